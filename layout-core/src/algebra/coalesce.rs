@@ -1,0 +1,80 @@
+use alloc::vec::Vec;
+
+use crate::error::Result;
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
+
+/// The same function with the fewest modes: flatten, drop extent-1 modes and
+/// merge neighbours where `s0·d0 == d1`. An all-trivial layout becomes `1:0`.
+///
+/// ```
+/// use layout_core::{coalesce, Layout};
+/// let l: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).to_string(), "12:1");
+/// ```
+pub fn coalesce(layout: &Layout) -> Layout {
+    let mut modes: Vec<(i64, i64)> = Vec::new();
+    for (s, d) in layout.leaf_modes() {
+        if s == 1 {
+            continue;
+        }
+        match modes.last_mut() {
+            // The product may only overflow when it cannot equal a valid stride.
+            Some((s0, d0)) if s0.checked_mul(*d0) == Some(d) => *s0 *= s,
+            _ => modes.push((s, d)),
+        }
+    }
+    from_modes(&modes)
+}
+
+/// Coalesce mode by mode following `profile`: an integer coalesces the whole
+/// (sub-)layout, a tuple recurses into the first modes and keeps the rest.
+///
+/// ```
+/// use layout_core::{coalesce_by, IntTuple, Layout};
+/// let l: Layout = "((2,4),(3,5)):((1,2),(8,24))".parse().unwrap();
+/// let profile: IntTuple = "(1,1)".parse().unwrap();
+/// assert_eq!(coalesce_by(&l, &profile).unwrap().to_string(), "(8,15):(1,8)");
+/// ```
+pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    match profile {
+        IntTuple::Int(_) => Ok(coalesce(layout)),
+        IntTuple::Tuple(profiles) => super::by_mode(layout, profiles, coalesce_by),
+    }
+}
+
+/// Drop stride-0 and extent-1 modes, then coalesce: the layout's image with
+/// nothing repeated.
+///
+/// ```
+/// use layout_core::{filter, Layout};
+/// let l: Layout = "(2,3,4):(1,0,2)".parse().unwrap();
+/// assert_eq!(filter(&l).to_string(), "8:1");
+/// ```
+pub fn filter(layout: &Layout) -> Layout {
+    let modes: Vec<(i64, i64)> = layout
+        .leaf_modes()
+        .filter(|&(s, d)| d != 0 && s != 1)
+        .collect();
+    coalesce(&from_modes(&modes))
+}
+
+/// All leaf modes at one level; a one-mode layout stays as it is.
+///
+/// ```
+/// use layout_core::{flatten, Layout};
+/// let l: Layout = "((2,4),(3,5)):((3,6),(1,24))".parse().unwrap();
+/// assert_eq!(flatten(&l).to_string(), "(2,4,3,5):(3,6,1,24)");
+/// ```
+pub fn flatten(layout: &Layout) -> Layout {
+    Layout::from_valid(layout.shape().flatten(), layout.stride().flatten())
+}
+
+/// A layout the caller knows is valid, from leaf modes.
+fn from_modes(modes: &[(i64, i64)]) -> Layout {
+    // Coalescing and filtering never grow a valid layout's offsets.
+    Layout::from_leaf_modes(modes).unwrap_or_else(|_| {
+        debug_assert!(false, "coalesce produced an invalid layout");
+        Layout::from_valid(IntTuple::Int(1), IntTuple::Int(0))
+    })
+}

@@ -1,0 +1,75 @@
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use super::coalesce;
+use crate::error::{ErrorKind, Result, mul};
+use crate::layout::Layout;
+
+/// The layout of the "holes" of `a` up to `cotarget`: ordered so that
+/// `(a, complement(a, M))` is a bijection from its domain onto `[0, M')`
+/// for the smallest multiple `M'` of `a`'s span that is ≥ `M`.
+/// CuTe's one-argument `complement(a)` is `complement(a, a.cosize())`.
+///
+/// Stride-0 and extent-1 modes are ignored. The remaining modes, sorted by
+/// stride, must not overlap (each stride at least the span of the modes
+/// below it) and must stack (each stride a multiple of that span).
+///
+/// ```
+/// use layout_core::{complement, Layout};
+/// let a: Layout = "(2,2):(1,6)".parse().unwrap();
+/// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
+/// ```
+pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
+    if cotarget < 0 {
+        return Err(ErrorKind::OutOfRange {
+            what: "complement's cotarget",
+            min: 0,
+            found: cotarget,
+        }
+        .into());
+    }
+    let mut modes: Vec<(usize, i64, i64)> = Vec::new();
+    for (mode, (s, d)) in a.leaf_modes().enumerate() {
+        if d < 0 {
+            return Err(ErrorKind::NegativeStride {
+                function: "complement",
+                mode,
+                stride: d,
+            }
+            .into());
+        }
+        if s == 0 {
+            let shape = a.shape().to_string();
+            return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
+        }
+        if s != 1 && d != 0 {
+            modes.push((mode, s, d));
+        }
+    }
+    modes.sort_by_key(|&(mode, _, d)| (d, mode));
+    let mut span = 1;
+    let mut holes = Vec::with_capacity(modes.len() + 1);
+    for (mode, s, d) in modes {
+        if d < span {
+            return Err(ErrorKind::NotInjective {
+                mode,
+                stride: d,
+                span,
+            }
+            .into());
+        }
+        if d % span != 0 {
+            return Err(ErrorKind::NotComplementable {
+                mode,
+                stride: d,
+                span,
+            }
+            .into());
+        }
+        holes.push((d / span, span));
+        span = mul(s, d)?;
+    }
+    // span ≥ 1: extents 0 were refused and the others are ≥ 2.
+    holes.push((cotarget / span + i64::from(cotarget % span != 0), span));
+    Ok(coalesce(&Layout::from_leaf_modes(&holes)?))
+}

@@ -1,0 +1,209 @@
+//! One error type for the whole core: what went wrong, in words and numbers,
+//! and where in the source text (when the error came from parsed text).
+
+use alloc::string::String;
+use core::fmt;
+
+/// A byte range `start..end` in the source text of an expression.
+///
+/// The macro crate reuses the same numbers as indices into its own table of
+/// token spans, so the core never needs to know about `proc_macro2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+/// What went wrong. Every variant's message names the numbers that failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    // ---- text ----
+    #[error("unexpected character `{0}`")]
+    BadCharacter(char),
+    #[error("expected {expected}, found {found}")]
+    UnexpectedToken {
+        expected: &'static str,
+        found: String,
+    },
+    #[error("expected {expected}, but the expression ended")]
+    UnexpectedEnd { expected: &'static str },
+    #[error("`{open}` is never closed")]
+    Unclosed { open: char },
+    #[error("unmatched `{0}`")]
+    Unmatched(char),
+    #[error("unexpected `{found}` after the end of the expression")]
+    TrailingInput { found: String },
+    #[error("integer `{0}` does not fit in 64 bits")]
+    IntegerTooLarge(String),
+
+    // ---- names and arguments ----
+    #[error("unknown function `{name}`{}", did_you_mean(suggestion))]
+    UnknownFunction {
+        name: String,
+        suggestion: Option<&'static str>,
+    },
+    #[error("unknown name `{name}`{}", did_you_mean(suggestion))]
+    UnknownName {
+        name: String,
+        suggestion: Option<&'static str>,
+    },
+    #[error("`{name}` takes {expected}, but {found} were given")]
+    WrongArgumentCount {
+        name: &'static str,
+        expected: &'static str,
+        found: usize,
+    },
+    #[error("expected {expected}, found {found}")]
+    WrongType {
+        expected: &'static str,
+        found: &'static str,
+    },
+    #[error("a dynamic value cannot be used here: this needs a value known at compile time")]
+    DynamicValue,
+
+    // ---- layouts and coordinates ----
+    #[error(
+        "shape {shape} and stride {stride} are not congruent (they must have the same nesting)"
+    )]
+    NotCongruent { shape: String, stride: String },
+    #[error("shape extent {0} is negative")]
+    NegativeExtent(i64),
+    #[error("coordinate has rank {found} but the mode it indexes has rank {expected}")]
+    RankMismatch { expected: usize, found: usize },
+    #[error("coordinate {coord} is a tuple but the mode it indexes is the single extent {extent}")]
+    CoordinateTooDeep { coord: String, extent: String },
+    #[error("cannot split an index over mode {mode} of shape {shape}: its size is 0")]
+    ZeroSizeMode { mode: usize, shape: String },
+    #[error("arithmetic overflow: {0}")]
+    Overflow(&'static str),
+    #[error("{what} must be at least {min}, got {found}")]
+    OutOfRange {
+        what: &'static str,
+        min: i64,
+        found: i64,
+    },
+
+    // ---- algebra preconditions ----
+    #[error(
+        "composition is not admissible: {what} {rhs} of the right layout and extent {lhs} of mode {mode} of the (coalesced) left layout {left} do not divide one another"
+    )]
+    NotAdmissible {
+        what: &'static str,
+        rhs: i64,
+        lhs: i64,
+        mode: usize,
+        left: String,
+    },
+    #[error("{function} needs non-negative strides, but mode {mode} has stride {stride}")]
+    NegativeStride {
+        function: &'static str,
+        mode: usize,
+        stride: i64,
+    },
+    #[error(
+        "complement needs an injective layout: mode {mode} (stride {stride}) overlaps the modes below it, which already span {span}"
+    )]
+    NotInjective { mode: usize, stride: i64, span: i64 },
+    #[error(
+        "complement needs each stride to be a multiple of the span below it: stride {stride} of mode {mode} is not a multiple of {span}"
+    )]
+    NotComplementable { mode: usize, stride: i64, span: i64 },
+    #[error("the tiler has {tiler} modes but the layout only has {layout}")]
+    TilerTooLong { tiler: usize, layout: usize },
+}
+
+fn did_you_mean(suggestion: &Option<&'static str>) -> String {
+    match suggestion {
+        Some(s) => alloc::format!("; did you mean `{s}`?"),
+        None => String::new(),
+    }
+}
+
+impl ErrorKind {
+    /// Which operand of a function call an algebra error is about, so the
+    /// evaluator can point at it. `None`: the call as a whole.
+    pub fn blamed_operand(&self) -> Option<usize> {
+        match self {
+            ErrorKind::NotAdmissible { .. } | ErrorKind::TilerTooLong { .. } => Some(1),
+            ErrorKind::NotInjective { .. }
+            | ErrorKind::NotComplementable { .. }
+            | ErrorKind::NegativeStride { .. } => Some(0),
+            ErrorKind::RankMismatch { .. } | ErrorKind::CoordinateTooDeep { .. } => Some(0),
+            _ => None,
+        }
+    }
+}
+
+/// An [`ErrorKind`] and, when known, the span of the offending source text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub kind: ErrorKind,
+    pub span: Option<Span>,
+}
+
+impl Error {
+    pub fn new(kind: ErrorKind) -> Self {
+        Error { kind, span: None }
+    }
+
+    pub fn at(kind: ErrorKind, span: Span) -> Self {
+        Error {
+            kind,
+            span: Some(span),
+        }
+    }
+
+    /// Attach `span` unless the error already points somewhere more precise.
+    pub fn or_at(mut self, span: Span) -> Self {
+        self.span.get_or_insert(span);
+        self
+    }
+
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    pub fn span(&self) -> Option<Span> {
+        self.span
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Self {
+        Error::new(kind)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// Shorthand for the core's results.
+pub type Result<T, E = Error> = core::result::Result<T, E>;
+
+/// Checked arithmetic that names the operation when it overflows.
+pub(crate) fn mul(a: i64, b: i64) -> Result<i64> {
+    a.checked_mul(b)
+        .ok_or(Error::new(ErrorKind::Overflow("product")))
+}
+
+pub(crate) fn add(a: i64, b: i64) -> Result<i64> {
+    a.checked_add(b)
+        .ok_or(Error::new(ErrorKind::Overflow("sum")))
+}

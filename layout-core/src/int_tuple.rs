@@ -1,0 +1,216 @@
+//! Hierarchical integer tuples: CuTe's `IntTuple`, an integer or a tuple of them.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::{Error, ErrorKind, Result, mul};
+
+/// An integer, or a (possibly empty) tuple of `IntTuple`s.
+///
+/// ```
+/// use layout_core::IntTuple;
+/// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+/// assert_eq!((t.rank(), t.depth(), t.size().unwrap()), (2, 2, 24));
+/// assert_eq!(t.to_string(), "(2,(3,4))");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntTuple {
+    Int(i64),
+    Tuple(Vec<IntTuple>),
+}
+
+use IntTuple::{Int, Tuple};
+
+impl IntTuple {
+    /// The empty tuple `()`.
+    pub const EMPTY: IntTuple = Tuple(Vec::new());
+
+    pub fn is_int(&self) -> bool {
+        matches!(self, Int(_))
+    }
+
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Int(n) => Some(*n),
+            Tuple(_) => None,
+        }
+    }
+
+    /// Number of top-level modes: 1 for an integer.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// assert_eq!("((2,3),4,5)".parse::<IntTuple>().unwrap().rank(), 3);
+    /// ```
+    pub fn rank(&self) -> usize {
+        match self {
+            Int(_) => 1,
+            Tuple(v) => v.len(),
+        }
+    }
+
+    /// Nesting depth: 0 for an integer, 1 + the deepest element for a tuple.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// assert_eq!("(2,(3,(4)))".parse::<IntTuple>().unwrap().depth(), 3);
+    /// ```
+    pub fn depth(&self) -> usize {
+        match self {
+            Int(_) => 0,
+            Tuple(v) => 1 + v.iter().map(IntTuple::depth).max().unwrap_or(0),
+        }
+    }
+
+    /// Product of all leaves (1 for the empty tuple).
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// assert_eq!("((2,4),(3,5))".parse::<IntTuple>().unwrap().size().unwrap(), 120);
+    /// ```
+    pub fn size(&self) -> Result<i64> {
+        self.leaves().try_fold(1, mul)
+    }
+
+    /// The top-level modes; an integer is its own single mode.
+    pub fn modes(&self) -> &[IntTuple] {
+        match self {
+            Int(_) => core::slice::from_ref(self),
+            Tuple(v) => v,
+        }
+    }
+
+    /// Mode `i`, if it exists.
+    pub fn mode(&self, i: usize) -> Option<&IntTuple> {
+        self.modes().get(i)
+    }
+
+    /// The integers of the tuple, left to right.
+    pub fn leaves(&self) -> impl Iterator<Item = i64> + '_ {
+        let mut stack = alloc::vec![self];
+        core::iter::from_fn(move || {
+            while let Some(t) = stack.pop() {
+                match t {
+                    Int(n) => return Some(*n),
+                    Tuple(v) => stack.extend(v.iter().rev()),
+                }
+            }
+            None
+        })
+    }
+
+    /// One level of tuple holding every leaf; an integer stays an integer.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let t: IntTuple = "((2,4),(3,(5)))".parse().unwrap();
+    /// assert_eq!(t.flatten().to_string(), "(2,4,3,5)");
+    /// ```
+    pub fn flatten(&self) -> IntTuple {
+        match self {
+            Int(n) => Int(*n),
+            Tuple(_) => Tuple(self.leaves().map(Int).collect()),
+        }
+    }
+
+    /// Same nesting structure (integers may differ).
+    pub fn is_congruent(&self, other: &IntTuple) -> bool {
+        match (self, other) {
+            (Int(_), Int(_)) => true,
+            (Tuple(a), Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.is_congruent(y))
+            }
+            _ => false,
+        }
+    }
+
+    /// Rebuild this tuple's structure with new leaves taken in order.
+    pub(crate) fn with_leaves(&self, leaves: &mut impl Iterator<Item = i64>) -> IntTuple {
+        match self {
+            Int(_) => Int(leaves.next().unwrap_or(0)),
+            Tuple(v) => Tuple(v.iter().map(|t| t.with_leaves(leaves)).collect()),
+        }
+    }
+
+    /// Compact column-major strides (CuTe's `LayoutLeft`): the exclusive
+    /// prefix product of the leaves, left to right. Extent-1 leaves get stride
+    /// 0, as CuTe gives static unit extents.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let s: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(s.compact_col_major().unwrap().to_string(), "(1,(2,6))");
+    /// ```
+    pub fn compact_col_major(&self) -> Result<IntTuple> {
+        let strides = compact_strides(self.leaves())?;
+        Ok(self.with_leaves(&mut strides.into_iter()))
+    }
+
+    /// Compact row-major strides (CuTe's `LayoutRight`): the exclusive prefix
+    /// product from the right, ignoring the hierarchy.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let s: IntTuple = "(2,(2,2))".parse().unwrap();
+    /// assert_eq!(s.compact_row_major().unwrap().to_string(), "(4,(2,1))");
+    /// ```
+    pub fn compact_row_major(&self) -> Result<IntTuple> {
+        let leaves: Vec<i64> = self.leaves().collect();
+        let mut strides = compact_strides(leaves.iter().rev().copied())?;
+        strides.reverse();
+        Ok(self.with_leaves(&mut strides.into_iter()))
+    }
+}
+
+fn compact_strides(extents: impl Iterator<Item = i64>) -> Result<Vec<i64>> {
+    let mut current = 1i64;
+    let mut strides = Vec::new();
+    for extent in extents {
+        if extent < 0 {
+            return Err(Error::new(ErrorKind::NegativeExtent(extent)));
+        }
+        if extent == 1 {
+            strides.push(0);
+        } else {
+            strides.push(current);
+            current = mul(current, extent)?;
+        }
+    }
+    Ok(strides)
+}
+
+impl From<i64> for IntTuple {
+    fn from(n: i64) -> Self {
+        Int(n)
+    }
+}
+
+impl From<Vec<IntTuple>> for IntTuple {
+    fn from(v: Vec<IntTuple>) -> Self {
+        Tuple(v)
+    }
+}
+
+impl<const N: usize> From<[i64; N]> for IntTuple {
+    fn from(v: [i64; N]) -> Self {
+        Tuple(v.into_iter().map(Int).collect())
+    }
+}
+
+impl fmt::Display for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Int(n) => write!(f, "{n}"),
+            Tuple(v) => {
+                f.write_str("(")?;
+                for (i, t) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! `Layout`: a shape and a congruent stride, a function from coordinates to offsets.
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::error::{ErrorKind, Result, add, mul};
+use crate::int_tuple::IntTuple::{self, Int, Tuple};
+
+/// A CuTe layout `shape:stride`.
+///
+/// Construction checks that shape and stride are congruent, that no extent is
+/// negative and that every offset of the domain fits in an `i64`; after that
+/// `size`, `cosize` and in-domain indexing cannot fail.
+///
+/// ```
+/// use layout_core::Layout;
+/// let l: Layout = "((2,4),(3,5)):((3,6),(1,24))".parse().unwrap();
+/// assert_eq!((l.size(), l.cosize(), l.rank(), l.depth()), (120, 120, 2, 2));
+/// assert_eq!(l.crd2idx(&"(11,12)".parse().unwrap()).unwrap(), 129);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+impl Layout {
+    /// A layout from a shape and a stride, checked.
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        if !shape.is_congruent(&stride) {
+            return Err(ErrorKind::NotCongruent {
+                shape: shape.to_string(),
+                stride: stride.to_string(),
+            }
+            .into());
+        }
+        let mut span = 0i64;
+        for (s, d) in shape.leaves().zip(stride.leaves()) {
+            if s < 0 {
+                return Err(ErrorKind::NegativeExtent(s).into());
+            }
+            // Largest distance one mode can move the offset: (s-1)·|d|.
+            span = add(
+                span,
+                mul(s.saturating_sub(1), d.checked_abs().unwrap_or(i64::MAX))?,
+            )?;
+        }
+        shape.size()?;
+        Ok(Layout { shape, stride })
+    }
+
+    /// A layout the algebra built and knows to be valid (same domain and
+    /// offsets as a checked one); skips the checks of [`Layout::new`].
+    pub(crate) fn from_valid(shape: IntTuple, stride: IntTuple) -> Layout {
+        debug_assert!(Layout::new(shape.clone(), stride.clone()).is_ok());
+        Layout { shape, stride }
+    }
+
+    /// A layout from leaf modes `(extent, stride)`: `1:0` when there are
+    /// none, the bare mode when there is one, else a flat tuple. Checked.
+    pub fn from_leaf_modes(modes: &[(i64, i64)]) -> Result<Layout> {
+        match modes {
+            [] => Layout::leaf(1, 0),
+            [(s, d)] => Layout::leaf(*s, *d),
+            _ => Layout::new(
+                Tuple(modes.iter().map(|m| Int(m.0)).collect()),
+                Tuple(modes.iter().map(|m| Int(m.1)).collect()),
+            ),
+        }
+    }
+
+    /// The compact column-major layout of `shape` (`make_layout(S)`, `LayoutLeft`).
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l = Layout::column_major("(2,(3,4))".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(2,(3,4)):(1,(2,6))");
+    /// ```
+    pub fn column_major(shape: IntTuple) -> Result<Layout> {
+        let stride = shape.compact_col_major()?;
+        Layout::new(shape, stride)
+    }
+
+    /// The compact row-major layout of `shape` (`LayoutRight`).
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l = Layout::row_major("(2,(2,2))".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(2,(2,2)):(4,(2,1))");
+    /// ```
+    pub fn row_major(shape: IntTuple) -> Result<Layout> {
+        let stride = shape.compact_row_major()?;
+        Layout::new(shape, stride)
+    }
+
+    /// The one-mode layout `size:stride`.
+    pub fn leaf(size: i64, stride: i64) -> Result<Layout> {
+        Layout::new(Int(size), Int(stride))
+    }
+
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// Number of coordinates in the domain.
+    pub fn size(&self) -> i64 {
+        // Checked in `new`.
+        self.shape.size().unwrap_or(i64::MAX)
+    }
+
+    /// One past the offset of the last coordinate, `L(size-1) + 1`, as CuTe
+    /// defines it; 0 for an empty layout.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// assert_eq!("(4,2):(2,1)".parse::<Layout>().unwrap().cosize(), 8);
+    /// ```
+    pub fn cosize(&self) -> i64 {
+        let size = self.size();
+        if size == 0 {
+            return 0;
+        }
+        // Every in-domain offset fits (checked in `new`); so does +1 unless it is i64::MAX.
+        self.at(size - 1)
+            .map_or(i64::MAX, |last| last.saturating_add(1))
+    }
+
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// The top-level modes as layouts; a one-mode layout is its own mode.
+    pub fn modes(&self) -> Vec<Layout> {
+        let strides = self.stride.modes();
+        self.shape
+            .modes()
+            .iter()
+            .zip(strides)
+            .map(|(s, d)| Layout {
+                shape: s.clone(),
+                stride: d.clone(),
+            })
+            .collect()
+    }
+
+    /// Mode `i` as a layout.
+    pub fn mode(&self, i: usize) -> Option<Layout> {
+        Some(Layout {
+            shape: self.shape.mode(i)?.clone(),
+            stride: self.stride.mode(i)?.clone(),
+        })
+    }
+
+    /// Every leaf mode as `(extent, stride)`, left to right.
+    pub fn leaf_modes(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
+        self.shape.leaves().zip(self.stride.leaves())
+    }
+
+    /// Concatenate layouts, each becoming one mode (`make_layout(L0, L1, …)`).
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l = Layout::concat(["2:1".parse().unwrap(), "(3,4):(2,6)".parse().unwrap()]).unwrap();
+    /// assert_eq!(l.to_string(), "(2,(3,4)):(1,(2,6))");
+    /// ```
+    pub fn concat(modes: impl IntoIterator<Item = Layout>) -> Result<Layout> {
+        let (shapes, strides) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        Layout::new(Tuple(shapes), Tuple(strides))
+    }
+
+    /// The offset of a coordinate: a tuple congruent with (a prefix of the
+    /// hierarchy of) the shape, any level of which may be one integer that is
+    /// split colexicographically over that mode. The last mode absorbs
+    /// overflow, as in CuTe.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "((13,0),(14,0)):((14,182),(1,154))".parse().unwrap();
+    /// assert_eq!(l.crd2idx(&"(20,30)".parse().unwrap()).unwrap(), 590);
+    /// ```
+    pub fn crd2idx(&self, coord: &IntTuple) -> Result<i64> {
+        crd2idx(coord, &self.shape, &self.stride)
+    }
+
+    /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
+    pub fn at(&self, index: i64) -> Result<i64> {
+        crd2idx(&Int(index), &self.shape, &self.stride)
+    }
+
+    /// The natural coordinate of index `i` in this layout's shape
+    /// (`idx2crd(i, shape)`).
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "(3,(2,3)):(1,(3,6))".parse().unwrap();
+    /// assert_eq!(l.idx2crd(16).unwrap().to_string(), "(1,(1,2))");
+    /// ```
+    pub fn idx2crd(&self, index: i64) -> Result<IntTuple> {
+        idx2crd(&Int(index), &self.shape)
+    }
+
+    /// `L(0), L(1), …, L(size-1)` in CuTe order, stepping each leaf like an
+    /// odometer: no division or modulo per element.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "(2,4):(4,1)".parse().unwrap();
+    /// assert_eq!(l.offsets().collect::<Vec<_>>(), [0, 4, 1, 5, 2, 6, 3, 7]);
+    /// ```
+    pub fn offsets(&self) -> Offsets {
+        Offsets::new(self)
+    }
+}
+
+/// The offset of `coord` under `shape:stride` (see [`Layout::crd2idx`]).
+/// Shape and stride must be congruent.
+///
+/// ```
+/// # use layout_core::{crd2idx, IntTuple};
+/// let idx = crd2idx(&IntTuple::from([1, 2, 3]), &IntTuple::from([3, 4, 5]), &IntTuple::from([20, 5, 1]));
+/// assert_eq!(idx.unwrap(), 33);
+/// ```
+pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64> {
+    match (coord, shape, stride) {
+        (Int(c), Int(_), Int(d)) => mul(*c, *d),
+        (Int(c), Tuple(shapes), Tuple(strides)) => {
+            let mut rest = *c;
+            let mut index = 0;
+            let last = shapes.len().saturating_sub(1);
+            for (mode, (s, d)) in shapes.iter().zip(strides).enumerate() {
+                let part = if mode == last {
+                    rest
+                } else {
+                    let extent = s.size()?;
+                    if extent == 0 {
+                        let shape = s.to_string();
+                        return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
+                    }
+                    let part = rest % extent;
+                    rest /= extent;
+                    part
+                };
+                index = add(index, crd2idx(&Int(part), s, d)?)?;
+            }
+            Ok(index)
+        }
+        (Tuple(coords), Tuple(shapes), Tuple(strides)) => {
+            if coords.len() != shapes.len() {
+                let (expected, found) = (shapes.len(), coords.len());
+                return Err(ErrorKind::RankMismatch { expected, found }.into());
+            }
+            let mut index = 0;
+            for ((c, s), d) in coords.iter().zip(shapes).zip(strides) {
+                index = add(index, crd2idx(c, s, d)?)?;
+            }
+            Ok(index)
+        }
+        (Tuple(_), Int(_), _) => Err(ErrorKind::CoordinateTooDeep {
+            coord: coord.to_string(),
+            extent: shape.to_string(),
+        }
+        .into()),
+        _ => Err(ErrorKind::NotCongruent {
+            shape: shape.to_string(),
+            stride: stride.to_string(),
+        }
+        .into()),
+    }
+}
+
+/// The coordinate of `index` in `shape`, CuTe's `idx2crd(i, shape)`: every
+/// leaf of a tuple shape takes `(i / compact_stride) % extent`; an integer
+/// shape returns the index unchanged; a tuple index splits mode by mode.
+///
+/// ```
+/// # use layout_core::{idx2crd, IntTuple};
+/// let c = idx2crd(&IntTuple::Int(16), &"(3,(2,3))".parse().unwrap()).unwrap();
+/// assert_eq!(c.to_string(), "(1,(1,2))");
+/// ```
+pub fn idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    match (index, shape) {
+        (Int(i), Int(_)) => Ok(Int(*i)),
+        (Int(i), Tuple(_)) => {
+            let strides = shape.compact_col_major()?;
+            let mut coords = Vec::new();
+            for (s, d) in shape.leaves().zip(strides.leaves()) {
+                coords.push(match (s, d) {
+                    (1, _) => 0,
+                    (0, _) => {
+                        return Err(ErrorKind::ZeroSizeMode {
+                            mode: coords.len(),
+                            shape: shape.to_string(),
+                        }
+                        .into());
+                    }
+                    _ => (i / d) % s,
+                });
+            }
+            Ok(shape.with_leaves(&mut coords.into_iter()))
+        }
+        (Tuple(is), Tuple(ss)) if is.len() == ss.len() => is
+            .iter()
+            .zip(ss)
+            .map(|(i, s)| idx2crd(i, s))
+            .collect::<Result<Vec<_>>>()
+            .map(Tuple),
+        (Tuple(is), _) => Err(ErrorKind::RankMismatch {
+            expected: shape.rank(),
+            found: is.len(),
+        }
+        .into()),
+    }
+}
+
+/// Iterator over a layout's offsets in colexicographic order (see [`Layout::offsets`]).
+#[derive(Clone, Debug)]
+pub struct Offsets {
+    /// Per leaf: (extent, stride, current coordinate).
+    leaves: Vec<(i64, i64, i64)>,
+    offset: i64,
+    remaining: i64,
+}
+
+impl Offsets {
+    fn new(layout: &Layout) -> Offsets {
+        let leaves = layout.leaf_modes().map(|(s, d)| (s, d, 0)).collect();
+        Offsets {
+            leaves,
+            offset: 0,
+            remaining: layout.size(),
+        }
+    }
+}
+
+impl Iterator for Offsets {
+    type Item = i64;
+
+    fn next(&mut self) -> Option<i64> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let current = self.offset;
+        // Advance the odometer: bump the first leaf that is not at its end,
+        // rewinding the ones before it. In-domain offsets never overflow (checked in `new`).
+        for (extent, stride, coord) in &mut self.leaves {
+            if *coord + 1 < *extent {
+                *coord += 1;
+                self.offset += *stride;
+                break;
+            }
+            self.offset -= *coord * *stride;
+            *coord = 0;
+        }
+        Some(current)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Offsets {}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}

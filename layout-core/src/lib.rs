@@ -1,0 +1,39 @@
+//! `layout-core`: NVIDIA CuTe's hierarchical layouts and their algebra.
+//!
+//! One implementation serves the `layout` calculator, the `layout!` macro
+//! (at expansion time) and kernel code at run time. `no_std` with `alloc`.
+//!
+//! ```
+//! use layout_core::{evaluate, logical_divide, Layout, Tiler};
+//! let a: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
+//! let t: Layout = "4:2".parse().unwrap();
+//! let d = logical_divide(&a, &Tiler::from(t)).unwrap();
+//! assert_eq!(d.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+//! assert_eq!(evaluate("size(logical_divide((4,2,3):(2,1,8), 4:2))").unwrap().to_string(), "24");
+//! ```
+#![no_std]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod algebra;
+mod error;
+mod eval;
+pub mod expr;
+mod int_tuple;
+mod layout;
+pub mod notation;
+mod parse;
+mod value;
+
+pub use algebra::{
+    Tiler, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
+    flat_product, flatten, left_inverse, logical_divide, logical_product, raked_product,
+    right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+};
+pub use error::{Error, ErrorKind, Result, Span};
+pub use eval::{FUNCTIONS, eval, evaluate};
+pub use int_tuple::IntTuple;
+pub use layout::{Layout, Offsets, crd2idx, idx2crd};
+pub use value::{Major, Value};

@@ -1,0 +1,246 @@
+//! CuTe notation as text: a small lexer and a recursive-descent parser
+//! producing [`Expr`], with byte spans on every node and error.
+//!
+//! ```text
+//! expr    := primary [':' primary]
+//! primary := INT | '-' INT | '(' [list] ')' | '<' list '>' | NAME ['(' [list] ')']
+//! list    := expr {',' expr} [',']
+//! ```
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::error::{Error, ErrorKind, Result, Span};
+use crate::expr::{Expr, ExprKind};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Int(i64),
+    Name(String),
+    Punct(char),
+}
+
+impl Token {
+    fn describe(&self) -> String {
+        match self {
+            Token::Int(n) => alloc::format!("`{n}`"),
+            Token::Name(s) => alloc::format!("`{s}`"),
+            Token::Punct(c) => alloc::format!("`{c}`"),
+        }
+    }
+}
+
+const PUNCTUATION: &[char] = &['(', ')', '<', '>', ',', ':', '-'];
+
+fn lex(src: &str) -> Result<Vec<(Token, Span)>> {
+    let mut tokens = Vec::new();
+    let mut chars = src.char_indices().peekable();
+    while let Some((start, c)) = chars.next() {
+        let mut end = start + c.len_utf8();
+        let mut take_while = |pred: fn(char) -> bool| {
+            while let Some(&(i, c)) = chars.peek() {
+                if !pred(c) {
+                    break;
+                }
+                end = i + c.len_utf8();
+                chars.next();
+            }
+            end
+        };
+        let token = if c.is_whitespace() {
+            continue;
+        } else if c.is_ascii_digit() {
+            let end = take_while(|c| c.is_ascii_digit());
+            let digits = &src[start..end];
+            // A leading '-' is folded in by the parser; i64::MIN's digits alone overflow.
+            let value = digits.parse::<i64>().or_else(|_| {
+                if tokens.last().is_some_and(|(t, _)| *t == Token::Punct('-'))
+                    && digits == "9223372036854775808"
+                {
+                    Ok(i64::MIN)
+                } else {
+                    Err(Error::at(
+                        ErrorKind::IntegerTooLarge(digits.to_string()),
+                        Span::new(start, end),
+                    ))
+                }
+            })?;
+            Token::Int(value)
+        } else if c.is_alphabetic() || c == '_' {
+            let end = take_while(|c| c.is_alphanumeric() || c == '_');
+            Token::Name(src[start..end].to_string())
+        } else if PUNCTUATION.contains(&c) {
+            Token::Punct(c)
+        } else {
+            return Err(Error::at(ErrorKind::BadCharacter(c), Span::new(start, end)));
+        };
+        tokens.push((token, Span::new(start, end)));
+    }
+    Ok(tokens)
+}
+
+/// Parse one expression in CuTe notation.
+///
+/// ```
+/// use layout_core::notation::parse;
+/// let e = parse("logical_divide((4,8):(8,1), (2,4))").unwrap();
+/// assert_eq!((e.span.start, e.span.end), (0, 34));
+/// assert!(parse("(4,8):(8,1").is_err());
+/// ```
+pub fn parse(src: &str) -> Result<Expr> {
+    let tokens = lex(src)?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        end: src.len(),
+    };
+    let expr = parser.expr()?;
+    if let Some((token, span)) = parser.tokens.get(parser.pos) {
+        let kind = match token {
+            Token::Punct(c @ (')' | '>')) => ErrorKind::Unmatched(*c),
+            _ => ErrorKind::TrailingInput {
+                found: token.describe().trim_matches('`').to_string(),
+            },
+        };
+        return Err(Error::at(kind, *span));
+    }
+    Ok(expr)
+}
+
+struct Parser {
+    tokens: Vec<(Token, Span)>,
+    pos: usize,
+    /// Length of the source: where "the expression ended" errors point.
+    end: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.pos).map(|(t, _)| t)
+    }
+
+    fn bump(&mut self) -> Option<(Token, Span)> {
+        let next = self.tokens.get(self.pos).cloned();
+        self.pos += next.is_some() as usize;
+        next
+    }
+
+    fn eat(&mut self, c: char) -> Option<Span> {
+        match self.tokens.get(self.pos) {
+            Some((Token::Punct(p), span)) if *p == c => {
+                self.pos += 1;
+                Some(*span)
+            }
+            _ => None,
+        }
+    }
+
+    fn unexpected(&self, expected: &'static str) -> Error {
+        match self.tokens.get(self.pos) {
+            Some((token, span)) => Error::at(
+                ErrorKind::UnexpectedToken {
+                    expected,
+                    found: token.describe(),
+                },
+                *span,
+            ),
+            None => Error::at(
+                ErrorKind::UnexpectedEnd { expected },
+                Span::new(self.end, self.end),
+            ),
+        }
+    }
+
+    fn expr(&mut self) -> Result<Expr> {
+        let first = self.primary()?;
+        if self.eat(':').is_none() {
+            return Ok(first);
+        }
+        let second = self.primary()?;
+        let span = first.span.join(second.span);
+        Ok(Expr::new(
+            ExprKind::Layout(Box::new(first), Box::new(second)),
+            span,
+        ))
+    }
+
+    fn primary(&mut self) -> Result<Expr> {
+        const EXPECTED: &str = "an integer, `(`, `<` or a name";
+        let Some((token, span)) = self.bump() else {
+            return Err(self.unexpected(EXPECTED));
+        };
+        match token {
+            Token::Int(n) => Ok(Expr::new(ExprKind::Int(n), span)),
+            Token::Punct('-') => match self.bump() {
+                Some((Token::Int(n), int_span)) => {
+                    // i64::MIN arrives as its own value from the lexer.
+                    let value = if n == i64::MIN { n } else { -n };
+                    Ok(Expr::new(ExprKind::Int(value), span.join(int_span)))
+                }
+                _ => {
+                    self.pos -= 1;
+                    Err(self.unexpected("an integer after `-`"))
+                }
+            },
+            Token::Punct('(') => {
+                let (items, close) = self.list(')', span)?;
+                Ok(Expr::new(ExprKind::Tuple(items), span.join(close)))
+            }
+            Token::Punct('<') => {
+                let (items, close) = self.list('>', span)?;
+                Ok(Expr::new(ExprKind::Tiler(items), span.join(close)))
+            }
+            Token::Name(name) => {
+                if let Some(open) = self.eat('(') {
+                    let (args, close) = self.list(')', open)?;
+                    let kind = ExprKind::Call {
+                        name,
+                        name_span: span,
+                        args,
+                    };
+                    Ok(Expr::new(kind, span.join(close)))
+                } else {
+                    Ok(Expr::new(ExprKind::Name(name), span))
+                }
+            }
+            Token::Punct(c @ (')' | '>')) => {
+                self.pos -= 1;
+                let _ = c;
+                Err(self.unexpected(EXPECTED))
+            }
+            Token::Punct(_) => {
+                self.pos -= 1;
+                Err(self.unexpected(EXPECTED))
+            }
+        }
+    }
+
+    /// Items up to the closing `close`; the opening token was at `open`.
+    fn list(&mut self, close: char, open: Span) -> Result<(Vec<Expr>, Span)> {
+        let open_char = if close == ')' { '(' } else { '<' };
+        let mut items = Vec::new();
+        loop {
+            if let Some(span) = self.eat(close) {
+                return Ok((items, span));
+            }
+            if self.peek().is_none() {
+                return Err(Error::at(ErrorKind::Unclosed { open: open_char }, open));
+            }
+            items.push(self.expr()?);
+            if let Some(span) = self.eat(close) {
+                return Ok((items, span));
+            }
+            if self.eat(',').is_none() {
+                if self.peek().is_none() {
+                    return Err(Error::at(ErrorKind::Unclosed { open: open_char }, open));
+                }
+                return Err(self.unexpected(if close == ')' {
+                    "`,` or `)`"
+                } else {
+                    "`,` or `>`"
+                }));
+            }
+        }
+    }
+}

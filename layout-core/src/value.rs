@@ -1,0 +1,61 @@
+//! What an expression evaluates to.
+
+use core::fmt;
+
+use crate::algebra::Tiler;
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
+
+/// CuTe's compact-layout tags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Major {
+    /// Column-major: the leftmost extent has stride 1.
+    LayoutLeft,
+    /// Row-major: the rightmost extent has stride 1.
+    LayoutRight,
+}
+
+/// The result of evaluating an expression.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// An integer or a tuple of them.
+    IntTuple(IntTuple),
+    Layout(Layout),
+    /// A by-mode tiler `<…>`.
+    Tiler(Tiler),
+    Major(Major),
+}
+
+impl Value {
+    /// What kind of value this is, in words, for error messages.
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Value::IntTuple(IntTuple::Int(_)) => "an integer",
+            Value::IntTuple(IntTuple::Tuple(_)) => "a tuple",
+            Value::Layout(_) => "a layout",
+            Value::Tiler(_) => "a tiler",
+            Value::Major(Major::LayoutLeft) => "`LayoutLeft`",
+            Value::Major(Major::LayoutRight) => "`LayoutRight`",
+        }
+    }
+}
+
+impl fmt::Display for Major {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Major::LayoutLeft => "LayoutLeft",
+            Major::LayoutRight => "LayoutRight",
+        })
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::IntTuple(t) => t.fmt(f),
+            Value::Layout(l) => l.fmt(f),
+            Value::Tiler(t) => t.fmt(f),
+            Value::Major(m) => m.fmt(f),
+        }
+    }
+}
