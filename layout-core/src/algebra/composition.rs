@@ -1,17 +1,18 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::{Tiler, by_mode, coalesce};
-use crate::error::{ErrorKind, Result, mul};
+use super::Tiler;
+use crate::error::{Error, ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple::{Int, Tuple};
 use crate::layout::Layout;
 
 /// `A ∘ B`: the layout `R` with `R(c) = A(B(c))`, shaped like `B`.
 ///
-/// `B` distributes over its modes; a by-mode tiler composes mode by mode and
-/// keeps `A`'s extra modes. Each leaf `s:d` of `B` must be admissible for the
-/// coalesced `A`: `d` and then `s` must divide (or be divided by) `A`'s
-/// extents in turn, as CuTe requires.
+/// `B` distributes over its modes. A by-mode tiler `<B0,B1,…>` composes mode
+/// `i` of `A` with `Bi` and, as CuTe does, drops the modes of `A` it does not
+/// reach. Each leaf `s:d` of `B` walks the flattened `A`: its stride must be
+/// a multiple of the extents it skips (or stay inside one), and its extent
+/// must be a multiple of the extents it covers.
 ///
 /// ```
 /// use layout_core::{composition, Layout, Tiler};
@@ -21,116 +22,111 @@ use crate::layout::Layout;
 /// ```
 pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
     match b {
-        Tiler::ByMode(tilers) => by_mode(a, tilers, composition),
-        Tiler::Layout(b) => compose(&coalesce(a), b),
+        Tiler::ByMode(tilers) => {
+            let modes = a.modes();
+            if tilers.len() > modes.len() {
+                let (tiler, layout) = (tilers.len(), modes.len());
+                return Err(ErrorKind::TilerTooLong { tiler, layout }.into());
+            }
+            let composed = modes.iter().zip(tilers).map(|(m, t)| composition(m, t));
+            Layout::concat(composed.collect::<Result<Vec<_>>>()?)
+        }
+        Tiler::Layout(b) => compose(&coalesce_keeping_last(a), b),
     }
 }
 
-/// `a` is already coalesced; distribute over `b`'s modes.
-fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
+/// Flatten and merge like `coalesce`, but never drop the last mode: it
+/// absorbs indices past the domain, so it still matters when `B` reaches
+/// beyond `size(A)` (CuTe's `coalesce_x`). Its extent is never read.
+fn coalesce_keeping_last(a: &Layout) -> Vec<(i64, i64)> {
+    let mut modes: Vec<(i64, i64)> = a.leaf_modes().collect();
+    let Some(last) = modes.pop() else {
+        return alloc::vec![(1, 0)];
+    };
+    // A stand-in extent of 2 keeps a trailing extent-1 mode from being skipped.
+    let mut out = alloc::vec![(if last.0 == 1 { 2 } else { last.0 }, last.1)];
+    for (s, d) in modes.into_iter().rev() {
+        let front = &mut out[0];
+        if s == 1 {
+            continue;
+        } else if s.checked_mul(d) == Some(front.1) {
+            *front = (s.saturating_mul(front.0), d);
+        } else {
+            out.insert(0, (s, d));
+        }
+    }
+    out
+}
+
+/// Distribute over `b`'s modes; `a` is already flattened.
+fn compose(a: &[(i64, i64)], b: &Layout) -> Result<Layout> {
     match (b.shape(), b.stride()) {
         (Int(s), Int(d)) => compose_leaf(a, *s, *d),
-        _ => Layout::concat(
-            b.modes()
-                .iter()
-                .map(|m| compose(a, m))
-                .collect::<Result<Vec<_>>>()?,
-        ),
+        _ => Layout::concat(b.modes().iter().map(|m| compose(a, m)).collect::<Result<Vec<_>>>()?),
     }
 }
 
-/// CuTe's `shape_div`: `a / b`, rounded away from zero when `|a| < |b|`.
-fn shape_div(a: i64, b: i64) -> i64 {
-    match a / b {
-        0 => a.signum() * b.signum(),
-        q => q,
-    }
+fn ceil_div(a: i64, b: i64) -> i64 {
+    a / b + i64::from(a % b != 0)
 }
 
-fn divides_either(a: i64, b: i64) -> bool {
-    a % b == 0 || b % a == 0
-}
-
-/// `a ∘ s:d` for a coalesced `a`.
-fn compose_leaf(a: &Layout, s: i64, d: i64) -> Result<Layout> {
+/// `a ∘ s:d` for one leaf of `B`.
+fn compose_leaf(a: &[(i64, i64)], s: i64, d: i64) -> Result<Layout> {
+    let &[ref init @ .., (_, last_stride)] = a else {
+        return Layout::leaf(s, 0);
+    };
     if d == 0 {
         return Layout::leaf(s, 0);
     }
-    let modes: Vec<(i64, i64)> = a.leaf_modes().collect();
-    let Some((&(_, last_stride), init)) = modes.split_last() else {
-        return Layout::leaf(s, 0);
-    };
     if init.is_empty() {
         return Layout::leaf(s, mul(d, last_stride)?);
     }
-    let refuse = |what, rhs, lhs, mode| {
-        let left = a.to_string();
-        Err(ErrorKind::NotAdmissible {
-            what,
-            rhs,
-            lhs,
-            mode,
-            left,
-        }
-        .into())
+    let refuse = |what, rhs, lhs, mode| -> Error {
+        let left = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.to_string());
+        ErrorKind::NotAdmissible { what, rhs, lhs, mode, left }.into()
     };
-    if d < 0 {
-        return refuse("stride", d, modes[0].0, 0);
-    }
-    // Skip `d` elements of a: divide the stride out of a's first extents.
-    let mut rest_stride = d;
-    let mut divided = Vec::with_capacity(init.len());
+    let (mut rest_shape, mut rest_stride) = (s, d);
+    let mut kept: Vec<(i64, i64)> = Vec::with_capacity(init.len());
     for (mode, &(extent, stride)) in init.iter().enumerate() {
         if extent == 0 {
-            return Err(ErrorKind::ZeroSizeMode {
-                mode,
-                shape: a.shape().to_string(),
-            }
-            .into());
+            let shape = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.shape().to_string());
+            return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
         }
-        if !divides_either(extent, rest_stride) {
-            return refuse("stride", rest_stride, extent, mode);
+        let step = rest_stride.unsigned_abs() as i64;
+        // Skipping whole copies of this mode needs the stride to be a multiple of it.
+        if step >= extent && step % extent != 0 {
+            return Err(refuse("stride", rest_stride, extent, mode));
         }
-        let remaining = shape_div(extent, rest_stride);
-        divided.push((remaining, mul(stride, extent / remaining)?));
-        rest_stride = shape_div(rest_stride, extent);
-    }
-    // Take `s` elements from what is left.
-    let mut rest_shape = s;
-    let mut kept = Vec::with_capacity(init.len());
-    for (mode, &(extent, stride)) in divided.iter().enumerate() {
-        if !divides_either(rest_shape, extent) {
-            return refuse("shape", rest_shape, extent, mode);
-        }
-        kept.push((extent.min(rest_shape), stride));
-        rest_shape = shape_div(rest_shape, extent);
-    }
-    let last = (rest_shape, mul(rest_stride, last_stride)?);
-    back_coalesce(&kept, last)
-}
-
-/// CuTe's `bw_coalesce`: fold `modes` into `last` from the back, skipping
-/// extent-1 modes and merging contiguous ones; a lone extent 1 becomes `1:0`.
-fn back_coalesce(modes: &[(i64, i64)], last: (i64, i64)) -> Result<Layout> {
-    let mut out = alloc::collections::VecDeque::from([last]);
-    for &(s, d) in modes.iter().rev() {
-        let front = out[0];
-        if s == 1 {
+        let next_shape = ceil_div(extent, step);
+        let next_stride = ceil_div(step, extent) * rest_stride.signum();
+        if next_shape == 1 || rest_shape == 1 {
+            rest_stride = next_stride;
             continue;
-        } else if out.len() == 1 && front.0 == 1 {
-            out[0] = (s, d);
-        } else if s.checked_mul(d) == Some(front.1) {
-            out[0] = (mul(s, front.0)?, d);
-        } else {
-            out.push_front((s, d));
         }
+        // CuTe's static check lets a stride that does not divide the extent
+        // through; the result is only right if B ends inside this mode.
+        if extent % step != 0 && rest_shape > next_shape {
+            return Err(refuse("stride", rest_stride, extent, mode));
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if rest_shape % new_shape != 0 {
+            return Err(refuse("shape", rest_shape, extent, mode));
+        }
+        kept.push((new_shape, mul(rest_stride, stride)?));
+        rest_shape /= new_shape;
+        rest_stride = next_stride;
     }
-    match out.len() {
-        1 if out[0].0 == 1 => Layout::leaf(1, 0),
-        1 => Layout::leaf(out[0].0, out[0].1),
+    if kept.is_empty() {
+        return Layout::leaf(rest_shape, mul(rest_stride, last_stride)?);
+    }
+    if rest_shape != 1 {
+        kept.push((rest_shape, mul(rest_stride, last_stride)?));
+    }
+    match kept.as_slice() {
+        [(s, d)] => Layout::leaf(*s, *d),
         _ => Layout::new(
-            Tuple(out.iter().map(|m| Int(m.0)).collect()),
-            Tuple(out.iter().map(|m| Int(m.1)).collect()),
+            Tuple(kept.iter().map(|m| Int(m.0)).collect()),
+            Tuple(kept.iter().map(|m| Int(m.1)).collect()),
         ),
     }
 }
