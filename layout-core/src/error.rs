@@ -122,6 +122,83 @@ pub enum ErrorKind {
     NotComplementable { mode: usize, stride: i64, span: i64 },
     #[error("the tiler has {tiler} modes but the layout only has {layout}")]
     TilerTooLong { tiler: usize, layout: usize },
+
+    // ---- seeds: broadcasting, descriptors, positions, views ----
+    #[error("cannot broadcast extent {left} with extent {right} at axis {axis}")]
+    CannotBroadcast {
+        left: i64,
+        right: i64,
+        axis: usize,
+        /// Which shape (argument) brought the extent `right`.
+        operand: usize,
+    },
+    #[error("cannot broadcast extent {from} to extent {to} at axis {axis}")]
+    NotBroadcastable {
+        from: String,
+        to: String,
+        axis: usize,
+    },
+    #[error("cannot broadcast a layout of rank {from} to a shape of rank {to}")]
+    BroadcastRank { from: usize, to: usize },
+    #[error(
+        "axis {axis} is out of range for rank {rank}: it must be at least -{rank} and less than {rank}"
+    )]
+    AxisOutOfRange { axis: i64, rank: usize },
+    #[error("{what} must be a flat tuple of integers, found {found}")]
+    NotFlat { what: &'static str, found: String },
+    #[error("{function} needs mode {mode} to be a single extent, but it is {shape}")]
+    ModeNotLeaf {
+        function: &'static str,
+        mode: usize,
+        shape: String,
+    },
+    #[error("{what} {coord} is out of range for axis {axis} of extent {extent}")]
+    CoordOutOfRange {
+        what: &'static str,
+        coord: i64,
+        axis: usize,
+        extent: i64,
+    },
+    #[error("{what} {index} is out of range 0..{size}")]
+    IndexOutOfRange {
+        what: &'static str,
+        index: i64,
+        size: i64,
+    },
+    #[error(
+        "idx2crd needs positive strides, but mode {mode} of extent {extent} has stride {stride}"
+    )]
+    NonPositiveStride {
+        mode: usize,
+        extent: i64,
+        stride: i64,
+    },
+    #[error("the descriptor has {lengths} lengths but {strides} strides")]
+    DescriptorRank { lengths: usize, strides: usize },
+    #[error(
+        "{tag} needs positive strides (only the last two may be 0 or negative, to be computed), but dimension {dim} has stride {stride}"
+    )]
+    DescriptorStrideNotPositive {
+        tag: &'static str,
+        dim: usize,
+        stride: i64,
+    },
+    #[error(
+        "{tag} needs stride {stride} of dimension {dim} to be at least {needed}, extent {extent} times stride {inner_stride} of dimension {inner} inside it"
+    )]
+    DescriptorStrideTooSmall {
+        tag: &'static str,
+        dim: usize,
+        stride: i64,
+        needed: i64,
+        inner: usize,
+        extent: i64,
+        inner_stride: i64,
+    },
+    #[error("diagonal needs two different dimensions, but both are dimension {dim}")]
+    SameDiagonalDims { dim: usize },
+    #[error("a table of {size} entries is larger than the limit of {limit}")]
+    TableTooLarge { size: i64, limit: i64 },
 }
 
 fn did_you_mean(suggestion: &Option<&'static str>) -> String {
@@ -141,6 +218,15 @@ impl ErrorKind {
             | ErrorKind::NotComplementable { .. }
             | ErrorKind::NegativeStride { .. } => Some(0),
             ErrorKind::RankMismatch { .. } | ErrorKind::CoordinateTooDeep { .. } => Some(0),
+            ErrorKind::CannotBroadcast { operand, .. } => Some(*operand),
+            ErrorKind::NotBroadcastable { .. }
+            | ErrorKind::BroadcastRank { .. }
+            | ErrorKind::ModeNotLeaf { .. }
+            | ErrorKind::TableTooLarge { .. } => Some(0),
+            // `descriptor(LENS, STRIDES, TAG)`: the strides are at fault.
+            ErrorKind::DescriptorRank { .. }
+            | ErrorKind::DescriptorStrideNotPositive { .. }
+            | ErrorKind::DescriptorStrideTooSmall { .. } => Some(1),
             _ => None,
         }
     }

@@ -9,6 +9,7 @@ use crate::error::{Error, ErrorKind, Result, Span};
 use crate::expr::{Expr, ExprKind};
 use crate::int_tuple::IntTuple;
 use crate::layout::{self, Layout};
+use crate::seeds::{self, TensorLayout};
 use crate::value::{Major, Value};
 
 /// Parse and evaluate one expression in CuTe notation.
@@ -56,8 +57,18 @@ pub fn eval(expr: &Expr) -> Result<Value> {
         ExprKind::Name(name) => match name.as_str() {
             "LayoutLeft" => Ok(Value::Major(Major::LayoutLeft)),
             "LayoutRight" => Ok(Value::Major(Major::LayoutRight)),
+            "RowMajor" => Ok(Value::TensorLayout(TensorLayout::RowMajor)),
+            "ColumnMajor" => Ok(Value::TensorLayout(TensorLayout::ColumnMajor)),
+            "Bypass" => Ok(Value::TensorLayout(TensorLayout::Bypass)),
             _ => {
-                let suggestion = closest(name, &["LayoutLeft", "LayoutRight"]);
+                let keywords = [
+                    "LayoutLeft",
+                    "LayoutRight",
+                    "RowMajor",
+                    "ColumnMajor",
+                    "Bypass",
+                ];
+                let suggestion = closest(name, &keywords);
                 Err(Error::at(
                     ErrorKind::UnknownName {
                         name: name.clone(),
@@ -93,28 +104,28 @@ pub fn eval(expr: &Expr) -> Result<Value> {
 
 /// Evaluated arguments with their spans, for coercions that can point at them.
 pub struct Args {
-    values: Vec<Value>,
+    pub(crate) values: Vec<Value>,
     spans: Vec<Span>,
     call: Span,
 }
 
 impl Args {
-    fn span(&self, i: usize) -> Span {
+    pub(crate) fn span(&self, i: usize) -> Span {
         self.spans.get(i).copied().unwrap_or(self.call)
     }
 
-    fn int_tuple(&self, i: usize) -> Result<IntTuple> {
+    pub(crate) fn int_tuple(&self, i: usize) -> Result<IntTuple> {
         int_tuple(self.values[i].clone(), self.span(i))
     }
 
-    fn int(&self, i: usize) -> Result<i64> {
+    pub(crate) fn int(&self, i: usize) -> Result<i64> {
         match &self.values[i] {
             Value::IntTuple(IntTuple::Int(n)) => Ok(*n),
             v => Err(wrong_type("an integer", v, self.span(i))),
         }
     }
 
-    fn layout(&self, i: usize) -> Result<&Layout> {
+    pub(crate) fn layout(&self, i: usize) -> Result<&Layout> {
         match &self.values[i] {
             Value::Layout(l) => Ok(l),
             v => Err(wrong_type("a layout", v, self.span(i))),
@@ -126,7 +137,7 @@ impl Args {
     }
 }
 
-fn wrong_type(expected: &'static str, found: &Value, span: Span) -> Error {
+pub(crate) fn wrong_type(expected: &'static str, found: &Value, span: Span) -> Error {
     Error::at(
         ErrorKind::WrongType {
             expected,
@@ -182,7 +193,7 @@ pub const FUNCTIONS: &[(&str, usize, usize)] = &[
     ("blocked_product", 2, 2),
     ("raked_product", 2, 2),
     ("crd2idx", 2, 3),
-    ("idx2crd", 2, 2),
+    ("idx2crd", 2, 3),
     ("make_layout", 1, usize::MAX),
 ];
 
@@ -192,13 +203,18 @@ fn arity_in_words(min: usize, max: usize) -> &'static str {
         (2, 2) => "2 arguments",
         (1, 2) => "1 or 2 arguments",
         (2, 3) => "2 or 3 arguments",
+        (3, 3) => "3 arguments",
+        (4, 4) => "4 arguments",
+        (1, 4) => "1 to 4 arguments",
         _ => "at least 1 argument",
     }
 }
 
 fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
-    let Some(&(name, min, max)) = FUNCTIONS.iter().find(|f| f.0 == name) else {
-        let names: Vec<&'static str> = FUNCTIONS.iter().map(|f| f.0).collect();
+    let mut table = FUNCTIONS.iter().chain(seeds::FUNCTIONS);
+    let Some(&(name, min, max)) = table.find(|f| f.0 == name) else {
+        let all = FUNCTIONS.iter().chain(seeds::FUNCTIONS);
+        let names: Vec<&'static str> = all.map(|f| f.0).collect();
         let suggestion = closest(name, &names);
         let name = name.into();
         return Err(Error::at(
@@ -291,9 +307,10 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
             };
             int(index.map_err(|e| e.or_at(a.span(0)))?)
         }
+        "idx2crd" if a.values.len() == 3 => return seeds::apply(name, a),
         "idx2crd" => Value::IntTuple(layout::idx2crd(&a.int_tuple(0)?, &a.int_tuple(1)?)?),
         "make_layout" => layout(make_layout(a)?),
-        _ => unreachable!("every name in FUNCTIONS has a case"),
+        _ => return seeds::apply(name, a),
     })
 }
 

@@ -25,6 +25,7 @@ mod int_tuple;
 mod layout;
 pub mod notation;
 mod parse;
+pub mod seeds;
 mod value;
 
 pub use algebra::{
@@ -36,4 +37,9 @@ pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{FUNCTIONS, eval, evaluate};
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, crd2idx, idx2crd};
+pub use seeds::{
+    Device, KernelAttrs, OpType, Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout,
+    View, block, blocks, broadcast, broadcast_offset, broadcast_to, diagonal, idx2crd_row_major,
+    idx2crd_strided, real_axis, select, split_axis, stripes, table,
+};
 pub use value::{Major, Value};

@@ -5,6 +5,7 @@ use core::fmt;
 use crate::algebra::Tiler;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::seeds::{Table, TensorLayout, View};
 
 /// CuTe's compact-layout tags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +25,12 @@ pub enum Value {
     /// A by-mode tiler `<…>`.
     Tiler(Tiler),
     Major(Major),
+    /// A layout read from a base offset, printed `view(L,BASE)`.
+    View(View),
+    /// Offsets in order, printed `[a,b,…]` (output only: not notation).
+    Table(Table),
+    /// A tensor-descriptor tag: `RowMajor`, `ColumnMajor` or `Bypass`.
+    TensorLayout(TensorLayout),
 }
 
 impl Value {
@@ -36,6 +43,11 @@ impl Value {
             Value::Tiler(_) => "a tiler",
             Value::Major(Major::LayoutLeft) => "`LayoutLeft`",
             Value::Major(Major::LayoutRight) => "`LayoutRight`",
+            Value::View(_) => "a view",
+            Value::Table(_) => "a table",
+            Value::TensorLayout(TensorLayout::RowMajor) => "`RowMajor`",
+            Value::TensorLayout(TensorLayout::ColumnMajor) => "`ColumnMajor`",
+            Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
         }
     }
 }
@@ -56,6 +68,9 @@ impl fmt::Display for Value {
             Value::Layout(l) => l.fmt(f),
             Value::Tiler(t) => t.fmt(f),
             Value::Major(m) => m.fmt(f),
+            Value::View(v) => v.fmt(f),
+            Value::Table(t) => t.fmt(f),
+            Value::TensorLayout(t) => t.fmt(f),
         }
     }
 }

@@ -62,7 +62,12 @@ fn coalesce_keeping_last(a: &Layout) -> Vec<(i64, i64)> {
 fn compose(a: &[(i64, i64)], b: &Layout) -> Result<Layout> {
     match (b.shape(), b.stride()) {
         (Int(s), Int(d)) => compose_leaf(a, *s, *d),
-        _ => Layout::concat(b.modes().iter().map(|m| compose(a, m)).collect::<Result<Vec<_>>>()?),
+        _ => Layout::concat(
+            b.modes()
+                .iter()
+                .map(|m| compose(a, m))
+                .collect::<Result<Vec<_>>>()?,
+        ),
     }
 }
 
@@ -83,13 +88,21 @@ fn compose_leaf(a: &[(i64, i64)], s: i64, d: i64) -> Result<Layout> {
     }
     let refuse = |what, rhs, lhs, mode| -> Error {
         let left = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.to_string());
-        ErrorKind::NotAdmissible { what, rhs, lhs, mode, left }.into()
+        ErrorKind::NotAdmissible {
+            what,
+            rhs,
+            lhs,
+            mode,
+            left,
+        }
+        .into()
     };
     let (mut rest_shape, mut rest_stride) = (s, d);
     let mut kept: Vec<(i64, i64)> = Vec::with_capacity(init.len());
     for (mode, &(extent, stride)) in init.iter().enumerate() {
         if extent == 0 {
-            let shape = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.shape().to_string());
+            let shape =
+                Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.shape().to_string());
             return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
         }
         let step = rest_stride.unsigned_abs() as i64;

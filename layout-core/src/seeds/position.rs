@@ -1,0 +1,143 @@
+//! A row-major position iterator: an odometer over a layout's leaf
+//! coordinates (last leaf fastest) that keeps the offset under the layout up
+//! to date with one addition per step, no division or modulo.
+
+use alloc::vec::Vec;
+
+use crate::error::{ErrorKind, Result, add, mul};
+use crate::layout::Layout;
+
+/// Walks the coordinates of a layout in row-major order from a start
+/// coordinate, with the offset of each.
+///
+/// Coordinates are flat: one entry per leaf of the layout's shape. Use it as
+/// a cursor ([`is_end`](Positions::is_end), [`coord`](Positions::coord),
+/// [`offset`](Positions::offset), [`advance`](Positions::advance)), which
+/// allocates nothing per step, or as an iterator of `(coordinate, offset)`.
+///
+/// ```
+/// use layout_core::{Layout, Positions};
+/// let l: Layout = "(2,3,4,5):(60,20,5,1)".parse().unwrap();
+/// let mut p = Positions::new(&l, &[1, 2, 1, 3]).unwrap();
+/// assert_eq!(p.offset(), 108);
+/// p.advance();
+/// assert_eq!((p.coord(), p.offset()), (&[1, 2, 1, 4][..], 109));
+/// p.advance();
+/// assert_eq!((p.coord(), p.offset()), (&[1, 2, 2, 0][..], 110));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Positions {
+    extents: Vec<i64>,
+    strides: Vec<i64>,
+    coord: Vec<i64>,
+    offset: i64,
+    remaining: i64,
+}
+
+impl Positions {
+    /// Start at `start` (one entry per leaf, each in `0..extent`). An empty
+    /// domain has no positions; its only valid start is all zeros.
+    pub fn new(layout: &Layout, start: &[i64]) -> Result<Positions> {
+        let (extents, strides): (Vec<i64>, Vec<i64>) = layout.leaf_modes().unzip();
+        if start.len() != extents.len() {
+            let (expected, found) = (extents.len(), start.len());
+            return Err(ErrorKind::RankMismatch { expected, found }.into());
+        }
+        let size = layout.size();
+        // Row-major rank of `start`: how many positions come before it.
+        let mut before = 0i64;
+        for (axis, (&c, &extent)) in start.iter().zip(&extents).enumerate() {
+            let in_range = (0..extent).contains(&c) || (size == 0 && c == 0);
+            if !in_range {
+                return Err(ErrorKind::CoordOutOfRange {
+                    what: "start coordinate",
+                    coord: c,
+                    axis,
+                    extent,
+                }
+                .into());
+            }
+            before = add(mul(before, extent)?, c)?;
+        }
+        let mut offset = 0i64;
+        for (&c, &stride) in start.iter().zip(&strides) {
+            offset = add(offset, mul(c, stride)?)?;
+        }
+        Ok(Positions {
+            extents,
+            strides,
+            coord: start.to_vec(),
+            offset,
+            remaining: size - before,
+        })
+    }
+
+    /// From the first coordinate.
+    pub fn from_origin(layout: &Layout) -> Positions {
+        let leaves = layout.leaf_modes().count();
+        Positions::new(layout, &alloc::vec![0; leaves]).expect("the origin is in range")
+    }
+
+    /// Past the last coordinate.
+    pub fn is_end(&self) -> bool {
+        self.remaining == 0
+    }
+
+    /// The current coordinate, one entry per leaf.
+    pub fn coord(&self) -> &[i64] {
+        &self.coord
+    }
+
+    /// The current coordinate's offset under the layout.
+    pub fn offset(&self) -> i64 {
+        self.offset
+    }
+
+    /// Step to the next coordinate in row-major order: bump the last leaf,
+    /// carrying into the one before it when it wraps.
+    pub fn advance(&mut self) {
+        if self.remaining == 0 {
+            return;
+        }
+        self.remaining -= 1;
+        if self.remaining == 0 {
+            return;
+        }
+        // Every in-domain offset fits (checked by `Layout::new`).
+        for axis in (0..self.extents.len()).rev() {
+            let (c, extent, stride) = (
+                &mut self.coord[axis],
+                self.extents[axis],
+                self.strides[axis],
+            );
+            if *c + 1 < extent {
+                *c += 1;
+                self.offset += stride;
+                return;
+            }
+            self.offset -= *c * stride;
+            *c = 0;
+        }
+    }
+}
+
+impl Iterator for Positions {
+    /// `(coordinate, offset)`; the coordinate is one entry per leaf.
+    type Item = (Vec<i64>, i64);
+
+    fn next(&mut self) -> Option<(Vec<i64>, i64)> {
+        if self.is_end() {
+            return None;
+        }
+        let item = (self.coord.clone(), self.offset);
+        self.advance();
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Positions {}
