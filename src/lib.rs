@@ -1,14 +1,39 @@
 //! `layout-dsl`: NVIDIA CuTe's hierarchical layout algebra for Rust.
 //!
-//! This facade re-exports the runtime core ([`layout_core`]); the compile-time
-//! `layout!` macro will be re-exported from here too.
+//! Two doors to one algebra: the runtime core ([`layout_core`], re-exported
+//! here) and the compile-time [`layout!`] macro, which evaluates CuTe notation
+//! with that same core while your crate compiles.
 //!
 //! ```
-//! use layout_dsl::{IntTuple, Layout};
+//! use layout_dsl::{IntTuple, Layout, layout};
 //! let l: Layout = "((2,4),(3,5)):((3,6),(1,24))".parse().unwrap();
 //! let c: IntTuple = "(11,12)".parse().unwrap();
 //! assert_eq!(l.crd2idx(&c).unwrap(), 129);
+//!
+//! // The same offset, folded while compiling:
+//! const I: usize = layout!(crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24))));
+//! assert_eq!(I, 129);
+//!
+//! // A typed, zero-sized layout whose `crd2idx` is `i * 8 + j`:
+//! let rows = layout!((4,8):(8,1));
+//! assert_eq!(rows.crd2idx((2, 3)), 19);
+//! assert_eq!(core::mem::size_of_val(&rows), 0);
+//!
+//! // Dynamic leaves (`usize` variables or `{…}` blocks) stay in the value:
+//! let m = 5;
+//! let cols = layout!((m,4):(1,m));
+//! assert_eq!(cols.crd2idx((2, 3)), 17);
+//! assert_eq!(cols.to_string(), "(5,4):(1,5)");
 //! ```
 #![no_std]
 
+extern crate alloc;
+// Lets this crate's own tests use the `::layout_dsl::…` paths the macro emits.
+extern crate self as layout_dsl;
+
 pub use layout_core::*;
+pub use layout_macros::layout;
+
+#[doc(hidden)]
+#[path = "private/mod.rs"]
+pub mod __private;

@@ -1,2 +1,44 @@
-//! The `layout!` procedural macro (work in progress: see the macro issue).
-//! It will parse CuTe notation at compile time and evaluate it with `layout-core`.
+//! The `layout!` procedural macro: CuTe notation written as Rust tokens,
+//! evaluated by `layout-core` while the crate compiles.
+//!
+//! The pipeline, one small file each: [`ast`] parses tokens into the core's
+//! `Expr` (with a side table of spans), [`valid`] runs the core and collects
+//! every error, [`expand`] chooses the output form, [`emit`] writes its
+//! tokens, and [`fallback`] stands in for a value when there are errors.
+//! Use it through the `layout-dsl` facade, whose `__private` module holds
+//! the types the expansion names.
+
+mod ast;
+mod emit;
+mod expand;
+mod fallback;
+mod valid;
+
+use proc_macro::TokenStream;
+
+/// CuTe notation, evaluated while the crate compiles by `layout-core`.
+///
+/// The input is anything `layout eval` accepts (layouts, tilers `<…>`,
+/// every function, nested calls), plus dynamic leaves in integer positions:
+/// a `usize` variable (`m`) or a block (`{n * 2}`).
+///
+/// - A static integer or integer tuple becomes a literal (usable in `const`
+///   items and array lengths); `table(L)` becomes `[L(0), …, L(size-1)]`.
+/// - A layout (a literal or any algebra result) becomes a `Copy` value with
+///   `size() cosize() rank() depth() crd2idx(coord) idx2crd(index) at(index)`
+///   and `Display`. Static, it is zero-sized and its `crd2idx` is the
+///   arithmetic a person would write; with dynamic leaves, it holds only them.
+/// - An algebra function of a layout with dynamic leaves is evaluated by the
+///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
+///
+/// Every mistake is a compile error at the offending tokens, all of them at once.
+///
+/// ```ignore
+/// const I: usize = layout!(crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))); // 129
+/// let l = layout!((4,8):(8,1));
+/// assert_eq!(l.crd2idx((2, 3)), 19);
+/// ```
+#[proc_macro]
+pub fn layout(input: TokenStream) -> TokenStream {
+    expand::expand(input.into()).into()
+}

@@ -1,0 +1,360 @@
+//! Parse: Rust tokens → the core's [`Expr`], the same tree the text parser
+//! builds. Every token that can start or end a node is recorded in a side
+//! table of `proc_macro2::Span`s, and the core's `Span { start, end }` holds
+//! indices into that table, so any core error can point at the user's tokens.
+//!
+//! ```text
+//! expr    := primary [':' primary]
+//! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
+//!          | LayoutLeft | LayoutRight | IDENT | '{' rust-expr '}'
+//! list    := [expr {',' expr} [',']]
+//! ```
+//!
+//! An identifier that is not followed by `(` nor a keyword is a dynamic
+//! leaf (`ExprKind::Dynamic`), as is a braced Rust expression.
+
+use std::fmt::Display;
+
+use layout_core::ErrorKind;
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
+use syn::parse::{ParseStream, Parser as _};
+use syn::{Ident, LitInt, Token, parenthesized, token};
+
+mod kw {
+    syn::custom_keyword!(LayoutLeft);
+    syn::custom_keyword!(LayoutRight);
+}
+
+type CoreSpan = layout_core::Span;
+
+/// One parsed `layout!` input.
+pub struct Ast {
+    pub expr: Expr,
+    /// Token spans; a core span `start..end` covers tokens `start..end`.
+    pub spans: Vec<Span>,
+    /// The Rust expression of each dynamic leaf, by `ExprKind::Dynamic` number.
+    pub leaves: Vec<TokenStream>,
+}
+
+impl Ast {
+    /// An error at the tokens a core span covers (the whole call without one).
+    pub fn error(&self, span: Option<CoreSpan>, message: impl Display) -> syn::Error {
+        let Some(span) = span.filter(|s| s.start < s.end && s.end <= self.spans.len()) else {
+            return syn::Error::new(Span::call_site(), message);
+        };
+        // `new_spanned` takes the first and last token's spans: a range on stable.
+        let marker = |span: Span| {
+            let mut punct = Punct::new('.', Spacing::Alone);
+            punct.set_span(span);
+            TokenTree::Punct(punct)
+        };
+        let ends = [
+            marker(self.spans[span.start]),
+            marker(self.spans[span.end - 1]),
+        ];
+        syn::Error::new_spanned(TokenStream::from_iter(ends), message)
+    }
+}
+
+/// Parse the macro input. The tree is returned even when there are errors
+/// (with empty tuples where parsing failed), so the fallback can still see
+/// what kind of value was meant.
+pub fn parse(input: TokenStream) -> (Ast, Vec<syn::Error>) {
+    let mut state = State::default();
+    let parsed = (|input: ParseStream| Ok(state.top(input))).parse2(input);
+    let expr = parsed.unwrap_or_else(|e| {
+        state.errors.push(e);
+        placeholder()
+    });
+    let ast = Ast {
+        expr,
+        spans: state.spans,
+        leaves: state.leaves,
+    };
+    (ast, state.errors)
+}
+
+#[derive(Default)]
+struct State {
+    spans: Vec<Span>,
+    /// The last token read, where "the expression ended" errors point.
+    last: Option<Span>,
+    leaves: Vec<TokenStream>,
+    errors: Vec<syn::Error>,
+}
+
+fn placeholder() -> Expr {
+    Expr::new(ExprKind::Tuple(Vec::new()), CoreSpan::default())
+}
+
+const EXPECTED: &str = "an integer, `(`, `<`, a name or a `{…}` block";
+
+impl State {
+    /// Record one token; its span is `index..index + 1`.
+    fn token(&mut self, span: Span) -> CoreSpan {
+        self.last = Some(span);
+        self.spans.push(span);
+        CoreSpan::new(self.spans.len() - 1, self.spans.len())
+    }
+
+    fn top(&mut self, input: ParseStream) -> Expr {
+        if input.is_empty() {
+            let message = "`layout!` needs an expression, such as `(4,8):(8,1)`";
+            self.errors
+                .push(syn::Error::new(Span::call_site(), message));
+            return placeholder();
+        }
+        let expr = self.item(input, false);
+        if !input.is_empty() {
+            let found = describe_next(input).unwrap_or_default();
+            let error = ErrorKind::TrailingInput {
+                found: found.trim_matches('`').to_string(),
+            };
+            self.errors.push(error_at_next(input, error));
+            skip(input, |_| false);
+        }
+        expr
+    }
+
+    /// One list item; on error, record it and skip to the next `,` so the
+    /// items after it are still checked.
+    fn item(&mut self, input: ParseStream, in_tiler: bool) -> Expr {
+        self.expr(input).unwrap_or_else(|e| {
+            self.errors.push(e);
+            skip(input, |c| c == ',' || (in_tiler && c == '>'));
+            placeholder()
+        })
+    }
+
+    fn expr(&mut self, input: ParseStream) -> syn::Result<Expr> {
+        let shape = self.primary(input)?;
+        if !input.peek(Token![:]) {
+            return Ok(shape);
+        }
+        self.last = Some(input.parse::<Token![:]>()?.span);
+        let stride = self.primary(input)?;
+        let span = shape.span.join(stride.span);
+        Ok(Expr::new(
+            ExprKind::Layout(shape.into(), stride.into()),
+            span,
+        ))
+    }
+
+    fn primary(&mut self, input: ParseStream) -> syn::Result<Expr> {
+        if input.peek(LitInt) {
+            let lit: LitInt = input.parse()?;
+            let span = self.token(lit.span());
+            return Ok(Expr::new(ExprKind::Int(int(&lit, false)?), span));
+        }
+        if input.peek(Token![-]) {
+            let minus: Token![-] = input.parse()?;
+            self.last = Some(minus.span);
+            if !input.peek(LitInt) {
+                return Err(self.unexpected(input, "an integer after `-`"));
+            }
+            let lit: LitInt = input.parse()?;
+            let span = self.token(minus.span).join(self.token(lit.span()));
+            return Ok(Expr::new(ExprKind::Int(int(&lit, true)?), span));
+        }
+        if input.peek(token::Paren) {
+            let content;
+            let parens = parenthesized!(content in input);
+            let open = self.token(parens.span.open());
+            let items = self.list(&content, false);
+            let span = open.join(self.token(parens.span.close()));
+            return Ok(Expr::new(ExprKind::Tuple(items), span));
+        }
+        if input.peek(Token![<]) {
+            let lt: Token![<] = input.parse()?;
+            let open = self.token(lt.span);
+            let items = self.list(input, true);
+            if !input.peek(Token![>]) {
+                return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
+            }
+            let gt: Token![>] = input.parse()?;
+            let span = open.join(self.token(gt.span));
+            return Ok(Expr::new(ExprKind::Tiler(items), span));
+        }
+        if input.peek(token::Brace) {
+            let block: proc_macro2::Group = input.parse()?;
+            if block.stream().is_empty() {
+                let message = "an empty `{}` block: put a `usize` expression inside";
+                return Err(syn::Error::new(block.span(), message));
+            }
+            // The braces are the notation's, not the user's Rust: give them
+            // the macro's hygiene so `unused_braces` does not flag them.
+            let mut braces = proc_macro2::Group::new(Delimiter::Brace, block.stream());
+            braces.set_span(Span::call_site().located_at(block.span()));
+            return Ok(self.leaf(TokenTree::Group(braces)));
+        }
+        if input.peek(kw::LayoutLeft) || input.peek(kw::LayoutRight) {
+            let name: Ident = input.parse()?;
+            let span = self.token(name.span());
+            return Ok(Expr::new(ExprKind::Name(name.to_string()), span));
+        }
+        if input.peek(Ident) {
+            let name: Ident = input.parse()?;
+            if !input.peek(token::Paren) {
+                return Ok(self.leaf(TokenTree::Ident(name)));
+            }
+            let name_span = self.token(name.span());
+            let content;
+            let parens = parenthesized!(content in input);
+            let args = self.list(&content, false);
+            let span = name_span.join(self.token(parens.span.close()));
+            let name = name.to_string();
+            let kind = ExprKind::Call {
+                name,
+                name_span,
+                args,
+            };
+            return Ok(Expr::new(kind, span));
+        }
+        Err(self.unexpected(input, EXPECTED))
+    }
+
+    /// A dynamic leaf: its Rust tokens are kept for the expansion.
+    fn leaf(&mut self, tokens: TokenTree) -> Expr {
+        let span = self.token(tokens.span());
+        self.leaves.push(tokens.into());
+        Expr::new(ExprKind::Dynamic(self.leaves.len() - 1), span)
+    }
+
+    /// Comma-separated items up to the end of a group, or up to `>` in a tiler.
+    fn list(&mut self, input: ParseStream, in_tiler: bool) -> Vec<Expr> {
+        let at_end = |input: ParseStream| input.is_empty() || (in_tiler && input.peek(Token![>]));
+        let mut items = Vec::new();
+        while !at_end(input) {
+            items.push(self.item(input, in_tiler));
+            if at_end(input) {
+                break;
+            }
+            if let Ok(comma) = input.parse::<Token![,]>() {
+                self.last = Some(comma.span);
+            } else {
+                let expected = if in_tiler { "`,` or `>`" } else { "`,` or `)`" };
+                let error = self.unexpected(input, expected);
+                self.errors.push(error);
+                skip(input, |c| c == ',' || (in_tiler && c == '>'));
+                let _ = input.parse::<Option<Token![,]>>();
+            }
+        }
+        items
+    }
+
+    fn unexpected(&self, input: ParseStream, expected: &'static str) -> syn::Error {
+        let Some(found) = describe_next(input) else {
+            let span = self.last.unwrap_or_else(Span::call_site);
+            return syn::Error::new(span, ErrorKind::UnexpectedEnd { expected });
+        };
+        // Operators and method calls are Rust, not notation: they need a block.
+        let hint = match found.as_str() {
+            "`.`" | "`*`" | "`+`" | "`/`" | "`%`" | "`[`" => {
+                "; a run-time expression goes in braces, like `{n * 2}`"
+            }
+            _ => "",
+        };
+        let kind = ErrorKind::UnexpectedToken { expected, found };
+        error_at_next(input, format!("{kind}{hint}"))
+    }
+
+    fn error(&self, span: CoreSpan, kind: ErrorKind) -> syn::Error {
+        syn::Error::new(self.spans[span.start], kind)
+    }
+}
+
+/// The value of an integer literal, which must have no suffix.
+fn int(lit: &LitInt, negative: bool) -> syn::Result<i64> {
+    if !lit.suffix().is_empty() {
+        let message = format!(
+            "integers in `layout!` take no suffix: write `{}`",
+            lit.base10_digits()
+        );
+        return Err(syn::Error::new(lit.span(), message));
+    }
+    let digits = lit.base10_digits();
+    let text = if negative {
+        format!("-{digits}")
+    } else {
+        digits.to_string()
+    };
+    text.parse::<i64>()
+        .map_err(|_| syn::Error::new(lit.span(), ErrorKind::IntegerTooLarge(digits.to_string())))
+}
+
+/// Skip tokens up to (not including) a punctuation `stop` accepts.
+fn skip(input: ParseStream, stop: impl Fn(char) -> bool) {
+    let _ = input.step(|cursor| {
+        let mut rest = *cursor;
+        while let Some((tree, next)) = rest.token_tree() {
+            if matches!(&tree, TokenTree::Punct(p) if stop(p.as_char())) {
+                break;
+            }
+            rest = next;
+        }
+        Ok(((), rest))
+    });
+}
+
+fn describe_next(input: ParseStream) -> Option<String> {
+    let (tree, _) = input.cursor().token_tree()?;
+    Some(match tree {
+        TokenTree::Group(g) => match g.delimiter() {
+            Delimiter::Parenthesis => "`(`".into(),
+            Delimiter::Bracket => "`[`".into(),
+            Delimiter::Brace => "`{`".into(),
+            Delimiter::None => format!("`{}`", g.stream()),
+        },
+        other => format!("`{other}`"),
+    })
+}
+
+/// Where the next token is (the opening delimiter of a group).
+fn next_span(input: ParseStream) -> Span {
+    match input.cursor().token_tree() {
+        Some((TokenTree::Group(g), _)) => g.span_open(),
+        Some((tree, _)) => tree.span(),
+        None => input.span(),
+    }
+}
+
+fn error_at_next(input: ParseStream, message: impl Display) -> syn::Error {
+    syn::Error::new(next_span(input), message)
+}
+
+/// Whether any leaf below is only known at run time.
+pub fn has_dynamic(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Dynamic(_) => true,
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => items.iter().any(has_dynamic),
+        ExprKind::Call { args, .. } => args.iter().any(has_dynamic),
+        ExprKind::Layout(shape, stride) => has_dynamic(shape) || has_dynamic(stride),
+        _ => false,
+    }
+}
+
+/// An integer tuple written out: integers, dynamic leaves and tuples only.
+pub fn is_plain(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => true,
+        ExprKind::Tuple(items) => items.iter().all(is_plain),
+        _ => false,
+    }
+}
+
+/// The dynamic leaves below `e`, as `(number, span)`, in source order.
+pub fn dynamic_leaves(e: &Expr, out: &mut Vec<(usize, CoreSpan)>) {
+    match &e.kind {
+        ExprKind::Dynamic(k) => out.push((*k, e.span)),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            items.iter().for_each(|i| dynamic_leaves(i, out));
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| dynamic_leaves(a, out)),
+        ExprKind::Layout(shape, stride) => {
+            dynamic_leaves(shape, out);
+            dynamic_leaves(stride, out);
+        }
+        _ => {}
+    }
+}

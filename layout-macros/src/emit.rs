@@ -1,0 +1,103 @@
+//! The tokens of each output form, from values the core computed. Paths go
+//! through `::layout_dsl::__private`, the facade's support module.
+
+use layout_core::{IntTuple, Layout, Tiler};
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+/// The widest tuple a typed layout may have at any level; the facade
+/// implements its traits for tuples up to this size (`__private::MAX_RANK`).
+pub const MAX_RANK: usize = 12;
+
+/// A tuple wider than [`MAX_RANK`], by its rank.
+pub struct TooWide(pub usize);
+
+pub fn private() -> TokenStream {
+    quote!(::layout_dsl::__private)
+}
+
+/// An unsuffixed literal, so it takes the type its context wants (`usize`
+/// in an array length, `i64`, …).
+pub fn int(n: i64) -> TokenStream {
+    let literal = Literal::i64_unsuffixed(n.unsigned_abs() as i64);
+    match n {
+        i64::MIN => quote!(-9223372036854775808),
+        n if n < 0 => quote!(-#literal),
+        _ => quote!(#literal),
+    }
+}
+
+/// A Rust tuple of `items`; a 1-tuple keeps its comma.
+pub fn tuple(items: Vec<TokenStream>) -> TokenStream {
+    match items.as_slice() {
+        [one] => quote!((#one,)),
+        _ => quote!((#(#items),*)),
+    }
+}
+
+/// An integer tuple as a Rust value: `(1, (1, 2))`.
+pub fn int_tuple(t: &IntTuple) -> TokenStream {
+    match t {
+        IntTuple::Int(n) => int(*n),
+        IntTuple::Tuple(items) => tuple(items.iter().map(int_tuple).collect()),
+    }
+}
+
+/// A static leaf of a typed shape or stride: `C::<8>`, zero-sized.
+pub fn static_leaf(n: i64) -> TokenStream {
+    let private = private();
+    // A negative const argument needs braces; a plain one reads better without.
+    let value = int(n);
+    if n < 0 {
+        quote!(#private::C::<{ #value }>)
+    } else {
+        quote!(#private::C::<#value>)
+    }
+}
+
+/// A shape or stride tree of static leaves.
+pub fn static_tree(t: &IntTuple) -> Result<TokenStream, TooWide> {
+    match t {
+        IntTuple::Int(n) => Ok(static_leaf(*n)),
+        IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(TooWide(items.len())),
+        IntTuple::Tuple(items) => {
+            let items = items.iter().map(static_tree).collect::<Result<_, _>>()?;
+            Ok(tuple(items))
+        }
+    }
+}
+
+/// A typed layout from its shape and stride trees. Offsets are `isize`
+/// when a static stride is negative, else `usize`.
+pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+    let private = private();
+    if signed {
+        quote!(#private::Layout::new_signed(#shape, #stride))
+    } else {
+        quote!(#private::Layout::new(#shape, #stride))
+    }
+}
+
+/// A folded layout: zero-sized, everything in its type.
+pub fn layout(l: &Layout) -> Result<TokenStream, TooWide> {
+    let signed = l.stride().leaves().any(|d| d < 0);
+    Ok(typed_layout(
+        static_tree(l.shape())?,
+        static_tree(l.stride())?,
+        signed,
+    ))
+}
+
+/// A by-mode tiler: a tuple of its modes.
+pub fn tiler(t: &Tiler) -> Result<TokenStream, TooWide> {
+    match t {
+        Tiler::Layout(l) => layout(l),
+        Tiler::ByMode(modes) => Ok(tuple(modes.iter().map(tiler).collect::<Result<_, _>>()?)),
+    }
+}
+
+/// `[L(0), L(1), …, L(size-1)]`, as the core computed it.
+pub fn table(offsets: &[i64]) -> TokenStream {
+    let entries = offsets.iter().map(|&n| int(n));
+    quote!([#(#entries),*])
+}

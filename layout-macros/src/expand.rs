@@ -1,0 +1,296 @@
+//! Expand: the pipeline (parse → check → expand) and the choice of output
+//! form for a checked input.
+//!
+//! | input | output |
+//! |---|---|
+//! | static, integer | unsuffixed literal |
+//! | static, integer tuple | tuple literal |
+//! | `table(L)` | array literal `[L(0), …]` |
+//! | static layout (literal or algebra result) | zero-sized typed layout |
+//! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
+//! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
+//! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::{Value, eval};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
+use crate::emit::{self, MAX_RANK, TooWide};
+use crate::{fallback, valid};
+
+/// `layout!(input)`: the expansion, or `compile_error!`s next to a
+/// placeholder value of the kind the input meant.
+pub fn expand(input: TokenStream) -> TokenStream {
+    let (ast, mut errors) = ast::parse(input);
+    if errors.is_empty() {
+        match valid::check(&ast).and_then(|()| Expander { ast: &ast }.expr(&ast.expr)) {
+            Ok(tokens) => return tokens,
+            Err(e) => errors.push(e),
+        }
+    }
+    fallback::with_errors(&ast, errors)
+}
+
+/// What a (sub)expression evaluates to, known from its form alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    IntTuple,
+    Layout,
+    Table,
+    /// Anything else (a tiler, `LayoutLeft`, an unknown function).
+    Other,
+}
+
+/// Functions whose value is always a layout.
+const LAYOUT_FUNCTIONS: &[&str] = &[
+    "coalesce",
+    "filter",
+    "composition",
+    "complement",
+    "right_inverse",
+    "left_inverse",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "make_layout",
+];
+
+pub fn kind(e: &Expr) -> Kind {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => Kind::Int,
+        ExprKind::Tuple(_) => Kind::IntTuple,
+        ExprKind::Layout(..) => Kind::Layout,
+        ExprKind::Call { name, args, .. } => match name.as_str() {
+            "size" | "cosize" | "rank" | "depth" | "crd2idx" => Kind::Int,
+            "shape" | "stride" | "idx2crd" => Kind::IntTuple,
+            "table" | "positions" => Kind::Table,
+            "flatten" => args.first().map_or(Kind::Other, kind),
+            name if LAYOUT_FUNCTIONS.contains(&name) => Kind::Layout,
+            _ => Kind::Other,
+        },
+        _ => Kind::Other,
+    }
+}
+
+struct Expander<'a> {
+    ast: &'a Ast,
+}
+
+impl Expander<'_> {
+    fn expr(&self, e: &Expr) -> syn::Result<TokenStream> {
+        if !has_dynamic(e) {
+            return self.value(e);
+        }
+        match &e.kind {
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
+            ExprKind::Tuple(_) if is_plain(e) => Ok(self.coordinate(e)),
+            ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
+                self.typed_layout(shape, stride)
+            }
+            ExprKind::Call { name, args, .. } => self.call(e, name, args),
+            _ => self.runtime(e),
+        }
+    }
+
+    /// A call with dynamic arguments: a method of a typed layout when it
+    /// has one, else a run-time call into the core.
+    fn call(&self, e: &Expr, name: &str, args: &[Expr]) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        match (name, args) {
+            ("crd2idx", [c, l]) if valid::typed_crd2idx(args) => {
+                let (layout, coord) = (self.layout(l)?, self.coordinate(c));
+                Ok(quote!(#layout.crd2idx(#coord)))
+            }
+            ("crd2idx", [c, shape, stride]) if valid::typed_crd2idx(args) => {
+                let (layout, coord) = (self.typed_layout(shape, stride)?, self.coordinate(c));
+                Ok(quote!(#layout.crd2idx(#coord)))
+            }
+            ("size" | "cosize", [l]) if valid::typed_layout(l) && kind(l) == Kind::Layout => {
+                let (layout, method) = (self.layout(l)?, format_ident!("{name}"));
+                Ok(quote!(#layout.#method()))
+            }
+            ("size", [shape]) if is_plain(shape) => {
+                let shape = self.tree(shape)?;
+                Ok(quote!(#private::size(#shape)))
+            }
+            // Rank and depth are structure: the placeholders give the answer.
+            ("rank" | "depth", [x]) if is_plain(x) || valid::typed_layout(x) => {
+                match eval(&valid::placeholders(e, 0)) {
+                    Ok(v) => self.value_of(e, &v),
+                    Err(_) => self.runtime(e),
+                }
+            }
+            ("idx2crd", [index, shape])
+                if matches!(index.kind, ExprKind::Int(_) | ExprKind::Dynamic(_))
+                    && is_plain(shape) =>
+            {
+                let (index, shape) = (self.coordinate(index), self.tree(shape)?);
+                Ok(quote!(#private::idx2crd(#index, #shape)))
+            }
+            _ => self.runtime(e),
+        }
+    }
+
+    /// A layout the expansion types: folded, or written out.
+    fn layout(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) if has_dynamic(e) => self.typed_layout(shape, stride),
+            _ => self.value(e),
+        }
+    }
+
+    fn typed_layout(&self, shape: &Expr, stride: &Expr) -> syn::Result<TokenStream> {
+        let signed = negative_leaf(stride);
+        Ok(emit::typed_layout(
+            self.tree(shape)?,
+            self.tree(stride)?,
+            signed,
+        ))
+    }
+
+    /// A written-out shape or stride: static leaves `C::<N>`, dynamic ones as given.
+    fn tree(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
+            ExprKind::Tuple(items) if items.len() > MAX_RANK => Err(self.too_wide(e, items.len())),
+            ExprKind::Tuple(items) => {
+                let items = items
+                    .iter()
+                    .map(|i| self.tree(i))
+                    .collect::<syn::Result<_>>()?;
+                Ok(emit::tuple(items))
+            }
+            _ => unreachable!("only plain trees are typed"),
+        }
+    }
+
+    /// A written-out coordinate: literals and dynamic leaves.
+    fn coordinate(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => emit::int(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) => {
+                emit::tuple(items.iter().map(|i| self.coordinate(i)).collect())
+            }
+            _ => unreachable!("only plain trees are coordinates"),
+        }
+    }
+
+    /// A dynamic leaf, its type pinned to `usize` so that a mistake is
+    /// reported at the leaf ("expected `usize`, found `i32`").
+    fn leaf(&self, k: usize) -> TokenStream {
+        let private = emit::private();
+        let leaf = &self.ast.leaves[k];
+        quote!(#private::dynamic(#leaf))
+    }
+
+    fn eval(&self, e: &Expr) -> syn::Result<Value> {
+        eval(e).map_err(|error| self.ast.error(error.span, error.kind))
+    }
+
+    /// A static expression, folded by the core.
+    fn value(&self, e: &Expr) -> syn::Result<TokenStream> {
+        self.value_of(e, &self.eval(e)?)
+    }
+
+    fn value_of(&self, e: &Expr, v: &Value) -> syn::Result<TokenStream> {
+        let emitted = match v {
+            Value::IntTuple(t) => Ok(emit::int_tuple(t)),
+            Value::Layout(l) => emit::layout(l),
+            Value::Tiler(t) => emit::tiler(t),
+            Value::Table(t) => Ok(emit::table(t.as_slice())),
+            other => {
+                let message = format!(
+                    "`layout!` has no Rust value for {}: use it as an argument",
+                    other.describe()
+                );
+                return Err(self.ast.error(Some(e.span), message));
+            }
+        };
+        emitted.map_err(|TooWide(rank)| self.too_wide(e, rank))
+    }
+
+    fn too_wide(&self, e: &Expr, rank: usize) -> syn::Error {
+        let message = format!(
+            "a tuple of rank {rank} in a layout: typed layouts have at most {MAX_RANK} modes per level"
+        );
+        self.ast.error(Some(e.span), message)
+    }
+
+    /// The expression rebuilt for `layout-core` to evaluate at run time,
+    /// with its dynamic leaves passed in source order.
+    fn runtime(&self, e: &Expr) -> syn::Result<TokenStream> {
+        let mut leaves = Vec::new();
+        dynamic_leaves(e, &mut leaves);
+        let numbers: Vec<usize> = leaves.iter().map(|(k, _)| *k).collect();
+        let node = self.runtime_node(e, &numbers)?;
+        let eval = match kind(e) {
+            Kind::Layout => quote!(eval_layout),
+            Kind::Int => quote!(eval_int),
+            Kind::IntTuple => quote!(eval_int_tuple),
+            Kind::Table | Kind::Other => quote!(eval),
+        };
+        let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
+        let private = emit::private();
+        Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])))
+    }
+
+    fn runtime_node(&self, e: &Expr, numbers: &[usize]) -> syn::Result<TokenStream> {
+        let rt = quote!(::layout_dsl::__private::rt);
+        if !has_dynamic(e) {
+            let text = self.eval(e)?.to_string();
+            return Ok(quote!(#rt::value(#text)));
+        }
+        let nodes = |items: &[Expr]| {
+            items
+                .iter()
+                .map(|i| self.runtime_node(i, numbers))
+                .collect::<syn::Result<Vec<_>>>()
+        };
+        Ok(match &e.kind {
+            ExprKind::Dynamic(k) => {
+                let local = numbers.iter().position(|n| n == k).expect("collected");
+                let local = proc_macro2::Literal::usize_unsuffixed(local);
+                quote!(#rt::leaf(#local))
+            }
+            ExprKind::Tuple(items) => {
+                let items = nodes(items)?;
+                quote!(#rt::tuple([#(#items),*]))
+            }
+            ExprKind::Tiler(items) => {
+                let items = nodes(items)?;
+                quote!(#rt::tiler([#(#items),*]))
+            }
+            ExprKind::Layout(shape, stride) => {
+                let shape = self.runtime_node(shape, numbers)?;
+                let stride = self.runtime_node(stride, numbers)?;
+                quote!(#rt::layout(#shape, #stride))
+            }
+            ExprKind::Call { name, args, .. } => {
+                let args = nodes(args)?;
+                quote!(#rt::call(#name, [#(#args),*]))
+            }
+            _ => unreachable!("a node with a dynamic leaf below it"),
+        })
+    }
+}
+
+/// Whether a written-out stride has a negative static leaf.
+fn negative_leaf(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(n) => *n < 0,
+        ExprKind::Tuple(items) => items.iter().any(negative_leaf),
+        _ => false,
+    }
+}

@@ -1,0 +1,272 @@
+//! Check: run `layout-core` on every static part of the input and collect
+//! every independent error (serde's `Ctxt` idea), each at its own tokens.
+//!
+//! Children are checked before their parent, and a parent whose children
+//! failed is not evaluated, so one mistake is reported once. Where leaves are
+//! dynamic, the core still checks the structure: the leaves are replaced by
+//! placeholders that cannot make a structural check fail (extent 1, stride 0,
+//! coordinate 0), which is how a non-congruent stride or a coordinate of the
+//! wrong rank is caught at compile time even when a value is not known.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::{Error, ErrorKind, eval};
+
+use crate::ast::{Ast, dynamic_leaves, has_dynamic, is_plain};
+
+/// Functions whose value is written out in full at compile time: their
+/// arguments must be static.
+const STATIC_ONLY: &[&str] = &["table", "positions"];
+
+/// Every error of the input, combined into one `syn::Error`.
+pub fn check(ast: &Ast) -> Result<(), syn::Error> {
+    let mut cx = Ctxt {
+        leaves: &ast.leaves,
+        errors: Vec::new(),
+    };
+    cx.check(&ast.expr);
+    let mut errors = cx
+        .errors
+        .into_iter()
+        .map(|(span, message)| ast.error(span, message));
+    let Some(mut first) = errors.next() else {
+        return Ok(());
+    };
+    errors.for_each(|e| first.combine(e));
+    Err(first)
+}
+
+/// What checking one node found out.
+enum Outcome {
+    Static,
+    /// Depends on dynamic leaves; its structure is fine as far as checked.
+    Dynamic,
+    /// An error was reported for it or below it.
+    Failed,
+}
+
+/// What checking the children of a node found out, all of them together.
+#[derive(Clone, Copy, PartialEq)]
+enum Children {
+    Static,
+    Dynamic,
+    Failed,
+}
+
+struct Ctxt<'a> {
+    /// The dynamic leaves' Rust tokens, for messages.
+    leaves: &'a [proc_macro2::TokenStream],
+    /// Where (token indices) and what, turned into `syn::Error`s at the end.
+    errors: Vec<(Option<layout_core::Span>, String)>,
+}
+
+impl Ctxt<'_> {
+    fn report(&mut self, error: Error) {
+        self.errors.push((error.span, error.kind.to_string()));
+    }
+
+    /// A written-out tuple in notation, dynamic leaves by their Rust text.
+    fn notation(&self, e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Int(n) => n.to_string(),
+            ExprKind::Dynamic(k) => self.leaves[*k].to_string(),
+            ExprKind::Tuple(items) => {
+                let items: Vec<String> = items.iter().map(|i| self.notation(i)).collect();
+                format!("({})", items.join(","))
+            }
+            _ => "…".to_string(),
+        }
+    }
+
+    /// Prefix the composition errors reported since `since` with the call.
+    fn name_the_call(&mut self, since: usize, name: &str) {
+        for (_, message) in &mut self.errors[since..] {
+            if message.starts_with("composition is not admissible") {
+                *message = format!("in `{name}`: {message}");
+            }
+        }
+    }
+
+    fn check(&mut self, e: &Expr) -> Outcome {
+        match &e.kind {
+            ExprKind::Dynamic(_) => Outcome::Dynamic,
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                let children = self.all(items);
+                self.finish(e, children, false)
+            }
+            ExprKind::Layout(shape, stride) => {
+                let children = self.all([&**shape, &**stride]);
+                let probe = is_plain(shape) && is_plain(stride);
+                self.finish(e, children, probe)
+            }
+            ExprKind::Call {
+                name,
+                name_span,
+                args,
+            } => {
+                let children = self.all(args);
+                if !self.known_call(name, *name_span, args.len(), e.span) {
+                    return Outcome::Failed;
+                }
+                if children == Children::Dynamic && STATIC_ONLY.contains(&name.as_str()) {
+                    let mut leaves = Vec::new();
+                    dynamic_leaves(e, &mut leaves);
+                    for (_, span) in leaves {
+                        let message = format!(
+                            "{} (`{name}` writes out its entries while compiling)",
+                            ErrorKind::DynamicValue
+                        );
+                        self.errors.push((Some(span), message));
+                    }
+                    return Outcome::Failed;
+                }
+                let probe = name == "crd2idx" && typed_crd2idx(args);
+                let errors = self.errors.len();
+                let outcome = self.finish(e, children, probe);
+                // Divides and products compose: say which call the composition is part of.
+                if name != "composition" && self.errors.len() > errors {
+                    self.name_the_call(errors, name);
+                }
+                outcome
+            }
+            _ => self.eval(e),
+        }
+    }
+
+    /// Check every child (all of them, so sibling errors are all reported).
+    fn all<'e>(&mut self, children: impl IntoIterator<Item = &'e Expr>) -> Children {
+        let mut out = Children::Static;
+        for child in children {
+            match self.check(child) {
+                Outcome::Failed => out = Children::Failed,
+                Outcome::Dynamic if out == Children::Static => out = Children::Dynamic,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Evaluate `e` once its children are known to be fine: fully when they
+    /// are static, on placeholders when `probe` says its structure can be
+    /// checked without the dynamic values.
+    fn finish(&mut self, e: &Expr, children: Children, probe: bool) -> Outcome {
+        match children {
+            Children::Failed => Outcome::Failed,
+            Children::Static => self.eval(e),
+            Children::Dynamic if !probe => Outcome::Dynamic,
+            Children::Dynamic => match eval(&placeholders(e, 0)) {
+                Ok(_) => Outcome::Dynamic,
+                Err(mut error) => {
+                    // Show the leaves as written, not the placeholders.
+                    if let (ErrorKind::NotCongruent { shape, stride }, ExprKind::Layout(s, d)) =
+                        (&mut error.kind, &e.kind)
+                    {
+                        (*shape, *stride) = (self.notation(s), self.notation(d));
+                    }
+                    self.report(error);
+                    Outcome::Failed
+                }
+            },
+        }
+    }
+
+    fn eval(&mut self, e: &Expr) -> Outcome {
+        match eval(e) {
+            Ok(_) => Outcome::Static,
+            Err(error) => {
+                self.report(error);
+                Outcome::Failed
+            }
+        }
+    }
+
+    /// Whether `name` is a function taking `count` arguments, asked of the
+    /// core (its wording, its did-you-mean) even when arguments are dynamic.
+    fn known_call(
+        &mut self,
+        name: &str,
+        name_span: layout_core::Span,
+        count: usize,
+        span: layout_core::Span,
+    ) -> bool {
+        let zero = Expr::new(ExprKind::Int(0), span);
+        let probe = Expr::new(
+            ExprKind::Call {
+                name: name.to_string(),
+                name_span,
+                args: vec![zero; count],
+            },
+            span,
+        );
+        match eval(&probe) {
+            Err(
+                error @ Error {
+                    kind: ErrorKind::UnknownFunction { .. },
+                    ..
+                },
+            )
+            | Err(
+                error @ Error {
+                    kind: ErrorKind::WrongArgumentCount { .. },
+                    ..
+                },
+            ) => {
+                self.report(error);
+                false
+            }
+            _ => true,
+        }
+    }
+}
+
+/// `crd2idx` the expansion will type: a written-out coordinate, and a
+/// layout that is static or written out (`crd2idx(C, L)` or `(C, S, D)`).
+pub fn typed_crd2idx(args: &[Expr]) -> bool {
+    match args {
+        [c, l] => is_plain(c) && typed_layout(l),
+        [c, s, d] => is_plain(c) && is_plain(s) && is_plain(d),
+        _ => false,
+    }
+}
+
+/// A layout the expansion can give a type: static, or `SHAPE:STRIDE`
+/// written out with dynamic leaves.
+pub fn typed_layout(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
+        _ => !has_dynamic(e),
+    }
+}
+
+/// `e` with every dynamic leaf replaced: in a shape by 1, in a stride by 0,
+/// elsewhere by `fill` (0 for coordinates). The third argument of
+/// `crd2idx(C, SHAPE, STRIDE)` is a stride.
+pub fn placeholders(e: &Expr, fill: i64) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Dynamic(_) => ExprKind::Int(fill),
+        ExprKind::Tuple(items) => {
+            ExprKind::Tuple(items.iter().map(|i| placeholders(i, fill)).collect())
+        }
+        ExprKind::Tiler(items) => {
+            ExprKind::Tiler(items.iter().map(|i| placeholders(i, fill)).collect())
+        }
+        ExprKind::Layout(shape, stride) => ExprKind::Layout(
+            placeholders(shape, 1).into(),
+            placeholders(stride, 0).into(),
+        ),
+        ExprKind::Call {
+            name,
+            name_span,
+            args,
+        } => ExprKind::Call {
+            name: name.clone(),
+            name_span: *name_span,
+            args: args
+                .iter()
+                .enumerate()
+                .map(|(i, a)| placeholders(a, if i == 1 { 1 } else { 0 }))
+                .collect(),
+        },
+        other => other.clone(),
+    };
+    Expr::new(kind, e.span)
+}

@@ -1,0 +1,115 @@
+//! Expansion snapshots: what kernel authors get from `layout!`, pretty-printed.
+//! Review changes with `cargo insta review`.
+//!
+//! The pipeline modules are compiled into this test directly (a proc-macro
+//! crate exports nothing but its macros).
+
+#[path = "../src/ast.rs"]
+mod ast;
+#[path = "../src/emit.rs"]
+mod emit;
+#[path = "../src/expand.rs"]
+mod expand;
+#[path = "../src/fallback.rs"]
+mod fallback;
+#[path = "../src/valid.rs"]
+mod valid;
+
+use proc_macro2::TokenStream;
+
+/// `layout!(input)` expanded, as the body of a function.
+fn expansion(input: &str) -> String {
+    let input: TokenStream = input.parse().expect("valid Rust tokens");
+    let output = expand::expand(input);
+    let file = syn::parse2(quote::quote!(fn expansion() { #output })).expect("an expression");
+    prettyplease::unparse(&file)
+}
+
+macro_rules! snapshot {
+    ($name:ident, $input:literal) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(
+                stringify!($name),
+                expansion($input),
+                concat!("layout!(", $input, ")")
+            );
+        }
+    };
+}
+
+// Static values: folded to literals.
+snapshot!(
+    literal_crd2idx,
+    "crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))"
+);
+snapshot!(literal_size, "size(logical_divide((4,2,3):(2,1,8), 4:2))");
+snapshot!(literal_tuple, "idx2crd(16, (3,(2,3)))");
+snapshot!(literal_negative, "crd2idx(1, 2:-3)");
+snapshot!(table, "table((2,4):(4,1))");
+
+// Static layouts: zero-sized typed values.
+snapshot!(static_layout, "(4,8):(8,1)");
+snapshot!(static_nested_layout, "((2,4),(3,5)):((3,6),(1,24))");
+snapshot!(algebra_result, "logical_divide((4,2,3):(2,1,8), 4:2)");
+snapshot!(signed_layout, "(2,3):(-1,1)");
+
+// Dynamic leaves: the typed layout holds them; the rest is still folded.
+snapshot!(dynamic_layout, "(m,4):(1,m)");
+snapshot!(dynamic_braced_leaf, "(m,{n * 2}):(1,m)");
+snapshot!(mixed_crd2idx, "crd2idx((i,j), (4,8):(8,1))");
+snapshot!(mixed_dynamic_crd2idx, "crd2idx((i,j), (m,4):(1,m))");
+snapshot!(mixed_size, "size((m,(2,4)):(1,(m,{2 * m})))");
+snapshot!(mixed_rank, "rank((m,(2,4)):(1,(m,{2 * m})))");
+snapshot!(mixed_idx2crd, "idx2crd(i, (3,(2,n)))");
+
+// Algebra of dynamic layouts: a run-time call into the core.
+snapshot!(
+    runtime_divide,
+    "logical_divide((m,4):(1,m), composition(4:2, 2:1))"
+);
+snapshot!(runtime_size, "size(zipped_divide((m,n):(n,1), (4,4)))");
+
+// Errors: `compile_error!` next to a stand-in of the same kind.
+snapshot!(error_congruence, "(4,8):(8,1,2)");
+snapshot!(error_unknown_function, "crd2ix((1,2), (4,8):(8,1))");
+
+/// The `compile_error!` messages of an expansion, in order.
+fn errors(input: &str) -> Vec<String> {
+    let input: TokenStream = input.parse().expect("valid Rust tokens");
+    let text = expand::expand(input).to_string();
+    text.split("compile_error !")
+        .skip(1)
+        .map(|e| e.split('"').nth(1).unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn tilers_nest_even_when_angle_brackets_touch() {
+    let by_mode = expansion("logical_divide((4,8):(8,1), <2:1,<4:1>>)");
+    assert!(!by_mode.contains("compile_error"), "{by_mode}");
+    let shifted = expansion("logical_divide((4,8):(8,1), <<2:1>,4:1>)");
+    assert!(!shifted.contains("compile_error"), "{shifted}");
+}
+
+#[test]
+fn every_independent_error_is_reported() {
+    // Parse errors first (the core only sees a tree that parsed)…
+    let found = errors("make_layout(crd2ix(1, 8:1), (4 8):(8,1), <2:1)");
+    assert_eq!(
+        found,
+        ["expected `,` or `)`, found `8`", "`<` is never closed"]
+    );
+    // …then every evaluation error.
+    let found = errors("make_layout(crd2ix(1, 8:1), (4,8):(8,1,0), complement((2,2):(1,1)))");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].contains("did you mean `crd2idx`"));
+    assert!(found[1].contains("not congruent"));
+    assert!(found[2].contains("injective"));
+}
+
+#[test]
+fn a_bad_call_and_its_bad_argument_are_both_reported() {
+    let found = errors("crd2ix((1,2,3), (4,8):(8,1,0))");
+    assert_eq!(found.len(), 2, "{found:?}");
+}

@@ -1,0 +1,132 @@
+//! Coordinates: a tuple nested like the layout's shape, any level of which
+//! may be one `usize` (split colexicographically over that mode).
+//!
+//! A coordinate of the wrong rank still finds an impl here, one whose
+//! where-clause can never hold and whose trait names both ranks: that is how
+//! the compiler's message gets the numbers ("coordinate has rank 3 but the
+//! layout mode it indexes has rank 2").
+
+use super::int::{C, Int};
+use super::tree::{Mode, Tree};
+
+/// A coordinate of a layout with shape `S` and stride `D`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate of this layout",
+    label = "a coordinate is a `usize`, or a tuple nested like the layout's shape",
+    note = "the layout's shape and stride types are `{S}` and `{D}`"
+)]
+pub trait Coord<S, D> {
+    fn offset(self, shape: &S, stride: &D) -> usize;
+}
+
+/// One integer for a whole mode (or the whole layout).
+impl<S: Mode<D>, D: Tree> Coord<S, D> for usize {
+    #[inline(always)]
+    fn offset(self, shape: &S, stride: &D) -> usize {
+        shape.at(stride, self)
+    }
+}
+
+/// Holds only when the two ranks are equal.
+#[diagnostic::on_unimplemented(
+    message = "coordinate has rank {G} but the layout mode it indexes has rank {E}",
+    label = "expected a coordinate of rank {E} (or one integer for the whole mode), found rank {G}"
+)]
+pub trait RankIs<const E: usize, const G: usize> {}
+
+impl<T, const N: usize> RankIs<N, N> for T {}
+
+/// Never holds: a tuple coordinate for a single extent.
+#[diagnostic::on_unimplemented(
+    message = "coordinate is a tuple of rank {G} but the mode it indexes is a single extent",
+    label = "expected one integer here"
+)]
+pub trait TupleForLeaf<const G: usize> {}
+
+macro_rules! leaf_shapes {
+    ($g:literal; $($Cd:ident)*) => {
+        impl<$($Cd,)* const N: i64, D: Int> Coord<C<N>, D> for ($($Cd,)*)
+        where
+            D: TupleForLeaf<$g>,
+        {
+            fn offset(self, _: &C<N>, _: &D) -> usize {
+                unreachable!()
+            }
+        }
+
+        impl<$($Cd,)* D: Int> Coord<usize, D> for ($($Cd,)*)
+        where
+            D: TupleForLeaf<$g>,
+        {
+            fn offset(self, _: &usize, _: &D) -> usize {
+                unreachable!()
+            }
+        }
+    };
+}
+
+/// The impl for a coordinate of the tuple's own rank: the sum of the modes' offsets.
+macro_rules! same_rank {
+    ({$rank:literal; $(($i:tt $Cd:ident $S:ident $D:ident))*}) => {
+        leaf_shapes!($rank; $($Cd)*);
+
+        impl<$($Cd: Coord<$S, $D>, $S, $D),*> Coord<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn offset(self, shape: &($($S,)*), stride: &($($D,)*)) -> usize {
+                0usize $(.wrapping_add(self.$i.offset(&shape.$i, &stride.$i)))*
+            }
+        }
+    };
+}
+
+/// A coordinate of rank `g` for a tuple of rank `e != g`.
+macro_rules! other_rank {
+    ({$g:literal; $(($_i:tt $Cd:ident $_s:ident $_d:ident))*},
+     {$e:literal; $(($_j:tt $_c:ident $S:ident $_e:ident))*}) => {
+        impl<$($Cd,)* $($S,)* D> Coord<($($S,)*), D> for ($($Cd,)*)
+        where
+            D: RankIs<$e, $g>,
+        {
+            fn offset(self, _: &($($S,)*), _: &D) -> usize {
+                unreachable!()
+            }
+        }
+    };
+}
+
+/// Every rank, and every pair of different ranks (each pair once per
+/// direction, as each new rank meets the ones before it).
+macro_rules! coords {
+    ([$($done:tt)*]) => {};
+    ([$($done:tt)*] $next:tt $($rest:tt)*) => {
+        same_rank!($next);
+        $(
+            other_rank!($next, $done);
+            other_rank!($done, $next);
+        )*
+        coords!([$($done)* $next] $($rest)*);
+    };
+}
+
+coords!([]
+    {0;}
+    {1; (0 C0 S0 D0)}
+    {2; (0 C0 S0 D0) (1 C1 S1 D1)}
+    {3; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2)}
+    {4; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3)}
+    {5; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4)}
+    {6; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)}
+    {7; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
+        (6 C6 S6 D6)}
+    {8; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
+        (6 C6 S6 D6) (7 C7 S7 D7)}
+    {9; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
+        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8)}
+    {10; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
+        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9)}
+    {11; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
+        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9) (10 C10 S10 D10)}
+    {12; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
+        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9) (10 C10 S10 D10) (11 C11 S11 D11)}
+);

@@ -1,0 +1,164 @@
+//! The typed layout `layout!` expands to: a shape tree and a stride tree
+//! whose static leaves are zero-sized, so a fully static layout takes no
+//! space and a dynamic one holds just its `usize` leaves.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use layout_core::Error;
+
+use super::coord::Coord;
+use super::int::Offset;
+use super::tree::{Mode, Shape, Tree};
+
+/// A layout `shape:stride` whose structure is in its type. `I` is what
+/// offsets are returned as: `usize`, or `isize` when a static stride is negative.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Layout<S, D, I = usize> {
+    shape: S,
+    stride: D,
+    offset: PhantomData<I>,
+}
+
+impl<S, D> Layout<S, D> {
+    pub const fn new(shape: S, stride: D) -> Self {
+        Layout {
+            shape,
+            stride,
+            offset: PhantomData,
+        }
+    }
+}
+
+impl<S, D> Layout<S, D, isize> {
+    /// A layout with a negative stride: offsets are signed.
+    pub const fn new_signed(shape: S, stride: D) -> Self {
+        Layout {
+            shape,
+            stride,
+            offset: PhantomData,
+        }
+    }
+}
+
+impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
+    /// The offset of a coordinate: a tuple nested like the shape (any level
+    /// of which may be one integer), or one integer for the whole layout.
+    #[inline(always)]
+    pub fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
+        I::from_wrapping(coord.offset(&self.shape, &self.stride))
+    }
+
+    /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
+    #[inline(always)]
+    pub fn at(&self, index: usize) -> I {
+        I::from_wrapping(self.shape.at(&self.stride, index))
+    }
+
+    /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`).
+    #[inline(always)]
+    pub fn idx2crd(&self, index: usize) -> S::Coord {
+        self.shape.idx2crd(index)
+    }
+
+    /// The number of coordinates.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// `L(size-1) + 1`, 0 for an empty layout, as CuTe defines it.
+    #[inline(always)]
+    pub fn cosize(&self) -> I {
+        match self.size() {
+            0 => I::from_wrapping(0),
+            n => I::from_wrapping(self.shape.at(&self.stride, n - 1).wrapping_add(1)),
+        }
+    }
+
+    /// The number of top-level modes.
+    pub const fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// The nesting depth of the shape: 0 for a single extent.
+    pub const fn depth(&self) -> usize {
+        S::DEPTH
+    }
+
+    pub const fn shape(&self) -> S {
+        self.shape
+    }
+
+    pub const fn stride(&self) -> D {
+        self.stride
+    }
+
+    /// The same layout in the runtime core (fails only if a dynamic leaf
+    /// does not fit the core's `i64`, or an offset would overflow it).
+    pub fn to_core(&self) -> Result<layout_core::Layout, Error> {
+        layout_core::Layout::new(self.shape.to_core()?, self.stride.to_core()?)
+    }
+}
+
+/// Canonical CuTe notation, the same text the core prints.
+impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.shape.write(f)?;
+        f.write_str(":")?;
+        self.stride.write(f)
+    }
+}
+
+/// A dynamic leaf of a `layout!` input: always a `usize`.
+#[inline(always)]
+pub const fn dynamic(value: usize) -> usize {
+    value
+}
+
+/// `idx2crd(index, shape)` for a typed shape.
+#[inline(always)]
+pub fn idx2crd<S: Shape>(index: usize, shape: S) -> S::Coord {
+    shape.idx2crd(index)
+}
+
+/// `size(shape)` for a typed shape.
+#[inline(always)]
+pub fn size<S: Shape>(shape: S) -> usize {
+    shape.size()
+}
+
+/// What a `layout!` call that failed to compile stands for, so that the code
+/// around it does not report errors of its own: every method accepts anything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Poisoned;
+
+impl Poisoned {
+    pub fn crd2idx<T>(&self, _: T) -> usize {
+        0
+    }
+    pub fn at(&self, _: usize) -> usize {
+        0
+    }
+    pub fn idx2crd<T>(&self, _: usize) -> T {
+        unreachable!("a `layout!` call that did not compile")
+    }
+    pub fn size(&self) -> usize {
+        0
+    }
+    pub fn cosize(&self) -> usize {
+        0
+    }
+    pub fn rank(&self) -> usize {
+        0
+    }
+    pub fn depth(&self) -> usize {
+        0
+    }
+}
+
+impl fmt::Display for Poisoned {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<layout! error>")
+    }
+}

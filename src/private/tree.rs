@@ -1,0 +1,173 @@
+//! Shape and stride trees: a leaf ([`Int`]) or a Rust tuple of trees, up to
+//! [`MAX_RANK`] elements per level. A layout pairs a shape tree with a
+//! stride tree of the same nesting (the macro checked that with the core).
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use layout_core::{Error, IntTuple};
+
+use super::int::{C, Int, leaf_to_core};
+
+/// The widest tuple a typed layout may have at any level.
+pub const MAX_RANK: usize = 12;
+
+/// A shape or a stride: printable in the notation, convertible to the core.
+pub trait Tree: Copy {
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn to_core(&self) -> Result<IntTuple, Error>;
+}
+
+/// A shape: extents, without strides.
+pub trait Shape: Tree {
+    /// The natural coordinate: `usize` for a leaf, a tuple of the modes' coordinates.
+    type Coord: Copy;
+    const RANK: usize;
+    const DEPTH: usize;
+    fn size(&self) -> usize;
+    /// `idx2crd(index, shape)` as in the core: an integer shape returns the
+    /// index unchanged, a tuple shape takes the index apart leaf by leaf.
+    fn idx2crd(&self, index: usize) -> Self::Coord;
+    /// Inside a tuple shape, every leaf takes `rest % extent` and leaves
+    /// `rest / extent` to the leaves after it.
+    fn split(&self, rest: &mut usize) -> Self::Coord;
+}
+
+/// A shape paired with its stride tree `D`.
+pub trait Mode<D: Tree>: Shape {
+    /// The offset of one integer coordinate: split colexicographically over
+    /// the modes, the last mode taking what is left (as CuTe does).
+    fn at(&self, stride: &D, index: usize) -> usize;
+}
+
+macro_rules! leaf {
+    ($($generics:ident)?; $ty:ty) => {
+        impl<$(const $generics: i64)?> Tree for $ty {
+            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                Int::write(*self, f)
+            }
+            fn to_core(&self) -> Result<IntTuple, Error> {
+                leaf_to_core(*self)
+            }
+        }
+
+        impl<$(const $generics: i64)?> Shape for $ty {
+            type Coord = usize;
+            const RANK: usize = 1;
+            const DEPTH: usize = 0;
+            #[inline(always)]
+            fn size(&self) -> usize {
+                self.get()
+            }
+            #[inline(always)]
+            fn idx2crd(&self, index: usize) -> usize {
+                index
+            }
+            #[inline(always)]
+            fn split(&self, rest: &mut usize) -> usize {
+                let extent = self.get();
+                let coord = *rest % extent;
+                *rest /= extent;
+                coord
+            }
+        }
+
+        impl<$(const $generics: i64,)? D: Int + Tree> Mode<D> for $ty {
+            #[inline(always)]
+            fn at(&self, stride: &D, index: usize) -> usize {
+                index.wrapping_mul(stride.get())
+            }
+        }
+    };
+}
+
+leaf!(N; C<N>);
+leaf!(; usize);
+
+const fn max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
+
+macro_rules! tuple {
+    ($rank:literal; $(($i:tt $S:ident $D:ident))*) => {
+        impl<$($S: Tree),*> Tree for ($($S,)*) {
+            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("(")?;
+                $(
+                    if $i > 0 {
+                        f.write_str(",")?;
+                    }
+                    self.$i.write(f)?;
+                )*
+                f.write_str(")")
+            }
+            fn to_core(&self) -> Result<IntTuple, Error> {
+                let modes: Vec<IntTuple> = Vec::from([$(self.$i.to_core()?),*]);
+                Ok(IntTuple::Tuple(modes))
+            }
+        }
+
+        impl<$($S: Shape),*> Shape for ($($S,)*) {
+            type Coord = ($($S::Coord,)*);
+            const RANK: usize = $rank;
+            const DEPTH: usize = 1 + {
+                let depth = 0;
+                $(let depth = max(depth, $S::DEPTH);)*
+                depth
+            };
+            #[inline(always)]
+            fn size(&self) -> usize {
+                1usize $(.wrapping_mul(self.$i.size()))*
+            }
+            #[inline(always)]
+            fn idx2crd(&self, index: usize) -> Self::Coord {
+                let mut rest = index;
+                self.split(&mut rest)
+            }
+            #[inline(always)]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn split(&self, rest: &mut usize) -> Self::Coord {
+                ($(self.$i.split(rest),)*)
+            }
+        }
+
+        impl<$($S: Mode<$D>, $D: Tree),*> Mode<($($D,)*)> for ($($S,)*) {
+            #[inline(always)]
+            #[allow(unused_variables, unused_mut, unused_assignments)]
+            fn at(&self, stride: &($($D,)*), index: usize) -> usize {
+                let mut rest = index;
+                let mut offset = 0usize;
+                $(
+                    let part = if $i + 1 == $rank {
+                        rest
+                    } else {
+                        let extent = self.$i.size();
+                        let part = rest % extent;
+                        rest /= extent;
+                        part
+                    };
+                    offset = offset.wrapping_add(self.$i.at(&stride.$i, part));
+                )*
+                offset
+            }
+        }
+    };
+}
+
+tuple!(0;);
+tuple!(1; (0 S0 D0));
+tuple!(2; (0 S0 D0) (1 S1 D1));
+tuple!(3; (0 S0 D0) (1 S1 D1) (2 S2 D2));
+tuple!(4; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3));
+tuple!(5; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4));
+tuple!(6; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5));
+tuple!(7; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6));
+tuple!(8; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7));
+tuple!(9; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
+    (8 S8 D8));
+tuple!(10; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
+    (8 S8 D8) (9 S9 D9));
+tuple!(11; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
+    (8 S8 D8) (9 S9 D9) (10 S10 D10));
+tuple!(12; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
+    (8 S8 D8) (9 S9 D9) (10 S10 D10) (11 S11 D11));

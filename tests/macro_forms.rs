@@ -1,0 +1,108 @@
+//! Every output form of `layout!`, used as a kernel author would, checked
+//! against the runtime core on the same notation.
+
+use core::mem::size_of_val;
+
+use layout_dsl::{IntTuple, Layout, evaluate, layout};
+
+fn core_layout(notation: &str) -> Layout {
+    notation.parse().unwrap()
+}
+
+#[test]
+fn integers_and_tuples_are_literals() {
+    const SIZE: usize = layout!(size(logical_divide((4,2,3):(2,1,8), 4:2)));
+    let coord: (usize, (usize, usize)) = layout!(idx2crd(16, (3, (2, 3))));
+    assert_eq!(SIZE, 24);
+    assert_eq!(coord, (1, (1, 2)));
+    let negative: i64 = layout!(crd2idx(1, 2:-3));
+    assert_eq!(negative, -3);
+}
+
+#[test]
+fn tables_are_const_arrays() {
+    const T: [usize; 8] = layout!(table((2,4):(4,1)));
+    assert_eq!(T, [0, 4, 1, 5, 2, 6, 3, 7]);
+    let swizzled: [i64; 6] = layout!(table(composition((2,3):(3,1), (3,2):(2,1))));
+    let expected = core_layout("composition((2,3):(3,1), (3,2):(2,1))");
+    assert_eq!(swizzled.to_vec(), expected.offsets().collect::<Vec<_>>());
+}
+
+#[test]
+fn static_layouts_are_zero_sized_and_match_the_core() {
+    let l = layout!(logical_divide((4,2,3):(2,1,8), 4:2));
+    assert_eq!(size_of_val(&l), 0);
+    assert_eq!(l.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+    let core = core_layout("logical_divide((4,2,3):(2,1,8), 4:2)");
+    assert_eq!((l.size(), l.cosize(), l.rank(), l.depth()), (24, 24, 2, 2));
+    assert_eq!(l.to_core().unwrap(), core);
+    for i in 0..l.size() {
+        assert_eq!(l.at(i) as i64, core.at(i as i64).unwrap());
+        let c = l.idx2crd(i);
+        let ((a, b), (x, y)) = c;
+        let tuple = IntTuple::Tuple(vec![
+            IntTuple::from([a as i64, b as i64]),
+            IntTuple::from([x as i64, y as i64]),
+        ]);
+        assert_eq!(core.idx2crd(i as i64).unwrap(), tuple);
+        assert_eq!(l.crd2idx(c) as i64, core.crd2idx(&tuple).unwrap());
+    }
+}
+
+#[test]
+fn coordinates_mix_tuples_and_integers_at_any_level() {
+    let l = layout!(((2,4),(3,5)):((3,6),(1,24)));
+    // (11, 12) splits 11 over (2,4) and 12 over (3,5); the last extent of
+    // each mode takes what is left (11 = 1 + 2·5), as in CuTe.
+    assert_eq!(l.crd2idx((11, 12)), 129);
+    assert_eq!(l.crd2idx(((1, 5), 12)), 129);
+    assert_eq!(l.crd2idx(((1, 5), (0, 4))), 129);
+    // One integer for the whole layout: 99 = 1 + 2·(1 + 4·(0 + 3·4)).
+    assert_eq!(l.crd2idx(99), l.crd2idx(((1, 1), (0, 4))));
+    assert_eq!(l.crd2idx(99), 3 + 6 + 96);
+}
+
+#[test]
+fn negative_strides_give_signed_offsets() {
+    let l = layout!((2,3):(-1,2));
+    let offsets: Vec<isize> = (0..l.size()).map(|i| l.at(i)).collect();
+    assert_eq!(offsets, [0, -1, 2, 1, 4, 3]);
+    assert_eq!(l.cosize(), 4);
+}
+
+#[test]
+fn dynamic_leaves_stay_in_the_value() {
+    let m = 5;
+    let l = layout!((m,4):(1,m));
+    assert_eq!(size_of_val(&l), 2 * size_of::<usize>());
+    assert_eq!(l.crd2idx((2, 3)), 17);
+    assert_eq!(l.to_string(), "(5,4):(1,5)");
+    assert_eq!(l.size(), 20);
+    let n = 3;
+    let blocked = layout!((m,({n * 2},2)):(1,(m,{m * n * 2})));
+    assert_eq!(size_of_val(&blocked), 4 * size_of::<usize>());
+    assert_eq!(blocked.to_string(), "(5,(6,2)):(1,(5,30))");
+    assert_eq!(blocked.crd2idx((4, (5, 1))), 4 + 25 + 30);
+}
+
+#[test]
+fn calls_on_dynamic_layouts_become_methods() {
+    let (m, i, j) = (6, 4, 3);
+    assert_eq!(layout!(crd2idx((i,j), (m,4):(1,m))), 4 + 3 * 6);
+    assert_eq!(layout!(crd2idx((i,j), (4,8):(8,1))), 4 * 8 + 3);
+    assert_eq!(layout!(size((m,(2,4)):(1,(m,{2 * m})))), 48);
+    assert_eq!(layout!(rank((m,(2,4)):(1,(m,{2 * m})))), 2);
+    assert_eq!(layout!(idx2crd(i, (3, (2, m)))), (1, (1, 0)));
+}
+
+#[test]
+fn algebra_of_dynamic_layouts_runs_the_core() {
+    let (m, n) = (8, 12);
+    let divided = layout!(logical_divide((m,4):(1,m), composition(4:2, 2:1)));
+    let expected = evaluate("logical_divide((8,4):(1,8), 2:2)").unwrap();
+    assert_eq!(divided.unwrap().to_string(), expected.to_string());
+    assert_eq!(layout!(size(zipped_divide((m,n):(n,1), (4,4)))), Ok(96));
+    let four = 4;
+    let bad = layout!(composition((four,2):(1,8), 6:1));
+    assert!(bad.unwrap_err().to_string().contains("not admissible"));
+}

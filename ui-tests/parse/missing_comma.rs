@@ -1,0 +1,5 @@
+use layout_dsl::layout;
+
+fn main() {
+    let _ = layout!((4 8):(8,1));
+}
