@@ -47,6 +47,8 @@ pub enum ErrorKind {
     TrailingInput { found: String },
     #[error("integer `{0}` does not fit in 64 bits")]
     IntegerTooLarge(String),
+    #[error("brackets nest more than {limit} deep")]
+    TooDeep { limit: usize },
 
     // ---- names and arguments ----
     #[error("unknown function `{name}`{}", did_you_mean(suggestion))]
@@ -216,7 +218,8 @@ impl ErrorKind {
             ErrorKind::NotAdmissible { .. } | ErrorKind::TilerTooLong { .. } => Some(1),
             ErrorKind::NotInjective { .. }
             | ErrorKind::NotComplementable { .. }
-            | ErrorKind::NegativeStride { .. } => Some(0),
+            | ErrorKind::NegativeStride { .. }
+            | ErrorKind::ZeroSizeMode { .. } => Some(0),
             ErrorKind::RankMismatch { .. } | ErrorKind::CoordinateTooDeep { .. } => Some(0),
             ErrorKind::CannotBroadcast { operand, .. } => Some(*operand),
             ErrorKind::NotBroadcastable { .. }
@@ -285,11 +288,13 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 /// Checked arithmetic that names the operation when it overflows.
 pub(crate) fn mul(a: i64, b: i64) -> Result<i64> {
-    a.checked_mul(b)
-        .ok_or(Error::new(ErrorKind::Overflow("product")))
+    a.checked_mul(b).ok_or(Error::new(ErrorKind::Overflow(
+        "a product does not fit in 64 bits",
+    )))
 }
 
 pub(crate) fn add(a: i64, b: i64) -> Result<i64> {
-    a.checked_add(b)
-        .ok_or(Error::new(ErrorKind::Overflow("sum")))
+    a.checked_add(b).ok_or(Error::new(ErrorKind::Overflow(
+        "a sum does not fit in 64 bits",
+    )))
 }

@@ -46,13 +46,7 @@ pub fn eval(expr: &Expr) -> Result<Value> {
         ExprKind::Layout(shape, stride) => {
             let s = int_tuple(eval(shape)?, shape.span)?;
             let d = int_tuple(eval(stride)?, stride.span)?;
-            // Congruence is the stride's fault; a bad extent is the shape's.
-            Layout::new(s, d)
-                .map(Value::Layout)
-                .map_err(|e| match e.kind {
-                    ErrorKind::NotCongruent { .. } => e.or_at(stride.span),
-                    _ => e.or_at(shape.span),
-                })
+            new_layout(s, d, [shape.span, stride.span]).map(Value::Layout)
         }
         ExprKind::Name(name) => match name.as_str() {
             "LayoutLeft" => Ok(Value::Major(Major::LayoutLeft)),
@@ -137,6 +131,17 @@ impl Args {
     }
 }
 
+/// `Layout::new` with its error pointed at the part at fault: the stride
+/// when it is not congruent, both when the offsets overflow, else the shape.
+fn new_layout(shape: IntTuple, stride: IntTuple, [s, d]: [Span; 2]) -> Result<Layout> {
+    let size_fits = shape.size().is_ok();
+    Layout::new(shape, stride).map_err(|e| match e.kind {
+        ErrorKind::NotCongruent { .. } => e.or_at(d),
+        ErrorKind::Overflow(_) if size_fits => e.or_at(s.join(d)),
+        _ => e.or_at(s),
+    })
+}
+
 pub(crate) fn wrong_type(expected: &'static str, found: &Value, span: Span) -> Error {
     Error::at(
         ErrorKind::WrongType {
@@ -157,7 +162,14 @@ fn int_tuple(v: Value, span: Span) -> Result<IntTuple> {
 fn tiler(v: Value, span: Span) -> Result<Tiler> {
     match v {
         Value::Layout(l) => Ok(Tiler::Layout(l)),
-        Value::IntTuple(t) => Ok(Tiler::from(t)),
+        // `n` stands for `n:1`: a negative `n` is a negative extent.
+        Value::IntTuple(t) => {
+            let negative = t.leaves().find(|&n| n < 0);
+            match negative {
+                Some(n) => Err(Error::at(ErrorKind::NegativeExtent(n), span)),
+                None => Ok(Tiler::from(t)),
+            }
+        }
         Value::Tiler(t) => Ok(t),
         v => Err(wrong_type(
             "a layout, an integer, a tuple or a tiler `<…>`",
@@ -282,7 +294,10 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
             } else {
                 l.cosize()
             };
-            layout(algebra::complement(l, cotarget)?)
+            layout(algebra::complement(l, cotarget).map_err(|e| match e.kind {
+                ErrorKind::OutOfRange { .. } => e.or_at(a.span(1)),
+                _ => e,
+            })?)
         }
         "right_inverse" => layout(algebra::right_inverse(a.layout(0)?)?),
         "left_inverse" => layout(algebra::left_inverse(a.layout(0)?)?),
@@ -299,8 +314,7 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
         "crd2idx" => {
             let coord = a.int_tuple(0)?;
             let index = if a.values.len() == 3 {
-                let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)
-                    .map_err(|e| e.or_at(a.span(2)))?;
+                let l = new_layout(a.int_tuple(1)?, a.int_tuple(2)?, [a.span(1), a.span(2)])?;
                 l.crd2idx(&coord)
             } else {
                 a.layout(1)?.crd2idx(&coord)
@@ -308,7 +322,13 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
             int(index.map_err(|e| e.or_at(a.span(0)))?)
         }
         "idx2crd" if a.values.len() == 3 => return seeds::apply(name, a),
-        "idx2crd" => Value::IntTuple(layout::idx2crd(&a.int_tuple(0)?, &a.int_tuple(1)?)?),
+        "idx2crd" => Value::IntTuple(layout::idx2crd(&a.int_tuple(0)?, &a.int_tuple(1)?).map_err(
+            |e| match e.kind {
+                // A rank mismatch is the index's fault; the rest the shape's.
+                ErrorKind::RankMismatch { .. } => e,
+                _ => e.or_at(a.span(1)),
+            },
+        )?),
         "make_layout" => layout(make_layout(a)?),
         _ => return seeds::apply(name, a),
     })
@@ -326,7 +346,7 @@ fn make_layout(a: &Args) -> Result<Layout> {
         }
         .map_err(at(0)),
         (Value::IntTuple(s), Some(Value::IntTuple(d)), 2) => {
-            Layout::new(s.clone(), d.clone()).map_err(at(1))
+            new_layout(s.clone(), d.clone(), [a.span(0), a.span(1)])
         }
         (Value::IntTuple(_), Some(v), _) => Err(wrong_type(
             "`LayoutLeft`, `LayoutRight` or a stride",

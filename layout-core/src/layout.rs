@@ -7,6 +7,9 @@ use core::fmt;
 use crate::error::{ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
+mod offsets;
+pub use offsets::Offsets;
+
 /// A CuTe layout `shape:stride`.
 ///
 /// Construction checks that shape and stride are congruent, that no extent is
@@ -35,18 +38,18 @@ impl Layout {
             }
             .into());
         }
-        let mut span = 0i64;
-        for (s, d) in shape.leaves().zip(stride.leaves()) {
-            if s < 0 {
-                return Err(ErrorKind::NegativeExtent(s).into());
-            }
-            // Largest distance one mode can move the offset: (s-1)·|d|.
-            span = add(
-                span,
-                mul(s.saturating_sub(1), d.checked_abs().unwrap_or(i64::MAX))?,
-            )?;
+        if let Some(s) = shape.leaves().find(|&s| s < 0) {
+            return Err(ErrorKind::NegativeExtent(s).into());
         }
         shape.size()?;
+        let mut span = 0i64;
+        for (s, d) in shape.leaves().zip(stride.leaves()) {
+            // Largest distance one mode can move the offset: (s-1)·|d|, and
+            // nothing for an empty mode (not a negative distance).
+            span = mul((s - 1).max(0), d.checked_abs().unwrap_or(i64::MAX))
+                .and_then(|reach| add(span, reach))
+                .map_err(|_| ErrorKind::Overflow("the layout's offsets do not fit in 64 bits"))?;
+        }
         Ok(Layout { shape, stride })
     }
 
@@ -230,11 +233,52 @@ impl Layout {
 /// assert_eq!(idx.unwrap(), 33);
 /// ```
 pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64> {
+    let mut index = 0;
+    split_coord(coord, shape, stride, &mut |c, d| {
+        index = add(index, mul(c, d)?)?;
+        Ok(())
+    })?;
+    Ok(index)
+}
+
+/// The coordinate, one integer per leaf of `shape`, that [`crd2idx`] reads
+/// `coord` as: an integer standing for a tuple mode is split
+/// colexicographically over it and the last mode keeps what is left (so it
+/// may run past its extent, as in CuTe). Unlike [`idx2crd`], which takes the
+/// modulo at every leaf. `crd2idx(c, S, D)` is this coordinate's leaves
+/// times `D`'s leaves, summed; `layout explain` shows that sum.
+///
+/// ```
+/// # use layout_core::{crd2idx, natural_coord, IntTuple};
+/// let (s, d): (IntTuple, IntTuple) = ("((2,4),(3,5))".parse().unwrap(), "((3,6),(1,24))".parse().unwrap());
+/// let c = natural_coord(&"(11,12)".parse().unwrap(), &s).unwrap();
+/// assert_eq!(c.to_string(), "((1,5),(0,4))");
+/// let sum: i64 = c.leaves().zip(d.leaves()).map(|(c, d)| c * d).sum();
+/// assert_eq!(sum, crd2idx(&"(11,12)".parse().unwrap(), &s, &d).unwrap());
+/// ```
+pub fn natural_coord(coord: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+    let mut leaves = Vec::new();
+    // Any tuple congruent with `shape` serves as the stride: only the split matters.
+    split_coord(coord, shape, shape, &mut |c, _| {
+        leaves.push(c);
+        Ok(())
+    })?;
+    Ok(shape.with_leaves(&mut leaves.into_iter()))
+}
+
+/// Read `coord` against `shape` as CuTe does and hand each leaf coordinate,
+/// with its stride, to `leaf`, left to right: an integer standing for a
+/// tuple mode is split colexicographically and the last mode keeps the rest.
+fn split_coord(
+    coord: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    leaf: &mut impl FnMut(i64, i64) -> Result<()>,
+) -> Result<()> {
     match (coord, shape, stride) {
-        (Int(c), Int(_), Int(d)) => mul(*c, *d),
+        (Int(c), Int(_), Int(d)) => leaf(*c, *d),
         (Int(c), Tuple(shapes), Tuple(strides)) => {
             let mut rest = *c;
-            let mut index = 0;
             let last = shapes.len().saturating_sub(1);
             for (mode, (s, d)) in shapes.iter().zip(strides).enumerate() {
                 let part = if mode == last {
@@ -242,27 +286,27 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
                 } else {
                     let extent = s.size()?;
                     if extent == 0 {
-                        let shape = s.to_string();
+                        // `mode` counts the modes of this level's shape.
+                        let shape = shape.to_string();
                         return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
                     }
                     let part = rest % extent;
                     rest /= extent;
                     part
                 };
-                index = add(index, crd2idx(&Int(part), s, d)?)?;
+                split_coord(&Int(part), s, d, leaf)?;
             }
-            Ok(index)
+            Ok(())
         }
         (Tuple(coords), Tuple(shapes), Tuple(strides)) => {
             if coords.len() != shapes.len() {
                 let (expected, found) = (shapes.len(), coords.len());
                 return Err(ErrorKind::RankMismatch { expected, found }.into());
             }
-            let mut index = 0;
             for ((c, s), d) in coords.iter().zip(shapes).zip(strides) {
-                index = add(index, crd2idx(c, s, d)?)?;
+                split_coord(c, s, d, leaf)?;
             }
-            Ok(index)
+            Ok(())
         }
         (Tuple(_), Int(_), _) => Err(ErrorKind::CoordinateTooDeep {
             coord: coord.to_string(),
@@ -320,57 +364,6 @@ pub fn idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
         .into()),
     }
 }
-
-/// Iterator over a layout's offsets in colexicographic order (see [`Layout::offsets`]).
-#[derive(Clone, Debug)]
-pub struct Offsets {
-    /// Per leaf: (extent, stride, current coordinate).
-    leaves: Vec<(i64, i64, i64)>,
-    offset: i64,
-    remaining: i64,
-}
-
-impl Offsets {
-    fn new(layout: &Layout) -> Offsets {
-        let leaves = layout.leaf_modes().map(|(s, d)| (s, d, 0)).collect();
-        Offsets {
-            leaves,
-            offset: 0,
-            remaining: layout.size(),
-        }
-    }
-}
-
-impl Iterator for Offsets {
-    type Item = i64;
-
-    fn next(&mut self) -> Option<i64> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
-        let current = self.offset;
-        // Advance the odometer: bump the first leaf that is not at its end,
-        // rewinding the ones before it. In-domain offsets never overflow (checked in `new`).
-        for (extent, stride, coord) in &mut self.leaves {
-            if *coord + 1 < *extent {
-                *coord += 1;
-                self.offset += *stride;
-                break;
-            }
-            self.offset -= *coord * *stride;
-            *coord = 0;
-        }
-        Some(current)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Offsets {}
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

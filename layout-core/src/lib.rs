@@ -36,7 +36,7 @@ pub use algebra::{
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{FUNCTIONS, eval, evaluate};
 pub use int_tuple::IntTuple;
-pub use layout::{Layout, Offsets, crd2idx, idx2crd};
+pub use layout::{Layout, Offsets, crd2idx, idx2crd, natural_coord};
 pub use seeds::{
     Device, KernelAttrs, OpType, Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout,
     View, block, blocks, broadcast, broadcast_offset, broadcast_to, diagonal, idx2crd_row_major,

@@ -33,6 +33,12 @@ impl Token {
 
 const PUNCTUATION: &[char] = &['(', ')', '<', '>', ',', ':', '-'];
 
+/// How deep `(`, `<` and calls may nest. Parsing, evaluating, printing and
+/// dropping all recurse once per level; past a few thousand levels a debug
+/// build overflows the stack (an abort, not an error), and no layout needs
+/// more than a handful.
+pub const MAX_DEPTH: usize = 128;
+
 fn lex(src: &str) -> Result<Vec<(Token, Span)>> {
     let mut tokens = Vec::new();
     let mut chars = src.char_indices().peekable();
@@ -94,6 +100,7 @@ pub fn parse(src: &str) -> Result<Expr> {
         tokens,
         pos: 0,
         end: src.len(),
+        depth: 0,
     };
     let expr = parser.expr()?;
     if let Some((token, span)) = parser.tokens.get(parser.pos) {
@@ -113,6 +120,8 @@ struct Parser {
     pos: usize,
     /// Length of the source: where "the expression ended" errors point.
     end: usize,
+    /// Brackets open around the current position.
+    depth: usize,
 }
 
 impl Parser {
@@ -178,10 +187,11 @@ impl Parser {
                     let value = if n == i64::MIN { n } else { -n };
                     Ok(Expr::new(ExprKind::Int(value), span.join(int_span)))
                 }
-                _ => {
+                Some(_) => {
                     self.pos -= 1;
                     Err(self.unexpected("an integer after `-`"))
                 }
+                None => Err(self.unexpected("an integer after `-`")),
             },
             Token::Punct('(') => {
                 let (items, close) = self.list(')', span)?;
@@ -218,6 +228,17 @@ impl Parser {
 
     /// Items up to the closing `close`; the opening token was at `open`.
     fn list(&mut self, close: char, open: Span) -> Result<(Vec<Expr>, Span)> {
+        if self.depth == MAX_DEPTH {
+            let kind = ErrorKind::TooDeep { limit: MAX_DEPTH };
+            return Err(Error::at(kind, open));
+        }
+        self.depth += 1;
+        let items = self.items(close, open);
+        self.depth -= 1;
+        items
+    }
+
+    fn items(&mut self, close: char, open: Span) -> Result<(Vec<Expr>, Span)> {
         let open_char = if close == ')' { '(' } else { '<' };
         let mut items = Vec::new();
         loop {

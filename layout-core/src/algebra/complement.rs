@@ -20,14 +20,6 @@ use crate::layout::Layout;
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    if cotarget < 0 {
-        return Err(ErrorKind::OutOfRange {
-            what: "complement's cotarget",
-            min: 0,
-            found: cotarget,
-        }
-        .into());
-    }
     let mut modes: Vec<(usize, i64, i64)> = Vec::new();
     for (mode, (s, d)) in a.leaf_modes().enumerate() {
         if d < 0 {
@@ -45,6 +37,16 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
         if s != 1 && d != 0 {
             modes.push((mode, s, d));
         }
+    }
+    // After the strides: a negative stride is what makes the one-argument
+    // form's cotarget (the cosize) negative.
+    if cotarget < 0 {
+        return Err(ErrorKind::OutOfRange {
+            what: "complement's cotarget",
+            min: 0,
+            found: cotarget,
+        }
+        .into());
     }
     modes.sort_by_key(|&(mode, _, d)| (d, mode));
     let mut span = 1;

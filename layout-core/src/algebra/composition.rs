@@ -86,6 +86,10 @@ fn compose_leaf(a: &[(i64, i64)], s: i64, d: i64) -> Result<Layout> {
     if init.is_empty() {
         return Layout::leaf(s, mul(d, last_stride)?);
     }
+    // An empty leaf reads nothing (and CuTe's walk below would divide by 0).
+    if s == 0 {
+        return Layout::leaf(0, 0);
+    }
     let refuse = |what, rhs, lhs, mode| -> Error {
         let left = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.to_string());
         ErrorKind::NotAdmissible {

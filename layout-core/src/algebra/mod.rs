@@ -56,12 +56,18 @@ impl From<Layout> for Tiler {
     }
 }
 
+/// `n` as `n:1`, a tuple as a by-mode tiler.
+///
+/// # Panics
+///
+/// If an integer is negative: it would be a negative extent. (The notation
+/// reports that as an error before converting.)
 impl From<IntTuple> for Tiler {
     fn from(t: IntTuple) -> Tiler {
         match t {
-            IntTuple::Int(n) => {
-                Tiler::Layout(Layout::from_valid(IntTuple::Int(n), IntTuple::Int(1)))
-            }
+            IntTuple::Int(n) => Tiler::Layout(
+                Layout::leaf(n, 1).unwrap_or_else(|e| panic!("tiler extent {n}: {e}")),
+            ),
             IntTuple::Tuple(v) => Tiler::ByMode(v.into_iter().map(Tiler::from).collect()),
         }
     }

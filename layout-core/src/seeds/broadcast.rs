@@ -127,6 +127,9 @@ pub fn idx2crd_strided(index: i64, shape: &IntTuple, stride: &IntTuple) -> Resul
         let (shape, stride) = (shape.to_string(), stride.to_string());
         return Err(ErrorKind::NotCongruent { shape, stride }.into());
     }
+    if let Some(extent) = shape.leaves().find(|&s| s < 0) {
+        return Err(ErrorKind::NegativeExtent(extent).into());
+    }
     if index < 0 {
         let found = index;
         return Err(ErrorKind::OutOfRange {

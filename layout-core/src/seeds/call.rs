@@ -172,7 +172,7 @@ fn idx2crd(a: &Args) -> Result<IntTuple> {
     idx2crd_strided(index, &shape, &stride).map_err(|e| {
         let operand = match e.kind {
             ErrorKind::OutOfRange { .. } => 0,
-            ErrorKind::ZeroSizeMode { .. } => 1,
+            ErrorKind::ZeroSizeMode { .. } | ErrorKind::NegativeExtent(_) => 1,
             _ => 2,
         };
         e.or_at(a.span(operand))
