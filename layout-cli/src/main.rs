@@ -1,19 +1,52 @@
-//! `layout`: a calculator for CuTe layout expressions.
+//! `layout`: a calculator for CuTe layout expressions. This file holds the
+//! command line (clap derive) and hands each subcommand to its module.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
+mod eval;
+mod explain;
+mod print;
+mod render;
 mod report;
+mod style;
+
+use render::ColorBy;
+use report::Failure;
+use style::{ColorChoice, Stream, Styles};
+
+const EXAMPLES: &str = "\
+Examples:
+  layout eval 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'     # 129
+  layout print '(4,8):(8,1)'
+  layout explain 'logical_divide((4,2,3):(2,1,8), 4:2)'
+  layout print --svg divide.svg 'zipped_divide((4,6):(1,4), (2,3))'";
 
 #[derive(Parser)]
 #[command(
     name = "layout",
     version,
-    about = "Evaluate CuTe layout-algebra expressions"
+    about = "Evaluate, draw and explain CuTe layout-algebra expressions",
+    long_about = "Evaluate, draw and explain CuTe layout-algebra expressions.\n\n\
+                  A layout is SHAPE:STRIDE, e.g. ((2,4),(3,5)):((3,6),(1,24)); functions use \
+                  CuTe's names (composition, complement, logical_divide, …).",
+    after_help = EXAMPLES
 )]
 struct Cli {
+    /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always
+    /// (even through a pipe, and despite NO_COLOR), never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value_t = ColorChoice::Auto,
+        hide_possible_values = true
+    )]
+    color: ColorChoice,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -23,64 +56,201 @@ enum Command {
     /// Evaluate an expression and print its canonical result.
     ///
     /// With no expression, read one expression per line from stdin and print
-    /// exactly one line per input line: the result, or `error: …`.
-    #[command(
-        after_help = "Examples:\n  layout eval 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'   # 129\n  layout eval 'logical_divide((4,2,3):(2,1,8), 4:2)'\n  printf 'size(8:1)\\ncoalesce((2,4):(1,2))\\n' | layout eval"
-    )]
+    /// exactly one line per input line: the result, or `error: at START..END: …`.
+    #[command(after_help = "Examples:
+  layout eval 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'   # 129
+  layout eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
+  layout eval --json 'coalesce((2,4):(1,2))'
+  printf 'size(8:1)\\ncoalesce((2,4):(1,2))\\n' | layout eval")]
     Eval {
         /// The expression, e.g. `composition((6,2):(8,2), (4,3):(3,1))`.
         expr: Option<String>,
+        /// Print JSON: kind, text, and for layouts shape, stride, rank, depth,
+        /// size, cosize and (up to 1024 cells) the map of every offset. Errors
+        /// become {"error": {"message", "start", "end"}}; in batch mode, one
+        /// object per line.
+        #[arg(long)]
+        json: bool,
     },
+    /// Draw a layout as a table of offsets, like CuTe's print_layout.
+    ///
+    /// Row r, column c holds the offset L(r, c). A rank-2 layout's rows are
+    /// its mode 0 and its columns mode 1 (a hierarchical mode counts its
+    /// coordinates colexicographically, leftmost fastest). A rank-1 layout
+    /// is one row. A layout of rank 3 or more is drawn as CuTe groups it:
+    /// rows = mode 0, columns = the other modes together.
+    ///
+    /// For divides, A is drawn too, each tile in its own colour (and heavy
+    /// lines between tiles); for composition, A with the cells the result
+    /// picks, coloured by the result's column; for products, each copy of A
+    /// in its own colour. Results that are not layouts print as text.
+    #[command(after_help = "Examples:
+  layout print '((2,4),(3,5)):((3,6),(1,24))'
+  layout print 'logical_divide((4,2,3):(2,1,8), 4:2)'
+  layout print --color-by row '(8,8):(1,8)'
+  layout print --svg tiles.svg --html tiles.html 'zipped_divide((4,6):(1,4), (2,3))'")]
+    Print {
+        /// The expression; its value must be a layout (or a view) to be drawn.
+        expr: String,
+        /// Write the picture as a standalone SVG file (`-` for stdout).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Write an HTML page embedding the SVG (`-` for stdout).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// What colours the cells: offset (its value), row, column, or tile
+        /// (default: tile for divides, compositions and products, else offset).
+        #[arg(long, value_enum)]
+        color_by: Option<ColorBy>,
+    },
+    /// Show the derivation step by step, in words and numbers.
+    ///
+    /// crd2idx: the coordinate split per mode, each leaf times its stride,
+    /// the sum. coalesce, composition, complement, the inverses, divides and
+    /// products: each intermediate layout CuTe computes. Nested calls are
+    /// explained first.
+    #[command(after_help = "Examples:
+  layout explain 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'
+  layout explain 'coalesce((2,(1,6)):(1,(6,2)))'
+  layout explain 'complement((2,2):(1,6), 24)'
+  layout explain 'zipped_divide((4,6):(1,4), (2,3))'")]
+    Explain {
+        /// The expression to explain.
+        expr: String,
+    },
+    /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `layout man | man -l -`.
+    Man,
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Eval { expr: Some(expr) } => match layout_core::evaluate(&expr) {
-            Ok(value) => {
-                println!("{value}");
+    let cli = Cli::parse();
+    let color = cli.color;
+    let err_styles = Styles::new(color.enabled(Stream::Stderr));
+    let (src, result) = match cli.command {
+        Command::Eval { expr: None, json } => {
+            return match eval::lines(io::stdin().lock(), io::stdout().lock(), json) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("cannot read or write: {e}"), &err_styles),
+            };
+        }
+        Command::Eval {
+            expr: Some(expr),
+            json: true,
+        } => {
+            let result = layout_core::evaluate(&expr);
+            println!("{}", eval::json_result(&expr, &result));
+            return if result.is_ok() {
                 ExitCode::SUCCESS
-            }
-            Err(error) => {
-                eprint!("{}", report::caret(&expr, &error));
+            } else {
                 ExitCode::FAILURE
-            }
-        },
-        Command::Eval { expr: None } => match eval_lines(io::stdin().lock(), io::stdout().lock()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
-    }
-}
-
-/// Batch mode: one result line per input line, errors included, in order.
-fn eval_lines(input: impl BufRead, output: impl Write) -> io::Result<()> {
-    let mut out = BufWriter::new(output);
-    for line in input.lines() {
-        match layout_core::evaluate(&line?) {
-            Ok(value) => writeln!(out, "{value}")?,
-            Err(error) => writeln!(out, "{}", report::one_line(&error))?,
+            };
+        }
+        Command::Eval {
+            expr: Some(expr), ..
+        } => {
+            let result = layout_core::evaluate(&expr).map(|v| format!("{v}\n"));
+            (expr, result.map_err(Failure::from))
+        }
+        Command::Print {
+            expr,
+            svg,
+            html,
+            color_by,
+        } => {
+            let result = print_command(&expr, svg, html, color_by, color);
+            (expr, result)
+        }
+        Command::Explain { expr } => {
+            let styles = Styles::new(color.enabled(Stream::Stdout));
+            let result = explain::explain(&expr, styles);
+            (expr, result)
+        }
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "layout", &mut io::stdout());
+            return ExitCode::SUCCESS;
+        }
+        Command::Man => {
+            return match clap_mangen::Man::new(Cli::command()).render(&mut io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("cannot write the man page: {e}"), &err_styles),
+            };
+        }
+    };
+    match result {
+        Ok(text) => {
+            let mut out = io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth reporting.
+            let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            eprint!("{}", report::caret(&src, &failure, &err_styles));
+            ExitCode::FAILURE
         }
     }
-    out.flush()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+fn fail(message: &str, styles: &Styles) -> ExitCode {
+    let failure = Failure::new(message, None);
+    eprint!("{}", report::caret("", &failure, styles));
+    ExitCode::FAILURE
+}
 
-    #[test]
-    fn batch_keeps_one_line_per_input_line() {
-        let input = "size(8:1)\n(4,8):(1\n\ncrd2idx((1,2,3), (3,4,5):(20,5,1))\n";
-        let mut out = Vec::new();
-        eval_lines(input.as_bytes(), &mut out).unwrap();
-        let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
-        assert_eq!(lines.len(), 4);
-        assert_eq!(lines[0], "8");
-        assert_eq!(lines[1], "error: at 6..7: `(` is never closed");
-        assert!(lines[2].starts_with("error: "), "{}", lines[2]);
-        assert_eq!(lines[3], "33");
+/// `layout print`: the table on stdout, or the files asked for (then only a
+/// note of what was written, on stderr).
+fn print_command(
+    src: &str,
+    svg: Option<PathBuf>,
+    html: Option<PathBuf>,
+    color_by: Option<ColorBy>,
+    color: ColorChoice,
+) -> Result<String, Failure> {
+    let picture = match print::build(src)? {
+        print::Printed::Picture(p) => p,
+        print::Printed::Plain(value) if svg.is_none() && html.is_none() => {
+            return Ok(format!("{value}\n"));
+        }
+        print::Printed::Plain(value) => {
+            let message = format!(
+                "only layouts can be drawn, but this is {} ({value})",
+                value.describe()
+            );
+            return Err(Failure::new(message, Some(whole(src))));
+        }
+    };
+    let by = color_by.unwrap_or_else(|| picture.default_color_by());
+    if svg.is_none() && html.is_none() {
+        return Ok(render::text::render(
+            &picture,
+            by,
+            color.enabled(Stream::Stdout),
+        ));
     }
+    let mut stdout = String::new();
+    let outputs = [
+        (svg, render::svg::render(&picture, by)),
+        (html, render::svg::html(&picture, by)),
+    ];
+    for (path, text) in outputs {
+        let Some(path) = path else { continue };
+        if path.as_os_str() == "-" {
+            stdout.push_str(&text);
+        } else {
+            std::fs::write(&path, text)
+                .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display()), None))?;
+            eprintln!("wrote {}", path.display());
+        }
+    }
+    Ok(stdout)
+}
+
+/// The span of the whole expression, without surrounding blanks.
+fn whole(src: &str) -> layout_core::Span {
+    let start = src.len() - src.trim_start().len();
+    layout_core::Span::new(start, src.trim_end().len().max(start))
 }

@@ -1,0 +1,193 @@
+//! `layout explain`: an expression's derivation in words and numbers.
+//!
+//! Every number shown comes from a layout-core call (`idx2crd`, `coalesce`,
+//! `complement`, `composition`, …) on the expression's own operands; this
+//! module only chooses which calls show the steps CuTe takes and words them.
+//! Nested calls are explained first, innermost first, so each section can
+//! use the results above it.
+
+mod algebra;
+mod index;
+mod tiling;
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::{IntTuple, Layout, Result, Tiler, Value, eval};
+
+use crate::report::Failure;
+use crate::style::Styles;
+
+/// The explanation of `src`, or the error that evaluating it gives (checked
+/// first, so a failing expression explains nothing).
+pub fn explain(src: &str, styles: Styles) -> Result<String, Failure> {
+    let expr = layout_core::notation::parse(src)?;
+    let value = eval(&expr)?;
+    let mut x = Explainer {
+        src,
+        out: String::new(),
+        step: 0,
+        styles,
+    };
+    if x.calls(&expr)? == 0 {
+        x.literal(&expr, &value);
+    }
+    Ok(x.out.trim_end().to_string() + "\n")
+}
+
+/// Writes the sections; `step` numbers the steps of the current one.
+pub(crate) struct Explainer<'a> {
+    src: &'a str,
+    out: String,
+    step: usize,
+    styles: Styles,
+}
+
+impl<'a> Explainer<'a> {
+    /// Explain every call in `e`, innermost first; returns how many there were.
+    fn calls(&mut self, e: &Expr) -> Result<usize> {
+        Ok(match &e.kind {
+            ExprKind::Call { name, args, .. } => {
+                let mut inner = 0;
+                for arg in args {
+                    inner += self.calls(arg)?;
+                }
+                let values = args.iter().map(eval).collect::<Result<Vec<_>>>()?;
+                let result = eval(e)?;
+                self.heading(&format!("{} = {result}", self.text(e)));
+                self.call(name, args, &values, &result)?;
+                self.out.push('\n');
+                inner + 1
+            }
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                let mut n = 0;
+                for item in items {
+                    n += self.calls(item)?;
+                }
+                n
+            }
+            ExprKind::Layout(shape, stride) => self.calls(shape)? + self.calls(stride)?,
+            _ => 0,
+        })
+    }
+
+    fn call(&mut self, name: &str, args: &[Expr], v: &[Value], result: &Value) -> Result<()> {
+        // A nested call's result was explained above; recall it by its text.
+        for (i, arg) in args.iter().enumerate() {
+            if matches!(arg.kind, ExprKind::Call { .. }) {
+                self.say(&format!(
+                    "(operand {} is {} = {})",
+                    i + 1,
+                    self.text(arg),
+                    v[i]
+                ));
+            }
+        }
+        match (name, v) {
+            ("crd2idx", [Value::IntTuple(c), Value::Layout(l)]) => self.crd2idx(c, l, result),
+            ("crd2idx", [Value::IntTuple(c), Value::IntTuple(s), Value::IntTuple(d)]) => {
+                let l = Layout::new(s.clone(), d.clone())?;
+                self.crd2idx(c, &l, result)
+            }
+            ("idx2crd", [Value::IntTuple(i), Value::IntTuple(s)]) => self.idx2crd(i, s, result),
+            ("size" | "cosize" | "rank" | "depth" | "shape" | "stride", [x]) => {
+                self.property(name, x, result)
+            }
+            ("make_layout", _) => self.make_layout(v, result),
+            ("coalesce", [Value::Layout(l)]) => self.coalesce(l, result),
+            ("coalesce", [Value::Layout(l), Value::IntTuple(p)]) => self.coalesce_by(l, p, result),
+            ("filter", [Value::Layout(l)]) => self.filter(l, result),
+            ("flatten", [x]) => self.flatten(x, result),
+            ("composition", [Value::Layout(a), b]) => self.composition(a, &tiler(b), result),
+            ("complement", [Value::Layout(a)]) => self.complement(a, a.cosize(), true, result),
+            ("complement", [Value::Layout(a), Value::IntTuple(IntTuple::Int(m))]) => {
+                self.complement(a, *m, false, result)
+            }
+            ("right_inverse", [Value::Layout(l)]) => self.right_inverse(l, result),
+            ("left_inverse", [Value::Layout(l)]) => self.left_inverse(l, result),
+            (
+                "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide",
+                [Value::Layout(a), t],
+            ) => self.divide(name, a, &tiler(t), result),
+            (
+                "logical_product" | "zipped_product" | "tiled_product" | "flat_product",
+                [Value::Layout(a), t],
+            ) => self.product(name, a, &tiler(t), result),
+            ("blocked_product" | "raked_product", [Value::Layout(a), Value::Layout(b)]) => {
+                self.zip_product(name, a, b, result)
+            }
+            _ => {
+                self.say(&format!(
+                    "(no step-by-step explanation for `{name}`: this is its result)"
+                ));
+                Ok(())
+            }
+        }
+    }
+
+    /// A top-level value with no call in it: what it is, in numbers.
+    fn literal(&mut self, e: &Expr, value: &Value) {
+        self.heading(self.text(e).trim());
+        match value {
+            Value::Layout(l) => self.describe_layout(l),
+            Value::IntTuple(IntTuple::Int(n)) => self.say(&format!("the integer {n}")),
+            Value::IntTuple(t) => self.say(&format!(
+                "a tuple of rank {}, depth {}, size {}",
+                t.rank(),
+                t.depth(),
+                t.size()
+                    .map_or_else(|_| "too large".into(), |s| s.to_string())
+            )),
+            Value::Tiler(t) => self.say(&format!(
+                "a by-mode tiler: mode i of a layout is divided (or multiplied) by element i of {t}"
+            )),
+            other => self.say(&format!("a tag, {}", other.describe())),
+        }
+    }
+
+    fn text(&self, e: &Expr) -> &'a str {
+        &self.src[e.span.start..e.span.end]
+    }
+
+    fn heading(&mut self, text: &str) {
+        let h = self.styles.heading;
+        self.out
+            .push_str(&format!("{}{text}{}\n", h.render(), h.render_reset()));
+        self.step = 0;
+    }
+
+    /// A line of the current section.
+    fn say(&mut self, text: &str) {
+        self.out.push_str(&format!("  {text}\n"));
+    }
+
+    /// The next numbered step.
+    fn step(&mut self, text: &str) {
+        self.step += 1;
+        self.out.push_str(&format!("  {}. {text}\n", self.step));
+    }
+
+    /// A line under the current step.
+    fn note(&mut self, text: &str) {
+        self.out.push_str(&format!("       {text}\n"));
+    }
+}
+
+/// The coercion the evaluator applies to a second operand: a layout, an
+/// integer `n` (= `n:1`), a tuple (a by-mode tiler of `n:1`s) or a tiler.
+fn tiler(v: &Value) -> Tiler {
+    match v {
+        Value::Layout(l) => Tiler::Layout(l.clone()),
+        Value::IntTuple(t) => Tiler::from(t.clone()),
+        Value::Tiler(t) => t.clone(),
+        // The evaluator already accepted the call, so this is not reached.
+        _ => Tiler::ByMode(Vec::new()),
+    }
+}
+
+/// `a·b + c·d + …` style joins.
+fn join<T: ToString>(items: impl IntoIterator<Item = T>, sep: &str) -> String {
+    items
+        .into_iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}

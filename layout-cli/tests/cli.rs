@@ -1,0 +1,260 @@
+//! The `layout` binary as a user runs it: snapshots of `print`, `explain`,
+//! errors and `--help` (accept changes with `cargo insta review` after
+//! reading them), the batch and JSON protocols, and the SVG checked as XML.
+//!
+//! Every command runs with `NO_COLOR` set and `--color never` where colour
+//! could appear, so the snapshots do not depend on the terminal.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+/// The README's seed layout and coordinate.
+const SEED: &str = "((2,4),(3,5)):((3,6),(1,24))";
+const SEED_CRD2IDX: &str = "crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))";
+
+fn layout() -> assert_cmd::Command {
+    let mut cmd = cargo_bin_cmd!("layout");
+    cmd.env("NO_COLOR", "1").env_remove("COLORTERM");
+    cmd
+}
+
+/// Run, expecting success; stdout.
+fn ok(args: &[&str]) -> String {
+    let out = layout().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Run, expecting exit status 1 and nothing on stdout; stderr.
+fn fails(args: &[&str]) -> String {
+    let out = layout().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn eval_prints_the_readme_answer() {
+    assert_eq!(ok(&["eval", SEED_CRD2IDX]), "129\n");
+}
+
+#[test]
+fn batch_eval_keeps_its_one_line_protocol() {
+    let out = layout()
+        .arg("eval")
+        .write_stdin("size(8:1)\n(4,8):(1\ncoalesce((2,4):(1,2))\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "8\nerror: at 6..7: `(` is never closed\n8:1\n"
+    );
+}
+
+#[test]
+fn eval_json_has_the_numbers() {
+    let out = ok(&["eval", "--json", SEED]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let value = &v["value"];
+    assert_eq!(value["kind"], "layout");
+    assert_eq!(value["shape"], serde_json::json!([[2, 4], [3, 5]]));
+    assert_eq!(value["stride"], serde_json::json!([[3, 6], [1, 24]]));
+    assert_eq!(
+        (value["size"].as_i64(), value["cosize"].as_i64()),
+        (Some(120), Some(120))
+    );
+    assert_eq!(value["map"].as_array().unwrap().len(), 120);
+    insta::assert_snapshot!("eval_json_small", ok(&["eval", "--json", "(2,2):(1,2)"]));
+}
+
+#[test]
+fn eval_json_reports_errors_as_json() {
+    let out = layout()
+        .args(["eval", "--json", "(4,8):(1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["error"]["start"], 6);
+    assert_eq!(v["error"]["end"], 7);
+}
+
+#[test]
+fn print_seed_layout() {
+    insta::assert_snapshot!("print_seed", ok(&["print", "--color", "never", SEED]));
+}
+
+#[test]
+fn print_rank_1_and_rank_3() {
+    insta::assert_snapshot!("print_rank1", ok(&["print", "8:2"]));
+    insta::assert_snapshot!("print_rank3", ok(&["print", "(2,3,4):(12,4,1)"]));
+}
+
+#[test]
+fn print_divide_shows_the_tiles() {
+    let args = ["print", "logical_divide((4,2,3):(2,1,8), 4:2)"];
+    insta::assert_snapshot!("print_logical_divide", ok(&args));
+    let args = ["print", "zipped_divide((4,6):(1,4), (2,3))"];
+    insta::assert_snapshot!("print_zipped_divide", ok(&args));
+}
+
+#[test]
+fn print_product_shows_the_copies() {
+    let args = ["print", "blocked_product((2,2):(1,2), (2,3):(3,1))"];
+    insta::assert_snapshot!("print_blocked_product", ok(&args));
+}
+
+#[test]
+fn print_32_by_32_stays_compact() {
+    let out = ok(&["print", "(32,32):(32,1)"]);
+    let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(widest <= 170, "{widest} columns");
+    assert!(out.lines().count() <= 40, "{} lines", out.lines().count());
+    assert!(out.contains("1023"));
+}
+
+#[test]
+fn print_non_layouts_plainly() {
+    assert_eq!(ok(&["print", "size(8:1)"]), "8\n");
+}
+
+#[test]
+fn print_colours_only_when_asked() {
+    let plain = ok(&["print", "4:1"]);
+    assert!(!plain.contains('\x1b'));
+    let coloured = ok(&["print", "--color", "always", "4:1"]);
+    assert!(coloured.contains("\x1b["), "{coloured}");
+    // `always` beats NO_COLOR (set by `layout()`); `auto` through a pipe does not colour.
+    assert!(!ok(&["print", "--color", "auto", "4:1"]).contains('\x1b'));
+}
+
+#[test]
+fn explain_seed_crd2idx() {
+    let out = ok(&["explain", SEED_CRD2IDX]);
+    assert!(out.contains("((1,5),(0,4))"), "{out}");
+    assert!(out.contains("1·3 + 5·6 + 0·1 + 4·24"), "{out}");
+    insta::assert_snapshot!("explain_crd2idx", out);
+}
+
+#[test]
+fn explain_algebra() {
+    for (name, expr) in [
+        ("explain_coalesce", "coalesce((2,(1,6)):(1,(6,2)))"),
+        (
+            "explain_composition",
+            "composition((6,2):(8,2), (4,3):(3,1))",
+        ),
+        ("explain_complement", "complement((2,2):(1,6), 24)"),
+        (
+            "explain_logical_divide",
+            "logical_divide((4,2,3):(2,1,8), 4:2)",
+        ),
+        ("explain_zipped_divide", "zipped_divide((4,6):(1,4), (2,3))"),
+        (
+            "explain_logical_product",
+            "logical_product((2,2):(4,1), 6:1)",
+        ),
+        ("explain_nested", "crd2idx(idx2crd(5,(2,3)), (2,3):(3,1))"),
+        ("explain_layout", SEED),
+    ] {
+        insta::assert_snapshot!(name, ok(&["explain", expr]));
+    }
+}
+
+#[test]
+fn errors_point_at_the_token() {
+    for (name, args) in [
+        ("error_unknown_function", ["eval", "crd2ix(1, 8:1)"]),
+        (
+            "error_not_admissible",
+            ["print", "composition((4,2):(1,8), 3:2)"],
+        ),
+        ("error_unclosed", ["explain", "(4,8):(1"]),
+    ] {
+        insta::assert_snapshot!(name, fails(&args));
+    }
+}
+
+#[test]
+fn print_refuses_huge_layouts() {
+    let err = fails(&["print", "(1024,1024):(1,1024)"]);
+    assert!(err.contains("at most 65536"), "{err}");
+}
+
+#[test]
+fn help_for_every_subcommand() {
+    insta::assert_snapshot!("help", ok(&["--help"]));
+    for sub in ["eval", "print", "explain", "completions", "man"] {
+        insta::assert_snapshot!(format!("help_{sub}"), ok(&[sub, "--help"]));
+    }
+    assert!(ok(&["--version"]).starts_with("layout "));
+}
+
+#[test]
+fn completions_and_man_page() {
+    assert!(ok(&["completions", "bash"]).contains("layout"));
+    assert!(ok(&["man"]).contains(".TH layout"));
+}
+
+#[test]
+fn svg_is_valid_xml_with_one_rect_per_cell() {
+    let svg = ok(&["print", "--svg", "-", "zipped_divide((4,6):(1,4), (2,3))"]);
+    let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let class = |c: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(c))
+            .count()
+    };
+    // Two panels, A (4×6) and the result (6×4), 24 cells each.
+    assert_eq!(class("panel"), 2);
+    assert_eq!(class("cell"), 48);
+    assert_eq!(class("offset"), 48);
+    assert_eq!(class("col"), 6 + 4);
+    assert_eq!(class("row"), 4 + 6);
+    assert!(class("tile-edge") > 0);
+    // Four tiles: four different fills among the cells of A.
+    let mut fills: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .filter_map(|n| n.attribute("fill"))
+        .collect();
+    fills.sort_unstable();
+    fills.dedup();
+    assert_eq!(fills.len(), 4, "{fills:?}");
+}
+
+#[test]
+fn svg_and_html_files() {
+    let dir = std::env::temp_dir().join(format!("layout-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (svg, html) = (dir.join("seed.svg"), dir.join("seed.html"));
+    let out = layout()
+        .args(["print", "--svg"])
+        .arg(&svg)
+        .arg("--html")
+        .arg(&html)
+        .arg(SEED)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let cells = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .count();
+    assert_eq!(cells, 120);
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn svg_escapes_tilers() {
+    let svg = ok(&["print", "--svg", "-", "composition((4,6):(1,4), <2:1,3:2>)"]);
+    roxmltree::Document::parse(&svg).expect("`<…>` is escaped");
+    assert!(svg.contains("&lt;2:1,3:2&gt;"));
+}

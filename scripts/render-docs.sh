@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Make the README's pictures in docs/ from the `layout` binary itself:
+#   docs/zipped-divide.svg, .png  `layout print --svg` rendered by rsvg-convert
+#   docs/terminal.png             `layout print` and `layout explain` run in
+#                                 tmux, captured with their colours, drawn as
+#                                 SVG text (scripts/ansi_to_svg.py), rendered
+# Not part of `cargo test` (CI has no rsvg). Needs, on Debian/Ubuntu:
+#   apt-get install -y librsvg2-bin tmux fonts-dejavu-core
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in rsvg-convert tmux python3; do
+    command -v "$tool" >/dev/null || { echo "render-docs: $tool is missing (see the header)" >&2; exit 1; }
+done
+
+cargo build --release -p layout-cli
+layout="$PWD/target/release/layout"
+mkdir -p docs
+
+# 1. The SVG picture: an 8×8 row-major matrix cut into 2×4 tiles.
+"$layout" print --svg docs/zipped-divide.svg 'zipped_divide((8,8):(8,1), (2,4))'
+rsvg-convert --zoom 1.5 docs/zipped-divide.svg -o docs/zipped-divide.png
+
+# 2. The terminal capture: what a user sees, colours included.
+# A tmux server of our own (-L), so no one else's sessions are touched.
+socket="layout-docs-$$"
+capture="$(mktemp)"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -f "$capture"' EXIT
+tmux -L "$socket" new-session -d -s docs -x 112 -y 50 "env -u NO_COLOR COLORTERM=truecolor bash --norc --noprofile"
+keys() { tmux -L "$socket" send-keys -t docs "$1" Enter; sleep 0.5; }
+keys "PS1='$ '; layout() { '$layout' \"\$@\"; }; cd /tmp; clear"
+keys "layout print 'logical_divide((4,2,3):(2,1,8), 4:2)'"
+keys "layout explain 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'"
+sleep 1
+tmux -L "$socket" capture-pane -p -e -t docs > "$capture"
+python3 scripts/ansi_to_svg.py < "$capture" > docs/terminal.svg
+rsvg-convert docs/terminal.svg -o docs/terminal.png
+rm docs/terminal.svg
+
+ls -l docs/*.png
