@@ -83,3 +83,9 @@ fn naive_add(a: &[i64], b: &[i64]) -> Vec<i64> {
     }
     c
 }
+
+// `cargo test` runs the example's own check (the examples are `test = true`).
+#[test]
+fn checks_itself_against_a_naive_loop() {
+    assert_eq!(main(), ExitCode::SUCCESS);
+}

@@ -67,3 +67,9 @@ fn check(d: &TensorDescriptor) -> bool {
     let space = if size == 0 { 0 } else { max + 1 };
     every && d.element_size() == size && d.element_space_size() == space
 }
+
+// `cargo test` runs the example's own check (the examples are `test = true`).
+#[test]
+fn checks_itself_against_a_naive_loop() {
+    assert_eq!(main(), ExitCode::SUCCESS);
+}

@@ -68,3 +68,9 @@ fn naive_diagonal(data: &[i64], offset: i64, dim1: i64, dim2: i64) -> Vec<i64> {
     }
     out
 }
+
+// `cargo test` runs the example's own check (the examples are `test = true`).
+#[test]
+fn checks_itself_against_a_naive_loop() {
+    assert_eq!(main(), ExitCode::SUCCESS);
+}

@@ -68,3 +68,9 @@ fn naive_sort(data: &[i64], axis: i64) -> Vec<i64> {
     }
     out
 }
+
+// `cargo test` runs the example's own check (the examples are `test = true`).
+#[test]
+fn checks_itself_against_a_naive_loop() {
+    assert_eq!(main(), ExitCode::SUCCESS);
+}

@@ -12,6 +12,16 @@ use crate::layout::{self, Layout};
 use crate::seeds::{self, TensorLayout};
 use crate::value::{Major, Value};
 
+/// The bare names the notation knows. To the `layout!` macro any other bare
+/// identifier is a run-time variable.
+pub const KEYWORDS: &[&str] = &[
+    "LayoutLeft",
+    "LayoutRight",
+    "RowMajor",
+    "ColumnMajor",
+    "Bypass",
+];
+
 /// Parse and evaluate one expression in CuTe notation.
 ///
 /// ```
@@ -55,14 +65,7 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             "ColumnMajor" => Ok(Value::TensorLayout(TensorLayout::ColumnMajor)),
             "Bypass" => Ok(Value::TensorLayout(TensorLayout::Bypass)),
             _ => {
-                let keywords = [
-                    "LayoutLeft",
-                    "LayoutRight",
-                    "RowMajor",
-                    "ColumnMajor",
-                    "Bypass",
-                ];
-                let suggestion = closest(name, &keywords);
+                let suggestion = closest(name, KEYWORDS);
                 Err(Error::at(
                     ErrorKind::UnknownName {
                         name: name.clone(),

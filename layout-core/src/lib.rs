@@ -34,7 +34,7 @@ pub use algebra::{
     right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 pub use error::{Error, ErrorKind, Result, Span};
-pub use eval::{FUNCTIONS, eval, evaluate};
+pub use eval::{FUNCTIONS, KEYWORDS, eval, evaluate};
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, crd2idx, idx2crd, natural_coord};
 pub use seeds::{

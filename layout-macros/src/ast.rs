@@ -6,7 +6,7 @@
 //! ```text
 //! expr    := primary [':' primary]
 //! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
-//!          | LayoutLeft | LayoutRight | IDENT | '{' rust-expr '}'
+//!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
 //! list    := [expr {',' expr} [',']]
 //! ```
 //!
@@ -20,11 +20,6 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser as _};
 use syn::{Ident, LitInt, Token, parenthesized, token};
-
-mod kw {
-    syn::custom_keyword!(LayoutLeft);
-    syn::custom_keyword!(LayoutRight);
-}
 
 type CoreSpan = layout_core::Span;
 
@@ -188,14 +183,15 @@ impl State {
             braces.set_span(Span::call_site().located_at(block.span()));
             return Ok(self.leaf(TokenTree::Group(braces)));
         }
-        if input.peek(kw::LayoutLeft) || input.peek(kw::LayoutRight) {
-            let name: Ident = input.parse()?;
-            let span = self.token(name.span());
-            return Ok(Expr::new(ExprKind::Name(name.to_string()), span));
-        }
         if input.peek(Ident) {
             let name: Ident = input.parse()?;
             if !input.peek(token::Paren) {
+                // The core's keywords (`LayoutRight`, `RowMajor`, …) are
+                // notation; every other bare name is the user's variable.
+                if layout_core::KEYWORDS.contains(&name.to_string().as_str()) {
+                    let span = self.token(name.span());
+                    return Ok(Expr::new(ExprKind::Name(name.to_string()), span));
+                }
                 return Ok(self.leaf(TokenTree::Ident(name)));
             }
             let name_span = self.token(name.span());
