@@ -35,6 +35,15 @@ pub fn evaluate(src: &str) -> Result<Value> {
 }
 
 /// Evaluate a parsed expression. Errors carry the span of the offending node.
+///
+/// ```
+/// use layout_core::{eval, notation::parse};
+/// let expr = parse("size((4,8):(8,1))").unwrap();
+/// assert_eq!(eval(&expr).unwrap().to_string(), "32");
+/// let bad = parse("size((4,8):(8,1,2))").unwrap();
+/// let span = eval(&bad).unwrap_err().span().unwrap();
+/// assert_eq!((span.start, span.end), (11, 18)); // the stride
+/// ```
 pub fn eval(expr: &Expr) -> Result<Value> {
     let span = expr.span;
     match &expr.kind {

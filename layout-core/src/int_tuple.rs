@@ -73,6 +73,13 @@ impl IntTuple {
     }
 
     /// The top-level modes; an integer is its own single mode.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.modes()[1].to_string(), "(3,4)");
+    /// assert_eq!(IntTuple::Int(5).modes(), [IntTuple::Int(5)]);
+    /// ```
     pub fn modes(&self) -> &[IntTuple] {
         match self {
             Int(_) => core::slice::from_ref(self),
@@ -81,11 +88,23 @@ impl IntTuple {
     }
 
     /// Mode `i`, if it exists.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.mode(0), Some(&IntTuple::Int(2)));
+    /// ```
     pub fn mode(&self, i: usize) -> Option<&IntTuple> {
         self.modes().get(i)
     }
 
     /// The integers of the tuple, left to right.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let t: IntTuple = "((2,4),(3,(5)))".parse().unwrap();
+    /// assert_eq!(t.leaves().collect::<Vec<_>>(), [2, 4, 3, 5]);
+    /// ```
     pub fn leaves(&self) -> impl Iterator<Item = i64> + '_ {
         let mut stack = alloc::vec![self];
         core::iter::from_fn(move || {
@@ -114,6 +133,13 @@ impl IntTuple {
     }
 
     /// Same nesting structure (integers may differ).
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// let a: IntTuple = "((2,4),3)".parse().unwrap();
+    /// assert!(a.is_congruent(&"((1,2),8)".parse().unwrap()));
+    /// assert!(!a.is_congruent(&"(1,8)".parse().unwrap()));
+    /// ```
     pub fn is_congruent(&self, other: &IntTuple) -> bool {
         match (self, other) {
             (Int(_), Int(_)) => true,

@@ -29,7 +29,15 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// A layout from a shape and a stride, checked.
+    /// A layout from a shape and a stride, checked: they must be congruent,
+    /// extents non-negative and every offset must fit in an `i64`.
+    ///
+    /// ```
+    /// # use layout_core::{IntTuple, Layout};
+    /// let l = Layout::new(IntTuple::from([4, 2]), IntTuple::from([1, 4])).unwrap();
+    /// assert_eq!(l.to_string(), "(4,2):(1,4)");
+    /// assert!(Layout::new(IntTuple::from([4, 2]), IntTuple::Int(1)).is_err());
+    /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         if !shape.is_congruent(&stride) {
             return Err(ErrorKind::NotCongruent {
@@ -62,6 +70,12 @@ impl Layout {
 
     /// A layout from leaf modes `(extent, stride)`: `1:0` when there are
     /// none, the bare mode when there is one, else a flat tuple. Checked.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// assert_eq!(Layout::from_leaf_modes(&[(4, 1), (2, 8)]).unwrap().to_string(), "(4,2):(1,8)");
+    /// assert_eq!(Layout::from_leaf_modes(&[]).unwrap().to_string(), "1:0");
+    /// ```
     pub fn from_leaf_modes(modes: &[(i64, i64)]) -> Result<Layout> {
         match modes {
             [] => Layout::leaf(1, 0),
@@ -98,6 +112,11 @@ impl Layout {
     }
 
     /// The one-mode layout `size:stride`.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// assert_eq!(Layout::leaf(8, 2).unwrap().to_string(), "8:2");
+    /// ```
     pub fn leaf(size: i64, stride: i64) -> Result<Layout> {
         Layout::new(Int(size), Int(stride))
     }
@@ -111,6 +130,11 @@ impl Layout {
     }
 
     /// Number of coordinates in the domain.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// assert_eq!("((2,4),3):((1,2),8)".parse::<Layout>().unwrap().size(), 24);
+    /// ```
     pub fn size(&self) -> i64 {
         // Checked in `new`.
         self.shape.size().unwrap_or(i64::MAX)
@@ -142,6 +166,13 @@ impl Layout {
     }
 
     /// The top-level modes as layouts; a one-mode layout is its own mode.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "((2,4),3):((1,2),8)".parse().unwrap();
+    /// let modes: Vec<String> = l.modes().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(modes, ["(2,4):(1,2)", "3:8"]);
+    /// ```
     pub fn modes(&self) -> Vec<Layout> {
         let strides = self.stride.modes();
         self.shape
@@ -156,6 +187,13 @@ impl Layout {
     }
 
     /// Mode `i` as a layout.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "((2,4),3):((1,2),8)".parse().unwrap();
+    /// assert_eq!(l.mode(1).unwrap().to_string(), "3:8");
+    /// assert!(l.mode(2).is_none());
+    /// ```
     pub fn mode(&self, i: usize) -> Option<Layout> {
         Some(Layout {
             shape: self.shape.mode(i)?.clone(),
@@ -164,6 +202,12 @@ impl Layout {
     }
 
     /// Every leaf mode as `(extent, stride)`, left to right.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "((2,4),3):((1,2),8)".parse().unwrap();
+    /// assert_eq!(l.leaf_modes().collect::<Vec<_>>(), [(2, 1), (4, 2), (3, 8)]);
+    /// ```
     pub fn leaf_modes(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
         self.shape.leaves().zip(self.stride.leaves())
     }
@@ -195,6 +239,12 @@ impl Layout {
     }
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "(2,4):(4,1)".parse().unwrap();
+    /// assert_eq!(l.at(3).unwrap(), 5);
+    /// ```
     pub fn at(&self, index: i64) -> Result<i64> {
         crd2idx(&Int(index), &self.shape, &self.stride)
     }

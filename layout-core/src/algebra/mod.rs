@@ -42,6 +42,12 @@ pub enum Tiler {
 
 impl Tiler {
     /// Number of modes the tiler addresses (1 for a single layout).
+    ///
+    /// ```
+    /// # use layout_core::{IntTuple, Tiler};
+    /// assert_eq!(Tiler::from(IntTuple::from([2, 4, 8])).rank(), 3);
+    /// assert_eq!(Tiler::from(IntTuple::Int(4)).rank(), 1);
+    /// ```
     pub fn rank(&self) -> usize {
         match self {
             Tiler::Layout(_) => 1,
