@@ -25,6 +25,22 @@
 //! assert_eq!(cols.crd2idx((2, 3)), 17);
 //! assert_eq!(cols.to_string(), "(5,4):(1,5)");
 //! ```
+//!
+//! An integer coordinate cannot be split over a static mode of size 0 (the
+//! core reports `ZeroSizeMode`); a typed layout refuses it while compiling
+//! (a static extent of 0 is still fine in the last mode, as in CuTe):
+//!
+//! ```compile_fail,E0080
+//! use layout_dsl::layout;
+//! let empty_first_mode = layout!((0,3):(1,0));
+//! let _ = empty_first_mode.crd2idx(5);
+//! ```
+//!
+//! ```
+//! use layout_dsl::layout;
+//! let empty_last_mode = layout!((3,0):(1,3));
+//! assert_eq!(empty_last_mode.crd2idx(5), 2 + 3);
+//! ```
 #![no_std]
 
 extern crate alloc;

@@ -24,6 +24,10 @@ pub trait Shape: Tree {
     type Coord: Copy;
     const RANK: usize;
     const DEPTH: usize;
+    /// The size when every extent is static, so that splitting an index
+    /// over an empty mode is refused at compile time rather than dividing
+    /// by zero at run time.
+    const STATIC_SIZE: Option<usize>;
     fn size(&self) -> usize;
     /// `idx2crd(index, shape)` as in the core: an integer shape returns the
     /// index unchanged, a tuple shape takes the index apart leaf by leaf.
@@ -40,8 +44,19 @@ pub trait Mode<D: Tree>: Shape {
     fn at(&self, stride: &D, index: usize) -> usize;
 }
 
+/// Splitting an index over a static empty mode has no answer (the core
+/// reports `ZeroSizeMode`); the typed shell refuses it while compiling.
+const EMPTY_MODE: &str = "layout!: cannot split an integer coordinate over a mode of size 0";
+
+const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.wrapping_mul(b)),
+        _ => None,
+    }
+}
+
 macro_rules! leaf {
-    ($($generics:ident)?; $ty:ty) => {
+    ($($generics:ident)?; $ty:ty; $static_size:expr) => {
         impl<$(const $generics: i64)?> Tree for $ty {
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 Int::write(*self, f)
@@ -55,6 +70,7 @@ macro_rules! leaf {
             type Coord = usize;
             const RANK: usize = 1;
             const DEPTH: usize = 0;
+            const STATIC_SIZE: Option<usize> = $static_size;
             #[inline(always)]
             fn size(&self) -> usize {
                 self.get()
@@ -65,6 +81,7 @@ macro_rules! leaf {
             }
             #[inline(always)]
             fn split(&self, rest: &mut usize) -> usize {
+                const { assert!(!matches!(Self::STATIC_SIZE, Some(0)), "{}", EMPTY_MODE) };
                 let extent = self.get();
                 let coord = *rest % extent;
                 *rest /= extent;
@@ -81,8 +98,8 @@ macro_rules! leaf {
     };
 }
 
-leaf!(N; C<N>);
-leaf!(; usize);
+leaf!(N; C<N>; Some(N as usize));
+leaf!(; usize; None);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
@@ -115,6 +132,11 @@ macro_rules! tuple {
                 $(let depth = max(depth, $S::DEPTH);)*
                 depth
             };
+            const STATIC_SIZE: Option<usize> = {
+                let size = Some(1);
+                $(let size = mul_static(size, $S::STATIC_SIZE);)*
+                size
+            };
             #[inline(always)]
             fn size(&self) -> usize {
                 1usize $(.wrapping_mul(self.$i.size()))*
@@ -141,6 +163,13 @@ macro_rules! tuple {
                     let part = if $i + 1 == $rank {
                         rest
                     } else {
+                        const {
+                            assert!(
+                                $i + 1 == $rank || !matches!($S::STATIC_SIZE, Some(0)),
+                                "{}",
+                                EMPTY_MODE
+                            )
+                        };
                         let extent = self.$i.size();
                         let part = rest % extent;
                         rest /= extent;
