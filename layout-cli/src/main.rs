@@ -107,13 +107,15 @@ enum Command {
     ///
     /// crd2idx: the coordinate split per mode, each leaf times its stride,
     /// the sum. coalesce, composition, complement, the inverses, divides and
-    /// products: each intermediate layout CuTe computes. Nested calls are
-    /// explained first.
+    /// products: each intermediate layout CuTe computes. The seeds
+    /// (broadcast, descriptor, diagonal, select, block, …): the axes,
+    /// strides and offsets they combine. Nested calls are explained first.
     #[command(after_help = "Examples:
   layout explain 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'
   layout explain 'coalesce((2,(1,6)):(1,(6,2)))'
   layout explain 'complement((2,2):(1,6), 24)'
-  layout explain 'zipped_divide((4,6):(1,4), (2,3))'")]
+  layout explain 'zipped_divide((4,6):(1,4), (2,3))'
+  layout explain 'table(diagonal((3,4):(4,1),1))'")]
     Explain {
         /// The expression to explain.
         expr: String,

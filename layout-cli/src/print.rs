@@ -156,8 +156,9 @@ type TilerFn = fn(&Layout, &Tiler) -> Result<Layout>;
 ///   `zipped_divide(I, T)` maps (position in tile, tile) to an index of `A`;
 /// - composition: `composition(I, T)` says which cells of `A` the result
 ///   picks; its tiles are the result's columns;
-/// - products: on `Z`, `A`'s shape with stride 0, every copy of `A` sits at
-///   one offset, `T(j)`, which numbers the copy.
+/// - products: on `Z`, `A`'s shape with stride 0, and `T'`, `T`'s shapes
+///   with compact strides, every copy of `A` sits at one offset, `j`, its
+///   index in `T` (by-mode tilers included).
 ///
 /// Anything else, or a stand-in the core refuses: no tiles.
 fn tiling(src: &str, expr: &Expr, result: &Layout) -> Option<Tiling> {
@@ -261,26 +262,61 @@ fn composition_tiles(a: &Layout, t: &Tiler, result: &Layout) -> Option<Tiles> {
     Some((a.clone(), operand_tiles, result_tiles, "result column"))
 }
 
-/// The copy of `A` each result index belongs to: the offset of the same
-/// product of `A`-with-stride-0, which is `T(j)` for copy `j`. A by-mode
-/// tiler multiplies each mode apart, so those offsets collide: no tiles.
+/// The copy of `A` each result index belongs to, from the same product of
+/// two stand-ins: `Z`, `A`'s shape with stride 0, so that all cells of one
+/// copy share an offset, and `T'` (see [`numbered`]), so that this offset is
+/// the copy's index in `T`.
 fn product_tiles(name: &str, a: &Layout, t: &Tiler, result: &Layout) -> Option<Vec<Option<usize>>> {
     let zero = Layout::new(a.shape().clone(), zeros(a.shape())).ok()?;
-    let copies = match (name, t) {
+    let t = numbered(t)?;
+    let copies = match (name, &t) {
         ("blocked_product", Tiler::Layout(b)) => blocked_product(&zero, b),
         ("raked_product", Tiler::Layout(b)) => raked_product(&zero, b),
-        (_, Tiler::ByMode(_)) => return None,
-        ("logical_product", _) => logical_product(&zero, t),
-        ("zipped_product", _) => zipped_product(&zero, t),
-        ("tiled_product", _) => tiled_product(&zero, t),
-        ("flat_product", _) => flat_product(&zero, t),
+        ("logical_product", _) => logical_product(&zero, &t),
+        ("zipped_product", _) => zipped_product(&zero, &t),
+        ("tiled_product", _) => tiled_product(&zero, &t),
+        ("flat_product", _) => flat_product(&zero, &t),
         _ => return None,
     }
     .ok()?;
+    // Cell `n` is the same cell of both: the products differ only in how
+    // the copy modes are factored (`6` against `(2,3)`), and refactoring a
+    // mode keeps the colexicographic order.
+    if copies.size() != result.size() {
+        return None;
+    }
     let tiles = (0..result.size())
         .map(|n| copies.at(n).ok().and_then(|c| usize::try_from(c).ok()))
         .collect();
     Some(tiles)
+}
+
+/// `T'`: `T` with the same shapes, its leaf layouts laid end to end as the
+/// modes of one compact column-major layout, so that `T'` maps copy `j` to
+/// `j`. `T` itself will not do: each element of a by-mode tiler starts at
+/// offset 0, so copies along different modes would share offsets (and a
+/// stride-0 `T` repeats them).
+fn numbered(t: &Tiler) -> Option<Tiler> {
+    fn shapes(t: &Tiler, out: &mut Vec<IntTuple>) {
+        match t {
+            Tiler::Layout(l) => out.push(l.shape().clone()),
+            Tiler::ByMode(ts) => ts.iter().for_each(|t| shapes(t, out)),
+        }
+    }
+    fn rebuild(t: &Tiler, modes: &mut std::vec::IntoIter<Layout>) -> Option<Tiler> {
+        Some(match t {
+            Tiler::Layout(_) => Tiler::Layout(modes.next()?),
+            Tiler::ByMode(ts) => Tiler::ByMode(
+                ts.iter()
+                    .map(|t| rebuild(t, modes))
+                    .collect::<Option<_>>()?,
+            ),
+        })
+    }
+    let mut all = Vec::new();
+    shapes(t, &mut all);
+    let index = Layout::column_major(IntTuple::Tuple(all)).ok()?;
+    rebuild(t, &mut index.modes().into_iter())
 }
 
 /// A stride of 0 at every leaf of `shape`.

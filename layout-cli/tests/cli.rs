@@ -103,6 +103,19 @@ fn print_divide_shows_the_tiles() {
 fn print_product_shows_the_copies() {
     let args = ["print", "blocked_product((2,2):(1,2), (2,3):(3,1))"];
     insta::assert_snapshot!("print_blocked_product", ok(&args));
+    let args = ["print", "raked_product((2,2):(1,2), (2,3):(3,1))"];
+    insta::assert_snapshot!("print_raked_product", ok(&args));
+}
+
+/// A by-mode tiler multiplies each mode apart; the copies still show.
+#[test]
+fn print_by_mode_product_shows_the_copies() {
+    let args = ["print", "logical_product((2,2):(1,2), <2:1,2:1>)"];
+    insta::assert_snapshot!("print_logical_product_by_mode", ok(&args));
+    let args = ["print", "zipped_product((2,2):(1,2), (2,2))"];
+    insta::assert_snapshot!("print_zipped_product", ok(&args));
+    let args = ["print", "flat_product((2,2):(1,2), <3:1,2:1>)"];
+    insta::assert_snapshot!("print_flat_product", ok(&args));
 }
 
 #[test]
@@ -159,6 +172,32 @@ fn explain_algebra() {
         ("explain_layout", SEED),
     ] {
         insta::assert_snapshot!(name, ok(&["explain", expr]));
+    }
+}
+
+#[test]
+fn explain_seeds() {
+    for (name, expr) in [
+        ("explain_broadcast", "broadcast((2,1,4),(3,1),(0,1,1,1))"),
+        ("explain_broadcast_to", "broadcast_to((3,1):(1,1),(2,3,4))"),
+        ("explain_real_axis", "real_axis(-1,4)"),
+        ("explain_idx2crd_right", "idx2crd(5,(2,3),LayoutRight)"),
+        ("explain_idx2crd_stride", "idx2crd(10,(2,3,4),(1,1,1))"),
+        ("explain_descriptor", "descriptor((2,3,4),ColumnMajor)"),
+        (
+            "explain_descriptor_strides",
+            "descriptor((2,3,4),(100,0,0),RowMajor)",
+        ),
+        ("explain_diagonal", "diagonal((2,3,3):(9,3,1),-1,1,2)"),
+        ("explain_table", "table(diagonal((3,4):(4,1),1))"),
+        ("explain_stripes", "stripes((2,3,4):(12,4,1),1)"),
+        ("explain_select", "select((2,3,4):(12,4,1),1,2)"),
+        ("explain_block", "block((5,4):(4,1),(2,3),5)"),
+        ("explain_positions", "positions((2,4):(4,1),(1,2))"),
+    ] {
+        let out = ok(&["explain", expr]);
+        assert!(!out.contains("no step-by-step"), "{out}");
+        insta::assert_snapshot!(name, out);
     }
 }
 
@@ -224,6 +263,35 @@ fn svg_is_valid_xml_with_one_rect_per_cell() {
     fills.sort_unstable();
     fills.dedup();
     assert_eq!(fills.len(), 4, "{fills:?}");
+}
+
+#[test]
+fn svg_of_a_by_mode_product_has_a_colour_per_copy() {
+    let svg = ok(&[
+        "print",
+        "--svg",
+        "-",
+        "logical_product((2,2):(1,2), <3:1,2:1>)",
+    ]);
+    let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
+    let class = |c: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(c))
+            .count()
+    };
+    // A product draws only the result: ((2,3),(2,2)), 6 rows × 4 columns.
+    assert_eq!(class("panel"), 1);
+    assert_eq!(class("cell"), 24);
+    assert!(class("tile-edge") > 0);
+    // 3 × 2 copies of A, one fill each.
+    let mut fills: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .filter_map(|n| n.attribute("fill"))
+        .collect();
+    fills.sort_unstable();
+    fills.dedup();
+    assert_eq!(fills.len(), 6, "{fills:?}");
 }
 
 #[test]

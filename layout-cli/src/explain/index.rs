@@ -84,16 +84,9 @@ impl Explainer<'_> {
         self.step(&format!(
             "compact column-major strides of {shape} (LayoutLeft): {weights}"
         ));
-        self.step("each leaf is (index / stride) % extent:");
-        let parts = shape
-            .leaves()
-            .zip(weights.leaves())
-            .map(|(s, w)| match (s, w) {
-                (1, _) | (_, 0) => "extent 1: 0".to_string(),
-                _ => format!("({index}/{w})%{s} = {}", (index / w) % s),
-            });
-        self.note(&join(parts, ", "));
-        self.note(&format!("= {result}"));
+        if let Value::IntTuple(coord) = result {
+            self.leaf_by_leaf(*index, shape, &weights, coord);
+        }
         Ok(())
     }
 

@@ -8,7 +8,9 @@
 
 mod algebra;
 mod index;
+mod seeds;
 mod tiling;
+mod views;
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Result, Tiler, Value, eval};
@@ -88,6 +90,9 @@ impl<'a> Explainer<'a> {
                 self.crd2idx(c, &l, result)
             }
             ("idx2crd", [Value::IntTuple(i), Value::IntTuple(s)]) => self.idx2crd(i, s, result),
+            ("idx2crd", [Value::IntTuple(IntTuple::Int(i)), Value::IntTuple(s), how]) => {
+                self.idx2crd_strided(*i, s, how, result)
+            }
             ("size" | "cosize" | "rank" | "depth" | "shape" | "stride", [x]) => {
                 self.property(name, x, result)
             }
@@ -113,6 +118,52 @@ impl<'a> Explainer<'a> {
             ) => self.product(name, a, &tiler(t), result),
             ("blocked_product" | "raked_product", [Value::Layout(a), Value::Layout(b)]) => {
                 self.zip_product(name, a, b, result)
+            }
+            _ => self.seed(name, args, v, result),
+        }
+    }
+
+    /// The seeds' functions (`layout_core::seeds::FUNCTIONS`); a view
+    /// operand (`diagonal`, `table`, …) may be a layout, read from 0.
+    fn seed(&mut self, name: &str, args: &[Expr], v: &[Value], result: &Value) -> Result<()> {
+        use IntTuple::Int;
+        use Value::IntTuple as T;
+        let view = v.first().and_then(views::view_of);
+        match (name, v, view) {
+            ("broadcast", _, _) => {
+                let labels: Vec<&str> = args.iter().map(|a| self.text(a).trim()).collect();
+                self.broadcast(&labels, v, result)
+            }
+            ("broadcast_to", [Value::Layout(l), T(s)], _) => self.broadcast_to(l, s, result),
+            ("real_axis", [T(Int(a)), T(Int(r))], _) => {
+                self.real_axis(*a, *r, result);
+                Ok(())
+            }
+            ("descriptor", _, _) => self.descriptor(v, result),
+            ("diagonal", [_, rest @ ..], Some(input)) => {
+                let int = |i: usize, default: i64| match rest.get(i) {
+                    Some(T(Int(n))) => *n,
+                    _ => default,
+                };
+                // torch's defaults: offset 0, dims 0 and 1.
+                self.diagonal(&input, [int(0, 0), int(1, 0), int(2, 1)], result)
+            }
+            ("table", [_], Some(input)) => self.table(&input, result),
+            ("stripes", [_, T(Int(axis))], Some(input)) => self.stripes(&input, *axis, result),
+            ("select", [_, T(Int(axis)), T(Int(i))], Some(input)) => {
+                self.select(&input, *axis, *i, result)
+            }
+            ("block", [_, T(tile), T(i)], Some(input)) => self.block(&input, tile, i, result),
+            ("view", _, _) => {
+                self.view(result);
+                Ok(())
+            }
+            ("positions", [_, rest @ ..], Some(input)) => {
+                let start = match rest {
+                    [T(s)] => Some(s),
+                    _ => None,
+                };
+                self.positions(&input, start, result)
             }
             _ => {
                 self.say(&format!(
