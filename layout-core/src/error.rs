@@ -288,13 +288,12 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 
 /// Checked arithmetic that names the operation when it overflows.
 pub(crate) fn mul(a: i64, b: i64) -> Result<i64> {
-    a.checked_mul(b).ok_or(Error::new(ErrorKind::Overflow(
-        "a product does not fit in 64 bits",
-    )))
+    // `_else`: the error is built only on overflow (these run in every algebra step).
+    a.checked_mul(b)
+        .ok_or_else(|| Error::new(ErrorKind::Overflow("a product does not fit in 64 bits")))
 }
 
 pub(crate) fn add(a: i64, b: i64) -> Result<i64> {
-    a.checked_add(b).ok_or(Error::new(ErrorKind::Overflow(
-        "a sum does not fit in 64 bits",
-    )))
+    a.checked_add(b)
+        .ok_or_else(|| Error::new(ErrorKind::Overflow("a sum does not fit in 64 bits")))
 }

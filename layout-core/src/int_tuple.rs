@@ -106,16 +106,7 @@ impl IntTuple {
     /// assert_eq!(t.leaves().collect::<Vec<_>>(), [2, 4, 3, 5]);
     /// ```
     pub fn leaves(&self) -> impl Iterator<Item = i64> + '_ {
-        let mut stack = alloc::vec![self];
-        core::iter::from_fn(move || {
-            while let Some(t) = stack.pop() {
-                match t {
-                    Int(n) => return Some(*n),
-                    Tuple(v) => stack.extend(v.iter().rev()),
-                }
-            }
-            None
-        })
+        Leaves::new(self)
     }
 
     /// One level of tuple holding every leaf; an integer stays an integer.
@@ -237,6 +228,87 @@ impl fmt::Display for IntTuple {
                 }
                 f.write_str(")")
             }
+        }
+    }
+}
+
+/// Depth-first walk over a tuple's integers. It runs under every layout
+/// constructor and algebra step, so it does not allocate for the depths
+/// layouts have in practice: the first [`Leaves::INLINE`] levels of the
+/// walk's stack live in the iterator, deeper ones spill into a `Vec`.
+struct Leaves<'a> {
+    inline: [core::slice::Iter<'a, IntTuple>; Leaves::INLINE],
+    depth: usize,
+    spill: Vec<core::slice::Iter<'a, IntTuple>>,
+}
+
+impl<'a> Leaves<'a> {
+    const INLINE: usize = 4;
+
+    fn new(root: &'a IntTuple) -> Leaves<'a> {
+        let mut inline: [core::slice::Iter<'a, IntTuple>; Leaves::INLINE] = Default::default();
+        inline[0] = core::slice::from_ref(root).iter();
+        Leaves {
+            inline,
+            depth: 1,
+            spill: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, level: core::slice::Iter<'a, IntTuple>) {
+        if self.depth < Leaves::INLINE {
+            self.inline[self.depth] = level;
+            self.depth += 1;
+        } else {
+            self.spill.push(level);
+        }
+    }
+}
+
+impl Iterator for Leaves<'_> {
+    type Item = i64;
+
+    fn next(&mut self) -> Option<i64> {
+        loop {
+            let top = match self.spill.last_mut() {
+                Some(top) => top,
+                None if self.depth > 0 => &mut self.inline[self.depth - 1],
+                None => return None,
+            };
+            match top.next() {
+                Some(Int(n)) => return Some(*n),
+                Some(Tuple(v)) => {
+                    let level = v.iter();
+                    self.push(level);
+                }
+                None if self.spill.pop().is_some() => {}
+                None => self.depth -= 1,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::IntTuple;
+
+    /// Deeper than the inline stack, empty tuples on the way, and an integer root.
+    #[test]
+    fn leaves_in_order_at_any_depth() {
+        for (text, want) in [
+            ("7", &[7][..]),
+            ("()", &[]),
+            ("((),(()),3)", &[3]),
+            (
+                "(1,(2,(3,(4,(5,(6,()),7)),8)),9)",
+                &[1, 2, 3, 4, 5, 6, 7, 8, 9],
+            ),
+            ("((((((1))))),2)", &[1, 2]),
+        ] {
+            let t: IntTuple = text.parse().unwrap();
+            assert_eq!(t.leaves().collect::<Vec<_>>(), want, "{text}");
         }
     }
 }

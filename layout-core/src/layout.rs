@@ -7,7 +7,11 @@ use core::fmt;
 use crate::error::{ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
+mod fits;
 mod offsets;
+
+use fits::fits;
+pub(crate) use fits::{concat_fits, leaf_modes_fit};
 pub use offsets::Offsets;
 
 /// A CuTe layout `shape:stride`.
@@ -39,6 +43,11 @@ impl Layout {
     /// assert!(Layout::new(IntTuple::from([4, 2]), IntTuple::Int(1)).is_err());
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        // Every algebra step builds layouts: check a valid one in one pass,
+        // and leave naming what is wrong to the checks below.
+        if fits(&shape, &stride, &mut 1, &mut 0) {
+            return Ok(Layout { shape, stride });
+        }
         if !shape.is_congruent(&stride) {
             return Err(ErrorKind::NotCongruent {
                 shape: shape.to_string(),
@@ -123,6 +132,11 @@ impl Layout {
 
     pub fn shape(&self) -> &IntTuple {
         &self.shape
+    }
+
+    /// Shape and stride, moved out (the algebra rebuilds trees from them).
+    pub(crate) fn into_parts(self) -> (IntTuple, IntTuple) {
+        (self.shape, self.stride)
     }
 
     pub fn stride(&self) -> &IntTuple {

@@ -1,12 +1,20 @@
 //! `FromStr` for the core types: parse and evaluate the notation, then
 //! insist on the kind of value asked for.
+//!
+//! Most strings parsed are plain literals (`(2,(3,4))`, `(4,8):(8,1)`), and
+//! building an `Expr` for them costs more than the algebra that follows. So
+//! a literal is first read straight into an `IntTuple` ([`Literal`]); any
+//! other text, and every literal the core refuses, goes through the full
+//! notation, so values and errors (with their spans) are the notation's.
 
+use alloc::vec::Vec;
 use core::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Span};
 use crate::eval::evaluate;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::notation::MAX_DEPTH;
 use crate::value::Value;
 
 fn wrong(expected: &'static str, found: &Value, src: &str) -> Error {
@@ -23,6 +31,9 @@ impl FromStr for IntTuple {
     type Err = Error;
 
     fn from_str(src: &str) -> Result<IntTuple, Error> {
+        if let Some(t) = Literal::whole(src, Literal::tuple) {
+            return Ok(t);
+        }
         match evaluate(src)? {
             Value::IntTuple(t) => Ok(t),
             v => Err(wrong("an integer or a tuple", &v, src)),
@@ -34,9 +45,186 @@ impl FromStr for Layout {
     type Err = Error;
 
     fn from_str(src: &str) -> Result<Layout, Error> {
+        let literal = Literal::whole(src, |lit| {
+            let shape = lit.tuple()?;
+            lit.eat(b':')?;
+            Some((shape, lit.tuple()?))
+        });
+        if let Some(Ok(l)) = literal.map(|(shape, stride)| Layout::new(shape, stride)) {
+            return Ok(l);
+        }
         match evaluate(src)? {
             Value::Layout(l) => Ok(l),
             v => Err(wrong("a layout", &v, src)),
+        }
+    }
+}
+
+/// A reader for the literal subset of the notation: integers, `-` integers
+/// and tuples of them, with the notation's whitespace and nesting limit.
+/// It answers `None` for anything else, never an error.
+struct Literal<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Literal<'a> {
+    /// `read` over all of `src` (surrounding whitespace allowed).
+    fn whole<T>(src: &'a str, read: impl FnOnce(&mut Literal<'a>) -> Option<T>) -> Option<T> {
+        let mut lit = Literal {
+            bytes: src.as_bytes(),
+            pos: 0,
+        };
+        let value = read(&mut lit)?;
+        lit.skip_space();
+        (lit.pos == lit.bytes.len()).then_some(value)
+    }
+
+    /// The ASCII characters `char::is_whitespace` accepts; other bytes
+    /// (non-ASCII included) end the literal, and the notation takes over.
+    fn skip_space(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c) = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_space();
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn eat(&mut self, byte: u8) -> Option<()> {
+        (self.peek()? == byte).then(|| self.pos += 1)
+    }
+
+    fn tuple(&mut self) -> Option<IntTuple> {
+        self.nested(0)
+    }
+
+    /// An integer or a tuple inside `depth` open tuples.
+    fn nested(&mut self, depth: usize) -> Option<IntTuple> {
+        if self.peek()? != b'(' {
+            return self.int().map(IntTuple::Int);
+        }
+        if depth == MAX_DEPTH {
+            return None;
+        }
+        self.pos += 1;
+        let mut items = Vec::new();
+        // `()`, `(a)`, `(a,)`, `(a,b)`, …: a comma may end the list.
+        while self.peek()? != b')' {
+            items.push(self.nested(depth + 1)?);
+            if self.peek()? == b',' {
+                self.pos += 1;
+            } else if self.peek()? != b')' {
+                return None;
+            }
+        }
+        self.pos += 1;
+        Some(IntTuple::Tuple(items))
+    }
+
+    /// `-`? digits, within `i64` (the notation's overflow error otherwise).
+    fn int(&mut self) -> Option<i64> {
+        let negative = self.peek()? == b'-';
+        if negative {
+            self.pos += 1;
+            self.skip_space();
+        }
+        let start = self.pos;
+        let mut magnitude: u64 = 0;
+        while let Some(&b) = self.bytes.get(self.pos).filter(|b| b.is_ascii_digit()) {
+            magnitude = magnitude
+                .checked_mul(10)?
+                .checked_add(u64::from(b - b'0'))?;
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return None;
+        }
+        if negative {
+            0i64.checked_sub_unsigned(magnitude)
+        } else {
+            i64::try_from(magnitude).ok()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::format;
+
+    use super::*;
+
+    /// What `from_str` did before the fast path: the full notation only.
+    fn by_notation<T>(
+        src: &str,
+        want: &'static str,
+        pick: fn(Value) -> Result<T, Value>,
+    ) -> Result<T, Error> {
+        pick(evaluate(src)?).map_err(|v| wrong(want, &v, src))
+    }
+
+    /// The fast path gives exactly what the full notation gives: the same
+    /// value, or (by falling back) the same error with the same span.
+    #[test]
+    fn literals_parse_as_the_notation_does() {
+        for src in [
+            "7",
+            "-7",
+            "- 7",
+            " (2,(3,4)) ",
+            "( 2 , )",
+            "()",
+            "(8)",
+            "((),(()))",
+            "007",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "9223372036854775808",
+            "-9223372036854775809",
+            "((2,3):(1,2))",
+            "2a",
+            "(2,3",
+            "(2,,3)",
+            "(,)",
+            "-",
+            "(2,\u{a0}3)",
+            "\u{2003}5",
+            "(2)(3)",
+            "(4,8):(8,1)",
+        ] {
+            let want = by_notation(src, "an integer or a tuple", |v| match v {
+                Value::IntTuple(t) => Ok(t),
+                v => Err(v),
+            });
+            assert_eq!(
+                format!("{:?}", src.parse::<IntTuple>()),
+                format!("{want:?}"),
+                "{src}"
+            );
+        }
+        for src in [
+            "(4,8):(8,1)",
+            " (4,8) : (8,1) ",
+            "8:1",
+            "(4,8):(8,1,2)",
+            "(-1):(1)",
+            "(2,3)",
+            "(2,3):(4611686018427387904,1)",
+            "(4,8):",
+            ":(1)",
+            "(4,8):(8,1):(1)",
+        ] {
+            let want = by_notation(src, "a layout", |v| match v {
+                Value::Layout(l) => Ok(l),
+                v => Err(v),
+            });
+            assert_eq!(
+                format!("{:?}", src.parse::<Layout>()),
+                format!("{want:?}"),
+                "{src}"
+            );
         }
     }
 }

@@ -21,7 +21,7 @@ pub trait Coord<S, D> {
 
 /// One integer for a whole mode (or the whole layout).
 impl<S: Mode<D>, D: Tree> Coord<S, D> for usize {
-    #[inline(always)]
+    #[inline]
     fn offset(self, shape: &S, stride: &D) -> usize {
         shape.at(stride, self)
     }
@@ -71,7 +71,7 @@ macro_rules! same_rank {
         leaf_shapes!($rank; $($Cd)*);
 
         impl<$($Cd: Coord<$S, $D>, $S, $D),*> Coord<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables)]
             fn offset(self, shape: &($($S,)*), stride: &($($D,)*)) -> usize {
                 0usize $(.wrapping_add(self.$i.offset(&shape.$i, &stride.$i)))*

@@ -24,7 +24,7 @@ pub trait Int: Copy {
 }
 
 impl<const N: i64> Int for C<N> {
-    #[inline(always)]
+    #[inline]
     fn get(self) -> usize {
         N as usize
     }
@@ -37,7 +37,7 @@ impl<const N: i64> Int for C<N> {
 }
 
 impl Int for usize {
-    #[inline(always)]
+    #[inline]
     fn get(self) -> usize {
         self
     }
@@ -60,14 +60,14 @@ pub trait Offset: Copy {
 }
 
 impl Offset for usize {
-    #[inline(always)]
+    #[inline]
     fn from_wrapping(offset: usize) -> usize {
         offset
     }
 }
 
 impl Offset for isize {
-    #[inline(always)]
+    #[inline]
     fn from_wrapping(offset: usize) -> isize {
         offset as isize
     }

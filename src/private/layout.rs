@@ -44,31 +44,31 @@ impl<S, D> Layout<S, D, isize> {
 impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// The offset of a coordinate: a tuple nested like the shape (any level
     /// of which may be one integer), or one integer for the whole layout.
-    #[inline(always)]
+    #[inline]
     pub fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
         I::from_wrapping(coord.offset(&self.shape, &self.stride))
     }
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
-    #[inline(always)]
+    #[inline]
     pub fn at(&self, index: usize) -> I {
         I::from_wrapping(self.shape.at(&self.stride, index))
     }
 
     /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`).
-    #[inline(always)]
+    #[inline]
     pub fn idx2crd(&self, index: usize) -> S::Coord {
         self.shape.idx2crd(index)
     }
 
     /// The number of coordinates.
-    #[inline(always)]
+    #[inline]
     pub fn size(&self) -> usize {
         self.shape.size()
     }
 
     /// `L(size-1) + 1`, 0 for an empty layout, as CuTe defines it.
-    #[inline(always)]
+    #[inline]
     pub fn cosize(&self) -> I {
         match self.size() {
             0 => I::from_wrapping(0),
@@ -111,19 +111,19 @@ impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
 }
 
 /// A dynamic leaf of a `layout!` input: always a `usize`.
-#[inline(always)]
+#[inline]
 pub const fn dynamic(value: usize) -> usize {
     value
 }
 
 /// `idx2crd(index, shape)` for a typed shape.
-#[inline(always)]
+#[inline]
 pub fn idx2crd<S: Shape>(index: usize, shape: S) -> S::Coord {
     shape.idx2crd(index)
 }
 
 /// `size(shape)` for a typed shape.
-#[inline(always)]
+#[inline]
 pub fn size<S: Shape>(shape: S) -> usize {
     shape.size()
 }

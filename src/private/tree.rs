@@ -71,15 +71,15 @@ macro_rules! leaf {
             const RANK: usize = 1;
             const DEPTH: usize = 0;
             const STATIC_SIZE: Option<usize> = $static_size;
-            #[inline(always)]
+            #[inline]
             fn size(&self) -> usize {
                 self.get()
             }
-            #[inline(always)]
+            #[inline]
             fn idx2crd(&self, index: usize) -> usize {
                 index
             }
-            #[inline(always)]
+            #[inline]
             fn split(&self, rest: &mut usize) -> usize {
                 const { assert!(!matches!(Self::STATIC_SIZE, Some(0)), "{}", EMPTY_MODE) };
                 let extent = self.get();
@@ -90,7 +90,7 @@ macro_rules! leaf {
         }
 
         impl<$(const $generics: i64,)? D: Int + Tree> Mode<D> for $ty {
-            #[inline(always)]
+            #[inline]
             fn at(&self, stride: &D, index: usize) -> usize {
                 index.wrapping_mul(stride.get())
             }
@@ -137,16 +137,16 @@ macro_rules! tuple {
                 $(let size = mul_static(size, $S::STATIC_SIZE);)*
                 size
             };
-            #[inline(always)]
+            #[inline]
             fn size(&self) -> usize {
                 1usize $(.wrapping_mul(self.$i.size()))*
             }
-            #[inline(always)]
+            #[inline]
             fn idx2crd(&self, index: usize) -> Self::Coord {
                 let mut rest = index;
                 self.split(&mut rest)
             }
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables, clippy::unused_unit)]
             fn split(&self, rest: &mut usize) -> Self::Coord {
                 ($(self.$i.split(rest),)*)
@@ -154,7 +154,7 @@ macro_rules! tuple {
         }
 
         impl<$($S: Mode<$D>, $D: Tree),*> Mode<($($D,)*)> for ($($S,)*) {
-            #[inline(always)]
+            #[inline]
             #[allow(unused_variables, unused_mut, unused_assignments)]
             fn at(&self, stride: &($($D,)*), index: usize) -> usize {
                 let mut rest = index;

@@ -13,8 +13,14 @@ use crate::layout::Layout;
 /// assert_eq!(coalesce(&l).to_string(), "12:1");
 /// ```
 pub fn coalesce(layout: &Layout) -> Layout {
+    coalesce_modes(layout.leaf_modes())
+}
+
+/// [`coalesce`] of the flat layout of these leaf modes, which must make a
+/// valid layout (`complement` coalesces its holes without building them first).
+pub(crate) fn coalesce_modes(leaf_modes: impl Iterator<Item = (i64, i64)>) -> Layout {
     let mut modes: Vec<(i64, i64)> = Vec::new();
-    for (s, d) in layout.leaf_modes() {
+    for (s, d) in leaf_modes {
         if s == 1 {
             continue;
         }

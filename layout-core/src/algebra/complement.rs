@@ -1,9 +1,9 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::coalesce;
+use super::coalesce::coalesce_modes;
 use crate::error::{ErrorKind, Result, mul};
-use crate::layout::Layout;
+use crate::layout::{Layout, leaf_modes_fit};
 
 /// The layout of the "holes" of `a` up to `cotarget`: ordered so that
 /// `(a, complement(a, M))` is a bijection from its domain onto `[0, M')`
@@ -73,5 +73,9 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     }
     // span ≥ 1: extents 0 were refused and the others are ≥ 2.
     holes.push((cotarget / span + i64::from(cotarget % span != 0), span));
-    Ok(coalesce(&Layout::from_leaf_modes(&holes)?))
+    if !leaf_modes_fit(&holes) {
+        // The error building the holes' layout would give.
+        Layout::from_leaf_modes(&holes)?;
+    }
+    Ok(coalesce_modes(holes.into_iter()))
 }

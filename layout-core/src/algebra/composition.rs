@@ -3,7 +3,7 @@ use alloc::vec::Vec;
 
 use super::Tiler;
 use crate::error::{Error, ErrorKind, Result, mul};
-use crate::int_tuple::IntTuple::{Int, Tuple};
+use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
 /// `A ∘ B`: the layout `R` with `R(c) = A(B(c))`, shaped like `B`.
@@ -31,8 +31,20 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
             let composed = modes.iter().zip(tilers).map(|(m, t)| composition(m, t));
             Layout::concat(composed.collect::<Result<Vec<_>>>()?)
         }
-        Tiler::Layout(b) => compose(&coalesce_keeping_last(a), b),
+        Tiler::Layout(b) => compose(&coalesce_keeping_last(a), b.shape(), b.stride()),
     }
+}
+
+/// `composition(a, make_layout(b0, b1, …))` without building the tiler:
+/// what `logical_divide` composes with (its tile and the tile's complement).
+/// The caller checks that the concatenation would be a valid layout.
+pub(crate) fn composition_of_modes(a: &Layout, modes: &[&Layout]) -> Result<Layout> {
+    let flat = coalesce_keeping_last(a);
+    let (shapes, strides) = modes
+        .iter()
+        .map(|b| compose(&flat, b.shape(), b.stride()).map(Layout::into_parts))
+        .collect::<Result<(Vec<_>, Vec<_>)>>()?;
+    Layout::new(Tuple(shapes), Tuple(strides))
 }
 
 /// Flatten and merge like `coalesce`, but never drop the last mode: it
@@ -40,34 +52,43 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// beyond `size(A)` (CuTe's `coalesce_x`). Its extent is never read.
 fn coalesce_keeping_last(a: &Layout) -> Vec<(i64, i64)> {
     let mut modes: Vec<(i64, i64)> = a.leaf_modes().collect();
-    let Some(last) = modes.pop() else {
+    let Some(last) = modes.last_mut() else {
         return alloc::vec![(1, 0)];
     };
     // A stand-in extent of 2 keeps a trailing extent-1 mode from being skipped.
-    let mut out = alloc::vec![(if last.0 == 1 { 2 } else { last.0 }, last.1)];
-    for (s, d) in modes.into_iter().rev() {
-        let front = &mut out[0];
+    if last.0 == 1 {
+        last.0 = 2;
+    }
+    // Merge right to left in place: `modes[front..]` is the result so far.
+    let mut front = modes.len() - 1;
+    for i in (0..front).rev() {
+        let ((s, d), head) = (modes[i], modes[front]);
         if s == 1 {
             continue;
-        } else if s.checked_mul(d) == Some(front.1) {
-            *front = (s.saturating_mul(front.0), d);
+        } else if s.checked_mul(d) == Some(head.1) {
+            modes[front] = (s.saturating_mul(head.0), d);
         } else {
-            out.insert(0, (s, d));
+            front -= 1;
+            modes[front] = (s, d);
         }
     }
-    out
+    modes.drain(..front);
+    modes
 }
 
-/// Distribute over `b`'s modes; `a` is already flattened.
-fn compose(a: &[(i64, i64)], b: &Layout) -> Result<Layout> {
-    match (b.shape(), b.stride()) {
+/// Distribute over the modes of `b` = `shape:stride` (walked in place, not
+/// cloned mode by mode); `a` is already flattened. Each level is checked as
+/// `Layout::concat` checks it.
+fn compose(a: &[(i64, i64)], shape: &IntTuple, stride: &IntTuple) -> Result<Layout> {
+    match (shape, stride) {
         (Int(s), Int(d)) => compose_leaf(a, *s, *d),
-        _ => Layout::concat(
-            b.modes()
-                .iter()
-                .map(|m| compose(a, m))
-                .collect::<Result<Vec<_>>>()?,
-        ),
+        _ => {
+            let modes = shape.modes().iter().zip(stride.modes());
+            let (shapes, strides) = modes
+                .map(|(s, d)| compose(a, s, d).map(Layout::into_parts))
+                .collect::<Result<(Vec<_>, Vec<_>)>>()?;
+            Layout::new(Tuple(shapes), Tuple(strides))
+        }
     }
 }
 
@@ -102,7 +123,8 @@ fn compose_leaf(a: &[(i64, i64)], s: i64, d: i64) -> Result<Layout> {
         .into()
     };
     let (mut rest_shape, mut rest_stride) = (s, d);
-    let mut kept: Vec<(i64, i64)> = Vec::with_capacity(init.len());
+    // The result's modes, built straight into its shape and stride.
+    let (mut shapes, mut strides) = (Vec::new(), Vec::new());
     for (mode, &(extent, stride)) in init.iter().enumerate() {
         if extent == 0 {
             let shape =
@@ -129,21 +151,20 @@ fn compose_leaf(a: &[(i64, i64)], s: i64, d: i64) -> Result<Layout> {
         if rest_shape % new_shape != 0 {
             return Err(refuse("shape", rest_shape, extent, mode));
         }
-        kept.push((new_shape, mul(rest_stride, stride)?));
+        strides.push(Int(mul(rest_stride, stride)?));
+        shapes.push(Int(new_shape));
         rest_shape /= new_shape;
         rest_stride = next_stride;
     }
-    if kept.is_empty() {
+    if shapes.is_empty() {
         return Layout::leaf(rest_shape, mul(rest_stride, last_stride)?);
     }
     if rest_shape != 1 {
-        kept.push((rest_shape, mul(rest_stride, last_stride)?));
+        strides.push(Int(mul(rest_stride, last_stride)?));
+        shapes.push(Int(rest_shape));
     }
-    match kept.as_slice() {
-        [(s, d)] => Layout::leaf(*s, *d),
-        _ => Layout::new(
-            Tuple(kept.iter().map(|m| Int(m.0)).collect()),
-            Tuple(kept.iter().map(|m| Int(m.1)).collect()),
-        ),
+    if let ([Int(s)], [Int(d)]) = (shapes.as_slice(), strides.as_slice()) {
+        return Layout::leaf(*s, *d);
     }
+    Layout::new(Tuple(shapes), Tuple(strides))
 }

@@ -1,6 +1,7 @@
-use super::{Tiler, by_mode, complement, composition, tile_unzip, unpack};
+use super::composition::composition_of_modes;
+use super::{Tiler, by_mode, complement, tile_unzip, unpack};
 use crate::error::Result;
-use crate::layout::Layout;
+use crate::layout::{Layout, concat_fits};
 
 /// `A ⊘ T = A ∘ (T, complement(T, size A))`: mode 0 is the tile, mode 1
 /// walks the tiles. A by-mode tiler divides mode by mode.
@@ -16,7 +17,13 @@ pub fn logical_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
         Tiler::ByMode(tilers) => by_mode(a, tilers, logical_divide),
         Tiler::Layout(t) => {
             let rest = complement(t, a.size())?;
-            composition(a, &Tiler::Layout(Layout::concat([t.clone(), rest])?))
+            if !concat_fits(&[t, &rest]) {
+                // The error building `(t, rest)` gives.
+                Layout::concat([t.clone(), rest])?;
+                unreachable!("concat_fits agrees with Layout::concat");
+            }
+            // The same as composing with `(t, rest)`, without cloning `t`.
+            composition_of_modes(a, &[t, &rest])
         }
     }
 }

@@ -32,21 +32,27 @@ pub struct Offsets {
 impl Offsets {
     pub(super) fn new(layout: &Layout) -> Offsets {
         let size = layout.size();
-        let mut leaves: Vec<(i64, i64, i64)> = Vec::new();
+        // Only extent-1 leaves (or none): one offset, 0.
+        let (mut extent, mut stride) = (1, 0);
+        // Allocates only for a second merged leaf: walking a plain strided
+        // mode (a stripe, a row) costs no allocation.
+        let mut outer: Vec<(i64, i64, i64)> = Vec::new();
         for (s, d) in layout.leaf_modes().filter(|&(s, _)| s != 1) {
+            let (ps, pd) = match outer.last_mut() {
+                Some((ps, pd, _)) => (ps, pd),
+                None if extent == 1 => {
+                    (extent, stride) = (s, d);
+                    continue;
+                }
+                None => (&mut extent, &mut stride),
+            };
             // Mode i+1 continues mode i exactly when d(i+1) = s(i)·d(i).
-            match leaves.last_mut() {
-                Some((ps, pd, _)) if ps.checked_mul(*pd) == Some(d) => *ps *= s,
-                _ => leaves.push((s, d, 0)),
+            if ps.checked_mul(*pd) == Some(d) {
+                *ps *= s;
+            } else {
+                outer.push((s, d, 0));
             }
         }
-        // Only extent-1 leaves (or none): one offset, 0.
-        let (extent, stride) = if leaves.is_empty() {
-            (1, 0)
-        } else {
-            let (s, d, _) = leaves.remove(0);
-            (s, d)
-        };
         let (run, sweeps) = match size {
             0 => (0, 0),
             // A non-empty domain has no zero extent, and `extent` divides `size`.
@@ -57,9 +63,34 @@ impl Offsets {
             run,
             extent,
             stride,
-            outer: leaves,
+            outer,
             sweeps,
         }
+    }
+
+    /// The offsets left in the current sweep as `(first, count, step)`, then
+    /// each later sweep whole: the odometer's outer steps, leaving the inner
+    /// loop to the caller, where a counted strided loop can be unrolled or
+    /// vectorized. Mixing with `next` is fine; `None` at the end.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "(3,(2,2)):(10,(1,100))".parse().unwrap();
+    /// let mut it = l.offsets();
+    /// assert_eq!(it.next(), Some(0));
+    /// assert_eq!(it.next_run(), Some((10, 2, 10)));
+    /// assert_eq!(it.next_run(), Some((1, 3, 10)));
+    /// assert_eq!(it.count(), 6);
+    /// ```
+    #[inline]
+    pub fn next_run(&mut self) -> Option<(i64, i64, i64)> {
+        if self.run == 0 && !self.next_sweep() {
+            return None;
+        }
+        let run = (self.offset, self.run, self.stride);
+        let swept = self.run.wrapping_mul(self.stride);
+        (self.offset, self.run) = (self.offset.wrapping_add(swept), 0);
+        Some(run)
     }
 
     /// Rewind the first leaf and step the others, like an odometer; false
@@ -175,6 +206,13 @@ mod tests {
                 v
             });
             assert_eq!(tail, want, "{text}: next then fold");
+            // Runs, after one `next`, cover the rest in order.
+            let mut it = l.offsets();
+            let mut runs: Vec<i64> = it.next().into_iter().collect();
+            while let Some((first, count, step)) = it.next_run() {
+                runs.extend((0..count).map(|k| first + k * step));
+            }
+            assert_eq!(runs, want, "{text}: runs");
         }
     }
 }

@@ -32,6 +32,9 @@ pub struct Positions {
     coord: Vec<i64>,
     offset: i64,
     remaining: i64,
+    /// The last axis's extent and stride (1 and 0 with no axes), read on
+    /// every step: kept beside the vectors.
+    last: (i64, i64),
 }
 
 impl Positions {
@@ -63,12 +66,17 @@ impl Positions {
         for (&c, &stride) in start.iter().zip(&strides) {
             offset = add(offset, mul(c, stride)?)?;
         }
+        let last = match (extents.last(), strides.last()) {
+            (Some(&extent), Some(&stride)) => (extent, stride),
+            _ => (1, 0),
+        };
         Ok(Positions {
             extents,
             strides,
             coord: start.to_vec(),
             offset,
             remaining: size - before,
+            last,
         })
     }
 
@@ -95,6 +103,7 @@ impl Positions {
 
     /// Step to the next coordinate in row-major order: bump the last leaf,
     /// carrying into the one before it when it wraps.
+    #[inline]
     pub fn advance(&mut self) {
         if self.remaining == 0 {
             return;
@@ -103,7 +112,23 @@ impl Positions {
         if self.remaining == 0 {
             return;
         }
-        // Every in-domain offset fits (checked by `Layout::new`).
+        // Every in-domain offset fits (checked by `Layout::new`). The last
+        // axis moves on almost every step: test it first. (`carry` is
+        // inlined too, so a loop over `advance` keeps the cursor in registers.)
+        let (extent, stride) = self.last;
+        if let Some(c) = self.coord.last_mut() {
+            if *c + 1 < extent {
+                *c += 1;
+                self.offset += stride;
+                return;
+            }
+        }
+        self.carry();
+    }
+
+    /// The rest of [`advance`](Positions::advance): the last axis wrapped.
+    #[inline]
+    fn carry(&mut self) {
         for axis in (0..self.extents.len()).rev() {
             let (c, extent, stride) = (
                 &mut self.coord[axis],
