@@ -11,7 +11,7 @@ mod fits;
 mod offsets;
 
 use fits::fits;
-pub(crate) use fits::{concat_fits, leaf_modes_fit};
+pub(crate) use fits::{concat_fits, fits_without_zero, leaf_modes_fit};
 pub use offsets::Offsets;
 
 /// A CuTe layout `shape:stride`.
@@ -224,6 +224,25 @@ impl Layout {
     /// ```
     pub fn leaf_modes(&self) -> impl Iterator<Item = (i64, i64)> + '_ {
         self.shape.leaves().zip(self.stride.leaves())
+    }
+
+    /// `f(extent, stride)` for every leaf mode, in the order of
+    /// [`Layout::leaf_modes`]: one recursion over both trees, cheaper than
+    /// zipping two iterators (the algebra's inner loops use it).
+    pub(crate) fn for_each_leaf_mode(&self, mut f: impl FnMut(i64, i64)) {
+        fn walk(shape: &IntTuple, stride: &IntTuple, f: &mut impl FnMut(i64, i64)) {
+            match (shape, stride) {
+                (Int(s), Int(d)) => f(*s, *d),
+                // Most modes are leaves: visit them here, recurse only into tuples.
+                (Tuple(s), Tuple(d)) => s.iter().zip(d).for_each(|pair| match pair {
+                    (Int(s), Int(d)) => f(*s, *d),
+                    (s, d) => walk(s, d, f),
+                }),
+                // Not congruent: `Layout::new` refuses it.
+                _ => debug_assert!(false, "a Layout's shape and stride are congruent"),
+            }
+        }
+        walk(&self.shape, &self.stride, &mut f);
     }
 
     /// Concatenate layouts, each becoming one mode (`make_layout(L0, L1, …)`).

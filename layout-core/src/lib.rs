@@ -21,6 +21,7 @@ pub mod algebra;
 mod error;
 mod eval;
 pub mod expr;
+mod inline_vec;
 mod int_tuple;
 mod layout;
 pub mod notation;

@@ -110,14 +110,28 @@ impl<'a> Literal<'a> {
             return None;
         }
         self.pos += 1;
-        let mut items = Vec::new();
-        // `()`, `(a)`, `(a,)`, `(a,b)`, …: a comma may end the list.
-        while self.peek()? != b')' {
-            items.push(self.nested(depth + 1)?);
-            if self.peek()? == b',' {
-                self.pos += 1;
-            } else if self.peek()? != b')' {
-                return None;
+        if self.eat(b')').is_some() {
+            return Some(IntTuple::EMPTY);
+        }
+        // Room for the usual ranks up front: no regrowth below 5 items.
+        let mut items = Vec::with_capacity(4);
+        // `(a)`, `(a,)`, `(a,b)`, …: a comma may end the list.
+        loop {
+            // Most items are integers: read them here rather than by a call.
+            let item = match self.peek()? {
+                b'(' => self.nested(depth + 1)?,
+                _ => IntTuple::Int(self.int()?),
+            };
+            items.push(item);
+            match self.peek()? {
+                b')' => break,
+                b',' => {
+                    self.pos += 1;
+                    if self.peek()? == b')' {
+                        break;
+                    }
+                }
+                _ => return None,
             }
         }
         self.pos += 1;

@@ -215,3 +215,21 @@ fn nesting_is_limited_not_a_stack_overflow() {
     let e = evaluate(&"(".repeat(100_000)).unwrap_err();
     assert_eq!(e.kind, ErrorKind::TooDeep { limit: MAX_DEPTH });
 }
+
+#[test]
+fn empty_layouts_with_huge_extents_do_not_overflow() {
+    // Size 0 (the first extent), so the extents after it may multiply past
+    // i64: coalescing keeps those modes apart instead of overflowing.
+    let huge = "(0,3,1099511627776,1099511627776):(1,7,0,0)";
+    for (call, want) in [
+        ("coalesce", "(0,3,1099511627776,1099511627776):(1,7,0,0)"),
+        ("filter", "(0,3):(1,7)"),
+        ("right_inverse", "0:1"),
+    ] {
+        let got = evaluate(&format!("{call}({huge})")).unwrap();
+        assert_eq!(got.to_string(), want, "{call}");
+    }
+    // Merging still happens where the product fits.
+    let fits = evaluate("coalesce((0,3,4,5):(1,7,0,0))").unwrap();
+    assert_eq!(fits.to_string(), "(0,3,20):(1,7,0)");
+}

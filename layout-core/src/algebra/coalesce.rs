@@ -1,5 +1,4 @@
-use alloc::vec::Vec;
-
+use super::Modes;
 use crate::error::Result;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -13,24 +12,38 @@ use crate::layout::Layout;
 /// assert_eq!(coalesce(&l).to_string(), "12:1");
 /// ```
 pub fn coalesce(layout: &Layout) -> Layout {
-    coalesce_modes(layout.leaf_modes())
+    let mut modes = Modes::new();
+    layout.for_each_leaf_mode(|s, d| merge(&mut modes, s, d));
+    from_modes(&modes)
 }
 
 /// [`coalesce`] of the flat layout of these leaf modes, which must make a
 /// valid layout (`complement` coalesces its holes without building them first).
-pub(crate) fn coalesce_modes(leaf_modes: impl Iterator<Item = (i64, i64)>) -> Layout {
-    let mut modes: Vec<(i64, i64)> = Vec::new();
-    for (s, d) in leaf_modes {
-        if s == 1 {
-            continue;
-        }
-        match modes.last_mut() {
-            // The product may only overflow when it cannot equal a valid stride.
-            Some((s0, d0)) if s0.checked_mul(*d0) == Some(d) => *s0 *= s,
-            _ => modes.push((s, d)),
-        }
+pub(crate) fn coalesce_modes(leaf_modes: &[(i64, i64)]) -> Layout {
+    let mut modes = Modes::new();
+    for &(s, d) in leaf_modes {
+        merge(&mut modes, s, d);
     }
     from_modes(&modes)
+}
+
+/// Coalescing's step: append the leaf mode `s:d` to the coalesced `modes`,
+/// skipping it if trivial, merging it into the last mode if it continues it.
+fn merge(modes: &mut Modes, s: i64, d: i64) {
+    if s == 1 {
+        return;
+    }
+    let merged = match modes.last() {
+        // `s0·d0` may only overflow when it cannot equal a valid stride;
+        // `s0·s` overflows only in a layout of size 0 (an earlier extent is
+        // 0), where keeping the two modes apart is as good as merging them.
+        Some(&(s0, d0)) if s0.checked_mul(d0) == Some(d) => s0.checked_mul(s),
+        _ => None,
+    };
+    match (merged, modes.last_mut()) {
+        (Some(extent), Some(last)) => last.0 = extent,
+        _ => modes.push((s, d)),
+    }
 }
 
 /// Coalesce mode by mode following `profile`: an integer coalesces the whole
@@ -58,10 +71,12 @@ pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
 /// assert_eq!(filter(&l).to_string(), "8:1");
 /// ```
 pub fn filter(layout: &Layout) -> Layout {
-    let modes: Vec<(i64, i64)> = layout
-        .leaf_modes()
-        .filter(|&(s, d)| d != 0 && s != 1)
-        .collect();
+    let mut modes = Modes::new();
+    layout.for_each_leaf_mode(|s, d| {
+        if d != 0 && s != 1 {
+            modes.push((s, d));
+        }
+    });
     coalesce(&from_modes(&modes))
 }
 

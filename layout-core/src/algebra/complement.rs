@@ -1,8 +1,9 @@
 use alloc::string::ToString;
-use alloc::vec::Vec;
 
+use super::Modes;
 use super::coalesce::coalesce_modes;
 use crate::error::{ErrorKind, Result, mul};
+use crate::inline_vec::InlineVec;
 use crate::layout::{Layout, leaf_modes_fit};
 
 /// The layout of the "holes" of `a` up to `cotarget`: ordered so that
@@ -20,8 +21,11 @@ use crate::layout::{Layout, leaf_modes_fit};
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
 /// ```
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
-    let mut modes: Vec<(usize, i64, i64)> = Vec::new();
-    for (mode, (s, d)) in a.leaf_modes().enumerate() {
+    let mut leaves = Modes::new();
+    a.for_each_leaf_mode(|s, d| leaves.push((s, d)));
+    // The modes that matter, with their leaf index for errors and ties.
+    let mut modes: InlineVec<(usize, i64, i64), 8> = InlineVec::new();
+    for (mode, &(s, d)) in leaves.iter().enumerate() {
         if d < 0 {
             return Err(ErrorKind::NegativeStride {
                 function: "complement",
@@ -50,8 +54,8 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     }
     modes.sort_by_key(|&(mode, _, d)| (d, mode));
     let mut span = 1;
-    let mut holes = Vec::with_capacity(modes.len() + 1);
-    for (mode, s, d) in modes {
+    let mut holes = Modes::new();
+    for &(mode, s, d) in modes.iter() {
         if d < span {
             return Err(ErrorKind::NotInjective {
                 mode,
@@ -77,5 +81,5 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
         // The error building the holes' layout would give.
         Layout::from_leaf_modes(&holes)?;
     }
-    Ok(coalesce_modes(holes.into_iter()))
+    Ok(coalesce_modes(&holes))
 }

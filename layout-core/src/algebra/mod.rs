@@ -20,8 +20,13 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::error::{ErrorKind, Result};
+use crate::inline_vec::InlineVec;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+
+/// Scratch leaf modes `(extent, stride)`: layouts rarely have more than 8
+/// leaves, and then the algebra's intermediate lists allocate nothing.
+type Modes = InlineVec<(i64, i64), 8>;
 
 /// The second operand of composition, divides and products: one layout
 /// applied to the whole of the first operand, or a by-mode tiler

@@ -13,7 +13,11 @@ pub(super) fn fits(shape: &IntTuple, stride: &IntTuple, size: &mut i64, span: &m
     match (shape, stride) {
         (Int(s), Int(d)) => leaf_fits(*s, *d, size, span),
         (Tuple(s), Tuple(d)) if s.len() == d.len() => {
-            s.iter().zip(d).all(|(s, d)| fits(s, d, size, span))
+            // Most modes are leaves: check them here, recurse only into tuples.
+            s.iter().zip(d).all(|pair| match pair {
+                (Int(s), Int(d)) => leaf_fits(*s, *d, size, span),
+                (s, d) => fits(s, d, size, span),
+            })
         }
         _ => false,
     }
@@ -33,6 +37,15 @@ fn leaf_fits(s: i64, d: i64, size: &mut i64, span: &mut i64) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `shape:stride` is a valid layout without an extent 0. Then every
+/// sub-tuple of it is valid as a layout too: its size and the span of its
+/// offsets are at most the whole's (with an extent 0 the whole's size is 0
+/// and says nothing about the others).
+pub(crate) fn fits_without_zero(shape: &IntTuple, stride: &IntTuple) -> bool {
+    let (mut size, mut span) = (1, 0);
+    fits(shape, stride, &mut size, &mut span) && size != 0
 }
 
 /// Whether [`Layout::concat`] of these valid layouts would succeed, without
