@@ -5,6 +5,7 @@
 # per invocation. See BENCHMARKS.md, "Compile time".
 #
 #   benches/compile/run.sh [RUNS] [N]      # defaults: 5 runs, 1000 invocations
+#   BY_KIND=1 benches/compile/run.sh       # also the debug cost of each kind
 #
 # Needs hyperfine (apt-get install hyperfine). Each timed build recompiles
 # only the crate itself: dependencies are built once first (the warm-up),
@@ -56,4 +57,30 @@ for profile in ("debug", "release"):
     e, h, m = med["empty"], med["hand"], med["macro"]
     print(f"| {profile} | {e:.2f} s | {h:.2f} s | {m:.2f} s | {m / h:.2f} | "
           f"{(m - h) / n * 1e3:.2f} ms | {(m - e) / n * 1e3:.2f} ms |")
+EOF
+
+[ "${BY_KIND:-0}" = 1 ] || exit 0
+# Debug only: each kind of invocation alone, against its hand-written twin.
+kinds=(const table typed algebra)
+args=()
+touches=()
+for k in "${kinds[@]}"; do
+    for c in macro hand; do
+        cargo build -q --manifest-path "$out/${c}_$k/Cargo.toml"
+        args+=(-n "${c}_$k" "cargo build -q --manifest-path $out/${c}_$k/Cargo.toml")
+        touches+=("$out/${c}_$k/src/lib.rs")
+    done
+done
+hyperfine --runs "$runs" --style basic --export-json "$out/kinds.json" \
+    --prepare "touch ${touches[*]}" "${args[@]}" >/dev/null
+python3 - "$out" <<'EOF'
+import json, sys
+out = sys.argv[1]
+med = {r["command"]: r["median"] for r in json.load(open(f"{out}/kinds.json"))["results"]}
+print("| kind (debug) | invocations | hand-written | layout! | per invocation vs hand |")
+print("|---|---|---|---|---|")
+for kind in ("const", "table", "typed", "algebra"):
+    n = open(f"{out}/macro_{kind}/src/lib.rs").read().count("layout!(")
+    h, m = med[f"hand_{kind}"], med[f"macro_{kind}"]
+    print(f"| {kind} | {n} | {h:.2f} s | {m:.2f} s | {(m - h) / n * 1e3:.2f} ms |")
 EOF
