@@ -8,19 +8,27 @@
 
 use super::int::{C, Int};
 use super::tree::{Mode, Tree};
+use super::walk::{Form, Leaf, Walk};
 
-/// A coordinate of a layout with shape `S` and stride `D`.
+/// A coordinate of a layout with shape `S` and stride `D`. A static layout
+/// takes its offset through the supertrait (walk.rs), a dynamic one
+/// through `offset`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of this layout",
     label = "a coordinate is a `usize`, or a tuple nested like the layout's shape",
     note = "the layout's shape and stride types are `{S}` and `{D}`"
 )]
-pub trait Coord<S, D> {
+pub trait Coord<S: Tree, D>: Walk<S::Form> {
+    /// Whether every integer of the coordinate can be split over the
+    /// static modes it indexes (no mode but a tuple's last is empty);
+    /// `Layout::crd2idx` asserts it while compiling.
+    const SPLITS: bool;
     fn offset(self, shape: &S, stride: &D) -> usize;
 }
 
 /// One integer for a whole mode (or the whole layout).
 impl<S: Mode<D>, D: Tree> Coord<S, D> for usize {
+    const SPLITS: bool = S::SPLITTABLE;
     #[inline]
     fn offset(self, shape: &S, stride: &D) -> usize {
         shape.at(stride, self)
@@ -45,10 +53,18 @@ pub trait TupleForLeaf<const G: usize> {}
 
 macro_rules! leaf_shapes {
     ($g:literal; $($Cd:ident)*) => {
+        // Only for the supertrait of the impls below, which never hold.
+        impl<$($Cd,)*> Walk<Leaf> for ($($Cd,)*) {
+            fn walk(self, _: &usize, _: &usize) -> usize {
+                unreachable!()
+            }
+        }
+
         impl<$($Cd,)* const N: i64, D: Int> Coord<C<N>, D> for ($($Cd,)*)
         where
             D: TupleForLeaf<$g>,
         {
+            const SPLITS: bool = true;
             fn offset(self, _: &C<N>, _: &D) -> usize {
                 unreachable!()
             }
@@ -58,6 +74,7 @@ macro_rules! leaf_shapes {
         where
             D: TupleForLeaf<$g>,
         {
+            const SPLITS: bool = true;
             fn offset(self, _: &usize, _: &D) -> usize {
                 unreachable!()
             }
@@ -70,7 +87,8 @@ macro_rules! same_rank {
     ({$rank:literal; $(($i:tt $Cd:ident $S:ident $D:ident))*}) => {
         leaf_shapes!($rank; $($Cd)*);
 
-        impl<$($Cd: Coord<$S, $D>, $S, $D),*> Coord<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
+        impl<$($Cd: Coord<$S, $D>, $S: Tree, $D),*> Coord<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
+            const SPLITS: bool = true $(&& $Cd::SPLITS)*;
             #[inline]
             #[allow(unused_variables)]
             fn offset(self, shape: &($($S,)*), stride: &($($D,)*)) -> usize {
@@ -84,10 +102,18 @@ macro_rules! same_rank {
 macro_rules! other_rank {
     ({$g:literal; $(($_i:tt $Cd:ident $_s:ident $_d:ident))*},
      {$e:literal; $(($_j:tt $_c:ident $S:ident $_e:ident))*}) => {
-        impl<$($Cd,)* $($S,)* D> Coord<($($S,)*), D> for ($($Cd,)*)
+        // Only for the supertrait of the impl below, which never holds.
+        impl<$($Cd,)* $($S: Form,)*> Walk<($($S,)*)> for ($($Cd,)*) {
+            fn walk(self, _: &($($S::Desc,)*), _: &($($S::Desc,)*)) -> usize {
+                unreachable!()
+            }
+        }
+
+        impl<$($Cd,)* $($S: Tree,)* D> Coord<($($S,)*), D> for ($($Cd,)*)
         where
             D: RankIs<$e, $g>,
         {
+            const SPLITS: bool = true;
             fn offset(self, _: &($($S,)*), _: &D) -> usize {
                 unreachable!()
             }

@@ -9,7 +9,7 @@ use layout_core::Error;
 
 use super::coord::Coord;
 use super::int::Offset;
-use super::tree::{Mode, Shape, Tree};
+use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 
 /// A layout `shape:stride` whose structure is in its type. `I` is what
 /// offsets are returned as: `usize`, or `isize` when a static stride is negative.
@@ -20,7 +20,10 @@ pub struct Layout<S, D, I = usize> {
     offset: PhantomData<I>,
 }
 
+// `inline(always)`: even a debug build inlines these (in MIR), so that a
+// distinct layout makes no function of its own for them.
 impl<S, D> Layout<S, D> {
+    #[inline(always)]
     pub const fn new(shape: S, stride: D) -> Self {
         Layout {
             shape,
@@ -32,6 +35,7 @@ impl<S, D> Layout<S, D> {
 
 impl<S, D> Layout<S, D, isize> {
     /// A layout with a negative stride: offsets are signed.
+    #[inline(always)]
     pub const fn new_signed(shape: S, stride: D) -> Self {
         Layout {
             shape,
@@ -46,7 +50,14 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// of which may be one integer), or one integer for the whole layout.
     #[inline]
     pub fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
-        I::from_wrapping(coord.offset(&self.shape, &self.stride))
+        // With every leaf static, walk the constants (walk.rs), after
+        // checking while compiling that each integer can be split. The
+        // condition is constant: only the path taken is instantiated.
+        if const { S::STATIC && D::STATIC && (Cd::SPLITS || panic!("{}", EMPTY_MODE)) } {
+            I::from_wrapping(coord.walk(&S::DESC, &S::STRIDES))
+        } else {
+            I::from_wrapping(coord.offset(&self.shape, &self.stride))
+        }
     }
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.

@@ -8,12 +8,19 @@ use core::fmt;
 use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
+use super::walk::{Form, Leaf};
 
 /// The widest tuple a typed layout may have at any level.
 pub const MAX_RANK: usize = 12;
 
 /// A shape or a stride: printable in the notation, convertible to the core.
 pub trait Tree: Copy {
+    /// The tree's nesting as a type and its numbers (a dynamic leaf reads
+    /// 0), for `crd2idx` of static layouts (walk.rs).
+    type Form: Form;
+    const DESC: <Self::Form as Form>::Desc;
+    /// Whether every leaf is static.
+    const STATIC: bool;
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn to_core(&self) -> Result<IntTuple, Error>;
 }
@@ -28,6 +35,9 @@ pub trait Shape: Tree {
     /// over an empty mode is refused at compile time rather than dividing
     /// by zero at run time.
     const STATIC_SIZE: Option<usize>;
+    /// Whether one integer can be split over this shape: no static mode but
+    /// the last of each tuple is empty (`Mode::at` asserts the same).
+    const SPLITTABLE: bool;
     fn size(&self) -> usize;
     /// `idx2crd(index, shape)` as in the core: an integer shape returns the
     /// index unchanged, a tuple shape takes the index apart leaf by leaf.
@@ -39,6 +49,8 @@ pub trait Shape: Tree {
 
 /// A shape paired with its stride tree `D`.
 pub trait Mode<D: Tree>: Shape {
+    /// The stride tree's numbers, typed by the shape's form (walk.rs).
+    const STRIDES: <Self::Form as Form>::Desc;
     /// The offset of one integer coordinate: split colexicographically over
     /// the modes, the last mode taking what is left (as CuTe does).
     fn at(&self, stride: &D, index: usize) -> usize;
@@ -46,7 +58,8 @@ pub trait Mode<D: Tree>: Shape {
 
 /// Splitting an index over a static empty mode has no answer (the core
 /// reports `ZeroSizeMode`); the typed shell refuses it while compiling.
-const EMPTY_MODE: &str = "layout!: cannot split an integer coordinate over a mode of size 0";
+pub(super) const EMPTY_MODE: &str =
+    "layout!: cannot split an integer coordinate over a mode of size 0";
 
 const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
     match (a, b) {
@@ -56,8 +69,11 @@ const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
 }
 
 macro_rules! leaf {
-    ($($generics:ident)?; $ty:ty; $static_size:expr) => {
+    ($($generics:ident)?; $ty:ty; $static_size:expr; $desc:expr) => {
         impl<$(const $generics: i64)?> Tree for $ty {
+            type Form = Leaf;
+            const DESC: usize = $desc;
+            const STATIC: bool = Self::STATIC_SIZE.is_some();
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 Int::write(*self, f)
             }
@@ -71,6 +87,7 @@ macro_rules! leaf {
             const RANK: usize = 1;
             const DEPTH: usize = 0;
             const STATIC_SIZE: Option<usize> = $static_size;
+            const SPLITTABLE: bool = true;
             #[inline]
             fn size(&self) -> usize {
                 self.get()
@@ -89,7 +106,8 @@ macro_rules! leaf {
             }
         }
 
-        impl<$(const $generics: i64,)? D: Int + Tree> Mode<D> for $ty {
+        impl<$(const $generics: i64,)? D: Int + Tree<Form = Leaf>> Mode<D> for $ty {
+            const STRIDES: usize = D::DESC;
             #[inline]
             fn at(&self, stride: &D, index: usize) -> usize {
                 index.wrapping_mul(stride.get())
@@ -98,8 +116,8 @@ macro_rules! leaf {
     };
 }
 
-leaf!(N; C<N>; Some(N as usize));
-leaf!(; usize; None);
+leaf!(N; C<N>; Some(N as usize); N as usize);
+leaf!(; usize; None; 0);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
@@ -108,6 +126,9 @@ const fn max(a: usize, b: usize) -> usize {
 macro_rules! tuple {
     ($rank:literal; $(($i:tt $S:ident $D:ident))*) => {
         impl<$($S: Tree),*> Tree for ($($S,)*) {
+            type Form = ($($S::Form,)*);
+            const DESC: <Self::Form as Form>::Desc = ($($S::DESC,)*);
+            const STATIC: bool = true $(&& $S::STATIC)*;
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("(")?;
                 $(
@@ -137,6 +158,10 @@ macro_rules! tuple {
                 $(let size = mul_static(size, $S::STATIC_SIZE);)*
                 size
             };
+            const SPLITTABLE: bool = true $(
+                && ($i + 1 == $rank || !matches!($S::STATIC_SIZE, Some(0)))
+                && $S::SPLITTABLE
+            )*;
             #[inline]
             fn size(&self) -> usize {
                 1usize $(.wrapping_mul(self.$i.size()))*
@@ -154,6 +179,7 @@ macro_rules! tuple {
         }
 
         impl<$($S: Mode<$D>, $D: Tree),*> Mode<($($D,)*)> for ($($S,)*) {
+            const STRIDES: <Self::Form as Form>::Desc = ($($S::STRIDES,)*);
             #[inline]
             #[allow(unused_variables, unused_mut, unused_assignments)]
             fn at(&self, stride: &($($D,)*), index: usize) -> usize {

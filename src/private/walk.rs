@@ -1,0 +1,132 @@
+//! `crd2idx` of a fully static layout without per-layout generic code.
+//!
+//! Every shape or stride tree type names its *form*: the same nesting with
+//! every leaf replaced by [`Leaf`], so that `(C<4>, C<8>)` and
+//! `(C<2>, C<3>)` both have the form `(Leaf, Leaf)`; and holds its numbers
+//! in an associated constant of the form's `Desc` type (`(4, 8)`). The
+//! arithmetic is generic over the coordinate type and the form only
+//! ([`Walk`], [`Form`]) and takes the numbers by reference to those
+//! constants: every layout of one form indexed with one coordinate type
+//! shares one walk, so a distinct static layout costs one function in a
+//! debug build (its `Layout::crd2idx`) instead of one per trait layer and
+//! leaf. The operations are those of `Mode::at` and `Coord::offset`, in the
+//! same order.
+//!
+//! Inlining: in a debug build the walk's functions are plain `#[inline]`,
+//! shared by every layout. In a release build (`debug_assertions` off, the
+//! nearest stable signal) they are `inline(always)`, so that rustc's MIR
+//! inliner puts them into each `Layout::crd2idx` and folds the constants
+//! there: LLVM then gets the straight arithmetic the generic path gave it,
+//! and emits the same instructions (`benches/asm_diff.sh`). Left to LLVM's
+//! own inliner, the shared walk is inlined late or not at all, and the same
+//! operations come out scheduled differently or as calls.
+//!
+//! Layouts with a dynamic leaf keep the generic path; `Layout::crd2idx`
+//! picks one with a constant condition, so only the path taken is
+//! instantiated.
+
+/// The form of a single extent.
+#[derive(Clone, Copy, Debug)]
+pub struct Leaf;
+
+/// The nesting of a shape, without its numbers. `Desc` holds the numbers of
+/// a tree of this form: `usize` for a leaf, a tuple for a tuple, so a
+/// walk reads them as fields (no slices, no bounds checks) and an
+/// optimised build sees plain constants.
+pub trait Form {
+    type Desc: Copy;
+    /// The number of coordinates, as `Shape::size`.
+    fn size(shape: &Self::Desc) -> usize;
+    /// The offset of one integer over a tree of this form, as `Mode::at`:
+    /// each mode but the last takes `rest % size`, the last what is left.
+    fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
+}
+
+impl Form for Leaf {
+    type Desc = usize;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn size(shape: &usize) -> usize {
+        *shape
+    }
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn split(_: &usize, stride: &usize, index: usize) -> usize {
+        index.wrapping_mul(*stride)
+    }
+}
+
+/// A coordinate of a tree of form `F`: its offset, from the numbers.
+pub trait Walk<F: Form> {
+    fn walk(self, shape: &F::Desc, stride: &F::Desc) -> usize;
+}
+
+/// One integer for a whole mode: split colexicographically over it.
+impl<F: Form> Walk<F> for usize {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn walk(self, shape: &F::Desc, stride: &F::Desc) -> usize {
+        F::split(shape, stride, self)
+    }
+}
+
+macro_rules! tuple {
+    ($rank:literal; $(($i:tt $Cd:ident $F:ident))*) => {
+        impl<$($F: Form),*> Form for ($($F,)*) {
+            type Desc = ($($F::Desc,)*);
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables)]
+            fn size(shape: &Self::Desc) -> usize {
+                1usize $(.wrapping_mul($F::size(&shape.$i)))*
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables, unused_mut, unused_assignments)]
+            fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize {
+                let mut rest = index;
+                let mut offset = 0usize;
+                $(
+                    let part = if $i + 1 == $rank {
+                        rest
+                    } else {
+                        let extent = $F::size(&shape.$i);
+                        let part = rest % extent;
+                        rest /= extent;
+                        part
+                    };
+                    offset = offset.wrapping_add($F::split(&shape.$i, &stride.$i, part));
+                )*
+                offset
+            }
+        }
+
+        /// A coordinate of the tuple's own rank: the sum of the modes' offsets.
+        impl<$($Cd: Walk<$F>, $F: Form),*> Walk<($($F,)*)> for ($($Cd,)*) {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables)]
+            fn walk(self, shape: &($($F::Desc,)*), stride: &($($F::Desc,)*)) -> usize {
+                0usize $(.wrapping_add(self.$i.walk(&shape.$i, &stride.$i)))*
+            }
+        }
+    };
+}
+
+tuple!(0;);
+tuple!(1; (0 C0 F0));
+tuple!(2; (0 C0 F0) (1 C1 F1));
+tuple!(3; (0 C0 F0) (1 C1 F1) (2 C2 F2));
+tuple!(4; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3));
+tuple!(5; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4));
+tuple!(6; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5));
+tuple!(7; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6));
+tuple!(8; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7));
+tuple!(9; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
+    (8 C8 F8));
+tuple!(10; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
+    (8 C8 F8) (9 C9 F9));
+tuple!(11; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
+    (8 C8 F8) (9 C9 F9) (10 C10 F10));
+tuple!(12; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
+    (8 C8 F8) (9 C9 F9) (10 C10 F10) (11 C11 F11));
