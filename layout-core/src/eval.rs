@@ -293,7 +293,7 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
             layout(algebra::coalesce_by(a.layout(0)?, &a.int_tuple(1)?)?)
         }
         "coalesce" => layout(algebra::coalesce(a.layout(0)?)),
-        "filter" => layout(algebra::filter(a.layout(0)?)),
+        "filter" => layout(algebra::filter(a.layout(0)?)?),
         "flatten" => match &a.values[0] {
             Value::Layout(l) => layout(algebra::flatten(l)),
             _ => Value::IntTuple(a.int_tuple(0)?.flatten()),

@@ -75,6 +75,14 @@ const CASES: &[(&str, &str, usize, usize)] = &[
         0,
         43,
     ),
+    // Empty (extent 0), but `filter` drops the stride-0 zero mode as CuTe
+    // does: the two 2^40 extents left multiply past i64.
+    (
+        "filter((1099511627776,(4,2,0),1099511627776):(-1,(0,0,0),1))",
+        "Overflow",
+        0,
+        60,
+    ),
     // ---- coordinates ----
     ("crd2idx((1,2,3), (2,3):(1,2))", "RankMismatch", 8, 15),
     (
@@ -229,6 +237,8 @@ fn empty_layouts_with_huge_extents_do_not_overflow() {
         let got = evaluate(&format!("{call}({huge})")).unwrap();
         assert_eq!(got.to_string(), want, "{call}");
     }
+    // As in CuTe, the filter of an empty layout drops a stride-0 zero mode.
+    assert_eq!(evaluate("filter((0,2):(0,1))").unwrap().to_string(), "2:1");
     // Merging still happens where the product fits.
     let fits = evaluate("coalesce((0,3,4,5):(1,7,0,0))").unwrap();
     assert_eq!(fits.to_string(), "(0,3,20):(1,7,0)");
