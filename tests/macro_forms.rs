@@ -28,25 +28,56 @@ fn tables_are_const_arrays() {
     assert_eq!(swizzled.to_vec(), expected.offsets().collect::<Vec<_>>());
 }
 
+/// Every method of a typed layout against the core on the same notation.
+macro_rules! assert_matches_core {
+    ($l:expr, $notation:expr) => {{
+        let l = $l;
+        let core = core_layout($notation);
+        assert_eq!(l.to_string(), core.to_string());
+        assert_eq!(l.to_core().unwrap(), core);
+        let sizes = (l.size() as i64, l.cosize() as i64, l.rank(), l.depth());
+        assert_eq!(
+            sizes,
+            (core.size(), core.cosize(), core.rank(), core.depth())
+        );
+        for i in 0..l.size() {
+            assert_eq!(l.at(i) as i64, core.at(i as i64).unwrap());
+            let c = l.idx2crd(i);
+            let ((a, b), (x, y)) = c;
+            let tuple = IntTuple::Tuple(vec![
+                IntTuple::from([a as i64, b as i64]),
+                IntTuple::from([x as i64, y as i64]),
+            ]);
+            assert_eq!(core.idx2crd(i as i64).unwrap(), tuple);
+            assert_eq!(l.crd2idx(c) as i64, core.crd2idx(&tuple).unwrap());
+        }
+    }};
+}
+
 #[test]
-fn static_layouts_are_zero_sized_and_match_the_core() {
+fn static_layouts_are_values_of_their_numbers_and_match_the_core() {
     let l = layout!(logical_divide((4,2,3):(2,1,8), 4:2));
-    assert_eq!(size_of_val(&l), 0);
     assert_eq!(l.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
-    let core = core_layout("logical_divide((4,2,3):(2,1,8), 4:2)");
     assert_eq!((l.size(), l.cosize(), l.rank(), l.depth()), (24, 24, 2, 2));
-    assert_eq!(l.to_core().unwrap(), core);
-    for i in 0..l.size() {
-        assert_eq!(l.at(i) as i64, core.at(i as i64).unwrap());
-        let c = l.idx2crd(i);
-        let ((a, b), (x, y)) = c;
-        let tuple = IntTuple::Tuple(vec![
-            IntTuple::from([a as i64, b as i64]),
-            IntTuple::from([x as i64, y as i64]),
-        ]);
-        assert_eq!(core.idx2crd(i as i64).unwrap(), tuple);
-        assert_eq!(l.crd2idx(c) as i64, core.crd2idx(&tuple).unwrap());
-    }
+    // Eight `usize` numbers: shape and stride, four leaves each.
+    assert_eq!(size_of_val(&l), size_of::<[usize; 8]>());
+    assert_matches_core!(l, "logical_divide((4,2,3):(2,1,8), 4:2)");
+}
+
+#[test]
+fn type_puts_the_numbers_in_the_type() {
+    let l = layout!(type logical_divide((4,2,3):(2,1,8), 4:2));
+    assert_eq!(size_of_val(&l), 0);
+    assert_matches_core!(l, "logical_divide((4,2,3):(2,1,8), 4:2)");
+    let seed = layout!(type ((2,4),(3,5)):((3,6),(1,24)));
+    assert_eq!(size_of_val(&seed), 0);
+    assert_eq!(seed.crd2idx((11, 12)), 129);
+    // An empty layout is zero-sized even without `type`: only that form
+    // refuses to split an index over an extent of 0 while compiling.
+    let empty = layout!(((2,0),(3,4)):((1,2),(0,3)));
+    assert_eq!(size_of_val(&empty), 0);
+    assert_eq!(empty.size(), 0);
+    assert_eq!(empty.crd2idx(((1, 0), (2, 3))), 1 + 9);
 }
 
 #[test]

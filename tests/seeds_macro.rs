@@ -15,7 +15,10 @@ fn broadcast_is_a_const_shape_and_broadcast_to_a_typed_layout() {
     assert_eq!(input.to_string(), core("broadcast_to((3,1):(1,1),(2,3,4))"));
     // Broadcast axes have stride 0: every batch and column reads the same row.
     assert_eq!(input.crd2idx((1, 2, 3)), 2);
-    assert_eq!(std::mem::size_of_val(&input), 0);
+    // With `type`, the same layout lives in its type.
+    let typed = layout!(type broadcast_to((3, 1):(1, 1), (2, 3, 4)));
+    assert_eq!(std::mem::size_of_val(&typed), 0);
+    assert_eq!(typed.crd2idx((1, 2, 3)), 2);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! indices into that table, so any core error can point at the user's tokens.
 //!
 //! ```text
+//! input   := ['type'] expr
 //! expr    := primary [':' primary]
 //! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
 //!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
@@ -30,6 +31,9 @@ pub struct Ast {
     pub spans: Vec<Span>,
     /// The Rust expression of each dynamic leaf, by `ExprKind::Dynamic` number.
     pub leaves: Vec<TokenStream>,
+    /// The `type` keyword before the expression, if any: fold layouts into
+    /// zero-sized types rather than values (expand.rs).
+    pub zero_sized: Option<Span>,
 }
 
 impl Ast {
@@ -66,6 +70,7 @@ pub fn parse(input: TokenStream) -> (Ast, Vec<syn::Error>) {
         expr,
         spans: state.spans,
         leaves: state.leaves,
+        zero_sized: state.zero_sized,
     };
     (ast, state.errors)
 }
@@ -76,6 +81,7 @@ struct State {
     /// The last token read, where "the expression ended" errors point.
     last: Option<Span>,
     leaves: Vec<TokenStream>,
+    zero_sized: Option<Span>,
     errors: Vec<syn::Error>,
 }
 
@@ -94,6 +100,10 @@ impl State {
     }
 
     fn top(&mut self, input: ParseStream) -> Expr {
+        if input.peek(Token![type]) {
+            let keyword = input.parse::<Token![type]>().expect("peeked");
+            self.zero_sized = Some(keyword.span);
+        }
         if input.is_empty() {
             let message = "`layout!` needs an expression, such as `(4,8):(8,1)`";
             self.errors

@@ -3,7 +3,7 @@
 
 use layout_core::{IntTuple, Layout, Tiler};
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 /// The widest tuple a typed layout may have at any level; the facade
 /// implements its traits for tuples up to this size (`__private::MAX_RANK`).
@@ -78,21 +78,46 @@ pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> To
     }
 }
 
-/// A folded layout: zero-sized, everything in its type.
-pub fn layout(l: &Layout) -> Result<TokenStream, TooWide> {
+/// A folded layout. By default a value of `usize` literals, built from the
+/// same generic code for every layout of one nesting, so that it costs
+/// about what the hand-written arithmetic costs to compile; wherever the
+/// value is known (inline use, a `const`) an optimised build folds it.
+/// Zero-sized, its numbers in its type, when `zero_sized` (`layout!(type …)`)
+/// or when the layout is empty: splitting an index over an extent of 0 has
+/// no answer, and only the typed form refuses it while compiling.
+pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, TooWide> {
     let signed = l.stride().leaves().any(|d| d < 0);
-    Ok(typed_layout(
-        static_tree(l.shape())?,
-        static_tree(l.stride())?,
-        signed,
-    ))
+    let typed = zero_sized || l.shape().leaves().any(|n| n == 0);
+    let tree = if typed { static_tree } else { value_tree };
+    Ok(typed_layout(tree(l.shape())?, tree(l.stride())?, signed))
+}
+
+/// A shape or stride tree of `usize` literals; a negative stride stays a
+/// `C::<N>` (a signed layout's offsets are `isize`).
+fn value_tree(t: &IntTuple) -> Result<TokenStream, TooWide> {
+    match t {
+        IntTuple::Int(n) => match usize::try_from(*n) {
+            Ok(n) => Ok(Literal::usize_suffixed(n).into_token_stream()),
+            Err(_) => Ok(static_leaf(*n)),
+        },
+        IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(TooWide(items.len())),
+        IntTuple::Tuple(items) => {
+            let items = items.iter().map(value_tree).collect::<Result<_, _>>()?;
+            Ok(tuple(items))
+        }
+    }
 }
 
 /// A by-mode tiler: a tuple of its modes.
-pub fn tiler(t: &Tiler) -> Result<TokenStream, TooWide> {
+pub fn tiler(t: &Tiler, zero_sized: bool) -> Result<TokenStream, TooWide> {
     match t {
-        Tiler::Layout(l) => layout(l),
-        Tiler::ByMode(modes) => Ok(tuple(modes.iter().map(tiler).collect::<Result<_, _>>()?)),
+        Tiler::Layout(l) => layout(l, zero_sized),
+        Tiler::ByMode(modes) => Ok(tuple(
+            modes
+                .iter()
+                .map(|m| tiler(m, zero_sized))
+                .collect::<Result<_, _>>()?,
+        )),
     }
 }
 

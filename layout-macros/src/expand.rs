@@ -6,7 +6,8 @@
 //! | static, integer | unsuffixed literal |
 //! | static, integer tuple | tuple literal |
 //! | `table(L)` | array literal `[L(0), …]` |
-//! | static layout (literal or algebra result) | zero-sized typed layout |
+//! | static layout (literal or algebra result) | typed layout of `usize` literals |
+//! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
@@ -25,7 +26,8 @@ use crate::{fallback, valid};
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
     if errors.is_empty() {
-        match valid::check(&ast).and_then(|()| Expander { ast: &ast }.expr(&ast.expr)) {
+        let expander = Expander { ast: &ast };
+        match valid::check(&ast).and_then(|()| expander.top()) {
             Ok(tokens) => return tokens,
             Err(e) => errors.push(e),
         }
@@ -87,6 +89,41 @@ struct Expander<'a> {
 }
 
 impl Expander<'_> {
+    fn top(&self) -> syn::Result<TokenStream> {
+        let expansion = self.expr(&self.ast.expr)?;
+        // A misplaced `type` changes nothing else: report it next to the
+        // value, so the code around the call sees no error of its own.
+        match self
+            .ast
+            .zero_sized
+            .map(|keyword| self.check_zero_sized(keyword))
+        {
+            Some(Err(e)) => {
+                let error = e.to_compile_error();
+                Ok(quote!({ #error #expansion }))
+            }
+            _ => Ok(expansion),
+        }
+    }
+
+    /// `type` asks for a layout whose numbers are in its type: it needs a
+    /// layout (or tiler) value, and one the expansion can type.
+    fn check_zero_sized(&self, keyword: proc_macro2::Span) -> syn::Result<()> {
+        let e = &self.ast.expr;
+        let what = match kind(e) {
+            Kind::Int => "an integer",
+            Kind::IntTuple => "an integer tuple",
+            Kind::Table => "a table",
+            Kind::Layout if has_dynamic(e) && !valid::typed_layout(e) => {
+                "a layout computed at run time (its algebra has dynamic leaves)"
+            }
+            Kind::Layout | Kind::Other => return Ok(()),
+        };
+        let message =
+            format!("`type` puts a layout's numbers in its type, but this input is {what}");
+        Err(syn::Error::new(keyword, message))
+    }
+
     fn expr(&self, e: &Expr) -> syn::Result<TokenStream> {
         if !has_dynamic(e) {
             return self.value(e);
@@ -207,8 +244,8 @@ impl Expander<'_> {
     fn value_of(&self, e: &Expr, v: &Value) -> syn::Result<TokenStream> {
         let emitted = match v {
             Value::IntTuple(t) => Ok(emit::int_tuple(t)),
-            Value::Layout(l) => emit::layout(l),
-            Value::Tiler(t) => emit::tiler(t),
+            Value::Layout(l) => emit::layout(l, self.ast.zero_sized.is_some()),
+            Value::Tiler(t) => emit::tiler(t, self.ast.zero_sized.is_some()),
             Value::Table(t) => Ok(emit::table(t.as_slice())),
             other => {
                 let message = format!(

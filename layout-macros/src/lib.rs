@@ -26,8 +26,11 @@ use proc_macro::TokenStream;
 ///   items and array lengths); `table(L)` becomes `[L(0), …, L(size-1)]`.
 /// - A layout (a literal or any algebra result) becomes a `Copy` value with
 ///   `size() cosize() rank() depth() crd2idx(coord) idx2crd(index) at(index)`
-///   and `Display`. Static, it is zero-sized and its `crd2idx` is the
-///   arithmetic a person would write; with dynamic leaves, it holds only them.
+///   and `Display`. Static, it holds its numbers as `usize` literals, and an
+///   optimised build folds its `crd2idx` to the arithmetic a person would
+///   write; after `type` (`layout!(type (4,8):(8,1))`), or when it is empty,
+///   the numbers are in its type and it is zero-sized. With dynamic leaves,
+///   it holds only them.
 /// - An algebra function of a layout with dynamic leaves is evaluated by the
 ///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
 ///

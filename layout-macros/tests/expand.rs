@@ -48,11 +48,19 @@ snapshot!(literal_tuple, "idx2crd(16, (3,(2,3)))");
 snapshot!(literal_negative, "crd2idx(1, 2:-3)");
 snapshot!(table, "table((2,4):(4,1))");
 
-// Static layouts: zero-sized typed values.
+// Static layouts: typed values of `usize` literals; with `type`, or when
+// empty, zero-sized.
 snapshot!(static_layout, "(4,8):(8,1)");
 snapshot!(static_nested_layout, "((2,4),(3,5)):((3,6),(1,24))");
 snapshot!(algebra_result, "logical_divide((4,2,3):(2,1,8), 4:2)");
 snapshot!(signed_layout, "(2,3):(-1,1)");
+snapshot!(zero_sized_layout, "type ((2,4),(3,5)):((3,6),(1,24))");
+snapshot!(
+    zero_sized_algebra_result,
+    "type logical_divide((4,2,3):(2,1,8), 4:2)"
+);
+snapshot!(empty_layout, "((13,0),(14,0)):((1,13),(0,14))");
+snapshot!(type_misplaced, "type size((4,8):(8,1))");
 
 // Dynamic leaves: the typed layout holds them; the rest is still folded.
 snapshot!(dynamic_layout, "(m,4):(1,m)");

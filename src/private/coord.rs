@@ -10,9 +10,8 @@ use super::int::{C, Int};
 use super::tree::{Mode, Tree};
 use super::walk::{Form, Leaf, Walk};
 
-/// A coordinate of a layout with shape `S` and stride `D`. A static layout
-/// takes its offset through the supertrait (walk.rs), a dynamic one
-/// through `offset`.
+/// A coordinate of a layout with shape `S` and stride `D`; its offset is
+/// the supertrait's walk over the layout's numbers (walk.rs).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of this layout",
     label = "a coordinate is a `usize`, or a tuple nested like the layout's shape",
@@ -23,16 +22,11 @@ pub trait Coord<S: Tree, D>: Walk<S::Form> {
     /// static modes it indexes (no mode but a tuple's last is empty);
     /// `Layout::crd2idx` asserts it while compiling.
     const SPLITS: bool;
-    fn offset(self, shape: &S, stride: &D) -> usize;
 }
 
 /// One integer for a whole mode (or the whole layout).
 impl<S: Mode<D>, D: Tree> Coord<S, D> for usize {
     const SPLITS: bool = S::SPLITTABLE;
-    #[inline]
-    fn offset(self, shape: &S, stride: &D) -> usize {
-        shape.at(stride, self)
-    }
 }
 
 /// Holds only when the two ranks are equal.
@@ -65,9 +59,6 @@ macro_rules! leaf_shapes {
             D: TupleForLeaf<$g>,
         {
             const SPLITS: bool = true;
-            fn offset(self, _: &C<N>, _: &D) -> usize {
-                unreachable!()
-            }
         }
 
         impl<$($Cd,)* D: Int> Coord<usize, D> for ($($Cd,)*)
@@ -75,9 +66,6 @@ macro_rules! leaf_shapes {
             D: TupleForLeaf<$g>,
         {
             const SPLITS: bool = true;
-            fn offset(self, _: &usize, _: &D) -> usize {
-                unreachable!()
-            }
         }
     };
 }
@@ -89,11 +77,6 @@ macro_rules! same_rank {
 
         impl<$($Cd: Coord<$S, $D>, $S: Tree, $D),*> Coord<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
             const SPLITS: bool = true $(&& $Cd::SPLITS)*;
-            #[inline]
-            #[allow(unused_variables)]
-            fn offset(self, shape: &($($S,)*), stride: &($($D,)*)) -> usize {
-                0usize $(.wrapping_add(self.$i.offset(&shape.$i, &stride.$i)))*
-            }
         }
     };
 }
@@ -114,9 +97,6 @@ macro_rules! other_rank {
             D: RankIs<$e, $g>,
         {
             const SPLITS: bool = true;
-            fn offset(self, _: &($($S,)*), _: &D) -> usize {
-                unreachable!()
-            }
         }
     };
 }

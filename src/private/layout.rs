@@ -10,6 +10,7 @@ use layout_core::Error;
 use super::coord::Coord;
 use super::int::Offset;
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
+use super::walk::Form;
 
 /// A layout `shape:stride` whose structure is in its type. `I` is what
 /// offsets are returned as: `usize`, or `isize` when a static stride is negative.
@@ -50,20 +51,31 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// of which may be one integer), or one integer for the whole layout.
     #[inline]
     pub fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
-        // With every leaf static, walk the constants (walk.rs), after
-        // checking while compiling that each integer can be split. The
-        // condition is constant: only the path taken is instantiated.
-        if const { S::STATIC && D::STATIC && (Cd::SPLITS || panic!("{}", EMPTY_MODE)) } {
-            I::from_wrapping(coord.walk(&S::DESC, &S::STRIDES))
+        // Checked while compiling: no integer is split over a static empty mode.
+        const { assert!(Cd::SPLITS, "{}", EMPTY_MODE) };
+        // A zero-sized layout's numbers are constants; the condition is
+        // constant too, so only the path taken is instantiated.
+        I::from_wrapping(if const { S::STATIC && D::STATIC } {
+            coord.walk(&S::DESC, &S::STRIDES)
         } else {
-            I::from_wrapping(coord.offset(&self.shape, &self.stride))
-        }
+            coord.walk(&self.shape.desc(), &S::strides(&self.stride))
+        })
     }
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
     #[inline]
     pub fn at(&self, index: usize) -> I {
-        I::from_wrapping(self.shape.at(&self.stride, index))
+        I::from_wrapping(self.offset_of(index))
+    }
+
+    #[inline]
+    fn offset_of(&self, index: usize) -> usize {
+        const { assert!(S::SPLITTABLE, "{}", EMPTY_MODE) };
+        if const { S::STATIC && D::STATIC } {
+            S::Form::split(&S::DESC, &S::STRIDES, index)
+        } else {
+            S::Form::split(&self.shape.desc(), &S::strides(&self.stride), index)
+        }
     }
 
     /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`).
@@ -83,7 +95,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     pub fn cosize(&self) -> I {
         match self.size() {
             0 => I::from_wrapping(0),
-            n => I::from_wrapping(self.shape.at(&self.stride, n - 1).wrapping_add(1)),
+            n => I::from_wrapping(self.offset_of(n - 1).wrapping_add(1)),
         }
     }
 

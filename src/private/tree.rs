@@ -15,12 +15,14 @@ pub const MAX_RANK: usize = 12;
 
 /// A shape or a stride: printable in the notation, convertible to the core.
 pub trait Tree: Copy {
-    /// The tree's nesting as a type and its numbers (a dynamic leaf reads
-    /// 0), for `crd2idx` of static layouts (walk.rs).
+    /// The tree's nesting as a type and its numbers when every leaf is
+    /// static (a dynamic leaf reads 0), for `crd2idx` (walk.rs).
     type Form: Form;
     const DESC: <Self::Form as Form>::Desc;
     /// Whether every leaf is static.
     const STATIC: bool;
+    /// The numbers, static or not, as `DESC` holds them (walk.rs).
+    fn desc(&self) -> <Self::Form as Form>::Desc;
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     fn to_core(&self) -> Result<IntTuple, Error>;
 }
@@ -36,7 +38,7 @@ pub trait Shape: Tree {
     /// by zero at run time.
     const STATIC_SIZE: Option<usize>;
     /// Whether one integer can be split over this shape: no static mode but
-    /// the last of each tuple is empty (`Mode::at` asserts the same).
+    /// the last of each tuple is empty (`Layout::at` asserts it).
     const SPLITTABLE: bool;
     fn size(&self) -> usize;
     /// `idx2crd(index, shape)` as in the core: an integer shape returns the
@@ -51,9 +53,8 @@ pub trait Shape: Tree {
 pub trait Mode<D: Tree>: Shape {
     /// The stride tree's numbers, typed by the shape's form (walk.rs).
     const STRIDES: <Self::Form as Form>::Desc;
-    /// The offset of one integer coordinate: split colexicographically over
-    /// the modes, the last mode taking what is left (as CuTe does).
-    fn at(&self, stride: &D, index: usize) -> usize;
+    /// The same, static or not.
+    fn strides(stride: &D) -> <Self::Form as Form>::Desc;
 }
 
 /// Splitting an index over a static empty mode has no answer (the core
@@ -74,6 +75,11 @@ macro_rules! leaf {
             type Form = Leaf;
             const DESC: usize = $desc;
             const STATIC: bool = Self::STATIC_SIZE.is_some();
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn desc(&self) -> usize {
+                self.get()
+            }
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 Int::write(*self, f)
             }
@@ -108,9 +114,10 @@ macro_rules! leaf {
 
         impl<$(const $generics: i64,)? D: Int + Tree<Form = Leaf>> Mode<D> for $ty {
             const STRIDES: usize = D::DESC;
-            #[inline]
-            fn at(&self, stride: &D, index: usize) -> usize {
-                index.wrapping_mul(stride.get())
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn strides(stride: &D) -> usize {
+                stride.get()
             }
         }
     };
@@ -129,6 +136,12 @@ macro_rules! tuple {
             type Form = ($($S::Form,)*);
             const DESC: <Self::Form as Form>::Desc = ($($S::DESC,)*);
             const STATIC: bool = true $(&& $S::STATIC)*;
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(clippy::unused_unit)]
+            fn desc(&self) -> <Self::Form as Form>::Desc {
+                ($(self.$i.desc(),)*)
+            }
             fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("(")?;
                 $(
@@ -180,30 +193,11 @@ macro_rules! tuple {
 
         impl<$($S: Mode<$D>, $D: Tree),*> Mode<($($D,)*)> for ($($S,)*) {
             const STRIDES: <Self::Form as Form>::Desc = ($($S::STRIDES,)*);
-            #[inline]
-            #[allow(unused_variables, unused_mut, unused_assignments)]
-            fn at(&self, stride: &($($D,)*), index: usize) -> usize {
-                let mut rest = index;
-                let mut offset = 0usize;
-                $(
-                    let part = if $i + 1 == $rank {
-                        rest
-                    } else {
-                        const {
-                            assert!(
-                                $i + 1 == $rank || !matches!($S::STATIC_SIZE, Some(0)),
-                                "{}",
-                                EMPTY_MODE
-                            )
-                        };
-                        let extent = self.$i.size();
-                        let part = rest % extent;
-                        rest /= extent;
-                        part
-                    };
-                    offset = offset.wrapping_add(self.$i.at(&stride.$i, part));
-                )*
-                offset
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn strides(stride: &($($D,)*)) -> <Self::Form as Form>::Desc {
+                ($($S::strides(&stride.$i),)*)
             }
         }
     };

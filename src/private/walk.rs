@@ -1,29 +1,25 @@
-//! `crd2idx` of a fully static layout without per-layout generic code.
+//! `crd2idx` and `at` of every typed layout, from its numbers.
 //!
 //! Every shape or stride tree type names its *form*: the same nesting with
-//! every leaf replaced by [`Leaf`], so that `(C<4>, C<8>)` and
-//! `(C<2>, C<3>)` both have the form `(Leaf, Leaf)`; and holds its numbers
-//! in an associated constant of the form's `Desc` type (`(4, 8)`). The
-//! arithmetic is generic over the coordinate type and the form only
-//! ([`Walk`], [`Form`]) and takes the numbers by reference to those
-//! constants: every layout of one form indexed with one coordinate type
-//! shares one walk, so a distinct static layout costs one function in a
-//! debug build (its `Layout::crd2idx`) instead of one per trait layer and
-//! leaf. The operations are those of `Mode::at` and `Coord::offset`, in the
-//! same order.
+//! every leaf replaced by [`Leaf`], so that `(C<4>, C<8>)`, `(C<2>, C<3>)`
+//! and `(usize, usize)` all have the form `(Leaf, Leaf)`; and gives its
+//! numbers as a value of the form's `Desc` type (`(4, 8)`): an associated
+//! constant when every leaf is static (`Tree::DESC`), else `Tree::desc()`.
+//! The arithmetic is generic over the coordinate type and the form only
+//! ([`Walk`], [`Form`]) and takes the numbers by reference: every layout of
+//! one form indexed with one coordinate type shares one walk. A layout of
+//! `usize` literals (what `layout!` gives by default) therefore makes no
+//! function of its own at all, and a zero-sized one (`layout!(type …)`)
+//! makes one, its `Layout::crd2idx`.
 //!
 //! Inlining: in a debug build the walk's functions are plain `#[inline]`,
 //! shared by every layout. In a release build (`debug_assertions` off, the
 //! nearest stable signal) they are `inline(always)`, so that rustc's MIR
-//! inliner puts them into each `Layout::crd2idx` and folds the constants
-//! there: LLVM then gets the straight arithmetic the generic path gave it,
-//! and emits the same instructions (`benches/asm_diff.sh`). Left to LLVM's
-//! own inliner, the shared walk is inlined late or not at all, and the same
+//! inliner puts them into each caller and folds the numbers there: LLVM
+//! then gets straight arithmetic and emits the instructions of the
+//! hand-written expression (`benches/asm_diff.sh`). Left to LLVM's own
+//! inliner, the shared walk is inlined late or not at all, and the same
 //! operations come out scheduled differently or as calls.
-//!
-//! Layouts with a dynamic leaf keep the generic path; `Layout::crd2idx`
-//! picks one with a constant condition, so only the path taken is
-//! instantiated.
 
 /// The form of a single extent.
 #[derive(Clone, Copy, Debug)]
@@ -37,8 +33,8 @@ pub trait Form {
     type Desc: Copy;
     /// The number of coordinates, as `Shape::size`.
     fn size(shape: &Self::Desc) -> usize;
-    /// The offset of one integer over a tree of this form, as `Mode::at`:
-    /// each mode but the last takes `rest % size`, the last what is left.
+    /// The offset of one integer over a tree of this form (CuTe's colex
+    /// split): each mode but the last takes `rest % size`, the last what is left.
     fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
 }
 
