@@ -7,7 +7,11 @@ with `layout!` and by hand, plus an empty one.
 OUT_DIR/macro, OUT_DIR/hand and OUT_DIR/empty each get a Cargo.toml that
 depends on the facade at FACADE_DIR (so their dependency builds are the
 same) and a src/lib.rs; OUT_DIR/macro_KIND and OUT_DIR/hand_KIND hold the
-same items split by kind (const, table, typed, algebra). The N invocations (default 1000), all distinct:
+same items split by kind (const, table, typed, algebra), and OUT_DIR/macro_zst
+the typed and algebra items as `layout!(type …)` (zero-sized layouts), and
+OUT_DIR/{macro,hand}_codegen the whole mix with `#[inline(never)]` on every
+function (see the comment at its definition). The
+N invocations (default 1000), all distinct:
 
 - 30% `const` offsets: `layout!(crd2idx((1,2), (4,8):(8,1)))`; by hand
   the arithmetic, `1 * 8 + 2 * 1`;
@@ -189,6 +193,19 @@ def main():
         picked = [i for i, k in enumerate(kinds) if k == kind]
         crates[f"macro_{kind}"] = header + use_macro + "\n\n".join(macro[i] for i in picked) + "\n"
         crates[f"hand_{kind}"] = header + "\n" + "\n\n".join(hand[i] for i in picked) + "\n"
+    # The typed and algebra items again with `layout!(type …)`: zero-sized
+    # layouts, one type per layout (not part of the 1,000-invocation mix).
+    picked = [i for i, k in enumerate(kinds) if k in ("typed", "algebra")]
+    zero_sized = (macro[i].replace("layout!(", "layout!(type ") for i in picked)
+    crates["macro_zst"] = header + use_macro + "\n\n".join(zero_sized) + "\n"
+    crates["hand_zst"] = header + "\n" + "\n\n".join(hand[i] for i in picked) + "\n"
+    # The whole mix with `#[inline(never)]` on every function, for release
+    # builds: a small plain function is otherwise left uncompiled in an rlib
+    # (rustc compiles it in each crate that calls it), which the hand-written
+    # functions all are and the `layout!` ones (calls before inlining) are not.
+    never = lambda items: "\n\n".join(x.replace("pub fn ", "#[inline(never)]\npub fn ") for x in items)
+    crates["macro_codegen"] = header + use_macro + never(macro) + "\n"
+    crates["hand_codegen"] = header + "\n" + never(hand) + "\n"
     for name, lib in crates.items():
         crate = out_dir / name
         (crate / "src").mkdir(parents=True, exist_ok=True)

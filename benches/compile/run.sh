@@ -24,27 +24,32 @@ echo "crates and results in $out"
 cargo build --release -q -p layout-cli --manifest-path "$root/Cargo.toml"
 python3 "$root/benches/compile/gen.py" "$out" "$root" "$root/target/release/layout" "$n"
 
-# One target dir for the three crates: they share every dependency.
+# One target dir for all the crates: they share every dependency.
 export CARGO_TARGET_DIR="$out/target" CARGO_INCREMENTAL=0
-crates=(empty hand macro)
 for profile in debug release; do
     flag=""
-    [ "$profile" = release ] && flag="--release"
+    crates=(empty hand macro)
+    if [ "$profile" = release ]; then
+        flag="--release"
+        # Every function compiled here, not left to its callers (gen.py).
+        crates+=(hand_codegen macro_codegen)
+    fi
     # The warm-up; building `empty` first times the dependencies alone
     # (syn, the macro, the core): paid once per target dir, not per crate.
     start=$(date +%s%N)
     cargo build $flag -q --manifest-path "$out/empty/Cargo.toml"
     echo "$profile: dependencies built from scratch in $(( ($(date +%s%N) - start) / 1000000 )) ms"
-    for c in hand macro; do
+    for c in "${crates[@]:1}"; do
         cargo build $flag -q --manifest-path "$out/$c/Cargo.toml"
     done
     args=()
     for c in "${crates[@]}"; do
         args+=(-n "$c" "cargo build $flag -q --manifest-path $out/$c/Cargo.toml")
     done
+    touches=()
+    for c in "${crates[@]}"; do touches+=("$out/$c/src/lib.rs"); done
     hyperfine --runs "$runs" --style basic --export-json "$out/$profile.json" \
-        --prepare "touch $out/empty/src/lib.rs $out/hand/src/lib.rs $out/macro/src/lib.rs" \
-        "${args[@]}" >/dev/null
+        --prepare "touch ${touches[*]}" "${args[@]}" >/dev/null
 done
 
 python3 - "$out" "$n" <<'EOF'
@@ -57,11 +62,16 @@ for profile in ("debug", "release"):
     e, h, m = med["empty"], med["hand"], med["macro"]
     print(f"| {profile} | {e:.2f} s | {h:.2f} s | {m:.2f} s | {m / h:.2f} | "
           f"{(m - h) / n * 1e3:.2f} ms | {(m - e) / n * 1e3:.2f} ms |")
+    if "macro_codegen" in med:
+        h, m = med["hand_codegen"], med["macro_codegen"]
+        print(f"| {profile}, every fn `inline(never)` | {e:.2f} s | {h:.2f} s | {m:.2f} s | "
+              f"{m / h:.2f} | {(m - h) / n * 1e3:.2f} ms | {(m - e) / n * 1e3:.2f} ms |")
 EOF
 
 [ "${BY_KIND:-0}" = 1 ] || exit 0
-# Debug only: each kind of invocation alone, against its hand-written twin.
-kinds=(const table typed algebra)
+# Debug only: each kind of invocation alone, against its hand-written twin;
+# `zst` is the typed and algebra items again as `layout!(type …)`.
+kinds=(const table typed algebra zst)
 args=()
 touches=()
 for k in "${kinds[@]}"; do
@@ -79,7 +89,7 @@ out = sys.argv[1]
 med = {r["command"]: r["median"] for r in json.load(open(f"{out}/kinds.json"))["results"]}
 print("| kind (debug) | invocations | hand-written | layout! | per invocation vs hand |")
 print("|---|---|---|---|---|")
-for kind in ("const", "table", "typed", "algebra"):
+for kind in ("const", "table", "typed", "algebra", "zst"):
     n = open(f"{out}/macro_{kind}/src/lib.rs").read().count("layout!(")
     h, m = med[f"hand_{kind}"], med[f"macro_{kind}"]
     print(f"| {kind} | {n} | {h:.2f} s | {m:.2f} s | {(m - h) / n * 1e3:.2f} ms |")
