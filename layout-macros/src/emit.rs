@@ -55,13 +55,16 @@ pub fn static_leaf(n: i64) -> TokenStream {
     }
 }
 
-/// A shape or stride tree of static leaves.
-pub fn static_tree(t: &IntTuple) -> Result<TokenStream, TooWide> {
+/// A shape or stride tree, each leaf written by `leaf`.
+fn tree(t: &IntTuple, leaf: fn(i64) -> TokenStream) -> Result<TokenStream, TooWide> {
     match t {
-        IntTuple::Int(n) => Ok(static_leaf(*n)),
+        IntTuple::Int(n) => Ok(leaf(*n)),
         IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(TooWide(items.len())),
         IntTuple::Tuple(items) => {
-            let items = items.iter().map(static_tree).collect::<Result<_, _>>()?;
+            let items = items
+                .iter()
+                .map(|i| tree(i, leaf))
+                .collect::<Result<_, _>>()?;
             Ok(tuple(items))
         }
     }
@@ -88,23 +91,20 @@ pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> To
 pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, TooWide> {
     let signed = l.stride().leaves().any(|d| d < 0);
     let typed = zero_sized || l.shape().leaves().any(|n| n == 0);
-    let tree = if typed { static_tree } else { value_tree };
-    Ok(typed_layout(tree(l.shape())?, tree(l.stride())?, signed))
+    let leaf = if typed { static_leaf } else { value_leaf };
+    Ok(typed_layout(
+        tree(l.shape(), leaf)?,
+        tree(l.stride(), leaf)?,
+        signed,
+    ))
 }
 
-/// A shape or stride tree of `usize` literals; a negative stride stays a
-/// `C::<N>` (a signed layout's offsets are `isize`).
-fn value_tree(t: &IntTuple) -> Result<TokenStream, TooWide> {
-    match t {
-        IntTuple::Int(n) => match usize::try_from(*n) {
-            Ok(n) => Ok(Literal::usize_suffixed(n).into_token_stream()),
-            Err(_) => Ok(static_leaf(*n)),
-        },
-        IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(TooWide(items.len())),
-        IntTuple::Tuple(items) => {
-            let items = items.iter().map(value_tree).collect::<Result<_, _>>()?;
-            Ok(tuple(items))
-        }
+/// A `usize` literal; a negative stride stays a `C::<N>` (a signed
+/// layout's offsets are `isize`).
+fn value_leaf(n: i64) -> TokenStream {
+    match usize::try_from(n) {
+        Ok(n) => Literal::usize_suffixed(n).into_token_stream(),
+        Err(_) => static_leaf(n),
     }
 }
 
