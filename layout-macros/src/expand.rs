@@ -93,17 +93,11 @@ impl Expander<'_> {
         let expansion = self.expr(&self.ast.expr)?;
         // A misplaced `type` changes nothing else: report it next to the
         // value, so the code around the call sees no error of its own.
-        match self
-            .ast
-            .zero_sized
-            .map(|keyword| self.check_zero_sized(keyword))
-        {
-            Some(Err(e)) => {
-                let error = e.to_compile_error();
-                Ok(quote!({ #error #expansion }))
-            }
-            _ => Ok(expansion),
+        if let Some(Err(e)) = self.ast.zero_sized.map(|k| self.check_zero_sized(k)) {
+            let error = e.to_compile_error();
+            return Ok(quote!({ #error #expansion }));
         }
+        Ok(expansion)
     }
 
     /// `type` asks for a layout whose numbers are in its type: it needs a

@@ -203,20 +203,4 @@ macro_rules! tuple {
     };
 }
 
-tuple!(0;);
-tuple!(1; (0 S0 D0));
-tuple!(2; (0 S0 D0) (1 S1 D1));
-tuple!(3; (0 S0 D0) (1 S1 D1) (2 S2 D2));
-tuple!(4; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3));
-tuple!(5; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4));
-tuple!(6; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5));
-tuple!(7; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6));
-tuple!(8; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7));
-tuple!(9; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
-    (8 S8 D8));
-tuple!(10; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
-    (8 S8 D8) (9 S9 D9));
-tuple!(11; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
-    (8 S8 D8) (9 S9 D9) (10 S10 D10));
-tuple!(12; (0 S0 D0) (1 S1 D1) (2 S2 D2) (3 S3 D3) (4 S4 D4) (5 S5 D5) (6 S6 D6) (7 S7 D7)
-    (8 S8 D8) (9 S9 D9) (10 S10 D10) (11 S11 D11));
+for_each_rank!(tuple);

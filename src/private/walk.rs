@@ -109,20 +109,4 @@ macro_rules! tuple {
     };
 }
 
-tuple!(0;);
-tuple!(1; (0 C0 F0));
-tuple!(2; (0 C0 F0) (1 C1 F1));
-tuple!(3; (0 C0 F0) (1 C1 F1) (2 C2 F2));
-tuple!(4; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3));
-tuple!(5; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4));
-tuple!(6; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5));
-tuple!(7; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6));
-tuple!(8; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7));
-tuple!(9; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
-    (8 C8 F8));
-tuple!(10; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
-    (8 C8 F8) (9 C9 F9));
-tuple!(11; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
-    (8 C8 F8) (9 C9 F9) (10 C10 F10));
-tuple!(12; (0 C0 F0) (1 C1 F1) (2 C2 F2) (3 C3 F3) (4 C4 F4) (5 C5 F5) (6 C6 F6) (7 C7 F7)
-    (8 C8 F8) (9 C9 F9) (10 C10 F10) (11 C11 F11));
+for_each_rank!(tuple);
