@@ -8,9 +8,9 @@
 
 use std::process::ExitCode;
 
+use layout_dsl::idioms::{Device, KernelAttrs, OpType};
 use layout_dsl::{
-    Device, IntTuple, KernelAttrs, Layout, OpType, Positions, broadcast, broadcast_offset,
-    broadcast_to, idx2crd_row_major,
+    IntTuple, Layout, Positions, broadcast, broadcast_offset, broadcast_to, idx2crd_row_major,
 };
 
 fn main() -> ExitCode {

@@ -108,7 +108,7 @@ enum Command {
     /// crd2idx: the coordinate split per mode, each leaf times its stride,
     /// the sum. coalesce, composition, complement, the inverses, divides and
     /// products: each intermediate layout CuTe computes. The seeds
-    /// (broadcast, descriptor, diagonal, select, block, …): the axes,
+    /// (broadcast, descriptor, diagonal, slice_axis, block, …): the axes,
     /// strides and offsets they combine. Nested calls are explained first.
     #[command(after_help = "Examples:
   layout explain 'crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))'

@@ -191,7 +191,7 @@ fn explain_seeds() {
         ("explain_diagonal", "diagonal((2,3,3):(9,3,1),-1,1,2)"),
         ("explain_table", "table(diagonal((3,4):(4,1),1))"),
         ("explain_stripes", "stripes((2,3,4):(12,4,1),1)"),
-        ("explain_select", "select((2,3,4):(12,4,1),1,2)"),
+        ("explain_slice_axis", "slice_axis((2,3,4):(12,4,1),1,2)"),
         ("explain_block", "block((5,4):(4,1),(2,3),5)"),
         ("explain_positions", "positions((2,4):(4,1),(1,2))"),
     ] {

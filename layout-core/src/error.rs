@@ -125,7 +125,7 @@ pub enum ErrorKind {
     #[error("the tiler has {tiler} modes but the layout only has {layout}")]
     TilerTooLong { tiler: usize, layout: usize },
 
-    // ---- seeds: broadcasting, descriptors, positions, views ----
+    // ---- kernel-library idioms: broadcasting, descriptors, positions, views ----
     #[error("cannot broadcast extent {left} with extent {right} at axis {axis}")]
     CannotBroadcast {
         left: i64,

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 use crate::algebra::{self, Tiler};
 use crate::error::{Error, ErrorKind, Result, Span};
 use crate::expr::{Expr, ExprKind};
+use crate::idioms::{self, TensorLayout};
 use crate::int_tuple::IntTuple;
 use crate::layout::{self, Layout};
-use crate::seeds::{self, TensorLayout};
 use crate::value::{Major, Value};
 
 /// The bare names the notation knows. To the `layout!` macro any other bare
@@ -235,9 +235,9 @@ fn arity_in_words(min: usize, max: usize) -> &'static str {
 }
 
 fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
-    let mut table = FUNCTIONS.iter().chain(seeds::FUNCTIONS);
+    let mut table = FUNCTIONS.iter().chain(idioms::FUNCTIONS);
     let Some(&(name, min, max)) = table.find(|f| f.0 == name) else {
-        let all = FUNCTIONS.iter().chain(seeds::FUNCTIONS);
+        let all = FUNCTIONS.iter().chain(idioms::FUNCTIONS);
         let names: Vec<&'static str> = all.map(|f| f.0).collect();
         let suggestion = closest(name, &names);
         let name = name.into();
@@ -333,7 +333,7 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
             };
             int(index.map_err(|e| e.or_at(a.span(0)))?)
         }
-        "idx2crd" if a.values.len() == 3 => return seeds::apply(name, a),
+        "idx2crd" if a.values.len() == 3 => return idioms::apply(name, a),
         "idx2crd" => Value::IntTuple(layout::idx2crd(&a.int_tuple(0)?, &a.int_tuple(1)?).map_err(
             |e| match e.kind {
                 // A rank mismatch is the index's fault; the rest the shape's.
@@ -342,7 +342,7 @@ fn apply(name: &str, a: &Args) -> Result<Value> {
             },
         )?),
         "make_layout" => layout(make_layout(a)?),
-        _ => return seeds::apply(name, a),
+        _ => return idioms::apply(name, a),
     })
 }
 

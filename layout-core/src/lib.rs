@@ -20,13 +20,14 @@ extern crate std;
 pub mod algebra;
 mod error;
 mod eval;
+#[doc(hidden)]
 pub mod expr;
+pub mod idioms;
 mod inline_vec;
 mod int_tuple;
 mod layout;
 pub mod notation;
 mod parse;
-pub mod seeds;
 mod value;
 
 pub use algebra::{
@@ -36,11 +37,11 @@ pub use algebra::{
 };
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{FUNCTIONS, KEYWORDS, eval, evaluate};
+pub use idioms::{
+    Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,
+    broadcast_offset, broadcast_to, diagonal, idx2crd_row_major, idx2crd_strided, real_axis,
+    slice_axis, split_axis, stripes, table,
+};
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, crd2idx, idx2crd, natural_coord};
-pub use seeds::{
-    Device, KernelAttrs, OpType, Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout,
-    View, block, blocks, broadcast, broadcast_offset, broadcast_to, diagonal, idx2crd_row_major,
-    idx2crd_strided, real_axis, select, split_axis, stripes, table,
-};
 pub use value::{Major, Value};

@@ -3,9 +3,9 @@
 use core::fmt;
 
 use crate::algebra::Tiler;
+use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
-use crate::seeds::{Table, TensorLayout, View};
 
 /// CuTe's compact-layout tags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -15,9 +15,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use common::{Dice, config, dividing_tiler, rebuild, shape_up_to, small_layout};
 use layout_core::{
     FUNCTIONS, IntTuple, Layout, Tiler, Value, blocked_product, coalesce, coalesce_by, complement,
-    composition, crd2idx, evaluate, filter, flat_divide, flat_product, flatten, idx2crd,
-    left_inverse, logical_divide, logical_product, raked_product, right_inverse, seeds,
-    tiled_divide, tiled_product, zipped_divide, zipped_product,
+    composition, crd2idx, evaluate, filter, flat_divide, flat_product, flatten, idioms, idx2crd,
+    left_inverse, logical_divide, logical_product, raked_product, right_inverse, tiled_divide,
+    tiled_product, zipped_divide, zipped_product,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -70,7 +70,7 @@ fn evaluate_checked(src: &str) -> bool {
 }
 
 fn all_functions() -> impl Iterator<Item = &'static str> {
-    FUNCTIONS.iter().chain(seeds::FUNCTIONS).map(|f| f.0)
+    FUNCTIONS.iter().chain(idioms::FUNCTIONS).map(|f| f.0)
 }
 
 const NAMES: &[&str] = &[
@@ -127,7 +127,7 @@ fn expression() -> impl Strategy<Value = String> {
         1 => prop::sample::select(NAMES).prop_map(str::to_owned),
     ];
     let table: Vec<(&str, usize, usize)> =
-        FUNCTIONS.iter().chain(seeds::FUNCTIONS).copied().collect();
+        FUNCTIONS.iter().chain(idioms::FUNCTIONS).copied().collect();
     leaf.prop_recursive(4, 24, 4, move |inner| {
         let call = (
             prop::sample::select(table.clone()),

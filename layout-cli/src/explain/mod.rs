@@ -150,8 +150,8 @@ impl<'a> Explainer<'a> {
             }
             ("table", [_], Some(input)) => self.table(&input, result),
             ("stripes", [_, T(Int(axis))], Some(input)) => self.stripes(&input, *axis, result),
-            ("select", [_, T(Int(axis)), T(Int(i))], Some(input)) => {
-                self.select(&input, *axis, *i, result)
+            ("slice_axis", [_, T(Int(axis)), T(Int(i))], Some(input)) => {
+                self.slice_axis(&input, *axis, *i, result)
             }
             ("block", [_, T(tile), T(i)], Some(input)) => self.block(&input, tile, i, result),
             ("view", _, _) => {

@@ -1,5 +1,5 @@
 //! Explaining the seeds that cut a tensor into views and read them:
-//! `diagonal`, `stripes`, `select`, `block`, `view`, `table`, `positions`.
+//! `diagonal`, `stripes`, `slice_axis`, `block`, `view`, `table`, `positions`.
 //! Axes come from `real_axis`, offsets from `crd2idx` / `at` on the
 //! operand's own modes, blocks from `zipped_divide`, walks from `Positions`,
 //! and the result's modes and base are read off the call's own result.
@@ -138,8 +138,8 @@ impl Explainer<'_> {
         Ok(())
     }
 
-    /// `select(L, AXIS, I)`: the other modes, from the offset of I.
-    pub(super) fn select(
+    /// `slice_axis(L, AXIS, I)`: the other modes, from the offset of I.
+    pub(super) fn slice_axis(
         &mut self,
         input: &View,
         axis: i64,

@@ -4,10 +4,11 @@
 //! kind and the text it points at. One module per seed; the helpers below
 //! are shared.
 
+use layout_core::idioms::{Device, KernelAttrs, OpType};
 use layout_core::{
-    Device, ErrorKind, IntTuple, KernelAttrs, Layout, OpType, Positions, TensorDescriptor,
-    TensorLayout, View, block, blocks, broadcast, broadcast_offset, broadcast_to, diagonal,
-    evaluate, idx2crd_row_major, real_axis, select, split_axis, stripes, table,
+    ErrorKind, IntTuple, Layout, Positions, TensorDescriptor, TensorLayout, View, block, blocks,
+    broadcast, broadcast_offset, broadcast_to, diagonal, evaluate, idx2crd_row_major, real_axis,
+    slice_axis, split_axis, stripes, table,
 };
 
 fn eval(src: &str) -> String {

@@ -35,11 +35,11 @@ fn stripes_along_an_axis() {
 #[test]
 fn sub_tensors_along_an_axis() {
     assert_eq!(
-        eval("select((2,3,4):(12,4,1), 1, 2)"),
+        eval("slice_axis((2,3,4):(12,4,1), 1, 2)"),
         "view((2,4):(12,1),8)"
     );
-    assert_eq!(eval("table(select((2,3):(3,1), 0, 1))"), "[3,4,5]");
-    assert_eq!(eval("select(8:1, 0, 5)"), "view(1:0,5)");
+    assert_eq!(eval("table(slice_axis((2,3):(3,1), 0, 1))"), "[3,4,5]");
+    assert_eq!(eval("slice_axis(8:1, 0, 5)"), "view(1:0,5)");
     let views = split_axis(&layout("(2,3,4):(12,4,1)"), 0).unwrap();
     assert_eq!(views.len(), 2);
     // UniqueConsecutive's split: sub-tensor i holds the elements with index i on the axis.
@@ -49,10 +49,10 @@ fn sub_tensors_along_an_axis() {
         let want: Vec<i64> = (0..12).map(|k| 12 * i as i64 + k).collect();
         assert_eq!(got, want);
     }
-    let v = select(&layout("((2,2),3):((1,6),2)"), 0, 3).unwrap();
+    let v = slice_axis(&layout("((2,2),3):((1,6),2)"), 0, 3).unwrap();
     assert_eq!(v.to_string(), "view(3:2,7)");
 
-    let (kind, at) = fails("select((2,3):(3,1), 1, 3)");
+    let (kind, at) = fails("slice_axis((2,3):(3,1), 1, 3)");
     assert_eq!(
         kind,
         ErrorKind::CoordOutOfRange {
@@ -63,7 +63,7 @@ fn sub_tensors_along_an_axis() {
         }
     );
     assert_eq!(at, "3");
-    let (kind, at) = fails("select((2,3):(3,1), -3, 0)");
+    let (kind, at) = fails("slice_axis((2,3):(3,1), -3, 0)");
     assert!(matches!(
         kind,
         ErrorKind::AxisOutOfRange { axis: -3, rank: 2 }

@@ -6,7 +6,7 @@ use core::fmt;
 /// Where a kernel runs.
 ///
 /// ```
-/// use layout_core::Device;
+/// use layout_core::idioms::Device;
 /// assert_eq!(Device::Cpu.to_string(), "CPU");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,7 +19,7 @@ pub enum Device {
 /// The operator a kernel implements; displays as its name.
 ///
 /// ```
-/// use layout_core::OpType;
+/// use layout_core::idioms::OpType;
 /// assert_eq!(OpType::UniqueConsecutive.to_string(), "UniqueConsecutive");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,7 +40,7 @@ pub enum OpType {
 /// `DEVICE, OPERATOR`.
 ///
 /// ```
-/// use layout_core::{Device, KernelAttrs, OpType};
+/// use layout_core::idioms::{Device, KernelAttrs, OpType};
 /// let attrs = KernelAttrs { device: Device::Cpu, op: OpType::MatMul };
 /// assert_eq!(attrs.to_string(), "CPU, MatMul");
 /// ```

@@ -12,7 +12,7 @@ use crate::value::{Major, Value};
 use super::view::{check_table_size, shifted};
 use super::{
     Positions, Table, TensorDescriptor, View, block, broadcast, broadcast_to, diagonal,
-    flat_extents, idx2crd_strided, real_axis, select, stripes, table,
+    flat_extents, idx2crd_strided, real_axis, slice_axis, stripes, table,
 };
 
 /// The seeds' notation functions with their least and most argument counts.
@@ -28,7 +28,7 @@ pub const FUNCTIONS: &[(&str, usize, usize)] = &[
     ("positions", 1, 2),
     ("diagonal", 1, 4),
     ("stripes", 2, 2),
-    ("select", 3, 3),
+    ("slice_axis", 3, 3),
     ("block", 3, 3),
 ];
 
@@ -101,11 +101,11 @@ pub(crate) fn apply(name: &str, a: &Args) -> Result<Value> {
                 _ => Value::Layout(s),
             }
         }
-        "select" => {
+        "slice_axis" => {
             let v = view(a, 0)?;
             let (axis, index) = (a.int(1)?, a.int(2)?);
             real_axis(axis, v.layout().rank()).map_err(at(1))?;
-            let s = select(v.layout(), axis, index).map_err(at(2))?;
+            let s = slice_axis(v.layout(), axis, index).map_err(at(2))?;
             Value::View(shifted(s, v.base())?)
         }
         "block" => {

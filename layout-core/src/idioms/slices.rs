@@ -26,15 +26,15 @@ pub fn stripes(layout: &Layout, axis: i64) -> Result<Layout> {
     Layout::concat([stripe, join_modes(rest)?])
 }
 
-/// The sub-tensor at `index` along `axis` (torch's `select`): the other
+/// The sub-tensor at `index` along `axis` (torch's `select`; CuTe's `select` picks modes instead): the other
 /// modes, from the offset of `index` in that mode.
 ///
 /// ```
-/// use layout_core::{select, Layout};
+/// use layout_core::{slice_axis, Layout};
 /// let l: Layout = "(2,3,4):(12,4,1)".parse().unwrap();
-/// assert_eq!(select(&l, 1, 2).unwrap().to_string(), "view((2,4):(12,1),8)");
+/// assert_eq!(slice_axis(&l, 1, 2).unwrap().to_string(), "view((2,4):(12,1),8)");
 /// ```
-pub fn select(layout: &Layout, axis: i64, index: i64) -> Result<View> {
+pub fn slice_axis(layout: &Layout, axis: i64, index: i64) -> Result<View> {
     let (mode, rest) = split_off(layout, axis)?;
     let extent = mode.size();
     if !(0..extent).contains(&index) {
@@ -50,7 +50,7 @@ pub fn select(layout: &Layout, axis: i64, index: i64) -> Result<View> {
     View::new(join_modes(rest)?, mode.at(index)?)
 }
 
-/// Every sub-tensor along `axis`, in index order (`select` at each index).
+/// Every sub-tensor along `axis`, in index order (`slice_axis` at each index).
 ///
 /// ```
 /// use layout_core::{split_axis, Layout};
@@ -60,7 +60,9 @@ pub fn select(layout: &Layout, axis: i64, index: i64) -> Result<View> {
 /// ```
 pub fn split_axis(layout: &Layout, axis: i64) -> Result<Vec<View>> {
     let (mode, _) = split_off(layout, axis)?;
-    (0..mode.size()).map(|i| select(layout, axis, i)).collect()
+    (0..mode.size())
+        .map(|i| slice_axis(layout, axis, i))
+        .collect()
 }
 
 /// Mode `axis` and the other modes in order.

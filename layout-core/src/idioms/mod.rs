@@ -5,7 +5,7 @@
 //! |---|---|
 //! | InfiniTensor `operator_utils` | [`broadcast`], [`broadcast_to`] (stride 0), [`real_axis`], [`idx2crd_row_major`] (`LayoutRight`), [`broadcast_offset`], [`Device`], [`KernelAttrs`] |
 //! | Composable Kernel `HostTensorDescriptor` | [`TensorDescriptor`]: a flat layout plus stride rules per [`TensorLayout`] tag |
-//! | CANN `PositionIterator` and kernels | [`Positions`] (row-major odometer), [`diagonal`] (two modes merged, strides summed), [`stripes`], [`select`], [`split_axis`], [`block`] (`zipped_divide`) |
+//! | CANN `PositionIterator` and kernels | [`Positions`] (row-major odometer), [`diagonal`] (two modes merged, strides summed), [`stripes`], [`slice_axis`], [`split_axis`], [`block`] (`zipped_divide`) |
 //!
 //! Their notation functions are in [`FUNCTIONS`], next to the core's table.
 
@@ -27,7 +27,7 @@ pub use descriptor::{TensorDescriptor, TensorLayout};
 pub use device::{Device, KernelAttrs, OpType};
 pub use diagonal::diagonal;
 pub use position::Positions;
-pub use slices::{block, blocks, select, split_axis, stripes};
+pub use slices::{block, blocks, slice_axis, split_axis, stripes};
 pub use view::{TABLE_LIMIT, Table, View, table};
 
 use alloc::string::ToString;
