@@ -14,8 +14,6 @@
 #![no_std]
 
 extern crate alloc;
-#[cfg(feature = "std")]
-extern crate std;
 
 pub mod algebra;
 mod error;
