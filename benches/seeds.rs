@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use layout_dsl::{Layout, Positions, diagonal, stripes};
+use layout_dsl::{Layout, Positions, Run, diagonal, stripes};
 
 #[path = "common/mod.rs"]
 mod common;
@@ -132,7 +132,7 @@ fn stripes_layout(input: &Layout, data: &[f32], out: &mut [f32]) {
     let row_major = Layout::concat(which.modes().into_iter().rev()).unwrap();
     let walk = Layout::concat([stripe, row_major]).unwrap();
     let (mut runs, mut done) = (walk.offsets(), 0);
-    while let Some((first, count, step)) = runs.next_run() {
+    while let Some(Run { first, count, step }) = runs.next_run() {
         let (first, count, step) = (first as usize, count as usize, step as usize);
         for (k, slot) in out[done..done + count].iter_mut().enumerate() {
             *slot = data[first + k * step];

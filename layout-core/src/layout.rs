@@ -15,7 +15,7 @@ pub use coord::{crd2idx, idx2crd, natural_coord};
 
 use fits::fits;
 pub(crate) use fits::{concat_fits, fits_without_zero, leaf_modes_fit};
-pub use offsets::Offsets;
+pub use offsets::{Offsets, Run};
 
 /// A CuTe layout `shape:stride`.
 ///

@@ -268,14 +268,16 @@ impl Explainer<'_> {
             return Ok(());
         }
         self.step(&format!("{n} position(s) from ({}):", join(&start, ",")));
-        let walk = Positions::new(l, &start)?;
-        for ((coord, off), total) in walk.zip(t.as_slice()).take(SHOWN as usize) {
+        let mut walk = Positions::new(l, &start)?;
+        for total in t.as_slice().iter().take(SHOWN as usize) {
+            let (coord, off) = (walk.coord(), walk.offset());
             let sum = if base.is_empty() {
                 String::new()
             } else {
                 format!("{base}{off} = ")
             };
             self.note(&format!("({}) → {sum}{total}", join(coord, ",")));
+            walk.advance();
         }
         if n > SHOWN as usize {
             self.note("…");

@@ -78,7 +78,7 @@ pub(crate) fn apply(name: &str, a: &Args) -> Result<Value> {
             };
             let positions = Positions::new(v.layout(), &start).map_err(at(1))?;
             check_table_size(positions.len() as i64).map_err(at(0))?;
-            Value::Table(Table(positions.map(|(_, o)| v.base() + o).collect()))
+            Value::Table(Table(positions.map(|o| v.base() + o).collect()))
         }
         "diagonal" => {
             let v = view(a, 0)?;

@@ -10,10 +10,12 @@ use crate::layout::Layout;
 /// Walks the coordinates of a layout in row-major order from a start
 /// coordinate, with the offset of each.
 ///
-/// Coordinates are flat: one entry per leaf of the layout's shape. Use it as
-/// a cursor ([`is_end`](Positions::is_end), [`coord`](Positions::coord),
-/// [`offset`](Positions::offset), [`advance`](Positions::advance)), which
-/// allocates nothing per step, or as an iterator of `(coordinate, offset)`.
+/// Coordinates are flat: one entry per leaf of the layout's shape. As an
+/// [`Iterator`] it yields the offsets; as a cursor
+/// ([`is_end`](Positions::is_end), [`coord`](Positions::coord),
+/// [`offset`](Positions::offset), [`advance`](Positions::advance)) it also
+/// shows the current coordinate, a borrow of its own buffer. Neither
+/// allocates per step (only [`new`](Positions::new) allocates, once).
 ///
 /// ```
 /// use layout_core::{Layout, Positions};
@@ -24,6 +26,8 @@ use crate::layout::Layout;
 /// assert_eq!((p.coord(), p.offset()), (&[1, 2, 1, 4][..], 109));
 /// p.advance();
 /// assert_eq!((p.coord(), p.offset()), (&[1, 2, 2, 0][..], 110));
+/// // The rest as offsets: 110, 111, …, 119.
+/// assert!(p.eq(110..120));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Positions {
@@ -40,6 +44,12 @@ pub struct Positions {
 impl Positions {
     /// Start at `start` (one entry per leaf, each in `0..extent`). An empty
     /// domain has no positions; its only valid start is all zeros.
+    ///
+    /// # Errors
+    ///
+    /// [`RankMismatch`](ErrorKind::RankMismatch) when `start` does not have
+    /// one entry per leaf, [`CoordOutOfRange`](ErrorKind::CoordOutOfRange)
+    /// when an entry is outside its leaf's extent.
     pub fn new(layout: &Layout, start: &[i64]) -> Result<Positions> {
         let (extents, strides): (Vec<i64>, Vec<i64>) = layout.leaf_modes().unzip();
         if start.len() != extents.len() {
@@ -66,37 +76,59 @@ impl Positions {
         for (&c, &stride) in start.iter().zip(&strides) {
             offset = add(offset, mul(c, stride)?)?;
         }
+        Ok(Positions::at(
+            extents,
+            strides,
+            start.to_vec(),
+            offset,
+            size - before,
+        ))
+    }
+
+    /// From the first coordinate (all zeros, offset 0), which is always in range.
+    #[must_use]
+    pub fn from_origin(layout: &Layout) -> Positions {
+        let (extents, strides): (Vec<i64>, Vec<i64>) = layout.leaf_modes().unzip();
+        let coord = alloc::vec![0; extents.len()];
+        Positions::at(extents, strides, coord, 0, layout.size())
+    }
+
+    fn at(
+        extents: Vec<i64>,
+        strides: Vec<i64>,
+        coord: Vec<i64>,
+        offset: i64,
+        remaining: i64,
+    ) -> Positions {
         let last = match (extents.last(), strides.last()) {
             (Some(&extent), Some(&stride)) => (extent, stride),
             _ => (1, 0),
         };
-        Ok(Positions {
+        Positions {
             extents,
             strides,
-            coord: start.to_vec(),
+            coord,
             offset,
-            remaining: size - before,
+            remaining,
             last,
-        })
-    }
-
-    /// From the first coordinate.
-    pub fn from_origin(layout: &Layout) -> Positions {
-        let leaves = layout.leaf_modes().count();
-        Positions::new(layout, &alloc::vec![0; leaves]).expect("the origin is in range")
+        }
     }
 
     /// Past the last coordinate.
+    #[must_use]
     pub fn is_end(&self) -> bool {
         self.remaining == 0
     }
 
-    /// The current coordinate, one entry per leaf.
+    /// The current coordinate, one entry per leaf (meaningless at the end).
+    /// Copy it with `buffer.copy_from_slice(p.coord())` to keep it.
+    #[must_use]
     pub fn coord(&self) -> &[i64] {
         &self.coord
     }
 
     /// The current coordinate's offset under the layout.
+    #[must_use]
     pub fn offset(&self) -> i64 {
         self.offset
     }
@@ -147,16 +179,17 @@ impl Positions {
 }
 
 impl Iterator for Positions {
-    /// `(coordinate, offset)`; the coordinate is one entry per leaf.
-    type Item = (Vec<i64>, i64);
+    /// The offset of each coordinate, in row-major order of the coordinates.
+    type Item = i64;
 
-    fn next(&mut self) -> Option<(Vec<i64>, i64)> {
+    #[inline]
+    fn next(&mut self) -> Option<i64> {
         if self.is_end() {
             return None;
         }
-        let item = (self.coord.clone(), self.offset);
+        let offset = self.offset;
         self.advance();
-        Some(item)
+        Some(offset)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -166,3 +199,5 @@ impl Iterator for Positions {
 }
 
 impl ExactSizeIterator for Positions {}
+
+impl core::iter::FusedIterator for Positions {}

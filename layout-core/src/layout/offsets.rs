@@ -12,6 +12,18 @@ use alloc::vec::Vec;
 
 use super::Layout;
 
+/// A run of offsets `first, first + step, …`, `count` of them: one sweep of
+/// a layout's first (merged) leaf, as handed out by [`Offsets::next_run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The first offset of the run.
+    pub first: i64,
+    /// How many offsets the run has (at least 1).
+    pub count: i64,
+    /// The distance from one offset of the run to the next.
+    pub step: i64,
+}
+
 /// Iterator over a layout's offsets in colexicographic order (see [`Layout::offsets`]).
 #[derive(Clone, Debug)]
 pub struct Offsets {
@@ -68,26 +80,30 @@ impl Offsets {
         }
     }
 
-    /// The offsets left in the current sweep as `(first, count, step)`, then
+    /// The offsets left in the current sweep as a [`Run`], then
     /// each later sweep whole: the odometer's outer steps, leaving the inner
     /// loop to the caller, where a counted strided loop can be unrolled or
     /// vectorized. Mixing with `next` is fine; `None` at the end.
     ///
     /// ```
-    /// # use layout_core::Layout;
+    /// # use layout_core::{Layout, Run};
     /// let l: Layout = "(3,(2,2)):(10,(1,100))".parse().unwrap();
     /// let mut it = l.offsets();
     /// assert_eq!(it.next(), Some(0));
-    /// assert_eq!(it.next_run(), Some((10, 2, 10)));
-    /// assert_eq!(it.next_run(), Some((1, 3, 10)));
+    /// assert_eq!(it.next_run(), Some(Run { first: 10, count: 2, step: 10 }));
+    /// assert_eq!(it.next_run(), Some(Run { first: 1, count: 3, step: 10 }));
     /// assert_eq!(it.count(), 6);
     /// ```
     #[inline]
-    pub fn next_run(&mut self) -> Option<(i64, i64, i64)> {
+    pub fn next_run(&mut self) -> Option<Run> {
         if self.run == 0 && !self.next_sweep() {
             return None;
         }
-        let run = (self.offset, self.run, self.stride);
+        let run = Run {
+            first: self.offset,
+            count: self.run,
+            step: self.stride,
+        };
         let swept = self.run.wrapping_mul(self.stride);
         (self.offset, self.run) = (self.offset.wrapping_add(swept), 0);
         Some(run)
@@ -209,7 +225,7 @@ mod tests {
             // Runs, after one `next`, cover the rest in order.
             let mut it = l.offsets();
             let mut runs: Vec<i64> = it.next().into_iter().collect();
-            while let Some((first, count, step)) = it.next_run() {
+            while let Some(super::Run { first, count, step }) = it.next_run() {
                 runs.extend((0..count).map(|k| first + k * step));
             }
             assert_eq!(runs, want, "{text}: runs");

@@ -9,14 +9,17 @@ fn positions_walk_row_major_from_any_start() {
     let p = Positions::new(&l, &[1, 2, 1, 3]).unwrap();
     assert_eq!(p.offset(), 108);
     assert_eq!(p.len(), 120 - 108);
-    let rest: Vec<(Vec<i64>, i64)> = p.collect();
+    let rest: Vec<(Vec<i64>, i64)> = walk(p);
     assert_eq!(rest[0], (vec![1, 2, 1, 3], 108));
     assert_eq!(rest[2], (vec![1, 2, 2, 0], 110));
     assert_eq!(rest.last().unwrap(), &(vec![1, 2, 3, 4], 119));
+    // The iterator yields the same offsets.
+    let p = Positions::new(&l, &[1, 2, 1, 3]).unwrap();
+    assert_eq!(p.collect::<Vec<i64>>(), (108..120).collect::<Vec<i64>>());
 
     // Against a naive row-major loop under a non-compact layout.
     let l = layout("(3,2,4):(1,24,3)");
-    let walked: Vec<(Vec<i64>, i64)> = Positions::from_origin(&l).collect();
+    let walked = walk(Positions::from_origin(&l));
     let mut naive = Vec::new();
     for a in 0..3 {
         for b in 0..2 {
@@ -31,9 +34,7 @@ fn positions_walk_row_major_from_any_start() {
     assert_eq!(eval("positions(view((2,2):(1,2),10), (0,1))"), "[12,11,13]");
 
     // Coordinates are per leaf; a nested layout walks its leaves row-major.
-    let nested: Vec<i64> = Positions::from_origin(&layout("((2,2),3):((1,2),4)"))
-        .map(|(_, o)| o)
-        .collect();
+    let nested: Vec<i64> = Positions::from_origin(&layout("((2,2),3):((1,2),4)")).collect();
     assert_eq!(nested, [0, 4, 8, 2, 6, 10, 1, 5, 9, 3, 7, 11]);
     // Rank 0 has one position; an empty domain none.
     assert_eq!(Positions::from_origin(&layout("():()")).count(), 1);
@@ -43,6 +44,16 @@ fn positions_walk_row_major_from_any_start() {
             .count(),
         0
     );
+}
+
+/// The cursor's `(coordinate, offset)` pairs to the end.
+fn walk(mut p: Positions) -> Vec<(Vec<i64>, i64)> {
+    let mut out = Vec::new();
+    while !p.is_end() {
+        out.push((p.coord().to_vec(), p.offset()));
+        p.advance();
+    }
+    out
 }
 
 #[test]
