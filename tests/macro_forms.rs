@@ -3,10 +3,14 @@
 
 use core::mem::size_of_val;
 
-use layout_dsl::{IntTuple, Layout, evaluate, layout};
+use layout_dsl::{IntTuple, Layout, Value, evaluate, layout};
 
+/// The core's value of an expression, which must be a layout.
 fn core_layout(notation: &str) -> Layout {
-    notation.parse().unwrap()
+    match evaluate(notation).unwrap() {
+        Value::Layout(l) => l,
+        v => panic!("{notation} is {v}, not a layout"),
+    }
 }
 
 #[test]

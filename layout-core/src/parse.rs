@@ -1,20 +1,24 @@
-//! `FromStr` for the core types: parse and evaluate the notation, then
-//! insist on the kind of value asked for.
+//! `FromStr` for the core types: literals only, as `str::parse` reads a
+//! number and never evaluates `1+2`. `"(4,8):(8,1)".parse::<Layout>()` is
+//! the layout written; `"logical_divide(…)".parse::<Layout>()` is an error
+//! that points at the call and names [`evaluate`](crate::evaluate), which
+//! takes whole expressions.
 //!
 //! Most strings parsed are plain literals (`(2,(3,4))`, `(4,8):(8,1)`), and
 //! building an `Expr` for them costs more than the algebra that follows. So
 //! a literal is first read straight into an `IntTuple` ([`Literal`]); any
-//! other text, and every literal the core refuses, goes through the full
-//! notation, so values and errors (with their spans) are the notation's.
+//! other text, and every literal the core refuses, goes through the
+//! notation's parser, so errors (with their spans) are the notation's.
 
 use alloc::vec::Vec;
 use core::str::FromStr;
 
 use crate::error::{Error, ErrorKind, Span};
-use crate::eval::evaluate;
+use crate::eval::eval;
+use crate::expr::{Expr, ExprKind};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
-use crate::notation::MAX_DEPTH;
+use crate::notation::{MAX_DEPTH, parse};
 use crate::value::Value;
 
 fn wrong(expected: &'static str, found: &Value, src: &str) -> Error {
@@ -27,6 +31,50 @@ fn wrong(expected: &'static str, found: &Value, src: &str) -> Error {
     )
 }
 
+/// Parse `src` with the notation's parser and evaluate it if it is a
+/// literal; otherwise an error at the first part that is not.
+fn literal(src: &str, expected: &'static str) -> Result<Value, Error> {
+    let expr = parse(src)?;
+    match not_literal(&expr) {
+        None => eval(&expr),
+        Some(e) => Err(Error::at(
+            ErrorKind::WrongType {
+                expected,
+                found: match e.kind {
+                    ExprKind::Call { .. } => "a function call",
+                    ExprKind::Tiler(_) => "a tiler",
+                    _ => "a name",
+                },
+            },
+            e.span,
+        )),
+    }
+}
+
+/// The first node of `expr` that a literal cannot hold: anything but
+/// integers, tuples and `shape:stride`.
+fn not_literal(expr: &Expr) -> Option<&Expr> {
+    match &expr.kind {
+        ExprKind::Int(_) => None,
+        ExprKind::Tuple(items) => items.iter().find_map(not_literal),
+        ExprKind::Layout(shape, stride) => not_literal(shape).or_else(|| not_literal(stride)),
+        _ => Some(expr),
+    }
+}
+
+/// An integer or a tuple literal in CuTe notation: `8`, `-3`, `(2,(3,4))`.
+///
+/// Only literals: use [`evaluate`](crate::evaluate) for expressions such as
+/// `shape(8:1)`.
+///
+/// ```
+/// use layout_core::IntTuple;
+/// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+/// assert_eq!(t.size().unwrap(), 24);
+/// let e = "shape((2,4):(1,2))".parse::<IntTuple>().unwrap_err();
+/// assert_eq!(e.to_string(), "expected an integer or a tuple literal \
+///     (for expressions, use `evaluate`), found a function call");
+/// ```
 impl FromStr for IntTuple {
     type Err = Error;
 
@@ -34,26 +82,44 @@ impl FromStr for IntTuple {
         if let Some(t) = Literal::whole(src, Literal::tuple) {
             return Ok(t);
         }
-        match evaluate(src)? {
+        let expected = "an integer or a tuple literal (for expressions, use `evaluate`)";
+        match literal(src, expected)? {
             Value::IntTuple(t) => Ok(t),
             v => Err(wrong("an integer or a tuple", &v, src)),
         }
     }
 }
 
+/// A layout literal `shape:stride` in CuTe notation, checked as
+/// [`Layout::new`] checks it.
+///
+/// Only literals, as CuTe writes them: use [`evaluate`](crate::evaluate)
+/// for expressions such as `logical_divide((8,8):(8,1), (2,4))`.
+///
+/// ```
+/// use layout_core::{Layout, evaluate};
+/// let l: Layout = "(4,8):(8,1)".parse().unwrap();
+/// assert_eq!(l.at(1).unwrap(), 8);
+/// let src = "coalesce((2,4):(1,2))";
+/// let e = src.parse::<Layout>().unwrap_err();
+/// assert_eq!(e.to_string(), "expected a layout literal `shape:stride` \
+///     (for expressions, use `evaluate`), found a function call");
+/// assert_eq!(evaluate(src).unwrap().to_string(), "8:1");
+/// ```
 impl FromStr for Layout {
     type Err = Error;
 
     fn from_str(src: &str) -> Result<Layout, Error> {
-        let literal = Literal::whole(src, |lit| {
+        let literal_parts = Literal::whole(src, |lit| {
             let shape = lit.tuple()?;
             lit.eat(b':')?;
             Some((shape, lit.tuple()?))
         });
-        if let Some(Ok(l)) = literal.map(|(shape, stride)| Layout::new(shape, stride)) {
+        if let Some(Ok(l)) = literal_parts.map(|(shape, stride)| Layout::new(shape, stride)) {
             return Ok(l);
         }
-        match evaluate(src)? {
+        let expected = "a layout literal `shape:stride` (for expressions, use `evaluate`)";
+        match literal(src, expected)? {
             Value::Layout(l) => Ok(l),
             v => Err(wrong("a layout", &v, src)),
         }
@@ -167,16 +233,17 @@ impl<'a> Literal<'a> {
 #[cfg(test)]
 mod tests {
     use alloc::format;
+    use alloc::string::ToString;
 
     use super::*;
 
-    /// What `from_str` did before the fast path: the full notation only.
+    /// What `from_str` does without the fast path: the notation only.
     fn by_notation<T>(
         src: &str,
         want: &'static str,
         pick: fn(Value) -> Result<T, Value>,
     ) -> Result<T, Error> {
-        pick(evaluate(src)?).map_err(|v| wrong(want, &v, src))
+        pick(crate::evaluate(src)?).map_err(|v| wrong(want, &v, src))
     }
 
     /// The fast path gives exactly what the full notation gives: the same
@@ -240,5 +307,37 @@ mod tests {
                 "{src}"
             );
         }
+    }
+
+    /// Expressions are refused at their first non-literal part, which
+    /// `evaluate` would have evaluated.
+    #[test]
+    fn only_literals_parse() {
+        let refused = |src: &str, found: &str, at: &str| {
+            for e in [
+                src.parse::<IntTuple>().unwrap_err(),
+                src.parse::<Layout>().unwrap_err(),
+            ] {
+                let span = e.span().unwrap();
+                assert_eq!(&src[span.start..span.end], at, "{src}");
+                assert!(
+                    matches!(e.kind(), ErrorKind::WrongType { found: f, .. } if *f == found),
+                    "{src}: {e}"
+                );
+            }
+            assert!(crate::evaluate(src).is_ok(), "{src}");
+        };
+        refused("(2,size(4:1))", "a function call", "size(4:1)");
+        refused(
+            "coalesce((2,4):(1,2))",
+            "a function call",
+            "coalesce((2,4):(1,2))",
+        );
+        refused("(2,4):(1,size(2:1))", "a function call", "size(2:1)");
+        refused("<2,4>", "a tiler", "<2,4>");
+        refused("LayoutLeft", "a name", "LayoutLeft");
+        // A literal of the other kind is the notation's type error, over it all.
+        let e = "(2,4)".parse::<Layout>().unwrap_err();
+        assert_eq!(e.to_string(), "expected a layout, found a tuple");
     }
 }
