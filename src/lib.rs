@@ -49,6 +49,7 @@
 //! assert_eq!(empty_last_mode.crd2idx(5), 2 + 3);
 //! ```
 #![no_std]
+#![warn(missing_docs)]
 
 extern crate alloc;
 // Lets this crate's own tests use the `::layout_dsl::…` paths the macro emits.

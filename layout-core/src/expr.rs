@@ -40,6 +40,7 @@ pub enum ExprKind {
 }
 
 impl Expr {
+    #[must_use]
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }
     }

@@ -15,7 +15,9 @@ use crate::error::{Error, ErrorKind, Result, mul};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IntTuple {
+    /// A single integer: an extent in a shape, a stride, a coordinate.
     Int(i64),
+    /// A tuple of modes, each an `IntTuple`; `()` is the empty tuple.
     Tuple(Vec<IntTuple>),
 }
 
@@ -25,10 +27,20 @@ impl IntTuple {
     /// The empty tuple `()`.
     pub const EMPTY: IntTuple = Tuple(Vec::new());
 
+    /// Whether this is a single integer rather than a tuple.
+    ///
+    /// ```
+    /// # use layout_core::IntTuple;
+    /// assert!(IntTuple::Int(4).is_int());
+    /// assert!(!IntTuple::from([4]).is_int()); // `(4)` is a rank-1 tuple
+    /// ```
+    #[must_use]
     pub fn is_int(&self) -> bool {
         matches!(self, Int(_))
     }
 
+    /// The integer, if this is one (a tuple, even of rank 1, is not).
+    #[must_use]
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Int(n) => Some(*n),
@@ -42,6 +54,7 @@ impl IntTuple {
     /// # use layout_core::IntTuple;
     /// assert_eq!("((2,3),4,5)".parse::<IntTuple>().unwrap().rank(), 3);
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         match self {
             Int(_) => 1,
@@ -55,6 +68,7 @@ impl IntTuple {
     /// # use layout_core::IntTuple;
     /// assert_eq!("(2,(3,(4)))".parse::<IntTuple>().unwrap().depth(), 3);
     /// ```
+    #[must_use]
     pub fn depth(&self) -> usize {
         match self {
             Int(_) => 0,
@@ -63,6 +77,10 @@ impl IntTuple {
     }
 
     /// Product of all leaves (1 for the empty tuple).
+    ///
+    /// # Errors
+    ///
+    /// [`Overflow`](ErrorKind::Overflow) when the product does not fit in an `i64`.
     ///
     /// ```
     /// # use layout_core::IntTuple;
@@ -89,6 +107,7 @@ impl IntTuple {
     /// assert_eq!(t.modes()[1].to_string(), "(3,4)");
     /// assert_eq!(IntTuple::Int(5).modes(), [IntTuple::Int(5)]);
     /// ```
+    #[must_use]
     pub fn modes(&self) -> &[IntTuple] {
         match self {
             Int(_) => core::slice::from_ref(self),
@@ -103,6 +122,7 @@ impl IntTuple {
     /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
     /// assert_eq!(t.mode(0), Some(&IntTuple::Int(2)));
     /// ```
+    #[must_use]
     pub fn mode(&self, i: usize) -> Option<&IntTuple> {
         self.modes().get(i)
     }
@@ -125,6 +145,7 @@ impl IntTuple {
     /// let t: IntTuple = "((2,4),(3,(5)))".parse().unwrap();
     /// assert_eq!(t.flatten().to_string(), "(2,4,3,5)");
     /// ```
+    #[must_use]
     pub fn flatten(&self) -> IntTuple {
         match self {
             Int(n) => Int(*n),
@@ -140,6 +161,7 @@ impl IntTuple {
     /// assert!(a.is_congruent(&"((1,2),8)".parse().unwrap()));
     /// assert!(!a.is_congruent(&"(1,8)".parse().unwrap()));
     /// ```
+    #[must_use]
     pub fn is_congruent(&self, other: &IntTuple) -> bool {
         match (self, other) {
             (Int(_), Int(_)) => true,
@@ -162,6 +184,11 @@ impl IntTuple {
     /// prefix product of the leaves, left to right. Extent-1 leaves get stride
     /// 0, as CuTe gives static unit extents.
     ///
+    /// # Errors
+    ///
+    /// [`NegativeExtent`](ErrorKind::NegativeExtent) for a negative leaf,
+    /// [`Overflow`](ErrorKind::Overflow) when a stride does not fit in an `i64`.
+    ///
     /// ```
     /// # use layout_core::IntTuple;
     /// let s: IntTuple = "(2,(3,4))".parse().unwrap();
@@ -174,6 +201,10 @@ impl IntTuple {
 
     /// Compact row-major strides (CuTe's `LayoutRight`): the exclusive prefix
     /// product from the right, ignoring the hierarchy.
+    ///
+    /// # Errors
+    ///
+    /// As [`compact_col_major`](IntTuple::compact_col_major).
     ///
     /// ```
     /// # use layout_core::IntTuple;

@@ -39,6 +39,12 @@ impl Layout {
     /// A layout from a shape and a stride, checked: they must be congruent,
     /// extents non-negative and every offset must fit in an `i64`.
     ///
+    /// # Errors
+    ///
+    /// [`NotCongruent`](ErrorKind::NotCongruent),
+    /// [`NegativeExtent`](ErrorKind::NegativeExtent) or
+    /// [`Overflow`](ErrorKind::Overflow), naming what failed.
+    ///
     /// ```
     /// # use layout_core::{IntTuple, Layout};
     /// let l = Layout::new(IntTuple::from([4, 2]), IntTuple::from([1, 4])).unwrap();
@@ -133,6 +139,14 @@ impl Layout {
         Layout::new(Int(size), Int(stride))
     }
 
+    /// The shape: the extents of the coordinate space, `(4,8)` in `(4,8):(8,1)`.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "((2,4),3):((1,2),8)".parse().unwrap();
+    /// assert_eq!(l.shape().to_string(), "((2,4),3)");
+    /// ```
+    #[must_use]
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
@@ -142,6 +156,15 @@ impl Layout {
         (self.shape, self.stride)
     }
 
+    /// The stride, congruent with the shape: how far one step along each
+    /// leaf moves the offset, `(8,1)` in `(4,8):(8,1)`.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// let l: Layout = "((2,4),3):((1,2),8)".parse().unwrap();
+    /// assert_eq!(l.stride().to_string(), "((1,2),8)");
+    /// ```
+    #[must_use]
     pub fn stride(&self) -> &IntTuple {
         &self.stride
     }
@@ -152,6 +175,7 @@ impl Layout {
     /// # use layout_core::Layout;
     /// assert_eq!("((2,4),3):((1,2),8)".parse::<Layout>().unwrap().size(), 24);
     /// ```
+    #[must_use]
     pub fn size(&self) -> i64 {
         // Checked in `new`.
         self.shape.size().unwrap_or(i64::MAX)
@@ -164,6 +188,7 @@ impl Layout {
     /// # use layout_core::Layout;
     /// assert_eq!("(4,2):(2,1)".parse::<Layout>().unwrap().cosize(), 8);
     /// ```
+    #[must_use]
     pub fn cosize(&self) -> i64 {
         let size = self.size();
         if size == 0 {
@@ -174,10 +199,26 @@ impl Layout {
             .map_or(i64::MAX, |last| last.saturating_add(1))
     }
 
+    /// Number of top-level modes (CuTe's `rank`): 1 for a single mode.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// assert_eq!("((2,4),3):((1,2),8)".parse::<Layout>().unwrap().rank(), 2);
+    /// assert_eq!("8:1".parse::<Layout>().unwrap().rank(), 1);
+    /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
 
+    /// Nesting depth of the shape (CuTe's `depth`): 0 for a single mode.
+    ///
+    /// ```
+    /// # use layout_core::Layout;
+    /// assert_eq!("((2,4),3):((1,2),8)".parse::<Layout>().unwrap().depth(), 2);
+    /// assert_eq!("8:1".parse::<Layout>().unwrap().depth(), 0);
+    /// ```
+    #[must_use]
     pub fn depth(&self) -> usize {
         self.shape.depth()
     }
@@ -190,6 +231,7 @@ impl Layout {
     /// let modes: Vec<String> = l.modes().iter().map(|m| m.to_string()).collect();
     /// assert_eq!(modes, ["(2,4):(1,2)", "3:8"]);
     /// ```
+    #[must_use]
     pub fn modes(&self) -> Vec<Layout> {
         let strides = self.stride.modes();
         self.shape
@@ -211,6 +253,7 @@ impl Layout {
     /// assert_eq!(l.mode(1).unwrap().to_string(), "3:8");
     /// assert!(l.mode(2).is_none());
     /// ```
+    #[must_use]
     pub fn mode(&self, i: usize) -> Option<Layout> {
         Some(Layout {
             shape: self.shape.mode(i)?.clone(),
@@ -265,6 +308,14 @@ impl Layout {
     /// split colexicographically over that mode. The last mode absorbs
     /// overflow, as in CuTe.
     ///
+    /// # Errors
+    ///
+    /// [`RankMismatch`](ErrorKind::RankMismatch) or
+    /// [`CoordinateTooDeep`](ErrorKind::CoordinateTooDeep) when the
+    /// coordinate does not fit the shape's hierarchy,
+    /// [`ZeroSizeMode`](ErrorKind::ZeroSizeMode) when an integer must be
+    /// split over a mode of size 0, [`Overflow`](ErrorKind::Overflow).
+    ///
     /// ```
     /// # use layout_core::Layout;
     /// let l: Layout = "((13,0),(14,0)):((14,182),(1,154))".parse().unwrap();
@@ -275,6 +326,10 @@ impl Layout {
     }
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
+    ///
+    /// # Errors
+    ///
+    /// As [`crd2idx`](Layout::crd2idx) of the integer coordinate `index`.
     ///
     /// ```
     /// # use layout_core::Layout;

@@ -12,10 +12,14 @@
 //! assert_eq!(evaluate("size(logical_divide((4,2,3):(2,1,8), 4:2))").unwrap().to_string(), "24");
 //! ```
 #![no_std]
+#![warn(missing_docs)]
 
 extern crate alloc;
 
 pub mod algebra;
+// ErrorKind's variants and fields are being rewritten and documented with
+// issue 12 §3; drop this `allow` when that lands.
+#[allow(missing_docs)]
 mod error;
 mod eval;
 #[doc(hidden)]

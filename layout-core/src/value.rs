@@ -21,9 +21,11 @@ pub enum Major {
 pub enum Value {
     /// An integer or a tuple of them.
     IntTuple(IntTuple),
+    /// A layout `shape:stride`.
     Layout(Layout),
     /// A by-mode tiler `<…>`.
     Tiler(Tiler),
+    /// `LayoutLeft` or `LayoutRight`.
     Major(Major),
     /// A layout read from a base offset, printed `view(L,BASE)`.
     View(View),

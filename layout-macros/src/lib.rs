@@ -8,6 +8,8 @@
 //! Use it through the `layout-dsl` facade, whose `__private` module holds
 //! the types the expansion names.
 
+#![warn(missing_docs)]
+
 mod ast;
 mod emit;
 mod expand;

@@ -11,6 +11,7 @@ use crate::layout::Layout;
 /// let l: Layout = "(2,(1,6)):(1,(6,2))".parse().unwrap();
 /// assert_eq!(coalesce(&l).to_string(), "12:1");
 /// ```
+#[must_use]
 pub fn coalesce(layout: &Layout) -> Layout {
     let mut modes = Modes::new();
     layout.for_each_leaf_mode(|s, d| merge(&mut modes, s, d));
@@ -89,6 +90,7 @@ pub fn filter(layout: &Layout) -> Result<Layout> {
 /// let l: Layout = "((2,4),(3,5)):((3,6),(1,24))".parse().unwrap();
 /// assert_eq!(flatten(&l).to_string(), "(2,4,3,5):(3,6,1,24)");
 /// ```
+#[must_use]
 pub fn flatten(layout: &Layout) -> Layout {
     Layout::from_valid(layout.shape().flatten(), layout.stride().flatten())
 }

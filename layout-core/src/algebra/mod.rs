@@ -41,7 +41,9 @@ type Modes = InlineVec<(i64, i64), 8>;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Tiler {
+    /// One layout, applied to the whole of the other operand.
     Layout(Layout),
+    /// `<T0,T1,…>`: tiler `i` applies to mode `i` of the other operand.
     ByMode(Vec<Tiler>),
 }
 
@@ -53,6 +55,7 @@ impl Tiler {
     /// assert_eq!(Tiler::from(IntTuple::from([2, 4, 8])).rank(), 3);
     /// assert_eq!(Tiler::from(IntTuple::Int(4)).rank(), 1);
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         match self {
             Tiler::Layout(_) => 1,

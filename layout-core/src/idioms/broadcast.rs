@@ -90,9 +90,11 @@ pub fn broadcast_to(layout: &Layout, shape: &IntTuple) -> Result<Layout> {
             _ => Layout::new(target.clone(), zeros(target))?,
         });
     }
-    match shape {
-        Int(_) => Ok(out.pop().expect("an integer shape has one mode")),
-        Tuple(_) => Layout::concat(out),
+    // An integer shape is its own single mode: the result is that mode, not
+    // a rank-1 tuple.
+    match (shape, out.as_slice()) {
+        (Int(_), [mode]) => Ok(mode.clone()),
+        _ => Layout::concat(out),
     }
 }
 

@@ -31,6 +31,8 @@ pub enum TensorLayout {
 }
 
 impl TensorLayout {
+    /// The tag's name in CK and in the notation: `RowMajor`, `ColumnMajor`, `Bypass`.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             TensorLayout::RowMajor => "RowMajor",
@@ -127,27 +129,38 @@ impl TensorDescriptor {
     }
 
     /// CK's `GetNumOfDimension`.
+    #[must_use]
     pub fn rank(&self) -> usize {
         self.lengths.len()
     }
 
+    /// CK's `GetLengths`: the extent of each dimension.
+    #[must_use]
     pub fn lengths(&self) -> &[i64] {
         &self.lengths
     }
 
+    /// CK's `GetStrides`: the stride of each dimension, as given or as
+    /// filled in (see [`with_strides`](TensorDescriptor::with_strides)).
+    #[must_use]
     pub fn strides(&self) -> &[i64] {
         &self.strides
     }
 
+    /// The layout tag the strides were filled in and checked by.
+    #[must_use]
     pub fn tag(&self) -> TensorLayout {
         self.tag
     }
 
+    /// The flat layout `(lengths):(strides)`.
+    #[must_use]
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
     /// CK's `GetElementSize`: the number of elements, the layout's size.
+    #[must_use]
     pub fn element_size(&self) -> i64 {
         self.layout.size()
     }
@@ -160,6 +173,7 @@ impl TensorDescriptor {
     /// let d = TensorDescriptor::with_strides(&[2, 3], &[8, 1], RowMajor).unwrap();
     /// assert_eq!((d.element_size(), d.element_space_size()), (6, 11));
     /// ```
+    #[must_use]
     pub fn element_space_size(&self) -> i64 {
         self.layout.cosize()
     }

@@ -12,7 +12,9 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Device {
+    /// The host processor.
     Cpu,
+    /// An NVIDIA GPU through CUDA.
     Cuda,
 }
 
@@ -25,14 +27,23 @@ pub enum Device {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum OpType {
+    /// Element-wise addition (broadcasting).
     Add,
+    /// Element-wise subtraction (broadcasting).
     Sub,
+    /// Element-wise multiplication (broadcasting).
     Mul,
+    /// Element-wise division (broadcasting).
     Div,
+    /// Matrix multiplication.
     MatMul,
+    /// A permutation of the axes.
     Transpose,
+    /// The diagonal of two axes, as torch's `diagonal`.
     Diagonal,
+    /// Sorting along one axis.
     Sort,
+    /// Collapsing runs of equal elements, as torch's `unique_consecutive`.
     UniqueConsecutive,
 }
 
@@ -46,7 +57,9 @@ pub enum OpType {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KernelAttrs {
+    /// Where the kernel runs.
     pub device: Device,
+    /// What the kernel computes.
     pub op: OpType,
 }
 

@@ -30,6 +30,7 @@ use crate::layout::Layout;
 /// assert!(p.eq(110..120));
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Positions {
     extents: Vec<i64>,
     strides: Vec<i64>,
@@ -86,7 +87,6 @@ impl Positions {
     }
 
     /// From the first coordinate (all zeros, offset 0), which is always in range.
-    #[must_use]
     pub fn from_origin(layout: &Layout) -> Positions {
         let (extents, strides): (Vec<i64>, Vec<i64>) = layout.leaf_modes().unzip();
         let coord = alloc::vec![0; extents.len()];

@@ -21,9 +21,14 @@ pub const TABLE_LIMIT: i64 = 1 << 20;
 /// assert_eq!(Table(vec![0, 4, 1]).to_string(), "[0,4,1]");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Table(pub Vec<i64>);
+pub struct Table(
+    /// The offsets, in the order they were listed.
+    pub Vec<i64>,
+);
 
 impl Table {
+    /// The offsets as a slice.
+    #[must_use]
     pub fn as_slice(&self) -> &[i64] {
         &self.0
     }
@@ -50,6 +55,10 @@ impl fmt::Display for Table {
 
 /// Every offset of `layout` in CuTe (colexicographic) order, `L(0), L(1), …`;
 /// at most [`TABLE_LIMIT`] entries.
+///
+/// # Errors
+///
+/// [`TableTooLarge`](ErrorKind::TableTooLarge) past [`TABLE_LIMIT`] entries.
 ///
 /// ```
 /// use layout_core::{table, Layout};
@@ -104,6 +113,10 @@ pub struct View {
 impl View {
     /// Checks that every offset `base + L(c)` fits in an `i64`, so that
     /// indexing a view in its domain cannot overflow.
+    ///
+    /// # Errors
+    ///
+    /// [`Overflow`](ErrorKind::Overflow) when some `base + L(c)` does not fit.
     pub fn new(layout: Layout, base: i64) -> Result<View> {
         // The layout's offsets lie within ±span of 0 (Layout::new checked the span fits).
         let mut span = 0i64;
@@ -116,10 +129,14 @@ impl View {
         Ok(View { layout, base })
     }
 
+    /// The layout, which maps coordinates to offsets from the base.
+    #[must_use]
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
+    /// The offset of coordinate 0: where the view starts.
+    #[must_use]
     pub fn base(&self) -> i64 {
         self.base
     }
@@ -136,12 +153,23 @@ impl View {
     }
 
     /// `base + L(i)` for every `i`, in CuTe order, without division per element.
+    ///
+    /// ```
+    /// # use layout_core::View;
+    /// let v = View::new("(2,2):(2,1)".parse().unwrap(), 10).unwrap();
+    /// assert!(v.offsets().eq([10, 12, 11, 13]));
+    /// ```
+    #[must_use = "iterators are lazy and do nothing unless consumed"]
     pub fn offsets(&self) -> impl ExactSizeIterator<Item = i64> + '_ {
         // In range: checked in `new`.
         self.layout.offsets().map(move |o| self.base + o)
     }
 
     /// The offsets as a [`Table`], at most [`TABLE_LIMIT`] entries.
+    ///
+    /// # Errors
+    ///
+    /// [`TableTooLarge`](ErrorKind::TableTooLarge) past [`TABLE_LIMIT`] entries.
     pub fn table(&self) -> Result<Table> {
         check_table_size(self.layout.size())?;
         Ok(Table(self.offsets().collect()))

@@ -26,6 +26,7 @@ pub struct Run {
 
 /// Iterator over a layout's offsets in colexicographic order (see [`Layout::offsets`]).
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Offsets {
     /// The next offset to yield. Wrapping arithmetic: one step past the end
     /// of a sweep may leave `i64`, every offset actually yielded is in range.
