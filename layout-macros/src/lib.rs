@@ -1,10 +1,10 @@
 //! The `layout!` procedural macro: CuTe notation written as Rust tokens,
 //! evaluated by `layout-core` while the crate compiles.
 //!
-//! The pipeline, one small file each: [`ast`] parses tokens into the core's
-//! `Expr` (with a side table of spans), [`valid`] runs the core and collects
-//! every error, [`expand`] chooses the output form, [`emit`] writes its
-//! tokens, and [`fallback`] stands in for a value when there are errors.
+//! The pipeline, one small private module each: `ast` parses tokens into
+//! the core's `Expr` (with a side table of spans), `valid` runs the core and
+//! collects every error, `expand` chooses the output form, `emit` writes its
+//! tokens, and `fallback` stands in for a value when there are errors.
 //! Use it through the `layout-dsl` facade, whose `__private` module holds
 //! the types the expansion names.
 
