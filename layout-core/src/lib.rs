@@ -7,7 +7,7 @@
 //! use layout_core::{evaluate, logical_divide, Layout, Tiler};
 //! let a: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
 //! let t: Layout = "4:2".parse().unwrap();
-//! let d = logical_divide(&a, &Tiler::from(t)).unwrap();
+//! let d = logical_divide(&a, &Tiler::from(t)).unwrap(); // a layout tiler
 //! assert_eq!(d.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 //! assert_eq!(evaluate("size(logical_divide((4,2,3):(2,1,8), 4:2))").unwrap().to_string(), "24");
 //! ```
@@ -18,6 +18,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod algebra;
+mod coerce;
 mod error;
 mod eval;
 #[doc(hidden)]
@@ -28,15 +29,18 @@ mod int_tuple;
 mod layout;
 pub mod notation;
 mod parse;
+pub mod registry;
 mod value;
 
 pub use algebra::{
-    Tiler, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
-    flat_product, flatten, left_inverse, logical_divide, logical_product, raked_product,
-    right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    DivideSteps, ProductSteps, Tiler, ZipProductSteps, blocked_product, coalesce, coalesce_by,
+    complement, composition, divide_steps, filter, flat_divide, flat_product, flatten,
+    left_inverse, logical_divide, logical_product, product_steps, raked_product, right_inverse,
+    tiled_divide, tiled_product, zip_product_steps, zipped_divide, zipped_product,
 };
+pub use coerce::{Accepts, Args};
 pub use error::{Error, ErrorKind, Result, Span};
-pub use eval::{FUNCTIONS, KEYWORDS, eval, evaluate};
+pub use eval::{KEYWORDS, eval, evaluate};
 pub use idioms::{
     Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,
     broadcast_offset, broadcast_to, diagonal, idx2crd_row_major, idx2crd_strided, real_axis,
@@ -44,4 +48,5 @@ pub use idioms::{
 };
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, crd2idx, idx2crd, natural_coord};
+pub use registry::{FUNCTIONS, Function, function};
 pub use value::{Major, Value};

@@ -160,9 +160,9 @@ fn every_bad_input_has_its_kind_span_and_message() {
             }
             Err(e) => e,
         };
-        let found = (variant(&e.kind), e.span.map(|s| (s.start, s.end)));
+        let found = (variant(e.kind()), e.span().map(|s| (s.start, s.end)));
         if found != (expected.to_owned(), Some((start, end))) {
-            let covered = e.span.and_then(|s| src.get(s.start..s.end));
+            let covered = e.span().and_then(|s| src.get(s.start..s.end));
             failures.push(format!(
                 "{src:?}: expected {expected} at {start}..{end} ({:?}), got {found:?} ({covered:?}): {e}",
                 &src[start..end]
@@ -181,7 +181,7 @@ fn every_bad_input_has_its_kind_span_and_message() {
 fn suggestions_are_close_names_only() {
     let e = evaluate("crd2ix(1, 8:1)").unwrap_err();
     assert!(matches!(
-        e.kind,
+        e.kind(),
         ErrorKind::UnknownFunction {
             suggestion: Some("crd2idx"),
             ..
@@ -193,7 +193,7 @@ fn suggestions_are_close_names_only() {
     );
     let e = evaluate("frobnicate(2)").unwrap_err();
     assert!(matches!(
-        e.kind,
+        e.kind(),
         ErrorKind::UnknownFunction {
             suggestion: None,
             ..
@@ -217,11 +217,11 @@ fn nesting_is_limited_not_a_stack_overflow() {
         );
         let e = evaluate(&src).unwrap_err();
         let start = open.len() * (MAX_DEPTH + 1) - 1;
-        assert_eq!(e.kind, ErrorKind::TooDeep { limit: MAX_DEPTH });
-        assert_eq!(e.span.map(|s| (s.start, s.end)), Some((start, start + 1)));
+        assert_eq!(e.kind(), &ErrorKind::TooDeep { limit: MAX_DEPTH });
+        assert_eq!(e.span().map(|s| (s.start, s.end)), Some((start, start + 1)));
     }
     let e = evaluate(&"(".repeat(100_000)).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::TooDeep { limit: MAX_DEPTH });
+    assert_eq!(e.kind(), &ErrorKind::TooDeep { limit: MAX_DEPTH });
 }
 
 #[test]
