@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod eval;
 mod explain;
@@ -32,7 +32,7 @@ Examples:
     about = "Evaluate, draw and explain CuTe layout-algebra expressions",
     long_about = "Evaluate, draw and explain CuTe layout-algebra expressions.\n\n\
                   A layout is SHAPE:STRIDE, e.g. ((2,4),(3,5)):((3,6),(1,24)); functions use \
-                  CuTe's names (composition, complement, logical_divide, …).",
+                  CuTe's names (composition, logical_divide, …; all listed below).",
     after_help = EXAMPLES
 )]
 struct Cli {
@@ -129,8 +129,20 @@ enum Command {
     Man,
 }
 
+/// The command line, its long help closed by every function the notation
+/// knows, from the core's registry.
+fn command() -> clap::Command {
+    let mut functions =
+        String::from("Functions (CuTe's names; `[…]` marks optional arguments, `|` alternatives):");
+    for f in layout_core::FUNCTIONS {
+        functions.push_str(&format!("\n  {}\n          {}", f.usage, f.about));
+    }
+    Cli::command().after_long_help(format!("{functions}\n\n{EXAMPLES}"))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let color = cli.color;
     let err_styles = Styles::new(color.enabled(Stream::Stderr));
     let (src, result) = match cli.command {
@@ -173,11 +185,11 @@ fn main() -> ExitCode {
             (expr, result)
         }
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "layout", &mut io::stdout());
+            clap_complete::generate(shell, &mut command(), "layout", &mut io::stdout());
             return ExitCode::SUCCESS;
         }
         Command::Man => {
-            return match clap_mangen::Man::new(Cli::command()).render(&mut io::stdout()) {
+            return match clap_mangen::Man::new(command()).render(&mut io::stdout()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&format!("cannot write the man page: {e}"), &err_styles),
             };

@@ -238,3 +238,6 @@ fn join<T: ToString>(items: impl IntoIterator<Item = T>, sep: &str) -> String {
         .collect::<Vec<_>>()
         .join(sep)
 }
+
+#[cfg(test)]
+mod tests;
