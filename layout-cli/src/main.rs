@@ -134,7 +134,7 @@ enum Command {
 fn command() -> clap::Command {
     let mut functions =
         String::from("Functions (CuTe's names; `[…]` marks optional arguments, `|` alternatives):");
-    for f in layout_core::FUNCTIONS {
+    for f in layout_core::FUNCTIONS.iter() {
         functions.push_str(&format!("\n  {}\n          {}", f.usage, f.about));
     }
     Cli::command().after_long_help(format!("{functions}\n\n{EXAMPLES}"))

@@ -7,22 +7,58 @@
 //! Rust value a call gives, which calls need static arguments), the `layout`
 //! CLI (which picture `print` draws, which recipe `explain` narrates, its
 //! `--help` list) and the README's list of functions (a test compares them).
-//! A new function is one entry in `registry/table.rs` plus its algebra.
+//! The table is in sections, one file each: CuTe's functions
+//! (`registry/cute.rs`) and the kernel-library idioms'
+//! (`registry/idioms.rs`); a new function is one entry in its section, plus
+//! its algebra.
 
 mod calls;
+mod cute;
+mod idiom_calls;
 mod idioms;
-mod table;
 
 use alloc::format;
 use alloc::string::String;
+use core::iter::{Copied, Flatten};
 use core::ops::RangeInclusive;
+use core::slice;
 
 use crate::algebra::Form;
-use crate::coerce::{Accepts, Args};
+use crate::coerce::Accepts::{self, Layout, Tiler};
+use crate::coerce::Args;
 use crate::error::{ErrorKind, Result};
 use crate::value::Value;
+use calls::{algebra, divide};
 
-pub use table::FUNCTIONS;
+/// Every function the notation knows, section by section: CuTe's, then
+/// the kernel-library idioms'.
+///
+/// ```
+/// let names: Vec<&str> = layout_core::FUNCTIONS.iter().map(|f| f.name).collect();
+/// assert_eq!(names[..2], ["size", "cosize"]);
+/// assert!(names.contains(&"slice_axis"));
+/// ```
+pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS]);
+
+/// The table of functions, in sections (see [`FUNCTIONS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Registry(&'static [&'static [Function]]);
+
+impl Registry {
+    /// Every entry, in order.
+    pub fn iter(self) -> impl Iterator<Item = &'static Function> + Clone {
+        self.into_iter()
+    }
+}
+
+impl IntoIterator for Registry {
+    type Item = &'static Function;
+    type IntoIter = Flatten<Copied<slice::Iter<'static, &'static [Function]>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().copied().flatten()
+    }
+}
 
 /// A function of the notation: one entry of [`FUNCTIONS`].
 #[derive(Clone, Debug)]
@@ -138,6 +174,49 @@ pub fn function(name: &str) -> Option<&'static Function> {
     FUNCTIONS.iter().find(|f| f.name == name)
 }
 
+/// The fields most entries share: blame the whole call, arguments may be
+/// dynamic in the macro, no tiling.
+const BASE: Function = Function {
+    name: "",
+    usage: "",
+    arity: 1..=1,
+    args: &[],
+    returns: Returns::Always(Kind::Layout),
+    blame: calls::whole,
+    static_only: false,
+    tiling: None,
+    about: "",
+    apply: |_| unreachable!("every entry has its own `apply`"),
+};
+
+const fn layout_of(l: crate::Layout) -> Value {
+    Value::Layout(l)
+}
+
+/// A composition, divide or product of `(A, T)`.
+const fn tiled(
+    name: &'static str,
+    usage: &'static str,
+    tiling: Tiling,
+    about: &'static str,
+    apply: fn(&Args) -> Result<Value>,
+) -> Function {
+    Function {
+        name,
+        usage,
+        arity: 2..=2,
+        args: &[Layout, Tiler],
+        blame: match tiling {
+            Tiling::Divide(_) => divide,
+            _ => algebra,
+        },
+        tiling: Some(tiling),
+        about,
+        apply,
+        ..BASE
+    }
+}
+
 /// The known name closest to `name`, if it is close enough to be a typo.
 pub(crate) fn closest<'k>(
     name: &str,
@@ -209,12 +288,9 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        for (i, f) in FUNCTIONS.iter().enumerate() {
-            assert!(
-                FUNCTIONS[..i].iter().all(|g| g.name != f.name),
-                "{}",
-                f.name
-            );
+        let all: alloc::vec::Vec<&Function> = FUNCTIONS.iter().collect();
+        for (i, f) in all.iter().enumerate() {
+            assert!(all[..i].iter().all(|g| g.name != f.name), "{}", f.name);
         }
     }
 

@@ -155,7 +155,7 @@ pub(super) fn crd2idx(a: &Args) -> Result<Value> {
 /// `idx2crd(I, SHAPE)`; with a third argument, the idioms' strided form.
 pub(super) fn idx2crd(a: &Args) -> Result<Value> {
     if a.len() == 3 {
-        return super::idioms::idx2crd(a).map(Value::IntTuple);
+        return super::idiom_calls::idx2crd(a).map(Value::IntTuple);
     }
     layout::idx2crd(&a.int_tuple(0)?, &a.int_tuple(1)?).map(Value::IntTuple)
 }

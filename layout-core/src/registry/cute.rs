@@ -1,60 +1,14 @@
-//! The table itself: one entry per function. A new function is one entry
-//! here (and its algebra elsewhere).
+//! CuTe's functions: one entry each.
 
-use super::calls::{self, algebra, divide, first, whole};
-use super::idioms;
-use super::{Function, Kind, Returns, Tiling};
+use super::calls::{self, algebra, first};
+use super::{BASE, Function, Kind, Returns, Tiling, layout_of, tiled};
 use crate::algebra::{self as alg, Form};
-use crate::coerce::Accepts::{
-    Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler, View,
-};
+use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
 use crate::value::Value;
 
-/// The fields most entries share: blame the whole call, arguments may be
-/// dynamic in the macro, no tiling.
-const BASE: Function = Function {
-    name: "",
-    usage: "",
-    arity: 1..=1,
-    args: &[],
-    returns: Returns::Always(Kind::Layout),
-    blame: whole,
-    static_only: false,
-    tiling: None,
-    about: "",
-    apply: |_| unreachable!("every entry has its own `apply`"),
-};
-
-const fn layout_of(l: crate::Layout) -> Value {
-    Value::Layout(l)
-}
-
-/// A composition, divide or product of `(A, T)`.
-const fn tiled(
-    name: &'static str,
-    usage: &'static str,
-    tiling: Tiling,
-    about: &'static str,
-    apply: fn(&crate::coerce::Args) -> crate::Result<Value>,
-) -> Function {
-    Function {
-        name,
-        usage,
-        arity: 2..=2,
-        args: &[Layout, Tiler],
-        blame: match tiling {
-            Tiling::Divide(_) => divide,
-            _ => algebra,
-        },
-        tiling: Some(tiling),
-        about,
-        apply,
-        ..BASE
-    }
-}
-
-/// Every function the notation knows, CuTe's first, then the kernel-library idioms'.
-pub static FUNCTIONS: &[Function] = &[
+/// CuTe's layout functions: queries, one-layout operations, the algebra of
+/// two layouts, coordinates and construction.
+pub(super) const FUNCTIONS: &[Function] = &[
     // ---- queries ----
     Function {
         name: "size",
@@ -283,124 +237,6 @@ pub static FUNCTIONS: &[Function] = &[
         args: &[LayoutOrIntTuple, Any],
         about: "a compact layout of SHAPE, SHAPE:STRIDE, or the layouts as its modes",
         apply: calls::make_layout,
-        ..BASE
-    },
-    // ---- kernel-library idioms ----
-    Function {
-        name: "broadcast",
-        usage: "broadcast(SHAPE[, …])",
-        arity: 1..=usize::MAX,
-        args: &[IntTuple],
-        returns: Returns::Always(Kind::IntTuple),
-        blame: idioms::broadcast_blame,
-        about: "the shape the flat shapes broadcast to, NumPy's rules",
-        apply: idioms::broadcast_shapes,
-        ..BASE
-    },
-    Function {
-        name: "broadcast_to",
-        usage: "broadcast_to(L, SHAPE)",
-        arity: 2..=2,
-        args: &[Layout, IntTuple],
-        blame: idioms::broadcast_blame,
-        about: "L read as SHAPE: stride 0 along broadcast axes",
-        apply: idioms::broadcast_layout,
-        ..BASE
-    },
-    Function {
-        name: "real_axis",
-        usage: "real_axis(AXIS, RANK)",
-        arity: 2..=2,
-        args: &[Int, Int],
-        returns: Returns::Always(Kind::Int),
-        about: "a negative axis counted from the end, checked against the rank",
-        apply: idioms::real_axis_of,
-        ..BASE
-    },
-    Function {
-        name: "descriptor",
-        usage: "descriptor(LENGTHS[, STRIDES], TAG)",
-        arity: 2..=3,
-        args: &[IntTuple, Any, Any],
-        blame: idioms::descriptor_blame,
-        about: "Composable Kernel's tensor descriptor as a flat layout",
-        apply: idioms::descriptor_layout,
-        ..BASE
-    },
-    Function {
-        name: "table",
-        usage: "table(L)",
-        args: &[View],
-        returns: Returns::Always(Kind::Table),
-        blame: first,
-        static_only: true,
-        about: "every offset in index order, [L(0),L(1),…]",
-        apply: idioms::table_of,
-        ..BASE
-    },
-    Function {
-        name: "view",
-        usage: "view(L, BASE)",
-        arity: 2..=2,
-        args: &[Layout, Int],
-        returns: Returns::Always(Kind::View),
-        about: "L read from offset BASE",
-        apply: idioms::view_of,
-        ..BASE
-    },
-    Function {
-        name: "positions",
-        usage: "positions(L[, START])",
-        arity: 1..=2,
-        args: &[View, IntTuple],
-        returns: Returns::Always(Kind::Table),
-        static_only: true,
-        about: "the offsets a row-major walk from START visits to the end",
-        apply: idioms::positions,
-        ..BASE
-    },
-    Function {
-        name: "diagonal",
-        usage: "diagonal(L[, OFFSET[, DIM1[, DIM2]]])",
-        arity: 1..=4,
-        args: &[View, Int],
-        returns: Returns::Always(Kind::View),
-        blame: idioms::view_blame,
-        about: "torch's diagonal: two dims merged into one, their strides summed",
-        apply: idioms::diagonal_of,
-        ..BASE
-    },
-    Function {
-        name: "stripes",
-        usage: "stripes(L, AXIS)",
-        arity: 2..=2,
-        args: &[View, Int],
-        returns: Returns::LikeArg(0),
-        blame: idioms::view_blame,
-        about: "AXIS first, the other axes grouped: one stripe per other index",
-        apply: idioms::stripes_of,
-        ..BASE
-    },
-    Function {
-        name: "slice_axis",
-        usage: "slice_axis(L, AXIS, I)",
-        arity: 3..=3,
-        args: &[View, Int, Int],
-        returns: Returns::Always(Kind::View),
-        blame: idioms::view_blame,
-        about: "the sub-tensor at index I of AXIS (torch's select)",
-        apply: idioms::slice_axis_of,
-        ..BASE
-    },
-    Function {
-        name: "block",
-        usage: "block(L, TILE, INDEX)",
-        arity: 3..=3,
-        args: &[View, IntTuple, IntTuple],
-        returns: Returns::Always(Kind::View),
-        blame: idioms::block_blame,
-        about: "block INDEX of L cut into TILE-shaped blocks (edge blocks cut)",
-        apply: idioms::block_of,
         ..BASE
     },
 ];
