@@ -106,6 +106,10 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     ("complement((2,2):(1,-4))", "NegativeStride", 11, 23),
     ("complement(4:1, -1)", "OutOfRange", 16, 18),
     ("complement((2,0):(1,2))", "ZeroSizeMode", 11, 22),
+    // A divide complements the tiler, a product the layout: each blames its own.
+    ("logical_divide(8:1, (2,2):(1,1))", "NotInjective", 20, 31),
+    ("zipped_divide(8:1, (2,2):(1,-1))", "NegativeStride", 19, 31),
+    ("logical_product((2,2):(1,1), 2:1)", "NotInjective", 16, 27),
     (
         "logical_divide((4,4):(1,4), <2,2,2>)",
         "TilerTooLong",
@@ -175,6 +179,31 @@ fn every_bad_input_has_its_kind_span_and_message() {
     assert!(CASES.len() >= 35);
     eprintln!("errors: {} bad inputs", CASES.len());
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn argument_counts_are_words_from_the_numbers() {
+    for (src, message) in [
+        (
+            "logical_divide(8:1)",
+            "`logical_divide` takes 2 arguments, but 1 was given",
+        ),
+        ("size(1, 2)", "`size` takes 1 argument, but 2 were given"),
+        (
+            "coalesce()",
+            "`coalesce` takes 1 or 2 arguments, but 0 were given",
+        ),
+        (
+            "make_layout()",
+            "`make_layout` takes at least 1 argument, but 0 were given",
+        ),
+        (
+            "diagonal(8:1, 0, 0, 1, 1)",
+            "`diagonal` takes 1 to 4 arguments, but 5 were given",
+        ),
+    ] {
+        assert_eq!(evaluate(src).unwrap_err().to_string(), message);
+    }
 }
 
 #[test]
