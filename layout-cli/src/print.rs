@@ -3,12 +3,12 @@
 //! compositions and products the tile of each cell comes from running the
 //! same core function on a layout of plain indices (see [`tiling`]).
 
-use layout_core::algebra::Form;
+use layout_core::algebra::{Form, zip_product_steps};
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Tiling;
 use layout_core::{
     IntTuple, Layout, Result, Tiler, Value, View, composition, eval, logical_divide,
-    logical_product, zip_product_steps,
+    logical_product,
 };
 
 use crate::render::{Cell, Grid, Picture};

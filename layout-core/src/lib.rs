@@ -33,12 +33,10 @@ pub mod registry;
 mod value;
 
 pub use algebra::{
-    DivideSteps, ProductSteps, Tiler, ZipProductSteps, blocked_product, coalesce, coalesce_by,
-    complement, composition, divide_steps, filter, flat_divide, flat_product, flatten,
-    left_inverse, logical_divide, logical_product, product_steps, raked_product, right_inverse,
-    tiled_divide, tiled_product, zip_product_steps, zipped_divide, zipped_product,
+    Tiler, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
+    flat_product, flatten, left_inverse, logical_divide, logical_product, raked_product,
+    right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
-pub use coerce::{Accepts, Args};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate};
 pub use idioms::{

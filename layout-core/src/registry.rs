@@ -24,8 +24,9 @@ use core::ops::RangeInclusive;
 use core::slice;
 
 use crate::algebra::Form;
-use crate::coerce::Accepts::{self, Layout, Tiler};
-use crate::coerce::Args;
+use crate::coerce::Accepts::{Layout, Tiler};
+
+pub use crate::coerce::{Accepts, Args};
 use crate::error::{ErrorKind, Result};
 use crate::value::Value;
 use calls::{algebra, divide};
@@ -87,6 +88,8 @@ pub struct Function {
     pub tiling: Option<Tiling>,
     /// What it does, in one line.
     pub about: &'static str,
+    /// A call that evaluates (a test checks it), for help texts and tests.
+    pub example: &'static str,
     /// The evaluation, given arguments of the accepted kinds.
     pub apply: fn(&Args) -> Result<Value>,
 }
@@ -186,6 +189,7 @@ const BASE: Function = Function {
     static_only: false,
     tiling: None,
     about: "",
+    example: "",
     apply: |_| unreachable!("every entry has its own `apply`"),
 };
 
@@ -199,6 +203,7 @@ const fn tiled(
     usage: &'static str,
     tiling: Tiling,
     about: &'static str,
+    example: &'static str,
     apply: fn(&Args) -> Result<Value>,
 ) -> Function {
     Function {
@@ -212,6 +217,7 @@ const fn tiled(
         },
         tiling: Some(tiling),
         about,
+        example,
         apply,
         ..BASE
     }
@@ -283,6 +289,32 @@ mod tests {
                 "{}: more argument kinds than arguments",
                 f.name
             );
+        }
+    }
+
+    #[test]
+    fn every_example_calls_its_function_and_evaluates() {
+        for f in FUNCTIONS {
+            let expr = crate::notation::parse(f.example).unwrap();
+            let crate::expr::ExprKind::Call { name, args, .. } = &expr.kind else {
+                panic!("{}: the example is not a call", f.name);
+            };
+            assert_eq!(name, f.name);
+            assert!(f.arity.contains(&args.len()), "{}", f.example);
+            let value = crate::eval(&expr).unwrap_or_else(|e| panic!("{}: {e}", f.example));
+            if let Returns::Always(kind) = f.returns {
+                let got = match value {
+                    Value::IntTuple(crate::IntTuple::Int(_)) => Kind::Int,
+                    Value::IntTuple(_) => Kind::IntTuple,
+                    Value::Layout(_) => Kind::Layout,
+                    Value::View(_) => Kind::View,
+                    Value::Table(_) => Kind::Table,
+                    other => panic!("{}: {other}", f.example),
+                };
+                // An integer is an integer tuple too.
+                let fits = got == kind || (kind == Kind::IntTuple && got == Kind::Int);
+                assert!(fits, "{}: {kind:?} expected, got {got:?}", f.example);
+            }
         }
     }
 

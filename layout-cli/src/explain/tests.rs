@@ -77,3 +77,18 @@ fn explain_ends_on_the_divide_or_product_eval_gives() {
     // The golden data has about 600 divides and products at the top level.
     assert!(checked > 500, "only {checked} checked");
 }
+
+/// Every function of the registry has a narration: its example is
+/// explained in steps, not only given its result.
+#[test]
+fn every_registry_function_is_explained() {
+    for f in layout_core::FUNCTIONS {
+        let shown = super::explain(f.example, Styles::new(false)).unwrap();
+        assert!(
+            !shown.contains("no step-by-step explanation"),
+            "{}:\n{shown}",
+            f.example
+        );
+        assert!(shown.lines().count() >= 2, "{}:\n{shown}", f.example);
+    }
+}

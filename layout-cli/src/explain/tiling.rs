@@ -4,11 +4,8 @@
 //! the divides and products themselves make, so the steps shown are the
 //! steps taken.
 
-use layout_core::algebra::{Form, mode_pairs};
-use layout_core::{
-    Layout, Result, Tiler, divide_steps, logical_divide, logical_product, product_steps,
-    zip_product_steps,
-};
+use layout_core::algebra::{Form, divide_steps, mode_pairs, product_steps, zip_product_steps};
+use layout_core::{Layout, Result, Tiler, logical_divide, logical_product};
 
 use super::Explainer;
 

@@ -43,7 +43,7 @@ impl DivideSteps {
 /// [`DivideSteps`] of `A ⊘ T`.
 ///
 /// ```
-/// use layout_core::{divide_steps, Layout};
+/// use layout_core::{algebra::divide_steps, Layout};
 /// let a: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
 /// let t: Layout = "4:2".parse().unwrap();
 /// let steps = divide_steps(&a, &t).unwrap();

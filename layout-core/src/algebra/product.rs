@@ -43,7 +43,7 @@ impl ProductSteps {
 /// [`ProductSteps`] of `A ⊗ T`.
 ///
 /// ```
-/// use layout_core::{product_steps, Layout};
+/// use layout_core::{algebra::product_steps, Layout};
 /// let a: Layout = "(2,2):(4,1)".parse().unwrap();
 /// let steps = product_steps(&a, &"6:1".parse().unwrap()).unwrap();
 /// assert_eq!((steps.cotarget, steps.rest.to_string()), (24, "(2,3):(2,8)".to_string()));
@@ -143,7 +143,7 @@ pub struct ZipProductSteps {
 /// [`ZipProductSteps`] of `blocked_product(A, B)` (or `raked_product` when `raked`).
 ///
 /// ```
-/// use layout_core::{zip_product_steps, Layout};
+/// use layout_core::{algebra::zip_product_steps, Layout};
 /// let a: Layout = "4:1".parse().unwrap();
 /// let b: Layout = "(2,3):(3,1)".parse().unwrap();
 /// let steps = zip_product_steps(&a, &b, false).unwrap();

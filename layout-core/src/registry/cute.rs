@@ -16,6 +16,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[LayoutOrIntTuple],
         returns: Returns::Always(Kind::Int),
         about: "the number of coordinates: the product of the extents",
+        example: "size((2,4):(1,2))",
         apply: calls::size,
         ..BASE
     },
@@ -25,6 +26,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         returns: Returns::Always(Kind::Int),
         about: "one past the largest offset the layout reaches",
+        example: "cosize((2,4):(4,1))",
         apply: |a| Ok(calls::int(a.layout(0)?.cosize())),
         ..BASE
     },
@@ -34,6 +36,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Tiler],
         returns: Returns::Always(Kind::Int),
         about: "the number of top-level modes",
+        example: "rank((2,(3,4)))",
         apply: calls::rank,
         ..BASE
     },
@@ -43,6 +46,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[LayoutOrIntTuple],
         returns: Returns::Always(Kind::Int),
         about: "how deeply the shape nests (0 for an integer)",
+        example: "depth((2,(3,4)))",
         apply: calls::depth,
         ..BASE
     },
@@ -52,6 +56,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         returns: Returns::Always(Kind::IntTuple),
         about: "the layout's shape",
+        example: "shape((2,4):(4,1))",
         apply: |a| Ok(Value::IntTuple(a.layout(0)?.shape().clone())),
         ..BASE
     },
@@ -61,6 +66,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         returns: Returns::Always(Kind::IntTuple),
         about: "the layout's stride",
+        example: "stride((2,4):(4,1))",
         apply: |a| Ok(Value::IntTuple(a.layout(0)?.stride().clone())),
         ..BASE
     },
@@ -72,6 +78,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout, IntTuple],
         blame: algebra,
         about: "the same function with the fewest modes (by mode, as deep as PROFILE)",
+        example: "coalesce((2,(1,6)):(1,(6,2)))",
         apply: calls::coalesce,
         ..BASE
     },
@@ -81,6 +88,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         blame: algebra,
         about: "the layout without its stride-0 and extent-1 modes, coalesced",
+        example: "filter((2,3,2):(1,0,2))",
         apply: |a| alg::filter(a.layout(0)?).map(layout_of),
         ..BASE
     },
@@ -90,6 +98,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[LayoutOrIntTuple],
         returns: Returns::LikeArg(0),
         about: "every leaf at one level, in order",
+        example: "flatten(((2,2),(3,5)):((1,2),(4,12)))",
         apply: calls::flatten,
         ..BASE
     },
@@ -100,6 +109,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout, Int],
         blame: calls::complement_blame,
         about: "the layout of A's holes up to M (default cosize A)",
+        example: "complement((2,2):(1,6), 24)",
         apply: calls::complement,
         ..BASE
     },
@@ -109,6 +119,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         blame: algebra,
         about: "R with L(R(i)) = i for the longest prefix of L's offsets",
+        example: "right_inverse((4,2):(2,1))",
         apply: |a| alg::right_inverse(a.layout(0)?).map(layout_of),
         ..BASE
     },
@@ -118,6 +129,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         blame: algebra,
         about: "R with R(L(i)) = i for every index of L",
+        example: "left_inverse((4,2):(2,1))",
         apply: |a| alg::left_inverse(a.layout(0)?).map(layout_of),
         ..BASE
     },
@@ -127,6 +139,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "composition(A, B)",
         Tiling::Composition,
         "A ∘ B: R(c) = A(B(c)), shaped like B",
+        "composition((6,2):(8,2), (4,3):(3,1))",
         |a| calls::tiled(a, alg::composition),
     ),
     tiled(
@@ -134,6 +147,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "logical_divide(A, T)",
         Tiling::Divide(Form::Logical),
         "A ∘ (T, complement(T, size A)): tiles of T, then across tiles",
+        "logical_divide((4,2,3):(2,1,8), 4:2)",
         |a| calls::divide_as(a, Form::Logical),
     ),
     tiled(
@@ -141,6 +155,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "zipped_divide(A, T)",
         Tiling::Divide(Form::Zipped),
         "logical_divide grouped as ((tiles…),(rests…))",
+        "zipped_divide((4,6):(1,4), (2,3))",
         |a| calls::divide_as(a, Form::Zipped),
     ),
     tiled(
@@ -148,6 +163,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "tiled_divide(A, T)",
         Tiling::Divide(Form::Tiled),
         "logical_divide grouped as ((tiles…),rest0,rest1,…)",
+        "tiled_divide((4,6):(1,4), (2,3))",
         |a| calls::divide_as(a, Form::Tiled),
     ),
     tiled(
@@ -155,6 +171,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "flat_divide(A, T)",
         Tiling::Divide(Form::Flat),
         "logical_divide grouped as (tile0,tile1,…,rest0,rest1,…)",
+        "flat_divide((4,6):(1,4), (2,3))",
         |a| calls::divide_as(a, Form::Flat),
     ),
     tiled(
@@ -162,6 +179,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "logical_product(A, T)",
         Tiling::Product(Form::Logical),
         "(A, complement(A, size A · cosize T) ∘ T): A, then copies of A laid out as T",
+        "logical_product((2,2):(4,1), 6:1)",
         |a| calls::product_as(a, Form::Logical),
     ),
     tiled(
@@ -169,6 +187,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "zipped_product(A, T)",
         Tiling::Product(Form::Zipped),
         "logical_product grouped as ((A modes…),(copy modes…))",
+        "zipped_product((2,2):(1,2), (2,2))",
         |a| calls::product_as(a, Form::Zipped),
     ),
     tiled(
@@ -176,6 +195,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "tiled_product(A, T)",
         Tiling::Product(Form::Tiled),
         "logical_product grouped as ((A modes…),copy0,copy1,…)",
+        "tiled_product((2,2):(1,2), (2,2))",
         |a| calls::product_as(a, Form::Tiled),
     ),
     tiled(
@@ -183,6 +203,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "flat_product(A, T)",
         Tiling::Product(Form::Flat),
         "logical_product grouped as (A0,A1,…,copy0,copy1,…)",
+        "flat_product((2,2):(1,2), (2,2))",
         |a| calls::product_as(a, Form::Flat),
     ),
     Function {
@@ -193,6 +214,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         blame: algebra,
         tiling: Some(Tiling::ZipProduct { raked: false }),
         about: "copies of the block A arranged as B, mode i = (A_i, B_i)",
+        example: "blocked_product((2,2):(1,2), (2,3):(3,1))",
         apply: |a| alg::blocked_product(a.layout(0)?, a.layout(1)?).map(layout_of),
         ..BASE
     },
@@ -204,6 +226,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         blame: algebra,
         tiling: Some(Tiling::ZipProduct { raked: true }),
         about: "copies of A interleaved as B, mode i = (B_i, A_i)",
+        example: "raked_product((2,2):(1,2), (2,3):(3,1))",
         apply: |a| alg::raked_product(a.layout(0)?, a.layout(1)?).map(layout_of),
         ..BASE
     },
@@ -216,6 +239,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::Int),
         blame: first,
         about: "the offset of coordinate C (an integer is split over the shape)",
+        example: "crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))",
         apply: calls::crd2idx,
         ..BASE
     },
@@ -227,6 +251,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::IntTuple),
         blame: calls::idx2crd_blame,
         about: "the natural coordinate of index I (of offset I under a compact or given stride)",
+        example: "idx2crd(5, (2,3))",
         apply: calls::idx2crd,
         ..BASE
     },
@@ -236,6 +261,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         arity: 1..=usize::MAX,
         args: &[LayoutOrIntTuple, Any],
         about: "a compact layout of SHAPE, SHAPE:STRIDE, or the layouts as its modes",
+        example: "make_layout((2,3), LayoutRight)",
         apply: calls::make_layout,
         ..BASE
     },

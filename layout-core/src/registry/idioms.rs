@@ -15,6 +15,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::IntTuple),
         blame: calls::broadcast_blame,
         about: "the shape the flat shapes broadcast to, NumPy's rules",
+        example: "broadcast((2,1,4),(3,1))",
         apply: calls::broadcast_shapes,
         ..BASE
     },
@@ -25,6 +26,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout, IntTuple],
         blame: calls::broadcast_blame,
         about: "L read as SHAPE: stride 0 along broadcast axes",
+        example: "broadcast_to((3,1):(1,1),(2,3,4))",
         apply: calls::broadcast_layout,
         ..BASE
     },
@@ -35,6 +37,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Int, Int],
         returns: Returns::Always(Kind::Int),
         about: "a negative axis counted from the end, checked against the rank",
+        example: "real_axis(-1,4)",
         apply: calls::real_axis_of,
         ..BASE
     },
@@ -45,6 +48,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[IntTuple, Any, Any],
         blame: calls::descriptor_blame,
         about: "Composable Kernel's tensor descriptor as a flat layout",
+        example: "descriptor((2,3,4),RowMajor)",
         apply: calls::descriptor_layout,
         ..BASE
     },
@@ -56,6 +60,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         blame: first,
         static_only: true,
         about: "every offset in index order, [L(0),L(1),…]",
+        example: "table((2,3):(3,1))",
         apply: calls::table_of,
         ..BASE
     },
@@ -66,6 +71,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout, Int],
         returns: Returns::Always(Kind::View),
         about: "L read from offset BASE",
+        example: "view((2,3):(3,1),5)",
         apply: calls::view_of,
         ..BASE
     },
@@ -77,6 +83,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::Table),
         static_only: true,
         about: "the offsets a row-major walk from START visits to the end",
+        example: "positions((2,4):(4,1),(1,2))",
         apply: calls::positions,
         ..BASE
     },
@@ -88,6 +95,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::View),
         blame: calls::view_blame,
         about: "torch's diagonal: two dims merged into one, their strides summed",
+        example: "diagonal((3,4):(4,1),1)",
         apply: calls::diagonal_of,
         ..BASE
     },
@@ -99,6 +107,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::LikeArg(0),
         blame: calls::view_blame,
         about: "AXIS first, the other axes grouped: one stripe per other index",
+        example: "stripes((2,3,4):(12,4,1),1)",
         apply: calls::stripes_of,
         ..BASE
     },
@@ -110,6 +119,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::View),
         blame: calls::view_blame,
         about: "the sub-tensor at index I of AXIS (torch's select)",
+        example: "slice_axis((2,3,4):(12,4,1),1,2)",
         apply: calls::slice_axis_of,
         ..BASE
     },
@@ -121,6 +131,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::View),
         blame: calls::block_blame,
         about: "block INDEX of L cut into TILE-shaped blocks (edge blocks cut)",
+        example: "block((5,4):(4,1),(2,3),5)",
         apply: calls::block_of,
         ..BASE
     },
