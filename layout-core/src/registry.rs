@@ -25,11 +25,11 @@ use core::slice;
 
 use crate::algebra::Form;
 use crate::coerce::Accepts::{Layout, Tiler};
-
-pub use crate::coerce::{Accepts, Args};
 use crate::error::{ErrorKind, Result};
 use crate::value::Value;
 use calls::{algebra, divide};
+
+pub use crate::coerce::{Accepts, Args};
 
 /// Every function the notation knows, section by section: CuTe's, then
 /// the kernel-library idioms'.

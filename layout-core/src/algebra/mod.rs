@@ -39,7 +39,9 @@ type Modes = InlineVec<(i64, i64), 8>;
 /// (`Tiler::try_from`, an error for a negative `n`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Tiler {
+    /// One layout, applied to the whole operand.
     Layout(Layout),
+    /// `<T0,T1,…>`: `Ti` applied to mode `i`.
     ByMode(Vec<Tiler>),
 }
 
