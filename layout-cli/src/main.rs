@@ -9,6 +9,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod eval;
 mod explain;
+mod expression;
 mod print;
 mod render;
 mod report;
@@ -64,6 +65,7 @@ enum Command {
   printf 'size(8:1)\\ncoalesce((2,4):(1,2))\\n' | layout eval")]
     Eval {
         /// The expression, e.g. `composition((6,2):(8,2), (4,3):(3,1))`.
+        #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: Option<String>,
         /// Print JSON: kind, text, and for layouts shape, stride, rank, depth,
         /// size, cosize and (up to 1024 cells) the map of every offset. Errors
@@ -91,6 +93,7 @@ enum Command {
   layout print --svg tiles.svg --html tiles.html 'zipped_divide((4,6):(1,4), (2,3))'")]
     Print {
         /// The expression; its value must be a layout (or a view) to be drawn.
+        #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: String,
         /// Write the picture as a standalone SVG file (`-` for stdout).
         #[arg(long, value_name = "FILE")]
@@ -118,6 +121,7 @@ enum Command {
   layout explain 'table(diagonal((3,4):(4,1),1))'")]
     Explain {
         /// The expression to explain.
+        #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: String,
     },
     /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
