@@ -7,7 +7,7 @@
 //! use layout_core::{evaluate, logical_divide, Layout, Tiler};
 //! let a: Layout = "(4,2,3):(2,1,8)".parse().unwrap();
 //! let t: Layout = "4:2".parse().unwrap();
-//! let d = logical_divide(&a, &Tiler::from(t)).unwrap(); // a layout tiler
+//! let d = logical_divide(&a, &Tiler::from(t)).unwrap();
 //! assert_eq!(d.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
 //! assert_eq!(evaluate("size(logical_divide((4,2,3):(2,1,8), 4:2))").unwrap().to_string(), "24");
 //! ```

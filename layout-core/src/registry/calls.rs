@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::algebra::{self, Form, Tiler};
+use crate::algebra::{self, Form};
 use crate::coerce::{Args, new_layout};
 use crate::error::{Error, ErrorKind, Result};
 use crate::int_tuple::IntTuple;
@@ -74,11 +74,6 @@ pub(super) fn count(n: usize) -> Result<Value> {
     i64::try_from(n)
         .map(int)
         .map_err(|_| ErrorKind::Overflow("the count does not fit in 64 bits").into())
-}
-
-/// `A` and `T` of a composition, divide or product.
-pub(super) fn tiled(a: &Args, f: fn(&Layout, &Tiler) -> Result<Layout>) -> Result<Value> {
-    f(a.layout(0)?, &a.tiler(1)?).map(Value::Layout)
 }
 
 /// `*_divide(A, T)` in the given form.
