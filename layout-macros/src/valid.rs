@@ -129,7 +129,8 @@ impl Ctxt<'_> {
                 if !self.known_call(name, *name_span, args.len(), e.span) {
                     return Outcome::Failed;
                 }
-                let static_only = registry::function(name).is_some_and(|f| f.static_only);
+                let function = registry::function(name);
+                let static_only = function.is_some_and(|f| f.static_only);
                 if children == Children::Dynamic && static_only {
                     let mut leaves = Vec::new();
                     dynamic_leaves(e, &mut leaves);
@@ -146,7 +147,10 @@ impl Ctxt<'_> {
                 let errors = self.errors.len();
                 let outcome = self.finish(e, children, probe);
                 // Divides and products compose: say which call the composition is part of.
-                if name != "composition" && self.errors.len() > errors {
+                let composes = function
+                    .and_then(|f| f.tiling)
+                    .is_some_and(|t| t != registry::Tiling::Composition);
+                if composes && self.errors.len() > errors {
                     self.name_the_call(errors, name);
                 }
                 outcome
