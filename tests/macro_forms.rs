@@ -140,4 +140,11 @@ fn algebra_of_dynamic_layouts_runs_the_core() {
     let four = 4;
     let bad = layout!(composition((four,2):(1,8), 6:1));
     assert!(bad.unwrap_err().to_string().contains("not admissible"));
+    // The registry says what each function gives: `stripes` of a layout is
+    // a layout, like `logical_divide`'s, not a `Value`.
+    let striped: Result<Layout, layout_dsl::Error> = layout!(stripes((m,4):(1,m),1));
+    let expected = evaluate("stripes((8,4):(1,8),1)").unwrap();
+    assert_eq!(striped.unwrap().to_string(), expected.to_string());
+    let divided: Result<Layout, layout_dsl::Error> = layout!(logical_divide((m,4):(1,m),2));
+    assert!(divided.is_ok());
 }

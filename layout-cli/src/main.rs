@@ -5,10 +5,11 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod eval;
 mod explain;
+mod expression;
 mod print;
 mod render;
 mod report;
@@ -32,7 +33,7 @@ Examples:
     about = "Evaluate, draw and explain CuTe layout-algebra expressions",
     long_about = "Evaluate, draw and explain CuTe layout-algebra expressions.\n\n\
                   A layout is SHAPE:STRIDE, e.g. ((2,4),(3,5)):((3,6),(1,24)); functions use \
-                  CuTe's names (composition, complement, logical_divide, …).",
+                  CuTe's names (composition, logical_divide, …; all listed below).",
     after_help = EXAMPLES
 )]
 struct Cli {
@@ -64,6 +65,7 @@ enum Command {
   printf 'size(8:1)\\ncoalesce((2,4):(1,2))\\n' | layout eval")]
     Eval {
         /// The expression, e.g. `composition((6,2):(8,2), (4,3):(3,1))`.
+        #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: Option<String>,
         /// Print JSON: kind, text, and for layouts shape, stride, rank, depth,
         /// size, cosize and (up to 1024 cells) the map of every offset. Errors
@@ -91,6 +93,7 @@ enum Command {
   layout print --svg tiles.svg --html tiles.html 'zipped_divide((4,6):(1,4), (2,3))'")]
     Print {
         /// The expression; its value must be a layout (or a view) to be drawn.
+        #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: String,
         /// Write the picture as a standalone SVG file (`-` for stdout).
         #[arg(long, value_name = "FILE")]
@@ -118,6 +121,7 @@ enum Command {
   layout explain 'table(diagonal((3,4):(4,1),1))'")]
     Explain {
         /// The expression to explain.
+        #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: String,
     },
     /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
@@ -129,8 +133,20 @@ enum Command {
     Man,
 }
 
+/// The command line, its long help closed by every function the notation
+/// knows, from the core's registry.
+fn command() -> clap::Command {
+    let mut functions =
+        String::from("Functions (CuTe's names; `[…]` marks optional arguments, `|` alternatives):");
+    for f in layout_core::FUNCTIONS.iter() {
+        functions.push_str(&format!("\n  {}\n          {}", f.usage, f.about));
+    }
+    Cli::command().after_long_help(format!("{functions}\n\n{EXAMPLES}"))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let color = cli.color;
     let err_styles = Styles::new(color.enabled(Stream::Stderr));
     let (src, result) = match cli.command {
@@ -173,11 +189,11 @@ fn main() -> ExitCode {
             (expr, result)
         }
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "layout", &mut io::stdout());
+            clap_complete::generate(shell, &mut command(), "layout", &mut io::stdout());
             return ExitCode::SUCCESS;
         }
         Command::Man => {
-            return match clap_mangen::Man::new(Cli::command()).render(&mut io::stdout()) {
+            return match clap_mangen::Man::new(command()).render(&mut io::stdout()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&format!("cannot write the man page: {e}"), &err_styles),
             };

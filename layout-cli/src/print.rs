@@ -3,11 +3,12 @@
 //! compositions and products the tile of each cell comes from running the
 //! same core function on a layout of plain indices (see [`tiling`]).
 
+use layout_core::algebra::{Form, zip_product_steps};
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Tiling;
 use layout_core::{
-    IntTuple, Layout, Result, Tiler, Value, View, blocked_product, composition, eval, flat_divide,
-    flat_product, logical_divide, logical_product, raked_product, tiled_divide, tiled_product,
-    zipped_divide, zipped_product,
+    IntTuple, Layout, Result, Tiler, Value, View, composition, eval, logical_divide,
+    logical_product,
 };
 
 use crate::render::{Cell, Grid, Picture};
@@ -134,7 +135,7 @@ fn extent(m: &Layout, mode: usize) -> usize {
 }
 
 /// The tile structure of a divide, composition or product.
-struct Tiling {
+struct Tiles {
     /// `name(A, T)` as shown over the result.
     call: String,
     /// `A`, drawn with its tiles (not for products: the copies are in the result).
@@ -145,8 +146,6 @@ struct Tiling {
     result_tiles: Vec<Option<usize>>,
     word: &'static str,
 }
-
-type TilerFn = fn(&Layout, &Tiler) -> Result<Layout>;
 
 /// For `f(A, T)`, run `f` again on stand-ins for `A` whose offsets say where
 /// things came from, so the tiles come from the core's own algebra:
@@ -160,11 +159,13 @@ type TilerFn = fn(&Layout, &Tiler) -> Result<Layout>;
 ///   with compact strides, every copy of `A` sits at one offset, `j`, its
 ///   index in `T` (by-mode tilers included).
 ///
-/// Anything else, or a stand-in the core refuses: no tiles.
-fn tiling(src: &str, expr: &Expr, result: &Layout) -> Option<Tiling> {
+/// Anything else (the registry says which calls tile), or a stand-in the
+/// core refuses: no tiles.
+fn tiling(src: &str, expr: &Expr, result: &Layout) -> Option<Tiles> {
     let ExprKind::Call { name, args, .. } = &expr.kind else {
         return None;
     };
+    let how = layout_core::function(name)?.tiling?;
     let [a_expr, t_expr] = args.as_slice() else {
         return None;
     };
@@ -176,23 +177,15 @@ fn tiling(src: &str, expr: &Expr, result: &Layout) -> Option<Tiling> {
         return None;
     }
     let t_text = src.get(t_expr.span.start..t_expr.span.end)?;
-    let t = match eval(t_expr).ok()? {
-        Value::Layout(l) => Tiler::Layout(l),
-        Value::IntTuple(t) => Tiler::from(t),
-        Value::Tiler(t) => t,
-        _ => return None,
-    };
+    let t = Tiler::try_from(eval(t_expr).ok()?).ok()?;
     let call = format!("{name}(A, {t_text})");
-    let (operand, operand_tiles, result_tiles, word) = match name.as_str() {
-        "logical_divide" => divide_tiles(&a, &t, result, logical_divide)?,
-        "zipped_divide" => divide_tiles(&a, &t, result, zipped_divide)?,
-        "tiled_divide" => divide_tiles(&a, &t, result, tiled_divide)?,
-        "flat_divide" => divide_tiles(&a, &t, result, flat_divide)?,
-        "composition" => composition_tiles(&a, &t, result)?,
+    let (operand, operand_tiles, result_tiles, word) = match how {
+        Tiling::Divide(form) => divide_tiles(&a, &t, result, form)?,
+        Tiling::Composition => composition_tiles(&a, &t, result)?,
         _ => {
             let a_text = src.get(a_expr.span.start..a_expr.span.end)?;
-            let tiles = product_tiles(name, &a, &t, result)?;
-            return Some(Tiling {
+            let tiles = product_tiles(how, &a, &t, result)?;
+            return Some(Tiles {
                 call: format!("{name}({a_text}, {t_text})"),
                 operand: None,
                 operand_tiles: Vec::new(),
@@ -201,7 +194,7 @@ fn tiling(src: &str, expr: &Expr, result: &Layout) -> Option<Tiling> {
             });
         }
     };
-    Some(Tiling {
+    Some(Tiles {
         call,
         operand: Some(operand),
         operand_tiles,
@@ -211,12 +204,13 @@ fn tiling(src: &str, expr: &Expr, result: &Layout) -> Option<Tiling> {
 }
 
 /// `A` again, the tile of each of its indices, the tile of each result index, the word.
-type Tiles = (Layout, Vec<Option<usize>>, Vec<Option<usize>>, &'static str);
+type OperandTiles = (Layout, Vec<Option<usize>>, Vec<Option<usize>>, &'static str);
 
-fn divide_tiles(a: &Layout, t: &Tiler, result: &Layout, f: TilerFn) -> Option<Tiles> {
+fn divide_tiles(a: &Layout, t: &Tiler, result: &Layout, form: Form) -> Option<OperandTiles> {
     let index = Layout::column_major(a.shape().clone()).ok()?;
-    let picked = f(&index, t).ok()?;
-    let zipped = zipped_divide(&index, t).ok()?;
+    let logical = logical_divide(&index, t).ok()?;
+    let picked = form.regroup(logical.clone(), t).ok()?;
+    let zipped = Form::Zipped.regroup(logical, t).ok()?;
     let mut operand_tiles = vec![None; usize::try_from(a.size()).ok()?];
     let (inner, tiles) = (extent(&zipped, 0), extent(&zipped, 1));
     for j in 0..tiles {
@@ -240,7 +234,7 @@ fn divide_tiles(a: &Layout, t: &Tiler, result: &Layout, f: TilerFn) -> Option<Ti
     Some((a.clone(), operand_tiles, result_tiles, "tile"))
 }
 
-fn composition_tiles(a: &Layout, t: &Tiler, result: &Layout) -> Option<Tiles> {
+fn composition_tiles(a: &Layout, t: &Tiler, result: &Layout) -> Option<OperandTiles> {
     let index = Layout::column_major(a.shape().clone()).ok()?;
     let picked = composition(&index, t).ok()?;
     // A rank-2 (or higher) result's columns are its tiles; a rank-1
@@ -266,16 +260,19 @@ fn composition_tiles(a: &Layout, t: &Tiler, result: &Layout) -> Option<Tiles> {
 /// two stand-ins: `Z`, `A`'s shape with stride 0, so that all cells of one
 /// copy share an offset, and `T'` (see [`numbered`]), so that this offset is
 /// the copy's index in `T`.
-fn product_tiles(name: &str, a: &Layout, t: &Tiler, result: &Layout) -> Option<Vec<Option<usize>>> {
+fn product_tiles(
+    how: Tiling,
+    a: &Layout,
+    t: &Tiler,
+    result: &Layout,
+) -> Option<Vec<Option<usize>>> {
     let zero = Layout::new(a.shape().clone(), zeros(a.shape())).ok()?;
     let t = numbered(t)?;
-    let copies = match (name, &t) {
-        ("blocked_product", Tiler::Layout(b)) => blocked_product(&zero, b),
-        ("raked_product", Tiler::Layout(b)) => raked_product(&zero, b),
-        ("logical_product", _) => logical_product(&zero, &t),
-        ("zipped_product", _) => zipped_product(&zero, &t),
-        ("tiled_product", _) => tiled_product(&zero, &t),
-        ("flat_product", _) => flat_product(&zero, &t),
+    let copies = match (how, &t) {
+        (Tiling::ZipProduct { raked }, Tiler::Layout(b)) => {
+            zip_product_steps(&zero, b, raked).map(|steps| steps.result)
+        }
+        (Tiling::Product(form), _) => logical_product(&zero, &t).and_then(|l| form.regroup(l, &t)),
         _ => return None,
     }
     .ok()?;

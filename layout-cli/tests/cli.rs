@@ -233,6 +233,14 @@ fn help_for_every_subcommand() {
 #[test]
 fn completions_and_man_page() {
     assert!(ok(&["completions", "bash"]).contains("layout"));
+    // The expression argument completes the registry's function names
+    // (clap_complete offers a positional's values to bash and zsh only).
+    for shell in ["bash", "zsh"] {
+        let script = ok(&["completions", shell]);
+        for f in layout_core::FUNCTIONS {
+            assert!(script.contains(f.name), "{shell}: no `{}`", f.name);
+        }
+    }
     assert!(ok(&["man"]).contains(".TH layout"));
 }
 

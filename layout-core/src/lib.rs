@@ -17,9 +17,7 @@
 extern crate alloc;
 
 pub mod algebra;
-// ErrorKind's variants and fields are being rewritten and documented with
-// issue 12 §3; drop this `allow` when that lands.
-#[allow(missing_docs)]
+mod coerce;
 mod error;
 mod eval;
 #[doc(hidden)]
@@ -30,6 +28,7 @@ mod int_tuple;
 mod layout;
 pub mod notation;
 mod parse;
+pub mod registry;
 mod value;
 
 pub use algebra::{
@@ -38,7 +37,7 @@ pub use algebra::{
     right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
 pub use error::{Error, ErrorKind, Result, Span};
-pub use eval::{FUNCTIONS, KEYWORDS, eval, evaluate};
+pub use eval::{KEYWORDS, eval, evaluate};
 pub use idioms::{
     Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,
     broadcast_offset, broadcast_to, diagonal, idx2crd_row_major, idx2crd_strided, real_axis,
@@ -46,4 +45,5 @@ pub use idioms::{
 };
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, Run, crd2idx, idx2crd, natural_coord};
+pub use registry::{FUNCTIONS, Function, function};
 pub use value::{Major, Value};

@@ -17,15 +17,19 @@ pub enum Major {
 }
 
 /// The result of evaluating an expression.
+///
+/// New kinds of value will come with new functions, so a `match` on it
+/// needs a `_` arm outside this crate.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Value {
     /// An integer or a tuple of them.
     IntTuple(IntTuple),
-    /// A layout `shape:stride`.
+    /// A layout.
     Layout(Layout),
     /// A by-mode tiler `<…>`.
     Tiler(Tiler),
-    /// `LayoutLeft` or `LayoutRight`.
+    /// A compact-layout tag: `LayoutLeft` or `LayoutRight`.
     Major(Major),
     /// A layout read from a base offset, printed `view(L,BASE)`.
     View(View),
@@ -37,6 +41,7 @@ pub enum Value {
 
 impl Value {
     /// What kind of value this is, in words, for error messages.
+    #[must_use]
     pub fn describe(&self) -> &'static str {
         match self {
             Value::IntTuple(IntTuple::Int(_)) => "an integer",

@@ -106,6 +106,10 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     ("complement((2,2):(1,-4))", "NegativeStride", 11, 23),
     ("complement(4:1, -1)", "OutOfRange", 16, 18),
     ("complement((2,0):(1,2))", "ZeroSizeMode", 11, 22),
+    // A divide complements the tiler, a product the layout: each blames its own.
+    ("logical_divide(8:1, (2,2):(1,1))", "NotInjective", 20, 31),
+    ("zipped_divide(8:1, (2,2):(1,-1))", "NegativeStride", 19, 31),
+    ("logical_product((2,2):(1,1), 2:1)", "NotInjective", 16, 27),
     (
         "logical_divide((4,4):(1,4), <2,2,2>)",
         "TilerTooLong",
@@ -160,9 +164,9 @@ fn every_bad_input_has_its_kind_span_and_message() {
             }
             Err(e) => e,
         };
-        let found = (variant(&e.kind), e.span.map(|s| (s.start, s.end)));
+        let found = (variant(e.kind()), e.span().map(|s| (s.start, s.end)));
         if found != (expected.to_owned(), Some((start, end))) {
-            let covered = e.span.and_then(|s| src.get(s.start..s.end));
+            let covered = e.span().and_then(|s| src.get(s.start..s.end));
             failures.push(format!(
                 "{src:?}: expected {expected} at {start}..{end} ({:?}), got {found:?} ({covered:?}): {e}",
                 &src[start..end]
@@ -178,10 +182,35 @@ fn every_bad_input_has_its_kind_span_and_message() {
 }
 
 #[test]
+fn argument_counts_are_words_from_the_numbers() {
+    for (src, message) in [
+        (
+            "logical_divide(8:1)",
+            "`logical_divide` takes 2 arguments, but 1 was given",
+        ),
+        ("size(1, 2)", "`size` takes 1 argument, but 2 were given"),
+        (
+            "coalesce()",
+            "`coalesce` takes 1 or 2 arguments, but 0 were given",
+        ),
+        (
+            "make_layout()",
+            "`make_layout` takes at least 1 argument, but 0 were given",
+        ),
+        (
+            "diagonal(8:1, 0, 0, 1, 1)",
+            "`diagonal` takes 1 to 4 arguments, but 5 were given",
+        ),
+    ] {
+        assert_eq!(evaluate(src).unwrap_err().to_string(), message);
+    }
+}
+
+#[test]
 fn suggestions_are_close_names_only() {
     let e = evaluate("crd2ix(1, 8:1)").unwrap_err();
     assert!(matches!(
-        e.kind,
+        e.kind(),
         ErrorKind::UnknownFunction {
             suggestion: Some("crd2idx"),
             ..
@@ -193,7 +222,7 @@ fn suggestions_are_close_names_only() {
     );
     let e = evaluate("frobnicate(2)").unwrap_err();
     assert!(matches!(
-        e.kind,
+        e.kind(),
         ErrorKind::UnknownFunction {
             suggestion: None,
             ..
@@ -217,11 +246,11 @@ fn nesting_is_limited_not_a_stack_overflow() {
         );
         let e = evaluate(&src).unwrap_err();
         let start = open.len() * (MAX_DEPTH + 1) - 1;
-        assert_eq!(e.kind, ErrorKind::TooDeep { limit: MAX_DEPTH });
-        assert_eq!(e.span.map(|s| (s.start, s.end)), Some((start, start + 1)));
+        assert_eq!(e.kind(), &ErrorKind::TooDeep { limit: MAX_DEPTH });
+        assert_eq!(e.span().map(|s| (s.start, s.end)), Some((start, start + 1)));
     }
     let e = evaluate(&"(".repeat(100_000)).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::TooDeep { limit: MAX_DEPTH });
+    assert_eq!(e.kind(), &ErrorKind::TooDeep { limit: MAX_DEPTH });
 }
 
 #[test]

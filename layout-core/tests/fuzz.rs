@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use common::{Dice, config, dividing_tiler, rebuild, shape_up_to, small_layout};
 use layout_core::{
     FUNCTIONS, IntTuple, Layout, Tiler, Value, blocked_product, coalesce, coalesce_by, complement,
-    composition, crd2idx, evaluate, filter, flat_divide, flat_product, flatten, idioms, idx2crd,
+    composition, crd2idx, evaluate, filter, flat_divide, flat_product, flatten, idx2crd,
     left_inverse, logical_divide, logical_product, raked_product, right_inverse, tiled_divide,
     tiled_product, zipped_divide, zipped_product,
 };
@@ -52,7 +52,7 @@ fn evaluate_checked(src: &str) -> bool {
     match value {
         Err(e) => {
             let span = e
-                .span
+                .span()
                 .unwrap_or_else(|| panic!("{src:?}: no span on `{e}`"));
             assert!(
                 span.start <= span.end && src.get(span.start..span.end).is_some(),
@@ -70,7 +70,7 @@ fn evaluate_checked(src: &str) -> bool {
 }
 
 fn all_functions() -> impl Iterator<Item = &'static str> {
-    FUNCTIONS.iter().chain(idioms::FUNCTIONS).map(|f| f.0)
+    FUNCTIONS.iter().map(|f| f.name)
 }
 
 const NAMES: &[&str] = &[
@@ -126,8 +126,10 @@ fn expression() -> impl Strategy<Value = String> {
         1 => (int_text(), int_text()).prop_map(|(s, d)| format!("{s}:{d}")),
         1 => prop::sample::select(NAMES).prop_map(str::to_owned),
     ];
-    let table: Vec<(&str, usize, usize)> =
-        FUNCTIONS.iter().chain(idioms::FUNCTIONS).copied().collect();
+    let table: Vec<(&str, usize, usize)> = FUNCTIONS
+        .iter()
+        .map(|f| (f.name, *f.arity.start(), *f.arity.end()))
+        .collect();
     leaf.prop_recursive(4, 24, 4, move |inner| {
         let call = (
             prop::sample::select(table.clone()),
@@ -233,7 +235,7 @@ fn non_negative(t: &IntTuple) -> IntTuple {
 fn exercise(a: &Layout, b: &Layout, t: &IntTuple, n: i64, seed: u64) -> bool {
     let mut tilers = vec![
         Tiler::Layout(b.clone()),
-        Tiler::from(non_negative(t)),
+        Tiler::try_from(non_negative(t)).expect("non-negative extents"),
         Tiler::ByMode(vec![Tiler::Layout(b.clone()), Tiler::Layout(a.clone())]),
     ];
     // Blocks of an empty domain would multiply past i64 in the helper, and

@@ -270,9 +270,9 @@ proptest! {
         let text = format!("<{l},{t}>");
         if let Some(n) = t.leaves().find(|&n| n < 0) {
             let e = evaluate(&text).unwrap_err();
-            prop_assert_eq!(e.kind, ErrorKind::NegativeExtent(n));
+            prop_assert_eq!(e.kind(), &ErrorKind::NegativeExtent(n));
         } else {
-            let tiler = Tiler::ByMode(vec![Tiler::Layout(l.clone()), Tiler::from(t.clone())]);
+            let tiler = Tiler::ByMode(vec![Tiler::Layout(l.clone()), Tiler::try_from(t.clone()).unwrap()]);
             prop_assert_eq!(evaluate(&text), Ok(Value::Tiler(tiler.clone())));
             prop_assert_eq!(evaluate(&tiler.to_string()), Ok(Value::Tiler(tiler)));
         }

@@ -19,6 +19,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_RANK, TooWide};
+use crate::kind::{Kind, kind};
 use crate::{fallback, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -33,55 +34,6 @@ pub fn expand(input: TokenStream) -> TokenStream {
         }
     }
     fallback::with_errors(&ast, errors)
-}
-
-/// What a (sub)expression evaluates to, known from its form alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Int,
-    IntTuple,
-    Layout,
-    Table,
-    /// Anything else (a tiler, `LayoutLeft`, an unknown function).
-    Other,
-}
-
-/// Functions whose value is always a layout.
-const LAYOUT_FUNCTIONS: &[&str] = &[
-    "coalesce",
-    "filter",
-    "composition",
-    "complement",
-    "right_inverse",
-    "left_inverse",
-    "logical_divide",
-    "zipped_divide",
-    "tiled_divide",
-    "flat_divide",
-    "logical_product",
-    "zipped_product",
-    "tiled_product",
-    "flat_product",
-    "blocked_product",
-    "raked_product",
-    "make_layout",
-];
-
-pub fn kind(e: &Expr) -> Kind {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Dynamic(_) => Kind::Int,
-        ExprKind::Tuple(_) => Kind::IntTuple,
-        ExprKind::Layout(..) => Kind::Layout,
-        ExprKind::Call { name, args, .. } => match name.as_str() {
-            "size" | "cosize" | "rank" | "depth" | "crd2idx" => Kind::Int,
-            "shape" | "stride" | "idx2crd" => Kind::IntTuple,
-            "table" | "positions" => Kind::Table,
-            "flatten" => args.first().map_or(Kind::Other, kind),
-            name if LAYOUT_FUNCTIONS.contains(&name) => Kind::Layout,
-            _ => Kind::Other,
-        },
-        _ => Kind::Other,
-    }
 }
 
 struct Expander<'a> {
@@ -227,7 +179,7 @@ impl Expander<'_> {
     }
 
     fn eval(&self, e: &Expr) -> syn::Result<Value> {
-        eval(e).map_err(|error| self.ast.error(error.span, error.kind))
+        eval(e).map_err(|error| self.ast.error(error.span(), error))
     }
 
     /// A static expression, folded by the core.

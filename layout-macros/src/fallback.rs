@@ -7,7 +7,7 @@ use quote::quote;
 
 use crate::ast::Ast;
 use crate::emit;
-use crate::expand::{Kind, kind};
+use crate::kind::{Kind, kind};
 
 pub fn with_errors(ast: &Ast, errors: Vec<syn::Error>) -> TokenStream {
     let errors = errors.iter().map(syn::Error::to_compile_error);

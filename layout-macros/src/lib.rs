@@ -4,7 +4,8 @@
 //! The pipeline, one small private module each: `ast` parses tokens into
 //! the core's `Expr` (with a side table of spans), `valid` runs the core and
 //! collects every error, `expand` chooses the output form, `emit` writes its
-//! tokens, and `fallback` stands in for a value when there are errors.
+//! tokens, and `fallback` stands in for a value when there are errors; both
+//! know what a call gives from `kind`, which asks the core's registry.
 //! Use it through the `layout-dsl` facade, whose `__private` module holds
 //! the types the expansion names.
 
@@ -14,6 +15,7 @@ mod ast;
 mod emit;
 mod expand;
 mod fallback;
+mod kind;
 mod valid;
 
 use proc_macro::TokenStream;

@@ -8,14 +8,12 @@
 //! coordinate 0), which is how a non-congruent stride or a coordinate of the
 //! wrong rank is caught at compile time even when a value is not known.
 
+use std::fmt;
+
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Error, ErrorKind, eval};
+use layout_core::{Error, ErrorKind, eval, registry};
 
 use crate::ast::{Ast, dynamic_leaves, has_dynamic, is_plain};
-
-/// Functions whose value is written out in full at compile time: their
-/// arguments must be static.
-const STATIC_ONLY: &[&str] = &["table", "positions"];
 
 /// Every error of the input, combined into one `syn::Error`.
 pub fn check(ast: &Ast) -> Result<(), syn::Error> {
@@ -24,10 +22,7 @@ pub fn check(ast: &Ast) -> Result<(), syn::Error> {
         errors: Vec::new(),
     };
     cx.check(&ast.expr);
-    let mut errors = cx
-        .errors
-        .into_iter()
-        .map(|(span, message)| ast.error(span, message));
+    let mut errors = cx.errors.into_iter().map(|r| ast.error(r.error.span(), r));
     let Some(mut first) = errors.next() else {
         return Ok(());
     };
@@ -52,16 +47,43 @@ enum Children {
     Failed,
 }
 
+/// A core error as the macro reports it: the error itself (its kind and
+/// token range), and the context the macro knows and the core does not.
+struct Reported {
+    error: Error,
+    /// The divide or product whose composition step failed.
+    within: Option<String>,
+    /// The function that needs static arguments, for a dynamic one.
+    static_only: Option<String>,
+}
+
+impl fmt::Display for Reported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = &self.within {
+            write!(f, "in `{name}`: ")?;
+        }
+        write!(f, "{}", self.error)?;
+        if let Some(name) = &self.static_only {
+            write!(f, " (`{name}` writes out its entries while compiling)")?;
+        }
+        Ok(())
+    }
+}
+
 struct Ctxt<'a> {
     /// The dynamic leaves' Rust tokens, for messages.
     leaves: &'a [proc_macro2::TokenStream],
-    /// Where (token indices) and what, turned into `syn::Error`s at the end.
-    errors: Vec<(Option<layout_core::Span>, String)>,
+    /// Every error, turned into `syn::Error`s at the end.
+    errors: Vec<Reported>,
 }
 
 impl Ctxt<'_> {
     fn report(&mut self, error: Error) {
-        self.errors.push((error.span, error.kind.to_string()));
+        self.errors.push(Reported {
+            error,
+            within: None,
+            static_only: None,
+        });
     }
 
     /// A written-out tuple in notation, dynamic leaves by their Rust text.
@@ -77,11 +99,11 @@ impl Ctxt<'_> {
         }
     }
 
-    /// Prefix the composition errors reported since `since` with the call.
+    /// Name the call in the composition errors reported since `since`.
     fn name_the_call(&mut self, since: usize, name: &str) {
-        for (_, message) in &mut self.errors[since..] {
-            if message.starts_with("composition is not admissible") {
-                *message = format!("in `{name}`: {message}");
+        for r in &mut self.errors[since..] {
+            if matches!(r.error.kind(), ErrorKind::NotAdmissible { .. }) {
+                r.within.get_or_insert_with(|| name.to_string());
             }
         }
     }
@@ -107,15 +129,17 @@ impl Ctxt<'_> {
                 if !self.known_call(name, *name_span, args.len(), e.span) {
                     return Outcome::Failed;
                 }
-                if children == Children::Dynamic && STATIC_ONLY.contains(&name.as_str()) {
+                let function = registry::function(name);
+                let static_only = function.is_some_and(|f| f.static_only);
+                if children == Children::Dynamic && static_only {
                     let mut leaves = Vec::new();
                     dynamic_leaves(e, &mut leaves);
                     for (_, span) in leaves {
-                        let message = format!(
-                            "{} (`{name}` writes out its entries while compiling)",
-                            ErrorKind::DynamicValue
-                        );
-                        self.errors.push((Some(span), message));
+                        self.errors.push(Reported {
+                            error: Error::at(ErrorKind::DynamicValue, span),
+                            within: None,
+                            static_only: Some(name.clone()),
+                        });
                     }
                     return Outcome::Failed;
                 }
@@ -123,7 +147,10 @@ impl Ctxt<'_> {
                 let errors = self.errors.len();
                 let outcome = self.finish(e, children, probe);
                 // Divides and products compose: say which call the composition is part of.
-                if name != "composition" && self.errors.len() > errors {
+                let composes = function
+                    .and_then(|f| f.tiling)
+                    .is_some_and(|t| t != registry::Tiling::Composition);
+                if composes && self.errors.len() > errors {
                     self.name_the_call(errors, name);
                 }
                 outcome
@@ -155,13 +182,15 @@ impl Ctxt<'_> {
             Children::Dynamic if !probe => Outcome::Dynamic,
             Children::Dynamic => match eval(&placeholders(e, 0)) {
                 Ok(_) => Outcome::Dynamic,
-                Err(mut error) => {
+                Err(error) => {
                     // Show the leaves as written, not the placeholders.
-                    if let (ErrorKind::NotCongruent { shape, stride }, ExprKind::Layout(s, d)) =
-                        (&mut error.kind, &e.kind)
-                    {
-                        (*shape, *stride) = (self.notation(s), self.notation(d));
-                    }
+                    let error = match (error.kind(), &e.kind, error.span()) {
+                        (ErrorKind::NotCongruent { .. }, ExprKind::Layout(s, d), Some(span)) => {
+                            let (shape, stride) = (self.notation(s), self.notation(d));
+                            Error::at(ErrorKind::NotCongruent { shape, stride }, span)
+                        }
+                        _ => error,
+                    };
                     self.report(error);
                     Outcome::Failed
                 }
@@ -198,18 +227,12 @@ impl Ctxt<'_> {
             span,
         );
         match eval(&probe) {
-            Err(
-                error @ Error {
-                    kind: ErrorKind::UnknownFunction { .. },
-                    ..
-                },
-            )
-            | Err(
-                error @ Error {
-                    kind: ErrorKind::WrongArgumentCount { .. },
-                    ..
-                },
-            ) => {
+            Err(error)
+                if matches!(
+                    error.kind(),
+                    ErrorKind::UnknownFunction { .. } | ErrorKind::WrongArgumentCount { .. }
+                ) =>
+            {
                 self.report(error);
                 false
             }

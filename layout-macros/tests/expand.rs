@@ -12,6 +12,8 @@ mod emit;
 mod expand;
 #[path = "../src/fallback.rs"]
 mod fallback;
+#[path = "../src/kind.rs"]
+mod kind;
 #[path = "../src/valid.rs"]
 mod valid;
 

@@ -50,7 +50,9 @@ impl Int for usize {
 }
 
 pub(crate) fn too_large() -> Error {
-    Error::new(ErrorKind::Overflow("a dynamic value above i64::MAX"))
+    Error::new(ErrorKind::Overflow(
+        "a dynamic value is above i64::MAX, the largest integer the core takes",
+    ))
 }
 
 /// The integer type `crd2idx` returns: `usize`, or `isize` for a layout

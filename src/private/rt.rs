@@ -49,7 +49,7 @@ pub fn call<const N: usize>(name: &str, args: [Expr; N]) -> Expr {
 /// the expression mean nothing at run time, so errors carry none.
 pub fn eval(mut expr: Expr, leaves: &[usize]) -> Result<Value, Error> {
     substitute(&mut expr, leaves)?;
-    layout_core::eval(&expr).map_err(|e| Error::new(e.kind))
+    layout_core::eval(&expr).map_err(|e| Error::new(e.into_kind()))
 }
 
 fn substitute(expr: &mut Expr, leaves: &[usize]) -> Result<(), Error> {

@@ -13,6 +13,7 @@ mod tiling;
 mod views;
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Tiling;
 use layout_core::{IntTuple, Layout, Result, Tiler, Value, eval};
 
 use crate::report::Failure;
@@ -83,6 +84,25 @@ impl<'a> Explainer<'a> {
                 ));
             }
         }
+        // Divides, products and composition: the registry says which, and
+        // the core gives their steps.
+        if let Some(how) = layout_core::function(name).and_then(|f| f.tiling) {
+            return match (how, v) {
+                (Tiling::Composition, [Value::Layout(a), b]) => {
+                    self.composition(a, &Tiler::try_from(b.clone())?, result)
+                }
+                (Tiling::Divide(form), [Value::Layout(a), t]) => {
+                    self.divide(form, a, &Tiler::try_from(t.clone())?)
+                }
+                (Tiling::Product(form), [Value::Layout(a), t]) => {
+                    self.product(form, a, &Tiler::try_from(t.clone())?)
+                }
+                (Tiling::ZipProduct { raked }, [Value::Layout(a), Value::Layout(b)]) => {
+                    self.zip_product(raked, a, b)
+                }
+                _ => Ok(()),
+            };
+        }
         match (name, v) {
             ("crd2idx", [Value::IntTuple(c), Value::Layout(l)]) => self.crd2idx(c, l, result),
             ("crd2idx", [Value::IntTuple(c), Value::IntTuple(s), Value::IntTuple(d)]) => {
@@ -101,29 +121,17 @@ impl<'a> Explainer<'a> {
             ("coalesce", [Value::Layout(l), Value::IntTuple(p)]) => self.coalesce_by(l, p, result),
             ("filter", [Value::Layout(l)]) => self.filter(l, result),
             ("flatten", [x]) => self.flatten(x, result),
-            ("composition", [Value::Layout(a), b]) => self.composition(a, &tiler(b), result),
             ("complement", [Value::Layout(a)]) => self.complement(a, a.cosize(), true, result),
             ("complement", [Value::Layout(a), Value::IntTuple(IntTuple::Int(m))]) => {
                 self.complement(a, *m, false, result)
             }
             ("right_inverse", [Value::Layout(l)]) => self.right_inverse(l, result),
             ("left_inverse", [Value::Layout(l)]) => self.left_inverse(l, result),
-            (
-                "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide",
-                [Value::Layout(a), t],
-            ) => self.divide(name, a, &tiler(t), result),
-            (
-                "logical_product" | "zipped_product" | "tiled_product" | "flat_product",
-                [Value::Layout(a), t],
-            ) => self.product(name, a, &tiler(t), result),
-            ("blocked_product" | "raked_product", [Value::Layout(a), Value::Layout(b)]) => {
-                self.zip_product(name, a, b, result)
-            }
             _ => self.seed(name, args, v, result),
         }
     }
 
-    /// The seeds' functions (`layout_core::seeds::FUNCTIONS`); a view
+    /// The kernel-library idioms' functions; a view
     /// operand (`diagonal`, `table`, …) may be a layout, read from 0.
     fn seed(&mut self, name: &str, args: &[Expr], v: &[Value], result: &Value) -> Result<()> {
         use IntTuple::Int;
@@ -222,18 +230,6 @@ impl<'a> Explainer<'a> {
     }
 }
 
-/// The coercion the evaluator applies to a second operand: a layout, an
-/// integer `n` (= `n:1`), a tuple (a by-mode tiler of `n:1`s) or a tiler.
-fn tiler(v: &Value) -> Tiler {
-    match v {
-        Value::Layout(l) => Tiler::Layout(l.clone()),
-        Value::IntTuple(t) => Tiler::from(t.clone()),
-        Value::Tiler(t) => t.clone(),
-        // The evaluator already accepted the call, so this is not reached.
-        _ => Tiler::ByMode(Vec::new()),
-    }
-}
-
 /// `a·b + c·d + …` style joins.
 fn join<T: ToString>(items: impl IntoIterator<Item = T>, sep: &str) -> String {
     items
@@ -242,3 +238,6 @@ fn join<T: ToString>(items: impl IntoIterator<Item = T>, sep: &str) -> String {
         .collect::<Vec<_>>()
         .join(sep)
 }
+
+#[cfg(test)]
+mod tests;

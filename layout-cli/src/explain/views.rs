@@ -190,7 +190,7 @@ impl Explainer<'_> {
             IntTuple::Int(n) => IntTuple::Tuple(vec![IntTuple::Int(*n)]),
             t => t.clone(),
         };
-        let tiler = Tiler::from(by_mode);
+        let tiler = Tiler::try_from(by_mode)?;
         let zipped = zipped_divide(l, &tiler)?;
         let (Some(one), Some(grid)) = (zipped.mode(0), zipped.mode(1)) else {
             return Ok(());

@@ -10,16 +10,19 @@ mod product;
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
 pub use composition::composition;
-pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+pub use divide::{
+    DivideSteps, divide_steps, flat_divide, logical_divide, tiled_divide, zipped_divide,
+};
 pub use inverse::{left_inverse, right_inverse};
 pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+    ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
+    raked_product, tiled_product, zip_product_steps, zipped_product,
 };
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::inline_vec::InlineVec;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -32,18 +35,13 @@ type Modes = InlineVec<(i64, i64), 8>;
 /// applied to the whole of the first operand, or a by-mode tiler
 /// `<T0,T1,…>` applying `Ti` to mode `i` (extra modes are left untouched).
 ///
-/// An integer `n` means `n:1`; a tuple `(a,b)` means `<a:1,b:1>`.
-///
-/// ```
-/// use layout_core::{IntTuple, Tiler};
-/// let t = Tiler::from(IntTuple::from([2, 4]));
-/// assert_eq!(t.to_string(), "<2:1,4:1>");
-/// ```
+/// An integer `n` means `n:1`; a tuple `(a,b)` means `<a:1,b:1>`
+/// (`Tiler::try_from`, an error for a negative `n`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Tiler {
-    /// One layout, applied to the whole of the other operand.
+    /// One layout, applied to the whole operand.
     Layout(Layout),
-    /// `<T0,T1,…>`: tiler `i` applies to mode `i` of the other operand.
+    /// `<T0,T1,…>`: `Ti` applied to mode `i`.
     ByMode(Vec<Tiler>),
 }
 
@@ -52,8 +50,9 @@ impl Tiler {
     ///
     /// ```
     /// # use layout_core::{IntTuple, Tiler};
-    /// assert_eq!(Tiler::from(IntTuple::from([2, 4, 8])).rank(), 3);
-    /// assert_eq!(Tiler::from(IntTuple::Int(4)).rank(), 1);
+    /// assert_eq!(Tiler::try_from(IntTuple::from([2, 4, 8]))?.rank(), 3);
+    /// assert_eq!(Tiler::try_from(IntTuple::Int(4))?.rank(), 1);
+    /// # Ok::<(), layout_core::Error>(())
     /// ```
     #[must_use]
     pub fn rank(&self) -> usize {
@@ -70,19 +69,26 @@ impl From<Layout> for Tiler {
     }
 }
 
-/// `n` as `n:1`, a tuple as a by-mode tiler.
+/// `n` as `n:1`, a tuple as a by-mode tiler: the notation's shorthand.
 ///
-/// # Panics
-///
-/// If an integer is negative: it would be a negative extent. (The notation
-/// reports that as an error before converting.)
-impl From<IntTuple> for Tiler {
-    fn from(t: IntTuple) -> Tiler {
+/// ```
+/// use layout_core::{ErrorKind, IntTuple, Tiler};
+/// let t = Tiler::try_from(IntTuple::from([2, 4])).unwrap();
+/// assert_eq!(t.to_string(), "<2:1,4:1>");
+/// let e = Tiler::try_from(IntTuple::Int(-2)).unwrap_err();
+/// assert_eq!(e.kind(), &ErrorKind::NegativeExtent(-2));
+/// ```
+impl TryFrom<IntTuple> for Tiler {
+    type Error = Error;
+
+    fn try_from(t: IntTuple) -> Result<Tiler> {
         match t {
-            IntTuple::Int(n) => Tiler::Layout(
-                Layout::leaf(n, 1).unwrap_or_else(|e| panic!("tiler extent {n}: {e}")),
-            ),
-            IntTuple::Tuple(v) => Tiler::ByMode(v.into_iter().map(Tiler::from).collect()),
+            IntTuple::Int(n) => Layout::leaf(n, 1).map(Tiler::Layout),
+            IntTuple::Tuple(v) => v
+                .into_iter()
+                .map(Tiler::try_from)
+                .collect::<Result<_>>()
+                .map(Tiler::ByMode),
         }
     }
 }
@@ -105,6 +111,34 @@ impl fmt::Display for Tiler {
     }
 }
 
+/// The modes of `layout` paired with the elements of a by-mode tiler (or
+/// profile): mode `i` with element `i`, the modes past its end with `None`
+/// (a by-mode operation keeps them as they are). More elements than modes
+/// is an error.
+///
+/// ```
+/// use layout_core::{algebra::mode_pairs, Layout};
+/// let a: Layout = "(4,6,2):(1,4,24)".parse().unwrap();
+/// let pairs = mode_pairs(&a, &[2, 3]).unwrap();
+/// assert_eq!(pairs[1].0.to_string(), "6:4");
+/// assert_eq!((pairs[1].1, pairs[2].1), (Some(&3), None));
+/// ```
+pub fn mode_pairs<'t, T>(layout: &Layout, items: &'t [T]) -> Result<Vec<(Layout, Option<&'t T>)>> {
+    let modes = layout.modes();
+    if items.len() > modes.len() {
+        return Err(ErrorKind::TilerTooLong {
+            tiler: items.len(),
+            layout: modes.len(),
+        }
+        .into());
+    }
+    Ok(modes
+        .into_iter()
+        .enumerate()
+        .map(|(i, mode)| (mode, items.get(i)))
+        .collect())
+}
+
 /// Apply `f` to mode `i` of `layout` and element `i` of a by-mode tiler,
 /// keeping the layout's extra modes as they are.
 fn by_mode<T>(
@@ -112,22 +146,51 @@ fn by_mode<T>(
     tilers: &[T],
     f: impl Fn(&Layout, &T) -> Result<Layout>,
 ) -> Result<Layout> {
-    let modes = layout.modes();
-    if tilers.len() > modes.len() {
-        return Err(ErrorKind::TilerTooLong {
-            tiler: tilers.len(),
-            layout: modes.len(),
-        }
-        .into());
-    }
-    let mut out = Vec::with_capacity(modes.len());
-    for (i, mode) in modes.into_iter().enumerate() {
-        out.push(match tilers.get(i) {
+    let pairs = mode_pairs(layout, tilers)?;
+    let mut out = Vec::with_capacity(pairs.len());
+    for (mode, tiler) in pairs {
+        out.push(match tiler {
             Some(t) => f(&mode, t)?,
             None => mode,
         });
     }
     Layout::concat(out)
+}
+
+/// How a divide's or product's result is grouped: CuTe's `logical_*`,
+/// `zipped_*`, `tiled_*` and `flat_*` families differ only in this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// `((tile, rest), …)` per mode of the tiler: the result of the formula.
+    Logical,
+    /// `((tiles…),(rests…))`: the tile modes gathered in mode 0, the rest in mode 1.
+    Zipped,
+    /// `((tiles…),rest0,rest1,…)`: the zipped form with the rest modes lifted.
+    Tiled,
+    /// `(tile0,tile1,…,rest0,rest1,…)`: the zipped form with both parts lifted.
+    Flat,
+}
+
+impl Form {
+    /// The logical result of a divide or product by `tiler`, grouped in
+    /// this form (the last step of every `*_divide` and `*_product`).
+    ///
+    /// ```
+    /// use layout_core::{algebra::Form, logical_divide, IntTuple, Layout, Tiler};
+    /// let a: Layout = "(4,6):(1,4)".parse().unwrap();
+    /// let t = Tiler::try_from(IntTuple::from([2, 3])).unwrap();
+    /// let logical = logical_divide(&a, &t).unwrap();
+    /// assert_eq!(logical.to_string(), "((2,2),(3,2)):((1,2),(4,12))");
+    /// assert_eq!(Form::Zipped.regroup(logical, &t).unwrap().to_string(), "((2,3),(2,2)):((1,4),(2,12))");
+    /// ```
+    pub fn regroup(self, logical: Layout, tiler: &Tiler) -> Result<Layout> {
+        match self {
+            Form::Logical => Ok(logical),
+            Form::Zipped => tile_unzip(&logical, tiler),
+            Form::Tiled => unpack(tile_unzip(&logical, tiler)?, false),
+            Form::Flat => unpack(tile_unzip(&logical, tiler)?, true),
+        }
+    }
 }
 
 /// CuTe's `tile_unzip`: regroup a by-mode result `((t0,r0),(t1,r1),…,x,…)`

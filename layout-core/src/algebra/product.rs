@@ -1,6 +1,6 @@
 use alloc::vec::Vec;
 
-use super::{Tiler, by_mode, complement, composition, tile_unzip, unpack};
+use super::{Form, Tiler, by_mode, complement, composition};
 use crate::error::{Result, mul};
 use crate::layout::Layout;
 
@@ -16,12 +16,50 @@ use crate::layout::Layout;
 pub fn logical_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
     match tiler {
         Tiler::ByMode(tilers) => by_mode(a, tilers, logical_product),
-        Tiler::Layout(t) => {
-            let rest = complement(a, mul(a.size(), t.cosize())?)?;
-            let copies = composition(&rest, &Tiler::Layout(t.clone()))?;
-            Layout::concat([a.clone(), copies])
-        }
+        Tiler::Layout(t) => product_steps(a, t).map(|steps| steps.result),
     }
+}
+
+/// The intermediate layouts of `A ⊗ T` for one layout `T`, in the order
+/// CuTe computes them. [`logical_product`] is this function's `result`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ProductSteps {
+    /// `size A · cosize T`, the cotarget of the complement.
+    pub cotarget: i64,
+    /// `A* = complement(A, size A · cosize T)`: where copies of `A` may start.
+    pub rest: Layout,
+    /// `(A, A* ∘ T)`: mode 1, `A* ∘ T`, is where each copy of `A` starts.
+    pub result: Layout,
+}
+
+impl ProductSteps {
+    /// `A* ∘ T`, where each copy of `A` starts: mode 1 of the result.
+    pub fn copies(&self) -> Layout {
+        self.result.mode(1).unwrap_or_else(|| self.result.clone())
+    }
+}
+
+/// [`ProductSteps`] of `A ⊗ T`.
+///
+/// ```
+/// use layout_core::{algebra::product_steps, Layout};
+/// let a: Layout = "(2,2):(4,1)".parse().unwrap();
+/// let steps = product_steps(&a, &"6:1".parse().unwrap()).unwrap();
+/// assert_eq!((steps.cotarget, steps.rest.to_string()), (24, "(2,3):(2,8)".to_string()));
+/// assert_eq!(steps.copies().to_string(), "(2,3):(2,8)");
+/// assert_eq!(steps.result.to_string(), "((2,2),(2,3)):((4,1),(2,8))");
+/// ```
+pub fn product_steps(a: &Layout, t: &Layout) -> Result<ProductSteps> {
+    let cotarget = mul(a.size(), t.cosize())?;
+    let rest = complement(a, cotarget)?;
+    let copies = composition(&rest, &Tiler::Layout(t.clone()))?;
+    let result = Layout::concat([a.clone(), copies])?;
+    Ok(ProductSteps {
+        cotarget,
+        rest,
+        result,
+    })
 }
 
 /// `((A modes…),(copy modes…))`, the logical product regrouped like `zipped_divide`.
@@ -33,7 +71,7 @@ pub fn logical_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(zipped_product(&a, &t).unwrap().to_string(), "((2,2),(2,2)):((1,2),(2,1))");
 /// ```
 pub fn zipped_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip(&logical_product(a, tiler)?, tiler)
+    Form::Zipped.regroup(logical_product(a, tiler)?, tiler)
 }
 
 /// `((A modes…),copy0,copy1,…)`.
@@ -41,11 +79,11 @@ pub fn zipped_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// ```
 /// use layout_core::{tiled_product, IntTuple, Layout, Tiler};
 /// let a: Layout = "(2,2):(1,2)".parse().unwrap();
-/// let t = Tiler::from(IntTuple::from([2, 2]));
+/// let t = Tiler::try_from(IntTuple::from([2, 2])).unwrap();
 /// assert_eq!(tiled_product(&a, &t).unwrap().to_string(), "((2,2),2,2):((1,2),2,1)");
 /// ```
 pub fn tiled_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    unpack(zipped_product(a, tiler)?, false)
+    Form::Tiled.regroup(logical_product(a, tiler)?, tiler)
 }
 
 /// `(A0,A1,…,copy0,copy1,…)`.
@@ -53,11 +91,11 @@ pub fn tiled_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// ```
 /// use layout_core::{flat_product, IntTuple, Layout, Tiler};
 /// let a: Layout = "(2,2):(1,2)".parse().unwrap();
-/// let t = Tiler::from(IntTuple::from([2, 2]));
+/// let t = Tiler::try_from(IntTuple::from([2, 2])).unwrap();
 /// assert_eq!(flat_product(&a, &t).unwrap().to_string(), "(2,2,2,2):(1,2,2,1)");
 /// ```
 pub fn flat_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    unpack(zipped_product(a, tiler)?, true)
+    Form::Flat.regroup(logical_product(a, tiler)?, tiler)
 }
 
 /// Copies of the block `a` arranged as `b`, mode by mode: mode `i` of the
@@ -70,7 +108,7 @@ pub fn flat_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// assert_eq!(blocked_product(&a, &b).unwrap().to_string(), "((2,2),(2,3)):((1,12),(2,4))");
 /// ```
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    zip_product(a, b, false)
+    zip_product_steps(a, b, false).map(|steps| steps.result)
 }
 
 /// Like [`blocked_product`] but mode `i` is `(b_i, a_i)`: the copies are
@@ -83,24 +121,58 @@ pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((2,2),(3,2)):((12,1),(4,2))");
 /// ```
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    zip_product(a, b, true)
+    zip_product_steps(a, b, true).map(|steps| steps.result)
 }
 
-fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout> {
+/// The intermediate layouts of a blocked or raked product, in the order
+/// CuTe computes them; those functions return its `result`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ZipProductSteps {
+    /// The block `A` as a tuple of as many modes as the larger rank, padded with `1:0`.
+    pub a: Layout,
+    /// The arrangement `B`, padded the same way.
+    pub b: Layout,
+    /// `logical_product(A, B)` of the padded operands.
+    pub product: Layout,
+    /// Its two modes paired mode by mode: `(A_i, copies_i)` (blocked) or
+    /// `(copies_i, A_i)` (raked).
+    pub result: Layout,
+}
+
+/// [`ZipProductSteps`] of `blocked_product(A, B)` (or `raked_product` when `raked`).
+///
+/// ```
+/// use layout_core::{algebra::zip_product_steps, Layout};
+/// let a: Layout = "4:1".parse().unwrap();
+/// let b: Layout = "(2,3):(3,1)".parse().unwrap();
+/// let steps = zip_product_steps(&a, &b, false).unwrap();
+/// assert_eq!(steps.a.to_string(), "(4,1):(1,0)");
+/// assert_eq!(steps.result.to_string(), "((4,2),(1,3)):((1,12),(0,4))");
+/// ```
+pub fn zip_product_steps(a: &Layout, b: &Layout, raked: bool) -> Result<ZipProductSteps> {
     let rank = a.rank().max(b.rank());
     let (a, b) = (pad(a, rank)?, pad(b, rank)?);
-    let product = logical_product(&a, &Tiler::Layout(b))?;
-    let (Some(block), Some(copies)) = (product.mode(0), product.mode(1)) else {
-        return Ok(product);
-    };
-    let zipped = block.modes().into_iter().zip(copies.modes()).map(|(x, y)| {
-        if raked {
-            Layout::concat([y, x])
-        } else {
-            Layout::concat([x, y])
+    let product = logical_product(&a, &Tiler::Layout(b.clone()))?;
+    let result = match (product.mode(0), product.mode(1)) {
+        (Some(block), Some(copies)) => {
+            let zipped = block.modes().into_iter().zip(copies.modes()).map(|(x, y)| {
+                if raked {
+                    Layout::concat([y, x])
+                } else {
+                    Layout::concat([x, y])
+                }
+            });
+            Layout::concat(zipped.collect::<Result<Vec<_>>>()?)?
         }
-    });
-    Layout::concat(zipped.collect::<Result<Vec<_>>>()?)
+        _ => product.clone(),
+    };
+    Ok(ZipProductSteps {
+        a,
+        b,
+        product,
+        result,
+    })
 }
 
 /// CuTe's `append<R>`: the layout as a tuple of `rank` modes, padded with `1:0`.

@@ -107,7 +107,8 @@ pub fn broadcast_to(layout: &Layout, shape: &IntTuple) -> Result<Layout> {
 ///            "axis 4 is out of range for rank 4: it must be at least -4 and less than 4");
 /// ```
 pub fn real_axis(axis: i64, rank: usize) -> Result<usize> {
-    let r = i64::try_from(rank).map_err(|_| ErrorKind::Overflow("rank"))?;
+    let r =
+        i64::try_from(rank).map_err(|_| ErrorKind::Overflow("the rank does not fit in 64 bits"))?;
     let real = if axis < 0 { axis + r } else { axis };
     if (0..r).contains(&real) {
         Ok(real as usize)

@@ -54,7 +54,12 @@ pub fn diagonal(layout: &Layout, offset: i64, dim1: i64, dim2: i64) -> Result<Vi
         Some(step) => step,
         // A diagonal of at most one element never steps.
         None if len <= 1 => 0,
-        None => return Err(ErrorKind::Overflow("sum").into()),
+        None => {
+            return Err(ErrorKind::Overflow(
+                "the diagonal's stride, a sum of two strides, does not fit in 64 bits",
+            )
+            .into());
+        }
     };
     let mut out: Vec<Layout> = modes
         .into_iter()

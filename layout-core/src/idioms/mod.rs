@@ -7,10 +7,10 @@
 //! | Composable Kernel `HostTensorDescriptor` | [`TensorDescriptor`]: a flat layout plus stride rules per [`TensorLayout`] tag |
 //! | CANN `PositionIterator` and kernels | [`Positions`] (row-major odometer), [`diagonal`] (two modes merged, strides summed), [`stripes`], [`slice_axis`], [`split_axis`], [`block`] (`zipped_divide`) |
 //!
-//! Their notation functions are in [`FUNCTIONS`], next to the core's table.
+//! Their notation functions are entries of the one registry,
+//! [`FUNCTIONS`](crate::FUNCTIONS).
 
 mod broadcast;
-mod call;
 mod descriptor;
 mod device;
 mod diagonal;
@@ -21,14 +21,13 @@ mod view;
 pub use broadcast::{
     broadcast, broadcast_offset, broadcast_to, idx2crd_row_major, idx2crd_strided, real_axis,
 };
-pub use call::FUNCTIONS;
-pub(crate) use call::apply;
 pub use descriptor::{TensorDescriptor, TensorLayout};
 pub use device::{Device, KernelAttrs, OpType};
 pub use diagonal::diagonal;
 pub use position::Positions;
 pub use slices::{block, blocks, slice_axis, split_axis, stripes};
 pub use view::{TABLE_LIMIT, Table, View, table};
+pub(crate) use view::{check_table_size, shifted};
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -38,7 +37,7 @@ use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
 /// The integers of a flat tuple (an integer is a tuple of one).
-fn flat_extents(t: &IntTuple, what: &'static str) -> Result<Vec<i64>> {
+pub(crate) fn flat_extents(t: &IntTuple, what: &'static str) -> Result<Vec<i64>> {
     match t {
         Int(n) => Ok(alloc::vec![*n]),
         Tuple(items) => items

@@ -141,7 +141,7 @@ impl Blocks {
                 }
             }
         }
-        let tiler = Tiler::from(Tuple(tiles.into_iter().map(Int).collect()));
+        let tiler = Tiler::try_from(Tuple(tiles.into_iter().map(Int).collect()))?;
         let zipped = zipped_divide(layout, &tiler)?;
         let (Some(tile), Some(grid)) = (zipped.mode(0), zipped.mode(1)) else {
             unreachable!("a zipped divide has a tile mode and a rest mode");

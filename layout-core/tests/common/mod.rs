@@ -305,7 +305,7 @@ pub fn dividing_tiler(a: &Layout, rng: &mut Dice) -> Tiler {
                 .iter()
                 .map(|f| f.0)
                 .product();
-            Tiler::from(IntTuple::Int(n))
+            Tiler::try_from(IntTuple::Int(n)).expect("a product of extents is not negative")
         }
         _ => Tiler::Layout(dividing_tile(m, rng)),
     });

@@ -63,7 +63,7 @@ fn descriptors_print_and_convert() {
     assert_eq!((back.lengths(), back.strides()), (d.lengths(), d.strides()));
     assert_eq!(back.tag(), TensorLayout::Bypass);
     let nested = TensorDescriptor::try_from(&layout("((2,2),3):((1,2),4)")).unwrap_err();
-    assert!(matches!(nested.kind, ErrorKind::NotFlat { .. }));
+    assert!(matches!(nested.kind(), ErrorKind::NotFlat { .. }));
 }
 
 #[test]

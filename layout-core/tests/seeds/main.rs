@@ -22,9 +22,9 @@ fn eval(src: &str) -> String {
 fn fails(src: &str) -> (ErrorKind, &str) {
     let e = evaluate(src).expect_err(src);
     let span = e
-        .span
+        .span()
         .unwrap_or_else(|| panic!("{src}: error without a span: {e}"));
-    (e.kind, &src[span.start..span.end])
+    (e.kind().clone(), &src[span.start..span.end])
 }
 
 fn layout(s: &str) -> Layout {

@@ -61,7 +61,7 @@ fn position_errors() {
     let l = layout("(2,3):(3,1)");
     let e = Positions::new(&l, &[0, 3]).unwrap_err();
     assert_eq!(
-        e.kind,
+        *e.kind(),
         ErrorKind::CoordOutOfRange {
             what: "start coordinate",
             coord: 3,
@@ -72,7 +72,7 @@ fn position_errors() {
     assert!(Positions::new(&l, &[-1, 0]).is_err());
     let e = Positions::new(&l, &[0]).unwrap_err();
     assert_eq!(
-        e.kind,
+        *e.kind(),
         ErrorKind::RankMismatch {
             expected: 2,
             found: 1

@@ -179,7 +179,7 @@ fn unknown_names_suggest_the_seed_functions() {
         kind,
         ErrorKind::WrongArgumentCount {
             name: "diagonal",
-            expected: "1 to 4 arguments",
+            expected: "1 to 4 arguments".into(),
             found: 5
         }
     );

@@ -1,0 +1,94 @@
+//! `explain` narrates the core's own steps: for every divide and product in
+//! the golden data (nested ones too), the layout its last step shows is the
+//! layout `eval` gives.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Tiling;
+use layout_core::{Layout, Value, evaluate};
+
+use crate::style::Styles;
+
+/// The source text of every divide or product call in `e`.
+fn tiled_calls<'s>(src: &'s str, e: &Expr, out: &mut Vec<&'s str>) {
+    match &e.kind {
+        ExprKind::Call { name, args, .. } => {
+            let how = layout_core::function(name).and_then(|f| f.tiling);
+            if matches!(
+                how,
+                Some(Tiling::Divide(_) | Tiling::Product(_) | Tiling::ZipProduct { .. })
+            ) {
+                out.push(&src[e.span.start..e.span.end]);
+            }
+            args.iter().for_each(|a| tiled_calls(src, a, out));
+        }
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            items.iter().for_each(|i| tiled_calls(src, i, out));
+        }
+        ExprKind::Layout(s, d) => {
+            tiled_calls(src, s, out);
+            tiled_calls(src, d, out);
+        }
+        _ => {}
+    }
+}
+
+/// The layout at the end of the last numbered step of the last section.
+fn last_step_layout(explanation: &str) -> Option<Layout> {
+    let step = explanation.lines().rev().find(|line| {
+        let line = line.trim_start();
+        line.split_once(". ")
+            .is_some_and(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
+    })?;
+    let cut = [": ", " = "]
+        .iter()
+        .filter_map(|sep| step.rfind(sep).map(|i| i + sep.len()))
+        .max()?;
+    step[cut..].trim().parse().ok()
+}
+
+#[test]
+fn explain_ends_on_the_divide_or_product_eval_gives() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../layout-core/tests/golden");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).expect("the golden data") {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let src = case["expr"].as_str().unwrap();
+            let Ok(expr) = layout_core::notation::parse(src) else {
+                continue;
+            };
+            let mut calls = Vec::new();
+            tiled_calls(src, &expr, &mut calls);
+            for call in calls {
+                let Ok(Value::Layout(expected)) = evaluate(call) else {
+                    continue;
+                };
+                let shown = super::explain(call, Styles::new(false)).unwrap();
+                assert_eq!(
+                    last_step_layout(&shown).as_ref(),
+                    Some(&expected),
+                    "{call}:\n{shown}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    // The golden data has about 600 divides and products at the top level.
+    assert!(checked > 500, "only {checked} checked");
+}
+
+/// Every function of the registry has a narration: its example is
+/// explained in steps, not only given its result.
+#[test]
+fn every_registry_function_is_explained() {
+    for f in layout_core::FUNCTIONS {
+        let shown = super::explain(f.example, Styles::new(false)).unwrap();
+        assert!(
+            !shown.contains("no step-by-step explanation"),
+            "{}:\n{shown}",
+            f.example
+        );
+        assert!(shown.lines().count() >= 2, "{}:\n{shown}", f.example);
+    }
+}

@@ -1,0 +1,346 @@
+//! The one registry of the notation's functions: for each, its name, how it
+//! is called, what its arguments and result are, which argument its errors
+//! blame, and the Rust function that evaluates it.
+//!
+//! Everything that knows about functions reads [`FUNCTIONS`]: the evaluator
+//! (look-up, arity, argument kinds, blame), the `layout!` macro (the kind of
+//! Rust value a call gives, which calls need static arguments), the `layout`
+//! CLI (which picture `print` draws, which recipe `explain` narrates, its
+//! `--help` list) and the README's list of functions (a test compares them).
+//! The table is in sections, one file each: CuTe's functions
+//! (`registry/cute.rs`) and the kernel-library idioms'
+//! (`registry/idioms.rs`); a new function is one entry in its section, plus
+//! its algebra.
+
+mod calls;
+mod cute;
+mod idiom_calls;
+mod idioms;
+
+use alloc::format;
+use alloc::string::String;
+use core::iter::{Copied, Flatten};
+use core::ops::RangeInclusive;
+use core::slice;
+
+use crate::algebra::Form;
+use crate::coerce::Accepts::{Layout, Tiler};
+use crate::error::{ErrorKind, Result};
+use crate::value::Value;
+use calls::{algebra, divide};
+
+pub use crate::coerce::{Accepts, Args};
+
+/// Every function the notation knows, section by section: CuTe's, then
+/// the kernel-library idioms'.
+///
+/// ```
+/// let names: Vec<&str> = layout_core::FUNCTIONS.iter().map(|f| f.name).collect();
+/// assert_eq!(names[..2], ["size", "cosize"]);
+/// assert!(names.contains(&"slice_axis"));
+/// ```
+pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS]);
+
+/// The table of functions, in sections (see [`FUNCTIONS`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Registry(&'static [&'static [Function]]);
+
+impl Registry {
+    /// Every entry, in order.
+    pub fn iter(self) -> impl Iterator<Item = &'static Function> + Clone {
+        self.into_iter()
+    }
+}
+
+impl IntoIterator for Registry {
+    type Item = &'static Function;
+    type IntoIter = Flatten<Copied<slice::Iter<'static, &'static [Function]>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().copied().flatten()
+    }
+}
+
+/// A function of the notation: one entry of [`FUNCTIONS`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Function {
+    /// The name, CuTe's where CuTe has the function.
+    pub name: &'static str,
+    /// How it is called, for help texts: `NAME(A, B[, C])`, alternatives
+    /// `|`, optional arguments `[…]`, repeated ones `…`.
+    pub usage: &'static str,
+    /// How many arguments it takes (`usize::MAX`: no limit).
+    pub arity: RangeInclusive<usize>,
+    /// What argument `i` may be (the last entry stands for any further
+    /// ones); checked before the function is called.
+    pub args: &'static [Accepts],
+    /// What the result is.
+    pub returns: Returns,
+    /// Which argument an error of the given kind is about, when the
+    /// function returned it without a span (`None`: the call as a whole).
+    pub blame: fn(&ErrorKind) -> Option<usize>,
+    /// Whether the `layout!` macro needs every argument known while
+    /// compiling (the result is written out in full, like a table).
+    pub static_only: bool,
+    /// For divides, products and composition: how they tile their first
+    /// operand (what `layout print` colours and `layout explain` derives).
+    pub tiling: Option<Tiling>,
+    /// What it does, in one line.
+    pub about: &'static str,
+    /// A call that evaluates (a test checks it), for help texts and tests.
+    pub example: &'static str,
+    /// The evaluation, given arguments of the accepted kinds.
+    pub apply: fn(&Args) -> Result<Value>,
+}
+
+/// A kind of [`Value`], as far as a result's kind is known before evaluating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// An integer.
+    Int,
+    /// An integer or a tuple of them.
+    IntTuple,
+    /// A layout.
+    Layout,
+    /// A view (a layout and a base offset).
+    View,
+    /// A table of offsets.
+    Table,
+}
+
+/// The kind of a function's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Returns {
+    /// Always this kind.
+    Always(Kind),
+    /// The kind of argument `i` (`flatten`; `stripes` of a layout or a view).
+    LikeArg(usize),
+}
+
+/// How a divide, product or composition tiles its first operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Tiling {
+    /// `composition(A, B)`: `B` picks cells of `A`.
+    Composition,
+    /// `*_divide(A, T)`: `A` cut into tiles of `T`, the result grouped by the form.
+    Divide(Form),
+    /// `*_product(A, T)`: copies of `A` laid out as `T`, grouped by the form.
+    Product(Form),
+    /// `blocked_product(A, B)` (`raked: false`) or `raked_product(A, B)`.
+    ZipProduct {
+        /// Whether the copies are interleaved (raked) rather than contiguous.
+        raked: bool,
+    },
+}
+
+impl Function {
+    /// The argument count in words, from the numbers: `2 arguments`,
+    /// `1 or 2 arguments`, `2 to 4 arguments`, `at least 1 argument`.
+    ///
+    /// ```
+    /// let f = layout_core::function("coalesce").unwrap();
+    /// assert_eq!(f.arity_in_words(), "1 or 2 arguments");
+    /// ```
+    #[must_use]
+    pub fn arity_in_words(&self) -> String {
+        let (min, max) = (*self.arity.start(), *self.arity.end());
+        let noun = |n: usize| if n == 1 { "argument" } else { "arguments" };
+        match max {
+            _ if min == max => format!("{min} {}", noun(min)),
+            usize::MAX => format!("at least {min} {}", noun(min)),
+            _ if max == min + 1 => format!("{min} or {max} arguments"),
+            _ => format!("{min} to {max} arguments"),
+        }
+    }
+
+    /// What argument `i` may be.
+    #[must_use]
+    pub fn accepts(&self, i: usize) -> Accepts {
+        let last = self.args.len().saturating_sub(1);
+        self.args.get(i.min(last)).copied().unwrap_or(Accepts::Any)
+    }
+}
+
+/// The function called `name`.
+///
+/// ```
+/// let f = layout_core::function("logical_divide").unwrap();
+/// assert_eq!(f.usage, "logical_divide(A, T)");
+/// assert!(layout_core::function("logical_divde").is_none());
+/// ```
+#[must_use]
+pub fn function(name: &str) -> Option<&'static Function> {
+    FUNCTIONS.iter().find(|f| f.name == name)
+}
+
+/// The fields most entries share: blame the whole call, arguments may be
+/// dynamic in the macro, no tiling.
+const BASE: Function = Function {
+    name: "",
+    usage: "",
+    arity: 1..=1,
+    args: &[],
+    returns: Returns::Always(Kind::Layout),
+    blame: calls::whole,
+    static_only: false,
+    tiling: None,
+    about: "",
+    example: "",
+    apply: |_| unreachable!("every entry has its own `apply`"),
+};
+
+const fn layout_of(l: crate::Layout) -> Value {
+    Value::Layout(l)
+}
+
+/// A composition, divide or product of `(A, T)`.
+const fn tiled(
+    name: &'static str,
+    usage: &'static str,
+    tiling: Tiling,
+    about: &'static str,
+    example: &'static str,
+    apply: fn(&Args) -> Result<Value>,
+) -> Function {
+    Function {
+        name,
+        usage,
+        arity: 2..=2,
+        args: &[Layout, Tiler],
+        blame: match tiling {
+            Tiling::Divide(_) => divide,
+            _ => algebra,
+        },
+        tiling: Some(tiling),
+        about,
+        example,
+        apply,
+        ..BASE
+    }
+}
+
+/// The known name closest to `name`, if it is close enough to be a typo.
+pub(crate) fn closest<'k>(
+    name: &str,
+    known: impl IntoIterator<Item = &'k &'static str>,
+) -> Option<&'static str> {
+    known
+        .into_iter()
+        .map(|k| (edit_distance(name, k), *k))
+        .filter(|&(d, k)| d <= 2.max(k.len() / 4))
+        .min()
+        .map(|(_, k)| k)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: alloc::vec::Vec<char> = b.chars().collect();
+    let mut row: alloc::vec::Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The arguments a usage line shows: (least, most), `usize::MAX` for `…`.
+    fn usage_arity(usage: &str) -> (usize, usize) {
+        let inner = &usage[usage.find('(').unwrap() + 1..usage.len() - 1];
+        let (mut min, mut max, mut depth) = (1, 1, 0);
+        for c in inner.chars() {
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                ',' if depth == 0 => min += 1,
+                _ => {}
+            }
+            if c == ',' {
+                max += 1;
+            }
+        }
+        if inner.contains('…') {
+            max = usize::MAX;
+        }
+        (min, max)
+    }
+
+    #[test]
+    fn every_usage_line_agrees_with_its_arity_and_name() {
+        for f in FUNCTIONS {
+            assert!(f.usage.starts_with(&format!("{}(", f.name)), "{}", f.usage);
+            let (min, max) = usage_arity(f.usage);
+            assert_eq!(min..=max, f.arity, "{}", f.usage);
+            assert!(
+                f.args.len() <= max,
+                "{}: more argument kinds than arguments",
+                f.name
+            );
+        }
+    }
+
+    #[test]
+    fn every_example_calls_its_function_and_evaluates() {
+        for f in FUNCTIONS {
+            let expr = crate::notation::parse(f.example).unwrap();
+            let crate::expr::ExprKind::Call { name, args, .. } = &expr.kind else {
+                panic!("{}: the example is not a call", f.name);
+            };
+            assert_eq!(name, f.name);
+            assert!(f.arity.contains(&args.len()), "{}", f.example);
+            let value = crate::eval(&expr).unwrap_or_else(|e| panic!("{}: {e}", f.example));
+            if let Returns::Always(kind) = f.returns {
+                let got = match value {
+                    Value::IntTuple(crate::IntTuple::Int(_)) => Kind::Int,
+                    Value::IntTuple(_) => Kind::IntTuple,
+                    Value::Layout(_) => Kind::Layout,
+                    Value::View(_) => Kind::View,
+                    Value::Table(_) => Kind::Table,
+                    other => panic!("{}: {other}", f.example),
+                };
+                // An integer is an integer tuple too.
+                let fits = got == kind || (kind == Kind::IntTuple && got == Kind::Int);
+                assert!(fits, "{}: {kind:?} expected, got {got:?}", f.example);
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        let all: alloc::vec::Vec<&Function> = FUNCTIONS.iter().collect();
+        for (i, f) in all.iter().enumerate() {
+            assert!(all[..i].iter().all(|g| g.name != f.name), "{}", f.name);
+        }
+    }
+
+    #[test]
+    fn arity_words_come_from_the_numbers() {
+        let words = |arity: RangeInclusive<usize>| {
+            let f = Function {
+                arity,
+                ..function("size").unwrap().clone()
+            };
+            f.arity_in_words()
+        };
+        assert_eq!(words(0..=0), "0 arguments");
+        assert_eq!(words(1..=1), "1 argument");
+        assert_eq!(words(3..=3), "3 arguments");
+        assert_eq!(words(2..=3), "2 or 3 arguments");
+        assert_eq!(words(1..=4), "1 to 4 arguments");
+        assert_eq!(words(1..=usize::MAX), "at least 1 argument");
+        assert_eq!(words(2..=usize::MAX), "at least 2 arguments");
+    }
+}

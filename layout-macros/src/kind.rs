@@ -1,0 +1,37 @@
+//! What a (sub)expression evaluates to, known from its form alone: the
+//! registry says what each function returns. `expand` chooses the output
+//! form by it, `fallback` the stand-in value.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{self, Returns};
+
+/// The kinds of value the expansion treats differently.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    IntTuple,
+    Layout,
+    Table,
+    /// Anything else (a tiler, a view, `LayoutLeft`, an unknown function).
+    Other,
+}
+
+pub fn kind(e: &Expr) -> Kind {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => Kind::Int,
+        ExprKind::Tuple(_) => Kind::IntTuple,
+        ExprKind::Layout(..) => Kind::Layout,
+        ExprKind::Call { name, args, .. } => match registry::function(name).map(|f| f.returns) {
+            Some(Returns::Always(k)) => match k {
+                registry::Kind::Int => Kind::Int,
+                registry::Kind::IntTuple => Kind::IntTuple,
+                registry::Kind::Layout => Kind::Layout,
+                registry::Kind::Table => Kind::Table,
+                _ => Kind::Other,
+            },
+            Some(Returns::LikeArg(i)) => args.get(i).map_or(Kind::Other, kind),
+            _ => Kind::Other,
+        },
+        _ => Kind::Other,
+    }
+}
