@@ -150,38 +150,3 @@ pub fn idx2crd<S: Shape>(index: usize, shape: S) -> S::Coord {
 pub fn size<S: Shape>(shape: S) -> usize {
     shape.size()
 }
-
-/// What a `layout!` call that failed to compile stands for, so that the code
-/// around it does not report errors of its own: every method accepts anything.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Poisoned;
-
-impl Poisoned {
-    pub fn crd2idx<T>(&self, _: T) -> usize {
-        0
-    }
-    pub fn at(&self, _: usize) -> usize {
-        0
-    }
-    pub fn idx2crd<T>(&self, _: usize) -> T {
-        unreachable!("a `layout!` call that did not compile")
-    }
-    pub fn size(&self) -> usize {
-        0
-    }
-    pub fn cosize(&self) -> usize {
-        0
-    }
-    pub fn rank(&self) -> usize {
-        0
-    }
-    pub fn depth(&self) -> usize {
-        0
-    }
-}
-
-impl fmt::Display for Poisoned {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<layout! error>")
-    }
-}

@@ -31,12 +31,14 @@ macro_rules! for_each_rank {
 mod coord;
 mod int;
 mod layout;
+mod poisoned;
 pub mod rt;
 mod tree;
 mod walk;
 
 pub use coord::{Coord, RankIs, TupleForLeaf};
 pub use int::{C, Int, Offset};
-pub use layout::{Layout, Poisoned, dynamic, idx2crd, size};
+pub use layout::{Layout, dynamic, idx2crd, size};
+pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use walk::{Form, Leaf, Walk};
