@@ -36,7 +36,7 @@ pub mod rt;
 mod tree;
 mod walk;
 
-pub use coord::{Coord, RankIs, TupleForLeaf};
+pub use coord::{Coord, CoordOf, RankIs, TupleForLeaf};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
 pub use poisoned::{Poisoned, Unknown, poisoned};
