@@ -5,8 +5,9 @@ use layout_core::{IntTuple, Layout, Tiler};
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-/// The widest tuple a typed layout may have at any level; the facade
-/// implements its traits for tuples up to this size (`__private::MAX_RANK`).
+/// The widest tuple a typed layout may have at any level: the one place
+/// that says so. The facade implements its traits for tuples up to this
+/// size through `layout_macros::__ranks!` (and names it `__private::MAX_RANK`).
 pub const MAX_RANK: usize = 12;
 
 /// A tuple wider than [`MAX_RANK`], by its rank.

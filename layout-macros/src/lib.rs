@@ -45,3 +45,29 @@ use proc_macro::TokenStream;
 pub fn layout(input: TokenStream) -> TokenStream {
     expand::expand(input.into()).into()
 }
+
+/// Not API: `layout_macros::__ranks!(callback args…)` expands to
+/// `callback! { args… {0;} {1; (0 A0 B0 C0)} … {MAX_RANK; …} }`: every
+/// tuple rank a typed layout may have, each with its field indices and three
+/// names per field for generic parameters, so that the facade implements its
+/// traits for exactly the ranks the macro emits (one `MAX_RANK`, `emit.rs`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn __ranks(input: TokenStream) -> TokenStream {
+    use proc_macro2::Literal;
+    use quote::{format_ident, quote};
+
+    let mut input = proc_macro2::TokenStream::from(input).into_iter();
+    let callback = input.next();
+    let args: proc_macro2::TokenStream = input.collect();
+    let ranks = (0..=emit::MAX_RANK).map(|rank| {
+        let fields = (0..rank).map(|i| {
+            let index = Literal::usize_unsuffixed(i);
+            let [a, b, c] = ["A", "B", "C"].map(|n| format_ident!("{n}{i}"));
+            quote!((#index #a #b #c))
+        });
+        let rank = Literal::usize_unsuffixed(rank);
+        quote!({#rank; #(#fields)*})
+    });
+    quote!(#callback! { #args #(#ranks)* }).into()
+}

@@ -124,24 +124,4 @@ macro_rules! coords {
     };
 }
 
-coords!([]
-    {0;}
-    {1; (0 C0 S0 D0)}
-    {2; (0 C0 S0 D0) (1 C1 S1 D1)}
-    {3; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2)}
-    {4; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3)}
-    {5; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4)}
-    {6; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)}
-    {7; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6)}
-    {8; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7)}
-    {9; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8)}
-    {10; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9)}
-    {11; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9) (10 C10 S10 D10)}
-    {12; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9) (10 C10 S10 D10) (11 C11 S11 D11)}
-);
+::layout_macros::__ranks!(coords []);

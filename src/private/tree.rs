@@ -10,8 +10,16 @@ use layout_core::{Error, IntTuple};
 use super::int::{C, Int, leaf_to_core};
 use super::walk::{Form, Leaf, divmod};
 
-/// The widest tuple a typed layout may have at any level.
-pub const MAX_RANK: usize = 12;
+/// How many `{rank; …}` entries `__ranks!` gives.
+macro_rules! count_ranks {
+    ($($entry:tt)*) => {
+        [$(stringify!($entry)),*].len()
+    };
+}
+
+/// The widest tuple a typed layout may have at any level (the macro
+/// crate's constant: the number of ranks `for_each_rank!` lists, less one).
+pub const MAX_RANK: usize = ::layout_macros::__ranks!(count_ranks) - 1;
 
 /// A shape or a stride: printable in the notation, convertible to the core.
 pub trait Tree: Copy {
@@ -131,7 +139,7 @@ const fn max(a: usize, b: usize) -> usize {
 }
 
 macro_rules! tuple {
-    ($rank:literal; $(($i:tt $S:ident $D:ident))*) => {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
         impl<$($S: Tree),*> Tree for ($($S,)*) {
             type Form = ($($S::Form,)*);
             const DESC: <Self::Form as Form>::Desc = ($($S::DESC,)*);

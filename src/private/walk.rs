@@ -89,7 +89,7 @@ impl<F: Form> Walk<F> for usize {
 }
 
 macro_rules! tuple {
-    ($rank:literal; $(($i:tt $Cd:ident $F:ident))*) => {
+    ($rank:literal; $(($i:tt $Cd:ident $F:ident $_c:ident))*) => {
         impl<$($F: Form),*> Form for ($($F,)*) {
             type Desc = ($($F::Desc,)*);
             #[cfg_attr(debug_assertions, inline)]
