@@ -398,3 +398,19 @@ pub fn dynamic_leaves(e: &Expr, out: &mut Vec<(usize, CoreSpan)>) {
         _ => {}
     }
 }
+
+/// The first tuple in `e` nested inside `limit` others (calls, layouts and
+/// tilers are not levels): where a typed layout deeper than `limit` crosses it.
+pub fn deeper_than(e: &Expr, limit: usize) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Tuple(_) if limit == 0 => Some(e),
+        ExprKind::Tuple(items) => items.iter().find_map(|i| deeper_than(i, limit - 1)),
+        ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().find_map(|i| deeper_than(i, limit))
+        }
+        ExprKind::Layout(shape, stride) => {
+            deeper_than(shape, limit).or_else(|| deeper_than(stride, limit))
+        }
+        _ => None,
+    }
+}

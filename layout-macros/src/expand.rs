@@ -18,7 +18,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
-use crate::emit::{self, MAX_RANK, TooWide};
+use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::{fallback, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -181,6 +181,9 @@ impl Expander<'_> {
     }
 
     fn typed_layout(&self, shape: &Expr, stride: &Expr) -> syn::Result<TokenStream> {
+        if let Some(deep) = ast::deeper_than(shape, MAX_DEPTH) {
+            return Err(self.too_deep(deep));
+        }
         let signed = negative_leaf(stride);
         Ok(emit::typed_layout(
             self.tree(shape)?,
@@ -249,7 +252,19 @@ impl Expander<'_> {
                 return Err(self.ast.error(Some(e.span), message));
             }
         };
-        emitted.map_err(|TooWide(rank)| self.too_wide(e, rank))
+        emitted.map_err(|why| match why {
+            Untypable::TooWide(rank) => self.too_wide(e, rank),
+            Untypable::TooDeep => self.too_deep(e),
+        })
+    }
+
+    /// At the tuple where the input crosses the limit, if it does.
+    fn too_deep(&self, e: &Expr) -> syn::Error {
+        let at = ast::deeper_than(e, MAX_DEPTH).unwrap_or(e);
+        let message = format!(
+            "a layout nested more than {MAX_DEPTH} deep: the deepest a typed layout may be"
+        );
+        self.ast.error(Some(at.span), message)
     }
 
     fn too_wide(&self, e: &Expr, rank: usize) -> syn::Error {
