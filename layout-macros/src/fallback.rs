@@ -5,7 +5,8 @@
 //!
 //! | the input would have expanded to | stand-in |
 //! |---|---|
-//! | an integer (literal or typed method) | `0` |
+//! | an integer literal | `0` |
+//! | a typed layout's method | `0usize` (`0isize` for a signed layout's offsets) |
 //! | a typed layout | `Poisoned`: every method and trait of one |
 //! | a coordinate of a written-out shape | a tuple of `0`s nested like it |
 //! | a tiler `<…>` | a tuple of stand-ins, one per mode |
@@ -60,6 +61,12 @@ fn stand_in(e: &Expr) -> TokenStream {
         return any();
     }
     match (kind(e), &e.kind) {
+        // A method of a typed layout: its offset type, or `usize`.
+        (Kind::Int, ExprKind::Call { name, .. }) if has_dynamic(e) => match name.as_str() {
+            "rank" | "depth" => quote!(0),
+            "crd2idx" | "cosize" if negative(e) => quote!(0isize),
+            _ => quote!(0usize),
+        },
         // Fits `const` items, array lengths and every integer type.
         (Kind::Int, _) => quote!(0),
         (Kind::Layout, _) => {

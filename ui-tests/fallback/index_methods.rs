@@ -9,6 +9,9 @@ fn main() {
     let (i, j) = l.idx2crd(offset);
     let _: usize = i + j;
 
+    // A method call written in the notation returns the method's type.
+    let _ = layout!(crd2idx((m, 1), (m,k):(1))).leading_zeros() + layout!(size((m,k):(1))).count_ones();
+
     let signed = layout!((4,8):(-8,1,2));
     let _: isize = signed.crd2idx((1, 2)) + signed.at(3);
 }
