@@ -271,7 +271,8 @@ impl Expander<'_> {
         let message = format!(
             "a tuple of rank {rank} in a layout: typed layouts have at most {MAX_RANK} modes per level"
         );
-        self.ast.error(Some(e.span), message)
+        let at = ast::wider_than(e, MAX_RANK).unwrap_or(e);
+        self.ast.error(Some(at.span), message)
     }
 
     /// The expression rebuilt for `layout-core` to evaluate at run time,

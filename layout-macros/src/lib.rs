@@ -34,7 +34,13 @@ use proc_macro::TokenStream;
 /// - An algebra function of a layout with dynamic leaves is evaluated by the
 ///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
 ///
-/// Every mistake is a compile error at the offending tokens, all of them at once.
+/// A typed layout has at most 12 modes per level and nests at most 64 deep
+/// (deeper, rustc's trait solver gives up); past either, the tuple that
+/// crosses the limit is a compile error. Elsewhere (`size(…)`, `crd2idx`
+/// of a static layout, …) the core's limits apply: 128 levels of brackets.
+///
+/// Every mistake is a compile error at the offending tokens, all of them at
+/// once, and nothing else: the code around a failed call still type-checks.
 ///
 /// ```ignore
 /// const I: usize = layout!(crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))); // 129
