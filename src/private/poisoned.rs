@@ -14,8 +14,8 @@ pub const fn poisoned<T>() -> T {
     panic!("a `layout!` call that did not compile")
 }
 
-/// A typed layout that failed to compile: every method of [`Layout`]
-/// (`super::Layout`), each accepting anything, and every trait it has.
+/// A typed layout that failed to compile: every method of the typed
+/// `Layout` (layout.rs), each accepting anything, and every trait it has.
 /// `I` is the offset type the layout would have had; `K` its coordinate
 /// type, when the shape was written out (else [`Unknown`]).
 pub struct Poisoned<I = usize, K = Unknown>(PhantomData<fn() -> (I, K)>);
