@@ -69,15 +69,7 @@ fn stand_in(e: &Expr) -> TokenStream {
         },
         // Fits `const` items, array lengths and every integer type.
         (Kind::Int, _) => quote!(0),
-        (Kind::Layout, _) => {
-            let offset = if negative(e) {
-                quote!(isize)
-            } else {
-                quote!(usize)
-            };
-            let coord = layout_shape(e).map_or_else(|| quote!(#private::Unknown), coord_type);
-            quote!(#private::Poisoned::<#offset, #coord>::NEW)
-        }
+        (Kind::Layout, _) => poisoned_layout(e),
         (Kind::IntTuple, ExprKind::Tuple(_)) if is_plain(e) => zeros(e),
         (Kind::IntTuple, ExprKind::Call { name, args, .. }) if name == "idx2crd" => {
             match args.as_slice() {
@@ -85,9 +77,31 @@ fn stand_in(e: &Expr) -> TokenStream {
                 _ => any(),
             }
         }
-        (_, ExprKind::Tiler(modes)) => emit::tuple(modes.iter().map(stand_in).collect()),
+        (_, ExprKind::Tiler(modes)) => emit::tuple(modes.iter().map(tiler_mode).collect()),
         // A table's length, a tuple's nesting: the context knows them.
         _ => any(),
+    }
+}
+
+/// A typed layout that failed: `Poisoned`, with the offset and coordinate
+/// types the layout would have had, as far as the input tells them.
+fn poisoned_layout(e: &Expr) -> TokenStream {
+    let private = emit::private();
+    let offset = if negative(e) {
+        quote!(isize)
+    } else {
+        quote!(usize)
+    };
+    let coord = layout_shape(e).map_or_else(|| quote!(#private::Unknown), coord_type);
+    quote!(#private::Poisoned::<#offset, #coord>::NEW)
+}
+
+/// A mode of a static tiler: a tuple of modes, or a layout (an integer
+/// `n` in a tiler is the layout `n:1`).
+fn tiler_mode(e: &Expr) -> TokenStream {
+    match &e.kind {
+        ExprKind::Tiler(modes) => emit::tuple(modes.iter().map(tiler_mode).collect()),
+        _ => poisoned_layout(e),
     }
 }
 

@@ -8,8 +8,9 @@ const COORD: (usize, usize) = layout!(idx2crd(5, (2,4x)));
 
 fn main() {
     let (a, b) = layout!(<2:1, 4:(1,2)>);
+    let (c, (d, e)) = layout!(<3, <4, 5:(1,2)>>);
     let (i, (j, k)) = layout!((1, (2, 3x)));
-    let _: usize = SIZE + TABLE[0] + COORD.0 + a.size() + b.size() + i + j + k;
+    let _: usize = SIZE + TABLE[0] + COORD.0 + a.size() + b.size() + c.size() + d.size() + e.size() + i + j + k;
     let p = 5;
     let _ = layout!(crd2idx((p, 1), (4,8):(8,1,2)));
 }
