@@ -1,6 +1,7 @@
 //! The tokens of each output form, from values the core computed. Paths go
 //! through `::layout_dsl::__private`, the facade's support module.
 
+use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Tiler};
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
@@ -22,6 +23,36 @@ pub enum Untypable {
     TooWide(usize),
     /// Nested deeper than [`MAX_DEPTH`].
     TooDeep,
+}
+
+/// The first tuple in `e` with more than `limit` items.
+pub fn wider_than(e: &Expr, limit: usize) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Tuple(items) if items.len() > limit => Some(e),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().find_map(|i| wider_than(i, limit))
+        }
+        ExprKind::Layout(shape, stride) => {
+            wider_than(shape, limit).or_else(|| wider_than(stride, limit))
+        }
+        _ => None,
+    }
+}
+
+/// The first tuple in `e` nested inside `limit` others (calls, layouts and
+/// tilers are not levels): where a typed layout deeper than `limit` crosses it.
+pub fn deeper_than(e: &Expr, limit: usize) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Tuple(_) if limit == 0 => Some(e),
+        ExprKind::Tuple(items) => items.iter().find_map(|i| deeper_than(i, limit - 1)),
+        ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().find_map(|i| deeper_than(i, limit))
+        }
+        ExprKind::Layout(shape, stride) => {
+            deeper_than(shape, limit).or_else(|| deeper_than(stride, limit))
+        }
+        _ => None,
+    }
 }
 
 pub fn private() -> TokenStream {

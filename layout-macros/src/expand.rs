@@ -181,7 +181,7 @@ impl Expander<'_> {
     }
 
     fn typed_layout(&self, shape: &Expr, stride: &Expr) -> syn::Result<TokenStream> {
-        if let Some(deep) = ast::deeper_than(shape, MAX_DEPTH) {
+        if let Some(deep) = emit::deeper_than(shape, MAX_DEPTH) {
             return Err(self.too_deep(deep));
         }
         let signed = negative_leaf(stride);
@@ -260,7 +260,7 @@ impl Expander<'_> {
 
     /// At the tuple where the input crosses the limit, if it does.
     fn too_deep(&self, e: &Expr) -> syn::Error {
-        let at = ast::deeper_than(e, MAX_DEPTH).unwrap_or(e);
+        let at = emit::deeper_than(e, MAX_DEPTH).unwrap_or(e);
         let message = format!(
             "a layout nested more than {MAX_DEPTH} deep: the deepest a typed layout may be"
         );
@@ -271,7 +271,7 @@ impl Expander<'_> {
         let message = format!(
             "a tuple of rank {rank} in a layout: typed layouts have at most {MAX_RANK} modes per level"
         );
-        let at = ast::wider_than(e, MAX_RANK).unwrap_or(e);
+        let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
         self.ast.error(Some(at.span), message)
     }
 
