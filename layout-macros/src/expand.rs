@@ -262,7 +262,7 @@ impl Expander<'_> {
     fn too_deep(&self, e: &Expr) -> syn::Error {
         let at = emit::deeper_than(e, MAX_DEPTH).unwrap_or(e);
         let message = format!(
-            "a layout nested more than {MAX_DEPTH} deep: the deepest a typed layout may be"
+            "a layout nested more than {MAX_DEPTH} deep: typed layouts nest at most {MAX_DEPTH} levels"
         );
         self.ast.error(Some(at.span), message)
     }
