@@ -32,10 +32,13 @@
 //! assert_eq!(cols.to_string(), "(5,4):(1,5)");
 //! ```
 //!
-//! An integer coordinate cannot be split over a static mode of size 0 (the
-//! core reports `ZeroSizeMode`); a static layout with an extent of 0 is
-//! always zero-sized, and refuses it while compiling (a static extent of 0
-//! is still fine in the last mode, as in CuTe):
+//! An integer coordinate cannot be split over a mode of size 0 that is not
+//! the last (the core reports `ZeroSizeMode`; CuTe divides by zero). A static
+//! layout with an extent of 0 is always zero-sized, and refuses it while
+//! compiling; with a dynamic extent of 0, `crd2idx` of an integer, `at` and
+//! `idx2crd` panic with that message (never with a division by zero). An
+//! extent of 0 is still fine in the last mode, which takes what is left, as
+//! in CuTe:
 //!
 //! ```compile_fail,E0080
 //! use layout_dsl::layout;

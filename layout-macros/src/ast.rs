@@ -18,6 +18,7 @@ use std::fmt::Display;
 
 use layout_core::ErrorKind;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::notation::MAX_DEPTH;
 use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser as _};
 use syn::{Ident, LitInt, Token, parenthesized, token};
@@ -83,10 +84,19 @@ struct State {
     leaves: Vec<TokenStream>,
     zero_sized: Option<Span>,
     errors: Vec<syn::Error>,
+    /// How many groups are open.
+    depth: usize,
 }
 
+/// What stands for an input that did not parse: an empty tuple that
+/// covers no token.
 fn placeholder() -> Expr {
     Expr::new(ExprKind::Tuple(Vec::new()), CoreSpan::default())
+}
+
+/// Whether `e` stands for an input that did not parse.
+pub fn is_placeholder(e: &Expr) -> bool {
+    e.span.start == e.span.end
 }
 
 const EXPECTED: &str = "an integer, `(`, `<`, a name or a `{…}` block";
@@ -105,9 +115,18 @@ impl State {
             self.zero_sized = Some(keyword.span);
         }
         if input.is_empty() {
-            let message = "`layout!` needs an expression, such as `(4,8):(8,1)`";
-            self.errors
-                .push(syn::Error::new(Span::call_site(), message));
+            // After `type`, the expression is missing right there.
+            let (span, message) = match self.zero_sized {
+                Some(keyword) => (
+                    keyword,
+                    "expected a layout after `type`, such as `(4,8):(8,1)`",
+                ),
+                None => (
+                    Span::call_site(),
+                    "`layout!` needs an expression, such as `(4,8):(8,1)`",
+                ),
+            };
+            self.errors.push(syn::Error::new(span, message));
             return placeholder();
         }
         let expr = self.item(input, false);
@@ -155,7 +174,8 @@ impl State {
         if input.peek(Token![-]) {
             let minus: Token![-] = input.parse()?;
             self.last = Some(minus.span);
-            if !input.peek(LitInt) {
+            // syn reads `-8` as one literal: after a `-`, so would `--8`.
+            if input.peek(Token![-]) || !input.peek(LitInt) {
                 return Err(self.unexpected(input, "an integer after `-`"));
             }
             let lit: LitInt = input.parse()?;
@@ -166,14 +186,14 @@ impl State {
             let content;
             let parens = parenthesized!(content in input);
             let open = self.token(parens.span.open());
-            let items = self.list(&content, false);
+            let items = self.group(&content, false, parens.span.open())?;
             let span = open.join(self.token(parens.span.close()));
             return Ok(Expr::new(ExprKind::Tuple(items), span));
         }
         if input.peek(Token![<]) {
             let lt: Token![<] = input.parse()?;
             let open = self.token(lt.span);
-            let items = self.list(input, true);
+            let items = self.group(input, true, lt.span)?;
             if !input.peek(Token![>]) {
                 return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
             }
@@ -207,7 +227,7 @@ impl State {
             let name_span = self.token(name.span());
             let content;
             let parens = parenthesized!(content in input);
-            let args = self.list(&content, false);
+            let args = self.group(&content, false, parens.span.open())?;
             let span = name_span.join(self.token(parens.span.close()));
             let name = name.to_string();
             let kind = ExprKind::Call {
@@ -225,6 +245,20 @@ impl State {
         let span = self.token(tokens.span());
         self.leaves.push(tokens.into());
         Expr::new(ExprKind::Dynamic(self.leaves.len() - 1), span)
+    }
+
+    /// The items of a group opened at `open`, nested no deeper than the
+    /// core's parser accepts (which also bounds this parser's recursion).
+    fn group(&mut self, input: ParseStream, in_tiler: bool, open: Span) -> syn::Result<Vec<Expr>> {
+        if self.depth == MAX_DEPTH {
+            skip(input, |c| in_tiler && c == '>');
+            let limit = MAX_DEPTH;
+            return Err(syn::Error::new(open, ErrorKind::TooDeep { limit }));
+        }
+        self.depth += 1;
+        let items = self.list(input, in_tiler);
+        self.depth -= 1;
+        Ok(items)
     }
 
     /// Comma-separated items up to the end of a group, or up to `>` in a tiler.

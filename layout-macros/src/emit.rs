@@ -1,16 +1,59 @@
 //! The tokens of each output form, from values the core computed. Paths go
 //! through `::layout_dsl::__private`, the facade's support module.
 
+use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Tiler};
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-/// The widest tuple a typed layout may have at any level; the facade
-/// implements its traits for tuples up to this size (`__private::MAX_RANK`).
+/// The widest tuple a typed layout may have at any level: the one place
+/// that says so. The facade implements its traits for tuples up to this
+/// size through `layout_macros::__ranks!` (and names it `__private::MAX_RANK`).
 pub const MAX_RANK: usize = 12;
 
-/// A tuple wider than [`MAX_RANK`], by its rank.
-pub struct TooWide(pub usize);
+/// The deepest a typed layout may nest. Each level is a level of the
+/// trait impls rustc checks for every use, and past about 120 it gives up at
+/// its default `recursion_limit` of 128 (E0275, with no location in the
+/// user's code); half of that leaves room for the code around the layout.
+pub const MAX_DEPTH: usize = 64;
+
+/// Why a layout has no typed form.
+pub enum Untypable {
+    /// A tuple wider than [`MAX_RANK`], by its rank.
+    TooWide(usize),
+    /// Nested deeper than [`MAX_DEPTH`].
+    TooDeep,
+}
+
+/// The first tuple in `e` with more than `limit` items.
+pub fn wider_than(e: &Expr, limit: usize) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Tuple(items) if items.len() > limit => Some(e),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().find_map(|i| wider_than(i, limit))
+        }
+        ExprKind::Layout(shape, stride) => {
+            wider_than(shape, limit).or_else(|| wider_than(stride, limit))
+        }
+        _ => None,
+    }
+}
+
+/// The first tuple in `e` nested inside `limit` others (calls, layouts and
+/// tilers are not levels): where a typed layout deeper than `limit` crosses it.
+pub fn deeper_than(e: &Expr, limit: usize) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Tuple(_) if limit == 0 => Some(e),
+        ExprKind::Tuple(items) => items.iter().find_map(|i| deeper_than(i, limit - 1)),
+        ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().find_map(|i| deeper_than(i, limit))
+        }
+        ExprKind::Layout(shape, stride) => {
+            deeper_than(shape, limit).or_else(|| deeper_than(stride, limit))
+        }
+        _ => None,
+    }
+}
 
 pub fn private() -> TokenStream {
     quote!(::layout_dsl::__private)
@@ -56,10 +99,10 @@ pub fn static_leaf(n: i64) -> TokenStream {
 }
 
 /// A shape or stride tree, each leaf written by `leaf`.
-fn tree(t: &IntTuple, leaf: fn(i64) -> TokenStream) -> Result<TokenStream, TooWide> {
+fn tree(t: &IntTuple, leaf: fn(i64) -> TokenStream) -> Result<TokenStream, Untypable> {
     match t {
         IntTuple::Int(n) => Ok(leaf(*n)),
-        IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(TooWide(items.len())),
+        IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(Untypable::TooWide(items.len())),
         IntTuple::Tuple(items) => {
             let items = items
                 .iter()
@@ -88,7 +131,10 @@ pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> To
 /// Zero-sized, its numbers in its type, when `zero_sized` (`layout!(type …)`)
 /// or when the layout is empty: splitting an index over an extent of 0 has
 /// no answer, and only the typed form refuses it while compiling.
-pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, TooWide> {
+pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
+    if l.depth() > MAX_DEPTH {
+        return Err(Untypable::TooDeep);
+    }
     let signed = l.stride().leaves().any(|d| d < 0);
     let typed = zero_sized || l.shape().leaves().any(|n| n == 0);
     let leaf = if typed { static_leaf } else { value_leaf };
@@ -109,7 +155,7 @@ fn value_leaf(n: i64) -> TokenStream {
 }
 
 /// A by-mode tiler: a tuple of its modes.
-pub fn tiler(t: &Tiler, zero_sized: bool) -> Result<TokenStream, TooWide> {
+pub fn tiler(t: &Tiler, zero_sized: bool) -> Result<TokenStream, Untypable> {
     match t {
         Tiler::Layout(l) => layout(l, zero_sized),
         Tiler::ByMode(modes) => Ok(tuple(

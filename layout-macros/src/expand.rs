@@ -18,7 +18,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
-use crate::emit::{self, MAX_RANK, TooWide};
+use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::{fallback, valid};
 
@@ -133,6 +133,9 @@ impl Expander<'_> {
     }
 
     fn typed_layout(&self, shape: &Expr, stride: &Expr) -> syn::Result<TokenStream> {
+        if let Some(deep) = emit::deeper_than(shape, MAX_DEPTH) {
+            return Err(self.too_deep(deep));
+        }
         let signed = negative_leaf(stride);
         Ok(emit::typed_layout(
             self.tree(shape)?,
@@ -201,14 +204,27 @@ impl Expander<'_> {
                 return Err(self.ast.error(Some(e.span), message));
             }
         };
-        emitted.map_err(|TooWide(rank)| self.too_wide(e, rank))
+        emitted.map_err(|why| match why {
+            Untypable::TooWide(rank) => self.too_wide(e, rank),
+            Untypable::TooDeep => self.too_deep(e),
+        })
+    }
+
+    /// At the tuple where the input crosses the limit, if it does.
+    fn too_deep(&self, e: &Expr) -> syn::Error {
+        let at = emit::deeper_than(e, MAX_DEPTH).unwrap_or(e);
+        let message = format!(
+            "a layout nested more than {MAX_DEPTH} deep: typed layouts nest at most {MAX_DEPTH} levels"
+        );
+        self.ast.error(Some(at.span), message)
     }
 
     fn too_wide(&self, e: &Expr, rank: usize) -> syn::Error {
         let message = format!(
             "a tuple of rank {rank} in a layout: typed layouts have at most {MAX_RANK} modes per level"
         );
-        self.ast.error(Some(e.span), message)
+        let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
+        self.ast.error(Some(at.span), message)
     }
 
     /// The expression rebuilt for `layout-core` to evaluate at run time,

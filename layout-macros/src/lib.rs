@@ -38,7 +38,13 @@ use proc_macro::TokenStream;
 /// - An algebra function of a layout with dynamic leaves is evaluated by the
 ///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
 ///
-/// Every mistake is a compile error at the offending tokens, all of them at once.
+/// A typed layout has at most 12 modes per level and nests at most 64 deep
+/// (deeper, rustc's trait solver gives up); past either, the tuple that
+/// crosses the limit is a compile error. Elsewhere (`size(…)`, `crd2idx`
+/// of a static layout, …) the core's limits apply: 128 levels of brackets.
+///
+/// Every mistake is a compile error at the offending tokens, all of them at
+/// once, and nothing else: the code around a failed call still type-checks.
 ///
 /// ```ignore
 /// const I: usize = layout!(crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))); // 129
@@ -48,4 +54,30 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     expand::expand(input.into()).into()
+}
+
+/// Not API: `layout_macros::__ranks!(callback args…)` expands to
+/// `callback! { args… {0;} {1; (0 A0 B0 C0)} … {MAX_RANK; …} }`: every
+/// tuple rank a typed layout may have, each with its field indices and three
+/// names per field for generic parameters, so that the facade implements its
+/// traits for exactly the ranks the macro emits (one `MAX_RANK`, `emit.rs`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn __ranks(input: TokenStream) -> TokenStream {
+    use proc_macro2::Literal;
+    use quote::{format_ident, quote};
+
+    let mut input = proc_macro2::TokenStream::from(input).into_iter();
+    let callback = input.next();
+    let args: proc_macro2::TokenStream = input.collect();
+    let ranks = (0..=emit::MAX_RANK).map(|rank| {
+        let fields = (0..rank).map(|i| {
+            let index = Literal::usize_unsuffixed(i);
+            let [a, b, c] = ["A", "B", "C"].map(|n| format_ident!("{n}{i}"));
+            quote!((#index #a #b #c))
+        });
+        let rank = Literal::usize_unsuffixed(rank);
+        quote!({#rank; #(#fields)*})
+    });
+    quote!(#callback! { #args #(#ranks)* }).into()
 }

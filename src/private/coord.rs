@@ -10,14 +10,23 @@ use super::int::{C, Int};
 use super::tree::{Mode, Tree};
 use super::walk::{Form, Leaf, Walk};
 
-/// A coordinate of a layout with shape `S` and stride `D`; its offset is
-/// the supertrait's walk over the layout's numbers (walk.rs).
+/// A coordinate of a layout with shape `S` and stride `D`: the bound
+/// `Layout::crd2idx` names. Its one impl has a type parameter for `Self`,
+/// so that rustc lists no impls of it under an error: the error is the
+/// message of the failing bound below it ([`CoordOf`], [`RankIs`],
+/// [`TupleForLeaf`]) and nothing else.
+pub trait Coord<S: Tree, D>: CoordOf<S, D> {}
+
+impl<Cd: CoordOf<S, D>, S: Tree, D> Coord<S, D> for Cd {}
+
+/// What makes a coordinate: its offset is the supertrait's walk over the
+/// layout's numbers (walk.rs).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of this layout",
     label = "a coordinate is a `usize`, or a tuple nested like the layout's shape",
     note = "the layout's shape and stride types are `{S}` and `{D}`"
 )]
-pub trait Coord<S: Tree, D>: Walk<S::Form> {
+pub trait CoordOf<S: Tree, D>: Walk<S::Form> {
     /// Whether every integer of the coordinate can be split over the
     /// static modes it indexes (no mode but a tuple's last is empty);
     /// `Layout::crd2idx` asserts it while compiling.
@@ -25,7 +34,7 @@ pub trait Coord<S: Tree, D>: Walk<S::Form> {
 }
 
 /// One integer for a whole mode (or the whole layout).
-impl<S: Mode<D>, D: Tree> Coord<S, D> for usize {
+impl<S: Mode<D>, D: Tree> CoordOf<S, D> for usize {
     const SPLITS: bool = S::SPLITTABLE;
 }
 
@@ -54,14 +63,14 @@ macro_rules! leaf_shapes {
             }
         }
 
-        impl<$($Cd,)* const N: i64, D: Int> Coord<C<N>, D> for ($($Cd,)*)
+        impl<$($Cd,)* const N: i64, D: Int> CoordOf<C<N>, D> for ($($Cd,)*)
         where
             D: TupleForLeaf<$g>,
         {
             const SPLITS: bool = true;
         }
 
-        impl<$($Cd,)* D: Int> Coord<usize, D> for ($($Cd,)*)
+        impl<$($Cd,)* D: Int> CoordOf<usize, D> for ($($Cd,)*)
         where
             D: TupleForLeaf<$g>,
         {
@@ -75,7 +84,7 @@ macro_rules! same_rank {
     ({$rank:literal; $(($i:tt $Cd:ident $S:ident $D:ident))*}) => {
         leaf_shapes!($rank; $($Cd)*);
 
-        impl<$($Cd: Coord<$S, $D>, $S: Tree, $D),*> Coord<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
+        impl<$($Cd: CoordOf<$S, $D>, $S: Tree, $D),*> CoordOf<($($S,)*), ($($D,)*)> for ($($Cd,)*) {
             const SPLITS: bool = true $(&& $Cd::SPLITS)*;
         }
     };
@@ -92,7 +101,7 @@ macro_rules! other_rank {
             }
         }
 
-        impl<$($Cd,)* $($S: Tree,)* D> Coord<($($S,)*), D> for ($($Cd,)*)
+        impl<$($Cd,)* $($S: Tree,)* D> CoordOf<($($S,)*), D> for ($($Cd,)*)
         where
             D: RankIs<$e, $g>,
         {
@@ -115,24 +124,4 @@ macro_rules! coords {
     };
 }
 
-coords!([]
-    {0;}
-    {1; (0 C0 S0 D0)}
-    {2; (0 C0 S0 D0) (1 C1 S1 D1)}
-    {3; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2)}
-    {4; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3)}
-    {5; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4)}
-    {6; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)}
-    {7; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6)}
-    {8; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7)}
-    {9; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8)}
-    {10; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9)}
-    {11; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9) (10 C10 S10 D10)}
-    {12; (0 C0 S0 D0) (1 C1 S1 D1) (2 C2 S2 D2) (3 C3 S3 D3) (4 C4 S4 D4) (5 C5 S5 D5)
-        (6 C6 S6 D6) (7 C7 S7 D7) (8 C8 S8 D8) (9 C9 S9 D9) (10 C10 S10 D10) (11 C11 S11 D11)}
-);
+::layout_macros::__ranks!(coords []);

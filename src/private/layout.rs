@@ -49,6 +49,14 @@ impl<S, D> Layout<S, D, isize> {
 impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// The offset of a coordinate: a tuple nested like the shape (any level
     /// of which may be one integer), or one integer for the whole layout.
+    /// An integer is split colexicographically over the modes it indexes,
+    /// the last of them taking what is left (as CuTe).
+    ///
+    /// # Panics
+    ///
+    /// If an integer is split over a dynamic mode of size 0 that is not the
+    /// last (the core's `ZeroSizeMode`; the layout is empty, so no integer
+    /// indexes it). Over a static one, this is a compile error instead.
     #[inline]
     pub fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
         // Checked while compiling: no integer is split over a static empty mode.
@@ -63,6 +71,11 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     }
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
+    ///
+    /// # Panics
+    ///
+    /// As [`Layout::crd2idx`] of an integer: if a mode but the last is
+    /// dynamic and of size 0.
     #[inline]
     pub fn at(&self, index: usize) -> I {
         I::from_wrapping(self.offset_of(index))
@@ -79,6 +92,12 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     }
 
     /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`).
+    ///
+    /// # Panics
+    ///
+    /// If the shape is a tuple with a dynamic extent of 0 anywhere (every
+    /// leaf takes the index modulo its extent, as in the core, which
+    /// reports `ZeroSizeMode`).
     #[inline]
     pub fn idx2crd(&self, index: usize) -> S::Coord {
         self.shape.idx2crd(index)
@@ -149,39 +168,4 @@ pub fn idx2crd<S: Shape>(index: usize, shape: S) -> S::Coord {
 #[inline]
 pub fn size<S: Shape>(shape: S) -> usize {
     shape.size()
-}
-
-/// What a `layout!` call that failed to compile stands for, so that the code
-/// around it does not report errors of its own: every method accepts anything.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Poisoned;
-
-impl Poisoned {
-    pub fn crd2idx<T>(&self, _: T) -> usize {
-        0
-    }
-    pub fn at(&self, _: usize) -> usize {
-        0
-    }
-    pub fn idx2crd<T>(&self, _: usize) -> T {
-        unreachable!("a `layout!` call that did not compile")
-    }
-    pub fn size(&self) -> usize {
-        0
-    }
-    pub fn cosize(&self) -> usize {
-        0
-    }
-    pub fn rank(&self) -> usize {
-        0
-    }
-    pub fn depth(&self) -> usize {
-        0
-    }
-}
-
-impl fmt::Display for Poisoned {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<layout! error>")
-    }
 }

@@ -8,10 +8,18 @@ use core::fmt;
 use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
-use super::walk::{Form, Leaf};
+use super::walk::{Form, Leaf, divmod};
 
-/// The widest tuple a typed layout may have at any level.
-pub const MAX_RANK: usize = 12;
+/// How many `{rank; …}` entries `__ranks!` gives.
+macro_rules! count_ranks {
+    ($($entry:tt)*) => {
+        [$(stringify!($entry)),*].len()
+    };
+}
+
+/// The widest tuple a typed layout may have at any level (the macro
+/// crate's constant: the number of ranks `for_each_rank!` lists, less one).
+pub const MAX_RANK: usize = ::layout_macros::__ranks!(count_ranks) - 1;
 
 /// A shape or a stride: printable in the notation, convertible to the core.
 pub trait Tree: Copy {
@@ -57,8 +65,9 @@ pub trait Mode<D: Tree>: Shape {
     fn strides(stride: &D) -> <Self::Form as Form>::Desc;
 }
 
-/// Splitting an index over a static empty mode has no answer (the core
-/// reports `ZeroSizeMode`); the typed shell refuses it while compiling.
+/// Splitting an index over an empty mode has no answer (the core reports
+/// `ZeroSizeMode`, CuTe divides by zero): the typed shell refuses a static
+/// one while compiling, and panics with this message on a dynamic one.
 pub(super) const EMPTY_MODE: &str =
     "layout!: cannot split an integer coordinate over a mode of size 0";
 
@@ -105,9 +114,8 @@ macro_rules! leaf {
             #[inline]
             fn split(&self, rest: &mut usize) -> usize {
                 const { assert!(!matches!(Self::STATIC_SIZE, Some(0)), "{}", EMPTY_MODE) };
-                let extent = self.get();
-                let coord = *rest % extent;
-                *rest /= extent;
+                let (coord, next) = divmod(*rest, self.get());
+                *rest = next;
                 coord
             }
         }
@@ -131,7 +139,7 @@ const fn max(a: usize, b: usize) -> usize {
 }
 
 macro_rules! tuple {
-    ($rank:literal; $(($i:tt $S:ident $D:ident))*) => {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
         impl<$($S: Tree),*> Tree for ($($S,)*) {
             type Form = ($($S::Form,)*);
             const DESC: <Self::Form as Form>::Desc = ($($S::DESC,)*);

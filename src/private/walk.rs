@@ -21,6 +21,28 @@
 //! inliner, the shared walk is inlined late or not at all, and the same
 //! operations come out scheduled differently or as calls.
 
+/// `(rest % extent, rest / extent)`: one mode's part of an integer and
+/// what it leaves to the modes after it. An extent of 0 leaves no answer
+/// (the core's `ZeroSizeMode`; CuTe divides by zero): a panic that says
+/// so, rather than "attempt to calculate the remainder with a divisor of
+/// zero". Static extents are never 0 here (refused while compiling), so an
+/// optimised build drops the test with the division; a dynamic divisor
+/// needed the same test anyway.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(super) fn divmod(rest: usize, extent: usize) -> (usize, usize) {
+    if extent == 0 {
+        empty_mode();
+    }
+    (rest % extent, rest / extent)
+}
+
+#[cold]
+#[inline(never)]
+fn empty_mode() -> ! {
+    panic!("{}", super::tree::EMPTY_MODE)
+}
+
 /// The form of a single extent.
 #[derive(Clone, Copy, Debug)]
 pub struct Leaf;
@@ -67,7 +89,7 @@ impl<F: Form> Walk<F> for usize {
 }
 
 macro_rules! tuple {
-    ($rank:literal; $(($i:tt $Cd:ident $F:ident))*) => {
+    ($rank:literal; $(($i:tt $Cd:ident $F:ident $_c:ident))*) => {
         impl<$($F: Form),*> Form for ($($F,)*) {
             type Desc = ($($F::Desc,)*);
             #[cfg_attr(debug_assertions, inline)]
@@ -86,9 +108,8 @@ macro_rules! tuple {
                     let part = if $i + 1 == $rank {
                         rest
                     } else {
-                        let extent = $F::size(&shape.$i);
-                        let part = rest % extent;
-                        rest /= extent;
+                        let (part, next) = divmod(rest, $F::size(&shape.$i));
+                        rest = next;
                         part
                     };
                     offset = offset.wrapping_add($F::split(&shape.$i, &stride.$i, part));

@@ -1,0 +1,100 @@
+//! What a `layout!` call that failed to compile stands for (the macro's
+//! `fallback.rs`), so that the code around it reports no error of its own.
+//! Nothing here ever runs: the crate did not compile.
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+
+use layout_core::Error;
+
+/// A value of any type the context asks for, without diverging (so no
+/// "unreachable statement" follows the failed call).
+pub const fn poisoned<T>() -> T {
+    panic!("a `layout!` call that did not compile")
+}
+
+/// A typed layout that failed to compile: every method of the typed
+/// `Layout` (layout.rs), each accepting anything, and every trait it has.
+/// `I` is the offset type the layout would have had; `K` its coordinate
+/// type, when the shape was written out (else [`Unknown`]).
+pub struct Poisoned<I = usize, K = Unknown>(PhantomData<fn() -> (I, K)>);
+
+/// A shape, stride or coordinate of a [`Poisoned`] layout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Unknown;
+
+impl<I, K> Poisoned<I, K> {
+    pub const NEW: Self = Poisoned(PhantomData);
+
+    pub fn crd2idx<T>(&self, _: T) -> I {
+        poisoned()
+    }
+    pub fn at(&self, _: usize) -> I {
+        poisoned()
+    }
+    pub fn idx2crd(&self, _: usize) -> K {
+        poisoned()
+    }
+    pub fn size(&self) -> usize {
+        poisoned()
+    }
+    pub fn cosize(&self) -> I {
+        poisoned()
+    }
+    pub const fn rank(&self) -> usize {
+        poisoned()
+    }
+    pub const fn depth(&self) -> usize {
+        poisoned()
+    }
+    pub const fn shape(&self) -> Unknown {
+        Unknown
+    }
+    pub const fn stride(&self) -> Unknown {
+        Unknown
+    }
+    pub fn to_core(&self) -> Result<layout_core::Layout, Error> {
+        poisoned()
+    }
+}
+
+// By hand rather than derived: a derive would require `I` and `K` to have
+// each trait, and a coordinate tuple wider than 12 has none.
+impl<I, K> Clone for Poisoned<I, K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<I, K> Copy for Poisoned<I, K> {}
+
+impl<I, K> Default for Poisoned<I, K> {
+    fn default() -> Self {
+        Self::NEW
+    }
+}
+
+impl<I, K> PartialEq for Poisoned<I, K> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<I, K> Eq for Poisoned<I, K> {}
+
+impl<I, K> Hash for Poisoned<I, K> {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+impl<I, K> fmt::Debug for Poisoned<I, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Poisoned")
+    }
+}
+
+impl<I, K> fmt::Display for Poisoned<I, K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<layout! error>")
+    }
+}

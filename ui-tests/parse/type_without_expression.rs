@@ -1,0 +1,5 @@
+use layout_dsl::layout;
+
+fn main() {
+    let _ = layout!(type);
+}
