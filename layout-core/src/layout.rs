@@ -9,6 +9,7 @@ use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
 mod coord;
 mod fits;
+mod index;
 mod offsets;
 
 pub use coord::{crd2idx, idx2crd, natural_coord};
