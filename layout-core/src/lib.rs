@@ -31,9 +31,10 @@ mod parse;
 mod value;
 
 pub use algebra::{
-    Tiler, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
-    flat_product, flatten, left_inverse, logical_divide, logical_product, raked_product,
-    right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    Coord, Tiler, blocked_product, coalesce, coalesce_by, complement, composition, dice, filter,
+    flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product,
+    raked_product, right_inverse, slice, slice_and_offset, tiled_divide, tiled_product,
+    zipped_divide, zipped_product,
 };
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{FUNCTIONS, KEYWORDS, eval, evaluate};

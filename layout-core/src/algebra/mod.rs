@@ -6,6 +6,7 @@ mod composition;
 mod divide;
 mod inverse;
 mod product;
+mod slice;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
@@ -15,6 +16,7 @@ pub use inverse::{left_inverse, right_inverse};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
+pub use slice::{Coord, dice, slice, slice_and_offset};
 
 use alloc::vec::Vec;
 use core::fmt;
