@@ -44,5 +44,5 @@ pub use idioms::{
     slice_axis, split_axis, stripes, table,
 };
 pub use int_tuple::IntTuple;
-pub use layout::{Layout, Offsets, crd2idx, idx2crd, natural_coord};
+pub use layout::{Layout, Offsets, crd2idx, idx2crd, index_offset, natural_coord};
 pub use value::{Major, Value};

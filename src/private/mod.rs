@@ -32,6 +32,7 @@ mod coord;
 mod int;
 mod layout;
 pub mod rt;
+mod tensor;
 mod tree;
 mod walk;
 

@@ -28,15 +28,7 @@ impl Layout {
     #[must_use]
     #[inline]
     pub fn offset(&self, index: i64) -> Option<i64> {
-        let mut rest = u64::try_from(index).ok()?;
-        let mut offset = 0i64;
-        split(&self.shape, &self.stride, &mut rest, &mut |c, d| {
-            offset = offset.wrapping_add(c.wrapping_mul(d));
-        })
-        .then_some(())?;
-        // In the domain no partial sum leaves `i64` (`Layout::new` checked
-        // the span), so the wrapping arithmetic above is exact.
-        (rest == 0).then_some(offset)
+        index_offset(index, &self.shape, &self.stride)
     }
 
     /// The natural coordinate of index `i` (`idx2crd(i, shape)`), one entry
@@ -87,6 +79,31 @@ impl Layout {
         });
         (inside && rest.next().is_none()).then_some(offset)
     }
+}
+
+/// [`Layout::offset`] on a bare shape and stride (for instance one mode
+/// of a layout): `L(i)` for `0 <= i < size(shape)`, else `None` (also when
+/// shape and stride are not congruent). The offset is exact when
+/// `shape:stride` is a valid [`Layout`] (every offset fits in `i64`).
+///
+/// ```
+/// # use layout_core::{index_offset, IntTuple};
+/// let (s, d): (IntTuple, IntTuple) = ("(2,3)".parse().unwrap(), "(3,1)".parse().unwrap());
+/// assert_eq!(index_offset(3, &s, &d), Some(3 + 1));
+/// assert_eq!(index_offset(6, &s, &d), None);
+/// ```
+#[must_use]
+#[inline]
+pub fn index_offset(index: i64, shape: &IntTuple, stride: &IntTuple) -> Option<i64> {
+    let mut rest = u64::try_from(index).ok()?;
+    let mut offset = 0i64;
+    split(shape, stride, &mut rest, &mut |c, d| {
+        offset = offset.wrapping_add(c.wrapping_mul(d));
+    })
+    .then_some(())?;
+    // In the domain no partial sum leaves `i64` (the span of a valid
+    // layout fits), so the wrapping arithmetic above is exact.
+    (rest == 0).then_some(offset)
 }
 
 /// Divide `rest` by every leaf extent left to right, handing each leaf's
