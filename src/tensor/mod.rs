@@ -28,6 +28,7 @@
 
 mod engine;
 mod layout;
+mod partition;
 mod slice;
 
 use core::ops::{Index, IndexMut};
@@ -36,6 +37,10 @@ use layout_core::{Error, ErrorKind, Layout};
 
 pub use engine::{Engine, EngineMut, RawEngine};
 pub use layout::{AsLayout, Coordinate, IndexBy};
+pub use partition::{
+    IntoTiler, flat_divide, inner_partition, local_partition, local_partition_step, local_tile,
+    local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
+};
 pub use slice::{SliceCoord, X};
 
 /// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,

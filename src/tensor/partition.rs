@@ -1,0 +1,404 @@
+//! CuTe's tensor partitioning (`tensor_impl.hpp`): the divides applied to
+//! a tensor, `inner_partition`/`local_tile` (keep one tile) and
+//! `outer_partition`/`local_partition` (keep one thread's share of every
+//! tile), with and without a step projection.
+//!
+//! Each function takes the tensor by value, as CuTe's take `Tensor&&`:
+//! pass a view (`t.view()`, `t.view_mut()`) to keep the original. The
+//! result's layout is exactly CuTe's, computed by the core algebra; the
+//! result is then checked against the engine like any new tensor, so a
+//! tile that does not divide the tensor evenly (whose last tile CuTe reads
+//! past the end) is refused with an error unless the engine covers the
+//! padded tile. As in CuTe, predicating such a residue is the caller's
+//! job; see `docs/from-cute.md`.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, Tiler};
+
+use super::slice::check_domain;
+use super::{AsLayout, Engine, SliceCoord, Tensor};
+
+/// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
+/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`.
+pub trait IntoTiler {
+    /// The tiler in the core's form.
+    fn into_tiler(self) -> Result<Tiler, Error>;
+}
+
+impl IntoTiler for Tiler {
+    fn into_tiler(self) -> Result<Tiler, Error> {
+        Ok(self)
+    }
+}
+
+impl IntoTiler for Layout {
+    fn into_tiler(self) -> Result<Tiler, Error> {
+        Ok(Tiler::Layout(self))
+    }
+}
+
+impl<T: SliceCoord> IntoTiler for T {
+    fn into_tiler(self) -> Result<Tiler, Error> {
+        shape_tiler(&self.into_coord())
+    }
+}
+
+fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
+    match shape {
+        Coord::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, 1)?)),
+        Coord::Tuple(v) => v
+            .iter()
+            .map(shape_tiler)
+            .collect::<Result<_, _>>()
+            .map(Tiler::ByMode),
+        Coord::Underscore => Err(ErrorKind::WrongType {
+            expected: "an extent in a tiler",
+            found: "`_`",
+        }
+        .into()),
+    }
+}
+
+/// The tensor's data under a new layout computed from its core layout,
+/// checked against the engine.
+fn relayout<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+) -> Result<Tensor<E, Layout>, Error> {
+    let layout = f(&t.core())?;
+    let (engine, _, base) = t.into_parts();
+    Tensor::at_base(engine, layout, base)
+}
+
+/// The tensor sliced by `coord` (checked to lie in the domain).
+fn sliced<E: Engine>(t: Tensor<E, Layout>, coord: &Coord) -> Result<Tensor<E, Layout>, Error> {
+    check_domain(coord, t.layout().shape())?;
+    let view = layout_core::slice_and_offset(coord, t.layout())?;
+    let (engine, _, base) = t.into_parts();
+    // In the domain: the new base is the offset of an element.
+    let base = (base as i64 + view.base()) as usize;
+    Tensor::at_base(engine, view.layout().clone(), base)
+}
+
+macro_rules! divide {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub fn $name<E: Engine, L: AsLayout>(
+            t: Tensor<E, L>,
+            tiler: impl IntoTiler,
+        ) -> Result<Tensor<E, Layout>, Error> {
+            let tiler = tiler.into_tiler()?;
+            relayout(t, |l| layout_core::$name(l, &tiler))
+        }
+    };
+}
+
+divide!(
+    /// CuTe's `logical_divide(tensor, tiler)`: the same data under
+    /// `logical_divide(layout, tiler)`, `((BLK_A,a),(BLK_B,b),…)`.
+    logical_divide
+);
+divide!(
+    /// CuTe's `zipped_divide(tensor, tiler)`: `((BLK_A,BLK_B,…),(a,b,…))`,
+    /// mode 0 inside a tile, mode 1 across tiles.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::{zipped_divide, Tensor};
+    /// use layout_dsl::Layout;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], "(4,6):(6,1)".parse::<Layout>().unwrap()).unwrap();
+    /// let tiles = zipped_divide(t, (2, 3)).unwrap();
+    /// assert_eq!(tiles.layout().to_string(), "((2,3),(2,2)):((6,1),(12,3))");
+    /// assert_eq!(tiles[(4, 3)], 17); // element (0,2) of tile (1,1): row 2, column 3 + 2
+    /// ```
+    zipped_divide
+);
+divide!(
+    /// CuTe's `tiled_divide(tensor, tiler)`: `((BLK_A,BLK_B,…),a,b,…)`.
+    tiled_divide
+);
+divide!(
+    /// CuTe's `flat_divide(tensor, tiler)`: `(BLK_A,BLK_B,…,a,b,…)`.
+    flat_divide
+);
+
+/// `_`, or a tuple of `rank` of them (CuTe's `repeat<rank>(_)`).
+fn underscores(rank: usize) -> Coord {
+    match rank {
+        1 => Coord::Underscore,
+        n => Coord::Tuple(vec![Coord::Underscore; n]),
+    }
+}
+
+/// CuTe's `append<rank>(coord, _)`: a tuple coordinate padded with `_` to `rank`.
+fn padded(coord: Coord, rank: usize) -> Result<Coord, Error> {
+    match coord {
+        Coord::Tuple(mut v) if v.len() <= rank => {
+            v.resize(rank, Coord::Underscore);
+            Ok(Coord::Tuple(v))
+        }
+        Coord::Tuple(v) => Err(ErrorKind::RankMismatch {
+            expected: rank,
+            found: v.len(),
+        }
+        .into()),
+        other => Ok(other),
+    }
+}
+
+/// The ranks of the two modes of a zipped divide.
+fn zipped_ranks(zipped: &Layout) -> (usize, usize) {
+    let shape = zipped.shape();
+    let rank = |i| shape.mode(i).map_or(0, IntTuple::rank);
+    (rank(0), rank(1))
+}
+
+/// CuTe's `inner_partition(tensor, tiler, coord)`: tile the tensor
+/// (`zipped_divide`) and keep the tile at `coord` in the tiles' mode: what
+/// the tile covers. A tuple `coord` shorter than the tiles' mode is padded
+/// with `_` (the extra modes stay).
+pub fn inner_partition<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+) -> Result<Tensor<E, Layout>, Error> {
+    let tiled = zipped_divide(t, tiler)?;
+    let (inner, outer) = zipped_ranks(tiled.layout());
+    let coord = padded(coord.into_coord(), outer)?;
+    sliced(tiled, &Coord::Tuple(vec![underscores(inner), coord]))
+}
+
+/// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
+/// the element at `coord` inside every tile: what lies across the tiles.
+pub fn outer_partition<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+) -> Result<Tensor<E, Layout>, Error> {
+    let tiled = zipped_divide(t, tiler)?;
+    let (inner, outer) = zipped_ranks(tiled.layout());
+    let coord = padded(coord.into_coord(), inner)?;
+    sliced(tiled, &Coord::Tuple(vec![coord, underscores(outer)]))
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).
+///
+/// ```
+/// use layout_dsl::tensor::{local_tile, Tensor, X};
+/// use layout_dsl::Layout;
+/// let data: Vec<u32> = (0..64).collect();
+/// // An 8x8 column-major matrix; the 4x2 tile in tile-row 1, tile-column 2.
+/// let t = Tensor::new(&data[..], "(8,8):(1,8)".parse::<Layout>().unwrap()).unwrap();
+/// let tile = local_tile(t, (4, 2), (1, 2)).unwrap();
+/// assert_eq!(tile.layout().to_string(), "(4,2):(1,8)");
+/// assert_eq!(tile[(0, 0)], 4 + 4 * 8);
+/// ```
+pub fn local_tile<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+) -> Result<Tensor<E, Layout>, Error> {
+    inner_partition(t, tiler, coord)
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord, Step<…>{})`: the same tiler and
+/// coordinate serve several tensors, and `step` keeps the modes marked
+/// with an integer, dropping those marked [`X`](super::X) (CuTe's
+/// `dice(step, tiler)`, `dice(step, coord)`).
+///
+/// ```
+/// use layout_dsl::tensor::{local_tile_step, Tensor, X};
+/// use layout_dsl::Layout;
+/// let a: Vec<f32> = vec![0.0; 16 * 8]; // (M,K) = (16,8)
+/// let ma = Tensor::new(&a[..], "(16,8):(1,16)".parse::<Layout>().unwrap()).unwrap();
+/// // Tiler (BLK_M,BLK_N,BLK_K) = (4,2,4), CTA (1,0,_): A's tiles are (BLK_M,BLK_K,k).
+/// let ga = local_tile_step(ma, (4, 2, 4), (1, 0, X), (1, X, 1)).unwrap();
+/// assert_eq!(ga.layout().to_string(), "(4,4,2):(1,16,64)");
+/// assert_eq!(ga.base(), 4);
+/// ```
+pub fn local_tile_step<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+    step: impl SliceCoord,
+) -> Result<Tensor<E, Layout>, Error> {
+    let step = step.into_coord();
+    let tiler = dice_tiler(&step, tiler.into_tiler()?)?;
+    let coord = dice_coord(&step, coord.into_coord())?;
+    inner_partition(t, tiler, coord)
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: thread `thr_idx`
+/// of the thread layout `thr_layout` takes the element at its coordinate in
+/// every `thr_layout`-shaped tile (thread level).
+///
+/// The thread's coordinate is CuTe's `thr_layout.get_flat_coord(thr_idx)`:
+/// every leaf coordinate is `(thr_idx / stride) % extent`, gathered per
+/// mode. Stricter than CuTe: `thr_idx` must be below `size(thr_layout)`
+/// (CuTe wraps around), and a stride of 0 or below on a mode of extent
+/// above 1 is refused (CuTe divides by zero, or yields a negative coordinate).
+///
+/// ```
+/// use layout_dsl::tensor::{local_partition, Tensor};
+/// use layout_dsl::Layout;
+/// let data: Vec<u32> = (0..32).collect();
+/// let t = Tensor::new(&data[..], "(8,4):(1,8)".parse::<Layout>().unwrap()).unwrap();
+/// // 2x2 threads, row-major numbering: thread 1 is at (0,1).
+/// let threads: Layout = "(2,2):(2,1)".parse().unwrap();
+/// let mine = local_partition(t, &threads, 1).unwrap();
+/// assert_eq!(mine.layout().to_string(), "(4,2):(2,16)");
+/// assert_eq!(mine.iter().copied().collect::<Vec<_>>(), [8, 10, 12, 14, 24, 26, 28, 30]);
+/// ```
+pub fn local_partition<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    thr_layout: &Layout,
+    thr_idx: usize,
+) -> Result<Tensor<E, Layout>, Error> {
+    let idx = thread_index(thr_layout, thr_idx)?;
+    partition_for(t, thr_layout, idx)
+}
+
+/// `thr_idx` when it is below the number of threads.
+fn thread_index(thr_layout: &Layout, thr_idx: usize) -> Result<i64, Error> {
+    let size = thr_layout.size();
+    let idx = i64::try_from(thr_idx).unwrap_or(i64::MAX);
+    if !(0..size).contains(&idx) {
+        let what = "thread index";
+        return Err(ErrorKind::IndexOutOfRange {
+            what,
+            index: idx,
+            size,
+        }
+        .into());
+    }
+    Ok(idx)
+}
+
+/// `local_partition` once the index is checked against the thread layout
+/// (before a projection, which keeps the strides and so the meaning of the index).
+fn partition_for<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    thr_layout: &Layout,
+    idx: i64,
+) -> Result<Tensor<E, Layout>, Error> {
+    let coord = flat_coord(thr_layout, idx)?;
+    // CuTe's `product_each(shape)`: the size of each mode, always a tuple
+    // (`wrap`), so a rank-1 thread layout `4:1` tiles by `(4)`, by mode.
+    // Sizes of a valid layout's modes fit.
+    let sizes = thr_layout.shape().modes().iter();
+    let tiler = IntTuple::Tuple(
+        sizes
+            .map(|m| IntTuple::Int(m.size().unwrap_or(0)))
+            .collect(),
+    );
+    outer_partition(t, tiler, coord)
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx, Step<…>{})`: the
+/// thread layout projected by `step` (CuTe's `dice(step, thr_layout)`);
+/// `thr_idx` counts the threads of the whole `thr_layout`.
+pub fn local_partition_step<E: Engine, L: AsLayout>(
+    t: Tensor<E, L>,
+    thr_layout: &Layout,
+    thr_idx: usize,
+    step: impl SliceCoord,
+) -> Result<Tensor<E, Layout>, Error> {
+    let idx = thread_index(thr_layout, thr_idx)?;
+    let projected = layout_core::dice(&step.into_coord(), thr_layout)?;
+    partition_for(t, &projected, idx)
+}
+
+/// CuTe's `layout.get_flat_coord(idx)`: `idx2crd(idx, shape, stride)` (each
+/// leaf `(idx / stride) % extent`), then each top-level mode's coordinate
+/// as one colexicographic index; one integer for a rank-1 layout.
+fn flat_coord(layout: &Layout, idx: i64) -> Result<Coord, Error> {
+    let mut leaf = 0;
+    let mut per_mode = |mode: &Layout| -> Result<i64, Error> {
+        let (mut index, mut prefix) = (0i64, 1i64);
+        for (extent, stride) in mode.leaf_modes() {
+            let c = match (extent, stride) {
+                (1, _) => 0,
+                (_, 1..) => (idx / stride) % extent,
+                _ => {
+                    let mode = leaf;
+                    return Err(ErrorKind::NonPositiveStride {
+                        mode,
+                        extent,
+                        stride,
+                    }
+                    .into());
+                }
+            };
+            leaf += 1;
+            // Below the mode's size, which fits.
+            index += c * prefix;
+            prefix *= extent;
+        }
+        Ok(index)
+    };
+    if layout.rank() == 1 {
+        return per_mode(layout).map(Coord::Int);
+    }
+    let modes: Vec<Coord> = layout
+        .modes()
+        .iter()
+        .map(|m| per_mode(m).map(Coord::Int))
+        .collect::<Result<_, _>>()?;
+    Ok(Coord::Tuple(modes))
+}
+
+/// CuTe's `dice(step, tiler)`: the tiler's modes marked by an integer.
+fn dice_tiler(step: &Coord, tiler: Tiler) -> Result<Tiler, Error> {
+    match (step, tiler) {
+        (Coord::Int(_), t) => Ok(t),
+        (Coord::Underscore, _) => Ok(Tiler::ByMode(Vec::new())),
+        (Coord::Tuple(steps), Tiler::ByMode(modes)) if steps.len() == modes.len() => {
+            let mut kept = Vec::new();
+            for (s, m) in steps.iter().zip(modes) {
+                match s {
+                    Coord::Int(_) => kept.push(m),
+                    Coord::Underscore => {}
+                    nested => kept.push(dice_tiler(nested, m)?),
+                }
+            }
+            Ok(Tiler::ByMode(kept))
+        }
+        (Coord::Tuple(_), Tiler::Layout(l)) => layout_core::dice(step, &l).map(Tiler::Layout),
+        (Coord::Tuple(steps), Tiler::ByMode(modes)) => Err(ErrorKind::RankMismatch {
+            expected: modes.len(),
+            found: steps.len(),
+        }
+        .into()),
+    }
+}
+
+/// CuTe's `dice(step, coord)`: the coordinate's modes marked by an integer.
+fn dice_coord(step: &Coord, coord: Coord) -> Result<Coord, Error> {
+    match (step, coord) {
+        (Coord::Int(_), c) => Ok(c),
+        (Coord::Underscore, _) => Ok(Coord::Tuple(Vec::new())),
+        (Coord::Tuple(steps), Coord::Tuple(modes)) if steps.len() == modes.len() => {
+            let mut kept = Vec::new();
+            for (s, m) in steps.iter().zip(modes) {
+                match s {
+                    Coord::Int(_) => kept.push(m),
+                    Coord::Underscore => {}
+                    nested => kept.push(dice_coord(nested, m)?),
+                }
+            }
+            Ok(Coord::Tuple(kept))
+        }
+        (Coord::Tuple(steps), Coord::Tuple(modes)) => Err(ErrorKind::RankMismatch {
+            expected: modes.len(),
+            found: steps.len(),
+        }
+        .into()),
+        (Coord::Tuple(steps), _) => Err(ErrorKind::RankMismatch {
+            expected: 1,
+            found: steps.len(),
+        }
+        .into()),
+    }
+}
