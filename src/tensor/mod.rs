@@ -26,6 +26,7 @@
 //! leaves the storage. Slices, tiles and partitions are view tensors whose
 //! layout is a core [`Layout`] and whose engine borrows the original's.
 
+mod algorithms;
 mod engine;
 mod layout;
 mod partition;
@@ -35,6 +36,7 @@ use core::ops::{Index, IndexMut};
 
 use layout_core::{Error, ErrorKind, Layout};
 
+pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm};
 pub use engine::{Engine, EngineMut, RawEngine};
 pub use layout::{AsLayout, Coordinate, IndexBy};
 pub use partition::{
