@@ -77,7 +77,7 @@ fn shares(
 /// `C = alpha·A·Bᵀ + beta·C` ("NT": A is (M,K), B is (N,K), both
 /// column-major), every CTA of the grid in turn. The shape of `gemm_device`.
 #[allow(clippy::too_many_arguments)]
-fn gemm_device(
+pub fn gemm_device(
     (m, n, k): (usize, usize, usize),
     a: &[f32],
     lda: usize,
@@ -175,7 +175,7 @@ fn gemm_device(
 
 /// `C = alpha·A·Bᵀ + beta·C` by the textbook loop, `k` ascending.
 #[allow(clippy::too_many_arguments)]
-fn naive(
+pub fn naive(
     (m, n, k): (usize, usize, usize),
     a: &[f32],
     lda: usize,

@@ -32,6 +32,7 @@ mod layout;
 mod partition;
 mod slice;
 
+use alloc::borrow::Cow;
 use core::ops::{Index, IndexMut};
 
 use layout_core::{Error, ErrorKind, Layout};
@@ -163,15 +164,16 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     pub fn view(&self) -> Tensor<&[E::Elem], Layout> {
         Tensor {
             engine: self.engine.as_slice(),
-            layout: self.core(),
+            layout: self.core().into_owned(),
             base: self.base,
         }
     }
 
-    /// The layout in core form; `to_core` succeeded when the tensor was built.
-    pub(crate) fn core(&self) -> Layout {
+    /// The layout in core form, borrowed when it is one; `to_core`
+    /// succeeded when the tensor was built.
+    pub(crate) fn core(&self) -> Cow<'_, Layout> {
         match self.layout.to_core() {
-            Ok(core) => core.into_owned(),
+            Ok(core) => core,
             Err(e) => unreachable!("checked when the tensor was built: {e}"),
         }
     }
@@ -231,7 +233,7 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
 
     /// A writable view of the same elements with the layout in core form.
     pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout> {
-        let layout = self.core();
+        let layout = self.core().into_owned();
         Tensor {
             engine: self.engine.as_mut_slice(),
             layout,
