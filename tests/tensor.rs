@@ -148,3 +148,26 @@ fn slicing_out_of_the_domain_panics() {
     let t = Tensor::new(vec![0i32; 12], "(3,4):(4,1)".parse::<Layout>().unwrap()).unwrap();
     let _ = t.slice((X, 4usize));
 }
+
+#[test]
+fn arrays_and_unchecked_access_agree_with_tuples() {
+    let engine: Vec<i64> = data(64);
+    let t = Tensor::new(
+        &engine[..],
+        "((2,3),4):((1,8),2)".parse::<Layout>().unwrap(),
+    )
+    .unwrap();
+    for i in 0..6usize {
+        for j in 0..4usize {
+            let want = t[(i, j)];
+            assert_eq!(t[[i, j]], want);
+            assert_eq!(t[((i % 2, i / 2), j)], want);
+            // SAFETY: (i, j) is in the domain.
+            assert_eq!(unsafe { *t.get_unchecked((i, j)) }, want);
+        }
+    }
+    assert_eq!(t.get([6usize, 0]), None);
+    assert_eq!(t.get([0usize, 0, 0]), None);
+    // A tuple for a single extent is not a coordinate of it.
+    assert_eq!(t.get(((0usize, 0usize, 0usize), 0usize)), None);
+}

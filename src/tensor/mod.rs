@@ -31,6 +31,7 @@ mod engine;
 mod layout;
 mod partition;
 mod slice;
+mod step;
 
 use alloc::borrow::Cow;
 use core::ops::{Index, IndexMut};

@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 
 use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, Tiler};
 
-use super::slice::check_domain;
+use super::step::{dice_coord, dice_tiler};
 use super::{AsLayout, Engine, SliceCoord, Tensor};
 
 /// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
@@ -74,12 +74,9 @@ fn relayout<E: Engine, L: AsLayout>(
 
 /// The tensor sliced by `coord` (checked to lie in the domain).
 fn sliced<E: Engine>(t: Tensor<E, Layout>, coord: &Coord) -> Result<Tensor<E, Layout>, Error> {
-    check_domain(coord, t.layout().shape())?;
-    let view = layout_core::slice_and_offset(coord, t.layout())?;
-    let (engine, _, base) = t.into_parts();
-    // In the domain: the new base is the offset of an element.
-    let base = (base as i64 + view.base()) as usize;
-    Tensor::at_base(engine, view.layout().clone(), base)
+    let (layout, base) = t.sliced(coord)?;
+    let (engine, _, _) = t.into_parts();
+    Tensor::at_base(engine, layout, base)
 }
 
 macro_rules! divide {
@@ -347,58 +344,4 @@ fn flat_coord(layout: &Layout, idx: i64) -> Result<Coord, Error> {
         .map(|m| per_mode(m).map(Coord::Int))
         .collect::<Result<_, _>>()?;
     Ok(Coord::Tuple(modes))
-}
-
-/// CuTe's `dice(step, tiler)`: the tiler's modes marked by an integer.
-fn dice_tiler(step: &Coord, tiler: Tiler) -> Result<Tiler, Error> {
-    match (step, tiler) {
-        (Coord::Int(_), t) => Ok(t),
-        (Coord::Underscore, _) => Ok(Tiler::ByMode(Vec::new())),
-        (Coord::Tuple(steps), Tiler::ByMode(modes)) if steps.len() == modes.len() => {
-            let mut kept = Vec::new();
-            for (s, m) in steps.iter().zip(modes) {
-                match s {
-                    Coord::Int(_) => kept.push(m),
-                    Coord::Underscore => {}
-                    nested => kept.push(dice_tiler(nested, m)?),
-                }
-            }
-            Ok(Tiler::ByMode(kept))
-        }
-        (Coord::Tuple(_), Tiler::Layout(l)) => layout_core::dice(step, &l).map(Tiler::Layout),
-        (Coord::Tuple(steps), Tiler::ByMode(modes)) => Err(ErrorKind::RankMismatch {
-            expected: modes.len(),
-            found: steps.len(),
-        }
-        .into()),
-    }
-}
-
-/// CuTe's `dice(step, coord)`: the coordinate's modes marked by an integer.
-fn dice_coord(step: &Coord, coord: Coord) -> Result<Coord, Error> {
-    match (step, coord) {
-        (Coord::Int(_), c) => Ok(c),
-        (Coord::Underscore, _) => Ok(Coord::Tuple(Vec::new())),
-        (Coord::Tuple(steps), Coord::Tuple(modes)) if steps.len() == modes.len() => {
-            let mut kept = Vec::new();
-            for (s, m) in steps.iter().zip(modes) {
-                match s {
-                    Coord::Int(_) => kept.push(m),
-                    Coord::Underscore => {}
-                    nested => kept.push(dice_coord(nested, m)?),
-                }
-            }
-            Ok(Coord::Tuple(kept))
-        }
-        (Coord::Tuple(steps), Coord::Tuple(modes)) => Err(ErrorKind::RankMismatch {
-            expected: modes.len(),
-            found: steps.len(),
-        }
-        .into()),
-        (Coord::Tuple(steps), _) => Err(ErrorKind::RankMismatch {
-            expected: 1,
-            found: steps.len(),
-        }
-        .into()),
-    }
 }

@@ -55,7 +55,7 @@ impl SliceCoord for IntTuple {
 
 /// `Ok` when every integer of `coord` lies in the mode it stands for (then
 /// the slice's offsets are offsets of the whole layout).
-pub(crate) fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error> {
+fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error> {
     match (coord, shape) {
         (Coord::Underscore, _) => Ok(()),
         (Coord::Int(n), _) => {
@@ -110,15 +110,15 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
 
     /// [`Tensor::slice`], with a bad coordinate as an error.
     pub fn try_slice<C: SliceCoord>(&self, c: C) -> Result<Tensor<&[E::Elem], Layout>, Error> {
-        let (layout, base) = self.sliced(c.into_coord())?;
+        let (layout, base) = self.sliced(&c.into_coord())?;
         Tensor::at_base(self.engine.as_slice(), layout, base)
     }
 
     /// The layout and base of a slice, checked.
-    fn sliced(&self, coord: Coord) -> Result<(Layout, usize), Error> {
+    pub(crate) fn sliced(&self, coord: &Coord) -> Result<(Layout, usize), Error> {
         let core = self.layout.to_core()?;
-        check_domain(&coord, core.shape())?;
-        let view = slice_and_offset(&coord, &core)?;
+        check_domain(coord, core.shape())?;
+        let view = slice_and_offset(coord, &core)?;
         // In the domain: `base + offset` is an element of the engine.
         let base = (self.base as i64 + view.base()) as usize;
         Ok((view.layout().clone(), base))
@@ -151,7 +151,7 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
         &mut self,
         c: C,
     ) -> Result<Tensor<&mut [E::Elem], Layout>, Error> {
-        let (layout, base) = self.sliced(c.into_coord())?;
+        let (layout, base) = self.sliced(&c.into_coord())?;
         Tensor::at_base(self.engine.as_mut_slice(), layout, base)
     }
 }
