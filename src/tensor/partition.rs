@@ -3,20 +3,24 @@
 //! `outer_partition`/`local_partition` (keep one thread's share of every
 //! tile), with and without a step projection.
 //!
-//! Each function takes the tensor by value, as CuTe's take `Tensor&&`:
-//! pass a view (`t.view()`, `t.view_mut()`) to keep the original. The
-//! result's layout is exactly CuTe's, computed by the core algebra; the
-//! result is then checked against the engine like any new tensor, so a
-//! tile that does not divide the tensor evenly (whose last tile CuTe reads
-//! past the end) is refused with an error unless the engine covers the
-//! padded tile. As in CuTe, predicating such a residue is the caller's
-//! job; see `docs/from-cute.md`.
+//! Each function takes a [`Tensor`] (or an
+//! [`IdentityTensor`](super::IdentityTensor)) by value, as CuTe's take
+//! `Tensor&&`: pass a view (`t.view()`, `t.view_mut()`) to keep the
+//! original. The result's layout is exactly CuTe's, computed by the core
+//! algebra; a tensor result is then checked against the engine like any new
+//! tensor, so a tile that does not divide the tensor evenly (whose last tile
+//! CuTe reads past the end) is refused with an error unless the engine
+//! covers the padded tile. Predicating such a residue is the caller's job,
+//! as in CuTe, with identity tensors; see `docs/from-cute.md`.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
+use alloc::borrow::Cow;
+
 use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, Tiler};
 
+use super::slice::slice_checked;
 use super::step::{dice_coord, dice_tiler};
 use super::{AsLayout, Engine, SliceCoord, Tensor};
 
@@ -61,31 +65,50 @@ fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
     }
 }
 
-/// The tensor's data under a new layout computed from its core layout,
-/// checked against the engine.
-fn relayout<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
-    f: impl FnOnce(&Layout) -> Result<Layout, Error>,
-) -> Result<Tensor<E, Layout>, Error> {
-    let layout = f(&t.core())?;
-    let (engine, _, base) = t.into_parts();
-    Tensor::at_base(engine, layout, base)
+/// What the partitioning functions rearrange: a [`Tensor`] (the result
+/// views the same engine) or an [`IdentityTensor`](super::IdentityTensor).
+pub trait Partition: Sized {
+    /// What a partition of it is.
+    type Output;
+    /// The layout the algebra works on.
+    fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error>;
+    /// The same data under `layout`, starting `shift` further along; checked.
+    fn rebuild(self, layout: Layout, shift: i64) -> Result<Self::Output, Error>;
 }
 
-/// The tensor sliced by `coord` (checked to lie in the domain).
-fn sliced<E: Engine>(t: Tensor<E, Layout>, coord: &Coord) -> Result<Tensor<E, Layout>, Error> {
-    let (layout, base) = t.sliced(coord)?;
-    let (engine, _, _) = t.into_parts();
-    Tensor::at_base(engine, layout, base)
+impl<E: Engine, L: AsLayout> Partition for Tensor<E, L> {
+    type Output = Tensor<E, Layout>;
+    fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error> {
+        Ok(self.core())
+    }
+    fn rebuild(self, layout: Layout, shift: i64) -> Result<Tensor<E, Layout>, Error> {
+        let (engine, _, base) = self.into_parts();
+        let base = usize::try_from(base as i64 + shift).map_err(|_| {
+            let what = "the tensor's new base";
+            let size = engine.as_slice().len() as i64;
+            Error::from(ErrorKind::IndexOutOfRange {
+                what,
+                index: base as i64 + shift,
+                size,
+            })
+        })?;
+        Tensor::at_base(engine, layout, base)
+    }
+}
+
+/// `t` under a layout computed from its own.
+fn relayout<T: Partition>(
+    t: T,
+    f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+) -> Result<T::Output, Error> {
+    let layout = f(&*t.partition_layout()?)?;
+    t.rebuild(layout, 0)
 }
 
 macro_rules! divide {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        pub fn $name<E: Engine, L: AsLayout>(
-            t: Tensor<E, L>,
-            tiler: impl IntoTiler,
-        ) -> Result<Tensor<E, Layout>, Error> {
+        pub fn $name<T: Partition>(t: T, tiler: impl IntoTiler) -> Result<T::Output, Error> {
             let tiler = tiler.into_tiler()?;
             relayout(t, |l| layout_core::$name(l, &tiler))
         }
@@ -156,28 +179,30 @@ fn zipped_ranks(zipped: &Layout) -> (usize, usize) {
 /// (`zipped_divide`) and keep the tile at `coord` in the tiles' mode: what
 /// the tile covers. A tuple `coord` shorter than the tiles' mode is padded
 /// with `_` (the extra modes stay).
-pub fn inner_partition<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
+pub fn inner_partition<T: Partition>(
+    t: T,
     tiler: impl IntoTiler,
     coord: impl SliceCoord,
-) -> Result<Tensor<E, Layout>, Error> {
-    let tiled = zipped_divide(t, tiler)?;
-    let (inner, outer) = zipped_ranks(tiled.layout());
+) -> Result<T::Output, Error> {
+    let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
+    let (inner, outer) = zipped_ranks(&tiled);
     let coord = padded(coord.into_coord(), outer)?;
-    sliced(tiled, &Coord::Tuple(vec![underscores(inner), coord]))
+    let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![underscores(inner), coord]))?;
+    t.rebuild(layout, shift)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
 /// the element at `coord` inside every tile: what lies across the tiles.
-pub fn outer_partition<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
+pub fn outer_partition<T: Partition>(
+    t: T,
     tiler: impl IntoTiler,
     coord: impl SliceCoord,
-) -> Result<Tensor<E, Layout>, Error> {
-    let tiled = zipped_divide(t, tiler)?;
-    let (inner, outer) = zipped_ranks(tiled.layout());
+) -> Result<T::Output, Error> {
+    let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
+    let (inner, outer) = zipped_ranks(&tiled);
     let coord = padded(coord.into_coord(), inner)?;
-    sliced(tiled, &Coord::Tuple(vec![coord, underscores(outer)]))
+    let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![coord, underscores(outer)]))?;
+    t.rebuild(layout, shift)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).
@@ -192,11 +217,11 @@ pub fn outer_partition<E: Engine, L: AsLayout>(
 /// assert_eq!(tile.layout().to_string(), "(4,2):(1,8)");
 /// assert_eq!(tile[(0, 0)], 4 + 4 * 8);
 /// ```
-pub fn local_tile<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
+pub fn local_tile<T: Partition>(
+    t: T,
     tiler: impl IntoTiler,
     coord: impl SliceCoord,
-) -> Result<Tensor<E, Layout>, Error> {
+) -> Result<T::Output, Error> {
     inner_partition(t, tiler, coord)
 }
 
@@ -215,12 +240,12 @@ pub fn local_tile<E: Engine, L: AsLayout>(
 /// assert_eq!(ga.layout().to_string(), "(4,4,2):(1,16,64)");
 /// assert_eq!(ga.base(), 4);
 /// ```
-pub fn local_tile_step<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
+pub fn local_tile_step<T: Partition>(
+    t: T,
     tiler: impl IntoTiler,
     coord: impl SliceCoord,
     step: impl SliceCoord,
-) -> Result<Tensor<E, Layout>, Error> {
+) -> Result<T::Output, Error> {
     let step = step.into_coord();
     let tiler = dice_tiler(&step, tiler.into_tiler()?)?;
     let coord = dice_coord(&step, coord.into_coord())?;
@@ -248,11 +273,11 @@ pub fn local_tile_step<E: Engine, L: AsLayout>(
 /// assert_eq!(mine.layout().to_string(), "(4,2):(2,16)");
 /// assert_eq!(mine.iter().copied().collect::<Vec<_>>(), [8, 10, 12, 14, 24, 26, 28, 30]);
 /// ```
-pub fn local_partition<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
+pub fn local_partition<T: Partition>(
+    t: T,
     thr_layout: &Layout,
     thr_idx: usize,
-) -> Result<Tensor<E, Layout>, Error> {
+) -> Result<T::Output, Error> {
     let idx = thread_index(thr_layout, thr_idx)?;
     partition_for(t, thr_layout, idx)
 }
@@ -275,11 +300,7 @@ fn thread_index(thr_layout: &Layout, thr_idx: usize) -> Result<i64, Error> {
 
 /// `local_partition` once the index is checked against the thread layout
 /// (before a projection, which keeps the strides and so the meaning of the index).
-fn partition_for<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
-    thr_layout: &Layout,
-    idx: i64,
-) -> Result<Tensor<E, Layout>, Error> {
+fn partition_for<T: Partition>(t: T, thr_layout: &Layout, idx: i64) -> Result<T::Output, Error> {
     let coord = flat_coord(thr_layout, idx)?;
     // CuTe's `product_each(shape)`: the size of each mode, always a tuple
     // (`wrap`), so a rank-1 thread layout `4:1` tiles by `(4)`, by mode.
@@ -296,12 +317,12 @@ fn partition_for<E: Engine, L: AsLayout>(
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx, Step<…>{})`: the
 /// thread layout projected by `step` (CuTe's `dice(step, thr_layout)`);
 /// `thr_idx` counts the threads of the whole `thr_layout`.
-pub fn local_partition_step<E: Engine, L: AsLayout>(
-    t: Tensor<E, L>,
+pub fn local_partition_step<T: Partition>(
+    t: T,
     thr_layout: &Layout,
     thr_idx: usize,
     step: impl SliceCoord,
-) -> Result<Tensor<E, Layout>, Error> {
+) -> Result<T::Output, Error> {
     let idx = thread_index(thr_layout, thr_idx)?;
     let projected = layout_core::dice(&step.into_coord(), thr_layout)?;
     partition_for(t, &projected, idx)

@@ -115,14 +115,19 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     }
 
     /// The layout and base of a slice, checked.
-    pub(crate) fn sliced(&self, coord: &Coord) -> Result<(Layout, usize), Error> {
-        let core = self.layout.to_core()?;
-        check_domain(coord, core.shape())?;
-        let view = slice_and_offset(coord, &core)?;
-        // In the domain: `base + offset` is an element of the engine.
-        let base = (self.base as i64 + view.base()) as usize;
-        Ok((view.layout().clone(), base))
+    fn sliced(&self, coord: &Coord) -> Result<(Layout, usize), Error> {
+        let (layout, shift) = slice_checked(&*self.layout.to_core()?, coord)?;
+        // In the domain: `base + shift` is an element of the engine.
+        Ok((layout, (self.base as i64 + shift) as usize))
     }
+}
+
+/// `slice_and_offset(coord, layout)` for a coordinate checked to lie in
+/// the domain (so the offset is that of an element).
+pub(crate) fn slice_checked(layout: &Layout, coord: &Coord) -> Result<(Layout, i64), Error> {
+    check_domain(coord, layout.shape())?;
+    let view = slice_and_offset(coord, layout)?;
+    Ok((view.layout().clone(), view.base()))
 }
 
 impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
