@@ -6,10 +6,12 @@
 //! `axpby`. The threads of a CTA are simulated by loops, one loop per
 //! phase between two `__syncthreads()`.
 //!
-//! Sizes that are not multiples of the tile run on zero-padded storage
-//! (the leading dimensions and the buffers rounded up to whole tiles): the
-//! partial tiles then read zeros, which add nothing, and write into the
-//! padding. CuTe's predicated version needs identity tensors, not there yet.
+//! `sgemm_1` assumes whole tiles; here sizes that are not multiples of the
+//! tile run on zero-padded storage (the leading dimensions and the buffers
+//! rounded up to whole tiles): the partial tiles then read zeros, which add
+//! nothing, and write into the padding. (Predicating the residue instead,
+//! with `make_identity_tensor` and `copy_if`, is what CuTe's later tutorial
+//! steps do; `tests/tensor_partition.rs` shows it for a copy.)
 //!
 //! Checks itself against a naive triple loop (bit for bit: every `C(m,n)`
 //! sums its products in `k` order on both sides).

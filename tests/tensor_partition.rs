@@ -1,12 +1,13 @@
 //! Tensor partitioning: CuTe's own results (printed by CuTe from CUTLASS's
 //! headers, a host build), and coverage laws on random shapes: the tiles
 //! of `local_tile` and the threads' shares of `local_partition` each visit
-//! every element of the tensor exactly once.
+//! every element of the tensor exactly once; identity tensors partitioned
+//! alongside name the coordinates of the data elements, residue included.
 
 use layout_dsl::Layout;
 use layout_dsl::tensor::{
-    Tensor, X, inner_partition, local_partition, local_partition_step, local_tile, local_tile_step,
-    outer_partition, zipped_divide,
+    Tensor, X, copy_if, elem_less, inner_partition, local_partition, local_partition_step,
+    local_tile, local_tile_step, make_identity_tensor, outer_partition, zipped_divide,
 };
 use proptest::prelude::*;
 
@@ -182,4 +183,88 @@ proptest! {
             prop_assert_eq!(p.positions().next(), t.view().get((r, c)).map(|x| *x as usize));
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Tiles and thread shares of an identity tensor name the coordinates
+    /// of the data elements at the same places, residue tiles included
+    /// (the data sits in storage padded to whole tiles, element = position).
+    #[test]
+    fn identity_tensors_name_the_coordinates(
+        (m, n) in (1..=20usize, 1..=20usize),
+        (tp, tq, x, y) in (1..=3usize, 1..=3usize, 1..=3usize, 1..=3usize),
+        thread in any::<prop::sample::Index>(),
+    ) {
+        let (tm, tn) = (tp * x, tq * y);
+        let (ld, cols) = (m.div_ceil(tm) * tm, n.div_ceil(tn) * tn);
+        let storage: Vec<u32> = (0..(ld * cols) as u32).collect();
+        let data = Tensor::new(&storage[..], layout(&format!("({m},{n}):(1,{ld})"))).unwrap();
+        let ident = make_identity_tensor([m, n]).unwrap();
+        let threads = layout(&format!("({tp},{tq}):(1,{tp})"));
+        let thr = thread.index(tp * tq);
+        for a in 0..m.div_ceil(tm) {
+            for b in 0..n.div_ceil(tn) {
+                let dt = local_tile(data.view(), (tm, tn), (a, b)).unwrap();
+                let ct = local_tile(ident.clone(), (tm, tn), (a, b)).unwrap();
+                let dp = local_partition(dt.view(), &threads, thr).unwrap();
+                let cp = local_partition(ct.clone(), &threads, thr).unwrap();
+                for (d, c) in [(&dt, &ct), (&dp, &cp)] {
+                    prop_assert_eq!(d.size(), c.size());
+                    for (&pos, coord) in d.iter().zip(c.iter()) {
+                        let (pos, ld) = (pos as usize, ld);
+                        prop_assert_eq!(coord, [pos % ld, pos / ld]);
+                        prop_assert_eq!(elem_less(coord, [m, n]), pos % ld < m && pos / ld < n);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// CuTe's predicated copy of a residue tile: only the elements inside the
+/// tensor move; the padding keeps its values.
+#[test]
+fn copy_if_with_an_identity_tensor_predicates_the_residue() {
+    let (m, n, ld) = (5usize, 3usize, 8usize);
+    let src: Vec<i32> = (0..(ld * 4) as i32).collect();
+    let mut dst = vec![-1i32; ld * 4];
+    let l = layout(&format!("({m},{n}):(1,{ld})"));
+    let s = Tensor::new(&src[..], l.clone()).unwrap();
+    let mut d = Tensor::new(&mut dst[..], l).unwrap();
+    let c = make_identity_tensor([m, n]).unwrap();
+    for a in 0..2 {
+        for b in 0..2 {
+            let st = local_tile(s.view(), (4, 2), (a, b)).unwrap();
+            let mut dt = local_tile(d.view_mut(), (4, 2), (a, b)).unwrap();
+            let ct = local_tile(c.clone(), (4, 2), (a, b)).unwrap();
+            let pred: Vec<bool> = ct.iter().map(|x| elem_less(x, [m, n])).collect();
+            copy_if(|i| pred[i], &st, &mut dt);
+        }
+    }
+    let want: Vec<i32> = (0..(ld * 4) as i32)
+        .map(|p| {
+            if (p as usize % ld) < m && (p as usize / ld) < n {
+                p
+            } else {
+                -1
+            }
+        })
+        .collect();
+    assert_eq!(dst, want);
+}
+
+#[test]
+fn identity_tensors_refuse_what_their_fields_cannot_hold() {
+    // Two extents of 2^40 leave too few bits for a third mode's headroom.
+    assert!(make_identity_tensor([1 << 40, 1 << 20, 4]).is_err());
+    // A tile far past the extent would spill into the next field.
+    let c = make_identity_tensor([5, 3]).unwrap();
+    assert!(local_tile(c.clone(), (1usize << 40, 1), (0, 0)).is_err());
+    // One mode, and no modes.
+    let line = make_identity_tensor([4]).unwrap();
+    assert_eq!(line.iter().collect::<Vec<_>>(), [[0], [1], [2], [3]]);
+    let point = make_identity_tensor([]).unwrap();
+    assert_eq!(point.iter().collect::<Vec<_>>(), [[0usize; 0]]);
 }

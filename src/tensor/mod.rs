@@ -28,6 +28,7 @@
 
 mod algorithms;
 mod engine;
+mod identity;
 mod layout;
 mod partition;
 mod slice;
@@ -40,10 +41,11 @@ use layout_core::{Error, ErrorKind, Layout};
 
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm};
 pub use engine::{Engine, EngineMut, RawEngine};
+pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
 pub use layout::{AsLayout, Coordinate, IndexBy};
 pub use partition::{
-    IntoTiler, flat_divide, inner_partition, local_partition, local_partition_step, local_tile,
-    local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
+    IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
+    local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
 };
 pub use slice::{SliceCoord, X};
 

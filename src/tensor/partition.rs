@@ -72,8 +72,10 @@ pub trait Partition: Sized {
     type Output;
     /// The layout the algebra works on.
     fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error>;
-    /// The same data under `layout`, starting `shift` further along; checked.
-    fn rebuild(self, layout: Layout, shift: i64) -> Result<Self::Output, Error>;
+    /// The same data under `layout`, starting `shift` further along;
+    /// checked. `shift` is an offset of `from`, whose modes include
+    /// `layout`'s (the divided layout a partition sliced).
+    fn rebuild(self, from: &Layout, layout: Layout, shift: i64) -> Result<Self::Output, Error>;
 }
 
 impl<E: Engine, L: AsLayout> Partition for Tensor<E, L> {
@@ -81,7 +83,7 @@ impl<E: Engine, L: AsLayout> Partition for Tensor<E, L> {
     fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error> {
         Ok(self.core())
     }
-    fn rebuild(self, layout: Layout, shift: i64) -> Result<Tensor<E, Layout>, Error> {
+    fn rebuild(self, _: &Layout, layout: Layout, shift: i64) -> Result<Tensor<E, Layout>, Error> {
         let (engine, _, base) = self.into_parts();
         let base = usize::try_from(base as i64 + shift).map_err(|_| {
             let what = "the tensor's new base";
@@ -102,7 +104,7 @@ fn relayout<T: Partition>(
     f: impl FnOnce(&Layout) -> Result<Layout, Error>,
 ) -> Result<T::Output, Error> {
     let layout = f(&*t.partition_layout()?)?;
-    t.rebuild(layout, 0)
+    t.rebuild(&layout.clone(), layout, 0)
 }
 
 macro_rules! divide {
@@ -188,7 +190,7 @@ pub fn inner_partition<T: Partition>(
     let (inner, outer) = zipped_ranks(&tiled);
     let coord = padded(coord.into_coord(), outer)?;
     let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![underscores(inner), coord]))?;
-    t.rebuild(layout, shift)
+    t.rebuild(&tiled, layout, shift)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
@@ -202,7 +204,7 @@ pub fn outer_partition<T: Partition>(
     let (inner, outer) = zipped_ranks(&tiled);
     let coord = padded(coord.into_coord(), inner)?;
     let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![coord, underscores(outer)]))?;
-    t.rebuild(layout, shift)
+    t.rebuild(&tiled, layout, shift)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).
