@@ -116,6 +116,14 @@ fn typed_layouts_index_as_the_core_does() {
         [1006, 1004, 1002, 1000]
     );
     assert!(Tensor::at_base(&engine[..], layout!(4:-2), 5).is_err());
+
+    // Slices and tiles of a typed tensor are core-layout views.
+    let rows = Tensor::new(&engine[..], layout!((4,8):(8,1))).unwrap();
+    let row2: Vec<i64> = rows.slice((2usize, X)).iter().copied().collect();
+    assert_eq!(row2, (1016..1024).collect::<Vec<_>>());
+    let tile = layout_dsl::tensor::local_tile(rows, (2usize, 4usize), (1usize, 1usize)).unwrap();
+    assert_eq!(tile.layout().to_string(), "(2,4):(8,1)");
+    assert_eq!(tile[(0usize, 0usize)], engine[2 * 8 + 4]);
 }
 
 #[test]
