@@ -5,11 +5,17 @@
 //! with a reused buffer. Each call takes the next of 1024 random indices,
 //! so neither the index nor the branch pattern is predictable; every group
 //! time is for 1024 calls.
+//!
+//! Then tensor element access by a `(i, j)` coordinate, the same 1024
+//! random coordinates of a 64x64 row-major matrix: `Tensor::get` over a
+//! core `Layout`, over a `layout!` value with dynamic extents, and
+//! `i * 64 + j` into the slice by hand.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use layout_dsl::{IntTuple, Layout};
+use layout_dsl::tensor::Tensor;
+use layout_dsl::{IntTuple, Layout, layout};
 
 #[path = "common/mod.rs"]
 mod common;
@@ -103,9 +109,77 @@ fn benches(c: &mut Criterion) {
     }
 }
 
+type Coords = [(usize, usize)];
+
+#[inline(never)]
+fn tensor_core(t: &Tensor<&[u32], Layout>, coords: &Coords) -> u32 {
+    coords
+        .iter()
+        .fold(0, |sum, &c| sum ^ t.get(c).copied().unwrap_or(0))
+}
+
+#[inline(never)]
+fn by_hand(data: &[u32], coords: &Coords) -> u32 {
+    coords.iter().fold(0, |sum, &(i, j)| {
+        sum ^ data.get(i * 64 + j).copied().unwrap_or(0)
+    })
+}
+
+fn tensor_benches(c: &mut Criterion) {
+    let data: Vec<u32> = (0..64 * 64).collect();
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let coords: Vec<(usize, usize)> = (0..CALLS)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            ((x % 64) as usize, ((x >> 32) % 64) as usize)
+        })
+        .collect();
+    let core = Tensor::new(&data[..], "(64,64):(64,1)".parse::<Layout>().unwrap()).unwrap();
+    let (m, n) = (black_box(64usize), black_box(64usize));
+    let typed = Tensor::new(&data[..], layout!((m, n):(n, 1))).unwrap();
+    // The typed tensor's type is not nameable yet: a closure takes it.
+    let typed_get = |coords: &Coords| {
+        coords
+            .iter()
+            .fold(0, |sum, &c| sum ^ typed.get(c).copied().unwrap_or(0))
+    };
+    let want = by_hand(&data, &coords);
+    assert_eq!(tensor_core(&core, &coords), want);
+    assert_eq!(typed_get(&coords), want);
+    let mut g = c.benchmark_group("index/tensor_get");
+    g.bench_function("core_layout", |b| {
+        b.iter(|| tensor_core(black_box(&core), black_box(&coords)))
+    });
+    g.bench_function("typed_layout", |b| b.iter(|| typed_get(black_box(&coords))));
+    g.bench_function("by_hand", |b| {
+        b.iter(|| by_hand(black_box(&data), black_box(&coords)))
+    });
+    g.finish();
+    common::paired(
+        "index/tensor_get core_layout/by_hand",
+        || {
+            black_box(tensor_core(black_box(&core), black_box(&coords)));
+        },
+        || {
+            black_box(by_hand(black_box(&data), black_box(&coords)));
+        },
+    );
+    common::paired(
+        "index/tensor_get typed_layout/by_hand",
+        || {
+            black_box(typed_get(black_box(&coords)));
+        },
+        || {
+            black_box(by_hand(black_box(&data), black_box(&coords)));
+        },
+    );
+}
+
 criterion_group! {
     name = group;
     config = common::config();
-    targets = benches
+    targets = benches, tensor_benches
 }
 criterion_main!(group);

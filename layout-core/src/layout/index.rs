@@ -95,6 +95,11 @@ impl Layout {
 #[must_use]
 #[inline]
 pub fn index_offset(index: i64, shape: &IntTuple, stride: &IntTuple) -> Option<i64> {
+    // One extent (each mode of a flat tuple coordinate lands here): a
+    // comparison, no division.
+    if let (Int(s), Int(d)) = (shape, stride) {
+        return (0..*s).contains(&index).then(|| index.wrapping_mul(*d));
+    }
     let mut rest = u64::try_from(index).ok()?;
     let mut offset = 0i64;
     split(shape, stride, &mut rest, &mut |c, d| {
