@@ -61,6 +61,8 @@ extern crate self as layout_dsl;
 pub use layout_core::*;
 pub use layout_macros::layout;
 
+pub mod tensor;
+
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;

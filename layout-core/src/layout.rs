@@ -9,9 +9,11 @@ use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
 mod coord;
 mod fits;
+mod index;
 mod offsets;
 
 pub use coord::{crd2idx, idx2crd, natural_coord};
+pub use index::index_offset;
 
 use fits::fits;
 pub(crate) use fits::{concat_fits, fits_without_zero, leaf_modes_fit};

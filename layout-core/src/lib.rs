@@ -32,9 +32,10 @@ pub mod registry;
 mod value;
 
 pub use algebra::{
-    Tiler, blocked_product, coalesce, coalesce_by, complement, composition, filter, flat_divide,
-    flat_product, flatten, left_inverse, logical_divide, logical_product, raked_product,
-    right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    Coord, Tiler, blocked_product, coalesce, coalesce_by, complement, composition, dice, filter,
+    flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product,
+    raked_product, right_inverse, slice, slice_and_offset, tiled_divide, tiled_product,
+    zipped_divide, zipped_product,
 };
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate};
@@ -44,6 +45,6 @@ pub use idioms::{
     slice_axis, split_axis, stripes, table,
 };
 pub use int_tuple::IntTuple;
-pub use layout::{Layout, Offsets, Run, crd2idx, idx2crd, natural_coord};
+pub use layout::{Layout, Offsets, Run, crd2idx, idx2crd, index_offset, natural_coord};
 pub use registry::{FUNCTIONS, Function, function};
 pub use value::{Major, Value};

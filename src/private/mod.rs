@@ -24,6 +24,7 @@ mod int;
 mod layout;
 mod poisoned;
 pub mod rt;
+mod tensor;
 mod tree;
 mod walk;
 

@@ -6,6 +6,7 @@ mod composition;
 mod divide;
 mod inverse;
 mod product;
+mod slice;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
@@ -18,6 +19,7 @@ pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
+pub use slice::{Coord, dice, slice, slice_and_offset};
 
 use alloc::vec::Vec;
 use core::fmt;

@@ -1,0 +1,114 @@
+//! How `layout!` values and Rust tuples serve tensors (`crate::tensor`):
+//! the tensor traits for the typed [`Layout`], and for tuples of every
+//! rank a typed layout may have.
+
+use alloc::borrow::Cow;
+use alloc::vec;
+
+use layout_core::{Coord as SliceCoordinate, Error, IntTuple};
+
+use super::coord::Coord;
+use super::int::Offset;
+use super::layout::Layout;
+use super::tree::{Mode, Tree};
+use super::walk::{Form, Leaf};
+use crate::tensor::{AsLayout, Coordinate, IndexBy, SliceCoord};
+
+impl<S: Mode<D>, D: Tree, I: Offset> AsLayout for Layout<S, D, I> {
+    fn to_core(&self) -> Result<Cow<'_, layout_core::Layout>, Error> {
+        Layout::to_core(self).map(Cow::Owned)
+    }
+    fn size(&self) -> usize {
+        Layout::size(self)
+    }
+}
+
+/// A typed layout's offset as an `isize`: the offsets wrap in `usize`
+/// (a negative static stride included), so the cast is exact.
+pub trait ToIsize: Offset {
+    fn to_isize(self) -> isize;
+}
+
+impl ToIsize for usize {
+    #[inline(always)]
+    fn to_isize(self) -> isize {
+        self as isize
+    }
+}
+
+impl ToIsize for isize {
+    #[inline(always)]
+    fn to_isize(self) -> isize {
+        self
+    }
+}
+
+/// Whether a typed coordinate lies in the domain of a shape of form `F`:
+/// every integer below the size of the mode it stands for.
+pub trait InDomain<F: Form> {
+    fn in_domain(&self, shape: &F::Desc) -> bool;
+}
+
+impl InDomain<Leaf> for usize {
+    #[inline(always)]
+    fn in_domain(&self, shape: &usize) -> bool {
+        *self < *shape
+    }
+}
+
+impl<S: Mode<D>, D: Tree, I: ToIsize, Cd: Coord<S, D> + InDomain<S::Form>> IndexBy<Cd>
+    for Layout<S, D, I>
+{
+    #[inline]
+    fn offset_of(&self, coord: Cd) -> Option<isize> {
+        let inside = coord.in_domain(&self.shape().desc());
+        inside.then(|| self.crd2idx(coord).to_isize())
+    }
+
+    #[inline]
+    unsafe fn offset_unchecked(&self, coord: Cd) -> isize {
+        self.crd2idx(coord).to_isize()
+    }
+}
+
+macro_rules! tuple {
+    ($rank:literal; $(($i:tt $A:ident $F:ident $_c:ident))*) => {
+        /// One integer for a whole tuple mode: below its size.
+        impl<$($F: Form),*> InDomain<($($F,)*)> for usize {
+            #[inline(always)]
+            fn in_domain(&self, shape: &($($F::Desc,)*)) -> bool {
+                *self < <($($F,)*) as Form>::size(shape)
+            }
+        }
+
+        impl<$($A: InDomain<$F>, $F: Form),*> InDomain<($($F,)*)> for ($($A,)*) {
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn in_domain(&self, shape: &($($F::Desc,)*)) -> bool {
+                true $(&& self.$i.in_domain(&shape.$i))*
+            }
+        }
+
+        impl<$($A: Coordinate),*> Coordinate for ($($A,)*) {
+            #[inline]
+            #[allow(unused_variables)]
+            fn offset_in(&self, shape: &IntTuple, stride: &IntTuple) -> Option<i64> {
+                match (shape, stride) {
+                    (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == $rank => {
+                        Some(0i64 $(.wrapping_add(self.$i.offset_in(&s[$i], &d[$i])?))*)
+                    }
+                    _ => None,
+                }
+            }
+        }
+
+        impl<$($A: SliceCoord),*> SliceCoord for ($($A,)*) {
+            #[allow(clippy::vec_init_then_push)]
+            fn into_coord(self) -> SliceCoordinate {
+                SliceCoordinate::Tuple(vec![$(self.$i.into_coord()),*])
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple);

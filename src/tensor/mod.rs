@@ -1,0 +1,329 @@
+//! Tensors: CuTe's `Tensor`, an engine (the storage) read through a layout.
+//!
+//! ```
+//! use layout_dsl::tensor::{Tensor, X};
+//! use layout_dsl::{layout, Layout};
+//!
+//! // A 4x8 row-major matrix over a borrowed slice, with a typed layout:
+//! let data: Vec<f32> = (0..32).map(|x| x as f32).collect();
+//! let a = Tensor::new(&data[..], layout!((4,8):(8,1))).unwrap();
+//! assert_eq!(a[(2, 3)], 19.0);
+//! assert_eq!(a.get((4, 0)), None);
+//!
+//! // Its transpose, over the same storage, with a run-time layout:
+//! let at = Tensor::new(&data[..], "(8,4):(1,8)".parse::<Layout>().unwrap()).unwrap();
+//! assert_eq!(at[(3, 2)], 19.0);
+//! // Row 1, as CuTe's `a(1, _)`:
+//! let row: Vec<f32> = a.slice((1, X)).iter().copied().collect();
+//! assert_eq!(row, [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0]);
+//!
+//! // A layout that reaches past the storage is refused when the tensor is built:
+//! assert!(Tensor::new(&data[..], layout!((4,8):(9,1))).is_err());
+//! ```
+//!
+//! Construction checks once that every offset the layout produces lies
+//! inside the engine (negative strides included), so safe indexing never
+//! leaves the storage. Slices, tiles and partitions are view tensors whose
+//! layout is a core [`Layout`] and whose engine borrows the original's.
+
+mod algorithms;
+mod engine;
+mod identity;
+mod layout;
+mod partition;
+mod slice;
+mod step;
+
+use alloc::borrow::Cow;
+use core::ops::{Index, IndexMut};
+
+use layout_core::{Error, ErrorKind, Layout};
+
+pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm};
+pub use engine::{Engine, EngineMut, RawEngine};
+pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
+pub use layout::{AsLayout, Coordinate, IndexBy};
+pub use partition::{
+    IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
+    local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
+};
+pub use slice::{SliceCoord, X};
+
+/// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,
+/// a [`RawEngine`]) and a layout `L` (a core [`Layout`] or a `layout!`
+/// value), starting at an offset into the engine (non-zero for views).
+///
+/// Coordinate `c` is the element at `base + L(c)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tensor<E, L> {
+    engine: E,
+    layout: L,
+    base: usize,
+}
+
+impl<E: Engine, L: AsLayout> Tensor<E, L> {
+    /// CuTe's `make_tensor(engine, layout)`: errors unless every offset of
+    /// the layout lies in `0..len` of the engine.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::Tensor;
+    /// use layout_dsl::Layout;
+    /// // Negative strides are fine when the offsets stay inside.
+    /// let reversed: Layout = "4:-1".parse().unwrap();
+    /// assert!(Tensor::new([1, 2, 3, 4], reversed).is_err()); // reaches offset -3
+    /// ```
+    pub fn new(engine: E, layout: L) -> Result<Self, Error> {
+        Tensor::at_base(engine, layout, 0)
+    }
+
+    /// A tensor whose coordinate `c` is at `base + L(c)`, checked as in [`Tensor::new`].
+    ///
+    /// ```
+    /// use layout_dsl::tensor::Tensor;
+    /// use layout_dsl::Layout;
+    /// let t = Tensor::at_base([1, 2, 3, 4], "4:-1".parse::<Layout>().unwrap(), 3).unwrap();
+    /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [4, 3, 2, 1]);
+    /// ```
+    pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
+        check_fits(&*layout.to_core()?, base, engine.as_slice().len())?;
+        Ok(Tensor {
+            engine,
+            layout,
+            base,
+        })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+
+    /// The storage.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// Where coordinate 0 is in the engine.
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// The engine and the layout, taken apart.
+    pub fn into_parts(self) -> (E, L, usize) {
+        (self.engine, self.layout, self.base)
+    }
+
+    /// The number of coordinates.
+    pub fn size(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The element at `coord`, or `None` outside the domain.
+    #[inline]
+    pub fn get<C>(&self, coord: C) -> Option<&E::Elem>
+    where
+        L: IndexBy<C>,
+    {
+        let offset = self.layout.offset_of(coord)?;
+        // SAFETY: an in-domain offset is one `check_fits` placed in the engine.
+        Some(unsafe { self.engine.as_slice().get_unchecked(self.at(offset)) })
+    }
+
+    /// The element at `coord`, without checking the domain.
+    ///
+    /// # Safety
+    ///
+    /// `coord` must be in the domain ([`Tensor::get`] returns `Some`).
+    #[inline]
+    pub unsafe fn get_unchecked<C>(&self, coord: C) -> &E::Elem
+    where
+        L: IndexBy<C>,
+    {
+        // SAFETY: the caller's promise, and `check_fits`.
+        unsafe {
+            let offset = self.layout.offset_unchecked(coord);
+            self.engine.as_slice().get_unchecked(self.at(offset))
+        }
+    }
+
+    /// The position in the engine of every coordinate, in the layout's
+    /// (colexicographic) order: the odometer of [`Layout::offsets`], no
+    /// division per element.
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = usize> + use<E, L> {
+        let base = self.base as i64;
+        // In range: `check_fits` (and `to_core` succeeded there too).
+        self.core().offsets().map(move |o| (base + o) as usize)
+    }
+
+    /// Every element in the layout's order (CuTe's `t(i)` for `i` in `0..size`).
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &E::Elem> + '_ {
+        let data = self.engine.as_slice();
+        // SAFETY: every position is inside the engine (`check_fits`).
+        self.positions()
+            .map(move |p| unsafe { data.get_unchecked(p) })
+    }
+
+    /// A read-only view of the same elements with the layout in core form.
+    pub fn view(&self) -> Tensor<&[E::Elem], Layout> {
+        Tensor {
+            engine: self.engine.as_slice(),
+            layout: self.core().into_owned(),
+            base: self.base,
+        }
+    }
+
+    /// The layout in core form, borrowed when it is one; `to_core`
+    /// succeeded when the tensor was built.
+    pub(crate) fn core(&self) -> Cow<'_, Layout> {
+        match self.layout.to_core() {
+            Ok(core) => core,
+            Err(e) => unreachable!("checked when the tensor was built: {e}"),
+        }
+    }
+
+    fn at(&self, offset: isize) -> usize {
+        self.base.wrapping_add_signed(offset)
+    }
+
+    #[cold]
+    #[track_caller]
+    fn out_of_domain(&self) -> ! {
+        panic!(
+            "coordinate out of the domain of the tensor's layout {}",
+            self.core()
+        )
+    }
+}
+
+impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
+    /// The element at `coord`, writable, or `None` outside the domain.
+    #[inline]
+    pub fn get_mut<C>(&mut self, coord: C) -> Option<&mut E::Elem>
+    where
+        L: IndexBy<C>,
+    {
+        let at = self.at(self.layout.offset_of(coord)?);
+        // SAFETY: as in `get`.
+        Some(unsafe { self.engine.as_mut_slice().get_unchecked_mut(at) })
+    }
+
+    /// The element at `coord`, writable, without checking the domain.
+    ///
+    /// # Safety
+    ///
+    /// `coord` must be in the domain.
+    #[inline]
+    pub unsafe fn get_unchecked_mut<C>(&mut self, coord: C) -> &mut E::Elem
+    where
+        L: IndexBy<C>,
+    {
+        // SAFETY: the caller's promise, and `check_fits`.
+        unsafe {
+            let at = self.at(self.layout.offset_unchecked(coord));
+            self.engine.as_mut_slice().get_unchecked_mut(at)
+        }
+    }
+
+    /// Calls `f` on every element in the layout's order. (No `iter_mut`: a
+    /// layout with a stride of 0 reaches one element from several
+    /// coordinates, and two live `&mut` to it would be unsound.)
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(&mut E::Elem)) {
+        let positions = self.positions();
+        let data = self.engine.as_mut_slice();
+        // SAFETY: every position is inside the engine; one borrow at a time.
+        positions.for_each(|p| f(unsafe { data.get_unchecked_mut(p) }));
+    }
+
+    /// A writable view of the same elements with the layout in core form.
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout> {
+        let layout = self.core().into_owned();
+        Tensor {
+            engine: self.engine.as_mut_slice(),
+            layout,
+            base: self.base,
+        }
+    }
+}
+
+/// `t[c]`: the element at coordinate `c`.
+///
+/// # Panics
+///
+/// When `c` is outside the domain (as a slice panics on a bad index).
+impl<C, E: Engine, L: IndexBy<C>> Index<C> for Tensor<E, L> {
+    type Output = E::Elem;
+
+    #[inline]
+    #[track_caller]
+    fn index(&self, coord: C) -> &E::Elem {
+        match self.layout.offset_of(coord) {
+            // SAFETY: as in `get`.
+            Some(o) => unsafe { self.engine.as_slice().get_unchecked(self.at(o)) },
+            None => self.out_of_domain(),
+        }
+    }
+}
+
+impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, coord: C) -> &mut E::Elem {
+        match self.layout.offset_of(coord) {
+            Some(o) => {
+                let at = self.at(o);
+                // SAFETY: as in `get`.
+                unsafe { self.engine.as_mut_slice().get_unchecked_mut(at) }
+            }
+            None => self.out_of_domain(),
+        }
+    }
+}
+
+/// `Ok` when `base + L(c)` lies in `0..len` for every coordinate `c`: the
+/// extremes are `base` plus the negative (or the positive) reaches
+/// `(extent-1)·stride` of the leaf modes, summed.
+fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
+    if layout.size() == 0 {
+        return Ok(());
+    }
+    let (mut low, mut high) = (0i64, 0i64);
+    // Every sum fits: `Layout::new` checked the span.
+    for (extent, stride) in layout.leaf_modes() {
+        let reach = (extent - 1) * stride;
+        if reach < 0 {
+            low += reach;
+        } else {
+            high += reach;
+        }
+    }
+    let too_far = || {
+        Error::from(ErrorKind::Overflow(
+            "a tensor's offsets do not fit in 64 bits",
+        ))
+    };
+    let base = i64::try_from(base).map_err(|_| too_far())?;
+    let (low, high) = (
+        base.checked_add(low).ok_or_else(too_far)?,
+        base.checked_add(high).ok_or_else(too_far)?,
+    );
+    let size = i64::try_from(len).unwrap_or(i64::MAX);
+    if low < 0 {
+        let what = "the tensor's smallest offset";
+        return Err(ErrorKind::IndexOutOfRange {
+            what,
+            index: low,
+            size,
+        }
+        .into());
+    }
+    if high >= size {
+        let what = "the tensor's largest offset";
+        return Err(ErrorKind::IndexOutOfRange {
+            what,
+            index: high,
+            size,
+        }
+        .into());
+    }
+    Ok(())
+}

@@ -1,0 +1,370 @@
+//! CuTe's tensor partitioning (`tensor_impl.hpp`): the divides applied to
+//! a tensor, `inner_partition`/`local_tile` (keep one tile) and
+//! `outer_partition`/`local_partition` (keep one thread's share of every
+//! tile), with and without a step projection.
+//!
+//! Each function takes a [`Tensor`] (or an
+//! [`IdentityTensor`](super::IdentityTensor)) by value, as CuTe's take
+//! `Tensor&&`: pass a view (`t.view()`, `t.view_mut()`) to keep the
+//! original. The result's layout is exactly CuTe's, computed by the core
+//! algebra; a tensor result is then checked against the engine like any new
+//! tensor, so a tile that does not divide the tensor evenly (whose last tile
+//! CuTe reads past the end) is refused with an error unless the engine
+//! covers the padded tile. Predicating such a residue is the caller's job,
+//! as in CuTe, with identity tensors; see `docs/from-cute.md`.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use alloc::borrow::Cow;
+
+use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, Tiler};
+
+use super::slice::slice_checked;
+use super::step::{dice_coord, dice_tiler};
+use super::{AsLayout, Engine, SliceCoord, Tensor};
+
+/// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
+/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`.
+pub trait IntoTiler {
+    /// The tiler in the core's form.
+    fn into_tiler(self) -> Result<Tiler, Error>;
+}
+
+impl IntoTiler for Tiler {
+    fn into_tiler(self) -> Result<Tiler, Error> {
+        Ok(self)
+    }
+}
+
+impl IntoTiler for Layout {
+    fn into_tiler(self) -> Result<Tiler, Error> {
+        Ok(Tiler::Layout(self))
+    }
+}
+
+impl<T: SliceCoord> IntoTiler for T {
+    fn into_tiler(self) -> Result<Tiler, Error> {
+        shape_tiler(&self.into_coord())
+    }
+}
+
+fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
+    match shape {
+        Coord::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, 1)?)),
+        Coord::Tuple(v) => v
+            .iter()
+            .map(shape_tiler)
+            .collect::<Result<_, _>>()
+            .map(Tiler::ByMode),
+        Coord::Underscore => Err(ErrorKind::WrongType {
+            expected: "an extent in a tiler",
+            found: "`_`",
+        }
+        .into()),
+    }
+}
+
+/// What the partitioning functions rearrange: a [`Tensor`] (the result
+/// views the same engine) or an [`IdentityTensor`](super::IdentityTensor).
+pub trait Partition: Sized {
+    /// What a partition of it is.
+    type Output;
+    /// The layout the algebra works on.
+    fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error>;
+    /// The same data under `layout`, starting `shift` further along;
+    /// checked. `shift` is an offset of `from`, whose modes include
+    /// `layout`'s (the divided layout a partition sliced).
+    fn rebuild(self, from: &Layout, layout: Layout, shift: i64) -> Result<Self::Output, Error>;
+}
+
+impl<E: Engine, L: AsLayout> Partition for Tensor<E, L> {
+    type Output = Tensor<E, Layout>;
+    fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error> {
+        Ok(self.core())
+    }
+    fn rebuild(self, _: &Layout, layout: Layout, shift: i64) -> Result<Tensor<E, Layout>, Error> {
+        let (engine, _, base) = self.into_parts();
+        let base = usize::try_from(base as i64 + shift).map_err(|_| {
+            let what = "the tensor's new base";
+            let size = engine.as_slice().len() as i64;
+            Error::from(ErrorKind::IndexOutOfRange {
+                what,
+                index: base as i64 + shift,
+                size,
+            })
+        })?;
+        Tensor::at_base(engine, layout, base)
+    }
+}
+
+/// `t` under a layout computed from its own.
+fn relayout<T: Partition>(
+    t: T,
+    f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+) -> Result<T::Output, Error> {
+    let layout = f(&*t.partition_layout()?)?;
+    t.rebuild(&layout.clone(), layout, 0)
+}
+
+macro_rules! divide {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        pub fn $name<T: Partition>(t: T, tiler: impl IntoTiler) -> Result<T::Output, Error> {
+            let tiler = tiler.into_tiler()?;
+            relayout(t, |l| layout_core::$name(l, &tiler))
+        }
+    };
+}
+
+divide!(
+    /// CuTe's `logical_divide(tensor, tiler)`: the same data under
+    /// `logical_divide(layout, tiler)`, `((BLK_A,a),(BLK_B,b),…)`.
+    logical_divide
+);
+divide!(
+    /// CuTe's `zipped_divide(tensor, tiler)`: `((BLK_A,BLK_B,…),(a,b,…))`,
+    /// mode 0 inside a tile, mode 1 across tiles.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::{zipped_divide, Tensor};
+    /// use layout_dsl::Layout;
+    /// let data: Vec<u32> = (0..24).collect();
+    /// let t = Tensor::new(&data[..], "(4,6):(6,1)".parse::<Layout>().unwrap()).unwrap();
+    /// let tiles = zipped_divide(t, (2, 3)).unwrap();
+    /// assert_eq!(tiles.layout().to_string(), "((2,3),(2,2)):((6,1),(12,3))");
+    /// assert_eq!(tiles[(4, 3)], 17); // element (0,2) of tile (1,1): row 2, column 3 + 2
+    /// ```
+    zipped_divide
+);
+divide!(
+    /// CuTe's `tiled_divide(tensor, tiler)`: `((BLK_A,BLK_B,…),a,b,…)`.
+    tiled_divide
+);
+divide!(
+    /// CuTe's `flat_divide(tensor, tiler)`: `(BLK_A,BLK_B,…,a,b,…)`.
+    flat_divide
+);
+
+/// `_`, or a tuple of `rank` of them (CuTe's `repeat<rank>(_)`).
+fn underscores(rank: usize) -> Coord {
+    match rank {
+        1 => Coord::Underscore,
+        n => Coord::Tuple(vec![Coord::Underscore; n]),
+    }
+}
+
+/// CuTe's `append<rank>(coord, _)`: a tuple coordinate padded with `_` to `rank`.
+fn padded(coord: Coord, rank: usize) -> Result<Coord, Error> {
+    match coord {
+        Coord::Tuple(mut v) if v.len() <= rank => {
+            v.resize(rank, Coord::Underscore);
+            Ok(Coord::Tuple(v))
+        }
+        Coord::Tuple(v) => Err(ErrorKind::RankMismatch {
+            expected: rank,
+            found: v.len(),
+        }
+        .into()),
+        other => Ok(other),
+    }
+}
+
+/// The ranks of the two modes of a zipped divide.
+fn zipped_ranks(zipped: &Layout) -> (usize, usize) {
+    let shape = zipped.shape();
+    let rank = |i| shape.mode(i).map_or(0, IntTuple::rank);
+    (rank(0), rank(1))
+}
+
+/// CuTe's `inner_partition(tensor, tiler, coord)`: tile the tensor
+/// (`zipped_divide`) and keep the tile at `coord` in the tiles' mode: what
+/// the tile covers. A tuple `coord` shorter than the tiles' mode is padded
+/// with `_` (the extra modes stay).
+pub fn inner_partition<T: Partition>(
+    t: T,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+) -> Result<T::Output, Error> {
+    let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
+    let (inner, outer) = zipped_ranks(&tiled);
+    let coord = padded(coord.into_coord(), outer)?;
+    let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![underscores(inner), coord]))?;
+    t.rebuild(&tiled, layout, shift)
+}
+
+/// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
+/// the element at `coord` inside every tile: what lies across the tiles.
+pub fn outer_partition<T: Partition>(
+    t: T,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+) -> Result<T::Output, Error> {
+    let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
+    let (inner, outer) = zipped_ranks(&tiled);
+    let coord = padded(coord.into_coord(), inner)?;
+    let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![coord, underscores(outer)]))?;
+    t.rebuild(&tiled, layout, shift)
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).
+///
+/// ```
+/// use layout_dsl::tensor::{local_tile, Tensor, X};
+/// use layout_dsl::Layout;
+/// let data: Vec<u32> = (0..64).collect();
+/// // An 8x8 column-major matrix; the 4x2 tile in tile-row 1, tile-column 2.
+/// let t = Tensor::new(&data[..], "(8,8):(1,8)".parse::<Layout>().unwrap()).unwrap();
+/// let tile = local_tile(t, (4, 2), (1, 2)).unwrap();
+/// assert_eq!(tile.layout().to_string(), "(4,2):(1,8)");
+/// assert_eq!(tile[(0, 0)], 4 + 4 * 8);
+/// ```
+pub fn local_tile<T: Partition>(
+    t: T,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+) -> Result<T::Output, Error> {
+    inner_partition(t, tiler, coord)
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord, Step<…>{})`: the same tiler and
+/// coordinate serve several tensors, and `step` keeps the modes marked
+/// with an integer, dropping those marked [`X`](super::X) (CuTe's
+/// `dice(step, tiler)`, `dice(step, coord)`).
+///
+/// ```
+/// use layout_dsl::tensor::{local_tile_step, Tensor, X};
+/// use layout_dsl::Layout;
+/// let a: Vec<f32> = vec![0.0; 16 * 8]; // (M,K) = (16,8)
+/// let ma = Tensor::new(&a[..], "(16,8):(1,16)".parse::<Layout>().unwrap()).unwrap();
+/// // Tiler (BLK_M,BLK_N,BLK_K) = (4,2,4), CTA (1,0,_): A's tiles are (BLK_M,BLK_K,k).
+/// let ga = local_tile_step(ma, (4, 2, 4), (1, 0, X), (1, X, 1)).unwrap();
+/// assert_eq!(ga.layout().to_string(), "(4,4,2):(1,16,64)");
+/// assert_eq!(ga.base(), 4);
+/// ```
+pub fn local_tile_step<T: Partition>(
+    t: T,
+    tiler: impl IntoTiler,
+    coord: impl SliceCoord,
+    step: impl SliceCoord,
+) -> Result<T::Output, Error> {
+    let step = step.into_coord();
+    let tiler = dice_tiler(&step, tiler.into_tiler()?)?;
+    let coord = dice_coord(&step, coord.into_coord())?;
+    inner_partition(t, tiler, coord)
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: thread `thr_idx`
+/// of the thread layout `thr_layout` takes the element at its coordinate in
+/// every `thr_layout`-shaped tile (thread level).
+///
+/// The thread's coordinate is CuTe's `thr_layout.get_flat_coord(thr_idx)`:
+/// every leaf coordinate is `(thr_idx / stride) % extent`, gathered per
+/// mode. Stricter than CuTe: `thr_idx` must be below `size(thr_layout)`
+/// (CuTe wraps around), and a stride of 0 or below on a mode of extent
+/// above 1 is refused (CuTe divides by zero, or yields a negative coordinate).
+///
+/// ```
+/// use layout_dsl::tensor::{local_partition, Tensor};
+/// use layout_dsl::Layout;
+/// let data: Vec<u32> = (0..32).collect();
+/// let t = Tensor::new(&data[..], "(8,4):(1,8)".parse::<Layout>().unwrap()).unwrap();
+/// // 2x2 threads, row-major numbering: thread 1 is at (0,1).
+/// let threads: Layout = "(2,2):(2,1)".parse().unwrap();
+/// let mine = local_partition(t, &threads, 1).unwrap();
+/// assert_eq!(mine.layout().to_string(), "(4,2):(2,16)");
+/// assert_eq!(mine.iter().copied().collect::<Vec<_>>(), [8, 10, 12, 14, 24, 26, 28, 30]);
+/// ```
+pub fn local_partition<T: Partition>(
+    t: T,
+    thr_layout: &Layout,
+    thr_idx: usize,
+) -> Result<T::Output, Error> {
+    let idx = thread_index(thr_layout, thr_idx)?;
+    partition_for(t, thr_layout, idx)
+}
+
+/// `thr_idx` when it is below the number of threads.
+fn thread_index(thr_layout: &Layout, thr_idx: usize) -> Result<i64, Error> {
+    let size = thr_layout.size();
+    let idx = i64::try_from(thr_idx).unwrap_or(i64::MAX);
+    if !(0..size).contains(&idx) {
+        let what = "thread index";
+        return Err(ErrorKind::IndexOutOfRange {
+            what,
+            index: idx,
+            size,
+        }
+        .into());
+    }
+    Ok(idx)
+}
+
+/// `local_partition` once the index is checked against the thread layout
+/// (before a projection, which keeps the strides and so the meaning of the index).
+fn partition_for<T: Partition>(t: T, thr_layout: &Layout, idx: i64) -> Result<T::Output, Error> {
+    let coord = flat_coord(thr_layout, idx)?;
+    // CuTe's `product_each(shape)`: the size of each mode, always a tuple
+    // (`wrap`), so a rank-1 thread layout `4:1` tiles by `(4)`, by mode.
+    // Sizes of a valid layout's modes fit.
+    let sizes = thr_layout.shape().modes().iter();
+    let tiler = IntTuple::Tuple(
+        sizes
+            .map(|m| IntTuple::Int(m.size().unwrap_or(0)))
+            .collect(),
+    );
+    outer_partition(t, tiler, coord)
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx, Step<…>{})`: the
+/// thread layout projected by `step` (CuTe's `dice(step, thr_layout)`);
+/// `thr_idx` counts the threads of the whole `thr_layout`.
+pub fn local_partition_step<T: Partition>(
+    t: T,
+    thr_layout: &Layout,
+    thr_idx: usize,
+    step: impl SliceCoord,
+) -> Result<T::Output, Error> {
+    let idx = thread_index(thr_layout, thr_idx)?;
+    let projected = layout_core::dice(&step.into_coord(), thr_layout)?;
+    partition_for(t, &projected, idx)
+}
+
+/// CuTe's `layout.get_flat_coord(idx)`: `idx2crd(idx, shape, stride)` (each
+/// leaf `(idx / stride) % extent`), then each top-level mode's coordinate
+/// as one colexicographic index; one integer for a rank-1 layout.
+fn flat_coord(layout: &Layout, idx: i64) -> Result<Coord, Error> {
+    let mut leaf = 0;
+    let mut per_mode = |mode: &Layout| -> Result<i64, Error> {
+        let (mut index, mut prefix) = (0i64, 1i64);
+        for (extent, stride) in mode.leaf_modes() {
+            let c = match (extent, stride) {
+                (1, _) => 0,
+                (_, 1..) => (idx / stride) % extent,
+                _ => {
+                    let mode = leaf;
+                    return Err(ErrorKind::NonPositiveStride {
+                        mode,
+                        extent,
+                        stride,
+                    }
+                    .into());
+                }
+            };
+            leaf += 1;
+            // Below the mode's size, which fits.
+            index += c * prefix;
+            prefix *= extent;
+        }
+        Ok(index)
+    };
+    if layout.rank() == 1 {
+        return per_mode(layout).map(Coord::Int);
+    }
+    let modes: Vec<Coord> = layout
+        .modes()
+        .iter()
+        .map(|m| per_mode(m).map(Coord::Int))
+        .collect::<Result<_, _>>()?;
+    Ok(Coord::Tuple(modes))
+}

@@ -1,0 +1,162 @@
+//! Slicing tensors with `_`: CuTe's `t(_, 3)` is `t.slice((X, 3))`.
+
+use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, slice_and_offset};
+
+use super::{AsLayout, Engine, EngineMut, Tensor};
+
+/// CuTe's `_` (`Underscore`, whose alias is `X`): "every coordinate of this
+/// mode" in a slice, "leave this mode out" in a [`Step`](super::local_tile).
+/// (`_` itself is not a value in Rust.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct X;
+
+/// A coordinate that may hold [`X`]: a `usize`, `X`, a Rust tuple of
+/// such coordinates, a core [`Coord`] or an [`IntTuple`].
+///
+/// ```
+/// use layout_dsl::tensor::{SliceCoord, X};
+/// assert_eq!((X, (1usize, X)).into_coord().to_string(), "(_,(1,_))");
+/// ```
+pub trait SliceCoord {
+    /// The coordinate in the core's form.
+    fn into_coord(self) -> Coord;
+}
+
+impl SliceCoord for usize {
+    fn into_coord(self) -> Coord {
+        // A coordinate past `i64::MAX` is outside every domain; -1 keeps it so.
+        Coord::Int(i64::try_from(self).unwrap_or(-1))
+    }
+}
+
+impl SliceCoord for X {
+    fn into_coord(self) -> Coord {
+        Coord::Underscore
+    }
+}
+
+impl SliceCoord for Coord {
+    fn into_coord(self) -> Coord {
+        self
+    }
+}
+
+impl SliceCoord for &Coord {
+    fn into_coord(self) -> Coord {
+        self.clone()
+    }
+}
+
+impl SliceCoord for IntTuple {
+    fn into_coord(self) -> Coord {
+        Coord::from(self)
+    }
+}
+
+/// `Ok` when every integer of `coord` lies in the mode it stands for (then
+/// the slice's offsets are offsets of the whole layout).
+fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error> {
+    match (coord, shape) {
+        (Coord::Underscore, _) => Ok(()),
+        (Coord::Int(n), _) => {
+            // `shape` belongs to a valid layout: its size fits.
+            let size = shape.size()?;
+            if (0..size).contains(n) {
+                Ok(())
+            } else {
+                let what = "slice coordinate";
+                Err(ErrorKind::IndexOutOfRange {
+                    what,
+                    index: *n,
+                    size,
+                }
+                .into())
+            }
+        }
+        (Coord::Tuple(cs), IntTuple::Tuple(ss)) if cs.len() == ss.len() => {
+            cs.iter().zip(ss).try_for_each(|(c, s)| check_domain(c, s))
+        }
+        // Nested unlike the shape: `slice` names the mismatch.
+        _ => Ok(()),
+    }
+}
+
+impl<E: Engine, L: AsLayout> Tensor<E, L> {
+    /// CuTe's `t(c)` with `_` in `c`: the sub-tensor of the modes marked
+    /// [`X`], a view starting at the offset of `c` (with `_` read as 0).
+    /// Its layout is CuTe's `slice(c, layout)`: the kept modes in one
+    /// flat tuple, so `(X, 3)` on a rank-2 tensor gives a rank-1 tuple.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::{Tensor, X};
+    /// use layout_dsl::Layout;
+    /// let data: Vec<i32> = (0..32).collect();
+    /// let t = Tensor::new(&data[..], "(4,8):(8,1)".parse::<Layout>().unwrap()).unwrap();
+    /// let column = t.slice((X, 3));
+    /// assert_eq!(column.layout().to_string(), "(4):(8)");
+    /// assert_eq!(column.iter().copied().collect::<Vec<_>>(), [3, 11, 19, 27]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `c` is not nested like the shape or an integer of it is out of
+    /// its mode's range ([`Tensor::try_slice`] returns those as errors).
+    #[must_use]
+    #[track_caller]
+    pub fn slice<C: SliceCoord>(&self, c: C) -> Tensor<&[E::Elem], Layout> {
+        self.try_slice(c)
+            .unwrap_or_else(|e| panic!("Tensor::slice: {e}"))
+    }
+
+    /// [`Tensor::slice`], with a bad coordinate as an error.
+    pub fn try_slice<C: SliceCoord>(&self, c: C) -> Result<Tensor<&[E::Elem], Layout>, Error> {
+        let (layout, base) = self.sliced(&c.into_coord())?;
+        Tensor::at_base(self.engine.as_slice(), layout, base)
+    }
+
+    /// The layout and base of a slice, checked.
+    fn sliced(&self, coord: &Coord) -> Result<(Layout, usize), Error> {
+        let (layout, shift) = slice_checked(&*self.layout.to_core()?, coord)?;
+        // In the domain: `base + shift` is an element of the engine.
+        Ok((layout, (self.base as i64 + shift) as usize))
+    }
+}
+
+/// `slice_and_offset(coord, layout)` for a coordinate checked to lie in
+/// the domain (so the offset is that of an element).
+pub(crate) fn slice_checked(layout: &Layout, coord: &Coord) -> Result<(Layout, i64), Error> {
+    check_domain(coord, layout.shape())?;
+    let view = slice_and_offset(coord, layout)?;
+    Ok((view.layout().clone(), view.base()))
+}
+
+impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
+    /// [`Tensor::slice`] as a writable view.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::{Tensor, X};
+    /// use layout_dsl::Layout;
+    /// let mut t = Tensor::new(vec![0; 6], "(2,3):(3,1)".parse::<Layout>().unwrap()).unwrap();
+    /// t.slice_mut((1, X)).for_each_mut(|x| *x = 7);
+    /// assert_eq!(t.engine(), &[0, 0, 0, 7, 7, 7]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`Tensor::slice`].
+    #[must_use]
+    #[track_caller]
+    pub fn slice_mut<C: SliceCoord>(&mut self, c: C) -> Tensor<&mut [E::Elem], Layout> {
+        self.try_slice_mut(c)
+            .unwrap_or_else(|e| panic!("Tensor::slice_mut: {e}"))
+    }
+
+    /// [`Tensor::slice_mut`], with a bad coordinate as an error.
+    pub fn try_slice_mut<C: SliceCoord>(
+        &mut self,
+        c: C,
+    ) -> Result<Tensor<&mut [E::Elem], Layout>, Error> {
+        let (layout, base) = self.sliced(&c.into_coord())?;
+        Tensor::at_base(self.engine.as_mut_slice(), layout, base)
+    }
+}
