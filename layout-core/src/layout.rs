@@ -88,6 +88,13 @@ impl Layout {
         Layout { shape, stride }
     }
 
+    /// A mode of a valid layout, as [`Layout::modes`] hands it out: valid as
+    /// part of that layout, not always on its own (in a layout of size 0 a
+    /// mode's extents may multiply past `i64`).
+    pub(crate) fn from_mode_of_valid(shape: IntTuple, stride: IntTuple) -> Layout {
+        Layout { shape, stride }
+    }
+
     /// A layout from leaf modes `(extent, stride)`: `1:0` when there are
     /// none, the bare mode when there is one, else a flat tuple. Checked.
     ///

@@ -272,3 +272,21 @@ fn empty_layouts_with_huge_extents_do_not_overflow() {
     let fits = evaluate("coalesce((0,3,4,5):(1,7,0,0))").unwrap();
     assert_eq!(fits.to_string(), "(0,3,20):(1,7,0)");
 }
+
+#[test]
+fn coalescing_a_mode_of_an_empty_layout_keeps_what_does_not_fit() {
+    // Found by the fuzz: mode 2 alone has a size past i64 (mode 1 makes the
+    // whole layout empty). Coalesced by mode, it used to become a wrong
+    // `1:0` in release builds (a debug assertion in debug builds).
+    let empty = "(1,(0,6,17),(1,1099511627776,5,1099511627776)):(0,(0,0,0),(0,0,0,0))";
+    for (profile, want) in [
+        ("(1,1,1)", "(1,0,(5497558138880,1099511627776)):(0,0,(0,0))"),
+        (
+            "(1,1)",
+            "(1,0,(1,1099511627776,5,1099511627776)):(0,0,(0,0,0,0))",
+        ),
+    ] {
+        let got = evaluate(&format!("coalesce({empty}, {profile})")).unwrap();
+        assert_eq!(got.to_string(), want, "profile {profile}");
+    }
+}

@@ -95,11 +95,18 @@ pub fn flatten(layout: &Layout) -> Layout {
     Layout::from_valid(layout.shape().flatten(), layout.stride().flatten())
 }
 
-/// A layout the caller knows is valid, from leaf modes.
+/// The layout of coalesced leaf modes. Coalescing never grows offsets, so
+/// these are valid whenever the input was valid on its own. A mode of a
+/// size-0 layout need not be (`coalesce_by` coalesces modes one at a time,
+/// and a sibling's extent of 0 lets this mode's extents multiply past
+/// `i64`); its modes then stay apart, exactly as the enclosing layout,
+/// which is checked when it is rebuilt, holds them.
 fn from_modes(modes: &[(i64, i64)]) -> Layout {
-    // Coalescing and filtering never grow a valid layout's offsets.
     Layout::from_leaf_modes(modes).unwrap_or_else(|_| {
-        debug_assert!(false, "coalesce produced an invalid layout");
-        Layout::from_valid(IntTuple::Int(1), IntTuple::Int(0))
+        let (shape, stride) = modes
+            .iter()
+            .map(|&(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
+            .unzip();
+        Layout::from_mode_of_valid(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
     })
 }
