@@ -36,6 +36,10 @@ pub use algebra::{
     flat_product, flatten, left_inverse, logical_divide, logical_product, raked_product,
     right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
 };
+pub use algebra::{
+    complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
+    recast_layout, tile_to_shape, upcast,
+};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate};
 pub use idioms::{
