@@ -226,6 +226,38 @@ pub fn tile_to_shape(
     target: &IntTuple,
     order: Option<&IntTuple>,
 ) -> Result<Layout> {
+    tile_to_shape_steps(block, target, order).map(|steps| steps.result)
+}
+
+/// The intermediate layouts of [`tile_to_shape`], in the order CuTe
+/// computes them; that function returns its `result`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TileToShapeSteps {
+    /// The block padded to the target's rank with `1:0` modes.
+    pub block: Layout,
+    /// How many copies along each mode (target extent / block size), as the
+    /// compact layout of that shape in the requested order.
+    pub copies: Layout,
+    /// `blocked_product(block, copies)`.
+    pub result: Layout,
+}
+
+/// [`TileToShapeSteps`] of `tile_to_shape(block, target, order)`.
+///
+/// ```
+/// use layout_core::{algebra::tile_to_shape_steps, Layout};
+/// let block: Layout = "4:1".parse().unwrap();
+/// let steps = tile_to_shape_steps(&block, &"(8,6)".parse().unwrap(), None).unwrap();
+/// assert_eq!(steps.block.to_string(), "(4,1):(1,0)");
+/// assert_eq!(steps.copies.to_string(), "(2,6):(1,2)");
+/// assert_eq!(steps.result.to_string(), "((4,2),(1,6)):((1,4),(0,8))");
+/// ```
+pub fn tile_to_shape_steps(
+    block: &Layout,
+    target: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<TileToShapeSteps> {
     let rank = target.rank();
     if block.rank() > rank {
         return Err(ErrorKind::BlockRankTooHigh {
@@ -265,5 +297,10 @@ pub fn tile_to_shape(
         Some(order) => make_ordered_layout(&copies, order)?,
         None => Layout::column_major(copies)?,
     };
-    blocked_product(&padded, &ordered)
+    let result = blocked_product(&padded, &ordered)?;
+    Ok(TileToShapeSteps {
+        block: padded,
+        copies: ordered,
+        result,
+    })
 }

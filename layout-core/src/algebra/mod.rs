@@ -14,7 +14,10 @@ pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
 pub use complement_shape::complement_to_shape;
 pub use composition::composition;
-pub use construct::{make_fragment_like, make_layout_like, make_ordered_layout, tile_to_shape};
+pub use construct::{
+    TileToShapeSteps, make_fragment_like, make_layout_like, make_ordered_layout, tile_to_shape,
+    tile_to_shape_steps,
+};
 pub use divide::{
     DivideSteps, divide_steps, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
