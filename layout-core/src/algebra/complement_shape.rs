@@ -39,8 +39,9 @@ pub fn complement_to_shape(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         }
         .into());
     }
-    // Refuses what the integer complement refuses, with its error.
-    complement(a, 0)?;
+    // Refuses what the integer complement refuses, with its error (the
+    // cotarget 1 is one every complementable layout accepts).
+    complement(a, 1)?;
     // The span of the modes that matter (stacked, so the largest reach).
     let span = a
         .leaf_modes()
