@@ -37,6 +37,10 @@ pub use algebra::{
     raked_product, right_inverse, slice, slice_and_offset, tiled_divide, tiled_product,
     zipped_divide, zipped_product,
 };
+pub use algebra::{
+    complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
+    recast_layout, tile_to_shape, upcast,
+};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate};
 pub use idioms::{

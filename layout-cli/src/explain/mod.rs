@@ -7,6 +7,7 @@
 //! use the results above it.
 
 mod algebra;
+mod construct;
 mod index;
 mod seeds;
 mod tiling;
@@ -14,7 +15,7 @@ mod views;
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Tiling;
-use layout_core::{IntTuple, Layout, Result, Tiler, Value, eval};
+use layout_core::{IntTuple, Layout, Major, Result, Tiler, Value, eval};
 
 use crate::report::Failure;
 use crate::style::Styles;
@@ -125,6 +126,37 @@ impl<'a> Explainer<'a> {
             ("complement", [Value::Layout(a), Value::IntTuple(IntTuple::Int(m))]) => {
                 self.complement(a, *m, false, result)
             }
+            ("complement", [Value::Layout(a), Value::IntTuple(t)]) => {
+                self.complement_to_shape(a, t, result)
+            }
+            ("make_ordered_layout", [Value::IntTuple(s), o]) => self.ordered(s, o, result),
+            ("make_layout_like", [Value::Layout(l)]) => self.layout_like(l, result),
+            ("make_fragment_like", [x]) => self.fragment_like(x, result),
+            ("tile_to_shape", [Value::Layout(b), Value::IntTuple(t), rest @ ..]) => {
+                let (order, named) = match rest {
+                    [Value::IntTuple(o)] => (Some(o.clone()), format!("in the order {o}")),
+                    [Value::Major(Major::LayoutRight)] => {
+                        let places = (0..t.rank() as i64).rev().map(IntTuple::Int);
+                        (
+                            Some(IntTuple::Tuple(places.collect())),
+                            "row-major (LayoutRight)".into(),
+                        )
+                    }
+                    _ => (None, "column-major".into()),
+                };
+                self.tile_to_shape(b, t, order.as_ref(), &named)
+            }
+            ("upcast" | "downcast", [Value::Layout(l), Value::IntTuple(IntTuple::Int(n))]) => {
+                self.recast(name, l, *n, result)
+            }
+            (
+                "recast_layout",
+                [
+                    Value::Layout(l),
+                    Value::IntTuple(IntTuple::Int(old)),
+                    Value::IntTuple(IntTuple::Int(new)),
+                ],
+            ) => self.recast_layout(l, *old, *new, result),
             ("right_inverse", [Value::Layout(l)]) => self.right_inverse(l, result),
             ("left_inverse", [Value::Layout(l)]) => self.left_inverse(l, result),
             _ => self.seed(name, args, v, result),

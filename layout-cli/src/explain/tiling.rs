@@ -137,7 +137,7 @@ impl Explainer<'_> {
         ));
         let steps = zip_product_steps(a, b, raked)?;
         let (pa, pb) = (&steps.a, &steps.b);
-        if (pa.rank(), pb.rank()) != (a.rank(), b.rank()) || a.shape().is_int() {
+        if pa != a || pb != b {
             self.step(&format!(
                 "pad both to rank {} with 1:0 modes: A = {pa}, B = {pb}",
                 pa.rank()

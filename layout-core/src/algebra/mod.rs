@@ -2,15 +2,23 @@
 
 mod coalesce;
 mod complement;
+mod complement_shape;
 mod composition;
+mod construct;
 mod divide;
 mod inverse;
 mod product;
+mod recast;
 mod slice;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
+pub use complement_shape::complement_to_shape;
 pub use composition::composition;
+pub use construct::{
+    TileToShapeSteps, make_fragment_like, make_layout_like, make_ordered_layout, tile_to_shape,
+    tile_to_shape_steps,
+};
 pub use divide::{
     DivideSteps, divide_steps, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
@@ -19,6 +27,7 @@ pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
+pub use recast::{downcast, recast_layout, upcast};
 pub use slice::{Coord, dice, slice, slice_and_offset};
 
 use alloc::vec::Vec;

@@ -155,6 +155,16 @@ pub fn zip_product_steps(a: &Layout, b: &Layout, raked: bool) -> Result<ZipProdu
     let (a, b) = (pad(a, rank)?, pad(b, rank)?);
     let product = logical_product(&a, &Tiler::Layout(b.clone()))?;
     let result = match (product.mode(0), product.mode(1)) {
+        // CuTe's `zip` of a pair whose first part is one integer mode (rank-1
+        // operands) is the pair itself, as the one mode.
+        (Some(block), Some(copies)) if (if raked { &copies } else { &block }).shape().is_int() => {
+            let pair = if raked {
+                [copies, block]
+            } else {
+                [block, copies]
+            };
+            Layout::concat([Layout::concat(pair)?])?
+        }
         (Some(block), Some(copies)) => {
             let zipped = block.modes().into_iter().zip(copies.modes()).map(|(x, y)| {
                 if raked {
@@ -175,8 +185,12 @@ pub fn zip_product_steps(a: &Layout, b: &Layout, raked: bool) -> Result<ZipProdu
     })
 }
 
-/// CuTe's `append<R>`: the layout as a tuple of `rank` modes, padded with `1:0`.
+/// CuTe's `append<R>`: the layout as a tuple of `rank` modes, padded with
+/// `1:0`; a one-mode layout stays as it is for rank 1.
 fn pad(l: &Layout, rank: usize) -> Result<Layout> {
+    if rank == 1 && l.shape().is_int() {
+        return Ok(l.clone());
+    }
     let mut modes = if l.shape().is_int() {
         alloc::vec![l.clone()]
     } else {

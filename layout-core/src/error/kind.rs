@@ -208,6 +208,77 @@ pub enum ErrorKind {
         layout: usize,
     },
 
+    // ---- constructors and recasts ----
+    /// An order (`make_ordered_layout`, `tile_to_shape`) whose nesting does
+    /// not fit the shape it orders: a tuple where the shape has an integer,
+    /// or a tuple of another rank.
+    #[error(
+        "order {order} does not fit shape {shape}: each tuple of the order needs a mode of the same rank"
+    )]
+    OrderMismatch {
+        /// The order, in notation.
+        order: String,
+        /// The shape, in notation.
+        shape: String,
+    },
+    /// Two modes of extent above 1 given the same place in an order, so
+    /// no compact layout follows it (CuTe would give both the same stride).
+    #[error(
+        "order {order} gives two modes (of extents {first} and {second}) the same place {place}: a compact layout needs each mode its own"
+    )]
+    OrderTie {
+        /// The order, in notation.
+        order: String,
+        /// The place both modes have.
+        place: i64,
+        /// The extent of the first of them.
+        first: i64,
+        /// The extent of the second.
+        second: i64,
+    },
+    /// `tile_to_shape` of a block that does not tile the target shape.
+    #[error(
+        "tile_to_shape needs the block to divide the target: mode {mode} has block extent {block} and target extent {target}"
+    )]
+    BlockNotDividing {
+        /// The mode.
+        mode: usize,
+        /// The block's extent there (its size, for a hierarchical mode).
+        block: i64,
+        /// The target's extent there.
+        target: i64,
+    },
+    /// `tile_to_shape` of a block with more modes than the target shape.
+    #[error(
+        "tile_to_shape needs a block of at most the target's rank {target}, but the block has rank {block}"
+    )]
+    BlockRankTooHigh {
+        /// The block's rank.
+        block: usize,
+        /// The target shape's rank.
+        target: usize,
+    },
+    /// An upcast by a width ratio that a stride neither divides nor is a
+    /// multiple of, so the wider elements do not line up with the layout.
+    #[error(
+        "upcast by {n} needs each stride to divide {n} or be a multiple of it, but leaf mode {mode} has stride {stride}"
+    )]
+    RecastNotDivisible {
+        /// The width ratio.
+        n: i64,
+        /// The leaf mode (counted over the flattened layout).
+        mode: usize,
+        /// Its stride.
+        stride: i64,
+    },
+    /// A downcast of a layout without a stride-1 mode: there are no
+    /// adjacent elements to split.
+    #[error("downcast needs a mode of stride 1 (adjacent elements), but {layout} has none")]
+    NoUnitStride {
+        /// The layout, in notation.
+        layout: String,
+    },
+
     // ---- kernel-library idioms: broadcasting, descriptors, positions, views ----
     /// Two extents at one axis that are neither equal nor 1.
     #[error("cannot broadcast extent {left} with extent {right} at axis {axis}")]

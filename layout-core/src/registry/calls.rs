@@ -129,11 +129,11 @@ pub(super) fn flatten(a: &Args) -> Result<Value> {
 
 pub(super) fn complement(a: &Args) -> Result<Value> {
     let l = a.layout(0)?;
-    let cotarget = match a.len() {
-        2 => a.int(1)?,
-        _ => l.cosize(),
-    };
-    algebra::complement(l, cotarget).map(Value::Layout)
+    match a.len() {
+        2 => algebra::complement_to_shape(l, &a.int_tuple(1)?),
+        _ => algebra::complement(l, l.cosize()),
+    }
+    .map(Value::Layout)
 }
 
 /// `crd2idx(C, L)` or `crd2idx(C, SHAPE, STRIDE)`: an error of the index

@@ -3,7 +3,7 @@
 use super::calls::{self, algebra, first};
 use super::{BASE, Function, Kind, Returns, Tiling, layout_of, tiled};
 use crate::algebra::{self as alg, Form};
-use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
+use crate::coerce::Accepts::{Any, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
 use crate::value::Value;
 
 /// CuTe's layout functions: queries, one-layout operations, the algebra of
@@ -104,11 +104,11 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "complement",
-        usage: "complement(A[, M])",
+        usage: "complement(A[, M|SHAPE])",
         arity: 1..=2,
-        args: &[Layout, Int],
+        args: &[Layout, IntTuple],
         blame: calls::complement_blame,
-        about: "the layout of A's holes up to M (default cosize A)",
+        about: "the layout of A's holes up to M or the shape SHAPE (default cosize A)",
         example: "complement((2,2):(1,6), 24)",
         apply: calls::complement,
         ..BASE
