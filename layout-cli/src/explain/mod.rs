@@ -8,6 +8,7 @@
 
 mod algebra;
 mod index;
+mod modes;
 mod seeds;
 mod tiling;
 mod views;
@@ -102,6 +103,9 @@ impl<'a> Explainer<'a> {
                 }
                 _ => Ok(()),
             };
+        }
+        if self.modes(name, v, result)? {
+            return Ok(());
         }
         match (name, v) {
             ("crd2idx", [Value::IntTuple(c), Value::Layout(l)]) => self.crd2idx(c, l, result),

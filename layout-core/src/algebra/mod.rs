@@ -1,12 +1,19 @@
 //! CuTe's layout algebra, one concept per file, each named as CuTe names it.
 
+mod analysis;
 mod coalesce;
 mod complement;
 mod composition;
 mod divide;
 mod inverse;
+mod modes;
 mod product;
+mod tuple_arith;
 
+pub use analysis::{
+    compatible, congruent, coshape, crd2crd, evenly_divides, max_alignment, max_common_layout,
+    max_common_vector, nullspace, weakly_congruent,
+};
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
 pub use composition::composition;
@@ -14,10 +21,14 @@ pub use divide::{
     DivideSteps, divide_steps, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 pub use inverse::{left_inverse, right_inverse};
+pub use modes::{
+    Modal, append, get, group, pad_to_rank, prepend, replace, select, take, unflatten, with_shape,
+};
 pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
+pub use tuple_arith::{ceil_div, filter_zeros, filter_zeros_of, product_each, shape_div};
 
 use alloc::vec::Vec;
 use core::fmt;
