@@ -30,6 +30,16 @@ pub(super) fn with_shape_blame(e: &ErrorKind) -> Option<usize> {
     }
 }
 
+/// Division (`shape_div`, `ceil_div`, `evenly_divides`): a divisor below 1
+/// is the second argument's fault, a negative extent the first's.
+pub(super) fn division_blame(e: &ErrorKind) -> Option<usize> {
+    match e {
+        ErrorKind::OutOfRange { .. } => Some(1),
+        ErrorKind::NegativeExtent(_) => Some(0),
+        _ => None,
+    }
+}
+
 /// Argument `i` as a mode index or count: a negative one is out of range.
 fn index(a: &Args, i: usize) -> Result<usize> {
     let n = a.int(i)?;

@@ -3,6 +3,7 @@
 //! in `registry/cute.rs`.) CuTe's template arguments are trailing integer
 //! arguments: `get<1,0>(L)` is `get(L, 1, 0)`.
 
+use super::calls::algebra;
 use super::mode_calls as calls;
 use super::{BASE, Function, Kind, Returns};
 use crate::algebra as alg;
@@ -130,6 +131,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout],
         about: "the indices L maps to 0, as a layout into L's index space",
         example: "nullspace((2,3,4):(0,1,0))",
+        blame: algebra,
         apply: |a| alg::nullspace(a.layout(0)?).map(super::layout_of),
         ..BASE
     },
@@ -141,6 +143,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::Int),
         about: "the most offsets 0,1,… that A and B reach at the same indices",
         example: "max_common_vector((8,4):(1,8), (2,4,4):(1,2,8))",
+        blame: algebra,
         apply: |a| calls::max_common(a, false),
         ..BASE
     },
@@ -151,6 +154,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         args: &[Layout, Layout],
         about: "the indices of that common vector: R with A(R(i)) = B(R(i)) = i",
         example: "max_common_layout((4,8):(8,1), (4,8):(8,1))",
+        blame: algebra,
         apply: |a| calls::max_common(a, true),
         ..BASE
     },
@@ -161,6 +165,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::Int),
         about: "the largest n such that L's offsets come in aligned runs of n",
         example: "max_alignment((6,2):(1,12))",
+        blame: algebra,
         apply: calls::max_alignment,
         ..BASE
     },
@@ -205,6 +210,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::Bool),
         about: "whether TILER cuts SHAPE into whole tiles (by mode for a tuple)",
         example: "evenly_divides((8,6), (4,3))",
+        blame: calls::division_blame,
         apply: calls::evenly_divides,
         ..BASE
     },
@@ -240,6 +246,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::IntTuple),
         about: "A / B by mode, an integer B folded across A's modes; each pair must divide",
         example: "shape_div((4,5,6), 40)",
+        blame: calls::division_blame,
         apply: |a| alg::shape_div(&a.int_tuple(0)?, &a.int_tuple(1)?).map(Value::IntTuple),
         ..BASE
     },
@@ -251,6 +258,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         returns: Returns::Always(Kind::IntTuple),
         about: "A / B rounded up, by mode (missing modes of B are 1)",
         example: "ceil_div((7,9,5), (2,4))",
+        blame: calls::division_blame,
         apply: |a| alg::ceil_div(&a.int_tuple(0)?, &a.int_tuple(1)?).map(Value::IntTuple),
         ..BASE
     },
