@@ -80,8 +80,8 @@ pub fn get<T: Modal>(x: &T, path: &[usize]) -> Result<T> {
         let modes = x.top_modes();
         x = match modes.get(i) {
             Some(m) if x.is_tuple() => m.clone(),
-            _ if i == 0 => x,
-            _ => return Err(mode_out_of_range(i, modes.len()).into()),
+            Some(_) => x,
+            None => return Err(mode_out_of_range(i, modes.len()).into()),
         };
     }
     Ok(x)
