@@ -47,27 +47,23 @@ pub fn nullspace(l: &Layout) -> Result<Layout> {
     Layout::from_leaf_modes(&zeros)
 }
 
-/// How far the composition formula may fall back to counting.
+/// Up to how many offsets the common prefix is counted rather than derived.
 const COUNT_LIMIT: i64 = 1 << 20;
 
 /// `(right_inverse(b), n)`: `n` the largest count with `a(R(j)) = j` for
 /// every `j < n`, `R = right_inverse(b)` (at least 1, as `a(R(0)) = 0`).
-/// CuTe's formula is `coalesce(a ∘ R)`'s stride-1 first mode; where that
-/// composition is refused the prefix is counted instead, up to 2^20.
+/// Up to 2^20 offsets it is counted, which is exact by definition; past
+/// that, CuTe's formula: the stride-1 first mode of `coalesce(a ∘ R)`.
 fn common_prefix(a: &Layout, b: &Layout) -> Result<(Layout, i64)> {
     let inv_b = right_inverse(b)?;
-    let common = match composition(a, &Tiler::Layout(inv_b.clone())) {
-        Ok(c) => coalesce(&c),
-        Err(e) if inv_b.size() <= COUNT_LIMIT => {
-            drop(e);
-            let mut n = 1;
-            while n < inv_b.size() && a.at(inv_b.at(n)?)? == n {
-                n += 1;
-            }
-            return Ok((inv_b, n));
+    if inv_b.size() <= COUNT_LIMIT {
+        let mut n = 1;
+        while n < inv_b.size() && a.at(inv_b.at(n)?)? == n {
+            n += 1;
         }
-        Err(e) => return Err(e),
-    };
+        return Ok((inv_b, n));
+    }
+    let common = coalesce(&composition(a, &Tiler::Layout(inv_b.clone()))?);
     let n = match common.leaf_modes().next() {
         Some((s, 1)) => s,
         _ => 1,
@@ -81,7 +77,8 @@ fn common_prefix(a: &Layout, b: &Layout) -> Result<(Layout, i64)> {
 ///
 /// # Errors
 ///
-/// When `A ∘ right_inverse(B)` is refused and the prefix is too long to count.
+/// When the prefix is too long to count (over 2^20 offsets) and
+/// `A ∘ right_inverse(B)` is refused.
 ///
 /// ```
 /// use layout_core::{max_common_vector, Layout};
