@@ -34,11 +34,11 @@ mod value;
 pub use algebra::{
     Modal, Tiler, append, blocked_product, ceil_div, coalesce, coalesce_by, compatible, complement,
     composition, congruent, coshape, crd2crd, evenly_divides, filter, filter_zeros,
-    filter_zeros_of, flat_divide, flat_product, flatten, get, group, left_inverse, logical_divide,
-    logical_product, max_alignment, max_common_layout, max_common_vector, nullspace, pad_to_rank,
-    prepend, product_each, raked_product, replace, right_inverse, select, shape_div, take,
-    tiled_divide, tiled_product, unflatten, weakly_congruent, with_shape, zipped_divide,
-    zipped_product,
+    filter_zeros_by, filter_zeros_of, flat_divide, flat_product, flatten, get, group, left_inverse,
+    logical_divide, logical_product, max_alignment, max_common_layout, max_common_vector,
+    nullspace, pad_to_rank, prepend, product_each, raked_product, replace, right_inverse, select,
+    shape_div, take, tiled_divide, tiled_product, unflatten, weakly_congruent, with_shape,
+    zipped_divide, zipped_product,
 };
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate};

@@ -178,6 +178,8 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     ("ceil_div((7,9), (2,4,1))", "TupleRanks", 0, 24),
     ("ceil_div(-7, 2)", "NegativeExtent", 9, 11),
     ("filter_zeros(LayoutLeft)", "WrongType", 13, 23),
+    ("filter_zeros(((2,3),4):((1,2),6), (1,(0,1)))", "TupleRanks", 34, 43),
+    ("filter_zeros((2,3), (0,1))", "WrongType", 13, 18),
 ];
 
 /// The variant's name, from its `Debug` form (`Overflow("…")` → `Overflow`).

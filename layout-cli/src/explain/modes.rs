@@ -180,6 +180,11 @@ impl Explainer<'_> {
                     "{x} with extent 1 wherever the stride is 0: {result}"
                 ));
             }
+            ("filter_zeros", [x, p]) => {
+                self.say(&format!(
+                    "{x} with extent 1 under every 0 of the profile {p}: {result}"
+                ));
+            }
             _ => return Ok(false),
         }
         Ok(true)

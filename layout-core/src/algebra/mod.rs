@@ -28,7 +28,9 @@ pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
-pub use tuple_arith::{ceil_div, filter_zeros, filter_zeros_of, product_each, shape_div};
+pub use tuple_arith::{
+    ceil_div, filter_zeros, filter_zeros_by, filter_zeros_of, product_each, shape_div,
+};
 
 use alloc::vec::Vec;
 use core::fmt;

@@ -149,6 +149,47 @@ pub fn filter_zeros(l: &Layout) -> Layout {
     Layout::from_valid(shape, l.stride().clone())
 }
 
+/// CuTe's `filter_zeros(L, PROFILE)`: extent 1 throughout every mode of `L`
+/// that sits at a 0 leaf of `PROFILE` (a profile leaf that is not 0 keeps
+/// the mode under it whole).
+///
+/// # Errors
+///
+/// [`TupleRanks`](ErrorKind::TupleRanks) where the profile is a tuple and
+/// the shape there is not one of the same rank.
+///
+/// ```
+/// use layout_core::{filter_zeros_by, Layout};
+/// let l: Layout = "((2,3),4):((1,2),6)".parse().unwrap();
+/// let f = filter_zeros_by(&l, &"(0,1)".parse().unwrap()).unwrap();
+/// assert_eq!(f.to_string(), "((1,1),4):((1,2),6)");
+/// ```
+pub fn filter_zeros_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
+    fn by(profile: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+        match (profile, shape) {
+            (Int(0), s) => Ok(s.with_leaves(&mut core::iter::repeat(1))),
+            (Int(_), s) => Ok(s.clone()),
+            (Tuple(p), Tuple(s)) if p.len() == s.len() => p
+                .iter()
+                .zip(s)
+                .map(|(p, s)| by(p, s))
+                .collect::<Result<_>>()
+                .map(Tuple),
+            (Tuple(p), s) => Err(ErrorKind::TupleRanks {
+                function: "filter_zeros",
+                need: "a profile of the shape's rank where it is a tuple",
+                left: s.rank(),
+                right: p.len(),
+            }
+            .into()),
+        }
+    }
+    Ok(Layout::from_valid(
+        by(profile, l.shape())?,
+        l.stride().clone(),
+    ))
+}
+
 /// CuTe's `filter_zeros(T)` of an integer tuple: every 0 replaced by 1.
 ///
 /// ```

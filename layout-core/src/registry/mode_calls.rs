@@ -266,6 +266,12 @@ pub(super) fn max_alignment(a: &Args) -> Result<Value> {
 }
 
 pub(super) fn filter_zeros(a: &Args) -> Result<Value> {
+    if a.len() == 2 {
+        let profile = a.int_tuple(1)?;
+        return alg::filter_zeros_by(a.layout(0)?, &profile)
+            .map(Value::Layout)
+            .map_err(a.at(1));
+    }
     Ok(match either(a, 0)? {
         Either::Layout(l) => Value::Layout(alg::filter_zeros(&l)),
         Either::Tuple(t) => Value::IntTuple(alg::filter_zeros_of(&t)),

@@ -264,10 +264,11 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "filter_zeros",
-        usage: "filter_zeros(X)",
-        args: &[LayoutOrIntTuple],
+        usage: "filter_zeros(X[, PROFILE])",
+        arity: 1..=2,
+        args: &[LayoutOrIntTuple, IntTuple],
         returns: Returns::LikeArg(0),
-        about: "extent 1 at every stride-0 leaf of a layout (every 0 leaf of a tuple: 1)",
+        about: "extent 1 at every stride-0 leaf of a layout (at PROFILE's 0s); a tuple's 0s become 1",
         example: "filter_zeros((2,3,4):(0,1,0))",
         apply: calls::filter_zeros,
         ..BASE
