@@ -102,7 +102,9 @@ fn negative_strides_give_signed_offsets() {
     let l = layout!((2,3):(-1,2));
     let offsets: Vec<isize> = (0..l.size()).map(|i| l.at(i)).collect();
     assert_eq!(offsets, [0, -1, 2, 1, 4, 3]);
-    assert_eq!(l.cosize(), 4);
+    // CuTe's cosize, 1 + Σ (s-1)·|d|: the codomain's extent, -1..=4.
+    assert_eq!(l.cosize(), 6);
+    assert_eq!(l.cosize() as i64, core_layout("(2,3):(-1,2)").cosize());
 }
 
 #[test]
@@ -147,4 +149,32 @@ fn algebra_of_dynamic_layouts_runs_the_core() {
     assert_eq!(striped.unwrap().to_string(), expected.to_string());
     let divided: Result<Layout, layout_dsl::Error> = layout!(logical_divide((m,4):(1,m),2));
     assert!(divided.is_ok());
+}
+
+/// Issue 14's mode, analysis and integer-tuple functions: folded when
+/// static (booleans become `bool` literals), the core at run time otherwise.
+#[test]
+fn mode_and_analysis_functions_fold_when_static() {
+    const CONGRUENT: bool = layout!(congruent((2, (3, 4)), (5, (6, 7))));
+    const COMPATIBLE: bool = layout!(compatible((2, (3, 4)), (2, 12)));
+    assert_eq!([CONGRUENT, COMPATIBLE], [true, false]);
+    const VECTOR: usize = layout!(max_common_vector((8,4):(1,8), (2,4,4):(1,2,8)));
+    assert_eq!(VECTOR, 32);
+    const MODE_SIZE: usize = layout!(size(((2,4),(3,5)):((3,6),(1,24)), 1));
+    assert_eq!(MODE_SIZE, 15);
+    let quotient: (usize, usize, usize) = layout!(shape_div((4, 5, 6), 40));
+    assert_eq!(quotient, (1, 1, 3));
+    let grouped = layout!(group((2,3,4,5):(1,2,6,24), 1, 3));
+    let core = core_layout("group((2,3,4,5):(1,2,6,24), 1, 3)");
+    assert_eq!(grouped.to_string(), core.to_string());
+    for i in 0..grouped.size() {
+        assert_eq!(grouped.at(i) as i64, core.at(i as i64).unwrap());
+    }
+    let mode = layout!(get(((2,4),(3,5)):((3,6),(1,24)), 1, 0));
+    assert_eq!(mode.to_string(), "3:1");
+    // Dynamic leaves: the core at run time, a `Result` of the registry's kind.
+    let m = 6;
+    let appended: Result<Layout, layout_dsl::Error> = layout!(append((m,4):(1,m), 2:0));
+    assert_eq!(appended.unwrap().to_string(), "(6,4,2):(1,6,0)");
+    assert_eq!(layout!(size((m,(2,4)):(1,(m,12)), 1)), Ok(8));
 }

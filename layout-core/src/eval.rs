@@ -20,6 +20,8 @@ pub const KEYWORDS: &[&str] = &[
     "RowMajor",
     "ColumnMajor",
     "Bypass",
+    "true",
+    "false",
 ];
 
 /// Parse and evaluate one expression in CuTe notation.
@@ -73,6 +75,9 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             "RowMajor" => Ok(Value::TensorLayout(TensorLayout::RowMajor)),
             "ColumnMajor" => Ok(Value::TensorLayout(TensorLayout::ColumnMajor)),
             "Bypass" => Ok(Value::TensorLayout(TensorLayout::Bypass)),
+            // Booleans print as these, and read back (no function takes one).
+            "true" => Ok(Value::Bool(true)),
+            "false" => Ok(Value::Bool(false)),
             _ => {
                 let suggestion = closest(name, KEYWORDS);
                 let name = name.clone();

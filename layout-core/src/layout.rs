@@ -190,22 +190,26 @@ impl Layout {
         self.shape.size().unwrap_or(i64::MAX)
     }
 
-    /// One past the offset of the last coordinate, `L(size-1) + 1`, as CuTe
-    /// defines it; 0 for an empty layout.
+    /// CuTe's cosize, `1 + Σ (s-1)·|d|` over the leaves: one past the
+    /// largest offset when the strides are not negative, the extent of the
+    /// codomain otherwise ([`coshape`](crate::coshape)); 0 for an empty layout.
     ///
     /// ```
     /// # use layout_core::Layout;
     /// assert_eq!("(4,2):(2,1)".parse::<Layout>().unwrap().cosize(), 8);
+    /// assert_eq!("(4,3):(3,-1)".parse::<Layout>().unwrap().cosize(), 12);
     /// ```
     #[must_use]
     pub fn cosize(&self) -> i64 {
-        let size = self.size();
-        if size == 0 {
+        if self.size() == 0 {
             return 0;
         }
-        // Every in-domain offset fits (checked in `new`); so does +1 unless it is i64::MAX.
-        self.at(size - 1)
-            .map_or(i64::MAX, |last| last.saturating_add(1))
+        // The sum is the span `new` checked to fit; only the +1 may not.
+        let mut span = 0i64;
+        self.for_each_leaf_mode(|s, d| {
+            span = span.saturating_add((s - 1).saturating_mul(d.saturating_abs()));
+        });
+        span.saturating_add(1)
     }
 
     /// Number of top-level modes (CuTe's `rank`): 1 for a single mode.

@@ -31,11 +31,15 @@ mod parse;
 pub mod registry;
 mod value;
 
+pub use algebra::{Coord, dice, slice, slice_and_offset};
 pub use algebra::{
-    Coord, Tiler, blocked_product, coalesce, coalesce_by, complement, composition, dice, filter,
-    flat_divide, flat_product, flatten, left_inverse, logical_divide, logical_product,
-    raked_product, right_inverse, slice, slice_and_offset, tiled_divide, tiled_product,
-    zipped_divide, zipped_product,
+    Modal, PAD_RANK_LIMIT, Tiler, append, blocked_product, ceil_div, coalesce, coalesce_by,
+    compatible, complement, composition, congruent, coshape, crd2crd, evenly_divides, filter,
+    filter_zeros, filter_zeros_by, filter_zeros_of, flat_divide, flat_product, flatten, get, group,
+    left_inverse, logical_divide, logical_product, max_alignment, max_common_layout,
+    max_common_vector, nullspace, pad_to_rank, prepend, product_each, raked_product, replace,
+    right_inverse, select, shape_div, take, tiled_divide, tiled_product, unflatten,
+    weakly_congruent, with_shape, zipped_divide, zipped_product,
 };
 pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,

@@ -8,7 +8,8 @@
 //! CLI (which picture `print` draws, which recipe `explain` narrates, its
 //! `--help` list) and the README's list of functions (a test compares them).
 //! The table is in sections, one file each: CuTe's functions
-//! (`registry/cute.rs`), CuTe's ordered constructors and recasts
+//! (`registry/cute.rs`), CuTe's mode editing, analysis and integer-tuple
+//! arithmetic (`registry/modes.rs`), CuTe's ordered constructors and recasts
 //! (`registry/constructors.rs`) and the kernel-library idioms'
 //! (`registry/idioms.rs`); a new function is one entry in its section, plus
 //! its algebra.
@@ -18,6 +19,8 @@ mod constructors;
 mod cute;
 mod idiom_calls;
 mod idioms;
+mod mode_calls;
+mod modes;
 
 use alloc::format;
 use alloc::string::String;
@@ -41,8 +44,12 @@ pub use crate::coerce::{Accepts, Args};
 /// assert_eq!(names[..2], ["size", "cosize"]);
 /// assert!(names.contains(&"slice_axis"));
 /// ```
-pub static FUNCTIONS: Registry =
-    Registry(&[cute::FUNCTIONS, constructors::FUNCTIONS, idioms::FUNCTIONS]);
+pub static FUNCTIONS: Registry = Registry(&[
+    cute::FUNCTIONS,
+    modes::FUNCTIONS,
+    constructors::FUNCTIONS,
+    idioms::FUNCTIONS,
+]);
 
 /// The table of functions, in sections (see [`FUNCTIONS`]).
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +118,8 @@ pub enum Kind {
     View,
     /// A table of offsets.
     Table,
+    /// `true` or `false`.
+    Bool,
 }
 
 /// The kind of a function's result.
@@ -312,6 +321,7 @@ mod tests {
                     Value::Layout(_) => Kind::Layout,
                     Value::View(_) => Kind::View,
                     Value::Table(_) => Kind::Table,
+                    Value::Bool(_) => Kind::Bool,
                     other => panic!("{}: {other}", f.example),
                 };
                 // An integer is an integer tuple too.

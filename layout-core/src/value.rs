@@ -37,6 +37,8 @@ pub enum Value {
     Table(Table),
     /// A tensor-descriptor tag: `RowMajor`, `ColumnMajor` or `Bypass`.
     TensorLayout(TensorLayout),
+    /// A truth value, printed `true` or `false` (`congruent`, `compatible`, …).
+    Bool(bool),
 }
 
 impl Value {
@@ -55,6 +57,7 @@ impl Value {
             Value::TensorLayout(TensorLayout::RowMajor) => "`RowMajor`",
             Value::TensorLayout(TensorLayout::ColumnMajor) => "`ColumnMajor`",
             Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
+            Value::Bool(_) => "a boolean",
         }
     }
 }
@@ -78,6 +81,7 @@ impl fmt::Display for Value {
             Value::View(v) => v.fmt(f),
             Value::Table(t) => t.fmt(f),
             Value::TensorLayout(t) => t.fmt(f),
+            Value::Bool(b) => b.fmt(f),
         }
     }
 }

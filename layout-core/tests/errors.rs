@@ -42,7 +42,7 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     ("frobnicate(2)", "UnknownFunction", 0, 10),
     ("size(foo)", "UnknownName", 5, 8),
     ("size(LayoutRigth)", "UnknownName", 5, 16),
-    ("size(8:1, 2)", "WrongArgumentCount", 0, 12),
+    ("shape(8:1, 0, 0, 1, 2)", "ModeOutOfRange", 17, 18),
     ("size()", "WrongArgumentCount", 0, 6),
     ("size(LayoutRight)", "WrongType", 5, 16),
     ("composition(LayoutLeft, 2)", "WrongType", 12, 22),
@@ -204,6 +204,61 @@ const CASES: &[(&str, &str, usize, usize)] = &[
         40,
     ),
     ("rank(flatten(complement(6:1, 4:1)))", "WrongType", 29, 32),
+    // ---- modes, analysis, integer-tuple arithmetic: one row or more each ----
+    ("size(8:1, 2)", "ModeOutOfRange", 10, 11),
+    ("get((2,3):(1,2), 2)", "ModeOutOfRange", 17, 18),
+    ("get(2:1, LayoutLeft)", "WrongType", 9, 19),
+    ("get((2,3), -1)", "OutOfRange", 11, 13),
+    ("size((2,3), 1, 0, 1)", "ModeOutOfRange", 18, 19),
+    ("shape((2,3):(1,2), 5)", "ModeOutOfRange", 19, 20),
+    ("stride(8:1, 1)", "ModeOutOfRange", 12, 13),
+    ("rank(<2:1,3:1>, 0)", "WrongType", 5, 14),
+    ("depth((2,(3,4)), 1, 2)", "ModeOutOfRange", 20, 21),
+    ("cosize((2,3), 0)", "WrongType", 7, 12),
+    ("take((2,3,4):(1,2,6), 2, 2)", "ModeRangeOutOfRange", 22, 26),
+    ("take((2,3):(1,2), 0, 3)", "ModeRangeOutOfRange", 18, 22),
+    ("select((2,3):(1,2), 0, 2)", "ModeOutOfRange", 23, 24),
+    ("group((2,3,4), 2, 1)", "ModeRangeOutOfRange", 15, 19),
+    ("append((2,3):(1,2), (4,5))", "WrongType", 20, 25),
+    ("append((2,3,4), 1, 2)", "OutOfRange", 19, 20),
+    ("append((2,3), 1, 100000000000)", "RankTooLarge", 17, 29),
+    ("prepend(2:1, 1:0, 5000)", "RankTooLarge", 18, 22),
+    ("prepend((2,3), 4:1)", "WrongType", 15, 18),
+    ("replace((2,3), 2, 7)", "ModeOutOfRange", 15, 16),
+    ("replace(4:1, 0, 7)", "WrongType", 16, 17),
+    ("unflatten((2,(3,4)):(1,(2,6)), (1,1,1))", "NotFlat", 10, 29),
+    ("unflatten((2,3,4), (1,1))", "ProfileMismatch", 19, 24),
+    ("with_shape((4,8):(8,1), (3,2))", "NotExact", 24, 29),
+    ("with_shape(8:1, 2:1)", "WrongType", 16, 19),
+    ("with_shape(8:1, (2,-4))", "NegativeExtent", 16, 22),
+    ("coshape((2,3))", "WrongType", 8, 13),
+    ("coshape(8:1, 1)", "ModeOutOfRange", 13, 14),
+    ("nullspace((2,3))", "WrongType", 10, 15),
+    ("max_common_vector(8:1)", "WrongArgumentCount", 0, 22),
+    ("max_common_vector(8:1, 8)", "WrongType", 23, 24),
+    ("max_common_layout((2,3), 6:1)", "WrongType", 18, 23),
+    ("max_alignment(8)", "WrongType", 14, 15),
+    ("max_alignment((4,2):(-1,4))", "NegativeStride", 14, 26),
+    ("compatible(LayoutLeft, 2)", "WrongType", 11, 21),
+    ("congruent((2,3))", "WrongArgumentCount", 0, 16),
+    ("weakly_congruent(<2:1>, 2)", "WrongType", 17, 22),
+    ("evenly_divides((8,6), 0)", "OutOfRange", 22, 23),
+    ("evenly_divides((8,6), 4:1)", "WrongType", 22, 25),
+    ("crd2crd((1,2), (2,3), (6,1,1))", "TupleRanks", 0, 30),
+    ("product_each(2:1)", "WrongType", 13, 16),
+    ("shape_div(12, 5)", "NotDivisible", 0, 16),
+    ("shape_div((2,3), (1,2,3))", "TupleRanks", 0, 25),
+    ("ceil_div(7, 0)", "OutOfRange", 12, 13),
+    ("ceil_div((7,9), (2,4,1))", "TupleRanks", 0, 24),
+    ("ceil_div(-7, 2)", "NegativeExtent", 9, 11),
+    ("filter_zeros(LayoutLeft)", "WrongType", 13, 23),
+    (
+        "filter_zeros(((2,3),4):((1,2),6), (1,(0,1)))",
+        "TupleRanks",
+        34,
+        43,
+    ),
+    ("filter_zeros((2,3), (0,1))", "WrongType", 13, 18),
 ];
 
 /// The variant's name, from its `Debug` form (`Overflow("…")` → `Overflow`).
@@ -260,7 +315,11 @@ fn argument_counts_are_words_from_the_numbers() {
             "logical_divide(8:1)",
             "`logical_divide` takes 2 arguments, but 1 was given",
         ),
-        ("size(1, 2)", "`size` takes 1 argument, but 2 were given"),
+        (
+            "nullspace(1, 2)",
+            "`nullspace` takes 1 argument, but 2 were given",
+        ),
+        ("take(1, 2)", "`take` takes 3 arguments, but 2 were given"),
         (
             "coalesce()",
             "`coalesce` takes 1 or 2 arguments, but 0 were given",
@@ -343,6 +402,15 @@ fn empty_layouts_with_huge_extents_do_not_overflow() {
     // Merging still happens where the product fits.
     let fits = evaluate("coalesce((0,3,4,5):(1,7,0,0))").unwrap();
     assert_eq!(fits.to_string(), "(0,3,20):(1,7,0)");
+    // The offsets walker merges modes too (found by a longer fuzz run: an
+    // overflow panic in debug builds); an empty layout walks nothing.
+    let walked = "((0,1099511627776),(1099511627776,1099511627776,22)):((0,1),(0,0,0))";
+    assert_eq!(
+        evaluate(&format!("table({walked})")).unwrap().to_string(),
+        "[]"
+    );
+    let layout: layout_core::Layout = walked.parse().unwrap();
+    assert_eq!(layout.offsets().count(), 0);
 }
 
 #[test]

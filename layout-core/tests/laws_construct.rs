@@ -124,10 +124,12 @@ proptest! {
         if let Some(first) = r.mode(0) {
             prop_assert!(is_compact(&filter(&first).unwrap()), "mode 0 of {} -> {}", l, r);
         }
+        // Ties in the order (equal strides, zeros included) give equal
+        // strides in CuTe too: only distinct orders promise a compact result.
         let rest: Vec<i64> = l.modes()
             .iter()
             .skip(1)
-            .flat_map(|m| m.leaf_modes().filter(|&(s, d)| s > 1 && d != 0).map(|m| m.1).collect::<Vec<_>>())
+            .flat_map(|m| m.leaf_modes().filter(|&(s, _)| s > 1).map(|m| m.1).collect::<Vec<_>>())
             .collect();
         let distinct: BTreeSet<i64> = rest.iter().copied().collect();
         if distinct.len() == rest.len() {

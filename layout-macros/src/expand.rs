@@ -5,6 +5,7 @@
 //! |---|---|
 //! | static, integer | unsuffixed literal |
 //! | static, integer tuple | tuple literal |
+//! | static, boolean (`congruent`, …) | `true` / `false` |
 //! | `table(L)` | array literal `[L(0), …]` |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |
 //! | the same after `type` | zero-sized typed layout |
@@ -196,6 +197,7 @@ impl Expander<'_> {
             Value::Layout(l) => emit::layout(l, self.ast.zero_sized.is_some()),
             Value::Tiler(t) => emit::tiler(t, self.ast.zero_sized.is_some()),
             Value::Table(t) => Ok(emit::table(t.as_slice())),
+            Value::Bool(b) => Ok(quote!(#b)),
             other => {
                 let message = format!(
                     "`layout!` has no Rust value for {}: use it as an argument",

@@ -109,13 +109,19 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         self.shape.size()
     }
 
-    /// `L(size-1) + 1`, 0 for an empty layout, as CuTe defines it.
+    /// `1 + Σ (s-1)·|d|`, 0 for an empty layout, as CuTe defines it (the
+    /// core's `Layout::cosize`): `L(size-1) + 1` when no stride is negative.
     #[inline]
     pub fn cosize(&self) -> I {
-        match self.size() {
-            0 => I::from_wrapping(0),
-            n => I::from_wrapping(self.offset_of(n - 1).wrapping_add(1)),
+        if self.size() == 0 {
+            return I::from_wrapping(0);
         }
+        let span = if const { S::STATIC && D::STATIC } {
+            S::Form::span(&S::DESC, &S::STRIDES)
+        } else {
+            S::Form::span(&self.shape.desc(), &S::strides(&self.stride))
+        };
+        I::from_wrapping(span.wrapping_add(1))
     }
 
     /// The number of top-level modes.

@@ -58,6 +58,8 @@ pub trait Form {
     /// The offset of one integer over a tree of this form (CuTe's colex
     /// split): each mode but the last takes `rest % size`, the last what is left.
     fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
+    /// `Σ (s-1)·|d|` over the leaves (a stride read as signed): `cosize - 1`.
+    fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize;
 }
 
 impl Form for Leaf {
@@ -71,6 +73,14 @@ impl Form for Leaf {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn split(_: &usize, stride: &usize, index: usize) -> usize {
         index.wrapping_mul(*stride)
+    }
+    #[inline]
+    fn span(shape: &usize, stride: &usize) -> usize {
+        // Offsets are `i64`-sized (the core checks static layouts): a
+        // stride past `isize::MAX` is a negative one, wrapped.
+        shape
+            .saturating_sub(1)
+            .wrapping_mul((*stride as isize).unsigned_abs())
     }
 }
 
@@ -115,6 +125,11 @@ macro_rules! tuple {
                     offset = offset.wrapping_add($F::split(&shape.$i, &stride.$i, part));
                 )*
                 offset
+            }
+            #[inline]
+            #[allow(unused_variables)]
+            fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize {
+                0usize $(.wrapping_add($F::span(&shape.$i, &stride.$i)))*
             }
         }
 

@@ -105,10 +105,13 @@ impl Explainer<'_> {
                 join(shape.leaves(), "·")
             )),
             ("cosize", Value::Layout(l)) if l.size() > 0 => {
-                let last = l.size() - 1;
+                // CuTe's definition; for non-negative strides, L(size-1) + 1.
+                let terms = l
+                    .leaf_modes()
+                    .map(|(s, d)| format!("{}·{}", s - 1, d.abs()));
                 self.say(&format!(
-                    "one past the offset of the last coordinate: L({last}) + 1 = {} + 1 = {result}",
-                    l.at(last)?
+                    "1 + (extent-1)·|stride| summed over the leaves: 1 + {} = {result}",
+                    join(terms, " + ")
                 ));
             }
             ("cosize", _) => self.say("an empty layout has cosize 0"),

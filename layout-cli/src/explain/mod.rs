@@ -9,6 +9,7 @@
 mod algebra;
 mod construct;
 mod index;
+mod modes;
 mod seeds;
 mod tiling;
 mod views;
@@ -103,6 +104,9 @@ impl<'a> Explainer<'a> {
                 }
                 _ => Ok(()),
             };
+        }
+        if self.modes(name, v, result)? {
+            return Ok(());
         }
         match (name, v) {
             ("crd2idx", [Value::IntTuple(c), Value::Layout(l)]) => self.crd2idx(c, l, result),

@@ -1,5 +1,6 @@
 //! CuTe's layout algebra, one concept per file, each named as CuTe names it.
 
+mod analysis;
 mod coalesce;
 mod complement;
 mod complement_shape;
@@ -7,10 +8,16 @@ mod composition;
 mod construct;
 mod divide;
 mod inverse;
+mod modes;
 mod product;
 mod recast;
 mod slice;
+mod tuple_arith;
 
+pub use analysis::{
+    compatible, congruent, coshape, crd2crd, evenly_divides, max_alignment, max_common_layout,
+    max_common_vector, nullspace, weakly_congruent,
+};
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
 pub use complement_shape::complement_to_shape;
@@ -23,12 +30,19 @@ pub use divide::{
     DivideSteps, divide_steps, flat_divide, logical_divide, tiled_divide, zipped_divide,
 };
 pub use inverse::{left_inverse, right_inverse};
+pub use modes::{
+    Modal, PAD_RANK_LIMIT, append, get, group, pad_to_rank, prepend, replace, select, take,
+    unflatten, with_shape,
+};
 pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
 pub use recast::{downcast, recast_layout, upcast};
 pub use slice::{Coord, dice, slice, slice_and_offset};
+pub use tuple_arith::{
+    ceil_div, filter_zeros, filter_zeros_by, filter_zeros_of, product_each, shape_div,
+};
 
 use alloc::vec::Vec;
 use core::fmt;

@@ -426,6 +426,78 @@ pub enum ErrorKind {
         /// The most allowed.
         limit: i64,
     },
+
+    // ---- modes and integer-tuple arithmetic ----
+    /// A rank larger than [`PAD_RANK_LIMIT`](crate::PAD_RANK_LIMIT) to pad to.
+    #[error("a rank of {rank} is larger than the limit of {limit}")]
+    RankTooLarge {
+        /// The rank asked for.
+        rank: usize,
+        /// The most allowed.
+        limit: usize,
+    },
+    /// A mode index past the rank of the value it indexes.
+    #[error("mode {mode} is out of range: the value has rank {rank}")]
+    ModeOutOfRange {
+        /// The mode index given.
+        mode: i64,
+        /// The rank of the value indexed.
+        rank: usize,
+    },
+    /// Modes `[begin, end)` that are not a range of the value's modes.
+    #[error("modes [{begin},{end}) are not a {nonempty}range of the value's {rank} modes")]
+    ModeRangeOutOfRange {
+        /// The first mode.
+        begin: i64,
+        /// One past the last mode.
+        end: i64,
+        /// The rank of the value.
+        rank: usize,
+        /// `"non-empty "` when the function needs at least one mode, else empty.
+        nonempty: &'static str,
+    },
+    /// `unflatten` with a profile whose leaves do not match the modes one to one.
+    #[error("the profile has {profile} leaves but the flat value has {modes} modes")]
+    ProfileMismatch {
+        /// Leaves of the profile.
+        profile: usize,
+        /// Modes of the flat value.
+        modes: usize,
+    },
+    /// Two tuples whose ranks the function needs to match.
+    #[error("{function} needs {need}, got ranks {left} and {right}")]
+    TupleRanks {
+        /// The function.
+        function: &'static str,
+        /// What it needs, in words (`equal ranks`, …).
+        need: &'static str,
+        /// The first tuple's rank.
+        left: usize,
+        /// The second tuple's rank.
+        right: usize,
+    },
+    /// `shape_div` of two extents neither of which divides the other.
+    #[error("shape_div needs {a} and {b} to divide one another")]
+    NotDivisible {
+        /// The dividend.
+        a: i64,
+        /// The divisor.
+        b: i64,
+    },
+    /// A result built on composition that is not the function it must be.
+    #[error(
+        "{function} has no exact result here: the composed layout gives {got} at index {index}, where the left layout gives {want}"
+    )]
+    NotExact {
+        /// The function.
+        function: &'static str,
+        /// The first index where they differ.
+        index: i64,
+        /// The composed layout's offset there.
+        got: i64,
+        /// The offset it must have.
+        want: i64,
+    },
 }
 
 fn did_you_mean(suggestion: &Option<&'static str>) -> String {

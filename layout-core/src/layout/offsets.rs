@@ -59,11 +59,16 @@ impl Offsets {
                 }
                 None => (&mut extent, &mut stride),
             };
-            // Mode i+1 continues mode i exactly when d(i+1) = s(i)·d(i).
-            if ps.checked_mul(*pd) == Some(d) {
-                *ps *= s;
-            } else {
-                outer.push((s, d, 0));
+            // Mode i+1 continues mode i exactly when d(i+1) = s(i)·d(i). The
+            // merged extent can only overflow in a layout of size 0 (another
+            // extent is 0), which walks nothing: keep the modes apart then.
+            let merged = match ps.checked_mul(*pd) == Some(d) {
+                true => ps.checked_mul(s),
+                false => None,
+            };
+            match merged {
+                Some(extent) => *ps = extent,
+                None => outer.push((s, d, 0)),
             }
         }
         let (run, sweeps) = match size {

@@ -91,25 +91,11 @@ pub(super) fn product_as(a: &Args, form: Form) -> Result<Value> {
 }
 
 pub(super) fn size(a: &Args) -> Result<Value> {
-    Ok(int(match &a.values[0] {
+    Ok(int(match super::mode_calls::sub(a)? {
         Value::Layout(l) => l.size(),
-        _ => a.int_tuple(0)?.size()?,
+        Value::IntTuple(t) => t.size()?,
+        _ => return Err(a.wrong(0, "a layout, an integer or a tuple")),
     }))
-}
-
-pub(super) fn rank(a: &Args) -> Result<Value> {
-    count(match &a.values[0] {
-        Value::Layout(l) => l.rank(),
-        Value::Tiler(t) => t.rank(),
-        _ => a.int_tuple(0)?.rank(),
-    })
-}
-
-pub(super) fn depth(a: &Args) -> Result<Value> {
-    count(match &a.values[0] {
-        Value::Layout(l) => l.depth(),
-        _ => a.int_tuple(0)?.depth(),
-    })
 }
 
 pub(super) fn coalesce(a: &Args) -> Result<Value> {

@@ -1,9 +1,10 @@
 //! CuTe's functions: one entry each.
 
 use super::calls::{self, algebra, first};
+use super::mode_calls::{self, sub_layout};
 use super::{BASE, Function, Kind, Returns, Tiling, layout_of, tiled};
 use crate::algebra::{self as alg, Form};
-use crate::coerce::Accepts::{Any, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
+use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
 use crate::value::Value;
 
 /// CuTe's layout functions: queries, one-layout operations, the algebra of
@@ -12,62 +13,68 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- queries ----
     Function {
         name: "size",
-        usage: "size(X)",
-        args: &[LayoutOrIntTuple],
+        usage: "size(X[, I…])",
+        arity: 1..=usize::MAX,
+        args: &[LayoutOrIntTuple, Int],
         returns: Returns::Always(Kind::Int),
-        about: "the number of coordinates: the product of the extents",
+        about: "the number of coordinates: the product of the extents (of mode I…)",
         example: "size((2,4):(1,2))",
         apply: calls::size,
         ..BASE
     },
     Function {
         name: "cosize",
-        usage: "cosize(L)",
-        args: &[Layout],
+        usage: "cosize(L[, I…])",
+        arity: 1..=usize::MAX,
+        args: &[Layout, Int],
         returns: Returns::Always(Kind::Int),
-        about: "one past the largest offset the layout reaches",
+        about: "1 + Σ (s-1)·abs(d): one past the largest offset (of mode I…)",
         example: "cosize((2,4):(4,1))",
-        apply: |a| Ok(calls::int(a.layout(0)?.cosize())),
+        apply: |a| Ok(calls::int(sub_layout(a)?.cosize())),
         ..BASE
     },
     Function {
         name: "rank",
-        usage: "rank(X)",
-        args: &[Tiler],
+        usage: "rank(X[, I…])",
+        arity: 1..=usize::MAX,
+        args: &[Tiler, Int],
         returns: Returns::Always(Kind::Int),
-        about: "the number of top-level modes",
+        about: "the number of top-level modes (of mode I…)",
         example: "rank((2,(3,4)))",
-        apply: calls::rank,
+        apply: |a| mode_calls::rank_depth(a, false),
         ..BASE
     },
     Function {
         name: "depth",
-        usage: "depth(X)",
-        args: &[LayoutOrIntTuple],
+        usage: "depth(X[, I…])",
+        arity: 1..=usize::MAX,
+        args: &[LayoutOrIntTuple, Int],
         returns: Returns::Always(Kind::Int),
-        about: "how deeply the shape nests (0 for an integer)",
+        about: "how deeply the shape nests, 0 for an integer (of mode I…)",
         example: "depth((2,(3,4)))",
-        apply: calls::depth,
+        apply: |a| mode_calls::rank_depth(a, true),
         ..BASE
     },
     Function {
         name: "shape",
-        usage: "shape(L)",
-        args: &[Layout],
+        usage: "shape(L[, I…])",
+        arity: 1..=usize::MAX,
+        args: &[Layout, Int],
         returns: Returns::Always(Kind::IntTuple),
-        about: "the layout's shape",
+        about: "the layout's shape (of mode I…)",
         example: "shape((2,4):(4,1))",
-        apply: |a| Ok(Value::IntTuple(a.layout(0)?.shape().clone())),
+        apply: |a| Ok(Value::IntTuple(sub_layout(a)?.shape().clone())),
         ..BASE
     },
     Function {
         name: "stride",
-        usage: "stride(L)",
-        args: &[Layout],
+        usage: "stride(L[, I…])",
+        arity: 1..=usize::MAX,
+        args: &[Layout, Int],
         returns: Returns::Always(Kind::IntTuple),
-        about: "the layout's stride",
+        about: "the layout's stride (of mode I…)",
         example: "stride((2,4):(4,1))",
-        apply: |a| Ok(Value::IntTuple(a.layout(0)?.stride().clone())),
+        apply: |a| Ok(Value::IntTuple(sub_layout(a)?.stride().clone())),
         ..BASE
     },
     // ---- one layout ----
