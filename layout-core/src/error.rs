@@ -30,7 +30,9 @@ impl Span {
 #[non_exhaustive]
 pub enum ErrorKind {
     // ---- text ----
-    #[error("unexpected character `{0}`")]
+    // Escaped, so a NUL or a control character in the input cannot garble
+    // the one-line error of a batch or a terminal.
+    #[error("unexpected character `{}`", .0.escape_debug())]
     BadCharacter(char),
     #[error("expected {expected}, found {found}")]
     UnexpectedToken {
