@@ -14,13 +14,30 @@ pub const MAP_LIMIT: i64 = 1024;
 /// Batch mode: one result line per input line, errors included, in order.
 /// Text lines are the canonical value or `error: at START..END: message`;
 /// JSON lines are the objects of [`json_result`].
-pub fn lines(input: impl BufRead, output: impl Write, as_json: bool) -> io::Result<()> {
+///
+/// Lines are read as bytes into one reused buffer, so a line that is not
+/// UTF-8 is one more `error:` line (naming the bad byte) rather than the end
+/// of the batch, and no line costs an allocation of its own. A line ends at
+/// `\n`, and a `\r` before it is dropped, as [`BufRead::lines`] does.
+pub fn lines(mut input: impl BufRead, output: impl Write, as_json: bool) -> io::Result<()> {
     let mut out = BufWriter::new(output);
-    for line in input.lines() {
-        let line = line?;
-        let result = layout_core::evaluate(&line);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return out.flush();
+        }
+        let bytes = strip_line_end(&buf);
+        let line = match std::str::from_utf8(bytes) {
+            Ok(line) => line,
+            Err(invalid) => {
+                write_not_utf8(&mut out, bytes, &invalid, as_json)?;
+                continue;
+            }
+        };
+        let result = layout_core::evaluate(line);
         if as_json {
-            writeln!(out, "{}", json_result(&line, &result))?;
+            writeln!(out, "{}", json_result(line, &result))?;
         } else {
             match result {
                 Ok(value) => writeln!(out, "{value}")?,
@@ -28,7 +45,39 @@ pub fn lines(input: impl BufRead, output: impl Write, as_json: bool) -> io::Resu
             }
         }
     }
-    out.flush()
+}
+
+/// A line without its `\n` or `\r\n`.
+fn strip_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// The error line for a line that is not UTF-8: the byte range of the first
+/// bad byte (as core errors give spans), its value, and its column counted
+/// in characters from 1, as a caret would place it.
+fn write_not_utf8(
+    out: &mut impl Write,
+    bytes: &[u8],
+    invalid: &std::str::Utf8Error,
+    as_json: bool,
+) -> io::Result<()> {
+    let start = invalid.valid_up_to();
+    let valid = std::str::from_utf8(&bytes[..start]).unwrap_or_default();
+    let column = valid.chars().count() + 1;
+    let message = format!(
+        "the line is not valid UTF-8: byte 0x{:02X} at column {column}",
+        bytes[start]
+    );
+    if as_json {
+        let json = json!({
+            "expr": String::from_utf8_lossy(bytes),
+            "error": { "message": message, "start": start, "end": start + 1 },
+        });
+        writeln!(out, "{json}")
+    } else {
+        writeln!(out, "error: at {start}..{}: {message}", start + 1)
+    }
 }
 
 /// `{"expr": …, "value": {…}}` or `{"expr": …, "error": {"message", "start", "end"}}`.

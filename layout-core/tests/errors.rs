@@ -364,6 +364,25 @@ fn suggestions_are_close_names_only() {
 }
 
 #[test]
+fn bad_characters_are_escaped_in_messages() {
+    // A NUL or an escape byte printed raw would garble a terminal or the
+    // one-line protocol of `layout eval`'s batch mode.
+    for (src, shown) in [
+        ("8\0:1", "\\0"),
+        ("8:\u{1b}1", "\\u{1b}"),
+        ("8\u{200b}:1", "\\u{200b}"),
+        ("8:1\t!", "!"),
+    ] {
+        let message = evaluate(src).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("unexpected character `{shown}`"),
+            "{src:?}"
+        );
+    }
+}
+
+#[test]
 fn nesting_is_limited_not_a_stack_overflow() {
     // The limit itself parses and evaluates; one more level is refused at
     // the bracket that crosses it.

@@ -3,8 +3,8 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Tiler};
-use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, quote};
+use proc_macro2::{Delimiter, Group, Literal, Punct, Spacing, TokenStream, TokenTree};
+use quote::quote;
 
 /// The widest tuple a typed layout may have at any level: the one place
 /// that says so. The facade implements its traits for tuples up to this
@@ -99,18 +99,47 @@ pub fn static_leaf(n: i64) -> TokenStream {
 }
 
 /// A shape or stride tree, each leaf written by `leaf`.
-fn tree(t: &IntTuple, leaf: fn(i64) -> TokenStream) -> Result<TokenStream, Untypable> {
+fn tree(t: &IntTuple, leaf: fn(i64, &mut Vec<TokenTree>)) -> Result<TokenStream, Untypable> {
+    let mut out = Vec::new();
+    push_tree(t, leaf, &mut out)?;
+    Ok(out.into_iter().collect())
+}
+
+/// Appends a tree's tokens to `out`. Each tuple is one `Group` made from a
+/// list of tokens: the compiler is called once per tuple, not once per
+/// token joined (as `quote!` joins streams), which a layout of a few dozen
+/// leaves felt in every debug build.
+fn push_tree(
+    t: &IntTuple,
+    leaf: fn(i64, &mut Vec<TokenTree>),
+    out: &mut Vec<TokenTree>,
+) -> Result<(), Untypable> {
     match t {
-        IntTuple::Int(n) => Ok(leaf(*n)),
-        IntTuple::Tuple(items) if items.len() > MAX_RANK => Err(Untypable::TooWide(items.len())),
+        IntTuple::Int(n) => leaf(*n, out),
+        IntTuple::Tuple(items) if items.len() > MAX_RANK => {
+            return Err(Untypable::TooWide(items.len()));
+        }
         IntTuple::Tuple(items) => {
-            let items = items
-                .iter()
-                .map(|i| tree(i, leaf))
-                .collect::<Result<_, _>>()?;
-            Ok(tuple(items))
+            let mut inner = Vec::with_capacity(2 * items.len());
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    inner.push(comma());
+                }
+                push_tree(item, leaf, &mut inner)?;
+            }
+            // A 1-tuple keeps its comma.
+            if items.len() == 1 {
+                inner.push(comma());
+            }
+            let group = Group::new(Delimiter::Parenthesis, inner.into_iter().collect());
+            out.push(group.into());
         }
     }
+    Ok(())
+}
+
+fn comma() -> TokenTree {
+    Punct::new(',', Spacing::Alone).into()
 }
 
 /// A typed layout from its shape and stride trees. Offsets are `isize`
@@ -137,7 +166,11 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     }
     let signed = l.stride().leaves().any(|d| d < 0);
     let typed = zero_sized || l.shape().leaves().any(|n| n == 0);
-    let leaf = if typed { static_leaf } else { value_leaf };
+    let leaf = if typed {
+        push_static_leaf
+    } else {
+        push_value_leaf
+    };
     Ok(typed_layout(
         tree(l.shape(), leaf)?,
         tree(l.stride(), leaf)?,
@@ -145,12 +178,16 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     ))
 }
 
+fn push_static_leaf(n: i64, out: &mut Vec<TokenTree>) {
+    out.extend(static_leaf(n));
+}
+
 /// A `usize` literal; a negative stride stays a `C::<N>` (a signed
 /// layout's offsets are `isize`).
-fn value_leaf(n: i64) -> TokenStream {
+fn push_value_leaf(n: i64, out: &mut Vec<TokenTree>) {
     match usize::try_from(n) {
-        Ok(n) => Literal::usize_suffixed(n).into_token_stream(),
-        Err(_) => static_leaf(n),
+        Ok(n) => out.push(Literal::usize_suffixed(n).into()),
+        Err(_) => push_static_leaf(n, out),
     }
 }
 
@@ -168,7 +205,24 @@ pub fn tiler(t: &Tiler, zero_sized: bool) -> Result<TokenStream, Untypable> {
 }
 
 /// `[L(0), L(1), …, L(size-1)]`, as the core computed it.
+///
+/// Built as one list of tokens and made a stream once: `quote!`'s
+/// repetition makes a stream per entry and joins them one by one, a call
+/// into the compiler each, which for a table of a few hundred entries cost
+/// more than the rest of the expansion (and than lexing the hand-written
+/// array). Lexing the text instead is slower still (`from_str` makes a new
+/// source file each time).
 pub fn table(offsets: &[i64]) -> TokenStream {
-    let entries = offsets.iter().map(|&n| int(n));
-    quote!([#(#entries),*])
+    let mut entries: Vec<TokenTree> = Vec::with_capacity(3 * offsets.len());
+    for (k, &n) in offsets.iter().enumerate() {
+        if k > 0 {
+            entries.push(Punct::new(',', Spacing::Alone).into());
+        }
+        if n < 0 {
+            entries.push(Punct::new('-', Spacing::Alone).into());
+        }
+        entries.push(Literal::u64_unsuffixed(n.unsigned_abs()).into());
+    }
+    let array = Group::new(Delimiter::Bracket, entries.into_iter().collect());
+    TokenTree::from(array).into()
 }

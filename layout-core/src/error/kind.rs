@@ -10,8 +10,10 @@ use alloc::string::String;
 #[non_exhaustive]
 pub enum ErrorKind {
     // ---- text ----
-    /// A character the notation has no use for (`$`, `;`, …).
-    #[error("unexpected character `{0}`")]
+    /// A character the notation has no use for (`$`, `;`, …). Escaped in
+    /// the message, so a NUL or a control character in the input cannot
+    /// garble the one-line error of a batch or a terminal.
+    #[error("unexpected character `{}`", .0.escape_debug())]
     BadCharacter(char),
     /// A token where the grammar expects something else.
     #[error("expected {expected}, found {found}")]

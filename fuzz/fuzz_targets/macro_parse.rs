@@ -1,0 +1,56 @@
+//! The `layout!` pipeline (parse → check → expand, with its fallback) on
+//! arbitrary token text through `proc_macro2`: text that lexes as Rust
+//! tokens must expand without a panic, to tokens that parse as one Rust
+//! expression (a value, or `compile_error!`s next to a placeholder value)
+//! whenever the input's own blocks (dynamic leaves `{…}`) are Rust.
+//! Spans are not checked here: under `cfg(fuzzing)` proc-macro2 records no
+//! source positions (so memory stays flat over millions of runs).
+#![no_main]
+
+// The macro crate's pipeline, compiled in as `layout-macros/tests/expand.rs`
+// does; keep this list in step with layout-macros/src/lib.rs.
+#[path = "../../layout-macros/src/ast.rs"]
+mod ast;
+#[path = "../../layout-macros/src/emit.rs"]
+mod emit;
+#[path = "../../layout-macros/src/expand.rs"]
+mod expand;
+#[path = "../../layout-macros/src/fallback.rs"]
+mod fallback;
+#[path = "../../layout-macros/src/kind.rs"]
+mod kind;
+#[path = "../../layout-macros/src/valid.rs"]
+mod valid;
+
+use libfuzzer_sys::fuzz_target;
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(src) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(input) = src.parse::<TokenStream>() else {
+        return; // not Rust tokens: rustc would refuse it before the macro
+    };
+    let blocks_are_rust = user_blocks_parse(input.clone());
+    let output = expand::expand(input);
+    // A dynamic leaf `{…}` goes into the expansion as written, so a block
+    // that is not Rust is rustc's to report, at its own tokens.
+    if !blocks_are_rust {
+        return;
+    }
+    if let Err(e) = syn::parse2::<syn::Expr>(output.clone()) {
+        panic!("{src:?} expanded to something that is not an expression ({e}):\n{output}");
+    }
+});
+
+/// Whether every braced group of the input parses as a Rust block.
+fn user_blocks_parse(input: TokenStream) -> bool {
+    input.into_iter().all(|tree| match tree {
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => {
+            syn::parse2::<syn::Block>(TokenTree::Group(g).into()).is_ok()
+        }
+        TokenTree::Group(g) => user_blocks_parse(g.stream()),
+        _ => true,
+    })
+}
