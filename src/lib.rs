@@ -59,7 +59,9 @@ extern crate alloc;
 extern crate self as layout_dsl;
 
 pub use layout_core::*;
-pub use layout_macros::layout;
+pub use layout_macros::{layout, layout_type};
+
+pub mod typed;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]

@@ -8,11 +8,13 @@
 //! expr    := primary [':' primary]
 //! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
 //!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
+//!          | '#' IDENT
 //! list    := [expr {',' expr} [',']]
 //! ```
 //!
 //! An identifier that is not followed by `(` nor a keyword is a dynamic
-//! leaf (`ExprKind::Dynamic`), as is a braced Rust expression.
+//! leaf (`ExprKind::Dynamic`), as is a braced Rust expression. `#NAME` is a
+//! named typed layout (`ExprKind::Name("#NAME")`, see named.rs).
 
 use std::fmt::Display;
 
@@ -30,7 +32,8 @@ pub struct Ast {
     pub expr: Expr,
     /// Token spans; a core span `start..end` covers tokens `start..end`.
     pub spans: Vec<Span>,
-    /// The Rust expression of each dynamic leaf, by `ExprKind::Dynamic` number.
+    /// The Rust expression of each dynamic leaf, by `ExprKind::Dynamic`
+    /// number, and the name of each named layout (so the fallback names them all).
     pub leaves: Vec<TokenStream>,
     /// The `type` keyword before the expression, if any: fold layouts into
     /// zero-sized types rather than values (expand.rs).
@@ -212,6 +215,17 @@ impl State {
             let mut braces = proc_macro2::Group::new(Delimiter::Brace, block.stream());
             braces.set_span(Span::call_site().located_at(block.span()));
             return Ok(self.leaf(TokenTree::Group(braces)));
+        }
+        if input.peek(Token![#]) {
+            let pound: Token![#] = input.parse()?;
+            self.last = Some(pound.span);
+            if !input.peek(Ident) || input.peek2(token::Paren) {
+                return Err(self.unexpected(input, "the name of a typed layout after `#`"));
+            }
+            let name: Ident = input.parse()?;
+            let span = self.token(pound.span).join(self.token(name.span()));
+            self.leaves.push(TokenTree::Ident(name.clone()).into());
+            return Ok(Expr::new(ExprKind::Name(format!("#{name}")), span));
         }
         if input.peek(Ident) {
             let name: Ident = input.parse()?;

@@ -11,6 +11,7 @@
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
+//! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{Value, eval};
@@ -20,12 +21,19 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{fallback, valid};
+use crate::{fallback, named, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
+    if errors.is_empty() && named::contains(&ast.expr) {
+        // The core cannot check what it cannot see: named.rs checks the places.
+        errors = named::check(&ast);
+        if errors.is_empty() {
+            return Expander { ast: &ast }.named(&ast.expr);
+        }
+    }
     if errors.is_empty() {
         let expander = Expander { ast: &ast };
         match valid::check(&ast).and_then(|()| expander.top()) {
@@ -121,6 +129,29 @@ impl Expander<'_> {
                 Ok(quote!(#private::idx2crd(#index, #shape)))
             }
             _ => self.runtime(e),
+        }
+    }
+
+    /// An input with a named layout, in a place named.rs accepted.
+    fn named(&self, e: &Expr) -> TokenStream {
+        let value = |l: &Expr| {
+            let name = named::name(l).expect("checked");
+            let ident = proc_macro2::Ident::new(name, self.ast.spans[l.span.end - 1]);
+            quote!(#ident)
+        };
+        match &e.kind {
+            ExprKind::Call { name, args, .. } => match args.as_slice() {
+                [c, l] => {
+                    let (layout, coord) = (value(l), self.coordinate(c));
+                    quote!(#layout.crd2idx(#coord))
+                }
+                [l] => {
+                    let (layout, method) = (value(l), format_ident!("{name}"));
+                    quote!(#layout.#method())
+                }
+                _ => unreachable!("named.rs accepts these calls only"),
+            },
+            _ => value(e),
         }
     }
 
@@ -286,7 +317,7 @@ impl Expander<'_> {
 }
 
 /// Whether a written-out stride has a negative static leaf.
-fn negative_leaf(e: &Expr) -> bool {
+pub fn negative_leaf(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(n) => *n < 0,
         ExprKind::Tuple(items) => items.iter().any(negative_leaf),

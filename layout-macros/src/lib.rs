@@ -16,6 +16,8 @@ mod emit;
 mod expand;
 mod fallback;
 mod kind;
+mod named;
+mod types;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -54,6 +56,22 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     expand::expand(input.into()).into()
+}
+
+/// The type of `layout!(input)`, for a layout input the macro types: a
+/// static layout (with or without `type`), or `SHAPE:STRIDE` written out
+/// with dynamic leaves (any name there stands for a `usize` leaf).
+///
+/// ```ignore
+/// struct Tiles {
+///     rows: layout_type!((4,8):(8,1)),        // Layout<(usize, usize), (usize, usize)>
+///     fixed: layout_type!(type (4,8):(8,1)),  // Layout<(C<4>, C<8>), (C<8>, C<1>)>
+///     cols: layout_type!((m,4):(1,m)),        // Layout<(usize, C<4>), (C<1>, usize)>
+/// }
+/// ```
+#[proc_macro]
+pub fn layout_type(input: TokenStream) -> TokenStream {
+    types::expand(input.into()).into()
 }
 
 /// Not API: `layout_macros::__ranks!(callback args…)` expands to

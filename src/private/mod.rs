@@ -19,17 +19,23 @@ macro_rules! each_rank {
     };
 }
 
+mod convert;
 mod coord;
 mod int;
 mod layout;
+mod mode;
 mod poisoned;
 pub mod rt;
 mod tree;
+mod typed_layout;
 mod walk;
 
+pub use convert::NestingError;
 pub use coord::{Coord, CoordOf, RankIs, TupleForLeaf};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
+pub use mode::Get;
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
+pub use typed_layout::TypedLayout;
 pub use walk::{Form, Leaf, Walk};

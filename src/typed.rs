@@ -1,0 +1,67 @@
+//! Typed layouts: what `layout!` gives, as a type you can name.
+//!
+//! A typed [`Layout<S, D>`](Layout) pairs a shape tree `S` with a stride
+//! tree `D` nested alike. A tree is a leaf or a Rust tuple of trees (up to
+//! 12 modes per level); a leaf is a static integer [`C<N>`](C) (CuTe's
+//! `Int<N>`: zero-sized, its value in the type) or a dynamic `usize`.
+//!
+//! | `layout!` input | its type |
+//! |---|---|
+//! | `(4,8):(8,1)` (static: `usize` literals in the value) | `Layout<(usize, usize), (usize, usize)>` |
+//! | `type (4,8):(8,1)` (static: numbers in the type) | `Layout<(C<4>, C<8>), (C<8>, C<1>)>` |
+//! | `(m,4):(1,m)` with `m: usize` | `Layout<(usize, C<4>), (C<1>, usize)>` |
+//! | a negative static stride, `(2,3):(-1,1)` | `Layout<(usize, usize), (C<-1>, usize), isize>` |
+//!
+//! [`layout_type!`](crate::layout_type) writes that type for you, from the
+//! same notation. Generic code takes any typed layout with the
+//! [`TypedLayout`] bound.
+//!
+//! ```
+//! use layout_dsl::{layout, layout_type};
+//! use layout_dsl::typed::{C, Layout, TypedLayout};
+//!
+//! struct Tile {
+//!     rows: layout_type!((4,8):(8,1)),
+//!     fixed: layout_type!(type (4,8):(8,1)),
+//!     cols: Layout<(usize, C<4>), (C<1>, usize)>,
+//! }
+//!
+//! fn offset_of_last<L: TypedLayout>(l: L) -> L::Offset {
+//!     l.at(l.size() - 1)
+//! }
+//!
+//! let m = 6;
+//! let t = Tile { rows: layout!((4,8):(8,1)), fixed: layout!(type (4,8):(8,1)), cols: layout!((m,4):(1,m)) };
+//! assert_eq!(offset_of_last(t.rows), 31);
+//! assert_eq!(offset_of_last(t.fixed), 31);
+//! assert_eq!(offset_of_last(t.cols), 5 + 3 * 6);
+//! // A static sub-mode stays static:
+//! let second: Layout<C<4>, usize> = t.cols.mode::<1>();
+//! assert_eq!(second.to_string(), "4:6");
+//! ```
+//!
+//! # Named layouts in `layout!`
+//!
+//! `#NAME` is a typed layout in scope (a `const`, `static` or `let`) used
+//! as a whole layout inside another invocation. The `#` keeps it apart from
+//! a dynamic integer leaf (a bare `NAME`). The macro cannot see a value's
+//! numbers, so `#NAME` is accepted where the invocation becomes a method of
+//! the typed layout: `crd2idx(coord, #NAME)`, `size(#NAME)`,
+//! `cosize(#NAME)`, `rank(#NAME)`, `depth(#NAME)`, or `#NAME` alone.
+//! Everywhere else (inside a shape, stride, coordinate or tuple, or as an
+//! argument of an algebra function) it is a compile error at `#NAME`. A
+//! `const` layout's static parts still fold: its numbers are constants
+//! (and after `type`, in its type), so an optimised build folds the method.
+//!
+//! ```
+//! use layout_dsl::{layout, layout_type};
+//! const ROWS: layout_type!((4,8):(8,1)) = layout!((4,8):(8,1));
+//! const I: usize = 2;
+//! let j = 3;
+//! assert_eq!(layout!(crd2idx((I,j), #ROWS)), 19);
+//! assert_eq!(layout!(size(#ROWS)), 32);
+//! ```
+
+pub use crate::__private::{
+    C, Coord, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree, TypedLayout,
+};
