@@ -40,6 +40,29 @@
 //! assert_eq!(second.to_string(), "4:6");
 //! ```
 //!
+//! # Algebra on dynamic leaves
+//!
+//! After `type`, `layout!` types `logical_divide` and `zipped_divide` of a
+//! written-out layout whose top-level modes are single leaves, by a by-mode
+//! tiler of static extents: straight-line code (no parsing, no allocation),
+//! the tiles' extents and every static stride staying static, and a `Result`
+//! whose error names a run-time value that would not fit ([`AlgebraError`]).
+//! Other algebra on dynamic leaves still runs the core at run time
+//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::typed::{C, Layout};
+//! let (m, n) = (10, 20);
+//! let tiles = layout!(type zipped_divide((m,n):(1,m), <4,8>)).unwrap();
+//! assert_eq!(tiles.to_string(), "((4,8),(3,3)):((1,10),(4,80))");
+//! // Mode 0 is one tile, all static but the column stride:
+//! let tile: Layout<(C<4>, C<8>), (C<1>, usize)> = tiles.mode::<0>();
+//! // Tile (2,1) starts at the offset of coordinate (0, (2,1)):
+//! assert_eq!(tiles.crd2idx((0, (2, 1))), 2 * 4 + 80);
+//! assert_eq!(tile.crd2idx((3, 7)), 3 + 70);
+//! ```
+//!
 //! # Named layouts in `layout!`
 //!
 //! `#NAME` is a typed layout in scope (a `const`, `static` or `let`) used
@@ -63,5 +86,5 @@
 //! ```
 
 pub use crate::__private::{
-    C, Coord, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree, TypedLayout,
+    AlgebraError, C, Coord, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree, TypedLayout,
 };

@@ -10,6 +10,7 @@
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
+//! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
@@ -21,7 +22,7 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{fallback, named, valid};
+use crate::{divide, fallback, named, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -68,7 +69,9 @@ impl Expander<'_> {
             Kind::Int => "an integer",
             Kind::IntTuple => "an integer tuple",
             Kind::Table => "a table",
-            Kind::Layout if has_dynamic(e) && !valid::typed_layout(e) => {
+            Kind::Layout
+                if has_dynamic(e) && !valid::typed_layout(e) && divide::rule(e).is_none() =>
+            {
                 "a layout computed at run time (its algebra has dynamic leaves)"
             }
             Kind::Layout | Kind::Other => return Ok(()),
@@ -97,6 +100,11 @@ impl Expander<'_> {
     /// has one, else a run-time call into the core.
     fn call(&self, e: &Expr, name: &str, args: &[Expr]) -> syn::Result<TokenStream> {
         let private = emit::private();
+        if self.ast.zero_sized.is_some() {
+            if let Some(rule) = divide::rule(e) {
+                return Ok(rule.emit(|k| self.leaf(k)));
+            }
+        }
         match (name, args) {
             ("crd2idx", [c, l]) if valid::typed_crd2idx(args) => {
                 let (layout, coord) = (self.layout(l)?, self.coordinate(c));

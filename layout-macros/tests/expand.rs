@@ -6,6 +6,8 @@
 
 #[path = "../src/ast.rs"]
 mod ast;
+#[path = "../src/divide.rs"]
+mod divide;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]
@@ -83,6 +85,16 @@ snapshot!(
     "logical_divide((m,4):(1,m), composition(4:2, 2:1))"
 );
 snapshot!(runtime_size, "size(zipped_divide((m,n):(n,1), (4,4)))");
+
+// Typed algebra on dynamic leaves (`type`): straight-line code, a typed result.
+snapshot!(
+    typed_logical_divide,
+    "type logical_divide((m,n):(1,m), <4,8>)"
+);
+snapshot!(
+    typed_zipped_divide,
+    "type zipped_divide((m,8):(8,1), <4,8>)"
+);
 
 // Named typed layouts (`#NAME`): the value's own methods, whose numbers
 // the optimiser folds when it is a `const`.

@@ -19,6 +19,7 @@ macro_rules! each_rank {
     };
 }
 
+mod algebra;
 mod convert;
 mod coord;
 mod int;
@@ -30,6 +31,7 @@ mod tree;
 mod typed_layout;
 mod walk;
 
+pub use algebra::{AlgebraError, ceil_div, scale};
 pub use convert::NestingError;
 pub use coord::{Coord, CoordOf, RankIs, TupleForLeaf};
 pub use int::{C, Int, Offset};

@@ -1,0 +1,122 @@
+//! Typed algebra on dynamic leaves: `layout!(type logical_divide(…))` and
+//! `zipped_divide` give typed layouts from straight-line code, equal as
+//! functions to the core's result on the same numbers.
+
+use layout_dsl::typed::{AlgebraError, C, Layout, TypedLayout};
+use layout_dsl::{IntTuple, layout};
+
+/// Same shape, and the same offset at every index (strides of extent-1
+/// modes may differ: see ARCHITECTURE.md).
+fn assert_same_function<L: TypedLayout>(typed: &L, core: &layout_dsl::Layout)
+where
+    L::Offset: TryInto<i64>,
+{
+    let text = typed.to_string();
+    let shape = text.split(':').next().unwrap();
+    assert_eq!(shape, core.shape().to_string(), "{typed} vs {core}");
+    assert_eq!(typed.size() as i64, core.size());
+    for i in 0..typed.size() {
+        let expected = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+        assert_eq!(
+            typed.at(i).try_into().ok(),
+            Some(expected),
+            "{typed} vs {core} at {i}"
+        );
+    }
+}
+
+fn core(text: &str) -> layout_dsl::Layout {
+    match layout_dsl::evaluate(text).unwrap() {
+        layout_dsl::Value::Layout(l) => l,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn logical_divide_matches_the_core() {
+    for m in 0..=20usize {
+        for n in [1usize, 7, 8, 16, 17] {
+            let typed = layout!(type logical_divide((m,n):(1,m), <4,8>)).unwrap();
+            assert_same_function(
+                &typed,
+                &core(&format!("logical_divide(({m},{n}):(1,{m}), <4,8>)")),
+            );
+            let other = layout!(type logical_divide((m,n):(n,1), <3,1>)).unwrap();
+            assert_same_function(
+                &other,
+                &core(&format!("logical_divide(({m},{n}):({n},1), <3,1>)")),
+            );
+            let mixed = layout!(type logical_divide((6,n):(n,1), <4,5>)).unwrap();
+            assert_same_function(
+                &mixed,
+                &core(&format!("logical_divide((6,{n}):({n},1), <4,5>)")),
+            );
+        }
+    }
+}
+
+#[test]
+fn zipped_divide_matches_the_core() {
+    for m in 0..=20usize {
+        for n in [1usize, 8, 16, 17, 33] {
+            let typed = layout!(type zipped_divide((m,n):(1,m), <4,8>)).unwrap();
+            assert_same_function(
+                &typed,
+                &core(&format!("zipped_divide(({m},{n}):(1,{m}), <4,8>)")),
+            );
+            let three = layout!(type zipped_divide((m,n,3):(1,m,{m * n}), <2,4,3>)).unwrap();
+            assert_same_function(
+                &three,
+                &core(&format!(
+                    "zipped_divide(({m},{n},3):(1,{m},{}), <2,4,3>)",
+                    m * n
+                )),
+            );
+        }
+    }
+}
+
+#[test]
+fn static_leaves_stay_static() {
+    let (m, n) = (10, 20);
+    type Divided = Layout<((C<4>, usize), (C<8>, usize)), ((C<1>, C<4>), (usize, usize))>;
+    type Zipped = Layout<((C<4>, C<8>), (usize, usize)), ((C<1>, usize), (C<4>, usize))>;
+    let divided: Divided = layout!(type logical_divide((m,n):(1,m), <4,8>)).unwrap();
+    assert_eq!(divided.to_string(), "((4,3),(8,3)):((1,4),(10,80))");
+    let zipped: Zipped = layout!(type zipped_divide((m,n):(1,m), <4,8>)).unwrap();
+    assert_eq!(zipped.to_string(), "((4,8),(3,3)):((1,10),(4,80))");
+    // One tile's layout, and where tile (2,1) starts: mode 0 and the
+    // offset of (0, (2,1)).
+    assert_eq!(zipped.mode::<0>().to_string(), "(4,8):(1,10)");
+    assert_eq!(zipped.crd2idx((0, (2, 1))), 2 * 4 + 80);
+}
+
+#[test]
+fn a_stride_that_overflows_is_an_error_naming_it() {
+    let (m, big) = (8, usize::MAX / 2);
+    let e = layout!(type logical_divide((m,m):(1,big), <4,8>)).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::Overflow {
+            function: "logical_divide",
+            stride: big,
+            factor: 8
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!("in `logical_divide`: the stride {big} times the tile extent 8 overflows usize")
+    );
+}
+
+#[test]
+fn negative_static_strides_give_signed_offsets() {
+    for m in 1..=9usize {
+        let typed = layout!(type logical_divide((m,4):(-1,m), <2,2>)).unwrap();
+        let expected = core(&format!("logical_divide(({m},4):(-1,{m}), <2,2>)"));
+        for i in 0..typed.size() {
+            let want = expected.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+            assert_eq!(typed.at(i) as i64, want);
+        }
+    }
+}
