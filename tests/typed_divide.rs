@@ -120,3 +120,40 @@ fn negative_static_strides_give_signed_offsets() {
         }
     }
 }
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Extents and strides small enough for the core's `i64` offsets.
+    fn leaf() -> impl Strategy<Value = usize> {
+        prop_oneof![0usize..40, 0usize..100_000]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// The typed divides are the core's, as functions, on any leaves.
+        #[test]
+        fn divides_equal_the_core(m in leaf(), n in leaf(), d0 in leaf(), d1 in leaf()) {
+            prop_assume!(m.saturating_mul(n) <= 4096);
+            let core_of = |f: &str, t: &str| core(&format!("{f}(({m},{n}):({d0},{d1}), {t})"));
+            let l = layout!(type logical_divide((m,n):(d0,d1), <4,8>)).unwrap();
+            assert_same_function(&l, &core_of("logical_divide", "<4,8>"));
+            let z = layout!(type zipped_divide((m,n):(d0,d1), <3,5>)).unwrap();
+            assert_same_function(&z, &core_of("zipped_divide", "<3,5>"));
+            let s = layout!(type logical_divide((m,n):(d0,7), <1,16>)).unwrap();
+            let core_s = core(&format!("logical_divide(({m},{n}):({d0},7), <1,16>)"));
+            assert_same_function(&s, &core_s);
+        }
+
+        /// A typed layout converts to the core and back unchanged.
+        #[test]
+        fn core_round_trip(m in leaf(), n in leaf(), d in leaf()) {
+            let l = layout!(type zipped_divide((m,n):(1,d), <4,8>)).unwrap();
+            let core = layout_dsl::Layout::try_from(l).unwrap();
+            let back = <layout_dsl::typed::Layout<_, _>>::try_from(&core);
+            prop_assert_eq!(back, Ok(l));
+        }
+    }
+}
