@@ -67,14 +67,15 @@
 //!
 //! `#NAME` is a typed layout in scope (a `const`, `static` or `let`) used
 //! as a whole layout inside another invocation. The `#` keeps it apart from
-//! a dynamic integer leaf (a bare `NAME`). The macro cannot see a value's
-//! numbers, so `#NAME` is accepted where the invocation becomes a method of
-//! the typed layout: `crd2idx(coord, #NAME)`, `size(#NAME)`,
-//! `cosize(#NAME)`, `rank(#NAME)`, `depth(#NAME)`, or `#NAME` alone.
-//! Everywhere else (inside a shape, stride, coordinate or tuple, or as an
-//! argument of an algebra function) it is a compile error at `#NAME`. A
-//! `const` layout's static parts still fold: its numbers are constants
-//! (and after `type`, in its type), so an optimised build folds the method.
+//! a dynamic integer leaf (a bare `NAME`). Where the invocation is one of
+//! the layout's methods (`crd2idx(coord, #NAME)`, `size(#NAME)`,
+//! `cosize(#NAME)`, `rank(#NAME)`, `depth(#NAME)`, or `#NAME` alone) it
+//! expands to that method call: a `const` layout's numbers are constants
+//! (after `type`, in its type), so an optimised build folds it. As an
+//! argument of an algebra function it takes the run-time core path, as
+//! dynamic leaves do (a `Result`). Inside a shape, stride, coordinate or
+//! tuple, or in a function that writes out its result while compiling
+//! (`table`), it is a compile error at `#NAME`.
 //!
 //! ```
 //! use layout_dsl::{layout, layout_type};
@@ -83,6 +84,8 @@
 //! let j = 3;
 //! assert_eq!(layout!(crd2idx((I,j), #ROWS)), 19);
 //! assert_eq!(layout!(size(#ROWS)), 32);
+//! let divided = layout!(logical_divide(#ROWS, <2,4>)).unwrap();
+//! assert_eq!(divided.to_string(), "((2,2),(4,2)):((8,16),(1,4))");
 //! ```
 
 pub use crate::__private::{

@@ -202,3 +202,22 @@ fn named_layouts_inside_layout() {
     const AT: usize = ROWS.rank();
     assert_eq!(AT, 2);
 }
+
+#[test]
+fn named_layouts_in_algebra_take_the_run_time_path() {
+    let m = 8;
+    let cols = layout!((m,4):(1,m));
+    let divided: layout_dsl::Layout = layout!(logical_divide(#cols, <4,2>)).unwrap();
+    let expected = layout_dsl::evaluate("logical_divide((8,4):(1,8), <4,2>)").unwrap();
+    assert_eq!(layout_dsl::Value::Layout(divided), expected);
+    // Two named layouts and a dynamic leaf, each in its place.
+    let composed = layout!(composition(#ROWS, (m,2):(1,{2 * m}))).unwrap();
+    let expected = layout_dsl::evaluate("composition((4,8):(8,1), (8,2):(1,16))").unwrap();
+    assert_eq!(layout_dsl::Value::Layout(composed), expected);
+    let both = layout!(size(composition(#FIXED, #cols))).unwrap();
+    assert_eq!(both, 32);
+    // A value the core cannot hold is the conversion's error.
+    let big = usize::MAX;
+    let huge = layout!((big,2):(1,1));
+    assert!(layout!(coalesce(#huge)).is_err());
+}

@@ -377,10 +377,12 @@ fn error_at_next(input: ParseStream, message: impl Display) -> syn::Error {
     syn::Error::new(next_span(input), message)
 }
 
-/// Whether any leaf below is only known at run time.
+/// Whether any leaf below is only known at run time (a named typed
+/// layout's numbers too).
 pub fn has_dynamic(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Dynamic(_) => true,
+        ExprKind::Name(name) => name.starts_with('#'),
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => items.iter().any(has_dynamic),
         ExprKind::Call { args, .. } => args.iter().any(has_dynamic),
         ExprKind::Layout(shape, stride) => has_dynamic(shape) || has_dynamic(stride),

@@ -31,7 +31,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
     if errors.is_empty() && named::contains(&ast.expr) {
         // The core cannot check what it cannot see: named.rs checks the places.
         errors = named::check(&ast);
-        if errors.is_empty() {
+        if errors.is_empty() && named::method(&ast.expr) {
             return Expander { ast: &ast }.named(&ast.expr);
         }
     }
@@ -281,7 +281,23 @@ impl Expander<'_> {
         };
         let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
         let private = emit::private();
-        Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])))
+        let layouts: Vec<TokenStream> = named::occurrences(&self.ast.expr)
+            .into_iter()
+            .map(|l| {
+                let layout = self.named(l);
+                quote!(::layout_dsl::Layout::try_from(#layout))
+            })
+            .collect();
+        if layouts.is_empty() {
+            return Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])));
+        }
+        // Named layouts go in as core values (at run time, their numbers).
+        Ok(quote!(
+            match #private::rt::named(#node, [#(#layouts),*]) {
+                ::core::result::Result::Ok(node) => #private::rt::#eval(node, &[#(#values),*]),
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            }
+        ))
     }
 
     fn runtime_node(&self, e: &Expr, numbers: &[usize]) -> syn::Result<TokenStream> {
@@ -297,6 +313,14 @@ impl Expander<'_> {
                 .collect::<syn::Result<Vec<_>>>()
         };
         Ok(match &e.kind {
+            ExprKind::Name(_) => {
+                let at = named::occurrences(&self.ast.expr)
+                    .iter()
+                    .position(|n| n.span == e.span)
+                    .expect("collected");
+                let at = proc_macro2::Literal::usize_unsuffixed(at);
+                quote!(#rt::named_layout(#at))
+            }
             ExprKind::Dynamic(k) => {
                 let local = numbers.iter().position(|n| n == k).expect("collected");
                 let local = proc_macro2::Literal::usize_unsuffixed(local);

@@ -45,7 +45,8 @@ use proc_macro::TokenStream;
 ///   extents, give a typed layout from straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
-///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods).
+///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
+///   argument of other algebra, it goes to the run-time core path.
 ///
 /// A typed layout has at most 12 modes per level and nests at most 64 deep
 /// (deeper, rustc's trait solver gives up); past either, the tuple that

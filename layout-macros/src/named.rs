@@ -9,11 +9,17 @@
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
 //! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … |
 //!
+//! As an argument of an algebra function (`logical_divide(#A, <4,8>)`),
+//! `#A` goes to the run-time core path with the other dynamic parts: the
+//! value is converted to the core when the code runs (`rt::named`), and
+//! the result is a `Result`, as for any algebra of dynamic leaves.
 //! Anywhere else `#A` is an error at its tokens: in an integer position
-//! (shape, stride, coordinate, tuple, tiler) it is not an integer; as an
-//! argument of an algebra function it is not supported (yet).
+//! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
+//! function that writes out its result while compiling (`table`) cannot
+//! see its numbers.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry;
 
 use crate::ast::{Ast, is_plain};
 
@@ -40,42 +46,65 @@ pub fn contains(e: &Expr) -> bool {
     }
 }
 
-/// An error at every named layout in a place that cannot take one.
+/// Whether the input becomes one of a named layout's methods (or is the
+/// layout alone): `#A`, `crd2idx(COORD, #A)`, `size(#A)`, ….
+pub fn method(e: &Expr) -> bool {
+    match &e.kind {
+        _ if name(e).is_some() => true,
+        ExprKind::Call { name: f, args, .. } => match args.as_slice() {
+            [c, l] => f == "crd2idx" && name(l).is_some() && is_plain(c),
+            [l] => METHODS.contains(&f.as_str()) && name(l).is_some(),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Every named layout below `e`, in the order the run-time path numbers them.
+pub fn occurrences(e: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    fn walk<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match &e.kind {
+            ExprKind::Name(_) if name(e).is_some() => out.push(e),
+            ExprKind::Tuple(items)
+            | ExprKind::Tiler(items)
+            | ExprKind::Call { args: items, .. } => {
+                items.iter().for_each(|i| walk(i, out));
+            }
+            ExprKind::Layout(shape, stride) => {
+                walk(shape, out);
+                walk(stride, out);
+            }
+            _ => {}
+        }
+    }
+    walk(e, &mut out);
+    out
+}
+
+/// An error at every named layout in a place that cannot take one: where
+/// an integer, a tuple or a coordinate is expected, or in a function that
+/// writes out its result while compiling.
 pub fn check(ast: &Ast) -> Vec<syn::Error> {
     let mut errors = Vec::new();
-    let e = &ast.expr;
-    match &e.kind {
-        _ if name(e).is_some() => {}
-        ExprKind::Call { name: f, args, .. } => match args.as_slice() {
-            [c, l] if f == "crd2idx" && name(l).is_some() => {
-                if !is_plain(c) && !contains(c) {
-                    let message = "with a named layout, `crd2idx` takes a written-out coordinate: integers, `usize` names and tuples";
-                    errors.push(ast.error(Some(c.span), message));
-                }
-                misplaced(ast, c, None, &mut errors);
-            }
-            [l] if METHODS.contains(&f.as_str()) && name(l).is_some() => {}
-            _ => args
-                .iter()
-                .for_each(|a| misplaced(ast, a, Some(f), &mut errors)),
-        },
-        _ => misplaced(ast, e, None, &mut errors),
+    if !method(&ast.expr) {
+        misplaced(ast, &ast.expr, None, &mut errors);
     }
     errors
 }
 
-/// Every named layout in or below `e`, each an error: `call` is the
-/// function `e` is a direct argument of, if any.
-fn misplaced(ast: &Ast, e: &Expr, call: Option<&str>, errors: &mut Vec<syn::Error>) {
+/// Every named layout in or below `e` that stands where no layout can:
+/// `call` is the function `e` is a direct argument of, with its position.
+fn misplaced(ast: &Ast, e: &Expr, call: Option<(&str, usize)>, errors: &mut Vec<syn::Error>) {
     if let Some(n) = name(e) {
         let message = match call {
-            Some(f) => format!(
-                "`#{n}` is a named typed layout: `{f}` does not take one yet (the macro cannot see its numbers); \
-                 it can be the layout of `crd2idx`, `size`, `cosize`, `rank` or `depth`"
+            Some((f, _)) if registry::function(f).is_some_and(|f| f.static_only) => format!(
+                "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
             ),
-            None => format!(
+            Some(("crd2idx", 0) | ("idx2crd", _)) | None => format!(
                 "`#{n}` is a named typed layout, but an integer or a tuple is expected here"
             ),
+            Some(_) => return,
         };
         errors.push(ast.error(Some(e.span), message));
         return;
@@ -89,7 +118,9 @@ fn misplaced(ast: &Ast, e: &Expr, call: Option<&str>, errors: &mut Vec<syn::Erro
             misplaced(ast, stride, None, errors);
         }
         ExprKind::Call { name: f, args, .. } => {
-            args.iter().for_each(|a| misplaced(ast, a, Some(f), errors));
+            for (i, a) in args.iter().enumerate() {
+                misplaced(ast, a, Some((f, i)), errors);
+            }
         }
         _ => {}
     }
