@@ -42,9 +42,9 @@
 //!
 //! # Algebra on dynamic leaves
 //!
-//! After `type`, `layout!` types `logical_divide` and `zipped_divide` of a
-//! written-out layout whose top-level modes are single leaves, by a by-mode
-//! tiler of static extents: straight-line code (no parsing, no allocation),
+//! After `type`, `layout!` types `logical_divide`, `zipped_divide`,
+//! `tiled_divide` and `flat_divide` of a written-out layout whose top-level
+//! modes are single leaves, by a by-mode tiler of static extents: straight-line code (no parsing, no allocation),
 //! the tiles' extents and every static stride staying static, and a `Result`
 //! whose error names a run-time value that would not fit ([`AlgebraError`]).
 //! Other algebra on dynamic leaves still runs the core at run time

@@ -77,6 +77,28 @@ fn zipped_divide_matches_the_core() {
 }
 
 #[test]
+fn every_divide_and_untiled_modes_match_the_core() {
+    for m in 0..=12usize {
+        for n in [1usize, 8, 13] {
+            let k = m * n;
+            let text = |f: &str, t: &str| core(&format!("{f}(({m},{n},3):(1,{m},{k}), {t})"));
+            let l = layout!(type logical_divide((m,n,3):(1,m,k), <4>)).unwrap();
+            assert_same_function(&l, &text("logical_divide", "<4>"));
+            let z = layout!(type zipped_divide((m,n,3):(1,m,k), <4,8>)).unwrap();
+            assert_same_function(&z, &text("zipped_divide", "<4,8>"));
+            let z1 = layout!(type zipped_divide((m,n,3):(1,m,k), <4>)).unwrap();
+            assert_same_function(&z1, &text("zipped_divide", "<4>"));
+            let t = layout!(type tiled_divide((m,n,3):(1,m,k), <4,8>)).unwrap();
+            assert_same_function(&t, &text("tiled_divide", "<4,8>"));
+            let t1 = layout!(type tiled_divide((m,n,3):(1,m,k), <2>)).unwrap();
+            assert_same_function(&t1, &text("tiled_divide", "<2>"));
+            let f = layout!(type flat_divide((m,n,3):(1,m,k), <4,8,2>)).unwrap();
+            assert_same_function(&f, &text("flat_divide", "<4,8,2>"));
+        }
+    }
+}
+
+#[test]
 fn static_leaves_stay_static() {
     let (m, n) = (10, 20);
     type Divided = Layout<((C<4>, usize), (C<8>, usize)), ((C<1>, C<4>), (usize, usize))>;
@@ -142,6 +164,10 @@ mod laws {
             assert_same_function(&l, &core_of("logical_divide", "<4,8>"));
             let z = layout!(type zipped_divide((m,n):(d0,d1), <3,5>)).unwrap();
             assert_same_function(&z, &core_of("zipped_divide", "<3,5>"));
+            let f = layout!(type flat_divide((m,n):(d0,d1), <2>)).unwrap();
+            assert_same_function(&f, &core_of("flat_divide", "<2>"));
+            let t = layout!(type tiled_divide((m,n):(d0,d1), <6,2>)).unwrap();
+            assert_same_function(&t, &core_of("tiled_divide", "<6,2>"));
             let s = layout!(type logical_divide((m,n):(d0,7), <1,16>)).unwrap();
             let core_s = core(&format!("logical_divide(({m},{n}):({d0},7), <1,16>)"));
             assert_same_function(&s, &core_s);

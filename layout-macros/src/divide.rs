@@ -1,20 +1,30 @@
 //! Typed algebra on dynamic leaves, first rules (ARCHITECTURE.md, "Typed
-//! algebra on dynamic leaves: the plan"): `layout!(type logical_divide(L, T))`
-//! and `zipped_divide`, where `L` is written out, each top-level mode a
-//! single leaf `s:d`, and `T` is a by-mode tiler `<T0,…>` of static
-//! positive extents, one per mode of `L`. Each mode divides as
+//! algebra on dynamic leaves: the plan"): `layout!(type logical_divide(L, T))`,
+//! and `zipped_divide`, `tiled_divide`, `flat_divide`, where `L` is written
+//! out with every top-level mode a single leaf `s:d`, and `T` is a by-mode
+//! tiler `<T0,…>` of static positive extents, no longer than `L`'s rank.
+//! Each tiled mode divides as
 //!
 //! ```text
 //! logical_divide(s:d, T) = (T, ceil(s/T)) : (d, T*d)
 //! ```
 //!
 //! (the complement of `T:1` in `s` is `ceil(s/T):T`, and composing with a
-//! single-mode layout assumes nothing), and `zipped_divide` gathers the
-//! tiles first: `((T0,T1,…),(ceil(s0/T0),…)) : ((d0,d1,…),(T0*d0,…))`.
-//! The macro evaluates it over `Static(n) | Dynamic(leaf)`: static parts fold
-//! to `C<N>` leaves, dynamic ones become a `ceil_div` or a checked
-//! multiply over `let`-bound leaves, and the only run-time failure, a stride
-//! product that overflows, is an `Err` naming the values.
+//! single-mode layout assumes nothing); modes past the tiler pass through.
+//! The other divides gather the same parts differently (as the core does):
+//!
+//! ```text
+//! logical_divide ((T0,r0),(T1,r1),x) : ((d0,e0),(d1,e1),y)
+//! zipped_divide  ((T0,T1),(r0,r1,x)) : ((d0,d1),(e0,e1,y))
+//! tiled_divide   ((T0,T1),r0,r1,x)   : ((d0,d1),e0,e1,y)
+//! flat_divide    (T0,T1,r0,r1,x)     : (d0,d1,e0,e1,y)
+//! ```
+//!
+//! The macro evaluates it over `Static(n) | Dynamic(leaf)`: static parts
+//! fold to `C<N>` leaves, dynamic ones become a `ceil_div` or a checked
+//! multiply over `let`-bound leaves (each evaluated once, in source order),
+//! and the only run-time failure, a stride product that overflows, is an
+//! `Err` naming the values.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Span, TokenStream};
@@ -29,10 +39,13 @@ enum Sym {
     Dynamic(TokenStream),
 }
 
-/// A call this module types: the function, and per mode `(s, d, T)`.
+/// A call this module types.
 pub struct Rule<'a> {
     function: &'a str,
-    modes: Vec<(&'a Expr, &'a Expr, i64)>,
+    /// Every mode's `(s, d)` leaves.
+    modes: Vec<(&'a Expr, &'a Expr)>,
+    /// The tile extents of the first modes.
+    tiles: Vec<i64>,
 }
 
 /// The rule for `e`, if it is a call this module types.
@@ -40,7 +53,13 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     let ExprKind::Call { name, args, .. } = &e.kind else {
         return None;
     };
-    if !matches!(name.as_str(), "logical_divide" | "zipped_divide") {
+    let divides = [
+        "logical_divide",
+        "zipped_divide",
+        "tiled_divide",
+        "flat_divide",
+    ];
+    if !divides.contains(&name.as_str()) {
         return None;
     }
     let [layout, tiler] = args.as_slice() else {
@@ -53,27 +72,27 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     let (ExprKind::Tuple(shape), ExprKind::Tuple(stride)) = (&shape.kind, &stride.kind) else {
         return None;
     };
-    if shape.len() != tiles.len() || stride.len() != tiles.len() || tiles.is_empty() {
+    if shape.len() != stride.len() || tiles.len() > shape.len() || tiles.is_empty() {
         return None;
     }
     let leaf = |e: &Expr| matches!(e.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
-    let mut modes = Vec::new();
-    for ((s, d), t) in shape.iter().zip(stride).zip(tiles) {
-        let ExprKind::Int(t) = t.kind else {
-            return None;
-        };
-        if !leaf(s) || !leaf(d) || t <= 0 {
-            return None;
-        }
-        // A static stride product that overflows is the core's error.
-        if let ExprKind::Int(d) = d.kind {
-            d.checked_mul(t)?;
-        }
-        modes.push((s, d, t));
+    if !shape.iter().chain(stride).all(leaf) {
+        return None;
     }
+    let tiles = tiles
+        .iter()
+        .zip(stride)
+        .map(|(t, d)| match (&t.kind, &d.kind) {
+            // A static stride product that overflows is the core's error.
+            (ExprKind::Int(t), ExprKind::Int(d)) if *t > 0 => d.checked_mul(*t).map(|_| *t),
+            (ExprKind::Int(t), _) if *t > 0 => Some(*t),
+            _ => None,
+        })
+        .collect::<Option<Vec<i64>>>()?;
     Some(Rule {
         function: name,
-        modes,
+        modes: shape.iter().zip(stride).collect(),
+        tiles,
     })
 }
 
@@ -97,22 +116,23 @@ impl Rule<'_> {
             }
             _ => unreachable!("rule() takes leaves only"),
         };
-        // (tile shape, tile stride, rest shape, rest stride) per mode.
-        let mut parts = Vec::new();
         let shapes: Vec<Sym> = (self.modes.iter().enumerate())
-            .map(|(i, (s, _, _))| bind(s, format!("shape{i}"), &mut lets))
+            .map(|(i, (s, _))| bind(s, format!("shape{i}"), &mut lets))
             .collect();
         let strides: Vec<Sym> = (self.modes.iter().enumerate())
-            .map(|(i, (_, d, _))| bind(d, format!("stride{i}"), &mut lets))
+            .map(|(i, (_, d))| bind(d, format!("stride{i}"), &mut lets))
             .collect();
-        for (i, ((s, d), (_, _, t))) in shapes.into_iter().zip(strides).zip(&self.modes).enumerate()
-        {
+        let k = self.tiles.len();
+        let mut rests = Vec::new();
+        let mut rest_strides = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
             let tile = emit::int(*t);
-            let rest_shape = match &s {
-                Sym::Static(s) => Sym::Static((s + t - 1) / t),
+            rests.push(match &shapes[i] {
+                // A static extent is not negative (the core checked the layout).
+                Sym::Static(s) => Sym::Static((*s as u64).div_ceil(*t as u64) as i64),
                 Sym::Dynamic(s) => Sym::Dynamic(quote!(#private::ceil_div(#s, #tile))),
-            };
-            let rest_stride = match &d {
+            });
+            rest_strides.push(match &strides[i] {
                 Sym::Static(d) => Sym::Static(d * t),
                 Sym::Dynamic(d) => {
                     checked = true;
@@ -125,28 +145,13 @@ impl Rule<'_> {
                     });
                     Sym::Dynamic(quote!(#ident))
                 }
-            };
-            parts.push((Sym::Static(*t), d, rest_shape, rest_stride));
+            });
         }
-        let signed = parts
-            .iter()
-            .any(|(_, d, _, e)| [d, e].iter().any(|x| matches!(x, Sym::Static(n) if *n < 0)));
-        let tree = |items: Vec<&Sym>| emit::tuple(items.into_iter().map(token).collect());
-        let (shape, stride) = if function == "zipped_divide" {
-            let shape = emit::tuple(vec![
-                tree(parts.iter().map(|p| &p.0).collect()),
-                tree(parts.iter().map(|p| &p.2).collect()),
-            ]);
-            let stride = emit::tuple(vec![
-                tree(parts.iter().map(|p| &p.1).collect()),
-                tree(parts.iter().map(|p| &p.3).collect()),
-            ]);
-            (shape, stride)
-        } else {
-            let shape = emit::tuple(parts.iter().map(|p| tree(vec![&p.0, &p.2])).collect());
-            let stride = emit::tuple(parts.iter().map(|p| tree(vec![&p.1, &p.3])).collect());
-            (shape, stride)
-        };
+        let tiles: Vec<Sym> = self.tiles.iter().map(|t| Sym::Static(*t)).collect();
+        let signed =
+            (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
+        let shape = self.gather(&tiles, &rests, &shapes[k..]);
+        let stride = self.gather(&strides[..k], &rest_strides, &strides[k..]);
         let layout = emit::typed_layout(shape, stride, signed);
         let body = quote! {
             #(#lets)*
@@ -157,6 +162,33 @@ impl Rule<'_> {
             quote!(#label: { #body })
         } else {
             quote!({ #body })
+        }
+    }
+
+    /// The result's shape (or stride) tree from the tile parts, the rest
+    /// parts and the untiled modes, nested as the function nests them.
+    fn gather(&self, tile: &[Sym], rest: &[Sym], untiled: &[Sym]) -> TokenStream {
+        let leaves = |parts: &[&[Sym]]| -> Vec<TokenStream> {
+            parts.iter().flat_map(|p| p.iter().map(token)).collect()
+        };
+        match self.function {
+            "zipped_divide" => emit::tuple(vec![
+                emit::tuple(leaves(&[tile])),
+                emit::tuple(leaves(&[rest, untiled])),
+            ]),
+            "tiled_divide" => {
+                let mut items = vec![emit::tuple(leaves(&[tile]))];
+                items.extend(leaves(&[rest, untiled]));
+                emit::tuple(items)
+            }
+            "flat_divide" => emit::tuple(leaves(&[tile, rest, untiled])),
+            _ => {
+                let mut items: Vec<TokenStream> = (tile.iter().zip(rest))
+                    .map(|(t, r)| emit::tuple(vec![token(t), token(r)]))
+                    .collect();
+                items.extend(leaves(&[untiled]));
+                emit::tuple(items)
+            }
         }
     }
 }

@@ -40,9 +40,10 @@ use proc_macro::TokenStream;
 ///   it holds only them.
 /// - An algebra function of a layout with dynamic leaves is evaluated by the
 ///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
-///   After `type`, `logical_divide` and `zipped_divide` of a written-out
-///   layout whose modes are single leaves, by a tiler `<T0,…>` of static
-///   extents, give a typed layout from straight-line code instead:
+///   After `type`, `logical_divide`, `zipped_divide`, `tiled_divide` and
+///   `flat_divide` of a written-out layout whose modes are single leaves, by
+///   a tiler `<T0,…>` of static extents, give a typed layout from
+///   straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
 ///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an

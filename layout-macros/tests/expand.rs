@@ -95,6 +95,7 @@ snapshot!(
     typed_zipped_divide,
     "type zipped_divide((m,8):(8,1), <4,8>)"
 );
+snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
 
 // Named typed layouts (`#NAME`): the value's own methods, whose numbers
 // the optimiser folds when it is a `const`.
