@@ -20,6 +20,10 @@
 //! flat_divide    (T0,T1,r0,r1,x)     : (d0,d1,e0,e1,y)
 //! ```
 //!
+//! With one tile mode, `flat_divide` nests as `tiled_divide` (`((T0),r0,x)`),
+//! and neither is typed for a layout of one mode (the core keeps its rest a
+//! tuple there): the core's nestings, checked by `tests/typed_divide.rs`.
+//!
 //! The macro evaluates it over `Static(n) | Dynamic(leaf)`: static parts
 //! fold to `C<N>` leaves, dynamic ones become a `ceil_div` or a checked
 //! multiply over `let`-bound leaves (each evaluated once, in source order),
@@ -73,6 +77,10 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         return None;
     };
     if shape.len() != stride.len() || tiles.len() > shape.len() || tiles.is_empty() {
+        return None;
+    }
+    // With one mode, the core keeps the rest of these two a tuple: not typed here.
+    if matches!(name.as_str(), "tiled_divide" | "flat_divide") && shape.len() < 2 {
         return None;
     }
     let leaf = |e: &Expr| matches!(e.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
@@ -176,12 +184,13 @@ impl Rule<'_> {
                 emit::tuple(leaves(&[tile])),
                 emit::tuple(leaves(&[rest, untiled])),
             ]),
-            "tiled_divide" => {
+            // A single tile mode stays a tuple, as in `tiled_divide` (the core's nesting).
+            "flat_divide" if tile.len() > 1 => emit::tuple(leaves(&[tile, rest, untiled])),
+            "tiled_divide" | "flat_divide" => {
                 let mut items = vec![emit::tuple(leaves(&[tile]))];
                 items.extend(leaves(&[rest, untiled]));
                 emit::tuple(items)
             }
-            "flat_divide" => emit::tuple(leaves(&[tile, rest, untiled])),
             _ => {
                 let mut items: Vec<TokenStream> = (tile.iter().zip(rest))
                     .map(|(t, r)| emit::tuple(vec![token(t), token(r)]))
