@@ -57,6 +57,22 @@ impl<I, K> Poisoned<I, K> {
     pub fn to_core(&self) -> Result<layout_core::Layout, Error> {
         poisoned()
     }
+    /// A mode's coordinate type is not known from the input.
+    pub fn mode<const M: usize>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn get<const M: usize>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn mode_shape<const M: usize>(&self) -> Unknown {
+        Unknown
+    }
+    pub fn mode_stride<const M: usize>(&self) -> Unknown {
+        Unknown
+    }
+    pub fn mode_size<const M: usize>(&self) -> usize {
+        poisoned()
+    }
 }
 
 // By hand rather than derived: a derive would require `I` and `K` to have

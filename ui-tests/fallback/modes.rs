@@ -1,0 +1,9 @@
+// A failed typed layout still has every mode method: one error, at the input.
+use layout_dsl::layout;
+
+fn main() {
+    let m = 4;
+    let l = layout!((m,8):(1,2,3));
+    let first = l.mode::<0>().get::<1>();
+    let _ = (first.size(), l.mode_size::<1>(), l.mode_shape::<0>(), l.mode_stride::<1>());
+}
