@@ -61,6 +61,8 @@
 //! // Tile (2,1) starts at the offset of coordinate (0, (2,1)):
 //! assert_eq!(tiles.crd2idx((0, (2, 1))), 2 * 4 + 80);
 //! assert_eq!(tile.crd2idx((3, 7)), 3 + 70);
+//! // `layout_type!` names the layout inside the `Result`:
+//! let named: layout_dsl::layout_type!(type zipped_divide((m,n):(1,m), <4,8>)) = tiles;
 //! ```
 //!
 //! # Named layouts in `layout!`

@@ -3,7 +3,7 @@
 //! functions to the core's result on the same numbers.
 
 use layout_dsl::typed::{AlgebraError, C, Layout, TypedLayout};
-use layout_dsl::{IntTuple, layout};
+use layout_dsl::{IntTuple, layout, layout_type};
 
 /// Same shape, and the same offset at every index (strides of extent-1
 /// modes may differ: see ARCHITECTURE.md).
@@ -117,6 +117,35 @@ fn static_leaves_stay_static() {
     // offset of (0, (2,1)).
     assert_eq!(zipped.mode::<0>().to_string(), "(4,8):(1,10)");
     assert_eq!(zipped.crd2idx((0, (2, 1))), 2 * 4 + 80);
+}
+
+/// Kernel state holding a typed divide, its type written by `layout_type!`.
+struct Tiles {
+    tiles: layout_type!(type zipped_divide((m,n):(1,m), <32,8>)),
+}
+
+impl Tiles {
+    fn new(m: usize, n: usize) -> Result<Tiles, AlgebraError> {
+        Ok(Tiles {
+            tiles: layout!(type zipped_divide((m,n):(1,m), <32,8>))?,
+        })
+    }
+
+    /// Where tile `(i, j)` starts.
+    fn start(&self, i: usize, j: usize) -> usize {
+        self.tiles.crd2idx((0, (i, j)))
+    }
+}
+
+#[test]
+fn layout_type_names_a_typed_divide() {
+    let t = Tiles::new(100, 20).unwrap();
+    assert_eq!(t.tiles.to_string(), "((32,8),(4,3)):((1,100),(32,800))");
+    assert_eq!(t.start(3, 2), 3 * 32 + 2 * 800);
+    assert_eq!(
+        core::mem::size_of_val(&t.tiles),
+        4 * core::mem::size_of::<usize>()
+    );
 }
 
 #[test]

@@ -104,24 +104,67 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     })
 }
 
+/// The result of [`Rule::build`]: the `let`s to run first, whether one
+/// of them can fail, and the result's trees.
+struct Built {
+    lets: Vec<TokenStream>,
+    checked: bool,
+    shape: TokenStream,
+    stride: TokenStream,
+    signed: bool,
+}
+
 impl Rule<'_> {
     /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
     /// gives a dynamic leaf's expression by its number.
     pub fn emit(&self, leaf: impl Fn(usize) -> TokenStream) -> TokenStream {
         let private = emit::private();
-        let function = self.function;
         let label = syn::Lifetime::new("'typed", Span::mixed_site());
+        let Built {
+            lets,
+            checked,
+            shape,
+            stride,
+            signed,
+        } = self.build(Some(&leaf), &label);
+        let layout = emit::typed_layout(shape, stride, signed);
+        let body = quote! {
+            #(#lets)*
+            ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
+        };
+        // The label only where a check can break out (else it is unused).
+        if checked {
+            quote!(#label: { #body })
+        } else {
+            quote!({ #body })
+        }
+    }
+
+    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`), for
+    /// `layout_type!`.
+    pub fn layout_type(&self) -> TokenStream {
+        let label = syn::Lifetime::new("'typed", Span::mixed_site());
+        let built = self.build(None, &label);
+        emit::typed_layout_type(built.shape, built.stride, built.signed)
+    }
+
+    /// The computation over `Static | Dynamic`: with `leaf`, as code over
+    /// `let`-bound leaves; without, every dynamic part is the type `usize`.
+    fn build(&self, leaf: Option<&dyn Fn(usize) -> TokenStream>, label: &syn::Lifetime) -> Built {
+        let private = emit::private();
+        let function = self.function;
         let mut lets = Vec::new();
         let mut checked = false;
         // Each dynamic leaf is evaluated once, in source order.
-        let bind = |e: &Expr, name: String, lets: &mut Vec<TokenStream>| match e.kind {
-            ExprKind::Int(n) => Sym::Static(n),
-            ExprKind::Dynamic(k) => {
+        let bind = |e: &Expr, name: String, lets: &mut Vec<TokenStream>| match (&e.kind, leaf) {
+            (ExprKind::Int(n), _) => Sym::Static(*n),
+            (ExprKind::Dynamic(k), Some(leaf)) => {
                 let ident = format_ident!("{name}", span = Span::mixed_site());
-                let value = leaf(k);
+                let value = leaf(*k);
                 lets.push(quote!(let #ident: usize = #value;));
                 Sym::Dynamic(quote!(#ident))
             }
+            (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             _ => unreachable!("rule() takes leaves only"),
         };
         let shapes: Vec<Sym> = (self.modes.iter().enumerate())
@@ -135,14 +178,15 @@ impl Rule<'_> {
         let mut rest_strides = Vec::new();
         for (i, t) in self.tiles.iter().enumerate() {
             let tile = emit::int(*t);
-            rests.push(match &shapes[i] {
+            rests.push(match (&shapes[i], leaf) {
                 // A static extent is not negative (the core checked the layout).
-                Sym::Static(s) => Sym::Static((*s as u64).div_ceil(*t as u64) as i64),
-                Sym::Dynamic(s) => Sym::Dynamic(quote!(#private::ceil_div(#s, #tile))),
+                (Sym::Static(s), _) => Sym::Static((*s as u64).div_ceil(*t as u64) as i64),
+                (Sym::Dynamic(s), Some(_)) => Sym::Dynamic(quote!(#private::ceil_div(#s, #tile))),
+                (Sym::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             });
-            rest_strides.push(match &strides[i] {
-                Sym::Static(d) => Sym::Static(d * t),
-                Sym::Dynamic(d) => {
+            rest_strides.push(match (&strides[i], leaf) {
+                (Sym::Static(d), _) => Sym::Static(d * t),
+                (Sym::Dynamic(d), Some(_)) => {
                     checked = true;
                     let ident = format_ident!("rest_stride{i}", span = Span::mixed_site());
                     lets.push(quote! {
@@ -153,23 +197,18 @@ impl Rule<'_> {
                     });
                     Sym::Dynamic(quote!(#ident))
                 }
+                (Sym::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             });
         }
         let tiles: Vec<Sym> = self.tiles.iter().map(|t| Sym::Static(*t)).collect();
         let signed =
             (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
-        let shape = self.gather(&tiles, &rests, &shapes[k..]);
-        let stride = self.gather(&strides[..k], &rest_strides, &strides[k..]);
-        let layout = emit::typed_layout(shape, stride, signed);
-        let body = quote! {
-            #(#lets)*
-            ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
-        };
-        // The label only where a check can break out (else it is unused).
-        if checked {
-            quote!(#label: { #body })
-        } else {
-            quote!({ #body })
+        Built {
+            lets,
+            checked,
+            shape: self.gather(&tiles, &rests, &shapes[k..]),
+            stride: self.gather(&strides[..k], &rest_strides, &strides[k..]),
+            signed,
         }
     }
 

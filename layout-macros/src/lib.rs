@@ -69,7 +69,8 @@ pub fn layout(input: TokenStream) -> TokenStream {
 
 /// The type of `layout!(input)`, for a layout input the macro types: a
 /// static layout (with or without `type`), or `SHAPE:STRIDE` written out
-/// with dynamic leaves (any name there stands for a `usize` leaf).
+/// with dynamic leaves (any name there stands for a `usize` leaf); for a
+/// typed divide after `type`, the layout inside the `Result` it gives.
 ///
 /// ```ignore
 /// struct Tiles {

@@ -1,6 +1,7 @@
 //! `layout_type!(input)`: the type of `layout!(input)`, for a layout the
 //! macro gives a type (a static one, or `SHAPE:STRIDE` written out with
-//! dynamic leaves). A name in the notation stands for a dynamic `usize`
+//! dynamic leaves), and for a typed divide after `type` the layout inside
+//! its `Result`. A name in the notation stands for a dynamic `usize`
 //! leaf, as in `layout!`; its value is never read.
 
 use layout_core::Value;
@@ -9,6 +10,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{self, Ast, has_dynamic, is_plain};
+use crate::divide;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::expand::negative_leaf;
 use crate::valid;
@@ -52,6 +54,10 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             let signed = negative_leaf(stride);
             let stride = tree(stride).map_err(untypable)?;
             Ok(emit::typed_layout_type(shape, stride, signed))
+        }
+        // A typed divide's layout (inside the `Result` `layout!` gives).
+        _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
+            Ok(divide::rule(e).expect("checked").layout_type())
         }
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {

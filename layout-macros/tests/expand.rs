@@ -122,6 +122,7 @@ fn layout_types() {
         "logical_divide((4,2,3):(2,1,8), 4:2)",
         "size((4,8))",
         "logical_divide((m,4):(1,m), 2:1)",
+        "type zipped_divide((m,n):(1,m), <4,8>)",
     ]
     .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
     insta::assert_snapshot!("layout_types", types.join("\n"));
