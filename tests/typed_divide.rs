@@ -217,3 +217,38 @@ mod laws {
         }
     }
 }
+
+#[test]
+fn divides_of_named_layouts_and_methods_match_the_core() {
+    use layout_dsl::typed::Divide;
+    for m in 0..=12usize {
+        for n in [1usize, 8, 13] {
+            let l = layout!((m,n):(1,m));
+            let text = |f: &str| core(&format!("{f}(({m},{n}):(1,{m}), <4,8>)"));
+            let a = layout!(type logical_divide(#l, <4,8>)).unwrap();
+            assert_same_function(&a, &text("logical_divide"));
+            let z = layout!(type zipped_divide(#l, <4,8>)).unwrap();
+            assert_same_function(&z, &text("zipped_divide"));
+            assert_eq!(l.zipped_divide((C::<4>, C::<8>)), Ok(z));
+            // The strides keep their types: a static `C<1>` stays static.
+            let _: C<1> = z.mode::<0>().mode_stride::<0>();
+        }
+    }
+    // A static layout's value (usize literals) and a signed one.
+    const ROWS: layout_dsl::layout_type!((6,8):(8,1)) = layout!((6,8):(8,1));
+    let d = layout!(type logical_divide(#ROWS, <4,2>)).unwrap();
+    assert_same_function(&d, &core("logical_divide((6,8):(8,1), <4,2>)"));
+    let five = 5;
+    let signed = layout!((3,five):(-1,3));
+    let s = signed.logical_divide((C::<2>, C::<2>)).unwrap();
+    let expected = core("logical_divide((3,5):(-1,3), <2,2>)");
+    for i in 0..s.size() {
+        let want = expected.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+        assert_eq!(s.at(i) as i64, want);
+    }
+    let big = layout!((2,2):(1,{usize::MAX / 2}));
+    assert!(matches!(
+        big.logical_divide((C::<1>, C::<4>)),
+        Err(AlgebraError::Overflow { factor: 4, .. })
+    ));
+}

@@ -52,6 +52,42 @@ pub struct Rule<'a> {
     tiles: Vec<i64>,
 }
 
+/// `logical_divide(#A, <T0,…>)` or `zipped_divide`, of a named typed layout
+/// whose numbers the macro cannot see: the tiler's extents, for the
+/// facade's `Divide` methods (their result keeps `A`'s strides' types;
+/// the products are `usize`).
+pub fn named_call(e: &Expr) -> Option<(&str, &Expr, Vec<i64>)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    if !matches!(name.as_str(), "logical_divide" | "zipped_divide") {
+        return None;
+    }
+    let [layout, tiler] = args.as_slice() else {
+        return None;
+    };
+    let ExprKind::Tiler(tiles) = &tiler.kind else {
+        return None;
+    };
+    crate::named::name(layout)?;
+    let tiles = tiles
+        .iter()
+        .map(|t| match t.kind {
+            ExprKind::Int(t) if t > 0 => Some(t),
+            _ => None,
+        })
+        .collect::<Option<Vec<i64>>>()?;
+    (!tiles.is_empty()).then_some((name.as_str(), layout, tiles))
+}
+
+/// The call of a [`named_call`]: `Divide::logical_divide(&A, (C::<4>, …))`.
+pub fn emit_named(function: &str, layout: TokenStream, tiles: &[i64]) -> TokenStream {
+    let private = emit::private();
+    let method = format_ident!("{function}");
+    let tiler = emit::tuple(tiles.iter().map(|t| emit::static_leaf(*t)).collect());
+    quote!(#private::Divide::#method(&#layout, #tiler))
+}
+
 /// The rule for `e`, if it is a call this module types.
 pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     let ExprKind::Call { name, args, .. } = &e.kind else {

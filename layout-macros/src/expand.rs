@@ -70,7 +70,10 @@ impl Expander<'_> {
             Kind::IntTuple => "an integer tuple",
             Kind::Table => "a table",
             Kind::Layout
-                if has_dynamic(e) && !valid::typed_layout(e) && divide::rule(e).is_none() =>
+                if has_dynamic(e)
+                    && !valid::typed_layout(e)
+                    && divide::rule(e).is_none()
+                    && divide::named_call(e).is_none() =>
             {
                 "a layout computed at run time (its algebra has dynamic leaves)"
             }
@@ -103,6 +106,9 @@ impl Expander<'_> {
         if self.ast.zero_sized.is_some() {
             if let Some(rule) = divide::rule(e) {
                 return Ok(rule.emit(|k| self.leaf(k)));
+            }
+            if let Some((function, layout, tiles)) = divide::named_call(e) {
+                return Ok(divide::emit_named(function, self.named(layout), &tiles));
             }
         }
         match (name, args) {

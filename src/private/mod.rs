@@ -22,6 +22,7 @@ macro_rules! each_rank {
 mod algebra;
 mod convert;
 mod coord;
+mod divide;
 mod int;
 mod layout;
 mod mode;
@@ -34,6 +35,7 @@ mod walk;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use convert::NestingError;
 pub use coord::{Coord, CoordOf, RankIs, TupleForLeaf};
+pub use divide::Divide;
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
 pub use mode::Get;

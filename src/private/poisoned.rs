@@ -73,6 +73,14 @@ impl<I, K> Poisoned<I, K> {
     pub fn mode_size<const M: usize>(&self) -> usize {
         poisoned()
     }
+    /// As `Divide::logical_divide`, with any tiler.
+    pub fn logical_divide<T>(&self, _: T) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+    /// As `Divide::zipped_divide`, with any tiler.
+    pub fn zipped_divide<T>(&self, _: T) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
 }
 
 // By hand rather than derived: a derive would require `I` and `K` to have
