@@ -122,3 +122,39 @@ impl<I, K> fmt::Display for Poisoned<I, K> {
         f.write_str("<layout! error>")
     }
 }
+
+/// So that a failed layout passed to generic code (`L: TypedLayout`)
+/// reports nothing more.
+impl<I: super::Offset + Eq + Hash, K> super::TypedLayout for Poisoned<I, K> {
+    type Shape = usize;
+    type Stride = usize;
+    type Offset = I;
+
+    fn shape(&self) -> usize {
+        poisoned()
+    }
+    fn stride(&self) -> usize {
+        poisoned()
+    }
+    fn size(&self) -> usize {
+        poisoned()
+    }
+    fn cosize(&self) -> I {
+        poisoned()
+    }
+    fn rank(&self) -> usize {
+        poisoned()
+    }
+    fn depth(&self) -> usize {
+        poisoned()
+    }
+    fn crd2idx<Cd: super::Coord<usize, usize>>(&self, _: Cd) -> I {
+        poisoned()
+    }
+    fn at(&self, _: usize) -> I {
+        poisoned()
+    }
+    fn idx2crd(&self, _: usize) -> usize {
+        poisoned()
+    }
+}
