@@ -47,8 +47,10 @@
 //! modes are single leaves, by a by-mode tiler of static extents: straight-line code (no parsing, no allocation),
 //! the tiles' extents and every static stride staying static, and a `Result`
 //! whose error names a run-time value that would not fit ([`AlgebraError`]).
-//! A named typed layout (`type logical_divide(#A, <4,8>)`, or zipped) and
-//! the [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
+//! A named typed layout (`type logical_divide(#A, <4,8>)`, or zipped), a
+//! named tiler of static extents (`logical_divide((m,n):(1,m), #T)` with
+//! `T: (C<4>, C<8>)`, `type` or not: it has no core value) and the
+//! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
 //! the macro would fold are `usize` there (the numbers are not visible).
 //! Other algebra on dynamic leaves still runs the core at run time

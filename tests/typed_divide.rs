@@ -234,6 +234,13 @@ fn divides_of_named_layouts_and_methods_match_the_core() {
             let _: C<1> = z.mode::<0>().mode_stride::<0>();
         }
     }
+    // A named tiler, with a written-out layout.
+    const TILER: (C<4>, C<8>) = (C, C);
+    let (m, n) = (10, 20);
+    let z = layout!(type zipped_divide((m,n):(1,m), #TILER)).unwrap();
+    assert_same_function(&z, &core("zipped_divide((10,20):(1,10), <4,8>)"));
+    let l = layout!(logical_divide((m,n):(1,m), #TILER)).unwrap();
+    assert_same_function(&l, &core("logical_divide((10,20):(1,10), <4,8>)"));
     // A static layout's value (usize literals) and a signed one.
     const ROWS: layout_dsl::layout_type!((6,8):(8,1)) = layout!((6,8):(8,1));
     let d = layout!(type logical_divide(#ROWS, <4,2>)).unwrap();

@@ -34,6 +34,7 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::ast::is_plain;
 use crate::emit;
 
 /// One integer of the computation: known now, or a Rust expression.
@@ -52,11 +53,18 @@ pub struct Rule<'a> {
     tiles: Vec<i64>,
 }
 
-/// `logical_divide(#A, <T0,…>)` or `zipped_divide`, of a named typed layout
-/// whose numbers the macro cannot see: the tiler's extents, for the
-/// facade's `Divide` methods (their result keeps `A`'s strides' types;
-/// the products are `usize`).
-pub fn named_call(e: &Expr) -> Option<(&str, &Expr, Vec<i64>)> {
+/// A divide the facade's `Divide` methods type, for a part the macro cannot
+/// see: `logical_divide(#A, <T0,…>)` (a named typed layout, static tile
+/// extents) or `logical_divide(SHAPE:STRIDE, #T)` (a written-out layout,
+/// a named tiler such as `(C<4>, C<8>)`); `zipped_divide` alike. The
+/// result keeps the tiles' and strides' types; the products are `usize`.
+pub enum Named<'a> {
+    Layout(&'a Expr, Vec<i64>),
+    Tiler(&'a Expr, &'a Expr, &'a Expr),
+}
+
+/// The function and the [`Named`] form of `e`, if it is one.
+pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
     let ExprKind::Call { name, args, .. } = &e.kind else {
         return None;
     };
@@ -66,6 +74,10 @@ pub fn named_call(e: &Expr) -> Option<(&str, &Expr, Vec<i64>)> {
     let [layout, tiler] = args.as_slice() else {
         return None;
     };
+    if let (ExprKind::Layout(shape, stride), Some(_)) = (&layout.kind, crate::named::name(tiler)) {
+        return (is_plain(shape) && is_plain(stride))
+            .then_some((name.as_str(), Named::Tiler(shape, stride, tiler)));
+    }
     let ExprKind::Tiler(tiles) = &tiler.kind else {
         return None;
     };
@@ -77,15 +89,19 @@ pub fn named_call(e: &Expr) -> Option<(&str, &Expr, Vec<i64>)> {
             _ => None,
         })
         .collect::<Option<Vec<i64>>>()?;
-    (!tiles.is_empty()).then_some((name.as_str(), layout, tiles))
+    (!tiles.is_empty()).then_some((name.as_str(), Named::Layout(layout, tiles)))
 }
 
-/// The call of a [`named_call`]: `Divide::logical_divide(&A, (C::<4>, …))`.
-pub fn emit_named(function: &str, layout: TokenStream, tiles: &[i64]) -> TokenStream {
+/// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
+pub fn emit_named(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
     let method = format_ident!("{function}");
-    let tiler = emit::tuple(tiles.iter().map(|t| emit::static_leaf(*t)).collect());
     quote!(#private::Divide::#method(&#layout, #tiler))
+}
+
+/// A by-mode tiler of static extents as the `Divide` methods take it.
+pub fn static_tiler(tiles: &[i64]) -> TokenStream {
+    emit::tuple(tiles.iter().map(|t| emit::static_leaf(*t)).collect())
 }
 
 /// The rule for `e`, if it is a call this module types.

@@ -103,13 +103,21 @@ impl Expander<'_> {
     /// has one, else a run-time call into the core.
     fn call(&self, e: &Expr, name: &str, args: &[Expr]) -> syn::Result<TokenStream> {
         let private = emit::private();
-        if self.ast.zero_sized.is_some() {
-            if let Some(rule) = divide::rule(e) {
-                return Ok(rule.emit(|k| self.leaf(k)));
+        let typed = self.ast.zero_sized.is_some();
+        if let Some(rule) = divide::rule(e).filter(|_| typed) {
+            return Ok(rule.emit(|k| self.leaf(k)));
+        }
+        // A named tiler has no core value: its divide is typed, `type` or not.
+        match divide::named_call(e) {
+            Some((function, divide::Named::Layout(l, tiles))) if typed => {
+                let (layout, tiler) = (self.named(l), divide::static_tiler(&tiles));
+                return Ok(divide::emit_named(function, layout, tiler));
             }
-            if let Some((function, layout, tiles)) = divide::named_call(e) {
-                return Ok(divide::emit_named(function, self.named(layout), &tiles));
+            Some((function, divide::Named::Tiler(shape, stride, t))) => {
+                let (layout, tiler) = (self.typed_layout(shape, stride)?, self.named(t));
+                return Ok(divide::emit_named(function, layout, tiler));
             }
+            _ => {}
         }
         match (name, args) {
             ("crd2idx", [c, l]) if valid::typed_crd2idx(args) => {
