@@ -75,7 +75,7 @@ impl Expander<'_> {
                     && divide::rule(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`)"
             }
             Kind::Layout | Kind::Other => return Ok(()),
         };
