@@ -32,6 +32,10 @@
 //! assert_eq!(cols.to_string(), "(5,4):(1,5)");
 //! ```
 //!
+//! These values are typed layouts ([`typed::Layout`]): write their types
+//! with [`layout_type!`], take any of them with the [`typed::TypedLayout`]
+//! bound, and use one by name inside another invocation as `#NAME`.
+//!
 //! An integer coordinate cannot be split over a mode of size 0 that is not
 //! the last (the core reports `ZeroSizeMode`; CuTe divides by zero). A static
 //! layout with an extent of 0 is always zero-sized, and refuses it while
@@ -59,7 +63,9 @@ extern crate alloc;
 extern crate self as layout_dsl;
 
 pub use layout_core::*;
-pub use layout_macros::layout;
+pub use layout_macros::{layout, layout_type};
+
+pub mod typed;
 
 pub mod tensor;
 

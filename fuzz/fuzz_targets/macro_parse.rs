@@ -11,6 +11,8 @@
 // does; keep this list in step with layout-macros/src/lib.rs.
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
+#[path = "../../layout-macros/src/divide.rs"]
+mod divide;
 #[path = "../../layout-macros/src/emit.rs"]
 mod emit;
 #[path = "../../layout-macros/src/expand.rs"]
@@ -19,6 +21,10 @@ mod expand;
 mod fallback;
 #[path = "../../layout-macros/src/kind.rs"]
 mod kind;
+#[path = "../../layout-macros/src/named.rs"]
+mod named;
+#[path = "../../layout-macros/src/types.rs"]
+mod types;
 #[path = "../../layout-macros/src/valid.rs"]
 mod valid;
 

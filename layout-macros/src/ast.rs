@@ -8,11 +8,13 @@
 //! expr    := primary [':' primary]
 //! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
 //!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
+//!          | '#' IDENT
 //! list    := [expr {',' expr} [',']]
 //! ```
 //!
 //! An identifier that is not followed by `(` nor a keyword is a dynamic
-//! leaf (`ExprKind::Dynamic`), as is a braced Rust expression.
+//! leaf (`ExprKind::Dynamic`), as is a braced Rust expression. `#NAME` is a
+//! named typed layout (`ExprKind::Name("#NAME")`, see named.rs).
 
 use std::fmt::Display;
 
@@ -30,7 +32,8 @@ pub struct Ast {
     pub expr: Expr,
     /// Token spans; a core span `start..end` covers tokens `start..end`.
     pub spans: Vec<Span>,
-    /// The Rust expression of each dynamic leaf, by `ExprKind::Dynamic` number.
+    /// The Rust expression of each dynamic leaf, by `ExprKind::Dynamic`
+    /// number, and the name of each named layout (so the fallback names them all).
     pub leaves: Vec<TokenStream>,
     /// The `type` keyword before the expression, if any: fold layouts into
     /// zero-sized types rather than values (expand.rs).
@@ -213,6 +216,17 @@ impl State {
             braces.set_span(Span::call_site().located_at(block.span()));
             return Ok(self.leaf(TokenTree::Group(braces)));
         }
+        if input.peek(Token![#]) {
+            let pound: Token![#] = input.parse()?;
+            self.last = Some(pound.span);
+            if !input.peek(Ident) || input.peek2(token::Paren) {
+                return Err(self.unexpected(input, "the name of a typed layout after `#`"));
+            }
+            let name: Ident = input.parse()?;
+            let span = self.token(pound.span).join(self.token(name.span()));
+            self.leaves.push(TokenTree::Ident(name.clone()).into());
+            return Ok(Expr::new(ExprKind::Name(format!("#{name}")), span));
+        }
         if input.peek(Ident) {
             let name: Ident = input.parse()?;
             if !input.peek(token::Paren) {
@@ -363,10 +377,12 @@ fn error_at_next(input: ParseStream, message: impl Display) -> syn::Error {
     syn::Error::new(next_span(input), message)
 }
 
-/// Whether any leaf below is only known at run time.
+/// Whether any leaf below is only known at run time (a named typed
+/// layout's numbers too).
 pub fn has_dynamic(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Dynamic(_) => true,
+        ExprKind::Name(name) => name.starts_with('#'),
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => items.iter().any(has_dynamic),
         ExprKind::Call { args, .. } => args.iter().any(has_dynamic),
         ExprKind::Layout(shape, stride) => has_dynamic(shape) || has_dynamic(stride),

@@ -165,8 +165,7 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
         return Err(Untypable::TooDeep);
     }
     let signed = l.stride().leaves().any(|d| d < 0);
-    let typed = zero_sized || l.shape().leaves().any(|n| n == 0);
-    let leaf = if typed {
+    let leaf = if numbers_in_type(l, zero_sized) {
         push_static_leaf
     } else {
         push_value_leaf
@@ -176,6 +175,48 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
         tree(l.stride(), leaf)?,
         signed,
     ))
+}
+
+/// Whether a folded layout's numbers go in its type (see [`layout`]).
+fn numbers_in_type(l: &Layout, zero_sized: bool) -> bool {
+    zero_sized || l.shape().leaves().any(|n| n == 0)
+}
+
+/// The type of [`layout`]'s tokens, for `layout_type!`.
+pub fn layout_type(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
+    if l.depth() > MAX_DEPTH {
+        return Err(Untypable::TooDeep);
+    }
+    let leaf = if numbers_in_type(l, zero_sized) {
+        push_static_leaf
+    } else {
+        push_value_leaf_type
+    };
+    let signed = l.stride().leaves().any(|d| d < 0);
+    Ok(typed_layout_type(
+        tree(l.shape(), leaf)?,
+        tree(l.stride(), leaf)?,
+        signed,
+    ))
+}
+
+/// The type of [`typed_layout`]'s tokens.
+pub fn typed_layout_type(shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+    let private = private();
+    if signed {
+        quote!(#private::Layout<#shape, #stride, isize>)
+    } else {
+        quote!(#private::Layout<#shape, #stride>)
+    }
+}
+
+/// The type of a [`push_value_leaf`]: `usize`, or the `C<N>` a negative
+/// stride stays.
+fn push_value_leaf_type(n: i64, out: &mut Vec<TokenTree>) {
+    match usize::try_from(n) {
+        Ok(_) => out.extend(quote!(usize)),
+        Err(_) => push_static_leaf(n, out),
+    }
 }
 
 fn push_static_leaf(n: i64, out: &mut Vec<TokenTree>) {

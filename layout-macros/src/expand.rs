@@ -11,7 +11,9 @@
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
+//! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
+//! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{Value, eval};
@@ -21,12 +23,19 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{fallback, valid};
+use crate::{divide, fallback, named, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
+    if errors.is_empty() && named::contains(&ast.expr) {
+        // The core cannot check what it cannot see: named.rs checks the places.
+        errors = named::check(&ast);
+        if errors.is_empty() && named::method(&ast.expr) {
+            return Expander { ast: &ast }.named(&ast.expr);
+        }
+    }
     if errors.is_empty() {
         let expander = Expander { ast: &ast };
         match valid::check(&ast).and_then(|()| expander.top()) {
@@ -61,8 +70,13 @@ impl Expander<'_> {
             Kind::Int => "an integer",
             Kind::IntTuple => "an integer tuple",
             Kind::Table => "a table",
-            Kind::Layout if has_dynamic(e) && !valid::typed_layout(e) => {
-                "a layout computed at run time (its algebra has dynamic leaves)"
+            Kind::Layout
+                if has_dynamic(e)
+                    && !valid::typed_layout(e)
+                    && divide::rule(e).is_none()
+                    && divide::named_call(e).is_none() =>
+            {
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`)"
             }
             Kind::Layout | Kind::Other => return Ok(()),
         };
@@ -90,6 +104,22 @@ impl Expander<'_> {
     /// has one, else a run-time call into the core.
     fn call(&self, e: &Expr, name: &str, args: &[Expr]) -> syn::Result<TokenStream> {
         let private = emit::private();
+        let typed = self.ast.zero_sized.is_some();
+        if let Some(rule) = divide::rule(e).filter(|_| typed) {
+            return Ok(rule.emit(|k| self.leaf(k)));
+        }
+        // A named tiler has no core value: its divide is typed, `type` or not.
+        match divide::named_call(e) {
+            Some((function, divide::Named::Layout(l, tiles))) if typed => {
+                let (layout, tiler) = (self.named(l), divide::static_tiler(&tiles));
+                return Ok(divide::emit_named(function, layout, tiler));
+            }
+            Some((function, divide::Named::Tiler(shape, stride, t))) => {
+                let (layout, tiler) = (self.typed_layout(shape, stride)?, self.named(t));
+                return Ok(divide::emit_named(function, layout, tiler));
+            }
+            _ => {}
+        }
         match (name, args) {
             ("crd2idx", [c, l]) if valid::typed_crd2idx(args) => {
                 let (layout, coord) = (self.layout(l)?, self.coordinate(c));
@@ -122,6 +152,29 @@ impl Expander<'_> {
                 Ok(quote!(#private::idx2crd(#index, #shape)))
             }
             _ => self.runtime(e),
+        }
+    }
+
+    /// An input with a named layout, in a place named.rs accepted.
+    fn named(&self, e: &Expr) -> TokenStream {
+        let value = |l: &Expr| {
+            let name = named::name(l).expect("checked");
+            let ident = proc_macro2::Ident::new(name, self.ast.spans[l.span.end - 1]);
+            quote!(#ident)
+        };
+        match &e.kind {
+            ExprKind::Call { name, args, .. } => match args.as_slice() {
+                [c, l] => {
+                    let (layout, coord) = (value(l), self.coordinate(c));
+                    quote!(#layout.crd2idx(#coord))
+                }
+                [l] => {
+                    let (layout, method) = (value(l), format_ident!("{name}"));
+                    quote!(#layout.#method())
+                }
+                _ => unreachable!("named.rs accepts these calls only"),
+            },
+            _ => value(e),
         }
     }
 
@@ -244,7 +297,23 @@ impl Expander<'_> {
         };
         let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
         let private = emit::private();
-        Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])))
+        let layouts: Vec<TokenStream> = named::occurrences(&self.ast.expr)
+            .into_iter()
+            .map(|l| {
+                let layout = self.named(l);
+                quote!(::layout_dsl::Layout::try_from(#layout))
+            })
+            .collect();
+        if layouts.is_empty() {
+            return Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])));
+        }
+        // Named layouts go in as core values (at run time, their numbers).
+        Ok(quote!(
+            match #private::rt::named(#node, [#(#layouts),*]) {
+                ::core::result::Result::Ok(node) => #private::rt::#eval(node, &[#(#values),*]),
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            }
+        ))
     }
 
     fn runtime_node(&self, e: &Expr, numbers: &[usize]) -> syn::Result<TokenStream> {
@@ -260,6 +329,14 @@ impl Expander<'_> {
                 .collect::<syn::Result<Vec<_>>>()
         };
         Ok(match &e.kind {
+            ExprKind::Name(_) => {
+                let at = named::occurrences(&self.ast.expr)
+                    .iter()
+                    .position(|n| n.span == e.span)
+                    .expect("collected");
+                let at = proc_macro2::Literal::usize_unsuffixed(at);
+                quote!(#rt::named_layout(#at))
+            }
             ExprKind::Dynamic(k) => {
                 let local = numbers.iter().position(|n| n == k).expect("collected");
                 let local = proc_macro2::Literal::usize_unsuffixed(local);
@@ -288,7 +365,7 @@ impl Expander<'_> {
 }
 
 /// Whether a written-out stride has a negative static leaf.
-fn negative_leaf(e: &Expr) -> bool {
+pub fn negative_leaf(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Int(n) => *n < 0,
         ExprKind::Tuple(items) => items.iter().any(negative_leaf),

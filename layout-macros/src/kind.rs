@@ -21,6 +21,8 @@ pub fn kind(e: &Expr) -> Kind {
         ExprKind::Int(_) | ExprKind::Dynamic(_) => Kind::Int,
         ExprKind::Tuple(_) => Kind::IntTuple,
         ExprKind::Layout(..) => Kind::Layout,
+        // A named typed layout (`#A`, named.rs).
+        ExprKind::Name(name) if name.starts_with('#') => Kind::Layout,
         ExprKind::Call { name, args, .. } => match registry::function(name).map(|f| f.returns) {
             Some(Returns::Always(k)) => match k {
                 registry::Kind::Int => Kind::Int,

@@ -12,10 +12,13 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod divide;
 mod emit;
 mod expand;
 mod fallback;
 mod kind;
+mod named;
+mod types;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -37,6 +40,14 @@ use proc_macro::TokenStream;
 ///   it holds only them.
 /// - An algebra function of a layout with dynamic leaves is evaluated by the
 ///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
+///   After `type`, `logical_divide`, `zipped_divide`, `tiled_divide` and
+///   `flat_divide` of a written-out layout whose modes are single leaves, by
+///   a tiler `<T0,…>` of static extents, give a typed layout from
+///   straight-line code instead:
+///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
+/// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
+///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
+///   argument of other algebra, it goes to the run-time core path.
 ///
 /// A typed layout has at most 12 modes per level and nests at most 64 deep
 /// (deeper, rustc's trait solver gives up); past either, the tuple that
@@ -54,6 +65,23 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     expand::expand(input.into()).into()
+}
+
+/// The type of `layout!(input)`, for a layout input the macro types: a
+/// static layout (with or without `type`), or `SHAPE:STRIDE` written out
+/// with dynamic leaves (any name there stands for a `usize` leaf); for a
+/// typed divide after `type`, the layout inside the `Result` it gives.
+///
+/// ```ignore
+/// struct Tiles {
+///     rows: layout_type!((4,8):(8,1)),        // Layout<(usize, usize), (usize, usize)>
+///     fixed: layout_type!(type (4,8):(8,1)),  // Layout<(C<4>, C<8>), (C<8>, C<1>)>
+///     cols: layout_type!((m,4):(1,m)),        // Layout<(usize, C<4>), (C<1>, usize)>
+/// }
+/// ```
+#[proc_macro]
+pub fn layout_type(input: TokenStream) -> TokenStream {
+    types::expand(input.into()).into()
 }
 
 /// Not API: `layout_macros::__ranks!(callback args…)` expands to

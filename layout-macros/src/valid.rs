@@ -111,6 +111,8 @@ impl Ctxt<'_> {
     fn check(&mut self, e: &Expr) -> Outcome {
         match &e.kind {
             ExprKind::Dynamic(_) => Outcome::Dynamic,
+            // A named typed layout (named.rs checked where it stands).
+            ExprKind::Name(name) if name.starts_with('#') => Outcome::Dynamic,
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
                 let children = self.all(items);
                 self.finish(e, children, false)

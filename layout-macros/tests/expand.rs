@@ -6,6 +6,8 @@
 
 #[path = "../src/ast.rs"]
 mod ast;
+#[path = "../src/divide.rs"]
+mod divide;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]
@@ -14,6 +16,10 @@ mod expand;
 mod fallback;
 #[path = "../src/kind.rs"]
 mod kind;
+#[path = "../src/named.rs"]
+mod named;
+#[path = "../src/types.rs"]
+mod types;
 #[path = "../src/valid.rs"]
 mod valid;
 
@@ -79,6 +85,50 @@ snapshot!(
     "logical_divide((m,4):(1,m), composition(4:2, 2:1))"
 );
 snapshot!(runtime_size, "size(zipped_divide((m,n):(n,1), (4,4)))");
+
+// Typed algebra on dynamic leaves (`type`): straight-line code, a typed result.
+snapshot!(
+    typed_logical_divide,
+    "type logical_divide((m,n):(1,m), <4,8>)"
+);
+snapshot!(
+    typed_zipped_divide,
+    "type zipped_divide((m,8):(8,1), <4,8>)"
+);
+snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
+
+// Named typed layouts (`#NAME`): the value's own methods, whose numbers
+// the optimiser folds when it is a `const`.
+snapshot!(named_crd2idx, "crd2idx((i,(2,j)), #TILE)");
+snapshot!(named_size, "size(#TILE)");
+snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
+snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
+snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
+snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
+
+/// `layout_type!(input)`, pretty-printed as a type alias.
+fn type_expansion(input: &str) -> String {
+    let input: TokenStream = input.parse().expect("valid Rust tokens");
+    let output = types::expand(input);
+    let file = syn::parse2(quote::quote!(type Expansion = #output;)).expect("a type");
+    prettyplease::unparse(&file)
+}
+
+#[test]
+fn layout_types() {
+    let types = [
+        "(4,8):(8,1)",
+        "type (4,8):(8,1)",
+        "(m,(4,n)):(1,(m,{4 * m}))",
+        "(2,3):(-1,2)",
+        "logical_divide((4,2,3):(2,1,8), 4:2)",
+        "size((4,8))",
+        "logical_divide((m,4):(1,m), 2:1)",
+        "type zipped_divide((m,n):(1,m), <4,8>)",
+    ]
+    .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
+    insta::assert_snapshot!("layout_types", types.join("\n"));
+}
 
 // Errors: `compile_error!` next to a stand-in of the same kind.
 snapshot!(error_congruence, "(4,8):(8,1,2)");

@@ -5,10 +5,23 @@ use core::fmt;
 
 use layout_core::{Error, ErrorKind, IntTuple};
 
-/// A static integer. Zero-sized: a layout made only of these takes no space,
-/// and every use of it folds to a constant.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// A static integer, CuTe's `Int<N>` (`_4` in CuTe's printing). Zero-sized:
+/// a layout made only of these takes no space, and every use of it folds to
+/// a constant.
+///
+/// ```
+/// use layout_dsl::typed::C;
+/// assert_eq!(core::mem::size_of::<C<4>>(), 0);
+/// assert_eq!(format!("{:?}", C::<4>), "C<4>");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct C<const N: i64>;
+
+impl<const N: i64> fmt::Debug for C<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "C<{N}>")
+    }
+}
 
 /// A leaf of a shape or stride tree.
 #[diagnostic::on_unimplemented(
@@ -19,8 +32,15 @@ pub trait Int: Copy {
     /// The value as a `usize`; negative static strides wrap (two's
     /// complement), which keeps offset sums exact modulo 2^64.
     fn get(self) -> usize;
+    /// The value as the core's integer (a `usize` above `i64::MAX` has none).
     fn to_i64(self) -> Result<i64, Error>;
+    /// The value in the notation.
     fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The leaf for a core integer: a non-negative one for `usize` (a
+    /// dynamic leaf is never negative), exactly `N` for `C<N>`.
+    fn from_i64(value: i64) -> Option<Self>;
+    /// The leaf's part of a typed layout's nesting: `N`, or `_` when dynamic.
+    fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
 
 impl<const N: i64> Int for C<N> {
@@ -32,6 +52,12 @@ impl<const N: i64> Int for C<N> {
         Ok(N)
     }
     fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{N}")
+    }
+    fn from_i64(value: i64) -> Option<Self> {
+        (value == N).then_some(C)
+    }
+    fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{N}")
     }
 }
@@ -47,6 +73,12 @@ impl Int for usize {
     fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
     }
+    fn from_i64(value: i64) -> Option<Self> {
+        usize::try_from(value).ok()
+    }
+    fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("_")
+    }
 }
 
 pub(crate) fn too_large() -> Error {
@@ -58,10 +90,14 @@ pub(crate) fn too_large() -> Error {
 /// The integer type `crd2idx` returns: `usize`, or `isize` for a layout
 /// with a negative static stride (the macro picks it).
 pub trait Offset: Copy {
+    /// Whether offsets may be negative (and so may strides).
+    const SIGNED: bool;
+    /// The offset from its two's complement bits.
     fn from_wrapping(offset: usize) -> Self;
 }
 
 impl Offset for usize {
+    const SIGNED: bool = false;
     #[inline]
     fn from_wrapping(offset: usize) -> usize {
         offset
@@ -69,6 +105,7 @@ impl Offset for usize {
 }
 
 impl Offset for isize {
+    const SIGNED: bool = true;
     #[inline]
     fn from_wrapping(offset: usize) -> isize {
         offset as isize

@@ -9,12 +9,31 @@ use layout_core::Error;
 
 use super::coord::Coord;
 use super::int::Offset;
+use super::mode::Get;
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 use super::walk::Form;
 
-/// A layout `shape:stride` whose structure is in its type. `I` is what
-/// offsets are returned as: `usize`, or `isize` when a static stride is negative.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// A layout `shape:stride` whose nesting is in its type: what `layout!`
+/// gives. `S` and `D` are trees ([`Tree`]) of the same nesting whose leaves
+/// are static [`C<N>`](super::C) or dynamic `usize`; `I` is what offsets are
+/// returned as: `usize`, or `isize` when a stride may be negative.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{C, Layout};
+///
+/// // The default form holds its numbers as values…
+/// let rows: Layout<(usize, usize), (usize, usize)> = layout!((4,8):(8,1));
+/// // …`type` puts them in the type…
+/// let fixed: Layout<(C<4>, C<8>), (C<8>, C<1>)> = layout!(type (4,8):(8,1));
+/// // …and a layout with dynamic leaves keeps its static ones static.
+/// let m = 6;
+/// let cols: Layout<(usize, C<4>), (C<1>, usize)> = layout!((m,4):(1,m));
+/// assert_eq!(rows.crd2idx((1, 2)), fixed.crd2idx((1, 2)));
+/// assert_eq!(cols.to_string(), "(6,4):(1,6)");
+/// assert_eq!(format!("{fixed:?}"), "Layout((4,8):(8,1))");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Layout<S, D, I = usize> {
     shape: S,
     stride: D,
@@ -24,6 +43,9 @@ pub struct Layout<S, D, I = usize> {
 // `inline(always)`: even a debug build inlines these (in MIR), so that a
 // distinct layout makes no function of its own for them.
 impl<S, D> Layout<S, D> {
+    /// The layout `shape:stride`. The trees must be congruent (nested
+    /// alike), which the bounds of every method check; `layout!` also
+    /// checks it with the core, with a message at your tokens.
     #[inline(always)]
     pub const fn new(shape: S, stride: D) -> Self {
         Layout {
@@ -134,12 +156,73 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         S::DEPTH
     }
 
+    /// The shape tree.
     pub const fn shape(&self) -> S {
         self.shape
     }
 
+    /// The stride tree.
     pub const fn stride(&self) -> D {
         self.stride
+    }
+
+    /// Mode `K` as a layout of its own (CuTe's `layout<K>(l)`, `get<K>`):
+    /// its static leaves stay static. A wrong `K` is a compile error.
+    ///
+    /// ```
+    /// use layout_dsl::{layout, typed::{C, Layout}};
+    /// let n = 8;
+    /// let l = layout!(((2,4),n):((1,2),8));
+    /// let first: Layout<(C<2>, C<4>), (C<1>, C<2>)> = l.mode::<0>();
+    /// assert_eq!(first.to_string(), "(2,4):(1,2)");
+    /// assert_eq!(l.mode::<1>().size(), 8);
+    /// ```
+    #[inline]
+    pub fn mode<const K: usize>(&self) -> Layout<S::Mode, S::StrideMode, I>
+    where
+        S: Get<K, D>,
+    {
+        Layout {
+            shape: self.shape.shape_mode(),
+            stride: S::stride_mode(&self.stride),
+            offset: PhantomData,
+        }
+    }
+
+    /// The same as [`Layout::mode`], under CuTe's other name.
+    #[inline]
+    pub fn get<const K: usize>(&self) -> Layout<S::Mode, S::StrideMode, I>
+    where
+        S: Get<K, D>,
+    {
+        self.mode::<K>()
+    }
+
+    /// The shape of mode `K` (CuTe's `shape<K>(l)`), static where it is.
+    #[inline]
+    pub fn mode_shape<const K: usize>(&self) -> S::Mode
+    where
+        S: Get<K, D>,
+    {
+        self.shape.shape_mode()
+    }
+
+    /// The stride of mode `K` (CuTe's `stride<K>(l)`), static where it is.
+    #[inline]
+    pub fn mode_stride<const K: usize>(&self) -> S::StrideMode
+    where
+        S: Get<K, D>,
+    {
+        S::stride_mode(&self.stride)
+    }
+
+    /// The size of mode `K` (CuTe's `size<K>(l)`).
+    #[inline]
+    pub fn mode_size<const K: usize>(&self) -> usize
+    where
+        S: Get<K, D, Mode: Shape>,
+    {
+        self.shape.shape_mode().size()
     }
 
     /// The same layout in the runtime core (fails only if a dynamic leaf
@@ -149,12 +232,31 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     }
 }
 
+/// `Layout(shape:stride)`, the notation inside.
+impl<S: Tree, D: Tree, I> fmt::Debug for Layout<S, D, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({self})")
+    }
+}
+
 /// Canonical CuTe notation, the same text the core prints.
 impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.shape.write(f)?;
         f.write_str(":")?;
         self.stride.write(f)
+    }
+}
+
+impl<S: Tree, D: Tree, I> Layout<S, D, I> {
+    /// The layout of a shape and stride tree read from the core (checked
+    /// by the caller: convert.rs).
+    pub(super) const fn from_parts(shape: S, stride: D) -> Self {
+        Layout {
+            shape,
+            stride,
+            offset: PhantomData,
+        }
     }
 }
 

@@ -19,18 +19,28 @@ macro_rules! each_rank {
     };
 }
 
+mod algebra;
+mod convert;
 mod coord;
+mod divide;
 mod int;
 mod layout;
+mod mode;
 mod poisoned;
 pub mod rt;
 mod tensor;
 mod tree;
+mod typed_layout;
 mod walk;
 
+pub use algebra::{AlgebraError, ceil_div, scale};
+pub use convert::NestingError;
 pub use coord::{Coord, CoordOf, RankIs, TupleForLeaf};
+pub use divide::Divide;
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
+pub use mode::Get;
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
+pub use typed_layout::TypedLayout;
 pub use walk::{Form, Leaf, Walk};

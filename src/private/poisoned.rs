@@ -57,6 +57,30 @@ impl<I, K> Poisoned<I, K> {
     pub fn to_core(&self) -> Result<layout_core::Layout, Error> {
         poisoned()
     }
+    /// A mode's coordinate type is not known from the input.
+    pub fn mode<const M: usize>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn get<const M: usize>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn mode_shape<const M: usize>(&self) -> Unknown {
+        Unknown
+    }
+    pub fn mode_stride<const M: usize>(&self) -> Unknown {
+        Unknown
+    }
+    pub fn mode_size<const M: usize>(&self) -> usize {
+        poisoned()
+    }
+    /// As `Divide::logical_divide`, with any tiler.
+    pub fn logical_divide<T>(&self, _: T) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+    /// As `Divide::zipped_divide`, with any tiler.
+    pub fn zipped_divide<T>(&self, _: T) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
 }
 
 // By hand rather than derived: a derive would require `I` and `K` to have
@@ -96,5 +120,41 @@ impl<I, K> fmt::Debug for Poisoned<I, K> {
 impl<I, K> fmt::Display for Poisoned<I, K> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("<layout! error>")
+    }
+}
+
+/// So that a failed layout passed to generic code (`L: TypedLayout`)
+/// reports nothing more.
+impl<I: super::Offset + Eq + Hash, K> super::TypedLayout for Poisoned<I, K> {
+    type Shape = usize;
+    type Stride = usize;
+    type Offset = I;
+
+    fn shape(&self) -> usize {
+        poisoned()
+    }
+    fn stride(&self) -> usize {
+        poisoned()
+    }
+    fn size(&self) -> usize {
+        poisoned()
+    }
+    fn cosize(&self) -> I {
+        poisoned()
+    }
+    fn rank(&self) -> usize {
+        poisoned()
+    }
+    fn depth(&self) -> usize {
+        poisoned()
+    }
+    fn crd2idx<Cd: super::Coord<usize, usize>>(&self, _: Cd) -> I {
+        poisoned()
+    }
+    fn at(&self, _: usize) -> I {
+        poisoned()
+    }
+    fn idx2crd(&self, _: usize) -> usize {
+        poisoned()
     }
 }

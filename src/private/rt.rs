@@ -3,7 +3,7 @@
 //! as a core [`Expr`] and evaluated by `layout-core` when the code runs.
 //! Static parts arrive already folded, as canonical notation text.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use layout_core::expr::{Expr, ExprKind};
@@ -43,6 +43,41 @@ pub fn call<const N: usize>(name: &str, args: [Expr; N]) -> Expr {
         name_span: Span::default(),
         args: Vec::from(args),
     })
+}
+
+/// Named typed layout number `k` of the `layouts` given to [`named`].
+pub fn named_layout(k: usize) -> Expr {
+    node(ExprKind::Name(alloc::format!("#{k}")))
+}
+
+/// Put named typed layouts' values (`#A` in `layout!`, converted to the
+/// core by the caller) into `expr`, or the first conversion's error.
+pub fn named<const N: usize>(
+    mut expr: Expr,
+    layouts: [Result<Layout, Error>; N],
+) -> Result<Expr, Error> {
+    let layouts = layouts.into_iter().collect::<Result<Vec<_>, _>>()?;
+    put_named(&mut expr, &layouts);
+    Ok(expr)
+}
+
+fn put_named(expr: &mut Expr, layouts: &[Layout]) {
+    match &mut expr.kind {
+        ExprKind::Name(name) => {
+            if let Some(k) = name.strip_prefix('#').and_then(|k| k.parse::<usize>().ok()) {
+                *expr = value(&layouts[k].to_string());
+            }
+        }
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            items.iter_mut().for_each(|i| put_named(i, layouts));
+        }
+        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| put_named(a, layouts)),
+        ExprKind::Layout(shape, stride) => {
+            put_named(shape, layouts);
+            put_named(stride, layouts);
+        }
+        _ => {}
+    }
 }
 
 /// Put the leaves' values in, then evaluate with the core. The spans of

@@ -21,25 +21,38 @@ macro_rules! count_ranks {
 /// crate's constant: the number of ranks `for_each_rank!` lists, less one).
 pub const MAX_RANK: usize = ::layout_macros::__ranks!(count_ranks) - 1;
 
-/// A shape or a stride: printable in the notation, convertible to the core.
+/// A shape or a stride of a typed layout: a leaf (`C<N>` or `usize`) or a
+/// tuple of trees, printable in the notation, convertible to and from the core.
 pub trait Tree: Copy {
     /// The tree's nesting as a type and its numbers when every leaf is
     /// static (a dynamic leaf reads 0), for `crd2idx` (walk.rs).
+    #[doc(hidden)]
     type Form: Form;
+    #[doc(hidden)]
     const DESC: <Self::Form as Form>::Desc;
     /// Whether every leaf is static.
     const STATIC: bool;
     /// The numbers, static or not, as `DESC` holds them (walk.rs).
+    #[doc(hidden)]
     fn desc(&self) -> <Self::Form as Form>::Desc;
+    /// The tree in the notation: `(4,8)`.
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The same tree in the core (a `usize` above `i64::MAX` has none).
     fn to_core(&self) -> Result<IntTuple, Error>;
+    /// The tree for a core integer tuple of the same nesting whose leaves
+    /// fit (a static leaf must be equal), else `None`.
+    fn from_core(t: &IntTuple) -> Option<Self>;
+    /// The nesting of the type: static leaves by value, dynamic ones `_`.
+    fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
 
 /// A shape: extents, without strides.
 pub trait Shape: Tree {
     /// The natural coordinate: `usize` for a leaf, a tuple of the modes' coordinates.
     type Coord: Copy;
+    /// The number of top-level modes (1 for a single extent).
     const RANK: usize;
+    /// The nesting depth (0 for a single extent).
     const DEPTH: usize;
     /// The size when every extent is static, so that splitting an index
     /// over an empty mode is refused at compile time rather than dividing
@@ -48,20 +61,24 @@ pub trait Shape: Tree {
     /// Whether one integer can be split over this shape: no static mode but
     /// the last of each tuple is empty (`Layout::at` asserts it).
     const SPLITTABLE: bool;
+    /// The number of coordinates: the product of the extents.
     fn size(&self) -> usize;
     /// `idx2crd(index, shape)` as in the core: an integer shape returns the
     /// index unchanged, a tuple shape takes the index apart leaf by leaf.
     fn idx2crd(&self, index: usize) -> Self::Coord;
     /// Inside a tuple shape, every leaf takes `rest % extent` and leaves
     /// `rest / extent` to the leaves after it.
+    #[doc(hidden)]
     fn split(&self, rest: &mut usize) -> Self::Coord;
 }
 
 /// A shape paired with its stride tree `D`.
 pub trait Mode<D: Tree>: Shape {
     /// The stride tree's numbers, typed by the shape's form (walk.rs).
+    #[doc(hidden)]
     const STRIDES: <Self::Form as Form>::Desc;
     /// The same, static or not.
+    #[doc(hidden)]
     fn strides(stride: &D) -> <Self::Form as Form>::Desc;
 }
 
@@ -94,6 +111,15 @@ macro_rules! leaf {
             }
             fn to_core(&self) -> Result<IntTuple, Error> {
                 leaf_to_core(*self)
+            }
+            fn from_core(t: &IntTuple) -> Option<Self> {
+                match t {
+                    IntTuple::Int(n) => Int::from_i64(*n),
+                    IntTuple::Tuple(_) => None,
+                }
+            }
+            fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                <Self as Int>::write_form(f)
             }
         }
 
@@ -163,6 +189,24 @@ macro_rules! tuple {
             fn to_core(&self) -> Result<IntTuple, Error> {
                 let modes: Vec<IntTuple> = Vec::from([$(self.$i.to_core()?),*]);
                 Ok(IntTuple::Tuple(modes))
+            }
+            fn from_core(t: &IntTuple) -> Option<Self> {
+                match t {
+                    IntTuple::Tuple(modes) if modes.len() == $rank => {
+                        Some(($($S::from_core(&modes[$i])?,)*))
+                    }
+                    _ => None,
+                }
+            }
+            fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("(")?;
+                $(
+                    if $i > 0 {
+                        f.write_str(",")?;
+                    }
+                    $S::write_form(f)?;
+                )*
+                f.write_str(")")
             }
         }
 

@@ -1,0 +1,139 @@
+//! Typed algebra on dynamic leaves (`layout!(type logical_divide(…))`,
+//! straight-line code) against the run-time core path the same expression
+//! takes without `type` (`__private::rt`: an `Expr` built and evaluated per
+//! call). Independent calls over varying extents, as kernel code makes them.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use layout_dsl::layout;
+
+#[path = "common/mod.rs"]
+mod common;
+
+/// Extents that vary call to call (not all multiples of the tiles).
+fn extents() -> Vec<(usize, usize)> {
+    (0..64).map(|i| (37 + 5 * i, 64 + 3 * i)).collect()
+}
+
+fn typed_divide(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(type logical_divide((m,n):(1,m), <4,8>)).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// The same through the `Divide` method of a typed value.
+fn method_divide(inputs: &[(usize, usize)]) -> usize {
+    use layout_dsl::typed::{C, Divide};
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!((m,n):(1,m))
+            .logical_divide((C::<4>, C::<8>))
+            .unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+fn runtime_divide(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(logical_divide((m,n):(1,m), <4,8>)).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(5)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
+/// `local_tile`'s work: divide into (32,8) tiles, then where tile (i,j)
+/// starts and one element of it.
+fn typed_tile(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let tiles = layout!(type zipped_divide((m,n):(1,m), <32,8>)).unwrap();
+        let tile = tiles.mode::<0>();
+        sum += tiles.crd2idx((0, (k % 2, k % 3))) + tile.crd2idx((1, 1));
+    }
+    sum
+}
+
+fn runtime_tile(inputs: &[(usize, usize)]) -> usize {
+    use layout_dsl::IntTuple::{Int, Tuple};
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let tiles = layout!(zipped_divide((m,n):(1,m), <32,8>)).unwrap();
+        let start = Tuple(vec![
+            Int(0),
+            Tuple(vec![Int((k % 2) as i64), Int((k % 3) as i64)]),
+        ]);
+        let inner = Tuple(vec![Tuple(vec![Int(1), Int(1)]), Int(0)]);
+        sum += (tiles.crd2idx(&start).unwrap() + tiles.crd2idx(&inner).unwrap()) as usize;
+    }
+    sum
+}
+
+fn benches(c: &mut Criterion) {
+    let inputs = extents();
+    assert_eq!(typed_divide(&inputs), runtime_divide(&inputs));
+    assert_eq!(method_divide(&inputs), runtime_divide(&inputs));
+    assert_eq!(typed_tile(&inputs), runtime_tile(&inputs));
+    let calls = inputs.len();
+
+    let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
+    g.bench_function("logical_divide/typed", |b| {
+        b.iter(|| typed_divide(black_box(&inputs)))
+    });
+    g.bench_function("logical_divide/method", |b| {
+        b.iter(|| method_divide(black_box(&inputs)))
+    });
+    g.bench_function("logical_divide/runtime", |b| {
+        b.iter(|| runtime_divide(black_box(&inputs)))
+    });
+    g.bench_function("zipped_divide_tile/typed", |b| {
+        b.iter(|| typed_tile(black_box(&inputs)))
+    });
+    g.bench_function("zipped_divide_tile/runtime", |b| {
+        b.iter(|| runtime_tile(black_box(&inputs)))
+    });
+    g.finish();
+
+    // Runtime over typed (the typed side is ~1000x faster: this way the
+    // printed ratio has digits), and the method over the macro's code.
+    common::paired(
+        "logical_divide runtime/typed",
+        || {
+            black_box(runtime_divide(black_box(&inputs)));
+        },
+        || {
+            black_box(typed_divide(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "logical_divide method/typed",
+        || {
+            black_box(method_divide(black_box(&inputs)));
+        },
+        || {
+            black_box(typed_divide(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "zipped_divide_tile runtime/typed",
+        || {
+            black_box(runtime_tile(black_box(&inputs)));
+        },
+        || {
+            black_box(typed_tile(black_box(&inputs)));
+        },
+    );
+}
+
+criterion_group! {
+    name = group;
+    config = common::config();
+    targets = benches
+}
+criterion_main!(group);

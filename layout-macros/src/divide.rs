@@ -1,0 +1,301 @@
+//! Typed algebra on dynamic leaves, first rules (ARCHITECTURE.md, "Typed
+//! algebra on dynamic leaves: the plan"): `layout!(type logical_divide(L, T))`,
+//! and `zipped_divide`, `tiled_divide`, `flat_divide`, where `L` is written
+//! out with every top-level mode a single leaf `s:d`, and `T` is a by-mode
+//! tiler `<T0,…>` of static positive extents, no longer than `L`'s rank.
+//! Each tiled mode divides as
+//!
+//! ```text
+//! logical_divide(s:d, T) = (T, ceil(s/T)) : (d, T*d)
+//! ```
+//!
+//! (the complement of `T:1` in `s` is `ceil(s/T):T`, and composing with a
+//! single-mode layout assumes nothing); modes past the tiler pass through.
+//! The other divides gather the same parts differently (as the core does):
+//!
+//! ```text
+//! logical_divide ((T0,r0),(T1,r1),x) : ((d0,e0),(d1,e1),y)
+//! zipped_divide  ((T0,T1),(r0,r1,x)) : ((d0,d1),(e0,e1,y))
+//! tiled_divide   ((T0,T1),r0,r1,x)   : ((d0,d1),e0,e1,y)
+//! flat_divide    (T0,T1,r0,r1,x)     : (d0,d1,e0,e1,y)
+//! ```
+//!
+//! With one tile mode, `flat_divide` nests as `tiled_divide` (`((T0),r0,x)`),
+//! and neither is typed for a layout of one mode (the core keeps its rest a
+//! tuple there): the core's nestings, checked by `tests/typed_divide.rs`.
+//!
+//! The macro evaluates it over `Static(n) | Dynamic(leaf)`: static parts
+//! fold to `C<N>` leaves, dynamic ones become a `ceil_div` or a checked
+//! multiply over `let`-bound leaves (each evaluated once, in source order),
+//! and the only run-time failure, a stride product that overflows, is an
+//! `Err` naming the values.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::ast::is_plain;
+use crate::emit;
+
+/// One integer of the computation: known now, or a Rust expression.
+#[derive(Clone)]
+enum Sym {
+    Static(i64),
+    Dynamic(TokenStream),
+}
+
+/// A call this module types.
+pub struct Rule<'a> {
+    function: &'a str,
+    /// Every mode's `(s, d)` leaves.
+    modes: Vec<(&'a Expr, &'a Expr)>,
+    /// The tile extents of the first modes.
+    tiles: Vec<i64>,
+}
+
+/// A divide the facade's `Divide` methods type, for a part the macro cannot
+/// see: `logical_divide(#A, <T0,…>)` (a named typed layout, static tile
+/// extents) or `logical_divide(SHAPE:STRIDE, #T)` (a written-out layout,
+/// a named tiler such as `(C<4>, C<8>)`); `zipped_divide` alike. The
+/// result keeps the tiles' and strides' types; the products are `usize`.
+pub enum Named<'a> {
+    Layout(&'a Expr, Vec<i64>),
+    Tiler(&'a Expr, &'a Expr, &'a Expr),
+}
+
+/// The function and the [`Named`] form of `e`, if it is one.
+pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    if !matches!(name.as_str(), "logical_divide" | "zipped_divide") {
+        return None;
+    }
+    let [layout, tiler] = args.as_slice() else {
+        return None;
+    };
+    if let (ExprKind::Layout(shape, stride), Some(_)) = (&layout.kind, crate::named::name(tiler)) {
+        return (is_plain(shape) && is_plain(stride))
+            .then_some((name.as_str(), Named::Tiler(shape, stride, tiler)));
+    }
+    let ExprKind::Tiler(tiles) = &tiler.kind else {
+        return None;
+    };
+    crate::named::name(layout)?;
+    let tiles = tiles
+        .iter()
+        .map(|t| match t.kind {
+            ExprKind::Int(t) if t > 0 => Some(t),
+            _ => None,
+        })
+        .collect::<Option<Vec<i64>>>()?;
+    (!tiles.is_empty()).then_some((name.as_str(), Named::Layout(layout, tiles)))
+}
+
+/// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
+pub fn emit_named(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
+    let private = emit::private();
+    let method = format_ident!("{function}");
+    quote!(#private::Divide::#method(&#layout, #tiler))
+}
+
+/// A by-mode tiler of static extents as the `Divide` methods take it.
+pub fn static_tiler(tiles: &[i64]) -> TokenStream {
+    emit::tuple(tiles.iter().map(|t| emit::static_leaf(*t)).collect())
+}
+
+/// The rule for `e`, if it is a call this module types.
+pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let divides = [
+        "logical_divide",
+        "zipped_divide",
+        "tiled_divide",
+        "flat_divide",
+    ];
+    if !divides.contains(&name.as_str()) {
+        return None;
+    }
+    let [layout, tiler] = args.as_slice() else {
+        return None;
+    };
+    let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&layout.kind, &tiler.kind)
+    else {
+        return None;
+    };
+    let (ExprKind::Tuple(shape), ExprKind::Tuple(stride)) = (&shape.kind, &stride.kind) else {
+        return None;
+    };
+    if shape.len() != stride.len() || tiles.len() > shape.len() || tiles.is_empty() {
+        return None;
+    }
+    // With one mode, the core keeps the rest of these two a tuple: not typed here.
+    if matches!(name.as_str(), "tiled_divide" | "flat_divide") && shape.len() < 2 {
+        return None;
+    }
+    let leaf = |e: &Expr| matches!(e.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
+    if !shape.iter().chain(stride).all(leaf) {
+        return None;
+    }
+    let tiles = tiles
+        .iter()
+        .zip(stride)
+        .map(|(t, d)| match (&t.kind, &d.kind) {
+            // A static stride product that overflows is the core's error.
+            (ExprKind::Int(t), ExprKind::Int(d)) if *t > 0 => d.checked_mul(*t).map(|_| *t),
+            (ExprKind::Int(t), _) if *t > 0 => Some(*t),
+            _ => None,
+        })
+        .collect::<Option<Vec<i64>>>()?;
+    Some(Rule {
+        function: name,
+        modes: shape.iter().zip(stride).collect(),
+        tiles,
+    })
+}
+
+/// The result of [`Rule::build`]: the `let`s to run first, whether one
+/// of them can fail, and the result's trees.
+struct Built {
+    lets: Vec<TokenStream>,
+    checked: bool,
+    shape: TokenStream,
+    stride: TokenStream,
+    signed: bool,
+}
+
+impl Rule<'_> {
+    /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
+    /// gives a dynamic leaf's expression by its number.
+    pub fn emit(&self, leaf: impl Fn(usize) -> TokenStream) -> TokenStream {
+        let private = emit::private();
+        let label = syn::Lifetime::new("'typed", Span::mixed_site());
+        let Built {
+            lets,
+            checked,
+            shape,
+            stride,
+            signed,
+        } = self.build(Some(&leaf), &label);
+        let layout = emit::typed_layout(shape, stride, signed);
+        let body = quote! {
+            #(#lets)*
+            ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
+        };
+        // The label only where a check can break out (else it is unused).
+        if checked {
+            quote!(#label: { #body })
+        } else {
+            quote!({ #body })
+        }
+    }
+
+    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`), for
+    /// `layout_type!`.
+    pub fn layout_type(&self) -> TokenStream {
+        let label = syn::Lifetime::new("'typed", Span::mixed_site());
+        let built = self.build(None, &label);
+        emit::typed_layout_type(built.shape, built.stride, built.signed)
+    }
+
+    /// The computation over `Static | Dynamic`: with `leaf`, as code over
+    /// `let`-bound leaves; without, every dynamic part is the type `usize`.
+    fn build(&self, leaf: Option<&dyn Fn(usize) -> TokenStream>, label: &syn::Lifetime) -> Built {
+        let private = emit::private();
+        let function = self.function;
+        let mut lets = Vec::new();
+        let mut checked = false;
+        // Each dynamic leaf is evaluated once, in source order.
+        let bind = |e: &Expr, name: String, lets: &mut Vec<TokenStream>| match (&e.kind, leaf) {
+            (ExprKind::Int(n), _) => Sym::Static(*n),
+            (ExprKind::Dynamic(k), Some(leaf)) => {
+                let ident = format_ident!("{name}", span = Span::mixed_site());
+                let value = leaf(*k);
+                lets.push(quote!(let #ident: usize = #value;));
+                Sym::Dynamic(quote!(#ident))
+            }
+            (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
+            _ => unreachable!("rule() takes leaves only"),
+        };
+        let shapes: Vec<Sym> = (self.modes.iter().enumerate())
+            .map(|(i, (s, _))| bind(s, format!("shape{i}"), &mut lets))
+            .collect();
+        let strides: Vec<Sym> = (self.modes.iter().enumerate())
+            .map(|(i, (_, d))| bind(d, format!("stride{i}"), &mut lets))
+            .collect();
+        let k = self.tiles.len();
+        let mut rests = Vec::new();
+        let mut rest_strides = Vec::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            let tile = emit::int(*t);
+            rests.push(match (&shapes[i], leaf) {
+                // A static extent is not negative (the core checked the layout).
+                (Sym::Static(s), _) => Sym::Static((*s as u64).div_ceil(*t as u64) as i64),
+                (Sym::Dynamic(s), Some(_)) => Sym::Dynamic(quote!(#private::ceil_div(#s, #tile))),
+                (Sym::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
+            });
+            rest_strides.push(match (&strides[i], leaf) {
+                (Sym::Static(d), _) => Sym::Static(d * t),
+                (Sym::Dynamic(d), Some(_)) => {
+                    checked = true;
+                    let ident = format_ident!("rest_stride{i}", span = Span::mixed_site());
+                    lets.push(quote! {
+                        let #ident = match #private::scale(#function, #d, #tile) {
+                            ::core::result::Result::Ok(product) => product,
+                            ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
+                        };
+                    });
+                    Sym::Dynamic(quote!(#ident))
+                }
+                (Sym::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
+            });
+        }
+        let tiles: Vec<Sym> = self.tiles.iter().map(|t| Sym::Static(*t)).collect();
+        let signed =
+            (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
+        Built {
+            lets,
+            checked,
+            shape: self.gather(&tiles, &rests, &shapes[k..]),
+            stride: self.gather(&strides[..k], &rest_strides, &strides[k..]),
+            signed,
+        }
+    }
+
+    /// The result's shape (or stride) tree from the tile parts, the rest
+    /// parts and the untiled modes, nested as the function nests them.
+    fn gather(&self, tile: &[Sym], rest: &[Sym], untiled: &[Sym]) -> TokenStream {
+        let leaves = |parts: &[&[Sym]]| -> Vec<TokenStream> {
+            parts.iter().flat_map(|p| p.iter().map(token)).collect()
+        };
+        match self.function {
+            "zipped_divide" => emit::tuple(vec![
+                emit::tuple(leaves(&[tile])),
+                emit::tuple(leaves(&[rest, untiled])),
+            ]),
+            // A single tile mode stays a tuple, as in `tiled_divide` (the core's nesting).
+            "flat_divide" if tile.len() > 1 => emit::tuple(leaves(&[tile, rest, untiled])),
+            "tiled_divide" | "flat_divide" => {
+                let mut items = vec![emit::tuple(leaves(&[tile]))];
+                items.extend(leaves(&[rest, untiled]));
+                emit::tuple(items)
+            }
+            _ => {
+                let mut items: Vec<TokenStream> = (tile.iter().zip(rest))
+                    .map(|(t, r)| emit::tuple(vec![token(t), token(r)]))
+                    .collect();
+                items.extend(leaves(&[untiled]));
+                emit::tuple(items)
+            }
+        }
+    }
+}
+
+fn token(x: &Sym) -> TokenStream {
+    match x {
+        Sym::Static(n) => emit::static_leaf(*n),
+        Sym::Dynamic(tokens) => tokens.clone(),
+    }
+}

@@ -1,0 +1,127 @@
+//! Named layouts: `#NAME` is a typed layout value in scope, used whole
+//! inside another invocation. The macro cannot see its numbers, so it takes
+//! `#NAME` only where the invocation becomes one of the layout's methods
+//! (the compiler then checks the coordinate against the layout's type):
+//!
+//! | input | expansion |
+//! |---|---|
+//! | `#A` | `A` |
+//! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
+//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … |
+//!
+//! As an argument of an algebra function (`logical_divide(#A, <4,8>)`),
+//! `#A` goes to the run-time core path with the other dynamic parts: the
+//! value is converted to the core when the code runs (`rt::named`), and
+//! the result is a `Result`, as for any algebra of dynamic leaves.
+//! Anywhere else `#A` is an error at its tokens: in an integer position
+//! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
+//! function that writes out its result while compiling (`table`) cannot
+//! see its numbers.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry;
+
+use crate::ast::{Ast, is_plain};
+
+/// The methods a named layout's invocation may become, by argument count.
+const METHODS: [&str; 4] = ["size", "cosize", "rank", "depth"];
+
+/// The name after `#`, if `e` is a named layout.
+pub fn name(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Name(name) => name.strip_prefix('#'),
+        _ => None,
+    }
+}
+
+/// Whether `e` is or contains a named layout.
+pub fn contains(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Name(_) => name(e).is_some(),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().any(contains)
+        }
+        ExprKind::Layout(shape, stride) => contains(shape) || contains(stride),
+        _ => false,
+    }
+}
+
+/// Whether the input becomes one of a named layout's methods (or is the
+/// layout alone): `#A`, `crd2idx(COORD, #A)`, `size(#A)`, ….
+pub fn method(e: &Expr) -> bool {
+    match &e.kind {
+        _ if name(e).is_some() => true,
+        ExprKind::Call { name: f, args, .. } => match args.as_slice() {
+            [c, l] => f == "crd2idx" && name(l).is_some() && is_plain(c),
+            [l] => METHODS.contains(&f.as_str()) && name(l).is_some(),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Every named layout below `e`, in the order the run-time path numbers them.
+pub fn occurrences(e: &Expr) -> Vec<&Expr> {
+    let mut out = Vec::new();
+    fn walk<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match &e.kind {
+            ExprKind::Name(_) if name(e).is_some() => out.push(e),
+            ExprKind::Tuple(items)
+            | ExprKind::Tiler(items)
+            | ExprKind::Call { args: items, .. } => {
+                items.iter().for_each(|i| walk(i, out));
+            }
+            ExprKind::Layout(shape, stride) => {
+                walk(shape, out);
+                walk(stride, out);
+            }
+            _ => {}
+        }
+    }
+    walk(e, &mut out);
+    out
+}
+
+/// An error at every named layout in a place that cannot take one: where
+/// an integer, a tuple or a coordinate is expected, or in a function that
+/// writes out its result while compiling.
+pub fn check(ast: &Ast) -> Vec<syn::Error> {
+    let mut errors = Vec::new();
+    if !method(&ast.expr) {
+        misplaced(ast, &ast.expr, None, &mut errors);
+    }
+    errors
+}
+
+/// Every named layout in or below `e` that stands where no layout can:
+/// `call` is the function `e` is a direct argument of, with its position.
+fn misplaced(ast: &Ast, e: &Expr, call: Option<(&str, usize)>, errors: &mut Vec<syn::Error>) {
+    if let Some(n) = name(e) {
+        let message = match call {
+            Some((f, _)) if registry::function(f).is_some_and(|f| f.static_only) => format!(
+                "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
+            ),
+            Some(("crd2idx", 0) | ("idx2crd", _)) | None => format!(
+                "`#{n}` is a named typed layout, but an integer or a tuple is expected here"
+            ),
+            Some(_) => return,
+        };
+        errors.push(ast.error(Some(e.span), message));
+        return;
+    }
+    match &e.kind {
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            items.iter().for_each(|i| misplaced(ast, i, None, errors));
+        }
+        ExprKind::Layout(shape, stride) => {
+            misplaced(ast, shape, None, errors);
+            misplaced(ast, stride, None, errors);
+        }
+        ExprKind::Call { name: f, args, .. } => {
+            for (i, a) in args.iter().enumerate() {
+                misplaced(ast, a, Some((f, i)), errors);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,94 @@
+//! `layout_type!(input)`: the type of `layout!(input)`, for a layout the
+//! macro gives a type (a static one, or `SHAPE:STRIDE` written out with
+//! dynamic leaves), and for a typed divide after `type` the layout inside
+//! its `Result`. A name in the notation stands for a dynamic `usize`
+//! leaf, as in `layout!`; its value is never read.
+
+use layout_core::Value;
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::{self, Ast, has_dynamic, is_plain};
+use crate::divide;
+use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
+use crate::expand::negative_leaf;
+use crate::valid;
+
+pub fn expand(input: TokenStream) -> TokenStream {
+    let (ast, mut errors) = ast::parse(input);
+    if errors.is_empty() {
+        match valid::check(&ast).and_then(|()| layout_type(&ast)) {
+            Ok(tokens) => return tokens,
+            Err(e) => errors.push(e),
+        }
+    }
+    let errors = errors.iter().map(syn::Error::to_compile_error);
+    let private = emit::private();
+    // A type can hold no `compile_error!`: they go in an array length.
+    quote!(#private::Layout<[(); { #(#errors)* 0 }], ()>)
+}
+
+fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
+    let e = &ast.expr;
+    let untypable = |why: Untypable| match why {
+        Untypable::TooWide(rank) => ast.error(
+            Some(e.span),
+            format!(
+                "a tuple of rank {rank}: typed layouts have at most {MAX_RANK} modes per level"
+            ),
+        ),
+        Untypable::TooDeep => ast.error(
+            Some(e.span),
+            format!("typed layouts nest at most {MAX_DEPTH} levels"),
+        ),
+    };
+    match &e.kind {
+        ExprKind::Layout(shape, stride)
+            if has_dynamic(e) && is_plain(shape) && is_plain(stride) =>
+        {
+            if emit::deeper_than(shape, MAX_DEPTH).is_some() {
+                return Err(untypable(Untypable::TooDeep));
+            }
+            let shape = tree(shape).map_err(untypable)?;
+            let signed = negative_leaf(stride);
+            let stride = tree(stride).map_err(untypable)?;
+            Ok(emit::typed_layout_type(shape, stride, signed))
+        }
+        // A typed divide's layout (inside the `Result` `layout!` gives).
+        _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
+            Ok(divide::rule(e).expect("checked").layout_type())
+        }
+        _ if !has_dynamic(e) => match layout_core::eval(e) {
+            Ok(Value::Layout(l)) => {
+                emit::layout_type(&l, ast.zero_sized.is_some()).map_err(untypable)
+            }
+            Ok(other) => Err(ast.error(
+                Some(e.span),
+                format!(
+                    "`layout_type!` names the type of a layout, but this is {}",
+                    other.describe()
+                ),
+            )),
+            Err(error) => Err(ast.error(error.span(), error)),
+        },
+        _ => Err(ast.error(
+            Some(e.span),
+            "`layout_type!` names the type of a static layout or of `SHAPE:STRIDE` written out; \
+             an algebra result with dynamic leaves is computed at run time and has no typed form",
+        )),
+    }
+}
+
+/// A written-out tree's type: `C<N>` for a static leaf, `usize` for a dynamic one.
+fn tree(e: &Expr) -> Result<TokenStream, Untypable> {
+    match &e.kind {
+        ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+        ExprKind::Dynamic(_) => Ok(quote!(usize)),
+        ExprKind::Tuple(items) if items.len() > MAX_RANK => Err(Untypable::TooWide(items.len())),
+        ExprKind::Tuple(items) => Ok(emit::tuple(
+            items.iter().map(tree).collect::<Result<_, _>>()?,
+        )),
+        _ => unreachable!("only plain trees are typed"),
+    }
+}

@@ -1,0 +1,102 @@
+//! Typed layouts: what `layout!` gives, as a type you can name.
+//!
+//! A typed [`Layout<S, D>`](Layout) pairs a shape tree `S` with a stride
+//! tree `D` nested alike. A tree is a leaf or a Rust tuple of trees (up to
+//! 12 modes per level); a leaf is a static integer [`C<N>`](C) (CuTe's
+//! `Int<N>`: zero-sized, its value in the type) or a dynamic `usize`.
+//!
+//! | `layout!` input | its type |
+//! |---|---|
+//! | `(4,8):(8,1)` (static: `usize` literals in the value) | `Layout<(usize, usize), (usize, usize)>` |
+//! | `type (4,8):(8,1)` (static: numbers in the type) | `Layout<(C<4>, C<8>), (C<8>, C<1>)>` |
+//! | `(m,4):(1,m)` with `m: usize` | `Layout<(usize, C<4>), (C<1>, usize)>` |
+//! | a negative static stride, `(2,3):(-1,1)` | `Layout<(usize, usize), (C<-1>, usize), isize>` |
+//!
+//! [`layout_type!`](crate::layout_type) writes that type for you, from the
+//! same notation. Generic code takes any typed layout with the
+//! [`TypedLayout`] bound.
+//!
+//! ```
+//! use layout_dsl::{layout, layout_type};
+//! use layout_dsl::typed::{C, Layout, TypedLayout};
+//!
+//! struct Tile {
+//!     rows: layout_type!((4,8):(8,1)),
+//!     fixed: layout_type!(type (4,8):(8,1)),
+//!     cols: Layout<(usize, C<4>), (C<1>, usize)>,
+//! }
+//!
+//! fn offset_of_last<L: TypedLayout>(l: L) -> L::Offset {
+//!     l.at(l.size() - 1)
+//! }
+//!
+//! let m = 6;
+//! let t = Tile { rows: layout!((4,8):(8,1)), fixed: layout!(type (4,8):(8,1)), cols: layout!((m,4):(1,m)) };
+//! assert_eq!(offset_of_last(t.rows), 31);
+//! assert_eq!(offset_of_last(t.fixed), 31);
+//! assert_eq!(offset_of_last(t.cols), 5 + 3 * 6);
+//! // A static sub-mode stays static:
+//! let second: Layout<C<4>, usize> = t.cols.mode::<1>();
+//! assert_eq!(second.to_string(), "4:6");
+//! ```
+//!
+//! # Algebra on dynamic leaves
+//!
+//! After `type`, `layout!` types `logical_divide`, `zipped_divide`,
+//! `tiled_divide` and `flat_divide` of a written-out layout whose top-level
+//! modes are single leaves, by a by-mode tiler of static extents: straight-line code (no parsing, no allocation),
+//! the tiles' extents and every static stride staying static, and a `Result`
+//! whose error names a run-time value that would not fit ([`AlgebraError`]).
+//! A named typed layout (`type logical_divide(#A, <4,8>)`, or zipped), a
+//! named tiler of static extents (`logical_divide((m,n):(1,m), #T)` with
+//! `T: (C<4>, C<8>)`, `type` or not: it has no core value) and the
+//! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
+//! same layouts, keeping the tiles and `A`'s strides' types; the products
+//! the macro would fold are `usize` there (the numbers are not visible).
+//! Other algebra on dynamic leaves still runs the core at run time
+//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::typed::{C, Layout};
+//! let (m, n) = (10, 20);
+//! let tiles = layout!(type zipped_divide((m,n):(1,m), <4,8>)).unwrap();
+//! assert_eq!(tiles.to_string(), "((4,8),(3,3)):((1,10),(4,80))");
+//! // Mode 0 is one tile, all static but the column stride:
+//! let tile: Layout<(C<4>, C<8>), (C<1>, usize)> = tiles.mode::<0>();
+//! // Tile (2,1) starts at the offset of coordinate (0, (2,1)):
+//! assert_eq!(tiles.crd2idx((0, (2, 1))), 2 * 4 + 80);
+//! assert_eq!(tile.crd2idx((3, 7)), 3 + 70);
+//! // `layout_type!` names the layout inside the `Result`:
+//! let named: layout_dsl::layout_type!(type zipped_divide((m,n):(1,m), <4,8>)) = tiles;
+//! ```
+//!
+//! # Named layouts in `layout!`
+//!
+//! `#NAME` is a typed layout in scope (a `const`, `static` or `let`) used
+//! as a whole layout inside another invocation. The `#` keeps it apart from
+//! a dynamic integer leaf (a bare `NAME`). Where the invocation is one of
+//! the layout's methods (`crd2idx(coord, #NAME)`, `size(#NAME)`,
+//! `cosize(#NAME)`, `rank(#NAME)`, `depth(#NAME)`, or `#NAME` alone) it
+//! expands to that method call: a `const` layout's numbers are constants
+//! (after `type`, in its type), so an optimised build folds it. As an
+//! argument of an algebra function it takes the run-time core path, as
+//! dynamic leaves do (a `Result`). Inside a shape, stride, coordinate or
+//! tuple, or in a function that writes out its result while compiling
+//! (`table`), it is a compile error at `#NAME`.
+//!
+//! ```
+//! use layout_dsl::{layout, layout_type};
+//! const ROWS: layout_type!((4,8):(8,1)) = layout!((4,8):(8,1));
+//! const I: usize = 2;
+//! let j = 3;
+//! assert_eq!(layout!(crd2idx((I,j), #ROWS)), 19);
+//! assert_eq!(layout!(size(#ROWS)), 32);
+//! let divided = layout!(logical_divide(#ROWS, <2,4>)).unwrap();
+//! assert_eq!(divided.to_string(), "((2,2),(4,2)):((8,16),(1,4))");
+//! ```
+
+pub use crate::__private::{
+    AlgebraError, C, Coord, Divide, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree,
+    TypedLayout,
+};
