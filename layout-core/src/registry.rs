@@ -8,14 +8,15 @@
 //! CLI (which picture `print` draws, which recipe `explain` narrates, its
 //! `--help` list) and the README's list of functions (a test compares them).
 //! The table is in sections, one file each: CuTe's functions
-//! (`registry/cute.rs`) and the kernel-library idioms'
-//! (`registry/idioms.rs`); a new function is one entry in its section, plus
+//! (`registry/cute.rs`), CuTe's slicing with `_` (`registry/tensor.rs`)
+//! and the kernel-library idioms' (`registry/idioms.rs`); a new function is one entry in its section, plus
 //! its algebra.
 
 mod calls;
 mod cute;
 mod idiom_calls;
 mod idioms;
+mod tensor;
 
 use alloc::format;
 use alloc::string::String;
@@ -31,15 +32,15 @@ use calls::{algebra, divide};
 
 pub use crate::coerce::{Accepts, Args};
 
-/// Every function the notation knows, section by section: CuTe's, then
-/// the kernel-library idioms'.
+/// Every function the notation knows, section by section: CuTe's, its
+/// slicing, then the kernel-library idioms'.
 ///
 /// ```
 /// let names: Vec<&str> = layout_core::FUNCTIONS.iter().map(|f| f.name).collect();
 /// assert_eq!(names[..2], ["size", "cosize"]);
 /// assert!(names.contains(&"slice_axis"));
 /// ```
-pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS]);
+pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, tensor::FUNCTIONS, idioms::FUNCTIONS]);
 
 /// The table of functions, in sections (see [`FUNCTIONS`]).
 #[derive(Clone, Copy, Debug)]

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::algebra::Tiler;
+use crate::algebra::{Coord, Tiler};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -37,6 +37,9 @@ pub enum Value {
     Table(Table),
     /// A tensor-descriptor tag: `RowMajor`, `ColumnMajor` or `Bypass`.
     TensorLayout(TensorLayout),
+    /// A coordinate holding CuTe's `_` somewhere, `(_,3)`: what `slice`
+    /// and `dice` take (a coordinate without `_` is an `IntTuple`).
+    Coord(Coord),
 }
 
 impl Value {
@@ -55,6 +58,7 @@ impl Value {
             Value::TensorLayout(TensorLayout::RowMajor) => "`RowMajor`",
             Value::TensorLayout(TensorLayout::ColumnMajor) => "`ColumnMajor`",
             Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
+            Value::Coord(_) => "a coordinate with `_`",
         }
     }
 }
@@ -78,6 +82,7 @@ impl fmt::Display for Value {
             Value::View(v) => v.fmt(f),
             Value::Table(t) => t.fmt(f),
             Value::TensorLayout(t) => t.fmt(f),
+            Value::Coord(c) => c.fmt(f),
         }
     }
 }

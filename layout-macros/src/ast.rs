@@ -6,7 +6,7 @@
 //! ```text
 //! input   := ['type'] expr
 //! expr    := primary [':' primary]
-//! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
+//! primary := INT | '-' INT | '_' | '(' list ')' | '<' list '>' | NAME '(' list ')'
 //!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
 //! list    := [expr {',' expr} [',']]
 //! ```
@@ -212,6 +212,11 @@ impl State {
             let mut braces = proc_macro2::Group::new(Delimiter::Brace, block.stream());
             braces.set_span(Span::call_site().located_at(block.span()));
             return Ok(self.leaf(TokenTree::Group(braces)));
+        }
+        if input.peek(Token![_]) {
+            // CuTe's `_` in a coordinate (`slice((_,3), L)`): an underscore token.
+            let underscore: Token![_] = input.parse()?;
+            return Ok(Expr::new(ExprKind::Underscore, self.token(underscore.span)));
         }
         if input.peek(Ident) {
             let name: Ident = input.parse()?;

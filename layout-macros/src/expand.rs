@@ -6,6 +6,7 @@
 //! | static, integer | unsuffixed literal |
 //! | static, integer tuple | tuple literal |
 //! | `table(L)` | array literal `[L(0), …]` |
+//! | static view (`slice(C, L)`, `view(L, B)`) | tuple `(typed layout, base literal)` |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
@@ -196,6 +197,15 @@ impl Expander<'_> {
             Value::Layout(l) => emit::layout(l, self.ast.zero_sized.is_some()),
             Value::Tiler(t) => emit::tiler(t, self.ast.zero_sized.is_some()),
             Value::Table(t) => Ok(emit::table(t.as_slice())),
+            // CuTe's `slice_and_offset` pair: the kept modes and their base
+            // (a `usize` offset; `isize` when negative strides put it below 0).
+            Value::View(v) => emit::layout(v.layout(), self.ast.zero_sized.is_some()).map(|l| {
+                let base = match usize::try_from(v.base()) {
+                    Ok(b) => proc_macro2::Literal::usize_suffixed(b),
+                    Err(_) => proc_macro2::Literal::i64_suffixed(v.base()),
+                };
+                quote!((#l, #base))
+            }),
             other => {
                 let message = format!(
                     "`layout!` has no Rust value for {}: use it as an argument",
