@@ -27,6 +27,8 @@
 //! layout is a core [`Layout`] and whose engine borrows the original's.
 
 mod algorithms;
+#[cfg(feature = "ndarray")]
+mod arrays;
 mod engine;
 mod identity;
 mod layout;
