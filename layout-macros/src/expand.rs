@@ -64,7 +64,7 @@ impl Expander<'_> {
             Kind::Layout if has_dynamic(e) && !valid::typed_layout(e) => {
                 "a layout computed at run time (its algebra has dynamic leaves)"
             }
-            Kind::Layout | Kind::Other => return Ok(()),
+            Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
         let message =
             format!("`type` puts a layout's numbers in its type, but this input is {what}");
@@ -248,7 +248,7 @@ impl Expander<'_> {
             Kind::Layout => quote!(eval_layout),
             Kind::Int => quote!(eval_int),
             Kind::IntTuple => quote!(eval_int_tuple),
-            Kind::Table | Kind::Other => quote!(eval),
+            Kind::Table | Kind::View | Kind::Other => quote!(eval),
         };
         let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
         let private = emit::private();
