@@ -103,3 +103,33 @@ fn what_ndarray_cannot_hold_is_refused() {
     fine.to_array_view_mut().unwrap()[[1, 1]] = 9;
     assert_eq!(buf[3], 9);
 }
+
+proptest::proptest! {
+    /// Any contiguous view (axes permuted, any of them reversed) becomes a
+    /// tensor equal to it at every index, and back a view equal to it.
+    #[test]
+    fn contiguous_views_round_trip(
+        dims in proptest::array::uniform3(1usize..5),
+        perm in proptest::sample::select(vec![[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]),
+        flip: [bool; 3],
+    ) {
+        let a = Array3::from_shape_fn(dims, |(i, j, k)| (i * 31 + j * 7 + k) as i32);
+        let mut v = a.view().permuted_axes(perm);
+        for (axis, &f) in flip.iter().enumerate() {
+            if f {
+                v.invert_axis(Axis(axis));
+            }
+        }
+        let t = Tensor::try_from(v).unwrap();
+        let back = t.to_array_view().unwrap();
+        let (d0, d1, d2) = v.dim();
+        for i in 0..d0 {
+            for j in 0..d1 {
+                for k in 0..d2 {
+                    proptest::prop_assert_eq!(t[(i, j, k)], v[[i, j, k]]);
+                    proptest::prop_assert_eq!(back[[i, j, k]], v[[i, j, k]]);
+                }
+            }
+        }
+    }
+}

@@ -136,8 +136,8 @@ fn span(base: usize, layout: &Layout, low: i64, high: i64) -> core::ops::Range<u
     (base as i64 + low) as usize..(base as i64 + high) as usize + 1
 }
 
-fn shape_error(e: ndarray::ShapeError) -> Error {
-    let _ = e;
+/// ndarray's refusal, in our words (its `ShapeError` names no numbers).
+fn shape_error(_: ndarray::ShapeError) -> Error {
     ErrorKind::WrongType {
         expected: "a layout ndarray can represent (a writable view must not overlap itself)",
         found: "a layout ndarray refuses",
