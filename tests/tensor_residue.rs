@@ -172,3 +172,24 @@ fn itertools(ta: usize, tb: usize, tm: usize, tn: usize) -> Vec<(usize, usize, u
     }
     v
 }
+
+/// Extents below the tensor's: the storage past them is padding, masked
+/// like storage that is not there (a padded buffer read as CuTe's
+/// `elem_less(tAcA, make_shape(m, n))`).
+#[test]
+fn extents_below_the_tensor_mask_its_padding() {
+    let data: Vec<usize> = (0..32).collect();
+    let padded = Tensor::new(&data[..], layout("(8,4):(1,8)")).unwrap();
+    let whole = Residue::new(padded, [5, 3]).unwrap();
+    let tile = local_tile(whole, (4, 4), (1, 0)).unwrap();
+    // Rows 4..8, columns 0..4: only row 4 of columns 0..3 is valid.
+    let got: Vec<Option<usize>> = tile.iter().map(|x| x.copied()).collect();
+    let want: Vec<Option<usize>> = (0..16)
+        .map(|p| {
+            let (i, j) = (4 + p % 4, p / 4);
+            (i < 5 && j < 3).then_some(i + 8 * j)
+        })
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(got.iter().flatten().count(), 3);
+}
