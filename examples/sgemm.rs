@@ -6,12 +6,14 @@
 //! `axpby`. The threads of a CTA are simulated by loops, one loop per
 //! phase between two `__syncthreads()`.
 //!
-//! `sgemm_1` assumes whole tiles; here sizes that are not multiples of the
-//! tile run on zero-padded storage (the leading dimensions and the buffers
-//! rounded up to whole tiles): the partial tiles then read zeros, which add
-//! nothing, and write into the padding. (Predicating the residue instead,
-//! with `make_identity_tensor` and `copy_if`, is what CuTe's later tutorial
-//! steps do; `tests/tensor_partition.rs` shows it for a copy.)
+//! `sgemm_1` assumes whole tiles (`gemm_device`). Sizes that are not
+//! multiples of the tile run `gemm_device_predicated` on storage of exactly
+//! the matrices' size, as CuTe's predicated tutorial steps do: the global
+//! tensors are [`Residue`]s (each element's coordinate from an identity
+//! tensor partitioned by the same calls, valid when `elem_less(coord,
+//! shape)`), the copies into shared memory move only valid elements over a
+//! cleared tile (so the k residue adds zeros), and the epilogue writes only
+//! valid elements of C.
 //!
 //! Checks itself against a naive triple loop (bit for bit: every `C(m,n)`
 //! sums its products in `k` order on both sides).
@@ -21,7 +23,8 @@
 use std::process::ExitCode;
 
 use layout_dsl::tensor::{
-    Tensor, X, axpby, clear, copy, gemm, local_partition, local_partition_step, local_tile_step,
+    Residue, Tensor, X, axpby, clear, copy, gemm, local_partition, local_partition_step,
+    local_tile_step,
 };
 use layout_dsl::{Error, IntTuple, Layout};
 
@@ -37,21 +40,6 @@ fn matrix(rows: usize, cols: usize, ld: usize) -> Result<Layout, Error> {
 
 fn compact(rows: usize, cols: usize) -> Result<Layout, Error> {
     Layout::column_major(IntTuple::from([rows as i64, cols as i64]))
-}
-
-/// The padded storage of one operand: leading dimension and length.
-#[derive(Clone, Copy)]
-struct Storage {
-    ld: usize,
-    len: usize,
-}
-
-fn padded(rows: usize, cols: usize, rows_tile: usize, cols_tile: usize) -> Storage {
-    let ld = rows.div_ceil(rows_tile) * rows_tile;
-    Storage {
-        ld,
-        len: ld * cols.div_ceil(cols_tile) * cols_tile,
-    }
 }
 
 type View<'a> = Tensor<&'a [u8], Layout>;
@@ -175,6 +163,111 @@ pub fn gemm_device(
     Ok(())
 }
 
+/// `gemm_device` for any sizes: the same tiles and thread shares, cut from
+/// [`Residue`]s of the global tensors, so that tiles past the matrices are
+/// predicated instead of read (CuTe's `copy_if(tApA, tAgA, tAsA)` and
+/// predicated epilogue).
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_device_predicated(
+    (m, n, k): (usize, usize, usize),
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    c: &mut [f32],
+    ldc: usize,
+    alpha: f32,
+    beta: f32,
+) -> Result<(), Error> {
+    let cta_tiler = (BLK_M, BLK_N, BLK_K);
+    let m_a = Residue::new(Tensor::new(a, matrix(m, k, lda)?)?, [m, k])?; // (M,K)
+    let m_b = Residue::new(Tensor::new(b, matrix(n, k, ldb)?)?, [n, k])?; // (N,K)
+    let mut m_c = Tensor::new(c, matrix(m, n, ldc)?)?; // (M,N)
+
+    let s_a_layout = compact(BLK_M, BLK_K)?;
+    let s_b_layout = compact(BLK_N, BLK_K)?;
+    let t_a = compact(32, 8)?;
+    let t_b = compact(32, 8)?;
+    let t_c = compact(16, 16)?;
+    let threads = t_c.size() as usize;
+    let mut smem_a = vec![0.0f32; s_a_layout.cosize() as usize];
+    let mut smem_b = vec![0.0f32; s_b_layout.cosize() as usize];
+
+    let ta_sa = shares(&s_a_layout, threads, |s, thr| local_partition(s, &t_a, thr))?;
+    let tb_sb = shares(&s_b_layout, threads, |s, thr| local_partition(s, &t_b, thr))?;
+    let tc_sa = shares(&s_a_layout, threads, |s, thr| {
+        local_partition_step(s, &t_c, thr, (1, X))
+    })?;
+    let tc_sb = shares(&s_b_layout, threads, |s, thr| {
+        local_partition_step(s, &t_c, thr, (X, 1))
+    })?;
+
+    for block_y in 0..n.div_ceil(BLK_N) {
+        for block_x in 0..m.div_ceil(BLK_M) {
+            let cta_coord = (block_x, block_y, X);
+            let g_a = local_tile_step(m_a.clone(), cta_tiler, cta_coord, (1, X, 1))?; // (BLK_M,BLK_K,k)
+            let g_b = local_tile_step(m_b.clone(), cta_tiler, cta_coord, (X, 1, 1))?; // (BLK_N,BLK_K,k)
+            let ta_ga = (0..threads)
+                .map(|thr| local_partition(g_a.clone(), &t_a, thr))
+                .collect::<Result<Vec<_>, _>>()?;
+            let tb_gb = (0..threads)
+                .map(|thr| local_partition(g_b.clone(), &t_b, thr))
+                .collect::<Result<Vec<_>, _>>()?;
+
+            let mut tc_rc = (0..threads)
+                .map(|thr| {
+                    let share = c_share(m_c.view_mut(), [m, n], cta_coord, &t_c, thr)?;
+                    let shape = share.shape().clone();
+                    let like = Layout::column_major(shape)?;
+                    Tensor::new(vec![0.0f32; like.size() as usize], like)
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
+
+            let k_tile_max = g_a.shape().mode(2).map_or(1, |k| k.size().unwrap_or(1));
+            for k_tile in 0..k_tile_max as usize {
+                // Predicated copy over a cleared tile: masked elements stay 0.
+                for thr in 0..threads {
+                    let (l, base) = &ta_sa[thr];
+                    let mut s = Tensor::at_base(&mut smem_a[..], l, *base)?;
+                    clear(&mut s);
+                    ta_ga[thr].slice((X, X, k_tile))?.copy_into(&mut s);
+                    let (l, base) = &tb_sb[thr];
+                    let mut s = Tensor::at_base(&mut smem_b[..], l, *base)?;
+                    clear(&mut s);
+                    tb_gb[thr].slice((X, X, k_tile))?.copy_into(&mut s);
+                }
+                for (thr, acc) in tc_rc.iter_mut().enumerate() {
+                    let (la, base_a) = &tc_sa[thr];
+                    let (lb, base_b) = &tc_sb[thr];
+                    let s_a = Tensor::at_base(&smem_a[..], la, *base_a)?;
+                    let s_b = Tensor::at_base(&smem_b[..], lb, *base_b)?;
+                    gemm(&s_a, &s_b, acc);
+                }
+            }
+
+            // Predicated epilogue: only the elements of C inside (M,N).
+            for (thr, acc) in tc_rc.iter().enumerate() {
+                let mut tc_gc = c_share(m_c.view_mut(), [m, n], cta_coord, &t_c, thr)?;
+                tc_gc.for_each_valid_mut(|i, y| *y = alpha * acc[i] + beta * *y);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Thread `thr`'s share of the CTA's tile of C, predicated: `tCgC`.
+fn c_share<'c>(
+    c: Tensor<&'c mut [f32], Layout>,
+    extents: [usize; 2],
+    cta_coord: (usize, usize, X),
+    t_c: &Layout,
+    thr: usize,
+) -> Result<Residue<&'c mut [f32], Layout, 2>, Error> {
+    let whole = Residue::new(c, extents)?;
+    let g_c = local_tile_step(whole, (BLK_M, BLK_N, BLK_K), cta_coord, (1, 1, X))?; // (BLK_M,BLK_N)
+    local_partition(g_c, t_c, thr) // (THR_M,THR_N)
+}
+
 /// `C = alpha·A·Bᵀ + beta·C` by the textbook loop, `k` ascending.
 #[allow(clippy::too_many_arguments)]
 pub fn naive(
@@ -202,51 +295,32 @@ pub fn naive(
 
 /// Runs one size against the naive loop; true when every element of C agrees.
 fn check((m, n, k): (usize, usize, usize)) -> Result<bool, Error> {
-    let (sa, sb, sc) = (
-        padded(m, k, BLK_M, BLK_K),
-        padded(n, k, BLK_N, BLK_K),
-        padded(m, n, BLK_M, BLK_N),
-    );
+    // Storage of exactly the matrices' size, column-major.
+    let (lda, ldb, ldc) = (m, n, m);
     // Small integers in the values keep the products exact in f32; the
     // sums still round, which the bit-exact comparison then checks.
-    let fill = |s: Storage, rows: usize, cols: usize, seed: usize| {
-        let mut v = vec![0.0f32; s.len];
-        for j in 0..cols {
-            for i in 0..rows {
-                v[i + j * s.ld] = (((i * 7 + j * 13 + seed) % 17) as f32 - 8.0) / 4.0;
-            }
-        }
-        v
+    let fill = |rows: usize, cols: usize, seed: usize| -> Vec<f32> {
+        (0..rows * cols)
+            .map(|p| {
+                let (i, j) = (p % rows, p / rows);
+                (((i * 7 + j * 13 + seed) % 17) as f32 - 8.0) / 4.0
+            })
+            .collect()
     };
-    let (a, b) = (fill(sa, m, k, 1), fill(sb, n, k, 2));
-    let c0 = fill(sc, m, n, 3);
+    let (a, b) = (fill(m, k, 1), fill(n, k, 2));
+    let c0 = fill(m, n, 3);
     let (alpha, beta) = (1.5f32, -0.5f32);
     let mut got = c0.clone();
-    gemm_device(
-        (m, n, k),
-        &a,
-        sa.ld,
-        &b,
-        sb.ld,
-        &mut got,
-        sc.ld,
-        alpha,
-        beta,
-    )?;
+    let whole_tiles = m % BLK_M == 0 && n % BLK_N == 0 && k % BLK_K == 0;
+    let device = if whole_tiles {
+        gemm_device
+    } else {
+        gemm_device_predicated
+    };
+    device((m, n, k), &a, lda, &b, ldb, &mut got, ldc, alpha, beta)?;
     let mut want = c0;
-    naive(
-        (m, n, k),
-        &a,
-        sa.ld,
-        &b,
-        sb.ld,
-        &mut want,
-        sc.ld,
-        alpha,
-        beta,
-    );
-    let agree = (0..n).all(|j| (0..m).all(|i| got[i + j * sc.ld] == want[i + j * sc.ld]));
-    Ok(agree)
+    naive((m, n, k), &a, lda, &b, ldb, &mut want, ldc, alpha, beta);
+    Ok(got == want)
 }
 
 fn run(sizes: &[(usize, usize, usize)]) -> ExitCode {
@@ -291,7 +365,8 @@ fn main() -> ExitCode {
 }
 
 // `cargo test` runs the example's own check (the examples are `test = true`)
-// on sizes a debug build does quickly: one CTA, several, and a padded residue.
+// on sizes a debug build does quickly: one CTA, several, and residues in
+// M, N and K predicated over exact-size storage.
 #[test]
 fn checks_itself_against_a_naive_loop() {
     assert_eq!(

@@ -59,6 +59,8 @@ pub enum Accepts {
     MajorOrStride,
     /// A tensor-descriptor tag: `RowMajor`, `ColumnMajor` or `Bypass`.
     TensorLayout,
+    /// A coordinate: an integer, a tuple, or either holding `_` (`slice`, `dice`).
+    Coord,
     /// Anything: the function tells the forms apart itself.
     Any,
 }
@@ -77,6 +79,7 @@ impl Accepts {
             Accepts::View => matches!(v, V::Layout(_) | V::View(_)),
             Accepts::MajorOrStride => matches!(v, V::Major(_) | V::IntTuple(_)),
             Accepts::TensorLayout => matches!(v, V::TensorLayout(_)),
+            Accepts::Coord => matches!(v, V::IntTuple(_) | V::Coord(_)),
             Accepts::Any => true,
         }
     }
@@ -93,6 +96,7 @@ impl Accepts {
             Accepts::View => "a layout or a view",
             Accepts::MajorOrStride => "`LayoutLeft`, `LayoutRight` or a stride",
             Accepts::TensorLayout => "`RowMajor`, `ColumnMajor` or `Bypass`",
+            Accepts::Coord => "a coordinate (integers and `_`)",
             Accepts::Any => "any value",
         }
     }

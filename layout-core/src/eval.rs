@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::algebra::Tiler;
+use crate::algebra::{Coord, Tiler};
 use crate::coerce::{Accepts, Args, new_layout};
 use crate::error::{Error, ErrorKind, Result, Span};
 use crate::expr::{Expr, ExprKind};
@@ -50,13 +50,8 @@ pub fn eval(expr: &Expr) -> Result<Value> {
     let span = expr.span;
     match &expr.kind {
         ExprKind::Int(n) => Ok(Value::IntTuple(IntTuple::Int(*n))),
-        ExprKind::Tuple(items) => {
-            let mut out = Vec::with_capacity(items.len());
-            for item in items {
-                out.push(int_tuple(eval(item)?, item.span)?);
-            }
-            Ok(Value::IntTuple(IntTuple::Tuple(out)))
-        }
+        ExprKind::Tuple(items) => tuple(items),
+        ExprKind::Underscore => Ok(Value::Coord(Coord::Underscore)),
         ExprKind::Tiler(items) => {
             let mut out = Vec::with_capacity(items.len());
             for item in items {
@@ -98,6 +93,31 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             call(name, *name_span, &Args::new(values, spans, span))
         }
     }
+}
+
+/// A tuple of integers, or, when some item holds `_`, a coordinate.
+fn tuple(items: &[Expr]) -> Result<Value> {
+    let mut out = Vec::with_capacity(items.len());
+    let mut coords: Option<Vec<Coord>> = None;
+    for item in items {
+        match eval(item)? {
+            Value::Coord(c) => {
+                let done = out.drain(..).map(Coord::from);
+                coords.get_or_insert_with(|| done.collect()).push(c);
+            }
+            v => {
+                let t = int_tuple(v, item.span)?;
+                match &mut coords {
+                    Some(cs) => cs.push(Coord::from(t)),
+                    None => out.push(t),
+                }
+            }
+        }
+    }
+    Ok(match coords {
+        Some(cs) => Value::Coord(Coord::Tuple(cs)),
+        None => Value::IntTuple(IntTuple::Tuple(out)),
+    })
 }
 
 fn int_tuple(v: Value, span: Span) -> Result<IntTuple> {

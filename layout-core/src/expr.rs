@@ -34,6 +34,9 @@ pub enum ExprKind {
         name_span: Span,
         args: Vec<Expr>,
     },
+    /// `_`, CuTe's `Underscore`: a coordinate leaf meaning every coordinate
+    /// of its mode (for `slice` and `dice`).
+    Underscore,
     /// A leaf whose value is only known at run time (the macro's `{expr}`);
     /// the number identifies it to the macro.
     Dynamic(usize),

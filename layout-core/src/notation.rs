@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! expr    := primary [':' primary]
-//! primary := INT | '-' INT | '(' [list] ')' | '<' list '>' | NAME ['(' [list] ')']
+//! primary := INT | '-' INT | '_' | '(' [list] ')' | '<' list '>' | NAME ['(' [list] ')']
 //! list    := expr {',' expr} [',']
 //! ```
 
@@ -175,7 +175,7 @@ impl Parser {
     }
 
     fn primary(&mut self) -> Result<Expr> {
-        const EXPECTED: &str = "an integer, `(`, `<` or a name";
+        const EXPECTED: &str = "an integer, `_`, `(`, `<` or a name";
         let Some((token, span)) = self.bump() else {
             return Err(self.unexpected(EXPECTED));
         };
@@ -201,6 +201,8 @@ impl Parser {
                 let (items, close) = self.list('>', span)?;
                 Ok(Expr::new(ExprKind::Tiler(items), span.join(close)))
             }
+            // CuTe's `_`: lexed as a name, but never one (no function or tag is `_`).
+            Token::Name(name) if name == "_" => Ok(Expr::new(ExprKind::Underscore, span)),
             Token::Name(name) => {
                 if let Some(open) = self.eat('(') {
                     let (args, close) = self.list(')', open)?;

@@ -10,7 +10,8 @@
 //! The table is in sections, one file each: CuTe's functions
 //! (`registry/cute.rs`), CuTe's mode editing, analysis and integer-tuple
 //! arithmetic (`registry/modes.rs`), CuTe's ordered constructors and recasts
-//! (`registry/constructors.rs`) and the kernel-library idioms'
+//! (`registry/constructors.rs`), CuTe's slicing with `_`
+//! (`registry/tensor.rs`) and the kernel-library idioms'
 //! (`registry/idioms.rs`); a new function is one entry in its section, plus
 //! its algebra.
 
@@ -21,6 +22,7 @@ mod idiom_calls;
 mod idioms;
 mod mode_calls;
 mod modes;
+mod tensor;
 
 use alloc::format;
 use alloc::string::String;
@@ -37,7 +39,8 @@ use calls::{algebra, divide};
 pub use crate::coerce::{Accepts, Args};
 
 /// Every function the notation knows, section by section: CuTe's, its
-/// constructors and recasts, then the kernel-library idioms'.
+/// modes and analysis, constructors and recasts, slicing, then the
+/// kernel-library idioms'.
 ///
 /// ```
 /// let names: Vec<&str> = layout_core::FUNCTIONS.iter().map(|f| f.name).collect();
@@ -48,6 +51,7 @@ pub static FUNCTIONS: Registry = Registry(&[
     cute::FUNCTIONS,
     modes::FUNCTIONS,
     constructors::FUNCTIONS,
+    tensor::FUNCTIONS,
     idioms::FUNCTIONS,
 ]);
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::algebra::Tiler;
+use crate::algebra::{Coord, Tiler};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -39,6 +39,9 @@ pub enum Value {
     TensorLayout(TensorLayout),
     /// A truth value, printed `true` or `false` (`congruent`, `compatible`, …).
     Bool(bool),
+    /// A coordinate holding CuTe's `_` somewhere, `(_,3)`: what `slice`
+    /// and `dice` take (a coordinate without `_` is an `IntTuple`).
+    Coord(Coord),
 }
 
 impl Value {
@@ -58,6 +61,7 @@ impl Value {
             Value::TensorLayout(TensorLayout::ColumnMajor) => "`ColumnMajor`",
             Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
             Value::Bool(_) => "a boolean",
+            Value::Coord(_) => "a coordinate with `_`",
         }
     }
 }
@@ -82,6 +86,7 @@ impl fmt::Display for Value {
             Value::Table(t) => t.fmt(f),
             Value::TensorLayout(t) => t.fmt(f),
             Value::Bool(b) => b.fmt(f),
+            Value::Coord(c) => c.fmt(f),
         }
     }
 }

@@ -6,7 +6,7 @@
 //! ```text
 //! input   := ['type'] expr
 //! expr    := primary [':' primary]
-//! primary := INT | '-' INT | '(' list ')' | '<' list '>' | NAME '(' list ')'
+//! primary := INT | '-' INT | '_' | '(' list ')' | '<' list '>' | NAME '(' list ')'
 //!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
 //!          | '#' IDENT
 //! list    := [expr {',' expr} [',']]
@@ -226,6 +226,11 @@ impl State {
             let span = self.token(pound.span).join(self.token(name.span()));
             self.leaves.push(TokenTree::Ident(name.clone()).into());
             return Ok(Expr::new(ExprKind::Name(format!("#{name}")), span));
+        }
+        if input.peek(Token![_]) {
+            // CuTe's `_` in a coordinate (`slice((_,3), L)`): an underscore token.
+            let underscore: Token![_] = input.parse()?;
+            return Ok(Expr::new(ExprKind::Underscore, self.token(underscore.span)));
         }
         if input.peek(Ident) {
             let name: Ident = input.parse()?;

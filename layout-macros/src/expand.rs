@@ -7,6 +7,7 @@
 //! | static, integer tuple | tuple literal |
 //! | static, boolean (`congruent`, …) | `true` / `false` |
 //! | `table(L)` | array literal `[L(0), …]` |
+//! | static view (`slice(C, L)`, `view(L, B)`) | tuple `(typed layout, base literal)` |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
@@ -78,7 +79,7 @@ impl Expander<'_> {
             {
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`)"
             }
-            Kind::Layout | Kind::Other => return Ok(()),
+            Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
         let message =
             format!("`type` puts a layout's numbers in its type, but this input is {what}");
@@ -251,6 +252,15 @@ impl Expander<'_> {
             Value::Tiler(t) => emit::tiler(t, self.ast.zero_sized.is_some()),
             Value::Table(t) => Ok(emit::table(t.as_slice())),
             Value::Bool(b) => Ok(quote!(#b)),
+            // CuTe's `slice_and_offset` pair: the kept modes and their base
+            // (a `usize` offset; `isize` when negative strides put it below 0).
+            Value::View(v) => emit::layout(v.layout(), self.ast.zero_sized.is_some()).map(|l| {
+                let base = match usize::try_from(v.base()) {
+                    Ok(b) => proc_macro2::Literal::usize_suffixed(b),
+                    Err(_) => proc_macro2::Literal::i64_suffixed(v.base()),
+                };
+                quote!((#l, #base))
+            }),
             other => {
                 let message = format!(
                     "`layout!` has no Rust value for {}: use it as an argument",
@@ -293,7 +303,7 @@ impl Expander<'_> {
             Kind::Layout => quote!(eval_layout),
             Kind::Int => quote!(eval_int),
             Kind::IntTuple => quote!(eval_int_tuple),
-            Kind::Table | Kind::Other => quote!(eval),
+            Kind::Table | Kind::View | Kind::Other => quote!(eval),
         };
         let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
         let private = emit::private();

@@ -53,7 +53,7 @@ fn stand_in(e: &Expr) -> TokenStream {
             Kind::Layout => quote!(#dsl::Layout),
             Kind::Int => quote!(i64),
             Kind::IntTuple => quote!(#dsl::IntTuple),
-            Kind::Table | Kind::Other => quote!(#dsl::Value),
+            Kind::Table | Kind::View | Kind::Other => quote!(#dsl::Value),
         };
         return quote!(#private::poisoned::<::core::result::Result<#value, #dsl::Error>>());
     }
@@ -70,6 +70,8 @@ fn stand_in(e: &Expr) -> TokenStream {
         // Fits `const` items, array lengths and every integer type.
         (Kind::Int, _) => quote!(0),
         (Kind::Layout, _) => poisoned_layout(e),
+        // A folded view is the pair (layout, base).
+        (Kind::View, _) => quote!((#private::Poisoned::<usize, #private::Unknown>::NEW, 0usize)),
         (Kind::IntTuple, ExprKind::Tuple(_)) if is_plain(e) => zeros(e),
         (Kind::IntTuple, ExprKind::Call { name, args, .. }) if name == "idx2crd" => {
             match args.as_slice() {

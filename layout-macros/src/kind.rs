@@ -12,7 +12,9 @@ pub enum Kind {
     IntTuple,
     Layout,
     Table,
-    /// Anything else (a tiler, a view, `LayoutLeft`, an unknown function).
+    /// A view (`slice`, `view`): folds to the pair `(layout, base)`.
+    View,
+    /// Anything else (a tiler, `LayoutLeft`, an unknown function).
     Other,
 }
 
@@ -29,6 +31,7 @@ pub fn kind(e: &Expr) -> Kind {
                 registry::Kind::IntTuple => Kind::IntTuple,
                 registry::Kind::Layout => Kind::Layout,
                 registry::Kind::Table => Kind::Table,
+                registry::Kind::View => Kind::View,
                 _ => Kind::Other,
             },
             Some(Returns::LikeArg(i)) => args.get(i).map_or(Kind::Other, kind),

@@ -173,3 +173,12 @@ fn a_bad_call_and_its_bad_argument_are_both_reported() {
     let found = errors("crd2ix((1,2,3), (4,8):(8,1,0))");
     assert_eq!(found.len(), 2, "{found:?}");
 }
+
+// `_` slicing: a static slice of a static layout folds to CuTe's
+// `slice_and_offset` pair (the kept modes, the base); `dice` to a layout.
+// With a dynamic leaf, the core evaluates it at run time.
+snapshot!(slice_static, "slice((_,3), (4,8):(8,1))");
+snapshot!(slice_nested_static, "slice((_,(1,_)), (4,(2,3)):(1,(4,8)))");
+snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");
+snapshot!(slice_dynamic, "slice((_,j), (4,8):(8,1))");
+snapshot!(slice_wrong_rank, "slice((_,3,1), (4,8):(8,1))");

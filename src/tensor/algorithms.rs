@@ -226,6 +226,6 @@ fn mode_offsets(layout: &Layout, mode: Option<usize>) -> Vec<isize> {
 }
 
 #[track_caller]
-fn same_size(what: &str, a: usize, b: usize) {
+pub(super) fn same_size(what: &str, a: usize, b: usize) {
     assert!(a == b, "{what}: sizes differ ({a} and {b})");
 }

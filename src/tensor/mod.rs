@@ -27,10 +27,13 @@
 //! layout is a core [`Layout`] and whose engine borrows the original's.
 
 mod algorithms;
+#[cfg(feature = "ndarray")]
+mod arrays;
 mod engine;
 mod identity;
 mod layout;
 mod partition;
+mod residue;
 mod slice;
 mod step;
 
@@ -47,6 +50,7 @@ pub use partition::{
     IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
     local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
 };
+pub use residue::Residue;
 pub use slice::{SliceCoord, X};
 
 /// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,

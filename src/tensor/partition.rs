@@ -8,10 +8,11 @@
 //! `Tensor&&`: pass a view (`t.view()`, `t.view_mut()`) to keep the
 //! original. The result's layout is exactly CuTe's, computed by the core
 //! algebra; a tensor result is then checked against the engine like any new
-//! tensor, so a tile that does not divide the tensor evenly (whose last tile
+//! tensor, so a tile that does not evenly divide the tensor (whose last tile
 //! CuTe reads past the end) is refused with an error unless the engine
-//! covers the padded tile. Predicating such a residue is the caller's job,
-//! as in CuTe, with identity tensors; see `docs/from-cute.md`.
+//! covers the padded tile. To predicate such a residue, partition a
+//! [`Residue`](super::Residue) of the tensor instead: the same calls, and
+//! the elements past the tensor masked (CuTe's identity-tensor idiom).
 
 use alloc::vec;
 use alloc::vec::Vec;

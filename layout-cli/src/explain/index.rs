@@ -12,6 +12,37 @@ const SPLIT: &str = "leftmost leaf fastest, the last leaf takes what is left";
 const LISTED: i64 = 32;
 
 impl Explainer<'_> {
+    /// `slice(C, L)` / `dice(C, L)`: which modes are kept, and the base.
+    pub(super) fn slice(
+        &mut self,
+        name: &str,
+        c: &Value,
+        l: &Layout,
+        result: &Value,
+    ) -> Result<()> {
+        let (keep, other) = match name {
+            "slice" => ("`_`", "an integer"),
+            _ => ("an integer", "`_`"),
+        };
+        self.say(&format!(
+            "{name} keeps the modes of L where C has {keep} and drops those where C has {other} (CuTe's lift_{name})"
+        ));
+        self.say(&format!("L = {l}, C = {c}"));
+        self.step("the kept modes, left to right, into one tuple (one mode stays a rank-1 tuple):");
+        match result {
+            Value::View(v) => {
+                self.note(&v.layout().to_string());
+                self.step(&format!(
+                    "the base: C with every `_` read as 0, through L: {}",
+                    v.base()
+                ));
+                self.note(&format!("= {result}"));
+            }
+            _ => self.note(&format!("= {result}")),
+        }
+        Ok(())
+    }
+
     pub(super) fn crd2idx(&mut self, coord: &IntTuple, l: &Layout, result: &Value) -> Result<()> {
         self.say("crd2idx splits C into one integer per leaf of L's shape, then adds each leaf times its stride.");
         self.say(&format!("L = {l}, C = {coord}"));

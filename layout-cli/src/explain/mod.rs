@@ -122,6 +122,7 @@ impl<'a> Explainer<'a> {
                 self.property(name, x, result)
             }
             ("make_layout", _) => self.make_layout(v, result),
+            ("slice" | "dice", [c, Value::Layout(l)]) => self.slice(name, c, l, result),
             ("coalesce", [Value::Layout(l)]) => self.coalesce(l, result),
             ("coalesce", [Value::Layout(l), Value::IntTuple(p)]) => self.coalesce_by(l, p, result),
             ("filter", [Value::Layout(l)]) => self.filter(l, result),

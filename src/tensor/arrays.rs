@@ -1,0 +1,179 @@
+//! `ndarray` interop (feature `ndarray`): an `ArrayView`/`ArrayViewMut` as
+//! a [`Tensor`] and back, where the strides are representable.
+//!
+//! Soundness decides what converts. A tensor's engine is a slice, so a view
+//! becomes a tensor only when its elements are exactly one contiguous run
+//! of memory, in any order (`to_slice_memory_order`: row- or column-major,
+//! axes permuted or reversed). A view with gaps between its elements
+//! (`s![..;2]`, a sub-block) is refused: a slice spanning the gaps would
+//! also borrow elements the view does not, which another view may be
+//! writing. (Copy such a view first, e.g. `view.as_standard_layout()`.)
+//!
+//! The other way, a tensor whose top-level modes are single extents becomes
+//! a view of the elements its layout reaches (negative strides included);
+//! ndarray itself refuses a writable view whose elements overlap (stride 0).
+
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use layout_core::{Error, ErrorKind, IntTuple, Layout};
+use ndarray::{ArrayView, ArrayViewD, ArrayViewMut, ArrayViewMutD, Dimension, IxDyn, ShapeBuilder};
+
+use super::{AsLayout, Engine, EngineMut, Tensor};
+
+/// A view with gaps between its elements.
+fn not_contiguous() -> Error {
+    ErrorKind::WrongType {
+        expected: "an array view whose elements are contiguous in memory (in any order)",
+        found: "a view with gaps between its elements",
+    }
+    .into()
+}
+
+/// The layout of a view's dims and strides (one mode per axis), and where
+/// its element 0 lies in its memory-order slice: past the reach of every
+/// negative stride.
+fn layout_of(dims: &[usize], strides: &[isize]) -> Result<(Layout, usize), Error> {
+    let too_large = || {
+        Error::from(ErrorKind::Overflow(
+            "an array view's extents do not fit in i64",
+        ))
+    };
+    let empty = dims.contains(&0);
+    let mut base = 0usize;
+    let (mut shape, mut stride) = (Vec::new(), Vec::new());
+    for (&d, &s) in dims.iter().zip(strides) {
+        shape.push(IntTuple::Int(i64::try_from(d).map_err(|_| too_large())?));
+        stride.push(IntTuple::Int(i64::try_from(s).map_err(|_| too_large())?));
+        if s < 0 && !empty {
+            // Inside the view's memory, which ndarray keeps below isize::MAX bytes.
+            base += (d - 1) * s.unsigned_abs();
+        }
+    }
+    let layout = Layout::new(IntTuple::Tuple(shape), IntTuple::Tuple(stride))?;
+    Ok((layout, base))
+}
+
+impl<'a, T, D: Dimension> TryFrom<ArrayView<'a, T, D>> for Tensor<&'a [T], Layout> {
+    type Error = Error;
+
+    /// The view's elements under a layout of its dims and strides; errors
+    /// when they are not one contiguous run of memory.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::Tensor;
+    /// use ndarray::{s, Array2};
+    /// let a = Array2::from_shape_fn((3, 4), |(i, j)| 10 * i + j);
+    /// let t = Tensor::try_from(a.view()).unwrap();
+    /// assert_eq!(t.layout().to_string(), "(3,4):(4,1)");
+    /// assert_eq!(t[(2, 1)], 21);
+    /// // Reversed rows: a negative stride, the same memory.
+    /// let r = Tensor::try_from(a.slice(s![..;-1, ..])).unwrap();
+    /// assert_eq!(r[(0, 1)], 21);
+    /// // Every other column has gaps: refused.
+    /// assert!(Tensor::try_from(a.slice(s![.., ..;2])).is_err());
+    /// ```
+    fn try_from(view: ArrayView<'a, T, D>) -> Result<Self, Error> {
+        let (layout, base) = layout_of(view.shape(), view.strides())?;
+        let data = view.to_slice_memory_order().ok_or_else(not_contiguous)?;
+        Tensor::at_base(data, layout, base)
+    }
+}
+
+impl<'a, T, D: Dimension> TryFrom<ArrayViewMut<'a, T, D>> for Tensor<&'a mut [T], Layout> {
+    type Error = Error;
+
+    /// As for `ArrayView`, writable.
+    fn try_from(view: ArrayViewMut<'a, T, D>) -> Result<Self, Error> {
+        let (layout, base) = layout_of(view.shape(), view.strides())?;
+        let data = view.into_slice_memory_order().ok_or_else(not_contiguous)?;
+        Tensor::at_base(data, layout, base)
+    }
+}
+
+/// The axes of a tensor's layout as ndarray wants them: dims, strides (as
+/// ndarray stores them, `isize` bits in a `usize`), and the span of its
+/// offsets `low..=high`. Errors when a top-level mode is not a single extent.
+fn axes(layout: &Layout) -> Result<(Vec<usize>, Vec<usize>, i64, i64), Error> {
+    let (mut dims, mut strides) = (Vec::new(), Vec::new());
+    let (mut low, mut high) = (0i64, 0i64);
+    let modes: Vec<Layout> = match layout.shape() {
+        IntTuple::Int(_) => vec![layout.clone()],
+        _ => layout.modes(),
+    };
+    for (mode, m) in modes.iter().enumerate() {
+        let (IntTuple::Int(d), IntTuple::Int(s)) = (m.shape(), m.stride()) else {
+            let shape = m.shape().to_string();
+            let function = "an ndarray view";
+            return Err(ErrorKind::ModeNotLeaf {
+                function,
+                mode,
+                shape,
+            }
+            .into());
+        };
+        // A valid layout's extents are non-negative and its reach fits.
+        dims.push(*d as usize);
+        strides.push(*s as isize as usize);
+        let reach = (d - 1).max(0) * s;
+        if reach < 0 {
+            low += reach
+        } else {
+            high += reach
+        }
+    }
+    Ok((dims, strides, low, high))
+}
+
+/// The engine positions `base + low ..= base + high` a tensor's offsets
+/// span (empty for an empty tensor).
+fn span(base: usize, layout: &Layout, low: i64, high: i64) -> core::ops::Range<usize> {
+    if layout.size() == 0 {
+        return 0..0;
+    }
+    // Inside the engine: the tensor was checked when built.
+    (base as i64 + low) as usize..(base as i64 + high) as usize + 1
+}
+
+/// ndarray's refusal, in our words (its `ShapeError` names no numbers).
+fn shape_error(_: ndarray::ShapeError) -> Error {
+    ErrorKind::WrongType {
+        expected: "a layout ndarray can represent (a writable view must not overlap itself)",
+        found: "a layout ndarray refuses",
+    }
+    .into()
+}
+
+impl<E: Engine, L: AsLayout> Tensor<E, L> {
+    /// The tensor as an ndarray view, one axis per top-level mode (each
+    /// must be a single extent).
+    ///
+    /// ```
+    /// use layout_dsl::tensor::Tensor;
+    /// use layout_dsl::layout;
+    /// let data: Vec<u32> = (0..12).collect();
+    /// let t = Tensor::new(&data[..], layout!((3,4):(1,3))).unwrap();
+    /// let a = t.to_array_view().unwrap();
+    /// assert_eq!(a.shape(), [3, 4]);
+    /// assert_eq!(a[[2, 1]], 5);
+    /// ```
+    pub fn to_array_view(&self) -> Result<ArrayViewD<'_, E::Elem>, Error> {
+        let core = self.core();
+        let (dims, strides, low, high) = axes(&core)?;
+        let data = &self.engine.as_slice()[span(self.base, &core, low, high)];
+        ArrayView::from_shape(IxDyn(&dims).strides(IxDyn(&strides)), data).map_err(shape_error)
+    }
+}
+
+impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
+    /// The tensor as a writable ndarray view; errors as
+    /// [`Tensor::to_array_view`], and when two coordinates share an element.
+    pub fn to_array_view_mut(&mut self) -> Result<ArrayViewMutD<'_, E::Elem>, Error> {
+        let core = self.core().into_owned();
+        let (dims, strides, low, high) = axes(&core)?;
+        let range = span(self.base, &core, low, high);
+        let data = &mut self.engine.as_mut_slice()[range];
+        ArrayViewMut::from_shape(IxDyn(&dims).strides(IxDyn(&strides)), data).map_err(shape_error)
+    }
+}
