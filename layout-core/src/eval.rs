@@ -73,11 +73,12 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             "RowMajor" => Ok(Value::TensorLayout(TensorLayout::RowMajor)),
             "ColumnMajor" => Ok(Value::TensorLayout(TensorLayout::ColumnMajor)),
             "Bypass" => Ok(Value::TensorLayout(TensorLayout::Bypass)),
-            _ => {
-                let suggestion = closest(name, KEYWORDS);
+            _ => crate::atoms::keyword(name).ok_or_else(|| {
+                // Atoms and operands are names too (`crate::atoms`).
+                let suggestion = closest(name, KEYWORDS.iter().chain(crate::atoms::names()));
                 let name = name.clone();
-                Err(Error::at(ErrorKind::UnknownName { name, suggestion }, span))
-            }
+                Error::at(ErrorKind::UnknownName { name, suggestion }, span)
+            }),
         },
         ExprKind::Dynamic(_) => Err(Error::at(ErrorKind::DynamicValue, span)),
         ExprKind::Call {

@@ -17,6 +17,7 @@
 extern crate alloc;
 
 pub mod algebra;
+pub mod atoms;
 mod coerce;
 mod error;
 mod eval;
@@ -29,6 +30,7 @@ mod layout;
 pub mod notation;
 mod parse;
 pub mod registry;
+pub mod tv;
 mod value;
 
 pub use algebra::{

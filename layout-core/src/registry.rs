@@ -9,9 +9,10 @@
 //! `--help` list) and the README's list of functions (a test compares them).
 //! The table is in sections, one file each: CuTe's functions
 //! (`registry/cute.rs`) and the kernel-library idioms'
-//! (`registry/idioms.rs`); a new function is one entry in its section, plus
+//! (`registry/idioms.rs`), TV layouts and atoms' (`registry/atoms.rs`); a new function is one entry in its section, plus
 //! its algebra.
 
+mod atoms;
 mod calls;
 mod cute;
 mod idiom_calls;
@@ -39,7 +40,7 @@ pub use crate::coerce::{Accepts, Args};
 /// assert_eq!(names[..2], ["size", "cosize"]);
 /// assert!(names.contains(&"slice_axis"));
 /// ```
-pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS]);
+pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS, atoms::FUNCTIONS]);
 
 /// The table of functions, in sections (see [`FUNCTIONS`]).
 #[derive(Clone, Copy, Debug)]

@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::algebra::Tiler;
+use crate::atoms::{Atom, Operand};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -37,6 +38,10 @@ pub enum Value {
     Table(Table),
     /// A tensor-descriptor tag: `RowMajor`, `ColumnMajor` or `Bypass`.
     TensorLayout(TensorLayout),
+    /// An MMA or copy atom, by CuTe's name (`SM80_16x8x16_F16F16F16F16_TN`).
+    Atom(Atom),
+    /// Which of an atom's TV layouts: `A`, `B`, `C`, `SRC` or `DST`.
+    Operand(Operand),
 }
 
 impl Value {
@@ -55,6 +60,9 @@ impl Value {
             Value::TensorLayout(TensorLayout::RowMajor) => "`RowMajor`",
             Value::TensorLayout(TensorLayout::ColumnMajor) => "`ColumnMajor`",
             Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
+            Value::Atom(Atom::Mma(_)) => "an MMA atom",
+            Value::Atom(Atom::Copy(_)) => "a copy atom",
+            Value::Operand(o) => o.describe(),
         }
     }
 }
@@ -78,6 +86,8 @@ impl fmt::Display for Value {
             Value::View(v) => v.fmt(f),
             Value::Table(t) => t.fmt(f),
             Value::TensorLayout(t) => t.fmt(f),
+            Value::Atom(a) => a.fmt(f),
+            Value::Operand(o) => o.fmt(f),
         }
     }
 }

@@ -10,6 +10,7 @@ mod algebra;
 mod index;
 mod seeds;
 mod tiling;
+mod tv;
 mod views;
 
 use layout_core::expr::{Expr, ExprKind};
@@ -127,6 +128,11 @@ impl<'a> Explainer<'a> {
             }
             ("right_inverse", [Value::Layout(l)]) => self.right_inverse(l, result),
             ("left_inverse", [Value::Layout(l)]) => self.left_inverse(l, result),
+            (
+                "layout_tv" | "layout_tv_tile" | "mma_shape" | "mma_threads" | "mma_layout"
+                | "copy_layout" | "tiled_mma_layout",
+                _,
+            ) => self.tv(name, v, result),
             _ => self.seed(name, args, v, result),
         }
     }

@@ -1,0 +1,81 @@
+//! Laws of the TV layouts: `layout_tv` inverts the raked product it comes
+//! from, its cells cover the tile exactly once, and a tiled MMA's layouts
+//! give every cell of its tile to one (thread, value) pair per thread group.
+
+use layout_core::atoms::{self, Operand};
+use layout_core::tv::{layout_tv, layout_tv_steps, tiled_mma_layout, tv_cells};
+use layout_core::{IntTuple, Layout};
+use proptest::prelude::*;
+
+/// A compact 2-D layout, column- or row-major.
+fn compact_2d() -> impl Strategy<Value = Layout> {
+    (1i64..=8, 1i64..=8, any::<bool>()).prop_map(|(m, n, row)| {
+        let shape = IntTuple::from([m, n]);
+        match row {
+            true => Layout::row_major(shape).unwrap(),
+            false => Layout::column_major(shape).unwrap(),
+        }
+    })
+}
+
+proptest! {
+    #[test]
+    fn layout_tv_inverts_the_raked_product(thr in compact_2d(), val in compact_2d()) {
+        let s = layout_tv_steps(&thr, &val).unwrap();
+        let (t, v) = (thr.size(), val.size());
+        prop_assert_eq!(s.result.size(), t * v);
+        for i in 0..t * v {
+            // raked(tv(i)) = i: the pair's thread and value index.
+            prop_assert_eq!(s.raked.at(s.result.at(i).unwrap()).unwrap(), i);
+        }
+        // Each cell of the tile once.
+        let cells = tv_cells(&s.result, &s.tile).unwrap();
+        prop_assert!(cells.iter().all(Option::is_some));
+        prop_assert_eq!(cells.len() as i64, t * v);
+    }
+}
+
+#[test]
+fn layout_tv_agrees_with_its_steps() {
+    let thr: Layout = "(32,8):(8,1)".parse().unwrap();
+    let val: Layout = "(1,4):(0,1)".parse().unwrap();
+    let steps = layout_tv_steps(&thr, &val).unwrap();
+    assert_eq!(layout_tv(&thr, &val).unwrap(), steps.result);
+    // From CuTe's print of raked_product and right_inverse (7107b05).
+    assert_eq!(steps.raked.to_string(), "((1,32),(4,8)):((0,8),(256,1))");
+    assert_eq!(steps.inverse.to_string(), "(8,128):(128,1)");
+}
+
+/// Every MMA's C layout, tiled 2x2, covers its (M,N) tile exactly once
+/// (A and B are shared between the threads that reuse them).
+#[test]
+fn tiled_mma_c_covers_its_tile_once() {
+    let tiling: Layout = "(2,2,1):(1,2,4)".parse().unwrap();
+    for family in atoms::MMA_ATOMS {
+        for atom in family
+            .iter()
+            .filter(|a| a.name.starts_with("SM8") || a.name.starts_with("SM7"))
+        {
+            let c = tiled_mma_layout(atom, &tiling, Operand::C).unwrap();
+            let shape = atom.shape().unwrap();
+            let m = shape.mode(0).unwrap().as_int().unwrap() * 2;
+            let n = shape.mode(1).unwrap().as_int().unwrap() * 2;
+            let mut seen = vec![0; (m * n) as usize];
+            for i in 0..c.size() {
+                seen[c.at(i).unwrap() as usize] += 1;
+            }
+            assert!(seen.iter().all(|&k| k == 1), "{}", atom.name);
+        }
+    }
+}
+
+#[test]
+fn an_atom_layout_of_rank_four_is_refused() {
+    let atom = atoms::mma("SM80_16x8x8_F16F16F16F16_TN").unwrap();
+    let tiling: Layout = "(2,2,1,1):(1,2,4,8)".parse().unwrap();
+    let e = tiled_mma_layout(atom, &tiling, Operand::C).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "an atom layout has at most 3 modes (M,N,K), but this one has 4"
+    );
+}
