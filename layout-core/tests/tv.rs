@@ -79,3 +79,49 @@ fn an_atom_layout_of_rank_four_is_refused() {
         "an atom layout has at most 3 modes (M,N,K), but this one has 4"
     );
 }
+
+/// `tv::panels` against the cells CuTe's `print_latex` draws for the same
+/// TiledMMA and TiledCopy (`tests/tv_latex.jsonl`: each node's `T`/`V`,
+/// parsed out of the LaTeX a host-side CuTe program printed, 7107b05).
+#[test]
+fn panels_match_cute_print_latex() {
+    let text = include_str!("tv_latex.jsonl");
+    let mut checked = 0;
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let expr = case["expr"].as_str().unwrap();
+        let panels = layout_core::tv::panels(&layout_core::notation::parse(expr).unwrap()).unwrap();
+        let [panel] = panels.as_slice() else {
+            panic!("{expr}: one panel expected");
+        };
+        let rows: Vec<String> = (0..panel.rows)
+            .map(|r| {
+                let cells = &panel.cells[r * panel.cols..(r + 1) * panel.cols];
+                let labels: Vec<String> = cells
+                    .iter()
+                    .map(|c| c.map_or("·".into(), |(t, v)| format!("T{t}V{v}")))
+                    .collect();
+                labels.join(" ")
+            })
+            .collect();
+        let expected: Vec<&str> = case["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        assert_eq!(rows, expected, "{expr}");
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
+
+#[test]
+fn an_atom_name_gives_its_three_panels() {
+    let expr = layout_core::notation::parse("SM80_16x8x16_F16F16F16F16_TN").unwrap();
+    let panels = layout_core::tv::panels(&expr).unwrap();
+    let dims: Vec<(usize, usize)> = panels.iter().map(|p| (p.rows, p.cols)).collect();
+    assert_eq!(dims, [(16, 16), (16, 8), (16, 8)]); // A M×K, B K×N, C M×N
+    // Every cell of every panel is held by some thread.
+    assert!(panels.iter().all(|p| p.cells.iter().all(Option::is_some)));
+}

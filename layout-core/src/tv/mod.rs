@@ -6,6 +6,10 @@
 //! [`tiled_mma_layout`] what a `TiledMMA`'s `get_layoutA_TV()` etc. give, and
 //! [`tv_cells`] inverts either into the picture `print_latex` draws.
 
+mod panels;
+
+pub use panels::{TvPanel, panels};
+
 use alloc::vec;
 use alloc::vec::Vec;
 
