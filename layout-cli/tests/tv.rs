@@ -92,15 +92,34 @@ fn tv_svg_places_b_above_c_and_a_left_of_it() {
     );
 }
 
+fn fails(args: &[&str]) -> String {
+    let mut cmd = cargo_bin_cmd!("layout");
+    let out = cmd.env("NO_COLOR", "1").args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
+
 #[test]
 fn tv_of_a_plain_layout_is_refused() {
-    let mut cmd = cargo_bin_cmd!("layout");
-    let out = cmd
-        .env("NO_COLOR", "1")
-        .args(["print", "--tv", "(4,8):(1,4)"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stderr = fails(&["print", "--tv", "(4,8):(1,4)"]);
     assert!(stderr.contains("expected a TV layout"), "{stderr}");
+    assert!(stderr.contains("^^^^^^^^^^^"), "{stderr}");
+}
+
+#[test]
+fn tv_pictures_too_large_or_leaving_their_tile_are_refused() {
+    // 2^23 cells: past the table limit, refused before anything is allocated.
+    let big = fails(&[
+        "print",
+        "--tv",
+        "layout_tv((4096,512):(1,4096), (2,2):(1,2))",
+    ]);
+    assert!(
+        big.contains("8388608 entries is larger than the limit"),
+        "{big}"
+    );
+    // A value layout that is not injective: CuTe's TV layout (the same as
+    // ours) reaches past the tile, which has no cell to draw it in.
+    let out = fails(&["print", "--tv", "layout_tv((4,8):(1,4), (2,2):(0,0))"]);
+    assert!(out.contains("128 is out of range 0..128"), "{out}");
 }

@@ -196,8 +196,10 @@ fn two_modes(l: &Layout) -> Result<(Layout, Layout)> {
 
 /// Who holds each cell of an `(M,N)` tile under a TV layout: entry
 /// `m + n·M` is `Some((thread, value))`, the first pair (thread-major) whose
-/// image is that cell, or `None` when no pair reaches it. Pairs whose image
-/// lies outside the tile are an error.
+/// image is that cell (as CuTe's `print_latex` keeps the first it draws),
+/// or `None` when no pair reaches it. Pairs whose image lies outside the
+/// tile are an error, and so are tiles or layouts of more than
+/// [`TABLE_LIMIT`](crate::TABLE_LIMIT) entries.
 ///
 /// ```
 /// use layout_core::{tv::tv_cells, IntTuple, Layout};
@@ -209,6 +211,12 @@ fn two_modes(l: &Layout) -> Result<(Layout, Layout)> {
 /// ```
 pub fn tv_cells(tv: &Layout, tile: &IntTuple) -> Result<Vec<Option<(i64, i64)>>> {
     let cells = tile.size()?;
+    // As `table`: a picture past a million cells is a mistake, not a request.
+    let limit = crate::idioms::TABLE_LIMIT;
+    if cells > limit || tv.size() > limit {
+        let size = cells.max(tv.size());
+        return Err(ErrorKind::TableTooLarge { size, limit }.into());
+    }
     let threads = tv.mode(0).map_or(tv.size(), |m| m.size());
     let values = tv.mode(1).map_or(1, |m| m.size());
     let mut out = vec![None; usize::try_from(cells).map_err(|_| ErrorKind::Overflow("tile size"))?];
@@ -217,7 +225,7 @@ pub fn tv_cells(tv: &Layout, tile: &IntTuple) -> Result<Vec<Option<(i64, i64)>>>
             let i = tv.at(t + v * threads)?;
             let slot = usize::try_from(i).ok().and_then(|i| out.get_mut(i));
             let Some(slot) = slot else {
-                let (what, index, size) = ("a TV layout's cell", i, cells);
+                let (what, index, size) = ("the tile index a TV layout gives", i, cells);
                 return Err(ErrorKind::IndexOutOfRange { what, index, size }.into());
             };
             match slot {

@@ -45,6 +45,12 @@ pub struct TvPanel {
 /// assert_eq!(p[0].cells[1], Some((0, 2))); // (m=0, n=1): thread 0, value 2
 /// ```
 pub fn panels(expr: &Expr) -> Result<Vec<TvPanel>> {
+    // An error of the picture itself (too large, a cell outside the tile)
+    // is about the whole expression.
+    panels_of(expr).map_err(|e| e.or_at(expr.span))
+}
+
+fn panels_of(expr: &Expr) -> Result<Vec<TvPanel>> {
     let value = eval(expr)?;
     let args = match &expr.kind {
         ExprKind::Call { name, args, .. } => Some((name.as_str(), args)),
