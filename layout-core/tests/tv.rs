@@ -125,3 +125,34 @@ fn an_atom_name_gives_its_three_panels() {
     // Every cell of every panel is held by some thread.
     assert!(panels.iter().all(|p| p.cells.iter().all(Option::is_some)));
 }
+
+/// Any small 2-D layout: strides negative, zero or overlapping too.
+fn any_2d() -> impl Strategy<Value = Layout> {
+    (0i64..=6, 0i64..=6, -8i64..=8, -8i64..=8).prop_map(|(m, n, a, b)| {
+        Layout::new(IntTuple::from([m, n]), IntTuple::from([a, b])).unwrap()
+    })
+}
+
+proptest! {
+    /// Bad operands give errors, never a panic; a TV layout that the
+    /// functions accept is drawn or refused, never a panic either.
+    #[test]
+    fn tv_functions_never_panic(thr in any_2d(), val in any_2d(), atom_layout in (0i64..=4, 0i64..=4, 0i64..=2, -4i64..=4)) {
+        if let Ok(tv) = layout_tv(&thr, &val) {
+            if let Ok(tile) = layout_core::tv::layout_tv_tile(&thr, &val) {
+                let _ = tv_cells(&tv, &tile);
+            }
+        }
+        let (m, n, k, d) = atom_layout;
+        let Ok(tiling) = Layout::new(IntTuple::from([m, n, k]), IntTuple::from([1, d, m * n])) else {
+            return Ok(());
+        };
+        for family in atoms::MMA_ATOMS {
+            for atom in family.iter() {
+                for o in [Operand::A, Operand::B, Operand::C, Operand::Src] {
+                    let _ = tiled_mma_layout(atom, &tiling, o);
+                }
+            }
+        }
+    }
+}

@@ -17,7 +17,7 @@ use crate::algebra::{
     Tiler, complement, composition, raked_product, right_inverse, tiled_product, zipped_divide,
 };
 use crate::atoms::{MmaAtom, Operand};
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -137,7 +137,10 @@ pub fn tiled_mma_layout(atom: &MmaAtom, atom_layout: &Layout, operand: Operand) 
         Operand::C => (0, 1),
         Operand::Src | Operand::Dst => return Err(operand.not_of_mma()),
     };
-    let tile = IntTuple::from([atom_ext(r) * thr_size(r + 1), atom_ext(c) * thr_size(c + 1)]);
+    let tile = IntTuple::from([
+        mul(atom_ext(r), thr_size(r + 1))?,
+        mul(atom_ext(c), thr_size(c + 1))?,
+    ]);
     let reference = Layout::column_major(tile)?;
     // ((AtomR,AtomC),(RestR,RestC)), the atom mode turned into (ThrV,FrgV).
     let atom_tile = IntTuple::from([atom_ext(r), atom_ext(c)]);

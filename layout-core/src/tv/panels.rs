@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::{layout_tv_steps, tiled_mma_layout, tv_cells};
 use crate::atoms::{Atom, MmaAtom, Operand};
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, Result, mul};
 use crate::eval;
 use crate::expr::{Expr, ExprKind};
 use crate::int_tuple::IntTuple;
@@ -112,7 +112,8 @@ fn mma_panel(atom: &MmaAtom, tiling: Option<&Layout>, o: Operand) -> Result<TvPa
     let ext = |i: usize| shape.mode(i).and_then(IntTuple::as_int).unwrap_or(1);
     // The tile grows with the atoms laid out along each axis.
     let times = |i: usize| tiling.and_then(|l| l.mode(i)).map_or(1, |m| m.size());
-    let (m, n, k) = (ext(0) * times(0), ext(1) * times(1), ext(2) * times(2));
+    let axis = |i: usize| mul(ext(i), times(i));
+    let (m, n, k) = (axis(0)?, axis(1)?, axis(2)?);
     let (axes, tile, transpose) = match o {
         Operand::A => (("M", "K"), [m, k], false),
         // B is (N,K); CuTe draws it K×N, above C.
