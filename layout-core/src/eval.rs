@@ -22,6 +22,21 @@ pub const KEYWORDS: &[&str] = &[
     "Bypass",
 ];
 
+/// Whether a bare name is notation rather than a variable: one of the
+/// [`KEYWORDS`], an atom's name or an operand (see [`crate::atoms`]). The
+/// `layout!` macro asks this of every bare identifier.
+///
+/// ```
+/// assert!(layout_core::is_keyword("LayoutRight"));
+/// assert!(layout_core::is_keyword("SM80_16x8x16_F16F16F16F16_TN"));
+/// assert!(layout_core::is_keyword("C"));
+/// assert!(!layout_core::is_keyword("n"));
+/// ```
+#[must_use]
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name) || crate::atoms::keyword(name).is_some()
+}
+
 /// Parse and evaluate one expression in CuTe notation.
 ///
 /// ```

@@ -40,7 +40,7 @@ pub use algebra::{
     zipped_divide, zipped_product,
 };
 pub use error::{Error, ErrorKind, Result, Span};
-pub use eval::{KEYWORDS, eval, evaluate};
+pub use eval::{KEYWORDS, eval, evaluate, is_keyword};
 pub use idioms::{
     Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,
     broadcast_offset, broadcast_to, diagonal, idx2crd_row_major, idx2crd_strided, real_axis,

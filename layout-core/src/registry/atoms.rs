@@ -1,6 +1,8 @@
 //! Thread–value layouts and CuTe's MMA and copy atoms: one entry each.
 //! Atoms and operands are bare names (`SM80_16x8x16_F16F16F16F16_TN`,
-//! `A`); their arguments accept any value and are told apart here.
+//! `A`); their arguments accept any value and are told apart here. The
+//! atoms' functions are static-only: in `layout!`, a name that is no atom
+//! (a misspelling) is a variable, and a variable is no atom.
 
 use super::calls::first;
 use super::{BASE, Function, Kind, Returns, layout_of};
@@ -38,6 +40,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_shape",
+        static_only: true,
         usage: "mma_shape(ATOM)",
         args: &[Any],
         returns: Returns::Always(Kind::IntTuple),
@@ -48,6 +51,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_threads",
+        static_only: true,
         usage: "mma_threads(ATOM)",
         args: &[Any],
         about: "an MMA atom's ThrID: its thread index -> thread",
@@ -57,6 +61,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_layout",
+        static_only: true,
         usage: "mma_layout(ATOM, OPERAND)",
         arity: 2..=2,
         args: &[Any, Any],
@@ -72,6 +77,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "copy_layout",
+        static_only: true,
         usage: "copy_layout(ATOM, SRC_OR_DST)",
         arity: 2..=2,
         args: &[Any, Any],
@@ -87,6 +93,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "tiled_mma_layout",
+        static_only: true,
         usage: "tiled_mma_layout(ATOM, ATOM_LAYOUT, OPERAND)",
         arity: 3..=3,
         args: &[Any, Layout, Any],
