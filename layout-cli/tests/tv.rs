@@ -123,3 +123,18 @@ fn tv_pictures_too_large_or_leaving_their_tile_are_refused() {
     let out = fails(&["print", "--tv", "layout_tv((4,8):(1,4), (2,2):(0,0))"]);
     assert!(out.contains("128 is out of range 0..128"), "{out}");
 }
+
+#[test]
+fn explain_layout_tv_shows_the_raked_product_the_inverse_and_the_reshape() {
+    let text = ok(&["explain", "layout_tv((4,8):(1,4), (2,2):(1,2))"]);
+    insta::assert_snapshot!("explain_layout_tv", text);
+}
+
+#[test]
+fn explain_tiled_mma_layout_shows_cutes_steps() {
+    let text = ok(&[
+        "explain",
+        "tiled_mma_layout(SM80_16x8x8_F16F16F16F16_TN, (2,2,1):(1,2,4), A)",
+    ]);
+    insta::assert_snapshot!("explain_tiled_mma_layout", text);
+}

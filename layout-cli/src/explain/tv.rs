@@ -2,8 +2,8 @@
 //! steps of CuTe's `make_tiled_copy` (from the core's `layout_tv_steps`),
 //! the atoms' layouts as where they come from and what one pair means.
 
-use layout_core::atoms::{Atom, Operand};
-use layout_core::tv::layout_tv_steps;
+use layout_core::atoms::{Atom, MmaAtom, Operand};
+use layout_core::tv::{layout_tv_steps, tiled_mma_steps};
 use layout_core::{Layout, Result, Value};
 
 use super::Explainer;
@@ -28,11 +28,14 @@ impl Explainer<'_> {
                 self.atom_layout(*a, *o, result);
                 Ok(())
             }
-            ("tiled_mma_layout", [Value::Atom(a), Value::Layout(tiling), Value::Operand(o)]) => {
-                self.say(&format!("make_tiled_mma({a}, {tiling}).get_layout{o}_TV(): copies of the atom laid out over (M,N,K) as {tiling}, their threads numbered through tiled_product(ThrID, {tiling}); (thread, value) → index of the whole tile"));
-                self.describe_pairs(result, "(thread, value)", "tile index");
-                Ok(())
-            }
+            (
+                "tiled_mma_layout",
+                [
+                    Value::Atom(Atom::Mma(a)),
+                    Value::Layout(tiling),
+                    Value::Operand(o),
+                ],
+            ) => self.tiled_mma(a, tiling, *o, result),
             _ => Ok(()),
         }
     }
@@ -59,6 +62,49 @@ impl Explainer<'_> {
             "the tile is product_each(shape of the raked product) = {}",
             s.tile
         ));
+        Ok(())
+    }
+
+    /// CuTe's `thrfrg_*` and `get_layout*_TV` steps.
+    fn tiled_mma(
+        &mut self,
+        atom: &MmaAtom,
+        tiling: &Layout,
+        o: Operand,
+        result: &Value,
+    ) -> Result<()> {
+        let s = tiled_mma_steps(atom, tiling, o)?;
+        let axes = match o {
+            Operand::A => "(M,K)",
+            Operand::B => "(N,K)",
+            _ => "(M,N)",
+        };
+        let name = atom.name;
+        self.say(&format!("make_tiled_mma({name}, {tiling}).get_layout{o}_TV(): copies of the atom laid out over (M,N,K) as {tiling}"));
+        self.step(&format!(
+            "threads: tiled_product(ThrID {}, {tiling}) = {}: (ThrV,ThrM,ThrN,ThrK) → thread",
+            atom.threads()?,
+            s.threads
+        ));
+        self.step(&format!(
+            "the {axes} tile: the atom's extents times the atoms along each axis = {}",
+            s.tile
+        ));
+        self.step(&format!(
+            "the tile cut into atoms (zipped_divide), each atom's cells composed with its {o} layout {} = {}: ((ThrV,FrgV),(Rest…)) → tile index",
+            atom.layout(o)?,
+            s.atoms
+        ));
+        self.note("the rest modes are split over the atoms' threads along the two axes; the axis the operand does not use is broadcast (stride 0)");
+        self.step(&format!(
+            "thread → (ThrV,ThrM,ThrN,ThrK): right_inverse of the threads with their complement = {}",
+            s.thread_order
+        ));
+        self.step(&format!(
+            "composed: (thread, value) → tile index = {}",
+            s.result
+        ));
+        self.describe_pairs(result, "(thread, value)", "tile index");
         Ok(())
     }
 

@@ -116,6 +116,43 @@ fn product_each(shape: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(c.to_string(), "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))");
 /// ```
 pub fn tiled_mma_layout(atom: &MmaAtom, atom_layout: &Layout, operand: Operand) -> Result<Layout> {
+    tiled_mma_steps(atom, atom_layout, operand).map(|s| s.result)
+}
+
+/// The steps of [`tiled_mma_layout`], as CuTe's `thrfrg_A/B/C` and
+/// `get_layout*_TV` take them (what `layout explain` shows).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct TiledMmaSteps {
+    /// `tiled_product(ThrID, ATOM_LAYOUT)`: `(ThrV,ThrM,ThrN,ThrK)` → thread.
+    pub threads: Layout,
+    /// The operand's tile: the atom's extents times the atoms along each axis.
+    pub tile: IntTuple,
+    /// The tile cut into atoms, each atom's cells as `(ThrV,FrgV)`:
+    /// `((ThrV,FrgV),(RestR,RestC))` → tile index.
+    pub atoms: Layout,
+    /// Thread index → index of `(ThrV,ThrM,ThrN,ThrK)`: the right inverse
+    /// of `threads` (with its complement).
+    pub thread_order: Layout,
+    /// `(thread, value)` → tile index: the tiled MMA's TV layout.
+    pub result: Layout,
+}
+
+/// [`tiled_mma_layout`] step by step.
+///
+/// ```
+/// use layout_core::{atoms, tv::tiled_mma_steps, Layout};
+/// let atom = atoms::mma("SM80_16x8x8_F16F16F16F16_TN").unwrap();
+/// let tiling: Layout = "(2,2,1):(1,2,4)".parse().unwrap();
+/// let s = tiled_mma_steps(atom, &tiling, atoms::Operand::C).unwrap();
+/// assert_eq!(s.threads.to_string(), "(32,2,2,1):(1,32,64,128)");
+/// assert_eq!(s.tile.to_string(), "(32,16)");
+/// ```
+pub fn tiled_mma_steps(
+    atom: &MmaAtom,
+    atom_layout: &Layout,
+    operand: Operand,
+) -> Result<TiledMmaSteps> {
     let (shape, threads) = (atom.shape()?, atom.threads()?);
     let mut modes = atom_layout.modes();
     if modes.len() > 3 {
@@ -141,12 +178,13 @@ pub fn tiled_mma_layout(atom: &MmaAtom, atom_layout: &Layout, operand: Operand) 
         mul(atom_ext(r), thr_size(r + 1))?,
         mul(atom_ext(c), thr_size(c + 1))?,
     ]);
-    let reference = Layout::column_major(tile)?;
+    let reference = Layout::column_major(tile.clone())?;
     // ((AtomR,AtomC),(RestR,RestC)), the atom mode turned into (ThrV,FrgV).
     let atom_tile = IntTuple::from([atom_ext(r), atom_ext(c)]);
     let divided = zipped_divide(&reference, &Tiler::try_from(atom_tile)?)?;
     let (atom_mode, rest) = two_modes(&divided)?;
     let tv = composition(&atom_mode, &Tiler::from(atom.layout(operand)?))?;
+    let tv_of_atoms = tv.clone();
     let (thr_v, frg_v) = two_modes(&tv)?;
     // Split the rest over the threads tiled in R and C.
     let thr_tile = IntTuple::from([thr_size(r + 1), thr_size(c + 1)]);
@@ -181,8 +219,14 @@ pub fn tiled_mma_layout(atom: &MmaAtom, atom_layout: &Layout, operand: Operand) 
         &Layout::new(IntTuple::from([total, 1]), IntTuple::from([1, 0]))?,
         &Tiler::from(right_inverse(&with_rest)?),
     )?;
-    let thr_mode = composition(&thr_mode, &Tiler::from(thr_of))?;
-    Layout::concat([thr_mode, Layout::concat([frg_v, rest_rc])?])
+    let thr_mode = composition(&thr_mode, &Tiler::from(thr_of.clone()))?;
+    Ok(TiledMmaSteps {
+        threads: vmnk,
+        tile,
+        atoms: Layout::concat([tv_of_atoms, rest])?,
+        thread_order: thr_of,
+        result: Layout::concat([thr_mode, Layout::concat([frg_v, rest_rc])?])?,
+    })
 }
 
 /// The two top-level modes of a rank-2 layout.
