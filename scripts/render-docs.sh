@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Make the README's pictures in docs/ from the `layout` binary itself:
 #   docs/zipped-divide.svg, .png  `layout print --svg` rendered by rsvg-convert
+#   docs/tv-mma.png               `layout print --tv --svg` of an MMA atom
 #   docs/terminal.png             `layout print` and `layout explain` run in
 #                                 tmux, captured with their colours, drawn as
 #                                 SVG text (scripts/ansi_to_svg.py), rendered
@@ -20,6 +21,11 @@ mkdir -p docs
 # 1. The SVG picture: an 8×8 row-major matrix cut into 2×4 tiles.
 "$layout" print --svg docs/zipped-divide.svg 'zipped_divide((8,8):(8,1), (2,4))'
 rsvg-convert --zoom 1.5 docs/zipped-divide.svg -o docs/zipped-divide.png
+
+# 1b. A TV picture: the SM80 16x8x16 MMA's A, B and C, thread and value per cell.
+"$layout" print --tv --svg docs/tv-mma.svg 'SM80_16x8x16_F16F16F16F16_TN'
+rsvg-convert docs/tv-mma.svg -o docs/tv-mma.png
+rm docs/tv-mma.svg
 
 # 2. The terminal capture: what a user sees, colours included.
 # A tmux server of our own (-L), so no one else's sessions are touched.

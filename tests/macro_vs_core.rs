@@ -166,6 +166,8 @@ fn macro_value_equals_core_value() {
     check_table!("table(composition(8:2, 1:3))", table(composition(8:2, 1:3)));
     check_layout!("composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2)", composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2));
     check_table!("table(composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2))", table(composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2)));
+    check_layout!("copy_layout(SM75_U32x2_LDSM_N,DST)", copy_layout(SM75_U32x2_LDSM_N,DST));
+    check_layout!("copy_layout(SM75_U32x4_LDSM_N,DST)", copy_layout(SM75_U32x4_LDSM_N,DST));
     check_int!("cosize((2):(1))", cosize((2):(1)));
     check_int!("cosize((2,2):(1,2))", cosize((2,2):(1,2)));
     check_int!("cosize((2,2):(1,4))", cosize((2,2):(1,4)));
@@ -249,6 +251,9 @@ fn macro_value_equals_core_value() {
     check_tuple!("idx2crd(6,(3))", idx2crd(6,(3)));
     check_tuple!("idx2crd(8,shape(zipped_product((2,3,2):(1,2,6),2:3)))", idx2crd(8,shape(zipped_product((2,3,2):(1,2,6),2:3))));
     check_tuple!("idx2crd(9,(6))", idx2crd(9,(6)));
+    check_layout!("layout_tv((8,16):(16,1),(1,8):(0,1))", layout_tv((8,16):(16,1),(1,8):(0,1)));
+    check_tuple!("layout_tv_tile((16,8):(8,1),(1,8):(0,1))", layout_tv_tile((16,8):(8,1),(1,8):(0,1)));
+    check_tuple!("layout_tv_tile((32,8):(8,1),(1,4):(0,1))", layout_tv_tile((32,8):(8,1),(1,4):(0,1)));
     check_layout!("left_inverse((4,1):(1,4))", left_inverse((4,1):(1,4)));
     check_table!("table(left_inverse((4,1):(1,4)))", table(left_inverse((4,1):(1,4))));
     check_layout!("left_inverse((5,1):(1,1))", left_inverse((5,1):(1,1)));
@@ -315,6 +320,16 @@ fn macro_value_equals_core_value() {
     check_layout!("max_common_layout(16:1, (4,4):(1,4))", max_common_layout(16:1, (4,4):(1,4)));
     check_table!("table(max_common_layout(16:1, (4,4):(1,4)))", table(max_common_layout(16:1, (4,4):(1,4))));
     check_int!("max_common_vector((4,4):(4,1), (4,4):(1,4))", max_common_vector((4,4):(4,1), (4,4):(1,4)));
+    check_layout!("mma_layout(SM80_16x8x16_F16F16F16F16_TN,A)", mma_layout(SM80_16x8x16_F16F16F16F16_TN,A));
+    check_layout!("mma_layout(SM80_16x8x16_F16F16F16F16_TN,C)", mma_layout(SM80_16x8x16_F16F16F16F16_TN,C));
+    check_layout!("mma_layout(SM80_16x8x16_F32BF16BF16F32_TN,A)", mma_layout(SM80_16x8x16_F32BF16BF16F32_TN,A));
+    check_layout!("mma_layout(SM80_8x8x4_F64F64F64F64_TN,C)", mma_layout(SM80_8x8x4_F64F64F64F64_TN,C));
+    check_table!("table(mma_layout(SM80_8x8x4_F64F64F64F64_TN,C))", table(mma_layout(SM80_8x8x4_F64F64F64F64_TN,C)));
+    check_tuple!("mma_shape(SM80_16x8x16_F16F16F16F16_TN)", mma_shape(SM80_16x8x16_F16F16F16F16_TN));
+    check_layout!("mma_threads(SM80_16x8x16_F16F16F16F16_TN)", mma_threads(SM80_16x8x16_F16F16F16F16_TN));
+    check_table!("table(mma_threads(SM80_16x8x16_F16F16F16F16_TN))", table(mma_threads(SM80_16x8x16_F16F16F16F16_TN)));
+    check_layout!("mma_threads(SM80_8x8x4_F64F64F64F64_TN)", mma_threads(SM80_8x8x4_F64F64F64F64_TN));
+    check_table!("table(mma_threads(SM80_8x8x4_F64F64F64F64_TN))", table(mma_threads(SM80_8x8x4_F64F64F64F64_TN)));
     check_layout!("raked_product((4,2):(2,1), 3:1)", raked_product((4,2):(2,1), 3:1));
     check_table!("table(raked_product((4,2):(2,1), 3:1))", table(raked_product((4,2):(2,1), 3:1)));
     check_layout!("raked_product((4,5):(1,4),(2):(1))", raked_product((4,5):(1,4),(2):(1)));
@@ -386,6 +401,10 @@ fn macro_value_equals_core_value() {
     check_layout!("tiled_divide((5,3):(1,5),15)", tiled_divide((5,3):(1,5),15));
     check_table!("table(tiled_divide((5,3):(1,5),15))", table(tiled_divide((5,3):(1,5),15)));
     check_layout!("tiled_divide((8, 4, 3):(1, 8, 32), (2,))", tiled_divide((8, 4, 3):(1, 8, 32), (2,)));
+    check_layout!("tiled_mma_layout(SM70_8x8x4_F32F16F16F32_NT,(2,2,1):(2,1,0),A)", tiled_mma_layout(SM70_8x8x4_F32F16F16F32_NT,(2,2,1):(2,1,0),A));
+    check_layout!("tiled_mma_layout(SM70_8x8x4_F32F16F16F32_NT,(2,2,1):(2,1,0),C)", tiled_mma_layout(SM70_8x8x4_F32F16F16F32_NT,(2,2,1):(2,1,0),C));
+    check_layout!("tiled_mma_layout(SM80_16x8x8_F32TF32TF32F32_TN,(2,2,1):(1,2,4),C)", tiled_mma_layout(SM80_16x8x8_F32TF32TF32F32_TN,(2,2,1):(1,2,4),C));
+    check_layout!("tiled_mma_layout(SM80_16x8x8_F32TF32TF32F32_TN,(2,4,1):(1,2,0),C)", tiled_mma_layout(SM80_16x8x8_F32TF32TF32F32_TN,(2,4,1):(1,2,0),C));
     check_layout!("tiled_product((1,8,(2)):(1,2,(1)), (1,(4,3)):(12,(3,1)))", tiled_product((1,8,(2)):(1,2,(1)), (1,(4,3)):(12,(3,1))));
     check_layout!("tiled_product((2):(1),3)", tiled_product((2):(1),3));
     check_table!("table(tiled_product((2):(1),3))", table(tiled_product((2):(1),3)));

@@ -105,6 +105,12 @@ enum Command {
         /// (default: tile for divides, compositions and products, else offset).
         #[arg(long, value_enum)]
         color_by: Option<ColorBy>,
+        /// Draw a thread–value layout: every cell of the tile as
+        /// `T{thread}V{value}`, coloured by thread, as CuTe's print_latex
+        /// (layout_tv(…), mma_layout(…), tiled_mma_layout(…), or an MMA
+        /// atom's name for its A, B and C).
+        #[arg(long)]
+        tv: bool,
     },
     /// Show the derivation step by step, in words and numbers.
     ///
@@ -179,8 +185,12 @@ fn main() -> ExitCode {
             svg,
             html,
             color_by,
+            tv,
         } => {
-            let result = print_command(&expr, svg, html, color_by, color);
+            let result = match tv {
+                true => print_tv(&expr, svg, html, color),
+                false => print_command(&expr, svg, html, color_by, color),
+            };
             (expr, result)
         }
         Command::Explain { expr } => {
@@ -249,11 +259,35 @@ fn print_command(
             color.enabled(Stream::Stdout),
         ));
     }
-    let mut stdout = String::new();
-    let outputs = [
+    write_outputs([
         (svg, render::svg::render(&picture, by)),
         (html, render::svg::html(&picture, by)),
-    ];
+    ])
+}
+
+/// `layout print --tv`: the TV picture on stdout, or the files asked for.
+fn print_tv(
+    src: &str,
+    svg: Option<PathBuf>,
+    html: Option<PathBuf>,
+    color: ColorChoice,
+) -> Result<String, Failure> {
+    let expr = layout_core::notation::parse(src)?;
+    let panels = layout_core::tv::panels(&expr)?;
+    let caption = src.trim();
+    if svg.is_none() && html.is_none() {
+        let on = color.enabled(Stream::Stdout);
+        return Ok(render::tv::text(caption, &panels, on));
+    }
+    write_outputs([
+        (svg, render::tv::svg(caption, &panels)),
+        (html, render::tv::html(caption, &panels)),
+    ])
+}
+
+/// Each text to its file (`-`: returned, for stdout), noting each file written.
+fn write_outputs(outputs: [(Option<PathBuf>, String); 2]) -> Result<String, Failure> {
+    let mut stdout = String::new();
     for (path, text) in outputs {
         let Some(path) = path else { continue };
         if path.as_os_str() == "-" {

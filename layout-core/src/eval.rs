@@ -24,6 +24,21 @@ pub const KEYWORDS: &[&str] = &[
     "false",
 ];
 
+/// Whether a bare name is notation rather than a variable: one of the
+/// [`KEYWORDS`], an atom's name or an operand (see [`crate::atoms`]). The
+/// `layout!` macro asks this of every bare identifier.
+///
+/// ```
+/// assert!(layout_core::is_keyword("LayoutRight"));
+/// assert!(layout_core::is_keyword("SM80_16x8x16_F16F16F16F16_TN"));
+/// assert!(layout_core::is_keyword("C"));
+/// assert!(!layout_core::is_keyword("n"));
+/// ```
+#[must_use]
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name) || crate::atoms::keyword(name).is_some()
+}
+
 /// Parse and evaluate one expression in CuTe notation.
 ///
 /// ```
@@ -73,11 +88,12 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             // Booleans print as these, and read back (no function takes one).
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
-            _ => {
-                let suggestion = closest(name, KEYWORDS);
+            _ => crate::atoms::keyword(name).ok_or_else(|| {
+                // Atoms and operands are names too (`crate::atoms`).
+                let suggestion = closest(name, KEYWORDS.iter().chain(crate::atoms::names()));
                 let name = name.clone();
-                Err(Error::at(ErrorKind::UnknownName { name, suggestion }, span))
-            }
+                Error::at(ErrorKind::UnknownName { name, suggestion }, span)
+            }),
         },
         ExprKind::Dynamic(_) => Err(Error::at(ErrorKind::DynamicValue, span)),
         ExprKind::Call {

@@ -17,6 +17,7 @@
 extern crate alloc;
 
 pub mod algebra;
+pub mod atoms;
 mod coerce;
 mod error;
 mod eval;
@@ -29,6 +30,7 @@ mod layout;
 pub mod notation;
 mod parse;
 pub mod registry;
+pub mod tv;
 mod value;
 
 pub use algebra::{Coord, dice, slice, slice_and_offset};
@@ -46,7 +48,7 @@ pub use algebra::{
     recast_layout, tile_to_shape, upcast,
 };
 pub use error::{Error, ErrorKind, Result, Span};
-pub use eval::{KEYWORDS, eval, evaluate};
+pub use eval::{KEYWORDS, eval, evaluate, is_keyword};
 pub use idioms::{
     Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,
     broadcast_offset, broadcast_to, diagonal, idx2crd_row_major, idx2crd_strided, real_axis,

@@ -11,10 +11,12 @@
 //! (`registry/cute.rs`), CuTe's mode editing, analysis and integer-tuple
 //! arithmetic (`registry/modes.rs`), CuTe's ordered constructors and recasts
 //! (`registry/constructors.rs`), CuTe's slicing with `_`
-//! (`registry/tensor.rs`) and the kernel-library idioms'
-//! (`registry/idioms.rs`); a new function is one entry in its section, plus
+//! (`registry/tensor.rs`), the kernel-library idioms' (`registry/idioms.rs`)
+//! and the TV layouts' and atoms' (`registry/atoms.rs`); a new function is
+//! one entry in its section, plus
 //! its algebra.
 
+mod atoms;
 mod calls;
 mod constructors;
 mod cute;
@@ -53,6 +55,7 @@ pub static FUNCTIONS: Registry = Registry(&[
     constructors::FUNCTIONS,
     tensor::FUNCTIONS,
     idioms::FUNCTIONS,
+    atoms::FUNCTIONS,
 ]);
 
 /// The table of functions, in sections (see [`FUNCTIONS`]).

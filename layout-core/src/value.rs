@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::algebra::{Coord, Tiler};
+use crate::atoms::{Atom, Operand};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -42,6 +43,10 @@ pub enum Value {
     /// A coordinate holding CuTe's `_` somewhere, `(_,3)`: what `slice`
     /// and `dice` take (a coordinate without `_` is an `IntTuple`).
     Coord(Coord),
+    /// An MMA or copy atom, by CuTe's name (`SM80_16x8x16_F16F16F16F16_TN`).
+    Atom(Atom),
+    /// Which of an atom's TV layouts: `A`, `B`, `C`, `SRC` or `DST`.
+    Operand(Operand),
 }
 
 impl Value {
@@ -62,6 +67,9 @@ impl Value {
             Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
             Value::Bool(_) => "a boolean",
             Value::Coord(_) => "a coordinate with `_`",
+            Value::Atom(Atom::Mma(_)) => "an MMA atom",
+            Value::Atom(Atom::Copy(_)) => "a copy atom",
+            Value::Operand(o) => o.describe(),
         }
     }
 }
@@ -87,6 +95,8 @@ impl fmt::Display for Value {
             Value::TensorLayout(t) => t.fmt(f),
             Value::Bool(b) => b.fmt(f),
             Value::Coord(c) => c.fmt(f),
+            Value::Atom(a) => a.fmt(f),
+            Value::Operand(o) => o.fmt(f),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! input   := ['type'] expr
 //! expr    := primary [':' primary]
 //! primary := INT | '-' INT | '_' | '(' list ')' | '<' list '>' | NAME '(' list ')'
-//!          | KEYWORD (layout_core::KEYWORDS) | IDENT | '{' rust-expr '}'
+//!          | KEYWORD (layout_core::is_keyword) | IDENT | '{' rust-expr '}'
 //!          | '#' IDENT
 //! list    := [expr {',' expr} [',']]
 //! ```
@@ -235,9 +235,10 @@ impl State {
         if input.peek(Ident) {
             let name: Ident = input.parse()?;
             if !input.peek(token::Paren) {
-                // The core's keywords (`LayoutRight`, `RowMajor`, …) are
-                // notation; every other bare name is the user's variable.
-                if layout_core::KEYWORDS.contains(&name.to_string().as_str()) {
+                // The core's keywords (`LayoutRight`, `RowMajor`, atoms and
+                // their operands, …) are notation; every other bare name is
+                // the user's variable.
+                if layout_core::is_keyword(&name.to_string()) {
                     let span = self.token(name.span());
                     return Ok(Expr::new(ExprKind::Name(name.to_string()), span));
                 }

@@ -12,6 +12,7 @@ mod index;
 mod modes;
 mod seeds;
 mod tiling;
+mod tv;
 mod views;
 
 use layout_core::expr::{Expr, ExprKind};
@@ -164,6 +165,11 @@ impl<'a> Explainer<'a> {
             ) => self.recast_layout(l, *old, *new, result),
             ("right_inverse", [Value::Layout(l)]) => self.right_inverse(l, result),
             ("left_inverse", [Value::Layout(l)]) => self.left_inverse(l, result),
+            (
+                "layout_tv" | "layout_tv_tile" | "mma_shape" | "mma_threads" | "mma_layout"
+                | "copy_layout" | "tiled_mma_layout",
+                _,
+            ) => self.tv(name, v, result),
             _ => self.seed(name, args, v, result),
         }
     }

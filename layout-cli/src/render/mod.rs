@@ -4,6 +4,7 @@
 
 pub mod svg;
 pub mod text;
+pub mod tv;
 
 use crate::style::{self, Rgb};
 

@@ -222,7 +222,7 @@ pub fn html(picture: &Picture, by: ColorBy) -> String {
 }
 
 /// Text for XML: the notation's `<…>` tilers and `&` would break the document.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

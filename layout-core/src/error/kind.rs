@@ -209,6 +209,12 @@ pub enum ErrorKind {
         /// The layout's rank.
         layout: usize,
     },
+    /// A tiled MMA's atom layout with more than the three modes `(M,N,K)`.
+    #[error("an atom layout has at most 3 modes (M,N,K), but this one has {rank}")]
+    AtomLayoutRank {
+        /// The layout's rank.
+        rank: usize,
+    },
 
     // ---- constructors and recasts ----
     /// An order (`make_ordered_layout`, `tile_to_shape`) whose nesting does

@@ -1,0 +1,161 @@
+//! The pictures of TV layouts as plain data: for each cell of a tile, the
+//! `(thread, value)` that holds it, laid out as CuTe's `print_latex` draws a
+//! `TiledCopy` (one `(M,N)` panel) or an MMA (`A` as `M×K`, `B` as `K×N`,
+//! `C` as `M×N`). The CLI only draws these.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{layout_tv_steps, tiled_mma_layout, tv_cells};
+use crate::atoms::{Atom, MmaAtom, Operand};
+use crate::error::{ErrorKind, Result, mul};
+use crate::eval;
+use crate::expr::{Expr, ExprKind};
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
+use crate::value::Value;
+
+/// One panel of a TV picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TvPanel {
+    /// What is drawn: `C = ((4,8),(2,2)):((32,1),(16,8))`.
+    pub title: String,
+    /// What rows and columns index: `M`, `K`, …
+    pub axes: (&'static str, &'static str),
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Row-major: `cells[r * cols + c]` is the `(thread, value)` holding
+    /// that element (the lowest thread when several hold it, as MMA
+    /// operands shared by threads are), `None` when no thread does.
+    pub cells: Vec<Option<(i64, i64)>>,
+}
+
+/// The panels of a TV expression: `layout_tv(THR, VAL)` (its tile),
+/// `mma_layout(ATOM, A|B|C)`, `tiled_mma_layout(ATOM, L, A|B|C)`, or an MMA
+/// atom's bare name (its `A`, `B` and `C`).
+///
+/// ```
+/// use layout_core::{notation::parse, tv::panels};
+/// let p = panels(&parse("layout_tv((4,8):(1,4), (2,2):(1,2))").unwrap()).unwrap();
+/// assert_eq!((p[0].rows, p[0].cols), (8, 16));
+/// assert_eq!(p[0].cells[1], Some((0, 2))); // (m=0, n=1): thread 0, value 2
+/// ```
+pub fn panels(expr: &Expr) -> Result<Vec<TvPanel>> {
+    // An error of the picture itself (too large, a cell outside the tile)
+    // is about the whole expression.
+    panels_of(expr).map_err(|e| e.or_at(expr.span))
+}
+
+fn panels_of(expr: &Expr) -> Result<Vec<TvPanel>> {
+    let value = eval(expr)?;
+    let args = match &expr.kind {
+        ExprKind::Call { name, args, .. } => Some((name.as_str(), args)),
+        _ => None,
+    };
+    let values = |args: &[Expr]| args.iter().map(eval).collect::<Result<Vec<_>>>();
+    match (args, &value) {
+        (None, Value::Atom(Atom::Mma(atom))) => [Operand::A, Operand::B, Operand::Acc]
+            .into_iter()
+            .map(|o| mma_panel(atom, None, o))
+            .collect(),
+        (Some(("layout_tv", args)), Value::Layout(tv)) => match values(args)?.as_slice() {
+            [Value::Layout(thr), Value::Layout(val)] => {
+                let tile = layout_tv_steps(thr, val)?.tile;
+                Ok(alloc::vec![panel(
+                    format!("{tv}"),
+                    ("M", "N"),
+                    tv,
+                    &tile,
+                    false
+                )?])
+            }
+            _ => Err(not_tv(&value, expr)),
+        },
+        (Some(("mma_layout", args)), _) => match values(args)?.as_slice() {
+            [Value::Atom(Atom::Mma(atom)), Value::Operand(o)] => {
+                Ok(alloc::vec![mma_panel(atom, None, *o)?])
+            }
+            _ => Err(not_tv(&value, expr)),
+        },
+        (Some(("tiled_mma_layout", args)), _) => match values(args)?.as_slice() {
+            [
+                Value::Atom(Atom::Mma(atom)),
+                Value::Layout(l),
+                Value::Operand(o),
+            ] => Ok(alloc::vec![mma_panel(atom, Some(l), *o)?]),
+            _ => Err(not_tv(&value, expr)),
+        },
+        _ => Err(not_tv(&value, expr)),
+    }
+}
+
+/// The refusal of an expression that is no TV layout, pointing at it.
+fn not_tv(value: &Value, expr: &Expr) -> crate::Error {
+    let kind = ErrorKind::WrongType {
+        expected: "a TV layout: layout_tv(…), mma_layout(…), tiled_mma_layout(…) or an MMA atom",
+        found: value.describe(),
+    };
+    crate::Error::at(kind, expr.span)
+}
+
+/// Operand `o` of an atom, or of a tiled MMA when `tiling` is given.
+fn mma_panel(atom: &MmaAtom, tiling: Option<&Layout>, o: Operand) -> Result<TvPanel> {
+    let tv = match tiling {
+        Some(l) => tiled_mma_layout(atom, l, o)?,
+        None => atom.layout(o)?,
+    };
+    let shape = atom.shape()?;
+    let ext = |i: usize| shape.mode(i).and_then(IntTuple::as_int).unwrap_or(1);
+    // The tile grows with the atoms laid out along each axis.
+    let times = |i: usize| tiling.and_then(|l| l.mode(i)).map_or(1, |m| m.size());
+    let axis = |i: usize| mul(ext(i), times(i));
+    let (m, n, k) = (axis(0)?, axis(1)?, axis(2)?);
+    let (axes, tile, transpose) = match o {
+        Operand::A => (("M", "K"), [m, k], false),
+        // B is (N,K); CuTe draws it K×N, above C.
+        Operand::B => (("K", "N"), [n, k], true),
+        _ => (("M", "N"), [m, n], false),
+    };
+    let title = format!("{} = {tv}", o.name());
+    panel(title, axes, &tv, &IntTuple::from(tile), transpose)
+}
+
+/// The panel of `tv` over the column-major `tile`, drawn transposed when
+/// asked.
+fn panel(
+    title: String,
+    axes: (&'static str, &'static str),
+    tv: &Layout,
+    tile: &IntTuple,
+    transpose: bool,
+) -> Result<TvPanel> {
+    let cells = tv_cells(tv, tile)?;
+    let size = |i: usize| tile.mode(i).map_or(Ok(1), IntTuple::size);
+    let (m, n) = (size(0)?, size(1)?);
+    let (m, n) = (to_usize(m)?, to_usize(n)?);
+    let (rows, cols) = if transpose { (n, m) } else { (m, n) };
+    let mut out = Vec::with_capacity(cells.len());
+    for r in 0..rows {
+        for c in 0..cols {
+            // The tile is column-major: (i, j) is i + j·m.
+            let (i, j) = if transpose { (c, r) } else { (r, c) };
+            out.push(cells[i + j * m]);
+        }
+    }
+    Ok(TvPanel {
+        title,
+        axes,
+        rows,
+        cols,
+        cells: out,
+    })
+}
+
+fn to_usize(n: i64) -> Result<usize> {
+    usize::try_from(n)
+        .map_err(|_| ErrorKind::Overflow("a tile extent does not fit in memory").into())
+}
