@@ -99,15 +99,28 @@ pub enum ErrorKind {
 
     // ---- algebra preconditions ----
     #[error(
-        "composition is not admissible: {what} {rhs} of the right layout and extent {lhs} of mode {mode} of the (coalesced) left layout {left} do not divide one another"
+        "composition is not admissible: no layout shaped like the right layout (its modes possibly refined) agrees with A(B(i)) for every i <= {index}: on leaf mode {mode} of the right layout, {leaf}, alone, A(B({index})) = {value} fits no layout of extent {extent} or of any refinement of it"
     )]
     NotAdmissible {
-        what: &'static str,
-        rhs: i64,
-        lhs: i64,
         mode: usize,
-        left: String,
+        leaf: String,
+        extent: i64,
+        index: i64,
+        value: i64,
     },
+    #[error(
+        "composition is not admissible: at index {index} of the right layout (coordinate {coord}) A(B({index})) = {value}, but every layout shaped like the right layout that agrees with A(B(i)) for i < {index} gives {sum} there: the sum of A(B(.)) over that coordinate's modes taken one at a time"
+    )]
+    NotAdditive {
+        coord: String,
+        index: i64,
+        value: i64,
+        sum: i64,
+    },
+    #[error(
+        "composition cannot be decided: the right layout's modes meet in the left layout where divisibility proves nothing, and checking point by point would read {size} indices (the limit is {limit})"
+    )]
+    CompositionUndecided { size: i64, limit: i64 },
     #[error("{function} needs non-negative strides, but mode {mode} has stride {stride}")]
     NegativeStride {
         function: &'static str,
@@ -215,7 +228,10 @@ impl ErrorKind {
     /// evaluator can point at it. `None`: the call as a whole.
     pub fn blamed_operand(&self) -> Option<usize> {
         match self {
-            ErrorKind::NotAdmissible { .. } | ErrorKind::TilerTooLong { .. } => Some(1),
+            ErrorKind::NotAdmissible { .. }
+            | ErrorKind::NotAdditive { .. }
+            | ErrorKind::CompositionUndecided { .. }
+            | ErrorKind::TilerTooLong { .. } => Some(1),
             ErrorKind::NotInjective { .. }
             | ErrorKind::NotComplementable { .. }
             | ErrorKind::NegativeStride { .. }

@@ -6,15 +6,17 @@ mod composition;
 mod divide;
 mod inverse;
 mod product;
+mod refine;
 
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
-pub use composition::composition;
+pub use composition::{Piece, composition};
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use inverse::{left_inverse, right_inverse};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
+pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};
 
 use alloc::vec::Vec;
 use core::fmt;

@@ -1,0 +1,122 @@
+//! Every pair of small flat layouts: ours is `A(B(i))` or refused with a
+//! true witness, equals CuTe's answer wherever CuTe's is right, and the
+//! pairs CuTe refuses that we compose are counted.
+
+use layout_core::{Layout, Tiler, composition};
+
+use super::{brute, cute};
+
+/// Every flat layout of rank ≤ `rank`, extents ≥ 1 with product ≤ `size`,
+/// strides `0..=stride`.
+pub fn layouts(rank: usize, size: i64, stride: i64) -> Vec<Layout> {
+    let mut shapes: Vec<Vec<i64>> = vec![vec![]];
+    let mut out = Vec::new();
+    for _ in 0..rank {
+        let mut longer = Vec::new();
+        for s in &shapes {
+            let p: i64 = s.iter().product();
+            for e in 1..=size / p {
+                let mut t = s.clone();
+                t.push(e);
+                longer.push(t);
+            }
+        }
+        for s in &longer {
+            let mut strides = vec![vec![]];
+            for _ in s {
+                strides = strides
+                    .into_iter()
+                    .flat_map(|d: Vec<i64>| {
+                        (0..=stride).map(move |x| {
+                            let mut d = d.clone();
+                            d.push(x);
+                            d
+                        })
+                    })
+                    .collect();
+            }
+            for d in strides {
+                let modes: Vec<(i64, i64)> = s.iter().copied().zip(d).collect();
+                out.push(Layout::from_leaf_modes(&modes).unwrap());
+            }
+        }
+        shapes = longer;
+    }
+    out
+}
+
+/// Counts from one sweep.
+#[derive(Debug, Default)]
+pub struct Sweep {
+    pub pairs: u64,
+    pub as_cute: u64,
+    pub cute_wrong: u64,
+    pub cute_refused_we_compose: u64,
+    pub refused: u64,
+}
+
+/// Check every pair from `lefts` × `rights`.
+pub fn sweep(lefts: &[Layout], rights: &[Layout]) -> Sweep {
+    let mut n = Sweep::default();
+    for a in lefts {
+        // A(j) for every j a right layout can reach.
+        let reach = rights.iter().map(|b| b.cosize()).max().unwrap_or(1).max(1);
+        let table: Vec<i64> = (0..reach).map(|j| a.at(j).unwrap()).collect();
+        for b in rights {
+            n.pairs += 1;
+            let want: Vec<i64> = (0..b.size())
+                .map(|i| table[b.at(i).unwrap() as usize])
+                .collect();
+            let at = format!("composition({a}, {b})");
+            let ours = composition(a, &Tiler::from(b.clone()));
+            let cute = cute::composition(a, b);
+            match &ours {
+                Ok(r) => {
+                    assert!(brute::refines(r, b), "{at} = {r}: not shaped like B");
+                    assert_eq!(brute::values(r), want, "{at} = {r}: not A(B(i))");
+                }
+                Err(e) => {
+                    n.refused += 1;
+                    let last = want.len() - 1;
+                    assert!(
+                        !brute::some_layout_agrees(b, &want, last),
+                        "{at}: refused ({e}) but a layout exists"
+                    );
+                    let w = brute::witness(e).unwrap_or_else(|| panic!("{at}: no witness in {e}"));
+                    assert!(
+                        !brute::some_layout_agrees(b, &want, w as usize),
+                        "{at}: witness {w} of ({e}) is not one"
+                    );
+                }
+            }
+            match cute {
+                Some(c) if brute::values(&c) == want => {
+                    assert_eq!(ours.as_ref().ok(), Some(&c), "{at}: CuTe's {c} is right");
+                    n.as_cute += 1;
+                }
+                Some(_) => n.cute_wrong += 1,
+                None if ours.is_ok() => n.cute_refused_we_compose += 1,
+                None => {}
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn every_small_pair_is_exact() {
+    let lefts = layouts(2, 8, 8);
+    let rights = layouts(2, 6, 6);
+    let n = sweep(&lefts, &rights);
+    println!("{n:?}");
+    assert!(n.cute_wrong > 0 && n.cute_refused_we_compose > 0 && n.refused > 0);
+}
+
+/// The full bound; `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes in release; run by hand"]
+fn every_pair_up_to_size_16_is_exact() {
+    let layouts = layouts(3, 16, 16);
+    let n = sweep(&layouts, &layouts);
+    println!("{n:?}");
+}

@@ -1,0 +1,10 @@
+//! Composition and complement checked for exactness: against brute force
+//! `A(B(i))` over every pair of small layouts, against CuTe C++'s own
+//! answers (`tests/cute/composition.jsonl`), and, where we refuse, against
+//! a search over every layout of the required shape.
+
+mod brute;
+mod complement;
+mod cute;
+mod exhaustive;
+mod golden_cute;
