@@ -99,7 +99,7 @@ pub enum ErrorKind {
 
     // ---- algebra preconditions ----
     #[error(
-        "composition is not admissible: no layout shaped like the right layout (its modes possibly refined) agrees with A(B(i)) for every i <= {index}: on leaf mode {mode} of the right layout, {leaf}, alone, A(B({index})) = {value} fits no layout of extent {extent} or of any refinement of it"
+        "composition is not admissible: on leaf {mode} of the right layout ({leaf}), A(B({index})) = {value}, and no layout of extent {extent} (nor any refinement of it) agrees with A(B(i)) for every i <= {index}"
     )]
     NotAdmissible {
         mode: usize,
@@ -109,7 +109,7 @@ pub enum ErrorKind {
         value: i64,
     },
     #[error(
-        "composition is not admissible: at index {index} of the right layout (coordinate {coord}) A(B({index})) = {value}, but every layout shaped like the right layout that agrees with A(B(i)) for i < {index} gives {sum} there: the sum of A(B(.)) over that coordinate's modes taken one at a time"
+        "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there: the sum of A(B(.)) over that coordinate's modes, each alone"
     )]
     NotAdditive {
         coord: String,

@@ -30,11 +30,15 @@ use crate::layout::{Layout, fits_without_zero};
 /// let a: Layout = "(6,2):(8,2)".parse().unwrap();
 /// let b: Layout = "(4,3):(3,1)".parse().unwrap();
 /// assert_eq!(composition(&a, &Tiler::from(b)).unwrap().to_string(), "((2,2),3):((24,2),8)");
-/// // CuTe answers (2,2):(2,10), but A(4) is 11, not 10.
-/// let a: Layout = "(3,16):(1,10)".parse().unwrap();
-/// let b: Layout = "4:2".parse().unwrap();
-/// assert_eq!(composition(&a, &Tiler::from(b)).unwrap().to_string(), "(2,2):(2,11)");
-/// // CuTe answers (2,7):(7,1), but A(B(13)) = A(13) is 105: no layout of shape (2,7) is A∘B.
+/// // CuTe answers (2,2):(20,2), but A(B(2)) = A(10) is 10, not 2.
+/// let a: Layout = "(8,5):(4,2)".parse().unwrap();
+/// let b: Layout = "4:5".parse().unwrap();
+/// assert_eq!(composition(&a, &Tiler::from(b)).unwrap().to_string(), "(2,2):(20,10)");
+/// // CuTe refuses this one (stride 8 is not a multiple of extent 6).
+/// let a: Layout = "(6,5):(8,1)".parse().unwrap();
+/// let b: Layout = "6:8".parse().unwrap();
+/// assert_eq!(composition(&a, &Tiler::from(b)).unwrap().to_string(), "(3,2):(17,4)");
+/// // CuTe answers (2,7):(7,1), but A(B(3)) = A(8) is 100, not 7 + 1: no layout of shape (2,7) is A∘B.
 /// let a: Layout = "(8,2):(1,100)".parse().unwrap();
 /// let b: Layout = "(2,7):(7,1)".parse().unwrap();
 /// assert!(composition(&a, &Tiler::from(b)).is_err());

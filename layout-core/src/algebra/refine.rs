@@ -49,14 +49,16 @@ pub struct Refinement {
 ///
 /// ```
 /// use layout_core::algebra::{composition_refinement, Proof};
-/// let a = "(3,16):(1,10)".parse().unwrap();
-/// let b = "4:2".parse().unwrap();
+/// let a = "(8,5):(4,2)".parse().unwrap();
+/// let b = "4:5".parse().unwrap();
 /// let r = composition_refinement(&a, &b);
-/// assert_eq!(r.left, [(3, 1), (16, 10)]);
-/// // CuTe's walk: 2 values 2 apart in mode 0, then 2 in mode 1 (with the wrong stride).
-/// assert_eq!(r.pieces.iter().map(|p| (p.mode, p.step, p.extent)).collect::<Vec<_>>(), [(0, 2, 2), (1, 1, 2)]);
+/// assert_eq!(r.left, [(8, 4), (5, 2)]);
+/// // CuTe's walk: 2 values 5 apart in mode 0 (5 does not divide 8), then 2 in mode 1.
+/// let walk: Vec<_> = r.pieces.iter().map(|p| (p.mode, p.step, p.extent)).collect();
+/// assert_eq!(walk, [(0, 5, 2), (1, 1, 2)]);
+/// // CuTe's (2,2):(20,2) is wrong at index 2; the only layout that is right:
 /// let (layout, proof) = r.outcome.unwrap();
-/// assert_eq!(layout.to_string(), "(2,2):(2,11)");
+/// assert_eq!(layout.to_string(), "(2,2):(20,10)");
 /// assert_eq!(proof, Proof::Checked { indices: 4 });
 /// ```
 #[must_use]
@@ -89,11 +91,12 @@ fn at(a: &[(i64, i64)], j: i64) -> Result<i64> {
     Ok(sum)
 }
 
-/// The value at `c` of the layout with these leaf modes (`c` below its size).
-fn value(modes: &[(i64, i64)], mut c: i64) -> i64 {
+/// The value at `c` of the layout with these leaf modes (`c` below its
+/// size; wide, as a candidate's strides are not yet known to fit).
+fn value(modes: &[(i64, i64)], mut c: i64) -> i128 {
     let mut sum = 0;
     for &(s, d) in modes {
-        sum += (c % s) * d;
+        sum += i128::from(c % s) * i128::from(d);
         c /= s;
     }
     sum
@@ -124,7 +127,7 @@ fn layout_of_values(f: &[i64]) -> core::result::Result<Modes, usize> {
     if modes.is_empty() {
         modes.push((n as i64, 0));
     }
-    match (0..n).find(|&c| value(&modes, c as i64) != f[c]) {
+    match (0..n).find(|&c| value(&modes, c as i64) != i128::from(f[c])) {
         Some(c) => Err(c),
         None => Ok(modes),
     }
@@ -175,7 +178,7 @@ pub(super) fn decide(
     for (m, (&(s, d), f)) in leaves.iter().zip(&tables).enumerate() {
         let cute = walked.map(|w| w.leaf(m)).filter(|modes| {
             modes.iter().try_fold(1i64, |n, &(e, _)| n.checked_mul(e)) == Some(s)
-                && (0..s).all(|c| value(modes, c) == f[c as usize])
+                && (0..s).all(|c| value(modes, c) == i128::from(f[c as usize]))
         });
         let modes = match cute {
             Some(modes) => {
