@@ -34,7 +34,7 @@ fn tiles(image: &[i64], at_least: i64, limit: i64) -> bool {
 fn sweep(lefts: &[Layout]) -> (u64, u64) {
     let (mut made, mut refused) = (0, 0);
     for a in lefts {
-        let live = filter(&a).unwrap();
+        let live = filter(a).unwrap();
         let image: Vec<i64> = (0..live.size()).map(|i| live.at(i).unwrap()).collect();
         for m in 1..=2 * a.cosize() + 2 {
             let at = format!("complement({a}, {m})");
