@@ -112,11 +112,25 @@ fn every_small_pair_is_exact() {
     assert!(n.cute_wrong > 0 && n.cute_refused_we_compose > 0 && n.refused > 0);
 }
 
-/// The full bound; `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
+/// `rank,size,stride` from the environment variable `name`, else `default`.
+fn bound(name: &str, default: (usize, i64, i64)) -> Vec<Layout> {
+    let (r, s, d) = std::env::var(name).map_or(default, |v| {
+        let n: Vec<i64> = v.split(',').map(|x| x.trim().parse().unwrap()).collect();
+        (n[0] as usize, n[1], n[2])
+    });
+    println!("{name}: rank <= {r}, size <= {s}, strides 0..={d}");
+    layouts(r, s, d)
+}
+
+/// The larger bounds: every left layout of rank ≤ 3, size ≤ 16, strides
+/// 0–16 against every right layout of rank ≤ 2, size ≤ 6, strides 0–6 (or
+/// `LEFTS=r,s,d RIGHTS=r,s,d`). Run with
+/// `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
 #[test]
 #[ignore = "minutes in release; run by hand"]
 fn every_pair_up_to_size_16_is_exact() {
-    let layouts = layouts(3, 16, 16);
-    let n = sweep(&layouts, &layouts);
+    let lefts = bound("LEFTS", (3, 16, 16));
+    let rights = bound("RIGHTS", (2, 6, 6));
+    let n = sweep(&lefts, &rights);
     println!("{n:?}");
 }
