@@ -9,6 +9,11 @@ use super::{brute, cute};
 /// Every flat layout of rank ≤ `rank`, extents ≥ 1 with product ≤ `size`,
 /// strides `0..=stride`.
 pub fn layouts(rank: usize, size: i64, stride: i64) -> Vec<Layout> {
+    layouts_with(rank, size, 0, stride)
+}
+
+/// [`layouts`] with strides `low..=high`.
+pub fn layouts_with(rank: usize, size: i64, low: i64, high: i64) -> Vec<Layout> {
     let mut shapes: Vec<Vec<i64>> = vec![vec![]];
     let mut out = Vec::new();
     for _ in 0..rank {
@@ -27,7 +32,7 @@ pub fn layouts(rank: usize, size: i64, stride: i64) -> Vec<Layout> {
                 strides = strides
                     .into_iter()
                     .flat_map(|d: Vec<i64>| {
-                        (0..=stride).map(move |x| {
+                        (low..=high).map(move |x| {
                             let mut d = d.clone();
                             d.push(x);
                             d
@@ -110,6 +115,62 @@ fn every_small_pair_is_exact() {
     let n = sweep(&lefts, &rights);
     println!("{n:?}");
     assert!(n.cute_wrong > 0 && n.cute_refused_we_compose > 0 && n.refused > 0);
+}
+
+/// Negative strides on either side (CuTe's emulation here covers only
+/// non-negative ones): still `A(B(i))` or a true refusal.
+#[test]
+fn negative_strides_are_exact() {
+    let (mut made, mut refused) = (0, 0);
+    for a in layouts_with(2, 6, -3, 3) {
+        for b in layouts_with(2, 4, -2, 2) {
+            let want: Vec<i64> = (0..b.size())
+                .map(|i| a.at(b.at(i).unwrap()).unwrap())
+                .collect();
+            let at = format!("composition({a}, {b})");
+            match composition(&a, &Tiler::from(b.clone())) {
+                Ok(r) => {
+                    made += 1;
+                    assert!(brute::refines(&r, &b), "{at} = {r}: not shaped like B");
+                    assert_eq!(brute::values(&r), want, "{at} = {r}: not A(B(i))");
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(
+                        !brute::some_layout_agrees(&b, &want, want.len() - 1),
+                        "{at}: refused ({e})"
+                    );
+                    let w = brute::witness(&e).unwrap_or_else(|| panic!("{at}: no witness in {e}"));
+                    assert!(
+                        !brute::some_layout_agrees(&b, &want, w as usize),
+                        "{at}: witness {w} of ({e})"
+                    );
+                }
+            }
+        }
+    }
+    println!("negative strides: {made} composed, {refused} refused");
+    assert!(made > 0 && refused > 0);
+}
+
+/// Past the limit of indices checked one by one, a case divisibility does
+/// not settle is refused as undecided; one it settles is still composed.
+#[test]
+fn large_cases_are_proven_or_refused() {
+    let a: Layout = "(8,2):(1,100)".parse().unwrap();
+    let b: Layout = "(2,2097152):(7,1)".parse().unwrap();
+    let e = composition(&a, &Tiler::from(b)).unwrap_err();
+    assert_eq!(
+        *e.kind(),
+        layout_core::ErrorKind::CompositionUndecided {
+            size: 1 << 22,
+            limit: 1 << 20
+        }
+    );
+    let a: Layout = "(1024,1024,1024):(1,2048,4194304)".parse().unwrap();
+    let b: Layout = "(1024,(512,1024)):(1048576,(2,1024))".parse().unwrap();
+    let r = composition(&a, &Tiler::from(b)).unwrap();
+    assert_eq!(r.to_string(), "(1024,(512,1024)):(4194304,(2,2048))");
 }
 
 /// `rank,size,stride` from the environment variable `name`, else `default`.
