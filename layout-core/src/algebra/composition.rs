@@ -150,7 +150,10 @@ pub(super) fn compose_parts(
         down |= s > 1 && d < 0;
     }
     let no_carry = reach.iter().zip(flat.iter()).all(|(r, m)| *r < m.0);
-    let (result, proof) = if divides && no_carry && !(up && down) {
+    // A(-x) = -A(x): one sign is as good as the other, but a mix may borrow
+    // (unless A is one unbounded mode, a line).
+    let one_sign = !(up && down) || reach.is_empty();
+    let (result, proof) = if divides && no_carry && one_sign {
         (cute, Proof::Divisibility)
     } else {
         let walked = (cute.ends.len() == leaves.len()).then_some(&cute);
