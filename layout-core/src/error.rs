@@ -118,7 +118,7 @@ pub enum ErrorKind {
         sum: i64,
     },
     #[error(
-        "composition cannot be decided: the right layout's modes meet in the left layout where divisibility proves nothing, and checking point by point would read {size} indices (the limit is {limit})"
+        "composition cannot be decided: the right layout's modes meet in the left layout where divisibility proves nothing, and checking point by point would read A at {size} indices (the limit is {limit})"
     )]
     CompositionUndecided { size: i64, limit: i64 },
     #[error("{function} needs non-negative strides, but mode {mode} has stride {stride}")]

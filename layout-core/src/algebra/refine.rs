@@ -161,9 +161,12 @@ pub(super) fn decide(
             Proof::Checked { indices: 0 },
         ));
     }
-    if size > COMPOSITION_CHECK_LIMIT {
-        let limit = COMPOSITION_CHECK_LIMIT;
-        return Err(ErrorKind::CompositionUndecided { size, limit }.into());
+    // Each leaf alone is cheap to decide (its extent in reads); the leaves
+    // together cost `size(B)` reads.
+    let limit = COMPOSITION_CHECK_LIMIT;
+    let reads = leaves.iter().fold(0i64, |n, &(s, _)| n.saturating_add(s));
+    if reads > limit {
+        return Err(ErrorKind::CompositionUndecided { size: reads, limit }.into());
     }
     // Each leaf alone: f_m(c) = A(c·d_m).
     let mut tables = Vec::with_capacity(leaves.len());
@@ -199,6 +202,9 @@ pub(super) fn decide(
         }
         result.ends.push(result.modes.len());
         index_stride *= s;
+    }
+    if size > limit {
+        return Err(ErrorKind::CompositionUndecided { size, limit }.into());
     }
     // The leaves together: A(B(i)) must be the sum over the leaves.
     let mut coord = alloc::vec![0i64; leaves.len()];

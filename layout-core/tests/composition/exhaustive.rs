@@ -158,19 +158,36 @@ fn negative_strides_are_exact() {
 #[test]
 fn large_cases_are_proven_or_refused() {
     let a: Layout = "(8,2):(1,100)".parse().unwrap();
-    let b: Layout = "(2,2097152):(7,1)".parse().unwrap();
+    // Each leaf alone is a layout (A(c) is (8,65536):(1,100) on the middle
+    // one), but the leaves together would take 2^21 reads.
+    let b: Layout = "(2,524288,2):(7,1,1048576)".parse().unwrap();
     let e = composition(&a, &Tiler::from(b)).unwrap_err();
-    assert_eq!(
-        *e.kind(),
-        layout_core::ErrorKind::CompositionUndecided {
-            size: 1 << 22,
-            limit: 1 << 20
-        }
-    );
+    let undecided = layout_core::ErrorKind::CompositionUndecided {
+        size: 1 << 21,
+        limit: 1 << 20,
+    };
+    assert_eq!(*e.kind(), undecided);
     let a: Layout = "(1024,1024,1024):(1,2048,4194304)".parse().unwrap();
     let b: Layout = "(1024,(512,1024)):(1048576,(2,1024))".parse().unwrap();
     let r = composition(&a, &Tiler::from(b)).unwrap();
     assert_eq!(r.to_string(), "(1024,(512,1024)):(4194304,(2,2048))");
+    // A leaf that is no layout on its own is refused with its witness: the
+    // rest 196608:4 of this divide reads A at 0, 4, 10, 16; a layout through
+    // 0, 4, 10 has a first mode of extent 2, so it gives 4 + 10 = 14 next.
+    let a: Layout = "(6,131072):(1,8)".parse().unwrap();
+    let e = layout_core::logical_divide(&a, &Tiler::from(Layout::leaf(4, 1).unwrap())).unwrap_err();
+    assert!(
+        matches!(
+            e.kind(),
+            layout_core::ErrorKind::NotAdmissible {
+                mode: 1,
+                index: 12,
+                value: 16,
+                ..
+            }
+        ),
+        "{e}"
+    );
 }
 
 /// `rank,size,stride` from the environment variable `name`, else `default`.
