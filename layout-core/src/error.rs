@@ -128,7 +128,7 @@ pub enum ErrorKind {
         stride: i64,
     },
     #[error(
-        "complement needs the modes of the layout, sorted by stride, to stack: mode {mode} (stride {stride}) starts inside the span {span} of the modes below it, so they overlap or interleave"
+        "complement needs the modes of the layout, sorted by stride, to stack: mode {mode} (stride {stride}) starts inside the span {span} of the modes below it, so the layout is not injective or its modes interleave"
     )]
     NotInjective { mode: usize, stride: i64, span: i64 },
     #[error(
