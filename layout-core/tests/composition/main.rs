@@ -3,8 +3,12 @@
 //! answers (`tests/cute/composition.jsonl`), and, where we refuse, against
 //! a search over every layout of the required shape.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod brute;
 mod complement;
 mod cute;
 mod exhaustive;
 mod golden_cute;
+mod laws;
