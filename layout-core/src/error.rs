@@ -109,7 +109,7 @@ pub enum ErrorKind {
         value: i64,
     },
     #[error(
-        "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there: the sum of A(B(.)) over that coordinate's modes, each alone"
+        "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there (A∘B on each of that coordinate's modes alone, summed)"
     )]
     NotAdditive {
         coord: String,

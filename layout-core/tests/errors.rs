@@ -96,7 +96,7 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     ("idx2crd((1,2), (2,3,4))", "RankMismatch", 8, 13),
     ("idx2crd(-1, (2,3), LayoutRight)", "OutOfRange", 8, 10),
     // ---- algebra preconditions: the operand at fault ----
-    // CuTe answers (2,7):(7,1), but A(B(13)) = 105: no layout of shape (2,7) is A∘B.
+    // CuTe answers (2,7):(7,1), but A(B(3)) = A(8) = 100, not 7 + 1: no layout of shape (2,7) is A∘B.
     (
         "composition((8,2):(1,100), (2,7):(7,1))",
         "NotAdditive",
