@@ -247,6 +247,12 @@ fn level(
 pub(super) fn coalesce_keeping_last(a: &Layout) -> Modes {
     let mut modes = Modes::new();
     a.for_each_leaf_mode(|s, d| modes.push((s, d)));
+    // Past its size, `crd2idx` hands the rest of an index to the last mode,
+    // recursively; when that ends in an empty tuple the rest reads as 0
+    // (CuTe's flattening loses that mode and reads it with the last leaf).
+    if ends_in_empty_tuple(a.shape()) {
+        modes.push((1, 0));
+    }
     let Some(last) = modes.last_mut() else {
         modes.push((1, 0));
         return modes;
@@ -270,6 +276,13 @@ pub(super) fn coalesce_keeping_last(a: &Layout) -> Modes {
     }
     modes.remove_front(front);
     modes
+}
+
+fn ends_in_empty_tuple(shape: &IntTuple) -> bool {
+    match shape {
+        Int(_) => false,
+        Tuple(modes) => modes.last().is_none_or(ends_in_empty_tuple),
+    }
 }
 
 /// The parts of `Layout::from_leaf_modes(modes)` (`modes` not empty),

@@ -10,11 +10,11 @@ use crate::common::{config, layout, small_layout};
 
 /// `r` is `want` point by point, or `refused` is right: no layout shaped
 /// like `b` agrees with `want` at all, nor up to the witness.
-fn exact_or_truly_refused(b: &Layout, want: &[i64], got: &layout_core::Result<Layout>) {
+fn exact_or_truly_refused(b: &Layout, want: &[i64], got: &layout_core::Result<Layout>, at: &str) {
     match got {
         Ok(r) => {
-            assert!(brute::refines(r, b), "{r} is not shaped like {b}");
-            assert_eq!(brute::values(r), want, "{r} is not A(B(i))");
+            assert!(brute::refines(r, b), "{at} = {r} is not shaped like {b}");
+            assert_eq!(brute::values(r), want, "{at} = {r} is not A(B(i))");
         }
         Err(e) => {
             assert!(
@@ -36,7 +36,8 @@ proptest! {
     #[test]
     fn composition_is_exact(a in layout(), b in small_layout()) {
         let want = brute::composed(&a, &b);
-        exact_or_truly_refused(&b, &want, &composition(&a, &Tiler::from(b.clone())));
+        let at = format!("composition({a}, {b})");
+        exact_or_truly_refused(&b, &want, &composition(&a, &Tiler::from(b.clone())), &at);
     }
 
     #[test]
@@ -46,6 +47,7 @@ proptest! {
         let Ok(b) = Layout::concat([t.clone(), rest]) else { return Ok(()) };
         prop_assume!(b.size() <= 256);
         let want = brute::composed(&a, &b);
-        exact_or_truly_refused(&b, &want, &logical_divide(&a, &Tiler::from(t)));
+        let at = format!("logical_divide({a}, {t})");
+        exact_or_truly_refused(&b, &want, &logical_divide(&a, &Tiler::from(t.clone())), &at);
     }
 }
