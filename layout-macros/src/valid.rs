@@ -102,7 +102,13 @@ impl Ctxt<'_> {
     /// Name the call in the composition errors reported since `since`.
     fn name_the_call(&mut self, since: usize, name: &str) {
         for r in &mut self.errors[since..] {
-            if matches!(r.error.kind(), ErrorKind::NotAdmissible { .. }) {
+            let composition = matches!(
+                r.error.kind(),
+                ErrorKind::NotAdmissible { .. }
+                    | ErrorKind::NotAdditive { .. }
+                    | ErrorKind::CompositionUndecided { .. }
+            );
+            if composition {
                 r.within.get_or_insert_with(|| name.to_string());
             }
         }

@@ -11,15 +11,21 @@ use crate::layout::{Layout, leaf_modes_fit};
 /// for the smallest multiple `M'` of `a`'s span that is ≥ `M`.
 /// CuTe's one-argument `complement(a)` is `complement(a, a.cosize())`.
 ///
-/// Stride-0 and extent-1 modes are ignored. The remaining modes, sorted by
-/// stride, must not overlap (each stride at least the span of the modes
-/// below it) and must stack (each stride a multiple of that span).
+/// Stride-0 and extent-1 modes are ignored. A complement exists exactly
+/// when the remaining modes, sorted by stride, stack: each stride at least
+/// the span (`extent·stride`) of the mode below it (else
+/// [`ErrorKind::NotInjective`]) and a multiple of it (else
+/// [`ErrorKind::NotComplementable`]). Otherwise translates of `a`'s image
+/// cannot tile an interval (see `ARCHITECTURE.md`, "Exact composition").
 ///
 /// ```
 /// use layout_core::{complement, Layout};
 /// let a: Layout = "(2,2):(1,6)".parse().unwrap();
 /// assert_eq!(complement(&a, 24).unwrap().to_string(), "(3,2):(2,12)");
+/// // {0,1,3,4}: covering 2 would cover 3 twice.
+/// assert!(complement(&"(2,2):(1,3)".parse().unwrap(), 8).is_err());
 /// ```
+#[must_use = "complement returns the complement layout"]
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     let mut leaves = Modes::new();
     a.for_each_leaf_mode(|s, d| leaves.push((s, d)));

@@ -11,6 +11,7 @@ mod inverse;
 mod modes;
 mod product;
 mod recast;
+mod refine;
 mod slice;
 mod tuple_arith;
 
@@ -21,7 +22,7 @@ pub use analysis::{
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
 pub use complement::complement;
 pub use complement_shape::complement_to_shape;
-pub use composition::composition;
+pub use composition::{Piece, composition};
 pub use construct::{
     TileToShapeSteps, make_fragment_like, make_layout_like, make_ordered_layout, tile_to_shape,
     tile_to_shape_steps,
@@ -39,6 +40,7 @@ pub use product::{
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
 pub use recast::{downcast, recast_layout, upcast};
+pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};
 pub use slice::{Coord, dice, slice, slice_and_offset};
 pub use tuple_arith::{
     ceil_div, filter_zeros, filter_zeros_by, filter_zeros_of, product_each, shape_div,

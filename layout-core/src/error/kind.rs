@@ -149,23 +149,49 @@ pub enum ErrorKind {
     },
 
     // ---- algebra preconditions ----
-    /// A composition `A ∘ B` that CuTe's algorithm cannot build exactly:
-    /// a stride or extent of `B` and an extent of `A` that do not divide
-    /// one another.
+    /// A composition `A ∘ B` that no layout can be: along one leaf of `B`,
+    /// the offsets `A(B(i))` fit no layout of that leaf's extent (nor any
+    /// refinement of it); `index` is the witness.
     #[error(
-        "composition is not admissible: {what} {rhs} of the right layout and extent {lhs} of mode {mode} of the (coalesced) left layout {left} do not divide one another"
+        "composition is not admissible: on leaf {mode} of the right layout ({leaf}), A(B({index})) = {value}, and no layout of extent {extent} (nor any refinement of it) agrees with A(B(i)) for every i <= {index}"
     )]
     NotAdmissible {
-        /// Which number of the right layout: `stride` or `extent`.
-        what: &'static str,
-        /// That number.
-        rhs: i64,
-        /// The extent of the left layout's mode.
-        lhs: i64,
-        /// The mode's position in the coalesced left layout.
+        /// The leaf's position among `B`'s leaves.
         mode: usize,
-        /// The coalesced left layout, in notation.
-        left: String,
+        /// The leaf, `extent:stride`.
+        leaf: String,
+        /// Its extent.
+        extent: i64,
+        /// The first index no layout can agree with.
+        index: i64,
+        /// `A(B(index))` there.
+        value: i64,
+    },
+    /// A composition whose leaves are each a layout, but whose sum is not
+    /// `A(B(i))` at the witness `index`.
+    #[error(
+        "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there (A∘B on each of that coordinate's modes alone, summed)"
+    )]
+    NotAdditive {
+        /// The coordinate of `B` at the witness.
+        coord: String,
+        /// The witness index.
+        index: i64,
+        /// `A(B(index))`.
+        value: i64,
+        /// What every candidate layout gives there.
+        sum: i64,
+    },
+    /// A composition divisibility cannot prove and that would take more
+    /// than `limit` reads of `A` to check: refused rather than guessed.
+    #[error(
+        "composition cannot be decided: the right layout's modes meet in the left layout where divisibility proves nothing, and checking point by point would read A at {size} indices (the limit is {limit})"
+    )]
+    CompositionUndecided {
+        /// The reads a check would take.
+        size: i64,
+        /// The most allowed.
+        limit: i64,
     },
     /// A negative stride given to a function defined only for non-negative ones.
     #[error("{function} needs non-negative strides, but mode {mode} has stride {stride}")]
@@ -177,9 +203,9 @@ pub enum ErrorKind {
         /// Its stride.
         stride: i64,
     },
-    /// `complement` of a layout that reaches some offset twice.
+    /// `complement` of a layout whose modes, sorted by stride, do not stack.
     #[error(
-        "complement needs an injective layout: mode {mode} (stride {stride}) overlaps the modes below it, which already span {span}"
+        "complement needs the modes of the layout, sorted by stride, to stack: mode {mode} (stride {stride}) starts inside the span {span} of the modes below it, so the layout is not injective or its modes interleave"
     )]
     NotInjective {
         /// The overlapping mode (sorted by stride).
@@ -491,20 +517,6 @@ pub enum ErrorKind {
         a: i64,
         /// The divisor.
         b: i64,
-    },
-    /// A result built on composition that is not the function it must be.
-    #[error(
-        "{function} has no exact result here: the composed layout gives {got} at index {index}, where the left layout gives {want}"
-    )]
-    NotExact {
-        /// The function.
-        function: &'static str,
-        /// The first index where they differ.
-        index: i64,
-        /// The composed layout's offset there.
-        got: i64,
-        /// The offset it must have.
-        want: i64,
     },
 }
 

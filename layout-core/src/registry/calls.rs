@@ -27,7 +27,10 @@ pub(super) fn first(_: &ErrorKind) -> Option<usize> {
 /// algorithm cannot take, the first's.
 pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NotAdmissible { .. } | ErrorKind::TilerTooLong { .. } => Some(1),
+        ErrorKind::NotAdmissible { .. }
+        | ErrorKind::NotAdditive { .. }
+        | ErrorKind::CompositionUndecided { .. }
+        | ErrorKind::TilerTooLong { .. } => Some(1),
         ErrorKind::NotInjective { .. }
         | ErrorKind::NotComplementable { .. }
         | ErrorKind::NegativeStride { .. }

@@ -25,7 +25,7 @@ pub(super) fn unflatten_blame(e: &ErrorKind) -> Option<usize> {
 /// layout, is the shape's fault; the rest as composition.
 pub(super) fn with_shape_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NegativeExtent(_) | ErrorKind::NotExact { .. } => Some(1),
+        ErrorKind::NegativeExtent(_) => Some(1),
         e => super::calls::algebra(e),
     }
 }

@@ -1,0 +1,113 @@
+//! Brute force: `A(B(i))` read index by index, and a search over every
+//! layout shaped like `B` (each leaf refined into any ordered factorization
+//! of its extent).
+
+use layout_core::{Error, ErrorKind, Layout};
+
+/// `A(B(i))` for every `i < size(B)`, read with the library's `crd2idx`
+/// (indices past `size(A)` go through `A`'s last mode, as in CuTe).
+pub fn composed(a: &Layout, b: &Layout) -> Vec<i64> {
+    (0..b.size())
+        .map(|i| a.at(b.at(i).unwrap()).unwrap())
+        .collect()
+}
+
+/// `R(i)` for every `i < size(R)`.
+pub fn values(r: &Layout) -> Vec<i64> {
+    (0..r.size()).map(|i| r.at(i).unwrap()).collect()
+}
+
+/// Whether `r` is shaped like `b`: `b`'s nesting, each leaf of `b` either a
+/// leaf of the same extent or a flat tuple of leaves whose product it is.
+pub fn refines(r: &Layout, b: &Layout) -> bool {
+    fn walk(r: &layout_core::IntTuple, b: &layout_core::IntTuple) -> bool {
+        match (r.as_int(), b.as_int()) {
+            (_, Some(s)) => match r.as_int() {
+                Some(t) => t == s,
+                None => r.modes().iter().all(|m| m.is_int()) && r.size().unwrap() == s,
+            },
+            (Some(_), None) => false,
+            (None, None) => {
+                r.rank() == b.rank() && r.modes().iter().zip(b.modes()).all(|(x, y)| walk(x, y))
+            }
+        }
+    }
+    walk(r.shape(), b.shape())
+}
+
+/// Ordered factorizations of `s` into factors ≥ 2 (`[s]` itself among
+/// them; `[1]` for 1, `[0]` for 0).
+fn factorizations(s: i64) -> Vec<Vec<i64>> {
+    if s <= 1 {
+        return vec![vec![s]];
+    }
+    let mut out = vec![vec![s]];
+    for f in 2..s {
+        if s % f == 0 {
+            for mut rest in factorizations(s / f) {
+                rest.insert(0, f);
+                out.push(rest);
+            }
+        }
+    }
+    out
+}
+
+/// Whether some layout shaped like `b` (leaves refined) equals `want` at
+/// every index `0..=upto`. A layout's stride is its value at the mode's unit
+/// coordinate, so each refinement has one candidate: the strides are read
+/// off `want` (a unit coordinate past `upto` leaves every index up to there
+/// at coordinate 0 in that mode, so its stride does not matter).
+pub fn some_layout_agrees(b: &Layout, want: &[i64], upto: usize) -> bool {
+    let leaves: Vec<i64> = b.leaf_modes().map(|(s, _)| s).collect();
+    let choices: Vec<Vec<Vec<i64>>> = leaves.iter().map(|&s| factorizations(s)).collect();
+    let mut pick = vec![0usize; leaves.len()];
+    loop {
+        // The candidate's leaf modes, with colexicographic unit indices.
+        let mut modes = Vec::new();
+        let mut unit = 1i64;
+        for factors in choices.iter().zip(&pick).map(|(c, &p)| &c[p]) {
+            for &t in factors {
+                let stride = want.get(unit as usize).copied().unwrap_or(0);
+                modes.push((t, if t > 1 { stride } else { 0 }));
+                unit *= t.max(1);
+            }
+        }
+        let agrees = (0..=upto).all(|i| {
+            let (mut c, mut v) = (i as i64, 0);
+            for &(t, d) in &modes {
+                if t > 0 {
+                    v += (c % t) * d;
+                    c /= t;
+                }
+            }
+            v == want[i]
+        });
+        if agrees {
+            return true;
+        }
+        // Next combination.
+        let mut m = 0;
+        loop {
+            if m == pick.len() {
+                return false;
+            }
+            pick[m] += 1;
+            if pick[m] < choices[m].len() {
+                break;
+            }
+            pick[m] = 0;
+            m += 1;
+        }
+    }
+}
+
+/// The witness index a composition error names, if it names one.
+pub fn witness(e: &Error) -> Option<i64> {
+    match e.kind() {
+        ErrorKind::NotAdmissible { index, .. } | ErrorKind::NotAdditive { index, .. } => {
+            Some(*index)
+        }
+        _ => None,
+    }
+}
