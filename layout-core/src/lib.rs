@@ -29,6 +29,7 @@ mod layout;
 pub mod notation;
 mod parse;
 pub mod registry;
+mod swizzle;
 mod value;
 
 pub use algebra::{
@@ -47,4 +48,5 @@ pub use idioms::{
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, Run, crd2idx, idx2crd, index_offset, natural_coord};
 pub use registry::{FUNCTIONS, Function, function};
+pub use swizzle::{ComposedLayout, Swizzle, SwizzleError, compose};
 pub use value::{Major, Value};

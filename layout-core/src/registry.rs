@@ -16,6 +16,7 @@ mod calls;
 mod cute;
 mod idiom_calls;
 mod idioms;
+mod swizzle;
 
 use alloc::format;
 use alloc::string::String;
@@ -30,6 +31,7 @@ use crate::value::Value;
 use calls::{algebra, divide};
 
 pub use crate::coerce::{Accepts, Args};
+pub(crate) use swizzle::composed_call;
 
 /// Every function the notation knows, section by section: CuTe's, then
 /// the kernel-library idioms'.
@@ -39,7 +41,8 @@ pub use crate::coerce::{Accepts, Args};
 /// assert_eq!(names[..2], ["size", "cosize"]);
 /// assert!(names.contains(&"slice_axis"));
 /// ```
-pub static FUNCTIONS: Registry = Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS]);
+pub static FUNCTIONS: Registry =
+    Registry(&[cute::FUNCTIONS, idioms::FUNCTIONS, swizzle::FUNCTIONS]);
 
 /// The table of functions, in sections (see [`FUNCTIONS`]).
 #[derive(Clone, Copy, Debug)]
@@ -108,6 +111,10 @@ pub enum Kind {
     View,
     /// A table of offsets.
     Table,
+    /// A swizzle `Sw<B,M,S>`.
+    Swizzle,
+    /// A composed layout `OUTER o OFFSET o INNER`.
+    Composed,
 }
 
 /// The kind of a function's result.
@@ -309,6 +316,8 @@ mod tests {
                     Value::Layout(_) => Kind::Layout,
                     Value::View(_) => Kind::View,
                     Value::Table(_) => Kind::Table,
+                    Value::Swizzle(_) => Kind::Swizzle,
+                    Value::Composed(_) => Kind::Composed,
                     other => panic!("{}: {other}", f.example),
                 };
                 // An integer is an integer tuple too.

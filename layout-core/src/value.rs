@@ -6,6 +6,7 @@ use crate::algebra::Tiler;
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, Swizzle};
 
 /// CuTe's compact-layout tags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +38,10 @@ pub enum Value {
     Table(Table),
     /// A tensor-descriptor tag: `RowMajor`, `ColumnMajor` or `Bypass`.
     TensorLayout(TensorLayout),
+    /// A swizzle, printed `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A composed layout, printed `Sw<B,M,S> o OFFSET o INNER`.
+    Composed(ComposedLayout),
 }
 
 impl Value {
@@ -55,6 +60,8 @@ impl Value {
             Value::TensorLayout(TensorLayout::RowMajor) => "`RowMajor`",
             Value::TensorLayout(TensorLayout::ColumnMajor) => "`ColumnMajor`",
             Value::TensorLayout(TensorLayout::Bypass) => "`Bypass`",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
         }
     }
 }
@@ -78,6 +85,8 @@ impl fmt::Display for Value {
             Value::View(v) => v.fmt(f),
             Value::Table(t) => t.fmt(f),
             Value::TensorLayout(t) => t.fmt(f),
+            Value::Swizzle(s) => s.fmt(f),
+            Value::Composed(c) => c.fmt(f),
         }
     }
 }
