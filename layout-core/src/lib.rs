@@ -16,6 +16,7 @@
 
 extern crate alloc;
 
+pub mod access;
 pub mod algebra;
 mod coerce;
 mod error;

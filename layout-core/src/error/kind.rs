@@ -131,6 +131,11 @@ pub enum ErrorKind {
         /// The whole shape, in notation.
         shape: String,
     },
+    /// An access the analysis does not model (`access`), the sentence
+    /// saying why: a TV layout not of rank 2, an element size not a power
+    /// of two up to 16 bytes.
+    #[error("{0}")]
+    UnsupportedAccess(String),
     /// A result that does not fit in 64 bits; the payload is the whole
     /// message, a sentence saying which number.
     #[error("{0}")]
