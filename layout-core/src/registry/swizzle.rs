@@ -44,7 +44,49 @@ pub(super) const FUNCTIONS: &[Function] = &[
         apply: make_composed,
         ..BASE
     },
+    Function {
+        name: "access",
+        usage: "access(TV, DATA, BYTES[, N])",
+        arity: 3..=4,
+        args: &[crate::coerce::Accepts::Layout, Any, Int, Int],
+        returns: Returns::Always(Kind::IntTuple),
+        static_only: true,
+        about: "(wavefronts, ideal, vector, sectors, ideal sectors) of TV's warps reading DATA (N values a load)",
+        example: "access(((8,4),8):((1,64),8), Sw<3,3,3> o 0 o (8,64):(64,1), 2)",
+        apply: access,
+        ..BASE
+    },
 ];
+
+/// The numbers of [`crate::access::analyse_with`] as a tuple.
+fn access(a: &Args) -> Result<Value> {
+    use crate::access::{Data, analyse_with};
+    let data = match &a.values[1] {
+        Value::Layout(l) => Data::Plain(l),
+        Value::Composed(c) => Data::Composed(c),
+        _ => return Err(a.wrong(1, "a layout or a composed layout")),
+    };
+    let bytes = a.int(2)?;
+    let n = if a.len() == 4 { Some(a.int(3)?) } else { None };
+    let r = analyse_with(a.layout(0)?, data, bytes, n).map_err(|e| {
+        let blamed = match e.kind() {
+            crate::ErrorKind::UnsupportedAccess(why) if why.starts_with("an element") => 2,
+            crate::ErrorKind::UnsupportedAccess(why) if why.contains("per access") => 3,
+            _ => 0,
+        };
+        e.or_at(a.span(blamed))
+    })?;
+    let numbers = [
+        r.wavefronts,
+        r.ideal_wavefronts,
+        r.vector,
+        r.sectors,
+        r.ideal_sectors,
+    ];
+    Ok(Value::IntTuple(crate::IntTuple::Tuple(
+        numbers.into_iter().map(crate::IntTuple::Int).collect(),
+    )))
+}
 
 fn swizzle(a: &Args) -> Result<Value> {
     let (b, m, s) = (a.int(0)?, a.int(1)?, a.int(2)?);
