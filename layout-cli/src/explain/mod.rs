@@ -9,6 +9,7 @@
 mod algebra;
 mod index;
 mod seeds;
+mod swizzle;
 mod tiling;
 mod views;
 
@@ -162,6 +163,7 @@ impl<'a> Explainer<'a> {
                 self.slice_axis(&input, *axis, *i, result)
             }
             ("block", [_, T(tile), T(i)], Some(input)) => self.block(&input, tile, i, result),
+            ("swizzle" | "make_composed_layout" | "access", _, _) => self.swizzled(name, v, result),
             ("view", _, _) => {
                 self.view(result);
                 Ok(())
