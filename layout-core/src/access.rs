@@ -312,7 +312,7 @@ impl Offsets {
     /// The largest aligned contiguous run every thread's values come in.
     fn vector(&self) -> i64 {
         let mut n = 1;
-        while self.values % (2 * n) == 0 && self.runs_of(2 * n) {
+        while 2 * n <= self.values && self.values % (2 * n) == 0 && self.runs_of(2 * n) {
             n *= 2;
         }
         n

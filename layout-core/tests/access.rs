@@ -193,3 +193,11 @@ proptest! {
         prop_assert_eq!((a.wavefronts, a.sectors), brute_force(&tv, &data, bytes, &a), "{} over {}", tv, data);
     }
 }
+
+#[test]
+fn empty_modes_cost_nothing() {
+    let a = analyse(&layout("(32,0):(1,32)"), Data::Plain(&layout(TILE)), 2).unwrap();
+    assert_eq!((a.vector, a.wavefronts, a.sectors), (1, 0, 0));
+    let a = analyse(&layout("(0,8):(8,1)"), Data::Plain(&layout(TILE)), 2).unwrap();
+    assert_eq!((a.wavefronts, a.accesses.len()), (0, 0));
+}
