@@ -22,6 +22,10 @@
 //!   (global memory, from byte 0); the ideal is its distinct bytes / 32,
 //!   rounded up.
 
+mod search;
+
+pub use search::{Found, swizzle_for};
+
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;

@@ -201,3 +201,56 @@ fn empty_modes_cost_nothing() {
     let a = analyse(&layout("(0,8):(8,1)"), Data::Plain(&layout(TILE)), 2).unwrap();
     assert_eq!((a.wavefronts, a.accesses.len()), (0, 0));
 }
+
+mod search {
+    use super::*;
+    use layout_core::access::swizzle_for;
+
+    /// The found swizzle, checked by analysing it afresh, and the wavefronts before and after.
+    fn found(tv: &str, data: &str, bytes: i64, n: Option<i64>) -> (String, i64, i64, i64) {
+        let (tv, data) = (layout(tv), layout(data));
+        let f = swizzle_for(&tv, &data, bytes, n).unwrap();
+        let (sw, after) = f.best.clone().unwrap();
+        let c = ComposedLayout::new(sw, 0, data.clone());
+        assert_eq!(
+            analyse_with(&tv, Data::Composed(&c), bytes, n).unwrap(),
+            after
+        );
+        (
+            sw.to_string(),
+            f.before.wavefronts,
+            after.wavefronts,
+            after.ideal_wavefronts,
+        )
+    }
+
+    #[test]
+    fn ldmatrix_needs_the_128_byte_swizzle() {
+        assert_eq!(
+            found(LDMATRIX_X4, TILE, 2, None),
+            ("Sw<3,3,3>".into(), 32, 4, 4)
+        );
+    }
+
+    #[test]
+    fn the_sm80_a_operand_and_the_transpose() {
+        assert_eq!(
+            found(SM80_A, A_TILE, 2, None),
+            ("Sw<3,3,3>".into(), 32, 4, 4)
+        );
+        let t = found("(32,32):(1,32)", "(32,32):(32,1)", 4, Some(1));
+        assert_eq!(t, ("Sw<5,0,5>".into(), 1024, 32, 32));
+    }
+
+    #[test]
+    fn a_conflict_free_access_needs_none() {
+        let f = swizzle_for(
+            &layout("(32,32):(32,1)"),
+            &layout("(32,32):(32,1)"),
+            4,
+            Some(1),
+        )
+        .unwrap();
+        assert!(f.best.is_none() && f.conflict_free());
+    }
+}
