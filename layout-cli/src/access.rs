@@ -135,3 +135,49 @@ pub fn bank_picture(src: &str) -> Result<Picture, Failure> {
 
 /// `--svg`'s colouring: the bank.
 pub const COLOR_BY: ColorBy = ColorBy::Tile;
+
+/// `layout swizzle-for`: the smallest swizzle making the access
+/// conflict-free (`layout_core::access::swizzle_for`), with the numbers
+/// before and after.
+pub fn swizzle_for(src: &str) -> Result<String, Failure> {
+    let (_, data, bytes) = analysed(src)?;
+    let Value::Layout(plain) = &data else {
+        let message = format!("swizzle-for searches over an unswizzled layout, not {data}");
+        return Err(Failure::new(message, None));
+    };
+    let expr = layout_core::notation::parse(src)?;
+    let ExprKind::Call { args, .. } = &expr.kind else {
+        unreachable!("`call` writes a call")
+    };
+    let Value::Layout(tv) = eval(&args[0])? else {
+        unreachable!("checked by analysed")
+    };
+    let n = match args.get(3).map(eval).transpose()? {
+        Some(Value::IntTuple(layout_core::IntTuple::Int(n))) => Some(n),
+        _ => None,
+    };
+    let found = layout_core::access::swizzle_for(&tv, plain, bytes, n)?;
+    let line = |what: &str, a: &Access| {
+        format!(
+            "{what}: {} wavefronts, ideal {} ({:.2}x); {} sectors, ideal {}\n",
+            a.wavefronts,
+            a.ideal_wavefronts,
+            a.wavefronts as f64 / a.ideal_wavefronts.max(1) as f64,
+            a.sectors,
+            a.ideal_sectors
+        )
+    };
+    let mut out = line(&format!("before {plain}"), &found.before);
+    match &found.best {
+        None if found.conflict_free() => out += "already conflict-free: no swizzle needed\n",
+        None => out += "no swizzle lowers the wavefronts with the same loads\n",
+        Some((sw, after)) => {
+            out += &line(&format!("after  {sw} o 0 o {plain}"), after);
+            if !found.conflict_free() {
+                out += "(no swizzle makes it conflict-free; this one lowers the wavefronts most)\n";
+            }
+            out += &format!("{sw}\n");
+        }
+    }
+    Ok(out)
+}

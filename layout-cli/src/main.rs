@@ -159,6 +159,27 @@ enum Command {
         #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: String,
     },
+    /// Propose the smallest swizzle Sw<B,M,S> that makes an access
+    /// conflict-free, with the numbers before and after.
+    ///
+    /// Every Sw<B,M,S> whose bits lie inside the tile's power-of-two buffer
+    /// is tried on the real access (by B, then M, then S); the first one that
+    /// makes the same loads conflict-free, without leaving the buffer, wins.
+    #[command(after_help = "Examples:
+  layout swizzle-for '((8,4),8):((1,64),8)' '(8,64):(64,1)' --bytes 2          # Sw<3,3,3>
+  layout swizzle-for '(32,32):(1,32)' '(32,32):(32,1)' --bytes 4 --values 1   # Sw<5,0,5>")]
+    SwizzleFor {
+        /// The TV layout: (thread, value) -> element index.
+        tv: String,
+        /// The unswizzled data layout: element index -> offset in elements.
+        data: String,
+        /// Bytes per element (1, 2, 4, 8 or 16).
+        #[arg(long)]
+        bytes: i64,
+        /// Values per load (default: the widest the layout allows, up to 16 bytes).
+        #[arg(long)]
+        values: Option<i64>,
+    },
     /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
     Completions {
         /// The shell to complete for.
@@ -232,6 +253,16 @@ fn main() -> ExitCode {
                 Some(path) => access::bank_picture(&src)
                     .and_then(|p| write_to(&path, &render::svg::render(&p, access::COLOR_BY))),
             };
+            (src, result)
+        }
+        Command::SwizzleFor {
+            tv,
+            data,
+            bytes,
+            values,
+        } => {
+            let src = access::call(&tv, &data, bytes, values);
+            let result = access::swizzle_for(&src);
             (src, result)
         }
         Command::Explain { expr } => {

@@ -90,3 +90,24 @@ fn access_svg_colours_cells_by_bank() {
     // row 1, column 0 of the swizzled tile: 64 with bits 6..9 = 1 flipping bit 3
     assert_eq!(offsets[64], 72);
 }
+
+#[test]
+fn swizzle_for_proposes_the_128_byte_swizzle_for_ldmatrix() {
+    let out = ok(&["swizzle-for", LDMATRIX_X4, "(8,64):(64,1)", "--bytes", "2"]);
+    assert!(out.ends_with("\nSw<3,3,3>\n"), "{out}");
+    insta::assert_snapshot!("swizzle_for_ldmatrix", out);
+    let transpose = ok(&[
+        "swizzle-for",
+        "(32,32):(1,32)",
+        "(32,32):(32,1)",
+        "--bytes",
+        "4",
+        "--values",
+        "1",
+    ]);
+    assert!(
+        transpose.contains("before (32,32):(32,1): 1024 wavefronts, ideal 32 (32.00x)"),
+        "{transpose}"
+    );
+    assert!(transpose.ends_with("\nSw<5,0,5>\n"), "{transpose}");
+}
