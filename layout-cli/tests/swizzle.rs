@@ -111,3 +111,14 @@ fn swizzle_for_proposes_the_128_byte_swizzle_for_ldmatrix() {
     );
     assert!(transpose.ends_with("\nSw<5,0,5>\n"), "{transpose}");
 }
+
+#[test]
+fn eval_json_of_a_composed_layout_has_its_parts_and_offsets() {
+    let out = ok(&["eval", "--json", "Sw<1,0,1> o 0 o 4:1"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let value = &v["value"];
+    assert_eq!(value["kind"], "composed");
+    assert_eq!(value["outer"], "Sw<1,0,1>");
+    assert_eq!(value["inner"]["text"], "4:1");
+    assert_eq!(value["map"], serde_json::json!([0, 1, 3, 2]));
+}

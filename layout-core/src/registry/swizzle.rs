@@ -162,6 +162,9 @@ pub(crate) fn composed_call(
         }
     }
     let &(_, i, finish) = LIFTED.iter().find(|(name, _, _)| *name == f.name)?;
+    if f.name == "crd2idx" && args.len() != 2 {
+        return None; // crd2idx(C, SHAPE, STRIDE) has no layout argument
+    }
     let Some(Value::Composed(c)) = args.values.get(i) else {
         return None;
     };
