@@ -122,3 +122,18 @@ fn eval_json_of_a_composed_layout_has_its_parts_and_offsets() {
     assert_eq!(value["inner"]["text"], "4:1");
     assert_eq!(value["map"], serde_json::json!([0, 1, 3, 2]));
 }
+
+#[test]
+fn explain_follows_a_composed_layout_through_its_inner_layout() {
+    let out = ok(&[
+        "explain",
+        "--color",
+        "never",
+        "crd2idx((3,17), Sw<3,3,3> o 0 o (8,64):(64,1))",
+    ]);
+    assert!(
+        out.contains("0 + inner offset = 209, and Sw<3,3,3>(209) = 201"),
+        "{out}"
+    );
+    insta::assert_snapshot!("explain_composed_crd2idx", out);
+}

@@ -85,6 +85,13 @@ impl<'a> Explainer<'a> {
                 ));
             }
         }
+        if let Some(c) = v.iter().find_map(|x| match x {
+            Value::Composed(c) => Some(c),
+            _ => None,
+        }) {
+            self.through_inner(name, v, c, result);
+            return Ok(());
+        }
         // Divides, products and composition: the registry says which, and
         // the core gives their steps.
         if let Some(how) = layout_core::function(name).and_then(|f| f.tiling) {

@@ -1,6 +1,6 @@
 //! Explanations of swizzles, composed layouts and the access numbers.
 
-use layout_core::{Result, Value};
+use layout_core::{ComposedLayout, Result, Value};
 
 use super::Explainer;
 
@@ -46,5 +46,51 @@ impl Explainer<'_> {
             _ => self.say(&format!("{name} = {result}")),
         }
         Ok(())
+    }
+
+    /// A function given a composed layout: CuTe evaluates it on the inner
+    /// layout, then keeps, re-composes or swizzles the result.
+    pub(super) fn through_inner(
+        &mut self,
+        name: &str,
+        v: &[Value],
+        c: &ComposedLayout,
+        result: &Value,
+    ) {
+        self.step(&format!(
+            "{name} of a composed layout is evaluated on its inner layout {} (as CuTe's layout_composed.hpp does)",
+            c.inner()
+        ));
+        let then = match result {
+            Value::Composed(_) => format!(
+                "the result is put back under the swizzle and offset: {} o {} o …",
+                c.outer(),
+                c.offset()
+            ),
+            Value::IntTuple(layout_core::IntTuple::Int(r)) if name == "crd2idx" => {
+                match v.first().and_then(|x| match x {
+                    Value::IntTuple(coord) => c.pre_swizzle(coord).ok(),
+                    _ => None,
+                }) {
+                    Some(pre) => format!(
+                        "{} + inner offset = {pre}, and {}({pre}) = {r}",
+                        c.offset(),
+                        c.outer()
+                    ),
+                    None => format!(
+                        "the inner offset, plus {}, goes through {}",
+                        c.offset(),
+                        c.outer()
+                    ),
+                }
+            }
+            Value::Table(_) => format!(
+                "every inner offset, plus {}, goes through {}",
+                c.offset(),
+                c.outer()
+            ),
+            _ => "the composed layout's is the inner layout's".to_string(),
+        };
+        self.step(&then);
     }
 }
