@@ -9,6 +9,7 @@
 //! run of `2^M` elements stays contiguous; with `|S| ≥ B` the two masks do
 //! not overlap, which makes the swizzle its own inverse.
 
+use alloc::string::ToString;
 use core::fmt;
 
 use crate::error::{ErrorKind, Result};
@@ -121,6 +122,51 @@ impl Swizzle {
         offset ^ moved
     }
 
+    /// CuTe's `composition(Swizzle, Swizzle)`: the one swizzle doing both,
+    /// for swizzles of the same shift whose masks XOR into contiguous bit
+    /// ranges (CuTe's `make_swizzle<Y, Z>`).
+    ///
+    /// ```
+    /// use layout_core::Swizzle;
+    /// let sw = |b, m, s| Swizzle::new(b, m, s).unwrap();
+    /// assert_eq!(sw(2, 3, 3).compose(sw(1, 5, 3)).unwrap(), sw(3, 3, 3));
+    /// assert_eq!(sw(3, 3, 3).compose(sw(3, 3, 3)).unwrap(), sw(0, 0, 0));
+    /// assert!(sw(3, 3, 3).compose(sw(3, 3, 4)).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// `CannotMergeSwizzles` for different shifts or masks that are not
+    /// one swizzle's.
+    pub fn compose(self, other: Swizzle) -> Result<Swizzle> {
+        let fail = |why| {
+            let (first, second) = (self.to_string(), other.to_string());
+            ErrorKind::CannotMergeSwizzles { first, second, why }.into()
+        };
+        if self.shift != other.shift {
+            return Err(fail("CuTe merges only swizzles of the same shift"));
+        }
+        let y = self.yyy_mask() ^ other.yyy_mask();
+        let z = self.zzz_mask() ^ other.zzz_mask();
+        if y.count_ones() != z.count_ones() {
+            return Err(fail("the bits read and the bits flipped differ in number"));
+        }
+        // CuTe counts trailing zeros of a 32-bit mask (32 for 0) and takes M mod 32.
+        let tz = |m: i64| {
+            if m == 0 {
+                32
+            } else {
+                i64::from(m.trailing_zeros())
+            }
+        };
+        let base = tz(y).min(tz(z)) % 32;
+        let merged = Swizzle::new(i64::from(y.count_ones()), base, tz(y) - tz(z))
+            .map_err(|_| fail("the merged masks are not a swizzle"))?;
+        if merged.yyy_mask() | merged.zzz_mask() != y | z {
+            return Err(fail("the merged masks are not contiguous bit ranges"));
+        }
+        Ok(merged)
+    }
+
     /// The offsets `[0, 2^(B+M+|S|))` the swizzle permutes among
     /// themselves: both masks lie below this bound.
     #[must_use]
@@ -231,6 +277,21 @@ impl ComposedLayout {
                 Ok(self.outer.apply(pre))
             })
             .collect()
+    }
+
+    /// CuTe's `get<I>` of a composed layout: mode `i` of the inner layout
+    /// under the same swizzle and offset (`None` past the rank). Unlike
+    /// [`compose`], an identity swizzle at offset 0 is kept.
+    ///
+    /// ```
+    /// use layout_core::{ComposedLayout, Swizzle};
+    /// let c = ComposedLayout::new(Swizzle::new(3, 3, 3).unwrap(), 0, "(8,64):(64,1)".parse().unwrap());
+    /// assert_eq!(c.mode(0).unwrap().to_string(), "Sw<3,3,3> o 0 o 8:64");
+    /// ```
+    #[must_use]
+    pub fn mode(&self, i: usize) -> Option<ComposedLayout> {
+        let inner = self.inner.mode(i)?;
+        Some(ComposedLayout::new(self.outer, self.offset, inner))
     }
 
     /// CuTe's `composition(layout_a(), offset(), f(layout_b()))`: what

@@ -1,7 +1,8 @@
 //! Swizzles and composed layouts against CuTe C++ (`cute_golden/swizzle.jsonl`,
 //! outputs of a host-compiled CuTe program: every value of several
 //! swizzles; the printed form, size, cosize and every offset of composed
-//! layouts and of their divides and products), and the swizzle laws.
+//! layouts and of their divides and products; compositions of swizzles;
+//! `get`), and the swizzle laws.
 
 use layout_core::{ComposedLayout, IntTuple, Layout, Swizzle, Value, evaluate};
 use proptest::prelude::*;
@@ -77,7 +78,36 @@ fn composed_results_are_cutes() {
         checked += 1;
     }
     let tile_to_shape = usize::from(layout_core::function("tile_to_shape").is_some());
-    assert_eq!(checked, 19 + tile_to_shape);
+    assert_eq!(checked, 24 + tile_to_shape);
+}
+
+#[test]
+fn get_of_a_composed_layout_is_cutes() {
+    let rows: Vec<Json> = golden()
+        .into_iter()
+        .filter(|r| r.get("get").is_some())
+        .collect();
+    assert_eq!(rows.len(), 1);
+    for r in rows {
+        let Value::Composed(c) = evaluate(r["of"].as_str().unwrap()).unwrap() else {
+            panic!("{r}")
+        };
+        let i = r["get"].as_u64().unwrap() as usize;
+        assert_eq!(
+            c.mode(i).unwrap().to_string(),
+            r["result"].as_str().unwrap()
+        );
+    }
+}
+
+#[test]
+fn swizzles_of_different_shifts_do_not_compose() {
+    let e = evaluate("composition(Sw<3,4,3>, Sw<1,4,4>)").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot compose Sw<3,4,3> with Sw<1,4,4>: CuTe merges only swizzles of the same shift"
+    );
+    assert!(evaluate("composition(Sw<1,4,3>, Sw<1,6,3>)").is_err());
 }
 
 #[test]

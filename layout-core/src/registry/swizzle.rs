@@ -160,6 +160,11 @@ pub(crate) fn composed_call(
         {
             return Some(Ok(recomposed(compose(*sw, 0, l.clone()))));
         }
+        if let (Some(Value::Swizzle(a)), Some(Value::Swizzle(b))) =
+            (args.values.first(), args.values.get(1))
+        {
+            return Some(a.compose(*b).map(Value::Swizzle));
+        }
     }
     let &(_, i, finish) = LIFTED.iter().find(|(name, _, _)| *name == f.name)?;
     if f.name == "crd2idx" && args.len() != 2 {
