@@ -8,9 +8,10 @@
 //! CLI (which picture `print` draws, which recipe `explain` narrates, its
 //! `--help` list) and the README's list of functions (a test compares them).
 //! The table is in sections, one file each: CuTe's functions
-//! (`registry/cute.rs`) and the kernel-library idioms'
-//! (`registry/idioms.rs`); a new function is one entry in its section, plus
-//! its algebra.
+//! (`registry/cute.rs`), the kernel-library idioms'
+//! (`registry/idioms.rs`) and the swizzles' and access analysis'
+//! (`registry/swizzle.rs`); a new function is one entry in its section,
+//! plus its algebra.
 
 mod calls;
 mod cute;
@@ -33,8 +34,8 @@ use calls::{algebra, divide};
 pub use crate::coerce::{Accepts, Args};
 pub(crate) use swizzle::composed_call;
 
-/// Every function the notation knows, section by section: CuTe's, then
-/// the kernel-library idioms'.
+/// Every function the notation knows, section by section: CuTe's, the
+/// kernel-library idioms', then the swizzles' and the access analysis'.
 ///
 /// ```
 /// let names: Vec<&str> = layout_core::FUNCTIONS.iter().map(|f| f.name).collect();
