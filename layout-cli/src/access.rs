@@ -141,13 +141,13 @@ pub const COLOR_BY: ColorBy = ColorBy::Tile;
 /// before and after.
 pub fn swizzle_for(src: &str) -> Result<String, Failure> {
     let (_, data, bytes) = analysed(src)?;
-    let Value::Layout(plain) = &data else {
-        let message = format!("swizzle-for searches over an unswizzled layout, not {data}");
-        return Err(Failure::new(message, None));
-    };
     let expr = layout_core::notation::parse(src)?;
     let ExprKind::Call { args, .. } = &expr.kind else {
         unreachable!("`call` writes a call")
+    };
+    let Value::Layout(plain) = &data else {
+        let message = format!("swizzle-for searches over an unswizzled layout, not {data}");
+        return Err(Failure::new(message, Some(args[1].span)));
     };
     let Value::Layout(tv) = eval(&args[0])? else {
         unreachable!("checked by analysed")

@@ -137,3 +137,24 @@ fn explain_follows_a_composed_layout_through_its_inner_layout() {
     );
     insta::assert_snapshot!("explain_composed_crd2idx", out);
 }
+
+#[test]
+fn swizzle_for_refuses_a_layout_already_swizzled_pointing_at_it() {
+    let out = layout()
+        .args([
+            "swizzle-for",
+            LDMATRIX_X4,
+            "Sw<3,3,3> o 0 o (8,64):(64,1)",
+            "--bytes",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("swizzle-for searches over an unswizzled layout"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{}^^^", " ".repeat(31))), "{err}");
+}
