@@ -123,6 +123,16 @@ fn bad_accesses_are_refused() {
     );
 }
 
+/// How many vector-law cases had a vector wider than 1 (checked below).
+static WIDE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+#[test]
+fn the_vector_law_sees_wide_vectors() {
+    // proptest! functions are plain #[test]s: run the law here too, then count.
+    the_vector_width_is_the_largest_aligned_run_every_thread_has();
+    assert!(WIDE.load(std::sync::atomic::Ordering::Relaxed) > 10);
+}
+
 /// Wavefronts by serving: each wavefront, every bank hands out one word
 /// (to every thread wanting it); count wavefronts until all are served.
 fn served(requests: &[(i64, i64)]) -> i64 {
@@ -191,6 +201,31 @@ proptest! {
         let data = layout(&format!("({rows},{cols}):({pitch},1)"));
         let Ok(a) = analyse(&tv, Data::Plain(&data), bytes) else { return Ok(()) };
         prop_assert_eq!((a.wavefronts, a.sectors), brute_force(&tv, &data, bytes, &a), "{} over {}", tv, data);
+    }
+
+    #[test]
+    fn the_vector_width_is_the_largest_aligned_run_every_thread_has(
+        (t0, v0, v1) in (1i64..9, 1i64..5, 1i64..5), (s0, s2) in (0i64..9, 0i64..40),
+        pitch in 1i64..40,
+    ) {
+        let tv = layout(&format!("({t0},({v0},{v1})):({s0},(1,{s2}))"));
+        let data = layout(&format!("(64,8):(1,{pitch})"));
+        let Ok(a) = analyse(&tv, Data::Plain(&data), 1) else { return Ok(()) };
+        let offset = |t: i64, v: i64| {
+            let c = IntTuple::Tuple(vec![IntTuple::Int(t), IntTuple::Int(v)]);
+            data.crd2idx(&IntTuple::Int(tv.crd2idx(&c).unwrap())).unwrap()
+        };
+        let values = v0 * v1;
+        let runs = |n: i64| (0..t0).all(|t| (0..values).step_by(n as usize).all(|v| {
+            offset(t, v) % n == 0 && (1..n).all(|j| offset(t, v + j) == offset(t, v) + j)
+        }));
+        if a.vector > 1 {
+            WIDE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        prop_assert_eq!(values % a.vector, 0);
+        prop_assert!(runs(a.vector), "{} over {}: {}", tv, data, a.vector);
+        let twice = 2 * a.vector;
+        prop_assert!(twice > values || values % twice != 0 || !runs(twice), "{} over {}", tv, data);
     }
 }
 
