@@ -123,6 +123,16 @@ fn bad_accesses_are_refused() {
     );
 }
 
+/// How many cases the simulation compared (the rest index past the data).
+static SIMULATED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+#[test]
+fn the_simulation_sees_enough_cases() {
+    wavefronts_and_sectors_match_a_simulation();
+    let n = SIMULATED.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(n > 32, "only {n} of 64 cases were simulated");
+}
+
 /// How many vector-law cases had a vector wider than 1 (checked below).
 static WIDE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 static TOTAL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -206,6 +216,7 @@ proptest! {
             strides[ts0 as usize] % (rows * cols), t0 * strides[ts1 as usize] % (rows * cols), rows * [1i64, 1, 2, 4][vs as usize]));
         let data = layout(&format!("({rows},{cols}):({pitch},1)"));
         let Ok(a) = analyse(&tv, Data::Plain(&data), bytes) else { return Ok(()) };
+        SIMULATED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         prop_assert_eq!((a.wavefronts, a.sectors), brute_force(&tv, &data, bytes, &a), "{} over {}", tv, data);
     }
 
