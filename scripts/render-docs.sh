@@ -2,6 +2,7 @@
 # Make the README's pictures in docs/ from the `layout` binary itself:
 #   docs/zipped-divide.svg, .png  `layout print --svg` rendered by rsvg-convert
 #   docs/tv-mma.png               `layout print --tv --svg` of an MMA atom
+#   docs/swizzle-banks.svg, .png  `layout access --svg`: a swizzled tile's banks
 #   docs/terminal.png             `layout print` and `layout explain` run in
 #                                 tmux, captured with their colours, drawn as
 #                                 SVG text (scripts/ansi_to_svg.py), rendered
@@ -26,6 +27,10 @@ rsvg-convert --zoom 1.5 docs/zipped-divide.svg -o docs/zipped-divide.png
 "$layout" print --tv --svg docs/tv-mma.svg 'SM80_16x8x16_F16F16F16F16_TN'
 rsvg-convert docs/tv-mma.svg -o docs/tv-mma.png
 rm docs/tv-mma.svg
+# 1b. Banks: an (8,64) fp16 tile under the 128-byte swizzle, each cell coloured
+# by its shared-memory bank (ldmatrix.x4 reads it conflict-free).
+"$layout" access --svg docs/swizzle-banks.svg '((8,4),8):((1,64),8)' 'Sw<3,3,3> o 0 o (8,64):(64,1)' --bytes 2
+rsvg-convert docs/swizzle-banks.svg -o docs/swizzle-banks.png
 
 # 2. The terminal capture: what a user sees, colours included.
 # A tmux server of our own (-L), so no one else's sessions are touched.

@@ -120,6 +120,22 @@ pub fn json_value(value: &Value) -> Json {
         Value::Tiler(t) => tiler(t),
         Value::Table(t) => json!({ "kind": "table", "text": text, "value": t.as_slice() }),
         Value::Major(_) | Value::TensorLayout(_) => json!({ "kind": "tag", "text": text }),
+        Value::Swizzle(s) => json!({
+            "kind": "swizzle", "text": text, "bits": s.bits(), "base": s.base(), "shift": s.shift(),
+        }),
+        Value::Composed(c) => {
+            let mut j = json!({
+                "kind": "composed", "text": text, "outer": c.outer().to_string(),
+                "offset": c.offset(), "inner": layout(c.inner()),
+                "size": c.size(), "cosize": c.cosize(),
+            });
+            if c.size() <= MAP_LIMIT {
+                if let Ok(map) = c.offsets() {
+                    j["map"] = json!(map);
+                }
+            }
+            j
+        }
         // `Value` is non-exhaustive: a new kind still reports its text.
         _ => json!({ "kind": "other", "text": text }),
     }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod access;
 mod eval;
 mod explain;
 mod expression;
@@ -14,6 +15,7 @@ mod print;
 mod render;
 mod report;
 mod style;
+mod swizzled;
 
 use render::ColorBy;
 use report::Failure;
@@ -111,6 +113,39 @@ enum Command {
         /// atom's name for its A, B and C).
         #[arg(long)]
         tv: bool,
+        /// For a composed (swizzled) layout, also draw each cell's offset
+        /// before the swizzle, in a panel beside the swizzled one.
+        #[arg(long)]
+        pre_swizzle: bool,
+    },
+    /// Analyse how a warp's threads read a tile: shared-memory bank
+    /// conflicts, vector width, global-memory sectors.
+    ///
+    /// TV maps (thread, value) to an element index of DATA (a layout, or a
+    /// swizzled one `Sw<B,M,S> o 0 o L`). Per warp access: bank = (byte
+    /// address / 4) mod 32; a 16-byte access is served 8 threads a phase, an
+    /// 8-byte one 16, narrower ones 32; each phase costs the most distinct
+    /// 4-byte words any bank holds. Each access loads the widest aligned run
+    /// of values every thread has (at most 16 bytes) unless --values says.
+    #[command(after_help = "Examples:
+  layout access '((8,4),8):((1,64),8)' '(8,64):(64,1)' --bytes 2           # ldmatrix.x4: 32 wavefronts, ideal 4
+  layout access '((8,4),8):((1,64),8)' 'Sw<3,3,3> o 0 o (8,64):(64,1)' --bytes 2
+  layout access '(32,32):(1,32)' '(32,32):(33,1)' --bytes 4 --values 1
+  layout access --svg banks.svg '((8,4),8):((1,64),8)' 'Sw<3,3,3> o 0 o (8,64):(64,1)' --bytes 2")]
+    Access {
+        /// The TV layout: (thread, value) -> element index.
+        tv: String,
+        /// The data layout: element index -> offset in elements.
+        data: String,
+        /// Bytes per element (1, 2, 4, 8 or 16).
+        #[arg(long)]
+        bytes: i64,
+        /// Values per load (default: the widest the layouts allow, up to 16 bytes).
+        #[arg(long)]
+        values: Option<i64>,
+        /// Write the data tile coloured by bank as an SVG file (`-` for stdout).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Show the derivation step by step, in words and numbers.
     ///
@@ -129,6 +164,27 @@ enum Command {
         /// The expression to explain.
         #[arg(value_parser = expression::Expression, hide_possible_values = true)]
         expr: String,
+    },
+    /// Propose the smallest swizzle Sw<B,M,S> that makes an access
+    /// conflict-free, with the numbers before and after.
+    ///
+    /// Every Sw<B,M,S> whose bits lie inside the tile's power-of-two buffer
+    /// is tried on the real access (by B, then M, then S); the first one that
+    /// makes the same loads conflict-free, without leaving the buffer, wins.
+    #[command(after_help = "Examples:
+  layout swizzle-for '((8,4),8):((1,64),8)' '(8,64):(64,1)' --bytes 2          # Sw<3,3,3>
+  layout swizzle-for '(32,32):(1,32)' '(32,32):(32,1)' --bytes 4 --values 1   # Sw<5,0,5>")]
+    SwizzleFor {
+        /// The TV layout: (thread, value) -> element index.
+        tv: String,
+        /// The unswizzled data layout: element index -> offset in elements.
+        data: String,
+        /// Bytes per element (1, 2, 4, 8 or 16).
+        #[arg(long)]
+        bytes: i64,
+        /// Values per load (default: the widest the layout allows, up to 16 bytes).
+        #[arg(long)]
+        values: Option<i64>,
     },
     /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
     Completions {
@@ -186,12 +242,38 @@ fn main() -> ExitCode {
             html,
             color_by,
             tv,
+            pre_swizzle,
         } => {
             let result = match tv {
                 true => print_tv(&expr, svg, html, color),
-                false => print_command(&expr, svg, html, color_by, color),
+                false => print_command(&expr, svg, html, color_by, color, pre_swizzle),
             };
             (expr, result)
+        }
+        Command::Access {
+            tv,
+            data,
+            bytes,
+            values,
+            svg,
+        } => {
+            let src = access::call(&tv, &data, bytes, values);
+            let result = match svg {
+                None => access::report(&src),
+                Some(path) => access::bank_picture(&src)
+                    .and_then(|p| write_to(&path, &render::svg::render(&p, access::COLOR_BY))),
+            };
+            (src, result)
+        }
+        Command::SwizzleFor {
+            tv,
+            data,
+            bytes,
+            values,
+        } => {
+            let src = access::call(&tv, &data, bytes, values);
+            let result = access::swizzle_for(&src);
+            (src, result)
         }
         Command::Explain { expr } => {
             let styles = Styles::new(color.enabled(Stream::Stdout));
@@ -237,8 +319,9 @@ fn print_command(
     html: Option<PathBuf>,
     color_by: Option<ColorBy>,
     color: ColorChoice,
+    pre_swizzle: bool,
 ) -> Result<String, Failure> {
-    let picture = match print::build(src)? {
+    let picture = match print::build_with(src, pre_swizzle)? {
         print::Printed::Picture(p) => p,
         print::Printed::Plain(value) if svg.is_none() && html.is_none() => {
             return Ok(format!("{value}\n"));
@@ -290,15 +373,20 @@ fn write_outputs(outputs: [(Option<PathBuf>, String); 2]) -> Result<String, Fail
     let mut stdout = String::new();
     for (path, text) in outputs {
         let Some(path) = path else { continue };
-        if path.as_os_str() == "-" {
-            stdout.push_str(&text);
-        } else {
-            std::fs::write(&path, text)
-                .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display()), None))?;
-            eprintln!("wrote {}", path.display());
-        }
+        stdout.push_str(&write_to(&path, &text)?);
     }
     Ok(stdout)
+}
+
+/// `text` written to `path`, or returned for stdout when `path` is `-`.
+fn write_to(path: &std::path::Path, text: &str) -> Result<String, Failure> {
+    if path.as_os_str() == "-" {
+        return Ok(text.to_string());
+    }
+    std::fs::write(path, text)
+        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display()), None))?;
+    eprintln!("wrote {}", path.display());
+    Ok(String::new())
 }
 
 /// The span of the whole expression, without surrounding blanks.

@@ -23,14 +23,21 @@ pub enum Printed {
     Plain(Value),
 }
 
-/// Parse, evaluate and turn the result into a picture.
-pub fn build(src: &str) -> Result<Printed, Failure> {
+/// Parse, evaluate and turn the result into a picture; a composed
+/// (swizzled) layout gets a panel of its offsets before the swizzle first
+/// when `pre_swizzle` is set (see `swizzled.rs`).
+pub fn build_with(src: &str, pre_swizzle: bool) -> Result<Printed, Failure> {
     let expr = layout_core::notation::parse(src)?;
     let value = eval(&expr)?;
     let caption = src.trim().to_string();
     let (layout, base) = match value {
         Value::Layout(l) => (l, None),
         Value::View(v) => (v.layout().clone(), Some(v.base())),
+        Value::Composed(c) => {
+            check_size(c.inner(), &expr)?;
+            let picture = crate::swizzled::picture(&c, caption, pre_swizzle)?;
+            return Ok(Printed::Picture(picture));
+        }
         other => return Ok(Printed::Plain(other)),
     };
     check_size(&layout, &expr)?;
@@ -62,7 +69,7 @@ pub fn build(src: &str) -> Result<Printed, Failure> {
     }))
 }
 
-fn check_size(layout: &Layout, expr: &Expr) -> Result<(), Failure> {
+pub(crate) fn check_size(layout: &Layout, expr: &Expr) -> Result<(), Failure> {
     if layout.size() > MAX_CELLS {
         let message = format!(
             "the layout has {} cells; `print` draws at most {MAX_CELLS} (use `layout eval` for its value)",
@@ -100,7 +107,7 @@ fn matrix(l: &Layout) -> Result<(Layout, String, String)> {
 
 /// The grid of `l` (offsets from `base` for a view); `tile` maps a cell's
 /// index in CuTe's colexicographic order to its tile.
-fn grid(
+pub(crate) fn grid(
     l: &Layout,
     title: String,
     base: Option<i64>,

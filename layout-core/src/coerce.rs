@@ -136,6 +136,13 @@ impl Args {
         }
     }
 
+    /// The same arguments with argument `i` replaced by `v` (same span).
+    pub(crate) fn with_value(&self, i: usize, v: Value) -> Args {
+        let mut values = self.values.clone();
+        values[i] = v;
+        Args::new(values, self.spans.clone(), self.call)
+    }
+
     /// How many arguments there are.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -167,6 +167,10 @@ fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
         };
         return Err(Error::at(kind, args.call_span()));
     }
+    // A composed layout goes through its inner layout (registry/swizzle.rs).
+    if let Some(result) = crate::registry::composed_call(f, args, |a| call(name, name_span, a)) {
+        return result;
+    }
     for (i, value) in args.values.iter().enumerate() {
         f.accepts(i).check(value, args.span(i))?;
     }

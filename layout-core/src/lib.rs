@@ -16,6 +16,7 @@
 
 extern crate alloc;
 
+pub mod access;
 pub mod algebra;
 pub mod atoms;
 mod coerce;
@@ -30,6 +31,7 @@ mod layout;
 pub mod notation;
 mod parse;
 pub mod registry;
+mod swizzle;
 pub mod tv;
 mod value;
 
@@ -57,4 +59,5 @@ pub use idioms::{
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, Run, crd2idx, idx2crd, index_offset, natural_coord};
 pub use registry::{FUNCTIONS, Function, function};
+pub use swizzle::{ComposedLayout, Swizzle, SwizzleError, compose};
 pub use value::{Major, Value};

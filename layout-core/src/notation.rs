@@ -1,9 +1,15 @@
 //! CuTe notation as text: a small lexer and a recursive-descent parser
 //! producing [`Expr`], with byte spans on every node and error.
 //!
+//! `Sw<B,M,S>` is the call `swizzle(B,M,S)` and `A o O o B` the call
+//! `make_composed_layout(A,O,B)`: CuTe's printed forms of a swizzle and a
+//! composed layout read back.
+//!
 //! ```text
-//! expr    := primary [':' primary]
-//! primary := INT | '-' INT | '_' | '(' [list] ')' | '<' list '>' | NAME ['(' [list] ')']
+//! expr    := layout ['o' layout 'o' layout]
+//! layout  := primary [':' primary]
+//! primary := INT | '-' INT | '_' | '(' [list] ')' | '<' list '>' | 'Sw' '<' list '>'
+//!          | NAME ['(' [list] ')']
 //! list    := expr {',' expr} [',']
 //! ```
 
@@ -161,7 +167,33 @@ impl Parser {
         }
     }
 
+    /// `layout [o layout o layout]`: CuTe's `ComposedLayout` as it prints.
     fn expr(&mut self) -> Result<Expr> {
+        let outer = self.layout()?;
+        if !self.eat_name("o") {
+            return Ok(outer);
+        }
+        let offset = self.layout()?;
+        if !self.eat_name("o") {
+            return Err(self.unexpected("`o` and the inner layout of a composed layout"));
+        }
+        let inner = self.layout()?;
+        let span = outer.span.join(inner.span);
+        let kind = ExprKind::Call {
+            name: "make_composed_layout".into(),
+            name_span: span,
+            args: alloc::vec![outer, offset, inner],
+        };
+        Ok(Expr::new(kind, span))
+    }
+
+    fn eat_name(&mut self, name: &str) -> bool {
+        let found = matches!(self.peek(), Some(Token::Name(n)) if n == name);
+        self.pos += usize::from(found);
+        found
+    }
+
+    fn layout(&mut self) -> Result<Expr> {
         let first = self.primary()?;
         if self.eat(':').is_none() {
             return Ok(first);
@@ -203,6 +235,16 @@ impl Parser {
             }
             // CuTe's `_`: lexed as a name, but never one (no function or tag is `_`).
             Token::Name(name) if name == "_" => Ok(Expr::new(ExprKind::Underscore, span)),
+            Token::Name(name) if name == "Sw" && self.peek() == Some(&Token::Punct('<')) => {
+                let open = self.eat('<').unwrap_or(span);
+                let (args, close) = self.list('>', open)?;
+                let kind = ExprKind::Call {
+                    name: "swizzle".into(),
+                    name_span: span,
+                    args,
+                };
+                Ok(Expr::new(kind, span.join(close)))
+            }
             Token::Name(name) => {
                 if let Some(open) = self.eat('(') {
                     let (args, close) = self.list(')', open)?;

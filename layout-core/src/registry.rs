@@ -11,10 +11,10 @@
 //! (`registry/cute.rs`), CuTe's mode editing, analysis and integer-tuple
 //! arithmetic (`registry/modes.rs`), CuTe's ordered constructors and recasts
 //! (`registry/constructors.rs`), CuTe's slicing with `_`
-//! (`registry/tensor.rs`), the kernel-library idioms' (`registry/idioms.rs`)
-//! and the TV layouts' and atoms' (`registry/atoms.rs`); a new function is
-//! one entry in its section, plus
-//! its algebra.
+//! (`registry/tensor.rs`), the kernel-library idioms' (`registry/idioms.rs`),
+//! the TV layouts' and atoms' (`registry/atoms.rs`) and the swizzles' and
+//! access analysis' (`registry/swizzle.rs`); a new function is one entry in
+//! its section, plus its algebra.
 
 mod atoms;
 mod calls;
@@ -24,6 +24,7 @@ mod idiom_calls;
 mod idioms;
 mod mode_calls;
 mod modes;
+mod swizzle;
 mod tensor;
 
 use alloc::format;
@@ -39,10 +40,11 @@ use crate::value::Value;
 use calls::{algebra, divide};
 
 pub use crate::coerce::{Accepts, Args};
+pub(crate) use swizzle::composed_call;
 
 /// Every function the notation knows, section by section: CuTe's, its
-/// modes and analysis, constructors and recasts, slicing, then the
-/// kernel-library idioms'.
+/// modes and analysis, constructors and recasts, slicing, the kernel-library
+/// idioms', the TV layouts and atoms, then the swizzles and access analysis.
 ///
 /// ```
 /// let names: Vec<&str> = layout_core::FUNCTIONS.iter().map(|f| f.name).collect();
@@ -56,6 +58,7 @@ pub static FUNCTIONS: Registry = Registry(&[
     tensor::FUNCTIONS,
     idioms::FUNCTIONS,
     atoms::FUNCTIONS,
+    swizzle::FUNCTIONS,
 ]);
 
 /// The table of functions, in sections (see [`FUNCTIONS`]).
@@ -127,6 +130,10 @@ pub enum Kind {
     Table,
     /// `true` or `false`.
     Bool,
+    /// A swizzle `Sw<B,M,S>`.
+    Swizzle,
+    /// A composed layout `OUTER o OFFSET o INNER`.
+    Composed,
 }
 
 /// The kind of a function's result.
@@ -329,6 +336,8 @@ mod tests {
                     Value::View(_) => Kind::View,
                     Value::Table(_) => Kind::Table,
                     Value::Bool(_) => Kind::Bool,
+                    Value::Swizzle(_) => Kind::Swizzle,
+                    Value::Composed(_) => Kind::Composed,
                     other => panic!("{}: {other}", f.example),
                 };
                 // An integer is an integer tuple too.

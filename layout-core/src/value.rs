@@ -7,6 +7,7 @@ use crate::atoms::{Atom, Operand};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::swizzle::{ComposedLayout, Swizzle};
 
 /// CuTe's compact-layout tags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,6 +48,10 @@ pub enum Value {
     Atom(Atom),
     /// Which of an atom's TV layouts: `A`, `B`, `C`, `SRC` or `DST`.
     Operand(Operand),
+    /// A swizzle, printed `Sw<B,M,S>`.
+    Swizzle(Swizzle),
+    /// A composed layout, printed `Sw<B,M,S> o OFFSET o INNER`.
+    Composed(ComposedLayout),
 }
 
 impl Value {
@@ -70,6 +75,8 @@ impl Value {
             Value::Atom(Atom::Mma(_)) => "an MMA atom",
             Value::Atom(Atom::Copy(_)) => "a copy atom",
             Value::Operand(o) => o.describe(),
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
         }
     }
 }
@@ -97,6 +104,8 @@ impl fmt::Display for Value {
             Value::Coord(c) => c.fmt(f),
             Value::Atom(a) => a.fmt(f),
             Value::Operand(o) => o.fmt(f),
+            Value::Swizzle(s) => s.fmt(f),
+            Value::Composed(c) => c.fmt(f),
         }
     }
 }

@@ -11,6 +11,7 @@ mod construct;
 mod index;
 mod modes;
 mod seeds;
+mod swizzle;
 mod tiling;
 mod tv;
 mod views;
@@ -86,6 +87,13 @@ impl<'a> Explainer<'a> {
                     v[i]
                 ));
             }
+        }
+        if let Some(c) = v.iter().find_map(|x| match x {
+            Value::Composed(c) => Some(c),
+            _ => None,
+        }) {
+            self.through_inner(name, v, c, result);
+            return Ok(());
         }
         // Divides, products and composition: the registry says which, and
         // the core gives their steps.
@@ -205,6 +213,7 @@ impl<'a> Explainer<'a> {
                 self.slice_axis(&input, *axis, *i, result)
             }
             ("block", [_, T(tile), T(i)], Some(input)) => self.block(&input, tile, i, result),
+            ("swizzle" | "make_composed_layout" | "access", _, _) => self.swizzled(name, v, result),
             ("view", _, _) => {
                 self.view(result);
                 Ok(())

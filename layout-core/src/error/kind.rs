@@ -133,6 +133,21 @@ pub enum ErrorKind {
         /// The whole shape, in notation.
         shape: String,
     },
+    /// `composition` of two swizzles that CuTe cannot merge into one.
+    #[error("cannot compose {first} with {second}: {why}")]
+    CannotMergeSwizzles {
+        /// The first swizzle, in notation.
+        first: String,
+        /// The second swizzle, in notation.
+        second: String,
+        /// Why, in words.
+        why: &'static str,
+    },
+    /// An access the analysis does not model (`access`), the sentence
+    /// saying why: a TV layout not of rank 2, an element size not a power
+    /// of two up to 16 bytes.
+    #[error("{0}")]
+    UnsupportedAccess(String),
     /// A result that does not fit in 64 bits; the payload is the whole
     /// message, a sentence saying which number.
     #[error("{0}")]

@@ -1,0 +1,202 @@
+//! Swizzles and composed layouts: their constructors, and how the layout
+//! functions CuTe defines on a `ComposedLayout` (`layout_composed.hpp`)
+//! reach one.
+//!
+//! A function listed in [`LIFTED`] given a composed layout where it takes a
+//! layout is evaluated on the inner layout, and its result finished as
+//! CuTe does: left as it is (`size`, `cosize`, `shape`, …), put back under
+//! the swizzle and offset (divides, products, `composition`, `coalesce`,
+//! …), or sent through the swizzle (`crd2idx`, `table`). Every other
+//! function refuses a composed layout with the usual type error.
+
+use alloc::vec::Vec;
+
+use super::{BASE, Function, Kind, Returns, calls};
+use crate::coerce::Accepts::{Any, Int};
+use crate::coerce::Args;
+use crate::error::Result;
+use crate::idioms::Table;
+use crate::swizzle::{ComposedLayout, Swizzle, compose};
+use crate::value::Value;
+
+/// The constructors: `swizzle(B, M, S)` (written `Sw<B,M,S>`) and
+/// `make_composed_layout(OUTER, OFFSET, INNER)` (written `OUTER o OFFSET o INNER`).
+pub(super) const FUNCTIONS: &[Function] = &[
+    Function {
+        name: "swizzle",
+        usage: "swizzle(B, M, S)",
+        arity: 3..=3,
+        args: &[Int],
+        returns: Returns::Always(Kind::Swizzle),
+        about: "CuTe's Swizzle<B,M,S>, written Sw<B,M,S>: XOR the B bits at M+max(S,0) into those at M-min(S,0)",
+        example: "swizzle(3, 4, 3)",
+        apply: swizzle,
+        ..BASE
+    },
+    Function {
+        name: "make_composed_layout",
+        usage: "make_composed_layout(OUTER, OFFSET, INNER)",
+        arity: 3..=3,
+        args: &[Any, Int, crate::coerce::Accepts::Layout],
+        returns: Returns::Always(Kind::Composed),
+        about: "c -> OUTER(OFFSET + INNER(c)), also written OUTER o OFFSET o INNER",
+        example: "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
+        apply: make_composed,
+        ..BASE
+    },
+    Function {
+        name: "access",
+        usage: "access(TV, DATA, BYTES[, N])",
+        arity: 3..=4,
+        args: &[crate::coerce::Accepts::Layout, Any, Int, Int],
+        returns: Returns::Always(Kind::IntTuple),
+        static_only: true,
+        about: "(wavefronts, ideal, vector, sectors, ideal sectors) of TV's warps reading DATA (N values a load)",
+        example: "access(((8,4),8):((1,64),8), Sw<3,3,3> o 0 o (8,64):(64,1), 2)",
+        apply: access,
+        ..BASE
+    },
+];
+
+/// The numbers of [`crate::access::analyse_with`] as a tuple.
+fn access(a: &Args) -> Result<Value> {
+    use crate::access::{Data, analyse_with};
+    let data = match &a.values[1] {
+        Value::Layout(l) => Data::Plain(l),
+        Value::Composed(c) => Data::Composed(c),
+        _ => return Err(a.wrong(1, "a layout or a composed layout")),
+    };
+    let bytes = a.int(2)?;
+    let n = if a.len() == 4 { Some(a.int(3)?) } else { None };
+    let r = analyse_with(a.layout(0)?, data, bytes, n).map_err(|e| {
+        let blamed = match e.kind() {
+            crate::ErrorKind::UnsupportedAccess(why) if why.starts_with("an element") => 2,
+            crate::ErrorKind::UnsupportedAccess(why) if why.contains("per access") => 3,
+            _ => 0,
+        };
+        e.or_at(a.span(blamed))
+    })?;
+    let numbers = [
+        r.wavefronts,
+        r.ideal_wavefronts,
+        r.vector,
+        r.sectors,
+        r.ideal_sectors,
+    ];
+    Ok(Value::IntTuple(crate::IntTuple::Tuple(
+        numbers.into_iter().map(crate::IntTuple::Int).collect(),
+    )))
+}
+
+fn swizzle(a: &Args) -> Result<Value> {
+    let (b, m, s) = (a.int(0)?, a.int(1)?, a.int(2)?);
+    Swizzle::check(b, m, s)
+        .map(Value::Swizzle)
+        .map_err(|(i, e)| e.or_at(a.span(i)))
+}
+
+fn make_composed(a: &Args) -> Result<Value> {
+    let Value::Swizzle(outer) = a.values[0] else {
+        return Err(a.wrong(0, "a swizzle"));
+    };
+    let inner = a.layout(2)?.clone();
+    Ok(Value::Composed(ComposedLayout::new(
+        outer,
+        a.int(1)?,
+        inner,
+    )))
+}
+
+/// What becomes of a lifted function's result on the inner layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Finish {
+    /// Kept as it is: the composed layout's is the inner layout's.
+    Keep,
+    /// A layout put back under the swizzle and the offset.
+    Recompose,
+    /// Offsets sent through `outer(offset + _)`.
+    Swizzle,
+}
+
+/// The functions CuTe defines on a composed layout, which argument is the
+/// layout, and what becomes of the result.
+const LIFTED: &[(&str, usize, Finish)] = &[
+    ("size", 0, Finish::Keep),
+    ("cosize", 0, Finish::Keep),
+    ("rank", 0, Finish::Keep),
+    ("depth", 0, Finish::Keep),
+    ("shape", 0, Finish::Keep),
+    ("complement", 0, Finish::Keep),
+    ("crd2idx", 1, Finish::Swizzle),
+    ("table", 0, Finish::Swizzle),
+    ("composition", 0, Finish::Recompose),
+    ("coalesce", 0, Finish::Recompose),
+    ("filter", 0, Finish::Recompose),
+    ("flatten", 0, Finish::Recompose),
+    ("logical_divide", 0, Finish::Recompose),
+    ("zipped_divide", 0, Finish::Recompose),
+    ("tiled_divide", 0, Finish::Recompose),
+    ("flat_divide", 0, Finish::Recompose),
+    ("logical_product", 0, Finish::Recompose),
+    ("zipped_product", 0, Finish::Recompose),
+    ("tiled_product", 0, Finish::Recompose),
+    ("flat_product", 0, Finish::Recompose),
+    ("blocked_product", 0, Finish::Recompose),
+    ("raked_product", 0, Finish::Recompose),
+    ("tile_to_shape", 0, Finish::Recompose),
+];
+
+/// A call whose layout argument is a composed layout (or `composition` of
+/// a swizzle and a layout), evaluated through `call` on the inner layout;
+/// `None` when the call has no such argument and goes the usual way.
+pub(crate) fn composed_call(
+    f: &Function,
+    args: &Args,
+    call: impl FnOnce(&Args) -> Result<Value>,
+) -> Option<Result<Value>> {
+    if f.name == "composition" {
+        if let (Some(Value::Swizzle(sw)), Some(Value::Layout(l))) =
+            (args.values.first(), args.values.get(1))
+        {
+            return Some(Ok(recomposed(compose(*sw, 0, l.clone()))));
+        }
+        if let (Some(Value::Swizzle(a)), Some(Value::Swizzle(b))) =
+            (args.values.first(), args.values.get(1))
+        {
+            return Some(a.compose(*b).map(Value::Swizzle));
+        }
+    }
+    let &(_, i, finish) = LIFTED.iter().find(|(name, _, _)| *name == f.name)?;
+    if f.name == "crd2idx" && args.len() != 2 {
+        return None; // crd2idx(C, SHAPE, STRIDE) has no layout argument
+    }
+    let Some(Value::Composed(c)) = args.values.get(i) else {
+        return None;
+    };
+    let inner = args.with_value(i, Value::Layout(c.inner().clone()));
+    Some(call(&inner).and_then(|v| finished(c, finish, v)))
+}
+
+fn recomposed(r: core::result::Result<ComposedLayout, crate::Layout>) -> Value {
+    r.map_or_else(Value::Layout, Value::Composed)
+}
+
+fn finished(c: &ComposedLayout, finish: Finish, v: Value) -> Result<Value> {
+    let through = |o: i64| {
+        o.checked_add(c.offset())
+            .map(|pre| c.outer().apply(pre))
+            .ok_or(crate::ErrorKind::Overflow(
+                "the offset plus the inner layout's overflows",
+            ))
+    };
+    Ok(match (finish, v) {
+        (Finish::Recompose, Value::Layout(l)) => recomposed(compose(c.outer(), c.offset(), l)),
+        (Finish::Swizzle, Value::IntTuple(crate::IntTuple::Int(o))) => calls::int(through(o)?),
+        (Finish::Swizzle, Value::Table(t)) => {
+            let swizzled: core::result::Result<Vec<i64>, _> =
+                t.as_slice().iter().map(|&o| through(o)).collect();
+            Value::Table(Table(swizzled?))
+        }
+        (_, v) => v,
+    })
+}
