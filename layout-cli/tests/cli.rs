@@ -5,33 +5,13 @@
 //! Every command runs with `NO_COLOR` set and `--color never` where colour
 //! could appear, so the snapshots do not depend on the terminal.
 
-use assert_cmd::cargo::cargo_bin_cmd;
+mod common;
+
+use common::{fails, layout, ok};
 
 /// The README's seed layout and coordinate.
 const SEED: &str = "((2,4),(3,5)):((3,6),(1,24))";
 const SEED_CRD2IDX: &str = "crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))";
-
-fn layout() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("layout");
-    cmd.env("NO_COLOR", "1").env_remove("COLORTERM");
-    cmd
-}
-
-/// Run, expecting success; stdout.
-fn ok(args: &[&str]) -> String {
-    let out = layout().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Run, expecting exit status 1 and nothing on stdout; stderr.
-fn fails(args: &[&str]) -> String {
-    let out = layout().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 #[test]
 fn eval_prints_the_readme_answer() {

@@ -1,20 +1,9 @@
 //! `layout print` of swizzled (composed) layouts and `layout access`, as a
 //! user runs them: snapshots of the text, the bank SVG parsed as XML.
 
-use assert_cmd::cargo::cargo_bin_cmd;
+mod common;
 
-fn layout() -> assert_cmd::Command {
-    let mut cmd = cargo_bin_cmd!("layout");
-    cmd.env("NO_COLOR", "1").env_remove("COLORTERM");
-    cmd
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = layout().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{layout, ok};
 
 const LDMATRIX_X4: &str = "((8,4),8):((1,64),8)";
 

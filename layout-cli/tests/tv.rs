@@ -1,15 +1,9 @@
 //! `layout print --tv`: the thread–value pictures as text (insta
 //! snapshots) and as SVG (parsed as XML, one cell per element of the tile).
 
-use assert_cmd::cargo::cargo_bin_cmd;
+mod common;
 
-fn ok(args: &[&str]) -> String {
-    let mut cmd = cargo_bin_cmd!("layout");
-    let out = cmd.env("NO_COLOR", "1").args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?} failed: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{fails, ok};
 
 #[test]
 fn tv_text_of_a_tiled_copy() {
@@ -90,13 +84,6 @@ fn tv_svg_places_b_above_c_and_a_left_of_it() {
         a.0 < c.0 && (b.0 - c.0).abs() < 1e-9,
         "A left of C, B over C"
     );
-}
-
-fn fails(args: &[&str]) -> String {
-    let mut cmd = cargo_bin_cmd!("layout");
-    let out = cmd.env("NO_COLOR", "1").args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
-    String::from_utf8(out.stderr).unwrap()
 }
 
 #[test]
