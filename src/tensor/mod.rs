@@ -36,6 +36,7 @@ mod partition;
 mod residue;
 mod slice;
 mod step;
+mod strided;
 
 use alloc::borrow::Cow;
 use core::ops::{Index, IndexMut};
@@ -154,9 +155,9 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// (colexicographic) order: the odometer of [`Layout::offsets`], no
     /// division per element.
     pub fn positions(&self) -> impl ExactSizeIterator<Item = usize> + use<E, L> {
-        let base = self.base as i64;
+        let base = self.base as isize;
         // In range: `check_fits` (and `to_core` succeeded there too).
-        self.core().offsets().map(move |o| (base + o) as usize)
+        strided::Positions::of(&self.core()).map(move |o| (base + o) as usize)
     }
 
     /// Every element in the layout's order (CuTe's `t(i)` for `i` in `0..size`).
@@ -292,14 +293,14 @@ fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
     }
     let (mut low, mut high) = (0i64, 0i64);
     // Every sum fits: `Layout::new` checked the span.
-    for (extent, stride) in layout.leaf_modes() {
+    strided::for_each_leaf(layout.shape(), layout.stride(), &mut |extent, stride| {
         let reach = (extent - 1) * stride;
         if reach < 0 {
             low += reach;
         } else {
             high += reach;
         }
-    }
+    });
     let too_far = || {
         Error::from(ErrorKind::Overflow(
             "a tensor's offsets do not fit in 64 bits",
