@@ -194,6 +194,20 @@ pub fn gemm<T: Scalar, A, B, C>(
                         // mode is the position of that coordinate, inside the
                         // engine (`check_fits`).
                         let b_val = unsafe { *from_b.get_unchecked((kb + nb) as usize) };
+                        if cm.1 == 1 {
+                            // A contiguous column of C (the accumulators of
+                            // `make_tensor_like`): one checked slice, which
+                            // the compiler unrolls and vectorizes.
+                            let column = &mut out[nc as usize..][..am.0];
+                            for (m, acc) in column.iter_mut().enumerate() {
+                                // SAFETY: as below.
+                                let a_val = unsafe {
+                                    *from_a.get_unchecked((ka + m as isize * am.1) as usize)
+                                };
+                                *acc = *acc + a_val * b_val;
+                            }
+                            continue;
+                        }
                         for m in 0..am.0 {
                             let (ma, mc) = (m as isize * am.1, m as isize * cm.1);
                             unsafe {
