@@ -39,6 +39,11 @@ pub(crate) fn single_mode(layout: &Layout, i: usize) -> Option<(usize, isize)> {
         (s, d) if i == 0 => (s, d),
         _ => return None,
     };
+    // Most modes are one leaf: no recursion for them.
+    if let (IntTuple::Int(e), IntTuple::Int(d)) = (shape, stride) {
+        let d = if *e == 1 { 0 } else { *d };
+        return Some((usize::try_from(*e).ok()?, isize::try_from(d).ok()?));
+    }
     let (mut size, mut leaf, mut leaves) = (1i64, (1i64, 0i64), 0);
     let nested_alike = for_each_leaf(shape, stride, &mut |e, d| {
         size = size.saturating_mul(e);
@@ -246,6 +251,9 @@ mod tests {
         let flat: Layout = "7:3".parse().unwrap();
         assert_eq!(single_mode(&flat, 0), Some((7, 3)));
         assert_eq!(single_mode(&flat, 1), None);
+        let unit: Layout = "(1,4):(9,2)".parse().unwrap();
+        assert_eq!(single_mode(&unit, 0), Some((1, 0)));
+        assert_eq!(single_mode(&unit, 1), Some((4, 2)));
     }
 
     #[test]
