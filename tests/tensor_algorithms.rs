@@ -131,6 +131,47 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    /// `(M,K) x (N,K) => (M,N)` with hierarchical modes of any strides
+    /// (0 and negatives): modes of one leaf, of a few (the fixed-array
+    /// odometer) and of many (the core's offsets) all equal the triple
+    /// loop over 1-D coordinates per mode.
+    #[test]
+    fn gemm_of_hierarchical_modes_equals_the_triple_loop(
+        (sm, sn, sk) in (shape_up_to(32), shape_up_to(8), shape_up_to(8)),
+        seed in any::<u64>(),
+    ) {
+        let mut rng = Dice::new(seed);
+        let pair = |x: &IntTuple, y: &IntTuple| IntTuple::Tuple(vec![x.clone(), y.clone()]);
+        let mut layout = |shape: IntTuple| {
+            let n = shape.leaves().count();
+            let d: Vec<i64> = (0..n).map(|_| rng.below(17) as i64 - 8).collect();
+            Layout::new(shape.clone(), rebuild(&shape, &mut d.into_iter())).unwrap()
+        };
+        let (la, lb, lc) = (layout(pair(&sm, &sk)), layout(pair(&sn, &sk)), layout(pair(&sm, &sn)));
+        let ((a_data, ab), (b_data, bb), (c_data, cb)) = (storage(&la, 5), storage(&lb, 6), storage(&lc, 7));
+        let at = |l: &Layout, base: usize, i: i64, j: i64| {
+            (base as i64 + l.crd2idx(&IntTuple::from([i, j])).unwrap()) as usize
+        };
+        let size = |s: &IntTuple| s.size().unwrap();
+        let mut want = c_data.clone();
+        for i in 0..size(&sm) {
+            for j in 0..size(&sn) {
+                for p in 0..size(&sk) {
+                    want[at(&lc, cb, i, j)] += a_data[at(&la, ab, i, p)] * b_data[at(&lb, bb, j, p)];
+                }
+            }
+        }
+        let a = Tensor::at_base(&a_data[..], la, ab).unwrap();
+        let b = Tensor::at_base(&b_data[..], lb, bb).unwrap();
+        let mut c = Tensor::at_base(c_data, lc, cb).unwrap();
+        gemm(&a, &b, &mut c);
+        prop_assert_eq!(c.engine(), &want);
+    }
+}
+
 /// Floating point: each `C(m,n)` sums its products in `k` order, so the
 /// result is the naive loop's bit for bit.
 #[test]

@@ -7,6 +7,7 @@ use core::ops::{Add, Mul};
 
 use layout_core::Layout;
 
+use super::strided::{Strided, single_mode};
 use super::{AsLayout, Engine, EngineMut, Tensor};
 
 /// The arithmetic `axpby` and `gemm` need; `T::default()` is zero.
@@ -173,19 +174,90 @@ pub fn gemm<T: Scalar, A, B, C>(
             }
             return;
         }
+        (2, 2, 2) => {
+            let singles = [(&la, 0), (&la, 1), (&lb, 0), (&lb, 1), (&lc, 0), (&lc, 1)]
+                .map(|(l, i)| single_mode(l, i));
+            if let [Some(am), Some(ak), Some(bn), Some(bk), Some(cm), Some(cn)] = singles {
+                same_size("gemm: M of A and C", am.0, cm.0);
+                same_size("gemm: N of B and C", bn.0, cn.0);
+                same_size("gemm: K of A and B", ak.0, bk.0);
+                let (from_a, from_b) = (a.engine.as_slice(), b.engine.as_slice());
+                let (ba, bb, bc) = (a.base as isize, b.base as isize, c.base as isize);
+                let out = c.engine.as_mut_slice();
+                // Every mode one arithmetic progression: the loops of
+                // hand-indexed code, offsets by multiplication.
+                for k in 0..ak.0 {
+                    let (ka, kb) = (ba + k as isize * ak.1, bb + k as isize * bk.1);
+                    for n in 0..bn.0 {
+                        let (nb, nc) = (n as isize * bn.1, bc + n as isize * cn.1);
+                        // SAFETY: base plus the offsets of one coordinate per
+                        // mode is the position of that coordinate, inside the
+                        // engine (`check_fits`).
+                        let b_val = unsafe { *from_b.get_unchecked((kb + nb) as usize) };
+                        if cm.1 == 1 {
+                            // A contiguous column of C (the accumulators of
+                            // `make_tensor_like`): one checked slice, which
+                            // the compiler unrolls and vectorizes.
+                            let column = &mut out[nc as usize..][..am.0];
+                            for (m, acc) in column.iter_mut().enumerate() {
+                                // SAFETY: as below.
+                                let a_val = unsafe {
+                                    *from_a.get_unchecked((ka + m as isize * am.1) as usize)
+                                };
+                                *acc = *acc + a_val * b_val;
+                            }
+                            continue;
+                        }
+                        for m in 0..am.0 {
+                            let (ma, mc) = (m as isize * am.1, m as isize * cm.1);
+                            unsafe {
+                                let acc = out.get_unchecked_mut((nc + mc) as usize);
+                                *acc = *acc + *from_a.get_unchecked((ka + ma) as usize) * b_val;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            if let Some(modes) = strided_modes(&la, &lb, &lc) {
+                let [am, ak, bn, bk, cm, cn] = modes;
+                same_size("gemm: M of A and C", am.len(), cm.len());
+                same_size("gemm: N of B and C", bn.len(), cn.len());
+                same_size("gemm: K of A and B", ak.len(), bk.len());
+                let (from_a, from_b) = (a.engine.as_slice(), b.engine.as_slice());
+                let (ba, bb, bc) = (a.base as isize, b.base as isize, c.base as isize);
+                let out = c.engine.as_mut_slice();
+                for (ka, kb) in ak.zip(bk) {
+                    for (nb, nc) in bn.zip(cn) {
+                        // SAFETY: base plus the offsets of one coordinate per
+                        // mode is the position of that coordinate, inside the
+                        // engine (`check_fits`).
+                        let b_val = unsafe { *from_b.get_unchecked((bb + nb + kb) as usize) };
+                        for (ma, mc) in am.zip(cm) {
+                            unsafe {
+                                let acc = out.get_unchecked_mut((bc + mc + nc) as usize);
+                                *acc =
+                                    *acc + *from_a.get_unchecked((ba + ma + ka) as usize) * b_val;
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+            (
+                mode_offsets(&la, Some(0)),
+                mode_offsets(&la, Some(1)),
+                mode_offsets(&lb, Some(0)),
+                mode_offsets(&lb, Some(1)),
+                mode_offsets(&lc, Some(0)),
+                mode_offsets(&lc, Some(1)),
+            )
+        }
         (1, 1, 2) => (
             mode_offsets(&la, None),
             alloc::vec![0],
             mode_offsets(&lb, None),
             alloc::vec![0],
-            mode_offsets(&lc, Some(0)),
-            mode_offsets(&lc, Some(1)),
-        ),
-        (2, 2, 2) => (
-            mode_offsets(&la, Some(0)),
-            mode_offsets(&la, Some(1)),
-            mode_offsets(&lb, Some(0)),
-            mode_offsets(&lb, Some(1)),
             mode_offsets(&lc, Some(0)),
             mode_offsets(&lc, Some(1)),
         ),
@@ -213,6 +285,19 @@ pub fn gemm<T: Scalar, A, B, C>(
             }
         }
     }
+}
+
+/// The M, K, N, K, M, N modes of rank-2 A, B, C as fixed-array odometers,
+/// when each has few enough leaves (no allocation); `None` otherwise.
+fn strided_modes(la: &Layout, lb: &Layout, lc: &Layout) -> Option<[Strided; 6]> {
+    Some([
+        Strided::of_mode(la, 0)?,
+        Strided::of_mode(la, 1)?,
+        Strided::of_mode(lb, 0)?,
+        Strided::of_mode(lb, 1)?,
+        Strided::of_mode(lc, 0)?,
+        Strided::of_mode(lc, 1)?,
+    ])
 }
 
 /// The offsets of mode `i` (the whole layout for `None`), in order.

@@ -36,6 +36,7 @@ mod partition;
 mod residue;
 mod slice;
 mod step;
+mod strided;
 
 use alloc::borrow::Cow;
 use core::ops::{Index, IndexMut};
@@ -154,9 +155,9 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// (colexicographic) order: the odometer of [`Layout::offsets`], no
     /// division per element.
     pub fn positions(&self) -> impl ExactSizeIterator<Item = usize> + use<E, L> {
-        let base = self.base as i64;
+        let base = self.base as isize;
         // In range: `check_fits` (and `to_core` succeeded there too).
-        self.core().offsets().map(move |o| (base + o) as usize)
+        strided::Positions::of(&self.core()).map(move |o| (base + o) as usize)
     }
 
     /// Every element in the layout's order (CuTe's `t(i)` for `i` in `0..size`).
@@ -287,18 +288,22 @@ impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
 /// extremes are `base` plus the negative (or the positive) reaches
 /// `(extent-1)·stride` of the leaf modes, summed.
 fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
-    if layout.size() == 0 {
-        return Ok(());
-    }
-    let (mut low, mut high) = (0i64, 0i64);
-    // Every sum fits: `Layout::new` checked the span.
-    for (extent, stride) in layout.leaf_modes() {
-        let reach = (extent - 1) * stride;
+    let (mut low, mut high, mut empty) = (0i64, 0i64, false);
+    // One recursion gives the reaches and whether some extent is 0 (no
+    // offsets at all). Exact for a non-empty layout (`Layout::new` checked
+    // its span); saturating so that an empty one, returned below whatever
+    // its sums, cannot overflow.
+    strided::for_each_leaf(layout.shape(), layout.stride(), &mut |extent, stride| {
+        empty |= extent == 0;
+        let reach = (extent - 1).saturating_mul(stride);
         if reach < 0 {
-            low += reach;
+            low = low.saturating_add(reach);
         } else {
-            high += reach;
+            high = high.saturating_add(reach);
         }
+    });
+    if empty {
+        return Ok(());
     }
     let too_far = || {
         Error::from(ErrorKind::Overflow(
@@ -330,4 +335,36 @@ fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
         .into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `check_fits` accepts exactly when every offset, walked, lies in
+    /// `0..len` (brute force), empty layouts included.
+    #[test]
+    fn check_fits_equals_walking_every_offset() {
+        for l in [
+            "4:-2",
+            "(3,0):(5,-7)",
+            "(0,(2,3)):(1,(-4,100))",
+            "((2,3),4):((-1,6),-2)",
+            "(2,2,2):(0,3,-9)",
+        ] {
+            let l: Layout = l.parse().unwrap();
+            for base in 0..24 {
+                for len in 0..24 {
+                    let walked = l
+                        .offsets()
+                        .all(|o| (0..len as i64).contains(&(base as i64 + o)));
+                    assert_eq!(
+                        check_fits(&l, base, len).is_ok(),
+                        walked,
+                        "{l} base {base} len {len}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -1,6 +1,8 @@
 //! Slicing tensors with `_`: CuTe's `t(_, 3)` is `t.slice((X, 3))`.
 
-use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, slice_and_offset};
+use alloc::vec::Vec;
+
+use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, index_offset, slice_and_offset};
 
 use super::{AsLayout, Engine, EngineMut, Tensor};
 
@@ -126,6 +128,9 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
 /// the domain (so the offset is that of an element).
 pub(crate) fn slice_checked(layout: &Layout, coord: &Coord) -> Result<(Layout, i64), Error> {
     check_domain(coord, layout.shape())?;
+    if let Some(fast) = slice_flat(layout, coord) {
+        return Ok(fast);
+    }
     let view = slice_and_offset(coord, layout)?;
     Ok((view.layout().clone(), view.base()))
 }
@@ -158,5 +163,78 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
     ) -> Result<Tensor<&mut [E::Elem], Layout>, Error> {
         let (layout, base) = self.sliced(&c.into_coord())?;
         Tensor::at_base(self.engine.as_mut_slice(), layout, base)
+    }
+}
+
+/// [`slice_and_offset`] for the common case, without its general walk: a
+/// flat coordinate of `_` and integers, one per mode, at least one `_`.
+/// The kept modes are copied whole (CuTe's `slice` keeps each `_` mode as
+/// one mode of the result) and each integer adds its offset within its
+/// mode. `None` for any other coordinate (the general path decides), or
+/// an integer outside its mode (the domain check above reports it).
+fn slice_flat(layout: &Layout, coord: &Coord) -> Option<(Layout, i64)> {
+    let (Coord::Tuple(cs), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) =
+        (coord, layout.shape(), layout.stride())
+    else {
+        return None;
+    };
+    if cs.len() != ss.len() || !cs.iter().any(|c| matches!(c, Coord::Underscore)) {
+        return None;
+    }
+    let (mut shape, mut stride, mut offset) = (Vec::new(), Vec::new(), 0i64);
+    for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
+        match c {
+            Coord::Underscore => {
+                shape.push(s.clone());
+                stride.push(d.clone());
+            }
+            // Offsets of a valid layout's coordinates fit in `i64`.
+            Coord::Int(i) => offset += index_offset(*i, s, d)?,
+            Coord::Tuple(_) => return None,
+        }
+    }
+    let sliced = Layout::new(IntTuple::Tuple(shape), IntTuple::Tuple(stride)).ok()?;
+    Some((sliced, offset))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flat path equals the general one wherever it applies.
+    #[test]
+    fn flat_slices_equal_slice_and_offset() {
+        use Coord::{Int, Underscore as U};
+        let layouts = [
+            "(4,8):(8,1)",
+            "((2,3),4,(5,1)):((1,-2),0,(7,3))",
+            "(128,8,64):(1,128,1024)",
+            "((8,4),(2,2),3):((4,1),(64,32),-200)",
+        ];
+        for l in layouts {
+            let l: Layout = l.parse().unwrap();
+            let rank = l.rank();
+            // Every pattern of `_` and in-range integers over the modes.
+            for mask in 0..(1u32 << rank) {
+                for pick in 0..7i64 {
+                    let coord = Coord::Tuple(
+                        (0..rank)
+                            .map(|m| match mask >> m & 1 {
+                                1 => U,
+                                _ => Int(pick % l.mode(m).unwrap().size()),
+                            })
+                            .collect(),
+                    );
+                    let general = slice_and_offset(&coord, &l).unwrap();
+                    match slice_flat(&l, &coord) {
+                        Some((layout, offset)) => {
+                            assert_eq!(&layout, general.layout(), "{l} {coord:?}");
+                            assert_eq!(offset, general.base(), "{l} {coord:?}");
+                        }
+                        None => assert_eq!(mask, 0, "{l} {coord:?}"),
+                    }
+                }
+            }
+        }
     }
 }
