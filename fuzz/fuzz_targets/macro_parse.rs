@@ -23,6 +23,8 @@ mod fallback;
 mod kind;
 #[path = "../../layout-macros/src/named.rs"]
 mod named;
+#[path = "../../layout-macros/src/quick.rs"]
+mod quick;
 #[path = "../../layout-macros/src/types.rs"]
 mod types;
 #[path = "../../layout-macros/src/valid.rs"]

@@ -200,7 +200,20 @@ impl Function {
 /// ```
 #[must_use]
 pub fn function(name: &str) -> Option<&'static Function> {
-    FUNCTIONS.iter().find(|f| f.name == name)
+    // Plain loops and a length test first, not `iter().find`: `layout!`
+    // looks names up in every user's debug build, where the flattening
+    // iterator's layers cost more than the comparisons (BENCHMARKS.md).
+    for section in FUNCTIONS.0 {
+        let mut k = 0;
+        while k < section.len() {
+            let f = &section[k];
+            if f.name.len() == name.len() && f.name.as_bytes() == name.as_bytes() {
+                return Some(f);
+            }
+            k += 1;
+        }
+    }
+    None
 }
 
 /// The fields most entries share: blame the whole call, arguments may be

@@ -64,6 +64,14 @@ impl Ast {
 /// (with empty tuples where parsing failed), so the fallback can still see
 /// what kind of value was meant.
 pub fn parse(input: TokenStream) -> (Ast, Vec<syn::Error>) {
+    match crate::quick::parse(&input) {
+        Some(ast) => (ast, Vec::new()),
+        None => parse_full(input),
+    }
+}
+
+/// [`parse`] through syn, for every input (quick.rs reads the common ones).
+pub fn parse_full(input: TokenStream) -> (Ast, Vec<syn::Error>) {
     let mut state = State::default();
     let parsed = (|input: ParseStream| Ok(state.top(input))).parse2(input);
     let expr = parsed.unwrap_or_else(|e| {

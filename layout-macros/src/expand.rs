@@ -34,12 +34,16 @@ pub fn expand(input: TokenStream) -> TokenStream {
         // The core cannot check what it cannot see: named.rs checks the places.
         errors = named::check(&ast);
         if errors.is_empty() && named::method(&ast.expr) {
-            return Expander { ast: &ast }.named(&ast.expr);
+            return Expander {
+                ast: &ast,
+                value: None,
+            }
+            .named(&ast.expr);
         }
     }
     if errors.is_empty() {
-        let expander = Expander { ast: &ast };
-        match valid::check(&ast).and_then(|()| expander.top()) {
+        let checked = valid::check(&ast).and_then(|value| Expander { ast: &ast, value }.top());
+        match checked {
             Ok(tokens) => return tokens,
             Err(e) => errors.push(e),
         }
@@ -49,6 +53,8 @@ pub fn expand(input: TokenStream) -> TokenStream {
 
 struct Expander<'a> {
     ast: &'a Ast,
+    /// The whole input's value, if `valid` evaluated it.
+    value: Option<Value>,
 }
 
 impl Expander<'_> {
@@ -237,6 +243,13 @@ impl Expander<'_> {
     }
 
     fn eval(&self, e: &Expr) -> syn::Result<Value> {
+        if let Some(v) = self
+            .value
+            .as_ref()
+            .filter(|_| std::ptr::eq(e, &self.ast.expr))
+        {
+            return Ok(v.clone());
+        }
         eval(e).map_err(|error| self.ast.error(error.span(), error))
     }
 

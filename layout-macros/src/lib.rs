@@ -2,7 +2,8 @@
 //! evaluated by `layout-core` while the crate compiles.
 //!
 //! The pipeline, one small private module each: `ast` parses tokens into
-//! the core's `Expr` (with a side table of spans), `valid` runs the core and
+//! the core's `Expr` (with a side table of spans; `quick` reads the common
+//! forms without syn), `valid` runs the core and
 //! collects every error, `expand` chooses the output form, `emit` writes its
 //! tokens, and `fallback` stands in for a value when there are errors; both
 //! know what a call gives from `kind`, which asks the core's registry.
@@ -18,6 +19,7 @@ mod expand;
 mod fallback;
 mod kind;
 mod named;
+mod quick;
 mod types;
 mod valid;
 

@@ -18,7 +18,7 @@ use crate::valid;
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
     if errors.is_empty() {
-        match valid::check(&ast).and_then(|()| layout_type(&ast)) {
+        match valid::check(&ast).and_then(|_| layout_type(&ast)) {
             Ok(tokens) => return tokens,
             Err(e) => errors.push(e),
         }

@@ -11,20 +11,24 @@
 use std::fmt;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Error, ErrorKind, eval, registry};
+use layout_core::{Error, ErrorKind, Value, eval, registry};
 
 use crate::ast::{Ast, dynamic_leaves, has_dynamic, is_plain};
 
-/// Every error of the input, combined into one `syn::Error`.
-pub fn check(ast: &Ast) -> Result<(), syn::Error> {
+/// Every error of the input, combined into one `syn::Error`; without
+/// errors, the whole input's value when it is static (so that the
+/// expansion does not evaluate it again: a table is most of its cost).
+pub fn check(ast: &Ast) -> Result<Option<Value>, syn::Error> {
     let mut cx = Ctxt {
         leaves: &ast.leaves,
         errors: Vec::new(),
+        top: &ast.expr,
+        value: None,
     };
     cx.check(&ast.expr);
     let mut errors = cx.errors.into_iter().map(|r| ast.error(r.error.span(), r));
     let Some(mut first) = errors.next() else {
-        return Ok(());
+        return Ok(cx.value);
     };
     errors.for_each(|e| first.combine(e));
     Err(first)
@@ -75,6 +79,9 @@ struct Ctxt<'a> {
     leaves: &'a [proc_macro2::TokenStream],
     /// Every error, turned into `syn::Error`s at the end.
     errors: Vec<Reported>,
+    /// The whole input, and its value once evaluated.
+    top: &'a Expr,
+    value: Option<Value>,
 }
 
 impl Ctxt<'_> {
@@ -208,7 +215,12 @@ impl Ctxt<'_> {
 
     fn eval(&mut self, e: &Expr) -> Outcome {
         match eval(e) {
-            Ok(_) => Outcome::Static,
+            Ok(v) => {
+                if std::ptr::eq(e, self.top) {
+                    self.value = Some(v);
+                }
+                Outcome::Static
+            }
             Err(error) => {
                 self.report(error);
                 Outcome::Failed

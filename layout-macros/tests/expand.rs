@@ -18,6 +18,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/quick.rs"]
+mod quick;
 #[path = "../src/types.rs"]
 mod types;
 #[path = "../src/valid.rs"]
