@@ -337,3 +337,13 @@ fn operands_are_admissible_often() {
         "only {product} of the product operands are admissible"
     );
 }
+
+/// Found by `products_multiply_sizes`: a rank-1 raked product whose copies
+/// are a tuple zipped with an integer block dropped a copy mode.
+#[test]
+fn rank_1_zip_products_keep_every_mode() {
+    let eval = |s: &str| layout_core::evaluate(s).unwrap().to_string();
+    assert_eq!(eval("raked_product(2:2, 4:1)"), "(((2,2),2)):(((1,4),2))");
+    assert_eq!(eval("size(raked_product(2:2, 4:1))"), "8");
+    assert_eq!(eval("blocked_product(2:2, 4:1)"), "((2,(2,2))):((2,(1,4)))");
+}

@@ -105,7 +105,7 @@ impl Quick {
             Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => g.clone(),
             _ => {
                 let span = self.token(name.span());
-                if layout_core::KEYWORDS.contains(&text.as_str()) {
+                if layout_core::is_keyword(&text) {
                     return Some(Expr::new(ExprKind::Name(text), span));
                 }
                 self.leaves.push(TokenTree::Ident(name).into());

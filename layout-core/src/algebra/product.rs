@@ -157,7 +157,13 @@ pub fn zip_product_steps(a: &Layout, b: &Layout, raked: bool) -> Result<ZipProdu
     let result = match (product.mode(0), product.mode(1)) {
         // CuTe's `zip` of a pair whose first part is one integer mode (rank-1
         // operands) is the pair itself, as the one mode.
-        (Some(block), Some(copies)) if (if raked { &copies } else { &block }).shape().is_int() => {
+        // The same where the two parts have different ranks (one is an
+        // integer mode, the other a tuple): CuTe's `zip` does not compile
+        // there, and zipping mode by mode would drop the unpaired modes.
+        (Some(block), Some(copies))
+            if (if raked { &copies } else { &block }).shape().is_int()
+                || block.modes().len() != copies.modes().len() =>
+        {
             let pair = if raked {
                 [copies, block]
             } else {
