@@ -97,6 +97,6 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, C, Coord, Divide, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree,
+    AlgebraError, C, Divide, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree, TypedCoord,
     TypedLayout,
 };

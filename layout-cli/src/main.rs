@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod access;
+mod completions;
 mod eval;
 mod explain;
 mod expression;
@@ -187,6 +188,9 @@ enum Command {
         values: Option<i64>,
     },
     /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
+    ///
+    /// bash, zsh and fish also complete an expression's function names;
+    /// elvish and powershell do not (their scripts complete no positional).
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,
@@ -281,8 +285,10 @@ fn main() -> ExitCode {
             (expr, result)
         }
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut command(), "layout", &mut io::stdout());
-            return ExitCode::SUCCESS;
+            return match completions::write(shell, &mut command(), "layout", &mut io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("cannot write the script: {e}"), &err_styles),
+            };
         }
         Command::Man => {
             return match clap_mangen::Man::new(command()).render(&mut io::stdout()) {

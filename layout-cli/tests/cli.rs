@@ -308,13 +308,26 @@ fn help_for_every_subcommand() {
 fn completions_and_man_page() {
     assert!(ok(&["completions", "bash"]).contains("layout"));
     // The expression argument completes the registry's function names
-    // (clap_complete offers a positional's values to bash and zsh only).
-    for shell in ["bash", "zsh"] {
+    // (clap_complete offers a positional's values to bash and zsh; fish
+    // gets them from lines the CLI appends).
+    for shell in ["bash", "zsh", "fish"] {
         let script = ok(&["completions", shell]);
         for f in layout_core::FUNCTIONS {
             assert!(script.contains(f.name), "{shell}: no `{}`", f.name);
         }
     }
+    let fish = ok(&["completions", "fish"]);
+    for sub in ["eval", "print", "explain"] {
+        let line = format!(
+            "complete -c layout -n \"__fish_layout_using_subcommand {sub}\" -a 'logical_divide' -d '"
+        );
+        assert!(fish.contains(&line), "fish: no `logical_divide` for {sub}");
+        // The condition the appended lines use is defined by clap_complete's part.
+        assert!(fish.contains("function __fish_layout_using_subcommand"));
+    }
+    // elvish and powershell scripts complete no positional: `--help` says so.
+    let help = ok(&["completions", "--help"]);
+    assert!(help.contains("elvish and powershell do not ("), "{help}");
     assert!(ok(&["man"]).contains(".TH layout"));
 }
 

@@ -4,7 +4,7 @@
 //! A coordinate of the wrong rank still finds an impl here, one whose
 //! where-clause can never hold and whose trait names both ranks ("coordinate
 //! has rank 3 but the layout mode it indexes has rank 2"). Through the bound
-//! `crd2idx` names ([`Coord`]) rustc shows one message naming the
+//! `crd2idx` names ([`TypedCoord`]) rustc shows one message naming the
 //! coordinate's type and the shape instead: measured on rustc 1.95, the
 //! ranks' message came with a `help` and three `note`s (the chain of impls).
 
@@ -19,13 +19,19 @@ use super::walk::{Form, Leaf, Walk};
 /// span, one "required by a bound" note) rather than the chain of impls
 /// below it that failed ([`CoordOf`], [`RankIs`], [`TupleForLeaf`]: their
 /// messages show only where `CoordOf` is named directly).
+///
+/// Its name is unique in the crate graph (`layout_core::Coord` exists), so
+/// rustc prints it unqualified: rustc moves "the trait ... is not
+/// implemented" into an extra `help` line once that sentence passes 140
+/// columns, which `layout_dsl::typed::Coord<…>` did for a 2-level shape
+/// (ui-tests/rank/zero_sized_coordinate). Deeper shapes can still pass it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of a layout of shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape"
 )]
-pub trait Coord<S: Tree, D>: CoordOf<S, D> {}
+pub trait TypedCoord<S: Tree, D>: CoordOf<S, D> {}
 
 #[diagnostic::do_not_recommend]
-impl<Cd: CoordOf<S, D>, S: Tree, D> Coord<S, D> for Cd {}
+impl<Cd: CoordOf<S, D>, S: Tree, D> TypedCoord<S, D> for Cd {}
 
 /// What makes a coordinate: its offset is the supertrait's walk over the
 /// layout's numbers (walk.rs).

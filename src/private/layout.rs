@@ -7,7 +7,7 @@ use core::marker::PhantomData;
 
 use layout_core::Error;
 
-use super::coord::Coord;
+use super::coord::TypedCoord;
 use super::int::Offset;
 use super::mode::Get;
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
@@ -80,7 +80,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// last (the core's `ZeroSizeMode`; the layout is empty, so no integer
     /// indexes it). Over a static one, this is a compile error instead.
     #[inline]
-    pub fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
+    pub fn crd2idx<Cd: TypedCoord<S, D>>(&self, coord: Cd) -> I {
         // Checked while compiling: no integer is split over a static empty mode.
         const { assert!(Cd::SPLITS, "{}", EMPTY_MODE) };
         // A zero-sized layout's numbers are constants; the condition is

@@ -35,7 +35,7 @@ mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use convert::NestingError;
-pub use coord::{Coord, CoordOf, RankIs, TupleForLeaf};
+pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};

@@ -5,7 +5,9 @@
 //! One trait on the shape, with the stride a parameter, so that a wrong
 //! `K` fails one bound and gives one error. Its impls are hidden from the
 //! message (`do_not_recommend`): a list of which tuples have which modes
-//! says less than the note does.
+//! says less than the note does. No `label`: rustc adds the "trait is not
+//! implemented" sentence as a `help` line under a custom label, so the
+//! message, that sentence at the span and one note are the whole error.
 
 use super::int::{C, Int};
 
@@ -13,8 +15,7 @@ use super::int::{C, Int};
 /// below the tuple's rank, or 0 for a single extent.
 #[diagnostic::on_unimplemented(
     message = "a typed layout of shape type `{Self}` has no mode {K}",
-    label = "mode indices start at 0 and stay below the layout's rank",
-    note = "the rank of a tuple shape is its number of elements; a single extent has one mode, 0"
+    note = "mode indices start at 0 and stay below the layout's rank: a tuple shape's rank is its number of elements; a single extent has one mode, 0"
 )]
 pub trait Get<const K: usize, D>: Copy {
     /// The shape tree type of mode `K`.

@@ -148,7 +148,7 @@ impl<I: super::Offset + Eq + Hash, K> super::TypedLayout for Poisoned<I, K> {
     fn depth(&self) -> usize {
         poisoned()
     }
-    fn crd2idx<Cd: super::Coord<usize, usize>>(&self, _: Cd) -> I {
+    fn crd2idx<Cd: super::TypedCoord<usize, usize>>(&self, _: Cd) -> I {
         poisoned()
     }
     fn at(&self, _: usize) -> I {

@@ -7,7 +7,7 @@ use alloc::vec;
 
 use layout_core::{Coord as SliceCoordinate, Error, IntTuple};
 
-use super::coord::Coord;
+use super::coord::TypedCoord;
 use super::int::Offset;
 use super::layout::Layout;
 use super::tree::{Mode, Tree};
@@ -56,7 +56,7 @@ impl InDomain<Leaf> for usize {
     }
 }
 
-impl<S: Mode<D>, D: Tree, I: ToIsize, Cd: Coord<S, D> + InDomain<S::Form>> IndexBy<Cd>
+impl<S: Mode<D>, D: Tree, I: ToIsize, Cd: TypedCoord<S, D> + InDomain<S::Form>> IndexBy<Cd>
     for Layout<S, D, I>
 {
     #[inline]

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use super::coord::Coord;
+use super::coord::TypedCoord;
 use super::int::Offset;
 use super::layout::Layout;
 use super::tree::{Mode, Shape, Tree};
@@ -51,7 +51,7 @@ pub trait TypedLayout: Copy + fmt::Debug + fmt::Display + Eq + Hash {
     /// The nesting depth of the shape: 0 for a single extent.
     fn depth(&self) -> usize;
     /// The offset of a coordinate ([`Layout::crd2idx`]).
-    fn crd2idx<Cd: Coord<Self::Shape, Self::Stride>>(&self, coord: Cd) -> Self::Offset;
+    fn crd2idx<Cd: TypedCoord<Self::Shape, Self::Stride>>(&self, coord: Cd) -> Self::Offset;
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
     fn at(&self, index: usize) -> Self::Offset;
     /// The natural coordinate of an index.
@@ -93,7 +93,7 @@ where
         Layout::depth(self)
     }
     #[inline]
-    fn crd2idx<Cd: Coord<S, D>>(&self, coord: Cd) -> I {
+    fn crd2idx<Cd: TypedCoord<S, D>>(&self, coord: Cd) -> I {
         Layout::crd2idx(self, coord)
     }
     #[inline]
