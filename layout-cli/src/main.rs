@@ -12,12 +12,14 @@ mod completions;
 mod eval;
 mod explain;
 mod expression;
+mod output;
 mod print;
 mod render;
 mod report;
 mod style;
 mod swizzled;
 
+use output::{write_outputs, write_to};
 use render::ColorBy;
 use report::Failure;
 use style::{ColorChoice, Stream, Styles};
@@ -372,27 +374,6 @@ fn print_tv(
         (svg, render::tv::svg(caption, &panels)),
         (html, render::tv::html(caption, &panels)),
     ])
-}
-
-/// Each text to its file (`-`: returned, for stdout), noting each file written.
-fn write_outputs(outputs: [(Option<PathBuf>, String); 2]) -> Result<String, Failure> {
-    let mut stdout = String::new();
-    for (path, text) in outputs {
-        let Some(path) = path else { continue };
-        stdout.push_str(&write_to(&path, &text)?);
-    }
-    Ok(stdout)
-}
-
-/// `text` written to `path`, or returned for stdout when `path` is `-`.
-fn write_to(path: &std::path::Path, text: &str) -> Result<String, Failure> {
-    if path.as_os_str() == "-" {
-        return Ok(text.to_string());
-    }
-    std::fs::write(path, text)
-        .map_err(|e| Failure::new(format!("cannot write {}: {e}", path.display()), None))?;
-    eprintln!("wrote {}", path.display());
-    Ok(String::new())
 }
 
 /// The span of the whole expression, without surrounding blanks.
