@@ -79,10 +79,9 @@ fn explain_ends_on_the_divide_or_product_eval_gives() {
             }
         }
     }
-    // The golden data has about 600 divides and products at the top level,
-    // and compositions besides.
-    eprintln!("{checked} checked");
-    assert!(checked > 500, "only {checked} checked");
+    // The golden data has about 670 divides and products and 300
+    // compositions (nested ones counted).
+    assert!(checked > 900, "only {checked} checked");
 }
 
 /// Every function of the registry has a narration: its example is
