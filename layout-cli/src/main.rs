@@ -307,6 +307,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(failure) => {
+            if let Some(text) = &failure.shown {
+                let mut out = io::stdout().lock();
+                let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            }
             eprint!("{}", report::caret(&src, &failure, &err_styles));
             ExitCode::FAILURE
         }

@@ -13,6 +13,9 @@ use crate::style::Styles;
 pub struct Failure {
     pub message: String,
     pub span: Option<Span>,
+    /// What the command could show before it failed (`explain`'s steps up
+    /// to a refused composition), printed to stdout before the error.
+    pub shown: Option<String>,
 }
 
 impl Failure {
@@ -20,6 +23,7 @@ impl Failure {
         Failure {
             message: message.into(),
             span,
+            shown: None,
         }
     }
 }

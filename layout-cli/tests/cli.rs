@@ -249,6 +249,51 @@ fn explain_algebra() {
     }
 }
 
+/// Composition's steps are the core's refinement: A's modes, B's leaves,
+/// each leaf's pieces, then the proof (or the refusal and its witness).
+#[test]
+fn explain_composition_refinement() {
+    let divisible = ok(&["explain", "composition((4,8):(8,1), (2,4):(1,8))"]);
+    assert!(
+        divisible.contains("exact by divisibility: (2,4):(8,2)"),
+        "{divisible}"
+    );
+    insta::assert_snapshot!("explain_composition_divisible", divisible);
+    let checked = ok(&["explain", "composition((8,5):(4,2), 4:5)"]);
+    assert!(
+        checked.contains("mode 0: 2 values, step 5; mode 1: 2 values, step 1"),
+        "{checked}"
+    );
+    assert!(
+        checked.contains("at all 4 indices of B: (2,2):(20,10)"),
+        "{checked}"
+    );
+    insta::assert_snapshot!("explain_composition_checked", checked);
+}
+
+/// A refused composition: its steps on stdout, ending on the refusal with
+/// the witness index, and the usual error report on stderr (exit status 1).
+#[test]
+fn explain_refused_composition_shows_its_steps() {
+    let src = "composition((8,2):(1,100), (2,7):(7,1))";
+    let out = layout().args(["explain", src]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stdout.contains("refused: composition is not admissible: A(B(3)) = 100"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.starts_with("error: composition is not admissible: A(B(3)) = 100"),
+        "{stderr}"
+    );
+    // Any other failing expression still explains nothing.
+    fails(&["explain", "composition((4,2):(1,8), 3:(2,1))"]);
+    insta::assert_snapshot!("explain_composition_refused", stdout);
+    insta::assert_snapshot!("explain_composition_refused_error", stderr);
+}
+
 #[test]
 fn explain_seeds() {
     for (name, expr) in [

@@ -1,8 +1,11 @@
 //! Explaining coalesce, filter, flatten, composition, complement and the
 //! inverses: each intermediate layout is a layout-core call.
 
+use layout_core::algebra::{Proof, Refinement, composition_refinement};
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Tiling;
 use layout_core::{
-    IntTuple, Layout, Result, Tiler, Value, coalesce, coalesce_by, complement, composition,
+    IntTuple, Layout, Result, Tiler, Value, coalesce, coalesce_by, complement, composition, eval,
     flatten, right_inverse,
 };
 
@@ -99,17 +102,7 @@ impl Explainer<'_> {
         ));
         match b {
             Tiler::Layout(b) => {
-                self.step(&format!("coalesce A: {}", coalesce(a)));
-                if b.rank() > 1 {
-                    self.step("B distributes over its modes:");
-                    for (i, bi) in b.modes().iter().enumerate() {
-                        let ri = composition(a, &Tiler::Layout(bi.clone()))?;
-                        self.note(&format!("mode {i}: A ∘ {bi} = {ri}"));
-                    }
-                    self.step(&format!("the modes together: {result}"));
-                } else {
-                    self.step(&format!("A ∘ {b} = {result}"));
-                }
+                self.refinement(&composition_refinement(a, b));
                 self.check_composition(a, b, result)?;
             }
             Tiler::ByMode(ts) => {
@@ -127,6 +120,68 @@ impl Explainer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A top-level `composition(A, B)` that `eval` refused: its steps up to
+    /// the refusal. False (nothing written) for any other failing expression.
+    pub(super) fn refused(&mut self, e: &Expr) -> bool {
+        let ExprKind::Call { name, args, .. } = &e.kind else {
+            return false;
+        };
+        let how = layout_core::function(name).and_then(|f| f.tiling);
+        let (Some(Tiling::Composition), [a, b]) = (how, args.as_slice()) else {
+            return false;
+        };
+        let (Ok(Value::Layout(a)), Ok(Value::Layout(b))) = (eval(a), eval(b)) else {
+            return false;
+        };
+        let steps = composition_refinement(&a, &b);
+        if steps.outcome.is_ok() {
+            return false;
+        }
+        self.heading(&format!("{} (refused)", self.text(e)));
+        self.say(&format!(
+            "R = A ∘ B with A = {a}, B = {b}: R(c) = A(B(c)), shaped like B."
+        ));
+        self.refinement(&steps);
+        true
+    }
+
+    /// CuTe's mutual refinement of A's and B's shapes, as the core walks it,
+    /// then the result and its proof, or the refusal with its witness.
+    fn refinement(&mut self, r: &Refinement) {
+        let left = r.left.iter().enumerate();
+        self.step(&format!(
+            "flatten and coalesce A: modes {} (the last one unbounded: it reads past size A)",
+            join(left.map(|(k, (s, d))| format!("{k} = {s}:{d}")), ", ")
+        ));
+        self.step(&format!(
+            "the leaves of B: {}",
+            join(r.leaves.iter().map(|(s, d)| format!("{s}:{d}")), ", ")
+        ));
+        self.step("each leaf walks the modes of A (how many values land in each, how far apart in its coordinate):");
+        for (m, (s, d)) in r.leaves.iter().enumerate() {
+            let pieces = r.pieces.iter().filter(|p| p.leaf == m);
+            let pieces = join(
+                pieces.map(|p| format!("mode {}: {} values, step {}", p.mode, p.extent, p.step)),
+                "; ",
+            );
+            let pieces = if pieces.is_empty() {
+                "no values".into()
+            } else {
+                pieces
+            };
+            self.note(&format!("leaf {m} ({s}:{d}): {pieces}"));
+        }
+        match &r.outcome {
+            Ok((l, Proof::Divisibility)) => self.step(&format!(
+                "every step divides and nothing carries, so it is exact by divisibility: {l}"
+            )),
+            Ok((l, Proof::Checked { indices })) => self.step(&format!(
+                "divisibility does not settle it; checked A(B(i)) at all {indices} indices of B: {l}"
+            )),
+            Err(e) => self.step(&format!("refused: {e}")),
+        }
     }
 
     /// One worked example of `R(i) = A(B(i))`, at the last index.

@@ -24,15 +24,26 @@ use crate::report::Failure;
 use crate::style::Styles;
 
 /// The explanation of `src`, or the error that evaluating it gives (checked
-/// first, so a failing expression explains nothing).
+/// first, so a failing expression explains nothing, except a refused
+/// `composition(A, B)`: its steps up to the refusal ride in `Failure::shown`).
 pub fn explain(src: &str, styles: Styles) -> Result<String, Failure> {
     let expr = layout_core::notation::parse(src)?;
-    let value = eval(&expr)?;
     let mut x = Explainer {
         src,
         out: String::new(),
         step: 0,
         styles,
+    };
+    let value = match eval(&expr) {
+        Ok(value) => value,
+        Err(error) => {
+            // A refused composition still has steps worth showing.
+            let mut failure = Failure::from(error);
+            if x.refused(&expr) {
+                failure.shown = Some(x.out.trim_end().to_string() + "\n");
+            }
+            return Err(failure);
+        }
     };
     if x.calls(&expr)? == 0 {
         x.literal(&expr, &value);
