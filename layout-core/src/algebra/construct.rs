@@ -5,7 +5,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use super::{Tiler, blocked_product, tiled_product};
+use super::{Tiler, blocked_product, filter_zeros, tiled_product};
 use crate::error::{ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -154,19 +154,8 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
 /// assert_eq!(make_layout_like(&l).unwrap().to_string(), "(2,3,4,5):(0,4,1,0)");
 /// ```
 pub fn make_layout_like(l: &Layout) -> Result<Layout> {
-    let stride = compact_order(&filter_zeros(l.stride(), l.shape()), l.stride())?;
+    let stride = compact_order(filter_zeros(l).shape(), l.stride())?;
     Layout::new(l.shape().clone(), stride)
-}
-
-/// CuTe's `filter_zeros(stride, shape)`: `shape` with extent 1 wherever the
-/// stride is 0 (`stride` and `shape` are congruent).
-fn filter_zeros(stride: &IntTuple, shape: &IntTuple) -> IntTuple {
-    let mut strides = stride.leaves();
-    let leaves: Vec<i64> = shape
-        .leaves()
-        .map(|s| if strides.next() == Some(0) { 1 } else { s })
-        .collect();
-    shape.with_leaves(&mut leaves.into_iter())
 }
 
 /// A compact layout for a register fragment shaped like `l` (CuTe's
@@ -191,7 +180,7 @@ pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
     if rest.is_empty() {
         return Layout::column_major(l.shape().clone());
     }
-    let first_stride = filter_zeros(first.stride(), first.shape()).compact_col_major()?;
+    let first_stride = filter_zeros(first).shape().compact_col_major()?;
     let block = Layout::new(first.shape().clone(), first_stride)?;
     // CuTe's `take<1,R>`: modes 1.. as one tuple, even when it has one mode.
     let shape = IntTuple::Tuple(rest.iter().map(|m| m.shape().clone()).collect());

@@ -14,7 +14,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::algebra::{
-    Tiler, complement, composition, raked_product, right_inverse, tiled_product, zipped_divide,
+    Tiler, complement, composition, product_each, raked_product, right_inverse, tiled_product,
+    zipped_divide,
 };
 use crate::atoms::{MmaAtom, Operand};
 use crate::error::{ErrorKind, Result, mul};
@@ -87,19 +88,6 @@ pub fn layout_tv(thr: &Layout, val: &Layout) -> Result<Layout> {
 /// ```
 pub fn layout_tv_tile(thr: &Layout, val: &Layout) -> Result<IntTuple> {
     product_each(raked_product(thr, val)?.shape())
-}
-
-/// CuTe's `product_each`: the size of each top-level mode (kept private
-/// here; the vocabulary's own `product_each` is a registry function).
-fn product_each(shape: &IntTuple) -> Result<IntTuple> {
-    match shape {
-        IntTuple::Int(n) => Ok(IntTuple::Int(*n)),
-        IntTuple::Tuple(modes) => modes
-            .iter()
-            .map(|m| m.size().map(IntTuple::Int))
-            .collect::<Result<Vec<_>>>()
-            .map(IntTuple::Tuple),
-    }
 }
 
 /// `make_tiled_mma(ATOM, ATOM_LAYOUT)`'s `get_layoutA_TV()`,
