@@ -109,13 +109,7 @@ impl Ctxt<'_> {
     /// Name the call in the composition errors reported since `since`.
     fn name_the_call(&mut self, since: usize, name: &str) {
         for r in &mut self.errors[since..] {
-            let composition = matches!(
-                r.error.kind(),
-                ErrorKind::NotAdmissible { .. }
-                    | ErrorKind::NotAdditive { .. }
-                    | ErrorKind::CompositionUndecided { .. }
-            );
-            if composition {
+            if r.error.kind().is_composition_refusal() {
                 r.within.get_or_insert_with(|| name.to_string());
             }
         }

@@ -535,6 +535,21 @@ pub enum ErrorKind {
     },
 }
 
+impl ErrorKind {
+    /// Whether this is composition refusing `A ∘ B` (no layout can be it,
+    /// or it cannot be decided): the right operand's fault, and what a
+    /// divide or product built on composition reports as its own.
+    #[must_use]
+    pub fn is_composition_refusal(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::NotAdmissible { .. }
+                | ErrorKind::NotAdditive { .. }
+                | ErrorKind::CompositionUndecided { .. }
+        )
+    }
+}
+
 fn did_you_mean(suggestion: &Option<&'static str>) -> String {
     match suggestion {
         Some(s) => alloc::format!("; did you mean `{s}`?"),

@@ -27,10 +27,8 @@ pub(super) fn first(_: &ErrorKind) -> Option<usize> {
 /// algorithm cannot take, the first's.
 pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NotAdmissible { .. }
-        | ErrorKind::NotAdditive { .. }
-        | ErrorKind::CompositionUndecided { .. }
-        | ErrorKind::TilerTooLong { .. } => Some(1),
+        e if e.is_composition_refusal() => Some(1),
+        ErrorKind::TilerTooLong { .. } => Some(1),
         ErrorKind::NotInjective { .. }
         | ErrorKind::NotComplementable { .. }
         | ErrorKind::NegativeStride { .. }
