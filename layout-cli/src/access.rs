@@ -108,7 +108,7 @@ pub fn report(src: &str) -> Result<String, Failure> {
 pub fn bank_picture(src: &str) -> Result<Picture, Failure> {
     let (_, data, bytes) = analysed(src)?;
     let no_tile = |_: usize| None;
-    let (inner, base, outer): (Layout, i64, Option<layout_core::Swizzle>) = match &data {
+    let (inner, base, outer): (Layout, i64, Option<&layout_core::Outer>) = match &data {
         Value::Layout(l) => (l.clone(), 0, None),
         Value::Composed(c) => (c.inner().clone(), c.offset(), Some(c.outer())),
         _ => unreachable!("checked by analysed"),
@@ -120,8 +120,8 @@ pub fn bank_picture(src: &str) -> Result<Picture, Failure> {
         &no_tile,
     )?;
     for cell in &mut g.cells {
-        if let Some(sw) = outer {
-            cell.offset = sw.apply(cell.offset);
+        if let Some(outer) = outer {
+            cell.offset = outer.apply(cell.offset)?;
         }
         cell.tile = Some(((cell.offset * bytes / 4).rem_euclid(32)) as usize);
     }

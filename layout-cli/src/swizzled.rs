@@ -21,7 +21,7 @@ pub fn picture(c: &ComposedLayout, caption: String, pre_swizzle: bool) -> Result
     let mut swizzled = pre.clone();
     swizzled.title = format!("{c}");
     for cell in &mut swizzled.cells {
-        cell.offset = c.outer().apply(cell.offset);
+        cell.offset = c.outer().apply(cell.offset)?;
     }
     let panels = if pre_swizzle {
         vec![pre, swizzled]

@@ -147,3 +147,41 @@ fn swizzle_for_refuses_a_layout_already_swizzled_pointing_at_it() {
     );
     assert!(err.contains(&format!("{}^^^", " ".repeat(31))), "{err}");
 }
+
+#[test]
+fn slices_inverses_and_layout_outers_print_and_explain() {
+    // A layout as the outer function: cell (1,2) is (4,4):(4,1) at 1 + 4 + 2 = 7, i.e. 3*4 + 1.
+    let printed = ok(&["print", "--color", "never", "(4,4):(4,1) o 1 o (2,4):(4,1)"]);
+    assert!(printed.contains("1 │  5 │  9 │ 13 │  2 │"), "{printed}");
+    let slice = ok(&[
+        "explain",
+        "--color",
+        "never",
+        "slice((_,3), Sw<3,3,3> o 0 o (8,64):(64,1))",
+    ]);
+    assert!(
+        slice.contains("that offset is added to 0 (CuTe's slice_and_offset of a composed layout), under the same Sw<3,3,3>: Sw<3,3,3> o 3 o (8):(64)"),
+        "{slice}"
+    );
+    let inverse = ok(&[
+        "explain",
+        "--color",
+        "never",
+        "right_inverse(Sw<3,3,3> o 0 o (8,64):(64,1))",
+    ]);
+    assert!(
+        inverse.contains("checked at every index: C(R(i)) = i below size(R)"),
+        "{inverse}"
+    );
+    assert!(
+        inverse.ends_with("right_inverse = Sw<3,0,-6> o 0 o (64,8):(8,1)\n"),
+        "{inverse}"
+    );
+    let moved = ok(&[
+        "explain",
+        "--color",
+        "never",
+        "composition((8,64):(64,1), Sw<3,0,3>)",
+    ]);
+    assert!(moved.contains("L(56) = 7"), "{moved}");
+}

@@ -20,6 +20,7 @@ pub mod access;
 pub mod algebra;
 pub mod atoms;
 mod coerce;
+mod composed;
 mod error;
 mod eval;
 #[doc(hidden)]
@@ -49,6 +50,7 @@ pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
     recast_layout, tile_to_shape, upcast,
 };
+pub use composed::{CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate, is_keyword};
 pub use idioms::{
@@ -59,5 +61,5 @@ pub use idioms::{
 pub use int_tuple::IntTuple;
 pub use layout::{Layout, Offsets, Run, crd2idx, idx2crd, index_offset, natural_coord};
 pub use registry::{FUNCTIONS, Function, function};
-pub use swizzle::{ComposedLayout, Swizzle, SwizzleError, compose};
+pub use swizzle::{Swizzle, SwizzleError};
 pub use value::{Major, Value};

@@ -12,9 +12,8 @@
 use alloc::string::ToString;
 use core::fmt;
 
+pub use crate::composed::ComposedLayout;
 use crate::error::{ErrorKind, Result};
-use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
 
 /// The most bits `B + M + |S|` may span: every mask stays inside a
 /// non-negative `i64`.
@@ -147,8 +146,23 @@ impl Swizzle {
         }
         let y = self.yyy_mask() ^ other.yyy_mask();
         let z = self.zzz_mask() ^ other.zzz_mask();
+        Swizzle::from_masks(y, z).map_err(fail)
+    }
+
+    /// CuTe's `make_swizzle<Y, Z>()`: the swizzle reading the bits `y` and
+    /// flipping the bits `z`.
+    ///
+    /// ```
+    /// use layout_core::Swizzle;
+    /// assert_eq!(Swizzle::from_masks(0b1000, 0b0100).unwrap().to_string(), "Sw<1,2,1>");
+    /// assert_eq!(Swizzle::from_masks(0b1100_0000, 0b0110).unwrap().to_string(), "Sw<2,1,5>");
+    /// ```
+    ///
+    /// # Errors
+    /// The reason, in words, when the masks are not one swizzle's.
+    pub fn from_masks(y: i64, z: i64) -> core::result::Result<Swizzle, &'static str> {
         if y.count_ones() != z.count_ones() {
-            return Err(fail("the bits read and the bits flipped differ in number"));
+            return Err("the bits read and the bits flipped differ in number");
         }
         // CuTe counts trailing zeros of a 32-bit mask (32 for 0) and takes M mod 32.
         let tz = |m: i64| {
@@ -160,9 +174,9 @@ impl Swizzle {
         };
         let base = tz(y).min(tz(z)) % 32;
         let merged = Swizzle::new(i64::from(y.count_ones()), base, tz(y) - tz(z))
-            .map_err(|_| fail("the merged masks are not a swizzle"))?;
+            .map_err(|_| "the merged masks are not a swizzle")?;
         if merged.yyy_mask() | merged.zzz_mask() != y | z {
-            return Err(fail("the merged masks are not contiguous bit ranges"));
+            return Err("the merged masks are not contiguous bit ranges");
         }
         Ok(merged)
     }
@@ -178,156 +192,6 @@ impl Swizzle {
 impl fmt::Display for Swizzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
-    }
-}
-
-/// CuTe's `ComposedLayout<Swizzle, Offset, Layout>`: coordinate `c` goes to
-/// `outer(offset + inner(c))`. Printed as CuTe prints it, without the static
-/// underscores: `Sw<3,4,3> o 0 o (8,64):(64,1)`.
-///
-/// Shape, size and cosize are the inner layout's (CuTe's `cosize` of a
-/// composed layout is `cosize(layout_b())`); divides and products apply to
-/// the inner layout ([`ComposedLayout::map_inner`]).
-///
-/// ```
-/// use layout_core::{ComposedLayout, IntTuple, Swizzle};
-/// let c = ComposedLayout::new(Swizzle::new(3, 3, 3).unwrap(), 0, "(8,64):(64,1)".parse().unwrap());
-/// assert_eq!(c.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
-/// let at = |r, k| c.crd2idx(&IntTuple::Tuple(vec![IntTuple::Int(r), IntTuple::Int(k)])).unwrap();
-/// assert_eq!(at(3, 17), 201); // 3*64 + 17 = 209, bits 6..9 = 3 flip bits 3..6
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ComposedLayout {
-    outer: Swizzle,
-    offset: i64,
-    inner: Layout,
-}
-
-impl ComposedLayout {
-    /// CuTe's `make_composed_layout(outer, offset, inner)`.
-    #[must_use]
-    pub fn new(outer: Swizzle, offset: i64, inner: Layout) -> ComposedLayout {
-        ComposedLayout {
-            outer,
-            offset,
-            inner,
-        }
-    }
-
-    /// The swizzle applied last.
-    #[must_use]
-    pub fn outer(&self) -> Swizzle {
-        self.outer
-    }
-
-    /// The offset added to the inner layout's result.
-    #[must_use]
-    pub fn offset(&self) -> i64 {
-        self.offset
-    }
-
-    /// The layout applied first.
-    #[must_use]
-    pub fn inner(&self) -> &Layout {
-        &self.inner
-    }
-
-    /// The number of coordinates (the inner layout's).
-    #[must_use]
-    pub fn size(&self) -> i64 {
-        self.inner.size()
-    }
-
-    /// The inner layout's cosize, as CuTe defines it for a composed layout.
-    #[must_use]
-    pub fn cosize(&self) -> i64 {
-        self.inner.cosize()
-    }
-
-    /// The offset before the swizzle: `offset + inner(c)`.
-    ///
-    /// # Errors
-    /// As [`Layout::crd2idx`], or `Overflow`.
-    pub fn pre_swizzle(&self, coord: &IntTuple) -> Result<i64> {
-        let inner = self.inner.crd2idx(coord)?;
-        self.offset.checked_add(inner).ok_or_else(|| {
-            ErrorKind::Overflow("the offset plus the inner layout's overflows").into()
-        })
-    }
-
-    /// `outer(offset + inner(c))`.
-    ///
-    /// # Errors
-    /// As [`ComposedLayout::pre_swizzle`].
-    pub fn crd2idx(&self, coord: &IntTuple) -> Result<i64> {
-        Ok(self.outer.apply(self.pre_swizzle(coord)?))
-    }
-
-    /// Every offset, in index order (colexicographic, as [`Layout::offsets`]).
-    ///
-    /// # Errors
-    /// `Overflow` when an offset plus the composed offset leaves `i64`.
-    pub fn offsets(&self) -> Result<alloc::vec::Vec<i64>> {
-        self.inner
-            .offsets()
-            .map(|o| {
-                let pre = self.offset.checked_add(o).ok_or(ErrorKind::Overflow(
-                    "the offset plus the inner layout's overflows",
-                ))?;
-                Ok(self.outer.apply(pre))
-            })
-            .collect()
-    }
-
-    /// CuTe's `get<I>` of a composed layout: mode `i` of the inner layout
-    /// under the same swizzle and offset (`None` past the rank). Unlike
-    /// [`compose`], an identity swizzle at offset 0 is kept.
-    ///
-    /// ```
-    /// use layout_core::{ComposedLayout, Swizzle};
-    /// let c = ComposedLayout::new(Swizzle::new(3, 3, 3).unwrap(), 0, "(8,64):(64,1)".parse().unwrap());
-    /// assert_eq!(c.mode(0).unwrap().to_string(), "Sw<3,3,3> o 0 o 8:64");
-    /// ```
-    #[must_use]
-    pub fn mode(&self, i: usize) -> Option<ComposedLayout> {
-        let inner = self.inner.mode(i)?;
-        Some(ComposedLayout::new(self.outer, self.offset, inner))
-    }
-
-    /// CuTe's `composition(layout_a(), offset(), f(layout_b()))`: what
-    /// every divide, product, coalesce and `composition(COMPOSED, T)` does.
-    /// With `B = 0` and offset 0 the swizzle is the identity and CuTe returns
-    /// the bare layout: `Err` holds it.
-    ///
-    /// # Errors
-    /// Those of `f`.
-    pub fn map_inner(
-        &self,
-        f: impl FnOnce(&Layout) -> Result<Layout>,
-    ) -> Result<core::result::Result<ComposedLayout, Layout>> {
-        let inner = f(&self.inner)?;
-        Ok(compose(self.outer, self.offset, inner))
-    }
-}
-
-/// CuTe's `composition(Swizzle, offset, Layout)`: a composed layout, or
-/// the layout itself when the swizzle has no bits and the offset is 0
-/// (`swizzle_layout.hpp` drops the identity).
-pub fn compose(
-    outer: Swizzle,
-    offset: i64,
-    inner: Layout,
-) -> core::result::Result<ComposedLayout, Layout> {
-    if outer.bits == 0 && offset == 0 {
-        Err(inner)
-    } else {
-        Ok(ComposedLayout::new(outer, offset, inner))
-    }
-}
-
-impl fmt::Display for ComposedLayout {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} o {} o {}", self.outer, self.offset, self.inner)
     }
 }
 

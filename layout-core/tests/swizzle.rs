@@ -138,7 +138,9 @@ fn bad_swizzles_and_composed_layouts_point_at_the_culprit() {
         "`swizzle` takes 3 arguments, but 2 were given"
     );
     assert_eq!(span("Sw<3,4,3> o 0").1, "");
-    assert_eq!(span("(4,4):(4,1) o 0 o 8:1").1, "(4,4):(4,1)");
+    assert_eq!(span("(4,4) o 0 o 8:1").1, "(4,4)");
+    // A layout is an outer function too (CuTe's `Layout o Offset o Layout`).
+    assert!(evaluate("(4,4):(4,1) o 0 o 8:1").is_ok());
     assert_eq!(
         span("crd2idx(3, Sw<3,3,3> o 0 o 8:1, 1)").0,
         "expected a layout, an integer or a tuple, found a composed layout"

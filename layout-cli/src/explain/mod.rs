@@ -106,6 +106,10 @@ impl<'a> Explainer<'a> {
             self.through_inner(name, v, c, result);
             return Ok(());
         }
+        if name == "composition" && v.iter().any(|x| matches!(x, Value::Swizzle(_))) {
+            self.swizzle_composition(v, result);
+            return Ok(());
+        }
         // Divides, products and composition: the registry says which, and
         // the core gives their steps.
         if let Some(how) = layout_core::function(name).and_then(|f| f.tiling) {

@@ -26,7 +26,7 @@ impl Explainer<'_> {
             }
             ("make_composed_layout", Value::Composed(c)) => {
                 self.step(&format!(
-                    "coordinate c goes to {}({} + {}(c)): the inner layout, plus the offset, then the swizzle",
+                    "coordinate c goes to {}({} + {}(c)): the inner layout, plus the offset, then the outer function",
                     c.outer(),
                     c.offset(),
                     c.inner()
@@ -49,7 +49,8 @@ impl Explainer<'_> {
     }
 
     /// A function given a composed layout: CuTe evaluates it on the inner
-    /// layout, then keeps, re-composes or swizzles the result.
+    /// layout, then keeps, re-composes or swizzles the result; slicing
+    /// folds the coordinate's offset in; the inverses invert the parts.
     pub(super) fn through_inner(
         &mut self,
         name: &str,
@@ -57,40 +58,94 @@ impl Explainer<'_> {
         c: &ComposedLayout,
         result: &Value,
     ) {
+        let (outer, offset, inner) = (c.outer(), c.offset(), c.inner());
+        match name {
+            "slice" => {
+                let at = v.first().map_or_else(String::new, ToString::to_string);
+                self.step(&format!(
+                    "slice {at} of the inner layout {inner}: the kept modes, and the offset where {at} starts (with `_` as 0)"
+                ));
+                self.step(&format!(
+                    "that offset is added to {offset} (CuTe's slice_and_offset of a composed layout), under the same {outer}: {result}"
+                ));
+                return;
+            }
+            "right_inverse" | "left_inverse" => {
+                let how = match c.swizzle() {
+                    Some(_) => format!(
+                        "{name}({inner}) read after {outer} (a swizzle is its own inverse), rewritten as a swizzle after it: CuTe's composition(L, Sw) moves the swizzle's masks through L"
+                    ),
+                    None => format!(
+                        "{name}({inner}) o -{offset} o {name}({outer}): the parts inverted in reverse order"
+                    ),
+                };
+                self.step(&how);
+                let law = if name == "right_inverse" {
+                    "C(R(i)) = i below size(R)"
+                } else {
+                    "R(C(i)) = i below size(C)"
+                };
+                self.step(&format!("checked at every index: {law}"));
+                self.note(&format!("{name} = {result}"));
+                return;
+            }
+            "composition" if !matches!(v.first(), Some(Value::Composed(_))) => {
+                self.step(&format!(
+                    "CuTe's composition(L, A o 0 o B) is composition(composition(L, {outer}), {inner}): L after the outer function, then the inner layout"
+                ));
+                self.note(&format!("composition = {result}"));
+                return;
+            }
+            _ => {}
+        }
         self.step(&format!(
-            "{name} of a composed layout is evaluated on its inner layout {} (as CuTe's layout_composed.hpp does)",
-            c.inner()
+            "{name} of a composed layout is evaluated on its inner layout {inner} (as CuTe's layout_composed.hpp does)"
         ));
         let then = match result {
             Value::Composed(_) => format!(
-                "the result is put back under the swizzle and offset: {} o {} o …",
-                c.outer(),
-                c.offset()
+                "the result is put back under the outer function and offset: {outer} o {offset} o …"
             ),
             Value::IntTuple(layout_core::IntTuple::Int(r)) if name == "crd2idx" => {
                 match v.first().and_then(|x| match x {
                     Value::IntTuple(coord) => c.pre_swizzle(coord).ok(),
                     _ => None,
                 }) {
-                    Some(pre) => format!(
-                        "{} + inner offset = {pre}, and {}({pre}) = {r}",
-                        c.offset(),
-                        c.outer()
-                    ),
-                    None => format!(
-                        "the inner offset, plus {}, goes through {}",
-                        c.offset(),
-                        c.outer()
-                    ),
+                    Some(pre) => {
+                        format!("{offset} + inner offset = {pre}, and {outer}({pre}) = {r}")
+                    }
+                    None => format!("the inner offset, plus {offset}, goes through {outer}"),
                 }
             }
-            Value::Table(_) => format!(
-                "every inner offset, plus {}, goes through {}",
-                c.offset(),
-                c.outer()
-            ),
+            Value::Table(_) => format!("every inner offset, plus {offset}, goes through {outer}"),
             _ => "the composed layout's is the inner layout's".to_string(),
         };
         self.step(&then);
+    }
+
+    /// `composition` with a swizzle: of two swizzles (one swizzle with the
+    /// masks XORed), of a swizzle and a layout (a composed layout), of a
+    /// layout and a swizzle (the swizzle moved through the layout).
+    pub(super) fn swizzle_composition(&mut self, v: &[Value], result: &Value) {
+        match v {
+            [Value::Swizzle(a), Value::Swizzle(b)] => self.step(&format!(
+                "CuTe merges {a} and {b} into one swizzle: the bits read XORed ({:#b}), the bits flipped XORed ({:#b})",
+                a.yyy_mask() ^ b.yyy_mask(),
+                a.zzz_mask() ^ b.zzz_mask()
+            )),
+            [Value::Swizzle(sw), l] => {
+                self.step(&format!("{sw} after {l}: the composed layout {sw} o 0 o {l}"));
+            }
+            [Value::Layout(l), Value::Swizzle(sw)] => {
+                let (y, z) = (sw.yyy_mask(), sw.zzz_mask());
+                self.step(&format!(
+                    "L read after {sw}: L's images of the bits read, L({y}) = {}, and of the bits flipped, L({z}) = {}, make the swizzle that does the same after L (CuTe's make_swizzle)",
+                    l.at(y).map_or_else(|e| e.to_string(), |x| x.to_string()),
+                    l.at(z).map_or_else(|e| e.to_string(), |x| x.to_string()),
+                ));
+                self.step("checked at every coordinate c of L: L(Sw(c)) = Sw'(L(c))");
+            }
+            _ => {}
+        }
+        self.note(&format!("composition = {result}"));
     }
 }

@@ -143,6 +143,18 @@ pub enum ErrorKind {
         /// Why, in words.
         why: &'static str,
     },
+    /// An operation on a composed layout that CuTe does not define, or
+    /// whose result this crate could not check (an inverse law that fails
+    /// somewhere, a swizzle a layout does not carry bit for bit).
+    #[error("cannot take the {what} of {of}: {why}")]
+    ComposedUnsupported {
+        /// The operation (`right inverse`, `composition with a swizzle`, …).
+        what: &'static str,
+        /// The composed layout (or layout) in notation.
+        of: String,
+        /// Why, in words (with the witness where there is one).
+        why: String,
+    },
     /// An access the analysis does not model (`access`), the sentence
     /// saying why: a TV layout not of rank 2, an element size not a power
     /// of two up to 16 bytes.

@@ -5,18 +5,22 @@
 //! A function listed in [`LIFTED`] given a composed layout where it takes a
 //! layout is evaluated on the inner layout, and its result finished as
 //! CuTe does: left as it is (`size`, `cosize`, `shape`, …), put back under
-//! the swizzle and offset (divides, products, `composition`, `coalesce`,
-//! …), or sent through the swizzle (`crd2idx`, `table`). Every other
-//! function refuses a composed layout with the usual type error.
+//! the outer function and offset (divides, products, `composition`,
+//! `coalesce`, `get`, `take`, …), or sent through the outer function
+//! (`crd2idx`, `table`); `slice` and the inverses are the composed layout's
+//! own ([`ComposedLayout::slice`], [`ComposedLayout::right_inverse`]).
+//! Every other function refuses a composed layout with the usual type error
+//! (`dice`, `stride`, …: CuTe defines none of them on one).
 
 use alloc::vec::Vec;
 
 use super::{BASE, Function, Kind, Returns, calls};
 use crate::coerce::Accepts::{Any, Int};
 use crate::coerce::Args;
+use crate::composed::{ComposedLayout, Outer, compose, compose_swizzle};
 use crate::error::Result;
 use crate::idioms::Table;
-use crate::swizzle::{ComposedLayout, Swizzle, compose};
+use crate::swizzle::Swizzle;
 use crate::value::Value;
 
 /// The constructors: `swizzle(B, M, S)` (written `Sw<B,M,S>`) and
@@ -39,7 +43,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         arity: 3..=3,
         args: &[Any, Int, crate::coerce::Accepts::Layout],
         returns: Returns::Always(Kind::Composed),
-        about: "c -> OUTER(OFFSET + INNER(c)), also written OUTER o OFFSET o INNER",
+        about: "c -> OUTER(OFFSET + INNER(c)) (OUTER a swizzle or a layout), also written OUTER o OFFSET o INNER",
         example: "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))",
         apply: make_composed,
         ..BASE
@@ -96,8 +100,10 @@ fn swizzle(a: &Args) -> Result<Value> {
 }
 
 fn make_composed(a: &Args) -> Result<Value> {
-    let Value::Swizzle(outer) = a.values[0] else {
-        return Err(a.wrong(0, "a swizzle"));
+    let outer: Outer = match &a.values[0] {
+        Value::Swizzle(sw) => (*sw).into(),
+        Value::Layout(l) => l.clone().into(),
+        _ => return Err(a.wrong(0, "a swizzle or a layout")),
     };
     let inner = a.layout(2)?.clone();
     Ok(Value::Composed(ComposedLayout::new(
@@ -108,14 +114,17 @@ fn make_composed(a: &Args) -> Result<Value> {
 }
 
 /// What becomes of a lifted function's result on the inner layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 enum Finish {
     /// Kept as it is: the composed layout's is the inner layout's.
     Keep,
-    /// A layout put back under the swizzle and the offset.
+    /// A layout put back under the outer function and the offset.
     Recompose,
     /// Offsets sent through `outer(offset + _)`.
     Swizzle,
+    /// Not through the inner layout: the composed layout's own operation,
+    /// given the composed layout and the call's arguments.
+    Own(fn(&ComposedLayout, &Args) -> Result<Value>),
 }
 
 /// The functions CuTe defines on a composed layout, which argument is the
@@ -133,6 +142,10 @@ const LIFTED: &[(&str, usize, Finish)] = &[
     ("coalesce", 0, Finish::Recompose),
     ("filter", 0, Finish::Recompose),
     ("flatten", 0, Finish::Recompose),
+    ("get", 0, Finish::Recompose),
+    ("take", 0, Finish::Recompose),
+    ("group", 0, Finish::Recompose),
+    ("append", 0, Finish::Recompose),
     ("logical_divide", 0, Finish::Recompose),
     ("zipped_divide", 0, Finish::Recompose),
     ("tiled_divide", 0, Finish::Recompose),
@@ -144,7 +157,28 @@ const LIFTED: &[(&str, usize, Finish)] = &[
     ("blocked_product", 0, Finish::Recompose),
     ("raked_product", 0, Finish::Recompose),
     ("tile_to_shape", 0, Finish::Recompose),
+    ("slice", 1, Finish::Own(slice)),
+    (
+        "right_inverse",
+        0,
+        Finish::Own(|c, _| composed(c.right_inverse()?)),
+    ),
+    (
+        "left_inverse",
+        0,
+        Finish::Own(|c, _| composed(c.left_inverse()?)),
+    ),
 ];
+
+/// CuTe's `slice(c, composed)`: the coordinate folded into the offset.
+fn slice(c: &ComposedLayout, a: &Args) -> Result<Value> {
+    let coord = super::tensor::coord(a);
+    c.slice(&coord).map(Value::Composed)
+}
+
+fn composed(r: crate::Composed) -> Result<Value> {
+    Ok(recomposed(r))
+}
 
 /// A call whose layout argument is a composed layout (or `composition` of
 /// a swizzle and a layout), evaluated through `call` on the inner layout;
@@ -154,17 +188,8 @@ pub(crate) fn composed_call(
     args: &Args,
     call: impl FnOnce(&Args) -> Result<Value>,
 ) -> Option<Result<Value>> {
-    if f.name == "composition" {
-        if let (Some(Value::Swizzle(sw)), Some(Value::Layout(l))) =
-            (args.values.first(), args.values.get(1))
-        {
-            return Some(Ok(recomposed(compose(*sw, 0, l.clone()))));
-        }
-        if let (Some(Value::Swizzle(a)), Some(Value::Swizzle(b))) =
-            (args.values.first(), args.values.get(1))
-        {
-            return Some(a.compose(*b).map(Value::Swizzle));
-        }
+    if let Some(r) = special_call(f, args) {
+        return Some(r);
     }
     let &(_, i, finish) = LIFTED.iter().find(|(name, _, _)| *name == f.name)?;
     if f.name == "crd2idx" && args.len() != 2 {
@@ -173,8 +198,64 @@ pub(crate) fn composed_call(
     let Some(Value::Composed(c)) = args.values.get(i) else {
         return None;
     };
+    if let Finish::Own(own) = finish {
+        let checked = (0..args.len())
+            .filter(|&j| j != i)
+            .try_for_each(|j| f.accepts(j).check(&args.values[j], args.span(j)));
+        return Some(checked.and_then(|()| own(c, args).map_err(|e| e.or_at(args.call_span()))));
+    }
     let inner = args.with_value(i, Value::Layout(c.inner().clone()));
     Some(call(&inner).and_then(|v| finished(c, finish, v)))
+}
+
+/// The calls on swizzles themselves: `composition` of a swizzle and a
+/// layout, of two swizzles, of a layout and a swizzle or composed layout;
+/// a swizzle's inverses (itself, as in CuTe).
+fn special_call(f: &Function, args: &Args) -> Option<Result<Value>> {
+    let first = args.values.first();
+    let at = |r: Result<Value>| r.map_err(|e| e.or_at(args.call_span()));
+    match (f.name, first, args.values.get(1)) {
+        ("composition", Some(Value::Swizzle(sw)), Some(Value::Layout(l))) if args.len() == 2 => {
+            Some(Ok(recomposed(compose(*sw, 0, l.clone()))))
+        }
+        ("composition", Some(Value::Swizzle(a)), Some(Value::Swizzle(b))) => {
+            Some(a.compose(*b).map(Value::Swizzle))
+        }
+        ("composition", Some(Value::Layout(l)), Some(Value::Swizzle(sw))) => {
+            Some(at(compose_swizzle(l, *sw).map(recomposed)))
+        }
+        ("composition", Some(Value::Layout(l)), Some(Value::Composed(c))) => {
+            Some(at(layout_after_composed(l, c)))
+        }
+        ("right_inverse" | "left_inverse", Some(Value::Swizzle(sw)), None) => {
+            Some(Ok(Value::Swizzle(*sw)))
+        }
+        _ => None,
+    }
+}
+
+/// CuTe's `composition(L, A o 0 o B)` = `composition(composition(L, A), B)`
+/// (CuTe requires the offset 0).
+fn layout_after_composed(l: &crate::Layout, c: &ComposedLayout) -> Result<Value> {
+    if c.offset() != 0 {
+        let why = alloc::format!(
+            "CuTe requires the composed layout's offset 0, not {}",
+            c.offset()
+        );
+        return Err(crate::composed::refuse("composition", &c, why));
+    }
+    let first = match c.outer() {
+        Outer::Swizzle(sw) => compose_swizzle(l, *sw)?,
+        Outer::Layout(a) => Err(crate::algebra::composition(
+            l,
+            &crate::algebra::Tiler::Layout(a.clone()),
+        )?),
+    };
+    let tiler = crate::algebra::Tiler::Layout(c.inner().clone());
+    Ok(match first {
+        Ok(sc) => recomposed(sc.map_inner(|x| crate::algebra::composition(x, &tiler))?),
+        Err(x) => Value::Layout(crate::algebra::composition(&x, &tiler)?),
+    })
 }
 
 fn recomposed(r: core::result::Result<ComposedLayout, crate::Layout>) -> Value {
@@ -183,18 +264,18 @@ fn recomposed(r: core::result::Result<ComposedLayout, crate::Layout>) -> Value {
 
 fn finished(c: &ComposedLayout, finish: Finish, v: Value) -> Result<Value> {
     let through = |o: i64| {
-        o.checked_add(c.offset())
-            .map(|pre| c.outer().apply(pre))
-            .ok_or(crate::ErrorKind::Overflow(
-                "the offset plus the inner layout's overflows",
-            ))
+        let pre = o
+            .checked_add(c.offset())
+            .ok_or_else(crate::composed::overflow)?;
+        c.outer().apply(pre)
     };
     Ok(match (finish, v) {
-        (Finish::Recompose, Value::Layout(l)) => recomposed(compose(c.outer(), c.offset(), l)),
+        (Finish::Recompose, Value::Layout(l)) => {
+            recomposed(compose(c.outer().clone(), c.offset(), l))
+        }
         (Finish::Swizzle, Value::IntTuple(crate::IntTuple::Int(o))) => calls::int(through(o)?),
         (Finish::Swizzle, Value::Table(t)) => {
-            let swizzled: core::result::Result<Vec<i64>, _> =
-                t.as_slice().iter().map(|&o| through(o)).collect();
+            let swizzled: Result<Vec<i64>> = t.as_slice().iter().map(|&o| through(o)).collect();
             Value::Table(Table(swizzled?))
         }
         (_, v) => v,

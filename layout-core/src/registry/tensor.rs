@@ -47,7 +47,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
 
 /// Argument 0 as a coordinate (checked by the registry: an integer, a tuple
 /// or a coordinate with `_`).
-fn coord(a: &Args) -> Coord {
+pub(super) fn coord(a: &Args) -> Coord {
     match &a.values[0] {
         Value::Coord(c) => c.clone(),
         Value::IntTuple(t) => Coord::from(t.clone()),
