@@ -19,6 +19,7 @@ use crate::layout::Layout;
 use crate::swizzle::Swizzle;
 
 mod inverse;
+mod recast;
 
 pub use inverse::compose_swizzle;
 

@@ -74,7 +74,7 @@ fn slices_are_cutes() {
 #[test]
 fn inverses_compositions_and_layout_outers_are_cutes() {
     let mut checked = 0;
-    for kind in ["inverse", "composition", "general"] {
+    for kind in ["inverse", "composition", "general", "recast"] {
         for r in golden(kind) {
             let expr = r["expr"].as_str().unwrap();
             let got = evaluate(expr).unwrap_or_else(|e| panic!("{expr}: {e}"));
@@ -83,7 +83,15 @@ fn inverses_compositions_and_layout_outers_are_cutes() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 13);
+    assert_eq!(checked, 20);
+    for r in golden("swizzle_recast") {
+        let expr = r["expr"].as_str().unwrap();
+        assert_eq!(
+            evaluate(expr).unwrap().to_string(),
+            r["cute"].as_str().unwrap(),
+            "{expr}"
+        );
+    }
     let r = &golden("size")[0];
     let expr = r["expr"].as_str().unwrap();
     for f in ["size", "cosize"] {

@@ -89,6 +89,16 @@ impl Explainer<'_> {
                 self.note(&format!("{name} = {result}"));
                 return;
             }
+            "upcast" | "downcast" | "recast_layout" => {
+                self.step(&format!(
+                    "CuTe's {name} of a composed layout recasts each part: the outer function {outer}, the offset {offset} and the inner layout {inner}"
+                ));
+                if c.swizzle().is_some() {
+                    self.step("a swizzle's M counts the elements kept together: wider elements take log2 N from it (and from B once M is spent), narrower ones add log2 N");
+                }
+                self.note(&format!("{name} = {result}"));
+                return;
+            }
             "composition" if !matches!(v.first(), Some(Value::Composed(_))) => {
                 self.step(&format!(
                     "CuTe's composition(L, A o 0 o B) is composition(composition(L, {outer}), {inner}): L after the outer function, then the inner layout"

@@ -39,6 +39,7 @@ pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
+pub(crate) use recast::gcd;
 pub use recast::{downcast, recast_layout, upcast};
 pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};
 pub use slice::{Coord, dice, slice, slice_and_offset};

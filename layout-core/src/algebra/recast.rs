@@ -121,7 +121,7 @@ fn ceil_div(a: i64, b: i64) -> i64 {
     a / b + i64::from(a % b != 0)
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
+pub(crate) fn gcd(a: i64, b: i64) -> i64 {
     match b {
         0 => a,
         _ => gcd(b, a % b),

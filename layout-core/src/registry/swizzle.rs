@@ -168,6 +168,21 @@ const LIFTED: &[(&str, usize, Finish)] = &[
         0,
         Finish::Own(|c, _| composed(c.left_inverse()?)),
     ),
+    (
+        "upcast",
+        0,
+        Finish::Own(|c, a| composed(c.upcast(a.int(1)?)?)),
+    ),
+    (
+        "downcast",
+        0,
+        Finish::Own(|c, a| composed(c.downcast(a.int(1)?)?)),
+    ),
+    (
+        "recast_layout",
+        0,
+        Finish::Own(|c, a| composed(c.recast(a.int(1)?, a.int(2)?)?)),
+    ),
 ];
 
 /// CuTe's `slice(c, composed)`: the coordinate folded into the offset.
@@ -229,6 +244,17 @@ fn special_call(f: &Function, args: &Args) -> Option<Result<Value>> {
         }
         ("right_inverse" | "left_inverse", Some(Value::Swizzle(sw)), None) => {
             Some(Ok(Value::Swizzle(*sw)))
+        }
+        ("upcast" | "downcast", Some(Value::Swizzle(sw)), Some(n)) => {
+            let Value::IntTuple(crate::IntTuple::Int(n)) = n else {
+                return Some(Err(args.wrong(1, "an integer")));
+            };
+            let r = if f.name == "upcast" {
+                sw.upcast(*n)
+            } else {
+                sw.downcast(*n)
+            };
+            Some(at(r.map(Value::Swizzle)))
         }
         _ => None,
     }
