@@ -112,8 +112,9 @@ enum Command {
         color_by: Option<ColorBy>,
         /// Draw a thread–value layout: every cell of the tile as
         /// `T{thread}V{value}`, coloured by thread, as CuTe's print_latex
-        /// (layout_tv(…), mma_layout(…), tiled_mma_layout(…), or an MMA
-        /// atom's name for its A, B and C).
+        /// (layout_tv(…), mma_layout(…), tiled_mma_layout(…), an MMA
+        /// atom's name for its A, B and C; copy_layout(…), or a copy atom's
+        /// name for its SRC and DST in 16-bit elements).
         #[arg(long)]
         tv: bool,
         /// For a composed (swizzled) layout, also draw each cell's offset

@@ -86,6 +86,49 @@ fn tv_svg_places_b_above_c_and_a_left_of_it() {
     );
 }
 
+/// `ldmatrix` as PTX documents it: thread `8i + r` addresses row `r` of
+/// matrix `i`; thread `t` receives, of each matrix, row `t / 4`, elements
+/// `2 (t % 4)` and `2 (t % 4) + 1`.
+#[test]
+fn tv_text_of_a_copy_atom_has_src_and_dst_as_ldmatrix_moves_them() {
+    let text = ok(&["print", "--tv", "--color", "never", "SM75_U32x1_LDSM_N"]);
+    let src = text.split("DST =").next().unwrap();
+    assert!(
+        src.contains("\n5  T5V0 T5V1 T5V2 T5V3 T5V4 T5V5 T5V6 T5V7\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n3  T12V0 T12V1 T13V0 T13V1 T14V0 T14V1 T15V0 T15V1\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!("tv_ldsm_x1", text);
+}
+
+#[test]
+fn tv_svg_of_ldmatrix_x4_puts_src_beside_dst() {
+    let svg = ok(&["print", "--tv", "--svg", "-", "SM75_U32x4_LDSM_N"]);
+    let cells = cells(&svg);
+    // Four 8×8 matrices of 16-bit elements, in SRC and in DST.
+    assert_eq!(cells.len(), 2 * 4 * 64);
+    let (src, dst) = cells.split_at(256);
+    assert!(
+        (src[0].1 - dst[0].1).abs() < 1e-9 && src[0].0 < dst[0].0,
+        "SRC left of DST"
+    );
+    for m in 0..4 {
+        for r in 0..8 {
+            let row = 8 * m + r;
+            // SRC: thread 8m + r addresses row r of matrix m, values 0..8 along it.
+            assert_eq!(src[row * 8 + 3].3, format!("T{row}V3"));
+            // DST: thread 4r + c/2 receives element c of row r of each matrix, value 2m + c % 2.
+            for c in 0..8 {
+                let want = format!("T{}V{}", 4 * r + c / 2, 2 * m + c % 2);
+                assert_eq!(dst[row * 8 + c].3, want, "matrix {m}, row {r}, element {c}");
+            }
+        }
+    }
+}
+
 #[test]
 fn tv_of_a_plain_layout_is_refused() {
     let stderr = fails(&["print", "--tv", "(4,8):(1,4)"]);

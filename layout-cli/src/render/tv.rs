@@ -4,7 +4,7 @@
 //! module only draws them, as a terminal table or an SVG (which, unlike
 //! LaTeX, does not give up at 64×64: one `rect` and one `text` per cell).
 //! An MMA's three panels sit as CuTe places them: `B` (K×N) above `C`
-//! (M×N), `A` (M×K) to the left of `C`.
+//! (M×N), `A` (M×K) to the left of `C`; a copy's `SRC` and `DST` side by side.
 
 use std::fmt::Write;
 
@@ -96,6 +96,8 @@ pub fn svg(caption: &str, panels: &[TvPanel]) -> String {
     let top = MARGIN + 28;
     // Where each panel goes: an MMA's A, B, C as CuTe places them, else a column.
     let origins: Vec<(usize, usize)> = match sizes.as_slice() {
+        // A copy's SRC and DST side by side, as CuTe's print_latex of a TiledCopy.
+        [s, _] => vec![(MARGIN, top), (MARGIN + s.0 + GAP, top)],
         [a, b, _] => vec![
             (MARGIN, top + b.1 + GAP),
             (MARGIN + a.0 + GAP, top),

@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{layout_tv_steps, tiled_mma_layout, tv_cells};
-use crate::atoms::{Atom, MmaAtom, Operand};
+use crate::atoms::{Atom, CopyAtom, MmaAtom, Operand};
 use crate::error::{ErrorKind, Result, mul};
 use crate::eval;
 use crate::expr::{Expr, ExprKind};
@@ -35,8 +35,9 @@ pub struct TvPanel {
 }
 
 /// The panels of a TV expression: `layout_tv(THR, VAL)` (its tile),
-/// `mma_layout(ATOM, A|B|C)`, `tiled_mma_layout(ATOM, L, A|B|C)`, or an MMA
-/// atom's bare name (its `A`, `B` and `C`).
+/// `mma_layout(ATOM, A|B|C)`, `tiled_mma_layout(ATOM, L, A|B|C)`, an MMA
+/// atom's bare name (its `A`, `B` and `C`), `copy_layout(ATOM, SRC|DST)` or
+/// a copy atom's bare name (its `SRC` and `DST`, in 16-bit elements).
 ///
 /// ```
 /// use layout_core::{notation::parse, tv::panels};
@@ -81,6 +82,16 @@ fn panels_of(expr: &Expr) -> Result<Vec<TvPanel>> {
             }
             _ => Err(not_tv(&value, expr)),
         },
+        (None, Value::Atom(Atom::Copy(atom))) => [Operand::Src, Operand::Dst]
+            .into_iter()
+            .map(|o| copy_panel(atom, o))
+            .collect(),
+        (Some(("copy_layout", args)), _) => match values(args)?.as_slice() {
+            [Value::Atom(Atom::Copy(atom)), Value::Operand(o)] => {
+                Ok(alloc::vec![copy_panel(atom, *o)?])
+            }
+            _ => Err(not_tv(&value, expr)),
+        },
         (Some(("tiled_mma_layout", args)), _) => match values(args)?.as_slice() {
             [
                 Value::Atom(Atom::Mma(atom)),
@@ -96,7 +107,7 @@ fn panels_of(expr: &Expr) -> Result<Vec<TvPanel>> {
 /// The refusal of an expression that is no TV layout, pointing at it.
 fn not_tv(value: &Value, expr: &Expr) -> crate::Error {
     let kind = ErrorKind::WrongType {
-        expected: "a TV layout: layout_tv(…), mma_layout(…), tiled_mma_layout(…) or an MMA atom",
+        expected: "a TV layout: layout_tv(…), mma_layout(…), tiled_mma_layout(…), copy_layout(…), an MMA or a copy atom",
         found: value.describe(),
     };
     crate::Error::at(kind, expr.span)
@@ -122,6 +133,30 @@ fn mma_panel(atom: &MmaAtom, tiling: Option<&Layout>, o: Operand) -> Result<TvPa
     };
     let title = format!("{} = {tv}", o.name());
     panel(title, axes, &tv, &IntTuple::from(tile), transpose)
+}
+
+/// The element width a copy atom's picture counts in: `ldmatrix` moves
+/// 8×8 matrices of 16-bit elements.
+const COPY_ELEMENT_BITS: i64 = 16;
+
+/// A copy atom's `SRC` or `DST`, its bits counted in 16-bit elements
+/// (CuTe's `Copy_Atom<OP, half_t>`, whose value layouts are
+/// `recast_layout<uint1_t, half_t>` of the traits'), drawn as the matrix
+/// `ldmatrix` moves: one 16-byte row (8 elements) a line, so that `SRC`
+/// shows the row each thread addresses and `DST` the fragment it receives.
+fn copy_panel(atom: &CopyAtom, o: Operand) -> Result<TvPanel> {
+    let tv = crate::algebra::upcast(&atom.layout(o)?, COPY_ELEMENT_BITS)?;
+    let row = 128 / COPY_ELEMENT_BITS;
+    let rows = (tv.cosize() + row - 1) / row;
+    let title = format!("{} = {tv} (16-bit elements)", o.name());
+    // Element e is at (e / row, e % row): the column-major (row, rows) tile, transposed.
+    panel(
+        title,
+        ("row", "element"),
+        &tv,
+        &IntTuple::from([row, rows]),
+        true,
+    )
 }
 
 /// The panel of `tv` over the column-major `tile`, drawn transposed when
