@@ -185,3 +185,43 @@ fn slices_inverses_and_layout_outers_print_and_explain() {
     ]);
     assert!(moved.contains("L(56) = 7"), "{moved}");
 }
+
+/// `explain` of an access shows each warp access and the worst one's
+/// phases: an (8,64) fp16 tile's column is 8 rows 128 bytes apart, all in
+/// bank 0 (words 0, 32, …, 224); under Sw<3,3,3> each phase asks one word
+/// of each bank.
+#[test]
+fn explain_access_shows_the_worst_accesss_phases() {
+    let plain = ok(&[
+        "explain",
+        "--color",
+        "never",
+        &format!("access({LDMATRIX_X4}, (8,64):(64,1), 2)"),
+    ]);
+    assert!(
+        plain.contains("warp 0 values 0..8: 32 wavefronts (ideal 4), 16 sectors (ideal 16)"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains(
+            "bank 0 is asked for 8 distinct words [0, 32, 64, 96, 128, 160, 192, 224]: 8 wavefronts"
+        ),
+        "{plain}"
+    );
+    let swizzled = ok(&[
+        "explain",
+        "--color",
+        "never",
+        &format!("access({LDMATRIX_X4}, Sw<3,3,3> o 0 o (8,64):(64,1), 2)"),
+    ]);
+    assert!(
+        swizzled.contains("the worst access, warp 0 values 0..8: 4 wavefronts against 4"),
+        "{swizzled}"
+    );
+    assert_eq!(swizzled.matches("distinct words").count(), 4, "{swizzled}");
+    assert_eq!(
+        swizzled.matches("1 distinct words").count(),
+        4,
+        "{swizzled}"
+    );
+}

@@ -22,8 +22,10 @@
 //!   (global memory, from byte 0); the ideal is its distinct bytes / 32,
 //!   rounded up.
 
+mod phases;
 mod search;
 
+pub use phases::{Phase, phases};
 pub use search::{Found, swizzle_for};
 
 use alloc::collections::BTreeMap;
@@ -232,15 +234,23 @@ pub fn analyse_with(
 
 /// One phase: (wavefronts, ideal) for accesses of `width` bytes at `bytes`.
 fn wavefronts_of(bytes: impl Iterator<Item = i64>, width: i64) -> (i64, i64) {
+    let per_bank = bank_words(bytes, width);
+    let worst = per_bank.values().map(|w| w.len() as i64).max().unwrap_or(0);
+    let words: usize = per_bank.values().map(Vec::len).sum();
+    (worst, (words as i64 + 31) / 32)
+}
+
+/// The distinct 4-byte words accesses of `width` bytes at `bytes` ask of
+/// each bank, in increasing order.
+fn bank_words(bytes: impl Iterator<Item = i64>, width: i64) -> BTreeMap<i64, Vec<i64>> {
     let mut words: Vec<i64> = bytes.flat_map(|b| b / 4..=(b + width - 1) / 4).collect();
     words.sort_unstable();
     words.dedup();
-    let mut per_bank: BTreeMap<i64, i64> = BTreeMap::new();
-    for w in &words {
-        *per_bank.entry(w % 32).or_default() += 1;
+    let mut per_bank: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
+    for w in words {
+        per_bank.entry(w % 32).or_default().push(w);
     }
-    let worst = per_bank.values().copied().max().unwrap_or(0);
-    (worst, (words.len() as i64 + 31) / 32)
+    per_bank
 }
 
 /// One warp access: (sectors, ideal sectors).

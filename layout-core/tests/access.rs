@@ -309,3 +309,45 @@ mod search {
         assert!(f.best.is_none() && f.conflict_free());
     }
 }
+
+/// `phases` takes each access apart the way the analysis counts it: the
+/// busiest bank of each phase holds as many distinct words as that phase
+/// costs, so they add up to the access's wavefronts (classic cases).
+#[test]
+fn phases_add_up_to_each_accesss_wavefronts() {
+    use layout_core::access::phases;
+    let plain = layout(TILE);
+    let sw = swizzled(3, 3, 3, TILE);
+    let transpose = (layout("(32,32):(32,1)"), layout("(32,32):(33,1)"));
+    let cases: [(Layout, Data<'_>, i64, Option<i64>); 4] = [
+        (layout(LDMATRIX_X4), Data::Plain(&plain), 2, None),
+        (layout(LDMATRIX_X4), Data::Composed(&sw), 2, None),
+        (
+            layout("(32,32):(1,32)"),
+            Data::Plain(&transpose.0),
+            4,
+            Some(1),
+        ),
+        (
+            layout("(32,32):(1,32)"),
+            Data::Plain(&transpose.1),
+            4,
+            Some(1),
+        ),
+    ];
+    for (tv, data, bytes, n) in cases {
+        let a = analyse_with(&tv, data, bytes, n).unwrap();
+        for w in &a.accesses {
+            let p = phases(&tv, data, &a, w.warp, w.value).unwrap();
+            let words: i64 = p.iter().map(|p| p.words.len() as i64).sum();
+            assert_eq!(
+                words, w.wavefronts,
+                "{tv} warp {} value {}",
+                w.warp, w.value
+            );
+            for p in &p {
+                assert!(p.words.iter().all(|word| word % 32 == p.bank));
+            }
+        }
+    }
+}

@@ -99,8 +99,11 @@ impl<'a> Explainer<'a> {
                 ));
             }
         }
+        // `access` reads its data through a composed layout; it is not a
+        // function lifted to the inner layout.
+        let lifted = name != "access";
         if let Some(c) = v.iter().find_map(|x| match x {
-            Value::Composed(c) => Some(c),
+            Value::Composed(c) if lifted => Some(c),
             _ => None,
         }) {
             self.through_inner(name, v, c, result);

@@ -39,6 +39,7 @@ impl Explainer<'_> {
                 self.step("each thread loads the widest aligned run of values all threads have (at most 16 bytes) at once; threads 32w..32w+31 form warp w");
                 self.step("shared memory: bank = (byte / 4) mod 32; 16-byte loads are served 8 threads a phase, 8-byte loads 16, others 32; a phase costs the most distinct 4-byte words one bank holds");
                 self.step("global memory: the distinct 32-byte sectors each warp access touches");
+                self.access_numbers(v)?;
                 self.note(&format!(
                     "(wavefronts, ideal, vector width, sectors, ideal sectors) = {t}"
                 ));
@@ -157,5 +158,86 @@ impl Explainer<'_> {
             _ => {}
         }
         self.note(&format!("composition = {result}"));
+    }
+
+    /// The numbers of `access(TV, DATA, BYTES[, N])`: the vector width,
+    /// every warp access (value index by value index), the worst one, and
+    /// the busiest bank of each of its phases.
+    fn access_numbers(&mut self, v: &[Value]) -> Result<()> {
+        use layout_core::access::{Data, analyse_with, phases};
+        let (Some(Value::Layout(tv)), Some(data), Some(Value::IntTuple(bytes))) =
+            (v.first(), v.get(1), v.get(2))
+        else {
+            return Ok(());
+        };
+        let data = match data {
+            Value::Layout(l) => Data::Plain(l),
+            Value::Composed(c) => Data::Composed(c),
+            _ => return Ok(()),
+        };
+        let (Some(bytes), n) = (
+            bytes.as_int(),
+            v.get(3).and_then(|x| match x {
+                Value::IntTuple(t) => t.as_int(),
+                _ => None,
+            }),
+        ) else {
+            return Ok(());
+        };
+        let a = analyse_with(tv, data, bytes, n)?;
+        let width = a.access_values * bytes;
+        self.step(&format!(
+            "vector width: {} elements ({} bytes) — every thread's values come in aligned contiguous runs that long; an access loads {} values ({width} bytes), {} threads a phase",
+            a.vector,
+            a.vector * bytes,
+            a.access_values,
+            a.phase_threads
+        ));
+        const SHOWN: usize = 8;
+        for w in a.accesses.iter().take(SHOWN) {
+            self.note(&format!(
+                "warp {} values {}..{}: {} wavefronts (ideal {}), {} sectors (ideal {})",
+                w.warp,
+                w.value,
+                w.value + a.access_values,
+                w.wavefronts,
+                w.ideal_wavefronts,
+                w.sectors,
+                w.ideal_sectors
+            ));
+        }
+        if a.accesses.len() > SHOWN {
+            self.note(&format!("… {} more accesses", a.accesses.len() - SHOWN));
+        }
+        let Some(worst) = a.worst() else {
+            return Ok(());
+        };
+        self.step(&format!(
+            "the worst access, warp {} values {}..{}: {} wavefronts against {}",
+            worst.warp,
+            worst.value,
+            worst.value + a.access_values,
+            worst.wavefronts,
+            worst.ideal_wavefronts
+        ));
+        for p in phases(tv, data, &a, worst.warp, worst.value)? {
+            let banks: Vec<String> = p
+                .bytes
+                .iter()
+                .map(|b| format!("{}", (b / 4) % 32))
+                .collect();
+            self.note(&format!(
+                "threads {}..{} read from bytes {:?} (first banks {}); bank {} is asked for {} distinct words {:?}: {} wavefronts",
+                p.threads.start,
+                p.threads.end,
+                p.bytes,
+                banks.join(","),
+                p.bank,
+                p.words.len(),
+                p.words,
+                p.words.len()
+            ));
+        }
+        Ok(())
     }
 }
