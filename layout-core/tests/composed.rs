@@ -84,7 +84,9 @@ fn inverses_compositions_and_layout_outers_are_cutes() {
         }
     }
     assert_eq!(checked, 20);
-    for r in golden("swizzle_recast") {
+    let vector = golden("vector");
+    assert_eq!(vector.len(), 10);
+    for r in vector.iter().chain(&golden("swizzle_recast")) {
         let expr = r["expr"].as_str().unwrap();
         assert_eq!(
             evaluate(expr).unwrap().to_string(),
@@ -98,6 +100,17 @@ fn inverses_compositions_and_layout_outers_are_cutes() {
         let got = evaluate(&format!("{f}({expr})")).unwrap().to_string();
         assert_eq!(got, r[f].to_string(), "{f}");
     }
+}
+
+/// The vector functions CuTe defines only for a swizzle at offset 0 (it
+/// "assumes that Offset is in the YZ domain") refuse any other offset.
+#[test]
+fn vector_functions_need_offset_0() {
+    let e =
+        evaluate("max_common_vector(Sw<3,3,3> o 8 o (8,64):(64,1), (8,64):(64,1))").unwrap_err();
+    assert!(e.to_string().contains("only offset 0"), "{e}");
+    let e = evaluate("max_common_layout((4,4):(4,1) o 0 o 16:1, 16:1)").unwrap_err();
+    assert!(e.to_string().contains("not a layout"), "{e}");
 }
 
 /// Where CuTe's static_asserts reject the inverse (`make_swizzle` of masks

@@ -157,6 +157,7 @@ const LIFTED: &[(&str, usize, Finish)] = &[
     ("blocked_product", 0, Finish::Recompose),
     ("raked_product", 0, Finish::Recompose),
     ("tile_to_shape", 0, Finish::Recompose),
+    ("make_fragment_like", 0, Finish::Keep),
     ("slice", 1, Finish::Own(slice)),
     (
         "right_inverse",
@@ -245,6 +246,13 @@ fn special_call(f: &Function, args: &Args) -> Option<Result<Value>> {
         ("right_inverse" | "left_inverse", Some(Value::Swizzle(sw)), None) => {
             Some(Ok(Value::Swizzle(*sw)))
         }
+        ("max_common_vector" | "max_common_layout", Some(a), Some(b))
+            if matches!(a, Value::Composed(_)) || matches!(b, Value::Composed(_)) =>
+        {
+            Some(at(max_common(f.name == "max_common_layout", a, b)))
+        }
+        ("max_alignment", Some(Value::Swizzle(sw)), None) => Some(Ok(calls::int(1 << sw.base()))),
+        ("max_alignment", Some(Value::Composed(c)), None) => Some(at(max_alignment(c))),
         ("upcast" | "downcast", Some(Value::Swizzle(sw)), Some(n)) => {
             let Value::IntTuple(crate::IntTuple::Int(n)) = n else {
                 return Some(Err(args.wrong(1, "an integer")));
@@ -258,6 +266,82 @@ fn special_call(f: &Function, args: &Args) -> Option<Result<Value>> {
         }
         _ => None,
     }
+}
+
+/// The swizzle of a composed layout at offset 0, for the vector functions
+/// CuTe defines only there (`swizzle_layout.hpp`, which "assumes that
+/// Offset is in the YZ domain of the Swizzle"; at offset 0 the low `M` bits
+/// pass the swizzle unchanged, so its results hold exactly).
+fn zero_offset_swizzle<'c>(
+    c: &'c ComposedLayout,
+    what: &'static str,
+) -> Result<(Swizzle, &'c crate::Layout)> {
+    match (c.swizzle(), c.offset()) {
+        (Some(sw), 0) => Ok((sw, c.inner())),
+        (None, _) => Err(crate::composed::refuse(
+            what,
+            c,
+            "CuTe defines it for a swizzle outside, not a layout".into(),
+        )),
+        (Some(_), o) => Err(crate::composed::refuse(
+            what,
+            c,
+            alloc::format!(
+                "CuTe assumes the offset is a pointer's, in the swizzle's YZ bits; only offset 0 is supported, not {o}"
+            ),
+        )),
+    }
+}
+
+/// CuTe's `max_common_vector`/`max_common_layout` with a swizzled operand:
+/// the inner layouts', cut to the `2^M` elements each swizzle keeps
+/// together (not cut when both are the same swizzle).
+fn max_common(layout: bool, a: &Value, b: &Value) -> Result<Value> {
+    const WHAT: &str = "common vector";
+    let part = |v: &Value| -> Result<(Option<Swizzle>, crate::Layout)> {
+        match v {
+            Value::Layout(l) => Ok((None, l.clone())),
+            Value::Composed(c) => zero_offset_swizzle(c, WHAT).map(|(sw, l)| (Some(sw), l.clone())),
+            _ => Err(crate::ErrorKind::WrongType {
+                expected: "a layout or a composed layout",
+                found: v.describe(),
+            }
+            .into()),
+        }
+    };
+    let ((sa, la), (sb, lb)) = (part(a)?, part(b)?);
+    let cap = match (sa, sb) {
+        (Some(x), Some(y)) if x == y => None,
+        (x, y) => [x, y]
+            .into_iter()
+            .flatten()
+            .map(|sw| 1i64 << sw.base())
+            .min(),
+    };
+    if !layout {
+        let n = crate::algebra::max_common_vector(&la, &lb)?;
+        return Ok(calls::int(cap.map_or(n, |c| n.min(c))));
+    }
+    let common = crate::algebra::max_common_layout(&la, &lb)?;
+    Ok(Value::Layout(match cap {
+        Some(c) if c < common.size() => {
+            let base = crate::algebra::Tiler::Layout(crate::Layout::new(c.into(), 1.into())?);
+            crate::algebra::composition(&common, &base)?
+        }
+        _ => common,
+    }))
+}
+
+/// CuTe's `max_alignment` of a swizzled composed layout:
+/// `gcd(2^M, offset, max_alignment(inner))`; 1 for a layout outside, as
+/// CuTe's general composed layout.
+fn max_alignment(c: &ComposedLayout) -> Result<Value> {
+    let Some(sw) = c.swizzle() else {
+        return Ok(calls::int(1));
+    };
+    let inner = crate::algebra::max_alignment(c.inner())?;
+    let g = crate::algebra::gcd(crate::algebra::gcd(1 << sw.base(), c.offset().abs()), inner);
+    Ok(calls::int(g))
 }
 
 /// CuTe's `composition(L, A o 0 o B)` = `composition(composition(L, A), B)`
