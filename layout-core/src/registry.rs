@@ -18,6 +18,7 @@
 
 mod atoms;
 mod calls;
+mod composed_calls;
 mod constructors;
 mod cute;
 mod idiom_calls;
