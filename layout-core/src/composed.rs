@@ -4,8 +4,10 @@
 //!
 //! Shape, size and cosize are `B`'s, as CuTe defines them; slicing folds
 //! the slice's offset into the composed offset (CuTe's general
-//! `slice_and_offset`); the inverses are CuTe's, checked against their laws
-//! before they are returned ([`ComposedLayout::right_inverse`]).
+//! `slice_and_offset`), or decays a swizzled slice to a plain view as
+//! CuTe's swizzle specialisation does ([`ComposedLayout::slice_and_offset`]);
+//! the inverses are CuTe's, checked against their laws before they are
+//! returned ([`ComposedLayout::right_inverse`]).
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -18,6 +20,7 @@ use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::swizzle::Swizzle;
 
+mod decay;
 mod inverse;
 mod recast;
 

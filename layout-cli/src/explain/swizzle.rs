@@ -67,8 +67,16 @@ impl Explainer<'_> {
                     "slice {at} of the inner layout {inner}: the kept modes, and the offset where {at} starts (with `_` as 0)"
                 ));
                 self.step(&format!(
-                    "that offset is added to {offset} (CuTe's slice_and_offset of a composed layout), under the same {outer}: {result}"
+                    "that offset is added to {offset} (CuTe's slice_and_offset of a composed layout), under the same {outer}"
                 ));
+                if let Value::View(view) = result {
+                    self.step(&format!(
+                        "the kept modes reach only the swizzle's Y bits or only its Z bits, so, as CuTe does, the swizzle folds into their strides and the slice decays to the plain {} starting at {} (checked at every index)",
+                        view.layout(),
+                        view.base()
+                    ));
+                }
+                self.note(&format!("slice = {result}"));
                 return;
             }
             "right_inverse" | "left_inverse" => {

@@ -186,10 +186,14 @@ const LIFTED: &[(&str, usize, Finish)] = &[
     ),
 ];
 
-/// CuTe's `slice(c, composed)`: the coordinate folded into the offset.
+/// CuTe's `slice_and_offset(c, composed)`: decayed to a view where CuTe
+/// decays it (and that checks), else the coordinate folded into the offset.
 fn slice(c: &ComposedLayout, a: &Args) -> Result<Value> {
     let coord = super::tensor::coord(a);
-    c.slice(&coord).map(Value::Composed)
+    Ok(match c.slice_and_offset(&coord)? {
+        Ok(folded) => Value::Composed(folded),
+        Err(view) => Value::View(view),
+    })
 }
 
 fn composed(r: crate::Composed) -> Result<Value> {
