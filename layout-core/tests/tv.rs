@@ -126,6 +126,33 @@ fn an_atom_name_gives_its_three_panels() {
     assert!(panels.iter().all(|p| p.cells.iter().all(Option::is_some)));
 }
 
+/// A copy atom's picture counts in 16-bit elements: its panels' layouts are
+/// CuTe's `Copy_Atom<OP, half_t>::ValLayoutSrc`/`ValLayoutDst`
+/// (`cute_golden/copy_half.jsonl`, from a host-compiled CuTe program), and
+/// every element of the moved matrices is held by some thread in both.
+#[test]
+fn copy_atom_panels_are_cutes_half_t_value_layouts() {
+    let text = include_str!("cute_golden/copy_half.jsonl");
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let atom = case["atom"].as_str().unwrap();
+        let panels = layout_core::tv::panels(&layout_core::notation::parse(atom).unwrap()).unwrap();
+        let titles: Vec<&str> = panels.iter().map(|p| p.title.as_str()).collect();
+        let want = [
+            format!("SRC = {} (16-bit elements)", case["src"].as_str().unwrap()),
+            format!("DST = {} (16-bit elements)", case["dst"].as_str().unwrap()),
+        ];
+        assert_eq!(titles, want, "{atom}");
+        for p in &panels {
+            assert_eq!(p.cols, 8, "{atom}: one 16-byte row a line");
+            assert!(p.cells.iter().all(Option::is_some), "{atom}: {}", p.title);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}
+
 /// Any small 2-D layout: strides negative, zero or overlapping too.
 fn any_2d() -> impl Strategy<Value = Layout> {
     (0i64..=6, 0i64..=6, -8i64..=8, -8i64..=8).prop_map(|(m, n, a, b)| {
