@@ -1,5 +1,5 @@
-//! `layout print` of a composed layout `Sw<B,M,S> o OFFSET o INNER`: the
-//! inner layout's grid with every cell its swizzled offset, as the core's
+//! `layout print` of a composed layout `Sw<B,M,S> o OFFSET o INNER` (or a
+//! layout outside): the inner layout's grid with every cell its offset, as the core's
 //! `ComposedLayout::crd2idx` gives it; with `--pre-swizzle`, first the same
 //! grid before the swizzle (`OFFSET + INNER(c)`), so each cell can be read
 //! against its pre-swizzle offset in the panel beside it.
@@ -14,7 +14,16 @@ pub fn picture(c: &ComposedLayout, caption: String, pre_swizzle: bool) -> Result
     let no_tile = |_: usize| None;
     let pre = grid(
         c.inner(),
-        format!("before the swizzle: {} + {}", c.offset(), c.inner()),
+        format!(
+            "before the {}: {} + {}",
+            if c.swizzle().is_some() {
+                "swizzle"
+            } else {
+                "outer layout"
+            },
+            c.offset(),
+            c.inner()
+        ),
         Some(c.offset()),
         &no_tile,
     )?;
