@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod composed;
 mod divide;
 mod emit;
 mod expand;
