@@ -193,7 +193,10 @@ snapshot!(swizzle_static, "Sw<3,4,3>");
 snapshot!(swizzle_negative_shift, "Sw<2,0,-3>");
 snapshot!(composed_static, "Sw<3,4,3> o 0 o (8,64):(64,1)");
 snapshot!(composed_zero_sized, "type Sw<3,4,3> o 0 o (8,64):(64,1)");
-snapshot!(composed_composition, "composition(Sw<3,4,3>, (8,64):(64,1))");
+snapshot!(
+    composed_composition,
+    "composition(Sw<3,4,3>, (8,64):(64,1))"
+);
 snapshot!(composed_dynamic, "Sw<3,3,3> o k o (m,64):(64,1)");
 snapshot!(composed_runtime_swizzle, "Sw<b,3,3> o 0 o (8,64):(64,1)");
 snapshot!(error_swizzle_shift, "Sw<3,4,2> o 0 o (8,64):(64,1)");
