@@ -149,7 +149,8 @@ fn types_can_be_named_and_compared() {
     assert_eq!(format!("{sw:?}"), "Swizzle<3,4,3>");
     let fixed: layout_type!(type Sw<3,4,3> o 0 o (8,64):(64,1)) =
         layout!(type Sw<3,4,3> o 0 o (8,64):(64,1));
-    let spelled: Composed<Swizzle<3, 4, 3>, C<0>, Layout<(C<8>, C<64>), (C<64>, C<1>)>> = fixed;
+    type Tile = Layout<(C<8>, C<64>), (C<64>, C<1>)>;
+    let spelled: Composed<Swizzle<3, 4, 3>, C<0>, Tile> = fixed;
     assert_eq!(core::mem::size_of_val(&spelled), 0);
     assert_eq!(
         format!("{fixed:?}"),
