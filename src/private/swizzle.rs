@@ -25,7 +25,8 @@ const fn valid(b: i64, m: i64, s: i64) -> bool {
 /// use layout_dsl::typed::Swizzle;
 ///
 /// let sw: Swizzle<3, 4, 3> = layout!(Sw<3,4,3>);
-/// assert_eq!(sw.apply(0b11_0000_0101), 0b11_0011_0101); // bits 7..10 flip bits 4..7
+/// // bits 7..10 (here 0b110) flip bits 4..7
+/// assert_eq!(sw.apply(0b11_0000_0101), 0b11_0110_0101);
 /// assert_eq!(sw.to_string(), "Sw<3,4,3>");
 /// assert_eq!(core::mem::size_of_val(&sw), 0);
 /// ```
