@@ -166,3 +166,35 @@ fn types_can_be_named_and_compared() {
         core_composed("Sw<3,4,3> o 0 o (8,64):(64,1)")
     );
 }
+
+mod laws {
+    use layout_dsl::{IntTuple, Layout as CoreLayout, Swizzle as CoreSwizzle, layout};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A typed composed layout over run-time extents, strides and offset:
+        /// `crd2idx(c) = swizzle(offset + inner(c))` at every coordinate, with
+        /// the core's inner layout and swizzle.
+        #[test]
+        fn composed_is_the_swizzle_of_offset_plus_inner(
+            m in 1usize..12, n in 1usize..40, pad in 0usize..9, k in 0usize..300,
+        ) {
+            let ld = n + pad;
+            let a = layout!(Sw<3,3,3> o k o (m,n):(ld,1));
+            let b = layout!(Sw<2,1,-3> o k o (m,n):(1,m));
+            let inner_a: CoreLayout = format!("({m},{n}):({ld},1)").parse().unwrap();
+            let inner_b: CoreLayout = format!("({m},{n}):(1,{m})").parse().unwrap();
+            let (sa, sb) = (CoreSwizzle::new(3, 3, 3).unwrap(), CoreSwizzle::new(2, 1, -3).unwrap());
+            for i in 0..m {
+                for j in 0..n {
+                    let c = IntTuple::Tuple(vec![IntTuple::Int(i as i64), IntTuple::Int(j as i64)]);
+                    let pre_a = k as i64 + inner_a.crd2idx(&c).unwrap();
+                    let pre_b = k as i64 + inner_b.crd2idx(&c).unwrap();
+                    prop_assert_eq!(a.crd2idx((i, j)) as i64, sa.apply(pre_a));
+                    prop_assert_eq!(b.crd2idx((i, j)) as i64, sb.apply(pre_b));
+                    prop_assert_eq!(a.pre_swizzle((i, j)) as i64, pre_a);
+                }
+            }
+        }
+    }
+}

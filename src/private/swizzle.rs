@@ -17,8 +17,14 @@ const fn valid(b: i64, m: i64, s: i64) -> bool {
 /// CuTe's `Swizzle<B, M, S>` (printed `Sw<B,M,S>`), zero-sized: the `B`
 /// bits at `M + max(S, 0)` are XORed into the `B` bits at `M - min(S, 0)`.
 /// `layout!(Sw<3,4,3>)` gives one, with its parameters checked where they
-/// are written; naming invalid parameters by hand is an error while
-/// compiling (when the swizzle is applied).
+/// are written. Invalid parameters named by hand are refused where the
+/// swizzle is applied, by a build (a post-monomorphization error, which
+/// `cargo check` does not run):
+///
+/// ```compile_fail,E0080
+/// let sw = layout_dsl::typed::Swizzle::<3, 4, 2>; // |S| < B: the masks overlap
+/// let _ = sw.apply(5);
+/// ```
 ///
 /// ```
 /// use layout_dsl::layout;
