@@ -198,3 +198,21 @@ mod laws {
         }
     }
 }
+
+#[test]
+fn composed_layouts_in_calls() {
+    // A static call folds to a literal (the core's answer)…
+    const AT: usize = layout!(crd2idx((3,17), Sw<3,3,3> o 0 o (8,64):(64,1)));
+    assert_eq!(AT, 209 ^ (3 << 3));
+    const TABLE: [usize; 8] = layout!(table(Sw<1,0,2> o 0 o 8:1));
+    // bit 2 flips bit 0
+    assert_eq!(TABLE, [0, 1, 2, 3, 5, 4, 7, 6]);
+    assert_eq!(layout!(size(Sw<3,4,3> o 0 o (8,64):(64,1))), 512);
+    // …and a run-time coordinate is the typed layout's method.
+    let core = core_composed("Sw<3,4,3> o 0 o (8,64):(64,1)");
+    for (i, j) in [(0usize, 0usize), (7, 63), (5, 18)] {
+        let c = IntTuple::Tuple(vec![IntTuple::Int(i as i64), IntTuple::Int(j as i64)]);
+        let got: usize = layout!(crd2idx((i,j), Sw<3,4,3> o 0 o (8,64):(64,1)));
+        assert_eq!(got as i64, core.crd2idx(&c).unwrap());
+    }
+}
