@@ -19,7 +19,7 @@ if [ "${1:-}" = --show ]; then
     exit 0
 fi
 status=0
-for k in row_major hier_2d hier_4d dynamic; do
+for k in row_major hier_2d hier_4d swizzle dynamic; do
     if diff <(body "macro_$k") <(body "hand_$k") >/dev/null; then
         echo "$k: $(body "macro_$k" | wc -l) instructions and labels, identical"
     else

@@ -100,6 +100,34 @@ pub fn hand_hier_4d(data: &[u32]) -> u32 {
     sum
 }
 
+/// A 128-byte-swizzled 64×64 tile (`Sw<3,4,3>` over row-major offsets):
+/// the swizzle must fold to the mask, shift and XOR a person writes.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn macro_swizzle(data: &[u32]) -> u32 {
+    let l = layout!(Sw<3,4,3> o 0 o (64,64):(64,1));
+    let mut sum = 0u32;
+    for i in 0..64 {
+        for j in 0..64 {
+            sum = sum.wrapping_add(data[l.crd2idx((i, j))]);
+        }
+    }
+    sum
+}
+
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn hand_swizzle(data: &[u32]) -> u32 {
+    let mut sum = 0u32;
+    for i in 0..64 {
+        for j in 0..64 {
+            let o = i * 64 + j;
+            sum = sum.wrapping_add(data[o ^ ((o & 0x380) >> 3)]);
+        }
+    }
+    sum
+}
+
 /// Column-major with a leading dimension known only at run time.
 #[unsafe(no_mangle)]
 #[inline(never)]
@@ -134,17 +162,20 @@ fn benches(c: &mut Criterion) {
     assert_eq!(macro_row_major(&data), hand_row_major(&data));
     assert_eq!(macro_hier_2d(&data), hand_hier_2d(&data));
     assert_eq!(macro_hier_4d(&data), hand_hier_4d(&data));
+    assert_eq!(macro_swizzle(&data), hand_swizzle(&data));
     assert_eq!(macro_dynamic(&data, 64, 64), hand_dynamic(&data, 64, 64));
 
     let mut g = c.benchmark_group("crd2idx");
     type Kernel = fn(&[u32]) -> u32;
-    let kernels: [(&str, Kernel); 6] = [
+    let kernels: [(&str, Kernel); 8] = [
         ("row_major/layout", macro_row_major),
         ("row_major/hand", hand_row_major),
         ("hier_2d/layout", macro_hier_2d),
         ("hier_2d/hand", hand_hier_2d),
         ("hier_4d/layout", macro_hier_4d),
         ("hier_4d/hand", hand_hier_4d),
+        ("swizzle/layout", macro_swizzle),
+        ("swizzle/hand", hand_swizzle),
     ];
     for (name, kernel) in kernels {
         g.bench_function(name, |b| b.iter(|| kernel(black_box(&data))));

@@ -5,8 +5,10 @@
 //!
 //! ```text
 //! input   := ['type'] expr
-//! expr    := primary [':' primary]
+//! expr    := layout ['o' layout 'o' layout]
+//! layout  := primary [':' primary]
 //! primary := INT | '-' INT | '_' | '(' list ')' | '<' list '>' | NAME '(' list ')'
+//!          | 'Sw' '<' list '>'
 //!          | KEYWORD (layout_core::is_keyword) | IDENT | '{' rust-expr '}'
 //!          | '#' IDENT
 //! list    := [expr {',' expr} [',']]
@@ -162,7 +164,39 @@ impl State {
         })
     }
 
+    /// `layout ['o' layout 'o' layout]`: CuTe's printed `ComposedLayout`,
+    /// the call `make_composed_layout(OUTER, OFFSET, INNER)` (as the core's
+    /// text parser reads it).
     fn expr(&mut self, input: ParseStream) -> syn::Result<Expr> {
+        let outer = self.layout(input)?;
+        if !self.eat_o(input) {
+            return Ok(outer);
+        }
+        let offset = self.layout(input)?;
+        if !self.eat_o(input) {
+            return Err(self.unexpected(input, "`o` and the inner layout of a composed layout"));
+        }
+        let inner = self.layout(input)?;
+        let span = outer.span.join(inner.span);
+        let kind = ExprKind::Call {
+            name: "make_composed_layout".into(),
+            name_span: span,
+            args: vec![outer, offset, inner],
+        };
+        Ok(Expr::new(kind, span))
+    }
+
+    /// The `o` of a composed layout, if it is next.
+    fn eat_o(&mut self, input: ParseStream) -> bool {
+        let is_o = input.cursor().ident().is_some_and(|(i, _)| i == "o");
+        if is_o {
+            let o: Ident = input.parse().expect("peeked");
+            self.last = Some(o.span());
+        }
+        is_o
+    }
+
+    fn layout(&mut self, input: ParseStream) -> syn::Result<Expr> {
         let shape = self.primary(input)?;
         if !input.peek(Token![:]) {
             return Ok(shape);
@@ -242,6 +276,9 @@ impl State {
         }
         if input.peek(Ident) {
             let name: Ident = input.parse()?;
+            if name == "Sw" && input.peek(Token![<]) {
+                return self.swizzle(input, name.span());
+            }
             if !input.peek(token::Paren) {
                 // The core's keywords (`LayoutRight`, `RowMajor`, atoms and
                 // their operands, …) are notation; every other bare name is
@@ -266,6 +303,25 @@ impl State {
             return Ok(Expr::new(kind, span));
         }
         Err(self.unexpected(input, EXPECTED))
+    }
+
+    /// `Sw<B,M,S>`, CuTe's printed swizzle: the call `swizzle(B,M,S)`.
+    fn swizzle(&mut self, input: ParseStream, sw: Span) -> syn::Result<Expr> {
+        let name_span = self.token(sw);
+        let lt: Token![<] = input.parse()?;
+        let open = self.token(lt.span);
+        let args = self.group(input, true, lt.span)?;
+        if !input.peek(Token![>]) {
+            return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
+        }
+        let gt: Token![>] = input.parse()?;
+        let span = name_span.join(self.token(gt.span));
+        let kind = ExprKind::Call {
+            name: "swizzle".into(),
+            name_span,
+            args,
+        };
+        Ok(Expr::new(kind, span))
     }
 
     /// A dynamic leaf: its Rust tokens are kept for the expansion.

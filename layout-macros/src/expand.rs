@@ -9,6 +9,8 @@
 //! | `table(L)` | array literal `[L(0), …]` |
 //! | static view (`slice(C, L)`, `view(L, B)`) | tuple `(typed layout, base literal)` |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |
+//! | swizzle `Sw<B,M,S>` | zero-sized `Swizzle::<B, M, S>` (composed.rs) |
+//! | composed layout `SW o OFFSET o INNER` (static, or inner `SHAPE:STRIDE` with dynamic leaves) | `Composed::new(swizzle, offset, typed inner)` |
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
@@ -24,7 +26,7 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{divide, fallback, named, valid};
+use crate::{composed, divide, fallback, named, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -126,6 +128,14 @@ impl Expander<'_> {
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}
+        }
+        if let Some((sw, offset, inner)) = composed::typed_parts(e) {
+            let offset = composed::offset(offset, |k| self.leaf(k));
+            return Ok(composed::new(
+                composed::swizzle(sw),
+                offset,
+                self.layout(inner)?,
+            ));
         }
         match (name, args) {
             ("crd2idx", [c, l]) if valid::typed_crd2idx(args) => {
@@ -265,6 +275,8 @@ impl Expander<'_> {
             Value::Tiler(t) => emit::tiler(t, self.ast.zero_sized.is_some()),
             Value::Table(t) => Ok(emit::table(t.as_slice())),
             Value::Bool(b) => Ok(quote!(#b)),
+            Value::Swizzle(sw) => Ok(composed::swizzle(*sw)),
+            Value::Composed(c) => composed::composed(c, self.ast.zero_sized.is_some()),
             // CuTe's `slice_and_offset` pair: the kept modes and their base
             // (a `usize` offset; `isize` when negative strides put it below 0).
             Value::View(v) => emit::layout(v.layout(), self.ast.zero_sized.is_some()).map(|l| {

@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod composed;
 mod divide;
 mod emit;
 mod expand;
@@ -40,6 +41,13 @@ use proc_macro::TokenStream;
 ///   write; after `type` (`layout!(type (4,8):(8,1))`), or when it is empty,
 ///   the numbers are in its type and it is zero-sized. With dynamic leaves,
 ///   it holds only them.
+/// - A swizzle `Sw<B,M,S>` is the zero-sized `typed::Swizzle<B,M,S>`
+///   (invalid parameters are compile errors at the number); a composed
+///   layout `Sw<B,M,S> o OFFSET o INNER` (or `composition(Sw<…>, L)`, or any
+///   algebra giving one) a `typed::Composed` of it, the offset and the
+///   inner layout folded as above, whose `crd2idx` is the inner layout's
+///   arithmetic and one mask, shift and XOR. An inner `SHAPE:STRIDE` with
+///   dynamic leaves (and a dynamic offset) stays typed.
 /// - An algebra function of a layout with dynamic leaves is evaluated by the
 ///   core at run time: `Result<Layout, Error>` (or `Result<i64, Error>`, …).
 ///   After `type`, `logical_divide`, `zipped_divide`, `tiled_divide` and
@@ -72,7 +80,8 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// The type of `layout!(input)`, for a layout input the macro types: a
 /// static layout (with or without `type`), or `SHAPE:STRIDE` written out
 /// with dynamic leaves (any name there stands for a `usize` leaf); for a
-/// typed divide after `type`, the layout inside the `Result` it gives.
+/// typed divide after `type`, the layout inside the `Result` it gives; a
+/// swizzle or a composed layout (`Sw<3,4,3> o 0 o (m,64):(64,1)`).
 ///
 /// ```ignore
 /// struct Tiles {

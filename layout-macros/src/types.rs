@@ -1,8 +1,10 @@
 //! `layout_type!(input)`: the type of `layout!(input)`, for a layout the
 //! macro gives a type (a static one, or `SHAPE:STRIDE` written out with
 //! dynamic leaves), and for a typed divide after `type` the layout inside
-//! its `Result`. A name in the notation stands for a dynamic `usize`
-//! leaf, as in `layout!`; its value is never read.
+//! its `Result`; a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
+//! o INNER` (static, or with an inner `SHAPE:STRIDE` written out). A name
+//! in the notation stands for a dynamic `usize` leaf, as in `layout!`; its
+//! value is never read.
 
 use layout_core::Value;
 use layout_core::expr::{Expr, ExprKind};
@@ -10,10 +12,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{self, Ast, has_dynamic, is_plain};
-use crate::divide;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::expand::negative_leaf;
 use crate::valid;
+use crate::{composed, divide};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -55,6 +57,25 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             let stride = tree(stride).map_err(untypable)?;
             Ok(emit::typed_layout_type(shape, stride, signed))
         }
+        // A composed layout over `SHAPE:STRIDE` with dynamic leaves.
+        _ if has_dynamic(e) && composed::typed_parts(e).is_some() => {
+            let (sw, offset, inner) = composed::typed_parts(e).expect("checked");
+            let offset = composed::offset(offset, |_| quote!(usize));
+            let ExprKind::Layout(shape, stride) = &inner.kind else {
+                unreachable!("typed_parts takes a written-out inner layout")
+            };
+            if emit::deeper_than(shape, MAX_DEPTH).is_some() {
+                return Err(untypable(Untypable::TooDeep));
+            }
+            let signed = negative_leaf(stride);
+            let (shape, stride) = (
+                tree(shape).map_err(untypable)?,
+                tree(stride).map_err(untypable)?,
+            );
+            let inner = emit::typed_layout_type(shape, stride, signed);
+            let (sw, private) = (composed::swizzle_type(sw), emit::private());
+            Ok(quote!(#private::Composed<#sw, #offset, #inner>))
+        }
         // A typed divide's layout (inside the `Result` `layout!` gives).
         _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
             Ok(divide::rule(e).expect("checked").layout_type())
@@ -62,6 +83,10 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {
                 emit::layout_type(&l, ast.zero_sized.is_some()).map_err(untypable)
+            }
+            Ok(Value::Swizzle(sw)) => Ok(composed::swizzle_type(sw)),
+            Ok(Value::Composed(c)) => {
+                composed::composed_type(&c, ast.zero_sized.is_some()).map_err(untypable)
             }
             Ok(other) => Err(ast.error(
                 Some(e.span),

@@ -6,6 +6,8 @@
 
 #[path = "../src/ast.rs"]
 mod ast;
+#[path = "../src/composed.rs"]
+mod composed;
 #[path = "../src/divide.rs"]
 mod divide;
 #[path = "../src/emit.rs"]
@@ -184,3 +186,42 @@ snapshot!(slice_nested_static, "slice((_,(1,_)), (4,(2,3)):(1,(4,8)))");
 snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");
 snapshot!(slice_dynamic, "slice((_,j), (4,8):(8,1))");
 snapshot!(slice_wrong_rank, "slice((_,3,1), (4,8):(8,1))");
+
+// Swizzles and composed layouts (composed.rs): zero-sized swizzles, the
+// inner layout folded as any layout, typed over dynamic inner leaves.
+snapshot!(swizzle_static, "Sw<3,4,3>");
+snapshot!(swizzle_negative_shift, "Sw<2,0,-3>");
+snapshot!(composed_static, "Sw<3,4,3> o 0 o (8,64):(64,1)");
+snapshot!(composed_zero_sized, "type Sw<3,4,3> o 0 o (8,64):(64,1)");
+snapshot!(
+    composed_composition,
+    "composition(Sw<3,4,3>, (8,64):(64,1))"
+);
+snapshot!(composed_dynamic, "Sw<3,3,3> o k o (m,64):(64,1)");
+snapshot!(composed_runtime_swizzle, "Sw<b,3,3> o 0 o (8,64):(64,1)");
+snapshot!(error_swizzle_shift, "Sw<3,4,2> o 0 o (8,64):(64,1)");
+
+#[test]
+fn swizzle_types() {
+    let types = [
+        "Sw<3,4,3>",
+        "Sw<2,0,-3>",
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        "type Sw<3,4,3> o 0 o (8,64):(64,1)",
+        "Sw<3,3,3> o k o (m,64):(64,1)",
+    ]
+    .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
+    insta::assert_snapshot!("swizzle_types", types.join("\n"));
+}
+
+#[test]
+fn swizzle_parameters_are_blamed_one_by_one() {
+    assert_eq!(
+        errors("(Sw<-1,3,3>, Sw<3,-1,3>, Sw<3,4,2>)"),
+        [
+            "a swizzle's BBits must be at least 0, got -1",
+            "a swizzle's MBase must be at least 0, got -1",
+            "the size |SShift| of a swizzle's shift must be at least 3, got 2",
+        ]
+    );
+}

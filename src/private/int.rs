@@ -94,6 +94,8 @@ pub trait Offset: Copy {
     const SIGNED: bool;
     /// The offset from its two's complement bits.
     fn from_wrapping(offset: usize) -> Self;
+    /// The offset's two's complement bits (what a swizzle reads).
+    fn to_wrapping(self) -> usize;
 }
 
 impl Offset for usize {
@@ -102,6 +104,10 @@ impl Offset for usize {
     fn from_wrapping(offset: usize) -> usize {
         offset
     }
+    #[inline]
+    fn to_wrapping(self) -> usize {
+        self
+    }
 }
 
 impl Offset for isize {
@@ -109,6 +115,10 @@ impl Offset for isize {
     #[inline]
     fn from_wrapping(offset: usize) -> isize {
         offset as isize
+    }
+    #[inline]
+    fn to_wrapping(self) -> usize {
+        self as usize
     }
 }
 

@@ -20,6 +20,7 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod composed;
 mod convert;
 mod coord;
 mod divide;
@@ -28,12 +29,14 @@ mod layout;
 mod mode;
 mod poisoned;
 pub mod rt;
+mod swizzle;
 mod tensor;
 mod tree;
 mod typed_layout;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use composed::Composed;
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
@@ -41,6 +44,7 @@ pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
 pub use mode::Get;
 pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use swizzle::{Swizzle, TypedSwizzle};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use walk::{Form, Leaf, Walk};

@@ -142,8 +142,9 @@ pub fn axpby<T: Scalar, X, Y>(
 ///
 /// # Panics
 ///
-/// When the ranks are not one of the three above, or the extents of M, N
-/// or K disagree between the tensors.
+/// When the ranks are not one of the three above, the extents of M, N
+/// or K disagree between the tensors, or a tensor is swizzled (its
+/// layout has no plain core form).
 #[track_caller]
 pub fn gemm<T: Scalar, A, B, C>(
     a: &Tensor<A, impl AsLayout>,

@@ -159,7 +159,7 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// assert_eq!(a[[2, 1]], 5);
     /// ```
     pub fn to_array_view(&self) -> Result<ArrayViewD<'_, E::Elem>, Error> {
-        let core = self.core();
+        let core = self.layout.to_core()?;
         let (dims, strides, low, high) = axes(&core)?;
         let data = &self.engine.as_slice()[span(self.base, &core, low, high)];
         ArrayView::from_shape(IxDyn(&dims).strides(IxDyn(&strides)), data).map_err(shape_error)
@@ -170,7 +170,7 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
     /// The tensor as a writable ndarray view; errors as
     /// [`Tensor::to_array_view`], and when two coordinates share an element.
     pub fn to_array_view_mut(&mut self) -> Result<ArrayViewMutD<'_, E::Elem>, Error> {
-        let core = self.core().into_owned();
+        let core = self.layout.to_core()?.into_owned();
         let (dims, strides, low, high) = axes(&core)?;
         let range = span(self.base, &core, low, high);
         let data = &mut self.engine.as_mut_slice()[range];

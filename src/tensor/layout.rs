@@ -17,6 +17,12 @@ pub trait AsLayout {
     fn to_core(&self) -> Result<Cow<'_, Layout>, Error>;
     /// The number of coordinates.
     fn size(&self) -> usize;
+    /// For a composed (swizzled) layout, whose [`AsLayout::to_core`] fails:
+    /// the same layout as the core's `ComposedLayout`. `None` (the default)
+    /// for a plain layout.
+    fn to_core_composed(&self) -> Option<Result<layout_core::ComposedLayout, Error>> {
+        None
+    }
 }
 
 /// A layout that coordinates of type `C` index.
@@ -130,6 +136,9 @@ impl<L: AsLayout + ?Sized> AsLayout for &L {
     }
     fn size(&self) -> usize {
         (**self).size()
+    }
+    fn to_core_composed(&self) -> Option<Result<layout_core::ComposedLayout, Error>> {
+        (**self).to_core_composed()
     }
 }
 

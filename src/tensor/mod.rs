@@ -37,8 +37,10 @@ mod residue;
 mod slice;
 mod step;
 mod strided;
+mod swizzled;
 
 use alloc::borrow::Cow;
+use alloc::string::ToString;
 use core::ops::{Index, IndexMut};
 
 use layout_core::{Error, ErrorKind, Layout};
@@ -90,7 +92,11 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [4, 3, 2, 1]);
     /// ```
     pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
-        check_fits(&*layout.to_core()?, base, engine.as_slice().len())?;
+        let len = engine.as_slice().len();
+        match layout.to_core_composed() {
+            Some(composed) => swizzled::check_fits(&composed?, base, len)?,
+            None => check_fits(&*layout.to_core()?, base, len)?,
+        }
         Ok(Tensor {
             engine,
             layout,
@@ -156,8 +162,8 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// division per element.
     pub fn positions(&self) -> impl ExactSizeIterator<Item = usize> + use<E, L> {
         let base = self.base as isize;
-        // In range: `check_fits` (and `to_core` succeeded there too).
-        strided::Positions::of(&self.core()).map(move |o| (base + o) as usize)
+        // In range: `check_fits` (and the core forms were made there too).
+        swizzled::Positions::of(&self.layout).map(move |o| (base + o) as usize)
     }
 
     /// Every element in the layout's order (CuTe's `t(i)` for `i` in `0..size`).
@@ -169,6 +175,10 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     }
 
     /// A read-only view of the same elements with the layout in core form.
+    ///
+    /// # Panics
+    ///
+    /// For a swizzled tensor (its composed layout has no plain core form).
     pub fn view(&self) -> Tensor<&[E::Elem], Layout> {
         Tensor {
             engine: self.engine.as_slice(),
@@ -178,11 +188,17 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     }
 
     /// The layout in core form, borrowed when it is one; `to_core`
-    /// succeeded when the tensor was built.
+    /// succeeded when the tensor was built, unless it is swizzled.
+    ///
+    /// # Panics
+    ///
+    /// For a swizzled tensor (swizzled.rs): callers that can return an
+    /// error call `to_core` instead.
+    #[track_caller]
     pub(crate) fn core(&self) -> Cow<'_, Layout> {
         match self.layout.to_core() {
             Ok(core) => core,
-            Err(e) => unreachable!("checked when the tensor was built: {e}"),
+            Err(e) => panic!("{e}"),
         }
     }
 
@@ -193,10 +209,11 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     #[cold]
     #[track_caller]
     fn out_of_domain(&self) -> ! {
-        panic!(
-            "coordinate out of the domain of the tensor's layout {}",
-            self.core()
-        )
+        let layout = match self.layout.to_core_composed() {
+            Some(Ok(composed)) => composed.to_string(),
+            _ => self.core().to_string(),
+        };
+        panic!("coordinate out of the domain of the tensor's layout {layout}")
     }
 }
 
@@ -240,6 +257,10 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
     }
 
     /// A writable view of the same elements with the layout in core form.
+    ///
+    /// # Panics
+    ///
+    /// For a swizzled tensor, as [`Tensor::view`].
     pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout> {
         let layout = self.core().into_owned();
         Tensor {

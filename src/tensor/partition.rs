@@ -82,7 +82,8 @@ pub trait Partition: Sized {
 impl<E: Engine, L: AsLayout> Partition for Tensor<E, L> {
     type Output = Tensor<E, Layout>;
     fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error> {
-        Ok(self.core())
+        // A swizzled tensor's layout has none: an error, not a panic.
+        self.layout().to_core()
     }
     fn rebuild(self, _: &Layout, layout: Layout, shift: i64) -> Result<Tensor<E, Layout>, Error> {
         let (engine, _, base) = self.into_parts();

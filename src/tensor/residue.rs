@@ -56,7 +56,7 @@ impl<E: Engine, L: AsLayout, const R: usize> Residue<E, L, R> {
     /// the identity tensor's bit fields.
     pub fn new(whole: Tensor<E, L>, extents: [usize; R]) -> Result<Self, Error> {
         {
-            let core = whole.core();
+            let core = whole.layout().to_core()?;
             if core.shape().is_int() {
                 // `[usize; R]` coordinates index tuple shapes only.
                 let (expected, found) = ("a tensor whose shape is a tuple", "an integer shape");

@@ -29,6 +29,11 @@ pub fn divided_size(m: usize) -> Result<i64, layout_dsl::Error> {
     layout!(size(logical_divide((m,4):(1,m), 2)))
 }
 
+/// A 128-byte-swizzled fp16 tile's offset: a typed composed layout.
+pub fn swizzled(i: usize, j: usize) -> usize {
+    layout!(Sw<3,3,3> o 0 o (8,64):(64,1)).crd2idx((i, j))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,5 +49,6 @@ mod tests {
         // column band, and its element 3 is (1,1): row 5, column 1.
         assert_eq!(tile_offset(3, 2), 5 * 8 + 1);
         assert_eq!(divided_size(6), Ok(24));
+        assert_eq!(swizzled(3, 17), (3 * 64 + 17) ^ (3 << 3));
     }
 }

@@ -1,0 +1,193 @@
+//! Swizzled tensors: a [`Tensor`](super::Tensor) over a composed layout
+//! `SW o OFFSET o INNER` (the typed [`Composed`] of `layout!`, or the core's
+//! [`ComposedLayout`]) indexes through the swizzle: coordinate `c` is the
+//! element at `base + SW(OFFSET + INNER(c))`, as CuTe's shared-memory
+//! tensors over a swizzled layout.
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::tensor::Tensor;
+//!
+//! let smem: Vec<u16> = (0..512).collect();
+//! let tile = Tensor::new(&smem[..], layout!(Sw<3,3,3> o 0 o (8,64):(64,1))).unwrap();
+//! // row 3, column 17: 3*64 + 17 = 209, and the row flips bits 3..6
+//! assert_eq!(tile[(3, 17)], 209 ^ (3 << 3));
+//! assert_eq!(tile.iter().count(), 512);
+//! ```
+//!
+//! Construction checks every swizzled offset against the engine (one walk
+//! over the inner layout's offsets): CuTe's `cosize` of a composed layout
+//! is the inner layout's, which bounds the offsets before the swizzle but
+//! not after it. Indexing, `get` and iteration go through the swizzle.
+//! A composed layout has no plain core [`Layout`]: slicing, partitioning,
+//! [`gemm`](super::gemm), `view` and ndarray views need one and refuse a
+//! swizzled tensor (`view`, `view_mut` and `gemm`, which return no
+//! `Result`, panic with that error).
+
+use alloc::borrow::Cow;
+
+use layout_core::{ComposedLayout, Error, ErrorKind, Layout, Swizzle};
+
+use super::layout::{AsLayout, Coordinate, IndexBy};
+use super::strided;
+use crate::__private::{Composed, Int, TypedLayout, TypedSwizzle};
+
+/// Why a composed layout has no `to_core`.
+fn no_plain_layout() -> Error {
+    ErrorKind::WrongType {
+        expected: "a plain layout (slicing, partitioning, views and gemm of a swizzled tensor are not supported)",
+        found: "a composed (swizzled) layout",
+    }
+    .into()
+}
+
+impl AsLayout for ComposedLayout {
+    /// Always an error: a swizzle is not a `shape:stride` layout.
+    fn to_core(&self) -> Result<Cow<'_, Layout>, Error> {
+        Err(no_plain_layout())
+    }
+    fn size(&self) -> usize {
+        // Non-negative; a tensor's layout fits its engine, so in `usize`.
+        ComposedLayout::size(self) as usize
+    }
+    fn to_core_composed(&self) -> Option<Result<ComposedLayout, Error>> {
+        Some(Ok(self.clone()))
+    }
+}
+
+impl<C: Coordinate> IndexBy<C> for ComposedLayout {
+    #[inline]
+    fn offset_of(&self, coord: C) -> Option<isize> {
+        let inner = coord.offset_in(self.inner().shape(), self.inner().stride())?;
+        Some(self.outer().apply(self.offset().wrapping_add(inner)) as isize)
+    }
+}
+
+impl<Sw, O, L> AsLayout for Composed<Sw, O, L>
+where
+    Sw: TypedSwizzle,
+    O: Int,
+    L: TypedLayout + TryInto<Layout, Error = Error>,
+{
+    /// Always an error: a swizzle is not a `shape:stride` layout.
+    fn to_core(&self) -> Result<Cow<'_, Layout>, Error> {
+        Err(no_plain_layout())
+    }
+    fn size(&self) -> usize {
+        Composed::size(self)
+    }
+    fn to_core_composed(&self) -> Option<Result<ComposedLayout, Error>> {
+        Some(Composed::to_core(self))
+    }
+}
+
+impl<Sw, O, L, Cd> IndexBy<Cd> for Composed<Sw, O, L>
+where
+    Sw: TypedSwizzle,
+    O: Int,
+    L: TypedLayout + TryInto<Layout, Error = Error> + IndexBy<Cd>,
+{
+    #[inline]
+    fn offset_of(&self, coord: Cd) -> Option<isize> {
+        let inner = self.inner().offset_of(coord)? as usize;
+        Some(
+            self.swizzle()
+                .apply(self.offset().get().wrapping_add(inner)) as isize,
+        )
+    }
+
+    #[inline]
+    unsafe fn offset_unchecked(&self, coord: Cd) -> isize {
+        // SAFETY: the caller's promise, passed on.
+        let inner = unsafe { self.inner().offset_unchecked(coord) } as usize;
+        self.swizzle()
+            .apply(self.offset().get().wrapping_add(inner)) as isize
+    }
+}
+
+/// The engine positions of a tensor's coordinates in index order: the
+/// inner layout's odometer, sent through the swizzle when there is one.
+pub(crate) enum Positions {
+    Plain(strided::Positions),
+    Swizzled {
+        inner: strided::Positions,
+        outer: Swizzle,
+        offset: isize,
+    },
+}
+
+impl Positions {
+    /// The positions of a layout a tensor was built with (so its core
+    /// forms exist and its offsets fit).
+    pub(crate) fn of<L: AsLayout>(layout: &L) -> Positions {
+        let checked = "checked when the tensor was built";
+        match layout.to_core_composed() {
+            None => match layout.to_core() {
+                Ok(core) => Positions::Plain(strided::Positions::of(&core)),
+                Err(e) => unreachable!("{checked}: {e}"),
+            },
+            Some(Ok(c)) => Positions::Swizzled {
+                inner: strided::Positions::of(c.inner()),
+                outer: c.outer(),
+                offset: c.offset() as isize,
+            },
+            Some(Err(e)) => unreachable!("{checked}: {e}"),
+        }
+    }
+}
+
+impl Iterator for Positions {
+    type Item = isize;
+
+    #[inline]
+    fn next(&mut self) -> Option<isize> {
+        match self {
+            Positions::Plain(p) => p.next(),
+            Positions::Swizzled {
+                inner,
+                outer,
+                offset,
+            } => inner
+                .next()
+                .map(|o| outer.apply(offset.wrapping_add(o) as i64) as isize),
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Positions::Plain(p) | Positions::Swizzled { inner: p, .. } => p.size_hint(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Positions {}
+
+/// `Ok` when `base + c(x)` lies in `0..len` for every coordinate `x` of
+/// the composed layout `c`: every swizzled offset is computed (a swizzle
+/// can move an offset past the inner layout's cosize).
+pub(crate) fn check_fits(c: &ComposedLayout, base: usize, len: usize) -> Result<(), Error> {
+    let offsets = c.offsets()?;
+    let (Some(&low), Some(&high)) = (offsets.iter().min(), offsets.iter().max()) else {
+        return Ok(());
+    };
+    let too_far = || {
+        Error::from(ErrorKind::Overflow(
+            "a tensor's offsets do not fit in 64 bits",
+        ))
+    };
+    let base = i64::try_from(base).map_err(|_| too_far())?;
+    let (low, high) = (
+        base.checked_add(low).ok_or_else(too_far)?,
+        base.checked_add(high).ok_or_else(too_far)?,
+    );
+    let size = i64::try_from(len).unwrap_or(i64::MAX);
+    let outside = |what, index| ErrorKind::IndexOutOfRange { what, index, size }.into();
+    if low < 0 {
+        return Err(outside("the tensor's smallest swizzled offset", low));
+    }
+    if high >= size {
+        return Err(outside("the tensor's largest swizzled offset", high));
+    }
+    Ok(())
+}
