@@ -16,6 +16,10 @@ use crate::ast::has_dynamic;
 use crate::emit::{self, Untypable};
 use crate::valid;
 
+/// Why a composed layout with a layout outside has no typed form.
+pub const LAYOUT_OUTER: &str = "`layout!` types a composed layout only with a swizzle outside; \
+     with a layout as the outer function it is run-time only: use it as an argument";
+
 /// `Swizzle::<B, M, S>`, a unit value.
 pub fn swizzle(sw: Swizzle) -> TokenStream {
     let ty = swizzle_type(sw);
@@ -35,9 +39,10 @@ pub fn swizzle_type(sw: Swizzle) -> TokenStream {
 /// A static composed layout: its swizzle and offset in its type, its inner
 /// layout folded as any layout (numbers in the type after `type`).
 pub fn composed(c: &ComposedLayout, zero_sized: bool) -> Result<TokenStream, Untypable> {
+    let outer = c.swizzle().ok_or(Untypable::LayoutOuter)?;
     let inner = emit::layout(c.inner(), zero_sized)?;
     Ok(new(
-        swizzle(c.outer()),
+        swizzle(outer),
         emit::static_leaf(c.offset()),
         inner,
     ))
@@ -47,7 +52,8 @@ pub fn composed(c: &ComposedLayout, zero_sized: bool) -> Result<TokenStream, Unt
 pub fn composed_type(c: &ComposedLayout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     let inner = emit::layout_type(c.inner(), zero_sized)?;
     let private = emit::private();
-    let (sw, offset) = (swizzle_type(c.outer()), emit::static_leaf(c.offset()));
+    let outer = c.swizzle().ok_or(Untypable::LayoutOuter)?;
+    let (sw, offset) = (swizzle_type(outer), emit::static_leaf(c.offset()));
     Ok(quote!(#private::Composed<#sw, #offset, #inner>))
 }
 

@@ -23,6 +23,9 @@ pub enum Untypable {
     TooWide(usize),
     /// Nested deeper than [`MAX_DEPTH`].
     TooDeep,
+    /// A composed layout whose outer function is a layout, not a swizzle
+    /// (run-time only: it has no typed form).
+    LayoutOuter,
 }
 
 /// The first tuple in `e` with more than `limit` items.

@@ -297,6 +297,7 @@ impl Expander<'_> {
         emitted.map_err(|why| match why {
             Untypable::TooWide(rank) => self.too_wide(e, rank),
             Untypable::TooDeep => self.too_deep(e),
+            Untypable::LayoutOuter => self.ast.error(Some(e.span), composed::LAYOUT_OUTER),
         })
     }
 

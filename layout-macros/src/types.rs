@@ -44,6 +44,7 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             Some(e.span),
             format!("typed layouts nest at most {MAX_DEPTH} levels"),
         ),
+        Untypable::LayoutOuter => ast.error(Some(e.span), composed::LAYOUT_OUTER),
     };
     match &e.kind {
         ExprKind::Layout(shape, stride)

@@ -26,7 +26,7 @@
 
 use alloc::borrow::Cow;
 
-use layout_core::{ComposedLayout, Error, ErrorKind, Layout, Swizzle};
+use layout_core::{ComposedLayout, Error, ErrorKind, Layout, Outer};
 
 use super::layout::{AsLayout, Coordinate, IndexBy};
 use super::strided;
@@ -59,7 +59,7 @@ impl<C: Coordinate> IndexBy<C> for ComposedLayout {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {
         let inner = coord.offset_in(self.inner().shape(), self.inner().stride())?;
-        Some(self.outer().apply(self.offset().wrapping_add(inner)) as isize)
+        Some(self.outer().apply(self.offset().wrapping_add(inner)).ok()? as isize)
     }
 }
 
@@ -111,7 +111,7 @@ pub(crate) enum Positions {
     Plain(strided::Positions),
     Swizzled {
         inner: strided::Positions,
-        outer: Swizzle,
+        outer: Outer,
         offset: isize,
     },
 }
@@ -128,7 +128,7 @@ impl Positions {
             },
             Some(Ok(c)) => Positions::Swizzled {
                 inner: strided::Positions::of(c.inner()),
-                outer: c.outer(),
+                outer: c.outer().clone(),
                 offset: c.offset() as isize,
             },
             Some(Err(e)) => unreachable!("{checked}: {e}"),
@@ -149,7 +149,10 @@ impl Iterator for Positions {
                 offset,
             } => inner
                 .next()
-                .map(|o| outer.apply(offset.wrapping_add(o) as i64) as isize),
+                .map(|o| match outer.apply(offset.wrapping_add(o) as i64) {
+                    Ok(x) => x as isize,
+                    Err(e) => unreachable!("checked when the tensor was built: {e}"),
+                }),
         }
     }
 
