@@ -97,6 +97,6 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, C, Divide, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree, TypedCoord,
-    TypedLayout,
+    AlgebraError, C, Divide, Get, Int, Layout, Mode, NestingError, Offset, Over, Prod, Quot, Shape,
+    StaticInt, Times, Tree, TypedCoord, TypedLayout,
 };

@@ -25,12 +25,18 @@ mod coord;
 mod divide;
 mod int;
 mod layout;
+mod list;
+mod loops;
 mod mode;
+mod partition;
 mod poisoned;
+mod reach;
 pub mod rt;
+mod static_int;
 mod tensor;
 mod tree;
 mod typed_layout;
+mod typed_partition;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
@@ -39,8 +45,16 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
+pub use list::{Concat, Cons, IntoList, IntoTuple, Nil};
+pub use loops::{Lockstep, Matrix, SameExtents, WalkWith};
 pub use mode::Get;
+pub use partition::{
+    Compact, Dice, FlatCoord, OuterModes, SliceModes, StepMode, TileModes, TileRest,
+};
+pub use reach::Reach;
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use static_int::{Over, Prod, Quot, StaticInt, Times};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use walk::{Form, Leaf, Walk};

@@ -37,6 +37,7 @@ mod residue;
 mod slice;
 mod step;
 mod strided;
+pub mod typed;
 
 use alloc::borrow::Cow;
 use core::ops::{Index, IndexMut};
