@@ -17,6 +17,12 @@ pub trait AsLayout {
     fn to_core(&self) -> Result<Cow<'_, Layout>, Error>;
     /// The number of coordinates.
     fn size(&self) -> usize;
+    /// Errors unless every offset plus `base` lies in `0..len`: the check
+    /// [`Tensor::new`](super::Tensor::new) makes. A typed layout checks on
+    /// its typed trees (no core layout is built).
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
+        super::check_fits(&*self.to_core()?, base, len)
+    }
 }
 
 /// A layout that coordinates of type `C` index.
@@ -130,6 +136,9 @@ impl<L: AsLayout + ?Sized> AsLayout for &L {
     }
     fn size(&self) -> usize {
         (**self).size()
+    }
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
+        (**self).check_fits(base, len)
     }
 }
 

@@ -91,7 +91,7 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [4, 3, 2, 1]);
     /// ```
     pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
-        check_fits(&*layout.to_core()?, base, engine.as_slice().len())?;
+        layout.check_fits(base, engine.as_slice().len())?;
         Ok(Tensor {
             engine,
             layout,
@@ -288,7 +288,7 @@ impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
 /// `Ok` when `base + L(c)` lies in `0..len` for every coordinate `c`: the
 /// extremes are `base` plus the negative (or the positive) reaches
 /// `(extent-1)·stride` of the leaf modes, summed.
-fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
+pub(crate) fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
     let (mut low, mut high, mut empty) = (0i64, 0i64, false);
     // One recursion gives the reaches and whether some extent is 0 (no
     // offsets at all). Exact for a non-empty layout (`Layout::new` checked
