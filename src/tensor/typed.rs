@@ -282,6 +282,9 @@ pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkW
     });
 }
 
+/// The largest C (`M·N` elements) [`gemm`] accumulates in a local array.
+const REGISTERS: usize = 64;
+
 /// CuTe's `gemm(a, b, c)` for `(M,K) · (N,K) → (M,N)`: `c(m,n) +=
 /// a(m,k)·b(n,k)`, each `c(m,n)` summed in ascending `k`. The rank is
 /// checked by type: another rank is a compile error at the argument.
@@ -309,18 +312,48 @@ where
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let cd = c.engine.as_mut_slice();
     let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
-    for kk in 0..k {
-        let (ak0, bk0) = (at(a.base, kk, ak), at(b.base, kk, bk));
+    // SAFETY (every access below): each coordinate is in the domain of its
+    // tensor, whose offsets were checked against the engine when it was built.
+    if m * n <= REGISTERS {
+        // A small C (a thread's accumulators, as CuTe's register tensors):
+        // summed in a local array, which no read of `a` or `b` can alias,
+        // so the compiler keeps and vectorises it as in hand-written code.
+        let mut acc = [T::default(); REGISTERS];
         for j in 0..n {
-            // SAFETY: every coordinate is in the domain of its tensor, whose
-            // offsets were checked against the engine when it was built.
-            let bv = unsafe { *bd.get_unchecked(at(bk0, j, bn)) };
-            let cj = at(c.base, j, cn);
             for i in 0..m {
-                unsafe {
-                    let out = cd.get_unchecked_mut(at(cj, i, cm));
-                    *out = *out + *ad.get_unchecked(at(ak0, i, am)) * bv;
+                acc[i + m * j] = unsafe { *cd.get_unchecked(at(at(c.base, j, cn), i, cm)) };
+            }
+        }
+        for kk in 0..k {
+            let (ak0, bk0) = (at(a.base, kk, ak), at(b.base, kk, bk));
+            for j in 0..n {
+                let bv = unsafe { *bd.get_unchecked(at(bk0, j, bn)) };
+                for i in 0..m {
+                    let av = unsafe { *ad.get_unchecked(at(ak0, i, am)) };
+                    acc[i + m * j] = acc[i + m * j] + av * bv;
                 }
+            }
+        }
+        for j in 0..n {
+            for i in 0..m {
+                unsafe { *cd.get_unchecked_mut(at(at(c.base, j, cn), i, cm)) = acc[i + m * j] };
+            }
+        }
+        return;
+    }
+    // A larger C: one `c(m,n)` at a time, its sum over `k` in a register
+    // (ascending `k`, as above and as CuTe's reference loop sums it).
+    for j in 0..n {
+        let (bj, cj) = (at(b.base, j, bn), at(c.base, j, cn));
+        for i in 0..m {
+            let ai = at(a.base, i, am);
+            unsafe {
+                let out = cd.get_unchecked_mut(at(cj, i, cm));
+                let mut sum = *out;
+                for kk in 0..k {
+                    sum = sum + *ad.get_unchecked(at(ai, kk, ak)) * *bd.get_unchecked(at(bj, kk, bk));
+                }
+                *out = sum;
             }
         }
     }
