@@ -123,6 +123,7 @@ pub trait Matrix {
     fn strides(&self) -> (usize, usize);
 }
 
+#[diagnostic::do_not_recommend]
 impl<S0, S1, D0, D1, I> Matrix for Layout<(S0, S1), (D0, D1), I>
 where
     (S0, S1): Mode<(D0, D1)>,
