@@ -117,7 +117,10 @@ pub fn gemm_device(
                     typed::copy(&typed::slice(tb_gb[thr], (X, X, k_tile))?, &mut tb_sb);
                 }
                 // __syncthreads(); then compute on smem with the compute threads.
-                let (s_a, s_b) = (Tensor::new(&smem_a[..], s_a_layout)?, Tensor::new(&smem_b[..], s_b_layout)?);
+                let (s_a, s_b) = (
+                    Tensor::new(&smem_a[..], s_a_layout)?,
+                    Tensor::new(&smem_b[..], s_b_layout)?,
+                );
                 for (thr, acc) in tc_rc.iter_mut().enumerate() {
                     let tc_sa = typed::local_partition_step(s_a, &t_c, thr, (_1, X))?; // (THR_M,BLK_K)
                     let tc_sb = typed::local_partition_step(s_b, &t_c, thr, (X, _1))?; // (THR_N,BLK_K)

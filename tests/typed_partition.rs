@@ -7,7 +7,7 @@
 
 use layout_dsl::tensor::{self, Tensor, X, typed};
 use layout_dsl::typed::{C, Layout, Prod, Quot};
-use layout_dsl::{layout, Layout as CoreLayout};
+use layout_dsl::{Layout as CoreLayout, layout};
 use proptest::prelude::*;
 
 /// Positions `0..len` as the elements, so an element names its offset.
@@ -179,7 +179,8 @@ fn static_partitions_stay_static() {
     assert_eq!(core::mem::size_of::<Share>(), 0);
     assert_eq!(layout.to_string(), "(8,8):(16,128)");
     let core_s = Tensor::new(&data[..], s.layout().to_core().unwrap()).unwrap();
-    let want = tensor::local_partition_step(core_s.view(), &t_c.to_core().unwrap(), 37, (1, X)).unwrap();
+    let want =
+        tensor::local_partition_step(core_s.view(), &t_c.to_core().unwrap(), 37, (1, X)).unwrap();
     assert_eq!(seen(&p), seen(&want));
     // make_tensor_like: compact and static.
     let like = typed::make_tensor_like::<f32, _, _, _, _>(&p).unwrap();

@@ -40,7 +40,10 @@ where
         let (n, sa, sb) = (self.0.get(), da.0.get(), db.0.get());
         self.1.lockstep(&da.1, &db.1, oa, ob, &mut |oa, ob| {
             for i in 0..n {
-                f(oa.wrapping_add(i.wrapping_mul(sa)), ob.wrapping_add(i.wrapping_mul(sb)));
+                f(
+                    oa.wrapping_add(i.wrapping_mul(sa)),
+                    ob.wrapping_add(i.wrapping_mul(sb)),
+                );
             }
         });
     }

@@ -51,10 +51,10 @@ pub use mode::Get;
 pub use partition::{
     Compact, Dice, FlatCoord, OuterModes, SliceModes, StepMode, TileModes, TileRest,
 };
-pub use reach::Reach;
-pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use reach::Reach;
 pub use static_int::{Over, Prod, Quot, StaticInt, Times};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};

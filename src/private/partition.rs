@@ -292,10 +292,16 @@ where
         offset: &mut usize,
     ) -> Result<(Self::S, Self::D), Error> {
         if c.0 >= T::VALUE as usize {
-            return Err(out_of_range("a coordinate in the tile", c.0, T::VALUE as usize));
+            return Err(out_of_range(
+                "a coordinate in the tile",
+                c.0,
+                T::VALUE as usize,
+            ));
         }
         *offset = offset.wrapping_add(c.0.wrapping_mul(d.0.get()));
-        let step = d.0.times(T::default(), "outer_partition").map_err(overflow)?;
+        let step =
+            d.0.times(T::default(), "outer_partition")
+                .map_err(overflow)?;
         let (rs, rd) = self.1.outer(s.1, d.1, c.1, offset)?;
         Ok((Cons(s.0.over(), rs), Cons(step, rd)))
     }

@@ -36,6 +36,25 @@ impl<const N: i64> StaticInt for C<N> {
 /// assert_eq!(Quot::<C<128>, C<16>>::default().get(), 8);
 /// assert_eq!(<Quot<C<128>, C<16>> as Int>::STATIC, Some(8));
 /// ```
+///
+/// Three threads over eight static rows do not divide them: refused when
+/// the code is built (CuTe's `static_assert` in `shape_div`), as four pass:
+///
+/// ```compile_fail
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{Tensor, typed};
+/// let a = [1.0f32; 64];
+/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
+/// let _ = typed::local_partition(t, &layout!(type (3,1):(1,3)), 0);
+/// ```
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{Tensor, typed};
+/// let a = [1.0f32; 64];
+/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
+/// let _ = typed::local_partition(t, &layout!(type (4,1):(1,4)), 0);
+/// ```
 pub struct Quot<A, B>(PhantomData<(A, B)>);
 
 /// The static leaf `A * B`, for static `A` and `B`.
@@ -100,17 +119,14 @@ macro_rules! folded {
     };
 }
 
-folded!(
-    Quot,
-    {
-        assert!(B::VALUE > 0, "a tile extent must be positive");
-        assert!(
-            A::VALUE % B::VALUE == 0,
-            "a static tile must divide the static extent it tiles"
-        );
-        A::VALUE / B::VALUE
-    }
-);
+folded!(Quot, {
+    assert!(B::VALUE > 0, "a tile extent must be positive");
+    assert!(
+        A::VALUE % B::VALUE == 0,
+        "a static tile must divide the static extent it tiles"
+    );
+    A::VALUE / B::VALUE
+});
 folded!(
     Prod,
     match A::VALUE.checked_mul(B::VALUE) {

@@ -62,8 +62,7 @@ impl InDomain<Leaf> for usize {
 }
 
 impl<S: Mode<D> + Reach<D>, D: Tree, I: ToIsize, Cd: TypedCoord<S, D> + InDomain<S::Form>>
-    IndexBy<Cd>
-    for Layout<S, D, I>
+    IndexBy<Cd> for Layout<S, D, I>
 {
     #[inline]
     fn offset_of(&self, coord: Cd) -> Option<isize> {

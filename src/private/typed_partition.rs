@@ -6,11 +6,11 @@
 
 use layout_core::{Error, ErrorKind};
 
+use super::int::{C, Offset};
 use super::layout::Layout;
 use super::list::{Concat, IntoList, IntoTuple};
 use super::partition::{Compact, FlatCoord, OuterModes, SliceModes, TileModes};
 use super::reach::{Reach, check_fits};
-use super::int::{C, Offset};
 use super::tree::{Mode, Shape, Tree};
 
 /// A typed layout a tensor can be built over without the core: its
@@ -47,11 +47,8 @@ where
     TL::TileS: Concat<TL::RestS, Out: IntoTuple>,
     TL::TileD: Concat<TL::RestD, Out: IntoTuple>,
 {
-    type Output = FromLists<
-        <TL::TileS as Concat<TL::RestS>>::Out,
-        <TL::TileD as Concat<TL::RestD>>::Out,
-        I,
-    >;
+    type Output =
+        FromLists<<TL::TileS as Concat<TL::RestS>>::Out, <TL::TileD as Concat<TL::RestD>>::Out, I>;
     #[inline(always)]
     fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
         let mut offset = 0;

@@ -46,8 +46,8 @@ use layout_core::Error;
 
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{
-    CompactLayout, Dice, Fits, IntoList, Layout, Matrix, OuterBy, SliceBy, Threads,
-    TileBy, WalkWith,
+    CompactLayout, Dice, Fits, IntoList, Layout, Matrix, OuterBy, SliceBy, Threads, TileBy,
+    WalkWith,
 };
 
 impl<E: Engine, L: Copy> Tensor<E, L> {
@@ -77,7 +77,11 @@ impl<E: EngineMut, L: Copy> Tensor<E, L> {
 /// The tensor over the same engine with `layout` at `offset` from `t`'s
 /// base, after checking it fits the engine (a partial tile may not).
 #[inline(always)]
-fn rebase<E: Engine, L, M: Fits>(t: Tensor<E, L>, layout: M, offset: usize) -> Result<Tensor<E, M>, Error> {
+fn rebase<E: Engine, L, M: Fits>(
+    t: Tensor<E, L>,
+    layout: M,
+    offset: usize,
+) -> Result<Tensor<E, M>, Error> {
     let base = t.base.wrapping_add(offset);
     layout.check_fits(base, t.engine.as_slice().len())?;
     Ok(Tensor {
@@ -234,13 +238,17 @@ pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkWith
     src: &Tensor<ES, LS>,
     dst: &mut Tensor<ED, LD>,
 ) {
-    assert!(src.layout.same_shape(&dst.layout), "copy: the shapes differ");
+    assert!(
+        src.layout.same_shape(&dst.layout),
+        "copy: the shapes differ"
+    );
     let (s, d) = (src.engine.as_slice(), dst.engine.as_mut_slice());
-    src.layout.walk_with(&dst.layout, src.base, dst.base, |i, o| {
-        // SAFETY: both offsets are inside their engines (checked when the
-        // tensors were built), for every coordinate of equal shapes.
-        unsafe { *d.get_unchecked_mut(o) = *s.get_unchecked(i) }
-    });
+    src.layout
+        .walk_with(&dst.layout, src.base, dst.base, |i, o| {
+            // SAFETY: both offsets are inside their engines (checked when the
+            // tensors were built), for every coordinate of equal shapes.
+            unsafe { *d.get_unchecked_mut(o) = *s.get_unchecked(i) }
+        });
 }
 
 /// CuTe's `fill(t, value)`.
@@ -293,8 +301,11 @@ const REGISTERS: usize = 64;
 ///
 /// If `M`, `N` or `K` disagree between the operands.
 #[inline]
-pub fn gemm<T, EA, EB, EC, LA, LB, LC>(a: &Tensor<EA, LA>, b: &Tensor<EB, LB>, c: &mut Tensor<EC, LC>)
-where
+pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+) where
     T: Scalar,
     EA: Engine<Elem = T>,
     EB: Engine<Elem = T>,
@@ -308,7 +319,8 @@ where
         k == kb && m == mc && n == nc,
         "gemm: (M,K)·(N,K)→(M,N) with A {m}×{k}, B {n}×{kb}, C {mc}×{nc}"
     );
-    let ((am, ak), (bn, bk), (cm, cn)) = (a.layout.strides(), b.layout.strides(), c.layout.strides());
+    let ((am, ak), (bn, bk), (cm, cn)) =
+        (a.layout.strides(), b.layout.strides(), c.layout.strides());
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let cd = c.engine.as_mut_slice();
     let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
@@ -351,7 +363,8 @@ where
                 let out = cd.get_unchecked_mut(at(cj, i, cm));
                 let mut sum = *out;
                 for kk in 0..k {
-                    sum = sum + *ad.get_unchecked(at(ai, kk, ak)) * *bd.get_unchecked(at(bj, kk, bk));
+                    sum =
+                        sum + *ad.get_unchecked(at(ai, kk, ak)) * *bd.get_unchecked(at(bj, kk, bk));
                 }
                 *out = sum;
             }
