@@ -103,7 +103,7 @@ pub fn gemm_device(
             let tb_gb = (0..threads)
                 .map(|thr| typed::local_partition(g_b, &t_b, thr)) // (THR_N,THR_K,k)
                 .collect::<Result<Vec<_>, _>>()?;
-            tc_rc.iter_mut().for_each(|acc| typed::clear(acc));
+            tc_rc.iter_mut().for_each(typed::clear);
 
             let k_tile_max = g_a.layout().shape().2;
             for k_tile in 0..k_tile_max {
