@@ -43,6 +43,13 @@ proptest! {
         let got = typed::local_tile(typed_t, (C::<4>, C::<8>), (i, X)).unwrap();
         let want = tensor::local_tile(core_t.view(), (4, 8), (i, X)).unwrap();
         prop_assert_eq!(seen(&got), seen(&want));
+        let got = typed::inner_partition(typed_t, (C::<4>, C::<8>), (X, j)).unwrap();
+        let want = tensor::inner_partition(core_t.view(), (4, 8), (X, j)).unwrap();
+        prop_assert_eq!(seen(&got), seen(&want));
+        // outer_partition: element (i % 4, j % 8) of every tile.
+        let got = typed::outer_partition(typed_t, (C::<4>, C::<8>), (i % 4, j % 8)).unwrap();
+        let want = tensor::outer_partition(core_t.view(), (4, 8), (i % 4, j % 8)).unwrap();
+        prop_assert_eq!(seen(&got), seen(&want));
         // CuTe's Step: the (4, _, 8) tiler projected to modes 0 and 2.
         let got = typed::local_tile_step(typed_t, (C::<4>, C::<2>, C::<8>), (i, 7, X), (C::<1>, X, C::<1>)).unwrap();
         let want = tensor::local_tile_step(core_t.view(), (4, 2, 8), (i, 7, X), (1, X, 1)).unwrap();

@@ -12,6 +12,7 @@
 //! | `local_tile(t, tiler, coord, Step<_1,X,_1>{})` | [`local_tile_step`] with `(C::<1>, X, C::<1>)` |
 //! | `local_partition(t, thr_layout, thr_idx[, step])` | [`local_partition`], [`local_partition_step`] |
 //! | `outer_partition(t, tiler, coord)` | [`outer_partition`] |
+//! | `inner_partition(t, tiler, coord)` | [`inner_partition`] (= `local_tile`) |
 //! | `t(_, _, k)` | [`slice`]`(t, (X, X, k))` |
 //! | `make_tensor_like(t)` | [`make_tensor_like`] (zeroed) |
 //! | `copy`, `axpby`, `gemm`, `fill`, `clear` | the same names here |
@@ -109,6 +110,22 @@ where
 {
     let (layout, offset) = t.layout.tile_by(tiler.into_list(), coord.into_list())?;
     rebase(t, layout, offset)
+}
+
+/// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
+/// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
+/// modes where `coord` is [`X`](super::X).
+#[inline]
+pub fn inner_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    L: TileBy<T::List, Cd::List>,
+    L::Output: Fits,
+{
+    local_tile(t, tiler, coord)
 }
 
 /// The diced list of a tuple, as a tuple.
