@@ -13,7 +13,7 @@
 //! | `local_partition(t, thr_layout, thr_idx[, step])` | [`local_partition`], [`local_partition_step`] |
 //! | `outer_partition(t, tiler, coord)` | [`outer_partition`] |
 //! | `inner_partition(t, tiler, coord)` | [`inner_partition`] (= `local_tile`) |
-//! | `t(_, _, k)` | [`slice`]`(t, (X, X, k))` |
+//! | `t(_, _, k)` | [`slice()`]`(t, (X, X, k))` |
 //! | `make_tensor_like(t)` | [`make_tensor_like`] (zeroed) |
 //! | `copy`, `axpby`, `gemm`, `fill`, `clear` | the same names here |
 //!
