@@ -24,7 +24,9 @@
 //! Construction checks once that every offset the layout produces lies
 //! inside the engine (negative strides included), so safe indexing never
 //! leaves the storage. Slices, tiles and partitions are view tensors whose
-//! layout is a core [`Layout`] and whose engine borrows the original's.
+//! layout is a core [`Layout`] and whose engine borrows the original's; the
+//! same operations on flat typed layouts, with typed results and no
+//! allocation, are in [`typed`].
 
 mod algorithms;
 #[cfg(feature = "ndarray")]
