@@ -20,16 +20,19 @@ pub trait Reach<D> {
 impl<S: Int + Tree, D: Int> Reach<D> for S {
     #[inline(always)]
     fn reach<I: Offset>(&self, d: &D, acc: &mut (i128, i128, bool)) {
-        let extent = self.get() as i128;
+        let extent = self.get();
+        acc.2 |= extent == 0;
+        let last = extent.saturating_sub(1);
+        if !I::SIGNED {
+            // Non-negative strides: a 64-bit product, saturated on overflow
+            // (which the buffer's length then refuses).
+            let r = last.checked_mul(d.get()).map_or(i128::MAX, |r| r as i128);
+            acc.1 = acc.1.saturating_add(r);
+            return;
+        }
         // A typed stride is a `usize`, negative in two's complement only
         // in a signed layout, exactly as `crd2idx` reads it.
-        let stride = if I::SIGNED {
-            d.get() as isize as i128
-        } else {
-            d.get() as i128
-        };
-        acc.2 |= extent == 0;
-        let r = (extent - 1).max(0).saturating_mul(stride);
+        let r = (last as i128).saturating_mul(d.get() as isize as i128);
         if r < 0 {
             acc.0 = acc.0.saturating_add(r);
         } else {
