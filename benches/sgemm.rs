@@ -23,8 +23,76 @@ const BK: usize = 8;
 /// `sgemm_1`'s tiling by hand: CTA tiles of 128×128, k-tiles of 8 copied
 /// into shared-memory arrays, and each of the 16×16 compute threads
 /// accumulating rows `tx + 16·i`, columns `ty + 16·j`, `k` ascending.
+/// Sizes and leading dimensions are run-time values, as a kernel's are
+/// (and as `gemm_device` takes them); the tile sizes are constants, as
+/// in CuTe. Whole tiles only, as `gemm_device`.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn hand_tiled_rt(
+    (m, n, k): (usize, usize, usize),
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    c: &mut [f32],
+    ldc: usize,
+    alpha: f32,
+    beta: f32,
+) {
+    let mut sa = [0.0f32; BM * BK];
+    let mut sb = [0.0f32; BN * BK];
+    let mut acc = vec![[0.0f32; 64]; 256];
+    for by in 0..n / BN {
+        for bx in 0..m / BM {
+            acc.iter_mut().for_each(|r| *r = [0.0; 64]);
+            for kt in 0..k / BK {
+                for kk in 0..BK {
+                    for i in 0..BM {
+                        sa[i + kk * BM] = a[bx * BM + i + (kt * BK + kk) * lda];
+                    }
+                    for j in 0..BN {
+                        sb[j + kk * BN] = b[by * BN + j + (kt * BK + kk) * ldb];
+                    }
+                }
+                for (thr, r) in acc.iter_mut().enumerate() {
+                    let (tx, ty) = (thr % 16, thr / 16);
+                    // The thread's accumulators in a local array (its
+                    // registers), as `gemm` keeps a small C.
+                    let mut regs = *r;
+                    for kk in 0..BK {
+                        for j in 0..8 {
+                            let bv = sb[ty + 16 * j + kk * BN];
+                            for i in 0..8 {
+                                regs[i + 8 * j] += sa[tx + 16 * i + kk * BM] * bv;
+                            }
+                        }
+                    }
+                    *r = regs;
+                }
+            }
+            for (thr, r) in acc.iter().enumerate() {
+                let (tx, ty) = (thr % 16, thr / 16);
+                for j in 0..8 {
+                    for i in 0..8 {
+                        let out = &mut c[bx * BM + tx + 16 * i + (by * BN + ty + 16 * j) * ldc];
+                        *out = alpha * r[i + 8 * j] + beta * *out;
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[inline(never)]
 fn hand_tiled(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
+    let (s, ld) = black_box(((N, N, N), N));
+    hand_tiled_rt(s, a, ld, b, ld, c, ld, alpha, beta);
+}
+
+/// The same tiling with `N` a compile-time constant (every stride folded):
+/// the baseline of the earlier rows of BENCHMARKS.md, kept for comparison.
+#[inline(never)]
+fn hand_tiled_const(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
     let mut sa = [0.0f32; BM * BK];
     let mut sb = [0.0f32; BN * BK];
     let mut acc = vec![[0.0f32; 64]; 256];
@@ -67,7 +135,8 @@ fn hand_tiled(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
 
 #[inline(never)]
 fn cute_shape(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
-    sgemm::gemm_device((N, N, N), a, N, b, N, c, N, alpha, beta).unwrap();
+    let (s, ld) = black_box(((N, N, N), N));
+    sgemm::gemm_device(s, a, ld, b, ld, c, ld, alpha, beta).unwrap();
 }
 
 #[inline(never)]
@@ -107,9 +176,10 @@ fn benches(crit: &mut Criterion) {
     let b: Vec<f32> = (0..N * N).map(|i| value(i + 3)).collect();
     let c0: Vec<f32> = (0..N * N).map(|i| value(i + 5)).collect();
     let (alpha, beta) = (1.5, -0.5);
-    let gemms: [(&str, Gemm); 4] = [
+    let gemms: [(&str, Gemm); 5] = [
         ("cute_shape", cute_shape),
         ("hand_tiled", hand_tiled),
+        ("hand_tiled_const", hand_tiled_const),
         ("naive", naive),
         ("matrixmultiply", matrixmultiply),
     ];
@@ -161,6 +231,11 @@ fn benches(crit: &mut Criterion) {
         );
     };
     pair("sgemm512 cute_shape/hand_tiled", cute_shape, hand_tiled);
+    pair(
+        "sgemm512 hand_tiled/hand_tiled_const",
+        hand_tiled,
+        hand_tiled_const,
+    );
     pair("sgemm512 hand_tiled/naive", hand_tiled, naive);
     pair(
         "sgemm512 matrixmultiply/hand_tiled",

@@ -75,8 +75,45 @@ fn runtime_tile(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// Positions as elements, padded so that every thread's share of a
+/// partial tile lies inside (a plain tensor refuses one that does not).
+fn buffer() -> Vec<usize> {
+    (0..(352 + 32) * (253 + 8)).collect()
+}
+
+/// `local_partition` of a dynamic `(m,n):(1,m)` tensor by a static (32,8)
+/// thread layout, thread `k`: the share's size and its element (1,1).
+fn typed_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
+    use layout_dsl::tensor::{Tensor, typed};
+    let threads = layout!(type (32,8):(1,32));
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let share = typed::local_partition(t, &threads, k % 256).unwrap();
+        sum += share.size() + share[(1, 1)];
+    }
+    sum
+}
+
+fn runtime_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
+    use layout_dsl::tensor::{Tensor, local_partition};
+    let threads: layout_dsl::Layout = "(32,8):(1,32)".parse().unwrap();
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m)).to_core().unwrap()).unwrap();
+        let share = local_partition(t, &threads, k % 256).unwrap();
+        sum += share.size() + share[(1usize, 1usize)];
+    }
+    sum
+}
+
 fn benches(c: &mut Criterion) {
     let inputs = extents();
+    let data = buffer();
+    assert_eq!(
+        typed_partition(&inputs, &data),
+        runtime_partition(&inputs, &data)
+    );
     assert_eq!(typed_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(method_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(typed_tile(&inputs), runtime_tile(&inputs));
@@ -97,6 +134,12 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("zipped_divide_tile/runtime", |b| {
         b.iter(|| runtime_tile(black_box(&inputs)))
+    });
+    g.bench_function("local_partition/typed", |b| {
+        b.iter(|| typed_partition(black_box(&inputs), black_box(&data)))
+    });
+    g.bench_function("local_partition/runtime", |b| {
+        b.iter(|| runtime_partition(black_box(&inputs), black_box(&data)))
     });
     g.finish();
 
@@ -127,6 +170,15 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_tile(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "local_partition runtime/typed",
+        || {
+            black_box(runtime_partition(black_box(&inputs), black_box(&data)));
+        },
+        || {
+            black_box(typed_partition(black_box(&inputs), black_box(&data)));
         },
     );
 }

@@ -23,14 +23,19 @@
 use std::process::ExitCode;
 
 use layout_dsl::tensor::{
-    Residue, Tensor, X, axpby, clear, copy, gemm, local_partition, local_partition_step,
-    local_tile_step,
+    Residue, Tensor, X, clear, gemm, local_partition, local_partition_step, local_tile_step, typed,
 };
-use layout_dsl::{Error, IntTuple, Layout};
+use layout_dsl::typed::C;
+use layout_dsl::{Error, IntTuple, Layout, layout};
 
-const BLK_M: usize = 128;
-const BLK_N: usize = 128;
-const BLK_K: usize = 8;
+const BLK_M_: i64 = 128;
+const BLK_N_: i64 = 128;
+const BLK_K_: i64 = 8;
+const BLK_M: usize = BLK_M_ as usize;
+const BLK_N: usize = BLK_N_ as usize;
+const BLK_K: usize = BLK_K_ as usize;
+/// CuTe's `_1` in a `Step`: the mode takes part.
+const _1: C<1> = C;
 
 /// A column-major `(rows, cols)` matrix with leading dimension `ld`.
 fn matrix(rows: usize, cols: usize, ld: usize) -> Result<Layout, Error> {
@@ -44,11 +49,100 @@ fn compact(rows: usize, cols: usize) -> Result<Layout, Error> {
 
 type View<'a> = Tensor<&'a [u8], Layout>;
 
-/// Each thread's share of a shared-memory tile, as layout and base: it does
-/// not depend on the CTA, so it is partitioned once (over a stand-in
-/// buffer), and the phases rebuild tensors over the real shared memory from
-/// it (a tensor borrowing shared memory cannot outlive the phase that
-/// writes it).
+/// `C = alpha·A·Bᵀ + beta·C` ("NT": A is (M,K), B is (N,K), both
+/// column-major), every CTA of the grid in turn. The shape of `gemm_device`,
+/// on typed layouts: the tiles, thread layouts and shared memory are
+/// static, the global extents and leading dimensions run-time values, and
+/// every tile and partition a typed view (no allocation, static strides
+/// where CuTe's are static: the per-thread MMA runs on constants).
+#[allow(clippy::too_many_arguments)]
+pub fn gemm_device(
+    (m, n, k): (usize, usize, usize),
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    c: &mut [f32],
+    ldc: usize,
+    alpha: f32,
+    beta: f32,
+) -> Result<(), Error> {
+    let cta_tiler = (C::<BLK_M_>, C::<BLK_N_>, C::<BLK_K_>); // (BLK_M, BLK_N, BLK_K)
+    let m_a = Tensor::new(a, layout!((m,k):(1,lda)))?; // (M,K)
+    let m_b = Tensor::new(b, layout!((n,k):(1,ldb)))?; // (N,K)
+    let mut m_c = Tensor::new(c, layout!((m,n):(1,ldc)))?; // (M,N)
+
+    // Shared memory and the thread layouts, as the host code of sgemm_1 sets them.
+    let s_a_layout = layout!(type (128,8):(1,128)); // (BLK_M,BLK_K)
+    let s_b_layout = layout!(type (128,8):(1,128)); // (BLK_N,BLK_K)
+    let t_a = layout!(type (32,8):(1,32)); // copy threads for A
+    let t_b = layout!(type (32,8):(1,32)); // copy threads for B
+    let t_c = layout!(type (16,16):(1,16)); // compute threads
+    let threads = t_c.size();
+    let mut smem_a = vec![0.0f32; s_a_layout.cosize()];
+    let mut smem_b = vec![0.0f32; s_b_layout.cosize()];
+
+    // Every thread's accumulators (`make_tensor_like(tCgC)`): a register
+    // tensor of static shape per thread, made once and cleared per CTA.
+    let mut tc_rc = {
+        let g_c = typed::local_tile_step(m_c.by_ref(), cta_tiler, (0, 0, X), (_1, _1, X))?;
+        (0..threads)
+            .map(|thr| typed::make_tensor_like(&typed::local_partition(g_c, &t_c, thr)?))
+            .collect::<Result<Vec<_>, Error>>()?
+    };
+
+    for block_y in 0..n.div_ceil(BLK_N) {
+        for block_x in 0..m.div_ceil(BLK_M) {
+            let cta_coord = (block_x, block_y, X); // (m,n,k)
+            let g_a = typed::local_tile_step(m_a.by_ref(), cta_tiler, cta_coord, (_1, X, _1))?; // (BLK_M,BLK_K,k)
+            let g_b = typed::local_tile_step(m_b.by_ref(), cta_tiler, cta_coord, (X, _1, _1))?; // (BLK_N,BLK_K,k)
+
+            let ta_ga = (0..threads)
+                .map(|thr| typed::local_partition(g_a, &t_a, thr)) // (THR_M,THR_K,k)
+                .collect::<Result<Vec<_>, _>>()?;
+            let tb_gb = (0..threads)
+                .map(|thr| typed::local_partition(g_b, &t_b, thr)) // (THR_N,THR_K,k)
+                .collect::<Result<Vec<_>, _>>()?;
+            tc_rc.iter_mut().for_each(typed::clear);
+
+            let k_tile_max = g_a.layout().shape().2;
+            for k_tile in 0..k_tile_max {
+                // Copy gmem to smem with the copy threads.
+                let mut s_a = Tensor::new(&mut smem_a[..], s_a_layout)?;
+                let mut s_b = Tensor::new(&mut smem_b[..], s_b_layout)?;
+                for thr in 0..threads {
+                    let mut ta_sa = typed::local_partition(s_a.by_mut(), &t_a, thr)?; // (THR_M,THR_K)
+                    typed::copy(&typed::slice(ta_ga[thr], (X, X, k_tile))?, &mut ta_sa);
+                    let mut tb_sb = typed::local_partition(s_b.by_mut(), &t_b, thr)?; // (THR_N,THR_K)
+                    typed::copy(&typed::slice(tb_gb[thr], (X, X, k_tile))?, &mut tb_sb);
+                }
+                // __syncthreads(); then compute on smem with the compute threads.
+                let (s_a, s_b) = (
+                    Tensor::new(&smem_a[..], s_a_layout)?,
+                    Tensor::new(&smem_b[..], s_b_layout)?,
+                );
+                for (thr, acc) in tc_rc.iter_mut().enumerate() {
+                    let tc_sa = typed::local_partition_step(s_a, &t_c, thr, (_1, X))?; // (THR_M,BLK_K)
+                    let tc_sb = typed::local_partition_step(s_b, &t_c, thr, (X, _1))?; // (THR_N,BLK_K)
+                    typed::gemm(&tc_sa, &tc_sb, acc);
+                }
+            }
+
+            // Epilogue: C = alpha·acc + beta·C, each thread its share.
+            let mut g_c = typed::local_tile_step(m_c.by_mut(), cta_tiler, cta_coord, (_1, _1, X))?; // (BLK_M,BLK_N)
+            for (thr, acc) in tc_rc.iter().enumerate() {
+                let mut tc_gc = typed::local_partition(g_c.by_mut(), &t_c, thr)?; // (THR_M,THR_N)
+                typed::axpby(alpha, acc, beta, &mut tc_gc);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each thread's share of a shared-memory tile, as layout and base (the
+/// predicated path, on the run-time layouts): it does not depend on the
+/// CTA, so it is partitioned once (over a stand-in buffer), and the phases
+/// rebuild tensors over the real shared memory from it.
 fn shares(
     smem: &Layout,
     threads: usize,
@@ -62,105 +156,6 @@ fn shares(
             Ok((layout, base))
         })
         .collect()
-}
-
-/// `C = alpha·A·Bᵀ + beta·C` ("NT": A is (M,K), B is (N,K), both
-/// column-major), every CTA of the grid in turn. The shape of `gemm_device`.
-#[allow(clippy::too_many_arguments)]
-pub fn gemm_device(
-    (m, n, k): (usize, usize, usize),
-    a: &[f32],
-    lda: usize,
-    b: &[f32],
-    ldb: usize,
-    c: &mut [f32],
-    ldc: usize,
-    alpha: f32,
-    beta: f32,
-) -> Result<(), Error> {
-    let cta_tiler = (BLK_M, BLK_N, BLK_K);
-    let m_a = Tensor::new(a, matrix(m, k, lda)?)?; // (M,K)
-    let m_b = Tensor::new(b, matrix(n, k, ldb)?)?; // (N,K)
-    let mut m_c = Tensor::new(c, matrix(m, n, ldc)?)?; // (M,N)
-
-    // Shared memory and the thread layouts, as the host code of sgemm_1 sets them.
-    let s_a_layout = compact(BLK_M, BLK_K)?; // (BLK_M,BLK_K)
-    let s_b_layout = compact(BLK_N, BLK_K)?; // (BLK_N,BLK_K)
-    let t_a = compact(32, 8)?; // copy threads for A
-    let t_b = compact(32, 8)?; // copy threads for B
-    let t_c = compact(16, 16)?; // compute threads
-    let threads = t_c.size() as usize;
-    let mut smem_a = vec![0.0f32; s_a_layout.cosize() as usize];
-    let mut smem_b = vec![0.0f32; s_b_layout.cosize() as usize];
-
-    let ta_sa = shares(&s_a_layout, threads, |s, thr| local_partition(s, &t_a, thr))?; // (THR_M,THR_K)
-    let tb_sb = shares(&s_b_layout, threads, |s, thr| local_partition(s, &t_b, thr))?; // (THR_N,THR_K)
-    let tc_sa = shares(&s_a_layout, threads, |s, thr| {
-        local_partition_step(s, &t_c, thr, (1, X)) // (THR_M,BLK_K)
-    })?;
-    let tc_sb = shares(&s_b_layout, threads, |s, thr| {
-        local_partition_step(s, &t_c, thr, (X, 1)) // (THR_N,BLK_K)
-    })?;
-
-    for block_y in 0..n.div_ceil(BLK_N) {
-        for block_x in 0..m.div_ceil(BLK_M) {
-            let cta_coord = (block_x, block_y, X); // (m,n,k)
-            let g_a = local_tile_step(m_a.view(), cta_tiler, cta_coord, (1, X, 1))?; // (BLK_M,BLK_K,k)
-            let g_b = local_tile_step(m_b.view(), cta_tiler, cta_coord, (X, 1, 1))?; // (BLK_N,BLK_K,k)
-
-            let ta_ga = (0..threads)
-                .map(|thr| local_partition(g_a.view(), &t_a, thr)) // (THR_M,THR_K,k)
-                .collect::<Result<Vec<_>, _>>()?;
-            let tb_gb = (0..threads)
-                .map(|thr| local_partition(g_b.view(), &t_b, thr)) // (THR_N,THR_K,k)
-                .collect::<Result<Vec<_>, _>>()?;
-
-            // Every thread's accumulators (`make_tensor_like(tCgC)`, cleared).
-            let g_c = local_tile_step(m_c.view(), cta_tiler, cta_coord, (1, 1, X))?; // (BLK_M,BLK_N)
-            let mut tc_rc = (0..threads)
-                .map(|thr| {
-                    let tc_gc = local_partition(g_c.view(), &t_c, thr)?; // (THR_M,THR_N)
-                    let like = Layout::column_major(tc_gc.layout().shape().clone())?;
-                    let mut r = Tensor::new(vec![0.0f32; like.size() as usize], like)?;
-                    clear(&mut r);
-                    Ok(r)
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-
-            let k_tile_max = g_a
-                .layout()
-                .shape()
-                .mode(2)
-                .map_or(1, |k| k.size().unwrap_or(1));
-            for k_tile in 0..k_tile_max as usize {
-                // Copy gmem to smem with the copy threads.
-                for thr in 0..threads {
-                    let (l, base) = &ta_sa[thr];
-                    let mut s = Tensor::at_base(&mut smem_a[..], l, *base)?;
-                    copy(&ta_ga[thr].slice((X, X, k_tile)), &mut s);
-                    let (l, base) = &tb_sb[thr];
-                    let mut s = Tensor::at_base(&mut smem_b[..], l, *base)?;
-                    copy(&tb_gb[thr].slice((X, X, k_tile)), &mut s);
-                }
-                // __syncthreads(); then compute on smem with the compute threads.
-                for (thr, acc) in tc_rc.iter_mut().enumerate() {
-                    let (la, base_a) = &tc_sa[thr];
-                    let (lb, base_b) = &tc_sb[thr];
-                    let s_a = Tensor::at_base(&smem_a[..], la, *base_a)?;
-                    let s_b = Tensor::at_base(&smem_b[..], lb, *base_b)?;
-                    gemm(&s_a, &s_b, acc);
-                }
-            }
-
-            // Epilogue: C = alpha·acc + beta·C, each thread its share.
-            let mut g_c = local_tile_step(m_c.view_mut(), cta_tiler, cta_coord, (1, 1, X))?;
-            for (thr, acc) in tc_rc.iter().enumerate() {
-                let mut tc_gc = local_partition(g_c.view_mut(), &t_c, thr)?;
-                axpby(alpha, acc, beta, &mut tc_gc);
-            }
-        }
-    }
-    Ok(())
 }
 
 /// `gemm_device` for any sizes: the same tiles and thread shares, cut from

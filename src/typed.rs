@@ -53,8 +53,12 @@
 //! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
 //! the macro would fold are `usize` there (the numbers are not visible).
-//! Other algebra on dynamic leaves still runs the core at run time
-//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
+//! CuTe's partitions of tensors over flat typed layouts (`local_tile`,
+//! `local_partition`, `_` slicing, `Step`) are typed too, in
+//! [`crate::tensor::typed`]: a static extent divided by a static tile is a
+//! [`Quot`], a static stride times a tile a [`Prod`], both constants in
+//! their types. Other algebra on dynamic leaves still runs the core at run
+//! time (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
 //!
 //! ```
 //! use layout_dsl::layout;
@@ -97,6 +101,6 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, C, Composed, Divide, Get, Int, Layout, Mode, NestingError, Offset, Shape,
-    Swizzle, Tree, TypedCoord, TypedLayout, TypedSwizzle,
+    AlgebraError, C, Composed, Divide, Get, Int, Layout, Mode, NestingError, Offset, Over, Prod,
+    Quot, Shape, StaticInt, Swizzle, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle,
 };

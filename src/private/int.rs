@@ -29,6 +29,10 @@ impl<const N: i64> fmt::Debug for C<N> {
     label = "expected `usize`"
 )]
 pub trait Int: Copy {
+    /// The value when it is in the type (`C<N>`, and the folded leaves
+    /// [`Quot`](super::Quot) and [`Prod`](super::Prod)), `None` for a
+    /// dynamic `usize`: generic code folds on it.
+    const STATIC: Option<i64>;
     /// The value as a `usize`; negative static strides wrap (two's
     /// complement), which keeps offset sums exact modulo 2^64.
     fn get(self) -> usize;
@@ -44,6 +48,7 @@ pub trait Int: Copy {
 }
 
 impl<const N: i64> Int for C<N> {
+    const STATIC: Option<i64> = Some(N);
     #[inline]
     fn get(self) -> usize {
         N as usize
@@ -63,6 +68,7 @@ impl<const N: i64> Int for C<N> {
 }
 
 impl Int for usize {
+    const STATIC: Option<i64> = None;
     #[inline]
     fn get(self) -> usize {
         self

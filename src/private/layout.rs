@@ -248,9 +248,9 @@ impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     }
 }
 
-impl<S: Tree, D: Tree, I> Layout<S, D, I> {
-    /// The layout of a shape and stride tree read from the core (checked
-    /// by the caller: convert.rs).
+impl<S, D, I> Layout<S, D, I> {
+    /// The layout of a shape and stride tree the caller built congruent
+    /// (read from the core: convert.rs; a typed partition: partition.rs).
     pub(super) const fn from_parts(shape: S, stride: D) -> Self {
         Layout {
             shape,

@@ -26,13 +26,19 @@ mod coord;
 mod divide;
 mod int;
 mod layout;
+mod list;
+mod loops;
 mod mode;
+mod partition;
 mod poisoned;
+mod reach;
 pub mod rt;
 mod swizzle;
+mod static_int;
 mod tensor;
 mod tree;
 mod typed_layout;
+mod typed_partition;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
@@ -42,9 +48,17 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
+pub use list::{Concat, Cons, IntoList, IntoTuple, Nil};
+pub use loops::{Lockstep, Matrix, SameExtents, WalkWith};
 pub use mode::Get;
+pub use partition::{
+    Compact, Dice, FlatCoord, OuterModes, SliceModes, StepMode, TileModes, TileRest,
+};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use swizzle::{Swizzle, TypedSwizzle};
+pub use reach::Reach;
+pub use static_int::{Over, Prod, Quot, StaticInt, Times};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};

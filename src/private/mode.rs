@@ -10,6 +10,7 @@
 //! message, that sentence at the span and one note are the whole error.
 
 use super::int::{C, Int};
+use super::static_int::{Prod, Quot, StaticInt};
 
 /// A layout of shape type `Self` and stride type `D` has a mode `K`: `K`
 /// below the tuple's rank, or 0 for a single extent.
@@ -41,6 +42,28 @@ impl<const N: i64, D: Int> Get<0, D> for C<N> {
         *stride
     }
 }
+
+/// `Get<0, D>` for a leaf type: the leaf is its own mode 0.
+macro_rules! leaf_mode {
+    ([$($generics:tt)*] $ty:ty) => {
+        #[diagnostic::do_not_recommend]
+        impl<D: Int, $($generics)*> Get<0, D> for $ty {
+            type Mode = Self;
+            type StrideMode = D;
+            #[inline]
+            fn shape_mode(&self) -> Self {
+                *self
+            }
+            #[inline]
+            fn stride_mode(stride: &D) -> D {
+                *stride
+            }
+        }
+    };
+}
+
+leaf_mode!([A: StaticInt, B: StaticInt] Quot<A, B>);
+leaf_mode!([A: StaticInt, B: StaticInt] Prod<A, B>);
 
 #[diagnostic::do_not_recommend]
 impl<D: Int> Get<0, D> for usize {

@@ -10,16 +10,21 @@ use layout_core::{Coord as SliceCoordinate, Error, IntTuple};
 use super::coord::TypedCoord;
 use super::int::Offset;
 use super::layout::Layout;
+use super::reach::Reach;
 use super::tree::{Mode, Tree};
 use super::walk::{Form, Leaf};
 use crate::tensor::{AsLayout, Coordinate, IndexBy, SliceCoord};
 
-impl<S: Mode<D>, D: Tree, I: Offset> AsLayout for Layout<S, D, I> {
+impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> AsLayout for Layout<S, D, I> {
     fn to_core(&self) -> Result<Cow<'_, layout_core::Layout>, Error> {
         Layout::to_core(self).map(Cow::Owned)
     }
     fn size(&self) -> usize {
         Layout::size(self)
+    }
+    #[inline]
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
+        super::reach::check_fits(self, base, len)
     }
 }
 
@@ -56,8 +61,8 @@ impl InDomain<Leaf> for usize {
     }
 }
 
-impl<S: Mode<D>, D: Tree, I: ToIsize, Cd: TypedCoord<S, D> + InDomain<S::Form>> IndexBy<Cd>
-    for Layout<S, D, I>
+impl<S: Mode<D> + Reach<D>, D: Tree, I: ToIsize, Cd: TypedCoord<S, D> + InDomain<S::Form>>
+    IndexBy<Cd> for Layout<S, D, I>
 {
     #[inline]
     fn offset_of(&self, coord: Cd) -> Option<isize> {

@@ -8,6 +8,7 @@ use core::fmt;
 use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
+use super::static_int::{Prod, Quot, StaticInt};
 use super::walk::{Form, Leaf, divmod};
 
 /// How many `{rank; …}` entries `__ranks!` gives.
@@ -96,8 +97,8 @@ const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
 }
 
 macro_rules! leaf {
-    ($($generics:ident)?; $ty:ty; $static_size:expr; $desc:expr) => {
-        impl<$(const $generics: i64)?> Tree for $ty {
+    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr) => {
+        impl<$($generics)*> Tree for $ty {
             type Form = Leaf;
             const DESC: usize = $desc;
             const STATIC: bool = Self::STATIC_SIZE.is_some();
@@ -123,7 +124,7 @@ macro_rules! leaf {
             }
         }
 
-        impl<$(const $generics: i64)?> Shape for $ty {
+        impl<$($generics)*> Shape for $ty {
             type Coord = usize;
             const RANK: usize = 1;
             const DEPTH: usize = 0;
@@ -146,7 +147,7 @@ macro_rules! leaf {
             }
         }
 
-        impl<$(const $generics: i64,)? D: Int + Tree<Form = Leaf>> Mode<D> for $ty {
+        impl<D: Int + Tree<Form = Leaf>, $($generics)*> Mode<D> for $ty {
             const STRIDES: usize = D::DESC;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -157,8 +158,10 @@ macro_rules! leaf {
     };
 }
 
-leaf!(N; C<N>; Some(N as usize); N as usize);
-leaf!(; usize; None; 0);
+leaf!([const N: i64]; C<N>; Some(N as usize); N as usize);
+leaf!([]; usize; None; 0);
+leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize);
+leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }

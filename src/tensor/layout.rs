@@ -23,6 +23,16 @@ pub trait AsLayout {
     fn to_core_composed(&self) -> Option<Result<layout_core::ComposedLayout, Error>> {
         None
     }
+    /// Errors unless every offset plus `base` lies in `0..len`: the check
+    /// [`Tensor::new`](super::Tensor::new) makes. A typed layout checks on
+    /// its typed trees (no core layout is built); a composed layout checks
+    /// every swizzled offset.
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
+        match self.to_core_composed() {
+            Some(composed) => super::swizzled::check_fits(&composed?, base, len),
+            None => super::check_fits(&*self.to_core()?, base, len),
+        }
+    }
 }
 
 /// A layout that coordinates of type `C` index.
@@ -139,6 +149,9 @@ impl<L: AsLayout + ?Sized> AsLayout for &L {
     }
     fn to_core_composed(&self) -> Option<Result<layout_core::ComposedLayout, Error>> {
         (**self).to_core_composed()
+    }
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
+        (**self).check_fits(base, len)
     }
 }
 

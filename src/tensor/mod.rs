@@ -24,7 +24,9 @@
 //! Construction checks once that every offset the layout produces lies
 //! inside the engine (negative strides included), so safe indexing never
 //! leaves the storage. Slices, tiles and partitions are view tensors whose
-//! layout is a core [`Layout`] and whose engine borrows the original's.
+//! layout is a core [`Layout`] and whose engine borrows the original's; the
+//! same operations on flat typed layouts, with typed results and no
+//! allocation, are in [`typed`].
 
 mod algorithms;
 #[cfg(feature = "ndarray")]
@@ -38,6 +40,7 @@ mod slice;
 mod step;
 mod strided;
 mod swizzled;
+pub mod typed;
 
 use alloc::borrow::Cow;
 use alloc::string::ToString;
@@ -92,11 +95,7 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [4, 3, 2, 1]);
     /// ```
     pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
-        let len = engine.as_slice().len();
-        match layout.to_core_composed() {
-            Some(composed) => swizzled::check_fits(&composed?, base, len)?,
-            None => check_fits(&*layout.to_core()?, base, len)?,
-        }
+        layout.check_fits(base, engine.as_slice().len())?;
         Ok(Tensor {
             engine,
             layout,
@@ -308,7 +307,7 @@ impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
 /// `Ok` when `base + L(c)` lies in `0..len` for every coordinate `c`: the
 /// extremes are `base` plus the negative (or the positive) reaches
 /// `(extent-1)·stride` of the leaf modes, summed.
-fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
+pub(crate) fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
     let (mut low, mut high, mut empty) = (0i64, 0i64, false);
     // One recursion gives the reaches and whether some extent is 0 (no
     // offsets at all). Exact for a non-empty layout (`Layout::new` checked

@@ -1,0 +1,149 @@
+//! The loops of the typed tensor algorithms (`crate::tensor::typed`): one
+//! `for` per mode of a flat typed layout, the extents and strides read
+//! from the leaves, so a static layout's loops have constant trip counts
+//! and strides (what a hand-written kernel has) and a rank mismatch is a
+//! missing impl, found while compiling.
+
+use super::int::Int;
+use super::layout::Layout;
+use super::list::{Cons, IntoList, Nil};
+use super::tree::{Mode, Tree};
+
+/// Walks a shape list (`Self`) over two stride lists in lockstep, mode 0
+/// fastest (the layouts' colexicographic order), calling `f` with both
+/// offsets.
+pub trait Lockstep<DA, DB> {
+    /// Every coordinate in order: `f(oa + offset_a(c), ob + offset_b(c))`.
+    fn lockstep(&self, da: &DA, db: &DB, oa: usize, ob: usize, f: &mut impl FnMut(usize, usize));
+}
+
+impl Lockstep<Nil, Nil> for Nil {
+    #[inline(always)]
+    fn lockstep(&self, _: &Nil, _: &Nil, oa: usize, ob: usize, f: &mut impl FnMut(usize, usize)) {
+        f(oa, ob)
+    }
+}
+
+impl<S: Int, SL, DA: Int, DAL, DB: Int, DBL> Lockstep<Cons<DA, DAL>, Cons<DB, DBL>> for Cons<S, SL>
+where
+    SL: Lockstep<DAL, DBL>,
+{
+    #[inline(always)]
+    fn lockstep(
+        &self,
+        da: &Cons<DA, DAL>,
+        db: &Cons<DB, DBL>,
+        oa: usize,
+        ob: usize,
+        f: &mut impl FnMut(usize, usize),
+    ) {
+        let (n, sa, sb) = (self.0.get(), da.0.get(), db.0.get());
+        self.1.lockstep(&da.1, &db.1, oa, ob, &mut |oa, ob| {
+            for i in 0..n {
+                f(
+                    oa.wrapping_add(i.wrapping_mul(sa)),
+                    ob.wrapping_add(i.wrapping_mul(sb)),
+                );
+            }
+        });
+    }
+}
+
+/// Two shape lists of one rank with equal extents (checked at run time;
+/// folded away where both are static).
+pub trait SameExtents<O> {
+    /// Whether every extent equals the other's.
+    fn same_extents(&self, other: &O) -> bool;
+}
+
+impl SameExtents<Nil> for Nil {
+    #[inline(always)]
+    fn same_extents(&self, _: &Nil) -> bool {
+        true
+    }
+}
+
+impl<A: Int, AL: SameExtents<BL>, B: Int, BL> SameExtents<Cons<B, BL>> for Cons<A, AL> {
+    #[inline(always)]
+    fn same_extents(&self, other: &Cons<B, BL>) -> bool {
+        self.0.get() == other.0.get() && self.1.same_extents(&other.1)
+    }
+}
+
+/// Two typed layouts walked together: same rank, flat, equal extents.
+#[diagnostic::on_unimplemented(
+    message = "the layouts `{Self}` and `{O}` cannot be walked together",
+    note = "both must be flat typed layouts (every top-level mode one extent) of the same rank"
+)]
+pub trait WalkWith<O> {
+    /// Whether the extents agree.
+    fn same_shape(&self, other: &O) -> bool;
+    /// `f(offset in self, offset in other)` for every coordinate, in order.
+    fn walk_with(&self, other: &O, base: usize, other_base: usize, f: impl FnMut(usize, usize));
+}
+
+impl<SA, DA, IA, SB, DB, IB> WalkWith<Layout<SB, DB, IB>> for Layout<SA, DA, IA>
+where
+    SA: Mode<DA> + IntoList<List: SameExtents<SB::List> + Lockstep<DA::List, DB::List>>,
+    DA: Tree + IntoList,
+    SB: Mode<DB> + IntoList,
+    DB: Tree + IntoList,
+    IA: super::int::Offset,
+    IB: super::int::Offset,
+{
+    #[inline(always)]
+    fn same_shape(&self, other: &Layout<SB, DB, IB>) -> bool {
+        self.shape()
+            .into_list()
+            .same_extents(&other.shape().into_list())
+    }
+    #[inline(always)]
+    fn walk_with(
+        &self,
+        other: &Layout<SB, DB, IB>,
+        base: usize,
+        other_base: usize,
+        mut f: impl FnMut(usize, usize),
+    ) {
+        let (da, db) = (self.stride().into_list(), other.stride().into_list());
+        self.shape()
+            .into_list()
+            .lockstep(&da, &db, base, other_base, &mut f);
+    }
+}
+
+/// A rank-2 flat typed layout, an operand of `gemm`: `(rows, cols)`
+/// extents and strides.
+#[diagnostic::on_unimplemented(
+    message = "`gemm` takes rank-2 tensors, (M,K) · (N,K) → (M,N); this one's layout is `{Self}`",
+    label = "not a rank-2 typed layout",
+    note = "a gemm operand's layout is a flat typed layout of two modes, each one extent (slice or partition it to (M,K) first)"
+)]
+pub trait Matrix {
+    /// Rows and columns.
+    fn extents(&self) -> (usize, usize);
+    /// Row and column strides (two's complement for a signed layout).
+    fn strides(&self) -> (usize, usize);
+}
+
+#[diagnostic::do_not_recommend]
+impl<S0, S1, D0, D1, I> Matrix for Layout<(S0, S1), (D0, D1), I>
+where
+    (S0, S1): Mode<(D0, D1)>,
+    S0: Int,
+    S1: Int,
+    D0: Int + Tree,
+    D1: Int + Tree,
+    I: super::int::Offset,
+{
+    #[inline(always)]
+    fn extents(&self) -> (usize, usize) {
+        let s = self.shape();
+        (s.0.get(), s.1.get())
+    }
+    #[inline(always)]
+    fn strides(&self) -> (usize, usize) {
+        let d = self.stride();
+        (d.0.get(), d.1.get())
+    }
+}

@@ -1,0 +1,199 @@
+//! Static leaves computed from static leaves, on stable Rust.
+//!
+//! `C<{A * B}>` needs `generic_const_exprs`; a type that *names* the
+//! expression does not: [`Prod<A, B>`] and [`Quot<A, B>`] are zero-sized
+//! leaves whose value is an associated `const` folded from their operands'
+//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan"). So a
+//! typed partition of a static layout stays static (`128/16` is
+//! `Quot<C<128>, C<16>>`, a constant 8 in every use), and one with a
+//! dynamic operand is a `usize` computed by straight-line code, as CuTe's
+//! `is_static` branches choose. [`Times`] and [`Over`] pick between the two
+//! by the operands' types.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use layout_core::Error;
+
+use super::algebra::AlgebraError;
+use super::int::{C, Int};
+
+/// A leaf whose value is in its type: [`C<N>`](C), [`Quot`], [`Prod`].
+pub trait StaticInt: Int + Default {
+    /// The value.
+    const VALUE: i64;
+}
+
+impl<const N: i64> StaticInt for C<N> {
+    const VALUE: i64 = N;
+}
+
+/// The static leaf `A / B`, for static `A` divisible by static `B > 0`
+/// (checked while compiling, where the leaf is made).
+///
+/// ```
+/// use layout_dsl::typed::{C, Int, Quot};
+/// assert_eq!(Quot::<C<128>, C<16>>::default().get(), 8);
+/// assert_eq!(<Quot<C<128>, C<16>> as Int>::STATIC, Some(8));
+/// ```
+///
+/// Three threads over eight static rows do not divide them: refused when
+/// the code is built (CuTe's `static_assert` in `shape_div`), as four pass:
+///
+/// ```compile_fail
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{Tensor, typed};
+/// let a = [1.0f32; 64];
+/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
+/// let _ = typed::local_partition(t, &layout!(type (3,1):(1,3)), 0);
+/// ```
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{Tensor, typed};
+/// let a = [1.0f32; 64];
+/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
+/// let _ = typed::local_partition(t, &layout!(type (4,1):(1,4)), 0);
+/// ```
+pub struct Quot<A, B>(PhantomData<(A, B)>);
+
+/// The static leaf `A * B`, for static `A` and `B`.
+///
+/// ```
+/// use layout_dsl::typed::{C, Int, Prod};
+/// assert_eq!(Prod::<C<128>, C<16>>::default().get(), 2048);
+/// ```
+pub struct Prod<A, B>(PhantomData<(A, B)>);
+
+macro_rules! folded {
+    ($ty:ident, $value:expr) => {
+        impl<A: StaticInt, B: StaticInt> StaticInt for $ty<A, B> {
+            const VALUE: i64 = $value;
+        }
+
+        impl<A, B> Clone for $ty<A, B> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<A, B> Copy for $ty<A, B> {}
+        impl<A, B> Default for $ty<A, B> {
+            fn default() -> Self {
+                $ty(PhantomData)
+            }
+        }
+        impl<A, B> PartialEq for $ty<A, B> {
+            fn eq(&self, _: &Self) -> bool {
+                true
+            }
+        }
+        impl<A, B> Eq for $ty<A, B> {}
+        impl<A, B> core::hash::Hash for $ty<A, B> {
+            fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+        }
+        impl<A: StaticInt, B: StaticInt> fmt::Debug for $ty<A, B> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "C<{}>", Self::VALUE)
+            }
+        }
+
+        impl<A: StaticInt, B: StaticInt> Int for $ty<A, B> {
+            const STATIC: Option<i64> = Some(Self::VALUE);
+            #[inline(always)]
+            fn get(self) -> usize {
+                Self::VALUE as usize
+            }
+            fn to_i64(self) -> Result<i64, Error> {
+                Ok(Self::VALUE)
+            }
+            fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", Self::VALUE)
+            }
+            fn from_i64(value: i64) -> Option<Self> {
+                (value == Self::VALUE).then(Self::default)
+            }
+            fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", Self::VALUE)
+            }
+        }
+    };
+}
+
+folded!(Quot, {
+    assert!(B::VALUE > 0, "a tile extent must be positive");
+    assert!(
+        A::VALUE % B::VALUE == 0,
+        "a static tile must divide the static extent it tiles"
+    );
+    A::VALUE / B::VALUE
+});
+folded!(
+    Prod,
+    match A::VALUE.checked_mul(B::VALUE) {
+        Some(p) => p,
+        None => panic!("a static stride times a static tile overflows i64"),
+    }
+);
+
+/// `self * B` for a stride or extent leaf: static when both are (a
+/// [`Prod`]), a checked `usize` product otherwise.
+pub trait Times<B: Int>: Int {
+    /// The product's leaf type.
+    type Out: Int;
+    /// The product; a dynamic one that overflows is an error naming both.
+    fn times(self, b: B, function: &'static str) -> Result<Self::Out, AlgebraError>;
+}
+
+impl<A: StaticInt, B: StaticInt> Times<B> for A {
+    type Out = Prod<A, B>;
+    #[inline(always)]
+    fn times(self, _: B, _: &'static str) -> Result<Prod<A, B>, AlgebraError> {
+        Ok(Prod::default())
+    }
+}
+
+impl<A: StaticInt> Times<usize> for A {
+    type Out = usize;
+    #[inline(always)]
+    fn times(self, b: usize, function: &'static str) -> Result<usize, AlgebraError> {
+        super::algebra::scale(function, self.get(), b)
+    }
+}
+
+impl<B: Int> Times<B> for usize {
+    type Out = usize;
+    #[inline(always)]
+    fn times(self, b: B, function: &'static str) -> Result<usize, AlgebraError> {
+        super::algebra::scale(function, self, b.get())
+    }
+}
+
+/// An extent leaf divided by a static tile `T`: CuTe's `shape_div`, exact
+/// and static for a static extent (which `T` must divide, checked while
+/// compiling as CuTe's `static_assert`), `ceil(s / T)` for a dynamic one
+/// (the last tile is partial; a tensor's tile of it is then checked
+/// against the storage, or predicated).
+pub trait Over<T: StaticInt>: Int {
+    /// The quotient's leaf type.
+    type Out: Int;
+    /// The quotient.
+    fn over(self) -> Self::Out;
+}
+
+impl<A: StaticInt, T: StaticInt> Over<T> for A {
+    type Out = Quot<A, T>;
+    #[inline(always)]
+    fn over(self) -> Quot<A, T> {
+        const { assert!(Quot::<A, T>::VALUE >= 0) };
+        Quot::default()
+    }
+}
+
+impl<T: StaticInt> Over<T> for usize {
+    type Out = usize;
+    #[inline(always)]
+    fn over(self) -> usize {
+        const { assert!(T::VALUE > 0, "a tile extent must be positive") };
+        self.div_ceil(T::VALUE as usize)
+    }
+}

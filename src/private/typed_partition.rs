@@ -1,0 +1,176 @@
+//! The typed partitions as operations on a typed [`Layout`]: each bound
+//! once here (the walks are in `partition.rs`), so that the tensor
+//! functions (`crate::tensor::typed`) name one trait per operation. Every
+//! operation returns the new layout and the offset of its coordinate 0 in
+//! the old one.
+
+use layout_core::{Error, ErrorKind};
+
+use super::int::{C, Offset};
+use super::layout::Layout;
+use super::list::{Concat, IntoList, IntoTuple};
+use super::partition::{Compact, FlatCoord, OuterModes, SliceModes, TileModes};
+use super::reach::{Reach, check_fits};
+use super::tree::{Mode, Shape, Tree};
+
+/// A typed layout a tensor can be built over without the core: its
+/// offsets are checked against a buffer on the typed trees.
+pub trait Fits {
+    /// Errors unless every offset plus `base` lies in `0..len`.
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error>;
+}
+
+impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
+    #[inline]
+    fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
+        check_fits(self, base, len)
+    }
+}
+
+/// `local_tile` by a tiler list `TL` at a coordinate list `CL`.
+pub trait TileBy<TL, CL> {
+    /// The tile: the tiler's modes, then the rest modes under `X`.
+    type Output;
+    /// The tile and the offset of its first element.
+    fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error>;
+}
+
+/// The layout of a shape list and a stride list.
+type FromLists<SL, DL, I> = Layout<<SL as IntoTuple>::Tuple, <DL as IntoTuple>::Tuple, I>;
+
+impl<S, D, I, TL, CL> TileBy<TL, CL> for Layout<S, D, I>
+where
+    S: Mode<D> + IntoList,
+    D: Tree + IntoList,
+    I: Offset,
+    TL: TileModes<S::List, D::List, CL>,
+    TL::TileS: Concat<TL::RestS, Out: IntoTuple>,
+    TL::TileD: Concat<TL::RestD, Out: IntoTuple>,
+{
+    type Output =
+        FromLists<<TL::TileS as Concat<TL::RestS>>::Out, <TL::TileD as Concat<TL::RestD>>::Out, I>;
+    #[inline(always)]
+    fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let mut offset = 0;
+        let (s, d) = (self.shape().into_list(), self.stride().into_list());
+        let (ts, td, rs, rd) = tiler.tile(s, d, coord, &mut offset)?;
+        let layout = Layout::from_parts(ts.concat(rs).into_tuple(), td.concat(rd).into_tuple());
+        Ok((layout, offset))
+    }
+}
+
+/// `outer_partition` by a tiler list `TL` at the tile coordinates `CL`.
+pub trait OuterBy<TL, CL> {
+    /// The rest modes (one per mode of the layout).
+    type Output;
+    /// The partition and the offset of its first element.
+    fn outer_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error>;
+}
+
+impl<S, D, I, TL, CL> OuterBy<TL, CL> for Layout<S, D, I>
+where
+    S: Mode<D> + IntoList,
+    D: Tree + IntoList,
+    I: Offset,
+    TL: OuterModes<S::List, D::List, CL, S: IntoTuple, D: IntoTuple>,
+{
+    type Output = FromLists<TL::S, TL::D, I>;
+    #[inline(always)]
+    fn outer_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let mut offset = 0;
+        let (s, d) = (self.shape().into_list(), self.stride().into_list());
+        let (s, d) = tiler.outer(s, d, coord, &mut offset)?;
+        Ok((Layout::from_parts(s.into_tuple(), d.into_tuple()), offset))
+    }
+}
+
+/// Slicing by a coordinate list `CL` of `usize` and `X`.
+pub trait SliceBy<CL> {
+    /// The modes under `X`.
+    type Output;
+    /// The slice and the offset of its first element.
+    fn slice_by(&self, coord: CL) -> Result<(Self::Output, usize), Error>;
+}
+
+impl<S, D, I, CL> SliceBy<CL> for Layout<S, D, I>
+where
+    S: Mode<D> + IntoList,
+    D: Tree + IntoList,
+    I: Offset,
+    CL: SliceModes<S::List, D::List, S: IntoTuple, D: IntoTuple>,
+{
+    type Output = FromLists<CL::S, CL::D, I>;
+    #[inline(always)]
+    fn slice_by(&self, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let mut offset = 0;
+        let (s, d) = (self.shape().into_list(), self.stride().into_list());
+        let (s, d) = coord.slice(s, d, &mut offset)?;
+        Ok((Layout::from_parts(s.into_tuple(), d.into_tuple()), offset))
+    }
+}
+
+/// A thread layout: its shape as a tiler and a thread's coordinate in it.
+pub trait Threads {
+    /// The shape as a list (CuTe's `product_each(shape(thr))` for a flat layout).
+    type Tiler;
+    /// The stride list.
+    type Strides;
+    /// One `usize` per mode.
+    type Coord;
+    /// The tiler and the strides.
+    fn tiler(&self) -> (Self::Tiler, Self::Strides);
+    /// `get_flat_coord(index)`; an index past the threads is an error.
+    fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error>;
+}
+
+impl<S, D, I> Threads for Layout<S, D, I>
+where
+    S: Mode<D> + IntoList<List: FlatCoord<D::List>>,
+    D: Tree + IntoList,
+    I: Offset,
+{
+    type Tiler = S::List;
+    type Strides = D::List;
+    type Coord = <S::List as FlatCoord<D::List>>::Out;
+    #[inline(always)]
+    fn tiler(&self) -> (S::List, D::List) {
+        (self.shape().into_list(), self.stride().into_list())
+    }
+    #[inline(always)]
+    fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error> {
+        let size = Shape::size(&self.shape());
+        if index >= size {
+            let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+            return Err(ErrorKind::IndexOutOfRange {
+                what: "thread index",
+                index: clamp(index),
+                size: clamp(size),
+            }
+            .into());
+        }
+        self.shape()
+            .into_list()
+            .flat_coord(&self.stride().into_list(), index)
+    }
+}
+
+/// CuTe's `make_layout(shape)` for a flat shape tuple: column-major
+/// strides, static where the extents are.
+pub trait CompactLayout: IntoList {
+    /// The layout.
+    type Output;
+    /// The layout; a dynamic stride that overflows is an error.
+    fn compact_layout(self) -> Result<Self::Output, Error>;
+}
+
+impl<S> CompactLayout for S
+where
+    S: Copy + IntoList<List: Compact<C<1>, D: IntoTuple>>,
+{
+    type Output = Layout<S, <<S::List as Compact<C<1>>>::D as IntoTuple>::Tuple>;
+    #[inline(always)]
+    fn compact_layout(self) -> Result<Self::Output, Error> {
+        let strides = self.into_list().compact(C::<1>)?;
+        Ok(Layout::from_parts(self, strides.into_tuple()))
+    }
+}

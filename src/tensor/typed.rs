@@ -1,0 +1,390 @@
+//! CuTe's partitions and algorithms on tensors over typed layouts, with
+//! typed results: the nesting of every view is fixed while compiling,
+//! static leaves stay static ([`Quot`](crate::typed::Quot),
+//! [`Prod`](crate::typed::Prod)), and the run-time work is straight-line
+//! code with no allocation. The layouts are flat (each top-level mode one
+//! extent), as in CuTe's tutorial GEMM; nested layouts take the run-time
+//! functions of [`crate::tensor`].
+//!
+//! | CuTe | here |
+//! |---|---|
+//! | `local_tile(t, tiler, coord)` | [`local_tile`] |
+//! | `local_tile(t, tiler, coord, Step<_1,X,_1>{})` | [`local_tile_step`] with `(C::<1>, X, C::<1>)` |
+//! | `local_partition(t, thr_layout, thr_idx[, step])` | [`local_partition`], [`local_partition_step`] |
+//! | `outer_partition(t, tiler, coord)` | [`outer_partition`] |
+//! | `inner_partition(t, tiler, coord)` | [`inner_partition`] (= `local_tile`) |
+//! | `t(_, _, k)` | [`slice()`]`(t, (X, X, k))` |
+//! | `make_tensor_like(t)` | [`make_tensor_like`] (zeroed) |
+//! | `copy`, `axpby`, `gemm`, `fill`, `clear` | the same names here |
+//!
+//! The tensor is taken by value (pass [`Tensor::by_ref`] or
+//! [`Tensor::by_mut`] for a view that keeps the typed layout); the result
+//! borrows the same engine.
+//!
+//! ```
+//! use layout_dsl::tensor::{Tensor, X, typed};
+//! use layout_dsl::typed::C;
+//! use layout_dsl::layout;
+//!
+//! let (m, k) = (256, 16);
+//! let data: Vec<f32> = (0..m * k).map(|x| x as f32).collect();
+//! let a = Tensor::new(&data[..], layout!((m,k):(1,m))).unwrap(); // (M,K)
+//! // The CTA tile (1, _) of 128×8: (128, 8, k-tiles), the tile static.
+//! let g = typed::local_tile(a, (C::<128>, C::<8>), (1, X)).unwrap();
+//! assert_eq!(g.layout().to_string(), "(128,8,2):(1,256,2048)");
+//! assert_eq!(g[(0, 0, 0)], 128.0);
+//! // Thread 33's share under a (32,8) thread layout: (4,1,2), strides 32 static.
+//! let thr = layout!(type (32,8):(1,32));
+//! let p = typed::local_partition(g, &thr, 33).unwrap();
+//! assert_eq!(p.layout().to_string(), "(4,1,2):(32,2048,2048)");
+//! assert_eq!(p[(1, 0, 1)], (128 + 1 + 256 + 32 + 2048) as f32);
+//! ```
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use layout_core::Error;
+
+use super::{Engine, EngineMut, Scalar, Tensor};
+use crate::__private::{
+    CompactLayout, Dice, Fits, IntoList, Layout, Matrix, OuterBy, SliceBy, Threads, TileBy,
+    WalkWith,
+};
+
+impl<E: Engine, L: Copy> Tensor<E, L> {
+    /// A view borrowing the engine, with the same (typed) layout.
+    #[inline]
+    pub fn by_ref(&self) -> Tensor<&[E::Elem], L> {
+        Tensor {
+            engine: self.engine.as_slice(),
+            layout: self.layout,
+            base: self.base,
+        }
+    }
+}
+
+impl<E: EngineMut, L: Copy> Tensor<E, L> {
+    /// A mutable view borrowing the engine, with the same (typed) layout.
+    #[inline]
+    pub fn by_mut(&mut self) -> Tensor<&mut [E::Elem], L> {
+        Tensor {
+            engine: self.engine.as_mut_slice(),
+            layout: self.layout,
+            base: self.base,
+        }
+    }
+}
+
+/// The tensor over the same engine with `layout` at `offset` from `t`'s
+/// base, after checking it fits the engine (a partial tile may not).
+#[inline(always)]
+fn rebase<E: Engine, L, M: Fits>(
+    t: Tensor<E, L>,
+    layout: M,
+    offset: usize,
+) -> Result<Tensor<E, M>, Error> {
+    let base = t.base.wrapping_add(offset);
+    layout.check_fits(base, t.engine.as_slice().len())?;
+    Ok(Tensor {
+        engine: t.engine,
+        layout,
+        base,
+    })
+}
+
+/// CuTe's `local_tile(t, tiler, coord)`: the tile's modes (the static
+/// `tiler`, one extent per mode of `t`), then the tile-grid modes where
+/// `coord` is [`X`](super::X); an integer in `coord` picks that tile. A
+/// partial tile (the tiler does not divide a dynamic extent) that reaches
+/// past the storage is an error; predicate it with a
+/// [`Residue`](super::Residue) instead.
+#[inline]
+pub fn local_tile<E: Engine, L, T: IntoList, Cd: IntoList>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    L: TileBy<T::List, Cd::List>,
+    L::Output: Fits,
+{
+    let (layout, offset) = t.layout.tile_by(tiler.into_list(), coord.into_list())?;
+    rebase(t, layout, offset)
+}
+
+/// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
+/// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
+/// modes where `coord` is [`X`](super::X).
+#[inline]
+pub fn inner_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    L: TileBy<T::List, Cd::List>,
+    L::Output: Fits,
+{
+    local_tile(t, tiler, coord)
+}
+
+/// The diced list of a tuple, as a tuple.
+type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
+
+/// `local_tile` with CuTe's `Step` projection: only the modes of `tiler`
+/// and `coord` whose `step` is `C<1>` (not [`X`](super::X)) take part, as
+/// `local_tile(t, tiler, coord, Step<_1,X,_1>{})`.
+#[inline]
+pub fn local_tile_step<E: Engine, L, T: IntoList, Cd: IntoList, St: IntoList>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+    _step: St,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    St::List: Dice<T::List> + Dice<Cd::List>,
+    L: TileBy<Diced<St, T>, Diced<St, Cd>>,
+    L::Output: Fits,
+{
+    let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
+    let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
+    let (layout, offset) = t.layout.tile_by(tiler, coord)?;
+    rebase(t, layout, offset)
+}
+
+/// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
+/// tile, one mode per mode of `t` (the modes past the tiler whole).
+#[inline]
+pub fn outer_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    L: OuterBy<T::List, Cd::List>,
+    L::Output: Fits,
+{
+    let (layout, offset) = t.layout.outer_by(tiler.into_list(), coord.into_list())?;
+    rebase(t, layout, offset)
+}
+
+/// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
+/// share when the threads of the static `thr_layout` tile `t`.
+#[inline]
+pub fn local_partition<E: Engine, L, P: Threads>(
+    t: Tensor<E, L>,
+    thr_layout: &P,
+    thr_idx: usize,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    L: OuterBy<P::Tiler, P::Coord>,
+    L::Output: Fits,
+{
+    let coord = thr_layout.flat_coord(thr_idx)?;
+    let (layout, offset) = t.layout.outer_by(thr_layout.tiler().0, coord)?;
+    rebase(t, layout, offset)
+}
+
+/// `local_partition` with CuTe's `Step` projection: the thread layout's
+/// modes under `X` do not tile `t` (`local_partition(sA, tC, i, Step<_1,X>{})`).
+#[inline]
+pub fn local_partition_step<E: Engine, L, P: Threads, St: IntoList>(
+    t: Tensor<E, L>,
+    thr_layout: &P,
+    thr_idx: usize,
+    _step: St,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    St::List: Dice<P::Tiler> + Dice<P::Coord>,
+    L: OuterBy<<St::List as Dice<P::Tiler>>::Out, <St::List as Dice<P::Coord>>::Out>,
+    L::Output: Fits,
+{
+    let coord = <St::List as Dice<P::Coord>>::dice(thr_layout.flat_coord(thr_idx)?);
+    let tiler = <St::List as Dice<P::Tiler>>::dice(thr_layout.tiler().0);
+    let (layout, offset) = t.layout.outer_by(tiler, coord)?;
+    rebase(t, layout, offset)
+}
+
+/// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
+/// integers' position. A coordinate past its extent is an error.
+#[inline]
+pub fn slice<E: Engine, L, Cd: IntoList>(
+    t: Tensor<E, L>,
+    coord: Cd,
+) -> Result<Tensor<E, L::Output>, Error>
+where
+    L: SliceBy<Cd::List>,
+{
+    let (layout, offset) = t.layout.slice_by(coord.into_list())?;
+    // A slice's offsets are some of `t`'s, which fit the engine: no check.
+    Ok(Tensor {
+        engine: t.engine,
+        layout,
+        base: t.base.wrapping_add(offset),
+    })
+}
+
+/// CuTe's `make_tensor_like(t)`: an owned tensor of `t`'s shape, compact
+/// column-major (static strides where the extents are static), zeroed.
+pub fn make_tensor_like<T: Default + Clone, E, S, D, I>(
+    t: &Tensor<E, Layout<S, D, I>>,
+) -> Result<Tensor<Vec<T>, S::Output>, Error>
+where
+    S: CompactLayout + crate::__private::Mode<D>,
+    D: crate::__private::Tree,
+    I: crate::__private::Offset,
+    S::Output: Fits,
+{
+    let layout = t.layout.shape().compact_layout()?;
+    let size = t.layout.size();
+    layout.check_fits(0, size)?;
+    Ok(Tensor {
+        engine: vec![T::default(); size],
+        layout,
+        base: 0,
+    })
+}
+
+/// CuTe's `copy(src, dst)`: `dst(c) = src(c)` for every coordinate.
+///
+/// # Panics
+///
+/// If the extents differ (the ranks must agree while compiling).
+#[inline]
+pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkWith<LD>, LD>(
+    src: &Tensor<ES, LS>,
+    dst: &mut Tensor<ED, LD>,
+) {
+    assert!(
+        src.layout.same_shape(&dst.layout),
+        "copy: the shapes differ"
+    );
+    let (s, d) = (src.engine.as_slice(), dst.engine.as_mut_slice());
+    src.layout
+        .walk_with(&dst.layout, src.base, dst.base, |i, o| {
+            // SAFETY: both offsets are inside their engines (checked when the
+            // tensors were built), for every coordinate of equal shapes.
+            unsafe { *d.get_unchecked_mut(o) = *s.get_unchecked(i) }
+        });
+}
+
+/// CuTe's `fill(t, value)`.
+#[inline]
+pub fn fill<T: Copy, E: EngineMut<Elem = T>, L: WalkWith<L>>(t: &mut Tensor<E, L>, value: T) {
+    let d = t.engine.as_mut_slice();
+    t.layout.walk_with(&t.layout, t.base, t.base, |o, _| {
+        // SAFETY: an offset of the tensor, inside its engine.
+        unsafe { *d.get_unchecked_mut(o) = value }
+    });
+}
+
+/// CuTe's `clear(t)`: every element to `T::default()` (zero).
+#[inline]
+pub fn clear<T: Copy + Default, E: EngineMut<Elem = T>, L: WalkWith<L>>(t: &mut Tensor<E, L>) {
+    fill(t, T::default());
+}
+
+/// CuTe's `axpby(a, x, b, y)`: `y(c) = a·x(c) + b·y(c)`.
+///
+/// # Panics
+///
+/// If the extents differ.
+#[inline]
+pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkWith<LY>, LY>(
+    a: T,
+    x: &Tensor<EX, LX>,
+    b: T,
+    y: &mut Tensor<EY, LY>,
+) {
+    assert!(x.layout.same_shape(&y.layout), "axpby: the shapes differ");
+    let (xs, ys) = (x.engine.as_slice(), y.engine.as_mut_slice());
+    x.layout.walk_with(&y.layout, x.base, y.base, |i, o| {
+        // SAFETY: as in `copy`.
+        unsafe {
+            let out = ys.get_unchecked_mut(o);
+            *out = a * *xs.get_unchecked(i) + b * *out;
+        }
+    });
+}
+
+/// The largest C (`M·N` elements) [`gemm`] accumulates in a local array.
+const REGISTERS: usize = 64;
+
+/// CuTe's `gemm(a, b, c)` for `(M,K) · (N,K) → (M,N)`: `c(m,n) +=
+/// a(m,k)·b(n,k)`, each `c(m,n)` summed in ascending `k`. The rank is
+/// checked by type: another rank is a compile error at the argument.
+///
+/// # Panics
+///
+/// If `M`, `N` or `K` disagree between the operands.
+#[inline]
+pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+) where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: Matrix,
+    LB: Matrix,
+    LC: Matrix,
+{
+    let ((m, k), (n, kb), (mc, nc)) = (a.layout.extents(), b.layout.extents(), c.layout.extents());
+    assert!(
+        k == kb && m == mc && n == nc,
+        "gemm: (M,K)·(N,K)→(M,N) with A {m}×{k}, B {n}×{kb}, C {mc}×{nc}"
+    );
+    let ((am, ak), (bn, bk), (cm, cn)) =
+        (a.layout.strides(), b.layout.strides(), c.layout.strides());
+    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
+    let cd = c.engine.as_mut_slice();
+    let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
+    // SAFETY (every access below): each coordinate is in the domain of its
+    // tensor, whose offsets were checked against the engine when it was built.
+    if m * n <= REGISTERS {
+        // A small C (a thread's accumulators, as CuTe's register tensors):
+        // summed in a local array, which no read of `a` or `b` can alias,
+        // so the compiler keeps and vectorises it as in hand-written code.
+        let mut acc = [T::default(); REGISTERS];
+        for j in 0..n {
+            for i in 0..m {
+                acc[i + m * j] = unsafe { *cd.get_unchecked(at(at(c.base, j, cn), i, cm)) };
+            }
+        }
+        for kk in 0..k {
+            let (ak0, bk0) = (at(a.base, kk, ak), at(b.base, kk, bk));
+            for j in 0..n {
+                let bv = unsafe { *bd.get_unchecked(at(bk0, j, bn)) };
+                for i in 0..m {
+                    let av = unsafe { *ad.get_unchecked(at(ak0, i, am)) };
+                    acc[i + m * j] = acc[i + m * j] + av * bv;
+                }
+            }
+        }
+        for j in 0..n {
+            for i in 0..m {
+                unsafe { *cd.get_unchecked_mut(at(at(c.base, j, cn), i, cm)) = acc[i + m * j] };
+            }
+        }
+        return;
+    }
+    // A larger C: one `c(m,n)` at a time, its sum over `k` in a register
+    // (ascending `k`, as above and as CuTe's reference loop sums it).
+    for j in 0..n {
+        let (bj, cj) = (at(b.base, j, bn), at(c.base, j, cn));
+        for i in 0..m {
+            let ai = at(a.base, i, am);
+            unsafe {
+                let out = cd.get_unchecked_mut(at(cj, i, cm));
+                let mut sum = *out;
+                for kk in 0..k {
+                    sum =
+                        sum + *ad.get_unchecked(at(ai, kk, ak)) * *bd.get_unchecked(at(bj, kk, bk));
+                }
+                *out = sum;
+            }
+        }
+    }
+}
