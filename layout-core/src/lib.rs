@@ -19,6 +19,7 @@ extern crate alloc;
 pub mod access;
 pub mod algebra;
 pub mod atoms;
+pub mod basis;
 mod coerce;
 mod error;
 mod eval;
@@ -49,6 +50,7 @@ pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
     recast_layout, tile_to_shape, upcast,
 };
+pub use basis::{BasisLayout, BasisTuple, ScaledBasis};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate, is_keyword};
 pub use idioms::{
