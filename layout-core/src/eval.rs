@@ -133,8 +133,17 @@ fn scaled_basis(args: &[Expr]) -> Result<Value> {
         return Err(Error::at(kind, value.span));
     };
     let mut path = Vec::with_capacity(modes.len());
+    if modes.len() > crate::notation::MAX_DEPTH {
+        let kind = ErrorKind::TooDeep { limit: crate::notation::MAX_DEPTH };
+        return Err(Error::at(kind, value.span));
+    }
     for m in modes.iter().rev() {
         match m.kind {
+            // The mode indexes the arithmetic tuple `crd2idx` builds.
+            ExprKind::Int(i) if i > crate::basis::MODE_LIMIT => {
+                let why = alloc::format!("basis mode {i} is past the limit of {}", crate::basis::MODE_LIMIT);
+                return Err(crate::basis::refusal(why).or_at(m.span));
+            }
             ExprKind::Int(i) if i >= 0 => path.push(usize::try_from(i).unwrap_or(usize::MAX)),
             ExprKind::Int(i) => {
                 let kind = ErrorKind::OutOfRange { what: "a basis mode", min: 0, found: i };

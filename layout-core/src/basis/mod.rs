@@ -33,6 +33,10 @@ use crate::value::Value;
 
 pub mod algebra;
 
+/// The largest mode a scaled basis may name in the notation: `crd2idx`
+/// builds a tuple that long, and no CuTe layout has more modes.
+pub const MODE_LIMIT: i64 = 255;
+
 /// `value` times the unit vector at `modes` (outermost mode first): CuTe's
 /// `ScaledBasis<T, modes…>`. With no modes it is a plain integer stride.
 ///
