@@ -54,6 +54,21 @@ pub fn composition(a: &BasisLayout, b: &Tiler) -> Result<BasisLayout> {
 }
 
 fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
+    if a.size() == 0 || b.size() == 0 {
+        return Err(refusal(format!(
+            "composition of {a} with {b}: an empty operand has no offsets to compose"
+        )));
+    }
+    // Past A's domain CuTe extends A's last coalesced leaf; that is the
+    // last mode's extension (CuTe's crd2idx) unless trailing extent-1
+    // leaves were dropped, which would extend another mode instead.
+    let reach: i64 = b.leaf_modes().map(|(n, r)| (n - 1).saturating_mul(r.max(0))).fold(0, i64::saturating_add);
+    if reach >= a.size() && a.shape.leaves().last() == Some(1) {
+        return Err(refusal(format!(
+            "composition of {a} with {b}: B reaches offset {reach}, past A's size {}, and A's last leaf has extent 1, so no mode of A extends there",
+            a.size()
+        )));
+    }
     let leaves = coalesced_leaves(a);
     let mut shape_leaves = Vec::new();
     let mut strides = Vec::new();
