@@ -10,6 +10,27 @@ use super::{Explainer, join};
 impl Explainer<'_> {
     /// `make_ordered_layout(SHAPE, ORDER)` and `make_layout_like(L)`: each
     /// mode's order and the stride it got.
+    /// `make_identity_layout(SHAPE)`: each leaf's stride is its unit basis,
+    /// so an index maps to its own coordinate.
+    pub(super) fn identity(&mut self, shape: &IntTuple, result: &Value) -> Result<()> {
+        let Value::BasisLayout(r) = result else {
+            self.say(&format!("an integer shape: the identity is {result}, every index its own coordinate"));
+            return Ok(());
+        };
+        self.say(&format!(
+            "the identity layout of {shape}: each leaf's stride is the unit basis of its mode (v@i is v at mode i; v@j@i at sub-mode j of mode i), so crd2idx gives back the coordinate"
+        ));
+        for (i, (s, d)) in shape.leaves().zip(r.leaf_strides()).enumerate() {
+            self.step(&format!("leaf {i}: extent {s} → stride {d}"));
+        }
+        if r.size() > 1 {
+            let last = r.size() - 1;
+            let c = r.crd2idx(&IntTuple::Int(last))?;
+            self.say(&format!("for example index {last} maps to {c}"));
+        }
+        Ok(())
+    }
+
     pub(super) fn ordered(
         &mut self,
         shape: &IntTuple,

@@ -156,6 +156,7 @@ impl<'a> Explainer<'a> {
             }
             ("make_ordered_layout", [Value::IntTuple(s), o]) => self.ordered(s, o, result),
             ("make_layout_like", [Value::Layout(l)]) => self.layout_like(l, result),
+            ("make_identity_layout", [Value::IntTuple(s)]) => self.identity(s, result),
             ("make_fragment_like", [x]) => self.fragment_like(x, result),
             ("tile_to_shape", [Value::Layout(b), Value::IntTuple(t), rest @ ..]) => {
                 let (order, named) = match rest {
