@@ -262,6 +262,28 @@ pub fn coalesce(a: &BasisLayout) -> Result<BasisLayout> {
     BasisLayout::from_leaves(shape, leaves.into_iter().map(|(_, d)| d).collect())
 }
 
+/// CuTe's `filter`: the stride-0 and extent-1 leaves dropped, then [`coalesce`].
+///
+/// ```
+/// use layout_core::{basis, evaluate, Value};
+/// let Ok(Value::BasisLayout(l)) = evaluate("(4,(1,2),3):(0,(1@0,2@1),1@0)") else { panic!() };
+/// assert_eq!(basis::algebra::filter(&l).unwrap().to_string(), "(2,3):(2@1,1@0)");
+/// ```
+///
+/// # Errors
+///
+/// None in practice: the kept leaves are the operand's.
+pub fn filter(a: &BasisLayout) -> Result<BasisLayout> {
+    let (mut shape, mut strides) = (Vec::new(), Vec::new());
+    for (s, d) in a.shape.leaves().zip(&a.strides) {
+        if d.is_basis() && s != 1 {
+            shape.push(Int(s));
+            strides.push(d.clone());
+        }
+    }
+    coalesce(&BasisLayout::from_leaves(Tuple(shape), strides)?)
+}
+
 /// `t`'s structure with each leaf replaced by a tuple from `leaves`.
 fn with_leaves_of(t: &IntTuple, leaves: &mut impl Iterator<Item = IntTuple>) -> IntTuple {
     match t {

@@ -345,7 +345,13 @@ impl BasisLayout {
     /// `select`, `slice`, the divides' regrouping), whose result
     /// [`BasisLayout::from_proxy`] reads back leaf by leaf.
     pub(crate) fn proxy(&self) -> Result<Layout> {
-        let mut ids = (1..).take(self.strides.len());
+        self.proxy_from(1)
+    }
+
+    /// [`BasisLayout::proxy`] with the strides `first, first + 1, …`, for a
+    /// call proxying several layouts at once.
+    pub(crate) fn proxy_from(&self, first: i64) -> Result<Layout> {
+        let mut ids = (first..).take(self.strides.len());
         let stride = self.shape.with_leaves(&mut ids);
         Layout::new(self.shape.clone(), stride)
     }
@@ -354,24 +360,38 @@ impl BasisLayout {
     /// each stride `k` read back as this layout's leaf `k`'s (`0`, from a
     /// mode the function added, stays `0`).
     pub(crate) fn from_proxy(&self, proxy: &Layout) -> Result<BasisLayout> {
-        let strides = proxy
-            .stride()
-            .leaves()
-            .map(|k| self.proxy_stride(k))
-            .collect::<Result<Vec<_>>>()?;
-        BasisLayout::from_leaves(proxy.shape().clone(), strides)
+        from_proxy(&self.strides, proxy)
     }
 
-    /// The stride a [`BasisLayout::proxy`] stride `k` stands for.
-    pub(crate) fn proxy_stride(&self, k: i64) -> Result<ScaledBasis> {
-        if k == 0 {
-            return Ok(ScaledBasis::int(0));
+    /// An integer layout as one with plain integer strides.
+    #[must_use]
+    pub fn from_layout(l: &Layout) -> BasisLayout {
+        let strides = l.stride().leaves().map(ScaledBasis::int).collect();
+        BasisLayout {
+            shape: l.shape().clone(),
+            strides,
         }
-        usize::try_from(k - 1)
-            .ok()
-            .and_then(|i| self.strides.get(i).cloned())
-            .ok_or_else(|| refusal(alloc::format!("internal: stride {k} is not one of the layout's leaves")))
     }
+}
+
+/// A proxy's layout read back: stride `k` is `table[k - 1]` (`0` stays `0`).
+pub(crate) fn from_proxy(table: &[ScaledBasis], proxy: &Layout) -> Result<BasisLayout> {
+    let strides = proxy
+        .stride()
+        .leaves()
+        .map(|k| proxy_stride(table, k))
+        .collect::<Result<Vec<_>>>()?;
+    BasisLayout::from_leaves(proxy.shape().clone(), strides)
+}
+
+fn proxy_stride(table: &[ScaledBasis], k: i64) -> Result<ScaledBasis> {
+    if k == 0 {
+        return Ok(ScaledBasis::int(0));
+    }
+    usize::try_from(k - 1)
+        .ok()
+        .and_then(|i| table.get(i).cloned())
+        .ok_or_else(|| refusal(alloc::format!("internal: stride {k} is not one of the layouts' leaves")))
 }
 
 /// Add `value` at `path` into an arithmetic tuple, growing it with zeros.

@@ -11,7 +11,9 @@ use alloc::format;
 
 use super::Function;
 use crate::algebra::Form;
-use crate::basis::{BasisLayout, BasisTuple, algebra, refusal};
+use alloc::vec::Vec;
+
+use crate::basis::{BasisLayout, BasisTuple, ScaledBasis, algebra, from_proxy, refusal};
 use crate::coerce::Args;
 use crate::error::{Error, Result};
 use crate::int_tuple::IntTuple;
@@ -28,21 +30,24 @@ enum Finish {
     Strides,
 }
 
-/// The structural functions, which argument is the layout, and their finish.
-const STRUCTURAL: &[(&str, usize, Finish)] = &[
-    ("size", 0, Finish::Keep),
-    ("rank", 0, Finish::Keep),
-    ("depth", 0, Finish::Keep),
-    ("shape", 0, Finish::Keep),
-    ("stride", 0, Finish::Strides),
-    ("get", 0, Finish::Layout),
-    ("take", 0, Finish::Layout),
-    ("select", 0, Finish::Layout),
-    ("group", 0, Finish::Layout),
-    ("flatten", 0, Finish::Layout),
-    ("unflatten", 0, Finish::Layout),
-    ("slice", 1, Finish::Layout),
-    ("dice", 1, Finish::Layout),
+/// The structural functions and their finish.
+const STRUCTURAL: &[(&str, Finish)] = &[
+    ("size", Finish::Keep),
+    ("rank", Finish::Keep),
+    ("depth", Finish::Keep),
+    ("shape", Finish::Keep),
+    ("stride", Finish::Strides),
+    ("get", Finish::Layout),
+    ("take", Finish::Layout),
+    ("select", Finish::Layout),
+    ("group", Finish::Layout),
+    ("flatten", Finish::Layout),
+    ("unflatten", Finish::Layout),
+    ("append", Finish::Layout),
+    ("prepend", Finish::Layout),
+    ("replace", Finish::Layout),
+    ("slice", Finish::Layout),
+    ("dice", Finish::Layout),
 ];
 
 /// `f(args)` when an argument is a layout with scaled-basis strides (or a
@@ -70,52 +75,62 @@ pub(crate) fn basis_call(
     let result = match (f.name, i, args.len()) {
         ("crd2idx", 1, 2) => args.int_tuple(0).and_then(|c| l.crd2idx(&c).map_err(args.at(0))),
         ("coalesce", 0, 1) => algebra::coalesce(l).and_then(BasisLayout::into_value),
+        ("filter", 0, 1) => algebra::filter(l).and_then(BasisLayout::into_value),
         ("composition", 0, 2) => args
             .tiler(1)
             .and_then(|t| algebra::composition(l, &t).map_err(args.at(1)))
             .and_then(BasisLayout::into_value),
-        (name, _, _) => match STRUCTURAL.iter().find(|(n, at, _)| *n == name && *at == i) {
-            Some(&(_, _, finish)) => structural(l, args, i, finish, call),
+        (name, _, _) => match STRUCTURAL.iter().find(|(n, _)| *n == name) {
+            Some(&(_, finish)) => structural(args, finish, call),
             None => Err(refused(f, args, i)),
         },
     };
     Some(result)
 }
 
-fn structural(
-    l: &BasisLayout,
-    args: &Args,
-    i: usize,
-    finish: Finish,
-    call: impl FnOnce(&Args) -> Result<Value>,
-) -> Result<Value> {
-    let proxied = args.with_value(i, Value::Layout(l.proxy().map_err(args.at(i))?));
-    let value = call(&proxied)?;
-    match (finish, value) {
+/// `call` with every layout argument (scaled-basis or not) replaced by its
+/// proxy, the proxies' strides numbered apart, and the result read back.
+fn structural(args: &Args, finish: Finish, call: impl FnOnce(&Args) -> Result<Value>) -> Result<Value> {
+    let mut proxied = Args::new(args.values.clone(), (0..args.len()).map(|i| args.span(i)).collect(), args.call_span());
+    let mut table = Vec::new();
+    for (i, v) in args.values.iter().enumerate() {
+        let l = match v {
+            Value::BasisLayout(l) => l.clone(),
+            Value::Layout(l) => BasisLayout::from_layout(l),
+            _ => continue,
+        };
+        let first = i64::try_from(table.len()).unwrap_or(i64::MAX).saturating_add(1);
+        proxied.values[i] = Value::Layout(l.proxy_from(first).map_err(args.at(i))?);
+        table.extend_from_slice(l.leaf_strides());
+    }
+    match (finish, call(&proxied)?) {
         (Finish::Keep, v) => Ok(v),
-        (Finish::Layout, Value::Layout(p)) => l.from_proxy(&p)?.into_value(),
+        (Finish::Layout, Value::Layout(p)) => from_proxy(&table, &p)?.into_value(),
         // CuTe's `slice` is the layout alone; its offset (an arithmetic
         // tuple here) is `crd2idx` of the coordinate with `_` as 0.
-        (Finish::Layout, Value::View(v)) => l.from_proxy(v.layout())?.into_value(),
-        (Finish::Strides, Value::IntTuple(t)) => strides(l, &t),
+        (Finish::Layout, Value::View(v)) => from_proxy(&table, v.layout())?.into_value(),
+        (Finish::Strides, Value::IntTuple(t)) => strides(&table, &t),
         (_, v) => Ok(v),
     }
 }
 
 /// A proxy stride tuple read back as the layout's strides.
-fn strides(l: &BasisLayout, t: &IntTuple) -> Result<Value> {
-    fn back(l: &BasisLayout, t: &IntTuple) -> Result<BasisTuple> {
+fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
+    fn back(table: &[ScaledBasis], t: &IntTuple) -> Result<BasisTuple> {
         match t {
-            IntTuple::Int(k) => l.proxy_stride(*k).map(BasisTuple::Leaf),
-            IntTuple::Tuple(v) => v.iter().map(|t| back(l, t)).collect::<Result<_>>().map(BasisTuple::Tuple),
+            IntTuple::Int(k) => {
+                let layout = from_proxy(table, &crate::Layout::leaf(1, *k)?)?;
+                Ok(BasisTuple::Leaf(layout.leaf_strides()[0].clone()))
+            }
+            IntTuple::Tuple(v) => v.iter().map(|t| back(table, t)).collect::<Result<_>>().map(BasisTuple::Tuple),
         }
     }
-    Ok(Value::Basis(back(l, t)?))
+    Ok(Value::Basis(back(table, t)?))
 }
 
 fn refused(f: &Function, args: &Args, i: usize) -> Error {
     refusal(format!(
-        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, composition and the divides as the left operand, coalesce, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, slice and dice)",
+        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, composition and the divides as the left operand, coalesce, filter, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, slice and dice)",
         f.name
     ))
     .or_at(args.span(i))
