@@ -80,7 +80,9 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             let d = match eval(stride)? {
                 Value::Basis(d) => {
                     let at = |e: Error| e.or_at(stride.span);
-                    return BasisLayout::new(s, &d).and_then(BasisLayout::into_value).map_err(at);
+                    return BasisLayout::new(s, &d)
+                        .and_then(BasisLayout::into_value)
+                        .map_err(at);
                 }
                 d => int_tuple(d, stride.span)?,
             };
@@ -134,19 +136,28 @@ fn scaled_basis(args: &[Expr]) -> Result<Value> {
     };
     let mut path = Vec::with_capacity(modes.len());
     if modes.len() > crate::notation::MAX_DEPTH {
-        let kind = ErrorKind::TooDeep { limit: crate::notation::MAX_DEPTH };
+        let kind = ErrorKind::TooDeep {
+            limit: crate::notation::MAX_DEPTH,
+        };
         return Err(Error::at(kind, value.span));
     }
     for m in modes.iter().rev() {
         match m.kind {
             // The mode indexes the arithmetic tuple `crd2idx` builds.
             ExprKind::Int(i) if i > crate::basis::MODE_LIMIT => {
-                let why = alloc::format!("basis mode {i} is past the limit of {}", crate::basis::MODE_LIMIT);
+                let why = alloc::format!(
+                    "basis mode {i} is past the limit of {}",
+                    crate::basis::MODE_LIMIT
+                );
                 return Err(crate::basis::refusal(why).or_at(m.span));
             }
             ExprKind::Int(i) if i >= 0 => path.push(usize::try_from(i).unwrap_or(usize::MAX)),
             ExprKind::Int(i) => {
-                let kind = ErrorKind::OutOfRange { what: "a basis mode", min: 0, found: i };
+                let kind = ErrorKind::OutOfRange {
+                    what: "a basis mode",
+                    min: 0,
+                    found: i,
+                };
                 return Err(Error::at(kind, m.span));
             }
             _ => unreachable!("the parser gives `@` integer modes"),
@@ -168,7 +179,10 @@ fn basis_tuple(values: Vec<(Value, Span)>) -> Result<Value> {
 }
 
 fn tuple(items: &[Expr]) -> Result<Value> {
-    let values = items.iter().map(|i| Ok((eval(i)?, i.span))).collect::<Result<Vec<_>>>()?;
+    let values = items
+        .iter()
+        .map(|i| Ok((eval(i)?, i.span)))
+        .collect::<Result<Vec<_>>>()?;
     if values.iter().any(|(v, _)| matches!(v, Value::Basis(_))) {
         return basis_tuple(values);
     }

@@ -41,7 +41,10 @@ fn apply(l: &BasisLayout, i: i64) -> Coord {
 
 fn shapes() -> impl Strategy<Value = IntTuple> {
     let leaf = (1i64..5).prop_map(IntTuple::Int);
-    let mode = prop_oneof![leaf.clone(), prop::collection::vec(leaf, 1..3).prop_map(IntTuple::Tuple)];
+    let mode = prop_oneof![
+        leaf.clone(),
+        prop::collection::vec(leaf, 1..3).prop_map(IntTuple::Tuple)
+    ];
     prop::collection::vec(mode, 2..4).prop_map(IntTuple::Tuple)
 }
 
@@ -89,7 +92,11 @@ fn composition_with_identity_is_never_wrong() {
                             Ok(r) => {
                                 accepted += 1;
                                 for i in 0..b.size() {
-                                    assert_eq!(apply(&r, i), reference(b.at(i).unwrap(), &shape), "{shape} ∘ {b} = {r} at {i}");
+                                    assert_eq!(
+                                        apply(&r, i),
+                                        reference(b.at(i).unwrap(), &shape),
+                                        "{shape} ∘ {b} = {r} at {i}"
+                                    );
                                 }
                             }
                             Err(_) => refused += 1,
@@ -107,7 +114,9 @@ fn composition_with_identity_is_never_wrong() {
 fn divides_of_identity_tile_it() {
     // Every coordinate of (8,8) exactly once across zipped_divide's tiles.
     let v = layout_core::evaluate("zipped_divide(make_identity_layout((8,8)), <2:4,4:1>)").unwrap();
-    let Value::BasisLayout(z) = v else { panic!("{v}") };
+    let Value::BasisLayout(z) = v else {
+        panic!("{v}")
+    };
     let mut seen: Vec<Coord> = (0..z.size()).map(|i| apply(&z, i)).collect();
     seen.sort();
     seen.dedup();

@@ -14,7 +14,9 @@ impl Explainer<'_> {
     /// so an index maps to its own coordinate.
     pub(super) fn identity(&mut self, shape: &IntTuple, result: &Value) -> Result<()> {
         let Value::BasisLayout(r) = result else {
-            self.say(&format!("an integer shape: the identity is {result}, every index its own coordinate"));
+            self.say(&format!(
+                "an integer shape: the identity is {result}, every index its own coordinate"
+            ));
             return Ok(());
         };
         self.say(&format!(

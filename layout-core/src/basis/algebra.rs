@@ -62,7 +62,10 @@ fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
     // Past A's domain CuTe extends A's last coalesced leaf; that is the
     // last mode's extension (CuTe's crd2idx) unless trailing extent-1
     // leaves were dropped, which would extend another mode instead.
-    let reach: i64 = b.leaf_modes().map(|(n, r)| (n - 1).saturating_mul(r.max(0))).fold(0, i64::saturating_add);
+    let reach: i64 = b
+        .leaf_modes()
+        .map(|(n, r)| (n - 1).saturating_mul(r.max(0)))
+        .fold(0, i64::saturating_add);
     if reach >= a.size() && a.shape.leaves().last() == Some(1) {
         return Err(refusal(format!(
             "composition of {a} with {b}: B reaches offset {reach}, past A's size {}, and A's last leaf has extent 1, so no mode of A extends there",
@@ -127,7 +130,11 @@ fn coalesced_leaves(a: &BasisLayout) -> Vec<(i64, ScaledBasis)> {
 fn compose_leaf(leaves: &[(i64, ScaledBasis)], m: usize, n: i64, r: i64) -> Result<Vec<Piece>> {
     if r == 0 {
         let stride = ScaledBasis::int(0);
-        return Ok(alloc::vec![Piece { extent: n, stride, digit: None }]);
+        return Ok(alloc::vec![Piece {
+            extent: n,
+            stride,
+            digit: None
+        }]);
     }
     if r < 0 {
         return Err(refusal(format!(
@@ -160,13 +167,21 @@ fn compose_leaf(leaves: &[(i64, ScaledBasis)], m: usize, n: i64, r: i64) -> Resu
                 "leaf {m} of the right layout runs past leaf {j} of the left layout (extent {s}) with stride {r}, which does not divide {s}: no layout of this shape is A(B(i)) (CuTe returns one that is not)"
             )));
         }
-        out.push(Piece { extent: new, stride: d.times(r)?, digit: Some((j, r)) });
+        out.push(Piece {
+            extent: new,
+            stride: d.times(r)?,
+            digit: Some((j, r)),
+        });
         n /= new;
         r = next_stride;
     }
     if out.is_empty() || n != 1 {
         let stride = leaves[last].1.times(r)?;
-        out.push(Piece { extent: n, stride, digit: None });
+        out.push(Piece {
+            extent: n,
+            stride,
+            digit: None,
+        });
     }
     Ok(out)
 }
@@ -213,7 +228,11 @@ fn by_mode(
 ) -> Result<BasisLayout> {
     let modes = modes(a)?;
     if tilers.len() > modes.len() {
-        return Err(ErrorKind::TilerTooLong { tiler: tilers.len(), layout: modes.len() }.into());
+        return Err(ErrorKind::TilerTooLong {
+            tiler: tilers.len(),
+            layout: modes.len(),
+        }
+        .into());
     }
     let mut out = Vec::with_capacity(modes.len());
     for (i, mode) in modes.into_iter().enumerate() {

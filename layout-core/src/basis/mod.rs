@@ -92,7 +92,10 @@ impl ScaledBasis {
     ///
     /// [`Overflow`](ErrorKind::Overflow) when the scale passes `i64`.
     pub fn times(&self, k: i64) -> Result<ScaledBasis> {
-        Ok(ScaledBasis::new(mul(self.value, k)?, self.modes.iter().copied()))
+        Ok(ScaledBasis::new(
+            mul(self.value, k)?,
+            self.modes.iter().copied(),
+        ))
     }
 }
 
@@ -139,7 +142,9 @@ impl BasisTuple {
     fn shaped(shape: &IntTuple, leaves: &mut impl Iterator<Item = ScaledBasis>) -> BasisTuple {
         match shape {
             Int(_) => BasisTuple::Leaf(leaves.next().unwrap_or_else(|| ScaledBasis::int(0))),
-            Tuple(v) => BasisTuple::Tuple(v.iter().map(|s| BasisTuple::shaped(s, leaves)).collect()),
+            Tuple(v) => {
+                BasisTuple::Tuple(v.iter().map(|s| BasisTuple::shaped(s, leaves)).collect())
+            }
         }
     }
 }
@@ -215,14 +220,21 @@ impl BasisLayout {
         }
         shape.size()?;
         let has_basis = strides.iter().any(ScaledBasis::is_basis);
-        if let Some((i, d)) = strides.iter().enumerate().find(|(_, d)| has_basis && !d.is_basis() && d.value != 0) {
+        if let Some((i, d)) = strides
+            .iter()
+            .enumerate()
+            .find(|(_, d)| has_basis && !d.is_basis() && d.value != 0)
+        {
             return Err(refusal(alloc::format!(
                 "stride leaf {i} is the integer {d} among scaled-basis strides: CuTe cannot add an integer other than 0 to a scaled basis"
             )));
         }
         let bases: Vec<&ScaledBasis> = strides.iter().filter(|d| d.is_basis()).collect();
         for a in &bases {
-            if let Some(b) = bases.iter().find(|b| b.modes.len() > a.modes.len() && b.modes.starts_with(&a.modes)) {
+            if let Some(b) = bases
+                .iter()
+                .find(|b| b.modes.len() > a.modes.len() && b.modes.starts_with(&a.modes))
+            {
                 return Err(refusal(alloc::format!(
                     "the strides {a} and {b} clash: {b} reaches inside the mode {a} ends at, and CuTe cannot add an integer to a tuple"
                 )));
@@ -391,7 +403,11 @@ fn proxy_stride(table: &[ScaledBasis], k: i64) -> Result<ScaledBasis> {
     usize::try_from(k - 1)
         .ok()
         .and_then(|i| table.get(i).cloned())
-        .ok_or_else(|| refusal(alloc::format!("internal: stride {k} is not one of the layouts' leaves")))
+        .ok_or_else(|| {
+            refusal(alloc::format!(
+                "internal: stride {k} is not one of the layouts' leaves"
+            ))
+        })
 }
 
 /// Add `value` at `path` into an arithmetic tuple, growing it with zeros.
@@ -402,7 +418,9 @@ fn accumulate(t: &mut IntTuple, path: &[usize], value: i64) -> Result<()> {
                 *n = add(*n, value)?;
                 Ok(())
             }
-            Tuple(_) => Err(refusal("a basis ends where another reaches inside".to_string())),
+            Tuple(_) => Err(refusal(
+                "a basis ends where another reaches inside".to_string(),
+            )),
         };
     };
     if let Int(0) = t {
@@ -410,7 +428,9 @@ fn accumulate(t: &mut IntTuple, path: &[usize], value: i64) -> Result<()> {
         *t = Tuple(Vec::new());
     }
     let Tuple(items) = t else {
-        return Err(refusal("a basis reaches inside where another ends".to_string()));
+        return Err(refusal(
+            "a basis reaches inside where another ends".to_string(),
+        ));
     };
     while items.len() <= first {
         items.push(Int(0));

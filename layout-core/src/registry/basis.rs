@@ -57,7 +57,10 @@ pub(crate) fn basis_call(
     args: &Args,
     call: impl FnOnce(&Args) -> Result<Value>,
 ) -> Option<Result<Value>> {
-    let i = args.values.iter().position(|v| matches!(v, Value::BasisLayout(_)))?;
+    let i = args
+        .values
+        .iter()
+        .position(|v| matches!(v, Value::BasisLayout(_)))?;
     let Value::BasisLayout(l) = &args.values[i] else {
         unreachable!("found above")
     };
@@ -69,11 +72,15 @@ pub(crate) fn basis_call(
         _ => None,
     };
     if let (Some(form), 0, 2) = (form(f.name), i, args.len()) {
-        let divided = args.tiler(1).and_then(|t| algebra::divide(l, &t, form).map_err(args.at(1)));
+        let divided = args
+            .tiler(1)
+            .and_then(|t| algebra::divide(l, &t, form).map_err(args.at(1)));
         return Some(divided.and_then(BasisLayout::into_value));
     }
     let result = match (f.name, i, args.len()) {
-        ("crd2idx", 1, 2) => args.int_tuple(0).and_then(|c| l.crd2idx(&c).map_err(args.at(0))),
+        ("crd2idx", 1, 2) => args
+            .int_tuple(0)
+            .and_then(|c| l.crd2idx(&c).map_err(args.at(0))),
         ("coalesce", 0, 1) => algebra::coalesce(l).and_then(BasisLayout::into_value),
         ("filter", 0, 1) => algebra::filter(l).and_then(BasisLayout::into_value),
         ("composition", 0, 2) => args
@@ -90,8 +97,16 @@ pub(crate) fn basis_call(
 
 /// `call` with every layout argument (scaled-basis or not) replaced by its
 /// proxy, the proxies' strides numbered apart, and the result read back.
-fn structural(args: &Args, finish: Finish, call: impl FnOnce(&Args) -> Result<Value>) -> Result<Value> {
-    let mut proxied = Args::new(args.values.clone(), (0..args.len()).map(|i| args.span(i)).collect(), args.call_span());
+fn structural(
+    args: &Args,
+    finish: Finish,
+    call: impl FnOnce(&Args) -> Result<Value>,
+) -> Result<Value> {
+    let mut proxied = Args::new(
+        args.values.clone(),
+        (0..args.len()).map(|i| args.span(i)).collect(),
+        args.call_span(),
+    );
     let mut table = Vec::new();
     for (i, v) in args.values.iter().enumerate() {
         let l = match v {
@@ -99,7 +114,9 @@ fn structural(args: &Args, finish: Finish, call: impl FnOnce(&Args) -> Result<Va
             Value::Layout(l) => BasisLayout::from_layout(l),
             _ => continue,
         };
-        let first = i64::try_from(table.len()).unwrap_or(i64::MAX).saturating_add(1);
+        let first = i64::try_from(table.len())
+            .unwrap_or(i64::MAX)
+            .saturating_add(1);
         proxied.values[i] = Value::Layout(l.proxy_from(first).map_err(args.at(i))?);
         table.extend_from_slice(l.leaf_strides());
     }
@@ -122,7 +139,11 @@ fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
                 let layout = from_proxy(table, &crate::Layout::leaf(1, *k)?)?;
                 Ok(BasisTuple::Leaf(layout.leaf_strides()[0].clone()))
             }
-            IntTuple::Tuple(v) => v.iter().map(|t| back(table, t)).collect::<Result<_>>().map(BasisTuple::Tuple),
+            IntTuple::Tuple(v) => v
+                .iter()
+                .map(|t| back(table, t))
+                .collect::<Result<_>>()
+                .map(BasisTuple::Tuple),
         }
     }
     Ok(Value::Basis(back(table, t)?))
