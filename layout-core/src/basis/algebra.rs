@@ -207,7 +207,7 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 pub fn divide(a: &BasisLayout, tiler: &Tiler, form: Form) -> Result<BasisLayout> {
     let logical = logical_divide(a, tiler)?;
     let regrouped = form.regroup(logical.proxy()?, tiler)?;
-    logical.from_proxy(&regrouped)
+    logical.read_proxy(&regrouped)
 }
 
 fn logical_divide(a: &BasisLayout, tiler: &Tiler) -> Result<BasisLayout> {
@@ -246,7 +246,7 @@ fn by_mode(
 
 /// The top-level modes of `a`, each a layout of its own.
 pub(crate) fn modes(a: &BasisLayout) -> Result<Vec<BasisLayout>> {
-    a.proxy()?.modes().iter().map(|m| a.from_proxy(m)).collect()
+    a.proxy()?.modes().iter().map(|m| a.read_proxy(m)).collect()
 }
 
 /// The layout whose modes are `modes` (one mode stays as it is).

@@ -355,7 +355,7 @@ impl BasisLayout {
     /// The layout with the same shape and the strides `1, 2, …` (one per
     /// leaf): handed to the integer algebra's structural functions (`get`,
     /// `select`, `slice`, the divides' regrouping), whose result
-    /// [`BasisLayout::from_proxy`] reads back leaf by leaf.
+    /// [`BasisLayout::read_proxy`] reads back leaf by leaf.
     pub(crate) fn proxy(&self) -> Result<Layout> {
         self.proxy_from(1)
     }
@@ -371,7 +371,7 @@ impl BasisLayout {
     /// A layout the structural functions made from [`BasisLayout::proxy`]:
     /// each stride `k` read back as this layout's leaf `k`'s (`0`, from a
     /// mode the function added, stays `0`).
-    pub(crate) fn from_proxy(&self, proxy: &Layout) -> Result<BasisLayout> {
+    pub(crate) fn read_proxy(&self, proxy: &Layout) -> Result<BasisLayout> {
         from_proxy(&self.strides, proxy)
     }
 
