@@ -77,7 +77,16 @@ fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
     let mut strides = Vec::new();
     let mut reach = alloc::vec![0i64; leaves.len()];
     for (m, (n, r)) in b.leaf_modes().enumerate() {
-        let pieces = compose_leaf(&leaves, m, n, r)?;
+        let pieces = match compose_leaf(&leaves, m, n, r) {
+            // An extent-1 leaf has one offset, A(0 + …) = 0 in its own
+            // terms: any stride is exact where CuTe's checks refuse it.
+            Err(_) if n == 1 => alloc::vec![Piece {
+                extent: 1,
+                stride: ScaledBasis::int(0),
+                digit: None
+            }],
+            other => other?,
+        };
         for p in &pieces {
             if let Some((j, k)) = p.digit {
                 reach[j] = mul(p.extent - 1, k).and_then(|x| crate::error::add(reach[j], x))?;
