@@ -55,7 +55,20 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     ),
     ("make_identity_layout((2,-3))", "NegativeExtent", 0, 28),
     ("make_identity_layout(8:1)", "WrongType", 21, 24),
-    ("cosize(make_identity_layout((4,8)))", "ScaledBasis", 7, 34),
+    ("cosize((4,8):(-1@0,1@1))", "ScaledBasis", 7, 23),
+    ("composition((4,8):(8,1), 4:1@2)", "ScaledBasis", 25, 30),
+    (
+        "composition(((2,2),8):((1,16),2), (2,2):(1@0,1@0))",
+        "ScaledBasis",
+        34,
+        49,
+    ),
+    (
+        "right_inverse(make_identity_layout((4,8)))",
+        "ScaledBasis",
+        14,
+        41,
+    ),
     (
         "complement(make_identity_layout((4,8)), 64)",
         "ScaledBasis",

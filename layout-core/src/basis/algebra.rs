@@ -312,6 +312,110 @@ pub fn filter(a: &BasisLayout) -> Result<BasisLayout> {
     coalesce(&BasisLayout::from_leaves(Tuple(shape), strides)?)
 }
 
+/// CuTe's `coshape`: one past the largest coordinate, component by
+/// component (`crd2idx` of the last coordinate, plus 1), every basis path
+/// of the layout present; `cosize` is its product. Refused for negative
+/// scales and empty layouts, where that is not the extent of the offsets.
+///
+/// ```
+/// use layout_core::{basis, BasisLayout, IntTuple};
+/// let id = BasisLayout::identity(&"((2,3),4)".parse::<IntTuple>().unwrap()).unwrap();
+/// assert_eq!(basis::algebra::coshape(&id).unwrap().to_string(), "((2,3),4)");
+/// ```
+///
+/// # Errors
+///
+/// [`ScaledBasis`](ErrorKind::ScaledBasis) for a negative scale or an
+/// empty layout; [`Overflow`](ErrorKind::Overflow).
+pub fn coshape(a: &BasisLayout) -> Result<IntTuple> {
+    if a.size() == 0 || a.strides.iter().any(|d| d.value < 0) {
+        return Err(refusal(format!(
+            "coshape of {a}: defined here for non-empty layouts with non-negative scales"
+        )));
+    }
+    let mut last = a.shape.leaves().map(|s| s - 1);
+    let coord = a.shape.with_leaves(&mut last);
+    let mut sum = Tuple(Vec::new());
+    for (c, d) in crate::layout::natural_coord(&coord, &a.shape)?
+        .leaves()
+        .zip(&a.strides)
+    {
+        if d.is_basis() {
+            super::accumulate(&mut sum, &d.modes, mul(c, d.value)?)?;
+        }
+    }
+    Ok(plus_one(&sum))
+}
+
+fn plus_one(t: &IntTuple) -> IntTuple {
+    match t {
+        Int(n) => Int(n.saturating_add(1)),
+        Tuple(v) => Tuple(v.iter().map(plus_one).collect()),
+    }
+}
+
+/// CuTe's `filter_zeros`: extent 1 at every leaf of stride `0`.
+///
+/// # Errors
+///
+/// None in practice: the strides are the operand's.
+pub fn filter_zeros(a: &BasisLayout) -> Result<BasisLayout> {
+    let mut extents = a
+        .shape
+        .leaves()
+        .zip(&a.strides)
+        .map(|(s, d)| if d.is_basis() { s } else { 1 });
+    let shape = a.shape.with_leaves(&mut extents);
+    BasisLayout::from_leaves(shape, a.strides.clone())
+}
+
+/// CuTe's composition `A ∘ B` with scaled-basis strides in `B`: a leaf
+/// `n:v@P` of `B` composes mode `P` of `A` with `n:v` (an integer
+/// composition, exact), a leaf `n:0` is `n:0`; the results take `B`'s
+/// structure. Refused where two leaves of `B` meet in a mode of `A` that
+/// is not a leaf (their sum could carry inside it).
+///
+/// ```
+/// use layout_core::{basis, evaluate, Layout, Value};
+/// let a: Layout = "(4,8):(8,1)".parse().unwrap();
+/// let Ok(Value::BasisLayout(b)) = evaluate("(4,2):(1@1,1@0)") else { panic!() };
+/// assert_eq!(basis::algebra::composition_by_basis(&a, &b).unwrap().to_string(), "(4,2):(1,8)");
+/// ```
+///
+/// # Errors
+///
+/// [`ScaledBasis`](ErrorKind::ScaledBasis) for a path `A` has no mode at
+/// or a shared non-leaf mode; those of the integer composition.
+pub fn composition_by_basis(a: &Layout, b: &BasisLayout) -> Result<Layout> {
+    let mut shapes = Vec::new();
+    let mut strides = Vec::new();
+    let mut targets: Vec<&[usize]> = Vec::new();
+    for (n, d) in b.shape.leaves().zip(&b.strides) {
+        let piece = if d.is_basis() {
+            let mut mode = a.clone();
+            for &i in &d.modes {
+                mode = mode.mode(i).ok_or_else(|| {
+                    refusal(format!("the stride {d} names a mode {a} does not have"))
+                })?;
+            }
+            if !mode.shape().is_int() && targets.contains(&d.modes.as_slice()) {
+                return Err(refusal(format!(
+                    "two leaves of the right layout step through the same tuple mode of {a} (stride {d}): their sum may carry inside it"
+                )));
+            }
+            targets.push(&d.modes);
+            crate::algebra::composition(&mode, &Tiler::from(Layout::leaf(n, d.value)?))?
+        } else {
+            Layout::leaf(n, 0)?
+        };
+        shapes.push(piece.shape().clone());
+        strides.push(piece.stride().clone());
+    }
+    let shape = with_leaves_of(&b.shape, &mut shapes.into_iter());
+    let stride = with_leaves_of(&b.shape, &mut strides.into_iter());
+    Layout::new(shape, stride)
+}
+
 /// `t`'s structure with each leaf replaced by a tuple from `leaves`.
 fn with_leaves_of(t: &IntTuple, leaves: &mut impl Iterator<Item = IntTuple>) -> IntTuple {
     match t {

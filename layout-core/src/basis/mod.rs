@@ -275,7 +275,7 @@ fn proxy_stride(table: &[ScaledBasis], k: i64) -> Result<ScaledBasis> {
 }
 
 /// Add `value` at `path` into an arithmetic tuple, growing it with zeros.
-fn accumulate(t: &mut IntTuple, path: &[usize], value: i64) -> Result<()> {
+pub(super) fn accumulate(t: &mut IntTuple, path: &[usize], value: i64) -> Result<()> {
     let Some((&first, rest)) = path.split_first() else {
         return match t {
             Int(n) => {

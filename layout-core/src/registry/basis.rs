@@ -83,6 +83,18 @@ pub(crate) fn basis_call(
             .and_then(|c| l.crd2idx(&c).map_err(args.at(0))),
         ("coalesce", 0, 1) => algebra::coalesce(l).and_then(BasisLayout::into_value),
         ("filter", 0, 1) => algebra::filter(l).and_then(BasisLayout::into_value),
+        ("filter_zeros", 0, 1) => algebra::filter_zeros(l).and_then(BasisLayout::into_value),
+        ("coshape", 0, 1) => algebra::coshape(l).map(Value::IntTuple).map_err(args.at(0)),
+        ("cosize", 0, 1) => algebra::coshape(l)
+            .and_then(|c| c.size())
+            .map(|n| Value::IntTuple(IntTuple::Int(n)))
+            .map_err(args.at(0)),
+        ("composition", 1, 2) => match &args.values[0] {
+            Value::Layout(a) => algebra::composition_by_basis(a, l)
+                .map(Value::Layout)
+                .map_err(args.at(1)),
+            _ => Err(refused(f, args, i)),
+        },
         ("composition", 0, 2) => args
             .tiler(1)
             .and_then(|t| algebra::composition(l, &t).map_err(args.at(1)))
@@ -151,7 +163,7 @@ fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
 
 fn refused(f: &Function, args: &Args, i: usize) -> Error {
     refusal(format!(
-        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, composition and the divides as the left operand, coalesce, filter, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, slice and dice)",
+        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, coshape, cosize, composition (either side) and the divides (as the left operand), coalesce, filter, filter_zeros, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, slice and dice)",
         f.name
     ))
     .or_at(args.span(i))
