@@ -3,7 +3,10 @@
 //! layout shown is a layout-core call or a mode of one.
 
 use layout_core::algebra::tile_to_shape_steps;
-use layout_core::{IntTuple, Layout, Result, Value, complement, downcast, filter, upcast};
+use layout_core::{
+    BasisLayout, IntTuple, Layout, Result, Tiler, Value, complement, composition, downcast, filter,
+    upcast,
+};
 
 use super::{Explainer, join};
 
@@ -29,6 +32,37 @@ impl Explainer<'_> {
             let last = r.size() - 1;
             let c = r.crd2idx(&IntTuple::Int(last))?;
             self.say(&format!("for example index {last} maps to {c}"));
+        }
+        Ok(())
+    }
+
+    /// `composition(A, B)` with scaled-basis strides in `B` (CuTe's special
+    /// case): each leaf `n:v@P` composes mode `P` of `A` with `n:v`.
+    pub(super) fn composition_by_basis(
+        &mut self,
+        a: &Layout,
+        b: &BasisLayout,
+        result: &Value,
+    ) -> Result<()> {
+        self.say("each leaf n:v@P of B composes mode P of A with n:v (a leaf n:0 stays n:0); the pieces take B's shape");
+        for (i, (n, d)) in b.shape().leaves().zip(b.leaf_strides()).enumerate() {
+            if !d.is_basis() {
+                self.step(&format!("leaf {i}: {n}:{d} = {n}:0"));
+                continue;
+            }
+            let mut mode = a.clone();
+            for &m in d.modes() {
+                match mode.mode(m) {
+                    Some(next) => mode = next,
+                    None => return Ok(()),
+                }
+            }
+            let leaf = Layout::leaf(n, d.value())?;
+            let piece = composition(&mode, &Tiler::from(leaf.clone()))?;
+            self.step(&format!("leaf {i}: {n}:{d} → ({mode}) ∘ {leaf} = {piece}"));
+        }
+        if let Value::Layout(r) = result {
+            self.step(&format!("the pieces in B's shape {} = {r}", b.shape()));
         }
         Ok(())
     }
