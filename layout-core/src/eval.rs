@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 
 use crate::algebra::{Coord, Tiler};
+use crate::basis::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::coerce::{Accepts, Args, new_layout};
 use crate::error::{Error, ErrorKind, Result, Span};
 use crate::expr::{Expr, ExprKind};
@@ -76,7 +77,15 @@ pub fn eval(expr: &Expr) -> Result<Value> {
         }
         ExprKind::Layout(shape, stride) => {
             let s = int_tuple(eval(shape)?, shape.span)?;
-            let d = int_tuple(eval(stride)?, stride.span)?;
+            let d = match eval(stride)? {
+                Value::Basis(d) => {
+                    let at = |e: Error| e.or_at(stride.span);
+                    return BasisLayout::new(s, &d)
+                        .and_then(BasisLayout::into_value)
+                        .map_err(at);
+                }
+                d => int_tuple(d, stride.span)?,
+            };
             new_layout(s, d, [shape.span, stride.span]).map(Value::Layout)
         }
         ExprKind::Name(name) => match name.as_str() {
@@ -100,6 +109,11 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             name,
             name_span,
             args,
+        } if name == crate::notation::BASIS_CALL => scaled_basis(args),
+        ExprKind::Call {
+            name,
+            name_span,
+            args,
         } => {
             let mut values = Vec::with_capacity(args.len());
             for arg in args {
@@ -112,11 +126,70 @@ pub fn eval(expr: &Expr) -> Result<Value> {
 }
 
 /// A tuple of integers, or, when some item holds `_`, a coordinate.
+/// `V@I@J…` (the call `@(V,I,J,…)`): `V` at mode path `…,J,I`.
+fn scaled_basis(args: &[Expr]) -> Result<Value> {
+    let (value, modes) = args.split_first().expect("the parser gives `@` a value");
+    let ExprKind::Int(v) = value.kind else {
+        let found = eval(value)?;
+        let kind = crate::coerce::wrong_type("an integer before `@`", &found);
+        return Err(Error::at(kind, value.span));
+    };
+    let mut path = Vec::with_capacity(modes.len());
+    if modes.len() > crate::notation::MAX_DEPTH {
+        let kind = ErrorKind::TooDeep {
+            limit: crate::notation::MAX_DEPTH,
+        };
+        return Err(Error::at(kind, value.span));
+    }
+    for m in modes.iter().rev() {
+        match m.kind {
+            // The mode indexes the arithmetic tuple `crd2idx` builds.
+            ExprKind::Int(i) if i > crate::basis::MODE_LIMIT => {
+                let why = alloc::format!(
+                    "basis mode {i} is past the limit of {}",
+                    crate::basis::MODE_LIMIT
+                );
+                return Err(crate::basis::refusal(why).or_at(m.span));
+            }
+            ExprKind::Int(i) if i >= 0 => path.push(usize::try_from(i).unwrap_or(usize::MAX)),
+            ExprKind::Int(i) => {
+                let kind = ErrorKind::OutOfRange {
+                    what: "a basis mode",
+                    min: 0,
+                    found: i,
+                };
+                return Err(Error::at(kind, m.span));
+            }
+            _ => unreachable!("the parser gives `@` integer modes"),
+        }
+    }
+    Ok(Value::Basis(BasisTuple::Leaf(ScaledBasis::new(v, path))))
+}
+
+/// A tuple holding a scaled basis: a stride tuple, its integers plain strides.
+fn basis_tuple(values: Vec<(Value, Span)>) -> Result<Value> {
+    let mut out = Vec::with_capacity(values.len());
+    for (v, span) in values {
+        out.push(match v {
+            Value::Basis(b) => b,
+            v => BasisTuple::from(int_tuple(v, span)?),
+        });
+    }
+    Ok(Value::Basis(BasisTuple::Tuple(out)))
+}
+
 fn tuple(items: &[Expr]) -> Result<Value> {
+    let values = items
+        .iter()
+        .map(|i| Ok((eval(i)?, i.span)))
+        .collect::<Result<Vec<_>>>()?;
+    if values.iter().any(|(v, _)| matches!(v, Value::Basis(_))) {
+        return basis_tuple(values);
+    }
     let mut out = Vec::with_capacity(items.len());
     let mut coords: Option<Vec<Coord>> = None;
-    for item in items {
-        match eval(item)? {
+    for ((value, _), item) in values.into_iter().zip(items) {
+        match value {
             Value::Coord(c) => {
                 let done = out.drain(..).map(Coord::from);
                 coords.get_or_insert_with(|| done.collect()).push(c);
@@ -166,6 +239,10 @@ fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
             found: n,
         };
         return Err(Error::at(kind, args.call_span()));
+    }
+    // A layout with scaled-basis strides has its own algebra (registry/basis.rs).
+    if let Some(result) = crate::registry::basis_call(f, args, |a| call(name, name_span, a)) {
+        return result;
     }
     // A composed layout goes through its inner layout (registry/swizzle.rs).
     if let Some(result) = crate::registry::composed_call(f, args, |a| call(name, name_span, a)) {

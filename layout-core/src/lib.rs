@@ -19,6 +19,7 @@ extern crate alloc;
 pub mod access;
 pub mod algebra;
 pub mod atoms;
+pub mod basis;
 mod coerce;
 mod composed;
 mod error;
@@ -50,6 +51,7 @@ pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
     recast_layout, tile_to_shape, upcast,
 };
+pub use basis::{BasisLayout, BasisTuple, ScaledBasis};
 pub use composed::{CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate, is_keyword};

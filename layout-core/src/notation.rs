@@ -3,11 +3,14 @@
 //!
 //! `Sw<B,M,S>` is the call `swizzle(B,M,S)` and `A o O o B` the call
 //! `make_composed_layout(A,O,B)`: CuTe's printed forms of a swizzle and a
-//! composed layout read back.
+//! composed layout read back. A scaled basis `V@I@J` (CuTe's `E<J,I>{}*V`,
+//! printed innermost mode first) is the call `@(V,I,J)`, a name no one can
+//! type, which the evaluator reads itself.
 //!
 //! ```text
 //! expr    := layout ['o' layout 'o' layout]
-//! layout  := primary [':' primary]
+//! layout  := scaled [':' scaled]
+//! scaled  := primary {'@' INT}
 //! primary := INT | '-' INT | '_' | '(' [list] ')' | '<' list '>' | 'Sw' '<' list '>'
 //!          | NAME ['(' [list] ')']
 //! list    := expr {',' expr} [',']
@@ -37,13 +40,16 @@ impl Token {
     }
 }
 
-const PUNCTUATION: &[char] = &['(', ')', '<', '>', ',', ':', '-'];
+const PUNCTUATION: &[char] = &['(', ')', '<', '>', ',', ':', '-', '@'];
 
 /// How deep `(`, `<` and calls may nest. Parsing, evaluating, printing and
 /// dropping all recurse once per level; past a few thousand levels a debug
 /// build overflows the stack (an abort, not an error), and no layout needs
 /// more than a handful.
 pub const MAX_DEPTH: usize = 128;
+
+/// The call a scaled basis `V@I@J` parses to: `@(V,I,J)`.
+pub const BASIS_CALL: &str = "@";
 
 fn lex(src: &str) -> Result<Vec<(Token, Span)>> {
     let mut tokens = Vec::new();
@@ -194,16 +200,48 @@ impl Parser {
     }
 
     fn layout(&mut self) -> Result<Expr> {
-        let first = self.primary()?;
+        let first = self.scaled()?;
         if self.eat(':').is_none() {
             return Ok(first);
         }
-        let second = self.primary()?;
+        let second = self.scaled()?;
         let span = first.span.join(second.span);
         Ok(Expr::new(
             ExprKind::Layout(Box::new(first), Box::new(second)),
             span,
         ))
+    }
+
+    /// `V@I@J…`: a scaled basis, the call `@(V,I,J,…)`.
+    fn scaled(&mut self) -> Result<Expr> {
+        let value = self.primary()?;
+        let Some(at) = self.eat('@') else {
+            return Ok(value);
+        };
+        let mut span = value.span;
+        let mut args = alloc::vec![value];
+        loop {
+            match self.bump() {
+                Some((Token::Int(n), s)) => {
+                    span = span.join(s);
+                    args.push(Expr::new(ExprKind::Int(n), s));
+                }
+                Some(_) => {
+                    self.pos -= 1;
+                    return Err(self.unexpected("a mode number after `@`"));
+                }
+                None => return Err(self.unexpected("a mode number after `@`")),
+            }
+            if self.eat('@').is_none() {
+                break;
+            }
+        }
+        let kind = ExprKind::Call {
+            name: BASIS_CALL.into(),
+            name_span: at,
+            args,
+        };
+        Ok(Expr::new(kind, span))
     }
 
     fn primary(&mut self) -> Result<Expr> {

@@ -17,6 +17,7 @@
 //! its section, plus its algebra.
 
 mod atoms;
+mod basis;
 mod calls;
 mod composed_calls;
 mod constructors;
@@ -41,6 +42,7 @@ use crate::value::Value;
 use calls::{algebra, divide};
 
 pub use crate::coerce::{Accepts, Args};
+pub(crate) use basis::basis_call;
 pub(crate) use swizzle::composed_call;
 
 /// Every function the notation knows, section by section: CuTe's, its
@@ -135,6 +137,8 @@ pub enum Kind {
     Swizzle,
     /// A composed layout `OUTER o OFFSET o INNER`.
     Composed,
+    /// A layout with scaled-basis strides, `(4,8):(1@0,1@1)`.
+    BasisLayout,
 }
 
 /// The kind of a function's result.
@@ -352,6 +356,7 @@ mod tests {
                     Value::Bool(_) => Kind::Bool,
                     Value::Swizzle(_) => Kind::Swizzle,
                     Value::Composed(_) => Kind::Composed,
+                    Value::BasisLayout(_) => Kind::BasisLayout,
                     other => panic!("{}: {other}", f.example),
                 };
                 // An integer is an integer tuple too.

@@ -4,6 +4,7 @@ use core::fmt;
 
 use crate::algebra::{Coord, Tiler};
 use crate::atoms::{Atom, Operand};
+use crate::basis::{BasisLayout, BasisTuple};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -52,6 +53,10 @@ pub enum Value {
     Swizzle(Swizzle),
     /// A composed layout, printed `Sw<B,M,S> o OFFSET o INNER`.
     Composed(ComposedLayout),
+    /// A scaled basis `2@1`, or a stride tuple holding one `(1@0,1@1)`.
+    Basis(BasisTuple),
+    /// A layout with scaled-basis strides, `(4,8):(1@0,1@1)`.
+    BasisLayout(BasisLayout),
 }
 
 impl Value {
@@ -77,6 +82,8 @@ impl Value {
             Value::Operand(o) => o.describe(),
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
+            Value::Basis(_) => "a scaled basis",
+            Value::BasisLayout(_) => "a layout with scaled-basis strides",
         }
     }
 }
@@ -106,6 +113,8 @@ impl fmt::Display for Value {
             Value::Operand(o) => o.fmt(f),
             Value::Swizzle(s) => s.fmt(f),
             Value::Composed(c) => c.fmt(f),
+            Value::Basis(b) => b.fmt(f),
+            Value::BasisLayout(l) => l.fmt(f),
         }
     }
 }

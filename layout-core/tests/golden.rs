@@ -5,7 +5,9 @@
 //! the places where pycute departs from CuTe C++ corrected (see that script),
 //! except the files that are the output of CuTe C++ itself (CUTLASS 7107b05,
 //! a host-side program with static integers, not part of the repository):
-//! `cute_vocab_*.jsonl`, and `atoms.jsonl` and `tv.jsonl` (the `print` of the
+//! `cute_vocab_*.jsonl`, `cute_identity.jsonl` (identity layouts; its two
+//! error rows are compositions where CuTe returns a layout that is not
+//! `A(B(i))`), and `atoms.jsonl` and `tv.jsonl` (the `print` of the
 //! MMA and copy traits, TiledMMA `get_layout*_TV()` and `make_tiled_copy`).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the

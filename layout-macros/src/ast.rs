@@ -197,17 +197,31 @@ impl State {
     }
 
     fn layout(&mut self, input: ParseStream) -> syn::Result<Expr> {
-        let shape = self.primary(input)?;
+        let shape = self.scaled(input)?;
         if !input.peek(Token![:]) {
             return Ok(shape);
         }
         self.last = Some(input.parse::<Token![:]>()?.span);
-        let stride = self.primary(input)?;
+        let stride = self.scaled(input)?;
         let span = shape.span.join(stride.span);
         Ok(Expr::new(
             ExprKind::Layout(shape.into(), stride.into()),
             span,
         ))
+    }
+
+    /// A primary; a scaled basis `V@I` after it is refused at the `@`:
+    /// layouts with scaled-basis strides exist at run time only.
+    fn scaled(&mut self, input: ParseStream) -> syn::Result<Expr> {
+        let value = self.primary(input)?;
+        if input.peek(Token![@]) {
+            let at: Token![@] = input.parse()?;
+            return Err(syn::Error::new(
+                at.span,
+                "scaled-basis strides (`@`) are run-time only: `layout!` cannot hold them; evaluate them with `layout_core::evaluate`",
+            ));
+        }
+        Ok(value)
     }
 
     fn primary(&mut self, input: ParseStream) -> syn::Result<Expr> {

@@ -286,6 +286,12 @@ impl Expander<'_> {
                 };
                 quote!((#l, #base))
             }),
+            Value::BasisLayout(l) => {
+                let message = format!(
+                    "`layout!` has no Rust value for {l}: scaled-basis strides are run-time only (`layout_core::evaluate`); use it as an argument (`size`, `crd2idx`, …)"
+                );
+                return Err(self.ast.error(Some(e.span), message));
+            }
             other => {
                 let message = format!(
                     "`layout!` has no Rust value for {}: use it as an argument",

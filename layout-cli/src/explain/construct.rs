@@ -3,13 +3,70 @@
 //! layout shown is a layout-core call or a mode of one.
 
 use layout_core::algebra::tile_to_shape_steps;
-use layout_core::{IntTuple, Layout, Result, Value, complement, downcast, filter, upcast};
+use layout_core::{
+    BasisLayout, IntTuple, Layout, Result, Tiler, Value, complement, composition, downcast, filter,
+    upcast,
+};
 
 use super::{Explainer, join};
 
 impl Explainer<'_> {
     /// `make_ordered_layout(SHAPE, ORDER)` and `make_layout_like(L)`: each
     /// mode's order and the stride it got.
+    /// `make_identity_layout(SHAPE)`: each leaf's stride is its unit basis,
+    /// so an index maps to its own coordinate.
+    pub(super) fn identity(&mut self, shape: &IntTuple, result: &Value) -> Result<()> {
+        let Value::BasisLayout(r) = result else {
+            self.say(&format!(
+                "an integer shape: the identity is {result}, every index its own coordinate"
+            ));
+            return Ok(());
+        };
+        self.say(&format!(
+            "the identity layout of {shape}: each leaf's stride is the unit basis of its mode (v@i is v at mode i; v@j@i at sub-mode j of mode i), so crd2idx gives back the coordinate"
+        ));
+        for (i, (s, d)) in shape.leaves().zip(r.leaf_strides()).enumerate() {
+            self.step(&format!("leaf {i}: extent {s} → stride {d}"));
+        }
+        if r.size() > 1 {
+            let last = r.size() - 1;
+            let c = r.crd2idx(&IntTuple::Int(last))?;
+            self.say(&format!("for example index {last} maps to {c}"));
+        }
+        Ok(())
+    }
+
+    /// `composition(A, B)` with scaled-basis strides in `B` (CuTe's special
+    /// case): each leaf `n:v@P` composes mode `P` of `A` with `n:v`.
+    pub(super) fn composition_by_basis(
+        &mut self,
+        a: &Layout,
+        b: &BasisLayout,
+        result: &Value,
+    ) -> Result<()> {
+        self.say("each leaf n:v@P of B composes mode P of A with n:v (a leaf n:0 stays n:0); the pieces take B's shape");
+        for (i, (n, d)) in b.shape().leaves().zip(b.leaf_strides()).enumerate() {
+            if !d.is_basis() {
+                self.step(&format!("leaf {i}: {n}:{d} = {n}:0"));
+                continue;
+            }
+            let mut mode = a.clone();
+            for &m in d.modes() {
+                match mode.mode(m) {
+                    Some(next) => mode = next,
+                    None => return Ok(()),
+                }
+            }
+            let leaf = Layout::leaf(n, d.value())?;
+            let piece = composition(&mode, &Tiler::from(leaf.clone()))?;
+            self.step(&format!("leaf {i}: {n}:{d} → ({mode}) ∘ {leaf} = {piece}"));
+        }
+        if let Value::Layout(r) = result {
+            self.step(&format!("the pieces in B's shape {} = {r}", b.shape()));
+        }
+        Ok(())
+    }
+
     pub(super) fn ordered(
         &mut self,
         shape: &IntTuple,

@@ -63,6 +63,8 @@ impl<'a> Explainer<'a> {
     /// Explain every call in `e`, innermost first; returns how many there were.
     fn calls(&mut self, e: &Expr) -> Result<usize> {
         Ok(match &e.kind {
+            // A scaled basis `V@I` is notation, not a call worth a section.
+            ExprKind::Call { name, .. } if name == layout_core::notation::BASIS_CALL => 0,
             ExprKind::Call { name, args, .. } => {
                 let mut inner = 0;
                 for arg in args {
@@ -117,6 +119,10 @@ impl<'a> Explainer<'a> {
         // the core gives their steps.
         if let Some(how) = layout_core::function(name).and_then(|f| f.tiling) {
             return match (how, v) {
+                (Tiling::Composition, [Value::Layout(a), Value::BasisLayout(b)]) => {
+                    self.composition_by_basis(a, b, result)
+                }
+                (_, [Value::BasisLayout(_), _]) => Ok(()),
                 (Tiling::Composition, [Value::Layout(a), b]) => {
                     self.composition(a, &Tiler::try_from(b.clone())?, result)
                 }
@@ -163,6 +169,7 @@ impl<'a> Explainer<'a> {
             }
             ("make_ordered_layout", [Value::IntTuple(s), o]) => self.ordered(s, o, result),
             ("make_layout_like", [Value::Layout(l)]) => self.layout_like(l, result),
+            ("make_identity_layout", [Value::IntTuple(s)]) => self.identity(s, result),
             ("make_fragment_like", [x]) => self.fragment_like(x, result),
             ("tile_to_shape", [Value::Layout(b), Value::IntTuple(t), rest @ ..]) => {
                 let (order, named) = match rest {

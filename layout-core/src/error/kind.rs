@@ -545,6 +545,10 @@ pub enum ErrorKind {
         /// The divisor.
         b: i64,
     },
+    /// A layout with scaled-basis strides (`1@0`) that CuTe cannot build
+    /// or that an operation cannot take exactly; the sentence says why.
+    #[error("{0}")]
+    ScaledBasis(String),
 }
 
 impl ErrorKind {

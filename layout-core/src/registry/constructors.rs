@@ -1,7 +1,7 @@
 //! CuTe's ordered and "like" constructors and its element-width recasts:
 //! one entry each, with their evaluations and blame rules.
 
-use super::{BASE, Function, layout_of};
+use super::{BASE, Function, Kind, Returns, layout_of};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple};
 use crate::coerce::Args;
@@ -38,6 +38,16 @@ pub(super) const FUNCTIONS: &[Function] = &[
         about: "a compact fragment like L: mode 0 column-major, the other modes ordered like L's",
         example: "make_fragment_like(((2,2),4,3):((4,1),0,16))",
         apply: make_fragment_like,
+        ..BASE
+    },
+    Function {
+        name: "make_identity_layout",
+        usage: "make_identity_layout(SHAPE)",
+        args: &[IntTuple],
+        returns: Returns::Always(Kind::BasisLayout),
+        about: "SHAPE with scaled-basis strides (1@0,1@1,…): every index maps to its coordinate",
+        example: "make_identity_layout((4,8))",
+        apply: |a| crate::basis::BasisLayout::identity(&a.int_tuple(0)?)?.into_value(),
         ..BASE
     },
     Function {
