@@ -381,7 +381,9 @@ fn completions_and_man_page() {
                 "[CompletionResult]::new('{}', '{}', [CompletionResultType]::ParameterValue, '",
             ),
         ] {
-            let start = script.find(&header).unwrap_or_else(|| panic!("no {header}"));
+            let start = script
+                .find(&header)
+                .unwrap_or_else(|| panic!("no {header}"));
             let block = &script[start..];
             let block = &block[..block[header.len()..].find("'layout;").unwrap() + header.len()];
             for f in layout_core::FUNCTIONS {

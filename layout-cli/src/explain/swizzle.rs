@@ -1,5 +1,6 @@
 //! Explanations of swizzles, composed layouts and the access numbers.
 
+use layout_core::registry::Narration;
 use layout_core::{ComposedLayout, Result, Value};
 
 use super::Explainer;
@@ -7,9 +8,15 @@ use super::Explainer;
 impl Explainer<'_> {
     /// `swizzle`, `make_composed_layout`, `access`: the masks, the
     /// composition, the model behind the numbers.
-    pub(super) fn swizzled(&mut self, name: &str, v: &[Value], result: &Value) -> Result<()> {
-        match (name, result) {
-            ("swizzle", Value::Swizzle(sw)) => {
+    pub(super) fn swizzled(
+        &mut self,
+        name: &str,
+        narration: Narration,
+        v: &[Value],
+        result: &Value,
+    ) -> Result<()> {
+        match (narration, result) {
+            (Narration::Swizzle, Value::Swizzle(sw)) => {
                 let (y, z) = (sw.yyy_mask(), sw.zzz_mask());
                 self.step(&format!("the bits read (yyy_msk): {y:#b} = {y}"));
                 self.step(&format!("the bits flipped (zzz_msk): {z:#b} = {z}"));
@@ -24,7 +31,7 @@ impl Explainer<'_> {
                     self.note(&format!("e.g. {o} -> {}", sw.apply(o)));
                 }
             }
-            ("make_composed_layout", Value::Composed(c)) => {
+            (Narration::ComposedLayout, Value::Composed(c)) => {
                 self.step(&format!(
                     "coordinate c goes to {}({} + {}(c)): the inner layout, plus the offset, then the swizzle",
                     c.outer(),
@@ -33,7 +40,7 @@ impl Explainer<'_> {
                 ));
                 self.note("shape, size and cosize are the inner layout's; divides and products apply to it");
             }
-            ("access", Value::IntTuple(t)) => {
+            (Narration::Access, Value::IntTuple(t)) => {
                 let data = v.get(1).map_or_else(String::new, ToString::to_string);
                 self.step(&format!("TV maps (thread, value) to an element of {data}; its offset times the element size is the byte address"));
                 self.step("each thread loads the widest aligned run of values all threads have (at most 16 bytes) at once; threads 32w..32w+31 form warp w");
@@ -53,6 +60,7 @@ impl Explainer<'_> {
     pub(super) fn through_inner(
         &mut self,
         name: &str,
+        narration: Narration,
         v: &[Value],
         c: &ComposedLayout,
         result: &Value,
@@ -67,7 +75,7 @@ impl Explainer<'_> {
                 c.outer(),
                 c.offset()
             ),
-            Value::IntTuple(layout_core::IntTuple::Int(r)) if name == "crd2idx" => {
+            Value::IntTuple(layout_core::IntTuple::Int(r)) if narration == Narration::Crd2idx => {
                 match v.first().and_then(|x| match x {
                     Value::IntTuple(coord) => c.pre_swizzle(coord).ok(),
                     _ => None,
