@@ -38,7 +38,7 @@ pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use int::{C, Int, Offset};
-pub use layout::{Layout, dynamic, idx2crd, size};
+pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
 pub use mode::Get;
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
