@@ -234,7 +234,11 @@ fn to_string_is_the_display_text_and_the_cores() {
     }
     let m = 6;
     let divided = layout!(logical_divide((8,4):(4,1), 2));
-    same(divided.to_string(), &divided, "logical_divide((8,4):(4,1), 2)");
+    same(
+        divided.to_string(),
+        &divided,
+        "logical_divide((8,4):(4,1), 2)",
+    );
     let product = layout!(blocked_product((4,4,2):(2,8,1), (2,2):(1,2)));
     let src = "blocked_product((4,4,2):(2,8,1), (2,2):(1,2))";
     same(product.to_string(), &product, src);

@@ -45,7 +45,7 @@ impl Explainer<'_> {
     ) -> Result<bool> {
         match (narration, v) {
             (
-                N::Size | N::Cosize | N::Rank | N::Depth | N::Part | N::Get | N::Coshape,
+                N::Size | N::Cosize | N::Rank | N::Depth | N::Part | N::GetMode | N::Coshape,
                 [x, idx @ ..],
             ) if !idx.is_empty() => {
                 let path = ints(idx);
@@ -61,7 +61,7 @@ impl Explainer<'_> {
                             self.say(&format!("codomain extent: {} = {result}", cosize_terms(l)));
                         }
                     }
-                    N::Get => {}
+                    N::GetMode => {}
                     _ => self.property(name, narration, &m, result)?,
                 }
             }

@@ -15,7 +15,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- mode access and editing ----
     Function {
         name: "get",
-        narration: Narration::Get,
+        narration: Narration::GetMode,
         usage: "get(X, I…)",
         arity: 2..=usize::MAX,
         args: &[LayoutOrIntTuple, Int],

@@ -20,7 +20,9 @@ pub enum Narration {
     Depth,
     /// `shape` or `stride`: that part of the layout.
     Part,
-    Get,
+    /// `get`: a mode picked by indices (a variant named `Get` would make
+    /// rustc print the typed `Get` trait by its full path).
+    GetMode,
     Coshape,
     // ---- coordinates and one layout ----
     Crd2idx,
