@@ -221,3 +221,35 @@ fn named_layouts_in_algebra_take_the_run_time_path() {
     let huge = layout!((big,2):(1,1));
     assert!(layout!(coalesce(#huge)).is_err());
 }
+
+/// `to_string` (an inherent method, for compile time) gives the text
+/// `Display` writes and the core prints, for every form `layout!` gives.
+#[test]
+fn to_string_is_the_display_text_and_the_cores() {
+    fn same<L: core::fmt::Display>(inherent: String, l: &L, src: &str) {
+        let core = layout_dsl::evaluate(src).unwrap().to_string();
+        assert_eq!(inherent, core, "{src}");
+        assert_eq!(format!("{l}"), core, "{src}");
+        assert_eq!(ToString::to_string(l), core, "{src}");
+    }
+    let m = 6;
+    let divided = layout!(logical_divide((8,4):(4,1), 2));
+    same(
+        divided.to_string(),
+        &divided,
+        "logical_divide((8,4):(4,1), 2)",
+    );
+    let product = layout!(blocked_product((4,4,2):(2,8,1), (2,2):(1,2)));
+    let src = "blocked_product((4,4,2):(2,8,1), (2,2):(1,2))";
+    same(product.to_string(), &product, src);
+    let signed = layout!((2,3):(-1,1));
+    same(signed.to_string(), &signed, "(2,3):(-1,1)");
+    let fixed = layout!(type (4,(2,2)):(1,(4,8)));
+    same(fixed.to_string(), &fixed, "(4,(2,2)):(1,(4,8))");
+    let empty = layout!((0,3):(1,0));
+    same(empty.to_string(), &empty, "(0,3):(1,0)");
+    let mixed = layout!((m,4):(1,m));
+    same(mixed.to_string(), &mixed, "(6,4):(1,6)");
+    let scalar = layout!(8:2);
+    same(scalar.to_string(), &scalar, "8:2");
+}

@@ -192,8 +192,8 @@ enum Command {
     },
     /// Print a shell completion script (e.g. `layout completions bash > /etc/bash_completion.d/layout`).
     ///
-    /// bash, zsh and fish also complete an expression's function names;
-    /// elvish and powershell do not (their scripts complete no positional).
+    /// Besides subcommands and options, the scripts complete an
+    /// expression's function names in every shell.
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,

@@ -352,16 +352,18 @@ fn help_for_every_subcommand() {
 #[test]
 fn completions_and_man_page() {
     assert!(ok(&["completions", "bash"]).contains("layout"));
-    // The expression argument completes the registry's function names
-    // (clap_complete offers a positional's values to bash and zsh; fish
-    // gets them from lines the CLI appends).
-    for shell in ["bash", "zsh", "fish"] {
+    // The expression argument completes the registry's function names in
+    // every shell (clap_complete offers a positional's values to bash and
+    // zsh; the CLI adds them to fish, elvish and powershell).
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let script = ok(&["completions", shell]);
         for f in layout_core::FUNCTIONS {
             assert!(script.contains(f.name), "{shell}: no `{}`", f.name);
         }
     }
     let fish = ok(&["completions", "fish"]);
+    let elvish = ok(&["completions", "elvish"]);
+    let powershell = ok(&["completions", "powershell"]);
     for sub in ["eval", "print", "explain"] {
         let line = format!(
             "complete -c layout -n \"__fish_layout_using_subcommand {sub}\" -a 'logical_divide' -d '"
@@ -369,10 +371,30 @@ fn completions_and_man_page() {
         assert!(fish.contains(&line), "fish: no `logical_divide` for {sub}");
         // The condition the appended lines use is defined by clap_complete's part.
         assert!(fish.contains("function __fish_layout_using_subcommand"));
+        // Every name is a candidate in the subcommand's own block (before
+        // the next block begins), not only somewhere in the script.
+        for (script, header, candidate) in [
+            (&elvish, format!("&'layout;{sub}'= {{"), "cand '{}' '"),
+            (
+                &powershell,
+                format!("'layout;{sub}' {{"),
+                "[CompletionResult]::new('{}', '{}', [CompletionResultType]::ParameterValue, '",
+            ),
+        ] {
+            let start = script
+                .find(&header)
+                .unwrap_or_else(|| panic!("no {header}"));
+            let block = &script[start..];
+            let block = &block[..block[header.len()..].find("'layout;").unwrap() + header.len()];
+            for f in layout_core::FUNCTIONS {
+                let wanted = candidate.replace("{}", f.name);
+                assert!(block.contains(&wanted), "{header}: no `{}`", f.name);
+            }
+        }
     }
-    // elvish and powershell scripts complete no positional: `--help` says so.
+    // `--help` says every shell completes function names.
     let help = ok(&["completions", "--help"]);
-    assert!(help.contains("elvish and powershell do not ("), "{help}");
+    assert!(help.contains("function names in every shell"), "{help}");
     assert!(ok(&["man"]).contains(".TH layout"));
 }
 

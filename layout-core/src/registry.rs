@@ -26,6 +26,7 @@ mod idiom_calls;
 mod idioms;
 mod mode_calls;
 mod modes;
+mod narration;
 mod swizzle;
 mod tensor;
 
@@ -43,6 +44,7 @@ use calls::{algebra, divide};
 
 pub use crate::coerce::{Accepts, Args};
 pub(crate) use basis::basis_call;
+pub use narration::Narration;
 pub(crate) use swizzle::composed_call;
 
 /// Every function the notation knows, section by section: CuTe's, its
@@ -109,6 +111,8 @@ pub struct Function {
     /// For divides, products and composition: how they tile their first
     /// operand (what `layout print` colours and `layout explain` derives).
     pub tiling: Option<Tiling>,
+    /// Which derivation `layout explain` narrates.
+    pub narration: Narration,
     /// What it does, in one line.
     pub about: &'static str,
     /// A call that evaluates (a test checks it), for help texts and tests.
@@ -232,6 +236,7 @@ const BASE: Function = Function {
     blame: calls::whole,
     static_only: false,
     tiling: None,
+    narration: Narration::ResultOnly,
     about: "",
     example: "",
     apply: |_| unreachable!("every entry has its own `apply`"),
@@ -260,6 +265,7 @@ const fn tiled(
             _ => algebra,
         },
         tiling: Some(tiling),
+        narration: Narration::Tiling,
         about,
         example,
         apply,

@@ -146,13 +146,14 @@ fn comma() -> TokenTree {
 }
 
 /// A typed layout from its shape and stride trees. Offsets are `isize`
-/// when a static stride is negative, else `usize`.
+/// when a static stride is negative, else `usize`. Through free functions,
+/// not `Layout::new`: cheaper for rustc to resolve (BENCHMARKS.md).
 pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
     let private = private();
     if signed {
-        quote!(#private::Layout::new_signed(#shape, #stride))
+        quote!(#private::layout_signed(#shape, #stride))
     } else {
-        quote!(#private::Layout::new(#shape, #stride))
+        quote!(#private::layout(#shape, #stride))
     }
 }
 

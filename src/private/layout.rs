@@ -2,6 +2,7 @@
 //! whose static leaves are zero-sized, so a fully static layout takes no
 //! space and a dynamic one holds just its `usize` leaves.
 
+use alloc::string::String;
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -248,6 +249,35 @@ impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     }
 }
 
+impl<S: Tree, D: Tree, I> Layout<S, D, I> {
+    /// The layout in CuTe notation, as [`Display`](fmt::Display) writes
+    /// it (so `format!("{l}")` is the same text).
+    ///
+    /// `ToString` would do, but through its blanket impl every layout type
+    /// a crate formats instantiates `String`'s formatting machinery in that
+    /// crate; this method hands the layout to one function compiled in
+    /// this crate, which a debug build of many `layout!(…).to_string()`
+    /// calls felt (BENCHMARKS.md, "A `Display`ed result").
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// let l = layout!(logical_divide((8,4):(4,1), 2));
+    /// assert_eq!(l.to_string(), "(2,(4,4)):(4,(8,1))");
+    /// assert_eq!(l.to_string(), format!("{l}"));
+    /// ```
+    #[allow(clippy::inherent_to_string_shadow_display)] // The same text, on purpose.
+    #[must_use]
+    pub fn to_string(&self) -> String {
+        display_string(self)
+    }
+}
+
+/// `x.to_string()`, compiled once here for every layout type.
+#[inline(never)]
+fn display_string(x: &dyn fmt::Display) -> String {
+    alloc::string::ToString::to_string(x)
+}
+
 impl<S, D, I> Layout<S, D, I> {
     /// The layout of a shape and stride tree the caller built congruent
     /// (read from the core: convert.rs; a typed partition: partition.rs).
@@ -257,6 +287,31 @@ impl<S, D, I> Layout<S, D, I> {
             stride,
             offset: PhantomData,
         }
+    }
+}
+
+/// The layout `layout!` writes for `shape:stride`: [`Layout::new`] as a
+/// free function. A path to an associated function makes rustc look
+/// through every inherent `impl` of `Layout` at each call, which a crate of
+/// many `layout!` invocations felt in its debug build (BENCHMARKS.md, "A
+/// `Display`ed result"); a free function is one look-up.
+#[must_use]
+pub const fn layout<S, D>(shape: S, stride: D) -> Layout<S, D> {
+    Layout {
+        shape,
+        stride,
+        offset: PhantomData,
+    }
+}
+
+/// [`layout`] with a negative static stride: offsets are signed
+/// ([`Layout::new_signed`]).
+#[must_use]
+pub const fn layout_signed<S, D>(shape: S, stride: D) -> Layout<S, D, isize> {
+    Layout {
+        shape,
+        stride,
+        offset: PhantomData,
     }
 }
 

@@ -47,7 +47,7 @@ pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use int::{C, Int, Offset};
-pub use layout::{Layout, dynamic, idx2crd, size};
+pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
 pub use list::{Concat, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Matrix, SameExtents, WalkWith};
 pub use mode::Get;

@@ -167,13 +167,14 @@ impl Explainer<'_> {
     }
 
     /// `upcast(L, N)` and `downcast(L, N)`, leaf by leaf.
-    pub(super) fn recast(&mut self, name: &str, l: &Layout, n: i64, result: &Value) -> Result<()> {
+    pub(super) fn recast(&mut self, wider: bool, l: &Layout, n: i64, result: &Value) -> Result<()> {
         let Value::Layout(r) = result else {
             return Ok(());
         };
-        self.say(&match name {
-            "upcast" => format!("elements {n} times wider: a stride-1 leaf's extent and every other stride divided by {n} (rounded up), stride 0 kept"),
-            _ => format!("elements {n} times narrower: a stride-1 leaf's extent and every other stride times {n}"),
+        self.say(&if wider {
+            format!("elements {n} times wider: a stride-1 leaf's extent and every other stride divided by {n} (rounded up), stride 0 kept")
+        } else {
+            format!("elements {n} times narrower: a stride-1 leaf's extent and every other stride times {n}")
         });
         let leaves = l
             .leaf_modes()

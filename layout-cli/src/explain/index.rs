@@ -1,6 +1,7 @@
 //! Explaining coordinates and indices: `crd2idx`, `idx2crd`, the size-like
 //! properties, `make_layout`, and a bare layout.
 
+use layout_core::registry::Narration;
 use layout_core::{IntTuple, Layout, Result, Value, natural_coord};
 
 use super::{Explainer, join};
@@ -16,13 +17,15 @@ impl Explainer<'_> {
     pub(super) fn slice(
         &mut self,
         name: &str,
+        dice: bool,
         c: &Value,
         l: &Layout,
         result: &Value,
     ) -> Result<()> {
-        let (keep, other) = match name {
-            "slice" => ("`_`", "an integer"),
-            _ => ("an integer", "`_`"),
+        let (keep, other) = if dice {
+            ("an integer", "`_`")
+        } else {
+            ("`_`", "an integer")
         };
         self.say(&format!(
             "{name} keeps the modes of L where C has {keep} and drops those where C has {other} (CuTe's lift_{name})"
@@ -121,7 +124,15 @@ impl Explainer<'_> {
         Ok(())
     }
 
-    pub(super) fn property(&mut self, name: &str, x: &Value, result: &Value) -> Result<()> {
+    /// `size`, `cosize`, `rank`, `depth`, `shape` or `stride` (`name`, for
+    /// the text) of a layout or tuple.
+    pub(super) fn property(
+        &mut self,
+        name: &str,
+        narration: Narration,
+        x: &Value,
+        result: &Value,
+    ) -> Result<()> {
         let shape = match x {
             Value::Layout(l) => l.shape().clone(),
             Value::IntTuple(t) => t.clone(),
@@ -130,12 +141,12 @@ impl Explainer<'_> {
                 return Ok(());
             }
         };
-        match (name, x) {
-            ("size", _) => self.say(&format!(
+        match (narration, x) {
+            (Narration::Size, _) => self.say(&format!(
                 "the number of coordinates, the product of the shape's leaves: {} = {result}",
                 join(shape.leaves(), "·")
             )),
-            ("cosize", Value::Layout(l)) if l.size() > 0 => {
+            (Narration::Cosize, Value::Layout(l)) if l.size() > 0 => {
                 // CuTe's definition; for non-negative strides, L(size-1) + 1.
                 let terms = l
                     .leaf_modes()
@@ -145,14 +156,14 @@ impl Explainer<'_> {
                     join(terms, " + ")
                 ));
             }
-            ("cosize", _) => self.say("an empty layout has cosize 0"),
-            ("rank", _) => {
+            (Narration::Cosize, _) => self.say("an empty layout has cosize 0"),
+            (Narration::Rank, _) => {
                 let modes = join(shape.modes(), ", ");
                 self.say(&format!(
                     "the number of top-level modes ({modes}): {result}"
                 ));
             }
-            ("depth", _) => self.say(&format!(
+            (Narration::Depth, _) => self.say(&format!(
                 "how deeply the shape {shape} nests (0 for an integer): {result}"
             )),
             _ => self.say(&format!("the {name} part of {x}")),

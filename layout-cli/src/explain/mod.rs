@@ -17,7 +17,7 @@ mod tv;
 mod views;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::Tiling;
+use layout_core::registry::{Narration as N, Tiling};
 use layout_core::{IntTuple, Layout, Major, Result, Tiler, Value, eval};
 
 use crate::report::Failure;
@@ -101,23 +101,31 @@ impl<'a> Explainer<'a> {
                 ));
             }
         }
+        // The registry's entry says which narration; the CLI knows no
+        // function by name.
+        let Some(f) = layout_core::function(name) else {
+            return Ok(());
+        };
+        let narration = f.narration;
         // `access` reads its data through a composed layout; it is not a
         // function lifted to the inner layout.
-        let lifted = name != "access";
+        let lifted = !matches!(narration, N::Access);
         if let Some(c) = v.iter().find_map(|x| match x {
             Value::Composed(c) if lifted => Some(c),
             _ => None,
         }) {
-            self.through_inner(name, v, c, result);
+            self.through_inner(name, narration, v, c, result);
             return Ok(());
         }
-        if name == "composition" && v.iter().any(|x| matches!(x, Value::Swizzle(_))) {
+        if matches!(f.tiling, Some(Tiling::Composition))
+            && v.iter().any(|x| matches!(x, Value::Swizzle(_)))
+        {
             self.swizzle_composition(v, result);
             return Ok(());
         }
         // Divides, products and composition: the registry says which, and
         // the core gives their steps.
-        if let Some(how) = layout_core::function(name).and_then(|f| f.tiling) {
+        if let (N::Tiling, Some(how)) = (narration, f.tiling) {
             return match (how, v) {
                 (Tiling::Composition, [Value::Layout(a), Value::BasisLayout(b)]) => {
                     self.composition_by_basis(a, b, result)
@@ -138,40 +146,40 @@ impl<'a> Explainer<'a> {
                 _ => Ok(()),
             };
         }
-        if self.modes(name, v, result)? {
+        if self.modes(name, narration, v, result)? {
             return Ok(());
         }
-        match (name, v) {
-            ("crd2idx", [Value::IntTuple(c), Value::Layout(l)]) => self.crd2idx(c, l, result),
-            ("crd2idx", [Value::IntTuple(c), Value::IntTuple(s), Value::IntTuple(d)]) => {
+        match (narration, v) {
+            (N::Crd2idx, [Value::IntTuple(c), Value::Layout(l)]) => self.crd2idx(c, l, result),
+            (N::Crd2idx, [Value::IntTuple(c), Value::IntTuple(s), Value::IntTuple(d)]) => {
                 let l = Layout::new(s.clone(), d.clone())?;
                 self.crd2idx(c, &l, result)
             }
-            ("idx2crd", [Value::IntTuple(i), Value::IntTuple(s)]) => self.idx2crd(i, s, result),
-            ("idx2crd", [Value::IntTuple(IntTuple::Int(i)), Value::IntTuple(s), how]) => {
+            (N::Idx2crd, [Value::IntTuple(i), Value::IntTuple(s)]) => self.idx2crd(i, s, result),
+            (N::Idx2crd, [Value::IntTuple(IntTuple::Int(i)), Value::IntTuple(s), how]) => {
                 self.idx2crd_strided(*i, s, how, result)
             }
-            ("size" | "cosize" | "rank" | "depth" | "shape" | "stride", [x]) => {
-                self.property(name, x, result)
+            (N::Size | N::Cosize | N::Rank | N::Depth | N::Part, [x]) => {
+                self.property(name, narration, x, result)
             }
-            ("make_layout", _) => self.make_layout(v, result),
-            ("slice" | "dice", [c, Value::Layout(l)]) => self.slice(name, c, l, result),
-            ("coalesce", [Value::Layout(l)]) => self.coalesce(l, result),
-            ("coalesce", [Value::Layout(l), Value::IntTuple(p)]) => self.coalesce_by(l, p, result),
-            ("filter", [Value::Layout(l)]) => self.filter(l, result),
-            ("flatten", [x]) => self.flatten(x, result),
-            ("complement", [Value::Layout(a)]) => self.complement(a, a.cosize(), true, result),
-            ("complement", [Value::Layout(a), Value::IntTuple(IntTuple::Int(m))]) => {
+            (N::MakeLayout, _) => self.make_layout(v, result),
+            (N::Slice { dice }, [c, Value::Layout(l)]) => self.slice(name, dice, c, l, result),
+            (N::Coalesce, [Value::Layout(l)]) => self.coalesce(l, result),
+            (N::Coalesce, [Value::Layout(l), Value::IntTuple(p)]) => self.coalesce_by(l, p, result),
+            (N::Filter, [Value::Layout(l)]) => self.filter(l, result),
+            (N::Flatten, [x]) => self.flatten(x, result),
+            (N::Complement, [Value::Layout(a)]) => self.complement(a, a.cosize(), true, result),
+            (N::Complement, [Value::Layout(a), Value::IntTuple(IntTuple::Int(m))]) => {
                 self.complement(a, *m, false, result)
             }
-            ("complement", [Value::Layout(a), Value::IntTuple(t)]) => {
+            (N::Complement, [Value::Layout(a), Value::IntTuple(t)]) => {
                 self.complement_to_shape(a, t, result)
             }
-            ("make_ordered_layout", [Value::IntTuple(s), o]) => self.ordered(s, o, result),
-            ("make_layout_like", [Value::Layout(l)]) => self.layout_like(l, result),
-            ("make_identity_layout", [Value::IntTuple(s)]) => self.identity(s, result),
-            ("make_fragment_like", [x]) => self.fragment_like(x, result),
-            ("tile_to_shape", [Value::Layout(b), Value::IntTuple(t), rest @ ..]) => {
+            (N::OrderedLayout, [Value::IntTuple(s), o]) => self.ordered(s, o, result),
+            (N::LayoutLike, [Value::Layout(l)]) => self.layout_like(l, result),
+            (N::IdentityLayout, [Value::IntTuple(s)]) => self.identity(s, result),
+            (N::FragmentLike, [x]) => self.fragment_like(x, result),
+            (N::TileToShape, [Value::Layout(b), Value::IntTuple(t), rest @ ..]) => {
                 let (order, named) = match rest {
                     [Value::IntTuple(o)] => (Some(o.clone()), format!("in the order {o}")),
                     [Value::Major(Major::LayoutRight)] => {
@@ -185,46 +193,54 @@ impl<'a> Explainer<'a> {
                 };
                 self.tile_to_shape(b, t, order.as_ref(), &named)
             }
-            ("upcast" | "downcast", [Value::Layout(l), Value::IntTuple(IntTuple::Int(n))]) => {
-                self.recast(name, l, *n, result)
+            (N::Recast { wider }, [Value::Layout(l), Value::IntTuple(IntTuple::Int(n))]) => {
+                self.recast(wider, l, *n, result)
             }
             (
-                "recast_layout",
+                N::RecastLayout,
                 [
                     Value::Layout(l),
                     Value::IntTuple(IntTuple::Int(old)),
                     Value::IntTuple(IntTuple::Int(new)),
                 ],
             ) => self.recast_layout(l, *old, *new, result),
-            ("right_inverse", [Value::Layout(l)]) => self.right_inverse(l, result),
-            ("left_inverse", [Value::Layout(l)]) => self.left_inverse(l, result),
-            (
-                "layout_tv" | "layout_tv_tile" | "mma_shape" | "mma_threads" | "mma_layout"
-                | "copy_layout" | "tiled_mma_layout",
-                _,
-            ) => self.tv(name, v, result),
-            _ => self.seed(name, args, v, result),
+            (N::RightInverse, [Value::Layout(l)]) => self.right_inverse(l, result),
+            (N::LeftInverse, [Value::Layout(l)]) => self.left_inverse(l, result),
+            (N::LayoutTv | N::MmaShape | N::MmaThreads | N::AtomLayout | N::TiledMma, _) => {
+                self.tv(narration, v, result)
+            }
+            (N::Swizzle | N::ComposedLayout | N::Access, _) => {
+                self.swizzled(name, narration, v, result)
+            }
+            _ => self.seed(name, narration, args, v, result),
         }
     }
 
     /// The kernel-library idioms' functions; a view
     /// operand (`diagonal`, `table`, …) may be a layout, read from 0.
-    fn seed(&mut self, name: &str, args: &[Expr], v: &[Value], result: &Value) -> Result<()> {
+    fn seed(
+        &mut self,
+        name: &str,
+        narration: N,
+        args: &[Expr],
+        v: &[Value],
+        result: &Value,
+    ) -> Result<()> {
         use IntTuple::Int;
         use Value::IntTuple as T;
         let view = v.first().and_then(views::view_of);
-        match (name, v, view) {
-            ("broadcast", _, _) => {
+        match (narration, v, view) {
+            (N::Broadcast, _, _) => {
                 let labels: Vec<&str> = args.iter().map(|a| self.text(a).trim()).collect();
                 self.broadcast(&labels, v, result)
             }
-            ("broadcast_to", [Value::Layout(l), T(s)], _) => self.broadcast_to(l, s, result),
-            ("real_axis", [T(Int(a)), T(Int(r))], _) => {
+            (N::BroadcastTo, [Value::Layout(l), T(s)], _) => self.broadcast_to(l, s, result),
+            (N::RealAxis, [T(Int(a)), T(Int(r))], _) => {
                 self.real_axis(*a, *r, result);
                 Ok(())
             }
-            ("descriptor", _, _) => self.descriptor(v, result),
-            ("diagonal", [_, rest @ ..], Some(input)) => {
+            (N::Descriptor, _, _) => self.descriptor(v, result),
+            (N::Diagonal, [_, rest @ ..], Some(input)) => {
                 let int = |i: usize, default: i64| match rest.get(i) {
                     Some(T(Int(n))) => *n,
                     _ => default,
@@ -232,18 +248,17 @@ impl<'a> Explainer<'a> {
                 // torch's defaults: offset 0, dims 0 and 1.
                 self.diagonal(&input, [int(0, 0), int(1, 0), int(2, 1)], result)
             }
-            ("table", [_], Some(input)) => self.table(&input, result),
-            ("stripes", [_, T(Int(axis))], Some(input)) => self.stripes(&input, *axis, result),
-            ("slice_axis", [_, T(Int(axis)), T(Int(i))], Some(input)) => {
+            (N::Table, [_], Some(input)) => self.table(&input, result),
+            (N::Stripes, [_, T(Int(axis))], Some(input)) => self.stripes(&input, *axis, result),
+            (N::SliceAxis, [_, T(Int(axis)), T(Int(i))], Some(input)) => {
                 self.slice_axis(&input, *axis, *i, result)
             }
-            ("block", [_, T(tile), T(i)], Some(input)) => self.block(&input, tile, i, result),
-            ("swizzle" | "make_composed_layout" | "access", _, _) => self.swizzled(name, v, result),
-            ("view", _, _) => {
+            (N::Block, [_, T(tile), T(i)], Some(input)) => self.block(&input, tile, i, result),
+            (N::View, _, _) => {
                 self.view(result);
                 Ok(())
             }
-            ("positions", [_, rest @ ..], Some(input)) => {
+            (N::Positions, [_, rest @ ..], Some(input)) => {
                 let start = match rest {
                     [T(s)] => Some(s),
                     _ => None,

@@ -2,6 +2,7 @@
 //! `modes` section), and `size`, `shape`, … of a mode picked by indices.
 //! Every number comes from a layout-core call on the operands.
 
+use layout_core::registry::Narration::{self, self as N};
 use layout_core::{IntTuple, Layout, Result, Tiler, Value};
 
 use super::{Explainer, join};
@@ -33,11 +34,18 @@ fn cosize_terms(l: &Layout) -> String {
 }
 
 impl Explainer<'_> {
-    /// Explain a call of this section; `false` when `name` is not one of it.
-    pub(super) fn modes(&mut self, name: &str, v: &[Value], result: &Value) -> Result<bool> {
-        match (name, v) {
+    /// Explain a call of this section (`name` is the function's, for the
+    /// text); `false` when its narration is not one of it.
+    pub(super) fn modes(
+        &mut self,
+        name: &str,
+        narration: Narration,
+        v: &[Value],
+        result: &Value,
+    ) -> Result<bool> {
+        match (narration, v) {
             (
-                "size" | "cosize" | "rank" | "depth" | "shape" | "stride" | "get" | "coshape",
+                N::Size | N::Cosize | N::Rank | N::Depth | N::Part | N::GetMode | N::Coshape,
                 [x, idx @ ..],
             ) if !idx.is_empty() => {
                 let path = ints(idx);
@@ -47,27 +55,30 @@ impl Explainer<'_> {
                     self.step(&format!("mode {i} of {m} is {picked}"));
                     m = picked;
                 }
-                if name == "coshape" {
-                    if let Value::Layout(l) = &m {
-                        self.say(&format!("codomain extent: {} = {result}", cosize_terms(l)));
+                match narration {
+                    N::Coshape => {
+                        if let Value::Layout(l) = &m {
+                            self.say(&format!("codomain extent: {} = {result}", cosize_terms(l)));
+                        }
                     }
-                } else if name != "get" {
-                    self.property(name, &m, result)?;
+                    N::GetMode => {}
+                    _ => self.property(name, narration, &m, result)?,
                 }
             }
-            ("coshape", [Value::Layout(l)]) => {
+            (N::Coshape, [Value::Layout(l)]) => {
                 self.say(&format!("codomain extent: {} = {result}", cosize_terms(l)));
             }
-            ("take" | "group", [x, ..]) => {
+            (N::Take { gather }, [x, ..]) => {
                 let [b, e] = ints(&v[1..])[..] else {
                     return Ok(true);
                 };
                 let modes = modes_of(x);
                 let end = if e == -1 { modes.len() } else { e as usize };
                 let picked = modes.get(b as usize..end).unwrap_or_default();
-                let what = match name {
-                    "take" => "kept, as a tuple",
-                    _ => "gathered into one mode",
+                let what = if gather {
+                    "gathered into one mode"
+                } else {
+                    "kept, as a tuple"
                 };
                 self.say(&format!(
                     "modes {b}..{end} of ({}): {} {what}: {result}",
@@ -75,7 +86,7 @@ impl Explainer<'_> {
                     join(picked, ", ")
                 ));
             }
-            ("select", [x, ..]) => {
+            (N::Select, [x, ..]) => {
                 let modes = modes_of(x);
                 let picked = ints(&v[1..]).into_iter().map(|i| {
                     let m = modes.get(i as usize).map_or("?", String::as_str);
@@ -83,9 +94,9 @@ impl Explainer<'_> {
                 });
                 self.say(&format!("{}, in that order: {result}", join(picked, ", ")));
             }
-            ("append" | "prepend", [x, m, rest @ ..]) => {
+            (N::Append { last }, [x, m, rest @ ..]) => {
                 let rank = modes_of(x).len();
-                let place = if name == "append" { "last" } else { "first" };
+                let place = if last { "last" } else { "first" };
                 match ints(rest).first() {
                     Some(n) => self.say(&format!(
                         "{x} has rank {rank}: copies of {m} as {place} modes up to rank {n}: {result}"
@@ -95,14 +106,14 @@ impl Explainer<'_> {
                     )),
                 }
             }
-            ("replace", [x, i, m]) => {
+            (N::Replace, [x, i, m]) => {
                 let old = layout_core::evaluate(&format!("get({x}, {i})"))?;
                 self.say(&format!("mode {i} of {x} was {old}, now {m}: {result}"));
             }
-            ("unflatten", [x, p]) => self.say(&format!(
+            (N::Unflatten, [x, p]) => self.say(&format!(
                 "the modes of {x}, in order, fill the leaves of the profile {p}: {result}"
             )),
-            ("with_shape", [Value::Layout(l), Value::IntTuple(s)]) => {
+            (N::WithShape, [Value::Layout(l), Value::IntTuple(s)]) => {
                 let compact = Layout::column_major(s.clone())?;
                 self.step(&format!(
                     "make_layout({s}) = {compact} (compact, column-major)"
@@ -110,7 +121,7 @@ impl Explainer<'_> {
                 self.step(&format!("{l} read through it: composition"));
                 self.composition(l, &Tiler::Layout(compact), result)?;
             }
-            ("nullspace", [Value::Layout(l)]) => {
+            (N::Nullspace, [Value::Layout(l)]) => {
                 let index = l.shape().flatten().compact_col_major()?;
                 self.step(&format!(
                     "leaves (extent:stride) {}; their strides in L's index space {index}",
@@ -120,14 +131,14 @@ impl Explainer<'_> {
                     "the stride-0 leaves, at those index strides: {result}"
                 ));
             }
-            ("max_common_vector" | "max_common_layout", [Value::Layout(a), Value::Layout(b)]) => {
+            (N::MaxCommon, [Value::Layout(a), Value::Layout(b)]) => {
                 let inv = layout_core::right_inverse(b)?;
                 self.step(&format!("right_inverse(B) = {inv}: B(R(j)) = j"));
                 self.step("count the offsets j = 0, 1, … with A(R(j)) = j");
                 let n = layout_core::max_common_vector(a, b)?;
                 self.step(&format!("{n} offsets in common; {name}: {result}"));
             }
-            ("max_alignment", [Value::Layout(l)]) => {
+            (N::MaxAlignment, [Value::Layout(l)]) => {
                 let flat = layout_core::coalesce(l);
                 let inv = layout_core::right_inverse(&flat)?;
                 let p = layout_core::logical_divide(&flat, &Tiler::Layout(inv.clone()))?;
@@ -135,15 +146,15 @@ impl Explainer<'_> {
                 self.step(&format!("logical_divide(L, R) = {p}"));
                 self.step(&format!("gcd of size(R) and the rest's strides: {result}"));
             }
-            ("compatible" | "congruent" | "weakly_congruent", [a, b]) => {
-                let rule = match name {
-                    "compatible" => "at each leaf of A, B's mode there has that size",
-                    "congruent" => "both nest the same way",
+            (N::Compatible | N::Congruent | N::WeaklyCongruent, [a, b]) => {
+                let rule = match narration {
+                    N::Compatible => "at each leaf of A, B's mode there has that size",
+                    N::Congruent => "both nest the same way",
                     _ => "B nests at least as deeply as A wherever A nests",
                 };
                 self.say(&format!("A = {a}, B = {b}: {rule}? {result}"));
             }
-            ("evenly_divides", [s, Value::IntTuple(t)]) => {
+            (N::EvenlyDivides, [s, Value::IntTuple(t)]) => {
                 let shape = match s {
                     Value::Layout(l) => l.shape().clone(),
                     Value::IntTuple(x) => x.clone(),
@@ -154,33 +165,34 @@ impl Explainer<'_> {
                 }
                 self.step(&format!("{t} cuts {shape} into whole tiles? {result}"));
             }
-            ("crd2crd", [c, from, to]) => {
+            (N::Crd2crd, [c, from, to]) => {
                 self.say(&format!(
                     "coordinate {c} of {from}, colexicographic index carried to {to}: {result}"
                 ));
             }
-            ("product_each", [t]) => {
+            (N::ProductEach, [t]) => {
                 let modes = modes_of(t);
                 self.say(&format!(
                     "the size of each of {}: {result}",
                     join(modes, ", ")
                 ));
             }
-            ("shape_div" | "ceil_div", [a, b]) => {
-                let rule = match name {
-                    "shape_div" => "each pair must divide one way or the other; rounded up",
-                    _ => "rounded up",
+            (N::ShapeDiv { strict }, [a, b]) => {
+                let rule = if strict {
+                    "each pair must divide one way or the other; rounded up"
+                } else {
+                    "rounded up"
                 };
                 self.say(&format!(
                     "{a} / {b}, by mode (an integer divisor folds across the modes, {rule}): {result}"
                 ));
             }
-            ("filter_zeros", [x]) => {
+            (N::FilterZeros, [x]) => {
                 self.say(&format!(
                     "{x} with extent 1 wherever the stride is 0: {result}"
                 ));
             }
-            ("filter_zeros", [x, p]) => {
+            (N::FilterZeros, [x, p]) => {
                 self.say(&format!(
                     "{x} with extent 1 under every 0 of the profile {p}: {result}"
                 ));

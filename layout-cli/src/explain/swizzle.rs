@@ -1,5 +1,6 @@
 //! Explanations of swizzles, composed layouts and the access numbers.
 
+use layout_core::registry::Narration;
 use layout_core::{ComposedLayout, Result, Value};
 
 use super::Explainer;
@@ -7,9 +8,15 @@ use super::Explainer;
 impl Explainer<'_> {
     /// `swizzle`, `make_composed_layout`, `access`: the masks, the
     /// composition, the model behind the numbers.
-    pub(super) fn swizzled(&mut self, name: &str, v: &[Value], result: &Value) -> Result<()> {
-        match (name, result) {
-            ("swizzle", Value::Swizzle(sw)) => {
+    pub(super) fn swizzled(
+        &mut self,
+        name: &str,
+        narration: Narration,
+        v: &[Value],
+        result: &Value,
+    ) -> Result<()> {
+        match (narration, result) {
+            (Narration::Swizzle, Value::Swizzle(sw)) => {
                 let (y, z) = (sw.yyy_mask(), sw.zzz_mask());
                 self.step(&format!("the bits read (yyy_msk): {y:#b} = {y}"));
                 self.step(&format!("the bits flipped (zzz_msk): {z:#b} = {z}"));
@@ -24,7 +31,7 @@ impl Explainer<'_> {
                     self.note(&format!("e.g. {o} -> {}", sw.apply(o)));
                 }
             }
-            ("make_composed_layout", Value::Composed(c)) => {
+            (Narration::ComposedLayout, Value::Composed(c)) => {
                 self.step(&format!(
                     "coordinate c goes to {}({} + {}(c)): the inner layout, plus the offset, then the outer function",
                     c.outer(),
@@ -33,7 +40,7 @@ impl Explainer<'_> {
                 ));
                 self.note("shape, size and cosize are the inner layout's; divides and products apply to it");
             }
-            ("access", Value::IntTuple(t)) => {
+            (Narration::Access, Value::IntTuple(t)) => {
                 let data = v.get(1).map_or_else(String::new, ToString::to_string);
                 self.step(&format!("TV maps (thread, value) to an element of {data}; its offset times the element size is the byte address"));
                 self.step("each thread loads the widest aligned run of values all threads have (at most 16 bytes) at once; threads 32w..32w+31 form warp w");
@@ -55,13 +62,14 @@ impl Explainer<'_> {
     pub(super) fn through_inner(
         &mut self,
         name: &str,
+        narration: Narration,
         v: &[Value],
         c: &ComposedLayout,
         result: &Value,
     ) {
         let (outer, offset, inner) = (c.outer(), c.offset(), c.inner());
-        match name {
-            "slice" => {
+        match narration {
+            Narration::Slice { dice: false } => {
                 let at = v.first().map_or_else(String::new, ToString::to_string);
                 self.step(&format!(
                     "slice {at} of the inner layout {inner}: the kept modes, and the offset where {at} starts (with `_` as 0)"
@@ -79,7 +87,7 @@ impl Explainer<'_> {
                 self.note(&format!("slice = {result}"));
                 return;
             }
-            "right_inverse" | "left_inverse" => {
+            Narration::RightInverse | Narration::LeftInverse => {
                 let how = match c.swizzle() {
                     Some(_) => format!(
                         "{name}({inner}) read after {outer} (a swizzle is its own inverse), rewritten as a swizzle after it: CuTe's composition(L, Sw) moves the swizzle's masks through L"
@@ -89,7 +97,7 @@ impl Explainer<'_> {
                     ),
                 };
                 self.step(&how);
-                let law = if name == "right_inverse" {
+                let law = if narration == Narration::RightInverse {
                     "C(R(i)) = i below size(R)"
                 } else {
                     "R(C(i)) = i below size(C)"
@@ -98,7 +106,7 @@ impl Explainer<'_> {
                 self.note(&format!("{name} = {result}"));
                 return;
             }
-            "upcast" | "downcast" | "recast_layout" => {
+            Narration::Recast { .. } | Narration::RecastLayout => {
                 self.step(&format!(
                     "CuTe's {name} of a composed layout recasts each part: the outer function {outer}, the offset {offset} and the inner layout {inner}"
                 ));
@@ -108,7 +116,9 @@ impl Explainer<'_> {
                 self.note(&format!("{name} = {result}"));
                 return;
             }
-            "composition" if !matches!(v.first(), Some(Value::Composed(_))) => {
+            Narration::Tiling
+                if is_composition(name) && !matches!(v.first(), Some(Value::Composed(_))) =>
+            {
                 self.step(&format!(
                     "CuTe's composition(L, A o 0 o B) is composition(composition(L, {outer}), {inner}): L after the outer function, then the inner layout"
                 ));
@@ -124,7 +134,7 @@ impl Explainer<'_> {
             Value::Composed(_) => format!(
                 "the result is put back under the outer function and offset: {outer} o {offset} o …"
             ),
-            Value::IntTuple(layout_core::IntTuple::Int(r)) if name == "crd2idx" => {
+            Value::IntTuple(layout_core::IntTuple::Int(r)) if narration == Narration::Crd2idx => {
                 match v.first().and_then(|x| match x {
                     Value::IntTuple(coord) => c.pre_swizzle(coord).ok(),
                     _ => None,
@@ -248,4 +258,11 @@ impl Explainer<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether the registry's entry `name` is composition itself (its tiling
+/// says so; the CLI matches no function name).
+fn is_composition(name: &str) -> bool {
+    layout_core::function(name)
+        .is_some_and(|f| matches!(f.tiling, Some(layout_core::registry::Tiling::Composition)))
 }

@@ -84,11 +84,25 @@ fn explain_ends_on_the_divide_or_product_eval_gives() {
     assert!(checked > 900, "only {checked} checked");
 }
 
-/// Every function of the registry has a narration: its example is
-/// explained in steps, not only given its result.
+/// Every function of the registry has a narration (its entry names one,
+/// which is all that picks it): its example is explained in steps, not
+/// only given its result.
 #[test]
 fn every_registry_function_is_explained() {
     for f in layout_core::FUNCTIONS {
+        assert_ne!(
+            f.narration,
+            layout_core::registry::Narration::ResultOnly,
+            "{}: no narration in its registry entry",
+            f.name
+        );
+        // Divides, products and composition are narrated from their tiling.
+        assert_eq!(
+            f.tiling.is_some(),
+            f.narration == layout_core::registry::Narration::Tiling,
+            "{}",
+            f.name
+        );
         let shown = super::explain(f.example, Styles::new(false)).unwrap();
         assert!(
             !shown.contains("no step-by-step explanation"),

@@ -3,33 +3,34 @@
 //! the atoms' layouts as where they come from and what one pair means.
 
 use layout_core::atoms::{Atom, MmaAtom, Operand};
+use layout_core::registry::Narration;
 use layout_core::tv::{layout_tv_steps, tiled_mma_steps};
 use layout_core::{Layout, Result, Value};
 
 use super::Explainer;
 
 impl Explainer<'_> {
-    /// The TV-layout and atom functions, by name.
-    pub(super) fn tv(&mut self, name: &str, v: &[Value], result: &Value) -> Result<()> {
-        match (name, v) {
-            ("layout_tv" | "layout_tv_tile", [Value::Layout(thr), Value::Layout(val)]) => {
+    /// The TV-layout and atom functions, by their narration.
+    pub(super) fn tv(&mut self, narration: Narration, v: &[Value], result: &Value) -> Result<()> {
+        match (narration, v) {
+            (Narration::LayoutTv, [Value::Layout(thr), Value::Layout(val)]) => {
                 self.layout_tv(thr, val)
             }
-            ("mma_shape", [Value::Atom(a)]) => {
+            (Narration::MmaShape, [Value::Atom(a)]) => {
                 self.say(&format!("{a}: Shape_MNK of MMA_Traits<{a}>, the (M,N,K) one instruction computes: {result}"));
                 Ok(())
             }
-            ("mma_threads", [Value::Atom(a)]) => {
+            (Narration::MmaThreads, [Value::Atom(a)]) => {
                 self.say(&format!("{a}: ThrID of MMA_Traits<{a}>, the atom's thread index → the thread that takes part"));
                 self.describe_pairs(result, "atom thread", "thread");
                 Ok(())
             }
-            ("mma_layout" | "copy_layout", [Value::Atom(a), Value::Operand(o)]) => {
+            (Narration::AtomLayout, [Value::Atom(a), Value::Operand(o)]) => {
                 self.atom_layout(*a, *o, result);
                 Ok(())
             }
             (
-                "tiled_mma_layout",
+                Narration::TiledMma,
                 [
                     Value::Atom(Atom::Mma(a)),
                     Value::Layout(tiling),

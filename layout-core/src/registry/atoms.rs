@@ -5,7 +5,7 @@
 //! (a misspelling) is a variable, and a variable is no atom.
 
 use super::calls::first;
-use super::{BASE, Function, Kind, Returns, layout_of};
+use super::{BASE, Function, Kind, Narration, Returns, layout_of};
 use crate::atoms::{Atom, CopyAtom, MmaAtom, Operand};
 use crate::coerce::Accepts::{Any, Layout};
 use crate::coerce::Args;
@@ -17,6 +17,7 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "layout_tv",
+        narration: Narration::LayoutTv,
         usage: "layout_tv(THR, VAL)",
         arity: 2..=2,
         args: &[Layout, Layout],
@@ -28,6 +29,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "layout_tv_tile",
+        narration: Narration::LayoutTv,
         usage: "layout_tv_tile(THR, VAL)",
         arity: 2..=2,
         args: &[Layout, Layout],
@@ -40,6 +42,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_shape",
+        narration: Narration::MmaShape,
         static_only: true,
         usage: "mma_shape(ATOM)",
         args: &[Any],
@@ -51,6 +54,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_threads",
+        narration: Narration::MmaThreads,
         static_only: true,
         usage: "mma_threads(ATOM)",
         args: &[Any],
@@ -61,6 +65,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_layout",
+        narration: Narration::AtomLayout,
         static_only: true,
         usage: "mma_layout(ATOM, OPERAND)",
         arity: 2..=2,
@@ -77,6 +82,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "copy_layout",
+        narration: Narration::AtomLayout,
         static_only: true,
         usage: "copy_layout(ATOM, SRC_OR_DST)",
         arity: 2..=2,
@@ -93,6 +99,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "tiled_mma_layout",
+        narration: Narration::TiledMma,
         static_only: true,
         usage: "tiled_mma_layout(ATOM, ATOM_LAYOUT, OPERAND)",
         arity: 3..=3,

@@ -1,7 +1,7 @@
 //! CuTe's ordered and "like" constructors and its element-width recasts:
 //! one entry each, with their evaluations and blame rules.
 
-use super::{BASE, Function, Kind, Returns, layout_of};
+use super::{BASE, Function, Kind, Narration, Returns, layout_of};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple};
 use crate::coerce::Args;
@@ -13,6 +13,7 @@ use crate::value::{Major, Value};
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "make_ordered_layout",
+        narration: Narration::OrderedLayout,
         usage: "make_ordered_layout(SHAPE, ORDER|LayoutLeft|LayoutRight)",
         arity: 2..=2,
         args: &[IntTuple, Any],
@@ -24,6 +25,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_layout_like",
+        narration: Narration::LayoutLike,
         usage: "make_layout_like(L)",
         args: &[Layout],
         about: "a compact layout of L's shape with strides in the order of L's (stride 0 kept)",
@@ -33,6 +35,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_fragment_like",
+        narration: Narration::FragmentLike,
         usage: "make_fragment_like(L|SHAPE)",
         args: &[LayoutOrIntTuple],
         about: "a compact fragment like L: mode 0 column-major, the other modes ordered like L's",
@@ -42,6 +45,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_identity_layout",
+        narration: Narration::IdentityLayout,
         usage: "make_identity_layout(SHAPE)",
         args: &[IntTuple],
         returns: Returns::Always(Kind::BasisLayout),
@@ -52,6 +56,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "tile_to_shape",
+        narration: Narration::TileToShape,
         usage: "tile_to_shape(BLOCK, SHAPE[, ORDER|LayoutLeft|LayoutRight])",
         arity: 2..=3,
         args: &[Layout, IntTuple, Any],
@@ -63,6 +68,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "upcast",
+        narration: Narration::Recast { wider: true },
         usage: "upcast(L, N)",
         arity: 2..=2,
         args: &[Layout, Int],
@@ -74,6 +80,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "downcast",
+        narration: Narration::Recast { wider: false },
         usage: "downcast(L, N)",
         arity: 2..=2,
         args: &[Layout, Int],
@@ -85,6 +92,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "recast_layout",
+        narration: Narration::RecastLayout,
         usage: "recast_layout(L, OLD_BITS, NEW_BITS)",
         arity: 3..=3,
         args: &[Layout, Int, Int],

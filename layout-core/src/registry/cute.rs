@@ -2,7 +2,7 @@
 
 use super::calls::{self, algebra, first};
 use super::mode_calls::{self, sub_layout};
-use super::{BASE, Function, Kind, Returns, Tiling, layout_of, tiled};
+use super::{BASE, Function, Kind, Narration, Returns, Tiling, layout_of, tiled};
 use crate::algebra::{self as alg, Form};
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
 use crate::value::Value;
@@ -13,6 +13,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- queries ----
     Function {
         name: "size",
+        narration: Narration::Size,
         usage: "size(X[, I…])",
         arity: 1..=usize::MAX,
         args: &[LayoutOrIntTuple, Int],
@@ -24,6 +25,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "cosize",
+        narration: Narration::Cosize,
         usage: "cosize(L[, I…])",
         arity: 1..=usize::MAX,
         args: &[Layout, Int],
@@ -35,6 +37,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "rank",
+        narration: Narration::Rank,
         usage: "rank(X[, I…])",
         arity: 1..=usize::MAX,
         args: &[Tiler, Int],
@@ -46,6 +49,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "depth",
+        narration: Narration::Depth,
         usage: "depth(X[, I…])",
         arity: 1..=usize::MAX,
         args: &[LayoutOrIntTuple, Int],
@@ -57,6 +61,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "shape",
+        narration: Narration::Part,
         usage: "shape(L[, I…])",
         arity: 1..=usize::MAX,
         args: &[Layout, Int],
@@ -68,6 +73,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "stride",
+        narration: Narration::Part,
         usage: "stride(L[, I…])",
         arity: 1..=usize::MAX,
         args: &[Layout, Int],
@@ -80,6 +86,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- one layout ----
     Function {
         name: "coalesce",
+        narration: Narration::Coalesce,
         usage: "coalesce(L[, PROFILE])",
         arity: 1..=2,
         args: &[Layout, IntTuple],
@@ -91,6 +98,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "filter",
+        narration: Narration::Filter,
         usage: "filter(L)",
         args: &[Layout],
         blame: algebra,
@@ -101,6 +109,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "flatten",
+        narration: Narration::Flatten,
         usage: "flatten(X)",
         args: &[LayoutOrIntTuple],
         returns: Returns::LikeArg(0),
@@ -111,6 +120,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "complement",
+        narration: Narration::Complement,
         usage: "complement(A[, M|SHAPE])",
         arity: 1..=2,
         args: &[Layout, IntTuple],
@@ -122,6 +132,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "right_inverse",
+        narration: Narration::RightInverse,
         usage: "right_inverse(L)",
         args: &[Layout],
         blame: algebra,
@@ -132,6 +143,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "left_inverse",
+        narration: Narration::LeftInverse,
         usage: "left_inverse(L)",
         args: &[Layout],
         blame: algebra,
@@ -215,6 +227,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     ),
     Function {
         name: "blocked_product",
+        narration: Narration::Tiling,
         usage: "blocked_product(A, B)",
         arity: 2..=2,
         args: &[Layout, Layout],
@@ -227,6 +240,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "raked_product",
+        narration: Narration::Tiling,
         usage: "raked_product(A, B)",
         arity: 2..=2,
         args: &[Layout, Layout],
@@ -240,6 +254,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- coordinates and construction ----
     Function {
         name: "crd2idx",
+        narration: Narration::Crd2idx,
         usage: "crd2idx(C, L|SHAPE[, STRIDE])",
         arity: 2..=3,
         args: &[IntTuple, LayoutOrIntTuple, IntTuple],
@@ -252,6 +267,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "idx2crd",
+        narration: Narration::Idx2crd,
         usage: "idx2crd(I, SHAPE[, LayoutLeft|LayoutRight|STRIDE])",
         arity: 2..=3,
         args: &[IntTuple, IntTuple, MajorOrStride],
@@ -264,6 +280,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_layout",
+        narration: Narration::MakeLayout,
         usage: "make_layout(SHAPE|L0[, LayoutLeft|LayoutRight|STRIDE|L1, …])",
         arity: 1..=usize::MAX,
         args: &[LayoutOrIntTuple, Any],

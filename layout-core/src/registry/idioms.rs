@@ -2,13 +2,14 @@
 
 use super::calls::first;
 use super::idiom_calls as calls;
-use super::{BASE, Function, Kind, Returns};
+use super::{BASE, Function, Kind, Narration, Returns};
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, View};
 
 /// Broadcasting, descriptors, views, tables and walks, as notation functions.
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "broadcast",
+        narration: Narration::Broadcast,
         usage: "broadcast(SHAPE[, …])",
         arity: 1..=usize::MAX,
         args: &[IntTuple],
@@ -21,6 +22,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "broadcast_to",
+        narration: Narration::BroadcastTo,
         usage: "broadcast_to(L, SHAPE)",
         arity: 2..=2,
         args: &[Layout, IntTuple],
@@ -32,6 +34,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "real_axis",
+        narration: Narration::RealAxis,
         usage: "real_axis(AXIS, RANK)",
         arity: 2..=2,
         args: &[Int, Int],
@@ -43,6 +46,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "descriptor",
+        narration: Narration::Descriptor,
         usage: "descriptor(LENGTHS[, STRIDES], TAG)",
         arity: 2..=3,
         args: &[IntTuple, Any, Any],
@@ -54,6 +58,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "table",
+        narration: Narration::Table,
         usage: "table(L)",
         args: &[View],
         returns: Returns::Always(Kind::Table),
@@ -66,6 +71,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "view",
+        narration: Narration::View,
         usage: "view(L, BASE)",
         arity: 2..=2,
         args: &[Layout, Int],
@@ -77,6 +83,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "positions",
+        narration: Narration::Positions,
         usage: "positions(L[, START])",
         arity: 1..=2,
         args: &[View, IntTuple],
@@ -89,6 +96,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "diagonal",
+        narration: Narration::Diagonal,
         usage: "diagonal(L[, OFFSET[, DIM1[, DIM2]]])",
         arity: 1..=4,
         args: &[View, Int],
@@ -101,6 +109,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "stripes",
+        narration: Narration::Stripes,
         usage: "stripes(L, AXIS)",
         arity: 2..=2,
         args: &[View, Int],
@@ -113,6 +122,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "slice_axis",
+        narration: Narration::SliceAxis,
         usage: "slice_axis(L, AXIS, I)",
         arity: 3..=3,
         args: &[View, Int, Int],
@@ -125,6 +135,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "block",
+        narration: Narration::Block,
         usage: "block(L, TILE, INDEX)",
         arity: 3..=3,
         args: &[View, IntTuple, IntTuple],

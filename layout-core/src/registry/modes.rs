@@ -5,7 +5,7 @@
 
 use super::calls::algebra;
 use super::mode_calls as calls;
-use super::{BASE, Function, Kind, Returns};
+use super::{BASE, Function, Kind, Narration, Returns};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Int, IntTuple, Layout, LayoutOrIntTuple};
 use crate::value::Value;
@@ -15,6 +15,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- mode access and editing ----
     Function {
         name: "get",
+        narration: Narration::GetMode,
         usage: "get(X, I…)",
         arity: 2..=usize::MAX,
         args: &[LayoutOrIntTuple, Int],
@@ -26,6 +27,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "take",
+        narration: Narration::Take { gather: false },
         usage: "take(X, B, E)",
         arity: 3..=3,
         args: &[LayoutOrIntTuple, Int, Int],
@@ -37,6 +39,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "select",
+        narration: Narration::Select,
         usage: "select(X, I…)",
         arity: 2..=usize::MAX,
         args: &[LayoutOrIntTuple, Int],
@@ -48,6 +51,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "group",
+        narration: Narration::Take { gather: true },
         usage: "group(X, B, E)",
         arity: 3..=3,
         args: &[LayoutOrIntTuple, Int, Int],
@@ -59,6 +63,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "append",
+        narration: Narration::Append { last: true },
         usage: "append(X, M[, N])",
         arity: 2..=3,
         args: &[LayoutOrIntTuple, LayoutOrIntTuple, Int],
@@ -70,6 +75,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "prepend",
+        narration: Narration::Append { last: false },
         usage: "prepend(X, M[, N])",
         arity: 2..=3,
         args: &[LayoutOrIntTuple, LayoutOrIntTuple, Int],
@@ -81,6 +87,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "replace",
+        narration: Narration::Replace,
         usage: "replace(X, I, M)",
         arity: 3..=3,
         args: &[LayoutOrIntTuple, Int, LayoutOrIntTuple],
@@ -92,6 +99,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "unflatten",
+        narration: Narration::Unflatten,
         usage: "unflatten(X, PROFILE)",
         arity: 2..=2,
         args: &[LayoutOrIntTuple, IntTuple],
@@ -104,6 +112,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "with_shape",
+        narration: Narration::WithShape,
         usage: "with_shape(L, SHAPE)",
         arity: 2..=2,
         args: &[Layout, IntTuple],
@@ -116,6 +125,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- analysis ----
     Function {
         name: "coshape",
+        narration: Narration::Coshape,
         usage: "coshape(L[, I…])",
         arity: 1..=usize::MAX,
         args: &[Layout, Int],
@@ -127,6 +137,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "nullspace",
+        narration: Narration::Nullspace,
         usage: "nullspace(L)",
         args: &[Layout],
         about: "the indices L maps to 0, as a layout into L's index space",
@@ -137,6 +148,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "max_common_vector",
+        narration: Narration::MaxCommon,
         usage: "max_common_vector(A, B)",
         arity: 2..=2,
         args: &[Layout, Layout],
@@ -149,6 +161,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "max_common_layout",
+        narration: Narration::MaxCommon,
         usage: "max_common_layout(A, B)",
         arity: 2..=2,
         args: &[Layout, Layout],
@@ -160,6 +173,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "max_alignment",
+        narration: Narration::MaxAlignment,
         usage: "max_alignment(L)",
         args: &[Layout],
         returns: Returns::Always(Kind::Int),
@@ -171,6 +185,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "compatible",
+        narration: Narration::Compatible,
         usage: "compatible(A, B)",
         arity: 2..=2,
         args: &[LayoutOrIntTuple],
@@ -182,6 +197,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "congruent",
+        narration: Narration::Congruent,
         usage: "congruent(A, B)",
         arity: 2..=2,
         args: &[LayoutOrIntTuple],
@@ -193,6 +209,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "weakly_congruent",
+        narration: Narration::WeaklyCongruent,
         usage: "weakly_congruent(A, B)",
         arity: 2..=2,
         args: &[LayoutOrIntTuple],
@@ -204,6 +221,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "evenly_divides",
+        narration: Narration::EvenlyDivides,
         usage: "evenly_divides(SHAPE, TILER)",
         arity: 2..=2,
         args: &[LayoutOrIntTuple, IntTuple],
@@ -216,6 +234,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "crd2crd",
+        narration: Narration::Crd2crd,
         usage: "crd2crd(C, FROM, TO)",
         arity: 3..=3,
         args: &[IntTuple],
@@ -230,6 +249,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- integer-tuple arithmetic ----
     Function {
         name: "product_each",
+        narration: Narration::ProductEach,
         usage: "product_each(T)",
         args: &[IntTuple],
         returns: Returns::Always(Kind::IntTuple),
@@ -240,6 +260,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "shape_div",
+        narration: Narration::ShapeDiv { strict: true },
         usage: "shape_div(A, B)",
         arity: 2..=2,
         args: &[IntTuple],
@@ -252,6 +273,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "ceil_div",
+        narration: Narration::ShapeDiv { strict: false },
         usage: "ceil_div(A, B)",
         arity: 2..=2,
         args: &[IntTuple],
@@ -264,6 +286,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "filter_zeros",
+        narration: Narration::FilterZeros,
         usage: "filter_zeros(X[, PROFILE])",
         arity: 1..=2,
         args: &[LayoutOrIntTuple, IntTuple],

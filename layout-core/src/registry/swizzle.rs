@@ -14,7 +14,7 @@
 
 use alloc::vec::Vec;
 
-use super::{BASE, Function, Kind, Returns, calls};
+use super::{BASE, Function, Kind, Narration, Returns, calls};
 use crate::coerce::Accepts::{Any, Int};
 use crate::coerce::Args;
 use crate::composed::{ComposedLayout, Outer, compose, compose_swizzle};
@@ -28,6 +28,7 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "swizzle",
+        narration: Narration::Swizzle,
         usage: "swizzle(B, M, S)",
         arity: 3..=3,
         args: &[Int],
@@ -39,6 +40,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_composed_layout",
+        narration: Narration::ComposedLayout,
         usage: "make_composed_layout(OUTER, OFFSET, INNER)",
         arity: 3..=3,
         args: &[Any, Int, crate::coerce::Accepts::Layout],
@@ -50,6 +52,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "access",
+        narration: Narration::Access,
         usage: "access(TV, DATA, BYTES[, N])",
         arity: 3..=4,
         args: &[crate::coerce::Accepts::Layout, Any, Int, Int],

@@ -7,7 +7,7 @@
 //! the rank-1 `(4):(8)`, not `4:8`: `view((4):(8),3)`.
 
 use super::calls::first;
-use super::{BASE, Function, Kind, Returns};
+use super::{BASE, Function, Kind, Narration, Returns};
 use crate::algebra::{self, Coord};
 use crate::coerce::Accepts::{Coord as CoordArg, Layout};
 use crate::coerce::Args;
@@ -17,6 +17,7 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "slice",
+        narration: Narration::Slice { dice: false },
         usage: "slice(C, L)",
         arity: 2..=2,
         args: &[CoordArg, Layout],
@@ -34,6 +35,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "dice",
+        narration: Narration::Slice { dice: true },
         usage: "dice(C, L)",
         arity: 2..=2,
         args: &[CoordArg, Layout],
