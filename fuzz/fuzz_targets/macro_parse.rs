@@ -11,6 +11,8 @@
 // does; keep this list in step with layout-macros/src/lib.rs.
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
+#[path = "../../layout-macros/src/compose.rs"]
+mod compose;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
 #[path = "../../layout-macros/src/emit.rs"]

@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod compose;
 mod divide;
 mod emit;
 mod expand;
@@ -47,6 +48,9 @@ use proc_macro::TokenStream;
 ///   a tiler `<T0,…>` of static extents, give a typed layout from
 ///   straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
+///   So does `composition(A, B)` of two written-out layouts (no negative
+///   static stride): CuTe's walk, each divisibility it assumes checked at
+///   run time (an `AlgebraError` naming the values, never a wrong layout).
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
 ///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
 ///   argument of other algebra, it goes to the run-time core path.

@@ -10,10 +10,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{self, Ast, has_dynamic, is_plain};
-use crate::divide;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::expand::negative_leaf;
 use crate::valid;
+use crate::{compose, divide};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -58,6 +58,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         // A typed divide's layout (inside the `Result` `layout!` gives).
         _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
             Ok(divide::rule(e).expect("checked").layout_type())
+        }
+        _ if ast.zero_sized.is_some() && compose::rule(e).is_some() => {
+            Ok(compose::rule(e).expect("checked").layout_type())
         }
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {

@@ -6,6 +6,8 @@
 
 #[path = "../src/ast.rs"]
 mod ast;
+#[path = "../src/compose.rs"]
+mod compose;
 #[path = "../src/divide.rs"]
 mod divide;
 #[path = "../src/emit.rs"]

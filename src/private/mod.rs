@@ -20,6 +20,7 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod compose;
 mod convert;
 mod coord;
 mod divide;
@@ -34,6 +35,7 @@ mod typed_layout;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use compose::{Step, compose_step, no_carry, product};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;

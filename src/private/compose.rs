@@ -1,0 +1,133 @@
+//! What typed composition on dynamic leaves (`layout!(type composition(…))`,
+//! `layout-macros/src/compose.rs`) calls at run time: one step of CuTe's
+//! walk of a leaf `s:d` of the right layout over a mode of the left one,
+//! with the divisibility conditions CuTe assumes checked, so that a value
+//! that breaks one is an error instead of a wrong layout.
+
+use super::algebra::AlgebraError;
+
+/// One step of the walk: the extent of the result's mode for this mode of
+/// the left layout, what is left of the leaf, and how far it reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The extent of the result's mode.
+    pub shape: usize,
+    /// The leaf's extent still to place in later modes.
+    pub rest_shape: usize,
+    /// The leaf's stride in units of the next mode.
+    pub rest_stride: usize,
+    /// The largest coordinate of this mode the leaf reaches.
+    pub reach: usize,
+}
+
+/// CuTe's step (`composition_impl`) of a leaf with `rest_shape` elements
+/// `rest_stride` apart over a mode of extent `extent`:
+/// `min(ceil(extent / rest_stride), rest_shape)` elements here, the stride
+/// `ceil(rest_stride / extent)` for the next mode. Exact when the leaf
+/// stays in this mode, or when the stride and the extent divide one
+/// another and the rest is a multiple of this mode's part; else an error.
+/// An empty leaf or a stride 0 stays here (extent 1, stride 0 after);
+/// any other leaf refuses a mode of extent 0, as the core does.
+#[inline]
+pub const fn compose_step(
+    function: &'static str,
+    rest_shape: usize,
+    rest_stride: usize,
+    extent: usize,
+) -> Result<Step, AlgebraError> {
+    if rest_shape == 0 || rest_stride == 0 {
+        let step = Step {
+            shape: 1,
+            rest_shape,
+            rest_stride: 0,
+            reach: 0,
+        };
+        return Ok(step);
+    }
+    if extent == 0 {
+        return Err(AlgebraError::ZeroExtent { function });
+    }
+    let next_shape = extent.div_ceil(rest_stride);
+    let next_stride = rest_stride.div_ceil(extent);
+    if rest_shape == 1 {
+        let step = Step {
+            shape: 1,
+            rest_shape,
+            rest_stride: next_stride,
+            reach: 0,
+        };
+        return Ok(step);
+    }
+    // The stride skips whole copies of this mode: it must be a multiple.
+    // Going on past this mode needs it covered whole, and the rest a
+    // multiple of this mode's part.
+    let strides_divide = if next_shape == 1 {
+        rest_stride % extent == 0
+    } else {
+        rest_shape <= next_shape || extent % rest_stride == 0
+    };
+    if !strides_divide {
+        let (stride, extent) = (rest_stride, extent);
+        return Err(AlgebraError::StrideNotDivisible {
+            function,
+            stride,
+            extent,
+        });
+    }
+    let shape = if next_shape < rest_shape {
+        next_shape
+    } else {
+        rest_shape
+    };
+    if rest_shape % shape != 0 {
+        let part = shape;
+        let shape = rest_shape;
+        return Err(AlgebraError::ShapeNotDivisible {
+            function,
+            shape,
+            part,
+        });
+    }
+    Ok(Step {
+        shape,
+        rest_shape: rest_shape / shape,
+        rest_stride: next_stride,
+        reach: (shape - 1) * rest_stride,
+    })
+}
+
+/// `left * right`, or the error naming both.
+#[inline]
+pub const fn product(
+    function: &'static str,
+    left: usize,
+    right: usize,
+) -> Result<usize, AlgebraError> {
+    match left.checked_mul(right) {
+        Some(product) => Ok(product),
+        None => Err(AlgebraError::ProductOverflow {
+            function,
+            left,
+            right,
+        }),
+    }
+}
+
+/// The leaves together reach coordinate `reach` of a mode of `extent`:
+/// an error unless it stays inside (then nothing carries).
+#[inline]
+pub const fn no_carry(
+    function: &'static str,
+    reach: usize,
+    extent: usize,
+) -> Result<(), AlgebraError> {
+    if reach < extent {
+        Ok(())
+    } else {
+        Err(AlgebraError::Carry {
+            function,
+            reach,
+            extent,
+        })
+    }
+}
