@@ -75,11 +75,33 @@ fn runtime_tile(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// `composition` of two dynamic layouts, `(m,n):(1,m) ∘ (4,n/2):(1,2m)`
+/// (CuTe's walk with its divisibility checks), then `size` + `L(5)`.
+fn typed_compose(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+fn runtime_compose(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(5)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
 fn benches(c: &mut Criterion) {
     let inputs = extents();
     assert_eq!(typed_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(method_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(typed_tile(&inputs), runtime_tile(&inputs));
+    assert_eq!(typed_compose(&inputs), runtime_compose(&inputs));
     let calls = inputs.len();
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
@@ -97,6 +119,12 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("zipped_divide_tile/runtime", |b| {
         b.iter(|| runtime_tile(black_box(&inputs)))
+    });
+    g.bench_function("composition/typed", |b| {
+        b.iter(|| typed_compose(black_box(&inputs)))
+    });
+    g.bench_function("composition/runtime", |b| {
+        b.iter(|| runtime_compose(black_box(&inputs)))
     });
     g.finish();
 
@@ -118,6 +146,15 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_divide(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "composition runtime/typed",
+        || {
+            black_box(runtime_compose(black_box(&inputs)));
+        },
+        || {
+            black_box(typed_compose(black_box(&inputs)));
         },
     );
     common::paired(

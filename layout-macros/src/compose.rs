@@ -159,11 +159,28 @@ impl Gen<'_> {
         quote!(#ident)
     }
 
+    /// `if let Err(e) = call { break Err(e) }`: a check with no value.
+    fn check(&mut self, call: TokenStream) {
+        if self.leaf.is_some() {
+            self.checked = true;
+            let label = &self.label;
+            self.lets.push(quote! {
+                if let ::core::result::Result::Err(e) = #call {
+                    break #label ::core::result::Result::Err(e);
+                }
+            });
+        }
+    }
+
     /// `x * y`: folded when both are static (`None` if it overflows),
     /// else a checked product.
     fn product(&mut self, x: &Sym, y: &Sym) -> Option<Sym> {
-        if let (Sym::Static(x), Sym::Static(y)) = (x, y) {
-            return x.checked_mul(*y).map(Sym::Static);
+        match (x, y) {
+            (Sym::Static(x), Sym::Static(y)) => return x.checked_mul(*y).map(Sym::Static),
+            // Nothing to multiply, nothing to check.
+            (Sym::Static(1), other) | (other, Sym::Static(1)) => return Some(other.clone()),
+            (Sym::Static(0), _) | (_, Sym::Static(0)) => return Some(Sym::Static(0)),
+            _ => {}
         }
         let private = emit::private();
         let (x, y) = (value(x), value(y));
@@ -402,10 +419,7 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
     let known = proc_macro2::Literal::usize_suffixed(known as usize);
     let extent = value(extent);
     let sum = quote!(#known #(.saturating_add(#dynamic))*);
-    code.checked_let(
-        "no_carry",
-        quote!(#private::no_carry(#FUNCTION, #sum, #extent)),
-    );
+    code.check(quote!(#private::no_carry(#FUNCTION, #sum, #extent)));
     Some(())
 }
 

@@ -100,6 +100,14 @@ snapshot!(
     "type zipped_divide((m,8):(8,1), <4,8>)"
 );
 snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
+snapshot!(
+    typed_composition,
+    "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))"
+);
+snapshot!(
+    typed_composition_static_tile,
+    "type composition((8,m):(1,8), (2,m):(4,16))"
+);
 
 // Named typed layouts (`#NAME`): the value's own methods, whose numbers
 // the optimiser folds when it is a `const`.
@@ -129,6 +137,7 @@ fn layout_types() {
         "size((4,8))",
         "logical_divide((m,4):(1,m), 2:1)",
         "type zipped_divide((m,n):(1,m), <4,8>)",
+        "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))",
     ]
     .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
     insta::assert_snapshot!("layout_types", types.join("\n"));
