@@ -24,18 +24,12 @@
 //! `static_assert`): `type` then reports it at compile time.
 
 use layout_core::expr::{Expr, ExprKind};
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use proc_macro2::TokenStream;
+use quote::quote;
 
 use crate::ast::is_plain;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
-
-/// One integer of the computation: known now, or a Rust expression.
-#[derive(Clone)]
-enum Sym {
-    Static(i64),
-    Dynamic(TokenStream),
-}
+use crate::sym::{Gen, Sym, coalesce, token, value};
 
 const FUNCTION: &str = "composition";
 
@@ -96,17 +90,6 @@ fn leaves<'a>(shape: &'a Expr, stride: &'a Expr) -> Option<Vec<(&'a Expr, &'a Ex
     }
 }
 
-/// The straight-line code being written: its `let`s, and whether one of
-/// them can fail. Without a `leaf` (for `layout_type!`) every dynamic value
-/// is the type `usize` and nothing is written.
-struct Gen<'l> {
-    leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
-    lets: Vec<TokenStream>,
-    checked: bool,
-    next: usize,
-    label: syn::Lifetime,
-}
-
 /// What one step of the walk gives: a mode (extent, reach) unless
 /// skipped, and the leaf's rest.
 struct StepSym {
@@ -115,131 +98,57 @@ struct StepSym {
     rest_stride: Sym,
 }
 
-impl Gen<'_> {
-    fn ident(&mut self, stem: &str) -> proc_macro2::Ident {
-        self.next += 1;
-        format_ident!("{stem}{}", self.next, span = Span::mixed_site())
+/// One step of the walk of a leaf with `n` elements at stride `r`
+/// over a mode of extent `a`; `None` where static operands break a
+/// condition CuTe asserts statically.
+fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, a: &Sym) -> Option<StepSym> {
+    if let (Sym::Static(n), Sym::Static(r), Sym::Static(a)) = (n, r, a) {
+        return fold_step(*n, *r, *a);
     }
-
-    fn dynamic(&self, code: TokenStream) -> Sym {
-        Sym::Dynamic(if self.leaf.is_some() {
-            code
-        } else {
-            quote!(usize)
-        })
-    }
-
-    /// A leaf of the input, `let`-bound if dynamic.
-    fn bind(&mut self, e: &Expr, stem: &str) -> Sym {
-        match (&e.kind, self.leaf) {
-            (ExprKind::Int(n), _) => Sym::Static(*n),
-            (ExprKind::Dynamic(k), Some(leaf)) => {
-                let (ident, value) = (self.ident(stem), leaf(*k));
-                self.lets.push(quote!(let #ident: usize = #value;));
-                Sym::Dynamic(quote!(#ident))
-            }
-            (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
-            _ => unreachable!("rule() takes plain trees only"),
+    let stays = StepSym {
+        mode: None,
+        rest_shape: n.clone(),
+        rest_stride: Sym::Static(0),
+    };
+    if let (Sym::Static(r), Sym::Static(a)) = (r, a) {
+        if *r == 0 {
+            return Some(stays);
         }
-    }
-
-    /// `let x = call?;` (leaving the block with the error), and `x`.
-    fn checked_let(&mut self, stem: &str, call: TokenStream) -> TokenStream {
-        let ident = self.ident(stem);
-        if self.leaf.is_some() {
-            self.checked = true;
-            let label = &self.label;
-            self.lets.push(quote! {
-                let #ident = match #call {
-                    ::core::result::Result::Ok(value) => value,
-                    ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
-                };
-            });
+        if *a == 0 {
+            return None;
         }
-        quote!(#ident)
-    }
-
-    /// `if let Err(e) = call { break Err(e) }`: a check with no value.
-    fn check(&mut self, call: TokenStream) {
-        if self.leaf.is_some() {
-            self.checked = true;
-            let label = &self.label;
-            self.lets.push(quote! {
-                if let ::core::result::Result::Err(e) = #call {
-                    break #label ::core::result::Result::Err(e);
-                }
+        // The stride skips whole copies of this mode: CuTe's static skip.
+        if ceil(*a, *r) == 1 {
+            let rest_stride = Sym::Static(r / a);
+            return (r % a == 0).then_some(StepSym {
+                rest_stride,
+                ..stays
             });
         }
     }
-
-    /// `x * y`: folded when both are static (`None` if it overflows),
-    /// else a checked product.
-    fn product(&mut self, x: &Sym, y: &Sym) -> Option<Sym> {
-        match (x, y) {
-            (Sym::Static(x), Sym::Static(y)) => return x.checked_mul(*y).map(Sym::Static),
-            // Nothing to multiply, nothing to check.
-            (Sym::Static(1), other) | (other, Sym::Static(1)) => return Some(other.clone()),
-            (Sym::Static(0), _) | (_, Sym::Static(0)) => return Some(Sym::Static(0)),
-            _ => {}
-        }
-        let private = emit::private();
-        let (x, y) = (value(x), value(y));
-        let product = self.checked_let("stride", quote!(#private::product(#FUNCTION, #x, #y)));
-        Some(self.dynamic(product))
-    }
-
-    /// One step of the walk of a leaf with `n` elements at stride `r`
-    /// over a mode of extent `a`; `None` where static operands break a
-    /// condition CuTe asserts statically.
-    fn step(&mut self, n: &Sym, r: &Sym, a: &Sym) -> Option<StepSym> {
-        if let (Sym::Static(n), Sym::Static(r), Sym::Static(a)) = (n, r, a) {
-            return fold_step(*n, *r, *a);
-        }
-        let stays = StepSym {
-            mode: None,
-            rest_shape: n.clone(),
-            rest_stride: Sym::Static(0),
-        };
-        if let (Sym::Static(r), Sym::Static(a)) = (r, a) {
-            if *r == 0 {
-                return Some(stays);
-            }
-            if *a == 0 {
-                return None;
-            }
-            // The stride skips whole copies of this mode: CuTe's static skip.
-            if ceil(*a, *r) == 1 {
-                let rest_stride = Sym::Static(r / a);
-                return (r % a == 0).then_some(StepSym {
-                    rest_stride,
-                    ..stays
-                });
-            }
-        }
-        let private = emit::private();
-        let (tn, tr, ta) = (value(n), value(r), value(a));
-        let step = self.checked_let(
-            "step",
-            quote!(#private::compose_step(#FUNCTION, #tn, #tr, #ta)),
-        );
-        let rest_stride = match (r, a) {
-            (Sym::Static(r), Sym::Static(a)) => Sym::Static(ceil(*r, *a)),
-            _ => self.dynamic(quote!(#step.rest_stride)),
-        };
-        let mode = (
-            self.dynamic(quote!(#step.shape)),
-            self.dynamic(quote!(#step.reach)),
-        );
-        Some(StepSym {
-            // A leaf of one element gives no mode (CuTe's static skip).
-            mode: (!matches!(n, Sym::Static(1))).then_some(mode),
-            rest_shape: self.dynamic(quote!(#step.rest_shape)),
-            rest_stride,
-        })
-    }
+    let (private, function) = (emit::private(), code.function);
+    let (tn, tr, ta) = (value(n), value(r), value(a));
+    let step = code.checked_let(
+        "step",
+        quote!(#private::compose_step(#function, #tn, #tr, #ta)),
+    );
+    let rest_stride = match (r, a) {
+        (Sym::Static(r), Sym::Static(a)) => Sym::Static(ceil(*r, *a)),
+        _ => code.dynamic(quote!(#step.rest_stride)),
+    };
+    let mode = (
+        code.dynamic(quote!(#step.shape)),
+        code.dynamic(quote!(#step.reach)),
+    );
+    Some(StepSym {
+        // A leaf of one element gives no mode (CuTe's static skip).
+        mode: (!matches!(n, Sym::Static(1))).then_some(mode),
+        rest_shape: code.dynamic(quote!(#step.rest_shape)),
+        rest_stride,
+    })
 }
 
-/// [`Gen::step`] on static operands: `__private::compose_step`'s rule,
+/// [`step`] on static operands: `__private::compose_step`'s rule,
 /// with CuTe's static skips, or `None` where it would refuse.
 fn fold_step(n: i64, r: i64, a: i64) -> Option<StepSym> {
     let stays = |rest_stride| StepSym {
@@ -271,14 +180,6 @@ fn fold_step(n: i64, r: i64, a: i64) -> Option<StepSym> {
     })
 }
 
-/// The result of [`Rule::build`].
-struct Built {
-    lets: Vec<TokenStream>,
-    checked: bool,
-    shape: TokenStream,
-    stride: TokenStream,
-}
-
 /// One leaf of `B` composed: a single mode or a tuple of modes.
 type Composed = Vec<(Sym, Sym)>;
 
@@ -286,35 +187,22 @@ impl Rule<'_> {
     /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
     /// gives a dynamic leaf's expression by its number.
     pub fn emit(&self, leaf: impl Fn(usize) -> TokenStream) -> TokenStream {
-        let private = emit::private();
-        let built = self.build(Some(&leaf)).expect("rule() built it once");
-        let (lets, label) = (built.lets, label());
-        let layout = emit::typed_layout(built.shape, built.stride, false);
-        let body = quote! {
-            #(#lets)*
-            ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
-        };
-        if built.checked {
-            quote!(#label: { #body })
-        } else {
-            quote!({ #body })
-        }
+        let (code, shape, stride) = self.build(Some(&leaf)).expect("rule() built it once");
+        code.finish(shape, stride, false)
     }
 
     /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
     pub fn layout_type(&self) -> TokenStream {
-        let built = self.build(None).expect("rule() built it once");
-        emit::typed_layout_type(built.shape, built.stride, false)
+        let (_, shape, stride) = self.build(None).expect("rule() built it once");
+        emit::typed_layout_type(shape, stride, false)
     }
 
-    fn build(&self, leaf: Option<&dyn Fn(usize) -> TokenStream>) -> Option<Built> {
-        let mut code = Gen {
-            leaf,
-            lets: Vec::new(),
-            checked: false,
-            next: 0,
-            label: label(),
-        };
+    /// The code writer after the walk, and the result's shape and stride.
+    fn build<'l>(
+        &self,
+        leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
+    ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
+        let mut code = Gen::new(FUNCTION, leaf);
         let a: Vec<(Sym, Sym)> = (self.a.iter())
             .map(|(s, d)| (code.bind(s, "a_shape"), code.bind(d, "a_stride")))
             .collect();
@@ -335,7 +223,7 @@ impl Rule<'_> {
             }
             let (mut n, mut r, mut modes) = (s.clone(), d.clone(), Vec::new());
             for (i, (extent, stride)) in init.iter().enumerate() {
-                let step = code.step(&n, &r, extent)?;
+                let step = step(&mut code, &n, &r, extent)?;
                 if let Some((shape, reach)) = step.mode {
                     modes.push((shape, code.product(&r, stride)?));
                     reaches[i].push(reach);
@@ -356,44 +244,8 @@ impl Rule<'_> {
         }
         let mut next = 0;
         let (shape, stride) = nest(self.b_shape, &composed, &mut next);
-        Some(Built {
-            lets: code.lets,
-            checked: code.checked,
-            shape,
-            stride,
-        })
+        Some((code, shape, stride))
     }
-}
-
-fn label() -> syn::Lifetime {
-    syn::Lifetime::new("'typed", Span::mixed_site())
-}
-
-/// Flatten-and-merge as CuTe's `coalesce` on these types: a static extent 1
-/// (not the last mode) is dropped; a static mode followed by one whose
-/// extent and stride are static and whose stride continues it is merged
-/// into it. The last mode stays (it reads indices past `A`'s size).
-/// `None` if a merged extent overflows.
-fn coalesce(a: Vec<(Sym, Sym)>) -> Option<Vec<(Sym, Sym)>> {
-    let mut out: Vec<(Sym, Sym)> = Vec::new();
-    for (s, d) in a.into_iter().rev() {
-        let front = match out.first() {
-            None => None,
-            Some((Sym::Static(fs), Sym::Static(fd))) => Some(Some((*fs, *fd))),
-            Some(_) => Some(None),
-        };
-        match (front, &s, &d) {
-            (None, ..) => out.push((s, d)),
-            (Some(_), Sym::Static(1), _) => {}
-            (Some(Some((fs, fd))), Sym::Static(s), Sym::Static(d))
-                if s.checked_mul(*d) == Some(fd) =>
-            {
-                out[0] = (Sym::Static(s.checked_mul(fs)?), Sym::Static(*d));
-            }
-            _ => out.insert(0, (s, d)),
-        }
-    }
-    Some(out)
 }
 
 /// Checks that the leaves entering one mode of `A` reach less than its
@@ -415,11 +267,11 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
     if let (true, Sym::Static(extent)) = (dynamic.is_empty(), extent) {
         return (known < *extent).then_some(());
     }
-    let private = emit::private();
+    let (private, function) = (emit::private(), code.function);
     let known = proc_macro2::Literal::usize_suffixed(known as usize);
     let extent = value(extent);
     let sum = quote!(#known #(.saturating_add(#dynamic))*);
-    code.check(quote!(#private::no_carry(#FUNCTION, #sum, #extent)));
+    code.check(quote!(#private::no_carry(#function, #sum, #extent)));
     Some(())
 }
 
@@ -442,21 +294,6 @@ fn nest(shape: &Expr, composed: &[Composed], next: &mut usize) -> (TokenStream, 
                 ),
             }
         }
-    }
-}
-
-fn token(x: &Sym) -> TokenStream {
-    match x {
-        Sym::Static(n) => emit::static_leaf(*n),
-        Sym::Dynamic(tokens) => tokens.clone(),
-    }
-}
-
-/// An operand of the run-time helpers: a literal, or the expression.
-fn value(x: &Sym) -> TokenStream {
-    match x {
-        Sym::Static(n) => emit::int(*n),
-        Sym::Dynamic(tokens) => tokens.clone(),
     }
 }
 

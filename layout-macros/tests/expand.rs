@@ -22,6 +22,8 @@ mod kind;
 mod named;
 #[path = "../src/quick.rs"]
 mod quick;
+#[path = "../src/sym.rs"]
+mod sym;
 #[path = "../src/types.rs"]
 mod types;
 #[path = "../src/valid.rs"]
