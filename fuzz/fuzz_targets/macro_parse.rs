@@ -27,6 +27,8 @@ mod kind;
 mod named;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
+#[path = "../../layout-macros/src/shape.rs"]
+mod shape;
 #[path = "../../layout-macros/src/sym.rs"]
 mod sym;
 #[path = "../../layout-macros/src/types.rs"]

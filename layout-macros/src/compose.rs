@@ -76,7 +76,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
 }
 
 /// The `(shape, stride)` leaf pairs of congruent trees, in order.
-fn leaves<'a>(shape: &'a Expr, stride: &'a Expr) -> Option<Vec<(&'a Expr, &'a Expr)>> {
+pub fn leaves<'a>(shape: &'a Expr, stride: &'a Expr) -> Option<Vec<(&'a Expr, &'a Expr)>> {
     match (&shape.kind, &stride.kind) {
         (ExprKind::Tuple(s), ExprKind::Tuple(d)) if s.len() == d.len() => {
             let mut out = Vec::new();
@@ -209,7 +209,7 @@ impl Rule<'_> {
         let b: Vec<(Sym, Sym)> = (self.b.iter())
             .map(|(s, d)| (code.bind(s, "b_shape"), code.bind(d, "b_stride")))
             .collect();
-        let a = coalesce(a)?;
+        let a = coalesce(a, true)?;
         let (init, last) = a.split_at(a.len() - 1);
         let last_stride = &last[0].1;
         // Each bounded mode of A: the reaches of the leaves that enter it.

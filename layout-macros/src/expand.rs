@@ -14,6 +14,7 @@
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
+//! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
@@ -25,7 +26,7 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{compose, divide, fallback, named, valid};
+use crate::{compose, divide, fallback, named, shape, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -83,9 +84,10 @@ impl Expander<'_> {
                     && !valid::typed_layout(e)
                     && divide::rule(e).is_none()
                     && compose::rule(e).is_none()
+                    && shape::rule(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, and `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, and `complement(SHAPE:STRIDE, M)` with static strides)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -119,6 +121,9 @@ impl Expander<'_> {
         }
         if let Some(rule) = compose::rule(e).filter(|_| typed) {
             return Ok(rule.emit(|k| self.leaf(k)));
+        }
+        if let Some(rule) = shape::rule(e).filter(|_| typed) {
+            return Ok(rule.emit(&|k| self.leaf(k)));
         }
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {

@@ -21,6 +21,7 @@ mod fallback;
 mod kind;
 mod named;
 mod quick;
+mod shape;
 mod sym;
 mod types;
 mod valid;

@@ -134,22 +134,31 @@ impl<'l> Gen<'l> {
     }
 }
 
-/// Flatten-and-merge as CuTe's `coalesce` on these types: a static extent 1
-/// (not the last mode) is dropped; a static mode followed by one whose
+/// Flatten-and-merge as CuTe's `coalesce` (`bw_coalesce`) on these
+/// types: a static extent 1 is dropped; a static mode followed by one whose
 /// extent and stride are static and whose stride continues it is merged
-/// into it. The last mode stays (it reads indices past `A`'s size).
+/// into it; dynamic modes stay. With `keep_last` (composition's
+/// `coalesce_x`), the last mode stays even of static extent 1 (it reads
+/// indices past the layout's size); without, it is replaced as CuTe
+/// replaces it, and a layout of static extent 1 is `1:0`.
 /// `None` if a merged extent overflows.
-pub fn coalesce(a: Vec<(Sym, Sym)>) -> Option<Vec<(Sym, Sym)>> {
+pub fn coalesce(a: Vec<(Sym, Sym)>, keep_last: bool) -> Option<Vec<(Sym, Sym)>> {
     let mut out: Vec<(Sym, Sym)> = Vec::new();
     for (s, d) in a.into_iter().rev() {
-        let front = match out.first() {
-            None => None,
-            Some((Sym::Static(fs), Sym::Static(fd))) => Some(Some((*fs, *fd))),
-            Some(_) => Some(None),
+        if !out.is_empty() && matches!(s, Sym::Static(1)) {
+            continue;
+        }
+        let front = match out.as_slice() {
+            [] => None,
+            [(Sym::Static(1), _)] if !keep_last => {
+                out[0] = (s, d);
+                continue;
+            }
+            [(Sym::Static(fs), Sym::Static(fd)), ..] => Some(Some((*fs, *fd))),
+            _ => Some(None),
         };
         match (front, &s, &d) {
             (None, ..) => out.push((s, d)),
-            (Some(_), Sym::Static(1), _) => {}
             (Some(Some((fs, fd))), Sym::Static(s), Sym::Static(d))
                 if s.checked_mul(*d) == Some(fd) =>
             {
@@ -157,6 +166,9 @@ pub fn coalesce(a: Vec<(Sym, Sym)>) -> Option<Vec<(Sym, Sym)>> {
             }
             _ => out.insert(0, (s, d)),
         }
+    }
+    if let (false, [(Sym::Static(1), d)]) = (keep_last, out.as_mut_slice()) {
+        *d = Sym::Static(0);
     }
     Some(out)
 }

@@ -22,6 +22,8 @@ mod kind;
 mod named;
 #[path = "../src/quick.rs"]
 mod quick;
+#[path = "../src/shape.rs"]
+mod shape;
 #[path = "../src/sym.rs"]
 mod sym;
 #[path = "../src/types.rs"]
@@ -106,6 +108,8 @@ snapshot!(
     typed_composition,
     "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))"
 );
+snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
+snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
 snapshot!(
     typed_composition_static_tile,
     "type composition((8,m):(1,8), (2,m):(4,16))"

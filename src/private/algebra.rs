@@ -51,11 +51,27 @@ pub enum AlgebraError {
         /// The extent of the mode of the left layout.
         extent: usize,
     },
-    /// A mode of the left layout other than its last has extent 0 (the
-    /// core refuses this composition too).
+    /// A layout's mode has extent 0 where the core refuses one (a
+    /// composition's left layout but its last mode, a complement).
     ZeroExtent {
         /// The algebra function.
         function: &'static str,
+    },
+    /// A mode of dynamic extent 1 that the core drops (a complement's),
+    /// where the typed result's fixed nesting cannot.
+    UnitExtent {
+        /// The algebra function.
+        function: &'static str,
+    },
+    /// A stride that is not a multiple of the span (extent times stride)
+    /// of the modes below it: the layout has no complement.
+    NotComplementable {
+        /// The algebra function.
+        function: &'static str,
+        /// The stride (a static leaf).
+        stride: usize,
+        /// The span of the modes below it.
+        span: usize,
     },
     /// `left * right` does not fit a `usize` (a stride of a result).
     ProductOverflow {
@@ -108,7 +124,21 @@ impl fmt::Display for AlgebraError {
             ),
             AlgebraError::ZeroExtent { function } => write!(
                 f,
-                "in `{function}`: a mode of the left layout other than its last has extent 0"
+                "in `{function}`: a mode of extent 0, which the core refuses here"
+            ),
+            AlgebraError::UnitExtent { function } => write!(
+                f,
+                "in `{function}`: a mode of dynamic extent 1, which the core drops and the typed \
+                 result's nesting cannot"
+            ),
+            AlgebraError::NotComplementable {
+                function,
+                stride,
+                span,
+            } => write!(
+                f,
+                "in `{function}`: the stride {stride} is not a multiple of the span {span} of the \
+                 modes below it, so the layout has no complement"
             ),
             AlgebraError::ProductOverflow {
                 function,

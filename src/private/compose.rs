@@ -96,6 +96,38 @@ pub const fn compose_step(
     })
 }
 
+/// `extent`, unless it is 0 (a mode the core refuses) or 1 (a mode the
+/// core drops, which changes a complement's holes: the typed nesting has
+/// a place for it).
+#[inline]
+pub const fn several(function: &'static str, extent: usize) -> Result<usize, AlgebraError> {
+    match extent {
+        0 => Err(AlgebraError::ZeroExtent { function }),
+        1 => Err(AlgebraError::UnitExtent { function }),
+        _ => Ok(extent),
+    }
+}
+
+/// The extent of a complement's hole below a mode of static `stride` over
+/// the `span` (extent times stride) of the modes below it: `stride / span`,
+/// unless the stride is not a multiple of the span (no complement then).
+#[inline]
+pub const fn complement_hole(
+    function: &'static str,
+    stride: usize,
+    span: usize,
+) -> Result<usize, AlgebraError> {
+    if span != 0 && stride % span == 0 {
+        Ok(stride / span)
+    } else {
+        Err(AlgebraError::NotComplementable {
+            function,
+            stride,
+            span,
+        })
+    }
+}
+
 /// `left * right`, or the error naming both.
 #[inline]
 pub const fn product(

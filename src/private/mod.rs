@@ -35,7 +35,7 @@ mod typed_layout;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
-pub use compose::{Step, compose_step, no_carry, product};
+pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
