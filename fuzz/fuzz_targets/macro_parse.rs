@@ -25,6 +25,8 @@ mod fallback;
 mod kind;
 #[path = "../../layout-macros/src/named.rs"]
 mod named;
+#[path = "../../layout-macros/src/product.rs"]
+mod product;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
 #[path = "../../layout-macros/src/shape.rs"]

@@ -181,7 +181,7 @@ fn fold_step(n: i64, r: i64, a: i64) -> Option<StepSym> {
 }
 
 /// One leaf of `B` composed: a single mode or a tuple of modes.
-type Composed = Vec<(Sym, Sym)>;
+pub type Composed = Vec<(Sym, Sym)>;
 
 impl Rule<'_> {
     /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
@@ -203,49 +203,57 @@ impl Rule<'_> {
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(FUNCTION, leaf);
-        let a: Vec<(Sym, Sym)> = (self.a.iter())
-            .map(|(s, d)| (code.bind(s, "a_shape"), code.bind(d, "a_stride")))
-            .collect();
-        let b: Vec<(Sym, Sym)> = (self.b.iter())
-            .map(|(s, d)| (code.bind(s, "b_shape"), code.bind(d, "b_stride")))
-            .collect();
-        let a = coalesce(a, true)?;
-        let (init, last) = a.split_at(a.len() - 1);
-        let last_stride = &last[0].1;
-        // Each bounded mode of A: the reaches of the leaves that enter it.
-        let mut reaches: Vec<Vec<Sym>> = vec![Vec::new(); init.len()];
-        let mut composed: Vec<Composed> = Vec::new();
-        for (s, d) in &b {
-            if matches!(d, Sym::Static(0)) || init.is_empty() {
-                let stride = code.product(d, last_stride)?;
-                composed.push(vec![(s.clone(), stride)]);
-                continue;
-            }
-            let (mut n, mut r, mut modes) = (s.clone(), d.clone(), Vec::new());
-            for (i, (extent, stride)) in init.iter().enumerate() {
-                let step = step(&mut code, &n, &r, extent)?;
-                if let Some((shape, reach)) = step.mode {
-                    modes.push((shape, code.product(&r, stride)?));
-                    reaches[i].push(reach);
-                }
-                (n, r) = (step.rest_shape, step.rest_stride);
-            }
-            if modes.is_empty() || !matches!(n, Sym::Static(1)) {
-                let stride = code.product(&r, last_stride)?;
-                modes.push((n, stride));
-            }
-            if modes.len() > MAX_RANK {
-                return None;
-            }
-            composed.push(modes);
-        }
-        for (reach, (extent, _)) in reaches.iter().zip(init) {
-            no_carry(&mut code, reach, extent)?;
-        }
+        let a = code.bind_leaves(&self.a);
+        let b = code.bind_leaves(&self.b);
+        let composed = compose_modes(&mut code, a, &b)?;
         let mut next = 0;
         let (shape, stride) = nest(self.b_shape, &composed, &mut next);
         Some((code, shape, stride))
     }
+}
+
+/// `A ∘ B` leaf by leaf of `B`, over `Sym`s: `A` coalesced (its last mode
+/// kept), each leaf walked, the carries checked. `None` where a static
+/// part breaks a condition.
+pub fn compose_modes(
+    code: &mut Gen<'_>,
+    a: Vec<(Sym, Sym)>,
+    b: &[(Sym, Sym)],
+) -> Option<Vec<Composed>> {
+    let a = coalesce(a, true)?;
+    let (init, last) = a.split_at(a.len() - 1);
+    let last_stride = &last[0].1;
+    // Each bounded mode of A: the reaches of the leaves that enter it.
+    let mut reaches: Vec<Vec<Sym>> = vec![Vec::new(); init.len()];
+    let mut composed: Vec<Composed> = Vec::new();
+    for (s, d) in b {
+        if matches!(d, Sym::Static(0)) || init.is_empty() {
+            let stride = code.product(d, last_stride)?;
+            composed.push(vec![(s.clone(), stride)]);
+            continue;
+        }
+        let (mut n, mut r, mut modes) = (s.clone(), d.clone(), Vec::new());
+        for (i, (extent, stride)) in init.iter().enumerate() {
+            let step = step(code, &n, &r, extent)?;
+            if let Some((shape, reach)) = step.mode {
+                modes.push((shape, code.product(&r, stride)?));
+                reaches[i].push(reach);
+            }
+            (n, r) = (step.rest_shape, step.rest_stride);
+        }
+        if modes.is_empty() || !matches!(n, Sym::Static(1)) {
+            let stride = code.product(&r, last_stride)?;
+            modes.push((n, stride));
+        }
+        if modes.len() > MAX_RANK {
+            return None;
+        }
+        composed.push(modes);
+    }
+    for (reach, (extent, _)) in reaches.iter().zip(init) {
+        no_carry(code, reach, extent)?;
+    }
+    Some(composed)
 }
 
 /// Checks that the leaves entering one mode of `A` reach less than its
@@ -277,7 +285,7 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
 
 /// The result's shape and stride: `B`'s nesting, each leaf replaced by
 /// its composed modes (one mode stays a leaf).
-fn nest(shape: &Expr, composed: &[Composed], next: &mut usize) -> (TokenStream, TokenStream) {
+pub fn nest(shape: &Expr, composed: &[Composed], next: &mut usize) -> (TokenStream, TokenStream) {
     match &shape.kind {
         ExprKind::Tuple(items) => {
             let (shapes, strides) = items.iter().map(|i| nest(i, composed, next)).unzip();

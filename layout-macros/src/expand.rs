@@ -15,6 +15,7 @@
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
+//! | `type logical_product`/`blocked_product`/`raked_product` by a static layout | the same (product.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
@@ -26,7 +27,7 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{compose, divide, fallback, named, shape, valid};
+use crate::{compose, divide, fallback, named, product, shape, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -85,9 +86,10 @@ impl Expander<'_> {
                     && divide::rule(e).is_none()
                     && compose::rule(e).is_none()
                     && shape::rule(e).is_none()
+                    && product::rule(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, and `complement(SHAPE:STRIDE, M)` with static strides)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, and `logical_product`, `blocked_product`, `raked_product` of such a layout by a static one)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -123,6 +125,9 @@ impl Expander<'_> {
             return Ok(rule.emit(|k| self.leaf(k)));
         }
         if let Some(rule) = shape::rule(e).filter(|_| typed) {
+            return Ok(rule.emit(&|k| self.leaf(k)));
+        }
+        if let Some(rule) = product::rule(e).filter(|_| typed) {
             return Ok(rule.emit(&|k| self.leaf(k)));
         }
         // A named tiler has no core value: its divide is typed, `type` or not.

@@ -20,6 +20,7 @@ mod expand;
 mod fallback;
 mod kind;
 mod named;
+mod product;
 mod quick;
 mod shape;
 mod sym;

@@ -85,9 +85,7 @@ impl Rule<'_> {
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream, bool)> {
         let mut code = Gen::new(self.function, leaf);
-        let a: Vec<(Sym, Sym)> = (self.a.iter())
-            .map(|(s, d)| (code.bind(s, "shape"), code.bind(d, "stride")))
-            .collect();
+        let a = code.bind_leaves(&self.a);
         let modes = match self.cotarget {
             None => a,
             Some(m) => {
@@ -111,7 +109,7 @@ impl Rule<'_> {
 }
 
 /// The holes of `a` (static strides) up to `m`, before coalescing.
-fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<(Sym, Sym)>> {
+pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<(Sym, Sym)>> {
     let private = emit::private();
     let function = code.function;
     let mut modes: Vec<(usize, Sym, i64)> = Vec::new();

@@ -104,6 +104,14 @@ impl<'l> Gen<'l> {
         quote!(#ident)
     }
 
+    /// The `(extent, stride)` leaves of a layout, `let`-bound: every
+    /// extent, then every stride (the order they are written in).
+    pub fn bind_leaves(&mut self, leaves: &[(&Expr, &Expr)]) -> Vec<(Sym, Sym)> {
+        let shapes: Vec<Sym> = leaves.iter().map(|(s, _)| self.bind(s, "shape")).collect();
+        let strides = leaves.iter().map(|(_, d)| self.bind(d, "stride"));
+        shapes.into_iter().zip(strides).collect()
+    }
+
     /// `if let Err(e) = call { break Err(e) }`: a check with no value.
     pub fn check(&mut self, call: TokenStream) {
         if self.leaf.is_some() {

@@ -13,7 +13,7 @@ use crate::ast::{self, Ast, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::expand::negative_leaf;
 use crate::valid;
-use crate::{compose, divide, shape};
+use crate::{compose, divide, product, shape};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -64,6 +64,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         }
         _ if ast.zero_sized.is_some() && shape::rule(e).is_some() => {
             Ok(shape::rule(e).expect("checked").layout_type())
+        }
+        _ if ast.zero_sized.is_some() && product::rule(e).is_some() => {
+            Ok(product::rule(e).expect("checked").layout_type())
         }
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {

@@ -20,6 +20,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/product.rs"]
+mod product;
 #[path = "../src/quick.rs"]
 mod quick;
 #[path = "../src/shape.rs"]

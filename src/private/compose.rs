@@ -27,7 +27,9 @@ pub struct Step {
 /// stays in this mode, or when the stride and the extent divide one
 /// another and the rest is a multiple of this mode's part; else an error.
 /// An empty leaf or a stride 0 stays here (extent 1, stride 0 after);
-/// any other leaf refuses a mode of extent 0, as the core does.
+/// any other leaf refuses a mode of extent 0, as the core does. Once the
+/// leaf is placed, the stride after is 0 (the later modes have extent 1,
+/// where a stride means nothing), which saves CuTe's division.
 #[inline]
 pub const fn compose_step(
     function: &'static str,
@@ -47,41 +49,48 @@ pub const fn compose_step(
     if extent == 0 {
         return Err(AlgebraError::ZeroExtent { function });
     }
-    let next_shape = extent.div_ceil(rest_stride);
-    let next_stride = rest_stride.div_ceil(extent);
-    if rest_shape == 1 {
+    let next_shape = div_ceil(extent, rest_stride);
+    // The leaf stays in this mode.
+    if rest_shape <= next_shape {
+        let step = Step {
+            shape: rest_shape,
+            rest_shape: 1,
+            rest_stride: 0,
+            reach: (rest_shape - 1) * rest_stride,
+        };
+        return Ok(step);
+    }
+    let (stride, extent) = (rest_stride, extent);
+    // The stride skips whole copies of this mode: it must be a multiple.
+    if next_shape == 1 {
+        let (copies, left) = div_rem(stride, extent);
+        if left != 0 {
+            return Err(AlgebraError::StrideNotDivisible {
+                function,
+                stride,
+                extent,
+            });
+        }
         let step = Step {
             shape: 1,
             rest_shape,
-            rest_stride: next_stride,
+            rest_stride: copies,
             reach: 0,
         };
         return Ok(step);
     }
-    // The stride skips whole copies of this mode: it must be a multiple.
-    // Going on past this mode needs it covered whole, and the rest a
-    // multiple of this mode's part.
-    let strides_divide = if next_shape == 1 {
-        rest_stride % extent == 0
-    } else {
-        rest_shape <= next_shape || extent % rest_stride == 0
-    };
-    if !strides_divide {
-        let (stride, extent) = (rest_stride, extent);
+    // The leaf covers this mode whole (stride < extent) and goes on: the
+    // stride must divide the extent, and the rest be a multiple of it.
+    if div_rem(extent, stride).1 != 0 {
         return Err(AlgebraError::StrideNotDivisible {
             function,
             stride,
             extent,
         });
     }
-    let shape = if next_shape < rest_shape {
-        next_shape
-    } else {
-        rest_shape
-    };
-    if rest_shape % shape != 0 {
-        let part = shape;
-        let shape = rest_shape;
+    let (rest, left) = div_rem(rest_shape, next_shape);
+    if left != 0 {
+        let (shape, part) = (rest_shape, next_shape);
         return Err(AlgebraError::ShapeNotDivisible {
             function,
             shape,
@@ -89,11 +98,31 @@ pub const fn compose_step(
         });
     }
     Ok(Step {
-        shape,
-        rest_shape: rest_shape / shape,
-        rest_stride: next_stride,
-        reach: (shape - 1) * rest_stride,
+        shape: next_shape,
+        rest_shape: rest,
+        rest_stride: 1,
+        reach: (next_shape - 1) * stride,
     })
+}
+
+/// `(a / b, a % b)` for `b > 0`, in 32 bits when both fit (a 64-bit
+/// division costs several times a 32-bit one on common x86 cores, and
+/// extents and strides nearly always fit).
+#[inline]
+const fn div_rem(a: usize, b: usize) -> (usize, usize) {
+    if (a | b) as u64 <= u32::MAX as u64 {
+        let (a, b) = (a as u32, b as u32);
+        ((a / b) as usize, (a % b) as usize)
+    } else {
+        (a / b, a % b)
+    }
+}
+
+/// `ceil(a / b)` for `b > 0`, as [`div_rem`].
+#[inline]
+const fn div_ceil(a: usize, b: usize) -> usize {
+    let (q, r) = div_rem(a, b);
+    q + (r != 0) as usize
 }
 
 /// `extent`, unless it is 0 (a mode the core refuses) or 1 (a mode the
