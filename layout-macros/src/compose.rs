@@ -44,6 +44,19 @@ pub struct Rule<'a> {
 
 /// The rule for `e`, if it is a composition this module types.
 pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    // Every static decision is made here once: the rule holds if they pass.
+    candidate(e).filter(|rule| rule.build(None).is_some())
+}
+
+/// Whether `e` has the form this module types but a static part breaks a
+/// condition (CuTe's `static_assert`s): `type` reports it at the call.
+pub fn refused(e: &Expr) -> bool {
+    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+}
+
+/// The call `e` if it has the form this module types, before its static
+/// parts are checked.
+fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let ExprKind::Call { name, args, .. } = &e.kind else {
         return None;
     };
@@ -71,8 +84,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     if rule.a.iter().chain(&rule.b).any(negative) {
         return None;
     }
-    // Every static decision is made here once: the rule holds if they pass.
-    rule.build(None).map(|_| rule)
+    Some(rule)
 }
 
 /// The `(shape, stride)` leaf pairs of congruent trees, in order.

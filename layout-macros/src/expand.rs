@@ -76,6 +76,15 @@ impl Expander<'_> {
     /// layout (or tiler) value, and one the expansion can type.
     fn check_zero_sized(&self, keyword: proc_macro2::Span) -> syn::Result<()> {
         let e = &self.ast.expr;
+        if compose::refused(e) || shape::refused(e) || product::refused(e) {
+            let message = "`type` types this call from CuTe's rule, but its static extents and \
+                strides break a condition CuTe asserts (a stride and an extent that do not divide \
+                one another, an extent that is not a multiple of a mode's part, leaves whose \
+                reaches carry, an extent 0, or a product that overflows), so no typed layout is \
+                right for every value of its dynamic leaves; without `type`, the core decides at \
+                run time";
+            return Err(self.ast.error(Some(e.span), message));
+        }
         let what = match kind(e) {
             Kind::Int => "an integer",
             Kind::IntTuple => "an integer tuple",
@@ -89,7 +98,7 @@ impl Expander<'_> {
                     && product::rule(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, and `logical_product`, `blocked_product`, `raked_product` of such a layout by a static one)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, and `logical_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };

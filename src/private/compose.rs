@@ -49,7 +49,12 @@ pub const fn compose_step(
     if extent == 0 {
         return Err(AlgebraError::ZeroExtent { function });
     }
-    let next_shape = div_ceil(extent, rest_stride);
+    // ceil(extent / stride) is 1 whenever the stride reaches past the extent.
+    let next_shape = if rest_stride >= extent {
+        1
+    } else {
+        div_ceil(extent, rest_stride)
+    };
     // The leaf stays in this mode.
     if rest_shape <= next_shape {
         let step = Step {
