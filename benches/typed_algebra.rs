@@ -86,6 +86,21 @@ fn typed_compose(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// `local_partition`'s work on a layout: thread `k` of a `(32,8)` thread
+/// layout over `(m,n):(1,m)` (the typed `zipped_divide`, its mode 1, and
+/// the offset of `((k%32, k/32), 0)`), then `size` + the offset of
+/// element 1, as the C++ harness sums `size(part) + &part(1)`.
+fn typed_partition(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let tiles = layout!(type zipped_divide((m,n):(1,m), <32,8>)).unwrap();
+        let start = tiles.crd2idx(((k % 32, k / 32 % 8), (0, 0)));
+        let mine = tiles.mode::<1>();
+        sum += mine.size() + start + mine.at(1);
+    }
+    sum
+}
+
 fn runtime_compose(inputs: &[(usize, usize)]) -> usize {
     let mut sum = 0;
     for &(m, n) in inputs {
@@ -125,6 +140,9 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("composition/runtime", |b| {
         b.iter(|| runtime_compose(black_box(&inputs)))
+    });
+    g.bench_function("local_partition/typed", |b| {
+        b.iter(|| typed_partition(black_box(&inputs)))
     });
     g.finish();
 
