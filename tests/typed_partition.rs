@@ -23,7 +23,9 @@ fn typed_local_partition_is_the_tensor_modules() {
     for (m, n) in [(32usize, 8usize), (64, 16), (96, 40), (128, 8)] {
         let data: Vec<usize> = (0..m * n).collect();
         for k in 0..256 {
-            let layout = format!("({m},{n}):(1,{m})").parse::<layout_dsl::Layout>().unwrap();
+            let layout = format!("({m},{n}):(1,{m})")
+                .parse::<layout_dsl::Layout>()
+                .unwrap();
             let t = Tensor::new(&data[..], layout).unwrap();
             let mine = local_partition(t, &threads, k).unwrap();
             let expected: Vec<usize> = mine.iter().copied().collect();

@@ -90,8 +90,8 @@ fn blocked_and_raked_products_match_the_core() {
 fn static_leaves_stay_static() {
     let m = 5;
     // ((2,m),(3,4)) : ((1,2),(2m,6m)): the tiler's extents stay static.
-    let l: Layout<((C<2>, usize), (C<3>, C<4>)), ((C<1>, C<2>), (usize, usize))> =
-        layout!(type logical_product((2,m):(1,2), (3,4):(1,3))).unwrap();
+    type Product = Layout<((C<2>, usize), (C<3>, C<4>)), ((C<1>, C<2>), (usize, usize))>;
+    let l: Product = layout!(type logical_product((2,m):(1,2), (3,4):(1,3))).unwrap();
     assert_eq!(l.to_string(), "((2,5),(3,4)):((1,2),(10,30))");
 }
 

@@ -46,8 +46,8 @@ fn coalesce_merges_static_modes_only() {
                 .replace('m', &m.to_string())
                 .replace("(n,", &format!("({n},"));
             // (2,4):(1,2) merges to 8:1; m and n stay; 1 goes; n:n and 3:n do not merge (n dynamic).
-            let c: Layout<(C<8>, usize, usize, C<3>), (C<1>, C<8>, usize, usize)> =
-                layout!(type coalesce(((2,4),m,1,(n,3)):((1,2),8,5,(n,n)))).unwrap();
+            type Merged = Layout<(C<8>, usize, usize, C<3>), (C<1>, C<8>, usize, usize)>;
+            let c: Merged = layout!(type coalesce(((2,4),m,1,(n,3)):((1,2),8,5,(n,n)))).unwrap();
             assert!(agrees(Ok(c), &text));
             let one: Layout<C<1>, C<0>> = layout!(type coalesce((1,(1,1)):(m,(2,n)))).unwrap();
             assert!(agrees(

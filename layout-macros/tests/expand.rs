@@ -113,6 +113,10 @@ snapshot!(
 snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
 snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
 snapshot!(
+    typed_blocked_product,
+    "type blocked_product((2,m):(1,2), (3,4):(1,3))"
+);
+snapshot!(
     typed_composition_static_tile,
     "type composition((8,m):(1,8), (2,m):(4,16))"
 );
