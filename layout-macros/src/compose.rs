@@ -288,9 +288,15 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
         return (known < *extent).then_some(());
     }
     let (private, function) = (emit::private(), code.function);
-    let known = proc_macro2::Literal::usize_suffixed(known as usize);
     let extent = value(extent);
-    let sum = quote!(#known #(.saturating_add(#dynamic))*);
+    // Saturating: a sum past usize::MAX is past the extent too.
+    let sum = match (known, dynamic.split_first()) {
+        (0, Some((first, rest))) => quote!(#first #(.saturating_add(#rest))*),
+        _ => {
+            let known = proc_macro2::Literal::usize_suffixed(known as usize);
+            quote!(#known #(.saturating_add(#dynamic))*)
+        }
+    };
     code.check(quote!(#private::no_carry(#function, #sum, #extent)));
     Some(())
 }
