@@ -223,3 +223,27 @@ fn small_layouts_exhaustively() {
         "typed {typed} of the core's {cored}"
     );
 }
+
+/// A by-mode tiler composes mode i of `A` with tile i (an integer `n` is
+/// `n:1`) and drops the modes past it, as CuTe and the core do.
+#[test]
+fn by_mode_tilers_match_the_core() {
+    for m in 1..=12usize {
+        for n in [1usize, 4, 6, 8] {
+            let a = format!("({m},{n}):(1,{m})");
+            let t = layout!(type composition((m,n):(1,m), <4, 2:2>));
+            // Each mode of A is one leaf, unbounded on its own: no condition.
+            assert!(agrees(t, &a, "<4, 2:2>"), "m={m} n={n}");
+            let u = layout!(type composition((m,n):(1,m), <(2,2):(1,4), n>));
+            assert!(agrees(u, &a, &format!("<(2,2):(1,4), {n}>")));
+            // A two-leaf mode by a tile: CuTe's walk and its conditions.
+            let w = layout!(type composition(((2,m),n):((1,2),{2 * m}), <(2,2):(1,2), 2>));
+            let nested = format!("((2,{m}),{n}):((1,2),{})", 2 * m);
+            let ok = agrees(w, &nested, "<(2,2):(1,2), 2>");
+            assert!(ok || m < 2, "m={m} n={n}");
+            let three = format!("({m},{n},3):(1,{m},{})", m * n);
+            let v = layout!(type composition((m,n,3):(1,m,{m * n}), <2>));
+            assert!(agrees(v, &three, "<2>"), "m={m} n={n}");
+        }
+    }
+}

@@ -29,6 +29,8 @@ mod named;
 mod product;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
+#[path = "../../layout-macros/src/rules.rs"]
+mod rules;
 #[path = "../../layout-macros/src/shape.rs"]
 mod shape;
 #[path = "../../layout-macros/src/sym.rs"]

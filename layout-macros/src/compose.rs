@@ -1,8 +1,11 @@
 //! Typed composition on dynamic leaves (ARCHITECTURE.md, "Typed algebra on
 //! dynamic leaves: the plan"): `layout!(type composition(A, B))` where `A`
 //! and `B` are written out `SHAPE:STRIDE` (any nesting, no negative static
-//! stride), evaluated over `Static(n) | Dynamic(expr)` as CuTe's
-//! `composition_impl` instantiates for those types:
+//! stride), or `B` a by-mode tiler `<B0,…>` of such layouts and integers
+//! (`n` is `n:1`; mode `i` of `A` composed with `Bi`, the modes past the
+//! tiler dropped, as CuTe and the core do), evaluated over
+//! `Static(n) | Dynamic(expr)` as CuTe's `composition_impl` instantiates
+//! for those types:
 //!
 //! - `A` is flattened and its static modes merged as CuTe's `coalesce`
 //!   merges them (a static mode of extent 1 dropped, two static modes that
@@ -37,9 +40,20 @@ const FUNCTION: &str = "composition";
 pub struct Rule<'a> {
     /// `A`'s leaves, `(extent, stride)`, flattened.
     a: Vec<(&'a Expr, &'a Expr)>,
-    /// `B`'s shape (its nesting is the result's) and its leaves.
+    /// What each part of `B` composes with: all of `A`, or (by-mode
+    /// tiler) one mode of `A`, as a range of `a`.
+    parts: Vec<Part<'a>>,
+    /// `B` is a by-mode tiler `<B0,…>`: the result is a tuple of parts.
+    by_mode: bool,
+}
+
+/// `A`'s leaves `a[range]` composed with one layout `B`.
+struct Part<'a> {
+    range: core::ops::Range<usize>,
+    /// `B`'s shape (its nesting is the part's) and its leaves; a missing
+    /// stride is a static 1 (a tiler's integer `n` is `n:1`).
     b_shape: &'a Expr,
-    b: Vec<(&'a Expr, &'a Expr)>,
+    b: Vec<(&'a Expr, Option<&'a Expr>)>,
 }
 
 /// The rule for `e`, if it is a composition this module types.
@@ -63,28 +77,67 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let [a, b] = args.as_slice() else {
         return None;
     };
-    let (ExprKind::Layout(a_shape, a_stride), ExprKind::Layout(b_shape, b_stride)) =
-        (&a.kind, &b.kind)
-    else {
+    let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
-    let plain = [a_shape, a_stride, b_shape, b_stride];
-    if name != FUNCTION || !plain.iter().all(|t| is_plain(t)) {
+    if name != FUNCTION || !is_plain(a_shape) || !is_plain(a_stride) {
         return None;
     }
-    if emit::deeper_than(b_shape, MAX_DEPTH - 1).is_some() {
-        return None;
-    }
-    let rule = Rule {
-        a: leaves(a_shape, a_stride)?,
-        b_shape,
-        b: leaves(b_shape, b_stride)?,
+    let a = leaves(a_shape, a_stride)?;
+    let (parts, by_mode) = match &b.kind {
+        ExprKind::Tiler(tiles) => {
+            // Mode i of A with tile i; the modes past the tiler are dropped.
+            let (ExprKind::Tuple(shapes), ExprKind::Tuple(strides)) =
+                (&a_shape.kind, &a_stride.kind)
+            else {
+                return None;
+            };
+            if tiles.is_empty() || tiles.len() > shapes.len() {
+                return None;
+            }
+            let mut start = 0;
+            let mut parts = Vec::new();
+            for ((s, d), tile) in shapes.iter().zip(strides).zip(tiles) {
+                let end = start + leaves(s, d)?.len();
+                parts.push(part(start..end, tile)?);
+                start = end;
+            }
+            (parts, true)
+        }
+        _ => (vec![part(0..a.len(), b)?], false),
     };
-    let negative = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d < 0);
-    if rule.a.iter().chain(&rule.b).any(negative) {
+    let negative = |d: &Expr| matches!(d.kind, ExprKind::Int(d) if d < 0);
+    let b_strides = parts
+        .iter()
+        .flat_map(|p| p.b.iter().filter_map(|(_, d)| *d));
+    if a.iter().map(|(_, d)| *d).chain(b_strides).any(negative) {
         return None;
     }
-    Some(rule)
+    Some(Rule { a, parts, by_mode })
+}
+
+/// A layout `B` written out, or a tiler's integer `n` (`n:1`).
+fn part(range: core::ops::Range<usize>, b: &Expr) -> Option<Part<'_>> {
+    match &b.kind {
+        ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
+            if emit::deeper_than(shape, MAX_DEPTH - 2).is_some() {
+                return None;
+            }
+            let b = leaves(shape, stride)?;
+            let b = b.into_iter().map(|(s, d)| (s, Some(d))).collect();
+            Some(Part {
+                range,
+                b_shape: shape,
+                b,
+            })
+        }
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => Some(Part {
+            range,
+            b_shape: b,
+            b: vec![(b, None)],
+        }),
+        _ => None,
+    }
 }
 
 /// The `(shape, stride)` leaf pairs of congruent trees, in order.
@@ -198,8 +251,8 @@ pub type Composed = Vec<(Sym, Sym)>;
 impl Rule<'_> {
     /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
     /// gives a dynamic leaf's expression by its number.
-    pub fn emit(&self, leaf: impl Fn(usize) -> TokenStream) -> TokenStream {
-        let (code, shape, stride) = self.build(Some(&leaf)).expect("rule() built it once");
+    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
         code.finish(shape, stride, false)
     }
 
@@ -216,11 +269,28 @@ impl Rule<'_> {
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(FUNCTION, leaf);
         let a = code.bind_leaves(&self.a);
-        let b = code.bind_leaves(&self.b);
-        let composed = compose_modes(&mut code, a, &b)?;
-        let mut next = 0;
-        let (shape, stride) = nest(self.b_shape, &composed, &mut next);
-        Some((code, shape, stride))
+        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        for part in &self.parts {
+            let b_shapes: Vec<Sym> = part.b.iter().map(|(s, _)| code.bind(s, "shape")).collect();
+            let b_strides = (part.b.iter()).map(|(_, d)| match d {
+                Some(d) => code.bind(d, "stride"),
+                None => Sym::Static(1),
+            });
+            let b: Vec<(Sym, Sym)> = b_shapes
+                .into_iter()
+                .zip(b_strides.collect::<Vec<_>>())
+                .collect();
+            let composed = compose_modes(&mut code, a[part.range.clone()].to_vec(), &b)?;
+            let mut next = 0;
+            let (shape, stride) = nest(part.b_shape, &composed, &mut next);
+            shapes.push(shape);
+            strides.push(stride);
+        }
+        if !self.by_mode {
+            let (shape, stride) = (shapes.pop()?, strides.pop()?);
+            return Some((code, shape, stride));
+        }
+        Some((code, emit::tuple(shapes), emit::tuple(strides)))
     }
 }
 

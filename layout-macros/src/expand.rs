@@ -27,7 +27,7 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{compose, divide, fallback, named, product, shape, valid};
+use crate::{divide, fallback, named, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -76,13 +76,7 @@ impl Expander<'_> {
     /// layout (or tiler) value, and one the expansion can type.
     fn check_zero_sized(&self, keyword: proc_macro2::Span) -> syn::Result<()> {
         let e = &self.ast.expr;
-        if compose::refused(e) || shape::refused(e) || product::refused(e) {
-            let message = "`type` types this call from CuTe's rule, but its static extents and \
-                strides break a condition CuTe asserts (a stride and an extent that do not divide \
-                one another, an extent that is not a multiple of a mode's part, leaves whose \
-                reaches carry, an extent 0, or a product that overflows), so no typed layout is \
-                right for every value of its dynamic leaves; without `type`, the core decides at \
-                run time";
+        if let Some(message) = rules::refused(e) {
             return Err(self.ast.error(Some(e.span), message));
         }
         let what = match kind(e) {
@@ -93,9 +87,7 @@ impl Expander<'_> {
                 if has_dynamic(e)
                     && !valid::typed_layout(e)
                     && divide::rule(e).is_none()
-                    && compose::rule(e).is_none()
-                    && shape::rule(e).is_none()
-                    && product::rule(e).is_none()
+                    && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, and `logical_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout)"
@@ -130,14 +122,8 @@ impl Expander<'_> {
         if let Some(rule) = divide::rule(e).filter(|_| typed) {
             return Ok(rule.emit(|k| self.leaf(k)));
         }
-        if let Some(rule) = compose::rule(e).filter(|_| typed) {
-            return Ok(rule.emit(|k| self.leaf(k)));
-        }
-        if let Some(rule) = shape::rule(e).filter(|_| typed) {
-            return Ok(rule.emit(&|k| self.leaf(k)));
-        }
-        if let Some(rule) = product::rule(e).filter(|_| typed) {
-            return Ok(rule.emit(&|k| self.leaf(k)));
+        if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
+            return Ok(tokens);
         }
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {
@@ -221,7 +207,7 @@ impl Expander<'_> {
         if let Some(deep) = emit::deeper_than(shape, MAX_DEPTH) {
             return Err(self.too_deep(deep));
         }
-        let signed = negative_leaf(stride);
+        let signed = emit::negative_leaf(stride);
         Ok(emit::typed_layout(
             self.tree(shape)?,
             self.tree(stride)?,
@@ -408,14 +394,5 @@ impl Expander<'_> {
             }
             _ => unreachable!("a node with a dynamic leaf below it"),
         })
-    }
-}
-
-/// Whether a written-out stride has a negative static leaf.
-pub fn negative_leaf(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(n) => *n < 0,
-        ExprKind::Tuple(items) => items.iter().any(negative_leaf),
-        _ => false,
     }
 }

@@ -22,6 +22,7 @@ mod kind;
 mod named;
 mod product;
 mod quick;
+mod rules;
 mod shape;
 mod sym;
 mod types;
@@ -51,8 +52,8 @@ use proc_macro::TokenStream;
 ///   a tiler `<T0,…>` of static extents, give a typed layout from
 ///   straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
-///   So do `composition(A, B)` of two written-out layouts (no negative
-///   static stride), `coalesce(A)`, `complement(A, M)` (static strides)
+///   So do `composition(A, B)` of two written-out layouts or of a layout
+///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
 ///   and `logical_product`/`blocked_product`/`raked_product` of a layout
 ///   with static strides by a static one: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`

@@ -11,9 +11,8 @@ use quote::quote;
 
 use crate::ast::{self, Ast, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
-use crate::expand::negative_leaf;
 use crate::valid;
-use crate::{compose, divide, product, shape};
+use crate::{divide, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -51,7 +50,7 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
                 return Err(untypable(Untypable::TooDeep));
             }
             let shape = tree(shape).map_err(untypable)?;
-            let signed = negative_leaf(stride);
+            let signed = emit::negative_leaf(stride);
             let stride = tree(stride).map_err(untypable)?;
             Ok(emit::typed_layout_type(shape, stride, signed))
         }
@@ -59,14 +58,8 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
             Ok(divide::rule(e).expect("checked").layout_type())
         }
-        _ if ast.zero_sized.is_some() && compose::rule(e).is_some() => {
-            Ok(compose::rule(e).expect("checked").layout_type())
-        }
-        _ if ast.zero_sized.is_some() && shape::rule(e).is_some() => {
-            Ok(shape::rule(e).expect("checked").layout_type())
-        }
-        _ if ast.zero_sized.is_some() && product::rule(e).is_some() => {
-            Ok(product::rule(e).expect("checked").layout_type())
+        _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
+            Ok(rules::layout_type(e).expect("checked"))
         }
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {

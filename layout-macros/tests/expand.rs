@@ -24,6 +24,8 @@ mod named;
 mod product;
 #[path = "../src/quick.rs"]
 mod quick;
+#[path = "../src/rules.rs"]
+mod rules;
 #[path = "../src/shape.rs"]
 mod shape;
 #[path = "../src/sym.rs"]
@@ -109,6 +111,10 @@ snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
 snapshot!(
     typed_composition,
     "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))"
+);
+snapshot!(
+    typed_composition_tiler,
+    "type composition((m,n):(1,m), <4, 2:2>)"
 );
 snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
 snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
