@@ -107,6 +107,42 @@ fn runtime_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
     sum
 }
 
+/// `composition` of two dynamic layouts, `(m,n):(1,m) ∘ (4,n/2):(1,2m)`
+/// (CuTe's walk with its divisibility checks), then `size` + `L(5)`.
+fn typed_compose(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// `local_partition`'s work on a layout: thread `k` of a `(32,8)` thread
+/// layout over `(m,n):(1,m)` (the typed `zipped_divide`, its mode 1, and
+/// the offset of `((k%32, k/32), 0)`), then `size` + the offset of
+/// element 1, as the C++ harness sums `size(part) + &part(1)`.
+fn layout_partition(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let tiles = layout!(type zipped_divide((m,n):(1,m), <32,8>)).unwrap();
+        let start = tiles.crd2idx(((k % 32, k / 32 % 8), (0, 0)));
+        let mine = tiles.mode::<1>();
+        sum += mine.size() + start + mine.at(1);
+    }
+    sum
+}
+
+fn runtime_compose(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(5)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
 fn benches(c: &mut Criterion) {
     let inputs = extents();
     let data = buffer();
@@ -117,6 +153,7 @@ fn benches(c: &mut Criterion) {
     assert_eq!(typed_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(method_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(typed_tile(&inputs), runtime_tile(&inputs));
+    assert_eq!(typed_compose(&inputs), runtime_compose(&inputs));
     let calls = inputs.len();
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
@@ -134,6 +171,15 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("zipped_divide_tile/runtime", |b| {
         b.iter(|| runtime_tile(black_box(&inputs)))
+    });
+    g.bench_function("composition/typed", |b| {
+        b.iter(|| typed_compose(black_box(&inputs)))
+    });
+    g.bench_function("composition/runtime", |b| {
+        b.iter(|| runtime_compose(black_box(&inputs)))
+    });
+    g.bench_function("local_partition/layout", |b| {
+        b.iter(|| layout_partition(black_box(&inputs)))
     });
     g.bench_function("local_partition/typed", |b| {
         b.iter(|| typed_partition(black_box(&inputs), black_box(&data)))
@@ -161,6 +207,15 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_divide(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "composition runtime/typed",
+        || {
+            black_box(runtime_compose(black_box(&inputs)));
+        },
+        || {
+            black_box(typed_compose(black_box(&inputs)));
         },
     );
     common::paired(

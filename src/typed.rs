@@ -57,8 +57,31 @@
 //! `local_partition`, `_` slicing, `Step`) are typed too, in
 //! [`crate::tensor::typed`]: a static extent divided by a static tile is a
 //! [`Quot`], a static stride times a tile a [`Prod`], both constants in
-//! their types. Other algebra on dynamic leaves still runs the core at run
-//! time (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
+//! their types.
+//!
+//! `type` also types `composition(A, B)` of two written-out layouts,
+//! `coalesce(A)`, `complement(A, M)` (static strides) and
+//! `logical_product`/`blocked_product`/`raked_product` of a layout with
+//! static strides by a static one: CuTe's algorithm on those types, each
+//! divisibility CuTe assumes of a dynamic value checked at run time, so a
+//! value that breaks one is an [`AlgebraError`] naming it, never a layout
+//! that differs from the core's.
+//! Other algebra on dynamic leaves still runs the core at run time
+//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::typed::AlgebraError;
+//! let (m, n) = (64, 32);
+//! // (m,n):(1,m) ∘ (4,n/2):(1,2m): every fourth column's first four rows.
+//! let l = layout!(type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap();
+//! assert_eq!(l.crd2idx((3, 1)), 3 + 2 * 64);
+//! // A mode of 3 rows cannot hold the 4 consecutive elements CuTe's
+//! // nesting gives it: refused, with the values.
+//! let m = 3;
+//! let e = layout!(type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap_err();
+//! assert!(matches!(e, AlgebraError::ShapeNotDivisible { shape: 4, part: 3, .. }));
+//! ```
 //!
 //! ```
 //! use layout_dsl::layout;

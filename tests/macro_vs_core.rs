@@ -194,8 +194,11 @@ fn macro_value_equals_core_value() {
     check_int!("crd2idx(0, (2,3):(1,2))", crd2idx(0, (2,3):(1,2)));
     check_int!("crd2idx(0, (3), (32))", crd2idx(0, (3), (32)));
     check_int!("crd2idx(0, (4):(6))", crd2idx(0, (4):(6)));
+    check_tuple!("crd2idx(0, make_identity_layout(((2,2),(3,(2,2)))))", crd2idx(0, make_identity_layout(((2,2),(3,(2,2))))));
+    check_tuple!("crd2idx(0, make_identity_layout(((2,3),4)))", crd2idx(0, make_identity_layout(((2,3),4))));
     check_int!("crd2idx(0, raked_product((2):(1), (2):(1)))", crd2idx(0, raked_product((2):(1), (2):(1))));
     check_int!("crd2idx(1, 3, 0)", crd2idx(1, 3, 0));
+    check_tuple!("crd2idx(13, make_identity_layout((4,8)))", crd2idx(13, make_identity_layout((4,8))));
     check_int!("crd2idx(2, (4,3):(1,4))", crd2idx(2, (4,3):(1,4)));
     check_int!("crd2idx(46,(((3,6),4),4):(((32,10),16),24))", crd2idx(46,(((3,6),4),4):(((32,10),16),24)));
     check_int!("crd2idx(66, (((4)), (4), 4):(((1)), (16), 4))", crd2idx(66, (((4)), (4), 4):(((1)), (16), 4)));
@@ -345,6 +348,7 @@ fn macro_value_equals_core_value() {
     check_int!("rank((6,1))", rank((6,1)));
     check_int!("rank((8,5,6,2))", rank((8,5,6,2)));
     check_int!("rank(coalesce((3,(5)):(5,(1))))", rank(coalesce((3,(5)):(5,(1)))));
+    check_int!("rank(make_identity_layout(((2,3),4)))", rank(make_identity_layout(((2,3),4))));
     check_layout!("recast_layout((8,4):(1,8),32,32)", recast_layout((8,4):(1,8),32,32));
     check_table!("table(recast_layout((8,4):(1,8),32,32))", table(recast_layout((8,4):(1,8),32,32)));
     check_layout!("right_inverse((1,(3,2),2):(1,(1,3),6))", right_inverse((1,(3,2),2):(1,(1,3),6)));

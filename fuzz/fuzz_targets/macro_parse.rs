@@ -11,6 +11,8 @@
 // does; keep this list in step with layout-macros/src/lib.rs.
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
+#[path = "../../layout-macros/src/compose.rs"]
+mod compose;
 #[path = "../../layout-macros/src/composed.rs"]
 mod composed;
 #[path = "../../layout-macros/src/divide.rs"]
@@ -25,8 +27,16 @@ mod fallback;
 mod kind;
 #[path = "../../layout-macros/src/named.rs"]
 mod named;
+#[path = "../../layout-macros/src/product.rs"]
+mod product;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
+#[path = "../../layout-macros/src/rules.rs"]
+mod rules;
+#[path = "../../layout-macros/src/shape.rs"]
+mod shape;
+#[path = "../../layout-macros/src/sym.rs"]
+mod sym;
 #[path = "../../layout-macros/src/types.rs"]
 mod types;
 #[path = "../../layout-macros/src/valid.rs"]

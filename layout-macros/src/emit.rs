@@ -271,3 +271,12 @@ pub fn table(offsets: &[i64]) -> TokenStream {
     let array = Group::new(Delimiter::Bracket, entries.into_iter().collect());
     TokenTree::from(array).into()
 }
+
+/// Whether a written-out stride has a negative static leaf.
+pub fn negative_leaf(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(n) => *n < 0,
+        ExprKind::Tuple(items) => items.iter().any(negative_leaf),
+        _ => false,
+    }
+}

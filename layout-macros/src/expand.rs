@@ -15,6 +15,9 @@
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
 //! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
+//! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
+//! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
+//! | `type logical_product`/`blocked_product`/`raked_product` by a static layout | the same (product.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
@@ -26,7 +29,7 @@ use quote::{format_ident, quote};
 use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
-use crate::{composed, divide, fallback, named, valid};
+use crate::{composed, divide, fallback, named, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -75,6 +78,9 @@ impl Expander<'_> {
     /// layout (or tiler) value, and one the expansion can type.
     fn check_zero_sized(&self, keyword: proc_macro2::Span) -> syn::Result<()> {
         let e = &self.ast.expr;
+        if let Some(message) = rules::refused(e) {
+            return Err(self.ast.error(Some(e.span), message));
+        }
         let what = match kind(e) {
             Kind::Int => "an integer",
             Kind::IntTuple => "an integer tuple",
@@ -83,9 +89,10 @@ impl Expander<'_> {
                 if has_dynamic(e)
                     && !valid::typed_layout(e)
                     && divide::rule(e).is_none()
+                    && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, and `logical_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -116,6 +123,9 @@ impl Expander<'_> {
         let typed = self.ast.zero_sized.is_some();
         if let Some(rule) = divide::rule(e).filter(|_| typed) {
             return Ok(rule.emit(|k| self.leaf(k)));
+        }
+        if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
+            return Ok(tokens);
         }
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {
@@ -207,7 +217,7 @@ impl Expander<'_> {
         if let Some(deep) = emit::deeper_than(shape, MAX_DEPTH) {
             return Err(self.too_deep(deep));
         }
-        let signed = negative_leaf(stride);
+        let signed = emit::negative_leaf(stride);
         Ok(emit::typed_layout(
             self.tree(shape)?,
             self.tree(stride)?,
@@ -403,14 +413,5 @@ impl Expander<'_> {
             }
             _ => unreachable!("a node with a dynamic leaf below it"),
         })
-    }
-}
-
-/// Whether a written-out stride has a negative static leaf.
-pub fn negative_leaf(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(n) => *n < 0,
-        ExprKind::Tuple(items) => items.iter().any(negative_leaf),
-        _ => false,
     }
 }

@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 mod ast;
+mod compose;
 mod composed;
 mod divide;
 mod emit;
@@ -20,7 +21,11 @@ mod expand;
 mod fallback;
 mod kind;
 mod named;
+mod product;
 mod quick;
+mod rules;
+mod shape;
+mod sym;
 mod types;
 mod valid;
 
@@ -55,6 +60,12 @@ use proc_macro::TokenStream;
 ///   a tiler `<T0,…>` of static extents, give a typed layout from
 ///   straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
+///   So do `composition(A, B)` of two written-out layouts or of a layout
+///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
+///   and `logical_product`/`blocked_product`/`raked_product` of a layout
+///   with static strides by a static one: CuTe's algorithm, each
+///   divisibility it assumes checked at run time (an `AlgebraError`
+///   naming the values, never a wrong layout).
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
 ///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
 ///   argument of other algebra, it goes to the run-time core path.

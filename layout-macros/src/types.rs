@@ -13,9 +13,9 @@ use quote::quote;
 
 use crate::ast::{self, Ast, has_dynamic, is_plain};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
-use crate::expand::negative_leaf;
+use crate::emit::negative_leaf;
 use crate::valid;
-use crate::{composed, divide};
+use crate::{composed, divide, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -54,7 +54,7 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
                 return Err(untypable(Untypable::TooDeep));
             }
             let shape = tree(shape).map_err(untypable)?;
-            let signed = negative_leaf(stride);
+            let signed = emit::negative_leaf(stride);
             let stride = tree(stride).map_err(untypable)?;
             Ok(emit::typed_layout_type(shape, stride, signed))
         }
@@ -80,6 +80,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         // A typed divide's layout (inside the `Result` `layout!` gives).
         _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
             Ok(divide::rule(e).expect("checked").layout_type())
+        }
+        _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
+            Ok(rules::layout_type(e).expect("checked"))
         }
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {

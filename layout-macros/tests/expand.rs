@@ -6,6 +6,8 @@
 
 #[path = "../src/ast.rs"]
 mod ast;
+#[path = "../src/compose.rs"]
+mod compose;
 #[path = "../src/composed.rs"]
 mod composed;
 #[path = "../src/divide.rs"]
@@ -20,8 +22,16 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/product.rs"]
+mod product;
 #[path = "../src/quick.rs"]
 mod quick;
+#[path = "../src/rules.rs"]
+mod rules;
+#[path = "../src/shape.rs"]
+mod shape;
+#[path = "../src/sym.rs"]
+mod sym;
 #[path = "../src/types.rs"]
 mod types;
 #[path = "../src/valid.rs"]
@@ -100,6 +110,24 @@ snapshot!(
     "type zipped_divide((m,8):(8,1), <4,8>)"
 );
 snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
+snapshot!(
+    typed_composition,
+    "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))"
+);
+snapshot!(
+    typed_composition_tiler,
+    "type composition((m,n):(1,m), <4, 2:2>)"
+);
+snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
+snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
+snapshot!(
+    typed_blocked_product,
+    "type blocked_product((2,m):(1,2), (3,4):(1,3))"
+);
+snapshot!(
+    typed_composition_static_tile,
+    "type composition((8,m):(1,8), (2,m):(4,16))"
+);
 
 // Named typed layouts (`#NAME`): the value's own methods, whose numbers
 // the optimiser folds when it is a `const`.
@@ -129,6 +157,7 @@ fn layout_types() {
         "size((4,8))",
         "logical_divide((m,4):(1,m), 2:1)",
         "type zipped_divide((m,n):(1,m), <4,8>)",
+        "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))",
     ]
     .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
     insta::assert_snapshot!("layout_types", types.join("\n"));

@@ -18,6 +18,70 @@ pub enum AlgebraError {
         /// The static factor (a tile's extent).
         factor: usize,
     },
+    /// A stride and a mode extent where neither divides the other, so the
+    /// elements a composition walks do not fit one layout mode (CuTe's
+    /// "stride divisibility condition", checked at run time).
+    StrideNotDivisible {
+        /// The algebra function.
+        function: &'static str,
+        /// The walking stride (in units of the mode).
+        stride: usize,
+        /// The extent of the mode of the left layout.
+        extent: usize,
+    },
+    /// An extent of the right layout that is not a multiple of the part
+    /// of it one mode of the left layout takes (CuTe's "shape
+    /// divisibility condition", checked at run time).
+    ShapeNotDivisible {
+        /// The algebra function.
+        function: &'static str,
+        /// The extent still to place.
+        shape: usize,
+        /// The part of it the mode takes.
+        part: usize,
+    },
+    /// Two leaves of the right layout reach coordinates of one mode of the
+    /// left layout that sum past its extent: the sum carries into the next
+    /// mode, and no layout of the right's shape is the composition.
+    Carry {
+        /// The algebra function.
+        function: &'static str,
+        /// The largest coordinate the leaves reach together.
+        reach: usize,
+        /// The extent of the mode of the left layout.
+        extent: usize,
+    },
+    /// A layout's mode has extent 0 where the core refuses one (a
+    /// composition's left layout but its last mode, a complement).
+    ZeroExtent {
+        /// The algebra function.
+        function: &'static str,
+    },
+    /// A mode of dynamic extent 1 that the core drops (a complement's),
+    /// where the typed result's fixed nesting cannot.
+    UnitExtent {
+        /// The algebra function.
+        function: &'static str,
+    },
+    /// A stride that is not a multiple of the span (extent times stride)
+    /// of the modes below it: the layout has no complement.
+    NotComplementable {
+        /// The algebra function.
+        function: &'static str,
+        /// The stride (a static leaf).
+        stride: usize,
+        /// The span of the modes below it.
+        span: usize,
+    },
+    /// `left * right` does not fit a `usize` (a stride of a result).
+    ProductOverflow {
+        /// The algebra function.
+        function: &'static str,
+        /// The left factor.
+        left: usize,
+        /// The right factor.
+        right: usize,
+    },
 }
 
 impl fmt::Display for AlgebraError {
@@ -30,6 +94,59 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the stride {stride} times the tile extent {factor} overflows usize"
+            ),
+            AlgebraError::StrideNotDivisible {
+                function,
+                stride,
+                extent,
+            } => write!(
+                f,
+                "in `{function}`: the stride {stride} and the extent {extent} of a mode of the left \
+                 layout do not divide one another (CuTe's stride divisibility condition)"
+            ),
+            AlgebraError::ShapeNotDivisible {
+                function,
+                shape,
+                part,
+            } => write!(
+                f,
+                "in `{function}`: the extent {shape} is not a multiple of the {part} elements one \
+                 mode of the left layout takes (CuTe's shape divisibility condition)"
+            ),
+            AlgebraError::Carry {
+                function,
+                reach,
+                extent,
+            } => write!(
+                f,
+                "in `{function}`: the right layout's leaves reach coordinate {reach} of a mode of \
+                 extent {extent} of the left layout together, which carries into the next mode"
+            ),
+            AlgebraError::ZeroExtent { function } => write!(
+                f,
+                "in `{function}`: a mode of extent 0, which the core refuses here"
+            ),
+            AlgebraError::UnitExtent { function } => write!(
+                f,
+                "in `{function}`: a mode of dynamic extent 1, which the core drops and the typed \
+                 result's nesting cannot"
+            ),
+            AlgebraError::NotComplementable {
+                function,
+                stride,
+                span,
+            } => write!(
+                f,
+                "in `{function}`: the stride {stride} is not a multiple of the span {span} of the \
+                 modes below it, so the layout has no complement"
+            ),
+            AlgebraError::ProductOverflow {
+                function,
+                left,
+                right,
+            } => write!(
+                f,
+                "in `{function}`: the stride {left} times {right} overflows usize"
             ),
         }
     }

@@ -20,6 +20,7 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod compose;
 mod composed;
 mod convert;
 mod coord;
@@ -42,6 +43,7 @@ mod typed_partition;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
 pub use composed::Composed;
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};

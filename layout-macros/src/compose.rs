@@ -1,0 +1,399 @@
+//! Typed composition on dynamic leaves (ARCHITECTURE.md, "Typed algebra on
+//! dynamic leaves: the plan"): `layout!(type composition(A, B))` where `A`
+//! and `B` are written out `SHAPE:STRIDE` (any nesting, no negative static
+//! stride), or `B` a by-mode tiler `<B0,…>` of such layouts and integers
+//! (`n` is `n:1`; mode `i` of `A` composed with `Bi`, the modes past the
+//! tiler dropped, as CuTe and the core do), evaluated over
+//! `Static(n) | Dynamic(expr)` as CuTe's `composition_impl` instantiates
+//! for those types:
+//!
+//! - `A` is flattened and its static modes merged as CuTe's `coalesce`
+//!   merges them (a static mode of extent 1 dropped, two static modes that
+//!   continue one another joined; dynamic modes stay, the last always);
+//! - `B` distributes over its leaves; a leaf `s:d` with `d` a static 0 is
+//!   `s:0`, and over a one-mode `A` it is `s:(d*e)`;
+//! - otherwise the leaf walks `A`'s modes but the last: each step
+//!   `min(ceil(a/r), n)` elements of mode `a:e` at stride `r*e`, the rest
+//!   `n / that` at stride `ceil(r/a)`; a step whose extent is statically 1
+//!   gives no mode (CuTe's static skip); the rest lands in the last mode.
+//!
+//! CuTe assumes two divisibility conditions on that walk and does not check
+//! dynamic values; here each step with a dynamic operand calls
+//! `__private::compose_step`, which checks them, and where two leaves of
+//! `B` reach one mode of `A` their reaches must add up below its extent (no
+//! carry), so the typed result equals the core's exact composition at every
+//! coordinate or is an `AlgebraError` naming the values. A step whose
+//! operands are all static and break a condition is not typed (CuTe's
+//! `static_assert`): `type` then reports it at compile time.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::is_plain;
+use crate::emit::{self, MAX_DEPTH, MAX_RANK};
+use crate::sym::{Gen, Sym, coalesce, token, value};
+
+const FUNCTION: &str = "composition";
+
+/// A composition this module types.
+pub struct Rule<'a> {
+    /// `A`'s leaves, `(extent, stride)`, flattened.
+    a: Vec<(&'a Expr, &'a Expr)>,
+    /// What each part of `B` composes with: all of `A`, or (by-mode
+    /// tiler) one mode of `A`, as a range of `a`.
+    parts: Vec<Part<'a>>,
+    /// `B` is a by-mode tiler `<B0,…>`: the result is a tuple of parts.
+    by_mode: bool,
+}
+
+/// `A`'s leaves `a[range]` composed with one layout `B`.
+struct Part<'a> {
+    range: core::ops::Range<usize>,
+    /// `B`'s shape (its nesting is the part's) and its leaves; a missing
+    /// stride is a static 1 (a tiler's integer `n` is `n:1`).
+    b_shape: &'a Expr,
+    b: Vec<(&'a Expr, Option<&'a Expr>)>,
+}
+
+/// The rule for `e`, if it is a composition this module types.
+pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    // Every static decision is made here once: the rule holds if they pass.
+    candidate(e).filter(|rule| rule.build(None).is_some())
+}
+
+/// Whether `e` has the form this module types but a static part breaks a
+/// condition (CuTe's `static_assert`s): `type` reports it at the call.
+pub fn refused(e: &Expr) -> bool {
+    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+}
+
+/// The call `e` if it has the form this module types, before its static
+/// parts are checked.
+fn candidate(e: &Expr) -> Option<Rule<'_>> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
+        return None;
+    };
+    if name != FUNCTION || !is_plain(a_shape) || !is_plain(a_stride) {
+        return None;
+    }
+    let a = leaves(a_shape, a_stride)?;
+    let (parts, by_mode) = match &b.kind {
+        ExprKind::Tiler(tiles) => {
+            // Mode i of A with tile i; the modes past the tiler are dropped.
+            let (ExprKind::Tuple(shapes), ExprKind::Tuple(strides)) =
+                (&a_shape.kind, &a_stride.kind)
+            else {
+                return None;
+            };
+            if tiles.is_empty() || tiles.len() > shapes.len() {
+                return None;
+            }
+            let mut start = 0;
+            let mut parts = Vec::new();
+            for ((s, d), tile) in shapes.iter().zip(strides).zip(tiles) {
+                let end = start + leaves(s, d)?.len();
+                parts.push(part(start..end, tile)?);
+                start = end;
+            }
+            (parts, true)
+        }
+        _ => (vec![part(0..a.len(), b)?], false),
+    };
+    let negative = |d: &Expr| matches!(d.kind, ExprKind::Int(d) if d < 0);
+    let b_strides = parts
+        .iter()
+        .flat_map(|p| p.b.iter().filter_map(|(_, d)| *d));
+    if a.iter().map(|(_, d)| *d).chain(b_strides).any(negative) {
+        return None;
+    }
+    Some(Rule { a, parts, by_mode })
+}
+
+/// A layout `B` written out, or a tiler's integer `n` (`n:1`).
+fn part(range: core::ops::Range<usize>, b: &Expr) -> Option<Part<'_>> {
+    match &b.kind {
+        ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
+            if emit::deeper_than(shape, MAX_DEPTH - 2).is_some() {
+                return None;
+            }
+            let b = leaves(shape, stride)?;
+            let b = b.into_iter().map(|(s, d)| (s, Some(d))).collect();
+            Some(Part {
+                range,
+                b_shape: shape,
+                b,
+            })
+        }
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => Some(Part {
+            range,
+            b_shape: b,
+            b: vec![(b, None)],
+        }),
+        _ => None,
+    }
+}
+
+/// The `(shape, stride)` leaf pairs of congruent trees, in order.
+pub fn leaves<'a>(shape: &'a Expr, stride: &'a Expr) -> Option<Vec<(&'a Expr, &'a Expr)>> {
+    match (&shape.kind, &stride.kind) {
+        (ExprKind::Tuple(s), ExprKind::Tuple(d)) if s.len() == d.len() => {
+            let mut out = Vec::new();
+            for (s, d) in s.iter().zip(d) {
+                out.extend(leaves(s, d)?);
+            }
+            Some(out)
+        }
+        (ExprKind::Tuple(_), _) | (_, ExprKind::Tuple(_)) => None,
+        _ => Some(vec![(shape, stride)]),
+    }
+}
+
+/// What one step of the walk gives: a mode (extent, reach) unless
+/// skipped, and the leaf's rest.
+struct StepSym {
+    mode: Option<(Sym, Sym)>,
+    rest_shape: Sym,
+    rest_stride: Sym,
+}
+
+/// One step of the walk of a leaf with `n` elements at stride `r`
+/// over a mode of extent `a`; `None` where static operands break a
+/// condition CuTe asserts statically.
+fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, a: &Sym) -> Option<StepSym> {
+    if let (Sym::Static(n), Sym::Static(r), Sym::Static(a)) = (n, r, a) {
+        return fold_step(*n, *r, *a);
+    }
+    let stays = StepSym {
+        mode: None,
+        rest_shape: n.clone(),
+        rest_stride: Sym::Static(0),
+    };
+    if let (Sym::Static(r), Sym::Static(a)) = (r, a) {
+        if *r == 0 {
+            return Some(stays);
+        }
+        if *a == 0 {
+            return None;
+        }
+        // The stride skips whole copies of this mode: CuTe's static skip.
+        if ceil(*a, *r) == 1 {
+            let rest_stride = Sym::Static(r / a);
+            return (r % a == 0).then_some(StepSym {
+                rest_stride,
+                ..stays
+            });
+        }
+    }
+    let (private, function) = (emit::private(), code.function);
+    let (tn, tr, ta) = (value(n), value(r), value(a));
+    let step = code.checked_let(
+        "step",
+        quote!(#private::compose_step(#function, #tn, #tr, #ta)),
+    );
+    let rest_stride = match (r, a) {
+        (Sym::Static(r), Sym::Static(a)) => Sym::Static(ceil(*r, *a)),
+        _ => code.dynamic(quote!(#step.rest_stride)),
+    };
+    let mode = (
+        code.dynamic(quote!(#step.shape)),
+        code.dynamic(quote!(#step.reach)),
+    );
+    Some(StepSym {
+        // A leaf of one element gives no mode (CuTe's static skip).
+        mode: (!matches!(n, Sym::Static(1))).then_some(mode),
+        rest_shape: code.dynamic(quote!(#step.rest_shape)),
+        rest_stride,
+    })
+}
+
+/// [`step`] on static operands: `__private::compose_step`'s rule,
+/// with CuTe's static skips, or `None` where it would refuse.
+fn fold_step(n: i64, r: i64, a: i64) -> Option<StepSym> {
+    let stays = |rest_stride| StepSym {
+        mode: None,
+        rest_shape: Sym::Static(n),
+        rest_stride: Sym::Static(rest_stride),
+    };
+    if n == 0 || r == 0 {
+        return Some(stays(0));
+    }
+    if a == 0 {
+        return None;
+    }
+    let (next_shape, next_stride) = (ceil(a, r), ceil(r, a));
+    if n == 1 {
+        return Some(stays(next_stride));
+    }
+    if next_shape == 1 {
+        return (r % a == 0).then_some(stays(next_stride));
+    }
+    let shape = next_shape.min(n);
+    if (n > next_shape && a % r != 0) || n % shape != 0 {
+        return None;
+    }
+    Some(StepSym {
+        mode: Some((Sym::Static(shape), Sym::Static((shape - 1) * r))),
+        rest_shape: Sym::Static(n / shape),
+        rest_stride: Sym::Static(next_stride),
+    })
+}
+
+/// One leaf of `B` composed: a single mode or a tuple of modes.
+pub type Composed = Vec<(Sym, Sym)>;
+
+impl Rule<'_> {
+    /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
+    /// gives a dynamic leaf's expression by its number.
+    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
+        code.finish(shape, stride, false)
+    }
+
+    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
+    pub fn layout_type(&self) -> TokenStream {
+        let (_, shape, stride) = self.build(None).expect("rule() built it once");
+        emit::typed_layout_type(shape, stride, false)
+    }
+
+    /// The code writer after the walk, and the result's shape and stride.
+    fn build<'l>(
+        &self,
+        leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
+    ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
+        let mut code = Gen::new(FUNCTION, leaf);
+        let a = code.bind_leaves(&self.a);
+        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        for part in &self.parts {
+            let b_shapes: Vec<Sym> = part.b.iter().map(|(s, _)| code.bind(s, "shape")).collect();
+            let b_strides = (part.b.iter()).map(|(_, d)| match d {
+                Some(d) => code.bind(d, "stride"),
+                None => Sym::Static(1),
+            });
+            let b: Vec<(Sym, Sym)> = b_shapes
+                .into_iter()
+                .zip(b_strides.collect::<Vec<_>>())
+                .collect();
+            let composed = compose_modes(&mut code, a[part.range.clone()].to_vec(), &b)?;
+            let mut next = 0;
+            let (shape, stride) = nest(part.b_shape, &composed, &mut next);
+            shapes.push(shape);
+            strides.push(stride);
+        }
+        if !self.by_mode {
+            let (shape, stride) = (shapes.pop()?, strides.pop()?);
+            return Some((code, shape, stride));
+        }
+        Some((code, emit::tuple(shapes), emit::tuple(strides)))
+    }
+}
+
+/// `A ∘ B` leaf by leaf of `B`, over `Sym`s: `A` coalesced (its last mode
+/// kept), each leaf walked, the carries checked. `None` where a static
+/// part breaks a condition.
+pub fn compose_modes(
+    code: &mut Gen<'_>,
+    a: Vec<(Sym, Sym)>,
+    b: &[(Sym, Sym)],
+) -> Option<Vec<Composed>> {
+    let a = coalesce(a, true)?;
+    let (init, last) = a.split_at(a.len() - 1);
+    let last_stride = &last[0].1;
+    // Each bounded mode of A: the reaches of the leaves that enter it.
+    let mut reaches: Vec<Vec<Sym>> = vec![Vec::new(); init.len()];
+    let mut composed: Vec<Composed> = Vec::new();
+    for (s, d) in b {
+        if matches!(d, Sym::Static(0)) || init.is_empty() {
+            let stride = code.product(d, last_stride)?;
+            composed.push(vec![(s.clone(), stride)]);
+            continue;
+        }
+        let (mut n, mut r, mut modes) = (s.clone(), d.clone(), Vec::new());
+        for (i, (extent, stride)) in init.iter().enumerate() {
+            let step = step(code, &n, &r, extent)?;
+            if let Some((shape, reach)) = step.mode {
+                modes.push((shape, code.product(&r, stride)?));
+                reaches[i].push(reach);
+            }
+            (n, r) = (step.rest_shape, step.rest_stride);
+        }
+        if modes.is_empty() || !matches!(n, Sym::Static(1)) {
+            let stride = code.product(&r, last_stride)?;
+            modes.push((n, stride));
+        }
+        if modes.len() > MAX_RANK {
+            return None;
+        }
+        composed.push(modes);
+    }
+    for (reach, (extent, _)) in reaches.iter().zip(init) {
+        no_carry(code, reach, extent)?;
+    }
+    Some(composed)
+}
+
+/// Checks that the leaves entering one mode of `A` reach less than its
+/// extent together (folded when static: `None` if they do not).
+fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
+    if reaches.len() < 2 {
+        return Some(());
+    }
+    let known: i64 = (reaches.iter())
+        .map(|r| match r {
+            Sym::Static(r) => *r,
+            Sym::Dynamic(_) => 0,
+        })
+        .sum();
+    let dynamic: Vec<TokenStream> = (reaches.iter())
+        .filter(|r| matches!(r, Sym::Dynamic(_)))
+        .map(value)
+        .collect();
+    if let (true, Sym::Static(extent)) = (dynamic.is_empty(), extent) {
+        return (known < *extent).then_some(());
+    }
+    let (private, function) = (emit::private(), code.function);
+    let extent = value(extent);
+    // Saturating: a sum past usize::MAX is past the extent too.
+    let sum = match (known, dynamic.split_first()) {
+        (0, Some((first, rest))) => quote!(#first #(.saturating_add(#rest))*),
+        _ => {
+            let known = proc_macro2::Literal::usize_suffixed(known as usize);
+            quote!(#known #(.saturating_add(#dynamic))*)
+        }
+    };
+    code.check(quote!(#private::no_carry(#function, #sum, #extent)));
+    Some(())
+}
+
+/// The result's shape and stride: `B`'s nesting, each leaf replaced by
+/// its composed modes (one mode stays a leaf).
+pub fn nest(shape: &Expr, composed: &[Composed], next: &mut usize) -> (TokenStream, TokenStream) {
+    match &shape.kind {
+        ExprKind::Tuple(items) => {
+            let (shapes, strides) = items.iter().map(|i| nest(i, composed, next)).unzip();
+            (emit::tuple(shapes), emit::tuple(strides))
+        }
+        _ => {
+            let modes = &composed[*next];
+            *next += 1;
+            match modes.as_slice() {
+                [(s, d)] => (token(s), token(d)),
+                _ => (
+                    emit::tuple(modes.iter().map(|m| token(&m.0)).collect()),
+                    emit::tuple(modes.iter().map(|m| token(&m.1)).collect()),
+                ),
+            }
+        }
+    }
+}
+
+/// `ceil(x / y)` for `x ≥ 0`, `y > 0`.
+fn ceil(x: i64, y: i64) -> i64 {
+    x / y + i64::from(x % y != 0)
+}

@@ -1,0 +1,190 @@
+//! Typed `logical_product`, `blocked_product` and `raked_product` on
+//! dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
+//! plan"): `layout!(type logical_product(A, B))` for a written-out `A`
+//! whose strides are static (its extents static or dynamic) and a static
+//! written-out `B`. CuTe's definitions, over `Static | Dynamic`:
+//!
+//! ```text
+//! logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)
+//! blocked_product(A, B) = zip(A', D)   raked_product(A, B) = zip(D, A')
+//! ```
+//!
+//! with `A'`, `B'` padded with `1:0` modes to the larger rank and `D` the
+//! second mode of `logical_product(A', B')` (mode `i` is `(A'_i, D_i)`, or
+//! `(D_i, A'_i)` raked). The complement (shape.rs) and the composition
+//! (compose.rs) check at run time what CuTe assumes of dynamic values.
+//! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
+//! a dynamic stride, which CuTe takes, is not typed here.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+
+use crate::ast::{has_dynamic, is_plain};
+use crate::compose::{self, leaves};
+use crate::emit;
+use crate::shape;
+use crate::sym::{Gen, Sym, coalesce, token};
+
+/// A product this module types.
+pub struct Rule<'a> {
+    function: &'static str,
+    a: (&'a Expr, &'a Expr),
+    b: (&'a Expr, &'a Expr),
+}
+
+/// The rule for `e`, if it is a product this module types.
+pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    // Every static decision is made here once: the rule holds if they pass.
+    candidate(e).filter(|rule| rule.build(None).is_some())
+}
+
+/// Whether `e` has the form this module types but a static part breaks a
+/// condition (CuTe's `static_assert`s): `type` reports it at the call.
+pub fn refused(e: &Expr) -> bool {
+    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+}
+
+/// The call `e` if it has the form this module types, before its static
+/// parts are checked.
+fn candidate(e: &Expr) -> Option<Rule<'_>> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let function = match name.as_str() {
+        "logical_product" => "logical_product",
+        "blocked_product" => "blocked_product",
+        "raked_product" => "raked_product",
+        _ => return None,
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let (ExprKind::Layout(a_shape, a_stride), ExprKind::Layout(b_shape, b_stride)) =
+        (&a.kind, &b.kind)
+    else {
+        return None;
+    };
+    let plain = [a_shape, a_stride, b_shape, b_stride];
+    if !plain.iter().all(|t| is_plain(t)) || has_dynamic(b) {
+        return None;
+    }
+    let rule = Rule {
+        function,
+        a: (a_shape, a_stride),
+        b: (b_shape, b_stride),
+    };
+    let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
+    let (a_leaves, b_leaves) = (leaves(a_shape, a_stride)?, leaves(b_shape, b_stride)?);
+    if !a_leaves.iter().chain(&b_leaves).all(static_stride) {
+        return None;
+    }
+    Some(rule)
+}
+
+/// The top-level modes of a layout's shape or stride (a leaf is one mode).
+fn modes(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.iter().collect(),
+        _ => vec![e],
+    }
+}
+
+/// `B`'s cosize (its strides are static and not negative).
+fn cosize(b: &[(&Expr, &Expr)]) -> Option<i64> {
+    let mut last = 0i64;
+    for (s, d) in b {
+        let (ExprKind::Int(s), ExprKind::Int(d)) = (&s.kind, &d.kind) else {
+            return None;
+        };
+        if *s == 0 {
+            return Some(0);
+        }
+        last = last.checked_add((s - 1).checked_mul(*d)?)?;
+    }
+    last.checked_add(1)
+}
+
+impl Rule<'_> {
+    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
+    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
+        code.finish(shape, stride, false)
+    }
+
+    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
+    pub fn layout_type(&self) -> TokenStream {
+        let (_, shape, stride) = self.build(None).expect("rule() built it once");
+        emit::typed_layout_type(shape, stride, false)
+    }
+
+    fn build<'l>(
+        &self,
+        leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
+    ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
+        let mut code = Gen::new(self.function, leaf);
+        let a_leaves = leaves(self.a.0, self.a.1)?;
+        let b_leaves = leaves(self.b.0, self.b.1)?;
+        let a = code.bind_leaves(&a_leaves);
+        let b = code.bind_leaves(&b_leaves);
+        // The cotarget size(A)·cosize(B), then the complement's holes.
+        let mut size = Sym::Static(1);
+        for (s, _) in &a {
+            size = code.product(&size, s)?;
+        }
+        let cotarget = code.product(&size, &Sym::Static(cosize(&b_leaves)?))?;
+        let holes = shape::complement(&mut code, a.clone(), cotarget)?;
+        let holes = coalesce(holes, false)?;
+        let composed = compose::compose_modes(&mut code, holes, &b)?;
+        // A's trees as written (its leaves in order), and D = B's nesting
+        // with each leaf composed.
+        let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
+        let (mut next_a, mut next_d) = ((0, 0), 0);
+        let mut a_mode = |s: &Expr, d: &Expr| {
+            let shape = tree(s, &a_shapes, &mut next_a.0);
+            (shape, tree(d, &a_strides, &mut next_a.1))
+        };
+        let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
+        if self.function == "logical_product" {
+            let (s, d) = a_mode(self.a.0, self.a.1);
+            let (ds, dd) = d_mode(self.b.0);
+            return Some((code, emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
+        }
+        let (a_modes, a_mode_strides, b_modes) =
+            (modes(self.a.0), modes(self.a.1), modes(self.b.0));
+        let rank = a_modes.len().max(b_modes.len());
+        if rank > emit::MAX_RANK {
+            return None;
+        }
+        let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
+        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        for i in 0..rank {
+            let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
+                (Some(s), Some(d)) => a_mode(s, d),
+                _ => (one.clone(), zero.clone()),
+            };
+            let (ds, dd) = b_modes
+                .get(i)
+                .map_or((one.clone(), zero.clone()), |b| d_mode(b));
+            let pair = |x, y| match self.function {
+                "raked_product" => emit::tuple(vec![y, x]),
+                _ => emit::tuple(vec![x, y]),
+            };
+            shapes.push(pair(s, ds));
+            strides.push(pair(d, dd));
+        }
+        Some((code, emit::tuple(shapes), emit::tuple(strides)))
+    }
+}
+
+/// A written-out tree with its leaves replaced, in order, by `leaves`.
+fn tree(e: &Expr, leaves: &[Sym], next: &mut usize) -> TokenStream {
+    match &e.kind {
+        ExprKind::Tuple(items) => {
+            emit::tuple(items.iter().map(|i| tree(i, leaves, next)).collect())
+        }
+        _ => {
+            *next += 1;
+            token(&leaves[*next - 1])
+        }
+    }
+}

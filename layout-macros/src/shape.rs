@@ -1,0 +1,174 @@
+//! Typed `coalesce(A)` and `complement(A, M)` on dynamic leaves
+//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan"), for a
+//! written-out `A = SHAPE:STRIDE`:
+//!
+//! - `coalesce(A)` is CuTe's `coalesce` on these types (sym.rs): static
+//!   modes of extent 1 go, static modes that continue one another merge,
+//!   dynamic modes stay. It never changes the function, so it has no check.
+//! - `complement(A, M)` needs `A`'s strides static (CuTe's
+//!   "dynamic-stride complement only for rank-1 layouts"; the sort by
+//!   stride is then done while compiling), its extents static or dynamic,
+//!   and `M` an integer, static or dynamic. Modes of static extent 1 or
+//!   stride 0 are dropped; the others, sorted by stride, give the holes
+//!   `stride / span` at stride `span` (`span` the extent times stride of
+//!   the mode below), then `ceil(M / span)`; CuTe's `coalesce` of that.
+//!   A stride that is not a multiple of the span below it has no
+//!   complement: refused while compiling when both are static, else
+//!   checked at run time (`AlgebraError::NotComplementable`), as is a
+//!   dynamic extent 0 (the core refuses both) or 1 (the core drops that
+//!   mode, and its holes differ from the fixed nesting's).
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::is_plain;
+use crate::compose::leaves;
+use crate::emit;
+use crate::sym::{Gen, Sym, coalesce, token, value};
+
+/// A `coalesce` or `complement` this module types.
+pub struct Rule<'a> {
+    function: &'static str,
+    /// `A`'s leaves, `(extent, stride)`, flattened.
+    a: Vec<(&'a Expr, &'a Expr)>,
+    cotarget: Option<&'a Expr>,
+}
+
+/// The rule for `e`, if it is a call this module types.
+pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    // Every static decision is made here once: the rule holds if they pass.
+    candidate(e).filter(|rule| rule.build(None).is_some())
+}
+
+/// Whether `e` has the form this module types but a static part breaks a
+/// condition (CuTe's `static_assert`s): `type` reports it at the call.
+pub fn refused(e: &Expr) -> bool {
+    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+}
+
+/// The call `e` if it has the form this module types, before its static
+/// parts are checked.
+fn candidate(e: &Expr) -> Option<Rule<'_>> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let (function, layout, cotarget) = match (name.as_str(), args.as_slice()) {
+        ("coalesce", [a]) => ("coalesce", a, None),
+        ("complement", [a, m]) => ("complement", a, Some(m)),
+        _ => return None,
+    };
+    let ExprKind::Layout(shape, stride) = &layout.kind else {
+        return None;
+    };
+    if !is_plain(shape) || !is_plain(stride) {
+        return None;
+    }
+    let rule = Rule {
+        function,
+        a: leaves(shape, stride)?,
+        cotarget,
+    };
+    if let Some(m) = cotarget {
+        let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
+        let integer =
+            matches!(m.kind, ExprKind::Int(m) if m >= 0) || matches!(m.kind, ExprKind::Dynamic(_));
+        if !integer || !rule.a.iter().all(static_stride) {
+            return None;
+        }
+    }
+    Some(rule)
+}
+
+impl Rule<'_> {
+    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
+    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride, signed) = self.build(Some(leaf)).expect("rule() built it once");
+        code.finish(shape, stride, signed)
+    }
+
+    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
+    pub fn layout_type(&self) -> TokenStream {
+        let (_, shape, stride, signed) = self.build(None).expect("rule() built it once");
+        emit::typed_layout_type(shape, stride, signed)
+    }
+
+    fn build<'l>(
+        &self,
+        leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
+    ) -> Option<(Gen<'l>, TokenStream, TokenStream, bool)> {
+        let mut code = Gen::new(self.function, leaf);
+        let a = code.bind_leaves(&self.a);
+        let modes = match self.cotarget {
+            None => a,
+            Some(m) => {
+                let m = code.bind(m, "cotarget");
+                complement(&mut code, a, m)?
+            }
+        };
+        let modes = coalesce(modes, false)?;
+        let signed = modes
+            .iter()
+            .any(|(_, d)| matches!(d, Sym::Static(d) if *d < 0));
+        let (shape, stride) = match modes.as_slice() {
+            [(s, d)] => (token(s), token(d)),
+            _ => (
+                emit::tuple(modes.iter().map(|m| token(&m.0)).collect()),
+                emit::tuple(modes.iter().map(|m| token(&m.1)).collect()),
+            ),
+        };
+        Some((code, shape, stride, signed))
+    }
+}
+
+/// The holes of `a` (static strides) up to `m`, before coalescing.
+pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<(Sym, Sym)>> {
+    let private = emit::private();
+    let function = code.function;
+    let mut modes: Vec<(usize, Sym, i64)> = Vec::new();
+    for (i, (s, d)) in a.into_iter().enumerate() {
+        let Sym::Static(d) = d else {
+            unreachable!("rule() takes static strides only")
+        };
+        match s {
+            Sym::Static(0) => return None,
+            Sym::Static(1) => {}
+            Sym::Dynamic(_) => {
+                let s = value(&s);
+                code.check(quote!(#private::several(#function, #s)));
+                if d != 0 {
+                    modes.push((i, Sym::Dynamic(s), d));
+                }
+            }
+            s if d != 0 => modes.push((i, s, d)),
+            _ => {}
+        }
+    }
+    modes.sort_by_key(|&(i, _, d)| (d, i));
+    let (mut span, mut holes) = (Sym::Static(1), Vec::new());
+    for (_, s, d) in modes {
+        let hole = match &span {
+            Sym::Static(span) if d % span == 0 => Sym::Static(d / span),
+            Sym::Static(_) => return None,
+            Sym::Dynamic(_) => {
+                let (span, d) = (value(&span), emit::int(d));
+                let hole = code.checked_let(
+                    "hole",
+                    quote!(#private::complement_hole(#function, #d, #span)),
+                );
+                code.dynamic(hole)
+            }
+        };
+        holes.push((hole, span.clone()));
+        span = code.product(&s, &Sym::Static(d))?;
+    }
+    let rest = match (&m, &span) {
+        (Sym::Static(m), Sym::Static(span)) => Sym::Static(m / span + i64::from(m % span != 0)),
+        _ => {
+            let (m, span) = (value(&m), value(&span));
+            code.dynamic(quote!(#private::ceil_div(#m, #span)))
+        }
+    };
+    holes.push((rest, span));
+    Some(holes)
+}

@@ -1,0 +1,197 @@
+//! The integer domain of typed algebra on dynamic leaves (ARCHITECTURE.md,
+//! "Typed algebra on dynamic leaves: the plan"): `Sym = Static(n) |
+//! Dynamic(expr)`, and [`Gen`], which writes the straight-line code a rule
+//! evaluates to (`let`-bound leaves, checked run-time steps that leave the
+//! block with an `AlgebraError`). Shared by the rules in compose.rs and
+//! shape.rs.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+
+use crate::emit;
+
+/// One integer of the computation: known now, or a Rust expression.
+#[derive(Clone)]
+pub enum Sym {
+    Static(i64),
+    Dynamic(TokenStream),
+}
+
+/// The straight-line code being written: its `let`s, and whether one of
+/// them can fail. Without a `leaf` (for `layout_type!`) every dynamic value
+/// is the type `usize` and nothing is written.
+pub struct Gen<'l> {
+    /// The algebra function, for error messages.
+    pub function: &'static str,
+    leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
+    lets: Vec<TokenStream>,
+    checked: bool,
+    next: usize,
+    pub label: syn::Lifetime,
+}
+
+impl<'l> Gen<'l> {
+    /// A writer for `function`; without `leaf`, for a type only.
+    pub fn new(function: &'static str, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Self {
+        Gen {
+            function,
+            leaf,
+            lets: Vec::new(),
+            checked: false,
+            next: 0,
+            label: syn::Lifetime::new("'typed", Span::mixed_site()),
+        }
+    }
+
+    /// The block: the `let`s, then `Ok(Layout::new(shape, stride))`
+    /// (`Result<Layout<…>, AlgebraError>`), labelled if a check can leave it.
+    pub fn finish(self, shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+        let private = emit::private();
+        let (lets, label) = (self.lets, self.label);
+        let layout = emit::typed_layout(shape, stride, signed);
+        let body = quote! {
+            #(#lets)*
+            ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
+        };
+        if self.checked {
+            quote!(#label: { #body })
+        } else {
+            quote!({ #body })
+        }
+    }
+
+    pub fn ident(&mut self, stem: &str) -> proc_macro2::Ident {
+        self.next += 1;
+        format_ident!("{stem}{}", self.next, span = Span::mixed_site())
+    }
+
+    pub fn dynamic(&self, code: TokenStream) -> Sym {
+        Sym::Dynamic(if self.leaf.is_some() {
+            code
+        } else {
+            quote!(usize)
+        })
+    }
+
+    /// A leaf of the input, `let`-bound if dynamic.
+    pub fn bind(&mut self, e: &Expr, stem: &str) -> Sym {
+        match (&e.kind, self.leaf) {
+            (ExprKind::Int(n), _) => Sym::Static(*n),
+            (ExprKind::Dynamic(k), Some(leaf)) => {
+                let (ident, value) = (self.ident(stem), leaf(*k));
+                self.lets.push(quote!(let #ident: usize = #value;));
+                Sym::Dynamic(quote!(#ident))
+            }
+            (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
+            _ => unreachable!("rule() takes plain trees only"),
+        }
+    }
+
+    /// `let x = call?;` (leaving the block with the error), and `x`.
+    pub fn checked_let(&mut self, stem: &str, call: TokenStream) -> TokenStream {
+        let ident = self.ident(stem);
+        if self.leaf.is_some() {
+            self.checked = true;
+            let label = &self.label;
+            self.lets.push(quote! {
+                let #ident = match #call {
+                    ::core::result::Result::Ok(value) => value,
+                    ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
+                };
+            });
+        }
+        quote!(#ident)
+    }
+
+    /// The `(extent, stride)` leaves of a layout, `let`-bound: every
+    /// extent, then every stride (the order they are written in).
+    pub fn bind_leaves(&mut self, leaves: &[(&Expr, &Expr)]) -> Vec<(Sym, Sym)> {
+        let shapes: Vec<Sym> = leaves.iter().map(|(s, _)| self.bind(s, "shape")).collect();
+        let strides = leaves.iter().map(|(_, d)| self.bind(d, "stride"));
+        shapes.into_iter().zip(strides).collect()
+    }
+
+    /// `if let Err(e) = call { break Err(e) }`: a check with no value.
+    pub fn check(&mut self, call: TokenStream) {
+        if self.leaf.is_some() {
+            self.checked = true;
+            let label = &self.label;
+            self.lets.push(quote! {
+                if let ::core::result::Result::Err(e) = #call {
+                    break #label ::core::result::Result::Err(e);
+                }
+            });
+        }
+    }
+
+    /// `x * y`: folded when both are static (`None` if it overflows),
+    /// else a checked product.
+    pub fn product(&mut self, x: &Sym, y: &Sym) -> Option<Sym> {
+        match (x, y) {
+            (Sym::Static(x), Sym::Static(y)) => return x.checked_mul(*y).map(Sym::Static),
+            // Nothing to multiply, nothing to check.
+            (Sym::Static(1), other) | (other, Sym::Static(1)) => return Some(other.clone()),
+            (Sym::Static(0), _) | (_, Sym::Static(0)) => return Some(Sym::Static(0)),
+            _ => {}
+        }
+        let (private, function) = (emit::private(), self.function);
+        let (x, y) = (value(x), value(y));
+        let product = self.checked_let("stride", quote!(#private::product(#function, #x, #y)));
+        Some(self.dynamic(product))
+    }
+}
+
+/// Flatten-and-merge as CuTe's `coalesce` (`bw_coalesce`) on these
+/// types: a static extent 1 is dropped; a static mode followed by one whose
+/// extent and stride are static and whose stride continues it is merged
+/// into it; dynamic modes stay. With `keep_last` (composition's
+/// `coalesce_x`), the last mode stays even of static extent 1 (it reads
+/// indices past the layout's size); without, it is replaced as CuTe
+/// replaces it, and a layout of static extent 1 is `1:0`.
+/// `None` if a merged extent overflows.
+pub fn coalesce(a: Vec<(Sym, Sym)>, keep_last: bool) -> Option<Vec<(Sym, Sym)>> {
+    let mut out: Vec<(Sym, Sym)> = Vec::new();
+    for (s, d) in a.into_iter().rev() {
+        if !out.is_empty() && matches!(s, Sym::Static(1)) {
+            continue;
+        }
+        let front = match out.as_slice() {
+            [] => None,
+            [(Sym::Static(1), _)] if !keep_last => {
+                out[0] = (s, d);
+                continue;
+            }
+            [(Sym::Static(fs), Sym::Static(fd)), ..] => Some(Some((*fs, *fd))),
+            _ => Some(None),
+        };
+        match (front, &s, &d) {
+            (None, ..) => out.push((s, d)),
+            (Some(Some((fs, fd))), Sym::Static(s), Sym::Static(d))
+                if s.checked_mul(*d) == Some(fd) =>
+            {
+                out[0] = (Sym::Static(s.checked_mul(fs)?), Sym::Static(*d));
+            }
+            _ => out.insert(0, (s, d)),
+        }
+    }
+    if let (false, [(Sym::Static(1), d)]) = (keep_last, out.as_mut_slice()) {
+        *d = Sym::Static(0);
+    }
+    Some(out)
+}
+
+pub fn token(x: &Sym) -> TokenStream {
+    match x {
+        Sym::Static(n) => emit::static_leaf(*n),
+        Sym::Dynamic(tokens) => tokens.clone(),
+    }
+}
+
+/// An operand of the run-time helpers: a literal, or the expression.
+pub fn value(x: &Sym) -> TokenStream {
+    match x {
+        Sym::Static(n) => emit::int(*n),
+        Sym::Dynamic(tokens) => tokens.clone(),
+    }
+}

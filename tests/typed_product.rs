@@ -1,0 +1,119 @@
+//! Typed products on dynamic leaves: `layout!(type logical_product(A, B))`,
+//! `blocked_product`, `raked_product` of a layout with dynamic extents (its
+//! strides static) by a static layout, equal as functions to the core's
+//! result on the same numbers, or an `AlgebraError`.
+
+use layout_dsl::typed::{AlgebraError, C, Layout, TypedLayout};
+use layout_dsl::{IntTuple, layout};
+
+fn core(text: &str) -> Option<layout_dsl::Layout> {
+    match layout_dsl::evaluate(text) {
+        Ok(layout_dsl::Value::Layout(l)) => Some(l),
+        Ok(other) => panic!("{other:?}"),
+        Err(_) => None,
+    }
+}
+
+/// A typed result is the core's as a function (same size, same offset at
+/// every index); returns whether the typed path gave one.
+fn agrees<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    let Ok(typed) = typed else {
+        return false;
+    };
+    let core = core(text).unwrap_or_else(|| panic!("{typed}: the core refuses {text}"));
+    assert_eq!(
+        typed.size() as i64,
+        core.size(),
+        "{text}: {typed} vs {core}"
+    );
+    for i in 0..typed.size() {
+        let expected = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+        let got = typed.at(i).try_into().ok();
+        assert_eq!(got, Some(expected), "{text}: {typed} vs {core} at {i}");
+    }
+    true
+}
+
+#[test]
+fn logical_products_match_the_core() {
+    for m in 0..=12usize {
+        let typed = [
+            agrees(
+                layout!(type logical_product(m:1, (2,2):(1,2))),
+                &format!("logical_product({m}:1, (2,2):(1,2))"),
+            ),
+            agrees(
+                layout!(type logical_product((m,4):(4,1), (2,3):(3,1))),
+                &format!("logical_product(({m},4):(4,1), (2,3):(3,1))"),
+            ),
+            agrees(
+                layout!(type logical_product((2,m):(1,4), (3,2):(2,1))),
+                &format!("logical_product((2,{m}):(1,4), (3,2):(2,1))"),
+            ),
+            agrees(
+                layout!(type logical_product((2,(m,3)):(1,(2,64)), 4:1)),
+                &format!("logical_product((2,({m},3)):(1,(2,64)), 4:1)"),
+            ),
+        ];
+        // A dynamic extent 0 or 1 is refused (the core refuses 0 and drops 1).
+        assert_eq!(typed[..3], [m > 1; 3], "m={m}");
+        // The hole below 3:64 is 64/(2m): m must divide 32.
+        assert_eq!(typed[3], m > 1 && 32 % m == 0, "m={m}");
+    }
+}
+
+#[test]
+fn blocked_and_raked_products_match_the_core() {
+    for m in 2..=10usize {
+        let a = format!("(2,{m}):(1,2)");
+        let b = agrees(
+            layout!(type blocked_product((2,m):(1,2), (3,4):(1,3))),
+            &format!("blocked_product({a}, (3,4):(1,3))"),
+        );
+        let r = agrees(
+            layout!(type raked_product((2,m):(1,2), (3,4):(1,3))),
+            &format!("raked_product({a}, (3,4):(1,3))"),
+        );
+        // Ranks differ: A is padded with 1:0 modes.
+        let p = agrees(
+            layout!(type blocked_product(m:1, (3,(2,2)):(1,(3,6)))),
+            &format!("blocked_product({m}:1, (3,(2,2)):(1,(3,6)))"),
+        );
+        assert!(b && r && p, "m={m}");
+    }
+}
+
+#[test]
+fn static_leaves_stay_static() {
+    let m = 5;
+    // ((2,m),(3,4)) : ((1,2),(2m,6m)): the tiler's extents stay static.
+    type Product = Layout<((C<2>, usize), (C<3>, C<4>)), ((C<1>, C<2>), (usize, usize))>;
+    let l: Product = layout!(type logical_product((2,m):(1,2), (3,4):(1,3))).unwrap();
+    assert_eq!(l.to_string(), "((2,5),(3,4)):((1,2),(10,30))");
+}
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// A typed product is the core's, or refused.
+        #[test]
+        fn products_are_the_cores_or_refused(m in 0usize..9, n in 0usize..9) {
+            let a = format!("({m},{n}):(1,16)");
+            let l = layout!(type logical_product((m,n):(1,16), (2,2):(2,1)));
+            let typed = agrees(l, &format!("logical_product({a}, (2,2):(2,1))"));
+            // 16 % m == 0 is CuTe's condition (beside m, n > 1).
+            prop_assert_eq!(typed, m > 1 && n > 1 && 16 % m == 0);
+            let b = layout!(type blocked_product((m,n):(1,16), (2,2):(2,1)));
+            agrees(b, &format!("blocked_product({a}, (2,2):(2,1))"));
+            let r = layout!(type raked_product((m,n):(1,16), (2,2):(2,1)));
+            agrees(r, &format!("raked_product({a}, (2,2):(2,1))"));
+        }
+    }
+}

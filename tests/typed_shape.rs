@@ -1,0 +1,158 @@
+//! Typed `coalesce` and `complement` on dynamic leaves: the same function
+//! as the core's result on the same numbers, or (complement) an
+//! `AlgebraError` where the core refuses too or CuTe's fixed nesting
+//! cannot hold the core's answer.
+
+use layout_dsl::typed::{AlgebraError, C, Layout, TypedLayout};
+use layout_dsl::{IntTuple, layout};
+
+fn core(text: &str) -> Option<layout_dsl::Layout> {
+    match layout_dsl::evaluate(text) {
+        Ok(layout_dsl::Value::Layout(l)) => Some(l),
+        Ok(other) => panic!("{other:?}"),
+        Err(_) => None,
+    }
+}
+
+/// A typed result is the core's as a function (same size, same offset at
+/// every index); returns whether the typed path gave one.
+fn agrees<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    let Ok(typed) = typed else {
+        return false;
+    };
+    let core = core(text).unwrap_or_else(|| panic!("{typed}: the core refuses {text}"));
+    assert_eq!(
+        typed.size() as i64,
+        core.size(),
+        "{text}: {typed} vs {core}"
+    );
+    for i in 0..typed.size() {
+        let expected = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+        let got = typed.at(i).try_into().ok();
+        assert_eq!(got, Some(expected), "{text}: {typed} vs {core} at {i}");
+    }
+    true
+}
+
+#[test]
+fn coalesce_merges_static_modes_only() {
+    for m in 0..=9usize {
+        for n in [1usize, 2, 5] {
+            let text = format!("coalesce(((2,4),m,1,(n,3)):((1,2),8,5,(n,{n})))");
+            let text = text
+                .replace('m', &m.to_string())
+                .replace("(n,", &format!("({n},"));
+            // (2,4):(1,2) merges to 8:1; m and n stay; 1 goes; n:n and 3:n do not merge (n dynamic).
+            type Merged = Layout<(C<8>, usize, usize, C<3>), (C<1>, C<8>, usize, usize)>;
+            let c: Merged = layout!(type coalesce(((2,4),m,1,(n,3)):((1,2),8,5,(n,n)))).unwrap();
+            assert!(agrees(Ok(c), &text));
+            let one: Layout<C<1>, C<0>> = layout!(type coalesce((1,(1,1)):(m,(2,n)))).unwrap();
+            assert!(agrees(
+                Ok(one),
+                &format!("coalesce((1,(1,1)):({m},(2,{n})))")
+            ));
+            let signed = layout!(type coalesce((m,2,2):(n,-4,-8))).unwrap();
+            assert!(agrees(
+                Ok(signed),
+                &format!("coalesce(({m},2,2):({n},-4,-8))")
+            ));
+        }
+    }
+}
+
+#[test]
+fn complement_matches_the_core() {
+    for m in 1..=9usize {
+        for k in [1usize, 8, 24, 37, 100] {
+            let t = layout!(type complement((m,4):(1,8), k));
+            let text = format!("complement(({m},4):(1,8), {k})");
+            // The hole below mode 1 is 8/m: m must divide 8.
+            assert_eq!(agrees(t, &text), m > 1 && 8 % m == 0, "{text}");
+            let u = layout!(type complement((4,m):(2,16), k));
+            let text = format!("complement((4,{m}):(2,16), {k})");
+            assert_eq!(agrees(u, &text), m > 1, "{text}");
+            let s = layout!(type complement((2,m):(1,2), 48));
+            assert_eq!(agrees(s, &format!("complement((2,{m}):(1,2), 48)")), m > 1);
+        }
+    }
+}
+
+#[test]
+fn complement_errors_name_the_values() {
+    let m = 3usize;
+    let e = layout!(type complement((m,4):(1,8), 64)).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::NotComplementable {
+            function: "complement",
+            stride: 8,
+            span: 3
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "in `complement`: the stride 8 is not a multiple of the span 3 of the modes below it, \
+         so the layout has no complement"
+    );
+    assert!(core("complement((3,4):(1,8), 64)").is_none());
+    let zero = 0usize;
+    let e = layout!(type complement((zero,4):(1,8), 64)).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::ZeroExtent {
+            function: "complement"
+        }
+    );
+    assert!(core("complement((0,4):(1,8), 64)").is_none());
+}
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn coalesce_is_the_same_function(a in 0usize..6, b in 0usize..6, d in 0usize..50) {
+            let c = layout!(type coalesce((a,2,(b,4)):(1,a,(d,{b * d})))).unwrap();
+            let text = format!("coalesce(({a},2,({b},4)):(1,{a},({d},{})))", b * d);
+            prop_assert!(agrees(Ok(c), &text));
+        }
+
+        /// Typed complements are the core's, or refused where the core
+        /// refuses (or needs a mode of extent 1 dropped at run time).
+        #[test]
+        fn complement_is_the_cores_or_refused(a in 0usize..7, b in 0usize..7, k in 0usize..200) {
+            let t = layout!(type complement((a,b,2):(2,12,96), k));
+            let text = format!("complement(({a},{b},2):(2,12,96), {k})");
+            let typed = agrees(t, &text);
+            let cored = core(&text).is_some();
+            // Both answer when a divides 6 and b divides 8 (and neither is 1 or 0).
+            if a > 1 && 6 % a == 0 && b > 1 && 8 % b == 0 {
+                prop_assert!(typed && cored);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_dynamic_extent_1_in_a_complement_is_refused() {
+    // The core drops the mode: complement((4,1):(2,16), 1) is 2:1, while
+    // the typed nesting would keep a hole 16/8 above it.
+    let one = 1usize;
+    let e = layout!(type complement((4,one):(2,16), 1)).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::UnitExtent {
+            function: "complement"
+        }
+    );
+    assert_eq!(
+        core("complement((4,1):(2,16), 1)").unwrap().to_string(),
+        "2:1"
+    );
+}
