@@ -97,6 +97,7 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, C, Divide, Get, Int, Layout, Mode, NestingError, Offset, Shape, Tree, TypedCoord,
+    AlgebraError, Append, AsModes, C, Concat, Divide, Flatten, Get, Group, Int, Ix, Layout, Leaves,
+    Mode, NestingError, Offset, Prepend, Replace, Select, Shape, Take, Tree, TypedCoord,
     TypedLayout,
 };

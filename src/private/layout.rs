@@ -248,6 +248,19 @@ impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     }
 }
 
+impl<S, D, I> Layout<S, D, I> {
+    /// The layout of trees the caller made congruent (edit_layout.rs moves
+    /// modes between congruent trees).
+    #[inline(always)]
+    pub(super) const fn from_trees(shape: S, stride: D) -> Self {
+        Layout {
+            shape,
+            stride,
+            offset: PhantomData,
+        }
+    }
+}
+
 impl<S: Tree, D: Tree, I> Layout<S, D, I> {
     /// The layout of a shape and stride tree read from the core (checked
     /// by the caller: convert.rs).

@@ -23,6 +23,8 @@ mod algebra;
 mod convert;
 mod coord;
 mod divide;
+mod edit;
+mod edit_layout;
 mod int;
 mod layout;
 mod mode;
@@ -37,6 +39,9 @@ pub use algebra::{AlgebraError, ceil_div, scale};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
+pub use edit::{
+    Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
+};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
 pub use mode::Get;
