@@ -118,6 +118,10 @@ pub trait Flatten: Copy {
 
 /// The shape and stride of the modes `Self` (a tuple of [`Ix`]) of a layout
 /// of shape `S` and stride `D` (CuTe's `select<I…>`): repeats allowed.
+#[diagnostic::on_unimplemented(
+    message = "`select::<{Self}>()`: a typed layout of shape type `{S}` lacks one of these modes",
+    note = "select takes a tuple of mode indices `(Ix<I>, …)`, each below the layout's rank: a tuple shape's rank is its number of elements; a single extent has one mode, 0"
+)]
 pub trait Select<S, D>: Copy {
     /// The shape of the result.
     type Shape: Copy;
@@ -195,6 +199,7 @@ macro_rules! tuple {
                 ((shape, $(self.$i,)*), (mode_stride, $(stride.$i,)*))
             }
         }
+        #[diagnostic::do_not_recommend]
         impl<S: Copy, D: Copy, $(const $K: usize),*> Select<S, D> for ($(Ix<$K>,)*)
         where
             $(S: super::mode::Get<$K, D>,)*
