@@ -148,7 +148,11 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     pub fn append<X: Mode<Y>, Y: Tree>(
         &self,
         mode: Layout<X, Y, I>,
-    ) -> Layout<<Modes<S> as Append<X, Y, Modes<D>>>::Shape, <Modes<S> as Append<X, Y, Modes<D>>>::Stride, I>
+    ) -> Layout<
+        <Modes<S> as Append<X, Y, Modes<D>>>::Shape,
+        <Modes<S> as Append<X, Y, Modes<D>>>::Stride,
+        I,
+    >
     where
         S: AsModes,
         D: AsModes,
@@ -173,7 +177,11 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     pub fn prepend<X: Mode<Y>, Y: Tree>(
         &self,
         mode: Layout<X, Y, I>,
-    ) -> Layout<<Modes<S> as Prepend<X, Y, Modes<D>>>::Shape, <Modes<S> as Prepend<X, Y, Modes<D>>>::Stride, I>
+    ) -> Layout<
+        <Modes<S> as Prepend<X, Y, Modes<D>>>::Shape,
+        <Modes<S> as Prepend<X, Y, Modes<D>>>::Stride,
+        I,
+    >
     where
         S: AsModes,
         D: AsModes,
