@@ -122,7 +122,7 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, AsModes, C, Concat, Divide, Flatten, Get, Group, Int, Ix, Layout, Leaves,
-    Mode, NestingError, Offset, Prepend, Replace, Select, Shape, Take, Tree, TypedCoord,
-    TypedLayout,
+    AlgebraError, Append, Appended, AsModes, C, Concat, Divide, Flatten, Get, Group, Grouped, Int,
+    Ix, Layout, Leaves, Mode, NestingError, Offset, Prepend, Prepended, Replace, Replaced, Select,
+    Shape, Take, Taken, Tree, TypedCoord, TypedLayout,
 };

@@ -8,6 +8,10 @@ use layout_dsl::{IntTuple, layout};
 use proptest::prelude::*;
 
 type Core = layout_dsl::Layout;
+/// `take::<1, 3>()` of the nested layout below.
+type Tail = Layout<(usize, (C<2>, usize)), (usize, (usize, C<1>))>;
+/// Its `flatten()`.
+type Flat = Layout<(usize, C<4>, usize, C<2>, usize), (usize, usize, usize, usize, C<1>)>;
 
 /// The typed layout equals the core's (shape and stride) and gives the
 /// core's offset at every index.
@@ -45,7 +49,7 @@ proptest! {
         let l = layout!(((a,4),b,(2,c)):((d,e),f,(g,1)));
         let k = core_of(&l);
 
-        let t: Layout<(usize, (C<2>, usize)), (usize, (usize, C<1>))> = l.take::<1, 3>();
+        let t: Tail = l.take::<1, 3>();
         same(&t, &layout_dsl::take(&k, 1, 3).unwrap());
         same(&l.take::<0, 1>(), &layout_dsl::take(&k, 0, 1).unwrap());
         same(&l.take::<0, 3>(), &layout_dsl::take(&k, 0, 3).unwrap());
@@ -85,8 +89,7 @@ proptest! {
         same(&l.replace::<1, _, _>(m), &layout_dsl::replace(&k, 1, &mk).unwrap());
         same(&l.replace::<2, _, _>(m), &layout_dsl::replace(&k, 2, &mk).unwrap());
 
-        let flat: Layout<(usize, C<4>, usize, C<2>, usize), (usize, usize, usize, usize, C<1>)> =
-            l.flatten();
+        let flat: Flat = l.flatten();
         same(&flat, &layout_dsl::flatten(&k));
         for i in 0..l.size() {
             prop_assert_eq!(flat.at(i), l.at(i));

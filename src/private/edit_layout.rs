@@ -14,6 +14,34 @@ use super::tree::{Mode, Shape, Tree};
 /// The tuple of `S`'s top-level modes (a single extent is one).
 type Modes<S> = <S as AsModes>::Modes;
 
+/// What `take::<B, E>()` returns.
+pub type Taken<S, D, const B: usize, const E: usize, I> = Layout<
+    <Modes<S> as Take<B, E, Modes<D>>>::Shape,
+    <Modes<S> as Take<B, E, Modes<D>>>::Stride,
+    I,
+>;
+/// What `group::<B, E>()` returns.
+pub type Grouped<S, D, const B: usize, const E: usize, I> = Layout<
+    <Modes<S> as Group<B, E, Modes<D>>>::Shape,
+    <Modes<S> as Group<B, E, Modes<D>>>::Stride,
+    I,
+>;
+/// What `append(mode)` of a mode of shape `X`, stride `Y` returns.
+pub type Appended<S, D, X, Y, I> = Layout<
+    <Modes<S> as Append<X, Y, Modes<D>>>::Shape,
+    <Modes<S> as Append<X, Y, Modes<D>>>::Stride,
+    I,
+>;
+/// What `prepend(mode)` of a mode of shape `X`, stride `Y` returns.
+pub type Prepended<S, D, X, Y, I> = Layout<
+    <Modes<S> as Prepend<X, Y, Modes<D>>>::Shape,
+    <Modes<S> as Prepend<X, Y, Modes<D>>>::Stride,
+    I,
+>;
+/// What `replace::<K>(mode)` of a mode of shape `X`, stride `Y` returns.
+pub type Replaced<S, D, const K: usize, X, Y, I> =
+    Layout<<S as Replace<K, X, Y, D>>::Shape, <S as Replace<K, X, Y, D>>::Stride, I>;
+
 impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// The rank of mode `K` (CuTe's `rank<K>(l)`).
     ///
@@ -72,13 +100,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// assert_eq!(t.to_string(), "(5,4):(6,30)");
     /// ```
     #[inline]
-    pub fn take<const B: usize, const E: usize>(
-        &self,
-    ) -> Layout<
-        <Modes<S> as Take<B, E, Modes<D>>>::Shape,
-        <Modes<S> as Take<B, E, Modes<D>>>::Stride,
-        I,
-    >
+    pub fn take<const B: usize, const E: usize>(&self) -> Taken<S, D, B, E, I>
     where
         S: AsModes,
         D: AsModes,
@@ -119,13 +141,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// assert_eq!(g.mode::<1>().size(), 12);
     /// ```
     #[inline]
-    pub fn group<const B: usize, const E: usize>(
-        &self,
-    ) -> Layout<
-        <Modes<S> as Group<B, E, Modes<D>>>::Shape,
-        <Modes<S> as Group<B, E, Modes<D>>>::Stride,
-        I,
-    >
+    pub fn group<const B: usize, const E: usize>(&self) -> Grouped<S, D, B, E, I>
     where
         S: AsModes,
         D: AsModes,
@@ -145,14 +161,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// assert_eq!(l.mode::<1>(), layout!(type 2:4));
     /// ```
     #[inline]
-    pub fn append<X: Mode<Y>, Y: Tree>(
-        &self,
-        mode: Layout<X, Y, I>,
-    ) -> Layout<
-        <Modes<S> as Append<X, Y, Modes<D>>>::Shape,
-        <Modes<S> as Append<X, Y, Modes<D>>>::Stride,
-        I,
-    >
+    pub fn append<X: Mode<Y>, Y: Tree>(&self, mode: Layout<X, Y, I>) -> Appended<S, D, X, Y, I>
     where
         S: AsModes,
         D: AsModes,
@@ -174,14 +183,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// assert_eq!(l.to_string(), "(4,2,3):(0,1,2)");
     /// ```
     #[inline]
-    pub fn prepend<X: Mode<Y>, Y: Tree>(
-        &self,
-        mode: Layout<X, Y, I>,
-    ) -> Layout<
-        <Modes<S> as Prepend<X, Y, Modes<D>>>::Shape,
-        <Modes<S> as Prepend<X, Y, Modes<D>>>::Stride,
-        I,
-    >
+    pub fn prepend<X: Mode<Y>, Y: Tree>(&self, mode: Layout<X, Y, I>) -> Prepended<S, D, X, Y, I>
     where
         S: AsModes,
         D: AsModes,
@@ -208,7 +210,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     pub fn replace<const K: usize, X: Mode<Y>, Y: Tree>(
         &self,
         mode: Layout<X, Y, I>,
-    ) -> Layout<<S as Replace<K, X, Y, D>>::Shape, <S as Replace<K, X, Y, D>>::Stride, I>
+    ) -> Replaced<S, D, K, X, Y, I>
     where
         S: Replace<K, X, Y, D>,
     {

@@ -42,6 +42,7 @@ pub use divide::Divide;
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
+pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, size};
 pub use mode::Get;
