@@ -2,6 +2,8 @@
 //! operation should take well under a microsecond. The same operations on
 //! the same layouts are timed in pycute by `benches/pycute_algebra.py`
 //! (BENCHMARKS.md puts the two side by side as operations per second).
+//! One paired ratio: exact composition against CuTe's rules alone (the
+//! pre-exact path, `baselines/cute_composition.rs`).
 
 use std::hint::black_box;
 
