@@ -2,16 +2,19 @@
 //! operation should take well under a microsecond. The same operations on
 //! the same layouts are timed in pycute by `benches/pycute_algebra.py`
 //! (BENCHMARKS.md puts the two side by side as operations per second).
+//! One paired ratio: exact composition against CuTe's rules alone (the
+//! pre-exact path, `baselines/cute_composition.rs`).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use layout_dsl::{Layout, Tiler, coalesce, complement, composition, evaluate, logical_divide};
 
-// Only the criterion configuration is used here (no paired ratios).
-#[allow(dead_code)]
 #[path = "common/mod.rs"]
 mod common;
+
+#[path = "baselines/cute_composition.rs"]
+mod cute_composition;
 
 // Keep these in step with benches/pycute_algebra.py.
 const COMPOSE_A: &str = "((2,4),(3,5)):((3,6),(1,24))";
@@ -69,6 +72,23 @@ fn benches(c: &mut Criterion) {
         bench.iter(|| evaluate(black_box(&text)).unwrap())
     });
     g.finish();
+
+    // Exact composition against CuTe's rules alone (the old fast path, a
+    // copy kept in the bench), on the layouts above, where both agree.
+    let bl = parse(COMPOSE_B);
+    for (a, b) in [(&a, &bl), (&d, &parse(DIVIDE_T))] {
+        let exact = composition(a, &Tiler::from(b.clone())).unwrap();
+        assert_eq!(cute_composition::composition(a, b), Some(exact));
+    }
+    common::paired(
+        "algebra/composition exact/cute-rules",
+        || {
+            black_box(composition(black_box(&a), black_box(&b)).unwrap());
+        },
+        || {
+            black_box(cute_composition::composition(black_box(&a), black_box(&bl)).unwrap());
+        },
+    );
 }
 
 criterion_group! {

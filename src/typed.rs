@@ -40,6 +40,31 @@
 //! assert_eq!(second.to_string(), "4:6");
 //! ```
 //!
+//! # Mode access and editing
+//!
+//! CuTe's `get<I>`, `size<I>`, `shape<I>`, `stride<I>`, `rank<I>`,
+//! `depth<I>` and `cosize<I>` are [`Layout::get`], [`Layout::mode_size`],
+//! `mode_shape`, `mode_stride`, `mode_rank`, `mode_depth` and
+//! `mode_cosize`; `take<B,E>`, `select<I…>`, `group<B,E>`, `append`,
+//! `prepend`, `replace<I>` and `flatten` are methods returning typed
+//! layouts, their nesting computed while compiling and every leaf moved
+//! as it is (a static one stays static). A wrong mode index is a compile
+//! error.
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::typed::{C, Ix, Layout};
+//! let k = 6;
+//! let l = layout!((2,(3,k),4):(1,(2,6),36));
+//! let inner: Layout<(C<3>, usize), (C<2>, C<6>)> = l.get::<1>();
+//! assert_eq!(l.take::<1, 3>().to_string(), "((3,6),4):((2,6),36)");
+//! assert_eq!(l.select::<(Ix<2>, Ix<0>)>().to_string(), "(4,2):(36,1)");
+//! assert_eq!(l.flatten().to_string(), "(2,3,6,4):(1,2,6,36)");
+//! assert_eq!(l.group::<0, 2>().append(layout!(type 2:0)).to_string(),
+//!            "((2,(3,6)),4,2):((1,(2,6)),36,0)");
+//! assert_eq!(inner.size(), 18);
+//! ```
+//!
 //! # Algebra on dynamic leaves
 //!
 //! After `type`, `layout!` types `logical_divide`, `zipped_divide`,
@@ -124,6 +149,8 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, C, Composed, Divide, Get, Int, Layout, Mode, NestingError, Offset, Over, Prod,
-    Quot, Shape, StaticInt, Swizzle, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle,
+    AlgebraError, Append, Appended, AsModes, C, Composed, Concat, Divide, Flatten, Get, Group,
+    Grouped, Int, Ix, Layout, Leaves, Mode, NestingError, Offset, Over, Prepend, Prepended, Prod,
+    Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
+    TypedCoord, TypedLayout, TypedSwizzle,
 };

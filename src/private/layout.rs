@@ -249,6 +249,19 @@ impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     }
 }
 
+impl<S, D, I> Layout<S, D, I> {
+    /// The layout of trees the caller made congruent (edit_layout.rs moves
+    /// modes between congruent trees).
+    #[inline(always)]
+    pub(super) const fn from_trees(shape: S, stride: D) -> Self {
+        Layout {
+            shape,
+            stride,
+            offset: PhantomData,
+        }
+    }
+}
+
 impl<S: Tree, D: Tree, I> Layout<S, D, I> {
     /// The layout in CuTe notation, as [`Display`](fmt::Display) writes
     /// it (so `format!("{l}")` is the same text).

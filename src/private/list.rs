@@ -73,14 +73,14 @@ macro_rules! lists {
 for_each_rank!(lists);
 
 /// `self` followed by `L`.
-pub trait Concat<L> {
+pub trait Chain<L> {
     /// The joined list.
     type Out;
     /// The joined list.
     fn concat(self, l: L) -> Self::Out;
 }
 
-impl<L> Concat<L> for Nil {
+impl<L> Chain<L> for Nil {
     type Out = L;
     #[inline(always)]
     fn concat(self, l: L) -> L {
@@ -88,7 +88,7 @@ impl<L> Concat<L> for Nil {
     }
 }
 
-impl<H, T: Concat<L>, L> Concat<L> for Cons<H, T> {
+impl<H, T: Chain<L>, L> Chain<L> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
     #[inline(always)]
     fn concat(self, l: L) -> Self::Out {

@@ -25,6 +25,8 @@ mod composed;
 mod convert;
 mod coord;
 mod divide;
+mod edit;
+mod edit_layout;
 mod int;
 mod layout;
 mod list;
@@ -48,9 +50,13 @@ pub use composed::Composed;
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
+pub use edit::{
+    Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
+};
+pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
-pub use list::{Concat, Cons, IntoList, IntoTuple, Nil};
+pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Matrix, SameExtents, WalkWith};
 pub use mode::Get;
 pub use partition::{

@@ -73,6 +73,37 @@ impl<I, K> Poisoned<I, K> {
     pub fn mode_size<const M: usize>(&self) -> usize {
         poisoned()
     }
+    pub const fn mode_rank<const M: usize>(&self) -> usize {
+        poisoned()
+    }
+    pub const fn mode_depth<const M: usize>(&self) -> usize {
+        poisoned()
+    }
+    pub fn mode_cosize<const M: usize>(&self) -> I {
+        poisoned()
+    }
+    /// The mode-editing methods (edit_layout.rs), with any indices and modes.
+    pub fn take<const B: usize, const E: usize>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn select<T>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn group<const B: usize, const E: usize>(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn append<T>(&self, _: T) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn prepend<T>(&self, _: T) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn replace<const M: usize, X, Y>(&self, _: impl ModeArg<X, Y>) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
+    pub fn flatten(&self) -> Poisoned<I> {
+        Poisoned(PhantomData)
+    }
     /// As `Divide::logical_divide`, with any tiler.
     pub fn logical_divide<T>(&self, _: T) -> Result<Poisoned<I>, super::AlgebraError> {
         Ok(Poisoned(PhantomData))
@@ -82,6 +113,14 @@ impl<I, K> Poisoned<I, K> {
         Ok(Poisoned(PhantomData))
     }
 }
+
+/// A mode for `Poisoned::replace`, whose type arguments `X`, `Y` stand
+/// where `Layout::replace` names the mode's shape and stride, so that
+/// `replace::<0, _, _>(m)` infers them as it does on a typed layout.
+#[doc(hidden)]
+pub trait ModeArg<X, Y> {}
+impl<X, Y, J> ModeArg<X, Y> for super::Layout<X, Y, J> {}
+impl<J, K> ModeArg<Unknown, Unknown> for Poisoned<J, K> {}
 
 // By hand rather than derived: a derive would require `I` and `K` to have
 // each trait, and a coordinate tuple wider than 12 has none.

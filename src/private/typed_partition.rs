@@ -8,7 +8,7 @@ use layout_core::{Error, ErrorKind};
 
 use super::int::{C, Offset};
 use super::layout::Layout;
-use super::list::{Concat, IntoList, IntoTuple};
+use super::list::{Chain, IntoList, IntoTuple};
 use super::partition::{Compact, FlatCoord, OuterModes, SliceModes, TileModes};
 use super::reach::{Reach, check_fits};
 use super::tree::{Mode, Shape, Tree};
@@ -44,11 +44,11 @@ where
     D: Tree + IntoList,
     I: Offset,
     TL: TileModes<S::List, D::List, CL>,
-    TL::TileS: Concat<TL::RestS, Out: IntoTuple>,
-    TL::TileD: Concat<TL::RestD, Out: IntoTuple>,
+    TL::TileS: Chain<TL::RestS, Out: IntoTuple>,
+    TL::TileD: Chain<TL::RestD, Out: IntoTuple>,
 {
     type Output =
-        FromLists<<TL::TileS as Concat<TL::RestS>>::Out, <TL::TileD as Concat<TL::RestD>>::Out, I>;
+        FromLists<<TL::TileS as Chain<TL::RestS>>::Out, <TL::TileD as Chain<TL::RestD>>::Out, I>;
     #[inline(always)]
     fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
         let mut offset = 0;

@@ -1,12 +1,14 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
+use super::compose_build::{Built, build, checked_once, level};
+use super::divisible::compose_divisible;
 use super::refine::{self, Proof};
 use super::{Modes, Tiler};
 use crate::error::{ErrorKind, Result, mul};
 use crate::inline_vec::InlineVec;
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
-use crate::layout::{Layout, fits_without_zero};
+use crate::layout::Layout;
 
 /// `A ∘ B`: the layout `R` with `R(i) = A(B(i))` for every `i < size(B)`,
 /// shaped like `B` (each leaf of `B` possibly split into several modes).
@@ -55,7 +57,10 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
             let composed = modes.iter().zip(tilers).map(|(m, t)| composition(m, t));
             Layout::concat(composed.collect::<Result<Vec<_>>>()?)
         }
-        Tiler::Layout(b) => compose_parts(a, &[b], false, &mut |_| {}).map(|(r, _)| r),
+        Tiler::Layout(b) => match compose_divisible(a, &[b], false) {
+            Some(r) => Ok(r),
+            None => compose_parts(a, &[b], false, &mut |_| {}).map(|(r, _)| r),
+        },
     }
 }
 
@@ -63,6 +68,9 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
 /// what `logical_divide` composes with (its tile and the tile's complement).
 /// The caller checks that the concatenation would be a valid layout.
 pub(crate) fn composition_of_modes(a: &Layout, modes: &[&Layout]) -> Result<Layout> {
+    if let Some(r) = compose_divisible(a, modes, true) {
+        return Ok(r);
+    }
     compose_parts(a, modes, true, &mut |_| {}).map(|(r, _)| r)
 }
 
@@ -153,18 +161,30 @@ pub(super) fn compose_parts(
     // A(-x) = -A(x): one sign is as good as the other, but a mix may borrow
     // (unless A is one unbounded mode, a line).
     let one_sign = !(up && down) || reach.is_empty();
+    // Borrowed, not moved: the common case keeps CuTe's walk where it is.
+    let decided;
     let (result, proof) = if divides && no_carry && one_sign {
-        (cute, Proof::Divisibility)
+        (&cute, Proof::Divisibility)
     } else {
         let walked = (cute.ends.len() == leaves.len()).then_some(&cute);
-        refine::decide(&flat, &leaves, walked, || shape_of(parts, tuple))?
+        decided = refine::decide(&flat, &leaves, walked, || shape_of(parts, tuple))?;
+        (&decided.0, decided.1)
+    };
+    // Each list read once as a slice (an `InlineVec` checks where it lives
+    // on every access).
+    let result = Built {
+        modes: &result.modes,
+        ends: &result.ends,
     };
     let layout = checked_once(|check| {
         let mut next = 0;
         if !tuple {
             return build(parts[0].shape(), &result, &mut next, check);
         }
-        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        let (mut shapes, mut strides) = (
+            Vec::with_capacity(parts.len()),
+            Vec::with_capacity(parts.len()),
+        );
         for part in parts {
             let (s, d) = build(part.shape(), &result, &mut next, check)?;
             shapes.push(s);
@@ -182,63 +202,6 @@ fn shape_of(parts: &[&Layout], tuple: bool) -> IntTuple {
     } else {
         parts[0].shape().clone()
     }
-}
-
-/// `shape` (a part of `B`) with leaf `m` replaced by the result's modes
-/// for it, `next` counting the leaves.
-fn build(
-    shape: &IntTuple,
-    result: &LeafModes,
-    next: &mut usize,
-    check: bool,
-) -> Result<(IntTuple, IntTuple)> {
-    match shape {
-        Int(_) => {
-            *next += 1;
-            leaf_parts(result.leaf(*next - 1), check)
-        }
-        Tuple(modes) => {
-            let (mut shapes, mut strides) = (Vec::new(), Vec::new());
-            for mode in modes {
-                let (s, d) = build(mode, result, next, check)?;
-                shapes.push(s);
-                strides.push(d);
-            }
-            level(shapes, strides, check)
-        }
-    }
-}
-
-/// The layout `build` makes. Its reference semantics check every level it
-/// builds (`build(true)`: each as `Layout::new` would, so the first failing
-/// check names the error). Most results are valid and have no extent 0, and
-/// then one check of the whole suffices: every level's size and span are at
-/// most the whole's. So build unchecked first, check once, and rebuild with
-/// every check only when that fails (for the exact error, or the rare
-/// valid result with an extent 0).
-fn checked_once(build: impl Fn(bool) -> Result<(IntTuple, IntTuple)>) -> Result<Layout> {
-    if let Ok((shape, stride)) = build(false) {
-        if fits_without_zero(&shape, &stride) {
-            return Ok(Layout::from_valid(shape, stride));
-        }
-    }
-    // Checked at its top level too.
-    let (shape, stride) = build(true)?;
-    Ok(Layout::from_valid(shape, stride))
-}
-
-/// One level of a result from its modes' parts, checked as `Layout::new`
-/// checks it if `check`.
-fn level(
-    shapes: Vec<IntTuple>,
-    strides: Vec<IntTuple>,
-    check: bool,
-) -> Result<(IntTuple, IntTuple)> {
-    let (shape, stride) = (Tuple(shapes), Tuple(strides));
-    if check {
-        return Layout::new(shape, stride).map(Layout::into_parts);
-    }
-    Ok((shape, stride))
 }
 
 /// Flatten and merge like `coalesce`, but never drop the last mode: it
@@ -285,21 +248,6 @@ fn ends_in_empty_tuple(shape: &IntTuple) -> bool {
     }
 }
 
-/// The parts of `Layout::from_leaf_modes(modes)` (`modes` not empty),
-/// checked as it checks them if `check`.
-fn leaf_parts(modes: &[(i64, i64)], check: bool) -> Result<(IntTuple, IntTuple)> {
-    if check {
-        return Layout::from_leaf_modes(modes).map(Layout::into_parts);
-    }
-    Ok(match *modes {
-        [(s, d)] => (Int(s), Int(d)),
-        _ => (
-            Tuple(modes.iter().map(|m| Int(m.0)).collect()),
-            Tuple(modes.iter().map(|m| Int(m.1)).collect()),
-        ),
-    })
-}
-
 fn ceil_div(a: i64, b: i64) -> i64 {
     a / b + i64::from(a % b != 0)
 }
@@ -316,7 +264,8 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 /// it lets a step through that does not divide, or where it refuses, the
 /// walk still goes on with CuTe's ceiling divisions, for a candidate that
 /// [`refine::decide`] checks.
-fn walk_leaf(
+#[inline]
+pub(super) fn walk_leaf(
     a: &[(i64, i64)],
     s: i64,
     d: i64,
