@@ -22,9 +22,11 @@ use crate::swizzle::Swizzle;
 
 mod decay;
 mod inverse;
+mod product;
 mod recast;
 
 pub use inverse::compose_swizzle;
+pub use product::logical_product_swizzled;
 
 /// The most indices an inverse or a layout-swizzle composition is checked
 /// at; past it the operation refuses rather than answer unchecked.

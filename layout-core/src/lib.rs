@@ -52,7 +52,10 @@ pub use algebra::{
     recast_layout, tile_to_shape, upcast,
 };
 pub use basis::{BasisLayout, BasisTuple, ScaledBasis};
-pub use composed::{CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle};
+pub use composed::{
+    CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle,
+    logical_product_swizzled,
+};
 pub use error::{Error, ErrorKind, Result, Span};
 pub use eval::{KEYWORDS, eval, evaluate, is_keyword};
 pub use idioms::{

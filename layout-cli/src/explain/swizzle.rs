@@ -117,6 +117,18 @@ impl Explainer<'_> {
                 return;
             }
             Narration::Tiling
+                if matches!(v.first(), Some(Value::Layout(_)))
+                    && matches!(v.get(1), Some(Value::Composed(_)))
+                    && !is_composition(name) =>
+            {
+                self.step(&format!(
+                    "CuTe's {name}(A, Sw o 0 o B) (swizzle_layout.hpp): the plain {name} of A by the inner layout {inner}, then one swizzle over it that does what {outer} did inside the tiler"
+                ));
+                self.step("that swizzle is checked at every coordinate (i,j) against A(i) + C(Sw(B(j))), C the complement the product uses; where CuTe's candidate fails, the swizzle composition(C, Sw) moves to is tried (README, \"where we differ\")");
+                self.note(&format!("{name} = {result}"));
+                return;
+            }
+            Narration::Tiling
                 if is_composition(name) && !matches!(v.first(), Some(Value::Composed(_))) =>
             {
                 self.step(&format!(

@@ -250,6 +250,9 @@ fn special_call(f: &Function, args: &Args) -> Option<Result<Value>> {
         ("composition", Some(Value::Layout(l)), Some(Value::Composed(c))) => {
             Some(at(super::composed_calls::layout_after_composed(l, c)))
         }
+        ("logical_product", Some(Value::Layout(l)), Some(Value::Composed(c))) => Some(at(
+            crate::composed::logical_product_swizzled(l, c).map(recomposed),
+        )),
         ("right_inverse" | "left_inverse", Some(Value::Swizzle(sw)), None) => {
             Some(Ok(Value::Swizzle(*sw)))
         }
