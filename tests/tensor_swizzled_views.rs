@@ -297,3 +297,19 @@ proptest! {
         }
     }
 }
+
+/// The README's swizzled-tensor example, verbatim.
+#[test]
+fn the_readme_example() {
+    let smem: Vec<u16> = (0..512).collect();
+    let tile = Tensor::new(&smem[..], layout!(Sw<3,3,3> o 0 o (8,64):(64,1))).unwrap();
+    assert_eq!(tile[(3, 17)], (3 * 64 + 17) ^ (3 << 3)); // the row flips the 8-element block
+    let column = tile.slice((X, 3)); // CuTe's tile(_, 3): (_8):(_72), pointer + 3
+    assert_eq!(
+        (column.layout().to_string(), column.base()),
+        ("(8):(72)".into(), 3)
+    );
+    let threads = "(8,4):(1,8)".parse().unwrap();
+    let mine = local_partition(tile.view(), &threads, 9).unwrap(); // row 1, columns 1, 5, 9, …
+    assert_eq!(mine[(0, 2)], tile[(1, 9)]);
+}
