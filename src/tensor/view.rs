@@ -57,10 +57,12 @@ impl ViewLayout for Layout {
 /// assert!(matches!(column.layout(), AnyLayout::Plain(_)));
 /// assert_eq!(column.layout().to_string(), "(8):(72)");
 /// assert_eq!(column.base(), 3);
-/// // CuTe's `tile(3, _)`: the row keeps the swizzle, offset 3·64 folded in.
-/// let row = tile.slice((3, X));
-/// assert_eq!(row.layout().to_string(), "Sw<3,3,3> o 192 o (64):(1)");
-/// assert_eq!(row[17], tile[(3, 17)]);
+/// // Kept modes that reach both the swizzle's Y and Z bits keep it, the
+/// // slice's offset 3 folded in and the base unchanged.
+/// let cube = Tensor::new(&smem[..], layout!(Sw<3,3,3> o 0 o (8,8,8):(64,8,1))).unwrap();
+/// let plane = cube.slice((X, X, 3));
+/// assert_eq!(plane.layout().to_string(), "Sw<3,3,3> o 3 o (8,8):(64,8)");
+/// assert_eq!((plane.base(), plane[(5, 2)]), (0, cube[(5, 2, 3)]));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyLayout {
