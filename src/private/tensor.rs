@@ -16,6 +16,7 @@ use super::walk::{Form, Leaf};
 use crate::tensor::{AsLayout, Coordinate, IndexBy, SliceCoord};
 
 impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> AsLayout for Layout<S, D, I> {
+    type View = layout_core::Layout;
     fn to_core(&self) -> Result<Cow<'_, layout_core::Layout>, Error> {
         Layout::to_core(self).map(Cow::Owned)
     }

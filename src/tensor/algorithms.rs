@@ -142,9 +142,9 @@ pub fn axpby<T: Scalar, X, Y>(
 ///
 /// # Panics
 ///
-/// When the ranks are not one of the three above, the extents of M, N
-/// or K disagree between the tensors, or a tensor is swizzled (its
-/// layout has no plain core form).
+/// When the ranks are not one of the three above, or the extents of M, N
+/// or K disagree between the tensors. (A swizzled tensor's ranks and
+/// extents are its inner layout's; its elements are read through the swizzle.)
 #[track_caller]
 pub fn gemm<T: Scalar, A, B, C>(
     a: &Tensor<A, impl AsLayout>,
@@ -155,6 +155,13 @@ pub fn gemm<T: Scalar, A, B, C>(
     B: Engine<Elem = T>,
     C: EngineMut<Elem = T>,
 {
+    let swizzled = |l: Option<_>| l.is_some();
+    if swizzled(a.layout.to_core_composed())
+        || swizzled(b.layout.to_core_composed())
+        || swizzled(c.layout.to_core_composed())
+    {
+        return gemm_by_positions(a, b, c);
+    }
     let (la, lb, lc) = (a.core(), b.core(), c.core());
     let ranks = (la.rank(), lb.rank(), lc.rank());
     // Positions per mode; a missing K mode is one step of offset 0.
@@ -286,6 +293,65 @@ pub fn gemm<T: Scalar, A, B, C>(
             }
         }
     }
+}
+
+/// `gemm` where some tensor is swizzled: its offsets do not add up mode
+/// by mode, so each tensor's positions are listed in index order (a
+/// rank-2 tensor's element `(i, j)` at index `i + extent0·j`) and read
+/// from the list.
+#[track_caller]
+fn gemm_by_positions<T: Scalar, A, B, C>(
+    a: &Tensor<A, impl AsLayout>,
+    b: &Tensor<B, impl AsLayout>,
+    c: &mut Tensor<C, impl AsLayout>,
+) where
+    A: Engine<Elem = T>,
+    B: Engine<Elem = T>,
+    C: EngineMut<Elem = T>,
+{
+    let (ra, m, ka) = rank_and_extents(&a.layout);
+    let (rb, n, kb) = rank_and_extents(&b.layout);
+    let (rc, cm, cn) = rank_and_extents(&c.layout);
+    let (pa, pb): (Vec<usize>, Vec<usize>) = (a.positions().collect(), b.positions().collect());
+    let pc: Vec<usize> = c.positions().collect();
+    let (from_a, from_b) = (a.engine.as_slice(), b.engine.as_slice());
+    let out = c.engine.as_mut_slice();
+    if (ra, rb, rc) == (1, 1, 1) {
+        same_size("gemm (V)x(V)=>(V): A and B", pa.len(), pb.len());
+        same_size("gemm (V)x(V)=>(V): A and C", pa.len(), pc.len());
+        for ((&p, &q), &r) in pa.iter().zip(&pb).zip(&pc) {
+            out[r] = out[r] + from_a[p] * from_b[q];
+        }
+        return;
+    }
+    let k = match (ra, rb, rc) {
+        (2, 2, 2) => ka,
+        (1, 1, 2) => 1,
+        (ra, rb, rc) => panic!(
+            "gemm: tensors of ranks ({ra}) x ({rb}) => ({rc}); expected (V)x(V)=>(V), (M)x(N)=>(M,N) or (M,K)x(N,K)=>(M,N)"
+        ),
+    };
+    same_size("gemm: M of A and C", m, cm);
+    same_size("gemm: N of B and C", n, cn);
+    same_size("gemm: K of A and B", k, if rb == 2 { kb } else { 1 });
+    for kk in 0..k {
+        for nn in 0..n {
+            let b_val = from_b[pb[nn + n * kk]];
+            for mm in 0..m {
+                let r = pc[mm + m * nn];
+                out[r] = out[r] + from_a[pa[mm + m * kk]] * b_val;
+            }
+        }
+    }
+}
+
+/// The rank and the extents of modes 0 and 1 (1 for a missing mode 1) of
+/// a tensor's layout (a swizzled one's inner layout).
+fn rank_and_extents<L: AsLayout>(layout: &L) -> (usize, usize, usize) {
+    let split = super::view::split(layout);
+    let l = split.unwrap_or_else(|e| unreachable!("checked when the tensor was built: {e}"));
+    let size = |i| l.algebra.mode(i).map_or(1, |m| m.size() as usize);
+    (l.algebra.rank(), size(0), size(1))
 }
 
 /// The M, K, N, K, M, N modes of rank-2 A, B, C as fixed-array odometers,

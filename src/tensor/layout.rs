@@ -9,8 +9,13 @@ use layout_core::{Error, IntTuple, Layout, index_offset};
 /// [`Layout`] and for every `layout!` value.
 ///
 /// Slicing, partitioning and iteration work on the core form (see
-/// `docs/from-cute.md` for what that costs); indexing uses [`IndexBy`].
+/// `docs/from-cute.md` for what that costs; a composed layout's on its
+/// inner layout, under the same outer function); indexing uses [`IndexBy`].
 pub trait AsLayout {
+    /// The layout of this tensor's slices, tiles, partitions and views:
+    /// the core [`Layout`] for a plain layout, [`AnyLayout`](super::AnyLayout)
+    /// for a composed (swizzled) one.
+    type View: super::ViewLayout;
     /// The same layout in the runtime core (borrowed when it is one).
     /// Fails only for a typed layout whose dynamic leaf or offsets do not
     /// fit in `i64`.
@@ -120,6 +125,7 @@ impl<T: Coordinate + ?Sized> Coordinate for &T {
 }
 
 impl AsLayout for Layout {
+    type View = Layout;
     fn to_core(&self) -> Result<Cow<'_, Layout>, Error> {
         Ok(Cow::Borrowed(self))
     }
@@ -141,6 +147,7 @@ impl<C: Coordinate> IndexBy<C> for Layout {
 }
 
 impl<L: AsLayout + ?Sized> AsLayout for &L {
+    type View = L::View;
     fn to_core(&self) -> Result<Cow<'_, Layout>, Error> {
         (**self).to_core()
     }

@@ -41,6 +41,7 @@ mod step;
 mod strided;
 mod swizzled;
 pub mod typed;
+mod view;
 
 use alloc::borrow::Cow;
 use alloc::string::ToString;
@@ -58,6 +59,7 @@ pub use partition::{
 };
 pub use residue::Residue;
 pub use slice::{SliceCoord, X};
+pub use view::{AnyLayout, ViewLayout};
 
 /// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,
 /// a [`RawEngine`]) and a layout `L` (a core [`Layout`] or a `layout!`
@@ -173,16 +175,34 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
             .map(move |p| unsafe { data.get_unchecked(p) })
     }
 
-    /// A read-only view of the same elements with the layout in core form.
+    /// A read-only view of the same elements with the layout in core form
+    /// (a swizzled tensor's: [`AnyLayout::Composed`]).
     ///
-    /// # Panics
-    ///
-    /// For a swizzled tensor (its composed layout has no plain core form).
-    pub fn view(&self) -> Tensor<&[E::Elem], Layout> {
+    /// ```
+    /// use layout_dsl::layout;
+    /// use layout_dsl::tensor::{local_tile, Tensor};
+    /// let smem: Vec<u16> = (0..512).collect();
+    /// let t = Tensor::new(&smem[..], layout!(Sw<3,3,3> o 0 o (8,64):(64,1))).unwrap();
+    /// assert_eq!(t.view().layout().to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    /// let tile = local_tile(t.view(), (8, 16), (0, 1)).unwrap(); // `t` stays
+    /// assert_eq!(tile[(3, 2)], t[(3, 18)]);
+    /// ```
+    pub fn view(&self) -> Tensor<&[E::Elem], L::View> {
         Tensor {
             engine: self.engine.as_slice(),
-            layout: self.core().into_owned(),
+            layout: self.view_layout(),
             base: self.base,
+        }
+    }
+
+    /// The layout as a view's: the same offsets, so no check is needed.
+    fn view_layout(&self) -> L::View {
+        let built = "the core forms were made when the tensor was built";
+        match self.layout.to_core_composed() {
+            None => L::View::from_plain(self.core().into_owned()),
+            Some(c) => c
+                .and_then(L::View::from_composed)
+                .unwrap_or_else(|e| unreachable!("{built}: {e}")),
         }
     }
 
@@ -191,8 +211,8 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     ///
     /// # Panics
     ///
-    /// For a swizzled tensor (swizzled.rs): callers that can return an
-    /// error call `to_core` instead.
+    /// For a swizzled tensor (swizzled.rs): callers check
+    /// `to_core_composed` first, or call `to_core` and return its error.
     #[track_caller]
     pub(crate) fn core(&self) -> Cow<'_, Layout> {
         match self.layout.to_core() {
@@ -255,13 +275,10 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
         positions.for_each(|p| f(unsafe { data.get_unchecked_mut(p) }));
     }
 
-    /// A writable view of the same elements with the layout in core form.
-    ///
-    /// # Panics
-    ///
-    /// For a swizzled tensor, as [`Tensor::view`].
-    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], Layout> {
-        let layout = self.core().into_owned();
+    /// A writable view of the same elements with the layout in core form,
+    /// as [`Tensor::view`].
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], L::View> {
+        let layout = self.view_layout();
         Tensor {
             engine: self.engine.as_mut_slice(),
             layout,

@@ -21,8 +21,9 @@ use alloc::borrow::Cow;
 
 use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, Tiler};
 
-use super::slice::slice_checked;
+use super::slice::{shifted, slice_checked};
 use super::step::{dice_coord, dice_tiler};
+use super::view;
 use super::{AsLayout, Engine, SliceCoord, Tensor};
 
 /// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
@@ -71,31 +72,48 @@ fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
 pub trait Partition: Sized {
     /// What a partition of it is.
     type Output;
-    /// The layout the algebra works on.
+    /// The layout the algebra works on (a swizzled tensor's inner layout).
     fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error>;
     /// The same data under `layout`, starting `shift` further along;
     /// checked. `shift` is an offset of `from`, whose modes include
     /// `layout`'s (the divided layout a partition sliced).
     fn rebuild(self, from: &Layout, layout: Layout, shift: i64) -> Result<Self::Output, Error>;
+    /// The same data under the slice of `from` (a layout the algebra made
+    /// from [`Partition::partition_layout`]) at `coord`, CuTe's
+    /// `tensor(coord)`: by default [`Partition::rebuild`] with the slice's
+    /// layout and offset; a swizzled tensor slices its composed layout
+    /// (which may decay to a plain one, as in [`Tensor::slice`]).
+    fn rebuild_slice(self, from: &Layout, coord: &Coord) -> Result<Self::Output, Error> {
+        let (layout, shift) = slice_checked(from, coord)?;
+        self.rebuild(from, layout, shift)
+    }
 }
 
 impl<E: Engine, L: AsLayout> Partition for Tensor<E, L> {
-    type Output = Tensor<E, Layout>;
+    type Output = Tensor<E, L::View>;
     fn partition_layout(&self) -> Result<Cow<'_, Layout>, Error> {
-        // A swizzled tensor's layout has none: an error, not a panic.
-        self.layout().to_core()
+        // A swizzled tensor's inner layout: the divides apply to it, under
+        // the same swizzle and offset (CuTe's `layout_composed.hpp`).
+        Ok(view::split(self.layout())?.algebra)
     }
-    fn rebuild(self, _: &Layout, layout: Layout, shift: i64) -> Result<Tensor<E, Layout>, Error> {
+    /// A swizzled tensor keeps its base and folds `shift` into the composed offset.
+    fn rebuild(self, _: &Layout, layout: Layout, shift: i64) -> Result<Self::Output, Error> {
+        let composed = self.layout().to_core_composed().transpose()?;
+        let (layout, shift) = view::rebuilt(composed.as_ref(), layout, shift)?;
+        self.rebased(layout, shift)
+    }
+    fn rebuild_slice(self, from: &Layout, coord: &Coord) -> Result<Self::Output, Error> {
+        let composed = self.layout().to_core_composed().transpose()?;
+        let (layout, shift) = view::sliced(composed.as_ref(), from, coord)?;
+        self.rebased(layout, shift)
+    }
+}
+
+impl<E: Engine, L: AsLayout> Tensor<E, L> {
+    /// The same engine under `layout`, the base moved by `shift`; checked.
+    fn rebased<V: AsLayout>(self, layout: V, shift: i64) -> Result<Tensor<E, V>, Error> {
         let (engine, _, base) = self.into_parts();
-        let base = usize::try_from(base as i64 + shift).map_err(|_| {
-            let what = "the tensor's new base";
-            let size = engine.as_slice().len() as i64;
-            Error::from(ErrorKind::IndexOutOfRange {
-                what,
-                index: base as i64 + shift,
-                size,
-            })
-        })?;
+        let base = shifted(base, shift, engine.as_slice().len())?;
         Tensor::at_base(engine, layout, base)
     }
 }
@@ -191,8 +209,7 @@ pub fn inner_partition<T: Partition>(
     let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
     let (inner, outer) = zipped_ranks(&tiled);
     let coord = padded(coord.into_coord(), outer)?;
-    let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![underscores(inner), coord]))?;
-    t.rebuild(&tiled, layout, shift)
+    t.rebuild_slice(&tiled, &Coord::Tuple(vec![underscores(inner), coord]))
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
@@ -205,8 +222,7 @@ pub fn outer_partition<T: Partition>(
     let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
     let (inner, outer) = zipped_ranks(&tiled);
     let coord = padded(coord.into_coord(), inner)?;
-    let (layout, shift) = slice_checked(&tiled, &Coord::Tuple(vec![coord, underscores(outer)]))?;
-    t.rebuild(&tiled, layout, shift)
+    t.rebuild_slice(&tiled, &Coord::Tuple(vec![coord, underscores(outer)]))
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).

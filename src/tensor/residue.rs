@@ -56,7 +56,8 @@ impl<E: Engine, L: AsLayout, const R: usize> Residue<E, L, R> {
     /// the identity tensor's bit fields.
     pub fn new(whole: Tensor<E, L>, extents: [usize; R]) -> Result<Self, Error> {
         {
-            let core = whole.layout().to_core()?;
+            // A swizzled tensor's shape is its inner layout's.
+            let core = super::view::split(whole.layout())?.algebra;
             if core.shape().is_int() {
                 // `[usize; R]` coordinates index tuple shapes only.
                 let (expected, found) = ("a tensor whose shape is a tuple", "an integer shape");

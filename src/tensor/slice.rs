@@ -4,6 +4,7 @@ use alloc::vec::Vec;
 
 use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, index_offset, slice_and_offset};
 
+use super::view;
 use super::{AsLayout, Engine, EngineMut, Tensor};
 
 /// CuTe's `_` (`Underscore`, whose alias is `X`): "every coordinate of this
@@ -57,7 +58,7 @@ impl SliceCoord for IntTuple {
 
 /// `Ok` when every integer of `coord` lies in the mode it stands for (then
 /// the slice's offsets are offsets of the whole layout).
-fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error> {
+pub(crate) fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error> {
     match (coord, shape) {
         (Coord::Underscore, _) => Ok(()),
         (Coord::Int(n), _) => {
@@ -99,29 +100,48 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// assert_eq!(column.iter().copied().collect::<Vec<_>>(), [3, 11, 19, 27]);
     /// ```
     ///
+    /// A swizzled tensor's slice is laid out by an [`AnyLayout`](super::AnyLayout): the
+    /// swizzle kept, the slice's offset folded into the composed offset
+    /// (the base stays), or a plain layout where CuTe's slice of a swizzle
+    /// decays to one (see [`AnyLayout`](super::AnyLayout)).
+    ///
     /// # Panics
     ///
     /// When `c` is not nested like the shape or an integer of it is out of
     /// its mode's range ([`Tensor::try_slice`] returns those as errors).
     #[must_use]
     #[track_caller]
-    pub fn slice<C: SliceCoord>(&self, c: C) -> Tensor<&[E::Elem], Layout> {
+    pub fn slice<C: SliceCoord>(&self, c: C) -> Tensor<&[E::Elem], L::View> {
         self.try_slice(c)
             .unwrap_or_else(|e| panic!("Tensor::slice: {e}"))
     }
 
     /// [`Tensor::slice`], with a bad coordinate as an error.
-    pub fn try_slice<C: SliceCoord>(&self, c: C) -> Result<Tensor<&[E::Elem], Layout>, Error> {
+    pub fn try_slice<C: SliceCoord>(&self, c: C) -> Result<Tensor<&[E::Elem], L::View>, Error> {
         let (layout, base) = self.sliced(&c.into_coord())?;
         Tensor::at_base(self.engine.as_slice(), layout, base)
     }
 
     /// The layout and base of a slice, checked.
-    fn sliced(&self, coord: &Coord) -> Result<(Layout, usize), Error> {
-        let (layout, shift) = slice_checked(&*self.layout.to_core()?, coord)?;
-        // In the domain: `base + shift` is an element of the engine.
-        Ok((layout, (self.base as i64 + shift) as usize))
+    fn sliced(&self, coord: &Coord) -> Result<(L::View, usize), Error> {
+        let split = view::split(&self.layout)?;
+        let (layout, shift) = view::sliced(split.composed.as_ref(), &split.algebra, coord)?;
+        Ok((
+            layout,
+            shifted(self.base, shift, self.engine.as_slice().len())?,
+        ))
     }
+}
+
+/// `base + shift` as a position, or an error when it is negative.
+pub(crate) fn shifted(base: usize, shift: i64, len: usize) -> Result<usize, Error> {
+    let at = (base as i64).checked_add(shift);
+    at.and_then(|at| usize::try_from(at).ok()).ok_or_else(|| {
+        let what = "the tensor's new base";
+        let size = len as i64;
+        let index = at.unwrap_or(i64::MIN);
+        ErrorKind::IndexOutOfRange { what, index, size }.into()
+    })
 }
 
 /// `slice_and_offset(coord, layout)` for a coordinate checked to lie in
@@ -151,7 +171,7 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
     /// As [`Tensor::slice`].
     #[must_use]
     #[track_caller]
-    pub fn slice_mut<C: SliceCoord>(&mut self, c: C) -> Tensor<&mut [E::Elem], Layout> {
+    pub fn slice_mut<C: SliceCoord>(&mut self, c: C) -> Tensor<&mut [E::Elem], L::View> {
         self.try_slice_mut(c)
             .unwrap_or_else(|e| panic!("Tensor::slice_mut: {e}"))
     }
@@ -160,7 +180,7 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
     pub fn try_slice_mut<C: SliceCoord>(
         &mut self,
         c: C,
-    ) -> Result<Tensor<&mut [E::Elem], Layout>, Error> {
+    ) -> Result<Tensor<&mut [E::Elem], L::View>, Error> {
         let (layout, base) = self.sliced(&c.into_coord())?;
         Tensor::at_base(self.engine.as_mut_slice(), layout, base)
     }

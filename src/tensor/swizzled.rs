@@ -18,11 +18,13 @@
 //! Construction checks every swizzled offset against the engine (one walk
 //! over the inner layout's offsets): CuTe's `cosize` of a composed layout
 //! is the inner layout's, which bounds the offsets before the swizzle but
-//! not after it. Indexing, `get` and iteration go through the swizzle.
-//! A composed layout has no plain core [`Layout`]: slicing, partitioning,
-//! [`gemm`](super::gemm), `view` and ndarray views need one and refuse a
-//! swizzled tensor (`view`, `view_mut` and `gemm`, which return no
-//! `Result`, panic with that error).
+//! not after it. Indexing, `get` and iteration go through the swizzle, and
+//! so do [`gemm`](super::gemm) and the other algorithms. Slices, tiles,
+//! partitions, divides and `view`s are laid out by an
+//! [`AnyLayout`](super::AnyLayout) (view.rs): the swizzle kept with the
+//! slice's offset folded in, or a plain layout where CuTe decays the slice.
+//! A composed layout has no plain core [`Layout`]: only ndarray views,
+//! which need strides, refuse a swizzled tensor (with an error).
 
 use alloc::borrow::Cow;
 
@@ -30,18 +32,20 @@ use layout_core::{ComposedLayout, Error, ErrorKind, Layout, Outer};
 
 use super::layout::{AsLayout, Coordinate, IndexBy};
 use super::strided;
+use super::view::AnyLayout;
 use crate::__private::{Composed, Int, TypedLayout, TypedSwizzle};
 
 /// Why a composed layout has no `to_core`.
 fn no_plain_layout() -> Error {
     ErrorKind::WrongType {
-        expected: "a plain layout (slicing, partitioning, views and gemm of a swizzled tensor are not supported)",
+        expected: "a plain layout (an ndarray view of a swizzled tensor is not supported)",
         found: "a composed (swizzled) layout",
     }
     .into()
 }
 
 impl AsLayout for ComposedLayout {
+    type View = AnyLayout;
     /// Always an error: a swizzle is not a `shape:stride` layout.
     fn to_core(&self) -> Result<Cow<'_, Layout>, Error> {
         Err(no_plain_layout())
@@ -69,6 +73,7 @@ where
     O: Int,
     L: TypedLayout + TryInto<Layout, Error = Error>,
 {
+    type View = AnyLayout;
     /// Always an error: a swizzle is not a `shape:stride` layout.
     fn to_core(&self) -> Result<Cow<'_, Layout>, Error> {
         Err(no_plain_layout())
