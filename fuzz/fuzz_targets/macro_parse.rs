@@ -37,6 +37,10 @@ mod rules;
 mod shape;
 #[path = "../../layout-macros/src/sym.rs"]
 mod sym;
+#[path = "../../layout-macros/src/tokens.rs"]
+mod tokens;
+#[path = "../../layout-macros/src/tree.rs"]
+mod tree;
 #[path = "../../layout-macros/src/types.rs"]
 mod types;
 #[path = "../../layout-macros/src/valid.rs"]

@@ -26,9 +26,10 @@ use layout_core::{Value, eval};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
+use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
+use crate::tree::{dynamic_leaves, has_dynamic, is_plain};
 use crate::{composed, divide, fallback, named, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a

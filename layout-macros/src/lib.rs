@@ -26,6 +26,8 @@ mod quick;
 mod rules;
 mod shape;
 mod sym;
+mod tokens;
+mod tree;
 mod types;
 mod valid;
 

@@ -32,6 +32,10 @@ mod rules;
 mod shape;
 #[path = "../src/sym.rs"]
 mod sym;
+#[path = "../src/tokens.rs"]
+mod tokens;
+#[path = "../src/tree.rs"]
+mod tree;
 #[path = "../src/types.rs"]
 mod types;
 #[path = "../src/valid.rs"]
