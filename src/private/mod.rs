@@ -36,8 +36,8 @@ mod partition;
 mod poisoned;
 mod reach;
 pub mod rt;
-mod swizzle;
 mod static_int;
+mod swizzle;
 mod tensor;
 mod tree;
 mod typed_layout;
@@ -63,9 +63,9 @@ pub use partition::{
     Compact, Dice, FlatCoord, OuterModes, SliceModes, StepMode, TileModes, TileRest,
 };
 pub use poisoned::{Poisoned, Unknown, poisoned};
-pub use swizzle::{Swizzle, TypedSwizzle};
 pub use reach::Reach;
 pub use static_int::{Over, Prod, Quot, StaticInt, Times};
+pub use swizzle::{Swizzle, TypedSwizzle};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
