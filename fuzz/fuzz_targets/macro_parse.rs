@@ -33,6 +33,8 @@ mod product;
 mod quick;
 #[path = "../../layout-macros/src/rules.rs"]
 mod rules;
+#[path = "../../layout-macros/src/runtime.rs"]
+mod runtime;
 #[path = "../../layout-macros/src/shape.rs"]
 mod shape;
 #[path = "../../layout-macros/src/sym.rs"]

@@ -24,6 +24,7 @@ mod named;
 mod product;
 mod quick;
 mod rules;
+mod runtime;
 mod shape;
 mod sym;
 mod tokens;

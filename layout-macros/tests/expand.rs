@@ -28,6 +28,8 @@ mod product;
 mod quick;
 #[path = "../src/rules.rs"]
 mod rules;
+#[path = "../src/runtime.rs"]
+mod runtime;
 #[path = "../src/shape.rs"]
 mod shape;
 #[path = "../src/sym.rs"]
