@@ -33,10 +33,16 @@ mod product;
 mod quick;
 #[path = "../../layout-macros/src/rules.rs"]
 mod rules;
+#[path = "../../layout-macros/src/runtime.rs"]
+mod runtime;
 #[path = "../../layout-macros/src/shape.rs"]
 mod shape;
 #[path = "../../layout-macros/src/sym.rs"]
 mod sym;
+#[path = "../../layout-macros/src/tokens.rs"]
+mod tokens;
+#[path = "../../layout-macros/src/tree.rs"]
+mod tree;
 #[path = "../../layout-macros/src/types.rs"]
 mod types;
 #[path = "../../layout-macros/src/valid.rs"]

@@ -27,6 +27,8 @@ use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser as _};
 use syn::{Ident, LitInt, Token, parenthesized, token};
 
+use crate::tokens::{describe_next, error_at_next, int, skip};
+
 type CoreSpan = layout_core::Span;
 
 /// One parsed `layout!` input.
@@ -399,102 +401,5 @@ impl State {
 
     fn error(&self, span: CoreSpan, kind: ErrorKind) -> syn::Error {
         syn::Error::new(self.spans[span.start], kind)
-    }
-}
-
-/// The value of an integer literal, which must have no suffix.
-fn int(lit: &LitInt, negative: bool) -> syn::Result<i64> {
-    if !lit.suffix().is_empty() {
-        let message = format!(
-            "integers in `layout!` take no suffix: write `{}`",
-            lit.base10_digits()
-        );
-        return Err(syn::Error::new(lit.span(), message));
-    }
-    let digits = lit.base10_digits();
-    let text = if negative {
-        format!("-{digits}")
-    } else {
-        digits.to_string()
-    };
-    text.parse::<i64>()
-        .map_err(|_| syn::Error::new(lit.span(), ErrorKind::IntegerTooLarge(digits.to_string())))
-}
-
-/// Skip tokens up to (not including) a punctuation `stop` accepts.
-fn skip(input: ParseStream, stop: impl Fn(char) -> bool) {
-    let _ = input.step(|cursor| {
-        let mut rest = *cursor;
-        while let Some((tree, next)) = rest.token_tree() {
-            if matches!(&tree, TokenTree::Punct(p) if stop(p.as_char())) {
-                break;
-            }
-            rest = next;
-        }
-        Ok(((), rest))
-    });
-}
-
-fn describe_next(input: ParseStream) -> Option<String> {
-    let (tree, _) = input.cursor().token_tree()?;
-    Some(match tree {
-        TokenTree::Group(g) => match g.delimiter() {
-            Delimiter::Parenthesis => "`(`".into(),
-            Delimiter::Bracket => "`[`".into(),
-            Delimiter::Brace => "`{`".into(),
-            Delimiter::None => format!("`{}`", g.stream()),
-        },
-        other => format!("`{other}`"),
-    })
-}
-
-/// Where the next token is (the opening delimiter of a group).
-fn next_span(input: ParseStream) -> Span {
-    match input.cursor().token_tree() {
-        Some((TokenTree::Group(g), _)) => g.span_open(),
-        Some((tree, _)) => tree.span(),
-        None => input.span(),
-    }
-}
-
-fn error_at_next(input: ParseStream, message: impl Display) -> syn::Error {
-    syn::Error::new(next_span(input), message)
-}
-
-/// Whether any leaf below is only known at run time (a named typed
-/// layout's numbers too).
-pub fn has_dynamic(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Dynamic(_) => true,
-        ExprKind::Name(name) => name.starts_with('#'),
-        ExprKind::Tuple(items) | ExprKind::Tiler(items) => items.iter().any(has_dynamic),
-        ExprKind::Call { args, .. } => args.iter().any(has_dynamic),
-        ExprKind::Layout(shape, stride) => has_dynamic(shape) || has_dynamic(stride),
-        _ => false,
-    }
-}
-
-/// An integer tuple written out: integers, dynamic leaves and tuples only.
-pub fn is_plain(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Dynamic(_) => true,
-        ExprKind::Tuple(items) => items.iter().all(is_plain),
-        _ => false,
-    }
-}
-
-/// The dynamic leaves below `e`, as `(number, span)`, in source order.
-pub fn dynamic_leaves(e: &Expr, out: &mut Vec<(usize, CoreSpan)>) {
-    match &e.kind {
-        ExprKind::Dynamic(k) => out.push((*k, e.span)),
-        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-            items.iter().for_each(|i| dynamic_leaves(i, out));
-        }
-        ExprKind::Call { args, .. } => args.iter().for_each(|a| dynamic_leaves(a, out)),
-        ExprKind::Layout(shape, stride) => {
-            dynamic_leaves(shape, out);
-            dynamic_leaves(stride, out);
-        }
-        _ => {}
     }
 }

@@ -30,9 +30,9 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::is_plain;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::sym::{Gen, Sym, coalesce, token, value};
+use crate::tree::is_plain;
 
 const FUNCTION: &str = "composition";
 

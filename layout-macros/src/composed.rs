@@ -12,8 +12,8 @@ use layout_core::{ComposedLayout, Swizzle};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::has_dynamic;
 use crate::emit::{self, Untypable};
+use crate::tree::has_dynamic;
 use crate::valid;
 
 /// Why a composed layout with a layout outside has no typed form.

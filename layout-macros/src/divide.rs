@@ -34,8 +34,8 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ast::is_plain;
 use crate::emit;
+use crate::tree::is_plain;
 
 /// One integer of the computation: known now, or a Rust expression.
 #[derive(Clone)]

@@ -18,7 +18,7 @@
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | `type logical_product`/`blocked_product`/`raked_product` by a static layout | the same (product.rs) |
-//! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) |
+//! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
@@ -26,9 +26,10 @@ use layout_core::{Value, eval};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use crate::ast::{self, Ast, dynamic_leaves, has_dynamic, is_plain};
+use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
+use crate::tree::{has_dynamic, is_plain};
 use crate::{composed, divide, fallback, named, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -56,10 +57,12 @@ pub fn expand(input: TokenStream) -> TokenStream {
     fallback::with_errors(&ast, errors)
 }
 
-struct Expander<'a> {
-    ast: &'a Ast,
+/// One input being expanded; its run-time path is in runtime.rs.
+pub struct Expander<'a> {
+    /// The parsed input.
+    pub ast: &'a Ast,
     /// The whole input's value, if `valid` evaluated it.
-    value: Option<Value>,
+    pub value: Option<Value>,
 }
 
 impl Expander<'_> {
@@ -183,7 +186,7 @@ impl Expander<'_> {
     }
 
     /// An input with a named layout, in a place named.rs accepted.
-    fn named(&self, e: &Expr) -> TokenStream {
+    pub fn named(&self, e: &Expr) -> TokenStream {
         let value = |l: &Expr| {
             let name = named::name(l).expect("checked");
             let ident = proc_macro2::Ident::new(name, self.ast.spans[l.span.end - 1]);
@@ -262,7 +265,7 @@ impl Expander<'_> {
         quote!(#private::dynamic(#leaf))
     }
 
-    fn eval(&self, e: &Expr) -> syn::Result<Value> {
+    pub fn eval(&self, e: &Expr) -> syn::Result<Value> {
         if let Some(v) = self
             .value
             .as_ref()
@@ -332,86 +335,5 @@ impl Expander<'_> {
         );
         let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
         self.ast.error(Some(at.span), message)
-    }
-
-    /// The expression rebuilt for `layout-core` to evaluate at run time,
-    /// with its dynamic leaves passed in source order.
-    fn runtime(&self, e: &Expr) -> syn::Result<TokenStream> {
-        let mut leaves = Vec::new();
-        dynamic_leaves(e, &mut leaves);
-        let numbers: Vec<usize> = leaves.iter().map(|(k, _)| *k).collect();
-        let node = self.runtime_node(e, &numbers)?;
-        let eval = match kind(e) {
-            Kind::Layout => quote!(eval_layout),
-            Kind::Int => quote!(eval_int),
-            Kind::IntTuple => quote!(eval_int_tuple),
-            Kind::Table | Kind::View | Kind::Other => quote!(eval),
-        };
-        let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
-        let private = emit::private();
-        let layouts: Vec<TokenStream> = named::occurrences(&self.ast.expr)
-            .into_iter()
-            .map(|l| {
-                let layout = self.named(l);
-                quote!(::layout_dsl::Layout::try_from(#layout))
-            })
-            .collect();
-        if layouts.is_empty() {
-            return Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])));
-        }
-        // Named layouts go in as core values (at run time, their numbers).
-        Ok(quote!(
-            match #private::rt::named(#node, [#(#layouts),*]) {
-                ::core::result::Result::Ok(node) => #private::rt::#eval(node, &[#(#values),*]),
-                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-            }
-        ))
-    }
-
-    fn runtime_node(&self, e: &Expr, numbers: &[usize]) -> syn::Result<TokenStream> {
-        let rt = quote!(::layout_dsl::__private::rt);
-        if !has_dynamic(e) {
-            let text = self.eval(e)?.to_string();
-            return Ok(quote!(#rt::value(#text)));
-        }
-        let nodes = |items: &[Expr]| {
-            items
-                .iter()
-                .map(|i| self.runtime_node(i, numbers))
-                .collect::<syn::Result<Vec<_>>>()
-        };
-        Ok(match &e.kind {
-            ExprKind::Name(_) => {
-                let at = named::occurrences(&self.ast.expr)
-                    .iter()
-                    .position(|n| n.span == e.span)
-                    .expect("collected");
-                let at = proc_macro2::Literal::usize_unsuffixed(at);
-                quote!(#rt::named_layout(#at))
-            }
-            ExprKind::Dynamic(k) => {
-                let local = numbers.iter().position(|n| n == k).expect("collected");
-                let local = proc_macro2::Literal::usize_unsuffixed(local);
-                quote!(#rt::leaf(#local))
-            }
-            ExprKind::Tuple(items) => {
-                let items = nodes(items)?;
-                quote!(#rt::tuple([#(#items),*]))
-            }
-            ExprKind::Tiler(items) => {
-                let items = nodes(items)?;
-                quote!(#rt::tiler([#(#items),*]))
-            }
-            ExprKind::Layout(shape, stride) => {
-                let shape = self.runtime_node(shape, numbers)?;
-                let stride = self.runtime_node(stride, numbers)?;
-                quote!(#rt::layout(#shape, #stride))
-            }
-            ExprKind::Call { name, args, .. } => {
-                let args = nodes(args)?;
-                quote!(#rt::call(#name, [#(#args),*]))
-            }
-            _ => unreachable!("a node with a dynamic leaf below it"),
-        })
     }
 }

@@ -28,9 +28,10 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Ast, has_dynamic, is_placeholder, is_plain};
+use crate::ast::{Ast, is_placeholder};
 use crate::emit;
 use crate::kind::{Kind, kind};
+use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
 
 pub fn with_errors(ast: &Ast, errors: Vec<syn::Error>) -> TokenStream {

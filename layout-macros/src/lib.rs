@@ -24,8 +24,11 @@ mod named;
 mod product;
 mod quick;
 mod rules;
+mod runtime;
 mod shape;
 mod sym;
+mod tokens;
+mod tree;
 mod types;
 mod valid;
 

@@ -21,7 +21,8 @@
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry;
 
-use crate::ast::{Ast, is_plain};
+use crate::ast::Ast;
+use crate::tree::is_plain;
 
 /// The methods a named layout's invocation may become, by argument count.
 const METHODS: [&str; 4] = ["size", "cosize", "rank", "depth"];

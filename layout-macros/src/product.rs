@@ -19,11 +19,11 @@
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 
-use crate::ast::{has_dynamic, is_plain};
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::shape;
 use crate::sym::{Gen, Sym, coalesce, token};
+use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
 pub struct Rule<'a> {

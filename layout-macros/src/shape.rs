@@ -22,10 +22,10 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::is_plain;
 use crate::compose::leaves;
 use crate::emit;
 use crate::sym::{Gen, Sym, coalesce, token, value};
+use crate::tree::is_plain;
 
 /// A `coalesce` or `complement` this module types.
 pub struct Rule<'a> {

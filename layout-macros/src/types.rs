@@ -11,9 +11,10 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{self, Ast, has_dynamic, is_plain};
+use crate::ast::{self, Ast};
 use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
+use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
 use crate::{composed, divide, rules};
 

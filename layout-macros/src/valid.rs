@@ -13,7 +13,8 @@ use std::fmt;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{Error, ErrorKind, Value, eval, registry};
 
-use crate::ast::{Ast, dynamic_leaves, has_dynamic, is_plain};
+use crate::ast::Ast;
+use crate::tree::{dynamic_leaves, has_dynamic, is_plain};
 
 /// Every error of the input, combined into one `syn::Error`; without
 /// errors, the whole input's value when it is static (so that the

@@ -28,10 +28,16 @@ mod product;
 mod quick;
 #[path = "../src/rules.rs"]
 mod rules;
+#[path = "../src/runtime.rs"]
+mod runtime;
 #[path = "../src/shape.rs"]
 mod shape;
 #[path = "../src/sym.rs"]
 mod sym;
+#[path = "../src/tokens.rs"]
+mod tokens;
+#[path = "../src/tree.rs"]
+mod tree;
 #[path = "../src/types.rs"]
 mod types;
 #[path = "../src/valid.rs"]

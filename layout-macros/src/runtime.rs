@@ -1,0 +1,97 @@
+//! Expand, the run-time path: an input with dynamic leaves that no typed
+//! form covers becomes a call into `layout-core` at run time — the
+//! expression rebuilt as `rt` nodes, its dynamic leaves passed in source
+//! order, named typed layouts passed in as core values.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::emit;
+use crate::expand::Expander;
+use crate::kind::{Kind, kind};
+use crate::named;
+use crate::tree::{dynamic_leaves, has_dynamic};
+
+impl Expander<'_> {
+    /// The expression rebuilt for `layout-core` to evaluate at run time,
+    /// with its dynamic leaves passed in source order.
+    pub fn runtime(&self, e: &Expr) -> syn::Result<TokenStream> {
+        let mut leaves = Vec::new();
+        dynamic_leaves(e, &mut leaves);
+        let numbers: Vec<usize> = leaves.iter().map(|(k, _)| *k).collect();
+        let node = self.runtime_node(e, &numbers)?;
+        let eval = match kind(e) {
+            Kind::Layout => quote!(eval_layout),
+            Kind::Int => quote!(eval_int),
+            Kind::IntTuple => quote!(eval_int_tuple),
+            Kind::Table | Kind::View | Kind::Other => quote!(eval),
+        };
+        let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
+        let private = emit::private();
+        let layouts: Vec<TokenStream> = named::occurrences(&self.ast.expr)
+            .into_iter()
+            .map(|l| {
+                let layout = self.named(l);
+                quote!(::layout_dsl::Layout::try_from(#layout))
+            })
+            .collect();
+        if layouts.is_empty() {
+            return Ok(quote!(#private::rt::#eval(#node, &[#(#values),*])));
+        }
+        // Named layouts go in as core values (at run time, their numbers).
+        Ok(quote!(
+            match #private::rt::named(#node, [#(#layouts),*]) {
+                ::core::result::Result::Ok(node) => #private::rt::#eval(node, &[#(#values),*]),
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            }
+        ))
+    }
+
+    fn runtime_node(&self, e: &Expr, numbers: &[usize]) -> syn::Result<TokenStream> {
+        let rt = quote!(::layout_dsl::__private::rt);
+        if !has_dynamic(e) {
+            let text = self.eval(e)?.to_string();
+            return Ok(quote!(#rt::value(#text)));
+        }
+        let nodes = |items: &[Expr]| {
+            items
+                .iter()
+                .map(|i| self.runtime_node(i, numbers))
+                .collect::<syn::Result<Vec<_>>>()
+        };
+        Ok(match &e.kind {
+            ExprKind::Name(_) => {
+                let at = named::occurrences(&self.ast.expr)
+                    .iter()
+                    .position(|n| n.span == e.span)
+                    .expect("collected");
+                let at = proc_macro2::Literal::usize_unsuffixed(at);
+                quote!(#rt::named_layout(#at))
+            }
+            ExprKind::Dynamic(k) => {
+                let local = numbers.iter().position(|n| n == k).expect("collected");
+                let local = proc_macro2::Literal::usize_unsuffixed(local);
+                quote!(#rt::leaf(#local))
+            }
+            ExprKind::Tuple(items) => {
+                let items = nodes(items)?;
+                quote!(#rt::tuple([#(#items),*]))
+            }
+            ExprKind::Tiler(items) => {
+                let items = nodes(items)?;
+                quote!(#rt::tiler([#(#items),*]))
+            }
+            ExprKind::Layout(shape, stride) => {
+                let shape = self.runtime_node(shape, numbers)?;
+                let stride = self.runtime_node(stride, numbers)?;
+                quote!(#rt::layout(#shape, #stride))
+            }
+            ExprKind::Call { name, args, .. } => {
+                let args = nodes(args)?;
+                quote!(#rt::call(#name, [#(#args),*]))
+            }
+            _ => unreachable!("a node with a dynamic leaf below it"),
+        })
+    }
+}

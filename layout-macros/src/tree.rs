@@ -1,0 +1,45 @@
+//! Questions about a parsed tree (`ast.rs`'s `Expr`) that every later
+//! stage asks: whether it has dynamic leaves, whether it is written out,
+//! and where its dynamic leaves are.
+
+use layout_core::expr::{Expr, ExprKind};
+
+type CoreSpan = layout_core::Span;
+
+/// Whether any leaf below is only known at run time (a named typed
+/// layout's numbers too).
+pub fn has_dynamic(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Dynamic(_) => true,
+        ExprKind::Name(name) => name.starts_with('#'),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => items.iter().any(has_dynamic),
+        ExprKind::Call { args, .. } => args.iter().any(has_dynamic),
+        ExprKind::Layout(shape, stride) => has_dynamic(shape) || has_dynamic(stride),
+        _ => false,
+    }
+}
+
+/// An integer tuple written out: integers, dynamic leaves and tuples only.
+pub fn is_plain(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => true,
+        ExprKind::Tuple(items) => items.iter().all(is_plain),
+        _ => false,
+    }
+}
+
+/// The dynamic leaves below `e`, as `(number, span)`, in source order.
+pub fn dynamic_leaves(e: &Expr, out: &mut Vec<(usize, CoreSpan)>) {
+    match &e.kind {
+        ExprKind::Dynamic(k) => out.push((*k, e.span)),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            items.iter().for_each(|i| dynamic_leaves(i, out));
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| dynamic_leaves(a, out)),
+        ExprKind::Layout(shape, stride) => {
+            dynamic_leaves(shape, out);
+            dynamic_leaves(stride, out);
+        }
+        _ => {}
+    }
+}
