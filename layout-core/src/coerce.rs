@@ -1,5 +1,5 @@
 //! The coercions between values, each written once: an integer `n` as the
-//! tiler `n:1`, a tuple as a by-mode tiler, a shape and stride as a layout;
+//! tiler `make_layout(n)` (`n:1`, `1:0`; `n:1` in a composition), a tuple as a by-mode tiler, a shape and stride as a layout;
 //! and [`Args`], a call's evaluated arguments, which apply them with the
 //! argument's span.
 
@@ -14,8 +14,10 @@ use crate::value::Value;
 /// What the second operand of a composition, divide or product may be.
 const TILER_WORDS: &str = "a layout, an integer, a tuple or a tiler `<…>`";
 
-/// The notation's one coercion to a tiler: a layout, an integer `n` (`n:1`),
-/// a tuple (a by-mode tiler of `n:1`s) or a tiler `<…>`.
+/// The notation's one coercion to a tiler: a layout, an integer `n` (CuTe's
+/// `make_layout(n)`: `n:1`, or `1:0` for `n = 1`), a tuple (a by-mode tiler
+/// of those) or a tiler `<…>`. A composition's bare integer is `n:1` even
+/// for `n = 1`, as in CuTe (`Args::composition_tiler`).
 ///
 /// ```
 /// use layout_core::{evaluate, Tiler};
@@ -197,6 +199,15 @@ impl Args {
 
     pub(crate) fn tiler(&self, i: usize) -> Result<Tiler> {
         Tiler::try_from(self.values[i].clone()).map_err(self.at(i))
+    }
+
+    /// The tiler of a composition: as [`Args::tiler`] but an integer `1`
+    /// is `1:1` (CuTe's `composition(A, n)` does not call `make_layout`).
+    pub(crate) fn composition_tiler(&self, i: usize) -> Result<Tiler> {
+        match &self.values[i] {
+            Value::IntTuple(t) => Tiler::for_composition(t.clone()).map_err(self.at(i)),
+            _ => self.tiler(i),
+        }
     }
 }
 
