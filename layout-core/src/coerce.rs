@@ -203,9 +203,24 @@ impl Args {
 
     /// The tiler of a composition: as [`Args::tiler`] but an integer `1`
     /// is `1:1` (CuTe's `composition(A, n)` does not call `make_layout`).
+    /// Inside `<…>` the integer was already made `1:0` by `eval`, so an
+    /// element `1:0` is read as `1:1` too; a written-out `1:0` element gets
+    /// the same function with another stride on that extent-1 mode.
     pub(crate) fn composition_tiler(&self, i: usize) -> Result<Tiler> {
+        fn unit(t: Tiler) -> Result<Tiler> {
+            match t {
+                Tiler::Layout(l) if l.shape() == &IntTuple::Int(1) && l.stride() == &IntTuple::Int(0) => {
+                    Layout::leaf(1, 1).map(Tiler::Layout)
+                }
+                Tiler::Layout(l) => Ok(Tiler::Layout(l)),
+                Tiler::ByMode(v) => v.into_iter().map(unit).collect::<Result<_>>().map(Tiler::ByMode),
+            }
+        }
         match &self.values[i] {
             Value::IntTuple(t) => Tiler::for_composition(t.clone()).map_err(self.at(i)),
+            Value::Tiler(Tiler::ByMode(v)) => {
+                v.iter().cloned().map(unit).collect::<Result<_>>().map(Tiler::ByMode)
+            }
             _ => self.tiler(i),
         }
     }
