@@ -39,6 +39,49 @@ impl TryFrom<Value> for Tiler {
     }
 }
 
+impl Tiler {
+    /// The coercion of a composition's second operand: as `Tiler::try_from`
+    /// but an integer `1` is `1:1` (CuTe's `composition(A, n)` passes stride
+    /// 1, it does not call `make_layout`). Inside `<…>` the integer was
+    /// already made `1:0` when the tiler was evaluated, so an element `1:0`
+    /// is read as `1:1` too; a written-out `1:0` element gets the same
+    /// function with another stride on that extent-1 mode.
+    ///
+    /// ```
+    /// use layout_core::{evaluate, Tiler};
+    /// let t = Tiler::for_composition(evaluate("(1,2)").unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "<1:1,2:1>");
+    /// let t = Tiler::for_composition(evaluate("<4:1,1>").unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "<4:1,1:1>");
+    /// ```
+    pub fn for_composition(v: Value) -> Result<Tiler> {
+        fn unit(t: Tiler) -> Result<Tiler> {
+            match t {
+                Tiler::Layout(l)
+                    if l.shape() == &IntTuple::Int(1) && l.stride() == &IntTuple::Int(0) =>
+                {
+                    Layout::leaf(1, 1).map(Tiler::Layout)
+                }
+                Tiler::ByMode(v) => v
+                    .into_iter()
+                    .map(unit)
+                    .collect::<Result<_>>()
+                    .map(Tiler::ByMode),
+                t => Ok(t),
+            }
+        }
+        match v {
+            Value::IntTuple(t) => Tiler::unit_strides(t),
+            Value::Tiler(Tiler::ByMode(v)) => v
+                .into_iter()
+                .map(unit)
+                .collect::<Result<_>>()
+                .map(Tiler::ByMode),
+            v => Tiler::try_from(v),
+        }
+    }
+}
+
 /// The kinds of value an argument accepts, each with the words an error
 /// uses for it. [`crate::eval`] checks every argument against its function's
 /// list before calling it.
@@ -201,28 +244,9 @@ impl Args {
         Tiler::try_from(self.values[i].clone()).map_err(self.at(i))
     }
 
-    /// The tiler of a composition: as [`Args::tiler`] but an integer `1`
-    /// is `1:1` (CuTe's `composition(A, n)` does not call `make_layout`).
-    /// Inside `<…>` the integer was already made `1:0` by `eval`, so an
-    /// element `1:0` is read as `1:1` too; a written-out `1:0` element gets
-    /// the same function with another stride on that extent-1 mode.
+    /// The tiler of a composition ([`Tiler::for_composition`]).
     pub(crate) fn composition_tiler(&self, i: usize) -> Result<Tiler> {
-        fn unit(t: Tiler) -> Result<Tiler> {
-            match t {
-                Tiler::Layout(l) if l.shape() == &IntTuple::Int(1) && l.stride() == &IntTuple::Int(0) => {
-                    Layout::leaf(1, 1).map(Tiler::Layout)
-                }
-                Tiler::Layout(l) => Ok(Tiler::Layout(l)),
-                Tiler::ByMode(v) => v.into_iter().map(unit).collect::<Result<_>>().map(Tiler::ByMode),
-            }
-        }
-        match &self.values[i] {
-            Value::IntTuple(t) => Tiler::for_composition(t.clone()).map_err(self.at(i)),
-            Value::Tiler(Tiler::ByMode(v)) => {
-                v.iter().cloned().map(unit).collect::<Result<_>>().map(Tiler::ByMode)
-            }
-            _ => self.tiler(i),
-        }
+        Tiler::for_composition(self.values[i].clone()).map_err(self.at(i))
     }
 }
 

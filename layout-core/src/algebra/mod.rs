@@ -132,12 +132,12 @@ impl Tiler {
     /// CuTe's `composition(A, n)`: there an integer `n` is `n:1` even for
     /// `n = 1` (composition's integral case passes stride `Int<1>`, not
     /// `make_layout(n)`'s compact stride), so `composition(8:4, 1)` is `1:4`.
-    pub(crate) fn for_composition(t: IntTuple) -> Result<Tiler> {
+    pub(crate) fn unit_strides(t: IntTuple) -> Result<Tiler> {
         match t {
             IntTuple::Int(n) => Layout::leaf(n, 1).map(Tiler::Layout),
             IntTuple::Tuple(v) => v
                 .into_iter()
-                .map(Tiler::for_composition)
+                .map(Tiler::unit_strides)
                 .collect::<Result<_>>()
                 .map(Tiler::ByMode),
         }
