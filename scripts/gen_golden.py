@@ -20,7 +20,9 @@ Every expression is written as text first and then evaluated by a small
 evaluator below, which parses our notation and calls pycute for the algebra.
 Where pycute departs from CuTe C++ the evaluator corrects it or drops the case:
 
-* integer tilers of products mean `n:1` (pycute divides instead);
+* integer tilers of divides and products mean `make_layout(n)`: `n:1`, but
+  `1:0` (pycute divides instead, and strides size-1 modes 1); a
+  composition's integer is `n:1` as in C++;
 * `complement` rejects negative strides and layouts whose live modes, sorted by
   stride, do not stack (each stride a multiple of the previous shape*stride);
   `complement(A)` uses `cosize(A)` as the codomain size, as CuTe does;
@@ -337,16 +339,18 @@ def need_inttuple(x):
     return x
 
 
-def as_tiler(t):
-    """Normalise a tiler: int n -> n:1, tuple -> by-mode, <...> -> by-mode."""
+def as_tiler(t, composition=False):
+    """Normalise a tiler: int n -> make_layout(n) (n:1, but 1:0: C++'s compact
+    stride of a size-1 mode; a composition's int is n:1, C++'s integral
+    composition passes stride 1), tuple -> by-mode, <...> -> by-mode."""
     if is_int(t):
-        return Layout(t, 1)
+        return Layout(t, 1 if composition or t != 1 else 0)
     if isinstance(t, Layout):
         return t
     if is_tup(t):
-        return ByMode(as_tiler(e) for e in t)
+        return ByMode(as_tiler(e, composition) for e in t)
     if isinstance(t, ByMode):
-        return ByMode(as_tiler(e) for e in t.elems)
+        return ByMode(as_tiler(e, composition) for e in t.elems)
     raise Unsure("not a tiler")
 
 
@@ -391,7 +395,7 @@ def admissible(a, s, d):
 
 
 def compose(a_layout, tiler):
-    t = as_tiler(tiler)
+    t = as_tiler(tiler, composition=True)
     if isinstance(t, ByMode):
         ms = modes(a_layout)
         if len(t.elems) > len(ms):

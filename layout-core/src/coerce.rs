@@ -1,5 +1,5 @@
 //! The coercions between values, each written once: an integer `n` as the
-//! tiler `n:1`, a tuple as a by-mode tiler, a shape and stride as a layout;
+//! tiler `make_layout(n)` (`n:1`, `1:0`; `n:1` in a composition), a tuple as a by-mode tiler, a shape and stride as a layout;
 //! and [`Args`], a call's evaluated arguments, which apply them with the
 //! argument's span.
 
@@ -14,8 +14,10 @@ use crate::value::Value;
 /// What the second operand of a composition, divide or product may be.
 const TILER_WORDS: &str = "a layout, an integer, a tuple or a tiler `<…>`";
 
-/// The notation's one coercion to a tiler: a layout, an integer `n` (`n:1`),
-/// a tuple (a by-mode tiler of `n:1`s) or a tiler `<…>`.
+/// The notation's one coercion to a tiler: a layout, an integer `n` (CuTe's
+/// `make_layout(n)`: `n:1`, or `1:0` for `n = 1`), a tuple (a by-mode tiler
+/// of those) or a tiler `<…>`. A composition's bare integer is `n:1` even
+/// for `n = 1`, as in CuTe (`Args::composition_tiler`).
 ///
 /// ```
 /// use layout_core::{evaluate, Tiler};
@@ -33,6 +35,49 @@ impl TryFrom<Value> for Tiler {
             Value::IntTuple(t) => Tiler::try_from(t),
             Value::Tiler(t) => Ok(t),
             v => Err(Error::new(wrong_type(TILER_WORDS, &v))),
+        }
+    }
+}
+
+impl Tiler {
+    /// The coercion of a composition's second operand: as `Tiler::try_from`
+    /// but an integer `1` is `1:1` (CuTe's `composition(A, n)` passes stride
+    /// 1, it does not call `make_layout`). Inside `<…>` the integer was
+    /// already made `1:0` when the tiler was evaluated, so an element `1:0`
+    /// is read as `1:1` too; a written-out `1:0` element gets the same
+    /// function with another stride on that extent-1 mode.
+    ///
+    /// ```
+    /// use layout_core::{evaluate, Tiler};
+    /// let t = Tiler::for_composition(evaluate("(1,2)").unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "<1:1,2:1>");
+    /// let t = Tiler::for_composition(evaluate("<4:1,1>").unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "<4:1,1:1>");
+    /// ```
+    pub fn for_composition(v: Value) -> Result<Tiler> {
+        fn unit(t: Tiler) -> Result<Tiler> {
+            match t {
+                Tiler::Layout(l)
+                    if l.shape() == &IntTuple::Int(1) && l.stride() == &IntTuple::Int(0) =>
+                {
+                    Layout::leaf(1, 1).map(Tiler::Layout)
+                }
+                Tiler::ByMode(v) => v
+                    .into_iter()
+                    .map(unit)
+                    .collect::<Result<_>>()
+                    .map(Tiler::ByMode),
+                t => Ok(t),
+            }
+        }
+        match v {
+            Value::IntTuple(t) => Tiler::unit_strides(t),
+            Value::Tiler(Tiler::ByMode(v)) => v
+                .into_iter()
+                .map(unit)
+                .collect::<Result<_>>()
+                .map(Tiler::ByMode),
+            v => Tiler::try_from(v),
         }
     }
 }
@@ -197,6 +242,11 @@ impl Args {
 
     pub(crate) fn tiler(&self, i: usize) -> Result<Tiler> {
         Tiler::try_from(self.values[i].clone()).map_err(self.at(i))
+    }
+
+    /// The tiler of a composition ([`Tiler::for_composition`]).
+    pub(crate) fn composition_tiler(&self, i: usize) -> Result<Tiler> {
+        Tiler::for_composition(self.values[i].clone()).map_err(self.at(i))
     }
 }
 

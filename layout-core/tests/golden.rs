@@ -8,7 +8,11 @@
 //! `cute_vocab_*.jsonl`, `cute_identity.jsonl` (identity layouts; its two
 //! error rows are compositions where CuTe returns a layout that is not
 //! `A(B(i))`), and `atoms.jsonl` and `tv.jsonl` (the `print` of the
-//! MMA and copy traits, TiledMMA `get_layout*_TV()` and `make_tiled_copy`).
+//! MMA and copy traits, TiledMMA `get_layout*_TV()` and `make_tiled_copy`),
+//! and `cute_unit_modes.jsonl` (CUTLASS 4.7.0 headers: products, divides and
+//! compositions whose operands have extent-1 modes or integer tilers holding
+//! 1, where only CuTe's print, e.g. the stride of an extent-1 mode, tells
+//! the answers apart).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error

@@ -132,7 +132,7 @@ impl<'a> Explainer<'a> {
                 }
                 (_, [Value::BasisLayout(_), _]) => Ok(()),
                 (Tiling::Composition, [Value::Layout(a), b]) => {
-                    self.composition(a, &Tiler::try_from(b.clone())?, result)
+                    self.composition(a, &Tiler::for_composition(b.clone())?, result)
                 }
                 (Tiling::Divide(form), [Value::Layout(a), t]) => {
                     self.divide(form, a, &Tiler::try_from(t.clone())?)

@@ -65,8 +65,9 @@ type Modes = InlineVec<(i64, i64), 8>;
 /// applied to the whole of the first operand, or a by-mode tiler
 /// `<T0,T1,…>` applying `Ti` to mode `i` (extra modes are left untouched).
 ///
-/// An integer `n` means `n:1`; a tuple `(a,b)` means `<a:1,b:1>`
-/// (`Tiler::try_from`, an error for a negative `n`).
+/// An integer `n` means CuTe's `make_layout(n)`: `n:1`, or `1:0` for `n = 1`
+/// (CuTe's compact strides give an extent-1 mode stride 0); a tuple `(a,b)`
+/// means `<a:1,b:1>` (`Tiler::try_from`, an error for a negative `n`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Tiler {
     /// One layout, applied to the whole operand.
@@ -99,12 +100,15 @@ impl From<Layout> for Tiler {
     }
 }
 
-/// `n` as `n:1`, a tuple as a by-mode tiler: the notation's shorthand.
+/// `n` as CuTe's `make_layout(n)` (`n:1`, but `1:0`), a tuple as a by-mode
+/// tiler: the notation's shorthand.
 ///
 /// ```
 /// use layout_core::{ErrorKind, IntTuple, Tiler};
 /// let t = Tiler::try_from(IntTuple::from([2, 4])).unwrap();
 /// assert_eq!(t.to_string(), "<2:1,4:1>");
+/// // CuTe: logical_product(8:4, 1) = (8,1):(4,0).
+/// assert_eq!(Tiler::try_from(IntTuple::from([1, 2])).unwrap().to_string(), "<1:0,2:1>");
 /// let e = Tiler::try_from(IntTuple::Int(-2)).unwrap_err();
 /// assert_eq!(e.kind(), &ErrorKind::NegativeExtent(-2));
 /// ```
@@ -113,10 +117,27 @@ impl TryFrom<IntTuple> for Tiler {
 
     fn try_from(t: IntTuple) -> Result<Tiler> {
         match t {
-            IntTuple::Int(n) => Layout::leaf(n, 1).map(Tiler::Layout),
+            // `make_layout(Int<1>{})` is `_1:_0` in CuTe.
+            IntTuple::Int(n) => Layout::leaf(n, i64::from(n != 1)).map(Tiler::Layout),
             IntTuple::Tuple(v) => v
                 .into_iter()
                 .map(Tiler::try_from)
+                .collect::<Result<_>>()
+                .map(Tiler::ByMode),
+        }
+    }
+}
+
+impl Tiler {
+    /// CuTe's `composition(A, n)`: there an integer `n` is `n:1` even for
+    /// `n = 1` (composition's integral case passes stride `Int<1>`, not
+    /// `make_layout(n)`'s compact stride), so `composition(8:4, 1)` is `1:4`.
+    pub(crate) fn unit_strides(t: IntTuple) -> Result<Tiler> {
+        match t {
+            IntTuple::Int(n) => Layout::leaf(n, 1).map(Tiler::Layout),
+            IntTuple::Tuple(v) => v
+                .into_iter()
+                .map(Tiler::unit_strides)
                 .collect::<Result<_>>()
                 .map(Tiler::ByMode),
         }

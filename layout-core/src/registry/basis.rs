@@ -96,7 +96,7 @@ pub(crate) fn basis_call(
             _ => Err(refused(f, args, i)),
         },
         ("composition", 0, 2) => args
-            .tiler(1)
+            .composition_tiler(1)
             .and_then(|t| algebra::composition(l, &t).map_err(args.at(1)))
             .and_then(BasisLayout::into_value),
         (name, _, _) => match STRUCTURAL.iter().find(|(n, _)| *n == name) {

@@ -159,7 +159,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Composition,
         "A ∘ B: R(c) = A(B(c)), shaped like B",
         "composition((6,2):(8,2), (4,3):(3,1))",
-        |a| alg::composition(a.layout(0)?, &a.tiler(1)?).map(layout_of),
+        |a| alg::composition(a.layout(0)?, &a.composition_tiler(1)?).map(layout_of),
     ),
     tiled(
         "logical_divide",
