@@ -40,6 +40,10 @@
 //! assert_eq!(p[(1, 0, 1)], (128 + 1 + 256 + 32 + 2048) as f32);
 //! ```
 
+pub use super::elem_less;
+pub use super::typed_identity::{IdentityTensor, copy_if, make_identity_tensor};
+pub use super::typed_predicated::{Unbounded, axpby_if, copy_if as copy_if_from};
+
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -224,19 +228,37 @@ where
     })
 }
 
+/// A view with a typed layout: a [`Tensor`], an [`Unbounded`] view or an
+/// [`IdentityTensor`] (what [`make_tensor_like`] copies the shape of).
+pub trait HasLayout {
+    /// The layout's type.
+    type Layout;
+    /// The layout.
+    fn typed_layout(&self) -> &Self::Layout;
+}
+
+impl<E, L> HasLayout for Tensor<E, L> {
+    type Layout = L;
+    #[inline(always)]
+    fn typed_layout(&self) -> &L {
+        &self.layout
+    }
+}
+
 /// CuTe's `make_tensor_like(t)`: an owned tensor of `t`'s shape, compact
 /// column-major (static strides where the extents are static), zeroed.
-pub fn make_tensor_like<T: Default + Clone, E, S, D, I>(
-    t: &Tensor<E, Layout<S, D, I>>,
+pub fn make_tensor_like<T: Default + Clone, V, S, D, I>(
+    t: &V,
 ) -> Result<Tensor<Vec<T>, S::Output>, Error>
 where
+    V: HasLayout<Layout = Layout<S, D, I>>,
     S: CompactLayout + crate::__private::Mode<D>,
     D: crate::__private::Tree,
     I: crate::__private::Offset,
     S::Output: Fits,
 {
-    let layout = t.layout.shape().compact_layout()?;
-    let size = t.layout.size();
+    let layout = t.typed_layout().shape().compact_layout()?;
+    let size = t.typed_layout().size();
     layout.check_fits(0, size)?;
     Ok(Tensor {
         engine: vec![T::default(); size],
