@@ -41,11 +41,7 @@ pub fn swizzle_type(sw: Swizzle) -> TokenStream {
 pub fn composed(c: &ComposedLayout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     let outer = c.swizzle().ok_or(Untypable::LayoutOuter)?;
     let inner = emit::layout(c.inner(), zero_sized)?;
-    Ok(new(
-        swizzle(outer),
-        emit::static_leaf(c.offset()),
-        inner,
-    ))
+    Ok(new(swizzle(outer), emit::static_leaf(c.offset()), inner))
 }
 
 /// The type of [`composed`]'s tokens.

@@ -12,8 +12,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{self, Ast, has_dynamic, is_plain};
-use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::emit::negative_leaf;
+use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::valid;
 use crate::{composed, divide, rules};
 
