@@ -119,7 +119,9 @@ fn a_predicate_admitting_past_the_storage_panics() {
     let (m, n) = (5usize, 3usize);
     let data = vec![0.0f32; m * n];
     let src = typed::Unbounded::new(&data[..], layout!((m,n):(1,m))).unwrap();
-    let tile = src.local_tile_step((C::<4>, C::<2>), (1, 1), (C::<1>, C::<1>)).unwrap();
+    let tile = src
+        .local_tile_step((C::<4>, C::<2>), (1, 1), (C::<1>, C::<1>))
+        .unwrap();
     let all = Tensor::new(vec![true; 8], layout!(type (4,2):(1,4))).unwrap();
     let mut dst = Tensor::new(vec![0.0f32; 8], layout!(type (4,2):(1,4))).unwrap();
     typed::copy_if_from(&all, &tile, &mut dst);

@@ -9,7 +9,7 @@
 
 use super::layout::Layout;
 
-/// A flat shape of `R` `usize` extents, the shape of an identity tensor.
+/// A flat shape of `R ≥ 1` `usize` extents, the shape of an identity tensor.
 pub trait IdentityShape<const R: usize>: Copy {
     /// One component's layout.
     type Layout;
@@ -24,7 +24,9 @@ macro_rules! usize_for {
     };
 }
 
+/// Rank 1 and up (a rank-0 identity has no entry to take a shape from).
 macro_rules! identity_shape {
+    (0;) => {};
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
         impl IdentityShape<$rank> for ($(usize_for!($A),)*) {
             type Layout = Layout<Self, Self>;

@@ -73,21 +73,24 @@ impl<L, const R: usize> IdentityTensor<L, R> {
     /// Every entry's layout through one typed partition, each origin moved
     /// by its entry's offset and checked not to overflow.
     #[inline(always)]
-    fn each<M: Fits>(
+    fn each<M: Fits + Copy>(
         &self,
         f: impl Fn(&L) -> Result<(M, usize), Error>,
     ) -> Result<IdentityTensor<M, R>, Error> {
-        let parts = self.entries.each_ref().map(f);
+        // Entry by entry, returning at the first error (an array of
+        // `Result`s would be built and moved whole: slower in a loop).
         let mut origin = self.origin;
-        for (o, part) in origin.iter_mut().zip(&parts) {
-            let (m, offset) = part.as_ref().map_err(Clone::clone)?;
-            *o = o.wrapping_add(*offset);
-            m.check_fits(*o, LIMIT)?;
+        let mut moved = |k: usize| -> Result<M, Error> {
+            let (m, offset) = f(&self.entries[k])?;
+            origin[k] = origin[k].wrapping_add(offset);
+            m.check_fits(origin[k], LIMIT)?;
+            Ok(m)
+        };
+        // `R ≥ 1`: an identity tensor is made from a shape of one mode or more.
+        let mut entries = [moved(0)?; R];
+        for (k, entry) in entries.iter_mut().enumerate().skip(1) {
+            *entry = moved(k)?;
         }
-        let entries = parts.map(|p| match p {
-            Ok((m, _)) => m,
-            Err(_) => unreachable!("every entry was checked above"),
-        });
         Ok(IdentityTensor { entries, origin })
     }
 
@@ -108,7 +111,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
         L: TileBy<T::List, Cd::List>,
         T::List: Copy,
         Cd::List: Copy,
-        L::Output: Fits,
+        L::Output: Fits + Copy,
     {
         let (tiler, coord) = (tiler.into_list(), coord.into_list());
         self.each(|l| l.tile_by(tiler, coord))
@@ -127,7 +130,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
         L: TileBy<<St::List as Dice<T::List>>::Out, <St::List as Dice<Cd::List>>::Out>,
         <St::List as Dice<T::List>>::Out: Copy,
         <St::List as Dice<Cd::List>>::Out: Copy,
-        L::Output: Fits,
+        L::Output: Fits + Copy,
     {
         let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
         let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
@@ -145,7 +148,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
         L: OuterBy<P::Tiler, P::Coord>,
         P::Tiler: Copy,
         P::Coord: Copy,
-        L::Output: Fits,
+        L::Output: Fits + Copy,
     {
         let coord = thr_layout.flat_coord(thr_idx)?;
         let tiler = thr_layout.tiler().0;
@@ -158,7 +161,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
     where
         L: SliceBy<Cd::List>,
         Cd::List: Copy,
-        L::Output: Fits,
+        L::Output: Fits + Copy,
     {
         let coord = coord.into_list();
         self.each(|l| l.slice_by(coord))
@@ -216,11 +219,19 @@ impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D,
             "predicate_into: the shapes differ"
         );
         let (base, p) = (pred.base, pred.engine.as_mut_slice());
-        pred.layout
-            .walk_with(&self.entries[0], base, 0, |q, _| p[q] = true);
-        for ((entry, &origin), &bound) in self.entries.iter().zip(&self.origin).zip(&shape) {
-            pred.layout
-                .walk_with(entry, base, origin, |q, c| p[q] &= c < bound);
+        // One pass per entry; the first sets, the others narrow.
+        for (k, ((entry, &origin), &bound)) in self
+            .entries
+            .iter()
+            .zip(&self.origin)
+            .zip(&shape)
+            .enumerate()
+        {
+            pred.layout.walk_with(entry, base, origin, |q, c| {
+                // SAFETY: `q` is an offset of `pred`, checked when it was built.
+                let p = unsafe { p.get_unchecked_mut(q) };
+                *p = (k == 0 || *p) && c < bound;
+            });
         }
     }
 }
