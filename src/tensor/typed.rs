@@ -16,6 +16,10 @@
 //! | `t(_, _, k)` | [`slice()`]`(t, (X, X, k))` |
 //! | `make_tensor_like(t)` | [`make_tensor_like`] (zeroed) |
 //! | `copy`, `axpby`, `gemm`, `fill`, `clear` | the same names here |
+//! | `make_identity_tensor(shape)`, partitioned by the same calls | [`make_identity_tensor`], [`IdentityTensor`]'s methods |
+//! | `tApA(i) = elem_less(tAcA(i), shape(mA))` | [`IdentityTensor::predicate`], [`IdentityTensor::predicate_into`] |
+//! | `copy_if(pred, src, dst)` | [`copy_if`]; from a partial tile past the storage, [`copy_if_from`] an [`Unbounded`] view |
+//! | predicated epilogue | [`axpby_if`] into an [`Unbounded`] view |
 //!
 //! The tensor is taken by value (pass [`Tensor::by_ref`] or
 //! [`Tensor::by_mut`] for a view that keeps the typed layout); the result
@@ -42,7 +46,7 @@
 
 pub use super::elem_less;
 pub use super::typed_identity::{IdentityTensor, copy_if, make_identity_tensor};
-pub use super::typed_predicated::{Unbounded, axpby_if, copy_if as copy_if_from};
+pub use super::typed_predicated::{HasLayout, Unbounded, axpby_if, copy_if as copy_if_from};
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -226,23 +230,6 @@ where
         layout,
         base: t.base.wrapping_add(offset),
     })
-}
-
-/// A view with a typed layout: a [`Tensor`], an [`Unbounded`] view or an
-/// [`IdentityTensor`] (what [`make_tensor_like`] copies the shape of).
-pub trait HasLayout {
-    /// The layout's type.
-    type Layout;
-    /// The layout.
-    fn typed_layout(&self) -> &Self::Layout;
-}
-
-impl<E, L> HasLayout for Tensor<E, L> {
-    type Layout = L;
-    #[inline(always)]
-    fn typed_layout(&self) -> &L {
-        &self.layout
-    }
 }
 
 /// CuTe's `make_tensor_like(t)`: an owned tensor of `t`'s shape, compact

@@ -171,10 +171,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D, I>, R> {
     /// The coordinate at `coord` (a coordinate of the tensor's layout).
     #[inline]
-    pub fn get<Cd: TypedCoord<S, D>>(&self, coord: Cd) -> [usize; R]
-    where
-        Cd: Copy,
-    {
+    pub fn get<Cd: TypedCoord<S, D> + Copy>(&self, coord: Cd) -> [usize; R] {
         core::array::from_fn(|k| {
             let offset = self.entries[k].crd2idx(coord).to_wrapping();
             self.origin[k].wrapping_add(offset)

@@ -126,6 +126,24 @@ impl<E: Engine, L> Unbounded<E, L> {
     }
 }
 
+/// A view with a typed layout: a [`Tensor`], an [`Unbounded`] view or an
+/// [`IdentityTensor`](super::typed::IdentityTensor) (what
+/// [`make_tensor_like`](super::typed::make_tensor_like) copies the shape of).
+pub trait HasLayout {
+    /// The layout's type.
+    type Layout;
+    /// The layout.
+    fn typed_layout(&self) -> &Self::Layout;
+}
+
+impl<E, L> HasLayout for Tensor<E, L> {
+    type Layout = L;
+    #[inline(always)]
+    fn typed_layout(&self) -> &L {
+        &self.layout
+    }
+}
+
 /// The message of a predicate that admits an element past the storage.
 const PAST: &str = "the predicate admits an element past the tensor's storage";
 
@@ -215,7 +233,7 @@ pub fn axpby_if<T, EP, EX, EY, LP, LX, LY>(
         });
 }
 
-impl<E, L> super::typed::HasLayout for Unbounded<E, L> {
+impl<E, L> HasLayout for Unbounded<E, L> {
     type Layout = L;
     #[inline(always)]
     fn typed_layout(&self) -> &L {
