@@ -96,6 +96,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A thread's predicated share of a tile, typed (`Unbounded`, identity
+    /// tensor, `copy_if_from`) against the core's `Residue` through the
+    /// same calls, at every coordinate: the same element where the core
+    /// has one, untouched where it has none.
+    #[test]
+    fn predicated_share_equals_the_core_residue(
+        m in 1usize..24, n in 1usize..24, a in 0usize..6, b in 0usize..8, thread in 0usize..6,
+    ) {
+        let (a, b) = (a % m.div_ceil(4), b % n.div_ceil(3));
+        let data: Vec<i64> = (0..(m * n) as i64).collect();
+        let threads = layout!(type (2,3):(1,2));
+        // Typed.
+        let src = typed::Unbounded::new(&data[..], layout!((m,n):(1,m))).unwrap();
+        let one = C::<1>;
+        let share = src
+            .local_tile_step((C::<4>, C::<3>), (a, b), (one, one))
+            .unwrap()
+            .local_partition(&threads, thread)
+            .unwrap(); // (2,1)
+        let coords = typed::make_identity_tensor((m, n))
+            .local_tile((C::<4>, C::<3>), (a, b))
+            .unwrap()
+            .local_partition(&threads, thread)
+            .unwrap();
+        let pred = coords.predicate([m, n]).unwrap();
+        let mut got = Tensor::new(vec![-1i64; 2], layout!(type (2,1):(1,2))).unwrap();
+        typed::copy_if_from(&pred, &share, &mut got);
+        // Core.
+        let whole = Tensor::new(&data[..], core_layout(&format!("({m},{n}):(1,{m})"))).unwrap();
+        let residue = tensor::Residue::new(whole, [m, n]).unwrap();
+        let tile = tensor::local_tile(residue, (4, 3), (a, b)).unwrap();
+        let core_share =
+            tensor::local_partition(tile, &core_layout("(2,3):(1,2)"), thread).unwrap();
+        for i in 0..2 {
+            let want = core_share.get((i, 0)).copied().unwrap_or(-1);
+            prop_assert_eq!(got[(i, 0)], want);
+        }
+    }
+}
+
 /// `copy_if` between checked tensors: the masked elements keep their values.
 #[test]
 fn copy_if_between_tensors_keeps_the_masked_elements() {
