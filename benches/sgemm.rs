@@ -1,7 +1,8 @@
 //! The tutorial GEMM (`examples/sgemm.rs`, CuTe's `sgemm_1` shape with
 //! simulated threads) at 512³ `f32`, against the same tiling written with
 //! hand index arithmetic, the naive triple loop, and the `matrixmultiply`
-//! crate (a tuned CPU GEMM). All compute `C = alpha·A·Bᵀ + beta·C` with A
+//! crate (a tuned CPU GEMM); and the predicated GEMM at 509³ against the
+//! same tiling with bounds checks by hand. All compute `C = alpha·A·Bᵀ + beta·C` with A
 //! `(M,K)` and B `(N,K)` column-major.
 
 use std::hint::black_box;
@@ -133,6 +134,94 @@ fn hand_tiled_const(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) 
     }
 }
 
+/// [`hand_tiled_rt`] for any sizes, bounds checked by hand as CuTe's
+/// predicated steps do it: the copies into shared memory load zeros for
+/// rows or columns past the matrices, and the epilogue writes only
+/// elements inside C.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn hand_predicated_rt(
+    (m, n, k): (usize, usize, usize),
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    c: &mut [f32],
+    ldc: usize,
+    alpha: f32,
+    beta: f32,
+) {
+    let mut sa = [0.0f32; BM * BK];
+    let mut sb = [0.0f32; BN * BK];
+    let mut acc = vec![[0.0f32; 64]; 256];
+    for by in 0..n.div_ceil(BN) {
+        for bx in 0..m.div_ceil(BM) {
+            acc.iter_mut().for_each(|r| *r = [0.0; 64]);
+            for kt in 0..k.div_ceil(BK) {
+                for kk in 0..BK {
+                    let col = kt * BK + kk;
+                    for i in 0..BM {
+                        let row = bx * BM + i;
+                        sa[i + kk * BM] = if row < m && col < k {
+                            a[row + col * lda]
+                        } else {
+                            0.0
+                        };
+                    }
+                    for j in 0..BN {
+                        let row = by * BN + j;
+                        sb[j + kk * BN] = if row < n && col < k {
+                            b[row + col * ldb]
+                        } else {
+                            0.0
+                        };
+                    }
+                }
+                for (thr, r) in acc.iter_mut().enumerate() {
+                    let (tx, ty) = (thr % 16, thr / 16);
+                    let mut regs = *r;
+                    for kk in 0..BK {
+                        for j in 0..8 {
+                            let bv = sb[ty + 16 * j + kk * BN];
+                            for i in 0..8 {
+                                regs[i + 8 * j] += sa[tx + 16 * i + kk * BM] * bv;
+                            }
+                        }
+                    }
+                    *r = regs;
+                }
+            }
+            for (thr, r) in acc.iter().enumerate() {
+                let (tx, ty) = (thr % 16, thr / 16);
+                for j in 0..8 {
+                    for i in 0..8 {
+                        let (row, col) = (bx * BM + tx + 16 * i, by * BN + ty + 16 * j);
+                        if row < m && col < n {
+                            let out = &mut c[row + col * ldc];
+                            *out = alpha * r[i + 8 * j] + beta * *out;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The predicated row's size: a multiple of no tile extent.
+const P: usize = 509;
+
+#[inline(never)]
+fn cute_predicated(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
+    let (s, ld) = black_box(((P, P, P), P));
+    sgemm::gemm_device_predicated(s, a, ld, b, ld, c, ld, alpha, beta).unwrap();
+}
+
+#[inline(never)]
+fn hand_predicated(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
+    let (s, ld) = black_box(((P, P, P), P));
+    hand_predicated_rt(s, a, ld, b, ld, c, ld, alpha, beta);
+}
+
 #[inline(never)]
 fn cute_shape(a: &[f32], b: &[f32], c: &mut [f32], alpha: f32, beta: f32) {
     let (s, ld) = black_box(((N, N, N), N));
@@ -241,6 +330,57 @@ fn benches(crit: &mut Criterion) {
         "sgemm512 matrixmultiply/hand_tiled",
         matrixmultiply,
         hand_tiled,
+    );
+    predicated(crit);
+}
+
+/// The predicated row: 509³ (no tile divides it), CuTe-shaped with
+/// identity tensors and `copy_if` against bounds checks by hand.
+fn predicated(crit: &mut Criterion) {
+    let value = |i: usize| ((i * 7 % 17) as f32 - 8.0) / 4.0;
+    let a: Vec<f32> = (0..P * P).map(value).collect();
+    let b: Vec<f32> = (0..P * P).map(|i| value(i + 3)).collect();
+    let c0: Vec<f32> = (0..P * P).map(|i| value(i + 5)).collect();
+    let (alpha, beta) = (1.5, -0.5);
+    let gemms: [(&str, Gemm); 2] = [
+        ("cute_predicated", cute_predicated),
+        ("hand_predicated", hand_predicated),
+    ];
+    let mut want = c0.clone();
+    sgemm::naive((P, P, P), &a, P, &b, P, &mut want, P, alpha, beta);
+    let mut g = crit.benchmark_group("sgemm509");
+    g.sample_size(10);
+    for (name, gemm) in gemms {
+        let mut c = c0.clone();
+        gemm(&a, &b, &mut c, alpha, beta);
+        assert_eq!(c, want, "{name}");
+        g.bench_function(name, |bench| {
+            bench.iter(|| gemm(black_box(&a), black_box(&b), black_box(&mut c), alpha, beta))
+        });
+    }
+    g.finish();
+    let (mut c, mut d) = (c0.clone(), c0);
+    let (a, b) = (&a[..], &b[..]);
+    common::paired(
+        "sgemm509 cute_predicated/hand_predicated",
+        || {
+            cute_predicated(
+                black_box(a),
+                black_box(b),
+                black_box(&mut c[..]),
+                alpha,
+                beta,
+            )
+        },
+        || {
+            hand_predicated(
+                black_box(a),
+                black_box(b),
+                black_box(&mut d[..]),
+                alpha,
+                beta,
+            )
+        },
     );
 }
 

@@ -9,9 +9,9 @@
 //! `sgemm_1` assumes whole tiles (`gemm_device`). Sizes that are not
 //! multiples of the tile run `gemm_device_predicated` on storage of exactly
 //! the matrices' size, as CuTe's predicated tutorial steps do: the global
-//! tensors are [`Residue`]s (each element's coordinate from an identity
-//! tensor partitioned by the same calls, valid when `elem_less(coord,
-//! shape)`), the copies into shared memory move only valid elements over a
+//! tensors are `typed::Unbounded` views, each element's coordinate comes
+//! from a typed identity tensor partitioned by the same calls (valid when
+//! `elem_less(coord, shape)`), the copies into shared memory move only valid elements over a
 //! cleared tile (so the k residue adds zeros), and the epilogue writes only
 //! valid elements of C.
 //!
@@ -22,11 +22,9 @@
 
 use std::process::ExitCode;
 
-use layout_dsl::tensor::{
-    Residue, Tensor, X, clear, gemm, local_partition, local_partition_step, local_tile_step, typed,
-};
+use layout_dsl::tensor::{Tensor, X, typed};
 use layout_dsl::typed::C;
-use layout_dsl::{Error, IntTuple, Layout, layout};
+use layout_dsl::{Error, layout};
 
 const BLK_M_: i64 = 128;
 const BLK_N_: i64 = 128;
@@ -36,18 +34,6 @@ const BLK_N: usize = BLK_N_ as usize;
 const BLK_K: usize = BLK_K_ as usize;
 /// CuTe's `_1` in a `Step`: the mode takes part.
 const _1: C<1> = C;
-
-/// A column-major `(rows, cols)` matrix with leading dimension `ld`.
-fn matrix(rows: usize, cols: usize, ld: usize) -> Result<Layout, Error> {
-    let [r, c, ld] = [rows, cols, ld].map(|x| x as i64);
-    Layout::new(IntTuple::from([r, c]), IntTuple::from([1, ld]))
-}
-
-fn compact(rows: usize, cols: usize) -> Result<Layout, Error> {
-    Layout::column_major(IntTuple::from([rows as i64, cols as i64]))
-}
-
-type View<'a> = Tensor<&'a [u8], Layout>;
 
 /// `C = alpha·A·Bᵀ + beta·C` ("NT": A is (M,K), B is (N,K), both
 /// column-major), every CTA of the grid in turn. The shape of `gemm_device`,
@@ -139,29 +125,14 @@ pub fn gemm_device(
     Ok(())
 }
 
-/// Each thread's share of a shared-memory tile, as layout and base (the
-/// predicated path, on the run-time layouts): it does not depend on the
-/// CTA, so it is partitioned once (over a stand-in buffer), and the phases
-/// rebuild tensors over the real shared memory from it.
-fn shares(
-    smem: &Layout,
-    threads: usize,
-    partition: impl Fn(View<'_>, usize) -> Result<View<'_>, Error>,
-) -> Result<Vec<(Layout, usize)>, Error> {
-    let stand_in = vec![0u8; smem.cosize() as usize];
-    (0..threads)
-        .map(|thr| {
-            let (_, layout, base) =
-                partition(Tensor::new(&stand_in[..], smem.clone())?, thr)?.into_parts();
-            Ok((layout, base))
-        })
-        .collect()
-}
-
-/// `gemm_device` for any sizes: the same tiles and thread shares, cut from
-/// [`Residue`]s of the global tensors, so that tiles past the matrices are
-/// predicated instead of read (CuTe's `copy_if(tApA, tAgA, tAsA)` and
-/// predicated epilogue).
+/// `gemm_device` for any sizes, in the shape of CuTe's predicated
+/// tutorial steps: the global tensors are [`typed::Unbounded`] views
+/// (their partial tiles reach past the storage of exactly the matrices'
+/// size), identity tensors `cA`, `cB`, `cC` are partitioned by the same
+/// calls, each thread's predicate is `elem_less(coord, shape)` over its
+/// share, the copies into cleared shared memory are `copy_if(tApA, tAgA,
+/// tAsA)` (so the k residue adds zeros), and the epilogue writes only
+/// elements inside C.
 #[allow(clippy::too_many_arguments)]
 pub fn gemm_device_predicated(
     (m, n, k): (usize, usize, usize),
@@ -174,94 +145,129 @@ pub fn gemm_device_predicated(
     alpha: f32,
     beta: f32,
 ) -> Result<(), Error> {
-    let cta_tiler = (BLK_M, BLK_N, BLK_K);
-    let m_a = Residue::new(Tensor::new(a, matrix(m, k, lda)?)?, [m, k])?; // (M,K)
-    let m_b = Residue::new(Tensor::new(b, matrix(n, k, ldb)?)?, [n, k])?; // (N,K)
-    let mut m_c = Tensor::new(c, matrix(m, n, ldc)?)?; // (M,N)
+    let cta_tiler = (C::<BLK_M_>, C::<BLK_N_>, C::<BLK_K_>); // (BLK_M, BLK_N, BLK_K)
+    let m_a = typed::Unbounded::new(a, layout!((m,k):(1,lda)))?; // (M,K)
+    let m_b = typed::Unbounded::new(b, layout!((n,k):(1,ldb)))?; // (N,K)
+    let mut m_c = typed::Unbounded::new(c, layout!((m,n):(1,ldc)))?; // (M,N)
+    let c_a = typed::make_identity_tensor((m, k)); // (M,K) -> (m,k)
+    let c_b = typed::make_identity_tensor((n, k)); // (N,K) -> (n,k)
+    let c_c = typed::make_identity_tensor((m, n)); // (M,N) -> (m,n)
 
-    let s_a_layout = compact(BLK_M, BLK_K)?;
-    let s_b_layout = compact(BLK_N, BLK_K)?;
-    let t_a = compact(32, 8)?;
-    let t_b = compact(32, 8)?;
-    let t_c = compact(16, 16)?;
-    let threads = t_c.size() as usize;
-    let mut smem_a = vec![0.0f32; s_a_layout.cosize() as usize];
-    let mut smem_b = vec![0.0f32; s_b_layout.cosize() as usize];
+    let s_a_layout = layout!(type (128,8):(1,128)); // (BLK_M,BLK_K)
+    let s_b_layout = layout!(type (128,8):(1,128)); // (BLK_N,BLK_K)
+    let t_a = layout!(type (32,8):(1,32)); // copy threads for A
+    let t_b = layout!(type (32,8):(1,32)); // copy threads for B
+    let t_c = layout!(type (16,16):(1,16)); // compute threads
+    let threads = t_c.size();
+    let mut smem_a = vec![0.0f32; s_a_layout.cosize()];
+    let mut smem_b = vec![0.0f32; s_b_layout.cosize()];
 
-    let ta_sa = shares(&s_a_layout, threads, |s, thr| local_partition(s, &t_a, thr))?;
-    let tb_sb = shares(&s_b_layout, threads, |s, thr| local_partition(s, &t_b, thr))?;
-    let tc_sa = shares(&s_a_layout, threads, |s, thr| {
-        local_partition_step(s, &t_c, thr, (1, X))
-    })?;
-    let tc_sb = shares(&s_b_layout, threads, |s, thr| {
-        local_partition_step(s, &t_c, thr, (X, 1))
-    })?;
+    // Per thread, made once and refilled per tile: the accumulators
+    // (`make_tensor_like(tCgC)`) and the predicates over its shares of a
+    // k-tile of A and B and of the tile of C (`tApA`, `tBpB`, `tCpC`).
+    let g_c0 = c_c.local_tile_step(cta_tiler, (0, 0, X), (_1, _1, X))?;
+    let g_a0 = c_a.local_tile_step(cta_tiler, (0, 0, X), (_1, X, _1))?;
+    let g_b0 = c_b.local_tile_step(cta_tiler, (0, 0, X), (X, _1, _1))?;
+    let (mut tc_rc, mut tc_pc, mut ta_pa, mut tb_pb) = (vec![], vec![], vec![], vec![]);
+    for thr in 0..threads {
+        let tc_cc = g_c0.local_partition(&t_c, thr)?;
+        tc_rc.push(typed::make_tensor_like::<f32, _, _, _, _>(&tc_cc)?);
+        tc_pc.push(tc_cc.predicate([m, n])?);
+        let ta_ca = g_a0.local_partition(&t_a, thr)?.slice((X, X, 0))?;
+        ta_pa.push(ta_ca.predicate([m, k])?);
+        let tb_cb = g_b0.local_partition(&t_b, thr)?.slice((X, X, 0))?;
+        tb_pb.push(tb_cb.predicate([n, k])?);
+    }
 
     for block_y in 0..n.div_ceil(BLK_N) {
         for block_x in 0..m.div_ceil(BLK_M) {
-            let cta_coord = (block_x, block_y, X);
-            let g_a = local_tile_step(m_a.clone(), cta_tiler, cta_coord, (1, X, 1))?; // (BLK_M,BLK_K,k)
-            let g_b = local_tile_step(m_b.clone(), cta_tiler, cta_coord, (X, 1, 1))?; // (BLK_N,BLK_K,k)
+            let cta_coord = (block_x, block_y, X); // (m,n,k)
+            let g_a = m_a
+                .by_ref()
+                .local_tile_step(cta_tiler, cta_coord, (_1, X, _1))?; // (BLK_M,BLK_K,k)
+            let g_b = m_b
+                .by_ref()
+                .local_tile_step(cta_tiler, cta_coord, (X, _1, _1))?; // (BLK_N,BLK_K,k)
+            let c_ga = c_a.local_tile_step(cta_tiler, cta_coord, (_1, X, _1))?; // -> (m,k)
+            let c_gb = c_b.local_tile_step(cta_tiler, cta_coord, (X, _1, _1))?; // -> (n,k)
             let ta_ga = (0..threads)
-                .map(|thr| local_partition(g_a.clone(), &t_a, thr))
+                .map(|thr| g_a.local_partition(&t_a, thr)) // (THR_M,THR_K,k)
                 .collect::<Result<Vec<_>, _>>()?;
             let tb_gb = (0..threads)
-                .map(|thr| local_partition(g_b.clone(), &t_b, thr))
+                .map(|thr| g_b.local_partition(&t_b, thr)) // (THR_N,THR_K,k)
                 .collect::<Result<Vec<_>, _>>()?;
+            let ta_ca = (0..threads)
+                .map(|thr| c_ga.local_partition(&t_a, thr)) // (THR_M,THR_K,k) -> (m,k)
+                .collect::<Result<Vec<_>, _>>()?;
+            let tb_cb = (0..threads)
+                .map(|thr| c_gb.local_partition(&t_b, thr)) // (THR_N,THR_K,k) -> (n,k)
+                .collect::<Result<Vec<_>, _>>()?;
+            tc_rc.iter_mut().for_each(typed::clear);
 
-            let mut tc_rc = (0..threads)
-                .map(|thr| {
-                    let share = c_share(m_c.view_mut(), [m, n], cta_coord, &t_c, thr)?;
-                    let shape = share.shape().clone();
-                    let like = Layout::column_major(shape)?;
-                    Tensor::new(vec![0.0f32; like.size() as usize], like)
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
-
-            let k_tile_max = g_a.shape().mode(2).map_or(1, |k| k.size().unwrap_or(1));
-            for k_tile in 0..k_tile_max as usize {
-                // Predicated copy over a cleared tile: masked elements stay 0.
+            let k_tile_max = g_a.layout().shape().2;
+            for k_tile in 0..k_tile_max {
+                // Predicated copy of gmem to cleared smem: masked elements stay 0.
+                let mut s_a = Tensor::new(&mut smem_a[..], s_a_layout)?;
+                let mut s_b = Tensor::new(&mut smem_b[..], s_b_layout)?;
                 for thr in 0..threads {
-                    let (l, base) = &ta_sa[thr];
-                    let mut s = Tensor::at_base(&mut smem_a[..], l, *base)?;
-                    clear(&mut s);
-                    ta_ga[thr].slice((X, X, k_tile))?.copy_into(&mut s);
-                    let (l, base) = &tb_sb[thr];
-                    let mut s = Tensor::at_base(&mut smem_b[..], l, *base)?;
-                    clear(&mut s);
-                    tb_gb[thr].slice((X, X, k_tile))?.copy_into(&mut s);
+                    let mut ta_sa = typed::local_partition(s_a.by_mut(), &t_a, thr)?; // (THR_M,THR_K)
+                    typed::clear(&mut ta_sa);
+                    let pred = &mut ta_pa[thr]; // tApA
+                    ta_ca[thr]
+                        .slice((X, X, k_tile))?
+                        .predicate_into([m, k], pred);
+                    let ta_ga = ta_ga[thr].slice((X, X, k_tile))?;
+                    typed::copy_if_from(pred, &ta_ga, &mut ta_sa);
+                    let mut tb_sb = typed::local_partition(s_b.by_mut(), &t_b, thr)?; // (THR_N,THR_K)
+                    typed::clear(&mut tb_sb);
+                    let pred = &mut tb_pb[thr]; // tBpB
+                    tb_cb[thr]
+                        .slice((X, X, k_tile))?
+                        .predicate_into([n, k], pred);
+                    let tb_gb = tb_gb[thr].slice((X, X, k_tile))?;
+                    typed::copy_if_from(pred, &tb_gb, &mut tb_sb);
                 }
+                // __syncthreads(); then compute on smem with the compute threads.
+                let (s_a, s_b) = (
+                    Tensor::new(&smem_a[..], s_a_layout)?,
+                    Tensor::new(&smem_b[..], s_b_layout)?,
+                );
                 for (thr, acc) in tc_rc.iter_mut().enumerate() {
-                    let (la, base_a) = &tc_sa[thr];
-                    let (lb, base_b) = &tc_sb[thr];
-                    let s_a = Tensor::at_base(&smem_a[..], la, *base_a)?;
-                    let s_b = Tensor::at_base(&smem_b[..], lb, *base_b)?;
-                    gemm(&s_a, &s_b, acc);
+                    let tc_sa = typed::local_partition_step(s_a, &t_c, thr, (_1, X))?; // (THR_M,BLK_K)
+                    let tc_sb = typed::local_partition_step(s_b, &t_c, thr, (X, _1))?; // (THR_N,BLK_K)
+                    typed::gemm(&tc_sa, &tc_sb, acc);
                 }
             }
 
             // Predicated epilogue: only the elements of C inside (M,N).
+            let mut g_c = m_c
+                .by_mut()
+                .local_tile_step(cta_tiler, cta_coord, (_1, _1, X))?; // (BLK_M,BLK_N)
+            let c_gc = c_c.local_tile_step(cta_tiler, cta_coord, (_1, _1, X))?; // -> (m,n)
             for (thr, acc) in tc_rc.iter().enumerate() {
-                let mut tc_gc = c_share(m_c.view_mut(), [m, n], cta_coord, &t_c, thr)?;
-                tc_gc.for_each_valid_mut(|i, y| *y = alpha * acc[i] + beta * *y);
+                let mut tc_gc = g_c.by_mut().local_partition(&t_c, thr)?; // (THR_M,THR_N)
+                let pred = &mut tc_pc[thr]; // tCpC
+                c_gc.local_partition(&t_c, thr)?
+                    .predicate_into([m, n], pred);
+                typed::axpby_if(pred, alpha, acc, beta, &mut tc_gc);
             }
         }
     }
     Ok(())
 }
 
-/// Thread `thr`'s share of the CTA's tile of C, predicated: `tCgC`.
-fn c_share<'c>(
-    c: Tensor<&'c mut [f32], Layout>,
-    extents: [usize; 2],
-    cta_coord: (usize, usize, X),
-    t_c: &Layout,
-    thr: usize,
-) -> Result<Residue<&'c mut [f32], Layout, 2>, Error> {
-    let whole = Residue::new(c, extents)?;
-    let g_c = local_tile_step(whole, (BLK_M, BLK_N, BLK_K), cta_coord, (1, 1, X))?; // (BLK_M,BLK_N)
-    local_partition(g_c, t_c, thr) // (THR_M,THR_N)
-}
+/// The signature of both devices.
+type Device = fn(
+    (usize, usize, usize),
+    &[f32],
+    usize,
+    &[f32],
+    usize,
+    &mut [f32],
+    usize,
+    f32,
+    f32,
+) -> Result<(), Error>;
 
 /// `C = alpha·A·Bᵀ + beta·C` by the textbook loop, `k` ascending.
 #[allow(clippy::too_many_arguments)]
@@ -305,17 +311,21 @@ fn check((m, n, k): (usize, usize, usize)) -> Result<bool, Error> {
     let (a, b) = (fill(m, k, 1), fill(n, k, 2));
     let c0 = fill(m, n, 3);
     let (alpha, beta) = (1.5f32, -0.5f32);
-    let mut got = c0.clone();
     let whole_tiles = m % BLK_M == 0 && n % BLK_N == 0 && k % BLK_K == 0;
-    let device = if whole_tiles {
-        gemm_device
-    } else {
-        gemm_device_predicated
-    };
-    device((m, n, k), &a, lda, &b, ldb, &mut got, ldc, alpha, beta)?;
+    // Whole tiles run both devices (the predicated one must agree there too).
+    let mut devices = vec![gemm_device_predicated as Device];
+    if whole_tiles {
+        devices.push(gemm_device);
+    }
+    let mut outputs = vec![];
+    for device in devices {
+        let mut got = c0.clone();
+        device((m, n, k), &a, lda, &b, ldb, &mut got, ldc, alpha, beta)?;
+        outputs.push(got);
+    }
     let mut want = c0;
     naive((m, n, k), &a, lda, &b, ldb, &mut want, ldc, alpha, beta);
-    Ok(got == want)
+    Ok(outputs.iter().all(|got| *got == want))
 }
 
 fn run(sizes: &[(usize, usize, usize)]) -> ExitCode {

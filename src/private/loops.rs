@@ -147,3 +147,99 @@ where
         (d.0.get(), d.1.get())
     }
 }
+
+/// [`Lockstep`] over three stride lists (a predicate, a source and a
+/// destination: `copy_if`).
+pub trait Lockstep3<DA, DB, DC> {
+    /// Every coordinate in order, with the three offsets.
+    fn lockstep3(
+        &self,
+        d: (&DA, &DB, &DC),
+        o: (usize, usize, usize),
+        f: &mut impl FnMut(usize, usize, usize),
+    );
+}
+
+impl Lockstep3<Nil, Nil, Nil> for Nil {
+    #[inline(always)]
+    fn lockstep3(
+        &self,
+        _: (&Nil, &Nil, &Nil),
+        (oa, ob, oc): (usize, usize, usize),
+        f: &mut impl FnMut(usize, usize, usize),
+    ) {
+        f(oa, ob, oc)
+    }
+}
+
+impl<S: Int, SL, DA: Int, DAL, DB: Int, DBL, DC: Int, DCL>
+    Lockstep3<Cons<DA, DAL>, Cons<DB, DBL>, Cons<DC, DCL>> for Cons<S, SL>
+where
+    SL: Lockstep3<DAL, DBL, DCL>,
+{
+    #[inline(always)]
+    fn lockstep3(
+        &self,
+        (da, db, dc): (&Cons<DA, DAL>, &Cons<DB, DBL>, &Cons<DC, DCL>),
+        o: (usize, usize, usize),
+        f: &mut impl FnMut(usize, usize, usize),
+    ) {
+        let (n, sa, sb, sc) = (self.0.get(), da.0.get(), db.0.get(), dc.0.get());
+        let step = |o: usize, i: usize, s: usize| o.wrapping_add(i.wrapping_mul(s));
+        self.1
+            .lockstep3((&da.1, &db.1, &dc.1), o, &mut |oa, ob, oc| {
+                for i in 0..n {
+                    f(step(oa, i, sa), step(ob, i, sb), step(oc, i, sc));
+                }
+            });
+    }
+}
+
+/// Three typed layouts walked together (after [`WalkWith::same_shape`]
+/// checked the extents pairwise).
+#[diagnostic::on_unimplemented(
+    message = "the layouts `{Self}`, `{B}` and `{C}` cannot be walked together",
+    note = "all three must be flat typed layouts (every top-level mode one extent) of the same rank"
+)]
+pub trait WalkWith3<B, C> {
+    /// `f(offset in self, offset in b, offset in c)` for every coordinate.
+    fn walk_with3(
+        &self,
+        b: &B,
+        c: &C,
+        bases: (usize, usize, usize),
+        f: impl FnMut(usize, usize, usize),
+    );
+}
+
+impl<SA, DA, IA, SB, DB, IB, SC, DC, IC> WalkWith3<Layout<SB, DB, IB>, Layout<SC, DC, IC>>
+    for Layout<SA, DA, IA>
+where
+    SA: Mode<DA> + IntoList<List: Lockstep3<DA::List, DB::List, DC::List>>,
+    DA: Tree + IntoList,
+    SB: Mode<DB>,
+    DB: Tree + IntoList,
+    SC: Mode<DC>,
+    DC: Tree + IntoList,
+    IA: super::int::Offset,
+    IB: super::int::Offset,
+    IC: super::int::Offset,
+{
+    #[inline(always)]
+    fn walk_with3(
+        &self,
+        b: &Layout<SB, DB, IB>,
+        c: &Layout<SC, DC, IC>,
+        bases: (usize, usize, usize),
+        mut f: impl FnMut(usize, usize, usize),
+    ) {
+        let d = (
+            self.stride().into_list(),
+            b.stride().into_list(),
+            c.stride().into_list(),
+        );
+        self.shape()
+            .into_list()
+            .lockstep3((&d.0, &d.1, &d.2), bases, &mut f);
+    }
+}

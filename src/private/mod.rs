@@ -27,6 +27,7 @@ mod coord;
 mod divide;
 mod edit;
 mod edit_layout;
+mod identity;
 mod int;
 mod layout;
 mod list;
@@ -54,10 +55,11 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
+pub use identity::IdentityShape;
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
-pub use loops::{Lockstep, Matrix, SameExtents, WalkWith};
+pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use partition::{
     Compact, Dice, FlatCoord, OuterModes, SliceModes, StepMode, TileModes, TileRest,

@@ -83,6 +83,11 @@ impl<H, L, St: Dice<L>> Dice<Cons<H, L>> for Cons<X, St> {
 
 /// A slice coordinate (a list of `usize` and [`X`]) over shape list `SL`
 /// and stride list `DL`: the modes under `X`, the base moved by the rest.
+#[diagnostic::on_unimplemented(
+    message = "the slice coordinate and the typed layout differ in rank",
+    label = "one entry (an integer or `X`) per top-level mode of the tensor",
+    note = "left unmatched: the coordinate's entries `{Self}` against the layout's extents `{SL}` (`Nil`: none left)"
+)]
 pub trait SliceModes<SL, DL> {
     /// The kept shape leaves.
     type S;
@@ -140,6 +145,11 @@ impl<S: Int, SL, D: Int, DL, CL: SliceModes<SL, DL>> SliceModes<Cons<S, SL>, Con
 
 /// `local_tile`'s walk: a tiler list (`Self`, static extents) and a
 /// coordinate list `CL` (`usize` or [`X`]) over the modes `SL:DL`.
+#[diagnostic::on_unimplemented(
+    message = "the tiler, the tile coordinate and the typed layout differ in rank",
+    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor",
+    note = "left unmatched: the tiler's extents `{Self}` against the layout's extents `{SL}` and the coordinate's entries `{CL}` (`Nil`: none left); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
+)]
 pub trait TileModes<SL, DL, CL> {
     /// The tile's shape leaves (the tiler).
     type TileS;
@@ -256,6 +266,11 @@ where
 /// `outer_partition`'s walk: a tiler list (`Self`, static extents) with
 /// one coordinate per tile (`CL`, `usize`s) over the modes `SL:DL`; the
 /// modes past the tiler pass through.
+#[diagnostic::on_unimplemented(
+    message = "the thread layout (or tiler) and the typed layout it partitions differ in rank",
+    label = "one thread-layout mode per top-level mode of the tensor",
+    note = "left unmatched: the tiler's extents `{Self}` against the layout's extents `{SL}` (`Nil`: none left); project a longer thread layout with a `Step`, as CuTe's `Step<_1,X>`"
+)]
 pub trait OuterModes<SL, DL, CL> {
     /// The rest modes' shapes.
     type S;

@@ -41,6 +41,8 @@ mod step;
 mod strided;
 mod swizzled;
 pub mod typed;
+mod typed_identity;
+mod typed_predicated;
 mod view;
 
 use alloc::borrow::Cow;

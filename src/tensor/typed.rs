@@ -16,6 +16,10 @@
 //! | `t(_, _, k)` | [`slice()`]`(t, (X, X, k))` |
 //! | `make_tensor_like(t)` | [`make_tensor_like`] (zeroed) |
 //! | `copy`, `axpby`, `gemm`, `fill`, `clear` | the same names here |
+//! | `make_identity_tensor(shape)`, partitioned by the same calls | [`make_identity_tensor`], [`IdentityTensor`]'s methods |
+//! | `tApA(i) = elem_less(tAcA(i), shape(mA))` | [`IdentityTensor::predicate`], [`IdentityTensor::predicate_into`] |
+//! | `copy_if(pred, src, dst)` | [`copy_if`]; from a partial tile past the storage, [`copy_if_from`] an [`Unbounded`] view |
+//! | predicated epilogue | [`axpby_if`] into an [`Unbounded`] view |
 //!
 //! The tensor is taken by value (pass [`Tensor::by_ref`] or
 //! [`Tensor::by_mut`] for a view that keeps the typed layout); the result
@@ -39,6 +43,10 @@
 //! assert_eq!(p.layout().to_string(), "(4,1,2):(32,2048,2048)");
 //! assert_eq!(p[(1, 0, 1)], (128 + 1 + 256 + 32 + 2048) as f32);
 //! ```
+
+pub use super::elem_less;
+pub use super::typed_identity::{IdentityTensor, copy_if, make_identity_tensor};
+pub use super::typed_predicated::{HasLayout, Unbounded, axpby_if, copy_if as copy_if_from};
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -226,17 +234,18 @@ where
 
 /// CuTe's `make_tensor_like(t)`: an owned tensor of `t`'s shape, compact
 /// column-major (static strides where the extents are static), zeroed.
-pub fn make_tensor_like<T: Default + Clone, E, S, D, I>(
-    t: &Tensor<E, Layout<S, D, I>>,
+pub fn make_tensor_like<T: Default + Clone, V, S, D, I>(
+    t: &V,
 ) -> Result<Tensor<Vec<T>, S::Output>, Error>
 where
+    V: HasLayout<Layout = Layout<S, D, I>>,
     S: CompactLayout + crate::__private::Mode<D>,
     D: crate::__private::Tree,
     I: crate::__private::Offset,
     S::Output: Fits,
 {
-    let layout = t.layout.shape().compact_layout()?;
-    let size = t.layout.size();
+    let layout = t.typed_layout().shape().compact_layout()?;
+    let size = t.typed_layout().size();
     layout.check_fits(0, size)?;
     Ok(Tensor {
         engine: vec![T::default(); size],

@@ -1,0 +1,285 @@
+//! CuTe's identity tensors and predication on typed layouts:
+//! `make_identity_tensor(shape)`, partitioned by the same calls as the
+//! data tensors ([`IdentityTensor::local_tile_step`],
+//! [`IdentityTensor::local_partition`], …), a predicate tensor from
+//! `elem_less(coord, shape)` ([`IdentityTensor::predicate`]), and
+//! `copy_if(pred, src, dst)`. Re-exported from [`typed`](super::typed).
+//!
+//! CuTe's identity layout has the basis strides `E<0>`, `E<1>`, …: its
+//! offset is the whole coordinate. Here it is kept as one typed layout per
+//! coordinate entry (entry `k`: stride 1 in mode `k`, 0 elsewhere); every
+//! partition acts on each alike, so the nesting and the straight-line cost
+//! are those of the data tensor's partitions, times `R`.
+//!
+//! ```
+//! use layout_dsl::tensor::{Tensor, X, typed};
+//! use layout_dsl::typed::C;
+//!
+//! // The last 4×2 tile of a 5×3 tensor runs past it; its coordinates say where.
+//! let c = typed::make_identity_tensor((5, 3));
+//! let tile = c.local_tile((C::<4>, C::<2>), (1, 1)).unwrap();
+//! assert_eq!(tile.get((0, 0)), [4, 2]);
+//! assert_eq!(tile.get((1, 1)), [5, 3]);
+//! let p = tile.predicate([5, 3]).unwrap(); // p(i) = elem_less(tile(i), (5,3))
+//! assert_eq!(p[(0, 0)], true);
+//! assert_eq!(p[(0, 1)], false);
+//! // Copy only the elements inside the 5×3 tensor.
+//! let src = Tensor::new(vec![1.0f32; 8], layout_dsl::layout!(type (4,2):(1,4))).unwrap();
+//! let mut dst = Tensor::new(vec![0.0f32; 8], layout_dsl::layout!(type (4,2):(1,4))).unwrap();
+//! typed::copy_if(&p, &src, &mut dst);
+//! assert_eq!(dst[(0, 0)], 1.0);
+//! assert_eq!(dst[(1, 0)], 0.0);
+//! ```
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use layout_core::Error;
+
+use super::{Engine, EngineMut, Tensor};
+use crate::__private::{
+    CompactLayout, Dice, Fits, IdentityShape, IntoList, Layout, Mode, Offset, OuterBy, SliceBy,
+    Threads, TileBy, Tree, TypedCoord, WalkWith, WalkWith3,
+};
+
+/// The largest coordinate entry an identity tensor carries (offsets are
+/// checked against it after every partition, so none wraps).
+const LIMIT: usize = isize::MAX as usize;
+
+/// A tensor whose element at each coordinate is a coordinate (`R`
+/// entries) of the shape it was made for, CuTe's `make_identity_tensor`
+/// on typed layouts; `L` is one entry's typed layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IdentityTensor<L, const R: usize> {
+    /// Entry `k`'s layout.
+    entries: [L; R],
+    /// The coordinate of element 0.
+    origin: [usize; R],
+}
+
+/// CuTe's `make_identity_tensor(shape)` for a flat shape of `R` `usize`
+/// extents: element `(i, j, …)` is `[i, j, …]`.
+#[inline]
+pub fn make_identity_tensor<S: IdentityShape<R>, const R: usize>(
+    shape: S,
+) -> IdentityTensor<S::Layout, R> {
+    IdentityTensor {
+        entries: shape.components(),
+        origin: [0; R],
+    }
+}
+
+impl<L, const R: usize> IdentityTensor<L, R> {
+    /// Every entry's layout through one typed partition, each origin moved
+    /// by its entry's offset and checked not to overflow.
+    #[inline(always)]
+    fn each<M: Fits + Copy>(
+        &self,
+        f: impl Fn(&L) -> Result<(M, usize), Error>,
+    ) -> Result<IdentityTensor<M, R>, Error> {
+        // Entry by entry, returning at the first error (an array of
+        // `Result`s would be built and moved whole: slower in a loop).
+        let mut origin = self.origin;
+        let mut moved = |k: usize| -> Result<M, Error> {
+            let (m, offset) = f(&self.entries[k])?;
+            origin[k] = origin[k].wrapping_add(offset);
+            m.check_fits(origin[k], LIMIT)?;
+            Ok(m)
+        };
+        // `R ≥ 1`: an identity tensor is made from a shape of one mode or more.
+        let mut entries = [moved(0)?; R];
+        for (k, entry) in entries.iter_mut().enumerate().skip(1) {
+            *entry = moved(k)?;
+        }
+        Ok(IdentityTensor { entries, origin })
+    }
+
+    /// The layout of the tensor (entry 0's: every entry has the same shape).
+    #[inline]
+    pub fn layout(&self) -> &L {
+        &self.entries[0]
+    }
+
+    /// [`local_tile`](super::typed::local_tile) on the coordinates.
+    #[inline]
+    pub fn local_tile<T: IntoList, Cd: IntoList>(
+        &self,
+        tiler: T,
+        coord: Cd,
+    ) -> Result<IdentityTensor<L::Output, R>, Error>
+    where
+        L: TileBy<T::List, Cd::List>,
+        T::List: Copy,
+        Cd::List: Copy,
+        L::Output: Fits + Copy,
+    {
+        let (tiler, coord) = (tiler.into_list(), coord.into_list());
+        self.each(|l| l.tile_by(tiler, coord))
+    }
+
+    /// [`local_tile_step`](super::typed::local_tile_step) on the coordinates.
+    #[inline]
+    pub fn local_tile_step<T: IntoList, Cd: IntoList, St: IntoList>(
+        &self,
+        tiler: T,
+        coord: Cd,
+        _step: St,
+    ) -> Result<IdentityTensor<L::Output, R>, Error>
+    where
+        St::List: Dice<T::List> + Dice<Cd::List>,
+        L: TileBy<<St::List as Dice<T::List>>::Out, <St::List as Dice<Cd::List>>::Out>,
+        <St::List as Dice<T::List>>::Out: Copy,
+        <St::List as Dice<Cd::List>>::Out: Copy,
+        L::Output: Fits + Copy,
+    {
+        let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
+        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
+        self.each(|l| l.tile_by(tiler, coord))
+    }
+
+    /// [`local_partition`](super::typed::local_partition) on the coordinates.
+    #[inline]
+    pub fn local_partition<P: Threads>(
+        &self,
+        thr_layout: &P,
+        thr_idx: usize,
+    ) -> Result<IdentityTensor<L::Output, R>, Error>
+    where
+        L: OuterBy<P::Tiler, P::Coord>,
+        P::Tiler: Copy,
+        P::Coord: Copy,
+        L::Output: Fits + Copy,
+    {
+        let coord = thr_layout.flat_coord(thr_idx)?;
+        let tiler = thr_layout.tiler().0;
+        self.each(|l| l.outer_by(tiler, coord))
+    }
+
+    /// [`slice`](super::typed::slice()) on the coordinates.
+    #[inline]
+    pub fn slice<Cd: IntoList>(&self, coord: Cd) -> Result<IdentityTensor<L::Output, R>, Error>
+    where
+        L: SliceBy<Cd::List>,
+        Cd::List: Copy,
+        L::Output: Fits + Copy,
+    {
+        let coord = coord.into_list();
+        self.each(|l| l.slice_by(coord))
+    }
+}
+
+impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D, I>, R> {
+    /// The coordinate at `coord` (a coordinate of the tensor's layout).
+    #[inline]
+    pub fn get<Cd: TypedCoord<S, D> + Copy>(&self, coord: Cd) -> [usize; R] {
+        core::array::from_fn(|k| {
+            let offset = self.entries[k].crd2idx(coord).to_wrapping();
+            self.origin[k].wrapping_add(offset)
+        })
+    }
+
+    /// CuTe's predicate loop, `p(i) = elem_less(c(i), shape)` for every
+    /// element `i` of this (partitioned) identity tensor `c`: an owned
+    /// tensor of `bool` of the same shape (compact, column-major), for
+    /// [`copy_if`].
+    pub fn predicate(&self, shape: [usize; R]) -> Result<Tensor<Vec<bool>, S::Output>, Error>
+    where
+        S: CompactLayout,
+        S::Output: Fits + WalkWith<Layout<S, D, I>>,
+    {
+        let layout = self.entries[0].shape().compact_layout()?;
+        let size = self.entries[0].size();
+        layout.check_fits(0, size)?;
+        let mut pred = Tensor {
+            engine: vec![true; size],
+            layout,
+            base: 0,
+        };
+        self.predicate_into(shape, &mut pred);
+        Ok(pred)
+    }
+
+    /// [`predicate`](Self::predicate) into a tensor of `bool` of the same
+    /// shape (kept across tiles, so that no call allocates).
+    ///
+    /// # Panics
+    ///
+    /// If the extents differ.
+    #[inline]
+    pub fn predicate_into<E: EngineMut<Elem = bool>, LP: WalkWith<Layout<S, D, I>>>(
+        &self,
+        shape: [usize; R],
+        pred: &mut Tensor<E, LP>,
+    ) {
+        assert!(
+            pred.layout.same_shape(&self.entries[0]),
+            "predicate_into: the shapes differ"
+        );
+        let (base, p) = (pred.base, pred.engine.as_mut_slice());
+        // One pass per entry; the first sets, the others narrow.
+        for (k, ((entry, &origin), &bound)) in self
+            .entries
+            .iter()
+            .zip(&self.origin)
+            .zip(&shape)
+            .enumerate()
+        {
+            pred.layout.walk_with(entry, base, origin, |q, c| {
+                // SAFETY: `q` is an offset of `pred`, checked when it was built.
+                let p = unsafe { p.get_unchecked_mut(q) };
+                *p = (k == 0 || *p) && c < bound;
+            });
+        }
+    }
+}
+
+/// CuTe's `copy_if(pred, src, dst)`: `dst(c) = src(c)` where `pred(c)`
+/// holds; the other elements of `dst` are left as they are, and `src` is
+/// not read there (its offsets there may lie past a matrix's end, inside
+/// the engine).
+///
+/// # Panics
+///
+/// If the extents differ (the ranks must agree while compiling).
+#[inline]
+pub fn copy_if<T, EP, ES, ED, LP, LS, LD>(
+    pred: &Tensor<EP, LP>,
+    src: &Tensor<ES, LS>,
+    dst: &mut Tensor<ED, LD>,
+) where
+    T: Copy,
+    EP: Engine<Elem = bool>,
+    ES: Engine<Elem = T>,
+    ED: EngineMut<Elem = T>,
+    LP: WalkWith<LS> + WalkWith3<LS, LD>,
+    LS: WalkWith<LD>,
+{
+    assert!(
+        pred.layout.same_shape(&src.layout) && src.layout.same_shape(&dst.layout),
+        "copy_if: the shapes differ"
+    );
+    let (p, s, d) = (
+        pred.engine.as_slice(),
+        src.engine.as_slice(),
+        dst.engine.as_mut_slice(),
+    );
+    let bases = (pred.base, src.base, dst.base);
+    pred.layout
+        .walk_with3(&src.layout, &dst.layout, bases, |q, i, o| {
+            // SAFETY: the offsets of equal shapes' coordinates, inside their
+            // engines (checked when the tensors were built).
+            unsafe {
+                if *p.get_unchecked(q) {
+                    *d.get_unchecked_mut(o) = *s.get_unchecked(i);
+                }
+            }
+        });
+}
+
+impl<L, const R: usize> super::typed::HasLayout for IdentityTensor<L, R> {
+    type Layout = L;
+    #[inline(always)]
+    fn typed_layout(&self) -> &L {
+        &self.entries[0]
+    }
+}

@@ -1,0 +1,242 @@
+//! Views whose layout may reach past their storage, for the predicated
+//! tiles of CuTe's tutorial GEMM: a partial tile of a matrix stored in
+//! exactly its own size has offsets past the buffer where its coordinates
+//! lie past the matrix. CuTe forms such tiles and reads only what a
+//! predicate admits; here [`Unbounded`] forms them with the same typed
+//! partitions, and only the predicated algorithms ([`copy_if`],
+//! [`axpby_if`]) touch its elements, each admitted offset checked
+//! against the storage (a predicate that admits an element past the
+//! storage is a panic, never a read out of bounds).
+//! Re-exported from [`typed`](super::typed).
+
+use layout_core::Error;
+
+use super::{Engine, EngineMut, Scalar, Tensor};
+use crate::__private::{
+    Dice, Fits, IntoList, OuterBy, SliceBy, Threads, TileBy, WalkWith, WalkWith3,
+};
+
+/// A typed view (engine `E`, layout `L`, base offset) whose offsets need
+/// not lie inside `E`: partition it as a tensor, touch it with the
+/// predicated algorithms.
+#[derive(Clone, Copy, Debug)]
+pub struct Unbounded<E, L> {
+    engine: E,
+    layout: L,
+    base: usize,
+}
+
+impl<E: Engine, L: Fits> Unbounded<E, L> {
+    /// The whole tensor, checked to fit `engine` as [`Tensor::new`] checks
+    /// it (its partial tiles need not).
+    pub fn new(engine: E, layout: L) -> Result<Self, Error> {
+        layout.check_fits(0, engine.as_slice().len())?;
+        Ok(Unbounded {
+            engine,
+            layout,
+            base: 0,
+        })
+    }
+}
+
+impl<E: Engine, L> Unbounded<E, L> {
+    /// The layout.
+    #[inline]
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+
+    /// A view borrowing the engine.
+    #[inline]
+    pub fn by_ref(&self) -> Unbounded<&[E::Elem], L>
+    where
+        L: Copy,
+    {
+        Unbounded {
+            engine: self.engine.as_slice(),
+            layout: self.layout,
+            base: self.base,
+        }
+    }
+
+    /// A mutable view borrowing the engine.
+    #[inline]
+    pub fn by_mut(&mut self) -> Unbounded<&mut [E::Elem], L>
+    where
+        E: EngineMut,
+        L: Copy,
+    {
+        Unbounded {
+            engine: self.engine.as_mut_slice(),
+            layout: self.layout,
+            base: self.base,
+        }
+    }
+
+    #[inline(always)]
+    fn rebase<M>(self, (layout, offset): (M, usize)) -> Unbounded<E, M> {
+        Unbounded {
+            engine: self.engine,
+            layout,
+            base: self.base.wrapping_add(offset),
+        }
+    }
+
+    /// [`local_tile_step`](super::typed::local_tile_step) on the view.
+    #[inline]
+    pub fn local_tile_step<T: IntoList, Cd: IntoList, St: IntoList>(
+        self,
+        tiler: T,
+        coord: Cd,
+        _step: St,
+    ) -> Result<Unbounded<E, L::Output>, Error>
+    where
+        St::List: Dice<T::List> + Dice<Cd::List>,
+        L: TileBy<<St::List as Dice<T::List>>::Out, <St::List as Dice<Cd::List>>::Out>,
+    {
+        let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
+        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
+        let part = self.layout.tile_by(tiler, coord)?;
+        Ok(self.rebase(part))
+    }
+
+    /// [`local_partition`](super::typed::local_partition) on the view.
+    #[inline]
+    pub fn local_partition<P: Threads>(
+        self,
+        thr_layout: &P,
+        thr_idx: usize,
+    ) -> Result<Unbounded<E, L::Output>, Error>
+    where
+        L: OuterBy<P::Tiler, P::Coord>,
+    {
+        let coord = thr_layout.flat_coord(thr_idx)?;
+        let part = self.layout.outer_by(thr_layout.tiler().0, coord)?;
+        Ok(self.rebase(part))
+    }
+
+    /// [`slice`](super::typed::slice()) on the view.
+    #[inline]
+    pub fn slice<Cd: IntoList>(self, coord: Cd) -> Result<Unbounded<E, L::Output>, Error>
+    where
+        L: SliceBy<Cd::List>,
+    {
+        let part = self.layout.slice_by(coord.into_list())?;
+        Ok(self.rebase(part))
+    }
+}
+
+/// A view with a typed layout: a [`Tensor`], an [`Unbounded`] view or an
+/// [`IdentityTensor`](super::typed::IdentityTensor) (what
+/// [`make_tensor_like`](super::typed::make_tensor_like) copies the shape of).
+pub trait HasLayout {
+    /// The layout's type.
+    type Layout;
+    /// The layout.
+    fn typed_layout(&self) -> &Self::Layout;
+}
+
+impl<E, L> HasLayout for Tensor<E, L> {
+    type Layout = L;
+    #[inline(always)]
+    fn typed_layout(&self) -> &L {
+        &self.layout
+    }
+}
+
+/// The message of a predicate that admits an element past the storage.
+const PAST: &str = "the predicate admits an element past the tensor's storage";
+
+/// CuTe's `copy_if(pred, src, dst)` from a predicated view: `dst(c) =
+/// src(c)` where `pred(c)` holds; elsewhere `dst` is left as it is and
+/// `src` is not read.
+///
+/// # Panics
+///
+/// If the extents differ, or an admitted element of `src` lies past its
+/// storage.
+#[inline]
+pub fn copy_if<T, EP, ES, ED, LP, LS, LD>(
+    pred: &Tensor<EP, LP>,
+    src: &Unbounded<ES, LS>,
+    dst: &mut Tensor<ED, LD>,
+) where
+    T: Copy,
+    EP: Engine<Elem = bool>,
+    ES: Engine<Elem = T>,
+    ED: EngineMut<Elem = T>,
+    LP: WalkWith<LS> + WalkWith3<LS, LD>,
+    LS: WalkWith<LD>,
+{
+    assert!(
+        pred.layout.same_shape(&src.layout) && src.layout.same_shape(&dst.layout),
+        "copy_if: the shapes differ"
+    );
+    let (p, s, d) = (
+        pred.engine.as_slice(),
+        src.engine.as_slice(),
+        dst.engine.as_mut_slice(),
+    );
+    let bases = (pred.base, src.base, dst.base);
+    pred.layout
+        .walk_with3(&src.layout, &dst.layout, bases, |q, i, o| {
+            // SAFETY: `q` and `o` are offsets of checked tensors; `i` is checked.
+            unsafe {
+                if *p.get_unchecked(q) {
+                    *d.get_unchecked_mut(o) = *s.get(i).expect(PAST);
+                }
+            }
+        });
+}
+
+/// CuTe's predicated epilogue, `if (pred(c)) y(c) = a·x(c) + b·y(c)`, into
+/// a predicated view.
+///
+/// # Panics
+///
+/// If the extents differ, or an admitted element of `y` lies past its
+/// storage.
+#[inline]
+pub fn axpby_if<T, EP, EX, EY, LP, LX, LY>(
+    pred: &Tensor<EP, LP>,
+    a: T,
+    x: &Tensor<EX, LX>,
+    b: T,
+    y: &mut Unbounded<EY, LY>,
+) where
+    T: Scalar,
+    EP: Engine<Elem = bool>,
+    EX: Engine<Elem = T>,
+    EY: EngineMut<Elem = T>,
+    LP: WalkWith<LX> + WalkWith3<LX, LY>,
+    LX: WalkWith<LY>,
+{
+    assert!(
+        pred.layout.same_shape(&x.layout) && x.layout.same_shape(&y.layout),
+        "axpby_if: the shapes differ"
+    );
+    let (p, xs, ys) = (
+        pred.engine.as_slice(),
+        x.engine.as_slice(),
+        y.engine.as_mut_slice(),
+    );
+    let bases = (pred.base, x.base, y.base);
+    pred.layout
+        .walk_with3(&x.layout, &y.layout, bases, |q, i, o| {
+            // SAFETY: `q` and `i` are offsets of checked tensors; `o` is checked.
+            unsafe {
+                if *p.get_unchecked(q) {
+                    let out = ys.get_mut(o).expect(PAST);
+                    *out = a * *xs.get_unchecked(i) + b * *out;
+                }
+            }
+        });
+}
+
+impl<E, L> HasLayout for Unbounded<E, L> {
+    type Layout = L;
+    #[inline(always)]
+    fn typed_layout(&self) -> &L {
+        &self.layout
+    }
+}

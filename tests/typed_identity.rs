@@ -1,0 +1,179 @@
+//! The typed identity tensors and predicated algorithms
+//! (`layout_dsl::tensor::typed`) against the run-time path of
+//! `layout_dsl::tensor` (the core's identity tensor, the reference): the
+//! same coordinate at every coordinate of every tile and thread share, the
+//! same predicate as `elem_less` there, and predicated copies and
+//! epilogues that touch exactly the elements inside the matrix.
+
+use layout_dsl::tensor::{self, Tensor, X, elem_less, typed};
+use layout_dsl::typed::C;
+use layout_dsl::{Layout as CoreLayout, layout};
+use proptest::prelude::*;
+
+fn core_layout(text: &str) -> CoreLayout {
+    text.parse().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// `local_tile` by a static (4,3) tiler with `X` over the columns,
+    /// `local_partition` by (2,3) threads, a slice: the same coordinates
+    /// as the core's identity tensor through the same calls, everywhere.
+    #[test]
+    fn partitioned_identity_equals_the_core(
+        m in 1usize..30, n in 1usize..30, a in 0usize..8, thread in 0usize..6,
+    ) {
+        let a = a % m.div_ceil(4);
+        let typed_c = typed::make_identity_tensor((m, n));
+        let core_c = tensor::make_identity_tensor([m, n]).unwrap();
+        let tile = typed_c.local_tile((C::<4>, C::<3>), (a, X)).unwrap(); // (4,3,n/3)
+        let core_tile = tensor::local_tile(core_c, (4, 3), (a, X)).unwrap();
+        let threads = layout!(type (2,3):(1,2));
+        let part = tile.local_partition(&threads, thread).unwrap(); // (2,1,n/3)
+        let core_part =
+            tensor::local_partition(core_tile.clone(), &core_layout("(2,3):(1,2)"), thread).unwrap();
+        let tiles = n.div_ceil(3);
+        prop_assert_eq!(tile.layout().shape().2, tiles);
+        for l in 0..tiles {
+            for j in 0..3 {
+                for i in 0..4 {
+                    prop_assert_eq!(Some(tile.get((i, j, l))), core_tile.get((i, j, l)));
+                    prop_assert_eq!(tile.get((i, j, l)), [a * 4 + i, l * 3 + j]);
+                }
+            }
+            for i in 0..2 {
+                prop_assert_eq!(Some(part.get((i, 0, l))), core_part.get((i, 0, l)));
+            }
+            // A slice of the share, and its predicate: `elem_less` of each coordinate.
+            let sliced = part.slice((X, X, l)).unwrap();
+            let pred = sliced.predicate([m, n]).unwrap();
+            for i in 0..2 {
+                let coord = core_part.get((i, 0, l)).unwrap();
+                prop_assert_eq!(sliced.get((i, 0)), coord);
+                prop_assert_eq!(pred[(i, 0)], elem_less(coord, [m, n]));
+            }
+        }
+    }
+
+    /// The predicated copy out of, and epilogue into, a matrix stored in
+    /// exactly its size, tile by tile (4×3 tiles, `Step` over the columns):
+    /// every element inside moves once, nothing else is touched.
+    #[test]
+    fn predicated_tiles_touch_exactly_the_matrix(m in 1usize..20, n in 1usize..20) {
+        let data: Vec<i64> = (0..(m * n) as i64).collect();
+        let src = typed::Unbounded::new(&data[..], layout!((m,n):(1,m))).unwrap();
+        let mut out = vec![-1i64; m * n];
+        let mut dst = typed::Unbounded::new(&mut out[..], layout!((m,n):(1,m))).unwrap();
+        let c = typed::make_identity_tensor((m, n));
+        let one = C::<1>;
+        let mut seen = 0;
+        for a in 0..m.div_ceil(4) {
+            for b in 0..n.div_ceil(3) {
+                let tiler = (C::<4>, C::<3>, C::<1>);
+                let coord = (a, b, X);
+                let g_s = src.by_ref().local_tile_step(tiler, coord, (one, one, X)).unwrap();
+                let g_d = dst.by_mut().local_tile_step(tiler, coord, (one, one, X)).unwrap();
+                let g_c = c.local_tile_step(tiler, coord, (one, one, X)).unwrap();
+                let pred = g_c.predicate([m, n]).unwrap();
+                let mut tile = Tensor::new(vec![0i64; 12], layout!(type (4,3):(1,4))).unwrap();
+                typed::copy_if_from(&pred, &g_s, &mut tile);
+                for j in 0..3 {
+                    for i in 0..4 {
+                        let [r, s] = g_c.get((i, j));
+                        let want = if r < m && s < n { seen += 1; (r + s * m) as i64 } else { 0 };
+                        prop_assert_eq!(tile[(i, j)], want);
+                    }
+                }
+                // y = 2·x + 0·y into the matrix, inside only.
+                let mut g_d = g_d;
+                typed::axpby_if(&pred, 2, &tile, 0, &mut g_d);
+            }
+        }
+        prop_assert_eq!(seen, m * n);
+        let want: Vec<i64> = data.iter().map(|x| 2 * x).collect();
+        prop_assert_eq!(out, want);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A thread's predicated share of a tile, typed (`Unbounded`, identity
+    /// tensor, `copy_if_from`) against the core's `Residue` through the
+    /// same calls, at every coordinate: the same element where the core
+    /// has one, untouched where it has none.
+    #[test]
+    fn predicated_share_equals_the_core_residue(
+        m in 1usize..24, n in 1usize..24, a in 0usize..6, b in 0usize..8, thread in 0usize..6,
+    ) {
+        let (a, b) = (a % m.div_ceil(4), b % n.div_ceil(3));
+        let data: Vec<i64> = (0..(m * n) as i64).collect();
+        let threads = layout!(type (2,3):(1,2));
+        // Typed.
+        let src = typed::Unbounded::new(&data[..], layout!((m,n):(1,m))).unwrap();
+        let one = C::<1>;
+        let share = src
+            .local_tile_step((C::<4>, C::<3>), (a, b), (one, one))
+            .unwrap()
+            .local_partition(&threads, thread)
+            .unwrap(); // (2,1)
+        let coords = typed::make_identity_tensor((m, n))
+            .local_tile((C::<4>, C::<3>), (a, b))
+            .unwrap()
+            .local_partition(&threads, thread)
+            .unwrap();
+        let pred = coords.predicate([m, n]).unwrap();
+        let mut got = Tensor::new(vec![-1i64; 2], layout!(type (2,1):(1,2))).unwrap();
+        typed::copy_if_from(&pred, &share, &mut got);
+        // Core.
+        let whole = Tensor::new(&data[..], core_layout(&format!("({m},{n}):(1,{m})"))).unwrap();
+        let residue = tensor::Residue::new(whole, [m, n]).unwrap();
+        let tile = tensor::local_tile(residue, (4, 3), (a, b)).unwrap();
+        let core_share =
+            tensor::local_partition(tile, &core_layout("(2,3):(1,2)"), thread).unwrap();
+        for i in 0..2 {
+            let want = core_share.get((i, 0)).copied().unwrap_or(-1);
+            prop_assert_eq!(got[(i, 0)], want);
+        }
+    }
+}
+
+/// `copy_if` between checked tensors: the masked elements keep their values.
+#[test]
+fn copy_if_between_tensors_keeps_the_masked_elements() {
+    let src = Tensor::new(vec![1, 2, 3, 4, 5, 6], layout!(type (2,3):(3,1))).unwrap();
+    let mut dst = Tensor::new(vec![0; 6], layout!(type (2,3):(1,2))).unwrap();
+    let c = typed::make_identity_tensor((2, 3));
+    let pred = c.predicate([2, 2]).unwrap(); // column 2 masked
+    typed::copy_if(&pred, &src, &mut dst);
+    assert_eq!(dst[(0, 0)], 1);
+    assert_eq!(dst[(1, 0)], 4);
+    assert_eq!(dst[(1, 1)], 5);
+    assert_eq!(dst[(0, 2)], 0);
+    assert_eq!(dst[(1, 2)], 0);
+}
+
+/// A predicate that admits an element past the storage panics; it never
+/// reads there.
+#[test]
+#[should_panic(expected = "the predicate admits an element past the tensor's storage")]
+fn a_predicate_admitting_past_the_storage_panics() {
+    let (m, n) = (5usize, 3usize);
+    let data = vec![0.0f32; m * n];
+    let src = typed::Unbounded::new(&data[..], layout!((m,n):(1,m))).unwrap();
+    let tile = src
+        .local_tile_step((C::<4>, C::<2>), (1, 1), (C::<1>, C::<1>))
+        .unwrap();
+    let all = Tensor::new(vec![true; 8], layout!(type (4,2):(1,4))).unwrap();
+    let mut dst = Tensor::new(vec![0.0f32; 8], layout!(type (4,2):(1,4))).unwrap();
+    typed::copy_if_from(&all, &tile, &mut dst);
+}
+
+/// An identity tensor's partition whose coordinates would overflow is an error.
+#[test]
+fn identity_coordinates_that_overflow_are_refused() {
+    let c = typed::make_identity_tensor((usize::MAX / 2, 4));
+    assert!(c.local_tile((C::<4>, C::<4>), (usize::MAX / 8, 0)).is_err());
+    assert!(c.local_tile((C::<4>, C::<4>), (0, 0)).is_ok());
+}
