@@ -3,39 +3,12 @@
 //! `AlgebraError` where the core refuses too or CuTe's fixed nesting
 //! cannot hold the core's answer.
 
-use layout_dsl::typed::{AlgebraError, C, Layout, TypedLayout};
-use layout_dsl::{IntTuple, layout};
+use layout_dsl::layout;
+use layout_dsl::typed::{AlgebraError, C, Layout};
 
-fn core(text: &str) -> Option<layout_dsl::Layout> {
-    match layout_dsl::evaluate(text) {
-        Ok(layout_dsl::Value::Layout(l)) => Some(l),
-        Ok(other) => panic!("{other:?}"),
-        Err(_) => None,
-    }
-}
+mod agrees;
 
-/// A typed result is the core's as a function (same size, same offset at
-/// every index); returns whether the typed path gave one.
-fn agrees<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
-where
-    L::Offset: TryInto<i64>,
-{
-    let Ok(typed) = typed else {
-        return false;
-    };
-    let core = core(text).unwrap_or_else(|| panic!("{typed}: the core refuses {text}"));
-    assert_eq!(
-        typed.size() as i64,
-        core.size(),
-        "{text}: {typed} vs {core}"
-    );
-    for i in 0..typed.size() {
-        let expected = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
-        let got = typed.at(i).try_into().ok();
-        assert_eq!(got, Some(expected), "{text}: {typed} vs {core} at {i}");
-    }
-    true
-}
+use agrees::{agrees, core};
 
 #[test]
 fn coalesce_merges_static_modes_only() {

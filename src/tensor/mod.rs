@@ -32,6 +32,7 @@ mod algorithms;
 #[cfg(feature = "ndarray")]
 mod arrays;
 mod engine;
+mod fits;
 mod identity;
 mod layout;
 mod partition;
@@ -49,10 +50,11 @@ use alloc::borrow::Cow;
 use alloc::string::ToString;
 use core::ops::{Index, IndexMut};
 
-use layout_core::{Error, ErrorKind, Layout};
+use layout_core::{Error, Layout};
 
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm};
 pub use engine::{Engine, EngineMut, RawEngine};
+pub(crate) use fits::{check_fits, span_fits};
 pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
 pub use layout::{AsLayout, Coordinate, IndexBy};
 pub use partition::{
@@ -321,59 +323,6 @@ impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
             None => self.out_of_domain(),
         }
     }
-}
-
-/// `Ok` when `base + L(c)` lies in `0..len` for every coordinate `c`: the
-/// extremes are `base` plus the negative (or the positive) reaches
-/// `(extent-1)·stride` of the leaf modes, summed.
-pub(crate) fn check_fits(layout: &Layout, base: usize, len: usize) -> Result<(), Error> {
-    let (mut low, mut high, mut empty) = (0i64, 0i64, false);
-    // One recursion gives the reaches and whether some extent is 0 (no
-    // offsets at all). Exact for a non-empty layout (`Layout::new` checked
-    // its span); saturating so that an empty one, returned below whatever
-    // its sums, cannot overflow.
-    strided::for_each_leaf(layout.shape(), layout.stride(), &mut |extent, stride| {
-        empty |= extent == 0;
-        let reach = (extent - 1).saturating_mul(stride);
-        if reach < 0 {
-            low = low.saturating_add(reach);
-        } else {
-            high = high.saturating_add(reach);
-        }
-    });
-    if empty {
-        return Ok(());
-    }
-    let too_far = || {
-        Error::from(ErrorKind::Overflow(
-            "a tensor's offsets do not fit in 64 bits",
-        ))
-    };
-    let base = i64::try_from(base).map_err(|_| too_far())?;
-    let (low, high) = (
-        base.checked_add(low).ok_or_else(too_far)?,
-        base.checked_add(high).ok_or_else(too_far)?,
-    );
-    let size = i64::try_from(len).unwrap_or(i64::MAX);
-    if low < 0 {
-        let what = "the tensor's smallest offset";
-        return Err(ErrorKind::IndexOutOfRange {
-            what,
-            index: low,
-            size,
-        }
-        .into());
-    }
-    if high >= size {
-        let what = "the tensor's largest offset";
-        return Err(ErrorKind::IndexOutOfRange {
-            what,
-            index: high,
-            size,
-        }
-        .into());
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -179,23 +179,5 @@ pub(crate) fn check_fits(c: &ComposedLayout, base: usize, len: usize) -> Result<
     let (Some(&low), Some(&high)) = (offsets.iter().min(), offsets.iter().max()) else {
         return Ok(());
     };
-    let too_far = || {
-        Error::from(ErrorKind::Overflow(
-            "a tensor's offsets do not fit in 64 bits",
-        ))
-    };
-    let base = i64::try_from(base).map_err(|_| too_far())?;
-    let (low, high) = (
-        base.checked_add(low).ok_or_else(too_far)?,
-        base.checked_add(high).ok_or_else(too_far)?,
-    );
-    let size = i64::try_from(len).unwrap_or(i64::MAX);
-    let outside = |what, index| ErrorKind::IndexOutOfRange { what, index, size }.into();
-    if low < 0 {
-        return Err(outside("the tensor's smallest swizzled offset", low));
-    }
-    if high >= size {
-        return Err(outside("the tensor's largest swizzled offset", high));
-    }
-    Ok(())
+    super::span_fits(low, high, base, len, true)
 }
