@@ -217,7 +217,7 @@ pub fn gemm_device_predicated(
                         .slice((X, X, k_tile))?
                         .predicate_into([m, k], pred);
                     let ta_ga = ta_ga[thr].slice((X, X, k_tile))?;
-                    typed::copy_if_from(pred, &ta_ga, &mut ta_sa);
+                    typed::copy_if(pred, &ta_ga, &mut ta_sa);
                     let mut tb_sb = typed::local_partition(s_b.by_mut(), &t_b, thr)?; // (THR_N,THR_K)
                     typed::clear(&mut tb_sb);
                     let pred = &mut tb_pb[thr]; // tBpB
@@ -225,7 +225,7 @@ pub fn gemm_device_predicated(
                         .slice((X, X, k_tile))?
                         .predicate_into([n, k], pred);
                     let tb_gb = tb_gb[thr].slice((X, X, k_tile))?;
-                    typed::copy_if_from(pred, &tb_gb, &mut tb_sb);
+                    typed::copy_if(pred, &tb_gb, &mut tb_sb);
                 }
                 // __syncthreads(); then compute on smem with the compute threads.
                 let (s_a, s_b) = (

@@ -77,7 +77,7 @@ proptest! {
                 let g_c = c.local_tile_step(tiler, coord, (one, one, X)).unwrap();
                 let pred = g_c.predicate([m, n]).unwrap();
                 let mut tile = Tensor::new(vec![0i64; 12], layout!(type (4,3):(1,4))).unwrap();
-                typed::copy_if_from(&pred, &g_s, &mut tile);
+                typed::copy_if(&pred, &g_s, &mut tile);
                 for j in 0..3 {
                     for i in 0..4 {
                         let [r, s] = g_c.get((i, j));
@@ -100,7 +100,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     /// A thread's predicated share of a tile, typed (`Unbounded`, identity
-    /// tensor, `copy_if_from`) against the core's `Residue` through the
+    /// tensor, `copy_if` from an `Unbounded` view) against the core's `Residue` through the
     /// same calls, at every coordinate: the same element where the core
     /// has one, untouched where it has none.
     #[test]
@@ -125,7 +125,7 @@ proptest! {
             .unwrap();
         let pred = coords.predicate([m, n]).unwrap();
         let mut got = Tensor::new(vec![-1i64; 2], layout!(type (2,1):(1,2))).unwrap();
-        typed::copy_if_from(&pred, &share, &mut got);
+        typed::copy_if(&pred, &share, &mut got);
         // Core.
         let whole = Tensor::new(&data[..], core_layout(&format!("({m},{n}):(1,{m})"))).unwrap();
         let residue = tensor::Residue::new(whole, [m, n]).unwrap();
@@ -167,7 +167,7 @@ fn a_predicate_admitting_past_the_storage_panics() {
         .unwrap();
     let all = Tensor::new(vec![true; 8], layout!(type (4,2):(1,4))).unwrap();
     let mut dst = Tensor::new(vec![0.0f32; 8], layout!(type (4,2):(1,4))).unwrap();
-    typed::copy_if_from(&all, &tile, &mut dst);
+    typed::copy_if(&all, &tile, &mut dst);
 }
 
 /// An identity tensor's partition whose coordinates would overflow is an error.

@@ -18,7 +18,7 @@
 //! | `copy`, `axpby`, `gemm`, `fill`, `clear` | the same names here |
 //! | `make_identity_tensor(shape)`, partitioned by the same calls | [`make_identity_tensor`], [`IdentityTensor`]'s methods |
 //! | `tApA(i) = elem_less(tAcA(i), shape(mA))` | [`IdentityTensor::predicate`], [`IdentityTensor::predicate_into`] |
-//! | `copy_if(pred, src, dst)` | [`copy_if`]; from a partial tile past the storage, [`copy_if_from`] an [`Unbounded`] view |
+//! | `copy_if(pred, src, dst)` | [`copy_if`], from a tensor or from an [`Unbounded`] view of a partial tile past the storage |
 //! | predicated epilogue | [`axpby_if`] into an [`Unbounded`] view |
 //!
 //! The tensor is taken by value (pass [`Tensor::by_ref`] or
@@ -45,8 +45,8 @@
 //! ```
 
 pub use super::elem_less;
-pub use super::typed_identity::{IdentityTensor, copy_if, make_identity_tensor};
-pub use super::typed_predicated::{HasLayout, Unbounded, axpby_if, copy_if as copy_if_from};
+pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
+pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 
 use alloc::vec;
 use alloc::vec::Vec;

@@ -36,10 +36,10 @@ use alloc::vec::Vec;
 
 use layout_core::Error;
 
-use super::{Engine, EngineMut, Tensor};
+use super::{EngineMut, Tensor};
 use crate::__private::{
     CompactLayout, Dice, Fits, IdentityShape, IntoList, Layout, Mode, Offset, OuterBy, SliceBy,
-    Threads, TileBy, Tree, TypedCoord, WalkWith, WalkWith3,
+    Threads, TileBy, Tree, TypedCoord, WalkWith,
 };
 
 /// The largest coordinate entry an identity tensor carries (offsets are
@@ -231,49 +231,6 @@ impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D,
             });
         }
     }
-}
-
-/// CuTe's `copy_if(pred, src, dst)`: `dst(c) = src(c)` where `pred(c)`
-/// holds; the other elements of `dst` are left as they are, and `src` is
-/// not read there (its offsets there may lie past a matrix's end, inside
-/// the engine).
-///
-/// # Panics
-///
-/// If the extents differ (the ranks must agree while compiling).
-#[inline]
-pub fn copy_if<T, EP, ES, ED, LP, LS, LD>(
-    pred: &Tensor<EP, LP>,
-    src: &Tensor<ES, LS>,
-    dst: &mut Tensor<ED, LD>,
-) where
-    T: Copy,
-    EP: Engine<Elem = bool>,
-    ES: Engine<Elem = T>,
-    ED: EngineMut<Elem = T>,
-    LP: WalkWith<LS> + WalkWith3<LS, LD>,
-    LS: WalkWith<LD>,
-{
-    assert!(
-        pred.layout.same_shape(&src.layout) && src.layout.same_shape(&dst.layout),
-        "copy_if: the shapes differ"
-    );
-    let (p, s, d) = (
-        pred.engine.as_slice(),
-        src.engine.as_slice(),
-        dst.engine.as_mut_slice(),
-    );
-    let bases = (pred.base, src.base, dst.base);
-    pred.layout
-        .walk_with3(&src.layout, &dst.layout, bases, |q, i, o| {
-            // SAFETY: the offsets of equal shapes' coordinates, inside their
-            // engines (checked when the tensors were built).
-            unsafe {
-                if *p.get_unchecked(q) {
-                    *d.get_unchecked_mut(o) = *s.get_unchecked(i);
-                }
-            }
-        });
 }
 
 impl<L, const R: usize> super::typed::HasLayout for IdentityTensor<L, R> {

@@ -147,43 +147,89 @@ impl<E, L> HasLayout for Tensor<E, L> {
 /// The message of a predicate that admits an element past the storage.
 const PAST: &str = "the predicate admits an element past the tensor's storage";
 
-/// CuTe's `copy_if(pred, src, dst)` from a predicated view: `dst(c) =
-/// src(c)` where `pred(c)` holds; elsewhere `dst` is left as it is and
-/// `src` is not read.
+/// What [`copy_if`] reads from: a checked [`Tensor`] (every offset inside
+/// its engine, checked when it was built) or an [`Unbounded`] view (each
+/// admitted offset checked as it is read).
+pub trait CopySource {
+    /// The element type.
+    type Elem: Copy;
+    /// The typed layout.
+    type Layout;
+    /// The storage, the layout and the base offset.
+    fn parts(&self) -> (&[Self::Elem], &Self::Layout, usize);
+    /// The element at `offset` of `storage`, for a coordinate the predicate
+    /// admits.
+    ///
+    /// # Safety
+    ///
+    /// `offset` is the base plus an offset of the source's layout.
+    unsafe fn read(storage: &[Self::Elem], offset: usize) -> Self::Elem;
+}
+
+impl<E: Engine, L> CopySource for Tensor<E, L>
+where
+    E::Elem: Copy,
+{
+    type Elem = E::Elem;
+    type Layout = L;
+    #[inline(always)]
+    fn parts(&self) -> (&[E::Elem], &L, usize) {
+        (self.engine.as_slice(), &self.layout, self.base)
+    }
+    #[inline(always)]
+    unsafe fn read(storage: &[E::Elem], offset: usize) -> E::Elem {
+        // SAFETY: the caller's promise; a tensor's offsets lie in its engine.
+        unsafe { *storage.get_unchecked(offset) }
+    }
+}
+
+impl<E: Engine, L> CopySource for Unbounded<E, L>
+where
+    E::Elem: Copy,
+{
+    type Elem = E::Elem;
+    type Layout = L;
+    #[inline(always)]
+    fn parts(&self) -> (&[E::Elem], &L, usize) {
+        (self.engine.as_slice(), &self.layout, self.base)
+    }
+    #[inline(always)]
+    unsafe fn read(storage: &[E::Elem], offset: usize) -> E::Elem {
+        *storage.get(offset).expect(PAST)
+    }
+}
+
+/// CuTe's `copy_if(pred, src, dst)`: `dst(c) = src(c)` where `pred(c)`
+/// holds; elsewhere `dst` is left as it is and `src` is not read. The
+/// source is a [`Tensor`] or an [`Unbounded`] view of a partial tile.
 ///
 /// # Panics
 ///
-/// If the extents differ, or an admitted element of `src` lies past its
-/// storage.
+/// If the extents differ, or an admitted element of an [`Unbounded`]
+/// source lies past its storage.
 #[inline]
-pub fn copy_if<T, EP, ES, ED, LP, LS, LD>(
-    pred: &Tensor<EP, LP>,
-    src: &Unbounded<ES, LS>,
-    dst: &mut Tensor<ED, LD>,
-) where
-    T: Copy,
+pub fn copy_if<S, EP, ED, LP, LD>(pred: &Tensor<EP, LP>, src: &S, dst: &mut Tensor<ED, LD>)
+where
+    S: CopySource,
     EP: Engine<Elem = bool>,
-    ES: Engine<Elem = T>,
-    ED: EngineMut<Elem = T>,
-    LP: WalkWith<LS> + WalkWith3<LS, LD>,
-    LS: WalkWith<LD>,
+    ED: EngineMut<Elem = S::Elem>,
+    LP: WalkWith<S::Layout> + WalkWith3<S::Layout, LD>,
+    S::Layout: WalkWith<LD>,
 {
+    let (s, src_layout, src_base) = src.parts();
     assert!(
-        pred.layout.same_shape(&src.layout) && src.layout.same_shape(&dst.layout),
+        pred.layout.same_shape(src_layout) && src_layout.same_shape(&dst.layout),
         "copy_if: the shapes differ"
     );
-    let (p, s, d) = (
-        pred.engine.as_slice(),
-        src.engine.as_slice(),
-        dst.engine.as_mut_slice(),
-    );
-    let bases = (pred.base, src.base, dst.base);
+    let (p, d) = (pred.engine.as_slice(), dst.engine.as_mut_slice());
+    let bases = (pred.base, src_base, dst.base);
     pred.layout
-        .walk_with3(&src.layout, &dst.layout, bases, |q, i, o| {
-            // SAFETY: `q` and `o` are offsets of checked tensors; `i` is checked.
+        .walk_with3(src_layout, &dst.layout, bases, |q, i, o| {
+            // SAFETY: `q` and `o` are offsets of checked tensors, `i` the
+            // source's base plus an offset of its layout.
             unsafe {
                 if *p.get_unchecked(q) {
-                    *d.get_unchecked_mut(o) = *s.get(i).expect(PAST);
+                    *d.get_unchecked_mut(o) = S::read(s, i);
                 }
             }
         });
