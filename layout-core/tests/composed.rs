@@ -184,31 +184,6 @@ fn swizzles() -> impl Strategy<Value = Swizzle> {
     })
 }
 
-/// A coordinate of `shape` in which each mode is, at random, `_`, an
-/// integer in range, or (for a tuple) a tuple of such coordinates.
-fn random_coord(shape: &IntTuple, rng: &mut Dice) -> Coord {
-    let size = shape.size().unwrap();
-    match (shape, rng.below(3)) {
-        (_, 0) => Coord::Underscore,
-        (IntTuple::Tuple(modes), 1) => {
-            Coord::Tuple(modes.iter().map(|m| random_coord(m, rng)).collect())
-        }
-        _ => Coord::Int(rng.below(size.max(1) as usize) as i64),
-    }
-}
-
-/// `c` with its `_`s filled, left to right, by the modes of `free`.
-fn fill(c: &Coord, free: &IntTuple, next: &mut usize) -> IntTuple {
-    match c {
-        Coord::Int(n) => IntTuple::Int(*n),
-        Coord::Underscore => {
-            *next += 1;
-            free.modes()[*next - 1].clone()
-        }
-        Coord::Tuple(v) => IntTuple::Tuple(v.iter().map(|c| fill(c, free, next)).collect()),
-    }
-}
-
 /// `right_inverse` or `left_inverse` of `c`, checked independently of the
 /// core's own check: `C(R(i)) = i` below `size(R)`, or `R(C(i)) = i` below
 /// `size(C)`. A refusal is allowed only as `ComposedUnsupported` or an

@@ -12,32 +12,6 @@ use proptest::prelude::*;
 
 const CASES: u32 = 512;
 
-/// A coordinate of `shape` in which each mode is, at random, `_`, an
-/// integer in range, or (for a tuple) a tuple of such coordinates.
-fn random_coord(shape: &IntTuple, rng: &mut Dice) -> Coord {
-    let size = shape.size().unwrap();
-    match (shape, rng.below(3)) {
-        (_, 0) => Coord::Underscore,
-        (IntTuple::Tuple(modes), 1) => {
-            Coord::Tuple(modes.iter().map(|m| random_coord(m, rng)).collect())
-        }
-        _ => Coord::Int(rng.below(size.max(1) as usize) as i64),
-    }
-}
-
-/// `c` with its `_`s filled, left to right, by the modes of `free` (the
-/// coordinate of the sliced layout); a bare `_` takes all of `free`.
-fn fill(c: &Coord, free: &IntTuple, next: &mut usize) -> IntTuple {
-    match c {
-        Coord::Int(n) => IntTuple::Int(*n),
-        Coord::Underscore => {
-            *next += 1;
-            free.modes()[*next - 1].clone()
-        }
-        Coord::Tuple(v) => IntTuple::Tuple(v.iter().map(|c| fill(c, free, next)).collect()),
-    }
-}
-
 /// The integers of `c` as the coordinate `dice` expects: one per integer
 /// position, left to right.
 fn integers(c: &Coord, out: &mut Vec<IntTuple>) {

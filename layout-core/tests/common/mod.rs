@@ -6,7 +6,7 @@
 // Each test crate uses its own subset of these helpers.
 #![allow(dead_code)]
 
-use layout_core::{IntTuple, Layout, Tiler};
+use layout_core::{Coord, IntTuple, Layout, Tiler};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -340,5 +340,31 @@ pub fn has_empty_tuple(t: &IntTuple) -> bool {
     match t {
         IntTuple::Int(_) => false,
         IntTuple::Tuple(v) => v.is_empty() || v.iter().any(has_empty_tuple),
+    }
+}
+
+/// A coordinate of `shape` in which each mode is, at random, `_`, an
+/// integer in range, or (for a tuple) a tuple of such coordinates.
+pub fn random_coord(shape: &IntTuple, rng: &mut Dice) -> Coord {
+    let size = shape.size().unwrap();
+    match (shape, rng.below(3)) {
+        (_, 0) => Coord::Underscore,
+        (IntTuple::Tuple(modes), 1) => {
+            Coord::Tuple(modes.iter().map(|m| random_coord(m, rng)).collect())
+        }
+        _ => Coord::Int(rng.below(size.max(1) as usize) as i64),
+    }
+}
+
+/// `c` with its `_`s filled, left to right, by the modes of `free` (the
+/// coordinate of the sliced layout); a bare `_` takes all of `free`.
+pub fn fill(c: &Coord, free: &IntTuple, next: &mut usize) -> IntTuple {
+    match c {
+        Coord::Int(n) => IntTuple::Int(*n),
+        Coord::Underscore => {
+            *next += 1;
+            free.modes()[*next - 1].clone()
+        }
+        Coord::Tuple(v) => IntTuple::Tuple(v.iter().map(|c| fill(c, free, next)).collect()),
     }
 }
