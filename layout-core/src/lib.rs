@@ -51,7 +51,7 @@ pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
     recast_layout, tile_to_shape, upcast,
 };
-pub use basis::{BasisLayout, BasisTuple, ScaledBasis};
+pub use basis::{BasisLayout, BasisTuple, BasisView, ScaledBasis};
 pub use composed::{
     CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle,
     logical_product_swizzled,

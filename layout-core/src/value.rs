@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::algebra::{Coord, Tiler};
 use crate::atoms::{Atom, Operand};
-use crate::basis::{BasisLayout, BasisTuple};
+use crate::basis::{BasisLayout, BasisTuple, BasisView};
 use crate::idioms::{Table, TensorLayout, View};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -57,6 +57,9 @@ pub enum Value {
     Basis(BasisTuple),
     /// A layout with scaled-basis strides, `(4,8):(1@0,1@1)`.
     BasisLayout(BasisLayout),
+    /// A layout with scaled-basis strides read from a coordinate,
+    /// `view((4):(1@0),(0,3))` (`slice` of an identity layout).
+    BasisView(BasisView),
 }
 
 impl Value {
@@ -84,6 +87,7 @@ impl Value {
             Value::Composed(_) => "a composed layout",
             Value::Basis(_) => "a scaled basis",
             Value::BasisLayout(_) => "a layout with scaled-basis strides",
+            Value::BasisView(_) => "a view of a layout with scaled-basis strides",
         }
     }
 }
@@ -115,6 +119,7 @@ impl fmt::Display for Value {
             Value::Composed(c) => c.fmt(f),
             Value::Basis(b) => b.fmt(f),
             Value::BasisLayout(l) => l.fmt(f),
+            Value::BasisView(v) => v.fmt(f),
         }
     }
 }

@@ -33,8 +33,10 @@ use crate::value::Value;
 
 pub mod algebra;
 mod stride;
+mod view;
 
 pub use stride::{BasisTuple, ScaledBasis};
+pub use view::{BasisView, slice_and_offset};
 
 /// The largest mode a scaled basis may name in the notation: `crd2idx`
 /// builds a tuple that long, and no CuTe layout has more modes.

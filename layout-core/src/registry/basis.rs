@@ -46,7 +46,6 @@ const STRUCTURAL: &[(&str, Finish)] = &[
     ("append", Finish::Layout),
     ("prepend", Finish::Layout),
     ("replace", Finish::Layout),
-    ("slice", Finish::Layout),
     ("dice", Finish::Layout),
 ];
 
@@ -57,6 +56,9 @@ pub(crate) fn basis_call(
     args: &Args,
     call: impl FnOnce(&Args) -> Result<Value>,
 ) -> Option<Result<Value>> {
+    if f.name == "view" {
+        return view(args);
+    }
     let i = args
         .values
         .iter()
@@ -81,6 +83,14 @@ pub(crate) fn basis_call(
         ("crd2idx", 1, 2) => args
             .int_tuple(0)
             .and_then(|c| l.crd2idx(&c).map_err(args.at(0))),
+        ("slice", 1, 2) => f
+            .accepts(0)
+            .check(&args.values[0], args.span(0))
+            .and_then(|()| {
+                let coord = super::tensor::coord(args);
+                crate::basis::slice_and_offset(&coord, l).map_err(args.at(0))
+            })
+            .map(Value::BasisView),
         ("coalesce", 0, 1) => algebra::coalesce(l).and_then(BasisLayout::into_value),
         ("filter", 0, 1) => algebra::filter(l).and_then(BasisLayout::into_value),
         ("filter_zeros", 0, 1) => algebra::filter_zeros(l).and_then(BasisLayout::into_value),
@@ -105,6 +115,33 @@ pub(crate) fn basis_call(
         },
     };
     Some(result)
+}
+
+/// `view(L, OFFSET)` where `L` has scaled-basis strides or `OFFSET` is a
+/// coordinate (a tuple) or a scaled basis: the view `slice` prints, read
+/// back; `None` for the integer `view`.
+fn view(args: &Args) -> Option<Result<Value>> {
+    let layout = match args.values.first()? {
+        Value::BasisLayout(l) => l.clone(),
+        Value::Layout(l) => BasisLayout::from_layout(l),
+        _ => return None,
+    };
+    let offset = match args.values.get(1)? {
+        Value::Basis(t) => t.clone(),
+        Value::IntTuple(t @ IntTuple::Tuple(_)) => BasisTuple::from(t.clone()),
+        Value::IntTuple(IntTuple::Int(_)) if matches!(args.values[0], Value::Layout(_)) => {
+            return None;
+        }
+        _ => {
+            let why = "the offset of a view of a layout with scaled-basis strides is a coordinate: a tuple of integers or one scaled basis";
+            return Some(Err(refusal(why.into()).or_at(args.span(1))));
+        }
+    };
+    Some(
+        crate::basis::BasisView::new(layout, offset)
+            .map(Value::BasisView)
+            .map_err(args.at(1)),
+    )
 }
 
 /// `call` with every layout argument (scaled-basis or not) replaced by its
@@ -163,7 +200,7 @@ fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
 
 fn refused(f: &Function, args: &Args, i: usize) -> Error {
     refusal(format!(
-        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, coshape, cosize, composition (either side) and the divides (as the left operand), coalesce, filter, filter_zeros, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, slice and dice)",
+        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, coshape, cosize, composition (either side) and the divides (as the left operand), coalesce, filter, filter_zeros, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, dice; `slice` gives a view from a coordinate)",
         f.name
     ))
     .or_at(args.span(i))
