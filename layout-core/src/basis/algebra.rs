@@ -13,8 +13,10 @@ use crate::error::{ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
+mod both;
 mod leaves;
 
+pub use both::composition_of_bases;
 pub use leaves::{coalesce, coshape, filter, filter_zeros};
 
 /// One mode of a result: extent, stride, and (for composition's carry

@@ -105,6 +105,14 @@ pub(crate) fn basis_call(
                 .map_err(args.at(1)),
             _ => Err(refused(f, args, i)),
         },
+        ("composition", 0, 2) if matches!(args.values[1], Value::BasisLayout(_)) => {
+            let Value::BasisLayout(b) = &args.values[1] else {
+                unreachable!("matched above")
+            };
+            algebra::composition_of_bases(l, b)
+                .map_err(args.at(1))
+                .and_then(BasisLayout::into_value)
+        }
         ("composition", 0, 2) => args
             .composition_tiler(1)
             .and_then(|t| algebra::composition(l, &t).map_err(args.at(1)))
@@ -200,7 +208,7 @@ fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
 
 fn refused(f: &Function, args: &Args, i: usize) -> Error {
     refusal(format!(
-        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, coshape, cosize, composition (either side) and the divides (as the left operand), coalesce, filter, filter_zeros, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, dice; `slice` gives a view from a coordinate)",
+        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, coshape, cosize, composition (either side, or both) and the divides (as the left operand), coalesce, filter, filter_zeros, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, dice; `slice` gives a view from a coordinate)",
         f.name
     ))
     .or_at(args.span(i))

@@ -1,0 +1,153 @@
+//! Composition of two layouts with scaled-basis strides, brute force:
+//! `B`'s offsets are coordinates of `A`, and every result must be `A` read
+//! at `B(i)` for every `i`, computed here from the leaves alone (each
+//! component of the coordinate split colexicographically over the leaves
+//! of the mode it names, the last keeping the rest, as CuTe's `crd2idx`).
+
+use std::collections::BTreeMap;
+
+use layout_core::{BasisLayout, IntTuple, ScaledBasis, Value, basis, evaluate, natural_coord};
+
+/// A coordinate (or offset) as its nonzero components by basis path.
+type Coord = BTreeMap<Vec<usize>, i64>;
+
+/// The leaves of `shape` with their paths in it.
+fn leaf_paths(shape: &IntTuple, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>, i64)>) {
+    match shape {
+        IntTuple::Int(n) => out.push((path.clone(), *n)),
+        IntTuple::Tuple(v) => {
+            for (i, s) in v.iter().enumerate() {
+                path.push(i);
+                leaf_paths(s, path, out);
+                path.pop();
+            }
+        }
+    }
+}
+
+/// `l(i)`: the natural coordinate's digits times the strides, summed.
+fn apply(l: &BasisLayout, i: i64) -> Coord {
+    let natural = natural_coord(&IntTuple::Int(i), l.shape()).unwrap();
+    let mut out = Coord::new();
+    for (c, d) in natural.leaves().zip(l.leaf_strides()) {
+        if d.is_basis() {
+            *out.entry(d.modes().to_vec()).or_default() += c * d.value();
+        }
+    }
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+/// `a` read at the coordinate `c`; `None` where `c` names no mode of `a`.
+fn read_at(a: &BasisLayout, c: &Coord) -> Option<Coord> {
+    let mut leaves = Vec::new();
+    leaf_paths(a.shape(), &mut Vec::new(), &mut leaves);
+    let mut out = Coord::new();
+    for (q, &value) in c {
+        let under: Vec<usize> = (0..leaves.len())
+            .filter(|&k| leaves[k].0.starts_with(q))
+            .collect();
+        let (&last, rest) = under.split_last()?;
+        let mut value = value;
+        for &k in rest {
+            let s = leaves[k].1;
+            add(&mut out, &a.leaf_strides()[k], value.rem_euclid(s));
+            value = value.div_euclid(s);
+        }
+        add(&mut out, &a.leaf_strides()[last], value);
+    }
+    out.retain(|_, v| *v != 0);
+    Some(out)
+}
+
+fn add(out: &mut Coord, d: &ScaledBasis, digit: i64) {
+    if d.is_basis() {
+        *out.entry(d.modes().to_vec()).or_default() += digit * d.value();
+    }
+}
+
+const LEFTS: &[&str] = &[
+    "make_identity_layout((4,8))",
+    "make_identity_layout(((2,3),4))",
+    "make_identity_layout((2,(3,4)))",
+    "make_identity_layout((2,3,4))",
+    "zipped_divide(make_identity_layout((8,8)), (2,4))",
+    "(4,8):(1@1,1@0)",
+    "(4,8):(0,1@1)",
+    "((2,2),6):((1@0,2@1),2@0)",
+];
+
+/// The mode paths of `a` a stride of `B` may name: its modes and theirs.
+fn paths(a: &BasisLayout) -> Vec<Vec<usize>> {
+    let IntTuple::Tuple(modes) = a.shape() else {
+        return vec![vec![0]];
+    };
+    let mut out = Vec::new();
+    for (m, s) in modes.iter().enumerate() {
+        out.push(vec![m]);
+        if let IntTuple::Tuple(sub) = s {
+            out.extend((0..sub.len()).map(|j| vec![m, j]));
+        }
+    }
+    out
+}
+
+#[test]
+fn composition_of_two_basis_layouts_is_never_wrong() {
+    let (mut exact, mut refused, mut cute_wrong) = (0u64, 0u64, 0u64);
+    for src in LEFTS {
+        let Ok(Value::BasisLayout(a)) = evaluate(src) else {
+            panic!("{src}")
+        };
+        let mut leaves: Vec<(i64, ScaledBasis)> = Vec::new();
+        for n in 1..=4 {
+            leaves.push((n, ScaledBasis::int(0)));
+            for v in 1..=5 {
+                for p in paths(&a) {
+                    leaves.push((n, ScaledBasis::new(v, p)));
+                }
+            }
+        }
+        for (n0, d0) in &leaves {
+            for (n1, d1) in &leaves {
+                let text = format!("({n0},{n1}):({d0},{d1})");
+                let Ok(Value::BasisLayout(b)) = evaluate(&text) else {
+                    continue; // clashing paths, or no basis at all
+                };
+                match basis::algebra::composition_of_bases(&a, &b) {
+                    Ok(r) => {
+                        exact += 1;
+                        assert_eq!(r.size(), b.size(), "{a} ∘ {b} = {r}");
+                        for i in 0..b.size() {
+                            let want = read_at(&a, &apply(&b, i))
+                                .unwrap_or_else(|| panic!("{a} ∘ {b} = {r}: B({i}) names no mode"));
+                            assert_eq!(apply(&r, i), want, "{a} ∘ {b} = {r} at {i}");
+                        }
+                    }
+                    Err(e) => {
+                        refused += 1;
+                        // The witness: CuTe's leaf-by-leaf layout, wrong at an index.
+                        if e.to_string().contains("CuTe's leaf-by-leaf answer gives") {
+                            cute_wrong += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "composition of two basis layouts: {exact} exact, {refused} refused, of which {cute_wrong} where CuTe returns a layout that is not A(B(i))"
+    );
+    assert!(cute_wrong > 0);
+    assert!(exact > 10_000, "{exact}");
+}
+
+/// Where CuTe composes leaf by leaf but the leaves carry inside a tuple
+/// mode of `A`, the refusal names an index of `B` and both coordinates.
+#[test]
+fn a_carry_is_refused_with_its_index() {
+    let e = evaluate("composition(make_identity_layout(((2,3),4)), (2,2):(1@0,1@0))")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("gives 2@0@0 at index 3 of B, where A(B(3)) is 1@1@0"), "{e}");
+}
