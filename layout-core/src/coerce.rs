@@ -42,41 +42,23 @@ impl TryFrom<Value> for Tiler {
 impl Tiler {
     /// The coercion of a composition's second operand: as `Tiler::try_from`
     /// but an integer `1` is `1:1` (CuTe's `composition(A, n)` passes stride
-    /// 1, it does not call `make_layout`). Inside `<…>` the integer was
-    /// already made `1:0` when the tiler was evaluated, so an element `1:0`
-    /// is read as `1:1` too; a written-out `1:0` element gets the same
-    /// function with another stride on that extent-1 mode.
+    /// 1, it does not call `make_layout`). A tiler `<…>` is taken as it is:
+    /// written as a composition's operand its integers were read this way
+    /// already ([`eval_arguments`](crate::eval_arguments)), and its layouts
+    /// are kept as written (`<1:0,4:1>` keeps stride 0, as CuTe prints it).
     ///
     /// ```
     /// use layout_core::{evaluate, Tiler};
     /// let t = Tiler::for_composition(evaluate("(1,2)").unwrap()).unwrap();
     /// assert_eq!(t.to_string(), "<1:1,2:1>");
-    /// let t = Tiler::for_composition(evaluate("<4:1,1>").unwrap()).unwrap();
-    /// assert_eq!(t.to_string(), "<4:1,1:1>");
+    /// let t = Tiler::for_composition(evaluate("<4:1,1:0>").unwrap()).unwrap();
+    /// assert_eq!(t.to_string(), "<4:1,1:0>");
+    /// assert_eq!(evaluate("composition((4,8):(8,1), <1,4>)").unwrap().to_string(), "(1,4):(8,1)");
+    /// assert_eq!(evaluate("composition((4,8):(8,1), <1:0,4>)").unwrap().to_string(), "(1,4):(0,1)");
     /// ```
     pub fn for_composition(v: Value) -> Result<Tiler> {
-        fn unit(t: Tiler) -> Result<Tiler> {
-            match t {
-                Tiler::Layout(l)
-                    if l.shape() == &IntTuple::Int(1) && l.stride() == &IntTuple::Int(0) =>
-                {
-                    Layout::leaf(1, 1).map(Tiler::Layout)
-                }
-                Tiler::ByMode(v) => v
-                    .into_iter()
-                    .map(unit)
-                    .collect::<Result<_>>()
-                    .map(Tiler::ByMode),
-                t => Ok(t),
-            }
-        }
         match v {
             Value::IntTuple(t) => Tiler::unit_strides(t),
-            Value::Tiler(Tiler::ByMode(v)) => v
-                .into_iter()
-                .map(unit)
-                .collect::<Result<_>>()
-                .map(Tiler::ByMode),
             v => Tiler::try_from(v),
         }
     }

@@ -115,14 +115,59 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             name_span,
             args,
         } => {
-            let mut values = Vec::with_capacity(args.len());
-            for arg in args {
-                values.push(eval(arg)?);
-            }
+            let values = eval_arguments(name, args)?;
             let spans = args.iter().map(|a| a.span).collect();
             call(name, *name_span, &Args::new(values, spans, span))
         }
     }
+}
+
+/// The arguments of a call to `name`, evaluated. A tiler `<…>` written as
+/// a composition's second operand reads its integers as CuTe's composition
+/// does, `n:1` even for `n = 1`, and keeps its layouts as written (`1:0`
+/// stays `1:0`); elsewhere a tiler's integer `1` is `make_layout(1)`, `1:0`.
+///
+/// ```
+/// use layout_core::{eval_arguments, notation::parse, expr::ExprKind};
+/// let e = parse("composition((4,8):(8,1), <1,1:0>)").unwrap();
+/// let ExprKind::Call { name, args, .. } = &e.kind else { unreachable!() };
+/// assert_eq!(eval_arguments(name, args).unwrap()[1].to_string(), "<1:1,1:0>");
+/// let e = parse("logical_divide((4,8):(8,1), <1,1:1>)").unwrap();
+/// let ExprKind::Call { name, args, .. } = &e.kind else { unreachable!() };
+/// assert_eq!(eval_arguments(name, args).unwrap()[1].to_string(), "<1:0,1:1>");
+/// ```
+///
+/// # Errors
+///
+/// The first argument's error.
+pub fn eval_arguments(name: &str, args: &[Expr]) -> Result<Vec<Value>> {
+    let composition = function(name)
+        .is_some_and(|f| f.tiling == Some(crate::registry::Tiling::Composition));
+    let mut values = Vec::with_capacity(args.len());
+    for (i, arg) in args.iter().enumerate() {
+        values.push(match &arg.kind {
+            ExprKind::Tiler(items) if composition && i == 1 => composition_tiler(items)?,
+            _ => eval(arg)?,
+        });
+    }
+    Ok(values)
+}
+
+/// A tiler `<…>` as a composition's operand: integers (in tuples too) `n:1`.
+fn composition_tiler(items: &[Expr]) -> Result<Value> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let tiler = match &item.kind {
+            ExprKind::Tiler(inner) => composition_tiler(inner)?,
+            _ => eval(item)?,
+        };
+        let tiler = match tiler {
+            Value::IntTuple(t) => Tiler::unit_strides(t),
+            v => Tiler::try_from(v),
+        };
+        out.push(tiler.map_err(|e| e.or_at(item.span))?);
+    }
+    Ok(Value::Tiler(Tiler::ByMode(out)))
 }
 
 /// A tuple of integers, or, when some item holds `_`, a coordinate.

@@ -57,7 +57,7 @@ pub use composed::{
     logical_product_swizzled,
 };
 pub use error::{Error, ErrorKind, Result, Span};
-pub use eval::{KEYWORDS, eval, evaluate, is_keyword};
+pub use eval::{KEYWORDS, eval, eval_arguments, evaluate, is_keyword};
 pub use idioms::{
     Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,
     broadcast_offset, broadcast_to, diagonal, idx2crd_row_major, idx2crd_strided, real_axis,

@@ -12,7 +12,12 @@
 //! and `cute_unit_modes.jsonl` (CUTLASS 4.7.0 headers: products, divides and
 //! compositions whose operands have extent-1 modes or integer tilers holding
 //! 1, where only CuTe's print, e.g. the stride of an extent-1 mode, tells
-//! the answers apart).
+//! the answers apart), and, from the same headers, `cute_identity_slice.jsonl`
+//! (CuTe's `slice_and_offset` pair printed as our `view(LAYOUT,OFFSET)`,
+//! and `dice`), `cute_identity_compose.jsonl` (two basis layouts composed;
+//! its two error rows are CuTe's leaf-by-leaf answers whose leaves carry
+//! inside a mode) and `cute_tiler_unit.jsonl` (tilers holding `1:0`, `1:1`,
+//! `n:0`, written out or as integers).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error

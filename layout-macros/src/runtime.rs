@@ -50,7 +50,9 @@ impl Expander<'_> {
 
     fn runtime_node(&self, e: &Expr, numbers: &[usize]) -> syn::Result<TokenStream> {
         let rt = quote!(::layout_dsl::__private::rt);
-        if !has_dynamic(e) {
+        // A static tiler is rebuilt item by item: folded, its integer `1`
+        // would print as `1:0`, which a composition keeps as written.
+        if !has_dynamic(e) && !matches!(e.kind, ExprKind::Tiler(_)) {
             let text = self.eval(e)?.to_string();
             return Ok(quote!(#rt::value(#text)));
         }

@@ -70,7 +70,8 @@ impl<'a> Explainer<'a> {
                 for arg in args {
                     inner += self.calls(arg)?;
                 }
-                let values = args.iter().map(eval).collect::<Result<Vec<_>>>()?;
+                // As the call reads them (a composition's tiler `<…>` its own way).
+                let values = layout_core::eval_arguments(name, args)?;
                 let result = eval(e)?;
                 self.heading(&format!("{} = {result}", self.text(e)));
                 self.call(name, args, &values, &result)?;
