@@ -178,3 +178,17 @@ fn mode_and_analysis_functions_fold_when_static() {
     assert_eq!(appended.unwrap().to_string(), "(6,4,2):(1,6,0)");
     assert_eq!(layout!(size((m,(2,4)):(1,(m,12)), 1)), Ok(8));
 }
+
+/// A composition's tiler holding an integer `1` and a written `1:0` reads
+/// them as CuTe does (stride 1 and stride 0 on the extent-1 mode), folded
+/// or, with a dynamic leaf, through the core at run time.
+#[test]
+fn a_composition_tiler_keeps_its_written_unit_modes() {
+    let m = 4;
+    let bare = layout!(composition((m,8):(8,1), <1,4>));
+    let written = layout!(composition((m,8):(8,1), <1:0,4>));
+    assert_eq!(bare.unwrap().to_string(), "(1,4):(8,1)");
+    assert_eq!(written.unwrap().to_string(), "(1,4):(0,1)");
+    let folded = layout!(composition((4,8):(8,1), <1:0,4>));
+    assert_eq!(folded.to_string(), "(1,4):(0,1)");
+}
