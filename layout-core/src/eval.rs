@@ -141,8 +141,8 @@ pub fn eval(expr: &Expr) -> Result<Value> {
 ///
 /// The first argument's error.
 pub fn eval_arguments(name: &str, args: &[Expr]) -> Result<Vec<Value>> {
-    let composition = function(name)
-        .is_some_and(|f| f.tiling == Some(crate::registry::Tiling::Composition));
+    let composition =
+        function(name).is_some_and(|f| f.tiling == Some(crate::registry::Tiling::Composition));
     let mut values = Vec::with_capacity(args.len());
     for (i, arg) in args.iter().enumerate() {
         values.push(match &arg.kind {

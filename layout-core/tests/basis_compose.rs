@@ -149,5 +149,8 @@ fn a_carry_is_refused_with_its_index() {
     let e = evaluate("composition(make_identity_layout(((2,3),4)), (2,2):(1@0,1@0))")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("gives 2@0@0 at index 3 of B, where A(B(3)) is 1@1@0"), "{e}");
+    assert!(
+        e.contains("gives 2@0@0 at index 3 of B, where A(B(3)) is 1@1@0"),
+        "{e}"
+    );
 }

@@ -56,15 +56,15 @@ const LAYOUTS: &[&str] = &[
 ];
 
 /// Each top-level mode `_` or one integer (split over the mode), every combination.
-fn patterns(rank: usize, extents: &[i64]) -> Vec<Vec<Option<i64>>> {
+fn patterns(extents: &[i64]) -> Vec<Vec<Option<i64>>> {
     let mut out = vec![Vec::new()];
-    for m in 0..rank {
+    for &extent in extents {
         let mut next = Vec::new();
         for p in &out {
             let mut kept = p.clone();
             kept.push(None);
             next.push(kept);
-            for k in [0, extents[m] - 1, extents[m] / 2] {
+            for k in [0, extent - 1, extent / 2] {
                 let mut fixed = p.clone();
                 fixed.push(Some(k));
                 next.push(fixed);
@@ -98,7 +98,7 @@ fn slice_is_the_layout_from_its_offset() {
             panic!("{src}")
         };
         let extents: Vec<i64> = modes.iter().map(|m| m.size().unwrap()).collect();
-        for p in patterns(modes.len(), &extents) {
+        for p in patterns(&extents) {
             let c = render(&p, &[]);
             let Value::BasisView(v) = eval(&format!("slice({c}, {l})")) else {
                 panic!("slice({c}, {l}) is not a view")

@@ -84,8 +84,18 @@ const CASES: &[(&str, &str, usize, usize)] = &[
     // A view of a basis layout starts at a coordinate or a scaled basis.
     ("view((4):(1@0),3)", "ScaledBasis", 15, 16),
     ("view((4):(1@0),(1@0,2))", "ScaledBasis", 15, 22),
-    ("slice((_,3,1), make_identity_layout((4,8)))", "RankMismatch", 6, 13),
-    ("slice(LayoutLeft, make_identity_layout((4,8)))", "WrongType", 6, 16),
+    (
+        "slice((_,3,1), make_identity_layout((4,8)))",
+        "RankMismatch",
+        6,
+        13,
+    ),
+    (
+        "slice(LayoutLeft, make_identity_layout((4,8)))",
+        "WrongType",
+        6,
+        16,
+    ),
     // Two basis layouts: CuTe returns (2,2):(1@0@0,1@0@0), ((2,0),0) at index 3, not ((0,1),0).
     (
         "composition(make_identity_layout(((2,3),4)), (2,2):(1@0,1@0))",

@@ -4,7 +4,6 @@
 //! `view(LAYOUT,OFFSET)`, with the offset as CuTe prints it without the
 //! static underscores: `view((4):(1@0),(0,3))`.
 
-use alloc::string::ToString;
 use core::fmt;
 
 use super::{BasisLayout, BasisTuple, refusal};
@@ -102,8 +101,7 @@ pub fn slice_and_offset(coord: &Coord, layout: &BasisLayout) -> Result<BasisView
         Value::IntTuple(t) => BasisTuple::from(t),
         v => {
             return Err(refusal(alloc::format!(
-                "internal: crd2idx of {layout} gave {}",
-                v.to_string()
+                "internal: crd2idx of {layout} gave {v}"
             )));
         }
     };
