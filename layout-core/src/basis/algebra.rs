@@ -15,6 +15,7 @@ use crate::layout::Layout;
 
 mod both;
 mod leaves;
+mod witness;
 
 pub use both::composition_of_bases;
 pub use leaves::{coalesce, coshape, filter, filter_zeros};
@@ -59,7 +60,34 @@ pub fn composition(a: &BasisLayout, b: &Tiler) -> Result<BasisLayout> {
     }
 }
 
+/// `A ∘ B`, exact, or refused; where CuTe returns a layout that is not
+/// `A(B(i))`, the refusal names the first index where it differs.
 fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
+    compose_with(a, b, true).map_err(|e| match witness::cute_differs(a, b) {
+        Some(w) => refusal(format!(
+            "{}; CuTe returns {}, which gives {} at index {}, where A(B({})) is {}",
+            why(&e),
+            w.cute,
+            w.got,
+            w.index,
+            w.index,
+            w.want
+        )),
+        None => e,
+    })
+}
+
+/// The sentence of a refusal (the kind's words for another error).
+fn why(e: &crate::error::Error) -> alloc::string::String {
+    match e.kind() {
+        ErrorKind::ScaledBasis(why) => why.clone(),
+        other => format!("{other}"),
+    }
+}
+
+/// CuTe's composition steps; with `exact`, also the checks that make the
+/// result `A(B(i))` (without, CuTe's answer, right or wrong).
+fn compose_with(a: &BasisLayout, b: &Layout, exact: bool) -> Result<BasisLayout> {
     if a.size() == 0 || b.size() == 0 {
         return Err(refusal(format!(
             "composition of {a} with {b}: an empty operand has no offsets to compose"
@@ -72,7 +100,7 @@ fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
         .leaf_modes()
         .map(|(n, r)| (n - 1).saturating_mul(r.max(0)))
         .fold(0, i64::saturating_add);
-    if reach >= a.size() && a.shape.leaves().last() == Some(1) {
+    if exact && reach >= a.size() && a.shape.leaves().last() == Some(1) {
         return Err(refusal(format!(
             "composition of {a} with {b}: B reaches offset {reach}, past A's size {}, and A's last leaf has extent 1, so no mode of A extends there",
             a.size()
@@ -83,7 +111,7 @@ fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
     let mut strides = Vec::new();
     let mut reach = alloc::vec![0i64; leaves.len()];
     for (m, (n, r)) in b.leaf_modes().enumerate() {
-        let pieces = match compose_leaf(&leaves, m, n, r) {
+        let pieces = match compose_leaf(&leaves, (m, n, r), exact) {
             // An extent-1 leaf has one offset, A(0 + …) = 0 in its own
             // terms: any stride is exact where CuTe's checks refuse it.
             Err(_) if n == 1 => alloc::vec![Piece {
@@ -108,7 +136,7 @@ fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
     // the sum of what B's leaves put in it, or B(i) carries into the next
     // leaf and the sum of the bases is not A(B(i)).
     for (j, (&(s, _), &r)) in leaves.iter().zip(&reach).enumerate() {
-        if j + 1 < leaves.len() && r >= s {
+        if exact && j + 1 < leaves.len() && r >= s {
             return Err(refusal(format!(
                 "composition is not exact: the right layout's leaves together reach {r} in leaf {j} of the left layout, which has extent {s}, so their offsets carry into the next leaf and no layout of this shape is A(B(i))"
             )));
@@ -142,7 +170,11 @@ fn coalesced_leaves(a: &BasisLayout) -> Vec<(i64, ScaledBasis)> {
 }
 
 /// CuTe's `composition_impl` for one leaf `n:r` of `B` against `A`'s leaves.
-fn compose_leaf(leaves: &[(i64, ScaledBasis)], m: usize, n: i64, r: i64) -> Result<Vec<Piece>> {
+fn compose_leaf(
+    leaves: &[(i64, ScaledBasis)],
+    (m, n, r): (usize, i64, i64),
+    exact: bool,
+) -> Result<Vec<Piece>> {
     if r == 0 {
         let stride = ScaledBasis::int(0);
         return Ok(alloc::vec![Piece {
@@ -177,9 +209,9 @@ fn compose_leaf(leaves: &[(i64, ScaledBasis)], m: usize, n: i64, r: i64) -> Resu
                 "leaf {m} of the right layout fails CuTe's shape divisibility: extent {n} does not divide by {new}, the part of it leaf {j} of the left layout (extent {s}) holds"
             )));
         }
-        if n / new > 1 && s % r != 0 {
+        if exact && n / new > 1 && s % r != 0 {
             return Err(refusal(format!(
-                "leaf {m} of the right layout runs past leaf {j} of the left layout (extent {s}) with stride {r}, which does not divide {s}: no layout of this shape is A(B(i)) (CuTe returns one that is not)"
+                "leaf {m} of the right layout runs past leaf {j} of the left layout (extent {s}) with stride {r}, which does not divide {s}: no layout of this shape is A(B(i))"
             )));
         }
         out.push(Piece {

@@ -18,7 +18,6 @@ use super::{BasisLayout, ScaledBasis, compose_layout, refusal, with_leaves_of};
 use crate::error::{Error, Result};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
-use crate::value::Value;
 
 /// What one leaf of `B` becomes: its extents (one or several) and strides.
 type Piece = (IntTuple, Vec<ScaledBasis>);
@@ -153,16 +152,9 @@ fn witness(
     b: &BasisLayout,
     leaves: &[usize],
 ) -> Option<Error> {
-    let mut shapes = Vec::new();
-    let mut strides = Vec::new();
-    for &(n, v) in group {
-        let r = compose_layout(mode, &Layout::leaf(n, v).ok()?).ok()?;
-        shapes.push(r.shape.clone());
-        strides.extend(r.strides.iter().cloned());
-    }
-    let cute = BasisLayout::from_leaves(Tuple(shapes), strides).ok()?;
     let together = Layout::from_leaf_modes(group).ok()?;
-    // B's index of a coordinate of the group's leaves (B's others at 0).
+    let w = super::witness::cute_differs(mode, &together)?;
+    // B's index of the group's coordinate (B's other leaves at 0).
     let mut place = Vec::new();
     let mut product = 1i64;
     for (k, s) in b.shape.leaves().enumerate() {
@@ -171,57 +163,10 @@ fn witness(
         }
         product = product.checked_mul(s)?;
     }
-    for j in 0..together.size().min(1 << 20) {
-        let want = components(&mode.crd2idx(&Int(together.at(j).ok()?)).ok()?);
-        let got = components(&cute.crd2idx(&Int(j)).ok()?);
-        if want != got {
-            let natural = crate::layout::natural_coord(&Int(j), together.shape()).ok()?;
-            let i: i64 = natural.leaves().zip(&place).map(|(c, p)| c * p).sum();
-            return Some(refusal(format!(
-                "composition is not exact: the leaves of {b} stepping through {mode} carry inside it, so no layout of this shape is A(B(i)); CuTe's leaf-by-leaf answer gives {} at index {i} of B, where A(B({i})) is {}",
-                show(&got),
-                show(&want)
-            )));
-        }
-    }
-    None
-}
-
-/// A coordinate (`crd2idx`'s value) as its nonzero components by basis path.
-fn components(v: &Value) -> BTreeMap<Vec<usize>, i64> {
-    fn walk(t: &IntTuple, path: &mut Vec<usize>, out: &mut BTreeMap<Vec<usize>, i64>) {
-        match t {
-            Int(n) => *out.entry(path.clone()).or_default() += n,
-            Tuple(v) => {
-                for (i, t) in v.iter().enumerate() {
-                    path.push(i);
-                    walk(t, path, out);
-                    path.pop();
-                }
-            }
-        }
-    }
-    let mut out = BTreeMap::new();
-    match v {
-        Value::IntTuple(t) => walk(t, &mut Vec::new(), &mut out),
-        Value::Basis(crate::basis::BasisTuple::Leaf(d)) => {
-            *out.entry(d.modes.clone()).or_default() += d.value;
-        }
-        _ => {}
-    }
-    out.retain(|_, x| *x != 0);
-    out
-}
-
-/// Components as a sum of scaled bases (`0` when there are none).
-fn show(c: &BTreeMap<Vec<usize>, i64>) -> alloc::string::String {
-    let terms: Vec<alloc::string::String> = c
-        .iter()
-        .map(|(p, v)| format!("{}", ScaledBasis::new(*v, p.iter().copied())))
-        .collect();
-    if terms.is_empty() {
-        "0".into()
-    } else {
-        terms.join("+")
-    }
+    let natural = crate::layout::natural_coord(&Int(w.index), together.shape()).ok()?;
+    let i: i64 = natural.leaves().zip(&place).map(|(c, p)| c * p).sum();
+    Some(refusal(format!(
+        "composition is not exact: the leaves of {b} stepping through {mode} (one mode of the left layout) are {together} there, and no layout of this shape is A(B(i)); CuTe composes them leaf by leaf into {}, which gives {} at index {i} of B, where A(B({i})) is {}",
+        w.cute, w.got, w.want
+    )))
 }
