@@ -1,4 +1,5 @@
-//! Composition of two layouts with scaled-basis strides, brute force:
+//! Composition into a layout with scaled-basis strides, from one with
+//! them or with integer strides, brute force:
 //! `B`'s offsets are coordinates of `A`, and every result must be `A` read
 //! at `B(i)` for every `i`, computed here from the leaves alone (each
 //! component of the coordinate split colexicographically over the leaves
@@ -6,7 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use layout_core::{BasisLayout, IntTuple, ScaledBasis, Value, basis, evaluate, natural_coord};
+use layout_core::{
+    BasisLayout, IntTuple, Layout, ScaledBasis, Value, basis, evaluate, natural_coord,
+};
 
 /// A coordinate (or offset) as its nonzero components by basis path.
 type Coord = BTreeMap<Vec<usize>, i64>;
@@ -25,14 +28,13 @@ fn leaf_paths(shape: &IntTuple, path: &mut Vec<usize>, out: &mut Vec<(Vec<usize>
     }
 }
 
-/// `l(i)`: the natural coordinate's digits times the strides, summed.
+/// `l(i)`: the natural coordinate's digits times the strides, summed (an
+/// integer layout's offset at the empty path).
 fn apply(l: &BasisLayout, i: i64) -> Coord {
     let natural = natural_coord(&IntTuple::Int(i), l.shape()).unwrap();
     let mut out = Coord::new();
     for (c, d) in natural.leaves().zip(l.leaf_strides()) {
-        if d.is_basis() {
-            *out.entry(d.modes().to_vec()).or_default() += c * d.value();
-        }
+        add(&mut out, d, c);
     }
     out.retain(|_, v| *v != 0);
     out
@@ -60,10 +62,9 @@ fn read_at(a: &BasisLayout, c: &Coord) -> Option<Coord> {
     Some(out)
 }
 
+/// `digit` times the stride `d`; an integer stride adds at the empty path.
 fn add(out: &mut Coord, d: &ScaledBasis, digit: i64) {
-    if d.is_basis() {
-        *out.entry(d.modes().to_vec()).or_default() += digit * d.value();
-    }
+    *out.entry(d.modes().to_vec()).or_default() += digit * d.value();
 }
 
 const LEFTS: &[&str] = &[
@@ -92,12 +93,34 @@ fn paths(a: &BasisLayout) -> Vec<Vec<usize>> {
     out
 }
 
+/// Integer left operands: `B`'s coordinates read through plain strides.
+const INTEGER_LEFTS: &[&str] = &[
+    "((2,2),8):((1,16),2)",
+    "(4,(3,4)):(1,(4,12))",
+    "((2,3),4):((12,1),3)",
+];
+
+/// `a ∘ b` by the function for `a`'s kind (`plain` when it has integer
+/// strides), as a layout with basis strides.
+fn compose(
+    a: &BasisLayout,
+    plain: Option<&Layout>,
+    b: &BasisLayout,
+) -> layout_core::Result<BasisLayout> {
+    match plain {
+        Some(a) => basis::algebra::composition_by_basis(a, b).map(|r| BasisLayout::from_layout(&r)),
+        None => basis::algebra::composition_of_bases(a, b),
+    }
+}
+
 #[test]
 fn composition_of_two_basis_layouts_is_never_wrong() {
     let (mut exact, mut refused, mut cute_wrong) = (0u64, 0u64, 0u64);
-    for src in LEFTS {
-        let Ok(Value::BasisLayout(a)) = evaluate(src) else {
-            panic!("{src}")
+    for src in LEFTS.iter().chain(INTEGER_LEFTS) {
+        let (a, plain) = match evaluate(src) {
+            Ok(Value::BasisLayout(a)) => (a, None),
+            Ok(Value::Layout(l)) => (BasisLayout::from_layout(&l), Some(l)),
+            other => panic!("{src}: {other:?}"),
         };
         let mut leaves: Vec<(i64, ScaledBasis)> = Vec::new();
         for n in 1..=4 {
@@ -114,7 +137,7 @@ fn composition_of_two_basis_layouts_is_never_wrong() {
                 let Ok(Value::BasisLayout(b)) = evaluate(&text) else {
                     continue; // clashing paths, or no basis at all
                 };
-                match basis::algebra::composition_of_bases(&a, &b) {
+                match compose(&a, plain.as_ref(), &b) {
                     Ok(r) => {
                         exact += 1;
                         assert_eq!(r.size(), b.size(), "{a} ∘ {b} = {r}");
@@ -136,7 +159,8 @@ fn composition_of_two_basis_layouts_is_never_wrong() {
         }
     }
     eprintln!(
-        "composition of two basis layouts: {exact} exact, {refused} refused, of which {cute_wrong} where CuTe returns a layout that is not A(B(i))"
+        "composition with a basis right operand ({} left layouts): {exact} exact, {refused} refused, of which {cute_wrong} where CuTe returns a layout that is not A(B(i))",
+        LEFTS.len() + INTEGER_LEFTS.len()
     );
     assert!(cute_wrong > 0);
     assert!(exact > 10_000, "{exact}");

@@ -14,10 +14,12 @@ use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
 mod both;
+mod by_basis;
 mod leaves;
 mod witness;
 
 pub use both::composition_of_bases;
+pub use by_basis::composition_by_basis;
 pub use leaves::{coalesce, coshape, filter, filter_zeros};
 
 /// One mode of a result: extent, stride, and (for composition's carry
@@ -304,53 +306,6 @@ fn concat(modes: Vec<BasisLayout>) -> Result<BasisLayout> {
     let shape = Tuple(modes.iter().map(|m| m.shape.clone()).collect());
     let strides = modes.into_iter().flat_map(|m| m.strides).collect();
     BasisLayout::from_leaves(shape, strides)
-}
-
-/// CuTe's composition `A ∘ B` with scaled-basis strides in `B`: a leaf
-/// `n:v@P` of `B` composes mode `P` of `A` with `n:v` (an integer
-/// composition, exact), a leaf `n:0` is `n:0`; the results take `B`'s
-/// structure. Refused where two leaves of `B` meet in a mode of `A` that
-/// is not a leaf (their sum could carry inside it).
-///
-/// ```
-/// use layout_core::{basis, evaluate, Layout, Value};
-/// let a: Layout = "(4,8):(8,1)".parse().unwrap();
-/// let Ok(Value::BasisLayout(b)) = evaluate("(4,2):(1@1,1@0)") else { panic!() };
-/// assert_eq!(basis::algebra::composition_by_basis(&a, &b).unwrap().to_string(), "(4,2):(1,8)");
-/// ```
-///
-/// # Errors
-///
-/// [`ScaledBasis`](ErrorKind::ScaledBasis) for a path `A` has no mode at
-/// or a shared non-leaf mode; those of the integer composition.
-pub fn composition_by_basis(a: &Layout, b: &BasisLayout) -> Result<Layout> {
-    let mut shapes = Vec::new();
-    let mut strides = Vec::new();
-    let mut targets: Vec<&[usize]> = Vec::new();
-    for (n, d) in b.shape.leaves().zip(&b.strides) {
-        let piece = if d.is_basis() {
-            let mut mode = a.clone();
-            for &i in &d.modes {
-                mode = mode.mode(i).ok_or_else(|| {
-                    refusal(format!("the stride {d} names a mode {a} does not have"))
-                })?;
-            }
-            if !mode.shape().is_int() && targets.contains(&d.modes.as_slice()) {
-                return Err(refusal(format!(
-                    "two leaves of the right layout step through the same tuple mode of {a} (stride {d}): their sum may carry inside it"
-                )));
-            }
-            targets.push(&d.modes);
-            crate::algebra::composition(&mode, &Tiler::from(Layout::leaf(n, d.value)?))?
-        } else {
-            Layout::leaf(n, 0)?
-        };
-        shapes.push(piece.shape().clone());
-        strides.push(piece.stride().clone());
-    }
-    let shape = with_leaves_of(&b.shape, &mut shapes.into_iter());
-    let stride = with_leaves_of(&b.shape, &mut strides.into_iter());
-    Layout::new(shape, stride)
 }
 
 /// `t`'s structure with each leaf replaced by a tuple from `leaves`.
