@@ -299,6 +299,12 @@ impl Expander<'_> {
                 };
                 quote!((#l, #base))
             }),
+            Value::BasisView(v) => {
+                let message = format!(
+                    "`layout!` has no Rust value for {v}: a view of a layout with scaled-basis strides starts at a coordinate, run-time only (`layout_core::evaluate`)"
+                );
+                return Err(self.ast.error(Some(e.span), message));
+            }
             Value::BasisLayout(l) => {
                 let message = format!(
                     "`layout!` has no Rust value for {l}: scaled-basis strides are run-time only (`layout_core::evaluate`); use it as an argument (`size`, `crd2idx`, …)"
