@@ -3,9 +3,11 @@
 //! layout shown is a layout-core call or a mode of one.
 
 use layout_core::algebra::tile_to_shape_steps;
+use std::collections::BTreeMap;
+
 use layout_core::{
-    BasisLayout, IntTuple, Layout, Result, Tiler, Value, complement, composition, downcast, filter,
-    upcast,
+    BasisLayout, BasisTuple, IntTuple, Layout, Result, ScaledBasis, Value, basis, complement,
+    downcast, filter, upcast,
 };
 
 use super::{Explainer, join};
@@ -37,32 +39,58 @@ impl Explainer<'_> {
     }
 
     /// `composition(A, B)` with scaled-basis strides in `B` (CuTe's special
-    /// case): each leaf `n:v@P` composes mode `P` of `A` with `n:v`.
-    pub(super) fn composition_by_basis(
+    /// case), `A` with integer strides or scaled bases: `B`'s offsets are
+    /// coordinates of `A`; the leaves of `B` naming one mode of `A` are
+    /// composed with it together, each group a core composition of `A`
+    /// with those leaves alone.
+    pub(super) fn composition_into_coordinates(
         &mut self,
-        a: &Layout,
+        a: &Value,
         b: &BasisLayout,
         result: &Value,
     ) -> Result<()> {
-        self.say("each leaf n:v@P of B composes mode P of A with n:v (a leaf n:0 stays n:0); the pieces take B's shape");
-        for (i, (n, d)) in b.shape().leaves().zip(b.leaf_strides()).enumerate() {
-            if !d.is_basis() {
+        self.say("B's offsets are coordinates of A: the leaves of B whose strides name one mode P of A are composed with mode P together (CuTe composes them one by one; together their sum is checked not to carry), a leaf n:0 stays n:0, and the pieces take B's shape");
+        let mut groups: BTreeMap<&[usize], Vec<usize>> = BTreeMap::new();
+        let leaves: Vec<(i64, &ScaledBasis)> = b.shape().leaves().zip(b.leaf_strides()).collect();
+        for (i, (n, d)) in leaves.iter().enumerate() {
+            if d.is_basis() {
+                groups.entry(d.modes()).or_default().push(i);
+            } else {
                 self.step(&format!("leaf {i}: {n}:{d} = {n}:0"));
-                continue;
             }
-            let mut mode = a.clone();
-            for &m in d.modes() {
-                match mode.mode(m) {
-                    Some(next) => mode = next,
-                    None => return Ok(()),
-                }
-            }
-            let leaf = Layout::leaf(n, d.value())?;
-            let piece = composition(&mode, &Tiler::from(leaf.clone()))?;
-            self.step(&format!("leaf {i}: {n}:{d} → ({mode}) ∘ {leaf} = {piece}"));
         }
-        if let Value::Layout(r) = result {
-            self.step(&format!("the pieces in B's shape {} = {r}", b.shape()));
+        for (path, members) in groups {
+            let part = |i: usize| (leaves[i].0, leaves[i].1.clone());
+            let sub = match members.as_slice() {
+                [i] => {
+                    BasisLayout::new(IntTuple::Int(leaves[*i].0), &BasisTuple::Leaf(part(*i).1))?
+                }
+                _ => BasisLayout::new(
+                    IntTuple::Tuple(members.iter().map(|&i| IntTuple::Int(part(i).0)).collect()),
+                    &BasisTuple::Tuple(
+                        members
+                            .iter()
+                            .map(|&i| BasisTuple::Leaf(part(i).1))
+                            .collect(),
+                    ),
+                )?,
+            };
+            let piece = match a {
+                Value::Layout(a) => basis::algebra::composition_by_basis(a, &sub)?.to_string(),
+                Value::BasisLayout(a) => basis::algebra::composition_of_bases(a, &sub)?.to_string(),
+                _ => return Ok(()),
+            };
+            // The mode as CuTe names it in a stride, `@1@0` (innermost first).
+            let unit = ScaledBasis::new(1, path.iter().copied()).to_string();
+            let mode = unit.trim_start_matches('1');
+            let which = join(members.iter(), ", ");
+            let leaf = if members.len() == 1 { "leaf" } else { "leaves" };
+            self.step(&format!(
+                "{leaf} {which} of B in mode {mode} of A: A ∘ {sub} = {piece}"
+            ));
+        }
+        if let Value::Layout(_) | Value::BasisLayout(_) = result {
+            self.step(&format!("the pieces in B's shape {} = {result}", b.shape()));
         }
         Ok(())
     }

@@ -128,8 +128,8 @@ impl<'a> Explainer<'a> {
         // the core gives their steps.
         if let (N::Tiling, Some(how)) = (narration, f.tiling) {
             return match (how, v) {
-                (Tiling::Composition, [Value::Layout(a), Value::BasisLayout(b)]) => {
-                    self.composition_by_basis(a, b, result)
+                (Tiling::Composition, [a, Value::BasisLayout(b)]) => {
+                    self.composition_into_coordinates(a, b, result)
                 }
                 (_, [Value::BasisLayout(_), _]) => Ok(()),
                 (Tiling::Composition, [Value::Layout(a), b]) => {

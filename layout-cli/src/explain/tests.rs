@@ -112,3 +112,26 @@ fn every_registry_function_is_explained() {
         assert!(shown.lines().count() >= 2, "{}:\n{shown}", f.example);
     }
 }
+
+/// A composition into coordinates (`B` with scaled-basis strides) groups
+/// `B`'s leaves by the mode of `A` they name, each group a core
+/// composition, and ends on the layout `eval` gives.
+#[test]
+fn composition_into_coordinates_groups_the_leaves_by_mode() {
+    for (src, group) in [
+        (
+            "composition(((2,2),8):((1,16),2), (2,4,2):(2@0,2@1,1@0))",
+            "leaves 0, 2 of B in mode @0 of A: A ∘ (2,2):(2@0,1@0) = (2,2):(16,1)",
+        ),
+        (
+            "composition(make_identity_layout(((2,3),4)), (3,4):(2@0,1@1))",
+            "leaf 0 of B in mode @0 of A: A ∘ 3:2@0 = 3:1@1@0",
+        ),
+    ] {
+        let shown = super::explain(src, Styles::new(false)).unwrap();
+        assert!(shown.contains(group), "{src}:\n{shown}");
+        let result = evaluate(src).unwrap().to_string();
+        let last = shown.lines().last().unwrap();
+        assert!(last.ends_with(&format!("= {result}")), "{src}:\n{shown}");
+    }
+}
