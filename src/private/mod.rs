@@ -25,6 +25,7 @@ mod composed;
 mod convert;
 mod coord;
 mod divide;
+mod divide_mode;
 mod edit;
 mod edit_layout;
 mod identity;
@@ -51,6 +52,7 @@ pub use composed::Composed;
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
+pub use divide_mode::{CeilOver, Clamp, DivMode, Spread};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
@@ -62,11 +64,11 @@ pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use partition::{
-    Compact, Dice, FlatCoord, OuterModes, SliceModes, StepMode, TileModes, TileRest,
+    Compact, Dice, FlatCoord, OuterModes, SliceEntry, SliceModes, StepMode, TileModes,
 };
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use reach::Reach;
-pub use static_int::{Over, Prod, Quot, StaticInt, Times};
+pub use static_int::{Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
