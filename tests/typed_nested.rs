@@ -222,7 +222,10 @@ fn static_nested_partitions_stay_static() {
     let t = Tensor::new(&data[..], layout!(type ((2,4),(8,16)):((1,2),(8,64)))).unwrap();
     let tile = typed::local_tile(t, (C::<4>, C::<16>), (1, X)).unwrap();
     assert_eq!(core::mem::size_of_val(tile.layout()), 0);
-    assert_eq!(tile.layout().to_string(), "((2,2),(8,2),(1,8)):((1,2),(8,64),(64,128))");
+    assert_eq!(
+        tile.layout().to_string(),
+        "((2,2),(8,2),(1,8)):((1,2),(8,64),(64,128))"
+    );
     let core_t = Tensor::new(&data[..], t.layout().to_core().unwrap()).unwrap();
     let want = tensor::local_tile(core_t.view(), (4, 16), (1, X)).unwrap();
     assert_eq!(seen(&tile), seen(&want));
@@ -235,5 +238,8 @@ fn indivisible_nesting_names_the_values() {
     let (a, m) = (3, 8);
     let t = Tensor::new(&data[..], layout!(((a,4),m):((1,a),12))).unwrap();
     let e = typed::local_tile(t, (C::<4>, C::<2>), (0, 0)).unwrap_err();
-    assert_eq!(e.to_string(), "shape_div needs 3 and 4 to divide one another");
+    assert_eq!(
+        e.to_string(),
+        "shape_div needs 3 and 4 to divide one another"
+    );
 }

@@ -195,7 +195,12 @@ impl<S: CeilOver<R>, D: Times<R>, R: Int> Spread<Cons<D, Nil>, R> for Cons<S, Ni
         r: R,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
         let step = d.0.times(r, "local_tile").map_err(overflow)?;
-        Ok((Cons(r, Nil), d, Cons(self.0.ceil_over(r), Nil), Cons(step, Nil)))
+        Ok((
+            Cons(r, Nil),
+            d,
+            Cons(self.0.ceil_over(r), Nil),
+            Cons(step, Nil),
+        ))
     }
 }
 

@@ -31,6 +31,7 @@ mod edit_layout;
 mod identity;
 mod int;
 mod layout;
+mod leaf_list;
 mod list;
 mod loops;
 mod mode;
@@ -57,15 +58,14 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
-pub use identity::IdentityShape;
+pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
+pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
-pub use partition::{
-    Compact, Dice, FlatCoord, OuterModes, SliceEntry, SliceModes, StepMode, TileModes,
-};
+pub use partition::{Dice, FlatCoord, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use reach::Reach;
 pub use static_int::{Min, Over, Prod, Quot, StaticInt, Times};

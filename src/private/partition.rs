@@ -29,7 +29,6 @@ use super::divide_mode::DivMode;
 use super::int::{C, Int};
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, Nil};
-use super::static_int::Times;
 use super::tree::{Mode, Shape, Tree};
 use crate::tensor::X;
 
@@ -382,32 +381,5 @@ impl<S: Int, SL: FlatCoord<DL>, D: Int, DL> FlatCoord<Cons<D, DL>> for Cons<S, S
             .into());
         }
         Ok(Cons((index / d0) % s, self.1.flat_coord(&d.1, index)?))
-    }
-}
-
-/// Column-major strides for a shape list, starting at `Acc`: CuTe's
-/// compact layout (`make_layout(shape)`, `make_tensor_like`), static
-/// where the extents are.
-pub trait Compact<Acc> {
-    /// The stride list.
-    type D;
-    /// The strides; a dynamic product that overflows is an error.
-    fn compact(&self, acc: Acc) -> Result<Self::D, Error>;
-}
-
-impl<Acc> Compact<Acc> for Nil {
-    type D = Nil;
-    #[inline(always)]
-    fn compact(&self, _: Acc) -> Result<Nil, Error> {
-        Ok(Nil)
-    }
-}
-
-impl<Acc: Times<S>, S: Int, SL: Compact<Acc::Out>> Compact<Acc> for Cons<S, SL> {
-    type D = Cons<Acc, SL::D>;
-    #[inline(always)]
-    fn compact(&self, acc: Acc) -> Result<Self::D, Error> {
-        let next = acc.times(self.0, "make_layout").map_err(overflow)?;
-        Ok(Cons(acc, self.1.compact(next)?))
     }
 }

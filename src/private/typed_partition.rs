@@ -8,8 +8,9 @@ use layout_core::{Error, ErrorKind};
 
 use super::int::{C, Offset};
 use super::layout::Layout;
+use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
-use super::partition::{Compact, FlatCoord, OuterModes, SliceModes, TileModes};
+use super::partition::{FlatCoord, OuterModes, SliceModes, TileModes};
 use super::reach::{Reach, check_fits};
 use super::tree::{Mode, Shape, Tree};
 
@@ -154,23 +155,20 @@ where
     }
 }
 
-/// CuTe's `make_layout(shape)` for a flat shape tuple: column-major
-/// strides, static where the extents are.
-pub trait CompactLayout: IntoList {
+/// CuTe's `make_layout(shape)`: column-major strides of the same
+/// nesting, static where the extents are.
+pub trait CompactLayout: Copy {
     /// The layout.
     type Output;
     /// The layout; a dynamic stride that overflows is an error.
     fn compact_layout(self) -> Result<Self::Output, Error>;
 }
 
-impl<S> CompactLayout for S
-where
-    S: Copy + IntoList<List: Compact<C<1>, D: IntoTuple>>,
-{
-    type Output = Layout<S, <<S::List as Compact<C<1>>>::D as IntoTuple>::Tuple>;
+impl<S: CompactTree<C<1>>> CompactLayout for S {
+    type Output = Layout<S, S::D>;
     #[inline(always)]
     fn compact_layout(self) -> Result<Self::Output, Error> {
-        let strides = self.into_list().compact(C::<1>)?;
-        Ok(Layout::from_parts(self, strides.into_tuple()))
+        let (strides, _) = self.compact(C::<1>)?;
+        Ok(Layout::from_parts(self, strides))
     }
 }
