@@ -214,6 +214,32 @@ proptest! {
     }
 }
 
+/// A nested thread layout, `((2,2),2):((1,4),2)` (threads numbered
+/// across the sub-modes), over a nested tensor: each share is the core's,
+/// and the shares cover the tensor once.
+#[test]
+fn nested_thread_layout_covers_once() {
+    let data = positions();
+    for (a, m) in [(2, 1), (4, 3), (8, 2)] {
+        let l = layout!(((a,4),(2,m)):((1,a),({4 * a},{8 * a})));
+        let size = a * 4 * 2 * m;
+        let typed_t = Tensor::new(&data[..size], l).unwrap();
+        let core_t = Tensor::new(&data[..size], l.to_core().unwrap()).unwrap();
+        let threads = layout!(type ((2,2),2):((1,4),2));
+        let core_thr = threads.to_core().unwrap();
+        let mut count = vec![0; size];
+        for thr in 0..8 {
+            let share = typed::local_partition(typed_t, &threads, thr).unwrap();
+            let want = tensor::local_partition(core_t.view(), &core_thr, thr).unwrap();
+            assert_eq!(seen(&share), seen(&want), "a = {a}, m = {m}, thread {thr}");
+            for &p in share.iter() {
+                count[p] += 1;
+            }
+        }
+        assert!(count.iter().all(|&c| c == 1), "{count:?}");
+    }
+}
+
 /// A static nested layout stays static through the partitions: no field
 /// at all, and the offsets of the core's partition.
 #[test]
@@ -229,6 +255,12 @@ fn static_nested_partitions_stay_static() {
     let core_t = Tensor::new(&data[..], t.layout().to_core().unwrap()).unwrap();
     let want = tensor::local_tile(core_t.view(), (4, 16), (1, X)).unwrap();
     assert_eq!(seen(&tile), seen(&want));
+    // A compact register tile of the same nesting, static too; copied into.
+    let mut regs = typed::make_tensor_like::<usize, _, _, _, _>(&tile).unwrap();
+    assert_eq!(regs.layout().to_string(), "((2,2),(8,2),(1,8)):((1,2),(4,32),(64,64))");
+    assert_eq!(core::mem::size_of_val(regs.layout()), 0);
+    typed::copy(&tile, &mut regs);
+    assert_eq!(regs.iter().copied().collect::<Vec<_>>(), seen(&want).1);
 }
 
 /// A run-time value that breaks the nesting is an error naming it.

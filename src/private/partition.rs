@@ -26,7 +26,7 @@ use layout_core::{Error, ErrorKind};
 
 use super::algebra::AlgebraError;
 use super::divide_mode::DivMode;
-use super::int::{C, Int};
+use super::int::C;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, Nil};
 use super::tree::{Mode, Shape, Tree};
@@ -350,36 +350,5 @@ where
         *offset = offset.wrapping_add(at);
         let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset)?;
         Ok((Cons(rs, rs2), Cons(rd, rd2)))
-    }
-}
-
-/// A thread layout's `get_flat_coord(i)`: `(i / d_k) % s_k` per mode.
-pub trait FlatCoord<DL> {
-    /// One `usize` per mode.
-    type Out;
-    /// The coordinates; a stride-0 mode (no inverse) is an error.
-    fn flat_coord(&self, d: &DL, index: usize) -> Result<Self::Out, Error>;
-}
-
-impl FlatCoord<Nil> for Nil {
-    type Out = Nil;
-    #[inline(always)]
-    fn flat_coord(&self, _: &Nil, _: usize) -> Result<Nil, Error> {
-        Ok(Nil)
-    }
-}
-
-impl<S: Int, SL: FlatCoord<DL>, D: Int, DL> FlatCoord<Cons<D, DL>> for Cons<S, SL> {
-    type Out = Cons<usize, SL::Out>;
-    #[inline(always)]
-    fn flat_coord(&self, d: &Cons<D, DL>, index: usize) -> Result<Self::Out, Error> {
-        let (s, d0) = (self.0.get(), d.0.get());
-        if d0 == 0 || s == 0 {
-            return Err(ErrorKind::Overflow(
-                "a thread layout's mode of stride 0 or extent 0 has no thread coordinate",
-            )
-            .into());
-        }
-        Ok(Cons((index / d0) % s, self.1.flat_coord(&d.1, index)?))
     }
 }

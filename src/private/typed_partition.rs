@@ -10,7 +10,8 @@ use super::int::{C, Offset};
 use super::layout::Layout;
 use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
-use super::partition::{FlatCoord, OuterModes, SliceModes, TileModes};
+use super::partition::{OuterModes, SliceModes, TileModes};
+use super::threads::{FlatCoord, ModeSizes};
 use super::reach::{Reach, check_fits};
 use super::tree::{Mode, Shape, Tree};
 
@@ -112,7 +113,8 @@ where
 
 /// A thread layout: its shape as a tiler and a thread's coordinate in it.
 pub trait Threads {
-    /// The shape as a list (CuTe's `product_each(shape(thr))` for a flat layout).
+    /// One static tile extent per mode, the mode's size (CuTe's
+    /// `product_each(shape(thr))`).
     type Tiler;
     /// The stride list.
     type Strides;
@@ -126,16 +128,16 @@ pub trait Threads {
 
 impl<S, D, I> Threads for Layout<S, D, I>
 where
-    S: Mode<D> + IntoList<List: FlatCoord<D::List>>,
+    S: Mode<D> + IntoList<List: FlatCoord<D::List> + ModeSizes>,
     D: Tree + IntoList,
     I: Offset,
 {
-    type Tiler = S::List;
+    type Tiler = <S::List as ModeSizes>::Out;
     type Strides = D::List;
     type Coord = <S::List as FlatCoord<D::List>>::Out;
     #[inline(always)]
-    fn tiler(&self) -> (S::List, D::List) {
-        (self.shape().into_list(), self.stride().into_list())
+    fn tiler(&self) -> (Self::Tiler, D::List) {
+        (Default::default(), self.stride().into_list())
     }
     #[inline(always)]
     fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error> {
