@@ -90,7 +90,7 @@ impl<H, L, St: Dice<L>> Dice<Cons<H, L>> for Cons<X, St> {
 /// slices its modes and keeps those under `X` at the top level (CuTe's
 /// `slice`: `t(_, (1, _))` of `((2,4),(8,m))` is `((2,4), m)`).
 #[diagnostic::on_unimplemented(
-    message = "the slice coordinate and the typed layout differ in rank",
+    message = "the slice coordinate and the typed layout (or a nested mode of it) differ in rank",
     label = "one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode of the tensor",
     note = "left unmatched: the coordinate's entries `{Self}` against the layout's extents `{SL}` (`Nil`: none left)"
 )]
