@@ -257,7 +257,10 @@ fn static_nested_partitions_stay_static() {
     assert_eq!(seen(&tile), seen(&want));
     // A compact register tile of the same nesting, static too; copied into.
     let mut regs = typed::make_tensor_like::<usize, _, _, _, _>(&tile).unwrap();
-    assert_eq!(regs.layout().to_string(), "((2,2),(8,2),(1,8)):((1,2),(4,32),(64,64))");
+    assert_eq!(
+        regs.layout().to_string(),
+        "((2,2),(8,2),(1,8)):((1,2),(4,32),(64,64))"
+    );
     assert_eq!(core::mem::size_of_val(regs.layout()), 0);
     typed::copy(&tile, &mut regs);
     assert_eq!(regs.iter().copied().collect::<Vec<_>>(), seen(&want).1);

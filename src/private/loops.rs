@@ -1,5 +1,6 @@
 //! The loops of the typed tensor algorithms (`crate::tensor::typed`): one
-//! `for` per mode of a flat typed layout, the extents and strides read
+//! `for` per leaf of a typed layout (flat or nested, walked leaf by leaf in
+//! colexicographic order, `leaf_list.rs`), the extents and strides read
 //! from the leaves, so a static layout's loops have constant trip counts
 //! and strides (what a hand-written kernel has) and a rank mismatch is a
 //! missing impl, found while compiling.
@@ -71,7 +72,7 @@ impl<A: Int, AL: SameExtents<BL>, B: Int, BL> SameExtents<Cons<B, BL>> for Cons<
     }
 }
 
-/// Two typed layouts walked together: same rank, flat, equal extents.
+/// Two typed layouts walked together: the same extents, leaf by leaf.
 #[diagnostic::on_unimplemented(
     message = "the layouts `{Self}` and `{O}` cannot be walked together",
     note = "both must be typed layouts with the same extents leaf by leaf (in order)"

@@ -1,26 +1,31 @@
-//! Typed partitions of flat typed layouts (every top-level mode a single
-//! leaf): CuTe's `local_tile`, `outer_partition`, `local_partition`, `_`
-//! slicing and `Step` projections, with the result's nesting fixed while
-//! compiling. Each is one walk over the modes as type-level lists
-//! (`list.rs`); per mode a few multiplies, and for a dynamic extent a
-//! `div_ceil`: straight-line code, no allocation. Static leaves stay static
-//! through [`Over`] and [`Times`] (a tile of a static extent is a
+//! Typed partitions of typed layouts whose top-level modes are leaves or
+//! tuples of leaves: CuTe's `local_tile`, `outer_partition`,
+//! `local_partition`, `_` slicing and `Step` projections, with the result's
+//! nesting fixed while compiling. Each is one walk over the modes as
+//! type-level lists (`list.rs`); per mode a few multiplies, and for a
+//! dynamic extent a `div_ceil`: straight-line code, no allocation. Static
+//! leaves stay static through [`Over`](super::Over) and
+//! [`Times`](super::Times) (a tile of a static extent is a
 //! [`Quot`](super::Quot), a tile's stride a [`Prod`](super::Prod)).
 //!
-//! CuTe's definitions, per mode `s:d` of the layout and tile extent `T`
-//! (`zipped_divide` splits the mode into the tile `T:d` and the rest
-//! `ceil(s/T):T·d`):
+//! CuTe's definitions, per mode and its tile (`zipped_divide` splits the
+//! mode into the tile and the rest, `divide_mode.rs`: for a leaf `s:d` by
+//! `T`, the tile `T:d` and the rest `ceil(s/T):T·d`):
 //! - `local_tile(L, T, c)` keeps every tile mode, then the rest modes whose
-//!   coordinate is `_` (`X`); an integer `c` moves the base by `c·T·d`.
+//!   coordinate is `_` (`X`); an integer `c` picks tile `c` of the rest
+//!   (colexicographic over a nested rest), a tuple slices the rest's modes.
 //! - `outer_partition(L, T, c)` keeps every rest mode (the modes past the
-//!   tiler whole); the tile coordinate `c < T` moves the base by `c·d`.
-//! - `local_partition(L, thr, i)` is `outer_partition` by the thread
-//!   layout's shape at the thread's coordinate `(i / d_k) % s_k`
-//!   (`thr.get_flat_coord(i)`).
-//! - `slice(L, c)` keeps the modes whose coordinate is `X`.
+//!   tiler whole); the tile coordinate `c < size(tile)` moves the base by
+//!   the tile's offset at `c`.
+//! - `local_partition(L, thr, i)` is `outer_partition` by the sizes of the
+//!   thread layout's modes at the thread's index in each (`threads.rs`,
+//!   `thr.get_flat_coord(i)`).
+//! - `slice(L, c)` keeps the modes whose coordinate is `X` (inside a tuple
+//!   coordinate, the sub-modes, at the top level as CuTe's `slice`).
 //!
 //! Errors name the values: a coordinate past its extent, a thread index
-//! past the thread layout, a stride whose product overflows.
+//! past the thread layout, a stride whose product overflows, a nested
+//! mode whose leaves and tile do not divide one another.
 
 use layout_core::{Error, ErrorKind};
 

@@ -11,8 +11,8 @@ use super::layout::Layout;
 use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
 use super::partition::{OuterModes, SliceModes, TileModes};
-use super::threads::{FlatCoord, ModeSizes};
 use super::reach::{Reach, check_fits};
+use super::threads::{FlatCoord, ModeSizes};
 use super::tree::{Mode, Shape, Tree};
 
 /// A typed layout a tensor can be built over without the core: its
