@@ -148,6 +148,19 @@ proptest! {
         let got = typed::local_tile(typed_t, ((C::<2>, C::<2>), C::<16>), ((0, i), X)).unwrap();
         let want = tensor::local_tile(core_t.view(), ((2, 2), 16), ((0, i), X)).unwrap();
         prop_assert_eq!(seen(&got), seen(&want));
+        // CuTe's Step: the (4, _, 16) tiler projected to modes 0 and 2, and
+        // a thread share of the tile through a projected (2,4,2) thread layout.
+        let one = C::<1>;
+        let got = typed::local_tile_step(typed_t, (C::<4>, C::<3>, C::<16>), (i, 2, X), (one, X, one)).unwrap();
+        let want = tensor::local_tile_step(core_t.view(), (4, 3, 16), (i, 2, X), (1, X, 1)).unwrap();
+        prop_assert_eq!(seen(&got), seen(&want));
+        let threads = layout!(type (2,4,2):(1,2,8));
+        let core_thr = threads.to_core().unwrap();
+        for thr in 0..16 {
+            let share = typed::local_partition_step(got, &threads, thr, (one, X, one)).unwrap();
+            let core_share = tensor::local_partition_step(want.view(), &core_thr, thr, (1, X, 1)).unwrap();
+            prop_assert_eq!(seen(&share), seen(&core_share));
+        }
     }
 
     /// Slices with `X`, integers for whole nested modes, and tuple
