@@ -2,12 +2,10 @@
 //! typed results: the nesting of every view is fixed while compiling,
 //! static leaves stay static ([`Quot`](crate::typed::Quot),
 //! [`Prod`](crate::typed::Prod)), and the run-time work is straight-line
-//! code with no allocation. The layouts are flat (each top-level mode one
-//! extent), as in CuTe's tutorial GEMM, or nested two levels deep (a mode
-//! may be a tuple of leaves, static or dynamic; a tiler entry for it is one
-//! static extent, spread over its leaves, or a tuple of extents, one per
-//! leaf): a run-time value that breaks the divisibility the nesting needs
-//! is an error naming it (docs/from-cute.md, "Nested layouts"). Deeper
+//! code with no allocation. Layouts are flat, as in CuTe's tutorial GEMM,
+//! or nested two levels (a mode a tuple of leaves, tiled by one static
+//! extent or a tuple of them; a run-time value that breaks the nesting is
+//! an error naming it: docs/from-cute.md, "Nested layouts"). Deeper
 //! layouts take the run-time functions of [`crate::tensor`].
 //!
 //! | CuTe | here |
