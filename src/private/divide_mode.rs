@@ -83,6 +83,7 @@ pub trait Clamp<R: Int>: Int {
     /// This leaf's extent in the rest.
     type Rest: Int;
     /// The three; a dynamic pair that does not divide is an error.
+    #[allow(clippy::type_complexity)]
     fn clamp(self, r: R) -> Result<(Self::Take, Self::Next, Self::Rest), Error>;
 }
 
