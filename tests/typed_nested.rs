@@ -291,3 +291,38 @@ fn indivisible_nesting_names_the_values() {
         "shape_div needs 3 and 4 to divide one another"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// A mode three levels deep, `((a,b),c)`: one tile spreads over its
+    /// leaves in order (CuTe flattens the mode), and slices reach inside.
+    #[test]
+    fn three_levels(
+        a in 1usize..5, b in 1usize..5, c in 1usize..4, m in 1usize..9,
+        d in prop::array::uniform4(0usize..7).prop_map(|[p, q, r, s]| (p, q, r, s)), k in 0usize..100,
+    ) {
+        let data = positions();
+        let (d0, d1, d2, d3) = d;
+        let l = layout!((((a,b),c),m):(((d0,d1),d2),d3));
+        let modes: [Leaves; 2] = [vec![(a, d0), (b, d1), (c, d2)], vec![(m, d3)]];
+        let typed_t = Tensor::new(&data[..], l).unwrap();
+        let core_t = Tensor::new(&data[..], l.to_core().unwrap()).unwrap();
+        let i = k % (a * b * c).div_ceil(8);
+        let got = typed::local_tile(typed_t, (C::<8>, C::<2>), (i, X));
+        prop_assert_eq!(got.is_ok(), spreads(&modes[0], 8));
+        if let Ok(got) = got {
+            let (sizes, elements) = seen(&got);
+            prop_assert_eq!(&sizes, &vec![8, 2, m.div_ceil(2) as i64]);
+            let want = brute(&sizes, |x| mode_at(&modes[0], i * 8 + x[0]) + mode_at(&modes[1], x[2] * 2 + x[1]));
+            prop_assert_eq!(&elements, &want);
+            if let Ok(core) = tensor::local_tile(core_t.view(), (8, 2), (i, X)) {
+                prop_assert_eq!(seen(&core), (sizes, elements));
+            }
+        }
+        let got = typed::slice(typed_t, (((X, k % b), X), k % m)).unwrap();
+        prop_assert_eq!(seen(&got), seen(&core_t.slice((((X, k % b), X), k % m))));
+        let got = typed::slice(typed_t, (k % (a * b * c), X)).unwrap();
+        prop_assert_eq!(seen(&got), seen(&core_t.slice((k % (a * b * c), X))));
+    }
+}

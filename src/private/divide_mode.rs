@@ -6,7 +6,7 @@
 //!
 //! - A single extent `s:d` by `T`: the tile `T:d`, the rest
 //!   `ceil(s/T):T·d` (a partial last tile for a dynamic `s`).
-//! - A nested mode `(s0,…,sk):(d0,…,dk)` (a tuple of leaves) by `T`: the
+//! - A nested mode `(s0,…,sk):(d0,…,dk)` (its leaves, at any depth) by `T`: the
 //!   tile spreads over the leaves in order, as CuTe's `composition_impl`
 //!   walks a mode it cannot coalesce (a dynamic leaf): leaf `j` takes
 //!   `tj = min(sj, r)` of the `r` elements still to place, so the tile is
@@ -26,7 +26,8 @@
 use layout_core::{Error, ErrorKind};
 
 use super::int::Int;
-use super::list::{Cons, IntoList, IntoTuple, Nil};
+use super::leaf_list::LeafList;
+use super::list::{Cons, IntoTuple, Nil};
 use super::partition::overflow;
 use super::static_int::{Min, Over, Quot, StaticInt, Times};
 
@@ -34,8 +35,8 @@ use super::static_int::{Min, Over, Quot, StaticInt, Times};
 /// the tile `T` (a static extent, or a tuple of tiles for a tuple mode).
 #[diagnostic::on_unimplemented(
     message = "a mode of shape `{Self}` cannot be tiled by `{T}`",
-    label = "tile a single extent or a tuple of leaves by one static extent (`C<N>`), a tuple mode by a tuple of tiles of its rank",
-    note = "the typed partitions take modes nested two levels deep (a tuple of leaves) under one static tile"
+    label = "tile a mode by one static extent (`C<N>`), or a tuple mode by a tuple of tiles of its rank",
+    note = "one static tile spreads over all of a mode's leaves; a tuple of tiles divides a tuple mode sub-mode by sub-mode"
 )]
 pub trait DivMode<D, T> {
     /// The tile's shape.
@@ -235,16 +236,18 @@ where
 }
 
 /// The tuple mode of shape `$S…` and stride `$D…`: one tile spread over
-/// its leaves, or a tuple of tiles `$T…` mode by mode.
+/// its leaves (all of them, at any depth, in order: CuTe's composition
+/// flattens the mode first, so the tile and the rest are flat tuples of
+/// the mode's leaves), or a tuple of tiles `$T…` mode by mode.
 macro_rules! tuple_modes {
     (0;) => {};
     ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
         impl<T: StaticInt, $($S, $D),*> DivMode<($($D,)*), T> for ($($S,)*)
         where
-            Self: IntoList,
-            ($($D,)*): IntoList,
-            <Self as IntoList>::List: Spread<
-                <($($D,)*) as IntoList>::List,
+            Self: LeafList,
+            ($($D,)*): LeafList,
+            <Self as LeafList>::List: Spread<
+                <($($D,)*) as LeafList>::List,
                 T,
                 TileS: IntoTuple,
                 TileD: IntoTuple,
@@ -252,17 +255,17 @@ macro_rules! tuple_modes {
                 RestD: IntoTuple,
             >,
         {
-            type TileS = <<<Self as IntoList>::List as Spread<<($($D,)*) as IntoList>::List, T>>::TileS as IntoTuple>::Tuple;
-            type TileD = <<<Self as IntoList>::List as Spread<<($($D,)*) as IntoList>::List, T>>::TileD as IntoTuple>::Tuple;
-            type RestS = <<<Self as IntoList>::List as Spread<<($($D,)*) as IntoList>::List, T>>::RestS as IntoTuple>::Tuple;
-            type RestD = <<<Self as IntoList>::List as Spread<<($($D,)*) as IntoList>::List, T>>::RestD as IntoTuple>::Tuple;
+            type TileS = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileS as IntoTuple>::Tuple;
+            type TileD = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileD as IntoTuple>::Tuple;
+            type RestS = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::RestS as IntoTuple>::Tuple;
+            type RestD = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::RestD as IntoTuple>::Tuple;
             #[inline(always)]
             fn div_mode(
                 self,
                 d: ($($D,)*),
             ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
                 const { assert!(T::VALUE > 0, "a tile extent must be positive") };
-                let (ts, td, rs, rd) = self.into_list().spread(d.into_list(), T::default())?;
+                let (ts, td, rs, rd) = self.leaf_list().spread(d.leaf_list(), T::default())?;
                 Ok((ts.into_tuple(), td.into_tuple(), rs.into_tuple(), rd.into_tuple()))
             }
         }
