@@ -326,3 +326,22 @@ proptest! {
         prop_assert_eq!(seen(&got), seen(&core_t.slice((k % (a * b * c), X))));
     }
 }
+
+/// A negative static stride inside a nested mode (a signed layout): the
+/// tiles and slices are the core's, element by element.
+#[test]
+fn negative_strides_in_a_nested_mode() {
+    let data = positions();
+    for m in 1..7usize {
+        let l = layout!(((2,4),m):((-1,2),8));
+        let typed_t = Tensor::at_base(&data[..], l, 1).unwrap();
+        let core_t = Tensor::at_base(&data[..], l.to_core().unwrap(), 1).unwrap();
+        for i in 0..2 {
+            let got = typed::local_tile(typed_t, (C::<4>, C::<2>), (i, X)).unwrap();
+            let want = tensor::local_tile(core_t.view(), (4, 2), (i, X)).unwrap();
+            assert_eq!(seen(&got), seen(&want), "m = {m}, tile {i}");
+        }
+        let got = typed::slice(typed_t, ((1, X), X)).unwrap();
+        assert_eq!(seen(&got), seen(&core_t.slice(((1, X), X))));
+    }
+}
