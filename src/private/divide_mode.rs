@@ -100,14 +100,24 @@ impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
     }
 }
 
-/// The dynamic case of [`Clamp`].
+/// The dynamic case of [`Clamp`]: `min(s, r)` divides the larger of the
+/// two (one division and one remainder; an extent 0 is refused too).
 #[inline(always)]
 fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), Error> {
-    let t = s.min(r);
-    if t == 0 || r % t != 0 || s % t != 0 {
+    if s == 0 {
         return Err(not_divisible(s, r));
     }
-    Ok((t, r / t, s / t))
+    // `r > 0`: a tile extent, or what a leaf that divided it left.
+    let (big, small) = if s >= r { (s, r) } else { (r, s) };
+    if big % small != 0 {
+        return Err(not_divisible(s, r));
+    }
+    let quotient = big / small;
+    Ok(if s >= r {
+        (r, 1, quotient)
+    } else {
+        (s, quotient, 1)
+    })
 }
 
 impl<S: StaticInt> Clamp<usize> for S {
