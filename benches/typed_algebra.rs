@@ -107,6 +107,47 @@ fn runtime_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
     sum
 }
 
+/// `local_tile` by (16,32) of a nested dynamic tensor
+/// `((4,m/4),(8,n/8)):((1,4),(m',8m'))` (`m' = 4·(m/4)`), tile `k`: the
+/// tile's size and its element (1,1). `flat` is the same data as the
+/// flat `(m',n'):(1,m')`, the baseline for what the nesting costs.
+fn nested_tile(inputs: &[(usize, usize)], data: &[usize], nested: bool) -> usize {
+    use layout_dsl::tensor::{Tensor, typed};
+    use layout_dsl::typed::C;
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let (p, q) = (m / 4, n / 8);
+        let (m4, m32) = (4 * p, 32 * p);
+        let coord = (k % (4 * p).div_ceil(16), k % (8 * q).div_ceil(32));
+        sum += if nested {
+            let t = Tensor::new(data, layout!(((4,p),(8,q)):((1,4),(m4,m32)))).unwrap();
+            let tile = typed::local_tile(t, (C::<16>, C::<32>), coord).unwrap();
+            tile.size() + tile[(1, 1)]
+        } else {
+            let n8 = 8 * q;
+            let t = Tensor::new(data, layout!((m4,n8):(1,m4))).unwrap();
+            let tile = typed::local_tile(t, (C::<16>, C::<32>), coord).unwrap();
+            tile.size() + tile[(1, 1)]
+        };
+    }
+    sum
+}
+
+/// The nested tile through the run-time tensor functions (the core).
+fn nested_tile_runtime(inputs: &[(usize, usize)], data: &[usize]) -> usize {
+    use layout_dsl::tensor::{Tensor, local_tile};
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let (p, q) = (m / 4, n / 8);
+        let (m4, m32) = (4 * p, 32 * p);
+        let coord = (k % (4 * p).div_ceil(16), k % (8 * q).div_ceil(32));
+        let l = layout!(((4,p),(8,q)):((1,4),(m4,m32))).to_core().unwrap();
+        let tile = local_tile(Tensor::new(data, l).unwrap(), (16, 32), coord).unwrap();
+        sum += tile.size() + tile[(1usize, 1usize)];
+    }
+    sum
+}
+
 /// `composition` of two dynamic layouts, `(m,n):(1,m) ∘ (4,n/2):(1,2m)`
 /// (CuTe's walk with its divisibility checks), then `size` + `L(5)`.
 fn typed_compose(inputs: &[(usize, usize)]) -> usize {
@@ -154,6 +195,14 @@ fn benches(c: &mut Criterion) {
     assert_eq!(method_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(typed_tile(&inputs), runtime_tile(&inputs));
     assert_eq!(typed_compose(&inputs), runtime_compose(&inputs));
+    assert_eq!(
+        nested_tile(&inputs, &data, true),
+        nested_tile_runtime(&inputs, &data)
+    );
+    assert_eq!(
+        nested_tile(&inputs, &data, true),
+        nested_tile(&inputs, &data, false)
+    );
     let calls = inputs.len();
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
@@ -186,6 +235,15 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("local_partition/runtime", |b| {
         b.iter(|| runtime_partition(black_box(&inputs), black_box(&data)))
+    });
+    g.bench_function("nested_local_tile/typed", |b| {
+        b.iter(|| nested_tile(black_box(&inputs), black_box(&data), true))
+    });
+    g.bench_function("nested_local_tile/flat", |b| {
+        b.iter(|| nested_tile(black_box(&inputs), black_box(&data), false))
+    });
+    g.bench_function("nested_local_tile/runtime", |b| {
+        b.iter(|| nested_tile_runtime(black_box(&inputs), black_box(&data)))
     });
     g.finish();
 
@@ -234,6 +292,24 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_partition(black_box(&inputs), black_box(&data)));
+        },
+    );
+    common::paired(
+        "nested_local_tile typed/flat",
+        || {
+            black_box(nested_tile(black_box(&inputs), black_box(&data), true));
+        },
+        || {
+            black_box(nested_tile(black_box(&inputs), black_box(&data), false));
+        },
+    );
+    common::paired(
+        "nested_local_tile runtime/typed",
+        || {
+            black_box(nested_tile_runtime(black_box(&inputs), black_box(&data)));
+        },
+        || {
+            black_box(nested_tile(black_box(&inputs), black_box(&data), true));
         },
     );
 }

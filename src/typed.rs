@@ -78,11 +78,12 @@
 //! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
 //! the macro would fold are `usize` there (the numbers are not visible).
-//! CuTe's partitions of tensors over flat typed layouts (`local_tile`,
-//! `local_partition`, `_` slicing, `Step`) are typed too, in
+//! CuTe's partitions of tensors over typed layouts, flat or nested
+//! (`local_tile`, `local_partition`, `_` slicing, `Step`) are typed too, in
 //! [`crate::tensor::typed`]: a static extent divided by a static tile is a
-//! [`Quot`], a static stride times a tile a [`Prod`], both constants in
-//! their types.
+//! [`Quot`], a static stride times a tile a [`Prod`], the part of a tile a
+//! static leaf of a nested mode takes a [`Min`], all constants in their
+//! types.
 //!
 //! `type` also types `composition(A, B)` of two written-out layouts,
 //! `coalesce(A)`, `complement(A, M)` (static strides) and
@@ -150,7 +151,7 @@
 
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, C, Composed, Concat, Divide, Flatten, Get, Group,
-    Grouped, Int, Ix, Layout, Leaves, Mode, NestingError, Offset, Over, Prepend, Prepended, Prod,
-    Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
+    Grouped, Int, Ix, Layout, Leaves, Min, Mode, NestingError, Offset, Over, Prepend, Prepended,
+    Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
     TypedCoord, TypedLayout, TypedSwizzle,
 };

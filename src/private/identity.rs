@@ -1,44 +1,80 @@
 //! The typed identity tensor's components (`crate::tensor::typed`): for a
-//! flat shape of `R` dynamic extents, `R` layouts of that shape, component
-//! `k` with stride 1 in mode `k` and 0 elsewhere. CuTe's identity layout
-//! has the basis strides `E<0>`, `E<1>`, …, whose offset is the whole
-//! coordinate; component `k` is that offset's `k`-th entry. The typed
-//! partitions only scale and select strides, which acts on each entry
-//! alike, so partitioning every component by the same call gives the
-//! entries of the partitioned identity.
+//! shape of `R` leaves (flat or nested, static or dynamic extents), `R`
+//! layouts of that shape, component `k` with stride 1 at leaf `k` and 0
+//! elsewhere. CuTe's identity layout has the basis strides `E<0>`, `E<1>`,
+//! … (`E<0,0>`, `E<0,1>`, … inside a nested mode), whose offset is the
+//! whole (hierarchical) coordinate; component `k` is that coordinate's
+//! `k`-th leaf. The typed partitions only scale, split and select strides,
+//! which acts on each entry alike, so partitioning every component by the
+//! same call gives the entries of the partitioned identity.
 
+use super::edit::Leaves;
+use super::int::Int;
 use super::layout::Layout;
+use super::tree::Shape;
 
-/// A flat shape of `R ≥ 1` `usize` extents, the shape of an identity tensor.
+/// A shape of `R ≥ 1` leaves (`usize` or `C<N>`, nested or not), the shape
+/// of an identity tensor.
 pub trait IdentityShape<const R: usize>: Copy {
-    /// One component's layout.
+    /// One component's layout: the shape, `usize` strides of its nesting.
     type Layout;
-    /// The components: component `k` is the `k`-th coordinate entry.
+    /// The components: component `k` is the `k`-th coordinate leaf.
     fn components(self) -> [Self::Layout; R];
 }
 
-/// `usize`, whatever the identifier (a macro repetition helper).
-macro_rules! usize_for {
-    ($a:ident) => {
-        usize
-    };
+/// A flat tuple of `R` elements (the leaves of a shape, flattened).
+pub trait FlatRank<const R: usize> {}
+
+/// The stride tree of a shape's nesting with 1 at one leaf, 0 elsewhere.
+pub trait UnitStride: Copy {
+    /// The stride tree (`usize` leaves).
+    type D: Copy;
+    /// 1 at leaf `k`; `next` counts the leaves before this tree.
+    fn unit(&self, k: usize, next: &mut usize) -> Self::D;
+}
+
+impl<S: Int> UnitStride for S {
+    type D = usize;
+    #[inline(always)]
+    fn unit(&self, k: usize, next: &mut usize) -> usize {
+        let d = usize::from(*next == k);
+        *next += 1;
+        d
+    }
+}
+
+impl<S, const R: usize> IdentityShape<R> for S
+where
+    S: Shape + UnitStride + Leaves<Out: FlatRank<R>>,
+{
+    type Layout = Layout<S, S::D>;
+    #[inline(always)]
+    fn components(self) -> [Self::Layout; R] {
+        core::array::from_fn(|k| Layout::from_parts(self, self.unit(k, &mut 0)))
+    }
 }
 
 /// Rank 1 and up (a rank-0 identity has no entry to take a shape from).
-macro_rules! identity_shape {
+macro_rules! flat_rank {
     (0;) => {};
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
-        impl IdentityShape<$rank> for ($(usize_for!($A),)*) {
-            type Layout = Layout<Self, Self>;
+        impl<$($A),*> FlatRank<$rank> for ($($A,)*) {}
+    };
+}
+
+for_each_rank!(flat_rank);
+
+macro_rules! tuples {
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        impl<$($A: UnitStride),*> UnitStride for ($($A,)*) {
+            type D = ($($A::D,)*);
             #[inline(always)]
-            #[allow(clippy::unused_unit)]
-            fn components(self) -> [Self::Layout; $rank] {
-                core::array::from_fn(|_k| {
-                    Layout::from_parts(self, ($(usize::from($i == _k),)*))
-                })
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn unit(&self, k: usize, next: &mut usize) -> Self::D {
+                ($(self.$i.unit(k, next),)*)
             }
         }
     };
 }
 
-for_each_rank!(identity_shape);
+for_each_rank!(tuples);

@@ -1,12 +1,14 @@
 //! The loops of the typed tensor algorithms (`crate::tensor::typed`): one
-//! `for` per mode of a flat typed layout, the extents and strides read
+//! `for` per leaf of a typed layout (flat or nested, walked leaf by leaf in
+//! colexicographic order, `leaf_list.rs`), the extents and strides read
 //! from the leaves, so a static layout's loops have constant trip counts
 //! and strides (what a hand-written kernel has) and a rank mismatch is a
 //! missing impl, found while compiling.
 
 use super::int::Int;
 use super::layout::Layout;
-use super::list::{Cons, IntoList, Nil};
+use super::leaf_list::LeafList;
+use super::list::{Cons, Nil};
 use super::tree::{Mode, Tree};
 
 /// Walks a shape list (`Self`) over two stride lists in lockstep, mode 0
@@ -70,10 +72,10 @@ impl<A: Int, AL: SameExtents<BL>, B: Int, BL> SameExtents<Cons<B, BL>> for Cons<
     }
 }
 
-/// Two typed layouts walked together: same rank, flat, equal extents.
+/// Two typed layouts walked together: the same extents, leaf by leaf.
 #[diagnostic::on_unimplemented(
     message = "the layouts `{Self}` and `{O}` cannot be walked together",
-    note = "both must be flat typed layouts (every top-level mode one extent) of the same rank"
+    note = "both must be typed layouts with the same extents leaf by leaf (in order)"
 )]
 pub trait WalkWith<O> {
     /// Whether the extents agree.
@@ -84,18 +86,18 @@ pub trait WalkWith<O> {
 
 impl<SA, DA, IA, SB, DB, IB> WalkWith<Layout<SB, DB, IB>> for Layout<SA, DA, IA>
 where
-    SA: Mode<DA> + IntoList<List: SameExtents<SB::List> + Lockstep<DA::List, DB::List>>,
-    DA: Tree + IntoList,
-    SB: Mode<DB> + IntoList,
-    DB: Tree + IntoList,
+    SA: Mode<DA> + LeafList<List: SameExtents<SB::List> + Lockstep<DA::List, DB::List>>,
+    DA: Tree + LeafList,
+    SB: Mode<DB> + LeafList,
+    DB: Tree + LeafList,
     IA: super::int::Offset,
     IB: super::int::Offset,
 {
     #[inline(always)]
     fn same_shape(&self, other: &Layout<SB, DB, IB>) -> bool {
         self.shape()
-            .into_list()
-            .same_extents(&other.shape().into_list())
+            .leaf_list()
+            .same_extents(&other.shape().leaf_list())
     }
     #[inline(always)]
     fn walk_with(
@@ -105,9 +107,9 @@ where
         other_base: usize,
         mut f: impl FnMut(usize, usize),
     ) {
-        let (da, db) = (self.stride().into_list(), other.stride().into_list());
+        let (da, db) = (self.stride().leaf_list(), other.stride().leaf_list());
         self.shape()
-            .into_list()
+            .leaf_list()
             .lockstep(&da, &db, base, other_base, &mut f);
     }
 }
@@ -199,7 +201,7 @@ where
 /// checked the extents pairwise).
 #[diagnostic::on_unimplemented(
     message = "the layouts `{Self}`, `{B}` and `{C}` cannot be walked together",
-    note = "all three must be flat typed layouts (every top-level mode one extent) of the same rank"
+    note = "all three must be typed layouts with the same extents leaf by leaf (in order)"
 )]
 pub trait WalkWith3<B, C> {
     /// `f(offset in self, offset in b, offset in c)` for every coordinate.
@@ -215,12 +217,12 @@ pub trait WalkWith3<B, C> {
 impl<SA, DA, IA, SB, DB, IB, SC, DC, IC> WalkWith3<Layout<SB, DB, IB>, Layout<SC, DC, IC>>
     for Layout<SA, DA, IA>
 where
-    SA: Mode<DA> + IntoList<List: Lockstep3<DA::List, DB::List, DC::List>>,
-    DA: Tree + IntoList,
+    SA: Mode<DA> + LeafList<List: Lockstep3<DA::List, DB::List, DC::List>>,
+    DA: Tree + LeafList,
     SB: Mode<DB>,
-    DB: Tree + IntoList,
+    DB: Tree + LeafList,
     SC: Mode<DC>,
-    DC: Tree + IntoList,
+    DC: Tree + LeafList,
     IA: super::int::Offset,
     IB: super::int::Offset,
     IC: super::int::Offset,
@@ -234,12 +236,12 @@ where
         mut f: impl FnMut(usize, usize, usize),
     ) {
         let d = (
-            self.stride().into_list(),
-            b.stride().into_list(),
-            c.stride().into_list(),
+            self.stride().leaf_list(),
+            b.stride().leaf_list(),
+            c.stride().leaf_list(),
         );
         self.shape()
-            .into_list()
+            .leaf_list()
             .lockstep3((&d.0, &d.1, &d.2), bases, &mut f);
     }
 }

@@ -1,33 +1,40 @@
-//! Typed partitions of flat typed layouts (every top-level mode a single
-//! leaf): CuTe's `local_tile`, `outer_partition`, `local_partition`, `_`
-//! slicing and `Step` projections, with the result's nesting fixed while
-//! compiling. Each is one walk over the modes as type-level lists
-//! (`list.rs`); per mode a few multiplies, and for a dynamic extent a
-//! `div_ceil`: straight-line code, no allocation. Static leaves stay static
-//! through [`Over`] and [`Times`] (a tile of a static extent is a
+//! Typed partitions of typed layouts whose top-level modes are leaves or
+//! tuples of leaves: CuTe's `local_tile`, `outer_partition`,
+//! `local_partition`, `_` slicing and `Step` projections, with the result's
+//! nesting fixed while compiling. Each is one walk over the modes as
+//! type-level lists (`list.rs`); per mode a few multiplies, and for a
+//! dynamic extent a `div_ceil`: straight-line code, no allocation. Static
+//! leaves stay static through [`Over`](super::Over) and
+//! [`Times`](super::Times) (a tile of a static extent is a
 //! [`Quot`](super::Quot), a tile's stride a [`Prod`](super::Prod)).
 //!
-//! CuTe's definitions, per mode `s:d` of the layout and tile extent `T`
-//! (`zipped_divide` splits the mode into the tile `T:d` and the rest
-//! `ceil(s/T):T·d`):
+//! CuTe's definitions, per mode and its tile (`zipped_divide` splits the
+//! mode into the tile and the rest, `divide_mode.rs`: for a leaf `s:d` by
+//! `T`, the tile `T:d` and the rest `ceil(s/T):T·d`):
 //! - `local_tile(L, T, c)` keeps every tile mode, then the rest modes whose
-//!   coordinate is `_` (`X`); an integer `c` moves the base by `c·T·d`.
+//!   coordinate is `_` (`X`); an integer `c` picks tile `c` of the rest
+//!   (colexicographic over a nested rest), a tuple slices the rest's modes.
 //! - `outer_partition(L, T, c)` keeps every rest mode (the modes past the
-//!   tiler whole); the tile coordinate `c < T` moves the base by `c·d`.
-//! - `local_partition(L, thr, i)` is `outer_partition` by the thread
-//!   layout's shape at the thread's coordinate `(i / d_k) % s_k`
-//!   (`thr.get_flat_coord(i)`).
-//! - `slice(L, c)` keeps the modes whose coordinate is `X`.
+//!   tiler whole); the tile coordinate `c < size(tile)` moves the base by
+//!   the tile's offset at `c`.
+//! - `local_partition(L, thr, i)` is `outer_partition` by the sizes of the
+//!   thread layout's modes at the thread's index in each (`threads.rs`,
+//!   `thr.get_flat_coord(i)`).
+//! - `slice(L, c)` keeps the modes whose coordinate is `X` (inside a tuple
+//!   coordinate, the sub-modes, at the top level as CuTe's `slice`).
 //!
 //! Errors name the values: a coordinate past its extent, a thread index
-//! past the thread layout, a stride whose product overflows.
+//! past the thread layout, a stride whose product overflows, a nested
+//! mode whose leaves and tile do not divide one another.
 
 use layout_core::{Error, ErrorKind};
 
 use super::algebra::AlgebraError;
-use super::int::{C, Int};
-use super::list::{Cons, Nil};
-use super::static_int::{Over, StaticInt, Times};
+use super::divide_mode::DivMode;
+use super::int::C;
+use super::layout::Layout;
+use super::list::{Chain, Cons, IntoList, Nil};
+use super::tree::{Mode, Shape, Tree};
 use crate::tensor::X;
 
 fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
@@ -81,85 +88,168 @@ impl<H, L, St: Dice<L>> Dice<Cons<H, L>> for Cons<X, St> {
     }
 }
 
-/// A slice coordinate (a list of `usize` and [`X`]) over shape list `SL`
-/// and stride list `DL`: the modes under `X`, the base moved by the rest.
+/// A slice coordinate (a list of `usize`, [`X`] and tuples of them) over
+/// shape list `SL` and stride list `DL`: the modes under `X`, the base
+/// moved by the rest. An integer for a whole mode (a leaf or a tuple) is
+/// its index there (colexicographic); a tuple coordinate for a tuple mode
+/// slices its modes and keeps those under `X` at the top level (CuTe's
+/// `slice`: `t(_, (1, _))` of `((2,4),(8,m))` is `((2,4), m)`).
 #[diagnostic::on_unimplemented(
-    message = "the slice coordinate and the typed layout differ in rank",
-    label = "one entry (an integer or `X`) per top-level mode of the tensor",
+    message = "the slice coordinate and the typed layout (or a nested mode of it) differ in rank",
+    label = "one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode of the tensor",
     note = "left unmatched: the coordinate's entries `{Self}` against the layout's extents `{SL}` (`Nil`: none left)"
 )]
 pub trait SliceModes<SL, DL> {
-    /// The kept shape leaves.
+    /// The kept shape modes.
     type S;
-    /// The kept stride leaves.
+    /// The kept stride modes.
     type D;
-    /// The kept modes; `offset` grows by `c·d` per integer `c`.
-    fn slice(self, s: SL, d: DL, offset: &mut usize) -> Result<(Self::S, Self::D), Error>;
+    /// The kept modes; `offset` grows by each integer's offset; `what`
+    /// names the coordinate in an error.
+    fn slice(
+        self,
+        s: SL,
+        d: DL,
+        offset: &mut usize,
+        what: &'static str,
+    ) -> Result<(Self::S, Self::D), Error>;
 }
 
 impl SliceModes<Nil, Nil> for Nil {
     type S = Nil;
     type D = Nil;
     #[inline(always)]
-    fn slice(self, _: Nil, _: Nil, _: &mut usize) -> Result<(Nil, Nil), Error> {
+    fn slice(self, _: Nil, _: Nil, _: &mut usize, _: &'static str) -> Result<(Nil, Nil), Error> {
         Ok((Nil, Nil))
     }
 }
 
-impl<S: Int, SL, D: Int, DL, CL: SliceModes<SL, DL>> SliceModes<Cons<S, SL>, Cons<D, DL>>
-    for Cons<usize, CL>
-{
-    type S = CL::S;
-    type D = CL::D;
-    #[inline(always)]
-    fn slice(
+/// One entry of a slice coordinate (`usize`, [`X`], or a tuple of them)
+/// over one mode `S:D`: the kept modes as a list. A trait on the entry
+/// (not on the list), so that an entry rustc has not inferred yet is
+/// deferred rather than tried against every tuple rank.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a slice coordinate of a mode of shape `{S}`",
+    label = "an integer, `X`, or a tuple nested like the mode"
+)]
+pub trait SliceEntry<S, D> {
+    /// The kept shape modes.
+    type S;
+    /// The kept stride modes.
+    type D;
+    /// The kept modes; `offset` grows by each integer's offset.
+    fn slice_entry(
         self,
-        s: Cons<S, SL>,
-        d: Cons<D, DL>,
+        s: S,
+        d: D,
         offset: &mut usize,
-    ) -> Result<(CL::S, CL::D), Error> {
-        if self.0 >= s.0.get() {
-            return Err(out_of_range("a slice coordinate", self.0, s.0.get()));
+        what: &'static str,
+    ) -> Result<(Self::S, Self::D), Error>;
+}
+
+impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
+    type S = Nil;
+    type D = Nil;
+    #[inline(always)]
+    fn slice_entry(
+        self,
+        s: S,
+        d: D,
+        offset: &mut usize,
+        what: &'static str,
+    ) -> Result<(Nil, Nil), Error> {
+        let size = s.size();
+        if self >= size {
+            return Err(out_of_range(what, self, size));
         }
-        *offset = offset.wrapping_add(self.0.wrapping_mul(d.0.get()));
-        self.1.slice(s.1, d.1, offset)
+        let at: usize = Layout::from_parts(s, d).at(self);
+        *offset = offset.wrapping_add(at);
+        Ok((Nil, Nil))
     }
 }
 
-impl<S: Int, SL, D: Int, DL, CL: SliceModes<SL, DL>> SliceModes<Cons<S, SL>, Cons<D, DL>>
-    for Cons<X, CL>
+impl<S, D> SliceEntry<S, D> for X {
+    type S = Cons<S, Nil>;
+    type D = Cons<D, Nil>;
+    #[inline(always)]
+    fn slice_entry(
+        self,
+        s: S,
+        d: D,
+        _: &mut usize,
+        _: &'static str,
+    ) -> Result<(Self::S, Self::D), Error> {
+        Ok((Cons(s, Nil), Cons(d, Nil)))
+    }
+}
+
+impl<Cd, S, SL, D, DL, CL> SliceModes<Cons<S, SL>, Cons<D, DL>> for Cons<Cd, CL>
+where
+    CL: SliceModes<SL, DL>,
+    Cd: SliceEntry<S, D, S: Chain<CL::S>, D: Chain<CL::D>>,
 {
-    type S = Cons<S, CL::S>;
-    type D = Cons<D, CL::D>;
+    type S = <Cd::S as Chain<CL::S>>::Out;
+    type D = <Cd::D as Chain<CL::D>>::Out;
     #[inline(always)]
     fn slice(
         self,
         s: Cons<S, SL>,
         d: Cons<D, DL>,
         offset: &mut usize,
+        what: &'static str,
     ) -> Result<(Self::S, Self::D), Error> {
-        let (ks, kd) = self.1.slice(s.1, d.1, offset)?;
-        Ok((Cons(s.0, ks), Cons(d.0, kd)))
+        let (ks, kd) = self.0.slice_entry(s.0, d.0, offset, what)?;
+        let (rs, rd) = self.1.slice(s.1, d.1, offset, what)?;
+        Ok((ks.concat(rs), kd.concat(rd)))
     }
 }
 
-/// `local_tile`'s walk: a tiler list (`Self`, static extents) and a
-/// coordinate list `CL` (`usize` or [`X`]) over the modes `SL:DL`.
+/// A tuple coordinate for a tuple mode: its modes sliced, the kept ones
+/// in a list.
+macro_rules! tuple_coord {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $Cd:ident $_s:ident $_d:ident))*) => {
+        impl<$($Cd,)* S: IntoList, D: IntoList> SliceEntry<S, D> for ($($Cd,)*)
+        where
+            ($($Cd,)*): IntoList<List: SliceModes<S::List, D::List>>,
+        {
+            type S = <<($($Cd,)*) as IntoList>::List as SliceModes<S::List, D::List>>::S;
+            type D = <<($($Cd,)*) as IntoList>::List as SliceModes<S::List, D::List>>::D;
+            #[inline(always)]
+            fn slice_entry(
+                self,
+                s: S,
+                d: D,
+                offset: &mut usize,
+                what: &'static str,
+            ) -> Result<(Self::S, Self::D), Error> {
+                self.into_list().slice(s.into_list(), d.into_list(), offset, what)
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple_coord);
+
+/// `local_tile`'s walk: a tiler list (`Self`, a static extent or a tuple
+/// of them per mode) and a coordinate list `CL` (per mode `usize`, [`X`],
+/// or a tuple of them for a nested rest) over the modes `SL:DL`: each mode
+/// divided ([`DivMode`]), its rest sliced by its coordinate.
 #[diagnostic::on_unimplemented(
     message = "the tiler, the tile coordinate and the typed layout differ in rank",
     label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor",
     note = "left unmatched: the tiler's extents `{Self}` against the layout's extents `{SL}` and the coordinate's entries `{CL}` (`Nil`: none left); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TileModes<SL, DL, CL> {
-    /// The tile's shape leaves (the tiler).
+    /// The tile's shape modes.
     type TileS;
-    /// The tile's stride leaves (the layout's).
+    /// The tile's stride modes.
     type TileD;
-    /// The shapes of the rest modes under `X`.
+    /// The rest modes kept by `X`.
     type RestS;
     /// Their strides.
     type RestD;
-    /// The four lists; `offset` grows by `c·T·d` per integer `c`.
+    /// The four lists; `offset` grows by each picked tile's offset.
     #[allow(clippy::type_complexity)]
     fn tile(
         self,
@@ -181,74 +271,23 @@ impl TileModes<Nil, Nil, Nil> for Nil {
     }
 }
 
-/// The rest mode of one tiled mode, kept (`X`) or sliced (`usize`).
-pub trait TileRest<S, D, T> {
-    /// The kept shape list, prepended to `RS`.
-    type S<RS>;
-    /// The kept stride list, prepended to `RD`.
-    type D<RD>;
-    /// Keeps or slices `s:d` tiled by `T`.
-    #[allow(clippy::type_complexity)]
-    fn rest<RS, RD>(
-        self,
-        s: S,
-        d: D,
-        rs: RS,
-        rd: RD,
-        offset: &mut usize,
-    ) -> Result<(Self::S<RS>, Self::D<RD>), Error>;
-}
-
-impl<T: StaticInt, S: Over<T>, D: Times<T>> TileRest<S, D, T> for X {
-    type S<RS> = Cons<S::Out, RS>;
-    type D<RD> = Cons<D::Out, RD>;
-    #[inline(always)]
-    fn rest<RS, RD>(
-        self,
-        s: S,
-        d: D,
-        rs: RS,
-        rd: RD,
-        _: &mut usize,
-    ) -> Result<(Self::S<RS>, Self::D<RD>), Error> {
-        let step = d.times(T::default(), "local_tile").map_err(overflow)?;
-        Ok((Cons(s.over(), rs), Cons(step, rd)))
-    }
-}
-
-impl<T: StaticInt, S: Over<T>, D: Times<T>> TileRest<S, D, T> for usize {
-    type S<RS> = RS;
-    type D<RD> = RD;
-    #[inline(always)]
-    fn rest<RS, RD>(
-        self,
-        s: S,
-        d: D,
-        rs: RS,
-        rd: RD,
-        offset: &mut usize,
-    ) -> Result<(RS, RD), Error> {
-        let tiles = s.over().get();
-        if self >= tiles {
-            return Err(out_of_range("a tile coordinate", self, tiles));
-        }
-        let step = d.times(T::default(), "local_tile").map_err(overflow)?;
-        *offset = offset.wrapping_add(self.wrapping_mul(step.get()));
-        Ok((rs, rd))
-    }
-}
+/// The slice of one rest mode by its coordinate entry.
+type RestSlice<S, D, T, Cd> =
+    <Cd as SliceEntry<<S as DivMode<D, T>>::RestS, <S as DivMode<D, T>>::RestD>>::S;
+/// Its strides.
+type RestSliceD<S, D, T, Cd> =
+    <Cd as SliceEntry<<S as DivMode<D, T>>::RestS, <S as DivMode<D, T>>::RestD>>::D;
 
 impl<T, TL, S, SL, D, DL, Cd, CL> TileModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Cons<T, TL>
 where
-    T: StaticInt,
-    D: Int,
-    Cd: TileRest<S, D, T>,
+    S: DivMode<D, T>,
+    Cd: SliceEntry<S::RestS, S::RestD, S: Chain<TL::RestS>, D: Chain<TL::RestD>>,
     TL: TileModes<SL, DL, CL>,
 {
-    type TileS = Cons<T, TL::TileS>;
-    type TileD = Cons<D, TL::TileD>;
-    type RestS = Cd::S<TL::RestS>;
-    type RestD = Cd::D<TL::RestD>;
+    type TileS = Cons<S::TileS, TL::TileS>;
+    type TileD = Cons<S::TileD, TL::TileD>;
+    type RestS = <RestSlice<S, D, T, Cd> as Chain<TL::RestS>>::Out;
+    type RestD = <RestSliceD<S, D, T, Cd> as Chain<TL::RestD>>::Out;
     #[inline(always)]
     fn tile(
         self,
@@ -257,15 +296,18 @@ where
         c: Cons<Cd, CL>,
         offset: &mut usize,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
-        let (ts, td, rs, rd) = self.1.tile(s.1, d.1, c.1, offset)?;
-        let (rs, rd) = c.0.rest(s.0, d.0, rs, rd, offset)?;
-        Ok((Cons(self.0, ts), Cons(d.0, td), rs, rd))
+        let (ts, td, rs, rd) = s.0.div_mode(d.0)?;
+        let what = "a tile coordinate";
+        let (ks, kd) = c.0.slice_entry(rs, rd, offset, what)?;
+        let (ts2, td2, rs2, rd2) = self.1.tile(s.1, d.1, c.1, offset)?;
+        Ok((Cons(ts, ts2), Cons(td, td2), ks.concat(rs2), kd.concat(rd2)))
     }
 }
 
-/// `outer_partition`'s walk: a tiler list (`Self`, static extents) with
-/// one coordinate per tile (`CL`, `usize`s) over the modes `SL:DL`; the
-/// modes past the tiler pass through.
+/// `outer_partition`'s walk: a tiler list (`Self`, per mode a static
+/// extent or a tuple of them) with one coordinate per tile (`CL`, `usize`s:
+/// the index inside the tile) over the modes `SL:DL`; the modes past the
+/// tiler pass through.
 #[diagnostic::on_unimplemented(
     message = "the thread layout (or tiler) and the typed layout it partitions differ in rank",
     label = "one thread-layout mode per top-level mode of the tensor",
@@ -276,7 +318,7 @@ pub trait OuterModes<SL, DL, CL> {
     type S;
     /// Their strides.
     type D;
-    /// The rest modes; `offset` grows by `c·d` per mode.
+    /// The rest modes; `offset` grows by the tile's offset at `c` per mode.
     fn outer(self, s: SL, d: DL, c: CL, offset: &mut usize) -> Result<(Self::S, Self::D), Error>;
 }
 
@@ -291,13 +333,11 @@ impl<SL, DL> OuterModes<SL, DL, Nil> for Nil {
 
 impl<T, TL, S, SL, D, DL, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<usize, CL>> for Cons<T, TL>
 where
-    T: StaticInt,
-    S: Over<T>,
-    D: Times<T>,
+    S: DivMode<D, T, TileS: Mode<S::TileD>, TileD: Tree>,
     TL: OuterModes<SL, DL, CL>,
 {
-    type S = Cons<S::Out, TL::S>;
-    type D = Cons<D::Out, TL::D>;
+    type S = Cons<S::RestS, TL::S>;
+    type D = Cons<S::RestD, TL::D>;
     #[inline(always)]
     fn outer(
         self,
@@ -306,76 +346,14 @@ where
         c: Cons<usize, CL>,
         offset: &mut usize,
     ) -> Result<(Self::S, Self::D), Error> {
-        if c.0 >= T::VALUE as usize {
-            return Err(out_of_range(
-                "a coordinate in the tile",
-                c.0,
-                T::VALUE as usize,
-            ));
+        let (ts, td, rs, rd) = s.0.div_mode(d.0)?;
+        let size = ts.size();
+        if c.0 >= size {
+            return Err(out_of_range("a coordinate in the tile", c.0, size));
         }
-        *offset = offset.wrapping_add(c.0.wrapping_mul(d.0.get()));
-        let step =
-            d.0.times(T::default(), "outer_partition")
-                .map_err(overflow)?;
-        let (rs, rd) = self.1.outer(s.1, d.1, c.1, offset)?;
-        Ok((Cons(s.0.over(), rs), Cons(step, rd)))
-    }
-}
-
-/// A thread layout's `get_flat_coord(i)`: `(i / d_k) % s_k` per mode.
-pub trait FlatCoord<DL> {
-    /// One `usize` per mode.
-    type Out;
-    /// The coordinates; a stride-0 mode (no inverse) is an error.
-    fn flat_coord(&self, d: &DL, index: usize) -> Result<Self::Out, Error>;
-}
-
-impl FlatCoord<Nil> for Nil {
-    type Out = Nil;
-    #[inline(always)]
-    fn flat_coord(&self, _: &Nil, _: usize) -> Result<Nil, Error> {
-        Ok(Nil)
-    }
-}
-
-impl<S: Int, SL: FlatCoord<DL>, D: Int, DL> FlatCoord<Cons<D, DL>> for Cons<S, SL> {
-    type Out = Cons<usize, SL::Out>;
-    #[inline(always)]
-    fn flat_coord(&self, d: &Cons<D, DL>, index: usize) -> Result<Self::Out, Error> {
-        let (s, d0) = (self.0.get(), d.0.get());
-        if d0 == 0 || s == 0 {
-            return Err(ErrorKind::Overflow(
-                "a thread layout's mode of stride 0 or extent 0 has no thread coordinate",
-            )
-            .into());
-        }
-        Ok(Cons((index / d0) % s, self.1.flat_coord(&d.1, index)?))
-    }
-}
-
-/// Column-major strides for a shape list, starting at `Acc`: CuTe's
-/// compact layout (`make_layout(shape)`, `make_tensor_like`), static
-/// where the extents are.
-pub trait Compact<Acc> {
-    /// The stride list.
-    type D;
-    /// The strides; a dynamic product that overflows is an error.
-    fn compact(&self, acc: Acc) -> Result<Self::D, Error>;
-}
-
-impl<Acc> Compact<Acc> for Nil {
-    type D = Nil;
-    #[inline(always)]
-    fn compact(&self, _: Acc) -> Result<Nil, Error> {
-        Ok(Nil)
-    }
-}
-
-impl<Acc: Times<S>, S: Int, SL: Compact<Acc::Out>> Compact<Acc> for Cons<S, SL> {
-    type D = Cons<Acc, SL::D>;
-    #[inline(always)]
-    fn compact(&self, acc: Acc) -> Result<Self::D, Error> {
-        let next = acc.times(self.0, "make_layout").map_err(overflow)?;
-        Ok(Cons(acc, self.1.compact(next)?))
+        let at: usize = Layout::from_parts(ts, td).at(c.0);
+        *offset = offset.wrapping_add(at);
+        let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset)?;
+        Ok((Cons(rs, rs2), Cons(rd, rd2)))
     }
 }

@@ -18,7 +18,7 @@ use layout_core::Error;
 use super::algebra::AlgebraError;
 use super::int::{C, Int};
 
-/// A leaf whose value is in its type: [`C<N>`](C), [`Quot`], [`Prod`].
+/// A leaf whose value is in its type: [`C<N>`](C), [`Quot`], [`Prod`], [`Min`].
 pub trait StaticInt: Int + Default {
     /// The value.
     const VALUE: i64;
@@ -64,6 +64,15 @@ pub struct Quot<A, B>(PhantomData<(A, B)>);
 /// assert_eq!(Prod::<C<128>, C<16>>::default().get(), 2048);
 /// ```
 pub struct Prod<A, B>(PhantomData<(A, B)>);
+
+/// The static leaf `min(A, B)`: the part of a static tile a static leaf
+/// of a nested mode takes (`typed_divide.rs`).
+///
+/// ```
+/// use layout_dsl::typed::{C, Int, Min};
+/// assert_eq!(Min::<C<2>, C<16>>::default().get(), 2);
+/// ```
+pub struct Min<A, B>(PhantomData<(A, B)>);
 
 macro_rules! folded {
     ($ty:ident, $value:expr) => {
@@ -132,6 +141,15 @@ folded!(
     match A::VALUE.checked_mul(B::VALUE) {
         Some(p) => p,
         None => panic!("a static stride times a static tile overflows i64"),
+    }
+);
+
+folded!(
+    Min,
+    if A::VALUE < B::VALUE {
+        A::VALUE
+    } else {
+        B::VALUE
     }
 );
 

@@ -8,7 +8,7 @@ use core::fmt;
 use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
-use super::static_int::{Prod, Quot, StaticInt};
+use super::static_int::{Min, Prod, Quot, StaticInt};
 use super::walk::{Form, Leaf, divmod};
 
 /// How many `{rank; …}` entries `__ranks!` gives.
@@ -162,6 +162,7 @@ leaf!([const N: i64]; C<N>; Some(N as usize); N as usize);
 leaf!([]; usize; None; 0);
 leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize);
 leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize);
+leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }

@@ -8,9 +8,11 @@ use layout_core::{Error, ErrorKind};
 
 use super::int::{C, Offset};
 use super::layout::Layout;
+use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
-use super::partition::{Compact, FlatCoord, OuterModes, SliceModes, TileModes};
+use super::partition::{OuterModes, SliceModes, TileModes};
 use super::reach::{Reach, check_fits};
+use super::threads::{FlatCoord, ModeSizes};
 use super::tree::{Mode, Shape, Tree};
 
 /// A typed layout a tensor can be built over without the core: its
@@ -104,14 +106,15 @@ where
     fn slice_by(&self, coord: CL) -> Result<(Self::Output, usize), Error> {
         let mut offset = 0;
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
-        let (s, d) = coord.slice(s, d, &mut offset)?;
+        let (s, d) = coord.slice(s, d, &mut offset, "a slice coordinate")?;
         Ok((Layout::from_parts(s.into_tuple(), d.into_tuple()), offset))
     }
 }
 
 /// A thread layout: its shape as a tiler and a thread's coordinate in it.
 pub trait Threads {
-    /// The shape as a list (CuTe's `product_each(shape(thr))` for a flat layout).
+    /// One static tile extent per mode, the mode's size (CuTe's
+    /// `product_each(shape(thr))`).
     type Tiler;
     /// The stride list.
     type Strides;
@@ -125,16 +128,16 @@ pub trait Threads {
 
 impl<S, D, I> Threads for Layout<S, D, I>
 where
-    S: Mode<D> + IntoList<List: FlatCoord<D::List>>,
+    S: Mode<D> + IntoList<List: FlatCoord<D::List> + ModeSizes>,
     D: Tree + IntoList,
     I: Offset,
 {
-    type Tiler = S::List;
+    type Tiler = <S::List as ModeSizes>::Out;
     type Strides = D::List;
     type Coord = <S::List as FlatCoord<D::List>>::Out;
     #[inline(always)]
-    fn tiler(&self) -> (S::List, D::List) {
-        (self.shape().into_list(), self.stride().into_list())
+    fn tiler(&self) -> (Self::Tiler, D::List) {
+        (Default::default(), self.stride().into_list())
     }
     #[inline(always)]
     fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error> {
@@ -154,23 +157,20 @@ where
     }
 }
 
-/// CuTe's `make_layout(shape)` for a flat shape tuple: column-major
-/// strides, static where the extents are.
-pub trait CompactLayout: IntoList {
+/// CuTe's `make_layout(shape)`: column-major strides of the same
+/// nesting, static where the extents are.
+pub trait CompactLayout: Copy {
     /// The layout.
     type Output;
     /// The layout; a dynamic stride that overflows is an error.
     fn compact_layout(self) -> Result<Self::Output, Error>;
 }
 
-impl<S> CompactLayout for S
-where
-    S: Copy + IntoList<List: Compact<C<1>, D: IntoTuple>>,
-{
-    type Output = Layout<S, <<S::List as Compact<C<1>>>::D as IntoTuple>::Tuple>;
+impl<S: CompactTree<C<1>>> CompactLayout for S {
+    type Output = Layout<S, S::D>;
     #[inline(always)]
     fn compact_layout(self) -> Result<Self::Output, Error> {
-        let strides = self.into_list().compact(C::<1>)?;
-        Ok(Layout::from_parts(self, strides.into_tuple()))
+        let (strides, _) = self.compact(C::<1>)?;
+        Ok(Layout::from_parts(self, strides))
     }
 }

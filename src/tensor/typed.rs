@@ -2,9 +2,11 @@
 //! typed results: the nesting of every view is fixed while compiling,
 //! static leaves stay static ([`Quot`](crate::typed::Quot),
 //! [`Prod`](crate::typed::Prod)), and the run-time work is straight-line
-//! code with no allocation. The layouts are flat (each top-level mode one
-//! extent), as in CuTe's tutorial GEMM; nested layouts take the run-time
-//! functions of [`crate::tensor`].
+//! code with no allocation. Layouts are flat, as in CuTe's tutorial GEMM,
+//! or nested (a mode a tuple of leaves or deeper, tiled by one static
+//! extent over its leaves or a tuple of them; a run-time value that breaks
+//! the nesting is an error naming it: docs/from-cute.md, "Nested
+//! layouts").
 //!
 //! | CuTe | here |
 //! |---|---|

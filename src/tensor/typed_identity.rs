@@ -57,8 +57,24 @@ pub struct IdentityTensor<L, const R: usize> {
     origin: [usize; R],
 }
 
-/// CuTe's `make_identity_tensor(shape)` for a flat shape of `R` `usize`
-/// extents: element `(i, j, …)` is `[i, j, …]`.
+/// CuTe's `make_identity_tensor(shape)` for a shape of `R` leaves, flat or
+/// nested, each a `usize` or a static `C<N>` (kept static through the
+/// partitions): element `(i, j, …)` is `[i, j, …]`, element `((i0, i1), j)`
+/// of a nested shape `[i0, i1, j]` (the hierarchical coordinate's leaves).
+///
+/// ```
+/// use layout_dsl::tensor::{X, typed};
+/// use layout_dsl::typed::C;
+///
+/// let n = 5;
+/// let c = typed::make_identity_tensor(((C::<2>, C::<4>), n));
+/// assert_eq!(c.get(((1, 3), 4)), [1, 3, 4]);
+/// assert_eq!(c.get((7, 4)), [1, 3, 4]); // one index per mode
+/// // Tile 1 of 4 rows (rows 4..8 of the (2,4) mode) in column 2.
+/// let tile = c.local_tile((C::<4>, C::<1>), (1, 2)).unwrap();
+/// assert_eq!(tile.get((0, 0)), [0, 2, 2]);
+/// assert_eq!(tile.get((3, 0)), [1, 3, 2]);
+/// ```
 #[inline]
 pub fn make_identity_tensor<S: IdentityShape<R>, const R: usize>(
     shape: S,
@@ -179,9 +195,10 @@ impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D,
     }
 
     /// CuTe's predicate loop, `p(i) = elem_less(c(i), shape)` for every
-    /// element `i` of this (partitioned) identity tensor `c`: an owned
-    /// tensor of `bool` of the same shape (compact, column-major), for
-    /// [`copy_if`].
+    /// element `i` of this (partitioned) identity tensor `c` (`shape` one
+    /// bound per leaf, compared leaf by leaf): an owned tensor of `bool` of
+    /// the same shape (compact, column-major), for
+    /// [`copy_if`](super::typed::copy_if).
     pub fn predicate(&self, shape: [usize; R]) -> Result<Tensor<Vec<bool>, S::Output>, Error>
     where
         S: CompactLayout,

@@ -1,0 +1,301 @@
+//! One mode of a typed layout divided by a static tile, the step every
+//! typed partition takes per mode (`partition.rs`): CuTe's
+//! `logical_divide(mode, tile)` = `mode ∘ (T:1, complement(T:1, size))`,
+//! split into the tile (what one tile covers) and the rest (one step per
+//! tile), with the nesting fixed while compiling.
+//!
+//! - A single extent `s:d` by `T`: the tile `T:d`, the rest
+//!   `ceil(s/T):T·d` (a partial last tile for a dynamic `s`).
+//! - A nested mode `(s0,…,sk):(d0,…,dk)` (its leaves, at any depth) by `T`: the
+//!   tile spreads over the leaves in order, as CuTe's `composition_impl`
+//!   walks a mode it cannot coalesce (a dynamic leaf): leaf `j` takes
+//!   `tj = min(sj, r)` of the `r` elements still to place, so the tile is
+//!   `(t0,…,tk):(d0,…,dk)` and the rest `(s0/t0,…,sk/tk):(d0·t0,…,dk·tk)`.
+//!   Both are layouts of that nesting only when `tj` divides `sj` and `r`
+//!   (CuTe's shape_div conditions): a static pair is checked while
+//!   compiling (CuTe's `static_assert`), a dynamic one when the code runs
+//!   (an error naming both values, never a wrong layout). The last leaf
+//!   takes whatever is left and, like a single extent, may be partial
+//!   (`ceil(sk/r)` tiles).
+//! - A tuple tiler over a nested mode (CuTe's by-mode tiler inside a
+//!   mode): each sub-mode by its own tile; the tile and the rest are tuples.
+//!
+//! Static leaves stay static: [`Min`], [`Quot`] and [`Prod`] name the
+//! folded values.
+
+use layout_core::{Error, ErrorKind};
+
+use super::int::Int;
+use super::leaf_list::LeafList;
+use super::list::{Cons, IntoTuple, Nil};
+use super::partition::overflow;
+use super::static_int::{Min, Over, Quot, StaticInt, Times};
+
+/// `Self` (a mode's shape: a leaf or a tuple) with stride `D`, divided by
+/// the tile `T` (a static extent, or a tuple of tiles for a tuple mode).
+#[diagnostic::on_unimplemented(
+    message = "a mode of shape `{Self}` cannot be tiled by `{T}`",
+    label = "tile a mode by one static extent (`C<N>`), or a tuple mode by a tuple of tiles of its rank",
+    note = "one static tile spreads over all of a mode's leaves; a tuple of tiles divides a tuple mode sub-mode by sub-mode"
+)]
+pub trait DivMode<D, T> {
+    /// The tile's shape.
+    type TileS;
+    /// The tile's stride.
+    type TileD;
+    /// The rest's shape (one coordinate per tile).
+    type RestS;
+    /// The rest's stride.
+    type RestD;
+    /// The tile and the rest.
+    #[allow(clippy::type_complexity)]
+    fn div_mode(self, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+}
+
+impl<S: Over<T>, D: Times<T>, T: StaticInt> DivMode<D, T> for S {
+    type TileS = T;
+    type TileD = D;
+    type RestS = S::Out;
+    type RestD = D::Out;
+    #[inline(always)]
+    fn div_mode(self, d: D) -> Result<(T, D, S::Out, D::Out), Error> {
+        let step = d.times(T::default(), "local_tile").map_err(overflow)?;
+        Ok((T::default(), d, self.over(), step))
+    }
+}
+
+fn not_divisible(a: usize, b: usize) -> Error {
+    let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+    ErrorKind::NotDivisible {
+        a: clamp(a),
+        b: clamp(b),
+    }
+    .into()
+}
+
+/// A leaf `Self` of a nested mode meeting the `R` elements of a tile still
+/// to place: it takes `min(self, R)`, leaves `R / that` to the next leaf,
+/// and its part of the rest is `self / that`.
+pub trait Clamp<R: Int>: Int {
+    /// The part of the tile this leaf takes.
+    type Take: Int;
+    /// What is left for the next leaf.
+    type Next: Int;
+    /// This leaf's extent in the rest.
+    type Rest: Int;
+    /// The three; a dynamic pair that does not divide is an error.
+    #[allow(clippy::type_complexity)]
+    fn clamp(self, r: R) -> Result<(Self::Take, Self::Next, Self::Rest), Error>;
+}
+
+impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
+    type Take = Min<S, R>;
+    type Next = Quot<R, Min<S, R>>;
+    type Rest = Quot<S, Min<S, R>>;
+    #[inline(always)]
+    fn clamp(self, _: R) -> Result<(Self::Take, Self::Next, Self::Rest), Error> {
+        // CuTe's static_assert in shape_div: checked where the code is built.
+        const { assert!(Quot::<R, Min<S, R>>::VALUE > 0 && Quot::<S, Min<S, R>>::VALUE > 0) };
+        Ok(Default::default())
+    }
+}
+
+/// The dynamic case of [`Clamp`]: `min(s, r)` divides the larger of the
+/// two (one division and one remainder; an extent 0 is refused too).
+#[inline(always)]
+fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), Error> {
+    if s == 0 {
+        return Err(not_divisible(s, r));
+    }
+    // `r > 0`: a tile extent, or what a leaf that divided it left.
+    let (big, small) = if s >= r { (s, r) } else { (r, s) };
+    if big % small != 0 {
+        return Err(not_divisible(s, r));
+    }
+    let quotient = big / small;
+    Ok(if s >= r {
+        (r, 1, quotient)
+    } else {
+        (s, quotient, 1)
+    })
+}
+
+impl<S: StaticInt> Clamp<usize> for S {
+    type Take = usize;
+    type Next = usize;
+    type Rest = usize;
+    #[inline(always)]
+    fn clamp(self, r: usize) -> Result<(usize, usize, usize), Error> {
+        clamp_dynamic(self.get(), r)
+    }
+}
+
+impl<R: Int> Clamp<R> for usize {
+    type Take = usize;
+    type Next = usize;
+    type Rest = usize;
+    #[inline(always)]
+    fn clamp(self, r: R) -> Result<(usize, usize, usize), Error> {
+        clamp_dynamic(self, r.get())
+    }
+}
+
+/// The last leaf's tiles: `ceil(self / R)` for `R > 0`, static and exact
+/// (CuTe's static_assert) when both are.
+pub trait CeilOver<R: Int>: Int {
+    /// The number of tiles.
+    type Out: Int;
+    /// The number of tiles.
+    fn ceil_over(self, r: R) -> Self::Out;
+}
+
+impl<S: StaticInt, R: StaticInt> CeilOver<R> for S {
+    type Out = Quot<S, R>;
+    #[inline(always)]
+    fn ceil_over(self, _: R) -> Quot<S, R> {
+        const { assert!(Quot::<S, R>::VALUE >= 0) };
+        Quot::default()
+    }
+}
+
+impl<S: StaticInt> CeilOver<usize> for S {
+    type Out = usize;
+    #[inline(always)]
+    fn ceil_over(self, r: usize) -> usize {
+        self.get().div_ceil(r)
+    }
+}
+
+impl<R: Int> CeilOver<R> for usize {
+    type Out = usize;
+    #[inline(always)]
+    fn ceil_over(self, r: R) -> usize {
+        self.div_ceil(r.get())
+    }
+}
+
+/// The walk of a tile of `R` elements over the leaves `Self` (a list) of
+/// a nested mode with strides `DL`: the tile's and the rest's leaves.
+pub trait Spread<DL, R> {
+    /// The tile's shape leaves.
+    type TileS;
+    /// The tile's stride leaves.
+    type TileD;
+    /// The rest's shape leaves.
+    type RestS;
+    /// The rest's stride leaves.
+    type RestD;
+    /// The four lists.
+    #[allow(clippy::type_complexity)]
+    fn spread(
+        self,
+        d: DL,
+        r: R,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+}
+
+/// The last leaf takes what is left; the tiles past it may be partial.
+impl<S: CeilOver<R>, D: Times<R>, R: Int> Spread<Cons<D, Nil>, R> for Cons<S, Nil> {
+    type TileS = Cons<R, Nil>;
+    type TileD = Cons<D, Nil>;
+    type RestS = Cons<S::Out, Nil>;
+    type RestD = Cons<D::Out, Nil>;
+    #[inline(always)]
+    fn spread(
+        self,
+        d: Cons<D, Nil>,
+        r: R,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+        let step = d.0.times(r, "local_tile").map_err(overflow)?;
+        Ok((
+            Cons(r, Nil),
+            d,
+            Cons(self.0.ceil_over(r), Nil),
+            Cons(step, Nil),
+        ))
+    }
+}
+
+impl<S, S2, SL, D, D2, DL, R> Spread<Cons<D, Cons<D2, DL>>, R> for Cons<S, Cons<S2, SL>>
+where
+    R: Int,
+    S: Clamp<R>,
+    D: Times<S::Take>,
+    Cons<S2, SL>: Spread<Cons<D2, DL>, S::Next>,
+{
+    type TileS = Cons<S::Take, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::TileS>;
+    type TileD = Cons<D, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::TileD>;
+    type RestS = Cons<S::Rest, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::RestS>;
+    type RestD = Cons<D::Out, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::RestD>;
+    #[inline(always)]
+    fn spread(
+        self,
+        d: Cons<D, Cons<D2, DL>>,
+        r: R,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+        let (take, next, rest) = self.0.clamp(r)?;
+        let step = d.0.times(take, "local_tile").map_err(overflow)?;
+        let (ts, td, rs, rd) = self.1.spread(d.1, next)?;
+        Ok((
+            Cons(take, ts),
+            Cons(d.0, td),
+            Cons(rest, rs),
+            Cons(step, rd),
+        ))
+    }
+}
+
+/// The tuple mode of shape `$S…` and stride `$D…`: one tile spread over
+/// its leaves (all of them, at any depth, in order: CuTe's composition
+/// flattens the mode first, so the tile and the rest are flat tuples of
+/// the mode's leaves), or a tuple of tiles `$T…` mode by mode.
+macro_rules! tuple_modes {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
+        impl<T: StaticInt, $($S, $D),*> DivMode<($($D,)*), T> for ($($S,)*)
+        where
+            Self: LeafList,
+            ($($D,)*): LeafList,
+            <Self as LeafList>::List: Spread<
+                <($($D,)*) as LeafList>::List,
+                T,
+                TileS: IntoTuple,
+                TileD: IntoTuple,
+                RestS: IntoTuple,
+                RestD: IntoTuple,
+            >,
+        {
+            type TileS = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileS as IntoTuple>::Tuple;
+            type TileD = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileD as IntoTuple>::Tuple;
+            type RestS = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::RestS as IntoTuple>::Tuple;
+            type RestD = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::RestD as IntoTuple>::Tuple;
+            #[inline(always)]
+            fn div_mode(
+                self,
+                d: ($($D,)*),
+            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+                const { assert!(T::VALUE > 0, "a tile extent must be positive") };
+                let (ts, td, rs, rd) = self.leaf_list().spread(d.leaf_list(), T::default())?;
+                Ok((ts.into_tuple(), td.into_tuple(), rs.into_tuple(), rd.into_tuple()))
+            }
+        }
+
+        impl<$($S: DivMode<$D, $T>, $D, $T),*> DivMode<($($D,)*), ($($T,)*)> for ($($S,)*) {
+            type TileS = ($($S::TileS,)*);
+            type TileD = ($($S::TileD,)*);
+            type RestS = ($($S::RestS,)*);
+            type RestD = ($($S::RestD,)*);
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn div_mode(
+                self,
+                d: ($($D,)*),
+            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+                $(let $T = self.$i.div_mode(d.$i)?;)*
+                Ok((($($T.0,)*), ($($T.1,)*), ($($T.2,)*), ($($T.3,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple_modes);
