@@ -352,6 +352,22 @@ const CASES: &[(&str, &str, usize, usize)] = &[
         43,
     ),
     ("filter_zeros((2,3), (0,1))", "WrongType", 13, 18),
+    // ---- partitioning: the coordinate, step, thread index or tiler at fault ----
+    ("local_tile((8,8):(1,8), (4,2), (2,0))", "IndexOutOfRange", 31, 36),
+    ("local_tile((8,8):(1,8), (4,2), 16)", "IndexOutOfRange", 31, 33),
+    ("local_tile((8,8):(1,8), (4,2), (1,0,0))", "RankMismatch", 31, 38),
+    ("local_tile((8,8):(1,8), (4,2), ((1,0),0))", "CoordinateTooDeep", 31, 40),
+    ("local_tile((8,8):(1,8), (4,2,4), (0,0,0), (1,X))", "RankMismatch", 42, 47),
+    ("local_tile((8,8):(1,8), (4,2), (0,0), LayoutLeft)", "WrongType", 38, 48),
+    ("local_tile((6,2):(1,8), 4:1, 0)", "NotAdmissible", 24, 27),
+    ("local_tile((8,8):(1,8), (4,2))", "WrongArgumentCount", 0, 30),
+    ("local_partition((8,4):(1,8), (2,2):(2,1), 4)", "IndexOutOfRange", 42, 43),
+    ("local_partition((8,4):(1,8), (2,2):(2,1), -1)", "IndexOutOfRange", 42, 44),
+    ("local_partition((8,4):(1,8), (2,2):(0,1), 1)", "NonPositiveStride", 29, 40),
+    ("local_partition((8,4):(1,8), (2,2), 1)", "WrongType", 29, 34),
+    ("local_partition((8,4):(1,8), (2,2):(2,1), 1, (1,1,X))", "RankMismatch", 45, 52),
+    ("inner_partition(8:1, (2,2), 0)", "TilerTooLong", 21, 26),
+    ("outer_partition((8,4):(1,8), (2,2), (2,0))", "IndexOutOfRange", 36, 41),
 ];
 
 /// The variant's name, from its `Debug` form (`Overflow("…")` → `Overflow`).
