@@ -12,7 +12,11 @@
 //! and `cute_unit_modes.jsonl` (CUTLASS 4.7.0 headers: products, divides and
 //! compositions whose operands have extent-1 modes or integer tilers holding
 //! 1, where only CuTe's print, e.g. the stride of an extent-1 mode, tells
-//! the answers apart).
+//! the answers apart), and `cute_partition.jsonl` (CUTLASS 4.7.0 headers:
+//! `local_tile`, `local_partition`, `inner_partition`, `outer_partition`,
+//! with `Step` projections, of tensors over a counting iterator: the
+//! result's layout and `*data()`, its offset; its two error rows are calls
+//! CuTe does not compile).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error
