@@ -222,6 +222,21 @@ snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");
 snapshot!(slice_dynamic, "slice((_,j), (4,8):(8,1))");
 snapshot!(slice_wrong_rank, "slice((_,3,1), (4,8):(8,1))");
 
+// CuTe's partitions: a static call folds to the view pair (the kept modes,
+// the base), steps `(1,X,1)` included; with a dynamic leaf, the core at run
+// time; a coordinate out of range is a compile error at the coordinate.
+snapshot!(local_tile_static, "local_tile((8,8):(1,8), (4,2), (1,2))");
+snapshot!(
+    local_tile_step_static,
+    "local_tile((16,8):(1,16), (4,6,4), (2,1,_), (1,X,1))"
+);
+snapshot!(
+    local_partition_static,
+    "local_partition((8,12):(1,8), (2,4):(1,2), 5)"
+);
+snapshot!(local_tile_dynamic, "local_tile((m,8):(1,m), (4,2), (i,j))");
+snapshot!(local_tile_out_of_range, "local_tile((8,8):(1,8), (4,2), (2,0))");
+
 // Swizzles and composed layouts (composed.rs): zero-sized swizzles, the
 // inner layout folded as any layout, typed over dynamic inner leaves.
 snapshot!(swizzle_static, "Sw<3,4,3>");
