@@ -22,6 +22,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/partition.rs"]
+mod partition;
 #[path = "../src/product.rs"]
 mod product;
 #[path = "../src/quick.rs"]
@@ -236,6 +238,17 @@ snapshot!(
 );
 snapshot!(local_tile_dynamic, "local_tile((m,8):(1,m), (4,2), (i,j))");
 snapshot!(local_tile_out_of_range, "local_tile((8,8):(1,8), (4,2), (2,0))");
+// After `type`, the facade's typed partitions: straight-line code over the
+// dynamic leaves (partition.rs), the step applied while compiling.
+snapshot!(
+    typed_local_tile_step,
+    "type local_tile((m,n):(1,m), (128,128,8), (i,j,_), (1,X,1))"
+);
+snapshot!(
+    typed_local_partition_step,
+    "type local_partition((m,k):(1,m), (2,16,1):(16,1,0), t, (1,X,1))"
+);
+snapshot!(typed_outer_partition, "type outer_partition((m,n):(n,1), (2,2), (i,j))");
 
 // Swizzles and composed layouts (composed.rs): zero-sized swizzles, the
 // inner layout folded as any layout, typed over dynamic inner leaves.

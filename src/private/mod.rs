@@ -71,4 +71,6 @@ pub use swizzle::{Swizzle, TypedSwizzle};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
+/// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
+pub use crate::tensor::X;
 pub use walk::{Form, Leaf, Walk};

@@ -326,7 +326,9 @@ where
 pub trait FlatCoord<DL> {
     /// One `usize` per mode.
     type Out;
-    /// The coordinates; a stride-0 mode (no inverse) is an error.
+    /// The coordinates; a mode of extent 1 is at 0 whatever its stride
+    /// (CuTe's `idx2crd` of a `_1` mode), another of stride 0 (no inverse)
+    /// is an error.
     fn flat_coord(&self, d: &DL, index: usize) -> Result<Self::Out, Error>;
 }
 
@@ -343,6 +345,9 @@ impl<S: Int, SL: FlatCoord<DL>, D: Int, DL> FlatCoord<Cons<D, DL>> for Cons<S, S
     #[inline(always)]
     fn flat_coord(&self, d: &Cons<D, DL>, index: usize) -> Result<Self::Out, Error> {
         let (s, d0) = (self.0.get(), d.0.get());
+        if s == 1 {
+            return Ok(Cons(0, self.1.flat_coord(&d.1, index)?));
+        }
         if d0 == 0 || s == 0 {
             return Err(ErrorKind::Overflow(
                 "a thread layout's mode of stride 0 or extent 0 has no thread coordinate",
