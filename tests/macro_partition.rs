@@ -92,7 +92,11 @@ fn dynamic_leaves_partition_at_run_time() {
 fn same_as_core<L: std::fmt::Display>(typed: (L, usize), src: &str) {
     let (layout, base) = typed;
     let (core, core_base) = core_view(src);
-    assert_eq!((layout.to_string(), base as i64), (core.to_string(), core_base), "{src}");
+    assert_eq!(
+        (layout.to_string(), base as i64),
+        (core.to_string(), core_base),
+        "{src}"
+    );
 }
 
 #[test]
@@ -101,22 +105,42 @@ fn typed_partitions_of_dynamic_leaves_are_the_cores() {
         for (i, j) in [(0usize, 0usize), (1, 2), (1, 1)] {
             // A dynamic extent that 4 does not divide gets a ceil-sized rest, as CuTe's.
             let tile = layout!(type local_tile((m,n):(1,m), (4,2), (i,j))).unwrap();
-            same_as_core(tile, &format!("local_tile(({m},{n}):(1,{m}), (4,2), ({i},{j}))"));
+            same_as_core(
+                tile,
+                &format!("local_tile(({m},{n}):(1,{m}), (4,2), ({i},{j}))"),
+            );
             let row = layout!(type local_tile((m,n):(1,m), (4,2), (i,_))).unwrap();
-            same_as_core(row, &format!("local_tile(({m},{n}):(1,{m}), (4,2), ({i},_))"));
+            same_as_core(
+                row,
+                &format!("local_tile(({m},{n}):(1,{m}), (4,2), ({i},_))"),
+            );
             let a = layout!(type local_tile((m,n):(1,m), (4,6,2), (i,5,_), (1,X,1))).unwrap();
-            same_as_core(a, &format!("local_tile(({m},{n}):(1,{m}), (4,6,2), ({i},5,_), (1,X,1))"));
-            let outer = layout!(type outer_partition((m,n):(n,1), (2,2), ({i % 2}, {j % 2}))).unwrap();
+            same_as_core(
+                a,
+                &format!("local_tile(({m},{n}):(1,{m}), (4,6,2), ({i},5,_), (1,X,1))"),
+            );
+            let outer =
+                layout!(type outer_partition((m,n):(n,1), (2,2), ({i % 2}, {j % 2}))).unwrap();
             let (ci, cj) = (i % 2, j % 2);
-            same_as_core(outer, &format!("outer_partition(({m},{n}):({n},1), (2,2), ({ci},{cj}))"));
+            same_as_core(
+                outer,
+                &format!("outer_partition(({m},{n}):({n},1), (2,2), ({ci},{cj}))"),
+            );
         }
         for t in [0usize, 3, 7, 17, 31] {
             let p = layout!(type local_partition((m,n):(1,m), (2,4):(4,1), {t % 8})).unwrap();
             let k = t % 8;
-            same_as_core(p, &format!("local_partition(({m},{n}):(1,{m}), (2,4):(4,1), {k})"));
+            same_as_core(
+                p,
+                &format!("local_partition(({m},{n}):(1,{m}), (2,4):(4,1), {k})"),
+            );
             // CuTe's projected thread layout, its extent-1 mode of stride 0 included.
-            let p = layout!(type local_partition((m,n):(1,m), (2,16,1):(16,1,0), t, (1,X,1))).unwrap();
-            same_as_core(p, &format!("local_partition(({m},{n}):(1,{m}), (2,16,1):(16,1,0), {t}, (1,X,1))"));
+            let p =
+                layout!(type local_partition((m,n):(1,m), (2,16,1):(16,1,0), t, (1,X,1))).unwrap();
+            same_as_core(
+                p,
+                &format!("local_partition(({m},{n}):(1,{m}), (2,16,1):(16,1,0), {t}, (1,X,1))"),
+            );
         }
     }
 }

@@ -333,7 +333,10 @@ fn explain_partitions() {
             "explain_local_partition_step",
             "local_partition((8,32):(1,8), (2,16,1):(16,1,0), 17, (1,X,1))",
         ),
-        ("explain_outer_partition", "outer_partition((8,4):(1,8), (2,2), (1,0))"),
+        (
+            "explain_outer_partition",
+            "outer_partition((8,4):(1,8), (2,2), (1,0))",
+        ),
     ] {
         let out = ok(&["explain", expr]);
         assert!(out.contains("zipped_divide"), "{out}");

@@ -38,7 +38,6 @@ pub mod tv;
 mod value;
 
 pub use algebra::{Coord, dice, slice, slice_and_offset};
-pub use algebra::{inner_partition, local_partition, local_tile, outer_partition};
 pub use algebra::{
     Modal, PAD_RANK_LIMIT, Tiler, append, blocked_product, ceil_div, coalesce, coalesce_by,
     compatible, complement, composition, congruent, coshape, crd2crd, evenly_divides, filter,
@@ -52,6 +51,7 @@ pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
     recast_layout, tile_to_shape, upcast,
 };
+pub use algebra::{inner_partition, local_partition, local_tile, outer_partition};
 pub use basis::{BasisLayout, BasisTuple, ScaledBasis};
 pub use composed::{
     CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle,

@@ -99,7 +99,11 @@ impl Rule<'_> {
             Form::Threads(thr, _, step) => {
                 let sizes = thr.leaf_modes().map(|(s, _)| s);
                 let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
-                sizes.zip(marks).filter(|(_, m)| *m).map(|(s, _)| s).collect()
+                sizes
+                    .zip(marks)
+                    .filter(|(_, m)| *m)
+                    .map(|(s, _)| s)
+                    .collect()
             }
         };
         tiles.len() == shape.len()
@@ -125,14 +129,20 @@ impl Rule<'_> {
         let statics = |tiles: &[i64]| list(tiles.iter().map(|t| emit::static_leaf(*t)).collect());
         match &self.form {
             Form::Tile(tiles, coord) => {
-                let (tiler, coord) = (statics(tiles), list(coord.iter().map(|c| entry(c)).collect()));
+                let (tiler, coord) = (
+                    statics(tiles),
+                    list(coord.iter().map(|c| entry(c)).collect()),
+                );
                 quote!({
                     let layout = #layout;
                     #private::TileBy::tile_by(&layout, #tiler, #coord)
                 })
             }
             Form::Outer(tiles, coord) => {
-                let (tiler, coord) = (statics(tiles), list(coord.iter().map(|c| entry(c)).collect()));
+                let (tiler, coord) = (
+                    statics(tiles),
+                    list(coord.iter().map(|c| entry(c)).collect()),
+                );
                 quote!({
                     let layout = #layout;
                     #private::OuterBy::outer_by(&layout, #tiler, #coord)
@@ -141,10 +151,7 @@ impl Rule<'_> {
             Form::Threads(thr, index, step) => {
                 let threads = emit::layout(thr, true).unwrap_or_else(|_| unreachable!("flat"));
                 let index = entry(index);
-                let (tiler, coord) = (
-                    quote!(#private::Threads::tiler(&threads).0),
-                    quote!(coord),
-                );
+                let (tiler, coord) = (quote!(#private::Threads::tiler(&threads).0), quote!(coord));
                 let (tiler, coord) = match step {
                     None => (tiler, coord),
                     Some(marks) => {
@@ -203,8 +210,12 @@ fn threads<'a>(thr: &Expr, index: &'a Expr, step: Option<Vec<bool>>) -> Option<F
         _ => false,
     };
     let step_ok = step.as_ref().is_none_or(|m| m.len() == thr.rank());
-    (flat && positive && index_ok && step_ok && matches!(thr.shape(), layout_core::IntTuple::Tuple(_)))
-        .then_some(Form::Threads(thr, index, step))
+    (flat
+        && positive
+        && index_ok
+        && step_ok
+        && matches!(thr.shape(), layout_core::IntTuple::Tuple(_)))
+    .then_some(Form::Threads(thr, index, step))
 }
 
 /// A tuple or `<…>` of static extents above 1 (an extent 1 is `1:0` to

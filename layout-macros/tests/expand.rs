@@ -237,7 +237,10 @@ snapshot!(
     "local_partition((8,12):(1,8), (2,4):(1,2), 5)"
 );
 snapshot!(local_tile_dynamic, "local_tile((m,8):(1,m), (4,2), (i,j))");
-snapshot!(local_tile_out_of_range, "local_tile((8,8):(1,8), (4,2), (2,0))");
+snapshot!(
+    local_tile_out_of_range,
+    "local_tile((8,8):(1,8), (4,2), (2,0))"
+);
 // After `type`, the facade's typed partitions: straight-line code over the
 // dynamic leaves (partition.rs), the step applied while compiling.
 snapshot!(
@@ -248,7 +251,10 @@ snapshot!(
     typed_local_partition_step,
     "type local_partition((m,k):(1,m), (2,16,1):(16,1,0), t, (1,X,1))"
 );
-snapshot!(typed_outer_partition, "type outer_partition((m,n):(n,1), (2,2), (i,j))");
+snapshot!(
+    typed_outer_partition,
+    "type outer_partition((m,n):(n,1), (2,2), (i,j))"
+);
 
 // Swizzles and composed layouts (composed.rs): zero-sized swizzles, the
 // inner layout folded as any layout, typed over dynamic inner leaves.

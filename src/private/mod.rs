@@ -45,6 +45,8 @@ mod typed_layout;
 mod typed_partition;
 mod walk;
 
+/// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
+pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
 pub use composed::Composed;
@@ -71,6 +73,4 @@ pub use swizzle::{Swizzle, TypedSwizzle};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
-/// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
-pub use crate::tensor::X;
 pub use walk::{Form, Leaf, Walk};

@@ -182,7 +182,11 @@ pub fn thread_coord(thr: &Layout, idx: i64) -> Result<Coord> {
     if thr.rank() == 1 {
         return per_mode(thr).map(Coord::Int);
     }
-    let modes: Result<Vec<Coord>> = thr.modes().iter().map(|m| per_mode(m).map(Coord::Int)).collect();
+    let modes: Result<Vec<Coord>> = thr
+        .modes()
+        .iter()
+        .map(|m| per_mode(m).map(Coord::Int))
+        .collect();
     modes.map(Coord::Tuple)
 }
 

@@ -201,8 +201,14 @@ mod tests {
             (42, 47)
         );
         // Thread index out of range; a thread layout idx2crd cannot split.
-        assert_eq!(span_of("local_partition((8,4):(1,8), (2,2):(2,1), 4)"), (42, 43));
-        assert_eq!(span_of("local_partition((8,4):(1,8), (2,2):(0,1), 1)"), (29, 40));
+        assert_eq!(
+            span_of("local_partition((8,4):(1,8), (2,2):(2,1), 4)"),
+            (42, 43)
+        );
+        assert_eq!(
+            span_of("local_partition((8,4):(1,8), (2,2):(0,1), 1)"),
+            (29, 40)
+        );
         // A tiler the divide cannot complement.
         assert_eq!(span_of("inner_partition((6,2):(1,8), 4:1, 0)"), (29, 32));
     }
