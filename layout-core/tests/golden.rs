@@ -15,8 +15,9 @@
 //! the answers apart), and `cute_partition.jsonl` (CUTLASS 4.7.0 headers:
 //! `local_tile`, `local_partition`, `inner_partition`, `outer_partition`,
 //! with `Step` projections, of tensors over a counting iterator: the
-//! result's layout and `*data()`, its offset; its two error rows are calls
-//! CuTe does not compile).
+//! result's layout and `*data()`, its offset; eleven rows have run-time
+//! extents, where CuTe gives tiles that do not divide the layout their
+//! padded shape; its two error rows are calls CuTe does not compile).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error
