@@ -23,7 +23,8 @@ use super::view;
 use super::{AsLayout, Engine, SliceCoord, Tensor};
 
 /// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
-/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`.
+/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`,
+/// each extent CuTe's `make_layout(n)` as the notation reads it (`1` is `1:0`).
 pub trait IntoTiler {
     /// The tiler in the core's form.
     fn into_tiler(self) -> Result<Tiler, Error>;
@@ -49,7 +50,7 @@ impl<T: SliceCoord> IntoTiler for T {
 
 fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
     match shape {
-        Coord::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, 1)?)),
+        Coord::Int(n) => Tiler::try_from(layout_core::IntTuple::Int(*n)),
         Coord::Tuple(v) => v
             .iter()
             .map(shape_tiler)
