@@ -290,6 +290,6 @@ pub fn local_partition_step<T: Partition>(
     step: impl SliceCoord,
 ) -> Result<T::Output, Error> {
     let idx = thread_index(thr_layout, thr_idx)?;
-    let projected = layout_core::dice(&step.into_coord(), thr_layout)?;
+    let projected = algebra::dice_threads(&step.into_coord(), thr_layout)?;
     partition_for(t, &projected, idx)
 }

@@ -39,8 +39,8 @@ pub use modes::{
     unflatten, with_shape,
 };
 pub use partition::{
-    check_thread_index, dice_coord, dice_tiler, inner_coord, inner_partition, local_partition,
-    local_tile, outer_coord, outer_partition, thread_coord, thread_tiler,
+    check_thread_index, dice_coord, dice_threads, dice_tiler, inner_coord, inner_partition,
+    local_partition, local_tile, outer_coord, outer_partition, thread_coord, thread_tiler,
 };
 pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,

@@ -116,7 +116,7 @@ pub fn local_partition(
     let thr = match step {
         None => thr,
         Some(step) => {
-            projected = dice(step, thr)?;
+            projected = dice_threads(step, thr)?;
             &projected
         }
     };
@@ -223,11 +223,11 @@ pub fn dice_tiler(step: &Coord, tiler: Tiler) -> Result<Tiler> {
             Ok(Tiler::ByMode(kept))
         }
         (Coord::Tuple(_), Tiler::Layout(l)) => dice(step, &l).map(Tiler::Layout),
-        (Coord::Tuple(steps), Tiler::ByMode(modes)) => Err(ErrorKind::RankMismatch {
-            expected: modes.len(),
-            found: steps.len(),
-        }
-        .into()),
+        (Coord::Tuple(steps), Tiler::ByMode(modes)) => Err(step_ranks(
+            "a step with one mark per mode of the tiler",
+            steps.len(),
+            modes.len(),
+        )),
     }
 }
 
@@ -248,15 +248,43 @@ pub fn dice_coord(step: &Coord, coord: Coord) -> Result<Coord> {
             }
             Ok(Coord::Tuple(kept))
         }
-        (Coord::Tuple(steps), c) => Err(ErrorKind::RankMismatch {
-            expected: match c {
+        (Coord::Tuple(steps), c) => {
+            let modes = match c {
                 Coord::Tuple(modes) => modes.len(),
                 _ => 1,
-            },
-            found: steps.len(),
+            };
+            Err(step_ranks(
+                "a step with one mark per mode of the coordinate",
+                steps.len(),
+                modes,
+            ))
         }
-        .into()),
     }
+}
+
+/// CuTe's `dice(step, thr)` of a thread layout, the step as long as the
+/// layout's rank when it is a tuple.
+pub fn dice_threads(step: &Coord, thr: &Layout) -> Result<Layout> {
+    match step {
+        Coord::Tuple(steps) if steps.len() != thr.rank() => Err(step_ranks(
+            "a step with one mark per mode of the thread layout",
+            steps.len(),
+            thr.rank(),
+        )),
+        _ => dice(step, thr),
+    }
+}
+
+/// A step whose rank is not that of what it projects (CuTe's dice
+/// static_asserts "Mismatched Ranks").
+fn step_ranks(need: &'static str, step: usize, modes: usize) -> crate::error::Error {
+    ErrorKind::TupleRanks {
+        function: "dice",
+        need,
+        left: step,
+        right: modes,
+    }
+    .into()
 }
 
 /// `_`, or a tuple of `rank` of them (CuTe's `repeat<rank>(_)`).

@@ -120,7 +120,7 @@ fn local_partition(a: &Args) -> Result<Value> {
     let projected;
     let thr = match a.len() {
         4 => {
-            projected = algebra::dice(&coord_at(a, 3), thr).map_err(a.at(3))?;
+            projected = algebra::dice_threads(&coord_at(a, 3), thr).map_err(a.at(3))?;
             &projected
         }
         _ => thr,
