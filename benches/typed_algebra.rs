@@ -174,6 +174,18 @@ fn layout_partition(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// The same through the notation's partition: `layout!(type
+/// local_partition(…))`, the facade's typed partition, its layout and base.
+fn macro_partition(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let (mine, start) =
+            layout!(type local_partition((m,n):(1,m), (32,8):(1,32), {k % 256})).unwrap();
+        sum += mine.size() + start + mine.at(1);
+    }
+    sum
+}
+
 fn runtime_compose(inputs: &[(usize, usize)]) -> usize {
     let mut sum = 0;
     for &(m, n) in inputs {
@@ -203,6 +215,7 @@ fn benches(c: &mut Criterion) {
         nested_tile(&inputs, &data, true),
         nested_tile(&inputs, &data, false)
     );
+    assert_eq!(macro_partition(&inputs), layout_partition(&inputs));
     let calls = inputs.len();
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
@@ -229,6 +242,9 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("local_partition/layout", |b| {
         b.iter(|| layout_partition(black_box(&inputs)))
+    });
+    g.bench_function("local_partition/macro", |b| {
+        b.iter(|| macro_partition(black_box(&inputs)))
     });
     g.bench_function("local_partition/typed", |b| {
         b.iter(|| typed_partition(black_box(&inputs), black_box(&data)))
@@ -283,6 +299,15 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_tile(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "local_partition macro/layout",
+        || {
+            black_box(macro_partition(black_box(&inputs)));
+        },
+        || {
+            black_box(layout_partition(black_box(&inputs)));
         },
     );
     common::paired(

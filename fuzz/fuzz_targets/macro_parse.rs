@@ -27,6 +27,8 @@ mod fallback;
 mod kind;
 #[path = "../../layout-macros/src/named.rs"]
 mod named;
+#[path = "../../layout-macros/src/partition.rs"]
+mod partition;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
 #[path = "../../layout-macros/src/quick.rs"]

@@ -320,6 +320,30 @@ fn explain_seeds() {
     }
 }
 
+/// The partitions: the step's projection, the thread's coordinate, the
+/// zipped divide and its slice (the views are CuTe C++'s, golden data).
+#[test]
+fn explain_partitions() {
+    for (name, expr) in [
+        (
+            "explain_local_tile_step",
+            "local_tile((16,8):(1,16), (4,2,4), (1,0,_), (1,X,1))",
+        ),
+        (
+            "explain_local_partition_step",
+            "local_partition((8,32):(1,8), (2,16,1):(16,1,0), 17, (1,X,1))",
+        ),
+        (
+            "explain_outer_partition",
+            "outer_partition((8,4):(1,8), (2,2), (1,0))",
+        ),
+    ] {
+        let out = ok(&["explain", expr]);
+        assert!(out.contains("zipped_divide"), "{out}");
+        insta::assert_snapshot!(name, out);
+    }
+}
+
 #[test]
 fn errors_point_at_the_token() {
     for (name, args) in [

@@ -21,6 +21,7 @@ pub const KEYWORDS: &[&str] = &[
     "RowMajor",
     "ColumnMajor",
     "Bypass",
+    "X",
     "true",
     "false",
 ];
@@ -94,6 +95,8 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             "RowMajor" => Ok(Value::TensorLayout(TensorLayout::RowMajor)),
             "ColumnMajor" => Ok(Value::TensorLayout(TensorLayout::ColumnMajor)),
             "Bypass" => Ok(Value::TensorLayout(TensorLayout::Bypass)),
+            // CuTe's `X`, its alias of `_`, as steps spell it: `Step<_1,X,_1>` is `(1,X,1)`.
+            "X" => Ok(Value::Coord(Coord::Underscore)),
             // Booleans print as these, and read back (no function takes one).
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),

@@ -51,6 +51,7 @@ pub use algebra::{
     complement_to_shape, downcast, make_fragment_like, make_layout_like, make_ordered_layout,
     recast_layout, tile_to_shape, upcast,
 };
+pub use algebra::{inner_partition, local_partition, local_tile, outer_partition};
 pub use basis::{BasisLayout, BasisTuple, BasisView, ScaledBasis};
 pub use composed::{
     CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle,

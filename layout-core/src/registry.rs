@@ -11,7 +11,8 @@
 //! (`registry/cute.rs`), CuTe's mode editing, analysis and integer-tuple
 //! arithmetic (`registry/modes.rs`), CuTe's ordered constructors and recasts
 //! (`registry/constructors.rs`), CuTe's slicing with `_`
-//! (`registry/tensor.rs`), the kernel-library idioms' (`registry/idioms.rs`),
+//! (`registry/tensor.rs`), CuTe's partitioning (`local_tile`, …,
+//! `registry/partition.rs`), the kernel-library idioms' (`registry/idioms.rs`),
 //! the TV layouts' and atoms' (`registry/atoms.rs`) and the swizzles' and
 //! access analysis' (`registry/swizzle.rs`); a new function is one entry in
 //! its section, plus its algebra.
@@ -27,6 +28,7 @@ mod idioms;
 mod mode_calls;
 mod modes;
 mod narration;
+mod partition;
 mod swizzle;
 mod tensor;
 
@@ -48,7 +50,7 @@ pub use narration::Narration;
 pub(crate) use swizzle::composed_call;
 
 /// Every function the notation knows, section by section: CuTe's, its
-/// modes and analysis, constructors and recasts, slicing, the kernel-library
+/// modes and analysis, constructors and recasts, slicing, partitioning, the kernel-library
 /// idioms', the TV layouts and atoms, then the swizzles and access analysis.
 ///
 /// ```
@@ -61,6 +63,7 @@ pub static FUNCTIONS: Registry = Registry(&[
     modes::FUNCTIONS,
     constructors::FUNCTIONS,
     tensor::FUNCTIONS,
+    partition::FUNCTIONS,
     idioms::FUNCTIONS,
     atoms::FUNCTIONS,
     swizzle::FUNCTIONS,

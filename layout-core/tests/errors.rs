@@ -386,6 +386,22 @@ const CASES: &[(&str, &str, usize, usize)] = &[
         43,
     ),
     ("filter_zeros((2,3), (0,1))", "WrongType", 13, 18),
+    // ---- partitioning: the coordinate, step, thread index or tiler at fault ----
+    ("local_tile(8:1,4,2)", "IndexOutOfRange", 17, 18),
+    ("local_tile((8,8):(1,8),4,16)", "IndexOutOfRange", 25, 27),
+    ("local_tile(8:1,(4),(1,0))", "RankMismatch", 19, 24),
+    ("local_tile(8:1,(4),((1,0)))", "CoordinateTooDeep", 19, 26),
+    ("local_tile(8:1,(4,2),0,(1,X,1))", "TupleRanks", 23, 30),
+    ("local_tile(8:1,4,0,LayoutLeft)", "WrongType", 19, 29),
+    ("local_tile((6,2):(1,8),4:1,0)", "NotAdmissible", 23, 26),
+    ("local_tile(8:1,4)", "WrongArgumentCount", 0, 17),
+    ("local_partition(8:1,2:1,4)", "IndexOutOfRange", 24, 25),
+    ("local_partition(8:1,4:1,-1)", "IndexOutOfRange", 24, 26),
+    ("local_partition(8:1,2:0,1)", "NonPositiveStride", 20, 23),
+    ("local_partition(8:1,(2,2),1)", "WrongType", 20, 25),
+    ("local_partition(8:1,2:1,1,(1,X))", "TupleRanks", 26, 31),
+    ("inner_partition(8:1,(2,2),0)", "TilerTooLong", 20, 25),
+    ("outer_partition(8:1,(2),(2))", "IndexOutOfRange", 24, 27),
 ];
 
 /// The variant's name, from its `Debug` form (`Overflow("…")` → `Overflow`).

@@ -79,6 +79,7 @@ const NAMES: &[&str] = &[
     "RowMajor",
     "ColumnMajor",
     "Bypass",
+    "X",
     "x",
     "foo_1",
 ];

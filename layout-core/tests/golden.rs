@@ -16,8 +16,13 @@
 //! (CuTe's `slice_and_offset` pair printed as our `view(LAYOUT,OFFSET)`,
 //! and `dice`), `cute_identity_compose.jsonl` (two basis layouts composed;
 //! its two error rows are CuTe's leaf-by-leaf answers whose leaves carry
-//! inside a mode) and `cute_tiler_unit.jsonl` (tilers holding `1:0`, `1:1`,
-//! `n:0`, written out or as integers).
+//! inside a mode), `cute_tiler_unit.jsonl` (tilers holding `1:0`, `1:1`,
+//! `n:0`, written out or as integers) and `cute_partition.jsonl`
+//! (`local_tile`, `local_partition`, `inner_partition`, `outer_partition`,
+//! with `Step` projections, of tensors over a counting iterator: the
+//! result's layout and `*data()`, its offset; eleven rows have run-time
+//! extents, where CuTe gives tiles that do not divide the layout their
+//! padded shape; its two error rows are calls CuTe does not compile).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error

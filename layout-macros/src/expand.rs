@@ -18,6 +18,7 @@
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | `type logical_product`/`blocked_product`/`raked_product` by a static layout | the same (product.rs) |
+//! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat, static tiles or thread layout) | the facade's typed partition, `Result<(Layout, usize), Error>` (partition.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
@@ -30,7 +31,7 @@ use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{composed, divide, fallback, named, rules, valid};
+use crate::{composed, divide, fallback, named, partition, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -126,6 +127,10 @@ impl Expander<'_> {
         let typed = self.ast.zero_sized.is_some();
         if let Some(rule) = divide::rule(e).filter(|_| typed) {
             return Ok(rule.emit(|k| self.leaf(k)));
+        }
+        if let Some(rule) = partition::rule(e).filter(|_| typed) {
+            let (shape, stride) = rule.operand();
+            return Ok(rule.emit(self.typed_layout(shape, stride)?, |k| self.leaf(k)));
         }
         if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
             return Ok(tokens);

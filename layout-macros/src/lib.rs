@@ -21,6 +21,7 @@ mod expand;
 mod fallback;
 mod kind;
 mod named;
+mod partition;
 mod product;
 mod quick;
 mod rules;
@@ -69,6 +70,13 @@ use proc_macro::TokenStream;
 ///   with static strides by a static one: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
 ///   naming the values, never a wrong layout).
+/// - CuTe's partitions `local_tile(L, T, C[, STEP])`, `inner_partition`,
+///   `outer_partition` and `local_partition(L, THR, I[, STEP])` give a view:
+///   static, the pair `(typed layout, base)`; after `type`, of a written-out
+///   flat `L` with dynamic leaves by static tile extents above 1 (or a static
+///   flat thread layout) and a static step `(1,X,1)`, the facade's typed
+///   partition, `Result<(typed layout, usize), Error>`; otherwise the core at
+///   run time.
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
 ///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
 ///   argument of other algebra, it goes to the run-time core path.

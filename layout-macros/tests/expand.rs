@@ -22,6 +22,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/partition.rs"]
+mod partition;
 #[path = "../src/product.rs"]
 mod product;
 #[path = "../src/quick.rs"]
@@ -221,6 +223,38 @@ snapshot!(slice_nested_static, "slice((_,(1,_)), (4,(2,3)):(1,(4,8)))");
 snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");
 snapshot!(slice_dynamic, "slice((_,j), (4,8):(8,1))");
 snapshot!(slice_wrong_rank, "slice((_,3,1), (4,8):(8,1))");
+
+// CuTe's partitions: a static call folds to the view pair (the kept modes,
+// the base), steps `(1,X,1)` included; with a dynamic leaf, the core at run
+// time; a coordinate out of range is a compile error at the coordinate.
+snapshot!(local_tile_static, "local_tile((8,8):(1,8), (4,2), (1,2))");
+snapshot!(
+    local_tile_step_static,
+    "local_tile((16,8):(1,16), (4,6,4), (2,1,_), (1,X,1))"
+);
+snapshot!(
+    local_partition_static,
+    "local_partition((8,12):(1,8), (2,4):(1,2), 5)"
+);
+snapshot!(local_tile_dynamic, "local_tile((m,8):(1,m), (4,2), (i,j))");
+snapshot!(
+    local_tile_out_of_range,
+    "local_tile((8,8):(1,8), (4,2), (2,0))"
+);
+// After `type`, the facade's typed partitions: straight-line code over the
+// dynamic leaves (partition.rs), the step applied while compiling.
+snapshot!(
+    typed_local_tile_step,
+    "type local_tile((m,n):(1,m), (128,128,8), (i,j,_), (1,X,1))"
+);
+snapshot!(
+    typed_local_partition_step,
+    "type local_partition((m,k):(1,m), (2,16,1):(16,1,0), t, (1,X,1))"
+);
+snapshot!(
+    typed_outer_partition,
+    "type outer_partition((m,n):(n,1), (2,2), (i,j))"
+);
 
 // Swizzles and composed layouts (composed.rs): zero-sized swizzles, the
 // inner layout folded as any layout, typed over dynamic inner leaves.

@@ -48,6 +48,8 @@ mod typed_layout;
 mod typed_partition;
 mod walk;
 
+/// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
+pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
 pub use composed::Composed;

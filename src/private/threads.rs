@@ -69,6 +69,11 @@ impl<S: Int, D: Int> ModeCoord<D> for S {
     #[inline(always)]
     fn mode_coord(&self, d: &D, index: usize) -> Result<usize, Error> {
         let (s, d) = (self.get(), d.get());
+        // An extent-1 leaf is at 0 whatever its stride, as CuTe's idx2crd
+        // of a `_1` mode; another of stride 0 has no inverse.
+        if s == 1 {
+            return Ok(0);
+        }
         if d == 0 || s == 0 {
             return Err(no_coordinate());
         }
@@ -104,7 +109,8 @@ for_each_rank!(tuples);
 pub trait FlatCoord<DL> {
     /// One `usize` per mode.
     type Out;
-    /// The coordinates; a stride-0 leaf (no inverse) is an error.
+    /// The coordinates; an extent-1 leaf is at 0, another stride-0 leaf
+    /// (no inverse) is an error.
     fn flat_coord(&self, d: &DL, index: usize) -> Result<Self::Out, Error>;
 }
 

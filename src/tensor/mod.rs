@@ -38,7 +38,6 @@ mod layout;
 mod partition;
 mod residue;
 mod slice;
-mod step;
 mod strided;
 mod swizzled;
 pub mod typed;

@@ -14,20 +14,17 @@
 //! [`Residue`](super::Residue) of the tensor instead: the same calls, and
 //! the elements past the tensor masked (CuTe's identity-tensor idiom).
 
-use alloc::vec;
-use alloc::vec::Vec;
-
 use alloc::borrow::Cow;
 
-use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, Tiler};
+use layout_core::{Coord, Error, ErrorKind, Layout, Tiler, algebra};
 
 use super::slice::{shifted, slice_checked};
-use super::step::{dice_coord, dice_tiler};
 use super::view;
 use super::{AsLayout, Engine, SliceCoord, Tensor};
 
 /// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
-/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`.
+/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`,
+/// each extent CuTe's `make_layout(n)` as the notation reads it (`1` is `1:0`).
 pub trait IntoTiler {
     /// The tiler in the core's form.
     fn into_tiler(self) -> Result<Tiler, Error>;
@@ -53,7 +50,7 @@ impl<T: SliceCoord> IntoTiler for T {
 
 fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
     match shape {
-        Coord::Int(n) => Ok(Tiler::Layout(Layout::leaf(*n, 1)?)),
+        Coord::Int(n) => Tiler::try_from(layout_core::IntTuple::Int(*n)),
         Coord::Tuple(v) => v
             .iter()
             .map(shape_tiler)
@@ -166,37 +163,6 @@ divide!(
     flat_divide
 );
 
-/// `_`, or a tuple of `rank` of them (CuTe's `repeat<rank>(_)`).
-fn underscores(rank: usize) -> Coord {
-    match rank {
-        1 => Coord::Underscore,
-        n => Coord::Tuple(vec![Coord::Underscore; n]),
-    }
-}
-
-/// CuTe's `append<rank>(coord, _)`: a tuple coordinate padded with `_` to `rank`.
-fn padded(coord: Coord, rank: usize) -> Result<Coord, Error> {
-    match coord {
-        Coord::Tuple(mut v) if v.len() <= rank => {
-            v.resize(rank, Coord::Underscore);
-            Ok(Coord::Tuple(v))
-        }
-        Coord::Tuple(v) => Err(ErrorKind::RankMismatch {
-            expected: rank,
-            found: v.len(),
-        }
-        .into()),
-        other => Ok(other),
-    }
-}
-
-/// The ranks of the two modes of a zipped divide.
-fn zipped_ranks(zipped: &Layout) -> (usize, usize) {
-    let shape = zipped.shape();
-    let rank = |i| shape.mode(i).map_or(0, IntTuple::rank);
-    (rank(0), rank(1))
-}
-
 /// CuTe's `inner_partition(tensor, tiler, coord)`: tile the tensor
 /// (`zipped_divide`) and keep the tile at `coord` in the tiles' mode: what
 /// the tile covers. A tuple `coord` shorter than the tiles' mode is padded
@@ -207,9 +173,8 @@ pub fn inner_partition<T: Partition>(
     coord: impl SliceCoord,
 ) -> Result<T::Output, Error> {
     let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
-    let (inner, outer) = zipped_ranks(&tiled);
-    let coord = padded(coord.into_coord(), outer)?;
-    t.rebuild_slice(&tiled, &Coord::Tuple(vec![underscores(inner), coord]))
+    let coord = algebra::inner_coord(&tiled, coord.into_coord())?;
+    t.rebuild_slice(&tiled, &coord)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
@@ -220,9 +185,8 @@ pub fn outer_partition<T: Partition>(
     coord: impl SliceCoord,
 ) -> Result<T::Output, Error> {
     let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
-    let (inner, outer) = zipped_ranks(&tiled);
-    let coord = padded(coord.into_coord(), inner)?;
-    t.rebuild_slice(&tiled, &Coord::Tuple(vec![coord, underscores(outer)]))
+    let coord = algebra::outer_coord(&tiled, coord.into_coord())?;
+    t.rebuild_slice(&tiled, &coord)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).
@@ -267,8 +231,8 @@ pub fn local_tile_step<T: Partition>(
     step: impl SliceCoord,
 ) -> Result<T::Output, Error> {
     let step = step.into_coord();
-    let tiler = dice_tiler(&step, tiler.into_tiler()?)?;
-    let coord = dice_coord(&step, coord.into_coord())?;
+    let tiler = algebra::dice_tiler(&step, tiler.into_tiler()?)?;
+    let coord = algebra::dice_coord(&step, coord.into_coord())?;
     inner_partition(t, tiler, coord)
 }
 
@@ -304,34 +268,16 @@ pub fn local_partition<T: Partition>(
 
 /// `thr_idx` when it is below the number of threads.
 fn thread_index(thr_layout: &Layout, thr_idx: usize) -> Result<i64, Error> {
-    let size = thr_layout.size();
     let idx = i64::try_from(thr_idx).unwrap_or(i64::MAX);
-    if !(0..size).contains(&idx) {
-        let what = "thread index";
-        return Err(ErrorKind::IndexOutOfRange {
-            what,
-            index: idx,
-            size,
-        }
-        .into());
-    }
+    algebra::check_thread_index(thr_layout, idx)?;
     Ok(idx)
 }
 
 /// `local_partition` once the index is checked against the thread layout
 /// (before a projection, which keeps the strides and so the meaning of the index).
 fn partition_for<T: Partition>(t: T, thr_layout: &Layout, idx: i64) -> Result<T::Output, Error> {
-    let coord = flat_coord(thr_layout, idx)?;
-    // CuTe's `product_each(shape)`: the size of each mode, always a tuple
-    // (`wrap`), so a rank-1 thread layout `4:1` tiles by `(4)`, by mode.
-    // Sizes of a valid layout's modes fit.
-    let sizes = thr_layout.shape().modes().iter();
-    let tiler = IntTuple::Tuple(
-        sizes
-            .map(|m| IntTuple::Int(m.size().unwrap_or(0)))
-            .collect(),
-    );
-    outer_partition(t, tiler, coord)
+    let coord = algebra::thread_coord(thr_layout, idx)?;
+    outer_partition(t, algebra::thread_tiler(thr_layout)?, coord)
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx, Step<…>{})`: the
@@ -344,45 +290,6 @@ pub fn local_partition_step<T: Partition>(
     step: impl SliceCoord,
 ) -> Result<T::Output, Error> {
     let idx = thread_index(thr_layout, thr_idx)?;
-    let projected = layout_core::dice(&step.into_coord(), thr_layout)?;
+    let projected = algebra::dice_threads(&step.into_coord(), thr_layout)?;
     partition_for(t, &projected, idx)
-}
-
-/// CuTe's `layout.get_flat_coord(idx)`: `idx2crd(idx, shape, stride)` (each
-/// leaf `(idx / stride) % extent`), then each top-level mode's coordinate
-/// as one colexicographic index; one integer for a rank-1 layout.
-fn flat_coord(layout: &Layout, idx: i64) -> Result<Coord, Error> {
-    let mut leaf = 0;
-    let mut per_mode = |mode: &Layout| -> Result<i64, Error> {
-        let (mut index, mut prefix) = (0i64, 1i64);
-        for (extent, stride) in mode.leaf_modes() {
-            let c = match (extent, stride) {
-                (1, _) => 0,
-                (_, 1..) => (idx / stride) % extent,
-                _ => {
-                    let mode = leaf;
-                    return Err(ErrorKind::NonPositiveStride {
-                        mode,
-                        extent,
-                        stride,
-                    }
-                    .into());
-                }
-            };
-            leaf += 1;
-            // Below the mode's size, which fits.
-            index += c * prefix;
-            prefix *= extent;
-        }
-        Ok(index)
-    };
-    if layout.rank() == 1 {
-        return per_mode(layout).map(Coord::Int);
-    }
-    let modes: Vec<Coord> = layout
-        .modes()
-        .iter()
-        .map(|m| per_mode(m).map(Coord::Int))
-        .collect::<Result<_, _>>()?;
-    Ok(Coord::Tuple(modes))
 }

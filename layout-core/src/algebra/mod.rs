@@ -11,6 +11,7 @@ mod divide;
 mod divisible;
 mod inverse;
 mod modes;
+mod partition;
 mod product;
 mod recast;
 mod refine;
@@ -36,6 +37,10 @@ pub use inverse::{left_inverse, right_inverse};
 pub use modes::{
     Modal, PAD_RANK_LIMIT, append, get, group, pad_to_rank, prepend, replace, select, take,
     unflatten, with_shape,
+};
+pub use partition::{
+    check_thread_index, dice_coord, dice_threads, dice_tiler, inner_coord, inner_partition,
+    local_partition, local_tile, outer_coord, outer_partition, thread_coord, thread_tiler,
 };
 pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,

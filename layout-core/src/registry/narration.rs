@@ -32,6 +32,11 @@ pub enum Narration {
     Slice {
         dice: bool,
     },
+    /// `inner_partition` and `local_tile` (`outer: false`), `outer_partition`
+    /// and `local_partition`: the zipped divide, then its slice.
+    Partition {
+        outer: bool,
+    },
     Coalesce,
     Filter,
     Flatten,
