@@ -15,6 +15,8 @@ mod ast;
 mod compose;
 #[path = "../../layout-macros/src/composed.rs"]
 mod composed;
+#[path = "../../layout-macros/src/construct.rs"]
+mod construct;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
 #[path = "../../layout-macros/src/emit.rs"]

@@ -15,6 +15,7 @@
 mod ast;
 mod compose;
 mod composed;
+mod construct;
 mod divide;
 mod emit;
 mod expand;

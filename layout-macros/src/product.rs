@@ -22,7 +22,7 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::shape;
-use crate::sym::{Gen, Sym, coalesce, token};
+use crate::sym::{Gen, Sym, coalesce, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
@@ -173,18 +173,5 @@ impl Rule<'_> {
             strides.push(pair(d, dd));
         }
         Some((code, emit::tuple(shapes), emit::tuple(strides)))
-    }
-}
-
-/// A written-out tree with its leaves replaced, in order, by `leaves`.
-fn tree(e: &Expr, leaves: &[Sym], next: &mut usize) -> TokenStream {
-    match &e.kind {
-        ExprKind::Tuple(items) => {
-            emit::tuple(items.iter().map(|i| tree(i, leaves, next)).collect())
-        }
-        _ => {
-            *next += 1;
-            token(&leaves[*next - 1])
-        }
     }
 }

@@ -195,3 +195,16 @@ pub fn value(x: &Sym) -> TokenStream {
         Sym::Dynamic(tokens) => tokens.clone(),
     }
 }
+
+/// A written-out tree with its leaves replaced, in order, by `leaves`.
+pub fn tree(e: &Expr, leaves: &[Sym], next: &mut usize) -> TokenStream {
+    match &e.kind {
+        ExprKind::Tuple(items) => {
+            emit::tuple(items.iter().map(|i| tree(i, leaves, next)).collect())
+        }
+        _ => {
+            *next += 1;
+            token(&leaves[*next - 1])
+        }
+    }
+}

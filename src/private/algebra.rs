@@ -82,6 +82,30 @@ pub enum AlgebraError {
         /// The right factor.
         right: usize,
     },
+    /// Two parts of a shape given the same order, both of extent above 1
+    /// (`make_ordered_layout`): they would share a stride.
+    OrderTie {
+        /// The algebra function.
+        function: &'static str,
+        /// The order they share.
+        place: i64,
+        /// The first part's size.
+        first: usize,
+        /// The second part's size.
+        second: usize,
+    },
+    /// A mode of the target whose size is not a multiple of the block's
+    /// (`tile_to_shape`).
+    BlockNotDividing {
+        /// The algebra function.
+        function: &'static str,
+        /// The mode.
+        mode: usize,
+        /// The block's size in that mode.
+        block: usize,
+        /// The target's size in that mode.
+        target: usize,
+    },
 }
 
 impl fmt::Display for AlgebraError {
@@ -147,6 +171,26 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the stride {left} times {right} overflows usize"
+            ),
+            AlgebraError::OrderTie {
+                function,
+                place,
+                first,
+                second,
+            } => write!(
+                f,
+                "in `{function}`: two parts of sizes {first} and {second} have the same order \
+                 {place}, so they would share a stride"
+            ),
+            AlgebraError::BlockNotDividing {
+                function,
+                mode,
+                block,
+                target,
+            } => write!(
+                f,
+                "in `{function}`: mode {mode} has block size {block}, which does not divide the \
+                 target's {target}"
             ),
         }
     }

@@ -22,6 +22,7 @@ macro_rules! each_rank {
 mod algebra;
 mod compose;
 mod composed;
+mod construct;
 mod convert;
 mod coord;
 mod divide;
@@ -48,6 +49,7 @@ mod walk;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
 pub use composed::Composed;
+pub use construct::{copies, nonzero, order_tie};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;

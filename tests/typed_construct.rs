@@ -1,0 +1,160 @@
+//! Typed constructors on dynamic leaves (`make_ordered_layout`,
+//! `make_layout_like`, `make_fragment_like`, `filter_zeros`): the same
+//! function as the core's result on the same numbers at every index, the
+//! static leaves in the type, and an `AlgebraError` exactly where the core
+//! refuses.
+
+use layout_dsl::layout;
+use layout_dsl::typed::{AlgebraError, C, Layout};
+
+mod agrees;
+
+use agrees::{agrees, core};
+
+#[test]
+fn ordered_layouts_keep_static_strides_static() {
+    for m in 0..=6usize {
+        for n in 0..=5usize {
+            // Order 0 is (4,n): strides 1 and 4; m comes after, at 4n.
+            type Ordered = Layout<(usize, (C<4>, usize)), (usize, (C<1>, C<4>))>;
+            let l: Ordered = layout!(type make_ordered_layout((m,(4,n)), (1,0))).unwrap();
+            assert!(agrees(
+                Ok(l),
+                &format!("make_ordered_layout(({m},(4,{n})), (1,0))")
+            ));
+            let r = layout!(type make_ordered_layout((m,2,(n,3)), LayoutRight));
+            let text = format!("make_ordered_layout(({m},2,({n},3)), LayoutRight)");
+            assert!(agrees(r, &text));
+            let l = layout!(type make_ordered_layout((m,2,(n,3)), LayoutLeft));
+            let text = format!("make_ordered_layout(({m},2,({n},3)), LayoutLeft)");
+            assert!(agrees(l, &text));
+            let o = layout!(type make_ordered_layout((2,m,n,3), (3,1,0,2)));
+            let text = format!("make_ordered_layout((2,{m},{n},3), (3,1,0,2))");
+            assert!(agrees(o, &text));
+        }
+    }
+}
+
+#[test]
+fn an_order_tie_is_refused_where_both_parts_are_above_one() {
+    for m in 0..=4usize {
+        for n in 0..=4usize {
+            let t = layout!(type make_ordered_layout((m,n,4), (0,0,1)));
+            let text = format!("make_ordered_layout(({m},{n},4), (0,0,1))");
+            let typed = agrees(t, &text);
+            assert_eq!(typed, m <= 1 || n <= 1, "{text}");
+            assert_eq!(core(&text).is_some(), typed, "{text}");
+            if !typed {
+                assert_eq!(
+                    t.unwrap_err(),
+                    AlgebraError::OrderTie {
+                        function: "make_ordered_layout",
+                        place: 0,
+                        first: m,
+                        second: n
+                    }
+                );
+            }
+        }
+    }
+    let (three, five) = (3usize, 5usize);
+    let e = layout!(type make_ordered_layout((three,five), (0,0))).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "in `make_ordered_layout`: two parts of sizes 3 and 5 have the same order 0, so they \
+         would share a stride"
+    );
+}
+
+#[test]
+fn layouts_like_others_follow_their_strides() {
+    for m in 0..=6usize {
+        for n in 0..=5usize {
+            type Like = Layout<(usize, C<4>, usize, C<2>), (C<0>, C<1>, C<4>, C<0>)>;
+            let l: Like = layout!(type make_layout_like((m,4,n,2):(0,1,8,0))).unwrap();
+            assert!(agrees(
+                Ok(l),
+                &format!("make_layout_like(({m},4,{n},2):(0,1,8,0))")
+            ));
+            let l = layout!(type make_layout_like(((m,2),n):((16,1),2)));
+            let text = format!("make_layout_like((({m},2),{n}):((16,1),2))");
+            assert!(agrees(l, &text));
+            // Equal strides give equal strides back, as CuTe's.
+            let l = layout!(type make_layout_like((m,n):(3,3)));
+            assert!(agrees(l, &format!("make_layout_like(({m},{n}):(3,3))")));
+        }
+    }
+}
+
+#[test]
+fn fragments_are_like_the_cores() {
+    for m in 0..=5usize {
+        for n in 0..=5usize {
+            // The core cannot split an index over a first mode of size 0.
+            let f = layout!(type make_fragment_like(((2,m),n,3):((4,1),0,16)));
+            let text = format!("make_fragment_like(((2,{m}),{n},3):((4,1),0,16))");
+            assert_eq!(agrees(f, &text), m > 0);
+            assert_eq!(core(&text).is_some(), m > 0);
+            let f = layout!(type make_fragment_like(((m,2),4,n):((0,1),8,2)));
+            let text = format!("make_fragment_like((({m},2),4,{n}):((0,1),8,2))");
+            assert_eq!(agrees(f, &text), m > 0);
+            if m == 0 {
+                let zero = AlgebraError::ZeroExtent {
+                    function: "make_fragment_like",
+                };
+                assert_eq!(f.unwrap_err(), zero);
+            }
+            let f = layout!(type make_fragment_like((m,(2,n))));
+            assert!(agrees(f, &format!("make_fragment_like(({m},(2,{n})))")));
+            // Rank 1: column-major whatever the strides.
+            let f = layout!(type make_fragment_like(m:n));
+            let one = layout!(type make_fragment_like(((m,n)):((n,1))));
+            assert!(agrees(f, &format!("make_fragment_like({m}:{n})")));
+            assert!(agrees(
+                one,
+                &format!("make_fragment_like((({m},{n})):(({n},1)))")
+            ));
+        }
+    }
+}
+
+#[test]
+fn filter_zeros_sets_stride_zero_extents_to_one() {
+    for m in 0..=5usize {
+        for d in 0..=3usize {
+            type Filtered = Layout<(usize, C<1>, usize), (C<1>, C<0>, usize)>;
+            let f: Filtered = layout!(type filter_zeros((m,4,m):(1,0,d))).unwrap();
+            let text = format!("filter_zeros(({m},4,{m}):(1,0,{d}))");
+            assert!(agrees(Ok(f), &text));
+            let f = layout!(type filter_zeros((m,(2,d)):(0,(-1,d))));
+            let text = format!("filter_zeros(({m},(2,{d})):(0,(-1,{d})))");
+            assert!(agrees(f, &text));
+        }
+    }
+}
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn ordered_is_the_cores(a in 0usize..9, b in 0usize..9, c in 0usize..9) {
+            let l = layout!(type make_ordered_layout(((a,2),b,(3,c)), ((3,0),1,1)));
+            let text = format!("make_ordered_layout((({a},2),{b},(3,{c})), ((3,0),1,1))");
+            // b and (3,c) share order 1.
+            let typed = agrees(l, &text);
+            prop_assert_eq!(typed, b <= 1 || c == 0);
+            prop_assert_eq!(typed, core(&text).is_some());
+        }
+
+        #[test]
+        fn fragment_is_the_cores(a in 0usize..9, b in 0usize..9, c in 0usize..9) {
+            let f = layout!(type make_fragment_like(((a,b),c,(2,a)):((0,1),4,(64,2))));
+            let text = format!("make_fragment_like((({a},{b}),{c},(2,{a})):((0,1),4,(64,2)))");
+            prop_assert_eq!(agrees(f, &text), a > 0 && b > 0);
+        }
+    }
+}
