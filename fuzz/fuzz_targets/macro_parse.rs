@@ -41,6 +41,8 @@ mod runtime;
 mod shape;
 #[path = "../../layout-macros/src/sym.rs"]
 mod sym;
+#[path = "../../layout-macros/src/tile.rs"]
+mod tile;
 #[path = "../../layout-macros/src/tokens.rs"]
 mod tokens;
 #[path = "../../layout-macros/src/tree.rs"]

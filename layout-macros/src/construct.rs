@@ -130,7 +130,7 @@ fn layout(l: &Expr) -> Option<(&Expr, &Expr)> {
 }
 
 /// An order's part of the shape: its order and its extents, in leaf order.
-type Part = (i64, Vec<Sym>);
+pub type Part = (i64, Vec<Sym>);
 
 impl Rule<'_> {
     /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
@@ -199,7 +199,7 @@ impl Rule<'_> {
 }
 
 /// The leaves of a written-out tree, in order.
-fn flat<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+pub fn flat<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
     match &e.kind {
         ExprKind::Tuple(items) => items.iter().for_each(|i| flat(i, out)),
         _ => out.push(e),
@@ -265,7 +265,7 @@ fn cut<'s>(
 /// CuTe's `compact_order` over the parts: each part column-major from the
 /// product of the parts of lower order. With `ties`, two parts of one
 /// order both above 1 are refused (static) or checked (dynamic).
-fn compact_order(code: &mut Gen<'_>, parts: &[Part], ties: bool) -> Option<Vec<Sym>> {
+pub fn compact_order(code: &mut Gen<'_>, parts: &[Part], ties: bool) -> Option<Vec<Sym>> {
     let mut sizes = Vec::new();
     for (_, extents) in parts {
         let mut size = Sym::Static(1);

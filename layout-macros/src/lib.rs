@@ -28,6 +28,7 @@ mod rules;
 mod runtime;
 mod shape;
 mod sym;
+mod tile;
 mod tokens;
 mod tree;
 mod types;

@@ -126,52 +126,64 @@ impl Rule<'_> {
         let b_leaves = leaves(self.b.0, self.b.1)?;
         let a = code.bind_leaves(&a_leaves);
         let b = code.bind_leaves(&b_leaves);
-        // The cotarget size(A)·cosize(B), then the complement's holes.
-        let mut size = Sym::Static(1);
-        for (s, _) in &a {
-            size = code.product(&size, s)?;
-        }
-        let cotarget = code.product(&size, &Sym::Static(cosize(&b_leaves)?))?;
-        let holes = shape::complement(&mut code, a.clone(), cotarget)?;
-        let holes = coalesce(holes, false)?;
-        let composed = compose::compose_modes(&mut code, holes, &b)?;
-        // A's trees as written (its leaves in order), and D = B's nesting
-        // with each leaf composed.
-        let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
-        let (mut next_a, mut next_d) = ((0, 0), 0);
-        let mut a_mode = |s: &Expr, d: &Expr| {
-            let shape = tree(s, &a_shapes, &mut next_a.0);
-            (shape, tree(d, &a_strides, &mut next_a.1))
-        };
-        let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
-        if self.function == "logical_product" {
-            let (s, d) = a_mode(self.a.0, self.a.1);
-            let (ds, dd) = d_mode(self.b.0);
-            return Some((code, emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
-        }
-        let (a_modes, a_mode_strides, b_modes) =
-            (modes(self.a.0), modes(self.a.1), modes(self.b.0));
-        let rank = a_modes.len().max(b_modes.len());
-        if rank > emit::MAX_RANK {
-            return None;
-        }
-        let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
-        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
-        for i in 0..rank {
-            let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
-                (Some(s), Some(d)) => a_mode(s, d),
-                _ => (one.clone(), zero.clone()),
-            };
-            let (ds, dd) = b_modes
-                .get(i)
-                .map_or((one.clone(), zero.clone()), |b| d_mode(b));
-            let pair = |x, y| match self.function {
-                "raked_product" => emit::tuple(vec![y, x]),
-                _ => emit::tuple(vec![x, y]),
-            };
-            shapes.push(pair(s, ds));
-            strides.push(pair(d, dd));
-        }
-        Some((code, emit::tuple(shapes), emit::tuple(strides)))
+        let b_cosize = Sym::Static(cosize(&b_leaves)?);
+        let (shape, stride) = assemble(&mut code, (a, self.a), (b, b_cosize, self.b.0))?;
+        Some((code, shape, stride))
     }
+}
+
+/// `code.function` (a product) of `A` (its bound leaves, and its written
+/// shape and stride for the nesting) by `B` (its bound leaves, its cosize,
+/// and a tree with `B`'s nesting): the result's shape and stride.
+pub fn assemble(
+    code: &mut Gen<'_>,
+    (a, (a_shape, a_stride)): (Vec<(Sym, Sym)>, (&Expr, &Expr)),
+    (b, b_cosize, b_shape): (Vec<(Sym, Sym)>, Sym, &Expr),
+) -> Option<(TokenStream, TokenStream)> {
+    // The cotarget size(A)·cosize(B), then the complement's holes.
+    let mut size = Sym::Static(1);
+    for (s, _) in &a {
+        size = code.product(&size, s)?;
+    }
+    let cotarget = code.product(&size, &b_cosize)?;
+    let holes = shape::complement(code, a.clone(), cotarget)?;
+    let holes = coalesce(holes, false)?;
+    let composed = compose::compose_modes(code, holes, &b)?;
+    // A's trees as written (its leaves in order), and D = B's nesting
+    // with each leaf composed.
+    let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
+    let (mut next_a, mut next_d) = ((0, 0), 0);
+    let mut a_mode = |s: &Expr, d: &Expr| {
+        let shape = tree(s, &a_shapes, &mut next_a.0);
+        (shape, tree(d, &a_strides, &mut next_a.1))
+    };
+    let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
+    if code.function == "logical_product" {
+        let (s, d) = a_mode(a_shape, a_stride);
+        let (ds, dd) = d_mode(b_shape);
+        return Some((emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
+    }
+    let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
+    let rank = a_modes.len().max(b_modes.len());
+    if rank > emit::MAX_RANK {
+        return None;
+    }
+    let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
+    let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+    for i in 0..rank {
+        let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
+            (Some(s), Some(d)) => a_mode(s, d),
+            _ => (one.clone(), zero.clone()),
+        };
+        let (ds, dd) = b_modes
+            .get(i)
+            .map_or((one.clone(), zero.clone()), |b| d_mode(b));
+        let pair = |x, y| match code.function {
+            "raked_product" => emit::tuple(vec![y, x]),
+            _ => emit::tuple(vec![x, y]),
+        };
+        shapes.push(pair(s, ds));
+        strides.push(pair(d, dd));
+    }
+    Some((emit::tuple(shapes), emit::tuple(strides)))
 }

@@ -4,7 +4,7 @@
 use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
-use crate::{compose, construct, product, shape};
+use crate::{compose, construct, product, shape, tile};
 
 /// The straight-line code for `e`, if a rule types it.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
@@ -15,6 +15,9 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = construct::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = tile::rule(e) {
         return Some(rule.emit(leaf));
     }
     product::rule(e).map(|rule| rule.emit(leaf))
@@ -31,18 +34,25 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
     if let Some(rule) = construct::rule(e) {
         return Some(rule.layout_type());
     }
+    if let Some(rule) = tile::rule(e) {
+        return Some(rule.layout_type());
+    }
     product::rule(e).map(|rule| rule.layout_type())
 }
 
 /// Why a call of a typed form is not typed, if its static parts break a
 /// condition CuTe asserts.
 pub fn refused(e: &Expr) -> Option<&'static str> {
-    (compose::refused(e) || shape::refused(e) || product::refused(e) || construct::refused(e))
-        .then_some(
-            "`type` types this call from CuTe's rule, but its static extents and strides break a \
+    (compose::refused(e)
+        || shape::refused(e)
+        || product::refused(e)
+        || construct::refused(e)
+        || tile::refused(e))
+    .then_some(
+        "`type` types this call from CuTe's rule, but its static extents and strides break a \
          condition CuTe asserts (a stride and an extent that do not divide one another, an \
          extent that is not a multiple of a mode's part, leaves whose reaches carry, an extent \
          0, or a product that overflows), so no typed layout is right for every value of its \
          dynamic leaves; without `type`, the core decides at run time",
-        )
+    )
 }

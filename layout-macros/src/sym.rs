@@ -88,6 +88,15 @@ impl<'l> Gen<'l> {
         }
     }
 
+    /// `let x: usize = value;`, and `x`.
+    pub fn bind_value(&mut self, stem: &str, value: TokenStream) -> Sym {
+        let ident = self.ident(stem);
+        if self.leaf.is_some() {
+            self.lets.push(quote!(let #ident: usize = #value;));
+        }
+        self.dynamic(quote!(#ident))
+    }
+
     /// `let x = call?;` (leaving the block with the error), and `x`.
     pub fn checked_let(&mut self, stem: &str, call: TokenStream) -> TokenStream {
         let ident = self.ident(stem);

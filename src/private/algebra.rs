@@ -57,11 +57,19 @@ pub enum AlgebraError {
         /// The algebra function.
         function: &'static str,
     },
-    /// A mode of dynamic extent 1 that the core drops (a complement's),
-    /// where the typed result's fixed nesting cannot.
+    /// A complement mode of the core's answer that the typed result's
+    /// nesting cannot hold: a mode of dynamic extent 1, which the core
+    /// drops, leaves one mode of the answer reaching `reach`, and CuTe's
+    /// nesting (fixed while compiling) splits it at `split`, which does not
+    /// divide it.
     UnitExtent {
         /// The algebra function.
         function: &'static str,
+        /// Where the core's mode ends (a stride of the layout, or the
+        /// cotarget rounded up to the mode's stride).
+        reach: usize,
+        /// Where the nesting splits it (the span of the modes below).
+        split: usize,
     },
     /// A stride that is not a multiple of the span (extent times stride)
     /// of the modes below it: the layout has no complement.
@@ -150,10 +158,15 @@ impl fmt::Display for AlgebraError {
                 f,
                 "in `{function}`: a mode of extent 0, which the core refuses here"
             ),
-            AlgebraError::UnitExtent { function } => write!(
+            AlgebraError::UnitExtent {
+                function,
+                reach,
+                split,
+            } => write!(
                 f,
-                "in `{function}`: a mode of dynamic extent 1, which the core drops and the typed \
-                 result's nesting cannot"
+                "in `{function}`: a mode of dynamic extent 1, which the core drops, leaves a \
+                 complement mode reaching {reach}, and the typed result's nesting (CuTe's, fixed \
+                 while compiling) splits it at {split}, which does not divide it"
             ),
             AlgebraError::NotComplementable {
                 function,

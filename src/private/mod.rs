@@ -47,7 +47,7 @@ mod typed_partition;
 mod walk;
 
 pub use algebra::{AlgebraError, ceil_div, scale};
-pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
+pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use composed::Composed;
 pub use construct::{copies, nonzero, order_tie};
 pub use convert::NestingError;
