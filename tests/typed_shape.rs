@@ -98,6 +98,20 @@ mod laws {
             prop_assert!(agrees(Ok(c), &text));
         }
 
+        /// Dynamic extents 0 to 4 (1 included) under several static
+        /// stride patterns: a typed complement is never a wrong layout
+        /// (`agrees` checks every index against the core).
+        #[test]
+        fn complements_with_unit_extents_are_never_wrong(
+            a in 0usize..5, b in 0usize..5, c in 0usize..5, k in 0usize..300,
+        ) {
+            let text = |d: [i64; 3]| format!("complement(({a},{b},{c}):({},{},{}), {k})", d[0], d[1], d[2]);
+            agrees(layout!(type complement((a,b,c):(1,4,16), k)), &text([1, 4, 16]));
+            agrees(layout!(type complement((a,b,c):(2,4,24), k)), &text([2, 4, 24]));
+            agrees(layout!(type complement((a,b,c):(3,12,36), k)), &text([3, 12, 36]));
+            agrees(layout!(type complement((a,2,c):(8,1,64), k)), &format!("complement(({a},2,{c}):(8,1,64), {k})"));
+        }
+
         /// Typed complements are the core's, or refused where the core
         /// refuses (or its answer has no place in CuTe's nesting).
         #[test]

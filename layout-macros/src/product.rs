@@ -15,6 +15,12 @@
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
 //! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
 //! a dynamic stride, which CuTe takes, is not typed here.
+//!
+//! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
+//! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
+//! (`Bi` a static layout, or `n` for `n:1`), the modes past the tiler
+//! stay as they are. CuTe's `blocked_product` and `raked_product` take a
+//! layout only, and so do the core's.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
@@ -29,7 +35,13 @@ use crate::tree::{has_dynamic, is_plain};
 pub struct Rule<'a> {
     function: &'static str,
     a: (&'a Expr, &'a Expr),
-    b: (&'a Expr, &'a Expr),
+    b: Tiler<'a>,
+}
+
+enum Tiler<'a> {
+    Layout(&'a Expr, &'a Expr),
+    /// A by-mode tiler's layouts, `n` written `n:1` (so owned).
+    ByMode(Vec<(Expr, Expr)>),
 }
 
 /// The rule for `e`, if it is a product this module types.
@@ -59,26 +71,51 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let [a, b] = args.as_slice() else {
         return None;
     };
-    let (ExprKind::Layout(a_shape, a_stride), ExprKind::Layout(b_shape, b_stride)) =
-        (&a.kind, &b.kind)
-    else {
+    let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
-    let plain = [a_shape, a_stride, b_shape, b_stride];
-    if !plain.iter().all(|t| is_plain(t)) || has_dynamic(b) {
+    if !is_plain(a_shape) || !is_plain(a_stride) || has_dynamic(b) {
         return None;
     }
-    let rule = Rule {
+    let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
+    let a_leaves = leaves(a_shape, a_stride)?;
+    let static_layout = |shape: &Expr, stride: &Expr| {
+        let plain = is_plain(shape) && is_plain(stride);
+        plain && leaves(shape, stride).is_some_and(|b| b.iter().all(static_stride))
+    };
+    let b = match &b.kind {
+        ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
+            Tiler::Layout(b_shape, b_stride)
+        }
+        ExprKind::Tiler(tiles) if function == "logical_product" => {
+            if tiles.is_empty() || tiles.len() > modes(a_shape).len() {
+                return None;
+            }
+            let mut by_mode = Vec::new();
+            for tile in tiles {
+                by_mode.push(match &tile.kind {
+                    ExprKind::Layout(shape, stride) if static_layout(shape, stride) => {
+                        ((**shape).clone(), (**stride).clone())
+                    }
+                    ExprKind::Int(n) if *n >= 0 => {
+                        let one = Expr::new(ExprKind::Int(1), tile.span);
+                        (tile.clone(), one)
+                    }
+                    _ => return None,
+                });
+            }
+            Tiler::ByMode(by_mode)
+        }
+        _ => return None,
+    };
+    if !a_leaves.iter().all(static_stride) {
+        return None;
+    }
+    Some(Rule {
         function,
         a: (a_shape, a_stride),
-        b: (b_shape, b_stride),
-    };
-    let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
-    let (a_leaves, b_leaves) = (leaves(a_shape, a_stride)?, leaves(b_shape, b_stride)?);
-    if !a_leaves.iter().chain(&b_leaves).all(static_stride) {
-        return None;
-    }
-    Some(rule)
+        b,
+    })
 }
 
 /// The top-level modes of a layout's shape or stride (a leaf is one mode).
@@ -122,14 +159,41 @@ impl Rule<'_> {
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(self.function, leaf);
-        let a_leaves = leaves(self.a.0, self.a.1)?;
-        let b_leaves = leaves(self.b.0, self.b.1)?;
-        let a = code.bind_leaves(&a_leaves);
-        let b = code.bind_leaves(&b_leaves);
-        let b_cosize = Sym::Static(cosize(&b_leaves)?);
-        let (shape, stride) = assemble(&mut code, (a, self.a), (b, b_cosize, self.b.0))?;
-        Some((code, shape, stride))
+        let tiles = match &self.b {
+            Tiler::Layout(b_shape, b_stride) => {
+                let (shape, stride) = product(&mut code, self.a, (b_shape, b_stride))?;
+                return Some((code, shape, stride));
+            }
+            Tiler::ByMode(tiles) => tiles,
+        };
+        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        for (i, (s, d)) in modes(self.a.0).into_iter().zip(modes(self.a.1)).enumerate() {
+            let (shape, stride) = match tiles.get(i) {
+                Some((b_shape, b_stride)) => product(&mut code, (s, d), (b_shape, b_stride))?,
+                None => {
+                    let a = code.bind_leaves(&leaves(s, d)?);
+                    let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
+                    (tree(s, &a_shapes, &mut 0), tree(d, &a_strides, &mut 0))
+                }
+            };
+            shapes.push(shape);
+            strides.push(stride);
+        }
+        Some((code, emit::tuple(shapes), emit::tuple(strides)))
     }
+}
+
+/// `code.function` of a written-out `A` by a static written-out `B`.
+fn product(
+    code: &mut Gen<'_>,
+    a: (&Expr, &Expr),
+    b: (&Expr, &Expr),
+) -> Option<(TokenStream, TokenStream)> {
+    let b_leaves = leaves(b.0, b.1)?;
+    let a_bound = code.bind_leaves(&leaves(a.0, a.1)?);
+    let b_bound = code.bind_leaves(&b_leaves);
+    let b_cosize = Sym::Static(cosize(&b_leaves)?);
+    assemble(code, (a_bound, a), (b_bound, b_cosize, b.0))
 }
 
 /// `code.function` (a product) of `A` (its bound leaves, and its written
