@@ -158,3 +158,26 @@ mod laws {
         }
     }
 }
+
+#[test]
+fn size_cosize_and_coshape_of_modes_are_methods() {
+    for m in 1..=6usize {
+        for n in 1..=4usize {
+            let text = |f: &str, at: &str| format!("{f}(({m},(4,{n})):(1,({m},{})){at})", 4 * m);
+            let int = |t: String| match layout_dsl::evaluate(&t).unwrap() {
+                layout_dsl::Value::IntTuple(layout_dsl::IntTuple::Int(i)) => i as usize,
+                other => panic!("{other:?}"),
+            };
+            let s: usize = layout!(size((m,(4,n)):(1,(m,{4 * m})), 1));
+            assert_eq!(s, int(text("size", ", 1")));
+            let s: usize = layout!(size((m,(4,n)):(1,(m,{4 * m})), 1, 1));
+            assert_eq!(s, int(text("size", ", 1, 1")));
+            let c: usize = layout!(cosize((m,(4,n)):(1,(m,{4 * m})), 1, 0));
+            assert_eq!(c, int(text("cosize", ", 1, 0")));
+            let c: usize = layout!(coshape((m,(4,n)):(1,(m,{4 * m}))));
+            assert_eq!(c, int(text("coshape", "")));
+            let c: usize = layout!(coshape((m,(4,n)):(1,(m,{4 * m})), 1));
+            assert_eq!(c, int(text("coshape", ", 1")));
+        }
+    }
+}

@@ -13,7 +13,7 @@
 //! | composed layout `SW o OFFSET o INNER` (static, or inner `SHAPE:STRIDE` with dynamic leaves) | `Composed::new(swizzle, offset, typed inner)` |
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
-//! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
+//! | `crd2idx`, `size`, `cosize`, `coshape` (with mode indices), `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
@@ -159,9 +159,23 @@ impl Expander<'_> {
                 let (layout, coord) = (self.typed_layout(shape, stride)?, self.coordinate(c));
                 Ok(quote!(#layout.crd2idx(#coord)))
             }
-            ("size" | "cosize", [l]) if valid::typed_layout(l) && kind(l) == Kind::Layout => {
-                let (layout, method) = (self.layout(l)?, format_ident!("{name}"));
-                Ok(quote!(#layout.#method()))
+            // A layout with integer strides has its cosize as its coshape;
+            // mode indices (CuTe's `size<I, J…>`) are `mode::<I>()` calls.
+            ("size" | "cosize" | "coshape", [l, indices @ ..])
+                if valid::typed_layout(l)
+                    && kind(l) == Kind::Layout
+                    && indices.iter().all(|i| matches!(i.kind, ExprKind::Int(_))) =>
+            {
+                let method = format_ident!("{}", if name == "size" { "size" } else { "cosize" });
+                let indices = indices.iter().map(|i| match i.kind {
+                    ExprKind::Int(i) => proc_macro2::Literal::i64_unsuffixed(i),
+                    _ => unreachable!("checked above"),
+                });
+                if let ExprKind::Layout(shape, _) = &l.kind {
+                    self.check_modes(shape, &args[1..])?;
+                }
+                let layout = self.layout(l)?;
+                Ok(quote!(#layout #(.mode::<#indices>())* .#method()))
             }
             ("size", [shape]) if is_plain(shape) => {
                 let shape = self.tree(shape)?;
@@ -182,6 +196,31 @@ impl Expander<'_> {
                 Ok(quote!(#private::idx2crd(#index, #shape)))
             }
             _ => self.runtime(e),
+        }
+    }
+
+    /// Mode indices into a written-out shape: each below its tuple's rank
+    /// (a leaf is one mode), else an error at the index.
+    fn check_modes(&self, shape: &Expr, indices: &[Expr]) -> syn::Result<()> {
+        let Some((index, rest)) = indices.split_first() else {
+            return Ok(());
+        };
+        let ExprKind::Int(i) = index.kind else {
+            return Ok(());
+        };
+        let modes: Vec<&Expr> = match &shape.kind {
+            ExprKind::Tuple(items) => items.iter().collect(),
+            _ => vec![shape],
+        };
+        match usize::try_from(i).ok().and_then(|i| modes.get(i)) {
+            Some(mode) => self.check_modes(mode, rest),
+            None => {
+                let message = format!(
+                    "mode index {i} is out of range: this shape has {} mode(s)",
+                    modes.len()
+                );
+                Err(self.ast.error(Some(index.span), message))
+            }
         }
     }
 

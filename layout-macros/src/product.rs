@@ -210,7 +210,7 @@ pub fn assemble(
         size = code.product(&size, s)?;
     }
     let cotarget = code.product(&size, &b_cosize)?;
-    let holes = shape::complement(code, a.clone(), cotarget)?;
+    let holes = shape::complement(code, a.clone(), cotarget, false)?;
     let holes = coalesce(holes, false)?;
     let composed = compose::compose_modes(code, holes, &b)?;
     // A's trees as written (its leaves in order), and D = B's nesting

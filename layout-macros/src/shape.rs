@@ -109,7 +109,7 @@ impl Rule<'_> {
             None => a,
             Some(m) => {
                 let m = code.bind(m, "cotarget");
-                complement(&mut code, a, m)?
+                complement(&mut code, a, m, true)?
             }
         };
         let modes = coalesce(modes, false)?;
@@ -134,7 +134,14 @@ impl Rule<'_> {
 /// the core sees, is carried beside `span` so that the run-time helpers
 /// answer exactly whenever those holes telescope to the core's answer
 /// (and refuse with `UnitExtent`, naming the values, where they cannot).
-pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<(Sym, Sym)>> {
+/// Without `whole`, the caller reads the last mode's stride only (a
+/// product composes into it), so its extent is neither checked nor written.
+pub fn complement(
+    code: &mut Gen<'_>,
+    a: Vec<(Sym, Sym)>,
+    m: Sym,
+    whole: bool,
+) -> Option<Vec<(Sym, Sym)>> {
     let private = emit::private();
     let function = code.function;
     let mut modes: Vec<(usize, Sym, i64)> = Vec::new();
@@ -158,7 +165,8 @@ pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<
     }
     modes.sort_by_key(|&(i, _, d)| (d, i));
     let (mut span, mut exact, mut holes) = (Sym::Static(1), Sym::Static(1), Vec::new());
-    for (_, s, d) in modes {
+    let count = modes.len();
+    for (k, (_, s, d)) in modes.into_iter().enumerate() {
         let hole = match &span {
             Sym::Static(span) if d % span == 0 => Sym::Static(d / span),
             Sym::Static(_) => return None,
@@ -175,6 +183,8 @@ pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<
         let next = code.product(&s, &Sym::Static(d))?;
         exact = match &s {
             Sym::Static(_) => next.clone(),
+            // Read by the holes above and by a whole last mode only.
+            Sym::Dynamic(_) if k + 1 == count && !whole => next.clone(),
             Sym::Dynamic(extent) => {
                 let (below, next) = (value(&exact), value(&next));
                 code.bind_value("exact", quote!(if #extent == 1 { #below } else { #next }))
@@ -184,7 +194,7 @@ pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<
     }
     let rest = match (&m, &span) {
         (Sym::Static(m), Sym::Static(span)) => Sym::Static(m / span + i64::from(m % span != 0)),
-        (_, Sym::Static(_)) => {
+        _ if !whole || matches!(span, Sym::Static(_)) => {
             let (m, span) = (value(&m), value(&span));
             code.dynamic(quote!(#private::ceil_div(#m, #span)))
         }
