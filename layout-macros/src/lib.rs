@@ -67,8 +67,11 @@ use proc_macro::TokenStream;
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 ///   So do `composition(A, B)` of two written-out layouts or of a layout
 ///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
-///   and `logical_product`/`blocked_product`/`raked_product` of a layout
-///   with static strides by a static one: CuTe's algorithm, each
+///   `logical_product`/`blocked_product`/`raked_product` of a layout
+///   with static strides by a static one (`logical_product` also by a
+///   by-mode tiler `<B0,…>`), `make_ordered_layout(SHAPE, ORDER)`,
+///   `make_layout_like(L)`, `make_fragment_like(L)`, `filter_zeros(L)` and
+///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
 ///   naming the values, never a wrong layout).
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout

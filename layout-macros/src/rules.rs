@@ -43,12 +43,22 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
 /// Why a call of a typed form is not typed, if its static parts break a
 /// condition CuTe asserts.
 pub fn refused(e: &Expr) -> Option<&'static str> {
-    (compose::refused(e)
-        || shape::refused(e)
-        || product::refused(e)
-        || construct::refused(e)
-        || tile::refused(e))
-    .then_some(
+    if tile::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but a static size of the block does not \
+             divide the target's static size in its mode, or two modes of the copies share an \
+             order (CuTe's `static_assert`s), or a product overflows; without `type`, the core \
+             decides at run time",
+        );
+    }
+    if construct::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but two parts of the shape both above 1 \
+             share an order, a fragment's first mode has a static extent 0, or a product \
+             overflows; without `type`, the core decides at run time",
+        );
+    }
+    (compose::refused(e) || shape::refused(e) || product::refused(e)).then_some(
         "`type` types this call from CuTe's rule, but its static extents and strides break a \
          condition CuTe asserts (a stride and an extent that do not divide one another, an \
          extent that is not a multiple of a mode's part, leaves whose reaches carry, an extent \
