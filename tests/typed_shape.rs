@@ -175,7 +175,7 @@ fn a_dynamic_extent_1_in_a_complement_is_exact_or_refused() {
         // place in the nesting's static hole 4/2 = 2.
         let t = layout!(type complement((2,m,3):(1,4,10), 60));
         let text = format!("complement((2,{m},3):(1,4,10), 60)");
-        assert_eq!(agrees(t, &text), false, "{text}");
+        assert!(!agrees(t, &text), "{text}");
         if m == 1 {
             let e = AlgebraError::UnitExtent {
                 function: "complement",
