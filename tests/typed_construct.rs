@@ -156,6 +156,17 @@ mod laws {
             let text = format!("make_fragment_like((({a},{b}),{c},(2,{a})):((0,1),4,(64,2)))");
             prop_assert_eq!(agrees(f, &text), a > 0 && b > 0);
         }
+
+        /// Negative strides order before the others, as the core orders them.
+        #[test]
+        fn negative_strides_order_first(a in 0usize..9, b in 0usize..9, c in 0usize..9) {
+            let l = layout!(type make_layout_like((a,(4,b),c):(-1,(2,0),-8)));
+            let text = format!("make_layout_like(({a},(4,{b}),{c}):(-1,(2,0),-8))");
+            prop_assert!(agrees(l, &text));
+            let f = layout!(type make_fragment_like((3,(a,b),c):(-1,(-4,2),-8)));
+            let text = format!("make_fragment_like((3,({a},{b}),{c}):(-1,(-4,2),-8))");
+            prop_assert!(agrees(f, &text));
+        }
     }
 }
 
