@@ -9,6 +9,8 @@
 
 // The macro crate's pipeline, compiled in as `layout-macros/tests/expand.rs`
 // does; keep this list in step with layout-macros/src/lib.rs.
+#[path = "../../layout-macros/src/arith.rs"]
+mod arith;
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
 #[path = "../../layout-macros/src/compose.rs"]

@@ -19,6 +19,7 @@
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | `type logical_product`/`blocked_product`/`raked_product` by a static layout (or by-mode tiler) | the same (product.rs) |
 //! | `type make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
+//! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 
@@ -31,7 +32,7 @@ use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{composed, divide, fallback, named, rules, valid};
+use crate::{arith, composed, divide, fallback, named, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -142,6 +143,9 @@ impl Expander<'_> {
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}
+        }
+        if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
+            return Ok(tokens);
         }
         if let Some((sw, offset, inner)) = composed::typed_parts(e) {
             let offset = composed::offset(offset, |k| self.leaf(k));

@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+mod arith;
 mod ast;
 mod compose;
 mod composed;
@@ -74,6 +75,10 @@ use proc_macro::TokenStream;
 ///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
 ///   naming the values, never a wrong layout).
+/// - `product_each`, `shape_div` and `ceil_div` of written-out tuples with
+///   dynamic leaves give a Rust tuple of `usize`, `Result<(…),
+///   typed::AlgebraError>` (a divisor 0, or extents `shape_div` cannot
+///   divide, named).
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
 ///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
 ///   argument of other algebra, it goes to the run-time core path.

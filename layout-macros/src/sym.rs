@@ -61,6 +61,21 @@ impl<'l> Gen<'l> {
         }
     }
 
+    /// The block for an integer tuple: the `let`s, then `Ok(value)`.
+    pub fn finish_value(self, value: TokenStream) -> TokenStream {
+        let private = emit::private();
+        let (lets, label) = (self.lets, self.label);
+        let body = quote! {
+            #(#lets)*
+            ::core::result::Result::<_, #private::AlgebraError>::Ok(#value)
+        };
+        if self.checked {
+            quote!(#label: { #body })
+        } else {
+            quote!({ #body })
+        }
+    }
+
     pub fn ident(&mut self, stem: &str) -> proc_macro2::Ident {
         self.next += 1;
         format_ident!("{stem}{}", self.next, span = Span::mixed_site())

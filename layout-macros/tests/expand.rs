@@ -4,6 +4,8 @@
 //! The pipeline modules are compiled into this test directly (a proc-macro
 //! crate exports nothing but its macros).
 
+#[path = "../src/arith.rs"]
+mod arith;
 #[path = "../src/ast.rs"]
 mod ast;
 #[path = "../src/compose.rs"]
@@ -152,6 +154,8 @@ snapshot!(
     typed_product_by_mode,
     "type logical_product((m,6):(1,1), <(2,2):(1,2), 3>)"
 );
+snapshot!(mixed_ceil_div, "ceil_div((m,n), (16,8))");
+snapshot!(mixed_product_each, "product_each((m,(4,n)))");
 snapshot!(mixed_mode_size, "size((m,(4,n)):(1,(m,{4 * m})), 1, 0)");
 snapshot!(mixed_coshape, "coshape((m,(4,n)):(1,(m,{4 * m})))");
 snapshot!(

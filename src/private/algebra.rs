@@ -114,6 +114,23 @@ pub enum AlgebraError {
         /// The target's size in that mode.
         target: usize,
     },
+    /// A division by 0 (`shape_div`, `ceil_div`).
+    ZeroDivisor {
+        /// The algebra function.
+        function: &'static str,
+        /// The extent divided.
+        dividend: usize,
+    },
+    /// Two extents of which neither divides the other (`shape_div`, CuTe's
+    /// static assertion).
+    NotDivisible {
+        /// The algebra function.
+        function: &'static str,
+        /// The extent divided.
+        dividend: usize,
+        /// The divisor.
+        divisor: usize,
+    },
 }
 
 impl fmt::Display for AlgebraError {
@@ -184,6 +201,17 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the stride {left} times {right} overflows usize"
+            ),
+            AlgebraError::ZeroDivisor { function, dividend } => {
+                write!(f, "in `{function}`: {dividend} divided by 0")
+            }
+            AlgebraError::NotDivisible {
+                function,
+                dividend,
+                divisor,
+            } => write!(
+                f,
+                "in `{function}`: neither of {dividend} and {divisor} divides the other"
             ),
             AlgebraError::OrderTie {
                 function,

@@ -55,3 +55,29 @@ pub const fn nonzero(function: &'static str, extent: usize) -> Result<(), Algebr
         _ => Ok(()),
     }
 }
+
+/// One division of `shape_div` (`shape`) or `ceil_div`: `ceil(x / y)`,
+/// unless `y` is 0, or (`shape_div`) neither of `x` and `y` divides the
+/// other, as the core refuses.
+#[inline]
+pub const fn divide_extent(
+    function: &'static str,
+    shape: bool,
+    x: usize,
+    y: usize,
+) -> Result<usize, AlgebraError> {
+    if y == 0 {
+        return Err(AlgebraError::ZeroDivisor {
+            function,
+            dividend: x,
+        });
+    }
+    if shape && x % y != 0 && (x == 0 || y % x != 0) {
+        return Err(AlgebraError::NotDivisible {
+            function,
+            dividend: x,
+            divisor: y,
+        });
+    }
+    Ok(x.div_ceil(y))
+}

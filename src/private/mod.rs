@@ -49,7 +49,7 @@ mod walk;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use composed::Composed;
-pub use construct::{copies, nonzero, order_tie};
+pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
