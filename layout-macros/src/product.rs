@@ -204,12 +204,22 @@ pub fn assemble(
     (a, (a_shape, a_stride)): (Vec<(Sym, Sym)>, (&Expr, &Expr)),
     (b, b_cosize, b_shape): (Vec<(Sym, Sym)>, Sym, &Expr),
 ) -> Option<(TokenStream, TokenStream)> {
-    // The cotarget size(A)·cosize(B), then the complement's holes.
-    let mut size = Sym::Static(1);
+    // The cotarget size(A)·cosize(B), then the complement's holes. The
+    // product reads only the stride of the complement's last mode, whose
+    // extent alone the cotarget sets: it is needed only when static (CuTe's
+    // coalesce may then merge that mode into the holes). A dynamic one is
+    // a name that is never written out (were it, the code would not compile).
+    let mut cotarget = Some(b_cosize);
     for (s, _) in &a {
-        size = code.product(&size, s)?;
+        cotarget = match (cotarget, s) {
+            (Some(Sym::Static(c)), Sym::Static(s)) => Some(Sym::Static(c.checked_mul(*s)?)),
+            _ => None,
+        };
     }
-    let cotarget = code.product(&size, &b_cosize)?;
+    let cotarget = match cotarget {
+        Some(Sym::Static(c)) => Sym::Static(c),
+        _ => code.dynamic(quote::quote!(unread_cotarget)),
+    };
     let holes = shape::complement(code, a.clone(), cotarget, false)?;
     let holes = coalesce(holes, false)?;
     let composed = compose::compose_modes(code, holes, &b)?;

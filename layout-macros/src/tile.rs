@@ -153,10 +153,19 @@ impl Rule<'_> {
             })
             .collect();
         let strides = compact_order(&mut code, &parts, true)?;
-        let mut cosize = Sym::Static(1);
+        // The copies are compact: their cosize is their size. The product
+        // reads it only when static (product.rs, `assemble`).
+        let mut cosize = Some(1i64);
         for c in &copies {
-            cosize = code.product(&cosize, c)?;
+            cosize = match (cosize, c) {
+                (Some(n), Sym::Static(c)) => Some(n.checked_mul(*c)?),
+                _ => None,
+            };
         }
+        let cosize = match cosize {
+            Some(n) => Sym::Static(n),
+            None => code.dynamic(quote!(unread_cosize)),
+        };
         let b: Vec<(Sym, Sym)> = copies.into_iter().zip(strides).collect();
         // The copies' layout is flat, of the target's rank.
         let leaf = Expr::new(ExprKind::Int(0), self.target.span);
