@@ -103,8 +103,9 @@ pub fn layout(input: TokenStream) -> TokenStream {
 
 /// The type of `layout!(input)`, for a layout input the macro types: a
 /// static layout (with or without `type`), or `SHAPE:STRIDE` written out
-/// with dynamic leaves (any name there stands for a `usize` leaf); for a
-/// typed divide after `type`, the layout inside the `Result` it gives; a
+/// with dynamic leaves (any name there stands for a `usize` leaf); for
+/// typed algebra after `type` (a divide, `composition`, a product,
+/// `tile_to_shape`, …), the layout inside the `Result` it gives; a
 /// swizzle or a composed layout (`Sw<3,4,3> o 0 o (m,64):(64,1)`).
 ///
 /// ```ignore
