@@ -192,3 +192,40 @@ fn size_cosize_and_coshape_of_modes_are_methods() {
         }
     }
 }
+
+/// CuTe C++ (current CUTLASS, g++ host build, `m = 128`, `n = 5` as `int`,
+/// the rest `Int<N>`) printed these; `_N` is a static `Int<N>`, which the
+/// annotated types below make `C<N>`, and a plain number a dynamic `int`
+/// (`usize` here). The harness is not in the repository (it compiles
+/// CUTLASS code): `tile_to_shape(Layout<Shape<_8,_8>,Stride<_8,_1>>{},
+/// make_shape(m, Int<64>{}))` and so on, as each line says.
+#[test]
+fn static_leaves_are_cute_cpps() {
+    let (m, n) = (128usize, 5usize);
+    // ((_8,16),(_8,_8)):((_8,_64),(_1,1024))
+    type Tiled = Layout<((C<8>, usize), (C<8>, C<8>)), ((C<8>, C<64>), (C<1>, usize))>;
+    let t: Tiled = layout!(type tile_to_shape((8,8):(8,1), (m,64))).unwrap();
+    assert_eq!(t.to_string(), "((8,16),(8,8)):((8,64),(1,1024))");
+    // make_ordered_layout((m,(_4,n)), (_1,_0)): (128,(_4,5)):(20,(_1,_4))
+    type Ordered = Layout<(usize, (C<4>, usize)), (usize, (C<1>, C<4>))>;
+    let o: Ordered = layout!(type make_ordered_layout((m,(4,n)), (1,0))).unwrap();
+    assert_eq!(o.to_string(), "(128,(4,5)):(20,(1,4))");
+    // make_layout_like((m,_4,n,_2):(_0,_1,_8,_0)): (128,_4,5,_2):(_0,_1,_4,_0)
+    type Like = Layout<(usize, C<4>, usize, C<2>), (C<0>, C<1>, C<4>, C<0>)>;
+    let l: Like = layout!(type make_layout_like((m,4,n,2):(0,1,8,0))).unwrap();
+    assert_eq!(l.to_string(), "(128,4,5,2):(0,1,4,0)");
+    // filter_zeros((m,_4,m):(_1,_0,n)): (128,_1,128):(_1,_0,5)
+    type Filtered = Layout<(usize, C<1>, usize), (C<1>, C<0>, usize)>;
+    let f: Filtered = layout!(type filter_zeros((m,4,m):(1,0,n))).unwrap();
+    assert_eq!(f.to_string(), "(128,1,128):(1,0,5)");
+    // logical_product((m,_6):(_1,_1), make_tile((_2,_2):(_1,_2), _3)):
+    // ((128,(_2,_2)),(_6,_3)):((_1,(128,256)),(_1,_6))
+    type ByMode =
+        Layout<((usize, (C<2>, C<2>)), (C<6>, C<3>)), ((C<1>, (usize, usize)), (C<1>, C<6>))>;
+    let p: ByMode = layout!(type logical_product((m,6):(1,1), <(2,2):(1,2), 3>)).unwrap();
+    assert_eq!(p.to_string(), "((128,(2,2)),(6,3)):((1,(128,256)),(1,6))");
+    // complement((_4,m):(_2,_16), 64): (_2,_2,1):(_1,_8,2048)
+    type Complement = Layout<(C<2>, C<2>, usize), (C<1>, C<8>, usize)>;
+    let c: Complement = layout!(type complement((4,m):(2,16), 64)).unwrap();
+    assert_eq!(c.to_string(), "(2,2,1):(1,8,2048)");
+}
