@@ -196,6 +196,29 @@ fn runtime_compose(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// CuTe's shared-memory idiom, `tile_to_shape` of a static (8,8) atom over
+/// a dynamic `(m,64)` (m a multiple of 8), then `size` + `L(77)`.
+fn typed_tile_to_shape(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let m = 8 * m;
+        let l = layout!(type tile_to_shape((8,8):(8,1), (m,64))).unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+fn runtime_tile_to_shape(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let m = 8 * m;
+        let l = layout!(tile_to_shape((8,8):(8,1), (m,64))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(77)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
 fn benches(c: &mut Criterion) {
     let inputs = extents();
     let data = buffer();
@@ -216,6 +239,7 @@ fn benches(c: &mut Criterion) {
         nested_tile(&inputs, &data, false)
     );
     assert_eq!(macro_partition(&inputs), layout_partition(&inputs));
+    assert_eq!(typed_tile_to_shape(&inputs), runtime_tile_to_shape(&inputs));
     let calls = inputs.len();
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
@@ -239,6 +263,12 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("composition/runtime", |b| {
         b.iter(|| runtime_compose(black_box(&inputs)))
+    });
+    g.bench_function("tile_to_shape/typed", |b| {
+        b.iter(|| typed_tile_to_shape(black_box(&inputs)))
+    });
+    g.bench_function("tile_to_shape/runtime", |b| {
+        b.iter(|| runtime_tile_to_shape(black_box(&inputs)))
     });
     g.bench_function("local_partition/layout", |b| {
         b.iter(|| layout_partition(black_box(&inputs)))
@@ -290,6 +320,15 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_compose(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "tile_to_shape runtime/typed",
+        || {
+            black_box(runtime_tile_to_shape(black_box(&inputs)));
+        },
+        || {
+            black_box(typed_tile_to_shape(black_box(&inputs)));
         },
     );
     common::paired(

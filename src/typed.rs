@@ -86,9 +86,12 @@
 //! types.
 //!
 //! `type` also types `composition(A, B)` of two written-out layouts,
-//! `coalesce(A)`, `complement(A, M)` (static strides) and
+//! `coalesce(A)`, `complement(A, M)` (static strides),
 //! `logical_product`/`blocked_product`/`raked_product` of a layout with
-//! static strides by a static one: CuTe's algorithm on those types, each
+//! static strides by a static one (`logical_product` also by a by-mode
+//! tiler), the constructors `make_ordered_layout`, `make_layout_like`,
+//! `make_fragment_like`, `tile_to_shape` and `filter_zeros`: CuTe's
+//! algorithm on those types, each
 //! divisibility CuTe assumes of a dynamic value checked at run time, so a
 //! value that breaks one is an [`AlgebraError`] naming it, never a layout
 //! that differs from the core's.
@@ -107,6 +110,11 @@
 //! let m = 3;
 //! let e = layout!(type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))).unwrap_err();
 //! assert!(matches!(e, AlgebraError::ShapeNotDivisible { shape: 4, part: 3, .. }));
+//! // CuTe's shared-memory idiom: an (8,8) atom tiled over (m,64).
+//! let m = 128;
+//! let s: layout_dsl::layout_type!(type tile_to_shape((8,8):(8,1), (m,64))) =
+//!     layout!(type tile_to_shape((8,8):(8,1), (m,64))).unwrap();
+//! assert_eq!(s.to_string(), "((8,16),(8,8)):((8,64),(1,1024))");
 //! ```
 //!
 //! ```

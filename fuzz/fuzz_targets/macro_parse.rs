@@ -9,12 +9,16 @@
 
 // The macro crate's pipeline, compiled in as `layout-macros/tests/expand.rs`
 // does; keep this list in step with layout-macros/src/lib.rs.
+#[path = "../../layout-macros/src/arith.rs"]
+mod arith;
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
 #[path = "../../layout-macros/src/compose.rs"]
 mod compose;
 #[path = "../../layout-macros/src/composed.rs"]
 mod composed;
+#[path = "../../layout-macros/src/construct.rs"]
+mod construct;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
 #[path = "../../layout-macros/src/emit.rs"]
@@ -41,6 +45,8 @@ mod runtime;
 mod shape;
 #[path = "../../layout-macros/src/sym.rs"]
 mod sym;
+#[path = "../../layout-macros/src/tile.rs"]
+mod tile;
 #[path = "../../layout-macros/src/tokens.rs"]
 mod tokens;
 #[path = "../../layout-macros/src/tree.rs"]

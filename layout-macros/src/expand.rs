@@ -13,11 +13,13 @@
 //! | composed layout `SW o OFFSET o INNER` (static, or inner `SHAPE:STRIDE` with dynamic leaves) | `Composed::new(swizzle, offset, typed inner)` |
 //! | the same after `type` | zero-sized typed layout |
 //! | `SHAPE:STRIDE` with dynamic leaves | typed layout holding those leaves |
-//! | `crd2idx`, `size`, `cosize`, `rank`, `depth`, `idx2crd` of those | a method call on it |
+//! | `crd2idx`, `size`, `cosize`, `coshape` (with mode indices), `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
-//! | `type logical_product`/`blocked_product`/`raked_product` by a static layout | the same (product.rs) |
+//! | `type logical_product`/`blocked_product`/`raked_product` by a static layout (or by-mode tiler) | the same (product.rs) |
+//! | `type make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
+//! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat, static tiles or thread layout) | the facade's typed partition, `Result<(Layout, usize), Error>` (partition.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
@@ -31,7 +33,7 @@ use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{composed, divide, fallback, named, partition, rules, valid};
+use crate::{arith, composed, divide, fallback, named, partition, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -96,7 +98,7 @@ impl Expander<'_> {
                     && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, and `logical_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, `logical_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -147,6 +149,9 @@ impl Expander<'_> {
             }
             _ => {}
         }
+        if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
+            return Ok(tokens);
+        }
         if let Some((sw, offset, inner)) = composed::typed_parts(e) {
             let offset = composed::offset(offset, |k| self.leaf(k));
             return Ok(composed::new(
@@ -164,9 +169,23 @@ impl Expander<'_> {
                 let (layout, coord) = (self.typed_layout(shape, stride)?, self.coordinate(c));
                 Ok(quote!(#layout.crd2idx(#coord)))
             }
-            ("size" | "cosize", [l]) if valid::typed_layout(l) && kind(l) == Kind::Layout => {
-                let (layout, method) = (self.layout(l)?, format_ident!("{name}"));
-                Ok(quote!(#layout.#method()))
+            // A layout with integer strides has its cosize as its coshape;
+            // mode indices (CuTe's `size<I, J…>`) are `mode::<I>()` calls.
+            ("size" | "cosize" | "coshape", [l, indices @ ..])
+                if valid::typed_layout(l)
+                    && kind(l) == Kind::Layout
+                    && indices.iter().all(|i| matches!(i.kind, ExprKind::Int(_))) =>
+            {
+                let method = format_ident!("{}", if name == "size" { "size" } else { "cosize" });
+                let indices = indices.iter().map(|i| match i.kind {
+                    ExprKind::Int(i) => proc_macro2::Literal::i64_unsuffixed(i),
+                    _ => unreachable!("checked above"),
+                });
+                if let ExprKind::Layout(shape, _) = &l.kind {
+                    self.check_modes(shape, &args[1..])?;
+                }
+                let layout = self.layout(l)?;
+                Ok(quote!(#layout #(.mode::<#indices>())* .#method()))
             }
             ("size", [shape]) if is_plain(shape) => {
                 let shape = self.tree(shape)?;
@@ -187,6 +206,31 @@ impl Expander<'_> {
                 Ok(quote!(#private::idx2crd(#index, #shape)))
             }
             _ => self.runtime(e),
+        }
+    }
+
+    /// Mode indices into a written-out shape: each below its tuple's rank
+    /// (a leaf is one mode), else an error at the index.
+    fn check_modes(&self, shape: &Expr, indices: &[Expr]) -> syn::Result<()> {
+        let Some((index, rest)) = indices.split_first() else {
+            return Ok(());
+        };
+        let ExprKind::Int(i) = index.kind else {
+            return Ok(());
+        };
+        let modes: Vec<&Expr> = match &shape.kind {
+            ExprKind::Tuple(items) => items.iter().collect(),
+            _ => vec![shape],
+        };
+        match usize::try_from(i).ok().and_then(|i| modes.get(i)) {
+            Some(mode) => self.check_modes(mode, rest),
+            None => {
+                let message = format!(
+                    "mode index {i} is out of range: this shape has {} mode(s)",
+                    modes.len()
+                );
+                Err(self.ast.error(Some(index.span), message))
+            }
         }
     }
 

@@ -127,7 +127,15 @@ fn at_run_time(e: &Expr) -> bool {
         ExprKind::Layout(shape, stride) => !(is_plain(shape) && is_plain(stride)),
         ExprKind::Call { name, args, .. } => !match (name.as_str(), args.as_slice()) {
             ("crd2idx", _) => valid::typed_crd2idx(args),
-            ("size" | "cosize", [l]) if valid::typed_layout(l) && kind(l) == Kind::Layout => true,
+            ("size" | "cosize" | "coshape", [l, indices @ ..])
+                if valid::typed_layout(l) && kind(l) == Kind::Layout =>
+            {
+                indices.iter().all(|i| matches!(i.kind, ExprKind::Int(_)))
+            }
+            ("product_each" | "shape_div" | "ceil_div", _) => {
+                let tokens = |_: usize| TokenStream::new();
+                crate::arith::emit(e, &tokens).is_some()
+            }
             ("size", [shape]) => is_plain(shape),
             ("rank" | "depth", [x]) => is_plain(x) || valid::typed_layout(x),
             ("idx2crd", [index, shape]) => {
@@ -237,6 +245,12 @@ mod tests {
             "size((m,4):(1,m))",
             "cosize((m,4):(1,m))",
             "size((m,4))",
+            "size((m,(4,k)):(1,(m,{m*4})), 1, 0)",
+            "coshape((m,4):(1,m))",
+            "cosize((m,4):(1,m), 1)",
+            "ceil_div((m,k), (16,8))",
+            "shape_div((m,4), k)",
+            "product_each((m,(4,k)))",
             "size(logical_divide((m,4):(1,m), 2))",
             "rank((m,4):(1,m))",
             "depth((m,(4,2)))",

@@ -12,9 +12,11 @@
 
 #![warn(missing_docs)]
 
+mod arith;
 mod ast;
 mod compose;
 mod composed;
+mod construct;
 mod divide;
 mod emit;
 mod expand;
@@ -28,6 +30,7 @@ mod rules;
 mod runtime;
 mod shape;
 mod sym;
+mod tile;
 mod tokens;
 mod tree;
 mod types;
@@ -66,8 +69,11 @@ use proc_macro::TokenStream;
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 ///   So do `composition(A, B)` of two written-out layouts or of a layout
 ///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
-///   and `logical_product`/`blocked_product`/`raked_product` of a layout
-///   with static strides by a static one: CuTe's algorithm, each
+///   `logical_product`/`blocked_product`/`raked_product` of a layout
+///   with static strides by a static one (`logical_product` also by a
+///   by-mode tiler `<B0,…>`), `make_ordered_layout(SHAPE, ORDER)`,
+///   `make_layout_like(L)`, `make_fragment_like(L)`, `filter_zeros(L)` and
+///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
 ///   naming the values, never a wrong layout).
 /// - CuTe's partitions `local_tile(L, T, C[, STEP])`, `inner_partition`,
@@ -77,6 +83,10 @@ use proc_macro::TokenStream;
 ///   flat thread layout) and a static step `(1,X,1)`, the facade's typed
 ///   partition, `Result<(typed layout, usize), Error>`; otherwise the core at
 ///   run time.
+/// - `product_each`, `shape_div` and `ceil_div` of written-out tuples with
+///   dynamic leaves give a Rust tuple of `usize`, `Result<(…),
+///   typed::AlgebraError>` (a divisor 0, or extents `shape_div` cannot
+///   divide, named).
 /// - `#NAME` is a typed layout in scope, used whole: alone, or as the layout
 ///   of `crd2idx`, `size`, `cosize`, `rank`, `depth` (its methods); as an
 ///   argument of other algebra, it goes to the run-time core path.
@@ -101,8 +111,9 @@ pub fn layout(input: TokenStream) -> TokenStream {
 
 /// The type of `layout!(input)`, for a layout input the macro types: a
 /// static layout (with or without `type`), or `SHAPE:STRIDE` written out
-/// with dynamic leaves (any name there stands for a `usize` leaf); for a
-/// typed divide after `type`, the layout inside the `Result` it gives; a
+/// with dynamic leaves (any name there stands for a `usize` leaf); for
+/// typed algebra after `type` (a divide, `composition`, a product,
+/// `tile_to_shape`, …), the layout inside the `Result` it gives; a
 /// swizzle or a composed layout (`Sw<3,4,3> o 0 o (m,64):(64,1)`).
 ///
 /// ```ignore

@@ -15,6 +15,12 @@
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
 //! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
 //! a dynamic stride, which CuTe takes, is not typed here.
+//!
+//! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
+//! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
+//! (`Bi` a static layout, or `n` for `n:1`), the modes past the tiler
+//! stay as they are. CuTe's `blocked_product` and `raked_product` take a
+//! layout only, and so do the core's.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
@@ -22,14 +28,20 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::shape;
-use crate::sym::{Gen, Sym, coalesce, token};
+use crate::sym::{Gen, Sym, coalesce, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
 pub struct Rule<'a> {
     function: &'static str,
     a: (&'a Expr, &'a Expr),
-    b: (&'a Expr, &'a Expr),
+    b: Tiler<'a>,
+}
+
+enum Tiler<'a> {
+    Layout(&'a Expr, &'a Expr),
+    /// A by-mode tiler's layouts, `n` written `n:1` (so owned).
+    ByMode(Vec<(Expr, Expr)>),
 }
 
 /// The rule for `e`, if it is a product this module types.
@@ -59,26 +71,51 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let [a, b] = args.as_slice() else {
         return None;
     };
-    let (ExprKind::Layout(a_shape, a_stride), ExprKind::Layout(b_shape, b_stride)) =
-        (&a.kind, &b.kind)
-    else {
+    let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
-    let plain = [a_shape, a_stride, b_shape, b_stride];
-    if !plain.iter().all(|t| is_plain(t)) || has_dynamic(b) {
+    if !is_plain(a_shape) || !is_plain(a_stride) || has_dynamic(b) {
         return None;
     }
-    let rule = Rule {
+    let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
+    let a_leaves = leaves(a_shape, a_stride)?;
+    let static_layout = |shape: &Expr, stride: &Expr| {
+        let plain = is_plain(shape) && is_plain(stride);
+        plain && leaves(shape, stride).is_some_and(|b| b.iter().all(static_stride))
+    };
+    let b = match &b.kind {
+        ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
+            Tiler::Layout(b_shape, b_stride)
+        }
+        ExprKind::Tiler(tiles) if function == "logical_product" => {
+            if tiles.is_empty() || tiles.len() > modes(a_shape).len() {
+                return None;
+            }
+            let mut by_mode = Vec::new();
+            for tile in tiles {
+                by_mode.push(match &tile.kind {
+                    ExprKind::Layout(shape, stride) if static_layout(shape, stride) => {
+                        ((**shape).clone(), (**stride).clone())
+                    }
+                    ExprKind::Int(n) if *n >= 0 => {
+                        let one = Expr::new(ExprKind::Int(1), tile.span);
+                        (tile.clone(), one)
+                    }
+                    _ => return None,
+                });
+            }
+            Tiler::ByMode(by_mode)
+        }
+        _ => return None,
+    };
+    if !a_leaves.iter().all(static_stride) {
+        return None;
+    }
+    Some(Rule {
         function,
         a: (a_shape, a_stride),
-        b: (b_shape, b_stride),
-    };
-    let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
-    let (a_leaves, b_leaves) = (leaves(a_shape, a_stride)?, leaves(b_shape, b_stride)?);
-    if !a_leaves.iter().chain(&b_leaves).all(static_stride) {
-        return None;
-    }
-    Some(rule)
+        b,
+    })
 }
 
 /// The top-level modes of a layout's shape or stride (a leaf is one mode).
@@ -122,69 +159,105 @@ impl Rule<'_> {
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(self.function, leaf);
-        let a_leaves = leaves(self.a.0, self.a.1)?;
-        let b_leaves = leaves(self.b.0, self.b.1)?;
-        let a = code.bind_leaves(&a_leaves);
-        let b = code.bind_leaves(&b_leaves);
-        // The cotarget size(A)·cosize(B), then the complement's holes.
-        let mut size = Sym::Static(1);
-        for (s, _) in &a {
-            size = code.product(&size, s)?;
-        }
-        let cotarget = code.product(&size, &Sym::Static(cosize(&b_leaves)?))?;
-        let holes = shape::complement(&mut code, a.clone(), cotarget)?;
-        let holes = coalesce(holes, false)?;
-        let composed = compose::compose_modes(&mut code, holes, &b)?;
-        // A's trees as written (its leaves in order), and D = B's nesting
-        // with each leaf composed.
-        let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
-        let (mut next_a, mut next_d) = ((0, 0), 0);
-        let mut a_mode = |s: &Expr, d: &Expr| {
-            let shape = tree(s, &a_shapes, &mut next_a.0);
-            (shape, tree(d, &a_strides, &mut next_a.1))
+        let tiles = match &self.b {
+            Tiler::Layout(b_shape, b_stride) => {
+                let (shape, stride) = product(&mut code, self.a, (b_shape, b_stride))?;
+                return Some((code, shape, stride));
+            }
+            Tiler::ByMode(tiles) => tiles,
         };
-        let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
-        if self.function == "logical_product" {
-            let (s, d) = a_mode(self.a.0, self.a.1);
-            let (ds, dd) = d_mode(self.b.0);
-            return Some((code, emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
-        }
-        let (a_modes, a_mode_strides, b_modes) =
-            (modes(self.a.0), modes(self.a.1), modes(self.b.0));
-        let rank = a_modes.len().max(b_modes.len());
-        if rank > emit::MAX_RANK {
-            return None;
-        }
-        let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
         let (mut shapes, mut strides) = (Vec::new(), Vec::new());
-        for i in 0..rank {
-            let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
-                (Some(s), Some(d)) => a_mode(s, d),
-                _ => (one.clone(), zero.clone()),
+        for (i, (s, d)) in modes(self.a.0).into_iter().zip(modes(self.a.1)).enumerate() {
+            let (shape, stride) = match tiles.get(i) {
+                Some((b_shape, b_stride)) => product(&mut code, (s, d), (b_shape, b_stride))?,
+                None => {
+                    let a = code.bind_leaves(&leaves(s, d)?);
+                    let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
+                    (tree(s, &a_shapes, &mut 0), tree(d, &a_strides, &mut 0))
+                }
             };
-            let (ds, dd) = b_modes
-                .get(i)
-                .map_or((one.clone(), zero.clone()), |b| d_mode(b));
-            let pair = |x, y| match self.function {
-                "raked_product" => emit::tuple(vec![y, x]),
-                _ => emit::tuple(vec![x, y]),
-            };
-            shapes.push(pair(s, ds));
-            strides.push(pair(d, dd));
+            shapes.push(shape);
+            strides.push(stride);
         }
         Some((code, emit::tuple(shapes), emit::tuple(strides)))
     }
 }
 
-/// A written-out tree with its leaves replaced, in order, by `leaves`.
-fn tree(e: &Expr, leaves: &[Sym], next: &mut usize) -> TokenStream {
-    match &e.kind {
-        ExprKind::Tuple(items) => {
-            emit::tuple(items.iter().map(|i| tree(i, leaves, next)).collect())
-        }
-        _ => {
-            *next += 1;
-            token(&leaves[*next - 1])
-        }
+/// `code.function` of a written-out `A` by a static written-out `B`.
+fn product(
+    code: &mut Gen<'_>,
+    a: (&Expr, &Expr),
+    b: (&Expr, &Expr),
+) -> Option<(TokenStream, TokenStream)> {
+    let b_leaves = leaves(b.0, b.1)?;
+    let a_bound = code.bind_leaves(&leaves(a.0, a.1)?);
+    let b_bound = code.bind_leaves(&b_leaves);
+    let b_cosize = Sym::Static(cosize(&b_leaves)?);
+    assemble(code, (a_bound, a), (b_bound, b_cosize, b.0))
+}
+
+/// `code.function` (a product) of `A` (its bound leaves, and its written
+/// shape and stride for the nesting) by `B` (its bound leaves, its cosize,
+/// and a tree with `B`'s nesting): the result's shape and stride.
+pub fn assemble(
+    code: &mut Gen<'_>,
+    (a, (a_shape, a_stride)): (Vec<(Sym, Sym)>, (&Expr, &Expr)),
+    (b, b_cosize, b_shape): (Vec<(Sym, Sym)>, Sym, &Expr),
+) -> Option<(TokenStream, TokenStream)> {
+    // The cotarget size(A)·cosize(B), then the complement's holes. The
+    // product reads only the stride of the complement's last mode, whose
+    // extent alone the cotarget sets: it is needed only when static (CuTe's
+    // coalesce may then merge that mode into the holes). A dynamic one is
+    // a name that is never written out (were it, the code would not compile).
+    let mut cotarget = Some(b_cosize);
+    for (s, _) in &a {
+        cotarget = match (cotarget, s) {
+            (Some(Sym::Static(c)), Sym::Static(s)) => Some(Sym::Static(c.checked_mul(*s)?)),
+            _ => None,
+        };
     }
+    let cotarget = match cotarget {
+        Some(Sym::Static(c)) => Sym::Static(c),
+        _ => code.dynamic(quote::quote!(unread_cotarget)),
+    };
+    let holes = shape::complement(code, a.clone(), cotarget, false)?;
+    let holes = coalesce(holes, false)?;
+    let composed = compose::compose_modes(code, holes, &b)?;
+    // A's trees as written (its leaves in order), and D = B's nesting
+    // with each leaf composed.
+    let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
+    let (mut next_a, mut next_d) = ((0, 0), 0);
+    let mut a_mode = |s: &Expr, d: &Expr| {
+        let shape = tree(s, &a_shapes, &mut next_a.0);
+        (shape, tree(d, &a_strides, &mut next_a.1))
+    };
+    let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
+    if code.function == "logical_product" {
+        let (s, d) = a_mode(a_shape, a_stride);
+        let (ds, dd) = d_mode(b_shape);
+        return Some((emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
+    }
+    let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
+    let rank = a_modes.len().max(b_modes.len());
+    if rank > emit::MAX_RANK {
+        return None;
+    }
+    let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
+    let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+    for i in 0..rank {
+        let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
+            (Some(s), Some(d)) => a_mode(s, d),
+            _ => (one.clone(), zero.clone()),
+        };
+        let (ds, dd) = b_modes
+            .get(i)
+            .map_or((one.clone(), zero.clone()), |b| d_mode(b));
+        let pair = |x, y| match code.function {
+            "raked_product" => emit::tuple(vec![y, x]),
+            _ => emit::tuple(vec![x, y]),
+        };
+        shapes.push(pair(s, ds));
+        strides.push(pair(d, dd));
+    }
+    Some((emit::tuple(shapes), emit::tuple(strides)))
 }

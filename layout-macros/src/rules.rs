@@ -4,7 +4,7 @@
 use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
-use crate::{compose, product, shape};
+use crate::{compose, construct, product, shape, tile};
 
 /// The straight-line code for `e`, if a rule types it.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
@@ -12,6 +12,12 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = shape::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = construct::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = tile::rule(e) {
         return Some(rule.emit(leaf));
     }
     product::rule(e).map(|rule| rule.emit(leaf))
@@ -25,12 +31,33 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
     if let Some(rule) = shape::rule(e) {
         return Some(rule.layout_type());
     }
+    if let Some(rule) = construct::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = tile::rule(e) {
+        return Some(rule.layout_type());
+    }
     product::rule(e).map(|rule| rule.layout_type())
 }
 
 /// Why a call of a typed form is not typed, if its static parts break a
 /// condition CuTe asserts.
 pub fn refused(e: &Expr) -> Option<&'static str> {
+    if tile::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but a static size of the block does not \
+             divide the target's static size in its mode, or two modes of the copies share an \
+             order (CuTe's `static_assert`s), or a product overflows; without `type`, the core \
+             decides at run time",
+        );
+    }
+    if construct::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but two parts of the shape both above 1 \
+             share an order, a fragment's first mode has a static extent 0, or a product \
+             overflows; without `type`, the core decides at run time",
+        );
+    }
     (compose::refused(e) || shape::refused(e) || product::refused(e)).then_some(
         "`type` types this call from CuTe's rule, but its static extents and strides break a \
          condition CuTe asserts (a stride and an extent that do not divide one another, an \

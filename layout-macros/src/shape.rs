@@ -15,8 +15,14 @@
 //!   A stride that is not a multiple of the span below it has no
 //!   complement: refused while compiling when both are static, else
 //!   checked at run time (`AlgebraError::NotComplementable`), as is a
-//!   dynamic extent 0 (the core refuses both) or 1 (the core drops that
-//!   mode, and its holes differ from the fixed nesting's).
+//!   dynamic extent 0 (the core refuses both). A dynamic extent 1, whose
+//!   mode the core drops, keeps CuTe's nesting (a hole at that mode): its
+//!   holes then telescope into the core's answer exactly when the split
+//!   they put at that mode divides the core's mode there (a stride above,
+//!   or the cotarget rounded up); where it does not, no layout of CuTe's
+//!   nesting is the core's answer (a static hole below the mode has a
+//!   fixed extent, and the core's mode is not a multiple of it), and the
+//!   result is `AlgebraError::UnitExtent` naming the two values.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
@@ -103,7 +109,7 @@ impl Rule<'_> {
             None => a,
             Some(m) => {
                 let m = code.bind(m, "cotarget");
-                complement(&mut code, a, m)?
+                complement(&mut code, a, m, true)?
             }
         };
         let modes = coalesce(modes, false)?;
@@ -122,7 +128,20 @@ impl Rule<'_> {
 }
 
 /// The holes of `a` (static strides) up to `m`, before coalescing.
-pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<(Sym, Sym)>> {
+///
+/// A dynamic extent may be 1 at run time, where the core drops its mode:
+/// the holes are still CuTe's (a hole at each mode), and `exact`, the span
+/// the core sees, is carried beside `span` so that the run-time helpers
+/// answer exactly whenever those holes telescope to the core's answer
+/// (and refuse with `UnitExtent`, naming the values, where they cannot).
+/// Without `whole`, the caller reads the last mode's stride only (a
+/// product composes into it), so its extent is neither checked nor written.
+pub fn complement(
+    code: &mut Gen<'_>,
+    a: Vec<(Sym, Sym)>,
+    m: Sym,
+    whole: bool,
+) -> Option<Vec<(Sym, Sym)>> {
     let private = emit::private();
     let function = code.function;
     let mut modes: Vec<(usize, Sym, i64)> = Vec::new();
@@ -135,7 +154,7 @@ pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<
             Sym::Static(1) => {}
             Sym::Dynamic(_) => {
                 let s = value(&s);
-                code.check(quote!(#private::several(#function, #s)));
+                code.check(quote!(#private::nonzero(#function, #s)));
                 if d != 0 {
                     modes.push((i, Sym::Dynamic(s), d));
                 }
@@ -145,28 +164,47 @@ pub fn complement(code: &mut Gen<'_>, a: Vec<(Sym, Sym)>, m: Sym) -> Option<Vec<
         }
     }
     modes.sort_by_key(|&(i, _, d)| (d, i));
-    let (mut span, mut holes) = (Sym::Static(1), Vec::new());
-    for (_, s, d) in modes {
+    let (mut span, mut exact, mut holes) = (Sym::Static(1), Sym::Static(1), Vec::new());
+    let count = modes.len();
+    for (k, (_, s, d)) in modes.into_iter().enumerate() {
         let hole = match &span {
             Sym::Static(span) if d % span == 0 => Sym::Static(d / span),
             Sym::Static(_) => return None,
             Sym::Dynamic(_) => {
-                let (span, d) = (value(&span), emit::int(d));
+                let (span, exact, d) = (value(&span), value(&exact), emit::int(d));
                 let hole = code.checked_let(
                     "hole",
-                    quote!(#private::complement_hole(#function, #d, #span)),
+                    quote!(#private::complement_hole(#function, #d, #span, #exact)),
                 );
                 code.dynamic(hole)
             }
         };
         holes.push((hole, span.clone()));
-        span = code.product(&s, &Sym::Static(d))?;
+        let next = code.product(&s, &Sym::Static(d))?;
+        exact = match &s {
+            Sym::Static(_) => next.clone(),
+            // Read by the holes above and by a whole last mode only.
+            Sym::Dynamic(_) if k + 1 == count && !whole => next.clone(),
+            Sym::Dynamic(extent) => {
+                let (below, next) = (value(&exact), value(&next));
+                code.bind_value("exact", quote!(if #extent == 1 { #below } else { #next }))
+            }
+        };
+        span = next;
     }
     let rest = match (&m, &span) {
         (Sym::Static(m), Sym::Static(span)) => Sym::Static(m / span + i64::from(m % span != 0)),
-        _ => {
+        _ if !whole || matches!(span, Sym::Static(_)) => {
             let (m, span) = (value(&m), value(&span));
             code.dynamic(quote!(#private::ceil_div(#m, #span)))
+        }
+        _ => {
+            let (m, span, exact) = (value(&m), value(&span), value(&exact));
+            let rest = code.checked_let(
+                "rest",
+                quote!(#private::complement_rest(#function, #m, #span, #exact)),
+            );
+            code.dynamic(rest)
         }
     };
     holes.push((rest, span));

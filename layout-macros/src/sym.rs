@@ -61,6 +61,21 @@ impl<'l> Gen<'l> {
         }
     }
 
+    /// The block for an integer tuple: the `let`s, then `Ok(value)`.
+    pub fn finish_value(self, value: TokenStream) -> TokenStream {
+        let private = emit::private();
+        let (lets, label) = (self.lets, self.label);
+        let body = quote! {
+            #(#lets)*
+            ::core::result::Result::<_, #private::AlgebraError>::Ok(#value)
+        };
+        if self.checked {
+            quote!(#label: { #body })
+        } else {
+            quote!({ #body })
+        }
+    }
+
     pub fn ident(&mut self, stem: &str) -> proc_macro2::Ident {
         self.next += 1;
         format_ident!("{stem}{}", self.next, span = Span::mixed_site())
@@ -86,6 +101,15 @@ impl<'l> Gen<'l> {
             (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             _ => unreachable!("rule() takes plain trees only"),
         }
+    }
+
+    /// `let x: usize = value;`, and `x`.
+    pub fn bind_value(&mut self, stem: &str, value: TokenStream) -> Sym {
+        let ident = self.ident(stem);
+        if self.leaf.is_some() {
+            self.lets.push(quote!(let #ident: usize = #value;));
+        }
+        self.dynamic(quote!(#ident))
     }
 
     /// `let x = call?;` (leaving the block with the error), and `x`.
@@ -193,5 +217,18 @@ pub fn value(x: &Sym) -> TokenStream {
     match x {
         Sym::Static(n) => emit::int(*n),
         Sym::Dynamic(tokens) => tokens.clone(),
+    }
+}
+
+/// A written-out tree with its leaves replaced, in order, by `leaves`.
+pub fn tree(e: &Expr, leaves: &[Sym], next: &mut usize) -> TokenStream {
+    match &e.kind {
+        ExprKind::Tuple(items) => {
+            emit::tuple(items.iter().map(|i| tree(i, leaves, next)).collect())
+        }
+        _ => {
+            *next += 1;
+            token(&leaves[*next - 1])
+        }
     }
 }

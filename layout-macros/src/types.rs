@@ -1,7 +1,7 @@
 //! `layout_type!(input)`: the type of `layout!(input)`, for a layout the
 //! macro gives a type (a static one, or `SHAPE:STRIDE` written out with
-//! dynamic leaves), and for a typed divide after `type` the layout inside
-//! its `Result`; a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
+//! dynamic leaves), and for typed algebra after `type` (rules.rs, divide.rs)
+//! the layout inside its `Result`; a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
 //! o INNER` (static, or with an inner `SHAPE:STRIDE` written out). A name
 //! in the notation stands for a dynamic `usize` leaf, as in `layout!`; its
 //! value is never read.

@@ -4,12 +4,16 @@
 //! The pipeline modules are compiled into this test directly (a proc-macro
 //! crate exports nothing but its macros).
 
+#[path = "../src/arith.rs"]
+mod arith;
 #[path = "../src/ast.rs"]
 mod ast;
 #[path = "../src/compose.rs"]
 mod compose;
 #[path = "../src/composed.rs"]
 mod composed;
+#[path = "../src/construct.rs"]
+mod construct;
 #[path = "../src/divide.rs"]
 mod divide;
 #[path = "../src/emit.rs"]
@@ -36,6 +40,8 @@ mod runtime;
 mod shape;
 #[path = "../src/sym.rs"]
 mod sym;
+#[path = "../src/tile.rs"]
+mod tile;
 #[path = "../src/tokens.rs"]
 mod tokens;
 #[path = "../src/tree.rs"]
@@ -133,6 +139,28 @@ snapshot!(
     "type blocked_product((2,m):(1,2), (3,4):(1,3))"
 );
 snapshot!(
+    typed_ordered_layout,
+    "type make_ordered_layout((m,(4,n)), (1,0))"
+);
+snapshot!(typed_layout_like, "type make_layout_like((m,4,n):(0,1,8))");
+snapshot!(
+    typed_fragment_like,
+    "type make_fragment_like(((2,m),n,3):((4,1),0,16))"
+);
+snapshot!(
+    typed_tile_to_shape,
+    "type tile_to_shape((8,8):(8,1), (m,64))"
+);
+snapshot!(typed_filter_zeros, "type filter_zeros((m,4,n):(1,0,d))");
+snapshot!(
+    typed_product_by_mode,
+    "type logical_product((m,6):(1,1), <(2,2):(1,2), 3>)"
+);
+snapshot!(mixed_ceil_div, "ceil_div((m,n), (16,8))");
+snapshot!(mixed_product_each, "product_each((m,(4,n)))");
+snapshot!(mixed_mode_size, "size((m,(4,n)):(1,(m,{4 * m})), 1, 0)");
+snapshot!(mixed_coshape, "coshape((m,(4,n)):(1,(m,{4 * m})))");
+snapshot!(
     typed_composition_static_tile,
     "type composition((8,m):(1,8), (2,m):(4,16))"
 );
@@ -166,6 +194,8 @@ fn layout_types() {
         "logical_divide((m,4):(1,m), 2:1)",
         "type zipped_divide((m,n):(1,m), <4,8>)",
         "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))",
+        "type make_ordered_layout((m,(4,n)), (1,0))",
+        "type tile_to_shape((8,8):(8,1), (m,64))",
     ]
     .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
     insta::assert_snapshot!("layout_types", types.join("\n"));
@@ -207,6 +237,12 @@ fn every_independent_error_is_reported() {
     assert!(found[0].contains("did you mean `crd2idx`"));
     assert!(found[1].contains("not congruent"));
     assert!(found[2].contains("injective"));
+}
+
+#[test]
+fn a_mode_index_out_of_range_is_an_error() {
+    let found = errors("size((m,4):(1,m), 2)");
+    assert_eq!(found.len(), 1, "{found:?}");
 }
 
 #[test]

@@ -57,11 +57,19 @@ pub enum AlgebraError {
         /// The algebra function.
         function: &'static str,
     },
-    /// A mode of dynamic extent 1 that the core drops (a complement's),
-    /// where the typed result's fixed nesting cannot.
+    /// A complement mode of the core's answer that the typed result's
+    /// nesting cannot hold: a mode of dynamic extent 1, which the core
+    /// drops, leaves one mode of the answer reaching `reach`, and CuTe's
+    /// nesting (fixed while compiling) splits it at `split`, which does not
+    /// divide it.
     UnitExtent {
         /// The algebra function.
         function: &'static str,
+        /// Where the core's mode ends (a stride of the layout, or the
+        /// cotarget rounded up to the mode's stride).
+        reach: usize,
+        /// Where the nesting splits it (the span of the modes below).
+        split: usize,
     },
     /// A stride that is not a multiple of the span (extent times stride)
     /// of the modes below it: the layout has no complement.
@@ -81,6 +89,47 @@ pub enum AlgebraError {
         left: usize,
         /// The right factor.
         right: usize,
+    },
+    /// Two parts of a shape given the same order, both of extent above 1
+    /// (`make_ordered_layout`): they would share a stride.
+    OrderTie {
+        /// The algebra function.
+        function: &'static str,
+        /// The order they share.
+        place: i64,
+        /// The first part's size.
+        first: usize,
+        /// The second part's size.
+        second: usize,
+    },
+    /// A mode of the target whose size is not a multiple of the block's
+    /// (`tile_to_shape`).
+    BlockNotDividing {
+        /// The algebra function.
+        function: &'static str,
+        /// The mode.
+        mode: usize,
+        /// The block's size in that mode.
+        block: usize,
+        /// The target's size in that mode.
+        target: usize,
+    },
+    /// A division by 0 (`shape_div`, `ceil_div`).
+    ZeroDivisor {
+        /// The algebra function.
+        function: &'static str,
+        /// The extent divided.
+        dividend: usize,
+    },
+    /// Two extents of which neither divides the other (`shape_div`, CuTe's
+    /// static assertion).
+    NotDivisible {
+        /// The algebra function.
+        function: &'static str,
+        /// The extent divided.
+        dividend: usize,
+        /// The divisor.
+        divisor: usize,
     },
 }
 
@@ -126,10 +175,15 @@ impl fmt::Display for AlgebraError {
                 f,
                 "in `{function}`: a mode of extent 0, which the core refuses here"
             ),
-            AlgebraError::UnitExtent { function } => write!(
+            AlgebraError::UnitExtent {
+                function,
+                reach,
+                split,
+            } => write!(
                 f,
-                "in `{function}`: a mode of dynamic extent 1, which the core drops and the typed \
-                 result's nesting cannot"
+                "in `{function}`: a mode of dynamic extent 1, which the core drops, leaves a \
+                 complement mode reaching {reach}, and the typed result's nesting (CuTe's, fixed \
+                 while compiling) splits it at {split}, which does not divide it"
             ),
             AlgebraError::NotComplementable {
                 function,
@@ -147,6 +201,37 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the stride {left} times {right} overflows usize"
+            ),
+            AlgebraError::ZeroDivisor { function, dividend } => {
+                write!(f, "in `{function}`: {dividend} divided by 0")
+            }
+            AlgebraError::NotDivisible {
+                function,
+                dividend,
+                divisor,
+            } => write!(
+                f,
+                "in `{function}`: neither of {dividend} and {divisor} divides the other"
+            ),
+            AlgebraError::OrderTie {
+                function,
+                place,
+                first,
+                second,
+            } => write!(
+                f,
+                "in `{function}`: two parts of sizes {first} and {second} have the same order \
+                 {place}, so they would share a stride"
+            ),
+            AlgebraError::BlockNotDividing {
+                function,
+                mode,
+                block,
+                target,
+            } => write!(
+                f,
+                "in `{function}`: mode {mode} has block size {block}, which does not divide the \
+                 target's {target}"
             ),
         }
     }

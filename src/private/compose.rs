@@ -130,34 +130,63 @@ const fn div_ceil(a: usize, b: usize) -> usize {
     q + (r != 0) as usize
 }
 
-/// `extent`, unless it is 0 (a mode the core refuses) or 1 (a mode the
-/// core drops, which changes a complement's holes: the typed nesting has
-/// a place for it).
-#[inline]
-pub const fn several(function: &'static str, extent: usize) -> Result<usize, AlgebraError> {
-    match extent {
-        0 => Err(AlgebraError::ZeroExtent { function }),
-        1 => Err(AlgebraError::UnitExtent { function }),
-        _ => Ok(extent),
-    }
-}
-
 /// The extent of a complement's hole below a mode of static `stride` over
-/// the `span` (extent times stride) of the modes below it: `stride / span`,
-/// unless the stride is not a multiple of the span (no complement then).
+/// the `span` (extent times stride) of the modes below it: `stride / span`.
+/// `exact` is the span the core sees, which leaves out the modes whose
+/// dynamic extent is 1 (it drops them); where `exact` divides the stride
+/// and `span` does not, the layout has a complement but CuTe's nesting
+/// (fixed while compiling, a hole at each mode) cannot hold it.
 #[inline]
 pub const fn complement_hole(
     function: &'static str,
     stride: usize,
     span: usize,
+    exact: usize,
 ) -> Result<usize, AlgebraError> {
     if span != 0 && stride % span == 0 {
         Ok(stride / span)
+    } else if exact != 0 && stride % exact == 0 {
+        Err(AlgebraError::UnitExtent {
+            function,
+            reach: stride,
+            split: span,
+        })
     } else {
         Err(AlgebraError::NotComplementable {
             function,
             stride,
-            span,
+            span: exact,
+        })
+    }
+}
+
+/// The complement's last mode, `ceil(cotarget / span)` at stride `span`,
+/// when a mode below has a dynamic extent. Where one is 1, the core's last
+/// mode starts lower, at `exact`, and reaches the first multiple of it from
+/// `cotarget`; the nesting's holes between `exact` and `span` equal it
+/// only when that multiple is one of `span` too.
+#[inline]
+pub const fn complement_rest(
+    function: &'static str,
+    cotarget: usize,
+    span: usize,
+    exact: usize,
+) -> Result<usize, AlgebraError> {
+    let Some(reach) = div_ceil(cotarget, exact).checked_mul(exact) else {
+        let (left, right) = (div_ceil(cotarget, exact), exact);
+        return Err(AlgebraError::ProductOverflow {
+            function,
+            left,
+            right,
+        });
+    };
+    if reach % span == 0 {
+        Ok(div_ceil(cotarget, span))
+    } else {
+        Err(AlgebraError::UnitExtent {
+            function,
+            reach,
+            split: span,
         })
     }
 }

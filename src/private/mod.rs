@@ -22,6 +22,7 @@ macro_rules! each_rank {
 mod algebra;
 mod compose;
 mod composed;
+mod construct;
 mod convert;
 mod coord;
 mod divide;
@@ -51,8 +52,9 @@ mod walk;
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
-pub use compose::{Step, complement_hole, compose_step, no_carry, product, several};
+pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use composed::Composed;
+pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;

@@ -1,0 +1,374 @@
+//! Typed constructors on dynamic leaves (ARCHITECTURE.md, "Typed algebra
+//! on dynamic leaves: the plan"), after `type`, for written-out trees:
+//!
+//! - `make_ordered_layout(SHAPE, ORDER)` (`ORDER` static, weakly congruent
+//!   with `SHAPE`, or `LayoutLeft`/`LayoutRight`), `make_layout_like(L)`
+//!   (`L`'s strides static: they are the order) and `make_fragment_like(L)`
+//!   (all of `L`'s strides static but for a rank-1 `L`; or a `SHAPE`) are
+//!   CuTe's `compact_order` over `Static | Dynamic` extents: the part of
+//!   the shape under each order starts at the product of the parts of
+//!   lower order and is column-major inside; a static extent 1 gets
+//!   stride 0, as CuTe's static unit extents do. The strides are products
+//!   of extents (static where the extents are), each checked for
+//!   overflow; `make_ordered_layout` also refuses two parts of one order
+//!   both above 1 (the core's `OrderTie`), at run time when one is dynamic.
+//! - `filter_zeros(L)`: a leaf of static stride 0 gets extent 1; a dynamic
+//!   stride with a dynamic extent gets `if d == 0 { 1 } else { s }`; a
+//!   dynamic stride under a static extent above 1 is not typed (the
+//!   extent would depend on the value).
+//!
+//! `make_fragment_like` follows the core, which applies CuTe's static rule
+//! to every value; CuTe itself gives a column-major layout when the shape
+//! is dynamic.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::compose::leaves;
+use crate::emit;
+use crate::sym::{Gen, Sym, tree};
+use crate::tree::{has_dynamic, is_plain};
+
+/// A constructor this module types.
+pub struct Rule<'a> {
+    function: &'static str,
+    shape: &'a Expr,
+    form: Form<'a>,
+}
+
+enum Form<'a> {
+    /// `make_ordered_layout`; `make_fragment_like` of a shape or of a
+    /// rank-1 layout is `Order::Left`.
+    Ordered(Order<'a>),
+    /// `make_layout_like(SHAPE:STRIDE)`.
+    Like(&'a Expr),
+    /// `make_fragment_like(SHAPE:STRIDE)` of rank 2 or more.
+    Fragment(&'a Expr),
+    /// `filter_zeros(SHAPE:STRIDE)`.
+    FilterZeros(&'a Expr),
+}
+
+#[derive(Clone, Copy)]
+enum Order<'a> {
+    Tree(&'a Expr),
+    Left,
+    Right,
+}
+
+/// The rule for `e`, if it is a call this module types.
+pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    candidate(e).filter(|rule| rule.build(None).is_some())
+}
+
+/// Whether `e` has the form this module types but a static part breaks a
+/// condition (an order tie of static parts, an overflow).
+pub fn refused(e: &Expr) -> bool {
+    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+}
+
+fn candidate(e: &Expr) -> Option<Rule<'_>> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let static_tree = |t: &Expr| is_plain(t) && !has_dynamic(t);
+    let (function, shape, form) = match (name.as_str(), args.as_slice()) {
+        ("make_ordered_layout", [shape, order]) if is_plain(shape) => {
+            let order = match &order.kind {
+                ExprKind::Name(n) if n == "LayoutLeft" => Order::Left,
+                ExprKind::Name(n) if n == "LayoutRight" => Order::Right,
+                _ if static_tree(order) => Order::Tree(order),
+                _ => return None,
+            };
+            ("make_ordered_layout", shape, Form::Ordered(order))
+        }
+        ("make_layout_like", [l]) => {
+            let (shape, stride) = layout(l)?;
+            (static_tree(stride)).then_some(("make_layout_like", shape, Form::Like(stride)))?
+        }
+        ("make_fragment_like", [shape]) if is_plain(shape) => {
+            ("make_fragment_like", shape, Form::Ordered(Order::Left))
+        }
+        ("make_fragment_like", [l]) => {
+            let (shape, stride) = layout(l)?;
+            match &shape.kind {
+                ExprKind::Tuple(modes) if modes.len() > 1 => static_tree(stride).then_some((
+                    "make_fragment_like",
+                    shape,
+                    Form::Fragment(stride),
+                ))?,
+                _ => ("make_fragment_like", shape, Form::Ordered(Order::Left)),
+            }
+        }
+        ("filter_zeros", [l]) => {
+            let (shape, stride) = layout(l)?;
+            // A dynamic stride under a static extent above 1: the extent
+            // would depend on the stride's value.
+            let fixed = |(s, d): &(&Expr, &Expr)| !matches!((&s.kind, &d.kind), (ExprKind::Int(s), ExprKind::Dynamic(_)) if *s > 1);
+            if !leaves(shape, stride)?.iter().all(fixed) {
+                return None;
+            }
+            ("filter_zeros", shape, Form::FilterZeros(stride))
+        }
+        _ => return None,
+    };
+    Some(Rule {
+        function,
+        shape,
+        form,
+    })
+}
+
+/// A written-out `SHAPE:STRIDE` whose trees are congruent.
+fn layout(l: &Expr) -> Option<(&Expr, &Expr)> {
+    match &l.kind {
+        ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
+            leaves(shape, stride).map(|_| (&**shape, &**stride))
+        }
+        _ => None,
+    }
+}
+
+/// An order's part of the shape: its order and its extents, in leaf order.
+pub type Part = (i64, Vec<Sym>);
+
+impl Rule<'_> {
+    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
+    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride, signed) = self.build(Some(leaf)).expect("rule() built it once");
+        code.finish(shape, stride, signed)
+    }
+
+    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
+    pub fn layout_type(&self) -> TokenStream {
+        let (_, shape, stride, signed) = self.build(None).expect("rule() built it once");
+        emit::typed_layout_type(shape, stride, signed)
+    }
+
+    fn build<'l>(
+        &self,
+        leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
+    ) -> Option<(Gen<'l>, TokenStream, TokenStream, bool)> {
+        let mut code = Gen::new(self.function, leaf);
+        let mut shape_leaves = Vec::new();
+        flat(self.shape, &mut shape_leaves);
+        let extents: Vec<Sym> = shape_leaves.iter().map(|s| code.bind(s, "shape")).collect();
+        let (extents, strides, signed) = match self.form {
+            Form::Ordered(order) => {
+                let parts = ordered_parts(self.shape, order, &extents)?;
+                let strides = compact_order(&mut code, &parts, true)?;
+                (extents, strides, false)
+            }
+            Form::Like(stride) => {
+                let orders = static_leaves(stride);
+                // CuTe orders `filter_zeros(L)`'s shape: a stride-0 part is 1.
+                let parts = (orders.iter().zip(&extents))
+                    .map(|(&o, s)| (o, vec![if o == 0 { Sym::Static(1) } else { s.clone() }]))
+                    .collect::<Vec<Part>>();
+                let strides = compact_order(&mut code, &parts, false)?;
+                (extents, strides, false)
+            }
+            Form::Fragment(stride) => {
+                let strides = fragment(&mut code, self.shape, stride, &extents)?;
+                (extents, strides, false)
+            }
+            Form::FilterZeros(stride) => {
+                let mut stride_leaves = Vec::new();
+                flat(stride, &mut stride_leaves);
+                let strides: Vec<Sym> = (stride_leaves.iter())
+                    .map(|d| code.bind(d, "stride"))
+                    .collect();
+                let mut filtered = Vec::new();
+                for (s, d) in extents.iter().zip(&strides) {
+                    filtered.push(match (s, d) {
+                        (_, Sym::Static(0)) => Sym::Static(1),
+                        (_, Sym::Static(_)) | (Sym::Static(0 | 1), _) => s.clone(),
+                        (Sym::Static(_), Sym::Dynamic(_)) => unreachable!("candidate() refuses"),
+                        (Sym::Dynamic(s), Sym::Dynamic(d)) => {
+                            code.dynamic(quote!(if #d == 0 { 1 } else { #s }))
+                        }
+                    });
+                }
+                (filtered, strides, emit::negative_leaf(stride))
+            }
+        };
+        let shape = tree(self.shape, &extents, &mut 0);
+        let stride = tree(self.shape, &strides, &mut 0);
+        Some((code, shape, stride, signed))
+    }
+}
+
+/// The leaves of a written-out tree, in order.
+pub fn flat<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.iter().for_each(|i| flat(i, out)),
+        _ => out.push(e),
+    }
+}
+
+/// The integers of a static tree, in order.
+fn static_leaves(e: &Expr) -> Vec<i64> {
+    let mut leaves = Vec::new();
+    flat(e, &mut leaves);
+    (leaves.iter())
+        .map(|l| match l.kind {
+            ExprKind::Int(n) => n,
+            _ => unreachable!("candidate() takes static trees only"),
+        })
+        .collect()
+}
+
+/// The parts `order` cuts `shape` into (the core's `order_parts`), each
+/// with its extents; `None` when the order does not fit the shape.
+fn ordered_parts(shape: &Expr, order: Order<'_>, extents: &[Sym]) -> Option<Vec<Part>> {
+    let n = i64::try_from(extents.len()).ok()?;
+    let each = |place: &dyn Fn(i64) -> i64| {
+        (0..n)
+            .zip(extents)
+            .map(|(i, s)| (place(i), vec![s.clone()]))
+            .collect()
+    };
+    Some(match order {
+        Order::Left => each(&|i| i),
+        Order::Right => each(&|i| n - 1 - i),
+        Order::Tree(order) => {
+            let mut parts = Vec::new();
+            cut(shape, order, &mut extents.iter(), &mut parts)?;
+            parts
+        }
+    })
+}
+
+fn cut<'s>(
+    shape: &Expr,
+    order: &Expr,
+    extents: &mut impl Iterator<Item = &'s Sym>,
+    out: &mut Vec<Part>,
+) -> Option<()> {
+    match (&shape.kind, &order.kind) {
+        (_, ExprKind::Int(o)) => {
+            let mut leaves = Vec::new();
+            flat(shape, &mut leaves);
+            let part = leaves.iter().map(|_| extents.next().cloned());
+            out.push((*o, part.collect::<Option<_>>()?));
+        }
+        (ExprKind::Tuple(s), ExprKind::Tuple(o)) if s.len() == o.len() => {
+            for (s, o) in s.iter().zip(o) {
+                cut(s, o, extents, out)?;
+            }
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// CuTe's `compact_order` over the parts: each part column-major from the
+/// product of the parts of lower order. With `ties`, two parts of one
+/// order both above 1 are refused (static) or checked (dynamic).
+pub fn compact_order(code: &mut Gen<'_>, parts: &[Part], ties: bool) -> Option<Vec<Sym>> {
+    let mut sizes = Vec::new();
+    for (_, extents) in parts {
+        let mut size = Sym::Static(1);
+        for s in extents {
+            size = code.product(&size, s)?;
+        }
+        sizes.push(size);
+    }
+    let mut by_order: Vec<usize> = (0..parts.len()).collect();
+    by_order.sort_by_key(|&i| parts[i].0);
+    let mut starts = vec![Sym::Static(1); parts.len()];
+    let (mut running, mut k) = (Sym::Static(1), 0);
+    while k < by_order.len() {
+        let place = parts[by_order[k]].0;
+        let group: Vec<usize> = (by_order[k..].iter())
+            .take_while(|&&i| parts[i].0 == place)
+            .copied()
+            .collect();
+        if ties {
+            check_ties(code, place, &group, &sizes)?;
+        }
+        k += group.len();
+        let mut next = running.clone();
+        for &i in &group {
+            starts[i] = running.clone();
+            // The product past the last order is never read.
+            if k < by_order.len() {
+                next = code.product(&next, &sizes[i])?;
+            }
+        }
+        running = next;
+    }
+    let mut strides = Vec::new();
+    for ((_, extents), start) in parts.iter().zip(starts) {
+        let mut current = start;
+        for (j, s) in extents.iter().enumerate() {
+            if matches!(s, Sym::Static(1)) {
+                strides.push(Sym::Static(0));
+                continue;
+            }
+            strides.push(current.clone());
+            if j + 1 < extents.len() {
+                current = code.product(&current, s)?;
+            }
+        }
+    }
+    Some(strides)
+}
+
+/// Parts of one order: at most one may be above 1.
+fn check_ties(code: &mut Gen<'_>, place: i64, group: &[usize], sizes: &[Sym]) -> Option<()> {
+    let private = emit::private();
+    let function = code.function;
+    for (k, &i) in group.iter().enumerate() {
+        for &j in &group[k + 1..] {
+            match (&sizes[i], &sizes[j]) {
+                (Sym::Static(a), Sym::Static(b)) if *a > 1 && *b > 1 => return None,
+                (Sym::Static(0 | 1), _) | (_, Sym::Static(0 | 1)) => {}
+                (a, b) => {
+                    let (a, b) = (crate::sym::value(a), crate::sym::value(b));
+                    let place = emit::int(place);
+                    code.check(quote!(#private::order_tie(#function, #place, #a, #b)));
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// `make_fragment_like(L)` of rank ≥ 2: mode 0 column-major over its
+/// extents with stride-0 leaves filtered, the other modes ordered by their
+/// strides and placed after mode 0's cosize (`tiled_product`).
+fn fragment(code: &mut Gen<'_>, shape: &Expr, stride: &Expr, extents: &[Sym]) -> Option<Vec<Sym>> {
+    let ExprKind::Tuple(modes) = &shape.kind else {
+        return None;
+    };
+    let orders = static_leaves(stride);
+    let mut first = Vec::new();
+    flat(&modes[0], &mut first);
+    let n = first.len();
+    // The core refuses a first mode of size 0 (its index cannot be split).
+    let (private, function) = (emit::private(), code.function);
+    for s in &extents[..n] {
+        match s {
+            Sym::Static(0) => return None,
+            Sym::Static(_) => {}
+            Sym::Dynamic(s) => code.check(quote!(#private::nonzero(#function, #s))),
+        }
+    }
+    let filtered: Vec<Sym> = (extents[..n].iter().zip(&orders))
+        .map(|(s, &d)| if d == 0 { Sym::Static(1) } else { s.clone() })
+        .collect();
+    let mut strides = compact_order(code, &[(0, filtered.clone())], false)?;
+    let mut cosize = Sym::Static(1);
+    for s in &filtered {
+        cosize = code.product(&cosize, s)?;
+    }
+    // Each leaf of the other modes is a part, ordered by its stride.
+    let parts: Vec<Part> = (orders[n..].iter().zip(&extents[n..]))
+        .map(|(&o, s)| (o, vec![s.clone()]))
+        .collect();
+    for d in compact_order(code, &parts, false)? {
+        strides.push(code.product(&d, &cosize)?);
+    }
+    Some(strides)
+}
