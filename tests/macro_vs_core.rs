@@ -184,6 +184,12 @@ fn macro_value_equals_core_value() {
     check_table!("table(composition((4,3):(1,4), 12:1))", table(composition((4,3):(1,4), 12:1)));
     check_layout!("composition((4,4):(1,4),((4,1),3):((1,4),4))", composition((4,4):(1,4),((4,1),3):((1,4),4)));
     check_table!("table(composition((4,4):(1,4),((4,1),3):((1,4),4)))", table(composition((4,4):(1,4),((4,1),3):((1,4),4))));
+    check_layout!("composition((4,8):(8,1), 1:0)", composition((4,8):(8,1), 1:0));
+    check_table!("table(composition((4,8):(8,1), 1:0))", table(composition((4,8):(8,1), 1:0)));
+    check_layout!("composition((4,8):(8,1), <1:1,4:1>)", composition((4,8):(8,1), <1:1,4:1>));
+    check_table!("table(composition((4,8):(8,1), <1:1,4:1>))", table(composition((4,8):(8,1), <1:1,4:1>)));
+    check_layout!("composition((4,8,2):(1,4,32), <1:0,2:0,2:1>)", composition((4,8,2):(1,4,32), <1:0,2:0,2:1>));
+    check_table!("table(composition((4,8,2):(1,4,32), <1:0,2:0,2:1>))", table(composition((4,8,2):(1,4,32), <1:0,2:0,2:1>)));
     check_layout!("composition((8, 4):(8, 1), <2, (1, 2):(1, 1)>)", composition((8, 4):(8, 1), <2, (1, 2):(1, 1)>));
     check_table!("table(composition((8, 4):(8, 1), <2, (1, 2):(1, 1)>))", table(composition((8, 4):(8, 1), <2, (1, 2):(1, 1)>)));
     check_layout!("composition((8,2):(0,0), 16:1)", composition((8,2):(0,0), 16:1));
@@ -260,6 +266,8 @@ fn macro_value_equals_core_value() {
     check_table!("table(flat_divide((4,1):(1,64), 1))", table(flat_divide((4,1):(1,64), 1)));
     check_layout!("flat_divide((4,2):(1,4), (1,2))", flat_divide((4,2):(1,4), (1,2)));
     check_table!("table(flat_divide((4,2):(1,4), (1,2)))", table(flat_divide((4,2):(1,4), (1,2))));
+    check_layout!("flat_divide((4,8):(8,1), <1:0,4:1>)", flat_divide((4,8):(8,1), <1:0,4:1>));
+    check_table!("table(flat_divide((4,8):(8,1), <1:0,4:1>))", table(flat_divide((4,8):(8,1), <1:0,4:1>)));
     check_layout!("flat_divide((4,8,4):(4,16,0),2)", flat_divide((4,8,4):(4,16,0),2));
     check_layout!("flat_divide((8,4):(4,1), (1))", flat_divide((8,4):(4,1), (1)));
     check_table!("table(flat_divide((8,4):(4,1), (1)))", table(flat_divide((8,4):(4,1), (1))));
