@@ -160,6 +160,8 @@ pub trait TileModes<SL, DL, CL> {
     /// Their strides.
     type RestD;
     /// The four lists; `offset` grows by `c·T·d` per integer `c`.
+    /// `within` stays `true` only if every coordinate of the tile is one
+    /// of the layout's (no partial tile: see [`TileRest::rest`]).
     #[allow(clippy::type_complexity)]
     fn tile(
         self,
@@ -167,6 +169,7 @@ pub trait TileModes<SL, DL, CL> {
         d: DL,
         c: CL,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
 }
 
@@ -176,7 +179,14 @@ impl TileModes<Nil, Nil, Nil> for Nil {
     type RestS = Nil;
     type RestD = Nil;
     #[inline(always)]
-    fn tile(self, _: Nil, _: Nil, _: Nil, _: &mut usize) -> Result<(Nil, Nil, Nil, Nil), Error> {
+    fn tile(
+        self,
+        _: Nil,
+        _: Nil,
+        _: Nil,
+        _: &mut usize,
+        _: &mut bool,
+    ) -> Result<(Nil, Nil, Nil, Nil), Error> {
         Ok((Nil, Nil, Nil, Nil))
     }
 }
@@ -187,7 +197,10 @@ pub trait TileRest<S, D, T> {
     type S<RS>;
     /// The kept stride list, prepended to `RD`.
     type D<RD>;
-    /// Keeps or slices `s:d` tiled by `T`.
+    /// Keeps or slices `s:d` tiled by `T`; clears `within` when the
+    /// tile's elements in this mode can reach past `s` (a partial tile:
+    /// the kept grid when `T` does not divide `s`, the sliced tile `c`
+    /// when `(c+1)·T > s`).
     #[allow(clippy::type_complexity)]
     fn rest<RS, RD>(
         self,
@@ -196,6 +209,7 @@ pub trait TileRest<S, D, T> {
         rs: RS,
         rd: RD,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::S<RS>, Self::D<RD>), Error>;
 }
 
@@ -210,7 +224,9 @@ impl<T: StaticInt, S: Over<T>, D: Times<T>> TileRest<S, D, T> for X {
         rs: RS,
         rd: RD,
         _: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::S<RS>, Self::D<RD>), Error> {
+        *within &= s.get() % T::VALUE as usize == 0;
         let step = d.times(T::default(), "local_tile").map_err(overflow)?;
         Ok((Cons(s.over(), rs), Cons(step, rd)))
     }
@@ -227,11 +243,13 @@ impl<T: StaticInt, S: Over<T>, D: Times<T>> TileRest<S, D, T> for usize {
         rs: RS,
         rd: RD,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(RS, RD), Error> {
         let tiles = s.over().get();
         if self >= tiles {
             return Err(out_of_range("a tile coordinate", self, tiles));
         }
+        *within &= self < s.get() / T::VALUE as usize;
         let step = d.times(T::default(), "local_tile").map_err(overflow)?;
         *offset = offset.wrapping_add(self.wrapping_mul(step.get()));
         Ok((rs, rd))
@@ -256,9 +274,10 @@ where
         d: Cons<D, DL>,
         c: Cons<Cd, CL>,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
-        let (ts, td, rs, rd) = self.1.tile(s.1, d.1, c.1, offset)?;
-        let (rs, rd) = c.0.rest(s.0, d.0, rs, rd, offset)?;
+        let (ts, td, rs, rd) = self.1.tile(s.1, d.1, c.1, offset, within)?;
+        let (rs, rd) = c.0.rest(s.0, d.0, rs, rd, offset, within)?;
         Ok((Cons(self.0, ts), Cons(d.0, td), rs, rd))
     }
 }
@@ -276,15 +295,25 @@ pub trait OuterModes<SL, DL, CL> {
     type S;
     /// Their strides.
     type D;
-    /// The rest modes; `offset` grows by `c·d` per mode.
-    fn outer(self, s: SL, d: DL, c: CL, offset: &mut usize) -> Result<(Self::S, Self::D), Error>;
+    /// The rest modes; `offset` grows by `c·d` per mode. `within` stays
+    /// `true` only if every coordinate of the result is one of the
+    /// layout's: per mode `c + T·(ceil(s/T)-1) < s`, that is
+    /// `c ≤ (s-1) mod T` (the last, partial tile still holds column `c`).
+    fn outer(
+        self,
+        s: SL,
+        d: DL,
+        c: CL,
+        offset: &mut usize,
+        within: &mut bool,
+    ) -> Result<(Self::S, Self::D), Error>;
 }
 
 impl<SL, DL> OuterModes<SL, DL, Nil> for Nil {
     type S = SL;
     type D = DL;
     #[inline(always)]
-    fn outer(self, s: SL, d: DL, _: Nil, _: &mut usize) -> Result<(SL, DL), Error> {
+    fn outer(self, s: SL, d: DL, _: Nil, _: &mut usize, _: &mut bool) -> Result<(SL, DL), Error> {
         Ok((s, d))
     }
 }
@@ -305,6 +334,7 @@ where
         d: Cons<D, DL>,
         c: Cons<usize, CL>,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::S, Self::D), Error> {
         if c.0 >= T::VALUE as usize {
             return Err(out_of_range(
@@ -313,11 +343,14 @@ where
                 T::VALUE as usize,
             ));
         }
+        // An empty `s` wraps to a large `s-1`: the answer does not matter,
+        // the result has no coordinate.
+        *within &= c.0 <= s.0.get().wrapping_sub(1) % T::VALUE as usize;
         *offset = offset.wrapping_add(c.0.wrapping_mul(d.0.get()));
         let step =
             d.0.times(T::default(), "outer_partition")
                 .map_err(overflow)?;
-        let (rs, rd) = self.1.outer(s.1, d.1, c.1, offset)?;
+        let (rs, rd) = self.1.outer(s.1, d.1, c.1, offset, within)?;
         Ok((Cons(s.0.over(), rs), Cons(step, rd)))
     }
 }
