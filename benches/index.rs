@@ -2,7 +2,8 @@
 //! `Layout`): the general path (`idx2crd` then `crd2idx`, an `IntTuple`
 //! allocated per call) against `Layout::at`, the allocation-free
 //! `Layout::offset` (CuTe's `layout(i)`) and `idx2crd_into` + `crd2idx_leaves`
-//! with a reused buffer. Each call takes the next of 1024 random indices,
+//! with a reused buffer, and `Layout::offset` against its previous version
+//! (`baselines/offset_before.rs`). Each call takes the next of 1024 random indices,
 //! so neither the index nor the branch pattern is predictable; every group
 //! time is for 1024 calls.
 //!
@@ -20,12 +21,16 @@ use layout_dsl::{IntTuple, Layout, layout};
 #[path = "common/mod.rs"]
 mod common;
 
-/// Ranks 1 to 4, one of them nested.
-const LAYOUTS: [(&str, &str); 4] = [
+#[path = "baselines/offset_before.rs"]
+mod before;
+
+/// Ranks 1 to 4, one of them nested; the last with no power-of-two extent.
+const LAYOUTS: [(&str, &str); 5] = [
     ("rank1", "4096:3"),
     ("rank2", "(64,64):(64,1)"),
     ("rank3", "(16,(8,32)):(256,(1,8))"),
     ("rank4", "(8,16,4,8):(512,1,16,64)"),
+    ("rank4_odd", "(6,10,3,7):(1,6,60,180)"),
 ];
 
 const CALLS: usize = 1024;
@@ -50,6 +55,14 @@ fn offset(l: &Layout, indices: &[i64]) -> i64 {
     indices.iter().fold(0, |sum, &i| sum ^ l.offset(i).unwrap())
 }
 
+/// `Layout::offset` before this session's change (the frozen copy).
+#[inline(never)]
+fn offset_before(l: &Layout, indices: &[i64]) -> i64 {
+    indices
+        .iter()
+        .fold(0, |sum, &i| sum ^ before::offset_before(l, i).unwrap())
+}
+
 #[inline(never)]
 fn buffer(l: &Layout, indices: &[i64]) -> i64 {
     let mut coord = Vec::new();
@@ -60,10 +73,11 @@ fn buffer(l: &Layout, indices: &[i64]) -> i64 {
 }
 
 fn benches(c: &mut Criterion) {
-    let walks: [(&str, Walk); 4] = [
+    let walks: [(&str, Walk); 5] = [
         ("idx2crd_crd2idx", general),
         ("at", at),
         ("offset", offset),
+        ("offset_before", offset_before),
         ("idx2crd_into", buffer),
     ];
     for (name, text) in LAYOUTS {
@@ -101,6 +115,11 @@ fn benches(c: &mut Criterion) {
             run(offset),
         );
         common::paired(&format!("index/{name} at/offset"), run(at), run(offset));
+        common::paired(
+            &format!("index/{name} offset_before/offset"),
+            run(offset_before),
+            run(offset),
+        );
         common::paired(
             &format!("index/{name} idx2crd_into/offset"),
             run(buffer),

@@ -95,6 +95,23 @@ fn typed_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
     sum
 }
 
+/// The same work as the C++ harness's `local_partition` (BENCHMARKS.md,
+/// "Typed algebra against CuTe C++"): build the tensor, partition it, then
+/// `size` + the offset of element 1 (`&part(1) - p`, an address, no read).
+fn address_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
+    use layout_dsl::tensor::{Tensor, typed};
+    let threads = layout!(type (32,8):(1,32));
+    let origin = data.as_ptr() as usize;
+    let mut sum = 0;
+    for (k, &(m, n)) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let share = typed::local_partition(t, &threads, k % 256).unwrap();
+        let at = (&share[1] as *const usize as usize - origin) / size_of::<usize>();
+        sum += share.size() + at;
+    }
+    sum
+}
+
 fn runtime_partition(inputs: &[(usize, usize)], data: &[usize]) -> usize {
     use layout_dsl::tensor::{Tensor, local_partition};
     let threads: layout_dsl::Layout = "(32,8):(1,32)".parse().unwrap();
@@ -226,6 +243,11 @@ fn benches(c: &mut Criterion) {
         typed_partition(&inputs, &data),
         runtime_partition(&inputs, &data)
     );
+    assert_eq!(
+        address_partition(&inputs, &data),
+        layout_partition(&inputs),
+        "the tensor's element 1 is where the layout puts it"
+    );
     assert_eq!(typed_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(method_divide(&inputs), runtime_divide(&inputs));
     assert_eq!(typed_tile(&inputs), runtime_tile(&inputs));
@@ -278,6 +300,9 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("local_partition/typed", |b| {
         b.iter(|| typed_partition(black_box(&inputs), black_box(&data)))
+    });
+    g.bench_function("local_partition/tensor_address", |b| {
+        b.iter(|| address_partition(black_box(&inputs), black_box(&data)))
     });
     g.bench_function("local_partition/runtime", |b| {
         b.iter(|| runtime_partition(black_box(&inputs), black_box(&data)))
@@ -344,6 +369,15 @@ fn benches(c: &mut Criterion) {
         "local_partition macro/layout",
         || {
             black_box(macro_partition(black_box(&inputs)));
+        },
+        || {
+            black_box(layout_partition(black_box(&inputs)));
+        },
+    );
+    common::paired(
+        "local_partition typed/layout",
+        || {
+            black_box(typed_partition(black_box(&inputs), black_box(&data)));
         },
         || {
             black_box(layout_partition(black_box(&inputs)));

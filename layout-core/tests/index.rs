@@ -67,6 +67,14 @@ fn edge_layouts() {
         "(2,3):(-1,-2)",
         "(2,2):(4611686018427387903,-4611686018427387903)",
         "(4294967296,3):(1,4294967296)",
+        // The last leaf takes what is left (no division): ending in an
+        // empty tuple, nested, or a power of two (shift and mask before it).
+        "(4,()):(1,())",
+        "((),4):((),1)",
+        "(3,(5,())):(1,(3,()))",
+        "(8,(16,4)):(1,(8,128))",
+        "(4294967296,4):(1,4294967296)",
+        "(1,1,8):(0,0,1)",
     ] {
         let l: Layout = text.parse().unwrap();
         for i in [-1, 0, 1, 2, 5, l.size() - 1, l.size(), i64::MAX] {

@@ -145,6 +145,11 @@ pub trait SliceEntry<S, D> {
         offset: &mut usize,
         what: &'static str,
     ) -> Result<(Self::S, Self::D), Error>;
+    /// The index when the entry is one integer; `None` for `X` or a tuple.
+    #[inline(always)]
+    fn single(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
@@ -165,6 +170,10 @@ impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
         let at: usize = Layout::from_parts(s, d).at(self);
         *offset = offset.wrapping_add(at);
         Ok((Nil, Nil))
+    }
+    #[inline(always)]
+    fn single(&self) -> Option<usize> {
+        Some(*self)
     }
 }
 
@@ -250,6 +259,9 @@ pub trait TileModes<SL, DL, CL> {
     /// Their strides.
     type RestD;
     /// The four lists; `offset` grows by each picked tile's offset.
+    /// `within` stays `true` only if every coordinate of the result is one
+    /// of the layout's: per leaf mode no partial tile kept by `X` and a
+    /// picked tile `k` whole (`(k+1)·T ≤ s`); a tuple mode tiled exactly.
     #[allow(clippy::type_complexity)]
     fn tile(
         self,
@@ -257,6 +269,7 @@ pub trait TileModes<SL, DL, CL> {
         d: DL,
         c: CL,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
 }
 
@@ -266,7 +279,14 @@ impl TileModes<Nil, Nil, Nil> for Nil {
     type RestS = Nil;
     type RestD = Nil;
     #[inline(always)]
-    fn tile(self, _: Nil, _: Nil, _: Nil, _: &mut usize) -> Result<(Nil, Nil, Nil, Nil), Error> {
+    fn tile(
+        self,
+        _: Nil,
+        _: Nil,
+        _: Nil,
+        _: &mut usize,
+        _: &mut bool,
+    ) -> Result<(Nil, Nil, Nil, Nil), Error> {
         Ok((Nil, Nil, Nil, Nil))
     }
 }
@@ -280,7 +300,7 @@ type RestSliceD<S, D, T, Cd> =
 
 impl<T, TL, S, SL, D, DL, Cd, CL> TileModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Cons<T, TL>
 where
-    S: DivMode<D, T>,
+    S: DivMode<D, T, TileS: Shape, RestS: Shape> + Shape,
     Cd: SliceEntry<S::RestS, S::RestD, S: Chain<TL::RestS>, D: Chain<TL::RestD>>,
     TL: TileModes<SL, DL, CL>,
 {
@@ -295,11 +315,18 @@ where
         d: Cons<D, DL>,
         c: Cons<Cd, CL>,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
         let (ts, td, rs, rd) = s.0.div_mode(d.0)?;
+        let (size, tile) = (Shape::size(&s.0), Shape::size(&ts));
+        *within &= match c.0.single() {
+            // Tile `k` of a leaf holds coordinates `k·tile … (k+1)·tile - 1`.
+            Some(k) if S::DEPTH == 0 => tile != 0 && k < size / tile,
+            _ => tiled_exactly(size, tile, Shape::size(&rs)),
+        };
         let what = "a tile coordinate";
         let (ks, kd) = c.0.slice_entry(rs, rd, offset, what)?;
-        let (ts2, td2, rs2, rd2) = self.1.tile(s.1, d.1, c.1, offset)?;
+        let (ts2, td2, rs2, rd2) = self.1.tile(s.1, d.1, c.1, offset, within)?;
         Ok((Cons(ts, ts2), Cons(td, td2), ks.concat(rs2), kd.concat(rd2)))
     }
 }
@@ -319,21 +346,31 @@ pub trait OuterModes<SL, DL, CL> {
     /// Their strides.
     type D;
     /// The rest modes; `offset` grows by the tile's offset at `c` per mode.
-    fn outer(self, s: SL, d: DL, c: CL, offset: &mut usize) -> Result<(Self::S, Self::D), Error>;
+    /// `within` stays `true` only if every coordinate of the result is one
+    /// of the layout's: per leaf mode `c ≤ (s-1) mod T` (the last, perhaps
+    /// partial, tile still holds column `c`); a tuple mode tiled exactly.
+    fn outer(
+        self,
+        s: SL,
+        d: DL,
+        c: CL,
+        offset: &mut usize,
+        within: &mut bool,
+    ) -> Result<(Self::S, Self::D), Error>;
 }
 
 impl<SL, DL> OuterModes<SL, DL, Nil> for Nil {
     type S = SL;
     type D = DL;
     #[inline(always)]
-    fn outer(self, s: SL, d: DL, _: Nil, _: &mut usize) -> Result<(SL, DL), Error> {
+    fn outer(self, s: SL, d: DL, _: Nil, _: &mut usize, _: &mut bool) -> Result<(SL, DL), Error> {
         Ok((s, d))
     }
 }
 
 impl<T, TL, S, SL, D, DL, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<usize, CL>> for Cons<T, TL>
 where
-    S: DivMode<D, T, TileS: Mode<S::TileD>, TileD: Tree>,
+    S: DivMode<D, T, TileS: Mode<S::TileD> + Shape, TileD: Tree, RestS: Shape> + Shape,
     TL: OuterModes<SL, DL, CL>,
 {
     type S = Cons<S::RestS, TL::S>;
@@ -345,15 +382,34 @@ where
         d: Cons<D, DL>,
         c: Cons<usize, CL>,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Result<(Self::S, Self::D), Error> {
         let (ts, td, rs, rd) = s.0.div_mode(d.0)?;
         let size = ts.size();
         if c.0 >= size {
             return Err(out_of_range("a coordinate in the tile", c.0, size));
         }
+        let mode = Shape::size(&s.0);
+        *within &= if S::DEPTH == 0 {
+            // Column `c` of every tile of a leaf, `c + size·j`, stays inside
+            // the leaf iff the last (perhaps partial) tile holds it. An
+            // empty leaf wraps to a large `mode - 1`; the result is empty.
+            c.0 <= mode.wrapping_sub(1) % size
+        } else {
+            tiled_exactly(mode, size, Shape::size(&rs))
+        };
         let at: usize = Layout::from_parts(ts, td).at(c.0);
         *offset = offset.wrapping_add(at);
-        let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset)?;
+        let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset, within)?;
         Ok((Cons(rs, rs2), Cons(rd, rd2)))
     }
+}
+
+/// Whether a tuple mode of `size` coordinates splits into whole tiles: `tile`
+/// coordinates each, `tiles` of them, none past the mode. Then every
+/// coordinate of a tile (or of a partition across tiles) is one of the
+/// mode's; a partial tile (`tile · tiles > size`) is not.
+#[inline(always)]
+fn tiled_exactly(size: usize, tile: usize, tiles: usize) -> bool {
+    tile.checked_mul(tiles) == Some(size)
 }

@@ -33,8 +33,17 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
 pub trait TileBy<TL, CL> {
     /// The tile: the tiler's modes, then the rest modes under `X`.
     type Output;
+    /// The tile, the offset of its first element, and whether every
+    /// coordinate of the tile is one of the layout's (a whole tile: its
+    /// offsets are then some of the layout's, and a tensor's check of the
+    /// layout covers them).
+    fn tile_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error>;
     /// The tile and the offset of its first element.
-    fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error>;
+    #[inline(always)]
+    fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let (layout, offset, _) = self.tile_within(tiler, coord)?;
+        Ok((layout, offset))
+    }
 }
 
 /// The layout of a shape list and a stride list.
@@ -52,12 +61,12 @@ where
     type Output =
         FromLists<<TL::TileS as Chain<TL::RestS>>::Out, <TL::TileD as Chain<TL::RestD>>::Out, I>;
     #[inline(always)]
-    fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
-        let mut offset = 0;
+    fn tile_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error> {
+        let (mut offset, mut within) = (0, true);
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
-        let (ts, td, rs, rd) = tiler.tile(s, d, coord, &mut offset)?;
+        let (ts, td, rs, rd) = tiler.tile(s, d, coord, &mut offset, &mut within)?;
         let layout = Layout::from_parts(ts.concat(rs).into_tuple(), td.concat(rd).into_tuple());
-        Ok((layout, offset))
+        Ok((layout, offset, within))
     }
 }
 
@@ -65,8 +74,16 @@ where
 pub trait OuterBy<TL, CL> {
     /// The rest modes (one per mode of the layout).
     type Output;
+    /// The partition, the offset of its first element, and whether every
+    /// coordinate of the partition is one of the layout's (its offsets are
+    /// then some of the layout's).
+    fn outer_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error>;
     /// The partition and the offset of its first element.
-    fn outer_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error>;
+    #[inline(always)]
+    fn outer_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let (layout, offset, _) = self.outer_within(tiler, coord)?;
+        Ok((layout, offset))
+    }
 }
 
 impl<S, D, I, TL, CL> OuterBy<TL, CL> for Layout<S, D, I>
@@ -78,11 +95,15 @@ where
 {
     type Output = FromLists<TL::S, TL::D, I>;
     #[inline(always)]
-    fn outer_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
-        let mut offset = 0;
+    fn outer_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error> {
+        let (mut offset, mut within) = (0, true);
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
-        let (s, d) = tiler.outer(s, d, coord, &mut offset)?;
-        Ok((Layout::from_parts(s.into_tuple(), d.into_tuple()), offset))
+        let (s, d) = tiler.outer(s, d, coord, &mut offset, &mut within)?;
+        Ok((
+            Layout::from_parts(s.into_tuple(), d.into_tuple()),
+            offset,
+            within,
+        ))
     }
 }
 

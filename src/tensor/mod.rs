@@ -227,16 +227,24 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     fn at(&self, offset: isize) -> usize {
         self.base.wrapping_add_signed(offset)
     }
+}
 
-    #[cold]
-    #[track_caller]
-    fn out_of_domain(&self) -> ! {
-        let layout = match self.layout.to_core_composed() {
-            Some(Ok(composed)) => composed.to_string(),
-            _ => self.core().to_string(),
-        };
-        panic!("coordinate out of the domain of the tensor's layout {layout}")
-    }
+/// The panic of `t[c]` outside the domain. The layout comes by value,
+/// cloned on this cold path only: a reference to the tensor would make
+/// the caller store the tensor's fields to memory before every checked
+/// read, even when the read is in the domain.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn out_of_domain<L: AsLayout>(layout: L) -> ! {
+    let text = match layout.to_core_composed() {
+        Some(Ok(composed)) => composed.to_string(),
+        _ => match layout.to_core() {
+            Ok(core) => core.to_string(),
+            Err(e) => panic!("{e}"),
+        },
+    };
+    panic!("coordinate out of the domain of the tensor's layout {text}")
 }
 
 impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
@@ -295,7 +303,7 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
 /// # Panics
 ///
 /// When `c` is outside the domain (as a slice panics on a bad index).
-impl<C, E: Engine, L: IndexBy<C>> Index<C> for Tensor<E, L> {
+impl<C, E: Engine, L: IndexBy<C> + Clone> Index<C> for Tensor<E, L> {
     type Output = E::Elem;
 
     #[inline]
@@ -304,12 +312,12 @@ impl<C, E: Engine, L: IndexBy<C>> Index<C> for Tensor<E, L> {
         match self.layout.offset_of(coord) {
             // SAFETY: as in `get`.
             Some(o) => unsafe { self.engine.as_slice().get_unchecked(self.at(o)) },
-            None => self.out_of_domain(),
+            None => out_of_domain(self.layout.clone()),
         }
     }
 }
 
-impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
+impl<C, E: EngineMut, L: IndexBy<C> + Clone> IndexMut<C> for Tensor<E, L> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, coord: C) -> &mut E::Elem {
@@ -319,7 +327,7 @@ impl<C, E: EngineMut, L: IndexBy<C>> IndexMut<C> for Tensor<E, L> {
                 // SAFETY: as in `get`.
                 unsafe { self.engine.as_mut_slice().get_unchecked_mut(at) }
             }
-            None => self.out_of_domain(),
+            None => out_of_domain(self.layout.clone()),
         }
     }
 }

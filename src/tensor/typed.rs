@@ -86,15 +86,19 @@ impl<E: EngineMut, L: Copy> Tensor<E, L> {
 }
 
 /// The tensor over the same engine with `layout` at `offset` from `t`'s
-/// base, after checking it fits the engine (a partial tile may not).
+/// base. When `within` (every coordinate of `layout` is one of `t`'s, so
+/// every offset is one of `t`'s, which fit the engine since `t` was
+/// built) there is nothing to check; otherwise (a partial tile) the
+/// offsets are checked against the engine.
 #[inline(always)]
 fn rebase<E: Engine, L, M: Fits>(
     t: Tensor<E, L>,
-    layout: M,
-    offset: usize,
+    (layout, offset, within): (M, usize, bool),
 ) -> Result<Tensor<E, M>, Error> {
     let base = t.base.wrapping_add(offset);
-    layout.check_fits(base, t.engine.as_slice().len())?;
+    if !within {
+        layout.check_fits(base, t.engine.as_slice().len())?;
+    }
     Ok(Tensor {
         engine: t.engine,
         layout,
@@ -118,8 +122,8 @@ where
     L: TileBy<T::List, Cd::List>,
     L::Output: Fits,
 {
-    let (layout, offset) = t.layout.tile_by(tiler.into_list(), coord.into_list())?;
-    rebase(t, layout, offset)
+    let part = t.layout.tile_within(tiler.into_list(), coord.into_list())?;
+    rebase(t, part)
 }
 
 /// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
@@ -158,8 +162,8 @@ where
 {
     let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
     let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-    let (layout, offset) = t.layout.tile_by(tiler, coord)?;
-    rebase(t, layout, offset)
+    let part = t.layout.tile_within(tiler, coord)?;
+    rebase(t, part)
 }
 
 /// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
@@ -174,8 +178,10 @@ where
     L: OuterBy<T::List, Cd::List>,
     L::Output: Fits,
 {
-    let (layout, offset) = t.layout.outer_by(tiler.into_list(), coord.into_list())?;
-    rebase(t, layout, offset)
+    let part = t
+        .layout
+        .outer_within(tiler.into_list(), coord.into_list())?;
+    rebase(t, part)
 }
 
 /// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
@@ -191,8 +197,8 @@ where
     L::Output: Fits,
 {
     let coord = thr_layout.flat_coord(thr_idx)?;
-    let (layout, offset) = t.layout.outer_by(thr_layout.tiler().0, coord)?;
-    rebase(t, layout, offset)
+    let part = t.layout.outer_within(thr_layout.tiler().0, coord)?;
+    rebase(t, part)
 }
 
 /// `local_partition` with CuTe's `Step` projection: the thread layout's
@@ -211,8 +217,8 @@ where
 {
     let coord = <St::List as Dice<P::Coord>>::dice(thr_layout.flat_coord(thr_idx)?);
     let tiler = <St::List as Dice<P::Tiler>>::dice(thr_layout.tiler().0);
-    let (layout, offset) = t.layout.outer_by(tiler, coord)?;
-    rebase(t, layout, offset)
+    let part = t.layout.outer_within(tiler, coord)?;
+    rebase(t, part)
 }
 
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the

@@ -5,7 +5,9 @@
 //! same as splitting it over the flat list of leaves (colexicographic order
 //! ignores the nesting), and the index is in the domain exactly when nothing
 //! is left after dividing by every extent. So one pass over the leaves, one
-//! division each, answers both "where" and "is it in the domain".
+//! division each, answers both "where" and "is it in the domain"; the last
+//! leaf needs no division (what is left must be below its extent), and a
+//! power-of-two extent takes a shift and a mask.
 
 use alloc::vec::Vec;
 
@@ -52,7 +54,7 @@ impl Layout {
         let Ok(mut rest) = u64::try_from(index) else {
             return false;
         };
-        split(&self.shape, &self.stride, &mut rest, &mut |c, _| {
+        split(&self.shape, &self.stride, &mut rest, true, &mut |c, _| {
             coord.push(c);
         }) && rest == 0
     }
@@ -101,8 +103,11 @@ pub fn index_offset(index: i64, shape: &IntTuple, stride: &IntTuple) -> Option<i
         return (0..*s).contains(&index).then(|| index.wrapping_mul(*d));
     }
     let mut rest = u64::try_from(index).ok()?;
+    if let (Tuple(s), Tuple(d)) = (shape, stride) {
+        return tuple_offset(s, d, rest);
+    }
     let mut offset = 0i64;
-    split(shape, stride, &mut rest, &mut |c, d| {
+    split(shape, stride, &mut rest, true, &mut |c, d| {
         offset = offset.wrapping_add(c.wrapping_mul(d));
     })
     .then_some(())?;
@@ -111,35 +116,95 @@ pub fn index_offset(index: i64, shape: &IntTuple, stride: &IntTuple) -> Option<i
     (rest == 0).then_some(offset)
 }
 
+/// [`index_offset`] on a tuple: the same leaf steps as [`split`], each
+/// top-level leaf inline with the remainder and the offset in locals
+/// (registers) rather than behind the recursion's references; a nested
+/// mode goes through [`split`] with copies of its own, so that only they
+/// live in memory.
+#[inline]
+fn tuple_offset(shape: &[IntTuple], stride: &[IntTuple], mut rest: u64) -> Option<i64> {
+    let mut offset = 0i64;
+    let end = shape.len();
+    if stride.len() != end {
+        return None;
+    }
+    for (k, (s, d)) in shape.iter().zip(stride).enumerate() {
+        let last = k + 1 == end;
+        let inside = if let (Int(s), Int(d)) = (s, d) {
+            split_leaf(*s, *d, &mut rest, last, &mut |c, d| {
+                offset = offset.wrapping_add(c.wrapping_mul(d));
+            })
+        } else {
+            let (mut r, mut sub) = (rest, 0i64);
+            let inside = split(s, d, &mut r, last, &mut |c, d| {
+                sub = sub.wrapping_add(c.wrapping_mul(d));
+            });
+            (rest, offset) = (r, offset.wrapping_add(sub));
+            inside
+        };
+        if !inside {
+            return None;
+        }
+    }
+    // As in `index_offset`: exact in the domain.
+    (rest == 0).then_some(offset)
+}
+
 /// Divide `rest` by every leaf extent left to right, handing each leaf's
 /// coordinate (the remainder) and stride to `leaf`. False when an extent is
-/// 0 (the domain is empty).
+/// 0 (the domain is empty). `last`: this tree ends the layout, so its last
+/// leaf takes all that is left (no division: in the domain it is below the
+/// extent, and past it the index is outside).
 #[inline]
 fn split(
     shape: &IntTuple,
     stride: &IntTuple,
     rest: &mut u64,
+    last: bool,
     leaf: &mut impl FnMut(i64, i64),
 ) -> bool {
     match (shape, stride) {
-        (Int(s), Int(d)) => split_leaf(*s, *d, rest, leaf),
+        (Int(s), Int(d)) => split_leaf(*s, *d, rest, last, leaf),
         // Most modes are leaves: take them here, recurse only into tuples.
-        (Tuple(s), Tuple(d)) => s.iter().zip(d).all(|pair| match pair {
-            (Int(s), Int(d)) => split_leaf(*s, *d, rest, leaf),
-            (s, d) => split(s, d, rest, leaf),
-        }),
+        (Tuple(s), Tuple(d)) => {
+            let end = s.len().min(d.len());
+            s.iter().zip(d).enumerate().all(|(k, pair)| {
+                let last = last && k + 1 == end;
+                match pair {
+                    (Int(s), Int(d)) => split_leaf(*s, *d, rest, last, leaf),
+                    (s, d) => split(s, d, rest, last, leaf),
+                }
+            })
+        }
         // Not congruent: `Layout::new` refuses it.
         _ => false,
     }
 }
 
 #[inline(always)]
-fn split_leaf(extent: i64, stride: i64, rest: &mut u64, leaf: &mut impl FnMut(i64, i64)) -> bool {
+fn split_leaf(
+    extent: i64,
+    stride: i64,
+    rest: &mut u64,
+    last: bool,
+    leaf: &mut impl FnMut(i64, i64),
+) -> bool {
     // Extents are non-negative (checked by `Layout::new`).
     let extent = extent as u64;
     let (quotient, coord) = match extent {
+        // The layout's last leaf: what is left is its coordinate, if it is
+        // below the extent (an extent 0 refuses every index).
+        _ if last => {
+            if *rest >= extent {
+                return false;
+            }
+            (0, *rest)
+        }
         0 => return false,
         1 => (*rest, 0),
+        // A power of two (most GPU extents): a shift and a mask. The test
+        // goes the same way on every call for a given layout.
+        _ if extent.is_power_of_two() => (*rest >> extent.trailing_zeros(), *rest & (extent - 1)),
         // A 32-bit division is several times cheaper than a 64-bit one,
         // and indices and extents nearly always fit.
         _ if (*rest | extent) >> 32 == 0 => {
