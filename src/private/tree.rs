@@ -9,6 +9,7 @@ use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
 use super::static_int::{Prod, Quot, StaticInt};
+use super::text::{Described, Node, write_tree};
 use super::walk::{Form, Leaf, divmod};
 
 /// How many `{rank; …}` entries `__ranks!` gives.
@@ -36,8 +37,14 @@ pub trait Tree: Copy {
     /// The numbers, static or not, as `DESC` holds them (walk.rs).
     #[doc(hidden)]
     fn desc(&self) -> <Self::Form as Form>::Desc;
+    /// The nesting, static numbers and dynamic leaves' places of the
+    /// type, which one function compiled in this crate formats (text.rs).
+    #[doc(hidden)]
+    const NODE: Node;
     /// The tree in the notation: `(4,8)`.
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_tree(Described::new(self), f)
+    }
     /// The same tree in the core (a `usize` above `i64::MAX` has none).
     fn to_core(&self) -> Result<IntTuple, Error>;
     /// The tree for a core integer tuple of the same nesting whose leaves
@@ -107,9 +114,7 @@ macro_rules! leaf {
             fn desc(&self) -> usize {
                 self.get()
             }
-            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                Int::write(*self, f)
-            }
+            const NODE: Node = Node::leaf(<Self as Int>::STATIC);
             fn to_core(&self) -> Result<IntTuple, Error> {
                 leaf_to_core(*self)
             }
@@ -179,16 +184,7 @@ macro_rules! tuple {
             fn desc(&self) -> <Self::Form as Form>::Desc {
                 ($(self.$i.desc(),)*)
             }
-            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("(")?;
-                $(
-                    if $i > 0 {
-                        f.write_str(",")?;
-                    }
-                    self.$i.write(f)?;
-                )*
-                f.write_str(")")
-            }
+            const NODE: Node = Node::Tuple(&[$((core::mem::offset_of!(Self, $i), $S::NODE),)*]);
             fn to_core(&self) -> Result<IntTuple, Error> {
                 let modes: Vec<IntTuple> = Vec::from([$(self.$i.to_core()?),*]);
                 Ok(IntTuple::Tuple(modes))
