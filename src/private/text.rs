@@ -21,20 +21,11 @@ use core::fmt;
 pub enum Node {
     /// A static leaf (`C<N>`, a folded `Quot`/`Prod`): its value.
     Static(i64),
-    /// A dynamic `usize` leaf, at the start of the value described.
+    /// A dynamic leaf: a `usize` at the start of the value described
+    /// (only `usize`'s own `NODE` says so, since [`write_tree`] reads one).
     Dynamic,
     /// A tuple: for each item, its byte offset in the tuple and its node.
     Tuple(&'static [(usize, Node)]),
-}
-
-impl Node {
-    /// The node of a leaf whose value is `value` when static (`Int::STATIC`).
-    pub const fn leaf(value: Option<i64>) -> Node {
-        match value {
-            Some(n) => Node::Static(n),
-            None => Node::Dynamic,
-        }
-    }
 }
 
 /// A tree value with its description: what [`write_tree`] reads.

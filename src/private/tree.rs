@@ -104,7 +104,7 @@ const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
 }
 
 macro_rules! leaf {
-    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr) => {
+    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr; $node:expr) => {
         impl<$($generics)*> Tree for $ty {
             type Form = Leaf;
             const DESC: usize = $desc;
@@ -114,7 +114,7 @@ macro_rules! leaf {
             fn desc(&self) -> usize {
                 self.get()
             }
-            const NODE: Node = Node::leaf(<Self as Int>::STATIC);
+            const NODE: Node = $node;
             fn to_core(&self) -> Result<IntTuple, Error> {
                 leaf_to_core(*self)
             }
@@ -163,10 +163,12 @@ macro_rules! leaf {
     };
 }
 
-leaf!([const N: i64]; C<N>; Some(N as usize); N as usize);
-leaf!([]; usize; None; 0);
-leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize);
-leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize);
+// `Node::Dynamic` says "a `usize` lies here" to text.rs, which reads it:
+// only the `usize` leaf may give it.
+leaf!([const N: i64]; C<N>; Some(N as usize); N as usize; Node::Static(N));
+leaf!([]; usize; None; 0; Node::Dynamic);
+leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize; Node::Static(Quot::<A, B>::VALUE));
+leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize; Node::Static(Prod::<A, B>::VALUE));
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
