@@ -41,6 +41,13 @@ pub trait Tree: Copy {
     /// type, which one function compiled in this crate formats (text.rs).
     #[doc(hidden)]
     const NODE: Node;
+    /// Seals the trait: text.rs reads a `usize` where a tree's `NODE` says
+    /// one lies, so only this crate's leaves and tuples may be trees. An
+    /// impl must write this method, and only this crate can name its
+    /// argument's type. (A method rather than a sealed supertrait, so that
+    /// rustc's messages for a type that is not a tree stay as they are.)
+    #[doc(hidden)]
+    fn sealed(_: seal::Seal);
     /// The tree in the notation: `(4,8)`.
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_tree(Described::new(self), f)
@@ -52,6 +59,11 @@ pub trait Tree: Copy {
     fn from_core(t: &IntTuple) -> Option<Self>;
     /// The nesting of the type: static leaves by value, dynamic ones `_`.
     fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+mod seal {
+    /// What `Tree::sealed` takes: nameable only in this module's parent.
+    pub struct Seal;
 }
 
 /// A shape: extents, without strides.
@@ -115,6 +127,7 @@ macro_rules! leaf {
                 self.get()
             }
             const NODE: Node = $node;
+            fn sealed(_: seal::Seal) {}
             fn to_core(&self) -> Result<IntTuple, Error> {
                 leaf_to_core(*self)
             }
@@ -187,6 +200,7 @@ macro_rules! tuple {
                 ($(self.$i.desc(),)*)
             }
             const NODE: Node = Node::Tuple(&[$((core::mem::offset_of!(Self, $i), $S::NODE),)*]);
+            fn sealed(_: seal::Seal) {}
             fn to_core(&self) -> Result<IntTuple, Error> {
                 let modes: Vec<IntTuple> = Vec::from([$(self.$i.to_core()?),*]);
                 Ok(IntTuple::Tuple(modes))
