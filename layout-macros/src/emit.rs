@@ -3,7 +3,7 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Tiler};
-use proc_macro2::{Delimiter, Group, Literal, Punct, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
 
 /// The widest tuple a typed layout may have at any level: the one place
@@ -149,12 +149,27 @@ fn comma() -> TokenTree {
 /// when a static stride is negative, else `usize`. Through free functions,
 /// not `Layout::new`: cheaper for rustc to resolve (BENCHMARKS.md).
 pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
-    let private = private();
-    if signed {
-        quote!(#private::layout_signed(#shape, #stride))
-    } else {
-        quote!(#private::layout(#shape, #stride))
+    let mut args: Vec<TokenTree> = shape.into_iter().collect();
+    args.push(comma());
+    args.extend(stride);
+    layout_call(args, signed)
+}
+
+/// `::layout_dsl::__private::layout(ARGS)` (`layout_signed` when
+/// `signed`), made as one list of tokens: `quote!` would make and join a
+/// stream per part, a call into the compiler each, which every static
+/// layout of a debug build paid (BENCHMARKS.md, "A `Display`ed result").
+fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
+    let function = if signed { "layout_signed" } else { "layout" };
+    let span = Span::call_site();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(10);
+    for segment in ["layout_dsl", "__private", function] {
+        out.push(Punct::new(':', Spacing::Joint).into());
+        out.push(Punct::new(':', Spacing::Alone).into());
+        out.push(Ident::new(segment, span).into());
     }
+    out.push(Group::new(Delimiter::Parenthesis, args.into_iter().collect()).into());
+    out.into_iter().collect()
 }
 
 /// A folded layout. By default a value of `usize` literals, built from the
@@ -174,11 +189,11 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     } else {
         push_value_leaf
     };
-    Ok(typed_layout(
-        tree(l.shape(), leaf)?,
-        tree(l.stride(), leaf)?,
-        signed,
-    ))
+    let mut args = Vec::new();
+    push_tree(l.shape(), leaf, &mut args)?;
+    args.push(comma());
+    push_tree(l.stride(), leaf, &mut args)?;
+    Ok(layout_call(args, signed))
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).

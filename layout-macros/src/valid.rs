@@ -20,6 +20,17 @@ use crate::tree::{dynamic_leaves, has_dynamic, is_plain};
 /// errors, the whole input's value when it is static (so that the
 /// expansion does not evaluate it again: a table is most of its cost).
 pub fn check(ast: &Ast) -> Result<Option<Value>, syn::Error> {
+    // The common case, a static input without mistakes: one evaluation.
+    // The core evaluates every part of its input (each argument of each
+    // call, strictly, and a part's value does not depend on where it
+    // stands), so when the whole succeeds no part has an error to report.
+    // Only a failure needs the walk below, which evaluates each part alone
+    // to put every mistake at its own tokens.
+    if !has_dynamic(&ast.expr)
+        && let Ok(value) = eval(&ast.expr)
+    {
+        return Ok(Some(value));
+    }
     let mut cx = Ctxt {
         leaves: &ast.leaves,
         errors: Vec::new(),

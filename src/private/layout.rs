@@ -11,6 +11,7 @@ use layout_core::Error;
 use super::coord::TypedCoord;
 use super::int::Offset;
 use super::mode::Get;
+use super::text::{Described, layout_string, write_layout};
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 use super::walk::Form;
 
@@ -243,9 +244,7 @@ impl<S: Tree, D: Tree, I> fmt::Debug for Layout<S, D, I> {
 /// Canonical CuTe notation, the same text the core prints.
 impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.shape.write(f)?;
-        f.write_str(":")?;
-        self.stride.write(f)
+        write_layout(Described::new(&self.shape), Described::new(&self.stride), f)
     }
 }
 
@@ -268,9 +267,10 @@ impl<S: Tree, D: Tree, I> Layout<S, D, I> {
     ///
     /// `ToString` would do, but through its blanket impl every layout type
     /// a crate formats instantiates `String`'s formatting machinery in that
-    /// crate; this method hands the layout to one function compiled in
-    /// this crate, which a debug build of many `layout!(…).to_string()`
-    /// calls felt (BENCHMARKS.md, "A `Display`ed result").
+    /// crate; this method hands the two trees' descriptions (`Tree::NODE`)
+    /// to one function compiled in this crate, which a debug build of many
+    /// `layout!(…).to_string()` calls felt (BENCHMARKS.md, "A `Display`ed
+    /// result").
     ///
     /// ```
     /// use layout_dsl::layout;
@@ -281,14 +281,8 @@ impl<S: Tree, D: Tree, I> Layout<S, D, I> {
     #[allow(clippy::inherent_to_string_shadow_display)] // The same text, on purpose.
     #[must_use]
     pub fn to_string(&self) -> String {
-        display_string(self)
+        layout_string(Described::new(&self.shape), Described::new(&self.stride))
     }
-}
-
-/// `x.to_string()`, compiled once here for every layout type.
-#[inline(never)]
-fn display_string(x: &dyn fmt::Display) -> String {
-    alloc::string::ToString::to_string(x)
 }
 
 impl<S, D, I> Layout<S, D, I> {

@@ -9,6 +9,7 @@ use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
 use super::static_int::{Min, Prod, Quot, StaticInt};
+use super::text::{Described, Node, write_tree};
 use super::walk::{Form, Leaf, divmod};
 
 /// How many `{rank; …}` entries `__ranks!` gives.
@@ -36,8 +37,21 @@ pub trait Tree: Copy {
     /// The numbers, static or not, as `DESC` holds them (walk.rs).
     #[doc(hidden)]
     fn desc(&self) -> <Self::Form as Form>::Desc;
+    /// The nesting, static numbers and dynamic leaves' places of the
+    /// type, which one function compiled in this crate formats (text.rs).
+    #[doc(hidden)]
+    const NODE: Node;
+    /// Seals the trait: text.rs reads a `usize` where a tree's `NODE` says
+    /// one lies, so only this crate's leaves and tuples may be trees. An
+    /// impl must write this method, and only this crate can name its
+    /// argument's type. (A method rather than a sealed supertrait, so that
+    /// rustc's messages for a type that is not a tree stay as they are.)
+    #[doc(hidden)]
+    fn sealed(_: seal::Seal);
     /// The tree in the notation: `(4,8)`.
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_tree(Described::new(self), f)
+    }
     /// The same tree in the core (a `usize` above `i64::MAX` has none).
     fn to_core(&self) -> Result<IntTuple, Error>;
     /// The tree for a core integer tuple of the same nesting whose leaves
@@ -45,6 +59,11 @@ pub trait Tree: Copy {
     fn from_core(t: &IntTuple) -> Option<Self>;
     /// The nesting of the type: static leaves by value, dynamic ones `_`.
     fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+mod seal {
+    /// What `Tree::sealed` takes: nameable only in this module's parent.
+    pub struct Seal;
 }
 
 /// A shape: extents, without strides.
@@ -97,7 +116,7 @@ const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
 }
 
 macro_rules! leaf {
-    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr) => {
+    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr; $node:expr) => {
         impl<$($generics)*> Tree for $ty {
             type Form = Leaf;
             const DESC: usize = $desc;
@@ -107,9 +126,8 @@ macro_rules! leaf {
             fn desc(&self) -> usize {
                 self.get()
             }
-            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                Int::write(*self, f)
-            }
+            const NODE: Node = $node;
+            fn sealed(_: seal::Seal) {}
             fn to_core(&self) -> Result<IntTuple, Error> {
                 leaf_to_core(*self)
             }
@@ -158,11 +176,13 @@ macro_rules! leaf {
     };
 }
 
-leaf!([const N: i64]; C<N>; Some(N as usize); N as usize);
-leaf!([]; usize; None; 0);
-leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize);
-leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize);
-leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize);
+// `Node::Dynamic` says "a `usize` lies here" to text.rs, which reads it:
+// only the `usize` leaf may give it.
+leaf!([const N: i64]; C<N>; Some(N as usize); N as usize; Node::Static(N));
+leaf!([]; usize; None; 0; Node::Dynamic);
+leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize; Node::Static(Quot::<A, B>::VALUE));
+leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize; Node::Static(Prod::<A, B>::VALUE));
+leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize; Node::Static(Min::<A, B>::VALUE));
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
@@ -180,16 +200,8 @@ macro_rules! tuple {
             fn desc(&self) -> <Self::Form as Form>::Desc {
                 ($(self.$i.desc(),)*)
             }
-            fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("(")?;
-                $(
-                    if $i > 0 {
-                        f.write_str(",")?;
-                    }
-                    self.$i.write(f)?;
-                )*
-                f.write_str(")")
-            }
+            const NODE: Node = Node::Tuple(&[$((core::mem::offset_of!(Self, $i), $S::NODE),)*]);
+            fn sealed(_: seal::Seal) {}
             fn to_core(&self) -> Result<IntTuple, Error> {
                 let modes: Vec<IntTuple> = Vec::from([$(self.$i.to_core()?),*]);
                 Ok(IntTuple::Tuple(modes))
