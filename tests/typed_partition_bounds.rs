@@ -97,6 +97,45 @@ proptest! {
     }
 }
 
+/// Every offset of a typed view lies inside `len` (what the skipped check
+/// would have asked).
+fn inside<L: tensor::AsLayout>(t: &Tensor<&[usize], L>, len: usize) -> Result<(), TestCaseError> {
+    let core = t.layout().to_core().unwrap();
+    for i in 0..core.size() {
+        let at = t.base() as i64 + core.at(i).unwrap();
+        prop_assert!(
+            (0..len as i64).contains(&at),
+            "offset {at} of {core} at base {} past {len}",
+            t.base()
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Tuple modes: a tile of 4 spread over `(2,m)` is whole only when `m`
+    /// is even, so a partial one must be checked; over tight buffers every
+    /// typed partition that is accepted stays inside the buffer.
+    #[test]
+    fn tuple_mode_partitions_stay_inside_tight_buffers(
+        m in 1usize..12, n in 1usize..9, pad in 0usize..3, slack in 0usize..40,
+        i in 0usize..7, j in 0usize..4, thr in 0usize..8,
+    ) {
+        let ld = 2 * m + pad;
+        let reach = 2 * m + (n - 1) * ld;
+        let len = (reach + slack).saturating_sub(20);
+        let data: Vec<usize> = (0..len).collect();
+        let Ok(t) = Tensor::new(&data[..], layout!(((2,m),n):((1,2),ld))) else { return Ok(()) };
+        if let Ok(p) = typed::local_tile(t, (C::<4>, C::<3>), (i, j)) { inside(&p, len)?; }
+        if let Ok(p) = typed::local_tile(t, (C::<4>, C::<3>), (X, j)) { inside(&p, len)?; }
+        if let Ok(p) = typed::local_tile(t, (C::<4>, C::<3>), (i, X)) { inside(&p, len)?; }
+        if let Ok(p) = typed::outer_partition(t, (C::<4>, C::<3>), (i % 4, j % 3)) { inside(&p, len)?; }
+        if let Ok(p) = typed::local_partition(t, &layout!(type (4,2):(1,4)), thr) { inside(&p, len)?; }
+    }
+}
+
 /// The fits check of a non-negative layout: an empty layout fits any
 /// buffer (its sums, with `extent - 1` wrapping, refuse and then find it
 /// empty); a reach past `usize` is refused as the largest offset.
