@@ -53,53 +53,95 @@ fn factorizations(s: i64) -> Vec<Vec<i64>> {
     out
 }
 
-/// Whether some layout shaped like `b` (leaves refined) equals `want` at
-/// every index `0..=upto`. A layout's stride is its value at the mode's unit
-/// coordinate, so each refinement has one candidate: the strides are read
-/// off `want` (a unit coordinate past `upto` leaves every index up to there
-/// at coordinate 0 in that mode, so its stride does not matter).
-pub fn some_layout_agrees(b: &Layout, want: &[i64], upto: usize) -> bool {
-    let leaves: Vec<i64> = b.leaf_modes().map(|(s, _)| s).collect();
-    let choices: Vec<Vec<Vec<i64>>> = leaves.iter().map(|&s| factorizations(s)).collect();
-    let mut pick = vec![0usize; leaves.len()];
-    loop {
-        // The candidate's leaf modes, with colexicographic unit indices.
-        let mut modes = Vec::new();
-        let mut unit = 1i64;
-        for factors in choices.iter().zip(&pick).map(|(c, &p)| &c[p]) {
-            for &t in factors {
-                let stride = want.get(unit as usize).copied().unwrap_or(0);
-                modes.push((t, if t > 1 { stride } else { 0 }));
+/// Every layout shaped like `b` (leaves refined), each as the index of
+/// each mode's unit coordinate (where its stride is read off the values to
+/// match) and the coordinates of every index. Depends on `b`'s shape only,
+/// so a sweep builds it once per right layout.
+pub struct Candidates {
+    /// Per candidate: its rank and where its data start in `units`, `coords`.
+    heads: Vec<(usize, usize, usize)>,
+    /// Per mode: the index of its unit coordinate, `u8::MAX` for an extent
+    /// ≤ 1 (coordinate always 0, stride immaterial).
+    units: Vec<u8>,
+    /// Index `i`'s coordinate in mode `k`, `i` major.
+    coords: Vec<u8>,
+}
+
+impl Candidates {
+    /// The refinements of `b`'s shape.
+    pub fn of(b: &Layout) -> Self {
+        let leaves: Vec<i64> = b.leaf_modes().map(|(s, _)| s).collect();
+        let size = b.size().max(0);
+        let choices: Vec<Vec<Vec<i64>>> = leaves.iter().map(|&s| factorizations(s)).collect();
+        let mut pick = vec![0usize; leaves.len()];
+        let mut out = Candidates {
+            heads: Vec::new(),
+            units: Vec::new(),
+            coords: Vec::new(),
+        };
+        loop {
+            // The candidate's extents, with colexicographic unit indices.
+            let extents: Vec<i64> = choices
+                .iter()
+                .zip(&pick)
+                .flat_map(|(c, &p)| c[p].iter().copied())
+                .collect();
+            let head = (extents.len(), out.units.len(), out.coords.len());
+            let mut unit = 1i64;
+            for &t in &extents {
+                out.units.push(if t > 1 { u8::try_from(unit).unwrap() } else { u8::MAX });
                 unit *= t.max(1);
             }
-        }
-        let agrees = (0..=upto).all(|i| {
-            let (mut c, mut v) = (i as i64, 0);
-            for &(t, d) in &modes {
-                if t > 0 {
-                    v += (c % t) * d;
-                    c /= t;
+            for i in 0..size {
+                let mut c = i;
+                for &t in &extents {
+                    out.coords.push(if t > 0 { (c % t) as u8 } else { 0 });
+                    c /= t.max(1);
                 }
             }
-            v == want[i]
-        });
-        if agrees {
-            return true;
-        }
-        // Next combination.
-        let mut m = 0;
-        loop {
-            if m == pick.len() {
-                return false;
+            out.heads.push(head);
+            // Next combination.
+            let mut m = 0;
+            loop {
+                if m == pick.len() {
+                    return out;
+                }
+                pick[m] += 1;
+                if pick[m] < choices[m].len() {
+                    break;
+                }
+                pick[m] = 0;
+                m += 1;
             }
-            pick[m] += 1;
-            if pick[m] < choices[m].len() {
-                break;
-            }
-            pick[m] = 0;
-            m += 1;
         }
     }
+
+    /// Whether one of them equals `want` at every index `0..=upto`. A
+    /// layout's stride is its value at the mode's unit coordinate, so each
+    /// refinement has one candidate: the strides are read off `want` (a unit
+    /// coordinate past `upto` leaves every index up to there at coordinate 0
+    /// in that mode, so its stride does not matter).
+    pub fn agree(&self, want: &[i64], upto: usize) -> bool {
+        self.heads.iter().any(|&(rank, units, coords)| {
+            let mut strides = [0i64; 8];
+            assert!(rank <= strides.len());
+            let strides = &mut strides[..rank];
+            for (d, &u) in strides.iter_mut().zip(&self.units[units..]) {
+                *d = want.get(usize::from(u)).copied().unwrap_or(0);
+            }
+            let coords = &self.coords[coords..];
+            (0..=upto).all(|i| {
+                let coord = &coords[i * rank..(i + 1) * rank];
+                coord.iter().zip(&*strides).map(|(&x, d)| i64::from(x) * d).sum::<i64>() == want[i]
+            })
+        })
+    }
+}
+
+/// Whether some layout shaped like `b` (leaves refined) equals `want` at
+/// every index `0..=upto` (see [`Candidates::agree`]).
+pub fn some_layout_agrees(b: &Layout, want: &[i64], upto: usize) -> bool {
+    Candidates::of(b).agree(want, upto)
 }
 
 /// The witness index a composition error names, if it names one.

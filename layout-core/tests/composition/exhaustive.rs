@@ -4,6 +4,8 @@
 
 use layout_core::{Layout, Tiler, composition};
 
+use super::classes::{self, left_classes, right_classes};
+use super::sweep::sweep_classes;
 use super::{brute, cute};
 
 /// Every flat layout of rank ≤ `rank`, extents ≥ 1 with product ≤ `size`,
@@ -51,7 +53,7 @@ pub fn layouts_with(rank: usize, size: i64, low: i64, high: i64) -> Vec<Layout> 
 }
 
 /// Counts from one sweep.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Sweep {
     pub pairs: u64,
     pub as_cute: u64,
@@ -191,24 +193,81 @@ fn large_cases_are_proven_or_refused() {
 }
 
 /// `rank,size,stride` from the environment variable `name`, else `default`.
-fn bound(name: &str, default: (usize, i64, i64)) -> Vec<Layout> {
+fn bound(name: &str, default: (usize, i64, i64)) -> (Vec<Layout>, i64) {
     let (r, s, d) = std::env::var(name).map_or(default, |v| {
         let n: Vec<i64> = v.split(',').map(|x| x.trim().parse().unwrap()).collect();
         (n[0] as usize, n[1], n[2])
     });
     println!("{name}: rank <= {r}, size <= {s}, strides 0..={d}");
-    layouts(r, s, d)
+    (layouts(r, s, d), d + 1)
 }
 
-/// The larger bounds: every left layout of rank ≤ 3, size ≤ 16, strides
-/// 0–16 against every right layout of rank ≤ 2, size ≤ 6, strides 0–6 (or
-/// `LEFTS=r,s,d RIGHTS=r,s,d`). Run with
+/// The classes' sweep counts exactly what the direct sweep counts.
+#[test]
+fn classes_count_every_pair() {
+    let (lefts, rights) = (layouts(3, 8, 3), layouts(3, 6, 3));
+    let direct = sweep(&lefts, &rights);
+    let reach = rights.iter().map(|b| b.cosize()).max().unwrap();
+    let (n, checked) = sweep_classes(&left_classes(&lefts, reach), &right_classes(&rights, 4), 4, 1);
+    assert_eq!(n, direct);
+    println!("{n:?}: {checked} representative pairs");
+    assert!(checked * 4 < n.pairs);
+}
+
+/// Both reductions, at every pair of a small bound (in every rank, with
+/// extents 1 anywhere) and at random pairs of the large one.
+#[test]
+fn every_member_answers_as_its_representative() {
+    let check = |lefts: &[Layout], rights: &[Layout], pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+        let reach = rights.iter().map(|b| b.cosize()).max().unwrap();
+        let classes = left_classes(lefts, reach);
+        let rep: std::collections::HashMap<Vec<(i64, i64)>, &Layout> =
+            classes.iter().map(|c| (classes::flat_form(&c.rep), &c.rep)).collect();
+        for (i, j) in pairs {
+            let a = &lefts[i];
+            classes::reductions_hold(a, rep[&classes::flat_form(a)], &rights[j]);
+        }
+    };
+    let (lefts, rights) = (layouts(3, 4, 3), layouts(3, 4, 3));
+    let all = lefts.len() * rights.len();
+    check(&lefts, &rights, &mut (0..all).map(|k| (k / rights.len(), k % rights.len())));
+    let (lefts, rights) = (layouts(3, 16, 16), layouts(3, 16, 16));
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move |n: usize| {
+        // xorshift64
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let samples: usize = std::env::var("SAMPLES").map_or(2000, |v| v.parse().unwrap());
+    let mut pairs = (0..samples).map(|_| (next(lefts.len()), next(rights.len())));
+    check(&lefts, &rights, &mut pairs);
+}
+
+/// The larger bounds, both operands every flat layout of rank ≤ 3, size ≤
+/// 16, strides 0–16 by default (or `LEFTS=r,s,d RIGHTS=r,s,d`; `THREADS`),
+/// through one representative pair per pair of classes (`classes.rs`).
+/// Run with
 /// `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
 #[test]
-#[ignore = "minutes in release; run by hand"]
+#[ignore = "an hour in release; run by hand"]
 fn every_pair_up_to_size_16_is_exact() {
-    let lefts = bound("LEFTS", (3, 16, 16));
-    let rights = bound("RIGHTS", (2, 6, 6));
-    let n = sweep(&lefts, &rights);
-    println!("{n:?}");
+    let (lefts, _) = bound("LEFTS", (3, 16, 16));
+    let (rights, strides) = bound("RIGHTS", (3, 16, 16));
+    let threads = std::env::var("THREADS").map_or(1, |v| v.parse().unwrap());
+    let start = std::time::Instant::now();
+    let reach = rights.iter().map(|b| b.cosize()).max().unwrap_or(1).max(1);
+    let (l, r) = (left_classes(&lefts, reach), right_classes(&rights, strides as u64));
+    println!(
+        "{} x {} layouts in {} x {} classes ({:.0?})",
+        lefts.len(),
+        rights.len(),
+        l.len(),
+        r.len(),
+        start.elapsed()
+    );
+    let (n, checked) = sweep_classes(&l, &r, strides, threads);
+    println!("{n:?}: {checked} representative pairs checked in {:.0?}", start.elapsed());
+    assert_eq!(n.pairs, lefts.len() as u64 * rights.len() as u64);
 }
