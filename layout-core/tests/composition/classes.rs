@@ -50,6 +50,29 @@ pub fn flat_form(a: &Layout) -> Vec<(i64, i64)> {
     composition_refinement(a, &Layout::leaf(1, 0).unwrap()).left
 }
 
+/// Two other layouts with `a`'s flat form: the flat form itself as a
+/// layout (unless its stand-in last extent coalesces differently), and `a`
+/// behind a mode `1:5` (skipped by the flattening), each checked to read
+/// like `a` up to `4·cosize(a) + 64`.
+pub fn other_members(a: &Layout) -> Vec<Layout> {
+    let key = flat_form(a);
+    let mut out = Vec::new();
+    let flat = Layout::from_leaf_modes(&key).unwrap();
+    if flat_form(&flat) == key {
+        out.push(flat);
+    }
+    let behind: Vec<(i64, i64)> = std::iter::once((1, 5)).chain(a.leaf_modes()).collect();
+    let behind = Layout::from_leaf_modes(&behind).unwrap();
+    assert_eq!(flat_form(&behind), key, "{behind}");
+    out.push(behind);
+    for other in &out {
+        for j in 0..4 * a.cosize() + 64 {
+            assert_eq!(a.at(j), other.at(j), "{a} and {other} at {j}");
+        }
+    }
+    out
+}
+
 /// The left classes of `all`, checking on the way that each member reads
 /// like its representative at every `j < reach` and that CuTe's
 /// `coalesce_x` is the same flat form.
