@@ -53,53 +53,42 @@ fn factorizations(s: i64) -> Vec<Vec<i64>> {
     out
 }
 
-/// Every layout shaped like `b` (leaves refined), each as the index of
-/// each mode's unit coordinate (where its stride is read off the values to
-/// match) and the coordinates of every index. Depends on `b`'s shape only,
-/// so a sweep builds it once per right layout.
+/// Every layout shaped like `b` (leaves refined), each as its extents and
+/// the index of each mode's unit coordinate (where its stride is read off
+/// the values to match). Depends on `b`'s shape only, so a sweep builds it
+/// once per right layout.
 pub struct Candidates {
-    /// Per candidate: its rank and where its data start in `units`, `coords`.
-    heads: Vec<(usize, usize, usize)>,
-    /// Per mode: the index of its unit coordinate, `u8::MAX` for an extent
-    /// ≤ 1 (coordinate always 0, stride immaterial).
-    units: Vec<u8>,
-    /// Index `i`'s coordinate in mode `k`, `i` major.
-    coords: Vec<u8>,
+    /// Per candidate: where its modes start and end in `modes`.
+    heads: Vec<(usize, usize)>,
+    /// `(extent, unit)` of every candidate's modes.
+    modes: Vec<(i64, usize)>,
+    /// The most modes a candidate has.
+    rank: usize,
 }
 
 impl Candidates {
     /// The refinements of `b`'s shape.
     pub fn of(b: &Layout) -> Self {
         let leaves: Vec<i64> = b.leaf_modes().map(|(s, _)| s).collect();
-        let size = b.size().max(0);
         let choices: Vec<Vec<Vec<i64>>> = leaves.iter().map(|&s| factorizations(s)).collect();
         let mut pick = vec![0usize; leaves.len()];
         let mut out = Candidates {
             heads: Vec::new(),
-            units: Vec::new(),
-            coords: Vec::new(),
+            modes: Vec::new(),
+            rank: 0,
         };
         loop {
-            // The candidate's extents, with colexicographic unit indices.
-            let extents: Vec<i64> = choices
-                .iter()
-                .zip(&pick)
-                .flat_map(|(c, &p)| c[p].iter().copied())
-                .collect();
-            let head = (extents.len(), out.units.len(), out.coords.len());
+            // The candidate's modes, with colexicographic unit indices.
+            let start = out.modes.len();
             let mut unit = 1i64;
-            for &t in &extents {
-                out.units.push(if t > 1 { u8::try_from(unit).unwrap() } else { u8::MAX });
-                unit *= t.max(1);
-            }
-            for i in 0..size {
-                let mut c = i;
-                for &t in &extents {
-                    out.coords.push(if t > 0 { (c % t) as u8 } else { 0 });
-                    c /= t.max(1);
+            for factors in choices.iter().zip(&pick).map(|(c, &p)| &c[p]) {
+                for &t in factors {
+                    out.modes.push((t, unit as usize));
+                    unit = unit.saturating_mul(t.max(1));
                 }
             }
-            out.heads.push(head);
+            out.heads.push((start, out.modes.len()));
+            out.rank = out.rank.max(out.modes.len() - start);
             // Next combination.
             let mut m = 0;
             loop {
@@ -120,20 +109,34 @@ impl Candidates {
     /// layout's stride is its value at the mode's unit coordinate, so each
     /// refinement has one candidate: the strides are read off `want` (a unit
     /// coordinate past `upto` leaves every index up to there at coordinate 0
-    /// in that mode, so its stride does not matter).
+    /// in that mode, so its stride does not matter; nor does an extent 1's).
     pub fn agree(&self, want: &[i64], upto: usize) -> bool {
-        self.heads.iter().any(|&(rank, units, coords)| {
-            let mut strides = [0i64; 8];
-            assert!(rank <= strides.len());
-            let strides = &mut strides[..rank];
-            for (d, &u) in strides.iter_mut().zip(&self.units[units..]) {
-                *d = want.get(usize::from(u)).copied().unwrap_or(0);
+        let mut scratch = vec![0i64; 2 * self.rank];
+        self.heads.iter().any(|&(start, end)| {
+            let modes = &self.modes[start..end];
+            let (strides, coord) = scratch.split_at_mut(modes.len());
+            let coord = &mut coord[..modes.len()];
+            for (d, &(t, unit)) in strides.iter_mut().zip(modes) {
+                *d = if t > 1 { want.get(unit).copied().unwrap_or(0) } else { 0 };
             }
-            let coords = &self.coords[coords..];
-            (0..=upto).all(|i| {
-                let coord = &coords[i * rank..(i + 1) * rank];
-                coord.iter().zip(&*strides).map(|(&x, d)| i64::from(x) * d).sum::<i64>() == want[i]
-            })
+            coord.fill(0);
+            // An odometer over the coordinates, the value kept as it moves.
+            let mut value = 0;
+            for &w in &want[..=upto] {
+                if value != w {
+                    return false;
+                }
+                for ((c, &d), &(t, _)) in coord.iter_mut().zip(&*strides).zip(modes) {
+                    if *c + 1 < t {
+                        *c += 1;
+                        value += d;
+                        break;
+                    }
+                    value -= *c * d;
+                    *c = 0;
+                }
+            }
+            true
         })
     }
 }
