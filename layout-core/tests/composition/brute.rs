@@ -117,7 +117,11 @@ impl Candidates {
             let (strides, coord) = scratch.split_at_mut(modes.len());
             let coord = &mut coord[..modes.len()];
             for (d, &(t, unit)) in strides.iter_mut().zip(modes) {
-                *d = if t > 1 { want.get(unit).copied().unwrap_or(0) } else { 0 };
+                *d = if t > 1 {
+                    want.get(unit).copied().unwrap_or(0)
+                } else {
+                    0
+                };
             }
             coord.fill(0);
             // An odometer over the coordinates, the value kept as it moves.

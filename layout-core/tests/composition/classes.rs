@@ -81,7 +81,11 @@ pub fn left_classes(all: &[Layout], reach: i64) -> Vec<Left> {
     let mut out: Vec<Left> = Vec::new();
     for a in all {
         let key = flat_form(a);
-        assert_eq!(cute::coalesce_x(a), key, "{a}: CuTe flattens it differently");
+        assert_eq!(
+            cute::coalesce_x(a),
+            key,
+            "{a}: CuTe flattens it differently"
+        );
         let k = *index.entry(key).or_insert_with(|| {
             out.push(Left {
                 rep: a.clone(),
@@ -219,7 +223,10 @@ pub fn reductions_hold(a: &Layout, a0: &Layout, b: &Layout) {
         (Ok(r), Ok(want)) => assert_eq!(*r, want, "{a} o {b}: not its representative's"),
         (Err(e), Err(e0)) => {
             let (w, w0) = (brute::witness(e), brute::witness(&e0));
-            assert!(w.is_some() && w == w0, "{a} o {b}: {e} but the representative: {e0}");
+            assert!(
+                w.is_some() && w == w0,
+                "{a} o {b}: {e} but the representative: {e0}"
+            );
             assert_eq!(
                 core::mem::discriminant(e.kind()),
                 core::mem::discriminant(e0.kind()),

@@ -208,7 +208,12 @@ fn classes_count_every_pair() {
     let (lefts, rights) = (layouts(2, 8, 3), layouts(3, 4, 3));
     let direct = sweep(&lefts, &rights);
     let reach = rights.iter().map(|b| b.cosize()).max().unwrap();
-    let (n, checked) = sweep_classes(&left_classes(&lefts, reach), &right_classes(&rights, 4), 4, 1);
+    let (n, checked) = sweep_classes(
+        &left_classes(&lefts, reach),
+        &right_classes(&rights, 4),
+        4,
+        1,
+    );
     assert_eq!(n, direct);
     println!("{n:?}: {checked} representative pairs");
     assert!(checked * 4 < n.pairs);
@@ -266,7 +271,10 @@ fn every_pair_up_to_size_16_is_exact() {
         return;
     }
     let reach = rights.iter().map(|b| b.cosize()).max().unwrap_or(1).max(1);
-    let (l, r) = (left_classes(&lefts, reach), right_classes(&rights, strides as u64));
+    let (l, r) = (
+        left_classes(&lefts, reach),
+        right_classes(&rights, strides as u64),
+    );
     println!(
         "{} x {} layouts in {} x {} classes ({:.0?})",
         lefts.len(),
@@ -276,6 +284,9 @@ fn every_pair_up_to_size_16_is_exact() {
         start.elapsed()
     );
     let (n, checked) = sweep_classes(&l, &r, strides, threads);
-    println!("{n:?}: {checked} representative pairs checked in {:.0?}", start.elapsed());
+    println!(
+        "{n:?}: {checked} representative pairs checked in {:.0?}",
+        start.elapsed()
+    );
     assert_eq!(n.pairs, lefts.len() as u64 * rights.len() as u64);
 }

@@ -58,13 +58,23 @@ enum Cute {
 /// Every pair of `lefts` × `rights` (classes of layouts whose strides take
 /// `strides` values), split over `threads` threads: the counts over all
 /// members, and how many representative pairs were checked.
-pub fn sweep_classes(lefts: &[Left], rights: &[Right], strides: i64, threads: usize) -> (Sweep, u64) {
+pub fn sweep_classes(
+    lefts: &[Left],
+    rights: &[Right],
+    strides: i64,
+    threads: usize,
+) -> (Sweep, u64) {
     let mut distinct: Vec<(i64, i64)> = Vec::new();
     let tables: Vec<RightTable> = rights
         .iter()
         .map(|r| tabulate(r, &mut distinct, strides))
         .collect();
-    let reach = rights.iter().map(|r| r.rep.cosize()).max().unwrap_or(1).max(1);
+    let reach = rights
+        .iter()
+        .map(|r| r.rep.cosize())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let start = std::time::Instant::now();
     let chunks: Vec<Sweep> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -100,7 +110,10 @@ fn tabulate<'a>(class: &'a Right, distinct: &mut Vec<(i64, i64)>, strides: i64) 
     let b = &class.rep;
     let modes: Vec<(i64, i64)> = b.leaf_modes().collect();
     let (size, rank) = (b.size() as usize, modes.len());
-    assert!(size <= MAX_SIZE && rank <= MAX_LEAVES, "{b}: too large to tabulate");
+    assert!(
+        size <= MAX_SIZE && rank <= MAX_LEAVES,
+        "{b}: too large to tabulate"
+    );
     let mut t = RightTable {
         class,
         tiler: Tiler::from(b.clone()),
@@ -186,7 +199,12 @@ fn one_left(
         // Members: `slots[k]` placements of k ones, each of `strides^k`
         // strides, of which CuTe takes `cute_takes_ones^k`.
         let members = b.members;
-        let taken: u64 = b.slots.iter().zip(&taken_by_slots).map(|(s, t)| s * t).sum();
+        let taken: u64 = b
+            .slots
+            .iter()
+            .zip(&taken_by_slots)
+            .map(|(s, t)| s * t)
+            .sum();
         let w = left.weight;
         n.pairs += w * members;
         if !ours_ok {
@@ -225,12 +243,18 @@ fn check(
     let want = &*want;
     let rank = b.rank;
     // CuTe's leaves, if it takes every one.
-    let leaves: [&CuteLeaf; MAX_LEAVES] = core::array::from_fn(|m| &cute_leaves[b.leaves[m] as usize]);
+    let leaves: [&CuteLeaf; MAX_LEAVES] =
+        core::array::from_fn(|m| &cute_leaves[b.leaves[m] as usize]);
     let leaves = &leaves[..rank];
     let cute = if leaves.iter().any(|l| l.len == 0) {
         Cute::Refused
     } else if want.iter().zip(&b.coords).all(|(&w, c)| {
-        leaves.iter().zip(c).map(|(l, &c)| l.values[c as usize]).sum::<i64>() == w
+        leaves
+            .iter()
+            .zip(c)
+            .map(|(l, &c)| l.values[c as usize])
+            .sum::<i64>()
+            == w
     }) {
         Cute::Right
     } else {
@@ -238,11 +262,20 @@ fn check(
     };
     match composition(a, &b.tiler) {
         Ok(r) => {
-            assert!(brute::refines(&r, rep), "{a} o {rep} = {r}: not shaped like B");
-            assert!(values_are(&r, want), "{a} o {rep} = {r}: not A(B(i)) = {want:?}");
+            assert!(
+                brute::refines(&r, rep),
+                "{a} o {rep} = {r}: not shaped like B"
+            );
+            assert!(
+                values_are(&r, want),
+                "{a} o {rep} = {r}: not A(B(i)) = {want:?}"
+            );
             if cute == Cute::Right {
                 let modes: Vec<&[(i64, i64)]> = leaves.iter().map(|l| &l.modes[..l.len]).collect();
-                assert!(same_as(&r, rep, &modes), "{a} o {rep} = {r}: CuTe's {modes:?} is right");
+                assert!(
+                    same_as(&r, rep, &modes),
+                    "{a} o {rep} = {r}: CuTe's {modes:?} is right"
+                );
             }
             (true, cute)
         }
@@ -254,7 +287,10 @@ fn check(
                 (0..want.len() as i64).contains(&w) && !b.refinements.agree(want, w as usize),
                 "{a} o {rep}: witness {w} of ({e}) is not one"
             );
-            assert!(cute != Cute::Right, "{a} o {rep}: refused ({e}), CuTe is right");
+            assert!(
+                cute != Cute::Right,
+                "{a} o {rep}: refused ({e}), CuTe is right"
+            );
             (false, cute)
         }
     }
@@ -296,9 +332,11 @@ fn same_as(r: &Layout, b: &Layout, leaves: &[&[(i64, i64)]]) -> bool {
             _ => {
                 !s.is_int()
                     && s.modes().len() == modes.len()
-                    && s.modes().iter().zip(d.modes()).zip(modes).all(|((s, d), (x, y))| {
-                        s.as_int() == Some(*x) && d.as_int() == Some(*y)
-                    })
+                    && s.modes()
+                        .iter()
+                        .zip(d.modes())
+                        .zip(modes)
+                        .all(|((s, d), (x, y))| s.as_int() == Some(*x) && d.as_int() == Some(*y))
             }
         }
     }
@@ -308,5 +346,9 @@ fn same_as(r: &Layout, b: &Layout, leaves: &[&[(i64, i64)]]) -> bool {
     let (s, d) = (r.shape(), r.stride());
     !s.is_int()
         && s.modes().len() == leaves.len()
-        && s.modes().iter().zip(d.modes()).zip(leaves).all(|((s, d), m)| leaf(s, d, m))
+        && s.modes()
+            .iter()
+            .zip(d.modes())
+            .zip(leaves)
+            .all(|((s, d), m)| leaf(s, d, m))
 }
