@@ -74,31 +74,42 @@ pub fn sweep(lefts: &[Layout], rights: &[Layout]) -> Sweep {
             let want: Vec<i64> = (0..b.size())
                 .map(|i| table[b.at(i).unwrap() as usize])
                 .collect();
-            let at = format!("composition({a}, {b})");
             let ours = composition(a, &Tiler::from(b.clone()));
             let cute = cute::composition(a, b);
             match &ours {
                 Ok(r) => {
-                    assert!(brute::refines(r, b), "{at} = {r}: not shaped like B");
-                    assert_eq!(brute::values(r), want, "{at} = {r}: not A(B(i))");
+                    assert!(
+                        brute::refines(r, b),
+                        "composition({a}, {b}) = {r}: not shaped like B"
+                    );
+                    assert_eq!(
+                        brute::values(r),
+                        want,
+                        "composition({a}, {b}) = {r}: not A(B(i))"
+                    );
                 }
                 Err(e) => {
                     n.refused += 1;
                     let last = want.len() - 1;
                     assert!(
                         !brute::some_layout_agrees(b, &want, last),
-                        "{at}: refused ({e}) but a layout exists"
+                        "composition({a}, {b}): refused ({e}) but a layout exists"
                     );
-                    let w = brute::witness(e).unwrap_or_else(|| panic!("{at}: no witness in {e}"));
+                    let w = brute::witness(e)
+                        .unwrap_or_else(|| panic!("composition({a}, {b}): no witness in {e}"));
                     assert!(
                         !brute::some_layout_agrees(b, &want, w as usize),
-                        "{at}: witness {w} of ({e}) is not one"
+                        "composition({a}, {b}): witness {w} of ({e}) is not one"
                     );
                 }
             }
             match cute {
                 Some(c) if brute::values(&c) == want => {
-                    assert_eq!(ours.as_ref().ok(), Some(&c), "{at}: CuTe's {c} is right");
+                    assert_eq!(
+                        ours.as_ref().ok(),
+                        Some(&c),
+                        "composition({a}, {b}): CuTe's {c} is right"
+                    );
                     n.as_cute += 1;
                 }
                 Some(_) => n.cute_wrong += 1,
@@ -129,23 +140,30 @@ fn negative_strides_are_exact() {
             let want: Vec<i64> = (0..b.size())
                 .map(|i| a.at(b.at(i).unwrap()).unwrap())
                 .collect();
-            let at = format!("composition({a}, {b})");
             match composition(&a, &Tiler::from(b.clone())) {
                 Ok(r) => {
                     made += 1;
-                    assert!(brute::refines(&r, &b), "{at} = {r}: not shaped like B");
-                    assert_eq!(brute::values(&r), want, "{at} = {r}: not A(B(i))");
+                    assert!(
+                        brute::refines(&r, &b),
+                        "composition({a}, {b}) = {r}: not shaped like B"
+                    );
+                    assert_eq!(
+                        brute::values(&r),
+                        want,
+                        "composition({a}, {b}) = {r}: not A(B(i))"
+                    );
                 }
                 Err(e) => {
                     refused += 1;
                     assert!(
                         !brute::some_layout_agrees(&b, &want, want.len() - 1),
-                        "{at}: refused ({e})"
+                        "composition({a}, {b}): refused ({e})"
                     );
-                    let w = brute::witness(&e).unwrap_or_else(|| panic!("{at}: no witness in {e}"));
+                    let w = brute::witness(&e)
+                        .unwrap_or_else(|| panic!("composition({a}, {b}): no witness in {e}"));
                     assert!(
                         !brute::some_layout_agrees(&b, &want, w as usize),
-                        "{at}: witness {w} of ({e})"
+                        "composition({a}, {b}): witness {w} of ({e})"
                     );
                 }
             }
