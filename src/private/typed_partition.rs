@@ -30,6 +30,14 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
 }
 
 /// `local_tile` by a tiler list `TL` at a coordinate list `CL`.
+///
+/// Its one impl is `do_not_recommend`, so that a tiler or coordinate of the
+/// wrong rank is reported at this bound (message, span, the bound's note)
+/// rather than as the chain of list impls below it that failed.
+#[diagnostic::on_unimplemented(
+    message = "the tiler, the tile coordinate and the typed layout differ in rank",
+    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor; project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
+)]
 pub trait TileBy<TL, CL> {
     /// The tile: the tiler's modes, then the rest modes under `X`.
     type Output;
@@ -49,6 +57,7 @@ pub trait TileBy<TL, CL> {
 /// The layout of a shape list and a stride list.
 type FromLists<SL, DL, I> = Layout<<SL as IntoTuple>::Tuple, <DL as IntoTuple>::Tuple, I>;
 
+#[diagnostic::do_not_recommend]
 impl<S, D, I, TL, CL> TileBy<TL, CL> for Layout<S, D, I>
 where
     S: Mode<D> + IntoList,
@@ -71,6 +80,12 @@ where
 }
 
 /// `outer_partition` by a tiler list `TL` at the tile coordinates `CL`.
+///
+/// Its one impl is `do_not_recommend` (as [`TileBy`]'s).
+#[diagnostic::on_unimplemented(
+    message = "the thread layout (or tiler) and the typed layout it partitions differ in rank",
+    label = "one thread-layout mode per top-level mode of the tensor; project a longer thread layout with a `Step`, as CuTe's `Step<_1,X>`"
+)]
 pub trait OuterBy<TL, CL> {
     /// The rest modes (one per mode of the layout).
     type Output;
@@ -86,6 +101,7 @@ pub trait OuterBy<TL, CL> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<S, D, I, TL, CL> OuterBy<TL, CL> for Layout<S, D, I>
 where
     S: Mode<D> + IntoList,
@@ -108,6 +124,12 @@ where
 }
 
 /// Slicing by a coordinate list `CL` of `usize` and `X`.
+///
+/// Its one impl is `do_not_recommend` (as [`TileBy`]'s).
+#[diagnostic::on_unimplemented(
+    message = "the slice coordinate and the typed layout differ in rank",
+    label = "one entry (an integer or `X`) per top-level mode of the tensor"
+)]
 pub trait SliceBy<CL> {
     /// The modes under `X`.
     type Output;
@@ -115,6 +137,7 @@ pub trait SliceBy<CL> {
     fn slice_by(&self, coord: CL) -> Result<(Self::Output, usize), Error>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<S, D, I, CL> SliceBy<CL> for Layout<S, D, I>
 where
     S: Mode<D> + IntoList,

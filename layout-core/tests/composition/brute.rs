@@ -53,53 +53,102 @@ fn factorizations(s: i64) -> Vec<Vec<i64>> {
     out
 }
 
-/// Whether some layout shaped like `b` (leaves refined) equals `want` at
-/// every index `0..=upto`. A layout's stride is its value at the mode's unit
-/// coordinate, so each refinement has one candidate: the strides are read
-/// off `want` (a unit coordinate past `upto` leaves every index up to there
-/// at coordinate 0 in that mode, so its stride does not matter).
-pub fn some_layout_agrees(b: &Layout, want: &[i64], upto: usize) -> bool {
-    let leaves: Vec<i64> = b.leaf_modes().map(|(s, _)| s).collect();
-    let choices: Vec<Vec<Vec<i64>>> = leaves.iter().map(|&s| factorizations(s)).collect();
-    let mut pick = vec![0usize; leaves.len()];
-    loop {
-        // The candidate's leaf modes, with colexicographic unit indices.
-        let mut modes = Vec::new();
-        let mut unit = 1i64;
-        for factors in choices.iter().zip(&pick).map(|(c, &p)| &c[p]) {
-            for &t in factors {
-                let stride = want.get(unit as usize).copied().unwrap_or(0);
-                modes.push((t, if t > 1 { stride } else { 0 }));
-                unit *= t.max(1);
-            }
-        }
-        let agrees = (0..=upto).all(|i| {
-            let (mut c, mut v) = (i as i64, 0);
-            for &(t, d) in &modes {
-                if t > 0 {
-                    v += (c % t) * d;
-                    c /= t;
+/// Every layout shaped like `b` (leaves refined), each as its extents and
+/// the index of each mode's unit coordinate (where its stride is read off
+/// the values to match). Depends on `b`'s shape only, so a sweep builds it
+/// once per right layout.
+pub struct Candidates {
+    /// Per candidate: where its modes start and end in `modes`.
+    heads: Vec<(usize, usize)>,
+    /// `(extent, unit)` of every candidate's modes.
+    modes: Vec<(i64, usize)>,
+    /// The most modes a candidate has.
+    rank: usize,
+}
+
+impl Candidates {
+    /// The refinements of `b`'s shape.
+    pub fn of(b: &Layout) -> Self {
+        let leaves: Vec<i64> = b.leaf_modes().map(|(s, _)| s).collect();
+        let choices: Vec<Vec<Vec<i64>>> = leaves.iter().map(|&s| factorizations(s)).collect();
+        let mut pick = vec![0usize; leaves.len()];
+        let mut out = Candidates {
+            heads: Vec::new(),
+            modes: Vec::new(),
+            rank: 0,
+        };
+        loop {
+            // The candidate's modes, with colexicographic unit indices.
+            let start = out.modes.len();
+            let mut unit = 1i64;
+            for factors in choices.iter().zip(&pick).map(|(c, &p)| &c[p]) {
+                for &t in factors {
+                    out.modes.push((t, unit as usize));
+                    unit = unit.saturating_mul(t.max(1));
                 }
             }
-            v == want[i]
-        });
-        if agrees {
-            return true;
-        }
-        // Next combination.
-        let mut m = 0;
-        loop {
-            if m == pick.len() {
-                return false;
+            out.heads.push((start, out.modes.len()));
+            out.rank = out.rank.max(out.modes.len() - start);
+            // Next combination.
+            let mut m = 0;
+            loop {
+                if m == pick.len() {
+                    return out;
+                }
+                pick[m] += 1;
+                if pick[m] < choices[m].len() {
+                    break;
+                }
+                pick[m] = 0;
+                m += 1;
             }
-            pick[m] += 1;
-            if pick[m] < choices[m].len() {
-                break;
-            }
-            pick[m] = 0;
-            m += 1;
         }
     }
+
+    /// Whether one of them equals `want` at every index `0..=upto`. A
+    /// layout's stride is its value at the mode's unit coordinate, so each
+    /// refinement has one candidate: the strides are read off `want` (a unit
+    /// coordinate past `upto` leaves every index up to there at coordinate 0
+    /// in that mode, so its stride does not matter; nor does an extent 1's).
+    pub fn agree(&self, want: &[i64], upto: usize) -> bool {
+        let mut scratch = vec![0i64; 2 * self.rank];
+        self.heads.iter().any(|&(start, end)| {
+            let modes = &self.modes[start..end];
+            let (strides, coord) = scratch.split_at_mut(modes.len());
+            let coord = &mut coord[..modes.len()];
+            for (d, &(t, unit)) in strides.iter_mut().zip(modes) {
+                *d = if t > 1 {
+                    want.get(unit).copied().unwrap_or(0)
+                } else {
+                    0
+                };
+            }
+            coord.fill(0);
+            // An odometer over the coordinates, the value kept as it moves.
+            let mut value = 0;
+            for &w in &want[..=upto] {
+                if value != w {
+                    return false;
+                }
+                for ((c, &d), &(t, _)) in coord.iter_mut().zip(&*strides).zip(modes) {
+                    if *c + 1 < t {
+                        *c += 1;
+                        value += d;
+                        break;
+                    }
+                    value -= *c * d;
+                    *c = 0;
+                }
+            }
+            true
+        })
+    }
+}
+
+/// Whether some layout shaped like `b` (leaves refined) equals `want` at
+/// every index `0..=upto` (see [`Candidates::agree`]).
+pub fn some_layout_agrees(b: &Layout, want: &[i64], upto: usize) -> bool {
+    Candidates::of(b).agree(want, upto)
 }
 
 /// The witness index a composition error names, if it names one.

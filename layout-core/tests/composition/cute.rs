@@ -7,7 +7,7 @@ use layout_core::{IntTuple, Layout};
 
 /// CuTe's `detail::coalesce_x`: flattened, merged right to left, the last
 /// mode kept (an extent-1 last mode stands in as 2).
-fn coalesce_x(a: &Layout) -> Vec<(i64, i64)> {
+pub fn coalesce_x(a: &Layout) -> Vec<(i64, i64)> {
     let mut modes: Vec<(i64, i64)> = a.leaf_modes().collect();
     if modes.is_empty() {
         return vec![(1, 0)];
@@ -36,7 +36,7 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 
 /// `composition_impl` for one leaf `s:d` (non-negative stride) of the right
 /// layout; `None` where a static assertion fails.
-fn leaf(a: &[(i64, i64)], s: i64, d: i64) -> Option<Vec<(i64, i64)>> {
+pub fn leaf(a: &[(i64, i64)], s: i64, d: i64) -> Option<Vec<(i64, i64)>> {
     if d == 0 {
         return Some(vec![(s, 0)]);
     }

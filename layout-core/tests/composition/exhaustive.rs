@@ -4,6 +4,8 @@
 
 use layout_core::{Layout, Tiler, composition};
 
+use super::classes::{self, left_classes, right_classes};
+use super::sweep::sweep_classes;
 use super::{brute, cute};
 
 /// Every flat layout of rank ≤ `rank`, extents ≥ 1 with product ≤ `size`,
@@ -51,7 +53,7 @@ pub fn layouts_with(rank: usize, size: i64, low: i64, high: i64) -> Vec<Layout> 
 }
 
 /// Counts from one sweep.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Sweep {
     pub pairs: u64,
     pub as_cute: u64,
@@ -72,31 +74,42 @@ pub fn sweep(lefts: &[Layout], rights: &[Layout]) -> Sweep {
             let want: Vec<i64> = (0..b.size())
                 .map(|i| table[b.at(i).unwrap() as usize])
                 .collect();
-            let at = format!("composition({a}, {b})");
             let ours = composition(a, &Tiler::from(b.clone()));
             let cute = cute::composition(a, b);
             match &ours {
                 Ok(r) => {
-                    assert!(brute::refines(r, b), "{at} = {r}: not shaped like B");
-                    assert_eq!(brute::values(r), want, "{at} = {r}: not A(B(i))");
+                    assert!(
+                        brute::refines(r, b),
+                        "composition({a}, {b}) = {r}: not shaped like B"
+                    );
+                    assert_eq!(
+                        brute::values(r),
+                        want,
+                        "composition({a}, {b}) = {r}: not A(B(i))"
+                    );
                 }
                 Err(e) => {
                     n.refused += 1;
                     let last = want.len() - 1;
                     assert!(
                         !brute::some_layout_agrees(b, &want, last),
-                        "{at}: refused ({e}) but a layout exists"
+                        "composition({a}, {b}): refused ({e}) but a layout exists"
                     );
-                    let w = brute::witness(e).unwrap_or_else(|| panic!("{at}: no witness in {e}"));
+                    let w = brute::witness(e)
+                        .unwrap_or_else(|| panic!("composition({a}, {b}): no witness in {e}"));
                     assert!(
                         !brute::some_layout_agrees(b, &want, w as usize),
-                        "{at}: witness {w} of ({e}) is not one"
+                        "composition({a}, {b}): witness {w} of ({e}) is not one"
                     );
                 }
             }
             match cute {
                 Some(c) if brute::values(&c) == want => {
-                    assert_eq!(ours.as_ref().ok(), Some(&c), "{at}: CuTe's {c} is right");
+                    assert_eq!(
+                        ours.as_ref().ok(),
+                        Some(&c),
+                        "composition({a}, {b}): CuTe's {c} is right"
+                    );
                     n.as_cute += 1;
                 }
                 Some(_) => n.cute_wrong += 1,
@@ -127,23 +140,30 @@ fn negative_strides_are_exact() {
             let want: Vec<i64> = (0..b.size())
                 .map(|i| a.at(b.at(i).unwrap()).unwrap())
                 .collect();
-            let at = format!("composition({a}, {b})");
             match composition(&a, &Tiler::from(b.clone())) {
                 Ok(r) => {
                     made += 1;
-                    assert!(brute::refines(&r, &b), "{at} = {r}: not shaped like B");
-                    assert_eq!(brute::values(&r), want, "{at} = {r}: not A(B(i))");
+                    assert!(
+                        brute::refines(&r, &b),
+                        "composition({a}, {b}) = {r}: not shaped like B"
+                    );
+                    assert_eq!(
+                        brute::values(&r),
+                        want,
+                        "composition({a}, {b}) = {r}: not A(B(i))"
+                    );
                 }
                 Err(e) => {
                     refused += 1;
                     assert!(
                         !brute::some_layout_agrees(&b, &want, want.len() - 1),
-                        "{at}: refused ({e})"
+                        "composition({a}, {b}): refused ({e})"
                     );
-                    let w = brute::witness(&e).unwrap_or_else(|| panic!("{at}: no witness in {e}"));
+                    let w = brute::witness(&e)
+                        .unwrap_or_else(|| panic!("composition({a}, {b}): no witness in {e}"));
                     assert!(
                         !brute::some_layout_agrees(&b, &want, w as usize),
-                        "{at}: witness {w} of ({e})"
+                        "composition({a}, {b}): witness {w} of ({e})"
                     );
                 }
             }
@@ -191,24 +211,100 @@ fn large_cases_are_proven_or_refused() {
 }
 
 /// `rank,size,stride` from the environment variable `name`, else `default`.
-fn bound(name: &str, default: (usize, i64, i64)) -> Vec<Layout> {
+fn bound(name: &str, default: (usize, i64, i64)) -> (Vec<Layout>, i64) {
     let (r, s, d) = std::env::var(name).map_or(default, |v| {
         let n: Vec<i64> = v.split(',').map(|x| x.trim().parse().unwrap()).collect();
         (n[0] as usize, n[1], n[2])
     });
     println!("{name}: rank <= {r}, size <= {s}, strides 0..={d}");
-    layouts(r, s, d)
+    (layouts(r, s, d), d + 1)
 }
 
-/// The larger bounds: every left layout of rank ≤ 3, size ≤ 16, strides
-/// 0–16 against every right layout of rank ≤ 2, size ≤ 6, strides 0–6 (or
-/// `LEFTS=r,s,d RIGHTS=r,s,d`). Run with
+/// The classes' sweep counts exactly what the direct sweep counts.
+#[test]
+fn classes_count_every_pair() {
+    let (lefts, rights) = (layouts(2, 8, 3), layouts(3, 4, 3));
+    let direct = sweep(&lefts, &rights);
+    let reach = rights.iter().map(|b| b.cosize()).max().unwrap();
+    let (n, checked) = sweep_classes(
+        &left_classes(&lefts, reach),
+        &right_classes(&rights, 4),
+        4,
+        1,
+    );
+    assert_eq!(n, direct);
+    println!("{n:?}: {checked} representative pairs");
+    assert!(checked * 4 < n.pairs);
+}
+
+/// Both reductions, at every pair of a small bound (in every rank, with
+/// extents 1 anywhere) and at random pairs of the large one (`SAMPLES`).
+#[test]
+fn every_member_answers_as_its_representative() {
+    let check = |a: &Layout, b: &Layout| {
+        for a0 in classes::other_members(a) {
+            classes::reductions_hold(a, &a0, b);
+        }
+    };
+    let small = layouts(3, 4, 2);
+    for a in &small {
+        for b in &small {
+            check(a, b);
+        }
+    }
+    let large = layouts(3, 16, 16);
+    let n = large.len() as u64;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        // xorshift64
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n) as usize
+    };
+    let samples: usize = std::env::var("SAMPLES").map_or(20_000, |v| v.parse().unwrap());
+    for _ in 0..samples {
+        let (a, b) = (&large[next()], &large[next()]);
+        check(a, b);
+    }
+}
+
+/// The larger bounds, both operands every flat layout of rank ≤ 3, size ≤
+/// 16, strides 0–16 by default (or `LEFTS=r,s,d RIGHTS=r,s,d`; `THREADS`),
+/// through one representative pair per pair of classes (`classes.rs`);
+/// `DIRECT=1` checks every pair one by one instead.
+/// Run with
 /// `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
 #[test]
-#[ignore = "minutes in release; run by hand"]
+#[ignore = "hours in release at the default bound; run by hand"]
 fn every_pair_up_to_size_16_is_exact() {
-    let lefts = bound("LEFTS", (3, 16, 16));
-    let rights = bound("RIGHTS", (2, 6, 6));
-    let n = sweep(&lefts, &rights);
-    println!("{n:?}");
+    let (lefts, _) = bound("LEFTS", (3, 16, 16));
+    let (rights, strides) = bound("RIGHTS", (3, 16, 16));
+    let threads = std::env::var("THREADS").map_or(1, |v| v.parse().unwrap());
+    let start = std::time::Instant::now();
+    if std::env::var_os("DIRECT").is_some() {
+        // Pair by pair, for comparison.
+        let n = sweep(&lefts, &rights);
+        println!("{n:?}: direct, in {:.0?}", start.elapsed());
+        return;
+    }
+    let reach = rights.iter().map(|b| b.cosize()).max().unwrap_or(1).max(1);
+    let (l, r) = (
+        left_classes(&lefts, reach),
+        right_classes(&rights, strides as u64),
+    );
+    println!(
+        "{} x {} layouts in {} x {} classes ({:.0?})",
+        lefts.len(),
+        rights.len(),
+        l.len(),
+        r.len(),
+        start.elapsed()
+    );
+    let (n, checked) = sweep_classes(&l, &r, strides, threads);
+    println!(
+        "{n:?}: {checked} representative pairs checked in {:.0?}",
+        start.elapsed()
+    );
+    assert_eq!(n.pairs, lefts.len() as u64 * rights.len() as u64);
 }

@@ -7,8 +7,10 @@
 mod common;
 
 mod brute;
+mod classes;
 mod complement;
 mod cute;
 mod exhaustive;
 mod golden_cute;
 mod laws;
+mod sweep;

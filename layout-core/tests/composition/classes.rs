@@ -1,0 +1,238 @@
+//! The classes the large sweep checks one representative of (ARCHITECTURE.md,
+//! "Exact composition", "The sweep's classes"). Each reduction is a fact
+//! about `composition`'s code, argued there and checked here:
+//!
+//! - **Left.** `composition(A, B)` reads `A` only through its flattened,
+//!   coalesced form with the last mode kept (`coalesce_keeping_last`, the
+//!   `left` of `composition_refinement`): `compose_divisible` and
+//!   `compose_parts` bind it first and never read `A` again. So every `A`
+//!   with the same form gives the same `Result`. The brute force reads
+//!   `A(j)`, the same for the whole class (coalescing keeps the function,
+//!   past `size(A)` too): checked for every `A` of the bound and every `j`
+//!   a right layout reaches. CuTe's emulation reads `A` only through
+//!   `coalesce_x`, the same list: checked for every `A`.
+//! - **Right.** A leaf `1:e` of `B` has coordinate 0 at every index, so it
+//!   adds nothing to `B(i)`, to `A(B(i))` or to any candidate's value;
+//!   composition gives it the mode `1:x_e`, `x_e` the stride of
+//!   `composition(A, 1:e)`, and otherwise answers as for `B` without that
+//!   leaf (`B0`: the leaves of extent ≠ 1, or `1:0` if none), a refusal with
+//!   the same witness index. [`reconstruct`] builds the member's answer from
+//!   the representative's; `reductions_hold` compares it with composition
+//!   itself.
+
+use std::collections::HashMap;
+
+use layout_core::algebra::composition_refinement;
+use layout_core::{IntTuple, Layout, Tiler, composition};
+
+use super::{brute, cute};
+
+/// The left layouts of one class: every `A` with the same flat form.
+pub struct Left {
+    /// The first member met (the class's `A0`).
+    pub rep: Layout,
+    /// How many members.
+    pub weight: u64,
+}
+
+/// The right layouts of one class: every `B` whose leaves of extent ≠ 1
+/// are those of `rep` (`B0`), in order.
+pub struct Right {
+    /// `B0`: those leaves (`1:0` if there are none).
+    pub rep: Layout,
+    /// `slots[k]`: in how many ways the members place `k` leaves of extent
+    /// 1 (each with any of the bound's strides, so `slots[k]·D^k` members).
+    pub slots: Vec<u64>,
+}
+
+/// `A`'s flat form, as composition computes it.
+pub fn flat_form(a: &Layout) -> Vec<(i64, i64)> {
+    composition_refinement(a, &Layout::leaf(1, 0).unwrap()).left
+}
+
+/// Two other layouts with `a`'s flat form: the flat form itself as a
+/// layout (unless its stand-in last extent coalesces differently), and `a`
+/// behind a mode `1:5` (skipped by the flattening), each checked to read
+/// like `a` up to `4·cosize(a) + 64`.
+pub fn other_members(a: &Layout) -> Vec<Layout> {
+    let key = flat_form(a);
+    let mut out = Vec::new();
+    let flat = Layout::from_leaf_modes(&key).unwrap();
+    if flat_form(&flat) == key {
+        out.push(flat);
+    }
+    let behind: Vec<(i64, i64)> = std::iter::once((1, 5)).chain(a.leaf_modes()).collect();
+    let behind = Layout::from_leaf_modes(&behind).unwrap();
+    assert_eq!(flat_form(&behind), key, "{behind}");
+    out.push(behind);
+    for other in &out {
+        for j in 0..4 * a.cosize() + 64 {
+            assert_eq!(a.at(j), other.at(j), "{a} and {other} at {j}");
+        }
+    }
+    out
+}
+
+/// The left classes of `all`, checking on the way that each member reads
+/// like its representative at every `j < reach` and that CuTe's
+/// `coalesce_x` is the same flat form.
+pub fn left_classes(all: &[Layout], reach: i64) -> Vec<Left> {
+    let mut index: HashMap<Vec<(i64, i64)>, usize> = HashMap::new();
+    let mut out: Vec<Left> = Vec::new();
+    for a in all {
+        let key = flat_form(a);
+        assert_eq!(
+            cute::coalesce_x(a),
+            key,
+            "{a}: CuTe flattens it differently"
+        );
+        let k = *index.entry(key).or_insert_with(|| {
+            out.push(Left {
+                rep: a.clone(),
+                weight: 0,
+            });
+            out.len() - 1
+        });
+        let class = &mut out[k];
+        class.weight += 1;
+        for j in 0..reach {
+            assert_eq!(a.at(j), class.rep.at(j), "{a} and {} at {j}", class.rep);
+        }
+    }
+    out
+}
+
+/// `b`'s leaves of extent ≠ 1, as a layout (`1:0` if none).
+pub fn without_ones(b: &Layout) -> Layout {
+    let kept: Vec<(i64, i64)> = b.leaf_modes().filter(|&(s, _)| s != 1).collect();
+    if kept.is_empty() {
+        return Layout::leaf(1, 0).unwrap();
+    }
+    Layout::from_leaf_modes(&kept).unwrap()
+}
+
+/// The right classes of flat layouts `all` whose strides take `strides`
+/// values, checking that each member has its representative's offsets.
+pub fn right_classes(all: &[Layout], strides: u64) -> Vec<Right> {
+    let mut index: HashMap<Layout, usize> = HashMap::new();
+    let mut counts: Vec<(Layout, Vec<u64>)> = Vec::new();
+    for b in all {
+        let rep = without_ones(b);
+        for i in 0..b.size() {
+            assert_eq!(b.at(i), rep.at(i), "{b} and {rep} at {i}");
+        }
+        let ones = b.leaf_modes().filter(|&(s, _)| s == 1).count();
+        let k = *index.entry(rep.clone()).or_insert_with(|| {
+            counts.push((rep, Vec::new()));
+            counts.len() - 1
+        });
+        let hist = &mut counts[k].1;
+        if hist.len() <= ones {
+            hist.resize(ones + 1, 0);
+        }
+        hist[ones] += 1;
+    }
+    counts
+        .into_iter()
+        .map(|(rep, hist)| {
+            let slots = hist
+                .iter()
+                .enumerate()
+                .map(|(k, &n)| {
+                    let each = strides.pow(k as u32);
+                    assert_eq!(n % each, 0, "{rep}: {n} members with {k} ones");
+                    n / each
+                })
+                .collect();
+            Right { rep, slots }
+        })
+        .collect()
+}
+
+/// Each leaf of `r` (a composition with `b`) as its leaf modes: `r` has
+/// `b`'s nesting, each leaf of `b` a leaf or a flat tuple of leaves.
+pub fn per_leaf(r: &Layout, b: &Layout) -> Vec<Vec<(i64, i64)>> {
+    fn modes(s: &IntTuple, d: &IntTuple) -> Vec<(i64, i64)> {
+        match (s.as_int(), d.as_int()) {
+            (Some(s), Some(d)) => vec![(s, d)],
+            _ => s
+                .modes()
+                .iter()
+                .zip(d.modes())
+                .map(|(s, d)| (s.as_int().unwrap(), d.as_int().unwrap()))
+                .collect(),
+        }
+    }
+    if b.shape().is_int() {
+        return vec![modes(r.shape(), r.stride())];
+    }
+    let (s, d) = (r.shape().modes(), r.stride().modes());
+    s.iter().zip(d).map(|(s, d)| modes(s, d)).collect()
+}
+
+/// The layout with `b`'s nesting whose leaf `m` has the modes `leaves[m]`.
+pub fn from_per_leaf(b: &Layout, leaves: &[Vec<(i64, i64)>]) -> Layout {
+    let leaf = |modes: &[(i64, i64)]| Layout::from_leaf_modes(modes).unwrap();
+    if b.shape().is_int() {
+        return leaf(&leaves[0]);
+    }
+    let parts: Vec<Layout> = leaves.iter().map(|m| leaf(m)).collect();
+    Layout::new(
+        IntTuple::Tuple(parts.iter().map(|l| l.shape().clone()).collect()),
+        IntTuple::Tuple(parts.iter().map(|l| l.stride().clone()).collect()),
+    )
+    .unwrap()
+}
+
+/// What `composition(a, b)` must be, from `composition(a, without_ones(b))`:
+/// the same leaves, with `1:x_e` (`x_e` the stride of `composition(a, 1:e)`)
+/// at each leaf `1:e` of `b`. For a refusal, the representative's error.
+pub fn reconstruct(a: &Layout, b: &Layout) -> layout_core::Result<Layout> {
+    let rep = without_ones(b);
+    let r0 = composition(a, &Tiler::from(rep.clone()))?;
+    let mut kept = per_leaf(&r0, &rep).into_iter();
+    let all_ones = b.leaf_modes().all(|(s, _)| s == 1);
+    let leaves: Vec<Vec<(i64, i64)>> = b
+        .leaf_modes()
+        .map(|(s, e)| {
+            if s == 1 {
+                let one = composition(a, &Tiler::from(Layout::leaf(1, e).unwrap())).unwrap();
+                assert_eq!(one.size(), 1, "{a} o 1:{e} = {one}");
+                vec![(1, one.stride().as_int().unwrap())]
+            } else {
+                kept.next().unwrap()
+            }
+        })
+        .collect();
+    assert!(all_ones || kept.next().is_none());
+    Ok(from_per_leaf(b, &leaves))
+}
+
+/// Both reductions at the pair `(a, b)`: composition gives `a`'s class
+/// representative's answer (`a0`), and that is the reconstruction from
+/// `b`'s representative (equal layouts, or refusals naming the same index).
+pub fn reductions_hold(a: &Layout, a0: &Layout, b: &Layout) {
+    let ours = composition(a, &Tiler::from(b.clone()));
+    let rep = composition(a0, &Tiler::from(b.clone()));
+    match (&ours, &rep) {
+        (Ok(r), Ok(r0)) => assert_eq!(r, r0, "{a} o {b} vs {a0} o {b}"),
+        (Err(e), Err(e0)) => assert_eq!(e.kind(), e0.kind(), "{a} o {b} vs {a0} o {b}"),
+        _ => panic!("{a} o {b} = {ours:?} but {a0} o {b} = {rep:?}"),
+    }
+    match (&ours, reconstruct(a, b)) {
+        (Ok(r), Ok(want)) => assert_eq!(*r, want, "{a} o {b}: not its representative's"),
+        (Err(e), Err(e0)) => {
+            let (w, w0) = (brute::witness(e), brute::witness(&e0));
+            assert!(
+                w.is_some() && w == w0,
+                "{a} o {b}: {e} but the representative: {e0}"
+            );
+            assert_eq!(
+                core::mem::discriminant(e.kind()),
+                core::mem::discriminant(e0.kind()),
+                "{a} o {b}: {e} vs {e0}"
+            );
+        }
+        (ours, want) => panic!("{a} o {b} = {ours:?}, its representative's: {want:?}"),
+    }
+}
