@@ -28,7 +28,7 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::shape;
-use crate::sym::{Gen, Sym, coalesce, tree};
+use crate::sym::{Gen, Sym, coalesce, token, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
@@ -66,6 +66,9 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         "logical_product" => "logical_product",
         "blocked_product" => "blocked_product",
         "raked_product" => "raked_product",
+        "zipped_product" => "zipped_product",
+        "tiled_product" => "tiled_product",
+        "flat_product" => "flat_product",
         _ => return None,
     };
     let [a, b] = args.as_slice() else {
@@ -232,10 +235,49 @@ pub fn assemble(
         (shape, tree(d, &a_strides, &mut next_a.1))
     };
     let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
-    if code.function == "logical_product" {
-        let (s, d) = a_mode(a_shape, a_stride);
-        let (ds, dd) = d_mode(b_shape);
-        return Some((emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
+    // (A, D), regrouped as CuTe's layout.hpp does: by one layout,
+    // `tile_unzip` keeps the two modes (zipped = logical); tiled lifts D's
+    // modes, flat A's too. CuTe slices with `repeat<rank>(_)`, a plain `_`
+    // for rank 1: a one-mode part stays whole, as in the core's `unpack`.
+    let lift = match code.function {
+        "logical_product" | "zipped_product" => Some((false, false)),
+        "tiled_product" => Some((false, true)),
+        "flat_product" => Some((true, true)),
+        _ => None,
+    };
+    if let Some((lift_a, lift_d)) = lift {
+        let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
+        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        if lift_a && a_modes.len() > 1 {
+            for (s, d) in a_modes.into_iter().zip(a_mode_strides) {
+                let (s, d) = a_mode(s, d);
+                shapes.push(s);
+                strides.push(d);
+            }
+        } else {
+            let (s, d) = a_mode(a_shape, a_stride);
+            shapes.push(s);
+            strides.push(d);
+        }
+        // D's rank is B's, or for a leaf B the number of modes it composed
+        // into (as CuTe's composition nests it).
+        let d_parts = match &b_shape.kind {
+            _ if !lift_d => vec![d_mode(b_shape)],
+            ExprKind::Tuple(_) if b_modes.len() > 1 => b_modes.into_iter().map(d_mode).collect(),
+            ExprKind::Tuple(_) => vec![d_mode(b_shape)],
+            _ => composed[0]
+                .iter()
+                .map(|(s, d)| (token(s), token(d)))
+                .collect(),
+        };
+        for (s, d) in d_parts {
+            shapes.push(s);
+            strides.push(d);
+        }
+        if shapes.len() > emit::MAX_RANK {
+            return None;
+        }
+        return Some((emit::tuple(shapes), emit::tuple(strides)));
     }
     let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
     let rank = a_modes.len().max(b_modes.len());
