@@ -139,6 +139,85 @@ fn zipped_tiled_and_flat_products_match_the_core() {
     }
 }
 
+/// [`agrees`] for a by-mode tiler, and the typed result prints as the
+/// core's regrouping (`form`) of the typed `logical_product` by `tiler`.
+fn same_by_mode<L: TypedLayout>(
+    typed: Result<L, AlgebraError>,
+    text: &str,
+    (form, logical, tiler): (Form, Option<&str>, Vec<&str>),
+) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    let printed = typed.as_ref().ok().map(ToString::to_string);
+    let ok = agrees(typed, text);
+    if let (Some(printed), Some(logical)) = (printed, logical) {
+        let tiler = tiler
+            .iter()
+            .map(|t| Tiler::from(t.parse::<layout_dsl::Layout>().unwrap()));
+        let tiler = Tiler::ByMode(tiler.collect());
+        let core = form.regroup(logical.parse().unwrap(), &tiler).unwrap();
+        assert_eq!(printed, core.to_string(), "{text}");
+    }
+    ok
+}
+
+#[test]
+fn by_mode_tilers_regroup_as_the_core() {
+    for m in 0..=12usize {
+        for n in 0..=6usize {
+            let a = format!("({m},({n},2),4):(1,(16,8),64)");
+            let tiler = vec!["(2,2):(1,2)", "3:2"];
+            let logical =
+                layout!(type logical_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>));
+            let logical = logical.map(|l| l.to_string());
+            let logical = logical.as_deref().ok();
+            let text = |f: &str| format!("{f}({a}, <(2,2):(1,2), 3:2>)");
+            let typed = [
+                same_by_mode(
+                    layout!(type zipped_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>)),
+                    &text("zipped_product"),
+                    (Form::Zipped, logical, tiler.clone()),
+                ),
+                same_by_mode(
+                    layout!(type tiled_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>)),
+                    &text("tiled_product"),
+                    (Form::Tiled, logical, tiler.clone()),
+                ),
+                same_by_mode(
+                    layout!(type flat_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>)),
+                    &text("flat_product"),
+                    (Form::Flat, logical, tiler.clone()),
+                ),
+            ];
+            // Refused where the logical product is (an extent 0).
+            assert_eq!(typed, [m > 0 && n > 0; 3], "{}", text("*"));
+        }
+        // A rank-1 A by one tile: each part is a 1-tuple, kept whole.
+        let tiler = vec!["4:1"];
+        let logical = layout!(type logical_product(m:2, <4>)).map(|l| l.to_string());
+        let logical = logical.as_deref().ok();
+        let typed = [
+            same_by_mode(
+                layout!(type zipped_product(m:2, <4>)),
+                &format!("zipped_product({m}:2, <4>)"),
+                (Form::Zipped, logical, tiler.clone()),
+            ),
+            same_by_mode(
+                layout!(type tiled_product(m:2, <4>)),
+                &format!("tiled_product({m}:2, <4>)"),
+                (Form::Tiled, logical, tiler.clone()),
+            ),
+            same_by_mode(
+                layout!(type flat_product(m:2, <4>)),
+                &format!("flat_product({m}:2, <4>)"),
+                (Form::Flat, logical, tiler.clone()),
+            ),
+        ];
+        assert_eq!(typed, [m > 0; 3], "m={m}");
+    }
+}
+
 #[test]
 fn regrouped_products_keep_static_leaves_static() {
     let m = 5;
