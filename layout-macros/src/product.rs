@@ -1,5 +1,6 @@
-//! Typed `logical_product`, `blocked_product` and `raked_product` on
-//! dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
+//! Typed `logical_product`, its regroupings `zipped_product`,
+//! `tiled_product`, `flat_product`, and `blocked_product`, `raked_product`
+//! on dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
 //! plan"): `layout!(type logical_product(A, B))` for a written-out `A`
 //! whose strides are static (its extents static or dynamic) and a static
 //! written-out `B`. CuTe's definitions, over `Static | Dynamic`:
@@ -11,7 +12,11 @@
 //!
 //! with `A'`, `B'` padded with `1:0` modes to the larger rank and `D` the
 //! second mode of `logical_product(A', B')` (mode `i` is `(A'_i, D_i)`, or
-//! `(D_i, A'_i)` raked). The complement (shape.rs) and the composition
+//! `(D_i, A'_i)` raked). `zipped_product` is CuTe's `tile_unzip` of the
+//! logical product (by one layout, the same two modes `(A, D)`);
+//! `tiled_product` lifts D's modes to the top, `flat_product` A's too
+//! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
+//! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
 //! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
 //! a dynamic stride, which CuTe takes, is not typed here.
@@ -19,7 +24,7 @@
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
 //! (`Bi` a static layout, or `n` for `n:1`), the modes past the tiler
-//! stay as they are. CuTe's `blocked_product` and `raked_product` take a
+//! stay as they are; the zipped form is `((A_0,…),(D_0,…,A_k,…))`. CuTe's `blocked_product` and `raked_product` take a
 //! layout only, and so do the core's.
 
 use layout_core::expr::{Expr, ExprKind};
