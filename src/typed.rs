@@ -87,9 +87,10 @@
 //!
 //! `type` also types `composition(A, B)` of two written-out layouts,
 //! `coalesce(A)`, `complement(A, M)` (static strides),
-//! `logical_product`/`blocked_product`/`raked_product` of a layout with
-//! static strides by a static one (`logical_product` also by a by-mode
-//! tiler), the constructors `make_ordered_layout`, `make_layout_like`,
+//! the products (`logical_product`, `zipped_product`, `tiled_product`,
+//! `flat_product`, `blocked_product`, `raked_product`) of a layout with
+//! static strides by a static one (all but `blocked_product` and
+//! `raked_product` also by a by-mode tiler), the constructors `make_ordered_layout`, `make_layout_like`,
 //! `make_fragment_like`, `tile_to_shape` and `filter_zeros`: CuTe's
 //! algorithm on those types, each
 //! divisibility CuTe assumes of a dynamic value checked at run time, so a

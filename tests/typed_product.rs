@@ -1,10 +1,13 @@
 //! Typed products on dynamic leaves: `layout!(type logical_product(A, B))`,
-//! `blocked_product`, `raked_product` of a layout with dynamic extents (its
+//! `blocked_product`, `raked_product`, `zipped_product`, `tiled_product`,
+//! `flat_product` of a layout with dynamic extents (its
 //! strides static) by a static layout, equal as functions to the core's
 //! result on the same numbers, or an `AlgebraError`.
 
+use layout_dsl::Tiler;
+use layout_dsl::algebra::Form;
 use layout_dsl::layout;
-use layout_dsl::typed::{C, Layout};
+use layout_dsl::typed::{AlgebraError, C, Layout, TypedLayout};
 
 mod agrees;
 
@@ -61,6 +64,171 @@ fn blocked_and_raked_products_match_the_core() {
     }
 }
 
+/// [`agrees`], and the typed result prints as the core's regrouping (its
+/// `form`) of the typed `logical_product` (printed in `logical`): the same
+/// nesting as the core gives. (The typed D may keep an extent-1 mode the
+/// core's run-time complement drops, so the texts are compared after the
+/// same logical product.) Returns whether the typed path gave one.
+fn same<L: TypedLayout>(
+    typed: Result<L, AlgebraError>,
+    text: &str,
+    regrouped: Option<(Form, &str, &str)>,
+) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    let printed = typed.as_ref().ok().map(ToString::to_string);
+    let ok = agrees(typed, text);
+    if let (Some(printed), Some((form, logical, tiler))) = (printed, regrouped) {
+        let logical: layout_dsl::Layout = logical.parse().unwrap();
+        let tiler = Tiler::from(tiler.parse::<layout_dsl::Layout>().unwrap());
+        let core = form.regroup(logical, &tiler).unwrap();
+        assert_eq!(printed, core.to_string(), "{text}");
+    }
+    ok
+}
+
+/// `[zipped, tiled, flat]_product(A, B)` typed, each checked by [`same`]
+/// against the core on `A`'s and `B`'s text; whether each was typed.
+macro_rules! regrouped {
+    (($($a:tt)*), ($($b:tt)*), $a_text:expr, $b_text:expr) => {{
+        let (a, b): (String, &str) = ($a_text, $b_text);
+        let logical = layout!(type logical_product($($a)*, $($b)*)).map(|l| l.to_string());
+        let logical = logical.as_deref().ok();
+        let with = |form| logical.map(|l| (form, l, b));
+        [
+            same(
+                layout!(type zipped_product($($a)*, $($b)*)),
+                &format!("zipped_product({a}, {b})"),
+                with(Form::Zipped),
+            ),
+            same(
+                layout!(type tiled_product($($a)*, $($b)*)),
+                &format!("tiled_product({a}, {b})"),
+                with(Form::Tiled),
+            ),
+            same(
+                layout!(type flat_product($($a)*, $($b)*)),
+                &format!("flat_product({a}, {b})"),
+                with(Form::Flat),
+            ),
+        ]
+    }};
+}
+
+#[test]
+fn zipped_tiled_and_flat_products_match_the_core() {
+    for m in 0..=12usize {
+        let two_by_two =
+            regrouped!(((m,4):(4,1)), ((2,3):(3,1)), format!("({m},4):(4,1)"), "(2,3):(3,1)");
+        assert_eq!(two_by_two, [m > 0; 3], "m={m}");
+        // A nested A, a rank-1 B: tiled keeps D whole, flat lifts A's modes.
+        let nested =
+            regrouped!(((2,(m,3)):(1,(2,64))), (4:1), format!("(2,({m},3)):(1,(2,64))"), "4:1");
+        assert_eq!(nested, [m > 0 && 32 % m == 0; 3], "m={m}");
+        // A rank-1 A, a nested B: flat keeps A whole, lifts B's modes.
+        let rank_one =
+            regrouped!((m:1), ((2,(2,3)):(1,(2,4))), format!("{m}:1"), "(2,(2,3)):(1,(2,4))");
+        assert_eq!(rank_one, [m > 0; 3], "m={m}");
+        // A 1-tuple B: CuTe's `repeat<1>(_)` is a plain `_`, D stays whole.
+        // (Refused exactly where the typed logical_product is.)
+        let one_tuple = regrouped!(((m,2):(1,16)), ((2):(2)), format!("({m},2):(1,16)"), "(2):(2)");
+        let logical = layout!(type logical_product((m,2):(1,16), (2):(2))).is_ok();
+        assert_eq!(one_tuple, [logical; 3], "m={m}");
+        assert!(logical || m != 2, "m=2 is typed");
+    }
+}
+
+/// [`agrees`] for a by-mode tiler, and the typed result prints as the
+/// core's regrouping (`form`) of the typed `logical_product` by `tiler`.
+fn same_by_mode<L: TypedLayout>(
+    typed: Result<L, AlgebraError>,
+    text: &str,
+    (form, logical, tiler): (Form, Option<&str>, Vec<&str>),
+) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    let printed = typed.as_ref().ok().map(ToString::to_string);
+    let ok = agrees(typed, text);
+    if let (Some(printed), Some(logical)) = (printed, logical) {
+        let tiler = tiler
+            .iter()
+            .map(|t| Tiler::from(t.parse::<layout_dsl::Layout>().unwrap()));
+        let tiler = Tiler::ByMode(tiler.collect());
+        let core = form.regroup(logical.parse().unwrap(), &tiler).unwrap();
+        assert_eq!(printed, core.to_string(), "{text}");
+    }
+    ok
+}
+
+#[test]
+fn by_mode_tilers_regroup_as_the_core() {
+    for m in 0..=12usize {
+        for n in 0..=6usize {
+            let a = format!("({m},({n},2),4):(1,(16,8),64)");
+            let tiler = vec!["(2,2):(1,2)", "3:2"];
+            let logical =
+                layout!(type logical_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>));
+            let logical = logical.map(|l| l.to_string());
+            let logical = logical.as_deref().ok();
+            let text = |f: &str| format!("{f}({a}, <(2,2):(1,2), 3:2>)");
+            let typed = [
+                same_by_mode(
+                    layout!(type zipped_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>)),
+                    &text("zipped_product"),
+                    (Form::Zipped, logical, tiler.clone()),
+                ),
+                same_by_mode(
+                    layout!(type tiled_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>)),
+                    &text("tiled_product"),
+                    (Form::Tiled, logical, tiler.clone()),
+                ),
+                same_by_mode(
+                    layout!(type flat_product((m,(n,2),4):(1,(16,8),64), <(2,2):(1,2), 3:2>)),
+                    &text("flat_product"),
+                    (Form::Flat, logical, tiler.clone()),
+                ),
+            ];
+            // Refused where the logical product is (an extent 0).
+            assert_eq!(typed, [m > 0 && n > 0; 3], "{}", text("*"));
+        }
+        // A rank-1 A by one tile: each part is a 1-tuple, kept whole.
+        let tiler = vec!["4:1"];
+        let logical = layout!(type logical_product(m:2, <4>)).map(|l| l.to_string());
+        let logical = logical.as_deref().ok();
+        let typed = [
+            same_by_mode(
+                layout!(type zipped_product(m:2, <4>)),
+                &format!("zipped_product({m}:2, <4>)"),
+                (Form::Zipped, logical, tiler.clone()),
+            ),
+            same_by_mode(
+                layout!(type tiled_product(m:2, <4>)),
+                &format!("tiled_product({m}:2, <4>)"),
+                (Form::Tiled, logical, tiler.clone()),
+            ),
+            same_by_mode(
+                layout!(type flat_product(m:2, <4>)),
+                &format!("flat_product({m}:2, <4>)"),
+                (Form::Flat, logical, tiler.clone()),
+            ),
+        ];
+        assert_eq!(typed, [m > 0; 3], "m={m}");
+    }
+}
+
+#[test]
+fn regrouped_products_keep_static_leaves_static() {
+    let m = 5;
+    type Flat = Layout<(usize, C<4>, C<2>, C<3>), (C<4>, C<1>, usize, usize)>;
+    let l: Flat = layout!(type flat_product((m,4):(4,1), (2,3):(3,1))).unwrap();
+    assert_eq!(l.to_string(), "(5,4,2,3):(4,1,60,20)");
+    type Tiled = Layout<((usize, C<4>), C<2>, C<3>), ((C<4>, C<1>), usize, usize)>;
+    let l: Tiled = layout!(type tiled_product((m,4):(4,1), (2,3):(3,1))).unwrap();
+    assert_eq!(l.to_string(), "((5,4),2,3):((4,1),60,20)");
+}
+
 #[test]
 fn static_leaves_stay_static() {
     let m = 5;
@@ -111,6 +279,60 @@ mod laws {
             agrees(b, &format!("blocked_product({a}, (2,2):(2,1))"));
             let r = layout!(type raked_product((m,n):(1,16), (2,2):(2,1)));
             agrees(r, &format!("raked_product({a}, (2,2):(2,1))"));
+            let z = layout!(type zipped_product((m,n):(1,16), (2,2):(2,1)));
+            prop_assert_eq!(agrees(z, &format!("zipped_product({a}, (2,2):(2,1))")), typed);
+            let t = layout!(type tiled_product((m,n):(1,16), (2,2):(2,1)));
+            prop_assert_eq!(agrees(t, &format!("tiled_product({a}, (2,2):(2,1))")), typed);
+            let f = layout!(type flat_product((m,n):(1,16), (2,2):(2,1)));
+            prop_assert_eq!(agrees(f, &format!("flat_product({a}, (2,2):(2,1))")), typed);
         }
     }
+}
+
+/// CuTe's own output (CUTLASS `layout.hpp`, g++ host build with dynamic
+/// `int` extents, `print`, the `_` of static leaves removed).
+#[test]
+fn regrouped_products_print_as_cute() {
+    let m = 5usize;
+    let cases = [
+        (
+            layout!(type zipped_product((m,4):(4,1), (2,3):(3,1))).map(|l| l.to_string()),
+            "((5,4),(2,3)):((4,1),(60,20))",
+        ),
+        (
+            layout!(type tiled_product((m,4):(4,1), (2,3):(3,1))).map(|l| l.to_string()),
+            "((5,4),2,3):((4,1),60,20)",
+        ),
+        (
+            layout!(type flat_product((m,4):(4,1), (2,3):(3,1))).map(|l| l.to_string()),
+            "(5,4,2,3):(4,1,60,20)",
+        ),
+        (
+            layout!(type zipped_product((m,6):(1,1), <(2,2):(1,2), 3>)).map(|l| l.to_string()),
+            "((5,6),((2,2),3)):((1,1),((5,10),6))",
+        ),
+        (
+            layout!(type tiled_product((m,6):(1,1), <(2,2):(1,2), 3>)).map(|l| l.to_string()),
+            "((5,6),(2,2),3):((1,1),(5,10),6)",
+        ),
+        (
+            layout!(type flat_product((m,6):(1,1), <(2,2):(1,2), 3>)).map(|l| l.to_string()),
+            "(5,6,(2,2),3):(1,1,(5,10),6)",
+        ),
+    ];
+    for (typed, cute) in cases {
+        assert_eq!(typed.unwrap(), cute);
+    }
+    // A leaf B composed into two modes: tiled lifts both, as CuTe's
+    // `rank<1>` is 2. The extent-1 mode's stride, never used, differs:
+    // CuTe's 192 (its complement's last stride), ours 0.
+    let m = 2usize;
+    let cute = [
+        "((2,(2,3)),4,1):((1,(2,64)),4,",
+        "(2,(2,3),4,1):(1,(2,64),4,",
+    ];
+    let tiled = layout!(type tiled_product((2,(m,3)):(1,(2,64)), 4:1)).unwrap();
+    let flat = layout!(type flat_product((2,(m,3)):(1,(2,64)), 4:1)).unwrap();
+    assert!(tiled.to_string().starts_with(cute[0]), "{tiled}");
+    assert!(flat.to_string().starts_with(cute[1]), "{flat}");
 }

@@ -17,7 +17,7 @@
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
-//! | `type logical_product`/`blocked_product`/`raked_product` by a static layout (or by-mode tiler) | the same (product.rs) |
+//! | `type logical_product`/`zipped_product`/`tiled_product`/`flat_product` by a static layout (or by-mode tiler), `type blocked_product`/`raked_product` by a static layout | the same (product.rs) |
 //! | `type make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
 //! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat, static tiles or thread layout) | the facade's typed partition, `Result<(Layout, usize), Error>` (partition.rs) |
@@ -98,7 +98,7 @@ impl Expander<'_> {
                     && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, `logical_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };

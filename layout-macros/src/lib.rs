@@ -69,8 +69,9 @@ use proc_macro::TokenStream;
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 ///   So do `composition(A, B)` of two written-out layouts or of a layout
 ///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
-///   `logical_product`/`blocked_product`/`raked_product` of a layout
-///   with static strides by a static one (`logical_product` also by a
+///   `logical_product`/`zipped_product`/`tiled_product`/`flat_product`/
+///   `blocked_product`/`raked_product` of a layout with static strides by
+///   a static one (all but `blocked_product`/`raked_product` also by a
 ///   by-mode tiler `<B0,…>`), `make_ordered_layout(SHAPE, ORDER)`,
 ///   `make_layout_like(L)`, `make_fragment_like(L)`, `filter_zeros(L)` and
 ///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each

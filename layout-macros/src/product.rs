@@ -1,5 +1,6 @@
-//! Typed `logical_product`, `blocked_product` and `raked_product` on
-//! dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
+//! Typed `logical_product`, its regroupings `zipped_product`,
+//! `tiled_product`, `flat_product`, and `blocked_product`, `raked_product`
+//! on dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
 //! plan"): `layout!(type logical_product(A, B))` for a written-out `A`
 //! whose strides are static (its extents static or dynamic) and a static
 //! written-out `B`. CuTe's definitions, over `Static | Dynamic`:
@@ -11,7 +12,11 @@
 //!
 //! with `A'`, `B'` padded with `1:0` modes to the larger rank and `D` the
 //! second mode of `logical_product(A', B')` (mode `i` is `(A'_i, D_i)`, or
-//! `(D_i, A'_i)` raked). The complement (shape.rs) and the composition
+//! `(D_i, A'_i)` raked). `zipped_product` is CuTe's `tile_unzip` of the
+//! logical product (by one layout, the same two modes `(A, D)`);
+//! `tiled_product` lifts D's modes to the top, `flat_product` A's too
+//! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
+//! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
 //! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
 //! a dynamic stride, which CuTe takes, is not typed here.
@@ -19,7 +24,7 @@
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
 //! (`Bi` a static layout, or `n` for `n:1`), the modes past the tiler
-//! stay as they are. CuTe's `blocked_product` and `raked_product` take a
+//! stay as they are; the zipped form is `((A_0,…),(D_0,…,A_k,…))`. CuTe's `blocked_product` and `raked_product` take a
 //! layout only, and so do the core's.
 
 use layout_core::expr::{Expr, ExprKind};
@@ -28,7 +33,7 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::shape;
-use crate::sym::{Gen, Sym, coalesce, tree};
+use crate::sym::{Gen, Sym, coalesce, token, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
@@ -66,6 +71,9 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         "logical_product" => "logical_product",
         "blocked_product" => "blocked_product",
         "raked_product" => "raked_product",
+        "zipped_product" => "zipped_product",
+        "tiled_product" => "tiled_product",
+        "flat_product" => "flat_product",
         _ => return None,
     };
     let [a, b] = args.as_slice() else {
@@ -87,7 +95,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
             Tiler::Layout(b_shape, b_stride)
         }
-        ExprKind::Tiler(tiles) if function == "logical_product" => {
+        ExprKind::Tiler(tiles) if lift(function).is_some() => {
             if tiles.is_empty() || tiles.len() > modes(a_shape).len() {
                 return None;
             }
@@ -161,26 +169,82 @@ impl Rule<'_> {
         let mut code = Gen::new(self.function, leaf);
         let tiles = match &self.b {
             Tiler::Layout(b_shape, b_stride) => {
-                let (shape, stride) = product(&mut code, self.a, (b_shape, b_stride))?;
+                let lift = lift(self.function);
+                let modes = product(&mut code, self.a, (b_shape, b_stride), lift)?;
+                let (shape, stride) = tuple(modes)?;
                 return Some((code, shape, stride));
             }
             Tiler::ByMode(tiles) => tiles,
         };
-        let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+        // Mode i of the logical product is (A_i, D_i) (tiled modes) or A_i.
+        let (mut tiled, mut kept) = (Vec::new(), Vec::new());
         for (i, (s, d)) in modes(self.a.0).into_iter().zip(modes(self.a.1)).enumerate() {
-            let (shape, stride) = match tiles.get(i) {
-                Some((b_shape, b_stride)) => product(&mut code, (s, d), (b_shape, b_stride))?,
+            match tiles.get(i) {
+                Some((b_shape, b_stride)) => {
+                    let pair =
+                        product(&mut code, (s, d), (b_shape, b_stride), Some((false, false)));
+                    let [a_i, d_i]: [_; 2] = pair?.try_into().ok()?;
+                    tiled.push((a_i, d_i));
+                }
                 None => {
                     let a = code.bind_leaves(&leaves(s, d)?);
                     let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
-                    (tree(s, &a_shapes, &mut 0), tree(d, &a_strides, &mut 0))
+                    kept.push((tree(s, &a_shapes, &mut 0), tree(d, &a_strides, &mut 0)));
                 }
-            };
-            shapes.push(shape);
-            strides.push(stride);
+            }
         }
-        Some((code, emit::tuple(shapes), emit::tuple(strides)))
+        let (firsts, mut seconds): (Vec<_>, Vec<_>) = tiled.iter().cloned().unzip();
+        seconds.extend(kept.iter().cloned());
+        // CuTe's tile_unzip by a by-mode tiler: ((A_0,…),(D_0,…,A_k,…)), then
+        // tiled/flat slice with `repeat<rank>(_)` (a one-mode part stays a
+        // 1-tuple, as the core's `Layout::concat` of one mode gives).
+        let unpack = |part: Vec<(TokenStream, TokenStream)>, lift: bool| {
+            if lift && part.len() > 1 {
+                Some(part)
+            } else {
+                tuple(part).map(|p| vec![p])
+            }
+        };
+        let top = match self.function {
+            "logical_product" => {
+                let mut top: Vec<_> = tiled
+                    .into_iter()
+                    .map(|(a, d)| tuple(vec![a, d]))
+                    .collect::<Option<_>>()?;
+                top.extend(kept);
+                top
+            }
+            _ => {
+                let (lift_a, lift_d) = lift(self.function)?;
+                let mut top = unpack(firsts, lift_a)?;
+                top.extend(unpack(seconds, lift_d)?);
+                top
+            }
+        };
+        let (shape, stride) = tuple(top)?;
+        Some((code, shape, stride))
     }
+}
+
+/// How `function`'s result regroups the logical product (A, D): whether
+/// A's and D's modes are lifted to the top (CuTe's `tiled_*` lifts D's,
+/// `flat_*` both); `None` for the rank-sensitive products.
+fn lift(function: &str) -> Option<(bool, bool)> {
+    match function {
+        "logical_product" | "zipped_product" => Some((false, false)),
+        "tiled_product" => Some((false, true)),
+        "flat_product" => Some((true, true)),
+        _ => None,
+    }
+}
+
+/// The layout whose top-level modes are `modes`, if its rank is one we type.
+fn tuple(modes: Vec<(TokenStream, TokenStream)>) -> Option<(TokenStream, TokenStream)> {
+    if modes.len() > emit::MAX_RANK {
+        return None;
+    }
+    let (shapes, strides) = modes.into_iter().unzip();
+    Some((emit::tuple(shapes), emit::tuple(strides)))
 }
 
 /// `code.function` of a written-out `A` by a static written-out `B`.
@@ -188,12 +252,13 @@ fn product(
     code: &mut Gen<'_>,
     a: (&Expr, &Expr),
     b: (&Expr, &Expr),
-) -> Option<(TokenStream, TokenStream)> {
+    lift: Option<(bool, bool)>,
+) -> Option<Vec<(TokenStream, TokenStream)>> {
     let b_leaves = leaves(b.0, b.1)?;
     let a_bound = code.bind_leaves(&leaves(a.0, a.1)?);
     let b_bound = code.bind_leaves(&b_leaves);
     let b_cosize = Sym::Static(cosize(&b_leaves)?);
-    assemble(code, (a_bound, a), (b_bound, b_cosize, b.0))
+    assemble_modes(code, (a_bound, a), (b_bound, b_cosize, b.0), lift)
 }
 
 /// `code.function` (a product) of `A` (its bound leaves, and its written
@@ -201,9 +266,21 @@ fn product(
 /// and a tree with `B`'s nesting): the result's shape and stride.
 pub fn assemble(
     code: &mut Gen<'_>,
+    a: (Vec<(Sym, Sym)>, (&Expr, &Expr)),
+    b: (Vec<(Sym, Sym)>, Sym, &Expr),
+) -> Option<(TokenStream, TokenStream)> {
+    let lift = lift(code.function);
+    tuple(assemble_modes(code, a, b, lift)?)
+}
+
+/// [`assemble`]'s top-level modes, regrouped as `lift` says ([`lift`]),
+/// or zipped mode by mode (`blocked_product`, `raked_product`) if `None`.
+fn assemble_modes(
+    code: &mut Gen<'_>,
     (a, (a_shape, a_stride)): (Vec<(Sym, Sym)>, (&Expr, &Expr)),
     (b, b_cosize, b_shape): (Vec<(Sym, Sym)>, Sym, &Expr),
-) -> Option<(TokenStream, TokenStream)> {
+    lift: Option<(bool, bool)>,
+) -> Option<Vec<(TokenStream, TokenStream)>> {
     // The cotarget size(A)·cosize(B), then the complement's holes. The
     // product reads only the stride of the complement's last mode, whose
     // extent alone the cotarget sets: it is needed only when static (CuTe's
@@ -232,18 +309,38 @@ pub fn assemble(
         (shape, tree(d, &a_strides, &mut next_a.1))
     };
     let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
-    if code.function == "logical_product" {
-        let (s, d) = a_mode(a_shape, a_stride);
-        let (ds, dd) = d_mode(b_shape);
-        return Some((emit::tuple(vec![s, ds]), emit::tuple(vec![d, dd])));
+    // (A, D), regrouped as CuTe's layout.hpp does: by one layout,
+    // `tile_unzip` keeps the two modes (zipped = logical); tiled lifts D's
+    // modes, flat A's too. CuTe slices with `repeat<rank>(_)`, a plain `_`
+    // for rank 1: a one-mode part stays whole, as in the core's `unpack`.
+    if let Some((lift_a, lift_d)) = lift {
+        let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
+        let mut top = Vec::new();
+        if lift_a && a_modes.len() > 1 {
+            for (s, d) in a_modes.into_iter().zip(a_mode_strides) {
+                top.push(a_mode(s, d));
+            }
+        } else {
+            top.push(a_mode(a_shape, a_stride));
+        }
+        // D's rank is B's, or for a leaf B the number of modes it composed
+        // into (as CuTe's composition nests it).
+        let d_parts = match &b_shape.kind {
+            _ if !lift_d => vec![d_mode(b_shape)],
+            ExprKind::Tuple(_) if b_modes.len() > 1 => b_modes.into_iter().map(d_mode).collect(),
+            ExprKind::Tuple(_) => vec![d_mode(b_shape)],
+            _ => composed[0]
+                .iter()
+                .map(|(s, d)| (token(s), token(d)))
+                .collect(),
+        };
+        top.extend(d_parts);
+        return Some(top);
     }
     let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
     let rank = a_modes.len().max(b_modes.len());
-    if rank > emit::MAX_RANK {
-        return None;
-    }
     let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
-    let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+    let mut top = Vec::new();
     for i in 0..rank {
         let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
             (Some(s), Some(d)) => a_mode(s, d),
@@ -256,8 +353,7 @@ pub fn assemble(
             "raked_product" => emit::tuple(vec![y, x]),
             _ => emit::tuple(vec![x, y]),
         };
-        shapes.push(pair(s, ds));
-        strides.push(pair(d, dd));
+        top.push((pair(s, ds), pair(d, dd)));
     }
-    Some((emit::tuple(shapes), emit::tuple(strides)))
+    Some(top)
 }

@@ -156,6 +156,14 @@ snapshot!(
     typed_product_by_mode,
     "type logical_product((m,6):(1,1), <(2,2):(1,2), 3>)"
 );
+snapshot!(
+    typed_flat_product,
+    "type flat_product((m,4):(4,1), (2,3):(3,1))"
+);
+snapshot!(
+    typed_tiled_product_by_mode,
+    "type tiled_product((m,6):(1,1), <(2,2):(1,2), 3>)"
+);
 snapshot!(mixed_ceil_div, "ceil_div((m,n), (16,8))");
 snapshot!(mixed_product_each, "product_each((m,(4,n)))");
 snapshot!(mixed_mode_size, "size((m,(4,n)):(1,(m,{4 * m})), 1, 0)");
