@@ -31,7 +31,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
-use crate::sym::{Gen, Sym, coalesce, token, value};
+use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 use crate::tree::is_plain;
 
 const FUNCTION: &str = "composition";
@@ -248,20 +248,14 @@ fn fold_step(n: i64, r: i64, a: i64) -> Option<StepSym> {
 /// One leaf of `B` composed: a single mode or a tuple of modes.
 pub type Composed = Vec<(Sym, Sym)>;
 
+impl TypedRule for Rule<'_> {
+    fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
+        let (code, shape, stride) = self.build(leaf)?;
+        Some((code, shape, stride, false))
+    }
+}
+
 impl Rule<'_> {
-    /// The straight-line code: `Result<Layout<…>, AlgebraError>`. `leaf`
-    /// gives a dynamic leaf's expression by its number.
-    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
-        code.finish(shape, stride, false)
-    }
-
-    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
-    pub fn layout_type(&self) -> TokenStream {
-        let (_, shape, stride) = self.build(None).expect("rule() built it once");
-        emit::typed_layout_type(shape, stride, false)
-    }
-
     /// The code writer after the walk, and the result's shape and stride.
     fn build<'l>(
         &self,

@@ -27,7 +27,7 @@ use quote::quote;
 
 use crate::compose::leaves;
 use crate::emit;
-use crate::sym::{Gen, Sym, tree};
+use crate::sym::{Gen, Sym, TypedRule, Walked, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A constructor this module types.
@@ -132,19 +132,13 @@ fn layout(l: &Expr) -> Option<(&Expr, &Expr)> {
 /// An order's part of the shape: its order and its extents, in leaf order.
 pub type Part = (i64, Vec<Sym>);
 
+impl TypedRule for Rule<'_> {
+    fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
+        self.build(leaf)
+    }
+}
+
 impl Rule<'_> {
-    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
-    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-        let (code, shape, stride, signed) = self.build(Some(leaf)).expect("rule() built it once");
-        code.finish(shape, stride, signed)
-    }
-
-    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
-    pub fn layout_type(&self) -> TokenStream {
-        let (_, shape, stride, signed) = self.build(None).expect("rule() built it once");
-        emit::typed_layout_type(shape, stride, signed)
-    }
-
     fn build<'l>(
         &self,
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,

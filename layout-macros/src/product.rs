@@ -33,7 +33,7 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::shape;
-use crate::sym::{Gen, Sym, coalesce, token, tree};
+use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
@@ -149,19 +149,14 @@ fn cosize(b: &[(&Expr, &Expr)]) -> Option<i64> {
     last.checked_add(1)
 }
 
+impl TypedRule for Rule<'_> {
+    fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
+        let (code, shape, stride) = self.build(leaf)?;
+        Some((code, shape, stride, false))
+    }
+}
+
 impl Rule<'_> {
-    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
-    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
-        code.finish(shape, stride, false)
-    }
-
-    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
-    pub fn layout_type(&self) -> TokenStream {
-        let (_, shape, stride) = self.build(None).expect("rule() built it once");
-        emit::typed_layout_type(shape, stride, false)
-    }
-
     fn build<'l>(
         &self,
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,

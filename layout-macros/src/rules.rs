@@ -4,6 +4,7 @@
 use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
+use crate::sym::TypedRule;
 use crate::{compose, construct, product, shape, tile};
 
 /// The straight-line code for `e`, if a rule types it.

@@ -30,7 +30,7 @@ use quote::quote;
 
 use crate::compose::leaves;
 use crate::emit;
-use crate::sym::{Gen, Sym, coalesce, token, value};
+use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 use crate::tree::is_plain;
 
 /// A `coalesce` or `complement` this module types.
@@ -86,19 +86,13 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     Some(rule)
 }
 
+impl TypedRule for Rule<'_> {
+    fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
+        self.build(leaf)
+    }
+}
+
 impl Rule<'_> {
-    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
-    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-        let (code, shape, stride, signed) = self.build(Some(leaf)).expect("rule() built it once");
-        code.finish(shape, stride, signed)
-    }
-
-    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
-    pub fn layout_type(&self) -> TokenStream {
-        let (_, shape, stride, signed) = self.build(None).expect("rule() built it once");
-        emit::typed_layout_type(shape, stride, signed)
-    }
-
     fn build<'l>(
         &self,
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,

@@ -18,6 +18,32 @@ pub enum Sym {
     Dynamic(TokenStream),
 }
 
+/// What a rule's walk gives: the code writer after the walk, and the
+/// result's shape, stride and whether a stride may be negative.
+pub type Walked<'l> = (Gen<'l>, TokenStream, TokenStream, bool);
+
+/// A typed-algebra rule after `type` (compose.rs, shape.rs, construct.rs,
+/// tile.rs, product.rs): one walk, run once to write the code and once for
+/// the result's type alone.
+pub trait TypedRule {
+    /// The walk; `leaf` gives a dynamic leaf's expression by its number
+    /// (`None`: only the type is wanted). `None` when a static part breaks
+    /// a condition CuTe asserts.
+    fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>>;
+
+    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
+    fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride, signed) = self.walk(Some(leaf)).expect("rule() built it once");
+        code.finish(shape, stride, signed)
+    }
+
+    /// The type of the layout [`TypedRule::emit`] gives (inside its `Ok`).
+    fn layout_type(&self) -> TokenStream {
+        let (_, shape, stride, signed) = self.walk(None).expect("rule() built it once");
+        emit::typed_layout_type(shape, stride, signed)
+    }
+}
+
 /// The straight-line code being written: its `let`s, and whether one of
 /// them can fail. Without a `leaf` (for `layout_type!`) every dynamic value
 /// is the type `usize` and nothing is written.

@@ -17,7 +17,7 @@ use crate::compose::leaves;
 use crate::construct::{Part, compact_order, flat};
 use crate::emit;
 use crate::product::assemble;
-use crate::sym::{Gen, Sym};
+use crate::sym::{Gen, Sym, TypedRule, Walked};
 use crate::tree::{has_dynamic, is_plain};
 
 const FUNCTION: &str = "tile_to_shape";
@@ -97,19 +97,14 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     })
 }
 
+impl TypedRule for Rule<'_> {
+    fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
+        let (code, shape, stride) = self.build(leaf)?;
+        Some((code, shape, stride, false))
+    }
+}
+
 impl Rule<'_> {
-    /// The straight-line code: `Result<Layout<…>, AlgebraError>`.
-    pub fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
-        code.finish(shape, stride, false)
-    }
-
-    /// The type of the layout [`Rule::emit`] gives (inside its `Ok`).
-    pub fn layout_type(&self) -> TokenStream {
-        let (_, shape, stride) = self.build(None).expect("rule() built it once");
-        emit::typed_layout_type(shape, stride, false)
-    }
-
     fn build<'l>(
         &self,
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
