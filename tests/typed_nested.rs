@@ -345,3 +345,22 @@ fn negative_strides_in_a_nested_mode() {
         assert_eq!(seen(&got), seen(&core_t.slice(((1, X), X))));
     }
 }
+
+/// A nested typed tile copied into a flat typed register tensor of the
+/// same size (CuTe's `copy` by 1-D index) through the run-time `copy`,
+/// which takes typed tensors: element `i` of the tile lands at `i`.
+#[test]
+fn nested_tile_copies_into_a_flat_register_tensor() {
+    let n = 8;
+    let data: Vec<usize> = (0..64 * n).collect();
+    let t = Tensor::new(&data[..], layout!(((2,4),(8,n)):((1,2),(8,64)))).unwrap();
+    let tile = typed::local_tile(t, (C::<8>, C::<2>), (0, 1)).unwrap();
+    let mut regs = vec![0usize; 16];
+    let mut dst = Tensor::new(&mut regs[..], layout!(type (4,4):(1,4))).unwrap();
+    tensor::copy(&tile, &mut dst);
+    let tile_core = tile.layout().to_core().unwrap();
+    let want: Vec<usize> = (0..16)
+        .map(|i| data[tile.base() + tile_core.at(i).unwrap() as usize])
+        .collect();
+    assert_eq!(regs, want);
+}

@@ -264,6 +264,12 @@ where
 
 /// CuTe's `copy(src, dst)`: `dst(c) = src(c)` for every coordinate.
 ///
+/// Both layouts walk their leaves in lockstep, so they must have the same
+/// nesting and extents. CuTe's `copy` asks only for equal sizes
+/// (`dst(i) = src(i)` by 1-D index): for two typed tensors of equal size
+/// but different shapes (a nested tile into a flat register tensor), use
+/// the run-time [`crate::tensor::copy`], which takes typed tensors too.
+///
 /// # Panics
 ///
 /// If the extents differ (the ranks must agree while compiling).
