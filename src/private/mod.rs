@@ -39,6 +39,7 @@ mod mode;
 mod partition;
 mod poisoned;
 mod reach;
+mod shape_values;
 pub mod rt;
 mod static_int;
 mod swizzle;
@@ -74,7 +75,10 @@ pub use mode::Get;
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use reach::Reach;
-pub use static_int::{Min, Over, Prod, Quot, StaticInt, Times};
+pub use shape_values::{
+    Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
+};
+pub use static_int::{IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{FlatCoord, ModeCoord, ModeSize, ModeSizes, ProductOf};

@@ -10,7 +10,7 @@
 //! message, that sentence at the span and one note are the whole error.
 
 use super::int::{C, Int};
-use super::static_int::{Min, Prod, Quot, StaticInt};
+use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt};
 
 /// A layout of shape type `Self` and stride type `D` has a mode `K`: `K`
 /// below the tuple's rank, or 0 for a single extent.
@@ -65,6 +65,7 @@ macro_rules! leaf_mode {
 leaf_mode!([A: StaticInt, B: StaticInt] Quot<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Prod<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Min<A, B>);
+leaf_mode!([A: StaticInt, B: StaticInt] IfNonZero<A, B>);
 
 #[diagnostic::do_not_recommend]
 impl<D: Int> Get<0, D> for usize {

@@ -65,6 +65,16 @@ pub struct Quot<A, B>(PhantomData<(A, B)>);
 /// ```
 pub struct Prod<A, B>(PhantomData<(A, B)>);
 
+/// The static leaf `A` when `B` is not 0, else 1: an extent `A` under a
+/// static stride `B` after `filter_zeros` (`shape_values.rs`).
+///
+/// ```
+/// use layout_dsl::typed::{C, Int, IfNonZero};
+/// assert_eq!(IfNonZero::<C<4>, C<0>>::default().get(), 1);
+/// assert_eq!(IfNonZero::<C<4>, C<2>>::default().get(), 4);
+/// ```
+pub struct IfNonZero<A, B>(PhantomData<(A, B)>);
+
 /// The static leaf `min(A, B)`: the part of a static tile a static leaf
 /// of a nested mode takes (`typed_divide.rs`).
 ///
@@ -143,6 +153,8 @@ folded!(
         None => panic!("a static stride times a static tile overflows i64"),
     }
 );
+
+folded!(IfNonZero, if B::VALUE == 0 { 1 } else { A::VALUE });
 
 folded!(
     Min,

@@ -1,0 +1,293 @@
+//! `complement`, `coalesce` and `filter_zeros` as methods of typed values
+//! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan", the
+//! paragraph on values). A value's type is all the trait sees, and stable
+//! Rust cannot pick a type from a const value, so each result's nesting is
+//! fixed by the input's *nesting* alone:
+//!
+//! - `complement` of a layout of `R` leaves has `R + 1` flat modes: the
+//!   holes below each mode in the order of its stride (the order a `const`
+//!   sorted from the static strides), then the rest up to the cotarget. A
+//!   mode the core drops (extent 1 or stride 0) leaves a hole of extent 1.
+//!   The values are computed by straight-line code; the first stride is
+//!   `C<1>`, the rest `usize`.
+//! - `coalesce` merges nothing: CuTe merges only modes whose merge its
+//!   types decide (`is_constant`), and a merge decided by static numbers
+//!   would change the rank with them. It flattens, every leaf keeping its
+//!   type.
+//! - `filter_zeros` keeps the nesting; an extent under a stride 0 becomes 1.
+
+use super::algebra::{AlgebraError, ceil_div};
+use super::compose::{complement_hole, product};
+use super::construct::nonzero;
+use super::edit::{Flatten, Leaves};
+use super::int::{C, Int, Offset};
+use super::layout::Layout;
+use super::static_int::{IfNonZero, StaticInt};
+use super::tree::{Mode, Tree};
+
+/// CuTe's `complement(A, M)` of a typed layout: the layout of the offsets
+/// below `M` that `A` does not reach, so that `(A, complement(A, M))` is a
+/// bijection onto `[0, M')` (`M'` the first multiple of `A`'s span from `M`).
+///
+/// `A`'s strides are static (`C<N>`) when it has more than one leaf, as
+/// CuTe requires (the order of the holes is sorted while compiling); one
+/// leaf may have any stride. `M` is a `usize` or a `C<N>`. The result has
+/// one mode per leaf of `A` and one more, flat, in the order of `A`'s
+/// strides; a leaf of extent 1 or stride 0 (which CuTe and the core drop)
+/// leaves a hole of extent 1 there. As a function it is the core's
+/// complement (whose modes are these, coalesced); a stride that is not a
+/// multiple of the span below it has no complement, and an extent 0 none
+/// either: both are [`AlgebraError`]s naming the values, as the core refuses.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{C, Complement, Layout};
+/// let m = 3;
+/// let a = layout!((m,4):(1,6)); // offsets {0,1,2} + 6·{0..4}
+/// let c: Layout<(usize, usize, usize), (C<1>, usize, usize)> = a.complement(48).unwrap();
+/// assert_eq!(c.to_string(), "(1,2,2):(1,3,24)");
+/// // Three rows do not tile a stride of 8:
+/// let b = layout!((m,4):(1,8));
+/// assert!(b.complement(64).is_err());
+/// // One leaf takes a dynamic stride.
+/// let d = 4;
+/// assert_eq!(layout!(m:d).complement(C::<24>).unwrap().to_string(), "(4,2):(1,12)");
+/// ```
+pub trait Complement<M> {
+    /// The complement's layout.
+    type Out;
+    /// The complement up to `cotarget`.
+    fn complement(&self, cotarget: M) -> Result<Self::Out, AlgebraError>;
+}
+
+/// [`Complement`] of a flat tuple of extents `Self` with strides `G`.
+#[doc(hidden)]
+pub trait ComplementLeaves<G, M> {
+    /// The complement's layout.
+    type Out;
+    /// The complement of `self:stride` up to `cotarget`.
+    fn complement_leaves(self, stride: G, cotarget: M) -> Result<Self::Out, AlgebraError>;
+}
+
+impl<S: Mode<D> + Leaves, D: Tree + Leaves, M: Int> Complement<M> for Layout<S, D, usize>
+where
+    S::Out: ComplementLeaves<D::Out, M>,
+{
+    type Out = <S::Out as ComplementLeaves<D::Out, M>>::Out;
+    #[inline]
+    fn complement(&self, cotarget: M) -> Result<Self::Out, AlgebraError> {
+        self.shape()
+            .leaves()
+            .complement_leaves(self.stride().leaves(), cotarget)
+    }
+}
+
+/// The leaves' indices sorted by stride (ties by index, as the core);
+/// a negative stride has no complement (refused while compiling).
+#[doc(hidden)]
+pub const fn by_stride<const R: usize>(strides: [i64; R]) -> [usize; R] {
+    let mut order = [0; R];
+    let mut i = 0;
+    while i < R {
+        assert!(strides[i] >= 0, "complement: a negative stride has no complement");
+        // Insert leaf i after every leaf of a smaller or equal stride.
+        let mut k = i;
+        while k > 0 && strides[order[k - 1]] > strides[i] {
+            order[k] = order[k - 1];
+            k -= 1;
+        }
+        order[k] = i;
+        i += 1;
+    }
+    order
+}
+
+/// The holes of the leaves `shape:stride` taken in `order`, up to
+/// `cotarget`: each hole's extent, the stride of the mode after each hole
+/// (the first hole's stride is 1), and the rest's extent. The core's walk
+/// (`layout_core::complement`) without its coalescing.
+#[doc(hidden)]
+#[inline]
+pub fn complement_modes<const R: usize>(
+    shape: [usize; R],
+    stride: [usize; R],
+    order: [usize; R],
+    cotarget: usize,
+) -> Result<([usize; R], [usize; R], usize), AlgebraError> {
+    const F: &str = "complement";
+    let (mut holes, mut next) = ([1; R], [0; R]);
+    for s in shape {
+        nonzero(F, s)?;
+    }
+    let mut span = 1;
+    for k in 0..R {
+        let (s, d) = (shape[order[k]], stride[order[k]]);
+        if s != 1 && d != 0 {
+            holes[k] = complement_hole(F, d, span, span)?;
+            span = product(F, s, d)?;
+        }
+        next[k] = span;
+    }
+    Ok((holes, next, ceil_div(cotarget, span)))
+}
+
+/// `usize`, once per repetition of its argument.
+macro_rules! usize_for {
+    ($x:tt) => {
+        usize
+    };
+}
+
+macro_rules! complement_leaves {
+    (0;) => {};
+    (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
+        impl<$S: Int, $D: Int, M: Int> ComplementLeaves<($D,), M> for ($S,) {
+            type Out = Layout<(usize, usize), (C<1>, usize)>;
+            #[inline]
+            fn complement_leaves(self, stride: ($D,), cotarget: M) -> Result<Self::Out, AlgebraError> {
+                const { assert!(!matches!(M::STATIC, Some(m) if m < 0), "a cotarget must not be negative") };
+                const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "complement: a negative stride has no complement") };
+                let (holes, next, rest) =
+                    complement_modes([self.0.get()], [stride.0.get()], [0], cotarget.get())?;
+                Ok(Layout::from_parts((holes[0], rest), (C::<1>, next[0])))
+            }
+        }
+    };
+    (12; $($rest:tt)*) => {
+        // R + 1 = 13 modes: wider than a typed layout may be.
+    };
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S: Int, $D: StaticInt,)* M: Int> ComplementLeaves<($($D,)*), M> for ($($S,)*) {
+            type Out = Layout<($(usize_for!($S),)* usize), (C<1>, $(usize_for!($D),)*)>;
+            #[inline]
+            fn complement_leaves(self, stride: ($($D,)*), cotarget: M) -> Result<Self::Out, AlgebraError> {
+                const { assert!(!matches!(M::STATIC, Some(m) if m < 0), "a cotarget must not be negative") };
+                let order = const { by_stride([$($D::VALUE,)*]) };
+                let (holes, next, rest) = complement_modes(
+                    [$(self.$i.get(),)*],
+                    [$(stride.$i.get(),)*],
+                    order,
+                    cotarget.get(),
+                )?;
+                Ok(Layout::from_parts(($(holes[$i],)* rest), (C::<1>, $(next[$i],)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(complement_leaves);
+
+/// CuTe's `coalesce(A)` on a typed value: the flat layout of `A`'s leaves,
+/// each keeping its type, no mode merged or dropped. CuTe merges two modes
+/// only when their types decide it (static extents and strides that
+/// continue each other) and keeps dynamic modes apart; a merge decided by
+/// static numbers would make the result's rank depend on them, which a
+/// type cannot follow on stable Rust (`layout!(type coalesce(…))` of a
+/// written-out layout, which sees the numbers, does merge them). The
+/// function never changes; `Result` as every typed algebra call.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{C, Coalesce, Layout};
+/// let (m, n) = (6, 5);
+/// let a = layout!((m,(n,2)):(1,(m,{m * n})));
+/// let c: Layout<(usize, usize, C<2>), (C<1>, usize, usize)> = a.coalesce().unwrap();
+/// assert_eq!(c.to_string(), "(6,5,2):(1,6,30)");
+/// ```
+pub trait Coalesce {
+    /// The coalesced layout.
+    type Out;
+    /// The coalesced layout.
+    fn coalesce(&self) -> Result<Self::Out, AlgebraError>;
+}
+
+impl<S: Mode<D> + Flatten, D: Tree + Flatten, I: Offset> Coalesce for Layout<S, D, I> {
+    type Out = Layout<S::Out, D::Out, I>;
+    #[inline]
+    fn coalesce(&self) -> Result<Self::Out, AlgebraError> {
+        Ok(Layout::from_parts(
+            self.shape().flatten(),
+            self.stride().flatten(),
+        ))
+    }
+}
+
+/// CuTe's `filter_zeros(A)` on a typed value: the same nesting and strides,
+/// each extent under a stride 0 replaced by 1. A static extent under a
+/// static stride is the static [`IfNonZero`] (the extent, or 1), a leaf
+/// with a dynamic part a `usize` (`if d == 0 { 1 } else { s }`): which
+/// extents become 1 is decided by the values, as the core does (CuTe's
+/// own `filter_zeros` only sees static zeros).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{FilterZeros, IfNonZero, C, Layout};
+/// let (m, z) = (6, 0);
+/// let a = layout!(type (m,(4,3)):(z,(0,1)));
+/// let f: Layout<(usize, (IfNonZero<C<4>, C<0>>, IfNonZero<C<3>, C<1>>)), (usize, (C<0>, C<1>))> =
+///     a.filter_zeros().unwrap();
+/// assert_eq!(f.to_string(), "(1,(1,3)):(0,(0,1))");
+/// ```
+pub trait FilterZeros {
+    /// The filtered layout.
+    type Out;
+    /// The filtered layout.
+    fn filter_zeros(&self) -> Result<Self::Out, AlgebraError>;
+}
+
+impl<S: Mode<D> + FilterTree<D>, D: Tree, I: Offset> FilterZeros for Layout<S, D, I> {
+    type Out = Layout<S::Out, D, I>;
+    #[inline]
+    fn filter_zeros(&self) -> Result<Self::Out, AlgebraError> {
+        let stride = self.stride();
+        Ok(Layout::from_parts(self.shape().filter(stride), stride))
+    }
+}
+
+/// A shape tree `Self` with each extent under a 0 of `D` replaced by 1.
+#[doc(hidden)]
+pub trait FilterTree<D>: Copy {
+    /// The filtered shape.
+    type Out: Copy;
+    /// The filtered shape.
+    fn filter(self, stride: D) -> Self::Out;
+}
+
+impl<S: StaticInt, D: StaticInt> FilterTree<D> for S {
+    type Out = IfNonZero<S, D>;
+    #[inline(always)]
+    fn filter(self, _: D) -> IfNonZero<S, D> {
+        IfNonZero::default()
+    }
+}
+
+impl<S: StaticInt> FilterTree<usize> for S {
+    type Out = usize;
+    #[inline(always)]
+    fn filter(self, d: usize) -> usize {
+        if d == 0 { 1 } else { self.get() }
+    }
+}
+
+impl<D: Int> FilterTree<D> for usize {
+    type Out = usize;
+    #[inline(always)]
+    fn filter(self, d: D) -> usize {
+        if d.get() == 0 { 1 } else { self }
+    }
+}
+
+macro_rules! filter_tuple {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S: FilterTree<$D>, $D,)*> FilterTree<($($D,)*)> for ($($S,)*) {
+            type Out = ($($S::Out,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit, unused_variables)]
+            fn filter(self, stride: ($($D,)*)) -> Self::Out {
+                ($(self.$i.filter(stride.$i),)*)
+            }
+        }
+    };
+}
+
+for_each_rank!(filter_tuple);
