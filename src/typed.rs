@@ -160,7 +160,8 @@
 
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, C, Coalesce, Complement, Composed, Concat, Divide,
-    FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, Leaves, Min, Mode,
-    NestingError, Offset, Over, Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape,
-    StaticInt, Swizzle, Take, Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle,
+    FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
+    Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
+    Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
+    TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
 };

@@ -23,6 +23,7 @@ mod algebra;
 mod compose;
 mod composed;
 mod construct;
+mod construct_values;
 mod convert;
 mod coord;
 mod divide;
@@ -39,8 +40,8 @@ mod mode;
 mod partition;
 mod poisoned;
 mod reach;
-mod shape_values;
 pub mod rt;
+mod shape_values;
 mod static_int;
 mod swizzle;
 mod tensor;
@@ -57,6 +58,9 @@ pub use algebra::{AlgebraError, ceil_div, scale};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
+pub use construct_values::{
+    LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, MakeLike, OrderOf, make_ordered_layout,
+};
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;

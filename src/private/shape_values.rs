@@ -89,7 +89,10 @@ pub const fn by_stride<const R: usize>(strides: [i64; R]) -> [usize; R] {
     let mut order = [0; R];
     let mut i = 0;
     while i < R {
-        assert!(strides[i] >= 0, "complement: a negative stride has no complement");
+        assert!(
+            strides[i] >= 0,
+            "complement: a negative stride has no complement"
+        );
         // Insert leaf i after every leaf of a smaller or equal stride.
         let mut k = i;
         while k > 0 && strides[order[k - 1]] > strides[i] {
