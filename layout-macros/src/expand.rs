@@ -23,6 +23,7 @@
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat, static tiles or thread layout) | the facade's typed partition, `Result<(Layout, usize), Error>` (partition.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
+//! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{Value, eval};
@@ -96,7 +97,8 @@ impl Expander<'_> {
                     && !valid::typed_layout(e)
                     && divide::rule(e).is_none()
                     && rules::layout_type(e).is_none()
-                    && divide::named_call(e).is_none() =>
+                    && divide::named_call(e).is_none()
+                    && named::value_method(e).is_none() =>
             {
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
             }
@@ -148,6 +150,15 @@ impl Expander<'_> {
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}
+        }
+        if let Some((trait_name, method, l, cotarget)) = named::value_method(e).filter(|_| typed) {
+            let (layout, private) = (self.named(l), emit::private());
+            let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
+            let cotarget = cotarget.into_iter().map(|m| match m.kind {
+                ExprKind::Int(m) => emit::static_leaf(m),
+                _ => self.coordinate(m),
+            });
+            return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);

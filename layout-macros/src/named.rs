@@ -9,7 +9,11 @@
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
 //! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … |
 //!
-//! As an argument of an algebra function (`logical_divide(#A, <4,8>)`),
+//! After `type`, `complement(#A, M)` (`M` an integer or a dynamic leaf),
+//! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and
+//! `make_fragment_like(#A)` call the facade's traits of the same names
+//! (`Complement::complement(&A, M)`, …: [`value_method`]), as divides call
+//! `Divide` (divide.rs). Otherwise, as an argument of an algebra function (`logical_divide(#A, <4,8>)`),
 //! `#A` goes to the run-time core path with the other dynamic parts: the
 //! value is converted to the core when the code runs (`rt::named`), and
 //! the result is a `Result`, as for any algebra of dynamic leaves.
@@ -59,6 +63,29 @@ pub fn method(e: &Expr) -> bool {
         },
         _ => false,
     }
+}
+
+/// The facade's trait and method for a call of one named layout that the
+/// typed values answer (after `type`), with the cotarget of `complement`.
+pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Option<&Expr>)> {
+    let ExprKind::Call { name: f, args, .. } = &e.kind else {
+        return None;
+    };
+    let (method, layout, cotarget) = match (f.as_str(), args.as_slice()) {
+        ("complement", [l, m])
+            if matches!(m.kind, ExprKind::Int(m) if m >= 0)
+                || matches!(m.kind, ExprKind::Dynamic(_)) =>
+        {
+            (("Complement", "complement"), l, Some(m))
+        }
+        ("coalesce", [l]) => (("Coalesce", "coalesce"), l, None),
+        ("filter_zeros", [l]) => (("FilterZeros", "filter_zeros"), l, None),
+        ("make_layout_like", [l]) => (("MakeLike", "make_layout_like"), l, None),
+        ("make_fragment_like", [l]) => (("MakeLike", "make_fragment_like"), l, None),
+        _ => return None,
+    };
+    name(layout)?;
+    Some((method.0, method.1, layout, cotarget))
 }
 
 /// Every named layout below `e`, in the order the run-time path numbers them.

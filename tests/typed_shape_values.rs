@@ -1,0 +1,215 @@
+//! `complement`, `coalesce`, `filter_zeros` and the ordered constructors as
+//! methods of typed values (and through `layout!(type f(#A, …))`): each
+//! result is the core's on the same numbers, as a function (same size,
+//! same offset at every index), and each refusal is one the core makes too
+//! (the fixed nesting of these value forms holds every answer the core
+//! gives: the refusals are counted and each checked to be a core refusal).
+
+use proptest::prelude::*;
+
+use layout_dsl::layout;
+use layout_dsl::typed::{
+    AlgebraError, C, Coalesce, Complement, FilterZeros, Layout, LayoutLeft, LayoutRight, MakeLike,
+    TypedLayout, make_ordered_layout,
+};
+
+mod agrees;
+
+use agrees::{agrees, core};
+
+/// The typed result against the core's for `text`: both refuse, or both
+/// answer the same function. Returns whether the typed path refused.
+fn same<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    match (&typed, core(text)) {
+        (Err(e), None) => {
+            // A refusal names values of the input, as the core's does.
+            assert!(!e.to_string().is_empty());
+            true
+        }
+        (Err(e), Some(l)) => panic!("{text}: the core answers {l}, the typed value refuses: {e}"),
+        (Ok(_), None) => panic!("{text}: the typed value answers where the core refuses"),
+        (Ok(_), Some(_)) => {
+            assert!(agrees(typed, text));
+            false
+        }
+    }
+}
+
+#[test]
+fn complement_sorts_static_strides() {
+    let (a, b) = (3usize, 4usize);
+    // The holes come in the order of the strides, whatever the leaf order.
+    let l = layout!((a,b):(8,1));
+    let c: Layout<(usize, usize, usize), (C<1>, usize, usize)> = l.complement(96).unwrap();
+    assert_eq!(c.to_string(), "(1,2,4):(1,4,24)");
+    assert!(!same(Ok(c), "complement((3,4):(8,1), 96)"));
+    // A static cotarget, a nested layout, a stride 0 and an extent 1.
+    let n = layout!(type (a,(1,b)):(0,(2,1)));
+    assert!(!same(n.complement(C::<20>), "complement((3,(1,4)):(0,(2,1)), 20)"));
+    // All static: the same values (computed by code LLVM folds).
+    let s = layout!(type (4,8):(1,16));
+    let c = s.complement(C::<256>).unwrap();
+    assert_eq!(c.to_string(), "(1,4,2):(1,4,128)");
+    assert!(!same(Ok(c), "complement((4,8):(1,16), 256)"));
+}
+
+#[test]
+fn complement_refusals_are_the_cores() {
+    let three = 3usize;
+    let e = layout!((three,4):(1,8)).complement(64).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::NotComplementable {
+            function: "complement",
+            stride: 8,
+            span: 3
+        }
+    );
+    assert!(core("complement((3,4):(1,8), 64)").is_none());
+    let zero = 0usize;
+    let e = layout!((zero,4):(1,8)).complement(64).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::ZeroExtent {
+            function: "complement"
+        }
+    );
+    assert!(core("complement((0,4):(1,8), 64)").is_none());
+}
+
+#[test]
+fn named_layouts_route_to_the_methods() {
+    let (m, k) = (3usize, 40usize);
+    let a = layout!((m,4):(1,6));
+    let via_macro = layout!(type complement(#a, k)).unwrap();
+    assert_eq!(via_macro, a.complement(k).unwrap());
+    let static_cotarget: Layout<(usize, usize, usize), (C<1>, usize, usize)> =
+        layout!(type complement(#a, 48)).unwrap();
+    assert_eq!(static_cotarget.to_string(), "(1,2,2):(1,3,24)");
+    let nested = layout!((m,(4,2)):(1,(m,{4 * m})));
+    assert_eq!(layout!(type coalesce(#nested)).unwrap().to_string(), "(3,4,2):(1,3,12)");
+    let z = layout!(type (m,4):(0,1));
+    assert_eq!(layout!(type filter_zeros(#z)).unwrap().to_string(), "(1,4):(0,1)");
+    let b = layout!((m,4):(4,1));
+    assert_eq!(layout!(type make_layout_like(#b)).unwrap().to_string(), "(3,4):(4,1)");
+    assert_eq!(layout!(type make_fragment_like(#b)).unwrap().to_string(), "(3,4):(1,3)");
+}
+
+/// Every complement form on these numbers against the core; the number of
+/// refusals (each one the core's, checked by `same`) and of forms.
+fn complements(a: usize, b: usize, c: usize, d: usize, m: usize) -> (usize, usize) {
+    let mut refused = 0;
+    macro_rules! check {
+        ($typed:expr, $($text:tt)*) => {
+            refused += usize::from(same($typed, &format!($($text)*)));
+        };
+    }
+    check!(layout!((a,b):(1,8)).complement(m), "complement(({a},{b}):(1,8), {m})");
+    check!(layout!((a,b):(8,1)).complement(m), "complement(({a},{b}):(8,1), {m})");
+    check!(layout!((a,4,b):(4,1,16)).complement(m), "complement(({a},4,{b}):(4,1,16), {m})");
+    check!(
+        layout!((a,(b,c)):(6,(1,24))).complement(m),
+        "complement(({a},({b},{c})):(6,(1,24)), {m})"
+    );
+    check!(layout!((a,b,c):(2,0,2)).complement(m), "complement(({a},{b},{c}):(2,0,2), {m})");
+    // One leaf: any stride.
+    check!(layout!(a:d).complement(m), "complement({a}:{d}, {m})");
+    check!(layout!(type (4,2):(1,8)).complement(m), "complement((4,2):(1,8), {m})");
+    check!(layout!((a,c):(1,2)).complement(C::<64>), "complement(({a},{c}):(1,2), 64)");
+    (refused, 8)
+}
+
+#[test]
+fn complement_sweep_counts_refusals() {
+    let (mut refused, mut forms) = (0, 0);
+    for a in 0..6 {
+        for b in 0..6 {
+            for c in 0..4 {
+                for (d, m) in [(0, 0), (1, 7), (3, 24), (5, 100), (8, 61)] {
+                    let (r, n) = complements(a, b, c, d, m);
+                    (refused, forms) = (refused + r, forms + n);
+                }
+            }
+        }
+    }
+    // Every refusal is the core's (`same` panics otherwise); the count is
+    // what the core refuses on this grid, computed independently:
+    let mut core_refusals = 0;
+    for a in 0..6 {
+        for b in 0..6 {
+            for c in 0..4 {
+                for (d, m) in [(0, 0), (1, 7), (3, 24), (5, 100), (8, 61)] {
+                    let texts = [
+                        format!("complement(({a},{b}):(1,8), {m})"),
+                        format!("complement(({a},{b}):(8,1), {m})"),
+                        format!("complement(({a},4,{b}):(4,1,16), {m})"),
+                        format!("complement(({a},({b},{c})):(6,(1,24)), {m})"),
+                        format!("complement(({a},{b},{c}):(2,0,2), {m})"),
+                        format!("complement({a}:{d}, {m})"),
+                        format!("complement((4,2):(1,8), {m})"),
+                        format!("complement(({a},{c}):(1,2), 64)"),
+                    ];
+                    core_refusals += texts.iter().filter(|t| core(t).is_none()).count();
+                }
+            }
+        }
+    }
+    assert_eq!(refused, core_refusals);
+    assert_eq!(forms, 6 * 6 * 4 * 5 * 8);
+    eprintln!("complement on values: {refused} of {forms} refused, all by the core too");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn complement_matches_the_core(
+        a in 0usize..7, b in 0usize..7, c in 0usize..5, d in 0usize..9, m in 0usize..200,
+    ) {
+        complements(a, b, c, d, m);
+    }
+
+    #[test]
+    fn coalesce_is_the_same_function(a in 0usize..7, b in 0usize..7, d in 0usize..9, e in 0usize..40) {
+        let l = layout!((a,(b,4),1):(d,(e,{a * d}),7));
+        let text = format!("coalesce(({a},({b},4),1):({d},({e},{}),7))", a * d);
+        let c: Layout<(usize, usize, C<4>, C<1>), (usize, usize, usize, C<7>)> = l.coalesce().unwrap();
+        prop_assert!(!same(Ok(c), &text));
+        let s = layout!(type ((2,a),4):((1,2),{2 * a}));
+        let text = format!("coalesce(((2,{a}),4):((1,2),{}))", 2 * a);
+        prop_assert!(!same(s.coalesce(), &text));
+    }
+
+    #[test]
+    fn filter_zeros_matches_the_core(a in 0usize..7, b in 1usize..7, d in 0usize..3, e in 0usize..3) {
+        let l = layout!(type (a,(b,4),(3,2)):(d,(e,0),(1,d)));
+        let text = format!("filter_zeros(({a},({b},4),(3,2)):({d},({e},0),(1,{d})))");
+        let f = l.filter_zeros().unwrap();
+        prop_assert!(!same(Ok(f), &text));
+    }
+
+    #[test]
+    fn make_ordered_layout_matches_the_core(a in 0usize..6, b in 0usize..6, c in 0usize..6) {
+        let shape = (a, (C::<2>, b), c);
+        let text = |order: &str| format!("make_ordered_layout(({a},(2,{b}),{c}), {order})");
+        same(make_ordered_layout(shape, (C::<2>, (C::<0>, C::<3>), C::<1>)), &text("(2,(0,3),1)"));
+        same(make_ordered_layout(shape, (C::<1>, C::<0>, C::<2>)), &text("(1,0,2)"));
+        // Ties: refused exactly when the core refuses them.
+        same(make_ordered_layout(shape, (C::<1>, C::<1>, C::<0>)), &text("(1,1,0)"));
+        same(make_ordered_layout(shape, LayoutLeft), &text("(0,(1,2),3)"));
+        same(make_ordered_layout(shape, LayoutRight), &text("(3,(2,1),0)"));
+    }
+
+    #[test]
+    fn like_constructors_match_the_core(a in 0usize..6, b in 0usize..6, c in 0usize..6) {
+        let l = layout!(((2,a),b,c):((4,0),1,16));
+        let text = |f: &str| format!("{f}(((2,{a}),{b},{c}):((4,0),1,16))");
+        same(l.make_layout_like(), &text("make_layout_like"));
+        same(l.make_fragment_like(), &text("make_fragment_like"));
+        let text = format!("make_fragment_like({a}:{b})");
+        same(layout!(a:b).make_fragment_like(), &text);
+    }
+}
