@@ -96,6 +96,28 @@
 //! divisibility CuTe assumes of a dynamic value checked at run time, so a
 //! value that breaks one is an [`AlgebraError`] naming it, never a layout
 //! that differs from the core's.
+//! On typed values (a variable, a parameter, `#A` in `layout!(type f(#A,
+//! …))`), [`Complement`], [`Coalesce`], [`FilterZeros`], [`MakeLike`] and
+//! [`make_ordered_layout`] give typed layouts whose nesting follows the
+//! input's nesting only (stable Rust cannot choose a type from a number):
+//! a complement of `R` leaves has `R + 1` flat modes in the order of the
+//! strides, `coalesce` flattens and merges nothing, the constructors keep
+//! the shape and give `usize` strides; each refuses exactly where the core
+//! refuses, with an [`AlgebraError`].
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::typed::{C, Complement, Layout};
+//! fn holes<L: Complement<usize>>(a: &L, m: usize) -> L::Out {
+//!     a.complement(m).unwrap()
+//! }
+//! let k = 8;
+//! let a = layout!((k,4):(4,1)); // 4 consecutive rows of k, row stride 4
+//! let c: Layout<(usize, usize, usize), (C<1>, usize, usize)> = holes(&a, 64);
+//! assert_eq!(c.to_string(), "(1,1,2):(1,4,32)");
+//! assert_eq!(layout!(type complement(#a, 64)).unwrap(), c);
+//! ```
+//!
 //! Other algebra on dynamic leaves still runs the core at run time
 //! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
 //!
