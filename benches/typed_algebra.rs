@@ -400,6 +400,15 @@ fn benches(c: &mut Criterion) {
         },
     );
     common::paired(
+        "complement typed/value",
+        || {
+            black_box(typed_complement(black_box(&inputs)));
+        },
+        || {
+            black_box(value_complement(black_box(&inputs)));
+        },
+    );
+    common::paired(
         "tile_to_shape runtime/typed",
         || {
             black_box(runtime_tile_to_shape(black_box(&inputs)));
