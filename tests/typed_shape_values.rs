@@ -48,7 +48,10 @@ fn complement_sorts_static_strides() {
     assert!(!same(Ok(c), "complement((3,4):(8,1), 96)"));
     // A static cotarget, a nested layout, a stride 0 and an extent 1.
     let n = layout!(type (a,(1,b)):(0,(2,1)));
-    assert!(!same(n.complement(C::<20>), "complement((3,(1,4)):(0,(2,1)), 20)"));
+    assert!(!same(
+        n.complement(C::<20>),
+        "complement((3,(1,4)):(0,(2,1)), 20)"
+    ));
     // All static: the same values (computed by code LLVM folds).
     let s = layout!(type (4,8):(1,16));
     let c = s.complement(C::<256>).unwrap();
@@ -90,12 +93,24 @@ fn named_layouts_route_to_the_methods() {
         layout!(type complement(#a, 48)).unwrap();
     assert_eq!(static_cotarget.to_string(), "(1,2,2):(1,3,24)");
     let nested = layout!((m,(4,2)):(1,(m,{4 * m})));
-    assert_eq!(layout!(type coalesce(#nested)).unwrap().to_string(), "(3,4,2):(1,3,12)");
+    assert_eq!(
+        layout!(type coalesce(#nested)).unwrap().to_string(),
+        "(3,4,2):(1,3,12)"
+    );
     let z = layout!(type (m,4):(0,1));
-    assert_eq!(layout!(type filter_zeros(#z)).unwrap().to_string(), "(1,4):(0,1)");
+    assert_eq!(
+        layout!(type filter_zeros(#z)).unwrap().to_string(),
+        "(1,4):(0,1)"
+    );
     let b = layout!((m,4):(4,1));
-    assert_eq!(layout!(type make_layout_like(#b)).unwrap().to_string(), "(3,4):(4,1)");
-    assert_eq!(layout!(type make_fragment_like(#b)).unwrap().to_string(), "(3,4):(1,3)");
+    assert_eq!(
+        layout!(type make_layout_like(#b)).unwrap().to_string(),
+        "(3,4):(4,1)"
+    );
+    assert_eq!(
+        layout!(type make_fragment_like(#b)).unwrap().to_string(),
+        "(3,4):(1,3)"
+    );
 }
 
 /// Every complement form on these numbers against the core; the number of
@@ -107,18 +122,36 @@ fn complements(a: usize, b: usize, c: usize, d: usize, m: usize) -> (usize, usiz
             refused += usize::from(same($typed, &format!($($text)*)));
         };
     }
-    check!(layout!((a,b):(1,8)).complement(m), "complement(({a},{b}):(1,8), {m})");
-    check!(layout!((a,b):(8,1)).complement(m), "complement(({a},{b}):(8,1), {m})");
-    check!(layout!((a,4,b):(4,1,16)).complement(m), "complement(({a},4,{b}):(4,1,16), {m})");
+    check!(
+        layout!((a,b):(1,8)).complement(m),
+        "complement(({a},{b}):(1,8), {m})"
+    );
+    check!(
+        layout!((a,b):(8,1)).complement(m),
+        "complement(({a},{b}):(8,1), {m})"
+    );
+    check!(
+        layout!((a,4,b):(4,1,16)).complement(m),
+        "complement(({a},4,{b}):(4,1,16), {m})"
+    );
     check!(
         layout!((a,(b,c)):(6,(1,24))).complement(m),
         "complement(({a},({b},{c})):(6,(1,24)), {m})"
     );
-    check!(layout!((a,b,c):(2,0,2)).complement(m), "complement(({a},{b},{c}):(2,0,2), {m})");
+    check!(
+        layout!((a,b,c):(2,0,2)).complement(m),
+        "complement(({a},{b},{c}):(2,0,2), {m})"
+    );
     // One leaf: any stride.
     check!(layout!(a:d).complement(m), "complement({a}:{d}, {m})");
-    check!(layout!(type (4,2):(1,8)).complement(m), "complement((4,2):(1,8), {m})");
-    check!(layout!((a,c):(1,2)).complement(C::<64>), "complement(({a},{c}):(1,2), 64)");
+    check!(
+        layout!(type (4,2):(1,8)).complement(m),
+        "complement((4,2):(1,8), {m})"
+    );
+    check!(
+        layout!((a,c):(1,2)).complement(C::<64>),
+        "complement(({a},{c}):(1,2), 64)"
+    );
     (refused, 8)
 }
 

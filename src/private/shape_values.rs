@@ -53,6 +53,16 @@ use super::tree::{Mode, Tree};
 /// let d = 4;
 /// assert_eq!(layout!(m:d).complement(C::<24>).unwrap().to_string(), "(4,2):(1,12)");
 /// ```
+///
+/// Two leaves with a dynamic stride have no fixed order (CuTe's
+/// `static_assert`, "Dynamic-stride complement only for rank-1 layouts"):
+///
+/// ```compile_fail
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::Complement;
+/// let (m, d) = (3, 4);
+/// let _ = layout!((m,4):(1,d)).complement(64);
+/// ```
 pub trait Complement<M> {
     /// The complement's layout.
     type Out;
@@ -62,6 +72,10 @@ pub trait Complement<M> {
 
 /// [`Complement`] of a flat tuple of extents `Self` with strides `G`.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "no typed complement of the leaves `{Self}` with strides `{G}`",
+    note = "a typed value's complement needs static strides (`C<N>`) when it has more than one leaf (CuTe: \"Dynamic-stride complement only for rank-1 layouts\"), at most 11 leaves, and a cotarget `usize` or `C<N>`"
+)]
 pub trait ComplementLeaves<G, M> {
     /// The complement's layout.
     type Out;
