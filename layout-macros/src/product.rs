@@ -281,7 +281,7 @@ fn assemble_modes(
     // extent alone the cotarget sets: it is needed only when static (CuTe's
     // coalesce may then merge that mode into the holes). A dynamic one is
     // a name that is never written out (were it, the code would not compile).
-    let mut cotarget = Some(b_cosize);
+    let mut cotarget = Some(b_cosize.clone());
     for (s, _) in &a {
         cotarget = match (cotarget, s) {
             (Some(Sym::Static(c)), Sym::Static(s)) => Some(Sym::Static(c.checked_mul(*s)?)),
@@ -292,9 +292,15 @@ fn assemble_modes(
         Some(Sym::Static(c)) => Sym::Static(c),
         _ => code.dynamic(quote::quote!(unread_cotarget)),
     };
-    let holes = shape::complement(code, a.clone(), cotarget, false)?;
+    let (holes, record) = shape::complement(code, a.clone(), cotarget, false, lift.is_some())?;
     let holes = coalesce(holes, false)?;
     let composed = compose::compose_modes(code, holes, &b)?;
+    // A hole CuTe rounded down: exact only if B stays below it (partial.rs).
+    if let Some(record) = record {
+        let (private, function) = (crate::emit::private(), code.function);
+        let cosize = crate::sym::value(&b_cosize);
+        code.check(quote::quote!(#private::product_fits(#function, #cosize, #record)));
+    }
     // A's trees as written (its leaves in order), and D = B's nesting
     // with each leaf composed.
     let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();

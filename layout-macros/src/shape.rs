@@ -103,7 +103,7 @@ impl Rule<'_> {
             None => a,
             Some(m) => {
                 let m = code.bind(m, "cotarget");
-                complement(&mut code, a, m, true)?
+                complement(&mut code, a, m, true, false)?.0
             }
         };
         let modes = coalesce(modes, false)?;
@@ -130,12 +130,17 @@ impl Rule<'_> {
 /// (and refuse with `UnitExtent`, naming the values, where they cannot).
 /// Without `whole`, the caller reads the last mode's stride only (a
 /// product composes into it), so its extent is neither checked nor written.
+/// With `round` (the logical product and its regroupings), a dynamic hole
+/// whose span does not divide its stride is rounded down once, as CuTe
+/// divides (`product_hole`): the second value is then the holes' record,
+/// which the product checks `B` against (`product_fits`, src/private/partial.rs).
 pub fn complement(
     code: &mut Gen<'_>,
     a: Vec<(Sym, Sym)>,
     m: Sym,
     whole: bool,
-) -> Option<Vec<(Sym, Sym)>> {
+    round: bool,
+) -> Option<(Vec<(Sym, Sym)>, Option<TokenStream>)> {
     let private = emit::private();
     let function = code.function;
     let mut modes: Vec<(usize, Sym, i64)> = Vec::new();
@@ -159,11 +164,29 @@ pub fn complement(
     }
     modes.sort_by_key(|&(i, _, d)| (d, i));
     let (mut span, mut exact, mut holes) = (Sym::Static(1), Sym::Static(1), Vec::new());
+    // The product of the static holes, then (a product's) record of the dynamic ones.
+    let (mut below, mut record) = (1i64, None::<TokenStream>);
     let count = modes.len();
     for (k, (_, s, d)) in modes.into_iter().enumerate() {
         let hole = match &span {
-            Sym::Static(span) if d % span == 0 => Sym::Static(d / span),
+            Sym::Static(span) if d % span == 0 => {
+                below = below.saturating_mul(d / span);
+                Sym::Static(d / span)
+            }
             Sym::Static(_) => return None,
+            Sym::Dynamic(_) if round => {
+                let (span, exact, d) = (value(&span), value(&exact), emit::int(d));
+                let held = record.take().unwrap_or_else(|| {
+                    let below = emit::int(below);
+                    quote!(#private::Holes::new(#below))
+                });
+                let step = code.checked_let(
+                    "hole",
+                    quote!(#private::product_hole(#function, #d, #span, #exact, #held)),
+                );
+                record = Some(quote!(#step.1));
+                code.dynamic(quote!(#step.0))
+            }
             Sym::Dynamic(_) => {
                 let (span, exact, d) = (value(&span), value(&exact), emit::int(d));
                 let hole = code.checked_let(
@@ -202,5 +225,5 @@ pub fn complement(
         }
     };
     holes.push((rest, span));
-    Some(holes)
+    Some((holes, record))
 }

@@ -182,6 +182,10 @@ snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
 snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
 snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
 snapshot!(named_complement, "type complement(#TILE, m)");
+snapshot!(
+    rounded_product_hole,
+    "type tiled_product((2,(m,3)):(1,(2,64)), 4:1)"
+);
 
 /// `layout_type!(input)`, pretty-printed as a type alias.
 fn type_expansion(input: &str) -> String {
