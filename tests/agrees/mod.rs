@@ -1,6 +1,8 @@
 //! Shared by the typed-algebra tests: a typed result against the core's
 //! result on the same numbers, as functions.
 
+pub mod product;
+
 use layout_dsl::IntTuple;
 use layout_dsl::typed::{AlgebraError, TypedLayout};
 
