@@ -303,6 +303,44 @@ mod laws {
     }
 }
 
+/// Products over a complement CuTe rounds down, by several `B`: each
+/// typed answer is the core's, or (where the core refuses) the model's
+/// `(A, C∘B)`, injective; counted, so the rounding is exercised.
+#[test]
+fn rounded_holes_are_exact_or_refused() {
+    let (mut answered, mut beyond_core) = (0, 0);
+    for m in 0..=40usize {
+        let a = format!("(2,({m},3)):(1,(2,64))");
+        let mut check = |typed: bool, b: &str| {
+            answered += usize::from(typed);
+            let core = agrees::core(&format!("logical_product({a}, {b})")).is_some();
+            beyond_core += usize::from(typed && !core);
+        };
+        macro_rules! both {
+            ($($b:tt)*) => {{
+                let b = stringify!($($b)*).replace(' ', "");
+                let l = layout!(type logical_product((2,(m,3)):(1,(2,64)), $($b)*));
+                let t = layout!(type tiled_product((2,(m,3)):(1,(2,64)), $($b)*));
+                let typed = product_agrees(l, "logical_product", &a, &b);
+                assert_eq!(product_agrees(t, "tiled_product", &a, &b), typed, "{a} {b}");
+                check(typed, &b);
+            }};
+        }
+        both!(4:1);
+        both!(2:1);
+        both!((2,3):(1,2));
+        both!(12:1);
+        both!(6:2);
+        both!((2,2):(2,1));
+    }
+    // The rounding answers where the core cannot (no complement exists):
+    assert!(beyond_core > 20, "{beyond_core}");
+    eprintln!(
+        "{answered} of {} typed, {beyond_core} where the core refuses",
+        41 * 6
+    );
+}
+
 /// CuTe's own output (CUTLASS `layout.hpp`, g++ host build with dynamic
 /// `int` extents, `print`, the `_` of static leaves removed).
 #[test]
