@@ -121,6 +121,10 @@ impl Rule<'_> {
     }
 }
 
+/// The complement's modes before coalescing, and the code naming a
+/// product's record of rounded holes (the facade's `Holes`), if any.
+pub type Holes = (Vec<(Sym, Sym)>, Option<TokenStream>);
+
 /// The holes of `a` (static strides) up to `m`, before coalescing.
 ///
 /// A dynamic extent may be 1 at run time, where the core drops its mode:
@@ -140,7 +144,7 @@ pub fn complement(
     m: Sym,
     whole: bool,
     round: bool,
-) -> Option<(Vec<(Sym, Sym)>, Option<TokenStream>)> {
+) -> Option<Holes> {
     let private = emit::private();
     let function = code.function;
     let mut modes: Vec<(usize, Sym, i64)> = Vec::new();
