@@ -181,9 +181,9 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, Appended, AsModes, C, Coalesce, Complement, Composed, Concat, Divide,
-    FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
-    Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
-    Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
-    TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
+    AlgebraError, Append, Appended, AsModes, C, Coalesce, Complement, ComplementLeaf, Composed,
+    Concat, Divide, FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix, Layout,
+    LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
+    Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take,
+    Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
 };

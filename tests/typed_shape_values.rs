@@ -9,8 +9,8 @@ use proptest::prelude::*;
 
 use layout_dsl::layout;
 use layout_dsl::typed::{
-    AlgebraError, C, Coalesce, Complement, FilterZeros, Layout, LayoutLeft, LayoutRight, MakeLike,
-    TypedLayout, make_ordered_layout,
+    AlgebraError, C, Coalesce, Complement, FilterZeros, Int, Layout, LayoutLeft, LayoutRight,
+    MakeLike, TypedLayout, make_ordered_layout,
 };
 
 mod agrees;
@@ -56,7 +56,15 @@ fn complement_sorts_static_strides() {
     let s = layout!(type (4,8):(1,16));
     let c = s.complement(C::<256>).unwrap();
     assert_eq!(c.to_string(), "(1,4,2):(1,4,128)");
+    // Every leaf and the cotarget static: the complement is static too.
+    assert_eq!(core::mem::size_of_val(&c), 0);
+    assert_eq!(c.mode::<2>().shape().get(), 2);
+    assert_eq!(<layout_dsl::typed::ComplementLeaf<(C<4>, C<8>), (C<1>, C<16>), C<256>, 0, 2> as Int>::STATIC, Some(2));
     assert!(!same(Ok(c), "complement((4,8):(1,16), 256)"));
+    // A dynamic cotarget (or extent) makes every computed leaf a usize.
+    let k = 256usize;
+    let d: Layout<(usize, usize, usize), (C<1>, usize, usize)> = s.complement(k).unwrap();
+    assert_eq!(d.to_string(), c.to_string());
 }
 
 #[test]

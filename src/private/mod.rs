@@ -43,6 +43,7 @@ mod poisoned;
 mod reach;
 pub mod rt;
 mod shape_values;
+mod static_complement;
 mod static_int;
 mod swizzle;
 mod tensor;
@@ -84,6 +85,7 @@ pub use reach::Reach;
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
 };
+pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;

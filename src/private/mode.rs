@@ -10,6 +10,7 @@
 //! message, that sentence at the span and one note are the whole error.
 
 use super::int::{C, Int};
+use super::static_complement::{ComplementLeaf, StaticLeaves};
 use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt};
 
 /// A layout of shape type `Self` and stride type `D` has a mode `K`: `K`
@@ -66,6 +67,7 @@ leaf_mode!([A: StaticInt, B: StaticInt] Quot<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Prod<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Min<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] IfNonZero<A, B>);
+leaf_mode!([Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8] ComplementLeaf<Sh, St, Co, K, W>);
 
 #[diagnostic::do_not_recommend]
 impl<D: Int> Get<0, D> for usize {

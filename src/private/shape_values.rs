@@ -22,6 +22,8 @@ use super::construct::nonzero;
 use super::edit::{Flatten, Leaves};
 use super::int::{C, Int, Offset};
 use super::layout::Layout;
+pub use super::static_complement::ComplementLeaf;
+use super::static_complement::{Bit, IsStatic, Pick};
 use super::static_int::{IfNonZero, StaticInt};
 use super::tree::{Mode, Tree};
 
@@ -34,7 +36,10 @@ use super::tree::{Mode, Tree};
 /// leaf may have any stride. `M` is a `usize` or a `C<N>`. The result has
 /// one mode per leaf of `A` and one more, flat, in the order of `A`'s
 /// strides; a leaf of extent 1 or stride 0 (which CuTe and the core drop)
-/// leaves a hole of extent 1 there. As a function it is the core's
+/// leaves a hole of extent 1 there. The first stride is `C<1>`; the other
+/// leaves are `usize`, or all static ([`ComplementLeaf`]) when every leaf
+/// of `A` and `M` are (the type follows the operands' types; which extent
+/// lands in which hole is a number). As a function it is the core's
 /// complement (whose modes are these, coalesced); a stride that is not a
 /// multiple of the span below it has no complement, and an extent 0 none
 /// either: both are [`AlgebraError`]s naming the values, as the core refuses.
@@ -52,6 +57,19 @@ use super::tree::{Mode, Tree};
 /// // One leaf takes a dynamic stride.
 /// let d = 4;
 /// assert_eq!(layout!(m:d).complement(C::<24>).unwrap().to_string(), "(4,2):(1,12)");
+/// // Every leaf and the cotarget static: every leaf of the result is
+/// // static (a `ComplementLeaf`, its value a `const`), zero-sized.
+/// let s = layout!(type (2,4):(1,8)).complement(C::<64>).unwrap();
+/// assert_eq!((s.to_string(), core::mem::size_of_val(&s)), ("(1,4,2):(1,2,32)".into(), 0));
+/// ```
+///
+/// A static layout with no complement is a compile error (CuTe's
+/// `static_assert`), as a dynamic one is an error value:
+///
+/// ```compile_fail
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{C, Complement};
+/// let _ = layout!(type (3,4):(1,8)).complement(C::<64>);
 /// ```
 ///
 /// Two leaves with a dynamic stride have no fixed order (CuTe's
@@ -148,45 +166,58 @@ pub fn complement_modes<const R: usize>(
     Ok((holes, next, ceil_div(cotarget, span)))
 }
 
-/// `usize`, once per repetition of its argument.
-macro_rules! usize_for {
-    ($x:tt) => {
-        usize
+/// [`Yes`] when the leaves are all static.
+macro_rules! all_static {
+    ($T:ty) => { <$T as IsStatic>::Is };
+    ($T:ty, $($rest:ty),+) => { <<$T as IsStatic>::Is as Bit>::And<all_static!($($rest),+)> };
+}
+
+/// Leaf `K`, part `W` of the complement (static when `All` is [`Yes`]).
+macro_rules! leaf {
+    ($All:ty; $Sh:ty, $St:ty; $K:tt, $W:literal) => {
+        <$All as Pick<ComplementLeaf<$Sh, $St, M, $K, $W>>>::Out
     };
 }
 
 macro_rules! complement_leaves {
     (0;) => {};
-    (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
-        impl<$S: Int, $D: Int, M: Int> ComplementLeaves<($D,), M> for ($S,) {
-            type Out = Layout<(usize, usize), (C<1>, usize)>;
-            #[inline]
-            fn complement_leaves(self, stride: ($D,), cotarget: M) -> Result<Self::Out, AlgebraError> {
-                const { assert!(!matches!(M::STATIC, Some(m) if m < 0), "a cotarget must not be negative") };
-                const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "complement: a negative stride has no complement") };
-                let (holes, next, rest) =
-                    complement_modes([self.0.get()], [stride.0.get()], [0], cotarget.get())?;
-                Ok(Layout::from_parts((holes[0], rest), (C::<1>, next[0])))
-            }
-        }
-    };
     (12; $($rest:tt)*) => {
         // R + 1 = 13 modes: wider than a typed layout may be.
     };
+    (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
+        complement_impl!([$S: [Int + IsStatic]] [$D: [Int + IsStatic]] [$i]; all_static!(M, $S, $D); ($S,), ($D,));
+    };
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
-        impl<$($S: Int, $D: StaticInt,)* M: Int> ComplementLeaves<($($D,)*), M> for ($($S,)*) {
-            type Out = Layout<($(usize_for!($S),)* usize), (C<1>, $(usize_for!($D),)*)>;
+        complement_impl!([$($S: [Int + IsStatic])*] [$($D: [StaticInt])*] [$($i)*]; all_static!(M $(, $S)*); ($($S,)*), ($($D,)*));
+    };
+}
+
+macro_rules! complement_impl {
+    ([$($S:ident: [$($SB:tt)*])*] [$($D:ident: [$($DB:tt)*])*] [$($i:tt)*]; $All:ty; $Sh:ty, $St:ty) => {
+        impl<$($S: $($SB)*,)* $($D: $($DB)*,)* M: Int + IsStatic> ComplementLeaves<$St, M> for $Sh
+        where
+            $All: $(Pick<ComplementLeaf<$Sh, $St, M, $i, 0>> + Pick<ComplementLeaf<$Sh, $St, M, $i, 1>> +)* Pick<ComplementLeaf<$Sh, $St, M, 0, 2>>,
+        {
+            type Out = Layout<
+                ($(leaf!($All; $Sh, $St; $i, 0),)* leaf!($All; $Sh, $St; 0, 2)),
+                (C<1>, $(leaf!($All; $Sh, $St; $i, 1),)*),
+            >;
             #[inline]
-            fn complement_leaves(self, stride: ($($D,)*), cotarget: M) -> Result<Self::Out, AlgebraError> {
+            fn complement_leaves(self, stride: $St, cotarget: M) -> Result<Self::Out, AlgebraError> {
                 const { assert!(!matches!(M::STATIC, Some(m) if m < 0), "a cotarget must not be negative") };
-                let order = const { by_stride([$($D::VALUE,)*]) };
+                $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "complement: a negative stride has no complement") };)*
+                let order = const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) };
                 let (holes, next, rest) = complement_modes(
                     [$(self.$i.get(),)*],
                     [$(stride.$i.get(),)*],
                     order,
                     cotarget.get(),
                 )?;
-                Ok(Layout::from_parts(($(holes[$i],)* rest), (C::<1>, $(next[$i],)*)))
+                Ok(Layout::from_parts(
+                    ($(<$All as Pick<ComplementLeaf<$Sh, $St, M, $i, 0>>>::pick(holes[$i]),)*
+                        <$All as Pick<ComplementLeaf<$Sh, $St, M, 0, 2>>>::pick(rest)),
+                    (C::<1>, $(<$All as Pick<ComplementLeaf<$Sh, $St, M, $i, 1>>>::pick(next[$i]),)*),
+                ))
             }
         }
     };

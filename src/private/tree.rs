@@ -8,6 +8,7 @@ use core::fmt;
 use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
+use super::static_complement::{ComplementLeaf, StaticLeaves};
 use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt};
 use super::text::{Described, Node, write_tree};
 use super::walk::{Form, Leaf, divmod};
@@ -183,6 +184,7 @@ leaf!([]; usize; None; 0; Node::Dynamic);
 leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize; Node::Static(Quot::<A, B>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize; Node::Static(Prod::<A, B>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize; Node::Static(Min::<A, B>::VALUE));
+leaf!([Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8]; ComplementLeaf<Sh, St, Co, K, W>; Some(ComplementLeaf::<Sh, St, Co, K, W>::VALUE as usize); ComplementLeaf::<Sh, St, Co, K, W>::VALUE as usize; Node::Static(ComplementLeaf::<Sh, St, Co, K, W>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; IfNonZero<A, B>; Some(IfNonZero::<A, B>::VALUE as usize); IfNonZero::<A, B>::VALUE as usize; Node::Static(IfNonZero::<A, B>::VALUE));
 
 const fn max(a: usize, b: usize) -> usize {
