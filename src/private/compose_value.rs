@@ -1,0 +1,362 @@
+//! Composition of typed layout *values* (ARCHITECTURE.md, "Typed algebra
+//! on dynamic leaves: the plan", step 4): `a.composition(b)` for typed
+//! layouts `a` and `b` of any nesting, a typed layout from straight-line
+//! code, or an [`AlgebraError`] naming the values.
+//!
+//! Stable Rust cannot choose a type from a const value, so the result's
+//! nesting depends only on the operands' nestings: it is the nesting
+//! CuTe's `composition_impl` (with `coalesce`) gives when every leaf is
+//! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
+//! `n:r` of `b` walks them with the checked [`compose_step`] (as the
+//! macro's rule for written-out layouts does, `layout-macros/src/compose.rs`)
+//! and becomes the mode `(t0,…,tk):(r0·e0,…,rk·ek)`, a leaf `n:r·e0` when
+//! `a` has one leaf; the modes keep `b`'s nesting. Where two leaves of `b`
+//! reach into one mode of `a`, their reaches must not carry ([`no_carry`]).
+//!
+//! The walk is a recursion over type-level lists (`list.rs`): after
+//! inlining, a few `let`s, divisions and compares per pair of leaves.
+
+use super::algebra::AlgebraError;
+use super::compose::{compose_step, product};
+use super::int::{C, Int};
+use super::layout::Layout;
+use super::leaf_list::LeafList;
+use super::list::{Cons, IntoTuple, Nil};
+use super::static_int::Times;
+use super::tree::{Mode, Tree};
+
+const FUNCTION: &str = "composition";
+
+/// CuTe's `composition(a, b)` of typed layout values: `a ∘ b`, so that
+/// `(a ∘ b)(c) = a(b(c))` at every coordinate `c` of `b`.
+///
+/// `B` is a typed [`Layout`] of any nesting, an extent `C<N>` or `usize`
+/// (`n` is the layout `n:1`), or a by-mode tiler: a tuple of those, one
+/// per top-level mode of `self` (mode `i` composed with `Bi`).
+///
+/// **The result's nesting** depends on the operands' nestings only, never
+/// on their numbers (a value cannot choose a type): `self` is flattened to
+/// its leaves `a0:e0, …, ak:ek`, and each leaf `n:r` of `b` becomes the mode
+/// `(t0,…,tk):(r·e0, r1·e1, …)` (one sub-mode per leaf of `self`; the leaf
+/// `n:r·e0` when `self` has one leaf), in `b`'s nesting. That is CuTe's
+/// nesting when every leaf is dynamic. Where CuTe's templates see static
+/// numbers they may nest differently: CuTe's `coalesce` drops a static
+/// extent-1 mode and merges static modes that continue one another before
+/// the walk, and skips a mode a static step proves to be of extent 1;
+/// `layout!(type composition(…))` of written-out layouts follows CuTe's
+/// static nesting, this trait keeps extent-1 modes (the same function).
+///
+/// Every leaf is a `usize` but a leaf of `b` that CuTe passes through
+/// unchanged (the shape of `b`'s leaf when `self` has one leaf) and the
+/// stride `r·e0` there, a static [`Prod`](super::Prod) when both are static.
+///
+/// **Checks.** Each step of the walk is CuTe's, with the conditions CuTe
+/// assumes checked ([`compose_step`]: the stride and the extent divide one
+/// another, the rest is a multiple of the mode's part, no empty mode but
+/// the last), and where two leaves of `b` reach into one mode of `self`,
+/// their reaches add up below its extent (nothing carries). A value that
+/// breaks one is an [`AlgebraError`] naming the values, never a layout
+/// that differs from the core's exact composition (`layout_dsl::algebra`);
+/// a product that overflows is an error too. Offsets are `usize`: layouts
+/// with a negative static stride (`isize` offsets) are not taken.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{AlgebraError, C, Compose, Layout};
+/// let (m, n) = (8, 6);
+/// let a = layout!((m,n):(1,m));
+/// // Every second column's first four rows, as (4,3):(1,2m):
+/// let (p, q, s) = (4, 3, 2 * m);
+/// let b = layout!((p,q):(1,s));
+/// let c = a.composition(b).unwrap();
+/// // One sub-mode per leaf of `a` in each mode of `b`:
+/// let _: Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize))> = c;
+/// assert_eq!(c.to_string(), "((4,1),(1,3)):((1,0),(16,16))");
+/// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
+/// // A leaf of `a` alone: `b`'s shape passes through, and a static
+/// // stride times a static stride stays static.
+/// let row = layout!(type m:2).composition(layout!(type 4:3)).unwrap();
+/// let _: Layout<C<4>, layout_dsl::typed::Prod<C<3>, C<2>>> = row;
+/// assert_eq!(row.to_string(), "4:6");
+/// // 4 consecutive elements do not fit a mode of 3 rows:
+/// let m = 3;
+/// let short = layout!((m,n):(1,m));
+/// assert_eq!(
+///     short.composition(layout!(type 4:1)),
+///     Err(AlgebraError::ShapeNotDivisible { function: "composition", shape: 4, part: 3 })
+/// );
+/// // A by-mode tiler: rows 0..4 and every second of 3 columns.
+/// let a = layout!((m,n):(1,m));
+/// let t = a.composition((C::<2>, layout!(type 3:2))).unwrap();
+/// assert_eq!(t.to_string(), "(2,3):(1,6)");
+/// ```
+pub trait Compose<B> {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// `self ∘ b`, or the error naming the values that break a condition.
+    fn composition(&self, b: B) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+/// The walk of one leaf `n:r` of the right layout over the left layout's
+/// leaves (`Self`, extents; `E`, strides) as `usize`s: one mode per leaf,
+/// the last taking the rest; `Reach` sums what every leaf reaches of each
+/// bounded mode (all but the last).
+pub trait WalkLeaves<E>: Copy {
+    /// The list of the result's extents (or strides): one `usize` per leaf.
+    type Modes;
+    /// One sum of reaches per bounded mode.
+    type Reach: Copy + Default;
+    /// The extents and strides of the leaf's mode; adds its reaches.
+    fn walk(
+        self,
+        e: E,
+        n: usize,
+        r: usize,
+        reach: &mut Self::Reach,
+    ) -> Result<(Self::Modes, Self::Modes), AlgebraError>;
+    /// Nothing carries: each mode's sum of reaches is below its extent
+    /// (or 0: no leaf moves there).
+    fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
+}
+
+impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
+    type Modes = Cons<usize, Nil>;
+    type Reach = Nil;
+    #[inline(always)]
+    fn walk(
+        self,
+        e: Cons<E0, Nil>,
+        n: usize,
+        r: usize,
+        _: &mut Nil,
+    ) -> Result<(Self::Modes, Self::Modes), AlgebraError> {
+        // The last mode is unbounded: the rest lands there.
+        Ok((Cons(n, Nil), Cons(product(FUNCTION, r, e.0.get())?, Nil)))
+    }
+    #[inline(always)]
+    fn check(self, _: Nil) -> Result<(), AlgebraError> {
+        Ok(())
+    }
+}
+
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE> WalkLeaves<Cons<E0, Cons<E1, TE>>>
+    for Cons<A0, Cons<A1, T>>
+where
+    Cons<A1, T>: WalkLeaves<Cons<E1, TE>>,
+{
+    type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
+    type Reach = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
+    #[inline(always)]
+    fn walk(
+        self,
+        e: Cons<E0, Cons<E1, TE>>,
+        n: usize,
+        r: usize,
+        reach: &mut Self::Reach,
+    ) -> Result<(Self::Modes, Self::Modes), AlgebraError> {
+        let step = compose_step(FUNCTION, n, r, self.0.get())?;
+        let stride = product(FUNCTION, r, e.0.get())?;
+        // Saturating: a sum past usize::MAX is past the extent too.
+        reach.0 = reach.0.saturating_add(step.reach);
+        let (shapes, strides) = self
+            .1
+            .walk(e.1, step.rest_shape, step.rest_stride, &mut reach.1)?;
+        Ok((Cons(step.shape, shapes), Cons(stride, strides)))
+    }
+    #[inline(always)]
+    fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
+        let extent = self.0.get();
+        if reach.0 != 0 && reach.0 >= extent {
+            return Err(AlgebraError::Carry {
+                function: FUNCTION,
+                reach: reach.0,
+                extent,
+            });
+        }
+        self.1.check(reach.1)
+    }
+}
+
+/// One leaf `n:r` (types `N`, `R`) of the right layout over the left
+/// layout's leaves (`Self`, strides `E`): its mode, typed.
+pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
+    /// The mode's shape: `N` over one leaf, a tuple of `usize` over several.
+    type Shape;
+    /// The mode's stride.
+    type Stride;
+    /// The mode; adds the leaf's reaches.
+    fn compose_leaf(
+        self,
+        e: E,
+        n: N,
+        r: R,
+        reach: &mut Self::Reach,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
+    type Shape = N;
+    type Stride = R::Out;
+    #[inline(always)]
+    fn compose_leaf(
+        self,
+        e: Cons<E0, Nil>,
+        n: N,
+        r: R,
+        _: &mut Nil,
+    ) -> Result<(N, R::Out), AlgebraError> {
+        // CuTe's shortcut for an integral left shape: `n : r·e0`.
+        Ok((n, r.times(e.0, FUNCTION)?))
+    }
+}
+
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE, N: Int, R: Int>
+    ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
+where
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple>,
+{
+    type Shape = <<Self as WalkLeaves<Cons<E0, Cons<E1, TE>>>>::Modes as IntoTuple>::Tuple;
+    type Stride = Self::Shape;
+    #[inline(always)]
+    fn compose_leaf(
+        self,
+        e: Cons<E0, Cons<E1, TE>>,
+        n: N,
+        r: R,
+        reach: &mut Self::Reach,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        let (shapes, strides) = self.walk(e, n.get(), r.get(), reach)?;
+        Ok((shapes.into_tuple(), strides.into_tuple()))
+    }
+}
+
+/// The right layout's shape tree (`Self`, strides `D`) composed leaf by
+/// leaf over the left layout's leaves (`AS`, strides `AE`), in its nesting.
+pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// The result's trees; adds the leaves' reaches.
+    fn compose_tree(
+        self,
+        d: D,
+        a: AS,
+        e: AE,
+        reach: &mut AS::Reach,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
+    type Shape = AS::Shape;
+    type Stride = AS::Stride;
+    #[inline(always)]
+    fn compose_tree(
+        self,
+        r: R,
+        a: AS,
+        e: AE,
+        reach: &mut AS::Reach,
+    ) -> Result<(AS::Shape, AS::Stride), AlgebraError> {
+        a.compose_leaf(e, self, r, reach)
+    }
+}
+
+impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree>
+    Compose<Layout<SB, DB>> for Layout<S, D>
+where
+    S: LeafList,
+    D: LeafList,
+    S::List: WalkLeaves<D::List>,
+{
+    type Shape = SB::Shape;
+    type Stride = SB::Stride;
+    #[inline]
+    fn composition(&self, b: Layout<SB, DB>) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
+        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
+        let mut reach = Default::default();
+        let (b_shape, b_stride) = b.into_parts();
+        let (shape, stride) = b_shape.compose_tree(b_stride, a, e, &mut reach)?;
+        a.check(reach)?;
+        Ok(Layout::from_parts(shape, stride))
+    }
+}
+
+/// An extent `n` is the layout `n:1`, as CuTe's `composition(a, n)`.
+macro_rules! extent {
+    ([$($g:tt)*] $N:ty) => {
+        impl<S: Mode<D>, D: Tree, $($g)*> Compose<$N> for Layout<S, D>
+        where
+            Self: Compose<Layout<$N, C<1>>>,
+        {
+            type Shape = <Self as Compose<Layout<$N, C<1>>>>::Shape;
+            type Stride = <Self as Compose<Layout<$N, C<1>>>>::Stride;
+            #[inline]
+            fn composition(
+                &self,
+                n: $N,
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                <Self as Compose<Layout<$N, C<1>>>>::composition(self, Layout::from_parts(n, C::<1>))
+            }
+        }
+    };
+}
+
+extent!([const N: i64] C<N>);
+extent!([] usize);
+
+macro_rules! tiler {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
+        impl<$($S: Copy, $D: Copy, $T,)*> Compose<($($T,)*)> for Layout<($($S,)*), ($($D,)*)>
+        where
+            $(Layout<$S, $D>: Compose<$T>,)*
+        {
+            type Shape = ($(<Layout<$S, $D> as Compose<$T>>::Shape,)*);
+            type Stride = ($(<Layout<$S, $D> as Compose<$T>>::Stride,)*);
+            #[inline]
+            fn composition(
+                &self,
+                tiler: ($($T,)*),
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                let (shape, stride) = self.into_parts();
+                // Mode i of `self` with tile i (CuTe's by-mode `composition`).
+                let parts = ($(
+                    Layout::<$S, $D>::from_parts(shape.$i, stride.$i)
+                        .composition(tiler.$i)?
+                        .into_parts(),
+                )*);
+                Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(tiler);
+
+macro_rules! trees {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S: ComposeTree<$D, AS, AE>, $D: Copy,)* AS: WalkLeaves<AE>, AE: Copy>
+            ComposeTree<($($D,)*), AS, AE> for ($($S,)*)
+        {
+            type Shape = ($($S::Shape,)*);
+            type Stride = ($($S::Stride,)*);
+            #[inline(always)]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn compose_tree(
+                self,
+                d: ($($D,)*),
+                a: AS,
+                e: AE,
+                reach: &mut AS::Reach,
+            ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+                let parts = ($(self.$i.compose_tree(d.$i, a, e, reach)?,)*);
+                Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(trees);
