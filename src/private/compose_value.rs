@@ -71,16 +71,17 @@ const FUNCTION: &str = "composition";
 /// let c = a.composition(b).unwrap();
 /// // One sub-mode per leaf of `a` in each mode of `b`:
 /// let _: Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize))> = c;
-/// assert_eq!(c.to_string(), "((4,1),(1,3)):((1,0),(16,16))");
+/// // `a` is compact, walked as one mode whose part sits at its last leaf:
+/// assert_eq!(c.to_string(), "((1,4),(1,3)):((0,1),(0,16))");
 /// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
 /// // A leaf of `a` alone: `b`'s shape passes through, and a static
 /// // stride times a static stride stays static.
 /// let row = layout!(type m:2).composition(layout!(type 4:3)).unwrap();
 /// let _: Layout<C<4>, layout_dsl::typed::Prod<C<3>, C<2>>> = row;
 /// assert_eq!(row.to_string(), "4:6");
-/// // 4 consecutive elements do not fit a mode of 3 rows:
-/// let m = 3;
-/// let short = layout!((m,n):(1,m));
+/// // 4 consecutive elements do not fit a mode of 3 rows (of a column of 4):
+/// let (m, ld) = (3, 4);
+/// let short = layout!((m,n):(1,ld));
 /// assert_eq!(
 ///     short.composition(layout!(type 4:1)),
 ///     Err(AlgebraError::ShapeNotDivisible { function: "composition", shape: 4, part: 3 })
@@ -88,6 +89,10 @@ const FUNCTION: &str = "composition";
 /// // A by-mode tiler: rows 0..4 and every second of 3 columns.
 /// let a = layout!((m,n):(1,m));
 /// let t = a.composition((C::<2>, layout!(type 3:2))).unwrap();
+/// // A compact `a` is walked as one mode (its leaves continue one
+/// // another), so a leaf of `b` may cross its rows:
+/// let c = a.composition(layout!(type 4:1)).unwrap();
+/// assert_eq!(c.to_string(), "(1,4):(0,1)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
 /// ```
 pub trait Compose<B> {
@@ -101,39 +106,53 @@ pub trait Compose<B> {
 
 /// The walk of one leaf `n:r` of the right layout over the left layout's
 /// leaves (`Self`, extents; `E`, strides) as `usize`s: one mode per leaf,
-/// the last taking the rest; `Reach` sums what every leaf reaches of each
-/// bounded mode (all but the last).
+/// the last taking the rest.
+///
+/// Leaves that continue one another (`e' = a·e`, or an extent 1 but the
+/// last's) are walked as one mode, as CuTe's `coalesce` merges static
+/// modes, but decided on the values: the group's part goes to its last
+/// leaf, the others get `1:0`, so the nesting does not change. CuTe's
+/// dynamic path walks each leaf alone and may then break a divisibility
+/// condition (and give a wrong layout) where the merged mode holds it.
 pub trait WalkLeaves<E>: Copy {
+    /// Whether `Self` is the last leaf (the unbounded mode).
+    const LAST: bool;
     /// The list of the result's extents (or strides): one `usize` per leaf.
     type Modes;
-    /// One sum of reaches per bounded mode.
+    /// Per bounded leaf: the sum of reaches into its group, and the
+    /// group's extent.
     type Reach: Copy + Default;
     /// The extents and strides of the leaf's mode; adds its reaches.
+    /// `group` is the extent of the group's leaves before this one and
+    /// the group's stride.
     fn walk(
         self,
         e: E,
         n: usize,
         r: usize,
+        group: (usize, usize),
         reach: &mut Self::Reach,
     ) -> Result<(Self::Modes, Self::Modes), AlgebraError>;
-    /// Nothing carries: each mode's sum of reaches is below its extent
+    /// Nothing carries: each group's sum of reaches is below its extent
     /// (or 0: no leaf moves there).
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
 }
 
 impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
+    const LAST: bool = true;
     type Modes = Cons<usize, Nil>;
     type Reach = Nil;
     #[inline(always)]
     fn walk(
         self,
-        e: Cons<E0, Nil>,
+        _: Cons<E0, Nil>,
         n: usize,
         r: usize,
+        group: (usize, usize),
         _: &mut Nil,
     ) -> Result<(Self::Modes, Self::Modes), AlgebraError> {
-        // The last mode is unbounded: the rest lands there.
-        Ok((Cons(n, Nil), Cons(product(FUNCTION, r, e.0.get())?, Nil)))
+        // The last group is unbounded: the rest lands there.
+        Ok((Cons(n, Nil), Cons(product(FUNCTION, r, group.1)?, Nil)))
     }
     #[inline(always)]
     fn check(self, _: Nil) -> Result<(), AlgebraError> {
@@ -146,36 +165,50 @@ impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE> WalkLeaves<Cons<E0, Cons<E1, TE>
 where
     Cons<A1, T>: WalkLeaves<Cons<E1, TE>>,
 {
+    const LAST: bool = false;
     type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
-    type Reach = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
+    type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
     #[inline(always)]
     fn walk(
         self,
         e: Cons<E0, Cons<E1, TE>>,
         n: usize,
         r: usize,
+        (before, stride): (usize, usize),
         reach: &mut Self::Reach,
     ) -> Result<(Self::Modes, Self::Modes), AlgebraError> {
-        let step = compose_step(FUNCTION, n, r, self.0.get())?;
-        let stride = product(FUNCTION, r, e.0.get())?;
-        // Saturating: a sum past usize::MAX is past the extent too.
-        reach.0 = reach.0.saturating_add(step.reach);
-        let (shapes, strides) = self
-            .1
-            .walk(e.1, step.rest_shape, step.rest_stride, &mut reach.1)?;
-        Ok((Cons(step.shape, shapes), Cons(stride, strides)))
+        let (next_extent, next_stride) = (self.1.0.get(), e.1.0.get());
+        let extent = product(FUNCTION, before, self.0.get())?;
+        // Nothing so far moves: the next group starts at the next leaf.
+        let fresh = extent == 1;
+        // The next leaf continues this group: a mode of extent 1 (but
+        // the last, whose stride extends it), or the next stride.
+        let continues = (next_extent == 1 && !<Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST)
+            || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
+        let (mode, rest, group) = if fresh || continues {
+            let group = if fresh { (1, next_stride) } else { (extent, stride) };
+            ((1, 0), (n, r), group)
+        } else {
+            let step = compose_step(FUNCTION, n, r, extent)?;
+            let mode = (step.shape, product(FUNCTION, r, stride)?);
+            // Saturating: a sum past usize::MAX is past the extent too.
+            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+            (mode, (step.rest_shape, step.rest_stride), (1, next_stride))
+        };
+        let (shapes, strides) = self.1.walk(e.1, rest.0, rest.1, group, &mut reach.1)?;
+        Ok((Cons(mode.0, shapes), Cons(mode.1, strides)))
     }
     #[inline(always)]
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
-        let extent = self.0.get();
-        if reach.0 != 0 && reach.0 >= extent {
+        let ((reach, extent), rest) = (reach.0, reach.1);
+        if reach != 0 && reach >= extent {
             return Err(AlgebraError::Carry {
                 function: FUNCTION,
-                reach: reach.0,
+                reach,
                 extent,
             });
         }
-        self.1.check(reach.1)
+        self.1.check(rest)
     }
 }
 
@@ -227,7 +260,8 @@ where
         r: R,
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-        let (shapes, strides) = self.walk(e, n.get(), r.get(), reach)?;
+        let group = (1, e.0.get());
+        let (shapes, strides) = self.walk(e, n.get(), r.get(), group, reach)?;
         Ok((shapes.into_tuple(), strides.into_tuple()))
     }
 }
