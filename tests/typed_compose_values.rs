@@ -290,3 +290,26 @@ fn a_broken_condition_names_the_values() {
         }
     ));
 }
+
+#[test]
+fn layout_macro_routes_named_operands_to_the_trait() {
+    let (m, n, p) = (8usize, 6usize, 4usize);
+    let a = layout!((m,n):(1,m));
+    let b = layout!((p,3):(1,{2 * m}));
+    let both = layout!(type composition(#a, #b)).unwrap();
+    assert_eq!(Ok(both), a.composition(b));
+    assert_eq!(both.crd2idx((3, 2)), 3 + 2 * 16);
+    let written = layout!(type composition(#a, (p,3):(1,{2 * m}))).unwrap();
+    assert_eq!(written.to_string(), both.to_string());
+    let left = layout!(type composition((m,n):(1,m), #b)).unwrap();
+    assert_eq!(left.to_string(), both.to_string());
+    // A by-mode tiler of an extent and a written-out layout.
+    let tiled = layout!(type composition(#a, <2, 3:2>)).unwrap();
+    assert_eq!(Ok(tiled), a.composition((C::<2>, layout!(type 3:2))));
+    assert_eq!(tiled.to_string(), "(2,3):(1,16)");
+    // A static layout by name: its leaves are `C<N>`, kept where CuTe
+    // passes them through.
+    const ROW: layout_dsl::layout_type!(type 8:2) = layout!(type 8:2);
+    let r: Layout<C<4>, Prod<C<3>, C<2>>> = layout!(type composition(#ROW, 4:3)).unwrap();
+    assert_eq!(r.to_string(), "4:6");
+}

@@ -96,7 +96,8 @@ impl Expander<'_> {
                     && !valid::typed_layout(e)
                     && divide::rule(e).is_none()
                     && rules::layout_type(e).is_none()
-                    && divide::named_call(e).is_none() =>
+                    && divide::named_call(e).is_none()
+                    && named::composition(e).is_none() =>
             {
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
             }
@@ -148,6 +149,10 @@ impl Expander<'_> {
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}
+        }
+        if let Some((a, b)) = named::composition(e).filter(|_| typed) {
+            let (a, b) = (self.operand(a)?, self.operand(b)?);
+            return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);
@@ -254,6 +259,23 @@ impl Expander<'_> {
                 _ => unreachable!("named.rs accepts these calls only"),
             },
             _ => value(e),
+        }
+    }
+
+    /// An operand of `Compose` (`named::composition`): a named layout, a
+    /// written-out one, or a by-mode tiler of those and integers (a tuple).
+    fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) => self.typed_layout(shape, stride),
+            ExprKind::Tiler(tiles) => {
+                let tiles = tiles.iter().map(|t| match t.kind {
+                    ExprKind::Int(n) => Ok(emit::static_leaf(n)),
+                    ExprKind::Dynamic(k) => Ok(self.leaf(k)),
+                    _ => self.operand(t),
+                });
+                Ok(emit::tuple(tiles.collect::<syn::Result<_>>()?))
+            }
+            _ => Ok(self.named(e)),
         }
     }
 
