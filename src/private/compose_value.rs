@@ -71,8 +71,8 @@ const FUNCTION: &str = "composition";
 /// let c = a.composition(b).unwrap();
 /// // One sub-mode per leaf of `a` in each mode of `b`:
 /// let _: Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize))> = c;
-/// // `a` is compact, walked as one mode whose part sits at its last leaf:
-/// assert_eq!(c.to_string(), "((1,4),(1,3)):((0,1),(0,16))");
+/// // `a` is compact, walked as one mode whose part sits at its first leaf:
+/// assert_eq!(c.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
 /// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
 /// // A leaf of `a` alone: `b`'s shape passes through, and a static
 /// // stride times a static stride stays static.
@@ -92,7 +92,7 @@ const FUNCTION: &str = "composition";
 /// // A compact `a` is walked as one mode (its leaves continue one
 /// // another), so a leaf of `b` may cross its rows:
 /// let c = a.composition(layout!(type 4:1)).unwrap();
-/// assert_eq!(c.to_string(), "(1,4):(0,1)");
+/// assert_eq!(c.to_string(), "(4,1):(1,0)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
 /// ```
 pub trait Compose<B> {
@@ -110,7 +110,7 @@ pub trait Compose<B> {
 ///
 /// Leaves that continue one another (`e' = a·e`, or an extent 1 but the
 /// last's) are walked as one mode, as CuTe's `coalesce` merges static
-/// modes, but decided on the values: the group's part goes to its last
+/// modes, but decided on the values: the group's part goes to its first
 /// leaf, the others get `1:0`, so the nesting does not change. CuTe's
 /// dynamic path walks each leaf alone and may then break a divisibility
 /// condition (and give a wrong layout) where the merged mode holds it.
@@ -123,8 +123,9 @@ pub trait WalkLeaves<E>: Copy {
     /// group's extent.
     type Reach: Copy + Default;
     /// The extents and strides of the leaf's mode; adds its reaches.
-    /// `group` is the extent of the group's leaves before this one and
-    /// the group's stride.
+    /// `group` is the extent of the group's leaves before this one (1:
+    /// this leaf starts a group) and the group's stride. The third part
+    /// is the group's mode, for its first leaf when that is an earlier one.
     fn walk(
         self,
         e: E,
@@ -132,10 +133,20 @@ pub trait WalkLeaves<E>: Copy {
         r: usize,
         group: (usize, usize),
         reach: &mut Self::Reach,
-    ) -> Result<(Self::Modes, Self::Modes), AlgebraError>;
+    ) -> Result<Walked<Self::Modes>, AlgebraError>;
     /// Nothing carries: each group's sum of reaches is below its extent
     /// (or 0: no leaf moves there).
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
+}
+
+/// The extents and strides of a leaf's mode over the rest of the left
+/// layout's leaves, and the mode of the group the first of them is in.
+pub type Walked<M> = (M, M, (usize, usize));
+
+/// `mode` where a group starts, `1:0` elsewhere.
+#[inline(always)]
+fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
+    if first { mode } else { (1, 0) }
 }
 
 impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
@@ -148,11 +159,13 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
         _: Cons<E0, Nil>,
         n: usize,
         r: usize,
-        group: (usize, usize),
+        (before, stride): (usize, usize),
         _: &mut Nil,
-    ) -> Result<(Self::Modes, Self::Modes), AlgebraError> {
+    ) -> Result<Walked<Self::Modes>, AlgebraError> {
         // The last group is unbounded: the rest lands there.
-        Ok((Cons(n, Nil), Cons(product(FUNCTION, r, group.1)?, Nil)))
+        let mode = (n, product(FUNCTION, r, stride)?);
+        let here = placed(before == 1, mode);
+        Ok((Cons(here.0, Nil), Cons(here.1, Nil), mode))
     }
     #[inline(always)]
     fn check(self, _: Nil) -> Result<(), AlgebraError> {
@@ -176,8 +189,9 @@ where
         r: usize,
         (before, stride): (usize, usize),
         reach: &mut Self::Reach,
-    ) -> Result<(Self::Modes, Self::Modes), AlgebraError> {
+    ) -> Result<Walked<Self::Modes>, AlgebraError> {
         let (next_extent, next_stride) = (self.1.0.get(), e.1.0.get());
+        let first = before == 1;
         let extent = product(FUNCTION, before, self.0.get())?;
         // Nothing so far moves: the next group starts at the next leaf.
         let fresh = extent == 1;
@@ -185,18 +199,27 @@ where
         // the last, whose stride extends it), or the next stride.
         let continues = (next_extent == 1 && !<Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST)
             || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
-        let (mode, rest, group) = if fresh || continues {
-            let group = if fresh { (1, next_stride) } else { (extent, stride) };
-            ((1, 0), (n, r), group)
+        let (here, up, shapes, strides) = if fresh || continues {
+            let group = if fresh {
+                (1, next_stride)
+            } else {
+                (extent, stride)
+            };
+            let (shapes, strides, mode) = self.1.walk(e.1, n, r, group, &mut reach.1)?;
+            (placed(first && !fresh, mode), mode, shapes, strides)
         } else {
             let step = compose_step(FUNCTION, n, r, extent)?;
             let mode = (step.shape, product(FUNCTION, r, stride)?);
             // Saturating: a sum past usize::MAX is past the extent too.
             reach.0 = (reach.0.0.saturating_add(step.reach), extent);
-            (mode, (step.rest_shape, step.rest_stride), (1, next_stride))
+            let (rest_shape, rest_stride, group) =
+                (step.rest_shape, step.rest_stride, (1, next_stride));
+            let (shapes, strides, _) =
+                self.1
+                    .walk(e.1, rest_shape, rest_stride, group, &mut reach.1)?;
+            (placed(first, mode), mode, shapes, strides)
         };
-        let (shapes, strides) = self.1.walk(e.1, rest.0, rest.1, group, &mut reach.1)?;
-        Ok((Cons(mode.0, shapes), Cons(mode.1, strides)))
+        Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
     }
     #[inline(always)]
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
@@ -261,7 +284,7 @@ where
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
-        let (shapes, strides) = self.walk(e, n.get(), r.get(), group, reach)?;
+        let (shapes, strides, _) = self.walk(e, n.get(), r.get(), group, reach)?;
         Ok((shapes.into_tuple(), strides.into_tuple()))
     }
 }
@@ -298,8 +321,8 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
     }
 }
 
-impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree>
-    Compose<Layout<SB, DB>> for Layout<S, D>
+impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> Compose<Layout<SB, DB>>
+    for Layout<S, D>
 where
     S: LeafList,
     D: LeafList,
@@ -308,7 +331,10 @@ where
     type Shape = SB::Shape;
     type Stride = SB::Stride;
     #[inline]
-    fn composition(&self, b: Layout<SB, DB>) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
+    fn composition(
+        &self,
+        b: Layout<SB, DB>,
+    ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
         let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
         let mut reach = Default::default();
         let (b_shape, b_stride) = b.into_parts();
