@@ -181,7 +181,10 @@ snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
 snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
 snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
 snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
-snapshot!(named_typed_composition, "type composition(#A, (p,(4,q)):(2,(1,p)))");
+snapshot!(
+    named_typed_composition,
+    "type composition(#A, (p,(4,q)):(2,(1,p)))"
+);
 snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
 
 /// `layout_type!(input)`, pretty-printed as a type alias.
