@@ -5,16 +5,19 @@
 //!
 //! Stable Rust cannot choose a type from a const value, so the result's
 //! nesting depends only on the operands' nestings: it is the nesting
-//! CuTe's `composition_impl` (with `coalesce`) gives when every leaf is
+//! CuTe's `composition_impl` (after `coalesce`) gives when every leaf is
 //! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
 //! `n:r` of `b` walks them with the checked [`compose_step`] (as the
 //! macro's rule for written-out layouts does, `layout-macros/src/compose.rs`)
-//! and becomes the mode `(t0,…,tk):(r0·e0,…,rk·ek)`, a leaf `n:r·e0` when
-//! `a` has one leaf; the modes keep `b`'s nesting. Where two leaves of `b`
-//! reach into one mode of `a`, their reaches must not carry ([`no_carry`]).
+//! and becomes a mode with one sub-mode per leaf of `a` (a leaf `n:r·e0`
+//! when `a` has one leaf); the modes keep `b`'s nesting. Where two leaves
+//! of `b` reach into one group of `a`, their reaches must not carry (as
+//! [`no_carry`](super::no_carry)). Leaves of `a` that continue one another
+//! are one group, decided on the values ([`WalkLeaves`]).
 //!
 //! The walk is a recursion over type-level lists (`list.rs`): after
-//! inlining, a few `let`s, divisions and compares per pair of leaves.
+//! inlining, a few compares, multiplies and (where a leaf of `b` crosses
+//! a group) divisions per pair of leaves; no call, no allocation.
 
 use super::algebra::AlgebraError;
 use super::compose::{compose_step, product};
@@ -36,15 +39,30 @@ const FUNCTION: &str = "composition";
 ///
 /// **The result's nesting** depends on the operands' nestings only, never
 /// on their numbers (a value cannot choose a type): `self` is flattened to
-/// its leaves `a0:e0, …, ak:ek`, and each leaf `n:r` of `b` becomes the mode
-/// `(t0,…,tk):(r·e0, r1·e1, …)` (one sub-mode per leaf of `self`; the leaf
-/// `n:r·e0` when `self` has one leaf), in `b`'s nesting. That is CuTe's
-/// nesting when every leaf is dynamic. Where CuTe's templates see static
-/// numbers they may nest differently: CuTe's `coalesce` drops a static
-/// extent-1 mode and merges static modes that continue one another before
-/// the walk, and skips a mode a static step proves to be of extent 1;
-/// `layout!(type composition(…))` of written-out layouts follows CuTe's
-/// static nesting, this trait keeps extent-1 modes (the same function).
+/// its leaves `a0:e0, …, ak:ek`, and each leaf `n:r` of `b` becomes the
+/// mode `(t0,…,tk):(d0,…,dk)`, one sub-mode per leaf of `self` (the leaf
+/// `n:r·e0` when `self` has one leaf), in `b`'s nesting. That is the
+/// nesting CuTe's `composition` gives when every leaf is dynamic. Where
+/// CuTe's templates see static numbers they may nest differently: CuTe's
+/// `coalesce` drops a static extent-1 mode of `self` and merges static
+/// modes that continue one another before the walk, its walk skips a mode
+/// a static step proves to be of extent 1, and a static stride 0 or extent
+/// 1 in `b` keeps `b`'s leaf. `layout!(type composition(…))` of two
+/// written-out layouts follows CuTe's static nesting; this trait keeps
+/// every mode (extent 1 where CuTe drops it: the same function).
+///
+/// **The values.** The walk is CuTe's (`composition_impl`): a leaf takes
+/// `min(ceil(a/r), n)` elements of a mode `a:e` at stride `r·e`, the rest
+/// going on at stride `ceil(r/a)`, the last mode taking what is left. One
+/// difference: leaves of `self` that continue one another (`e' = a·e`, or
+/// an extent 1 but the last's) are walked as one mode, as CuTe's
+/// `coalesce` would merge them if they were static, decided on the values;
+/// the group's part sits at its first leaf, the others are `1:0`. So a
+/// compact `self` composes like a one-mode layout, where CuTe's dynamic
+/// path walks leaf by leaf and may break a divisibility condition (and, not
+/// checking it, give a wrong layout). Once a leaf of `b` is placed, the
+/// later sub-modes are `1:0` (CuTe's strides there are other numbers of
+/// no effect). Where a leaf fits the first group, the shape is CuTe's.
 ///
 /// Every leaf is a `usize` but a leaf of `b` that CuTe passes through
 /// unchanged (the shape of `b`'s leaf when `self` has one leaf) and the
@@ -53,12 +71,13 @@ const FUNCTION: &str = "composition";
 /// **Checks.** Each step of the walk is CuTe's, with the conditions CuTe
 /// assumes checked ([`compose_step`]: the stride and the extent divide one
 /// another, the rest is a multiple of the mode's part, no empty mode but
-/// the last), and where two leaves of `b` reach into one mode of `self`,
+/// the last), and where two leaves of `b` reach into one group of `self`,
 /// their reaches add up below its extent (nothing carries). A value that
 /// breaks one is an [`AlgebraError`] naming the values, never a layout
 /// that differs from the core's exact composition (`layout_dsl::algebra`);
 /// a product that overflows is an error too. Offsets are `usize`: layouts
-/// with a negative static stride (`isize` offsets) are not taken.
+/// with a negative static stride (`isize` offsets) are not taken, and
+/// `self` has at most 12 leaves (a mode of the result is a tuple).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -95,6 +114,11 @@ const FUNCTION: &str = "composition";
 /// assert_eq!(c.to_string(), "(4,1):(1,0)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be composed with `{B}`",
+    label = "not a right operand of `composition` for this layout",
+    note = "the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler with one of those per top-level mode of the left layout; the left layout has `usize` offsets and at most 12 leaves"
+)]
 pub trait Compose<B> {
     /// The result's shape tree.
     type Shape;
