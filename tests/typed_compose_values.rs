@@ -395,3 +395,16 @@ fn static_right_layouts_match_cute() {
         }
     }
 }
+
+/// Where CuTe's dynamic walk gives a layout that is not `a ∘ b` (CuTe C++,
+/// `int` leaves: `(2,1):(1,2) o (2):(3) = ((1,2)):((3,4))`, offset 4 at
+/// index 1), the merged walk answers right.
+#[test]
+fn a_continuing_left_layout_is_walked_as_one_mode() {
+    let (two, one, three) = (2usize, 1usize, 3usize);
+    let a = layout!((two,one):(one,two));
+    let c = a.composition(layout!(two:three)).unwrap();
+    assert_eq!(c.at(1), a.at(3));
+    assert_eq!(c.at(1), 3);
+    assert_eq!(c.to_string(), "(2,1):(3,0)");
+}
