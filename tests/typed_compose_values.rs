@@ -97,7 +97,9 @@ proptest! {
         let b = layout!((p,(q,r)):(u,(v,x)));
         match a.composition(b) {
             Ok(c) => {
-                let _: Layout<((usize, usize, usize), ((usize, usize, usize), (usize, usize, usize))), _> = c;
+                // One sub-mode per leaf of `a`, in `b`'s nesting.
+                type Mode = (usize, usize, usize);
+                let _: Layout<(Mode, (Mode, Mode)), _> = c;
                 assert_composition(&c, a, b);
             }
             Err(e) => prop_assert!(is_walk_error(&e), "{}", e),
@@ -120,10 +122,12 @@ proptest! {
         // One leaf on the left: always an answer, `b`'s shape kept.
         let one = layout!(m:d);
         let c = one.composition(layout!(type (2,(3,2)):(1,(2,6)))).unwrap();
-        let _: Layout<(C<2>, (C<3>, C<2>)), (usize, (usize, usize))> = c;
+        type Kept = (C<2>, (C<3>, C<2>));
+        let _: Layout<Kept, (usize, (usize, usize))> = c;
         assert_composition(&c, one, layout!(type (2,(3,2)):(1,(2,6))));
         let fixed = layout!(type 6:2).composition(layout!(type (3,2):(2,1))).unwrap();
-        let _: Layout<(C<3>, C<2>), (Prod<C<2>, C<2>>, Prod<C<1>, C<2>>)> = fixed;
+        type Strides = (Prod<C<2>, C<2>>, Prod<C<1>, C<2>>);
+        let _: Layout<(C<3>, C<2>), Strides> = fixed;
         prop_assert_eq!(fixed.to_string(), "(3,2):(4,2)");
     }
 
