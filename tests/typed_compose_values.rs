@@ -148,6 +148,16 @@ proptest! {
         for i in 0..tiled.size() {
             prop_assert_eq!(tiled.at(i) as i64, core.crd2idx(&IntTuple::Int(i as i64)).unwrap());
         }
+        // A shorter tiler drops the modes past it.
+        let first = a.composition((layout!(p:u),)).unwrap();
+        let core = composition(
+            &to_core(a),
+            &Tiler::ByMode(vec![Tiler::Layout(to_core(layout!(p:u)))]),
+        ).unwrap();
+        prop_assert_eq!(first.size() as i64, core.size());
+        for i in 0..first.size() {
+            prop_assert_eq!(first.at(i) as i64, core.crd2idx(&IntTuple::Int(i as i64)).unwrap());
+        }
     }
 }
 

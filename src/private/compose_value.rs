@@ -21,6 +21,7 @@
 
 use super::algebra::AlgebraError;
 use super::compose::{compose_step, product};
+use super::edit::{AsModes, Take};
 use super::int::{C, Int};
 use super::layout::Layout;
 use super::leaf_list::LeafList;
@@ -34,8 +35,9 @@ const FUNCTION: &str = "composition";
 /// `(a ∘ b)(c) = a(b(c))` at every coordinate `c` of `b`.
 ///
 /// `B` is a typed [`Layout`] of any nesting, an extent `C<N>` or `usize`
-/// (`n` is the layout `n:1`), or a by-mode tiler: a tuple of those, one
-/// per top-level mode of `self` (mode `i` composed with `Bi`).
+/// (`n` is the layout `n:1`), or a by-mode tiler: a tuple of those, at
+/// most one per top-level mode of `self` (mode `i` composed with `Bi`, the
+/// modes past the tiler dropped, as CuTe).
 ///
 /// **The result's nesting** depends on the operands' nestings only, never
 /// on their numbers (a value cannot choose a type): `self` is flattened to
@@ -113,11 +115,13 @@ const FUNCTION: &str = "composition";
 /// let c = a.composition(layout!(type 4:1)).unwrap();
 /// assert_eq!(c.to_string(), "(4,1):(1,0)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
+/// // A shorter tiler drops the modes past it, as CuTe:
+/// assert_eq!(a.composition((C::<2>,)).unwrap().to_string(), "(2):(1)");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be composed with `{B}`",
     label = "not a right operand of `composition` for this layout",
-    note = "the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler with one of those per top-level mode of the left layout; the left layout has `usize` offsets and at most 12 leaves"
+    note = "the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
 )]
 pub trait Compose<B> {
     /// The result's shape tree.
@@ -393,22 +397,26 @@ extent!([] usize);
 
 macro_rules! tiler {
     (0;) => {};
-    ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
-        impl<$($S: Copy, $D: Copy, $T,)*> Compose<($($T,)*)> for Layout<($($S,)*), ($($D,)*)>
+    ($rank:literal; $(($i:tt $X:ident $Y:ident $T:ident))*) => {
+        // The first modes of `self`, one per tile (CuTe drops the others).
+        impl<S: AsModes, D: AsModes, $($X: Copy, $Y: Copy, $T,)*> Compose<($($T,)*)>
+            for Layout<S, D>
         where
-            $(Layout<$S, $D>: Compose<$T>,)*
+            S::Modes: Take<0, $rank, D::Modes, Shape = ($($X,)*), Stride = ($($Y,)*)>,
+            $(Layout<$X, $Y>: Compose<$T>,)*
         {
-            type Shape = ($(<Layout<$S, $D> as Compose<$T>>::Shape,)*);
-            type Stride = ($(<Layout<$S, $D> as Compose<$T>>::Stride,)*);
+            type Shape = ($(<Layout<$X, $Y> as Compose<$T>>::Shape,)*);
+            type Stride = ($(<Layout<$X, $Y> as Compose<$T>>::Stride,)*);
             #[inline]
             fn composition(
                 &self,
                 tiler: ($($T,)*),
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 let (shape, stride) = self.into_parts();
+                let (shape, stride) = shape.as_modes().take(stride.as_modes());
                 // Mode i of `self` with tile i (CuTe's by-mode `composition`).
                 let parts = ($(
-                    Layout::<$S, $D>::from_parts(shape.$i, stride.$i)
+                    Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)
                         .composition(tiler.$i)?
                         .into_parts(),
                 )*);
