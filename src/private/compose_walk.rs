@@ -41,7 +41,7 @@ pub trait WalkLeaves<E>: Copy {
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError>;
     /// Nothing carries: each group's sum of reaches is below its extent
-    /// (or 0: no leaf moves there).
+    /// (or 0: no leaf moves there); no leaf but the last is empty.
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
 }
 
@@ -129,6 +129,11 @@ where
     }
     #[inline(always)]
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
+        // No index splits over an empty mode but the last (the core's
+        // `ZeroSizeMode`), whatever the right layout reaches.
+        if self.0.get() == 0 {
+            return Err(AlgebraError::ZeroExtent { function: FUNCTION });
+        }
         let ((reach, extent), rest) = (reach.0, reach.1);
         if reach != 0 && reach >= extent {
             return Err(AlgebraError::Carry {
