@@ -10,6 +10,8 @@ use layout_dsl::layout;
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "typed_algebra/compose.rs"]
+mod compose;
 
 /// Extents that vary call to call (not all multiples of the tiles).
 fn extents() -> Vec<(usize, usize)> {
@@ -297,6 +299,7 @@ fn benches(c: &mut Criterion) {
     assert_eq!(value_complement(&inputs), runtime_complement(&inputs));
     assert_eq!(typed_complement(&inputs), runtime_complement(&inputs));
     let calls = inputs.len();
+    compose::benches(c, &inputs);
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
     g.bench_function("logical_divide/typed", |b| {

@@ -78,6 +78,11 @@
 //! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
 //! the macro would fold are `usize` there (the numbers are not visible).
+//! [`Compose`] composes typed values of any nesting
+//! (`a.composition(b)`, and `layout!(type composition(#A, #B))` with either
+//! side named): each leaf of `b` becomes a mode with one sub-mode per leaf
+//! of `a`, the nesting CuTe gives when every leaf is dynamic, each step
+//! checked (see its docs for where CuTe's static nesting differs).
 //! CuTe's partitions of tensors over typed layouts, flat or nested
 //! (`local_tile`, `local_partition`, `_` slicing, `Step`) are typed too, in
 //! [`crate::tensor::typed`]: a static extent divided by a static tile is a
@@ -181,9 +186,9 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, Appended, AsModes, C, Coalesce, Complement, ComplementLeaf, Composed,
-    Concat, Divide, FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix, Layout,
-    LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
-    Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take,
-    Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
+    AlgebraError, Append, Appended, AsModes, C, Coalesce, Complement, ComplementLeaf, Compose,
+    Composed, Concat, Divide, FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix,
+    Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf,
+    Over, Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle,
+    Take, Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
 };

@@ -16,6 +16,7 @@
 //! | `crd2idx`, `size`, `cosize`, `coshape` (with mode indices), `rank`, `depth`, `idx2crd` of those | a method call on it |
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
+//! | `type composition` with a named layout `#A` on either side | the facade's `Compose::composition` (named.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | `type logical_product`/`zipped_product`/`tiled_product`/`flat_product` by a static layout (or by-mode tiler), `type blocked_product`/`raked_product` by a static layout | the same (product.rs) |
 //! | `type make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
@@ -98,7 +99,8 @@ impl Expander<'_> {
                     && divide::rule(e).is_none()
                     && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none()
-                    && named::value_method(e).is_none() =>
+                    && named::value_method(e).is_none()
+                    && named::composition(e).is_none() =>
             {
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
             }
@@ -159,6 +161,10 @@ impl Expander<'_> {
                 _ => self.coordinate(m),
             });
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
+        }
+        if let Some((a, b)) = named::composition(e).filter(|_| typed) {
+            let (a, b) = (self.operand(a)?, self.operand(b)?);
+            return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);
@@ -265,6 +271,23 @@ impl Expander<'_> {
                 _ => unreachable!("named.rs accepts these calls only"),
             },
             _ => value(e),
+        }
+    }
+
+    /// An operand of `Compose` (`named::composition`): a named layout, a
+    /// written-out one, or a by-mode tiler of those and integers (a tuple).
+    fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) => self.typed_layout(shape, stride),
+            ExprKind::Tiler(tiles) => {
+                let tiles = tiles.iter().map(|t| match t.kind {
+                    ExprKind::Int(n) => Ok(emit::static_leaf(n)),
+                    ExprKind::Dynamic(k) => Ok(self.leaf(k)),
+                    _ => self.operand(t),
+                });
+                Ok(emit::tuple(tiles.collect::<syn::Result<_>>()?))
+            }
+            _ => Ok(self.named(e)),
         }
     }
 

@@ -17,6 +17,9 @@
 //! `#A` goes to the run-time core path with the other dynamic parts: the
 //! value is converted to the core when the code runs (`rt::named`), and
 //! the result is a `Result`, as for any algebra of dynamic leaves.
+//! After `type`, `composition(A, B)` with `#A` or `#B` (the other written
+//! out, or `B` a by-mode tiler `<…>` of written-out layouts and integers)
+//! calls the facade's `Compose` trait ([`composition`]).
 //! Anywhere else `#A` is an error at its tokens: in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
 //! function that writes out its result while compiling (`table`) cannot
@@ -86,6 +89,35 @@ pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Opti
     };
     name(layout)?;
     Some((method.0, method.1, layout, cotarget))
+}
+
+/// `composition(A, B)` whose operands the facade's `Compose` trait takes,
+/// one of them named: each a named layout or a written-out `SHAPE:STRIDE`,
+/// or `B` a by-mode tiler `<…>` of written-out layouts and integers. The
+/// operands.
+pub fn composition(e: &Expr) -> Option<(&Expr, &Expr)> {
+    let ExprKind::Call { name: f, args, .. } = &e.kind else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let layout = |l: &Expr| match &l.kind {
+        ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
+        _ => name(l).is_some(),
+    };
+    let b_fits = match &b.kind {
+        ExprKind::Tiler(tiles) => {
+            // A named tile is refused where it stands (`check`).
+            let tile = |t: &Expr| match &t.kind {
+                ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
+                kind => matches!(kind, ExprKind::Int(1..) | ExprKind::Dynamic(_)),
+            };
+            !tiles.is_empty() && tiles.iter().all(tile)
+        }
+        _ => layout(b),
+    };
+    (f == "composition" && contains(e) && layout(a) && b_fits).then_some((a, b))
 }
 
 /// Every named layout below `e`, in the order the run-time path numbers them.

@@ -186,6 +186,11 @@ snapshot!(
     rounded_product_hole,
     "type tiled_product((2,(m,3)):(1,(2,64)), 4:1)"
 );
+snapshot!(
+    named_typed_composition,
+    "type composition(#A, (p,(4,q)):(2,(1,p)))"
+);
+snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
 
 /// `layout_type!(input)`, pretty-printed as a type alias.
 fn type_expansion(input: &str) -> String {

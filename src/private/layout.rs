@@ -295,6 +295,12 @@ impl<S, D, I> Layout<S, D, I> {
             offset: PhantomData,
         }
     }
+
+    /// The shape and stride trees, with no bound on them (the typed
+    /// algebra's results: compose_value.rs).
+    pub(super) fn into_parts(self) -> (S, D) {
+        (self.shape, self.stride)
+    }
 }
 
 /// The layout `layout!` writes for `shape:stride`: [`Layout::new`] as a

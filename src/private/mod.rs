@@ -21,6 +21,8 @@ macro_rules! each_rank {
 
 mod algebra;
 mod compose;
+mod compose_value;
+mod compose_walk;
 mod composed;
 mod construct;
 mod construct_values;
@@ -58,6 +60,8 @@ mod walk;
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
+pub use compose_value::{Compose, ComposeTree};
+pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use construct_values::{

@@ -1,0 +1,91 @@
+//! `composition` of two dynamic rank-2 layouts through the `Compose` trait
+//! (typed values), against the run-time core path and the macro's rule for
+//! written-out layouts. Independent calls over varying extents; CuTe's
+//! side of the same work is the paired C++ harness (BENCHMARKS.md).
+
+use std::hint::black_box;
+
+use criterion::Criterion;
+use layout_dsl::layout;
+use layout_dsl::typed::Compose;
+
+/// `(m,n):(1,ld) ∘ (4,n/2):(1,2m)` through the trait, then `size` + `L(5)`.
+/// `ld = m` is CuTe's harness (a compact `a`, walked as one mode); `ld =
+/// m + 3` pads the columns, so each leaf takes CuTe's checked step.
+#[inline(never)]
+pub fn method(inputs: &[(usize, usize)], pad: usize) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let ld = m + pad;
+        let a = layout!((m,n):(1,ld));
+        let b = layout!((4,{n / 2}):(1,{2 * m}));
+        let l = a.composition(b).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// The same through the core at run time (`layout!` without `type`).
+#[inline(never)]
+pub fn runtime(inputs: &[(usize, usize)], pad: usize) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let ld = m + pad;
+        let l = layout!(composition((m,n):(1,ld), (4,{n / 2}):(1,{2 * m}))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(5)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
+/// The macro's rule for written-out layouts (CuTe's walk, leaf by leaf).
+#[inline(never)]
+pub fn written_out(inputs: &[(usize, usize)], pad: usize) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let ld = m + pad;
+        let l = layout!(type composition((m,n):(1,ld), (4,{n / 2}):(1,{2 * m}))).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
+    for pad in [0, 3] {
+        assert_eq!(method(inputs, pad), runtime(inputs, pad));
+        assert_eq!(method(inputs, pad), written_out(inputs, pad));
+    }
+    let mut g = c.benchmark_group(format!("compose_values_x{}", inputs.len()));
+    for (pad, name) in [(0, "compact"), (3, "padded")] {
+        g.bench_function(format!("{name}/method"), |b| {
+            b.iter(|| method(black_box(inputs), pad))
+        });
+        g.bench_function(format!("{name}/written_out"), |b| {
+            b.iter(|| written_out(black_box(inputs), pad))
+        });
+        g.bench_function(format!("{name}/runtime"), |b| {
+            b.iter(|| runtime(black_box(inputs), pad))
+        });
+    }
+    g.finish();
+    for (pad, name) in [(0, "compact"), (3, "padded")] {
+        super::common::paired(
+            &format!("composition {name} runtime/method"),
+            || {
+                black_box(runtime(black_box(inputs), pad));
+            },
+            || {
+                black_box(method(black_box(inputs), pad));
+            },
+        );
+        super::common::paired(
+            &format!("composition {name} method/written_out"),
+            || {
+                black_box(method(black_box(inputs), pad));
+            },
+            || {
+                black_box(written_out(black_box(inputs), pad));
+            },
+        );
+    }
+}

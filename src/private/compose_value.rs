@@ -1,0 +1,265 @@
+//! Composition of typed layout *values* (ARCHITECTURE.md, "Typed algebra
+//! on dynamic leaves: the plan", step 4): `a.composition(b)` for typed
+//! layouts `a` and `b` of any nesting, a typed layout from straight-line
+//! code, or an [`AlgebraError`] naming the values.
+//!
+//! Stable Rust cannot choose a type from a const value, so the result's
+//! nesting depends only on the operands' nestings: it is the nesting
+//! CuTe's `composition_impl` (after `coalesce`) gives when every leaf is
+//! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
+//! `n:r` of `b` walks them with the checked [`compose_step`](super::compose_step) (as the
+//! macro's rule for written-out layouts does, `layout-macros/src/compose.rs`)
+//! and becomes a mode with one sub-mode per leaf of `a` (a leaf `n:r·e0`
+//! when `a` has one leaf); the modes keep `b`'s nesting. Where two leaves
+//! of `b` reach into one group of `a`, their reaches must not carry (as
+//! [`no_carry`](super::no_carry)). Leaves of `a` that continue one another
+//! are one group, decided on the values ([`WalkLeaves`], `compose_walk.rs`).
+//!
+//! The walk is a recursion over type-level lists (`list.rs`): after
+//! inlining, a few compares, multiplies and (where a leaf of `b` crosses
+//! a group) divisions per pair of leaves; no call, no allocation.
+
+use super::algebra::AlgebraError;
+use super::compose_walk::{ComposeLeaf, WalkLeaves};
+use super::edit::{AsModes, Take};
+use super::int::{C, Int};
+use super::layout::Layout;
+use super::leaf_list::LeafList;
+use super::tree::{Mode, Tree};
+
+/// CuTe's `composition(a, b)` of typed layout values: `a ∘ b`, so that
+/// `(a ∘ b)(c) = a(b(c))` at every coordinate `c` of `b`.
+///
+/// `B` is a typed [`Layout`] of any nesting, an extent `C<N>` or `usize`
+/// (`n` is the layout `n:1`), or a by-mode tiler: a tuple of those, at
+/// most one per top-level mode of `self` (mode `i` composed with `Bi`, the
+/// modes past the tiler dropped, as CuTe).
+///
+/// **The result's nesting** depends on the operands' nestings only, never
+/// on their numbers (a value cannot choose a type): `self` is flattened to
+/// its leaves `a0:e0, …, ak:ek`, and each leaf `n:r` of `b` becomes the
+/// mode `(t0,…,tk):(d0,…,dk)`, one sub-mode per leaf of `self` (the leaf
+/// `n:r·e0` when `self` has one leaf), in `b`'s nesting. That is the
+/// nesting CuTe's `composition` gives when every leaf is dynamic. Where
+/// CuTe's templates see static numbers they may nest differently: CuTe's
+/// `coalesce` drops a static extent-1 mode of `self` and merges static
+/// modes that continue one another before the walk, its walk skips a mode
+/// a static step proves to be of extent 1, and a static stride 0 or extent
+/// 1 in `b` keeps `b`'s leaf. `layout!(type composition(…))` of two
+/// written-out layouts follows CuTe's static nesting; this trait keeps
+/// every mode (extent 1 where CuTe drops it: the same function).
+///
+/// **The values.** The walk is CuTe's (`composition_impl`): a leaf takes
+/// `min(ceil(a/r), n)` elements of a mode `a:e` at stride `r·e`, the rest
+/// going on at stride `ceil(r/a)`, the last mode taking what is left. One
+/// difference: leaves of `self` that continue one another (`e' = a·e`, or
+/// an extent 1 but the last's) are walked as one mode, as CuTe's
+/// `coalesce` would merge them if they were static, decided on the values;
+/// the group's part sits at its first leaf, the others are `1:0`. So a
+/// compact `self` composes like a one-mode layout, where CuTe's dynamic
+/// path walks leaf by leaf and may break a divisibility condition (and, not
+/// checking it, give a wrong layout). Once a leaf of `b` is placed, the
+/// later sub-modes are `1:0` (CuTe's strides there are other numbers of
+/// no effect). Where a leaf fits the first group, the shape is CuTe's.
+///
+/// Every leaf is a `usize` but a leaf of `b` that CuTe passes through
+/// unchanged (the shape of `b`'s leaf when `self` has one leaf) and the
+/// stride `r·e0` there, a static [`Prod`](super::Prod) when both are static.
+///
+/// **Checks.** Each step of the walk is CuTe's, with the conditions CuTe
+/// assumes checked ([`compose_step`](super::compose_step): the stride and the extent divide one
+/// another, the rest is a multiple of the mode's part, no empty mode but
+/// the last), and where two leaves of `b` reach into one group of `self`,
+/// their reaches add up below its extent (nothing carries). A value that
+/// breaks one is an [`AlgebraError`] naming the values, never a layout
+/// that differs from the core's exact composition (`layout_dsl::algebra`);
+/// a product that overflows is an error too. Offsets are `usize`: layouts
+/// with a negative static stride (`isize` offsets) are not taken, and
+/// `self` has at most 12 leaves (a mode of the result is a tuple).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{AlgebraError, C, Compose, Layout};
+/// let (m, n) = (8, 6);
+/// let a = layout!((m,n):(1,m));
+/// // Every second column's first four rows, as (4,3):(1,2m):
+/// let (p, q, s) = (4, 3, 2 * m);
+/// let b = layout!((p,q):(1,s));
+/// let c = a.composition(b).unwrap();
+/// // One sub-mode per leaf of `a` in each mode of `b`:
+/// let _: Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize))> = c;
+/// // `a` is compact, walked as one mode whose part sits at its first leaf:
+/// assert_eq!(c.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
+/// // A leaf of `a` alone: `b`'s shape passes through, and a static
+/// // stride times a static stride stays static.
+/// let row = layout!(type m:2).composition(layout!(type 4:3)).unwrap();
+/// let _: Layout<C<4>, layout_dsl::typed::Prod<C<3>, C<2>>> = row;
+/// assert_eq!(row.to_string(), "4:6");
+/// // 4 consecutive elements do not fit a mode of 3 rows (of a column of 4):
+/// let (m, ld) = (3, 4);
+/// let short = layout!((m,n):(1,ld));
+/// assert_eq!(
+///     short.composition(layout!(type 4:1)),
+///     Err(AlgebraError::ShapeNotDivisible { function: "composition", shape: 4, part: 3 })
+/// );
+/// // A by-mode tiler: rows 0..4 and every second of 3 columns.
+/// let a = layout!((m,n):(1,m));
+/// let t = a.composition((C::<2>, layout!(type 3:2))).unwrap();
+/// // A compact `a` is walked as one mode (its leaves continue one
+/// // another), so a leaf of `b` may cross its rows:
+/// let c = a.composition(layout!(type 4:1)).unwrap();
+/// assert_eq!(c.to_string(), "(4,1):(1,0)");
+/// assert_eq!(t.to_string(), "(2,3):(1,6)");
+/// // A shorter tiler drops the modes past it, as CuTe:
+/// assert_eq!(a.composition((C::<2>,)).unwrap().to_string(), "(2):(1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be composed with `{B}`",
+    label = "not a right operand of `composition` for this layout",
+    note = "the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
+)]
+pub trait Compose<B> {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// `self ∘ b`, or the error naming the values that break a condition.
+    fn composition(&self, b: B) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+/// The right layout's shape tree (`Self`, strides `D`) composed leaf by
+/// leaf over the left layout's leaves (`AS`, strides `AE`), in its nesting.
+pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// The result's trees; adds the leaves' reaches.
+    fn compose_tree(
+        self,
+        d: D,
+        a: AS,
+        e: AE,
+        reach: &mut AS::Reach,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
+    type Shape = AS::Shape;
+    type Stride = AS::Stride;
+    #[inline(always)]
+    fn compose_tree(
+        self,
+        r: R,
+        a: AS,
+        e: AE,
+        reach: &mut AS::Reach,
+    ) -> Result<(AS::Shape, AS::Stride), AlgebraError> {
+        a.compose_leaf(e, self, r, reach)
+    }
+}
+
+impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> Compose<Layout<SB, DB>>
+    for Layout<S, D>
+where
+    S: LeafList,
+    D: LeafList,
+    S::List: WalkLeaves<D::List>,
+{
+    type Shape = SB::Shape;
+    type Stride = SB::Stride;
+    #[inline]
+    fn composition(
+        &self,
+        b: Layout<SB, DB>,
+    ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
+        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
+        let mut reach = Default::default();
+        let (b_shape, b_stride) = b.into_parts();
+        let (shape, stride) = b_shape.compose_tree(b_stride, a, e, &mut reach)?;
+        a.check(reach)?;
+        Ok(Layout::from_parts(shape, stride))
+    }
+}
+
+/// An extent `n` is the layout `n:1`, as CuTe's `composition(a, n)`.
+macro_rules! extent {
+    ([$($g:tt)*] $N:ty) => {
+        impl<S: Mode<D>, D: Tree, $($g)*> Compose<$N> for Layout<S, D>
+        where
+            Self: Compose<Layout<$N, C<1>>>,
+        {
+            type Shape = <Self as Compose<Layout<$N, C<1>>>>::Shape;
+            type Stride = <Self as Compose<Layout<$N, C<1>>>>::Stride;
+            #[inline]
+            fn composition(
+                &self,
+                n: $N,
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                <Self as Compose<Layout<$N, C<1>>>>::composition(self, Layout::from_parts(n, C::<1>))
+            }
+        }
+    };
+}
+
+extent!([const N: i64] C<N>);
+extent!([] usize);
+
+macro_rules! tiler {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $X:ident $Y:ident $T:ident))*) => {
+        // The first modes of `self`, one per tile (CuTe drops the others).
+        impl<S: AsModes, D: AsModes, $($X: Copy, $Y: Copy, $T,)*> Compose<($($T,)*)>
+            for Layout<S, D>
+        where
+            S::Modes: Take<0, $rank, D::Modes, Shape = ($($X,)*), Stride = ($($Y,)*)>,
+            $(Layout<$X, $Y>: Compose<$T>,)*
+        {
+            type Shape = ($(<Layout<$X, $Y> as Compose<$T>>::Shape,)*);
+            type Stride = ($(<Layout<$X, $Y> as Compose<$T>>::Stride,)*);
+            #[inline]
+            fn composition(
+                &self,
+                tiler: ($($T,)*),
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                let (shape, stride) = self.into_parts();
+                let (shape, stride) = shape.as_modes().take(stride.as_modes());
+                // Mode i of `self` with tile i (CuTe's by-mode `composition`).
+                let parts = ($(
+                    Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)
+                        .composition(tiler.$i)?
+                        .into_parts(),
+                )*);
+                Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(tiler);
+
+macro_rules! trees {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S: ComposeTree<$D, AS, AE>, $D: Copy,)* AS: WalkLeaves<AE>, AE: Copy>
+            ComposeTree<($($D,)*), AS, AE> for ($($S,)*)
+        {
+            type Shape = ($($S::Shape,)*);
+            type Stride = ($($S::Stride,)*);
+            #[inline(always)]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn compose_tree(
+                self,
+                d: ($($D,)*),
+                a: AS,
+                e: AE,
+                reach: &mut AS::Reach,
+            ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+                let parts = ($(self.$i.compose_tree(d.$i, a, e, reach)?,)*);
+                Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(trees);

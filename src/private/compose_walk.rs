@@ -1,0 +1,201 @@
+//! The walk of [`Compose`](super::Compose) (`compose_value.rs`): one leaf
+//! of the right layout over the left layout's leaves, as a recursion over
+//! type-level lists (`list.rs`) that inlines to straight-line code.
+
+use super::algebra::AlgebraError;
+use super::compose::{compose_step, product};
+use super::int::Int;
+use super::list::{Cons, IntoTuple, Nil};
+use super::static_int::Times;
+
+const FUNCTION: &str = "composition";
+
+/// The walk of one leaf `n:r` of the right layout over the left layout's
+/// leaves (`Self`, extents; `E`, strides) as `usize`s: one mode per leaf,
+/// the last taking the rest.
+///
+/// Leaves that continue one another (`e' = a·e`, or an extent 1 but the
+/// last's) are walked as one mode, as CuTe's `coalesce` merges static
+/// modes, but decided on the values: the group's part goes to its first
+/// leaf, the others get `1:0`, so the nesting does not change. CuTe's
+/// dynamic path walks each leaf alone and may then break a divisibility
+/// condition (and give a wrong layout) where the merged mode holds it.
+pub trait WalkLeaves<E>: Copy {
+    /// Whether `Self` is the last leaf (the unbounded mode).
+    const LAST: bool;
+    /// The list of the result's extents (or strides): one `usize` per leaf.
+    type Modes;
+    /// Per bounded leaf: the sum of reaches into its group, and the
+    /// group's extent.
+    type Reach: Copy + Default;
+    /// The extents and strides of the leaf's mode; adds its reaches.
+    /// `group` is the extent of the group's leaves before this one (1:
+    /// this leaf starts a group) and the group's stride. The third part
+    /// is the group's mode, for its first leaf when that is an earlier one.
+    fn walk(
+        self,
+        e: E,
+        n: usize,
+        r: usize,
+        group: (usize, usize),
+        reach: &mut Self::Reach,
+    ) -> Result<Walked<Self::Modes>, AlgebraError>;
+    /// Nothing carries: each group's sum of reaches is below its extent
+    /// (or 0: no leaf moves there); no leaf but the last is empty.
+    fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
+}
+
+/// The extents and strides of a leaf's mode over the rest of the left
+/// layout's leaves, and the mode of the group the first of them is in.
+pub type Walked<M> = (M, M, (usize, usize));
+
+/// `mode` where a group starts, `1:0` elsewhere.
+#[inline(always)]
+fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
+    if first { mode } else { (1, 0) }
+}
+
+impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
+    const LAST: bool = true;
+    type Modes = Cons<usize, Nil>;
+    type Reach = Nil;
+    #[inline(always)]
+    fn walk(
+        self,
+        _: Cons<E0, Nil>,
+        n: usize,
+        r: usize,
+        (before, stride): (usize, usize),
+        _: &mut Nil,
+    ) -> Result<Walked<Self::Modes>, AlgebraError> {
+        // The last group is unbounded: the rest lands there.
+        let mode = (n, product(FUNCTION, r, stride)?);
+        let here = placed(before == 1, mode);
+        Ok((Cons(here.0, Nil), Cons(here.1, Nil), mode))
+    }
+    #[inline(always)]
+    fn check(self, _: Nil) -> Result<(), AlgebraError> {
+        Ok(())
+    }
+}
+
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE> WalkLeaves<Cons<E0, Cons<E1, TE>>>
+    for Cons<A0, Cons<A1, T>>
+where
+    Cons<A1, T>: WalkLeaves<Cons<E1, TE>>,
+{
+    const LAST: bool = false;
+    type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
+    type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
+    #[inline(always)]
+    fn walk(
+        self,
+        e: Cons<E0, Cons<E1, TE>>,
+        n: usize,
+        r: usize,
+        (before, stride): (usize, usize),
+        reach: &mut Self::Reach,
+    ) -> Result<Walked<Self::Modes>, AlgebraError> {
+        let (next_extent, next_stride) = (self.1.0.get(), e.1.0.get());
+        let first = before == 1;
+        let extent = product(FUNCTION, before, self.0.get())?;
+        // Nothing so far moves: the next group starts at the next leaf.
+        let fresh = extent == 1;
+        // The next leaf continues this group: a mode of extent 1 (but
+        // the last, whose stride extends it), or the next stride.
+        let continues = (next_extent == 1 && !<Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST)
+            || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
+        let (here, up, shapes, strides) = if fresh || continues {
+            let group = if fresh {
+                (1, next_stride)
+            } else {
+                (extent, stride)
+            };
+            let (shapes, strides, mode) = self.1.walk(e.1, n, r, group, &mut reach.1)?;
+            (placed(first && !fresh, mode), mode, shapes, strides)
+        } else {
+            let step = compose_step(FUNCTION, n, r, extent)?;
+            let mode = (step.shape, product(FUNCTION, r, stride)?);
+            // Saturating: a sum past usize::MAX is past the extent too.
+            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+            let (rest_shape, rest_stride, group) =
+                (step.rest_shape, step.rest_stride, (1, next_stride));
+            let (shapes, strides, _) =
+                self.1
+                    .walk(e.1, rest_shape, rest_stride, group, &mut reach.1)?;
+            (placed(first, mode), mode, shapes, strides)
+        };
+        Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
+    }
+    #[inline(always)]
+    fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
+        // No index splits over an empty mode but the last (the core's
+        // `ZeroSizeMode`), whatever the right layout reaches.
+        if self.0.get() == 0 {
+            return Err(AlgebraError::ZeroExtent { function: FUNCTION });
+        }
+        let ((reach, extent), rest) = (reach.0, reach.1);
+        if reach != 0 && reach >= extent {
+            return Err(AlgebraError::Carry {
+                function: FUNCTION,
+                reach,
+                extent,
+            });
+        }
+        self.1.check(rest)
+    }
+}
+
+/// One leaf `n:r` (types `N`, `R`) of the right layout over the left
+/// layout's leaves (`Self`, strides `E`): its mode, typed.
+pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
+    /// The mode's shape: `N` over one leaf, a tuple of `usize` over several.
+    type Shape;
+    /// The mode's stride.
+    type Stride;
+    /// The mode; adds the leaf's reaches.
+    fn compose_leaf(
+        self,
+        e: E,
+        n: N,
+        r: R,
+        reach: &mut Self::Reach,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
+    type Shape = N;
+    type Stride = R::Out;
+    #[inline(always)]
+    fn compose_leaf(
+        self,
+        e: Cons<E0, Nil>,
+        n: N,
+        r: R,
+        _: &mut Nil,
+    ) -> Result<(N, R::Out), AlgebraError> {
+        // CuTe's shortcut for an integral left shape: `n : r·e0`.
+        Ok((n, r.times(e.0, FUNCTION)?))
+    }
+}
+
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE, N: Int, R: Int>
+    ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
+where
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple>,
+{
+    type Shape = <<Self as WalkLeaves<Cons<E0, Cons<E1, TE>>>>::Modes as IntoTuple>::Tuple;
+    type Stride = Self::Shape;
+    #[inline(always)]
+    fn compose_leaf(
+        self,
+        e: Cons<E0, Cons<E1, TE>>,
+        n: N,
+        r: R,
+        reach: &mut Self::Reach,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        let group = (1, e.0.get());
+        let (shapes, strides, _) = self.walk(e, n.get(), r.get(), group, reach)?;
+        Ok((shapes.into_tuple(), strides.into_tuple()))
+    }
+}

@@ -1,0 +1,346 @@
+//! Composition of typed layout values (`Compose`, `a.composition(b)`):
+//! every typed result is `a ∘ b` by definition (`a(b(i))` at every index)
+//! and the core's exact composition at every index; a refusal is counted,
+//! and for flat two-leaf operands checked by brute force: the core's
+//! answer has no layout of the typed result's nesting, or it is counted
+//! as a refusal the nesting could have held.
+
+use layout_dsl::algebra::{Tiler, composition};
+use layout_dsl::typed::{AlgebraError, C, Compose, Layout, Prod, TypedLayout};
+use layout_dsl::{IntTuple, layout};
+use proptest::prelude::*;
+
+/// The core's composition of the same numbers, if it has one.
+fn core<A: TypedLayout, B: TypedLayout>(a: A, b: B) -> Option<layout_dsl::Layout> {
+    let (a, b) = (to_core(a), to_core(b));
+    composition(&a, &Tiler::Layout(b)).ok()
+}
+
+/// The core layout of a typed one.
+fn to_core<L: TypedLayout>(l: L) -> layout_dsl::Layout {
+    layout_dsl::Layout::try_from(Layout::new(l.shape(), l.stride())).unwrap()
+}
+
+/// `typed` is `a ∘ b`: the size of `b`, and `a(b(i))` at every index; and
+/// the core's answer where it has one. Returns whether the core answers.
+fn assert_composition<L, A, B>(typed: &L, a: A, b: B) -> bool
+where
+    L: TypedLayout<Offset = usize>,
+    A: TypedLayout<Offset = usize>,
+    B: TypedLayout<Offset = usize>,
+{
+    assert_eq!(typed.size(), b.size(), "{a} o {b} = {typed}");
+    for i in 0..b.size() {
+        assert_eq!(typed.at(i), a.at(b.at(i)), "{a} o {b} = {typed} at {i}");
+    }
+    let Some(core) = core(a, b) else {
+        return false;
+    };
+    for i in 0..b.size() {
+        let expected = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+        assert_eq!(typed.at(i) as i64, expected, "{a} o {b}: {typed} vs {core}");
+    }
+    true
+}
+
+/// The errors the walk gives for small values (no product overflows).
+fn is_walk_error(e: &AlgebraError) -> bool {
+    matches!(
+        e,
+        AlgebraError::StrideNotDivisible { .. }
+            | AlgebraError::ShapeNotDivisible { .. }
+            | AlgebraError::Carry { .. }
+            | AlgebraError::ZeroExtent { .. }
+    )
+}
+
+fn extent() -> impl Strategy<Value = usize> {
+    1usize..=8
+}
+
+fn stride() -> impl Strategy<Value = usize> {
+    prop_oneof![0usize..=3, 0usize..=16]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Flat rank-2 layouts of dynamic leaves: the trait gives what the
+    /// macro's rule for written-out layouts gives (CuTe's walk, the same
+    /// nesting when no leaf is static), and that is `a ∘ b`.
+    #[test]
+    fn flat_dynamic(m in extent(), n in extent(), s in stride(), t in stride(),
+                    p in extent(), q in extent(), u in stride(), v in stride()) {
+        let (a, b) = (layout!((m,n):(s,t)), layout!((p,q):(u,v)));
+        let typed = a.composition(b);
+        // CuTe's walk of each leaf alone (the macro's rule): where it
+        // answers, the trait answers the same function.
+        if let Ok(walked) = layout!(type composition((m,n):(s,t), (p,q):(u,v))) {
+            let c = typed.unwrap_or_else(|e| panic!("{a} o {b}: {e}, CuTe's walk gives {walked}"));
+            for i in 0..walked.size() {
+                prop_assert_eq!(c.at(i), walked.at(i));
+            }
+        }
+        match typed {
+            Ok(c) => { assert_composition(&c, a, b); }
+            Err(e) => prop_assert!(is_walk_error(&e), "{}", e),
+        }
+    }
+
+    /// Extents 0 on either side: where the typed path answers, the core
+    /// answers the same (`a(b(i))` is not asked: `a` may have an empty
+    /// mode but its last, which `at` refuses).
+    #[test]
+    fn zero_extents(m in 0usize..=3, n in 0usize..=3, s in stride(), t in stride(),
+                    p in 0usize..=4, q in 0usize..=3, u in stride(), v in stride()) {
+        let (a, b) = (layout!((m,n):(s,t)), layout!((p,q):(u,v)));
+        if let Ok(c) = a.composition(b) {
+            let core = core(a, b).unwrap_or_else(|| panic!("{a} o {b} = {c}: the core refuses"));
+            prop_assert_eq!(c.size() as i64, core.size());
+            for i in 0..c.size() {
+                prop_assert_eq!(c.at(i) as i64, core.crd2idx(&IntTuple::Int(i as i64)).unwrap());
+            }
+        }
+    }
+
+    /// Nested operands, three leaves each: `a ∘ b` where the walk answers.
+    #[test]
+    fn nested_dynamic(m in extent(), n in extent(), k in extent(),
+                      s in stride(), t in stride(), w in stride(),
+                      p in extent(), q in extent(), r in extent(),
+                      u in stride(), v in stride(), x in stride()) {
+        let a = layout!(((m,n),k):((s,t),w));
+        let b = layout!((p,(q,r)):(u,(v,x)));
+        match a.composition(b) {
+            Ok(c) => {
+                // One sub-mode per leaf of `a`, in `b`'s nesting.
+                type Mode = (usize, usize, usize);
+                let _: Layout<(Mode, (Mode, Mode)), _> = c;
+                assert_composition(&c, a, b);
+            }
+            Err(e) => prop_assert!(is_walk_error(&e), "{}", e),
+        }
+    }
+
+    /// Static leaves among dynamic ones, on both sides.
+    #[test]
+    fn mixed_static(m in extent(), n in extent(), d in stride(), q in extent()) {
+        let a = layout!((m,4,n):(1,m,{4 * m}));
+        let b = layout!(type (2,3):(1,4));
+        if let Ok(c) = a.composition(b) {
+            assert_composition(&c, a, b);
+        }
+        let a = layout!((4,m):(d,4));
+        let b = layout!((2,q):(2,8));
+        if let Ok(c) = a.composition(b) {
+            assert_composition(&c, a, b);
+        }
+        // One leaf on the left: always an answer, `b`'s shape kept.
+        let one = layout!(m:d);
+        let c = one.composition(layout!(type (2,(3,2)):(1,(2,6)))).unwrap();
+        type Kept = (C<2>, (C<3>, C<2>));
+        let _: Layout<Kept, (usize, (usize, usize))> = c;
+        assert_composition(&c, one, layout!(type (2,(3,2)):(1,(2,6))));
+        let fixed = layout!(type 6:2).composition(layout!(type (3,2):(2,1))).unwrap();
+        type Strides = (Prod<C<2>, C<2>>, Prod<C<1>, C<2>>);
+        let _: Layout<(C<3>, C<2>), Strides> = fixed;
+        prop_assert_eq!(fixed.to_string(), "(3,2):(4,2)");
+    }
+
+    /// A by-mode tiler: mode `i` with tile `i`, as the core's `<T0,T1>`.
+    #[test]
+    fn by_mode_tiler(m in extent(), n in extent(), s in stride(), t in stride(),
+                     p in extent(), u in stride()) {
+        let a = layout!((m,n):(s,t));
+        let tiled = a.composition((p, layout!(p:u))).unwrap();
+        let core = composition(
+            &to_core(a),
+            &Tiler::ByMode(vec![
+                Tiler::Layout(layout_dsl::Layout::new(IntTuple::Int(p as i64), IntTuple::Int(1)).unwrap()),
+                Tiler::Layout(to_core(layout!(p:u))),
+            ]),
+        ).unwrap();
+        prop_assert_eq!(tiled.size() as i64, core.size());
+        for i in 0..tiled.size() {
+            prop_assert_eq!(tiled.at(i) as i64, core.crd2idx(&IntTuple::Int(i as i64)).unwrap());
+        }
+        // A shorter tiler drops the modes past it.
+        let first = a.composition((layout!(p:u),)).unwrap();
+        let core = composition(
+            &to_core(a),
+            &Tiler::ByMode(vec![Tiler::Layout(to_core(layout!(p:u)))]),
+        ).unwrap();
+        prop_assert_eq!(first.size() as i64, core.size());
+        for i in 0..first.size() {
+            prop_assert_eq!(first.at(i) as i64, core.crd2idx(&IntTuple::Int(i as i64)).unwrap());
+        }
+    }
+}
+
+/// The function `h` (offsets of `(i, j)` over a `(p, q)` shape) as
+/// `F(i) + G(j)` with `F`, `G` layouts of two leaves each: whether a layout
+/// of the typed result's nesting `((x0,x1),(x2,x3))` can be `h`.
+fn has_two_by_two_nesting(h: &dyn Fn(usize, usize) -> i64, p: usize, q: usize) -> bool {
+    let additive = (0..p).all(|i| (0..q).all(|j| h(i, j) == h(i, 0) + h(0, j)));
+    additive && two_leaves(&|i| h(i, 0), p) && two_leaves(&|j| h(0, j), q)
+}
+
+/// Whether `f` on `0..n` is a layout `(x0,x1):(y0,y1)` with `x0·x1 = n`.
+fn two_leaves(f: &dyn Fn(usize) -> i64, n: usize) -> bool {
+    (1..=n).filter(|x0| n % x0 == 0).any(|x0| {
+        let y0 = if x0 > 1 { f(1) } else { 0 };
+        let y1 = if n / x0 > 1 { f(x0) } else { 0 };
+        (0..n).all(|i| f(i) == y0 * (i % x0) as i64 + y1 * (i / x0) as i64)
+    })
+}
+
+/// Every flat rank-2 pair of small values: how often the typed path
+/// answers where the core does, and that each refusal (but those counted)
+/// is one no layout of the typed nesting could give.
+#[test]
+fn refusals_are_counted_and_checked() {
+    let (mut both, mut core_only, mut representable, mut neither, mut proper) = (0, 0, 0, 0, 0);
+    for (m, n, s, t) in quad(1..=4, 1..=3, 0..=4, 0..=8) {
+        for (p, q, u, v) in quad(1..=4, 1..=3, 0..=4, 0..=8) {
+            let (a, b) = (layout!((m,n):(s,t)), layout!((p,q):(u,v)));
+            match a.composition(b) {
+                Ok(c) => {
+                    assert!(assert_composition(&c, a, b), "{a} o {b}: the core refuses");
+                    both += 1;
+                }
+                Err(e) => {
+                    assert!(is_walk_error(&e), "{e}");
+                    let Some(core) = core(a, b) else {
+                        neither += 1;
+                        continue;
+                    };
+                    core_only += 1;
+                    let h = |i: usize, j: usize| {
+                        core.crd2idx(&IntTuple::Int((i + p * j) as i64)).unwrap()
+                    };
+                    if has_two_by_two_nesting(&h, p, q) {
+                        representable += 1;
+                        if s == 1 && t == m {
+                            proper += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "typed and core: {both}; core only: {core_only} ({representable} of them of the typed \
+         nesting, {proper} with a compact column-major); neither: {neither}"
+    );
+    // Measured (ARCHITECTURE.md): every pair the typed path answers, the
+    // core answers alike; it refuses 28,626 of the 226,680 pairs the core
+    // answers, all of which do have a layout of the typed nesting (CuTe's
+    // walk, even with the run-time merging of continuing leaves, does not
+    // find it: left layouts with overlapping or padded modes), none with a
+    // compact column-major left layout.
+    assert_eq!(
+        (both, core_only, representable, proper, neither),
+        (198_054, 28_626, 28_626, 0, 64_920)
+    );
+}
+
+fn quad(
+    a: core::ops::RangeInclusive<usize>,
+    b: core::ops::RangeInclusive<usize>,
+    c: core::ops::RangeInclusive<usize>,
+    d: core::ops::RangeInclusive<usize>,
+) -> Vec<(usize, usize, usize, usize)> {
+    let mut out = Vec::new();
+    for w in a {
+        for x in b.clone() {
+            for y in c.clone() {
+                for z in d.clone() {
+                    out.push((w, x, y, z));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn zero_extents_and_strides_agree_with_the_core() {
+    for z in 0..=3usize {
+        for m in 0..=5usize {
+            let (a, b) = (layout!((m,8):(1,m)), layout!((z,2):(1,z)));
+            let (typed, expected) = (a.composition(b), core(a, b));
+            if let Ok(c) = typed {
+                let core = expected.unwrap_or_else(|| panic!("{c}: the core refuses"));
+                assert_eq!(c.size() as i64, core.size());
+                for i in 0..c.size() {
+                    let want = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+                    assert_eq!(c.at(i) as i64, want, "{a} o {b}");
+                }
+            }
+            // Where the macro's rule and the core answer, the trait answers alike.
+            let written = layout!(type composition((m,8):(1,m), (z,2):(1,z)));
+            if let (Ok(y), Some(_)) = (written, core(a, b)) {
+                let x = typed.unwrap();
+                (0..x.size()).for_each(|i| assert_eq!(x.at(i), y.at(i)));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_broken_condition_names_the_values() {
+    // Three rows of a column of four: the modes do not continue one another.
+    let (m, n, ld) = (3usize, 8usize, 4usize);
+    let a = layout!((m,n):(1,ld));
+    let e = a.composition(layout!((4,4):(1,6))).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::ShapeNotDivisible {
+            function: "composition",
+            shape: 4,
+            part: 3
+        }
+    );
+    // 2:1 and 2:2 reach 1 + 2 of a mode of 3 rows together: a carry.
+    let e = a.composition(layout!((2,2):(1,2))).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::Carry {
+            function: "composition",
+            reach: 3,
+            extent: 3
+        }
+    );
+    let e = a.composition(layout!(2:5)).unwrap_err();
+    assert!(matches!(
+        e,
+        AlgebraError::StrideNotDivisible {
+            stride: 5,
+            extent: 3,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn layout_macro_routes_named_operands_to_the_trait() {
+    let (m, n, p) = (8usize, 6usize, 4usize);
+    let a = layout!((m,n):(1,m));
+    let b = layout!((p,3):(1,{2 * m}));
+    let both = layout!(type composition(#a, #b)).unwrap();
+    assert_eq!(Ok(both), a.composition(b));
+    assert_eq!(both.crd2idx((3, 2)), 3 + 2 * 16);
+    let written = layout!(type composition(#a, (p,3):(1,{2 * m}))).unwrap();
+    assert_eq!(written.to_string(), both.to_string());
+    let left = layout!(type composition((m,n):(1,m), #b)).unwrap();
+    assert_eq!(left.to_string(), both.to_string());
+    // A by-mode tiler of an extent and a written-out layout.
+    let tiled = layout!(type composition(#a, <2, 3:2>)).unwrap();
+    assert_eq!(Ok(tiled), a.composition((C::<2>, layout!(type 3:2))));
+    assert_eq!(tiled.to_string(), "(2,3):(1,16)");
+    // A static layout by name: its leaves are `C<N>`, kept where CuTe
+    // passes them through.
+    const ROW: layout_dsl::layout_type!(type 8:2) = layout!(type 8:2);
+    let r: Layout<C<4>, Prod<C<3>, C<2>>> = layout!(type composition(#ROW, 4:3)).unwrap();
+    assert_eq!(r.to_string(), "4:6");
+}
