@@ -58,7 +58,7 @@ use layout_core::Error;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{
     CompactLayout, Dice, Fits, IntoList, Layout, Matrix, OuterBy, SliceBy, Threads, TileBy,
-    WalkWith,
+    WalkPaired, WalkWith,
 };
 
 impl<E: Engine, L: Copy> Tensor<E, L> {
@@ -262,31 +262,55 @@ where
     })
 }
 
-/// CuTe's `copy(src, dst)`: `dst(c) = src(c)` for every coordinate.
+/// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every 1-D index `i`, as
+/// CuTe's `copy` (the two layouts need equal sizes only, any shapes: a
+/// nested tile into a flat register tensor, a broadcast stride-0 source).
 ///
-/// Both layouts walk their leaves in lockstep, so they must have the same
-/// nesting and extents. CuTe's `copy` asks only for equal sizes
-/// (`dst(i) = src(i)` by 1-D index): for two typed tensors of equal size
-/// but different shapes (a nested tile into a flat register tensor), use
-/// the run-time [`crate::tensor::copy`], which takes typed tensors too.
+/// Where the leaf extents agree the two layouts are walked in lockstep, one
+/// loop per leaf; otherwise the source's leaves are walked by nested loops
+/// and the destination's by an odometer (a counter per leaf): no division
+/// per element either way.
 ///
 /// # Panics
 ///
-/// If the extents differ (the ranks must agree while compiling).
+/// If the sizes differ (where both sizes are static, that is an error when
+/// the code is built).
+///
+/// ```
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::layout;
+///
+/// let src: Vec<i32> = (0..8).collect();
+/// let s = Tensor::new(&src[..], layout!(type ((2,2),2):((1,2),4))).unwrap();
+/// let mut dst = vec![0; 8];
+/// let mut d = Tensor::new(&mut dst[..], layout!(type (4,2):(2,1))).unwrap();
+/// typed::copy(&s, &mut d); // d(i) = s(i): i = 0..8 in order
+/// assert_eq!(dst, [0, 4, 1, 5, 2, 6, 3, 7]);
+/// ```
+///
+/// Two static sizes that differ (24 and 32) fail when the code is built
+/// (a `const` assertion, so `cargo check` does not see it):
+///
+/// ```compile_fail,E0080
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::layout;
+///
+/// let (src, mut dst) = ([0.0f32; 24], [0.0f32; 32]);
+/// let s = Tensor::new(&src[..], layout!(type (4,6):(1,4))).unwrap();
+/// let mut d = Tensor::new(&mut dst[..], layout!(type (4,8):(8,1))).unwrap();
+/// typed::copy(&s, &mut d);
+/// ```
 #[inline]
-pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkWith<LD>, LD>(
+pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkPaired<LD>, LD>(
     src: &Tensor<ES, LS>,
     dst: &mut Tensor<ED, LD>,
 ) {
-    assert!(
-        src.layout.same_shape(&dst.layout),
-        "copy: the shapes differ"
-    );
+    assert!(src.layout.same_size(&dst.layout), "copy: the sizes differ");
     let (s, d) = (src.engine.as_slice(), dst.engine.as_mut_slice());
     src.layout
-        .walk_with(&dst.layout, src.base, dst.base, |i, o| {
+        .walk_paired(&dst.layout, src.base, dst.base, |i, o| {
             // SAFETY: both offsets are inside their engines (checked when the
-            // tensors were built), for every coordinate of equal shapes.
+            // tensors were built), for every 1-D index below the equal sizes.
             unsafe { *d.get_unchecked_mut(o) = *s.get_unchecked(i) }
         });
 }
@@ -307,21 +331,22 @@ pub fn clear<T: Copy + Default, E: EngineMut<Elem = T>, L: WalkWith<L>>(t: &mut 
     fill(t, T::default());
 }
 
-/// CuTe's `axpby(a, x, b, y)`: `y(c) = a·x(c) + b·y(c)`.
+/// CuTe's `axpby(a, x, b, y)`: `y(i) = a·x(i) + b·y(i)` for every 1-D
+/// index `i` (equal sizes, any shapes, walked as in [`copy`]).
 ///
 /// # Panics
 ///
-/// If the extents differ.
+/// If the sizes differ (static sizes: an error when the code is built).
 #[inline]
-pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkWith<LY>, LY>(
+pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkPaired<LY>, LY>(
     a: T,
     x: &Tensor<EX, LX>,
     b: T,
     y: &mut Tensor<EY, LY>,
 ) {
-    assert!(x.layout.same_shape(&y.layout), "axpby: the shapes differ");
+    assert!(x.layout.same_size(&y.layout), "axpby: the sizes differ");
     let (xs, ys) = (x.engine.as_slice(), y.engine.as_mut_slice());
-    x.layout.walk_with(&y.layout, x.base, y.base, |i, o| {
+    x.layout.walk_paired(&y.layout, x.base, y.base, |i, o| {
         // SAFETY: as in `copy`.
         unsafe {
             let out = ys.get_unchecked_mut(o);

@@ -1,0 +1,220 @@
+//! Two typed layouts of equal size walked together in layout order, whatever
+//! their shapes: CuTe's `copy(src, dst)` and `axpby` ask only for
+//! `size(src) == size(dst)` and pair the elements by 1-D index
+//! (`dst(i) = src(i)`). Where the leaf extents agree (the common case: a
+//! tile into a register tensor of the same shape) the two leaf lists are
+//! walked in lockstep, one `for` per leaf as in [`super::loops`]; otherwise
+//! one side is walked by the same nested loops and the other by an
+//! odometer over its leaves (a counter per leaf, a carry when one wraps),
+//! so no step divides: 1-D index `i` is never turned into a coordinate.
+
+use super::int::Int;
+use super::layout::Layout;
+use super::leaf_list::LeafList;
+use super::list::{Cons, Nil};
+use super::tree::{Mode, Tree};
+
+/// A shape list (`Self`) with its stride list `D`, walked by nested loops,
+/// leaf 0 fastest (colexicographic order), calling `f` with each offset.
+pub trait WalkLeaves<D> {
+    /// `f(o + offset(c))` for every coordinate `c`, in order.
+    fn walk_leaves(&self, d: &D, o: usize, f: &mut impl FnMut(usize));
+}
+
+impl WalkLeaves<Nil> for Nil {
+    #[inline(always)]
+    fn walk_leaves(&self, _: &Nil, o: usize, f: &mut impl FnMut(usize)) {
+        f(o)
+    }
+}
+
+impl<S: Int, SL: WalkLeaves<DL>, D: Int, DL> WalkLeaves<Cons<D, DL>> for Cons<S, SL> {
+    #[inline(always)]
+    fn walk_leaves(&self, d: &Cons<D, DL>, o: usize, f: &mut impl FnMut(usize)) {
+        let (n, s) = (self.0.get(), d.0.get());
+        self.1.walk_leaves(&d.1, o, &mut |o| {
+            for i in 0..n {
+                f(o.wrapping_add(i.wrapping_mul(s)));
+            }
+        });
+    }
+}
+
+/// The other side's cursor: a shape list (`Self`) with its stride list `D`
+/// stepped one element at a time, in the same order as [`WalkLeaves`].
+pub trait Odometer<D> {
+    /// One counter per leaf.
+    type Counts: Copy + Default;
+    /// Moves `o` from the element at `counts` to the next one: leaf 0's
+    /// counter goes up by one and `o` by its stride; a counter that reaches
+    /// its extent goes back to 0 (taking `(n-1)·d` off `o`) and carries.
+    /// Past the last element the counters wrap to 0 (`o` then unused).
+    fn advance(&self, d: &D, counts: &mut Self::Counts, o: &mut usize);
+}
+
+impl Odometer<Nil> for Nil {
+    type Counts = ();
+    #[inline(always)]
+    fn advance(&self, _: &Nil, _: &mut (), _: &mut usize) {}
+}
+
+impl<S: Int, SL: Odometer<DL>, D: Int, DL> Odometer<Cons<D, DL>> for Cons<S, SL> {
+    type Counts = (usize, SL::Counts);
+    #[inline(always)]
+    fn advance(&self, d: &Cons<D, DL>, counts: &mut Self::Counts, o: &mut usize) {
+        let (n, s) = (self.0.get(), d.0.get());
+        counts.0 += 1;
+        if counts.0 < n {
+            *o = o.wrapping_add(s);
+        } else {
+            *o = o.wrapping_sub((counts.0 - 1).wrapping_mul(s));
+            counts.0 = 0;
+            self.1.advance(&d.1, &mut counts.1, o);
+        }
+    }
+}
+
+/// Two shape lists of any lengths: whether they have the same extents
+/// (the same number of leaves, each equal), and if so the lockstep walk.
+pub trait ZipLeaves<DA, SB, DB> {
+    /// Whether `self` and `sb` have the same leaves' extents, in order
+    /// (false when their lengths differ: decided while compiling).
+    fn same_leaves(&self, sb: &SB) -> bool;
+    /// After `same_leaves`: `f(oa + offset_a(c), ob + offset_b(c))` for
+    /// every coordinate in order (nothing for lists of different lengths).
+    fn zip_leaves(&self, da: &DA, db: &DB, oa: usize, ob: usize, f: &mut impl FnMut(usize, usize));
+}
+
+impl ZipLeaves<Nil, Nil, Nil> for Nil {
+    #[inline(always)]
+    fn same_leaves(&self, _: &Nil) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn zip_leaves(&self, _: &Nil, _: &Nil, oa: usize, ob: usize, f: &mut impl FnMut(usize, usize)) {
+        f(oa, ob)
+    }
+}
+
+impl<H, T, DA, DB> ZipLeaves<DA, Cons<H, T>, DB> for Nil {
+    #[inline(always)]
+    fn same_leaves(&self, _: &Cons<H, T>) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn zip_leaves(&self, _: &DA, _: &DB, _: usize, _: usize, _: &mut impl FnMut(usize, usize)) {}
+}
+
+impl<S, SL, DA, DB> ZipLeaves<DA, Nil, DB> for Cons<S, SL> {
+    #[inline(always)]
+    fn same_leaves(&self, _: &Nil) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn zip_leaves(&self, _: &DA, _: &DB, _: usize, _: usize, _: &mut impl FnMut(usize, usize)) {}
+}
+
+impl<SA: Int, SAL, DA: Int, DAL, SB: Int, SBL, DB: Int, DBL>
+    ZipLeaves<Cons<DA, DAL>, Cons<SB, SBL>, Cons<DB, DBL>> for Cons<SA, SAL>
+where
+    SAL: ZipLeaves<DAL, SBL, DBL>,
+{
+    #[inline(always)]
+    fn same_leaves(&self, sb: &Cons<SB, SBL>) -> bool {
+        self.0.get() == sb.0.get() && self.1.same_leaves(&sb.1)
+    }
+    #[inline(always)]
+    fn zip_leaves(
+        &self,
+        da: &Cons<DA, DAL>,
+        db: &Cons<DB, DBL>,
+        oa: usize,
+        ob: usize,
+        f: &mut impl FnMut(usize, usize),
+    ) {
+        let (n, sa, sb) = (self.0.get(), da.0.get(), db.0.get());
+        self.1.zip_leaves(&da.1, &db.1, oa, ob, &mut |oa, ob| {
+            for i in 0..n {
+                f(
+                    oa.wrapping_add(i.wrapping_mul(sa)),
+                    ob.wrapping_add(i.wrapping_mul(sb)),
+                );
+            }
+        });
+    }
+}
+
+/// The product of a leaf list's extents when every one is static.
+pub trait StaticSize {
+    /// `Some(size)` when every extent is static, else `None`.
+    const SIZE: Option<i64>;
+}
+
+impl StaticSize for Nil {
+    const SIZE: Option<i64> = Some(1);
+}
+
+impl<S: Int, SL: StaticSize> StaticSize for Cons<S, SL> {
+    const SIZE: Option<i64> = match (S::STATIC, SL::SIZE) {
+        (Some(a), Some(b)) => a.checked_mul(b),
+        _ => None,
+    };
+}
+
+/// Two typed layouts of equal size walked together in layout order
+/// (CuTe's `copy`: `dst(i) = src(i)` for every 1-D index `i`), any shapes.
+#[diagnostic::on_unimplemented(
+    message = "the layouts `{Self}` and `{O}` cannot be walked together",
+    note = "both must be typed layouts (`layout!` values or the typed partitions' results)"
+)]
+pub trait WalkPaired<O> {
+    /// Whether the sizes agree. Where both sizes are static and differ this
+    /// is an error when the code is built (a `const` assertion).
+    fn same_size(&self, other: &O) -> bool;
+    /// After `same_size`: `f(offset in self, offset in other)` for every
+    /// 1-D index, in order.
+    fn walk_paired(&self, other: &O, base: usize, other_base: usize, f: impl FnMut(usize, usize));
+}
+
+impl<SA, DA, IA, SB, DB, IB> WalkPaired<Layout<SB, DB, IB>> for Layout<SA, DA, IA>
+where
+    SA: Mode<DA>
+        + LeafList<List: ZipLeaves<DA::List, SB::List, DB::List> + WalkLeaves<DA::List> + StaticSize>,
+    DA: Tree + LeafList,
+    SB: Mode<DB> + LeafList<List: Odometer<DB::List> + StaticSize>,
+    DB: Tree + LeafList,
+    IA: super::int::Offset,
+    IB: super::int::Offset,
+{
+    #[inline(always)]
+    fn same_size(&self, other: &Layout<SB, DB, IB>) -> bool {
+        const {
+            if let (Some(a), Some(b)) = (SA::List::SIZE, SB::List::SIZE) {
+                assert!(a == b, "copy/axpby: the two layouts' static sizes differ");
+            }
+        }
+        self.size() == other.size()
+    }
+
+    #[inline(always)]
+    fn walk_paired(
+        &self,
+        other: &Layout<SB, DB, IB>,
+        base: usize,
+        other_base: usize,
+        mut f: impl FnMut(usize, usize),
+    ) {
+        let (sa, da) = (self.shape().leaf_list(), self.stride().leaf_list());
+        let (sb, db) = (other.shape().leaf_list(), other.stride().leaf_list());
+        if sa.same_leaves(&sb) {
+            sa.zip_leaves(&da, &db, base, other_base, &mut f);
+            return;
+        }
+        let mut counts = Default::default();
+        let mut ob = other_base;
+        sa.walk_leaves(&da, base, &mut |oa| {
+            f(oa, ob);
+            sb.advance(&db, &mut counts, &mut ob);
+        });
+    }
+}
