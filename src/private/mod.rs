@@ -72,7 +72,7 @@ pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
-pub use paired::{Odometer, StaticSize, WalkLeaves, WalkPaired, ZipLeaves};
+pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use reach::Reach;

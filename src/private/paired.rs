@@ -4,9 +4,12 @@
 //! (`dst(i) = src(i)`). Where the leaf extents agree (the common case: a
 //! tile into a register tensor of the same shape) the two leaf lists are
 //! walked in lockstep, one `for` per leaf as in [`super::loops`]; otherwise
-//! one side is walked by the same nested loops and the other by an
-//! odometer over its leaves (a counter per leaf, a carry when one wraps),
-//! so no step divides: 1-D index `i` is never turned into a coordinate.
+//! both are walked in runs: leaf 0 of each side is a row, a run takes as
+//! many elements as both current rows still hold (one loop with two
+//! strides, as the lockstep's inner loop), and a row that ends moves to
+//! the next by an odometer over the other leaves (a counter per leaf, a
+//! carry when one wraps). No step divides: 1-D index `i` is never turned
+//! into a coordinate.
 
 use super::int::Int;
 use super::layout::Layout;
@@ -14,34 +17,8 @@ use super::leaf_list::LeafList;
 use super::list::{Cons, Nil};
 use super::tree::{Mode, Tree};
 
-/// A shape list (`Self`) with its stride list `D`, walked by nested loops,
-/// leaf 0 fastest (colexicographic order), calling `f` with each offset.
-pub trait WalkLeaves<D> {
-    /// `f(o + offset(c))` for every coordinate `c`, in order.
-    fn walk_leaves(&self, d: &D, o: usize, f: &mut impl FnMut(usize));
-}
-
-impl WalkLeaves<Nil> for Nil {
-    #[inline(always)]
-    fn walk_leaves(&self, _: &Nil, o: usize, f: &mut impl FnMut(usize)) {
-        f(o)
-    }
-}
-
-impl<S: Int, SL: WalkLeaves<DL>, D: Int, DL> WalkLeaves<Cons<D, DL>> for Cons<S, SL> {
-    #[inline(always)]
-    fn walk_leaves(&self, d: &Cons<D, DL>, o: usize, f: &mut impl FnMut(usize)) {
-        let (n, s) = (self.0.get(), d.0.get());
-        self.1.walk_leaves(&d.1, o, &mut |o| {
-            for i in 0..n {
-                f(o.wrapping_add(i.wrapping_mul(s)));
-            }
-        });
-    }
-}
-
-/// The other side's cursor: a shape list (`Self`) with its stride list `D`
-/// stepped one element at a time, in the same order as [`WalkLeaves`].
+/// A cursor over a shape list (`Self`) with its stride list `D`, stepped one
+/// element at a time in layout order (leaf 0 fastest).
 pub trait Odometer<D> {
     /// One counter per leaf.
     type Counts: Copy + Default;
@@ -71,6 +48,39 @@ impl<S: Int, SL: Odometer<DL>, D: Int, DL> Odometer<Cons<D, DL>> for Cons<S, SL>
             counts.0 = 0;
             self.1.advance(&d.1, &mut counts.1, o);
         }
+    }
+}
+
+/// A layout's leaves as rows: leaf 0 (a row) walked by a loop, the other
+/// leaves by an [`Odometer`] moving from one row's start to the next's.
+pub trait Rows<D> {
+    /// One counter per leaf after the first.
+    type Counts: Copy + Default;
+    /// Leaf 0's extent and stride (1 and 0 when there is no leaf).
+    fn row(&self, d: &D) -> (usize, usize);
+    /// Moves `start` from one row's first element to the next row's.
+    fn next_row(&self, d: &D, counts: &mut Self::Counts, start: &mut usize);
+}
+
+impl Rows<Nil> for Nil {
+    type Counts = ();
+    #[inline(always)]
+    fn row(&self, _: &Nil) -> (usize, usize) {
+        (1, 0)
+    }
+    #[inline(always)]
+    fn next_row(&self, _: &Nil, _: &mut (), _: &mut usize) {}
+}
+
+impl<S: Int, SL: Odometer<DL>, D: Int, DL> Rows<Cons<D, DL>> for Cons<S, SL> {
+    type Counts = SL::Counts;
+    #[inline(always)]
+    fn row(&self, d: &Cons<D, DL>) -> (usize, usize) {
+        (self.0.get(), d.0.get())
+    }
+    #[inline(always)]
+    fn next_row(&self, d: &Cons<D, DL>, counts: &mut SL::Counts, start: &mut usize) {
+        self.1.advance(&d.1, counts, start);
     }
 }
 
@@ -179,9 +189,9 @@ pub trait WalkPaired<O> {
 impl<SA, DA, IA, SB, DB, IB> WalkPaired<Layout<SB, DB, IB>> for Layout<SA, DA, IA>
 where
     SA: Mode<DA>
-        + LeafList<List: ZipLeaves<DA::List, SB::List, DB::List> + WalkLeaves<DA::List> + StaticSize>,
+        + LeafList<List: ZipLeaves<DA::List, SB::List, DB::List> + Rows<DA::List> + StaticSize>,
     DA: Tree + LeafList,
-    SB: Mode<DB> + LeafList<List: Odometer<DB::List> + StaticSize>,
+    SB: Mode<DB> + LeafList<List: Rows<DB::List> + StaticSize>,
     DB: Tree + LeafList,
     IA: super::int::Offset,
     IB: super::int::Offset,
@@ -210,11 +220,35 @@ where
             sa.zip_leaves(&da, &db, base, other_base, &mut f);
             return;
         }
-        let mut counts = Default::default();
-        let mut ob = other_base;
-        sa.walk_leaves(&da, base, &mut |oa| {
-            f(oa, ob);
-            sb.advance(&db, &mut counts, &mut ob);
-        });
+        // Runs: as many elements as both current rows still hold, walked
+        // like the lockstep's inner loop; a row that ends moves on by its
+        // odometer. Each run is at least one element (a row is left when
+        // it ends, and no extent is 0 in a non-empty layout).
+        let mut left = self.size();
+        let ((na, ta), (nb, tb)) = (sa.row(&da), sb.row(&db));
+        let (mut ra, mut rb) = (base, other_base);
+        let (mut ia, mut ib) = (0, 0);
+        let (mut ca, mut cb) = Default::default();
+        while left > 0 {
+            let run = (na - ia).min(nb - ib);
+            let pa = ra.wrapping_add(ia.wrapping_mul(ta));
+            let pb = rb.wrapping_add(ib.wrapping_mul(tb));
+            for k in 0..run {
+                f(
+                    pa.wrapping_add(k.wrapping_mul(ta)),
+                    pb.wrapping_add(k.wrapping_mul(tb)),
+                );
+            }
+            left -= run;
+            (ia, ib) = (ia + run, ib + run);
+            if ia == na {
+                ia = 0;
+                sa.next_row(&da, &mut ca, &mut ra);
+            }
+            if ib == nb {
+                ib = 0;
+                sb.next_row(&db, &mut cb, &mut rb);
+            }
+        }
     }
 }

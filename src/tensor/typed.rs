@@ -267,9 +267,9 @@ where
 /// nested tile into a flat register tensor, a broadcast stride-0 source).
 ///
 /// Where the leaf extents agree the two layouts are walked in lockstep, one
-/// loop per leaf; otherwise the source's leaves are walked by nested loops
-/// and the destination's by an odometer (a counter per leaf): no division
-/// per element either way.
+/// loop per leaf; otherwise in runs as long as both sides' current leaf-0
+/// rows allow, each side moving to its next row by an odometer (a counter
+/// per leaf): no division per element either way.
 ///
 /// # Panics
 ///
