@@ -47,6 +47,7 @@
 //! ```
 
 pub use super::elem_less;
+pub use super::typed_args::{OuterTiler, SliceOf, ThreadsOf, ThreadsStep, Tiler, TilerStep};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 
@@ -56,10 +57,7 @@ use alloc::vec::Vec;
 use layout_core::Error;
 
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{
-    CompactLayout, Dice, Fits, IntoList, Layout, Matrix, OuterBy, SliceBy, Threads, TileBy,
-    WalkPaired, WalkWith,
-};
+use crate::__private::{CompactLayout, Fits, Layout, Matrix, WalkPaired, WalkWith};
 
 impl<E: Engine, L: Copy> Tensor<E, L> {
     /// A view borrowing the engine, with the same (typed) layout.
@@ -113,16 +111,12 @@ fn rebase<E: Engine, L, M: Fits>(
 /// past the storage is an error; predicate it with a
 /// [`Residue`](super::Residue) instead.
 #[inline]
-pub fn local_tile<E: Engine, L, T: IntoList, Cd: IntoList>(
+pub fn local_tile<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: TileBy<T::List, Cd::List>,
-    L::Output: Fits,
-{
-    let part = t.layout.tile_within(tiler.into_list(), coord.into_list())?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.tile_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
@@ -130,108 +124,73 @@ where
 /// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
 /// modes where `coord` is [`X`](super::X).
 #[inline]
-pub fn inner_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+pub fn inner_partition<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: TileBy<T::List, Cd::List>,
-    L::Output: Fits,
-{
+) -> Result<Tensor<E, O>, Error> {
     local_tile(t, tiler, coord)
 }
-
-/// The diced list of a tuple, as a tuple.
-type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
 
 /// `local_tile` with CuTe's `Step` projection: only the modes of `tiler`
 /// and `coord` whose `step` is `C<1>` (not [`X`](super::X)) take part, as
 /// `local_tile(t, tiler, coord, Step<_1,X,_1>{})`.
 #[inline]
-pub fn local_tile_step<E: Engine, L, T: IntoList, Cd: IntoList, St: IntoList>(
+pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
     _step: St,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    St::List: Dice<T::List> + Dice<Cd::List>,
-    L: TileBy<Diced<St, T>, Diced<St, Cd>>,
-    L::Output: Fits,
-{
-    let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
-    let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-    let part = t.layout.tile_within(tiler, coord)?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.tile_step_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
 /// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
 /// tile, one mode per mode of `t` (the modes past the tiler whole).
 #[inline]
-pub fn outer_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: OuterBy<T::List, Cd::List>,
-    L::Output: Fits,
-{
-    let part = t
-        .layout
-        .outer_within(tiler.into_list(), coord.into_list())?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.outer_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
 /// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
 /// share when the threads of the static `thr_layout` tile `t`.
 #[inline]
-pub fn local_partition<E: Engine, L, P: Threads>(
+pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
     thr_idx: usize,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: OuterBy<P::Tiler, P::Coord>,
-    L::Output: Fits,
-{
-    let coord = thr_layout.flat_coord(thr_idx)?;
-    let part = t.layout.outer_within(thr_layout.tiler().0, coord)?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = thr_layout.partition_of(&t.layout, thr_idx)?;
     rebase(t, part)
 }
 
 /// `local_partition` with CuTe's `Step` projection: the thread layout's
 /// modes under `X` do not tile `t` (`local_partition(sA, tC, i, Step<_1,X>{})`).
 #[inline]
-pub fn local_partition_step<E: Engine, L, P: Threads, St: IntoList>(
+pub fn local_partition_step<E: Engine, L, P: ThreadsStep<L, St, Output = O>, St, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
     thr_idx: usize,
     _step: St,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    St::List: Dice<P::Tiler> + Dice<P::Coord>,
-    L: OuterBy<<St::List as Dice<P::Tiler>>::Out, <St::List as Dice<P::Coord>>::Out>,
-    L::Output: Fits,
-{
-    let coord = <St::List as Dice<P::Coord>>::dice(thr_layout.flat_coord(thr_idx)?);
-    let tiler = <St::List as Dice<P::Tiler>>::dice(thr_layout.tiler().0);
-    let part = t.layout.outer_within(tiler, coord)?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = thr_layout.partition_step_of(&t.layout, thr_idx)?;
     rebase(t, part)
 }
 
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
 /// integers' position. A coordinate past its extent is an error.
 #[inline]
-pub fn slice<E: Engine, L, Cd: IntoList>(
+pub fn slice<E: Engine, L, Cd: SliceOf<L, O>, O>(
     t: Tensor<E, L>,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: SliceBy<Cd::List>,
-{
-    let (layout, offset) = t.layout.slice_by(coord.into_list())?;
+) -> Result<Tensor<E, O>, Error> {
+    let (layout, offset) = coord.slice_of(&t.layout)?;
     // A slice's offsets are some of `t`'s, which fit the engine: no check.
     Ok(Tensor {
         engine: t.engine,
