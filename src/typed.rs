@@ -161,6 +161,6 @@
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, C, Composed, Concat, Divide, Flatten, Get, Group,
     Grouped, Int, Ix, Layout, Leaves, Min, Mode, NestingError, Offset, Over, Prepend, Prepended,
-    Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
+    CeilQuot, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
     TypedCoord, TypedLayout, TypedSwizzle,
 };

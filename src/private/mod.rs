@@ -76,7 +76,7 @@ pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use reach::Reach;
-pub use static_int::{Min, Over, Prod, Quot, StaticInt, Times};
+pub use static_int::{CeilQuot, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{FlatCoord, ModeCoord, ModeSize, ModeSizes, ProductOf};

@@ -10,7 +10,7 @@
 //! message, that sentence at the span and one note are the whole error.
 
 use super::int::{C, Int};
-use super::static_int::{Min, Prod, Quot, StaticInt};
+use super::static_int::{CeilQuot, Min, Prod, Quot, StaticInt};
 
 /// A layout of shape type `Self` and stride type `D` has a mode `K`: `K`
 /// below the tuple's rank, or 0 for a single extent.
@@ -63,6 +63,7 @@ macro_rules! leaf_mode {
 }
 
 leaf_mode!([A: StaticInt, B: StaticInt] Quot<A, B>);
+leaf_mode!([A: StaticInt, B: StaticInt] CeilQuot<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Prod<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Min<A, B>);
 

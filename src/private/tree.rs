@@ -8,7 +8,7 @@ use core::fmt;
 use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
-use super::static_int::{Min, Prod, Quot, StaticInt};
+use super::static_int::{CeilQuot, Min, Prod, Quot, StaticInt};
 use super::text::{Described, Node, write_tree};
 use super::walk::{Form, Leaf, divmod};
 
@@ -181,6 +181,7 @@ macro_rules! leaf {
 leaf!([const N: i64]; C<N>; Some(N as usize); N as usize; Node::Static(N));
 leaf!([]; usize; None; 0; Node::Dynamic);
 leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize; Node::Static(Quot::<A, B>::VALUE));
+leaf!([A: StaticInt, B: StaticInt]; CeilQuot<A, B>; Some(CeilQuot::<A, B>::VALUE as usize); CeilQuot::<A, B>::VALUE as usize; Node::Static(CeilQuot::<A, B>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize; Node::Static(Prod::<A, B>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize; Node::Static(Min::<A, B>::VALUE));
 
