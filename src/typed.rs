@@ -159,8 +159,8 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, Appended, AsModes, C, Composed, Concat, Divide, Flatten, Get, Group,
-    Grouped, Int, Ix, Layout, Leaves, Min, Mode, NestingError, Offset, Over, Prepend, Prepended,
-    CeilQuot, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
-    TypedCoord, TypedLayout, TypedSwizzle,
+    AlgebraError, Append, Appended, AsModes, C, CeilQuot, Composed, Concat, Divide, Flatten, Get,
+    Group, Grouped, Int, Ix, Layout, Leaves, Min, Mode, NestingError, Offset, Over, Prepend,
+    Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken,
+    Times, Tree, TypedCoord, TypedLayout, TypedSwizzle,
 };

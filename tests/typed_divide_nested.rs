@@ -20,7 +20,11 @@ fn same<L: TypedLayout>(typed: &L, core: &layout_dsl::Layout, what: &str)
 where
     L::Offset: TryInto<i64>,
 {
-    assert_eq!(typed.size() as i64, core.size(), "{what}: {typed} vs {core}");
+    assert_eq!(
+        typed.size() as i64,
+        core.size(),
+        "{what}: {typed} vs {core}"
+    );
     for i in 0..typed.size() {
         let want = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
         assert_eq!(
@@ -40,10 +44,26 @@ macro_rules! same_modes {
         let (c0, c1) = (c.mode(0).unwrap(), c.mode(1).unwrap());
         same(&t.mode::<0>(), &c0, "mode 0");
         same(&t.mode::<1>(), &c1, "mode 1");
-        same(&t.mode::<0>().mode::<0>(), &c0.mode(0).unwrap(), "mode 0, part 0");
-        same(&t.mode::<0>().mode::<1>(), &c0.mode(1).unwrap(), "mode 0, part 1");
-        same(&t.mode::<1>().mode::<0>(), &c1.mode(0).unwrap(), "mode 1, part 0");
-        same(&t.mode::<1>().mode::<1>(), &c1.mode(1).unwrap(), "mode 1, part 1");
+        same(
+            &t.mode::<0>().mode::<0>(),
+            &c0.mode(0).unwrap(),
+            "mode 0, part 0",
+        );
+        same(
+            &t.mode::<0>().mode::<1>(),
+            &c0.mode(1).unwrap(),
+            "mode 0, part 1",
+        );
+        same(
+            &t.mode::<1>().mode::<0>(),
+            &c1.mode(0).unwrap(),
+            "mode 1, part 0",
+        );
+        same(
+            &t.mode::<1>().mode::<1>(),
+            &c1.mode(1).unwrap(),
+            "mode 1, part 1",
+        );
     }};
 }
 
@@ -64,7 +84,10 @@ fn static_nested_mode_and_dynamic_leaf() {
     let d = layout!(type ((2,4),16):((1,2),8))
         .logical_divide((C::<4>, C::<8>))
         .unwrap();
-    assert_eq!(d.to_string(), "(((2,2),(1,2)),(8,2)):(((1,2),(2,4)),(8,64))");
+    assert_eq!(
+        d.to_string(),
+        "(((2,2),(1,2)),(8,2)):(((1,2),(2,4)),(8,64))"
+    );
 }
 
 /// A nested mode of dynamic leaves: a tile that divides the leaves' walk
@@ -77,9 +100,8 @@ fn dynamic_nested_mode() {
         for b in 1..=6usize {
             for n in [1usize, 5, 8] {
                 let l = layout!(((a,b),n):((1,a),{a * b}));
-                let text = |f: &str| {
-                    core(&format!("{f}((({a},{b}),{n}):((1,{a}),{}), <4,2>)", a * b))
-                };
+                let text =
+                    |f: &str| core(&format!("{f}((({a},{b}),{n}):((1,{a}),{}), <4,2>)", a * b));
                 match l.logical_divide((C::<4>, C::<2>)) {
                     Ok(d) => {
                         typed += 1;
@@ -104,7 +126,10 @@ fn dynamic_nested_mode() {
             }
         }
     }
-    assert!(typed > 50 && refused > 20, "{typed} typed, {refused} refused");
+    assert!(
+        typed > 50 && refused > 20,
+        "{typed} typed, {refused} refused"
+    );
 }
 
 /// A tuple of tiles inside a tuple mode (CuTe's by-mode recursion):
@@ -117,7 +142,9 @@ fn tuple_tiler_inside_a_tuple_mode() {
             let l = layout!(type ((4,m),n):((1,4),64));
             let tiler = ((C::<2>, C::<4>), C::<8>);
             let d = l.logical_divide(tiler).unwrap();
-            let c = core(&format!("logical_divide(((4,{m}),{n}):((1,4),64), <<2,4>,8>)"));
+            let c = core(&format!(
+                "logical_divide(((4,{m}),{n}):((1,4),64), <<2,4>,8>)"
+            ));
             same(&d, &c, "whole");
             let (c0, c1) = (c.mode(0).unwrap(), c.mode(1).unwrap());
             same(&d.mode::<0>(), &c0, "mode 0");
@@ -126,7 +153,9 @@ fn tuple_tiler_inside_a_tuple_mode() {
             same(&d.mode::<0>().mode::<0>(), &c0.mode(0).unwrap(), "mode 0.0");
             same(&d.mode::<0>().mode::<1>(), &c0.mode(1).unwrap(), "mode 0.1");
             let z = l.zipped_divide(tiler).unwrap();
-            let c = core(&format!("zipped_divide(((4,{m}),{n}):((1,4),64), <<2,4>,8>)"));
+            let c = core(&format!(
+                "zipped_divide(((4,{m}),{n}):((1,4),64), <<2,4>,8>)"
+            ));
             same(&z, &c, "zipped");
             same(&z.mode::<0>(), &c.mode(0).unwrap(), "zipped tiles");
             same(&z.mode::<1>(), &c.mode(1).unwrap(), "zipped rests");
@@ -143,4 +172,54 @@ fn static_leaf_rest_rounds_up() {
     same_modes!(d, core("logical_divide((10,(2,3)):(3,(1,30)), <4,2>)"));
     assert_eq!(core::mem::size_of_val(&d), 0);
     assert_eq!(d.mode::<0>().to_string(), "(4,3):(3,12)");
+}
+
+/// `layout!(type logical_divide(…))` of a nested written-out layout is the
+/// `Divide` method's result (the macro calls it), for a single tile per
+/// mode and for a tuple tiler inside a tuple mode.
+#[test]
+fn macro_divides_of_nested_layouts() {
+    for m in 0..=20usize {
+        let l = layout!(type ((2,4),m):((1,2),8));
+        let d = layout!(type logical_divide(((2,4),m):((1,2),8), <4,8>)).unwrap();
+        assert_eq!(Ok(d), l.logical_divide((C::<4>, C::<8>)));
+        same_modes!(
+            d,
+            core(&format!("logical_divide(((2,4),{m}):((1,2),8), <4,8>)"))
+        );
+        let z = layout!(type zipped_divide(((2,4),m):((1,2),8), <4,8>)).unwrap();
+        same_modes!(
+            z,
+            core(&format!("zipped_divide(((2,4),{m}):((1,2),8), <4,8>)"))
+        );
+    }
+    for m in 1..=9usize {
+        let d = layout!(type logical_divide(((4,m),16):((1,4),64), <<2,4>,8>)).unwrap();
+        same(
+            &d,
+            &core(&format!(
+                "logical_divide(((4,{m}),16):((1,4),64), <<2,4>,8>)"
+            )),
+            "tuple tiler",
+        );
+        let (a, b) = (m, 3);
+        match layout!(type zipped_divide(((a,b),8):((1,a),{a * b}), <4,2>)) {
+            Ok(z) => same(
+                &z,
+                &core(&format!(
+                    "zipped_divide((({a},{b}),8):((1,{a}),{}), <4,2>)",
+                    a * b
+                )),
+                "dynamic",
+            ),
+            Err(e) => assert_eq!(
+                e,
+                AlgebraError::NotDivisible {
+                    function: "zipped_divide",
+                    dividend: a,
+                    divisor: 4
+                }
+            ),
+        }
+    }
 }
