@@ -77,7 +77,10 @@
 //! `T: (C<4>, C<8>)`, `type` or not: it has no core value) and the
 //! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
-//! the macro would fold are `usize` there (the numbers are not visible).
+//! of static leaves are static there too ([`Prod`], [`CeilQuot`]), and
+//! nested layouts (`((2,4),m):((1,2),8)`) divide as the partitions divide
+//! them (a tuple mode's tile spread over its leaves, or a tuple of tiles
+//! sub-mode by sub-mode).
 //! CuTe's partitions of tensors over typed layouts, flat or nested
 //! (`local_tile`, `local_partition`, `_` slicing, `Step`) are typed too, in
 //! [`crate::tensor::typed`]: a static extent divided by a static tile is a

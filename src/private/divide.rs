@@ -179,7 +179,8 @@ macro_rules! tuple_modes {
 for_each_rank!(tuple_modes);
 
 /// The divides of a typed layout by a by-mode tiler `T` of static extents
-/// (`(C<T0>, C<T1>, …)`, one per mode).
+/// (`(C<T0>, C<T1>, …)`, one per mode; for a tuple mode, one extent or a
+/// tuple of them).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -190,15 +191,21 @@ for_each_rank!(tuple_modes);
 /// assert_eq!(tiles.to_string(), "((4,8),(3,3)):((1,10),(4,80))");
 /// let divided = l.logical_divide((C::<4>, C::<8>)).unwrap();
 /// assert_eq!(divided.to_string(), "((4,3),(8,3)):((1,4),(10,80))");
+/// // A nested mode: the tile of 4 spreads over its leaves (2, then 2 of 4).
+/// let m = 16;
+/// let nested = layout!(type ((2,4),m):((1,2),8));
+/// let d = nested.logical_divide((C::<4>, C::<8>)).unwrap();
+/// assert_eq!(d.to_string(), "(((2,2),(1,2)),(8,2)):(((1,2),(2,4)),(8,64))");
 /// ```
 pub trait Divide<T> {
     /// The layout `logical_divide` gives: `((T0,r0),(T1,r1),…):((d0,e0),…)`.
     type Logical;
     /// The layout `zipped_divide` gives: `((T0,T1,…),(r0,r1,…)):((d0,…),(e0,…))`.
     type Zipped;
-    /// CuTe's `logical_divide(layout, tiler)`; an overflowing stride is an error.
+    /// CuTe's `logical_divide(layout, tiler)`; an overflowing stride, or a
+    /// tile that does not divide a nested mode's dynamic leaves, is an error.
     fn logical_divide(&self, tiler: T) -> Result<Self::Logical, AlgebraError>;
-    /// CuTe's `zipped_divide(layout, tiler)`; an overflowing stride is an error.
+    /// CuTe's `zipped_divide(layout, tiler)`; errors as `logical_divide`.
     fn zipped_divide(&self, tiler: T) -> Result<Self::Zipped, AlgebraError>;
 }
 
