@@ -143,6 +143,22 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
     Some(emit::tuple(entries))
 }
 
+/// The type of a [`nested_call`]'s layout (inside its `Result`), for
+/// `layout_type!`: `<LAYOUT as Divide<TILER>>::Logical` (or `Zipped`),
+/// where the tiler's tokens (`C::<4>`) are read as its type (`C<4>`).
+pub fn nested_type(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
+    let private = emit::private();
+    let output = format_ident!(
+        "{}",
+        if function == "logical_divide" {
+            "Logical"
+        } else {
+            "Zipped"
+        }
+    );
+    quote!(<#layout as #private::Divide<#tiler>>::#output)
+}
+
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
 pub fn emit_named(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
