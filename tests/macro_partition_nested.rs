@@ -126,3 +126,44 @@ fn layout_type_names_flat_partitions_and_nested_divides() {
     let _: layout_type!(type zipped_divide(((4,m),n):((1,4),64), <<2,4>,8>)) =
         layout!(type zipped_divide(((4,m),n):((1,4),64), <<2,4>,8>)).unwrap();
 }
+
+/// One integer coordinate: `local_tile` picks tile `k` of the grid
+/// (colexicographic over the grid's modes, CuTe's slice of the rest mode),
+/// `outer_partition` element `k` of every tile; past the end an error, as
+/// the core's.
+#[test]
+fn integer_coordinates() {
+    for (m, n) in [(8usize, 8usize), (12, 6), (10, 7)] {
+        let tiles = m.div_ceil(4) * n.div_ceil(2);
+        for k in 0..=tiles {
+            let src = format!("local_tile(({m},{n}):(1,{m}), (4,2), {k})");
+            match layout!(type local_tile((m,n):(1,m), (4,2), k)) {
+                Ok(tile) => {
+                    let _: layout_type!(type local_tile((m,n):(1,m), (4,2), k)) = tile.0;
+                    same_as_core(tile, &src);
+                }
+                Err(_) => {
+                    assert_eq!(k, tiles, "{src}");
+                    assert!(layout_dsl::evaluate(&src).is_err(), "{src}");
+                }
+            }
+            let nested = format!("local_tile((({m},2),{n}):((1,{m}),{}), (4,2), {k})", 2 * m);
+            let mm = 2 * m;
+            if let Ok(tile) = layout!(type local_tile(((m,2),n):((1,m),mm), (4,2), k)) {
+                same_as_core(tile, &nested);
+            } else {
+                assert!(k >= tiles || m % 4 != 0 && 4 % m != 0, "{nested}");
+            }
+        }
+        for k in 0..=8usize {
+            let src = format!("outer_partition(({m},{n}):({n},1), (4,2), {k})");
+            match layout!(type outer_partition((m,n):(n,1), (4,2), k)) {
+                Ok(p) => {
+                    let _: layout_type!(type outer_partition((m,n):(n,1), (4,2), k)) = p.0;
+                    same_as_core(p, &src);
+                }
+                Err(_) => assert!(k == 8 || layout_dsl::evaluate(&src).is_err(), "{src}"),
+            }
+        }
+    }
+}

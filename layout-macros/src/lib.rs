@@ -24,6 +24,7 @@ mod fallback;
 mod kind;
 mod named;
 mod partition;
+mod partition_index;
 mod product;
 mod quick;
 mod rules;

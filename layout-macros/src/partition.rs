@@ -6,7 +6,8 @@
 //! static stride, the tiler a tuple (or `<…>`) of static extents above 1,
 //! the thread layout static and flat, and, after the step's projection,
 //! one tiler extent, coordinate entry (an integer, a dynamic leaf or `_`;
-//! an integer for a nested mode is its colexicographic index) or thread
+//! an integer for a nested mode is its colexicographic index; or one
+//! integer for the whole coordinate, partition_index.rs) or thread
 //! mode per top-level mode of `L`; the static parts meeting the conditions
 //! CuTe asserts (a static extent a multiple of its tile; in a nested mode,
 //! each static leaf's part of the tile dividing it and what is left). A
@@ -26,7 +27,7 @@ use layout_core::{Layout, Value};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::emit;
+use crate::{emit, partition_index};
 
 /// Which typed partition a call is.
 enum Form<'a> {
@@ -35,6 +36,11 @@ enum Form<'a> {
     Tile(Vec<i64>, Vec<&'a Expr>),
     /// `outer_partition`: the tiler's extents, one integer entry per mode.
     Outer(Vec<i64>, Vec<&'a Expr>),
+    /// `local_tile`/`inner_partition` at one integer: the tile-grid index
+    /// (partition_index.rs).
+    TileIndex(Vec<i64>, &'a Expr),
+    /// `outer_partition` at one integer: the element index in the tile.
+    OuterIndex(Vec<i64>, &'a Expr),
     /// `local_partition`: the thread layout, the index, the step's marks.
     Threads(Layout, &'a Expr, Option<Vec<bool>>),
 }
@@ -64,6 +70,15 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         return None;
     }
     let form = match (name.as_str(), rest) {
+        ("local_tile" | "inner_partition", [t, c]) if is_index(c) => {
+            Form::TileIndex(extents(t)?, c)
+        }
+        ("outer_partition", [t, c]) if is_index(c) => {
+            let tiles = extents(t)?;
+            // The strides of the split, `t0·…·ti`, fit an `i64`.
+            tiles.iter().try_fold(1i64, |p, t| p.checked_mul(*t))?;
+            Form::OuterIndex(tiles, c)
+        }
         ("local_tile", [t, c, step]) => tile(t, c, Some(marks(step)?))?,
         ("local_tile" | "inner_partition", [t, c]) => tile(t, c, None)?,
         ("outer_partition", [t, c]) => {
@@ -98,6 +113,7 @@ impl Rule<'_> {
     fn fits(&self, shape: &[Expr]) -> bool {
         let tiles = match &self.form {
             Form::Tile(t, _) | Form::Outer(t, _) => t.clone(),
+            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
             Form::Threads(thr, _, step) => {
                 let sizes = thr.leaf_modes().map(|(s, _)| s);
                 let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
@@ -137,6 +153,13 @@ impl Rule<'_> {
             }
             Form::Outer(tiles, coord) => {
                 let (tiler, coord) = (statics(tiles), list(coord.iter().map(entry).collect()));
+                quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
+            }
+            Form::TileIndex(tiles, _) => {
+                partition_index::tile_type(layout, statics(tiles), tiles.len())
+            }
+            Form::OuterIndex(tiles, _) => {
+                let (tiler, coord) = (statics(tiles), list(vec![quote!(usize); tiles.len()]));
                 quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
             }
             Form::Threads(thr, _, step) => {
@@ -196,6 +219,12 @@ impl Rule<'_> {
                     let layout = #layout;
                     #private::OuterBy::outer_by(&layout, #tiler, #coord)
                 })
+            }
+            Form::TileIndex(tiles, index) => {
+                partition_index::tile(layout, statics(tiles), entry(index), tiles.len())
+            }
+            Form::OuterIndex(tiles, index) => {
+                partition_index::outer(layout, statics(tiles), entry(index), tiles)
             }
             Form::Threads(thr, index, step) => {
                 let threads = emit::layout(thr, true).unwrap_or_else(|_| unreachable!("flat"));
@@ -343,6 +372,16 @@ fn entries(c: &Expr) -> Option<Vec<&Expr>> {
         _ => is_underscore(c),
     };
     items.iter().all(ok).then(|| items.iter().collect())
+}
+
+/// One integer coordinate (not a tuple): a non-negative literal or a
+/// dynamic leaf.
+fn is_index(c: &Expr) -> bool {
+    match c.kind {
+        ExprKind::Int(n) => n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => false,
+    }
 }
 
 /// A static step: `true` for an integer (keep), `false` for `X`/`_`.
