@@ -167,3 +167,14 @@ fn integer_coordinates() {
         }
     }
 }
+
+/// An index whose name is also a local of the expansion is read as the
+/// caller's value.
+#[test]
+fn an_index_named_like_an_expansion_local() {
+    let (m, n, base, k) = (12usize, 8usize, 5usize, 3usize);
+    let tile = layout!(type local_tile((m,n):(1,m), (4,2), base)).unwrap();
+    same_as_core(tile, "local_tile((12,8):(1,12), (4,2), 5)");
+    let p = layout!(type outer_partition((m,n):(n,1), (4,2), k)).unwrap();
+    same_as_core(p, "outer_partition((12,8):(8,1), (4,2), 3)");
+}

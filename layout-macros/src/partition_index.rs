@@ -46,12 +46,15 @@ pub fn tile(
     });
     let entries = names.iter().map(|n| quote!(#n)).collect();
     let at = list([vec![quote!(#private::X); rank], entries].concat());
+    // The index is read first: a leaf named like a local below (`base`)
+    // must not be read as it.
     quote! {{
+        let layout_dsl_index: usize = #index;
         let layout = #layout;
         match #private::TileBy::tile_by(&layout, #tiler, #xs) {
             ::core::result::Result::Ok((grid, base)) => {
                 #[allow(unused_mut, unused_assignments)]
-                let mut q: usize = #index;
+                let mut q = layout_dsl_index;
                 #(#binds)*
                 match #private::SliceBy::slice_by(&grid, #at) {
                     ::core::result::Result::Ok((tile, offset)) => {
@@ -104,8 +107,8 @@ pub fn outer(
         .collect();
     let coord = list(entries);
     quote!({
-        let layout = #layout;
         let k: usize = #index;
+        let layout = #layout;
         #private::OuterBy::outer_by(&layout, #tiler, #coord)
     })
 }
