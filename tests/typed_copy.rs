@@ -149,6 +149,7 @@ proptest! {
     #[test]
     fn vector_and_broadcast_equal_the_naive_loop(
         f in factors(), tb in assignment(), dd in strides(3), alpha in -3i64..=3,
+        beta in -1i64..=1,
     ) {
         let n: usize = f.iter().product();
         let b = extents(&f, &tb, 3);
@@ -159,7 +160,7 @@ proptest! {
         check!(vec, vl, dst, dl, alpha, 1);
         check!(dst, dl, vec, vl, alpha, 0);
         let broadcast = Layout::new_signed((b[2], b[0] * b[1]), (0usize, 0usize));
-        check!(broadcast, leaves(&[b[2], b[0] * b[1]], &[0, 0]), dst, dl, alpha, -1);
+        check!(broadcast, leaves(&[b[2], b[0] * b[1]], &[0, 0]), dst, dl, alpha, beta);
     }
 
     /// Static extents on one side, dynamic on the other (the extents that
