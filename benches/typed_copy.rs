@@ -8,6 +8,12 @@
 //!   elements in the same order but different leaf extents, so the source
 //!   is walked by its loops and the destination by the odometer;
 //! - `hand`: the two loops written out with index arithmetic.
+//!
+//! The odometer path merges leaves that continue each other (here `8` and
+//! `m/8`, stride 8 = 8·1: one row of 64), so a fourth pair keeps them
+//! apart: the source stored with a gap after every 8 rows
+//! (`((8,m/8),n):((1,9),9m/8)`, runs of 8), against the same three loops
+//! by hand (`gapped`, `gapped_hand`).
 
 use std::hint::black_box;
 
@@ -46,6 +52,27 @@ fn hand(src: &[f32], dst: &mut [f32], m: usize, n: usize) {
     }
 }
 
+#[inline(never)]
+fn gapped(src: &[f32], dst: &mut [f32], m: usize, n: usize) {
+    let (m8, ld) = (m / 8, 9 * (m / 8));
+    let s = Tensor::new(src, layout!(((8,m8),n):((1,9),ld))).unwrap();
+    let mut d = Tensor::new(dst, layout!((m,n):(n,1))).unwrap();
+    typed::copy(&s, &mut d);
+}
+
+#[inline(never)]
+fn gapped_hand(src: &[f32], dst: &mut [f32], m: usize, n: usize) {
+    let (m8, ld) = (m / 8, 9 * (m / 8));
+    let (src, dst) = (&src[..ld * n], &mut dst[..m * n]);
+    for j in 0..n {
+        for i1 in 0..m8 {
+            for i0 in 0..8 {
+                dst[(i0 + 8 * i1) * n + j] = src[i0 + 9 * i1 + ld * j];
+            }
+        }
+    }
+}
+
 fn benches(c: &mut Criterion) {
     let src: Vec<f32> = (0..M * N).map(|x| x as f32).collect();
     let mut dst = vec![0.0f32; M * N];
@@ -58,6 +85,13 @@ fn benches(c: &mut Criterion) {
     odometer(&src, &mut dst, M, N);
     assert_eq!(dst, want);
 
+    let gsrc: Vec<f32> = (0..9 * (M / 8) * N).map(|x| x as f32).collect();
+    let mut gwant = vec![0.0f32; M * N];
+    gapped_hand(&gsrc, &mut gwant, M, N);
+    dst.fill(0.0);
+    gapped(&gsrc, &mut dst, M, N);
+    assert_eq!(dst, gwant);
+
     let (m, n) = (black_box(M), black_box(N));
     let mut g = c.benchmark_group("typed_copy");
     g.bench_function("lockstep", |b| {
@@ -67,6 +101,12 @@ fn benches(c: &mut Criterion) {
         b.iter(|| odometer(black_box(&src), &mut dst, m, n))
     });
     g.bench_function("hand", |b| b.iter(|| hand(black_box(&src), &mut dst, m, n)));
+    g.bench_function("gapped", |b| {
+        b.iter(|| gapped(black_box(&gsrc), &mut dst, m, n))
+    });
+    g.bench_function("gapped_hand", |b| {
+        b.iter(|| gapped_hand(black_box(&gsrc), &mut dst, m, n))
+    });
     g.finish();
 
     let mut d2 = vec![0.0f32; M * N];
@@ -79,6 +119,11 @@ fn benches(c: &mut Criterion) {
         "typed_copy lockstep/hand",
         || lockstep(black_box(&src), &mut dst, m, n),
         || hand(black_box(&src), &mut d2, m, n),
+    );
+    common::paired(
+        "typed_copy gapped/gapped_hand",
+        || gapped(black_box(&gsrc), &mut dst, m, n),
+        || gapped_hand(black_box(&gsrc), &mut d2, m, n),
     );
     common::paired(
         "typed_copy odometer/lockstep",

@@ -144,6 +144,31 @@ proptest! {
         check!(src, sl, flat, leaves(&a, &dd), alpha, beta);
     }
 
+    /// Leaves that continue each other (a compact layout scaled by `k`,
+    /// `k = 0` a broadcast) merge into longer rows; one side compact, the
+    /// other random, and both compact.
+    #[test]
+    fn contiguous_leaves_equal_the_naive_loop(
+        f in factors(), ta in assignment(), tb in assignment(),
+        k in -2i64..=2, k2 in -2i64..=2, dd in strides(4), alpha in -3i64..=3, beta in -1i64..=1,
+    ) {
+        let a = extents(&f, &ta, 3);
+        let b = extents(&f, &tb, 4);
+        let compact = |e: &[usize], k: i64| -> Vec<usize> {
+            let mut acc = k;
+            e.iter().map(|&n| { let d = acc; acc *= n as i64; stride(d) }).collect()
+        };
+        let ds = compact(&a, k);
+        let src = Layout::new_signed((a[0], (a[1], a[2])), (ds[0], (ds[1], ds[2])));
+        let sl = leaves(&a, &ds);
+        let dst = Layout::new_signed(((b[0], b[1]), b[2], b[3]), ((dd[0], dd[1]), dd[2], dd[3]));
+        check!(src, sl, dst, leaves(&b, &dd), alpha, beta);
+        check!(dst, leaves(&b, &dd), src, sl, alpha, beta);
+        let dc = compact(&b, k2);
+        let both = Layout::new_signed(((b[0], b[1]), b[2], b[3]), ((dc[0], dc[1]), dc[2], dc[3]));
+        check!(src, sl, both, leaves(&b, &dc), alpha, beta);
+    }
+
     /// A rank-1 source into a rank-3 destination (one leaf walked, three
     /// counted) and back, and a source broadcast by stride 0 everywhere.
     #[test]

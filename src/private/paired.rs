@@ -4,7 +4,8 @@
 //! (`dst(i) = src(i)`). Where the leaf extents agree (the common case: a
 //! tile into a register tensor of the same shape) the two leaf lists are
 //! walked in lockstep, one `for` per leaf as in [`super::loops`]; otherwise
-//! both are walked in runs: leaf 0 of each side is a row, a run takes as
+//! both are walked in runs: leaf 0 of each side is a row (leaves 0 and 1
+//! where leaf 1 continues leaf 0), a run takes as
 //! many elements as both current rows still hold (one loop with two
 //! strides, as the lockstep's inner loop), and a row that ends moves to
 //! the next by an odometer over the other leaves (a counter per leaf, a
@@ -53,34 +54,70 @@ impl<S: Int, SL: Odometer<DL>, D: Int, DL> Odometer<Cons<D, DL>> for Cons<S, SL>
 
 /// A layout's leaves as rows: leaf 0 (a row) walked by a loop, the other
 /// leaves by an [`Odometer`] moving from one row's start to the next's.
+/// Where leaf 1 continues leaf 0 (its stride is leaf 0's extent times its
+/// stride, or its extent is 1) the two make one longer row, decided when
+/// the walk starts: a contiguous nested tile walks as a flat one.
 pub trait Rows<D> {
     /// One counter per leaf after the first.
     type Counts: Copy + Default;
-    /// Leaf 0's extent and stride (1 and 0 when there is no leaf).
-    fn row(&self, d: &D) -> (usize, usize);
-    /// Moves `start` from one row's first element to the next row's.
-    fn next_row(&self, d: &D, counts: &mut Self::Counts, start: &mut usize);
+    /// The row's extent and stride, and whether it spans leaves 0 and 1
+    /// (`(1, 0, false)` when there is no leaf).
+    fn row(&self, d: &D) -> (usize, usize, bool);
+    /// Moves `start` from one row's first element to the next row's
+    /// (`merged` as [`Rows::row`] said).
+    fn next_row(&self, d: &D, merged: bool, counts: &mut Self::Counts, start: &mut usize);
 }
 
 impl Rows<Nil> for Nil {
     type Counts = ();
     #[inline(always)]
-    fn row(&self, _: &Nil) -> (usize, usize) {
-        (1, 0)
+    fn row(&self, _: &Nil) -> (usize, usize, bool) {
+        (1, 0, false)
     }
     #[inline(always)]
-    fn next_row(&self, _: &Nil, _: &mut (), _: &mut usize) {}
+    fn next_row(&self, _: &Nil, _: bool, _: &mut (), _: &mut usize) {}
 }
 
-impl<S: Int, SL: Odometer<DL>, D: Int, DL> Rows<Cons<D, DL>> for Cons<S, SL> {
-    type Counts = SL::Counts;
+impl<S: Int, D: Int> Rows<Cons<D, Nil>> for Cons<S, Nil> {
+    type Counts = ();
     #[inline(always)]
-    fn row(&self, d: &Cons<D, DL>) -> (usize, usize) {
-        (self.0.get(), d.0.get())
+    fn row(&self, d: &Cons<D, Nil>) -> (usize, usize, bool) {
+        (self.0.get(), d.0.get(), false)
     }
     #[inline(always)]
-    fn next_row(&self, d: &Cons<D, DL>, counts: &mut SL::Counts, start: &mut usize) {
-        self.1.advance(&d.1, counts, start);
+    fn next_row(&self, _: &Cons<D, Nil>, _: bool, _: &mut (), _: &mut usize) {}
+}
+
+impl<S0: Int, S1: Int, SL, D0: Int, D1: Int, DL> Rows<Cons<D0, Cons<D1, DL>>>
+    for Cons<S0, Cons<S1, SL>>
+where
+    SL: Odometer<DL>,
+{
+    type Counts = (usize, SL::Counts);
+    #[inline(always)]
+    fn row(&self, d: &Cons<D0, Cons<D1, DL>>) -> (usize, usize, bool) {
+        let (n0, d0, n1, d1) = (self.0.get(), d.0.get(), self.1.0.get(), d.1.0.get());
+        // Offsets are sums modulo 2^64, so equal strides there give equal
+        // offsets: merging is exact even for two's complement strides.
+        if n1 == 1 || d1 == n0.wrapping_mul(d0) {
+            (n0 * n1, d0, true)
+        } else {
+            (n0, d0, false)
+        }
+    }
+    #[inline(always)]
+    fn next_row(
+        &self,
+        d: &Cons<D0, Cons<D1, DL>>,
+        merged: bool,
+        counts: &mut Self::Counts,
+        start: &mut usize,
+    ) {
+        if merged {
+            self.1.1.advance(&d.1.1, &mut counts.1, start);
+        } else {
+            self.1.advance(&d.1, counts, start);
+        }
     }
 }
 
@@ -225,7 +262,7 @@ where
         // odometer. Each run is at least one element (a row is left when
         // it ends, and no extent is 0 in a non-empty layout).
         let mut left = self.size();
-        let ((na, ta), (nb, tb)) = (sa.row(&da), sb.row(&db));
+        let ((na, ta, ma), (nb, tb, mb)) = (sa.row(&da), sb.row(&db));
         let (mut ra, mut rb) = (base, other_base);
         let (mut ia, mut ib) = (0, 0);
         let (mut ca, mut cb) = Default::default();
@@ -243,11 +280,11 @@ where
             (ia, ib) = (ia + run, ib + run);
             if ia == na {
                 ia = 0;
-                sa.next_row(&da, &mut ca, &mut ra);
+                sa.next_row(&da, ma, &mut ca, &mut ra);
             }
             if ib == nb {
                 ib = 0;
-                sb.next_row(&db, &mut cb, &mut rb);
+                sb.next_row(&db, mb, &mut cb, &mut rb);
             }
         }
     }
