@@ -18,7 +18,7 @@ fi
 target=${CARGO_TARGET_DIR:-target}
 log=${1:-$target/bench.log}
 mkdir -p "$target" "$(dirname "$log")"
-benches=(crd2idx offsets transpose algebra seeds index sgemm)
+benches=(crd2idx offsets transpose algebra seeds index sgemm typed_copy)
 args=()
 for b in "${benches[@]}"; do args+=(--bench "$b"); done
 cargo bench -p layout-dsl "${args[@]}" >"$log" 2>&1 || { tail -20 "$log"; exit 1; }

@@ -77,7 +77,10 @@
 //! `T: (C<4>, C<8>)`, `type` or not: it has no core value) and the
 //! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
-//! the macro would fold are `usize` there (the numbers are not visible).
+//! of static leaves are static there too ([`Prod`], [`CeilQuot`]), and
+//! nested layouts (`((2,4),m):((1,2),8)`) divide as the partitions divide
+//! them (a tuple mode's tile spread over its leaves, or a tuple of tiles
+//! sub-mode by sub-mode).
 //! [`Compose`] composes typed values of any nesting
 //! (`a.composition(b)`, and `layout!(type composition(#A, #B))` with either
 //! side named): each leaf of `b` becomes a mode with one sub-mode per leaf
@@ -186,9 +189,9 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, Appended, AsModes, C, Coalesce, Complement, ComplementLeaf, Compose,
-    Composed, Concat, Divide, FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int, Ix,
-    Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf,
-    Over, Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle,
-    Take, Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
+    AlgebraError, Append, Appended, AsModes, C, CeilQuot, Coalesce, Complement, ComplementLeaf,
+    Compose, Composed, Concat, Divide, FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int,
+    Ix, Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset,
+    OrderOf, Over, Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt,
+    Swizzle, Take, Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
 };

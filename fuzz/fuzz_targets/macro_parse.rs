@@ -33,6 +33,8 @@ mod kind;
 mod named;
 #[path = "../../layout-macros/src/partition.rs"]
 mod partition;
+#[path = "../../layout-macros/src/partition_index.rs"]
+mod partition_index;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
 #[path = "../../layout-macros/src/quick.rs"]

@@ -92,6 +92,73 @@ pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
     (!tiles.is_empty()).then_some((name.as_str(), Named::Layout(layout, tiles)))
 }
 
+/// A divide the facade's `Divide` methods type for a written-out layout
+/// [`rule`] does not take, a nested one (a mode a tuple):
+/// `logical_divide(((2,4),m):((1,2),8), <4,8>)` or `zipped_divide`, the
+/// tiler one entry per top-level mode, each a static positive extent or
+/// (for a tuple mode) a tiler of the mode's rank, `<<2,4>,8>`. The result
+/// is the method's: each mode divided as the typed partitions divide it
+/// (a nested mode's tile spread over its leaves, its divisibility checked,
+/// static leaves kept static). Returns the function, the layout's trees
+/// and the tiler's tokens.
+pub fn nested_call(e: &Expr) -> Option<(&str, &Expr, &Expr, TokenStream)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    if !matches!(name.as_str(), "logical_divide" | "zipped_divide") {
+        return None;
+    }
+    let [layout, tiler] = args.as_slice() else {
+        return None;
+    };
+    let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&layout.kind, &tiler.kind)
+    else {
+        return None;
+    };
+    let ExprKind::Tuple(modes) = &shape.kind else {
+        return None;
+    };
+    let nested = modes.iter().any(|m| matches!(m.kind, ExprKind::Tuple(_)));
+    if !nested || !is_plain(shape) || !is_plain(stride) {
+        return None;
+    }
+    Some((name.as_str(), shape, stride, by_mode_tiler(tiles, modes)?))
+}
+
+/// A by-mode tiler whose entries match `modes` one for one: a static
+/// positive extent for any mode, a tiler of the same rank for a tuple mode.
+fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
+    if tiles.len() != modes.len() {
+        return None;
+    }
+    let entries = tiles
+        .iter()
+        .zip(modes)
+        .map(|(t, m)| match (&t.kind, &m.kind) {
+            (ExprKind::Int(t), _) if *t > 0 => Some(emit::static_leaf(*t)),
+            (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) => by_mode_tiler(inner, sub),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(emit::tuple(entries))
+}
+
+/// The type of a [`nested_call`]'s layout (inside its `Result`), for
+/// `layout_type!`: `<LAYOUT as Divide<TILER>>::Logical` (or `Zipped`),
+/// where the tiler's tokens (`C::<4>`) are read as its type (`C<4>`).
+pub fn nested_type(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
+    let private = emit::private();
+    let output = format_ident!(
+        "{}",
+        if function == "logical_divide" {
+            "Logical"
+        } else {
+            "Zipped"
+        }
+    );
+    quote!(<#layout as #private::Divide<#tiler>>::#output)
+}
+
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
 pub fn emit_named(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();

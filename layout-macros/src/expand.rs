@@ -100,9 +100,10 @@ impl Expander<'_> {
                     && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none()
                     && named::value_method(e).is_none()
-                    && named::composition(e).is_none() =>
+                    && named::composition(e).is_none()
+                    && divide::nested_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` with single-leaf modes by a tiler of static extents such as `<4,8>`, `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -133,6 +134,10 @@ impl Expander<'_> {
         let typed = self.ast.zero_sized.is_some();
         if let Some(rule) = divide::rule(e).filter(|_| typed) {
             return Ok(rule.emit(|k| self.leaf(k)));
+        }
+        if let Some((function, shape, stride, tiler)) = divide::nested_call(e).filter(|_| typed) {
+            let layout = self.typed_layout(shape, stride)?;
+            return Ok(divide::emit_named(function, layout, tiler));
         }
         if let Some(rule) = partition::rule(e).filter(|_| typed) {
             let (shape, stride) = rule.operand();

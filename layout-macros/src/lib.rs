@@ -24,6 +24,7 @@ mod fallback;
 mod kind;
 mod named;
 mod partition;
+mod partition_index;
 mod product;
 mod quick;
 mod rules;
@@ -114,7 +115,9 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// static layout (with or without `type`), or `SHAPE:STRIDE` written out
 /// with dynamic leaves (any name there stands for a `usize` leaf); for
 /// typed algebra after `type` (a divide, `composition`, a product,
-/// `tile_to_shape`, …), the layout inside the `Result` it gives; a
+/// `tile_to_shape`, …), the layout inside the `Result` it gives (for a
+/// typed partition, `local_tile`, `local_partition`, …, the view's layout,
+/// the first of the pair); a
 /// swizzle or a composed layout (`Sw<3,4,3> o 0 o (m,64):(64,1)`).
 ///
 /// ```ignore

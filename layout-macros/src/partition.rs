@@ -1,12 +1,18 @@
 //! Typed partitions on dynamic leaves: `layout!(type local_tile(L, T, C[,
 //! STEP]))`, `inner_partition`, `outer_partition` and `local_partition(L,
-//! THR, I[, STEP])`, where `L` is `SHAPE:STRIDE` written out with every
-//! top-level mode a single leaf and no negative static stride, the tiler a
-//! tuple (or `<…>`) of static extents above 1, the thread layout static and
-//! flat, and, after the step's projection, one tiler extent, coordinate
-//! entry or thread mode per mode of `L`; a static extent of `L` a multiple
-//! of its tile (CuTe's static_assert). A step is static: `1` keeps a mode,
-//! `X` (`_`) drops it.
+//! THR, I[, STEP])`, where `L` is `SHAPE:STRIDE` written out, flat or
+//! nested (a top-level mode a tuple of leaves, at any depth: its tile spreads
+//! over its leaves in order, as the facade's `DivMode`), with no negative
+//! static stride, the tiler a tuple (or `<…>`) of static extents above 1,
+//! the thread layout static and flat, and, after the step's projection,
+//! one tiler extent, coordinate entry (an integer, a dynamic leaf or `_`;
+//! an integer for a nested mode is its colexicographic index; or one
+//! integer for the whole coordinate, partition_index.rs) or thread
+//! mode per top-level mode of `L`; the static parts meeting the conditions
+//! CuTe asserts (a static extent a multiple of its tile; in a nested mode,
+//! each static leaf's part of the tile dividing it and what is left). A
+//! step is static: `1` keeps a mode, `X` (`_`) drops it. `layout_type!`
+//! names the view's layout type (a projection through the same traits).
 //!
 //! The expansion calls the facade's typed partitions (`TileBy`, `OuterBy`,
 //! `Threads`, `src/private/partition.rs`: CuTe's per-mode rules, static
@@ -21,7 +27,7 @@ use layout_core::{Layout, Value};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::emit;
+use crate::{emit, partition_index};
 
 /// Which typed partition a call is.
 enum Form<'a> {
@@ -30,6 +36,11 @@ enum Form<'a> {
     Tile(Vec<i64>, Vec<&'a Expr>),
     /// `outer_partition`: the tiler's extents, one integer entry per mode.
     Outer(Vec<i64>, Vec<&'a Expr>),
+    /// `local_tile`/`inner_partition` at one integer: the tile-grid index
+    /// (partition_index.rs).
+    TileIndex(Vec<i64>, &'a Expr),
+    /// `outer_partition` at one integer: the element index in the tile.
+    OuterIndex(Vec<i64>, &'a Expr),
     /// `local_partition`: the thread layout, the index, the step's marks.
     Threads(Layout, &'a Expr, Option<Vec<bool>>),
 }
@@ -53,15 +64,21 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     let (ExprKind::Tuple(s), ExprKind::Tuple(d)) = (&shape.kind, &stride.kind) else {
         return None;
     };
-    let leaf = |e: &Expr| match e.kind {
-        ExprKind::Int(n) => n >= 0,
-        ExprKind::Dynamic(_) => true,
-        _ => false,
-    };
-    if s.len() != d.len() || s.is_empty() || !s.iter().chain(d).all(leaf) {
+    // Each top-level mode a leaf or a tuple of them (any depth), nested
+    // alike in shape and stride, no negative static leaf.
+    if s.len() != d.len() || s.is_empty() || !s.iter().zip(d).all(|(s, d)| congruent(s, d)) {
         return None;
     }
     let form = match (name.as_str(), rest) {
+        ("local_tile" | "inner_partition", [t, c]) if is_index(c) => {
+            Form::TileIndex(extents(t)?, c)
+        }
+        ("outer_partition", [t, c]) if is_index(c) => {
+            let tiles = extents(t)?;
+            // The strides of the split, `t0·…·ti`, fit an `i64`.
+            tiles.iter().try_fold(1i64, |p, t| p.checked_mul(*t))?;
+            Form::OuterIndex(tiles, c)
+        }
         ("local_tile", [t, c, step]) => tile(t, c, Some(marks(step)?))?,
         ("local_tile" | "inner_partition", [t, c]) => tile(t, c, None)?,
         ("outer_partition", [t, c]) => {
@@ -96,6 +113,7 @@ impl Rule<'_> {
     fn fits(&self, shape: &[Expr]) -> bool {
         let tiles = match &self.form {
             Form::Tile(t, _) | Form::Outer(t, _) => t.clone(),
+            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
             Form::Threads(thr, _, step) => {
                 let sizes = thr.leaf_modes().map(|(s, _)| s);
                 let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
@@ -107,10 +125,64 @@ impl Rule<'_> {
             }
         };
         tiles.len() == shape.len()
-            && shape.iter().zip(&tiles).all(|(s, t)| match s.kind {
-                ExprKind::Int(s) => s % t == 0,
-                _ => true,
+            && shape.iter().zip(&tiles).all(|(s, t)| {
+                let mut leaves = Vec::new();
+                leaves_of(s, &mut leaves);
+                spread_fits(&leaves, *t)
             })
+    }
+
+    /// The type of the view's layout (the first of the pair `emit`'s `Ok`
+    /// holds), for `layout_type!`: a projection through the same traits
+    /// `emit` calls, `layout` the type of the typed `L`.
+    pub fn layout_type(&self, layout: TokenStream) -> TokenStream {
+        let private = emit::private();
+        let list = |items: Vec<TokenStream>| {
+            let tuple = emit::tuple(items);
+            quote!(<#tuple as #private::IntoList>::List)
+        };
+        let entry = |c: &&Expr| match c.kind {
+            ExprKind::Int(_) | ExprKind::Dynamic(_) => quote!(usize),
+            _ => quote!(#private::X),
+        };
+        let statics = |tiles: &[i64]| list(tiles.iter().map(|t| emit::static_leaf(*t)).collect());
+        match &self.form {
+            Form::Tile(tiles, coord) => {
+                let (tiler, coord) = (statics(tiles), list(coord.iter().map(entry).collect()));
+                quote!(<#layout as #private::TileBy<#tiler, #coord>>::Output)
+            }
+            Form::Outer(tiles, coord) => {
+                let (tiler, coord) = (statics(tiles), list(coord.iter().map(entry).collect()));
+                quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
+            }
+            Form::TileIndex(tiles, _) => {
+                partition_index::tile_type(layout, statics(tiles), tiles.len())
+            }
+            Form::OuterIndex(tiles, _) => {
+                let (tiler, coord) = (statics(tiles), list(vec![quote!(usize); tiles.len()]));
+                quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
+            }
+            Form::Threads(thr, _, step) => {
+                let threads = emit::layout_type(thr, true).unwrap_or_else(|_| unreachable!("flat"));
+                let tiler = quote!(<#threads as #private::Threads>::Tiler);
+                let coord = quote!(<#threads as #private::Threads>::Coord);
+                let (tiler, coord) = match step {
+                    None => (tiler, coord),
+                    Some(marks) => {
+                        let kinds = marks.iter().map(|keep| match keep {
+                            true => quote!(#private::C<1>),
+                            false => quote!(#private::X),
+                        });
+                        let step = quote!(<(#(#kinds,)*) as #private::IntoList>::List);
+                        (
+                            quote!(<#step as #private::Dice<#tiler>>::Out),
+                            quote!(<#step as #private::Dice<#coord>>::Out),
+                        )
+                    }
+                };
+                quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
+            }
+        }
     }
 
     /// The call of the typed partition; `layout` is the typed `L`, `leaf`
@@ -148,6 +220,12 @@ impl Rule<'_> {
                     #private::OuterBy::outer_by(&layout, #tiler, #coord)
                 })
             }
+            Form::TileIndex(tiles, index) => {
+                partition_index::tile(layout, statics(tiles), entry(index), tiles.len())
+            }
+            Form::OuterIndex(tiles, index) => {
+                partition_index::outer(layout, statics(tiles), entry(index), tiles)
+            }
             Form::Threads(thr, index, step) => {
                 let threads = emit::layout(thr, true).unwrap_or_else(|_| unreachable!("flat"));
                 let index = entry(index);
@@ -177,6 +255,56 @@ impl Rule<'_> {
             }
         }
     }
+}
+
+/// A shape mode and its stride mode nested alike: a leaf each (a static
+/// extent or stride not negative), or tuples of such pairs.
+fn congruent(s: &Expr, d: &Expr) -> bool {
+    let leaf = |e: &Expr| match e.kind {
+        ExprKind::Int(n) => n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => false,
+    };
+    match (&s.kind, &d.kind) {
+        (ExprKind::Tuple(s), ExprKind::Tuple(d)) => {
+            !s.is_empty() && s.len() == d.len() && s.iter().zip(d).all(|(s, d)| congruent(s, d))
+        }
+        _ => leaf(s) && leaf(d),
+    }
+}
+
+/// The leaves of a written-out tree, in order.
+fn leaves_of<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.iter().for_each(|i| leaves_of(i, out)),
+        _ => out.push(e),
+    }
+}
+
+/// Whether a static tile `t` spread over a mode's leaves (the facade's
+/// `DivMode`: leaf `j` takes `min(sj, r)` of the `r` left, the last leaf
+/// the rest) meets the conditions the facade asserts while compiling where
+/// both numbers are static: each leaf's part divides the leaf and `r`,
+/// and the last static leaf is a multiple of what is left (CuTe's
+/// `static_assert`s). A dynamic leaf, and every leaf after one, is checked
+/// when the code runs. For a single leaf: `s % t == 0`.
+fn spread_fits(leaves: &[&Expr], t: i64) -> bool {
+    let mut left = Some(t);
+    for (j, leaf) in leaves.iter().enumerate() {
+        let (ExprKind::Int(s), Some(r)) = (&leaf.kind, left) else {
+            left = None;
+            continue;
+        };
+        if j + 1 == leaves.len() {
+            return s % r == 0;
+        }
+        let take = (*s).min(r);
+        if take == 0 || r % take != 0 || s % take != 0 {
+            return false;
+        }
+        left = Some(r / take);
+    }
+    true
 }
 
 /// `local_tile`'s tiler and coordinate, projected by the step's marks.
@@ -244,6 +372,16 @@ fn entries(c: &Expr) -> Option<Vec<&Expr>> {
         _ => is_underscore(c),
     };
     items.iter().all(ok).then(|| items.iter().collect())
+}
+
+/// One integer coordinate (not a tuple): a non-negative literal or a
+/// dynamic leaf.
+fn is_index(c: &Expr) -> bool {
+    match c.kind {
+        ExprKind::Int(n) => n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => false,
+    }
 }
 
 /// A static step: `true` for an integer (keep), `false` for `X`/`_`.

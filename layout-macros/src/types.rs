@@ -1,7 +1,8 @@
 //! `layout_type!(input)`: the type of `layout!(input)`, for a layout the
 //! macro gives a type (a static one, or `SHAPE:STRIDE` written out with
 //! dynamic leaves), and for typed algebra after `type` (rules.rs, divide.rs)
-//! the layout inside its `Result`; a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
+//! the layout inside its `Result` (partition.rs: a view's layout, as a
+//! projection through the facade's traits); a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
 //! o INNER` (static, or with an inner `SHAPE:STRIDE` written out). A name
 //! in the notation stands for a dynamic `usize` leaf, as in `layout!`; its
 //! value is never read.
@@ -16,7 +17,7 @@ use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
-use crate::{composed, divide, rules};
+use crate::{composed, divide, partition, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -85,6 +86,19 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
             Ok(rules::layout_type(e).expect("checked"))
         }
+        // A typed partition's view layout, or a nested divide's layout: a
+        // projection through the traits the expansion calls.
+        _ if ast.zero_sized.is_some() && partition::rule(e).is_some() => {
+            let rule = partition::rule(e).expect("checked");
+            let (shape, stride) = rule.operand();
+            let layout = written_out(shape, stride).map_err(untypable)?;
+            Ok(rule.layout_type(layout))
+        }
+        _ if ast.zero_sized.is_some() && divide::nested_call(e).is_some() => {
+            let (function, shape, stride, tiler) = divide::nested_call(e).expect("checked");
+            let layout = written_out(shape, stride).map_err(untypable)?;
+            Ok(divide::nested_type(function, layout, tiler))
+        }
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {
                 emit::layout_type(&l, ast.zero_sized.is_some()).map_err(untypable)
@@ -108,6 +122,15 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
              an algebra result with dynamic leaves is computed at run time and has no typed form",
         )),
     }
+}
+
+/// The type of the typed layout `SHAPE:STRIDE` written out.
+fn written_out(shape: &Expr, stride: &Expr) -> Result<TokenStream, Untypable> {
+    if emit::deeper_than(shape, MAX_DEPTH).is_some() {
+        return Err(Untypable::TooDeep);
+    }
+    let signed = negative_leaf(stride);
+    Ok(emit::typed_layout_type(tree(shape)?, tree(stride)?, signed))
 }
 
 /// A written-out tree's type: `C<N>` for a static leaf, `usize` for a dynamic one.

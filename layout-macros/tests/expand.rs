@@ -28,6 +28,8 @@ mod kind;
 mod named;
 #[path = "../src/partition.rs"]
 mod partition;
+#[path = "../src/partition_index.rs"]
+mod partition_index;
 #[path = "../src/product.rs"]
 mod product;
 #[path = "../src/quick.rs"]
@@ -308,6 +310,25 @@ snapshot!(
 snapshot!(
     typed_outer_partition,
     "type outer_partition((m,n):(n,1), (2,2), (i,j))"
+);
+// Nested written-out layouts (the tile spread over a nested mode by the
+// facade), one integer coordinate (split over the grid's modes, then
+// sliced), and a nested divide through the `Divide` methods.
+snapshot!(
+    typed_local_tile_nested,
+    "type local_tile(((2,4),m):((1,2),8), (4,8), (i,_))"
+);
+snapshot!(
+    typed_local_tile_index,
+    "type local_tile((m,n):(1,m), (4,2), k)"
+);
+snapshot!(
+    typed_outer_partition_index,
+    "type outer_partition((m,n):(n,1), (4,2), k)"
+);
+snapshot!(
+    typed_logical_divide_nested,
+    "type logical_divide(((2,4),m):((1,2),8), <4,8>)"
 );
 
 // Swizzles and composed layouts (composed.rs): zero-sized swizzles, the

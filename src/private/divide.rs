@@ -1,37 +1,186 @@
 //! Divides as methods of typed values (ARCHITECTURE.md, "Typed algebra on
 //! dynamic leaves: the plan", step 4): `l.logical_divide((C::<4>, C::<8>))`
-//! for a layout whose top-level modes are single leaves, by a tiler of one
-//! static extent per mode. The same formula as the macro's rule
-//! (`layout-macros/src/divide.rs`): mode `s:d` by `T` gives
-//! `(T, ceil(s/T)) : (d, T*d)`. The tile extents and the strides `d` keep
-//! their types; `ceil(s/T)` and `T*d` are `usize` (stable Rust cannot make
-//! the type `C<{T*D}>` from generic `T` and `D`: the macro's rule, which
-//! sees the numbers, keeps them static).
+//! by a by-mode tiler, one entry per top-level mode, each mode divided as
+//! the partitions divide it ([`DivideMode`]):
+//!
+//! - a leaf `s:d` by a static `T`: `(T, ceil(s/T)) : (d, T*d)`, the macro's
+//!   rule (`layout-macros/src/divide.rs`): static where `s` and `d` are
+//!   ([`CeilQuot`](super::CeilQuot), [`Prod`](super::Prod)), `usize` where they are not;
+//! - a nested mode by one static `T`: the tile spread over the mode's
+//!   leaves in order (`divide_mode.rs`, [`DivMode`]): tile
+//!   `(t0,…,tk):(d0,…,dk)`, rest `(s0/t0,…,sk/tk):(d0·t0,…,dk·tk)`, which
+//!   holds only where each `tj` divides `sj` and what is left of the tile
+//!   (a static pair that does not is a compile error, CuTe's
+//!   `static_assert`; a dynamic one [`AlgebraError::NotDivisible`]);
+//! - a nested mode by a tuple of tiles: sub-mode by sub-mode (CuTe's
+//!   by-mode recursion: `logical_divide` nests each sub-mode's
+//!   `(tile, rest)` in place, `zipped_divide` gathers the tiles and the
+//!   rests).
+//!
+//! The result is functionally the core's (the same offset at every index,
+//! the same size per mode); the core coalesces a mode first and may give a
+//! flatter rest (`2:4` where this gives `(1,2):(2,4)`).
 
-use super::algebra::{AlgebraError, ceil_div};
-use super::int::{C, Int, Offset};
+use super::algebra::AlgebraError;
+use super::divide_mode::DivMode;
+use super::int::Offset;
 use super::layout::Layout;
+use super::static_int::{CeilBy, StaticInt, Times};
 use super::tree::{Mode, Tree};
-use super::walk::Leaf;
 
-/// `T * d`, checked: a static negative stride (signed layouts) is exact in
-/// `isize`, a dynamic one is a `usize`.
-#[inline]
-fn scaled<I: Offset>(function: &'static str, d: usize, t: usize) -> Result<usize, AlgebraError> {
-    let product = if I::SIGNED {
-        (d as isize).checked_mul(t as isize).map(|p| p as usize)
-    } else {
-        d.checked_mul(t)
-    };
-    product.ok_or(AlgebraError::Overflow {
-        function,
-        stride: d,
-        factor: t,
-    })
+/// One mode `Self` (a leaf or a tuple) with stride `D` divided by `T` (a
+/// static tile extent, or a tuple of them for a tuple mode): the tile and
+/// the rest, as `logical_divide` groups them.
+#[diagnostic::on_unimplemented(
+    message = "a mode of shape `{Self}` cannot be divided by `{T}`",
+    label = "divide a mode by one static extent (`C<N>`), or a tuple mode by a tuple of them of its rank"
+)]
+pub trait DivideMode<D, T> {
+    /// The tile's shape.
+    type TileS;
+    /// The tile's stride.
+    type TileD;
+    /// The rest's shape (one coordinate per tile).
+    type RestS;
+    /// The rest's stride.
+    type RestD;
+    /// The mode's shape in `logical_divide`: `(tile, rest)`, or for a
+    /// tuple of tiles each sub-mode's (CuTe's by-mode recursion).
+    type LogicalS;
+    /// The mode's stride in `logical_divide`.
+    type LogicalD;
+    /// The tile and the rest (`zipped_divide`'s parts); `function` names
+    /// the call in an error.
+    #[allow(clippy::type_complexity)]
+    fn divide_mode(
+        self,
+        d: D,
+        function: &'static str,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError>;
+    /// The mode as `logical_divide` nests it.
+    fn logical_mode(
+        self,
+        d: D,
+        function: &'static str,
+    ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError>;
 }
 
+impl<S: CeilBy<T>, D: Times<T>, T: StaticInt> DivideMode<D, T> for S {
+    type TileS = T;
+    type TileD = D;
+    type RestS = S::Out;
+    type RestD = D::Out;
+    type LogicalS = (T, S::Out);
+    type LogicalD = (D, D::Out);
+    #[inline(always)]
+    fn divide_mode(
+        self,
+        d: D,
+        function: &'static str,
+    ) -> Result<(T, D, S::Out, D::Out), AlgebraError> {
+        let step = d.times(T::default(), function)?;
+        Ok((T::default(), d, self.ceil_by(), step))
+    }
+    #[inline(always)]
+    fn logical_mode(
+        self,
+        d: D,
+        function: &'static str,
+    ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
+        let (ts, td, rs, rd) = self.divide_mode(d, function)?;
+        Ok(((ts, rs), (td, rd)))
+    }
+}
+
+/// `e` with `function` as the call it names (the walks name `local_tile`).
+fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
+    match e {
+        AlgebraError::NotDivisible {
+            dividend, divisor, ..
+        } => AlgebraError::NotDivisible {
+            function,
+            dividend,
+            divisor,
+        },
+        AlgebraError::Overflow { stride, factor, .. } => AlgebraError::Overflow {
+            function,
+            stride,
+            factor,
+        },
+        other => other,
+    }
+}
+
+/// A tuple mode by one static tile (spread over its leaves) or by a tuple
+/// of tiles (sub-mode by sub-mode).
+macro_rules! tuple_modes {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
+        impl<T: StaticInt, $($S, $D),*> DivideMode<($($D,)*), T> for ($($S,)*)
+        where
+            Self: DivMode<($($D,)*), T>,
+        {
+            type TileS = <Self as DivMode<($($D,)*), T>>::TileS;
+            type TileD = <Self as DivMode<($($D,)*), T>>::TileD;
+            type RestS = <Self as DivMode<($($D,)*), T>>::RestS;
+            type RestD = <Self as DivMode<($($D,)*), T>>::RestD;
+            type LogicalS = (Self::TileS, Self::RestS);
+            type LogicalD = (Self::TileD, Self::RestD);
+            #[inline(always)]
+            fn divide_mode(
+                self,
+                d: ($($D,)*),
+                function: &'static str,
+            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
+                self.div_mode(d).map_err(|e| renamed(e, function))
+            }
+            #[inline(always)]
+            fn logical_mode(
+                self,
+                d: ($($D,)*),
+                function: &'static str,
+            ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
+                let (ts, td, rs, rd) = self.divide_mode(d, function)?;
+                Ok(((ts, rs), (td, rd)))
+            }
+        }
+
+        impl<$($S: DivideMode<$D, $T>, $D, $T),*> DivideMode<($($D,)*), ($($T,)*)> for ($($S,)*) {
+            type TileS = ($($S::TileS,)*);
+            type TileD = ($($S::TileD,)*);
+            type RestS = ($($S::RestS,)*);
+            type RestD = ($($S::RestD,)*);
+            type LogicalS = ($($S::LogicalS,)*);
+            type LogicalD = ($($S::LogicalD,)*);
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn divide_mode(
+                self,
+                d: ($($D,)*),
+                function: &'static str,
+            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
+                $(let $T = self.$i.divide_mode(d.$i, function)?;)*
+                Ok((($($T.0,)*), ($($T.1,)*), ($($T.2,)*), ($($T.3,)*)))
+            }
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn logical_mode(
+                self,
+                d: ($($D,)*),
+                function: &'static str,
+            ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
+                $(let $T = self.$i.logical_mode(d.$i, function)?;)*
+                Ok((($($T.0,)*), ($($T.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple_modes);
+
 /// The divides of a typed layout by a by-mode tiler `T` of static extents
-/// (`(C<T0>, C<T1>, …)`, one per mode).
+/// (`(C<T0>, C<T1>, …)`, one per mode; for a tuple mode, one extent or a
+/// tuple of them).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -42,52 +191,50 @@ fn scaled<I: Offset>(function: &'static str, d: usize, t: usize) -> Result<usize
 /// assert_eq!(tiles.to_string(), "((4,8),(3,3)):((1,10),(4,80))");
 /// let divided = l.logical_divide((C::<4>, C::<8>)).unwrap();
 /// assert_eq!(divided.to_string(), "((4,3),(8,3)):((1,4),(10,80))");
+/// // A nested mode: the tile of 4 spreads over its leaves (2, then 2 of 4).
+/// let m = 16;
+/// let nested = layout!(type ((2,4),m):((1,2),8));
+/// let d = nested.logical_divide((C::<4>, C::<8>)).unwrap();
+/// assert_eq!(d.to_string(), "(((2,2),(1,2)),(8,2)):(((1,2),(2,4)),(8,64))");
 /// ```
 pub trait Divide<T> {
     /// The layout `logical_divide` gives: `((T0,r0),(T1,r1),…):((d0,e0),…)`.
     type Logical;
     /// The layout `zipped_divide` gives: `((T0,T1,…),(r0,r1,…)):((d0,…),(e0,…))`.
     type Zipped;
-    /// CuTe's `logical_divide(layout, tiler)`; an overflowing stride is an error.
+    /// CuTe's `logical_divide(layout, tiler)`; an overflowing stride, or a
+    /// tile that does not divide a nested mode's dynamic leaves, is an error.
     fn logical_divide(&self, tiler: T) -> Result<Self::Logical, AlgebraError>;
-    /// CuTe's `zipped_divide(layout, tiler)`; an overflowing stride is an error.
+    /// CuTe's `zipped_divide(layout, tiler)`; errors as `logical_divide`.
     fn zipped_divide(&self, tiler: T) -> Result<Self::Zipped, AlgebraError>;
-}
-
-/// `usize`, once per repetition of its argument.
-macro_rules! usize_for {
-    ($x:tt) => {
-        usize
-    };
 }
 
 macro_rules! divide {
     (0;) => {};
     ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
-        impl<$($S: Int + Mode<$D>, $D: Int + Tree<Form = Leaf>,)* I: Offset, $(const $T: i64),*> Divide<($(C<$T>,)*)>
+        impl<$($S: DivideMode<$D, $T>, $D, $T,)* I: Offset> Divide<($($T,)*)>
             for Layout<($($S,)*), ($($D,)*), I>
+        where
+            ($($S,)*): Mode<($($D,)*)>,
+            ($($D,)*): Tree,
         {
-            type Logical = Layout<($((C<$T>, usize),)*), ($(($D, usize),)*), I>;
-            type Zipped = Layout<(($(C<$T>,)*), ($(usize_for!($T),)*)), (($($D,)*), ($(usize_for!($T),)*)), I>;
+            type Logical = Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>;
+            type Zipped = Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>;
 
             #[inline]
-            fn logical_divide(&self, _: ($(C<$T>,)*)) -> Result<Self::Logical, AlgebraError> {
-                $(const { assert!($T > 0, "a tile extent must be positive") };)*
+            #[allow(non_snake_case)]
+            fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
                 let (shape, stride) = (self.shape(), self.stride());
-                Ok(Layout::from_parts(
-                    ($((C::<$T>, ceil_div(shape.$i.get(), $T as usize)),)*),
-                    ($((stride.$i, scaled::<I>("logical_divide", stride.$i.get(), $T as usize)?),)*),
-                ))
+                $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
+                Ok(Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
             }
 
             #[inline]
-            fn zipped_divide(&self, _: ($(C<$T>,)*)) -> Result<Self::Zipped, AlgebraError> {
-                $(const { assert!($T > 0, "a tile extent must be positive") };)*
+            #[allow(non_snake_case)]
+            fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
                 let (shape, stride) = (self.shape(), self.stride());
-                Ok(Layout::from_parts(
-                    (($(C::<$T>,)*), ($(ceil_div(shape.$i.get(), $T as usize),)*)),
-                    (($(stride.$i,)*), ($(scaled::<I>("zipped_divide", stride.$i.get(), $T as usize)?,)*)),
-                ))
+                $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
+                Ok(Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
             }
         }
     };

@@ -25,11 +25,28 @@
 
 use layout_core::{Error, ErrorKind};
 
+use super::algebra::AlgebraError;
 use super::int::Int;
 use super::leaf_list::LeafList;
 use super::list::{Cons, IntoTuple, Nil};
 use super::partition::overflow;
 use super::static_int::{Min, Over, Quot, StaticInt, Times};
+
+/// The partitions' error for a [`DivMode`] failure: a pair that does not
+/// divide names both values (`NotDivisible`), an overflow says so.
+pub(crate) fn div_error(e: AlgebraError) -> Error {
+    let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+    match e {
+        AlgebraError::NotDivisible {
+            dividend, divisor, ..
+        } => ErrorKind::NotDivisible {
+            a: clamp(dividend),
+            b: clamp(divisor),
+        }
+        .into(),
+        other => overflow(other),
+    }
+}
 
 /// `Self` (a mode's shape: a leaf or a tuple) with stride `D`, divided by
 /// the tile `T` (a static extent, or a tuple of tiles for a tuple mode).
@@ -49,7 +66,10 @@ pub trait DivMode<D, T> {
     type RestD;
     /// The tile and the rest.
     #[allow(clippy::type_complexity)]
-    fn div_mode(self, d: D) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+    fn div_mode(
+        self,
+        d: D,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError>;
 }
 
 impl<S: Over<T>, D: Times<T>, T: StaticInt> DivMode<D, T> for S {
@@ -58,19 +78,18 @@ impl<S: Over<T>, D: Times<T>, T: StaticInt> DivMode<D, T> for S {
     type RestS = S::Out;
     type RestD = D::Out;
     #[inline(always)]
-    fn div_mode(self, d: D) -> Result<(T, D, S::Out, D::Out), Error> {
-        let step = d.times(T::default(), "local_tile").map_err(overflow)?;
+    fn div_mode(self, d: D) -> Result<(T, D, S::Out, D::Out), AlgebraError> {
+        let step = d.times(T::default(), "local_tile")?;
         Ok((T::default(), d, self.over(), step))
     }
 }
 
-fn not_divisible(a: usize, b: usize) -> Error {
-    let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-    ErrorKind::NotDivisible {
-        a: clamp(a),
-        b: clamp(b),
+fn not_divisible(a: usize, b: usize) -> AlgebraError {
+    AlgebraError::NotDivisible {
+        function: "local_tile",
+        dividend: a,
+        divisor: b,
     }
-    .into()
 }
 
 /// A leaf `Self` of a nested mode meeting the `R` elements of a tile still
@@ -85,7 +104,7 @@ pub trait Clamp<R: Int>: Int {
     type Rest: Int;
     /// The three; a dynamic pair that does not divide is an error.
     #[allow(clippy::type_complexity)]
-    fn clamp(self, r: R) -> Result<(Self::Take, Self::Next, Self::Rest), Error>;
+    fn clamp(self, r: R) -> Result<(Self::Take, Self::Next, Self::Rest), AlgebraError>;
 }
 
 impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
@@ -93,7 +112,7 @@ impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
     type Next = Quot<R, Min<S, R>>;
     type Rest = Quot<S, Min<S, R>>;
     #[inline(always)]
-    fn clamp(self, _: R) -> Result<(Self::Take, Self::Next, Self::Rest), Error> {
+    fn clamp(self, _: R) -> Result<(Self::Take, Self::Next, Self::Rest), AlgebraError> {
         // CuTe's static_assert in shape_div: checked where the code is built.
         const { assert!(Quot::<R, Min<S, R>>::VALUE > 0 && Quot::<S, Min<S, R>>::VALUE > 0) };
         Ok(Default::default())
@@ -103,7 +122,7 @@ impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
 /// The dynamic case of [`Clamp`]: `min(s, r)` divides the larger of the
 /// two (one division and one remainder; an extent 0 is refused too).
 #[inline(always)]
-fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), Error> {
+fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), AlgebraError> {
     if s == 0 {
         return Err(not_divisible(s, r));
     }
@@ -125,7 +144,7 @@ impl<S: StaticInt> Clamp<usize> for S {
     type Next = usize;
     type Rest = usize;
     #[inline(always)]
-    fn clamp(self, r: usize) -> Result<(usize, usize, usize), Error> {
+    fn clamp(self, r: usize) -> Result<(usize, usize, usize), AlgebraError> {
         clamp_dynamic(self.get(), r)
     }
 }
@@ -135,7 +154,7 @@ impl<R: Int> Clamp<R> for usize {
     type Next = usize;
     type Rest = usize;
     #[inline(always)]
-    fn clamp(self, r: R) -> Result<(usize, usize, usize), Error> {
+    fn clamp(self, r: R) -> Result<(usize, usize, usize), AlgebraError> {
         clamp_dynamic(self, r.get())
     }
 }
@@ -191,7 +210,7 @@ pub trait Spread<DL, R> {
         self,
         d: DL,
         r: R,
-    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError>;
 }
 
 /// The last leaf takes what is left; the tiles past it may be partial.
@@ -205,8 +224,8 @@ impl<S: CeilOver<R>, D: Times<R>, R: Int> Spread<Cons<D, Nil>, R> for Cons<S, Ni
         self,
         d: Cons<D, Nil>,
         r: R,
-    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
-        let step = d.0.times(r, "local_tile").map_err(overflow)?;
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
+        let step = d.0.times(r, "local_tile")?;
         Ok((
             Cons(r, Nil),
             d,
@@ -232,9 +251,9 @@ where
         self,
         d: Cons<D, Cons<D2, DL>>,
         r: R,
-    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
         let (take, next, rest) = self.0.clamp(r)?;
-        let step = d.0.times(take, "local_tile").map_err(overflow)?;
+        let step = d.0.times(take, "local_tile")?;
         let (ts, td, rs, rd) = self.1.spread(d.1, next)?;
         Ok((
             Cons(take, ts),
@@ -273,7 +292,7 @@ macro_rules! tuple_modes {
             fn div_mode(
                 self,
                 d: ($($D,)*),
-            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
                 const { assert!(T::VALUE > 0, "a tile extent must be positive") };
                 let (ts, td, rs, rd) = self.leaf_list().spread(d.leaf_list(), T::default())?;
                 Ok((ts.into_tuple(), td.into_tuple(), rs.into_tuple(), rd.into_tuple()))
@@ -290,7 +309,7 @@ macro_rules! tuple_modes {
             fn div_mode(
                 self,
                 d: ($($D,)*),
-            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+            ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
                 $(let $T = self.$i.div_mode(d.$i)?;)*
                 Ok((($($T.0,)*), ($($T.1,)*), ($($T.2,)*), ($($T.3,)*)))
             }

@@ -40,6 +40,7 @@ mod list;
 mod loops;
 mod mode;
 mod partial;
+mod paired;
 mod partition;
 mod poisoned;
 mod reach;
@@ -82,6 +83,7 @@ pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
+pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
@@ -90,7 +92,7 @@ pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
 };
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
-pub use static_int::{IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
+pub use static_int::{CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{FlatCoord, ModeCoord, ModeSize, ModeSizes, ProductOf};

@@ -11,7 +11,7 @@
 
 use super::int::{C, Int};
 use super::static_complement::{ComplementLeaf, StaticLeaves};
-use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt};
+use super::static_int::{CeilQuot, IfNonZero, Min, Prod, Quot, StaticInt};
 
 /// A layout of shape type `Self` and stride type `D` has a mode `K`: `K`
 /// below the tuple's rank, or 0 for a single extent.
@@ -64,6 +64,7 @@ macro_rules! leaf_mode {
 }
 
 leaf_mode!([A: StaticInt, B: StaticInt] Quot<A, B>);
+leaf_mode!([A: StaticInt, B: StaticInt] CeilQuot<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Prod<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] Min<A, B>);
 leaf_mode!([A: StaticInt, B: StaticInt] IfNonZero<A, B>);

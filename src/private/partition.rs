@@ -30,7 +30,7 @@
 use layout_core::{Error, ErrorKind};
 
 use super::algebra::AlgebraError;
-use super::divide_mode::DivMode;
+use super::divide_mode::{DivMode, div_error};
 use super::int::C;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, Nil};
@@ -317,7 +317,7 @@ where
         offset: &mut usize,
         within: &mut bool,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
-        let (ts, td, rs, rd) = s.0.div_mode(d.0)?;
+        let (ts, td, rs, rd) = s.0.div_mode(d.0).map_err(div_error)?;
         let (size, tile) = (Shape::size(&s.0), Shape::size(&ts));
         *within &= match c.0.single() {
             // Tile `k` of a leaf holds coordinates `k·tile … (k+1)·tile - 1`.
@@ -384,7 +384,7 @@ where
         offset: &mut usize,
         within: &mut bool,
     ) -> Result<(Self::S, Self::D), Error> {
-        let (ts, td, rs, rd) = s.0.div_mode(d.0)?;
+        let (ts, td, rs, rd) = s.0.div_mode(d.0).map_err(div_error)?;
         let size = ts.size();
         if c.0 >= size {
             return Err(out_of_range("a coordinate in the tile", c.0, size));

@@ -75,6 +75,16 @@ pub struct Prod<A, B>(PhantomData<(A, B)>);
 /// ```
 pub struct IfNonZero<A, B>(PhantomData<(A, B)>);
 
+/// The static leaf `ceil(A / B)`, for static `A ≥ 0` and `B > 0`: the
+/// number of tiles of `B` over a static extent `A` that `B` need not divide
+/// (CuTe's `logical_divide`, whose last tile may be partial).
+///
+/// ```
+/// use layout_dsl::typed::{C, CeilQuot, Int};
+/// assert_eq!(CeilQuot::<C<10>, C<4>>::default().get(), 3);
+/// ```
+pub struct CeilQuot<A, B>(PhantomData<(A, B)>);
+
 /// The static leaf `min(A, B)`: the part of a static tile a static leaf
 /// of a nested mode takes (`typed_divide.rs`).
 ///
@@ -156,6 +166,12 @@ folded!(
 
 folded!(IfNonZero, if B::VALUE == 0 { 1 } else { A::VALUE });
 
+folded!(CeilQuot, {
+    assert!(B::VALUE > 0, "a tile extent must be positive");
+    assert!(A::VALUE >= 0, "an extent is never negative");
+    (A::VALUE + B::VALUE - 1) / B::VALUE
+});
+
 folded!(
     Min,
     if A::VALUE < B::VALUE {
@@ -223,6 +239,34 @@ impl<T: StaticInt> Over<T> for usize {
     type Out = usize;
     #[inline(always)]
     fn over(self) -> usize {
+        const { assert!(T::VALUE > 0, "a tile extent must be positive") };
+        self.div_ceil(T::VALUE as usize)
+    }
+}
+
+/// An extent leaf divided by a static tile `T`, rounded up: the number of
+/// tiles, the last perhaps partial (CuTe's `logical_divide`). Static for a
+/// static extent ([`CeilQuot`]), `div_ceil` for a dynamic one.
+pub trait CeilBy<T: StaticInt>: Int {
+    /// The quotient's leaf type.
+    type Out: Int;
+    /// The quotient.
+    fn ceil_by(self) -> Self::Out;
+}
+
+impl<A: StaticInt, T: StaticInt> CeilBy<T> for A {
+    type Out = CeilQuot<A, T>;
+    #[inline(always)]
+    fn ceil_by(self) -> CeilQuot<A, T> {
+        const { assert!(CeilQuot::<A, T>::VALUE >= 0) };
+        CeilQuot::default()
+    }
+}
+
+impl<T: StaticInt> CeilBy<T> for usize {
+    type Out = usize;
+    #[inline(always)]
+    fn ceil_by(self) -> usize {
         const { assert!(T::VALUE > 0, "a tile extent must be positive") };
         self.div_ceil(T::VALUE as usize)
     }

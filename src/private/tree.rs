@@ -9,7 +9,7 @@ use layout_core::{Error, IntTuple};
 
 use super::int::{C, Int, leaf_to_core};
 use super::static_complement::{ComplementLeaf, StaticLeaves};
-use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt};
+use super::static_int::{CeilQuot, IfNonZero, Min, Prod, Quot, StaticInt};
 use super::text::{Described, Node, write_tree};
 use super::walk::{Form, Leaf, divmod};
 
@@ -182,6 +182,7 @@ macro_rules! leaf {
 leaf!([const N: i64]; C<N>; Some(N as usize); N as usize; Node::Static(N));
 leaf!([]; usize; None; 0; Node::Dynamic);
 leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize; Node::Static(Quot::<A, B>::VALUE));
+leaf!([A: StaticInt, B: StaticInt]; CeilQuot<A, B>; Some(CeilQuot::<A, B>::VALUE as usize); CeilQuot::<A, B>::VALUE as usize; Node::Static(CeilQuot::<A, B>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize; Node::Static(Prod::<A, B>::VALUE));
 leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize; Node::Static(Min::<A, B>::VALUE));
 leaf!([Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8]; ComplementLeaf<Sh, St, Co, K, W>; Some(ComplementLeaf::<Sh, St, Co, K, W>::VALUE as usize); ComplementLeaf::<Sh, St, Co, K, W>::VALUE as usize; Node::Static(ComplementLeaf::<Sh, St, Co, K, W>::VALUE));

@@ -41,6 +41,7 @@ mod slice;
 mod strided;
 mod swizzled;
 pub mod typed;
+mod typed_args;
 mod typed_identity;
 mod typed_predicated;
 mod view;

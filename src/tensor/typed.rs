@@ -47,6 +47,7 @@
 //! ```
 
 pub use super::elem_less;
+pub use super::typed_args::{OuterTiler, SliceOf, ThreadsOf, ThreadsStep, Tiler, TilerStep};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 
@@ -56,10 +57,7 @@ use alloc::vec::Vec;
 use layout_core::Error;
 
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{
-    CompactLayout, Dice, Fits, IntoList, Layout, Matrix, OuterBy, SliceBy, Threads, TileBy,
-    WalkWith,
-};
+use crate::__private::{CompactLayout, Fits, Layout, Matrix, WalkPaired, WalkWith};
 
 impl<E: Engine, L: Copy> Tensor<E, L> {
     /// A view borrowing the engine, with the same (typed) layout.
@@ -113,16 +111,12 @@ fn rebase<E: Engine, L, M: Fits>(
 /// past the storage is an error; predicate it with a
 /// [`Residue`](super::Residue) instead.
 #[inline]
-pub fn local_tile<E: Engine, L, T: IntoList, Cd: IntoList>(
+pub fn local_tile<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: TileBy<T::List, Cd::List>,
-    L::Output: Fits,
-{
-    let part = t.layout.tile_within(tiler.into_list(), coord.into_list())?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.tile_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
@@ -130,108 +124,73 @@ where
 /// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
 /// modes where `coord` is [`X`](super::X).
 #[inline]
-pub fn inner_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+pub fn inner_partition<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: TileBy<T::List, Cd::List>,
-    L::Output: Fits,
-{
+) -> Result<Tensor<E, O>, Error> {
     local_tile(t, tiler, coord)
 }
-
-/// The diced list of a tuple, as a tuple.
-type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
 
 /// `local_tile` with CuTe's `Step` projection: only the modes of `tiler`
 /// and `coord` whose `step` is `C<1>` (not [`X`](super::X)) take part, as
 /// `local_tile(t, tiler, coord, Step<_1,X,_1>{})`.
 #[inline]
-pub fn local_tile_step<E: Engine, L, T: IntoList, Cd: IntoList, St: IntoList>(
+pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
     _step: St,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    St::List: Dice<T::List> + Dice<Cd::List>,
-    L: TileBy<Diced<St, T>, Diced<St, Cd>>,
-    L::Output: Fits,
-{
-    let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
-    let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-    let part = t.layout.tile_within(tiler, coord)?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.tile_step_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
 /// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
 /// tile, one mode per mode of `t` (the modes past the tiler whole).
 #[inline]
-pub fn outer_partition<E: Engine, L, T: IntoList, Cd: IntoList>(
+pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: OuterBy<T::List, Cd::List>,
-    L::Output: Fits,
-{
-    let part = t
-        .layout
-        .outer_within(tiler.into_list(), coord.into_list())?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.outer_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
 /// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
 /// share when the threads of the static `thr_layout` tile `t`.
 #[inline]
-pub fn local_partition<E: Engine, L, P: Threads>(
+pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
     thr_idx: usize,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: OuterBy<P::Tiler, P::Coord>,
-    L::Output: Fits,
-{
-    let coord = thr_layout.flat_coord(thr_idx)?;
-    let part = t.layout.outer_within(thr_layout.tiler().0, coord)?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = thr_layout.partition_of(&t.layout, thr_idx)?;
     rebase(t, part)
 }
 
 /// `local_partition` with CuTe's `Step` projection: the thread layout's
 /// modes under `X` do not tile `t` (`local_partition(sA, tC, i, Step<_1,X>{})`).
 #[inline]
-pub fn local_partition_step<E: Engine, L, P: Threads, St: IntoList>(
+pub fn local_partition_step<E: Engine, L, P: ThreadsStep<L, St, Output = O>, St, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
     thr_idx: usize,
     _step: St,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    St::List: Dice<P::Tiler> + Dice<P::Coord>,
-    L: OuterBy<<St::List as Dice<P::Tiler>>::Out, <St::List as Dice<P::Coord>>::Out>,
-    L::Output: Fits,
-{
-    let coord = <St::List as Dice<P::Coord>>::dice(thr_layout.flat_coord(thr_idx)?);
-    let tiler = <St::List as Dice<P::Tiler>>::dice(thr_layout.tiler().0);
-    let part = t.layout.outer_within(tiler, coord)?;
+) -> Result<Tensor<E, O>, Error> {
+    let part = thr_layout.partition_step_of(&t.layout, thr_idx)?;
     rebase(t, part)
 }
 
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
 /// integers' position. A coordinate past its extent is an error.
 #[inline]
-pub fn slice<E: Engine, L, Cd: IntoList>(
+pub fn slice<E: Engine, L, Cd: SliceOf<L, O>, O>(
     t: Tensor<E, L>,
     coord: Cd,
-) -> Result<Tensor<E, L::Output>, Error>
-where
-    L: SliceBy<Cd::List>,
-{
-    let (layout, offset) = t.layout.slice_by(coord.into_list())?;
+) -> Result<Tensor<E, O>, Error> {
+    let (layout, offset) = coord.slice_of(&t.layout)?;
     // A slice's offsets are some of `t`'s, which fit the engine: no check.
     Ok(Tensor {
         engine: t.engine,
@@ -262,31 +221,55 @@ where
     })
 }
 
-/// CuTe's `copy(src, dst)`: `dst(c) = src(c)` for every coordinate.
+/// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every 1-D index `i`, as
+/// CuTe's `copy` (the two layouts need equal sizes only, any shapes: a
+/// nested tile into a flat register tensor, a broadcast stride-0 source).
 ///
-/// Both layouts walk their leaves in lockstep, so they must have the same
-/// nesting and extents. CuTe's `copy` asks only for equal sizes
-/// (`dst(i) = src(i)` by 1-D index): for two typed tensors of equal size
-/// but different shapes (a nested tile into a flat register tensor), use
-/// the run-time [`crate::tensor::copy`], which takes typed tensors too.
+/// Where the leaf extents agree the two layouts are walked in lockstep, one
+/// loop per leaf; otherwise in runs as long as both sides' current leaf-0
+/// rows allow, each side moving to its next row by an odometer (a counter
+/// per leaf): no division per element either way.
 ///
 /// # Panics
 ///
-/// If the extents differ (the ranks must agree while compiling).
+/// If the sizes differ (where both sizes are static, that is an error when
+/// the code is built).
+///
+/// ```
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::layout;
+///
+/// let src: Vec<i32> = (0..8).collect();
+/// let s = Tensor::new(&src[..], layout!(type ((2,2),2):((1,2),4))).unwrap();
+/// let mut dst = vec![0; 8];
+/// let mut d = Tensor::new(&mut dst[..], layout!(type (4,2):(2,1))).unwrap();
+/// typed::copy(&s, &mut d); // d(i) = s(i): i = 0..8 in order
+/// assert_eq!(dst, [0, 4, 1, 5, 2, 6, 3, 7]);
+/// ```
+///
+/// Two static sizes that differ (24 and 32) fail when the code is built
+/// (a `const` assertion, so `cargo check` does not see it):
+///
+/// ```compile_fail,E0080
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::layout;
+///
+/// let (src, mut dst) = ([0.0f32; 24], [0.0f32; 32]);
+/// let s = Tensor::new(&src[..], layout!(type (4,6):(1,4))).unwrap();
+/// let mut d = Tensor::new(&mut dst[..], layout!(type (4,8):(8,1))).unwrap();
+/// typed::copy(&s, &mut d);
+/// ```
 #[inline]
-pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkWith<LD>, LD>(
+pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkPaired<LD>, LD>(
     src: &Tensor<ES, LS>,
     dst: &mut Tensor<ED, LD>,
 ) {
-    assert!(
-        src.layout.same_shape(&dst.layout),
-        "copy: the shapes differ"
-    );
+    assert!(src.layout.same_size(&dst.layout), "copy: the sizes differ");
     let (s, d) = (src.engine.as_slice(), dst.engine.as_mut_slice());
     src.layout
-        .walk_with(&dst.layout, src.base, dst.base, |i, o| {
+        .walk_paired(&dst.layout, src.base, dst.base, |i, o| {
             // SAFETY: both offsets are inside their engines (checked when the
-            // tensors were built), for every coordinate of equal shapes.
+            // tensors were built), for every 1-D index below the equal sizes.
             unsafe { *d.get_unchecked_mut(o) = *s.get_unchecked(i) }
         });
 }
@@ -307,21 +290,22 @@ pub fn clear<T: Copy + Default, E: EngineMut<Elem = T>, L: WalkWith<L>>(t: &mut 
     fill(t, T::default());
 }
 
-/// CuTe's `axpby(a, x, b, y)`: `y(c) = a·x(c) + b·y(c)`.
+/// CuTe's `axpby(a, x, b, y)`: `y(i) = a·x(i) + b·y(i)` for every 1-D
+/// index `i` (equal sizes, any shapes, walked as in [`copy`]).
 ///
 /// # Panics
 ///
-/// If the extents differ.
+/// If the sizes differ (static sizes: an error when the code is built).
 #[inline]
-pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkWith<LY>, LY>(
+pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkPaired<LY>, LY>(
     a: T,
     x: &Tensor<EX, LX>,
     b: T,
     y: &mut Tensor<EY, LY>,
 ) {
-    assert!(x.layout.same_shape(&y.layout), "axpby: the shapes differ");
+    assert!(x.layout.same_size(&y.layout), "axpby: the sizes differ");
     let (xs, ys) = (x.engine.as_slice(), y.engine.as_mut_slice());
-    x.layout.walk_with(&y.layout, x.base, y.base, |i, o| {
+    x.layout.walk_paired(&y.layout, x.base, y.base, |i, o| {
         // SAFETY: as in `copy`.
         unsafe {
             let out = ys.get_unchecked_mut(o);

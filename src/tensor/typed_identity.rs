@@ -36,10 +36,11 @@ use alloc::vec::Vec;
 
 use layout_core::Error;
 
+use super::typed_args::{SliceOf, Tiler, TilerStep};
 use super::{EngineMut, Tensor};
 use crate::__private::{
-    CompactLayout, Dice, Fits, IdentityShape, IntoList, Layout, Mode, Offset, OuterBy, SliceBy,
-    Threads, TileBy, Tree, TypedCoord, WalkWith,
+    CompactLayout, Fits, IdentityShape, Layout, Mode, Offset, OuterBy, Threads, Tree, TypedCoord,
+    WalkWith,
 };
 
 /// The largest coordinate entry an identity tensor carries (offsets are
@@ -118,39 +119,30 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`local_tile`](super::typed::local_tile) on the coordinates.
     #[inline]
-    pub fn local_tile<T: IntoList, Cd: IntoList>(
+    pub fn local_tile<T: Tiler<L, Cd, Output = O> + Copy, Cd: Copy, O: Fits + Copy>(
         &self,
         tiler: T,
         coord: Cd,
-    ) -> Result<IdentityTensor<L::Output, R>, Error>
-    where
-        L: TileBy<T::List, Cd::List>,
-        T::List: Copy,
-        Cd::List: Copy,
-        L::Output: Fits + Copy,
-    {
-        let (tiler, coord) = (tiler.into_list(), coord.into_list());
-        self.each(|l| l.tile_by(tiler, coord))
+    ) -> Result<IdentityTensor<O, R>, Error> {
+        self.each(|l| tiler.tile_of(l, coord).map(|(m, offset, _)| (m, offset)))
     }
 
     /// [`local_tile_step`](super::typed::local_tile_step) on the coordinates.
     #[inline]
-    pub fn local_tile_step<T: IntoList, Cd: IntoList, St: IntoList>(
+    pub fn local_tile_step<T, Cd: Copy, St, O: Fits + Copy>(
         &self,
         tiler: T,
         coord: Cd,
         _step: St,
-    ) -> Result<IdentityTensor<L::Output, R>, Error>
+    ) -> Result<IdentityTensor<O, R>, Error>
     where
-        St::List: Dice<T::List> + Dice<Cd::List>,
-        L: TileBy<<St::List as Dice<T::List>>::Out, <St::List as Dice<Cd::List>>::Out>,
-        <St::List as Dice<T::List>>::Out: Copy,
-        <St::List as Dice<Cd::List>>::Out: Copy,
-        L::Output: Fits + Copy,
+        T: TilerStep<L, Cd, St, Output = O> + Copy,
     {
-        let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
-        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-        self.each(|l| l.tile_by(tiler, coord))
+        self.each(|l| {
+            tiler
+                .tile_step_of(l, coord)
+                .map(|(m, offset, _)| (m, offset))
+        })
     }
 
     /// [`local_partition`](super::typed::local_partition) on the coordinates.
@@ -173,14 +165,11 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`slice`](super::typed::slice()) on the coordinates.
     #[inline]
-    pub fn slice<Cd: IntoList>(&self, coord: Cd) -> Result<IdentityTensor<L::Output, R>, Error>
-    where
-        L: SliceBy<Cd::List>,
-        Cd::List: Copy,
-        L::Output: Fits + Copy,
-    {
-        let coord = coord.into_list();
-        self.each(|l| l.slice_by(coord))
+    pub fn slice<Cd: SliceOf<L, O> + Copy, O: Fits + Copy>(
+        &self,
+        coord: Cd,
+    ) -> Result<IdentityTensor<O, R>, Error> {
+        self.each(|l| coord.slice_of(l))
     }
 }
 

@@ -11,10 +11,9 @@
 
 use layout_core::Error;
 
+use super::typed_args::{SliceOf, ThreadsOf, TilerStep};
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{
-    Dice, Fits, IntoList, OuterBy, SliceBy, Threads, TileBy, WalkWith, WalkWith3,
-};
+use crate::__private::{Fits, WalkWith, WalkWith3};
 
 /// A typed view (engine `E`, layout `L`, base offset) whose offsets need
 /// not lie inside `E`: partition it as a tensor, touch it with the
@@ -84,44 +83,31 @@ impl<E: Engine, L> Unbounded<E, L> {
 
     /// [`local_tile_step`](super::typed::local_tile_step) on the view.
     #[inline]
-    pub fn local_tile_step<T: IntoList, Cd: IntoList, St: IntoList>(
+    pub fn local_tile_step<T: TilerStep<L, Cd, St, Output = O>, Cd, St, O: Fits>(
         self,
         tiler: T,
         coord: Cd,
         _step: St,
-    ) -> Result<Unbounded<E, L::Output>, Error>
-    where
-        St::List: Dice<T::List> + Dice<Cd::List>,
-        L: TileBy<<St::List as Dice<T::List>>::Out, <St::List as Dice<Cd::List>>::Out>,
-    {
-        let tiler = <St::List as Dice<T::List>>::dice(tiler.into_list());
-        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-        let part = self.layout.tile_by(tiler, coord)?;
-        Ok(self.rebase(part))
+    ) -> Result<Unbounded<E, O>, Error> {
+        let (layout, offset, _) = tiler.tile_step_of(&self.layout, coord)?;
+        Ok(self.rebase((layout, offset)))
     }
 
     /// [`local_partition`](super::typed::local_partition) on the view.
     #[inline]
-    pub fn local_partition<P: Threads>(
+    pub fn local_partition<P: ThreadsOf<L, Output = O>, O: Fits>(
         self,
         thr_layout: &P,
         thr_idx: usize,
-    ) -> Result<Unbounded<E, L::Output>, Error>
-    where
-        L: OuterBy<P::Tiler, P::Coord>,
-    {
-        let coord = thr_layout.flat_coord(thr_idx)?;
-        let part = self.layout.outer_by(thr_layout.tiler().0, coord)?;
-        Ok(self.rebase(part))
+    ) -> Result<Unbounded<E, O>, Error> {
+        let (layout, offset, _) = thr_layout.partition_of(&self.layout, thr_idx)?;
+        Ok(self.rebase((layout, offset)))
     }
 
     /// [`slice`](super::typed::slice()) on the view.
     #[inline]
-    pub fn slice<Cd: IntoList>(self, coord: Cd) -> Result<Unbounded<E, L::Output>, Error>
-    where
-        L: SliceBy<Cd::List>,
-    {
-        let part = self.layout.slice_by(coord.into_list())?;
+    pub fn slice<Cd: SliceOf<L, O>, O>(self, coord: Cd) -> Result<Unbounded<E, O>, Error> {
+        let part = coord.slice_of(&self.layout)?;
         Ok(self.rebase(part))
     }
 }

@@ -1,0 +1,184 @@
+//! What the typed partitions ask of their arguments, one trait per
+//! argument the user writes: the tiler of `local_tile`, the coordinate of
+//! `slice`, the thread layout of `local_partition`. Each is implemented
+//! for the user's own tuples (once, `do_not_recommend`, over the internal
+//! walks of `src/private/typed_partition.rs`), so a tiler or coordinate of
+//! the wrong rank is one error, at that argument, naming the types as
+//! written: `(C<2>, C<4>, C<8>)` and `Layout<(C<4>, C<8>), …>`, not the
+//! type-level lists the walks recurse on.
+
+use layout_core::Error;
+
+use crate::__private::{Dice, Fits, IntoList, OuterBy, SliceBy, Threads, TileBy};
+
+/// The list of a tuple diced by a `Step` tuple.
+type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
+
+/// A tiler (`Self`, one static extent per top-level mode, e.g.
+/// `(C::<128>, C::<8>)`) that cuts tiles of the typed layout `L` at a tile
+/// coordinate `Cd` (integers and [`X`](super::X)): what
+/// [`local_tile`](super::typed::local_tile) takes.
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` (or the tile coordinate) does not match the modes of the typed layout `{L}`",
+    label = "one static tile extent (and one coordinate entry, an integer or `X`) per top-level mode of the tensor; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+)]
+pub trait Tiler<L, Cd> {
+    /// The tile's layout.
+    type Output: Fits;
+    /// The tile, the offset of its first element, and whether it is whole.
+    fn tile_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: IntoList, L, Cd: IntoList> Tiler<L, Cd> for T
+where
+    L: TileBy<T::List, Cd::List, Output: Fits>,
+{
+    type Output = L::Output;
+    #[inline(always)]
+    fn tile_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
+        layout.tile_within(self.into_list(), coord.into_list())
+    }
+}
+
+/// A tiler (`Self`) projected by a CuTe `Step` tuple `St` (`C<1>` keeps a
+/// mode, [`X`](super::X) drops it) before it tiles `L` at `Cd`: what
+/// [`local_tile_step`](super::typed::local_tile_step) takes.
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` and the tile coordinate `{Cd}`, projected by the step `{St}`, do not match the modes of the typed layout `{L}`",
+    label = "as many entries as the step; the step's `C<1>`s as many as the tensor's top-level modes"
+)]
+pub trait TilerStep<L, Cd, St> {
+    /// The tile's layout.
+    type Output: Fits;
+    /// The tile, the offset of its first element, and whether it is whole.
+    fn tile_step_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: IntoList, L, Cd: IntoList, St: IntoList> TilerStep<L, Cd, St> for T
+where
+    St::List: Dice<T::List> + Dice<Cd::List>,
+    L: TileBy<Diced<St, T>, Diced<St, Cd>, Output: Fits>,
+{
+    type Output = L::Output;
+    #[inline(always)]
+    fn tile_step_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
+        let tiler = <St::List as Dice<T::List>>::dice(self.into_list());
+        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
+        layout.tile_within(tiler, coord)
+    }
+}
+
+/// A tiler (`Self`) whose element `Cd` of every tile
+/// [`outer_partition`](super::typed::outer_partition) keeps.
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` and the coordinate `{Cd}` do not match the modes of the typed layout `{L}`",
+    label = "one static tile extent and one coordinate per top-level mode of the tensor"
+)]
+pub trait OuterTiler<L, Cd> {
+    /// The partition's layout.
+    type Output: Fits;
+    /// The partition, the offset of its first element, and whether every
+    /// coordinate of it is one of the layout's.
+    fn outer_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: IntoList, L, Cd: IntoList> OuterTiler<L, Cd> for T
+where
+    L: OuterBy<T::List, Cd::List, Output: Fits>,
+{
+    type Output = L::Output;
+    #[inline(always)]
+    fn outer_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
+        layout.outer_within(self.into_list(), coord.into_list())
+    }
+}
+
+/// A static thread layout (`Self`) whose threads partition the typed
+/// layout `L`: what [`local_partition`](super::typed::local_partition)
+/// takes.
+#[diagnostic::on_unimplemented(
+    message = "the thread layout `{Self}` does not match the modes of the typed layout `{L}`",
+    label = "one thread-layout mode per top-level mode of the tensor; a longer thread layout needs a `Step`, as CuTe's `Step<_1,X>`"
+)]
+pub trait ThreadsOf<L> {
+    /// The partition's layout.
+    type Output: Fits;
+    /// Thread `index`'s partition, the offset of its first element, and
+    /// whether every coordinate of it is one of the layout's.
+    fn partition_of(&self, layout: &L, index: usize) -> Result<(Self::Output, usize, bool), Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<P: Threads, L> ThreadsOf<L> for P
+where
+    L: OuterBy<P::Tiler, P::Coord, Output: Fits>,
+{
+    type Output = L::Output;
+    #[inline(always)]
+    fn partition_of(&self, layout: &L, index: usize) -> Result<(L::Output, usize, bool), Error> {
+        let coord = self.flat_coord(index)?;
+        layout.outer_within(self.tiler().0, coord)
+    }
+}
+
+/// A thread layout (`Self`) projected by a `Step` tuple `St` before it
+/// partitions `L`: what [`local_partition_step`](super::typed::local_partition_step) takes.
+#[diagnostic::on_unimplemented(
+    message = "the thread layout `{Self}`, projected by the step `{St}`, does not match the modes of the typed layout `{L}`",
+    label = "one step entry per thread-layout mode; the step's `C<1>`s as many as the tensor's top-level modes"
+)]
+pub trait ThreadsStep<L, St> {
+    /// The partition's layout.
+    type Output: Fits;
+    /// Thread `index`'s partition, the offset of its first element, and
+    /// whether every coordinate of it is one of the layout's.
+    fn partition_step_of(
+        &self,
+        layout: &L,
+        index: usize,
+    ) -> Result<(Self::Output, usize, bool), Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<P: Threads, L, St: IntoList> ThreadsStep<L, St> for P
+where
+    St::List: Dice<P::Tiler> + Dice<P::Coord>,
+    L: OuterBy<<St::List as Dice<P::Tiler>>::Out, <St::List as Dice<P::Coord>>::Out, Output: Fits>,
+{
+    type Output = L::Output;
+    #[inline(always)]
+    fn partition_step_of(
+        &self,
+        layout: &L,
+        index: usize,
+    ) -> Result<(L::Output, usize, bool), Error> {
+        let coord = <St::List as Dice<P::Coord>>::dice(self.flat_coord(index)?);
+        let tiler = <St::List as Dice<P::Tiler>>::dice(self.tiler().0);
+        layout.outer_within(tiler, coord)
+    }
+}
+
+/// A slice coordinate (`Self`: integers, [`X`](super::X), tuples nested
+/// like the modes) of the typed layout `L`, whose slice has the layout `O`:
+/// what [`slice`](super::typed::slice()) takes. (`O` is a parameter, not an
+/// associated type, so that a coordinate of the wrong rank is reported as
+/// this trait, at the coordinate.)
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a slice coordinate of the typed layout `{L}`: they differ in rank",
+    label = "one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode of the tensor"
+)]
+pub trait SliceOf<L, O> {
+    /// The slice and the offset of its first element.
+    fn slice_of(self, layout: &L) -> Result<(O, usize), Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: IntoList, L: SliceBy<Cd::List>> SliceOf<L, L::Output> for Cd {
+    #[inline(always)]
+    fn slice_of(self, layout: &L) -> Result<(L::Output, usize), Error> {
+        layout.slice_by(self.into_list())
+    }
+}

@@ -1,0 +1,180 @@
+//! `layout!(type local_tile/local_partition/outer_partition(…))` of nested
+//! written-out layouts with dynamic leaves, and `layout_type!` naming the
+//! views' (and a nested divide's) layout types. Checked against the core's
+//! view of the same call with the values written in: the same base, the
+//! same size per top-level mode, and the same offset at every index (the
+//! core coalesces a nested mode first, so its nesting may be flatter: the
+//! layouts are not compared as text).
+
+use layout_dsl::typed::{C, Divide};
+use layout_dsl::{Layout, Value, layout, layout_type};
+
+fn core_view(src: &str) -> (Layout, i64) {
+    match layout_dsl::evaluate(src).unwrap() {
+        Value::View(v) => (v.layout().clone(), v.base()),
+        other => panic!("{src}: {other}"),
+    }
+}
+
+fn core_layout(text: &str) -> Layout {
+    match layout_dsl::evaluate(text).unwrap() {
+        Value::Layout(l) => l,
+        other => panic!("{text}: {other}"),
+    }
+}
+
+/// The typed pair against the core's view of `src`, as functions.
+fn same_as_core<L: std::fmt::Display>((layout, base): (L, usize), src: &str) {
+    let typed = core_layout(&layout.to_string());
+    let (core, core_base) = core_view(src);
+    assert_eq!(base as i64, core_base, "{src}: base");
+    assert_eq!(typed.rank(), core.rank(), "{src}: {typed} vs {core}");
+    for k in 0..typed.rank() {
+        let (t, c) = (typed.mode(k).unwrap(), core.mode(k).unwrap());
+        assert_eq!(t.size(), c.size(), "{src}: mode {k} of {typed} vs {core}");
+    }
+    assert_eq!(typed.size(), core.size(), "{src}");
+    for i in 0..typed.size() {
+        assert_eq!(
+            typed.at(i).unwrap(),
+            core.at(i).unwrap(),
+            "{src}: {typed} vs {core} at {i}"
+        );
+    }
+}
+
+#[test]
+fn nested_static_mode_with_a_dynamic_leaf() {
+    for m in [8usize, 16, 24, 40] {
+        for (i, j) in [(0usize, 0usize), (1, 1), (1, 2)] {
+            let j = j % (m / 8);
+            let tile = layout!(type local_tile(((2,4),m):((1,2),8), (4,8), (i,j))).unwrap();
+            let src = format!("local_tile(((2,4),{m}):((1,2),8), (4,8), ({i},{j}))");
+            same_as_core(tile, &src);
+            let row = layout!(type local_tile(((2,4),m):((1,2),8), (4,8), (i,_))).unwrap();
+            same_as_core(
+                row,
+                &format!("local_tile(((2,4),{m}):((1,2),8), (4,8), ({i},_))"),
+            );
+            // The view's layout type, named: a struct field could hold it.
+            let _: layout_type!(type local_tile(((2,4),m):((1,2),8), (4,8), (i,_))) = row.0;
+            let outer = layout!(type outer_partition(((2,4),m):((1,2),8), (4,8), (i,j))).unwrap();
+            let src = format!("outer_partition(((2,4),{m}):((1,2),8), (4,8), ({i},{j}))");
+            same_as_core(outer, &src);
+        }
+        for t in [0usize, 3, 5, 7] {
+            let p = layout!(type local_partition(((2,4),m):((1,2),8), (2,4):(4,1), t)).unwrap();
+            let src = format!("local_partition(((2,4),{m}):((1,2),8), (2,4):(4,1), {t})");
+            same_as_core(p, &src);
+            let _: layout_type!(type local_partition(((2,4),m):((1,2),8), (2,4):(4,1), t)) = p.0;
+            let p =
+                layout!(type local_partition(((2,4),m):((1,2),8), (2,16,1):(16,1,0), t, (1,X,1)))
+                    .unwrap();
+            let src =
+                format!("local_partition(((2,4),{m}):((1,2),8), (2,16,1):(16,1,0), {t}, (1,X,1))");
+            same_as_core(p, &src);
+        }
+    }
+}
+
+/// A nested mode of dynamic leaves: where the tile divides the leaves'
+/// walk the view is the core's; where not, an error (the core, which
+/// coalesces, may still answer): never a different view.
+#[test]
+fn nested_dynamic_mode() {
+    let (mut typed, mut refused) = (0, 0);
+    for a in 1..=8usize {
+        for b in [1usize, 2, 4, 6] {
+            let n = 8usize;
+            let ab = a * b;
+            match layout!(type local_tile(((a,b),n):((1,a),ab), (4,2), (0,_))) {
+                Ok(tile) => {
+                    typed += 1;
+                    let src = format!("local_tile((({a},{b}),{n}):((1,{a}),{ab}), (4,2), (0,_))");
+                    same_as_core(tile, &src);
+                }
+                Err(_) => {
+                    refused += 1;
+                    // Leaf `a` meets the tile of 4, or leaf `b` what is left of it.
+                    let left = if a < 4 { 4 / a } else { 1 };
+                    assert!(
+                        a % 4 != 0 && 4 % a != 0 || b % left != 0 && left % b != 0,
+                        "a={a} b={b}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        typed >= 10 && refused >= 5,
+        "{typed} typed, {refused} refused"
+    );
+}
+
+#[test]
+fn layout_type_names_flat_partitions_and_nested_divides() {
+    let (m, n, i) = (12usize, 16usize, 1usize);
+    let tile: layout_type!(type local_tile((m,n):(1,m), (4,2), (i,_))) =
+        layout!(type local_tile((m,n):(1,m), (4,2), (i,_)))
+            .unwrap()
+            .0;
+    assert_eq!(tile.to_string(), "(4,2,8):(1,12,24)");
+    let divided: layout_type!(type logical_divide(((2,4),m):((1,2),8), <4,8>)) =
+        layout!(type logical_divide(((2,4),m):((1,2),8), <4,8>)).unwrap();
+    let by_method = layout!(type ((2,4),m):((1,2),8)).logical_divide((C::<4>, C::<8>));
+    assert_eq!(Ok(divided), by_method);
+    let _: layout_type!(type zipped_divide(((4,m),n):((1,4),64), <<2,4>,8>)) =
+        layout!(type zipped_divide(((4,m),n):((1,4),64), <<2,4>,8>)).unwrap();
+}
+
+/// One integer coordinate: `local_tile` picks tile `k` of the grid
+/// (colexicographic over the grid's modes, CuTe's slice of the rest mode),
+/// `outer_partition` element `k` of every tile; past the end an error, as
+/// the core's.
+#[test]
+fn integer_coordinates() {
+    for (m, n) in [(8usize, 8usize), (12, 6), (10, 7)] {
+        let tiles = m.div_ceil(4) * n.div_ceil(2);
+        for k in 0..=tiles {
+            let src = format!("local_tile(({m},{n}):(1,{m}), (4,2), {k})");
+            match layout!(type local_tile((m,n):(1,m), (4,2), k)) {
+                Ok(tile) => {
+                    let _: layout_type!(type local_tile((m,n):(1,m), (4,2), k)) = tile.0;
+                    same_as_core(tile, &src);
+                }
+                Err(_) => {
+                    assert_eq!(k, tiles, "{src}");
+                    assert!(layout_dsl::evaluate(&src).is_err(), "{src}");
+                }
+            }
+            let nested = format!("local_tile((({m},2),{n}):((1,{m}),{}), (4,2), {k})", 2 * m);
+            let mm = 2 * m;
+            if let Ok(tile) = layout!(type local_tile(((m,2),n):((1,m),mm), (4,2), k)) {
+                same_as_core(tile, &nested);
+            } else {
+                assert!(k >= tiles || m % 4 != 0 && 4 % m != 0, "{nested}");
+            }
+        }
+        for k in 0..=8usize {
+            let src = format!("outer_partition(({m},{n}):({n},1), (4,2), {k})");
+            match layout!(type outer_partition((m,n):(n,1), (4,2), k)) {
+                Ok(p) => {
+                    let _: layout_type!(type outer_partition((m,n):(n,1), (4,2), k)) = p.0;
+                    same_as_core(p, &src);
+                }
+                Err(_) => assert!(k == 8 || layout_dsl::evaluate(&src).is_err(), "{src}"),
+            }
+        }
+    }
+}
+
+/// An index whose name is also a local of the expansion is read as the
+/// caller's value.
+#[test]
+fn an_index_named_like_an_expansion_local() {
+    let (m, n, base, k) = (12usize, 8usize, 5usize, 3usize);
+    let tile = layout!(type local_tile((m,n):(1,m), (4,2), base)).unwrap();
+    same_as_core(tile, "local_tile((12,8):(1,12), (4,2), 5)");
+    let p = layout!(type outer_partition((m,n):(n,1), (4,2), k)).unwrap();
+    same_as_core(p, "outer_partition((12,8):(8,1), (4,2), 3)");
+}
