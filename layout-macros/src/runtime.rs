@@ -11,7 +11,7 @@ use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
 use crate::named;
-use crate::tree::{dynamic_leaves, has_dynamic};
+use crate::tree::{dynamic_leaves, has_basis, has_dynamic};
 
 impl Expander<'_> {
     /// The expression rebuilt for `layout-core` to evaluate at run time,
@@ -22,6 +22,11 @@ impl Expander<'_> {
         let numbers: Vec<usize> = leaves.iter().map(|(k, _)| *k).collect();
         let node = self.runtime_node(e, &numbers)?;
         let eval = match kind(e) {
+            // Scaled-basis strides make no integer layout, and `crd2idx`
+            // through them a coordinate: the core's value.
+            Kind::Layout | Kind::Int | Kind::IntTuple if has_basis(e) && basis_valued(e) => {
+                quote!(eval)
+            }
             Kind::Layout => quote!(eval_layout),
             Kind::Int => quote!(eval_int),
             Kind::IntTuple => quote!(eval_int_tuple),
@@ -95,5 +100,14 @@ impl Expander<'_> {
             }
             _ => unreachable!("a node with a dynamic leaf below it"),
         })
+    }
+}
+
+/// Whether an input holding a scaled basis gives one (a layout, or a
+/// coordinate from `crd2idx`) rather than an integer (`size`, `rank`, …).
+fn basis_valued(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Call { name, .. } => name == "crd2idx" || kind(e) == Kind::Layout,
+        _ => kind(e) == Kind::Layout,
     }
 }

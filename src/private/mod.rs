@@ -20,6 +20,7 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod basis;
 mod compose;
 mod composed;
 mod construct;
@@ -53,6 +54,7 @@ mod walk;
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};

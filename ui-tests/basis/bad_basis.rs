@@ -1,0 +1,15 @@
+use layout_dsl::layout;
+
+fn main() {
+    // A mode after `@` is an integer literal.
+    let _ = layout!((4,8):(1@x,1@1));
+    let _ = layout!((4,8):(1@0,1@));
+    // A mode past the 255 CuTe layouts can have.
+    let _ = layout!((4,8):(1@0,1@256));
+    // Only 0 mixes with scaled bases.
+    let _ = layout!((4,8):(1@0,2));
+    // A basis path ending where another reaches inside.
+    let _ = layout!((4,8):(1@0,1@1@0));
+    // A shape the strides do not follow.
+    let _ = layout!((4,8):(1@0,1@1,1@2));
+}
