@@ -20,6 +20,7 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod analysis;
 mod basis;
 mod compose;
 mod composed;
