@@ -72,7 +72,7 @@ impl Modes {
     /// `right_inverse`'s chain: which modes it takes, in order, each with
     /// its stride in the index space (the product of the extents before
     /// it); `None` when its size passes `i64`.
-    fn chain(&self) -> Option<([(usize, i64); MAX_MODES], usize, i64)> {
+    fn chain(&self) -> Option<Chain> {
         let modes = self.modes();
         let mut index_strides = [0i64; MAX_MODES];
         let mut product = 1i64;
@@ -95,8 +95,20 @@ impl Modes {
                 break;
             }
         }
-        Some((chain, len, size))
+        Some(Chain {
+            steps: chain,
+            len,
+            size,
+        })
     }
+}
+
+/// `right_inverse`'s chain over coalesced modes: `(mode, index stride)` per
+/// step, in order, and its size (the size of the right inverse).
+struct Chain {
+    steps: [(usize, i64); MAX_MODES],
+    len: usize,
+    size: i64,
 }
 
 impl<S: Mode<D>, D: Tree> Layout<S, D> {
@@ -125,8 +137,16 @@ impl<S: Mode<D>, D: Tree> Layout<S, D> {
     ) -> Result<usize, Error> {
         let counted = Modes::of(b)
             .and_then(|modes| modes.chain().map(|c| (modes, c)))
-            .filter(|(_, (_, _, size))| *size <= COUNT_LIMIT);
-        let Some((modes, (chain, len, size))) = counted else {
+            .filter(|(_, chain)| chain.size <= COUNT_LIMIT);
+        let Some((
+            modes,
+            Chain {
+                steps: chain,
+                len,
+                size,
+            },
+        )) = counted
+        else {
             return core(|| {
                 let a = layout_core::Layout::try_from(*self)?;
                 let b = layout_core::Layout::try_from(*b)?;
@@ -167,8 +187,14 @@ impl<S: Mode<D>, D: Tree> Layout<S, D> {
     /// assert_eq!(layout!((4,2):(2,1)).max_alignment().unwrap(), 8);
     /// ```
     pub fn max_alignment(&self) -> Result<usize, Error> {
-        let Some((modes, (chain, len, size))) =
-            Modes::of(self).and_then(|modes| modes.chain().map(|c| (modes, c)))
+        let Some((
+            modes,
+            Chain {
+                steps: chain,
+                len,
+                size,
+            },
+        )) = Modes::of(self).and_then(|modes| modes.chain().map(|c| (modes, c)))
         else {
             return core(|| layout_core::max_alignment(&layout_core::Layout::try_from(*self)?));
         };
