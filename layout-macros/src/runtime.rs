@@ -24,9 +24,7 @@ impl Expander<'_> {
         let eval = match kind(e) {
             // Scaled-basis strides make no integer layout, and `crd2idx`
             // through them a coordinate: the core's value.
-            Kind::Layout | Kind::Int | Kind::IntTuple if has_basis(e) && basis_valued(e) => {
-                quote!(eval)
-            }
+            _ if basis_valued(e) => quote!(eval),
             Kind::Layout => quote!(eval_layout),
             Kind::Int => quote!(eval_int),
             Kind::IntTuple => quote!(eval_int_tuple),
@@ -104,10 +102,12 @@ impl Expander<'_> {
 }
 
 /// Whether an input holding a scaled basis gives one (a layout, or a
-/// coordinate from `crd2idx`) rather than an integer (`size`, `rank`, …).
-fn basis_valued(e: &Expr) -> bool {
-    match &e.kind {
+/// coordinate from `crd2idx`) rather than an integer (`size`, `rank`, …):
+/// at run time, the core's `Value`.
+pub fn basis_valued(e: &Expr) -> bool {
+    let gives_basis = match &e.kind {
         ExprKind::Call { name, .. } => name == "crd2idx" || kind(e) == Kind::Layout,
         _ => kind(e) == Kind::Layout,
-    }
+    };
+    gives_basis && has_basis(e)
 }

@@ -12,4 +12,8 @@ fn main() {
     let _ = layout!((4,8):(1@0,1@1@0));
     // A shape the strides do not follow.
     let _ = layout!((4,8):(1@0,1@1,1@2));
+    // With dynamic leaves the value is the core's, at run time: one error,
+    // and the code using the value reports nothing.
+    let m = 4;
+    let _: layout_dsl::Value = layout!((m,8):(1@0,1@256)).unwrap();
 }
