@@ -166,3 +166,14 @@ fn dynamic_leaves_run_in_the_core() {
     let n = layout!(size(make_identity_layout((m, 8)))).unwrap();
     assert_eq!(n, 48);
 }
+
+/// A basis layout in scope, named with `#` inside `layout!`: its methods.
+#[test]
+fn named_basis_layouts_answer_by_their_methods() {
+    let id = layout!(make_identity_layout(((2, 3), 4)));
+    assert_eq!(layout!(crd2idx(13, #id)), ((1, 0), 2));
+    assert_eq!(layout!(size(#id)), 24);
+    assert_eq!((layout!(rank(#id)), layout!(depth(#id))), (2, 2));
+    let core = evaluate("crd2idx(13, make_identity_layout(((2,3),4)))").unwrap();
+    assert_eq!(layout!(crd2idx(13, #id)).to_core(), as_coordinate(&core));
+}

@@ -16,7 +16,7 @@ use layout_core::{BasisTuple, Error, IntTuple, ScaledBasis};
 use super::coord::TypedCoord;
 use super::identity::UnitStride;
 use super::layout::Layout;
-use super::tree::{Mode, Tree};
+use super::tree::{Mode, Shape, Tree};
 
 /// One leaf's stride in a [`BasisLayout`]: `scale@path` (CuTe's
 /// `E<path…>{} * scale`, the path outermost first), or the integer `0`
@@ -169,6 +169,18 @@ where
     #[inline]
     pub fn shape(&self) -> S {
         self.shape
+    }
+
+    /// The number of top-level modes.
+    #[inline]
+    pub fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// The nesting depth of the shape: 0 for a single extent.
+    #[inline]
+    pub fn depth(&self) -> usize {
+        S::DEPTH
     }
 
     /// This layout in the core (`layout_core::BasisLayout`).
