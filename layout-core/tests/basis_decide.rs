@@ -156,3 +156,22 @@ fn every_exact_composition_is_found() {
     );
     assert!(beyond_cute > 0);
 }
+
+/// Past 2^20 reads the composition is not decided: CuTe's walk's own
+/// reason for refusing stands.
+#[test]
+fn too_large_to_decide_keeps_the_walks_reason() {
+    let e = evaluate("composition(make_identity_layout((2,4194304)), (3,400000):(1,3))")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("fails CuTe's shape divisibility"), "{e}");
+    // The same leaf in a small B is decided: 3:1 reads (0,0),(1,0),(0,1),
+    // which no layout with scaled-basis strides follows.
+    let e = evaluate("composition(make_identity_layout((2,4194304)), (3,4):(1,3))")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("past coordinate 2 of the leaf (index 2 of B"),
+        "{e}"
+    );
+}

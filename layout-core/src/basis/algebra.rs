@@ -78,11 +78,14 @@ pub fn cute_composition(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
 /// `A(B(i))`, the refusal names the first index where it differs.
 fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
     let exact = compose_with(a, b, true).or_else(|e| {
-        if decidable(a, b) {
-            decide::decide(a, b)
-        } else {
-            Err(e)
+        if !decidable(a, b) {
+            return Err(e);
         }
+        // Too large to decide: the walk's own reason stands.
+        decide::decide(a, b).map_err(|undecided| match undecided.kind() {
+            ErrorKind::CompositionUndecided { .. } => e,
+            _ => undecided,
+        })
     });
     exact.map_err(|e| match witness::cute_differs(a, b) {
         Some(w) => refusal(format!(
