@@ -16,7 +16,7 @@ use layout_core::{BasisTuple, Error, IntTuple, ScaledBasis};
 use super::coord::TypedCoord;
 use super::identity::UnitStride;
 use super::layout::Layout;
-use super::tree::{Mode, Shape, Tree};
+use super::tree::{Mode, Tree};
 
 /// One leaf's stride in a [`BasisLayout`]: `scale@path` (CuTe's
 /// `E<path…>{} * scale`, the path outermost first), or the integer `0`
