@@ -163,6 +163,31 @@
 //! let named: layout_dsl::layout_type!(type zipped_divide((m,n):(1,m), <4,8>)) = tiles;
 //! ```
 //!
+//! # Scaled-basis strides (identity layouts)
+//!
+//! CuTe's `make_identity_layout(shape)` has the strides `1@0`, `1@1`, …
+//! (CuTe's `E<0>`, `E<1>`): each index maps to its coordinate. A static
+//! layout with such strides, written out or an algebra result, folds to a
+//! [`BasisLayout`] whose `crd2idx` gives that coordinate, a tuple of `isize`
+//! ([`Coordinate`]) with every basis path's entry; a static `slice` of it to
+//! `(layout, starting coordinate)`, CuTe's `slice_and_offset`. With dynamic
+//! leaves it is the core's value at run time (a `Result`).
+//!
+//! ```
+//! use layout_dsl::{layout, layout_type};
+//!
+//! let id: layout_type!(make_identity_layout(((2,3),4))) = layout!(make_identity_layout(((2,3),4)));
+//! assert_eq!(id.to_string(), "((2,3),4):((1@0@0,1@1@0),1@1)");
+//! assert_eq!(id.crd2idx(23), ((1, 2), 3));
+//! // The 4x4 tile of the (4,8) identity at column stride 2: a coordinate per index.
+//! let tile = layout!(composition(make_identity_layout((4,8)), (4,4):(1,8)));
+//! assert_eq!(tile.to_string(), "(4,4):(1@0,2@1)");
+//! assert_eq!(tile.crd2idx((3, 1)), (3, 2));
+//! let m = 6;
+//! let run_time = layout!(make_identity_layout((m,8))).unwrap();
+//! assert_eq!(run_time.to_string(), "(6,8):(1@0,1@1)");
+//! ```
+//!
 //! # Named layouts in `layout!`
 //!
 //! `#NAME` is a typed layout in scope (a `const`, `static` or `let`) used
@@ -189,9 +214,10 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, Appended, AsModes, C, CeilQuot, Coalesce, Complement, ComplementLeaf,
-    Compose, Composed, Concat, Divide, FilterZeros, Flatten, Get, Group, Grouped, IfNonZero, Int,
-    Ix, Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset,
-    OrderOf, Over, Prepend, Prepended, Prod, Quot, Replace, Replaced, Select, Shape, StaticInt,
-    Swizzle, Take, Taken, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
+    AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
+    ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten, Get,
+    Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min,
+    Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod, Quot, Replace, Replaced,
+    Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree, TypedCoord, TypedLayout,
+    TypedSwizzle, make_ordered_layout,
 };

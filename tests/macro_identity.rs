@@ -1,7 +1,7 @@
 //! `layout!` folds calls on identity layouts (scaled-basis strides) whose
-//! results are integers or tuples; the layouts themselves are run-time only
-//! (`ui-tests/basis`). Expected values from CuTe C++ (host harness,
-//! `layout-core/tests/golden/cute_identity.jsonl`).
+//! results are integers or tuples (the layouts themselves fold to the
+//! facade's `BasisLayout`: tests/macro_basis.rs). Expected values from CuTe
+//! C++ (host harness, `layout-core/tests/golden/cute_identity.jsonl`).
 
 use layout_dsl::layout;
 

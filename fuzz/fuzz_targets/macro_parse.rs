@@ -13,6 +13,8 @@
 mod arith;
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
+#[path = "../../layout-macros/src/basis.rs"]
+mod basis;
 #[path = "../../layout-macros/src/compose.rs"]
 mod compose;
 #[path = "../../layout-macros/src/composed.rs"]

@@ -212,18 +212,35 @@ impl State {
         ))
     }
 
-    /// A primary; a scaled basis `V@I` after it is refused at the `@`:
-    /// layouts with scaled-basis strides exist at run time only.
+    /// A primary, and a scaled basis `V@I@J…` after it: the call
+    /// `@(V,I,J,…)` (`notation::BASIS_CALL`), as the core's text parser
+    /// reads it, so the core checks the modes at their numbers.
     fn scaled(&mut self, input: ParseStream) -> syn::Result<Expr> {
         let value = self.primary(input)?;
-        if input.peek(Token![@]) {
-            let at: Token![@] = input.parse()?;
-            return Err(syn::Error::new(
-                at.span,
-                "scaled-basis strides (`@`) are run-time only: `layout!` cannot hold them; evaluate them with `layout_core::evaluate`",
-            ));
+        if !input.peek(Token![@]) {
+            return Ok(value);
         }
-        Ok(value)
+        let mut span = value.span;
+        let mut args = vec![value];
+        let mut name_span = None;
+        while input.peek(Token![@]) {
+            let at: Token![@] = input.parse()?;
+            let at = self.token(at.span);
+            name_span.get_or_insert(at);
+            if !input.peek(LitInt) {
+                return Err(self.unexpected(input, "a mode number after `@`"));
+            }
+            let lit: LitInt = input.parse()?;
+            let mode = self.token(lit.span());
+            args.push(Expr::new(ExprKind::Int(int(&lit, false)?), mode));
+            span = span.join(mode);
+        }
+        let kind = ExprKind::Call {
+            name: layout_core::notation::BASIS_CALL.into(),
+            name_span: name_span.expect("one `@` at least"),
+            args,
+        };
+        Ok(Expr::new(kind, span))
     }
 
     fn primary(&mut self, input: ParseStream) -> syn::Result<Expr> {

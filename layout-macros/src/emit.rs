@@ -198,7 +198,25 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).
 fn numbers_in_type(l: &Layout, zero_sized: bool) -> bool {
-    zero_sized || l.shape().leaves().any(|n| n == 0)
+    shape_in_type(l.shape(), zero_sized)
+}
+
+/// Whether a folded shape's numbers go in its type (see [`layout`]).
+fn shape_in_type(shape: &IntTuple, zero_sized: bool) -> bool {
+    zero_sized || shape.leaves().any(|n| n == 0)
+}
+
+/// A folded shape as [`layout`] writes it (`usize` literals, or `C::<N>`
+/// leaves when `zero_sized` or empty), and its type.
+pub fn shape(t: &IntTuple, zero_sized: bool) -> Result<(TokenStream, TokenStream), Untypable> {
+    if t.depth() > MAX_DEPTH {
+        return Err(Untypable::TooDeep);
+    }
+    Ok(if shape_in_type(t, zero_sized) {
+        (tree(t, push_static_leaf)?, tree(t, push_static_leaf)?)
+    } else {
+        (tree(t, push_value_leaf)?, tree(t, push_value_leaf_type)?)
+    })
 }
 
 /// The type of [`layout`]'s tokens, for `layout_type!`.

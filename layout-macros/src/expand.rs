@@ -8,6 +8,7 @@
 //! | static, boolean (`congruent`, …) | `true` / `false` |
 //! | `table(L)` | array literal `[L(0), …]` |
 //! | static view (`slice(C, L)`, `view(L, B)`) | tuple `(typed layout, base literal)` |
+//! | static layout with scaled-basis strides (`make_identity_layout`, `V@I`), its view | the facade's `BasisLayout`; `(BasisLayout, starting coordinate)` (basis.rs) |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |
 //! | swizzle `Sw<B,M,S>` | zero-sized `Swizzle::<B, M, S>` (composed.rs) |
 //! | composed layout `SW o OFFSET o INNER` (static, or inner `SHAPE:STRIDE` with dynamic leaves) | `Composed::new(swizzle, offset, typed inner)` |
@@ -35,7 +36,7 @@ use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{arith, composed, divide, fallback, named, partition, rules, valid};
+use crate::{arith, basis, composed, divide, fallback, named, partition, rules, valid};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -387,17 +388,12 @@ impl Expander<'_> {
                 };
                 quote!((#l, #base))
             }),
-            Value::BasisView(v) => {
-                let message = format!(
-                    "`layout!` has no Rust value for {v}: a view of a layout with scaled-basis strides starts at a coordinate, run-time only (`layout_core::evaluate`)"
-                );
-                return Err(self.ast.error(Some(e.span), message));
-            }
-            Value::BasisLayout(l) => {
-                let message = format!(
-                    "`layout!` has no Rust value for {l}: scaled-basis strides are run-time only (`layout_core::evaluate`); use it as an argument (`size`, `crd2idx`, …)"
-                );
-                return Err(self.ast.error(Some(e.span), message));
+            // Scaled-basis strides: the facade's `BasisLayout`, its view the
+            // pair `(layout, starting coordinate)` (basis.rs).
+            Value::BasisLayout(l) => basis::layout(l, self.ast.zero_sized.is_some()),
+            Value::BasisView(v) => basis::view(v, self.ast.zero_sized.is_some()),
+            Value::Basis(b) if basis::coordinate(b).is_some() => {
+                Ok(basis::coordinate(b).expect("checked"))
             }
             other => {
                 let message = format!(

@@ -51,6 +51,8 @@ fn stand_in(e: &Expr) -> TokenStream {
     let dsl = quote!(::layout_dsl);
     if at_run_time(e) {
         let value = match kind(e) {
+            // Scaled-basis strides: the core's value (runtime.rs).
+            _ if crate::runtime::basis_valued(e) => quote!(#dsl::Value),
             Kind::Layout => quote!(#dsl::Layout),
             Kind::Int => quote!(i64),
             Kind::IntTuple => quote!(#dsl::IntTuple),

@@ -14,6 +14,7 @@
 
 mod arith;
 mod ast;
+mod basis;
 mod compose;
 mod composed;
 mod construct;

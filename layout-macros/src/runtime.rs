@@ -11,7 +11,7 @@ use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
 use crate::named;
-use crate::tree::{dynamic_leaves, has_dynamic};
+use crate::tree::{dynamic_leaves, has_basis, has_dynamic};
 
 impl Expander<'_> {
     /// The expression rebuilt for `layout-core` to evaluate at run time,
@@ -22,6 +22,9 @@ impl Expander<'_> {
         let numbers: Vec<usize> = leaves.iter().map(|(k, _)| *k).collect();
         let node = self.runtime_node(e, &numbers)?;
         let eval = match kind(e) {
+            // Scaled-basis strides make no integer layout, and `crd2idx`
+            // through them a coordinate: the core's value.
+            _ if basis_valued(e) => quote!(eval),
             Kind::Layout => quote!(eval_layout),
             Kind::Int => quote!(eval_int),
             Kind::IntTuple => quote!(eval_int_tuple),
@@ -96,4 +99,15 @@ impl Expander<'_> {
             _ => unreachable!("a node with a dynamic leaf below it"),
         })
     }
+}
+
+/// Whether an input holding a scaled basis gives one (a layout, or a
+/// coordinate from `crd2idx`) rather than an integer (`size`, `rank`, …):
+/// at run time, the core's `Value`.
+pub fn basis_valued(e: &Expr) -> bool {
+    let gives_basis = match &e.kind {
+        ExprKind::Call { name, .. } => name == "crd2idx" || kind(e) == Kind::Layout,
+        _ => kind(e) == Kind::Layout,
+    };
+    gives_basis && has_basis(e)
 }

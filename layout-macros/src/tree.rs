@@ -19,6 +19,23 @@ pub fn has_dynamic(e: &Expr) -> bool {
     }
 }
 
+/// Whether `e` holds a scaled basis (`V@I`) or an identity layout, whose
+/// layouts are not integer layouts.
+pub fn has_basis(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Call { name, .. }
+            if name == layout_core::notation::BASIS_CALL || name == "make_identity_layout" =>
+        {
+            true
+        }
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) | ExprKind::Call { args: items, .. } => {
+            items.iter().any(has_basis)
+        }
+        ExprKind::Layout(shape, stride) => has_basis(shape) || has_basis(stride),
+        _ => false,
+    }
+}
+
 /// An integer tuple written out: integers, dynamic leaves and tuples only.
 pub fn is_plain(e: &Expr) -> bool {
     match &e.kind {

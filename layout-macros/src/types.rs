@@ -3,7 +3,8 @@
 //! dynamic leaves), and for typed algebra after `type` (rules.rs, divide.rs)
 //! the layout inside its `Result` (partition.rs: a view's layout, as a
 //! projection through the facade's traits); a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
-//! o INNER` (static, or with an inner `SHAPE:STRIDE` written out). A name
+//! o INNER` (static, or with an inner `SHAPE:STRIDE` written out); a static
+//! layout with scaled-basis strides (`make_identity_layout((4,8))`). A name
 //! in the notation stands for a dynamic `usize` leaf, as in `layout!`; its
 //! value is never read.
 
@@ -17,7 +18,7 @@ use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
-use crate::{composed, divide, partition, rules};
+use crate::{basis, composed, divide, partition, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -102,6 +103,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if !has_dynamic(e) => match layout_core::eval(e) {
             Ok(Value::Layout(l)) => {
                 emit::layout_type(&l, ast.zero_sized.is_some()).map_err(untypable)
+            }
+            Ok(Value::BasisLayout(l)) => {
+                basis::layout_type(&l, ast.zero_sized.is_some()).map_err(untypable)
             }
             Ok(Value::Swizzle(sw)) => Ok(composed::swizzle_type(sw)),
             Ok(Value::Composed(c)) => {

@@ -8,6 +8,8 @@
 mod arith;
 #[path = "../src/ast.rs"]
 mod ast;
+#[path = "../src/basis.rs"]
+mod basis;
 #[path = "../src/compose.rs"]
 mod compose;
 #[path = "../src/composed.rs"]
@@ -99,6 +101,24 @@ snapshot!(
 );
 snapshot!(empty_layout, "((13,0),(14,0)):((1,13),(0,14))");
 snapshot!(type_misplaced, "type size((4,8):(8,1))");
+
+// Scaled-basis strides (identity layouts): the facade's `BasisLayout`, one
+// integer layout per coordinate entry; a view is `(layout, coordinate)`;
+// with dynamic leaves, the core at run time.
+snapshot!(basis_identity, "make_identity_layout((4,8))");
+snapshot!(basis_written_out, "((2,3),4):((1@0@0,1@1@0),2@1)");
+snapshot!(basis_zero_sized, "type (4,8):(1@1,0)");
+snapshot!(basis_slice, "slice((_,3), make_identity_layout((4,8)))");
+snapshot!(
+    basis_composition,
+    "composition(make_identity_layout((4,8)), (4,4):(1,8))"
+);
+snapshot!(basis_lone_coordinate, "crd2idx(2, (4):(3@1))");
+snapshot!(basis_dynamic, "(m,8):(1@0,1@1)");
+snapshot!(
+    basis_dynamic_crd2idx,
+    "crd2idx(i, make_identity_layout((m,8)))"
+);
 
 // Dynamic leaves: the typed layout holds them; the rest is still folded.
 snapshot!(dynamic_layout, "(m,4):(1,m)");
@@ -216,6 +236,8 @@ fn layout_types() {
         "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))",
         "type make_ordered_layout((m,(4,n)), (1,0))",
         "type tile_to_shape((8,8):(8,1), (m,64))",
+        "make_identity_layout(((2,3),4))",
+        "type (4,8):(1@1,0)",
     ]
     .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
     insta::assert_snapshot!("layout_types", types.join("\n"));

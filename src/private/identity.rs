@@ -25,21 +25,21 @@ pub trait IdentityShape<const R: usize>: Copy {
 /// A flat tuple of `R` elements (the leaves of a shape, flattened).
 pub trait FlatRank<const R: usize> {}
 
-/// The stride tree of a shape's nesting with 1 at one leaf, 0 elsewhere.
+/// A stride tree of a shape's nesting with `usize` leaves: the identity
+/// tensor's components (1 at one leaf, 0 elsewhere) and a basis layout's
+/// (`basis.rs`: each leaf's scale where its basis names the component).
 pub trait UnitStride: Copy {
     /// The stride tree (`usize` leaves).
     type D: Copy;
-    /// 1 at leaf `k`; `next` counts the leaves before this tree.
-    fn unit(&self, k: usize, next: &mut usize) -> Self::D;
+    /// The tree whose leaves are `leaf()`'s values, in leaf order.
+    fn with_leaves<F: FnMut() -> usize>(&self, leaf: &mut F) -> Self::D;
 }
 
 impl<S: Int> UnitStride for S {
     type D = usize;
     #[inline(always)]
-    fn unit(&self, k: usize, next: &mut usize) -> usize {
-        let d = usize::from(*next == k);
-        *next += 1;
-        d
+    fn with_leaves<F: FnMut() -> usize>(&self, leaf: &mut F) -> usize {
+        leaf()
     }
 }
 
@@ -50,7 +50,14 @@ where
     type Layout = Layout<S, S::D>;
     #[inline(always)]
     fn components(self) -> [Self::Layout; R] {
-        core::array::from_fn(|k| Layout::from_parts(self, self.unit(k, &mut 0)))
+        core::array::from_fn(|k| {
+            let mut next = 0;
+            let unit = self.with_leaves(&mut || {
+                next += 1;
+                usize::from(next - 1 == k)
+            });
+            Layout::from_parts(self, unit)
+        })
     }
 }
 
@@ -70,8 +77,8 @@ macro_rules! tuples {
             type D = ($($A::D,)*);
             #[inline(always)]
             #[allow(unused_variables, clippy::unused_unit)]
-            fn unit(&self, k: usize, next: &mut usize) -> Self::D {
-                ($(self.$i.unit(k, next),)*)
+            fn with_leaves<F: FnMut() -> usize>(&self, leaf: &mut F) -> Self::D {
+                ($(self.$i.with_leaves(leaf),)*)
             }
         }
     };

@@ -20,6 +20,8 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod analysis;
+mod basis;
 mod compose;
 mod compose_value;
 mod compose_walk;
@@ -60,6 +62,7 @@ mod walk;
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_value::{Compose, ComposeTree};
 pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};

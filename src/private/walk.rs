@@ -60,6 +60,8 @@ pub trait Form {
     fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
     /// `Σ (s-1)·|d|` over the leaves (a stride read as signed): `cosize - 1`.
     fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize;
+    /// `f(extent, stride)` for each leaf, in order (analysis.rs).
+    fn leaves<F: FnMut(usize, usize)>(shape: &Self::Desc, stride: &Self::Desc, f: &mut F);
 }
 
 impl Form for Leaf {
@@ -81,6 +83,10 @@ impl Form for Leaf {
         shape
             .saturating_sub(1)
             .wrapping_mul((*stride as isize).unsigned_abs())
+    }
+    #[inline]
+    fn leaves<F: FnMut(usize, usize)>(shape: &usize, stride: &usize, f: &mut F) {
+        f(*shape, *stride);
     }
 }
 
@@ -130,6 +136,11 @@ macro_rules! tuple {
             #[allow(unused_variables)]
             fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize {
                 0usize $(.wrapping_add($F::span(&shape.$i, &stride.$i)))*
+            }
+            #[inline]
+            #[allow(unused_variables)]
+            fn leaves<G: FnMut(usize, usize)>(shape: &Self::Desc, stride: &Self::Desc, f: &mut G) {
+                $($F::leaves(&shape.$i, &stride.$i, f);)*
             }
         }
 

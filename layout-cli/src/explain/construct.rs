@@ -95,6 +95,47 @@ impl Explainer<'_> {
         Ok(())
     }
 
+    /// `composition(A, B)` with scaled-basis strides in `A` and integer
+    /// strides in `B`: CuTe's walk when it is exact; where CuTe's checks
+    /// refuse, each leaf of `B` composed alone (its values `A(c·r)` must be
+    /// a layout), then the check that the leaves add up.
+    pub(super) fn composition_of_coordinates(
+        &mut self,
+        a: &BasisLayout,
+        b: &Layout,
+        result: &Value,
+    ) -> Result<()> {
+        self.say("A's offsets are coordinates (scaled-basis strides): each leaf n:r of B must map c to A(c·r), and the leaves must add up");
+        let cute = basis::algebra::cute_composition(a, b);
+        match (&cute, result) {
+            (Ok(c), Value::BasisLayout(r)) if c == r => {
+                self.step(&format!(
+                    "CuTe's walk over A's coalesced leaves gives {c}: every step divides and no leaf of A carries, so it is exact"
+                ));
+                return Ok(());
+            }
+            (Ok(c), _) => self.step(&format!(
+                "CuTe's walk gives {c}, which is not A(B(i)) everywhere"
+            )),
+            (Err(e), _) => self.step(&format!("CuTe's checks refuse: {e}")),
+        }
+        self.step("so each leaf is decided point by point:");
+        for (m, (n, r)) in b.leaf_modes().enumerate() {
+            let leaf = layout_core::Tiler::Layout(Layout::leaf(n, r)?);
+            match basis::algebra::composition(a, &leaf) {
+                Ok(piece) => self.step(&format!("leaf {m}: A ∘ {n}:{r} = {piece}")),
+                Err(e) => self.step(&format!("leaf {m}: A ∘ {n}:{r} is refused: {e}")),
+            }
+        }
+        if let Value::BasisLayout(r) = result {
+            self.step(&format!(
+                "the leaves add up at every index of B, so in B's shape {} = {r}",
+                b.shape()
+            ));
+        }
+        Ok(())
+    }
+
     pub(super) fn ordered(
         &mut self,
         shape: &IntTuple,

@@ -132,6 +132,9 @@ impl<'a> Explainer<'a> {
                 (Tiling::Composition, [a, Value::BasisLayout(b)]) => {
                     self.composition_into_coordinates(a, b, result)
                 }
+                (Tiling::Composition, [Value::BasisLayout(a), Value::Layout(b)]) => {
+                    self.composition_of_coordinates(a, b, result)
+                }
                 (_, [Value::BasisLayout(_), _]) => Ok(()),
                 (Tiling::Composition, [Value::Layout(a), b]) => {
                     self.composition(a, &Tiler::for_composition(b.clone())?, result)

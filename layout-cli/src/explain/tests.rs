@@ -135,3 +135,34 @@ fn composition_into_coordinates_groups_the_leaves_by_mode() {
         assert!(last.ends_with(&format!("= {result}")), "{src}:\n{shown}");
     }
 }
+
+/// A composition into an identity-like layout (`A` with scaled-basis
+/// strides) shows CuTe's walk where it is exact, and where CuTe's checks
+/// refuse, each leaf decided alone and the layout `eval` gives.
+#[test]
+fn composition_of_coordinates_shows_the_walk_or_the_decision() {
+    for (src, step) in [
+        (
+            "composition(make_identity_layout((4,8)), (4,4):(1,8))",
+            "CuTe's walk over A's coalesced leaves gives (4,4):(1@0,2@1)",
+        ),
+        (
+            "composition((2,4):(0,1@0), (2,2):(3,0))",
+            "leaf 0: A ∘ 2:3 = 2:1@0",
+        ),
+    ] {
+        let shown = super::explain(src, Styles::new(false)).unwrap();
+        assert!(shown.contains(step), "{src}:\n{shown}");
+        let result = evaluate(src).unwrap().to_string();
+        assert!(
+            shown.contains(&format!("{src} = {result}")),
+            "{src}:\n{shown}"
+        );
+    }
+    let shown = super::explain(
+        "composition((2,4):(0,1@0), (2,2):(3,0))",
+        Styles::new(false),
+    )
+    .unwrap();
+    assert!(shown.contains("CuTe's checks refuse"), "{shown}");
+}

@@ -218,6 +218,45 @@ impl BasisLayout {
         Ok(Value::IntTuple(sum))
     }
 
+    /// Where [`BasisLayout::crd2idx`]'s terms land: the form of the
+    /// coordinate it builds (every basis path present, as zeros: `(0,0)` for
+    /// `(4,8):(1@0,1@1)`), and for each leaf the number of the form's leaf
+    /// (depth first) its basis adds to, `None` for an integer stride. A
+    /// typed layout computes one integer per slot (the facade's basis layouts).
+    ///
+    /// # Errors
+    ///
+    /// None for a checked layout (its paths do not clash).
+    ///
+    /// ```
+    /// # use layout_core::{BasisLayout, IntTuple};
+    /// let id = BasisLayout::identity(&"((2,3),4)".parse::<IntTuple>().unwrap()).unwrap();
+    /// let (form, slots) = id.coordinate_slots().unwrap();
+    /// assert_eq!(form.to_string(), "((0,0),0)");
+    /// assert_eq!(slots, [Some(0), Some(1), Some(2)]);
+    /// ```
+    pub fn coordinate_slots(&self) -> Result<(IntTuple, Vec<Option<usize>>)> {
+        fn slot(form: &IntTuple, path: &[usize]) -> usize {
+            match (form, path.split_first()) {
+                (Tuple(items), Some((&first, rest))) => {
+                    let before: usize = items[..first].iter().map(|t| t.leaves().count()).sum();
+                    before + slot(&items[first], rest)
+                }
+                _ => 0,
+            }
+        }
+        let mut form = Tuple(Vec::new());
+        for d in self.strides.iter().filter(|d| d.is_basis()) {
+            accumulate(&mut form, &d.modes, 0)?;
+        }
+        let slots = self
+            .strides
+            .iter()
+            .map(|d| d.is_basis().then(|| slot(&form, &d.modes)))
+            .collect();
+        Ok((form, slots))
+    }
+
     /// The layout with the same shape and the strides `1, 2, …` (one per
     /// leaf): handed to the integer algebra's structural functions (`get`,
     /// `select`, `slice`, the divides' regrouping), whose result
