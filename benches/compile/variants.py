@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Rewrite the 100 `Display`ed algebra results of gen.py's mix, one crate
+per variant, to measure what each step of `layout!(…).to_string()` costs
+rustc (BENCHMARKS.md, "A `Display`ed result: representations tried").
+
+    python3 benches/compile/gen.py OUT . target/debug/layout 1000
+    python3 benches/compile/variants.py OUT FACADE_DIR VARIANT...
+    CARGO_TARGET_DIR=OUT/target benches/compile/instructions.sh OUT/v_VARIANT...
+
+Each crate OUT/v_VARIANT holds the functions of OUT/mixed_hand_display
+(same names, same results) with the body VARIANT gives (see `body`), and
+loads the facade (`use layout_dsl::layout`) whether it uses it or not.
+"""
+import re
+import sys
+from pathlib import Path
+
+P = "::layout_dsl::__private"
+
+
+def parse(text):
+    """`shape:stride` in the notation -> (shape, stride) as nested lists."""
+    pos = 0
+
+    def tree():
+        nonlocal pos
+        if text[pos] == "(":
+            pos += 1
+            items = []
+            while True:
+                items.append(tree())
+                if text[pos] == ",":
+                    pos += 1
+                    continue
+                assert text[pos] == ")"
+                pos += 1
+                return items
+        m = re.match(r"-?\d+", text[pos:])
+        pos += m.end()
+        return int(m.group())
+
+    shape = tree()
+    assert text[pos] == ":"
+    pos += 1
+    return shape, tree()
+
+
+def value(t, suffix="usize"):
+    if isinstance(t, int):
+        return f"{t}{suffix}"
+    inner = ", ".join(value(i, suffix) for i in t)
+    return f"({inner},)" if len(t) == 1 else f"({inner})"
+
+
+def rust_type(t):
+    if isinstance(t, int):
+        return "usize"
+    inner = ", ".join(rust_type(i) for i in t)
+    return f"({inner},)" if len(t) == 1 else f"({inner})"
+
+
+def leaves(t):
+    return [t] if isinstance(t, int) else [x for i in t for x in leaves(i)]
+
+
+def body(variant, expr, text):
+    shape, stride = parse(text)
+    assert all(x >= 0 for x in leaves(stride)), "a signed layout: not covered"
+    nested = f"{P}::layout({value(shape)}, {value(stride)})"
+    flat = ", ".join(f"{x}usize" for x in leaves(shape) + leaves(stride))
+    types = f"{rust_type(shape)}, {rust_type(stride)}"
+    unsuffixed = f"({value(shape, '')}, {value(stride, '')})"
+    return {
+        # What the bench crate has.
+        "macro": f"layout!({expr}).to_string()",
+        # The macro's expansion, pasted.
+        "pasted": f"{nested}.to_string()",
+        # The value built in an inline `const` block.
+        "const_block": f"const {{ {nested} }}.to_string()",
+        # The value alone, then nothing formatted.
+        "value": f"{{ let _l = {nested}; String::new() }}",
+        # Its two trees as a bare tuple, no constructor call.
+        "tuple": f"{{ let _l = ({value(shape)}, {value(stride)}); String::new() }}",
+        # The same numbers as one flat array.
+        "array": f"{{ let _l = [{flat}]; String::new() }}",
+        # The bare tuple promoted to a `&'static`.
+        "promoted": f"{{ let _l: &'static _ = &({value(shape)}, {value(stride)}); String::new() }}",
+        # The bare tuple with its type written and unsuffixed literals.
+        "typed_unsuffixed": f"{{ let _l: ({types}) = {unsuffixed}; String::new() }}",
+        "empty": "String::new()",
+        # By hand, as in gen.py.
+        "hand": f'"{text}".to_string()',
+    }[variant]
+
+
+def main():
+    out, facade = Path(sys.argv[1]), Path(sys.argv[2]).resolve()
+    src = (out / "mixed_hand_display/src/lib.rs").read_text()
+    items = re.findall(
+        r'/// (.*)\npub fn (d\d+)\(\) -> String \{\n    "([^"]*)"\.to_string\(\)\n\}', src
+    )
+    assert items, "no Display functions found"
+    for variant in sys.argv[3:]:
+        crate = out / f"v_{variant}"
+        (crate / "src").mkdir(parents=True, exist_ok=True)
+        (crate / "Cargo.toml").write_text(
+            f'[package]\nname = "compile_bench_v_{variant}"\nversion = "0.0.0"\nedition = "2024"\n'
+            f'publish = false\n\n[dependencies]\nlayout-dsl = {{ path = "{facade}" }}\n\n[workspace]\n'
+        )
+        lib = "#![allow(clippy::all, clippy::pedantic)]\n#[allow(unused_imports)]\nuse layout_dsl::layout;\n\n"
+        lib += "\n\n".join(
+            f"pub fn {name}() -> String {{\n    {body(variant, expr, text)}\n}}" for expr, name, text in items
+        )
+        (crate / "src/lib.rs").write_text(lib + "\n")
+        print(f"wrote {crate}")
+
+
+if __name__ == "__main__":
+    main()
