@@ -176,6 +176,10 @@ fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
 /// same generic code for every layout of one nesting, so that it costs
 /// about what the hand-written arithmetic costs to compile; wherever the
 /// value is known (inline use, a `const`) an optimised build folds it.
+/// The nested literal through `__private::layout` is the cheapest value of
+/// this type found: a `const` block, a flat array rebuilt by a `const fn`
+/// or by a trait, and an `inline(always)` constructor all cost rustc more
+/// (BENCHMARKS.md, "A `Display`ed result: representations tried").
 /// Zero-sized, its numbers in its type, when `zero_sized` (`layout!(type …)`)
 /// or when the layout is empty: splitting an index over an extent of 0 has
 /// no answer, and only the typed form refuses it while compiling.
