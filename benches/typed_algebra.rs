@@ -10,6 +10,8 @@ use layout_dsl::layout;
 
 #[path = "common/mod.rs"]
 mod common;
+#[path = "typed_algebra/complement.rs"]
+mod complement;
 #[path = "typed_algebra/compose.rs"]
 mod compose;
 
@@ -238,38 +240,6 @@ fn runtime_tile_to_shape(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
-/// `complement` of a dynamic `(4,m):(1,4)` up to `m·n`, as a typed value's
-/// method, as the macro's rule of the written-out layout, and through the
-/// core at run time; then `size` + `L(5)`.
-fn value_complement(inputs: &[(usize, usize)]) -> usize {
-    use layout_dsl::typed::Complement;
-    let mut sum = 0;
-    for &(m, n) in inputs {
-        let l = layout!((4,m):(1,4)).complement(m * n).unwrap();
-        sum += l.size() + l.at(5);
-    }
-    sum
-}
-
-fn typed_complement(inputs: &[(usize, usize)]) -> usize {
-    let mut sum = 0;
-    for &(m, n) in inputs {
-        let l = layout!(type complement((4,m):(1,4), {m * n})).unwrap();
-        sum += l.size() + l.at(5);
-    }
-    sum
-}
-
-fn runtime_complement(inputs: &[(usize, usize)]) -> usize {
-    let mut sum = 0;
-    for &(m, n) in inputs {
-        let l = layout!(complement((4,m):(1,4), {m * n})).unwrap();
-        let at = l.crd2idx(&layout_dsl::IntTuple::Int(5)).unwrap();
-        sum += l.size() as usize + at as usize;
-    }
-    sum
-}
-
 fn benches(c: &mut Criterion) {
     let inputs = extents();
     let data = buffer();
@@ -296,10 +266,9 @@ fn benches(c: &mut Criterion) {
     );
     assert_eq!(macro_partition(&inputs), layout_partition(&inputs));
     assert_eq!(typed_tile_to_shape(&inputs), runtime_tile_to_shape(&inputs));
-    assert_eq!(value_complement(&inputs), runtime_complement(&inputs));
-    assert_eq!(typed_complement(&inputs), runtime_complement(&inputs));
     let calls = inputs.len();
     compose::benches(c, &inputs);
+    complement::benches(c, &inputs);
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
     g.bench_function("logical_divide/typed", |b| {
@@ -328,15 +297,6 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("tile_to_shape/runtime", |b| {
         b.iter(|| runtime_tile_to_shape(black_box(&inputs)))
-    });
-    g.bench_function("complement/value", |b| {
-        b.iter(|| value_complement(black_box(&inputs)))
-    });
-    g.bench_function("complement/typed", |b| {
-        b.iter(|| typed_complement(black_box(&inputs)))
-    });
-    g.bench_function("complement/runtime", |b| {
-        b.iter(|| runtime_complement(black_box(&inputs)))
     });
     g.bench_function("local_partition/layout", |b| {
         b.iter(|| layout_partition(black_box(&inputs)))
@@ -391,24 +351,6 @@ fn benches(c: &mut Criterion) {
         },
         || {
             black_box(typed_compose(black_box(&inputs)));
-        },
-    );
-    common::paired(
-        "complement runtime/value",
-        || {
-            black_box(runtime_complement(black_box(&inputs)));
-        },
-        || {
-            black_box(value_complement(black_box(&inputs)));
-        },
-    );
-    common::paired(
-        "complement typed/value",
-        || {
-            black_box(typed_complement(black_box(&inputs)));
-        },
-        || {
-            black_box(value_complement(black_box(&inputs)));
         },
     );
     common::paired(
