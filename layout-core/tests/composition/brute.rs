@@ -111,7 +111,14 @@ impl Candidates {
     /// coordinate past `upto` leaves every index up to there at coordinate 0
     /// in that mode, so its stride does not matter; nor does an extent 1's).
     pub fn agree(&self, want: &[i64], upto: usize) -> bool {
-        let mut scratch = vec![0i64; 2 * self.rank];
+        // On the stack for the sweep's layouts (it calls this once a refusal).
+        let (mut stack, mut heap) = ([0i64; 32], Vec::new());
+        let scratch: &mut [i64] = if 2 * self.rank <= stack.len() {
+            &mut stack[..2 * self.rank]
+        } else {
+            heap.resize(2 * self.rank, 0);
+            &mut heap
+        };
         self.heads.iter().any(|&(start, end)| {
             let modes = &self.modes[start..end];
             let (strides, coord) = scratch.split_at_mut(modes.len());
