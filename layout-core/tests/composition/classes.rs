@@ -19,6 +19,11 @@
 //!   the same witness index. [`reconstruct`] builds the member's answer from
 //!   the representative's; `reductions_hold` compares it with composition
 //!   itself.
+//! - **Scaling.** `g·A` (every stride times `g ≥ 1`) has `A`'s flat form
+//!   with strides times `g`, so composition, the brute force and CuTe's
+//!   rules answer as for `A`, strides times `g`: a class whose flat form's
+//!   strides share a factor `g ≥ 2` is counted with the class of the form
+//!   divided by `g` ([`scaled_classes`]); [`scaling_holds`] checks a pair.
 
 use std::collections::HashMap;
 
