@@ -303,7 +303,8 @@ fn every_member_answers_as_its_representative() {
 
 /// The larger bounds, both operands every flat layout of rank ≤ 3, size ≤
 /// 16, strides 0–16 by default (or `LEFTS=r,s,d RIGHTS=r,s,d`; `THREADS`),
-/// through one representative pair per pair of classes (`classes.rs`);
+/// through one representative pair per pair of classes (`classes.rs`, the
+/// left classes merged by scaling);
 /// `DIRECT=1` checks every pair one by one instead.
 /// Run with
 /// `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
