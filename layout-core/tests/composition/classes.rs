@@ -19,6 +19,11 @@
 //!   the same witness index. [`reconstruct`] builds the member's answer from
 //!   the representative's; `reductions_hold` compares it with composition
 //!   itself.
+//! - **Scaling.** `g·A` (every stride times `g ≥ 1`) has `A`'s flat form
+//!   with strides times `g`, so composition, the brute force and CuTe's
+//!   rules answer as for `A`, strides times `g`: a class whose flat form's
+//!   strides share a factor `g ≥ 2` is counted with the class of the form
+//!   divided by `g` ([`scaled_classes`]); [`scaling_holds`] checks a pair.
 
 use std::collections::HashMap;
 
@@ -100,6 +105,88 @@ pub fn left_classes(all: &[Layout], reach: i64) -> Vec<Left> {
         }
     }
     out
+}
+
+/// The greatest common divisor of a flat form's strides (0 if all are 0).
+fn stride_gcd(form: &[(i64, i64)]) -> i64 {
+    form.iter().fold(0, |g, &(_, d)| {
+        let (mut x, mut y) = (g, d.abs());
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    })
+}
+
+/// `l` with every stride times `g`.
+pub fn scaled(l: &Layout, g: i64) -> Layout {
+    fn times(t: &IntTuple, g: i64) -> IntTuple {
+        match t {
+            IntTuple::Int(d) => IntTuple::Int(d * g),
+            IntTuple::Tuple(v) => IntTuple::Tuple(v.iter().map(|t| times(t, g)).collect()),
+        }
+    }
+    Layout::new(l.shape().clone(), times(l.stride(), g)).unwrap()
+}
+
+/// The left classes merged by scaling: a class whose flat form is `g·F`
+/// (its strides' greatest common divisor `g ≥ 2`) answers every right
+/// layout as the class of `F` does, with its strides times `g`
+/// ([`scaling_holds`]), so `F`'s class stands for it, their weights summed.
+/// `F` is a class of the same bound (`A`'s strides divided by `g`, those of
+/// extent-1 leaves but the last set to 0, is a layout of the bound with
+/// that form): checked.
+pub fn scaled_classes(classes: Vec<Left>) -> Vec<Left> {
+    let forms: Vec<Vec<(i64, i64)>> = classes.iter().map(|c| flat_form(&c.rep)).collect();
+    let mut index: HashMap<&[(i64, i64)], usize> = HashMap::new();
+    let mut out: Vec<Left> = Vec::new();
+    let mut scaled = Vec::new();
+    for (class, form) in classes.into_iter().zip(&forms) {
+        let g = stride_gcd(form);
+        if g <= 1 {
+            index.insert(form, out.len());
+            out.push(class);
+        } else {
+            scaled.push((class, form, g));
+        }
+    }
+    for (class, form, g) in scaled {
+        let base: Vec<(i64, i64)> = form.iter().map(|&(s, d)| (s, d / g)).collect();
+        let k = *index
+            .get(base.as_slice())
+            .unwrap_or_else(|| panic!("{}: its form divided by {g} is not a class", class.rep));
+        out[k].weight += class.weight;
+    }
+    out
+}
+
+/// The scaling at the pair `(a, b)`: `g·A` has `A`'s flat form with
+/// strides times `g`, reads `g·A(j)` at every `j` `b` reaches, and
+/// composition and CuTe's rules answer with strides times `g` (a refusal
+/// naming the same witness index).
+pub fn scaling_holds(a: &Layout, b: &Layout, g: i64) {
+    let ga = scaled(a, g);
+    let form: Vec<(i64, i64)> = flat_form(a).iter().map(|&(s, d)| (s, d * g)).collect();
+    assert_eq!(flat_form(&ga), form, "{ga}");
+    for j in 0..b.cosize().max(1) {
+        assert_eq!(ga.at(j).unwrap(), g * a.at(j).unwrap(), "{ga} at {j}");
+    }
+    let tiler = Tiler::from(b.clone());
+    match (composition(&ga, &tiler), composition(a, &tiler)) {
+        (Ok(r), Ok(r0)) => assert_eq!(r, scaled(&r0, g), "{ga} o {b} vs {a} o {b}"),
+        (Err(e), Err(e0)) => {
+            let (w, w0) = (brute::witness(&e), brute::witness(&e0));
+            assert!(w.is_some() && w == w0, "{ga} o {b}: {e}, {a} o {b}: {e0}");
+            assert_eq!(
+                core::mem::discriminant(e.kind()),
+                core::mem::discriminant(e0.kind()),
+                "{ga} o {b}: {e} vs {e0}"
+            );
+        }
+        (ours, base) => panic!("{ga} o {b} = {ours:?} but {a} o {b} = {base:?}"),
+    }
+    let cute = cute::composition(a, b).map(|c| scaled(&c, g));
+    assert_eq!(cute::composition(&ga, b), cute, "CuTe: {ga} o {b}");
 }
 
 /// `b`'s leaves of extent ≠ 1, as a layout (`1:0` if none).

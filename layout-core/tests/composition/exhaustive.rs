@@ -4,7 +4,7 @@
 
 use layout_core::{Layout, Tiler, composition};
 
-use super::classes::{self, left_classes, right_classes};
+use super::classes::{self, left_classes, right_classes, scaled_classes};
 use super::sweep::sweep_classes;
 use super::{brute, cute};
 
@@ -226,15 +226,47 @@ fn classes_count_every_pair() {
     let (lefts, rights) = (layouts(2, 8, 3), layouts(3, 4, 3));
     let direct = sweep(&lefts, &rights);
     let reach = rights.iter().map(|b| b.cosize()).max().unwrap();
-    let (n, checked) = sweep_classes(
-        &left_classes(&lefts, reach),
-        &right_classes(&rights, 4),
-        4,
-        1,
-    );
+    let (l, r) = (left_classes(&lefts, reach), right_classes(&rights, 4));
+    let classes = l.len();
+    let (n, checked) = sweep_classes(&l, &r, 4, 1);
     assert_eq!(n, direct);
     println!("{n:?}: {checked} representative pairs");
     assert!(checked * 4 < n.pairs);
+    // And with the left classes merged by scaling.
+    let l = scaled_classes(l);
+    let (n, fewer) = sweep_classes(&l, &r, 4, 1);
+    assert_eq!(n, direct);
+    println!("scaled: {fewer} representative pairs");
+    assert!(l.len() < classes && fewer < checked);
+}
+
+/// The scaling, at every pair of a small bound (`g` = 2 and 3) and
+/// at random pairs of the large one (`SAMPLES`, `g` from 2 to 5).
+#[test]
+fn scaling_multiplies_every_answer() {
+    let small = layouts(3, 4, 2);
+    for a in &small {
+        for b in &small {
+            for g in 2..=3 {
+                classes::scaling_holds(a, b, g);
+            }
+        }
+    }
+    let large = layouts(3, 16, 16);
+    let n = large.len() as u64;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        // xorshift64
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let samples: usize = std::env::var("SAMPLES").map_or(20_000, |v| v.parse().unwrap());
+    for _ in 0..samples {
+        let (a, b) = (&large[(next() % n) as usize], &large[(next() % n) as usize]);
+        classes::scaling_holds(a, b, 2 + (next() % 4) as i64);
+    }
 }
 
 /// Both reductions, at every pair of a small bound (in every rank, with
@@ -271,7 +303,8 @@ fn every_member_answers_as_its_representative() {
 
 /// The larger bounds, both operands every flat layout of rank ≤ 3, size ≤
 /// 16, strides 0–16 by default (or `LEFTS=r,s,d RIGHTS=r,s,d`; `THREADS`),
-/// through one representative pair per pair of classes (`classes.rs`);
+/// through one representative pair per pair of classes (`classes.rs`, the
+/// left classes merged by scaling);
 /// `DIRECT=1` checks every pair one by one instead.
 /// Run with
 /// `cargo test --release -p layout-core --test composition -- --ignored --nocapture`.
@@ -293,12 +326,15 @@ fn every_pair_up_to_size_16_is_exact() {
         left_classes(&lefts, reach),
         right_classes(&rights, strides as u64),
     );
+    let unscaled = l.len();
+    let l = scaled_classes(l);
     println!(
-        "{} x {} layouts in {} x {} classes ({:.0?})",
+        "{} x {} layouts in {} x {} classes, {} left classes after scaling ({:.0?})",
         lefts.len(),
         rights.len(),
-        l.len(),
+        unscaled,
         r.len(),
+        l.len(),
         start.elapsed()
     );
     let (n, checked) = sweep_classes(&l, &r, strides, threads);
