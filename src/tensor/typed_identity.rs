@@ -36,11 +36,10 @@ use alloc::vec::Vec;
 
 use layout_core::Error;
 
-use super::typed_args::{SliceOf, Tiler, TilerStep};
+use super::typed_args::{SliceOf, ThreadsOf, Tiler, TilerStep};
 use super::{EngineMut, Tensor};
 use crate::__private::{
-    CompactLayout, Fits, IdentityShape, Layout, Mode, Offset, OuterBy, Threads, Tree, TypedCoord,
-    WalkWith,
+    CompactLayout, Fits, IdentityShape, Layout, Mode, Offset, Tree, TypedCoord, WalkWith,
 };
 
 /// The largest coordinate entry an identity tensor carries (offsets are
@@ -147,20 +146,15 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`local_partition`](super::typed::local_partition) on the coordinates.
     #[inline]
-    pub fn local_partition<P: Threads>(
+    pub fn local_partition<P: ThreadsOf<L, Output = O>, O: Fits + Copy>(
         &self,
         thr_layout: &P,
         thr_idx: usize,
-    ) -> Result<IdentityTensor<L::Output, R>, Error>
-    where
-        L: OuterBy<P::Tiler, P::Coord>,
-        P::Tiler: Copy,
-        P::Coord: Copy,
-        L::Output: Fits + Copy,
-    {
-        let coord = thr_layout.flat_coord(thr_idx)?;
-        let tiler = thr_layout.tiler().0;
-        self.each(|l| l.outer_by(tiler, coord))
+    ) -> Result<IdentityTensor<O, R>, Error> {
+        self.each(|l| {
+            let (m, offset, _) = thr_layout.partition_of(l, thr_idx)?;
+            Ok((m, offset))
+        })
     }
 
     /// [`slice`](super::typed::slice()) on the coordinates.
