@@ -162,7 +162,7 @@ fn a_stride_that_overflows_is_an_error_naming_it() {
     );
     assert_eq!(
         e.to_string(),
-        format!("in `logical_divide`: the stride {big} times the tile extent 8 overflows usize")
+        format!("in `logical_divide`: the stride {big} times 8 overflows usize")
     );
 }
 

@@ -15,7 +15,8 @@ pub enum AlgebraError {
         function: &'static str,
         /// The stride, a dynamic leaf.
         stride: usize,
-        /// The static factor (a tile's extent).
+        /// What the stride is multiplied by (a tile's extent, or the
+        /// stride of the right layout in a composition).
         factor: usize,
     },
     /// A stride and a mode extent where neither divides the other, so the
@@ -142,7 +143,7 @@ impl fmt::Display for AlgebraError {
                 factor,
             } => write!(
                 f,
-                "in `{function}`: the stride {stride} times the tile extent {factor} overflows usize"
+                "in `{function}`: the stride {stride} times {factor} overflows usize"
             ),
             AlgebraError::StrideNotDivisible {
                 function,
