@@ -160,6 +160,7 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> Compose<Layout<SB, DB>>
     for Layout<S, D>
 where
@@ -186,6 +187,7 @@ where
 /// An extent `n` is the layout `n:1`, as CuTe's `composition(a, n)`.
 macro_rules! extent {
     ([$($g:tt)*] $N:ty) => {
+        #[diagnostic::do_not_recommend]
         impl<S: Mode<D>, D: Tree, $($g)*> Compose<$N> for Layout<S, D>
         where
             Self: Compose<Layout<$N, C<1>>>,
@@ -210,6 +212,7 @@ macro_rules! tiler {
     (0;) => {};
     ($rank:literal; $(($i:tt $X:ident $Y:ident $T:ident))*) => {
         // The first modes of `self`, one per tile (CuTe drops the others).
+        #[diagnostic::do_not_recommend]
         impl<S: AsModes, D: AsModes, $($X: Copy, $Y: Copy, $T,)*> Compose<($($T,)*)>
             for Layout<S, D>
         where
