@@ -99,6 +99,23 @@ pub struct LayoutLeft;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LayoutRight;
 
+/// Each of `count` leaves its own part, ordered by `rank(i)`: the
+/// [`LayoutLeft`] and [`LayoutRight`] orders.
+#[inline(always)]
+fn each_leaf(
+    count: usize,
+    rank: impl Fn(usize) -> usize,
+    order: &mut Buffer<i64>,
+    part: &mut Buffer<usize>,
+    at: &mut usize,
+    next: &mut usize,
+) {
+    for i in 0..count {
+        (order[*at], part[*at]) = (rank(i) as i64, *next);
+        (*at, *next) = (*at + 1, *next + 1);
+    }
+}
+
 impl<S: LeafValues> OrderOf<S> for LayoutLeft {
     #[inline(always)]
     fn parts(
@@ -108,10 +125,7 @@ impl<S: LeafValues> OrderOf<S> for LayoutLeft {
         at: &mut usize,
         next: &mut usize,
     ) {
-        for i in 0..S::COUNT {
-            (order[*at], part[*at]) = (i as i64, *next);
-            (*at, *next) = (*at + 1, *next + 1);
-        }
+        each_leaf(S::COUNT, |i| i, order, part, at, next);
     }
 }
 
@@ -124,10 +138,7 @@ impl<S: LeafValues> OrderOf<S> for LayoutRight {
         at: &mut usize,
         next: &mut usize,
     ) {
-        for i in 0..S::COUNT {
-            (order[*at], part[*at]) = ((S::COUNT - 1 - i) as i64, *next);
-            (*at, *next) = (*at + 1, *next + 1);
-        }
+        each_leaf(S::COUNT, |i| S::COUNT - 1 - i, order, part, at, next);
     }
 }
 
