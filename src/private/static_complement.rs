@@ -15,7 +15,7 @@ use core::marker::PhantomData;
 use layout_core::Error;
 
 use super::int::{C, Int};
-use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt};
+use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt, static_leaf};
 
 /// The widest flat layout a typed complement takes (`MAX_RANK - 1`).
 const WIDTH: usize = 12;
@@ -192,58 +192,11 @@ impl<Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W:
     };
 }
 
-impl<Sh, St, Co, const K: usize, const W: u8> Clone for ComplementLeaf<Sh, St, Co, K, W> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<Sh, St, Co, const K: usize, const W: u8> Copy for ComplementLeaf<Sh, St, Co, K, W> {}
-impl<Sh, St, Co, const K: usize, const W: u8> Default for ComplementLeaf<Sh, St, Co, K, W> {
-    fn default() -> Self {
-        ComplementLeaf(PhantomData)
-    }
-}
-impl<Sh, St, Co, const K: usize, const W: u8> PartialEq for ComplementLeaf<Sh, St, Co, K, W> {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl<Sh, St, Co, const K: usize, const W: u8> Eq for ComplementLeaf<Sh, St, Co, K, W> {}
-impl<Sh, St, Co, const K: usize, const W: u8> core::hash::Hash
-    for ComplementLeaf<Sh, St, Co, K, W>
-{
-    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
-}
+static_leaf!(
+    [Sh, St, Co, const K: usize, const W: u8]
+    [Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8]
+    ComplementLeaf [Sh, St, Co, K, W]
+);
 impl<Sh, St, Co, const K: usize, const W: u8> IsStatic for ComplementLeaf<Sh, St, Co, K, W> {
     type Is = Yes;
-}
-
-impl<Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8> fmt::Debug
-    for ComplementLeaf<Sh, St, Co, K, W>
-{
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "C<{}>", Self::VALUE)
-    }
-}
-
-impl<Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8> Int
-    for ComplementLeaf<Sh, St, Co, K, W>
-{
-    const STATIC: Option<i64> = Some(Self::VALUE);
-    #[inline(always)]
-    fn get(self) -> usize {
-        Self::VALUE as usize
-    }
-    fn to_i64(self) -> Result<i64, Error> {
-        Ok(Self::VALUE)
-    }
-    fn write(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", Self::VALUE)
-    }
-    fn from_i64(value: i64) -> Option<Self> {
-        (value == Self::VALUE).then(Self::default)
-    }
-    fn write_form(f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", Self::VALUE)
-    }
 }

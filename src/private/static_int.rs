@@ -94,39 +94,39 @@ pub struct CeilQuot<A, B>(PhantomData<(A, B)>);
 /// ```
 pub struct Min<A, B>(PhantomData<(A, B)>);
 
-macro_rules! folded {
-    ($ty:ident, $value:expr) => {
-        impl<A: StaticInt, B: StaticInt> StaticInt for $ty<A, B> {
-            const VALUE: i64 = $value;
-        }
-
-        impl<A, B> Clone for $ty<A, B> {
+/// The traits every zero-sized static leaf has, from its `StaticInt`
+/// value: the derives (which would bound the operands), `Debug` as
+/// `C<N>`, and `Int`. The generics come in brackets: all of them, the
+/// same with the bounds `VALUE` needs, and the type's arguments.
+macro_rules! static_leaf {
+    ([$($g:tt)*] [$($b:tt)*] $ty:ident [$($a:tt)*]) => {
+        impl<$($g)*> Clone for $ty<$($a)*> {
             fn clone(&self) -> Self {
                 *self
             }
         }
-        impl<A, B> Copy for $ty<A, B> {}
-        impl<A, B> Default for $ty<A, B> {
+        impl<$($g)*> Copy for $ty<$($a)*> {}
+        impl<$($g)*> Default for $ty<$($a)*> {
             fn default() -> Self {
                 $ty(PhantomData)
             }
         }
-        impl<A, B> PartialEq for $ty<A, B> {
+        impl<$($g)*> PartialEq for $ty<$($a)*> {
             fn eq(&self, _: &Self) -> bool {
                 true
             }
         }
-        impl<A, B> Eq for $ty<A, B> {}
-        impl<A, B> core::hash::Hash for $ty<A, B> {
+        impl<$($g)*> Eq for $ty<$($a)*> {}
+        impl<$($g)*> core::hash::Hash for $ty<$($a)*> {
             fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
         }
-        impl<A: StaticInt, B: StaticInt> fmt::Debug for $ty<A, B> {
+        impl<$($b)*> fmt::Debug for $ty<$($a)*> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "C<{}>", Self::VALUE)
             }
         }
 
-        impl<A: StaticInt, B: StaticInt> Int for $ty<A, B> {
+        impl<$($b)*> Int for $ty<$($a)*> {
             const STATIC: Option<i64> = Some(Self::VALUE);
             #[inline(always)]
             fn get(self) -> usize {
@@ -145,6 +145,17 @@ macro_rules! folded {
                 write!(f, "{}", Self::VALUE)
             }
         }
+    };
+}
+pub(super) use static_leaf;
+
+/// A static leaf of two static operands whose value is `$value`.
+macro_rules! folded {
+    ($ty:ident, $value:expr) => {
+        impl<A: StaticInt, B: StaticInt> StaticInt for $ty<A, B> {
+            const VALUE: i64 = $value;
+        }
+        static_leaf!([A, B] [A: StaticInt, B: StaticInt] $ty [A, B]);
     };
 }
 
