@@ -91,6 +91,15 @@ pub enum AlgebraError {
         /// The right factor.
         right: usize,
     },
+    /// `left + right` does not fit a `usize` (a stride of a result).
+    SumOverflow {
+        /// The algebra function.
+        function: &'static str,
+        /// The left term.
+        left: usize,
+        /// The right term.
+        right: usize,
+    },
     /// Two parts of a shape given the same order, both of extent above 1
     /// (`make_ordered_layout`): they would share a stride.
     OrderTie {
@@ -202,6 +211,14 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the stride {left} times {right} overflows usize"
+            ),
+            AlgebraError::SumOverflow {
+                function,
+                left,
+                right,
+            } => write!(
+                f,
+                "in `{function}`: the stride {left} plus {right} overflows usize"
             ),
             AlgebraError::ZeroDivisor { function, dividend } => {
                 write!(f, "in `{function}`: {dividend} divided by 0")

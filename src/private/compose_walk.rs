@@ -3,7 +3,7 @@
 //! type-level lists (`list.rs`) that inlines to straight-line code.
 
 use super::algebra::AlgebraError;
-use super::compose::{compose_step, product};
+use super::compose::{compose_step, compose_step_before_last, product};
 use super::int::Int;
 use super::list::{Cons, IntoTuple, Nil};
 use super::static_int::Times;
@@ -113,6 +113,17 @@ where
             };
             let (shapes, strides, mode) = self.1.walk(e.1, n, r, group, &mut reach.1)?;
             (placed(first && !fresh, mode), mode, shapes, strides)
+        } else if <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST {
+            // The next leaf is the unbounded last: the exact step over
+            // both (the last leaf then takes its extent and stride as
+            // they are, through the group `(1, 1)`).
+            let step = compose_step_before_last(FUNCTION, n, r, extent, stride, next_stride)?;
+            let mode = (step.shape, step.stride);
+            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+            let (shapes, strides, _) =
+                self.1
+                    .walk(e.1, step.rest_shape, step.rest_stride, (1, 1), &mut reach.1)?;
+            (placed(first, mode), mode, shapes, strides)
         } else {
             let step = compose_step(FUNCTION, n, r, extent)?;
             let mode = (step.shape, product(FUNCTION, r, stride)?);
