@@ -346,3 +346,25 @@ fn layout_macro_routes_named_operands_to_the_trait() {
     let r: Layout<C<4>, Prod<C<3>, C<2>>> = layout!(type composition(#ROW, 4:3)).unwrap();
     assert_eq!(r.to_string(), "4:6");
 }
+
+#[test]
+fn layout_type_names_the_result_of_a_named_composition() {
+    type A = layout_dsl::layout_type!((m,n):(1,m));
+    type B = layout_dsl::layout_type!((p,3):(1,s));
+    type Row = layout_dsl::layout_type!(type 8:2);
+    let (m, n, p) = (8usize, 6usize, 4usize);
+    let (a, b): (A, B) = (layout!((m,n):(1,m)), layout!((p,3):(1,{2 * m})));
+    // Each `let` fails to compile unless the names are the trait's types.
+    let both: layout_dsl::layout_type!(type composition(#A, #B)) = a.composition(b).unwrap();
+    type Modes = ((usize, usize), (usize, usize));
+    let _: Layout<Modes, Modes> = both;
+    let left: layout_dsl::layout_type!(type composition((m,n):(1,m), #B)) =
+        layout!(type composition((m,n):(1,m), #b)).unwrap();
+    assert_eq!(left, both);
+    let tiled: layout_dsl::layout_type!(type composition(#A, <2, 3:2>)) =
+        layout!(type composition(#a, <2, 3:2>)).unwrap();
+    let _: Layout<(C<2>, C<3>), (Prod<C<1>, C<1>>, usize)> = tiled;
+    let row: layout_dsl::layout_type!(type composition(#Row, 4:3)) =
+        layout!(type 8:2).composition(layout!(type 4:3)).unwrap();
+    let _: Layout<C<4>, Prod<C<3>, C<2>>> = row;
+}

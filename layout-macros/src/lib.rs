@@ -120,12 +120,23 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// typed partition, `local_tile`, `local_partition`, …, the view's layout,
 /// the first of the pair); a
 /// swizzle or a composed layout (`Sw<3,4,3> o 0 o (m,64):(64,1)`).
+/// After `type`, `composition` with a named operand names the `Compose`
+/// trait's result: there `#A` is a typed layout's *type* (a type alias),
+/// as in `layout!` it is a value of that type, so
+/// `layout_type!(type composition(#A, #B))` is the type of
+/// `layout!(type composition(#a, #b))` inside its `Result` for `a: A`,
+/// `b: B` (the other operand may be written out, or a by-mode tiler `<…>`).
 ///
 /// ```ignore
 /// struct Tiles {
 ///     rows: layout_type!((4,8):(8,1)),        // Layout<(usize, usize), (usize, usize)>
 ///     fixed: layout_type!(type (4,8):(8,1)),  // Layout<(C<4>, C<8>), (C<8>, C<1>)>
 ///     cols: layout_type!((m,4):(1,m)),        // Layout<(usize, C<4>), (C<1>, usize)>
+/// }
+/// type A = layout_type!((m,n):(1,m));
+/// type Rows = layout_type!(type composition(#A, (4,3):(1,k))); // what `Compose` gives
+/// fn rows(a: A, k: usize) -> Result<Rows, AlgebraError> {
+///     layout!(type composition(#a, (4,3):(1,k)))
 /// }
 /// ```
 #[proc_macro]

@@ -18,7 +18,7 @@ use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
-use crate::{basis, composed, divide, partition, rules};
+use crate::{basis, composed, divide, named, partition, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -84,6 +84,17 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if ast.zero_sized.is_some() && divide::rule(e).is_some() => {
             Ok(divide::rule(e).expect("checked").layout_type())
         }
+        // A composition through the facade's `Compose` trait: here `#A`
+        // names a typed layout's *type* (a type alias, `layout_type!(…)`),
+        // as in `layout!` it names a value of that type.
+        _ if ast.zero_sized.is_some() && named::composition(e).is_some() => {
+            let (a, b) = named::composition(e).expect("checked");
+            let a = operand(ast, a).map_err(untypable)?;
+            let b = operand(ast, b).map_err(untypable)?;
+            let private = emit::private();
+            let composed = quote!(<#a as #private::Compose<#b>>);
+            Ok(quote!(#private::Layout<#composed::Shape, #composed::Stride>))
+        }
         _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
             Ok(rules::layout_type(e).expect("checked"))
         }
@@ -135,6 +146,30 @@ fn written_out(shape: &Expr, stride: &Expr) -> Result<TokenStream, Untypable> {
     }
     let signed = negative_leaf(stride);
     Ok(emit::typed_layout_type(tree(shape)?, tree(stride)?, signed))
+}
+
+/// The type of an operand of `Compose` (`named::composition`): a named
+/// layout type, a written-out layout, or a by-mode tiler of those and
+/// integers (a tuple; `C<N>` or `usize` for an extent).
+fn operand(ast: &Ast, e: &Expr) -> Result<TokenStream, Untypable> {
+    match &e.kind {
+        ExprKind::Layout(shape, stride) => written_out(shape, stride),
+        ExprKind::Tiler(tiles) => Ok(emit::tuple(
+            tiles
+                .iter()
+                .map(|t| match t.kind {
+                    ExprKind::Int(n) => Ok(emit::static_leaf(n)),
+                    ExprKind::Dynamic(_) => Ok(quote!(usize)),
+                    _ => operand(ast, t),
+                })
+                .collect::<Result<_, _>>()?,
+        )),
+        _ => {
+            let name = named::name(e).expect("named::composition takes these operands");
+            let ident = proc_macro2::Ident::new(name, ast.spans[e.span.end - 1]);
+            Ok(quote!(#ident))
+        }
+    }
 }
 
 /// A written-out tree's type: `C<N>` for a static leaf, `usize` for a dynamic one.

@@ -114,6 +114,33 @@ use super::tree::{Mode, Tree};
 /// // A shorter tiler drops the modes past it, as CuTe:
 /// assert_eq!(a.composition((C::<2>,)).unwrap().to_string(), "(2):(1)");
 /// ```
+///
+/// The result's type is `Layout<<A as Compose<B>>::Shape, <A as
+/// Compose<B>>::Stride>`; `layout_type!(type composition(#A, #B))` writes
+/// it, where `#A` and `#B` name the operands' *types* (as `#a` names a
+/// value in `layout!`), and either may be written out instead:
+///
+/// ```
+/// use layout_dsl::typed::{AlgebraError, Compose, Layout};
+/// use layout_dsl::{layout, layout_type};
+/// type Matrix = layout_type!((m,n):(1,ld));
+/// type Tile = layout_type!(type (4,2):(1,8));
+/// type Picked = layout_type!(type composition(#Matrix, #Tile));
+/// type Rows = layout_type!(type composition(#Matrix, (4,k):(1,s)));
+/// fn pick(a: Matrix) -> Result<Picked, AlgebraError> {
+///     let tile: Tile = layout!(type (4,2):(1,8));
+///     layout!(type composition(#a, #tile))
+/// }
+/// fn rows(a: Matrix, k: usize, s: usize) -> Result<Rows, AlgebraError> {
+///     layout!(type composition(#a, (4,k):(1,s)))
+/// }
+/// let (m, n) = (8, 6);
+/// let a: Matrix = layout!((m,n):(1,m));
+/// let same: Layout<<Matrix as Compose<Tile>>::Shape, <Matrix as Compose<Tile>>::Stride> =
+///     pick(a).unwrap();
+/// assert_eq!(same.to_string(), "((4,1),(2,1)):((1,0),(8,0))");
+/// assert_eq!(rows(a, 3, 16).unwrap().to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be composed with `{B}`",
     label = "not a right operand of `composition` for this layout",
