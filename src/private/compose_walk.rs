@@ -20,6 +20,8 @@ const FUNCTION: &str = "composition";
 /// leaf, the others get `1:0`, so the nesting does not change. CuTe's
 /// dynamic path walks each leaf alone and may then break a divisibility
 /// condition (and give a wrong layout) where the merged mode holds it.
+/// The step of a group just before the last leaf is exact
+/// (`compose_step_before_last`: the last leaf is unbounded, so linear).
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
