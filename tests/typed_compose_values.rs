@@ -210,6 +210,33 @@ fn answers_exactly_where_the_core_answers() {
     assert_eq!((both, neither), (226_680, 64_920));
 }
 
+/// Three leaves whose last two continue one another (`k` at stride `n·t`:
+/// one line to the end), so at most two groups: refused exactly where the
+/// core refuses, and alike where both answer.
+#[test]
+fn a_line_after_the_first_group_is_exact() {
+    let (mut both, mut neither) = (0, 0);
+    for (m, n, s, t) in quad(1..=4, 1..=2, 0..=4, 0..=4) {
+        for k in 1..=3 {
+            let a = layout!((m,n,k):(s,t,{n * t}));
+            for (p, q, u, v) in quad(1..=4, 1..=3, 0..=5, 0..=5) {
+                let b = layout!((p,q):(u,v));
+                match (a.composition(b), core(a, b)) {
+                    (Ok(c), Some(_)) => {
+                        assert!(assert_composition(&c, a, b));
+                        both += 1;
+                    }
+                    (Err(_), None) => neither += 1,
+                    (typed, core) => panic!("{a} o {b}: {typed:?}, the core gives {core:?}"),
+                }
+            }
+        }
+    }
+    // Before the line was recognised (the exact step only before the last
+    // leaf), 14,463 of the core's answers here were refused.
+    assert_eq!((both, neither), (198_876, 60_324));
+}
+
 /// The same over a wider bound (extents 1–6 and 1–4, strides 0–9 on each
 /// side: 5,760,000 pairs); ignored, about 10 s in release
 /// (`cargo test --release --test typed_compose_values -- --ignored`).

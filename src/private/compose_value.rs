@@ -9,7 +9,7 @@
 //! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
 //! `n:r` of `b` walks them with the checked [`compose_step`](super::compose_step) (as the
 //! macro's rule for written-out layouts does, `layout-macros/src/compose.rs`),
-//! just before the last leaf with the exact `compose_step_before_last`
+//! just before a line (the last leaf) with the exact `compose_step_before_last`
 //! (`compose.rs`), and becomes a mode with one sub-mode per leaf of `a` (a leaf `n:r·e0`
 //! when `a` has one leaf); the modes keep `b`'s nesting. Where two leaves
 //! of `b` reach into one group of `a`, their reaches must not carry (as
@@ -62,19 +62,20 @@ use super::tree::{Mode, Tree};
 /// checking it, give a wrong layout). Once a leaf of `b` is placed, the
 /// later sub-modes are `1:0` (CuTe's strides there are other numbers of
 /// no effect). Where a leaf fits the first group, the shape is CuTe's.
-/// Just before the last leaf (unbounded, so linear) the step is exact
-/// rather than CuTe's: with `r = q·a + ρ`, the leaf is the line
-/// `c·q·e'` plus the walk of `ρ` inside the mode `a:e`, which is a layout
-/// of at most two modes or none (the core refuses too). So with a left
-/// layout of two leaves, the trait answers exactly where the
-/// core's exact composition does, overlapping, zero and padded strides
-/// included (ARCHITECTURE.md, "Composition of typed values").
+/// Just before the last leaf (unbounded, so a line), or before a group
+/// that ends there where CuTe's step fails, the step is exact rather than
+/// CuTe's: with `r = q·a + ρ`, the leaf is the line `c·q·e'` plus the
+/// walk of `ρ` inside the mode `a:e`, which is a layout of at most two
+/// modes or none (the core refuses too). So with a left layout of two
+/// leaves (or of one group and a line), the trait answers exactly where
+/// the core's exact composition does, overlapping, zero and padded
+/// strides included (ARCHITECTURE.md, "Composition of typed values").
 ///
 /// Every leaf is a `usize` but a leaf of `b` that CuTe passes through
 /// unchanged (the shape of `b`'s leaf when `self` has one leaf) and the
 /// stride `r·e0` there, a static [`Prod`](super::Prod) when both are static.
 ///
-/// **Checks.** Each step of the walk but the one before the last leaf is CuTe's,
+/// **Checks.** Each step of the walk but the one before a line is CuTe's,
 /// with the conditions CuTe assumes checked ([`compose_step`](super::compose_step): the stride and the extent divide one
 /// another, the rest is a multiple of the mode's part, no empty mode but
 /// the last), and where two leaves of `b` reach into one group of `self`,

@@ -21,7 +21,9 @@ const FUNCTION: &str = "composition";
 /// dynamic path walks each leaf alone and may then break a divisibility
 /// condition (and give a wrong layout) where the merged mode holds it.
 /// The step of a group just before the last leaf is exact
-/// (`compose_step_before_last`: the last leaf is unbounded, so linear).
+/// (`compose_step_before_last`: the last leaf is unbounded, so a line), and
+/// so is the step before a group that ends at the last leaf (a line too,
+/// [`line`](WalkLeaves::line)) where CuTe's step fails.
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
@@ -45,6 +47,30 @@ pub trait WalkLeaves<E>: Copy {
     /// Nothing carries: each group's sum of reaches is below its extent
     /// (or 0: no leaf moves there); no leaf but the last is empty.
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
+    /// The stride of the line the leaves from `Self` to the last are, when
+    /// they continue one another as one group (`group` as in `walk`).
+    fn line(self, e: E, group: (usize, usize)) -> Option<usize>;
+    /// `mode` at the first leaf, `1:0` at the others.
+    fn place(self, mode: (usize, usize)) -> (Self::Modes, Self::Modes);
+}
+
+/// The group the next leaf walks in, after a leaf that brings the group's
+/// extent to `extent` (`stride` the group's stride): a new one at the next
+/// leaf when nothing so far moves, the same one when the next leaf
+/// continues it (an extent 1 but the last's, whose stride extends it, or
+/// the next stride), else none (this leaf ends its group).
+#[inline(always)]
+fn next_group(
+    (extent, stride): (usize, usize),
+    (next_extent, next_stride): (usize, usize),
+    next_is_last: bool,
+) -> Option<(usize, usize)> {
+    if extent == 1 {
+        return Some((1, next_stride));
+    }
+    let continues = (next_extent == 1 && !next_is_last)
+        || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
+    continues.then_some((extent, stride))
 }
 
 /// The extents and strides of a leaf's mode over the rest of the left
@@ -79,9 +105,17 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     fn check(self, _: Nil) -> Result<(), AlgebraError> {
         Ok(())
     }
+    #[inline(always)]
+    fn line(self, _: Cons<E0, Nil>, (_, stride): (usize, usize)) -> Option<usize> {
+        Some(stride)
+    }
+    #[inline(always)]
+    fn place(self, mode: (usize, usize)) -> (Self::Modes, Self::Modes) {
+        (Cons(mode.0, Nil), Cons(mode.1, Nil))
+    }
 }
 
-impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE> WalkLeaves<Cons<E0, Cons<E1, TE>>>
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy> WalkLeaves<Cons<E0, Cons<E1, TE>>>
     for Cons<A0, Cons<A1, T>>
 where
     Cons<A1, T>: WalkLeaves<Cons<E1, TE>>,
@@ -98,46 +132,47 @@ where
         (before, stride): (usize, usize),
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError> {
-        let (next_extent, next_stride) = (self.1.0.get(), e.1.0.get());
+        let next = (self.1.0.get(), e.1.0.get());
+        let next_is_last = <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST;
         let first = before == 1;
         let extent = product(FUNCTION, before, self.0.get())?;
-        // Nothing so far moves: the next group starts at the next leaf.
-        let fresh = extent == 1;
-        // The next leaf continues this group: a mode of extent 1 (but
-        // the last, whose stride extends it), or the next stride.
-        let continues = (next_extent == 1 && !<Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST)
-            || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
-        let (here, up, shapes, strides) = if fresh || continues {
-            let group = if fresh {
-                (1, next_stride)
+        // Nothing so far moves (`extent` 1: the next group starts at the
+        // next leaf), or the next leaf continues this group.
+        let (here, up, shapes, strides) =
+            if let Some(group) = next_group((extent, stride), next, next_is_last) {
+                let (shapes, strides, mode) = self.1.walk(e.1, n, r, group, &mut reach.1)?;
+                (placed(first && extent != 1, mode), mode, shapes, strides)
+            } else if let Some(line) = if next_is_last {
+                Some(next.1)
             } else {
-                (extent, stride)
+                // Only where CuTe's step fails, which keeps CuTe's shape
+                // wherever it holds.
+                compose_step(FUNCTION, n, r, extent)
+                    .is_err()
+                    .then(|| self.1.line(e.1, (1, next.1)))
+                    .flatten()
+            } {
+                // The leaves after this group are one line (the unbounded last
+                // leaf, or a group that ends there): the exact step over this
+                // group and the line, the line's mode at its first leaf.
+                let step = compose_step_before_last(FUNCTION, n, r, extent, stride, line)?;
+                let mode = (step.shape, step.stride);
+                reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+                let (shapes, strides) = self.1.place((step.rest_shape, step.rest_stride));
+                (placed(first, mode), mode, shapes, strides)
+            } else {
+                let next_stride = next.1;
+                let step = compose_step(FUNCTION, n, r, extent)?;
+                let mode = (step.shape, product(FUNCTION, r, stride)?);
+                // Saturating: a sum past usize::MAX is past the extent too.
+                reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+                let (rest_shape, rest_stride, group) =
+                    (step.rest_shape, step.rest_stride, (1, next_stride));
+                let (shapes, strides, _) =
+                    self.1
+                        .walk(e.1, rest_shape, rest_stride, group, &mut reach.1)?;
+                (placed(first, mode), mode, shapes, strides)
             };
-            let (shapes, strides, mode) = self.1.walk(e.1, n, r, group, &mut reach.1)?;
-            (placed(first && !fresh, mode), mode, shapes, strides)
-        } else if <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST {
-            // The next leaf is the unbounded last: the exact step over
-            // both (the last leaf then takes its extent and stride as
-            // they are, through the group `(1, 1)`).
-            let step = compose_step_before_last(FUNCTION, n, r, extent, stride, next_stride)?;
-            let mode = (step.shape, step.stride);
-            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
-            let (shapes, strides, _) =
-                self.1
-                    .walk(e.1, step.rest_shape, step.rest_stride, (1, 1), &mut reach.1)?;
-            (placed(first, mode), mode, shapes, strides)
-        } else {
-            let step = compose_step(FUNCTION, n, r, extent)?;
-            let mode = (step.shape, product(FUNCTION, r, stride)?);
-            // Saturating: a sum past usize::MAX is past the extent too.
-            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
-            let (rest_shape, rest_stride, group) =
-                (step.rest_shape, step.rest_stride, (1, next_stride));
-            let (shapes, strides, _) =
-                self.1
-                    .walk(e.1, rest_shape, rest_stride, group, &mut reach.1)?;
-            (placed(first, mode), mode, shapes, strides)
-        };
         Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
     }
     #[inline(always)]
@@ -156,6 +191,19 @@ where
             });
         }
         self.1.check(rest)
+    }
+    #[inline(always)]
+    fn line(self, e: Cons<E0, Cons<E1, TE>>, (before, stride): (usize, usize)) -> Option<usize> {
+        let next = (self.1.0.get(), e.1.0.get());
+        let next_is_last = <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST;
+        let extent = before.checked_mul(self.0.get())?;
+        let group = next_group((extent, stride), next, next_is_last)?;
+        self.1.line(e.1, group)
+    }
+    #[inline(always)]
+    fn place(self, mode: (usize, usize)) -> (Self::Modes, Self::Modes) {
+        let (shapes, strides) = self.1.place((1, 0));
+        (Cons(mode.0, shapes), Cons(mode.1, strides))
     }
 }
 
