@@ -1,4 +1,6 @@
-//! [`ErrorKind`]: every way the core can fail, each with its numbers.
+//! [`ErrorKind`]: every way the core can fail, each with its numbers,
+//! every variant and field documented. Each variant's message, its
+//! `Display`, is in the sibling `message.rs`, in the same order.
 
 use alloc::string::String;
 
