@@ -36,7 +36,9 @@ benches/compile/mixed.sh), N invocations in these shares:
   `layout eval` prints it, `"((2,2),3):((1,4),2)".to_string()`;
 
 and OUT_DIR/mixed_{macro,hand}_KIND the same items split by kind (const,
-table, typed, display).
+table, typed, display); OUT_DIR/mixed_macro_opt and
+OUT_DIR/mixed_macro_KIND_opt are the `layout!` crates again with the
+macro, syn and the core's host copy optimised (`OPT_MACROS` below).
 """
 import random
 import subprocess
@@ -209,6 +211,12 @@ USE_MACRO = "use layout_dsl::layout;\n\n"
 USE_FACADE = "use layout_dsl as _;\n"
 
 
+# A user's option, not the default: every proc macro and build script (and
+# their dependencies) compiled optimised in the debug profile (BENCHMARKS.md,
+# "A `Display`ed result: its text, the macro, an optimised macro").
+OPT_MACROS = "\n[profile.dev.build-override]\nopt-level = 3\n"
+
+
 def by_kind(prefix, macro, hand, kinds, names):
     """The crates `{prefix}macro_KIND` and `{prefix}hand_KIND`: one kind each."""
     crates = {}
@@ -257,6 +265,8 @@ def main():
     crates["mixed_macro"] = header + use_macro + "\n\n".join(m_macro) + "\n"
     crates["mixed_hand"] = header + USE_FACADE + "\n" + "\n\n".join(m_hand) + "\n"
     crates.update(by_kind("mixed_", m_macro, m_hand, m_kinds, ("const", "table", "typed", "display")))
+    optimised = {f"{name}_opt" for name in crates if name.startswith("mixed_macro")}
+    crates.update({f"{name}_opt": crates[name] for name in list(crates) if name.startswith("mixed_macro")})
     for name, lib in crates.items():
         crate = out_dir / name
         (crate / "src").mkdir(parents=True, exist_ok=True)
@@ -264,6 +274,7 @@ def main():
             f'[package]\nname = "compile_bench_{name}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
             f'[dependencies]\nlayout-dsl = {{ path = "{facade}" }}\n\n'
             "# Standalone: not a member of any enclosing workspace.\n[workspace]\n"
+            + (OPT_MACROS if name in optimised else "")
         )
         (crate / "src" / "lib.rs").write_text(lib)
     print(f"wrote {len(macro)} invocations to {out_dir}/macro and their hand-written twins to {out_dir}/hand")

@@ -73,10 +73,15 @@ def body(variant, expr, text):
     return {
         # What the bench crate has.
         "macro": f"layout!({expr}).to_string()",
+        # The zero-sized form: the numbers in the type, nothing to build.
+        "macro_type": f"layout!(type {expr}).to_string()",
         # The macro's expansion, pasted.
         "pasted": f"{nested}.to_string()",
         # The value built in an inline `const` block.
         "const_block": f"const {{ {nested} }}.to_string()",
+        # The value built, then its text as a literal: the least any value
+        # that carries its canonical text can cost (nothing formatted).
+        "value_text": f'{{ let _l = {nested}; "{text}".to_string() }}',
         # The value alone, then nothing formatted.
         "value": f"{{ let _l = {nested}; String::new() }}",
         # Its two trees as a bare tuple, no constructor call.

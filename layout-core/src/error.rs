@@ -4,6 +4,7 @@
 use core::fmt;
 
 mod kind;
+mod message;
 
 pub use kind::ErrorKind;
 

@@ -1,4 +1,6 @@
-//! [`ErrorKind`]: every way the core can fail, each with its numbers.
+//! [`ErrorKind`]: every way the core can fail, each with its numbers,
+//! every variant and field documented. Each variant's message, its
+//! `Display`, is in the sibling `message.rs`, in the same order.
 
 use alloc::string::String;
 
@@ -6,17 +8,15 @@ use alloc::string::String;
 ///
 /// The message is the variant's `Display`; where in the source text it went
 /// wrong is the [`Error`](crate::Error)'s span, not part of the kind.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
     // ---- text ----
     /// A character the notation has no use for (`$`, `;`, …). Escaped in
     /// the message, so a NUL or a control character in the input cannot
     /// garble the one-line error of a batch or a terminal.
-    #[error("unexpected character `{}`", .0.escape_debug())]
     BadCharacter(char),
     /// A token where the grammar expects something else.
-    #[error("expected {expected}, found {found}")]
     UnexpectedToken {
         /// What the parser wanted there, in words (`a number`, `)`, …).
         expected: &'static str,
@@ -24,32 +24,26 @@ pub enum ErrorKind {
         found: String,
     },
     /// The text ended where the grammar expects more.
-    #[error("expected {expected}, but the expression ended")]
     UnexpectedEnd {
         /// What the parser wanted there, in words.
         expected: &'static str,
     },
     /// An opening bracket without its closing one.
-    #[error("`{open}` is never closed")]
     Unclosed {
         /// The opening bracket: `(` or `<`.
         open: char,
     },
     /// A closing bracket without an opening one.
-    #[error("unmatched `{0}`")]
     Unmatched(char),
     /// Text after a complete expression.
-    #[error("unexpected `{found}` after the end of the expression")]
     TrailingInput {
         /// The first token after the expression, as written.
         found: String,
     },
     /// An integer literal outside `i64`.
-    #[error("integer `{0}` does not fit in 64 bits")]
     IntegerTooLarge(String),
     /// Brackets nested deeper than the parser's limit (which keeps it off
     /// the end of the stack).
-    #[error("brackets nest more than {limit} deep")]
     TooDeep {
         /// The deepest nesting accepted.
         limit: usize,
@@ -57,7 +51,6 @@ pub enum ErrorKind {
 
     // ---- names and arguments ----
     /// A call of a function the registry does not know.
-    #[error("unknown function `{name}`{}", did_you_mean(suggestion))]
     UnknownFunction {
         /// The name as written.
         name: String,
@@ -65,7 +58,6 @@ pub enum ErrorKind {
         suggestion: Option<&'static str>,
     },
     /// A bare name that is not a tag (`LayoutLeft`, `RowMajor`, …).
-    #[error("unknown name `{name}`{}", did_you_mean(suggestion))]
     UnknownName {
         /// The name as written.
         name: String,
@@ -73,7 +65,6 @@ pub enum ErrorKind {
         suggestion: Option<&'static str>,
     },
     /// A call with too few or too many arguments.
-    #[error("`{name}` takes {expected}, but {found} {} given", if *found == 1 { "was" } else { "were" })]
     WrongArgumentCount {
         /// The function called.
         name: &'static str,
@@ -83,7 +74,6 @@ pub enum ErrorKind {
         found: usize,
     },
     /// An argument (or operand) of the wrong kind of value.
-    #[error("expected {expected}, found {found}")]
     WrongType {
         /// The kinds of value accepted there, in words.
         expected: &'static str,
@@ -92,14 +82,10 @@ pub enum ErrorKind {
     },
     /// A dynamic leaf of the `layout!` macro where only a value known while
     /// compiling will do.
-    #[error("a dynamic value cannot be used here: this needs a value known at compile time")]
     DynamicValue,
 
     // ---- layouts and coordinates ----
     /// A shape and a stride of different nesting.
-    #[error(
-        "shape {shape} and stride {stride} are not congruent (they must have the same nesting)"
-    )]
     NotCongruent {
         /// The shape, in notation.
         shape: String,
@@ -107,10 +93,8 @@ pub enum ErrorKind {
         stride: String,
     },
     /// A negative extent in a shape (or in a tiler's shorthand `n`).
-    #[error("shape extent {0} is negative")]
     NegativeExtent(i64),
     /// A coordinate tuple whose rank differs from the mode it indexes.
-    #[error("coordinate has rank {found} but the mode it indexes has rank {expected}")]
     RankMismatch {
         /// The mode's rank.
         expected: usize,
@@ -118,7 +102,6 @@ pub enum ErrorKind {
         found: usize,
     },
     /// A coordinate tuple where the shape has a single extent.
-    #[error("coordinate {coord} is a tuple but the mode it indexes is the single extent {extent}")]
     CoordinateTooDeep {
         /// The coordinate, in notation.
         coord: String,
@@ -126,7 +109,6 @@ pub enum ErrorKind {
         extent: String,
     },
     /// An integer split over a mode of size 0, which no index fits.
-    #[error("cannot split an index over mode {mode} of shape {shape}: its size is 0")]
     ZeroSizeMode {
         /// The mode's position.
         mode: usize,
@@ -134,7 +116,6 @@ pub enum ErrorKind {
         shape: String,
     },
     /// `composition` of two swizzles that CuTe cannot merge into one.
-    #[error("cannot compose {first} with {second}: {why}")]
     CannotMergeSwizzles {
         /// The first swizzle, in notation.
         first: String,
@@ -146,7 +127,6 @@ pub enum ErrorKind {
     /// An operation on a composed layout that CuTe does not define, or
     /// whose result this crate could not check (an inverse law that fails
     /// somewhere, a swizzle a layout does not carry bit for bit).
-    #[error("cannot take the {what} of {of}: {why}")]
     ComposedUnsupported {
         /// The operation (`right inverse`, `composition with a swizzle`, …).
         what: &'static str,
@@ -158,14 +138,11 @@ pub enum ErrorKind {
     /// An access the analysis does not model (`access`), the sentence
     /// saying why: a TV layout not of rank 2, an element size not a power
     /// of two up to 16 bytes.
-    #[error("{0}")]
     UnsupportedAccess(String),
     /// A result that does not fit in 64 bits; the payload is the whole
     /// message, a sentence saying which number.
-    #[error("{0}")]
     Overflow(&'static str),
     /// A number below the least its role allows.
-    #[error("{what} must be at least {min}, got {found}")]
     OutOfRange {
         /// The number's role (`the cotarget`, `a rank`, …).
         what: &'static str,
@@ -179,9 +156,6 @@ pub enum ErrorKind {
     /// A composition `A ∘ B` that no layout can be: along one leaf of `B`,
     /// the offsets `A(B(i))` fit no layout of that leaf's extent (nor any
     /// refinement of it); `index` is the witness.
-    #[error(
-        "composition is not admissible: on leaf {mode} of the right layout ({leaf}), A(B({index})) = {value}, and no layout of extent {extent} (nor any refinement of it) agrees with A(B(i)) for every i <= {index}"
-    )]
     NotAdmissible {
         /// The leaf's position among `B`'s leaves.
         mode: usize,
@@ -196,9 +170,6 @@ pub enum ErrorKind {
     },
     /// A composition whose leaves are each a layout, but whose sum is not
     /// `A(B(i))` at the witness `index`.
-    #[error(
-        "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there (A∘B on each of that coordinate's modes alone, summed)"
-    )]
     NotAdditive {
         /// The coordinate of `B` at the witness.
         coord: String,
@@ -211,9 +182,6 @@ pub enum ErrorKind {
     },
     /// A composition divisibility cannot prove and that would take more
     /// than `limit` reads of `A` to check: refused rather than guessed.
-    #[error(
-        "composition cannot be decided: the right layout's modes meet in the left layout where divisibility proves nothing, and checking point by point would read A at {size} indices (the limit is {limit})"
-    )]
     CompositionUndecided {
         /// The reads a check would take.
         size: i64,
@@ -221,7 +189,6 @@ pub enum ErrorKind {
         limit: i64,
     },
     /// A negative stride given to a function defined only for non-negative ones.
-    #[error("{function} needs non-negative strides, but mode {mode} has stride {stride}")]
     NegativeStride {
         /// The function (`complement`, …).
         function: &'static str,
@@ -231,9 +198,6 @@ pub enum ErrorKind {
         stride: i64,
     },
     /// `complement` of a layout whose modes, sorted by stride, do not stack.
-    #[error(
-        "complement needs the modes of the layout, sorted by stride, to stack: mode {mode} (stride {stride}) starts inside the span {span} of the modes below it, so the layout is not injective or its modes interleave"
-    )]
     NotInjective {
         /// The overlapping mode (sorted by stride).
         mode: usize,
@@ -243,9 +207,6 @@ pub enum ErrorKind {
         span: i64,
     },
     /// `complement` of a layout whose holes are not a layout.
-    #[error(
-        "complement needs each stride to be a multiple of the span below it: stride {stride} of mode {mode} is not a multiple of {span}"
-    )]
     NotComplementable {
         /// The mode (sorted by stride).
         mode: usize,
@@ -255,7 +216,6 @@ pub enum ErrorKind {
         span: i64,
     },
     /// A by-mode tiler with more elements than the layout has modes.
-    #[error("the tiler has {tiler} modes but the layout only has {layout}")]
     TilerTooLong {
         /// The tiler's rank.
         tiler: usize,
@@ -263,7 +223,6 @@ pub enum ErrorKind {
         layout: usize,
     },
     /// A tiled MMA's atom layout with more than the three modes `(M,N,K)`.
-    #[error("an atom layout has at most 3 modes (M,N,K), but this one has {rank}")]
     AtomLayoutRank {
         /// The layout's rank.
         rank: usize,
@@ -273,9 +232,6 @@ pub enum ErrorKind {
     /// An order (`make_ordered_layout`, `tile_to_shape`) whose nesting does
     /// not fit the shape it orders: a tuple where the shape has an integer,
     /// or a tuple of another rank.
-    #[error(
-        "order {order} does not fit shape {shape}: each tuple of the order needs a mode of the same rank"
-    )]
     OrderMismatch {
         /// The order, in notation.
         order: String,
@@ -284,9 +240,6 @@ pub enum ErrorKind {
     },
     /// Two modes of extent above 1 given the same place in an order, so
     /// no compact layout follows it (CuTe would give both the same stride).
-    #[error(
-        "order {order} gives two modes (of extents {first} and {second}) the same place {place}: a compact layout needs each mode its own"
-    )]
     OrderTie {
         /// The order, in notation.
         order: String,
@@ -298,9 +251,6 @@ pub enum ErrorKind {
         second: i64,
     },
     /// `tile_to_shape` of a block that does not tile the target shape.
-    #[error(
-        "tile_to_shape needs the block to divide the target: mode {mode} has block extent {block} and target extent {target}"
-    )]
     BlockNotDividing {
         /// The mode.
         mode: usize,
@@ -310,9 +260,6 @@ pub enum ErrorKind {
         target: i64,
     },
     /// `tile_to_shape` of a block with more modes than the target shape.
-    #[error(
-        "tile_to_shape needs a block of at most the target's rank {target}, but the block has rank {block}"
-    )]
     BlockRankTooHigh {
         /// The block's rank.
         block: usize,
@@ -321,9 +268,6 @@ pub enum ErrorKind {
     },
     /// An upcast by a width ratio that a stride neither divides nor is a
     /// multiple of, so the wider elements do not line up with the layout.
-    #[error(
-        "upcast by {n} needs each stride to divide {n} or be a multiple of it, but leaf mode {mode} has stride {stride}"
-    )]
     RecastNotDivisible {
         /// The width ratio.
         n: i64,
@@ -334,7 +278,6 @@ pub enum ErrorKind {
     },
     /// A downcast of a layout without a stride-1 mode: there are no
     /// adjacent elements to split.
-    #[error("downcast needs a mode of stride 1 (adjacent elements), but {layout} has none")]
     NoUnitStride {
         /// The layout, in notation.
         layout: String,
@@ -342,7 +285,6 @@ pub enum ErrorKind {
 
     // ---- kernel-library idioms: broadcasting, descriptors, positions, views ----
     /// Two extents at one axis that are neither equal nor 1.
-    #[error("cannot broadcast extent {left} with extent {right} at axis {axis}")]
     CannotBroadcast {
         /// The extent broadcast so far.
         left: i64,
@@ -354,7 +296,6 @@ pub enum ErrorKind {
         operand: usize,
     },
     /// A layout mode that cannot be stretched to the target extent.
-    #[error("cannot broadcast extent {from} to extent {to} at axis {axis}")]
     NotBroadcastable {
         /// The layout's extent, in notation.
         from: String,
@@ -364,7 +305,6 @@ pub enum ErrorKind {
         axis: usize,
     },
     /// A layout of higher rank than the shape it is broadcast to.
-    #[error("cannot broadcast a layout of rank {from} to a shape of rank {to}")]
     BroadcastRank {
         /// The layout's rank.
         from: usize,
@@ -372,9 +312,6 @@ pub enum ErrorKind {
         to: usize,
     },
     /// An axis outside `-rank..rank`.
-    #[error(
-        "axis {axis} is out of range for rank {rank}: it must be at least -{rank} and less than {rank}"
-    )]
     AxisOutOfRange {
         /// The axis given.
         axis: i64,
@@ -382,7 +319,6 @@ pub enum ErrorKind {
         rank: usize,
     },
     /// A nested tuple where a flat one is needed.
-    #[error("{what} must be a flat tuple of integers, found {found}")]
     NotFlat {
         /// The tuple's role (`a block shape`, …).
         what: &'static str,
@@ -390,7 +326,6 @@ pub enum ErrorKind {
         found: String,
     },
     /// A hierarchical mode where a function needs a single extent.
-    #[error("{function} needs mode {mode} to be a single extent, but it is {shape}")]
     ModeNotLeaf {
         /// The function.
         function: &'static str,
@@ -400,7 +335,6 @@ pub enum ErrorKind {
         shape: String,
     },
     /// A coordinate outside its axis.
-    #[error("{what} {coord} is out of range for axis {axis} of extent {extent}")]
     CoordOutOfRange {
         /// The coordinate's role (`a start coordinate`, …).
         what: &'static str,
@@ -412,7 +346,6 @@ pub enum ErrorKind {
         extent: i64,
     },
     /// An index outside `0..size`.
-    #[error("{what} {index} is out of range 0..{size}")]
     IndexOutOfRange {
         /// The index' role (`an index`, `a block index`, …).
         what: &'static str,
@@ -422,9 +355,6 @@ pub enum ErrorKind {
         size: i64,
     },
     /// A zero or negative stride where `idx2crd` needs to divide by it.
-    #[error(
-        "idx2crd needs positive strides, but mode {mode} of extent {extent} has stride {stride}"
-    )]
     NonPositiveStride {
         /// The mode's position.
         mode: usize,
@@ -434,7 +364,6 @@ pub enum ErrorKind {
         stride: i64,
     },
     /// A descriptor whose lengths and strides differ in number.
-    #[error("the descriptor has {lengths} lengths but {strides} strides")]
     DescriptorRank {
         /// How many lengths.
         lengths: usize,
@@ -442,9 +371,6 @@ pub enum ErrorKind {
         strides: usize,
     },
     /// A descriptor stride that must be positive but is not.
-    #[error(
-        "{tag} needs positive strides (only the last two may be 0 or negative, to be computed), but dimension {dim} has stride {stride}"
-    )]
     DescriptorStrideNotPositive {
         /// The descriptor's tag (`RowMajor`, `ColumnMajor`).
         tag: &'static str,
@@ -454,9 +380,6 @@ pub enum ErrorKind {
         stride: i64,
     },
     /// A descriptor stride too small to step over the dimension inside it.
-    #[error(
-        "{tag} needs stride {stride} of dimension {dim} to be at least {needed}, extent {extent} times stride {inner_stride} of dimension {inner} inside it"
-    )]
     DescriptorStrideTooSmall {
         /// The descriptor's tag.
         tag: &'static str,
@@ -474,13 +397,11 @@ pub enum ErrorKind {
         inner_stride: i64,
     },
     /// `diagonal` of a dimension with itself.
-    #[error("diagonal needs two different dimensions, but both are dimension {dim}")]
     SameDiagonalDims {
         /// The dimension given twice.
         dim: usize,
     },
     /// A table longer than [`TABLE_LIMIT`](crate::TABLE_LIMIT).
-    #[error("a table of {size} entries is larger than the limit of {limit}")]
     TableTooLarge {
         /// The entries it would have.
         size: i64,
@@ -490,7 +411,6 @@ pub enum ErrorKind {
 
     // ---- modes and integer-tuple arithmetic ----
     /// A rank larger than [`PAD_RANK_LIMIT`](crate::PAD_RANK_LIMIT) to pad to.
-    #[error("a rank of {rank} is larger than the limit of {limit}")]
     RankTooLarge {
         /// The rank asked for.
         rank: usize,
@@ -498,7 +418,6 @@ pub enum ErrorKind {
         limit: usize,
     },
     /// A mode index past the rank of the value it indexes.
-    #[error("mode {mode} is out of range: the value has rank {rank}")]
     ModeOutOfRange {
         /// The mode index given.
         mode: i64,
@@ -506,7 +425,6 @@ pub enum ErrorKind {
         rank: usize,
     },
     /// Modes `[begin, end)` that are not a range of the value's modes.
-    #[error("modes [{begin},{end}) are not a {nonempty}range of the value's {rank} modes")]
     ModeRangeOutOfRange {
         /// The first mode.
         begin: i64,
@@ -518,7 +436,6 @@ pub enum ErrorKind {
         nonempty: &'static str,
     },
     /// `unflatten` with a profile whose leaves do not match the modes one to one.
-    #[error("the profile has {profile} leaves but the flat value has {modes} modes")]
     ProfileMismatch {
         /// Leaves of the profile.
         profile: usize,
@@ -526,7 +443,6 @@ pub enum ErrorKind {
         modes: usize,
     },
     /// Two tuples whose ranks the function needs to match.
-    #[error("{function} needs {need}, got ranks {left} and {right}")]
     TupleRanks {
         /// The function.
         function: &'static str,
@@ -538,7 +454,6 @@ pub enum ErrorKind {
         right: usize,
     },
     /// `shape_div` of two extents neither of which divides the other.
-    #[error("shape_div needs {a} and {b} to divide one another")]
     NotDivisible {
         /// The dividend.
         a: i64,
@@ -547,7 +462,6 @@ pub enum ErrorKind {
     },
     /// A layout with scaled-basis strides (`1@0`) that CuTe cannot build
     /// or that an operation cannot take exactly; the sentence says why.
-    #[error("{0}")]
     ScaledBasis(String),
 }
 
@@ -563,12 +477,5 @@ impl ErrorKind {
                 | ErrorKind::NotAdditive { .. }
                 | ErrorKind::CompositionUndecided { .. }
         )
-    }
-}
-
-fn did_you_mean(suggestion: &Option<&'static str>) -> String {
-    match suggestion {
-        Some(s) => alloc::format!("; did you mean `{s}`?"),
-        None => String::new(),
     }
 }
