@@ -40,7 +40,7 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
 /// ```
 /// use layout_core::{algebra::product_complement, Layout};
 /// let a: Layout = "(2,(5,3)):(1,(2,64))".parse().unwrap();
-/// let (rest, holes) = product_complement(&a, 120).unwrap();
+/// let (rest, holes) = product_complement(&a, 240).unwrap();
 /// assert_eq!(rest.to_string(), "(6,2):(10,192)"); // CuTe's, 64/10 rounded down
 /// assert_eq!(holes.rounded().map(|r| r.limit), Some(6));
 /// ```
