@@ -78,6 +78,15 @@ impl ProductHoles {
         }
     }
 
+    /// The holes after a product `below`, with `rounded` the hole CuTe
+    /// rounded down, if one was: what [`ProductHoles::next`] builds, for a
+    /// caller that followed the first holes elsewhere (the typed products
+    /// follow their static holes while compiling).
+    #[inline]
+    pub const fn from_parts(below: u64, rounded: Option<RoundedHole>) -> ProductHoles {
+        ProductHoles { below, rounded }
+    }
+
     /// The product of the holes so far (saturating).
     #[inline]
     pub const fn below(&self) -> u64 {
