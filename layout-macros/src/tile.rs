@@ -148,19 +148,12 @@ impl Rule<'_> {
             })
             .collect();
         let strides = compact_order(&mut code, &parts, true)?;
-        // The copies are compact: their cosize is their size. The product
-        // reads it only when static (product.rs, `assemble`).
-        let mut cosize = Some(1i64);
+        // The copies are compact: their cosize is their size, which the
+        // product checks against a hole it rounds down (product.rs).
+        let mut cosize = Sym::Static(1);
         for c in &copies {
-            cosize = match (cosize, c) {
-                (Some(n), Sym::Static(c)) => Some(n.checked_mul(*c)?),
-                _ => None,
-            };
+            cosize = code.product(&cosize, c)?;
         }
-        let cosize = match cosize {
-            Some(n) => Sym::Static(n),
-            None => code.dynamic(quote!(unread_cosize)),
-        };
         let b: Vec<(Sym, Sym)> = copies.into_iter().zip(strides).collect();
         // The copies' layout is flat, of the target's rank.
         let leaf = Expr::new(ExprKind::Int(0), self.target.span);
