@@ -18,6 +18,11 @@
 //! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
 //! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
+//! Where CuTe's complement rounds a hole down (a span that does not divide
+//! its stride), every product here follows the core's rule
+//! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
+//! copies below the hole, checked while compiling where the holes and `B`
+//! are static, else at run time (`product_fits`), before composing.
 //! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
 //! a dynamic stride, which CuTe takes, is not typed here.
 //!

@@ -15,7 +15,9 @@
 //!   A stride that is not a multiple of the span below it has no
 //!   complement: refused while compiling when both are static, else
 //!   checked at run time (`AlgebraError::NotComplementable`), as is a
-//!   dynamic extent 0 (the core refuses both). A dynamic extent 1, whose
+//!   dynamic extent 0 (the core refuses both); the products instead round
+//!   that hole down as CuTe does, by the core's rule (`complement`'s
+//!   `round`, below). A dynamic extent 1, whose
 //!   mode the core drops, keeps CuTe's nesting (a hole at that mode): its
 //!   holes then telescope into the core's answer exactly when the split
 //!   they put at that mode divides the core's mode there (a stride above,
