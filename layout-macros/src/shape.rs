@@ -149,8 +149,8 @@ impl Record {
                 match holes.rounded() {
                     None => quote!(#private::Holes::new(#below)),
                     Some(r) => {
-                        let [stride, span, limit] =
-                            [r.stride, r.span, r.limit].map(|n| emit::int(n.min(i64::MAX as u64) as i64));
+                        let [stride, span, limit] = [r.stride, r.span, r.limit]
+                            .map(|n| emit::int(n.min(i64::MAX as u64) as i64));
                         quote!(#private::Holes::rounded(#below, #stride, #span, #limit))
                     }
                 }
