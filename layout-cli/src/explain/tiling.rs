@@ -78,7 +78,7 @@ impl Explainer<'_> {
                     steps.cotarget, steps.rest
                 ));
                 if let Some(r) = steps.rounded {
-                    self.rounded(r, "T");
+                    self.rounded(r, "T's");
                 }
                 self.step(&format!(
                     "A* ∘ T = {}  (where each copy of A starts)",
@@ -150,7 +150,7 @@ impl Explainer<'_> {
         }
         self.step(&format!("logical_product(A, B) = {}", steps.product));
         if let Some(r) = product_steps(pa, pb)?.rounded {
-            self.rounded(r, "B");
+            self.rounded(r, "B's");
         }
         if let Some(copies) = steps.product.mode(1) {
             self.note(&format!("mode 1, where the copies start: {copies}"));
@@ -166,11 +166,11 @@ impl Explainer<'_> {
 
 impl Explainer<'_> {
     /// A hole of the product's complement CuTe rounds down (the core's
-    /// rule, `layout_core::algebra::ProductHoles`), exact here: `tiler`
+    /// rule, `layout_core::algebra::ProductHoles`), exact here: `whose`
     /// names the operand whose offsets stay below it.
-    pub(super) fn rounded(&mut self, r: RoundedHole, tiler: &str) {
+    pub(super) fn rounded(&mut self, r: RoundedHole, whose: &str) {
         self.note(&format!(
-            "A's stride {} is not a multiple of the span {} of the modes below it: CuTe's complement rounds that hole down to {}; {tiler}'s offsets stay below {}, the copies of A below the hole, so this is a product (past them CuTe's next copy would leave offsets no copy covers: refused, README \"where we differ\")",
+            "A's stride {} is not a multiple of the span {} of the modes below it: CuTe's complement rounds that hole down to {}; {whose} offsets stay below {}, the copies of A below the hole, so this is a product (past them CuTe's next copy would leave offsets no copy covers: refused, README \"where we differ\")",
             r.stride, r.span, r.hole, r.limit
         ));
     }
