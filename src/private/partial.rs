@@ -39,7 +39,10 @@ impl Holes {
         let rounded = RoundedHole {
             stride: stride as u64,
             span: span as u64,
-            hole: (if span == 0 { 0 } else { stride / span }) as u64,
+            hole: match stride.checked_div(span) {
+                Some(hole) => hole as u64,
+                None => 0,
+            },
             limit: limit as u64,
         };
         Holes(ProductHoles::from_parts(below as u64, Some(rounded)))
