@@ -535,8 +535,40 @@ def logical_product(a_layout, tiler):
         return concat([logical_product(m, e) for m, e in zip(ms, t.elems)] + ms[k:])
     if any(d < 0 for d in leaves(t.stride)):
         raise Unsure("negative tiler stride")
-    rest = f_complement(a_layout, lsize(a_layout) * cute.cosize(t))
+    cotarget = lsize(a_layout) * cute.cosize(t)
+    limit = rounded_hole_limit(a_layout)
+    if limit is None:
+        rest = f_complement(a_layout, cotarget)
+    elif cute.cosize(t) > limit:
+        raise Rejected("B reaches past the copies below a hole CuTe rounds down")
+    else:
+        rest = cute.complement(a_layout, cotarget)  # floors the hole, as C++ does
     return concat([a_layout, compose(rest, t)])
+
+
+def rounded_hole_limit(layout):
+    """Where a product's complement has a hole whose span does not divide
+    its stride, CuTe (and pycute) round it down; the product is exact while
+    B's offsets stay below the product of the holes up to that one (README,
+    Where we differ). That product, or None where every hole divides;
+    Rejected where A overlaps itself or a second hole would be rounded."""
+    sh, st = leaves(layout.shape), leaves(layout.stride)
+    if any(d < 0 for d in st):
+        raise Rejected("complement of a layout with a negative stride")
+    if any(s < 1 for s in sh):
+        raise Unsure("empty shape")
+    live = sorted((d, s) for s, d in zip(sh, st) if s != 1 and d != 0)
+    reach, below, limit = 1, 1, None
+    for d, s in live:
+        if d < reach:
+            raise Rejected("complement of a non-injective layout")
+        if d % reach:
+            if limit is not None:
+                raise Rejected("a second hole CuTe rounds down")
+            limit = below * (d // reach)
+        below *= d // reach
+        reach = d * s
+    return limit
 
 
 def split(fn, a_layout, tiler):

@@ -303,18 +303,24 @@ mod laws {
     }
 }
 
-/// Products over a complement CuTe rounds down, by several `B`: each
-/// typed answer is the core's, or (where the core refuses) the model's
-/// `(A, C∘B)`, injective; counted, so the rounding is exercised.
+/// Products over a complement CuTe rounds down, by several `B`: the typed
+/// door answers exactly where the core does (both follow
+/// `layout_core::algebra::ProductHoles`), with the core's answer, which
+/// `product_agrees` checks; counted, so the rounding is exercised
+/// (`tests/products_doors_agree.rs` checks both against the definition).
 #[test]
 fn rounded_holes_are_exact_or_refused() {
-    let (mut answered, mut beyond_core) = (0, 0);
+    let (mut answered, mut rounded) = (0, 0);
     for m in 0..=40usize {
         let a = format!("(2,({m},3)):(1,(2,64))");
         let mut check = |typed: bool, b: &str| {
             answered += usize::from(typed);
             let core = agrees::core(&format!("logical_product({a}, {b})")).is_some();
-            beyond_core += usize::from(typed && !core);
+            assert_eq!(typed, core, "logical_product({a}, {b})");
+            let (al, bl): (layout_dsl::Layout, layout_dsl::Layout) =
+                (a.parse().unwrap(), b.parse().unwrap());
+            let steps = layout_dsl::algebra::product_steps(&al, &bl);
+            rounded += usize::from(steps.is_ok_and(|s| s.rounded.is_some()));
         };
         macro_rules! both {
             ($($b:tt)*) => {{
@@ -333,10 +339,10 @@ fn rounded_holes_are_exact_or_refused() {
         both!(6:2);
         both!((2,2):(2,1));
     }
-    // The rounding answers where the core cannot (no complement exists):
-    assert!(beyond_core > 20, "{beyond_core}");
+    // Answers over a hole CuTe rounds down (no complement of A exists):
+    assert!(rounded > 20, "{rounded}");
     eprintln!(
-        "{answered} of {} typed, {beyond_core} where the core refuses",
+        "{answered} of {} typed, {rounded} over a rounded hole",
         41 * 6
     );
 }
@@ -405,16 +411,16 @@ fn regrouped_products_print_as_cute() {
     }
     // At m = 9 CuTe prints ((_2,(9,_3)),3,1):((_1,(_2,_64)),18,192): three
     // copies of A for B's four (its next copy would be the rest's 192, no
-    // complement). Refused: the composition's walk finds B's 4 elements
-    // over the rounded hole of 3 (`product_fits` would refuse next).
+    // complement). Refused before composing, as the core refuses it
+    // (`product_fits`: B's 4 offsets reach past the rounded hole 64/18 = 3).
     let m = 9usize;
     let e = layout!(type tiled_product((2,(m,3)):(1,(2,64)), 4:1)).unwrap_err();
     assert_eq!(
         e,
-        AlgebraError::ShapeNotDivisible {
+        AlgebraError::NotComplementable {
             function: "tiled_product",
-            shape: 4,
-            part: 3
+            stride: 64,
+            span: 18
         }
     );
     // B = 12:1 at m = 5: the walk puts 6 copies in the rounded hole and 2

@@ -244,6 +244,19 @@ const CASES: &[(&str, &str, usize, usize)] = &[
         35,
     ),
     ("composition(8:1, <2,2>)", "TilerTooLong", 17, 22),
+    // CuTe's complement rounds the hole 64/18 down to 3; B's 4 copies reach past it.
+    (
+        "logical_product((2,(9,3)):(1,(2,64)), 4:1)",
+        "ProductPastHole",
+        38,
+        41,
+    ),
+    (
+        "tile_to_shape((2,3):(1,5), (4,6))",
+        "ProductPastHole",
+        0,
+        33,
+    ),
     ("coalesce((2,2):(1,2), (1,1,1))", "TilerTooLong", 22, 29),
     // ---- constructors and recasts ----
     ("make_ordered_layout(2:1, (0,1))", "WrongType", 20, 23),

@@ -22,7 +22,13 @@
 //! with `Step` projections, of tensors over a counting iterator: the
 //! result's layout and `*data()`, its offset; eleven rows have run-time
 //! extents, where CuTe gives tiles that do not divide the layout their
-//! padded shape; its two error rows are calls CuTe does not compile).
+//! padded shape; its two error rows are calls CuTe does not compile), and
+//! `cute_rounded_products.jsonl` (the same headers, static integers:
+//! logical, tiled, blocked and raked products and `tile_to_shape` whose
+//! complement CuTe rounds down; 142 rows are CuTe's print, the `_` of
+//! static leaves removed; each error row's note gives CuTe's print and why
+//! it is no product (README, "where we differ"), or that CuTe does not
+//! compile it).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error

@@ -18,6 +18,11 @@
 //! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
 //! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
+//! Where CuTe's complement rounds a hole down (a span that does not divide
+//! its stride), every product here follows the core's rule
+//! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
+//! copies below the hole, checked while compiling where the holes and `B`
+//! are static, else at run time (`product_fits`), before composing.
 //! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
 //! a dynamic stride, which CuTe takes, is not typed here.
 //!
@@ -32,7 +37,7 @@ use proc_macro2::TokenStream;
 
 use crate::compose::{self, leaves};
 use crate::emit;
-use crate::shape;
+use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
 use crate::tree::{has_dynamic, is_plain};
 
@@ -292,15 +297,26 @@ fn assemble_modes(
         Some(Sym::Static(c)) => Sym::Static(c),
         _ => code.dynamic(quote::quote!(unread_cotarget)),
     };
-    let (holes, record) = shape::complement(code, a.clone(), cotarget, false, lift.is_some())?;
+    let (holes, record) = shape::complement(code, a.clone(), cotarget, false, true)?;
+    // A hole CuTe rounded down: exact only if B stays below it (the core's
+    // rule, `ProductHoles::fits`), checked before composing into it, as
+    // the core does: decided here where the holes and B's cosize are
+    // static, else at run time (partial.rs).
+    match (&record, &b_cosize) {
+        (Record::Static(held), _) if held.rounded().is_none() => {}
+        (Record::Static(held), Sym::Static(cosize)) => {
+            if !held.fits(u64::try_from(*cosize).ok()?) {
+                return None;
+            }
+        }
+        _ => {
+            let (private, function) = (crate::emit::private(), code.function);
+            let (cosize, record) = (crate::sym::value(&b_cosize), record.tokens());
+            code.check(quote::quote!(#private::product_fits(#function, #cosize, #record)));
+        }
+    }
     let holes = coalesce(holes, false)?;
     let composed = compose::compose_modes(code, holes, &b)?;
-    // A hole CuTe rounded down: exact only if B stays below it (partial.rs).
-    if let Some(record) = record {
-        let (private, function) = (crate::emit::private(), code.function);
-        let cosize = crate::sym::value(&b_cosize);
-        code.check(quote::quote!(#private::product_fits(#function, #cosize, #record)));
-    }
     // A's trees as written (its leaves in order), and D = B's nesting
     // with each leaf composed.
     let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();

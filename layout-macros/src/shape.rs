@@ -15,7 +15,9 @@
 //!   A stride that is not a multiple of the span below it has no
 //!   complement: refused while compiling when both are static, else
 //!   checked at run time (`AlgebraError::NotComplementable`), as is a
-//!   dynamic extent 0 (the core refuses both). A dynamic extent 1, whose
+//!   dynamic extent 0 (the core refuses both); the products instead round
+//!   that hole down as CuTe does, by the core's rule (`complement`'s
+//!   `round`, below). A dynamic extent 1, whose
 //!   mode the core drops, keeps CuTe's nesting (a hole at that mode): its
 //!   holes then telescope into the core's answer exactly when the split
 //!   they put at that mode divides the core's mode there (a stride above,
@@ -24,6 +26,7 @@
 //!   fixed extent, and the core's mode is not a multiple of it), and the
 //!   result is `AlgebraError::UnitExtent` naming the two values.
 
+use layout_core::algebra::ProductHoles;
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -121,9 +124,40 @@ impl Rule<'_> {
     }
 }
 
-/// The complement's modes before coalescing, and the code naming a
-/// product's record of rounded holes (the facade's `Holes`), if any.
-pub type Holes = (Vec<(Sym, Sym)>, Option<TokenStream>);
+/// The complement's modes before coalescing, and what a product checks
+/// its `B` against: the code naming its record of rounded holes (the
+/// facade's `Holes`) once a hole is dynamic, else the static holes (the
+/// core's `ProductHoles`, which may hold a hole rounded while compiling).
+pub type Holes = (Vec<(Sym, Sym)>, Record);
+
+/// A product's holes: static so far, or a run-time record from a point on.
+pub enum Record {
+    /// Every hole so far static: their product, and the one rounded down.
+    Static(ProductHoles),
+    /// Code naming the facade's `Holes` after the last hole.
+    Dynamic(TokenStream),
+}
+
+impl Record {
+    /// Code building the facade's `Holes` of this record.
+    pub fn tokens(&self) -> TokenStream {
+        let private = emit::private();
+        match self {
+            Record::Dynamic(record) => record.clone(),
+            Record::Static(holes) => {
+                let below = emit::int(holes.below().min(i64::MAX as u64) as i64);
+                match holes.rounded() {
+                    None => quote!(#private::Holes::new(#below)),
+                    Some(r) => {
+                        let [stride, span, limit] = [r.stride, r.span, r.limit]
+                            .map(|n| emit::int(n.min(i64::MAX as u64) as i64));
+                        quote!(#private::Holes::rounded(#below, #stride, #span, #limit))
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// The holes of `a` (static strides) up to `m`, before coalescing.
 ///
@@ -134,10 +168,12 @@ pub type Holes = (Vec<(Sym, Sym)>, Option<TokenStream>);
 /// (and refuse with `UnitExtent`, naming the values, where they cannot).
 /// Without `whole`, the caller reads the last mode's stride only (a
 /// product composes into it), so its extent is neither checked nor written.
-/// With `round` (the logical product and its regroupings), a dynamic hole
-/// whose span does not divide its stride is rounded down once, as CuTe
-/// divides (`product_hole`): the second value is then the holes' record,
-/// which the product checks `B` against (`product_fits`, src/private/partial.rs).
+/// With `round` (the products), a hole whose span does not divide its
+/// stride is rounded down once, as CuTe divides, by the core's rule
+/// (`layout_core::algebra::ProductHoles`; while compiling where the holes
+/// so far are static, else `product_hole` in src/private/partial.rs): the
+/// second value is then what the product checks `B` against
+/// (`product_fits`).
 pub fn complement(
     code: &mut Gen<'_>,
     a: Vec<(Sym, Sym)>,
@@ -168,30 +204,39 @@ pub fn complement(
     }
     modes.sort_by_key(|&(i, _, d)| (d, i));
     let (mut span, mut exact, mut holes) = (Sym::Static(1), Sym::Static(1), Vec::new());
-    // The product of the static holes, then (a product's) record of the dynamic ones.
-    let (mut below, mut record) = (1i64, None::<TokenStream>);
+    let mut record = Record::Static(ProductHoles::new(1));
     let count = modes.len();
     for (k, (_, s, d)) in modes.into_iter().enumerate() {
-        let hole = match &span {
-            Sym::Static(span) if d % span == 0 => {
-                below = below.saturating_mul(d / span);
-                Sym::Static(d / span)
+        let hole = match (&span, &record) {
+            (Sym::Static(span), Record::Static(held)) if round => {
+                let (hole, next) = held.next(d as u64, *span as u64).ok()?;
+                record = Record::Static(next);
+                Sym::Static(hole as i64)
             }
-            Sym::Static(_) => return None,
-            Sym::Dynamic(_) if round => {
+            (Sym::Static(span), _) if !round => match d % span {
+                0 => Sym::Static(d / span),
+                _ => return None,
+            },
+            _ if round => {
+                // A static hole after a dynamic one still goes through the
+                // record (it may be the one rounded down), valued statically.
+                let known = match &span {
+                    Sym::Static(span) => Some(d / span),
+                    Sym::Dynamic(_) => None,
+                };
                 let (span, exact, d) = (value(&span), value(&exact), emit::int(d));
-                let held = record.take().unwrap_or_else(|| {
-                    let below = emit::int(below);
-                    quote!(#private::Holes::new(#below))
-                });
+                let held = record.tokens();
                 let step = code.checked_let(
                     "hole",
                     quote!(#private::product_hole(#function, #d, #span, #exact, #held)),
                 );
-                record = Some(quote!(#step.1));
-                code.dynamic(quote!(#step.0))
+                record = Record::Dynamic(quote!(#step.1));
+                match known {
+                    Some(hole) => Sym::Static(hole),
+                    None => code.dynamic(quote!(#step.0)),
+                }
             }
-            Sym::Dynamic(_) => {
+            _ => {
                 let (span, exact, d) = (value(&span), value(&exact), emit::int(d));
                 let hole = code.checked_let(
                     "hole",

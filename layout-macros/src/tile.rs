@@ -148,18 +148,24 @@ impl Rule<'_> {
             })
             .collect();
         let strides = compact_order(&mut code, &parts, true)?;
-        // The copies are compact: their cosize is their size. The product
-        // reads it only when static (product.rs, `assemble`).
+        // The copies are compact: their cosize is their size, which the
+        // product checks against a hole it rounds down (product.rs). Where
+        // dynamic, an expression written only into that check (saturating:
+        // a cosize past usize is past any hole).
         let mut cosize = Some(1i64);
+        let mut dynamic = Vec::new();
         for c in &copies {
-            cosize = match (cosize, c) {
-                (Some(n), Sym::Static(c)) => Some(n.checked_mul(*c)?),
-                _ => None,
-            };
+            match c {
+                Sym::Static(c) => cosize = cosize.and_then(|n| n.checked_mul(*c)),
+                Sym::Dynamic(_) => dynamic.push(crate::sym::value(c)),
+            }
         }
-        let cosize = match cosize {
-            Some(n) => Sym::Static(n),
-            None => code.dynamic(quote!(unread_cosize)),
+        let cosize = match (cosize, dynamic.is_empty()) {
+            (Some(n), true) => Sym::Static(n),
+            (static_part, _) => {
+                let start = emit::int(static_part.unwrap_or(i64::MAX));
+                code.dynamic(quote!((#start as usize) #(.saturating_mul(#dynamic))*))
+            }
         };
         let b: Vec<(Sym, Sym)> = copies.into_iter().zip(strides).collect();
         // The copies' layout is flat, of the target's rank.

@@ -1,51 +1,60 @@
-//! What the typed products (`layout!(type logical_product(…))` and the
-//! regrouped ones, `layout-macros/src/product.rs`) call at run time for a
-//! complement hole whose span does not divide its stride: CuTe divides
-//! anyway (`min_stride / result_stride`, rounding down), and its product
-//! is exact when `B` reaches only the copies below that hole.
+//! What the typed products (`layout!(type logical_product(…))`, the
+//! regrouped ones and `blocked_product`/`raked_product`,
+//! `layout-macros/src/product.rs`) call at run time for a complement hole
+//! whose span does not divide its stride: CuTe divides anyway
+//! (`min_stride / result_stride`, rounding down), and its product is exact
+//! when `B` reaches only the copies below that hole.
 //!
-//! Why: the holes below the first such stride `d` are exact, so the copies
-//! of `A`'s modes below `d` at the offsets `span·i`, `i < ⌊d / span⌋`, lie
-//! side by side inside `[0, d)`; `A`'s modes from `d` up stack exactly
-//! (every later hole must divide, checked as before), so their offsets
-//! are multiples of `d` apart, and the sums stay distinct. If `B`'s
-//! offsets stay below the product of the holes up to that one, the
-//! product is `(A, C∘B)` with `C` a true partial complement: CuTe's answer,
-//! and injective. Where `B` reaches further, CuTe's next copy jumps to the
-//! rest's stride; that is no complement, so the product is refused,
-//! naming the stride and the span that do not divide.
+//! The rule, and why it is exact, is the core's
+//! (`layout_core::algebra::ProductHoles`, which the core's own products
+//! follow): these functions are its `usize` face with the facade's errors,
+//! so every door answers the same set. One thing only the typed door has:
+//! a dynamic extent 1 below the hole (`span != exact`), where the core,
+//! which drops that mode, sees other holes; such a hole is never rounded.
+
+use layout_core::algebra::{ProductHoles, RoundedHole};
 
 use super::algebra::AlgebraError;
 use super::compose::complement_hole;
 
 /// The holes seen so far: their product (saturating), and once a hole was
-/// rounded down, the product up to it (`limit`) with its stride and span.
+/// rounded down, the product up to it with its stride and span (the
+/// core's [`ProductHoles`], counted in `u64`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Holes {
-    below: usize,
-    limit: usize,
-    stride: usize,
-    span: usize,
-}
+pub struct Holes(ProductHoles);
 
 impl Holes {
     /// After static holes whose product is `below`, none rounded.
     #[inline]
     pub const fn new(below: usize) -> Holes {
-        Holes {
-            below,
-            limit: usize::MAX,
-            stride: 0,
-            span: 0,
-        }
+        Holes(ProductHoles::new(below as u64))
+    }
+
+    /// After static holes whose product is `below`, one of which, below
+    /// `stride` over `span`, was rounded down, the product of the holes up
+    /// to it being `limit` (the typed products decide their static holes
+    /// while compiling, by the same rule).
+    #[inline]
+    pub const fn rounded(below: usize, stride: usize, span: usize, limit: usize) -> Holes {
+        let rounded = RoundedHole {
+            stride: stride as u64,
+            span: span as u64,
+            hole: match stride.checked_div(span) {
+                Some(hole) => hole as u64,
+                None => 0,
+            },
+            limit: limit as u64,
+        };
+        Holes(ProductHoles::from_parts(below as u64, Some(rounded)))
     }
 }
 
 /// A product's hole below a static `stride` over the `span` of the modes
-/// below (`exact`: the span the core sees, see `complement_hole`): exact
-/// when `span` divides `stride`; rounded down once, where no mode below
-/// has a dynamic extent 1 (`span == exact`) and the hole is not empty;
-/// otherwise `complement_hole`'s errors.
+/// below (`exact`: the span the core sees, see `complement_hole`): the
+/// core's rule ([`ProductHoles::next`]: exact when `span` divides
+/// `stride`, else rounded down once if `stride > span`) where no mode
+/// below has a dynamic extent 1 (`span == exact`); otherwise
+/// `complement_hole`'s answer or errors.
 #[inline]
 pub const fn product_hole(
     function: &'static str,
@@ -54,44 +63,33 @@ pub const fn product_hole(
     exact: usize,
     holes: Holes,
 ) -> Result<(usize, Holes), AlgebraError> {
-    let rounded = span != 0 && stride % span != 0;
-    let hole = if rounded && holes.limit == usize::MAX && span == exact && stride > span {
-        stride / span
-    } else {
-        match complement_hole(function, stride, span, exact) {
-            Ok(hole) => hole,
-            Err(e) => return Err(e),
+    // usize → u64 is lossless; a hole is at most `stride`, a usize.
+    if span == exact || (span != 0 && stride % span == 0) {
+        if let Ok((hole, next)) = holes.0.next(stride as u64, span as u64) {
+            return Ok((hole as usize, Holes(next)));
         }
-    };
-    let below = holes.below.saturating_mul(hole);
-    let next = if rounded {
-        Holes {
-            below,
-            limit: below,
-            stride,
-            span,
-        }
-    } else {
-        Holes { below, ..holes }
-    };
-    Ok((hole, next))
+    }
+    match complement_hole(function, stride, span, exact) {
+        Ok(hole) => Ok((hole, Holes(holes.0.times(hole as u64)))),
+        Err(e) => Err(e),
+    }
 }
 
 /// `B`, whose offsets reach `cosize - 1`, stays in the copies below the
-/// rounded hole (if there was one); else the hole's stride and span.
+/// rounded hole (if there was one, [`ProductHoles::fits`]); else the
+/// hole's stride and span.
 #[inline]
 pub const fn product_fits(
     function: &'static str,
     cosize: usize,
     holes: Holes,
 ) -> Result<(), AlgebraError> {
-    if cosize <= holes.limit {
-        Ok(())
-    } else {
-        Err(AlgebraError::NotComplementable {
+    match holes.0.rounded() {
+        Some(r) if !holes.0.fits(cosize as u64) => Err(AlgebraError::NotComplementable {
             function,
-            stride: holes.stride,
-            span: holes.span,
-        })
+            stride: r.stride as usize,
+            span: r.span as usize,
+        }),
+        _ => Ok(()),
     }
 }

@@ -232,6 +232,10 @@ impl Explainer<'_> {
             "blocked_product({}, {}) = {}",
             steps.block, steps.copies, steps.result
         ));
+        let product = layout_core::algebra::product_steps(&steps.block, &steps.copies)?;
+        if let Some(r) = product.rounded {
+            self.rounded(r, "the copies'");
+        }
         Ok(())
     }
 

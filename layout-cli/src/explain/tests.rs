@@ -166,3 +166,36 @@ fn composition_of_coordinates_shows_the_walk_or_the_decision() {
     .unwrap();
     assert!(shown.contains("CuTe's checks refuse"), "{shown}");
 }
+
+/// A product over a hole CuTe's complement rounds down says so (the core's
+/// rule: `B` stays in the copies below it) and ends on `eval`'s layout;
+/// past the hole, `explain` refuses as `eval` does.
+#[test]
+fn a_rounded_hole_is_narrated() {
+    for (src, note) in [
+        (
+            "tiled_product((2,(5,3)):(1,(2,64)), 4:1)",
+            "rounds that hole down to 6; T's offsets stay below 6",
+        ),
+        (
+            "raked_product((2,3):(1,5), 2:1)",
+            "rounds that hole down to 2; B's offsets stay below 2",
+        ),
+        (
+            "tile_to_shape((2,3):(1,5), (2,6))",
+            "rounds that hole down to 2; the copies' offsets stay below 2",
+        ),
+    ] {
+        let shown = super::explain(src, Styles::new(false)).unwrap();
+        assert!(shown.contains(note), "{src}:\n{shown}");
+        let result = evaluate(src).unwrap().to_string();
+        assert_eq!(
+            last_step_layout(&shown).map(|l| l.to_string()),
+            Some(result),
+            "{src}:\n{shown}"
+        );
+    }
+    let src = "logical_product((2,(9,3)):(1,(2,64)), 4:1)";
+    assert!(evaluate(src).is_err());
+    assert!(super::explain(src, Styles::new(false)).is_err());
+}

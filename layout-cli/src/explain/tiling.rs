@@ -4,7 +4,9 @@
 //! the divides and products themselves make, so the steps shown are the
 //! steps taken.
 
-use layout_core::algebra::{Form, divide_steps, mode_pairs, product_steps, zip_product_steps};
+use layout_core::algebra::{
+    Form, RoundedHole, divide_steps, mode_pairs, product_steps, zip_product_steps,
+};
 use layout_core::{Layout, Result, Tiler, logical_divide, logical_product};
 
 use super::Explainer;
@@ -75,6 +77,9 @@ impl Explainer<'_> {
                     "A* = complement(A, {}) = {}",
                     steps.cotarget, steps.rest
                 ));
+                if let Some(r) = steps.rounded {
+                    self.rounded(r, "T's");
+                }
                 self.step(&format!(
                     "A* ∘ T = {}  (where each copy of A starts)",
                     steps.copies()
@@ -144,6 +149,9 @@ impl Explainer<'_> {
             ));
         }
         self.step(&format!("logical_product(A, B) = {}", steps.product));
+        if let Some(r) = product_steps(pa, pb)?.rounded {
+            self.rounded(r, "B's");
+        }
         if let Some(copies) = steps.product.mode(1) {
             self.note(&format!("mode 1, where the copies start: {copies}"));
         }
@@ -153,5 +161,17 @@ impl Explainer<'_> {
             steps.result
         ));
         Ok(())
+    }
+}
+
+impl Explainer<'_> {
+    /// A hole of the product's complement CuTe rounds down (the core's
+    /// rule, `layout_core::algebra::ProductHoles`), exact here: `whose`
+    /// names the operand whose offsets stay below it.
+    pub(super) fn rounded(&mut self, r: RoundedHole, whose: &str) {
+        self.note(&format!(
+            "A's stride {} is not a multiple of the span {} of the modes below it: CuTe's complement rounds that hole down to {}; {whose} offsets stay below {}, the copies of A below the hole, so this is a product (past them CuTe's next copy would leave offsets no copy covers: refused, README \"where we differ\")",
+            r.stride, r.span, r.hole, r.limit
+        ));
     }
 }

@@ -2,6 +2,7 @@ use alloc::string::ToString;
 
 use super::Modes;
 use super::coalesce::coalesce_modes;
+use super::product_holes::{HoleRefusal, ProductHoles};
 use crate::error::{ErrorKind, Result, mul};
 use crate::inline_vec::InlineVec;
 use crate::layout::{Layout, leaf_modes_fit};
@@ -27,6 +28,28 @@ use crate::layout::{Layout, leaf_modes_fit};
 /// ```
 #[must_use = "complement returns the complement layout"]
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
+    complement_holes(a, cotarget, false).map(|(rest, _)| rest)
+}
+
+/// The complement a product uses: [`complement`], except that one hole
+/// whose span does not divide its stride is rounded down, as CuTe's
+/// complement divides (`algebra::product_holes`); the holes say which, so
+/// the product can check its `B` stays below it. Where no hole is rounded
+/// this is [`complement`].
+///
+/// ```
+/// use layout_core::{algebra::product_complement, Layout};
+/// let a: Layout = "(2,(5,3)):(1,(2,64))".parse().unwrap();
+/// let (rest, holes) = product_complement(&a, 240).unwrap();
+/// assert_eq!(rest.to_string(), "(6,2):(10,192)"); // CuTe's, 64/10 rounded down
+/// assert_eq!(holes.rounded().map(|r| r.limit), Some(6));
+/// ```
+pub fn product_complement(a: &Layout, cotarget: i64) -> Result<(Layout, ProductHoles)> {
+    complement_holes(a, cotarget, true)
+}
+
+/// [`complement`], or with `round` [`product_complement`].
+fn complement_holes(a: &Layout, cotarget: i64, round: bool) -> Result<(Layout, ProductHoles)> {
     let mut leaves = Modes::new();
     a.for_each_leaf_mode(|s, d| leaves.push((s, d)));
     // The modes that matter, with their leaf index for errors and ties.
@@ -61,24 +84,28 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
     modes.sort_by_key(|&(mode, _, d)| (d, mode));
     let mut span = 1;
     let mut holes = Modes::new();
+    let mut record = ProductHoles::new(1);
     for &(mode, s, d) in modes.iter() {
-        if d < span {
-            return Err(ErrorKind::NotInjective {
+        // Both are ≥ 1 here (strides 0 and extents ≤ 1 were set aside).
+        let (hole, next) = match record.next(d as u64, span as u64) {
+            Ok((_, next)) if !round && next.rounded().is_some() => Err(HoleRefusal::NotMultiple),
+            next => next,
+        }
+        .map_err(|refusal| match refusal {
+            HoleRefusal::Overlaps => ErrorKind::NotInjective {
                 mode,
                 stride: d,
                 span,
-            }
-            .into());
-        }
-        if d % span != 0 {
-            return Err(ErrorKind::NotComplementable {
+            },
+            HoleRefusal::NotMultiple => ErrorKind::NotComplementable {
                 mode,
                 stride: d,
                 span,
-            }
-            .into());
-        }
-        holes.push((d / span, span));
+            },
+        })?;
+        record = next;
+        // hole ≤ d, an i64.
+        holes.push((hole as i64, span));
         span = mul(s, d)?;
     }
     // span ≥ 1: extents 0 were refused and the others are ≥ 2.
@@ -87,5 +114,5 @@ pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout> {
         // The error building the holes' layout would give.
         Layout::from_leaf_modes(&holes)?;
     }
-    Ok(coalesce_modes(&holes))
+    Ok((coalesce_modes(&holes), record))
 }

@@ -13,6 +13,7 @@ mod inverse;
 mod modes;
 mod partition;
 mod product;
+mod product_holes;
 mod recast;
 mod refine;
 mod slice;
@@ -23,7 +24,7 @@ pub use analysis::{
     max_common_vector, nullspace, weakly_congruent,
 };
 pub use coalesce::{coalesce, coalesce_by, filter, flatten};
-pub use complement::complement;
+pub use complement::{complement, product_complement};
 pub use complement_shape::complement_to_shape;
 pub use composition::{Piece, composition};
 pub use construct::{
@@ -46,6 +47,7 @@ pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
+pub use product_holes::{HoleRefusal, ProductHoles, RoundedHole};
 pub(crate) use recast::gcd;
 pub use recast::{downcast, recast_layout, upcast};
 pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};

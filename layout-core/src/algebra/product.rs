@@ -1,11 +1,19 @@
 use alloc::vec::Vec;
 
-use super::{Form, Tiler, by_mode, complement, composition};
-use crate::error::{Result, mul};
+use super::complement::product_complement;
+use super::product_holes::RoundedHole;
+use super::{Form, Tiler, by_mode, composition};
+use crate::error::{ErrorKind, Result, mul};
 use crate::layout::Layout;
 
 /// `A ⊗ T = (A, complement(A, size A · cosize T) ∘ T)`: mode 0 is `A`, mode 1
 /// lays copies of `A` out as `T` says. A by-mode tiler multiplies mode by mode.
+///
+/// Where a stride of `A` is not a multiple of the span of the modes below
+/// it, CuTe's complement rounds that hole down; its product is then exact
+/// while `T`'s offsets stay in the copies below the hole, and is returned;
+/// past them it is no product and is refused
+/// ([`ErrorKind::ProductPastHole`]; `algebra::product_holes` has the rule).
 ///
 /// ```
 /// use layout_core::{logical_product, Layout, Tiler};
@@ -29,6 +37,9 @@ pub struct ProductSteps {
     pub cotarget: i64,
     /// `A* = complement(A, size A · cosize T)`: where copies of `A` may start.
     pub rest: Layout,
+    /// The hole of `A*` CuTe rounded down (`T`'s offsets stay below its
+    /// `limit`), if one was.
+    pub rounded: Option<RoundedHole>,
     /// `(A, A* ∘ T)`: mode 1, `A* ∘ T`, is where each copy of `A` starts.
     pub result: Layout,
 }
@@ -52,14 +63,43 @@ impl ProductSteps {
 /// ```
 pub fn product_steps(a: &Layout, t: &Layout) -> Result<ProductSteps> {
     let cotarget = mul(a.size(), t.cosize())?;
-    let rest = complement(a, cotarget)?;
+    let (rest, holes) = product_complement(a, cotarget)?;
+    let rounded = holes.rounded();
+    if let Some(r) = rounded.filter(|_| t.size() != 0) {
+        // T's offsets must lie in [0, limit): its smallest and largest.
+        let (low, high) = t.leaf_modes().fold((0i64, 0i64), |(low, high), (s, d)| {
+            let reach = (s - 1).saturating_mul(d);
+            match d < 0 {
+                true => (low.saturating_add(reach), high),
+                false => (low, high.saturating_add(reach)),
+            }
+        });
+        let reach = if low < 0 { low } else { high };
+        if low < 0 || !holes.fits(high as u64 + 1) {
+            return Err(past_hole(r, reach).into());
+        }
+    }
     let copies = composition(&rest, &Tiler::Layout(t.clone()))?;
     let result = Layout::concat([a.clone(), copies])?;
     Ok(ProductSteps {
         cotarget,
         rest,
+        rounded,
         result,
     })
+}
+
+/// [`ErrorKind::ProductPastHole`] for `B` reaching `reach` past `r`.
+fn past_hole(r: RoundedHole, reach: i64) -> ErrorKind {
+    // Each is at most A's stride or the holes' product below it (≤ the cotarget).
+    let int = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    ErrorKind::ProductPastHole {
+        stride: int(r.stride),
+        span: int(r.span),
+        hole: int(r.hole),
+        limit: int(r.limit),
+        reach,
+    }
 }
 
 /// `((A modes…),(copy modes…))`, the logical product regrouped like `zipped_divide`.

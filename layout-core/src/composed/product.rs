@@ -51,7 +51,10 @@ pub fn logical_product_swizzled(a: &Layout, c: &ComposedLayout) -> Result<Compos
         return Err(refuse(WHAT, c, why));
     }
     let b = c.inner();
-    let product = algebra::logical_product(a, &Tiler::from(b.clone()))?;
+    // The product and the complement it uses (CuTe's, a hole rounded down
+    // where the product is still exact: `algebra::product_holes`).
+    let steps = algebra::product_steps(a, b)?;
+    let (product, rest) = (steps.result, steps.rest);
     let (bits, base, shift) = (sw.bits(), sw.base(), sw.shift().abs());
     // The swizzle as a projection onto the bits it reads and flips (CuTe's
     // `swizzle_only_zy`), read through B: its last value has every active bit.
@@ -64,7 +67,6 @@ pub fn logical_product_swizzled(a: &Layout, c: &ComposedLayout) -> Result<Compos
     let second = product.mode(1).unwrap_or_else(|| product.clone());
     let moved_y = second.at(b.at(active & sw.yyy_mask())?)?;
     let moved_z = second.at(b.at(active & sw.zzz_mask())?)?;
-    let rest = algebra::complement(a, a.size() * b.cosize())?;
     checkable(a, b, c)?;
     let why = match Swizzle::from_masks(moved_y, moved_z) {
         Ok(moved) => match first_difference(a, b, &rest, sw, moved)? {

@@ -215,6 +215,26 @@ pub enum ErrorKind {
         /// The span of the modes below it.
         span: i64,
     },
+    /// A product whose `A` has a complement hole CuTe rounds down (its
+    /// stride not a multiple of the span below it) and whose `B` reaches
+    /// past the copies of `A` that fit in it: CuTe's next copy would start
+    /// at the rest's stride, leaving offsets no copy covers, which is not a
+    /// product (README, "where we differ").
+    #[error(
+        "A's stride {stride} is not a multiple of the span {span} of the modes below it: CuTe rounds that hole of the complement down to {hole}, a product only while B's offsets stay below {limit}, and B reaches offset {reach} (CuTe's next copy of A would leave offsets that no copy covers)"
+    )]
+    ProductPastHole {
+        /// `A`'s stride (sorted by stride).
+        stride: i64,
+        /// The span of `A`'s modes below it.
+        span: i64,
+        /// `⌊stride / span⌋`, CuTe's rounded hole.
+        hole: i64,
+        /// How many copies of `A` `B` may reach: its offsets must stay below.
+        limit: i64,
+        /// `B`'s largest offset (or its smallest, if negative).
+        reach: i64,
+    },
     /// A by-mode tiler with more elements than the layout has modes.
     TilerTooLong {
         /// The tiler's rank.

@@ -28,7 +28,7 @@ pub(super) fn first(_: &ErrorKind) -> Option<usize> {
 pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
     match e {
         e if e.is_composition_refusal() => Some(1),
-        ErrorKind::TilerTooLong { .. } => Some(1),
+        ErrorKind::TilerTooLong { .. } | ErrorKind::ProductPastHole { .. } => Some(1),
         ErrorKind::NotInjective { .. }
         | ErrorKind::NotComplementable { .. }
         | ErrorKind::NegativeStride { .. }
