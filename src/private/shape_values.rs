@@ -36,10 +36,16 @@ use super::tree::{Mode, Tree};
 /// leaf may have any stride. `M` is a `usize` or a `C<N>`. The result has
 /// one mode per leaf of `A` and one more, flat, in the order of `A`'s
 /// strides; a leaf of extent 1 or stride 0 (which CuTe and the core drop)
-/// leaves a hole of extent 1 there. The first stride is `C<1>`; the other
-/// leaves are `usize`, or all static ([`ComplementLeaf`]) when every leaf
-/// of `A` and `M` are (the type follows the operands' types; which extent
-/// lands in which hole is a number). As a function it is the core's
+/// leaves a hole of extent 1 there. The first stride is `C<1>`. When every
+/// leaf of `A` is static (`C<N>` or any folded static leaf: `Quot`,
+/// `Prod`, `CeilQuot`, `Min`, `IfNonZero`, `ComplementLeaf`), the holes and
+/// the strides after them are static ([`ComplementLeaf`], zero-sized), and
+/// the rest's extent is static when `M` is too, a `usize` otherwise. When
+/// a leaf of `A` is dynamic, the computed leaves are `usize`: which hole
+/// a leaf's extent reaches is the strides' order, a comparison of their
+/// numbers, and on stable Rust a type cannot be chosen by comparing const
+/// generics (`Pick<{ A < B }>` needs `generic_const_exprs`), so the type
+/// cannot say which holes stay static (CuTe's `if constexpr` can). As a function it is the core's
 /// complement (whose modes are these, coalesced); a stride that is not a
 /// multiple of the span below it has no complement, and an extent 0 none
 /// either: both are [`AlgebraError`]s naming the values, as the core refuses.
@@ -101,7 +107,7 @@ pub trait ComplementLeaves<G, M> {
     fn complement_leaves(self, stride: G, cotarget: M) -> Result<Self::Out, AlgebraError>;
 }
 
-impl<S: Mode<D> + Leaves, D: Tree + Leaves, M: Int> Complement<M> for Layout<S, D, usize>
+impl<S: Mode<D> + Leaves, D: Tree + Leaves, M: Int, I: Offset> Complement<M> for Layout<S, D, I>
 where
     S::Out: ComplementLeaves<D::Out, M>,
 {
@@ -172,10 +178,19 @@ macro_rules! all_static {
     ($T:ty, $($rest:ty),+) => { <<$T as IsStatic>::Is as Bit>::And<all_static!($($rest),+)> };
 }
 
+/// The cotarget a complement's leaf of part `W` names: the rest (`W = 2`)
+/// depends on it; a hole's extent and the stride after it do not, so
+/// their static leaves name none (`C<0>`) and are static whenever `A`'s
+/// leaves are, whatever the cotarget.
+macro_rules! co {
+    (2) => { M };
+    ($W:literal) => { C<0> };
+}
+
 /// Leaf `K`, part `W` of the complement (static when `All` is [`Yes`]).
 macro_rules! leaf {
-    ($All:ty; $Sh:ty, $St:ty; $K:tt, $W:literal) => {
-        <$All as Pick<ComplementLeaf<$Sh, $St, M, $K, $W>>>::Out
+    ($All:ty; $Sh:ty, $St:ty; $K:tt, $W:tt) => {
+        <$All as Pick<ComplementLeaf<$Sh, $St, co!($W), $K, $W>>>::Out
     };
 }
 
@@ -185,22 +200,26 @@ macro_rules! complement_leaves {
         // R + 1 = 13 modes: wider than a typed layout may be.
     };
     (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
-        complement_impl!([$S: [Int + IsStatic]] [$D: [Int + IsStatic]] [$i]; all_static!(M, $S, $D); ($S,), ($D,));
+        complement_impl!([$S: [Int + IsStatic]] [$D: [Int + IsStatic]] [$i]; all_static!($S, $D); ($S,), ($D,));
     };
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
-        complement_impl!([$($S: [Int + IsStatic])*] [$($D: [StaticInt])*] [$($i)*]; all_static!(M $(, $S)*); ($($S,)*), ($($D,)*));
+        complement_impl!([$($S: [Int + IsStatic])*] [$($D: [StaticInt])*] [$($i)*]; all_static!($($S),*); ($($S,)*), ($($D,)*));
     };
 }
 
+// `$Leaves` is [`Yes`] when every leaf of `A` is static: then the holes
+// and the strides after them are static (`ComplementLeaf`s), and the rest
+// is too when the cotarget also is (`All`).
 macro_rules! complement_impl {
-    ([$($S:ident: [$($SB:tt)*])*] [$($D:ident: [$($DB:tt)*])*] [$($i:tt)*]; $All:ty; $Sh:ty, $St:ty) => {
+    ([$($S:ident: [$($SB:tt)*])*] [$($D:ident: [$($DB:tt)*])*] [$($i:tt)*]; $Leaves:ty; $Sh:ty, $St:ty) => {
         impl<$($S: $($SB)*,)* $($D: $($DB)*,)* M: Int + IsStatic> ComplementLeaves<$St, M> for $Sh
         where
-            $All: $(Pick<ComplementLeaf<$Sh, $St, M, $i, 0>> + Pick<ComplementLeaf<$Sh, $St, M, $i, 1>> +)* Pick<ComplementLeaf<$Sh, $St, M, 0, 2>>,
+            $Leaves: $(Pick<ComplementLeaf<$Sh, $St, co!(0), $i, 0>> + Pick<ComplementLeaf<$Sh, $St, co!(1), $i, 1>> +)* Bit,
+            <$Leaves as Bit>::And<M::Is>: Pick<ComplementLeaf<$Sh, $St, co!(2), 0, 2>>,
         {
             type Out = Layout<
-                ($(leaf!($All; $Sh, $St; $i, 0),)* leaf!($All; $Sh, $St; 0, 2)),
-                (C<1>, $(leaf!($All; $Sh, $St; $i, 1),)*),
+                ($(leaf!($Leaves; $Sh, $St; $i, 0),)* leaf!(<$Leaves as Bit>::And<M::Is>; $Sh, $St; 0, 2)),
+                (C<1>, $(leaf!($Leaves; $Sh, $St; $i, 1),)*),
             >;
             #[inline]
             fn complement_leaves(self, stride: $St, cotarget: M) -> Result<Self::Out, AlgebraError> {
@@ -214,9 +233,9 @@ macro_rules! complement_impl {
                     cotarget.get(),
                 )?;
                 Ok(Layout::from_parts(
-                    ($(<$All as Pick<ComplementLeaf<$Sh, $St, M, $i, 0>>>::pick(holes[$i]),)*
-                        <$All as Pick<ComplementLeaf<$Sh, $St, M, 0, 2>>>::pick(rest)),
-                    (C::<1>, $(<$All as Pick<ComplementLeaf<$Sh, $St, M, $i, 1>>>::pick(next[$i]),)*),
+                    ($(<$Leaves as Pick<ComplementLeaf<$Sh, $St, co!(0), $i, 0>>>::pick(holes[$i]),)*
+                        <<$Leaves as Bit>::And<M::Is> as Pick<ComplementLeaf<$Sh, $St, co!(2), 0, 2>>>::pick(rest)),
+                    (C::<1>, $(<$Leaves as Pick<ComplementLeaf<$Sh, $St, co!(1), $i, 1>>>::pick(next[$i]),)*),
                 ))
             }
         }
