@@ -147,6 +147,15 @@ pub const fn by_stride<const R: usize>(strides: [i64; R]) -> [usize; R] {
 /// `cotarget`: each hole's extent, the stride of the mode after each hole
 /// (the first hole's stride is 1), and the rest's extent. The core's walk
 /// (`layout_core::complement`) without its coalescing.
+///
+/// Written for the common case, where nothing is refused: a first pass
+/// multiplies the spans with no division and no branch but one (an extent
+/// 0 or an overflowing span, flagged as it goes), the second divides
+/// each stride by the span below it. A leaf the core drops (extent 1 or
+/// stride 0) keeps the span by a select, which LLVM folds when the
+/// product is the same either way (`4·m` at `m = 1` is `4`). A refusal
+/// goes to [`complement_refusal`], which walks again in the core's order
+/// so that the error is the one the core gives first.
 #[doc(hidden)]
 #[inline]
 pub fn complement_modes<const R: usize>(
@@ -155,21 +164,80 @@ pub fn complement_modes<const R: usize>(
     order: [usize; R],
     cotarget: usize,
 ) -> Result<([usize; R], [usize; R], usize), AlgebraError> {
-    const F: &str = "complement";
-    let (mut holes, mut next) = ([1; R], [0; R]);
-    for s in shape {
-        nonzero(F, s)?;
+    let (mut holes, mut next, mut below) = ([1; R], [0; R], [1; R]);
+    let (mut span, mut refused) = (1usize, false);
+    for k in 0..R {
+        let (s, d) = (shape[order[k]], stride[order[k]]);
+        let (product, overflow) = s.overflowing_mul(d);
+        let kept = s != 1 && d != 0;
+        refused |= s == 0 || (kept && overflow);
+        below[k] = span;
+        span = if kept { product } else { span };
+        next[k] = span;
     }
-    let mut span = 1;
+    if refused {
+        cold();
+        return Err(complement_refusal(shape, stride, order));
+    }
     for k in 0..R {
         let (s, d) = (shape[order[k]], stride[order[k]]);
         if s != 1 && d != 0 {
-            holes[k] = complement_hole(F, d, span, span)?;
-            span = product(F, s, d)?;
+            // `below[k]` is not 0: every extent is, and no span overflowed.
+            if d % below[k] != 0 {
+                cold();
+                return Err(complement_refusal(shape, stride, order));
+            }
+            holes[k] = d / below[k];
         }
-        next[k] = span;
     }
     Ok((holes, next, ceil_div(cotarget, span)))
+}
+
+/// Marks the branch that calls it unlikely.
+#[cold]
+#[inline(never)]
+fn cold() {}
+
+/// The error the core gives for a layout [`complement_modes`] refuses:
+/// the same walk with each check in the core's order (every extent
+/// nonzero, then per leaf its hole's divisibility and its span's product).
+///
+/// Inlined (in the cold branch): each error is then built with a known
+/// variant, and LLVM sees that the refused branch never reaches the
+/// caller's `Ok` path, whose constants stay folded. Out of line, the
+/// returned error's variant is unknown, the two paths merge and the
+/// result's leaves become run-time values.
+#[doc(hidden)]
+#[inline(always)]
+pub fn complement_refusal<const R: usize>(
+    shape: [usize; R],
+    stride: [usize; R],
+    order: [usize; R],
+) -> AlgebraError {
+    const F: &str = "complement";
+    let walk = || {
+        for s in shape {
+            nonzero(F, s)?;
+        }
+        let mut span = 1;
+        for k in 0..R {
+            let (s, d) = (shape[order[k]], stride[order[k]]);
+            if s != 1 && d != 0 {
+                complement_hole(F, d, span, span)?;
+                span = product(F, s, d)?;
+            }
+        }
+        Ok(())
+    };
+    match walk() {
+        Err(e) => e,
+        // Not reached: the fast walk refuses only what this walk refuses.
+        Ok(()) => AlgebraError::NotComplementable {
+            function: F,
+            stride: 0,
+            span: 0,
+        },
+    }
 }
 
 /// [`Yes`] when the leaves are all static.
