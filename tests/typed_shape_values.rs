@@ -160,6 +160,32 @@ fn complement_refusals_are_the_cores() {
         }
     );
     assert!(core("complement((0,4):(1,8), 64)").is_none());
+    // A span that overflows, and (first in the core's walk) a stride that
+    // the span below it does not divide before a span that overflows: the
+    // error is the one the core's order meets first.
+    let (two, four) = (2usize, 4usize);
+    let e = layout!((two,four):(1,4611686018427387904)).complement(64).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::ProductOverflow {
+            function: "complement",
+            left: 4,
+            right: 1 << 62
+        }
+    );
+    let e = layout!((two,2,four):(1,3,4611686018427387904)).complement(64).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::NotComplementable {
+            function: "complement",
+            stride: 3,
+            span: 2
+        }
+    );
+    assert!(core("complement((2,4):(1,4611686018427387904), 64)").is_none());
+    assert!(core("complement((2,2,4):(1,3,4611686018427387904), 64)").is_none());
+    let e = layout!((two,zero):(1,4)).complement(64).unwrap_err();
+    assert_eq!(e, AlgebraError::ZeroExtent { function: "complement" });
 }
 
 #[test]
