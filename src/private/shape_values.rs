@@ -69,6 +69,16 @@ use super::tree::{Mode, Tree};
 /// assert_eq!((s.to_string(), core::mem::size_of_val(&s)), ("(1,4,2):(1,2,32)".into(), 0));
 /// ```
 ///
+/// `A` may have at most 11 leaves (`MAX_RANK - 1`; `MAX_RANK` = 12, the
+/// widest tuple a typed layout has at any level, is the macro crate's
+/// one constant): the result is flat, with one mode more than `A` has
+/// leaves, and a flat result of 13 modes has no typed form. A nested
+/// result could hold more, but not with CuTe's flat nesting; 12 leaves
+/// and more are refused by the bound (a note says so). For the same
+/// reason [`Coalesce`] takes at most `MAX_RANK` leaves (its result is
+/// flat), while [`FilterZeros`] keeps the nesting (any typed layout) and
+/// [`MakeLike`](super::MakeLike) takes up to 32 leaves (`MAX_LEAVES`).
+///
 /// A static layout with no complement is a compile error (CuTe's
 /// `static_assert`), as a dynamic one is an error value:
 ///

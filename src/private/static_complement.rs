@@ -16,9 +16,19 @@ use layout_core::Error;
 
 use super::int::Int;
 use super::static_int::{StaticInt, static_leaf};
+use super::tree::MAX_RANK;
 
-/// The widest flat layout a typed complement takes (`MAX_RANK - 1`).
-const WIDTH: usize = 12;
+/// Room for the leaves of the widest layout a typed complement takes:
+/// `MAX_RANK - 1` leaves, whose complement has `MAX_RANK` flat modes.
+const WIDTH: usize = MAX_RANK;
+
+// The `(12; …)` arms here and in shape_values.rs skip the widest rank
+// (its complement would have `MAX_RANK + 1` modes): they name it by
+// number, as a macro pattern cannot read a `const`.
+const _: () = assert!(
+    MAX_RANK == 12,
+    "update the `(12; …)` arms of the typed complement to the new MAX_RANK"
+);
 
 /// Whether a leaf's value is in its type: [`Yes`] or [`No`].
 #[doc(hidden)]
