@@ -68,7 +68,6 @@ fn complement_sorts_static_strides() {
     assert_eq!(d.to_string(), c.to_string());
     assert_eq!(core::mem::size_of_val(&d), core::mem::size_of::<usize>());
     assert_eq!(d.mode::<1>().shape().get(), 4);
-    assert_eq!(<(C<4>, C<8>) as layout_dsl::typed::Tree>::STATIC, true);
     let rest: usize = d.mode::<2>().shape();
     assert_eq!(rest, 2);
     assert!(!same(Ok(d), "complement((4,8):(1,16), 256)"));
@@ -90,8 +89,10 @@ fn algebra_results_are_inputs_again() {
     // A static divide: the tiles' counts are `CeilQuot`s, their strides `Prod`s.
     let a = layout!(type (8,12):(1,8));
     let z = a.zipped_divide((C::<4>, C::<3>)).unwrap();
-    let _: &Layout<((C<4>, C<3>), (CeilQuot<C<8>, C<4>>, CeilQuot<C<12>, C<3>>)), _> = &z;
-    let _: &Layout<_, ((C<1>, C<8>), (Prod<C<1>, C<4>>, Prod<C<8>, C<3>>))> = &z;
+    type Counts = (CeilQuot<C<8>, C<4>>, CeilQuot<C<12>, C<3>>);
+    type Steps = (Prod<C<1>, C<4>>, Prod<C<8>, C<3>>);
+    type Tiles = ((C<4>, C<3>), Counts);
+    let _: &Layout<Tiles, ((C<1>, C<8>), Steps)> = &z;
     assert_eq!(z.to_string(), "((4,3),(2,4)):((1,8),(4,24))");
     // Coalesce flattens it, every leaf keeping its (static) type.
     let c = z.coalesce().unwrap();
@@ -102,15 +103,27 @@ fn algebra_results_are_inputs_again() {
     let k = z.complement(C::<192>).unwrap();
     assert_eq!(core::mem::size_of_val(&k), 0);
     assert!(!same(Ok(k), &call("complement", z, ", 192")));
-    assert!(!same(z.complement(200usize), &call("complement", z, ", 200")));
+    assert!(!same(
+        z.complement(200usize),
+        &call("complement", z, ", 200")
+    ));
     // filter_zeros and the like-constructors take it.
     assert!(!same(z.filter_zeros(), &call("filter_zeros", z, "")));
-    assert!(!same(z.make_layout_like(), &call("make_layout_like", z, "")));
-    assert!(!same(z.make_fragment_like(), &call("make_fragment_like", z, "")));
+    assert!(!same(
+        z.make_layout_like(),
+        &call("make_layout_like", z, "")
+    ));
+    assert!(!same(
+        z.make_fragment_like(),
+        &call("make_fragment_like", z, "")
+    ));
     // A complement's static leaves (`ComplementLeaf`) and filter_zeros'
     // (`IfNonZero`) are inputs again.
     assert!(!same(k.coalesce(), &call("coalesce", k, "")));
-    assert!(!same(k.complement(C::<4096>), &call("complement", k, ", 4096")));
+    assert!(!same(
+        k.complement(C::<4096>),
+        &call("complement", k, ", 4096")
+    ));
     let f = layout!(type (4,(2,3)):(0,(1,2))).filter_zeros().unwrap();
     assert!(!same(f.complement(C::<24>), &call("complement", f, ", 24")));
     assert!(!same(f.coalesce(), &call("coalesce", f, "")));
@@ -118,12 +131,22 @@ fn algebra_results_are_inputs_again() {
     // static ones; coalesce, filter_zeros and the like-constructors take
     // it, as complement does its static-strided sub-layout.
     for m in [1usize, 7, 12, 13] {
-        let d = layout!((m,12):(1,m)).zipped_divide((C::<4>, C::<3>)).unwrap();
+        let d = layout!((m,12):(1,m))
+            .zipped_divide((C::<4>, C::<3>))
+            .unwrap();
         assert!(!same(d.coalesce(), &call("coalesce", d, "")));
         assert!(!same(d.filter_zeros(), &call("filter_zeros", d, "")));
-        let s = layout!(type (m,12):(1,16)).logical_divide((C::<4>, C::<3>)).unwrap();
-        assert!(!same(s.make_fragment_like(), &call("make_fragment_like", s, "")));
-        assert!(same(s.complement(500usize), &call("complement", s, ", 500")) == core(&call("complement", s, ", 500")).is_none());
+        let s = layout!(type (m,12):(1,16))
+            .logical_divide((C::<4>, C::<3>))
+            .unwrap();
+        assert!(!same(
+            s.make_fragment_like(),
+            &call("make_fragment_like", s, "")
+        ));
+        assert!(
+            same(s.complement(500usize), &call("complement", s, ", 500"))
+                == core(&call("complement", s, ", 500")).is_none()
+        );
     }
 }
 
@@ -164,7 +187,9 @@ fn complement_refusals_are_the_cores() {
     // the span below it does not divide before a span that overflows: the
     // error is the one the core's order meets first.
     let (two, four) = (2usize, 4usize);
-    let e = layout!((two,four):(1,4611686018427387904)).complement(64).unwrap_err();
+    let e = layout!((two,four):(1,4611686018427387904))
+        .complement(64)
+        .unwrap_err();
     assert_eq!(
         e,
         AlgebraError::ProductOverflow {
@@ -173,7 +198,9 @@ fn complement_refusals_are_the_cores() {
             right: 1 << 62
         }
     );
-    let e = layout!((two,2,four):(1,3,4611686018427387904)).complement(64).unwrap_err();
+    let e = layout!((two,2,four):(1,3,4611686018427387904))
+        .complement(64)
+        .unwrap_err();
     assert_eq!(
         e,
         AlgebraError::NotComplementable {
@@ -185,7 +212,12 @@ fn complement_refusals_are_the_cores() {
     assert!(core("complement((2,4):(1,4611686018427387904), 64)").is_none());
     assert!(core("complement((2,2,4):(1,3,4611686018427387904), 64)").is_none());
     let e = layout!((two,zero):(1,4)).complement(64).unwrap_err();
-    assert_eq!(e, AlgebraError::ZeroExtent { function: "complement" });
+    assert_eq!(
+        e,
+        AlgebraError::ZeroExtent {
+            function: "complement"
+        }
+    );
 }
 
 #[test]

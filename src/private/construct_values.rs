@@ -13,8 +13,8 @@ use super::algebra::AlgebraError;
 use super::compose::product;
 use super::construct::{nonzero, order_tie};
 use super::int::{C, Int, Offset};
-use super::static_int::StaticInt;
 use super::layout::Layout;
+use super::static_int::StaticInt;
 use super::tree::{Mode, Shape, Tree};
 
 /// The most leaves a shape given to these constructors may have (a
