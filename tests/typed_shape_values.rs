@@ -151,6 +151,26 @@ fn algebra_results_are_inputs_again() {
 }
 
 #[test]
+fn quot_and_min_leaves_are_inputs() {
+    use layout_dsl::typed::{Min, Quot};
+    // `(8/2, min(2,16)):(1,4)`, leaves as the partitions make them.
+    type S = (Quot<C<8>, C<2>>, Min<C<2>, C<16>>);
+    let core_layout = layout_dsl::Layout::try_from(layout!((4,2):(1,4))).unwrap();
+    let l = Layout::<S, (C<1>, C<4>)>::try_from(&core_layout).unwrap();
+    assert_eq!(l.to_string(), "(4,2):(1,4)");
+    let k = l.complement(C::<32>).unwrap();
+    assert_eq!(core::mem::size_of_val(&k), 0);
+    assert!(!same(Ok(k), "complement((4,2):(1,4), 32)"));
+    assert!(!same(l.coalesce(), "coalesce((4,2):(1,4))"));
+    assert!(!same(l.filter_zeros(), "filter_zeros((4,2):(1,4))"));
+    assert!(!same(l.make_layout_like(), "make_layout_like((4,2):(1,4))"));
+    assert!(!same(
+        l.make_fragment_like(),
+        "make_fragment_like((4,2):(1,4))"
+    ));
+}
+
+#[test]
 fn complement_takes_every_offset_type() {
     // A layout whose offsets may be negative (`isize`) and has a
     // complement for its non-negative strides.
