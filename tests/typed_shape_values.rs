@@ -61,10 +61,124 @@ fn complement_sorts_static_strides() {
     assert_eq!(c.mode::<2>().shape().get(), 2);
     assert_eq!(<layout_dsl::typed::ComplementLeaf<(C<4>, C<8>), (C<1>, C<16>), C<256>, 0, 2> as Int>::STATIC, Some(2));
     assert!(!same(Ok(c), "complement((4,8):(1,16), 256)"));
-    // A dynamic cotarget (or extent) makes every computed leaf a usize.
+    // A dynamic cotarget: the holes and the strides after them do not
+    // depend on it and stay static (zero-sized); only the rest is a usize.
     let k = 256usize;
-    let d: Layout<(usize, usize, usize), (C<1>, usize, usize)> = s.complement(k).unwrap();
+    let d = s.complement(k).unwrap();
     assert_eq!(d.to_string(), c.to_string());
+    assert_eq!(core::mem::size_of_val(&d), core::mem::size_of::<usize>());
+    assert_eq!(d.mode::<1>().shape().get(), 4);
+    let rest: usize = d.mode::<2>().shape();
+    assert_eq!(rest, 2);
+    assert!(!same(Ok(d), "complement((4,8):(1,16), 256)"));
+    // A dynamic extent makes every computed leaf but the first stride a usize.
+    let four = 4usize;
+    let e: Layout<(usize, usize, usize), (C<1>, usize, usize)> =
+        layout!(type (four,8):(1,16)).complement(C::<256>).unwrap();
+    assert_eq!(e.to_string(), c.to_string());
+}
+
+/// `text` of a typed layout's `Display` inside a call, for the core.
+fn call(f: &str, l: impl core::fmt::Display, rest: &str) -> String {
+    format!("{f}({l}{rest})")
+}
+
+#[test]
+fn algebra_results_are_inputs_again() {
+    use layout_dsl::typed::{CeilQuot, Divide, Prod};
+    // A static divide: the tiles' counts are `CeilQuot`s, their strides `Prod`s.
+    let a = layout!(type (8,12):(1,8));
+    let z = a.zipped_divide((C::<4>, C::<3>)).unwrap();
+    type Counts = (CeilQuot<C<8>, C<4>>, CeilQuot<C<12>, C<3>>);
+    type Steps = (Prod<C<1>, C<4>>, Prod<C<8>, C<3>>);
+    type Tiles = ((C<4>, C<3>), Counts);
+    let _: &Layout<Tiles, ((C<1>, C<8>), Steps)> = &z;
+    assert_eq!(z.to_string(), "((4,3),(2,4)):((1,8),(4,24))");
+    // Coalesce flattens it, every leaf keeping its (static) type.
+    let c = z.coalesce().unwrap();
+    assert_eq!(core::mem::size_of_val(&c), 0);
+    assert!(!same(Ok(c), &call("coalesce", z, "")));
+    // Its complement up to 192 and 200 (all static: zero-sized, the
+    // layout's complement a compile-time constant).
+    let k = z.complement(C::<192>).unwrap();
+    assert_eq!(core::mem::size_of_val(&k), 0);
+    assert!(!same(Ok(k), &call("complement", z, ", 192")));
+    assert!(!same(
+        z.complement(200usize),
+        &call("complement", z, ", 200")
+    ));
+    // filter_zeros and the like-constructors take it.
+    assert!(!same(z.filter_zeros(), &call("filter_zeros", z, "")));
+    assert!(!same(
+        z.make_layout_like(),
+        &call("make_layout_like", z, "")
+    ));
+    assert!(!same(
+        z.make_fragment_like(),
+        &call("make_fragment_like", z, "")
+    ));
+    // A complement's static leaves (`ComplementLeaf`) and filter_zeros'
+    // (`IfNonZero`) are inputs again.
+    assert!(!same(k.coalesce(), &call("coalesce", k, "")));
+    assert!(!same(
+        k.complement(C::<4096>),
+        &call("complement", k, ", 4096")
+    ));
+    let f = layout!(type (4,(2,3)):(0,(1,2))).filter_zeros().unwrap();
+    assert!(!same(f.complement(C::<24>), &call("complement", f, ", 24")));
+    assert!(!same(f.coalesce(), &call("coalesce", f, "")));
+    // A divide of a dynamic extent: `usize` counts and strides among
+    // static ones; coalesce, filter_zeros and the like-constructors take
+    // it, as complement does its static-strided sub-layout.
+    for m in [1usize, 7, 12, 13] {
+        let d = layout!((m,12):(1,m))
+            .zipped_divide((C::<4>, C::<3>))
+            .unwrap();
+        assert!(!same(d.coalesce(), &call("coalesce", d, "")));
+        assert!(!same(d.filter_zeros(), &call("filter_zeros", d, "")));
+        let s = layout!(type (m,12):(1,16))
+            .logical_divide((C::<4>, C::<3>))
+            .unwrap();
+        assert!(!same(
+            s.make_fragment_like(),
+            &call("make_fragment_like", s, "")
+        ));
+        assert!(
+            same(s.complement(500usize), &call("complement", s, ", 500"))
+                == core(&call("complement", s, ", 500")).is_none()
+        );
+    }
+}
+
+#[test]
+fn quot_and_min_leaves_are_inputs() {
+    use layout_dsl::typed::{Min, Quot};
+    // `(8/2, min(2,16)):(1,4)`, leaves as the partitions make them.
+    type S = (Quot<C<8>, C<2>>, Min<C<2>, C<16>>);
+    let core_layout = layout_dsl::Layout::try_from(layout!((4,2):(1,4))).unwrap();
+    let l = Layout::<S, (C<1>, C<4>)>::try_from(&core_layout).unwrap();
+    assert_eq!(l.to_string(), "(4,2):(1,4)");
+    let k = l.complement(C::<32>).unwrap();
+    assert_eq!(core::mem::size_of_val(&k), 0);
+    assert!(!same(Ok(k), "complement((4,2):(1,4), 32)"));
+    assert!(!same(l.coalesce(), "coalesce((4,2):(1,4))"));
+    assert!(!same(l.filter_zeros(), "filter_zeros((4,2):(1,4))"));
+    assert!(!same(l.make_layout_like(), "make_layout_like((4,2):(1,4))"));
+    assert!(!same(
+        l.make_fragment_like(),
+        "make_fragment_like((4,2):(1,4))"
+    ));
+}
+
+#[test]
+fn complement_takes_every_offset_type() {
+    // A layout whose offsets may be negative (`isize`) and has a
+    // complement for its non-negative strides.
+    let core_layout = layout_dsl::Layout::try_from(layout!((4,2):(1,8))).unwrap();
+    let l = Layout::<(C<4>, usize), (C<1>, C<8>), isize>::try_from(&core_layout).unwrap();
+    let c = l.complement(C::<64>).unwrap();
+    assert_eq!(c.to_string(), "(1,2,4):(1,4,16)");
+    assert!(!same(Ok(c), "complement((4,2):(1,8), 64)"));
 }
 
 #[test]
@@ -89,6 +203,41 @@ fn complement_refusals_are_the_cores() {
         }
     );
     assert!(core("complement((0,4):(1,8), 64)").is_none());
+    // A span that overflows, and (first in the core's walk) a stride that
+    // the span below it does not divide before a span that overflows: the
+    // error is the one the core's order meets first.
+    let (two, four) = (2usize, 4usize);
+    let e = layout!((two,four):(1,4611686018427387904))
+        .complement(64)
+        .unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::ProductOverflow {
+            function: "complement",
+            left: 4,
+            right: 1 << 62
+        }
+    );
+    let e = layout!((two,2,four):(1,3,4611686018427387904))
+        .complement(64)
+        .unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::NotComplementable {
+            function: "complement",
+            stride: 3,
+            span: 2
+        }
+    );
+    assert!(core("complement((2,4):(1,4611686018427387904), 64)").is_none());
+    assert!(core("complement((2,2,4):(1,3,4611686018427387904), 64)").is_none());
+    let e = layout!((two,zero):(1,4)).complement(64).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::ZeroExtent {
+            function: "complement"
+        }
+    );
 }
 
 #[test]

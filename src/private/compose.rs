@@ -287,14 +287,19 @@ pub const fn complement_rest(
     span: usize,
     exact: usize,
 ) -> Result<usize, AlgebraError> {
-    let Some(reach) = div_ceil(cotarget, exact).checked_mul(exact) else {
-        let (left, right) = (div_ceil(cotarget, exact), exact);
+    let whole = div_ceil(cotarget, exact);
+    let Some(reach) = whole.checked_mul(exact) else {
         return Err(AlgebraError::ProductOverflow {
             function,
-            left,
-            right,
+            left: whole,
+            right: exact,
         });
     };
+    // No extent was 1 (the common case): `reach` is a multiple of `span`
+    // and the answer is the quotient already taken (one division, not three).
+    if exact == span {
+        return Ok(whole);
+    }
     if reach % span == 0 {
         Ok(div_ceil(cotarget, span))
     } else {

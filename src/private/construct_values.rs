@@ -14,6 +14,7 @@ use super::compose::product;
 use super::construct::{nonzero, order_tie};
 use super::int::{C, Int, Offset};
 use super::layout::Layout;
+use super::static_int::StaticInt;
 use super::tree::{Mode, Shape, Tree};
 
 /// The most leaves a shape given to these constructors may have (a
@@ -172,6 +173,31 @@ macro_rules! tuples {
 
 for_each_rank!(tuples);
 
+// `do_not_recommend`: a refusal names the layout's stride, not a list of
+// the tuples that qualify.
+macro_rules! strides {
+    (0;) => {
+        #[diagnostic::do_not_recommend]
+        impl StaticStrides for () {}
+        #[diagnostic::do_not_recommend]
+        impl FragmentStrides for () {}
+    };
+    (1; ($i:tt $D:ident $_b:ident $_c:ident)) => {
+        #[diagnostic::do_not_recommend]
+        impl<$D: StaticStrides> StaticStrides for ($D,) {}
+        #[diagnostic::do_not_recommend]
+        impl<$D: Tree> FragmentStrides for ($D,) {}
+    };
+    ($rank:literal; ($i0:tt $D0:ident $_b0:ident $_c0:ident) $(($i:tt $D:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$D0: StaticStrides, $($D: StaticStrides),*> StaticStrides for ($D0, $($D,)*) {}
+        #[diagnostic::do_not_recommend]
+        impl<$D0: StaticStrides, $($D: StaticStrides),*> FragmentStrides for ($D0, $($D,)*) {}
+    };
+}
+
+for_each_rank!(strides);
+
 /// CuTe's `compact_order` over `n` leaves of `extent`, each in a part
 /// (`part`, consecutive leaves, `parts` of them) of order `order`: each
 /// part column-major from the product of the parts of lower order; a leaf
@@ -267,25 +293,59 @@ pub fn make_ordered_layout<S: LeafValues + Shape, O: OrderOf<S>>(
 pub trait MakeLike {
     /// The layout both constructors give.
     type Out;
+    /// The stride tree, whose static numbers are the order.
+    type Stride;
     /// Compact strides in the order of `A`'s; stride-0 leaves keep stride 0.
-    fn make_layout_like(&self) -> Result<Self::Out, AlgebraError>;
+    /// `A`'s strides must be static: a dynamic one is a compile error
+    /// that `cargo check` reports (a bound, [`StaticStrides`]).
+    fn make_layout_like(&self) -> Result<Self::Out, AlgebraError>
+    where
+        Self::Stride: StaticStrides;
     /// Mode 0 column-major (its stride-0 leaves stride 0), the other
     /// leaves ordered by their strides after it; a rank-1 layout
     /// column-major. A mode 0 of extent 0 is refused, as the core does.
-    fn make_fragment_like(&self) -> Result<Self::Out, AlgebraError>;
+    /// A layout of rank 2 or more needs static strides (a bound,
+    /// [`FragmentStrides`], which `cargo check` reports).
+    fn make_fragment_like(&self) -> Result<Self::Out, AlgebraError>
+    where
+        Self::Stride: FragmentStrides;
 }
+
+/// A stride tree whose every leaf is static (`C<N>` or a folded static
+/// leaf): the order `make_layout_like` reads. A bound rather than a
+/// `const` assertion, so that `cargo check` reports a dynamic stride.
+#[diagnostic::on_unimplemented(
+    message = "the stride `{Self}` has a dynamic leaf: it cannot order a layout's leaves",
+    label = "a layout with a dynamic stride",
+    note = "`make_layout_like`, and `make_fragment_like` of rank 2 or more, order the leaves by their strides: every stride must be static (`C<N>`)"
+)]
+pub trait StaticStrides {}
+
+#[diagnostic::do_not_recommend]
+impl<T: StaticInt> StaticStrides for T {}
+
+/// The stride tree of a layout `make_fragment_like` takes: any for rank 1
+/// (a single extent or a tuple of one mode), every leaf static when the
+/// rank is 2 or more (the modes after the first are ordered by them).
+#[diagnostic::on_unimplemented(
+    message = "the stride `{Self}` has a dynamic leaf: `make_fragment_like` of rank 2 or more cannot order by it",
+    label = "a layout of rank 2 or more with a dynamic stride",
+    note = "`make_fragment_like` orders the modes after the first by their strides: every stride must be static (`C<N>`); a rank-1 layout takes any"
+)]
+pub trait FragmentStrides {}
+
+#[diagnostic::do_not_recommend]
+impl<T: Int> FragmentStrides for T {}
 
 impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D, I> {
     type Out = Layout<S, S::Usizes>;
+    type Stride = D;
 
     #[inline]
-    fn make_layout_like(&self) -> Result<Self::Out, AlgebraError> {
-        const {
-            assert!(
-                D::STATIC,
-                "make_layout_like orders by the strides: they must be static"
-            )
-        };
+    fn make_layout_like(&self) -> Result<Self::Out, AlgebraError>
+    where
+        D: StaticStrides,
+    {
         let (shape, function) = (self.shape(), "make_layout_like");
         let (mut extent, order, n) = self.leaves();
         let mut part = [0; MAX_LEAVES];
@@ -298,17 +358,14 @@ impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D
     }
 
     #[inline]
-    fn make_fragment_like(&self) -> Result<Self::Out, AlgebraError> {
+    fn make_fragment_like(&self) -> Result<Self::Out, AlgebraError>
+    where
+        D: FragmentStrides,
+    {
         let shape = self.shape();
         if S::RANK <= 1 {
             return make_ordered_layout(shape, LayoutLeft);
         }
-        const {
-            assert!(
-                S::RANK <= 1 || D::STATIC,
-                "make_fragment_like orders modes 1.. by their strides: they must be static"
-            )
-        };
         let function = "make_fragment_like";
         let (mut extent, order, n) = self.leaves();
         let first = S::FIRST;

@@ -10,7 +10,7 @@
 //! The impls are generated per rank from `for_each_rank!`, for every
 //! `B ≤ E ≤ rank` (`take` needs `B < E`, as the core).
 
-use super::int::C;
+use super::int::Int;
 
 /// A mode index as a type, for [`select`](super::Layout::select): CuTe's
 /// `select<3, 0>(l)` is `l.select::<(Ix<3>, Ix<0>)>()`.
@@ -131,44 +131,42 @@ pub trait Select<S, D>: Copy {
     fn select(shape: S, stride: D) -> (Self::Shape, Self::Stride);
 }
 
-/// The leaf impls: one mode (rank 1), replaced whole at index 0.
-macro_rules! leaf {
-    ($($generics:ident)?; $ty:ty) => {
-        impl<$(const $generics: i64)?> AsModes for $ty {
-            type Modes = (Self,);
-            #[inline(always)]
-            fn as_modes(self) -> (Self,) {
-                (self,)
-            }
-        }
-        #[diagnostic::do_not_recommend]
-        impl<$(const $generics: i64,)? X: Copy, Y: Copy, D: Copy> Replace<0, X, Y, D> for $ty {
-            type Shape = X;
-            type Stride = Y;
-            #[inline(always)]
-            fn replace(self, _: D, shape: X, mode_stride: Y) -> (X, Y) {
-                (shape, mode_stride)
-            }
-        }
-        impl<$(const $generics: i64)?> Leaves for $ty {
-            type Out = (Self,);
-            #[inline(always)]
-            fn leaves(self) -> (Self,) {
-                (self,)
-            }
-        }
-        impl<$(const $generics: i64)?> Flatten for $ty {
-            type Out = Self;
-            #[inline(always)]
-            fn flatten(self) -> Self {
-                self
-            }
-        }
-    };
+// The leaf impls, one per trait for every leaf type (`C<N>`, `usize`
+// and the folded static leaves `Quot`, `Prod`, `Min`, `CeilQuot`,
+// `IfNonZero`, `ComplementLeaf`: whatever implements `Int`), so that a
+// typed algebra result is an input again. A leaf is one mode (rank 1),
+// replaced whole at index 0. (Tuples never implement `Int`, so these do
+// not overlap the tuple impls.)
+impl<T: Int> AsModes for T {
+    type Modes = (Self,);
+    #[inline(always)]
+    fn as_modes(self) -> (Self,) {
+        (self,)
+    }
 }
-
-leaf!(N; C<N>);
-leaf!(; usize);
+#[diagnostic::do_not_recommend]
+impl<T: Int, X: Copy, Y: Copy, D: Copy> Replace<0, X, Y, D> for T {
+    type Shape = X;
+    type Stride = Y;
+    #[inline(always)]
+    fn replace(self, _: D, shape: X, mode_stride: Y) -> (X, Y) {
+        (shape, mode_stride)
+    }
+}
+impl<T: Int> Leaves for T {
+    type Out = (Self,);
+    #[inline(always)]
+    fn leaves(self) -> (Self,) {
+        (self,)
+    }
+}
+impl<T: Int> Flatten for T {
+    type Out = Self;
+    #[inline(always)]
+    fn flatten(self) -> Self {
+        self
+    }
+}
 
 /// Everything a tuple of one rank gets: the walk over every split of its
 /// fields into a prefix `P`, a middle `M` and a suffix `Q`.

@@ -69,7 +69,8 @@ pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use construct_values::{
-    LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, MakeLike, OrderOf, make_ordered_layout,
+    FragmentStrides, LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, MakeLike, OrderOf,
+    StaticStrides, make_ordered_layout,
 };
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};

@@ -9,9 +9,7 @@
 //! implemented" sentence as a `help` line under a custom label, so the
 //! message, that sentence at the span and one note are the whole error.
 
-use super::int::{C, Int};
-use super::static_complement::{ComplementLeaf, StaticLeaves};
-use super::static_int::{CeilQuot, IfNonZero, Min, Prod, Quot, StaticInt};
+use super::int::Int;
 
 /// A layout of shape type `Self` and stride type `D` has a mode `K`: `K`
 /// below the tuple's rank, or 0 for a single extent.
@@ -30,48 +28,10 @@ pub trait Get<const K: usize, D>: Copy {
     fn stride_mode(stride: &D) -> Self::StrideMode;
 }
 
+/// Every leaf type (`C<N>`, `usize`, the folded static leaves: whatever
+/// implements `Int`) is its own mode 0.
 #[diagnostic::do_not_recommend]
-impl<const N: i64, D: Int> Get<0, D> for C<N> {
-    type Mode = Self;
-    type StrideMode = D;
-    #[inline]
-    fn shape_mode(&self) -> Self {
-        *self
-    }
-    #[inline]
-    fn stride_mode(stride: &D) -> D {
-        *stride
-    }
-}
-
-/// `Get<0, D>` for a leaf type: the leaf is its own mode 0.
-macro_rules! leaf_mode {
-    ([$($generics:tt)*] $ty:ty) => {
-        #[diagnostic::do_not_recommend]
-        impl<D: Int, $($generics)*> Get<0, D> for $ty {
-            type Mode = Self;
-            type StrideMode = D;
-            #[inline]
-            fn shape_mode(&self) -> Self {
-                *self
-            }
-            #[inline]
-            fn stride_mode(stride: &D) -> D {
-                *stride
-            }
-        }
-    };
-}
-
-leaf_mode!([A: StaticInt, B: StaticInt] Quot<A, B>);
-leaf_mode!([A: StaticInt, B: StaticInt] CeilQuot<A, B>);
-leaf_mode!([A: StaticInt, B: StaticInt] Prod<A, B>);
-leaf_mode!([A: StaticInt, B: StaticInt] Min<A, B>);
-leaf_mode!([A: StaticInt, B: StaticInt] IfNonZero<A, B>);
-leaf_mode!([Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8] ComplementLeaf<Sh, St, Co, K, W>);
-
-#[diagnostic::do_not_recommend]
-impl<D: Int> Get<0, D> for usize {
+impl<T: Int, D: Int> Get<0, D> for T {
     type Mode = Self;
     type StrideMode = D;
     #[inline]

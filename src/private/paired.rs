@@ -216,7 +216,10 @@ impl<S: Int, SL: StaticSize> StaticSize for Cons<S, SL> {
 )]
 pub trait WalkPaired<O> {
     /// Whether the sizes agree. Where both sizes are static and differ this
-    /// is an error when the code is built (a `const` assertion).
+    /// is an error when the code is built (a `const` assertion, evaluated
+    /// at instantiation: `cargo check` does not report it; a bound cannot
+    /// compare two `const` products on stable Rust, see
+    /// [`copy`](crate::tensor::typed::copy)).
     fn same_size(&self, other: &O) -> bool;
     /// After `same_size`: `f(offset in self, offset in other)` for every
     /// 1-D index, in order.

@@ -36,10 +36,16 @@ use super::tree::{Mode, Tree};
 /// leaf may have any stride. `M` is a `usize` or a `C<N>`. The result has
 /// one mode per leaf of `A` and one more, flat, in the order of `A`'s
 /// strides; a leaf of extent 1 or stride 0 (which CuTe and the core drop)
-/// leaves a hole of extent 1 there. The first stride is `C<1>`; the other
-/// leaves are `usize`, or all static ([`ComplementLeaf`]) when every leaf
-/// of `A` and `M` are (the type follows the operands' types; which extent
-/// lands in which hole is a number). As a function it is the core's
+/// leaves a hole of extent 1 there. The first stride is `C<1>`. When every
+/// leaf of `A` is static (`C<N>` or any folded static leaf: `Quot`,
+/// `Prod`, `CeilQuot`, `Min`, `IfNonZero`, `ComplementLeaf`), the holes and
+/// the strides after them are static ([`ComplementLeaf`], zero-sized), and
+/// the rest's extent is static when `M` is too, a `usize` otherwise. When
+/// a leaf of `A` is dynamic, the computed leaves are `usize`: which hole
+/// a leaf's extent reaches is the strides' order, a comparison of their
+/// numbers, and on stable Rust a type cannot be chosen by comparing const
+/// generics (`Pick<{ A < B }>` needs `generic_const_exprs`), so the type
+/// cannot say which holes stay static (CuTe's `if constexpr` can). As a function it is the core's
 /// complement (whose modes are these, coalesced); a stride that is not a
 /// multiple of the span below it has no complement, and an extent 0 none
 /// either: both are [`AlgebraError`]s naming the values, as the core refuses.
@@ -62,6 +68,16 @@ use super::tree::{Mode, Tree};
 /// let s = layout!(type (2,4):(1,8)).complement(C::<64>).unwrap();
 /// assert_eq!((s.to_string(), core::mem::size_of_val(&s)), ("(1,4,2):(1,2,32)".into(), 0));
 /// ```
+///
+/// `A` may have at most 11 leaves (`MAX_RANK - 1`; `MAX_RANK` = 12, the
+/// widest tuple a typed layout has at any level, is the macro crate's
+/// one constant): the result is flat, with one mode more than `A` has
+/// leaves, and a flat result of 13 modes has no typed form. A nested
+/// result could hold more, but not with CuTe's flat nesting; 12 leaves
+/// and more are refused by the bound (a note says so). For the same
+/// reason [`Coalesce`] takes at most `MAX_RANK` leaves (its result is
+/// flat), while [`FilterZeros`] keeps the nesting (any typed layout) and
+/// [`MakeLike`](super::MakeLike) takes up to 32 leaves (`MAX_LEAVES`).
 ///
 /// A static layout with no complement is a compile error (CuTe's
 /// `static_assert`), as a dynamic one is an error value:
@@ -101,7 +117,7 @@ pub trait ComplementLeaves<G, M> {
     fn complement_leaves(self, stride: G, cotarget: M) -> Result<Self::Out, AlgebraError>;
 }
 
-impl<S: Mode<D> + Leaves, D: Tree + Leaves, M: Int> Complement<M> for Layout<S, D, usize>
+impl<S: Mode<D> + Leaves, D: Tree + Leaves, M: Int, I: Offset> Complement<M> for Layout<S, D, I>
 where
     S::Out: ComplementLeaves<D::Out, M>,
 {
@@ -141,6 +157,15 @@ pub const fn by_stride<const R: usize>(strides: [i64; R]) -> [usize; R] {
 /// `cotarget`: each hole's extent, the stride of the mode after each hole
 /// (the first hole's stride is 1), and the rest's extent. The core's walk
 /// (`layout_core::complement`) without its coalescing.
+///
+/// Written for the common case, where nothing is refused: a first pass
+/// multiplies the spans with no division and no branch but one (an extent
+/// 0 or an overflowing span, flagged as it goes), the second divides
+/// each stride by the span below it. A leaf the core drops (extent 1 or
+/// stride 0) keeps the span by a select, which LLVM folds when the
+/// product is the same either way (`4·m` at `m = 1` is `4`). A refusal
+/// goes to [`complement_refusal`], which walks again in the core's order
+/// so that the error is the one the core gives first.
 #[doc(hidden)]
 #[inline]
 pub fn complement_modes<const R: usize>(
@@ -149,21 +174,80 @@ pub fn complement_modes<const R: usize>(
     order: [usize; R],
     cotarget: usize,
 ) -> Result<([usize; R], [usize; R], usize), AlgebraError> {
-    const F: &str = "complement";
-    let (mut holes, mut next) = ([1; R], [0; R]);
-    for s in shape {
-        nonzero(F, s)?;
+    let (mut holes, mut next, mut below) = ([1; R], [0; R], [1; R]);
+    let (mut span, mut refused) = (1usize, false);
+    for k in 0..R {
+        let (s, d) = (shape[order[k]], stride[order[k]]);
+        let (product, overflow) = s.overflowing_mul(d);
+        let kept = s != 1 && d != 0;
+        refused |= s == 0 || (kept && overflow);
+        below[k] = span;
+        span = if kept { product } else { span };
+        next[k] = span;
     }
-    let mut span = 1;
+    if refused {
+        cold();
+        return Err(complement_refusal(shape, stride, order));
+    }
     for k in 0..R {
         let (s, d) = (shape[order[k]], stride[order[k]]);
         if s != 1 && d != 0 {
-            holes[k] = complement_hole(F, d, span, span)?;
-            span = product(F, s, d)?;
+            // `below[k]` is not 0: every extent is, and no span overflowed.
+            if d % below[k] != 0 {
+                cold();
+                return Err(complement_refusal(shape, stride, order));
+            }
+            holes[k] = d / below[k];
         }
-        next[k] = span;
     }
     Ok((holes, next, ceil_div(cotarget, span)))
+}
+
+/// Marks the branch that calls it unlikely.
+#[cold]
+#[inline(never)]
+fn cold() {}
+
+/// The error the core gives for a layout [`complement_modes`] refuses:
+/// the same walk with each check in the core's order (every extent
+/// nonzero, then per leaf its hole's divisibility and its span's product).
+///
+/// Inlined (in the cold branch): each error is then built with a known
+/// variant, and LLVM sees that the refused branch never reaches the
+/// caller's `Ok` path, whose constants stay folded. Out of line, the
+/// returned error's variant is unknown, the two paths merge and the
+/// result's leaves become run-time values.
+#[doc(hidden)]
+#[inline(always)]
+pub fn complement_refusal<const R: usize>(
+    shape: [usize; R],
+    stride: [usize; R],
+    order: [usize; R],
+) -> AlgebraError {
+    const F: &str = "complement";
+    let walk = || {
+        for s in shape {
+            nonzero(F, s)?;
+        }
+        let mut span = 1;
+        for k in 0..R {
+            let (s, d) = (shape[order[k]], stride[order[k]]);
+            if s != 1 && d != 0 {
+                complement_hole(F, d, span, span)?;
+                span = product(F, s, d)?;
+            }
+        }
+        Ok(())
+    };
+    match walk() {
+        Err(e) => e,
+        // Not reached: the fast walk refuses only what this walk refuses.
+        Ok(()) => AlgebraError::NotComplementable {
+            function: F,
+            stride: 0,
+            span: 0,
+        },
+    }
 }
 
 /// [`Yes`] when the leaves are all static.
@@ -172,10 +256,19 @@ macro_rules! all_static {
     ($T:ty, $($rest:ty),+) => { <<$T as IsStatic>::Is as Bit>::And<all_static!($($rest),+)> };
 }
 
+/// The cotarget a complement's leaf of part `W` names: the rest (`W = 2`)
+/// depends on it; a hole's extent and the stride after it do not, so
+/// their static leaves name none (`C<0>`) and are static whenever `A`'s
+/// leaves are, whatever the cotarget.
+macro_rules! co {
+    (2) => { M };
+    ($W:literal) => { C<0> };
+}
+
 /// Leaf `K`, part `W` of the complement (static when `All` is [`Yes`]).
 macro_rules! leaf {
-    ($All:ty; $Sh:ty, $St:ty; $K:tt, $W:literal) => {
-        <$All as Pick<ComplementLeaf<$Sh, $St, M, $K, $W>>>::Out
+    ($All:ty; $Sh:ty, $St:ty; $K:tt, $W:tt) => {
+        <$All as Pick<ComplementLeaf<$Sh, $St, co!($W), $K, $W>>>::Out
     };
 }
 
@@ -185,22 +278,26 @@ macro_rules! complement_leaves {
         // R + 1 = 13 modes: wider than a typed layout may be.
     };
     (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
-        complement_impl!([$S: [Int + IsStatic]] [$D: [Int + IsStatic]] [$i]; all_static!(M, $S, $D); ($S,), ($D,));
+        complement_impl!([$S: [Int + IsStatic]] [$D: [Int + IsStatic]] [$i]; all_static!($S, $D); ($S,), ($D,));
     };
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
-        complement_impl!([$($S: [Int + IsStatic])*] [$($D: [StaticInt])*] [$($i)*]; all_static!(M $(, $S)*); ($($S,)*), ($($D,)*));
+        complement_impl!([$($S: [Int + IsStatic])*] [$($D: [StaticInt])*] [$($i)*]; all_static!($($S),*); ($($S,)*), ($($D,)*));
     };
 }
 
+// `$Leaves` is [`Yes`] when every leaf of `A` is static: then the holes
+// and the strides after them are static (`ComplementLeaf`s), and the rest
+// is too when the cotarget also is (`All`).
 macro_rules! complement_impl {
-    ([$($S:ident: [$($SB:tt)*])*] [$($D:ident: [$($DB:tt)*])*] [$($i:tt)*]; $All:ty; $Sh:ty, $St:ty) => {
+    ([$($S:ident: [$($SB:tt)*])*] [$($D:ident: [$($DB:tt)*])*] [$($i:tt)*]; $Leaves:ty; $Sh:ty, $St:ty) => {
         impl<$($S: $($SB)*,)* $($D: $($DB)*,)* M: Int + IsStatic> ComplementLeaves<$St, M> for $Sh
         where
-            $All: $(Pick<ComplementLeaf<$Sh, $St, M, $i, 0>> + Pick<ComplementLeaf<$Sh, $St, M, $i, 1>> +)* Pick<ComplementLeaf<$Sh, $St, M, 0, 2>>,
+            $Leaves: $(Pick<ComplementLeaf<$Sh, $St, co!(0), $i, 0>> + Pick<ComplementLeaf<$Sh, $St, co!(1), $i, 1>> +)* Bit,
+            <$Leaves as Bit>::And<M::Is>: Pick<ComplementLeaf<$Sh, $St, co!(2), 0, 2>>,
         {
             type Out = Layout<
-                ($(leaf!($All; $Sh, $St; $i, 0),)* leaf!($All; $Sh, $St; 0, 2)),
-                (C<1>, $(leaf!($All; $Sh, $St; $i, 1),)*),
+                ($(leaf!($Leaves; $Sh, $St; $i, 0),)* leaf!(<$Leaves as Bit>::And<M::Is>; $Sh, $St; 0, 2)),
+                (C<1>, $(leaf!($Leaves; $Sh, $St; $i, 1),)*),
             >;
             #[inline]
             fn complement_leaves(self, stride: $St, cotarget: M) -> Result<Self::Out, AlgebraError> {
@@ -214,9 +311,9 @@ macro_rules! complement_impl {
                     cotarget.get(),
                 )?;
                 Ok(Layout::from_parts(
-                    ($(<$All as Pick<ComplementLeaf<$Sh, $St, M, $i, 0>>>::pick(holes[$i]),)*
-                        <$All as Pick<ComplementLeaf<$Sh, $St, M, 0, 2>>>::pick(rest)),
-                    (C::<1>, $(<$All as Pick<ComplementLeaf<$Sh, $St, M, $i, 1>>>::pick(next[$i]),)*),
+                    ($(<$Leaves as Pick<ComplementLeaf<$Sh, $St, co!(0), $i, 0>>>::pick(holes[$i]),)*
+                        <<$Leaves as Bit>::And<M::Is> as Pick<ComplementLeaf<$Sh, $St, co!(2), 0, 2>>>::pick(rest)),
+                    (C::<1>, $(<$Leaves as Pick<ComplementLeaf<$Sh, $St, co!(1), $i, 1>>>::pick(next[$i]),)*),
                 ))
             }
         }

@@ -14,11 +14,21 @@ use core::marker::PhantomData;
 
 use layout_core::Error;
 
-use super::int::{C, Int};
-use super::static_int::{IfNonZero, Min, Prod, Quot, StaticInt, static_leaf};
+use super::int::Int;
+use super::static_int::{StaticInt, static_leaf};
+use super::tree::MAX_RANK;
 
-/// The widest flat layout a typed complement takes (`MAX_RANK - 1`).
-const WIDTH: usize = 12;
+/// Room for the leaves of the widest layout a typed complement takes:
+/// `MAX_RANK - 1` leaves, whose complement has `MAX_RANK` flat modes.
+const WIDTH: usize = MAX_RANK;
+
+// The `(12; …)` arms here and in shape_values.rs skip the widest rank
+// (its complement would have `MAX_RANK + 1` modes): they name it by
+// number, as a macro pattern cannot read a `const`.
+const _: () = assert!(
+    MAX_RANK == 12,
+    "update the `(12; …)` arms of the typed complement to the new MAX_RANK"
+);
 
 /// Whether a leaf's value is in its type: [`Yes`] or [`No`].
 #[doc(hidden)]
@@ -34,23 +44,11 @@ pub struct Yes;
 #[doc(hidden)]
 pub struct No;
 
-impl<const N: i64> IsStatic for C<N> {
+impl<T: StaticInt> IsStatic for T {
     type Is = Yes;
 }
 impl IsStatic for usize {
     type Is = No;
-}
-impl<A, B> IsStatic for Quot<A, B> {
-    type Is = Yes;
-}
-impl<A, B> IsStatic for Prod<A, B> {
-    type Is = Yes;
-}
-impl<A, B> IsStatic for Min<A, B> {
-    type Is = Yes;
-}
-impl<A, B> IsStatic for IfNonZero<A, B> {
-    type Is = Yes;
 }
 
 /// [`Yes`] or [`No`], and their conjunction (always defined, so generic
@@ -197,6 +195,3 @@ static_leaf!(
     [Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8]
     ComplementLeaf [Sh, St, Co, K, W]
 );
-impl<Sh, St, Co, const K: usize, const W: u8> IsStatic for ComplementLeaf<Sh, St, Co, K, W> {
-    type Is = Yes;
-}

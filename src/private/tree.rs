@@ -7,9 +7,8 @@ use core::fmt;
 
 use layout_core::{Error, IntTuple};
 
-use super::int::{C, Int, leaf_to_core};
-use super::static_complement::{ComplementLeaf, StaticLeaves};
-use super::static_int::{CeilQuot, IfNonZero, Min, Prod, Quot, StaticInt};
+use super::int::{Int, leaf_to_core};
+use super::static_int::StaticInt;
 use super::text::{Described, Node, write_tree};
 use super::walk::{Form, Leaf, divmod};
 
@@ -178,15 +177,12 @@ macro_rules! leaf {
 }
 
 // `Node::Dynamic` says "a `usize` lies here" to text.rs, which reads it:
-// only the `usize` leaf may give it.
-leaf!([const N: i64]; C<N>; Some(N as usize); N as usize; Node::Static(N));
+// only the `usize` leaf may give it. Every static leaf (`C<N>` and the
+// folded ones, `Quot`, `Prod`, `Min`, `CeilQuot`, `IfNonZero`,
+// `ComplementLeaf`, or any other `StaticInt`) is a tree by one impl, its
+// value read from the type, so an algebra result is a tree again.
+leaf!([T: StaticInt]; T; Some(T::VALUE as usize); T::VALUE as usize; Node::Static(T::VALUE));
 leaf!([]; usize; None; 0; Node::Dynamic);
-leaf!([A: StaticInt, B: StaticInt]; Quot<A, B>; Some(Quot::<A, B>::VALUE as usize); Quot::<A, B>::VALUE as usize; Node::Static(Quot::<A, B>::VALUE));
-leaf!([A: StaticInt, B: StaticInt]; CeilQuot<A, B>; Some(CeilQuot::<A, B>::VALUE as usize); CeilQuot::<A, B>::VALUE as usize; Node::Static(CeilQuot::<A, B>::VALUE));
-leaf!([A: StaticInt, B: StaticInt]; Prod<A, B>; Some(Prod::<A, B>::VALUE as usize); Prod::<A, B>::VALUE as usize; Node::Static(Prod::<A, B>::VALUE));
-leaf!([A: StaticInt, B: StaticInt]; Min<A, B>; Some(Min::<A, B>::VALUE as usize); Min::<A, B>::VALUE as usize; Node::Static(Min::<A, B>::VALUE));
-leaf!([Sh: StaticLeaves, St: StaticLeaves, Co: StaticInt, const K: usize, const W: u8]; ComplementLeaf<Sh, St, Co, K, W>; Some(ComplementLeaf::<Sh, St, Co, K, W>::VALUE as usize); ComplementLeaf::<Sh, St, Co, K, W>::VALUE as usize; Node::Static(ComplementLeaf::<Sh, St, Co, K, W>::VALUE));
-leaf!([A: StaticInt, B: StaticInt]; IfNonZero<A, B>; Some(IfNonZero::<A, B>::VALUE as usize); IfNonZero::<A, B>::VALUE as usize; Node::Static(IfNonZero::<A, B>::VALUE));
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }

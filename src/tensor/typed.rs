@@ -248,7 +248,18 @@ where
 /// ```
 ///
 /// Two static sizes that differ (24 and 32) fail when the code is built
-/// (a `const` assertion, so `cargo check` does not see it):
+/// (a `const` assertion, so `cargo check` does not see it). It cannot be
+/// a trait bound, which `cargo check` would report: a static size is not
+/// a type but a number, the product of the leaves' values (an associated
+/// `const`, [`StaticSize`](crate::__private::StaticSize)), and on stable
+/// Rust a bound cannot compare two such numbers (`Same<{ A::SIZE }, {
+/// B::SIZE }>` needs the unstable `generic_const_exprs`); comparing the
+/// size *types* instead would refuse equal sizes spelled differently
+/// (`(4,6)` and `(6,4)`, or `Quot<C<48>, C<2>>` and `C<24>`). So the
+/// assertion runs when `copy` is instantiated for the two layouts:
+/// `cargo build` and `cargo test` report it (error E0080, "copy/axpby:
+/// the two layouts' static sizes differ", and a note naming the
+/// instantiation), `cargo check` and rust-analyzer do not.
 ///
 /// ```compile_fail,E0080
 /// use layout_dsl::tensor::{Tensor, typed};
