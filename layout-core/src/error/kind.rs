@@ -220,9 +220,6 @@ pub enum ErrorKind {
     /// past the copies of `A` that fit in it: CuTe's next copy would start
     /// at the rest's stride, leaving offsets no copy covers, which is not a
     /// product (README, "where we differ").
-    #[error(
-        "A's stride {stride} is not a multiple of the span {span} of the modes below it: CuTe rounds that hole of the complement down to {hole}, a product only while B's offsets stay below {limit}, and B reaches offset {reach} (CuTe's next copy of A would leave offsets that no copy covers)"
-    )]
     ProductPastHole {
         /// `A`'s stride (sorted by stride).
         stride: i64,

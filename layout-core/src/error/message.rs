@@ -122,6 +122,16 @@ impl fmt::Display for ErrorKind {
                 f,
                 "complement needs each stride to be a multiple of the span below it: stride {stride} of mode {mode} is not a multiple of {span}"
             ),
+            ProductPastHole {
+                stride,
+                span,
+                hole,
+                limit,
+                reach,
+            } => write!(
+                f,
+                "A's stride {stride} is not a multiple of the span {span} of the modes below it: CuTe rounds that hole of the complement down to {hole}, a product only while B's offsets stay below {limit}, and B reaches offset {reach} (CuTe's next copy of A would leave offsets that no copy covers)"
+            ),
             TilerTooLong { tiler, layout } => write!(
                 f,
                 "the tiler has {tiler} modes but the layout only has {layout}"
