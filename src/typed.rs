@@ -217,7 +217,7 @@ pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
     ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten, Get,
     Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min,
-    Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod, Quot, Replace, Replaced,
-    Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree, TypedCoord, TypedLayout,
-    TypedSwizzle, make_ordered_layout,
+    Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod, Product, ProductTile,
+    Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
+    TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
 };

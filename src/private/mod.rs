@@ -45,6 +45,8 @@ mod paired;
 mod partial;
 mod partition;
 mod poisoned;
+mod product_holes;
+mod product_value;
 mod reach;
 pub mod rt;
 mod shape_values;
@@ -90,6 +92,8 @@ pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
+pub use product_value::{ByModeProduct, Lift, Product, ProductWalk, Unpack};
 pub use reach::Reach;
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
