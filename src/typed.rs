@@ -218,6 +218,6 @@ pub use crate::__private::{
     ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten, Get,
     Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight, Leaves, MakeLike, Min,
     Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod, Product, ProductTile,
-    Quot, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken, Times, Tree,
-    TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
+    Quot, RankedProduct, Replace, Replaced, Select, Shape, StaticInt, Swizzle, Take, Taken,
+    TileToShape, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
 };

@@ -46,6 +46,7 @@ mod partial;
 mod partition;
 mod poisoned;
 mod product_holes;
+mod product_ranked;
 mod product_value;
 mod reach;
 pub mod rt;
@@ -93,6 +94,9 @@ pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
+pub use product_ranked::{
+    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TileToShape, ZipPad, ZipProduct,
+};
 pub use product_value::{ByModeProduct, Lift, Product, ProductWalk, Unpack};
 pub use reach::Reach;
 pub use shape_values::{

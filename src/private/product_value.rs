@@ -194,19 +194,19 @@ where
 
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
-        let (xs, xd) = self.copies(b, "logical_product")?;
+        let (xs, xd) = self.copies(b, ("logical_product", true))?;
         Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
     }
 
     #[inline]
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
-        let (xs, xd) = self.copies(b, "zipped_product")?;
+        let (xs, xd) = self.copies(b, ("zipped_product", true))?;
         Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
     }
 
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
-        let (xs, xd) = self.copies(b, "tiled_product")?;
+        let (xs, xd) = self.copies(b, ("tiled_product", true))?;
         let shape = Cons(self.shape(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xs));
         let stride = Cons(self.stride(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xd));
         Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
@@ -214,7 +214,7 @@ where
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
-        let (xs, xd) = self.copies(b, "flat_product")?;
+        let (xs, xd) = self.copies(b, ("flat_product", true))?;
         let (a, d) = (
             S::unpack(self.shape()),
             <S as Unpack<D>>::unpack(self.stride()),
@@ -316,7 +316,7 @@ where
         AlgebraError,
     > {
         // Mode i of A times tile i (CuTe's `transform_layout`).
-        let (xs, xd) = Layout::from_parts(self.0, d.0).copies(t.0, function)?;
+        let (xs, xd) = Layout::from_parts(self.0, d.0).copies(t.0, (function, true))?;
         let (ls, ld, fs, fd, ss, sd) = self.1.by_mode(d.1, t.1, function)?;
         Ok((
             Cons((self.0, xs), ls),
