@@ -209,3 +209,33 @@ fn errors_name_the_values() {
     assert!(core.is_none(), "{e}: the core gives {core:?}");
     assert!(e.to_string().contains("`zipped_product`"), "{e}");
 }
+
+#[test]
+fn through_the_macro() {
+    use layout_dsl::typed::{RankedProduct, TileToShape};
+    let (m, n) = (4, 3);
+    let a = layout!(type (m,n):(1,8));
+    let b = layout!((2,2):(1,2));
+    assert_eq!(layout!(type logical_product(#a, #b)), a.logical_product(b));
+    assert_eq!(
+        layout!(type zipped_product(#a, <2,n>)),
+        a.zipped_product((C::<2>, n))
+    );
+    assert_eq!(
+        layout!(type tiled_product(#a, (2,2):(1,2))),
+        a.tiled_product(layout!(type (2,2):(1,2)))
+    );
+    assert_eq!(
+        layout!(type flat_product((m,n):(1,8), #b)),
+        a.flat_product(b)
+    );
+    assert_eq!(layout!(type blocked_product(#a, #b)), a.blocked_product(b));
+    assert_eq!(
+        layout!(type raked_product((2,2):(1,2), #b)),
+        layout!(type (2,2):(1,2)).raked_product(b)
+    );
+    let atom = layout!(type (2,4):(4,1));
+    let t = layout!(type tile_to_shape(#atom, (m,64))).unwrap();
+    assert_eq!(Ok(t), atom.tile_to_shape((m, C::<64>)));
+    assert!(agrees(Ok(t), "tile_to_shape((2,4):(4,1), (4,64))"));
+}

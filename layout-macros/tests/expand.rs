@@ -28,6 +28,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/named_product.rs"]
+mod named_product;
 #[path = "../src/partition.rs"]
 mod partition;
 #[path = "../src/partition_index.rs"]
