@@ -223,6 +223,7 @@ where
 /// The tuple of a list.
 type Tup<L> = <L as IntoTuple>::Tuple;
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, B> RankedProduct<B> for Layout<S, D>
 where
     Self: ZipProduct<B>,
@@ -292,6 +293,11 @@ impl<H: Shape, T: ModeSizesInto> ModeSizesInto for Cons<H, T> {
 /// assert_eq!(atom.tile_to_shape((m, C::<64>)).unwrap_err(),
 ///            AlgebraError::BlockNotDividing { function: "tile_to_shape", mode: 0, block: 8, target: 100 });
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be tiled to the shape `{T}`",
+    label = "not a target shape for this block",
+    note = "the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank; the block has `usize` offsets, static strides when it has more than one leaf, and at most 11 leaves"
+)]
 pub trait TileToShape<T> {
     /// The tiled layout.
     type Out;
@@ -320,6 +326,7 @@ macro_rules! usize_of {
 macro_rules! tile_to_shape {
     (0;) => {};
     ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
         impl<S: Mode<D> + AsModes<Modes: IntoList<List: ModeSizesInto + NoLonger<<($($T,)*) as IntoList>::List>>>, D: Tree, $($T: Shape,)*>
             TileToShape<($($T,)*)> for Layout<S, D>
         where

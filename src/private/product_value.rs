@@ -169,6 +169,7 @@ type TiledTop<X, S, L> = Tup<Cons<X, <S as Unpack<L>>::List>>;
 type FlatTop<SA, XA, SB, XB> =
     Tup<<<SA as Unpack<XA>>::List as Chain<<SB as Unpack<XB>>::List>>::Out>;
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, B: ProductTile> Product<B> for Layout<S, D>
 where
     Self: ProductCopies<B>,
@@ -418,6 +419,7 @@ macro_rules! by_mode {
 
 macro_rules! by_mode_impl {
     ([$($T:ident)*] $Tu:ty) => {
+        #[diagnostic::do_not_recommend]
         impl<S: Mode<D>, D: Tree, $($T,)*> Product<$Tu> for Layout<S, D>
         where
             Self: ProductWalk<$Tu>,
