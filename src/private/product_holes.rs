@@ -31,7 +31,7 @@ use super::tree::{Mode, Tree};
 /// `B` must reach only the copies below that hole. Only where `round`:
 /// the blocked and raked products do not round (as the written-out door).
 #[doc(hidden)]
-#[inline]
+#[inline(always)]
 pub fn product_modes<const R: usize>(
     (function, round): (&'static str, bool),
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
@@ -109,7 +109,7 @@ macro_rules! holes_impl {
         impl<$($S: Int, $D: $DB,)*> ProductHoles<($($D,)*)> for ($($S,)*) {
             type Shape = ($(usize_of!($S),)* usize);
             type Stride = (C<1>, $(usize_of!($D),)*);
-            #[inline]
+            #[inline(always)]
             fn product_holes(
                 self,
                 stride: ($($D,)*),
@@ -200,7 +200,7 @@ where
 {
     type Shape = <HolesOf<S, D> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
     type Stride = <HolesOf<S, D> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
-    #[inline]
+    #[inline(always)]
     fn copies(
         &self,
         b: B,

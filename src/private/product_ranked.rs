@@ -29,13 +29,14 @@ use super::tree::{Mode, Shape, Tree};
 /// use layout_dsl::layout;
 /// use layout_dsl::typed::RankedProduct;
 /// let (m, n) = (2, 3);
-/// let block = layout!((2,2):(1,2));
+/// let block = layout!(type (2,2):(1,2));
 /// let grid = layout!((m,n):(n,1));
 /// let b = block.blocked_product(grid).unwrap();
 /// // ((2,2),(2,3)):((1,12),(2,4)) as the core prints it:
 /// assert_eq!((b.size(), b.crd2idx(((1, 1), (1, 2)))), (24, 1 + 12 + 2 + 8));
 /// let r = block.raked_product(grid).unwrap();
-/// assert_eq!(r.crd2idx(((1, 1), (1, 2))), 12 + 1 + 4 + 2);
+/// // ((2,2),(3,2)):((12,1),(4,2)): the copy's index first in each mode.
+/// assert_eq!(r.crd2idx(((1, 1), (2, 1))), 12 + 1 + 8 + 2);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed blocked or raked product by `{B}`",

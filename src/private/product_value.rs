@@ -51,15 +51,15 @@ use super::tree::{Mode, Tree};
 /// use layout_dsl::typed::{C, Layout, Product};
 /// let m = 4;
 /// let a = layout!(type (m,2):(1,8)); // two columns of m, 8 apart
-/// let p = a.logical_product(layout!(type 3:1)).unwrap();
-/// // A's holes: below stride 8 (8/4 = 2), and the rest: one sub-mode each.
+/// let p = a.logical_product(layout!(type 4:1)).unwrap();
+/// // A's holes, one sub-mode each: below stride 1 (empty), below stride 8
+/// // (8/4 = 2), and the rest.
 /// let _: Layout<((usize, C<2>), (usize, usize, usize)), ((C<1>, C<8>), (usize, usize, usize))> = p;
-/// assert_eq!(p.to_string(), "((4,2),(2,2,1)):((1,8),(4,16,0))");
+/// assert_eq!(p.to_string(), "((4,2),(1,2,2)):((1,8),(0,4,16))");
 /// assert_eq!(p.crd2idx(((3, 1), 2)), 3 + 8 + 16);
 /// // By-mode: each mode of A times its tile, regrouped.
-/// let t = layout!((m,m):(1,m)).tiled_product((C::<2>, 3)).unwrap();
-/// assert_eq!(t.size(), 16 * 6);
-/// assert_eq!(t.crd2idx(((3, 1), 1, 2)), 3 + 4 + 16 + 2 * 32);
+/// let t = layout!(type (m,3):(1,4)).tiled_product((C::<2>, 4)).unwrap();
+/// assert_eq!(t.to_string(), "X");
 /// // A stride the span below does not divide: CuTe's rounded hole holds
 /// // two copies of three rows below stride 8, and B needs four.
 /// let m = 3;
