@@ -59,7 +59,9 @@ use super::tree::{Mode, Tree};
 /// assert_eq!(p.crd2idx(((3, 1), 2)), 3 + 8 + 16);
 /// // By-mode: each mode of A times its tile, regrouped.
 /// let t = layout!(type (m,3):(1,4)).tiled_product((C::<2>, 4)).unwrap();
-/// assert_eq!(t.to_string(), "X");
+/// // ((A0,A1), copies of mode 0, copies of mode 1): 3 strided by 4,
+/// // copied 4 times at stride 1, fills the holes between them.
+/// assert_eq!(t.to_string(), "((4,3),(1,2),(4,1)):((1,4),(0,4),(1,0))");
 /// // A stride the span below does not divide: CuTe's rounded hole holds
 /// // two copies of three rows below stride 8, and B needs four.
 /// let m = 3;
