@@ -106,10 +106,11 @@ proptest! {
 fn padding_and_nesting() {
     let (m, n) = (2, 3);
     // A leaf block by a rank-2 arrangement: the block is padded with 1:0.
-    let b: Layout<
-        ((usize, (usize, usize)), (C<1>, (usize, usize))),
-        ((C<1>, (usize, usize)), (C<0>, (usize, usize))),
-    > = layout!(m:1).blocked_product(layout!((n,2):(1,n))).unwrap();
+    // Mode i is (A_i, copies_i); each copy mode has two sub-modes (holes).
+    type Pair = (usize, usize);
+    type Shape = ((usize, Pair), (C<1>, Pair));
+    type Stride = ((C<1>, Pair), (C<0>, Pair));
+    let b: Layout<Shape, Stride> = layout!(m:1).blocked_product(layout!((n,2):(1,n))).unwrap();
     assert!(agrees::agrees(Ok(b), "blocked_product(2:1, (3,2):(1,3))"));
     // The CuTe idiom: an (8,8) atom over (m,64) rows of shared memory.
     let m = 128;

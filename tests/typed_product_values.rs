@@ -155,6 +155,7 @@ proptest! {
 }
 
 #[test]
+#[allow(clippy::type_complexity)] // The types written out are what is tested.
 fn nesting_is_fixed_by_the_types() {
     let (m, n) = (4, 3);
     let a = layout!(type (m,n):(1,8));
