@@ -34,9 +34,22 @@ where
     let (at, bt) = (a.to_string(), b.to_string());
     if core(&format!("logical_product({at}, {bt})")).is_none() && !injective(&b) {
         // The definition's check proves injectivity, which a product by
-        // a `B` that is not injective lacks: the typed answer is checked
-        // where the core answers only.
-        return a.logical_product(b).is_ok();
+        // a `B` that is not injective lacks: checked as a function only
+        // (each regrouping has the same offsets in the same order).
+        let Ok(t) = a.logical_product(b) else {
+            return false;
+        };
+        let d = definition(&at, &bt);
+        assert_eq!(t.size() as i64, d.size(), "{at} x {bt}: {t} vs {d}");
+        for i in 0..t.size() {
+            let expected = d.crd2idx(&layout_dsl::IntTuple::Int(i as i64)).unwrap();
+            assert_eq!(
+                t.at(i).try_into().ok(),
+                Some(expected),
+                "{at} x {bt}: {t} vs {d} at {i}"
+            );
+        }
+        return true;
     }
     let answers = [
         product_agrees(a.logical_product(b), "logical_product", &at, &bt),
@@ -49,6 +62,35 @@ where
         "{at} x {bt}: {answers:?}"
     );
     answers[0]
+}
+
+/// CuTe's `(A, C∘B)` for flat `A` of static strides, `C` its complement
+/// up to `size(A)·cosize(B)` with each hole rounded down (CuTe's
+/// `min_stride / result_stride`), `C∘B` the core's composition.
+fn definition(a: &str, b: &str) -> layout_dsl::Layout {
+    let (a, bl): (layout_dsl::Layout, layout_dsl::Layout) =
+        (a.parse().unwrap(), b.parse().unwrap());
+    let mut leaves: Vec<(i64, i64)> = a.leaf_modes().filter(|&(s, d)| s != 1 && d != 0).collect();
+    leaves.sort_by_key(|&(_, d)| d);
+    let (mut span, mut c) = (1i64, Vec::new());
+    for (s, d) in leaves {
+        c.push(format!("{}:{span}", d / span));
+        span = s * d;
+    }
+    let rest = (a.size() * bl.cosize() + span - 1) / span;
+    c.push(format!("{rest}:{span}"));
+    let (shapes, strides): (Vec<_>, Vec<_>) = c.iter().map(|m| m.split_once(':').unwrap()).unzip();
+    let c = format!("({}):({})", shapes.join(","), strides.join(","));
+    let d = core(&format!("composition({c}, {b})")).unwrap();
+    format!(
+        "({},{}):({},{})",
+        a.shape(),
+        d.shape(),
+        a.stride(),
+        d.stride()
+    )
+    .parse()
+    .unwrap()
 }
 
 /// Whether `b` maps its indices to distinct offsets.
@@ -239,4 +281,68 @@ fn through_the_macro() {
     let t = layout!(type tile_to_shape(#atom, (m,64))).unwrap();
     assert_eq!(Ok(t), atom.tile_to_shape((m, C::<64>)));
     assert!(agrees(Ok(t), "tile_to_shape((2,4):(4,1), (4,64))"));
+}
+
+/// Every flat rank-2 `A = (m,n):(1,S)` (`S` static: 2, 3, 4, 6, 8; `m`,
+/// `n` in 1..=4) by every `B = (p,q):(u,v)` (`p`, `q` in 1..=3, `u`, `v`
+/// in 0..=5): the typed `logical_product` is the core's, or CuTe's
+/// definition (injective for an injective `B`) where only CuTe's rounded
+/// hole answers; where the core answers and it does not, the refusal is
+/// one of the composition walk's checks (CuTe's conditions, which the
+/// core's exact composition does not need), counted.
+#[test]
+fn exhaustive_flat_rank_2() {
+    fn sweep<const S: i64>(answered: &mut [usize; 4]) {
+        for (m, n) in (1..=4).flat_map(|m| (1..=4).map(move |n| (m, n))) {
+            let a = Layout::new((m, n), (C::<1>, C::<S>));
+            for (p, q, u, v) in (1..=3usize).flat_map(|p| {
+                (1..=3).flat_map(move |q| {
+                    (0..=5).flat_map(move |u| (0..=5).map(move |v| (p, q, u, v)))
+                })
+            }) {
+                let b = layout!((p,q):(u,v));
+                let (at, bt) = (a.to_string(), b.to_string());
+                let core = core(&format!("logical_product({at}, {bt})"));
+                let typed = a.logical_product(b);
+                if let (Some(_), Err(e)) = (&core, &typed) {
+                    // Compose's walk is CuTe's, each condition checked; the
+                    // core's exact composition answers some it refuses.
+                    let walk = matches!(
+                        e,
+                        AlgebraError::StrideNotDivisible { .. }
+                            | AlgebraError::ShapeNotDivisible { .. }
+                            | AlgebraError::Carry { .. }
+                    );
+                    assert!(walk, "{at} x {bt}: {e}, the core gives {core:?}");
+                    answered[3] += 1;
+                    continue;
+                }
+                if core.is_none() && typed.is_ok() && !injective(&b) {
+                    // No injectivity to prove: the definition, as a function.
+                    let d = definition(&at, &bt);
+                    let t = typed.unwrap();
+                    assert_eq!(t.size() as i64, d.size(), "{at} x {bt}: {t} vs {d}");
+                    for i in 0..t.size() {
+                        let expected = d.crd2idx(&layout_dsl::IntTuple::Int(i as i64)).unwrap();
+                        assert_eq!(t.at(i) as i64, expected, "{at} x {bt}: {t} vs {d} at {i}");
+                    }
+                    answered[2] += 1;
+                    continue;
+                }
+                let ok = product_agrees(typed, "logical_product", &at, &bt);
+                answered[usize::from(core.is_none())] += usize::from(ok);
+            }
+        }
+    }
+    // [answered as the core, answered by CuTe's rounded hole only (the
+    //  definition), the same by a non-injective B, refused by the walk
+    //  where the core answers]
+    let mut answered = [0; 4];
+    sweep::<2>(&mut answered);
+    sweep::<3>(&mut answered);
+    sweep::<4>(&mut answered);
+    sweep::<6>(&mut answered);
+    sweep::<8>(&mut answered);
+    println!("exhaustive_flat_rank_2: {answered:?}");
+    assert!(answered[0] > 0 && answered[1] > 0, "{answered:?}");
 }
