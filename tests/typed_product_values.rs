@@ -317,10 +317,9 @@ fn exhaustive_flat_rank_2() {
                     answered[3] += 1;
                     continue;
                 }
-                if core.is_none() && typed.is_ok() && !injective(&b) {
+                if let (None, Ok(t), false) = (&core, &typed, injective(&b)) {
                     // No injectivity to prove: the definition, as a function.
                     let d = definition(&at, &bt);
-                    let t = typed.unwrap();
                     assert_eq!(t.size() as i64, d.size(), "{at} x {bt}: {t} vs {d}");
                     for i in 0..t.size() {
                         let expected = d.crd2idx(&layout_dsl::IntTuple::Int(i as i64)).unwrap();
