@@ -153,21 +153,24 @@ impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
     }
 }
 
-macro_rules! extent_tile {
-    ([$($g:tt)*] $N:ty) => {
-        impl<$($g)*> ProductTile for $N {
-            type Shape = $N;
-            type Stride = C<1>;
-            #[inline(always)]
-            fn tile(self) -> Layout<$N, C<1>> {
-                Layout::from_parts(self, C::<1>)
-            }
-        }
-    };
+impl<const N: i64> ProductTile for C<N> {
+    type Shape = C<N>;
+    type Stride = C<1>;
+    #[inline(always)]
+    fn tile(self) -> Layout<C<N>, C<1>> {
+        const { assert!(N >= 0, "a product's tile extent must not be negative") };
+        Layout::from_parts(self, C::<1>)
+    }
 }
 
-extent_tile!([const N: i64] C<N>);
-extent_tile!([] usize);
+impl ProductTile for usize {
+    type Shape = usize;
+    type Stride = C<1>;
+    #[inline(always)]
+    fn tile(self) -> Layout<usize, C<1>> {
+        Layout::from_parts(self, C::<1>)
+    }
+}
 
 /// `copies` of `A` (`Self`) laid out as `B`: `complement(A,
 /// size(A)·cosize(B)) ∘ B`, the second mode of `logical_product(A, B)`,
