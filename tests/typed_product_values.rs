@@ -174,6 +174,15 @@ proptest! {
             layout!(type n:8).logical_product(C::<2>).is_ok(),
         );
         prop_assert!(answers.iter().all(|&x| x == (alone.0 && alone.1)), "{}: {:?}", text("_"), answers);
+        // A nested mode times a dynamic layout, a leaf mode times an extent.
+        let a = layout!(type ((2,m),n):((1,2),32));
+        let tiles = (layout!((p,q):(1,{u + 1})), p);
+        let text = format!("logical_product({a}, <{},{p}>)", tiles.0);
+        if layout_dsl::evaluate(&text).is_ok() {
+            prop_assert!(agrees(a.logical_product(tiles), &text), "{}", text);
+            let text = format!("flat_product({a}, <{},{p}>)", tiles.0);
+            prop_assert!(agrees(a.flat_product(tiles), &text), "{}", text);
+        }
         // One tile: the modes past it are kept.
         let one = a.tiled_product((p,)).unwrap();
         let text = format!("tiled_product({a}, <{p}>)");
