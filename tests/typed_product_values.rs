@@ -352,5 +352,9 @@ fn exhaustive_flat_rank_2() {
     sweep::<6>(&mut answered);
     sweep::<8>(&mut answered);
     println!("exhaustive_flat_rank_2: {answered:?}");
-    assert!(answered[0] > 0 && answered[1] > 0, "{answered:?}");
+    // (A core that rounds holes as CuTe moves the second count to the first.)
+    assert!(
+        answered[0] > 0 && answered[1] + answered[2] + answered[0] > 15_000,
+        "{answered:?}"
+    );
 }
