@@ -14,6 +14,8 @@ mod common;
 mod complement;
 #[path = "typed_algebra/compose.rs"]
 mod compose;
+#[path = "typed_algebra/product.rs"]
+mod product;
 
 /// Extents that vary call to call (not all multiples of the tiles).
 fn extents() -> Vec<(usize, usize)> {
@@ -269,6 +271,7 @@ fn benches(c: &mut Criterion) {
     let calls = inputs.len();
     compose::benches(c, &inputs);
     complement::benches(c, &inputs);
+    product::benches(c, &inputs);
 
     let mut g = c.benchmark_group(format!("typed_algebra_x{calls}"));
     g.bench_function("logical_divide/typed", |b| {

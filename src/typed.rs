@@ -126,6 +126,29 @@
 //! assert_eq!(layout!(type complement(#a, 64)).unwrap(), c);
 //! ```
 //!
+//! The products of typed values, [`Product`] (`logical_product`,
+//! `zipped_product`, `tiled_product`, `flat_product` by a layout, an
+//! extent or a by-mode tiler), [`RankedProduct`] (`blocked_product`,
+//! `raked_product`) and [`TileToShape`], are CuTe's definition over those
+//! traits (`(A, complement(A, size(A)·cosize(B)) ∘ B)`, CuTe's rounded
+//! hole taken where it is exact), `A` keeping its nesting and leaf types,
+//! the copies in `B`'s nesting with one `usize` sub-mode per hole;
+//! `layout!(type logical_product(#A, B))` and the others with a named
+//! operand call them.
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::typed::{C, Product, RankedProduct};
+//! let (m, n) = (4, 3);
+//! let a = layout!(type (m,2):(1,8));
+//! let p = a.tiled_product((C::<2>, n)).unwrap();
+//! assert_eq!(p.size(), 8 * 2 * 3);
+//! assert_eq!(layout!(type tiled_product(#a, <2,n>)), Ok(p));
+//! let grid = layout!((m,n):(1,m));
+//! let b = layout!(type (4,8):(8,1)).blocked_product(grid).unwrap();
+//! assert_eq!(b.crd2idx(((3, 1), (7, 2))), 3 * 8 + 32 + 7 + 2 * 128);
+//! ```
+//!
 //! Other algebra on dynamic leaves still runs the core at run time
 //! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan").
 //!
@@ -218,6 +241,7 @@ pub use crate::__private::{
     ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten,
     FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
     Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
-    Quot, Replace, Replaced, Select, Shape, StaticInt, StaticStrides, Swizzle, Take, Taken, Times,
-    Tree, TypedCoord, TypedLayout, TypedSwizzle, make_ordered_layout,
+    Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select, Shape, StaticInt,
+    StaticStrides, Swizzle, Take, Taken, TileToShape, Times, Tree, TypedCoord, TypedLayout,
+    TypedSwizzle, make_ordered_layout,
 };

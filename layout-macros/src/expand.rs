@@ -36,7 +36,9 @@ use crate::ast::{self, Ast};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{arith, basis, composed, divide, fallback, named, partition, rules, valid};
+use crate::{
+    arith, basis, composed, divide, fallback, named, named_product, partition, rules, valid,
+};
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
 /// placeholder value of the kind the input meant.
@@ -102,6 +104,7 @@ impl Expander<'_> {
                     && divide::named_call(e).is_none()
                     && named::value_method(e).is_none()
                     && named::composition(e).is_none()
+                    && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none() =>
             {
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
@@ -171,6 +174,16 @@ impl Expander<'_> {
         if let Some((a, b)) = named::composition(e).filter(|_| typed) {
             let (a, b) = (self.operand(a)?, self.operand(b)?);
             return Ok(quote!(#private::Compose::composition(&#a, #b)));
+        }
+        if let Some((trait_name, method, a, b, operand)) = named_product::call(e).filter(|_| typed)
+        {
+            let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
+            let a = self.operand(a)?;
+            let b = match operand {
+                named_product::Operand::Layout => self.operand(b)?,
+                named_product::Operand::Shape => self.tree(b)?,
+            };
+            return Ok(quote!(#private::#trait_name::#method(&#a, #b)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);

@@ -28,6 +28,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/named_product.rs"]
+mod named_product;
 #[path = "../src/partition.rs"]
 mod partition;
 #[path = "../src/partition_index.rs"]
@@ -203,6 +205,11 @@ snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
 snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
 snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
 snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
+snapshot!(named_typed_product, "type tiled_product(#TILE, <2,n>)");
+snapshot!(
+    named_typed_tile_to_shape,
+    "type tile_to_shape(#ATOM, (m,64))"
+);
 snapshot!(named_complement, "type complement(#TILE, m)");
 snapshot!(
     rounded_product_hole,

@@ -45,6 +45,10 @@ mod paired;
 mod partial;
 mod partition;
 mod poisoned;
+mod product_by_mode;
+mod product_holes;
+mod product_ranked;
+mod product_value;
 mod reach;
 pub mod rt;
 mod shape_values;
@@ -91,6 +95,12 @@ pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use product_by_mode::{ByModeProduct, ProductWalk};
+pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
+pub use product_ranked::{
+    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TileToShape, ZipPad, ZipProduct,
+};
+pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,

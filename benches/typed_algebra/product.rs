@@ -1,0 +1,113 @@
+//! Products of a dynamic layout as a typed value's method (`Product`,
+//! `RankedProduct`), as the macro's rule of the written-out layout, and
+//! through the core at run time. Independent calls over varying extents.
+
+use std::hint::black_box;
+
+use criterion::Criterion;
+use layout_dsl::layout;
+use layout_dsl::typed::{Product, RankedProduct};
+
+/// `logical_product` of a dynamic `(4,m):(1,4)` by a static `(2,3):(3,1)`
+/// as a typed value's method, as the macro's rule of the written-out
+/// layout, and through the core at run time; then `size` + `L(77)`.
+pub fn value_logical(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let l = layout!(type (4,m):(1,4))
+            .logical_product(layout!(type (2,3):(3,1)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+pub fn typed_logical(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let l = layout!(type logical_product((4,m):(1,4), (2,3):(3,1))).unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+pub fn runtime_logical(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let l = layout!(logical_product((4,m):(1,4), (2,3):(3,1))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(77)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
+/// `blocked_product` of a static (4,8) atom by a dynamic `(m,n)`
+/// arrangement (CuTe's shared-memory idiom, as `tile_to_shape` makes it),
+/// as a typed value's method and through the core; `size` + `L(77)`.
+pub fn value_blocked(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(type (4,8):(8,1))
+            .blocked_product(layout!((m,n):(1,m)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+pub fn runtime_blocked(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let l = layout!(blocked_product((4,8):(8,1), (m,n):(1,m))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(77)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
+/// Checks each pair agrees, then times them (criterion, and paired ratios).
+pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
+    assert_eq!(value_logical(inputs), runtime_logical(inputs));
+    assert_eq!(typed_logical(inputs), runtime_logical(inputs));
+    assert_eq!(value_blocked(inputs), runtime_blocked(inputs));
+    let mut g = c.benchmark_group(format!("typed_algebra_x{}", inputs.len()));
+    g.bench_function("logical_product/value", |b| {
+        b.iter(|| value_logical(black_box(inputs)))
+    });
+    g.bench_function("logical_product/typed", |b| {
+        b.iter(|| typed_logical(black_box(inputs)))
+    });
+    g.bench_function("logical_product/runtime", |b| {
+        b.iter(|| runtime_logical(black_box(inputs)))
+    });
+    g.bench_function("blocked_product/value", |b| {
+        b.iter(|| value_blocked(black_box(inputs)))
+    });
+    g.bench_function("blocked_product/runtime", |b| {
+        b.iter(|| runtime_blocked(black_box(inputs)))
+    });
+    g.finish();
+    let paired =
+        |name, slow: fn(&[(usize, usize)]) -> usize, fast: fn(&[(usize, usize)]) -> usize| {
+            super::common::paired(
+                name,
+                || {
+                    black_box(slow(black_box(inputs)));
+                },
+                || {
+                    black_box(fast(black_box(inputs)));
+                },
+            );
+        };
+    paired(
+        "logical_product runtime/value",
+        runtime_logical,
+        value_logical,
+    );
+    paired("logical_product value/typed", value_logical, typed_logical);
+    paired(
+        "blocked_product runtime/value",
+        runtime_blocked,
+        value_blocked,
+    );
+}

@@ -1,0 +1,63 @@
+//! After `type`, the products with a named layout (`#A`) on either side
+//! call the facade's traits on typed values (`src/private/product_*.rs`):
+//! `logical_product`, `zipped_product`, `tiled_product`, `flat_product`
+//! (`Product`) with the other operand named, a written-out `SHAPE:STRIDE`,
+//! or on the right a by-mode tiler `<…>` of written-out layouts and
+//! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
+//! layouts; `tile_to_shape(#A, SHAPE)` (`TileToShape`) with a written-out
+//! target. Written-out operands alone are `product.rs`'s and `tile.rs`'s.
+
+use layout_core::expr::{Expr, ExprKind};
+
+use crate::named::{contains, name};
+use crate::tree::is_plain;
+
+/// How an operand of the call is written in the expansion.
+pub enum Operand {
+    /// A layout, a named one or a by-mode tiler (`expand.rs`'s `operand`).
+    Layout,
+    /// A written-out shape (static leaves `C<N>`).
+    Shape,
+}
+
+/// The facade's trait and method for a product of typed values with a
+/// named operand, the operands and how the second is written.
+pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
+    let ExprKind::Call { name: f, args, .. } = &e.kind else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let layout = |l: &Expr| match &l.kind {
+        ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
+        _ => name(l).is_some(),
+    };
+    let tiler = |t: &Expr| match &t.kind {
+        // A named tile is refused where it stands (`named::check`).
+        ExprKind::Tiler(tiles) => {
+            let tile = |t: &Expr| match &t.kind {
+                ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
+                kind => matches!(kind, ExprKind::Int(0..) | ExprKind::Dynamic(_)),
+            };
+            !tiles.is_empty() && tiles.iter().all(tile)
+        }
+        _ => layout(t),
+    };
+    let (trait_name, method, operand) = match f.as_str() {
+        "logical_product" => ("Product", "logical_product", Operand::Layout),
+        "zipped_product" => ("Product", "zipped_product", Operand::Layout),
+        "tiled_product" => ("Product", "tiled_product", Operand::Layout),
+        "flat_product" => ("Product", "flat_product", Operand::Layout),
+        "blocked_product" => ("RankedProduct", "blocked_product", Operand::Layout),
+        "raked_product" => ("RankedProduct", "raked_product", Operand::Layout),
+        "tile_to_shape" => ("TileToShape", "tile_to_shape", Operand::Shape),
+        _ => return None,
+    };
+    let fits = match operand {
+        Operand::Shape => matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && name(a).is_some(),
+        Operand::Layout if trait_name == "Product" => layout(a) && tiler(b),
+        Operand::Layout => layout(a) && layout(b),
+    };
+    (fits && contains(e)).then_some((trait_name, method, a, b, operand))
+}

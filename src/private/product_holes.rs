@@ -1,0 +1,255 @@
+//! The two steps every product of typed values shares (`product_value.rs`):
+//! the complement of `A` up to `size(A)·cosize(B)` under CuTe's
+//! rounded-hole rule (`partial.rs`), and its composition with `B`, the
+//! layout of where each copy of `A` starts (CuTe's
+//! `composition(complement(A, size(A)·cosize(B)), B)`).
+//!
+//! The complement here is `shape_values.rs`'s (`R` leaves give `R + 1`
+//! flat modes in the order of the strides, a leaf of extent 1 or stride 0
+//! a hole of extent 1), but a hole whose span does not divide its stride
+//! is rounded down once, as CuTe does, and the product is refused unless
+//! `B` stays in the copies below it ([`product_fits`]): so the typed-value
+//! door answers where `layout!(type logical_product(…))` of written-out
+//! layouts answers.
+
+use super::algebra::{AlgebraError, ceil_div};
+use super::compose::{complement_hole, product};
+use super::compose_value::Compose;
+use super::construct::nonzero;
+use super::edit::Leaves;
+use super::int::{C, Int};
+use super::layout::Layout;
+use super::partial::{Holes, product_fits, product_hole};
+use super::shape_values::by_stride;
+use super::static_int::StaticInt;
+use super::tree::{Mode, Tree};
+
+/// The holes of the leaves `shape:stride` taken in `order` for a product
+/// by a `B` of cosize `cosize`: each hole's extent, the stride after each
+/// hole, and the rest's extent up to `size·cosize`. A stride the span
+/// below it does not divide is rounded down once (partial.rs), and then
+/// `B` must reach only the copies below that hole. Only where `round`:
+/// the blocked and raked products do not round (as the written-out door).
+#[doc(hidden)]
+#[inline(always)]
+pub fn product_modes<const R: usize>(
+    (function, round): (&'static str, bool),
+    (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
+    size: usize,
+    cosize: usize,
+) -> Result<([usize; R], [usize; R], usize), AlgebraError> {
+    for s in shape {
+        nonzero(function, s)?;
+    }
+    let cotarget = product(function, size, cosize)?;
+    let (mut extents, mut next) = ([1; R], [0; R]);
+    let (mut span, mut holes) = (1, Holes::new(1));
+    for k in 0..R {
+        let (s, d) = (shape[order[k]], stride[order[k]]);
+        // The core drops a mode of extent 1 or stride 0: a hole of 1.
+        if s != 1 && d != 0 {
+            let (hole, seen) = match round {
+                true => product_hole(function, d, span, span, holes)?,
+                false => (complement_hole(function, d, span, span)?, holes),
+            };
+            (extents[k], holes) = (hole, seen);
+            span = product(function, s, d)?;
+        }
+        next[k] = span;
+    }
+    product_fits(function, cosize, holes)?;
+    Ok((extents, next, ceil_div(cotarget, span)))
+}
+
+/// The complement a product of the flat leaves `Self` (strides `G`)
+/// takes: `R + 1` flat modes, strides `C<1>` then `usize`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "no typed product of a layout of the leaves `{Self}` with strides `{G}`",
+    note = "a typed value's product needs static strides (`C<N>`) when the left layout has more than one leaf (CuTe's complement sorts them while compiling), and at most 11 leaves"
+)]
+pub trait ProductHoles<G>: Copy {
+    /// The complement's shape: `R + 1` `usize`s.
+    type Shape: Copy;
+    /// The complement's stride: `C<1>` and `R` `usize`s.
+    type Stride: Copy;
+    /// The complement of `self:stride` for a product of a layout of
+    /// `size` elements by one of cosize `cosize`.
+    fn product_holes(
+        self,
+        stride: G,
+        size: usize,
+        cosize: usize,
+        function: (&'static str, bool),
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+/// `usize`, one per named leaf.
+macro_rules! usize_of {
+    ($x:ident) => {
+        usize
+    };
+}
+
+macro_rules! holes {
+    (0;) => {};
+    (12; $($rest:tt)*) => {
+        // R + 1 = 13 modes: wider than a typed layout may be.
+    };
+    (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
+        holes_impl!([$S $D: Int] [$i]);
+    };
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        holes_impl!([$($S $D: StaticInt)*] [$($i)*]);
+    };
+}
+
+macro_rules! holes_impl {
+    ([$($S:ident $D:ident: $DB:ident)*] [$($i:tt)*]) => {
+        impl<$($S: Int, $D: $DB,)*> ProductHoles<($($D,)*)> for ($($S,)*) {
+            type Shape = ($(usize_of!($S),)* usize);
+            type Stride = (C<1>, $(usize_of!($D),)*);
+            #[inline(always)]
+            fn product_holes(
+                self,
+                stride: ($($D,)*),
+                size: usize,
+                cosize: usize,
+                function: (&'static str, bool),
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "a product's left layout has a negative stride, which has no complement") };)*
+                let order = const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) };
+                let leaves = ([$(self.$i.get(),)*], [$(stride.$i.get(),)*], order);
+                let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
+                Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(holes);
+
+/// A product's right operand `B`: a typed layout with `usize` offsets, or
+/// an extent `n` (the layout `n:1`, as CuTe's `logical_product(a, n)`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tile of a typed product",
+    label = "a product's tile is a typed `Layout` with `usize` offsets or an extent (`C<N>`, `usize`)"
+)]
+pub trait ProductTile: Copy {
+    /// The tile as a layout.
+    type Shape: Mode<Self::Stride>;
+    /// Its stride.
+    type Stride: Tree;
+    /// The tile as a layout.
+    fn tile(self) -> Layout<Self::Shape, Self::Stride>;
+}
+
+impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn tile(self) -> Self {
+        self
+    }
+}
+
+impl<const N: i64> ProductTile for C<N> {
+    type Shape = C<N>;
+    type Stride = C<1>;
+    #[inline(always)]
+    fn tile(self) -> Layout<C<N>, C<1>> {
+        const { assert!(N >= 0, "a product's tile extent must not be negative") };
+        Layout::from_parts(self, C::<1>)
+    }
+}
+
+impl ProductTile for usize {
+    type Shape = usize;
+    type Stride = C<1>;
+    #[inline(always)]
+    fn tile(self) -> Layout<usize, C<1>> {
+        Layout::from_parts(self, C::<1>)
+    }
+}
+
+/// `copies` of `A` (`Self`) laid out as `B`: `complement(A,
+/// size(A)·cosize(B)) ∘ B`, the second mode of `logical_product(A, B)`,
+/// in `B`'s nesting with one sub-mode per hole ([`Compose`]).
+#[doc(hidden)]
+pub trait ProductCopies<B>: Copy {
+    /// Its shape.
+    type Shape;
+    /// Its stride.
+    type Stride;
+    /// The layout of where each copy of `A` starts; errors name
+    /// `function.0`, which rounds a hole down (CuTe's rule) if `function.1`.
+    fn copies(
+        &self,
+        b: B,
+        function: (&'static str, bool),
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+/// The complement a product of `Layout<S, D>` takes.
+type HolesOf<S, D> = Layout<
+    <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Shape,
+    <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Stride,
+>;
+
+impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> ProductCopies<B> for Layout<S, D>
+where
+    S::Out: ProductHoles<D::Out>,
+    HolesOf<S, D>: Compose<Layout<B::Shape, B::Stride>>,
+{
+    type Shape = <HolesOf<S, D> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
+    type Stride = <HolesOf<S, D> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
+    #[inline(always)]
+    fn copies(
+        &self,
+        b: B,
+        function: (&'static str, bool),
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        let b = b.tile();
+        let cosize = b.cosize();
+        let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
+        let holes = shape.product_holes(stride, self.size(), cosize, function)?;
+        match holes.composition(b) {
+            Ok(d) => Ok(d.into_parts()),
+            Err(e) => Err(renamed(e, function.0)),
+        }
+    }
+}
+
+/// `e` naming `function` (the product) where the composition named itself.
+pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
+    use AlgebraError as E;
+    match e {
+        E::Overflow { stride, factor, .. } => E::Overflow {
+            function,
+            stride,
+            factor,
+        },
+        E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
+            function,
+            stride,
+            extent,
+        },
+        E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
+            function,
+            shape,
+            part,
+        },
+        E::Carry { reach, extent, .. } => E::Carry {
+            function,
+            reach,
+            extent,
+        },
+        E::ZeroExtent { .. } => E::ZeroExtent { function },
+        E::ProductOverflow { left, right, .. } => E::ProductOverflow {
+            function,
+            left,
+            right,
+        },
+        other => other,
+    }
+}

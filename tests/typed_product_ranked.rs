@@ -1,0 +1,146 @@
+//! `blocked_product`, `raked_product` (`RankedProduct`) and
+//! `tile_to_shape` (`TileToShape`) of typed layout values: the core's
+//! result at every index where the core answers; where the typed path
+//! answers, the core does too (these products never round a hole: the
+//! core and CuTe agree there, see `agrees::product`). Where
+//! `layout!(type …)` of the same written-out layouts answers, the value
+//! door gives the same function.
+
+use layout_dsl::layout;
+use layout_dsl::typed::{AlgebraError, C, Layout, RankedProduct, TileToShape, TypedLayout};
+use proptest::prelude::*;
+
+mod agrees;
+
+use agrees::product::product_agrees;
+
+/// Both products of `a` by `b` against the core; whether they answered.
+fn both<A, B>(a: A, b: B) -> bool
+where
+    A: RankedProduct<B> + TypedLayout,
+    B: TypedLayout + Copy,
+    A::Blocked: TypedLayout,
+    A::Raked: TypedLayout,
+    <A::Blocked as TypedLayout>::Offset: TryInto<i64>,
+    <A::Raked as TypedLayout>::Offset: TryInto<i64>,
+{
+    let (at, bt) = (a.to_string(), b.to_string());
+    let blocked = product_agrees(a.blocked_product(b), "blocked_product", &at, &bt);
+    let raked = product_agrees(a.raked_product(b), "raked_product", &at, &bt);
+    assert_eq!(blocked, raked, "{at} x {bt}");
+    blocked
+}
+
+/// The same function where the written-out door answers.
+fn same<L: TypedLayout<Offset = usize>, W: TypedLayout<Offset = usize>>(
+    typed: Result<L, AlgebraError>,
+    written: Result<W, AlgebraError>,
+) {
+    if let Ok(w) = written {
+        let t = typed.unwrap_or_else(|e| panic!("{e}, `layout!(type …)` gives {w}"));
+        assert_eq!(t.size(), w.size(), "{t} vs {w}");
+        for i in 0..t.size() {
+            assert_eq!(t.at(i), w.at(i), "{t} vs {w} at {i}");
+        }
+    }
+}
+
+fn extent() -> impl Strategy<Value = usize> {
+    1usize..=5
+}
+
+fn stride() -> impl Strategy<Value = usize> {
+    prop_oneof![0usize..=3, 1usize..=20]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Ranks 1 to 3 on either side (padding with `1:0`), dynamic extents,
+    /// `B` dynamic.
+    #[test]
+    fn blocked_and_raked(m in extent(), n in extent(), p in extent(), q in extent(), r in extent(),
+                         u in stride(), v in stride(), w in stride(), s in stride()) {
+        let b2 = layout!((p,q):(u,v));
+        let b3 = layout!((p,q,r):(u,v,w));
+        both(layout!(type (m,n):(1,8)), b2);
+        both(layout!(type (m,n):(1,8)), b3);
+        both(layout!(type (m,(2,n)):(2,(1,16))), b2);
+        both(layout!(m:s), b2);
+        both(layout!(m:s), layout!(p:u));
+        both(layout!(type (2,m,n):(1,2,32)), layout!((p,q):(u,v)));
+    }
+
+    /// `tile_to_shape` by a static or dynamic target of rank 2 or 3.
+    #[test]
+    fn tile_to_shape(m in 1usize..=24, n in 1usize..=24, k in 1usize..=3) {
+        let atom = layout!(type (2,4):(4,1));
+        let t = atom.tile_to_shape((m, n));
+        let text = format!("tile_to_shape((2,4):(4,1), ({m},{n}))");
+        prop_assert_eq!(agrees::agrees(t, &text), m % 2 == 0 && n % 4 == 0, "{}", text);
+        same(t, layout!(type tile_to_shape((2,4):(4,1), (m,n))));
+        let text = format!("tile_to_shape((2,4):(4,1), ({m},8,{k}))");
+        prop_assert_eq!(agrees::agrees(atom.tile_to_shape((m, C::<8>, k)), &text), m % 2 == 0, "{}", text);
+        let block = layout!(type (2,k):(1,2));
+        let text = format!("tile_to_shape((2,{k}):(1,2), ({m},(2,{n})))");
+        let t = block.tile_to_shape((m, (C::<2>, n)));
+        prop_assert_eq!(agrees::agrees(t, &text), m % 2 == 0 && (2 * n) % k == 0, "{}", text);
+    }
+
+    /// The value door answers where the written-out door does.
+    #[test]
+    fn as_written(m in 0usize..=10, n in 1usize..=4) {
+        let a = layout!(type (2,m):(1,2));
+        let b = layout!(type (3,4):(1,3));
+        same(a.blocked_product(b), layout!(type blocked_product((2,m):(1,2), (3,4):(1,3))));
+        same(a.raked_product(b), layout!(type raked_product((2,m):(1,2), (3,4):(1,3))));
+        let a = layout!(type m:1);
+        let b = layout!(type (3,(2,2)):(1,(3,6)));
+        same(a.blocked_product(b), layout!(type blocked_product(m:1, (3,(2,2)):(1,(3,6)))));
+        let a = layout!(type (m,n):(1,8));
+        same(a.raked_product(layout!(type 2:1)), layout!(type raked_product((m,n):(1,8), 2:1)));
+    }
+}
+
+#[test]
+fn padding_and_nesting() {
+    let (m, n) = (2, 3);
+    // A leaf block by a rank-2 arrangement: the block is padded with 1:0.
+    // Mode i is (A_i, copies_i); each copy mode has two sub-modes (holes).
+    type Pair = (usize, usize);
+    type Shape = ((usize, Pair), (C<1>, Pair));
+    type Stride = ((C<1>, Pair), (C<0>, Pair));
+    let b: Layout<Shape, Stride> = layout!(m:1).blocked_product(layout!((n,2):(1,n))).unwrap();
+    assert!(agrees::agrees(Ok(b), "blocked_product(2:1, (3,2):(1,3))"));
+    // The CuTe idiom: an (8,8) atom over (m,64) rows of shared memory.
+    let m = 128;
+    let s = layout!(type (8,8):(8,1))
+        .tile_to_shape((m, C::<64>))
+        .unwrap();
+    assert!(agrees::agrees(
+        Ok(s),
+        "tile_to_shape((8,8):(8,1), (128,64))"
+    ));
+}
+
+#[test]
+fn errors_name_the_values() {
+    let m = 6;
+    let e = layout!(type (4,4):(1,4)).tile_to_shape((m, 8)).unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::BlockNotDividing {
+            function: "tile_to_shape",
+            mode: 0,
+            block: 4,
+            target: 6
+        }
+    );
+    let z = 0;
+    assert_eq!(
+        layout!(type (z,2):(1,8)).raked_product(layout!(type 2:1)),
+        Err(AlgebraError::ZeroExtent {
+            function: "raked_product"
+        })
+    );
+}
