@@ -1,6 +1,7 @@
 //! Every door answers the same products: the core (`layout_dsl::evaluate`,
 //! `layout eval`), the typed written-out door (`layout!(type …)`, dynamic
-//! and static extents), and both equal the definition.
+//! and static extents), the value door (`Product`/`RankedProduct` methods
+//! on typed values), and all equal the definition.
 //!
 //! The definition, built here independently of either door: CuTe's
 //! product `(A, C∘B)` with `C` CuTe's complement written out from `A`'s
@@ -15,7 +16,7 @@
 
 use std::collections::BTreeSet;
 
-use layout_dsl::typed::{AlgebraError, TypedLayout};
+use layout_dsl::typed::{AlgebraError, Product, RankedProduct, TypedLayout};
 use layout_dsl::{IntTuple, Layout, layout};
 
 mod agrees;
@@ -215,6 +216,18 @@ macro_rules! one {
         // The regroupings and the zipped forms answer where the logical
         // product does (padding adds only 1:0 modes).
         assert_eq!(typed, [answered; 5], "{a} by {b}");
+        // The value door (`Product`, `RankedProduct` on typed values)
+        // answers as the written-out door, through the same rounded hole.
+        let (av, bv) = (layout!(type $($a)*), layout!(type $($b)*));
+        let values = [
+            same(av.logical_product(bv), &format!("logical_product({a}, {b})")),
+            same(av.zipped_product(bv), &format!("zipped_product({a}, {b})")),
+            same(av.tiled_product(bv), &format!("tiled_product({a}, {b})")),
+            same(av.flat_product(bv), &format!("flat_product({a}, {b})")),
+            same(av.blocked_product(bv), &format!("blocked_product({a}, {b})")),
+            same(av.raked_product(bv), &format!("raked_product({a}, {b})")),
+        ];
+        assert_eq!(values, [answered; 6], "values: {a} by {b}");
     }};
 }
 

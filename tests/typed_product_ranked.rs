@@ -1,8 +1,8 @@
 //! `blocked_product`, `raked_product` (`RankedProduct`) and
 //! `tile_to_shape` (`TileToShape`) of typed layout values: the core's
 //! result at every index where the core answers; where the typed path
-//! answers, the core does too (these products never round a hole: the
-//! core and CuTe agree there, see `agrees::product`). Where
+//! answers, the core does too (both round a hole down as CuTe does, see
+//! `agrees::product`). Where
 //! `layout!(type …)` of the same written-out layouts answers, the value
 //! door gives the same function.
 

@@ -102,7 +102,7 @@ where
         AlgebraError,
     > {
         // Mode i of A times tile i (CuTe's `transform_layout`).
-        let (xs, xd) = Layout::from_parts(self.0, d.0).copies(t.0, (function, true))?;
+        let (xs, xd) = Layout::from_parts(self.0, d.0).copies(t.0, function)?;
         let (ls, ld, fs, fd, ss, sd) = self.1.by_mode(d.1, t.1, function)?;
         Ok((
             Cons((self.0, xs), ls),

@@ -13,7 +13,7 @@
 //! layouts answers.
 
 use super::algebra::{AlgebraError, ceil_div};
-use super::compose::{complement_hole, product};
+use super::compose::product;
 use super::compose_value::Compose;
 use super::construct::nonzero;
 use super::edit::Leaves;
@@ -28,12 +28,12 @@ use super::tree::{Mode, Tree};
 /// by a `B` of cosize `cosize`: each hole's extent, the stride after each
 /// hole, and the rest's extent up to `size·cosize`. A stride the span
 /// below it does not divide is rounded down once (partial.rs), and then
-/// `B` must reach only the copies below that hole. Only where `round`:
-/// the blocked and raked products do not round (as the written-out door).
+/// `B` must reach only the copies below that hole (every product rounds,
+/// as every door does).
 #[doc(hidden)]
 #[inline(always)]
 pub fn product_modes<const R: usize>(
-    (function, round): (&'static str, bool),
+    function: &'static str,
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
     size: usize,
     cosize: usize,
@@ -48,11 +48,7 @@ pub fn product_modes<const R: usize>(
         let (s, d) = (shape[order[k]], stride[order[k]]);
         // The core drops a mode of extent 1 or stride 0: a hole of 1.
         if s != 1 && d != 0 {
-            let (hole, seen) = match round {
-                true => product_hole(function, d, span, span, holes)?,
-                false => (complement_hole(function, d, span, span)?, holes),
-            };
-            (extents[k], holes) = (hole, seen);
+            (extents[k], holes) = product_hole(function, d, span, span, holes)?;
             span = product(function, s, d)?;
         }
         next[k] = span;
@@ -80,7 +76,7 @@ pub trait ProductHoles<G>: Copy {
         stride: G,
         size: usize,
         cosize: usize,
-        function: (&'static str, bool),
+        function: &'static str,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
 }
 
@@ -115,7 +111,7 @@ macro_rules! holes_impl {
                 stride: ($($D,)*),
                 size: usize,
                 cosize: usize,
-                function: (&'static str, bool),
+                function: &'static str,
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "a product's left layout has a negative stride, which has no complement") };)*
                 let order = const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) };
@@ -182,11 +178,11 @@ pub trait ProductCopies<B>: Copy {
     /// Its stride.
     type Stride;
     /// The layout of where each copy of `A` starts; errors name
-    /// `function.0`, which rounds a hole down (CuTe's rule) if `function.1`.
+    /// `function`; a hole is rounded down as CuTe does (`partial.rs`).
     fn copies(
         &self,
         b: B,
-        function: (&'static str, bool),
+        function: &'static str,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
 }
 
@@ -207,7 +203,7 @@ where
     fn copies(
         &self,
         b: B,
-        function: (&'static str, bool),
+        function: &'static str,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let b = b.tile();
         let cosize = b.cosize();
@@ -215,7 +211,7 @@ where
         let holes = shape.product_holes(stride, self.size(), cosize, function)?;
         match holes.composition(b) {
             Ok(d) => Ok(d.into_parts()),
-            Err(e) => Err(renamed(e, function.0)),
+            Err(e) => Err(renamed(e, function)),
         }
     }
 }

@@ -214,7 +214,7 @@ where
         b: Layout<SB, DB>,
         function: &'static str,
     ) -> Result<(Self::BlockS, Self::BlockD, Self::RakeS, Self::RakeD), AlgebraError> {
-        let (xs, xd) = self.copies(b, (function, false))?;
+        let (xs, xd) = self.copies(b, function)?;
         let (shape, stride) = self.into_parts();
         let (a, d) = (shape.as_modes().into_list(), stride.as_modes().into_list());
         Ok(a.zip_pad(d, SB::copy_modes(xs), SB::copy_modes(xd)))
