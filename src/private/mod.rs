@@ -98,7 +98,9 @@ pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeave
 pub use static_int::{CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
-pub use threads::{FlatCoord, ModeCoord, ModeSize, ModeSizes, ProductOf};
+pub use threads::{
+    FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
+};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};

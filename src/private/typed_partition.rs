@@ -155,33 +155,43 @@ where
     }
 }
 
-/// A thread layout: its shape as a tiler and a thread's coordinate in it.
+/// A thread layout: its shape as a tiler and a thread's coordinate in it
+/// (`threads.rs`; any nesting).
 pub trait Threads {
     /// One static tile extent per mode, the mode's size (CuTe's
     /// `product_each(shape(thr))`).
     type Tiler;
     /// The stride list.
     type Strides;
+    /// The shape list: one shape (a leaf or a tuple) per top-level mode.
+    type Shapes;
     /// One `usize` per mode.
-    type Coord;
+    type Coord: Copy;
     /// The tiler and the strides.
     fn tiler(&self) -> (Self::Tiler, Self::Strides);
+    /// The shape list.
+    fn shapes(&self) -> Self::Shapes;
     /// `get_flat_coord(index)`; an index past the threads is an error.
     fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error>;
 }
 
 impl<S, D, I> Threads for Layout<S, D, I>
 where
-    S: Mode<D> + IntoList<List: FlatCoord<D::List> + ModeSizes>,
+    S: Mode<D> + IntoList<List: FlatCoord<D::List, Out: Copy> + ModeSizes>,
     D: Tree + IntoList,
     I: Offset,
 {
     type Tiler = <S::List as ModeSizes>::Out;
     type Strides = D::List;
+    type Shapes = S::List;
     type Coord = <S::List as FlatCoord<D::List>>::Out;
     #[inline(always)]
     fn tiler(&self) -> (Self::Tiler, D::List) {
         (Default::default(), self.stride().into_list())
+    }
+    #[inline(always)]
+    fn shapes(&self) -> S::List {
+        self.shape().into_list()
     }
     #[inline(always)]
     fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error> {

@@ -47,7 +47,9 @@
 //! ```
 
 pub use super::elem_less;
-pub use super::typed_args::{OuterTiler, SliceOf, ThreadsOf, ThreadsStep, Tiler, TilerStep};
+pub use super::typed_args::{
+    OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
+};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 
@@ -159,27 +161,60 @@ pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fi
 }
 
 /// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
-/// share when the threads of the static `thr_layout` tile `t`.
+/// share when the threads of the static `thr_layout` (of any nesting)
+/// tile `t`. The thread is CuTe's index (`usize`, decomposed by the thread
+/// layout's strides: `get_flat_coord`) or a coordinate in the thread
+/// layout's shape (`(1, (0, 1))`: one entry per top-level mode, an integer
+/// or a tuple nested like the mode), see [`ThreadIndex`].
+///
+/// ```
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::layout;
+///
+/// let (m, n) = (16, 24);
+/// let data: Vec<usize> = (0..m * n).collect();
+/// let g = Tensor::new(&data[..], layout!((m,n):(1,m))).unwrap();
+/// // Three levels: 8 threads down the rows, 6 across the columns.
+/// let thr = layout!(type ((2,(2,2)),(3,2)):((1,(12,2)),(4,24)));
+/// let by_index = typed::local_partition(g.by_ref(), &thr, 29).unwrap();
+/// // CuTe: local_partition(g, thr, 29) is (2,4):(_8,96) from element 65.
+/// assert_eq!(by_index.layout().to_string(), "(2,4):(8,96)");
+/// assert_eq!(by_index[(0, 0)], 65);
+/// // Thread ((1,(0,1)),(2,1)) is index thr(c) = 35.
+/// let by_coord = typed::local_partition(g, &thr, ((1, (0, 1)), (2, 1))).unwrap();
+/// assert_eq!(by_coord[(0, 0)], 85);
+/// ```
 #[inline]
-pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, O: Fits>(
+pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, Ix: ThreadIndex<P>, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
-    thr_idx: usize,
+    thr_idx: Ix,
 ) -> Result<Tensor<E, O>, Error> {
-    let part = thr_layout.partition_of(&t.layout, thr_idx)?;
+    let coord = thr_idx.thread_coord(thr_layout)?;
+    let part = thr_layout.partition_at(&t.layout, coord)?;
     rebase(t, part)
 }
 
 /// `local_partition` with CuTe's `Step` projection: the thread layout's
 /// modes under `X` do not tile `t` (`local_partition(sA, tC, i, Step<_1,X>{})`).
+/// The thread (an index or a coordinate, [`ThreadIndex`]) is named in the
+/// whole thread layout.
 #[inline]
-pub fn local_partition_step<E: Engine, L, P: ThreadsStep<L, St, Output = O>, St, O: Fits>(
+pub fn local_partition_step<
+    E: Engine,
+    L,
+    P: ThreadsStep<L, St, Output = O>,
+    Ix: ThreadIndex<P>,
+    St,
+    O: Fits,
+>(
     t: Tensor<E, L>,
     thr_layout: &P,
-    thr_idx: usize,
+    thr_idx: Ix,
     _step: St,
 ) -> Result<Tensor<E, O>, Error> {
-    let part = thr_layout.partition_step_of(&t.layout, thr_idx)?;
+    let coord = thr_idx.thread_coord(thr_layout)?;
+    let part = thr_layout.partition_step_at(&t.layout, coord)?;
     rebase(t, part)
 }
 
