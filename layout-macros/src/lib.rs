@@ -25,6 +25,7 @@ mod fallback;
 mod kind;
 mod named;
 mod partition;
+mod partition_args;
 mod partition_index;
 mod product;
 mod quick;

@@ -74,7 +74,7 @@ pub use construct_values::{
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
-pub use divide_mode::{CeilOver, Clamp, DivMode, Spread};
+pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
@@ -103,5 +103,5 @@ pub use threads::{
 };
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
-pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};
 pub use walk::{Form, Leaf, Walk};

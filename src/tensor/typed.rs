@@ -52,6 +52,7 @@ pub use super::typed_args::{
 };
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
+pub use crate::__private::UnitTile;
 
 use alloc::vec;
 use alloc::vec::Vec;
