@@ -288,9 +288,20 @@ fn nested_tilers() {
     let t = layout!(type local_tile(((4,4),n):((1,4),16), ((2,2),4), (_,1))).unwrap();
     same_as_cute(&t, "((_2,_2),_4,(_2,_2)):((_1,_4),_16,(_2,_8))", 64);
     let _: layout_type!(type local_tile(((4,4),n):((1,4),16), ((2,2),4), (_,1))) = t.0;
-    // CuTe's coordinate ((1,1),2) into the tile ((2,2),4) is index 3 there.
+    // CuTe's coordinate ((1,1),2) into the tile ((2,2),4), or its index 3 there.
+    let o = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((1,1),2))).unwrap();
+    same_as_cute(&o, "((_2,_2),2):((_2,_8),_64)", 37);
+    let _: layout_type!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((1,1),2))) = o.0;
     let o = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), (3,2))).unwrap();
     same_as_cute(&o, "((_2,_2),2):((_2,_8),_64)", 37);
+    let (i, j) = (1usize, 2usize);
+    let o = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((i,1),j))).unwrap();
+    same_as_cute(&o, "((_2,_2),2):((_2,_8),_64)", 37);
+    // Past the sub-tile: an error, as the core's.
+    let past = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((j,1),0)));
+    assert!(past.is_err());
+    let src = "outer_partition(((4,4),8):((1,4),16), ((2,2),4), ((2,1),0))";
+    assert!(layout_dsl::evaluate(src).is_err(), "{src}");
     // Dynamic sub-modes, against the core at every index.
     for a in [2usize, 4, 6] {
         for n in [4usize, 8, 12] {

@@ -205,3 +205,23 @@ fn out_of_range_threads_are_errors() {
     assert!(typed::local_partition(t, &thr, (7, 5)).is_ok());
     assert!(typed::local_partition(t, &thr, (0, (3, 0))).is_err());
 }
+
+/// `outer_partition`'s tile coordinate nested like a tile nested like its
+/// mode (CuTe's `outer_partition(t, Shape<Shape<_2,_2>,_4>{}, ((1,1),2))`:
+/// golden from CuTe C++), the same as its index in the tile.
+#[test]
+fn outer_partition_takes_a_nested_tile_coordinate() {
+    let n = 8usize;
+    let data = positions(16 * n);
+    let t = Tensor::new(&data[..], layout!(((4,4),n):((1,4),16))).unwrap();
+    let tiler = ((C::<2>, C::<2>), C::<4>);
+    let p = typed::outer_partition(t, tiler, ((1, 1), 2)).unwrap();
+    assert_eq!(
+        p.layout().to_string(),
+        unmarked("((_2,_2),2):((_2,_8),_64)")
+    );
+    assert_eq!(p.base(), 37);
+    let q = typed::outer_partition(t, tiler, (3, 2)).unwrap();
+    assert_eq!((q.layout(), q.base()), (p.layout(), p.base()));
+    assert!(typed::outer_partition(t, tiler, ((2, 0), 0)).is_err());
+}

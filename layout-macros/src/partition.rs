@@ -33,8 +33,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::partition_args::{
-    Tile, congruent, entries, entry, entry_type, is_index, is_underscore, marks, nested_entries,
-    tiles,
+    Tile, congruent, entry, entry_type, has_underscore, is_index, marks, nested_entries, tiles,
 };
 use crate::{emit, partition_index};
 
@@ -44,7 +43,8 @@ enum Form<'a> {
     /// coordinate entry (`Int`, `Dynamic`, `_`, or a tuple of them for a
     /// mode tiled by a tuple) per mode.
     Tile(Vec<Tile>, Vec<&'a Expr>),
-    /// `outer_partition`: the tiler's tiles, one integer entry per mode.
+    /// `outer_partition`: the tiler's tiles, one entry per mode (an
+    /// integer, or a tuple of them for a mode tiled by a tuple).
     Outer(Vec<Tile>, Vec<&'a Expr>),
     /// `local_tile`/`inner_partition` at one integer: the tile-grid index
     /// (partition_index.rs).
@@ -92,10 +92,13 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         ("local_tile", [t, c, step]) => tile(t, c, Some(marks(step)?))?,
         ("local_tile" | "inner_partition", [t, c]) => tile(t, c, None)?,
         ("outer_partition", [t, c]) => {
-            let (tiles, coord) = (tiles(t)?, entries(c)?);
-            let integers = coord.iter().all(|c| !is_underscore(c));
+            // One integer per mode, or a coordinate nested like its tile.
+            let (tiles, coord) = (tiles(t)?, nested_entries(c)?);
+            let integers = coord.iter().all(|c| !has_underscore(c));
+            let takes =
+                tiles.len() == coord.len() && tiles.iter().zip(&coord).all(|(t, c)| t.takes(c));
             let sizes = tiles.iter().all(|t| t.size().is_some());
-            (integers && sizes).then_some(Form::Outer(tiles, coord))?
+            (integers && takes && sizes).then_some(Form::Outer(tiles, coord))?
         }
         ("local_partition", [thr, index, step @ ..]) => {
             let step = match step {

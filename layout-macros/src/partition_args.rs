@@ -147,17 +147,12 @@ pub fn spread_fits(leaves: &[&Expr], t: i64) -> bool {
     true
 }
 
-/// A flat tuple coordinate of non-negative integers, dynamic leaves and `_`.
-pub fn entries(c: &Expr) -> Option<Vec<&Expr>> {
-    let ExprKind::Tuple(items) = &c.kind else {
-        return None;
-    };
-    let ok = |c: &Expr| match c.kind {
-        ExprKind::Int(n) => n >= 0,
-        ExprKind::Dynamic(_) => true,
+/// Whether a coordinate holds `_` anywhere.
+pub fn has_underscore(c: &Expr) -> bool {
+    match &c.kind {
+        ExprKind::Tuple(items) => items.iter().any(has_underscore),
         _ => is_underscore(c),
-    };
-    items.iter().all(ok).then(|| items.iter().collect())
+    }
 }
 
 /// A tuple coordinate whose entries may nest (checked against the tiles

@@ -34,6 +34,7 @@ use super::divide_mode::{DivMode, div_error};
 use super::int::C;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, Nil};
+use super::threads::ModeIndex;
 use super::tree::{Mode, Shape, Tree};
 use crate::tensor::X;
 
@@ -332,9 +333,10 @@ where
 }
 
 /// `outer_partition`'s walk: a tiler list (`Self`, per mode a static
-/// extent or a tuple of them) with one coordinate per tile (`CL`, `usize`s:
-/// the index inside the tile) over the modes `SL:DL`; the modes past the
-/// tiler pass through.
+/// extent or a tuple of them) with one coordinate per tile (`CL`: per mode
+/// a `usize`, the index inside the tile, or a tuple nested like the tile,
+/// [`ModeIndex`]) over the modes `SL:DL`; the modes past the tiler pass
+/// through.
 #[diagnostic::on_unimplemented(
     message = "the thread layout (or tiler) and the typed layout it partitions differ in rank",
     label = "one thread-layout mode per top-level mode of the tensor",
@@ -368,9 +370,10 @@ impl<SL, DL> OuterModes<SL, DL, Nil> for Nil {
     }
 }
 
-impl<T, TL, S, SL, D, DL, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<usize, CL>> for Cons<T, TL>
+impl<T, TL, S, SL, D, DL, Cd, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Cons<T, TL>
 where
     S: DivMode<D, T, TileS: Mode<S::TileD> + Shape, TileD: Tree, RestS: Shape> + Shape,
+    Cd: ModeIndex<S::TileS>,
     TL: OuterModes<SL, DL, CL>,
 {
     type S = Cons<S::RestS, TL::S>;
@@ -380,25 +383,25 @@ where
         self,
         s: Cons<S, SL>,
         d: Cons<D, DL>,
-        c: Cons<usize, CL>,
+        c: Cons<Cd, CL>,
         offset: &mut usize,
         within: &mut bool,
     ) -> Result<(Self::S, Self::D), Error> {
         let (ts, td, rs, rd) = s.0.div_mode(d.0).map_err(div_error)?;
         let size = ts.size();
-        if c.0 >= size {
-            return Err(out_of_range("a coordinate in the tile", c.0, size));
-        }
+        // One integer, or a coordinate nested like the tile (CuTe's
+        // hierarchical tile coordinate): its index in the tile, checked.
+        let c0 = c.0.mode_index(&ts, "a coordinate in the tile")?;
         let mode = Shape::size(&s.0);
         *within &= if S::DEPTH == 0 {
             // Column `c` of every tile of a leaf, `c + size·j`, stays inside
             // the leaf iff the last (perhaps partial) tile holds it. An
             // empty leaf wraps to a large `mode - 1`; the result is empty.
-            c.0 <= mode.wrapping_sub(1) % size
+            c0 <= mode.wrapping_sub(1) % size
         } else {
             tiled_exactly(mode, size, Shape::size(&rs))
         };
-        let at: usize = Layout::from_parts(ts, td).at(c.0);
+        let at: usize = Layout::from_parts(ts, td).at(c0);
         *offset = offset.wrapping_add(at);
         let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset, within)?;
         Ok((Cons(rs, rs2), Cons(rd, rd2)))

@@ -103,24 +103,25 @@ impl<S: Int, D: Int> ModeCoord<D> for S {
 }
 
 /// A coordinate entry (`Self`: one `usize`, or a tuple nested like the
-/// mode) of a thread layout's mode of shape `S`: its colexicographic index
-/// in the mode, CuTe's `crd2idx(c, s)`. An integer past its (sub-)mode is
-/// an error, where CuTe would name another thread.
+/// mode) of a mode of shape `S` (a thread layout's, or a tile's in
+/// `outer_partition`): its colexicographic index in the mode, CuTe's
+/// `crd2idx(c, s)`. An integer past its (sub-)mode is an error naming
+/// `what`, where CuTe would name another element.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a thread layout's mode of shape `{S}`",
+    message = "`{Self}` is not a coordinate of a mode of shape `{S}`",
     label = "one integer, or a tuple nested like the mode"
 )]
 pub trait ModeIndex<S> {
     /// The index in the mode.
-    fn mode_index(self, s: &S) -> Result<usize, Error>;
+    fn mode_index(self, s: &S, what: &'static str) -> Result<usize, Error>;
 }
 
 impl<S: Shape> ModeIndex<S> for usize {
     #[inline(always)]
-    fn mode_index(self, s: &S) -> Result<usize, Error> {
+    fn mode_index(self, s: &S, what: &'static str) -> Result<usize, Error> {
         let size = s.size();
         if self >= size {
-            return Err(out_of_range("a thread coordinate", self, size));
+            return Err(out_of_range(what, self, size));
         }
         Ok(self)
     }
@@ -148,10 +149,10 @@ macro_rules! tuples {
 
         impl<$($A: ModeIndex<$S>, $S: Shape),*> ModeIndex<($($S,)*)> for ($($A,)*) {
             #[inline(always)]
-            fn mode_index(self, s: &($($S,)*)) -> Result<usize, Error> {
+            fn mode_index(self, s: &($($S,)*), what: &'static str) -> Result<usize, Error> {
                 let (mut index, mut prefix) = (0usize, 1usize);
                 $(
-                    index += self.$i.mode_index(&s.$i)?.wrapping_mul(prefix);
+                    index += self.$i.mode_index(&s.$i, what)?.wrapping_mul(prefix);
                     prefix = prefix.wrapping_mul(Shape::size(&s.$i));
                 )*
                 let _ = prefix;
@@ -225,7 +226,8 @@ impl<A: ModeIndex<S>, CL: FlatIndex<SL>, S, SL> FlatIndex<Cons<S, SL>> for Cons<
     type Out = Cons<usize, CL::Out>;
     #[inline(always)]
     fn flat_index(self, s: Cons<S, SL>) -> Result<Self::Out, Error> {
-        Ok(Cons(self.0.mode_index(&s.0)?, self.1.flat_index(s.1)?))
+        let index = self.0.mode_index(&s.0, "a thread coordinate")?;
+        Ok(Cons(index, self.1.flat_index(s.1)?))
     }
 }
 
