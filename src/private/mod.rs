@@ -48,6 +48,7 @@ mod poisoned;
 mod reach;
 pub mod rt;
 mod shape_values;
+mod slice_modes;
 mod static_complement;
 mod static_int;
 mod swizzle;
@@ -88,12 +89,13 @@ pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
-pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
+pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use reach::Reach;
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
 };
+pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};

@@ -10,8 +10,9 @@ use super::int::{C, Offset};
 use super::layout::Layout;
 use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
-use super::partition::{OuterModes, SliceModes, TileModes};
+use super::partition::{OuterModes, TileModes};
 use super::reach::{Reach, check_fits};
+use super::slice_modes::SliceModes;
 use super::threads::{FlatCoord, ModeSizes};
 use super::tree::{Mode, Shape, Tree};
 
