@@ -178,3 +178,171 @@ fn an_index_named_like_an_expansion_local() {
     let p = layout!(type outer_partition((m,n):(n,1), (4,2), k)).unwrap();
     same_as_core(p, "outer_partition((12,8):(8,1), (4,2), 3)");
 }
+
+/// CuTe's printing without its static marks (`_4` is `4`).
+fn unmarked(cute: &str) -> String {
+    cute.replace('_', "")
+}
+
+/// The typed view's text and base against CuTe C++'s for the same call
+/// (golden strings printed by a host program built from CUTLASS headers,
+/// the extents marked dynamic there as here).
+fn same_as_cute<L: std::fmt::Display, B: std::fmt::Display>(
+    (layout, base): &(L, B),
+    cute: &str,
+    cute_base: i64,
+) {
+    assert_eq!(layout.to_string(), unmarked(cute));
+    assert_eq!(base.to_string(), cute_base.to_string());
+}
+
+/// A tile extent of 1 takes the typed path; its mode's stride is 0 as in
+/// CuTe (`1:0` is CuTe's tile of 1).
+#[test]
+fn tile_extents_of_one() {
+    let (m, n) = (8usize, 3usize);
+    let tile = layout!(type local_tile((m,n):(1,m), (4,1), (1,2))).unwrap();
+    same_as_cute(&tile, "(_4,_1):(_1,_0)", 20);
+    same_as_core(tile, "local_tile((8,3):(1,8), (4,1), (1,2))");
+    let row = layout!(type local_tile((m,n):(1,m), (4,1), (1,_))).unwrap();
+    same_as_cute(&row, "(_4,_1,3):(_1,_0,8)", 4);
+    let _: layout_type!(type local_tile((m,n):(1,m), (4,1), (1,_))) = row.0;
+    let outer = layout!(type outer_partition((m,n):(1,m), (4,1), (3,0))).unwrap();
+    same_as_cute(&outer, "(2,3):(_4,8)", 3);
+    // A tile of 1 over a nested mode, and tiles of 1 everywhere, at every index.
+    for m in [1usize, 2, 5, 8] {
+        for i in 0..m {
+            let src = format!(
+                "local_tile((({m},2),3):((1,{m}),{}), (1,1), ({i},1))",
+                2 * m
+            );
+            let mm = 2 * m;
+            let t = layout!(type local_tile(((m,2),3):((1,m),mm), (1,1), (i,1))).unwrap();
+            same_as_core(t, &src);
+            let src = format!(
+                "outer_partition((({m},2),3):((1,{m}),{}), (1,3), (0,2))",
+                2 * m
+            );
+            let t = layout!(type outer_partition(((m,2),3):((1,m),mm), (1,3), (0,2))).unwrap();
+            same_as_core(t, &src);
+        }
+    }
+}
+
+/// A negative static stride: a signed layout, its base an `isize`.
+#[test]
+fn negative_static_strides() {
+    let n = 6usize;
+    let tile = layout!(type local_tile((8,n):(-1,8), (4,2), (1,2))).unwrap();
+    let _: isize = tile.1;
+    same_as_cute(&tile, "(_4,_2):(_-1,_8)", 28);
+    let outer = layout!(type outer_partition((8,n):(-1,8), (4,2), (1,1))).unwrap();
+    same_as_cute(&outer, "(_2,3):(_-4,_16)", 7);
+    for n in 1usize..=7 {
+        for (i, j) in [(0usize, 0usize), (1, 0), (1, 2)] {
+            let j = j % n.div_ceil(2);
+            let got = layout!(type local_tile((8,n):(-1,8), (4,2), (i,j))).unwrap();
+            same_as_core_signed(
+                got,
+                &format!("local_tile((8,{n}):(-1,8), (4,2), ({i},{j}))"),
+            );
+            let got = layout!(type local_tile(((2,4),n):((-4,1),-8), (4,2), (i,_))).unwrap();
+            let src = format!("local_tile(((2,4),{n}):((-4,1),-8), (4,2), ({i},_))");
+            same_as_core_signed(got, &src);
+        }
+        for t in [0usize, 3, 7] {
+            let got = layout!(type local_partition((8,n):(-1,8), (4,2):(2,1), t)).unwrap();
+            same_as_core_signed(
+                got,
+                &format!("local_partition((8,{n}):(-1,8), (4,2):(2,1), {t})"),
+            );
+        }
+    }
+}
+
+/// [`same_as_core`] for a signed view: the base an `isize`.
+fn same_as_core_signed<L: std::fmt::Display>((layout, base): (L, isize), src: &str) {
+    let typed = core_layout(&layout.to_string());
+    let (core, core_base) = core_view(src);
+    assert_eq!(base as i64, core_base, "{src}: base");
+    assert_eq!(typed.size(), core.size(), "{src}");
+    for i in 0..typed.size() {
+        assert_eq!(
+            typed.at(i).unwrap(),
+            core.at(i).unwrap(),
+            "{src}: {typed} vs {core} at {i}"
+        );
+    }
+}
+
+/// A tiler nested like a tuple mode (CuTe's by-mode tiler inside a mode):
+/// each sub-mode by its own tile, the rest a tuple a coordinate may slice
+/// entry by entry.
+#[test]
+fn nested_tilers() {
+    let n = 8usize;
+    let t = layout!(type local_tile(((4,4),n):((1,4),16), ((2,2),4), ((1,1),1))).unwrap();
+    same_as_cute(&t, "((_2,_2),_4):((_1,_4),_16)", 74);
+    let t = layout!(type local_tile(((4,4),n):((1,4),16), ((2,2),4), (3,1))).unwrap();
+    same_as_cute(&t, "((_2,_2),_4):((_1,_4),_16)", 74);
+    let t = layout!(type local_tile(((4,4),n):((1,4),16), ((2,2),4), (_,1))).unwrap();
+    same_as_cute(&t, "((_2,_2),_4,(_2,_2)):((_1,_4),_16,(_2,_8))", 64);
+    let _: layout_type!(type local_tile(((4,4),n):((1,4),16), ((2,2),4), (_,1))) = t.0;
+    // CuTe's coordinate ((1,1),2) into the tile ((2,2),4), or its index 3 there.
+    let o = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((1,1),2))).unwrap();
+    same_as_cute(&o, "((_2,_2),2):((_2,_8),_64)", 37);
+    let _: layout_type!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((1,1),2))) = o.0;
+    let o = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), (3,2))).unwrap();
+    same_as_cute(&o, "((_2,_2),2):((_2,_8),_64)", 37);
+    let (i, j) = (1usize, 2usize);
+    let o = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((i,1),j))).unwrap();
+    same_as_cute(&o, "((_2,_2),2):((_2,_8),_64)", 37);
+    // Past the sub-tile: an error, as the core's.
+    let past = layout!(type outer_partition(((4,4),n):((1,4),16), ((2,2),4), ((j,1),0)));
+    assert!(past.is_err());
+    let src = "outer_partition(((4,4),8):((1,4),16), ((2,2),4), ((2,1),0))";
+    assert!(layout_dsl::evaluate(src).is_err(), "{src}");
+    // Dynamic sub-modes, against the core at every index.
+    for a in [2usize, 4, 6] {
+        for n in [4usize, 8, 12] {
+            let an = a * 3;
+            // The sub-mode 3 by its tile 3 leaves one tile: `j` is 0.
+            for (i, j, k) in [(0usize, 0usize, 0usize), (1, 0, 0), (2, 0, 1)] {
+                let (i, k) = (i % (a / 2), k % n.div_ceil(4));
+                let src =
+                    format!("local_tile((({a},3),{n}):((1,{a}),{an}), ((2,3),4), (({i},{j}),{k}))");
+                match layout!(type local_tile(((a,3),n):((1,a),an), ((2,3),4), ((i,j),k))) {
+                    Ok(t) => same_as_core(t, &src),
+                    Err(e) => panic!("{src}: {e}"),
+                }
+                let src =
+                    format!("local_tile((({a},3),{n}):((1,{a}),{an}), ((2,3),4), (({i},_),_))");
+                let t =
+                    layout!(type local_tile(((a,3),n):((1,a),an), ((2,3),4), ((i,_),_))).unwrap();
+                same_as_core(t, &src);
+                let src = format!("outer_partition((({a},3),{n}):((1,{a}),{an}), ((2,3),4), 5)");
+                let t = layout!(type outer_partition(((a,3),n):((1,a),an), ((2,3),4), 5)).unwrap();
+                same_as_core(t, &src);
+            }
+        }
+    }
+}
+
+/// A nested thread layout in the macro: as the core's at every thread.
+#[test]
+fn nested_thread_layouts() {
+    for m in [8usize, 16, 12] {
+        for t in 0..8usize {
+            let p = layout!(type local_partition((m,6):(1,m), ((2,2),2):((1,2),4), t)).unwrap();
+            let src = format!("local_partition(({m},6):(1,{m}), ((2,2),2):((1,2),4), {t})");
+            same_as_core(p, &src);
+            let _: layout_type!(type local_partition((m,6):(1,m), ((2,2),2):((1,2),4), t)) = p.0;
+            let p = layout!(type local_partition((m,6):(1,m), ((2,2),2,(1,2)):((1,2),4,(0,8)), t, (1,X,1)))
+                .unwrap();
+            let src = format!(
+                "local_partition(({m},6):(1,{m}), ((2,2),2,(1,2)):((1,2),4,(0,8)), {t}, (1,X,1))"
+            );
+            same_as_core(p, &src);
+        }
+    }
+}

@@ -209,3 +209,41 @@ fn errors_name_the_values() {
     let e = typed::local_partition(t, &layout!(type (2,2):(1,2)), 4).unwrap_err();
     assert!(e.to_string().contains("thread index"), "{e}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `UnitTile` (CuTe's tile `_1:_0`) and `C<1>` (the mode's stride kept)
+    /// cut the same elements as the core's tile of 1, at a tile or with `X`,
+    /// and a tiler nested like a tuple mode with its coordinate nested alike.
+    #[test]
+    fn unit_tiles_and_nested_tilers_equal_the_core(m in 1usize..20, n in 1usize..12, i in 0usize..20, j in 0usize..12) {
+        let data = positions(m.next_multiple_of(4) * n + 8);
+        let typed_t = Tensor::new(&data[..], layout!((m,n):(1,m))).unwrap();
+        let core_t = Tensor::new(&data[..], core_matrix(m, n, m)).unwrap();
+        let (i, j) = (i % m.div_ceil(4), j % n);
+        let want = tensor::local_tile(core_t.view(), (4, 1), (i, j)).unwrap();
+        let unit = typed::local_tile(typed_t, (C::<4>, typed::UnitTile), (i, j)).unwrap();
+        prop_assert_eq!(seen(&unit), seen(&want));
+        prop_assert!(unit.layout().to_string().ends_with(":(1,0)"));
+        let one = typed::local_tile(typed_t, (C::<4>, C::<1>), (i, j)).unwrap();
+        prop_assert_eq!(seen(&one), seen(&want));
+        let want = tensor::local_tile(core_t.view(), (4, 1), (i, X)).unwrap();
+        let got = typed::local_tile(typed_t, (C::<4>, typed::UnitTile), (i, X)).unwrap();
+        prop_assert_eq!(seen(&got), seen(&want));
+        // ((4,4),n) by ((2,2),4) at ((a,b),k): the core's by-mode tiler.
+        let data = positions(16 * n.next_multiple_of(4));
+        let nested = Tensor::new(&data[..], layout!(((4,4),n):((1,4),16))).unwrap();
+        let core_l: CoreLayout = format!("((4,4),{n}):((1,4),16)").parse().unwrap();
+        let core_n = Tensor::new(&data[..], core_l).unwrap();
+        let (a, b, k) = (i % 2, j % 2, j % n.div_ceil(4));
+        let got = typed::local_tile(nested, ((C::<2>, C::<2>), C::<4>), ((a, b), k)).unwrap();
+        let tiler = layout_dsl::Tiler::try_from(layout_dsl::IntTuple::from(vec![
+            layout_dsl::IntTuple::from([2, 2]),
+            layout_dsl::IntTuple::Int(4),
+        ])).unwrap();
+        let coord: layout_dsl::Coord = format!("(({a},{b}),{k})").parse::<layout_dsl::IntTuple>().unwrap().into();
+        let want = tensor::local_tile(core_n.view(), tiler, coord).unwrap();
+        prop_assert_eq!(seen(&got), seen(&want));
+    }
+}

@@ -37,6 +37,8 @@ mod named;
 mod named_product;
 #[path = "../../layout-macros/src/partition.rs"]
 mod partition;
+#[path = "../../layout-macros/src/partition_args.rs"]
+mod partition_args;
 #[path = "../../layout-macros/src/partition_index.rs"]
 mod partition_index;
 #[path = "../../layout-macros/src/product.rs"]

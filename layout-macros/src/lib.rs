@@ -26,6 +26,7 @@ mod kind;
 mod named;
 mod named_product;
 mod partition;
+mod partition_args;
 mod partition_index;
 mod product;
 mod quick;
@@ -83,10 +84,12 @@ use proc_macro::TokenStream;
 /// - CuTe's partitions `local_tile(L, T, C[, STEP])`, `inner_partition`,
 ///   `outer_partition` and `local_partition(L, THR, I[, STEP])` give a view:
 ///   static, the pair `(typed layout, base)`; after `type`, of a written-out
-///   flat `L` with dynamic leaves by static tile extents above 1 (or a static
-///   flat thread layout) and a static step `(1,X,1)`, the facade's typed
-///   partition, `Result<(typed layout, usize), Error>`; otherwise the core at
-///   run time.
+///   `L` with dynamic leaves (flat or nested, static strides of either sign)
+///   by static tile extents of 1 or more (a tuple of them for a tuple mode),
+///   or a static thread layout of any nesting, and a static step
+///   `(1,X,1)`, the facade's typed partition, `Result<(typed layout, base),
+///   Error>` (the base a `usize`, an `isize` for a negative stride);
+///   otherwise the core at run time.
 /// - `product_each`, `shape_div` and `ceil_div` of written-out tuples with
 ///   dynamic leaves give a Rust tuple of `usize`, `Result<(…),
 ///   typed::AlgebraError>` (a divisor 0, or extents `shape_div` cannot

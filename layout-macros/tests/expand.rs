@@ -32,6 +32,8 @@ mod named;
 mod named_product;
 #[path = "../src/partition.rs"]
 mod partition;
+#[path = "../src/partition_args.rs"]
+mod partition_args;
 #[path = "../src/partition_index.rs"]
 mod partition_index;
 #[path = "../src/product.rs"]
@@ -339,6 +341,26 @@ snapshot!(
 snapshot!(
     typed_outer_partition,
     "type outer_partition((m,n):(n,1), (2,2), (i,j))"
+);
+// A tile extent of 1 (CuTe's `_1:_0`, the facade's `UnitTile`), a tiler
+// nested like a tuple mode with a coordinate nested alike, a negative
+// static stride (a signed layout: the base an `isize`), a nested thread
+// layout.
+snapshot!(
+    typed_local_tile_unit_extent,
+    "type local_tile((m,n):(1,m), (4,1), (i,_))"
+);
+snapshot!(
+    typed_local_tile_nested_tiler,
+    "type local_tile(((4,4),n):((1,4),16), ((2,2),4), ((i,1),_))"
+);
+snapshot!(
+    typed_local_tile_negative_stride,
+    "type local_tile((8,n):(-1,8), (4,2), (i,j))"
+);
+snapshot!(
+    typed_local_partition_nested_threads,
+    "type local_partition((m,n):(1,m), ((2,2),(4,2)):((1,8),(2,16)), t)"
 );
 // Nested written-out layouts (the tile spread over a nested mode by the
 // facade), one integer coordinate (split over the grid's modes, then

@@ -26,7 +26,7 @@
 use layout_core::{Error, ErrorKind};
 
 use super::algebra::AlgebraError;
-use super::int::Int;
+use super::int::{C, Int};
 use super::leaf_list::LeafList;
 use super::list::{Cons, IntoTuple, Nil};
 use super::partition::overflow;
@@ -81,6 +81,37 @@ impl<S: Over<T>, D: Times<T>, T: StaticInt> DivMode<D, T> for S {
     fn div_mode(self, d: D) -> Result<(T, D, S::Out, D::Out), AlgebraError> {
         let step = d.times(T::default(), "local_tile")?;
         Ok((T::default(), d, self.over(), step))
+    }
+}
+
+/// A tile extent of 1 as CuTe makes it: the layout `_1:_0`, so the tile's
+/// mode prints stride 0 where `C<1>` (the generic impl above, the same
+/// function) keeps the mode's stride; the rest is the whole mode. What
+/// `layout!(type local_tile(…, (4,1), …))` writes for a `1` in a tiler.
+///
+/// ```
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::tensor::typed::UnitTile;
+/// use layout_dsl::typed::C;
+/// use layout_dsl::layout;
+/// let (m, n) = (8, 3);
+/// let data = [0u8; 24];
+/// let t = Tensor::new(&data[..], layout!((m,n):(1,m))).unwrap();
+/// // CuTe: local_tile(t, Shape<_4,_1>{}, (1,2)) is (_4,_1):(_1,_0).
+/// let tile = typed::local_tile(t, (C::<4>, UnitTile), (1, 2)).unwrap();
+/// assert_eq!(tile.layout().to_string(), "(4,1):(1,0)");
+/// ```
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct UnitTile;
+
+impl<S: Copy, D: Copy> DivMode<D, UnitTile> for S {
+    type TileS = C<1>;
+    type TileD = C<0>;
+    type RestS = S;
+    type RestD = D;
+    #[inline(always)]
+    fn div_mode(self, d: D) -> Result<(C<1>, C<0>, S, D), AlgebraError> {
+        Ok((C, C, self, d))
     }
 }
 

@@ -52,6 +52,7 @@ mod product_value;
 mod reach;
 pub mod rt;
 mod shape_values;
+mod slice_modes;
 mod static_complement;
 mod static_int;
 mod swizzle;
@@ -79,7 +80,7 @@ pub use construct_values::{
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
-pub use divide_mode::{CeilOver, Clamp, DivMode, Spread};
+pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
@@ -93,7 +94,7 @@ pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
-pub use partition::{Dice, OuterModes, SliceEntry, SliceModes, StepMode, TileModes};
+pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk};
 pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
@@ -105,12 +106,15 @@ pub use reach::Reach;
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
 };
+pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
-pub use threads::{FlatCoord, ModeCoord, ModeSize, ModeSizes, ProductOf};
+pub use threads::{
+    FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
+};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
-pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};
 pub use walk::{Form, Leaf, Walk};

@@ -20,7 +20,7 @@
 //! - `local_partition(L, thr, i)` is `outer_partition` by the sizes of the
 //!   thread layout's modes at the thread's index in each (`threads.rs`,
 //!   `thr.get_flat_coord(i)`).
-//! - `slice(L, c)` keeps the modes whose coordinate is `X` (inside a tuple
+//! - `slice(L, c)` (`slice_modes.rs`) keeps the modes whose coordinate is `X` (inside a tuple
 //!   coordinate, the sub-modes, at the top level as CuTe's `slice`).
 //!
 //! Errors name the values: a coordinate past its extent, a thread index
@@ -33,11 +33,13 @@ use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, div_error};
 use super::int::C;
 use super::layout::Layout;
-use super::list::{Chain, Cons, IntoList, Nil};
+use super::list::{Chain, Cons, Nil};
+use super::slice_modes::SliceEntry;
+use super::threads::ModeIndex;
 use super::tree::{Mode, Shape, Tree};
 use crate::tensor::X;
 
-fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
+pub(super) fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
     let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
     ErrorKind::IndexOutOfRange {
         what,
@@ -87,158 +89,6 @@ impl<H, L, St: Dice<L>> Dice<Cons<H, L>> for Cons<X, St> {
         St::dice(l.1)
     }
 }
-
-/// A slice coordinate (a list of `usize`, [`X`] and tuples of them) over
-/// shape list `SL` and stride list `DL`: the modes under `X`, the base
-/// moved by the rest. An integer for a whole mode (a leaf or a tuple) is
-/// its index there (colexicographic); a tuple coordinate for a tuple mode
-/// slices its modes and keeps those under `X` at the top level (CuTe's
-/// `slice`: `t(_, (1, _))` of `((2,4),(8,m))` is `((2,4), m)`).
-#[diagnostic::on_unimplemented(
-    message = "the slice coordinate and the typed layout (or a nested mode of it) differ in rank",
-    label = "one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode of the tensor",
-    note = "left unmatched: the coordinate's entries `{Self}` against the layout's extents `{SL}` (`Nil`: none left)"
-)]
-pub trait SliceModes<SL, DL> {
-    /// The kept shape modes.
-    type S;
-    /// The kept stride modes.
-    type D;
-    /// The kept modes; `offset` grows by each integer's offset; `what`
-    /// names the coordinate in an error.
-    fn slice(
-        self,
-        s: SL,
-        d: DL,
-        offset: &mut usize,
-        what: &'static str,
-    ) -> Result<(Self::S, Self::D), Error>;
-}
-
-impl SliceModes<Nil, Nil> for Nil {
-    type S = Nil;
-    type D = Nil;
-    #[inline(always)]
-    fn slice(self, _: Nil, _: Nil, _: &mut usize, _: &'static str) -> Result<(Nil, Nil), Error> {
-        Ok((Nil, Nil))
-    }
-}
-
-/// One entry of a slice coordinate (`usize`, [`X`], or a tuple of them)
-/// over one mode `S:D`: the kept modes as a list. A trait on the entry
-/// (not on the list), so that an entry rustc has not inferred yet is
-/// deferred rather than tried against every tuple rank.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a slice coordinate of a mode of shape `{S}`",
-    label = "an integer, `X`, or a tuple nested like the mode"
-)]
-pub trait SliceEntry<S, D> {
-    /// The kept shape modes.
-    type S;
-    /// The kept stride modes.
-    type D;
-    /// The kept modes; `offset` grows by each integer's offset.
-    fn slice_entry(
-        self,
-        s: S,
-        d: D,
-        offset: &mut usize,
-        what: &'static str,
-    ) -> Result<(Self::S, Self::D), Error>;
-    /// The index when the entry is one integer; `None` for `X` or a tuple.
-    #[inline(always)]
-    fn single(&self) -> Option<usize> {
-        None
-    }
-}
-
-impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
-    type S = Nil;
-    type D = Nil;
-    #[inline(always)]
-    fn slice_entry(
-        self,
-        s: S,
-        d: D,
-        offset: &mut usize,
-        what: &'static str,
-    ) -> Result<(Nil, Nil), Error> {
-        let size = s.size();
-        if self >= size {
-            return Err(out_of_range(what, self, size));
-        }
-        let at: usize = Layout::from_parts(s, d).at(self);
-        *offset = offset.wrapping_add(at);
-        Ok((Nil, Nil))
-    }
-    #[inline(always)]
-    fn single(&self) -> Option<usize> {
-        Some(*self)
-    }
-}
-
-impl<S, D> SliceEntry<S, D> for X {
-    type S = Cons<S, Nil>;
-    type D = Cons<D, Nil>;
-    #[inline(always)]
-    fn slice_entry(
-        self,
-        s: S,
-        d: D,
-        _: &mut usize,
-        _: &'static str,
-    ) -> Result<(Self::S, Self::D), Error> {
-        Ok((Cons(s, Nil), Cons(d, Nil)))
-    }
-}
-
-impl<Cd, S, SL, D, DL, CL> SliceModes<Cons<S, SL>, Cons<D, DL>> for Cons<Cd, CL>
-where
-    CL: SliceModes<SL, DL>,
-    Cd: SliceEntry<S, D, S: Chain<CL::S>, D: Chain<CL::D>>,
-{
-    type S = <Cd::S as Chain<CL::S>>::Out;
-    type D = <Cd::D as Chain<CL::D>>::Out;
-    #[inline(always)]
-    fn slice(
-        self,
-        s: Cons<S, SL>,
-        d: Cons<D, DL>,
-        offset: &mut usize,
-        what: &'static str,
-    ) -> Result<(Self::S, Self::D), Error> {
-        let (ks, kd) = self.0.slice_entry(s.0, d.0, offset, what)?;
-        let (rs, rd) = self.1.slice(s.1, d.1, offset, what)?;
-        Ok((ks.concat(rs), kd.concat(rd)))
-    }
-}
-
-/// A tuple coordinate for a tuple mode: its modes sliced, the kept ones
-/// in a list.
-macro_rules! tuple_coord {
-    (0;) => {};
-    ($rank:literal; $(($i:tt $Cd:ident $_s:ident $_d:ident))*) => {
-        impl<$($Cd,)* S: IntoList, D: IntoList> SliceEntry<S, D> for ($($Cd,)*)
-        where
-            ($($Cd,)*): IntoList<List: SliceModes<S::List, D::List>>,
-        {
-            type S = <<($($Cd,)*) as IntoList>::List as SliceModes<S::List, D::List>>::S;
-            type D = <<($($Cd,)*) as IntoList>::List as SliceModes<S::List, D::List>>::D;
-            #[inline(always)]
-            fn slice_entry(
-                self,
-                s: S,
-                d: D,
-                offset: &mut usize,
-                what: &'static str,
-            ) -> Result<(Self::S, Self::D), Error> {
-                self.into_list().slice(s.into_list(), d.into_list(), offset, what)
-            }
-        }
-    };
-}
-
-for_each_rank!(tuple_coord);
 
 /// `local_tile`'s walk: a tiler list (`Self`, a static extent or a tuple
 /// of them per mode) and a coordinate list `CL` (per mode `usize`, [`X`],
@@ -332,9 +182,10 @@ where
 }
 
 /// `outer_partition`'s walk: a tiler list (`Self`, per mode a static
-/// extent or a tuple of them) with one coordinate per tile (`CL`, `usize`s:
-/// the index inside the tile) over the modes `SL:DL`; the modes past the
-/// tiler pass through.
+/// extent or a tuple of them) with one coordinate per tile (`CL`: per mode
+/// a `usize`, the index inside the tile, or a tuple nested like the tile,
+/// [`ModeIndex`]) over the modes `SL:DL`; the modes past the tiler pass
+/// through.
 #[diagnostic::on_unimplemented(
     message = "the thread layout (or tiler) and the typed layout it partitions differ in rank",
     label = "one thread-layout mode per top-level mode of the tensor",
@@ -368,9 +219,10 @@ impl<SL, DL> OuterModes<SL, DL, Nil> for Nil {
     }
 }
 
-impl<T, TL, S, SL, D, DL, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<usize, CL>> for Cons<T, TL>
+impl<T, TL, S, SL, D, DL, Cd, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Cons<T, TL>
 where
     S: DivMode<D, T, TileS: Mode<S::TileD> + Shape, TileD: Tree, RestS: Shape> + Shape,
+    Cd: ModeIndex<S::TileS>,
     TL: OuterModes<SL, DL, CL>,
 {
     type S = Cons<S::RestS, TL::S>;
@@ -380,25 +232,25 @@ where
         self,
         s: Cons<S, SL>,
         d: Cons<D, DL>,
-        c: Cons<usize, CL>,
+        c: Cons<Cd, CL>,
         offset: &mut usize,
         within: &mut bool,
     ) -> Result<(Self::S, Self::D), Error> {
         let (ts, td, rs, rd) = s.0.div_mode(d.0).map_err(div_error)?;
         let size = ts.size();
-        if c.0 >= size {
-            return Err(out_of_range("a coordinate in the tile", c.0, size));
-        }
+        // One integer, or a coordinate nested like the tile (CuTe's
+        // hierarchical tile coordinate): its index in the tile, checked.
+        let c0 = c.0.mode_index(&ts, "a coordinate in the tile")?;
         let mode = Shape::size(&s.0);
         *within &= if S::DEPTH == 0 {
             // Column `c` of every tile of a leaf, `c + size·j`, stays inside
             // the leaf iff the last (perhaps partial) tile holds it. An
             // empty leaf wraps to a large `mode - 1`; the result is empty.
-            c.0 <= mode.wrapping_sub(1) % size
+            c0 <= mode.wrapping_sub(1) % size
         } else {
             tiled_exactly(mode, size, Shape::size(&rs))
         };
-        let at: usize = Layout::from_parts(ts, td).at(c.0);
+        let at: usize = Layout::from_parts(ts, td).at(c0);
         *offset = offset.wrapping_add(at);
         let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset, within)?;
         Ok((Cons(rs, rs2), Cons(rd, rd2)))

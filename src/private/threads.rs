@@ -1,18 +1,28 @@
 //! A typed thread layout as `local_partition` reads it (CuTe's
 //! `outer_partition(t, product_each(shape(thr)), thr.get_flat_coord(i))`):
 //! per top-level mode, its size as a static tile ([`ModeSize`]) and the
-//! thread's index inside the mode ([`FlatCoord`]: each leaf's
-//! `(i / d) % s`, joined colexicographically). A mode is a leaf or a tuple
-//! of leaves (two levels).
+//! thread's index inside the mode. A mode is a leaf or a tuple of modes,
+//! nested to any depth the typed layouts allow.
+//!
+//! The thread is named as CuTe names it: an index `i`, which the layout's
+//! strides decompose (`get_hier_coord(i)` = CuTe's `idx2crd(i, shape,
+//! stride)`, each leaf `(i / d) % s`, then `crd2crd` to one
+//! colexicographic index per top-level mode, [`FlatCoord`]); or a
+//! coordinate in the layout's shape, nested like it (any level may be one
+//! integer for its whole mode, as `crd2idx` takes it), which `crd2crd`
+//! flattens the same way ([`FlatIndex`]). For a thread layout that is a
+//! bijection the two agree: coordinate `c` is index `thr(c)`.
 
 use layout_core::{Error, ErrorKind};
 
 use super::int::{C, Int};
 use super::list::{Cons, IntoList, Nil};
 use super::static_int::{Prod, StaticInt};
+use super::tree::Shape;
+use super::typed_partition::Threads;
 
 /// The static size of a thread layout's mode: the leaf, or the product of
-/// a tuple's leaves (a [`Prod`]).
+/// a tuple's leaves at any depth (a [`Prod`]).
 #[diagnostic::on_unimplemented(
     message = "a thread layout's mode `{Self}` has no static size",
     label = "the thread layout of a typed `local_partition` has static extents (`layout!(type …)`)"
@@ -26,7 +36,7 @@ impl<S: StaticInt> ModeSize for S {
     type Out = S;
 }
 
-/// The product of a list of static leaves, times `Acc`.
+/// The product of a list of modes' static sizes, times `Acc`.
 pub trait ProductOf<Acc> {
     /// The product.
     type Out: StaticInt;
@@ -36,7 +46,7 @@ impl<Acc: StaticInt> ProductOf<Acc> for Nil {
     type Out = Acc;
 }
 
-impl<Acc: StaticInt, H: StaticInt, T: ProductOf<Prod<Acc, H>>> ProductOf<Acc> for Cons<H, T> {
+impl<Acc: StaticInt, H: ModeSize, T: ProductOf<Prod<Acc, H::Out>>> ProductOf<Acc> for Cons<H, T> {
     type Out = T::Out;
 }
 
@@ -59,9 +69,20 @@ fn no_coordinate() -> Error {
         .into()
 }
 
+fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
+    let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+    ErrorKind::IndexOutOfRange {
+        what,
+        index: clamp(index),
+        size: clamp(size),
+    }
+    .into()
+}
+
 /// A thread's index inside one mode (`Self`, stride `D`).
 pub trait ModeCoord<D> {
-    /// `Σ ((i / d_j) % s_j) · (s_0 ⋯ s_{j-1})` over the mode's leaves.
+    /// `Σ ((i / d_j) % s_j) · (s_0 ⋯ s_{j-1})` over the mode's leaves (at
+    /// any depth, in order: CuTe's `idx2crd` then `crd2idx` of the mode).
     fn mode_coord(&self, d: &D, index: usize) -> Result<usize, Error>;
 }
 
@@ -81,23 +102,73 @@ impl<S: Int, D: Int> ModeCoord<D> for S {
     }
 }
 
+/// A coordinate entry (`Self`: one `usize`, or a tuple nested like the
+/// mode) of a mode of shape `S` (a thread layout's, or a tile's in
+/// `outer_partition`): its colexicographic index in the mode, CuTe's
+/// `crd2idx(c, s)`. An integer past its (sub-)mode is an error naming
+/// `what`, where CuTe would name another element.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate of a mode of shape `{S}`",
+    label = "one integer, or a tuple nested like the mode"
+)]
+pub trait ModeIndex<S> {
+    /// The index in the mode.
+    fn mode_index(self, s: &S, what: &'static str) -> Result<usize, Error>;
+}
+
+impl<S: Shape> ModeIndex<S> for usize {
+    #[inline(always)]
+    fn mode_index(self, s: &S, what: &'static str) -> Result<usize, Error> {
+        let size = s.size();
+        if self >= size {
+            return Err(out_of_range(what, self, size));
+        }
+        Ok(self)
+    }
+}
+
 macro_rules! tuples {
     (0;) => {};
-    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
-        impl<$($S: StaticInt),*> ModeSize for ($($S,)*) {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $A:ident))*) => {
+        impl<$($S: ModeSize),*> ModeSize for ($($S,)*) {
             type Out = <<Self as IntoList>::List as ProductOf<C<1>>>::Out;
         }
 
-        impl<$($S: Int, $D: Int),*> ModeCoord<($($D,)*)> for ($($S,)*) {
+        impl<$($S: ModeCoord<$D> + Shape, $D),*> ModeCoord<($($D,)*)> for ($($S,)*) {
             #[inline(always)]
             fn mode_coord(&self, d: &($($D,)*), index: usize) -> Result<usize, Error> {
                 let (mut coord, mut prefix) = (0usize, 1usize);
                 $(
                     coord += self.$i.mode_coord(&d.$i, index)?.wrapping_mul(prefix);
-                    prefix = prefix.wrapping_mul(self.$i.get());
+                    prefix = prefix.wrapping_mul(Shape::size(&self.$i));
                 )*
                 let _ = prefix;
                 Ok(coord)
+            }
+        }
+
+        impl<$($A: ModeIndex<$S>, $S: Shape),*> ModeIndex<($($S,)*)> for ($($A,)*) {
+            #[inline(always)]
+            fn mode_index(self, s: &($($S,)*), what: &'static str) -> Result<usize, Error> {
+                let (mut index, mut prefix) = (0usize, 1usize);
+                $(
+                    index += self.$i.mode_index(&s.$i, what)?.wrapping_mul(prefix);
+                    prefix = prefix.wrapping_mul(Shape::size(&s.$i));
+                )*
+                let _ = prefix;
+                Ok(index)
+            }
+        }
+
+        /// A hierarchical coordinate: one entry per top-level mode.
+        #[diagnostic::do_not_recommend]
+        impl<P: Threads, $($A),*> ThreadIndex<P> for ($($A,)*)
+        where
+            <Self as IntoList>::List: FlatIndex<P::Shapes, Out = P::Coord>,
+        {
+            #[inline(always)]
+            fn thread_coord(self, threads: &P) -> Result<P::Coord, Error> {
+                self.into_list().flat_index(threads.shapes())
             }
         }
     };
@@ -130,5 +201,54 @@ impl<S: ModeCoord<D>, SL: FlatCoord<DL>, D, DL> FlatCoord<Cons<D, DL>> for Cons<
             self.0.mode_coord(&d.0, index)?,
             self.1.flat_coord(&d.1, index)?,
         ))
+    }
+}
+
+/// A hierarchical thread coordinate as a list (`Self`) over the thread
+/// layout's top-level modes `SL`: CuTe's `crd2crd(c, shape,
+/// product_each(shape))`, one index per mode.
+pub trait FlatIndex<SL> {
+    /// One `usize` per mode.
+    type Out;
+    /// The indices; an entry past its mode is an error.
+    fn flat_index(self, s: SL) -> Result<Self::Out, Error>;
+}
+
+impl FlatIndex<Nil> for Nil {
+    type Out = Nil;
+    #[inline(always)]
+    fn flat_index(self, _: Nil) -> Result<Nil, Error> {
+        Ok(Nil)
+    }
+}
+
+impl<A: ModeIndex<S>, CL: FlatIndex<SL>, S, SL> FlatIndex<Cons<S, SL>> for Cons<A, CL> {
+    type Out = Cons<usize, CL::Out>;
+    #[inline(always)]
+    fn flat_index(self, s: Cons<S, SL>) -> Result<Self::Out, Error> {
+        let index = self.0.mode_index(&s.0, "a thread coordinate")?;
+        Ok(Cons(index, self.1.flat_index(s.1)?))
+    }
+}
+
+/// How a typed `local_partition` names its thread in the thread layout
+/// `P`: CuTe's thread index (`usize`, decomposed by `P`'s strides, as
+/// `get_flat_coord`), or a coordinate in `P`'s shape (a tuple with one
+/// entry per top-level mode, each an integer or a tuple nested like the
+/// mode). Past the threads, or past a mode, is an error.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a thread index nor a coordinate of the thread layout `{P}`",
+    label = "a `usize` index, or a coordinate with one entry (an integer, or a tuple nested like the mode) per top-level mode of the thread layout"
+)]
+pub trait ThreadIndex<P: Threads> {
+    /// The thread's index in each top-level mode of `P`.
+    fn thread_coord(self, threads: &P) -> Result<P::Coord, Error>;
+}
+
+/// The thread index, decomposed by the thread layout's strides.
+impl<P: Threads> ThreadIndex<P> for usize {
+    #[inline(always)]
+    fn thread_coord(self, threads: &P) -> Result<P::Coord, Error> {
+        threads.flat_coord(self)
     }
 }

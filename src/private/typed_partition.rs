@@ -10,8 +10,9 @@ use super::int::{C, Offset};
 use super::layout::Layout;
 use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
-use super::partition::{OuterModes, SliceModes, TileModes};
+use super::partition::{OuterModes, TileModes};
 use super::reach::{Reach, check_fits};
+use super::slice_modes::SliceModes;
 use super::threads::{FlatCoord, ModeSizes};
 use super::tree::{Mode, Shape, Tree};
 
@@ -155,33 +156,43 @@ where
     }
 }
 
-/// A thread layout: its shape as a tiler and a thread's coordinate in it.
+/// A thread layout: its shape as a tiler and a thread's coordinate in it
+/// (`threads.rs`; any nesting).
 pub trait Threads {
     /// One static tile extent per mode, the mode's size (CuTe's
     /// `product_each(shape(thr))`).
     type Tiler;
     /// The stride list.
     type Strides;
+    /// The shape list: one shape (a leaf or a tuple) per top-level mode.
+    type Shapes;
     /// One `usize` per mode.
-    type Coord;
+    type Coord: Copy;
     /// The tiler and the strides.
     fn tiler(&self) -> (Self::Tiler, Self::Strides);
+    /// The shape list.
+    fn shapes(&self) -> Self::Shapes;
     /// `get_flat_coord(index)`; an index past the threads is an error.
     fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error>;
 }
 
 impl<S, D, I> Threads for Layout<S, D, I>
 where
-    S: Mode<D> + IntoList<List: FlatCoord<D::List> + ModeSizes>,
+    S: Mode<D> + IntoList<List: FlatCoord<D::List, Out: Copy> + ModeSizes>,
     D: Tree + IntoList,
     I: Offset,
 {
     type Tiler = <S::List as ModeSizes>::Out;
     type Strides = D::List;
+    type Shapes = S::List;
     type Coord = <S::List as FlatCoord<D::List>>::Out;
     #[inline(always)]
     fn tiler(&self) -> (Self::Tiler, D::List) {
         (Default::default(), self.stride().into_list())
+    }
+    #[inline(always)]
+    fn shapes(&self) -> S::List {
+        self.shape().into_list()
     }
     #[inline(always)]
     fn flat_coord(&self, index: usize) -> Result<Self::Coord, Error> {
@@ -199,6 +210,15 @@ where
             .into_list()
             .flat_coord(&self.stride().into_list(), index)
     }
+}
+
+/// A typed partition's result over a signed layout (a negative static
+/// stride): the base as an `isize`, as the core's view has it (`layout!`
+/// wraps its partitions of a signed layout in this).
+#[inline(always)]
+pub fn signed_base<L>(partition: Result<(L, usize), Error>) -> Result<(L, isize), Error> {
+    // The offsets wrap in `usize` (two's complement), so the cast is exact.
+    partition.map(|(layout, base)| (layout, base as isize))
 }
 
 /// CuTe's `make_layout(shape)`: column-major strides of the same

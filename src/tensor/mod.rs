@@ -43,6 +43,7 @@ mod swizzled;
 pub mod typed;
 mod typed_args;
 mod typed_identity;
+mod typed_partitions;
 mod typed_predicated;
 mod view;
 

@@ -47,9 +47,16 @@
 //! ```
 
 pub use super::elem_less;
-pub use super::typed_args::{OuterTiler, SliceOf, ThreadsOf, ThreadsStep, Tiler, TilerStep};
+pub use super::typed_args::{
+    OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
+};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
+pub use super::typed_partitions::{
+    inner_partition, local_partition, local_partition_step, local_tile, local_tile_step,
+    outer_partition, slice,
+};
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
+pub use crate::__private::UnitTile;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -81,122 +88,6 @@ impl<E: EngineMut, L: Copy> Tensor<E, L> {
             base: self.base,
         }
     }
-}
-
-/// The tensor over the same engine with `layout` at `offset` from `t`'s
-/// base. When `within` (every coordinate of `layout` is one of `t`'s, so
-/// every offset is one of `t`'s, which fit the engine since `t` was
-/// built) there is nothing to check; otherwise (a partial tile) the
-/// offsets are checked against the engine.
-#[inline(always)]
-fn rebase<E: Engine, L, M: Fits>(
-    t: Tensor<E, L>,
-    (layout, offset, within): (M, usize, bool),
-) -> Result<Tensor<E, M>, Error> {
-    let base = t.base.wrapping_add(offset);
-    if !within {
-        layout.check_fits(base, t.engine.as_slice().len())?;
-    }
-    Ok(Tensor {
-        engine: t.engine,
-        layout,
-        base,
-    })
-}
-
-/// CuTe's `local_tile(t, tiler, coord)`: the tile's modes (the static
-/// `tiler`, one extent per mode of `t`), then the tile-grid modes where
-/// `coord` is [`X`](super::X); an integer in `coord` picks that tile. A
-/// partial tile (the tiler does not divide a dynamic extent) that reaches
-/// past the storage is an error; predicate it with a
-/// [`Residue`](super::Residue) instead.
-#[inline]
-pub fn local_tile<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
-    let part = tiler.tile_of(&t.layout, coord)?;
-    rebase(t, part)
-}
-
-/// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
-/// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
-/// modes where `coord` is [`X`](super::X).
-#[inline]
-pub fn inner_partition<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
-    local_tile(t, tiler, coord)
-}
-
-/// `local_tile` with CuTe's `Step` projection: only the modes of `tiler`
-/// and `coord` whose `step` is `C<1>` (not [`X`](super::X)) take part, as
-/// `local_tile(t, tiler, coord, Step<_1,X,_1>{})`.
-#[inline]
-pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St, O: Fits>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: Cd,
-    _step: St,
-) -> Result<Tensor<E, O>, Error> {
-    let part = tiler.tile_step_of(&t.layout, coord)?;
-    rebase(t, part)
-}
-
-/// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
-/// tile, one mode per mode of `t` (the modes past the tiler whole).
-#[inline]
-pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fits>(
-    t: Tensor<E, L>,
-    tiler: T,
-    coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
-    let part = tiler.outer_of(&t.layout, coord)?;
-    rebase(t, part)
-}
-
-/// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
-/// share when the threads of the static `thr_layout` tile `t`.
-#[inline]
-pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, O: Fits>(
-    t: Tensor<E, L>,
-    thr_layout: &P,
-    thr_idx: usize,
-) -> Result<Tensor<E, O>, Error> {
-    let part = thr_layout.partition_of(&t.layout, thr_idx)?;
-    rebase(t, part)
-}
-
-/// `local_partition` with CuTe's `Step` projection: the thread layout's
-/// modes under `X` do not tile `t` (`local_partition(sA, tC, i, Step<_1,X>{})`).
-#[inline]
-pub fn local_partition_step<E: Engine, L, P: ThreadsStep<L, St, Output = O>, St, O: Fits>(
-    t: Tensor<E, L>,
-    thr_layout: &P,
-    thr_idx: usize,
-    _step: St,
-) -> Result<Tensor<E, O>, Error> {
-    let part = thr_layout.partition_step_of(&t.layout, thr_idx)?;
-    rebase(t, part)
-}
-
-/// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
-/// integers' position. A coordinate past its extent is an error.
-#[inline]
-pub fn slice<E: Engine, L, Cd: SliceOf<L, O>, O>(
-    t: Tensor<E, L>,
-    coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
-    let (layout, offset) = coord.slice_of(&t.layout)?;
-    // A slice's offsets are some of `t`'s, which fit the engine: no check.
-    Ok(Tensor {
-        engine: t.engine,
-        layout,
-        base: t.base.wrapping_add(offset),
-    })
 }
 
 /// CuTe's `make_tensor_like(t)`: an owned tensor of `t`'s shape, compact

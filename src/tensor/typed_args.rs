@@ -1,6 +1,7 @@
 //! What the typed partitions ask of their arguments, one trait per
 //! argument the user writes: the tiler of `local_tile`, the coordinate of
-//! `slice`, the thread layout of `local_partition`. Each is implemented
+//! `slice`, the thread layout of `local_partition` and its thread
+//! ([`ThreadIndex`]: an index or a coordinate). Each is implemented
 //! for the user's own tuples (once, `do_not_recommend`, over the internal
 //! walks of `src/private/typed_partition.rs`), so a tiler or coordinate of
 //! the wrong rank is one error, at that argument, naming the types as
@@ -9,6 +10,7 @@
 
 use layout_core::Error;
 
+pub use crate::__private::ThreadIndex;
 use crate::__private::{Dice, Fits, IntoList, OuterBy, SliceBy, Threads, TileBy};
 
 /// The list of a tuple diced by a `Step` tuple.
@@ -96,19 +98,25 @@ where
     }
 }
 
-/// A static thread layout (`Self`) whose threads partition the typed
-/// layout `L`: what [`local_partition`](super::typed::local_partition)
-/// takes.
+/// A static thread layout (`Self`, of any nesting) whose threads
+/// partition the typed layout `L`: what
+/// [`local_partition`](super::typed::local_partition) takes. The thread
+/// itself is a [`ThreadIndex`]: an index or a coordinate.
 #[diagnostic::on_unimplemented(
     message = "the thread layout `{Self}` does not match the modes of the typed layout `{L}`",
     label = "one thread-layout mode per top-level mode of the tensor; a longer thread layout needs a `Step`, as CuTe's `Step<_1,X>`"
 )]
-pub trait ThreadsOf<L> {
+pub trait ThreadsOf<L>: Threads {
     /// The partition's layout.
     type Output: Fits;
-    /// Thread `index`'s partition, the offset of its first element, and
-    /// whether every coordinate of it is one of the layout's.
-    fn partition_of(&self, layout: &L, index: usize) -> Result<(Self::Output, usize, bool), Error>;
+    /// The partition of the thread at `coord` (one index per top-level
+    /// mode, [`ThreadIndex::thread_coord`]), the offset of its first
+    /// element, and whether every coordinate of it is one of the layout's.
+    fn partition_at(
+        &self,
+        layout: &L,
+        coord: Self::Coord,
+    ) -> Result<(Self::Output, usize, bool), Error>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -118,27 +126,29 @@ where
 {
     type Output = L::Output;
     #[inline(always)]
-    fn partition_of(&self, layout: &L, index: usize) -> Result<(L::Output, usize, bool), Error> {
-        let coord = self.flat_coord(index)?;
+    fn partition_at(&self, layout: &L, coord: P::Coord) -> Result<(L::Output, usize, bool), Error> {
         layout.outer_within(self.tiler().0, coord)
     }
 }
 
 /// A thread layout (`Self`) projected by a `Step` tuple `St` before it
 /// partitions `L`: what [`local_partition_step`](super::typed::local_partition_step) takes.
+/// The thread is still named in the whole thread layout (CuTe's
+/// `local_partition(t, thr, i, step)` dices `thr` after `i` is read).
 #[diagnostic::on_unimplemented(
     message = "the thread layout `{Self}`, projected by the step `{St}`, does not match the modes of the typed layout `{L}`",
     label = "one step entry per thread-layout mode; the step's `C<1>`s as many as the tensor's top-level modes"
 )]
-pub trait ThreadsStep<L, St> {
+pub trait ThreadsStep<L, St>: Threads {
     /// The partition's layout.
     type Output: Fits;
-    /// Thread `index`'s partition, the offset of its first element, and
-    /// whether every coordinate of it is one of the layout's.
-    fn partition_step_of(
+    /// The partition of the thread at `coord` (one index per top-level
+    /// mode of the whole thread layout), the offset of its first element,
+    /// and whether every coordinate of it is one of the layout's.
+    fn partition_step_at(
         &self,
         layout: &L,
-        index: usize,
+        coord: Self::Coord,
     ) -> Result<(Self::Output, usize, bool), Error>;
 }
 
@@ -150,12 +160,12 @@ where
 {
     type Output = L::Output;
     #[inline(always)]
-    fn partition_step_of(
+    fn partition_step_at(
         &self,
         layout: &L,
-        index: usize,
+        coord: P::Coord,
     ) -> Result<(L::Output, usize, bool), Error> {
-        let coord = <St::List as Dice<P::Coord>>::dice(self.flat_coord(index)?);
+        let coord = <St::List as Dice<P::Coord>>::dice(coord);
         let tiler = <St::List as Dice<P::Tiler>>::dice(self.tiler().0);
         layout.outer_within(tiler, coord)
     }

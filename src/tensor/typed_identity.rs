@@ -36,7 +36,7 @@ use alloc::vec::Vec;
 
 use layout_core::Error;
 
-use super::typed_args::{SliceOf, ThreadsOf, Tiler, TilerStep};
+use super::typed_args::{SliceOf, ThreadIndex, ThreadsOf, Tiler, TilerStep};
 use super::{EngineMut, Tensor};
 use crate::__private::{
     CompactLayout, Fits, IdentityShape, Layout, Mode, Offset, Tree, TypedCoord, WalkWith,
@@ -146,13 +146,14 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`local_partition`](super::typed::local_partition) on the coordinates.
     #[inline]
-    pub fn local_partition<P: ThreadsOf<L, Output = O>, O: Fits + Copy>(
+    pub fn local_partition<P: ThreadsOf<L, Output = O>, Ix: ThreadIndex<P>, O: Fits + Copy>(
         &self,
         thr_layout: &P,
-        thr_idx: usize,
+        thr_idx: Ix,
     ) -> Result<IdentityTensor<O, R>, Error> {
+        let coord = thr_idx.thread_coord(thr_layout)?;
         self.each(|l| {
-            let (m, offset, _) = thr_layout.partition_of(l, thr_idx)?;
+            let (m, offset, _) = thr_layout.partition_at(l, coord)?;
             Ok((m, offset))
         })
     }

@@ -11,7 +11,7 @@
 
 use layout_core::Error;
 
-use super::typed_args::{SliceOf, ThreadsOf, TilerStep};
+use super::typed_args::{SliceOf, ThreadIndex, ThreadsOf, TilerStep};
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Fits, WalkWith, WalkWith3};
 
@@ -95,12 +95,13 @@ impl<E: Engine, L> Unbounded<E, L> {
 
     /// [`local_partition`](super::typed::local_partition) on the view.
     #[inline]
-    pub fn local_partition<P: ThreadsOf<L, Output = O>, O: Fits>(
+    pub fn local_partition<P: ThreadsOf<L, Output = O>, Ix: ThreadIndex<P>, O: Fits>(
         self,
         thr_layout: &P,
-        thr_idx: usize,
+        thr_idx: Ix,
     ) -> Result<Unbounded<E, O>, Error> {
-        let (layout, offset, _) = thr_layout.partition_of(&self.layout, thr_idx)?;
+        let coord = thr_idx.thread_coord(thr_layout)?;
+        let (layout, offset, _) = thr_layout.partition_at(&self.layout, coord)?;
         Ok(self.rebase((layout, offset)))
     }
 

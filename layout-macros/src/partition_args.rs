@@ -1,0 +1,224 @@
+//! The arguments of the typed partitions (partition.rs) as the macro reads
+//! them: the operand's modes, a tiler of static extents nested like the
+//! modes it divides ([`Tile`]), coordinate entries, steps.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::emit;
+
+/// One mode's tile: a static extent (spread over the mode's leaves, the
+/// facade's `DivMode`), or a tuple of tiles for a tuple mode of that rank
+/// (CuTe's by-mode tiler inside a mode).
+#[derive(Clone, Debug)]
+pub enum Tile {
+    /// A static extent, 1 or more.
+    Extent(i64),
+    /// One tile per sub-mode.
+    Modes(Vec<Tile>),
+}
+
+impl Tile {
+    /// The tile for `e`: a positive integer, or a non-empty tuple of tiles.
+    fn of(e: &Expr) -> Option<Tile> {
+        match &e.kind {
+            ExprKind::Int(n) if *n >= 1 => Some(Tile::Extent(*n)),
+            ExprKind::Tuple(items) if !items.is_empty() => items
+                .iter()
+                .map(Tile::of)
+                .collect::<Option<_>>()
+                .map(Tile::Modes),
+            _ => None,
+        }
+    }
+
+    /// The number of elements in a tile (`None` past `i64`).
+    pub fn size(&self) -> Option<i64> {
+        match self {
+            Tile::Extent(n) => Some(*n),
+            Tile::Modes(tiles) => tiles.iter().try_fold(1i64, |p, t| p.checked_mul(t.size()?)),
+        }
+    }
+
+    /// Whether this tile divides the written-out `mode` as the facade
+    /// does without a compile error: a tuple of tiles over a tuple mode of
+    /// its rank, sub-mode by sub-mode; an extent spread over the mode's
+    /// leaves meeting the static conditions ([`spread_fits`]).
+    pub fn fits(&self, mode: &Expr) -> bool {
+        match (self, &mode.kind) {
+            (Tile::Extent(t), _) => {
+                let mut leaves = Vec::new();
+                leaves_of(mode, &mut leaves);
+                spread_fits(&leaves, *t)
+            }
+            (Tile::Modes(tiles), ExprKind::Tuple(modes)) => {
+                tiles.len() == modes.len() && tiles.iter().zip(modes).all(|(t, m)| t.fits(m))
+            }
+            (Tile::Modes(_), _) => false,
+        }
+    }
+
+    /// Whether `c` can slice the rest of a mode this tile divides: an
+    /// integer, a dynamic leaf or `_` for any rest; a tuple only for a
+    /// tuple of tiles, entry by entry (the rest is then a tuple of the
+    /// sub-modes' rests).
+    pub fn takes(&self, c: &Expr) -> bool {
+        match (&c.kind, self) {
+            (ExprKind::Int(n), _) => *n >= 0,
+            (ExprKind::Dynamic(_), _) => true,
+            (ExprKind::Tuple(items), Tile::Modes(tiles)) => {
+                items.len() == tiles.len() && tiles.iter().zip(items).all(|(t, c)| t.takes(c))
+            }
+            _ => is_underscore(c),
+        }
+    }
+
+    /// The tile as static leaves, `C::<N>` (a type and a value alike).
+    pub fn tokens(&self) -> TokenStream {
+        match self {
+            // CuTe's tile of 1 is `_1:_0` (the facade's `UnitTile`).
+            Tile::Extent(1) => {
+                let private = emit::private();
+                quote!(#private::UnitTile)
+            }
+            Tile::Extent(n) => emit::static_leaf(*n),
+            Tile::Modes(tiles) => emit::tuple(tiles.iter().map(Tile::tokens).collect()),
+        }
+    }
+}
+
+/// A tuple or `<…>` of tiles, one per mode.
+pub fn tiles(t: &Expr) -> Option<Vec<Tile>> {
+    let (ExprKind::Tuple(items) | ExprKind::Tiler(items)) = &t.kind else {
+        return None;
+    };
+    items.iter().map(Tile::of).collect()
+}
+
+/// A shape mode and its stride mode nested alike: a leaf each (a static
+/// extent not negative; a static stride of any sign, which makes the
+/// layout signed), or tuples of such pairs.
+pub fn congruent(s: &Expr, d: &Expr) -> bool {
+    let leaf = |e: &Expr, signed: bool| match e.kind {
+        ExprKind::Int(n) => signed || n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => false,
+    };
+    match (&s.kind, &d.kind) {
+        (ExprKind::Tuple(s), ExprKind::Tuple(d)) => {
+            !s.is_empty() && s.len() == d.len() && s.iter().zip(d).all(|(s, d)| congruent(s, d))
+        }
+        _ => leaf(s, false) && leaf(d, true),
+    }
+}
+
+/// The leaves of a written-out tree, in order.
+pub fn leaves_of<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.iter().for_each(|i| leaves_of(i, out)),
+        _ => out.push(e),
+    }
+}
+
+/// Whether a static tile `t` spread over a mode's leaves (the facade's
+/// `DivMode`: leaf `j` takes `min(sj, r)` of the `r` left, the last leaf
+/// the rest) meets the conditions the facade asserts while compiling where
+/// both numbers are static: each leaf's part divides the leaf and `r`,
+/// and the last static leaf is a multiple of what is left (CuTe's
+/// `static_assert`s). A dynamic leaf, and every leaf after one, is checked
+/// when the code runs. For a single leaf: `s % t == 0`.
+pub fn spread_fits(leaves: &[&Expr], t: i64) -> bool {
+    let mut left = Some(t);
+    for (j, leaf) in leaves.iter().enumerate() {
+        let (ExprKind::Int(s), Some(r)) = (&leaf.kind, left) else {
+            left = None;
+            continue;
+        };
+        if j + 1 == leaves.len() {
+            return s % r == 0;
+        }
+        let take = (*s).min(r);
+        if take == 0 || r % take != 0 || s % take != 0 {
+            return false;
+        }
+        left = Some(r / take);
+    }
+    true
+}
+
+/// Whether a coordinate holds `_` anywhere.
+pub fn has_underscore(c: &Expr) -> bool {
+    match &c.kind {
+        ExprKind::Tuple(items) => items.iter().any(has_underscore),
+        _ => is_underscore(c),
+    }
+}
+
+/// A tuple coordinate whose entries may nest (checked against the tiles
+/// by [`Tile::takes`]).
+pub fn nested_entries(c: &Expr) -> Option<Vec<&Expr>> {
+    let ExprKind::Tuple(items) = &c.kind else {
+        return None;
+    };
+    Some(items.iter().collect())
+}
+
+/// One integer coordinate (not a tuple): a non-negative literal or a
+/// dynamic leaf.
+pub fn is_index(c: &Expr) -> bool {
+    match c.kind {
+        ExprKind::Int(n) => n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => false,
+    }
+}
+
+/// A static step: `true` for an integer (keep), `false` for `X`/`_`.
+pub fn marks(step: &Expr) -> Option<Vec<bool>> {
+    let ExprKind::Tuple(items) = &step.kind else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|s| match s.kind {
+            ExprKind::Int(_) => Some(true),
+            _ if is_underscore(s) => Some(false),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `_`, or CuTe's alias `X`.
+pub fn is_underscore(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Underscore => true,
+        ExprKind::Name(n) => n == "X",
+        _ => false,
+    }
+}
+
+/// A coordinate entry as a value: `usize` literals, dynamic leaves from
+/// `leaf`, `X`, tuples of them.
+pub fn entry(c: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+    let private = emit::private();
+    match &c.kind {
+        ExprKind::Int(n) => {
+            let literal = proc_macro2::Literal::usize_suffixed(*n as usize);
+            quote!(#literal)
+        }
+        ExprKind::Dynamic(k) => leaf(*k),
+        ExprKind::Tuple(items) => emit::tuple(items.iter().map(|i| entry(i, leaf)).collect()),
+        _ => quote!(#private::X),
+    }
+}
+
+/// The type of [`entry`]'s value.
+pub fn entry_type(c: &Expr) -> TokenStream {
+    let private = emit::private();
+    match &c.kind {
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => quote!(usize),
+        ExprKind::Tuple(items) => emit::tuple(items.iter().map(entry_type).collect()),
+        _ => quote!(#private::X),
+    }
+}

@@ -1,0 +1,163 @@
+//! The typed partitions and `_` slicing of `tensor::typed` (re-exported
+//! there): each asks its argument traits (`typed_args.rs`) for the new
+//! layout and offset, then rebuilds the tensor over the same engine,
+//! checking the offsets against it only where a partial tile may reach
+//! past the parent's.
+
+use layout_core::Error;
+
+use super::Tensor;
+use super::engine::Engine;
+use super::typed_args::{
+    OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
+};
+use crate::__private::Fits;
+
+/// The tensor over the same engine with `layout` at `offset` from `t`'s
+/// base. When `within` (every coordinate of `layout` is one of `t`'s, so
+/// every offset is one of `t`'s, which fit the engine since `t` was
+/// built) there is nothing to check; otherwise (a partial tile) the
+/// offsets are checked against the engine.
+#[inline(always)]
+fn rebase<E: Engine, L, M: Fits>(
+    t: Tensor<E, L>,
+    (layout, offset, within): (M, usize, bool),
+) -> Result<Tensor<E, M>, Error> {
+    let base = t.base.wrapping_add(offset);
+    if !within {
+        layout.check_fits(base, t.engine.as_slice().len())?;
+    }
+    Ok(Tensor {
+        engine: t.engine,
+        layout,
+        base,
+    })
+}
+
+/// CuTe's `local_tile(t, tiler, coord)`: the tile's modes (the static
+/// `tiler`, one extent per mode of `t`), then the tile-grid modes where
+/// `coord` is [`X`](super::X); an integer in `coord` picks that tile. A
+/// partial tile (the tiler does not divide a dynamic extent) that reaches
+/// past the storage is an error; predicate it with a
+/// [`Residue`](super::Residue) instead.
+#[inline]
+pub fn local_tile<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.tile_of(&t.layout, coord)?;
+    rebase(t, part)
+}
+
+/// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
+/// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
+/// modes where `coord` is [`X`](super::X).
+#[inline]
+pub fn inner_partition<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, O>, Error> {
+    local_tile(t, tiler, coord)
+}
+
+/// `local_tile` with CuTe's `Step` projection: only the modes of `tiler`
+/// and `coord` whose `step` is `C<1>` (not [`X`](super::X)) take part, as
+/// `local_tile(t, tiler, coord, Step<_1,X,_1>{})`.
+#[inline]
+pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St, O: Fits>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+    _step: St,
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.tile_step_of(&t.layout, coord)?;
+    rebase(t, part)
+}
+
+/// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
+/// tile, one mode per mode of `t` (the modes past the tiler whole).
+#[inline]
+pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fits>(
+    t: Tensor<E, L>,
+    tiler: T,
+    coord: Cd,
+) -> Result<Tensor<E, O>, Error> {
+    let part = tiler.outer_of(&t.layout, coord)?;
+    rebase(t, part)
+}
+
+/// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
+/// share when the threads of the static `thr_layout` (of any nesting)
+/// tile `t`. The thread is CuTe's index (`usize`, decomposed by the thread
+/// layout's strides: `get_flat_coord`) or a coordinate in the thread
+/// layout's shape (`(1, (0, 1))`: one entry per top-level mode, an integer
+/// or a tuple nested like the mode), see [`ThreadIndex`].
+///
+/// ```
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::layout;
+///
+/// let (m, n) = (16, 24);
+/// let data: Vec<usize> = (0..m * n).collect();
+/// let g = Tensor::new(&data[..], layout!((m,n):(1,m))).unwrap();
+/// // Three levels: 8 threads down the rows, 6 across the columns.
+/// let thr = layout!(type ((2,(2,2)),(3,2)):((1,(12,2)),(4,24)));
+/// let by_index = typed::local_partition(g.by_ref(), &thr, 29).unwrap();
+/// // CuTe: local_partition(g, thr, 29) is (2,4):(_8,96) from element 65.
+/// assert_eq!(by_index.layout().to_string(), "(2,4):(8,96)");
+/// assert_eq!(by_index[(0, 0)], 65);
+/// // Thread ((1,(0,1)),(2,1)) is index thr(c) = 35.
+/// let by_coord = typed::local_partition(g, &thr, ((1, (0, 1)), (2, 1))).unwrap();
+/// assert_eq!(by_coord[(0, 0)], 85);
+/// ```
+#[inline]
+pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, Ix: ThreadIndex<P>, O: Fits>(
+    t: Tensor<E, L>,
+    thr_layout: &P,
+    thr_idx: Ix,
+) -> Result<Tensor<E, O>, Error> {
+    let coord = thr_idx.thread_coord(thr_layout)?;
+    let part = thr_layout.partition_at(&t.layout, coord)?;
+    rebase(t, part)
+}
+
+/// `local_partition` with CuTe's `Step` projection: the thread layout's
+/// modes under `X` do not tile `t` (`local_partition(sA, tC, i, Step<_1,X>{})`).
+/// The thread (an index or a coordinate, [`ThreadIndex`]) is named in the
+/// whole thread layout.
+#[inline]
+pub fn local_partition_step<
+    E: Engine,
+    L,
+    P: ThreadsStep<L, St, Output = O>,
+    Ix: ThreadIndex<P>,
+    St,
+    O: Fits,
+>(
+    t: Tensor<E, L>,
+    thr_layout: &P,
+    thr_idx: Ix,
+    _step: St,
+) -> Result<Tensor<E, O>, Error> {
+    let coord = thr_idx.thread_coord(thr_layout)?;
+    let part = thr_layout.partition_step_at(&t.layout, coord)?;
+    rebase(t, part)
+}
+
+/// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
+/// integers' position. A coordinate past its extent is an error.
+#[inline]
+pub fn slice<E: Engine, L, Cd: SliceOf<L, O>, O>(
+    t: Tensor<E, L>,
+    coord: Cd,
+) -> Result<Tensor<E, O>, Error> {
+    let (layout, offset) = coord.slice_of(&t.layout)?;
+    // A slice's offsets are some of `t`'s, which fit the engine: no check.
+    Ok(Tensor {
+        engine: t.engine,
+        layout,
+        base: t.base.wrapping_add(offset),
+    })
+}
