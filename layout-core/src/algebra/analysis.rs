@@ -98,7 +98,9 @@ pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<i64> {
 ///
 /// # Errors
 ///
-/// As [`max_common_vector`].
+/// As [`max_common_vector`]; and `NotAdmissible` when the indices where
+/// `B` reads `0..n` are no layout (e.g. `A = (3,1):(1,0)`, `B =
+/// ((7),1,(2,4,3)):((24),168,(1,6,2))`: `n = 3` at indices 0, 7, 56).
 ///
 /// ```
 /// use layout_core::{max_common_layout, Layout};
