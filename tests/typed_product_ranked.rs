@@ -69,6 +69,10 @@ proptest! {
         both(layout!(m:s), b2);
         both(layout!(m:s), layout!(p:u));
         both(layout!(type (2,m,n):(1,2,32)), layout!((p,q):(u,v)));
+        // Dynamic strides on a block of several leaves: sorted at run time.
+        both(layout!((m,n):(s,w)), b2);
+        both(layout!((m,n):(s,w)), b3);
+        both(layout!(type (2,m,n):(1,s,w)), b2);
     }
 
     /// `tile_to_shape` by a static or dynamic target of rank 2 or 3.
@@ -85,6 +89,10 @@ proptest! {
         let text = format!("tile_to_shape((2,{k}):(1,2), ({m},(2,{n})))");
         let t = block.tile_to_shape((m, (C::<2>, n)));
         prop_assert_eq!(agrees::agrees(t, &text), m % 2 == 0 && (2 * n) % k == 0, "{}", text);
+        // A block of a dynamic column-major stride.
+        let block = layout!((2,k):(k,1));
+        let text = format!("tile_to_shape((2,{k}):({k},1), ({m},6))");
+        prop_assert_eq!(agrees::agrees(block.tile_to_shape((m, C::<6>)), &text), m % 2 == 0 && 6 % k == 0, "{}", text);
     }
 
     /// The value door answers where the written-out door does.

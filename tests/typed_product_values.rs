@@ -156,6 +156,18 @@ proptest! {
         four(layout!(type (2,m):(1,4)), b);
     }
 
+    /// Dynamic strides on a left layout of several leaves (the holes
+    /// sorted at run time), alone and beside a static one, nested.
+    #[test]
+    fn dynamic_strides(m in extent(), n in extent(), k in extent(), s in stride(), t in stride(),
+                       w in stride(), p in extent(), q in extent(), u in stride(), v in stride()) {
+        let b = layout!((p,q):(u,v));
+        four(layout!((m,n):(s,t)), b);
+        four(layout!((m,n):(s,t)), layout!(p:u));
+        four(layout!(type (m,(n,k)):(s,(4,w))), b);
+        four(layout!(type (m,(n,k)):(s,(4,w))), layout!(type 3:1));
+    }
+
     /// By-mode tilers: the core's by-mode product where it answers; else
     /// each mode's product is checked alone.
     #[test]
@@ -334,4 +346,35 @@ fn exhaustive_flat_rank_2() {
     assert_eq!(counts[0] + counts[1], 5 * 16 * 9 * 36, "{counts:?}");
     // Not a vacuous sweep: most pairs have a product.
     assert!(counts[0] > 15_000, "{counts:?}");
+}
+
+/// Every flat rank-2 `A = (m,n):(s,t)` of dynamic strides (`m`, `n` in
+/// 1..=3, `s`, `t` in 0..=5: the holes sorted at run time, ties by index)
+/// by every `B = (p,q):(u,v)` (`p`, `q` in 1..=2, `u`, `v` in 0..=3),
+/// 9 · 36 · 4 · 16 = 20,736 pairs: the typed `logical_product` answers
+/// exactly where the core does, with the core's offset at every index.
+#[test]
+fn exhaustive_dynamic_strides() {
+    let mut counts = [0; 2];
+    for (m, n, s, t) in (1..=3usize).flat_map(|m| {
+        (1..=3).flat_map(move |n| (0..=5).flat_map(move |s| (0..=5).map(move |t| (m, n, s, t))))
+    }) {
+        let a = layout!((m,n):(s,t));
+        for (p, q, u, v) in (1..=2usize).flat_map(|p| {
+            (1..=2).flat_map(move |q| (0..=3).flat_map(move |u| (0..=3).map(move |v| (p, q, u, v))))
+        }) {
+            let text = format!("logical_product({a}, {})", layout!((p,q):(u,v)));
+            match (core(&text), a.logical_product(layout!((p,q):(u,v)))) {
+                (Some(_), typed) => {
+                    assert!(agrees(typed, &text), "{text}: the typed value differs");
+                    counts[0] += 1;
+                }
+                (None, Ok(l)) => panic!("{text}: typed gives {l}, the core refuses"),
+                (None, Err(_)) => counts[1] += 1,
+            }
+        }
+    }
+    println!("exhaustive_dynamic_strides: {counts:?}");
+    assert_eq!(counts[0] + counts[1], 9 * 36 * 4 * 16, "{counts:?}");
+    assert!(counts[0] > counts[1], "{counts:?}");
 }

@@ -21,7 +21,6 @@ use super::int::{C, Int};
 use super::layout::Layout;
 use super::partial::{Holes, product_fits, product_hole};
 use super::shape_values::by_stride;
-use super::static_int::StaticInt;
 use super::tree::{Mode, Tree};
 
 /// The holes of the leaves `shape:stride` taken in `order` for a product
@@ -62,7 +61,7 @@ pub fn product_modes<const R: usize>(
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "no typed product of a layout of the leaves `{Self}` with strides `{G}`",
-    note = "a typed value's product needs static strides (`C<N>`) when the left layout has more than one leaf (CuTe's complement sorts them while compiling), and at most 11 leaves"
+    note = "a typed value's product takes a left layout of at most 11 leaves with no negative stride"
 )]
 pub trait ProductHoles<G>: Copy {
     /// The complement's shape: `R + 1` `usize`s.
@@ -92,17 +91,8 @@ macro_rules! holes {
     (12; $($rest:tt)*) => {
         // R + 1 = 13 modes: wider than a typed layout may be.
     };
-    (1; ($i:tt $S:ident $D:ident $_c:ident)) => {
-        holes_impl!([$S $D: Int] [$i]);
-    };
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
-        holes_impl!([$($S $D: StaticInt)*] [$($i)*]);
-    };
-}
-
-macro_rules! holes_impl {
-    ([$($S:ident $D:ident: $DB:ident)*] [$($i:tt)*]) => {
-        impl<$($S: Int, $D: $DB,)*> ProductHoles<($($D,)*)> for ($($S,)*) {
+        impl<$($S: Int, $D: Int,)*> ProductHoles<($($D,)*)> for ($($S,)*) {
             type Shape = ($(usize_of!($S),)* usize);
             type Stride = (C<1>, $(usize_of!($D),)*);
             #[inline(always)]
@@ -114,13 +104,42 @@ macro_rules! holes_impl {
                 function: &'static str,
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "a product's left layout has a negative stride, which has no complement") };)*
-                let order = const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) };
-                let leaves = ([$(self.$i.get(),)*], [$(stride.$i.get(),)*], order);
+                let strides = [$(stride.$i.get(),)*];
+                // Static strides are sorted while compiling; any dynamic
+                // one sorts all at run time (every hole is a `usize`, so
+                // the order never changes the type).
+                let order = if const { true $(&& $D::STATIC.is_some())* } {
+                    const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) }
+                } else {
+                    by_stride_at_run_time(strides)
+                };
+                let leaves = ([$(self.$i.get(),)*], strides, order);
                 let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
             }
         }
     };
+}
+
+/// `by_stride` on strides known only at run time (never negative: a
+/// dynamic leaf is a `usize`, a negative static one is refused while
+/// compiling): the leaves' indices sorted by stride, ties by index, as
+/// the core's complement orders them. An insertion sort of at most 11
+/// leaves, no allocation.
+#[doc(hidden)]
+#[inline(always)]
+pub fn by_stride_at_run_time<const R: usize>(strides: [usize; R]) -> [usize; R] {
+    let mut order = [0; R];
+    for i in 0..R {
+        // Insert leaf i after every leaf of a smaller or equal stride.
+        let mut k = i;
+        while k > 0 && strides[order[k - 1]] > strides[i] {
+            order[k] = order[k - 1];
+            k -= 1;
+        }
+        order[k] = i;
+    }
+    order
 }
 
 for_each_rank!(holes);

@@ -41,7 +41,7 @@ use super::tree::{Mode, Shape, Tree};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed blocked or raked product by `{B}`",
     label = "not a typed layout to arrange copies of this block by",
-    note = "the arrangement is a typed `Layout` with `usize` offsets; the block has `usize` offsets, static strides when it has more than one leaf, and at most 11 leaves"
+    note = "the arrangement is a typed `Layout` with `usize` offsets; the block has `usize` offsets and at most 11 leaves"
 )]
 pub trait RankedProduct<B> {
     /// The layout `blocked_product` gives.
@@ -297,7 +297,7 @@ impl<H: Shape, T: ModeSizesInto> ModeSizesInto for Cons<H, T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be tiled to the shape `{T}`",
     label = "not a target shape for this block",
-    note = "the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank; the block has `usize` offsets, static strides when it has more than one leaf, and at most 11 leaves"
+    note = "the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank; the block has `usize` offsets and at most 11 leaves"
 )]
 pub trait TileToShape<T> {
     /// The tiled layout.

@@ -24,8 +24,10 @@ use super::tree::{Mode, Tree};
 /// **The values** are CuTe's definition,
 /// `logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)`,
 /// computed by straight-line code: the complement walks `A`'s leaves in the
-/// order of their strides (static when `A` has more than one leaf, as
-/// CuTe's complement requires), and where a stride is not a multiple of the
+/// order of their strides (sorted while compiling when every stride is
+/// static; with a dynamic stride among several leaves, which CuTe's
+/// complement refuses, by a small sort at run time: every hole is a
+/// `usize`, so the order never changes the type), and where a stride is not a multiple of the
 /// span below it, CuTe rounds the hole down; that answer is exact only
 /// while `B` reaches the copies below that hole, so it is taken there and
 /// refused beyond (the rule `layout!(type logical_product(…))` of
@@ -61,6 +63,12 @@ use super::tree::{Mode, Tree};
 /// // ((A0,A1), copies of mode 0, copies of mode 1): 3 strided by 4,
 /// // copied 4 times at stride 1, fills the holes between them.
 /// assert_eq!(t.to_string(), "((4,3),(1,2),(4,1)):((1,4),(0,4),(1,0))");
+/// // Dynamic strides: the holes are ordered at run time (stride 1 below
+/// // 12): the second copy fills the hole of 12/3 at stride 3, CuTe's
+/// // `((2,3),2):((12,1),3)` with the holes of extent 1 kept.
+/// let (s, t) = (12, 1);
+/// let d = layout!((2,3):(s,t)).logical_product(2).unwrap();
+/// assert_eq!(d.to_string(), "((2,3),(1,2,1)):((12,1),(0,3,0))");
 /// // A stride the span below does not divide: CuTe's rounded hole holds
 /// // two copies of three rows below stride 8, and B needs four.
 /// let m = 3;
@@ -71,7 +79,7 @@ use super::tree::{Mode, Tree};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed product by `{B}`",
     label = "not a tile of a product of this layout",
-    note = "a product's tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tuple of those no longer than the left layout's rank; the left layout has `usize` offsets, static strides when it has more than one leaf, and at most 11 leaves"
+    note = "a product's tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tuple of those no longer than the left layout's rank; the left layout has `usize` offsets and at most 11 leaves"
 )]
 pub trait Product<B> {
     /// The layout `logical_product` gives.

@@ -1,7 +1,6 @@
 // `Product` on typed values takes a layout, an extent or a by-mode tiler
 // no longer than the left layout's rank (CuTe's static_assert "Too many
-// modes in tiler"), and a left layout with static strides when it has
-// more than one leaf (CuTe's complement sorts them while compiling).
+// modes in tiler").
 use layout_dsl::layout;
 use layout_dsl::typed::{C, Product};
 
@@ -9,5 +8,4 @@ fn main() {
     let m = 6;
     let l = layout!(type (m,2):(1,8));
     let _ = l.logical_product((C::<2>, C::<2>, C::<2>));
-    let _ = layout!((m,2):(1,m)).tiled_product(4);
 }
