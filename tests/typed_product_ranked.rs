@@ -152,3 +152,33 @@ fn errors_name_the_values() {
         })
     );
 }
+
+/// `layout_type!(type blocked_product(#A, #B))`, `raked_product`,
+/// `tile_to_shape(#A, SHAPE)` name the result's layout, `#A` a typed
+/// layout's type: each `let` fails to compile unless it is the trait's type.
+#[test]
+fn layout_type_names_the_result_of_a_named_product() {
+    type Block = layout_dsl::layout_type!(type (2,2):(1,2));
+    type Grid = layout_dsl::layout_type!((m,n):(1,m));
+    let (m, n) = (3, 2);
+    let (a, b): (Block, Grid) = (layout!(type (2,2):(1,2)), layout!((m,n):(1,m)));
+    let blocked: layout_dsl::layout_type!(type blocked_product(#Block, #Grid)) =
+        a.blocked_product(b).unwrap();
+    assert!(agrees::agrees(
+        Ok(blocked),
+        "blocked_product((2,2):(1,2), (3,2):(1,3))"
+    ));
+    let raked: layout_dsl::layout_type!(type raked_product((2,2):(1,2), #Grid)) =
+        layout!(type raked_product((2,2):(1,2), #b)).unwrap();
+    assert!(agrees::agrees(
+        Ok(raked),
+        "raked_product((2,2):(1,2), (3,2):(1,3))"
+    ));
+    let m = 8;
+    let tiled: layout_dsl::layout_type!(type tile_to_shape(#Block, (m,4))) =
+        layout!(type tile_to_shape(#a, (m,4))).unwrap();
+    assert!(agrees::agrees(
+        Ok(tiled),
+        "tile_to_shape((2,2):(1,2), (8,4))"
+    ));
+}

@@ -378,3 +378,40 @@ fn exhaustive_dynamic_strides() {
     assert_eq!(counts[0] + counts[1], 9 * 36 * 4 * 16, "{counts:?}");
     assert!(counts[0] > counts[1], "{counts:?}");
 }
+
+/// `layout_type!(type X_product(#A, #B))` names the result's layout, `#A`
+/// a typed layout's type: each `let` fails to compile unless it is the
+/// trait's type.
+#[test]
+fn layout_type_names_the_result_of_a_named_product() {
+    type A = layout_dsl::layout_type!((m,2):(1,8));
+    type Dyn = layout_dsl::layout_type!((m,n):(s,t));
+    type B = layout_dsl::layout_type!(type (2,3):(1,2));
+    let m = 4;
+    let (a, b): (A, B) = (layout!((m,2):(1,8)), layout!(type (2,3):(1,2)));
+    let logical: layout_dsl::layout_type!(type logical_product(#A, #B)) =
+        a.logical_product(b).unwrap();
+    type Copies = ((usize, usize, usize), (usize, usize, usize));
+    let _: Layout<((usize, C<2>), Copies), ((C<1>, C<8>), Copies)> = logical;
+    assert!(agrees(
+        Ok(logical),
+        "logical_product((4,2):(1,8), (2,3):(1,2))"
+    ));
+    let zipped: layout_dsl::layout_type!(type zipped_product(#A, #B)) =
+        layout!(type zipped_product(#a, #b)).unwrap();
+    assert_eq!(zipped, logical);
+    let tiled: layout_dsl::layout_type!(type tiled_product(#A, (2,3):(1,2))) =
+        layout!(type tiled_product(#a, (2,3):(1,2))).unwrap();
+    assert_eq!(Ok(tiled), a.tiled_product(b));
+    let flat: layout_dsl::layout_type!(type flat_product((m,2):(1,8), #B)) =
+        layout!(type flat_product((m,2):(1,8), #b)).unwrap();
+    assert_eq!(Ok(flat), a.flat_product(b));
+    let by_mode: layout_dsl::layout_type!(type logical_product(#A, <2, p>)) =
+        layout!(type logical_product(#a, <2, 3>)).unwrap();
+    assert_eq!(Ok(by_mode), a.logical_product((C::<2>, 3)));
+    let (m, n, s, t) = (2, 3, 12, 1);
+    let d: layout_dsl::layout_type!(type logical_product(#Dyn, 2:1)) = layout!((m,n):(s,t))
+        .logical_product(layout!(type 2:1))
+        .unwrap();
+    assert_eq!(d.to_string(), "((2,3),(1,2,1)):((12,1),(0,3,0))");
+}

@@ -130,6 +130,11 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// `layout_type!(type composition(#A, #B))` is the type of
 /// `layout!(type composition(#a, #b))` inside its `Result` for `a: A`,
 /// `b: B` (the other operand may be written out, or a by-mode tiler `<…>`).
+/// The products with a named operand name their traits' results the same
+/// way: `layout_type!(type logical_product(#A, #B))` is `<A as
+/// Product<B>>::Logical` (`zipped_product`, `tiled_product`,
+/// `flat_product` likewise), `blocked_product`/`raked_product` are
+/// `RankedProduct`'s, `tile_to_shape(#A, (m,64))` is `TileToShape`'s.
 ///
 /// ```ignore
 /// struct Tiles {

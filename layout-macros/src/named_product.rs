@@ -61,3 +61,18 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
     };
     (fits && contains(e)).then_some((trait_name, method, a, b, operand))
 }
+
+/// The associated type of the facade's trait that names what `method`
+/// gives (inside its `Result`), for `layout_type!`.
+pub fn result_type(method: &str) -> &'static str {
+    match method {
+        "logical_product" => "Logical",
+        "zipped_product" => "Zipped",
+        "tiled_product" => "Tiled",
+        "flat_product" => "Flat",
+        "blocked_product" => "Blocked",
+        "raked_product" => "Raked",
+        // `tile_to_shape`, the only other method `call` names.
+        _ => "Out",
+    }
+}

@@ -4,21 +4,23 @@
 //! the layout inside its `Result` (partition.rs: a view's layout, as a
 //! projection through the facade's traits); a swizzle `Sw<B,M,S>`, and a composed layout `SW o OFFSET
 //! o INNER` (static, or with an inner `SHAPE:STRIDE` written out); a static
-//! layout with scaled-basis strides (`make_identity_layout((4,8))`). A name
+//! layout with scaled-basis strides (`make_identity_layout((4,8))`); after
+//! `type`, a composition or product with a named operand, `#A` naming a
+//! typed layout's type (the trait's associated type). A name
 //! in the notation stands for a dynamic `usize` leaf, as in `layout!`; its
 //! value is never read.
 
 use layout_core::Value;
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast};
 use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
-use crate::{basis, composed, divide, named, partition, rules};
+use crate::{basis, composed, divide, named, named_product, partition, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -95,6 +97,21 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             let composed = quote!(<#a as #private::Compose<#b>>);
             Ok(quote!(#private::Layout<#composed::Shape, #composed::Stride>))
         }
+        // A product with a named operand, through the facade's traits
+        // (`named_product::call`): the layout inside the `Result`.
+        _ if ast.zero_sized.is_some() && named_product::call(e).is_some() => {
+            let (trait_name, method, a, b, kind) = named_product::call(e).expect("checked");
+            let a = operand(ast, a).map_err(untypable)?;
+            let b = match kind {
+                named_product::Operand::Layout => operand(ast, b),
+                named_product::Operand::Shape => tree(b),
+            }
+            .map_err(untypable)?;
+            let private = emit::private();
+            let trait_name = format_ident!("{trait_name}");
+            let out = format_ident!("{}", named_product::result_type(method));
+            Ok(quote!(<#a as #private::#trait_name<#b>>::#out))
+        }
         _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
             Ok(rules::layout_type(e).expect("checked"))
         }
@@ -148,7 +165,8 @@ fn written_out(shape: &Expr, stride: &Expr) -> Result<TokenStream, Untypable> {
     Ok(emit::typed_layout_type(tree(shape)?, tree(stride)?, signed))
 }
 
-/// The type of an operand of `Compose` (`named::composition`): a named
+/// The type of an operand of `Compose` (`named::composition`) or of a
+/// product (`named_product::call`; `#A` names a type here): a named
 /// layout type, a written-out layout, or a by-mode tiler of those and
 /// integers (a tuple; `C<N>` or `usize` for an extent).
 fn operand(ast: &Ast, e: &Expr) -> Result<TokenStream, Untypable> {
@@ -165,7 +183,7 @@ fn operand(ast: &Ast, e: &Expr) -> Result<TokenStream, Untypable> {
                 .collect::<Result<_, _>>()?,
         )),
         _ => {
-            let name = named::name(e).expect("named::composition takes these operands");
+            let name = named::name(e).expect("a named composition or product takes these operands");
             let ident = proc_macro2::Ident::new(name, ast.spans[e.span.end - 1]);
             Ok(quote!(#ident))
         }

@@ -47,6 +47,23 @@ use super::tree::{Mode, Tree};
 /// modes to the top, `flat_product` `A`'s too; a part of one mode stays
 /// whole, as CuTe slices it with a plain `_`.
 ///
+/// **Naming the result**: `Self::Logical` etc., which
+/// `layout_type!(type logical_product(#A, #B))` writes for a struct field
+/// or a signature, `#A` a typed layout's type there:
+///
+/// ```
+/// use layout_dsl::typed::{AlgebraError, Product};
+/// use layout_dsl::{layout, layout_type};
+/// type Rows = layout_type!((m,n):(s,t));
+/// type Copies = layout_type!(type logical_product(#Rows, 2:1));
+/// fn doubled(a: Rows) -> Result<Copies, AlgebraError> {
+///     a.logical_product(layout!(type 2:1))
+/// }
+/// let (m, n, s, t) = (2, 3, 12, 1);
+/// assert_eq!(doubled(layout!((m,n):(s,t)))?.size(), 12);
+/// # Ok::<(), AlgebraError>(())
+/// ```
+///
 /// ```
 /// use layout_dsl::layout;
 /// use layout_dsl::typed::{C, Layout, Product};
