@@ -348,37 +348,6 @@ fn exhaustive_flat_rank_2() {
     assert!(counts[0] > 15_000, "{counts:?}");
 }
 
-/// Every flat rank-2 `A = (m,n):(s,t)` of dynamic strides (`m`, `n` in
-/// 1..=3, `s`, `t` in 0..=5: the holes sorted at run time, ties by index)
-/// by every `B = (p,q):(u,v)` (`p`, `q` in 1..=2, `u`, `v` in 0..=3),
-/// 9 · 36 · 4 · 16 = 20,736 pairs: the typed `logical_product` answers
-/// exactly where the core does, with the core's offset at every index.
-#[test]
-fn exhaustive_dynamic_strides() {
-    let mut counts = [0; 2];
-    for (m, n, s, t) in (1..=3usize).flat_map(|m| {
-        (1..=3).flat_map(move |n| (0..=5).flat_map(move |s| (0..=5).map(move |t| (m, n, s, t))))
-    }) {
-        let a = layout!((m,n):(s,t));
-        for (p, q, u, v) in (1..=2usize).flat_map(|p| {
-            (1..=2).flat_map(move |q| (0..=3).flat_map(move |u| (0..=3).map(move |v| (p, q, u, v))))
-        }) {
-            let text = format!("logical_product({a}, {})", layout!((p,q):(u,v)));
-            match (core(&text), a.logical_product(layout!((p,q):(u,v)))) {
-                (Some(_), typed) => {
-                    assert!(agrees(typed, &text), "{text}: the typed value differs");
-                    counts[0] += 1;
-                }
-                (None, Ok(l)) => panic!("{text}: typed gives {l}, the core refuses"),
-                (None, Err(_)) => counts[1] += 1,
-            }
-        }
-    }
-    println!("exhaustive_dynamic_strides: {counts:?}");
-    assert_eq!(counts[0] + counts[1], 9 * 36 * 4 * 16, "{counts:?}");
-    assert!(counts[0] > counts[1], "{counts:?}");
-}
-
 /// `layout_type!(type X_product(#A, #B))` names the result's layout, `#A`
 /// a typed layout's type: each `let` fails to compile unless it is the
 /// trait's type.
