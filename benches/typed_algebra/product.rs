@@ -41,6 +41,32 @@ pub fn runtime_logical(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// The same product with both of `A`'s strides dynamic, their order
+/// changing from call to call (`(4,m):(1,4)` column-major, `(4,m):(m,1)`
+/// row-major): the holes sorted at run time.
+pub fn value_logical_dynamic_strides(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let (s, t) = if n % 2 == 0 { (1, 4) } else { (m, 1) };
+        let l = layout!((4,m):(s,t))
+            .logical_product(layout!(type (2,3):(3,1)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+pub fn runtime_logical_dynamic_strides(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let (s, t) = if n % 2 == 0 { (1, 4) } else { (m, 1) };
+        let l = layout!(logical_product((4,m):(s,t), (2,3):(3,1))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(77)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
 /// `blocked_product` of a static (4,8) atom by a dynamic `(m,n)`
 /// arrangement (CuTe's shared-memory idiom, as `tile_to_shape` makes it),
 /// as a typed value's method and through the core; `size` + `L(77)`.
@@ -70,6 +96,10 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
     assert_eq!(value_logical(inputs), runtime_logical(inputs));
     assert_eq!(typed_logical(inputs), runtime_logical(inputs));
     assert_eq!(value_blocked(inputs), runtime_blocked(inputs));
+    assert_eq!(
+        value_logical_dynamic_strides(inputs),
+        runtime_logical_dynamic_strides(inputs)
+    );
     let mut g = c.benchmark_group(format!("typed_algebra_x{}", inputs.len()));
     g.bench_function("logical_product/value", |b| {
         b.iter(|| value_logical(black_box(inputs)))
@@ -79,6 +109,9 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
     });
     g.bench_function("logical_product/runtime", |b| {
         b.iter(|| runtime_logical(black_box(inputs)))
+    });
+    g.bench_function("logical_product/value_dynamic_strides", |b| {
+        b.iter(|| value_logical_dynamic_strides(black_box(inputs)))
     });
     g.bench_function("blocked_product/value", |b| {
         b.iter(|| value_blocked(black_box(inputs)))
@@ -105,6 +138,11 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
         value_logical,
     );
     paired("logical_product value/typed", value_logical, typed_logical);
+    paired(
+        "logical_product dynamic strides/static strides",
+        value_logical_dynamic_strides,
+        value_logical,
+    );
     paired(
         "blocked_product runtime/value",
         runtime_blocked,
