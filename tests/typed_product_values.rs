@@ -361,7 +361,8 @@ fn layout_type_names_the_result_of_a_named_product() {
     let logical: layout_dsl::layout_type!(type logical_product(#A, #B)) =
         a.logical_product(b).unwrap();
     type Copies = ((usize, usize, usize), (usize, usize, usize));
-    let _: Layout<((usize, C<2>), Copies), ((C<1>, C<8>), Copies)> = logical;
+    type Logical = Layout<((usize, C<2>), Copies), ((C<1>, C<8>), Copies)>;
+    let _: Logical = logical;
     assert!(agrees(
         Ok(logical),
         "logical_product((4,2):(1,8), (2,3):(1,2))"
