@@ -4,7 +4,7 @@
 //! the core's own `algebra::partition` calls.
 
 use layout_core::algebra::{self, Coord};
-use layout_core::{IntTuple, Layout, Result, Tiler, Value};
+use layout_core::{Layout, Result, Tiler, Value};
 
 use super::Explainer;
 
@@ -97,7 +97,7 @@ impl Explainer<'_> {
             ));
             thr = diced;
         }
-        let c = algebra::thread_coord(&thr, *idx)?;
+        let c = algebra::thread_coord(&thr, idx)?;
         self.step(&format!(
             "thread {idx}'s coordinate in {thr}: ({idx} / stride) % extent at each leaf, one index per mode (CuTe's get_flat_coord) = {c}"
         ));
