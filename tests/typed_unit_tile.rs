@@ -61,11 +61,24 @@ fn divides_by_a_tile_of_one_print_as_cute() {
     for m in 1..=9usize {
         for n in [1usize, 4, 7] {
             let l = layout!((m,n):(1,m));
-            for (tiler, text) in [((C::<1>, C::<4>), "<1,4>")] {
-                let want = |f: &str| core(&format!("{f}(({m},{n}):(1,{m}), {text})"));
-                same(&l.logical_divide(tiler).unwrap(), &want("logical_divide"));
-                same(&l.zipped_divide(tiler).unwrap(), &want("zipped_divide"));
-            }
+            let want = |f: &str, t: &str| core(&format!("{f}(({m},{n}):(1,{m}), {t})"));
+            let (a, b) = ((C::<1>, C::<4>), (C::<4>, C::<1>));
+            same(
+                &l.logical_divide(a).unwrap(),
+                &want("logical_divide", "<1,4>"),
+            );
+            same(
+                &l.zipped_divide(a).unwrap(),
+                &want("zipped_divide", "<1,4>"),
+            );
+            same(
+                &l.logical_divide(b).unwrap(),
+                &want("logical_divide", "<4,1>"),
+            );
+            same(
+                &l.zipped_divide(b).unwrap(),
+                &want("zipped_divide", "<4,1>"),
+            );
             let want = core(&format!("zipped_divide(({m},{n}):(1,{m}), <1,1>)"));
             same(&l.zipped_divide((C::<1>, C::<1>)).unwrap(), &want);
         }
