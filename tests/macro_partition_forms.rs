@@ -120,4 +120,36 @@ proptest! {
             check(l, base_u(b), &format!("local_partition(({m},{n}):(1,{m}), (((2,2),2),3):(((1,6),12),2), {t})"))?;
         }
     }
+
+    /// The thread named by its coordinate in the thread layout, nested like
+    /// it or one integer per mode, its entries dynamic or static: the
+    /// core's view of the same call, and of the index the coordinate maps
+    /// to (the thread layout is a bijection onto 0..24: `a + 6b + 12c + 2d`).
+    #[test]
+    fn thread_coordinates(m in 1usize..20, n in 1usize..14) {
+        let thr = "(((2,2),2),3):(((1,6),12),2)";
+        for t in 0..24usize {
+            let (a, b, c, d) = (t % 2, t / 2 % 2, t / 4 % 2, t / 8);
+            let index = format!("local_partition(({m},{n}):(1,{m}), {thr}, {})", a + 6 * b + 12 * c + 2 * d);
+            let src = format!("local_partition(({m},{n}):(1,{m}), {thr}, ((({a},{b}),{c}),{d}))");
+            let (l, base) = layout!(type local_partition((m,n):(1,m), (((2,2),2),3):(((1,6),12),2), ((({a},{b}),{c}),{d}))).unwrap();
+            check(l, base_u(base), &index)?;
+            check(l, base_u(base), &src)?;
+            let k = a + 2 * b + 4 * c;
+            let (l, base) = layout!(type local_partition((m,n):(1,m), (((2,2),2),3):(((1,6),12),2), ({k},{d}))).unwrap();
+            check(l, base_u(base), &index)?;
+            // With a step: the coordinate covers the whole thread layout.
+            let e = d % 2;
+            let (l, base) = layout!(type local_partition((m,6):(1,m), ((2,2),2,(1,2)):((1,2),4,(0,8)), (({a},{b}),{c},(0,{e})), (1,X,1))).unwrap();
+            let step = |i: &str| format!("local_partition(({m},6):(1,{m}), ((2,2),2,(1,2)):((1,2),4,(0,8)), {i}, (1,X,1))");
+            check(l, base_u(base), &step(&format!("(({a},{b}),{c},(0,{e}))")))?;
+            check(l, base_u(base), &step(&(a + 2 * b + 4 * c + 8 * e).to_string()))?;
+        }
+        // Static entries: thread ((1,0),1),2 is index 1 + 12 + 4 = 17.
+        let (l, base) = layout!(type local_partition((m,n):(1,m), (((2,2),2),3):(((1,6),12),2), (((1,0),1),2))).unwrap();
+        check(l, base_u(base), &format!("local_partition(({m},{n}):(1,{m}), {thr}, 17)"))?;
+        // A coordinate past its mode is an error when the code runs.
+        let past = layout!(type local_partition((m,n):(1,m), (((2,2),2),3):(((1,6),12),2), (((0,0),0),{n + 2})));
+        prop_assert!(past.is_err());
+    }
 }

@@ -230,8 +230,14 @@ fn divides_of_named_layouts_and_methods_match_the_core() {
             let z = layout!(type zipped_divide(#l, <4,8>)).unwrap();
             assert_same_function(&z, &text("zipped_divide"));
             assert_eq!(l.zipped_divide((C::<4>, C::<8>)), Ok(z));
-            // The strides keep their types: a static `C<1>` stays static.
-            let _: C<1> = z.mode::<0>().mode_stride::<0>();
+            // The strides keep their types: a static `C<1>` stays static
+            // (the tile's stride is `UnitZero<C<4>, C<1>>`, 1; 0 only
+            // under a tile of 1, CuTe's `_1:_0`).
+            let _: layout_dsl::typed::UnitZero<C<4>, C<1>> = z.mode::<0>().mode_stride::<0>();
+            assert_eq!(
+                <layout_dsl::typed::UnitZero<C<4>, C<1>> as layout_dsl::typed::StaticInt>::VALUE,
+                1
+            );
         }
     }
     // A named tiler, with a written-out layout.

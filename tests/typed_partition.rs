@@ -213,7 +213,7 @@ fn errors_name_the_values() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// `UnitTile` (CuTe's tile `_1:_0`) and `C<1>` (the mode's stride kept)
+    /// `UnitTile` and `C<1>` (both CuTe's tile `_1:_0` over a single extent)
     /// cut the same elements as the core's tile of 1, at a tile or with `X`,
     /// and a tiler nested like a tuple mode with its coordinate nested alike.
     #[test]
@@ -228,6 +228,7 @@ proptest! {
         prop_assert!(unit.layout().to_string().ends_with(":(1,0)"));
         let one = typed::local_tile(typed_t, (C::<4>, C::<1>), (i, j)).unwrap();
         prop_assert_eq!(seen(&one), seen(&want));
+        prop_assert_eq!(one.layout().to_string(), unit.layout().to_string());
         let want = tensor::local_tile(core_t.view(), (4, 1), (i, X)).unwrap();
         let got = typed::local_tile(typed_t, (C::<4>, typed::UnitTile), (i, X)).unwrap();
         prop_assert_eq!(seen(&got), seen(&want));

@@ -85,14 +85,16 @@ fn call(f: &str, l: impl core::fmt::Display, rest: &str) -> String {
 
 #[test]
 fn algebra_results_are_inputs_again() {
-    use layout_dsl::typed::{CeilQuot, Divide, Prod};
-    // A static divide: the tiles' counts are `CeilQuot`s, their strides `Prod`s.
+    use layout_dsl::typed::{CeilQuot, Divide, Prod, UnitZero};
+    // A static divide: the tiles' counts are `CeilQuot`s, their strides
+    // `Prod`s, the tile's strides `UnitZero`s (0 only under a tile of 1).
     let a = layout!(type (8,12):(1,8));
     let z = a.zipped_divide((C::<4>, C::<3>)).unwrap();
     type Counts = (CeilQuot<C<8>, C<4>>, CeilQuot<C<12>, C<3>>);
     type Steps = (Prod<C<1>, C<4>>, Prod<C<8>, C<3>>);
     type Tiles = ((C<4>, C<3>), Counts);
-    let _: &Layout<Tiles, ((C<1>, C<8>), Steps)> = &z;
+    type TileStrides = (UnitZero<C<4>, C<1>>, UnitZero<C<3>, C<8>>);
+    let _: &Layout<Tiles, (TileStrides, Steps)> = &z;
     assert_eq!(z.to_string(), "((4,3),(2,4)):((1,8),(4,24))");
     // Coalesce flattens it, every leaf keeping its (static) type.
     let c = z.coalesce().unwrap();

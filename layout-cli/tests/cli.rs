@@ -337,6 +337,11 @@ fn explain_partitions() {
             "explain_outer_partition",
             "outer_partition((8,4):(1,8), (2,2), (1,0))",
         ),
+        // Thread 17 named by its coordinate: the same view as above.
+        (
+            "explain_local_partition_coordinate",
+            "local_partition((8,32):(1,8), (2,16,1):(16,1,0), (1,1,0), (1,X,1))",
+        ),
     ] {
         let out = ok(&["explain", expr]);
         assert!(out.contains("zipped_divide"), "{out}");

@@ -12,7 +12,10 @@
 //! dynamic leaf or `_`; a tuple of them for a mode tiled by a tuple; an
 //! integer for a nested mode is its colexicographic index; or one integer
 //! for the whole coordinate, partition_index.rs) or thread mode per
-//! top-level mode of `L`; the static parts meeting the conditions CuTe
+//! top-level mode of `L`; the thread an index, or its coordinate in the
+//! thread layout (one entry per top-level mode, each an integer or a
+//! tuple nested like the mode: the facade's `ThreadIndex`; a coordinate of
+//! another rank is the core's error at its tokens, valid.rs); the static parts meeting the conditions CuTe
 //! asserts (a static extent a multiple of its tile; in a nested mode, each
 //! static leaf's part of the tile dividing it and what is left). A step is
 //! static: `1` keeps a mode, `X` (`_`) drops it. `layout_type!` names the
@@ -51,7 +54,8 @@ enum Form<'a> {
     TileIndex(Vec<Tile>, &'a Expr),
     /// `outer_partition` at one integer: the element index in the tile.
     OuterIndex(Vec<Tile>, &'a Expr),
-    /// `local_partition`: the thread layout, the index, the step's marks.
+    /// `local_partition`: the thread layout, the index (or the thread's
+    /// coordinate in it), the step's marks.
     Threads(Layout, &'a Expr, Option<Vec<bool>>),
 }
 
@@ -226,7 +230,7 @@ impl Rule<'_> {
             }
             Form::Threads(thr, index, step) => {
                 let threads = emit::layout(thr, true).unwrap_or_else(|_| unreachable!("checked"));
-                let index = entry(index, leaf);
+                let index_tokens = entry(index, leaf);
                 let (tiler, coord) = (quote!(#private::Threads::tiler(&threads).0), quote!(coord));
                 let (tiler, coord) = match step {
                     None => (tiler, coord),
@@ -238,10 +242,16 @@ impl Rule<'_> {
                         )
                     }
                 };
+                // An index is decomposed by the strides; a coordinate
+                // flattened per mode (`ThreadIndex`, `src/private/threads.rs`).
+                let coord_of = match is_index(index) {
+                    true => quote!(#private::Threads::flat_coord(&threads, #index_tokens)),
+                    false => quote!(#private::ThreadIndex::thread_coord(#index_tokens, &threads)),
+                };
                 quote! {{
                     let layout = #layout;
                     let threads = #threads;
-                    match #private::Threads::flat_coord(&threads, #index) {
+                    match #coord_of {
                         ::core::result::Result::Ok(coord) => #private::OuterBy::outer_by(&layout, #tiler, #coord),
                         ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
                     }
@@ -299,9 +309,28 @@ fn threads<'a>(thr: &Expr, index: &'a Expr, step: Option<Vec<bool>>) -> Option<F
     let step_ok = step.as_ref().is_none_or(|m| m.len() == thr.rank());
     let typable = emit::layout_type(&thr, true).is_ok();
     (positive
-        && is_index(index)
+        && (is_index(index) || thread_coordinate(index, thr.shape(), true))
         && step_ok
         && typable
         && matches!(thr.shape(), layout_core::IntTuple::Tuple(_)))
     .then_some(Form::Threads(thr, index, step))
+}
+
+/// A thread coordinate in the thread layout's shape `shape`, as the
+/// facade's `ThreadIndex` takes it: at the top, one entry per top-level
+/// mode; each entry an integer (static or dynamic) for its whole mode, or a
+/// tuple nested like the mode. Another rank is the core's error at the
+/// coordinate (valid.rs), so it is not typed.
+fn thread_coordinate(c: &Expr, shape: &layout_core::IntTuple, top: bool) -> bool {
+    use layout_core::IntTuple;
+    match (&c.kind, shape) {
+        (ExprKind::Tuple(cs), IntTuple::Tuple(ss)) => {
+            cs.len() == ss.len()
+                && cs
+                    .iter()
+                    .zip(ss)
+                    .all(|(c, s)| thread_coordinate(c, s, false))
+        }
+        _ => !top && is_index(c),
+    }
 }

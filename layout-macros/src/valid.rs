@@ -11,7 +11,7 @@
 use std::fmt;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Error, ErrorKind, Value, eval, registry};
+use layout_core::{Error, ErrorKind, IntTuple, Value, eval, registry};
 
 use crate::ast::Ast;
 use crate::tree::{dynamic_leaves, has_dynamic, is_plain};
@@ -165,6 +165,13 @@ impl Ctxt<'_> {
                     return Outcome::Failed;
                 }
                 let probe = name == "crd2idx" && typed_crd2idx(args);
+                if name == "local_partition"
+                    && children != Children::Failed
+                    && let Some(error) = thread_coordinate_error(args)
+                {
+                    self.report(error);
+                    return Outcome::Failed;
+                }
                 let errors = self.errors.len();
                 let outcome = self.finish(e, children, probe);
                 // Divides and products compose: say which call the composition is part of.
@@ -264,6 +271,56 @@ impl Ctxt<'_> {
             }
             _ => true,
         }
+    }
+}
+
+/// A thread coordinate (`local_partition`'s third argument, a tuple) of a
+/// static thread layout that has the wrong rank somewhere, or a static
+/// entry past its mode, whatever its dynamic entries (0 stands in for
+/// them): the core's error, at the innermost part at fault.
+fn thread_coordinate_error(args: &[Expr]) -> Option<Error> {
+    let [_, thr, c, ..] = args else {
+        return None;
+    };
+    if has_dynamic(thr) || !matches!(c.kind, ExprKind::Tuple(_)) {
+        return None;
+    }
+    let Ok(Value::Layout(thr)) = eval(thr) else {
+        return None;
+    };
+    let coord = match eval(&placeholders(c, 0)) {
+        Ok(Value::IntTuple(t)) => layout_core::Coord::from(t),
+        Ok(Value::Coord(c)) => c,
+        _ => return None,
+    };
+    let error = layout_core::algebra::thread_coord_at(&thr, &coord).err()?;
+    let at = match thr.rank() {
+        1 => c,
+        _ => culprit(c, thr.shape()),
+    };
+    Some(error.or_at(at.span))
+}
+
+/// The innermost part of the coordinate `c` at fault against `shape`:
+/// a tuple of the wrong rank, or a static entry past its mode.
+fn culprit<'a>(c: &'a Expr, shape: &IntTuple) -> &'a Expr {
+    fn bad(c: &Expr, shape: &IntTuple) -> bool {
+        match (&c.kind, shape) {
+            (ExprKind::Dynamic(_), _) => false,
+            (ExprKind::Int(n), s) => s.size().is_ok_and(|size| !(0..size).contains(n)),
+            (ExprKind::Tuple(cs), IntTuple::Tuple(ss)) => {
+                cs.len() != ss.len() || cs.iter().zip(ss).any(|(c, s)| bad(c, s))
+            }
+            _ => true,
+        }
+    }
+    match (&c.kind, shape) {
+        (ExprKind::Tuple(cs), IntTuple::Tuple(ss)) if cs.len() == ss.len() => cs
+            .iter()
+            .zip(ss)
+            .find(|(c, s)| bad(c, s))
+            .map_or(c, |(c, s)| culprit(c, s)),
+        _ => c,
     }
 }
 

@@ -362,6 +362,12 @@ snapshot!(
     typed_local_partition_nested_threads,
     "type local_partition((m,n):(1,m), ((2,2),(4,2)):((1,8),(2,16)), t)"
 );
+// The thread named by its coordinate in the thread layout (the facade's
+// `ThreadIndex`), nested like it, one entry dynamic.
+snapshot!(
+    typed_local_partition_thread_coordinate,
+    "type local_partition((m,n):(1,m), ((2,2),(4,2)):((1,8),(2,16)), ((1,i),3))"
+);
 // Nested written-out layouts (the tile spread over a nested mode by the
 // facade), one integer coordinate (split over the grid's modes, then
 // sliced), and a nested divide through the `Divide` methods.

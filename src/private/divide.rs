@@ -25,7 +25,7 @@ use super::algebra::AlgebraError;
 use super::divide_mode::DivMode;
 use super::int::Offset;
 use super::layout::Layout;
-use super::static_int::{CeilBy, StaticInt, Times};
+use super::static_int::{CeilBy, StaticInt, TileStride, Times};
 use super::tree::{Mode, Tree};
 
 /// One mode `Self` (a leaf or a tuple) with stride `D` divided by `T` (a
@@ -65,21 +65,21 @@ pub trait DivideMode<D, T> {
     ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError>;
 }
 
-impl<S: CeilBy<T>, D: Times<T>, T: StaticInt> DivideMode<D, T> for S {
+impl<S: CeilBy<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivideMode<D, T> for S {
     type TileS = T;
-    type TileD = D;
+    type TileD = <D as TileStride<T>>::Out;
     type RestS = S::Out;
-    type RestD = D::Out;
+    type RestD = <D as Times<T>>::Out;
     type LogicalS = (T, S::Out);
-    type LogicalD = (D, D::Out);
+    type LogicalD = (Self::TileD, Self::RestD);
     #[inline(always)]
     fn divide_mode(
         self,
         d: D,
         function: &'static str,
-    ) -> Result<(T, D, S::Out, D::Out), AlgebraError> {
+    ) -> Result<(T, Self::TileD, S::Out, Self::RestD), AlgebraError> {
         let step = d.times(T::default(), function)?;
-        Ok((T::default(), d, self.ceil_by(), step))
+        Ok((T::default(), d.tile_stride(), self.ceil_by(), step))
     }
     #[inline(always)]
     fn logical_mode(

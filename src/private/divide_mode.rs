@@ -30,7 +30,7 @@ use super::int::{C, Int};
 use super::leaf_list::LeafList;
 use super::list::{Cons, IntoTuple, Nil};
 use super::partition::overflow;
-use super::static_int::{Min, Over, Quot, StaticInt, Times};
+use super::static_int::{Min, Over, Quot, StaticInt, TileStride, Times};
 
 /// The partitions' error for a [`DivMode`] failure: a pair that does not
 /// divide names both values (`NotDivisible`), an overflow says so.
@@ -72,22 +72,24 @@ pub trait DivMode<D, T> {
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError>;
 }
 
-impl<S: Over<T>, D: Times<T>, T: StaticInt> DivMode<D, T> for S {
+impl<S: Over<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivMode<D, T> for S {
     type TileS = T;
-    type TileD = D;
+    type TileD = <D as TileStride<T>>::Out;
     type RestS = S::Out;
-    type RestD = D::Out;
+    type RestD = <D as Times<T>>::Out;
     #[inline(always)]
-    fn div_mode(self, d: D) -> Result<(T, D, S::Out, D::Out), AlgebraError> {
+    fn div_mode(self, d: D) -> Result<(T, Self::TileD, S::Out, Self::RestD), AlgebraError> {
         let step = d.times(T::default(), "local_tile")?;
-        Ok((T::default(), d, self.over(), step))
+        Ok((T::default(), d.tile_stride(), self.over(), step))
     }
 }
 
-/// A tile extent of 1 as CuTe makes it: the layout `_1:_0`, so the tile's
-/// mode prints stride 0 where `C<1>` (the generic impl above, the same
-/// function) keeps the mode's stride; the rest is the whole mode. What
-/// `layout!(type local_tile(…, (4,1), …))` writes for a `1` in a tiler.
+/// A tile extent of 1 as CuTe makes it: the layout `_1:_0` for any mode,
+/// the rest the whole mode. `C<1>` gives the same tile `1:0` over a single
+/// extent (its stride through [`TileStride`]) but, over a nested mode,
+/// one `1:0` leaf per leaf of the mode (`(1,1):(0,0)`, the same element;
+/// CuTe's is the single `_1:_0`, as here). What `layout!(type
+/// local_tile(…, (4,1), …))` writes for a `1` in a tiler.
 ///
 /// ```
 /// use layout_dsl::tensor::{Tensor, typed};
@@ -295,6 +297,33 @@ where
     }
 }
 
+/// Every stride leaf of a nested mode's tile through [`TileStride`]: a
+/// tile of 1 spread over a nested mode reads one element, at stride 0 in
+/// each of its leaves (CuTe gives the single leaf `_1:_0`; the leaves here
+/// keep the mode's nesting, each `1:0`).
+pub trait TileStrides<T: StaticInt> {
+    /// The strides.
+    type Out;
+    /// The strides.
+    fn tile_strides(self) -> Self::Out;
+}
+
+impl<T: StaticInt> TileStrides<T> for Nil {
+    type Out = Nil;
+    #[inline(always)]
+    fn tile_strides(self) -> Nil {
+        Nil
+    }
+}
+
+impl<T: StaticInt, D: TileStride<T>, L: TileStrides<T>> TileStrides<T> for Cons<D, L> {
+    type Out = Cons<D::Out, L::Out>;
+    #[inline(always)]
+    fn tile_strides(self) -> Self::Out {
+        Cons(self.0.tile_stride(), self.1.tile_strides())
+    }
+}
+
 /// The tuple mode of shape `$S…` and stride `$D…`: one tile spread over
 /// its leaves (all of them, at any depth, in order: CuTe's composition
 /// flattens the mode first, so the tile and the rest are flat tuples of
@@ -310,13 +339,13 @@ macro_rules! tuple_modes {
                 <($($D,)*) as LeafList>::List,
                 T,
                 TileS: IntoTuple,
-                TileD: IntoTuple,
+                TileD: TileStrides<T, Out: IntoTuple>,
                 RestS: IntoTuple,
                 RestD: IntoTuple,
             >,
         {
             type TileS = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileS as IntoTuple>::Tuple;
-            type TileD = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileD as IntoTuple>::Tuple;
+            type TileD = <<<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::TileD as TileStrides<T>>::Out as IntoTuple>::Tuple;
             type RestS = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::RestS as IntoTuple>::Tuple;
             type RestD = <<<Self as LeafList>::List as Spread<<($($D,)*) as LeafList>::List, T>>::RestD as IntoTuple>::Tuple;
             #[inline(always)]
@@ -326,7 +355,7 @@ macro_rules! tuple_modes {
             ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
                 const { assert!(T::VALUE > 0, "a tile extent must be positive") };
                 let (ts, td, rs, rd) = self.leaf_list().spread(d.leaf_list(), T::default())?;
-                Ok((ts.into_tuple(), td.into_tuple(), rs.into_tuple(), rd.into_tuple()))
+                Ok((ts.into_tuple(), td.tile_strides().into_tuple(), rs.into_tuple(), rd.into_tuple()))
             }
         }
 

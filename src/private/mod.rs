@@ -108,7 +108,9 @@ pub use shape_values::{
 };
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
-pub use static_int::{CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, Times};
+pub use static_int::{
+    CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, TileStride, Times, UnitZero,
+};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{

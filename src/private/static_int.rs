@@ -192,6 +192,47 @@ folded!(
     }
 );
 
+/// The static leaf `B` unless `A` is 1, then 0: the stride of a tile of
+/// static extent `A` over a mode of stride `B`, as CuTe composes a tile of
+/// `_1` to `_1:_0` ([`TileStride`]).
+///
+/// ```
+/// use layout_dsl::typed::{C, Int, UnitZero};
+/// assert_eq!(UnitZero::<C<1>, C<8>>::default().get(), 0);
+/// assert_eq!(UnitZero::<C<4>, C<8>>::default().get(), 8);
+/// ```
+pub struct UnitZero<A, B>(PhantomData<(A, B)>);
+
+folded!(UnitZero, if A::VALUE == 1 { 0 } else { B::VALUE });
+
+/// The stride a tile of static extent `T` keeps from its mode's stride
+/// `self`: `self`, or 0 for a tile of 1 (CuTe's `_1:_0`: a one-element
+/// tile reads the same element either way, and prints as CuTe's). Static
+/// for a static stride ([`UnitZero`]); for a `usize` stride a branch on a
+/// constant, folded away.
+pub trait TileStride<T: StaticInt>: Int {
+    /// The tile's stride leaf.
+    type Out: Int;
+    /// The tile's stride.
+    fn tile_stride(self) -> Self::Out;
+}
+
+impl<D: StaticInt, T: StaticInt> TileStride<T> for D {
+    type Out = UnitZero<T, D>;
+    #[inline(always)]
+    fn tile_stride(self) -> UnitZero<T, D> {
+        UnitZero::default()
+    }
+}
+
+impl<T: StaticInt> TileStride<T> for usize {
+    type Out = usize;
+    #[inline(always)]
+    fn tile_stride(self) -> usize {
+        if T::VALUE == 1 { 0 } else { self }
+    }
+}
+
 /// `self * B` for a stride or extent leaf: static when both are (a
 /// [`Prod`]), a checked `usize` product otherwise.
 pub trait Times<B: Int>: Int {

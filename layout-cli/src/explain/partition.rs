@@ -4,7 +4,7 @@
 //! the core's own `algebra::partition` calls.
 
 use layout_core::algebra::{self, Coord};
-use layout_core::{IntTuple, Layout, Result, Tiler, Value};
+use layout_core::{Layout, Result, Tiler, Value};
 
 use super::Explainer;
 
@@ -82,10 +82,12 @@ impl Explainer<'_> {
     /// `local_partition`'s tiler and coordinate: the thread layout (diced by
     /// a step), the sizes of its modes, and thread I's flat coordinate.
     fn thread(&mut self, v: &[Value]) -> Result<Option<(Tiler, Coord)>> {
-        let (Some(Value::Layout(thr)), Some(Value::IntTuple(IntTuple::Int(idx)))) =
-            (v.get(1), v.get(2))
-        else {
+        let (Some(Value::Layout(thr)), Some(at)) = (v.get(1), v.get(2).and_then(coord)) else {
             return Ok(None);
+        };
+        let idx = match at {
+            Coord::Int(idx) => idx,
+            at => return self.thread_at(thr, at, v.get(3).and_then(coord)).map(Some),
         };
         let mut thr: Layout = thr.clone();
         if let Some(step) = v.get(3).and_then(coord) {
@@ -95,7 +97,7 @@ impl Explainer<'_> {
             ));
             thr = diced;
         }
-        let c = algebra::thread_coord(&thr, *idx)?;
+        let c = algebra::thread_coord(&thr, idx)?;
         self.step(&format!(
             "thread {idx}'s coordinate in {thr}: ({idx} / stride) % extent at each leaf, one index per mode (CuTe's get_flat_coord) = {c}"
         ));
@@ -104,5 +106,32 @@ impl Explainer<'_> {
             "the tiler: the size of each mode of the thread layout (CuTe's product_each(shape)) = {tiler}"
         ));
         Ok(Some((tiler, c)))
+    }
+
+    /// `local_partition`'s tiler and coordinate for a thread named by its
+    /// coordinate `at` in `thr`: one index per mode, then the step's dice.
+    fn thread_at(
+        &mut self,
+        thr: &Layout,
+        at: Coord,
+        step: Option<Coord>,
+    ) -> Result<(Tiler, Coord)> {
+        let mut c = algebra::thread_coord_at(thr, &at)?;
+        self.step(&format!(
+            "the thread at coordinate {at} of {thr}: each mode's entry as one colexicographic index in that mode (CuTe's crd2crd to product_each(shape)) = {c}"
+        ));
+        let mut thr: Layout = thr.clone();
+        if let Some(step) = step {
+            thr = layout_core::dice(&step, &thr)?;
+            c = algebra::dice_coord(&step, c)?;
+            self.step(&format!(
+                "the step {step} keeps the modes it marks with an integer: the thread layout becomes {thr}, the coordinate {c}"
+            ));
+        }
+        let tiler = algebra::thread_tiler(&thr)?;
+        self.step(&format!(
+            "the tiler: the size of each mode of the thread layout (CuTe's product_each(shape)) = {tiler}"
+        ));
+        Ok((tiler, c))
     }
 }

@@ -41,7 +41,8 @@ pub use modes::{
 };
 pub use partition::{
     check_thread_index, dice_coord, dice_threads, dice_tiler, inner_coord, inner_partition,
-    local_partition, local_tile, outer_coord, outer_partition, thread_coord, thread_tiler,
+    local_partition, local_tile, outer_coord, outer_partition, thread_coord, thread_coord_at,
+    thread_tiler,
 };
 pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,

@@ -20,6 +20,7 @@
 //! a thread index below the number of threads, and a thread layout's strides
 //! positive where its extent is above 1 (CuTe would divide by 0).
 
+use alloc::string::ToString;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -188,6 +189,85 @@ pub fn thread_coord(thr: &Layout, idx: i64) -> Result<Coord> {
         .map(|m| per_mode(m).map(Coord::Int))
         .collect();
     modes.map(Coord::Tuple)
+}
+
+/// The thread named by its coordinate `c` in `thr`'s shape instead of its
+/// index (CuTe's `local_partition` takes an index; `layout-dsl`'s typed
+/// partitions take either): one colexicographic index per top-level mode,
+/// CuTe's `crd2crd(c, shape(thr), product_each(shape(thr)))`, as
+/// [`thread_coord`] gives. Each entry is one integer for its whole mode
+/// or a tuple nested like it; a tuple of another rank is
+/// [`ErrorKind::RankMismatch`], an entry past its mode
+/// [`ErrorKind::IndexOutOfRange`].
+///
+/// ```
+/// use layout_core::{Layout, algebra::{thread_coord, thread_coord_at, Coord}};
+/// let thr: Layout = "((2,2),4):((1,8),2)".parse().unwrap();
+/// let c: Coord = "((1,1),2)".parse::<layout_core::IntTuple>().unwrap().into();
+/// assert_eq!(thread_coord_at(&thr, &c).unwrap().to_string(), "(3,2)");
+/// // The same thread as index thr((1,1),2) = 1 + 8 + 4 = 13.
+/// assert_eq!(thread_coord(&thr, 13).unwrap().to_string(), "(3,2)");
+/// ```
+pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
+    fn index_in(c: &Coord, shape: &IntTuple) -> Result<i64> {
+        match (c, shape) {
+            (Coord::Int(n), s) => {
+                let size = s.size()?;
+                match (0..size).contains(n) {
+                    true => Ok(*n),
+                    false => Err(ErrorKind::IndexOutOfRange {
+                        what: "thread coordinate",
+                        index: *n,
+                        size,
+                    }
+                    .into()),
+                }
+            }
+            (Coord::Tuple(cs), IntTuple::Tuple(ss)) if cs.len() == ss.len() => {
+                let (mut index, mut prefix) = (0i64, 1i64);
+                for (c, s) in cs.iter().zip(ss) {
+                    // Each term is below the mode's size, which fits.
+                    index += index_in(c, s)? * prefix;
+                    prefix *= s.size()?;
+                }
+                Ok(index)
+            }
+            (Coord::Tuple(cs), IntTuple::Tuple(ss)) => Err(ErrorKind::RankMismatch {
+                expected: ss.len(),
+                found: cs.len(),
+            }
+            .into()),
+            (Coord::Underscore, _) => Err(ErrorKind::WrongType {
+                expected: "an integer or a tuple of them (a thread coordinate)",
+                found: "`_`",
+            }
+            .into()),
+            (c, s) => Err(ErrorKind::CoordinateTooDeep {
+                coord: c.to_string(),
+                extent: s.to_string(),
+            }
+            .into()),
+        }
+    }
+    match (thr.rank(), c) {
+        (1, c) | (_, c @ Coord::Underscore) => index_in(c, thr.shape()).map(Coord::Int),
+        (_, Coord::Tuple(cs)) if cs.len() == thr.rank() => {
+            let modes = thr.shape().modes();
+            let indices = cs.iter().zip(modes.iter()).map(|(c, s)| index_in(c, s));
+            indices
+                .map(|i| i.map(Coord::Int))
+                .collect::<Result<_>>()
+                .map(Coord::Tuple)
+        }
+        (rank, c) => Err(ErrorKind::RankMismatch {
+            expected: rank,
+            found: match c {
+                Coord::Tuple(cs) => cs.len(),
+                _ => 1,
+            },
+        }
+        .into()),
+    }
 }
 
 /// `idx` when it is below the number of threads `size(thr)` (CuTe wraps).

@@ -11,7 +11,7 @@
 use super::calls::divide;
 use super::{BASE, Function, Kind, Narration, Returns};
 use crate::algebra::{self, Coord, Tiler};
-use crate::coerce::Accepts::{Coord as CoordArg, Int, Layout, Tiler as TilerArg};
+use crate::coerce::Accepts::{Coord as CoordArg, Layout, Tiler as TilerArg};
 use crate::coerce::Args;
 use crate::error::{Error, Result};
 use crate::value::Value;
@@ -38,9 +38,9 @@ pub(super) const FUNCTIONS: &[Function] = &[
         narration: Narration::Partition { outer: true },
         usage: "local_partition(L, THR, I[, STEP])",
         arity: 3..=4,
-        args: &[Layout, Layout, Int, CoordArg],
+        args: &[Layout, Layout, CoordArg, CoordArg],
         returns: Returns::Always(Kind::View),
-        about: "thread I of the thread layout THR: its element of every THR-shaped tile of L (thread level); STEP like (1,X) drops the X modes of THR",
+        about: "thread I of the thread layout THR: its element of every THR-shaped tile of L (thread level); I an index or a coordinate in THR's shape; STEP like (1,X) drops the X modes of THR",
         example: "local_partition((8,4):(1,8), (2,2):(2,1), 1)",
         apply: local_partition,
         ..BASE
@@ -113,20 +113,32 @@ fn partition(a: &Args, step: Option<&Coord>, side: Side) -> Result<Value> {
     view(&tiled, &full.map_err(a.at(2))?).map_err(a.at(2))
 }
 
-/// `local_partition(L, THR, I[, STEP])`.
+/// `local_partition(L, THR, I[, STEP])`: `I` the thread's index, or its
+/// coordinate in `THR`'s shape (flattened before the step dices it).
 fn local_partition(a: &Args) -> Result<Value> {
-    let (l, thr, idx) = (a.layout(0)?, a.layout(1)?, a.int(2)?);
-    algebra::check_thread_index(thr, idx).map_err(a.at(2))?;
+    let (l, thr) = (a.layout(0)?, a.layout(1)?);
+    let at = match coord_at(a, 2) {
+        Coord::Int(idx) => {
+            algebra::check_thread_index(thr, idx).map_err(a.at(2))?;
+            Err(idx)
+        }
+        c => Ok(algebra::thread_coord_at(thr, &c).map_err(a.at(2))?),
+    };
     let projected;
-    let thr = match a.len() {
-        4 => {
-            projected = algebra::dice_threads(&coord_at(a, 3), thr).map_err(a.at(3))?;
+    let step = (a.len() == 4).then(|| coord_at(a, 3));
+    let thr = match &step {
+        Some(step) => {
+            projected = algebra::dice_threads(step, thr).map_err(a.at(3))?;
             &projected
         }
-        _ => thr,
+        None => thr,
     };
     let tiler = algebra::thread_tiler(thr).map_err(a.at(1))?;
-    let coord = algebra::thread_coord(thr, idx).map_err(a.at(1))?;
+    let coord = match (at, &step) {
+        (Err(idx), _) => algebra::thread_coord(thr, idx).map_err(a.at(1))?,
+        (Ok(c), None) => c,
+        (Ok(c), Some(step)) => algebra::dice_coord(step, c).map_err(a.at(3))?,
+    };
     let tiled = zipped(a, l, &tiler).map_err(a.at(1))?;
     let full = algebra::outer_coord(&tiled, coord).map_err(a.at(2))?;
     view(&tiled, &full).map_err(a.at(2))
@@ -138,6 +150,7 @@ fn view(tiled: &crate::Layout, full: &Coord) -> Result<Value> {
 
 #[cfg(test)]
 mod tests {
+    use alloc::format;
     use alloc::string::{String, ToString};
 
     fn eval(src: &str) -> crate::error::Result<String> {
@@ -191,7 +204,46 @@ mod tests {
     }
 
     #[test]
+    fn local_partition_takes_a_thread_coordinate() {
+        // ((2,2),4,2):((1,8),2,16) is a bijection onto 0..32: the thread at
+        // coordinate ((a,b),c,e) is index a + 8b + 2c + 16e, and its
+        // coordinate, nested or one integer per mode, names the same share.
+        let thr = "((2,2),4,2):((1,8),2,16)";
+        let l = "(8,16,6):(1,8,128)";
+        for (a, b, c, e) in (0..32).map(|i| (i % 2, i / 2 % 2, i / 4 % 4, i / 16)) {
+            let idx = a + 8 * b + 2 * c + 16 * e;
+            let want = eval(&format!("local_partition({l}, {thr}, {idx})")).unwrap();
+            let nested = format!("local_partition({l}, {thr}, (({a},{b}),{c},{e}))");
+            assert_eq!(eval(&nested).unwrap(), want, "{nested}");
+            let flat = format!("local_partition({l}, {thr}, ({},{c},{e}))", a + 2 * b);
+            assert_eq!(eval(&flat).unwrap(), want, "{flat}");
+            // The step dices the flattened coordinate as it dices the index's.
+            let want = eval(&format!("local_partition({l}, {thr}, {idx}, (1,1,X))")).unwrap();
+            let stepped = format!("local_partition({l}, {thr}, (({a},{b}),{c},{e}), (1,1,X))");
+            assert_eq!(eval(&stepped).unwrap(), want, "{stepped}");
+        }
+        // Hand-checked: thread (1,1) of (2,2):(2,1) is index 3, rows 1 and
+        // columns 1 and 3 of (8,4):(1,8): base 1 + 8.
+        assert_eq!(
+            eval("local_partition((8,4):(1,8), (2,2):(2,1), (1,1))").unwrap(),
+            "view((4,2):(2,16),9)"
+        );
+    }
+
+    #[test]
     fn errors_point_at_the_argument_at_fault() {
+        // A thread coordinate of the wrong rank, or past its mode.
+        let rank = "local_partition((8,4):(1,8), (2,2):(2,1), (1,0,0))";
+        assert_eq!(span_of(rank), (42, 49));
+        assert!(eval(rank).unwrap_err().to_string().contains("rank 3"));
+        let past = "local_partition((8,4):(1,8), ((2,2),2):((1,4),2), ((0,2),1))";
+        assert_eq!(span_of(past), (50, 59));
+        assert!(
+            eval(past)
+                .unwrap_err()
+                .to_string()
+                .contains("thread coordinate")
+        );
         // Coordinate out of range, or too long.
         assert_eq!(span_of("local_tile((8,8):(1,8), (4,2), (2,0))"), (31, 36));
         assert_eq!(span_of("local_tile((8,8):(1,8), (4,2), (1,0,0))"), (31, 38));
