@@ -206,7 +206,7 @@ where
 {
     type Shape = SB::Shape;
     type Stride = SB::Stride;
-    #[inline]
+    #[inline(always)]
     fn composition(
         &self,
         b: Layout<SB, DB>,
