@@ -96,28 +96,44 @@ pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Opti
 /// or `B` a by-mode tiler `<…>` of written-out layouts and integers. The
 /// operands.
 pub fn composition(e: &Expr) -> Option<(&Expr, &Expr)> {
-    let ExprKind::Call { name: f, args, .. } = &e.kind else {
+    let (f, a, b) = binary_call(e)?;
+    // A tile of 0 takes the run-time path, which reports it.
+    let fits = is_layout_operand(a) && is_tiler_operand(b, 1);
+    (f == "composition" && contains(e) && fits).then_some((a, b))
+}
+
+/// A call of two arguments: its name and its operands.
+pub fn binary_call(e: &Expr) -> Option<(&str, &Expr, &Expr)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
         return None;
     };
     let [a, b] = args.as_slice() else {
         return None;
     };
-    let layout = |l: &Expr| match &l.kind {
+    Some((name, a, b))
+}
+
+/// A named layout, or a written-out `SHAPE:STRIDE` of plain leaves.
+pub fn is_layout_operand(l: &Expr) -> bool {
+    match &l.kind {
         ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
         _ => name(l).is_some(),
+    }
+}
+
+/// A layout operand, or a by-mode tiler `<…>` of written-out layouts and
+/// integers of at least `least` (or dynamic). A named tile is refused
+/// where it stands (`check`).
+pub fn is_tiler_operand(t: &Expr, least: i64) -> bool {
+    let tile = |t: &Expr| match &t.kind {
+        ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
+        ExprKind::Int(n) => *n >= least,
+        kind => matches!(kind, ExprKind::Dynamic(_)),
     };
-    let b_fits = match &b.kind {
-        ExprKind::Tiler(tiles) => {
-            // A named tile is refused where it stands (`check`).
-            let tile = |t: &Expr| match &t.kind {
-                ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
-                kind => matches!(kind, ExprKind::Int(1..) | ExprKind::Dynamic(_)),
-            };
-            !tiles.is_empty() && tiles.iter().all(tile)
-        }
-        _ => layout(b),
-    };
-    (f == "composition" && contains(e) && layout(a) && b_fits).then_some((a, b))
+    match &t.kind {
+        ExprKind::Tiler(tiles) => !tiles.is_empty() && tiles.iter().all(tile),
+        _ => is_layout_operand(t),
+    }
 }
 
 /// Every named layout below `e`, in the order the run-time path numbers them.

@@ -9,7 +9,7 @@
 
 use layout_core::expr::{Expr, ExprKind};
 
-use crate::named::{contains, name};
+use crate::named::{binary_call, contains, is_layout_operand, is_tiler_operand, name};
 use crate::tree::is_plain;
 
 /// How an operand of the call is written in the expansion.
@@ -23,28 +23,8 @@ pub enum Operand {
 /// The facade's trait and method for a product of typed values with a
 /// named operand, the operands and how the second is written.
 pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
-    let ExprKind::Call { name: f, args, .. } = &e.kind else {
-        return None;
-    };
-    let [a, b] = args.as_slice() else {
-        return None;
-    };
-    let layout = |l: &Expr| match &l.kind {
-        ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
-        _ => name(l).is_some(),
-    };
-    let tiler = |t: &Expr| match &t.kind {
-        // A named tile is refused where it stands (`named::check`).
-        ExprKind::Tiler(tiles) => {
-            let tile = |t: &Expr| match &t.kind {
-                ExprKind::Layout(shape, stride) => is_plain(shape) && is_plain(stride),
-                kind => matches!(kind, ExprKind::Int(0..) | ExprKind::Dynamic(_)),
-            };
-            !tiles.is_empty() && tiles.iter().all(tile)
-        }
-        _ => layout(t),
-    };
-    let (trait_name, method, operand) = match f.as_str() {
+    let (f, a, b) = binary_call(e)?;
+    let (trait_name, method, operand) = match f {
         "logical_product" => ("Product", "logical_product", Operand::Layout),
         "zipped_product" => ("Product", "zipped_product", Operand::Layout),
         "tiled_product" => ("Product", "tiled_product", Operand::Layout),
@@ -56,8 +36,10 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
     };
     let fits = match operand {
         Operand::Shape => matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && name(a).is_some(),
-        Operand::Layout if trait_name == "Product" => layout(a) && tiler(b),
-        Operand::Layout => layout(a) && layout(b),
+        Operand::Layout if trait_name == "Product" => {
+            is_layout_operand(a) && is_tiler_operand(b, 0)
+        }
+        Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
     (fits && contains(e)).then_some((trait_name, method, a, b, operand))
 }
