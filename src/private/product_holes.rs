@@ -104,16 +104,17 @@ macro_rules! holes {
                 function: &'static str,
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "a product's left layout has a negative stride, which has no complement") };)*
-                let strides = [$(stride.$i.get(),)*];
+                let (shape, strides) = ([$(self.$i.get(),)*], [$(stride.$i.get(),)*]);
                 // Static strides are sorted while compiling; any dynamic
                 // one sorts all at run time (every hole is a `usize`, so
-                // the order never changes the type).
-                let order = if const { true $(&& $D::STATIC.is_some())* } {
-                    const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) }
+                // the order never changes the type): the leaves themselves
+                // move, so the holes' walk reads them at constant places.
+                let leaves = if const { true $(&& $D::STATIC.is_some())* } {
+                    (shape, strides, const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) })
                 } else {
-                    by_stride_at_run_time(strides)
+                    let (shape, strides) = sorted_by_stride(shape, strides);
+                    (shape, strides, core::array::from_fn(|k| k))
                 };
-                let leaves = ([$(self.$i.get(),)*], strides, order);
                 let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
             }
@@ -123,23 +124,28 @@ macro_rules! holes {
 
 /// `by_stride` on strides known only at run time (never negative: a
 /// dynamic leaf is a `usize`, a negative static one is refused while
-/// compiling): the leaves' indices sorted by stride, ties by index, as
-/// the core's complement orders them. An insertion sort of at most 11
-/// leaves, no allocation.
+/// compiling), applied to the leaves: `shape:stride` sorted by stride,
+/// ties in index order, as the core's complement orders them.
+///
+/// A bubble network of adjacent compare-exchanges, unrolled for the rank
+/// (at most 11 leaves): each exchange is a pair of selects on registers,
+/// no branch, no indexed load, no allocation; exchanging only on a
+/// strictly greater stride keeps it stable.
 #[doc(hidden)]
 #[inline(always)]
-pub fn by_stride_at_run_time<const R: usize>(strides: [usize; R]) -> [usize; R] {
-    let mut order = [0; R];
-    for i in 0..R {
-        // Insert leaf i after every leaf of a smaller or equal stride.
-        let mut k = i;
-        while k > 0 && strides[order[k - 1]] > strides[i] {
-            order[k] = order[k - 1];
-            k -= 1;
+pub fn sorted_by_stride<const R: usize>(
+    mut shape: [usize; R],
+    mut stride: [usize; R],
+) -> ([usize; R], [usize; R]) {
+    for pass in 1..R {
+        for j in 0..R - pass {
+            let swap = stride[j] > stride[j + 1];
+            let (s0, s1, d0, d1) = (shape[j], shape[j + 1], stride[j], stride[j + 1]);
+            (shape[j], shape[j + 1]) = if swap { (s1, s0) } else { (s0, s1) };
+            (stride[j], stride[j + 1]) = (d0.min(d1), d0.max(d1));
         }
-        order[k] = i;
     }
-    order
+    (shape, stride)
 }
 
 for_each_rank!(holes);
@@ -266,5 +272,35 @@ pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
             right,
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::sorted_by_stride;
+    use std::vec::Vec;
+
+    /// Every array of up to 5 strides from 0..=3 (ties included): the
+    /// network's order is the standard library's stable sort by stride.
+    #[test]
+    fn sorted_by_stride_is_the_stable_sort() {
+        fn check<const R: usize>() {
+            for code in 0..4usize.pow(R as u32) {
+                let stride: [usize; R] = core::array::from_fn(|i| code / 4usize.pow(i as u32) % 4);
+                let shape: [usize; R] = core::array::from_fn(|i| 10 + i);
+                let mut expected: Vec<(usize, usize)> = shape.into_iter().zip(stride).collect();
+                expected.sort_by_key(|&(_, d)| d);
+                let (s, d) = sorted_by_stride(shape, stride);
+                let got: Vec<(usize, usize)> = s.into_iter().zip(d).collect();
+                assert_eq!(got, expected, "strides {stride:?}");
+            }
+        }
+        check::<0>();
+        check::<1>();
+        check::<2>();
+        check::<3>();
+        check::<4>();
+        check::<5>();
     }
 }
