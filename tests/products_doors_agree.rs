@@ -266,6 +266,29 @@ fn every_door_answers_the_definitions_products() {
     assert!(tally.conservative > 0, "{tally:?}");
 }
 
+/// A written-out `A` with dynamic strides (the holes sorted at run time,
+/// in either order) answers through every door where the definition
+/// gives a product, and is refused with the core where it gives none.
+#[test]
+fn dynamic_strides_answer_the_definitions_products() {
+    let mut tally = Tally::default();
+    for m in 1..=6usize {
+        // Stride 0 makes A, and so the product, not injective: the tally
+        // checks injectivity (the exhaustive sweeps take stride 0).
+        for s in 1..=14usize {
+            let t = 3usize;
+            sweep!(tally, ((m,2):(s,t)), format!("({m},2):({s},{t})"),
+                [(4:1), ((2,2):(2,1)), (3:1)]);
+            sweep!(tally, ((2,(m,2)):(t,(s,40))), format!("(2,({m},2)):({t},({s},40))"),
+                [(2:1), ((2,3):(1,0))]);
+        }
+    }
+    eprintln!("{tally:?}");
+    assert!(tally.answered > 100, "{tally:?}");
+    assert!(tally.rounded > 10, "{tally:?}");
+    assert!(tally.answered < tally.cases - 100, "{tally:?}");
+}
+
 /// A static `A` (every leaf a constant, folded while compiling) answers
 /// as a dynamic one does, and as the core: CuTe's printed answers
 /// (`regrouped_products_print_as_cute` in typed_product.rs) where B fits.

@@ -5,12 +5,16 @@
 //! or on the right a by-mode tiler `<…>` of written-out layouts and
 //! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
 //! layouts; `tile_to_shape(#A, SHAPE)` (`TileToShape`) with a written-out
-//! target. Written-out operands alone are `product.rs`'s and `tile.rs`'s.
+//! target. Written-out operands alone are `product.rs`'s and `tile.rs`'s,
+//! but for a written-out `A` with a dynamic stride leaf, which
+//! `product.rs` does not type (CuTe's complement sorts static strides
+//! only): that `A` takes the same methods, which sort its holes at run
+//! time, as a named one does.
 
 use layout_core::expr::{Expr, ExprKind};
 
 use crate::named::{binary_call, contains, is_layout_operand, is_tiler_operand, name};
-use crate::tree::is_plain;
+use crate::tree::{has_dynamic, is_plain};
 
 /// How an operand of the call is written in the expansion.
 pub enum Operand {
@@ -21,7 +25,8 @@ pub enum Operand {
 }
 
 /// The facade's trait and method for a product of typed values with a
-/// named operand, the operands and how the second is written.
+/// named operand (or a written-out left operand with a dynamic stride),
+/// the operands and how the second is written.
 pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
     let (f, a, b) = binary_call(e)?;
     let (trait_name, method, operand) = match f {
@@ -35,13 +40,26 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
         _ => return None,
     };
     let fits = match operand {
-        Operand::Shape => matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && name(a).is_some(),
+        Operand::Shape => {
+            let a_fits = name(a).is_some() || dynamic_stride(a);
+            matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
+        }
         Operand::Layout if trait_name == "Product" => {
             is_layout_operand(a) && is_tiler_operand(b, 0)
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
-    (fits && contains(e)).then_some((trait_name, method, a, b, operand))
+    (fits && (contains(e) || dynamic_stride(a))).then_some((trait_name, method, a, b, operand))
+}
+
+/// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.
+fn dynamic_stride(a: &Expr) -> bool {
+    match &a.kind {
+        ExprKind::Layout(shape, stride) => {
+            is_plain(shape) && is_plain(stride) && has_dynamic(stride)
+        }
+        _ => false,
+    }
 }
 
 /// The associated type of the facade's trait that names what `method`
