@@ -77,12 +77,27 @@ pub trait ProductHoles<G>: Copy {
         cosize: usize,
         function: &'static str,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+    /// With a dynamic stride, where every hole below the rest is 1 (a
+    /// compact `A`, column- or row-major alike), the same complement with
+    /// those extents written as the constant 1: the composition after it
+    /// then folds as it does for static strides. `None` otherwise, and
+    /// always when every stride is static (those holes fold already).
+    fn unit_holes(
+        holes: Layout<Self::Shape, Self::Stride>,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
 
 /// `usize`, one per named leaf.
 macro_rules! usize_of {
     ($x:ident) => {
         usize
+    };
+}
+
+/// The constant 1, one per named hole.
+macro_rules! one {
+    ($x:tt) => {
+        1
     };
 }
 
@@ -117,6 +132,16 @@ macro_rules! holes {
                 };
                 let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
+            }
+            #[inline(always)]
+            fn unit_holes(
+                holes: Layout<Self::Shape, Self::Stride>,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = holes.into_parts();
+                if const { true $(&& $D::STATIC.is_some())* } || !(true $(&& $_c == 1)*) {
+                    return None;
+                }
+                Some(Layout::from_parts(($(one!($i),)* rest), stride))
             }
         }
     };
@@ -234,7 +259,13 @@ where
         let cosize = b.cosize();
         let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
         let holes = shape.product_holes(stride, self.size(), cosize, function)?;
-        match holes.composition(b) {
+        // Two copies of the walk for dynamic strides: one over holes known
+        // to be 1, folded, the other general (the same function).
+        let composed = match <S::Out as ProductHoles<D::Out>>::unit_holes(holes) {
+            Some(unit) => unit.composition(b),
+            None => holes.composition(b),
+        };
+        match composed {
             Ok(d) => Ok(d.into_parts()),
             Err(e) => Err(renamed(e, function)),
         }
@@ -278,8 +309,62 @@ pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use super::sorted_by_stride;
+    use super::super::compose_value::Compose;
+    use super::super::int::C;
+    use super::super::layout::Layout;
+    use super::{ProductHoles, sorted_by_stride};
     use std::vec::Vec;
+
+    /// The folded copy of the walk (holes known to be 1) gives what the
+    /// general one gives, the same layout or the same error, for every
+    /// `A = (m,n):(s,t)` with unit holes (`m`, `n` in 1..=4, strides up
+    /// to 16) by rank-2 `B`s; and it is taken for compact `A`s both ways.
+    #[test]
+    fn unit_holes_compose_as_the_general_walk() {
+        let tiles = [
+            (2, 3, 3, 1),
+            (2, 2, 1, 2),
+            (3, 2, 0, 1),
+            (4, 1, 5, 0),
+            (1, 1, 0, 0),
+        ];
+        let mut taken = 0;
+        for (m, n, s, t) in (1..=4usize).flat_map(|m| {
+            (1..=4)
+                .flat_map(move |n| (0..=16).flat_map(move |s| (0..=16).map(move |t| (m, n, s, t))))
+        }) {
+            for (p, q, u, v) in tiles {
+                let b = Layout::from_parts((p, q), (u, v));
+                let Ok(holes) = (m, n).product_holes((s, t), m * n, 16, "logical_product") else {
+                    continue;
+                };
+                if let Some(unit) =
+                    <(usize, usize) as ProductHoles<(usize, usize)>>::unit_holes(holes)
+                {
+                    assert_eq!(
+                        unit.composition(b),
+                        holes.composition(b),
+                        "({m},{n}):({s},{t})"
+                    );
+                    taken += 1;
+                }
+            }
+        }
+        assert!(taken > 500, "{taken}");
+        let col = (4usize, 5usize)
+            .product_holes((1usize, 4usize), 20, 6, "f")
+            .unwrap();
+        let row = (4usize, 5usize)
+            .product_holes((5usize, 1usize), 20, 6, "f")
+            .unwrap();
+        let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_holes;
+        assert!(unit(col).is_some() && unit(row).is_some());
+        // Static strides: the holes fold already, no second copy.
+        let fixed = (4usize, 5usize)
+            .product_holes((C::<1>, C::<4>), 20, 6, "f")
+            .unwrap();
+        assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_holes(fixed).is_none());
+    }
 
     /// Every array of up to 5 strides from 0..=3 (ties included): the
     /// network's order is the standard library's stable sort by stride.
