@@ -134,7 +134,8 @@
 //! hole taken where it is exact), `A` keeping its nesting and leaf types,
 //! the copies in `B`'s nesting with one `usize` sub-mode per hole;
 //! `layout!(type logical_product(#A, B))` and the others with a named
-//! operand call them.
+//! operand call them, and so does a written-out `A` with a dynamic stride
+//! (`layout!(type logical_product((m,n):(s,t), 2:1))`).
 //!
 //! ```
 //! use layout_dsl::layout;
