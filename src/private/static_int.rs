@@ -233,6 +233,42 @@ impl<T: StaticInt> TileStride<T> for usize {
     }
 }
 
+/// The stride a rest (one coordinate per tile) of extent `self` keeps
+/// from its step `X`: `X`, or 0 where the extent is a static 1, as CuTe
+/// prints it (its complement of a tile that covers a static mode is
+/// `_1:_0`, so the rest composed from it is `_1:_0`). Static for a static
+/// step ([`UnitZero`]); a dynamic extent keeps its step, as CuTe's does.
+pub trait RestStride<X: Int>: Int {
+    /// The rest's stride leaf.
+    type Out: Int;
+    /// The rest's stride.
+    fn rest_stride(self, step: X) -> Self::Out;
+}
+
+impl<E: StaticInt, X: StaticInt> RestStride<X> for E {
+    type Out = UnitZero<E, X>;
+    #[inline(always)]
+    fn rest_stride(self, _: X) -> UnitZero<E, X> {
+        UnitZero::default()
+    }
+}
+
+impl<E: StaticInt> RestStride<usize> for E {
+    type Out = usize;
+    #[inline(always)]
+    fn rest_stride(self, step: usize) -> usize {
+        if E::VALUE == 1 { 0 } else { step }
+    }
+}
+
+impl<X: Int> RestStride<X> for usize {
+    type Out = X;
+    #[inline(always)]
+    fn rest_stride(self, step: X) -> X {
+        step
+    }
+}
+
 /// `self * B` for a stride or extent leaf: static when both are (a
 /// [`Prod`]), a checked `usize` product otherwise.
 pub trait Times<B: Int>: Int {
