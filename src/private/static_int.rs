@@ -194,7 +194,8 @@ folded!(
 
 /// The static leaf `B` unless `A` is 1, then 0: the stride of a tile of
 /// static extent `A` over a mode of stride `B`, as CuTe composes a tile of
-/// `_1` to `_1:_0` ([`TileStride`]).
+/// `_1` to `_1:_0` ([`TileStride`]), and of a rest of static extent `A`
+/// stepping by `B` ([`RestStride`]).
 ///
 /// ```
 /// use layout_dsl::typed::{C, Int, UnitZero};
