@@ -408,3 +408,29 @@ fn the_core_prints_cutes_static_answers() {
     }
     assert_eq!(checked, 85);
 }
+
+/// `layout_type!` names the layouts a `1` in a tiler gives (CuTe's `_1`
+/// as `UnitTile`, a flat mode's `1:0` tile and rest as static leaves).
+#[test]
+fn layout_type_names_tiles_of_one() {
+    let (m, n, k) = (8usize, 6usize, 4usize);
+    let nested: layout_dsl::layout_type!(type zipped_divide(((k,2),m):((1,k),8), <1,3>)) =
+        layout!(type zipped_divide(((k,2),m):((1,k),8), <1,3>)).unwrap();
+    // CuTe: ((_1,_3),(((4,1),(1,2)),3)):((_0,_8),(((_1,4),(4,4)),_24)): the
+    // tile is CuTe's; the rest of a mode of static and dynamic leaves is
+    // the mode itself here ([`differs`]).
+    assert_eq!(nested.to_string(), "((1,3),((4,2),3)):((0,8),((1,4),24))");
+    let flat: layout_dsl::layout_type!(type zipped_divide((m,n):(1,m), <8,1>)) =
+        layout!(type zipped_divide((m,n):(1,m), <8,1>)).unwrap();
+    // CuTe: ((_8,_1),(1,6)):((_1,_0),(_8,8)) (a dynamic rest of 1 keeps its stride).
+    assert_eq!(flat.to_string(), "((8,1),(1,6)):((1,0),(8,8))");
+    let static_rest: layout_dsl::layout_type!(type zipped_divide((8,n):(1,8), <8,1>)) =
+        layout!(type zipped_divide((8,n):(1,8), <8,1>)).unwrap();
+    // CuTe: ((_8,_1),(_1,6)):((_1,_0),(_0,_8)); the rest of static extent 1
+    // has a static stride 0 (no field).
+    assert_eq!(static_rest.to_string(), "((8,1),(1,6)):((1,0),(0,8))");
+    assert_eq!(
+        core::mem::size_of_val(&static_rest),
+        core::mem::size_of::<usize>()
+    );
+}
