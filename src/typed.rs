@@ -242,7 +242,7 @@ pub use crate::__private::{
     ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten,
     FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
     Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
-    Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select, Shape, StaticInt,
-    StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree, TypedCoord,
-    TypedLayout, TypedSwizzle, UnitZero, make_ordered_layout,
+    Product, ProductTile, Quot, RankedProduct, Replace, Replaced, RestStride, Select, Shape,
+    StaticInt, StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree,
+    TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout,
 };

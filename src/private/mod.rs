@@ -109,7 +109,7 @@ pub use shape_values::{
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{
-    CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, TileStride, Times, UnitZero,
+    CeilQuot, IfNonZero, Min, Over, Prod, Quot, RestStride, StaticInt, TileStride, Times, UnitZero,
 };
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
