@@ -21,6 +21,7 @@
 //! a group) divisions per pair of leaves; no call, no allocation.
 
 use super::algebra::AlgebraError;
+use super::compose_decide::{Reads, additive};
 use super::compose_walk::{ComposeLeaf, WalkLeaves};
 use super::edit::{AsModes, Take};
 use super::int::{C, Int};
@@ -179,6 +180,9 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
         e: AE,
         reach: &mut AS::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The result's trees decided point by point, leaf by leaf
+    /// (`compose_decide.rs`): `None` where the core refuses.
+    fn decide_tree(self, d: D, a: AS, e: AE, reads: &mut Reads) -> Option<(Self::Shape, Self::Stride)>;
 }
 
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
@@ -194,6 +198,10 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
     ) -> Result<(AS::Shape, AS::Stride), AlgebraError> {
         a.compose_leaf(e, self, r, reach)
     }
+    #[inline]
+    fn decide_tree(self, r: R, a: AS, e: AE, reads: &mut Reads) -> Option<(AS::Shape, AS::Stride)> {
+        a.decide_leaf(e, self, r, reads)
+    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -203,6 +211,9 @@ where
     S: LeafList,
     D: LeafList,
     S::List: WalkLeaves<D::List>,
+    SB: Mode<DB>,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
 {
     type Shape = SB::Shape;
     type Stride = SB::Stride;
@@ -214,9 +225,49 @@ where
         let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
         let mut reach = Default::default();
         let (b_shape, b_stride) = b.into_parts();
-        let (shape, stride) = b_shape.compose_tree(b_stride, a, e, &mut reach)?;
-        a.check(reach)?;
-        Ok(Layout::from_parts(shape, stride))
+        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
+        match walked.and_then(|parts| a.check(reach).map(|()| parts)) {
+            Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+            Err(refused) => decided(self, b, refused),
+        }
+    }
+}
+
+/// `a ∘ b` decided point by point as the core decides it, where the walk
+/// refused (`refused`, the error kept where the core refuses too).
+#[cold]
+#[inline(never)]
+fn decided<S, D, SB, DB>(
+    a: &Layout<S, D>,
+    b: Layout<SB, DB>,
+    refused: AlgebraError,
+) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
+{
+    let al = a.shape().leaf_list();
+    let mut reads = Reads {
+        empty: b.size() == 0,
+        ..Reads::default()
+    };
+    let (b_shape, b_stride) = b.into_parts();
+    let Some((shape, stride)) = b_shape.decide_tree(b_stride, al, a.stride().leaf_list(), &mut reads) else {
+        return Err(refused);
+    };
+    let c = Layout::from_parts(shape, stride);
+    // Every offset fits (no wrapping in `at`): the spans were summed checked.
+    let right = Layout::from_parts(b_shape, b_stride);
+    let at = |i| (c.at(i), al.value(a.stride().leaf_list(), right.at(i)));
+    if reads.empty || additive(right.size(), at) {
+        Ok(c)
+    } else {
+        Err(refused)
     }
 }
 
@@ -296,6 +347,18 @@ macro_rules! trees {
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
                 let parts = ($(self.$i.compose_tree(d.$i, a, e, reach)?,)*);
                 Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+            #[inline]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn decide_tree(
+                self,
+                d: ($($D,)*),
+                a: AS,
+                e: AE,
+                reads: &mut Reads,
+            ) -> Option<(Self::Shape, Self::Stride)> {
+                let parts = ($(self.$i.decide_tree(d.$i, a, e, reads)?,)*);
+                Some((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
             }
         }
     };
