@@ -81,7 +81,12 @@ pub fn compose_step_exact(
             (0, _) => here,
             (_, next_line) => match next_line() {
                 Some(last) => sum(function, here, product(function, q, last)?)?,
-                None => return Ok(GroupStep { reach, ..on(n, q, here) }),
+                None => {
+                    return Ok(GroupStep {
+                        reach,
+                        ..on(n, q, here)
+                    });
+                }
             },
         };
         return Ok(GroupStep {
@@ -127,11 +132,7 @@ pub fn compose_step_exact(
         let jump = sum(function, product(function, q, t)?, 1)?;
         (sum(function, here, product(function, q, last)?)?, jump)
     };
-    let rest_line = sum(
-        function,
-        product(function, line, t)?,
-        delta * stride,
-    )?;
+    let rest_line = sum(function, product(function, line, t)?, delta * stride)?;
     Ok(GroupStep {
         shape: t,
         stride: here,

@@ -182,7 +182,13 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
     /// The result's trees decided point by point, leaf by leaf
     /// (`compose_decide.rs`): `None` where the core refuses.
-    fn decide_tree(self, d: D, a: AS, e: AE, reads: &mut Reads) -> Option<(Self::Shape, Self::Stride)>;
+    fn decide_tree(
+        self,
+        d: D,
+        a: AS,
+        e: AE,
+        reads: &mut Reads,
+    ) -> Option<(Self::Shape, Self::Stride)>;
 }
 
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
@@ -228,6 +234,8 @@ where
         let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
         match walked.and_then(|parts| a.check(reach).map(|()| parts)) {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+            // The core refuses an empty mode before deciding anything.
+            Err(refused @ AlgebraError::ZeroExtent { .. }) => Err(refused),
             Err(refused) => decided(self, b, refused),
         }
     }
@@ -257,7 +265,9 @@ where
         ..Reads::default()
     };
     let (b_shape, b_stride) = b.into_parts();
-    let Some((shape, stride)) = b_shape.decide_tree(b_stride, al, a.stride().leaf_list(), &mut reads) else {
+    let Some((shape, stride)) =
+        b_shape.decide_tree(b_stride, al, a.stride().leaf_list(), &mut reads)
+    else {
         return Err(refused);
     };
     let c = Layout::from_parts(shape, stride);

@@ -102,11 +102,14 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     ) -> Result<Walked<Self::Modes>, AlgebraError> {
         // The last group is unbounded: the rest lands there.
         let along = product(FUNCTION, r, stride)?;
-        let mode = (n, along.checked_add(line).ok_or(AlgebraError::SumOverflow {
-            function: FUNCTION,
-            left: along,
-            right: line,
-        })?);
+        let mode = (
+            n,
+            along.checked_add(line).ok_or(AlgebraError::SumOverflow {
+                function: FUNCTION,
+                left: along,
+                right: line,
+            })?,
+        );
         let here = placed(before == 1, mode);
         Ok((Cons(here.0, Nil), Cons(here.1, Nil), mode))
     }
@@ -155,22 +158,23 @@ where
         let extent = product(FUNCTION, before, self.0.get())?;
         // Nothing so far moves (`extent` 1: the next group starts at the
         // next leaf), or the next leaf continues this group.
-        let (here, up, shapes, strides) =
-            if let Some(group) = next_group((extent, stride), next, next_is_last) {
-                let (shapes, strides, mode) = self.1.walk(e.1, (n, r, line), group, &mut reach.1)?;
-                (placed(first && extent != 1, mode), mode, shapes, strides)
-            } else {
-                // This leaf ends its group: the exact step over it, the rest
-                // of the leaf on over the groups after it.
-                let next_line = || self.1.line(e.1, (1, next.1));
-                let step = compose_step_exact(FUNCTION, (n, r, line), (extent, stride), next_line)?;
-                let mode = (step.shape, step.stride);
-                // Saturating: a sum past usize::MAX is past the extent too.
-                reach.0 = (reach.0.0.saturating_add(step.reach), extent);
-                let rest = (step.rest_shape, step.rest_stride, step.rest_line);
-                let (shapes, strides, _) = self.1.walk(e.1, rest, (1, next.1), &mut reach.1)?;
-                (placed(first, mode), mode, shapes, strides)
-            };
+        let (here, up, shapes, strides) = if let Some(group) =
+            next_group((extent, stride), next, next_is_last)
+        {
+            let (shapes, strides, mode) = self.1.walk(e.1, (n, r, line), group, &mut reach.1)?;
+            (placed(first && extent != 1, mode), mode, shapes, strides)
+        } else {
+            // This leaf ends its group: the exact step over it, the rest
+            // of the leaf on over the groups after it.
+            let next_line = || self.1.line(e.1, (1, next.1));
+            let step = compose_step_exact(FUNCTION, (n, r, line), (extent, stride), next_line)?;
+            let mode = (step.shape, step.stride);
+            // Saturating: a sum past usize::MAX is past the extent too.
+            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+            let rest = (step.rest_shape, step.rest_stride, step.rest_line);
+            let (shapes, strides, _) = self.1.walk(e.1, rest, (1, next.1), &mut reach.1)?;
+            (placed(first, mode), mode, shapes, strides)
+        };
         Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
     }
     #[inline(always)]
@@ -209,7 +213,9 @@ where
     }
     #[inline]
     fn fill(self, modes: &[(usize, usize)]) -> Option<(Self::Modes, Self::Modes)> {
-        let (here, rest) = modes.split_first().map_or(((1, 0), modes), |(m, r)| (*m, r));
+        let (here, rest) = modes
+            .split_first()
+            .map_or(((1, 0), modes), |(m, r)| (*m, r));
         let (shapes, strides) = self.1.fill(rest)?;
         Some((Cons(here.0, shapes), Cons(here.1, strides)))
     }
@@ -233,7 +239,13 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
     /// The mode decided point by point (`compose_decide.rs`), where the
     /// walk refuses: `None` where the core refuses too, or more modes than
     /// leaves. `reads` counts what is read.
-    fn decide_leaf(self, e: E, n: N, r: R, reads: &mut Reads) -> Option<(Self::Shape, Self::Stride)>;
+    fn decide_leaf(
+        self,
+        e: E,
+        n: N,
+        r: R,
+        reads: &mut Reads,
+    ) -> Option<(Self::Shape, Self::Stride)>;
 }
 
 impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
