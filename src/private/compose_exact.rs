@@ -46,7 +46,7 @@ pub struct GroupStep {
 /// in earlier versions; ARCHITECTURE.md proves it); the case `q > 0` over
 /// an `A'` of several groups with a carry here is refused as CuTe's step
 /// refuses it.
-#[inline]
+#[inline(always)]
 pub fn compose_step_exact(
     function: &'static str,
     (n, r, line): (usize, usize, usize),

@@ -236,7 +236,7 @@ where
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
             // The core refuses an empty mode before deciding anything.
             Err(refused @ AlgebraError::ZeroExtent { .. }) => Err(refused),
-            Err(refused) => decided(self, b, refused),
+            Err(refused) => decided(*self, b, refused),
         }
     }
 }
@@ -246,7 +246,7 @@ where
 #[cold]
 #[inline(never)]
 fn decided<S, D, SB, DB>(
-    a: &Layout<S, D>,
+    a: Layout<S, D>,
     b: Layout<SB, DB>,
     refused: AlgebraError,
 ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
