@@ -42,10 +42,12 @@ pub struct GroupStep {
 ///   then the mode `t` here and the walk of `n/t` at `q·t + 1` over `A'`
 ///   (with the line `line·t + δ·stride`), when `q = 0` or `A'` is a line.
 ///
-/// Each refusal is necessary where `A'` is a line (`compose_step_before_last`
-/// in earlier versions; ARCHITECTURE.md proves it); the case `q > 0` over
-/// an `A'` of several groups with a carry here is refused as CuTe's step
-/// refuses it.
+/// A refusal is not final: the caller then decides the value point by
+/// point (`compose_decide.rs`). Each refusal is necessary where `A'` is a
+/// line (ARCHITECTURE.md proves it), so a left layout of at most two groups
+/// is never decided point by point; with more groups, carries out of two
+/// groups can cancel, and the case `q > 0` with a carry here over an `A'`
+/// of several groups is not stepped (a composition with two leaves).
 #[inline(always)]
 pub fn compose_step_exact(
     function: &'static str,

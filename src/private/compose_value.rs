@@ -7,18 +7,23 @@
 //! nesting depends only on the operands' nestings: it is the nesting
 //! CuTe's `composition_impl` (after `coalesce`) gives when every leaf is
 //! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
-//! `n:r` of `b` walks them with the checked [`compose_step`](super::compose_step) (as the
-//! macro's rule for written-out layouts does, `layout-macros/src/compose.rs`),
-//! just before a line (the last leaf) with the exact `compose_step_before_last`
-//! (`compose.rs`), and becomes a mode with one sub-mode per leaf of `a` (a leaf `n:r·e0`
-//! when `a` has one leaf); the modes keep `b`'s nesting. Where two leaves
-//! of `b` reach into one group of `a`, their reaches must not carry (as
-//! [`no_carry`](super::no_carry)). Leaves of `a` that continue one another
-//! are one group, decided on the values ([`WalkLeaves`], `compose_walk.rs`).
+//! `n:r` of `b` walks them group by group with the exact step
+//! `compose_step_exact` (`compose_exact.rs`; CuTe's step where CuTe's
+//! holds), and becomes a mode with one sub-mode per leaf of `a` (a leaf
+//! `n:r·e0` when `a` has one leaf); the modes keep `b`'s nesting. Where two
+//! leaves of `b` reach into one group of `a`, their reaches must not carry
+//! (as [`no_carry`](super::no_carry)). Leaves of `a` that continue one
+//! another are one group, decided on the values ([`WalkLeaves`],
+//! `compose_walk.rs`). Where the walk refuses, a cold path decides the
+//! value point by point as the core does (`compose_decide.rs`), so the
+//! trait answers exactly where the core's exact composition answers.
 //!
 //! The walk is a recursion over type-level lists (`list.rs`): after
 //! inlining, a few compares, multiplies and (where a leaf of `b` crosses
-//! a group) divisions per pair of leaves; no call, no allocation.
+//! a group) divisions per pair of leaves; no call, no allocation. The
+//! point-by-point decision reads `a` once per index of `b` (at most 2^20,
+//! the core's limit), with no allocation either, and runs only where the
+//! walk refuses.
 
 use super::algebra::AlgebraError;
 use super::compose_decide::{Reads, additive};
@@ -63,26 +68,28 @@ use super::tree::{Mode, Tree};
 /// checking it, give a wrong layout). Once a leaf of `b` is placed, the
 /// later sub-modes are `1:0` (CuTe's strides there are other numbers of
 /// no effect). Where a leaf fits the first group, the shape is CuTe's.
-/// Just before the last leaf (unbounded, so a line), or before a group
-/// that ends there where CuTe's step fails, the step is exact rather than
-/// CuTe's: with `r = q·a + ρ`, the leaf is the line `c·q·e'` plus the
-/// walk of `ρ` inside the mode `a:e`, which is a layout of at most two
-/// modes or none (the core refuses too). So with a left layout of two
-/// leaves (or of one group and a line), the trait answers exactly where
-/// the core's exact composition does, overlapping, zero and padded
-/// strides included (ARCHITECTURE.md, "Composition of typed values").
+/// Each step over a group is exact rather than CuTe's: with `r = q·a + ρ`,
+/// the leaf is a line plus the walk of `ρ` inside the mode `a:e` and the
+/// walk of `q` over the groups after it (ARCHITECTURE.md, "Composition of
+/// typed values"). Where that walk refuses (a left layout of three or
+/// more groups whose carries cancel, or a leaf that crosses a group
+/// before two more), the value is decided point by point as the core
+/// decides it: each leaf's only coalesced layout, then `a(b(i))` checked at
+/// every index of `b`. So the trait answers exactly where the core's exact
+/// composition does, overlapping, zero and padded strides included.
 ///
 /// Every leaf is a `usize` but a leaf of `b` that CuTe passes through
 /// unchanged (the shape of `b`'s leaf when `self` has one leaf) and the
 /// stride `r·e0` there, a static [`Prod`](super::Prod) when both are static.
 ///
-/// **Checks.** Each step of the walk but the one before a line is CuTe's,
-/// with the conditions CuTe assumes checked ([`compose_step`](super::compose_step): the stride and the extent divide one
-/// another, the rest is a multiple of the mode's part, no empty mode but
-/// the last), and where two leaves of `b` reach into one group of `self`,
-/// their reaches add up below its extent (nothing carries). A value that
-/// breaks one is an [`AlgebraError`] naming the values, never a layout
-/// that differs from the core's exact composition (`layout_dsl::algebra`);
+/// **Checks.** Each step of the walk is exact under conditions it checks
+/// (the leaf's extent is a multiple of the part that stays in a group, its
+/// digit there does not carry, no empty mode but the last), and where two
+/// leaves of `b` reach into one group of `self`, their reaches add up below
+/// its extent (nothing carries). Where one fails, the point-by-point
+/// decision answers if the core does; otherwise the walk's error, naming
+/// the values, is returned, never a layout that differs from the core's
+/// exact composition (`layout_dsl::algebra`);
 /// a product that overflows is an error too. Offsets are `usize`: layouts
 /// with a negative static stride (`isize` offsets) are not taken, and
 /// `self` has at most 12 leaves (a mode of the result is a tuple).
@@ -121,6 +128,12 @@ use super::tree::{Mode, Tree};
 /// let c = a.composition(layout!(type 4:1)).unwrap();
 /// assert_eq!(c.to_string(), "(4,1):(1,0)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
+/// // Three groups, the first of stride 0: `b(1) = 3` reads `a(3) = 1`, a
+/// // layout though CuTe's walk needs 3 and 2 to divide one another.
+/// let (two, zero) = (2usize, 0usize);
+/// let three = layout!((two,two,1):(zero,1,zero));
+/// let c = three.composition(layout!((1,2):(0,3))).unwrap();
+/// assert_eq!((c.size(), c.at(1)), (2, three.at(3)));
 /// // A shorter tiler drops the modes past it, as CuTe:
 /// assert_eq!(a.composition((C::<2>,)).unwrap().to_string(), "(2):(1)");
 /// ```

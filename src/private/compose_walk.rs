@@ -22,10 +22,9 @@ const FUNCTION: &str = "composition";
 /// leaf, the others get `1:0`, so the nesting does not change. CuTe's
 /// dynamic path walks each leaf alone and may then break a divisibility
 /// condition (and give a wrong layout) where the merged mode holds it.
-/// The step of a group just before the last leaf is exact
-/// (`compose_step_before_last`: the last leaf is unbounded, so a line), and
-/// so is the step before a group that ends at the last leaf (a line too,
-/// [`line`](WalkLeaves::line)) where CuTe's step fails.
+/// Each group's step is exact (`compose_step_exact`): the leaf is a line
+/// plus the walk of what is left over the groups after it, carried as
+/// `(n, r, line)`.
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
