@@ -249,6 +249,9 @@ where
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
             // The core refuses an empty mode before deciding anything.
             Err(refused @ AlgebraError::ZeroExtent { .. }) => Err(refused),
+            // At most two leaves, so two groups: each condition of the walk
+            // is necessary (ARCHITECTURE.md), the refusal is the core's.
+            Err(refused) if <S::List as WalkLeaves<D::List>>::LEAVES <= 2 => Err(refused),
             Err(refused) => decided(*self, b, refused),
         }
     }

@@ -28,6 +28,8 @@ const FUNCTION: &str = "composition";
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
+    /// How many leaves `Self` has.
+    const LEAVES: usize;
     /// The list of the result's extents (or strides): one `usize` per leaf.
     type Modes;
     /// Per bounded leaf: the sum of reaches into its group, and the
@@ -89,6 +91,7 @@ fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
 
 impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     const LAST: bool = true;
+    const LEAVES: usize = 1;
     type Modes = Cons<usize, Nil>;
     type Reach = Nil;
     #[inline(always)]
@@ -141,6 +144,7 @@ where
     Cons<A1, T>: WalkLeaves<Cons<E1, TE>>,
 {
     const LAST: bool = false;
+    const LEAVES: usize = 1 + <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LEAVES;
     type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
     type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
     #[inline(always)]
