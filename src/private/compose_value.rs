@@ -247,12 +247,19 @@ where
         let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
         match walked.and_then(|parts| a.check(reach).map(|()| parts)) {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
-            // The core refuses an empty mode before deciding anything.
-            Err(refused @ AlgebraError::ZeroExtent { .. }) => Err(refused),
-            // At most two leaves, so two groups: each condition of the walk
-            // is necessary (ARCHITECTURE.md), the refusal is the core's.
-            Err(refused) if <S::List as WalkLeaves<D::List>>::LEAVES <= 2 => Err(refused),
-            Err(refused) => decided(*self, b, refused),
+            // Only a condition of the walk's steps is decided again, and only
+            // past two leaves: with at most two groups each condition is
+            // necessary (ARCHITECTURE.md), so the refusal is the core's; the
+            // core refuses an empty mode before deciding anything; and an
+            // overflow is refused (where no step can fail, as over a static
+            // line, the cold call is then dead code and the result's leaves
+            // fold as before).
+            Err(
+                refused @ (AlgebraError::ShapeNotDivisible { .. }
+                | AlgebraError::StrideNotDivisible { .. }
+                | AlgebraError::Carry { .. }),
+            ) if <S::List as WalkLeaves<D::List>>::LEAVES > 2 => decided(*self, b, refused),
+            Err(refused) => Err(refused),
         }
     }
 }
