@@ -268,7 +268,7 @@ impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> fo
     #[inline]
     fn decide_leaf(self, e: Cons<E0, Nil>, n: N, r: R, reads: &mut Reads) -> Option<(N, R::Out)> {
         let stride = r.times(e.0, FUNCTION).ok()?;
-        let last = n.get().checked_sub(1).unwrap_or(0);
+        let last = n.get().saturating_sub(1);
         reads.right_span = reads.right_span.checked_add(last.checked_mul(r.get())?)?;
         reads.span = reads.span.checked_add(last.checked_mul(stride.get())?)?;
         Some((n, stride))
