@@ -168,3 +168,21 @@ proptest! {
         agree(a, &to_core(a), layout!((p,(q,r)):(u,(v,y))));
     }
 }
+
+/// Carries that cancel: the leaves reach 1 + 1 in the first group (extent
+/// 2), a carry, yet `a(1 + 3) = 3 = a(1) + a(3)` (a carry out of the first
+/// group changes `a` by `1 − 2·1`, out of the second by `3 − 2·1`), so the
+/// core answers; decided point by point. Past the core's limit on reads
+/// (2^20 values of `a`), both refuse.
+#[test]
+fn cancelling_carries_are_decided_as_the_core_decides() {
+    let (two, one, three) = (2usize, 1usize, 3usize);
+    let a = layout!((two,two,one):(one,one,three));
+    let b = layout!((2,2):(1,3));
+    let c = a.composition(b).unwrap();
+    assert_eq!((0..4).map(|i| c.at(i)).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    assert!(agree(a, &to_core(a), b));
+    let long = layout!((2,{1usize << 20}):(1,3));
+    assert!(a.composition(long).is_err());
+    assert!(!agree(a, &to_core(a), long));
+}
