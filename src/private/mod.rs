@@ -23,6 +23,8 @@ mod algebra;
 mod analysis;
 mod basis;
 mod compose;
+mod compose_decide;
+mod compose_exact;
 mod compose_value;
 mod compose_walk;
 mod composed;
