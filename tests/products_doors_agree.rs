@@ -328,3 +328,50 @@ fn tile_to_shape_doors_agree() {
     }
     assert!(rounded > 0);
 }
+
+/// A dynamic extent that is 1 at run time, which the core drops: the
+/// value door drops it too and answers as the core at every value; the
+/// written-out door keeps CuTe's nesting (a hole at each mode, fixed while
+/// compiling) and answers the core's function, or refuses where that
+/// nesting cannot hold it (README, "where we differ"): `UnitExtent` where
+/// the core's hole is exact, `NotComplementable` where the core rounds it.
+#[test]
+fn a_dynamic_extent_of_one_is_dropped_by_the_values() {
+    for m in 1..=4usize {
+        let (a, b) = (layout!((2,m,2):(1,4,10)), layout!(type 4:1));
+        let text = format!("logical_product((2,{m},2):(1,4,10), 4:1)");
+        assert_eq!(same(a.logical_product(b), &text), m == 1, "{text}");
+        let written = layout!(type logical_product((2,m,2):(1,4,10), 4:1));
+        if m == 1 {
+            let e = written.unwrap_err();
+            let unit = AlgebraError::UnitExtent {
+                function: "logical_product",
+                reach: 10,
+                split: 4,
+            };
+            assert_eq!(e, unit);
+        } else {
+            assert!(!same(written, &text), "{text}");
+        }
+        let a = layout!((2,m,2):(1,4,11));
+        let text = format!("logical_product((2,{m},2):(1,4,11), 4:1)");
+        assert_eq!(same(a.logical_product(b), &text), m == 1, "{text}");
+        let written = layout!(type logical_product((2,m,2):(1,4,11), 4:1));
+        if m == 1 {
+            let e = written.unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    AlgebraError::NotComplementable {
+                        stride: 11,
+                        span: 2,
+                        ..
+                    }
+                ),
+                "{e:?}"
+            );
+        } else {
+            assert!(!same(written, &text), "{text}");
+        }
+    }
+}
