@@ -242,6 +242,6 @@ pub use crate::__private::{
     FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
     Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
     Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select, Shape, StaticInt,
-    StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree, TypedCoord,
-    TypedLayout, TypedSwizzle, UnitZero, make_ordered_layout,
+    StaticStrides, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, Times, Tree,
+    TypedCoord, TypedLayout, TypedSwizzle, UnitZero, make_ordered_layout,
 };

@@ -325,8 +325,10 @@ pub trait TileToShape<T> {
         O: OrderOf<T::Copies>;
 }
 
-/// A target shape of [`TileToShape`]: a tuple of modes.
-#[doc(hidden)]
+/// A target shape of [`TileToShape`], a tuple of modes: names the shape
+/// of its copies, which an order of
+/// [`TileToShape::tile_to_shape_ordered`] is for (a bound generic code
+/// writes as `T: TargetShape, O: OrderOf<T::Copies>`).
 pub trait TargetShape {
     /// The copies' shape: one `usize` per mode of the target, the shape
     /// an order of [`TileToShape::tile_to_shape_ordered`] is for.
