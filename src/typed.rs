@@ -243,6 +243,6 @@ pub use crate::__private::{
     FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
     Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
     Product, ProductTile, Quot, RankedProduct, Replace, Replaced, RestStride, Select, Shape,
-    StaticInt, StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree,
-    TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout,
+    StaticInt, StaticStrides, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, Times,
+    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout,
 };

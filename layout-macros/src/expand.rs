@@ -183,7 +183,22 @@ impl Expander<'_> {
                 named_product::Operand::Layout => self.operand(b)?,
                 named_product::Operand::Shape => self.tree(b)?,
             };
-            return Ok(quote!(#private::#trait_name::#method(&#a, #b)));
+            // The order `named_product::order` admits: a major or places.
+            let order = match named_product::order(e) {
+                None => None,
+                Some(Expr {
+                    kind: ExprKind::Name(n),
+                    ..
+                }) => {
+                    let major = format_ident!("{n}");
+                    Some(quote!(, #private::#major))
+                }
+                Some(places) => {
+                    let places = self.tree(places)?;
+                    Some(quote!(, #places))
+                }
+            };
+            return Ok(quote!(#private::#trait_name::#method(&#a, #b #order)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);

@@ -4,12 +4,12 @@
 //! (`Product`) with the other operand named, a written-out `SHAPE:STRIDE`,
 //! or on the right a by-mode tiler `<…>` of written-out layouts and
 //! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
-//! layouts; `tile_to_shape(#A, SHAPE)` (`TileToShape`) with a written-out
-//! target. Written-out operands alone are `product.rs`'s and `tile.rs`'s,
-//! but for a written-out `A` with a dynamic stride leaf, which
-//! `product.rs` does not type (CuTe's complement sorts static strides
-//! only): that `A` takes the same methods, which sort its holes at run
-//! time, as a named one does.
+//! layouts; `tile_to_shape(#A, SHAPE[, ORDER])` (`TileToShape`) with a
+//! written-out target (and `LayoutLeft`, `LayoutRight` or static places).
+//! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
+//! a written-out `A` with a dynamic stride leaf, which `product.rs` does
+//! not type (CuTe's complement sorts static strides only): that `A` takes
+//! the same methods, which sort its holes at run time, as a named one does.
 
 use layout_core::expr::{Expr, ExprKind};
 
@@ -27,7 +27,13 @@ pub enum Operand {
 /// The facade's trait and method for a product of typed values with a
 /// named operand (or a written-out left operand with a dynamic stride),
 /// the operands and how the second is written.
+/// `tile_to_shape(#A, SHAPE, ORDER)` is `TileToShape::tile_to_shape_ordered`
+/// (its order: [`order`]).
 pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
+    if let Some((a, b, _)) = ordered_tile(e) {
+        let fits = is_plain(b) && name(a).is_some() && contains(e);
+        return fits.then_some(("TileToShape", "tile_to_shape_ordered", a, b, Operand::Shape));
+    }
     let (f, a, b) = binary_call(e)?;
     let (trait_name, method, operand) = match f {
         "logical_product" => ("Product", "logical_product", Operand::Layout),
@@ -62,6 +68,34 @@ fn dynamic_stride(a: &Expr) -> bool {
     }
 }
 
+/// `tile_to_shape(A, SHAPE, ORDER)` with a tuple target and an order the
+/// typed door takes: `LayoutLeft`, `LayoutRight`, or a flat tuple of
+/// static integers, one per target mode (the copies' shape is flat).
+fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let [a, b, order] = args.as_slice() else {
+        return None;
+    };
+    let ExprKind::Tuple(modes) = &b.kind else {
+        return None;
+    };
+    let fits = match &order.kind {
+        ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
+        ExprKind::Tuple(places) => {
+            places.len() == modes.len() && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
+        }
+        _ => false,
+    };
+    (name == "tile_to_shape" && fits).then_some((a, b, order))
+}
+
+/// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that [`call`] names.
+pub fn order(e: &Expr) -> Option<&Expr> {
+    ordered_tile(e).map(|(_, _, order)| order)
+}
+
 /// The associated type of the facade's trait that names what `method`
 /// gives (inside its `Result`), for `layout_type!`.
 pub fn result_type(method: &str) -> &'static str {
@@ -72,7 +106,8 @@ pub fn result_type(method: &str) -> &'static str {
         "flat_product" => "Flat",
         "blocked_product" => "Blocked",
         "raked_product" => "Raked",
-        // `tile_to_shape`, the only other method `call` names.
+        // `tile_to_shape` and `tile_to_shape_ordered`, the only other
+        // methods `call` names.
         _ => "Out",
     }
 }

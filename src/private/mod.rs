@@ -101,7 +101,7 @@ pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk};
 pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
 pub use product_ranked::{
-    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TileToShape, ZipPad, ZipProduct,
+    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TargetShape, TileToShape, ZipPad, ZipProduct,
 };
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;

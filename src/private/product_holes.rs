@@ -7,8 +7,8 @@
 //! The complement here is `shape_values.rs`'s (`R` leaves give `R + 1`
 //! flat modes in the order of the strides, a leaf of extent 1 or stride 0
 //! a hole of extent 1), but a hole whose span does not divide its stride
-//! is rounded down once, as CuTe does, and the product is refused unless
-//! `B` stays in the copies below it ([`product_fits`]): so the typed-value
+//! is rounded down, as CuTe does, and the product is refused unless
+//! `B` stays in the copies below the first ([`product_fits`]): so the typed-value
 //! door answers where `layout!(type logical_product(…))` of written-out
 //! layouts answers.
 
@@ -26,8 +26,8 @@ use super::tree::{Mode, Tree};
 /// The holes of the leaves `shape:stride` taken in `order` for a product
 /// by a `B` of cosize `cosize`: each hole's extent, the stride after each
 /// hole, and the rest's extent up to `size·cosize`. A stride the span
-/// below it does not divide is rounded down once (partial.rs), and then
-/// `B` must reach only the copies below that hole (every product rounds,
+/// below it does not divide is rounded down (partial.rs), and then
+/// `B` must reach only the copies below the first such hole (every product rounds,
 /// as every door does).
 #[doc(hidden)]
 #[inline(always)]
