@@ -67,7 +67,10 @@ fn check<S: Tree, D: Tree>(numbers: &[usize]) {
     let mut numbers = numbers.iter().copied();
     let (shape, stride) = (core_tree::<S>(&mut numbers), core_tree::<D>(&mut numbers));
     let core = layout_dsl::Layout::new(shape.clone(), stride.clone()).unwrap();
-    let trees = (S::from_core(&shape).unwrap(), D::from_core(&stride).unwrap());
+    let trees = (
+        S::from_core(&shape).unwrap(),
+        D::from_core(&stride).unwrap(),
+    );
     prints_as_core(Layout::new(trees.0, trees.1), trees, &core);
 }
 
