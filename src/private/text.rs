@@ -27,7 +27,8 @@ pub enum Node {
     /// A tuple: for each item, its byte offset in the tuple and its node.
     /// A raw pointer, not a reference: rustc validates a constant through
     /// its references, for every tree type a crate formats, and does not
-    /// follow raw pointers (BENCHMARKS.md, "the description's cost").
+    /// follow raw pointers (BENCHMARKS.md, "A `Display`ed result: the
+    /// description's cost").
     Tuple(*const [(usize, Node)]),
 }
 
