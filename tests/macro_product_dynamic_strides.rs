@@ -10,22 +10,7 @@ use proptest::prelude::*;
 
 mod agrees;
 
-use agrees::{agrees, core};
-
-/// The typed answer is the core's (as a function) where the core answers,
-/// and a refusal where it refuses; whether it answered.
-fn same<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
-where
-    L::Offset: TryInto<i64>,
-{
-    match core(text) {
-        Some(_) => agrees(typed, text),
-        None => {
-            assert!(typed.is_err(), "{text}: typed answers, the core refuses");
-            false
-        }
-    }
-}
+use agrees::{core, same};
 
 /// Both doors' answers, equal (the same type, the same values), and the
 /// core's; whether they answered.

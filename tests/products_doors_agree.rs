@@ -16,12 +16,12 @@
 
 use std::collections::BTreeSet;
 
-use layout_dsl::typed::{AlgebraError, Product, RankedProduct, TypedLayout};
+use layout_dsl::typed::{AlgebraError, Product, RankedProduct};
 use layout_dsl::{IntTuple, Layout, layout};
 
 mod agrees;
 
-use agrees::{agrees, core};
+use agrees::{agrees, core, same};
 
 /// CuTe's complement of `a` up to `cotarget`, as C++ computes it: the live
 /// leaves sorted by stride, each hole `stride / span` rounded down; `None`
@@ -164,21 +164,6 @@ impl Tally {
             (Err(_), None) => false,
             (Ok(model), None) => panic!("{text}: the core refuses {model}"),
             (Err(why), Some(core)) => panic!("{text}: the core gives {core}, but {why:?}"),
-        }
-    }
-}
-
-/// A typed answer's agreement with the core on the same text (as
-/// functions; `agrees` panics where they differ); whether it answered.
-fn same<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
-where
-    L::Offset: TryInto<i64>,
-{
-    match core(text) {
-        Some(_) => agrees(typed, text),
-        None => {
-            assert!(typed.is_err(), "{text}: typed answers, the core refuses");
-            false
         }
     }
 }

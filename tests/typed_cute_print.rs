@@ -132,10 +132,18 @@ macro_rules! tile {
 /// Layout `$l` (named `$name` in the golden data) by the tiler `($a,$b)`
 /// through the `Divide` methods and the typed partitions.
 macro_rules! methods {
-    ($rows:ident, $name:expr, $l:expr, $a:tt, $b:tt) => {{
+    ($rows:ident, $name:expr, $l:expr, $a:tt, $b:tt) => {
+        divides_and_tiles!($rows, $name, $l, $a, $b, (tile!($a), tile!($b)))
+    };
+}
+
+/// The body of [`methods!`] and [`methods_c1!`], which differ in how the
+/// tiler `($a,$b)` is written (`$tiler`).
+macro_rules! divides_and_tiles {
+    ($rows:ident, $name:expr, $l:expr, $a:tt, $b:tt, $tiler:expr) => {{
         let l = $l;
         let key = |call: String| format!("{}|({},{})|{call}", $name, $a, $b);
-        let tiler = (tile!($a), tile!($b));
+        let tiler = $tiler;
         $rows.push(
             key("logical_divide".into()),
             &l.logical_divide(tiler).unwrap(),
@@ -293,37 +301,9 @@ fn differs_c1(key: &str) -> Option<&'static str> {
 
 /// [`methods!`] with `C<1>` where CuTe has `_1`.
 macro_rules! methods_c1 {
-    ($rows:ident, $name:expr, $l:expr, $a:tt, $b:tt) => {{
-        let l = $l;
-        let key = |call: String| format!("{}|({},{})|{call}", $name, $a, $b);
-        let tiler = (C::<$a>, C::<$b>);
-        $rows.push(
-            key("logical_divide".into()),
-            &l.logical_divide(tiler).unwrap(),
-            None,
-        );
-        let z = l.zipped_divide(tiler).unwrap();
-        $rows.push(key("zipped_divide".into()), &z, None);
-        let data: Vec<usize> = (0..l.cosize()).collect();
-        let t = Tensor::new(&data[..], l).unwrap();
-        let (c0, c1) = (
-            z.mode::<1>().mode::<0>().size() - 1,
-            z.mode::<1>().mode::<1>().size() - 1,
-        );
-        let g = typed::local_tile(t, tiler, (c0, c1)).unwrap();
-        $rows.push(
-            key(format!("local_tile({c0},{c1})")),
-            g.layout(),
-            g.iter().next().copied(),
-        );
-        let (e0, e1) = ($a - 1, $b - 1);
-        let g = typed::outer_partition(t, tiler, (e0, e1)).unwrap();
-        $rows.push(
-            key(format!("outer_partition({e0},{e1})")),
-            g.layout(),
-            g.iter().next().copied(),
-        );
-    }};
+    ($rows:ident, $name:expr, $l:expr, $a:tt, $b:tt) => {
+        divides_and_tiles!($rows, $name, $l, $a, $b, (C::<$a>, C::<$b>))
+    };
 }
 
 #[test]

@@ -38,3 +38,19 @@ where
     }
     true
 }
+
+/// The typed answer is the core's (as a function) where the core answers,
+/// and a refusal where it refuses; whether it answered.
+#[allow(dead_code)] // Only the tests that sweep refusals too ask this.
+pub fn same<L: TypedLayout>(typed: Result<L, AlgebraError>, text: &str) -> bool
+where
+    L::Offset: TryInto<i64>,
+{
+    match core(text) {
+        Some(_) => agrees(typed, text),
+        None => {
+            assert!(typed.is_err(), "{text}: typed answers, the core refuses");
+            false
+        }
+    }
+}
