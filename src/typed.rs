@@ -238,7 +238,7 @@
 
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
-    ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten,
+    ComplementLeaf, Compose, ComposeWalk, Composed, Concat, FoldedLeaf, Coordinate, Divide, FilterZeros, Flatten,
     FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
     Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
     Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select, Shape, StaticInt,

@@ -6,6 +6,17 @@
 
 use super::algebra::AlgebraError;
 
+/// `?` for `const fn` (where `?` is not stable): the value, or return the error.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(value) => value,
+            Err(error) => return Err(error),
+        }
+    };
+}
+pub(super) use tri;
+
 /// One step of the walk: the extent of the result's mode for this mode of
 /// the left layout, what is left of the leaf, and how far it reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +155,7 @@ pub struct LastStep {
 /// holds `f`, the core refuses). The reach is that digit's largest value,
 /// so two leaves add up exactly when their reaches sum below `extent`.
 #[inline]
-pub fn compose_step_before_last(
+pub const fn compose_step_before_last(
     function: &'static str,
     n: usize,
     r: usize,
@@ -152,13 +163,6 @@ pub fn compose_step_before_last(
     stride: usize,
     last: usize,
 ) -> Result<LastStep, AlgebraError> {
-    let only_last = |rest_shape, rest_stride| LastStep {
-        shape: 1,
-        stride: 0,
-        rest_shape,
-        rest_stride,
-        reach: 0,
-    };
     if n == 0 || r == 0 {
         return Ok(only_last(n, 0));
     }
@@ -166,12 +170,12 @@ pub fn compose_step_before_last(
         return Err(AlgebraError::ZeroExtent { function });
     }
     let (q, rho) = div_rem(r, extent);
-    let line = product(function, q, last)?;
+    let line = tri!(product(function, q, last));
     // Whole copies of the mode: only the last mode moves.
     if rho == 0 {
         return Ok(only_last(n, line));
     }
-    let here = sum(function, product(function, rho, stride)?, line)?;
+    let here = tri!(sum(function, tri!(product(function, rho, stride)), line));
     let x = div_ceil(extent, rho);
     // The leaf stays below `extent` in this mode.
     if n <= x {
@@ -205,24 +209,39 @@ pub fn compose_step_before_last(
         });
     }
     // `A(x·r) = (x·q + 1)·last + δ·stride`.
-    let jump = sum(function, product(function, x, line)?, last)?;
+    let jump = tri!(sum(function, tri!(product(function, x, line)), last));
     Ok(LastStep {
         shape: x,
         stride: here,
         rest_shape: rest,
-        rest_stride: sum(function, jump, delta * stride)?,
+        rest_stride: tri!(sum(function, jump, delta * stride)),
         reach,
     })
 }
 
+/// The leaf lands in the unbounded last mode only.
+#[inline]
+const fn only_last(rest_shape: usize, rest_stride: usize) -> LastStep {
+    LastStep {
+        shape: 1,
+        stride: 0,
+        rest_shape,
+        rest_stride,
+        reach: 0,
+    }
+}
+
 /// `left + right`, or the error naming both.
 #[inline]
-fn sum(function: &'static str, left: usize, right: usize) -> Result<usize, AlgebraError> {
-    left.checked_add(right).ok_or(AlgebraError::SumOverflow {
-        function,
-        left,
-        right,
-    })
+const fn sum(function: &'static str, left: usize, right: usize) -> Result<usize, AlgebraError> {
+    match left.checked_add(right) {
+        Some(total) => Ok(total),
+        None => Err(AlgebraError::SumOverflow {
+            function,
+            left,
+            right,
+        }),
+    }
 }
 
 /// `(a / b, a % b)` for `b > 0`, in 32 bits when both fit (a 64-bit

@@ -4,8 +4,10 @@
 
 use super::algebra::AlgebraError;
 use super::compose::{compose_step, compose_step_before_last, product};
+use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
 use super::int::Int;
 use super::list::{Cons, IntoTuple, Nil};
+use super::static_complement::IsStatic;
 use super::static_int::Times;
 
 const FUNCTION: &str = "composition";
@@ -59,8 +61,9 @@ pub trait WalkLeaves<E>: Copy {
 /// leaf when nothing so far moves, the same one when the next leaf
 /// continues it (an extent 1 but the last's, whose stride extends it, or
 /// the next stride), else none (this leaf ends its group).
+/// (`const`: the static walk, `compose_static.rs`, takes the same steps.)
 #[inline(always)]
-fn next_group(
+pub(super) const fn next_group(
     (extent, stride): (usize, usize),
     (next_extent, next_stride): (usize, usize),
     next_is_last: bool,
@@ -69,8 +72,8 @@ fn next_group(
         return Some((1, next_stride));
     }
     let continues = (next_extent == 1 && !next_is_last)
-        || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
-    continues.then_some((extent, stride))
+        || (extent != 0 && matches!(extent.checked_mul(stride), Some(p) if p == next_stride));
+    if continues { Some((extent, stride)) } else { None }
 }
 
 /// The extents and strides of a leaf's mode over the rest of the left
@@ -79,7 +82,7 @@ pub type Walked<M> = (M, M, (usize, usize));
 
 /// `mode` where a group starts, `1:0` elsewhere.
 #[inline(always)]
-fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
+pub(super) const fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
     if first { mode } else { (1, 0) }
 }
 
@@ -240,13 +243,31 @@ impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> fo
     }
 }
 
-impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE, N: Int, R: Int>
+/// The tuple of a walk's sub-modes, as `usize`s.
+type ModesOf<AS, AE> = <<AS as WalkLeaves<AE>>::Modes as IntoTuple>::Tuple;
+
+/// A mode's leaves, static where the left layout and the right leaf are
+/// (`compose_static.rs`).
+type Folded<AS, AE, N, R> = <ModesOf<AS, AE> as FoldModes<
+    ComposeWalk<AS, AE, N, R>,
+    Statics<AS, AE, N, R>,
+>>::Shape;
+
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
-    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple>,
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic,
+    Cons<E0, Cons<E1, TE>>: AllStatic,
+    ModesOf<Self, Cons<E0, Cons<E1, TE>>>: FoldModes<
+            ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+            Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        >,
 {
-    type Shape = <<Self as WalkLeaves<Cons<E0, Cons<E1, TE>>>>::Modes as IntoTuple>::Tuple;
-    type Stride = Self::Shape;
+    type Shape = Folded<Self, Cons<E0, Cons<E1, TE>>, N, R>;
+    type Stride = <ModesOf<Self, Cons<E0, Cons<E1, TE>>> as FoldModes<
+        ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+    >>::Stride;
     #[inline(always)]
     fn compose_leaf(
         self,
@@ -257,6 +278,6 @@ where
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
         let (shapes, strides, _) = self.walk(e, n.get(), r.get(), group, reach)?;
-        Ok((shapes.into_tuple(), strides.into_tuple()))
+        FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
     }
 }

@@ -23,6 +23,7 @@ mod algebra;
 mod analysis;
 mod basis;
 mod compose;
+mod compose_static;
 mod compose_value;
 mod compose_walk;
 mod composed;
@@ -69,6 +70,10 @@ pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
+pub use compose_static::{
+    AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
+    static_walk,
+};
 pub use compose_value::{Compose, ComposeTree};
 pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
 pub use composed::Composed;
