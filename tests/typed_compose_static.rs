@@ -294,3 +294,4 @@ fn a_static_refusal_is_the_run_time_error() {
     assert!(matches!(carry, Err(AlgebraError::Carry { .. })), "{carry:?}");
     let _ = C::<0>;
 }
+
