@@ -13,7 +13,7 @@
 //! - A static refusal is a run-time `Err`, the same as for `usize` leaves.
 
 use layout_dsl::algebra::{Tiler, composition};
-use layout_dsl::typed::{AlgebraError, C, Compose, Layout, MakeLike, StaticInt, TypedLayout};
+use layout_dsl::typed::{AlgebraError, Compose, Layout, MakeLike, StaticInt, TypedLayout};
 use layout_dsl::{IntTuple, layout};
 
 /// The run-time walk of one right leaf `n:r` over a flat left layout of
@@ -292,6 +292,11 @@ fn a_static_refusal_is_the_run_time_error() {
     let a = layout!(type (4, 4):(1, 8));
     let carry = a.composition(layout!(type (2, 2):(2, 3)));
     assert!(matches!(carry, Err(AlgebraError::Carry { .. })), "{carry:?}");
-    let _ = C::<0>;
+    // Code that reads the refused result's `Ok` arm compiles (the folded
+    // leaves of a refused walk are a valid mode, which no value reaches).
+    let read = |i| layout!(type (4, 8):(8, 1)).composition(layout!(type (2, 3):(1, 2))).map(|c| c.at(i));
+    let dynamic = layout!((4, 8):(8, 1)).composition(layout!((2, 3):(1, 2)));
+    assert!(dynamic.is_err());
+    assert_eq!(read(1).unwrap_err(), dynamic.unwrap_err());
 }
 

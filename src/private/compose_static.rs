@@ -21,8 +21,8 @@
 //! composition is an [`AlgebraError`], never a layout from one walk that
 //! the other does not give. A static refusal is therefore a run-time
 //! `Err`, as for dynamic values, not a compile error (CuTe would
-//! `static_assert`): the folded leaf's value is 0 then and never reaches
-//! a layout. `tests/typed_compose_static.rs` compares the two walks over
+//! `static_assert`): the folded mode is `1:0` then, in a type that no
+//! value reaches (code using the `Ok` arm still compiles). `tests/typed_compose_static.rs` compares the two walks over
 //! every small input.
 
 use core::fmt;
@@ -132,8 +132,8 @@ impl<AS: StaticList, AE: StaticList, N: StaticInt, R: StaticInt> StaticWalk
 }
 
 /// Sub-mode `K` of the static walk `W`: its extent, or its stride when
-/// `STRIDE`. Zero-sized; its value is a `const` (0 where the walk
-/// refuses, a value no layout gets: the composition is then an error).
+/// `STRIDE`. Zero-sized; its value is a `const` (`1:0` where the walk
+/// refuses, in a type no value gets: the composition is then an error).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -154,7 +154,12 @@ impl<W: StaticWalk, const K: usize, const STRIDE: bool> StaticInt for FoldedLeaf
     const VALUE: i64 = match W::MODES {
         Ok(modes) if STRIDE => modes[K].1 as i64,
         Ok(modes) => modes[K].0 as i64,
-        Err(_) => 0,
+        // A refused walk's leaf is never in a value (the composition is an
+        // error), but its type is compiled wherever the `Ok` arm is: `1:0`,
+        // a mode every const check on a layout's type accepts (0 would be
+        // an empty mode, which `at` refuses while compiling).
+        Err(_) if STRIDE => 0,
+        Err(_) => 1,
     };
 }
 
