@@ -300,3 +300,17 @@ fn a_static_refusal_is_the_run_time_error() {
     assert_eq!(read(1).unwrap_err(), dynamic.unwrap_err());
 }
 
+
+#[test]
+fn the_nesting_is_the_dynamic_one_the_offsets_cutes() {
+    // CuTe's static nesting (the written-out door) merges and drops modes
+    // that the value door keeps as `1:0` sub-modes; the offsets agree.
+    let (a, b) = (layout!(type (4, 8):(8, 1)), layout!(type (4, 2):(2, 16)));
+    let value = a.composition(b).unwrap();
+    let written = layout!(type composition((4, 8):(8, 1), (4, 2):(2, 16)));
+    assert_eq!(value.to_string(), "((2,2),(1,2)):((16,1),(0,4))");
+    assert_eq!(written.to_string(), "((2,2),2):((16,1),4)");
+    for i in 0..8 {
+        assert_eq!(value.at(i), written.at(i));
+    }
+}
