@@ -238,10 +238,10 @@
 
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
-    ComplementLeaf, Compose, ComposeWalk, Composed, Concat, FoldedLeaf, Coordinate, Divide, FilterZeros, Flatten,
-    FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
-    Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
-    Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select, Shape, StaticInt,
-    StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree, TypedCoord,
-    TypedLayout, TypedSwizzle, UnitZero, make_ordered_layout,
+    ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide, FilterZeros,
+    Flatten, FoldedLeaf, FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout,
+    LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
+    Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select,
+    Shape, StaticInt, StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree,
+    TypedCoord, TypedLayout, TypedSwizzle, UnitZero, make_ordered_layout,
 };

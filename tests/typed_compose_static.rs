@@ -30,12 +30,10 @@ fn run_time_walk(
         (&[m, k], &[s, t]) => Layout::new((m, k), (s, t))
             .composition(b)
             .map(|c| pairs(&[c.shape().0, c.shape().1], &[c.stride().0, c.stride().1])),
-        (&[m, k, j], &[s, t, w]) => Layout::new((m, k, j), (s, t, w))
-            .composition(b)
-            .map(|c| {
-                let (x, y) = (c.shape(), c.stride());
-                pairs(&[x.0, x.1, x.2], &[y.0, y.1, y.2])
-            }),
+        (&[m, k, j], &[s, t, w]) => Layout::new((m, k, j), (s, t, w)).composition(b).map(|c| {
+            let (x, y) = (c.shape(), c.stride());
+            pairs(&[x.0, x.1, x.2], &[y.0, y.1, y.2])
+        }),
         (&[m, k, j, h], &[s, t, w, v]) => Layout::new((m, k, j, h), (s, t, w, v))
             .composition(b)
             .map(|c| {
@@ -170,6 +168,9 @@ fn the_walks_agree_on_rank_4_left_layouts() {
     assert!(answered > 0);
 }
 
+/// A mode of two `usize` sub-modes.
+type Dynamic = (usize, usize);
+
 /// A leaf type that must be static.
 fn value_of<T: StaticInt>(_: T) -> i64 {
     T::VALUE
@@ -195,7 +196,11 @@ where
     A: TypedLayout<Offset = usize> + core::fmt::Display,
     B: TypedLayout<Offset = usize> + core::fmt::Display,
 {
-    assert_eq!(core::mem::size_of::<L>(), 0, "{typed}: a leaf is not static");
+    assert_eq!(
+        core::mem::size_of::<L>(),
+        0,
+        "{typed}: a leaf is not static"
+    );
     assert_eq!(typed.to_string(), dynamic.to_string(), "{a} o {b}");
     let core = core(a, b).unwrap_or_else(|| panic!("{a} o {b} = {typed}: the core refuses"));
     for i in 0..b.size() {
@@ -247,11 +252,13 @@ fn a_mode_is_static_where_its_leaf_is() {
         (value_of(s0), value_of(s1), value_of(d0), value_of(d1)),
         (2, 1, 1, 0)
     );
-    let _: Layout<(_, (usize, usize)), (_, (usize, usize))> = c;
+    let _: Layout<(_, Dynamic), (_, Dynamic)> = c;
     assert_eq!(c.to_string(), "((2,1),(3,1)):((1,0),(4,0))");
     // A dynamic leaf in the left layout: every computed leaf is `usize`.
     let m = 4;
-    let c = layout!((m, 8):(1, 4)).composition(layout!(type 2:1)).unwrap();
+    let c = layout!((m, 8):(1, 4))
+        .composition(layout!(type 2:1))
+        .unwrap();
     let _: Layout<(usize, usize), (usize, usize)> = c;
 }
 
@@ -291,15 +298,21 @@ fn a_static_refusal_is_the_run_time_error() {
     // Two leaves that carry together into the next mode.
     let a = layout!(type (4, 4):(1, 8));
     let carry = a.composition(layout!(type (2, 2):(2, 3)));
-    assert!(matches!(carry, Err(AlgebraError::Carry { .. })), "{carry:?}");
+    assert!(
+        matches!(carry, Err(AlgebraError::Carry { .. })),
+        "{carry:?}"
+    );
     // Code that reads the refused result's `Ok` arm compiles (the folded
     // leaves of a refused walk are a valid mode, which no value reaches).
-    let read = |i| layout!(type (4, 8):(8, 1)).composition(layout!(type (2, 3):(1, 2))).map(|c| c.at(i));
+    let read = |i| {
+        layout!(type (4, 8):(8, 1))
+            .composition(layout!(type (2, 3):(1, 2)))
+            .map(|c| c.at(i))
+    };
     let dynamic = layout!((4, 8):(8, 1)).composition(layout!((2, 3):(1, 2)));
     assert!(dynamic.is_err());
     assert_eq!(read(1).unwrap_err(), dynamic.unwrap_err());
 }
-
 
 #[test]
 fn the_nesting_is_the_dynamic_one_the_offsets_cutes() {

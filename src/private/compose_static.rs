@@ -66,7 +66,10 @@ impl StaticList for Nil {
 
 impl<H: StaticInt, T: StaticList> StaticList for Cons<H, T> {
     const LEN: usize = {
-        assert!(T::LEN < WIDTH, "a left layout of composition has at most 12 leaves");
+        assert!(
+            T::LEN < WIDTH,
+            "a left layout of composition has at most 12 leaves"
+        );
         T::LEN + 1
     };
     const VALUES: [usize; WIDTH] = {
@@ -124,7 +127,14 @@ impl<AS: StaticList, AE: StaticList, N: StaticInt, R: StaticInt> StaticWalk
         };
         let mut out = [(1, 0); WIDTH];
         let group = (1, left.strides[0]);
-        match walk(&left, 0, N::VALUE as usize, R::VALUE as usize, group, &mut out) {
+        match walk(
+            &left,
+            0,
+            N::VALUE as usize,
+            R::VALUE as usize,
+            group,
+            &mut out,
+        ) {
             Ok(_) => Ok(out),
             Err(error) => Err(error),
         }
@@ -218,9 +228,8 @@ macro_rules! fold_modes {
                 shapes: Self,
                 strides: Self,
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-                if let Err(error) = W::MODES {
-                    return Err(error);
-                }
+                // The copy refused where the run-time walk answered.
+                W::MODES?;
                 $(
                     agrees(shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE)?;
                     agrees(strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE)?;
@@ -283,7 +292,14 @@ const fn walk(
             let step = tri!(compose_step(FUNCTION, n, r, extent));
             let mode = (step.shape, tri!(product(FUNCTION, r, stride)));
             let group = (1, next.1);
-            tri!(walk(a, i + 1, step.rest_shape, step.rest_stride, group, out));
+            tri!(walk(
+                a,
+                i + 1,
+                step.rest_shape,
+                step.rest_stride,
+                group,
+                out
+            ));
             (placed(first, mode), mode)
         }
     };

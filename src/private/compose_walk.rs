@@ -73,7 +73,11 @@ pub(super) const fn next_group(
     }
     let continues = (next_extent == 1 && !next_is_last)
         || (extent != 0 && matches!(extent.checked_mul(stride), Some(p) if p == next_stride));
-    if continues { Some((extent, stride)) } else { None }
+    if continues {
+        Some((extent, stride))
+    } else {
+        None
+    }
 }
 
 /// The extents and strides of a leaf's mode over the rest of the left
@@ -248,10 +252,8 @@ type ModesOf<AS, AE> = <<AS as WalkLeaves<AE>>::Modes as IntoTuple>::Tuple;
 
 /// A mode's leaves, static where the left layout and the right leaf are
 /// (`compose_static.rs`).
-type Folded<AS, AE, N, R> = <ModesOf<AS, AE> as FoldModes<
-    ComposeWalk<AS, AE, N, R>,
-    Statics<AS, AE, N, R>,
->>::Shape;
+type Folded<AS, AE, N, R> =
+    <ModesOf<AS, AE> as FoldModes<ComposeWalk<AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
 
 impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
