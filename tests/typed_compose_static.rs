@@ -327,3 +327,19 @@ fn the_nesting_is_the_dynamic_one_the_offsets_cutes() {
         assert_eq!(value.at(i), written.at(i));
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    /// Larger numbers than the sweeps: left layouts of 2 to 4 leaves with
+    /// extents to 16 and strides to 256, leaves to 64 elements.
+    #[test]
+    fn the_walks_agree_on_larger_values(
+        leaves in proptest::collection::vec((1usize..=16, 0usize..=256), 2..=4),
+        n in 1usize..=64,
+        r in 0usize..=64,
+    ) {
+        let (extents, strides): (Vec<usize>, Vec<usize>) = leaves.into_iter().unzip();
+        agree(&extents, &strides, n, r);
+    }
+}
