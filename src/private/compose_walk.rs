@@ -26,6 +26,11 @@ const FUNCTION: &str = "composition";
 /// (`compose_step_before_last`: the last leaf is unbounded, so a line), and
 /// so is the step before a group that ends at the last leaf (a line too,
 /// [`line`](WalkLeaves::line)) where CuTe's step fails.
+///
+/// `compose_static.rs` copies this branching into a `const fn` (the
+/// static leaves' values): a change here is a change there, which
+/// `tests/typed_compose_static.rs` checks over every small input (a
+/// difference is an `AlgebraError::FoldedDiffers`, never a wrong layout).
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
