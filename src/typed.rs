@@ -85,7 +85,8 @@
 //! (`a.composition(b)`, and `layout!(type composition(#A, #B))` with either
 //! side named): each leaf of `b` becomes a mode with one sub-mode per leaf
 //! of `a`, the nesting CuTe gives when every leaf is dynamic, each step
-//! checked (see its docs for where CuTe's static nesting differs).
+//! checked (see its docs for where CuTe's static nesting differs); a mode
+//! is static ([`FoldedLeaf`]) where `a` and that leaf of `b` are.
 //! CuTe's partitions of tensors over typed layouts, flat or nested
 //! (`local_tile`, `local_partition`, `_` slicing, `Step`) are typed too, in
 //! [`crate::tensor::typed`]: a static extent divided by a static tile is a
