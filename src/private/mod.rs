@@ -49,6 +49,7 @@ mod poisoned;
 mod product_by_mode;
 mod product_holes;
 mod product_ranked;
+mod product_static;
 mod product_value;
 mod reach;
 pub mod rt;
@@ -106,6 +107,7 @@ pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes}
 pub use product_ranked::{
     CopyModes, ModeSizesInto, NoLonger, RankedProduct, TileToShape, ZipPad, ZipProduct,
 };
+pub use product_static::{ChooseHoles, HoleLeaf};
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_values::{
