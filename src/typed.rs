@@ -135,7 +135,8 @@
 //! hole taken where it is exact), `A` keeping its nesting and leaf types,
 //! the copies in `B`'s nesting with one `usize` sub-mode per hole;
 //! `layout!(type logical_product(#A, B))` and the others with a named
-//! operand call them.
+//! operand call them, and so does a written-out `A` with a dynamic stride
+//! (`layout!(type logical_product((m,n):(s,t), 2:1))`).
 //!
 //! ```
 //! use layout_dsl::layout;
@@ -242,7 +243,8 @@ pub use crate::__private::{
     ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide, FilterZeros,
     Flatten, FoldedLeaf, FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout,
     LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
-    Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced, Select,
-    Shape, StaticInt, StaticStrides, Swizzle, Take, Taken, TileStride, TileToShape, Times, Tree,
-    TypedCoord, TypedLayout, TypedSwizzle, UnitZero, make_ordered_layout,
+    Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced,
+    RestStride, Select, Shape, StaticInt, StaticStrides, Swizzle, Take, Taken, TargetShape,
+    TileStride, TileToShape, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile,
+    UnitZero, make_ordered_layout,
 };

@@ -385,6 +385,7 @@ fn macro_value_equals_core_value() {
     check_table!("table(logical_product((1,4):(0,1), 1:0))", table(logical_product((1,4):(0,1), 1:0)));
     check_layout!("logical_product((2,((2),8)):(1,((2),4)),6)", logical_product((2,((2),8)):(1,((2),4)),6));
     check_layout!("logical_product((2,(5,3)):(1,(2,64)), 3:1)", logical_product((2,(5,3)):(1,(2,64)), 3:1));
+    check_layout!("logical_product((2,(5,3),2):(1,(2,64),1000), 6:1)", logical_product((2,(5,3),2):(1,(2,64),1000), 6:1));
     check_layout!("logical_product((2,(9,3)):(1,(2,64)), 3:1)", logical_product((2,(9,3)):(1,(2,64)), 3:1));
     check_layout!("logical_product((2,1,4):(1,5,2), 1:1)", logical_product((2,1,4):(1,5,2), 1:1));
     check_table!("table(logical_product((2,1,4):(1,5,2), 1:1))", table(logical_product((2,1,4):(1,5,2), 1:1)));
@@ -546,10 +547,16 @@ fn macro_value_equals_core_value() {
     check_layout!("take(((2,4),(3,5)):((3,6),(1,24)), 0, 1)", take(((2,4),(3,5)):((3,6),(1,24)), 0, 1));
     check_table!("table(take(((2,4),(3,5)):((3,6),(1,24)), 0, 1))", table(take(((2,4),(3,5)):((3,6),(1,24)), 0, 1)));
     check_layout!("tile_to_shape(((2,4),8):((1,16),2),(64,32))", tile_to_shape(((2,4),8):((1,16),2),(64,32)));
+    check_layout!("tile_to_shape((2,2):(1,2),(4,2),(1,0))", tile_to_shape((2,2):(1,2),(4,2),(1,0)));
+    check_table!("table(tile_to_shape((2,2):(1,2),(4,2),(1,0)))", table(tile_to_shape((2,2):(1,2),(4,2),(1,0))));
+    check_layout!("tile_to_shape((2,2):(1,2),(4,6),LayoutRight)", tile_to_shape((2,2):(1,2),(4,6),LayoutRight));
+    check_table!("table(tile_to_shape((2,2):(1,2),(4,6),LayoutRight))", table(tile_to_shape((2,2):(1,2),(4,6),LayoutRight)));
     check_layout!("tile_to_shape((2,4,2):(1,4,2),(2,4,6),(2,0,1))", tile_to_shape((2,4,2):(1,4,2),(2,4,6),(2,0,1)));
     check_table!("table(tile_to_shape((2,4,2):(1,4,2),(2,4,6),(2,0,1)))", table(tile_to_shape((2,4,2):(1,4,2),(2,4,6),(2,0,1))));
     check_layout!("tile_to_shape((3,4):(1,3),(3,4,3))", tile_to_shape((3,4):(1,3),(3,4,3)));
     check_table!("table(tile_to_shape((3,4):(1,3),(3,4,3)))", table(tile_to_shape((3,4):(1,3),(3,4,3))));
+    check_layout!("tile_to_shape((4):(1),(12,5),(1,0))", tile_to_shape((4):(1),(12,5),(1,0)));
+    check_table!("table(tile_to_shape((4):(1),(12,5),(1,0)))", table(tile_to_shape((4):(1),(12,5),(1,0))));
     check_layout!("tile_to_shape((4):(1),12)", tile_to_shape((4):(1),12));
     check_table!("table(tile_to_shape((4):(1),12))", table(tile_to_shape((4):(1),12)));
     check_layout!("tile_to_shape((4,3,2):(6,2,1),(4,3,6,1),(1,3,2,0))", tile_to_shape((4,3,2):(6,2,1),(4,3,6,1),(1,3,2,0)));

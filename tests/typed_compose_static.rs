@@ -48,8 +48,14 @@ fn run_time_walk(
 /// refusal of the copy is one of the run-time walk's. Returns whether the
 /// run-time walk answered.
 fn agree(extents: &[usize], strides: &[usize], n: usize, r: usize) -> bool {
-    let folded = layout_dsl::__private::static_walk(extents, strides, n, r);
-    match run_time_walk(extents, strides, n, r) {
+    agree_decided(extents, strides, n, r).0
+}
+
+/// [`agree`], and whether the copy's answer is its point-by-point
+/// decision (the walk refused; `compose_decide.rs`).
+fn agree_decided(extents: &[usize], strides: &[usize], n: usize, r: usize) -> (bool, bool) {
+    let (folded, decided) = layout_dsl::__private::static_walk_decided(extents, strides, n, r);
+    let answered = match run_time_walk(extents, strides, n, r) {
         Ok(walked) => {
             let folded = folded.unwrap_or_else(|e| {
                 panic!("{extents:?}:{strides:?} o {n}:{r}: the copy refuses ({e}), the walk gives {walked:?}")
@@ -66,7 +72,8 @@ fn agree(extents: &[usize], strides: &[usize], n: usize, r: usize) -> bool {
             // all of the right layout's leaves, which the copy leaves to it.
             false
         }
-    }
+    };
+    (answered, decided)
 }
 
 #[test]
@@ -116,7 +123,7 @@ fn the_walks_agree_on_every_small_rank_2_left_layout() {
 
 #[test]
 fn the_walks_agree_on_every_small_rank_3_left_layout() {
-    let (mut answered, mut all) = (0, 0);
+    let (mut answered, mut all, mut decided) = (0, 0, 0);
     for m in 1..=3 {
         for k in 1..=3 {
             for j in 1..=3 {
@@ -127,7 +134,9 @@ fn the_walks_agree_on_every_small_rank_3_left_layout() {
                                 for r in 0..=6 {
                                     all += 1;
                                     let (e, d) = ([m, k, j], [s, t, w]);
-                                    answered += agree(&e, &d, n, r) as usize;
+                                    let (yes, cold) = agree_decided(&e, &d, n, r);
+                                    answered += yes as usize;
+                                    decided += cold as usize;
                                 }
                             }
                         }
@@ -137,12 +146,14 @@ fn the_walks_agree_on_every_small_rank_3_left_layout() {
         }
     }
     assert!(answered > all / 3, "{answered} of {all}");
+    // The copy's point-by-point decision is taken, and agrees.
+    assert!(decided > 100, "{decided} decided");
 }
 
 #[test]
 #[ignore = "a wider sweep (7,705,152 cases), 2 s in release: cargo test --release --test typed_compose_static -- --ignored"]
 fn the_walks_agree_on_rank_4_left_layouts() {
-    let mut answered = 0;
+    let (mut answered, mut decided) = (0, 0);
     for m in 1..=3 {
         for k in 1..=3 {
             for j in 1..=2 {
@@ -154,7 +165,9 @@ fn the_walks_agree_on_rank_4_left_layouts() {
                                     for n in 1..=8 {
                                         for r in 0..=12 {
                                             let (e, d) = ([m, k, j, h], [s, t, w, v]);
-                                            answered += agree(&e, &d, n, r) as usize;
+                                            let (yes, cold) = agree_decided(&e, &d, n, r);
+                                            answered += yes as usize;
+                                            decided += cold as usize;
                                         }
                                     }
                                 }
@@ -165,7 +178,10 @@ fn the_walks_agree_on_rank_4_left_layouts() {
             }
         }
     }
-    assert!(answered > 0);
+    assert!(
+        answered > 0 && decided > 0,
+        "{answered} answered, {decided} decided"
+    );
 }
 
 /// A mode of two `usize` sub-modes.
@@ -355,4 +371,65 @@ fn layout_type_names_a_static_result() {
     let c = pick(layout!(type (4, 8):(8, 1)), layout!(type (4, 2):(2, 16))).unwrap();
     assert_eq!(core::mem::size_of::<Picked>(), 0);
     assert_eq!(c.to_string(), "((2,2),(1,2)):((16,1),(0,4))");
+}
+
+/// Where the walk refuses past two leaves, `Compose` decides point by
+/// point (`compose_decide.rs`); a static leaf's copy decides the same way
+/// while compiling, so those compositions stay static.
+#[test]
+fn the_point_by_point_decision_keeps_static_leaves() {
+    use layout_dsl::__private::static_walk_decided;
+    // `b(1) = 5` crosses the first two groups of `a` (q = 1 with a carry
+    // over a rest of two groups): the walk refuses, the decision answers.
+    let (modes, decided) = static_walk_decided(&[2, 2, 1], &[0, 1, 1], 4, 5);
+    assert!(decided && modes.is_ok());
+    let c = static_case!([(2, 2, 1):(0, 1, 1)], [4:5]);
+    assert_eq!(c.to_string(), "(2,2,1):(1,3,0)");
+    // The same over 65536 elements: the copy reads one period of `f(c) =
+    // a(5c)` (4 values; `a` repeats every 4 elements) rather than all.
+    let (modes, decided) = static_walk_decided(&[2, 2, 1], &[0, 1, 1], 65536, 5);
+    assert!(decided && modes.is_ok());
+    let c = static_case!([(2, 2, 1):(0, 1, 1)], [65536:5]);
+    assert_eq!(c.to_string(), "(2,2,16384):(1,3,5)");
+    // Carries that cancel (typed_compose_rank3.rs): each leaf walks, the
+    // two together carry in the first group, yet `a(1 + 3) = a(1) + a(3)`.
+    // Decided at run time; the static leaves are the walk's, the same
+    // function as the decided `usize` ones in another form.
+    let (a, b) = (
+        layout!(type (2, 2, 1):(1, 1, 3)),
+        layout!(type (2, 2):(1, 3)),
+    );
+    let typed = a.composition(b).unwrap();
+    let dynamic = layout!((2, 2, 1):(1, 1, 3))
+        .composition(layout!((2, 2):(1, 3)))
+        .unwrap();
+    assert_eq!(core::mem::size_of_val(&typed), 0);
+    assert_eq!(dynamic.to_string(), "((2,1,1),(2,1,1)):((1,0,0),(2,0,0))");
+    assert_eq!(typed.to_string(), "((2,1,1),(1,2,1)):((1,0,0),(0,2,0))");
+    let core = core(a, b).unwrap();
+    for i in 0..4 {
+        assert_eq!(typed.at(i), dynamic.at(i));
+        assert_eq!(typed.at(i), a.at(b.at(i)));
+        assert_eq!(
+            typed.at(i) as i64,
+            core.crd2idx(&IntTuple::Int(i as i64)).unwrap()
+        );
+    }
+}
+
+/// An empty right layout answers without reading `a` (`n:0` per leaf),
+/// even where a static leaf's walk and decision both refuse: that leaf's
+/// folded mode is `n:0` then, as the `usize` one.
+#[test]
+fn an_empty_right_layout_answers_with_a_refused_static_leaf() {
+    let (modes, _) = layout_dsl::__private::static_walk_decided(&[1, 2, 1], &[0, 0, 1], 3, 1);
+    assert!(modes.is_err());
+    let z = 0;
+    let a = layout!(type (1, 2, 1):(0, 0, 1));
+    let typed = a.composition(layout!((z, 3):(1, 1))).unwrap();
+    let dynamic = layout!((1, 2, 1):(0, 0, 1)).composition(layout!((z, 3):(1, 1)));
+    assert_eq!(typed.to_string(), dynamic.unwrap().to_string());
+    assert_eq!(typed.to_string(), "((0,1,1),(3,1,1)):((0,0,0),(0,0,0))");
+    let ((_, _, _), (s, _, _)) = typed.shape();
+    assert_eq!(value_of(s), 3);
 }

@@ -338,17 +338,25 @@ fn a_broken_condition_names_the_values() {
     let c = a.composition(layout!(2:5)).unwrap();
     assert_eq!(c.to_string(), "(2,1):(6,0)");
     assert!(assert_composition(&c, a, layout!(2:5)));
-    // Before them it is CuTe's, which needs the divisibility.
+    // Before them the step is exact too (CuTe's needs 5 and 3 to divide):
+    // `c·2` in the first group is a line added to the walk of `2:1` over
+    // the second.
     let a = layout!((m,n,2):(1,ld,64));
-    let e = a.composition(layout!(2:5)).unwrap_err();
-    assert!(matches!(
+    let c = a.composition(layout!(2:5)).unwrap();
+    assert_eq!(c.to_string(), "(1,2,1):(0,6,0)");
+    assert!(assert_composition(&c, a, layout!(2:5)));
+    // 4:2 reads 0, 2, 1+4, 2·4: no layout (the core refuses too); the
+    // digit `c0·2 + c1·1` of the first group carries.
+    let e = a.composition(layout!(4:2)).unwrap_err();
+    assert_eq!(
         e,
-        AlgebraError::StrideNotDivisible {
-            stride: 5,
-            extent: 3,
-            ..
+        AlgebraError::Carry {
+            function: "composition",
+            reach: 3,
+            extent: 3
         }
-    ));
+    );
+    assert!(core(a, layout!(4:2)).is_none());
 }
 
 #[test]

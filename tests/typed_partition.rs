@@ -6,7 +6,7 @@
 //! agrees with the core's.
 
 use layout_dsl::tensor::{self, Tensor, X, typed};
-use layout_dsl::typed::{C, Layout, Prod, Quot};
+use layout_dsl::typed::{C, Layout, Prod, Quot, UnitZero};
 use layout_dsl::{Layout as CoreLayout, layout};
 use proptest::prelude::*;
 
@@ -181,7 +181,11 @@ fn static_partitions_stay_static() {
     let s = Tensor::new(&data[..], layout!(type (128,8):(1,128))).unwrap();
     let t_c = layout!(type (16,16):(1,16));
     let p = typed::local_partition_step(s, &t_c, 37, (C::<1>, X)).unwrap();
-    type Share = Layout<(Quot<C<128>, C<16>>, C<8>), (Prod<C<1>, C<16>>, C<128>)>;
+    // The rest's stride is 0 where its static extent is 1 (`UnitZero`).
+    type Share = Layout<
+        (Quot<C<128>, C<16>>, C<8>),
+        (UnitZero<Quot<C<128>, C<16>>, Prod<C<1>, C<16>>>, C<128>),
+    >;
     let layout: &Share = p.layout();
     assert_eq!(core::mem::size_of::<Share>(), 0);
     assert_eq!(layout.to_string(), "(8,8):(16,128)");

@@ -7,7 +7,9 @@
 //! door gives the same function.
 
 use layout_dsl::layout;
-use layout_dsl::typed::{AlgebraError, C, Layout, RankedProduct, TileToShape, TypedLayout};
+use layout_dsl::typed::{
+    AlgebraError, C, Layout, LayoutLeft, LayoutRight, RankedProduct, TileToShape, TypedLayout,
+};
 use proptest::prelude::*;
 
 mod agrees;
@@ -93,6 +95,45 @@ proptest! {
         let block = layout!((2,k):(k,1));
         let text = format!("tile_to_shape((2,{k}):({k},1), ({m},6))");
         prop_assert_eq!(agrees::agrees(block.tile_to_shape((m, C::<6>)), &text), m % 2 == 0 && 6 % k == 0, "{}", text);
+    }
+
+    /// `tile_to_shape_ordered`: CuTe's third argument, the copies'
+    /// order, against the core (whose ordered rows are CuTe C++'s golden
+    /// data, `cute_vocab_make.jsonl`) and the written-out door.
+    #[test]
+    fn tile_to_shape_ordered(m in 1usize..=24, n in 1usize..=24, k in 1usize..=3) {
+        let atom = layout!(type (2,4):(4,1));
+        let divides = m % 2 == 0 && n % 4 == 0;
+        let t = atom.tile_to_shape_ordered((m, n), LayoutRight);
+        let text = format!("tile_to_shape((2,4):(4,1), ({m},{n}), LayoutRight)");
+        prop_assert_eq!(agrees::agrees(t, &text), divides, "{}", text);
+        same(t, layout!(type tile_to_shape((2,4):(4,1), (m,n), LayoutRight)));
+        // The default order, as a function (an extent-1 copy mode's stride
+        // is 0 here, as `make_ordered_layout` gives it, `next` there).
+        let t = atom.tile_to_shape_ordered((m, n), LayoutLeft);
+        prop_assert_eq!(t.is_ok(), divides);
+        same(t, atom.tile_to_shape((m, n)));
+        let t = atom.tile_to_shape_ordered((m, n), (C::<1>, C::<0>));
+        let text = format!("tile_to_shape((2,4):(4,1), ({m},{n}), (1,0))");
+        prop_assert_eq!(agrees::agrees(t, &text), divides, "{}", text);
+        // Rank 3, a padded block, a nested target mode, a static target.
+        let block = layout!(type (2,k):(1,2));
+        let t = block.tile_to_shape_ordered((m, (C::<2>, n), C::<3>), (C::<2>, C::<0>, C::<1>));
+        let text = format!("tile_to_shape((2,{k}):(1,2), ({m},(2,{n}),3), (2,0,1))");
+        prop_assert_eq!(agrees::agrees(t, &text), m % 2 == 0 && (2 * n) % k == 0, "{}", text);
+        same(t, layout!(type tile_to_shape((2,k):(1,2), (m,(2,n),3), (2,0,1))));
+        let t = block.tile_to_shape_ordered((m, (C::<2>, n), C::<3>), LayoutRight);
+        let text = format!("tile_to_shape((2,{k}):(1,2), ({m},(2,{n}),3), LayoutRight)");
+        prop_assert_eq!(agrees::agrees(t, &text), m % 2 == 0 && (2 * n) % k == 0, "{}", text);
+        // A tie: refused exactly where both tied modes have more than one copy.
+        let t = atom.tile_to_shape_ordered((m, n), (C::<0>, C::<0>));
+        let text = format!("tile_to_shape((2,4):(4,1), ({m},{n}), (0,0))");
+        let core = agrees::core(&text);
+        prop_assert_eq!(agrees::agrees(t, &text), core.is_some(), "{}", text);
+        if divides && m > 2 && n > 4 {
+            prop_assert_eq!(t, Err(AlgebraError::OrderTie {
+                function: "tile_to_shape", place: 0, first: m / 2, second: n / 4 }));
+        }
     }
 
     /// The value door answers where the written-out door does.
@@ -181,4 +222,86 @@ fn layout_type_names_the_result_of_a_named_product() {
         Ok(tiled),
         "tile_to_shape((2,2):(1,2), (8,4))"
     ));
+    // CuTe's third argument: the type does not depend on the order.
+    let rows: layout_dsl::layout_type!(type tile_to_shape(#Block, (m,4), LayoutRight)) =
+        layout!(type tile_to_shape(#a, (m,4), LayoutRight)).unwrap();
+    assert!(agrees::agrees(
+        Ok(rows),
+        "tile_to_shape((2,2):(1,2), (8,4), LayoutRight)"
+    ));
+    let placed = layout!(type tile_to_shape(#a, (m,(2,m),4), (2,0,1))).unwrap();
+    assert!(agrees::agrees(
+        Ok(placed),
+        "tile_to_shape((2,2):(1,2), (8,(2,8),4), (2,0,1))"
+    ));
+    assert_eq!(
+        layout!(type tile_to_shape(#a, (m,m), (0,0))),
+        Err(AlgebraError::OrderTie {
+            function: "tile_to_shape",
+            place: 0,
+            first: 4,
+            second: 4
+        })
+    );
+    let left = layout!(type tile_to_shape(#a, (m,4), LayoutLeft));
+    assert!(agrees::agrees(left, "tile_to_shape((2,2):(1,2), (8,4))"));
+}
+
+/// `tile_to_shape_ordered` against rows CuTe C++ printed
+/// (`layout-core/tests/golden/cute_tile_order.jsonl`): the same offset at
+/// every index, dynamic targets carrying the rows' values.
+#[test]
+fn ordered_tiles_are_cutes() {
+    fn is<L: TypedLayout<Offset = usize>>(l: Result<L, AlgebraError>, cute: &str) {
+        let l = l.unwrap_or_else(|e| panic!("{e}, CuTe gives {cute}"));
+        let cute: layout_dsl::Layout = cute.parse().unwrap();
+        assert_eq!(l.size() as i64, cute.size(), "{l} vs {cute}");
+        for i in 0..l.size() {
+            let expected = cute.crd2idx(&layout_dsl::IntTuple::Int(i as i64)).unwrap();
+            assert_eq!(l.at(i) as i64, expected, "{l} vs {cute} at {i}");
+        }
+    }
+    let (m, n) = (32, 8);
+    let b88 = layout!(type (8,8):(8,1));
+    is(
+        b88.tile_to_shape_ordered((m, C::<64>), LayoutRight),
+        "((8,4),(8,8)):((8,512),(1,64))",
+    );
+    is(
+        b88.tile_to_shape_ordered((m, 64), (C::<1>, C::<0>)),
+        "((8,4),(8,8)):((8,512),(1,64))",
+    );
+    let b24 = layout!(type (2,4):(4,1));
+    is(
+        b24.tile_to_shape_ordered((n, (C::<2>, n)), LayoutRight),
+        "((2,4),(4,4)):((4,32),(1,8))",
+    );
+    let target = (4, n, C::<3>);
+    is(
+        b24.tile_to_shape_ordered(target, (C::<2>, C::<1>, C::<3>)),
+        "((2,2),(4,2),(1,3)):((4,16),(1,8),(0,32))",
+    );
+    is(
+        b24.tile_to_shape_ordered(target, (C::<3>, C::<1>, C::<2>)),
+        "((2,2),(4,2),(1,3)):((4,48),(1,8),(0,16))",
+    );
+    is(
+        b24.tile_to_shape_ordered(target, LayoutRight),
+        "((2,2),(4,2),(1,3)):((4,48),(1,24),(0,8))",
+    );
+    let nested = layout!(type ((2,2),4):((1,8),2));
+    is(
+        nested.tile_to_shape_ordered(((4, 2), (4, 3)), (C::<1>, C::<0>)),
+        "(((2,2),2),(4,3)):(((1,8),48),(2,16))",
+    );
+    let b3 = layout!(type (2,1,2):(2,0,1));
+    is(
+        b3.tile_to_shape_ordered((4, 3, 4), (C::<0>, C::<2>, C::<1>)),
+        "((2,2),(1,3),(2,2)):((2,4),(0,16),(1,8))",
+    );
+    let b4 = layout!(type (4):(1));
+    is(
+        b4.tile_to_shape_ordered((12, 5), (C::<1>, C::<0>)),
+        "((4,3),(1,5)):((1,20),(0,4))",
+    );
 }

@@ -87,11 +87,15 @@ fn call(f: &str, l: impl core::fmt::Display, rest: &str) -> String {
 fn algebra_results_are_inputs_again() {
     use layout_dsl::typed::{CeilQuot, Divide, Prod, UnitZero};
     // A static divide: the tiles' counts are `CeilQuot`s, their strides
-    // `Prod`s, the tile's strides `UnitZero`s (0 only under a tile of 1).
+    // `Prod`s under `UnitZero` (0 only for a count of 1), the tile's
+    // strides `UnitZero`s (0 only under a tile of 1).
     let a = layout!(type (8,12):(1,8));
     let z = a.zipped_divide((C::<4>, C::<3>)).unwrap();
     type Counts = (CeilQuot<C<8>, C<4>>, CeilQuot<C<12>, C<3>>);
-    type Steps = (Prod<C<1>, C<4>>, Prod<C<8>, C<3>>);
+    type Steps = (
+        UnitZero<CeilQuot<C<8>, C<4>>, Prod<C<1>, C<4>>>,
+        UnitZero<CeilQuot<C<12>, C<3>>, Prod<C<8>, C<3>>>,
+    );
     type Tiles = ((C<4>, C<3>), Counts);
     type TileStrides = (UnitZero<C<4>, C<1>>, UnitZero<C<3>, C<8>>);
     let _: &Layout<Tiles, (TileStrides, Steps)> = &z;

@@ -53,10 +53,10 @@ fn divides_by_a_tile_of_one_print_as_cute() {
     let z = layout!(type (8,3):(1,8))
         .zipped_divide((C::<1>, C::<3>))
         .unwrap();
-    // CuTe: ((_1,_3),(_8,_1)):((_0,_8),(_1,_0)): the tile is CuTe's; the
-    // rest of extent 1 keeps its stride 24 here (CuTe: `_0`).
+    // CuTe: ((_1,_3),(_8,_1)):((_0,_8),(_1,_0)): the rest of static
+    // extent 1 is `1:0` too (`RestStride`).
     assert_eq!(z.mode::<0>().to_string(), "(1,3):(0,8)");
-    assert_eq!(z.to_string(), "((1,3),(8,1)):((0,8),(1,24))");
+    assert_eq!(z.to_string(), "((1,3),(8,1)):((0,8),(1,0))");
     assert_eq!(core::mem::size_of_val(&z), 0);
     for m in 1..=9usize {
         for n in [1usize, 4, 7] {
@@ -118,8 +118,11 @@ fn partitions_by_a_tile_of_one_print_as_cute() {
     let t2 = Tensor::new(&data[..], layout!(((k,2),3):((1,k),8))).unwrap();
     let g = typed::local_tile(t2, (C::<2>, C::<1>), (1, 2)).unwrap();
     check!(g, "((2,1),1):((1,4),0)", 18);
-    // A tile of 1 over the nested mode: CuTe `(_1,_1):(_0,_0)` at 21; here
-    // the nested tile keeps the mode's two leaves, each `1:0`.
+    // A tile of 1 over the nested mode: CuTe `(_1,_1):(_0,_0)` at 21. With
+    // `C<1>` the nested tile keeps the mode's two leaves, each `1:0` (one
+    // type for every `C<N>`); `UnitTile` is CuTe's `_1`.
     let g = typed::local_tile(t2, (C::<1>, C::<1>), (5, 2)).unwrap();
     check!(g, "((1,1),1):((0,0),0)", 21);
+    let g = typed::local_tile(t2, (typed::UnitTile, typed::UnitTile), (5, 2)).unwrap();
+    check!(g, "(1,1):(0,0)", 21);
 }

@@ -56,6 +56,42 @@ pub fn value_logical_dynamic_strides(inputs: &[(usize, usize)]) -> usize {
     sum
 }
 
+/// A padded `A` with dynamic strides, `(4,m):(1,8)` or `(4,m):(2m,1)`: a
+/// hole of 2, so the general walk (no unit holes), by `(2,3):(1,2)`.
+pub fn value_logical_padded_strides(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let (s, t) = if n % 2 == 0 { (1, 8) } else { (2 * m, 1) };
+        let l = layout!((4,m):(s,t))
+            .logical_product(layout!(type (2,3):(1,2)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+pub fn runtime_logical_padded_strides(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let (s, t) = if n % 2 == 0 { (1, 8) } else { (2 * m, 1) };
+        let l = layout!(logical_product((4,m):(s,t), (2,3):(1,2))).unwrap();
+        let at = l.crd2idx(&layout_dsl::IntTuple::Int(77)).unwrap();
+        sum += l.size() as usize + at as usize;
+    }
+    sum
+}
+
+/// The same through the written-out door, `layout!(type …)`.
+pub fn typed_logical_dynamic_strides(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, n) in inputs {
+        let (s, t) = if n % 2 == 0 { (1, 4) } else { (m, 1) };
+        let l = layout!(type logical_product((4,m):(s,t), (2,3):(3,1))).unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
 pub fn runtime_logical_dynamic_strides(inputs: &[(usize, usize)]) -> usize {
     let mut sum = 0;
     for &(m, n) in inputs {
@@ -100,6 +136,14 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
         value_logical_dynamic_strides(inputs),
         runtime_logical_dynamic_strides(inputs)
     );
+    assert_eq!(
+        typed_logical_dynamic_strides(inputs),
+        runtime_logical_dynamic_strides(inputs)
+    );
+    assert_eq!(
+        value_logical_padded_strides(inputs),
+        runtime_logical_padded_strides(inputs)
+    );
     let mut g = c.benchmark_group(format!("typed_algebra_x{}", inputs.len()));
     g.bench_function("logical_product/value", |b| {
         b.iter(|| value_logical(black_box(inputs)))
@@ -112,6 +156,12 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
     });
     g.bench_function("logical_product/value_dynamic_strides", |b| {
         b.iter(|| value_logical_dynamic_strides(black_box(inputs)))
+    });
+    g.bench_function("logical_product/typed_dynamic_strides", |b| {
+        b.iter(|| typed_logical_dynamic_strides(black_box(inputs)))
+    });
+    g.bench_function("logical_product/value_padded_strides", |b| {
+        b.iter(|| value_logical_padded_strides(black_box(inputs)))
     });
     g.bench_function("blocked_product/value", |b| {
         b.iter(|| value_blocked(black_box(inputs)))
@@ -142,6 +192,16 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
         "logical_product dynamic strides/static strides",
         value_logical_dynamic_strides,
         value_logical,
+    );
+    paired(
+        "logical_product padded dynamic strides/static strides",
+        value_logical_padded_strides,
+        value_logical,
+    );
+    paired(
+        "logical_product dynamic strides value/typed",
+        value_logical_dynamic_strides,
+        typed_logical_dynamic_strides,
     );
     paired(
         "blocked_product runtime/value",

@@ -28,7 +28,13 @@
 //! complement CuTe rounds down; 142 rows are CuTe's print, the `_` of
 //! static leaves removed; each error row's note gives CuTe's print and why
 //! it is no product (README, "where we differ"), or that CuTe does not
-//! compile it).
+//! compile it), and `cute_tile_order.jsonl` (the same headers:
+//! `tile_to_shape` with CuTe's third argument, `LayoutLeft`,
+//! `LayoutRight`/`GenRowMajor` or a `Step<…>` written as our order tuple),
+//! and `cute_second_rounded.jsonl` (the same headers: the four products of
+//! an `A` with two strides whose spans below do not divide them, CuTe's
+//! print where `B` stays below the first rounded hole; the error rows
+//! reach past it, their notes give CuTe's print).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error

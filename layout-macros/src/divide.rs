@@ -11,6 +11,8 @@
 //!
 //! (the complement of `T:1` in `s` is `ceil(s/T):T`, and composing with a
 //! single-mode layout assumes nothing); modes past the tiler pass through.
+//! As CuTe prints them, a tile of 1 has stride 0 (`_1:_0`) and so has a
+//! rest of static extent 1 (CuTe's complement is then `_1:_0`).
 //! The other divides gather the same parts differently (as the core does):
 //!
 //! ```text
@@ -135,7 +137,7 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
         .iter()
         .zip(modes)
         .map(|(t, m)| match (&t.kind, &m.kind) {
-            (ExprKind::Int(t), _) if *t > 0 => Some(emit::static_leaf(*t)),
+            (ExprKind::Int(t), _) if *t > 0 => Some(tile_leaf(*t)),
             (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) => by_mode_tiler(inner, sub),
             _ => None,
         })
@@ -168,7 +170,19 @@ pub fn emit_named(function: &str, layout: TokenStream, tiler: TokenStream) -> To
 
 /// A by-mode tiler of static extents as the `Divide` methods take it.
 pub fn static_tiler(tiles: &[i64]) -> TokenStream {
-    emit::tuple(tiles.iter().map(|t| emit::static_leaf(*t)).collect())
+    emit::tuple(tiles.iter().map(|t| tile_leaf(*t)).collect())
+}
+
+/// One static tile extent as the `Divide` methods take it: `C::<N>`, or
+/// for 1 the facade's `UnitTile`, CuTe's `_1:_0` over any mode (`C<1>`
+/// over a tuple mode spreads one `1:0` per leaf).
+fn tile_leaf(t: i64) -> TokenStream {
+    if t == 1 {
+        let private = emit::private();
+        quote!(#private::UnitTile)
+    } else {
+        emit::static_leaf(t)
+    }
 }
 
 /// The rule for `e`, if it is a call this module types.
@@ -304,6 +318,8 @@ impl Rule<'_> {
                 (Sym::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             });
             rest_strides.push(match (&strides[i], leaf) {
+                // A rest of static extent 1 is CuTe's `_1:_0`.
+                _ if matches!(rests[i], Sym::Static(1)) => Sym::Static(0),
                 (Sym::Static(d), _) => Sym::Static(d * t),
                 (Sym::Dynamic(d), Some(_)) => {
                     checked = true;
@@ -320,13 +336,17 @@ impl Rule<'_> {
             });
         }
         let tiles: Vec<Sym> = self.tiles.iter().map(|t| Sym::Static(*t)).collect();
+        // A tile of 1 is CuTe's `_1:_0`, whatever the mode's stride.
+        let tile_strides: Vec<Sym> = (self.tiles.iter().zip(&strides))
+            .map(|(t, d)| if *t == 1 { Sym::Static(0) } else { d.clone() })
+            .collect();
         let signed =
             (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
         Built {
             lets,
             checked,
             shape: self.gather(&tiles, &rests, &shapes[k..]),
-            stride: self.gather(&strides[..k], &rest_strides, &strides[k..]),
+            stride: self.gather(&tile_strides, &rest_strides, &strides[k..]),
             signed,
         }
     }

@@ -107,7 +107,7 @@ impl Expander<'_> {
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)` with static block strides)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -183,7 +183,22 @@ impl Expander<'_> {
                 named_product::Operand::Layout => self.operand(b)?,
                 named_product::Operand::Shape => self.tree(b)?,
             };
-            return Ok(quote!(#private::#trait_name::#method(&#a, #b)));
+            // The order `named_product::order` admits: a major or places.
+            let order = match named_product::order(e) {
+                None => None,
+                Some(Expr {
+                    kind: ExprKind::Name(n),
+                    ..
+                }) => {
+                    let major = format_ident!("{n}");
+                    Some(quote!(, #private::#major))
+                }
+                Some(places) => {
+                    let places = self.tree(places)?;
+                    Some(quote!(, #places))
+                }
+            };
+            return Ok(quote!(#private::#trait_name::#method(&#a, #b #order)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);

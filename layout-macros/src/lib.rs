@@ -134,7 +134,8 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// way: `layout_type!(type logical_product(#A, #B))` is `<A as
 /// Product<B>>::Logical` (`zipped_product`, `tiled_product`,
 /// `flat_product` likewise), `blocked_product`/`raked_product` are
-/// `RankedProduct`'s, `tile_to_shape(#A, (m,64))` is `TileToShape`'s.
+/// `RankedProduct`'s, `tile_to_shape(#A, (m,64))` is `TileToShape`'s
+/// (with an order, `tile_to_shape(#A, (m,64), LayoutRight)`, the same type).
 ///
 /// ```ignore
 /// struct Tiles {

@@ -4,13 +4,17 @@
 //! (`Product`) with the other operand named, a written-out `SHAPE:STRIDE`,
 //! or on the right a by-mode tiler `<…>` of written-out layouts and
 //! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
-//! layouts; `tile_to_shape(#A, SHAPE)` (`TileToShape`) with a written-out
-//! target. Written-out operands alone are `product.rs`'s and `tile.rs`'s.
+//! layouts; `tile_to_shape(#A, SHAPE[, ORDER])` (`TileToShape`) with a
+//! written-out target (and `LayoutLeft`, `LayoutRight` or static places).
+//! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
+//! a written-out `A` with a dynamic stride leaf, which `product.rs` does
+//! not type (CuTe's complement sorts static strides only): that `A` takes
+//! the same methods, which sort its holes at run time, as a named one does.
 
 use layout_core::expr::{Expr, ExprKind};
 
 use crate::named::{binary_call, contains, is_layout_operand, is_tiler_operand, name};
-use crate::tree::is_plain;
+use crate::tree::{has_dynamic, is_plain};
 
 /// How an operand of the call is written in the expansion.
 pub enum Operand {
@@ -21,8 +25,15 @@ pub enum Operand {
 }
 
 /// The facade's trait and method for a product of typed values with a
-/// named operand, the operands and how the second is written.
+/// named operand (or a written-out left operand with a dynamic stride),
+/// the operands and how the second is written.
+/// `tile_to_shape(#A, SHAPE, ORDER)` is `TileToShape::tile_to_shape_ordered`
+/// (its order: [`order`]).
 pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
+    if let Some((a, b, _)) = ordered_tile(e) {
+        let fits = is_plain(b) && name(a).is_some() && contains(e);
+        return fits.then_some(("TileToShape", "tile_to_shape_ordered", a, b, Operand::Shape));
+    }
     let (f, a, b) = binary_call(e)?;
     let (trait_name, method, operand) = match f {
         "logical_product" => ("Product", "logical_product", Operand::Layout),
@@ -35,13 +46,54 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
         _ => return None,
     };
     let fits = match operand {
-        Operand::Shape => matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && name(a).is_some(),
+        Operand::Shape => {
+            let a_fits = name(a).is_some() || dynamic_stride(a);
+            matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
+        }
         Operand::Layout if trait_name == "Product" => {
             is_layout_operand(a) && is_tiler_operand(b, 0)
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
-    (fits && contains(e)).then_some((trait_name, method, a, b, operand))
+    (fits && (contains(e) || dynamic_stride(a))).then_some((trait_name, method, a, b, operand))
+}
+
+/// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.
+fn dynamic_stride(a: &Expr) -> bool {
+    match &a.kind {
+        ExprKind::Layout(shape, stride) => {
+            is_plain(shape) && is_plain(stride) && has_dynamic(stride)
+        }
+        _ => false,
+    }
+}
+
+/// `tile_to_shape(A, SHAPE, ORDER)` with a tuple target and an order the
+/// typed door takes: `LayoutLeft`, `LayoutRight`, or a flat tuple of
+/// static integers, one per target mode (the copies' shape is flat).
+fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let [a, b, order] = args.as_slice() else {
+        return None;
+    };
+    let ExprKind::Tuple(modes) = &b.kind else {
+        return None;
+    };
+    let fits = match &order.kind {
+        ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
+        ExprKind::Tuple(places) => {
+            places.len() == modes.len() && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
+        }
+        _ => false,
+    };
+    (name == "tile_to_shape" && fits).then_some((a, b, order))
+}
+
+/// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that [`call`] names.
+pub fn order(e: &Expr) -> Option<&Expr> {
+    ordered_tile(e).map(|(_, _, order)| order)
 }
 
 /// The associated type of the facade's trait that names what `method`
@@ -54,7 +106,8 @@ pub fn result_type(method: &str) -> &'static str {
         "flat_product" => "Flat",
         "blocked_product" => "Blocked",
         "raked_product" => "Raked",
-        // `tile_to_shape`, the only other method `call` names.
+        // `tile_to_shape` and `tile_to_shape_ordered`, the only other
+        // methods `call` names.
         _ => "Out",
     }
 }

@@ -23,8 +23,10 @@
 //! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
 //! copies below the hole, checked while compiling where the holes and `B`
 //! are static, else at run time (`product_fits`), before composing.
-//! CuTe's complement needs static strides for rank > 1; a rank-1 `A` with
-//! a dynamic stride, which CuTe takes, is not typed here.
+//! CuTe's complement needs static strides for rank > 1; an `A` with a
+//! dynamic stride (which CuTe takes at rank 1) is typed by
+//! `named_product.rs` through the value methods, which sort its holes at
+//! run time.
 //!
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`

@@ -169,7 +169,7 @@ impl Record {
 /// Without `whole`, the caller reads the last mode's stride only (a
 /// product composes into it), so its extent is neither checked nor written.
 /// With `round` (the products), a hole whose span does not divide its
-/// stride is rounded down once, as CuTe divides, by the core's rule
+/// stride is rounded down, as CuTe divides, by the core's rule
 /// (`layout_core::algebra::ProductHoles`; while compiling where the holes
 /// so far are static, else `product_hole` in src/private/partial.rs): the
 /// second value is then what the product checks `B` against

@@ -222,6 +222,16 @@ snapshot!(
     "type composition(#A, (p,(4,q)):(2,(1,p)))"
 );
 snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
+// A written-out `A` with a dynamic stride: the value method, whose holes
+// are sorted at run time by straight-line code (`product_holes.rs`).
+snapshot!(
+    typed_product_dynamic_stride,
+    "type logical_product((4,m):(s,t), (2,3):(3,1))"
+);
+snapshot!(
+    typed_blocked_product_dynamic_stride,
+    "type blocked_product((m,(2,n)):(s,(1,t)), (p,q):(1,p))"
+);
 
 /// `layout_type!(input)`, pretty-printed as a type alias.
 fn type_expansion(input: &str) -> String {

@@ -121,134 +121,11 @@ pub const fn compose_step(
     })
 }
 
-/// A step over the last bounded mode of the left layout, the one before
-/// its unbounded last mode: the extents and strides of both modes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LastStep {
-    /// The extent of the result's mode for the bounded mode.
-    pub shape: usize,
-    /// Its stride.
-    pub stride: usize,
-    /// The extent of the result's mode for the unbounded last mode.
-    pub rest_shape: usize,
-    /// Its stride.
-    pub rest_stride: usize,
-    /// The largest coordinate of the bounded mode the leaf reaches.
-    pub reach: usize,
-}
-
-/// A leaf of `n` elements `r` apart over the left layout's last two modes,
-/// `extent:stride` and the unbounded `_:last`: the layout of
-/// `f(c) = A(c·r)` for `c < n`, `A(j) = stride·(j mod extent) +
-/// last·(j div extent)`, where one exists (exact where CuTe's step needs
-/// `r` and `extent` to divide one another).
-///
-/// With `r = q·extent + ρ` (`ρ < extent`), `f(c) = c·q·last + A(c·ρ)`: a
-/// linear part, which adds to any layout's strides, and the walk of `ρ`.
-/// `c·ρ` stays below `extent` for `c < x = ceil(extent/ρ)`; at `c = x`,
-/// `A` differs from the line through its first values by `last −
-/// stride·extent`, which is not 0 (the modes would continue one another,
-/// and the walk merges those), so `x` is the first extent of `f`'s only
-/// coalesced form: a leaf of more than `x` elements needs `x | n`, and
-/// then `(x, n/x)` with the digit `c0·ρ + c1·δ` (`δ = x·ρ − extent`),
-/// which must stay below `extent` (else the form breaks there: no layout
-/// holds `f`, the core refuses). The reach is that digit's largest value,
-/// so two leaves add up exactly when their reaches sum below `extent`.
-#[inline]
-pub const fn compose_step_before_last(
-    function: &'static str,
-    n: usize,
-    r: usize,
-    extent: usize,
-    stride: usize,
-    last: usize,
-) -> Result<LastStep, AlgebraError> {
-    if n == 0 || r == 0 {
-        return Ok(only_last(n, 0));
-    }
-    if extent == 0 {
-        return Err(AlgebraError::ZeroExtent { function });
-    }
-    let (q, rho) = div_rem(r, extent);
-    let line = tri!(product(function, q, last));
-    // Whole copies of the mode: only the last mode moves.
-    if rho == 0 {
-        return Ok(only_last(n, line));
-    }
-    let here = tri!(sum(function, tri!(product(function, rho, stride)), line));
-    let x = div_ceil(extent, rho);
-    // The leaf stays below `extent` in this mode.
-    if n <= x {
-        let step = LastStep {
-            shape: n,
-            stride: here,
-            rest_shape: 1,
-            rest_stride: 0,
-            reach: (n - 1) * rho,
-        };
-        return Ok(step);
-    }
-    let (rest, left) = div_rem(n, x);
-    if left != 0 {
-        let (shape, part) = (n, x);
-        return Err(AlgebraError::ShapeNotDivisible {
-            function,
-            shape,
-            part,
-        });
-    }
-    // `x·ρ < extent + ρ`: no overflow; `δ < ρ`, so `δ·stride < ρ·stride`.
-    let delta = x * rho - extent;
-    // Saturating: a reach past usize::MAX is past the extent too.
-    let reach = ((x - 1) * rho).saturating_add((rest - 1).saturating_mul(delta));
-    if reach >= extent {
-        return Err(AlgebraError::Carry {
-            function,
-            reach,
-            extent,
-        });
-    }
-    // `A(x·r) = (x·q + 1)·last + δ·stride`.
-    let jump = tri!(sum(function, tri!(product(function, x, line)), last));
-    Ok(LastStep {
-        shape: x,
-        stride: here,
-        rest_shape: rest,
-        rest_stride: tri!(sum(function, jump, delta * stride)),
-        reach,
-    })
-}
-
-/// The leaf lands in the unbounded last mode only.
-#[inline]
-const fn only_last(rest_shape: usize, rest_stride: usize) -> LastStep {
-    LastStep {
-        shape: 1,
-        stride: 0,
-        rest_shape,
-        rest_stride,
-        reach: 0,
-    }
-}
-
-/// `left + right`, or the error naming both.
-#[inline]
-const fn sum(function: &'static str, left: usize, right: usize) -> Result<usize, AlgebraError> {
-    match left.checked_add(right) {
-        Some(total) => Ok(total),
-        None => Err(AlgebraError::SumOverflow {
-            function,
-            left,
-            right,
-        }),
-    }
-}
-
 /// `(a / b, a % b)` for `b > 0`, in 32 bits when both fit (a 64-bit
 /// division costs several times a 32-bit one on common x86 cores, and
 /// extents and strides nearly always fit).
 #[inline]
-const fn div_rem(a: usize, b: usize) -> (usize, usize) {
+pub(super) const fn div_rem(a: usize, b: usize) -> (usize, usize) {
     if (a | b) as u64 <= u32::MAX as u64 {
         let (a, b) = (a as u32, b as u32);
         ((a / b) as usize, (a % b) as usize)
@@ -259,7 +136,7 @@ const fn div_rem(a: usize, b: usize) -> (usize, usize) {
 
 /// `ceil(a / b)` for `b > 0`, as [`div_rem`].
 #[inline]
-const fn div_ceil(a: usize, b: usize) -> usize {
+pub(super) const fn div_ceil(a: usize, b: usize) -> usize {
     let (q, r) = div_rem(a, b);
     q + (r != 0) as usize
 }

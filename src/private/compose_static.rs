@@ -31,7 +31,9 @@ use core::marker::PhantomData;
 use layout_core::Error;
 
 use super::algebra::AlgebraError;
-use super::compose::{compose_step, compose_step_before_last, product, tri};
+use super::compose::{product, tri};
+use super::compose_decide::decide_static;
+use super::compose_exact::{compose_step_exact, reads_next_line, sum};
 use super::compose_walk::{next_group, placed};
 use super::int::Int;
 use super::list::{Cons, Nil};
@@ -114,6 +116,8 @@ pub struct ComposeWalk<AS, AE, N, R>(PhantomData<(AS, AE, N, R)>);
 pub trait StaticWalk {
     /// The mode, or the walk's refusal.
     const MODES: Result<FoldedModes, AlgebraError>;
+    /// The right leaf's extent `n`.
+    const EXTENT: usize;
 }
 
 impl<AS: StaticList, AE: StaticList, N: StaticInt, R: StaticInt> StaticWalk
@@ -125,20 +129,9 @@ impl<AS: StaticList, AE: StaticList, N: StaticInt, R: StaticInt> StaticWalk
             strides: AE::VALUES,
             len: AS::LEN,
         };
-        let mut out = [(1, 0); WIDTH];
-        let group = (1, left.strides[0]);
-        match walk(
-            &left,
-            0,
-            N::VALUE as usize,
-            R::VALUE as usize,
-            group,
-            &mut out,
-        ) {
-            Ok(_) => Ok(out),
-            Err(error) => Err(error),
-        }
+        modes(&left, N::VALUE as usize, R::VALUE as usize)
     };
+    const EXTENT: usize = N::VALUE as usize;
 }
 
 /// Sub-mode `K` of the static walk `W`: its extent, or its stride when
@@ -165,10 +158,14 @@ impl<W: StaticWalk, const K: usize, const STRIDE: bool> StaticInt for FoldedLeaf
         Ok(modes) if STRIDE => modes[K].1 as i64,
         Ok(modes) => modes[K].0 as i64,
         // A refused walk's leaf is never in a value (the composition is an
-        // error), but its type is compiled wherever the `Ok` arm is: `1:0`,
-        // a mode every const check on a layout's type accepts (0 would be
-        // an empty mode, which `at` refuses while compiling).
+        // error, but where the right layout is empty), yet its type is
+        // compiled wherever the `Ok` arm is: `n:0` at the first leaf, `1:0`
+        // at the others (`1:0` for `n = 0`), modes every const check on a
+        // layout's type accepts (0 would be an empty mode, which `at`
+        // refuses while compiling). `n:0` is what `Compose` gives such a
+        // leaf of an empty right layout (nothing is read).
         Err(_) if STRIDE => 0,
+        Err(_) if K == 0 && W::EXTENT != 0 => W::EXTENT as i64,
         Err(_) => 1,
     };
 }
@@ -191,6 +188,47 @@ pub trait FoldModes<W, Is>: Sized {
     /// The mode; an error where a folded leaf differs from the run-time
     /// value, or the static walk refused.
     fn fold(shapes: Self, strides: Self) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The mode decided point by point (`compose_decide.rs`): `shapes:
+    /// strides` as decided at run time for the leaf of extent `n`; `None`
+    /// where the folded leaves are not that function (or the static walk
+    /// refused), unless the right layout is `empty`.
+    fn decide(
+        shapes: Self,
+        strides: Self,
+        n: usize,
+        empty: bool,
+    ) -> Option<(Self::Shape, Self::Stride)>;
+}
+
+/// The folded mode `folded` is a layout of `n` elements and, unless the
+/// right layout is `empty` (nothing read), the same function as the
+/// decided `decided` (they may differ in form: the walk places a group's
+/// part at its first leaf, the decision fills from the first leaf).
+#[cold]
+#[inline(never)]
+fn same_leaf(
+    n: usize,
+    empty: bool,
+    decided: (&[usize], &[usize]),
+    folded: (&[usize], &[usize]),
+    folded_ok: bool,
+) -> bool {
+    let size = folded.0.iter().try_fold(1usize, |p, &s| p.checked_mul(s));
+    if size != Some(n) {
+        return false;
+    }
+    if empty {
+        return true;
+    }
+    let at = |(shape, stride): (&[usize], &[usize]), c: usize| {
+        let mut rest = c;
+        shape.iter().zip(stride).try_fold(0usize, |sum, (&s, &d)| {
+            let digit = (rest % s).checked_mul(d)?;
+            rest /= s;
+            sum.checked_add(digit)
+        })
+    };
+    folded_ok && (0..n).all(|c| matches!(at(folded, c), Some(v) if Some(v) == at(decided, c)))
 }
 
 /// The folded value `folded` equals the run-time walk's `walked`.
@@ -217,6 +255,10 @@ macro_rules! fold_modes {
             fn fold(shapes: Self, strides: Self) -> Result<(Self, Self), AlgebraError> {
                 Ok((shapes, strides))
             }
+            #[inline(always)]
+            fn decide(shapes: Self, strides: Self, _: usize, _: bool) -> Option<(Self, Self)> {
+                Some((shapes, strides))
+            }
         }
 
         impl<W: StaticWalk, $($A: Int,)*> FoldModes<W, Yes> for ($($A,)*) {
@@ -236,6 +278,23 @@ macro_rules! fold_modes {
                 )*
                 Ok(Default::default())
             }
+            #[inline]
+            #[allow(unused_variables)]
+            fn decide(
+                shapes: Self,
+                strides: Self,
+                n: usize,
+                empty: bool,
+            ) -> Option<(Self::Shape, Self::Stride)> {
+                let decided = ([$(shapes.$i.get(),)*], [$(strides.$i.get(),)*]);
+                let folded = (
+                    [$(FoldedLeaf::<W, $i, false>::VALUE as usize,)*],
+                    [$(FoldedLeaf::<W, $i, true>::VALUE as usize,)*],
+                );
+                let ok = W::MODES.is_ok();
+                same_leaf(n, empty, (&decided.0, &decided.1), (&folded.0, &folded.1), ok)
+                    .then(Default::default)
+            }
         }
     };
 }
@@ -249,20 +308,40 @@ struct Left {
     len: usize,
 }
 
+/// The static leaf's modes: the walk's, or where the walk refuses a
+/// condition of its steps over more than two leaves, the point-by-point
+/// decision's, as `Compose` decides at run time (`compose_value.rs`).
+const fn modes(a: &Left, n: usize, r: usize) -> Result<FoldedModes, AlgebraError> {
+    let mut out = [(1, 0); WIDTH];
+    let group = (1, a.strides[0]);
+    match walk(a, 0, (n, r, 0), group, &mut out) {
+        Ok(_) => Ok(out),
+        Err(
+            refused @ (AlgebraError::ShapeNotDivisible { .. }
+            | AlgebraError::StrideNotDivisible { .. }
+            | AlgebraError::Carry { .. }),
+        ) if a.len > 2 => match decide_static((a.extents, a.strides, a.len), n, r) {
+            Some(decided) => Ok(decided),
+            None => Err(refused),
+        },
+        Err(refused) => Err(refused),
+    }
+}
+
 /// `WalkLeaves::walk` (`compose_walk.rs`) from leaf `i` on, step for
 /// step: writes leaf `i`'s sub-mode and the later ones, returns the mode
 /// of the group leaf `i` is in.
 const fn walk(
     a: &Left,
     i: usize,
-    n: usize,
-    r: usize,
+    (n, r, line): (usize, usize, usize),
     (before, stride): (usize, usize),
     out: &mut FoldedModes,
 ) -> Result<(usize, usize), AlgebraError> {
     if i + 1 == a.len {
         // The last group is unbounded: the rest lands there.
-        let mode = (n, tri!(product(FUNCTION, r, stride)));
+        let along = tri!(product(FUNCTION, r, stride));
+        let mode = (n, tri!(sum(FUNCTION, along, line)));
         out[i] = placed(before == 1, mode);
         return Ok(mode);
     }
@@ -271,37 +350,24 @@ const fn walk(
     let first = before == 1;
     let extent = tri!(product(FUNCTION, before, a.extents[i]));
     let (here, mode) = if let Some(group) = next_group((extent, stride), next, next_is_last) {
-        let mode = tri!(walk(a, i + 1, n, r, group, out));
+        let mode = tri!(walk(a, i + 1, (n, r, line), group, out));
         (placed(first && extent != 1, mode), mode)
     } else {
-        let line = if next_is_last {
-            Some(next.1)
-        } else if compose_step(FUNCTION, n, r, extent).is_err() {
-            line(a, i + 1, (1, next.1))
+        let next_line = if reads_next_line(r, extent) {
+            self::line(a, i + 1, (1, next.1))
         } else {
             None
         };
-        if let Some(line) = line {
-            let step = tri!(compose_step_before_last(
-                FUNCTION, n, r, extent, stride, line
-            ));
-            let mode = (step.shape, step.stride);
-            place(a, i + 1, (step.rest_shape, step.rest_stride), out);
-            (placed(first, mode), mode)
-        } else {
-            let step = tri!(compose_step(FUNCTION, n, r, extent));
-            let mode = (step.shape, tri!(product(FUNCTION, r, stride)));
-            let group = (1, next.1);
-            tri!(walk(
-                a,
-                i + 1,
-                step.rest_shape,
-                step.rest_stride,
-                group,
-                out
-            ));
-            (placed(first, mode), mode)
-        }
+        let step = tri!(compose_step_exact(
+            FUNCTION,
+            (n, r, line),
+            (extent, stride),
+            next_line
+        ));
+        let mode = (step.shape, step.stride);
+        let rest = (step.rest_shape, step.rest_stride, step.rest_line);
+        tri!(walk(a, i + 1, rest, (1, next.1), out));
+        (placed(first, mode), mode)
     };
     out[i] = here;
     Ok(mode)
@@ -323,26 +389,18 @@ const fn line(a: &Left, i: usize, (before, stride): (usize, usize)) -> Option<us
     }
 }
 
-/// `WalkLeaves::place`: `mode` at leaf `i`, `1:0` at the later ones.
-const fn place(a: &Left, i: usize, mode: (usize, usize), out: &mut FoldedModes) {
-    out[i] = mode;
-    let mut j = i + 1;
-    while j < a.len {
-        out[j] = (1, 0);
-        j += 1;
-    }
-}
-
 /// The walk of a right leaf `n:r` over a left layout's leaves given as
 /// numbers (`extents`, `strides`, at least two, at most 12), as the
-/// folded leaves compute it: for tests comparing it with the run-time walk.
+/// folded leaves compute it (the walk, or where it refuses past two
+/// leaves the point-by-point decision), and whether the decision gave it:
+/// for tests comparing it with the run-time walk.
 #[doc(hidden)]
-pub fn static_walk(
+pub fn static_walk_decided(
     extents: &[usize],
     strides: &[usize],
     n: usize,
     r: usize,
-) -> Result<FoldedModes, AlgebraError> {
+) -> (Result<FoldedModes, AlgebraError>, bool) {
     assert!(extents.len() == strides.len() && (2..=WIDTH).contains(&extents.len()));
     let mut left = Left {
         extents: [0; WIDTH],
@@ -352,6 +410,19 @@ pub fn static_walk(
     left.extents[..extents.len()].copy_from_slice(extents);
     left.strides[..strides.len()].copy_from_slice(strides);
     let mut out = [(1, 0); WIDTH];
-    let group = (1, left.strides[0]);
-    walk(&left, 0, n, r, group, &mut out).map(|_| out)
+    let walked = walk(&left, 0, (n, r, 0), (1, left.strides[0]), &mut out).is_ok();
+    let folded = modes(&left, n, r);
+    let decided = !walked && folded.is_ok();
+    (folded, decided)
+}
+
+/// [`static_walk_decided`]'s modes.
+#[doc(hidden)]
+pub fn static_walk(
+    extents: &[usize],
+    strides: &[usize],
+    n: usize,
+    r: usize,
+) -> Result<FoldedModes, AlgebraError> {
+    static_walk_decided(extents, strides, n, r).0
 }

@@ -7,20 +7,26 @@
 //! nesting depends only on the operands' nestings: it is the nesting
 //! CuTe's `composition_impl` (after `coalesce`) gives when every leaf is
 //! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
-//! `n:r` of `b` walks them with the checked [`compose_step`](super::compose_step) (as the
-//! macro's rule for written-out layouts does, `layout-macros/src/compose.rs`),
-//! just before a line (the last leaf) with the exact `compose_step_before_last`
-//! (`compose.rs`), and becomes a mode with one sub-mode per leaf of `a` (a leaf `n:r·e0`
-//! when `a` has one leaf); the modes keep `b`'s nesting. Where two leaves
-//! of `b` reach into one group of `a`, their reaches must not carry (as
-//! [`no_carry`](super::no_carry)). Leaves of `a` that continue one another
-//! are one group, decided on the values ([`WalkLeaves`], `compose_walk.rs`).
+//! `n:r` of `b` walks them group by group with the exact step
+//! `compose_step_exact` (`compose_exact.rs`; CuTe's step where CuTe's
+//! holds), and becomes a mode with one sub-mode per leaf of `a` (a leaf
+//! `n:r·e0` when `a` has one leaf); the modes keep `b`'s nesting. Where two
+//! leaves of `b` reach into one group of `a`, their reaches must not carry
+//! (as [`no_carry`](super::no_carry)). Leaves of `a` that continue one
+//! another are one group, decided on the values ([`WalkLeaves`],
+//! `compose_walk.rs`). Where the walk refuses, a cold path decides the
+//! value point by point as the core does (`compose_decide.rs`), so the
+//! trait answers exactly where the core's exact composition answers.
 //!
 //! The walk is a recursion over type-level lists (`list.rs`): after
 //! inlining, a few compares, multiplies and (where a leaf of `b` crosses
-//! a group) divisions per pair of leaves; no call, no allocation.
+//! a group) divisions per pair of leaves; no call, no allocation. The
+//! point-by-point decision reads `a` once per index of `b` (at most 2^20,
+//! the core's limit), with no allocation either, and runs only where the
+//! walk refuses.
 
 use super::algebra::AlgebraError;
+use super::compose_decide::{Reads, additive};
 use super::compose_walk::{ComposeLeaf, WalkLeaves};
 use super::edit::{AsModes, Take};
 use super::int::{C, Int};
@@ -62,14 +68,15 @@ use super::tree::{Mode, Tree};
 /// checking it, give a wrong layout). Once a leaf of `b` is placed, the
 /// later sub-modes are `1:0` (CuTe's strides there are other numbers of
 /// no effect). Where a leaf fits the first group, the shape is CuTe's.
-/// Just before the last leaf (unbounded, so a line), or before a group
-/// that ends there where CuTe's step fails, the step is exact rather than
-/// CuTe's: with `r = q·a + ρ`, the leaf is the line `c·q·e'` plus the
-/// walk of `ρ` inside the mode `a:e`, which is a layout of at most two
-/// modes or none (the core refuses too). So with a left layout of two
-/// leaves (or of one group and a line), the trait answers exactly where
-/// the core's exact composition does, overlapping, zero and padded
-/// strides included (ARCHITECTURE.md, "Composition of typed values").
+/// Each step over a group is exact rather than CuTe's: with `r = q·a + ρ`,
+/// the leaf is a line plus the walk of `ρ` inside the mode `a:e` and the
+/// walk of `q` over the groups after it (ARCHITECTURE.md, "Composition of
+/// typed values"). Where that walk refuses (a left layout of three or
+/// more groups whose carries cancel, or a leaf that crosses a group
+/// before two more), the value is decided point by point as the core
+/// decides it: each leaf's only coalesced layout, then `a(b(i))` checked at
+/// every index of `b`. So the trait answers exactly where the core's exact
+/// composition does, overlapping, zero and padded strides included.
 ///
 /// **Leaf types.** A leaf of `b` that CuTe passes through unchanged (the
 /// shape of `b`'s leaf when `self` has one leaf) keeps its type, and the
@@ -80,13 +87,14 @@ use super::tree::{Mode, Tree};
 /// keeps it; otherwise its leaves are `usize`. A refusal is an `Err` at
 /// run time either way.
 ///
-/// **Checks.** Each step of the walk but the one before a line is CuTe's,
-/// with the conditions CuTe assumes checked ([`compose_step`](super::compose_step): the stride and the extent divide one
-/// another, the rest is a multiple of the mode's part, no empty mode but
-/// the last), and where two leaves of `b` reach into one group of `self`,
-/// their reaches add up below its extent (nothing carries). A value that
-/// breaks one is an [`AlgebraError`] naming the values, never a layout
-/// that differs from the core's exact composition (`layout_dsl::algebra`);
+/// **Checks.** Each step of the walk is exact under conditions it checks
+/// (the leaf's extent is a multiple of the part that stays in a group, its
+/// digit there does not carry, no empty mode but the last), and where two
+/// leaves of `b` reach into one group of `self`, their reaches add up below
+/// its extent (nothing carries). Where one fails, the point-by-point
+/// decision answers if the core does; otherwise the walk's error, naming
+/// the values, is returned, never a layout that differs from the core's
+/// exact composition (`layout_dsl::algebra`);
 /// a product that overflows is an error too. Offsets are `usize`: layouts
 /// with a negative static stride (`isize` offsets) are not taken, and
 /// `self` has at most 12 leaves (a mode of the result is a tuple).
@@ -129,6 +137,12 @@ use super::tree::{Mode, Tree};
 /// let c = a.composition(layout!(type 4:1)).unwrap();
 /// assert_eq!(c.to_string(), "(4,1):(1,0)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
+/// // Three groups, the first of stride 0: `b(1) = 3` reads `a(3) = 1`, a
+/// // layout though CuTe's walk needs 3 and 2 to divide one another.
+/// let (two, zero) = (2usize, 0usize);
+/// let three = layout!((two,two,1):(zero,1,zero));
+/// let c = three.composition(layout!((1,2):(0,3))).unwrap();
+/// assert_eq!((c.size(), c.at(1)), (2, three.at(3)));
 /// // A shorter tiler drops the modes past it, as CuTe:
 /// assert_eq!(a.composition((C::<2>,)).unwrap().to_string(), "(2):(1)");
 /// ```
@@ -188,6 +202,15 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
         e: AE,
         reach: &mut AS::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The result's trees decided point by point, leaf by leaf
+    /// (`compose_decide.rs`): `None` where the core refuses.
+    fn decide_tree(
+        self,
+        d: D,
+        a: AS,
+        e: AE,
+        reads: &mut Reads,
+    ) -> Option<(Self::Shape, Self::Stride)>;
 }
 
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
@@ -203,6 +226,10 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
     ) -> Result<(AS::Shape, AS::Stride), AlgebraError> {
         a.compose_leaf(e, self, r, reach)
     }
+    #[inline]
+    fn decide_tree(self, r: R, a: AS, e: AE, reads: &mut Reads) -> Option<(AS::Shape, AS::Stride)> {
+        a.decide_leaf(e, self, r, reads)
+    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -212,6 +239,9 @@ where
     S: LeafList,
     D: LeafList,
     S::List: WalkLeaves<D::List>,
+    SB: Mode<DB>,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
 {
     type Shape = SB::Shape;
     type Stride = SB::Stride;
@@ -223,9 +253,63 @@ where
         let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
         let mut reach = Default::default();
         let (b_shape, b_stride) = b.into_parts();
-        let (shape, stride) = b_shape.compose_tree(b_stride, a, e, &mut reach)?;
-        a.check(reach)?;
-        Ok(Layout::from_parts(shape, stride))
+        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
+        match walked.and_then(|parts| a.check(reach).map(|()| parts)) {
+            Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+            // Only a condition of the walk's steps is decided again, and only
+            // past two leaves: with at most two groups each condition is
+            // necessary (ARCHITECTURE.md), so the refusal is the core's; the
+            // core refuses an empty mode before deciding anything; and an
+            // overflow is refused (where no step can fail, as over a static
+            // line, the cold call is then dead code and the result's leaves
+            // fold as before).
+            Err(
+                refused @ (AlgebraError::ShapeNotDivisible { .. }
+                | AlgebraError::StrideNotDivisible { .. }
+                | AlgebraError::Carry { .. }),
+            ) if <S::List as WalkLeaves<D::List>>::LEAVES > 2 => decided(*self, b, refused),
+            Err(refused) => Err(refused),
+        }
+    }
+}
+
+/// `a ∘ b` decided point by point as the core decides it, where the walk
+/// refused (`refused`, the error kept where the core refuses too).
+#[cold]
+#[inline(never)]
+fn decided<S, D, SB, DB>(
+    a: Layout<S, D>,
+    b: Layout<SB, DB>,
+    refused: AlgebraError,
+) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
+{
+    let al = a.shape().leaf_list();
+    let mut reads = Reads {
+        empty: b.size() == 0,
+        ..Reads::default()
+    };
+    let (b_shape, b_stride) = b.into_parts();
+    let Some((shape, stride)) =
+        b_shape.decide_tree(b_stride, al, a.stride().leaf_list(), &mut reads)
+    else {
+        return Err(refused);
+    };
+    let c = Layout::from_parts(shape, stride);
+    // Every offset fits (no wrapping in `at`): the spans were summed checked.
+    let right = Layout::from_parts(b_shape, b_stride);
+    let at = |i| (c.at(i), al.value(a.stride().leaf_list(), right.at(i)));
+    if reads.empty || additive(right.size(), at) {
+        Ok(c)
+    } else {
+        Err(refused)
     }
 }
 
@@ -305,6 +389,18 @@ macro_rules! trees {
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
                 let parts = ($(self.$i.compose_tree(d.$i, a, e, reach)?,)*);
                 Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+            #[inline]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn decide_tree(
+                self,
+                d: ($($D,)*),
+                a: AS,
+                e: AE,
+                reads: &mut Reads,
+            ) -> Option<(Self::Shape, Self::Stride)> {
+                let parts = ($(self.$i.decide_tree(d.$i, a, e, reads)?,)*);
+                Some((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
             }
         }
     };

@@ -3,7 +3,9 @@
 //! type-level lists (`list.rs`) that inlines to straight-line code.
 
 use super::algebra::AlgebraError;
-use super::compose::{compose_step, compose_step_before_last, product};
+use super::compose::product;
+use super::compose_decide::{Reads, leaf_modes};
+use super::compose_exact::{compose_step_exact, reads_next_line};
 use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
 use super::int::Int;
 use super::list::{Cons, IntoTuple, Nil};
@@ -22,10 +24,9 @@ const FUNCTION: &str = "composition";
 /// leaf, the others get `1:0`, so the nesting does not change. CuTe's
 /// dynamic path walks each leaf alone and may then break a divisibility
 /// condition (and give a wrong layout) where the merged mode holds it.
-/// The step of a group just before the last leaf is exact
-/// (`compose_step_before_last`: the last leaf is unbounded, so a line), and
-/// so is the step before a group that ends at the last leaf (a line too,
-/// [`line`](WalkLeaves::line)) where CuTe's step fails.
+/// Each group's step is exact (`compose_step_exact`): the leaf is a line
+/// plus the walk of what is left over the groups after it, carried as
+/// `(n, r, line)`.
 ///
 /// `compose_static.rs` copies this branching into a `const fn` (the
 /// static leaves' values): a change here is a change there, which
@@ -34,6 +35,8 @@ const FUNCTION: &str = "composition";
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
+    /// How many leaves `Self` has.
+    const LEAVES: usize;
     /// The list of the result's extents (or strides): one `usize` per leaf.
     type Modes;
     /// Per bounded leaf: the sum of reaches into its group, and the
@@ -46,8 +49,7 @@ pub trait WalkLeaves<E>: Copy {
     fn walk(
         self,
         e: E,
-        n: usize,
-        r: usize,
+        leaf: (usize, usize, usize),
         group: (usize, usize),
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError>;
@@ -57,8 +59,12 @@ pub trait WalkLeaves<E>: Copy {
     /// The stride of the line the leaves from `Self` to the last are, when
     /// they continue one another as one group (`group` as in `walk`).
     fn line(self, e: E, group: (usize, usize)) -> Option<usize>;
-    /// `mode` at the first leaf, `1:0` at the others.
-    fn place(self, mode: (usize, usize)) -> (Self::Modes, Self::Modes);
+    /// `A(j)`: the left layout at index `j`, its last leaf unbounded
+    /// (`None` on an overflow or an empty leaf but the last).
+    fn value(self, e: E, j: usize) -> Option<usize>;
+    /// The modes `modes` one per leaf from the first, `1:0` after them
+    /// (`None` when there are more modes than leaves).
+    fn fill(self, modes: &[(usize, usize)]) -> Option<(Self::Modes, Self::Modes)>;
 }
 
 /// The group the next leaf walks in, after a leaf that brings the group's
@@ -97,19 +103,27 @@ pub(super) const fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) 
 
 impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     const LAST: bool = true;
+    const LEAVES: usize = 1;
     type Modes = Cons<usize, Nil>;
     type Reach = Nil;
     #[inline(always)]
     fn walk(
         self,
         _: Cons<E0, Nil>,
-        n: usize,
-        r: usize,
+        (n, r, line): (usize, usize, usize),
         (before, stride): (usize, usize),
         _: &mut Nil,
     ) -> Result<Walked<Self::Modes>, AlgebraError> {
         // The last group is unbounded: the rest lands there.
-        let mode = (n, product(FUNCTION, r, stride)?);
+        let along = product(FUNCTION, r, stride)?;
+        let mode = (
+            n,
+            along.checked_add(line).ok_or(AlgebraError::SumOverflow {
+                function: FUNCTION,
+                left: along,
+                right: line,
+            })?,
+        );
         let here = placed(before == 1, mode);
         Ok((Cons(here.0, Nil), Cons(here.1, Nil), mode))
     }
@@ -121,9 +135,18 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     fn line(self, _: Cons<E0, Nil>, (_, stride): (usize, usize)) -> Option<usize> {
         Some(stride)
     }
-    #[inline(always)]
-    fn place(self, mode: (usize, usize)) -> (Self::Modes, Self::Modes) {
-        (Cons(mode.0, Nil), Cons(mode.1, Nil))
+    #[inline]
+    fn value(self, e: Cons<E0, Nil>, j: usize) -> Option<usize> {
+        j.checked_mul(e.0.get())
+    }
+    #[inline]
+    fn fill(self, modes: &[(usize, usize)]) -> Option<(Self::Modes, Self::Modes)> {
+        let (shape, stride) = match modes {
+            [] => (1, 0),
+            [mode] => *mode,
+            _ => return None,
+        };
+        Some((Cons(shape, Nil), Cons(stride, Nil)))
     }
 }
 
@@ -133,14 +156,14 @@ where
     Cons<A1, T>: WalkLeaves<Cons<E1, TE>>,
 {
     const LAST: bool = false;
+    const LEAVES: usize = 1 + <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LEAVES;
     type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
     type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
     #[inline(always)]
     fn walk(
         self,
         e: Cons<E0, Cons<E1, TE>>,
-        n: usize,
-        r: usize,
+        (n, r, line): (usize, usize, usize),
         (before, stride): (usize, usize),
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError> {
@@ -150,41 +173,27 @@ where
         let extent = product(FUNCTION, before, self.0.get())?;
         // Nothing so far moves (`extent` 1: the next group starts at the
         // next leaf), or the next leaf continues this group.
-        let (here, up, shapes, strides) =
-            if let Some(group) = next_group((extent, stride), next, next_is_last) {
-                let (shapes, strides, mode) = self.1.walk(e.1, n, r, group, &mut reach.1)?;
-                (placed(first && extent != 1, mode), mode, shapes, strides)
-            } else if let Some(line) = if next_is_last {
-                Some(next.1)
+        let (here, up, shapes, strides) = if let Some(group) =
+            next_group((extent, stride), next, next_is_last)
+        {
+            let (shapes, strides, mode) = self.1.walk(e.1, (n, r, line), group, &mut reach.1)?;
+            (placed(first && extent != 1, mode), mode, shapes, strides)
+        } else {
+            // This leaf ends its group: the exact step over it, the rest
+            // of the leaf on over the groups after it.
+            let next_line = if reads_next_line(r, extent) {
+                self.1.line(e.1, (1, next.1))
             } else {
-                // Only where CuTe's step fails, which keeps CuTe's shape
-                // wherever it holds.
-                compose_step(FUNCTION, n, r, extent)
-                    .is_err()
-                    .then(|| self.1.line(e.1, (1, next.1)))
-                    .flatten()
-            } {
-                // The leaves after this group are one line (the unbounded last
-                // leaf, or a group that ends there): the exact step over this
-                // group and the line, the line's mode at its first leaf.
-                let step = compose_step_before_last(FUNCTION, n, r, extent, stride, line)?;
-                let mode = (step.shape, step.stride);
-                reach.0 = (reach.0.0.saturating_add(step.reach), extent);
-                let (shapes, strides) = self.1.place((step.rest_shape, step.rest_stride));
-                (placed(first, mode), mode, shapes, strides)
-            } else {
-                let next_stride = next.1;
-                let step = compose_step(FUNCTION, n, r, extent)?;
-                let mode = (step.shape, product(FUNCTION, r, stride)?);
-                // Saturating: a sum past usize::MAX is past the extent too.
-                reach.0 = (reach.0.0.saturating_add(step.reach), extent);
-                let (rest_shape, rest_stride, group) =
-                    (step.rest_shape, step.rest_stride, (1, next_stride));
-                let (shapes, strides, _) =
-                    self.1
-                        .walk(e.1, rest_shape, rest_stride, group, &mut reach.1)?;
-                (placed(first, mode), mode, shapes, strides)
+                None
             };
+            let step = compose_step_exact(FUNCTION, (n, r, line), (extent, stride), next_line)?;
+            let mode = (step.shape, step.stride);
+            // Saturating: a sum past usize::MAX is past the extent too.
+            reach.0 = (reach.0.0.saturating_add(step.reach), extent);
+            let rest = (step.rest_shape, step.rest_stride, step.rest_line);
+            let (shapes, strides, _) = self.1.walk(e.1, rest, (1, next.1), &mut reach.1)?;
+            (placed(first, mode), mode, shapes, strides)
+        };
         Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
     }
     #[inline(always)]
@@ -212,10 +221,22 @@ where
         let group = next_group((extent, stride), next, next_is_last)?;
         self.1.line(e.1, group)
     }
-    #[inline(always)]
-    fn place(self, mode: (usize, usize)) -> (Self::Modes, Self::Modes) {
-        let (shapes, strides) = self.1.place((1, 0));
-        (Cons(mode.0, shapes), Cons(mode.1, strides))
+    #[inline]
+    fn value(self, e: Cons<E0, Cons<E1, TE>>, j: usize) -> Option<usize> {
+        let extent = self.0.get();
+        if extent == 0 {
+            return None;
+        }
+        let digit = (j % extent).checked_mul(e.0.get())?;
+        digit.checked_add(self.1.value(e.1, j / extent)?)
+    }
+    #[inline]
+    fn fill(self, modes: &[(usize, usize)]) -> Option<(Self::Modes, Self::Modes)> {
+        let (here, rest) = modes
+            .split_first()
+            .map_or(((1, 0), modes), |(m, r)| (*m, r));
+        let (shapes, strides) = self.1.fill(rest)?;
+        Some((Cons(here.0, shapes), Cons(here.1, strides)))
     }
 }
 
@@ -234,6 +255,16 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
         r: R,
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The mode decided point by point (`compose_decide.rs`), where the
+    /// walk refuses: `None` where the core refuses too, or more modes than
+    /// leaves. `reads` counts what is read.
+    fn decide_leaf(
+        self,
+        e: E,
+        n: N,
+        r: R,
+        reads: &mut Reads,
+    ) -> Option<(Self::Shape, Self::Stride)>;
 }
 
 impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
@@ -250,6 +281,14 @@ impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> fo
         // CuTe's shortcut for an integral left shape: `n : r·e0`.
         Ok((n, r.times(e.0, FUNCTION)?))
     }
+    #[inline]
+    fn decide_leaf(self, e: Cons<E0, Nil>, n: N, r: R, reads: &mut Reads) -> Option<(N, R::Out)> {
+        let stride = r.times(e.0, FUNCTION).ok()?;
+        let last = n.get().saturating_sub(1);
+        reads.right_span = reads.right_span.checked_add(last.checked_mul(r.get())?)?;
+        reads.span = reads.span.checked_add(last.checked_mul(stride.get())?)?;
+        Some((n, stride))
+    }
 }
 
 /// The tuple of a walk's sub-modes, as `usize`s.
@@ -260,7 +299,7 @@ type ModesOf<AS, AE> = <<AS as WalkLeaves<AE>>::Modes as IntoTuple>::Tuple;
 type Folded<AS, AE, N, R> =
     <ModesOf<AS, AE> as FoldModes<ComposeWalk<AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
 
-impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE, N: Int + IsStatic, R: Int + IsStatic>
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
     Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic,
@@ -284,7 +323,24 @@ where
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
-        let (shapes, strides, _) = self.walk(e, n.get(), r.get(), group, reach)?;
+        let (shapes, strides, _) = self.walk(e, (n.get(), r.get(), 0), group, reach)?;
         FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
+    }
+    #[inline]
+    fn decide_leaf(
+        self,
+        e: Cons<E0, Cons<E1, TE>>,
+        n: N,
+        r: R,
+        reads: &mut Reads,
+    ) -> Option<(Self::Shape, Self::Stride)> {
+        let modes = leaf_modes(n.get(), r.get(), |j| self.value(e, j), reads)?;
+        let (shapes, strides) = self.fill(modes.as_slice())?;
+        FoldModes::decide(
+            shapes.into_tuple(),
+            strides.into_tuple(),
+            n.get(),
+            reads.empty,
+        )
     }
 }

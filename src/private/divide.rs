@@ -6,9 +6,11 @@
 //! - a leaf `s:d` by a static `T`: `(T, ceil(s/T)) : (d, T*d)`, the macro's
 //!   rule (`layout-macros/src/divide.rs`): static where `s` and `d` are
 //!   ([`CeilQuot`](super::CeilQuot), [`Prod`](super::Prod)), `usize` where they are not;
+//!   a rest of static extent 1 has stride 0 ([`RestStride`]), as CuTe's `_1:_0`;
 //! - a nested mode by one static `T`: the tile spread over the mode's
 //!   leaves in order (`divide_mode.rs`, [`DivMode`]): tile
-//!   `(t0,…,tk):(d0,…,dk)`, rest `(s0/t0,…,sk/tk):(d0·t0,…,dk·tk)`, which
+//!   `(t0,…,tk):(d0,…,dk)`, rest `(s0/t0,…,sk/tk):(d0·r0,…,dk·rk)` (`rj`
+//!   what is left of the tile at leaf `j`), which
 //!   holds only where each `tj` divides `sj` and what is left of the tile
 //!   (a static pair that does not is a compile error, CuTe's
 //!   `static_assert`; a dynamic one [`AlgebraError::NotDivisible`]);
@@ -22,10 +24,10 @@
 //! flatter rest (`2:4` where this gives `(1,2):(2,4)`).
 
 use super::algebra::AlgebraError;
-use super::divide_mode::DivMode;
-use super::int::Offset;
+use super::divide_mode::{DivMode, UnitTile};
+use super::int::{C, Offset};
 use super::layout::Layout;
-use super::static_int::{CeilBy, StaticInt, TileStride, Times};
+use super::static_int::{CeilBy, RestStride, StaticInt, TileStride, Times};
 use super::tree::{Mode, Tree};
 
 /// One mode `Self` (a leaf or a tuple) with stride `D` divided by `T` (a
@@ -65,11 +67,14 @@ pub trait DivideMode<D, T> {
     ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError>;
 }
 
-impl<S: CeilBy<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivideMode<D, T> for S {
+impl<S: CeilBy<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivideMode<D, T> for S
+where
+    S::Out: RestStride<<D as Times<T>>::Out>,
+{
     type TileS = T;
     type TileD = <D as TileStride<T>>::Out;
     type RestS = S::Out;
-    type RestD = <D as Times<T>>::Out;
+    type RestD = <S::Out as RestStride<<D as Times<T>>::Out>>::Out;
     type LogicalS = (T, S::Out);
     type LogicalD = (Self::TileD, Self::RestD);
     #[inline(always)]
@@ -79,7 +84,8 @@ impl<S: CeilBy<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivideMode<D, T> f
         function: &'static str,
     ) -> Result<(T, Self::TileD, S::Out, Self::RestD), AlgebraError> {
         let step = d.times(T::default(), function)?;
-        Ok((T::default(), d.tile_stride(), self.ceil_by(), step))
+        let rest = self.ceil_by();
+        Ok((T::default(), d.tile_stride(), rest, rest.rest_stride(step)))
     }
     #[inline(always)]
     fn logical_mode(
@@ -87,8 +93,40 @@ impl<S: CeilBy<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivideMode<D, T> f
         d: D,
         function: &'static str,
     ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
-        let (ts, td, rs, rd) = self.divide_mode(d, function)?;
+        let (ts, td, rs, rd) = <S as DivideMode<D, T>>::divide_mode(self, d, function)?;
         Ok(((ts, rs), (td, rd)))
+    }
+}
+
+/// CuTe's tile of `_1` ([`UnitTile`]): the tile `_1:_0` over any mode,
+/// a leaf or a tuple, and the rest the whole mode. `C<1>` gives the same
+/// over a single extent; over a tuple mode it spreads one `1:0` leaf per
+/// leaf of the mode (`(1,1):(0,0)`: the same element, not CuTe's nesting;
+/// Rust cannot give `C<1>` another type than `C<N>`).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{C, Divide, UnitTile};
+/// let (k, j, g) = (4, 2, 3);
+/// let l = layout!(type ((k,j),g):((1,k),{k * j}));
+/// // CuTe: zipped_divide(l, Shape<_1,_3>{}) is ((_1,_3),((4,2),1)):((_0,8),((_1,4),24)).
+/// let z = l.zipped_divide((UnitTile, C::<3>)).unwrap();
+/// assert_eq!(z.to_string(), "((1,3),((4,2),1)):((0,8),((1,4),24))");
+/// ```
+impl<S: Copy, D: Copy> DivideMode<D, UnitTile> for S {
+    type TileS = C<1>;
+    type TileD = C<0>;
+    type RestS = S;
+    type RestD = D;
+    type LogicalS = (C<1>, S);
+    type LogicalD = (C<0>, D);
+    #[inline(always)]
+    fn divide_mode(self, d: D, _: &'static str) -> Result<(C<1>, C<0>, S, D), AlgebraError> {
+        Ok((C, C, self, d))
+    }
+    #[inline(always)]
+    fn logical_mode(self, d: D, _: &'static str) -> Result<((C<1>, S), (C<0>, D)), AlgebraError> {
+        Ok(((C, self), (C, d)))
     }
 }
 
@@ -195,7 +233,7 @@ for_each_rank!(tuple_modes);
 /// let m = 16;
 /// let nested = layout!(type ((2,4),m):((1,2),8));
 /// let d = nested.logical_divide((C::<4>, C::<8>)).unwrap();
-/// assert_eq!(d.to_string(), "(((2,2),(1,2)),(8,2)):(((1,2),(2,4)),(8,64))");
+/// assert_eq!(d.to_string(), "(((2,2),(1,2)),(8,2)):(((1,2),(4,4)),(8,64))");
 /// ```
 pub trait Divide<T> {
     /// The layout `logical_divide` gives: `((T0,r0),(T1,r1),…):((d0,e0),…)`.

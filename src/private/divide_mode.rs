@@ -10,7 +10,9 @@
 //!   tile spreads over the leaves in order, as CuTe's `composition_impl`
 //!   walks a mode it cannot coalesce (a dynamic leaf): leaf `j` takes
 //!   `tj = min(sj, r)` of the `r` elements still to place, so the tile is
-//!   `(t0,…,tk):(d0,…,dk)` and the rest `(s0/t0,…,sk/tk):(d0·t0,…,dk·tk)`.
+//!   `(t0,…,tk):(d0,…,dk)` and the rest `(s0/t0,…,sk/tk):(d0·r0,…,dk·rk)`
+//!   (`rj` what is left of the tile at leaf `j`: CuTe's strides; where
+//!   `tj < rj` that leaf's rest extent is 1).
 //!   Both are layouts of that nesting only when `tj` divides `sj` and `r`
 //!   (CuTe's shape_div conditions): a static pair is checked while
 //!   compiling (CuTe's `static_assert`), a dynamic one when the code runs
@@ -30,7 +32,7 @@ use super::int::{C, Int};
 use super::leaf_list::LeafList;
 use super::list::{Cons, IntoTuple, Nil};
 use super::partition::overflow;
-use super::static_int::{Min, Over, Quot, StaticInt, TileStride, Times};
+use super::static_int::{Min, Over, Quot, RestStride, StaticInt, TileStride, Times};
 
 /// The partitions' error for a [`DivMode`] failure: a pair that does not
 /// divide names both values (`NotDivisible`), an overflow says so.
@@ -72,15 +74,19 @@ pub trait DivMode<D, T> {
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError>;
 }
 
-impl<S: Over<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivMode<D, T> for S {
+impl<S: Over<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivMode<D, T> for S
+where
+    S::Out: RestStride<<D as Times<T>>::Out>,
+{
     type TileS = T;
     type TileD = <D as TileStride<T>>::Out;
     type RestS = S::Out;
-    type RestD = <D as Times<T>>::Out;
+    type RestD = <S::Out as RestStride<<D as Times<T>>::Out>>::Out;
     #[inline(always)]
     fn div_mode(self, d: D) -> Result<(T, Self::TileD, S::Out, Self::RestD), AlgebraError> {
         let step = d.times(T::default(), "local_tile")?;
-        Ok((T::default(), d.tile_stride(), self.over(), step))
+        let rest = self.over();
+        Ok((T::default(), d.tile_stride(), rest, rest.rest_stride(step)))
     }
 }
 
@@ -272,7 +278,7 @@ impl<S, S2, SL, D, D2, DL, R> Spread<Cons<D, Cons<D2, DL>>, R> for Cons<S, Cons<
 where
     R: Int,
     S: Clamp<R>,
-    D: Times<S::Take>,
+    D: Times<R>,
     Cons<S2, SL>: Spread<Cons<D2, DL>, S::Next>,
 {
     type TileS = Cons<S::Take, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::TileS>;
@@ -286,7 +292,10 @@ where
         r: R,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
         let (take, next, rest) = self.0.clamp(r)?;
-        let step = d.0.times(take, "local_tile")?;
+        // The rest steps over this leaf by `r·d`, as CuTe's composition
+        // walk does (`rest_stride * curr_stride`): where the leaf is
+        // smaller than `r` its rest extent is 1 and the step only prints.
+        let step = d.0.times(r, "local_tile")?;
         let (ts, td, rs, rd) = self.1.spread(d.1, next)?;
         Ok((
             Cons(take, ts),

@@ -11,7 +11,7 @@ use layout_core::Error;
 use super::coord::TypedCoord;
 use super::int::Offset;
 use super::mode::Get;
-use super::text::{Described, layout_string, write_layout};
+use super::text::{describe, layout_string, write_debug, write_layout};
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 use super::walk::Form;
 
@@ -237,14 +237,14 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
 /// `Layout(shape:stride)`, the notation inside.
 impl<S: Tree, D: Tree, I> fmt::Debug for Layout<S, D, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Layout({self})")
+        write_debug(describe!(self.shape, S), describe!(self.stride, D), f)
     }
 }
 
 /// Canonical CuTe notation, the same text the core prints.
 impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_layout(Described::new(&self.shape), Described::new(&self.stride), f)
+        write_layout(describe!(self.shape, S), describe!(self.stride, D), f)
     }
 }
 
@@ -281,7 +281,7 @@ impl<S: Tree, D: Tree, I> Layout<S, D, I> {
     #[allow(clippy::inherent_to_string_shadow_display)] // The same text, on purpose.
     #[must_use]
     pub fn to_string(&self) -> String {
-        layout_string(Described::new(&self.shape), Described::new(&self.stride))
+        layout_string(describe!(self.shape, S), describe!(self.stride, D))
     }
 }
 

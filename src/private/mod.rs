@@ -23,6 +23,8 @@ mod algebra;
 mod analysis;
 mod basis;
 mod compose;
+mod compose_decide;
+mod compose_exact;
 mod compose_static;
 mod compose_value;
 mod compose_walk;
@@ -73,7 +75,7 @@ pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
-    static_walk,
+    static_walk, static_walk_decided,
 };
 pub use compose_value::{Compose, ComposeTree};
 pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
@@ -105,7 +107,7 @@ pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk};
 pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
 pub use product_ranked::{
-    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TileToShape, ZipPad, ZipProduct,
+    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TargetShape, TileToShape, ZipPad, ZipProduct,
 };
 pub use product_static::{ChooseHoles, HoleLeaf};
 pub use product_value::{Lift, Product, Unpack};
@@ -116,7 +118,7 @@ pub use shape_values::{
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{
-    CeilQuot, IfNonZero, Min, Over, Prod, Quot, StaticInt, TileStride, Times, UnitZero,
+    CeilQuot, IfNonZero, Min, Over, Prod, Quot, RestStride, StaticInt, TileStride, Times, UnitZero,
 };
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;

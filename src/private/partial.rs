@@ -52,7 +52,7 @@ impl Holes {
 /// A product's hole below a static `stride` over the `span` of the modes
 /// below (`exact`: the span the core sees, see `complement_hole`): the
 /// core's rule ([`ProductHoles::next`]: exact when `span` divides
-/// `stride`, else rounded down once if `stride > span`) where no mode
+/// `stride`, else rounded down if `stride > span`) where no mode
 /// below has a dynamic extent 1 (`span == exact`); otherwise
 /// `complement_hole`'s answer or errors.
 #[inline]

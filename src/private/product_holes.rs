@@ -7,8 +7,8 @@
 //! The complement here is `shape_values.rs`'s (`R` leaves give `R + 1`
 //! flat modes in the order of the strides, a leaf of extent 1 or stride 0
 //! a hole of extent 1), but a hole whose span does not divide its stride
-//! is rounded down once, as CuTe does, and the product is refused unless
-//! `B` stays in the copies below it ([`product_fits`]): so the typed-value
+//! is rounded down, as CuTe does, and the product is refused unless
+//! `B` stays in the copies below the first ([`product_fits`]): so the typed-value
 //! door answers where `layout!(type logical_product(…))` of written-out
 //! layouts answers.
 
@@ -31,8 +31,8 @@ use super::tree::{Mode, Tree};
 /// The holes of the leaves `shape:stride` taken in `order` for a product
 /// by a `B` of cosize `cosize`: each hole's extent, the stride after each
 /// hole, and the rest's extent up to `size·cosize`. A stride the span
-/// below it does not divide is rounded down once (partial.rs), and then
-/// `B` must reach only the copies below that hole (every product rounds,
+/// below it does not divide is rounded down (partial.rs), and then
+/// `B` must reach only the copies below the first such hole (every product rounds,
 /// as every door does).
 /// (`const`: the static holes of an all-static product,
 /// `product_static.rs`, are this function's answer.)
@@ -88,12 +88,27 @@ pub trait ProductHoles<G>: Copy {
         cosize: usize,
         function: &'static str,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+    /// With a dynamic stride, where every hole below the rest is 1 (a
+    /// compact `A`, column- or row-major alike), the same complement with
+    /// those extents written as the constant 1: the composition after it
+    /// then folds as it does for static strides. `None` otherwise, and
+    /// always when every stride is static (those holes fold already).
+    fn unit_holes(
+        holes: Layout<Self::Shape, Self::Stride>,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
 
 /// `usize`, one per named leaf.
 macro_rules! usize_of {
     ($x:ident) => {
         usize
+    };
+}
+
+/// The constant 1, one per named hole.
+macro_rules! one {
+    ($x:tt) => {
+        1
     };
 }
 
@@ -115,18 +130,29 @@ macro_rules! holes {
                 function: &'static str,
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "a product's left layout has a negative stride, which has no complement") };)*
-                let strides = [$(stride.$i.get(),)*];
+                let (shape, strides) = ([$(self.$i.get(),)*], [$(stride.$i.get(),)*]);
                 // Static strides are sorted while compiling; any dynamic
                 // one sorts all at run time (every hole is a `usize`, so
-                // the order never changes the type).
-                let order = if const { true $(&& $D::STATIC.is_some())* } {
-                    const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) }
+                // the order never changes the type): the leaves themselves
+                // move, so the holes' walk reads them at constant places.
+                let leaves = if const { true $(&& $D::STATIC.is_some())* } {
+                    (shape, strides, const { by_stride([$(match $D::STATIC { Some(d) => d, None => 0 },)*]) })
                 } else {
-                    by_stride_at_run_time(strides)
+                    let (shape, strides) = sorted_by_stride(shape, strides);
+                    (shape, strides, core::array::from_fn(|k| k))
                 };
-                let leaves = ([$(self.$i.get(),)*], strides, order);
                 let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
+            }
+            #[inline(always)]
+            fn unit_holes(
+                holes: Layout<Self::Shape, Self::Stride>,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = holes.into_parts();
+                if const { true $(&& $D::STATIC.is_some())* } || !(true $(&& $_c == 1)*) {
+                    return None;
+                }
+                Some(Layout::from_parts(($(one!($i),)* rest), stride))
             }
         }
     };
@@ -134,23 +160,28 @@ macro_rules! holes {
 
 /// `by_stride` on strides known only at run time (never negative: a
 /// dynamic leaf is a `usize`, a negative static one is refused while
-/// compiling): the leaves' indices sorted by stride, ties by index, as
-/// the core's complement orders them. An insertion sort of at most 11
-/// leaves, no allocation.
+/// compiling), applied to the leaves: `shape:stride` sorted by stride,
+/// ties in index order, as the core's complement orders them.
+///
+/// A bubble network of adjacent compare-exchanges, unrolled for the rank
+/// (at most 11 leaves): each exchange is a pair of selects on registers,
+/// no branch, no indexed load, no allocation; exchanging only on a
+/// strictly greater stride keeps it stable.
 #[doc(hidden)]
 #[inline(always)]
-pub fn by_stride_at_run_time<const R: usize>(strides: [usize; R]) -> [usize; R] {
-    let mut order = [0; R];
-    for i in 0..R {
-        // Insert leaf i after every leaf of a smaller or equal stride.
-        let mut k = i;
-        while k > 0 && strides[order[k - 1]] > strides[i] {
-            order[k] = order[k - 1];
-            k -= 1;
+pub fn sorted_by_stride<const R: usize>(
+    mut shape: [usize; R],
+    mut stride: [usize; R],
+) -> ([usize; R], [usize; R]) {
+    for pass in 1..R {
+        for j in 0..R - pass {
+            let swap = stride[j] > stride[j + 1];
+            let (s0, s1, d0, d1) = (shape[j], shape[j + 1], stride[j], stride[j + 1]);
+            (shape[j], shape[j + 1]) = if swap { (s1, s0) } else { (s0, s1) };
+            (stride[j], stride[j + 1]) = (d0.min(d1), d0.max(d1));
         }
-        order[k] = i;
     }
-    order
+    (shape, stride)
 }
 
 for_each_rank!(holes);
@@ -271,7 +302,14 @@ where
         let cosize = b.cosize();
         let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
         let holes = shape.product_holes(stride, self.size(), cosize, function)?;
-        match holes.choose().and_then(|holes| holes.composition(b)) {
+        // Two copies of the walk for dynamic strides: one over holes known
+        // to be 1, folded, the other general (the same function). All
+        // static, the holes are static leaves (`product_static.rs`).
+        let composed = match <S::Out as ProductHoles<D::Out>>::unit_holes(holes) {
+            Some(unit) => unit.choose().and_then(|holes| holes.composition(b)),
+            None => holes.choose().and_then(|holes| holes.composition(b)),
+        };
+        match composed {
             Ok(d) => Ok(d.into_parts()),
             Err(e) => Err(renamed(e, function)),
         }
@@ -309,5 +347,89 @@ pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
             right,
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::super::compose_value::Compose;
+    use super::super::int::C;
+    use super::super::layout::Layout;
+    use super::{ProductHoles, sorted_by_stride};
+    use std::vec::Vec;
+
+    /// The folded copy of the walk (holes known to be 1) gives what the
+    /// general one gives, the same layout or the same error, for every
+    /// `A = (m,n):(s,t)` with unit holes (`m`, `n` in 1..=4, strides up
+    /// to 16) by rank-2 `B`s; and it is taken for compact `A`s both ways.
+    #[test]
+    fn unit_holes_compose_as_the_general_walk() {
+        let tiles = [
+            (2, 3, 3, 1),
+            (2, 2, 1, 2),
+            (3, 2, 0, 1),
+            (4, 1, 5, 0),
+            (1, 1, 0, 0),
+        ];
+        let mut taken = 0;
+        for (m, n, s, t) in (1..=4usize).flat_map(|m| {
+            (1..=4)
+                .flat_map(move |n| (0..=16).flat_map(move |s| (0..=16).map(move |t| (m, n, s, t))))
+        }) {
+            for (p, q, u, v) in tiles {
+                let b = Layout::from_parts((p, q), (u, v));
+                let Ok(holes) = (m, n).product_holes((s, t), m * n, 16, "logical_product") else {
+                    continue;
+                };
+                if let Some(unit) =
+                    <(usize, usize) as ProductHoles<(usize, usize)>>::unit_holes(holes)
+                {
+                    assert_eq!(
+                        unit.composition(b),
+                        holes.composition(b),
+                        "({m},{n}):({s},{t})"
+                    );
+                    taken += 1;
+                }
+            }
+        }
+        assert!(taken > 500, "{taken}");
+        let col = (4usize, 5usize)
+            .product_holes((1usize, 4usize), 20, 6, "f")
+            .unwrap();
+        let row = (4usize, 5usize)
+            .product_holes((5usize, 1usize), 20, 6, "f")
+            .unwrap();
+        let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_holes;
+        assert!(unit(col).is_some() && unit(row).is_some());
+        // Static strides: the holes fold already, no second copy.
+        let fixed = (4usize, 5usize)
+            .product_holes((C::<1>, C::<4>), 20, 6, "f")
+            .unwrap();
+        assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_holes(fixed).is_none());
+    }
+
+    /// Every array of up to 5 strides from 0..=3 (ties included): the
+    /// network's order is the standard library's stable sort by stride.
+    #[test]
+    fn sorted_by_stride_is_the_stable_sort() {
+        fn check<const R: usize>() {
+            for code in 0..4usize.pow(R as u32) {
+                let stride: [usize; R] = core::array::from_fn(|i| code / 4usize.pow(i as u32) % 4);
+                let shape: [usize; R] = core::array::from_fn(|i| 10 + i);
+                let mut expected: Vec<(usize, usize)> = shape.into_iter().zip(stride).collect();
+                expected.sort_by_key(|&(_, d)| d);
+                let (s, d) = sorted_by_stride(shape, stride);
+                let got: Vec<(usize, usize)> = s.into_iter().zip(d).collect();
+                assert_eq!(got, expected, "strides {stride:?}");
+            }
+        }
+        check::<0>();
+        check::<1>();
+        check::<2>();
+        check::<3>();
+        check::<4>();
+        check::<5>();
     }
 }

@@ -194,7 +194,8 @@ folded!(
 
 /// The static leaf `B` unless `A` is 1, then 0: the stride of a tile of
 /// static extent `A` over a mode of stride `B`, as CuTe composes a tile of
-/// `_1` to `_1:_0` ([`TileStride`]).
+/// `_1` to `_1:_0` ([`TileStride`]), and of a rest of static extent `A`
+/// stepping by `B` ([`RestStride`]).
 ///
 /// ```
 /// use layout_dsl::typed::{C, Int, UnitZero};
@@ -230,6 +231,42 @@ impl<T: StaticInt> TileStride<T> for usize {
     #[inline(always)]
     fn tile_stride(self) -> usize {
         if T::VALUE == 1 { 0 } else { self }
+    }
+}
+
+/// The stride a rest (one coordinate per tile) of extent `self` keeps
+/// from its step `X`: `X`, or 0 where the extent is a static 1, as CuTe
+/// prints it (its complement of a tile that covers a static mode is
+/// `_1:_0`, so the rest composed from it is `_1:_0`). Static for a static
+/// step ([`UnitZero`]); a dynamic extent keeps its step, as CuTe's does.
+pub trait RestStride<X: Int>: Int {
+    /// The rest's stride leaf.
+    type Out: Int;
+    /// The rest's stride.
+    fn rest_stride(self, step: X) -> Self::Out;
+}
+
+impl<E: StaticInt, X: StaticInt> RestStride<X> for E {
+    type Out = UnitZero<E, X>;
+    #[inline(always)]
+    fn rest_stride(self, _: X) -> UnitZero<E, X> {
+        UnitZero::default()
+    }
+}
+
+impl<E: StaticInt> RestStride<usize> for E {
+    type Out = usize;
+    #[inline(always)]
+    fn rest_stride(self, step: usize) -> usize {
+        if E::VALUE == 1 { 0 } else { step }
+    }
+}
+
+impl<X: Int> RestStride<X> for usize {
+    type Out = X;
+    #[inline(always)]
+    fn rest_stride(self, step: X) -> X {
+        step
     }
 }
 

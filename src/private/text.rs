@@ -17,7 +17,7 @@ use core::fmt;
 
 /// One tree type's nesting and numbers (its `Tree::NODE`).
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Node {
     /// A static leaf (`C<N>`, a folded `Quot`/`Prod`): its value.
     Static(i64),
@@ -25,32 +25,41 @@ pub enum Node {
     /// (only `usize`'s own `NODE` says so, since [`write_tree`] reads one).
     Dynamic,
     /// A tuple: for each item, its byte offset in the tuple and its node.
-    Tuple(&'static [(usize, Node)]),
+    /// A raw pointer, not a reference: rustc validates a constant through
+    /// its references, for every tree type a crate formats, and does not
+    /// follow raw pointers (BENCHMARKS.md, "A `Display`ed result: the
+    /// description's cost").
+    Tuple(*const [(usize, Node)]),
 }
 
-/// A tree value with its description: what [`write_tree`] reads.
+/// A tree value with its description: what [`write_tree`] reads. Made
+/// only by [`describe!`], which pairs a value with its own type's `NODE`.
 #[derive(Clone, Copy)]
 pub(super) struct Described {
-    node: &'static Node,
-    value: *const u8,
+    pub(super) node: Node,
+    pub(super) value: *const u8,
 }
 
-impl Described {
-    /// `tree` with its type's node.
-    #[inline(always)]
-    pub(super) fn new<T: super::Tree>(tree: &T) -> Described {
-        Described {
-            node: &T::NODE,
-            value: (tree as *const T).cast(),
+/// The [`Described`] of the tree value `$tree` (a place) of type `$T`.
+///
+/// A macro rather than a generic function: each layout type a crate
+/// formats would instantiate one more function for it in that crate
+/// (BENCHMARKS.md, "A `Display`ed result: the description's cost").
+macro_rules! describe {
+    ($tree:expr, $T:ty) => {
+        $crate::__private::text::Described {
+            node: <$T as $crate::__private::Tree>::NODE,
+            value: ::core::ptr::from_ref::<$T>(&$tree).cast(),
         }
-    }
+    };
 }
+pub(super) use describe;
 
 /// Writes a tree in the notation: `(4,(2,8))`.
 pub(super) fn write_tree(tree: Described, f: &mut dyn fmt::Write) -> fmt::Result {
-    // SAFETY: `Described::new` paired the value with its own type's node,
-    // and the borrow it was made from outlives this call.
-    unsafe { write_node(tree.node, tree.value, f) }
+    // SAFETY: `describe!` paired the value with its own type's node, and
+    // the borrow it was made from outlives this call.
+    unsafe { write_node(&tree.node, tree.value, f) }
 }
 
 /// # Safety
@@ -64,6 +73,9 @@ unsafe fn write_node(node: &Node, value: *const u8, f: &mut dyn fmt::Write) -> f
         // SAFETY: per the contract, a `usize` lies at `value`.
         Node::Dynamic => write!(f, "{}", unsafe { value.cast::<usize>().read() }),
         Node::Tuple(items) => {
+            // SAFETY: a tuple's items point to the static slice in its
+            // type's `NODE` (tree.rs), which lives as long as the program.
+            let items = unsafe { &*items };
             f.write_char('(')?;
             for (k, &(at, ref item)) in items.iter().enumerate() {
                 if k > 0 {
@@ -86,6 +98,17 @@ pub(super) fn write_layout(
     write_tree(shape, f)?;
     f.write_char(':')?;
     write_tree(stride, f)
+}
+
+/// `Layout(shape:stride)`: `Debug` for every layout type.
+pub(super) fn write_debug(
+    shape: Described,
+    stride: Described,
+    f: &mut dyn fmt::Write,
+) -> fmt::Result {
+    f.write_str("Layout(")?;
+    write_layout(shape, stride, f)?;
+    f.write_char(')')
 }
 
 /// `shape:stride` as a `String`: `Layout::to_string` for every layout type.

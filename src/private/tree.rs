@@ -9,7 +9,7 @@ use layout_core::{Error, IntTuple};
 
 use super::int::{Int, leaf_to_core};
 use super::static_int::StaticInt;
-use super::text::{Described, Node, write_tree};
+use super::text::{Node, describe, write_tree};
 use super::walk::{Form, Leaf, divmod};
 
 /// How many `{rank; …}` entries `__ranks!` gives.
@@ -50,7 +50,7 @@ pub trait Tree: Copy {
     fn sealed(_: seal::Seal);
     /// The tree in the notation: `(4,8)`.
     fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tree(Described::new(self), f)
+        write_tree(describe!(*self, Self), f)
     }
     /// The same tree in the core (a `usize` above `i64::MAX` has none).
     fn to_core(&self) -> Result<IntTuple, Error>;

@@ -240,11 +240,19 @@ pub fn local_tile_step<T: Partition>(
 /// of the thread layout `thr_layout` takes the element at its coordinate in
 /// every `thr_layout`-shaped tile (thread level).
 ///
-/// The thread's coordinate is CuTe's `thr_layout.get_flat_coord(thr_idx)`:
-/// every leaf coordinate is `(thr_idx / stride) % extent`, gathered per
-/// mode. Stricter than CuTe: `thr_idx` must be below `size(thr_layout)`
-/// (CuTe wraps around), and a stride of 0 or below on a mode of extent
-/// above 1 is refused (CuTe divides by zero, or yields a negative coordinate).
+/// The thread is CuTe's index (a `usize`), whose coordinate is CuTe's
+/// `thr_layout.get_flat_coord(thr_idx)`: every leaf coordinate is
+/// `(thr_idx / stride) % extent`, gathered per mode. Stricter than CuTe:
+/// `thr_idx` must be below `size(thr_layout)` (CuTe wraps around), and a
+/// stride of 0 or below on a mode of extent above 1 is refused (CuTe
+/// divides by zero, or yields a negative coordinate).
+///
+/// Or, as the typed door's `ThreadIndex` and the notation take it, the
+/// thread's coordinate in `thr_layout`'s shape: a tuple with one entry per
+/// top-level mode, each an integer for the whole mode or a tuple nested
+/// like it (the core's [`algebra::thread_coord_at`]; its strides play no
+/// part). An entry past its mode, a tuple of another rank or a `_` is an
+/// error.
 ///
 /// ```
 /// use layout_dsl::tensor::{local_partition, Tensor};
@@ -253,43 +261,67 @@ pub fn local_tile_step<T: Partition>(
 /// let t = Tensor::new(&data[..], "(8,4):(1,8)".parse::<Layout>().unwrap()).unwrap();
 /// // 2x2 threads, row-major numbering: thread 1 is at (0,1).
 /// let threads: Layout = "(2,2):(2,1)".parse().unwrap();
-/// let mine = local_partition(t, &threads, 1).unwrap();
+/// let mine = local_partition(t.view(), &threads, 1).unwrap();
 /// assert_eq!(mine.layout().to_string(), "(4,2):(2,16)");
 /// assert_eq!(mine.iter().copied().collect::<Vec<_>>(), [8, 10, 12, 14, 24, 26, 28, 30]);
+/// // The same thread by its coordinate.
+/// let same = local_partition(t.view(), &threads, (0, 1)).unwrap();
+/// assert_eq!(same.iter().copied().collect::<Vec<_>>(), [8, 10, 12, 14, 24, 26, 28, 30]);
+/// assert!(local_partition(t, &threads, (2, 0)).is_err());
 /// ```
 pub fn local_partition<T: Partition>(
     t: T,
     thr_layout: &Layout,
-    thr_idx: usize,
+    thread: impl SliceCoord,
 ) -> Result<T::Output, Error> {
-    let idx = thread_index(thr_layout, thr_idx)?;
-    partition_for(t, thr_layout, idx)
-}
-
-/// `thr_idx` when it is below the number of threads.
-fn thread_index(thr_layout: &Layout, thr_idx: usize) -> Result<i64, Error> {
-    let idx = i64::try_from(thr_idx).unwrap_or(i64::MAX);
-    algebra::check_thread_index(thr_layout, idx)?;
-    Ok(idx)
-}
-
-/// `local_partition` once the index is checked against the thread layout
-/// (before a projection, which keeps the strides and so the meaning of the index).
-fn partition_for<T: Partition>(t: T, thr_layout: &Layout, idx: i64) -> Result<T::Output, Error> {
-    let coord = algebra::thread_coord(thr_layout, idx)?;
+    let coord = match thread.into_coord() {
+        Coord::Int(idx) => {
+            algebra::check_thread_index(thr_layout, idx)?;
+            algebra::thread_coord(thr_layout, idx)?
+        }
+        c => algebra::thread_coord_at(thr_layout, &c)?,
+    };
     outer_partition(t, algebra::thread_tiler(thr_layout)?, coord)
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx, Step<…>{})`: the
 /// thread layout projected by `step` (CuTe's `dice(step, thr_layout)`);
-/// `thr_idx` counts the threads of the whole `thr_layout`.
+/// `thread` names a thread of the whole `thr_layout`, by its index (the
+/// strides decompose it before the projection) or by its coordinate in
+/// `thr_layout`'s shape (one index per top-level mode, diced by `step`
+/// alike), as [`local_partition`].
+///
+/// ```
+/// use layout_dsl::tensor::{local_partition_step, Tensor, X};
+/// use layout_dsl::Layout;
+/// let data: Vec<u32> = (0..32).collect();
+/// let t = Tensor::new(&data[..], "(8,4):(1,8)".parse::<Layout>().unwrap()).unwrap();
+/// let threads: Layout = "(2,2,1):(2,1,0)".parse().unwrap();
+/// let by_index = local_partition_step(t.view(), &threads, 3, (1, X, 1)).unwrap();
+/// let by_coord = local_partition_step(t.view(), &threads, (1, 1, 0), (1, X, 1)).unwrap();
+/// assert_eq!(by_index.layout(), by_coord.layout());
+/// assert_eq!(by_index.base(), by_coord.base());
+/// ```
 pub fn local_partition_step<T: Partition>(
     t: T,
     thr_layout: &Layout,
-    thr_idx: usize,
+    thread: impl SliceCoord,
     step: impl SliceCoord,
 ) -> Result<T::Output, Error> {
-    let idx = thread_index(thr_layout, thr_idx)?;
-    let projected = algebra::dice_threads(&step.into_coord(), thr_layout)?;
-    partition_for(t, &projected, idx)
+    let step = step.into_coord();
+    let at = match thread.into_coord() {
+        Coord::Int(idx) => {
+            algebra::check_thread_index(thr_layout, idx)?;
+            Err(idx)
+        }
+        c => Ok(algebra::thread_coord_at(thr_layout, &c)?),
+    };
+    let projected = algebra::dice_threads(&step, thr_layout)?;
+    let coord = match at {
+        // The index is decomposed by the projected layout's strides, which
+        // the projection keeps.
+        Err(idx) => algebra::thread_coord(&projected, idx)?,
+        Ok(c) => algebra::dice_coord(&step, c)?,
+    };
+    outer_partition(t, algebra::thread_tiler(&projected)?, coord)
 }

@@ -39,10 +39,11 @@
 //! let g = typed::local_tile(a, (C::<128>, C::<8>), (1, X)).unwrap();
 //! assert_eq!(g.layout().to_string(), "(128,8,2):(1,256,2048)");
 //! assert_eq!(g[(0, 0, 0)], 128.0);
-//! // Thread 33's share under a (32,8) thread layout: (4,1,2), strides 32 static.
+//! // Thread 33's share under a (32,8) thread layout: (4,1,2), strides 32
+//! // and 0 static (CuTe: (_4,_1,2):(_32,_0,2048)).
 //! let thr = layout!(type (32,8):(1,32));
 //! let p = typed::local_partition(g, &thr, 33).unwrap();
-//! assert_eq!(p.layout().to_string(), "(4,1,2):(32,2048,2048)");
+//! assert_eq!(p.layout().to_string(), "(4,1,2):(32,0,2048)");
 //! assert_eq!(p[(1, 0, 1)], (128 + 1 + 256 + 32 + 2048) as f32);
 //! ```
 

@@ -234,7 +234,7 @@ impl Explainer<'_> {
         ));
         let product = layout_core::algebra::product_steps(&steps.block, &steps.copies)?;
         if let Some(r) = product.rounded {
-            self.rounded(r, "the copies'");
+            self.rounded(r, "the copies'", &steps.block);
         }
         Ok(())
     }

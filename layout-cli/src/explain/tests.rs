@@ -185,6 +185,15 @@ fn a_rounded_hole_is_narrated() {
             "tile_to_shape((2,3):(1,5), (2,6))",
             "rounds that hole down to 2; the copies' offsets stay below 2",
         ),
+        // A second rounded hole, above every copy B reads.
+        (
+            "logical_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))",
+            "stride 1000 is not a multiple of the span 192 below it either: CuTe rounds that hole down to 5 too",
+        ),
+        (
+            "blocked_product((2,2,2):(11,5,1), 2:1)",
+            "stride 11 is not a multiple of the span 10 below it either: CuTe rounds that hole down to 1 too",
+        ),
     ] {
         let shown = super::explain(src, Styles::new(false)).unwrap();
         assert!(shown.contains(note), "{src}:\n{shown}");

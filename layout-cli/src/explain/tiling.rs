@@ -78,7 +78,7 @@ impl Explainer<'_> {
                     steps.cotarget, steps.rest
                 ));
                 if let Some(r) = steps.rounded {
-                    self.rounded(r, "T's");
+                    self.rounded(r, "T's", a);
                 }
                 self.step(&format!(
                     "A* ∘ T = {}  (where each copy of A starts)",
@@ -150,7 +150,7 @@ impl Explainer<'_> {
         }
         self.step(&format!("logical_product(A, B) = {}", steps.product));
         if let Some(r) = product_steps(pa, pb)?.rounded {
-            self.rounded(r, "B's");
+            self.rounded(r, "B's", pa);
         }
         if let Some(copies) = steps.product.mode(1) {
             self.note(&format!("mode 1, where the copies start: {copies}"));
@@ -167,11 +167,39 @@ impl Explainer<'_> {
 impl Explainer<'_> {
     /// A hole of the product's complement CuTe rounds down (the core's
     /// rule, `layout_core::algebra::ProductHoles`), exact here: `whose`
-    /// names the operand whose offsets stay below it.
-    pub(super) fn rounded(&mut self, r: RoundedHole, whose: &str) {
+    /// names the operand whose offsets stay below it; `a` is the product's
+    /// `A`, whose later rounded holes (if any) are named too.
+    pub(super) fn rounded(&mut self, r: RoundedHole, whose: &str, a: &Layout) {
         self.note(&format!(
             "A's stride {} is not a multiple of the span {} of the modes below it: CuTe's complement rounds that hole down to {}; {whose} offsets stay below {}, the copies of A below the hole, so this is a product (past them CuTe's next copy would leave offsets no copy covers: refused, README \"where we differ\")",
             r.stride, r.span, r.hole, r.limit
         ));
+        for (stride, span) in later_rounded(a, r.stride) {
+            self.note(&format!(
+                "A's stride {stride} is not a multiple of the span {span} below it either: CuTe rounds that hole down to {} too, above every copy {whose} offsets reach, so it changes nothing",
+                stride / span
+            ));
+        }
     }
+}
+
+/// `A`'s strides above `first` that the span below does not divide (with
+/// that span), in stride order, as the complement walks them.
+fn later_rounded(a: &Layout, first: u64) -> Vec<(i64, i64)> {
+    let mut live: Vec<(i64, i64)> = a
+        .leaf_modes()
+        .filter(|&(s, d)| s != 1 && d > 0)
+        .map(|(s, d)| (d, s))
+        .collect();
+    live.sort();
+    let mut span = 1i64;
+    let mut out = Vec::new();
+    for (d, s) in live {
+        if d as u64 > first && span > 0 && d % span != 0 {
+            out.push((d, span));
+        }
+        // CuTe's span: the extent times the stride of the mode just below.
+        span = s.saturating_mul(d);
+    }
+    out
 }
