@@ -306,3 +306,48 @@ const fn value_at(
     };
     sum.checked_add(last)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Through the period or reading every value, the same answer: every
+    /// rank-3 left layout with extents 1–3 and strides 0–4, every leaf
+    /// `n ≤ 36`, `r ≤ 7` where the period applies.
+    #[test]
+    fn the_period_gives_what_every_value_gives() {
+        let (mut periodic_cases, mut answered) = (0, 0);
+        for extents in cube(1..=3) {
+            for strides in cube(0..=4) {
+                let mut leaves = ([1; MODES], [0; MODES], 3);
+                leaves.0[..3].copy_from_slice(&extents);
+                leaves.1[..3].copy_from_slice(&strides);
+                for n in 1..=36 {
+                    for r in 0..=7 {
+                        let Some(fast) = periodic(leaves, n, r) else {
+                            continue;
+                        };
+                        periodic_cases += 1;
+                        let slow = greedy(leaves, n, r).map(|(out, _)| out);
+                        assert_eq!(fast, slow, "{extents:?}:{strides:?} o {n}:{r}");
+                        answered += fast.is_some() as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            periodic_cases > 10_000 && answered > 1000,
+            "{periodic_cases}, {answered}"
+        );
+    }
+
+    /// Every `[a, b, c]` with each in `r`.
+    fn cube(r: core::ops::RangeInclusive<usize>) -> impl Iterator<Item = [usize; 3]> {
+        let (r1, r2) = (r.clone(), r.clone());
+        r.flat_map(move |a| {
+            let r2 = r2.clone();
+            r1.clone()
+                .flat_map(move |b| r2.clone().map(move |c| [a, b, c]))
+        })
+    }
+}
