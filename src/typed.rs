@@ -85,7 +85,8 @@
 //! (`a.composition(b)`, and `layout!(type composition(#A, #B))` with either
 //! side named): each leaf of `b` becomes a mode with one sub-mode per leaf
 //! of `a`, the nesting CuTe gives when every leaf is dynamic, each step
-//! checked (see its docs for where CuTe's static nesting differs).
+//! checked (see its docs for where CuTe's static nesting differs); a mode
+//! is static ([`FoldedLeaf`]) where `a` and that leaf of `b` are.
 //! CuTe's partitions of tensors over typed layouts, flat or nested
 //! (`local_tile`, `local_partition`, `_` slicing, `Step`) are typed too, in
 //! [`crate::tensor::typed`]: a static extent divided by a static tile is a
@@ -239,10 +240,11 @@
 
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
-    ComplementLeaf, Compose, Composed, Concat, Coordinate, Divide, FilterZeros, Flatten,
-    FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout, LayoutLeft, LayoutRight,
-    Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, Prepend, Prepended, Prod,
-    Product, ProductTile, Quot, RankedProduct, Replace, Replaced, RestStride, Select, Shape,
-    StaticInt, StaticStrides, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, Times,
-    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout,
+    ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide, FilterZeros,
+    Flatten, FoldedLeaf, FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout,
+    LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
+    Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced,
+    RestStride, Select, Shape, StaticInt, StaticStrides, Swizzle, Take, Taken, TargetShape,
+    TileStride, TileToShape, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile,
+    UnitZero, make_ordered_layout,
 };

@@ -376,9 +376,15 @@ fn layout_type_names_the_result_of_a_named_product() {
     let flat: layout_dsl::layout_type!(type flat_product((m,2):(1,8), #B)) =
         layout!(type flat_product((m,2):(1,8), #b)).unwrap();
     assert_eq!(Ok(flat), a.flat_product(b));
+    let p = 3;
     let by_mode: layout_dsl::layout_type!(type logical_product(#A, <2, p>)) =
-        layout!(type logical_product(#a, <2, 3>)).unwrap();
+        layout!(type logical_product(#a, <2, p>)).unwrap();
     assert_eq!(Ok(by_mode), a.logical_product((C::<2>, 3)));
+    // A static tile over the static mode 2:8: its copies are static too.
+    let by_static: layout_dsl::layout_type!(type logical_product(#A, <2, 3>)) =
+        layout!(type logical_product(#a, <2, 3>)).unwrap();
+    assert_eq!(Ok(by_static), a.logical_product((C::<2>, C::<3>)));
+    assert_eq!(by_static.to_string(), by_mode.to_string());
     let (m, n, s, t) = (2, 3, 12, 1);
     let d: layout_dsl::layout_type!(type logical_product(#Dyn, 2:1)) = layout!((m,n):(s,t))
         .logical_product(layout!(type 2:1))

@@ -50,7 +50,45 @@ pub fn written_out(inputs: &[(usize, usize)], pad: usize) -> usize {
     sum
 }
 
+/// A static `(4,8):(8,1) ∘ (4,2):(2,16)` through the trait (its leaves
+/// folded while compiling), read at a varying index: the composition
+/// itself should cost nothing.
+#[inline(never)]
+pub fn static_method(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let a = layout!(type (4,8):(8,1));
+        let l = a.composition(layout!(type (4,2):(2,16))).unwrap();
+        sum += l.size() + l.at(m % 8);
+    }
+    sum
+}
+
+/// The same through `layout!(type composition(…))` of written-out layouts.
+#[inline(never)]
+pub fn static_written_out(inputs: &[(usize, usize)]) -> usize {
+    let mut sum = 0;
+    for &(m, _) in inputs {
+        let l = layout!(type composition((4,8):(8,1), (4,2):(2,16)));
+        sum += l.size() + l.at(m % 8);
+    }
+    sum
+}
+
+/// One static composition read at `i`: its assembly is compared before
+/// and after a change (ARCHITECTURE.md, "Static leaves of a composition").
+#[inline(never)]
+pub fn static_at(i: usize) -> usize {
+    let a = layout!(type (4,8):(8,1));
+    a.composition(layout!(type (4,2):(2,16))).unwrap().at(i)
+}
+
 pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
+    assert_eq!(static_method(inputs), static_written_out(inputs));
+    let written = layout!(type composition((4,8):(8,1), (4,2):(2,16)));
+    for i in 0..8 {
+        assert_eq!(black_box(static_at)(black_box(i)), written.at(i));
+    }
     for pad in [0, 3] {
         assert_eq!(method(inputs, pad), runtime(inputs, pad));
         assert_eq!(method(inputs, pad), written_out(inputs, pad));
@@ -67,7 +105,22 @@ pub fn benches(c: &mut Criterion, inputs: &[(usize, usize)]) {
             b.iter(|| runtime(black_box(inputs), pad))
         });
     }
+    g.bench_function("static/method", |b| {
+        b.iter(|| static_method(black_box(inputs)))
+    });
+    g.bench_function("static/written_out", |b| {
+        b.iter(|| static_written_out(black_box(inputs)))
+    });
     g.finish();
+    super::common::paired(
+        "composition static method/written_out",
+        || {
+            black_box(static_method(black_box(inputs)));
+        },
+        || {
+            black_box(static_written_out(black_box(inputs)));
+        },
+    );
     for (pad, name) in [(0, "compact"), (3, "padded")] {
         super::common::paired(
             &format!("composition {name} runtime/method"),

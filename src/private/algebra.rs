@@ -141,6 +141,19 @@ pub enum AlgebraError {
         /// The divisor.
         divisor: usize,
     },
+    /// A static leaf folded while compiling differs from the value the
+    /// run-time walk computes for it (`compose_static.rs` copies the walk
+    /// to fold all-static leaves): a defect in this crate, reported
+    /// instead of a layout that might be wrong. Never seen in the tests,
+    /// which compare the two walks over every small input.
+    FoldedDiffers {
+        /// The algebra function.
+        function: &'static str,
+        /// The run-time walk's value.
+        walked: usize,
+        /// The folded leaf's value.
+        folded: usize,
+    },
 }
 
 impl fmt::Display for AlgebraError {
@@ -250,6 +263,15 @@ impl fmt::Display for AlgebraError {
                 f,
                 "in `{function}`: mode {mode} has block size {block}, which does not divide the \
                  target's {target}"
+            ),
+            AlgebraError::FoldedDiffers {
+                function,
+                walked,
+                folded,
+            } => write!(
+                f,
+                "in `{function}`: a static leaf folded while compiling ({folded}) differs from \
+                 the run-time walk's value ({walked}); a defect in layout-dsl, please report it"
             ),
         }
     }

@@ -6,6 +6,17 @@
 
 use super::algebra::AlgebraError;
 
+/// `?` for `const fn` (where `?` is not stable): the value, or return the error.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(value) => value,
+            Err(error) => return Err(error),
+        }
+    };
+}
+pub(super) use tri;
+
 /// One step of the walk: the extent of the result's mode for this mode of
 /// the left layout, what is left of the leaf, and how far it reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! "Composition of typed values", the exact step).
 
 use super::algebra::AlgebraError;
-use super::compose::{div_ceil, div_rem, product};
+use super::compose::{div_ceil, div_rem, product, tri};
 
 /// One step of the exact walk over a group `extent:stride` of the left
 /// layout: the leaf's mode in this group, and the leaf that goes on into
@@ -48,21 +48,17 @@ pub struct GroupStep {
 /// is never decided point by point; with more groups, carries out of two
 /// groups can cancel, and the case `q > 0` with a carry here over an `A'`
 /// of several groups is not stepped (a composition with two leaves).
+///
+/// `next_line` is read only where [`reads_next_line`] holds (the caller
+/// computes it only there). `const`: the static walk (`compose_static.rs`)
+/// takes the same steps.
 #[inline(always)]
-pub fn compose_step_exact(
+pub const fn compose_step_exact(
     function: &'static str,
     (n, r, line): (usize, usize, usize),
     (extent, stride): (usize, usize),
-    next_line: impl FnOnce() -> Option<usize>,
+    next_line: Option<usize>,
 ) -> Result<GroupStep, AlgebraError> {
-    let on = |rest_shape, rest_stride, rest_line| GroupStep {
-        shape: 1,
-        stride: 0,
-        rest_shape,
-        rest_stride,
-        rest_line,
-        reach: 0,
-    };
     if n == 0 || r == 0 {
         return Ok(on(n, 0, line));
     }
@@ -74,22 +70,20 @@ pub fn compose_step_exact(
     if rho == 0 {
         return Ok(on(n, q, line));
     }
-    let here = sum(function, product(function, rho, stride)?, line)?;
+    let here = tri!(sum(function, tri!(product(function, rho, stride)), line));
     let t = div_ceil(extent, rho);
     // The leaf stays below `extent` in this group.
     if n <= t {
         let reach = (n - 1) * rho;
         let here = match (q, next_line) {
             (0, _) => here,
-            (_, next_line) => match next_line() {
-                Some(last) => sum(function, here, product(function, q, last)?)?,
-                None => {
-                    return Ok(GroupStep {
-                        reach,
-                        ..on(n, q, here)
-                    });
-                }
-            },
+            (_, Some(last)) => tri!(sum(function, here, tri!(product(function, q, last)))),
+            (_, None) => {
+                return Ok(GroupStep {
+                    reach,
+                    ..on(n, q, here)
+                });
+            }
         };
         return Ok(GroupStep {
             shape: n,
@@ -123,7 +117,7 @@ pub fn compose_step_exact(
     let (here, rest_stride) = if q == 0 {
         (here, 1)
     } else {
-        let Some(last) = next_line() else {
+        let Some(last) = next_line else {
             return Err(AlgebraError::StrideNotDivisible {
                 function,
                 stride: r,
@@ -131,10 +125,17 @@ pub fn compose_step_exact(
             });
         };
         // `q·t + 1 ≤ r·t`: no overflow where `r·t` fits; checked anyway.
-        let jump = sum(function, product(function, q, t)?, 1)?;
-        (sum(function, here, product(function, q, last)?)?, jump)
+        let jump = tri!(sum(function, tri!(product(function, q, t)), 1));
+        (
+            tri!(sum(function, here, tri!(product(function, q, last)))),
+            jump,
+        )
     };
-    let rest_line = sum(function, product(function, line, t)?, delta * stride)?;
+    let rest_line = tri!(sum(
+        function,
+        tri!(product(function, line, t)),
+        delta * stride
+    ));
     Ok(GroupStep {
         shape: t,
         stride: here,
@@ -145,12 +146,40 @@ pub fn compose_step_exact(
     })
 }
 
+/// Whether [`compose_step_exact`] reads its `next_line` for a leaf of
+/// stride `r` over a group of extent `extent`: where the leaf moves past
+/// the group (`q > 0`).
+#[inline(always)]
+pub const fn reads_next_line(r: usize, extent: usize) -> bool {
+    extent != 0 && r >= extent
+}
+
+/// The leaf goes on past this group without a mode here.
+#[inline(always)]
+const fn on(rest_shape: usize, rest_stride: usize, rest_line: usize) -> GroupStep {
+    GroupStep {
+        shape: 1,
+        stride: 0,
+        rest_shape,
+        rest_stride,
+        rest_line,
+        reach: 0,
+    }
+}
+
 /// `left + right`, or the error naming both.
 #[inline]
-fn sum(function: &'static str, left: usize, right: usize) -> Result<usize, AlgebraError> {
-    left.checked_add(right).ok_or(AlgebraError::SumOverflow {
-        function,
-        left,
-        right,
-    })
+pub(super) const fn sum(
+    function: &'static str,
+    left: usize,
+    right: usize,
+) -> Result<usize, AlgebraError> {
+    match left.checked_add(right) {
+        Some(total) => Ok(total),
+        None => Err(AlgebraError::SumOverflow {
+            function,
+            left,
+            right,
+        }),
+    }
 }

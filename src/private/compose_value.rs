@@ -78,9 +78,18 @@ use super::tree::{Mode, Tree};
 /// every index of `b`. So the trait answers exactly where the core's exact
 /// composition does, overlapping, zero and padded strides included.
 ///
-/// Every leaf is a `usize` but a leaf of `b` that CuTe passes through
-/// unchanged (the shape of `b`'s leaf when `self` has one leaf) and the
-/// stride `r·e0` there, a static [`Prod`](super::Prod) when both are static.
+/// **Leaf types.** A leaf of `b` that CuTe passes through unchanged (the
+/// shape of `b`'s leaf when `self` has one leaf) keeps its type, and the
+/// stride `r·e0` there is a static [`Prod`](super::Prod) when both are
+/// static. A mode computed by the walk is static
+/// ([`FoldedLeaf`](super::FoldedLeaf)s, folded while compiling, zero-sized)
+/// when every leaf of `self` and that leaf of `b` are static, as CuTe
+/// keeps it; otherwise its leaves are `usize`. Where the walk refuses and
+/// the value is decided point by point, the static leaves are decided the
+/// same way while compiling (through the period of `a(c·r)` where it
+/// divides `n`; otherwise reading `n` values, so a static leaf past some
+/// 30,000 elements there exceeds rustc's `long_running_const_eval`). A
+/// refusal is an `Err` at run time either way.
 ///
 /// **Checks.** Each step of the walk is exact under conditions it checks
 /// (the leaf's extent is a multiple of the part that stays in a group, its
@@ -108,6 +117,10 @@ use super::tree::{Mode, Tree};
 /// // `a` is compact, walked as one mode whose part sits at its first leaf:
 /// assert_eq!(c.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
 /// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
+/// // All static: the modes are static too, and the layout zero-sized.
+/// let fixed = layout!(type (8,6):(1,8)).composition(layout!(type (4,3):(1,16))).unwrap();
+/// assert_eq!(fixed.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// assert_eq!(core::mem::size_of_val(&fixed), 0);
 /// // A leaf of `a` alone: `b`'s shape passes through, and a static
 /// // stride times a static stride stays static.
 /// let row = layout!(type m:2).composition(layout!(type 4:3)).unwrap();

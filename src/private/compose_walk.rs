@@ -5,9 +5,11 @@
 use super::algebra::AlgebraError;
 use super::compose::product;
 use super::compose_decide::{Reads, leaf_modes};
-use super::compose_exact::compose_step_exact;
+use super::compose_exact::{compose_step_exact, reads_next_line};
+use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
 use super::int::Int;
 use super::list::{Cons, IntoTuple, Nil};
+use super::static_complement::IsStatic;
 use super::static_int::Times;
 
 const FUNCTION: &str = "composition";
@@ -25,6 +27,11 @@ const FUNCTION: &str = "composition";
 /// Each group's step is exact (`compose_step_exact`): the leaf is a line
 /// plus the walk of what is left over the groups after it, carried as
 /// `(n, r, line)`.
+///
+/// `compose_static.rs` copies this branching into a `const fn` (the
+/// static leaves' values): a change here is a change there, which
+/// `tests/typed_compose_static.rs` checks over every small input (a
+/// difference is an `AlgebraError::FoldedDiffers`, never a wrong layout).
 pub trait WalkLeaves<E>: Copy {
     /// Whether `Self` is the last leaf (the unbounded mode).
     const LAST: bool;
@@ -65,8 +72,9 @@ pub trait WalkLeaves<E>: Copy {
 /// leaf when nothing so far moves, the same one when the next leaf
 /// continues it (an extent 1 but the last's, whose stride extends it, or
 /// the next stride), else none (this leaf ends its group).
+/// (`const`: the static walk, `compose_static.rs`, takes the same steps.)
 #[inline(always)]
-fn next_group(
+pub(super) const fn next_group(
     (extent, stride): (usize, usize),
     (next_extent, next_stride): (usize, usize),
     next_is_last: bool,
@@ -75,8 +83,12 @@ fn next_group(
         return Some((1, next_stride));
     }
     let continues = (next_extent == 1 && !next_is_last)
-        || (extent != 0 && extent.checked_mul(stride) == Some(next_stride));
-    continues.then_some((extent, stride))
+        || (extent != 0 && matches!(extent.checked_mul(stride), Some(p) if p == next_stride));
+    if continues {
+        Some((extent, stride))
+    } else {
+        None
+    }
 }
 
 /// The extents and strides of a leaf's mode over the rest of the left
@@ -85,7 +97,7 @@ pub type Walked<M> = (M, M, (usize, usize));
 
 /// `mode` where a group starts, `1:0` elsewhere.
 #[inline(always)]
-fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
+pub(super) const fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
     if first { mode } else { (1, 0) }
 }
 
@@ -169,7 +181,11 @@ where
         } else {
             // This leaf ends its group: the exact step over it, the rest
             // of the leaf on over the groups after it.
-            let next_line = || self.1.line(e.1, (1, next.1));
+            let next_line = if reads_next_line(r, extent) {
+                self.1.line(e.1, (1, next.1))
+            } else {
+                None
+            };
             let step = compose_step_exact(FUNCTION, (n, r, line), (extent, stride), next_line)?;
             let mode = (step.shape, step.stride);
             // Saturating: a sum past usize::MAX is past the extent too.
@@ -275,13 +291,29 @@ impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> fo
     }
 }
 
-impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int, R: Int>
+/// The tuple of a walk's sub-modes, as `usize`s.
+type ModesOf<AS, AE> = <<AS as WalkLeaves<AE>>::Modes as IntoTuple>::Tuple;
+
+/// A mode's leaves, static where the left layout and the right leaf are
+/// (`compose_static.rs`).
+type Folded<AS, AE, N, R> =
+    <ModesOf<AS, AE> as FoldModes<ComposeWalk<AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
+
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
-    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple>,
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic,
+    Cons<E0, Cons<E1, TE>>: AllStatic,
+    ModesOf<Self, Cons<E0, Cons<E1, TE>>>: FoldModes<
+            ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+            Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        >,
 {
-    type Shape = <<Self as WalkLeaves<Cons<E0, Cons<E1, TE>>>>::Modes as IntoTuple>::Tuple;
-    type Stride = Self::Shape;
+    type Shape = Folded<Self, Cons<E0, Cons<E1, TE>>, N, R>;
+    type Stride = <ModesOf<Self, Cons<E0, Cons<E1, TE>>> as FoldModes<
+        ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+    >>::Stride;
     #[inline(always)]
     fn compose_leaf(
         self,
@@ -292,7 +324,7 @@ where
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
         let (shapes, strides, _) = self.walk(e, (n.get(), r.get(), 0), group, reach)?;
-        Ok((shapes.into_tuple(), strides.into_tuple()))
+        FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
     }
     #[inline]
     fn decide_leaf(
@@ -304,6 +336,11 @@ where
     ) -> Option<(Self::Shape, Self::Stride)> {
         let modes = leaf_modes(n.get(), r.get(), |j| self.value(e, j), reads)?;
         let (shapes, strides) = self.fill(modes.as_slice())?;
-        Some((shapes.into_tuple(), strides.into_tuple()))
+        FoldModes::decide(
+            shapes.into_tuple(),
+            strides.into_tuple(),
+            n.get(),
+            reads.empty,
+        )
     }
 }

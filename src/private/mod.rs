@@ -25,6 +25,7 @@ mod basis;
 mod compose;
 mod compose_decide;
 mod compose_exact;
+mod compose_static;
 mod compose_value;
 mod compose_walk;
 mod composed;
@@ -50,6 +51,7 @@ mod poisoned;
 mod product_by_mode;
 mod product_holes;
 mod product_ranked;
+mod product_static;
 mod product_value;
 mod reach;
 pub mod rt;
@@ -71,6 +73,10 @@ pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
+pub use compose_static::{
+    AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
+    static_walk, static_walk_decided,
+};
 pub use compose_value::{Compose, ComposeTree};
 pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
 pub use composed::Composed;
@@ -103,6 +109,7 @@ pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes}
 pub use product_ranked::{
     CopyModes, ModeSizesInto, NoLonger, RankedProduct, TargetShape, TileToShape, ZipPad, ZipProduct,
 };
+pub use product_static::{ChooseHoles, HoleLeaf};
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_values::{

@@ -13,14 +13,19 @@
 //! layouts answers.
 
 use super::algebra::{AlgebraError, ceil_div};
-use super::compose::product;
+use super::compose::{product, tri};
+use super::compose_static::AllStatic;
 use super::compose_value::Compose;
 use super::construct::nonzero;
 use super::edit::Leaves;
 use super::int::{C, Int};
 use super::layout::Layout;
+use super::leaf_list::LeafList;
+use super::list::IntoList;
 use super::partial::{Holes, product_fits, product_hole};
+use super::product_static::ChooseHoles;
 use super::shape_values::by_stride;
+use super::static_complement::Bit;
 use super::tree::{Mode, Tree};
 
 /// The holes of the leaves `shape:stride` taken in `order` for a product
@@ -29,30 +34,36 @@ use super::tree::{Mode, Tree};
 /// below it does not divide is rounded down (partial.rs), and then
 /// `B` must reach only the copies below the first such hole (every product rounds,
 /// as every door does).
+/// (`const`: the static holes of an all-static product,
+/// `product_static.rs`, are this function's answer.)
 #[doc(hidden)]
 #[inline(always)]
-pub fn product_modes<const R: usize>(
+pub const fn product_modes<const R: usize>(
     function: &'static str,
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
     size: usize,
     cosize: usize,
 ) -> Result<([usize; R], [usize; R], usize), AlgebraError> {
-    for s in shape {
-        nonzero(function, s)?;
+    let mut i = 0;
+    while i < R {
+        tri!(nonzero(function, shape[i]));
+        i += 1;
     }
-    let cotarget = product(function, size, cosize)?;
+    let cotarget = tri!(product(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
     let (mut span, mut holes) = (1, Holes::new(1));
-    for k in 0..R {
+    let mut k = 0;
+    while k < R {
         let (s, d) = (shape[order[k]], stride[order[k]]);
         // The core drops a mode of extent 1 or stride 0: a hole of 1.
         if s != 1 && d != 0 {
-            (extents[k], holes) = product_hole(function, d, span, span, holes)?;
-            span = product(function, s, d)?;
+            (extents[k], holes) = tri!(product_hole(function, d, span, span, holes));
+            span = tri!(product(function, s, d));
         }
         next[k] = span;
+        k += 1;
     }
-    product_fits(function, cosize, holes)?;
+    tri!(product_fits(function, cosize, holes));
     Ok((extents, next, ceil_div(cotarget, span)))
 }
 
@@ -236,19 +247,51 @@ pub trait ProductCopies<B>: Copy {
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
 }
 
-/// The complement a product of `Layout<S, D>` takes.
-type HolesOf<S, D> = Layout<
+/// The complement a product of `Layout<S, D>` takes, computed at run time.
+type RunHoles<S, D> = Layout<
     <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Shape,
     <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Stride,
 >;
 
+/// The complement a product of `Layout<S, D>` by `B` takes: static
+/// (`product_static.rs`) when every leaf of both is.
+type HolesOf<S, D, B> = <RunHoles<S, D> as ChooseHoles<
+    ProductStatics<S, D, B>,
+    ListOf<<S as Leaves>::Out>,
+    ListOf<<D as Leaves>::Out>,
+    <<B as ProductTile>::Shape as LeafList>::List,
+    <<B as ProductTile>::Stride as LeafList>::List,
+>>::Holes;
+
+/// A flat tuple as a type-level list.
+type ListOf<T> = <T as IntoList>::List;
+
+/// [`Yes`](super::Yes) when every leaf of `Layout<S, D>` and of `B` is static.
+type ProductStatics<S, D, B> = <<ListOf<<S as Leaves>::Out> as AllStatic>::Is as Bit>::And<
+    <<ListOf<<D as Leaves>::Out> as AllStatic>::Is as Bit>::And<
+        <<<<B as ProductTile>::Shape as LeafList>::List as AllStatic>::Is as Bit>::And<
+            <<<B as ProductTile>::Stride as LeafList>::List as AllStatic>::Is,
+        >,
+    >,
+>;
+
 impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> ProductCopies<B> for Layout<S, D>
 where
-    S::Out: ProductHoles<D::Out>,
-    HolesOf<S, D>: Compose<Layout<B::Shape, B::Stride>>,
+    S::Out: ProductHoles<D::Out> + IntoList<List: AllStatic>,
+    D::Out: IntoList<List: AllStatic>,
+    B::Shape: LeafList<List: AllStatic>,
+    B::Stride: LeafList<List: AllStatic>,
+    RunHoles<S, D>: ChooseHoles<
+            ProductStatics<S, D, B>,
+            ListOf<S::Out>,
+            ListOf<D::Out>,
+            <B::Shape as LeafList>::List,
+            <B::Stride as LeafList>::List,
+        >,
+    HolesOf<S, D, B>: Compose<Layout<B::Shape, B::Stride>>,
 {
-    type Shape = <HolesOf<S, D> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
-    type Stride = <HolesOf<S, D> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
+    type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
+    type Stride = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
     #[inline(always)]
     fn copies(
         &self,
@@ -260,10 +303,11 @@ where
         let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
         let holes = shape.product_holes(stride, self.size(), cosize, function)?;
         // Two copies of the walk for dynamic strides: one over holes known
-        // to be 1, folded, the other general (the same function).
+        // to be 1, folded, the other general (the same function). All
+        // static, the holes are static leaves (`product_static.rs`).
         let composed = match <S::Out as ProductHoles<D::Out>>::unit_holes(holes) {
-            Some(unit) => unit.composition(b),
-            None => holes.composition(b),
+            Some(unit) => unit.choose().and_then(|holes| holes.composition(b)),
+            None => holes.choose().and_then(|holes| holes.composition(b)),
         };
         match composed {
             Ok(d) => Ok(d.into_parts()),

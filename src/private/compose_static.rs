@@ -1,0 +1,428 @@
+//! Static leaves for [`Compose`](super::Compose) of typed values: when
+//! every leaf of the left layout and one leaf `n:r` of the right layout
+//! are static, the mode that leaf becomes is static too, as CuTe keeps it.
+//!
+//! Stable Rust cannot pick a type by a const value, but a type can *name*
+//! a computation: [`FoldedLeaf<W, K, STRIDE>`](FoldedLeaf) is a zero-sized
+//! leaf whose `StaticInt::VALUE` is sub-mode `K` of the walk `W`
+//! ([`ComposeWalk`]: the left layout's leaf types, the right leaf's
+//! types), computed by a `const fn` copy of the run-time walk
+//! (`compose_walk.rs`) over the operands' associated consts. Which leaf
+//! type a mode gets is chosen by the operands' *types* ([`AllStatic`],
+//! [`Bit`]): all static gives `FoldedLeaf`s, any `usize` gives `usize`s.
+//! A mode's walk depends only on the left layout and its own leaf of the
+//! right one, so each leaf of the right layout decides alone.
+//!
+//! The run-time walk still runs in both cases: it checks what spans
+//! several leaves of the right layout (carries, empty modes) and gives
+//! the errors. For a static mode its values are constants, and each is
+//! compared with its folded leaf (which folds away in an optimised
+//! build): where they differ, or the const walk refused, the
+//! composition is an [`AlgebraError`], never a layout from one walk that
+//! the other does not give. A static refusal is therefore a run-time
+//! `Err`, as for dynamic values, not a compile error (CuTe would
+//! `static_assert`): the folded mode is `1:0` then, in a type that no
+//! value reaches (code using the `Ok` arm still compiles). `tests/typed_compose_static.rs` compares the two walks over
+//! every small input.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use layout_core::Error;
+
+use super::algebra::AlgebraError;
+use super::compose::{product, tri};
+use super::compose_decide::decide_static;
+use super::compose_exact::{compose_step_exact, reads_next_line, sum};
+use super::compose_walk::{next_group, placed};
+use super::int::Int;
+use super::list::{Cons, Nil};
+use super::static_complement::{Bit, IsStatic, No, Yes};
+use super::static_int::{StaticInt, static_leaf};
+use super::tree::MAX_RANK;
+
+const FUNCTION: &str = "composition";
+
+/// The most leaves a left layout of [`Compose`](super::Compose) has (a
+/// mode of the result is a tuple of one sub-mode per leaf).
+const WIDTH: usize = MAX_RANK;
+
+/// A mode of the composition: `(extent, stride)` per leaf of the left
+/// layout (the first `len`).
+pub type FoldedModes = [(usize, usize); WIDTH];
+
+/// A type-level list of static leaves, their values in a `const` (as
+/// [`Int::get`] gives them: a negative static value wraps).
+#[doc(hidden)]
+pub trait StaticList {
+    /// The number of leaves.
+    const LEN: usize;
+    /// The values (the first `LEN`).
+    const VALUES: [usize; WIDTH];
+}
+
+impl StaticList for Nil {
+    const LEN: usize = 0;
+    const VALUES: [usize; WIDTH] = [0; WIDTH];
+}
+
+impl<H: StaticInt, T: StaticList> StaticList for Cons<H, T> {
+    const LEN: usize = {
+        assert!(
+            T::LEN < WIDTH,
+            "a left layout of composition has at most 12 leaves"
+        );
+        T::LEN + 1
+    };
+    const VALUES: [usize; WIDTH] = {
+        let mut values = [0; WIDTH];
+        values[0] = H::VALUE as usize;
+        let mut i = 1;
+        while i < WIDTH {
+            values[i] = T::VALUES[i - 1];
+            i += 1;
+        }
+        values
+    };
+}
+
+/// Whether every leaf of a type-level list is static: [`Yes`] or [`No`].
+#[doc(hidden)]
+pub trait AllStatic {
+    /// [`Yes`] or [`No`].
+    type Is: Bit;
+}
+
+impl AllStatic for Nil {
+    type Is = Yes;
+}
+
+impl<H: IsStatic, T: AllStatic> AllStatic for Cons<H, T> {
+    type Is = <H::Is as Bit>::And<T::Is>;
+}
+
+/// [`Yes`] when the left layout's leaves `AS`, their strides `AE` and the
+/// right leaf `N:R` are all static.
+pub type Statics<AS, AE, N, R> = <<AS as AllStatic>::Is as Bit>::And<
+    <<AE as AllStatic>::Is as Bit>::And<<<N as IsStatic>::Is as Bit>::And<<R as IsStatic>::Is>>,
+>;
+
+/// The walk of the static right leaf `N:R` over the static left layout's
+/// leaves `AS` (strides `AE`): a name for a `const` computation.
+pub struct ComposeWalk<AS, AE, N, R>(PhantomData<(AS, AE, N, R)>);
+
+/// A computation whose result is the modes of a composition.
+#[doc(hidden)]
+pub trait StaticWalk {
+    /// The mode, or the walk's refusal.
+    const MODES: Result<FoldedModes, AlgebraError>;
+    /// The right leaf's extent `n`.
+    const EXTENT: usize;
+}
+
+impl<AS: StaticList, AE: StaticList, N: StaticInt, R: StaticInt> StaticWalk
+    for ComposeWalk<AS, AE, N, R>
+{
+    const MODES: Result<FoldedModes, AlgebraError> = {
+        let left = Left {
+            extents: AS::VALUES,
+            strides: AE::VALUES,
+            len: AS::LEN,
+        };
+        modes(&left, N::VALUE as usize, R::VALUE as usize)
+    };
+    const EXTENT: usize = N::VALUE as usize;
+}
+
+/// Sub-mode `K` of the static walk `W`: its extent, or its stride when
+/// `STRIDE`. Zero-sized; its value is a `const` (`1:0` where the walk
+/// refuses, in a type no value gets: the composition is then an error).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{Compose, Int, StaticInt};
+/// fn is_static<T: StaticInt>(_: T) -> i64 {
+///     T::VALUE
+/// }
+/// // A static 4 elements 2 apart over the static (2,4):(1,8):
+/// let c = layout!(type (2,4):(1,8)).composition(layout!(type 4:2)).unwrap();
+/// assert_eq!(c.to_string(), "(1,4):(0,8)");
+/// assert_eq!(is_static(c.shape().1), 4);
+/// assert_eq!(is_static(c.stride().1), 8);
+/// assert_eq!(core::mem::size_of_val(&c), 0);
+/// ```
+pub struct FoldedLeaf<W, const K: usize, const STRIDE: bool>(PhantomData<W>);
+
+impl<W: StaticWalk, const K: usize, const STRIDE: bool> StaticInt for FoldedLeaf<W, K, STRIDE> {
+    const VALUE: i64 = match W::MODES {
+        Ok(modes) if STRIDE => modes[K].1 as i64,
+        Ok(modes) => modes[K].0 as i64,
+        // A refused walk's leaf is never in a value (the composition is an
+        // error, but where the right layout is empty), yet its type is
+        // compiled wherever the `Ok` arm is: `n:0` at the first leaf, `1:0`
+        // at the others (`1:0` for `n = 0`), modes every const check on a
+        // layout's type accepts (0 would be an empty mode, which `at`
+        // refuses while compiling). `n:0` is what `Compose` gives such a
+        // leaf of an empty right layout (nothing is read).
+        Err(_) if STRIDE => 0,
+        Err(_) if K == 0 && W::EXTENT != 0 => W::EXTENT as i64,
+        Err(_) => 1,
+    };
+}
+
+static_leaf!(
+    [W, const K: usize, const STRIDE: bool]
+    [W: StaticWalk, const K: usize, const STRIDE: bool]
+    FoldedLeaf [W, K, STRIDE]
+);
+
+/// A mode of the run-time walk (a tuple of `usize`, one per leaf of the
+/// left layout) as the result's leaves: itself when `Is` is [`No`], the
+/// walk `W`'s [`FoldedLeaf`]s when [`Yes`].
+#[doc(hidden)]
+pub trait FoldModes<W, Is>: Sized {
+    /// The mode's extents.
+    type Shape;
+    /// The mode's strides.
+    type Stride;
+    /// The mode; an error where a folded leaf differs from the run-time
+    /// value, or the static walk refused.
+    fn fold(shapes: Self, strides: Self) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The mode decided point by point (`compose_decide.rs`): `shapes:
+    /// strides` as decided at run time for the leaf of extent `n`; `None`
+    /// where the folded leaves are not that function (or the static walk
+    /// refused), unless the right layout is `empty`.
+    fn decide(
+        shapes: Self,
+        strides: Self,
+        n: usize,
+        empty: bool,
+    ) -> Option<(Self::Shape, Self::Stride)>;
+}
+
+/// The folded mode `folded` is a layout of `n` elements and, unless the
+/// right layout is `empty` (nothing read), the same function as the
+/// decided `decided` (they may differ in form: the walk places a group's
+/// part at its first leaf, the decision fills from the first leaf).
+#[cold]
+#[inline(never)]
+fn same_leaf(
+    n: usize,
+    empty: bool,
+    decided: (&[usize], &[usize]),
+    folded: (&[usize], &[usize]),
+    folded_ok: bool,
+) -> bool {
+    let size = folded.0.iter().try_fold(1usize, |p, &s| p.checked_mul(s));
+    if size != Some(n) {
+        return false;
+    }
+    if empty {
+        return true;
+    }
+    let at = |(shape, stride): (&[usize], &[usize]), c: usize| {
+        let mut rest = c;
+        shape.iter().zip(stride).try_fold(0usize, |sum, (&s, &d)| {
+            let digit = (rest % s).checked_mul(d)?;
+            rest /= s;
+            sum.checked_add(digit)
+        })
+    };
+    folded_ok && (0..n).all(|c| matches!(at(folded, c), Some(v) if Some(v) == at(decided, c)))
+}
+
+/// The folded value `folded` equals the run-time walk's `walked`.
+#[inline(always)]
+fn agrees(walked: usize, folded: i64) -> Result<(), AlgebraError> {
+    let folded = folded as usize;
+    if walked == folded {
+        Ok(())
+    } else {
+        Err(AlgebraError::FoldedDiffers {
+            function: FUNCTION,
+            walked,
+            folded,
+        })
+    }
+}
+
+macro_rules! fold_modes {
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
+            type Shape = Self;
+            type Stride = Self;
+            #[inline(always)]
+            fn fold(shapes: Self, strides: Self) -> Result<(Self, Self), AlgebraError> {
+                Ok((shapes, strides))
+            }
+            #[inline(always)]
+            fn decide(shapes: Self, strides: Self, _: usize, _: bool) -> Option<(Self, Self)> {
+                Some((shapes, strides))
+            }
+        }
+
+        impl<W: StaticWalk, $($A: Int,)*> FoldModes<W, Yes> for ($($A,)*) {
+            type Shape = ($(FoldedLeaf<W, $i, false>,)*);
+            type Stride = ($(FoldedLeaf<W, $i, true>,)*);
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn fold(
+                shapes: Self,
+                strides: Self,
+            ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+                // The copy refused where the run-time walk answered.
+                W::MODES?;
+                $(
+                    agrees(shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE)?;
+                    agrees(strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE)?;
+                )*
+                Ok(Default::default())
+            }
+            #[inline]
+            #[allow(unused_variables)]
+            fn decide(
+                shapes: Self,
+                strides: Self,
+                n: usize,
+                empty: bool,
+            ) -> Option<(Self::Shape, Self::Stride)> {
+                let decided = ([$(shapes.$i.get(),)*], [$(strides.$i.get(),)*]);
+                let folded = (
+                    [$(FoldedLeaf::<W, $i, false>::VALUE as usize,)*],
+                    [$(FoldedLeaf::<W, $i, true>::VALUE as usize,)*],
+                );
+                let ok = W::MODES.is_ok();
+                same_leaf(n, empty, (&decided.0, &decided.1), (&folded.0, &folded.1), ok)
+                    .then(Default::default)
+            }
+        }
+    };
+}
+
+for_each_rank!(fold_modes);
+
+/// The left layout's leaves as numbers.
+struct Left {
+    extents: [usize; WIDTH],
+    strides: [usize; WIDTH],
+    len: usize,
+}
+
+/// The static leaf's modes: the walk's, or where the walk refuses a
+/// condition of its steps over more than two leaves, the point-by-point
+/// decision's, as `Compose` decides at run time (`compose_value.rs`).
+const fn modes(a: &Left, n: usize, r: usize) -> Result<FoldedModes, AlgebraError> {
+    let mut out = [(1, 0); WIDTH];
+    let group = (1, a.strides[0]);
+    match walk(a, 0, (n, r, 0), group, &mut out) {
+        Ok(_) => Ok(out),
+        Err(
+            refused @ (AlgebraError::ShapeNotDivisible { .. }
+            | AlgebraError::StrideNotDivisible { .. }
+            | AlgebraError::Carry { .. }),
+        ) if a.len > 2 => match decide_static((a.extents, a.strides, a.len), n, r) {
+            Some(decided) => Ok(decided),
+            None => Err(refused),
+        },
+        Err(refused) => Err(refused),
+    }
+}
+
+/// `WalkLeaves::walk` (`compose_walk.rs`) from leaf `i` on, step for
+/// step: writes leaf `i`'s sub-mode and the later ones, returns the mode
+/// of the group leaf `i` is in.
+const fn walk(
+    a: &Left,
+    i: usize,
+    (n, r, line): (usize, usize, usize),
+    (before, stride): (usize, usize),
+    out: &mut FoldedModes,
+) -> Result<(usize, usize), AlgebraError> {
+    if i + 1 == a.len {
+        // The last group is unbounded: the rest lands there.
+        let along = tri!(product(FUNCTION, r, stride));
+        let mode = (n, tri!(sum(FUNCTION, along, line)));
+        out[i] = placed(before == 1, mode);
+        return Ok(mode);
+    }
+    let next = (a.extents[i + 1], a.strides[i + 1]);
+    let next_is_last = i + 2 == a.len;
+    let first = before == 1;
+    let extent = tri!(product(FUNCTION, before, a.extents[i]));
+    let (here, mode) = if let Some(group) = next_group((extent, stride), next, next_is_last) {
+        let mode = tri!(walk(a, i + 1, (n, r, line), group, out));
+        (placed(first && extent != 1, mode), mode)
+    } else {
+        let next_line = if reads_next_line(r, extent) {
+            self::line(a, i + 1, (1, next.1))
+        } else {
+            None
+        };
+        let step = tri!(compose_step_exact(
+            FUNCTION,
+            (n, r, line),
+            (extent, stride),
+            next_line
+        ));
+        let mode = (step.shape, step.stride);
+        let rest = (step.rest_shape, step.rest_stride, step.rest_line);
+        tri!(walk(a, i + 1, rest, (1, next.1), out));
+        (placed(first, mode), mode)
+    };
+    out[i] = here;
+    Ok(mode)
+}
+
+/// `WalkLeaves::line`: the stride of the line leaves `i..` are, when they
+/// continue one another as one group.
+const fn line(a: &Left, i: usize, (before, stride): (usize, usize)) -> Option<usize> {
+    if i + 1 == a.len {
+        return Some(stride);
+    }
+    let next = (a.extents[i + 1], a.strides[i + 1]);
+    let Some(extent) = before.checked_mul(a.extents[i]) else {
+        return None;
+    };
+    match next_group((extent, stride), next, i + 2 == a.len) {
+        Some(group) => line(a, i + 1, group),
+        None => None,
+    }
+}
+
+/// The walk of a right leaf `n:r` over a left layout's leaves given as
+/// numbers (`extents`, `strides`, at least two, at most 12), as the
+/// folded leaves compute it (the walk, or where it refuses past two
+/// leaves the point-by-point decision), and whether the decision gave it:
+/// for tests comparing it with the run-time walk.
+#[doc(hidden)]
+pub fn static_walk_decided(
+    extents: &[usize],
+    strides: &[usize],
+    n: usize,
+    r: usize,
+) -> (Result<FoldedModes, AlgebraError>, bool) {
+    assert!(extents.len() == strides.len() && (2..=WIDTH).contains(&extents.len()));
+    let mut left = Left {
+        extents: [0; WIDTH],
+        strides: [0; WIDTH],
+        len: extents.len(),
+    };
+    left.extents[..extents.len()].copy_from_slice(extents);
+    left.strides[..strides.len()].copy_from_slice(strides);
+    let mut out = [(1, 0); WIDTH];
+    let walked = walk(&left, 0, (n, r, 0), (1, left.strides[0]), &mut out).is_ok();
+    let folded = modes(&left, n, r);
+    let decided = !walked && folded.is_ok();
+    (folded, decided)
+}
+
+/// [`static_walk_decided`]'s modes.
+#[doc(hidden)]
+pub fn static_walk(
+    extents: &[usize],
+    strides: &[usize],
+    n: usize,
+    r: usize,
+) -> Result<FoldedModes, AlgebraError> {
+    static_walk_decided(extents, strides, n, r).0
+}

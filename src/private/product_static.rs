@@ -1,0 +1,165 @@
+//! Static holes for a product of all-static typed values
+//! (`product_holes.rs`): when every leaf of `A` and of `B` is static, the
+//! complement a product takes is made of [`HoleLeaf`]s, zero-sized leaves
+//! whose values are `product_modes`'s answer computed while compiling, so
+//! the composition with `B` (`compose_static.rs`) and the product's copies
+//! are static too, as CuTe's. Chosen by the leaf types ([`ChooseHoles`]),
+//! as a composition's modes are; the run-time holes are still computed
+//! and must equal the folded ones (else an [`AlgebraError`]).
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use layout_core::Error;
+
+use super::algebra::AlgebraError;
+use super::compose::product;
+use super::compose_static::StaticList;
+use super::int::{C, Int};
+use super::layout::Layout;
+use super::product_holes::product_modes;
+use super::shape_values::by_stride;
+use super::static_complement::{No, Yes};
+use super::static_int::{StaticInt, static_leaf};
+use super::tree::MAX_RANK;
+
+const WIDTH: usize = MAX_RANK;
+
+/// The holes, the strides after them and the rest of the product of the
+/// static `A` (`Sh:St`) by the static `B` (`BS:BD`), as `product_modes`
+/// gives them at run time.
+const fn static_holes<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList>()
+-> Result<([usize; WIDTH], [usize; WIDTH], usize), AlgebraError> {
+    let function = "product";
+    let (shape, stride, len) = (Sh::VALUES, St::VALUES, Sh::LEN);
+    let mut size = 1;
+    let mut i = 0;
+    while i < len {
+        size = match product(function, size, shape[i]) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        i += 1;
+    }
+    // `Layout::cosize`: 0 when empty, else 1 + Σ (s − 1)·d (wrapping).
+    let (b_shape, b_stride) = (BS::VALUES, BD::VALUES);
+    let (mut b_size, mut span, mut j) = (1usize, 0usize, 0);
+    while j < BS::LEN {
+        b_size = b_size.wrapping_mul(b_shape[j]);
+        if b_shape[j] != 0 {
+            span = span.wrapping_add((b_shape[j] - 1).wrapping_mul(b_stride[j]));
+        }
+        j += 1;
+    }
+    let cosize = if b_size == 0 { 0 } else { span.wrapping_add(1) };
+    // The leaves past `len` are `1:MAX`, sorted last and skipped.
+    let (mut padded_shape, mut keys) = ([1; WIDTH], [i64::MAX; WIDTH]);
+    let mut k = 0;
+    while k < len {
+        padded_shape[k] = shape[k];
+        keys[k] = stride[k] as i64;
+        k += 1;
+    }
+    let order = by_stride(keys);
+    product_modes(function, (padded_shape, stride, order), size, cosize)
+}
+
+/// Part `W` of hole `K` of the product of the static `A` (`Sh:St`, leaf
+/// lists) by the static `B` (`BS:BD`): `0` the hole's extent, `1` the
+/// stride after it, `2` the rest's extent. Zero-sized; its value is a
+/// `const` (`1`, or `0` for a stride, where the product is refused: a
+/// type no value reaches).
+pub struct HoleLeaf<Sh, St, BS, BD, const K: usize, const W: u8>(PhantomData<(Sh, St, BS, BD)>);
+
+impl<Sh, St, BS, BD, const K: usize, const W: u8> StaticInt for HoleLeaf<Sh, St, BS, BD, K, W>
+where
+    Sh: StaticList,
+    St: StaticList,
+    BS: StaticList,
+    BD: StaticList,
+{
+    const VALUE: i64 = match static_holes::<Sh, St, BS, BD>() {
+        Ok((holes, _, _)) if W == 0 => holes[K] as i64,
+        Ok((_, next, _)) if W == 1 => next[K] as i64,
+        Ok((_, _, rest)) => rest as i64,
+        Err(_) if W == 1 => 0,
+        Err(_) => 1,
+    };
+}
+
+static_leaf!(
+    [Sh, St, BS, BD, const K: usize, const W: u8]
+    [Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList, const K: usize, const W: u8]
+    HoleLeaf [Sh, St, BS, BD, K, W]
+);
+
+/// The holes layout a product takes (`Self`, computed at run time): itself
+/// under [`No`], the [`HoleLeaf`]s of `A` (`Sh:St`) by `B` (`BS:BD`)
+/// under [`Yes`].
+#[doc(hidden)]
+pub trait ChooseHoles<Is, Sh, St, BS, BD>: Sized {
+    /// The holes layout.
+    type Holes;
+    /// The holes; an error where a folded hole differs from the run-time one.
+    fn choose(self) -> Result<Self::Holes, AlgebraError>;
+}
+
+/// The folded `folded` equals the run-time `walked`.
+#[inline(always)]
+fn agrees(walked: usize, folded: i64) -> Result<(), AlgebraError> {
+    let folded = folded as usize;
+    if walked == folded {
+        Ok(())
+    } else {
+        Err(AlgebraError::FoldedDiffers {
+            function: "product",
+            walked,
+            folded,
+        })
+    }
+}
+
+macro_rules! choose_holes {
+    (0;) => {};
+    (12; $($rest:tt)*) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S, $D,)* Z, Sh, St, BS, BD> ChooseHoles<No, Sh, St, BS, BD>
+            for Layout<($($S,)* Z,), (C<1>, $($D,)*)>
+        {
+            type Holes = Self;
+            #[inline(always)]
+            fn choose(self) -> Result<Self, AlgebraError> {
+                Ok(self)
+            }
+        }
+
+        impl<$($S: Int, $D: Int,)* Z: Int, Sh, St, BS, BD> ChooseHoles<Yes, Sh, St, BS, BD>
+            for Layout<($($S,)* Z,), (C<1>, $($D,)*)>
+        where
+            Sh: StaticList,
+            St: StaticList,
+            BS: StaticList,
+            BD: StaticList,
+        {
+            type Holes = Layout<
+                ($(HoleLeaf<Sh, St, BS, BD, $i, 0>,)* HoleLeaf<Sh, St, BS, BD, 0, 2>,),
+                (C<1>, $(HoleLeaf<Sh, St, BS, BD, $i, 1>,)*),
+            >;
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn choose(self) -> Result<Self::Holes, AlgebraError> {
+                // The static walk refused where the run-time one answered.
+                const { static_holes::<Sh, St, BS, BD>() }?;
+                let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
+                $(
+                    agrees($S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE)?;
+                    agrees($D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE)?;
+                )*
+                agrees(Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE)?;
+                Ok(Layout::from_parts(Default::default(), Default::default()))
+            }
+        }
+    };
+}
+
+for_each_rank!(choose_holes);
