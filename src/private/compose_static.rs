@@ -231,15 +231,20 @@ fn same_leaf(
     folded_ok && (0..n).all(|c| matches!(at(folded, c), Some(v) if Some(v) == at(decided, c)))
 }
 
-/// The folded value `folded` equals the run-time walk's `walked`.
+/// The folded value `folded` equals the run-time walk's `walked` (of
+/// `function`), else `FoldedDiffers`.
 #[inline(always)]
-fn agrees(walked: usize, folded: i64) -> Result<(), AlgebraError> {
+pub(crate) fn agrees(
+    function: &'static str,
+    walked: usize,
+    folded: i64,
+) -> Result<(), AlgebraError> {
     let folded = folded as usize;
     if walked == folded {
         Ok(())
     } else {
         Err(AlgebraError::FoldedDiffers {
-            function: FUNCTION,
+            function,
             walked,
             folded,
         })
@@ -273,8 +278,8 @@ macro_rules! fold_modes {
                 // The copy refused where the run-time walk answered.
                 W::MODES?;
                 $(
-                    agrees(shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE)?;
-                    agrees(strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE)?;
+                    agrees(FUNCTION, shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE)?;
+                    agrees(FUNCTION, strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE)?;
                 )*
                 Ok(Default::default())
             }

@@ -14,7 +14,7 @@ use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::compose::product;
-use super::compose_static::StaticList;
+use super::compose_static::{StaticList, agrees};
 use super::int::{C, Int};
 use super::layout::Layout;
 use super::product_holes::product_modes;
@@ -104,21 +104,6 @@ pub trait ChooseHoles<Is, Sh, St, BS, BD>: Sized {
     fn choose(self) -> Result<Self::Holes, AlgebraError>;
 }
 
-/// The folded `folded` equals the run-time `walked`.
-#[inline(always)]
-fn agrees(walked: usize, folded: i64) -> Result<(), AlgebraError> {
-    let folded = folded as usize;
-    if walked == folded {
-        Ok(())
-    } else {
-        Err(AlgebraError::FoldedDiffers {
-            function: "product",
-            walked,
-            folded,
-        })
-    }
-}
-
 macro_rules! choose_holes {
     (0;) => {};
     (12; $($rest:tt)*) => {};
@@ -152,10 +137,10 @@ macro_rules! choose_holes {
                 const { static_holes::<Sh, St, BS, BD>() }?;
                 let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
                 $(
-                    agrees($S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE)?;
-                    agrees($D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE)?;
+                    agrees("product", $S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE)?;
+                    agrees("product", $D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE)?;
                 )*
-                agrees(Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE)?;
+                agrees("product", Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE)?;
                 Ok(Layout::from_parts(Default::default(), Default::default()))
             }
         }
