@@ -107,7 +107,7 @@ impl Expander<'_> {
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -313,12 +313,10 @@ impl Expander<'_> {
     fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
         match &e.kind {
             ExprKind::Layout(shape, stride) => self.typed_layout(shape, stride),
+            ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
             ExprKind::Tiler(tiles) => {
-                let tiles = tiles.iter().map(|t| match t.kind {
-                    ExprKind::Int(n) => Ok(emit::static_leaf(n)),
-                    ExprKind::Dynamic(k) => Ok(self.leaf(k)),
-                    _ => self.operand(t),
-                });
+                let tiles = tiles.iter().map(|t| self.operand(t));
                 Ok(emit::tuple(tiles.collect::<syn::Result<_>>()?))
             }
             _ => Ok(self.named(e)),

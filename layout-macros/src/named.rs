@@ -121,8 +121,8 @@ pub fn is_layout_operand(l: &Expr) -> bool {
     }
 }
 
-/// A layout operand, or a by-mode tiler `<…>` of written-out layouts and
-/// integers of at least `least` (or dynamic). A named tile is refused
+/// A layout operand, an extent, or a by-mode tiler `<…>` of written-out
+/// layouts and integers of at least `least` (or dynamic). A named tile is refused
 /// where it stands (`check`).
 pub fn is_tiler_operand(t: &Expr, least: i64) -> bool {
     let tile = |t: &Expr| match &t.kind {
@@ -132,6 +132,10 @@ pub fn is_tiler_operand(t: &Expr, least: i64) -> bool {
     };
     match &t.kind {
         ExprKind::Tiler(tiles) => !tiles.is_empty() && tiles.iter().all(tile),
+        // A bare extent `n` is the layout `n:1`, as CuTe takes an integral
+        // tiler; an extent of 0 takes the run-time path, which reports it.
+        ExprKind::Int(n) => *n >= least.max(1),
+        ExprKind::Dynamic(_) => true,
         _ => is_layout_operand(t),
     }
 }

@@ -172,14 +172,11 @@ fn written_out(shape: &Expr, stride: &Expr) -> Result<TokenStream, Untypable> {
 fn operand(ast: &Ast, e: &Expr) -> Result<TokenStream, Untypable> {
     match &e.kind {
         ExprKind::Layout(shape, stride) => written_out(shape, stride),
+        ExprKind::Int(_) | ExprKind::Dynamic(_) => tree(e),
         ExprKind::Tiler(tiles) => Ok(emit::tuple(
             tiles
                 .iter()
-                .map(|t| match t.kind {
-                    ExprKind::Int(n) => Ok(emit::static_leaf(n)),
-                    ExprKind::Dynamic(_) => Ok(quote!(usize)),
-                    _ => operand(ast, t),
-                })
+                .map(|t| operand(ast, t))
                 .collect::<Result<_, _>>()?,
         )),
         _ => {
