@@ -24,15 +24,22 @@ fn offsets(l: &Layout) -> Vec<i64> {
     (0..l.size()).map(|i| l.at(i).unwrap()).collect()
 }
 
-/// CuTe's complement of `a` up to `cotarget` (C++'s formula: the holes
-/// rounded down); `None` where a hole is 0 (CuTe's assertion).
-fn cute_complement(a: &Layout, cotarget: i64) -> Option<Layout> {
+/// `a`'s leaves that take room, as (stride, extent), by stride: the modes
+/// CuTe's complement stacks.
+fn by_stride(a: &Layout) -> Vec<(i64, i64)> {
     let mut live: Vec<(i64, i64)> = a
         .leaf_modes()
         .filter(|&(s, d)| s != 1 && d != 0)
         .map(|(s, d)| (d, s))
         .collect();
     live.sort();
+    live
+}
+
+/// CuTe's complement of `a` up to `cotarget` (C++'s formula: the holes
+/// rounded down); `None` where a hole is 0 (CuTe's assertion).
+fn cute_complement(a: &Layout, cotarget: i64) -> Option<Layout> {
+    let live = by_stride(a);
     let (mut span, mut shape, mut stride) = (1, vec![], vec![]);
     for (d, s) in live {
         if d / span == 0 {
@@ -64,12 +71,7 @@ fn greedy(image: &BTreeSet<i64>, n: usize) -> Vec<i64> {
 
 /// How many strides of `A` (sorted) its span below does not divide.
 fn inexact_holes(a: &Layout) -> usize {
-    let mut live: Vec<(i64, i64)> = a
-        .leaf_modes()
-        .filter(|&(s, d)| s != 1 && d != 0)
-        .map(|(s, d)| (d, s))
-        .collect();
-    live.sort();
+    let live = by_stride(a);
     let (mut span, mut n) = (1, 0);
     for (d, s) in live {
         n += usize::from(d % span != 0);
