@@ -171,13 +171,20 @@ where
         let next_is_last = <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST;
         let first = before == 1;
         let extent = product(FUNCTION, before, self.0.get())?;
-        // Nothing so far moves (`extent` 1: the next group starts at the
-        // next leaf), or the next leaf continues this group.
+        // Nothing so far moves: the next group starts at the next leaf
+        // (`next_group`'s first case, its own path so that the common case
+        // below keeps its constants rather than selects between the two).
+        if extent == 1 {
+            let (shapes, strides, mode) =
+                self.1.walk(e.1, (n, r, line), (1, next.1), &mut reach.1)?;
+            return Ok((Cons(1, shapes), Cons(0, strides), mode));
+        }
+        // The next leaf continues this group.
         let (here, up, shapes, strides) = if let Some(group) =
             next_group((extent, stride), next, next_is_last)
         {
             let (shapes, strides, mode) = self.1.walk(e.1, (n, r, line), group, &mut reach.1)?;
-            (placed(first && extent != 1, mode), mode, shapes, strides)
+            (placed(first, mode), mode, shapes, strides)
         } else {
             // This leaf ends its group: the exact step over it, the rest
             // of the leaf on over the groups after it.
