@@ -124,6 +124,40 @@ fn rank4_wider() {
     assert_eq!((both, neither), (5_246_388, 3_711_564));
 }
 
+/// One leaf `n:r` over every flat rank-3 `a` (extents 1–4, strides 0–5;
+/// `n` 1–32, `r` 0–16: 7,520,256 pairs): the typed path answers wherever
+/// the core answers, and the core's answer coalesces to at most 3 modes,
+/// the sub-modes the typed nesting has for it (ARCHITECTURE.md, "a leaf
+/// needs at most one mode per group"): 3,719,060 answered by both.
+/// Ignored, about 30 s in release.
+#[test]
+#[ignore]
+fn one_leaf_needs_no_more_modes_than_a_has_leaves() {
+    let (mut both, mut neither, mut most) = (0, 0, 0);
+    for (m, n, k) in cube(1..=4) {
+        for (s, t, w) in cube(0..=5) {
+            let a = layout!((m,n,k):(s,t,w));
+            let left = to_core(a);
+            for p in 1..=32usize {
+                for u in 0..=16usize {
+                    let b = layout!(p:u);
+                    if agree(a, &left, b) {
+                        let core = composition(&left, &Tiler::Layout(to_core(b))).unwrap();
+                        let modes = layout_dsl::algebra::coalesce(&core).rank();
+                        assert!(modes <= 3, "{a} o {b} = {core}: {modes} modes");
+                        most = most.max(modes);
+                        both += 1;
+                    } else {
+                        neither += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(most, 3);
+    assert_eq!((both, neither), (3_719_060, 3_801_196));
+}
+
 fn cube(r: core::ops::RangeInclusive<usize>) -> Vec<(usize, usize, usize)> {
     let mut out = Vec::new();
     for x in r.clone() {
