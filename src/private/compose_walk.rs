@@ -63,7 +63,8 @@ pub trait WalkLeaves<E>: Copy {
     /// (`None` on an overflow or an empty leaf but the last).
     fn value(self, e: E, j: usize) -> Option<usize>;
     /// The modes `modes` one per leaf from the first, `1:0` after them
-    /// (`None` when there are more modes than leaves; none is known:
+    /// (`None` when there are more modes than leaves: impossible where the
+    /// values' period divides the extent, none found elsewhere;
     /// ARCHITECTURE.md, "A leaf needs at most one mode per group").
     fn fill(self, modes: &[(usize, usize)]) -> Option<(Self::Modes, Self::Modes)>;
 }
