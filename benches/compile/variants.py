@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 P = "::layout_dsl::__private"
+T = "::layout_dsl::typed::Layout"
 
 
 def parse(text):
@@ -65,6 +66,9 @@ def leaves(t):
 
 def body(variant, expr, text):
     shape, stride = parse(text)
+    size = 1
+    for n in leaves(shape):
+        size *= n
     assert all(x >= 0 for x in leaves(stride)), "a signed layout: not covered"
     nested = f"{P}::layout({value(shape)}, {value(stride)})"
     flat = ", ".join(f"{x}usize" for x in leaves(shape) + leaves(stride))
@@ -92,6 +96,30 @@ def body(variant, expr, text):
         "promoted": f"{{ let _l: &'static _ = &({value(shape)}, {value(stride)}); String::new() }}",
         # The bare tuple with its type written and unsuffixed literals.
         "typed_unsuffixed": f"{{ let _l: ({types}) = {unsuffixed}; String::new() }}",
+        # The value as a `const` item, named by the block's tail.
+        "const_item": f"{{ const V: {T}<{types}> = {nested}; V }}.to_string()",
+        # The same, the `const` holding a reference (promoted, copied out).
+        "const_ref": f"{{ const V: &{T}<{types}> = &{nested}; *V }}.to_string()",
+        # The value as a `static`, copied out.
+        "static_item": f"{{ static V: {T}<{types}> = {nested}; V }}.to_string()",
+        # A `const` item only, nothing built or formatted.
+        "const_only": f"{{ const _V: {T}<{types}> = {nested}; String::new() }}",
+        # A struct expression instead of the constructor's call (compiles only
+        # with `Layout`'s fields made `pub`, which is not committed).
+        "struct_lit": f"{T}::<_, _, usize> {{ shape: {value(shape)}, stride: {value(stride)}, offset: ::core::marker::PhantomData }}.to_string()",
+        "struct_value": f"{{ let _l = {T}::<_, _, usize> {{ shape: {value(shape)}, stride: {value(stride)}, offset: ::core::marker::PhantomData }}; String::new() }}",
+        # The macro alone: the same input's size, a literal, into a local.
+        "macro_size": f"{{ let _n: usize = layout!(size({expr})); String::new() }}",
+        "size_hand": f"{{ let _n: usize = {size}; String::new() }}",
+        # The least a `Display`ed static result can be: `Layout<usize,
+        # usize>`, from the macro, pasted, and by hand.
+        "rank1_macro": f"layout!(coalesce({size}:1)).to_string()",
+        "rank1_pasted": f"{P}::layout({size}usize, 1usize).to_string()",
+        "rank1_hand": f'"{size}:1".to_string()',
+        "rank1_value": f"{{ let _l = {P}::layout({size}usize, 1usize); String::new() }}",
+        "rank1_tuple": f"{{ let _l = ({size}usize, 1usize); String::new() }}",
+        # (fields `pub` as for `struct_lit`)
+        "rank1_struct": f"{T}::<_, _, usize> {{ shape: {size}usize, stride: 1usize, offset: ::core::marker::PhantomData }}.to_string()",
         "empty": "String::new()",
         # By hand, as in gen.py.
         "hand": f'"{text}".to_string()',
