@@ -150,6 +150,8 @@ impl<T> OneUsize for T {
 macro_rules! by_array {
     (0;) => {};
     ($rank:literal; $(($i:tt $S:ident $D:ident $c:ident))*) => {
+        // Not listed under a wrong tuple coordinate's error (ui-tests/tensor).
+        #[diagnostic::do_not_recommend]
         impl<$($S, $D,)* I> IndexBy<[usize; $rank]> for Layout<($($S,)*), ($($D,)*), I>
         where
             Self: IndexBy<($(<$S as OneUsize>::Is,)*)>,
