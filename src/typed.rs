@@ -75,7 +75,8 @@
 //! A named typed layout (`type logical_divide(#A, <4,8>)`, or zipped), a
 //! named tiler of static extents (`logical_divide((m,n):(1,m), #T)` with
 //! `T: (C<4>, C<8>)`, `type` or not: it has no core value) and the
-//! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`) give the
+//! [`Divide`] methods (`a.logical_divide((C::<4>, C::<8>))`, and
+//! `zipped_divide`, `tiled_divide`, `flat_divide`) give the
 //! same layouts, keeping the tiles and `A`'s strides' types; the products
 //! of static leaves are static there too ([`Prod`], [`CeilQuot`]), and
 //! nested layouts (`((2,4),m):((1,2),8)`) divide as the partitions divide

@@ -49,7 +49,11 @@ fn views_with_gaps_are_refused() {
     assert_eq!(rows[(0, 0)], 6);
     // A broadcast (stride 0) view: no slice holds it.
     let b = ndarray::Array1::from(vec![1, 2, 3]);
-    assert!(Tensor::try_from(b.broadcast((2, 3)).unwrap()).is_err());
+    let e = Tensor::try_from(b.broadcast((2, 3)).unwrap()).unwrap_err();
+    // Said as what it is (it used to be called a view with gaps).
+    assert!(e.to_string().contains("a broadcast view"), "{e}");
+    let e = Tensor::try_from(a.slice(s![.., ..;2])).unwrap_err();
+    assert!(e.to_string().contains("gaps between its elements"), "{e}");
 }
 
 #[test]

@@ -193,3 +193,60 @@ fn extents_below_the_tensor_mask_its_padding() {
     assert_eq!(got, want);
     assert_eq!(got.iter().flatten().count(), 3);
 }
+
+/// A `Residue` of a tensor over a typed `layout!` layout reads, masks and
+/// writes exactly as one over the same core layout (it used to accept the
+/// tensor but offer no `get`/`iter`/`copy_into`: a typed layout took no
+/// `[usize; R]` coordinate).
+#[test]
+fn a_typed_tensor_residue_reads_as_the_core_one() {
+    use layout_dsl::layout;
+    let (m, k) = (300usize, 77usize);
+    let data: Vec<usize> = (0..m * k).collect();
+    let typed = Residue::new(
+        Tensor::new(&data[..], layout!((m,k):(1,m))).unwrap(),
+        [m, k],
+    )
+    .unwrap();
+    let core = Residue::new(
+        Tensor::new(&data[..], layout(&format!("({m},{k}):(1,{m})"))).unwrap(),
+        [m, k],
+    )
+    .unwrap();
+    let threads = layout("(32,8):(1,32)");
+    let g_typed = local_tile_step(typed, (128, 128, 8), (2, 0, X), (1, X, 1)).unwrap();
+    let g_core = local_tile_step(core, (128, 128, 8), (2, 0, X), (1, X, 1)).unwrap();
+    let mut seen = vec![0u8; m * k];
+    for thread in 0..256 {
+        let p_typed = local_partition(g_typed.clone(), &threads, thread).unwrap();
+        let p_core = local_partition(g_core.clone(), &threads, thread).unwrap();
+        let got: Vec<Option<&usize>> = p_typed.iter().collect();
+        assert_eq!(got, p_core.iter().collect::<Vec<_>>(), "thread {thread}");
+        for (c, e) in p_typed.coords().iter().zip(&got) {
+            assert_eq!(
+                e.copied(),
+                (c[0] < m && c[1] < k).then_some(c[0] + c[1] * m)
+            );
+        }
+        got.into_iter().flatten().for_each(|&x| seen[x] += 1);
+        let mut into = Tensor::new(vec![usize::MAX; 40], layout("(4,1,10):(1,4,4)")).unwrap();
+        p_typed.copy_into(&mut into);
+        for (x, e) in into.iter().zip(p_typed.iter()) {
+            assert_eq!(*x, e.copied().unwrap_or(usize::MAX));
+        }
+    }
+    // Rows 256..300 of every column, each once.
+    for (x, &n) in seen.iter().enumerate() {
+        assert_eq!(n, u8::from(x % m >= 256), "element {x}");
+    }
+    // Written through the typed residue: only valid elements change.
+    let mut out = vec![0usize; m * k];
+    let whole = Residue::new(
+        Tensor::new(&mut out[..], layout!((m,k):(1,m))).unwrap(),
+        [m, k],
+    )
+    .unwrap();
+    let mut tile = local_tile_step(whole, (128, 128, 8), (2, 0, X), (1, X, 1)).unwrap();
+    tile.for_each_valid_mut(|_, x| *x += 1);
+    assert_eq!(out.iter().sum::<usize>(), (m - 256) * k);
+}

@@ -6,7 +6,7 @@
 //! agrees with the core's.
 
 use layout_dsl::tensor::{self, Tensor, X, typed};
-use layout_dsl::typed::{C, Layout, Prod, Quot, UnitZero};
+use layout_dsl::typed::{C, CeilQuot, Layout, Prod, UnitZero};
 use layout_dsl::{Layout as CoreLayout, layout};
 use proptest::prelude::*;
 
@@ -173,7 +173,7 @@ proptest! {
     }
 }
 
-/// A partition of a static layout is static: the leaves `Quot`/`Prod`, no
+/// A partition of a static layout is static: the leaves `CeilQuot`/`Prod`, no
 /// field at all, and the same offsets as the core's partition.
 #[test]
 fn static_partitions_stay_static() {
@@ -183,8 +183,8 @@ fn static_partitions_stay_static() {
     let p = typed::local_partition_step(s, &t_c, 37, (C::<1>, X)).unwrap();
     // The rest's stride is 0 where its static extent is 1 (`UnitZero`).
     type Share = Layout<
-        (Quot<C<128>, C<16>>, C<8>),
-        (UnitZero<Quot<C<128>, C<16>>, Prod<C<1>, C<16>>>, C<128>),
+        (CeilQuot<C<128>, C<16>>, C<8>),
+        (UnitZero<CeilQuot<C<128>, C<16>>, Prod<C<1>, C<16>>>, C<128>),
     >;
     let layout: &Share = p.layout();
     assert_eq!(core::mem::size_of::<Share>(), 0);
@@ -251,4 +251,56 @@ proptest! {
         let want = tensor::local_tile(core_n.view(), tiler, coord).unwrap();
         prop_assert_eq!(seen(&got), seen(&want));
     }
+}
+
+/// A static tile that does not divide a static single extent leaves a
+/// partial last tile, as CuTe's (no `static_assert` there; it used to be a
+/// compile error here). CuTe C++ (CUTLASS headers, static `Int<N>`):
+/// `local_tile((_4,_8):(_8,_1), (_3,_8), (1,0))` is `(_3,_8):(_8,_1)` at 24;
+/// `local_partition((_8,_8):(_1,_8), (_3,_1):(_1,_3), 0)` is
+/// `(_3,_8):(_3,_8)` at 0, thread 2's at 2.
+#[test]
+fn a_static_partial_tile_is_cutes() {
+    let data = positions(64);
+    let t = Tensor::new(&data[..32], layout!(type (4,8):(8,1))).unwrap();
+    let first = typed::local_tile(t, (C::<3>, C::<8>), (0, 0)).unwrap();
+    assert_eq!(
+        (first.layout().to_string(), first.base()),
+        ("(3,8):(8,1)".to_string(), 0)
+    );
+    // Tile 1 (rows 3..6) reaches past the 32 elements: refused, never read.
+    assert!(typed::local_tile(t, (C::<3>, C::<8>), (1, 0)).is_err());
+    // Over `Unbounded` it is CuTe's tile at 24, and the identity says which rows are in.
+    let u = typed::Unbounded::new(&data[..32], layout!(type (4,8):(8,1))).unwrap();
+    let last = u
+        .local_tile_step((C::<3>, C::<8>), (1, 0), (C::<1>, C::<1>))
+        .unwrap();
+    assert_eq!(last.layout().to_string(), "(3,8):(8,1)");
+    // Every tile row of them: ceil(4/3) = 2 tiles, a static leaf.
+    let grid = u
+        .by_ref()
+        .local_tile_step((C::<3>, C::<8>), (X, 0), (C::<1>, C::<1>))
+        .unwrap();
+    let _: CeilQuot<C<4>, C<3>> = grid.layout().shape().2;
+    assert_eq!(grid.layout().to_string(), "(3,8,2):(8,1,24)");
+    let rows = typed::make_identity_tensor((C::<4>, C::<8>))
+        .local_tile((C::<3>, C::<8>), (1, 0))
+        .unwrap();
+    assert_eq!((rows.get((0, 0)), rows.get((1, 0))), ([3, 0], [4, 0]));
+
+    let t = Tensor::new(&data[..], layout!(type (8,8):(1,8))).unwrap();
+    let threads = layout!(type (3,1):(1,3));
+    let zero = typed::local_partition(t, &threads, 0).unwrap();
+    assert_eq!(
+        (zero.layout().to_string(), zero.base()),
+        ("(3,8):(3,8)".to_string(), 0)
+    );
+    let one = typed::local_partition(t, &threads, 1).unwrap();
+    assert_eq!(one.base(), 1);
+    // Thread 2's third row is row 8: past the tensor.
+    assert!(typed::local_partition(t, &threads, 2).is_err());
+    // The same as the run-time partition, which the core computes.
+    let core_t = Tensor::new(&data[..], t.layout().to_core().unwrap()).unwrap();
+    let want = tensor::local_partition(core_t.view(), &threads.to_core().unwrap(), 0).unwrap();
+    assert_eq!(seen(&zero), seen(&want));
 }

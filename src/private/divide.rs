@@ -240,11 +240,21 @@ pub trait Divide<T> {
     type Logical;
     /// The layout `zipped_divide` gives: `((T0,T1,…),(r0,r1,…)):((d0,…),(e0,…))`.
     type Zipped;
+    /// The layout `tiled_divide` gives: `((T0,T1,…),r0,r1,…):((d0,…),e0,e1,…)`.
+    type Tiled;
+    /// The layout `flat_divide` gives: `(T0,T1,…,r0,r1,…):(d0,d1,…,e0,e1,…)`.
+    type Flat;
     /// CuTe's `logical_divide(layout, tiler)`; an overflowing stride, or a
     /// tile that does not divide a nested mode's dynamic leaves, is an error.
     fn logical_divide(&self, tiler: T) -> Result<Self::Logical, AlgebraError>;
     /// CuTe's `zipped_divide(layout, tiler)`; errors as `logical_divide`.
     fn zipped_divide(&self, tiler: T) -> Result<Self::Zipped, AlgebraError>;
+    /// CuTe's `tiled_divide(layout, tiler)`: `zipped_divide` with the rest
+    /// unpacked into top-level modes; errors as `logical_divide`.
+    fn tiled_divide(&self, tiler: T) -> Result<Self::Tiled, AlgebraError>;
+    /// CuTe's `flat_divide(layout, tiler)`: `zipped_divide` with the tile
+    /// and the rest both unpacked; errors as `logical_divide`.
+    fn flat_divide(&self, tiler: T) -> Result<Self::Flat, AlgebraError>;
 }
 
 macro_rules! divide {
@@ -258,6 +268,8 @@ macro_rules! divide {
         {
             type Logical = Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>;
             type Zipped = Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>;
+            type Tiled = Layout<(($($S::TileS,)*), $($S::RestS,)*), (($($S::TileD,)*), $($S::RestD,)*), I>;
+            type Flat = Layout<($($S::TileS,)* $($S::RestS,)*), ($($S::TileD,)* $($S::RestD,)*), I>;
 
             #[inline]
             #[allow(non_snake_case)]
@@ -273,6 +285,22 @@ macro_rules! divide {
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                 Ok(Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
+            }
+
+            #[inline]
+            #[allow(non_snake_case)]
+            fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
+                let (shape, stride) = (self.shape(), self.stride());
+                $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
+                Ok(Layout::from_parts((($($T.0,)*), $($T.2,)*), (($($T.1,)*), $($T.3,)*)))
+            }
+
+            #[inline]
+            #[allow(non_snake_case)]
+            fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
+                let (shape, stride) = (self.shape(), self.stride());
+                $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
+                Ok(Layout::from_parts(($($T.0,)* $($T.2,)*), ($($T.1,)* $($T.3,)*)))
             }
         }
     };

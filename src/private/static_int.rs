@@ -29,31 +29,14 @@ impl<const N: i64> StaticInt for C<N> {
 }
 
 /// The static leaf `A / B`, for static `A` divisible by static `B > 0`
-/// (checked while compiling, where the leaf is made).
+/// (checked while compiling, where the leaf is made): how a nested mode's
+/// leaves share a static tile (CuTe's `shape_div`, whose `static_assert`
+/// this is).
 ///
 /// ```
 /// use layout_dsl::typed::{C, Int, Quot};
 /// assert_eq!(Quot::<C<128>, C<16>>::default().get(), 8);
 /// assert_eq!(<Quot<C<128>, C<16>> as Int>::STATIC, Some(8));
-/// ```
-///
-/// Three threads over eight static rows do not divide them: refused when
-/// the code is built (CuTe's `static_assert` in `shape_div`), as four pass:
-///
-/// ```compile_fail
-/// use layout_dsl::layout;
-/// use layout_dsl::tensor::{Tensor, typed};
-/// let a = [1.0f32; 64];
-/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
-/// let _ = typed::local_partition(t, &layout!(type (3,1):(1,3)), 0);
-/// ```
-///
-/// ```
-/// use layout_dsl::layout;
-/// use layout_dsl::tensor::{Tensor, typed};
-/// let a = [1.0f32; 64];
-/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
-/// let _ = typed::local_partition(t, &layout!(type (4,1):(1,4)), 0);
 /// ```
 pub struct Quot<A, B>(PhantomData<(A, B)>);
 
@@ -303,11 +286,27 @@ impl<B: Int> Times<B> for usize {
     }
 }
 
-/// An extent leaf divided by a static tile `T`: CuTe's `shape_div`, exact
-/// and static for a static extent (which `T` must divide, checked while
-/// compiling as CuTe's `static_assert`), `ceil(s / T)` for a dynamic one
-/// (the last tile is partial; a tensor's tile of it is then checked
-/// against the storage, or predicated).
+/// An extent leaf divided by a static tile `T`: the number of tiles,
+/// `ceil(s / T)`, the last perhaps partial ([`CeilQuot`] for a static
+/// extent, `div_ceil` for a dynamic one), as CuTe's `logical_divide` of a
+/// single extent (it has no `static_assert` there). A tensor's partial tile
+/// is then checked against the storage, or predicated (`Unbounded`).
+///
+/// Three threads over eight static rows: CuTe's `local_partition` gives
+/// thread 0 the rows 0, 3, 6 (`(_3,_8):(_3,_8)`); thread 2's third row
+/// would be row 8, past the tensor, so over a plain tensor it is refused
+/// when the partition is made:
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{Tensor, typed};
+/// let a = [1.0f32; 64];
+/// let t = Tensor::new(&a[..], layout!(type (8,8):(1,8))).unwrap();
+/// let threads = layout!(type (3,1):(1,3));
+/// let mine = typed::local_partition(t, &threads, 0).unwrap();
+/// assert_eq!(mine.layout().to_string(), "(3,8):(3,8)");
+/// assert!(typed::local_partition(t, &threads, 2).is_err());
+/// ```
 pub trait Over<T: StaticInt>: Int {
     /// The quotient's leaf type.
     type Out: Int;
@@ -316,11 +315,11 @@ pub trait Over<T: StaticInt>: Int {
 }
 
 impl<A: StaticInt, T: StaticInt> Over<T> for A {
-    type Out = Quot<A, T>;
+    type Out = CeilQuot<A, T>;
     #[inline(always)]
-    fn over(self) -> Quot<A, T> {
-        const { assert!(Quot::<A, T>::VALUE >= 0) };
-        Quot::default()
+    fn over(self) -> CeilQuot<A, T> {
+        const { assert!(CeilQuot::<A, T>::VALUE >= 0) };
+        CeilQuot::default()
     }
 }
 

@@ -132,3 +132,46 @@ macro_rules! tuple {
 }
 
 for_each_rank!(tuple);
+
+/// `usize`, whatever `T` is: a tuple of one `usize` per field of another
+/// tuple is `(<A0 as OneUsize>::Is, …)`.
+pub trait OneUsize {
+    type Is;
+}
+
+impl<T> OneUsize for T {
+    type Is = usize;
+}
+
+/// A typed layout indexed by an array of one integer per top-level mode,
+/// as by the tuple of those integers: what an identity tensor's elements
+/// are, so that a [`Residue`](crate::tensor::Residue) of a tensor over a
+/// typed layout can read it (`get`, `iter`, `copy_into`).
+macro_rules! by_array {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $c:ident))*) => {
+        // Not listed under a wrong tuple coordinate's error (ui-tests/tensor).
+        #[diagnostic::do_not_recommend]
+        impl<$($S, $D,)* I> IndexBy<[usize; $rank]> for Layout<($($S,)*), ($($D,)*), I>
+        where
+            Self: IndexBy<($(<$S as OneUsize>::Is,)*)>,
+        {
+            #[inline]
+            #[allow(non_snake_case)]
+            fn offset_of(&self, coord: [usize; $rank]) -> Option<isize> {
+                let [$($c),*] = coord;
+                self.offset_of(($($c,)*))
+            }
+
+            #[inline]
+            #[allow(non_snake_case)]
+            unsafe fn offset_unchecked(&self, coord: [usize; $rank]) -> isize {
+                let [$($c),*] = coord;
+                // SAFETY: the caller's promise, for the same coordinate.
+                unsafe { self.offset_unchecked(($($c,)*)) }
+            }
+        }
+    };
+}
+
+for_each_rank!(by_array);

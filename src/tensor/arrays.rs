@@ -22,13 +22,25 @@ use ndarray::{ArrayView, ArrayViewD, ArrayViewMut, ArrayViewMutD, Dimension, IxD
 
 use super::{AsLayout, Engine, EngineMut, Tensor};
 
-/// A view with gaps between its elements.
-fn not_contiguous() -> Error {
+/// A view that is not one contiguous run of memory: one with gaps
+/// between its elements, or a broadcast (an axis of stride 0 reads one
+/// element several times).
+fn not_contiguous(broadcast: bool) -> Error {
+    let found = if broadcast {
+        "a broadcast view (an axis of stride 0; copy it first)"
+    } else {
+        "a view with gaps between its elements"
+    };
     ErrorKind::WrongType {
         expected: "an array view whose elements are contiguous in memory (in any order)",
-        found: "a view with gaps between its elements",
+        found,
     }
     .into()
+}
+
+/// Whether an axis of more than one element has stride 0.
+fn is_broadcast(dims: &[usize], strides: &[isize]) -> bool {
+    dims.iter().zip(strides).any(|(&d, &s)| d > 1 && s == 0)
 }
 
 /// The layout of a view's dims and strides (one mode per axis), and where
@@ -76,7 +88,10 @@ impl<'a, T, D: Dimension> TryFrom<ArrayView<'a, T, D>> for Tensor<&'a [T], Layou
     /// ```
     fn try_from(view: ArrayView<'a, T, D>) -> Result<Self, Error> {
         let (layout, base) = layout_of(view.shape(), view.strides())?;
-        let data = view.to_slice_memory_order().ok_or_else(not_contiguous)?;
+        let broadcast = is_broadcast(view.shape(), view.strides());
+        let data = view
+            .to_slice_memory_order()
+            .ok_or_else(|| not_contiguous(broadcast))?;
         Tensor::at_base(data, layout, base)
     }
 }
@@ -87,7 +102,10 @@ impl<'a, T, D: Dimension> TryFrom<ArrayViewMut<'a, T, D>> for Tensor<&'a mut [T]
     /// As for `ArrayView`, writable.
     fn try_from(view: ArrayViewMut<'a, T, D>) -> Result<Self, Error> {
         let (layout, base) = layout_of(view.shape(), view.strides())?;
-        let data = view.into_slice_memory_order().ok_or_else(not_contiguous)?;
+        let broadcast = is_broadcast(view.shape(), view.strides());
+        let data = view
+            .into_slice_memory_order()
+            .ok_or_else(|| not_contiguous(broadcast))?;
         Tensor::at_base(data, layout, base)
     }
 }

@@ -1,6 +1,6 @@
 //! CuTe's partitions and algorithms on tensors over typed layouts, with
 //! typed results: the nesting of every view is fixed while compiling,
-//! static leaves stay static ([`Quot`](crate::typed::Quot),
+//! static leaves stay static ([`CeilQuot`](crate::typed::CeilQuot), [`Quot`](crate::typed::Quot),
 //! [`Prod`](crate::typed::Prod)), and the run-time work is straight-line
 //! code with no allocation. Layouts are flat, as in CuTe's tutorial GEMM,
 //! or nested (a mode a tuple of leaves or deeper, tiled by one static
@@ -46,6 +46,39 @@
 //! assert_eq!(p.layout().to_string(), "(4,1,2):(32,0,2048)");
 //! assert_eq!(p[(1, 0, 1)], (128 + 1 + 256 + 32 + 2048) as f32);
 //! ```
+//!
+//! # Generic code
+//!
+//! A function generic over its tensors' layouts names the bounds the
+//! functions here take ([`WalkPaired`], [`WalkWith`], [`Matrix`], [`Fits`],
+//! [`Tiler`], …) and forwards them, as a CuTe function template would:
+//!
+//! ```
+//! use layout_dsl::layout;
+//! use layout_dsl::tensor::typed::{self, Fits, Tiler, WalkPaired};
+//! use layout_dsl::tensor::Tensor;
+//! use layout_dsl::typed::C;
+//!
+//! // CuTe's `template <class S, class D> void copy(Tensor<…, S>, Tensor<…, D>)`.
+//! fn my_copy<S: WalkPaired<D>, D>(src: &Tensor<&[f32], S>, dst: &mut Tensor<&mut [f32], D>) {
+//!     typed::copy(src, dst);
+//! }
+//! // The first 2x2 tile of any rank-2 typed tensor.
+//! fn corner<L, O: Fits>(t: Tensor<&[f32], L>) -> Tensor<&[f32], O>
+//! where
+//!     (C<2>, C<2>): Tiler<L, (usize, usize), Output = O>,
+//! {
+//!     typed::local_tile(t, (C::<2>, C::<2>), (0, 0)).unwrap()
+//! }
+//!
+//! let a: Vec<f32> = (0..16).map(|x| x as f32).collect();
+//! let mut b = [0.0f32; 16];
+//! let s = Tensor::new(&a[..], layout!(type (4,4):(1,4))).unwrap();
+//! let mut d = Tensor::new(&mut b[..], layout!(type (4,4):(4,1))).unwrap();
+//! my_copy(&s, &mut d);
+//! assert_eq!(b[1], 4.0);
+//! assert_eq!(corner(s).iter().copied().collect::<Vec<_>>(), [0.0, 1.0, 4.0, 5.0]);
+//! ```
 
 pub use super::elem_less;
 pub use super::typed_args::{
@@ -58,6 +91,9 @@ pub use super::typed_partitions::{
 };
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 pub use crate::__private::UnitTile;
+/// The bounds of the algorithms and partitions here, for generic code
+/// (module docs, "Generic code").
+pub use crate::__private::{Fits, Matrix, WalkPaired, WalkWith};
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -65,7 +101,7 @@ use alloc::vec::Vec;
 use layout_core::Error;
 
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{CompactLayout, Fits, Layout, Matrix, WalkPaired, WalkWith};
+use crate::__private::{CompactLayout, Layout};
 
 impl<E: Engine, L: Copy> Tensor<E, L> {
     /// A view borrowing the engine, with the same (typed) layout.
