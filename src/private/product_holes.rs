@@ -305,9 +305,18 @@ where
         // Two copies of the walk for dynamic strides: one over holes known
         // to be 1, folded, the other general (the same function). All
         // static, the holes are static leaves (`product_static.rs`).
+        // Matches, not closures: a closure here is a function of its own
+        // that LLVM may leave out of line (and merge the two copies into
+        // one call), and then the unit holes no longer fold.
         let composed = match <S::Out as ProductHoles<D::Out>>::unit_holes(holes) {
-            Some(unit) => unit.choose().and_then(|holes| holes.composition(b)),
-            None => holes.choose().and_then(|holes| holes.composition(b)),
+            Some(unit) => match unit.choose() {
+                Ok(holes) => holes.composition(b),
+                Err(e) => Err(e),
+            },
+            None => match holes.choose() {
+                Ok(holes) => holes.composition(b),
+                Err(e) => Err(e),
+            },
         };
         match composed {
             Ok(d) => Ok(d.into_parts()),
