@@ -7,7 +7,7 @@ use super::algebra::AlgebraError;
 use super::edit::AsModes;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
-use super::product_holes::ProductCopies;
+use super::product_copies::ProductCopies;
 use super::product_value::{CopiesD, CopiesS, Lift, Product, Tup};
 use super::tree::{Mode, Tree};
 
