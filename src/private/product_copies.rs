@@ -134,13 +134,13 @@ where
         let cosize = b.cosize();
         let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
         let holes = shape.product_holes(stride, self.size(), cosize, function)?;
-        // Two copies of the walk for dynamic strides: one over holes known
-        // to be 1, folded, the other general (the same function). All
+        // Two copies of the walk for dynamic strides: one over inner holes
+        // known to be 1, folded, the other general (the same function). All
         // static, the holes are static leaves (`product_static.rs`).
         // Matches, not closures: a closure here is a function of its own
         // that LLVM may leave out of line (and merge the two copies into
         // one call), and then the unit holes no longer fold.
-        let composed = match <S::Out as ProductHoles<D::Out>>::unit_holes(holes) {
+        let composed = match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
             Some(unit) => match unit.choose() {
                 Ok(holes) => holes.composition(b),
                 Err(e) => Err(e),

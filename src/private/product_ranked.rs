@@ -220,7 +220,6 @@ where
     }
 }
 
-
 #[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, B> RankedProduct<B> for Layout<S, D>
 where

@@ -12,9 +12,9 @@ use super::construct_values::{LeafValues, MAX_LEAVES, OrderOf, compact_order};
 use super::edit::AsModes;
 use super::layout::{Layout, size};
 use super::list::{Cons, IntoList, IntoTuple, Nil};
-use super::product_ranked::ZipProduct;
 #[cfg(doc)]
 use super::product_ranked::RankedProduct;
+use super::product_ranked::ZipProduct;
 use super::product_value::Tup;
 use super::tree::{Mode, Shape, Tree};
 
