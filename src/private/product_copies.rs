@@ -142,22 +142,28 @@ where
         // one call), and then the unit holes no longer fold.
         let composed = match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
             Some(unit) => match unit.choose() {
-                Ok(holes) => holes.composition(b),
-                Err(e) => Err(e),
+                Ok(holes) => match holes.composition(b) {
+                    Ok(d) => return Ok(d.into_parts()),
+                    Err(e) => e,
+                },
+                Err(e) => e,
             },
             None => match holes.choose() {
-                Ok(holes) => holes.composition(b),
-                Err(e) => Err(e),
+                Ok(holes) => match holes.composition(b) {
+                    Ok(d) => return Ok(d.into_parts()),
+                    Err(e) => e,
+                },
+                Err(e) => e,
             },
         };
-        match composed {
-            Ok(d) => Ok(d.into_parts()),
-            Err(e) => Err(renamed(e, function)),
-        }
+        Err(renamed(composed, function))
     }
 }
 
 /// `e` naming `function` (the product) where the composition named itself.
+/// Cold: only a refusal comes here.
+#[cold]
+#[inline(never)]
 pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
     use AlgebraError as E;
     match e {
