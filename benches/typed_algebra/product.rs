@@ -57,7 +57,7 @@ pub fn value_logical_dynamic_strides(inputs: &[(usize, usize)]) -> usize {
 }
 
 /// A padded `A` with dynamic strides, `(4,m):(1,8)` or `(4,m):(2m,1)`: a
-/// hole of 2, so the general walk (no unit holes), by `(2,3):(1,2)`.
+/// last hole of 2 (a run-time value; the first, 1, folds), by `(2,3):(1,2)`.
 pub fn value_logical_padded_strides(inputs: &[(usize, usize)]) -> usize {
     let mut sum = 0;
     for &(m, n) in inputs {

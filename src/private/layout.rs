@@ -105,7 +105,12 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         I::from_wrapping(self.offset_of(index))
     }
 
-    #[inline]
+    // As the walk's own functions (walk.rs): `inline(always)` in a release
+    // build, so that `at` puts the walk into its caller, where the numbers
+    // a product or a literal just made are known, rather than one shared
+    // out-of-line copy per form that LLVM may leave as a call.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn offset_of(&self, index: usize) -> usize {
         const { assert!(S::SPLITTABLE, "{}", EMPTY_MODE) };
         if const { S::STATIC && D::STATIC } {

@@ -49,6 +49,7 @@ mod partial;
 mod partition;
 mod poisoned;
 mod product_by_mode;
+mod product_copies;
 mod product_holes;
 mod product_ranked;
 mod product_static;
@@ -63,6 +64,7 @@ mod swizzle;
 mod tensor;
 mod text;
 mod threads;
+mod tile_to_shape;
 mod tree;
 mod typed_layout;
 mod typed_partition;
@@ -105,10 +107,9 @@ pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk};
-pub use product_holes::{ProductCopies, ProductHoles, ProductTile, product_modes};
-pub use product_ranked::{
-    CopyModes, ModeSizesInto, NoLonger, RankedProduct, TargetShape, TileToShape, ZipPad, ZipProduct,
-};
+pub use product_copies::{ProductCopies, ProductTile};
+pub use product_holes::{ProductHoles, product_modes};
+pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
 pub use product_static::{ChooseHoles, HoleLeaf};
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
@@ -125,6 +126,7 @@ pub use text::Node;
 pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
+pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileToShape};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};

@@ -7,7 +7,7 @@ use super::algebra::AlgebraError;
 use super::edit::AsModes;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
-use super::product_holes::ProductCopies;
+use super::product_copies::ProductCopies;
 use super::product_value::{CopiesD, CopiesS, Lift, Product, Tup};
 use super::tree::{Mode, Tree};
 
@@ -30,24 +30,23 @@ pub trait ByModeProduct<AD, T>: Copy {
     /// Their strides.
     type SecondD;
     /// The six lists.
-    #[allow(clippy::type_complexity)]
     fn by_mode(
         self,
         d: AD,
         t: T,
         function: &'static str,
-    ) -> Result<
-        (
-            Self::LogicalS,
-            Self::LogicalD,
-            Self::FirstS,
-            Self::FirstD,
-            Self::SecondS,
-            Self::SecondD,
-        ),
-        AlgebraError,
-    >;
+    ) -> Result<ByModeLists<Self, AD, T>, AlgebraError>;
 }
+
+/// The six lists of a [`ByModeProduct`] `M` (strides `AD`, tiles `T`).
+type ByModeLists<M, AD, T> = (
+    <M as ByModeProduct<AD, T>>::LogicalS,
+    <M as ByModeProduct<AD, T>>::LogicalD,
+    <M as ByModeProduct<AD, T>>::FirstS,
+    <M as ByModeProduct<AD, T>>::FirstD,
+    <M as ByModeProduct<AD, T>>::SecondS,
+    <M as ByModeProduct<AD, T>>::SecondD,
+);
 
 impl<AS: Copy, AD: Copy> ByModeProduct<AD, Nil> for AS {
     type LogicalS = AS;
@@ -84,23 +83,12 @@ where
     type SecondS = Cons<CopiesS<S0, D0, T0>, RS::SecondS>;
     type SecondD = Cons<CopiesD<S0, D0, T0>, RS::SecondD>;
     #[inline(always)]
-    #[allow(clippy::type_complexity)]
     fn by_mode(
         self,
         d: Cons<D0, RD>,
         t: Cons<T0, RT>,
         function: &'static str,
-    ) -> Result<
-        (
-            Self::LogicalS,
-            Self::LogicalD,
-            Self::FirstS,
-            Self::FirstD,
-            Self::SecondS,
-            Self::SecondD,
-        ),
-        AlgebraError,
-    > {
+    ) -> Result<ByModeLists<Self, Cons<D0, RD>, Cons<T0, RT>>, AlgebraError> {
         // Mode i of A times tile i (CuTe's `transform_layout`).
         let (xs, xd) = Layout::from_parts(self.0, d.0).copies(t.0, function)?;
         let (ls, ld, fs, fd, ss, sd) = self.1.by_mode(d.1, t.1, function)?;
@@ -115,83 +103,63 @@ where
     }
 }
 
-/// The by-mode walk of a layout by the tiler `T` (a tuple).
+/// `A`'s top-level modes (`S` its shape or `D` its stride) as a list.
+type ModesOf<S> = <<S as AsModes>::Modes as IntoList>::List;
+
+/// The by-mode walk of a layout by the tiler `T` (a tuple): the
+/// [`ByModeProduct`] of its top-level modes by the tiles.
 #[doc(hidden)]
 pub trait ProductWalk<T> {
-    /// As [`ByModeProduct`].
-    type LogicalS;
-    /// As [`ByModeProduct`].
-    type LogicalD;
-    /// As [`ByModeProduct`].
-    type FirstS;
-    /// As [`ByModeProduct`].
-    type FirstD;
-    /// As [`ByModeProduct`].
-    type SecondS;
-    /// As [`ByModeProduct`].
-    type SecondD;
+    /// The layout's top-level shapes, as a list.
+    type Modes: ByModeProduct<Self::Strides, Self::Tiles>;
+    /// Its top-level strides, as a list.
+    type Strides;
+    /// The tiles, as a list.
+    type Tiles;
     /// The six lists.
-    #[allow(clippy::type_complexity)]
-    fn walk(
-        &self,
-        tiler: T,
-        function: &'static str,
-    ) -> Result<
-        (
-            Self::LogicalS,
-            Self::LogicalD,
-            Self::FirstS,
-            Self::FirstD,
-            Self::SecondS,
-            Self::SecondD,
-        ),
-        AlgebraError,
-    >;
+    fn walk(&self, tiler: T, function: &'static str) -> Result<Walked<Self, T>, AlgebraError>;
 }
 
-/// The walk over `A`'s modes and the tiles.
-type ModeWalk<S> = <<S as AsModes>::Modes as IntoList>::List;
-type ModeStrides<D> = <<D as AsModes>::Modes as IntoList>::List;
+/// The six lists of the walk `W` ([`ProductWalk`]) by `T`.
+type Walked<W, T> = ByModeLists<
+    <W as ProductWalk<T>>::Modes,
+    <W as ProductWalk<T>>::Strides,
+    <W as ProductWalk<T>>::Tiles,
+>;
 
-impl<S: AsModes<Modes: IntoList>, D: AsModes<Modes: IntoList>, T: IntoList> ProductWalk<T>
-    for Layout<S, D>
+impl<S, D, T: IntoList> ProductWalk<T> for Layout<S, D>
 where
-    ModeWalk<S>: ByModeProduct<ModeStrides<D>, T::List>,
+    S: Mode<D> + AsModes<Modes: IntoList>,
+    D: Tree + AsModes<Modes: IntoList>,
+    ModesOf<S>: ByModeProduct<ModesOf<D>, T::List>,
 {
-    type LogicalS = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::LogicalS;
-    type LogicalD = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::LogicalD;
-    type FirstS = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::FirstS;
-    type FirstD = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::FirstD;
-    type SecondS = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::SecondS;
-    type SecondD = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::SecondD;
+    type Modes = ModesOf<S>;
+    type Strides = ModesOf<D>;
+    type Tiles = T::List;
     #[inline(always)]
-    fn walk(
-        &self,
-        tiler: T,
-        function: &'static str,
-    ) -> Result<
-        (
-            Self::LogicalS,
-            Self::LogicalD,
-            Self::FirstS,
-            Self::FirstD,
-            Self::SecondS,
-            Self::SecondD,
-        ),
-        AlgebraError,
-    > {
+    fn walk(&self, tiler: T, function: &'static str) -> Result<Walked<Self, T>, AlgebraError> {
         let (shape, stride) = self.into_parts();
         let (a, d) = (shape.as_modes().into_list(), stride.as_modes().into_list());
         a.by_mode(d, tiler.into_list(), function)
     }
 }
 
-type Ls<S, D, T> = <Layout<S, D> as ProductWalk<T>>::LogicalS;
-type Ld<S, D, T> = <Layout<S, D> as ProductWalk<T>>::LogicalD;
-type Fs<S, D, T> = <Layout<S, D> as ProductWalk<T>>::FirstS;
-type Fd<S, D, T> = <Layout<S, D> as ProductWalk<T>>::FirstD;
-type Ss<S, D, T> = <Layout<S, D> as ProductWalk<T>>::SecondS;
-type Sd<S, D, T> = <Layout<S, D> as ProductWalk<T>>::SecondD;
+/// One of the six lists of the walk of `Layout<S, D>` by `T`.
+macro_rules! walked {
+    ($item:ident, $S:ty, $D:ty, $T:ty) => {
+        <<Layout<$S, $D> as ProductWalk<$T>>::Modes as ByModeProduct<
+            <Layout<$S, $D> as ProductWalk<$T>>::Strides,
+            <Layout<$S, $D> as ProductWalk<$T>>::Tiles,
+        >>::$item
+    };
+}
+
+type Ls<S, D, T> = walked!(LogicalS, S, D, T);
+type Ld<S, D, T> = walked!(LogicalD, S, D, T);
+type Fs<S, D, T> = walked!(FirstS, S, D, T);
+type Fd<S, D, T> = walked!(FirstD, S, D, T);
+type Ss<S, D, T> = walked!(SecondS, S, D, T);
+type Sd<S, D, T> = walked!(SecondD, S, D, T);
 /// A list of modes as the top of a result.
 type Lifted<L> = <L as Lift>::Out;
 

@@ -1,8 +1,6 @@
-//! The two steps every product of typed values shares (`product_value.rs`):
-//! the complement of `A` up to `size(A)·cosize(B)` under CuTe's
-//! rounded-hole rule (`partial.rs`), and its composition with `B`, the
-//! layout of where each copy of `A` starts (CuTe's
-//! `composition(complement(A, size(A)·cosize(B)), B)`).
+//! The complement every product of typed values takes (`product_copies.rs`
+//! composes it with `B`): the complement of `A` up to `size(A)·cosize(B)`
+//! under CuTe's rounded-hole rule (`partial.rs`).
 //!
 //! The complement here is `shape_values.rs`'s (`R` leaves give `R + 1`
 //! flat modes in the order of the strides, a leaf of extent 1 or stride 0
@@ -10,23 +8,17 @@
 //! is rounded down, as CuTe does, and the product is refused unless
 //! `B` stays in the copies below the first ([`product_fits`]): so the typed-value
 //! door answers where `layout!(type logical_product(…))` of written-out
-//! layouts answers.
+//! layouts answers. Dynamic strides are sorted at run time
+//! ([`sorted_by_stride`]), and where every hole but the last is 1 the
+//! complement says so ([`ProductHoles::unit_inner_holes`]).
 
 use super::algebra::{AlgebraError, ceil_div};
 use super::compose::{product, tri};
-use super::compose_static::AllStatic;
-use super::compose_value::Compose;
 use super::construct::nonzero;
-use super::edit::Leaves;
 use super::int::{C, Int};
 use super::layout::Layout;
-use super::leaf_list::LeafList;
-use super::list::IntoList;
 use super::partial::{Holes, product_fits, product_hole};
-use super::product_static::ChooseHoles;
 use super::shape_values::by_stride;
-use super::static_complement::Bit;
-use super::tree::{Mode, Tree};
 
 /// The holes of the leaves `shape:stride` taken in `order` for a product
 /// by a `B` of cosize `cosize`: each hole's extent, the stride after each
@@ -88,12 +80,16 @@ pub trait ProductHoles<G>: Copy {
         cosize: usize,
         function: &'static str,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
-    /// With a dynamic stride, where every hole below the rest is 1 (a
-    /// compact `A`, column- or row-major alike), the same complement with
-    /// those extents written as the constant 1: the composition after it
-    /// then folds as it does for static strides. `None` otherwise, and
-    /// always when every stride is static (those holes fold already).
-    fn unit_holes(
+    /// With dynamic strides over two leaves or more, where every hole but
+    /// the last (the one below `A`'s largest stride) is 1, the same
+    /// complement with those extents written as the constant 1: the
+    /// composition after it then folds them as it does for static strides.
+    /// That is a compact `A` (column- or row-major alike) and one padded
+    /// only in its largest stride (a matrix whose leading dimension is
+    /// above its extent). `None` otherwise, and always when every stride
+    /// is static (those holes fold already) or `A` has one leaf (its one
+    /// hole is the last).
+    fn unit_inner_holes(
         holes: Layout<Self::Shape, Self::Stride>,
     ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
@@ -102,13 +98,6 @@ pub trait ProductHoles<G>: Copy {
 macro_rules! usize_of {
     ($x:ident) => {
         usize
-    };
-}
-
-/// The constant 1, one per named hole.
-macro_rules! one {
-    ($x:tt) => {
-        1
     };
 }
 
@@ -145,14 +134,17 @@ macro_rules! holes {
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
             }
             #[inline(always)]
-            fn unit_holes(
+            fn unit_inner_holes(
                 holes: Layout<Self::Shape, Self::Stride>,
             ) -> Option<Layout<Self::Shape, Self::Stride>> {
                 let (($($_c,)* rest), stride) = holes.into_parts();
-                if const { true $(&& $D::STATIC.is_some())* } || !(true $(&& $_c == 1)*) {
+                let inner = |i: usize| i + 1 < $rank;
+                if const { $rank < 2 || (true $(&& $D::STATIC.is_some())*) }
+                    || !(true $(&& (!inner($i) || $_c == 1))*)
+                {
                     return None;
                 }
-                Some(Layout::from_parts(($(one!($i),)* rest), stride))
+                Some(Layout::from_parts(($(if inner($i) { 1 } else { $_c },)* rest), stride))
             }
         }
     };
@@ -186,170 +178,6 @@ pub fn sorted_by_stride<const R: usize>(
 
 for_each_rank!(holes);
 
-/// A product's right operand `B`: a typed layout with `usize` offsets, or
-/// an extent `n` (the layout `n:1`, as CuTe's `logical_product(a, n)`).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tile of a typed product",
-    label = "a product's tile is a typed `Layout` with `usize` offsets or an extent (`C<N>`, `usize`)"
-)]
-pub trait ProductTile: Copy {
-    /// The tile as a layout.
-    type Shape: Mode<Self::Stride>;
-    /// Its stride.
-    type Stride: Tree;
-    /// The tile as a layout.
-    fn tile(self) -> Layout<Self::Shape, Self::Stride>;
-}
-
-impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
-    type Shape = S;
-    type Stride = D;
-    #[inline(always)]
-    fn tile(self) -> Self {
-        self
-    }
-}
-
-impl<const N: i64> ProductTile for C<N> {
-    type Shape = C<N>;
-    type Stride = C<1>;
-    #[inline(always)]
-    fn tile(self) -> Layout<C<N>, C<1>> {
-        const { assert!(N >= 0, "a product's tile extent must not be negative") };
-        Layout::from_parts(self, C::<1>)
-    }
-}
-
-impl ProductTile for usize {
-    type Shape = usize;
-    type Stride = C<1>;
-    #[inline(always)]
-    fn tile(self) -> Layout<usize, C<1>> {
-        Layout::from_parts(self, C::<1>)
-    }
-}
-
-/// `copies` of `A` (`Self`) laid out as `B`: `complement(A,
-/// size(A)·cosize(B)) ∘ B`, the second mode of `logical_product(A, B)`,
-/// in `B`'s nesting with one sub-mode per hole ([`Compose`]).
-#[doc(hidden)]
-pub trait ProductCopies<B>: Copy {
-    /// Its shape.
-    type Shape;
-    /// Its stride.
-    type Stride;
-    /// The layout of where each copy of `A` starts; errors name
-    /// `function`; a hole is rounded down as CuTe does (`partial.rs`).
-    fn copies(
-        &self,
-        b: B,
-        function: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
-}
-
-/// The complement a product of `Layout<S, D>` takes, computed at run time.
-type RunHoles<S, D> = Layout<
-    <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Shape,
-    <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Stride,
->;
-
-/// The complement a product of `Layout<S, D>` by `B` takes: static
-/// (`product_static.rs`) when every leaf of both is.
-type HolesOf<S, D, B> = <RunHoles<S, D> as ChooseHoles<
-    ProductStatics<S, D, B>,
-    ListOf<<S as Leaves>::Out>,
-    ListOf<<D as Leaves>::Out>,
-    <<B as ProductTile>::Shape as LeafList>::List,
-    <<B as ProductTile>::Stride as LeafList>::List,
->>::Holes;
-
-/// A flat tuple as a type-level list.
-type ListOf<T> = <T as IntoList>::List;
-
-/// [`Yes`](super::Yes) when every leaf of `Layout<S, D>` and of `B` is static.
-type ProductStatics<S, D, B> = <<ListOf<<S as Leaves>::Out> as AllStatic>::Is as Bit>::And<
-    <<ListOf<<D as Leaves>::Out> as AllStatic>::Is as Bit>::And<
-        <<<<B as ProductTile>::Shape as LeafList>::List as AllStatic>::Is as Bit>::And<
-            <<<B as ProductTile>::Stride as LeafList>::List as AllStatic>::Is,
-        >,
-    >,
->;
-
-impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> ProductCopies<B> for Layout<S, D>
-where
-    S::Out: ProductHoles<D::Out> + IntoList<List: AllStatic>,
-    D::Out: IntoList<List: AllStatic>,
-    B::Shape: LeafList<List: AllStatic>,
-    B::Stride: LeafList<List: AllStatic>,
-    RunHoles<S, D>: ChooseHoles<
-            ProductStatics<S, D, B>,
-            ListOf<S::Out>,
-            ListOf<D::Out>,
-            <B::Shape as LeafList>::List,
-            <B::Stride as LeafList>::List,
-        >,
-    HolesOf<S, D, B>: Compose<Layout<B::Shape, B::Stride>>,
-{
-    type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
-    type Stride = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
-    #[inline(always)]
-    fn copies(
-        &self,
-        b: B,
-        function: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-        let b = b.tile();
-        let cosize = b.cosize();
-        let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
-        let holes = shape.product_holes(stride, self.size(), cosize, function)?;
-        // Two copies of the walk for dynamic strides: one over holes known
-        // to be 1, folded, the other general (the same function). All
-        // static, the holes are static leaves (`product_static.rs`).
-        let composed = match <S::Out as ProductHoles<D::Out>>::unit_holes(holes) {
-            Some(unit) => unit.choose().and_then(|holes| holes.composition(b)),
-            None => holes.choose().and_then(|holes| holes.composition(b)),
-        };
-        match composed {
-            Ok(d) => Ok(d.into_parts()),
-            Err(e) => Err(renamed(e, function)),
-        }
-    }
-}
-
-/// `e` naming `function` (the product) where the composition named itself.
-pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
-    use AlgebraError as E;
-    match e {
-        E::Overflow { stride, factor, .. } => E::Overflow {
-            function,
-            stride,
-            factor,
-        },
-        E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
-            function,
-            stride,
-            extent,
-        },
-        E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
-            function,
-            shape,
-            part,
-        },
-        E::Carry { reach, extent, .. } => E::Carry {
-            function,
-            reach,
-            extent,
-        },
-        E::ZeroExtent { .. } => E::ZeroExtent { function },
-        E::ProductOverflow { left, right, .. } => E::ProductOverflow {
-            function,
-            left,
-            right,
-        },
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -359,55 +187,90 @@ mod tests {
     use super::{ProductHoles, sorted_by_stride};
     use std::vec::Vec;
 
-    /// The folded copy of the walk (holes known to be 1) gives what the
-    /// general one gives, the same layout or the same error, for every
-    /// `A = (m,n):(s,t)` with unit holes (`m`, `n` in 1..=4, strides up
-    /// to 16) by rank-2 `B`s; and it is taken for compact `A`s both ways.
+    /// The folded copy of the walk (inner holes known to be 1) gives what
+    /// the general one gives, the same layout or the same error, for every
+    /// `A = (m,n):(s,t)` it takes (`m`, `n` in 1..=4, strides up to 16)
+    /// and every `A = (m,n,k):(s,t,w)` (`m`, `n`, `k` in 1..=3, strides up
+    /// to 12) by rank-2 `B`s; it is taken for compact `A`s both ways and
+    /// for a padded leading dimension, not for a padded inner stride.
     #[test]
-    fn unit_holes_compose_as_the_general_walk() {
+    fn unit_inner_holes_compose_as_the_general_walk() {
         let tiles = [
             (2, 3, 3, 1),
             (2, 2, 1, 2),
             (3, 2, 0, 1),
             (4, 1, 5, 0),
             (1, 1, 0, 0),
+            (2, 3, 1, 7),
         ];
-        let mut taken = 0;
+        let up_to = |n: usize| 0..=n;
+        let mut taken = [0; 2];
         for (m, n, s, t) in (1..=4usize).flat_map(|m| {
-            (1..=4)
-                .flat_map(move |n| (0..=16).flat_map(move |s| (0..=16).map(move |t| (m, n, s, t))))
+            (1..=4).flat_map(move |n| {
+                up_to(16).flat_map(move |s| up_to(16).map(move |t| (m, n, s, t)))
+            })
         }) {
+            let Ok(holes) = (m, n).product_holes((s, t), m * n, 16, "logical_product") else {
+                continue;
+            };
+            let Some(unit) =
+                <(usize, usize) as ProductHoles<(usize, usize)>>::unit_inner_holes(holes)
+            else {
+                continue;
+            };
             for (p, q, u, v) in tiles {
                 let b = Layout::from_parts((p, q), (u, v));
-                let Ok(holes) = (m, n).product_holes((s, t), m * n, 16, "logical_product") else {
+                assert_eq!(
+                    unit.composition(b),
+                    holes.composition(b),
+                    "({m},{n}):({s},{t})"
+                );
+                taken[0] += 1;
+            }
+        }
+        for (m, n, k) in
+            (1..=3usize).flat_map(|m| (1..=3).flat_map(move |n| (1..=3).map(move |k| (m, n, k))))
+        {
+            for (s, t, w) in up_to(12)
+                .flat_map(|s| up_to(12).flat_map(move |t| up_to(12).map(move |w| (s, t, w))))
+            {
+                let Ok(holes) =
+                    (m, n, k).product_holes((s, t, w), m * n * k, 12, "logical_product")
+                else {
                     continue;
                 };
-                if let Some(unit) =
-                    <(usize, usize) as ProductHoles<(usize, usize)>>::unit_holes(holes)
-                {
-                    assert_eq!(
-                        unit.composition(b),
-                        holes.composition(b),
-                        "({m},{n}):({s},{t})"
-                    );
-                    taken += 1;
+                type Rank3 = (usize, usize, usize);
+                let Some(unit) = <Rank3 as ProductHoles<Rank3>>::unit_inner_holes(holes) else {
+                    continue;
+                };
+                for (p, q, u, v) in tiles {
+                    let b = Layout::from_parts((p, q), (u, v));
+                    let at = "({m},{n},{k}):({s},{t},{w})";
+                    assert_eq!(unit.composition(b), holes.composition(b), "{at}");
+                    taken[1] += 1;
                 }
             }
         }
-        assert!(taken > 500, "{taken}");
-        let col = (4usize, 5usize)
-            .product_holes((1usize, 4usize), 20, 6, "f")
-            .unwrap();
-        let row = (4usize, 5usize)
-            .product_holes((5usize, 1usize), 20, 6, "f")
-            .unwrap();
-        let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_holes;
-        assert!(unit(col).is_some() && unit(row).is_some());
+        assert!(taken[0] > 3_000 && taken[1] > 10_000, "{taken:?}");
+        let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_inner_holes;
+        let holes =
+            |stride: (usize, usize)| (4usize, 5usize).product_holes(stride, 20, 6, "f").unwrap();
+        // Compact, column- and row-major; a leading dimension of 8 > 4
+        // (the holes (1, 2, 2)) or 12 > 4, and 10 > 5 row-major: the last
+        // hole stays a run-time value.
+        for stride in [(1, 4), (5, 1), (1, 8), (1, 12), (10, 1)] {
+            assert!(unit(holes(stride)).is_some(), "{stride:?}");
+        }
+        // The smallest stride 2 leaves a first hole of 2: the general walk.
+        assert!(unit(holes((2, 8))).is_none() && unit(holes((20, 2))).is_none());
+        // One leaf: its only hole is the last.
+        let one = (4usize,).product_holes((3usize,), 4, 6, "f").unwrap();
+        assert!(<(usize,) as ProductHoles<(usize,)>>::unit_inner_holes(one).is_none());
         // Static strides: the holes fold already, no second copy.
         let fixed = (4usize, 5usize)
             .product_holes((C::<1>, C::<4>), 20, 6, "f")
             .unwrap();
-        assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_holes(fixed).is_none());
+        assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_inner_holes(fixed).is_none());
     }
 
     /// Every array of up to 5 strides from 0..=3 (ties included): the

@@ -2,15 +2,16 @@
 //! dynamic leaves: the plan", the paragraph on values): `a.logical_product(b)`
 //! and its regroupings for typed layouts of any nesting, a typed layout
 //! from straight-line code or an [`AlgebraError`] naming the values.
-//! `blocked_product`, `raked_product` and `tile_to_shape` are in
-//! `product_ranked.rs`, the by-mode tilers in `product_by_mode.rs`; the complement and composition both share, in
-//! `product_holes.rs`.
+//! `blocked_product` and `raked_product` are in `product_ranked.rs`,
+//! `tile_to_shape` in `tile_to_shape.rs`, the by-mode tilers in
+//! `product_by_mode.rs`; the complement all share is `product_holes.rs`'s,
+//! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use super::algebra::AlgebraError;
 use super::int::C;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
-use super::product_holes::{ProductCopies, ProductTile};
+use super::product_copies::{ProductCopies, ProductTile};
 use super::tree::{Mode, Tree};
 
 /// CuTe's products of a typed layout value by a tile `B`: `logical_product`

@@ -1,0 +1,198 @@
+//! The copies of a product of typed values (`product_value.rs`,
+//! `product_ranked.rs`, `product_by_mode.rs`): where each copy of `A`
+//! starts, CuTe's `composition(complement(A, size(A)·cosize(B)), B)`,
+//! from the complement `product_holes.rs` computes (static holes from
+//! `product_static.rs` when every leaf is), and the tile `B` a product
+//! takes ([`ProductTile`]).
+
+use super::algebra::AlgebraError;
+use super::compose_static::AllStatic;
+use super::compose_value::Compose;
+use super::edit::Leaves;
+use super::int::C;
+use super::layout::Layout;
+use super::leaf_list::LeafList;
+use super::list::IntoList;
+use super::product_holes::ProductHoles;
+use super::product_static::ChooseHoles;
+use super::static_complement::Bit;
+use super::tree::{Mode, Tree};
+
+/// A product's right operand `B`: a typed layout with `usize` offsets, or
+/// an extent `n` (the layout `n:1`, as CuTe's `logical_product(a, n)`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tile of a typed product",
+    label = "a product's tile is a typed `Layout` with `usize` offsets or an extent (`C<N>`, `usize`)"
+)]
+pub trait ProductTile: Copy {
+    /// The tile as a layout.
+    type Shape: Mode<Self::Stride>;
+    /// Its stride.
+    type Stride: Tree;
+    /// The tile as a layout.
+    fn tile(self) -> Layout<Self::Shape, Self::Stride>;
+}
+
+impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn tile(self) -> Self {
+        self
+    }
+}
+
+impl<const N: i64> ProductTile for C<N> {
+    type Shape = C<N>;
+    type Stride = C<1>;
+    #[inline(always)]
+    fn tile(self) -> Layout<C<N>, C<1>> {
+        const { assert!(N >= 0, "a product's tile extent must not be negative") };
+        Layout::from_parts(self, C::<1>)
+    }
+}
+
+impl ProductTile for usize {
+    type Shape = usize;
+    type Stride = C<1>;
+    #[inline(always)]
+    fn tile(self) -> Layout<usize, C<1>> {
+        Layout::from_parts(self, C::<1>)
+    }
+}
+
+/// `copies` of `A` (`Self`) laid out as `B`: `complement(A,
+/// size(A)·cosize(B)) ∘ B`, the second mode of `logical_product(A, B)`,
+/// in `B`'s nesting with one sub-mode per hole ([`Compose`]).
+#[doc(hidden)]
+pub trait ProductCopies<B>: Copy {
+    /// Its shape.
+    type Shape;
+    /// Its stride.
+    type Stride;
+    /// The layout of where each copy of `A` starts; errors name
+    /// `function`; a hole is rounded down as CuTe does (`partial.rs`).
+    fn copies(
+        &self,
+        b: B,
+        function: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+/// The complement a product of `Layout<S, D>` takes, computed at run time.
+type RunHoles<S, D> = Layout<
+    <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Shape,
+    <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Stride,
+>;
+
+/// The complement a product of `Layout<S, D>` by `B` takes: static
+/// (`product_static.rs`) when every leaf of both is.
+type HolesOf<S, D, B> = <RunHoles<S, D> as ChooseHoles<
+    ProductStatics<S, D, B>,
+    ListOf<<S as Leaves>::Out>,
+    ListOf<<D as Leaves>::Out>,
+    <<B as ProductTile>::Shape as LeafList>::List,
+    <<B as ProductTile>::Stride as LeafList>::List,
+>>::Holes;
+
+/// A flat tuple as a type-level list.
+type ListOf<T> = <T as IntoList>::List;
+
+/// [`Yes`](super::Yes) when every leaf of `Layout<S, D>` and of `B` is static.
+type ProductStatics<S, D, B> = <<ListOf<<S as Leaves>::Out> as AllStatic>::Is as Bit>::And<
+    <<ListOf<<D as Leaves>::Out> as AllStatic>::Is as Bit>::And<
+        <<<<B as ProductTile>::Shape as LeafList>::List as AllStatic>::Is as Bit>::And<
+            <<<B as ProductTile>::Stride as LeafList>::List as AllStatic>::Is,
+        >,
+    >,
+>;
+
+impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> ProductCopies<B> for Layout<S, D>
+where
+    S::Out: ProductHoles<D::Out> + IntoList<List: AllStatic>,
+    D::Out: IntoList<List: AllStatic>,
+    B::Shape: LeafList<List: AllStatic>,
+    B::Stride: LeafList<List: AllStatic>,
+    RunHoles<S, D>: ChooseHoles<
+            ProductStatics<S, D, B>,
+            ListOf<S::Out>,
+            ListOf<D::Out>,
+            <B::Shape as LeafList>::List,
+            <B::Stride as LeafList>::List,
+        >,
+    HolesOf<S, D, B>: Compose<Layout<B::Shape, B::Stride>>,
+{
+    type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
+    type Stride = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
+    #[inline(always)]
+    fn copies(
+        &self,
+        b: B,
+        function: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        let b = b.tile();
+        let cosize = b.cosize();
+        let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
+        let holes = shape.product_holes(stride, self.size(), cosize, function)?;
+        // Two copies of the walk for dynamic strides: one over inner holes
+        // known to be 1, folded, the other general (the same function). All
+        // static, the holes are static leaves (`product_static.rs`).
+        // Matches, not closures: a closure here is a function of its own
+        // that LLVM may leave out of line (and merge the two copies into
+        // one call), and then the unit holes no longer fold.
+        let composed = match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
+            Some(unit) => match unit.choose() {
+                Ok(holes) => match holes.composition(b) {
+                    Ok(d) => return Ok(d.into_parts()),
+                    Err(e) => e,
+                },
+                Err(e) => e,
+            },
+            None => match holes.choose() {
+                Ok(holes) => match holes.composition(b) {
+                    Ok(d) => return Ok(d.into_parts()),
+                    Err(e) => e,
+                },
+                Err(e) => e,
+            },
+        };
+        Err(renamed(composed, function))
+    }
+}
+
+/// `e` naming `function` (the product) where the composition named itself.
+/// Cold: only a refusal comes here.
+#[cold]
+#[inline(never)]
+pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
+    use AlgebraError as E;
+    match e {
+        E::Overflow { stride, factor, .. } => E::Overflow {
+            function,
+            stride,
+            factor,
+        },
+        E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
+            function,
+            stride,
+            extent,
+        },
+        E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
+            function,
+            shape,
+            part,
+        },
+        E::Carry { reach, extent, .. } => E::Carry {
+            function,
+            reach,
+            extent,
+        },
+        E::ZeroExtent { .. } => E::ZeroExtent { function },
+        E::ProductOverflow { left, right, .. } => E::ProductOverflow {
+            function,
+            left,
+            right,
+        },
+        other => other,
+    }
+}
