@@ -233,7 +233,8 @@ fn same_leaf(
 
 /// The folded value `folded` equals the run-time walk's `walked` (of
 /// `function`), else `FoldedDiffers`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn agrees(
     function: &'static str,
     walked: usize,
@@ -256,11 +257,13 @@ macro_rules! fold_modes {
         impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
             type Shape = Self;
             type Stride = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn fold(shapes: Self, strides: Self) -> Result<(Self, Self), AlgebraError> {
                 Ok((shapes, strides))
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decide(shapes: Self, strides: Self, _: usize, _: bool) -> Option<(Self, Self)> {
                 Some((shapes, strides))
             }
@@ -269,7 +272,8 @@ macro_rules! fold_modes {
         impl<W: StaticWalk, $($A: Int,)*> FoldModes<W, Yes> for ($($A,)*) {
             type Shape = ($(FoldedLeaf<W, $i, false>,)*);
             type Stride = ($(FoldedLeaf<W, $i, true>,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
             fn fold(
                 shapes: Self,

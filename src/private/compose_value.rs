@@ -220,7 +220,8 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
     type Shape = AS::Shape;
     type Stride = AS::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_tree(
         self,
         r: R,
@@ -249,7 +250,8 @@ where
 {
     type Shape = SB::Shape;
     type Stride = SB::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn composition(
         &self,
         b: Layout<SB, DB>,
@@ -382,7 +384,8 @@ macro_rules! trees {
         {
             type Shape = ($($S::Shape,)*);
             type Stride = ($($S::Stride,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, clippy::unused_unit)]
             fn compose_tree(
                 self,

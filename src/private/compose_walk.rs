@@ -73,7 +73,8 @@ pub trait WalkLeaves<E>: Copy {
 /// continues it (an extent 1 but the last's, whose stride extends it, or
 /// the next stride), else none (this leaf ends its group).
 /// (`const`: the static walk, `compose_static.rs`, takes the same steps.)
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) const fn next_group(
     (extent, stride): (usize, usize),
     (next_extent, next_stride): (usize, usize),
@@ -96,7 +97,8 @@ pub(super) const fn next_group(
 pub type Walked<M> = (M, M, (usize, usize));
 
 /// `mode` where a group starts, `1:0` elsewhere.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) const fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
     if first { mode } else { (1, 0) }
 }
@@ -106,7 +108,8 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     const LEAVES: usize = 1;
     type Modes = Cons<usize, Nil>;
     type Reach = Nil;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(
         self,
         _: Cons<E0, Nil>,
@@ -127,11 +130,13 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
         let here = placed(before == 1, mode);
         Ok((Cons(here.0, Nil), Cons(here.1, Nil), mode))
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(self, _: Nil) -> Result<(), AlgebraError> {
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn line(self, _: Cons<E0, Nil>, (_, stride): (usize, usize)) -> Option<usize> {
         Some(stride)
     }
@@ -159,7 +164,8 @@ where
     const LEAVES: usize = 1 + <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LEAVES;
     type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
     type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(
         self,
         e: Cons<E0, Cons<E1, TE>>,
@@ -196,7 +202,8 @@ where
         };
         Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
         // No index splits over an empty mode but the last (the core's
         // `ZeroSizeMode`), whatever the right layout reaches.
@@ -213,7 +220,8 @@ where
         }
         self.1.check(rest)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn line(self, e: Cons<E0, Cons<E1, TE>>, (before, stride): (usize, usize)) -> Option<usize> {
         let next = (self.1.0.get(), e.1.0.get());
         let next_is_last = <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST;
@@ -270,7 +278,8 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
 impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
     type Shape = N;
     type Stride = R::Out;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf(
         self,
         e: Cons<E0, Nil>,
@@ -314,7 +323,8 @@ where
         ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
     >>::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf(
         self,
         e: Cons<E0, Cons<E1, TE>>,

@@ -51,7 +51,8 @@ macro_rules! lists {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
         impl<$($A),*> IntoList for ($($A,)*) {
             type List = list_ty!($($A)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::unused_unit)]
             fn into_list(self) -> Self::List {
                 list_val!($(self.$i),*)
@@ -60,7 +61,8 @@ macro_rules! lists {
 
         impl<$($A),*> IntoTuple for list_ty!($($A)*) {
             type Tuple = ($($A,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case, clippy::unused_unit)]
             fn into_tuple(self) -> Self::Tuple {
                 let list_pat!($($A)*) = self;
@@ -82,7 +84,8 @@ pub trait Chain<L> {
 
 impl<L> Chain<L> for Nil {
     type Out = L;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn concat(self, l: L) -> L {
         l
     }
@@ -90,7 +93,8 @@ impl<L> Chain<L> for Nil {
 
 impl<H, T: Chain<L>, L> Chain<L> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn concat(self, l: L) -> Self::Out {
         Cons(self.0, self.1.concat(l))
     }

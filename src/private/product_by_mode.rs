@@ -56,7 +56,8 @@ impl<AS: Copy, AD: Copy> ByModeProduct<AD, Nil> for AS {
     type FirstD = Nil;
     type SecondS = AS;
     type SecondD = AD;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn by_mode(
         self,
         d: AD,
@@ -83,7 +84,8 @@ where
     type FirstD = Cons<D0, RS::FirstD>;
     type SecondS = Cons<CopiesS<S0, D0, T0>, RS::SecondS>;
     type SecondD = Cons<CopiesD<S0, D0, T0>, RS::SecondD>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
     fn by_mode(
         self,
@@ -164,7 +166,8 @@ where
     type FirstD = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::FirstD;
     type SecondS = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::SecondS;
     type SecondD = <ModeWalk<S> as ByModeProduct<ModeStrides<D>, T::List>>::SecondD;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(
         &self,
         tiler: T,

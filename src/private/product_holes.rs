@@ -37,7 +37,8 @@ use super::tree::{Mode, Tree};
 /// (`const`: the static holes of an all-static product,
 /// `product_static.rs`, are this function's answer.)
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn product_modes<const R: usize>(
     function: &'static str,
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
@@ -121,7 +122,8 @@ macro_rules! holes {
         impl<$($S: Int, $D: Int,)*> ProductHoles<($($D,)*)> for ($($S,)*) {
             type Shape = ($(usize_of!($S),)* usize);
             type Stride = (C<1>, $(usize_of!($D),)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn product_holes(
                 self,
                 stride: ($($D,)*),
@@ -144,7 +146,8 @@ macro_rules! holes {
                 let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn unit_holes(
                 holes: Layout<Self::Shape, Self::Stride>,
             ) -> Option<Layout<Self::Shape, Self::Stride>> {
@@ -168,7 +171,8 @@ macro_rules! holes {
 /// no branch, no indexed load, no allocation; exchanging only on a
 /// strictly greater stride keeps it stable.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn sorted_by_stride<const R: usize>(
     mut shape: [usize; R],
     mut stride: [usize; R],
@@ -204,7 +208,8 @@ pub trait ProductTile: Copy {
 impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
     type Shape = S;
     type Stride = D;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile(self) -> Self {
         self
     }
@@ -213,7 +218,8 @@ impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
 impl<const N: i64> ProductTile for C<N> {
     type Shape = C<N>;
     type Stride = C<1>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile(self) -> Layout<C<N>, C<1>> {
         const { assert!(N >= 0, "a product's tile extent must not be negative") };
         Layout::from_parts(self, C::<1>)
@@ -223,7 +229,8 @@ impl<const N: i64> ProductTile for C<N> {
 impl ProductTile for usize {
     type Shape = usize;
     type Stride = C<1>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile(self) -> Layout<usize, C<1>> {
         Layout::from_parts(self, C::<1>)
     }
@@ -292,7 +299,8 @@ where
 {
     type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
     type Stride = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn copies(
         &self,
         b: B,

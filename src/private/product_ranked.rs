@@ -68,7 +68,8 @@ pub trait CopyModes<X> {
 
 impl<N: Int, X> CopyModes<X> for N {
     type List = Cons<X, Nil>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn copy_modes(x: X) -> Cons<X, Nil> {
         Cons(x, Nil)
     }
@@ -79,7 +80,8 @@ macro_rules! tuple_modes {
     ($rank:literal; $(($i:tt $S:ident $_b:ident $_c:ident))*) => {
         impl<$($S,)* X: IntoList> CopyModes<X> for ($($S,)*) {
             type List = X::List;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn copy_modes(x: X) -> X::List {
                 x.into_list()
             }
@@ -124,7 +126,8 @@ macro_rules! zip_step {
             type BlockD = Cons<($D0, $Y0), <$RS as ZipPad<$RD, $RX, $RY>>::BlockD>;
             type RakeS = Cons<($X0, $S0), <$RS as ZipPad<$RD, $RX, $RY>>::RakeS>;
             type RakeD = Cons<($Y0, $D0), <$RS as ZipPad<$RD, $RX, $RY>>::RakeD>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::type_complexity)]
             fn zip_pad(self, $d: $Df, $x: $XSf, $y: $XDf) -> (Self::BlockS, Self::BlockD, Self::RakeS, Self::RakeD) {
                 let $a = self;
@@ -141,7 +144,8 @@ impl ZipPad<Nil, Nil, Nil> for Nil {
     type BlockD = Nil;
     type RakeS = Nil;
     type RakeD = Nil;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn zip_pad(self, _: Nil, _: Nil, _: Nil) -> (Nil, Nil, Nil, Nil) {
         (Nil, Nil, Nil, Nil)
     }
@@ -208,7 +212,8 @@ where
     type BlockD = zip!(BlockD);
     type RakeS = zip!(RakeS);
     type RakeD = zip!(RakeD);
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
     fn zip_product(
         &self,
@@ -260,13 +265,15 @@ pub trait ModeSizesInto {
 
 impl ModeSizesInto for Nil {
     const LEN: usize = 0;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_sizes(&self, _: &mut [usize]) {}
 }
 
 impl<H: Shape, T: ModeSizesInto> ModeSizesInto for Cons<H, T> {
     const LEN: usize = 1 + T::LEN;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_sizes(&self, out: &mut [usize]) {
         out[0] = size(self.0);
         self.1.mode_sizes(&mut out[1..]);
