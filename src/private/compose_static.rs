@@ -32,7 +32,7 @@ use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::compose::{product, tri};
-use super::compose_decide::decide_static;
+use super::compose_decide_static::decide_static;
 use super::compose_exact::{compose_step_exact, reads_next_line, sum};
 use super::compose_walk::{next_group, placed};
 use super::int::Int;

@@ -86,10 +86,10 @@ use super::tree::{Mode, Tree};
 /// when every leaf of `self` and that leaf of `b` are static, as CuTe
 /// keeps it; otherwise its leaves are `usize`. Where the walk refuses and
 /// the value is decided point by point, the static leaves are decided the
-/// same way while compiling (through the period of `a(c·r)` where it
-/// divides `n`; otherwise reading `n` values, so a static leaf past some
-/// 30,000 elements there exceeds rustc's `long_running_const_eval`). A
-/// refusal is an `Err` at run time either way.
+/// same way while compiling, reading a number of values of `a` bounded by
+/// the period of `a(c·r)` rather than `n` (so a long static leaf stays
+/// within rustc's `long_running_const_eval`). A refusal is an `Err` at run
+/// time either way.
 ///
 /// **Checks.** Each step of the walk is exact under conditions it checks
 /// (the leaf's extent is a multiple of the part that stays in a group, its

@@ -24,6 +24,7 @@ mod analysis;
 mod basis;
 mod compose;
 mod compose_decide;
+mod compose_decide_static;
 mod compose_exact;
 mod compose_static;
 mod compose_value;
