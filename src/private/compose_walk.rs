@@ -8,7 +8,7 @@ use super::compose_decide::{Reads, leaf_modes};
 use super::compose_exact::{compose_step_exact, reads_next_line};
 use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
 use super::int::Int;
-use super::list::{Cons, IntoTuple, Nil};
+use super::list::{Cons, Erased, IntoTuple, Nil};
 use super::static_complement::IsStatic;
 use super::static_int::Times;
 
@@ -311,8 +311,14 @@ type Folded<AS, AE, N, R> =
 impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
-    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic,
-    Cons<E0, Cons<E1, TE>>: AllStatic,
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic + Erased,
+    Cons<E0, Cons<E1, TE>>: AllStatic + Erased,
+    // The walk runs on the numbers: one instance per length of list.
+    <Self as Erased>::List: WalkLeaves<
+            <Cons<E0, Cons<E1, TE>> as Erased>::List,
+            Reach = Self::Reach,
+            Modes = Self::Modes,
+        >,
     ModesOf<Self, Cons<E0, Cons<E1, TE>>>: FoldModes<
             ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
             Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
@@ -333,7 +339,8 @@ where
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
-        let (shapes, strides, _) = self.walk(e, (n.get(), r.get(), 0), group, reach)?;
+        let (a, e) = (self.erased(), e.erased());
+        let (shapes, strides, _) = a.walk(e, (n.get(), r.get(), 0), group, reach)?;
         FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
     }
     #[inline]
@@ -344,8 +351,7 @@ where
         r: R,
         reads: &mut Reads,
     ) -> Option<(Self::Shape, Self::Stride)> {
-        let modes = leaf_modes(n.get(), r.get(), |j| self.value(e, j), reads)?;
-        let (shapes, strides) = self.fill(modes.as_slice())?;
+        let (shapes, strides) = decide_modes(self.erased(), e.erased(), (n.get(), r.get()), reads)?;
         FoldModes::decide(
             shapes.into_tuple(),
             strides.into_tuple(),
@@ -353,4 +359,17 @@ where
             reads.empty,
         )
     }
+}
+
+/// `leaf_modes` over the left layout's numbers (`a`, strides `e`) and
+/// `fill`: one instance per length of list (its closure too).
+#[inline]
+fn decide_modes<L: WalkLeaves<E>, E: Copy>(
+    a: L,
+    e: E,
+    (n, r): (usize, usize),
+    reads: &mut Reads,
+) -> Option<(L::Modes, L::Modes)> {
+    let modes = leaf_modes(n, r, |j| a.value(e, j), reads)?;
+    a.fill(modes.as_slice())
 }

@@ -5,6 +5,8 @@
 //! pattern of kept modes. Every step inlines: after monomorphisation a
 //! list is its fields, and a walk is straight-line code.
 
+use super::int::Int;
+
 /// The empty list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nil;
@@ -97,5 +99,31 @@ impl<H, T: Chain<L>, L> Chain<L> for Cons<H, T> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn concat(self, l: L) -> Self::Out {
         Cons(self.0, self.1.concat(l))
+    }
+}
+
+/// The same list with every leaf a `usize` (its value): generic code that
+/// only reads the numbers is then compiled once per length rather than
+/// once per list of static leaves (the composition walk, `compose_walk.rs`).
+pub trait Erased: Copy {
+    /// The list of `usize`s.
+    type List: Copy;
+    /// The values.
+    fn erased(self) -> Self::List;
+}
+
+impl Erased for Nil {
+    type List = Nil;
+    #[inline(always)]
+    fn erased(self) -> Nil {
+        Nil
+    }
+}
+
+impl<H: Int, T: Erased> Erased for Cons<H, T> {
+    type List = Cons<usize, T::List>;
+    #[inline(always)]
+    fn erased(self) -> Self::List {
+        Cons(self.0.get(), self.1.erased())
     }
 }
