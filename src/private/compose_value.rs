@@ -269,12 +269,20 @@ where
             // overflow is refused (where no step can fail, as over a static
             // line, the cold call is then dead code and the result's leaves
             // fold as before).
-            Err(
-                refused @ (AlgebraError::ShapeNotDivisible { .. }
-                | AlgebraError::StrideNotDivisible { .. }
-                | AlgebraError::Carry { .. }),
-            ) if <S::List as WalkLeaves<D::List>>::LEAVES > 2 => decided(*self, b, refused),
-            Err(refused) => Err(refused),
+            //
+            // (`if const`: a left layout of two leaves compiles no decision
+            // at all, not even in a debug build.)
+            Err(refused) => {
+                if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } {
+                    if let AlgebraError::ShapeNotDivisible { .. }
+                    | AlgebraError::StrideNotDivisible { .. }
+                    | AlgebraError::Carry { .. } = refused
+                    {
+                        return decided(*self, b, refused);
+                    }
+                }
+                Err(refused)
+            }
         }
     }
 }
