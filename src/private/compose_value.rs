@@ -272,17 +272,14 @@ where
             //
             // (`if const`: a left layout of two leaves compiles no decision
             // at all, not even in a debug build.)
-            Err(refused) => {
-                if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } {
-                    if let AlgebraError::ShapeNotDivisible { .. }
-                    | AlgebraError::StrideNotDivisible { .. }
-                    | AlgebraError::Carry { .. } = refused
-                    {
-                        return decided(*self, b, refused);
-                    }
-                }
-                Err(refused)
+            Err(
+                refused @ (AlgebraError::ShapeNotDivisible { .. }
+                | AlgebraError::StrideNotDivisible { .. }
+                | AlgebraError::Carry { .. }),
+            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
+                decided(*self, b, refused)
             }
+            Err(refused) => Err(refused),
         }
     }
 }
