@@ -417,6 +417,82 @@ fn the_point_by_point_decision_keeps_static_leaves() {
     }
 }
 
+/// Where the walk refuses and the period of `f(c) = a(c·r)` does not
+/// divide `n`, the copy used to read all `n` values while compiling and
+/// rustc's `long_running_const_eval` stopped it past some 30,000: it now
+/// reads a bounded number (`compose_decide_static.rs`). `(2,3,1):(0,1,2)
+/// ∘ n:3` is `n:1` (`a(3c) = c`) for every `n`; the period is 2.
+#[test]
+fn a_long_decision_stays_within_the_const_budget() {
+    use layout_dsl::__private::static_walk_decided;
+    for n in [65_537, 300_001] {
+        let (modes, decided) = static_walk_decided(&[2, 3, 1], &[0, 1, 2], n, 3);
+        assert!(decided, "the walk refuses");
+        assert_eq!(modes.unwrap()[..3], [(n, 1), (1, 0), (1, 0)]);
+    }
+    let c = static_case!([(2, 3, 1):(0, 1, 2)], [65537:3]);
+    assert_eq!(c.to_string(), "(65537,1,1):(1,0,0)");
+    let c = static_case!([(2, 3, 1):(0, 1, 2)], [300001:3]);
+    assert_eq!(c.to_string(), "(300001,1,1):(1,0,0)");
+    // A refusal: a(2c) over (2,3,1):(0,1,7) is 0,2,7,9,… past the first
+    // mode, not a layout of 65537 elements; the run-time walk refuses too.
+    let (modes, _) = static_walk_decided(&[2, 3, 1], &[0, 1, 7], 65_537, 2);
+    assert!(modes.is_err());
+    assert!(
+        layout!(type (2, 3, 1):(0, 1, 7))
+            .composition(layout!(type 65537:2))
+            .is_err()
+    );
+}
+
+/// The copy's decision against the core's exact composition, as
+/// functions, for longer leaves than the sweeps above (where the period
+/// does and does not divide `n`): every rank-3 left layout with extents
+/// 1–3 and strides 0–4, `r ≤ 7`; where the copy refuses, the run-time
+/// walk (the core's answer, `typed_compose_rank3.rs`) refuses too.
+#[test]
+fn the_decision_is_the_core_s_for_longer_leaves() {
+    let (mut decided, mut refused) = (0, 0);
+    for e in (0..27).map(|i| [1 + i % 3, 1 + i / 3 % 3, 1 + i / 9]) {
+        for d in (0..125).map(|i| [i % 5, i / 5 % 5, i / 25]) {
+            let a: layout_dsl::Layout =
+                format!("({},{},{}):({},{},{})", e[0], e[1], e[2], d[0], d[1], d[2])
+                    .parse()
+                    .unwrap();
+            for n in [7, 9, 10, 12, 15, 21, 25, 33, 41, 48] {
+                for r in 1..=7 {
+                    let (copy, cold) = layout_dsl::__private::static_walk_decided(&e, &d, n, r);
+                    let Ok(modes) = copy else {
+                        refused += 1;
+                        assert!(run_time_walk(&e, &d, n, r).is_err(), "{a} o {n}:{r}");
+                        continue;
+                    };
+                    if !cold {
+                        continue;
+                    }
+                    decided += 1;
+                    let b: layout_dsl::Layout = format!("{n}:{r}").parse().unwrap();
+                    let core = composition(&a, &Tiler::Layout(b)).ok();
+                    let core = core.unwrap_or_else(|| panic!("{a} o {n}:{r}: the core refuses"));
+                    for i in 0..n {
+                        let (mut rest, mut at) = (i, 0);
+                        for &(s, t) in &modes {
+                            at += rest % s * t;
+                            rest /= s;
+                        }
+                        let expected = core.crd2idx(&IntTuple::Int(i as i64)).unwrap();
+                        assert_eq!(at as i64, expected, "{a} o {n}:{r} at {i}: {modes:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        decided > 500 && refused > 500,
+        "{decided} decided, {refused} refused"
+    );
+}
+
 /// An empty right layout answers without reading `a` (`n:0` per leaf),
 /// even where a static leaf's walk and decision both refuse: that leaf's
 /// folded mode is `n:0` then, as the `usize` one.

@@ -52,7 +52,8 @@ pub struct GroupStep {
 /// `next_line` is read only where [`reads_next_line`] holds (the caller
 /// computes it only there). `const`: the static walk (`compose_static.rs`)
 /// takes the same steps.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn compose_step_exact(
     function: &'static str,
     (n, r, line): (usize, usize, usize),
@@ -149,13 +150,15 @@ pub const fn compose_step_exact(
 /// Whether [`compose_step_exact`] reads its `next_line` for a leaf of
 /// stride `r` over a group of extent `extent`: where the leaf moves past
 /// the group (`q > 0`).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn reads_next_line(r: usize, extent: usize) -> bool {
     extent != 0 && r >= extent
 }
 
 /// The leaf goes on past this group without a mode here.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 const fn on(rest_shape: usize, rest_stride: usize, rest_line: usize) -> GroupStep {
     GroupStep {
         shape: 1,

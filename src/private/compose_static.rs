@@ -7,7 +7,8 @@
 //! leaf whose `StaticInt::VALUE` is sub-mode `K` of the walk `W`
 //! ([`ComposeWalk`]: the left layout's leaf types, the right leaf's
 //! types), computed by a `const fn` copy of the run-time walk
-//! (`compose_walk.rs`) over the operands' associated consts. Which leaf
+//! (`compose_walk.rs`; the copy is `compose_static_walk.rs`) over the
+//! operands' associated consts. Which leaf
 //! type a mode gets is chosen by the operands' *types* ([`AllStatic`],
 //! [`Bit`]): all static gives `FoldedLeaf`s, any `usize` gives `usize`s.
 //! A mode's walk depends only on the left layout and its own leaf of the
@@ -31,21 +32,18 @@ use core::marker::PhantomData;
 use layout_core::Error;
 
 use super::algebra::AlgebraError;
-use super::compose::{product, tri};
-use super::compose_decide::decide_static;
-use super::compose_exact::{compose_step_exact, reads_next_line, sum};
-use super::compose_walk::{next_group, placed};
+use super::compose_static_walk::{Left, modes};
+
+const FUNCTION: &str = "composition";
 use super::int::Int;
 use super::list::{Cons, Nil};
 use super::static_complement::{Bit, IsStatic, No, Yes};
 use super::static_int::{StaticInt, static_leaf};
 use super::tree::MAX_RANK;
 
-const FUNCTION: &str = "composition";
-
 /// The most leaves a left layout of [`Compose`](super::Compose) has (a
 /// mode of the result is a tuple of one sub-mode per leaf).
-const WIDTH: usize = MAX_RANK;
+pub(super) const WIDTH: usize = MAX_RANK;
 
 /// A mode of the composition: `(extent, stride)` per leaf of the left
 /// layout (the first `len`).
@@ -233,7 +231,8 @@ fn same_leaf(
 
 /// The folded value `folded` equals the run-time walk's `walked` (of
 /// `function`), else `FoldedDiffers`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn agrees(
     function: &'static str,
     walked: usize,
@@ -256,11 +255,13 @@ macro_rules! fold_modes {
         impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
             type Shape = Self;
             type Stride = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn fold(shapes: Self, strides: Self) -> Result<(Self, Self), AlgebraError> {
                 Ok((shapes, strides))
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn decide(shapes: Self, strides: Self, _: usize, _: bool) -> Option<(Self, Self)> {
                 Some((shapes, strides))
             }
@@ -269,7 +270,8 @@ macro_rules! fold_modes {
         impl<W: StaticWalk, $($A: Int,)*> FoldModes<W, Yes> for ($($A,)*) {
             type Shape = ($(FoldedLeaf<W, $i, false>,)*);
             type Stride = ($(FoldedLeaf<W, $i, true>,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
             fn fold(
                 shapes: Self,
@@ -305,129 +307,3 @@ macro_rules! fold_modes {
 }
 
 for_each_rank!(fold_modes);
-
-/// The left layout's leaves as numbers.
-struct Left {
-    extents: [usize; WIDTH],
-    strides: [usize; WIDTH],
-    len: usize,
-}
-
-/// The static leaf's modes: the walk's, or where the walk refuses a
-/// condition of its steps over more than two leaves, the point-by-point
-/// decision's, as `Compose` decides at run time (`compose_value.rs`).
-const fn modes(a: &Left, n: usize, r: usize) -> Result<FoldedModes, AlgebraError> {
-    let mut out = [(1, 0); WIDTH];
-    let group = (1, a.strides[0]);
-    match walk(a, 0, (n, r, 0), group, &mut out) {
-        Ok(_) => Ok(out),
-        Err(
-            refused @ (AlgebraError::ShapeNotDivisible { .. }
-            | AlgebraError::StrideNotDivisible { .. }
-            | AlgebraError::Carry { .. }),
-        ) if a.len > 2 => match decide_static((a.extents, a.strides, a.len), n, r) {
-            Some(decided) => Ok(decided),
-            None => Err(refused),
-        },
-        Err(refused) => Err(refused),
-    }
-}
-
-/// `WalkLeaves::walk` (`compose_walk.rs`) from leaf `i` on, step for
-/// step: writes leaf `i`'s sub-mode and the later ones, returns the mode
-/// of the group leaf `i` is in.
-const fn walk(
-    a: &Left,
-    i: usize,
-    (n, r, line): (usize, usize, usize),
-    (before, stride): (usize, usize),
-    out: &mut FoldedModes,
-) -> Result<(usize, usize), AlgebraError> {
-    if i + 1 == a.len {
-        // The last group is unbounded: the rest lands there.
-        let along = tri!(product(FUNCTION, r, stride));
-        let mode = (n, tri!(sum(FUNCTION, along, line)));
-        out[i] = placed(before == 1, mode);
-        return Ok(mode);
-    }
-    let next = (a.extents[i + 1], a.strides[i + 1]);
-    let next_is_last = i + 2 == a.len;
-    let first = before == 1;
-    let extent = tri!(product(FUNCTION, before, a.extents[i]));
-    let (here, mode) = if let Some(group) = next_group((extent, stride), next, next_is_last) {
-        let mode = tri!(walk(a, i + 1, (n, r, line), group, out));
-        (placed(first && extent != 1, mode), mode)
-    } else {
-        let next_line = if reads_next_line(r, extent) {
-            self::line(a, i + 1, (1, next.1))
-        } else {
-            None
-        };
-        let step = tri!(compose_step_exact(
-            FUNCTION,
-            (n, r, line),
-            (extent, stride),
-            next_line
-        ));
-        let mode = (step.shape, step.stride);
-        let rest = (step.rest_shape, step.rest_stride, step.rest_line);
-        tri!(walk(a, i + 1, rest, (1, next.1), out));
-        (placed(first, mode), mode)
-    };
-    out[i] = here;
-    Ok(mode)
-}
-
-/// `WalkLeaves::line`: the stride of the line leaves `i..` are, when they
-/// continue one another as one group.
-const fn line(a: &Left, i: usize, (before, stride): (usize, usize)) -> Option<usize> {
-    if i + 1 == a.len {
-        return Some(stride);
-    }
-    let next = (a.extents[i + 1], a.strides[i + 1]);
-    let Some(extent) = before.checked_mul(a.extents[i]) else {
-        return None;
-    };
-    match next_group((extent, stride), next, i + 2 == a.len) {
-        Some(group) => line(a, i + 1, group),
-        None => None,
-    }
-}
-
-/// The walk of a right leaf `n:r` over a left layout's leaves given as
-/// numbers (`extents`, `strides`, at least two, at most 12), as the
-/// folded leaves compute it (the walk, or where it refuses past two
-/// leaves the point-by-point decision), and whether the decision gave it:
-/// for tests comparing it with the run-time walk.
-#[doc(hidden)]
-pub fn static_walk_decided(
-    extents: &[usize],
-    strides: &[usize],
-    n: usize,
-    r: usize,
-) -> (Result<FoldedModes, AlgebraError>, bool) {
-    assert!(extents.len() == strides.len() && (2..=WIDTH).contains(&extents.len()));
-    let mut left = Left {
-        extents: [0; WIDTH],
-        strides: [0; WIDTH],
-        len: extents.len(),
-    };
-    left.extents[..extents.len()].copy_from_slice(extents);
-    left.strides[..strides.len()].copy_from_slice(strides);
-    let mut out = [(1, 0); WIDTH];
-    let walked = walk(&left, 0, (n, r, 0), (1, left.strides[0]), &mut out).is_ok();
-    let folded = modes(&left, n, r);
-    let decided = !walked && folded.is_ok();
-    (folded, decided)
-}
-
-/// [`static_walk_decided`]'s modes.
-#[doc(hidden)]
-pub fn static_walk(
-    extents: &[usize],
-    strides: &[usize],
-    n: usize,
-    r: usize,
-) -> Result<FoldedModes, AlgebraError> {
-    static_walk_decided(extents, strides, n, r).0
-}

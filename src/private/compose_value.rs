@@ -86,10 +86,10 @@ use super::tree::{Mode, Tree};
 /// when every leaf of `self` and that leaf of `b` are static, as CuTe
 /// keeps it; otherwise its leaves are `usize`. Where the walk refuses and
 /// the value is decided point by point, the static leaves are decided the
-/// same way while compiling (through the period of `a(c·r)` where it
-/// divides `n`; otherwise reading `n` values, so a static leaf past some
-/// 30,000 elements there exceeds rustc's `long_running_const_eval`). A
-/// refusal is an `Err` at run time either way.
+/// same way while compiling, reading a number of values of `a` bounded by
+/// the period of `a(c·r)` rather than `n` (so a long static leaf stays
+/// within rustc's `long_running_const_eval`). A refusal is an `Err` at run
+/// time either way.
 ///
 /// **Checks.** Each step of the walk is exact under conditions it checks
 /// (the leaf's extent is a multiple of the part that stays in a group, its
@@ -220,7 +220,8 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
     type Shape = AS::Shape;
     type Stride = AS::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_tree(
         self,
         r: R,
@@ -249,7 +250,8 @@ where
 {
     type Shape = SB::Shape;
     type Stride = SB::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn composition(
         &self,
         b: Layout<SB, DB>,
@@ -267,11 +269,16 @@ where
             // overflow is refused (where no step can fail, as over a static
             // line, the cold call is then dead code and the result's leaves
             // fold as before).
+            //
+            // (`if const`: a left layout of two leaves compiles no decision
+            // at all, not even in a debug build.)
             Err(
                 refused @ (AlgebraError::ShapeNotDivisible { .. }
                 | AlgebraError::StrideNotDivisible { .. }
                 | AlgebraError::Carry { .. }),
-            ) if <S::List as WalkLeaves<D::List>>::LEAVES > 2 => decided(*self, b, refused),
+            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
+                decided(*self, b, refused)
+            }
             Err(refused) => Err(refused),
         }
     }
@@ -382,7 +389,8 @@ macro_rules! trees {
         {
             type Shape = ($($S::Shape,)*);
             type Stride = ($($S::Stride,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, clippy::unused_unit)]
             fn compose_tree(
                 self,

@@ -8,7 +8,7 @@ use super::compose_decide::{Reads, leaf_modes};
 use super::compose_exact::{compose_step_exact, reads_next_line};
 use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
 use super::int::Int;
-use super::list::{Cons, IntoTuple, Nil};
+use super::list::{Cons, Erased, IntoTuple, Nil};
 use super::static_complement::IsStatic;
 use super::static_int::Times;
 
@@ -75,7 +75,8 @@ pub trait WalkLeaves<E>: Copy {
 /// continues it (an extent 1 but the last's, whose stride extends it, or
 /// the next stride), else none (this leaf ends its group).
 /// (`const`: the static walk, `compose_static.rs`, takes the same steps.)
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) const fn next_group(
     (extent, stride): (usize, usize),
     (next_extent, next_stride): (usize, usize),
@@ -98,7 +99,8 @@ pub(super) const fn next_group(
 pub type Walked<M> = (M, M, (usize, usize));
 
 /// `mode` where a group starts, `1:0` elsewhere.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) const fn placed(first: bool, mode: (usize, usize)) -> (usize, usize) {
     if first { mode } else { (1, 0) }
 }
@@ -108,7 +110,8 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     const LEAVES: usize = 1;
     type Modes = Cons<usize, Nil>;
     type Reach = Nil;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(
         self,
         _: Cons<E0, Nil>,
@@ -129,11 +132,13 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
         let here = placed(before == 1, mode);
         Ok((Cons(here.0, Nil), Cons(here.1, Nil), mode))
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(self, _: Nil) -> Result<(), AlgebraError> {
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn line(self, _: Cons<E0, Nil>, (_, stride): (usize, usize)) -> Option<usize> {
         Some(stride)
     }
@@ -161,7 +166,8 @@ where
     const LEAVES: usize = 1 + <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LEAVES;
     type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
     type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(
         self,
         e: Cons<E0, Cons<E1, TE>>,
@@ -205,7 +211,8 @@ where
         };
         Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
         // No index splits over an empty mode but the last (the core's
         // `ZeroSizeMode`), whatever the right layout reaches.
@@ -222,7 +229,8 @@ where
         }
         self.1.check(rest)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn line(self, e: Cons<E0, Cons<E1, TE>>, (before, stride): (usize, usize)) -> Option<usize> {
         let next = (self.1.0.get(), e.1.0.get());
         let next_is_last = <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST;
@@ -279,7 +287,8 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
 impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
     type Shape = N;
     type Stride = R::Out;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf(
         self,
         e: Cons<E0, Nil>,
@@ -311,8 +320,14 @@ type Folded<AS, AE, N, R> =
 impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
-    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic,
-    Cons<E0, Cons<E1, TE>>: AllStatic,
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic + Erased,
+    Cons<E0, Cons<E1, TE>>: AllStatic + Erased,
+    // The walk runs on the numbers: one instance per length of list.
+    <Self as Erased>::List: WalkLeaves<
+            <Cons<E0, Cons<E1, TE>> as Erased>::List,
+            Reach = Self::Reach,
+            Modes = Self::Modes,
+        >,
     ModesOf<Self, Cons<E0, Cons<E1, TE>>>: FoldModes<
             ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
             Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
@@ -323,7 +338,8 @@ where
         ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
     >>::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf(
         self,
         e: Cons<E0, Cons<E1, TE>>,
@@ -332,7 +348,8 @@ where
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
-        let (shapes, strides, _) = self.walk(e, (n.get(), r.get(), 0), group, reach)?;
+        let (a, e) = (self.erased(), e.erased());
+        let (shapes, strides, _) = a.walk(e, (n.get(), r.get(), 0), group, reach)?;
         FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
     }
     #[inline]
@@ -343,8 +360,7 @@ where
         r: R,
         reads: &mut Reads,
     ) -> Option<(Self::Shape, Self::Stride)> {
-        let modes = leaf_modes(n.get(), r.get(), |j| self.value(e, j), reads)?;
-        let (shapes, strides) = self.fill(modes.as_slice())?;
+        let (shapes, strides) = decide_modes(self.erased(), e.erased(), (n.get(), r.get()), reads)?;
         FoldModes::decide(
             shapes.into_tuple(),
             strides.into_tuple(),
@@ -352,4 +368,17 @@ where
             reads.empty,
         )
     }
+}
+
+/// `leaf_modes` over the left layout's numbers (`a`, strides `e`) and
+/// `fill`: one instance per length of list (its closure too).
+#[inline]
+fn decide_modes<L: WalkLeaves<E>, E: Copy>(
+    a: L,
+    e: E,
+    (n, r): (usize, usize),
+    reads: &mut Reads,
+) -> Option<(L::Modes, L::Modes)> {
+    let modes = leaf_modes(n, r, |j| a.value(e, j), reads)?;
+    a.fill(modes.as_slice())
 }

@@ -21,7 +21,8 @@ pub trait LeafList: Copy {
 
 impl<S: Int> LeafList for S {
     type List = Cons<S, Nil>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leaf_list(self) -> Cons<S, Nil> {
         Cons(self, Nil)
     }
@@ -37,7 +38,8 @@ pub trait Leafs {
 
 impl Leafs for Nil {
     type Out = Nil;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leafs(self) -> Nil {
         Nil
     }
@@ -45,7 +47,8 @@ impl Leafs for Nil {
 
 impl<H: LeafList<List: Chain<T::Out>>, T: Leafs> Leafs for Cons<H, T> {
     type Out = <H::List as Chain<T::Out>>::Out;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leafs(self) -> Self::Out {
         self.0.leaf_list().concat(self.1.leafs())
     }
@@ -64,7 +67,8 @@ pub trait CompactTree<Acc>: Copy {
 impl<Acc: Times<S>, S: Int> CompactTree<Acc> for S {
     type D = Acc;
     type Next = Acc::Out;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compact(&self, acc: Acc) -> Result<(Acc, Acc::Out), Error> {
         let next = acc.times(*self, "make_layout").map_err(overflow)?;
         Ok((acc, next))
@@ -84,7 +88,8 @@ pub trait Compact<Acc> {
 impl<Acc> Compact<Acc> for Nil {
     type D = Nil;
     type Next = Acc;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compact_list(&self, acc: Acc) -> Result<(Nil, Acc), Error> {
         Ok((Nil, acc))
     }
@@ -93,7 +98,8 @@ impl<Acc> Compact<Acc> for Nil {
 impl<Acc, H: CompactTree<Acc>, T: Compact<H::Next>> Compact<Acc> for Cons<H, T> {
     type D = Cons<H::D, T::D>;
     type Next = T::Next;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn compact_list(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error> {
         let (d, next) = self.0.compact(acc)?;
         let (rest, next) = self.1.compact_list(next)?;
@@ -109,7 +115,8 @@ macro_rules! tuples {
             Self: IntoList<List: Leafs>,
         {
             type List = <<Self as IntoList>::List as Leafs>::Out;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn leaf_list(self) -> Self::List {
                 self.into_list().leafs()
             }
@@ -121,7 +128,8 @@ macro_rules! tuples {
         {
             type D = <<<Self as IntoList>::List as Compact<Acc>>::D as IntoTuple>::Tuple;
             type Next = <<Self as IntoList>::List as Compact<Acc>>::Next;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn compact(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error> {
                 let (d, next) = self.into_list().compact_list(acc)?;
                 Ok((d.into_tuple(), next))

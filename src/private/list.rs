@@ -5,6 +5,8 @@
 //! pattern of kept modes. Every step inlines: after monomorphisation a
 //! list is its fields, and a walk is straight-line code.
 
+use super::int::Int;
+
 /// The empty list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nil;
@@ -51,7 +53,8 @@ macro_rules! lists {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
         impl<$($A),*> IntoList for ($($A,)*) {
             type List = list_ty!($($A)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::unused_unit)]
             fn into_list(self) -> Self::List {
                 list_val!($(self.$i),*)
@@ -60,7 +63,8 @@ macro_rules! lists {
 
         impl<$($A),*> IntoTuple for list_ty!($($A)*) {
             type Tuple = ($($A,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case, clippy::unused_unit)]
             fn into_tuple(self) -> Self::Tuple {
                 let list_pat!($($A)*) = self;
@@ -82,7 +86,8 @@ pub trait Chain<L> {
 
 impl<L> Chain<L> for Nil {
     type Out = L;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn concat(self, l: L) -> L {
         l
     }
@@ -90,8 +95,35 @@ impl<L> Chain<L> for Nil {
 
 impl<H, T: Chain<L>, L> Chain<L> for Cons<H, T> {
     type Out = Cons<H, T::Out>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn concat(self, l: L) -> Self::Out {
         Cons(self.0, self.1.concat(l))
+    }
+}
+
+/// The same list with every leaf a `usize` (its value): generic code that
+/// only reads the numbers is then compiled once per length rather than
+/// once per list of static leaves (the composition walk, `compose_walk.rs`).
+pub trait Erased: Copy {
+    /// The list of `usize`s.
+    type List: Copy;
+    /// The values.
+    fn erased(self) -> Self::List;
+}
+
+impl Erased for Nil {
+    type List = Nil;
+    #[inline(always)]
+    fn erased(self) -> Nil {
+        Nil
+    }
+}
+
+impl<H: Int, T: Erased> Erased for Cons<H, T> {
+    type List = Cons<usize, T::List>;
+    #[inline(always)]
+    fn erased(self) -> Self::List {
+        Cons(self.0.get(), self.1.erased())
     }
 }

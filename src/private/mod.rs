@@ -24,8 +24,10 @@ mod analysis;
 mod basis;
 mod compose;
 mod compose_decide;
+mod compose_decide_static;
 mod compose_exact;
 mod compose_static;
+mod compose_static_walk;
 mod compose_value;
 mod compose_walk;
 mod composed;
@@ -77,8 +79,8 @@ pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
-    static_walk, static_walk_decided,
 };
+pub use compose_static_walk::{static_walk, static_walk_decided};
 pub use compose_value::{Compose, ComposeTree};
 pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
 pub use composed::Composed;

@@ -55,7 +55,8 @@ impl<AS: Copy, AD: Copy> ByModeProduct<AD, Nil> for AS {
     type FirstD = Nil;
     type SecondS = AS;
     type SecondD = AD;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn by_mode(
         self,
         d: AD,
@@ -82,7 +83,8 @@ where
     type FirstD = Cons<D0, RS::FirstD>;
     type SecondS = Cons<CopiesS<S0, D0, T0>, RS::SecondS>;
     type SecondD = Cons<CopiesD<S0, D0, T0>, RS::SecondD>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn by_mode(
         self,
         d: Cons<D0, RD>,
@@ -136,7 +138,8 @@ where
     type Modes = ModesOf<S>;
     type Strides = ModesOf<D>;
     type Tiles = T::List;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(&self, tiler: T, function: &'static str) -> Result<Walked<Self, T>, AlgebraError> {
         let (shape, stride) = self.into_parts();
         let (a, d) = (shape.as_modes().into_list(), stride.as_modes().into_list());

@@ -36,7 +36,8 @@ pub trait ProductTile: Copy {
 impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
     type Shape = S;
     type Stride = D;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile(self) -> Self {
         self
     }
@@ -45,7 +46,8 @@ impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
 impl<const N: i64> ProductTile for C<N> {
     type Shape = C<N>;
     type Stride = C<1>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile(self) -> Layout<C<N>, C<1>> {
         const { assert!(N >= 0, "a product's tile extent must not be negative") };
         Layout::from_parts(self, C::<1>)
@@ -55,7 +57,8 @@ impl<const N: i64> ProductTile for C<N> {
 impl ProductTile for usize {
     type Shape = usize;
     type Stride = C<1>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tile(self) -> Layout<usize, C<1>> {
         Layout::from_parts(self, C::<1>)
     }
@@ -124,7 +127,8 @@ where
 {
     type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
     type Stride = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn copies(
         &self,
         b: B,

@@ -29,7 +29,8 @@ use super::shape_values::by_stride;
 /// (`const`: the static holes of an all-static product,
 /// `product_static.rs`, are this function's answer.)
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn product_modes<const R: usize>(
     function: &'static str,
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
@@ -110,7 +111,8 @@ macro_rules! holes {
         impl<$($S: Int, $D: Int,)*> ProductHoles<($($D,)*)> for ($($S,)*) {
             type Shape = ($(usize_of!($S),)* usize);
             type Stride = (C<1>, $(usize_of!($D),)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn product_holes(
                 self,
                 stride: ($($D,)*),
@@ -133,7 +135,8 @@ macro_rules! holes {
                 let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn unit_inner_holes(
                 holes: Layout<Self::Shape, Self::Stride>,
             ) -> Option<Layout<Self::Shape, Self::Stride>> {
@@ -160,7 +163,8 @@ macro_rules! holes {
 /// no branch, no indexed load, no allocation; exchanging only on a
 /// strictly greater stride keeps it stable.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn sorted_by_stride<const R: usize>(
     mut shape: [usize; R],
     mut stride: [usize; R],

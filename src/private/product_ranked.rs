@@ -66,7 +66,8 @@ pub trait CopyModes<X> {
 
 impl<N: Int, X> CopyModes<X> for N {
     type List = Cons<X, Nil>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn copy_modes(x: X) -> Cons<X, Nil> {
         Cons(x, Nil)
     }
@@ -77,7 +78,8 @@ macro_rules! tuple_modes {
     ($rank:literal; $(($i:tt $S:ident $_b:ident $_c:ident))*) => {
         impl<$($S,)* X: IntoList> CopyModes<X> for ($($S,)*) {
             type List = X::List;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn copy_modes(x: X) -> X::List {
                 x.into_list()
             }
@@ -122,7 +124,8 @@ macro_rules! zip_step {
             type BlockD = Cons<($D0, $Y0), <$RS as ZipPad<$RD, $RX, $RY>>::BlockD>;
             type RakeS = Cons<($X0, $S0), <$RS as ZipPad<$RD, $RX, $RY>>::RakeS>;
             type RakeD = Cons<($Y0, $D0), <$RS as ZipPad<$RD, $RX, $RY>>::RakeD>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::type_complexity)]
             fn zip_pad(self, $d: $Df, $x: $XSf, $y: $XDf) -> (Self::BlockS, Self::BlockD, Self::RakeS, Self::RakeD) {
                 let $a = self;
@@ -139,7 +142,8 @@ impl ZipPad<Nil, Nil, Nil> for Nil {
     type BlockD = Nil;
     type RakeS = Nil;
     type RakeD = Nil;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn zip_pad(self, _: Nil, _: Nil, _: Nil) -> (Nil, Nil, Nil, Nil) {
         (Nil, Nil, Nil, Nil)
     }
@@ -206,7 +210,8 @@ where
     type BlockD = zip!(BlockD);
     type RakeS = zip!(RakeS);
     type RakeD = zip!(RakeD);
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     #[allow(clippy::type_complexity)]
     fn zip_product(
         &self,

@@ -112,7 +112,8 @@ macro_rules! choose_holes {
             for Layout<($($S,)* Z,), (C<1>, $($D,)*)>
         {
             type Holes = Self;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn choose(self) -> Result<Self, AlgebraError> {
                 Ok(self)
             }
@@ -130,7 +131,8 @@ macro_rules! choose_holes {
                 ($(HoleLeaf<Sh, St, BS, BD, $i, 0>,)* HoleLeaf<Sh, St, BS, BD, 0, 2>,),
                 (C<1>, $(HoleLeaf<Sh, St, BS, BD, $i, 1>,)*),
             >;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case)]
             fn choose(self) -> Result<Self::Holes, AlgebraError> {
                 // The static walk refused where the run-time one answered.

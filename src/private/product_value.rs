@@ -133,7 +133,8 @@ macro_rules! leaf_unpack {
     ([$($g:tt)*] $N:ty) => {
         impl<$($g)* X> Unpack<X> for $N {
             type List = Cons<X, Nil>;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn unpack(x: X) -> Cons<X, Nil> {
                 Cons(x, Nil)
             }
@@ -149,7 +150,8 @@ macro_rules! tuple_unpack {
     ($rank:literal; $(($i:tt $S:ident $_b:ident $_c:ident))*) => {
         impl<$($S,)* X: IntoList<List: Lift>> Unpack<X> for ($($S,)*) {
             type List = <X::List as Lift>::Out;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn unpack(x: X) -> Self::List {
                 x.into_list().lift()
             }
@@ -171,7 +173,8 @@ pub trait Lift {
 
 impl<X> Lift for Cons<X, Nil> {
     type Out = Cons<(X,), Nil>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lift(self) -> Self::Out {
         Cons((self.0,), Nil)
     }
@@ -179,7 +182,8 @@ impl<X> Lift for Cons<X, Nil> {
 
 impl<X, Y, R> Lift for Cons<X, Cons<Y, R>> {
     type Out = Self;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn lift(self) -> Self {
         self
     }

@@ -41,7 +41,8 @@ pub trait Reach<D> {
 }
 
 impl<S: Int + Tree, D: Int> Reach<D> for S {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn reach<I: Offset>(&self, d: &D, acc: &mut Reaches) {
         let extent = self.get();
         if !I::SIGNED {
@@ -65,7 +66,8 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn any_empty(&self) -> bool {
         self.get() == 0
     }
@@ -74,13 +76,15 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
 macro_rules! tuple {
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
         impl<$($S: Reach<$D>, $D),*> Reach<($($D,)*)> for ($($S,)*) {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
             fn reach<I: Offset>(&self, d: &($($D,)*), acc: &mut Reaches) {
                 $(self.$i.reach::<I>(&d.$i, acc);)*
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn any_empty(&self) -> bool {
                 false $(|| Reach::<$D>::any_empty(&self.$i))*
             }

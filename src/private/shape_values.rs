@@ -218,7 +218,8 @@ fn cold() {}
 /// returned error's variant is unknown, the two paths merge and the
 /// result's leaves become run-time values.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn complement_refusal<const R: usize>(
     shape: [usize; R],
     stride: [usize; R],
@@ -400,7 +401,8 @@ pub trait FilterTree<D>: Copy {
 
 impl<S: StaticInt, D: StaticInt> FilterTree<D> for S {
     type Out = IfNonZero<S, D>;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn filter(self, _: D) -> IfNonZero<S, D> {
         IfNonZero::default()
     }
@@ -408,7 +410,8 @@ impl<S: StaticInt, D: StaticInt> FilterTree<D> for S {
 
 impl<S: StaticInt> FilterTree<usize> for S {
     type Out = usize;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn filter(self, d: usize) -> usize {
         if d == 0 { 1 } else { self.get() }
     }
@@ -416,7 +419,8 @@ impl<S: StaticInt> FilterTree<usize> for S {
 
 impl<D: Int> FilterTree<D> for usize {
     type Out = usize;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn filter(self, d: D) -> usize {
         if d.get() == 0 { 1 } else { self }
     }
@@ -426,7 +430,8 @@ macro_rules! filter_tuple {
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
         impl<$($S: FilterTree<$D>, $D,)*> FilterTree<($($D,)*)> for ($($S,)*) {
             type Out = ($($S::Out,)*);
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(clippy::unused_unit, unused_variables)]
             fn filter(self, stride: ($($D,)*)) -> Self::Out {
                 ($(self.$i.filter(stride.$i),)*)

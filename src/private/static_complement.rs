@@ -76,7 +76,8 @@ pub trait Pick<T> {
 
 impl<T: StaticInt> Pick<T> for Yes {
     type Out = T;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pick(value: usize) -> T {
         debug_assert_eq!(value, T::default().get());
         T::default()
@@ -85,7 +86,8 @@ impl<T: StaticInt> Pick<T> for Yes {
 
 impl<T> Pick<T> for No {
     type Out = usize;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pick(value: usize) -> usize {
         value
     }

@@ -29,13 +29,15 @@ pub trait ModeSizesInto {
 
 impl ModeSizesInto for Nil {
     const LEN: usize = 0;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_sizes(&self, _: &mut [usize]) {}
 }
 
 impl<H: Shape, T: ModeSizesInto> ModeSizesInto for Cons<H, T> {
     const LEN: usize = 1 + T::LEN;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn mode_sizes(&self, out: &mut [usize]) {
         out[0] = size(self.0);
         self.1.mode_sizes(&mut out[1..]);
