@@ -41,6 +41,8 @@ mod partition;
 mod partition_args;
 #[path = "../../layout-macros/src/partition_index.rs"]
 mod partition_index;
+#[path = "../../layout-macros/src/primary.rs"]
+mod primary;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
 #[path = "../../layout-macros/src/quick.rs"]
