@@ -17,11 +17,11 @@ use layout_dsl::{IntTuple, Value, evaluate};
 
 /// The generated test's directory.
 const GENERATED: &str = "tests/macro_vs_core";
-/// The case files: name, doc line, and the checks it holds (every check
-/// is in exactly one).
+/// The case files, in rustfmt's order of their `mod` lines: name, doc
+/// line, and the checks it holds (every check is in exactly one).
 const PARTS: [(&str, &str, &[&str]); 3] = [
-    ("numbers", "integers and tuples of them", &["int", "tuple"]),
     ("layouts", "layouts", &["layout"]),
+    ("numbers", "integers and tuples of them", &["int", "tuple"]),
     ("tables", "tables of offsets", &["table"]),
 ];
 /// About one expression in this many is sampled (a few hundred in all).
@@ -219,7 +219,9 @@ fn the_sample_is_a_few_hundred_expressions_of_every_kind() {
     for check in ["int", "tuple", "table", "layout"] {
         let n = cases.iter().filter(|(c, _)| *c == check).count();
         assert!(n >= 20, "only {n} `check_{check}!` cases");
-        let parts = PARTS.iter().filter(|(_, _, checks)| checks.contains(&check));
+        let parts = PARTS
+            .iter()
+            .filter(|(_, _, checks)| checks.contains(&check));
         assert_eq!(parts.count(), 1, "`check_{check}!` in one file");
     }
     let n = cases.len();

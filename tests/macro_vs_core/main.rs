@@ -54,6 +54,6 @@ macro_rules! check_layout {
     }};
 }
 
-mod numbers;
 mod layouts;
+mod numbers;
 mod tables;
