@@ -76,7 +76,7 @@ impl fmt::Display for ErrorKind {
             ComposedUnsupported { what, of, why } => {
                 write!(f, "cannot take the {what} of {of}: {why}")
             }
-            UnsupportedAccess(why) => write!(f, "{why}"),
+            UnsupportedAccess { why, .. } => write!(f, "{why}"),
             Overflow(sentence) => write!(f, "{sentence}"),
             OutOfRange { what, min, found } => {
                 write!(f, "{what} must be at least {min}, got {found}")

@@ -203,4 +203,8 @@ pub const ALGEBRA: &[(&str, &str, usize, usize)] = &[
     ("local_partition(8:1,2:1,1,(1,X))", "TupleRanks", 26, 31),
     ("inner_partition(8:1,(2,2),0)", "TilerTooLong", 20, 25),
     ("outer_partition(8:1,(2),(2))", "IndexOutOfRange", 24, 27),
+    // ---- access analysis: the TV layout, element size or values per access ----
+    ("access(((8,4),8):((1,64),8), (8,64):(64,1), 3)", "UnsupportedAccess", 44, 45),
+    ("access(((8,4),8):((1,64),8), (8,64):(64,1), 2, 3)", "UnsupportedAccess", 47, 48),
+    ("access((8,4,8):(1,8,32), (8,64):(64,1), 2)", "UnsupportedAccess", 7, 23),
 ];
