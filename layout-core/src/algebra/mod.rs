@@ -49,7 +49,7 @@ pub use product::{
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
 pub use product_holes::{HoleRefusal, ProductHoles, RoundedHole};
-pub(crate) use recast::gcd;
+pub(crate) use recast::{NEW_WIDTH, check_recast_widths, gcd};
 pub use recast::{downcast, recast_layout, upcast};
 pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};
 pub use slice::{Coord, dice, slice, slice_and_offset};

@@ -228,7 +228,7 @@ pub(crate) fn composed_call(
         let checked = (0..args.len())
             .filter(|&j| j != i)
             .try_for_each(|j| f.accepts(j).check(&args.values[j], args.span(j)));
-        return Some(checked.and_then(|()| own(c, args).map_err(|e| e.or_at(args.call_span()))));
+        return Some(checked.and_then(|()| own(c, args).map_err(|e| args.blame(f, e))));
     }
     let inner = args.with_value(i, Value::Layout(c.inner().clone()));
     Some(call(&inner).and_then(|v| finished(c, finish, v)))

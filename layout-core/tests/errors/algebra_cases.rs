@@ -115,6 +115,9 @@ pub const ALGEBRA: &[(&str, &str, usize, usize)] = &[
     ),
     ("recast_layout(8:1, 0, 32)", "OutOfRange", 19, 20),
     ("recast_layout(8:1, 16, -8)", "OutOfRange", 23, 25),
+    // The same blame for a composed layout's recast (one width check).
+    ("recast_layout(Sw<3,3,3> o 0 o (8,64):(64,1), 16, 0)", "OutOfRange", 49, 50),
+    ("recast_layout(Sw<3,3,3> o 0 o (8,64):(64,1), 0, 16)", "OutOfRange", 45, 46),
     ("complement(4:1, (2,0))", "OutOfRange", 16, 21),
     ("complement((2,2):(1,1), (4,4))", "NotInjective", 11, 22),
     ("complement(4:1, LayoutLeft)", "WrongType", 16, 26),
