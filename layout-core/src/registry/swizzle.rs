@@ -231,7 +231,8 @@ pub(crate) fn composed_call(
         return Some(checked.and_then(|()| own(c, args).map_err(|e| args.blame(f, e))));
     }
     let inner = args.with_value(i, Value::Layout(c.inner().clone()));
-    Some(call(&inner).and_then(|v| finished(c, finish, v)))
+    let done = call(&inner).and_then(|v| finished(c, finish, v).map_err(|e| args.blame(f, e)));
+    Some(done)
 }
 
 /// The calls on swizzles themselves: `composition` of a swizzle and a

@@ -116,8 +116,18 @@ pub const ALGEBRA: &[(&str, &str, usize, usize)] = &[
     ("recast_layout(8:1, 0, 32)", "OutOfRange", 19, 20),
     ("recast_layout(8:1, 16, -8)", "OutOfRange", 23, 25),
     // The same blame for a composed layout's recast (one width check).
-    ("recast_layout(Sw<3,3,3> o 0 o (8,64):(64,1), 16, 0)", "OutOfRange", 49, 50),
-    ("recast_layout(Sw<3,3,3> o 0 o (8,64):(64,1), 0, 16)", "OutOfRange", 45, 46),
+    (
+        "recast_layout(Sw<3,3,3> o 0 o (8,64):(64,1), 16, 0)",
+        "OutOfRange",
+        49,
+        50,
+    ),
+    (
+        "recast_layout(Sw<3,3,3> o 0 o (8,64):(64,1), 0, 16)",
+        "OutOfRange",
+        45,
+        46,
+    ),
     ("complement(4:1, (2,0))", "OutOfRange", 16, 21),
     ("complement((2,2):(1,1), (4,4))", "NotInjective", 11, 22),
     ("complement(4:1, LayoutLeft)", "WrongType", 16, 26),
@@ -207,7 +217,22 @@ pub const ALGEBRA: &[(&str, &str, usize, usize)] = &[
     ("inner_partition(8:1,(2,2),0)", "TilerTooLong", 20, 25),
     ("outer_partition(8:1,(2),(2))", "IndexOutOfRange", 24, 27),
     // ---- access analysis: the TV layout, element size or values per access ----
-    ("access(((8,4),8):((1,64),8), (8,64):(64,1), 3)", "UnsupportedAccess", 44, 45),
-    ("access(((8,4),8):((1,64),8), (8,64):(64,1), 2, 3)", "UnsupportedAccess", 47, 48),
-    ("access((8,4,8):(1,8,32), (8,64):(64,1), 2)", "UnsupportedAccess", 7, 23),
+    (
+        "access(((8,4),8):((1,64),8), (8,64):(64,1), 3)",
+        "UnsupportedAccess",
+        44,
+        45,
+    ),
+    (
+        "access(((8,4),8):((1,64),8), (8,64):(64,1), 2, 3)",
+        "UnsupportedAccess",
+        47,
+        48,
+    ),
+    (
+        "access((8,4,8):(1,8,32), (8,64):(64,1), 2)",
+        "UnsupportedAccess",
+        7,
+        23,
+    ),
 ];

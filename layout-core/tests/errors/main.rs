@@ -201,3 +201,20 @@ fn coalescing_a_mode_of_an_empty_layout_keeps_what_does_not_fit() {
         assert_eq!(got.to_string(), want, "profile {profile}");
     }
 }
+
+#[test]
+fn overflow_messages_are_sentences_naming_the_number() {
+    for src in [
+        "downcast(Sw<3,3,3> o 4611686018427387904 o 2:1, 2)",
+        "table(Sw<3,3,3> o 9223372036854775807 o 2:1)",
+    ] {
+        let e = evaluate(src).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "an offset of the composed layout does not fit in 64 bits",
+            "{src}"
+        );
+    }
+    let e = evaluate("size((4294967296,4294967296))").unwrap_err();
+    assert_eq!(e.to_string(), "a product does not fit in 64 bits");
+}
