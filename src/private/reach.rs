@@ -34,7 +34,7 @@ pub struct Reaches {
 pub trait Reach<D> {
     /// Adds this tree's reaches to `acc`. For a non-negative layout
     /// (`!I::SIGNED`) an extent 0 adds a reach past any buffer, for a
-    /// signed one 0 (see [`check_fits`]).
+    /// signed one 0 (see `check_fits`).
     fn reach<I: Offset>(&self, d: &D, acc: &mut Reaches);
     /// Whether some extent is 0 (the layout has no coordinate).
     fn any_empty(&self) -> bool;

@@ -23,7 +23,7 @@ use super::view;
 use super::{AsLayout, Engine, SliceCoord, Tensor};
 
 /// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
-/// (a `usize`, a tuple of them, an [`IntTuple`]) meaning `<n0:1, n1:1, …>`,
+/// (a `usize`, a tuple of them, an [`IntTuple`](layout_core::IntTuple)) meaning `<n0:1, n1:1, …>`,
 /// each extent CuTe's `make_layout(n)` as the notation reads it (`1` is `1:0`).
 pub trait IntoTiler {
     /// The tiler in the core's form.
