@@ -172,8 +172,18 @@ pub const NOTATION: &[(&str, &str, usize, usize)] = &[
     // ---- arithmetic overflow ----
     // A composed layout's offset: scaled by a downcast, or plus an offset
     // of the inner layout (in a table, at the composed layout).
-    ("downcast(Sw<3,3,3> o 4611686018427387904 o 2:1, 2)", "Overflow", 0, 50),
-    ("table(Sw<3,3,3> o 9223372036854775807 o 2:1)", "Overflow", 6, 43),
+    (
+        "downcast(Sw<3,3,3> o 4611686018427387904 o 2:1, 2)",
+        "Overflow",
+        0,
+        50,
+    ),
+    (
+        "table(Sw<3,3,3> o 9223372036854775807 o 2:1)",
+        "Overflow",
+        6,
+        43,
+    ),
     ("size((4294967296,4294967296))", "Overflow", 0, 29),
     ("make_layout((4294967296,4294967296))", "Overflow", 12, 35),
     ("(4294967296,4294967296):(0,0)", "Overflow", 0, 23),
