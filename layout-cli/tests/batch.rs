@@ -113,3 +113,32 @@ fn batch_survives_megabyte_lines() {
     );
     assert_eq!(lines[4], "33");
 }
+
+#[test]
+fn a_megabyte_token_gives_a_short_error_line() {
+    const MB: usize = 1 << 20;
+    let mut input = Vec::new();
+    for line in [
+        "1".repeat(MB),
+        "a".repeat(MB),
+        format!("{}(1)", "f".repeat(MB)),
+        format!("size(4:1) {}", "b".repeat(MB)),
+    ] {
+        input.extend(line.bytes());
+        input.push(b'\n');
+    }
+    input.extend(b"size(4:1)\n");
+    let out = batch(&[], input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "one output line per input line");
+    let start = "a".repeat(32);
+    assert_eq!(
+        lines[1],
+        format!("error: at 0..{MB}: unknown name `{start}…` ({MB} characters)")
+    );
+    for line in &lines[..4] {
+        assert!(line.starts_with("error: at "), "{line}");
+        assert!(line.len() < 160, "{} bytes: {}", line.len(), &line[..80]);
+    }
+    assert_eq!(lines[4], "4");
+}

@@ -218,3 +218,26 @@ fn overflow_messages_are_sentences_naming_the_number() {
     let e = evaluate("size((4294967296,4294967296))").unwrap_err();
     assert_eq!(e.to_string(), "a product does not fit in 64 bits");
 }
+
+#[test]
+fn a_long_token_is_quoted_by_its_start_and_length() {
+    let long = "9".repeat(65);
+    let e = evaluate(&long).unwrap_err();
+    let start = "9".repeat(32);
+    assert_eq!(
+        e.to_string(),
+        format!("integer `{start}…` (65 characters) does not fit in 64 bits")
+    );
+    // Up to 64 characters, whole.
+    let e = evaluate(&"9".repeat(64)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("integer `{}` does not fit in 64 bits", "9".repeat(64))
+    );
+    let e = evaluate(&format!("{}(1)", "é".repeat(70))).unwrap_err();
+    let start = "é".repeat(32);
+    assert_eq!(
+        e.to_string(),
+        format!("unknown function `{start}…` (70 characters)")
+    );
+}
