@@ -25,14 +25,23 @@ impl fmt::Display for ErrorKind {
             Unclosed { open } => write!(f, "`{open}` is never closed"),
             Unmatched(bracket) => write!(f, "unmatched `{bracket}`"),
             TrailingInput { found } => {
-                write!(f, "unexpected {} after the end of the expression", Echo(found))
+                write!(
+                    f,
+                    "unexpected {} after the end of the expression",
+                    Echo(found)
+                )
             }
             IntegerTooLarge(text) => write!(f, "integer {} does not fit in 64 bits", Echo(text)),
             TooDeep { limit } => write!(f, "brackets nest more than {limit} deep"),
 
             // ---- names and arguments ----
             UnknownFunction { name, suggestion } => {
-                write!(f, "unknown function {}{}", Echo(name), did_you_mean(suggestion))
+                write!(
+                    f,
+                    "unknown function {}{}",
+                    Echo(name),
+                    did_you_mean(suggestion)
+                )
             }
             UnknownName { name, suggestion } => {
                 write!(f, "unknown name {}{}", Echo(name), did_you_mean(suggestion))
