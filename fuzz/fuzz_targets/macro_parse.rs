@@ -2,7 +2,8 @@
 //! arbitrary token text through `proc_macro2`: text that lexes as Rust
 //! tokens must expand without a panic, to tokens that parse as one Rust
 //! expression (a value, or `compile_error!`s next to a placeholder value)
-//! whenever the input's own blocks (dynamic leaves `{…}`) are Rust.
+//! whenever the input's own blocks (dynamic leaves `{…}`) are Rust; and
+//! `layout_type!` of the same text to tokens that parse as one Rust type.
 //! Spans are not checked here: under `cfg(fuzzing)` proc-macro2 records no
 //! source positions (so memory stays flat over millions of runs).
 #![no_main]
@@ -41,6 +42,8 @@ mod partition;
 mod partition_args;
 #[path = "../../layout-macros/src/partition_index.rs"]
 mod partition_index;
+#[path = "../../layout-macros/src/primary.rs"]
+mod primary;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
 #[path = "../../layout-macros/src/quick.rs"]
@@ -75,7 +78,7 @@ fuzz_target!(|data: &[u8]| {
         return; // not Rust tokens: rustc would refuse it before the macro
     };
     let blocks_are_rust = user_blocks_parse(input.clone());
-    let output = expand::expand(input);
+    let output = expand::expand(input.clone());
     // A dynamic leaf `{…}` goes into the expansion as written, so a block
     // that is not Rust is rustc's to report, at its own tokens.
     if !blocks_are_rust {
@@ -83,6 +86,11 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Err(e) = syn::parse2::<syn::Expr>(output.clone()) {
         panic!("{src:?} expanded to something that is not an expression ({e}):\n{output}");
+    }
+    // `layout_type!` of the same input: a type (its errors inside one).
+    let ty = types::expand(input);
+    if let Err(e) = syn::parse2::<syn::Type>(ty.clone()) {
+        panic!("layout_type!({src:?}) is not a type ({e}):\n{ty}");
     }
 });
 

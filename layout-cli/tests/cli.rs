@@ -1,129 +1,21 @@
 //! The `layout` binary as a user runs it: snapshots of `print`, `explain`,
 //! errors and `--help` (accept changes with `cargo insta review` after
-//! reading them), the batch and JSON protocols, and the SVG checked as XML.
+//! reading them) and the JSON protocol; the batch protocol is in batch.rs,
+//! the SVG and HTML files in svg.rs.
 //!
 //! Every command runs with `NO_COLOR` set and `--color never` where colour
 //! could appear, so the snapshots do not depend on the terminal.
 
 mod common;
 
-use common::{fails, layout, ok};
+use common::{SEED, fails, layout, ok};
 
-/// The README's seed layout and coordinate.
-const SEED: &str = "((2,4),(3,5)):((3,6),(1,24))";
+/// The README's seed coordinate of [`SEED`].
 const SEED_CRD2IDX: &str = "crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))";
 
 #[test]
 fn eval_prints_the_readme_answer() {
     assert_eq!(ok(&["eval", SEED_CRD2IDX]), "129\n");
-}
-
-#[test]
-fn batch_eval_keeps_its_one_line_protocol() {
-    let out = layout()
-        .arg("eval")
-        .write_stdin("size(8:1)\n(4,8):(1\ncoalesce((2,4):(1,2))\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        "8\nerror: at 6..7: `(` is never closed\n8:1\n"
-    );
-}
-
-/// Run `layout eval` (batch) on raw bytes; stdout, after checking it succeeded.
-fn batch(args: &[&str], input: Vec<u8>) -> String {
-    let out = layout()
-        .arg("eval")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "batch failed: {stderr}");
-    assert!(out.stderr.is_empty(), "batch wrote to stderr: {stderr}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-#[test]
-fn batch_reports_invalid_utf8_per_line_and_goes_on() {
-    // A lone continuation byte, a truncated `€` after a valid `é`, a byte
-    // that never occurs in UTF-8, and a final line with no newline.
-    let input = b"size(8:1)\n\x80(4,8)\n\xc3\xa9\xe2\x82\n8:1\r\nab\xff\n(2,2):(1,2)".to_vec();
-    assert_eq!(
-        batch(&[], input),
-        "8\n\
-         error: at 0..1: the line is not valid UTF-8: byte 0x80 at column 1\n\
-         error: at 2..3: the line is not valid UTF-8: byte 0xE2 at column 2\n\
-         8:1\n\
-         error: at 2..3: the line is not valid UTF-8: byte 0xFF at column 3\n\
-         (2,2):(1,2)\n"
-    );
-}
-
-#[test]
-fn json_batch_reports_invalid_utf8_as_an_error_object() {
-    let out = batch(&["--json"], b"\xfe8:1\n8:1\n".to_vec());
-    let lines: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(lines.len(), 2);
-    assert_eq!(lines[0]["expr"], "\u{FFFD}8:1");
-    assert_eq!(
-        lines[0]["error"]["message"],
-        "the line is not valid UTF-8: byte 0xFE at column 1"
-    );
-    assert_eq!(
-        (&lines[0]["error"]["start"], &lines[0]["error"]["end"]),
-        (&0.into(), &1.into())
-    );
-    assert_eq!(lines[1]["value"]["text"], "8:1");
-}
-
-#[test]
-fn batch_escapes_nul_and_control_bytes_in_its_errors() {
-    let out = batch(&[], b"8\x00:1\n\x00\n8:\x1b1\n8:1\n".to_vec());
-    assert_eq!(
-        out,
-        "error: at 1..2: unexpected character `\\0`\n\
-         error: at 0..1: unexpected character `\\0`\n\
-         error: at 2..3: unexpected character `\\u{1b}`\n\
-         8:1\n"
-    );
-}
-
-#[test]
-fn batch_survives_megabyte_lines() {
-    const MB: usize = 1 << 20;
-    let mut input = Vec::new();
-    // Deep nesting is refused at the limit, not by overflowing the stack.
-    input.extend(std::iter::repeat_n(b'(', MB));
-    input.push(b'\n');
-    // A long valid line is read whole: a megabyte of blanks, then `size`.
-    input.extend(std::iter::repeat_n(b' ', MB));
-    input.extend(b"size(8:1)\n");
-    // A long tuple evaluates; its text is as long.
-    let ones = vec!["1"; MB / 2].join(",");
-    input.extend(format!("({ones})\n").bytes());
-    // A megabyte of junk is one error, and the next line still works.
-    input.extend(std::iter::repeat_n(b'\xff', MB));
-    input.extend(b"\ncrd2idx((1,2,3), (3,4,5):(20,5,1))\n");
-    let out = batch(&[], input);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "one output line per input line");
-    assert_eq!(
-        lines[0],
-        "error: at 128..129: brackets nest more than 128 deep"
-    );
-    assert_eq!(lines[1], "8");
-    assert_eq!(lines[2], format!("({ones})"));
-    assert_eq!(
-        lines[3],
-        "error: at 0..1: the line is not valid UTF-8: byte 0xFF at column 1"
-    );
-    assert_eq!(lines[4], "33");
 }
 
 #[test]
@@ -425,95 +317,4 @@ fn completions_and_man_page() {
     let help = ok(&["completions", "--help"]);
     assert!(help.contains("function names in every shell"), "{help}");
     assert!(ok(&["man"]).contains(".TH layout"));
-}
-
-#[test]
-fn svg_is_valid_xml_with_one_rect_per_cell() {
-    let svg = ok(&["print", "--svg", "-", "zipped_divide((4,6):(1,4), (2,3))"]);
-    let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
-    let root = doc.root_element();
-    assert_eq!(root.tag_name().name(), "svg");
-    let class = |c: &str| {
-        doc.descendants()
-            .filter(|n| n.attribute("class") == Some(c))
-            .count()
-    };
-    // Two panels, A (4×6) and the result (6×4), 24 cells each.
-    assert_eq!(class("panel"), 2);
-    assert_eq!(class("cell"), 48);
-    assert_eq!(class("offset"), 48);
-    assert_eq!(class("col"), 6 + 4);
-    assert_eq!(class("row"), 4 + 6);
-    assert!(class("tile-edge") > 0);
-    // Four tiles: four different fills among the cells of A.
-    let mut fills: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("cell"))
-        .filter_map(|n| n.attribute("fill"))
-        .collect();
-    fills.sort_unstable();
-    fills.dedup();
-    assert_eq!(fills.len(), 4, "{fills:?}");
-}
-
-#[test]
-fn svg_of_a_by_mode_product_has_a_colour_per_copy() {
-    let svg = ok(&[
-        "print",
-        "--svg",
-        "-",
-        "logical_product((2,2):(1,2), <3:1,2:1>)",
-    ]);
-    let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
-    let class = |c: &str| {
-        doc.descendants()
-            .filter(|n| n.attribute("class") == Some(c))
-            .count()
-    };
-    // A product draws only the result: ((2,3),(2,2)), 6 rows × 4 columns.
-    assert_eq!(class("panel"), 1);
-    assert_eq!(class("cell"), 24);
-    assert!(class("tile-edge") > 0);
-    // 3 × 2 copies of A, one fill each.
-    let mut fills: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("cell"))
-        .filter_map(|n| n.attribute("fill"))
-        .collect();
-    fills.sort_unstable();
-    fills.dedup();
-    assert_eq!(fills.len(), 6, "{fills:?}");
-}
-
-#[test]
-fn svg_and_html_files() {
-    let dir = std::env::temp_dir().join(format!("layout-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (svg, html) = (dir.join("seed.svg"), dir.join("seed.html"));
-    let out = layout()
-        .args(["print", "--svg"])
-        .arg(&svg)
-        .arg("--html")
-        .arg(&html)
-        .arg(SEED)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let svg = std::fs::read_to_string(&svg).unwrap();
-    let doc = roxmltree::Document::parse(&svg).unwrap();
-    let cells = doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("cell"))
-        .count();
-    assert_eq!(cells, 120);
-    let html = std::fs::read_to_string(&html).unwrap();
-    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg"));
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
-fn svg_escapes_tilers() {
-    let svg = ok(&["print", "--svg", "-", "composition((4,6):(1,4), <2:1,3:2>)"]);
-    roxmltree::Document::parse(&svg).expect("`<…>` is escaped");
-    assert!(svg.contains("&lt;2:1,3:2&gt;"));
 }

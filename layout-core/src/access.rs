@@ -37,6 +37,19 @@ use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::swizzle::ComposedLayout;
 
+/// The input of an access analysis an [`ErrorKind::UnsupportedAccess`] is about
+/// (which argument of `access(TV, DATA, BYTES[, N])` it blames).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AccessInput {
+    /// The TV layout.
+    Tv,
+    /// The element size in bytes.
+    ElementBytes,
+    /// The values per access.
+    PerAccess,
+}
+
 /// Threads per warp.
 pub const WARP: i64 = 32;
 
@@ -184,7 +197,11 @@ pub fn analyse_with(
                 "{n} values per access do not fit: the values come in aligned runs of {vector}, \
                  and an access is at most {MAX_ACCESS_BYTES} bytes ({widest} values of {elem_bytes} bytes)"
             );
-            return Err(ErrorKind::UnsupportedAccess(why).into());
+            return Err(ErrorKind::UnsupportedAccess {
+                input: AccessInput::PerAccess,
+                why,
+            }
+            .into());
         }
     };
     let width = access_values * elem_bytes;
@@ -277,11 +294,19 @@ impl Offsets {
                 "a TV layout has rank 2 (threads, values), but {tv} has rank {}",
                 tv.rank()
             );
-            return Err(ErrorKind::UnsupportedAccess(why).into());
+            return Err(ErrorKind::UnsupportedAccess {
+                input: AccessInput::Tv,
+                why,
+            }
+            .into());
         }
         if !(1..=MAX_ACCESS_BYTES).contains(&elem_bytes) || elem_bytes.count_ones() != 1 {
             let why = format!("an element is 1, 2, 4, 8 or 16 bytes, not {elem_bytes}");
-            return Err(ErrorKind::UnsupportedAccess(why).into());
+            return Err(ErrorKind::UnsupportedAccess {
+                input: AccessInput::ElementBytes,
+                why,
+            }
+            .into());
         }
         let size = tv.size();
         if size > ACCESS_LIMIT {

@@ -197,6 +197,15 @@ impl Args {
         move |e| e.or_at(self.span(i))
     }
 
+    /// `e` pointed at the argument `f`'s registry entry blames for its
+    /// kind, else at the whole call, unless it points somewhere already:
+    /// the one place a function's error gets its span, whichever way the
+    /// call went (a layout, a composed layout).
+    pub(crate) fn blame(&self, f: &crate::registry::Function, e: Error) -> Error {
+        let blamed = (f.blame)(e.kind()).filter(|&i| i < self.len());
+        e.or_at(blamed.map_or(self.call, |i| self.span(i)))
+    }
+
     pub(crate) fn wrong(&self, i: usize, expected: &'static str) -> Error {
         Error::at(wrong_type(expected, &self.values[i]), self.span(i))
     }

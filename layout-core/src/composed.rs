@@ -266,7 +266,7 @@ impl fmt::Display for ComposedLayout {
 }
 
 pub(crate) fn overflow() -> crate::Error {
-    ErrorKind::Overflow("the offset plus the inner layout's overflows").into()
+    ErrorKind::Overflow("an offset of the composed layout does not fit in 64 bits").into()
 }
 
 /// A refusal naming the operation, the operand and the reason.

@@ -299,9 +299,5 @@ fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
     for (i, value) in args.values.iter().enumerate() {
         f.accepts(i).check(value, args.span(i))?;
     }
-    (f.apply)(args).map_err(|e| {
-        let blamed = (f.blame)(e.kind()).filter(|&i| i < n);
-        let span = blamed.map_or(args.call_span(), |i| args.span(i));
-        e.or_at(span)
-    })
+    (f.apply)(args).map_err(|e| args.blame(f, e))
 }

@@ -281,10 +281,15 @@ pub(crate) fn closest<'k>(
     name: &str,
     known: impl IntoIterator<Item = &'k &'static str>,
 ) -> Option<&'static str> {
+    // The distance is at least the difference in length: a name much
+    // longer than every known one (a megabyte token) costs no distance.
+    let len = name.chars().count();
+    let close = |d: usize, k: &str| d <= 2.max(k.len() / 4);
     known
         .into_iter()
+        .filter(|k| close(len.abs_diff(k.chars().count()), k))
         .map(|k| (edit_distance(name, k), *k))
-        .filter(|&(d, k)| d <= 2.max(k.len() / 4))
+        .filter(|&(d, k)| close(d, k))
         .min()
         .map(|(_, k)| k)
 }

@@ -179,7 +179,7 @@ fn random_calls() {
 fn wild_layout() -> impl Strategy<Value = Layout> {
     // Huge extents: legal in a small layout, and after a 0 extent (the size
     // stays 0) their products may pass i64, which the algebra must survive
-    // (coalesce once overflowed there; tests/errors.rs pins that case).
+    // (coalesce once overflowed there; tests/errors/ pins that case).
     let extent = prop_oneof![
         16 => 1..=6i64,
         2 => Just(0i64),

@@ -23,13 +23,13 @@ use std::fmt::Display;
 use layout_core::ErrorKind;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::notation::MAX_DEPTH;
-use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser as _};
-use syn::{Ident, LitInt, Token, parenthesized, token};
+use syn::{Ident, LitInt, Token};
 
 use crate::tokens::{describe_next, error_at_next, int, skip};
 
-type CoreSpan = layout_core::Span;
+pub(crate) type CoreSpan = layout_core::Span;
 
 /// One parsed `layout!` input.
 pub struct Ast {
@@ -91,12 +91,15 @@ pub fn parse_full(input: TokenStream) -> (Ast, Vec<syn::Error>) {
     (ast, state.errors)
 }
 
+/// The parser's state: the side table of token spans, the dynamic leaves
+/// and the errors so far. Its methods are the grammar's rules, the
+/// primaries' in primary.rs.
 #[derive(Default)]
-struct State {
+pub(crate) struct State {
     spans: Vec<Span>,
     /// The last token read, where "the expression ended" errors point.
-    last: Option<Span>,
-    leaves: Vec<TokenStream>,
+    pub(crate) last: Option<Span>,
+    pub(crate) leaves: Vec<TokenStream>,
     zero_sized: Option<Span>,
     errors: Vec<syn::Error>,
     /// How many groups are open.
@@ -114,11 +117,11 @@ pub fn is_placeholder(e: &Expr) -> bool {
     e.span.start == e.span.end
 }
 
-const EXPECTED: &str = "an integer, `(`, `<`, a name or a `{…}` block";
+pub(crate) const EXPECTED: &str = "an integer, `(`, `<`, a name or a `{…}` block";
 
 impl State {
     /// Record one token; its span is `index..index + 1`.
-    fn token(&mut self, span: Span) -> CoreSpan {
+    pub(crate) fn token(&mut self, span: Span) -> CoreSpan {
         self.last = Some(span);
         self.spans.push(span);
         CoreSpan::new(self.spans.len() - 1, self.spans.len())
@@ -243,130 +246,14 @@ impl State {
         Ok(Expr::new(kind, span))
     }
 
-    fn primary(&mut self, input: ParseStream) -> syn::Result<Expr> {
-        if input.peek(LitInt) {
-            let lit: LitInt = input.parse()?;
-            let span = self.token(lit.span());
-            return Ok(Expr::new(ExprKind::Int(int(&lit, false)?), span));
-        }
-        if input.peek(Token![-]) {
-            let minus: Token![-] = input.parse()?;
-            self.last = Some(minus.span);
-            // syn reads `-8` as one literal: after a `-`, so would `--8`.
-            if input.peek(Token![-]) || !input.peek(LitInt) {
-                return Err(self.unexpected(input, "an integer after `-`"));
-            }
-            let lit: LitInt = input.parse()?;
-            let span = self.token(minus.span).join(self.token(lit.span()));
-            return Ok(Expr::new(ExprKind::Int(int(&lit, true)?), span));
-        }
-        if input.peek(token::Paren) {
-            let content;
-            let parens = parenthesized!(content in input);
-            let open = self.token(parens.span.open());
-            let items = self.group(&content, false, parens.span.open())?;
-            let span = open.join(self.token(parens.span.close()));
-            return Ok(Expr::new(ExprKind::Tuple(items), span));
-        }
-        if input.peek(Token![<]) {
-            let lt: Token![<] = input.parse()?;
-            let open = self.token(lt.span);
-            let items = self.group(input, true, lt.span)?;
-            if !input.peek(Token![>]) {
-                return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
-            }
-            let gt: Token![>] = input.parse()?;
-            let span = open.join(self.token(gt.span));
-            return Ok(Expr::new(ExprKind::Tiler(items), span));
-        }
-        if input.peek(token::Brace) {
-            let block: proc_macro2::Group = input.parse()?;
-            if block.stream().is_empty() {
-                let message = "an empty `{}` block: put a `usize` expression inside";
-                return Err(syn::Error::new(block.span(), message));
-            }
-            // The braces are the notation's, not the user's Rust: give them
-            // the macro's hygiene so `unused_braces` does not flag them.
-            let mut braces = proc_macro2::Group::new(Delimiter::Brace, block.stream());
-            braces.set_span(Span::call_site().located_at(block.span()));
-            return Ok(self.leaf(TokenTree::Group(braces)));
-        }
-        if input.peek(Token![#]) {
-            let pound: Token![#] = input.parse()?;
-            self.last = Some(pound.span);
-            if !input.peek(Ident) || input.peek2(token::Paren) {
-                return Err(self.unexpected(input, "the name of a typed layout after `#`"));
-            }
-            let name: Ident = input.parse()?;
-            let span = self.token(pound.span).join(self.token(name.span()));
-            self.leaves.push(TokenTree::Ident(name.clone()).into());
-            return Ok(Expr::new(ExprKind::Name(format!("#{name}")), span));
-        }
-        if input.peek(Token![_]) {
-            // CuTe's `_` in a coordinate (`slice((_,3), L)`): an underscore token.
-            let underscore: Token![_] = input.parse()?;
-            return Ok(Expr::new(ExprKind::Underscore, self.token(underscore.span)));
-        }
-        if input.peek(Ident) {
-            let name: Ident = input.parse()?;
-            if name == "Sw" && input.peek(Token![<]) {
-                return self.swizzle(input, name.span());
-            }
-            if !input.peek(token::Paren) {
-                // The core's keywords (`LayoutRight`, `RowMajor`, atoms and
-                // their operands, …) are notation; every other bare name is
-                // the user's variable.
-                if layout_core::is_keyword(&name.to_string()) {
-                    let span = self.token(name.span());
-                    return Ok(Expr::new(ExprKind::Name(name.to_string()), span));
-                }
-                return Ok(self.leaf(TokenTree::Ident(name)));
-            }
-            let name_span = self.token(name.span());
-            let content;
-            let parens = parenthesized!(content in input);
-            let args = self.group(&content, false, parens.span.open())?;
-            let span = name_span.join(self.token(parens.span.close()));
-            let name = name.to_string();
-            let kind = ExprKind::Call {
-                name,
-                name_span,
-                args,
-            };
-            return Ok(Expr::new(kind, span));
-        }
-        Err(self.unexpected(input, EXPECTED))
-    }
-
-    /// `Sw<B,M,S>`, CuTe's printed swizzle: the call `swizzle(B,M,S)`.
-    fn swizzle(&mut self, input: ParseStream, sw: Span) -> syn::Result<Expr> {
-        let name_span = self.token(sw);
-        let lt: Token![<] = input.parse()?;
-        let open = self.token(lt.span);
-        let args = self.group(input, true, lt.span)?;
-        if !input.peek(Token![>]) {
-            return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
-        }
-        let gt: Token![>] = input.parse()?;
-        let span = name_span.join(self.token(gt.span));
-        let kind = ExprKind::Call {
-            name: "swizzle".into(),
-            name_span,
-            args,
-        };
-        Ok(Expr::new(kind, span))
-    }
-
-    /// A dynamic leaf: its Rust tokens are kept for the expansion.
-    fn leaf(&mut self, tokens: TokenTree) -> Expr {
-        let span = self.token(tokens.span());
-        self.leaves.push(tokens.into());
-        Expr::new(ExprKind::Dynamic(self.leaves.len() - 1), span)
-    }
-
     /// The items of a group opened at `open`, nested no deeper than the
     /// core's parser accepts (which also bounds this parser's recursion).
-    fn group(&mut self, input: ParseStream, in_tiler: bool, open: Span) -> syn::Result<Vec<Expr>> {
+    pub(crate) fn group(
+        &mut self,
+        input: ParseStream,
+        in_tiler: bool,
+        open: Span,
+    ) -> syn::Result<Vec<Expr>> {
         if self.depth == MAX_DEPTH {
             skip(input, |c| in_tiler && c == '>');
             let limit = MAX_DEPTH;
@@ -400,7 +287,7 @@ impl State {
         items
     }
 
-    fn unexpected(&self, input: ParseStream, expected: &'static str) -> syn::Error {
+    pub(crate) fn unexpected(&self, input: ParseStream, expected: &'static str) -> syn::Error {
         let Some(found) = describe_next(input) else {
             let span = self.last.unwrap_or_else(Span::call_site);
             return syn::Error::new(span, ErrorKind::UnexpectedEnd { expected });
@@ -416,7 +303,7 @@ impl State {
         error_at_next(input, format!("{kind}{hint}"))
     }
 
-    fn error(&self, span: CoreSpan, kind: ErrorKind) -> syn::Error {
+    pub(crate) fn error(&self, span: CoreSpan, kind: ErrorKind) -> syn::Error {
         syn::Error::new(self.spans[span.start], kind)
     }
 }

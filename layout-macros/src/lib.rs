@@ -28,6 +28,7 @@ mod named_product;
 mod partition;
 mod partition_args;
 mod partition_index;
+mod primary;
 mod product;
 mod quick;
 mod rules;

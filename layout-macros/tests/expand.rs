@@ -36,6 +36,8 @@ mod partition;
 mod partition_args;
 #[path = "../src/partition_index.rs"]
 mod partition_index;
+#[path = "../src/primary.rs"]
+mod primary;
 #[path = "../src/product.rs"]
 mod product;
 #[path = "../src/quick.rs"]

@@ -22,6 +22,7 @@ macro_rules! each_rank {
 mod algebra;
 mod analysis;
 mod basis;
+mod coalesce_filter;
 mod compose;
 mod compose_decide;
 mod compose_decide_static;
@@ -76,6 +77,7 @@ mod walk;
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
 pub use basis::{BasisLayout, BasisStride, Coordinate};
+pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
@@ -115,9 +117,7 @@ pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
 pub use product_static::{ChooseHoles, HoleLeaf};
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
-pub use shape_values::{
-    Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
-};
+pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{

@@ -25,6 +25,7 @@ pub struct Holes(ProductHoles);
 
 impl Holes {
     /// After static holes whose product is `below`, none rounded.
+    #[must_use]
     #[inline]
     pub const fn new(below: usize) -> Holes {
         Holes(ProductHoles::new(below as u64))
@@ -34,6 +35,7 @@ impl Holes {
     /// `stride` over `span`, was rounded down, the product of the holes up
     /// to it being `limit` (the typed products decide their static holes
     /// while compiling, by the same rule).
+    #[must_use]
     #[inline]
     pub const fn rounded(below: usize, stride: usize, span: usize, limit: usize) -> Holes {
         let rounded = RoundedHole {

@@ -114,6 +114,87 @@ impl<I, K> Poisoned<I, K> {
     }
 }
 
+/// The typed algebra's traits, so that a call on a failed layout (the
+/// trait imported, as a real layout needs) reports nothing and leaves no
+/// import unused: each gives another poisoned layout. (`Compose` names a
+/// typed `Layout`: a rank-1 one.)
+impl<B, I, K> super::Compose<B> for Poisoned<I, K> {
+    type Shape = usize;
+    type Stride = usize;
+    fn composition(&self, _: B) -> Result<super::Layout<usize, usize>, super::AlgebraError> {
+        poisoned()
+    }
+}
+
+impl<M, I, K> super::Complement<M> for Poisoned<I, K> {
+    type Out = Poisoned<I>;
+    fn complement(&self, _: M) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+}
+
+impl<I, K> super::Coalesce for Poisoned<I, K> {
+    type Out = Poisoned<I>;
+    fn coalesce(&self) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+}
+
+impl<I, K> super::FilterZeros for Poisoned<I, K> {
+    type Out = Poisoned<I>;
+    fn filter_zeros(&self) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+}
+
+impl<B, I, K> super::Product<B> for Poisoned<I, K> {
+    type Logical = Poisoned<I>;
+    type Zipped = Poisoned<I>;
+    type Tiled = Poisoned<I>;
+    type Flat = Poisoned<I>;
+    fn logical_product(&self, _: B) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+    fn zipped_product(&self, _: B) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+    fn tiled_product(&self, _: B) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+    fn flat_product(&self, _: B) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+}
+
+impl<B, I, K> super::RankedProduct<B> for Poisoned<I, K> {
+    type Blocked = Poisoned<I>;
+    type Raked = Poisoned<I>;
+    fn blocked_product(&self, _: B) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+    fn raked_product(&self, _: B) -> Result<Poisoned<I>, super::AlgebraError> {
+        Ok(Poisoned(PhantomData))
+    }
+}
+
+/// So that a failed layout given to a tensor reports nothing more.
+impl<I, K> crate::tensor::AsLayout for Poisoned<I, K> {
+    type View = layout_core::Layout;
+
+    fn to_core(&self) -> Result<alloc::borrow::Cow<'_, layout_core::Layout>, Error> {
+        poisoned()
+    }
+    fn size(&self) -> usize {
+        poisoned()
+    }
+}
+
+impl<C, I, K> crate::tensor::IndexBy<C> for Poisoned<I, K> {
+    fn offset_of(&self, _: C) -> Option<isize> {
+        poisoned()
+    }
+}
+
 /// A mode for `Poisoned::replace`, whose type arguments `X`, `Y` stand
 /// where `Layout::replace` names the mode's shape and stride, so that
 /// `replace::<0, _, _>(m)` infers them as it does on a typed layout.

@@ -63,6 +63,7 @@ impl<const B: i64, const M: i64, const S: i64> Swizzle<B, M, S> {
 
     /// `offset ^ shiftr(offset & yyy_msk, S)`, as CuTe's `Swizzle::apply`
     /// (and the core's, on the two's complement bits of the offset).
+    #[must_use]
     #[inline(always)]
     pub const fn apply(self, offset: usize) -> usize {
         let () = Self::CHECKED;
@@ -75,6 +76,7 @@ impl<const B: i64, const M: i64, const S: i64> Swizzle<B, M, S> {
     }
 
     /// The same swizzle in the runtime core.
+    #[must_use]
     pub fn to_core(self) -> layout_core::Swizzle {
         let () = Self::CHECKED;
         match layout_core::Swizzle::new(B, M, S) {

@@ -89,11 +89,13 @@ pub fn elem_less<const R: usize>(a: [usize; R], b: [usize; R]) -> bool {
 
 impl<const R: usize> IdentityTensor<R> {
     /// The number of coordinates (elements).
+    #[must_use]
     pub fn size(&self) -> usize {
         self.layout.size() as usize
     }
 
     /// The shape, as the partitions made it.
+    #[must_use]
     pub fn shape(&self) -> &IntTuple {
         self.layout.shape()
     }
@@ -106,6 +108,7 @@ impl<const R: usize> IdentityTensor<R> {
     }
 
     /// Every element in the layout's order.
+    #[must_use]
     pub fn iter(&self) -> impl ExactSizeIterator<Item = [usize; R]> + '_ {
         self.layout.offsets().map(|packed| self.unpack(packed))
     }

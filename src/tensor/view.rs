@@ -74,6 +74,7 @@ pub enum AnyLayout {
 
 impl AnyLayout {
     /// The shape (a composed layout's is its inner layout's).
+    #[must_use]
     pub fn shape(&self) -> &IntTuple {
         match self {
             AnyLayout::Plain(l) => l.shape(),

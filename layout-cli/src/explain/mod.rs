@@ -169,7 +169,9 @@ impl<'a> Explainer<'a> {
             }
             (N::MakeLayout, _) => self.make_layout(v, result),
             (N::Slice { dice }, [c, Value::Layout(l)]) => self.slice(name, dice, c, l, result),
-            (N::Partition { outer }, _) => self.partition(name, outer, v, result),
+            (N::Partition { outer, by_thread }, _) => {
+                self.partition(name, outer, by_thread, v, result)
+            }
             (N::Coalesce, [Value::Layout(l)]) => self.coalesce(l, result),
             (N::Coalesce, [Value::Layout(l), Value::IntTuple(p)]) => self.coalesce_by(l, p, result),
             (N::Filter, [Value::Layout(l)]) => self.filter(l, result),

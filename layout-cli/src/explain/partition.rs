@@ -19,18 +19,20 @@ fn coord(v: &Value) -> Option<Coord> {
 
 impl Explainer<'_> {
     /// `inner_partition`/`local_tile` (`outer: false`) or
-    /// `outer_partition`/`local_partition`.
+    /// `outer_partition`/`local_partition` (`by_thread`: by a thread
+    /// layout and a thread, as the registry entry says).
     pub(super) fn partition(
         &mut self,
         name: &str,
         outer: bool,
+        by_thread: bool,
         v: &[Value],
         result: &Value,
     ) -> Result<()> {
         let Some(Value::Layout(l)) = v.first() else {
             return Ok(());
         };
-        let (tiler, c) = if name == "local_partition" {
+        let (tiler, c) = if by_thread {
             match self.thread(v)? {
                 Some(tc) => tc,
                 None => return Ok(()),

@@ -5,6 +5,9 @@
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
+/// The README's seed layout.
+pub const SEED: &str = "((2,4),(3,5)):((3,6),(1,24))";
+
 /// The `layout` binary, colour off.
 pub fn layout() -> assert_cmd::Command {
     let mut cmd = cargo_bin_cmd!("layout");

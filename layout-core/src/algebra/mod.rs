@@ -17,6 +17,7 @@ mod product_holes;
 mod recast;
 mod refine;
 mod slice;
+mod thread_coord;
 mod tuple_arith;
 
 pub use analysis::{
@@ -40,19 +41,19 @@ pub use modes::{
     unflatten, with_shape,
 };
 pub use partition::{
-    check_thread_index, dice_coord, dice_threads, dice_tiler, inner_coord, inner_partition,
-    local_partition, local_tile, outer_coord, outer_partition, thread_coord, thread_coord_at,
-    thread_tiler,
+    dice_coord, dice_threads, dice_tiler, inner_coord, inner_partition, local_partition,
+    local_tile, outer_coord, outer_partition,
 };
 pub use product::{
     ProductSteps, ZipProductSteps, blocked_product, flat_product, logical_product, product_steps,
     raked_product, tiled_product, zip_product_steps, zipped_product,
 };
 pub use product_holes::{HoleRefusal, ProductHoles, RoundedHole};
-pub(crate) use recast::gcd;
+pub(crate) use recast::{NEW_WIDTH, check_recast_widths, gcd};
 pub use recast::{downcast, recast_layout, upcast};
 pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};
 pub use slice::{Coord, dice, slice, slice_and_offset};
+pub use thread_coord::{check_thread_index, thread_coord, thread_coord_at, thread_tiler};
 pub use tuple_arith::{
     ceil_div, filter_zeros, filter_zeros_by, filter_zeros_of, product_each, shape_div,
 };

@@ -46,6 +46,7 @@ pub struct ProductSteps {
 
 impl ProductSteps {
     /// `A* ∘ T`, where each copy of `A` starts: mode 1 of the result.
+    #[must_use]
     pub fn copies(&self) -> Layout {
         self.result.mode(1).unwrap_or_else(|| self.result.clone())
     }

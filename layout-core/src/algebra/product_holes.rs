@@ -97,6 +97,7 @@ pub struct ProductHoles {
 
 impl ProductHoles {
     /// After exact holes whose product is `below`.
+    #[must_use]
     #[inline]
     pub const fn new(below: u64) -> ProductHoles {
         ProductHoles {
@@ -109,18 +110,21 @@ impl ProductHoles {
     /// rounded down, if one was: what [`ProductHoles::next`] builds, for a
     /// caller that followed the first holes elsewhere (the typed products
     /// follow their static holes while compiling).
+    #[must_use]
     #[inline]
     pub const fn from_parts(below: u64, rounded: Option<RoundedHole>) -> ProductHoles {
         ProductHoles { below, rounded }
     }
 
     /// The product of the holes so far (saturating).
+    #[must_use]
     #[inline]
     pub const fn below(&self) -> u64 {
         self.below
     }
 
     /// The hole CuTe rounded down, if one was.
+    #[must_use]
     #[inline]
     pub const fn rounded(&self) -> Option<RoundedHole> {
         self.rounded
@@ -164,6 +168,7 @@ impl ProductHoles {
 
     /// A hole the caller knows is exact (`hole` copies): the product grows,
     /// the rounded hole (if any) stays.
+    #[must_use]
     #[inline]
     pub const fn times(self, hole: u64) -> ProductHoles {
         ProductHoles {
@@ -174,6 +179,7 @@ impl ProductHoles {
 
     /// Whether a `B` whose offsets lie in `[0, cosize)` stays in the copies
     /// below the rounded hole (always, if none was rounded).
+    #[must_use]
     #[inline]
     pub const fn fits(&self, cosize: u64) -> bool {
         match self.rounded {

@@ -111,7 +111,7 @@ pub fn slice(coord: &Coord, layout: &Layout) -> Result<Layout> {
 }
 
 /// CuTe's `dice(c, layout)`: the modes of `layout` paired with an integer
-/// in `c`, the complement of [`slice`]'s.
+/// in `c`, the complement of [`slice()`]'s.
 ///
 /// ```
 /// use layout_core::{dice, Coord, Layout};
@@ -123,7 +123,7 @@ pub fn dice(coord: &Coord, layout: &Layout) -> Result<Layout> {
     filter(coord, layout, Keep::Integers)
 }
 
-/// CuTe's `slice_and_offset(c, layout)`: [`slice`] and the offset of `c`
+/// CuTe's `slice_and_offset(c, layout)`: [`slice()`] and the offset of `c`
 /// with every `_` read as 0, as a [`View`]. Coordinate `k` of the view is
 /// at `layout(c with k in place of the underscores)`.
 ///

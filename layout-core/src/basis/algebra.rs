@@ -1,7 +1,7 @@
 //! The algebra on [`BasisLayout`]s that kernels use on identity layouts:
 //! composition with an integer-strided layout (and so the divides),
 //! coalesce, and the structural functions (through
-//! [`BasisLayout::proxy`]). Each result is exact or refused; the proof of
+//! `BasisLayout::proxy`, the layout of its integer strides). Each result is exact or refused; the proof of
 //! composition's is in ARCHITECTURE.md ("Scaled-basis strides").
 
 use alloc::format;

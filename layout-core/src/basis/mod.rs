@@ -8,7 +8,7 @@
 //! stride per leaf: `crd2idx` through it sums coordinate times stride into
 //! CuTe's arithmetic tuple, so `crd2idx(13, (4,8):(1@0,1@1))` is `(1,3)`.
 //!
-//! The algebra on these layouts lives in [`algebra`](self::algebra): what
+//! The algebra on these layouts lives in [`algebra`]: what
 //! CuTe computes on identity layouts in kernels (composition with an
 //! integer-strided layout, the divides, coalesce, mode access and slicing),
 //! each either exact or refused. ARCHITECTURE.md says why this is a layout

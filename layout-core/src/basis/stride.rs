@@ -60,7 +60,7 @@ impl ScaledBasis {
     ///
     /// # Errors
     ///
-    /// [`Overflow`](ErrorKind::Overflow) when the scale passes `i64`.
+    /// [`Overflow`](crate::ErrorKind::Overflow) when the scale passes `i64`.
     pub fn times(&self, k: i64) -> Result<ScaledBasis> {
         Ok(ScaledBasis::new(
             mul(self.value, k)?,

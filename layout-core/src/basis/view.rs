@@ -92,7 +92,7 @@ impl fmt::Display for BasisView {
 ///
 /// # Errors
 ///
-/// Those of [`slice`] for a coordinate not nested like the shape, and of
+/// Those of [`slice()`] for a coordinate not nested like the shape, and of
 /// [`BasisLayout::crd2idx`] for one that does not fit it.
 pub fn slice_and_offset(coord: &Coord, layout: &BasisLayout) -> Result<BasisView> {
     let sliced = layout.read_proxy(&slice(coord, &layout.proxy()?)?)?;

@@ -114,19 +114,7 @@ impl ComposedLayout {
     /// As [`ComposedLayout::upcast`] and [`ComposedLayout::downcast`];
     /// `OutOfRange` for a width below 1.
     pub fn recast(&self, old_bits: i64, new_bits: i64) -> Result<Composed> {
-        for (what, bits) in [
-            ("recast_layout's old width", old_bits),
-            ("recast_layout's new width", new_bits),
-        ] {
-            if bits < 1 {
-                return Err(crate::ErrorKind::OutOfRange {
-                    what,
-                    min: 1,
-                    found: bits,
-                }
-                .into());
-            }
-        }
+        algebra::check_recast_widths(old_bits, new_bits)?;
         let g = algebra::gcd(old_bits, new_bits);
         let up = match new_bits / g {
             1 => Ok(self.clone()),

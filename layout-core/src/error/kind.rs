@@ -4,6 +4,8 @@
 
 use alloc::string::String;
 
+use crate::access::AccessInput;
+
 /// What went wrong. Every variant's message names the numbers that failed.
 ///
 /// The message is the variant's `Display`; where in the source text it went
@@ -135,10 +137,15 @@ pub enum ErrorKind {
         /// Why, in words (with the witness where there is one).
         why: String,
     },
-    /// An access the analysis does not model (`access`), the sentence
-    /// saying why: a TV layout not of rank 2, an element size not a power
-    /// of two up to 16 bytes.
-    UnsupportedAccess(String),
+    /// An access the analysis does not model (`access`): a TV layout not
+    /// of rank 2, an element size not a power of two up to 16 bytes, values
+    /// per access that do not fit.
+    UnsupportedAccess {
+        /// Which input is at fault.
+        input: AccessInput,
+        /// The sentence saying why (the whole message).
+        why: String,
+    },
     /// A result that does not fit in 64 bits; the payload is the whole
     /// message, a sentence saying which number.
     Overflow(&'static str),

@@ -25,17 +25,26 @@ impl fmt::Display for ErrorKind {
             Unclosed { open } => write!(f, "`{open}` is never closed"),
             Unmatched(bracket) => write!(f, "unmatched `{bracket}`"),
             TrailingInput { found } => {
-                write!(f, "unexpected `{found}` after the end of the expression")
+                write!(
+                    f,
+                    "unexpected {} after the end of the expression",
+                    Echo(found)
+                )
             }
-            IntegerTooLarge(text) => write!(f, "integer `{text}` does not fit in 64 bits"),
+            IntegerTooLarge(text) => write!(f, "integer {} does not fit in 64 bits", Echo(text)),
             TooDeep { limit } => write!(f, "brackets nest more than {limit} deep"),
 
             // ---- names and arguments ----
             UnknownFunction { name, suggestion } => {
-                write!(f, "unknown function `{name}`{}", did_you_mean(suggestion))
+                write!(
+                    f,
+                    "unknown function {}{}",
+                    Echo(name),
+                    did_you_mean(suggestion)
+                )
             }
             UnknownName { name, suggestion } => {
-                write!(f, "unknown name `{name}`{}", did_you_mean(suggestion))
+                write!(f, "unknown name {}{}", Echo(name), did_you_mean(suggestion))
             }
             WrongArgumentCount {
                 name,
@@ -76,7 +85,7 @@ impl fmt::Display for ErrorKind {
             ComposedUnsupported { what, of, why } => {
                 write!(f, "cannot take the {what} of {of}: {why}")
             }
-            UnsupportedAccess(why) => write!(f, "{why}"),
+            UnsupportedAccess { why, .. } => write!(f, "{why}"),
             Overflow(sentence) => write!(f, "{sentence}"),
             OutOfRange { what, min, found } => {
                 write!(f, "{what} must be at least {min}, got {found}")
@@ -294,5 +303,28 @@ fn did_you_mean(suggestion: &Option<&'static str>) -> String {
     match suggestion {
         Some(s) => alloc::format!("; did you mean `{s}`?"),
         None => String::new(),
+    }
+}
+
+/// Input text quoted in a message: whole up to [`Echo::LONGEST`]
+/// characters, else its start and its length, so that a megabyte token
+/// still gives a one-line message of a readable length (the span says
+/// where it is).
+struct Echo<'a>(&'a str);
+
+impl Echo<'_> {
+    const LONGEST: usize = 64;
+    /// How much of a longer text is shown.
+    const START: usize = 32;
+}
+
+impl fmt::Display for Echo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let chars = self.0.chars().count();
+        if chars <= Echo::LONGEST {
+            return write!(f, "`{}`", self.0);
+        }
+        let start: String = self.0.chars().take(Echo::START).collect();
+        write!(f, "`{start}…` ({chars} characters)")
     }
 }

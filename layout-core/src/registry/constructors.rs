@@ -185,7 +185,7 @@ fn tile_blame(e: &ErrorKind) -> Option<usize> {
 /// the layout's.
 fn recast_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::OutOfRange { what, .. } if what.contains("new width") => Some(2),
+        ErrorKind::OutOfRange { what, .. } if *what == alg::NEW_WIDTH => Some(2),
         ErrorKind::OutOfRange { .. } => Some(1),
         ErrorKind::RecastNotDivisible { .. } | ErrorKind::NoUnitStride { .. } => Some(0),
         _ => None,

@@ -33,9 +33,12 @@ pub enum Narration {
         dice: bool,
     },
     /// `inner_partition` and `local_tile` (`outer: false`), `outer_partition`
-    /// and `local_partition`: the zipped divide, then its slice.
+    /// and `local_partition`: the zipped divide, then its slice;
+    /// `local_partition` (`by_thread: true`) first finds the thread's
+    /// coordinate and the tiler in its thread layout.
     Partition {
         outer: bool,
+        by_thread: bool,
     },
     Coalesce,
     Filter,

@@ -20,7 +20,10 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "local_tile",
-        narration: Narration::Partition { outer: false },
+        narration: Narration::Partition {
+            outer: false,
+            by_thread: false,
+        },
         usage: "local_tile(L, T, C[, STEP])",
         arity: 3..=4,
         args: &[Layout, TilerArg, CoordArg, CoordArg],
@@ -35,7 +38,10 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "local_partition",
-        narration: Narration::Partition { outer: true },
+        narration: Narration::Partition {
+            outer: true,
+            by_thread: true,
+        },
         usage: "local_partition(L, THR, I[, STEP])",
         arity: 3..=4,
         args: &[Layout, Layout, CoordArg, CoordArg],
@@ -47,7 +53,10 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "inner_partition",
-        narration: Narration::Partition { outer: false },
+        narration: Narration::Partition {
+            outer: false,
+            by_thread: false,
+        },
         usage: "inner_partition(L, T, C)",
         arity: 3..=3,
         args: &[Layout, TilerArg, CoordArg],
@@ -59,7 +68,10 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "outer_partition",
-        narration: Narration::Partition { outer: true },
+        narration: Narration::Partition {
+            outer: true,
+            by_thread: false,
+        },
         usage: "outer_partition(L, T, C)",
         arity: 3..=3,
         args: &[Layout, TilerArg, CoordArg],

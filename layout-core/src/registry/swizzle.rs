@@ -67,7 +67,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
 
 /// The numbers of [`crate::access::analyse_with`] as a tuple.
 fn access(a: &Args) -> Result<Value> {
-    use crate::access::{Data, analyse_with};
+    use crate::access::{AccessInput, Data, analyse_with};
     let data = match &a.values[1] {
         Value::Layout(l) => Data::Plain(l),
         Value::Composed(c) => Data::Composed(c),
@@ -77,8 +77,11 @@ fn access(a: &Args) -> Result<Value> {
     let n = if a.len() == 4 { Some(a.int(3)?) } else { None };
     let r = analyse_with(a.layout(0)?, data, bytes, n).map_err(|e| {
         let blamed = match e.kind() {
-            crate::ErrorKind::UnsupportedAccess(why) if why.starts_with("an element") => 2,
-            crate::ErrorKind::UnsupportedAccess(why) if why.contains("per access") => 3,
+            crate::ErrorKind::UnsupportedAccess { input, .. } => match input {
+                AccessInput::Tv => 0,
+                AccessInput::ElementBytes => 2,
+                AccessInput::PerAccess => 3,
+            },
             _ => 0,
         };
         e.or_at(a.span(blamed))
@@ -225,10 +228,11 @@ pub(crate) fn composed_call(
         let checked = (0..args.len())
             .filter(|&j| j != i)
             .try_for_each(|j| f.accepts(j).check(&args.values[j], args.span(j)));
-        return Some(checked.and_then(|()| own(c, args).map_err(|e| e.or_at(args.call_span()))));
+        return Some(checked.and_then(|()| own(c, args).map_err(|e| args.blame(f, e))));
     }
     let inner = args.with_value(i, Value::Layout(c.inner().clone()));
-    Some(call(&inner).and_then(|v| finished(c, finish, v)))
+    let done = call(&inner).and_then(|v| finished(c, finish, v).map_err(|e| args.blame(f, e)));
+    Some(done)
 }
 
 /// The calls on swizzles themselves: `composition` of a swizzle and a

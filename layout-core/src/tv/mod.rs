@@ -254,7 +254,12 @@ pub fn tv_cells(tv: &Layout, tile: &IntTuple) -> Result<Vec<Option<(i64, i64)>>>
     }
     let threads = tv.mode(0).map_or(tv.size(), |m| m.size());
     let values = tv.mode(1).map_or(1, |m| m.size());
-    let mut out = vec![None; usize::try_from(cells).map_err(|_| ErrorKind::Overflow("tile size"))?];
+    let mut out = vec![
+        None;
+        usize::try_from(cells).map_err(|_| ErrorKind::Overflow(
+            "the tile's size does not fit in memory"
+        ))?
+    ];
     for v in 0..values {
         for t in 0..threads {
             let i = tv.at(t + v * threads)?;
