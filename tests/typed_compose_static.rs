@@ -18,6 +18,7 @@ use layout_dsl::{IntTuple, layout};
 
 #[path = "typed_compose_static/walks.rs"]
 mod walks;
+use walks::run_time_walk;
 
 /// A mode of two `usize` sub-modes.
 type Dynamic = (usize, usize);

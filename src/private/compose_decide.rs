@@ -7,11 +7,12 @@
 //! out of one group and one out of the next that add up to 0, e.g.
 //! `(2,2,1):(1,1,3) ∘ (2,2):(1,3)`), which no condition on one group sees.
 
+use super::tree::MAX_RANK;
 use layout_core::algebra::COMPOSITION_CHECK_LIMIT;
 
 /// The most modes a leaf's decided layout has: one per leaf of the left
-/// layout, which has at most 12.
-pub(super) const MODES: usize = 12;
+/// layout, which has at most [`MAX_RANK`] (the typed shell's widest tuple).
+pub(super) const MODES: usize = MAX_RANK;
 
 /// The coalesced modes of one leaf's layout, in order.
 #[derive(Clone, Copy)]

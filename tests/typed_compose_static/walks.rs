@@ -6,7 +6,7 @@ use super::*;
 
 /// The run-time walk of one right leaf `n:r` over a flat left layout of
 /// `usize` leaves: the sub-modes, or its refusal.
-fn run_time_walk(
+pub(crate) fn run_time_walk(
     extents: &[usize],
     strides: &[usize],
     n: usize,
