@@ -15,3 +15,82 @@ fn identity_layout_of_a_named_shape() {
         assert_eq!(named.to_string(), format!("({m},4):(1@0,1@1)"));
     }
 }
+
+#[test]
+fn make_layout_of_a_named_shape() {
+    let m = 5usize;
+    let s = (m, (C::<2>, 3usize));
+    let named = layout!(make_layout(#s)).unwrap();
+    let written = layout!(make_layout((m, (2, 3)))).unwrap();
+    assert_eq!(named, written);
+    // Column-major: strides 1, m, 2·m.
+    assert_eq!(named.to_string(), "(5,(2,3)):(1,(5,10))");
+    let leaf = m;
+    assert_eq!(layout!(make_layout(#leaf)).unwrap().to_string(), "5:1");
+}
+
+#[test]
+fn tile_to_shape_with_a_named_target() {
+    let block = layout!((2, 2):(1, 2));
+    for m in [4usize, 8] {
+        let s = (m, C::<6>);
+        let named = layout!(tile_to_shape(#block, #s)).unwrap();
+        let written = layout!(tile_to_shape((2, 2):(1, 2), (m, 6))).unwrap();
+        assert_eq!(named, written);
+        let h = m / 2;
+        let expected = format!("((2,{h}),(2,3)):((1,4),(2,{}))", 4 * h);
+        assert_eq!(named.to_string(), expected);
+    }
+    // A block that does not divide the target: the core's error, as written out.
+    let s = (5usize, C::<6>);
+    assert!(layout!(tile_to_shape(#block, #s)).is_err());
+}
+
+#[test]
+fn named_tiler_of_the_divides() {
+    let (m, n) = (8usize, 12usize);
+    let l = layout!((m, n):(1, m));
+    let t = (C::<4>, C::<3>);
+    let named = layout!(logical_divide(#l, #t)).unwrap();
+    let written = layout!(logical_divide((m, n):(1, m), (4, 3))).unwrap();
+    assert_eq!(named, written);
+    assert_eq!(named.to_string(), "((4,2),(3,4)):((1,4),(8,24))");
+    let named = layout!(zipped_divide(#l, #t)).unwrap();
+    let written = layout!(zipped_divide((m, n):(1, m), (4, 3))).unwrap();
+    assert_eq!(named, written);
+    let named = layout!(flat_divide(#l, #t)).unwrap();
+    let written = layout!(flat_divide((m, n):(1, m), (4, 3))).unwrap();
+    assert_eq!(named, written);
+    // One extent as the tiler.
+    let k = 2usize;
+    let named = layout!(logical_divide(#l, #k)).unwrap();
+    assert_eq!(named, layout!(logical_divide((m, n):(1, m), 2)).unwrap());
+}
+
+#[test]
+fn named_tiler_of_the_products() {
+    let m = 3usize;
+    let a = layout!((2, m):(m, 1));
+    let s = (C::<2>, 2usize);
+    let named = layout!(logical_product(#a, #s)).unwrap();
+    let written = layout!(logical_product((2, m):(m, 1), (2, 2))).unwrap();
+    assert_eq!(named, written);
+    let named = layout!(zipped_product(#a, #s)).unwrap();
+    let written = layout!(zipped_product((2, m):(m, 1), (2, 2))).unwrap();
+    assert_eq!(named, written);
+}
+
+#[test]
+fn named_tiler_of_local_tile() {
+    let (m, n) = (8usize, 6usize);
+    let l = layout!((m, n):(1, m));
+    let tiler = (C::<4>, 3usize);
+    for (i, j) in [(0usize, 0usize), (1, 1)] {
+        let named = layout!(local_tile(#l, #tiler, (i, j))).unwrap();
+        let written = layout!(local_tile((m, n):(1, m), (4, 3), (i, j))).unwrap();
+        assert_eq!(named.to_string(), written.to_string());
+    }
+    let tile = layout!(local_tile(#l, #tiler, (1, 1))).unwrap();
+    // Rows 4..8, columns 3..6: base 4 + 3·8 = 28.
+    assert_eq!(tile.to_string(), "view((4,3):(1,8),28)");
+}
