@@ -94,3 +94,68 @@ fn named_tiler_of_local_tile() {
     // Rows 4..8, columns 3..6: base 4 + 3·8 = 28.
     assert_eq!(tile.to_string(), "view((4,3):(1,8),28)");
 }
+
+// After `type`: the facade's traits take the named shape as it is. Their
+// products keep one sub-mode per hole of the block (README), so a result
+// is compared as a function, mode by mode, with the written-out call's.
+
+/// Whether two layouts have the same top-level mode sizes and the same
+/// offset at every index of every mode and of the whole.
+fn same_function(a: &layout_dsl::Layout, b: &layout_dsl::Layout) -> bool {
+    let modes = |l: &layout_dsl::Layout| {
+        let mut out = vec![l.clone()];
+        out.extend((0..).map_while(|i| l.mode(i)));
+        out
+    };
+    let (a, b) = (modes(a), modes(b));
+    a.len() == b.len()
+        && a.iter().zip(&b).all(|(a, b)| {
+            a.size() == b.size() && (0..a.size()).all(|i| a.at(i).unwrap() == b.at(i).unwrap())
+        })
+}
+
+#[test]
+fn typed_tile_to_shape_with_a_named_target() {
+    type Block = layout_dsl::layout_type!(type (2, 2):(1, 2));
+    type Target = (usize, C<6>);
+    let a: Block = layout!(type (2, 2):(1, 2));
+    for m in [4usize, 8] {
+        let s: Target = (m, C::<6>);
+        let written = layout!(type tile_to_shape((2, 2):(1, 2), (m, 6))).unwrap();
+        let named: layout_dsl::layout_type!(type tile_to_shape(#Block, #Target)) =
+            layout!(type tile_to_shape(#a, #s)).unwrap();
+        let written = written.to_core().unwrap();
+        let h = m / 2;
+        assert_eq!(written.to_string(), format!("((2,{h}),(2,3)):((1,4),(2,{}))", 4 * h));
+        assert!(same_function(&named.to_core().unwrap(), &written));
+        let block_written_out = layout!(type tile_to_shape((2, 2):(1, 2), #s)).unwrap();
+        assert!(same_function(&block_written_out.to_core().unwrap(), &written));
+    }
+    let s: Target = (5, C::<6>);
+    assert!(layout!(type tile_to_shape(#a, #s)).is_err(), "2 does not divide 5");
+}
+
+#[test]
+fn typed_divide_of_named_layout_by_named_tiler() {
+    let m = 8usize;
+    let l = layout!((m, 12):(1, m));
+    let t = (C::<4>, C::<3>);
+    let named = layout!(type logical_divide(#l, #t)).unwrap();
+    let written = layout!(type logical_divide((m, 12):(1, m), <4, 3>)).unwrap();
+    assert_eq!(named.to_string(), written.to_string());
+    assert_eq!(named.to_string(), "((4,2),(3,4)):((1,4),(8,24))");
+    let named = layout!(type zipped_divide(#l, #t)).unwrap();
+    let written = layout!(type zipped_divide((m, 12):(1, m), <4, 3>)).unwrap();
+    assert_eq!(named.to_string(), written.to_string());
+}
+
+#[test]
+fn typed_product_by_named_shape() {
+    let m = 3usize;
+    let a = layout!((2, m):(m, 1));
+    let t = (C::<2>, C::<2>);
+    let named = layout!(type logical_product(#a, #t)).unwrap().to_core().unwrap();
+    let written = layout!(logical_product((2, m):(m, 1), (2, 2))).unwrap();
+    assert_eq!(written.to_string(), "((2,2),(3,2)):((3,1),(1,3))");
+    assert!(same_function(&named, &written));
+}

@@ -5,7 +5,8 @@
 //! or on the right a by-mode tiler `<…>` of written-out layouts and
 //! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
 //! layouts; `tile_to_shape(#A, SHAPE[, ORDER])` (`TileToShape`) with a
-//! written-out target (and `LayoutLeft`, `LayoutRight` or static places).
+//! written-out target (and `LayoutLeft`, `LayoutRight` or static places),
+//! and `tile_to_shape(A, #S)` with a named target (`A` named or written out).
 //! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
 //! a written-out `A` with a dynamic stride leaf, which `product.rs` does
 //! not type (CuTe's complement sorts static strides only): that `A` takes
@@ -46,6 +47,9 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
         _ => return None,
     };
     let fits = match operand {
+        // A named target (`#s`, a tuple of `usize`/`C<N>`): the macro
+        // cannot see it, so a written-out block takes the trait too.
+        Operand::Shape if name(b).is_some() => is_layout_operand(a),
         Operand::Shape => {
             let a_fits = name(a).is_some() || dynamic_stride(a);
             matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
