@@ -56,6 +56,7 @@ mod product_value;
 mod reach;
 pub mod rt;
 mod shape_values;
+mod shape_size;
 mod slice_modes;
 mod static_complement;
 mod static_int;
@@ -115,6 +116,7 @@ pub use reach::Reach;
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
 };
+pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{
