@@ -126,13 +126,22 @@ fn typed_tile_to_shape_with_a_named_target() {
             layout!(type tile_to_shape(#a, #s)).unwrap();
         let written = written.to_core().unwrap();
         let h = m / 2;
-        assert_eq!(written.to_string(), format!("((2,{h}),(2,3)):((1,4),(2,{}))", 4 * h));
+        assert_eq!(
+            written.to_string(),
+            format!("((2,{h}),(2,3)):((1,4),(2,{}))", 4 * h)
+        );
         assert!(same_function(&named.to_core().unwrap(), &written));
         let block_written_out = layout!(type tile_to_shape((2, 2):(1, 2), #s)).unwrap();
-        assert!(same_function(&block_written_out.to_core().unwrap(), &written));
+        assert!(same_function(
+            &block_written_out.to_core().unwrap(),
+            &written
+        ));
     }
     let s: Target = (5, C::<6>);
-    assert!(layout!(type tile_to_shape(#a, #s)).is_err(), "2 does not divide 5");
+    assert!(
+        layout!(type tile_to_shape(#a, #s)).is_err(),
+        "2 does not divide 5"
+    );
 }
 
 #[test]
@@ -154,7 +163,10 @@ fn typed_product_by_named_shape() {
     let m = 3usize;
     let a = layout!((2, m):(m, 1));
     let t = (C::<2>, C::<2>);
-    let named = layout!(type logical_product(#a, #t)).unwrap().to_core().unwrap();
+    let named = layout!(type logical_product(#a, #t))
+        .unwrap()
+        .to_core()
+        .unwrap();
     let written = layout!(logical_product((2, m):(m, 1), (2, 2))).unwrap();
     assert_eq!(written.to_string(), "((2,2),(3,2)):((3,1),(1,3))");
     assert!(same_function(&named, &written));

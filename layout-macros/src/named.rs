@@ -26,8 +26,8 @@
 //! see its numbers.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::Accepts;
 use layout_core::registry;
+use layout_core::registry::Accepts;
 
 use crate::ast::Ast;
 use crate::tree::is_plain;

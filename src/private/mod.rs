@@ -55,8 +55,8 @@ mod product_static;
 mod product_value;
 mod reach;
 pub mod rt;
-mod shape_values;
 mod shape_size;
+mod shape_values;
 mod slice_modes;
 mod static_complement;
 mod static_int;
@@ -113,10 +113,10 @@ pub use product_ranked::{
 pub use product_static::{ChooseHoles, HoleLeaf};
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
+pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{
     Coalesce, Complement, ComplementLeaves, FilterTree, FilterZeros, by_stride, complement_modes,
 };
-pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{
