@@ -171,3 +171,19 @@ fn typed_product_by_named_shape() {
     assert_eq!(written.to_string(), "((2,2),(3,2)):((3,1),(1,3))");
     assert!(same_function(&named, &written));
 }
+
+#[test]
+fn size_rank_depth_of_a_named_shape() {
+    let m = 5usize;
+    let s = (m, (C::<2>, 3usize));
+    assert_eq!(layout!(size(#s)), 30);
+    assert_eq!(layout!(rank(#s)), 2);
+    assert_eq!(layout!(depth(#s)), 2);
+    assert_eq!(layout!(size(#s)), layout!(size((m, (2, 3)))));
+    // A typed layout keeps its own methods.
+    let l = layout!((m, 4):(1, m));
+    assert_eq!(
+        (layout!(size(#l)), layout!(rank(#l)), layout!(cosize(#l))),
+        (20, 2, 20)
+    );
+}

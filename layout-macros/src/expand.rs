@@ -302,6 +302,17 @@ impl Expander<'_> {
                     let (layout, coord) = (value(l), self.coordinate(c));
                     quote!(#layout.crd2idx(#coord))
                 }
+                // A named shape answers `size`, `rank`, `depth` through
+                // `rt::ShapeQueries`; a layout's own methods come first.
+                [l] if name != "cosize" => {
+                    let (layout, method) = (value(l), format_ident!("{name}"));
+                    let private = emit::private();
+                    quote!({
+                        #[allow(unused_imports)]
+                        use #private::rt::ShapeQueries as _;
+                        #layout.#method()
+                    })
+                }
                 [l] => {
                     let (layout, method) = (value(l), format_ident!("{name}"));
                     quote!(#layout.#method())

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `#A` | `A` |
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
-//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … |
+//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape) |
 //!
 //! After `type`, `complement(#A, M)` (`M` an integer or a dynamic leaf),
 //! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and

@@ -120,6 +120,33 @@ impl<T: Shape> NamedOperand for T {
     }
 }
 
+/// `size(#s)`, `rank(#s)`, `depth(#s)` of a named shape: the expansion
+/// calls the method with this trait in scope, so a typed layout's own
+/// methods (inherent, found first) answer for a layout, these for a shape.
+pub trait ShapeQueries {
+    /// The product of the extents.
+    fn size(&self) -> usize;
+    /// The number of top-level modes (1 for one extent).
+    fn rank(&self) -> usize;
+    /// The nesting depth (0 for one extent).
+    fn depth(&self) -> usize;
+}
+
+impl<T: Shape> ShapeQueries for T {
+    #[inline]
+    fn size(&self) -> usize {
+        Shape::size(self)
+    }
+    #[inline]
+    fn rank(&self) -> usize {
+        T::RANK
+    }
+    #[inline]
+    fn depth(&self) -> usize {
+        T::DEPTH
+    }
+}
+
 fn put_named(expr: &mut Expr, values: &[Value]) {
     match &mut expr.kind {
         ExprKind::Name(name) => {
