@@ -187,3 +187,20 @@ fn size_rank_depth_of_a_named_shape() {
         (20, 2, 20)
     );
 }
+
+#[test]
+fn tile_to_shape_ordered_with_a_named_target() {
+    let a = layout!((2, 2):(1, 2));
+    for m in [4usize, 8] {
+        let s = (m, C::<6>);
+        let named = layout!(type tile_to_shape(#a, #s, LayoutRight)).unwrap();
+        let written = layout!(type tile_to_shape(#a, (m, 6), LayoutRight)).unwrap();
+        assert_eq!(named, written);
+        let core = layout!(tile_to_shape((2, 2):(1, 2), (m, 6), LayoutRight)).unwrap();
+        assert!(same_function(&named.to_core().unwrap(), &core));
+        assert_eq!(layout!(tile_to_shape(#a, #s, LayoutRight)).unwrap(), core);
+        // Row-major copies: (m/2, 3) with strides (3·4, 4).
+        let h = m / 2;
+        assert_eq!(core.to_string(), format!("((2,{h}),(2,3)):((1,12),(2,4))"));
+    }
+}

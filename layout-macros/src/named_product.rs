@@ -32,7 +32,11 @@ pub enum Operand {
 /// (its order: [`order`]).
 pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
     if let Some((a, b, _)) = ordered_tile(e) {
-        let fits = is_plain(b) && name(a).is_some() && contains(e);
+        let fits = if name(b).is_some() {
+            is_layout_operand(a)
+        } else {
+            is_plain(b) && name(a).is_some() && contains(e)
+        };
         return fits.then_some(("TileToShape", "tile_to_shape_ordered", a, b, Operand::Shape));
     }
     let (f, a, b) = binary_call(e)?;
@@ -82,13 +86,16 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
     let [a, b, order] = args.as_slice() else {
         return None;
     };
-    let ExprKind::Tuple(modes) = &b.kind else {
-        return None;
+    // A named target (`#S`) takes a major only: its rank is not seen here.
+    let modes = match &b.kind {
+        ExprKind::Tuple(modes) => Some(modes.len()),
+        _ if crate::named::name(b).is_some() => None,
+        _ => return None,
     };
     let fits = match &order.kind {
         ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
         ExprKind::Tuple(places) => {
-            places.len() == modes.len() && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
+            Some(places.len()) == modes && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
         }
         _ => false,
     };
