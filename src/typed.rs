@@ -242,10 +242,10 @@
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
     ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide, FilterZeros,
-    Flatten, FoldedLeaf, FragmentStrides, Get, Group, Grouped, IfNonZero, Int, Ix, Layout,
-    LayoutLeft, LayoutRight, Leaves, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
-    Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced,
-    RestStride, Select, Shape, StaticInt, StaticStrides, Swizzle, Take, Taken, TargetShape,
-    TileStride, TileToShape, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile,
-    UnitZero, make_ordered_layout,
+    Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group, Grouped, IfNonZero, Int, Ix,
+    Layout, LayoutLeft, LayoutRight, Leaves, ListSize, MakeLike, Min, Mode, NestingError, Offset,
+    OrderOf, Over, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace,
+    Replaced, RestStride, Select, Shape, SizeOf, StaticInt, StaticStrides, Swizzle, Take, Taken,
+    TargetShape, TileStride, TileToShape, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle,
+    UnitTile, UnitZero, make_ordered_layout,
 };

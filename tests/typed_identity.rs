@@ -177,3 +177,30 @@ fn identity_coordinates_that_overflow_are_refused() {
     assert!(c.local_tile((C::<4>, C::<4>), (usize::MAX / 8, 0)).is_err());
     assert!(c.local_tile((C::<4>, C::<4>), (0, 0)).is_ok());
 }
+
+/// CuTe's print of the sgemm tutorial's `tAcA` (identity tensor of
+/// (M,K) = (128,80), `local_tile` by (128,128,8) at (0,0,_) with
+/// `Step<_1,X,_1>`, `local_partition` by the (32,8):(1,32) copy threads,
+/// thread 0) is `(_4,_1,10):(_32@0,_0,_8@1)`: the coordinate layout's
+/// basis strides; `layout()` is entry 0's integer layout alone.
+#[test]
+fn coordinate_layout_prints_the_basis_strides_as_cute() {
+    let (m, k) = (128usize, 80usize);
+    let c_a = typed::make_identity_tensor((m, k));
+    let tiler = (C::<128>, C::<128>, C::<8>);
+    let g_a = c_a
+        .local_tile_step(tiler, (0, 0, X), (C::<1>, X, C::<1>))
+        .unwrap();
+    let t_a = layout!(type (32,8):(1,32));
+    let ta_ca = g_a.local_partition(&t_a, 0).unwrap();
+    let layout = ta_ca.coordinate_layout().unwrap();
+    assert_eq!(layout.to_string(), "(4,1,10):(32@0,0,8@1)");
+    assert_eq!(ta_ca.layout().to_string(), "(4,1,10):(32,0,0)");
+    // Thread 33 (row 1, column 1 of the threads) starts at coordinate (1,1).
+    let t33 = g_a.local_partition(&t_a, 33).unwrap();
+    assert_eq!(t33.get((0, 0, 0)), [1, 1]);
+    assert_eq!(
+        t33.coordinate_layout().unwrap().to_string(),
+        "(4,1,10):(32@0,0,8@1)"
+    );
+}

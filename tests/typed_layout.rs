@@ -98,7 +98,7 @@ fn modes_keep_static_leaves_static() {
     assert_eq!(shape, (C, C));
     let stride: C<8> = l.mode_stride::<1>();
     assert_eq!(stride, C::<8>);
-    assert_eq!(l.mode_size::<0>(), 8);
+    assert_eq!(layout_dsl::typed::Int::get(l.mode_size::<0>()), 8);
     assert_eq!(l.mode_size::<1>(), 9);
     // A single extent is its own mode 0, as in CuTe.
     let leaf = layout!(type 6:2);
@@ -252,4 +252,29 @@ fn to_string_is_the_display_text_and_the_cores() {
     same(mixed.to_string(), &mixed, "(6,4):(1,6)");
     let scalar = layout!(8:2);
     same(scalar.to_string(), &scalar, "8:2");
+}
+
+/// CuTe's `size<I>` of an all-static mode is static: a zero-sized leaf
+/// whose value is a `const`; with a dynamic extent it is a `usize`.
+#[test]
+fn mode_size_is_static_for_a_static_mode() {
+    use layout_dsl::typed::{Int, StaticInt};
+    fn value<T: StaticInt>(_: T) -> i64 {
+        T::VALUE
+    }
+    let n = 9;
+    let l = layout!(((2,4),n,(3,(5,2))):((1,2),8,(72,(216,1080))));
+    let first = l.mode_size::<0>();
+    assert_eq!(core::mem::size_of_val(&first), 0);
+    assert_eq!((value(first), first.get()), (8, 8));
+    let second: usize = l.mode_size::<1>();
+    assert_eq!(second, 9);
+    let third = l.mode_size::<2>();
+    assert_eq!((value(third), third.get()), (30, 30));
+    const STATIC_THIRD: i64 = 3 * 5 * 2;
+    assert_eq!(value(third), STATIC_THIRD);
+    let mixed = layout!(((2,n),4):((1,2),{2 * n}));
+    let m0: usize = mixed.mode_size::<0>();
+    assert_eq!(m0, 2 * n);
+    assert_eq!(mixed.mode_size::<1>().get(), 4);
 }

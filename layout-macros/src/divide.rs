@@ -58,11 +58,13 @@ pub struct Rule<'a> {
 /// A divide the facade's `Divide` methods type, for a part the macro cannot
 /// see: `logical_divide(#A, <T0,…>)` (a named typed layout, static tile
 /// extents) or `logical_divide(SHAPE:STRIDE, #T)` (a written-out layout,
-/// a named tiler such as `(C<4>, C<8>)`); `zipped_divide` alike. The
-/// result keeps the tiles' and strides' types; the products are `usize`.
+/// a named tiler such as `(C<4>, C<8>)`) or `logical_divide(#A, #T)`
+/// (both named); `zipped_divide` alike. The result keeps the tiles' and
+/// strides' types; the products are `usize`.
 pub enum Named<'a> {
     Layout(&'a Expr, Vec<i64>),
     Tiler(&'a Expr, &'a Expr, &'a Expr),
+    Both(&'a Expr, &'a Expr),
 }
 
 /// The function and the [`Named`] form of `e`, if it is one.
@@ -80,10 +82,13 @@ pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
         return (is_plain(shape) && is_plain(stride))
             .then_some((name.as_str(), Named::Tiler(shape, stride, tiler)));
     }
+    crate::named::name(layout)?;
+    if crate::named::name(tiler).is_some() {
+        return Some((name.as_str(), Named::Both(layout, tiler)));
+    }
     let ExprKind::Tiler(tiles) = &tiler.kind else {
         return None;
     };
-    crate::named::name(layout)?;
     let tiles = tiles
         .iter()
         .map(|t| match t.kind {

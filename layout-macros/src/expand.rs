@@ -156,6 +156,9 @@ impl Expander<'_> {
                 let (layout, tiler) = (self.named(l), divide::static_tiler(&tiles));
                 return Ok(divide::emit_named(function, layout, tiler));
             }
+            Some((function, divide::Named::Both(l, t))) if typed => {
+                return Ok(divide::emit_named(function, self.named(l), self.named(t)));
+            }
             Some((function, divide::Named::Tiler(shape, stride, t))) => {
                 let (layout, tiler) = (self.typed_layout(shape, stride)?, self.named(t));
                 return Ok(divide::emit_named(function, layout, tiler));
@@ -181,6 +184,7 @@ impl Expander<'_> {
             let a = self.operand(a)?;
             let b = match operand {
                 named_product::Operand::Layout => self.operand(b)?,
+                named_product::Operand::Shape if named::name(b).is_some() => self.named(b),
                 named_product::Operand::Shape => self.tree(b)?,
             };
             // The order `named_product::order` admits: a major or places.
@@ -297,6 +301,17 @@ impl Expander<'_> {
                 [c, l] => {
                     let (layout, coord) = (value(l), self.coordinate(c));
                     quote!(#layout.crd2idx(#coord))
+                }
+                // A named shape answers `size`, `rank`, `depth` through
+                // `rt::ShapeQueries`; a layout's own methods come first.
+                [l] if name != "cosize" => {
+                    let (layout, method) = (value(l), format_ident!("{name}"));
+                    let private = emit::private();
+                    quote!({
+                        #[allow(unused_imports)]
+                        use #private::rt::ShapeQueries as _;
+                        #layout.#method()
+                    })
                 }
                 [l] => {
                     let (layout, method) = (value(l), format_ident!("{name}"));

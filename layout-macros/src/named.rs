@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `#A` | `A` |
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
-//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … |
+//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape) |
 //!
 //! After `type`, `complement(#A, M)` (`M` an integer or a dynamic leaf),
 //! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and
@@ -27,6 +27,7 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry;
+use layout_core::registry::Accepts;
 
 use crate::ast::Ast;
 use crate::tree::is_plain;
@@ -140,25 +141,68 @@ pub fn is_tiler_operand(t: &Expr, least: i64) -> bool {
     }
 }
 
-/// Every named layout below `e`, in the order the run-time path numbers them.
-pub fn occurrences(e: &Expr) -> Vec<&Expr> {
+/// What a place in a call takes, for a named value passed to the
+/// run-time path: the facade's trait (`rt::NamedLayout`, …) the value must
+/// implement, so a value of the wrong kind is one error at its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A layout (`coalesce(#A)`, `tile_to_shape(#A, …)`'s block).
+    Layout,
+    /// An integer or a tuple: a shape (`make_identity_layout(#s)`).
+    Tuple,
+    /// A layout or a shape (a tiler, `make_layout`'s modes).
+    Either,
+}
+
+impl Place {
+    /// The facade's trait for this place.
+    pub fn trait_name(self) -> &'static str {
+        match self {
+            Place::Layout => "NamedLayout",
+            Place::Tuple => "NamedTuple",
+            Place::Either => "NamedOperand",
+        }
+    }
+}
+
+/// What argument `i` of function `f` takes, as the registry says.
+fn place(f: &str, i: usize) -> Place {
+    let Some(args) = registry::function(f).map(|f| f.args) else {
+        return Place::Either;
+    };
+    match args.get(i).or(args.last()) {
+        Some(Accepts::Layout | Accepts::View) => Place::Layout,
+        Some(Accepts::Int | Accepts::IntTuple | Accepts::MajorOrStride | Accepts::Coord) => {
+            Place::Tuple
+        }
+        _ => Place::Either,
+    }
+}
+
+/// Every named value below `e`, in the order the run-time path numbers
+/// them, with what its place takes (`check` refused any that is not a
+/// direct argument of a call).
+pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
     let mut out = Vec::new();
-    fn walk<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    fn walk<'e>(e: &'e Expr, at: Place, out: &mut Vec<(&'e Expr, Place)>) {
         match &e.kind {
-            ExprKind::Name(_) if name(e).is_some() => out.push(e),
-            ExprKind::Tuple(items)
-            | ExprKind::Tiler(items)
-            | ExprKind::Call { args: items, .. } => {
-                items.iter().for_each(|i| walk(i, out));
+            ExprKind::Name(_) if name(e).is_some() => out.push((e, at)),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                items.iter().for_each(|i| walk(i, Place::Either, out));
+            }
+            ExprKind::Call { name: f, args, .. } => {
+                for (i, a) in args.iter().enumerate() {
+                    walk(a, place(f, i), out);
+                }
             }
             ExprKind::Layout(shape, stride) => {
-                walk(shape, out);
-                walk(stride, out);
+                walk(shape, Place::Tuple, out);
+                walk(stride, Place::Tuple, out);
             }
             _ => {}
         }
     }
-    walk(e, &mut out);
+    walk(e, Place::Either, &mut out);
     out
 }
 
@@ -182,7 +226,7 @@ fn misplaced(ast: &Ast, e: &Expr, call: Option<(&str, usize)>, errors: &mut Vec<
                 "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
             ),
             Some(("crd2idx", 0) | ("idx2crd", _)) | None => format!(
-                "`#{n}` is a named typed layout, but an integer or a tuple is expected here"
+                "`#{n}` names a value used whole as a function's argument (a typed layout or a shape), but an integer or a tuple must be written out here"
             ),
             Some(_) => return,
         };

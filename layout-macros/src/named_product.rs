@@ -5,7 +5,8 @@
 //! or on the right a by-mode tiler `<…>` of written-out layouts and
 //! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
 //! layouts; `tile_to_shape(#A, SHAPE[, ORDER])` (`TileToShape`) with a
-//! written-out target (and `LayoutLeft`, `LayoutRight` or static places).
+//! written-out target (and `LayoutLeft`, `LayoutRight` or static places),
+//! and `tile_to_shape(A, #S)` with a named target (`A` named or written out).
 //! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
 //! a written-out `A` with a dynamic stride leaf, which `product.rs` does
 //! not type (CuTe's complement sorts static strides only): that `A` takes
@@ -31,7 +32,11 @@ pub enum Operand {
 /// (its order: [`order`]).
 pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
     if let Some((a, b, _)) = ordered_tile(e) {
-        let fits = is_plain(b) && name(a).is_some() && contains(e);
+        let fits = if name(b).is_some() {
+            is_layout_operand(a)
+        } else {
+            is_plain(b) && name(a).is_some() && contains(e)
+        };
         return fits.then_some(("TileToShape", "tile_to_shape_ordered", a, b, Operand::Shape));
     }
     let (f, a, b) = binary_call(e)?;
@@ -46,6 +51,9 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
         _ => return None,
     };
     let fits = match operand {
+        // A named target (`#s`, a tuple of `usize`/`C<N>`): the macro
+        // cannot see it, so a written-out block takes the trait too.
+        Operand::Shape if name(b).is_some() => is_layout_operand(a),
         Operand::Shape => {
             let a_fits = name(a).is_some() || dynamic_stride(a);
             matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
@@ -78,13 +86,16 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
     let [a, b, order] = args.as_slice() else {
         return None;
     };
-    let ExprKind::Tuple(modes) = &b.kind else {
-        return None;
+    // A named target (`#S`) takes a major only: its rank is not seen here.
+    let modes = match &b.kind {
+        ExprKind::Tuple(modes) => Some(modes.len()),
+        _ if crate::named::name(b).is_some() => None,
+        _ => return None,
     };
     let fits = match &order.kind {
         ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
         ExprKind::Tuple(places) => {
-            places.len() == modes.len() && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
+            Some(places.len()) == modes && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
         }
         _ => false,
     };

@@ -1,11 +1,11 @@
 //! Expand, the run-time path: an input with dynamic leaves that no typed
 //! form covers becomes a call into `layout-core` at run time — the
 //! expression rebuilt as `rt` nodes, its dynamic leaves passed in source
-//! order, named typed layouts passed in as core values.
+//! order, named values (typed layouts, shapes) passed in as core values.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 use crate::emit;
 use crate::expand::Expander;
@@ -32,11 +32,15 @@ impl Expander<'_> {
         };
         let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
         let private = emit::private();
+        // Each named value through the trait its place asks for, spanned
+        // at its name: a value of the wrong kind is one error there.
         let layouts: Vec<TokenStream> = named::occurrences(&self.ast.expr)
             .into_iter()
-            .map(|l| {
-                let layout = self.named(l);
-                quote!(::layout_dsl::Layout::try_from(#layout))
+            .map(|(l, place)| {
+                let value = self.named(l);
+                let span = self.ast.spans[l.span.end - 1];
+                let trait_name = proc_macro2::Ident::new(place.trait_name(), span);
+                quote_spanned!(span=> #private::rt::#trait_name::core_value(&#value))
             })
             .collect();
         if layouts.is_empty() {
@@ -69,7 +73,7 @@ impl Expander<'_> {
             ExprKind::Name(_) => {
                 let at = named::occurrences(&self.ast.expr)
                     .iter()
-                    .position(|n| n.span == e.span)
+                    .position(|(n, _)| n.span == e.span)
                     .expect("collected");
                 let at = proc_macro2::Literal::usize_unsuffixed(at);
                 quote!(#rt::named_layout(#at))

@@ -104,6 +104,7 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             let a = operand(ast, a).map_err(untypable)?;
             let b = match kind {
                 named_product::Operand::Layout => operand(ast, b),
+                named_product::Operand::Shape if named::name(b).is_some() => operand(ast, b),
                 named_product::Operand::Shape => tree(b),
             }
             .map_err(untypable)?;

@@ -207,6 +207,8 @@ snapshot!(named_crd2idx, "crd2idx((i,(2,j)), #TILE)");
 snapshot!(named_size, "size(#TILE)");
 snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
 snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
+snapshot!(named_shape, "make_identity_layout(#S)");
+snapshot!(named_typed_tile_target, "type tile_to_shape(#ATOM, #S)");
 snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
 snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
 snapshot!(named_typed_product, "type tiled_product(#TILE, <2,n>)");

@@ -10,7 +10,9 @@ use layout_core::Error;
 
 use super::coord::TypedCoord;
 use super::int::Offset;
+use super::leaf_list::LeafList;
 use super::mode::Get;
+use super::shape_size::{FromSize, ListSize, SizeOf};
 use super::text::{describe, layout_string, write_debug, write_layout};
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 use super::walk::Form;
@@ -223,13 +225,28 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         S::stride_mode(&self.stride)
     }
 
-    /// The size of mode `K` (CuTe's `size<K>(l)`).
+    /// The size of mode `K` (CuTe's `size<K>(l)`): static (a `Prod` of
+    /// its extents, zero-sized, its value an associated `const`) when every
+    /// extent of the mode is, as CuTe's is then; a `usize` otherwise.
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// use layout_dsl::typed::{Int, StaticInt};
+    /// let n = 9;
+    /// let l = layout!(((2,4),n):((1,2),8));
+    /// let first = l.mode_size::<0>();
+    /// fn value<T: StaticInt>(_: T) -> i64 { T::VALUE }
+    /// assert_eq!(value(first), 8);
+    /// assert_eq!(first.get(), 8);
+    /// let second: usize = l.mode_size::<1>();
+    /// assert_eq!(second, 9);
+    /// ```
     #[inline]
-    pub fn mode_size<const K: usize>(&self) -> usize
+    pub fn mode_size<const K: usize>(&self) -> SizeOf<S::Mode>
     where
-        S: Get<K, D, Mode: Shape>,
+        S: Get<K, D, Mode: Shape + LeafList<List: ListSize>>,
     {
-        self.shape.shape_mode().size()
+        FromSize::from_size(self.shape.shape_mode().size())
     }
 
     /// The same layout in the runtime core (fails only if a dynamic leaf

@@ -9,7 +9,9 @@ use alloc::vec::Vec;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{Error, ErrorKind, IntTuple, Layout, Span, Value};
 
-use super::int::too_large;
+use super::int::{Offset, too_large};
+use super::layout::Layout as TypedLayout;
+use super::tree::{Mode, Shape, Tree};
 
 fn node(kind: ExprKind) -> Expr {
     Expr::new(kind, Span::default())
@@ -45,36 +47,120 @@ pub fn call<const N: usize>(name: &str, args: [Expr; N]) -> Expr {
     })
 }
 
-/// Named typed layout number `k` of the `layouts` given to [`named`].
+/// Named value number `k` of the `values` given to [`named`].
 pub fn named_layout(k: usize) -> Expr {
     node(ExprKind::Name(alloc::format!("#{k}")))
 }
 
-/// Put named typed layouts' values (`#A` in `layout!`, converted to the
-/// core by the caller) into `expr`, or the first conversion's error.
+/// Put named values' core forms (`#A` in `layout!`, converted by
+/// [`NamedLayout`], [`NamedTuple`] or [`NamedOperand`] as the place
+/// asks) into `expr`, or the first conversion's error.
 pub fn named<const N: usize>(
     mut expr: Expr,
-    layouts: [Result<Layout, Error>; N],
+    values: [Result<Value, Error>; N],
 ) -> Result<Expr, Error> {
-    let layouts = layouts.into_iter().collect::<Result<Vec<_>, _>>()?;
-    put_named(&mut expr, &layouts);
+    let values = values.into_iter().collect::<Result<Vec<_>, _>>()?;
+    put_named(&mut expr, &values);
     Ok(expr)
 }
 
-fn put_named(expr: &mut Expr, layouts: &[Layout]) {
+/// A named value where the function takes a layout: a typed layout.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a typed layout, but this argument of the call is a layout",
+    label = "a layout is expected here (a shape or a tiler cannot stand for it)"
+)]
+pub trait NamedLayout {
+    /// The core value (a dynamic leaf above `i64::MAX` has none).
+    fn core_value(&self) -> Result<Value, Error>;
+}
+
+/// A named value where the function takes an integer or a tuple: a
+/// shape of `usize` and `C<N>` leaves (CuTe's `Shape<…>`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer or a tuple of `usize`/`C<N>`, but this argument of the call is a shape",
+    label = "a shape (an integer or a tuple) is expected here"
+)]
+pub trait NamedTuple {
+    /// The core value (a dynamic leaf above `i64::MAX` has none).
+    fn core_value(&self) -> Result<Value, Error>;
+}
+
+/// A named value where the function takes a layout or a shape (a tiler,
+/// `make_layout`'s modes, `size`): either.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a typed layout nor a shape of `usize`/`C<N>` leaves",
+    label = "a layout or a shape is expected here"
+)]
+pub trait NamedOperand {
+    /// The core value (a dynamic leaf above `i64::MAX` has none).
+    fn core_value(&self) -> Result<Value, Error>;
+}
+
+impl<S: Mode<D>, D: Tree, I: Offset> NamedLayout for TypedLayout<S, D, I> {
+    fn core_value(&self) -> Result<Value, Error> {
+        self.to_core().map(Value::Layout)
+    }
+}
+
+impl<S: Mode<D>, D: Tree, I: Offset> NamedOperand for TypedLayout<S, D, I> {
+    fn core_value(&self) -> Result<Value, Error> {
+        self.to_core().map(Value::Layout)
+    }
+}
+
+impl<T: Shape> NamedTuple for T {
+    fn core_value(&self) -> Result<Value, Error> {
+        self.to_core().map(Value::IntTuple)
+    }
+}
+
+impl<T: Shape> NamedOperand for T {
+    fn core_value(&self) -> Result<Value, Error> {
+        self.to_core().map(Value::IntTuple)
+    }
+}
+
+/// `size(#s)`, `rank(#s)`, `depth(#s)` of a named shape: the expansion
+/// calls the method with this trait in scope, so a typed layout's own
+/// methods (inherent, found first) answer for a layout, these for a shape.
+pub trait ShapeQueries {
+    /// The product of the extents.
+    fn size(&self) -> usize;
+    /// The number of top-level modes (1 for one extent).
+    fn rank(&self) -> usize;
+    /// The nesting depth (0 for one extent).
+    fn depth(&self) -> usize;
+}
+
+impl<T: Shape> ShapeQueries for T {
+    #[inline]
+    fn size(&self) -> usize {
+        Shape::size(self)
+    }
+    #[inline]
+    fn rank(&self) -> usize {
+        T::RANK
+    }
+    #[inline]
+    fn depth(&self) -> usize {
+        T::DEPTH
+    }
+}
+
+fn put_named(expr: &mut Expr, values: &[Value]) {
     match &mut expr.kind {
         ExprKind::Name(name) => {
             if let Some(k) = name.strip_prefix('#').and_then(|k| k.parse::<usize>().ok()) {
-                *expr = value(&layouts[k].to_string());
+                *expr = value(&values[k].to_string());
             }
         }
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-            items.iter_mut().for_each(|i| put_named(i, layouts));
+            items.iter_mut().for_each(|i| put_named(i, values));
         }
-        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| put_named(a, layouts)),
+        ExprKind::Call { args, .. } => args.iter_mut().for_each(|a| put_named(a, values)),
         ExprKind::Layout(shape, stride) => {
-            put_named(shape, layouts);
-            put_named(stride, layouts);
+            put_named(shape, values);
+            put_named(stride, values);
         }
         _ => {}
     }

@@ -34,6 +34,7 @@ mod arrays;
 mod engine;
 mod fits;
 mod identity;
+mod identity_layout;
 mod layout;
 mod partition;
 mod residue;

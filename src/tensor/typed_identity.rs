@@ -110,10 +110,19 @@ impl<L, const R: usize> IdentityTensor<L, R> {
         Ok(IdentityTensor { entries, origin })
     }
 
-    /// The layout of the tensor (entry 0's: every entry has the same shape).
+    /// Coordinate entry 0's integer layout: the tensor's shape, and the
+    /// strides of entry 0 only (every entry has the same shape). CuTe's
+    /// identity layout, with the basis strides of every entry, is
+    /// [`coordinate_layout`](Self::coordinate_layout).
     #[inline]
     pub fn layout(&self) -> &L {
         &self.entries[0]
+    }
+
+    /// Every coordinate entry's integer layout (identity_layout.rs).
+    #[inline]
+    pub(super) fn entries(&self) -> &[L; R] {
+        &self.entries
     }
 
     /// [`local_tile`](super::typed::local_tile) on the coordinates.
