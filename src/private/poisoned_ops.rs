@@ -1,16 +1,53 @@
 //! The divide, product-tile and tensor-algorithm traits of [`Poisoned`]
 //! (the others are in `poisoned.rs` and `poisoned_partition.rs`): a failed
-//! `layout!` divided through [`Divide`], given as the tile of a real
-//! layout's product, or under a tensor given to `copy`, `fill`, `axpby`
-//! or `gemm` (on either side) reports nothing more.
+//! `layout!` divided through [`Divide`], given as the second operand of a
+//! real layout's composition or product, measured (`max_alignment`), or
+//! under a tensor given to `copy`, `fill`, `axpby` or `gemm` (on either
+//! side) reports nothing more.
+
+use layout_core::Error;
 
 use super::algebra::AlgebraError;
+use super::compose_value::Compose;
 use super::divide::Divide;
 use super::layout::Layout;
 use super::loops::{Matrix, WalkWith};
 use super::paired::WalkPaired;
 use super::poisoned::{Poisoned, poisoned};
 use super::product_copies::ProductTile;
+use super::product_ranked::RankedProduct;
+
+impl<I, K> Poisoned<I, K> {
+    /// As `Layout::max_alignment`.
+    pub fn max_alignment(&self) -> Result<usize, Error> {
+        poisoned()
+    }
+    /// As `Layout::max_common_vector`, with any other layout.
+    pub fn max_common_vector<T>(&self, _: &T) -> Result<usize, Error> {
+        poisoned()
+    }
+}
+
+/// A real layout composed with a poisoned one: a rank-1 result.
+impl<S, D, J, K> Compose<Poisoned<J, K>> for Layout<S, D> {
+    type Shape = usize;
+    type Stride = usize;
+    fn composition(&self, _: Poisoned<J, K>) -> Result<Layout<usize, usize>, AlgebraError> {
+        poisoned()
+    }
+}
+
+/// A real layout's blocked or raked product by a poisoned one.
+impl<S, D, J, K> RankedProduct<Poisoned<J, K>> for Layout<S, D> {
+    type Blocked = Poisoned;
+    type Raked = Poisoned;
+    fn blocked_product(&self, _: Poisoned<J, K>) -> Result<Poisoned, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+    fn raked_product(&self, _: Poisoned<J, K>) -> Result<Poisoned, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+}
 
 impl<T, I, K> Divide<T> for Poisoned<I, K> {
     type Logical = Poisoned<I>;
