@@ -88,7 +88,10 @@ mod tests {
     fn a_misspelt_atom_is_the_atom_it_is_close_to() {
         let leaf = |s: &str| s.parse().unwrap();
         let atom = "SM80_16x8x16_F16F16F16F16_TN";
-        assert_eq!(misspelt_atom(&leaf("SM80_16x8x16_F16F16F16F16_TM")), Some(atom));
+        assert_eq!(
+            misspelt_atom(&leaf("SM80_16x8x16_F16F16F16F16_TM")),
+            Some(atom)
+        );
         // A short variable is not a typo of an operand (`A`, `C`), and a
         // Rust expression is never a typo.
         for other in ["m", "a", "CC", "{ SM80_16x8x16_F16F16F16F16_TM }", "x.0"] {

@@ -3,7 +3,8 @@
 //! `layout!` divided through [`Divide`], given as the second operand of a
 //! real layout's composition or product, measured (`max_alignment`), or
 //! under a tensor given to `copy`, `fill`, `axpby` or `gemm` (on either
-//! side) reports nothing more.
+//! side) reports nothing more. The impls for a real `Layout` are
+//! `do_not_recommend`: a real mistake's message must not list them.
 
 use layout_core::Error;
 
@@ -29,6 +30,7 @@ impl<I, K> Poisoned<I, K> {
 }
 
 /// A real layout composed with a poisoned one: a rank-1 result.
+#[diagnostic::do_not_recommend]
 impl<S, D, J, K> Compose<Poisoned<J, K>> for Layout<S, D> {
     type Shape = usize;
     type Stride = usize;
@@ -38,6 +40,7 @@ impl<S, D, J, K> Compose<Poisoned<J, K>> for Layout<S, D> {
 }
 
 /// A real layout's blocked or raked product by a poisoned one.
+#[diagnostic::do_not_recommend]
 impl<S, D, J, K> RankedProduct<Poisoned<J, K>> for Layout<S, D> {
     type Blocked = Poisoned;
     type Raked = Poisoned;
@@ -88,6 +91,7 @@ impl<O, I, K> WalkWith<O> for Poisoned<I, K> {
 
 /// A real layout walked with a poisoned one (`fill` asks for the
 /// layout with itself, `copy` for the source with the destination).
+#[diagnostic::do_not_recommend]
 impl<S, D, I, J, K> WalkWith<Poisoned<J, K>> for Layout<S, D, I> {
     fn same_shape(&self, _: &Poisoned<J, K>) -> bool {
         poisoned()
@@ -106,6 +110,7 @@ impl<O, I, K> WalkPaired<O> for Poisoned<I, K> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<S, D, I, J, K> WalkPaired<Poisoned<J, K>> for Layout<S, D, I> {
     fn same_size(&self, _: &Poisoned<J, K>) -> bool {
         poisoned()

@@ -11,11 +11,11 @@ use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::construct_values::{FragmentStrides, MakeLike, OrderOf, StaticStrides};
-use super::poisoned::{Poisoned, Unknown, poisoned};
-use super::tile_to_shape::{TargetShape, TileToShape};
 use super::list::IntoTuple;
 use super::partition::{Dice, OuterModes};
+use super::poisoned::{Poisoned, Unknown, poisoned};
 use super::threads::FlatIndex;
+use super::tile_to_shape::{TargetShape, TileToShape};
 use super::typed_partition::{Fits, OuterBy, SliceBy, Threads, TileBy};
 
 /// A poisoned layout's stride is [`Unknown`]: both bounds of [`MakeLike`]
@@ -96,7 +96,14 @@ impl<I, K> Threads for Poisoned<I, K> {
 impl<SL: IntoTuple, DL: IntoTuple> OuterModes<SL, DL, Unknown> for Unknown {
     type S = SL;
     type D = DL;
-    fn outer(self, _: SL, _: DL, _: Unknown, _: &mut usize, _: &mut bool) -> Result<(SL, DL), Error> {
+    fn outer(
+        self,
+        _: SL,
+        _: DL,
+        _: Unknown,
+        _: &mut usize,
+        _: &mut bool,
+    ) -> Result<(SL, DL), Error> {
         poisoned()
     }
 }

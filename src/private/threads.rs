@@ -208,7 +208,12 @@ impl FlatCoord<Nil> for Nil {
 impl<S: ModeCoord<D>, SL: FlatCoord<DL>, D, DL> FlatCoord<Cons<D, DL>> for Cons<S, SL> {
     type Out = Cons<usize, SL::Out>;
     #[inline(always)]
-    fn flat_coord(&self, d: &Cons<D, DL>, index: usize, leaf: &mut usize) -> Result<Self::Out, Error> {
+    fn flat_coord(
+        &self,
+        d: &Cons<D, DL>,
+        index: usize,
+        leaf: &mut usize,
+    ) -> Result<Self::Out, Error> {
         let head = self.0.mode_coord(&d.0, index, leaf)?;
         Ok(Cons(head, self.1.flat_coord(&d.1, index, leaf)?))
     }
