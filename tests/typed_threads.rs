@@ -225,3 +225,42 @@ fn outer_partition_takes_a_nested_tile_coordinate() {
     assert_eq!((q.layout(), q.base()), (p.layout(), p.base()));
     assert!(typed::outer_partition(t, tiler, ((2, 0), 0)).is_err());
 }
+
+/// A thread layout with a leaf of extent above 1 and stride 0 has no
+/// thread coordinate: the typed shell reports what the core reports for
+/// the same thread layout and index (`NonPositiveStride`, the same leaf,
+/// extent and stride), wherever the leaf is.
+#[test]
+fn a_stride_0_leaf_is_the_cores_error() {
+    let data = [0u8; 64];
+    let core = |thr: &str, idx: i64| {
+        let t: CoreLayout = "(8,8):(1,8)".parse().unwrap();
+        let thr: CoreLayout = thr.parse().unwrap();
+        layout_dsl::local_partition(&t, &thr, idx, None).unwrap_err()
+    };
+    let t = Tensor::new(&data[..], layout!(type (8,8):(1,8))).unwrap();
+    let first = layout!(type (2,4):(0,2));
+    let fourth = layout!(type ((1,2),(2,2)):((0,1),(2,0)));
+    let cases = [
+        (
+            typed::local_partition(t.by_ref(), &first, 3).unwrap_err(),
+            core("(2,4):(0,2)", 3),
+        ),
+        (
+            typed::local_partition(t.by_ref(), &fourth, 5).unwrap_err(),
+            core("((1,2),(2,2)):((0,1),(2,0))", 5),
+        ),
+    ];
+    let kind = |mode, extent| layout_dsl::ErrorKind::NonPositiveStride {
+        mode,
+        extent,
+        stride: 0,
+    };
+    // The core's own numbers: leaf 0 of extent 2; leaf 3 (counting the
+    // extent-1 leaf) of extent 2.
+    assert_eq!(*cases[0].1.kind(), kind(0, 2));
+    assert_eq!(*cases[1].1.kind(), kind(3, 2));
+    for (typed, core) in cases {
+        assert_eq!(typed.kind(), core.kind());
+    }
+}

@@ -31,12 +31,14 @@ use quote::quote;
 use crate::ast::{Ast, is_placeholder};
 use crate::emit;
 use crate::kind::{Kind, kind};
-use crate::tree::{has_dynamic, is_plain};
+use crate::tree::{has_dynamic, is_plain, misspelt_atom};
 use crate::valid;
 
 pub fn with_errors(ast: &Ast, errors: Vec<syn::Error>) -> TokenStream {
     let errors = errors.iter().map(syn::Error::to_compile_error);
-    let leaves = &ast.leaves;
+    // A misspelt atom is reported as such (valid.rs): not named here, or
+    // rustc would add that no such value exists.
+    let leaves = ast.leaves.iter().filter(|l| misspelt_atom(l).is_none());
     let stand_in = stand_in(&meant(&ast.expr));
     quote!({
         #(#errors)*

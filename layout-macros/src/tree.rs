@@ -60,3 +60,42 @@ pub fn dynamic_leaves(e: &Expr, out: &mut Vec<(usize, CoreSpan)>) {
         _ => {}
     }
 }
+
+/// The atom a dynamic leaf's Rust text (`SM80_16x8x16_F16F16F16F16_TM`)
+/// is a typo of: a bare identifier the core's did-you-mean puts next to an
+/// MMA or copy atom's name. Such a leaf is reported as that unknown name
+/// (valid.rs), and the fallback does not name it (so rustc adds no
+/// "cannot find value" of its own).
+pub fn misspelt_atom(leaf: &proc_macro2::TokenStream) -> Option<&'static str> {
+    let name = syn::parse2::<syn::Ident>(leaf.clone()).ok()?.to_string();
+    let e = Expr::new(ExprKind::Name(name), CoreSpan::default());
+    match layout_core::eval(&e).err()?.kind() {
+        layout_core::ErrorKind::UnknownName {
+            suggestion: Some(s),
+            ..
+        } if layout_core::atoms::mma(s).is_some() || layout_core::atoms::copy(s).is_some() => {
+            Some(s)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::misspelt_atom;
+
+    #[test]
+    fn a_misspelt_atom_is_the_atom_it_is_close_to() {
+        let leaf = |s: &str| s.parse().unwrap();
+        let atom = "SM80_16x8x16_F16F16F16F16_TN";
+        assert_eq!(
+            misspelt_atom(&leaf("SM80_16x8x16_F16F16F16F16_TM")),
+            Some(atom)
+        );
+        // A short variable is not a typo of an operand (`A`, `C`), and a
+        // Rust expression is never a typo.
+        for other in ["m", "a", "CC", "{ SM80_16x8x16_F16F16F16F16_TM }", "x.0"] {
+            assert_eq!(misspelt_atom(&leaf(other)), None, "{other}");
+        }
+    }
+}

@@ -14,7 +14,7 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::{Error, ErrorKind, IntTuple, Value, eval, registry};
 
 use crate::ast::Ast;
-use crate::tree::{dynamic_leaves, has_dynamic, is_plain};
+use crate::tree::{dynamic_leaves, has_dynamic, is_plain, misspelt_atom};
 
 /// Every error of the input, combined into one `syn::Error`; without
 /// errors, the whole input's value when it is static (so that the
@@ -155,11 +155,21 @@ impl Ctxt<'_> {
                 if children == Children::Dynamic && static_only {
                     let mut leaves = Vec::new();
                     dynamic_leaves(e, &mut leaves);
-                    for (_, span) in leaves {
+                    for (k, span) in leaves {
+                        // A misspelt atom is not the user's variable: say
+                        // which atom it is close to, not that it is dynamic.
+                        let kind = match misspelt_atom(&self.leaves[k]) {
+                            Some(suggestion) => ErrorKind::UnknownName {
+                                name: self.leaves[k].to_string(),
+                                suggestion: Some(suggestion),
+                            },
+                            None => ErrorKind::DynamicValue,
+                        };
+                        let misspelt = !matches!(kind, ErrorKind::DynamicValue);
                         self.errors.push(Reported {
-                            error: Error::at(ErrorKind::DynamicValue, span),
+                            error: Error::at(kind, span),
                             within: None,
-                            static_only: Some(name.clone()),
+                            static_only: (!misspelt).then(|| name.clone()),
                         });
                     }
                     return Outcome::Failed;

@@ -51,6 +51,8 @@ mod paired;
 mod partial;
 mod partition;
 mod poisoned;
+mod poisoned_ops;
+mod poisoned_partition;
 mod product_by_mode;
 mod product_copies;
 mod product_holes;

@@ -189,6 +189,7 @@ impl<I, K> crate::tensor::AsLayout for Poisoned<I, K> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<C, I, K> crate::tensor::IndexBy<C> for Poisoned<I, K> {
     fn offset_of(&self, _: C) -> Option<isize> {
         poisoned()

@@ -63,10 +63,11 @@ impl InDomain<Leaf> for usize {
 }
 
 /// A coordinate a tensor over a typed layout of shape `S` and stride `D`
-/// can be indexed by: one bound for both of its parts, so that a coordinate
-/// of the wrong rank gets one message (this one, at the coordinate) rather
-/// than one per part, each with a list of the impls that exist. Its one impl
-/// is `do_not_recommend` (as [`TypedCoord`]'s).
+/// can be indexed by: one bound for both of its parts. The `IndexBy` impl
+/// that asks for it is `do_not_recommend`, so a coordinate of the wrong
+/// rank is reported as `IndexBy`'s one message, at the coordinate; this
+/// one is for code that names the bound itself. Its one impl is
+/// `do_not_recommend` (as [`TypedCoord`]'s).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of a tensor whose layout has shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape",
     label = "not a coordinate of shape `{S}`"
@@ -76,6 +77,7 @@ pub trait TensorCoord<S: Mode<D>, D: Tree>: TypedCoord<S, D> + InDomain<S::Form>
 #[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, Cd: TypedCoord<S, D> + InDomain<S::Form>> TensorCoord<S, D> for Cd {}
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D> + Reach<D>, D: Tree, I: ToIsize, Cd: TensorCoord<S, D>> IndexBy<Cd>
     for Layout<S, D, I>
 {

@@ -64,9 +64,16 @@ impl<H: ModeSize, T: ModeSizes> ModeSizes for Cons<H, T> {
     type Out = Cons<H::Out, T::Out>;
 }
 
-fn no_coordinate() -> Error {
-    ErrorKind::Overflow("a thread layout's mode of stride 0 or extent 0 has no thread coordinate")
-        .into()
+/// The core's error for a leaf with no inverse (`thread_coord`): the
+/// same kind and numbers, `mode` counting leaves over the whole layout.
+fn no_coordinate(leaf: usize, extent: usize, stride: usize) -> Error {
+    let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
+    ErrorKind::NonPositiveStride {
+        mode: leaf,
+        extent: clamp(extent),
+        stride: clamp(stride),
+    }
+    .into()
 }
 
 fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
@@ -83,20 +90,25 @@ fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
 pub trait ModeCoord<D> {
     /// `Σ ((i / d_j) % s_j) · (s_0 ⋯ s_{j-1})` over the mode's leaves (at
     /// any depth, in order: CuTe's `idx2crd` then `crd2idx` of the mode).
-    fn mode_coord(&self, d: &D, index: usize) -> Result<usize, Error>;
+    /// `leaf` counts the leaves before this one in the whole layout (an
+    /// error names it, as the core's does).
+    fn mode_coord(&self, d: &D, index: usize, leaf: &mut usize) -> Result<usize, Error>;
 }
 
 impl<S: Int, D: Int> ModeCoord<D> for S {
     #[inline(always)]
-    fn mode_coord(&self, d: &D, index: usize) -> Result<usize, Error> {
+    fn mode_coord(&self, d: &D, index: usize, leaf: &mut usize) -> Result<usize, Error> {
         let (s, d) = (self.get(), d.get());
+        *leaf += 1;
         // An extent-1 leaf is at 0 whatever its stride, as CuTe's idx2crd
-        // of a `_1` mode; another of stride 0 has no inverse.
+        // of a `_1` mode; another of stride 0 has no inverse. (An extent
+        // of 0 never gets here: the layout has no thread, and the index
+        // check before refuses every index.)
         if s == 1 {
             return Ok(0);
         }
         if d == 0 || s == 0 {
-            return Err(no_coordinate());
+            return Err(no_coordinate(*leaf - 1, s, d));
         }
         Ok((index / d) % s)
     }
@@ -136,10 +148,10 @@ macro_rules! tuples {
 
         impl<$($S: ModeCoord<$D> + Shape, $D),*> ModeCoord<($($D,)*)> for ($($S,)*) {
             #[inline(always)]
-            fn mode_coord(&self, d: &($($D,)*), index: usize) -> Result<usize, Error> {
+            fn mode_coord(&self, d: &($($D,)*), index: usize, leaf: &mut usize) -> Result<usize, Error> {
                 let (mut coord, mut prefix) = (0usize, 1usize);
                 $(
-                    coord += self.$i.mode_coord(&d.$i, index)?.wrapping_mul(prefix);
+                    coord += self.$i.mode_coord(&d.$i, index, leaf)?.wrapping_mul(prefix);
                     prefix = prefix.wrapping_mul(Shape::size(&self.$i));
                 )*
                 let _ = prefix;
@@ -181,14 +193,14 @@ pub trait FlatCoord<DL> {
     /// One `usize` per mode.
     type Out;
     /// The coordinates; an extent-1 leaf is at 0, another stride-0 leaf
-    /// (no inverse) is an error.
-    fn flat_coord(&self, d: &DL, index: usize) -> Result<Self::Out, Error>;
+    /// (no inverse) is an error; `leaf` counts the leaves before the list.
+    fn flat_coord(&self, d: &DL, index: usize, leaf: &mut usize) -> Result<Self::Out, Error>;
 }
 
 impl FlatCoord<Nil> for Nil {
     type Out = Nil;
     #[inline(always)]
-    fn flat_coord(&self, _: &Nil, _: usize) -> Result<Nil, Error> {
+    fn flat_coord(&self, _: &Nil, _: usize, _: &mut usize) -> Result<Nil, Error> {
         Ok(Nil)
     }
 }
@@ -196,11 +208,14 @@ impl FlatCoord<Nil> for Nil {
 impl<S: ModeCoord<D>, SL: FlatCoord<DL>, D, DL> FlatCoord<Cons<D, DL>> for Cons<S, SL> {
     type Out = Cons<usize, SL::Out>;
     #[inline(always)]
-    fn flat_coord(&self, d: &Cons<D, DL>, index: usize) -> Result<Self::Out, Error> {
-        Ok(Cons(
-            self.0.mode_coord(&d.0, index)?,
-            self.1.flat_coord(&d.1, index)?,
-        ))
+    fn flat_coord(
+        &self,
+        d: &Cons<D, DL>,
+        index: usize,
+        leaf: &mut usize,
+    ) -> Result<Self::Out, Error> {
+        let head = self.0.mode_coord(&d.0, index, leaf)?;
+        Ok(Cons(head, self.1.flat_coord(&d.1, index, leaf)?))
     }
 }
 

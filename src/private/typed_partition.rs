@@ -208,7 +208,7 @@ where
         }
         self.shape()
             .into_list()
-            .flat_coord(&self.stride().into_list(), index)
+            .flat_coord(&self.stride().into_list(), index, &mut 0)
     }
 }
 

@@ -41,6 +41,14 @@ pub trait AsLayout {
 }
 
 /// A layout that coordinates of type `C` index.
+///
+/// Every impl is `do_not_recommend`, so that a coordinate of the wrong
+/// rank is one error at the coordinate, this message, and the one bound
+/// that asked (`ui-tests/tensor/index_wrong_rank`), not the inner bound
+/// that failed with the impls it went through and a list of the others.
+#[diagnostic::on_unimplemented(
+    message = "`{C}` is not a coordinate of a tensor over the layout `{Self}`: a coordinate is one `usize`, or a tuple of them nested like the layout's shape"
+)]
 pub trait IndexBy<C>: AsLayout {
     /// The offset of `coord`, or `None` when it is outside the domain: each
     /// integer of the coordinate must lie in `0..size` of the mode it
@@ -135,6 +143,7 @@ impl AsLayout for Layout {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<C: Coordinate> IndexBy<C> for Layout {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {
@@ -162,6 +171,7 @@ impl<L: AsLayout + ?Sized> AsLayout for &L {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<C, L: IndexBy<C> + ?Sized> IndexBy<C> for &L {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {

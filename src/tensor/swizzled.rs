@@ -59,6 +59,7 @@ impl AsLayout for ComposedLayout {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<C: Coordinate> IndexBy<C> for ComposedLayout {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {
@@ -86,6 +87,7 @@ where
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<Sw, O, L, Cd> IndexBy<Cd> for Composed<Sw, O, L>
 where
     Sw: TypedSwizzle,

@@ -124,6 +124,7 @@ impl AsLayout for AnyLayout {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<C: Coordinate> IndexBy<C> for AnyLayout {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {

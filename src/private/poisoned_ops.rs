@@ -1,0 +1,130 @@
+//! The divide, product-tile and tensor-algorithm traits of [`Poisoned`]
+//! (the others are in `poisoned.rs` and `poisoned_partition.rs`): a failed
+//! `layout!` divided through [`Divide`], given as the second operand of a
+//! real layout's composition or product, measured (`max_alignment`), or
+//! under a tensor given to `copy`, `fill`, `axpby` or `gemm` (on either
+//! side) reports nothing more. The impls for a real `Layout` are
+//! `do_not_recommend`: a real mistake's message must not list them.
+
+use layout_core::Error;
+
+use super::algebra::AlgebraError;
+use super::compose_value::Compose;
+use super::divide::Divide;
+use super::layout::Layout;
+use super::loops::{Matrix, WalkWith};
+use super::paired::WalkPaired;
+use super::poisoned::{Poisoned, poisoned};
+use super::product_copies::ProductTile;
+use super::product_ranked::RankedProduct;
+
+impl<I, K> Poisoned<I, K> {
+    /// As `Layout::max_alignment`.
+    pub fn max_alignment(&self) -> Result<usize, Error> {
+        poisoned()
+    }
+    /// As `Layout::max_common_vector`, with any other layout.
+    pub fn max_common_vector<T>(&self, _: &T) -> Result<usize, Error> {
+        poisoned()
+    }
+}
+
+/// A real layout composed with a poisoned one: a rank-1 result.
+#[diagnostic::do_not_recommend]
+impl<S, D, J, K> Compose<Poisoned<J, K>> for Layout<S, D> {
+    type Shape = usize;
+    type Stride = usize;
+    fn composition(&self, _: Poisoned<J, K>) -> Result<Layout<usize, usize>, AlgebraError> {
+        poisoned()
+    }
+}
+
+/// A real layout's blocked or raked product by a poisoned one.
+#[diagnostic::do_not_recommend]
+impl<S, D, J, K> RankedProduct<Poisoned<J, K>> for Layout<S, D> {
+    type Blocked = Poisoned;
+    type Raked = Poisoned;
+    fn blocked_product(&self, _: Poisoned<J, K>) -> Result<Poisoned, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+    fn raked_product(&self, _: Poisoned<J, K>) -> Result<Poisoned, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+}
+
+impl<T, I, K> Divide<T> for Poisoned<I, K> {
+    type Logical = Poisoned<I>;
+    type Zipped = Poisoned<I>;
+    type Tiled = Poisoned<I>;
+    type Flat = Poisoned<I>;
+    fn logical_divide(&self, _: T) -> Result<Poisoned<I>, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+    fn zipped_divide(&self, _: T) -> Result<Poisoned<I>, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+    fn tiled_divide(&self, _: T) -> Result<Poisoned<I>, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+    fn flat_divide(&self, _: T) -> Result<Poisoned<I>, AlgebraError> {
+        Ok(Poisoned::NEW)
+    }
+}
+
+/// As a product's tile: a rank-1 layout (its type is not known).
+impl<I, K> ProductTile for Poisoned<I, K> {
+    type Shape = usize;
+    type Stride = usize;
+    fn tile(self) -> Layout<usize, usize> {
+        poisoned()
+    }
+}
+
+impl<O, I, K> WalkWith<O> for Poisoned<I, K> {
+    fn same_shape(&self, _: &O) -> bool {
+        poisoned()
+    }
+    fn walk_with(&self, _: &O, _: usize, _: usize, _: impl FnMut(usize, usize)) {
+        poisoned()
+    }
+}
+
+/// A real layout walked with a poisoned one (`fill` asks for the
+/// layout with itself, `copy` for the source with the destination).
+#[diagnostic::do_not_recommend]
+impl<S, D, I, J, K> WalkWith<Poisoned<J, K>> for Layout<S, D, I> {
+    fn same_shape(&self, _: &Poisoned<J, K>) -> bool {
+        poisoned()
+    }
+    fn walk_with(&self, _: &Poisoned<J, K>, _: usize, _: usize, _: impl FnMut(usize, usize)) {
+        poisoned()
+    }
+}
+
+impl<O, I, K> WalkPaired<O> for Poisoned<I, K> {
+    fn same_size(&self, _: &O) -> bool {
+        poisoned()
+    }
+    fn walk_paired(&self, _: &O, _: usize, _: usize, _: impl FnMut(usize, usize)) {
+        poisoned()
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, I, J, K> WalkPaired<Poisoned<J, K>> for Layout<S, D, I> {
+    fn same_size(&self, _: &Poisoned<J, K>) -> bool {
+        poisoned()
+    }
+    fn walk_paired(&self, _: &Poisoned<J, K>, _: usize, _: usize, _: impl FnMut(usize, usize)) {
+        poisoned()
+    }
+}
+
+impl<I, K> Matrix for Poisoned<I, K> {
+    fn extents(&self) -> (usize, usize) {
+        poisoned()
+    }
+    fn strides(&self) -> (usize, usize) {
+        poisoned()
+    }
+}
