@@ -27,7 +27,10 @@ fn same_as_tensor<L: layout_dsl::tensor::AsLayout, E: layout_dsl::tensor::Engine
     size: usize,
 ) {
     for k in 0..size {
-        assert_eq!(base + offsets(&layout, k), view.base() + offsets(view.layout(), k));
+        assert_eq!(
+            base + offsets(&layout, k),
+            view.base() + offsets(view.layout(), k)
+        );
     }
 }
 
@@ -54,7 +57,10 @@ fn local_tile_of_a_named_layout_by_a_named_tiler() {
         same_offsets!(inner, named);
         // One side named, the other written out.
         same_offsets!(layout!(type local_tile(#l, (4, 3), (i, j))).unwrap(), named);
-        same_offsets!(layout!(type local_tile((m, n):(1, m), #t, (i, j))).unwrap(), named);
+        same_offsets!(
+            layout!(type local_tile((m, n):(1, m), #t, (i, j))).unwrap(),
+            named
+        );
     }
     // A tile past the grid: an error, as written out.
     assert!(layout!(type local_tile(#l, #t, (2, 0))).is_err());

@@ -72,7 +72,10 @@ pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
         _ => return None,
     };
     if !is_layout_operand(layout) {
-        return refuse(layout, "a named typed layout or a written-out `SHAPE:STRIDE`");
+        return refuse(
+            layout,
+            "a named typed layout or a written-out `SHAPE:STRIDE`",
+        );
     }
     let by_fits = match form {
         Form::Threads => {
@@ -82,7 +85,9 @@ pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
     };
     if !by_fits {
         let what = match form {
-            Form::Threads => "a named static thread layout (`layout!(type (4,8):(8,1))`) or a static `SHAPE:STRIDE`",
+            Form::Threads => {
+                "a named static thread layout (`layout!(type (4,8):(8,1))`) or a static `SHAPE:STRIDE`"
+            }
             _ => "a named tiler (`(C<4>, C<8>)`) or a tuple of static extents (`(4, 8)`)",
         };
         return refuse(by, what);

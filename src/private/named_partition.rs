@@ -32,7 +32,7 @@ impl<S, D, I: Offset> Partitioned for Layout<S, D, I> {
 /// partitions take. Asked of a named operand where it stands, so that a
 /// run-time extent is reported there, with what to write instead.
 #[diagnostic::on_unimplemented(
-    message = "`type` partitions by static extents, but `{Self}` has a run-time (`usize`) extent",
+    message = "`type` partitions by static extents (`C<N>`), but this named tiler or thread layout holds a run-time extent `{Self}`",
     label = "a `type` partition needs `C<N>` extents here: write the tiler `(C::<4>, C::<8>)` or the thread layout `layout!(type (4,8):(8,1))`, or drop `type` to partition by run-time extents through the core"
 )]
 pub trait StaticExtents {}
@@ -49,11 +49,16 @@ macro_rules! static_tuples {
 
 for_each_rank!(static_tuples);
 
-/// The named operand, once [`StaticExtents`] holds for it.
+/// The named operand, once [`StaticExtents`] holds for it. (Where it does
+/// not, the partition's own bound on the operand fails too: a second error,
+/// after this one at the name.)
 #[inline(always)]
 pub fn static_extents<T: StaticExtents>(operand: T) -> T {
     operand
 }
+
+/// A named partition's result: its layout `O` and base in `L`'s offset type.
+pub type Named<O, L> = Result<(O, <L as Partitioned>::Base), Error>;
 
 /// The pair of a partition and its base in `L`'s offset type.
 #[inline(always)]
@@ -111,7 +116,7 @@ pub fn named_local_partition_step<L, P, Ix, St>(
     threads: &P,
     index: Ix,
     _step: St,
-) -> Result<(<P as ThreadsStep<L, St>>::Output, L::Base), Error>
+) -> Named<<P as ThreadsStep<L, St>>::Output, L>
 where
     L: Partitioned,
     P: ThreadsStep<L, St> + Threads,
