@@ -34,6 +34,8 @@ mod fallback;
 mod kind;
 #[path = "../../layout-macros/src/named.rs"]
 mod named;
+#[path = "../../layout-macros/src/named_partition.rs"]
+mod named_partition;
 #[path = "../../layout-macros/src/named_product.rs"]
 mod named_product;
 #[path = "../../layout-macros/src/partition.rs"]

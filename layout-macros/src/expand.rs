@@ -25,6 +25,7 @@
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat or nested, static tiles, nested tilers or thread layouts of any nesting, strides of either sign) | the facade's typed partition, `Result<(Layout, base), Error>` (partition.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
+//! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
@@ -37,7 +38,8 @@ use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::kind::{Kind, kind};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, named, named_product, partition, rules, valid,
+    arith, basis, composed, divide, fallback, named, named_partition, named_product, partition,
+    rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -146,6 +148,12 @@ impl Expander<'_> {
         if let Some(rule) = partition::rule(e).filter(|_| typed) {
             let (shape, stride) = rule.operand();
             return Ok(rule.emit(self.typed_layout(shape, stride)?, |k| self.leaf(k)));
+        }
+        // A named operand of a partition: never the core under `type`.
+        match named_partition::call(e).filter(|_| typed) {
+            Some(Ok(call)) => return self.named_partition(&call),
+            Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
+            None => {}
         }
         if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
             return Ok(tokens);
@@ -325,7 +333,7 @@ impl Expander<'_> {
 
     /// An operand of `Compose` (`named::composition`): a named layout, a
     /// written-out one, or a by-mode tiler of those and integers (a tuple).
-    fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
+    pub(crate) fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
         match &e.kind {
             ExprKind::Layout(shape, stride) => self.typed_layout(shape, stride),
             ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
@@ -359,7 +367,7 @@ impl Expander<'_> {
     }
 
     /// A written-out shape or stride: static leaves `C::<N>`, dynamic ones as given.
-    fn tree(&self, e: &Expr) -> syn::Result<TokenStream> {
+    pub(crate) fn tree(&self, e: &Expr) -> syn::Result<TokenStream> {
         match &e.kind {
             ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
             ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
@@ -389,7 +397,7 @@ impl Expander<'_> {
 
     /// A dynamic leaf, its type pinned to `usize` so that a mistake is
     /// reported at the leaf ("expected `usize`, found `i32`").
-    fn leaf(&self, k: usize) -> TokenStream {
+    pub(crate) fn leaf(&self, k: usize) -> TokenStream {
         let private = emit::private();
         let leaf = &self.ast.leaves[k];
         quote!(#private::dynamic(#leaf))
@@ -407,7 +415,7 @@ impl Expander<'_> {
     }
 
     /// A static expression, folded by the core.
-    fn value(&self, e: &Expr) -> syn::Result<TokenStream> {
+    pub(crate) fn value(&self, e: &Expr) -> syn::Result<TokenStream> {
         self.value_of(e, &self.eval(e)?)
     }
 

@@ -24,6 +24,7 @@ mod expand;
 mod fallback;
 mod kind;
 mod named;
+mod named_partition;
 mod named_product;
 mod partition;
 mod partition_args;

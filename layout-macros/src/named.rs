@@ -19,7 +19,10 @@
 //! the result is a `Result`, as for any algebra of dynamic leaves.
 //! After `type`, `composition(A, B)` with `#A` or `#B` (the other written
 //! out, or `B` a by-mode tiler `<…>` of written-out layouts and integers)
-//! calls the facade's `Compose` trait ([`composition`]).
+//! calls the facade's `Compose` trait ([`composition`]). After `type`, the
+//! partitions (`local_tile`, …) with a named operand call the facade's
+//! typed partitions (named_partition.rs), or are an error at an operand
+//! they cannot take: never the run-time path.
 //! Anywhere else `#A` is an error at its tokens: in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
 //! function that writes out its result while compiling (`table`) cannot

@@ -20,7 +20,7 @@ use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
-use crate::{basis, composed, divide, named, named_product, partition, rules};
+use crate::{basis, composed, divide, named, named_partition, named_product, partition, rules};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
@@ -112,6 +112,18 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             let trait_name = format_ident!("{trait_name}");
             let out = format_ident!("{}", named_product::result_type(method));
             Ok(quote!(<#a as #private::#trait_name<#b>>::#out))
+        }
+        // A partition with a named operand (`named_partition::call`).
+        _ if ast.zero_sized.is_some() && matches!(named_partition::call(e), Some(Ok(_))) => {
+            let Some(Ok(call)) = named_partition::call(e) else {
+                unreachable!("checked")
+            };
+            let typed = |x: &Expr| operand(ast, x);
+            let threads = |x: &Expr| match layout_core::eval(x) {
+                Ok(Value::Layout(l)) => emit::layout_type(&l, true),
+                _ => unreachable!("a static thread layout (named_partition::call)"),
+            };
+            named_partition::layout_type(&call, &typed, &threads).map_err(untypable)
         }
         _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
             Ok(rules::layout_type(e).expect("checked"))

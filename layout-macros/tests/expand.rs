@@ -28,6 +28,8 @@ mod fallback;
 mod kind;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/named_partition.rs"]
+mod named_partition;
 #[path = "../src/named_product.rs"]
 mod named_product;
 #[path = "../src/partition.rs"]
@@ -226,6 +228,16 @@ snapshot!(
     "type composition(#A, (p,(4,q)):(2,(1,p)))"
 );
 snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
+// Partitions with a named operand: the facade's typed partition, never the core.
+snapshot!(
+    named_local_tile,
+    "type local_tile(#G, #TILER, (i, 0, _), (1, X, 1))"
+);
+snapshot!(named_local_partition, "type local_partition(#G, #THR, t)");
+snapshot!(
+    named_partition_refused,
+    "type local_tile(#G, (4, n), (i, j))"
+);
 // A written-out `A` with a dynamic stride: the value method, whose holes
 // are sorted at run time by straight-line code (`product_holes.rs`).
 snapshot!(

@@ -47,6 +47,7 @@ mod leaf_list;
 mod list;
 mod loops;
 mod mode;
+mod named_partition;
 mod paired;
 mod partial;
 mod partition;
@@ -109,6 +110,10 @@ pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
+pub use named_partition::{
+    Named, Partitioned, StaticExtents, named_local_partition, named_local_partition_step,
+    named_local_tile, named_local_tile_step, named_outer_partition, static_extents,
+};
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};

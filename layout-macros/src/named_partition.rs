@@ -1,0 +1,250 @@
+//! After `type`, the partitions with a named operand (`#L`, `#T`, …):
+//! `local_tile(L, T, C[, STEP])`, `inner_partition(L, T, C)`,
+//! `outer_partition(L, T, C)` and `local_partition(L, THR, I[, STEP])`
+//! call the facade's typed partitions on the typed layout
+//! (`src/private/named_partition.rs`, the traits of `tensor::typed`), as
+//! the written-out forms do (partition.rs): `Result<(typed layout, base),
+//! Error>`. Each operand is named or written out: `L` a `SHAPE:STRIDE` of
+//! plain leaves, `T` a tuple (or `<…>`) of static extents (nested for a
+//! tuple mode), `THR` a static layout, `C`/`I` integers, dynamic leaves and
+//! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
+//! tiler or thread layout must hold static extents (`StaticExtents`,
+//! asked at its name). Any other operand is an error at it: under `type`, a
+//! named partition never falls back to the core at run time.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::emit::{self, Untypable};
+use crate::expand::Expander;
+use crate::named::{contains, is_layout_operand, name};
+use crate::partition_args::{entry, entry_type, is_underscore};
+use crate::tree::has_dynamic;
+
+/// Which partition, as the facade names its traits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `local_tile`, `inner_partition`.
+    Tile,
+    /// `outer_partition`.
+    Outer,
+    /// `local_partition`.
+    Threads,
+}
+
+/// A partition with a named operand, its operands as written.
+pub struct Call<'a> {
+    /// Which partition.
+    pub form: Form,
+    /// The layout partitioned.
+    pub layout: &'a Expr,
+    /// The tiler, or the thread layout.
+    pub by: &'a Expr,
+    /// The tile coordinate, or the thread index (or coordinate).
+    pub at: &'a Expr,
+    /// CuTe's `Step` projection.
+    pub step: Option<&'a Expr>,
+}
+
+/// The partition call `e` with a named operand: `None` if `e` is not one,
+/// an operand and what it should be if one is written in a form the
+/// typed partitions cannot take.
+pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
+    let ExprKind::Call { name: f, args, .. } = &e.kind else {
+        return None;
+    };
+    let form = match f.as_str() {
+        "local_tile" | "inner_partition" => Form::Tile,
+        "outer_partition" => Form::Outer,
+        "local_partition" => Form::Threads,
+        _ => return None,
+    };
+    if !contains(e) {
+        return None;
+    }
+    let (layout, by, at, step) = match (form, f.as_str(), args.as_slice()) {
+        (_, _, [l, b, a]) => (l, b, a, None),
+        (Form::Tile | Form::Threads, "local_tile" | "local_partition", [l, b, a, s]) => {
+            (l, b, a, Some(s))
+        }
+        // Another arity: the core's error, already reported (valid.rs).
+        _ => return None,
+    };
+    if !is_layout_operand(layout) {
+        return refuse(
+            layout,
+            "a named typed layout or a written-out `SHAPE:STRIDE`",
+        );
+    }
+    let by_fits = match form {
+        Form::Threads => {
+            name(by).is_some() || (matches!(by.kind, ExprKind::Layout(..)) && !has_dynamic(by))
+        }
+        _ => name(by).is_some() || static_tiler(by),
+    };
+    if !by_fits {
+        let what = match form {
+            Form::Threads => {
+                "a named static thread layout (`layout!(type (4,8):(8,1))`) or a static `SHAPE:STRIDE`"
+            }
+            _ => "a named tiler (`(C<4>, C<8>)`) or a tuple of static extents (`(4, 8)`)",
+        };
+        return refuse(by, what);
+    }
+    if name(at).is_none() && !coordinate(at) {
+        return refuse(
+            at,
+            "a named coordinate, or one written out of integers, dynamic leaves and `_`",
+        );
+    }
+    if let Some(s) = step.filter(|s| name(s).is_none() && !static_step(s)) {
+        return refuse(s, "a named step or a tuple of `1` and `_`");
+    }
+    Some(Ok(Call {
+        form,
+        layout,
+        by,
+        at,
+        step,
+    }))
+}
+
+/// The error at an operand the typed partitions cannot take.
+fn refuse<'e>(at: &'e Expr, what: &str) -> Option<Result<Call<'e>, (&'e Expr, String)>> {
+    let message = format!(
+        "a `type` partition with a named operand takes {what} here: write it so, or drop `type` to partition through the core at run time"
+    );
+    Some(Err((at, message)))
+}
+
+/// A tuple (or `<…>`) of static extents of 1 or more, nested for tuple modes.
+fn static_tiler(t: &Expr) -> bool {
+    match &t.kind {
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            !items.is_empty() && items.iter().all(extents)
+        }
+        _ => false,
+    }
+}
+
+fn extents(t: &Expr) -> bool {
+    match &t.kind {
+        ExprKind::Int(n) => *n >= 1,
+        ExprKind::Tuple(items) => !items.is_empty() && items.iter().all(extents),
+        _ => false,
+    }
+}
+
+/// Integers (not negative), dynamic leaves and `_`, nested.
+fn coordinate(c: &Expr) -> bool {
+    match &c.kind {
+        ExprKind::Int(n) => *n >= 0,
+        ExprKind::Dynamic(_) => true,
+        ExprKind::Tuple(items) => items.iter().all(coordinate),
+        _ => is_underscore(c),
+    }
+}
+
+/// A flat tuple of `1` (keep) and `_`/`X` (drop).
+fn static_step(s: &Expr) -> bool {
+    match &s.kind {
+        ExprKind::Tuple(items) => items
+            .iter()
+            .all(|i| matches!(i.kind, ExprKind::Int(1)) || is_underscore(i)),
+        _ => false,
+    }
+}
+
+impl Expander<'_> {
+    /// The call of the facade's typed partition (`__private::named_*`).
+    pub fn named_partition(&self, call: &Call) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        let layout = self.operand(call.layout)?;
+        let by = match name(call.by) {
+            // Static extents, asked at the name (`StaticExtents`).
+            Some(_) => {
+                let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
+                quote_spanned!(span=> #private::static_extents(#value))
+            }
+            None if call.form == Form::Threads => self.value(call.by)?,
+            None => statics(call.by),
+        };
+        let at = match name(call.at) {
+            Some(_) => self.named(call.at),
+            None => entry(call.at, &|k| self.leaf(k)),
+        };
+        let step = call.step.map(|s| match name(s) {
+            Some(_) => self.named(s),
+            None => statics(s),
+        });
+        let function = format_ident!("{}", function(call.form, step.is_some()));
+        let by = match call.form {
+            Form::Threads => quote!(&#by),
+            _ => by,
+        };
+        let step = step.map(|s| quote!(, #s));
+        Ok(quote!(#private::#function(&#layout, #by, #at #step)))
+    }
+}
+
+/// The facade's function for a form, with or without a step.
+fn function(form: Form, step: bool) -> &'static str {
+    match (form, step) {
+        (Form::Tile, false) => "named_local_tile",
+        (Form::Tile, true) => "named_local_tile_step",
+        (Form::Outer, _) => "named_outer_partition",
+        (Form::Threads, false) => "named_local_partition",
+        (Form::Threads, true) => "named_local_partition_step",
+    }
+}
+
+/// A written-out static tiler or step (`call` checked it) as a value that
+/// is also its type: `C::<N>` per extent (`C::<1>` per kept mode), `X`
+/// per dropped mode, nested tuples.
+pub fn statics(e: &Expr) -> TokenStream {
+    match &e.kind {
+        ExprKind::Int(n) => emit::static_leaf(*n),
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            emit::tuple(items.iter().map(statics).collect())
+        }
+        _ => {
+            let private = emit::private();
+            quote!(#private::X)
+        }
+    }
+}
+
+/// The type of the layout inside the `Result` the call gives, for
+/// `layout_type!`: a projection through the facade's traits. `operand`
+/// types a named operand (`#T` names a type there) or a written-out layout;
+/// `threads` a written-out static thread layout.
+pub fn layout_type(
+    call: &Call,
+    operand: &dyn Fn(&Expr) -> Result<TokenStream, Untypable>,
+    threads: &dyn Fn(&Expr) -> Result<TokenStream, Untypable>,
+) -> Result<TokenStream, Untypable> {
+    let layout = operand(call.layout)?;
+    let by = match name(call.by) {
+        Some(_) => operand(call.by)?,
+        None if call.form == Form::Threads => threads(call.by)?,
+        None => statics(call.by),
+    };
+    let at = match name(call.at) {
+        Some(_) => operand(call.at)?,
+        None => entry_type(call.at),
+    };
+    let step = match call.step {
+        Some(s) if name(s).is_some() => Some(operand(s)?),
+        Some(s) => Some(statics(s)),
+        None => None,
+    };
+    let typed = quote!(::layout_dsl::tensor::typed);
+    Ok(match (call.form, step) {
+        (Form::Tile, None) => quote!(<#by as #typed::Tiler<#layout, #at>>::Output),
+        (Form::Tile, Some(st)) => quote!(<#by as #typed::TilerStep<#layout, #at, #st>>::Output),
+        (Form::Outer, _) => quote!(<#by as #typed::OuterTiler<#layout, #at>>::Output),
+        (Form::Threads, None) => quote!(<#by as #typed::ThreadsOf<#layout>>::Output),
+        (Form::Threads, Some(st)) => quote!(<#by as #typed::ThreadsStep<#layout, #st>>::Output),
+    })
+}
