@@ -38,6 +38,8 @@ mod named;
 mod named_partition;
 #[path = "../../layout-macros/src/named_product.rs"]
 mod named_product;
+#[path = "../../layout-macros/src/operands.rs"]
+mod operands;
 #[path = "../../layout-macros/src/partition.rs"]
 mod partition;
 #[path = "../../layout-macros/src/partition_args.rs"]

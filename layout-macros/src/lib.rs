@@ -26,6 +26,7 @@ mod kind;
 mod named;
 mod named_partition;
 mod named_product;
+mod operands;
 mod partition;
 mod partition_args;
 mod partition_index;

@@ -32,6 +32,8 @@ mod named;
 mod named_partition;
 #[path = "../src/named_product.rs"]
 mod named_product;
+#[path = "../src/operands.rs"]
+mod operands;
 #[path = "../src/partition.rs"]
 mod partition;
 #[path = "../src/partition_args.rs"]

@@ -1,0 +1,138 @@
+//! How the expansion writes an operand: a named value (`#NAME`), a
+//! written-out layout, shape, stride or coordinate, a dynamic leaf, and the
+//! errors for a layout too deep or too wide to type. expand.rs chooses the
+//! output form; these methods write the pieces it is made of.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::emit::{self, MAX_DEPTH, MAX_RANK};
+use crate::expand::Expander;
+use crate::named;
+use crate::tree::has_dynamic;
+
+impl Expander<'_> {
+    /// An input with a named layout, in a place named.rs accepted.
+    pub fn named(&self, e: &Expr) -> TokenStream {
+        let value = |l: &Expr| {
+            let name = named::name(l).expect("checked");
+            let ident = proc_macro2::Ident::new(name, self.ast.spans[l.span.end - 1]);
+            quote!(#ident)
+        };
+        match &e.kind {
+            ExprKind::Call { name, args, .. } => match args.as_slice() {
+                [c, l] => {
+                    let (layout, coord) = (value(l), self.coordinate(c));
+                    quote!(#layout.crd2idx(#coord))
+                }
+                // A named shape answers `size`, `rank`, `depth` through
+                // `rt::ShapeQueries`; a layout's own methods come first.
+                [l] if name != "cosize" => {
+                    let (layout, method) = (value(l), format_ident!("{name}"));
+                    let private = emit::private();
+                    quote!({
+                        #[allow(unused_imports)]
+                        use #private::rt::ShapeQueries as _;
+                        #layout.#method()
+                    })
+                }
+                [l] => {
+                    let (layout, method) = (value(l), format_ident!("{name}"));
+                    quote!(#layout.#method())
+                }
+                _ => unreachable!("named.rs accepts these calls only"),
+            },
+            _ => value(e),
+        }
+    }
+
+    /// An operand of `Compose` (`named::composition`): a named layout, a
+    /// written-out one, or a by-mode tiler of those and integers (a tuple).
+    pub(crate) fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) => self.typed_layout(shape, stride),
+            ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
+            ExprKind::Tiler(tiles) => {
+                let tiles = tiles.iter().map(|t| self.operand(t));
+                Ok(emit::tuple(tiles.collect::<syn::Result<_>>()?))
+            }
+            _ => Ok(self.named(e)),
+        }
+    }
+
+    /// A layout the expansion types: folded, or written out.
+    pub(crate) fn layout(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) if has_dynamic(e) => self.typed_layout(shape, stride),
+            _ => self.value(e),
+        }
+    }
+
+    pub(crate) fn typed_layout(&self, shape: &Expr, stride: &Expr) -> syn::Result<TokenStream> {
+        if let Some(deep) = emit::deeper_than(shape, MAX_DEPTH) {
+            return Err(self.too_deep(deep));
+        }
+        let signed = emit::negative_leaf(stride);
+        Ok(emit::typed_layout(
+            self.tree(shape)?,
+            self.tree(stride)?,
+            signed,
+        ))
+    }
+
+    /// A written-out shape or stride: static leaves `C::<N>`, dynamic ones as given.
+    pub(crate) fn tree(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
+            ExprKind::Tuple(items) if items.len() > MAX_RANK => Err(self.too_wide(e, items.len())),
+            ExprKind::Tuple(items) => {
+                let items = items
+                    .iter()
+                    .map(|i| self.tree(i))
+                    .collect::<syn::Result<_>>()?;
+                Ok(emit::tuple(items))
+            }
+            _ => unreachable!("only plain trees are typed"),
+        }
+    }
+
+    /// A written-out coordinate: literals and dynamic leaves.
+    pub(crate) fn coordinate(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => emit::int(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) => {
+                emit::tuple(items.iter().map(|i| self.coordinate(i)).collect())
+            }
+            _ => unreachable!("only plain trees are coordinates"),
+        }
+    }
+
+    /// A dynamic leaf, its type pinned to `usize` so that a mistake is
+    /// reported at the leaf ("expected `usize`, found `i32`").
+    pub(crate) fn leaf(&self, k: usize) -> TokenStream {
+        let private = emit::private();
+        let leaf = &self.ast.leaves[k];
+        quote!(#private::dynamic(#leaf))
+    }
+
+    /// At the tuple where the input crosses the limit, if it does.
+    pub(crate) fn too_deep(&self, e: &Expr) -> syn::Error {
+        let at = emit::deeper_than(e, MAX_DEPTH).unwrap_or(e);
+        let message = format!(
+            "a layout nested more than {MAX_DEPTH} deep: typed layouts nest at most {MAX_DEPTH} levels"
+        );
+        self.ast.error(Some(at.span), message)
+    }
+
+    pub(crate) fn too_wide(&self, e: &Expr, rank: usize) -> syn::Error {
+        let message = format!(
+            "a tuple of rank {rank} in a layout: typed layouts have at most {MAX_RANK} modes per level"
+        );
+        let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
+        self.ast.error(Some(at.span), message)
+    }
+}
