@@ -46,8 +46,10 @@ use calls::{algebra, divide};
 
 pub use crate::coerce::{Accepts, Args};
 pub(crate) use basis::basis_call;
+pub use basis::{OnBasis, ProxyFinish};
 pub use narration::Narration;
 pub(crate) use swizzle::composed_call;
+pub use swizzle::{Lifted, LiftedFinish};
 
 /// Every function the notation knows, section by section: CuTe's, its
 /// modes and analysis, constructors and recasts, slicing, partitioning, the kernel-library
@@ -116,6 +118,15 @@ pub struct Function {
     pub tiling: Option<Tiling>,
     /// Which derivation `layout explain` narrates.
     pub narration: Narration,
+    /// How it applies to a composed layout, where CuTe defines it on one
+    /// (`layout_composed.hpp`); `None`: a composed layout is refused.
+    pub on_composed: Option<Lifted>,
+    /// Its own calls with a swizzle or composed-layout argument that are
+    /// not [`Function::on_composed`]'s lifting (tried first; `None` from
+    /// the handler: go on).
+    pub on_swizzle: Option<fn(&Args) -> Option<Result<Value>>>,
+    /// How it applies to a layout with scaled-basis strides.
+    pub on_basis: OnBasis,
     /// What it does, in one line.
     pub about: &'static str,
     /// A call that evaluates (a test checks it), for help texts and tests.
@@ -229,7 +240,8 @@ pub fn function(name: &str) -> Option<&'static Function> {
 }
 
 /// The fields most entries share: blame the whole call, arguments may be
-/// dynamic in the macro, no tiling.
+/// dynamic in the macro, no tiling, composed layouts and scaled-basis
+/// strides refused.
 const BASE: Function = Function {
     name: "",
     usage: "",
@@ -240,6 +252,9 @@ const BASE: Function = Function {
     static_only: false,
     tiling: None,
     narration: Narration::ResultOnly,
+    on_composed: None,
+    on_swizzle: None,
+    on_basis: OnBasis::Refused,
     about: "",
     example: "",
     apply: |_| unreachable!("every entry has its own `apply`"),
@@ -269,6 +284,11 @@ const fn tiled(
         },
         tiling: Some(tiling),
         narration: Narration::Tiling,
+        on_composed: swizzle::RECOMPOSE,
+        on_basis: match tiling {
+            Tiling::Divide(_) => basis::DIVIDE,
+            _ => OnBasis::Refused,
+        },
         about,
         example,
         apply,
