@@ -124,9 +124,7 @@ fn whole(args: &Args, r: Result<Value>) -> Result<Value> {
 /// `composition` of a swizzle and a layout, of two swizzles, of a layout
 /// and a swizzle or a composed layout.
 pub(super) const COMPOSITION: OnSwizzle = Some(|args| match args.values.as_slice() {
-    [Value::Swizzle(sw), Value::Layout(l)] => {
-        Some(Ok(recomposed(compose(*sw, 0, l.clone()))))
-    }
+    [Value::Swizzle(sw), Value::Layout(l)] => Some(Ok(recomposed(compose(*sw, 0, l.clone())))),
     [Value::Swizzle(a), Value::Swizzle(b)] => Some(a.compose(*b).map(Value::Swizzle)),
     [Value::Layout(l), Value::Swizzle(sw)] => {
         Some(whole(args, compose_swizzle(l, *sw).map(recomposed)))

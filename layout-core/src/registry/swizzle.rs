@@ -181,8 +181,10 @@ pub(super) const LEFT_INVERSE: Option<Lifted> =
 pub(super) const UPCAST: Option<Lifted> =
     lifted(0, LiftedFinish::Own(|c, a| composed(c.upcast(a.int(1)?)?)));
 /// `downcast(C, N)`: the composed layout's own.
-pub(super) const DOWNCAST: Option<Lifted> =
-    lifted(0, LiftedFinish::Own(|c, a| composed(c.downcast(a.int(1)?)?)));
+pub(super) const DOWNCAST: Option<Lifted> = lifted(
+    0,
+    LiftedFinish::Own(|c, a| composed(c.downcast(a.int(1)?)?)),
+);
 /// `recast_layout(C, OLD, NEW)`: the composed layout's own.
 pub(super) const RECAST: Option<Lifted> = lifted(
     0,
@@ -251,7 +253,9 @@ fn finished(c: &ComposedLayout, finish: LiftedFinish, v: Value) -> Result<Value>
         (LiftedFinish::Recompose, Value::Layout(l)) => {
             recomposed(compose(c.outer().clone(), c.offset(), l))
         }
-        (LiftedFinish::Swizzle, Value::IntTuple(crate::IntTuple::Int(o))) => calls::int(through(o)?),
+        (LiftedFinish::Swizzle, Value::IntTuple(crate::IntTuple::Int(o))) => {
+            calls::int(through(o)?)
+        }
         (LiftedFinish::Swizzle, Value::Table(t)) => {
             let swizzled: Result<Vec<i64>> = t.as_slice().iter().map(|&o| through(o)).collect();
             Value::Table(Table(swizzled?))
