@@ -5,10 +5,11 @@
 //! The structural functions run on the layout's proxy (its shape with the
 //! strides `1, 2, …`, [`BasisLayout::proxy`]) through the integer
 //! registry, so their checks and errors are the integer ones; their layout
-//! results are read back leaf by leaf.
+//! results are read back leaf by leaf. Which functions do what is each
+//! entry's [`Function::on_basis`] (a constant of this module); the rest
+//! refuse.
 
 use alloc::format;
-
 use alloc::vec::Vec;
 
 use super::Function;

@@ -2,11 +2,12 @@
 //! functions CuTe defines on a `ComposedLayout` (`layout_composed.hpp`)
 //! reach one.
 //!
-//! A function whose entry has [`Function::on_composed`] given a composed layout where it takes a
-//! layout is evaluated on the inner layout, and its result finished as
-//! CuTe does: left as it is (`size`, `cosize`, `shape`, …), put back under
-//! the outer function and offset (divides, products, `composition`,
-//! `coalesce`, `get`, `take`, …), or sent through the outer function
+//! A function whose entry has [`Function::on_composed`], given a composed
+//! layout where it takes a layout, is evaluated on the inner layout, and
+//! its result finished as CuTe does: left as it is (`size`, `cosize`,
+//! `shape`, …), put back under the outer function and offset (divides,
+//! products, `composition`, `coalesce`, `get`, `take`, …), or sent through
+//! the outer function
 //! (`crd2idx`, `table`); `slice` and the inverses are the composed layout's
 //! own ([`ComposedLayout::slice`], [`ComposedLayout::right_inverse`]).
 //! Every other function refuses a composed layout with the usual type error
