@@ -44,6 +44,9 @@ use crate::error::{ErrorKind, Result};
 use crate::value::Value;
 use calls::{algebra, divide};
 
+/// A call's own handling of swizzle arguments: see [`Function::on_swizzle`].
+pub type OnSwizzle = fn(&Args) -> Option<Result<Value>>;
+
 /// The drawing of a TV layout call: see [`Function::tv_panels`].
 pub type TvPanels = fn(&Value, &[Value]) -> Option<Result<alloc::vec::Vec<crate::tv::TvPanel>>>;
 
@@ -127,7 +130,7 @@ pub struct Function {
     /// Its own calls with a swizzle or composed-layout argument that are
     /// not [`Function::on_composed`]'s lifting (tried first; `None` from
     /// the handler: go on).
-    pub on_swizzle: Option<fn(&Args) -> Option<Result<Value>>>,
+    pub on_swizzle: Option<OnSwizzle>,
     /// How it applies to a layout with scaled-basis strides.
     pub on_basis: OnBasis,
     /// For the TV layouts: the picture `layout print` draws of a call,

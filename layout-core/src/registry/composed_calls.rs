@@ -112,9 +112,9 @@ pub(super) fn layout_after_composed(l: &crate::Layout, c: &ComposedLayout) -> Re
     })
 }
 
-/// The handler of [`super::Function::on_swizzle`]: a call's own result when
+/// The field [`super::Function::on_swizzle`]: a call's own result when
 /// an argument is a swizzle or a composed layout, `None` to go on.
-pub(super) type OnSwizzle = Option<fn(&Args) -> Option<Result<Value>>>;
+type OnSwizzle = Option<super::OnSwizzle>;
 
 /// An error without a span pointed at the whole call.
 fn whole(args: &Args, r: Result<Value>) -> Result<Value> {
