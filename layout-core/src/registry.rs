@@ -44,10 +44,18 @@ use crate::error::{ErrorKind, Result};
 use crate::value::Value;
 use calls::{algebra, divide};
 
+/// A call's own handling of swizzle arguments: see [`Function::on_swizzle`].
+pub type OnSwizzle = fn(&Args) -> Option<Result<Value>>;
+
+/// The drawing of a TV layout call: see [`Function::tv_panels`].
+pub type TvPanels = fn(&Value, &[Value]) -> Option<Result<alloc::vec::Vec<crate::tv::TvPanel>>>;
+
 pub use crate::coerce::{Accepts, Args};
 pub(crate) use basis::basis_call;
+pub use basis::{OnBasis, ProxyFinish};
 pub use narration::Narration;
 pub(crate) use swizzle::composed_call;
+pub use swizzle::{Lifted, LiftedFinish};
 
 /// Every function the notation knows, section by section: CuTe's, its
 /// modes and analysis, constructors and recasts, slicing, partitioning, the kernel-library
@@ -116,6 +124,19 @@ pub struct Function {
     pub tiling: Option<Tiling>,
     /// Which derivation `layout explain` narrates.
     pub narration: Narration,
+    /// How it applies to a composed layout, where CuTe defines it on one
+    /// (`layout_composed.hpp`); `None`: a composed layout is refused.
+    pub on_composed: Option<Lifted>,
+    /// Its own calls with a swizzle or composed-layout argument that are
+    /// not [`Function::on_composed`]'s lifting (tried first; `None` from
+    /// the handler: go on).
+    pub on_swizzle: Option<OnSwizzle>,
+    /// How it applies to a layout with scaled-basis strides.
+    pub on_basis: OnBasis,
+    /// For the TV layouts: the picture `layout print` draws of a call,
+    /// given its value and its arguments' ([`crate::tv::panels`]; `None`
+    /// from the function: not a TV layout).
+    pub tv_panels: Option<TvPanels>,
     /// What it does, in one line.
     pub about: &'static str,
     /// A call that evaluates (a test checks it), for help texts and tests.
@@ -229,7 +250,8 @@ pub fn function(name: &str) -> Option<&'static Function> {
 }
 
 /// The fields most entries share: blame the whole call, arguments may be
-/// dynamic in the macro, no tiling.
+/// dynamic in the macro, no tiling, composed layouts and scaled-basis
+/// strides refused.
 const BASE: Function = Function {
     name: "",
     usage: "",
@@ -240,6 +262,10 @@ const BASE: Function = Function {
     static_only: false,
     tiling: None,
     narration: Narration::ResultOnly,
+    on_composed: None,
+    on_swizzle: None,
+    on_basis: OnBasis::Refused,
+    tv_panels: None,
     about: "",
     example: "",
     apply: |_| unreachable!("every entry has its own `apply`"),
@@ -269,6 +295,11 @@ const fn tiled(
         },
         tiling: Some(tiling),
         narration: Narration::Tiling,
+        on_composed: swizzle::RECOMPOSE,
+        on_basis: match tiling {
+            Tiling::Divide(_) => basis::DIVIDE,
+            _ => OnBasis::Refused,
+        },
         about,
         example,
         apply,
@@ -312,97 +343,4 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The arguments a usage line shows: (least, most), `usize::MAX` for `…`.
-    fn usage_arity(usage: &str) -> (usize, usize) {
-        let inner = &usage[usage.find('(').unwrap() + 1..usage.len() - 1];
-        let (mut min, mut max, mut depth) = (1, 1, 0);
-        for c in inner.chars() {
-            match c {
-                '[' => depth += 1,
-                ']' => depth -= 1,
-                ',' if depth == 0 => min += 1,
-                _ => {}
-            }
-            if c == ',' {
-                max += 1;
-            }
-        }
-        if inner.contains('…') {
-            max = usize::MAX;
-        }
-        (min, max)
-    }
-
-    #[test]
-    fn every_usage_line_agrees_with_its_arity_and_name() {
-        for f in FUNCTIONS {
-            assert!(f.usage.starts_with(&format!("{}(", f.name)), "{}", f.usage);
-            let (min, max) = usage_arity(f.usage);
-            assert_eq!(min..=max, f.arity, "{}", f.usage);
-            assert!(
-                f.args.len() <= max,
-                "{}: more argument kinds than arguments",
-                f.name
-            );
-        }
-    }
-
-    #[test]
-    fn every_example_calls_its_function_and_evaluates() {
-        for f in FUNCTIONS {
-            let expr = crate::notation::parse(f.example).unwrap();
-            let crate::expr::ExprKind::Call { name, args, .. } = &expr.kind else {
-                panic!("{}: the example is not a call", f.name);
-            };
-            assert_eq!(name, f.name);
-            assert!(f.arity.contains(&args.len()), "{}", f.example);
-            let value = crate::eval(&expr).unwrap_or_else(|e| panic!("{}: {e}", f.example));
-            if let Returns::Always(kind) = f.returns {
-                let got = match value {
-                    Value::IntTuple(crate::IntTuple::Int(_)) => Kind::Int,
-                    Value::IntTuple(_) => Kind::IntTuple,
-                    Value::Layout(_) => Kind::Layout,
-                    Value::View(_) => Kind::View,
-                    Value::Table(_) => Kind::Table,
-                    Value::Bool(_) => Kind::Bool,
-                    Value::Swizzle(_) => Kind::Swizzle,
-                    Value::Composed(_) => Kind::Composed,
-                    Value::BasisLayout(_) => Kind::BasisLayout,
-                    other => panic!("{}: {other}", f.example),
-                };
-                // An integer is an integer tuple too.
-                let fits = got == kind || (kind == Kind::IntTuple && got == Kind::Int);
-                assert!(fits, "{}: {kind:?} expected, got {got:?}", f.example);
-            }
-        }
-    }
-
-    #[test]
-    fn names_are_unique() {
-        let all: alloc::vec::Vec<&Function> = FUNCTIONS.iter().collect();
-        for (i, f) in all.iter().enumerate() {
-            assert!(all[..i].iter().all(|g| g.name != f.name), "{}", f.name);
-        }
-    }
-
-    #[test]
-    fn arity_words_come_from_the_numbers() {
-        let words = |arity: RangeInclusive<usize>| {
-            let f = Function {
-                arity,
-                ..function("size").unwrap().clone()
-            };
-            f.arity_in_words()
-        };
-        assert_eq!(words(0..=0), "0 arguments");
-        assert_eq!(words(1..=1), "1 argument");
-        assert_eq!(words(3..=3), "3 arguments");
-        assert_eq!(words(2..=3), "2 or 3 arguments");
-        assert_eq!(words(1..=4), "1 to 4 arguments");
-        assert_eq!(words(1..=usize::MAX), "at least 1 argument");
-        assert_eq!(words(2..=usize::MAX), "at least 2 arguments");
-    }
-}
+mod tests;

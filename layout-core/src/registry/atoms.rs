@@ -17,6 +17,7 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "layout_tv",
+        tv_panels: crate::tv::LAYOUT_TV,
         narration: Narration::LayoutTv,
         usage: "layout_tv(THR, VAL)",
         arity: 2..=2,
@@ -65,6 +66,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "mma_layout",
+        tv_panels: crate::tv::MMA_LAYOUT,
         narration: Narration::AtomLayout,
         static_only: true,
         usage: "mma_layout(ATOM, OPERAND)",
@@ -82,6 +84,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "copy_layout",
+        tv_panels: crate::tv::COPY_LAYOUT,
         narration: Narration::AtomLayout,
         static_only: true,
         usage: "copy_layout(ATOM, SRC_OR_DST)",
@@ -99,6 +102,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "tiled_mma_layout",
+        tv_panels: crate::tv::TILED_MMA_LAYOUT,
         narration: Narration::TiledMma,
         static_only: true,
         usage: "tiled_mma_layout(ATOM, ATOM_LAYOUT, OPERAND)",

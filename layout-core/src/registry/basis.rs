@@ -5,13 +5,14 @@
 //! The structural functions run on the layout's proxy (its shape with the
 //! strides `1, 2, …`, [`BasisLayout::proxy`]) through the integer
 //! registry, so their checks and errors are the integer ones; their layout
-//! results are read back leaf by leaf.
+//! results are read back leaf by leaf. Which functions do what is each
+//! entry's [`Function::on_basis`] (a constant of this module); the rest
+//! refuse.
 
 use alloc::format;
+use alloc::vec::Vec;
 
 use super::Function;
-use crate::algebra::Form;
-use alloc::vec::Vec;
 
 use crate::basis::{BasisLayout, BasisTuple, ScaledBasis, algebra, from_proxy, refusal};
 use crate::coerce::Args;
@@ -19,9 +20,25 @@ use crate::error::{Error, Result};
 use crate::int_tuple::IntTuple;
 use crate::value::Value;
 
+/// How a function applies to a layout with scaled-basis strides: the field
+/// [`Function::on_basis`].
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum OnBasis {
+    /// Refused, with a reason naming the function.
+    Refused,
+    /// Run on the layout's proxy through the integer function, the result
+    /// finished as given.
+    Proxy(ProxyFinish),
+    /// Its own algebra: the result, or `None` when the call has no such
+    /// argument and goes the integer way.
+    Own(fn(&Function, &Args) -> Option<Result<Value>>),
+}
+
 /// What becomes of a structural function's result on the proxy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Finish {
+#[non_exhaustive]
+pub enum ProxyFinish {
     /// Kept: it depends on the shape alone (`size`, `rank`, …).
     Keep,
     /// A layout whose strides are the proxy's: read back.
@@ -30,24 +47,12 @@ enum Finish {
     Strides,
 }
 
-/// The structural functions and their finish.
-const STRUCTURAL: &[(&str, Finish)] = &[
-    ("size", Finish::Keep),
-    ("rank", Finish::Keep),
-    ("depth", Finish::Keep),
-    ("shape", Finish::Keep),
-    ("stride", Finish::Strides),
-    ("get", Finish::Layout),
-    ("take", Finish::Layout),
-    ("select", Finish::Layout),
-    ("group", Finish::Layout),
-    ("flatten", Finish::Layout),
-    ("unflatten", Finish::Layout),
-    ("append", Finish::Layout),
-    ("prepend", Finish::Layout),
-    ("replace", Finish::Layout),
-    ("dice", Finish::Layout),
-];
+/// The shape's functions (`size`, `rank`, …): the proxy's result.
+pub(super) const KEEP: OnBasis = OnBasis::Proxy(ProxyFinish::Keep);
+/// The mode editing (`get`, `take`, …): the proxy's layout read back.
+pub(super) const LAYOUT: OnBasis = OnBasis::Proxy(ProxyFinish::Layout);
+/// `stride`: the proxy's strides read back.
+pub(super) const STRIDES: OnBasis = OnBasis::Proxy(ProxyFinish::Strides);
 
 /// `f(args)` when an argument is a layout with scaled-basis strides (or a
 /// scaled basis); `None` otherwise. `call` evaluates the integer function.
@@ -56,74 +61,131 @@ pub(crate) fn basis_call(
     args: &Args,
     call: impl FnOnce(&Args) -> Result<Value>,
 ) -> Option<Result<Value>> {
-    if f.name == "view" {
-        return view(args);
+    if let OnBasis::Own(own) = f.on_basis {
+        return own(f, args);
     }
-    let i = args
-        .values
-        .iter()
-        .position(|v| matches!(v, Value::BasisLayout(_)))?;
-    let Value::BasisLayout(l) = &args.values[i] else {
-        unreachable!("found above")
-    };
-    let form = |name: &str| match name {
-        "logical_divide" => Some(Form::Logical),
-        "zipped_divide" => Some(Form::Zipped),
-        "tiled_divide" => Some(Form::Tiled),
-        "flat_divide" => Some(Form::Flat),
+    let (i, _) = basis_arg(args)?;
+    Some(match f.on_basis {
+        OnBasis::Proxy(finish) => structural(args, finish, call),
+        _ => Err(refused(f, args, i)),
+    })
+}
+
+/// The first argument with scaled-basis strides, and where it is.
+fn basis_arg(args: &Args) -> Option<(usize, &BasisLayout)> {
+    args.values.iter().enumerate().find_map(|(i, v)| match v {
+        Value::BasisLayout(l) => Some((i, l)),
         _ => None,
+    })
+}
+
+/// `body` of the scaled-basis layout when it is argument `at` of `n`;
+/// refused when it is elsewhere; `None` when there is none.
+fn own_at(
+    f: &Function,
+    args: &Args,
+    (at, n): (usize, usize),
+    body: impl FnOnce(&BasisLayout) -> Result<Value>,
+) -> Option<Result<Value>> {
+    let (i, l) = basis_arg(args)?;
+    Some(if (i, args.len()) == (at, n) {
+        body(l)
+    } else {
+        Err(refused(f, args, i))
+    })
+}
+
+/// The divides of the layout (their form from the entry's `tiling`).
+pub(super) const DIVIDE: OnBasis = OnBasis::Own(|f, args| {
+    let Some(super::Tiling::Divide(form)) = f.tiling else {
+        return basis_arg(args).map(|(i, _)| Err(refused(f, args, i)));
     };
-    if let (Some(form), 0, 2) = (form(f.name), i, args.len()) {
-        let divided = args
-            .tiler(1)
-            .and_then(|t| algebra::divide(l, &t, form).map_err(args.at(1)));
-        return Some(divided.and_then(BasisLayout::into_value));
-    }
-    let result = match (f.name, i, args.len()) {
-        ("crd2idx", 1, 2) => args
-            .int_tuple(0)
-            .and_then(|c| l.crd2idx(&c).map_err(args.at(0))),
-        ("slice", 1, 2) => f
-            .accepts(0)
+    own_at(f, args, (0, 2), |l| {
+        args.tiler(1)
+            .and_then(|t| algebra::divide(l, &t, form).map_err(args.at(1)))
+            .and_then(BasisLayout::into_value)
+    })
+});
+
+/// `crd2idx(C, L)`: the coordinate's arithmetic tuple.
+pub(super) const CRD2IDX: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (1, 2), |l| {
+        args.int_tuple(0)
+            .and_then(|c| l.crd2idx(&c).map_err(args.at(0)))
+    })
+});
+
+/// `slice(COORD, L)`: a view.
+pub(super) const SLICE: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (1, 2), |l| {
+        f.accepts(0)
             .check(&args.values[0], args.span(0))
             .and_then(|()| {
                 let coord = super::tensor::coord(args);
                 crate::basis::slice_and_offset(&coord, l).map_err(args.at(0))
             })
-            .map(Value::BasisView),
-        ("coalesce", 0, 1) => algebra::coalesce(l).and_then(BasisLayout::into_value),
-        ("filter", 0, 1) => algebra::filter(l).and_then(BasisLayout::into_value),
-        ("filter_zeros", 0, 1) => algebra::filter_zeros(l).and_then(BasisLayout::into_value),
-        ("coshape", 0, 1) => algebra::coshape(l).map(Value::IntTuple).map_err(args.at(0)),
-        ("cosize", 0, 1) => algebra::coshape(l)
+            .map(Value::BasisView)
+    })
+});
+
+/// `coalesce(L)`.
+pub(super) const COALESCE: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (0, 1), |l| {
+        algebra::coalesce(l).and_then(BasisLayout::into_value)
+    })
+});
+
+/// `filter(L)`.
+pub(super) const FILTER: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (0, 1), |l| {
+        algebra::filter(l).and_then(BasisLayout::into_value)
+    })
+});
+
+/// `filter_zeros(L)`.
+pub(super) const FILTER_ZEROS: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (0, 1), |l| {
+        algebra::filter_zeros(l).and_then(BasisLayout::into_value)
+    })
+});
+
+/// `coshape(L)`.
+pub(super) const COSHAPE: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (0, 1), |l| {
+        algebra::coshape(l).map(Value::IntTuple).map_err(args.at(0))
+    })
+});
+
+/// `cosize(L)`.
+pub(super) const COSIZE: OnBasis = OnBasis::Own(|f, args| {
+    own_at(f, args, (0, 1), |l| {
+        algebra::coshape(l)
             .and_then(|c| c.size())
             .map(|n| Value::IntTuple(IntTuple::Int(n)))
-            .map_err(args.at(0)),
-        ("composition", 1, 2) => match &args.values[0] {
-            Value::Layout(a) => algebra::composition_by_basis(a, l)
-                .map(Value::Layout)
-                .map_err(args.at(1)),
-            _ => Err(refused(f, args, i)),
-        },
-        ("composition", 0, 2) if matches!(args.values[1], Value::BasisLayout(_)) => {
-            let Value::BasisLayout(b) = &args.values[1] else {
-                unreachable!("matched above")
-            };
-            algebra::composition_of_bases(l, b)
-                .map_err(args.at(1))
-                .and_then(BasisLayout::into_value)
-        }
-        ("composition", 0, 2) => args
+            .map_err(args.at(0))
+    })
+});
+
+/// `composition` with a scaled-basis layout on either side, or both.
+pub(super) const COMPOSITION: OnBasis = OnBasis::Own(|f, args| {
+    let (i, l) = basis_arg(args)?;
+    Some(match (i, args.values.as_slice()) {
+        (1, [Value::Layout(a), _]) => algebra::composition_by_basis(a, l)
+            .map(Value::Layout)
+            .map_err(args.at(1)),
+        (0, [_, Value::BasisLayout(b)]) => algebra::composition_of_bases(l, b)
+            .map_err(args.at(1))
+            .and_then(BasisLayout::into_value),
+        (0, [_, _]) => args
             .composition_tiler(1)
             .and_then(|t| algebra::composition(l, &t).map_err(args.at(1)))
             .and_then(BasisLayout::into_value),
-        (name, _, _) => match STRUCTURAL.iter().find(|(n, _)| *n == name) {
-            Some(&(_, finish)) => structural(args, finish, call),
-            None => Err(refused(f, args, i)),
-        },
-    };
-    Some(result)
-}
+        _ => Err(refused(f, args, i)),
+    })
+});
+
+/// `view(L, OFFSET)` with scaled-basis strides or a coordinate offset.
+pub(super) const VIEW: OnBasis = OnBasis::Own(|_, args| view(args));
 
 /// `view(L, OFFSET)` where `L` has scaled-basis strides or `OFFSET` is a
 /// coordinate (a tuple) or a scaled basis: the view `slice` prints, read
@@ -156,7 +218,7 @@ fn view(args: &Args) -> Option<Result<Value>> {
 /// proxy, the proxies' strides numbered apart, and the result read back.
 fn structural(
     args: &Args,
-    finish: Finish,
+    finish: ProxyFinish,
     call: impl FnOnce(&Args) -> Result<Value>,
 ) -> Result<Value> {
     let mut proxied = Args::new(
@@ -178,12 +240,12 @@ fn structural(
         table.extend_from_slice(l.leaf_strides());
     }
     match (finish, call(&proxied)?) {
-        (Finish::Keep, v) => Ok(v),
-        (Finish::Layout, Value::Layout(p)) => from_proxy(&table, &p)?.into_value(),
+        (ProxyFinish::Keep, v) => Ok(v),
+        (ProxyFinish::Layout, Value::Layout(p)) => from_proxy(&table, &p)?.into_value(),
         // CuTe's `slice` is the layout alone; its offset (an arithmetic
         // tuple here) is `crd2idx` of the coordinate with `_` as 0.
-        (Finish::Layout, Value::View(v)) => from_proxy(&table, v.layout())?.into_value(),
-        (Finish::Strides, Value::IntTuple(t)) => strides(&table, &t),
+        (ProxyFinish::Layout, Value::View(v)) => from_proxy(&table, v.layout())?.into_value(),
+        (ProxyFinish::Strides, Value::IntTuple(t)) => strides(&table, &t),
         (_, v) => Ok(v),
     }
 }

@@ -1,10 +1,13 @@
 //! The calls on swizzled layouts that are not the inner layout's: the
 //! vector functions `swizzle_layout.hpp` defines (`max_common_vector`,
-//! `max_common_layout`, `max_alignment`) and `composition(L, A o 0 o B)`.
+//! `max_common_layout`, `max_alignment`) and `composition(L, A o 0 o B)`,
+//! and the calls on swizzles themselves; each entry names its handler in
+//! [`super::Function::on_swizzle`].
 
 use super::calls;
 use super::swizzle::recomposed;
-use crate::composed::{ComposedLayout, Outer, compose_swizzle};
+use crate::coerce::Args;
+use crate::composed::{ComposedLayout, Outer, compose, compose_swizzle};
 use crate::error::Result;
 use crate::swizzle::Swizzle;
 use crate::value::Value;
@@ -108,3 +111,75 @@ pub(super) fn layout_after_composed(l: &crate::Layout, c: &ComposedLayout) -> Re
         Err(x) => Value::Layout(crate::algebra::composition(&x, &tiler)?),
     })
 }
+
+/// The field [`super::Function::on_swizzle`]: a call's own result when
+/// an argument is a swizzle or a composed layout, `None` to go on.
+type OnSwizzle = Option<super::OnSwizzle>;
+
+/// An error without a span pointed at the whole call.
+fn whole(args: &Args, r: Result<Value>) -> Result<Value> {
+    r.map_err(|e| e.or_at(args.call_span()))
+}
+
+/// `composition` of a swizzle and a layout, of two swizzles, of a layout
+/// and a swizzle or a composed layout.
+pub(super) const COMPOSITION: OnSwizzle = Some(|args| match args.values.as_slice() {
+    [Value::Swizzle(sw), Value::Layout(l)] => Some(Ok(recomposed(compose(*sw, 0, l.clone())))),
+    [Value::Swizzle(a), Value::Swizzle(b)] => Some(a.compose(*b).map(Value::Swizzle)),
+    [Value::Layout(l), Value::Swizzle(sw)] => {
+        Some(whole(args, compose_swizzle(l, *sw).map(recomposed)))
+    }
+    [Value::Layout(l), Value::Composed(c)] => Some(whole(args, layout_after_composed(l, c))),
+    _ => None,
+});
+
+/// `logical_product(L, C)` of a layout and a swizzled composed layout.
+pub(super) const LOGICAL_PRODUCT: OnSwizzle = Some(|args| match args.values.as_slice() {
+    [Value::Layout(l), Value::Composed(c)] => Some(whole(
+        args,
+        crate::composed::logical_product_swizzled(l, c).map(recomposed),
+    )),
+    _ => None,
+});
+
+/// A swizzle's inverses: itself, as in CuTe.
+pub(super) const INVERSE: OnSwizzle = Some(|args| match args.values.as_slice() {
+    [Value::Swizzle(sw)] => Some(Ok(Value::Swizzle(*sw))),
+    _ => None,
+});
+
+fn either_composed(args: &Args, layout: bool) -> Option<Result<Value>> {
+    match args.values.as_slice() {
+        [a, b] if matches!(a, Value::Composed(_)) || matches!(b, Value::Composed(_)) => {
+            Some(whole(args, max_common(layout, a, b)))
+        }
+        _ => None,
+    }
+}
+
+/// `max_common_vector` with a swizzled operand.
+pub(super) const MAX_COMMON_VECTOR: OnSwizzle = Some(|args| either_composed(args, false));
+/// `max_common_layout` with a swizzled operand.
+pub(super) const MAX_COMMON_LAYOUT: OnSwizzle = Some(|args| either_composed(args, true));
+
+/// `max_alignment` of a swizzle or a composed layout.
+pub(super) const MAX_ALIGNMENT: OnSwizzle = Some(|args| match args.values.as_slice() {
+    [Value::Swizzle(sw)] => Some(Ok(calls::int(1 << sw.base()))),
+    [Value::Composed(c)] => Some(whole(args, max_alignment(c))),
+    _ => None,
+});
+
+fn cast(args: &Args, cast: fn(Swizzle, i64) -> Result<Swizzle>) -> Option<Result<Value>> {
+    let (Some(Value::Swizzle(sw)), Some(n)) = (args.values.first(), args.values.get(1)) else {
+        return None;
+    };
+    let Value::IntTuple(crate::IntTuple::Int(n)) = n else {
+        return Some(Err(args.wrong(1, "an integer")));
+    };
+    Some(whole(args, cast(*sw, *n).map(Value::Swizzle)))
+}
+
+/// `upcast` of a swizzle.
+pub(super) const UPCAST: OnSwizzle = Some(|args| cast(args, Swizzle::upcast));
+/// `downcast` of a swizzle.
+pub(super) const DOWNCAST: OnSwizzle = Some(|args| cast(args, Swizzle::downcast));

@@ -35,6 +35,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_fragment_like",
+        on_composed: super::swizzle::KEEP,
         narration: Narration::FragmentLike,
         usage: "make_fragment_like(L|SHAPE)",
         args: &[LayoutOrIntTuple],
@@ -56,6 +57,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "tile_to_shape",
+        on_composed: super::swizzle::RECOMPOSE,
         narration: Narration::TileToShape,
         usage: "tile_to_shape(BLOCK, SHAPE[, ORDER|LayoutLeft|LayoutRight])",
         arity: 2..=3,
@@ -68,6 +70,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "upcast",
+        on_composed: super::swizzle::UPCAST,
+        on_swizzle: super::composed_calls::UPCAST,
         narration: Narration::Recast { wider: true },
         usage: "upcast(L, N)",
         arity: 2..=2,
@@ -80,6 +84,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "downcast",
+        on_composed: super::swizzle::DOWNCAST,
+        on_swizzle: super::composed_calls::DOWNCAST,
         narration: Narration::Recast { wider: false },
         usage: "downcast(L, N)",
         arity: 2..=2,
@@ -92,6 +98,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "recast_layout",
+        on_composed: super::swizzle::RECAST,
         narration: Narration::RecastLayout,
         usage: "recast_layout(L, OLD_BITS, NEW_BITS)",
         arity: 3..=3,

@@ -13,6 +13,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- queries ----
     Function {
         name: "size",
+        on_composed: super::swizzle::KEEP,
+        on_basis: super::basis::KEEP,
         narration: Narration::Size,
         usage: "size(X[, I…])",
         arity: 1..=usize::MAX,
@@ -25,6 +27,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "cosize",
+        on_composed: super::swizzle::KEEP,
+        on_basis: super::basis::COSIZE,
         narration: Narration::Cosize,
         usage: "cosize(L[, I…])",
         arity: 1..=usize::MAX,
@@ -37,6 +41,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "rank",
+        on_composed: super::swizzle::KEEP,
+        on_basis: super::basis::KEEP,
         narration: Narration::Rank,
         usage: "rank(X[, I…])",
         arity: 1..=usize::MAX,
@@ -49,6 +55,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "depth",
+        on_composed: super::swizzle::KEEP,
+        on_basis: super::basis::KEEP,
         narration: Narration::Depth,
         usage: "depth(X[, I…])",
         arity: 1..=usize::MAX,
@@ -61,6 +69,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "shape",
+        on_composed: super::swizzle::KEEP,
+        on_basis: super::basis::KEEP,
         narration: Narration::Part,
         usage: "shape(L[, I…])",
         arity: 1..=usize::MAX,
@@ -73,6 +83,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "stride",
+        on_basis: super::basis::STRIDES,
         narration: Narration::Part,
         usage: "stride(L[, I…])",
         arity: 1..=usize::MAX,
@@ -86,6 +97,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- one layout ----
     Function {
         name: "coalesce",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::COALESCE,
         narration: Narration::Coalesce,
         usage: "coalesce(L[, PROFILE])",
         arity: 1..=2,
@@ -98,6 +111,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "filter",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::FILTER,
         narration: Narration::Filter,
         usage: "filter(L)",
         args: &[Layout],
@@ -109,6 +124,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "flatten",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Flatten,
         usage: "flatten(X)",
         args: &[LayoutOrIntTuple],
@@ -120,6 +137,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "complement",
+        on_composed: super::swizzle::KEEP,
         narration: Narration::Complement,
         usage: "complement(A[, M|SHAPE])",
         arity: 1..=2,
@@ -132,6 +150,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "right_inverse",
+        on_composed: super::swizzle::RIGHT_INVERSE,
+        on_swizzle: super::composed_calls::INVERSE,
         narration: Narration::RightInverse,
         usage: "right_inverse(L)",
         args: &[Layout],
@@ -143,6 +163,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "left_inverse",
+        on_composed: super::swizzle::LEFT_INVERSE,
+        on_swizzle: super::composed_calls::INVERSE,
         narration: Narration::LeftInverse,
         usage: "left_inverse(L)",
         args: &[Layout],
@@ -153,14 +175,18 @@ pub(super) const FUNCTIONS: &[Function] = &[
         ..BASE
     },
     // ---- two layouts ----
-    tiled(
-        "composition",
-        "composition(A, B)",
-        Tiling::Composition,
-        "A ∘ B: R(c) = A(B(c)), shaped like B",
-        "composition((6,2):(8,2), (4,3):(3,1))",
-        |a| alg::composition(a.layout(0)?, &a.composition_tiler(1)?).map(layout_of),
-    ),
+    Function {
+        on_swizzle: super::composed_calls::COMPOSITION,
+        on_basis: super::basis::COMPOSITION,
+        ..tiled(
+            "composition",
+            "composition(A, B)",
+            Tiling::Composition,
+            "A ∘ B: R(c) = A(B(c)), shaped like B",
+            "composition((6,2):(8,2), (4,3):(3,1))",
+            |a| alg::composition(a.layout(0)?, &a.composition_tiler(1)?).map(layout_of),
+        )
+    },
     tiled(
         "logical_divide",
         "logical_divide(A, T)",
@@ -193,14 +219,17 @@ pub(super) const FUNCTIONS: &[Function] = &[
         "flat_divide((4,6):(1,4), (2,3))",
         |a| calls::divide_as(a, Form::Flat),
     ),
-    tiled(
-        "logical_product",
-        "logical_product(A, T)",
-        Tiling::Product(Form::Logical),
-        "(A, complement(A, size A · cosize T) ∘ T): A, then copies of A laid out as T",
-        "logical_product((2,2):(4,1), 6:1)",
-        |a| calls::product_as(a, Form::Logical),
-    ),
+    Function {
+        on_swizzle: super::composed_calls::LOGICAL_PRODUCT,
+        ..tiled(
+            "logical_product",
+            "logical_product(A, T)",
+            Tiling::Product(Form::Logical),
+            "(A, complement(A, size A · cosize T) ∘ T): A, then copies of A laid out as T",
+            "logical_product((2,2):(4,1), 6:1)",
+            |a| calls::product_as(a, Form::Logical),
+        )
+    },
     tiled(
         "zipped_product",
         "zipped_product(A, T)",
@@ -227,6 +256,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     ),
     Function {
         name: "blocked_product",
+        on_composed: super::swizzle::RECOMPOSE,
         narration: Narration::Tiling,
         usage: "blocked_product(A, B)",
         arity: 2..=2,
@@ -240,6 +270,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "raked_product",
+        on_composed: super::swizzle::RECOMPOSE,
         narration: Narration::Tiling,
         usage: "raked_product(A, B)",
         arity: 2..=2,
@@ -254,6 +285,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- coordinates and construction ----
     Function {
         name: "crd2idx",
+        on_composed: super::swizzle::SWIZZLED_OFFSET,
+        on_basis: super::basis::CRD2IDX,
         narration: Narration::Crd2idx,
         usage: "crd2idx(C, L|SHAPE[, STRIDE])",
         arity: 2..=3,

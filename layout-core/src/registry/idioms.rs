@@ -58,6 +58,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "table",
+        on_composed: super::swizzle::SWIZZLED_TABLE,
         narration: Narration::Table,
         usage: "table(L)",
         args: &[View],
@@ -71,6 +72,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "view",
+        on_basis: super::basis::VIEW,
         narration: Narration::View,
         usage: "view(L, BASE)",
         arity: 2..=2,

@@ -15,6 +15,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- mode access and editing ----
     Function {
         name: "get",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::LAYOUT,
         narration: Narration::GetMode,
         usage: "get(X, I…)",
         arity: 2..=usize::MAX,
@@ -27,6 +29,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "take",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Take { gather: false },
         usage: "take(X, B, E)",
         arity: 3..=3,
@@ -39,6 +43,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "select",
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Select,
         usage: "select(X, I…)",
         arity: 2..=usize::MAX,
@@ -51,6 +56,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "group",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Take { gather: true },
         usage: "group(X, B, E)",
         arity: 3..=3,
@@ -63,6 +70,8 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "append",
+        on_composed: super::swizzle::RECOMPOSE,
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Append { last: true },
         usage: "append(X, M[, N])",
         arity: 2..=3,
@@ -75,6 +84,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "prepend",
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Append { last: false },
         usage: "prepend(X, M[, N])",
         arity: 2..=3,
@@ -87,6 +97,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "replace",
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Replace,
         usage: "replace(X, I, M)",
         arity: 3..=3,
@@ -99,6 +110,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "unflatten",
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Unflatten,
         usage: "unflatten(X, PROFILE)",
         arity: 2..=2,
@@ -125,6 +137,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- analysis ----
     Function {
         name: "coshape",
+        on_basis: super::basis::COSHAPE,
         narration: Narration::Coshape,
         usage: "coshape(L[, I…])",
         arity: 1..=usize::MAX,
@@ -148,6 +161,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "max_common_vector",
+        on_swizzle: super::composed_calls::MAX_COMMON_VECTOR,
         narration: Narration::MaxCommon,
         usage: "max_common_vector(A, B)",
         arity: 2..=2,
@@ -161,6 +175,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "max_common_layout",
+        on_swizzle: super::composed_calls::MAX_COMMON_LAYOUT,
         narration: Narration::MaxCommon,
         usage: "max_common_layout(A, B)",
         arity: 2..=2,
@@ -173,6 +188,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "max_alignment",
+        on_swizzle: super::composed_calls::MAX_ALIGNMENT,
         narration: Narration::MaxAlignment,
         usage: "max_alignment(L)",
         args: &[Layout],
@@ -286,6 +302,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "filter_zeros",
+        on_basis: super::basis::FILTER_ZEROS,
         narration: Narration::FilterZeros,
         usage: "filter_zeros(X[, PROFILE])",
         arity: 1..=2,

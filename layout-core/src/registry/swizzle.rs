@@ -2,11 +2,12 @@
 //! functions CuTe defines on a `ComposedLayout` (`layout_composed.hpp`)
 //! reach one.
 //!
-//! A function listed in [`LIFTED`] given a composed layout where it takes a
-//! layout is evaluated on the inner layout, and its result finished as
-//! CuTe does: left as it is (`size`, `cosize`, `shape`, …), put back under
-//! the outer function and offset (divides, products, `composition`,
-//! `coalesce`, `get`, `take`, …), or sent through the outer function
+//! A function whose entry has [`Function::on_composed`], given a composed
+//! layout where it takes a layout, is evaluated on the inner layout, and
+//! its result finished as CuTe does: left as it is (`size`, `cosize`,
+//! `shape`, …), put back under the outer function and offset (divides,
+//! products, `composition`, `coalesce`, `get`, `take`, …), or sent through
+//! the outer function
 //! (`crd2idx`, `table`); `slice` and the inverses are the composed layout's
 //! own ([`ComposedLayout::slice`], [`ComposedLayout::right_inverse`]).
 //! Every other function refuses a composed layout with the usual type error
@@ -17,7 +18,7 @@ use alloc::vec::Vec;
 use super::{BASE, Function, Kind, Narration, Returns, calls};
 use crate::coerce::Accepts::{Any, Int};
 use crate::coerce::Args;
-use crate::composed::{ComposedLayout, Outer, compose, compose_swizzle};
+use crate::composed::{ComposedLayout, Outer, compose};
 use crate::error::Result;
 use crate::idioms::Table;
 use crate::swizzle::Swizzle;
@@ -119,9 +120,25 @@ fn make_composed(a: &Args) -> Result<Value> {
     )))
 }
 
+/// How a function CuTe defines on a composed layout (`layout_composed.hpp`)
+/// applies to one: which argument is the layout and what becomes of the
+/// result on the inner layout. The field [`Function::on_composed`].
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct Lifted {
+    /// The argument that may be a composed layout.
+    pub layout: usize,
+    /// Only calls of this many arguments lift (`crd2idx(C, L)` does,
+    /// `crd2idx(C, SHAPE, STRIDE)` has no layout argument); `None`: any.
+    pub only_with: Option<usize>,
+    /// What becomes of the result.
+    pub finish: LiftedFinish,
+}
+
 /// What becomes of a lifted function's result on the inner layout.
 #[derive(Clone, Copy, Debug)]
-enum Finish {
+#[non_exhaustive]
+pub enum LiftedFinish {
     /// Kept as it is: the composed layout's is the inner layout's.
     Keep,
     /// A layout put back under the outer function and the offset.
@@ -133,64 +150,47 @@ enum Finish {
     Own(fn(&ComposedLayout, &Args) -> Result<Value>),
 }
 
-/// The functions CuTe defines on a composed layout, which argument is the
-/// layout, and what becomes of the result.
-const LIFTED: &[(&str, usize, Finish)] = &[
-    ("size", 0, Finish::Keep),
-    ("cosize", 0, Finish::Keep),
-    ("rank", 0, Finish::Keep),
-    ("depth", 0, Finish::Keep),
-    ("shape", 0, Finish::Keep),
-    ("complement", 0, Finish::Keep),
-    ("crd2idx", 1, Finish::Swizzle),
-    ("table", 0, Finish::Swizzle),
-    ("composition", 0, Finish::Recompose),
-    ("coalesce", 0, Finish::Recompose),
-    ("filter", 0, Finish::Recompose),
-    ("flatten", 0, Finish::Recompose),
-    ("get", 0, Finish::Recompose),
-    ("take", 0, Finish::Recompose),
-    ("group", 0, Finish::Recompose),
-    ("append", 0, Finish::Recompose),
-    ("logical_divide", 0, Finish::Recompose),
-    ("zipped_divide", 0, Finish::Recompose),
-    ("tiled_divide", 0, Finish::Recompose),
-    ("flat_divide", 0, Finish::Recompose),
-    ("logical_product", 0, Finish::Recompose),
-    ("zipped_product", 0, Finish::Recompose),
-    ("tiled_product", 0, Finish::Recompose),
-    ("flat_product", 0, Finish::Recompose),
-    ("blocked_product", 0, Finish::Recompose),
-    ("raked_product", 0, Finish::Recompose),
-    ("tile_to_shape", 0, Finish::Recompose),
-    ("make_fragment_like", 0, Finish::Keep),
-    ("slice", 1, Finish::Own(slice)),
-    (
-        "right_inverse",
-        0,
-        Finish::Own(|c, _| composed(c.right_inverse()?)),
-    ),
-    (
-        "left_inverse",
-        0,
-        Finish::Own(|c, _| composed(c.left_inverse()?)),
-    ),
-    (
-        "upcast",
-        0,
-        Finish::Own(|c, a| composed(c.upcast(a.int(1)?)?)),
-    ),
-    (
-        "downcast",
-        0,
-        Finish::Own(|c, a| composed(c.downcast(a.int(1)?)?)),
-    ),
-    (
-        "recast_layout",
-        0,
-        Finish::Own(|c, a| composed(c.recast(a.int(1)?, a.int(2)?)?)),
-    ),
-];
+const fn lifted(layout: usize, finish: LiftedFinish) -> Option<Lifted> {
+    Some(Lifted {
+        layout,
+        only_with: None,
+        finish,
+    })
+}
+
+/// The result is the inner layout's (`size`, `shape`, …).
+pub(super) const KEEP: Option<Lifted> = lifted(0, LiftedFinish::Keep);
+/// The resulting layout goes back under the outer function (`get`, the divides, …).
+pub(super) const RECOMPOSE: Option<Lifted> = lifted(0, LiftedFinish::Recompose);
+/// `table(C)`: the inner layout's offsets through the outer function.
+pub(super) const SWIZZLED_TABLE: Option<Lifted> = lifted(0, LiftedFinish::Swizzle);
+/// `crd2idx(C, L)`: the inner layout's offset through the outer function.
+pub(super) const SWIZZLED_OFFSET: Option<Lifted> = Some(Lifted {
+    layout: 1,
+    only_with: Some(2),
+    finish: LiftedFinish::Swizzle,
+});
+/// `slice(COORD, C)`: the composed layout's own.
+pub(super) const SLICE: Option<Lifted> = lifted(1, LiftedFinish::Own(slice));
+/// `right_inverse(C)`: the composed layout's own.
+pub(super) const RIGHT_INVERSE: Option<Lifted> =
+    lifted(0, LiftedFinish::Own(|c, _| composed(c.right_inverse()?)));
+/// `left_inverse(C)`: the composed layout's own.
+pub(super) const LEFT_INVERSE: Option<Lifted> =
+    lifted(0, LiftedFinish::Own(|c, _| composed(c.left_inverse()?)));
+/// `upcast(C, N)`: the composed layout's own.
+pub(super) const UPCAST: Option<Lifted> =
+    lifted(0, LiftedFinish::Own(|c, a| composed(c.upcast(a.int(1)?)?)));
+/// `downcast(C, N)`: the composed layout's own.
+pub(super) const DOWNCAST: Option<Lifted> = lifted(
+    0,
+    LiftedFinish::Own(|c, a| composed(c.downcast(a.int(1)?)?)),
+);
+/// `recast_layout(C, OLD, NEW)`: the composed layout's own.
+pub(super) const RECAST: Option<Lifted> = lifted(
+    0,
+    LiftedFinish::Own(|c, a| composed(c.recast(a.int(1)?, a.int(2)?)?)),
+);
 
 /// CuTe's `slice_and_offset(c, composed)`: decayed to a view where CuTe
 /// decays it (and that checks), else the coordinate folded into the offset.
@@ -214,17 +214,21 @@ pub(crate) fn composed_call(
     args: &Args,
     call: impl FnOnce(&Args) -> Result<Value>,
 ) -> Option<Result<Value>> {
-    if let Some(r) = special_call(f, args) {
+    if let Some(r) = f.on_swizzle.and_then(|own| own(args)) {
         return Some(r);
     }
-    let &(_, i, finish) = LIFTED.iter().find(|(name, _, _)| *name == f.name)?;
-    if f.name == "crd2idx" && args.len() != 2 {
-        return None; // crd2idx(C, SHAPE, STRIDE) has no layout argument
+    let Lifted {
+        layout: i,
+        only_with,
+        finish,
+    } = f.on_composed?;
+    if only_with.is_some_and(|n| n != args.len()) {
+        return None;
     }
     let Some(Value::Composed(c)) = args.values.get(i) else {
         return None;
     };
-    if let Finish::Own(own) = finish {
+    if let LiftedFinish::Own(own) = finish {
         let checked = (0..args.len())
             .filter(|&j| j != i)
             .try_for_each(|j| f.accepts(j).check(&args.values[j], args.span(j)));
@@ -235,64 +239,11 @@ pub(crate) fn composed_call(
     Some(done)
 }
 
-/// The calls on swizzles themselves: `composition` of a swizzle and a
-/// layout, of two swizzles, of a layout and a swizzle or composed layout;
-/// a swizzle's inverses (itself, as in CuTe).
-fn special_call(f: &Function, args: &Args) -> Option<Result<Value>> {
-    let first = args.values.first();
-    let at = |r: Result<Value>| r.map_err(|e| e.or_at(args.call_span()));
-    match (f.name, first, args.values.get(1)) {
-        ("composition", Some(Value::Swizzle(sw)), Some(Value::Layout(l))) if args.len() == 2 => {
-            Some(Ok(recomposed(compose(*sw, 0, l.clone()))))
-        }
-        ("composition", Some(Value::Swizzle(a)), Some(Value::Swizzle(b))) => {
-            Some(a.compose(*b).map(Value::Swizzle))
-        }
-        ("composition", Some(Value::Layout(l)), Some(Value::Swizzle(sw))) => {
-            Some(at(compose_swizzle(l, *sw).map(recomposed)))
-        }
-        ("composition", Some(Value::Layout(l)), Some(Value::Composed(c))) => {
-            Some(at(super::composed_calls::layout_after_composed(l, c)))
-        }
-        ("logical_product", Some(Value::Layout(l)), Some(Value::Composed(c))) => Some(at(
-            crate::composed::logical_product_swizzled(l, c).map(recomposed),
-        )),
-        ("right_inverse" | "left_inverse", Some(Value::Swizzle(sw)), None) => {
-            Some(Ok(Value::Swizzle(*sw)))
-        }
-        ("max_common_vector" | "max_common_layout", Some(a), Some(b))
-            if matches!(a, Value::Composed(_)) || matches!(b, Value::Composed(_)) =>
-        {
-            Some(at(super::composed_calls::max_common(
-                f.name == "max_common_layout",
-                a,
-                b,
-            )))
-        }
-        ("max_alignment", Some(Value::Swizzle(sw)), None) => Some(Ok(calls::int(1 << sw.base()))),
-        ("max_alignment", Some(Value::Composed(c)), None) => {
-            Some(at(super::composed_calls::max_alignment(c)))
-        }
-        ("upcast" | "downcast", Some(Value::Swizzle(sw)), Some(n)) => {
-            let Value::IntTuple(crate::IntTuple::Int(n)) = n else {
-                return Some(Err(args.wrong(1, "an integer")));
-            };
-            let r = if f.name == "upcast" {
-                sw.upcast(*n)
-            } else {
-                sw.downcast(*n)
-            };
-            Some(at(r.map(Value::Swizzle)))
-        }
-        _ => None,
-    }
-}
-
 pub(super) fn recomposed(r: core::result::Result<ComposedLayout, crate::Layout>) -> Value {
     r.map_or_else(Value::Layout, Value::Composed)
 }
 
-fn finished(c: &ComposedLayout, finish: Finish, v: Value) -> Result<Value> {
+fn finished(c: &ComposedLayout, finish: LiftedFinish, v: Value) -> Result<Value> {
     let through = |o: i64| {
         let pre = o
             .checked_add(c.offset())
@@ -300,11 +251,13 @@ fn finished(c: &ComposedLayout, finish: Finish, v: Value) -> Result<Value> {
         c.outer().apply(pre)
     };
     Ok(match (finish, v) {
-        (Finish::Recompose, Value::Layout(l)) => {
+        (LiftedFinish::Recompose, Value::Layout(l)) => {
             recomposed(compose(c.outer().clone(), c.offset(), l))
         }
-        (Finish::Swizzle, Value::IntTuple(crate::IntTuple::Int(o))) => calls::int(through(o)?),
-        (Finish::Swizzle, Value::Table(t)) => {
+        (LiftedFinish::Swizzle, Value::IntTuple(crate::IntTuple::Int(o))) => {
+            calls::int(through(o)?)
+        }
+        (LiftedFinish::Swizzle, Value::Table(t)) => {
             let swizzled: Result<Vec<i64>> = t.as_slice().iter().map(|&o| through(o)).collect();
             Value::Table(Table(swizzled?))
         }

@@ -17,6 +17,8 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "slice",
+        on_composed: super::swizzle::SLICE,
+        on_basis: super::basis::SLICE,
         narration: Narration::Slice { dice: false },
         usage: "slice(C, L)",
         arity: 2..=2,
@@ -35,6 +37,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "dice",
+        on_basis: super::basis::LAYOUT,
         narration: Narration::Slice { dice: true },
         usage: "dice(C, L)",
         arity: 2..=2,

@@ -8,6 +8,7 @@
 
 mod panels;
 
+pub(crate) use panels::{COPY_LAYOUT, LAYOUT_TV, MMA_LAYOUT, TILED_MMA_LAYOUT};
 pub use panels::{TvPanel, panels};
 
 use alloc::vec;

@@ -53,56 +53,67 @@ pub fn panels(expr: &Expr) -> Result<Vec<TvPanel>> {
 
 fn panels_of(expr: &Expr) -> Result<Vec<TvPanel>> {
     let value = eval(expr)?;
-    let args = match &expr.kind {
-        ExprKind::Call { name, args, .. } => Some((name.as_str(), args)),
+    // A call draws as its registry entry says (`Function::tv_panels`).
+    let call = match &expr.kind {
+        ExprKind::Call { name, args, .. } => {
+            Some((crate::function(name).and_then(|f| f.tv_panels), args))
+        }
         _ => None,
     };
-    let values = |args: &[Expr]| args.iter().map(eval).collect::<Result<Vec<_>>>();
-    match (args, &value) {
+    match (call, &value) {
         (None, Value::Atom(Atom::Mma(atom))) => [Operand::A, Operand::B, Operand::Acc]
             .into_iter()
             .map(|o| mma_panel(atom, None, o))
             .collect(),
-        (Some(("layout_tv", args)), Value::Layout(tv)) => match values(args)?.as_slice() {
-            [Value::Layout(thr), Value::Layout(val)] => {
-                let tile = layout_tv_steps(thr, val)?.tile;
-                Ok(alloc::vec![panel(
-                    format!("{tv}"),
-                    ("M", "N"),
-                    tv,
-                    &tile,
-                    false
-                )?])
-            }
-            _ => Err(not_tv(&value, expr)),
-        },
-        (Some(("mma_layout", args)), _) => match values(args)?.as_slice() {
-            [Value::Atom(Atom::Mma(atom)), Value::Operand(o)] => {
-                Ok(alloc::vec![mma_panel(atom, None, *o)?])
-            }
-            _ => Err(not_tv(&value, expr)),
-        },
         (None, Value::Atom(Atom::Copy(atom))) => [Operand::Src, Operand::Dst]
             .into_iter()
             .map(|o| copy_panel(atom, o))
             .collect(),
-        (Some(("copy_layout", args)), _) => match values(args)?.as_slice() {
-            [Value::Atom(Atom::Copy(atom)), Value::Operand(o)] => {
-                Ok(alloc::vec![copy_panel(atom, *o)?])
-            }
-            _ => Err(not_tv(&value, expr)),
-        },
-        (Some(("tiled_mma_layout", args)), _) => match values(args)?.as_slice() {
-            [
-                Value::Atom(Atom::Mma(atom)),
-                Value::Layout(l),
-                Value::Operand(o),
-            ] => Ok(alloc::vec![mma_panel(atom, Some(l), *o)?]),
-            _ => Err(not_tv(&value, expr)),
-        },
+        (Some((Some(draw), args)), _) => {
+            let values = args.iter().map(eval).collect::<Result<Vec<_>>>()?;
+            draw(&value, &values).unwrap_or_else(|| Err(not_tv(&value, expr)))
+        }
         _ => Err(not_tv(&value, expr)),
     }
 }
+
+type TvPanels = Option<crate::registry::TvPanels>;
+
+/// `layout_tv(THR, VAL)`: its tile.
+pub(crate) const LAYOUT_TV: TvPanels = Some(|value, args| match (value, args) {
+    (Value::Layout(tv), [Value::Layout(thr), Value::Layout(val)]) => Some(
+        layout_tv_steps(thr, val)
+            .and_then(|s| panel(format!("{tv}"), ("M", "N"), tv, &s.tile, false))
+            .map(|p| alloc::vec![p]),
+    ),
+    _ => None,
+});
+
+/// `mma_layout(ATOM, A|B|C)`: that operand's panel.
+pub(crate) const MMA_LAYOUT: TvPanels = Some(|_, args| match args {
+    [Value::Atom(Atom::Mma(atom)), Value::Operand(o)] => {
+        Some(mma_panel(atom, None, *o).map(|p| alloc::vec![p]))
+    }
+    _ => None,
+});
+
+/// `copy_layout(ATOM, SRC|DST)`: that side's panel.
+pub(crate) const COPY_LAYOUT: TvPanels = Some(|_, args| match args {
+    [Value::Atom(Atom::Copy(atom)), Value::Operand(o)] => {
+        Some(copy_panel(atom, *o).map(|p| alloc::vec![p]))
+    }
+    _ => None,
+});
+
+/// `tiled_mma_layout(ATOM, L, A|B|C)`: that operand's panel.
+pub(crate) const TILED_MMA_LAYOUT: TvPanels = Some(|_, args| match args {
+    [
+        Value::Atom(Atom::Mma(atom)),
+        Value::Layout(l),
+        Value::Operand(o),
+    ] => Some(mma_panel(atom, Some(l), *o).map(|p| alloc::vec![p])),
+    _ => None,
+});
 
 /// The refusal of an expression that is no TV layout, pointing at it.
 fn not_tv(value: &Value, expr: &Expr) -> crate::Error {
