@@ -5,17 +5,32 @@ mod common;
 
 use common::{SEED, layout, ok};
 
+/// How many elements of the drawing have the class `c`.
+fn count_class(doc: &roxmltree::Document, c: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(c))
+        .count()
+}
+
+/// The distinct fills of the drawing's cells, sorted.
+fn cell_fills<'a>(doc: &'a roxmltree::Document) -> Vec<&'a str> {
+    let mut fills: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .filter_map(|n| n.attribute("fill"))
+        .collect();
+    fills.sort_unstable();
+    fills.dedup();
+    fills
+}
+
 #[test]
 fn svg_is_valid_xml_with_one_rect_per_cell() {
     let svg = ok(&["print", "--svg", "-", "zipped_divide((4,6):(1,4), (2,3))"]);
     let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    let class = |c: &str| {
-        doc.descendants()
-            .filter(|n| n.attribute("class") == Some(c))
-            .count()
-    };
+    let class = |c: &str| count_class(&doc, c);
     // Two panels, A (4×6) and the result (6×4), 24 cells each.
     assert_eq!(class("panel"), 2);
     assert_eq!(class("cell"), 48);
@@ -24,13 +39,7 @@ fn svg_is_valid_xml_with_one_rect_per_cell() {
     assert_eq!(class("row"), 4 + 6);
     assert!(class("tile-edge") > 0);
     // Four tiles: four different fills among the cells of A.
-    let mut fills: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("cell"))
-        .filter_map(|n| n.attribute("fill"))
-        .collect();
-    fills.sort_unstable();
-    fills.dedup();
+    let fills = cell_fills(&doc);
     assert_eq!(fills.len(), 4, "{fills:?}");
 }
 
@@ -43,23 +52,13 @@ fn svg_of_a_by_mode_product_has_a_colour_per_copy() {
         "logical_product((2,2):(1,2), <3:1,2:1>)",
     ]);
     let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
-    let class = |c: &str| {
-        doc.descendants()
-            .filter(|n| n.attribute("class") == Some(c))
-            .count()
-    };
+    let class = |c: &str| count_class(&doc, c);
     // A product draws only the result: ((2,3),(2,2)), 6 rows × 4 columns.
     assert_eq!(class("panel"), 1);
     assert_eq!(class("cell"), 24);
     assert!(class("tile-edge") > 0);
     // 3 × 2 copies of A, one fill each.
-    let mut fills: Vec<&str> = doc
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("cell"))
-        .filter_map(|n| n.attribute("fill"))
-        .collect();
-    fills.sort_unstable();
-    fills.dedup();
+    let fills = cell_fills(&doc);
     assert_eq!(fills.len(), 6, "{fills:?}");
 }
 
