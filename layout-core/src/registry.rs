@@ -31,6 +31,7 @@ mod narration;
 mod partition;
 mod swizzle;
 mod tensor;
+mod typed;
 
 use alloc::format;
 use alloc::string::String;
@@ -56,6 +57,7 @@ pub use basis::{OnBasis, ProxyFinish};
 pub use narration::Narration;
 pub(crate) use swizzle::composed_call;
 pub use swizzle::{Lifted, LiftedFinish};
+pub use typed::{Arith, Construct, Partition, Query, TypedForm};
 
 /// Every function the notation knows, section by section: CuTe's, its
 /// modes and analysis, constructors and recasts, slicing, partitioning, the kernel-library
@@ -119,6 +121,9 @@ pub struct Function {
     /// Whether the `layout!` macro needs every argument known while
     /// compiling (the result is written out in full, like a table).
     pub static_only: bool,
+    /// Which typed Rust code the `layout!` macro writes for a call with
+    /// dynamic leaves (the macro dispatches on it, not on the name).
+    pub typed: TypedForm,
     /// For divides, products and composition: how they tile their first
     /// operand (what `layout print` colours and `layout explain` derives).
     pub tiling: Option<Tiling>,
@@ -260,6 +265,7 @@ const BASE: Function = Function {
     returns: Returns::Always(Kind::Layout),
     blame: calls::whole,
     static_only: false,
+    typed: TypedForm::RunTime,
     tiling: None,
     narration: Narration::ResultOnly,
     on_composed: None,
@@ -294,6 +300,12 @@ const fn tiled(
             _ => algebra,
         },
         tiling: Some(tiling),
+        typed: match tiling {
+            Tiling::Composition => TypedForm::Composition,
+            Tiling::Divide(form) => TypedForm::Divide(form),
+            Tiling::Product(form) => TypedForm::Product(form),
+            Tiling::ZipProduct { raked } => TypedForm::ZipProduct { raked },
+        },
         narration: Narration::Tiling,
         on_composed: swizzle::RECOMPOSE,
         on_basis: match tiling {

@@ -10,10 +10,12 @@
 //! for `shape_div`, extents of which neither divides the other).
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Arith, TypedForm};
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::emit;
+use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, value};
 use crate::tree::{has_dynamic, is_plain};
 
@@ -25,21 +27,16 @@ enum Tree {
 
 /// The straight-line code for `e`, if it is a call this module types.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
+    let Some((TypedForm::Arith(op), function, args)) = typed_call(e) else {
         return None;
     };
     if !has_dynamic(e) || !args.iter().all(is_plain) {
         return None;
     }
-    let (function, shape) = match name.as_str() {
-        "product_each" => ("product_each", false),
-        "shape_div" => ("shape_div", true),
-        "ceil_div" => ("ceil_div", false),
-        _ => return None,
-    };
+    let shape = op == Arith::ShapeDiv;
     let mut code = Gen::new(function, Some(leaf));
-    let result = match args.as_slice() {
-        [t] if function == "product_each" => {
+    let result = match args {
+        [t] if op == Arith::ProductEach => {
             let modes = match &t.kind {
                 ExprKind::Tuple(items) => items.iter().collect(),
                 _ => vec![t],
@@ -51,7 +48,7 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
             }
             Tree::Tuple(sizes)
         }
-        [a, b] if function != "product_each" => {
+        [a, b] if op != Arith::ProductEach => {
             let (a, b) = (bind(&mut code, a)?, bind(&mut code, b)?);
             divide(&mut code, &a, &b, shape)?
         }

@@ -27,17 +27,19 @@
 //! `static_assert`): `type` then reports it at compile time.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
+use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 use crate::tree::is_plain;
 
-const FUNCTION: &str = "composition";
-
 /// A composition this module types.
 pub struct Rule<'a> {
+    /// The function's name, for messages.
+    function: &'static str,
     /// `A`'s leaves, `(extent, stride)`, flattened.
     a: Vec<(&'a Expr, &'a Expr)>,
     /// What each part of `B` composes with: all of `A`, or (by-mode
@@ -71,16 +73,13 @@ pub fn refused(e: &Expr) -> bool {
 /// The call `e` if it has the form this module types, before its static
 /// parts are checked.
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
-        return None;
-    };
-    let [a, b] = args.as_slice() else {
+    let Some((TypedForm::Composition, function, [a, b])) = typed_call(e) else {
         return None;
     };
     let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
-    if name != FUNCTION || !is_plain(a_shape) || !is_plain(a_stride) {
+    if !is_plain(a_shape) || !is_plain(a_stride) {
         return None;
     }
     let a = leaves(a_shape, a_stride)?;
@@ -113,7 +112,12 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     if a.iter().map(|(_, d)| *d).chain(b_strides).any(negative) {
         return None;
     }
-    Some(Rule { a, parts, by_mode })
+    Some(Rule {
+        function,
+        a,
+        parts,
+        by_mode,
+    })
 }
 
 /// A layout `B` written out, or a tiler's integer `n` (`n:1`).
@@ -261,7 +265,7 @@ impl Rule<'_> {
         &self,
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
-        let mut code = Gen::new(FUNCTION, leaf);
+        let mut code = Gen::new(self.function, leaf);
         let a = code.bind_leaves(&self.a);
         let (mut shapes, mut strides) = (Vec::new(), Vec::new());
         for part in &self.parts {

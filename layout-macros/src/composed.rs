@@ -8,11 +8,13 @@
 //! layout as it writes any `SHAPE:STRIDE`.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 use layout_core::{ComposedLayout, Swizzle};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit::{self, Untypable};
+use crate::kind::typed_call;
 use crate::tree::has_dynamic;
 use crate::valid;
 
@@ -63,13 +65,10 @@ pub fn new(swizzle: TokenStream, offset: TokenStream, inner: TokenStream) -> Tok
 /// dynamic: a static swizzle, an offset that is an integer or a dynamic
 /// leaf, and an inner layout written out (`valid::typed_layout`).
 pub fn typed_parts(e: &Expr) -> Option<(Swizzle, &Expr, &Expr)> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
+    let Some((TypedForm::Composed, _, [sw, offset, inner])) = typed_call(e) else {
         return None;
     };
-    let [sw, offset, inner] = args.as_slice() else {
-        return None;
-    };
-    if name != "make_composed_layout" || has_dynamic(sw) || !valid::typed_layout(inner) {
+    if has_dynamic(sw) || !valid::typed_layout(inner) {
         return None;
     }
     if !matches!(offset.kind, ExprKind::Int(_) | ExprKind::Dynamic(_)) {

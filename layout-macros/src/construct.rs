@@ -22,11 +22,13 @@
 //! is dynamic.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Construct, TypedForm};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::compose::leaves;
 use crate::emit;
+use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, tree};
 use crate::tree::{has_dynamic, is_plain};
 
@@ -68,39 +70,37 @@ pub fn refused(e: &Expr) -> bool {
 }
 
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
+    let Some((TypedForm::Construct(made), function, args)) = typed_call(e) else {
         return None;
     };
     let static_tree = |t: &Expr| is_plain(t) && !has_dynamic(t);
-    let (function, shape, form) = match (name.as_str(), args.as_slice()) {
-        ("make_ordered_layout", [shape, order]) if is_plain(shape) => {
+    let (shape, form) = match (made, args) {
+        (Construct::Ordered, [shape, order]) if is_plain(shape) => {
             let order = match &order.kind {
                 ExprKind::Name(n) if n == "LayoutLeft" => Order::Left,
                 ExprKind::Name(n) if n == "LayoutRight" => Order::Right,
                 _ if static_tree(order) => Order::Tree(order),
                 _ => return None,
             };
-            ("make_ordered_layout", shape, Form::Ordered(order))
+            (shape, Form::Ordered(order))
         }
-        ("make_layout_like", [l]) => {
+        (Construct::LayoutLike, [l]) => {
             let (shape, stride) = layout(l)?;
-            (static_tree(stride)).then_some(("make_layout_like", shape, Form::Like(stride)))?
+            (static_tree(stride)).then_some((shape, Form::Like(stride)))?
         }
-        ("make_fragment_like", [shape]) if is_plain(shape) => {
-            ("make_fragment_like", shape, Form::Ordered(Order::Left))
+        (Construct::FragmentLike, [shape]) if is_plain(shape) => {
+            (shape, Form::Ordered(Order::Left))
         }
-        ("make_fragment_like", [l]) => {
+        (Construct::FragmentLike, [l]) => {
             let (shape, stride) = layout(l)?;
             match &shape.kind {
-                ExprKind::Tuple(modes) if modes.len() > 1 => static_tree(stride).then_some((
-                    "make_fragment_like",
-                    shape,
-                    Form::Fragment(stride),
-                ))?,
-                _ => ("make_fragment_like", shape, Form::Ordered(Order::Left)),
+                ExprKind::Tuple(modes) if modes.len() > 1 => {
+                    static_tree(stride).then_some((shape, Form::Fragment(stride)))?
+                }
+                _ => (shape, Form::Ordered(Order::Left)),
             }
         }
-        ("filter_zeros", [l]) => {
+        (Construct::FilterZeros, [l]) => {
             let (shape, stride) = layout(l)?;
             // A dynamic stride under a static extent above 1: the extent
             // would depend on the stride's value.
@@ -108,7 +108,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
             if !leaves(shape, stride)?.iter().all(fixed) {
                 return None;
             }
-            ("filter_zeros", shape, Form::FilterZeros(stride))
+            (shape, Form::FilterZeros(stride))
         }
         _ => return None,
     };

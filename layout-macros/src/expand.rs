@@ -29,13 +29,14 @@
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Query;
 use layout_core::{Value, eval};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast};
 use crate::emit::{self, Untypable};
-use crate::kind::{Kind, kind};
+use crate::kind::{Kind, kind, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
     arith, basis, composed, divide, fallback, named, named_partition, named_product, partition,
@@ -128,14 +129,14 @@ impl Expander<'_> {
             ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
                 self.typed_layout(shape, stride)
             }
-            ExprKind::Call { name, args, .. } => self.call(e, name, args),
+            ExprKind::Call { args, .. } => self.call(e, args),
             _ => self.runtime(e),
         }
     }
 
     /// A call with dynamic arguments: a method of a typed layout when it
     /// has one, else a run-time call into the core.
-    fn call(&self, e: &Expr, name: &str, args: &[Expr]) -> syn::Result<TokenStream> {
+    fn call(&self, e: &Expr, args: &[Expr]) -> syn::Result<TokenStream> {
         let private = emit::private();
         let typed = self.ast.zero_sized.is_some();
         if let Some(rule) = divide::rule(e).filter(|_| typed) {
@@ -223,23 +224,23 @@ impl Expander<'_> {
                 self.layout(inner)?,
             ));
         }
-        match (name, args) {
-            ("crd2idx", [c, l]) if valid::typed_crd2idx(args) => {
+        match (query(e), args) {
+            (Some(Query::Crd2idx), [c, l]) if valid::typed_crd2idx(args) => {
                 let (layout, coord) = (self.layout(l)?, self.coordinate(c));
                 Ok(quote!(#layout.crd2idx(#coord)))
             }
-            ("crd2idx", [c, shape, stride]) if valid::typed_crd2idx(args) => {
+            (Some(Query::Crd2idx), [c, shape, stride]) if valid::typed_crd2idx(args) => {
                 let (layout, coord) = (self.typed_layout(shape, stride)?, self.coordinate(c));
                 Ok(quote!(#layout.crd2idx(#coord)))
             }
             // A layout with integer strides has its cosize as its coshape;
             // mode indices (CuTe's `size<I, J…>`) are `mode::<I>()` calls.
-            ("size" | "cosize" | "coshape", [l, indices @ ..])
+            (Some(q @ (Query::Size | Query::Cosize | Query::Coshape)), [l, indices @ ..])
                 if valid::typed_layout(l)
                     && kind(l) == Kind::Layout
                     && indices.iter().all(|i| matches!(i.kind, ExprKind::Int(_))) =>
             {
-                let method = format_ident!("{}", if name == "size" { "size" } else { "cosize" });
+                let method = format_ident!("{}", if q == Query::Size { "size" } else { "cosize" });
                 let indices = indices.iter().map(|i| match i.kind {
                     ExprKind::Int(i) => proc_macro2::Literal::i64_unsuffixed(i),
                     _ => unreachable!("checked above"),
@@ -250,18 +251,18 @@ impl Expander<'_> {
                 let layout = self.layout(l)?;
                 Ok(quote!(#layout #(.mode::<#indices>())* .#method()))
             }
-            ("size", [shape]) if is_plain(shape) => {
+            (Some(Query::Size), [shape]) if is_plain(shape) => {
                 let shape = self.tree(shape)?;
                 Ok(quote!(#private::size(#shape)))
             }
             // Rank and depth are structure: the placeholders give the answer.
-            ("rank" | "depth", [x]) if is_plain(x) || valid::typed_layout(x) => {
+            (Some(Query::Rank | Query::Depth), [x]) if is_plain(x) || valid::typed_layout(x) => {
                 match eval(&valid::placeholders(e, 0)) {
                     Ok(v) => self.value_of(e, &v),
                     Err(_) => self.runtime(e),
                 }
             }
-            ("idx2crd", [index, shape])
+            (Some(Query::Idx2crd), [index, shape])
                 if matches!(index.kind, ExprKind::Int(_) | ExprKind::Dynamic(_))
                     && is_plain(shape) =>
             {

@@ -25,12 +25,13 @@
 
 use layout_core::ErrorKind;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Query, TypedForm};
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::{Ast, is_placeholder};
 use crate::emit;
-use crate::kind::{Kind, kind};
+use crate::kind::{Kind, kind, query, typed_call};
 use crate::tree::{has_dynamic, is_plain, misspelt_atom};
 use crate::valid;
 
@@ -67,9 +68,9 @@ fn stand_in(e: &Expr) -> TokenStream {
     }
     match (kind(e), &e.kind) {
         // A method of a typed layout: its offset type, or `usize`.
-        (Kind::Int, ExprKind::Call { name, .. }) if has_dynamic(e) => match name.as_str() {
-            "rank" | "depth" => quote!(0),
-            "crd2idx" | "cosize" if negative(e) => quote!(0isize),
+        (Kind::Int, ExprKind::Call { .. }) if has_dynamic(e) => match query(e) {
+            Some(Query::Rank | Query::Depth) => quote!(0),
+            Some(Query::Crd2idx | Query::Cosize) if negative(e) => quote!(0isize),
             _ => quote!(0usize),
         },
         // Fits `const` items, array lengths and every integer type.
@@ -78,7 +79,7 @@ fn stand_in(e: &Expr) -> TokenStream {
         // A folded view is the pair (layout, base).
         (Kind::View, _) => quote!((#private::Poisoned::<usize, #private::Unknown>::NEW, 0usize)),
         (Kind::IntTuple, ExprKind::Tuple(_)) if is_plain(e) => zeros(e),
-        (Kind::IntTuple, ExprKind::Call { name, args, .. }) if name == "idx2crd" => {
+        (Kind::IntTuple, ExprKind::Call { args, .. }) if query(e) == Some(Query::Idx2crd) => {
             match args.as_slice() {
                 [_, shape] if is_plain(shape) => zeros(shape),
                 _ => any(),
@@ -129,20 +130,23 @@ fn at_run_time(e: &Expr) -> bool {
         ExprKind::Dynamic(_) => false,
         ExprKind::Tuple(_) => !is_plain(e),
         ExprKind::Layout(shape, stride) => !(is_plain(shape) && is_plain(stride)),
-        ExprKind::Call { name, args, .. } => !match (name.as_str(), args.as_slice()) {
-            ("crd2idx", _) => valid::typed_crd2idx(args),
-            ("size" | "cosize" | "coshape", [l, indices @ ..])
-                if valid::typed_layout(l) && kind(l) == Kind::Layout =>
-            {
+        ExprKind::Call { args, .. } => !match (typed_call(e).map(|(form, ..)| form), &args[..]) {
+            (Some(TypedForm::Query(Query::Crd2idx)), _) => valid::typed_crd2idx(args),
+            (
+                Some(TypedForm::Query(Query::Size | Query::Cosize | Query::Coshape)),
+                [l, indices @ ..],
+            ) if valid::typed_layout(l) && kind(l) == Kind::Layout => {
                 indices.iter().all(|i| matches!(i.kind, ExprKind::Int(_)))
             }
-            ("product_each" | "shape_div" | "ceil_div", _) => {
+            (Some(TypedForm::Arith(_)), _) => {
                 let tokens = |_: usize| TokenStream::new();
                 crate::arith::emit(e, &tokens).is_some()
             }
-            ("size", [shape]) => is_plain(shape),
-            ("rank" | "depth", [x]) => is_plain(x) || valid::typed_layout(x),
-            ("idx2crd", [index, shape]) => {
+            (Some(TypedForm::Query(Query::Size)), [shape]) => is_plain(shape),
+            (Some(TypedForm::Query(Query::Rank | Query::Depth)), [x]) => {
+                is_plain(x) || valid::typed_layout(x)
+            }
+            (Some(TypedForm::Query(Query::Idx2crd)), [index, shape]) => {
                 matches!(index.kind, ExprKind::Int(_) | ExprKind::Dynamic(_)) && is_plain(shape)
             }
             _ => false,

@@ -3,7 +3,7 @@
 //! form by it, `fallback` the stand-in value.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{self, Returns};
+use layout_core::registry::{self, Query, Returns, TypedForm};
 
 /// The kinds of value the expansion treats differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,5 +38,24 @@ pub fn kind(e: &Expr) -> Kind {
             _ => Kind::Other,
         },
         _ => Kind::Other,
+    }
+}
+
+/// The typed form the registry gives `e`'s function, with the call's name
+/// (for labels) and arguments; `None` for anything but a call of a known
+/// function. The expansion dispatches on the form, never on the name.
+pub fn typed_call(e: &Expr) -> Option<(TypedForm, &'static str, &[Expr])> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let f = registry::function(name)?;
+    Some((f.typed, f.name, args))
+}
+
+/// The query `e` is a call of, if its function is one (`crd2idx`, `size`, …).
+pub fn query(e: &Expr) -> Option<Query> {
+    match typed_call(e)? {
+        (TypedForm::Query(q), ..) => Some(q),
+        _ => None,
     }
 }

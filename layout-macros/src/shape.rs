@@ -28,11 +28,13 @@
 
 use layout_core::algebra::ProductHoles;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::compose::leaves;
 use crate::emit;
+use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 use crate::tree::is_plain;
 
@@ -59,12 +61,9 @@ pub fn refused(e: &Expr) -> bool {
 /// The call `e` if it has the form this module types, before its static
 /// parts are checked.
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
-        return None;
-    };
-    let (function, layout, cotarget) = match (name.as_str(), args.as_slice()) {
-        ("coalesce", [a]) => ("coalesce", a, None),
-        ("complement", [a, m]) => ("complement", a, Some(m)),
+    let (function, layout, cotarget) = match typed_call(e)? {
+        (TypedForm::Coalesce, function, [a]) => (function, a, None),
+        (TypedForm::Complement, function, [a, m]) => (function, a, Some(m)),
         _ => return None,
     };
     let ExprKind::Layout(shape, stride) = &layout.kind else {

@@ -10,20 +10,22 @@
 //! `blocked_product(BLOCK, copies)` (product.rs), static leaves static.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::compose::leaves;
 use crate::construct::{Part, compact_order, flat};
 use crate::emit;
+use crate::kind::typed_call;
 use crate::product::assemble;
 use crate::sym::{Gen, Sym, TypedRule, Walked};
 use crate::tree::{has_dynamic, is_plain};
 
-const FUNCTION: &str = "tile_to_shape";
-
 /// A `tile_to_shape` this module types.
 pub struct Rule<'a> {
+    /// The function's name, for messages.
+    function: &'static str,
     block: (&'a Expr, &'a Expr),
     target: &'a Expr,
     order: Order,
@@ -55,12 +57,12 @@ fn modes(e: &Expr) -> Vec<&Expr> {
 }
 
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
+    let Some((TypedForm::TileToShape, function, args)) = typed_call(e) else {
         return None;
     };
-    let (block, target, order) = match (name.as_str(), args.as_slice()) {
-        ("tile_to_shape", [block, target]) => (block, target, None),
-        ("tile_to_shape", [block, target, order]) => (block, target, Some(order)),
+    let (block, target, order) = match args {
+        [block, target] => (block, target, None),
+        [block, target, order] => (block, target, Some(order)),
         _ => return None,
     };
     let ExprKind::Layout(shape, stride) = &block.kind else {
@@ -91,6 +93,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         Some(_) => return None,
     };
     Some(Rule {
+        function,
         block: (shape, stride),
         target,
         order,
@@ -109,7 +112,7 @@ impl Rule<'_> {
         &self,
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
-        let mut code = Gen::new(FUNCTION, leaf);
+        let mut code = Gen::new(self.function, leaf);
         let a = code.bind_leaves(&leaves(self.block.0, self.block.1)?);
         let targets = modes(self.target);
         let rank = targets.len();
@@ -183,11 +186,11 @@ fn divide(code: &mut Gen<'_>, mode: usize, block: &Sym, target: &Sym) -> Option<
         (Sym::Static(b), Sym::Static(t)) => (*b > 0 && t % b == 0).then(|| Sym::Static(t / b)),
         (Sym::Static(1), t) => Some(t.clone()),
         _ => {
-            let private = emit::private();
+            let (private, function) = (emit::private(), code.function);
             let (b, t) = (crate::sym::value(block), crate::sym::value(target));
             let mode = proc_macro2::Literal::usize_unsuffixed(mode);
             let copies =
-                code.checked_let("copies", quote!(#private::copies(#FUNCTION, #mode, #b, #t)));
+                code.checked_let("copies", quote!(#private::copies(#function, #mode, #b, #t)));
             Some(code.dynamic(copies))
         }
     }

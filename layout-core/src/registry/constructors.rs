@@ -2,6 +2,7 @@
 //! one entry each, with their evaluations and blame rules.
 
 use super::{BASE, Function, Kind, Narration, Returns, layout_of};
+use super::{Construct, TypedForm};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple};
 use crate::coerce::Args;
@@ -13,6 +14,7 @@ use crate::value::{Major, Value};
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "make_ordered_layout",
+        typed: TypedForm::Construct(Construct::Ordered),
         narration: Narration::OrderedLayout,
         usage: "make_ordered_layout(SHAPE, ORDER|LayoutLeft|LayoutRight)",
         arity: 2..=2,
@@ -25,6 +27,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_layout_like",
+        typed: TypedForm::Construct(Construct::LayoutLike),
         narration: Narration::LayoutLike,
         usage: "make_layout_like(L)",
         args: &[Layout],
@@ -35,6 +38,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_fragment_like",
+        typed: TypedForm::Construct(Construct::FragmentLike),
         on_composed: super::swizzle::KEEP,
         narration: Narration::FragmentLike,
         usage: "make_fragment_like(L|SHAPE)",
@@ -57,6 +61,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "tile_to_shape",
+        typed: TypedForm::TileToShape,
         on_composed: super::swizzle::RECOMPOSE,
         narration: Narration::TileToShape,
         usage: "tile_to_shape(BLOCK, SHAPE[, ORDER|LayoutLeft|LayoutRight])",

@@ -3,6 +3,7 @@
 use super::calls::{self, algebra, first};
 use super::mode_calls::{self, sub_layout};
 use super::{BASE, Function, Kind, Narration, Returns, Tiling, layout_of, tiled};
+use super::{Query, TypedForm};
 use crate::algebra::{self as alg, Form};
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
 use crate::value::Value;
@@ -13,6 +14,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- queries ----
     Function {
         name: "size",
+        typed: TypedForm::Query(Query::Size),
         on_composed: super::swizzle::KEEP,
         on_basis: super::basis::KEEP,
         narration: Narration::Size,
@@ -27,6 +29,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "cosize",
+        typed: TypedForm::Query(Query::Cosize),
         on_composed: super::swizzle::KEEP,
         on_basis: super::basis::COSIZE,
         narration: Narration::Cosize,
@@ -41,6 +44,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "rank",
+        typed: TypedForm::Query(Query::Rank),
         on_composed: super::swizzle::KEEP,
         on_basis: super::basis::KEEP,
         narration: Narration::Rank,
@@ -55,6 +59,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "depth",
+        typed: TypedForm::Query(Query::Depth),
         on_composed: super::swizzle::KEEP,
         on_basis: super::basis::KEEP,
         narration: Narration::Depth,
@@ -97,6 +102,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- one layout ----
     Function {
         name: "coalesce",
+        typed: TypedForm::Coalesce,
         on_composed: super::swizzle::RECOMPOSE,
         on_basis: super::basis::COALESCE,
         narration: Narration::Coalesce,
@@ -137,6 +143,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "complement",
+        typed: TypedForm::Complement,
         on_composed: super::swizzle::KEEP,
         narration: Narration::Complement,
         usage: "complement(A[, M|SHAPE])",
@@ -256,6 +263,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     ),
     Function {
         name: "blocked_product",
+        typed: TypedForm::ZipProduct { raked: false },
         on_composed: super::swizzle::RECOMPOSE,
         narration: Narration::Tiling,
         usage: "blocked_product(A, B)",
@@ -270,6 +278,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "raked_product",
+        typed: TypedForm::ZipProduct { raked: true },
         on_composed: super::swizzle::RECOMPOSE,
         narration: Narration::Tiling,
         usage: "raked_product(A, B)",
@@ -285,6 +294,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- coordinates and construction ----
     Function {
         name: "crd2idx",
+        typed: TypedForm::Query(Query::Crd2idx),
         on_composed: super::swizzle::SWIZZLED_OFFSET,
         on_basis: super::basis::CRD2IDX,
         narration: Narration::Crd2idx,
@@ -300,6 +310,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "idx2crd",
+        typed: TypedForm::Query(Query::Idx2crd),
         narration: Narration::Idx2crd,
         usage: "idx2crd(I, SHAPE[, LayoutLeft|LayoutRight|STRIDE])",
         arity: 2..=3,

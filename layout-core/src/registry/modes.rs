@@ -5,6 +5,7 @@
 
 use super::calls::algebra;
 use super::mode_calls as calls;
+use super::{Arith, Construct, Query, TypedForm};
 use super::{BASE, Function, Kind, Narration, Returns};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Int, IntTuple, Layout, LayoutOrIntTuple};
@@ -137,6 +138,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- analysis ----
     Function {
         name: "coshape",
+        typed: TypedForm::Query(Query::Coshape),
         on_basis: super::basis::COSHAPE,
         narration: Narration::Coshape,
         usage: "coshape(L[, I…])",
@@ -265,6 +267,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     // ---- integer-tuple arithmetic ----
     Function {
         name: "product_each",
+        typed: TypedForm::Arith(Arith::ProductEach),
         narration: Narration::ProductEach,
         usage: "product_each(T)",
         args: &[IntTuple],
@@ -276,6 +279,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "shape_div",
+        typed: TypedForm::Arith(Arith::ShapeDiv),
         narration: Narration::ShapeDiv { strict: true },
         usage: "shape_div(A, B)",
         arity: 2..=2,
@@ -289,6 +293,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "ceil_div",
+        typed: TypedForm::Arith(Arith::CeilDiv),
         narration: Narration::ShapeDiv { strict: false },
         usage: "ceil_div(A, B)",
         arity: 2..=2,
@@ -302,6 +307,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "filter_zeros",
+        typed: TypedForm::Construct(Construct::FilterZeros),
         on_basis: super::basis::FILTER_ZEROS,
         narration: Narration::FilterZeros,
         usage: "filter_zeros(X[, PROFILE])",

@@ -10,6 +10,7 @@
 
 use super::calls::divide;
 use super::{BASE, Function, Kind, Narration, Returns};
+use super::{Partition, TypedForm};
 use crate::algebra::{self, Coord, Tiler};
 use crate::coerce::Accepts::{Coord as CoordArg, Layout, Tiler as TilerArg};
 use crate::coerce::Args;
@@ -20,6 +21,7 @@ use crate::value::Value;
 pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         name: "local_tile",
+        typed: TypedForm::Partition(Partition::Tile),
         narration: Narration::Partition {
             outer: false,
             by_thread: false,
@@ -38,6 +40,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "local_partition",
+        typed: TypedForm::Partition(Partition::Threads),
         narration: Narration::Partition {
             outer: true,
             by_thread: true,
@@ -53,6 +56,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "inner_partition",
+        typed: TypedForm::Partition(Partition::Tile),
         narration: Narration::Partition {
             outer: false,
             by_thread: false,
@@ -68,6 +72,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "outer_partition",
+        typed: TypedForm::Partition(Partition::Outer),
         narration: Narration::Partition {
             outer: true,
             by_thread: false,

@@ -15,6 +15,7 @@
 
 use alloc::vec::Vec;
 
+use super::TypedForm;
 use super::{BASE, Function, Kind, Narration, Returns, calls};
 use crate::coerce::Accepts::{Any, Int};
 use crate::coerce::Args;
@@ -41,6 +42,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_composed_layout",
+        typed: TypedForm::Composed,
         narration: Narration::ComposedLayout,
         usage: "make_composed_layout(OUTER, OFFSET, INNER)",
         arity: 3..=3,
