@@ -32,11 +32,14 @@
 //! and the only run-time failure, a stride product that overflows, is an
 //! `Err` naming the values.
 
+use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::emit;
+use crate::kind::typed_call;
 use crate::tree::is_plain;
 
 /// One integer of the computation: known now, or a Rust expression.
@@ -48,7 +51,10 @@ enum Sym {
 
 /// A call this module types.
 pub struct Rule<'a> {
-    function: &'a str,
+    /// The function's name, for messages.
+    function: &'static str,
+    /// How the result is grouped (the registry's typed form).
+    form: Form,
     /// Every mode's `(s, d)` leaves.
     modes: Vec<(&'a Expr, &'a Expr)>,
     /// The tile extents of the first modes.
@@ -67,24 +73,37 @@ pub enum Named<'a> {
     Both(&'a Expr, &'a Expr),
 }
 
-/// The function and the [`Named`] form of `e`, if it is one.
-pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
-        return None;
-    };
-    if !matches!(name.as_str(), "logical_divide" | "zipped_divide") {
-        return None;
+/// The form of a divide the facade's `Divide` methods take, with its
+/// two operands, if `e` is a call of one.
+fn facade_divide(e: &Expr) -> Option<(Form, &Expr, &Expr)> {
+    match typed_call(e)? {
+        (TypedForm::Divide(form), _, [layout, tiler]) if facade_method(form).is_some() => {
+            Some((form, layout, tiler))
+        }
+        _ => None,
     }
-    let [layout, tiler] = args.as_slice() else {
-        return None;
-    };
+}
+
+/// The facade's `Divide` method and output type for a divide grouped in
+/// `form`: it has the logical and the zipped one.
+fn facade_method(form: Form) -> Option<(&'static str, &'static str)> {
+    match form {
+        Form::Logical => Some(("logical_divide", "Logical")),
+        Form::Zipped => Some(("zipped_divide", "Zipped")),
+        Form::Tiled | Form::Flat => None,
+    }
+}
+
+/// The divide's form and the [`Named`] form of `e`, if it is one.
+pub fn named_call(e: &Expr) -> Option<(Form, Named<'_>)> {
+    let (form, layout, tiler) = facade_divide(e)?;
     if let (ExprKind::Layout(shape, stride), Some(_)) = (&layout.kind, crate::named::name(tiler)) {
         return (is_plain(shape) && is_plain(stride))
-            .then_some((name.as_str(), Named::Tiler(shape, stride, tiler)));
+            .then_some((form, Named::Tiler(shape, stride, tiler)));
     }
     crate::named::name(layout)?;
     if crate::named::name(tiler).is_some() {
-        return Some((name.as_str(), Named::Both(layout, tiler)));
+        return Some((form, Named::Both(layout, tiler)));
     }
     let ExprKind::Tiler(tiles) = &tiler.kind else {
         return None;
@@ -96,7 +115,7 @@ pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
             _ => None,
         })
         .collect::<Option<Vec<i64>>>()?;
-    (!tiles.is_empty()).then_some((name.as_str(), Named::Layout(layout, tiles)))
+    (!tiles.is_empty()).then_some((form, Named::Layout(layout, tiles)))
 }
 
 /// A divide the facade's `Divide` methods type for a written-out layout
@@ -106,18 +125,10 @@ pub fn named_call(e: &Expr) -> Option<(&str, Named<'_>)> {
 /// (for a tuple mode) a tiler of the mode's rank, `<<2,4>,8>`. The result
 /// is the method's: each mode divided as the typed partitions divide it
 /// (a nested mode's tile spread over its leaves, its divisibility checked,
-/// static leaves kept static). Returns the function, the layout's trees
-/// and the tiler's tokens.
-pub fn nested_call(e: &Expr) -> Option<(&str, &Expr, &Expr, TokenStream)> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
-        return None;
-    };
-    if !matches!(name.as_str(), "logical_divide" | "zipped_divide") {
-        return None;
-    }
-    let [layout, tiler] = args.as_slice() else {
-        return None;
-    };
+/// static leaves kept static). Returns the divide's form, the layout's
+/// trees and the tiler's tokens.
+pub fn nested_call(e: &Expr) -> Option<(Form, &Expr, &Expr, TokenStream)> {
+    let (form, layout, tiler) = facade_divide(e)?;
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&layout.kind, &tiler.kind)
     else {
         return None;
@@ -129,7 +140,7 @@ pub fn nested_call(e: &Expr) -> Option<(&str, &Expr, &Expr, TokenStream)> {
     if !nested || !is_plain(shape) || !is_plain(stride) {
         return None;
     }
-    Some((name.as_str(), shape, stride, by_mode_tiler(tiles, modes)?))
+    Some((form, shape, stride, by_mode_tiler(tiles, modes)?))
 }
 
 /// A by-mode tiler whose entries match `modes` one for one: a static
@@ -153,23 +164,18 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
 /// The type of a [`nested_call`]'s layout (inside its `Result`), for
 /// `layout_type!`: `<LAYOUT as Divide<TILER>>::Logical` (or `Zipped`),
 /// where the tiler's tokens (`C::<4>`) are read as its type (`C<4>`).
-pub fn nested_type(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
+pub fn nested_type(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
-    let output = format_ident!(
-        "{}",
-        if function == "logical_divide" {
-            "Logical"
-        } else {
-            "Zipped"
-        }
-    );
+    let (_, output) = facade_method(form).expect("a facade divide");
+    let output = format_ident!("{output}");
     quote!(<#layout as #private::Divide<#tiler>>::#output)
 }
 
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
-pub fn emit_named(function: &str, layout: TokenStream, tiler: TokenStream) -> TokenStream {
+pub fn emit_named(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
-    let method = format_ident!("{function}");
+    let (method, _) = facade_method(form).expect("a facade divide");
+    let method = format_ident!("{method}");
     quote!(#private::Divide::#method(&#layout, #tiler))
 }
 
@@ -192,19 +198,7 @@ fn tile_leaf(t: i64) -> TokenStream {
 
 /// The rule for `e`, if it is a call this module types.
 pub fn rule(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
-        return None;
-    };
-    let divides = [
-        "logical_divide",
-        "zipped_divide",
-        "tiled_divide",
-        "flat_divide",
-    ];
-    if !divides.contains(&name.as_str()) {
-        return None;
-    }
-    let [layout, tiler] = args.as_slice() else {
+    let Some((TypedForm::Divide(form), function, [layout, tiler])) = typed_call(e) else {
         return None;
     };
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&layout.kind, &tiler.kind)
@@ -218,7 +212,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         return None;
     }
     // With one mode, the core keeps the rest of these two a tuple: not typed here.
-    if matches!(name.as_str(), "tiled_divide" | "flat_divide") && shape.len() < 2 {
+    if matches!(form, Form::Tiled | Form::Flat) && shape.len() < 2 {
         return None;
     }
     let leaf = |e: &Expr| matches!(e.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
@@ -236,7 +230,8 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         })
         .collect::<Option<Vec<i64>>>()?;
     Some(Rule {
-        function: name,
+        function,
+        form,
         modes: shape.iter().zip(stride).collect(),
         tiles,
     })
@@ -362,19 +357,19 @@ impl Rule<'_> {
         let leaves = |parts: &[&[Sym]]| -> Vec<TokenStream> {
             parts.iter().flat_map(|p| p.iter().map(token)).collect()
         };
-        match self.function {
-            "zipped_divide" => emit::tuple(vec![
+        match self.form {
+            Form::Zipped => emit::tuple(vec![
                 emit::tuple(leaves(&[tile])),
                 emit::tuple(leaves(&[rest, untiled])),
             ]),
             // A single tile mode stays a tuple, as in `tiled_divide` (the core's nesting).
-            "flat_divide" if tile.len() > 1 => emit::tuple(leaves(&[tile, rest, untiled])),
-            "tiled_divide" | "flat_divide" => {
+            Form::Flat if tile.len() > 1 => emit::tuple(leaves(&[tile, rest, untiled])),
+            Form::Tiled | Form::Flat => {
                 let mut items = vec![emit::tuple(leaves(&[tile]))];
                 items.extend(leaves(&[rest, untiled]));
                 emit::tuple(items)
             }
-            _ => {
+            Form::Logical => {
                 let mut items: Vec<TokenStream> = (tile.iter().zip(rest))
                     .map(|(t, r)| emit::tuple(vec![token(t), token(r)]))
                     .collect();

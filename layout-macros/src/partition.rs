@@ -31,10 +31,12 @@
 //! (runtime.rs).
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Partition, TypedForm};
 use layout_core::{Layout, Value};
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::kind::typed_call;
 use crate::partition_args::{
     Tile, congruent, entry, entry_type, has_underscore, is_index, marks, nested_entries, tiles,
 };
@@ -68,7 +70,7 @@ pub struct Rule<'a> {
 
 /// The rule for `e`, if it is a partition this module types.
 pub fn rule(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
+    let Some((TypedForm::Partition(partition), _, args)) = typed_call(e) else {
         return None;
     };
     let (layout, rest) = args.split_first()?;
@@ -83,9 +85,10 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     if s.len() != d.len() || s.is_empty() || !s.iter().zip(d).all(|(s, d)| congruent(s, d)) {
         return None;
     }
-    let form = match (name.as_str(), rest) {
-        ("local_tile" | "inner_partition", [t, c]) if is_index(c) => Form::TileIndex(tiles(t)?, c),
-        ("outer_partition", [t, c]) if is_index(c) => {
+    // The registry's arities say which partition takes a step.
+    let form = match (partition, rest) {
+        (Partition::Tile, [t, c]) if is_index(c) => Form::TileIndex(tiles(t)?, c),
+        (Partition::Outer, [t, c]) if is_index(c) => {
             let tiles = tiles(t)?;
             // The strides of the split, `t0·…·ti`, fit an `i64`.
             tiles
@@ -93,9 +96,9 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
                 .try_fold(1i64, |p, t| p.checked_mul(t.size()?))?;
             Form::OuterIndex(tiles, c)
         }
-        ("local_tile", [t, c, step]) => tile(t, c, Some(marks(step)?))?,
-        ("local_tile" | "inner_partition", [t, c]) => tile(t, c, None)?,
-        ("outer_partition", [t, c]) => {
+        (Partition::Tile, [t, c, step]) => tile(t, c, Some(marks(step)?))?,
+        (Partition::Tile, [t, c]) => tile(t, c, None)?,
+        (Partition::Outer, [t, c]) => {
             // One integer per mode, or a coordinate nested like its tile.
             let (tiles, coord) = (tiles(t)?, nested_entries(c)?);
             let integers = coord.iter().all(|c| !has_underscore(c));
@@ -104,7 +107,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
             let sizes = tiles.iter().all(|t| t.size().is_some());
             (integers && takes && sizes).then_some(Form::Outer(tiles, coord))?
         }
-        ("local_partition", [thr, index, step @ ..]) => {
+        (Partition::Threads, [thr, index, step @ ..]) => {
             let step = match step {
                 [step] => Some(marks(step)?),
                 _ => None,

@@ -34,18 +34,24 @@
 //! stay as they are; the zipped form is `((A_0,…),(D_0,…,A_k,…))`. CuTe's `blocked_product` and `raked_product` take a
 //! layout only, and so do the core's.
 
+use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 
 use crate::compose::{self, leaves};
 use crate::emit;
+use crate::kind::typed_call;
 use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
 use crate::tree::{has_dynamic, is_plain};
 
 /// A product this module types.
 pub struct Rule<'a> {
+    /// The function's name, for messages.
     function: &'static str,
+    /// Its typed form (the registry's): how the result is grouped.
+    form: TypedForm,
     a: (&'a Expr, &'a Expr),
     b: Tiler<'a>,
 }
@@ -71,21 +77,12 @@ pub fn refused(e: &Expr) -> bool {
 /// The call `e` if it has the form this module types, before its static
 /// parts are checked.
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
+    let (form, function, [a, b]) = typed_call(e)? else {
         return None;
     };
-    let function = match name.as_str() {
-        "logical_product" => "logical_product",
-        "blocked_product" => "blocked_product",
-        "raked_product" => "raked_product",
-        "zipped_product" => "zipped_product",
-        "tiled_product" => "tiled_product",
-        "flat_product" => "flat_product",
-        _ => return None,
-    };
-    let [a, b] = args.as_slice() else {
+    if !matches!(form, TypedForm::Product(_) | TypedForm::ZipProduct { .. }) {
         return None;
-    };
+    }
     let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
@@ -102,7 +99,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
             Tiler::Layout(b_shape, b_stride)
         }
-        ExprKind::Tiler(tiles) if lift(function).is_some() => {
+        ExprKind::Tiler(tiles) if lift(form).is_some() => {
             if tiles.is_empty() || tiles.len() > modes(a_shape).len() {
                 return None;
             }
@@ -128,6 +125,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     }
     Some(Rule {
         function,
+        form,
         a: (a_shape, a_stride),
         b,
     })
@@ -171,8 +169,7 @@ impl Rule<'_> {
         let mut code = Gen::new(self.function, leaf);
         let tiles = match &self.b {
             Tiler::Layout(b_shape, b_stride) => {
-                let lift = lift(self.function);
-                let modes = product(&mut code, self.a, (b_shape, b_stride), lift)?;
+                let modes = product(&mut code, self.a, (b_shape, b_stride), self.form)?;
                 let (shape, stride) = tuple(modes)?;
                 return Some((code, shape, stride));
             }
@@ -183,8 +180,8 @@ impl Rule<'_> {
         for (i, (s, d)) in modes(self.a.0).into_iter().zip(modes(self.a.1)).enumerate() {
             match tiles.get(i) {
                 Some((b_shape, b_stride)) => {
-                    let pair =
-                        product(&mut code, (s, d), (b_shape, b_stride), Some((false, false)));
+                    let logical = TypedForm::Product(Form::Logical);
+                    let pair = product(&mut code, (s, d), (b_shape, b_stride), logical);
                     let [a_i, d_i]: [_; 2] = pair?.try_into().ok()?;
                     tiled.push((a_i, d_i));
                 }
@@ -207,8 +204,8 @@ impl Rule<'_> {
                 tuple(part).map(|p| vec![p])
             }
         };
-        let top = match self.function {
-            "logical_product" => {
+        let top = match self.form {
+            TypedForm::Product(Form::Logical) => {
                 let mut top: Vec<_> = tiled
                     .into_iter()
                     .map(|(a, d)| tuple(vec![a, d]))
@@ -217,7 +214,7 @@ impl Rule<'_> {
                 top
             }
             _ => {
-                let (lift_a, lift_d) = lift(self.function)?;
+                let (lift_a, lift_d) = lift(self.form)?;
                 let mut top = unpack(firsts, lift_a)?;
                 top.extend(unpack(seconds, lift_d)?);
                 top
@@ -228,14 +225,15 @@ impl Rule<'_> {
     }
 }
 
-/// How `function`'s result regroups the logical product (A, D): whether
-/// A's and D's modes are lifted to the top (CuTe's `tiled_*` lifts D's,
-/// `flat_*` both); `None` for the rank-sensitive products.
-fn lift(function: &str) -> Option<(bool, bool)> {
-    match function {
-        "logical_product" | "zipped_product" => Some((false, false)),
-        "tiled_product" => Some((false, true)),
-        "flat_product" => Some((true, true)),
+/// How a product of the typed form `form` regroups the logical product
+/// (A, D): whether A's and D's modes are lifted to the top (CuTe's
+/// `tiled_*` lifts D's, `flat_*` both); `None` for the rank-sensitive
+/// products (zipped mode by mode).
+fn lift(form: TypedForm) -> Option<(bool, bool)> {
+    match form {
+        TypedForm::Product(Form::Logical | Form::Zipped) => Some((false, false)),
+        TypedForm::Product(Form::Tiled) => Some((false, true)),
+        TypedForm::Product(Form::Flat) => Some((true, true)),
         _ => None,
     }
 }
@@ -249,40 +247,42 @@ fn tuple(modes: Vec<(TokenStream, TokenStream)>) -> Option<(TokenStream, TokenSt
     Some((emit::tuple(shapes), emit::tuple(strides)))
 }
 
-/// `code.function` of a written-out `A` by a static written-out `B`.
+/// The product of the typed form `form` of a written-out `A` by a static
+/// written-out `B`.
 fn product(
     code: &mut Gen<'_>,
     a: (&Expr, &Expr),
     b: (&Expr, &Expr),
-    lift: Option<(bool, bool)>,
+    form: TypedForm,
 ) -> Option<Vec<(TokenStream, TokenStream)>> {
     let b_leaves = leaves(b.0, b.1)?;
     let a_bound = code.bind_leaves(&leaves(a.0, a.1)?);
     let b_bound = code.bind_leaves(&b_leaves);
     let b_cosize = Sym::Static(cosize(&b_leaves)?);
-    assemble_modes(code, (a_bound, a), (b_bound, b_cosize, b.0), lift)
+    assemble_modes(code, (a_bound, a), (b_bound, b_cosize, b.0), form)
 }
 
-/// `code.function` (a product) of `A` (its bound leaves, and its written
-/// shape and stride for the nesting) by `B` (its bound leaves, its cosize,
-/// and a tree with `B`'s nesting): the result's shape and stride.
+/// The product of the typed form `form` of `A` (its bound leaves, and its
+/// written shape and stride for the nesting) by `B` (its bound leaves, its
+/// cosize, and a tree with `B`'s nesting): the result's shape and stride.
 pub fn assemble(
     code: &mut Gen<'_>,
     a: (Vec<(Sym, Sym)>, (&Expr, &Expr)),
     b: (Vec<(Sym, Sym)>, Sym, &Expr),
+    form: TypedForm,
 ) -> Option<(TokenStream, TokenStream)> {
-    let lift = lift(code.function);
-    tuple(assemble_modes(code, a, b, lift)?)
+    tuple(assemble_modes(code, a, b, form)?)
 }
 
-/// [`assemble`]'s top-level modes, regrouped as `lift` says ([`lift`]),
-/// or zipped mode by mode (`blocked_product`, `raked_product`) if `None`.
+/// [`assemble`]'s top-level modes, regrouped as [`lift`] says, or zipped
+/// mode by mode (`blocked_product`, `raked_product`) where it says `None`.
 fn assemble_modes(
     code: &mut Gen<'_>,
     (a, (a_shape, a_stride)): (Vec<(Sym, Sym)>, (&Expr, &Expr)),
     (b, b_cosize, b_shape): (Vec<(Sym, Sym)>, Sym, &Expr),
-    lift: Option<(bool, bool)>,
+    form: TypedForm,
 ) -> Option<Vec<(TokenStream, TokenStream)>> {
+    let lift = lift(form);
     // The cotarget size(A)·cosize(B), then the complement's holes. The
     // product reads only the stride of the complement's last mode, whose
     // extent alone the cotarget sets: it is needed only when static (CuTe's
@@ -368,8 +368,8 @@ fn assemble_modes(
         let (ds, dd) = b_modes
             .get(i)
             .map_or((one.clone(), zero.clone()), |b| d_mode(b));
-        let pair = |x, y| match code.function {
-            "raked_product" => emit::tuple(vec![y, x]),
+        let pair = |x, y| match form {
+            TypedForm::ZipProduct { raked: true } => emit::tuple(vec![y, x]),
             _ => emit::tuple(vec![x, y]),
         };
         top.push((pair(s, ds), pair(d, dd)));

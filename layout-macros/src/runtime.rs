@@ -4,12 +4,13 @@
 //! order, named values (typed layouts, shapes) passed in as core values.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Query;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
 use crate::emit;
 use crate::expand::Expander;
-use crate::kind::{Kind, kind};
+use crate::kind::{Kind, kind, query};
 use crate::named;
 use crate::tree::{dynamic_leaves, has_basis, has_dynamic};
 
@@ -109,9 +110,6 @@ impl Expander<'_> {
 /// coordinate from `crd2idx`) rather than an integer (`size`, `rank`, …):
 /// at run time, the core's `Value`.
 pub fn basis_valued(e: &Expr) -> bool {
-    let gives_basis = match &e.kind {
-        ExprKind::Call { name, .. } => name == "crd2idx" || kind(e) == Kind::Layout,
-        _ => kind(e) == Kind::Layout,
-    };
+    let gives_basis = query(e) == Some(Query::Crd2idx) || kind(e) == Kind::Layout;
     gives_basis && has_basis(e)
 }

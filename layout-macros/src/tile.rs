@@ -174,7 +174,9 @@ impl Rule<'_> {
         // The copies' layout is flat, of the target's rank.
         let leaf = Expr::new(ExprKind::Int(0), self.target.span);
         let b_shape = Expr::new(ExprKind::Tuple(vec![leaf; rank]), self.target.span);
-        let (shape, stride) = assemble(&mut code, (a, self.block), (b, cosize, &b_shape))?;
+        // CuTe's tile_to_shape is the blocked product of the block by the copies.
+        let blocked = TypedForm::ZipProduct { raked: false };
+        let (shape, stride) = assemble(&mut code, (a, self.block), (b, cosize, &b_shape), blocked)?;
         Some((code, shape, stride))
     }
 }

@@ -11,7 +11,8 @@
 use std::fmt;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Error, ErrorKind, IntTuple, Value, eval, registry};
+use layout_core::registry::{self, Partition, Query, TypedForm};
+use layout_core::{Error, ErrorKind, IntTuple, Value, eval};
 
 use crate::ast::Ast;
 use crate::tree::{dynamic_leaves, has_dynamic, is_plain, misspelt_atom};
@@ -174,8 +175,9 @@ impl Ctxt<'_> {
                     }
                     return Outcome::Failed;
                 }
-                let probe = name == "crd2idx" && typed_crd2idx(args);
-                if name == "local_partition"
+                let typed = function.map(|f| f.typed);
+                let probe = typed == Some(TypedForm::Query(Query::Crd2idx)) && typed_crd2idx(args);
+                if typed == Some(TypedForm::Partition(Partition::Threads))
                     && children != Children::Failed
                     && let Some(error) = thread_coordinate_error(args)
                 {
