@@ -51,6 +51,12 @@ pub const MAX_DEPTH: usize = 128;
 /// The call a scaled basis `V@I@J` parses to: `@(V,I,J)`.
 pub const BASIS_CALL: &str = "@";
 
+/// The call a composed layout `OUTER o OFFSET o INNER` parses to.
+pub const COMPOSED_CALL: &str = "make_composed_layout";
+
+/// The call a swizzle `Sw<B,M,S>` parses to.
+pub const SWIZZLE_CALL: &str = "swizzle";
+
 fn lex(src: &str) -> Result<Vec<(Token, Span)>> {
     let mut tokens = Vec::new();
     let mut chars = src.char_indices().peekable();
@@ -186,7 +192,7 @@ impl Parser {
         let inner = self.layout()?;
         let span = outer.span.join(inner.span);
         let kind = ExprKind::Call {
-            name: "make_composed_layout".into(),
+            name: COMPOSED_CALL.into(),
             name_span: span,
             args: alloc::vec![outer, offset, inner],
         };
@@ -277,7 +283,7 @@ impl Parser {
                 let open = self.eat('<').unwrap_or(span);
                 let (args, close) = self.list('>', open)?;
                 let kind = ExprKind::Call {
-                    name: "swizzle".into(),
+                    name: SWIZZLE_CALL.into(),
                     name_span: span,
                     args,
                 };

@@ -184,7 +184,7 @@ impl State {
         let inner = self.layout(input)?;
         let span = outer.span.join(inner.span);
         let kind = ExprKind::Call {
-            name: "make_composed_layout".into(),
+            name: layout_core::notation::COMPOSED_CALL.into(),
             name_span: span,
             args: vec![outer, offset, inner],
         };

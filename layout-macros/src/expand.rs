@@ -187,11 +187,11 @@ impl Expander<'_> {
             let (a, b) = (self.operand(a)?, self.operand(b)?);
             return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
-        if let Some((trait_name, method, a, b, operand)) = named_product::call(e).filter(|_| typed)
-        {
-            let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
+        if let Some((door, a, b)) = named_product::call(e).filter(|_| typed) {
+            let trait_name = format_ident!("{}", door.trait_name);
+            let method = format_ident!("{}", door.method);
             let a = self.operand(a)?;
-            let b = match operand {
+            let b = match door.operand {
                 named_product::Operand::Layout => self.operand(b)?,
                 named_product::Operand::Shape if named::name(b).is_some() => self.named(b),
                 named_product::Operand::Shape => self.tree(b)?,

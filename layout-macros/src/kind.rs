@@ -59,3 +59,9 @@ pub fn query(e: &Expr) -> Option<Query> {
         _ => None,
     }
 }
+
+/// The typed form the registry gives the function called `name`
+/// ([`TypedForm::RunTime`] for an unknown name).
+pub fn form_of(name: &str) -> TypedForm {
+    registry::function(name).map_or(TypedForm::RunTime, |f| f.typed)
+}

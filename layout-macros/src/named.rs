@@ -30,13 +30,11 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry;
-use layout_core::registry::Accepts;
+use layout_core::registry::{Accepts, Construct, Query, TypedForm};
 
 use crate::ast::Ast;
+use crate::kind::{form_of, typed_call};
 use crate::tree::is_plain;
-
-/// The methods a named layout's invocation may become, by argument count.
-const METHODS: [&str; 4] = ["size", "cosize", "rank", "depth"];
 
 /// The name after `#`, if `e` is a named layout.
 pub fn name(e: &Expr) -> Option<&str> {
@@ -63,9 +61,11 @@ pub fn contains(e: &Expr) -> bool {
 pub fn method(e: &Expr) -> bool {
     match &e.kind {
         _ if name(e).is_some() => true,
-        ExprKind::Call { name: f, args, .. } => match args.as_slice() {
-            [c, l] => f == "crd2idx" && name(l).is_some() && is_plain(c),
-            [l] => METHODS.contains(&f.as_str()) && name(l).is_some(),
+        ExprKind::Call { name: f, args, .. } => match (form_of(f), args.as_slice()) {
+            (TypedForm::Query(Query::Crd2idx), [c, l]) => name(l).is_some() && is_plain(c),
+            (TypedForm::Query(Query::Size | Query::Cosize | Query::Rank | Query::Depth), [l]) => {
+                name(l).is_some()
+            }
             _ => false,
         },
         _ => false,
@@ -75,24 +75,34 @@ pub fn method(e: &Expr) -> bool {
 /// The facade's trait and method for a call of one named layout that the
 /// typed values answer (after `type`), with the cotarget of `complement`.
 pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Option<&Expr>)> {
-    let ExprKind::Call { name: f, args, .. } = &e.kind else {
-        return None;
-    };
-    let (method, layout, cotarget) = match (f.as_str(), args.as_slice()) {
-        ("complement", [l, m])
+    let (form, _, args) = typed_call(e)?;
+    let (layout, cotarget) = match (form, args) {
+        (TypedForm::Complement, [l, m])
             if matches!(m.kind, ExprKind::Int(m) if m >= 0)
                 || matches!(m.kind, ExprKind::Dynamic(_)) =>
         {
-            (("Complement", "complement"), l, Some(m))
+            (l, Some(m))
         }
-        ("coalesce", [l]) => (("Coalesce", "coalesce"), l, None),
-        ("filter_zeros", [l]) => (("FilterZeros", "filter_zeros"), l, None),
-        ("make_layout_like", [l]) => (("MakeLike", "make_layout_like"), l, None),
-        ("make_fragment_like", [l]) => (("MakeLike", "make_fragment_like"), l, None),
+        (TypedForm::Complement, _) => return None,
+        (_, [l]) => (l, None),
         _ => return None,
     };
+    let (trait_name, method) = value_trait(form)?;
     name(layout)?;
-    Some((method.0, method.1, layout, cotarget))
+    Some((trait_name, method, layout, cotarget))
+}
+
+/// The facade's trait and method by which a typed value answers a call of
+/// the typed form `form` on it.
+fn value_trait(form: TypedForm) -> Option<(&'static str, &'static str)> {
+    Some(match form {
+        TypedForm::Complement => ("Complement", "complement"),
+        TypedForm::Coalesce => ("Coalesce", "coalesce"),
+        TypedForm::Construct(Construct::FilterZeros) => ("FilterZeros", "filter_zeros"),
+        TypedForm::Construct(Construct::LayoutLike) => ("MakeLike", "make_layout_like"),
+        TypedForm::Construct(Construct::FragmentLike) => ("MakeLike", "make_fragment_like"),
+        _ => return None,
+    })
 }
 
 /// `composition(A, B)` whose operands the facade's `Compose` trait takes,
@@ -103,7 +113,7 @@ pub fn composition(e: &Expr) -> Option<(&Expr, &Expr)> {
     let (f, a, b) = binary_call(e)?;
     // A tile of 0 takes the run-time path, which reports it.
     let fits = is_layout_operand(a) && is_tiler_operand(b, 1);
-    (f == "composition" && contains(e) && fits).then_some((a, b))
+    (form_of(f) == TypedForm::Composition && contains(e) && fits).then_some((a, b))
 }
 
 /// A call of two arguments: its name and its operands.
@@ -220,6 +230,16 @@ pub fn check(ast: &Ast) -> Vec<syn::Error> {
     errors
 }
 
+/// Whether argument `i` of a call of the typed form `form` is a coordinate
+/// the typed layouts need written out (`crd2idx(C, …)`, `idx2crd`).
+fn written_coordinate(form: TypedForm, i: usize) -> bool {
+    match form {
+        TypedForm::Query(Query::Crd2idx) => i == 0,
+        TypedForm::Query(Query::Idx2crd) => true,
+        _ => false,
+    }
+}
+
 /// Every named layout in or below `e` that stands where no layout can:
 /// `call` is the function `e` is a direct argument of, with its position.
 fn misplaced(ast: &Ast, e: &Expr, call: Option<(&str, usize)>, errors: &mut Vec<syn::Error>) {
@@ -228,10 +248,11 @@ fn misplaced(ast: &Ast, e: &Expr, call: Option<(&str, usize)>, errors: &mut Vec<
             Some((f, _)) if registry::function(f).is_some_and(|f| f.static_only) => format!(
                 "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
             ),
-            Some(("crd2idx", 0) | ("idx2crd", _)) | None => format!(
+            // Alone, or the coordinate of a typed query.
+            _ if call.is_none_or(|(f, i)| written_coordinate(form_of(f), i)) => format!(
                 "`#{n}` names a value used whole as a function's argument (a typed layout or a shape), but an integer or a tuple must be written out here"
             ),
-            Some(_) => return,
+            _ => return,
         };
         errors.push(ast.error(Some(e.span), message));
         return;

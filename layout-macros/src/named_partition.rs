@@ -13,11 +13,13 @@
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Partition, TypedForm};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::emit::{self, Untypable};
 use crate::expand::Expander;
+use crate::kind::typed_call;
 use crate::named::{contains, is_layout_operand, name};
 use crate::partition_args::{entry, entry_type, is_underscore};
 use crate::tree::has_dynamic;
@@ -51,23 +53,22 @@ pub struct Call<'a> {
 /// an operand and what it should be if one is written in a form the
 /// typed partitions cannot take.
 pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
-    let ExprKind::Call { name: f, args, .. } = &e.kind else {
+    let (TypedForm::Partition(partition), _, args) = typed_call(e)? else {
         return None;
     };
-    let form = match f.as_str() {
-        "local_tile" | "inner_partition" => Form::Tile,
-        "outer_partition" => Form::Outer,
-        "local_partition" => Form::Threads,
+    let form = match partition {
+        Partition::Tile => Form::Tile,
+        Partition::Outer => Form::Outer,
+        Partition::Threads => Form::Threads,
         _ => return None,
     };
     if !contains(e) {
         return None;
     }
-    let (layout, by, at, step) = match (form, f.as_str(), args.as_slice()) {
-        (_, _, [l, b, a]) => (l, b, a, None),
-        (Form::Tile | Form::Threads, "local_tile" | "local_partition", [l, b, a, s]) => {
-            (l, b, a, Some(s))
-        }
+    // The registry's arities say which partition takes a step.
+    let (layout, by, at, step) = match (form, args) {
+        (_, [l, b, a]) => (l, b, a, None),
+        (Form::Tile | Form::Threads, [l, b, a, s]) => (l, b, a, Some(s)),
         // Another arity: the core's error, already reported (valid.rs).
         _ => return None,
     };

@@ -12,12 +12,16 @@
 //! not type (CuTe's complement sorts static strides only): that `A` takes
 //! the same methods, which sort its holes at run time, as a named one does.
 
+use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 
+use crate::kind::form_of;
 use crate::named::{binary_call, contains, is_layout_operand, is_tiler_operand, name};
 use crate::tree::{has_dynamic, is_plain};
 
 /// How an operand of the call is written in the expansion.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Operand {
     /// A layout, a named one or a by-mode tiler (`expand.rs`'s `operand`).
     Layout,
@@ -25,32 +29,71 @@ pub enum Operand {
     Shape,
 }
 
-/// The facade's trait and method for a product of typed values with a
-/// named operand (or a written-out left operand with a dynamic stride),
-/// the operands and how the second is written.
-/// `tile_to_shape(#A, SHAPE, ORDER)` is `TileToShape::tile_to_shape_ordered`
-/// (its order: [`order`]).
-pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Operand)> {
+/// The facade's door for a product: its trait, the method, the trait's
+/// associated type naming what the method gives (inside its `Result`, for
+/// `layout_type!`), and how the second operand is written.
+#[derive(Clone, Copy)]
+pub struct Door {
+    pub trait_name: &'static str,
+    pub method: &'static str,
+    pub output: &'static str,
+    pub operand: Operand,
+}
+
+/// The door for a call of the typed form `form` (`ordered`: with an order,
+/// for `tile_to_shape`), if the facade has one.
+fn door(form: TypedForm, ordered: bool) -> Option<Door> {
+    let (trait_name, method, output, operand) = match form {
+        TypedForm::Product(Form::Logical) => {
+            ("Product", "logical_product", "Logical", Operand::Layout)
+        }
+        TypedForm::Product(Form::Zipped) => {
+            ("Product", "zipped_product", "Zipped", Operand::Layout)
+        }
+        TypedForm::Product(Form::Tiled) => ("Product", "tiled_product", "Tiled", Operand::Layout),
+        TypedForm::Product(Form::Flat) => ("Product", "flat_product", "Flat", Operand::Layout),
+        TypedForm::ZipProduct { raked: false } => (
+            "RankedProduct",
+            "blocked_product",
+            "Blocked",
+            Operand::Layout,
+        ),
+        TypedForm::ZipProduct { raked: true } => {
+            ("RankedProduct", "raked_product", "Raked", Operand::Layout)
+        }
+        TypedForm::TileToShape if ordered => (
+            "TileToShape",
+            "tile_to_shape_ordered",
+            "Out",
+            Operand::Shape,
+        ),
+        TypedForm::TileToShape => ("TileToShape", "tile_to_shape", "Out", Operand::Shape),
+        _ => return None,
+    };
+    Some(Door {
+        trait_name,
+        method,
+        output,
+        operand,
+    })
+}
+
+/// The facade's door for a product of typed values with a named operand
+/// (or a written-out left operand with a dynamic stride), and the
+/// operands. `tile_to_shape(#A, SHAPE, ORDER)` is
+/// `TileToShape::tile_to_shape_ordered` (its order: [`order`]).
+pub fn call(e: &Expr) -> Option<(Door, &Expr, &Expr)> {
     if let Some((a, b, _)) = ordered_tile(e) {
         let fits = if name(b).is_some() {
             is_layout_operand(a)
         } else {
             is_plain(b) && name(a).is_some() && contains(e)
         };
-        return fits.then_some(("TileToShape", "tile_to_shape_ordered", a, b, Operand::Shape));
+        return fits.then_some((door(TypedForm::TileToShape, true)?, a, b));
     }
     let (f, a, b) = binary_call(e)?;
-    let (trait_name, method, operand) = match f {
-        "logical_product" => ("Product", "logical_product", Operand::Layout),
-        "zipped_product" => ("Product", "zipped_product", Operand::Layout),
-        "tiled_product" => ("Product", "tiled_product", Operand::Layout),
-        "flat_product" => ("Product", "flat_product", Operand::Layout),
-        "blocked_product" => ("RankedProduct", "blocked_product", Operand::Layout),
-        "raked_product" => ("RankedProduct", "raked_product", Operand::Layout),
-        "tile_to_shape" => ("TileToShape", "tile_to_shape", Operand::Shape),
-        _ => return None,
-    };
-    let fits = match operand {
+    let door = door(form_of(f), false)?;
+    let fits = match door.operand {
         // A named target (`#s`, a tuple of `usize`/`C<N>`): the macro
         // cannot see it, so a written-out block takes the trait too.
         Operand::Shape if name(b).is_some() => is_layout_operand(a),
@@ -58,12 +101,12 @@ pub fn call(e: &Expr) -> Option<(&'static str, &'static str, &Expr, &Expr, Opera
             let a_fits = name(a).is_some() || dynamic_stride(a);
             matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
         }
-        Operand::Layout if trait_name == "Product" => {
+        Operand::Layout if matches!(form_of(f), TypedForm::Product(_)) => {
             is_layout_operand(a) && is_tiler_operand(b, 0)
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
-    (fits && (contains(e) || dynamic_stride(a))).then_some((trait_name, method, a, b, operand))
+    (fits && (contains(e) || dynamic_stride(a))).then_some((door, a, b))
 }
 
 /// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.
@@ -80,10 +123,7 @@ fn dynamic_stride(a: &Expr) -> bool {
 /// typed door takes: `LayoutLeft`, `LayoutRight`, or a flat tuple of
 /// static integers, one per target mode (the copies' shape is flat).
 fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
-    let ExprKind::Call { name, args, .. } = &e.kind else {
-        return None;
-    };
-    let [a, b, order] = args.as_slice() else {
+    let Some((TypedForm::TileToShape, _, [a, b, order])) = crate::kind::typed_call(e) else {
         return None;
     };
     // A named target (`#S`) takes a major only: its rank is not seen here.
@@ -99,26 +139,10 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
         }
         _ => false,
     };
-    (name == "tile_to_shape" && fits).then_some((a, b, order))
+    fits.then_some((a, b, order))
 }
 
 /// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that [`call`] names.
 pub fn order(e: &Expr) -> Option<&Expr> {
     ordered_tile(e).map(|(_, _, order)| order)
-}
-
-/// The associated type of the facade's trait that names what `method`
-/// gives (inside its `Result`), for `layout_type!`.
-pub fn result_type(method: &str) -> &'static str {
-    match method {
-        "logical_product" => "Logical",
-        "zipped_product" => "Zipped",
-        "tiled_product" => "Tiled",
-        "flat_product" => "Flat",
-        "blocked_product" => "Blocked",
-        "raked_product" => "Raked",
-        // `tile_to_shape` and `tile_to_shape_ordered`, the only other
-        // methods `call` names.
-        _ => "Out",
-    }
 }

@@ -4,11 +4,13 @@
 //! output form; these methods write the pieces it is made of.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Query;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::expand::Expander;
+use crate::kind::query;
 use crate::named;
 use crate::tree::has_dynamic;
 
@@ -28,7 +30,7 @@ impl Expander<'_> {
                 }
                 // A named shape answers `size`, `rank`, `depth` through
                 // `rt::ShapeQueries`; a layout's own methods come first.
-                [l] if name != "cosize" => {
+                [l] if query(e) != Some(Query::Cosize) => {
                     let (layout, method) = (value(l), format_ident!("{name}"));
                     let private = emit::private();
                     quote!({

@@ -120,7 +120,7 @@ impl State {
         let gt: Token![>] = input.parse()?;
         let span = name_span.join(self.token(gt.span));
         let kind = ExprKind::Call {
-            name: "swizzle".into(),
+            name: layout_core::notation::SWIZZLE_CALL.into(),
             name_span,
             args,
         };

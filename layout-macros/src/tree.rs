@@ -3,6 +3,7 @@
 //! and where its dynamic leaves are.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Kind, Returns};
 
 type CoreSpan = layout_core::Span;
 
@@ -23,8 +24,12 @@ pub fn has_dynamic(e: &Expr) -> bool {
 /// layouts are not integer layouts.
 pub fn has_basis(e: &Expr) -> bool {
     match &e.kind {
+        // `V@I`, or a function whose result always has scaled-basis strides
+        // (`make_identity_layout`), as the registry says.
         ExprKind::Call { name, .. }
-            if name == layout_core::notation::BASIS_CALL || name == "make_identity_layout" =>
+            if name == layout_core::notation::BASIS_CALL
+                || layout_core::registry::function(name)
+                    .is_some_and(|f| f.returns == Returns::Always(Kind::BasisLayout)) =>
         {
             true
         }
