@@ -65,3 +65,105 @@ pub fn query(e: &Expr) -> Option<Query> {
 pub fn form_of(name: &str) -> TypedForm {
     registry::function(name).map_or(TypedForm::RunTime, |f| f.typed)
 }
+
+#[cfg(test)]
+mod tests {
+    use layout_core::FUNCTIONS;
+    use layout_core::registry::TypedForm;
+    use proc_macro2::TokenStream;
+
+    /// For each function the typed shell implements, a call with dynamic
+    /// leaves in the form it types (the forms `expand.rs`'s table lists,
+    /// written here without asking the registry).
+    const TYPED_CALLS: &[(&str, &str)] = &[
+        ("crd2idx", "crd2idx((i,j), (m,4):(1,m))"),
+        ("size", "size((m,4):(1,m))"),
+        ("cosize", "cosize((m,4):(1,m))"),
+        ("coshape", "coshape((m,4):(1,m))"),
+        ("rank", "rank((m,4):(1,m))"),
+        ("depth", "depth((m,(4,2)))"),
+        ("idx2crd", "idx2crd(i, (m,4))"),
+        ("product_each", "product_each((m,(4,k)))"),
+        ("shape_div", "shape_div((m,8), (2,4))"),
+        ("ceil_div", "ceil_div((m,k), (16,8))"),
+        ("composition", "type composition((m,4):(1,m), 2:1)"),
+        ("logical_divide", "type logical_divide((m,8):(1,m), <4,2>)"),
+        ("zipped_divide", "type zipped_divide((m,8):(1,m), <4,2>)"),
+        ("tiled_divide", "type tiled_divide((m,8):(1,m), <4,2>)"),
+        ("flat_divide", "type flat_divide((m,8):(1,m), <4,2>)"),
+        ("logical_product", "type logical_product((m,2):(1,4), 3:1)"),
+        ("zipped_product", "type zipped_product((m,2):(1,4), 3:1)"),
+        ("tiled_product", "type tiled_product((m,2):(1,4), 3:1)"),
+        ("flat_product", "type flat_product((m,2):(1,4), 3:1)"),
+        (
+            "blocked_product",
+            "type blocked_product((m,2):(1,4), (2,3):(3,1))",
+        ),
+        (
+            "raked_product",
+            "type raked_product((m,2):(1,4), (2,3):(3,1))",
+        ),
+        ("coalesce", "type coalesce((m,4):(1,m))"),
+        ("complement", "type complement((m,4):(1,8), 64)"),
+        (
+            "make_ordered_layout",
+            "type make_ordered_layout((m,4), (1,0))",
+        ),
+        ("make_layout_like", "type make_layout_like((m,4):(4,1))"),
+        ("make_fragment_like", "type make_fragment_like((m,4))"),
+        ("filter_zeros", "type filter_zeros((m,4):(1,0))"),
+        ("tile_to_shape", "type tile_to_shape((2,2):(1,2), (m,8))"),
+        ("local_tile", "type local_tile((m,n):(1,m), (4,2), (i,j))"),
+        (
+            "inner_partition",
+            "type inner_partition((m,n):(1,m), (4,2), (i,j))",
+        ),
+        (
+            "outer_partition",
+            "type outer_partition((m,n):(n,1), (2,2), (i,j))",
+        ),
+        (
+            "local_partition",
+            "type local_partition((m,n):(1,m), (2,4):(4,1), t)",
+        ),
+        (
+            "make_composed_layout",
+            "make_composed_layout(Sw<1,2,3>, 0, (m,4):(1,m))",
+        ),
+    ];
+
+    fn expansion(input: &str) -> String {
+        let tokens: TokenStream = input.parse().unwrap();
+        crate::expand::expand(tokens).to_string()
+    }
+
+    #[test]
+    fn the_functions_with_a_typed_form_are_the_ones_the_typed_shell_implements() {
+        let mut registry: Vec<&str> = FUNCTIONS
+            .iter()
+            .filter(|f| f.typed != TypedForm::RunTime)
+            .map(|f| f.name)
+            .collect();
+        let mut shell: Vec<&str> = TYPED_CALLS.iter().map(|(name, _)| *name).collect();
+        registry.sort_unstable();
+        shell.sort_unstable();
+        assert_eq!(registry, shell);
+    }
+
+    #[test]
+    fn each_typed_call_expands_to_typed_code_not_a_run_time_call() {
+        for (_, input) in TYPED_CALLS {
+            let out = expansion(input);
+            assert!(!out.contains("compile_error"), "{input}: {out}");
+            assert!(!out.contains(":: rt ::"), "{input} calls the core: {out}");
+        }
+        // The same forms of functions without one go to the core.
+        for input in [
+            "left_inverse((m,4):(1,m))",
+            "type right_inverse((m,4):(1,m))",
+        ] {
+            let out = expansion(input);
+            assert!(out.contains(":: rt ::"), "{input}: {out}");
+        }
+    }
+}
