@@ -39,7 +39,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::emit;
-use crate::kind::typed_call;
+use crate::kind::{Door, typed_call};
 use crate::tree::is_plain;
 
 /// One integer of the computation: known now, or a Rust expression.
@@ -77,21 +77,17 @@ pub enum Named<'a> {
 /// two operands, if `e` is a call of one.
 fn facade_divide(e: &Expr) -> Option<(Form, &Expr, &Expr)> {
     match typed_call(e)? {
-        (TypedForm::Divide(form), _, [layout, tiler]) if facade_method(form).is_some() => {
+        (TypedForm::Divide(form), _, [layout, tiler]) if door(form).is_some() => {
             Some((form, layout, tiler))
         }
         _ => None,
     }
 }
 
-/// The facade's `Divide` method and output type for a divide grouped in
-/// `form`: it has the logical and the zipped one.
-fn facade_method(form: Form) -> Option<(&'static str, &'static str)> {
-    match form {
-        Form::Logical => Some(("logical_divide", "Logical")),
-        Form::Zipped => Some(("zipped_divide", "Zipped")),
-        Form::Tiled | Form::Flat => None,
-    }
+/// The facade's `Divide` door for a divide grouped in `form` (it has the
+/// logical and the zipped one).
+fn door(form: Form) -> Option<Door> {
+    crate::kind::door(TypedForm::Divide(form), false)
 }
 
 /// The divide's form and the [`Named`] form of `e`, if it is one.
@@ -166,7 +162,7 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
 /// where the tiler's tokens (`C::<4>`) are read as its type (`C<4>`).
 pub fn nested_type(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
-    let (_, output) = facade_method(form).expect("a facade divide");
+    let output = door(form).and_then(|d| d.output).expect("a facade divide");
     let output = format_ident!("{output}");
     quote!(<#layout as #private::Divide<#tiler>>::#output)
 }
@@ -174,8 +170,7 @@ pub fn nested_type(form: Form, layout: TokenStream, tiler: TokenStream) -> Token
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
 pub fn emit_named(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
-    let (method, _) = facade_method(form).expect("a facade divide");
-    let method = format_ident!("{method}");
+    let method = format_ident!("{}", door(form).expect("a facade divide").method);
     quote!(#private::Divide::#method(&#layout, #tiler))
 }
 

@@ -36,7 +36,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast};
 use crate::emit::{self, Untypable};
-use crate::kind::{Kind, kind, query};
+use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
     arith, basis, composed, divide, fallback, named, named_partition, named_product, partition,
@@ -187,11 +187,11 @@ impl Expander<'_> {
             let (a, b) = (self.operand(a)?, self.operand(b)?);
             return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
-        if let Some((door, a, b)) = named_product::call(e).filter(|_| typed) {
+        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed) {
             let trait_name = format_ident!("{}", door.trait_name);
             let method = format_ident!("{}", door.method);
             let a = self.operand(a)?;
-            let b = match door.operand {
+            let b = match operand {
                 named_product::Operand::Layout => self.operand(b)?,
                 named_product::Operand::Shape if named::name(b).is_some() => self.named(b),
                 named_product::Operand::Shape => self.tree(b)?,
@@ -240,7 +240,7 @@ impl Expander<'_> {
                     && kind(l) == Kind::Layout
                     && indices.iter().all(|i| matches!(i.kind, ExprKind::Int(_))) =>
             {
-                let method = format_ident!("{}", if q == Query::Size { "size" } else { "cosize" });
+                let method = format_ident!("{}", method(q));
                 let indices = indices.iter().map(|i| match i.kind {
                     ExprKind::Int(i) => proc_macro2::Literal::i64_unsuffixed(i),
                     _ => unreachable!("checked above"),

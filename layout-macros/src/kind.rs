@@ -1,9 +1,13 @@
 //! What a (sub)expression evaluates to, known from its form alone: the
-//! registry says what each function returns. `expand` chooses the output
-//! form by it, `fallback` the stand-in value.
+//! registry says what each function returns and which typed form the
+//! expansion writes for it (`TypedForm`). `expand` chooses the output form
+//! by them, `fallback` the stand-in value. The facade's names for each
+//! typed form (its traits, methods and their result types) are [`door`]'s
+//! and [`method`]'s tables, keyed by the form, never by a function's name.
 
+use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{self, Query, Returns, TypedForm};
+use layout_core::registry::{self, Construct, Query, Returns, TypedForm};
 
 /// The kinds of value the expansion treats differently.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +68,61 @@ pub fn query(e: &Expr) -> Option<Query> {
 /// ([`TypedForm::RunTime`] for an unknown name).
 pub fn form_of(name: &str) -> TypedForm {
     registry::function(name).map_or(TypedForm::RunTime, |f| f.typed)
+}
+
+/// The facade's door for a typed form its typed values answer through a
+/// trait: `Trait::method(&value, …)`, and for `layout_type!` the trait's
+/// associated type naming what the method gives.
+#[derive(Clone, Copy)]
+pub struct Door {
+    pub trait_name: &'static str,
+    pub method: &'static str,
+    pub output: Option<&'static str>,
+}
+
+/// The facade's door for `form` (`ordered`: `tile_to_shape` with an
+/// order), if it has one.
+pub fn door(form: TypedForm, ordered: bool) -> Option<Door> {
+    let (trait_name, method, output) = match form {
+        TypedForm::Divide(Form::Logical) => ("Divide", "logical_divide", Some("Logical")),
+        TypedForm::Divide(Form::Zipped) => ("Divide", "zipped_divide", Some("Zipped")),
+        TypedForm::Product(Form::Logical) => ("Product", "logical_product", Some("Logical")),
+        TypedForm::Product(Form::Zipped) => ("Product", "zipped_product", Some("Zipped")),
+        TypedForm::Product(Form::Tiled) => ("Product", "tiled_product", Some("Tiled")),
+        TypedForm::Product(Form::Flat) => ("Product", "flat_product", Some("Flat")),
+        TypedForm::ZipProduct { raked: false } => {
+            ("RankedProduct", "blocked_product", Some("Blocked"))
+        }
+        TypedForm::ZipProduct { raked: true } => ("RankedProduct", "raked_product", Some("Raked")),
+        TypedForm::TileToShape if ordered => ("TileToShape", "tile_to_shape_ordered", Some("Out")),
+        TypedForm::TileToShape => ("TileToShape", "tile_to_shape", Some("Out")),
+        // Methods of a typed value, whose result `layout_type!` does not name.
+        TypedForm::Complement => ("Complement", "complement", None),
+        TypedForm::Coalesce => ("Coalesce", "coalesce", None),
+        TypedForm::Construct(Construct::FilterZeros) => ("FilterZeros", "filter_zeros", None),
+        TypedForm::Construct(Construct::LayoutLike) => ("MakeLike", "make_layout_like", None),
+        TypedForm::Construct(Construct::FragmentLike) => ("MakeLike", "make_fragment_like", None),
+        _ => return None,
+    };
+    Some(Door {
+        trait_name,
+        method,
+        output,
+    })
+}
+
+/// The typed layout's method that answers a query (a layout with integer
+/// strides has its cosize as its coshape).
+pub fn method(query: Query) -> &'static str {
+    match query {
+        Query::Crd2idx => "crd2idx",
+        Query::Size => "size",
+        Query::Cosize | Query::Coshape => "cosize",
+        Query::Rank => "rank",
+        Query::Depth => "depth",
+        Query::Idx2crd => "idx2crd",
+        _ => unreachable!("a query the typed layouts answer"),
+    }
 }
 
 #[cfg(test)]

@@ -30,10 +30,10 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry;
-use layout_core::registry::{Accepts, Construct, Query, TypedForm};
+use layout_core::registry::{Accepts, Query, TypedForm};
 
 use crate::ast::Ast;
-use crate::kind::{form_of, typed_call};
+use crate::kind::{door, form_of, typed_call};
 use crate::tree::is_plain;
 
 /// The name after `#`, if `e` is a named layout.
@@ -87,22 +87,14 @@ pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Opti
         (_, [l]) => (l, None),
         _ => return None,
     };
-    let (trait_name, method) = value_trait(form)?;
+    // The value methods: the forms of one layout (and a cotarget).
+    let value = matches!(
+        form,
+        TypedForm::Complement | TypedForm::Coalesce | TypedForm::Construct(_)
+    );
+    let door = door(form, false).filter(|_| value)?;
     name(layout)?;
-    Some((trait_name, method, layout, cotarget))
-}
-
-/// The facade's trait and method by which a typed value answers a call of
-/// the typed form `form` on it.
-fn value_trait(form: TypedForm) -> Option<(&'static str, &'static str)> {
-    Some(match form {
-        TypedForm::Complement => ("Complement", "complement"),
-        TypedForm::Coalesce => ("Coalesce", "coalesce"),
-        TypedForm::Construct(Construct::FilterZeros) => ("FilterZeros", "filter_zeros"),
-        TypedForm::Construct(Construct::LayoutLike) => ("MakeLike", "make_layout_like"),
-        TypedForm::Construct(Construct::FragmentLike) => ("MakeLike", "make_fragment_like"),
-        _ => return None,
-    })
+    Some((door.trait_name, door.method, layout, cotarget))
 }
 
 /// `composition(A, B)` whose operands the facade's `Compose` trait takes,

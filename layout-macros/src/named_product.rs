@@ -12,11 +12,10 @@
 //! not type (CuTe's complement sorts static strides only): that `A` takes
 //! the same methods, which sort its holes at run time, as a named one does.
 
-use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 
-use crate::kind::form_of;
+use crate::kind::{Door, door, form_of};
 use crate::named::{binary_call, contains, is_layout_operand, is_tiler_operand, name};
 use crate::tree::{has_dynamic, is_plain};
 
@@ -29,71 +28,29 @@ pub enum Operand {
     Shape,
 }
 
-/// The facade's door for a product: its trait, the method, the trait's
-/// associated type naming what the method gives (inside its `Result`, for
-/// `layout_type!`), and how the second operand is written.
-#[derive(Clone, Copy)]
-pub struct Door {
-    pub trait_name: &'static str,
-    pub method: &'static str,
-    pub output: &'static str,
-    pub operand: Operand,
-}
-
-/// The door for a call of the typed form `form` (`ordered`: with an order,
-/// for `tile_to_shape`), if the facade has one.
-fn door(form: TypedForm, ordered: bool) -> Option<Door> {
-    let (trait_name, method, output, operand) = match form {
-        TypedForm::Product(Form::Logical) => {
-            ("Product", "logical_product", "Logical", Operand::Layout)
-        }
-        TypedForm::Product(Form::Zipped) => {
-            ("Product", "zipped_product", "Zipped", Operand::Layout)
-        }
-        TypedForm::Product(Form::Tiled) => ("Product", "tiled_product", "Tiled", Operand::Layout),
-        TypedForm::Product(Form::Flat) => ("Product", "flat_product", "Flat", Operand::Layout),
-        TypedForm::ZipProduct { raked: false } => (
-            "RankedProduct",
-            "blocked_product",
-            "Blocked",
-            Operand::Layout,
-        ),
-        TypedForm::ZipProduct { raked: true } => {
-            ("RankedProduct", "raked_product", "Raked", Operand::Layout)
-        }
-        TypedForm::TileToShape if ordered => (
-            "TileToShape",
-            "tile_to_shape_ordered",
-            "Out",
-            Operand::Shape,
-        ),
-        TypedForm::TileToShape => ("TileToShape", "tile_to_shape", "Out", Operand::Shape),
-        _ => return None,
-    };
-    Some(Door {
-        trait_name,
-        method,
-        output,
-        operand,
-    })
-}
-
 /// The facade's door for a product of typed values with a named operand
-/// (or a written-out left operand with a dynamic stride), and the
-/// operands. `tile_to_shape(#A, SHAPE, ORDER)` is
-/// `TileToShape::tile_to_shape_ordered` (its order: [`order`]).
-pub fn call(e: &Expr) -> Option<(Door, &Expr, &Expr)> {
+/// (or a written-out left operand with a dynamic stride), how its second
+/// operand is written, and the operands. `tile_to_shape(#A, SHAPE,
+/// ORDER)` is `TileToShape::tile_to_shape_ordered` (its order: [`order`]).
+pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
     if let Some((a, b, _)) = ordered_tile(e) {
         let fits = if name(b).is_some() {
             is_layout_operand(a)
         } else {
             is_plain(b) && name(a).is_some() && contains(e)
         };
-        return fits.then_some((door(TypedForm::TileToShape, true)?, a, b));
+        let door = door(TypedForm::TileToShape, true)?;
+        return fits.then_some((door, Operand::Shape, a, b));
     }
     let (f, a, b) = binary_call(e)?;
-    let door = door(form_of(f), false)?;
-    let fits = match door.operand {
+    let form = form_of(f);
+    let operand = match form {
+        TypedForm::Product(_) | TypedForm::ZipProduct { .. } => Operand::Layout,
+        TypedForm::TileToShape => Operand::Shape,
+        _ => return None,
+    };
+    let door = door(form, false)?;
+    let fits = match operand {
         // A named target (`#s`, a tuple of `usize`/`C<N>`): the macro
         // cannot see it, so a written-out block takes the trait too.
         Operand::Shape if name(b).is_some() => is_layout_operand(a),
@@ -101,12 +58,12 @@ pub fn call(e: &Expr) -> Option<(Door, &Expr, &Expr)> {
             let a_fits = name(a).is_some() || dynamic_stride(a);
             matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
         }
-        Operand::Layout if matches!(form_of(f), TypedForm::Product(_)) => {
+        Operand::Layout if matches!(form, TypedForm::Product(_)) => {
             is_layout_operand(a) && is_tiler_operand(b, 0)
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
-    (fits && (contains(e) || dynamic_stride(a))).then_some((door, a, b))
+    (fits && (contains(e) || dynamic_stride(a))).then_some((door, operand, a, b))
 }
 
 /// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.

@@ -100,9 +100,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         // A product with a named operand, through the facade's traits
         // (`named_product::call`): the layout inside the `Result`.
         _ if ast.zero_sized.is_some() && named_product::call(e).is_some() => {
-            let (door, a, b) = named_product::call(e).expect("checked");
+            let (door, kind, a, b) = named_product::call(e).expect("checked");
             let a = operand(ast, a).map_err(untypable)?;
-            let b = match door.operand {
+            let b = match kind {
                 named_product::Operand::Layout => operand(ast, b),
                 named_product::Operand::Shape if named::name(b).is_some() => operand(ast, b),
                 named_product::Operand::Shape => tree(b),
@@ -110,7 +110,7 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             .map_err(untypable)?;
             let private = emit::private();
             let trait_name = format_ident!("{}", door.trait_name);
-            let out = format_ident!("{}", door.output);
+            let out = format_ident!("{}", door.output.expect("a product's result type"));
             Ok(quote!(<#a as #private::#trait_name<#b>>::#out))
         }
         // A partition with a named operand (`named_partition::call`).
