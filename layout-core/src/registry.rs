@@ -4,7 +4,8 @@
 //!
 //! Everything that knows about functions reads [`FUNCTIONS`]: the evaluator
 //! (look-up, arity, argument kinds, blame), the `layout!` macro (the kind of
-//! Rust value a call gives, which calls need static arguments), the `layout`
+//! Rust value a call gives, which calls need static arguments, which typed
+//! code it writes for dynamic leaves: [`TypedForm`]), the `layout`
 //! CLI (which picture `print` draws, which recipe `explain` narrates, its
 //! `--help` list) and the README's list of functions (a test compares them).
 //! The table is in sections, one file each: CuTe's functions
