@@ -36,6 +36,12 @@ impl<I, K> Poisoned<I, K> {
     pub fn idx2crd(&self, _: usize) -> K {
         poisoned()
     }
+    pub fn checked_at(&self, _: usize) -> Option<I> {
+        poisoned()
+    }
+    pub fn checked_crd2idx<T>(&self, _: T) -> Option<I> {
+        poisoned()
+    }
     pub fn size(&self) -> usize {
         poisoned()
     }
