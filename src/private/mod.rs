@@ -80,6 +80,7 @@ mod walk;
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
@@ -117,7 +118,7 @@ pub use named_partition::{
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
-pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk};
 pub use product_copies::{ProductCopies, ProductTile};
 pub use product_holes::{ProductHoles, product_modes};

@@ -108,6 +108,20 @@ impl<S: Mode<D>, D: Tree, I: Offset> NamedOperand for TypedLayout<S, D, I> {
     }
 }
 
+/// A failed `layout!` value named in another call (`#bad`): the first
+/// call's error is the only one.
+impl<I, K> NamedLayout for super::Poisoned<I, K> {
+    fn core_value(&self) -> Result<Value, Error> {
+        super::poisoned()
+    }
+}
+
+impl<I, K> NamedOperand for super::Poisoned<I, K> {
+    fn core_value(&self) -> Result<Value, Error> {
+        super::poisoned()
+    }
+}
+
 impl<T: Shape> NamedTuple for T {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::IntTuple)
