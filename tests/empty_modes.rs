@@ -131,13 +131,22 @@ fn every_small_layout_with_empty_extents_matches_the_core_or_the_definition() {
         ];
         for i in 0..20 {
             let index = i as usize;
-            let typed = [flat2.at(index), flat3.at(index), left.at(index), right.at(index)];
+            let typed = [
+                flat2.at(index),
+                flat3.at(index),
+                left.at(index),
+                right.at(index),
+            ];
             for (offset, core) in typed.into_iter().zip(&cores) {
                 check(offset, core, i);
                 refused += usize::from(core.at(i).is_err());
             }
             check(flat3.crd2idx(index), &cores[1], i);
-            check(left.crd2idx((index, 1)) - 1, &core(&format!("({a},{b}):(2,9)")), i);
+            check(
+                left.crd2idx((index, 1)) - 1,
+                &core(&format!("({a},{b}):(2,9)")),
+                i,
+            );
         }
     }
     // The sweep reaches the core's refusals, not only its answers.

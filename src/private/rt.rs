@@ -134,6 +134,32 @@ impl<T: Shape> NamedOperand for T {
     }
 }
 
+/// `cosize(#s)` of a named value that is not a layout: the expansion calls
+/// the method with this trait in scope, so a typed layout's own `cosize`
+/// (inherent, found first) answers for a layout, and a shape gets this
+/// one, whose bound ([`CosizeOfALayout`]) is one error at the name.
+pub trait ShapeCosize {
+    /// Never called: the bound does not hold.
+    fn cosize(&self) -> usize
+    where
+        Self: CosizeOfALayout;
+}
+
+impl<T: Shape> ShapeCosize for T {
+    fn cosize(&self) -> usize
+    where
+        Self: CosizeOfALayout,
+    {
+        unreachable!("no shape is `CosizeOfALayout`")
+    }
+}
+
+/// Implemented by nothing: what `cosize(#s)` of a shape asks for.
+#[diagnostic::on_unimplemented(
+    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates"
+)]
+pub trait CosizeOfALayout {}
+
 /// `size(#s)`, `rank(#s)`, `depth(#s)` of a named shape: the expansion
 /// calls the method with this trait in scope, so a typed layout's own
 /// methods (inherent, found first) answer for a layout, these for a shape.
