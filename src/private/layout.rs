@@ -79,14 +79,11 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// An integer is split colexicographically over the modes it indexes,
     /// the last of them taking what is left (as CuTe).
     ///
-    /// No coordinate is checked against the domain (as in CuTe, a coordinate
-    /// past an extent gives the offset the strides say). In particular an
-    /// integer split over a dynamic mode of size 0 that is not the last is
-    /// all taken by that mode, which leaves 0 to the modes after it (`x mod
-    /// 0 = x`, `x div 0 = 0`): defined, never a panic, but the layout is
-    /// empty and no offset it gives is an element's (the core refuses it
-    /// with `ZeroSizeMode`). Over a static mode of size 0 it is a compile
-    /// error. [`Layout::checked_crd2idx`] checks the domain first.
+    /// The domain is not checked (as in CuTe). An integer split over a
+    /// dynamic mode of size 0 but the last is all taken by it, leaving 0
+    /// (`x mod 0 = x`, `x div 0 = 0`): defined, never a panic, though the
+    /// layout is empty (the core: `ZeroSizeMode`; a static one: a compile
+    /// error). [`Layout::checked_crd2idx`] checks the domain first.
     ///
     /// ```
     /// use layout_dsl::layout;
