@@ -227,3 +227,45 @@ fn indexing_a_tensor_over_an_empty_layout_panics_as_a_slice_does() {
     let t = Tensor::new(&data[..], layout!((m,4):(4,1))).unwrap();
     let _ = t[5];
 }
+
+/// The typed algebra and partitions over a layout with a dynamic extent of
+/// 0 answer (or refuse) as the core does, and never panic: the sizes of a
+/// divide and a product, `max_alignment`; an empty tensor has no tile and
+/// its thread partition no element.
+#[test]
+fn algebra_over_an_empty_mode_matches_the_core_and_does_not_panic() {
+    use layout_dsl::tensor::{X, typed};
+    use layout_dsl::typed::{C, Divide, Product};
+    let m = 0;
+    let l = layout!((m,4):(1,m));
+    let reference = core("(0,4):(1,0)");
+    // Both answer with the same size, or both refuse (the core with
+    // `ZeroSizeMode`, the typed product with `ZeroExtent`).
+    let same = |typed: Option<usize>, core: Result<i64, layout_dsl::Error>| match (typed, core) {
+        (Some(n), Ok(k)) => assert_eq!(n as i64, k),
+        (typed, core) => assert_eq!((typed.is_none(), core.is_err()), (true, true), "{core:?}"),
+    };
+    let tiler = layout_dsl::Tiler::try_from("(2,2)".parse::<IntTuple>().unwrap()).unwrap();
+    same(
+        l.logical_divide((C::<2>, C::<2>)).ok().map(|d| d.size()),
+        layout_dsl::logical_divide(&reference, &tiler).map(|d| d.size()),
+    );
+    let block = layout_dsl::Tiler::from(core("(2,2):(1,2)"));
+    same(
+        l.logical_product(layout!(type (2,2):(1,2)))
+            .ok()
+            .map(|p| p.size()),
+        layout_dsl::logical_product(&reference, &block).map(|p| p.size()),
+    );
+    same(
+        l.max_alignment().ok(),
+        layout_dsl::max_alignment(&reference),
+    );
+    let data = [1f32; 8];
+    let t = Tensor::new(&data[..], l).unwrap();
+    // An empty mode has no tile 0: refused, as a coordinate out of range.
+    assert!(typed::local_tile(t.by_ref(), (C::<2>, C::<2>), (0, X)).is_err());
+    let thr = layout!(type (2,2):(2,1));
+    let part = typed::local_partition(t.by_ref(), &thr, 3);
+    assert_eq!(part.map(|p| p.iter().count()).ok(), Some(0));
+}
