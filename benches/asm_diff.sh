@@ -28,4 +28,8 @@ for k in row_major hier_2d hier_4d swizzle dynamic; do
         status=1
     fi
 done
+# Not required to be identical: `at` defines an extent of 0 (a cold call
+# returns the whole index) where the hand-written `%` panics. The path
+# with a non-zero extent is the same divq, imul and add (one more mov).
+echo "dynamic_at (not compared): $(body macro_dynamic_at | wc -l) lines, hand-written % $(body hand_dynamic_at | wc -l)"
 exit $status

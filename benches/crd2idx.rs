@@ -154,6 +154,22 @@ pub fn hand_dynamic(data: &[u32], m: usize, n: usize) -> u32 {
     sum
 }
 
+/// `at` of a dynamic rank-2 layout: one integer split over the modes.
+/// `asm_diff.sh` prints it beside `hand_dynamic_at` without requiring the
+/// same instructions: `at` defines an extent of 0 (the empty mode takes the
+/// whole index) where the hand-written `%` panics.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn macro_dynamic_at(m: usize, n: usize, i: usize) -> usize {
+    layout!((m,n):(n,1)).at(i)
+}
+
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn hand_dynamic_at(m: usize, n: usize, i: usize) -> usize {
+    (i % m) * n + i / m
+}
+
 fn benches(c: &mut Criterion) {
     let data: Vec<u32> = (0..4096u32)
         .map(|x| x.wrapping_mul(2_654_435_761))
@@ -164,6 +180,10 @@ fn benches(c: &mut Criterion) {
     assert_eq!(macro_hier_4d(&data), hand_hier_4d(&data));
     assert_eq!(macro_swizzle(&data), hand_swizzle(&data));
     assert_eq!(macro_dynamic(&data, 64, 64), hand_dynamic(&data, 64, 64));
+    for (m, i) in (1..5).flat_map(|m| (0..20).map(move |i| (m, i))) {
+        assert_eq!(macro_dynamic_at(m, 7, i), hand_dynamic_at(m, 7, i));
+    }
+    assert_eq!(macro_dynamic_at(0, 7, 3), 3 * 7);
 
     let mut g = c.benchmark_group("crd2idx");
     type Kernel = fn(&[u32]) -> u32;

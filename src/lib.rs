@@ -36,13 +36,16 @@
 //! with [`layout_type!`], take any of them with the [`typed::TypedLayout`]
 //! bound, and use one by name inside another invocation as `#NAME`.
 //!
-//! An integer coordinate cannot be split over a mode of size 0 that is not
-//! the last (the core reports `ZeroSizeMode`; CuTe divides by zero). A static
-//! layout with an extent of 0 is always zero-sized, and refuses it while
-//! compiling; with a dynamic extent of 0, `crd2idx` of an integer, `at` and
-//! `idx2crd` panic with that message (never with a division by zero). An
-//! extent of 0 is still fine in the last mode, which takes what is left, as
-//! in CuTe:
+//! An integer coordinate split over a mode of size 0 that is not the last
+//! has no answer in the core (`ZeroSizeMode`; CuTe divides by zero). A
+//! static layout with an extent of 0 is always zero-sized, and refuses it
+//! while compiling. With a dynamic extent of 0, `crd2idx` of an integer,
+//! `at` and `idx2crd` never panic: the empty mode takes the whole integer
+//! and leaves 0 to the modes after it (`x mod 0 = x`, `x div 0 = 0`), as the
+//! last mode takes what is left. The layout is empty, so that offset is
+//! defined but is no element's: `checked_at` and `checked_crd2idx` (and a
+//! tensor's `get` and `t[c]`) check the domain first and refuse every
+//! index of an empty layout.
 //!
 //! ```compile_fail,E0080
 //! use layout_dsl::layout;
@@ -52,8 +55,13 @@
 //!
 //! ```
 //! use layout_dsl::layout;
+//! // The last mode takes what is left, empty or not, as in CuTe.
 //! let empty_last_mode = layout!((3,0):(1,3));
 //! assert_eq!(empty_last_mode.crd2idx(5), 2 + 3);
+//! let m = 0;
+//! let empty_first_mode = layout!((m,3):(1,0));
+//! assert_eq!(empty_first_mode.crd2idx(5), 5);
+//! assert_eq!(empty_first_mode.checked_at(5), None);
 //! ```
 #![no_std]
 #![warn(missing_docs)]

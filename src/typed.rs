@@ -226,7 +226,11 @@
 //! argument of an algebra function it takes the run-time core path, as
 //! dynamic leaves do (a `Result`). Inside a shape, stride, coordinate or
 //! tuple, or in a function that writes out its result while compiling
-//! (`table`), it is a compile error at `#NAME`.
+//! (`table`), it is a compile error at `#NAME` (a tuple holding a named
+//! shape is built in Rust, `let t = (s, C::<4>);`, and named whole, `#t`).
+//! A named shape answers `size`, `rank` and `depth`; `cosize` is a
+//! layout's only (as in CuTe), so `cosize(#s)` of a shape is an error at
+//! `#s`.
 //!
 //! ```
 //! use layout_dsl::{layout, layout_type};

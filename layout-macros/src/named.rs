@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `#A` | `A` |
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
-//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape) |
+//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape; `cosize` with `rt::ShapeCosize`, whose bound is an error at the name for a shape) |
 //!
 //! After `type`, `complement(#A, M)` (`M` an integer or a dynamic leaf),
 //! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and
@@ -211,13 +211,13 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
     out
 }
 
-/// An error at every named layout in a place that cannot take one: where
-/// an integer, a tuple or a coordinate is expected, or in a function that
-/// writes out its result while compiling.
+/// An error at every named layout in a place that cannot take one:
+/// where an integer, a tuple or a coordinate is expected, or in a function
+/// that writes out its result while compiling.
 pub fn check(ast: &Ast) -> Vec<syn::Error> {
     let mut errors = Vec::new();
     if !method(&ast.expr) {
-        misplaced(ast, &ast.expr, None, &mut errors);
+        misplaced(ast, &ast.expr, At::Whole, &mut errors);
     }
     errors
 }
@@ -232,34 +232,66 @@ fn written_coordinate(form: TypedForm, i: usize) -> bool {
     }
 }
 
-/// Every named layout in or below `e` that stands where no layout can:
-/// `call` is the function `e` is a direct argument of, with its position.
-fn misplaced(ast: &Ast, e: &Expr, call: Option<(&str, usize)>, errors: &mut Vec<syn::Error>) {
+/// The error for a named value where an integer or a tuple must be written out.
+fn whole_value(n: &str) -> String {
+    format!(
+        "`#{n}` names a value used whole as a function's argument (a typed layout or a shape), but an integer or a tuple must be written out here"
+    )
+}
+
+/// Where an expression stands, for [`misplaced`].
+#[derive(Clone, Copy)]
+enum At<'a> {
+    /// The whole input.
+    Whole,
+    /// Argument `i` of the function `f`.
+    Argument(&'a str, usize),
+    /// A mode of a written-out tuple or tiler.
+    Mode,
+    /// A leaf of a written-out layout's shape or stride.
+    Leaf,
+}
+
+/// Every named layout in or below `e` that stands where no layout can.
+fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
     if let Some(n) = name(e) {
-        let message = match call {
-            Some((f, _)) if registry::function(f).is_some_and(|f| f.static_only) => format!(
+        let message = match at {
+            At::Argument(f, _) if registry::function(f).is_some_and(|f| f.static_only) => format!(
                 "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
             ),
-            // Alone, or the coordinate of a typed query.
-            _ if call.is_none_or(|(f, i)| written_coordinate(form_of(f), i)) => format!(
-                "`#{n}` names a value used whole as a function's argument (a typed layout or a shape), but an integer or a tuple must be written out here"
+            // A tuple's modes are read while compiling (its nesting makes
+            // the result's type); a named value's only when the code runs.
+            At::Mode => format!(
+                "`#{n}` names a whole value, which cannot be a mode of a written-out tuple: for a named shape, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
-            _ => return,
+            // Alone, a leaf, or the coordinate of a typed query.
+            At::Whole | At::Leaf => whole_value(n),
+            At::Argument(f, i) if written_coordinate(form_of(f), i) => whole_value(n),
+            At::Argument(..) => return,
         };
         errors.push(ast.error(Some(e.span), message));
         return;
     }
     match &e.kind {
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-            items.iter().for_each(|i| misplaced(ast, i, None, errors));
+            // A leaf stays a leaf, and a tuple of a static-only function
+            // is still that function's: the place's message holds inside.
+            let inner = match at {
+                At::Argument("crd2idx", 0) | At::Argument("idx2crd", _) | At::Leaf => At::Leaf,
+                At::Argument(f, i) if registry::function(f).is_some_and(|f| f.static_only) => {
+                    At::Argument(f, i)
+                }
+                _ => At::Mode,
+            };
+            items.iter().for_each(|i| misplaced(ast, i, inner, errors));
         }
         ExprKind::Layout(shape, stride) => {
-            misplaced(ast, shape, None, errors);
-            misplaced(ast, stride, None, errors);
+            misplaced(ast, shape, At::Leaf, errors);
+            misplaced(ast, stride, At::Leaf, errors);
         }
         ExprKind::Call { name: f, args, .. } => {
             for (i, a) in args.iter().enumerate() {
-                misplaced(ast, a, Some((f, i)), errors);
+                misplaced(ast, a, At::Argument(f, i), errors);
             }
         }
         _ => {}

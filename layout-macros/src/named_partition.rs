@@ -163,10 +163,17 @@ impl Expander<'_> {
         let private = emit::private();
         let layout = self.operand(call.layout)?;
         let by = match name(call.by) {
-            // Static extents, asked at the name (`StaticExtents`).
+            // Static extents, asked at the name (`StaticExtents`; a tiler
+            // is also not a layout): a run-time extent is one error there,
+            // and none at the call.
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
-                quote_spanned!(span=> #private::static_extents(#value))
+                match call.form {
+                    Form::Threads => {
+                        quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
+                    }
+                    _ => quote_spanned!(span=> #private::StaticExtents::static_tiler(#value)),
+                }
             }
             None if call.form == Form::Threads => self.value(call.by)?,
             None => statics(call.by),

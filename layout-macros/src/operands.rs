@@ -6,7 +6,7 @@
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Query;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::expand::Expander;
@@ -29,19 +29,22 @@ impl Expander<'_> {
                     quote!(#layout.crd2idx(#coord))
                 }
                 // A named shape answers `size`, `rank`, `depth` through
-                // `rt::ShapeQueries`; a layout's own methods come first.
-                [l] if query(e) != Some(Query::Cosize) => {
-                    let (layout, method) = (value(l), format_ident!("{name}"));
+                // `rt::ShapeQueries`, and `cosize` through `rt::ShapeCosize`
+                // with an error at the name (CuTe has no cosize of a
+                // shape); a layout's own methods come first.
+                [l] => {
+                    let span = self.ast.spans[l.span.end - 1];
+                    let (layout, method) = (value(l), format_ident!("{name}", span = span));
+                    let queries = match query(e) {
+                        Some(Query::Cosize) => format_ident!("ShapeCosize"),
+                        _ => format_ident!("ShapeQueries"),
+                    };
                     let private = emit::private();
-                    quote!({
+                    quote_spanned!(span=> {
                         #[allow(unused_imports)]
-                        use #private::rt::ShapeQueries as _;
+                        use #private::rt::#queries as _;
                         #layout.#method()
                     })
-                }
-                [l] => {
-                    let (layout, method) = (value(l), format_ident!("{name}"));
-                    quote!(#layout.#method())
                 }
                 _ => unreachable!("named.rs accepts these calls only"),
             },

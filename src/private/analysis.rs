@@ -131,7 +131,12 @@ impl<S: Mode<D>, D: Tree> Layout<S, D> {
     /// assert_eq!(a.max_common_vector(&b).unwrap(), 32);
     /// assert_eq!(layout!((4,m):(m,1)).max_common_vector(&a).unwrap(), 1);
     /// ```
-    pub fn max_common_vector<S2: Mode<D2>, D2: Tree>(
+    pub fn max_common_vector<B: CommonVector>(&self, b: &B) -> Result<usize, Error> {
+        b.common_vector_of(self)
+    }
+
+    /// [`Layout::max_common_vector`] of two typed layouts.
+    fn common_vector_with<S2: Mode<D2>, D2: Tree>(
         &self,
         b: &Layout<S2, D2>,
     ) -> Result<usize, Error> {
@@ -201,6 +206,27 @@ impl<S: Mode<D>, D: Tree> Layout<S, D> {
         let taken = |k: usize| chain[..len].iter().any(|&(c, _)| c == k);
         let rest = modes.modes().iter().enumerate().filter(|&(k, _)| !taken(k));
         Ok(rest.fold(size, |g, (_, &(_, d))| gcd(g, d)) as usize)
+    }
+}
+
+/// What [`Layout::max_common_vector`] compares a layout with: another
+/// typed layout with `usize` offsets (or the stand-in of a `layout!` call
+/// that failed to compile, so that it reports nothing more).
+#[diagnostic::on_unimplemented(
+    message = "`max_common_vector` compares two typed layouts with `usize` offsets (`layout!` values), and `{Self}` is not one"
+)]
+pub trait CommonVector {
+    /// `max_common_vector(a, self)`.
+    #[doc(hidden)]
+    fn common_vector_of<S: Mode<D>, D: Tree>(&self, a: &Layout<S, D>) -> Result<usize, Error>;
+}
+
+// Not listed under a wrong operand's error: the message says what fits.
+#[diagnostic::do_not_recommend]
+impl<S2: Mode<D2>, D2: Tree> CommonVector for Layout<S2, D2> {
+    #[inline]
+    fn common_vector_of<S: Mode<D>, D: Tree>(&self, a: &Layout<S, D>) -> Result<usize, Error> {
+        a.common_vector_with(self)
     }
 }
 

@@ -149,10 +149,8 @@ where
     /// level of which may be one integer), or one integer for the whole
     /// layout, split colexicographically as in [`Layout::crd2idx`].
     ///
-    /// # Panics
-    ///
-    /// As [`Layout::crd2idx`]: if an integer is split over a dynamic mode
-    /// of size 0 that is not the last.
+    /// Not checked against the domain; an integer split over a dynamic
+    /// mode of size 0 is all taken by that mode, as in [`Layout::crd2idx`].
     #[inline]
     pub fn crd2idx<Cd: TypedCoord<S, S::D> + Copy>(&self, coord: Cd) -> O {
         let entries = self.slots.each_ref().map(|l| l.crd2idx(coord));

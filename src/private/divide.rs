@@ -178,7 +178,8 @@ macro_rules! tuple_modes {
                 d: ($($D,)*),
                 function: &'static str,
             ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
-                let (ts, td, rs, rd) = self.divide_mode(d, function)?;
+                let (ts, td, rs, rd) =
+                    <Self as DivideMode<($($D,)*), T>>::divide_mode(self, d, function)?;
                 Ok(((ts, rs), (td, rd)))
             }
         }

@@ -13,6 +13,7 @@ use super::int::Offset;
 use super::leaf_list::LeafList;
 use super::mode::Get;
 use super::shape_size::{FromSize, ListSize, SizeOf};
+use super::tensor::TensorCoord;
 use super::text::{describe, layout_string, write_debug, write_layout};
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 use super::walk::Form;
@@ -78,11 +79,20 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// An integer is split colexicographically over the modes it indexes,
     /// the last of them taking what is left (as CuTe).
     ///
-    /// # Panics
+    /// The domain is not checked (as in CuTe). An integer split over a
+    /// dynamic mode of size 0 but the last is all taken by it, leaving 0
+    /// (`x mod 0 = x`, `x div 0 = 0`): defined, never a panic, though the
+    /// layout is empty (the core: `ZeroSizeMode`; a static one: a compile
+    /// error). [`Layout::checked_crd2idx`] checks the domain first.
     ///
-    /// If an integer is split over a dynamic mode of size 0 that is not the
-    /// last (the core's `ZeroSizeMode`; the layout is empty, so no integer
-    /// indexes it). Over a static one, this is a compile error instead.
+    /// ```
+    /// use layout_dsl::layout;
+    /// let m = 0;
+    /// let empty = layout!((m,4):(1,m));
+    /// assert_eq!(empty.size(), 0);
+    /// assert_eq!(empty.crd2idx(5), 5); // defined, but not an element
+    /// assert_eq!(empty.checked_crd2idx(5), None);
+    /// ```
     #[inline]
     pub fn crd2idx<Cd: TypedCoord<S, D>>(&self, coord: Cd) -> I {
         // Checked while compiling: no integer is split over a static empty mode.
@@ -98,10 +108,9 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
 
     /// `L(i)`: the offset of the `i`-th coordinate in colexicographic order.
     ///
-    /// # Panics
-    ///
-    /// As [`Layout::crd2idx`] of an integer: if a mode but the last is
-    /// dynamic and of size 0.
+    /// As [`Layout::crd2idx`] of an integer: `index` is not checked against
+    /// the size, and a dynamic mode of size 0 takes the whole rest of it.
+    /// [`Layout::checked_at`] checks.
     #[inline]
     pub fn at(&self, index: usize) -> I {
         I::from_wrapping(self.offset_of(index))
@@ -122,16 +131,37 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         }
     }
 
-    /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`).
-    ///
-    /// # Panics
-    ///
-    /// If the shape is a tuple with a dynamic extent of 0 anywhere (every
-    /// leaf takes the index modulo its extent, as in the core, which
-    /// reports `ZeroSizeMode`).
+    /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`):
+    /// every leaf of a tuple shape takes the rest modulo its extent. A
+    /// dynamic extent of 0 takes the whole rest and leaves 0 to the leaves
+    /// after it, as in [`Layout::crd2idx`] (the core reports `ZeroSizeMode`
+    /// wherever the extent is); a static one is a compile error.
     #[inline]
     pub fn idx2crd(&self, index: usize) -> S::Coord {
         self.shape.idx2crd(index)
+    }
+
+    /// `L(index)` when `index` is below the size, else `None`: a layout of
+    /// size 0 gives `None` for every index.
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// let (m, n) = (3, 0);
+    /// assert_eq!(layout!((m,4):(4,1)).checked_at(11), Some(11 % 3 * 4 + 11 / 3));
+    /// assert_eq!(layout!((m,4):(4,1)).checked_at(12), None);
+    /// assert_eq!(layout!((n,4):(4,1)).checked_at(0), None);
+    /// ```
+    #[inline]
+    pub fn checked_at(&self, index: usize) -> Option<I> {
+        (index < self.size()).then(|| self.at(index))
+    }
+
+    /// [`Layout::crd2idx`] when every integer of `coord` is below the
+    /// size of the mode it stands for, else `None` (as a tensor's `get`).
+    #[inline]
+    pub fn checked_crd2idx<Cd: TensorCoord<S, D>>(&self, coord: Cd) -> Option<I> {
+        let inside = coord.in_domain(&self.shape.desc());
+        inside.then(|| self.crd2idx(coord))
     }
 
     /// The number of coordinates.

@@ -80,6 +80,7 @@ mod walk;
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
 pub use crate::tensor::X;
 pub use algebra::{AlgebraError, ceil_div, scale};
+pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
@@ -111,13 +112,13 @@ pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use named_partition::{
-    Named, Partitioned, StaticExtents, named_local_partition, named_local_partition_step,
-    named_local_tile, named_local_tile_step, named_outer_partition, static_extents,
+    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, named_local_partition,
+    named_local_partition_step, named_local_tile, named_local_tile_step, named_outer_partition,
 };
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
-pub use poisoned::{Poisoned, Unknown, poisoned};
+pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk};
 pub use product_copies::{ProductCopies, ProductTile};
 pub use product_holes::{ProductHoles, product_modes};

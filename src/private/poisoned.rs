@@ -36,6 +36,12 @@ impl<I, K> Poisoned<I, K> {
     pub fn idx2crd(&self, _: usize) -> K {
         poisoned()
     }
+    pub fn checked_at(&self, _: usize) -> Option<I> {
+        poisoned()
+    }
+    pub fn checked_crd2idx<T>(&self, _: T) -> Option<I> {
+        poisoned()
+    }
     pub fn size(&self) -> usize {
         poisoned()
     }
@@ -244,17 +250,19 @@ impl<I, K> fmt::Display for Poisoned<I, K> {
     }
 }
 
-/// So that a failed layout passed to generic code (`L: TypedLayout`)
-/// reports nothing more.
-impl<I: super::Offset + Eq + Hash, K> super::TypedLayout for Poisoned<I, K> {
-    type Shape = usize;
-    type Stride = usize;
+/// So that a failed layout passed to generic code (`L: TypedLayout`), or
+/// used as the inner layout of a [`Composed`](super::Composed), reports
+/// nothing more: its shape and stride are those of its coordinate type
+/// ([`PoisonedShape`]), so a coordinate nested as the written shape fits.
+impl<I: super::Offset + Eq + Hash, K: PoisonedShape> super::TypedLayout for Poisoned<I, K> {
+    type Shape = K::Shape;
+    type Stride = K::Shape;
     type Offset = I;
 
-    fn shape(&self) -> usize {
+    fn shape(&self) -> K::Shape {
         poisoned()
     }
-    fn stride(&self) -> usize {
+    fn stride(&self) -> K::Shape {
         poisoned()
     }
     fn size(&self) -> usize {
@@ -269,13 +277,38 @@ impl<I: super::Offset + Eq + Hash, K> super::TypedLayout for Poisoned<I, K> {
     fn depth(&self) -> usize {
         poisoned()
     }
-    fn crd2idx<Cd: super::TypedCoord<usize, usize>>(&self, _: Cd) -> I {
+    fn crd2idx<Cd: super::TypedCoord<K::Shape, K::Shape>>(&self, _: Cd) -> I {
         poisoned()
     }
     fn at(&self, _: usize) -> I {
         poisoned()
     }
-    fn idx2crd(&self, _: usize) -> usize {
+    fn idx2crd(&self, _: usize) -> <K::Shape as super::Shape>::Coord {
+        poisoned()
+    }
+}
+
+/// The shape a [`Poisoned`] layout has in generic code: its coordinate
+/// type `K` when the shape was written out (a tuple of `usize` nested as
+/// the shape, which is a shape of `usize` leaves itself), else one `usize`.
+pub trait PoisonedShape {
+    /// The shape, also the stride tree.
+    type Shape: super::Mode<Self::Shape> + super::Tree;
+}
+
+impl<K: super::Mode<K> + super::Tree> PoisonedShape for K {
+    type Shape = K;
+}
+
+impl PoisonedShape for Unknown {
+    type Shape = usize;
+}
+
+/// The core form of a failed layout (`Composed::to_core` and a tensor over
+/// a swizzled layout ask for it).
+impl<I, K> TryFrom<Poisoned<I, K>> for layout_core::Layout {
+    type Error = Error;
+    fn try_from(_: Poisoned<I, K>) -> Result<layout_core::Layout, Error> {
         poisoned()
     }
 }

@@ -1,22 +1,27 @@
 //! The divide, product-tile and tensor-algorithm traits of [`Poisoned`]
 //! (the others are in `poisoned.rs` and `poisoned_partition.rs`): a failed
 //! `layout!` divided through [`Divide`], given as the second operand of a
-//! real layout's composition or product, measured (`max_alignment`), or
-//! under a tensor given to `copy`, `fill`, `axpby` or `gemm` (on either
-//! side) reports nothing more. The impls for a real `Layout` are
+//! real layout's composition, product or `max_common_vector`, inside a
+//! tiler (a typed divide's or partition's, a run-time tensor partition's),
+//! measured (`max_alignment`), or under a tensor given to `copy`, `fill`,
+//! `axpby` or `gemm` (on either side) reports nothing more. The impls for a real `Layout` are
 //! `do_not_recommend`: a real mistake's message must not list them.
 
 use layout_core::Error;
 
 use super::algebra::AlgebraError;
+use super::analysis::CommonVector;
 use super::compose_value::Compose;
-use super::divide::Divide;
+use super::divide::{Divide, DivideMode};
+use super::divide_mode::DivMode;
 use super::layout::Layout;
 use super::loops::{Matrix, WalkWith};
 use super::paired::WalkPaired;
 use super::poisoned::{Poisoned, poisoned};
 use super::product_copies::ProductTile;
 use super::product_ranked::RankedProduct;
+use super::tree::{Mode, Tree};
+use crate::tensor::SliceCoord;
 
 impl<I, K> Poisoned<I, K> {
     /// As `Layout::max_alignment`.
@@ -25,6 +30,58 @@ impl<I, K> Poisoned<I, K> {
     }
     /// As `Layout::max_common_vector`, with any other layout.
     pub fn max_common_vector<T>(&self, _: &T) -> Result<usize, Error> {
+        poisoned()
+    }
+}
+
+/// A real layout's `max_common_vector` with a poisoned one.
+#[diagnostic::do_not_recommend]
+impl<I, K> CommonVector for Poisoned<I, K> {
+    fn common_vector_of<S: Mode<D>, D: Tree>(&self, _: &Layout<S, D>) -> Result<usize, Error> {
+        poisoned()
+    }
+}
+
+/// A poisoned layout in a typed divide's tiler (`(bad, C::<2>)`): the mode
+/// it divides gives rank-1 parts.
+impl<S, D, I, K> DivideMode<D, Poisoned<I, K>> for S {
+    type TileS = usize;
+    type TileD = usize;
+    type RestS = usize;
+    type RestD = usize;
+    type LogicalS = (usize, usize);
+    type LogicalD = (usize, usize);
+    fn divide_mode(
+        self,
+        _: D,
+        _: &'static str,
+    ) -> Result<(usize, usize, usize, usize), AlgebraError> {
+        poisoned()
+    }
+    fn logical_mode(
+        self,
+        _: D,
+        _: &'static str,
+    ) -> Result<((usize, usize), (usize, usize)), AlgebraError> {
+        poisoned()
+    }
+}
+
+/// The same in a typed partition's tiler (`typed::local_tile`, …).
+impl<S, D, I, K> DivMode<D, Poisoned<I, K>> for S {
+    type TileS = usize;
+    type TileD = usize;
+    type RestS = usize;
+    type RestD = usize;
+    fn div_mode(self, _: D) -> Result<(usize, usize, usize, usize), AlgebraError> {
+        poisoned()
+    }
+}
+
+/// The same in a run-time tensor partition's tiler (`local_tile(t, (bad,
+/// 4), c)`), or as a coordinate.
+impl<I, K> SliceCoord for Poisoned<I, K> {
+    fn into_coord(self) -> layout_core::Coord {
         poisoned()
     }
 }

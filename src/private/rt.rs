@@ -108,6 +108,20 @@ impl<S: Mode<D>, D: Tree, I: Offset> NamedOperand for TypedLayout<S, D, I> {
     }
 }
 
+/// A failed `layout!` value named in another call (`#bad`): the first
+/// call's error is the only one.
+impl<I, K> NamedLayout for super::Poisoned<I, K> {
+    fn core_value(&self) -> Result<Value, Error> {
+        super::poisoned()
+    }
+}
+
+impl<I, K> NamedOperand for super::Poisoned<I, K> {
+    fn core_value(&self) -> Result<Value, Error> {
+        super::poisoned()
+    }
+}
+
 impl<T: Shape> NamedTuple for T {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::IntTuple)
@@ -119,6 +133,32 @@ impl<T: Shape> NamedOperand for T {
         self.to_core().map(Value::IntTuple)
     }
 }
+
+/// `cosize(#s)` of a named value that is not a layout: the expansion calls
+/// the method with this trait in scope, so a typed layout's own `cosize`
+/// (inherent, found first) answers for a layout, and a shape gets this
+/// one, whose bound ([`CosizeOfALayout`]) is one error at the name.
+pub trait ShapeCosize {
+    /// Never called: the bound does not hold.
+    fn cosize(&self) -> usize
+    where
+        Self: CosizeOfALayout;
+}
+
+impl<T: Shape> ShapeCosize for T {
+    fn cosize(&self) -> usize
+    where
+        Self: CosizeOfALayout,
+    {
+        unreachable!("no shape is `CosizeOfALayout`")
+    }
+}
+
+/// Implemented by nothing: what `cosize(#s)` of a shape asks for.
+#[diagnostic::on_unimplemented(
+    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates"
+)]
+pub trait CosizeOfALayout {}
 
 /// `size(#s)`, `rank(#s)`, `depth(#s)` of a named shape: the expansion
 /// calls the method with this trait in scope, so a typed layout's own

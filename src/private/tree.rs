@@ -102,9 +102,10 @@ pub trait Mode<D: Tree>: Shape {
     fn strides(stride: &D) -> <Self::Form as Form>::Desc;
 }
 
-/// Splitting an index over an empty mode has no answer (the core reports
-/// `ZeroSizeMode`, CuTe divides by zero): the typed shell refuses a static
-/// one while compiling, and panics with this message on a dynamic one.
+/// Splitting an index over an empty mode has no answer in the core (it
+/// reports `ZeroSizeMode`; CuTe divides by zero): the typed shell refuses a
+/// static one while compiling, with this message. A dynamic one takes the
+/// whole index (walk.rs, `divmod`).
 pub(super) const EMPTY_MODE: &str =
     "layout!: cannot split an integer coordinate over a mode of size 0";
 

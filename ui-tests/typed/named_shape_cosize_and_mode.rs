@@ -1,0 +1,17 @@
+// A named shape is a whole value: `cosize` is a layout's only (CuTe has no
+// cosize of a shape), and a named value cannot be a mode of a written-out
+// tuple. One error each, at the name.
+use layout_dsl::layout;
+use layout_dsl::typed::C;
+
+fn main() {
+    let m: usize = 6;
+    let s = (m, C::<4>);
+    let a = layout!((2, 2):(1, 2));
+    let _ = layout!(cosize(#s));
+    let _ = layout!(size((#s, 4)));
+    let _ = layout!(logical_divide(#a, (#s, 2)));
+    // Fine: a shape's size, a layout's cosize, a tuple built in Rust.
+    let t = (s, C::<4>);
+    let _: usize = layout!(size(#s)) + layout!(cosize(#a)) + layout!(size(#t));
+}
