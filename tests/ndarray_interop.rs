@@ -5,7 +5,7 @@
 
 use layout_dsl::tensor::{Tensor, X};
 use layout_dsl::{Layout, layout};
-use ndarray::{Array2, Array3, Axis, s};
+use ndarray::{Array1, Array2, Array3, Axis, Slice, s};
 
 fn layout(text: &str) -> Layout {
     text.parse().unwrap()
@@ -96,9 +96,13 @@ fn tensors_become_views() {
 #[test]
 fn what_ndarray_cannot_hold_is_refused() {
     let data: Vec<i64> = (0..24).collect();
-    // A nested mode has no ndarray axis.
-    let nested = Tensor::new(&data[..], layout("((2,2),6):((1,2),4)")).unwrap();
+    // A nested mode has no ndarray axis, unless its leaves coalesce into one.
+    let nested = Tensor::new(&data[..], layout("((2,2),6):((1,4),2)")).unwrap();
     assert!(nested.to_array_view().is_err());
+    let merged = Tensor::new(&data[..], layout("((2,3),(2,2)):((1,2),(6,12))")).unwrap();
+    let v = merged.to_array_view().unwrap();
+    assert_eq!((v.shape(), v.strides()), (&[6, 4][..], &[1, 6][..]));
+    assert_eq!(v[[5, 3]], merged[(5, 3)]);
     // A writable view whose coordinates share elements.
     let mut buf = [0i64; 4];
     let mut shared = Tensor::new(&mut buf[..], layout("(3,4):(0,1)")).unwrap();
@@ -136,4 +140,113 @@ proptest::proptest! {
             }
         }
     }
+}
+
+/// One axis cut as `s![start..end;step]` would (any sign of step), from
+/// raw numbers: `start`, `end` in `0..=dim`.
+fn cut(dim: usize, (a, b, step): (usize, usize, isize)) -> Slice {
+    let (a, b) = (a.min(dim), b.min(dim));
+    Slice::new(a.min(b) as isize, Some(a.max(b) as isize), step)
+}
+
+/// `v` with each axis sliced by `axes`, then the axes permuted.
+fn cut_all<S: ndarray::RawData>(
+    mut v: ndarray::ArrayBase<S, ndarray::Ix3>,
+    axes: &[(usize, usize, isize); 3],
+    perm: [usize; 3],
+) -> ndarray::ArrayBase<S, ndarray::Ix3> {
+    for (axis, &c) in axes.iter().enumerate() {
+        let d = v.len_of(Axis(axis));
+        v.slice_axis_inplace(Axis(axis), cut(d, c));
+    }
+    v.permuted_axes(perm)
+}
+
+/// A 3-D cut: each axis sliced by `cuts`, then the axes permuted.
+type Cuts = ([(usize, usize, isize); 3], [usize; 3]);
+
+fn cuts() -> impl proptest::strategy::Strategy<Value = Cuts> {
+    use proptest::prelude::*;
+    let axis = (0usize..6, 0usize..6, prop_oneof![1isize..=3, -3isize..=-1]);
+    (
+        [axis.clone(), axis.clone(), axis],
+        proptest::sample::select(vec![
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ]),
+    )
+}
+
+proptest::proptest! {
+    /// Any view cut from an array (steps of either sign, sub-blocks, empty
+    /// ranges, permuted axes) becomes, with its array, a tensor equal to it
+    /// at every index; the writable one writes exactly the view's elements.
+    #[test]
+    fn views_cut_from_an_array_become_tensors(
+        dims in proptest::array::uniform3(1usize..6),
+        fortran: bool,
+        (axes, perm) in cuts(),
+    ) {
+        let value = |(i, j, k): (usize, usize, usize)| (i * 100 + j * 10 + k) as i32;
+        let mut a = if fortran {
+            Array3::from_shape_fn(ndarray::ShapeBuilder::f(dims), value)
+        } else {
+            Array3::from_shape_fn(dims, value)
+        };
+        let v = cut_all(a.view(), &axes, perm);
+        let t = Tensor::from_view_of(&a, |v| cut_all(v, &axes, perm)).unwrap();
+        let (d0, d1, d2) = v.dim();
+        proptest::prop_assert_eq!(t.size(), d0 * d1 * d2);
+        for i in 0..d0 {
+            for j in 0..d1 {
+                for k in 0..d2 {
+                    proptest::prop_assert_eq!(t[(i, j, k)], v[[i, j, k]], "{} at ({},{},{})", t.layout(), i, j, k);
+                }
+            }
+        }
+        // Writable: mark the view's elements through the tensor; exactly
+        // the view's elements change.
+        let mut want = a.clone();
+        cut_all(want.view_mut(), &axes, perm)
+            .indexed_iter_mut()
+            .for_each(|((i, j, k), x)| *x = -(1 + (i + 10 * j + 100 * k) as i32));
+        let mut t = Tensor::from_view_of_mut(&mut a, |w| cut_all(w, &axes, perm)).unwrap();
+        for i in 0..d0 {
+            for j in 0..d1 {
+                for k in 0..d2 {
+                    t[(i, j, k)] = -(1 + (i + 10 * j + 100 * k) as i32);
+                }
+            }
+        }
+        proptest::prop_assert_eq!(a, want);
+    }
+}
+
+#[test]
+fn views_with_gaps_convert_with_their_array() {
+    let a = Array2::from_shape_fn((4, 6), |(i, j)| (i * 6 + j) as i64);
+    // Every other column, rows reversed, then transposed.
+    let t = Tensor::from_view_of(&a, |v| v.slice_move(s![..;-1, 1..;2]).reversed_axes()).unwrap();
+    assert_eq!(t.layout().to_string(), "(3,4):(2,-6)");
+    assert_eq!(t[(2, 0)], a[[3, 5]]);
+    // A broadcast view of a row: stride 0.
+    let row = Array1::from(vec![1, 2, 3]);
+    let b = Tensor::from_view_of(&row, |_| row.broadcast((2, 3)).unwrap()).unwrap();
+    assert_eq!(b.layout().to_string(), "(2,3):(0,1)");
+    assert_eq!(b[(1, 2)], 3);
+    // A view of another array is refused, not read.
+    let other = Array2::<i64>::zeros((4, 6));
+    let e = Tensor::from_view_of(&a, |_| other.view()).unwrap_err();
+    assert!(e.to_string().contains("not in that array"), "{e}");
+    // An array with gaps has no slice to lend.
+    let strided = a.slice(s![.., ..;2]);
+    assert!(Tensor::from_view_of(&strided, |v| v).is_err());
+    // The round trip: back to a view with the same strides.
+    let back = t.to_array_view().unwrap();
+    assert_eq!(back.strides(), [2, -6]);
+    assert_eq!(back[[2, 0]], a[[3, 5]]);
 }

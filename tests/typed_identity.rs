@@ -34,7 +34,7 @@ proptest! {
         let core_part =
             tensor::local_partition(core_tile.clone(), &core_layout("(2,3):(1,2)"), thread).unwrap();
         let tiles = n.div_ceil(3);
-        prop_assert_eq!(tile.layout().shape().2, tiles);
+        prop_assert_eq!(tile.shape().2, tiles);
         for l in 0..tiles {
             for j in 0..3 {
                 for i in 0..4 {
@@ -181,26 +181,27 @@ fn identity_coordinates_that_overflow_are_refused() {
 /// CuTe's print of the sgemm tutorial's `tAcA` (identity tensor of
 /// (M,K) = (128,80), `local_tile` by (128,128,8) at (0,0,_) with
 /// `Step<_1,X,_1>`, `local_partition` by the (32,8):(1,32) copy threads,
-/// thread 0) is `(_4,_1,10):(_32@0,_0,_8@1)`: the coordinate layout's
-/// basis strides; `layout()` is entry 0's integer layout alone.
+/// thread 0) is `(_4,_1,10):(_32@0,_0,_8@1)` (g++ with CUTLASS's headers,
+/// `print(tAcA.layout())`): `layout()`'s basis strides; the integer
+/// layouts it is made of are `entry_layouts()`.
 #[test]
-fn coordinate_layout_prints_the_basis_strides_as_cute() {
+fn layout_prints_the_basis_strides_as_cute() {
     let (m, k) = (128usize, 80usize);
     let c_a = typed::make_identity_tensor((m, k));
+    assert_eq!(c_a.layout().unwrap().to_string(), "(128,80):(1@0,1@1)");
     let tiler = (C::<128>, C::<128>, C::<8>);
     let g_a = c_a
         .local_tile_step(tiler, (0, 0, X), (C::<1>, X, C::<1>))
         .unwrap();
     let t_a = layout!(type (32,8):(1,32));
     let ta_ca = g_a.local_partition(&t_a, 0).unwrap();
-    let layout = ta_ca.coordinate_layout().unwrap();
+    let layout = ta_ca.layout().unwrap();
     assert_eq!(layout.to_string(), "(4,1,10):(32@0,0,8@1)");
-    assert_eq!(ta_ca.layout().to_string(), "(4,1,10):(32,0,0)");
+    let [e0, e1] = ta_ca.entry_layouts();
+    assert_eq!(e0.to_string(), "(4,1,10):(32,0,0)");
+    assert_eq!(e1.to_string(), "(4,1,10):(0,0,8)");
     // Thread 33 (row 1, column 1 of the threads) starts at coordinate (1,1).
     let t33 = g_a.local_partition(&t_a, 33).unwrap();
     assert_eq!(t33.get((0, 0, 0)), [1, 1]);
-    assert_eq!(
-        t33.coordinate_layout().unwrap().to_string(),
-        "(4,1,10):(32@0,0,8@1)"
-    );
+    assert_eq!(t33.layout().unwrap().to_string(), "(4,1,10):(32@0,0,8@1)");
 }

@@ -91,8 +91,8 @@ fn static_identity_tensor() {
     let c = typed::make_identity_tensor(((C::<2>, C::<4>), C::<8>));
     assert_eq!(c.get(((1, 3), 7)), [1, 3, 7]);
     let tile = c.local_tile((C::<4>, C::<2>), (1, 3)).unwrap();
-    assert_eq!(core::mem::size_of_val(&tile.layout().shape()), 0);
-    assert_eq!(tile.layout().shape().0.0.get(), 2);
+    assert_eq!(core::mem::size_of_val(&tile.shape()), 0);
+    assert_eq!(tile.shape().0.0.get(), 2);
     for j in 0..2 {
         for i in 0..4 {
             // Mode 0's element 4 + i of (2,4): leaves ((4+i) % 2, (4+i) / 2).

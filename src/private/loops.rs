@@ -114,42 +114,6 @@ where
     }
 }
 
-/// A rank-2 flat typed layout, an operand of `gemm`: `(rows, cols)`
-/// extents and strides.
-#[diagnostic::on_unimplemented(
-    message = "`gemm` takes rank-2 tensors, (M,K) · (N,K) → (M,N); this one's layout is `{Self}`",
-    label = "not a rank-2 typed layout",
-    note = "a gemm operand's layout is a flat typed layout of two modes, each one extent (slice or partition it to (M,K) first)"
-)]
-pub trait Matrix {
-    /// Rows and columns.
-    fn extents(&self) -> (usize, usize);
-    /// Row and column strides (two's complement for a signed layout).
-    fn strides(&self) -> (usize, usize);
-}
-
-#[diagnostic::do_not_recommend]
-impl<S0, S1, D0, D1, I> Matrix for Layout<(S0, S1), (D0, D1), I>
-where
-    (S0, S1): Mode<(D0, D1)>,
-    S0: Int,
-    S1: Int,
-    D0: Int + Tree,
-    D1: Int + Tree,
-    I: super::int::Offset,
-{
-    #[inline(always)]
-    fn extents(&self) -> (usize, usize) {
-        let s = self.shape();
-        (s.0.get(), s.1.get())
-    }
-    #[inline(always)]
-    fn strides(&self) -> (usize, usize) {
-        let d = self.stride();
-        (d.0.get(), d.1.get())
-    }
-}
-
 /// [`Lockstep`] over three stride lists (a predicate, a source and a
 /// destination: `copy_if`).
 pub trait Lockstep3<DA, DB, DC> {

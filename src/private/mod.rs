@@ -40,6 +40,7 @@ mod divide;
 mod divide_mode;
 mod edit;
 mod edit_layout;
+mod gemm_form;
 mod identity;
 mod int;
 mod layout;
@@ -104,12 +105,13 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
+pub use gemm_form::{Gemm, GemmForm, GemmOperand, ModeCount, Rank, RankOf, Roles};
 pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
-pub use loops::{Lockstep, Lockstep3, Matrix, SameExtents, WalkWith, WalkWith3};
+pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use named_partition::{
     Named, NotALayout, Partitioned, StaticExtents, StaticOperand, named_local_partition,

@@ -14,10 +14,11 @@ use super::analysis::CommonVector;
 use super::compose_value::Compose;
 use super::divide::{Divide, DivideMode};
 use super::divide_mode::DivMode;
+use super::gemm_form::{GemmForm, GemmOperand, Rank, RankOf, Roles};
 use super::layout::Layout;
-use super::loops::{Matrix, WalkWith};
+use super::loops::WalkWith;
 use super::paired::WalkPaired;
-use super::poisoned::{Poisoned, poisoned};
+use super::poisoned::{Poisoned, Unknown, poisoned};
 use super::product_copies::ProductTile;
 use super::product_ranked::RankedProduct;
 use super::tree::{Mode, Tree};
@@ -177,11 +178,36 @@ impl<S, D, I, J, K> WalkPaired<Poisoned<J, K>> for Layout<S, D, I> {
     }
 }
 
-impl<I, K> Matrix for Poisoned<I, K> {
-    fn extents(&self) -> (usize, usize) {
-        poisoned()
-    }
-    fn strides(&self) -> (usize, usize) {
+impl<I, K> GemmOperand for Poisoned<I, K> {
+    fn modes(&self) -> [(usize, usize); 3] {
         poisoned()
     }
 }
+
+/// A poisoned operand's rank goes with any others (the roles are never
+/// read: `modes` is `poisoned()`).
+const ANY: [Roles; 3] = [[None; 3]; 3];
+
+impl<I, K> RankOf for Poisoned<I, K> {
+    type Rank = Unknown;
+}
+
+/// A poisoned C.
+impl<A, B> GemmForm<A, B> for Unknown {
+    const ROLES: [Roles; 3] = ANY;
+}
+
+/// A poisoned A with a real C.
+impl<B, const C: usize> GemmForm<Unknown, B> for Rank<C> {
+    const ROLES: [Roles; 3] = ANY;
+}
+
+/// A poisoned B with a real A and C (of a form).
+macro_rules! poisoned_b {
+    ($($a:literal $c:literal)*) => {$(
+        impl GemmForm<Rank<$a>, Unknown> for Rank<$c> {
+            const ROLES: [Roles; 3] = ANY;
+        }
+    )*};
+}
+poisoned_b!(1 1 1 2 2 2 2 3 3 3);

@@ -13,30 +13,36 @@ use super::typed_identity::IdentityTensor;
 use crate::__private::{Layout, Mode, Offset, Tree};
 
 impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D, I>, R> {
-    /// The tensor's layout with basis strides, as CuTe's identity layout
-    /// prints: a leaf of stride `s` in coordinate entry `k` (and 0 in the
-    /// others) is `s@k`, one that moves no entry `0`. `k` numbers the
-    /// coordinate's entries as [`get`](Self::get) returns them (a nested
-    /// shape's leaves in order). [`layout`](Self::layout) is entry 0's
-    /// integer layout alone, whose strides are not the tensor's.
+    /// CuTe's `layout()` of an identity tensor: the shape with basis
+    /// strides, printing as CuTe's does (`(4,8):(1@0,1@1)` for CuTe's
+    /// `(_4,_8):(_1@0,_1@1)`): a leaf of stride `s` in coordinate entry `k`
+    /// (and 0 in the others) is `s@k`, one that moves no entry `0`. `k`
+    /// numbers the coordinate's entries as [`get`](Self::get) returns them
+    /// (a nested shape's leaves in order). The per-entry integer layouts
+    /// it is made of are [`entry_layouts`](Self::entry_layouts).
+    ///
+    /// A core [`BasisLayout`], built from the entries on each call (it
+    /// allocates: for printing and checking, not for inner loops, where
+    /// [`get`](Self::get) and the partitions work on the entries).
     ///
     /// ```
     /// use layout_dsl::tensor::typed;
     /// use layout_dsl::typed::C;
     ///
     /// let c = typed::make_identity_tensor((C::<128>, 10));
-    /// assert_eq!(c.coordinate_layout().unwrap().to_string(), "(128,10):(1@0,1@1)");
+    /// assert_eq!(c.layout().unwrap().to_string(), "(128,10):(1@0,1@1)");
     /// let tile = c.local_tile((C::<32>, C::<8>), (1, 0)).unwrap();
-    /// assert_eq!(tile.coordinate_layout().unwrap().to_string(), "(32,8):(1@0,1@1)");
+    /// assert_eq!(tile.layout().unwrap().to_string(), "(32,8):(1@0,1@1)");
     /// ```
     ///
     /// # Errors
     ///
-    /// A leaf that moves two entries at once (no single scaled basis), or
-    /// a dynamic leaf above `i64::MAX`.
-    pub fn coordinate_layout(&self) -> Result<BasisLayout, Error> {
+    /// A dynamic leaf above `i64::MAX` (the core's integers), or a leaf
+    /// that moves two entries at once (no single scaled basis; the
+    /// partitions here never make one, but the entries' types do not say so).
+    pub fn layout(&self) -> Result<BasisLayout, Error> {
         let entries = self
-            .entries()
+            .entry_layouts()
             .iter()
             .map(Layout::to_core)
             .collect::<Result<Vec<_>, _>>()?;

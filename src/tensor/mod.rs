@@ -33,6 +33,7 @@ mod algorithms;
 mod arrays;
 mod engine;
 mod fits;
+mod gemm;
 mod identity;
 mod identity_layout;
 mod layout;
@@ -43,6 +44,7 @@ mod strided;
 mod swizzled;
 pub mod typed;
 mod typed_args;
+mod typed_gemm;
 mod typed_identity;
 mod typed_partitions;
 mod typed_predicated;
@@ -54,9 +56,10 @@ use core::ops::{Index, IndexMut};
 
 use layout_core::{Error, Layout};
 
-pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill, gemm};
+pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill};
 pub use engine::{Engine, EngineMut, RawEngine};
 pub(crate) use fits::{check_fits, span_fits};
+pub use gemm::{gemm, try_gemm};
 pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
 pub use layout::{AsLayout, Coordinate, IndexBy};
 pub use partition::{

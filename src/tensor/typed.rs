@@ -50,7 +50,7 @@
 //! # Generic code
 //!
 //! A function generic over its tensors' layouts names the bounds the
-//! functions here take ([`WalkPaired`], [`WalkWith`], [`Matrix`], [`Fits`],
+//! functions here take ([`WalkPaired`], [`WalkWith`], [`GemmOperand`], [`Gemm`], [`Fits`],
 //! [`Tiler`], …) and forwards them, as a CuTe function template would:
 //!
 //! ```
@@ -84,6 +84,7 @@ pub use super::elem_less;
 pub use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
 };
+pub use super::typed_gemm::{gemm, try_gemm};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
 pub use super::typed_partitions::{
     inner_partition, local_partition, local_partition_step, local_tile, local_tile_step,
@@ -93,7 +94,9 @@ pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, co
 pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
 /// (module docs, "Generic code").
-pub use crate::__private::{Fits, Matrix, WalkPaired, WalkWith};
+pub use crate::__private::{
+    Fits, Gemm, GemmForm, GemmOperand, ModeCount, Rank, RankOf, WalkPaired, WalkWith,
+};
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -251,86 +254,4 @@ pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkP
             *out = a * *xs.get_unchecked(i) + b * *out;
         }
     });
-}
-
-/// The largest C (`M·N` elements) [`gemm`] accumulates in a local array.
-const REGISTERS: usize = 64;
-
-/// CuTe's `gemm(a, b, c)` for `(M,K) · (N,K) → (M,N)`: `c(m,n) +=
-/// a(m,k)·b(n,k)`, each `c(m,n)` summed in ascending `k`. The rank is
-/// checked by type: another rank is a compile error at the argument.
-///
-/// # Panics
-///
-/// If `M`, `N` or `K` disagree between the operands.
-#[inline]
-pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
-    a: &Tensor<EA, LA>,
-    b: &Tensor<EB, LB>,
-    c: &mut Tensor<EC, LC>,
-) where
-    T: Scalar,
-    EA: Engine<Elem = T>,
-    EB: Engine<Elem = T>,
-    EC: EngineMut<Elem = T>,
-    LA: Matrix,
-    LB: Matrix,
-    LC: Matrix,
-{
-    let ((m, k), (n, kb), (mc, nc)) = (a.layout.extents(), b.layout.extents(), c.layout.extents());
-    assert!(
-        k == kb && m == mc && n == nc,
-        "gemm: (M,K)·(N,K)→(M,N) with A {m}×{k}, B {n}×{kb}, C {mc}×{nc}"
-    );
-    let ((am, ak), (bn, bk), (cm, cn)) =
-        (a.layout.strides(), b.layout.strides(), c.layout.strides());
-    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
-    let cd = c.engine.as_mut_slice();
-    let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
-    // SAFETY (every access below): each coordinate is in the domain of its
-    // tensor, whose offsets were checked against the engine when it was built.
-    if m * n <= REGISTERS {
-        // A small C (a thread's accumulators, as CuTe's register tensors):
-        // summed in a local array, which no read of `a` or `b` can alias,
-        // so the compiler keeps and vectorises it as in hand-written code.
-        let mut acc = [T::default(); REGISTERS];
-        for j in 0..n {
-            for i in 0..m {
-                acc[i + m * j] = unsafe { *cd.get_unchecked(at(at(c.base, j, cn), i, cm)) };
-            }
-        }
-        for kk in 0..k {
-            let (ak0, bk0) = (at(a.base, kk, ak), at(b.base, kk, bk));
-            for j in 0..n {
-                let bv = unsafe { *bd.get_unchecked(at(bk0, j, bn)) };
-                for i in 0..m {
-                    let av = unsafe { *ad.get_unchecked(at(ak0, i, am)) };
-                    acc[i + m * j] = acc[i + m * j] + av * bv;
-                }
-            }
-        }
-        for j in 0..n {
-            for i in 0..m {
-                unsafe { *cd.get_unchecked_mut(at(at(c.base, j, cn), i, cm)) = acc[i + m * j] };
-            }
-        }
-        return;
-    }
-    // A larger C: one `c(m,n)` at a time, its sum over `k` in a register
-    // (ascending `k`, as above and as CuTe's reference loop sums it).
-    for j in 0..n {
-        let (bj, cj) = (at(b.base, j, bn), at(c.base, j, cn));
-        for i in 0..m {
-            let ai = at(a.base, i, am);
-            unsafe {
-                let out = cd.get_unchecked_mut(at(cj, i, cm));
-                let mut sum = *out;
-                for kk in 0..k {
-                    sum =
-                        sum + *ad.get_unchecked(at(ai, kk, ak)) * *bd.get_unchecked(at(bj, kk, bk));
-                }
-                *out = sum;
-            }
-        }
-    }
 }

@@ -7,9 +7,11 @@
 //!
 //! CuTe's identity layout has the basis strides `E<0>`, `E<1>`, …: its
 //! offset is the whole coordinate. Here it is kept as one typed layout per
-//! coordinate entry (entry `k`: stride 1 in mode `k`, 0 elsewhere); every
-//! partition acts on each alike, so the nesting and the straight-line cost
-//! are those of the data tensor's partitions, times `R`.
+//! coordinate entry (entry `k`: stride 1 in mode `k`, 0 elsewhere,
+//! [`IdentityTensor::entry_layouts`]); every partition acts on each alike,
+//! so the nesting and the straight-line cost are those of the data
+//! tensor's partitions, times `R`. [`IdentityTensor::layout`] puts them
+//! back together as CuTe's layout, `(4,8):(1@0,1@1)`.
 //!
 //! ```
 //! use layout_dsl::tensor::{Tensor, X, typed};
@@ -110,18 +112,20 @@ impl<L, const R: usize> IdentityTensor<L, R> {
         Ok(IdentityTensor { entries, origin })
     }
 
-    /// Coordinate entry 0's integer layout: the tensor's shape, and the
-    /// strides of entry 0 only (every entry has the same shape). CuTe's
-    /// identity layout, with the basis strides of every entry, is
-    /// [`coordinate_layout`](Self::coordinate_layout).
+    /// Every coordinate entry's integer layout: entry `k`'s offset at a
+    /// coordinate is entry `k` of the element there, less the origin's.
+    /// All have the tensor's shape; together they are CuTe's identity
+    /// layout, [`layout`](IdentityTensor::layout), whose stride `s@k` is
+    /// entry `k`'s stride `s` at that leaf.
+    ///
+    /// ```
+    /// use layout_dsl::tensor::typed;
+    /// let c = typed::make_identity_tensor((4, 8));
+    /// let [e0, e1] = c.entry_layouts();
+    /// assert_eq!((e0.to_string(), e1.to_string()), ("(4,8):(1,0)".into(), "(4,8):(0,1)".into()));
+    /// ```
     #[inline]
-    pub fn layout(&self) -> &L {
-        &self.entries[0]
-    }
-
-    /// Every coordinate entry's integer layout (identity_layout.rs).
-    #[inline]
-    pub(super) fn entries(&self) -> &[L; R] {
+    pub fn entry_layouts(&self) -> &[L; R] {
         &self.entries
     }
 
@@ -178,6 +182,12 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D, I>, R> {
+    /// The shape (CuTe's `shape(t)`), every entry's.
+    #[inline]
+    pub fn shape(&self) -> S {
+        self.entries[0].shape()
+    }
+
     /// The coordinate at `coord` (a coordinate of the tensor's layout).
     #[inline]
     pub fn get<Cd: TypedCoord<S, D> + Copy>(&self, coord: Cd) -> [usize; R] {

@@ -1,6 +1,7 @@
-// `tensor::typed::gemm` takes (M,K)·(N,K)→(M,N): its rank is checked by
-// type, so a rank-3 operand (an unsliced k-tile mode) is a compile error at
-// that argument.
+// `tensor::typed::gemm` picks CuTe's form from the ranks while compiling:
+// (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N),
+// (V,M,K)x(V,N,K)=>(V,M,N). A rank-3 A (an unsliced k-tile mode) with a
+// rank-2 B and C is none of them: a compile error at A, naming the ranks.
 use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, typed};
 

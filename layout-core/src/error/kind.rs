@@ -487,6 +487,28 @@ pub enum ErrorKind {
     /// A layout with scaled-basis strides (`1@0`) that CuTe cannot build
     /// or that an operation cannot take exactly; the sentence says why.
     ScaledBasis(String),
+
+    // ---- tensor algorithms ----
+    /// `gemm` operands whose ranks are none of CuTe's five forms
+    /// (`(V)x(V)=>(V)`, `(M)x(N)=>(M,N)`, `(M,K)x(N,K)=>(M,N)`,
+    /// `(V,M)x(V,N)=>(V,M,N)`, `(V,M,K)x(V,N,K)=>(V,M,N)`).
+    GemmRanks {
+        /// A's rank.
+        a: usize,
+        /// B's rank.
+        b: usize,
+        /// C's rank.
+        c: usize,
+    },
+    /// `gemm` operands whose extents of one mode disagree.
+    GemmExtents {
+        /// The mode and the two operands (`K of A and B`).
+        mode: &'static str,
+        /// The first operand's extent.
+        left: usize,
+        /// The second operand's extent.
+        right: usize,
+    },
 }
 
 impl ErrorKind {

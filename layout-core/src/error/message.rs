@@ -292,6 +292,15 @@ impl fmt::Display for ErrorKind {
             } => write!(f, "{function} needs {need}, got ranks {left} and {right}"),
             NotDivisible { a, b } => write!(f, "shape_div needs {a} and {b} to divide one another"),
             ScaledBasis(why) => write!(f, "{why}"),
+
+            // ---- tensor algorithms ----
+            GemmRanks { a, b, c } => write!(
+                f,
+                "gemm has no form for ranks ({a}) x ({b}) => ({c}): CuTe's are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)"
+            ),
+            GemmExtents { mode, left, right } => {
+                write!(f, "gemm: {mode} differ ({left} and {right})")
+            }
         }
     }
 }
