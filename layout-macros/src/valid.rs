@@ -11,7 +11,7 @@
 use std::fmt;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Error, ErrorKind, IntTuple, Value, eval, registry};
+use layout_core::{CallError, Error, ErrorKind, IntTuple, ShapeError, Value, eval, registry};
 
 use crate::ast::Ast;
 use crate::tree::{dynamic_leaves, has_dynamic, is_plain, misspelt_atom};
@@ -159,13 +159,13 @@ impl Ctxt<'_> {
                         // A misspelt atom is not the user's variable: say
                         // which atom it is close to, not that it is dynamic.
                         let kind = match misspelt_atom(&self.leaves[k]) {
-                            Some(suggestion) => ErrorKind::UnknownName {
+                            Some(suggestion) => ErrorKind::Call(CallError::UnknownName {
                                 name: self.leaves[k].to_string(),
                                 suggestion: Some(suggestion),
-                            },
-                            None => ErrorKind::DynamicValue,
+                            }),
+                            None => ErrorKind::Call(CallError::DynamicValue),
                         };
-                        let misspelt = !matches!(kind, ErrorKind::DynamicValue);
+                        let misspelt = !matches!(kind, ErrorKind::Call(CallError::DynamicValue));
                         self.errors.push(Reported {
                             error: Error::at(kind, span),
                             within: None,
@@ -223,9 +223,13 @@ impl Ctxt<'_> {
                 Err(error) => {
                     // Show the leaves as written, not the placeholders.
                     let error = match (error.kind(), &e.kind, error.span()) {
-                        (ErrorKind::NotCongruent { .. }, ExprKind::Layout(s, d), Some(span)) => {
+                        (
+                            ErrorKind::Shape(ShapeError::NotCongruent { .. }),
+                            ExprKind::Layout(s, d),
+                            Some(span),
+                        ) => {
                             let (shape, stride) = (self.notation(s), self.notation(d));
-                            Error::at(ErrorKind::NotCongruent { shape, stride }, span)
+                            Error::at(ShapeError::NotCongruent { shape, stride }, span)
                         }
                         _ => error,
                     };
@@ -273,7 +277,8 @@ impl Ctxt<'_> {
             Err(error)
                 if matches!(
                     error.kind(),
-                    ErrorKind::UnknownFunction { .. } | ErrorKind::WrongArgumentCount { .. }
+                    ErrorKind::Call(CallError::UnknownFunction { .. })
+                        | ErrorKind::Call(CallError::WrongArgumentCount { .. })
                 ) =>
             {
                 self.report(error);

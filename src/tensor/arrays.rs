@@ -17,7 +17,7 @@ use alloc::string::ToString;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use layout_core::{Error, ErrorKind, IntTuple, Layout};
+use layout_core::{CallError, Error, ErrorKind, IntTuple, Layout, ShapeError};
 use ndarray::{ArrayView, ArrayViewD, ArrayViewMut, ArrayViewMutD, Dimension, IxDyn, ShapeBuilder};
 
 use super::{AsLayout, Engine, EngineMut, Tensor};
@@ -31,7 +31,7 @@ fn not_contiguous(broadcast: bool) -> Error {
     } else {
         "a view with gaps between its elements"
     };
-    ErrorKind::WrongType {
+    CallError::WrongType {
         expected: "an array view whose elements are contiguous in memory (in any order)",
         found,
     }
@@ -124,7 +124,7 @@ fn axes(layout: &Layout) -> Result<(Vec<usize>, Vec<usize>, i64, i64), Error> {
         let (IntTuple::Int(d), IntTuple::Int(s)) = (m.shape(), m.stride()) else {
             let shape = m.shape().to_string();
             let function = "an ndarray view";
-            return Err(ErrorKind::ModeNotLeaf {
+            return Err(ShapeError::ModeNotLeaf {
                 function,
                 mode,
                 shape,
@@ -156,7 +156,7 @@ fn span(base: usize, layout: &Layout, low: i64, high: i64) -> core::ops::Range<u
 
 /// ndarray's refusal, in our words (its `ShapeError` names no numbers).
 fn shape_error(_: ndarray::ShapeError) -> Error {
-    ErrorKind::WrongType {
+    CallError::WrongType {
         expected: "a layout ndarray can represent (a writable view must not overlap itself)",
         found: "a layout ndarray refuses",
     }
