@@ -5,7 +5,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use layout_dsl::{ErrorKind, IntTuple, Layout, ShapeError, idx2crd, layout};
+use layout_dsl::{DomainError, ErrorKind, IntTuple, Layout, idx2crd, layout};
 
 fn core(notation: &str) -> Layout {
     notation.parse().expect("valid notation")
@@ -23,7 +23,7 @@ fn panic_message(f: impl FnOnce() -> usize) -> String {
 fn is_zero_size_mode<T>(result: Result<T, layout_dsl::Error>) -> bool {
     matches!(
         result.map_err(|e| e.kind().clone()),
-        Err(ErrorKind::Shape(ShapeError::ZeroSizeMode { .. }))
+        Err(ErrorKind::Domain(DomainError::ZeroSizeMode { .. }))
     )
 }
 

@@ -32,12 +32,12 @@ use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
-use crate::error::{IdiomError, Result, ShapeError};
+use crate::error::{DomainError, IdiomError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::swizzle::ComposedLayout;
 
-/// The input of an access analysis an [`IdiomError::UnsupportedAccess`](crate::IdiomError::UnsupportedAccess) is about
+/// The input of an access analysis an [`IdiomError::UnsupportedAccess`] is about
 /// (which argument of `access(TV, DATA, BYTES[, N])` it blames).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -311,7 +311,7 @@ impl Offsets {
         let size = tv.size();
         if size > ACCESS_LIMIT {
             let limit = ACCESS_LIMIT;
-            return Err(ShapeError::TableTooLarge { size, limit }.into());
+            return Err(DomainError::TableTooLarge { size, limit }.into());
         }
         let [threads, values] = [0, 1].map(|i| tv.mode(i).map_or(0, |m| m.size()));
         let mut table = Vec::with_capacity(size as usize);
@@ -322,12 +322,12 @@ impl Offsets {
                 if !(0..data.size()).contains(&index) {
                     let what = "an element index of the TV layout";
                     let size = data.size();
-                    return Err(ShapeError::IndexOutOfRange { what, index, size }.into());
+                    return Err(DomainError::IndexOutOfRange { what, index, size }.into());
                 }
                 let offset = data.offset(index)?;
                 if offset < 0 || offset.checked_mul(elem_bytes + 16).is_none() {
                     let what = "a data offset";
-                    return Err(ShapeError::OutOfRange {
+                    return Err(DomainError::OutOfRange {
                         what,
                         min: 0,
                         found: offset,

@@ -6,18 +6,18 @@ use core::fmt;
 mod algebra;
 mod call;
 mod construct;
+mod domain;
 mod idiom;
 mod kind;
 mod quote;
-mod shape;
 mod syntax;
 
 pub use algebra::AlgebraRefusal;
 pub use call::CallError;
 pub use construct::ConstructError;
+pub use domain::DomainError;
 pub use idiom::IdiomError;
 pub use kind::ErrorKind;
-pub use shape::ShapeError;
 pub use syntax::SyntaxError;
 
 /// A byte range `start..end` in the source text of an expression.
@@ -49,9 +49,9 @@ impl Span {
 /// An [`ErrorKind`] and, when known, the span of the offending source text.
 ///
 /// ```
-/// use layout_core::{ErrorKind, ShapeError};
+/// use layout_core::{ErrorKind, DomainError};
 /// let e = layout_core::evaluate("size((4,8):(8,1,2))").unwrap_err();
-/// assert!(matches!(e.kind(), ErrorKind::Shape(ShapeError::NotCongruent { .. })));
+/// assert!(matches!(e.kind(), ErrorKind::Domain(DomainError::NotCongruent { .. })));
 /// assert_eq!(e.span().map(|s| (s.start, s.end)), Some((11, 18))); // the stride
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub struct Error {
 impl Error {
     /// An error with no position (yet): the algebra's errors, before the
     /// evaluator points them at an operand. `kind` is an [`ErrorKind`] or
-    /// one of its families ([`ShapeError`], …).
+    /// one of its families ([`DomainError`], …).
     #[must_use]
     pub fn new(kind: impl Into<ErrorKind>) -> Self {
         Error {

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use crate::algebra::{Coord, Tiler};
 use crate::basis::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::coerce::{Accepts, Args, new_layout};
-use crate::error::{CallError, Error, Result, ShapeError, Span, SyntaxError};
+use crate::error::{CallError, DomainError, Error, Result, Span, SyntaxError};
 use crate::expr::{Expr, ExprKind};
 use crate::idioms::TensorLayout;
 use crate::int_tuple::IntTuple;
@@ -201,7 +201,7 @@ fn scaled_basis(args: &[Expr]) -> Result<Value> {
             }
             ExprKind::Int(i) if i >= 0 => path.push(usize::try_from(i).unwrap_or(usize::MAX)),
             ExprKind::Int(i) => {
-                let kind = ShapeError::OutOfRange {
+                let kind = DomainError::OutOfRange {
                     what: "a basis mode",
                     min: 0,
                     found: i,

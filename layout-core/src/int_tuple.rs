@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{Error, Result, ShapeError, mul};
+use crate::error::{DomainError, Error, Result, mul};
 
 /// An integer, or a (possibly empty) tuple of `IntTuple`s.
 ///
@@ -186,7 +186,7 @@ impl IntTuple {
     ///
     /// # Errors
     ///
-    /// [`NegativeExtent`](crate::ShapeError::NegativeExtent) for a negative leaf,
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent) for a negative leaf,
     /// [`Overflow`](crate::ErrorKind::Overflow) when a stride does not fit in an `i64`.
     ///
     /// ```
@@ -224,7 +224,7 @@ fn compact_strides(extents: impl Iterator<Item = i64>) -> Result<Vec<i64>> {
     let mut strides = Vec::new();
     for extent in extents {
         if extent < 0 {
-            return Err(Error::new(ShapeError::NegativeExtent(extent)));
+            return Err(Error::new(DomainError::NegativeExtent(extent)));
         }
         if extent == 1 {
             strides.push(0);

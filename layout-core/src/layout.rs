@@ -4,7 +4,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result, ShapeError, add, mul};
+use crate::error::{DomainError, ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
 mod coord;
@@ -43,8 +43,8 @@ impl Layout {
     ///
     /// # Errors
     ///
-    /// [`NotCongruent`](crate::ShapeError::NotCongruent),
-    /// [`NegativeExtent`](crate::ShapeError::NegativeExtent) or
+    /// [`NotCongruent`](crate::DomainError::NotCongruent),
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent) or
     /// [`Overflow`](crate::ErrorKind::Overflow), naming what failed.
     ///
     /// ```
@@ -60,14 +60,14 @@ impl Layout {
             return Ok(Layout { shape, stride });
         }
         if !shape.is_congruent(&stride) {
-            return Err(ShapeError::NotCongruent {
+            return Err(DomainError::NotCongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
             }
             .into());
         }
         if let Some(s) = shape.leaves().find(|&s| s < 0) {
-            return Err(ShapeError::NegativeExtent(s).into());
+            return Err(DomainError::NegativeExtent(s).into());
         }
         shape.size()?;
         let mut span = 0i64;
@@ -323,10 +323,10 @@ impl Layout {
     ///
     /// # Errors
     ///
-    /// [`RankMismatch`](crate::ShapeError::RankMismatch) or
-    /// [`CoordinateTooDeep`](crate::ShapeError::CoordinateTooDeep) when the
+    /// [`RankMismatch`](crate::DomainError::RankMismatch) or
+    /// [`CoordinateTooDeep`](crate::DomainError::CoordinateTooDeep) when the
     /// coordinate does not fit the shape's hierarchy,
-    /// [`ZeroSizeMode`](crate::ShapeError::ZeroSizeMode) when an integer must be
+    /// [`ZeroSizeMode`](crate::DomainError::ZeroSizeMode) when an integer must be
     /// split over a mode of size 0, [`Overflow`](crate::ErrorKind::Overflow).
     ///
     /// ```

@@ -58,7 +58,7 @@ pub use composed::{
     logical_product_swizzled,
 };
 pub use error::{
-    AlgebraRefusal, CallError, ConstructError, Error, ErrorKind, IdiomError, Result, ShapeError,
+    AlgebraRefusal, CallError, ConstructError, DomainError, Error, ErrorKind, IdiomError, Result,
     Span, SyntaxError,
 };
 pub use eval::{KEYWORDS, eval, eval_arguments, evaluate, is_keyword};

@@ -6,7 +6,8 @@ mod common;
 
 use common::*;
 use layout_core::{
-    Coord, ErrorKind, IntTuple, Layout, ShapeError, crd2idx, dice, idx2crd, slice, slice_and_offset,
+    Coord, DomainError, ErrorKind, IntTuple, Layout, crd2idx, dice, idx2crd, slice,
+    slice_and_offset,
 };
 use proptest::prelude::*;
 
@@ -117,7 +118,7 @@ fn coordinates_nested_unlike_the_shape_are_refused() {
     let short = Coord::Tuple(vec![u.clone()]);
     assert!(matches!(
         slice(&short, &l).unwrap_err().kind(),
-        ErrorKind::Shape(ShapeError::RankMismatch {
+        ErrorKind::Domain(DomainError::RankMismatch {
             expected: 2,
             found: 1
         })
@@ -125,6 +126,6 @@ fn coordinates_nested_unlike_the_shape_are_refused() {
     let deep = Coord::Tuple(vec![Coord::Tuple(vec![u.clone(), u.clone()]), u.clone()]);
     assert!(matches!(
         dice(&deep, &l).unwrap_err().kind(),
-        ErrorKind::Shape(ShapeError::CoordinateTooDeep { .. })
+        ErrorKind::Domain(DomainError::CoordinateTooDeep { .. })
     ));
 }

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{CallError, Error, ErrorKind, IntTuple, ShapeError, Value, eval, registry};
+use layout_core::{CallError, DomainError, Error, ErrorKind, IntTuple, Value, eval, registry};
 
 use crate::ast::Ast;
 use crate::tree::{dynamic_leaves, has_dynamic, is_plain, misspelt_atom};
@@ -224,12 +224,12 @@ impl Ctxt<'_> {
                     // Show the leaves as written, not the placeholders.
                     let error = match (error.kind(), &e.kind, error.span()) {
                         (
-                            ErrorKind::Shape(ShapeError::NotCongruent { .. }),
+                            ErrorKind::Domain(DomainError::NotCongruent { .. }),
                             ExprKind::Layout(s, d),
                             Some(span),
                         ) => {
                             let (shape, stride) = (self.notation(s), self.notation(d));
-                            Error::at(ShapeError::NotCongruent { shape, stride }, span)
+                            Error::at(DomainError::NotCongruent { shape, stride }, span)
                         }
                         _ => error,
                     };

@@ -13,7 +13,7 @@
 //! flattens the same way ([`FlatIndex`]). For a thread layout that is a
 //! bijection the two agree: coordinate `c` is index `thr(c)`.
 
-use layout_core::{AlgebraRefusal, Error, ShapeError};
+use layout_core::{AlgebraRefusal, DomainError, Error};
 
 use super::int::{C, Int};
 use super::list::{Cons, IntoList, Nil};
@@ -78,7 +78,7 @@ fn no_coordinate(leaf: usize, extent: usize, stride: usize) -> Error {
 
 fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
     let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-    ShapeError::IndexOutOfRange {
+    DomainError::IndexOutOfRange {
         what,
         index: clamp(index),
         size: clamp(size),

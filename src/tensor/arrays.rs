@@ -17,7 +17,7 @@ use alloc::string::ToString;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use layout_core::{CallError, Error, ErrorKind, IntTuple, Layout, ShapeError};
+use layout_core::{CallError, DomainError, Error, ErrorKind, IntTuple, Layout};
 use ndarray::{ArrayView, ArrayViewD, ArrayViewMut, ArrayViewMutD, Dimension, IxDyn, ShapeBuilder};
 
 use super::{AsLayout, Engine, EngineMut, Tensor};
@@ -124,7 +124,7 @@ fn axes(layout: &Layout) -> Result<(Vec<usize>, Vec<usize>, i64, i64), Error> {
         let (IntTuple::Int(d), IntTuple::Int(s)) = (m.shape(), m.stride()) else {
             let shape = m.shape().to_string();
             let function = "an ndarray view";
-            return Err(ShapeError::ModeNotLeaf {
+            return Err(DomainError::ModeNotLeaf {
                 function,
                 mode,
                 shape,
@@ -154,8 +154,8 @@ fn span(base: usize, layout: &Layout, low: i64, high: i64) -> core::ops::Range<u
     (base as i64 + low) as usize..(base as i64 + high) as usize + 1
 }
 
-/// ndarray's refusal, in our words (its `ShapeError` names no numbers).
-fn shape_error(_: ndarray::ShapeError) -> Error {
+/// ndarray's refusal, in our words (its `DomainError` names no numbers).
+fn shape_error(_: ndarray::DomainError) -> Error {
     CallError::WrongType {
         expected: "a layout ndarray can represent (a writable view must not overlap itself)",
         found: "a layout ndarray refuses",

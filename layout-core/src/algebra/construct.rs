@@ -6,7 +6,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use super::{Tiler, blocked_product, filter_zeros, tiled_product};
-use crate::error::{ConstructError, Result, ShapeError, mul};
+use crate::error::{ConstructError, DomainError, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -82,7 +82,7 @@ fn compact_col_major_from(shape: &IntTuple, start: i64) -> Result<IntTuple> {
     let mut strides = Vec::new();
     for s in shape.leaves() {
         if s < 0 {
-            return Err(ShapeError::NegativeExtent(s).into());
+            return Err(DomainError::NegativeExtent(s).into());
         }
         strides.push(if s == 1 { 0 } else { current });
         if s != 1 {
@@ -123,7 +123,7 @@ fn check_ties(shape: &IntTuple, order: &IntTuple) -> Result<()> {
 /// [`OrderMismatch`](crate::ConstructError::OrderMismatch) when `order` does not fit
 /// `shape`; [`OrderTie`](crate::ConstructError::OrderTie) when two modes of extent
 /// above 1 share an order (CuTe would give them one stride: not compact);
-/// [`NegativeExtent`](crate::ShapeError::NegativeExtent),
+/// [`NegativeExtent`](crate::DomainError::NegativeExtent),
 /// [`Overflow`](crate::ErrorKind::Overflow).
 ///
 /// ```

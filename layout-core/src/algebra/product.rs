@@ -13,7 +13,7 @@ use crate::layout::Layout;
 /// it, CuTe's complement rounds that hole down; its product is then exact
 /// while `T`'s offsets stay in the copies below the hole, and is returned;
 /// past them it is no product and is refused
-/// ([`AlgebraRefusal::ProductPastHole`](crate::AlgebraRefusal::ProductPastHole); `algebra::product_holes` has the rule).
+/// ([`AlgebraRefusal::ProductPastHole`]; `algebra::product_holes` has the rule).
 ///
 /// ```
 /// use layout_core::{logical_product, Layout, Tiler};
@@ -90,7 +90,7 @@ pub fn product_steps(a: &Layout, t: &Layout) -> Result<ProductSteps> {
     })
 }
 
-/// [`AlgebraRefusal::ProductPastHole`](crate::AlgebraRefusal::ProductPastHole) for `B` reaching `reach` past `r`.
+/// [`AlgebraRefusal::ProductPastHole`] for `B` reaching `reach` past `r`.
 fn past_hole(r: RoundedHole, reach: i64) -> ErrorKind {
     // Each is at most A's stride or the holes' product below it (≤ the cotarget).
     let int = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);

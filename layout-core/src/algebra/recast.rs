@@ -4,7 +4,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ConstructError, ErrorKind, Result, ShapeError, mul};
+use crate::error::{ConstructError, DomainError, ErrorKind, Result, mul};
 use crate::layout::Layout;
 
 /// The layout in elements `n` times wider (CuTe's `upcast<N>`), leaf by
@@ -15,7 +15,7 @@ use crate::layout::Layout;
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](crate::ShapeError::OutOfRange) for `n < 1`;
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for `n < 1`;
 /// [`RecastNotDivisible`](crate::ConstructError::RecastNotDivisible) when a stride
 /// neither divides `n` nor is a multiple of it (CuTe's static assertion).
 ///
@@ -49,7 +49,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](crate::ShapeError::OutOfRange) for `n < 1`;
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for `n < 1`;
 /// [`NoUnitStride`](crate::ConstructError::NoUnitStride) when no mode has stride 1
 /// (CuTe's "Downcast requires adjacent elements");
 /// [`Overflow`](crate::ErrorKind::Overflow).
@@ -83,7 +83,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](crate::ShapeError::OutOfRange) for a width below 1; the errors
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for a width below 1; the errors
 /// of [`upcast`] and [`downcast`].
 ///
 /// ```
@@ -116,7 +116,7 @@ pub(crate) fn check_recast_widths(old_bits: i64, new_bits: i64) -> Result<()> {
 fn check_ratio(what: &'static str, n: i64) -> Result<()> {
     match n >= 1 {
         true => Ok(()),
-        false => Err(ShapeError::OutOfRange {
+        false => Err(DomainError::OutOfRange {
             what,
             min: 1,
             found: n,

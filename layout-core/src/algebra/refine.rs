@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::Modes;
 use super::composition::{LeafModes, Piece, coalesce_keeping_last, compose_parts};
-use crate::error::{AlgebraRefusal, ErrorKind, Result, ShapeError, add, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -83,7 +83,7 @@ fn at(a: &[(i64, i64)], j: i64) -> Result<i64> {
         }
         if s == 0 {
             let shape = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.to_string());
-            return Err(ShapeError::ZeroSizeMode { mode: k, shape }.into());
+            return Err(DomainError::ZeroSizeMode { mode: k, shape }.into());
         }
         sum = add(sum, mul(rest % s, d)?)?;
         rest /= s;

@@ -6,7 +6,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use super::{Coord, Tiler};
-use crate::error::{AlgebraRefusal, CallError, Result, ShapeError};
+use crate::error::{AlgebraRefusal, CallError, DomainError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -67,8 +67,8 @@ pub fn thread_coord(thr: &Layout, idx: i64) -> Result<Coord> {
 /// CuTe's `crd2crd(c, shape(thr), product_each(shape(thr)))`, as
 /// [`thread_coord`] gives. Each entry is one integer for its whole mode
 /// or a tuple nested like it; a tuple of another rank is
-/// [`ShapeError::RankMismatch`](crate::ShapeError::RankMismatch), an entry past its mode
-/// [`ShapeError::IndexOutOfRange`](crate::ShapeError::IndexOutOfRange).
+/// [`DomainError::RankMismatch`](crate::DomainError::RankMismatch), an entry past its mode
+/// [`DomainError::IndexOutOfRange`](crate::DomainError::IndexOutOfRange).
 ///
 /// ```
 /// use layout_core::{Layout, algebra::{thread_coord, thread_coord_at, Coord}};
@@ -85,7 +85,7 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 let size = s.size()?;
                 match (0..size).contains(n) {
                     true => Ok(*n),
-                    false => Err(ShapeError::IndexOutOfRange {
+                    false => Err(DomainError::IndexOutOfRange {
                         what: "thread coordinate",
                         index: *n,
                         size,
@@ -102,7 +102,7 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 }
                 Ok(index)
             }
-            (Coord::Tuple(cs), IntTuple::Tuple(ss)) => Err(ShapeError::RankMismatch {
+            (Coord::Tuple(cs), IntTuple::Tuple(ss)) => Err(DomainError::RankMismatch {
                 expected: ss.len(),
                 found: cs.len(),
             }
@@ -112,7 +112,7 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 found: "`_`",
             }
             .into()),
-            (c, s) => Err(ShapeError::CoordinateTooDeep {
+            (c, s) => Err(DomainError::CoordinateTooDeep {
                 coord: c.to_string(),
                 extent: s.to_string(),
             }
@@ -129,7 +129,7 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 .collect::<Result<_>>()
                 .map(Coord::Tuple)
         }
-        (rank, c) => Err(ShapeError::RankMismatch {
+        (rank, c) => Err(DomainError::RankMismatch {
             expected: rank,
             found: match c {
                 Coord::Tuple(cs) => cs.len(),
@@ -145,7 +145,7 @@ pub fn check_thread_index(thr: &Layout, idx: i64) -> Result<()> {
     let size = thr.size();
     match (0..size).contains(&idx) {
         true => Ok(()),
-        false => Err(ShapeError::IndexOutOfRange {
+        false => Err(DomainError::IndexOutOfRange {
             what: "thread index",
             index: idx,
             size,

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::{BasisLayout, ScaledBasis, refusal};
 use crate::algebra::{Form, Tiler, complement};
-use crate::error::{AlgebraRefusal, ErrorKind, Result, ShapeError, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -314,7 +314,7 @@ fn by_mode(
 ) -> Result<BasisLayout> {
     let modes = modes(a)?;
     if tilers.len() > modes.len() {
-        return Err(ShapeError::TilerTooLong {
+        return Err(DomainError::TilerTooLong {
             tiler: tilers.len(),
             layout: modes.len(),
         }

@@ -26,7 +26,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{AlgebraRefusal, ErrorKind, Result, ShapeError, add, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::{Layout, natural_coord};
 use crate::value::Value;
@@ -61,14 +61,14 @@ impl BasisLayout {
     ///
     /// # Errors
     ///
-    /// [`NotCongruent`](crate::ShapeError::NotCongruent),
-    /// [`NegativeExtent`](crate::ShapeError::NegativeExtent),
+    /// [`NotCongruent`](crate::DomainError::NotCongruent),
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent),
     /// [`Overflow`](crate::ErrorKind::Overflow), or
     /// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) for an integer stride other
     /// than `0` among bases or for clashing basis paths.
     pub fn new(shape: IntTuple, stride: &BasisTuple) -> Result<BasisLayout> {
         if !stride.congruent(&shape) {
-            return Err(ShapeError::NotCongruent {
+            return Err(DomainError::NotCongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
             }
@@ -82,7 +82,7 @@ impl BasisLayout {
     /// A layout from a shape and its leaves' strides in order, checked as [`BasisLayout::new`].
     pub(crate) fn from_leaves(shape: IntTuple, strides: Vec<ScaledBasis>) -> Result<BasisLayout> {
         if let Some(s) = shape.leaves().find(|&s| s < 0) {
-            return Err(ShapeError::NegativeExtent(s).into());
+            return Err(DomainError::NegativeExtent(s).into());
         }
         shape.size()?;
         let has_basis = strides.iter().any(ScaledBasis::is_basis);
@@ -128,7 +128,7 @@ impl BasisLayout {
     ///
     /// # Errors
     ///
-    /// [`NegativeExtent`](crate::ShapeError::NegativeExtent) or
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent) or
     /// [`Overflow`](crate::ErrorKind::Overflow) for the size.
     ///
     /// ```

@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::{AlgebraRefusal, CallError, ConstructError, IdiomError, ShapeError, SyntaxError};
+use super::{AlgebraRefusal, CallError, ConstructError, DomainError, IdiomError, SyntaxError};
 
 /// What went wrong: the family, and in it the variant with the numbers
 /// that failed.
@@ -12,13 +12,13 @@ use super::{AlgebraRefusal, CallError, ConstructError, IdiomError, ShapeError, S
 /// The message is the `Display` (the family's, word for word); where in
 /// the source text it went wrong is the [`Error`](crate::Error)'s span,
 /// not part of the kind. Each family converts into an `ErrorKind` and an
-/// `Error` with `into()`, so a function builds `Err(ShapeError::… .into())`
+/// `Error` with `into()`, so a function builds `Err(DomainError::… .into())`
 /// and a caller matches both levels:
 ///
 /// ```
-/// use layout_core::{ErrorKind, ShapeError, evaluate};
+/// use layout_core::{ErrorKind, DomainError, evaluate};
 /// let e = evaluate("size((4,8):(8,1,2))").unwrap_err();
-/// assert!(matches!(e.kind(), ErrorKind::Shape(ShapeError::NotCongruent { .. })));
+/// assert!(matches!(e.kind(), ErrorKind::Domain(DomainError::NotCongruent { .. })));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -28,9 +28,10 @@ pub enum ErrorKind {
     /// A name or call the evaluator cannot make (unknown, or the wrong
     /// number or kind of arguments).
     Call(CallError),
-    /// Arguments whose shapes, ranks, modes, coordinates or indices do not
-    /// fit together or lie outside what the function takes.
-    Shape(ShapeError),
+    /// Arguments outside the function's domain: shapes, ranks, modes,
+    /// coordinates or indices that do not fit together or lie outside what
+    /// the function takes.
+    Domain(DomainError),
     /// The layout algebra refusing operands it has no exact answer for.
     Algebra(AlgebraRefusal),
     /// A layout that cannot be built from an order, a block or a recast.
@@ -66,7 +67,7 @@ impl fmt::Display for ErrorKind {
         match self {
             ErrorKind::Syntax(e) => e.fmt(f),
             ErrorKind::Call(e) => e.fmt(f),
-            ErrorKind::Shape(e) => e.fmt(f),
+            ErrorKind::Domain(e) => e.fmt(f),
             ErrorKind::Algebra(e) => e.fmt(f),
             ErrorKind::Construct(e) => e.fmt(f),
             ErrorKind::Idiom(e) => e.fmt(f),
@@ -97,7 +98,7 @@ macro_rules! families {
 families! {
     SyntaxError => Syntax,
     CallError => Call,
-    ShapeError => Shape,
+    DomainError => Domain,
     AlgebraRefusal => Algebra,
     ConstructError => Construct,
     IdiomError => Idiom,

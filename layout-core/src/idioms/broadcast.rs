@@ -5,7 +5,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{AlgebraRefusal, ErrorKind, IdiomError, Result, ShapeError};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, IdiomError, Result};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -35,7 +35,7 @@ pub fn broadcast(shapes: &[IntTuple]) -> Result<IntTuple> {
         for (k, &right) in shape.iter().enumerate() {
             let axis = first_axis + k;
             if right < 0 {
-                return Err(ShapeError::NegativeExtent(right).into());
+                return Err(DomainError::NegativeExtent(right).into());
             }
             let left = out[axis];
             out[axis] = match (left, right) {
@@ -113,7 +113,7 @@ pub fn real_axis(axis: i64, rank: usize) -> Result<usize> {
     if (0..r).contains(&real) {
         Ok(real as usize)
     } else {
-        Err(ShapeError::AxisOutOfRange { axis, rank }.into())
+        Err(DomainError::AxisOutOfRange { axis, rank }.into())
     }
 }
 
@@ -128,14 +128,14 @@ pub fn real_axis(axis: i64, rank: usize) -> Result<usize> {
 pub fn idx2crd_strided(index: i64, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
     if !shape.is_congruent(stride) {
         let (shape, stride) = (shape.to_string(), stride.to_string());
-        return Err(ShapeError::NotCongruent { shape, stride }.into());
+        return Err(DomainError::NotCongruent { shape, stride }.into());
     }
     if let Some(extent) = shape.leaves().find(|&s| s < 0) {
-        return Err(ShapeError::NegativeExtent(extent).into());
+        return Err(DomainError::NegativeExtent(extent).into());
     }
     if index < 0 {
         let found = index;
-        return Err(ShapeError::OutOfRange {
+        return Err(DomainError::OutOfRange {
             what: "an index",
             min: 0,
             found,
@@ -145,7 +145,7 @@ pub fn idx2crd_strided(index: i64, shape: &IntTuple, stride: &IntTuple) -> Resul
     // An empty extent leaves no index to find (and zeroes the strides outside it).
     if let Some(mode) = shape.leaves().position(|s| s == 0) {
         let shape = shape.to_string();
-        return Err(ShapeError::ZeroSizeMode { mode, shape }.into());
+        return Err(DomainError::ZeroSizeMode { mode, shape }.into());
     }
     let mut coords = Vec::new();
     for (mode, (s, d)) in shape.leaves().zip(stride.leaves()).enumerate() {

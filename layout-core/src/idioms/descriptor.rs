@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{IdiomError, Result, ShapeError, mul};
+use crate::error::{DomainError, IdiomError, Result, mul};
 use crate::int_tuple::IntTuple::{Int, Tuple};
 use crate::layout::Layout;
 
@@ -101,7 +101,7 @@ impl TensorDescriptor {
             .into());
         }
         if let Some(&bad) = lengths.iter().find(|&&l| l < 0) {
-            return Err(ShapeError::NegativeExtent(bad).into());
+            return Err(DomainError::NegativeExtent(bad).into());
         }
         let order = tag.nesting(rank);
         let given =

@@ -5,7 +5,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, IdiomError, Result, ShapeError, add, mul};
+use crate::error::{DomainError, ErrorKind, IdiomError, Result, add, mul};
 use crate::int_tuple::IntTuple::Int;
 use crate::layout::Layout;
 
@@ -74,7 +74,7 @@ pub fn diagonal(layout: &Layout, offset: i64, dim1: i64, dim2: i64) -> Result<Vi
 fn leaf(mode: &Layout, i: usize) -> Result<(i64, i64)> {
     match (mode.shape(), mode.stride()) {
         (Int(s), Int(d)) => Ok((*s, *d)),
-        _ => Err(ShapeError::ModeNotLeaf {
+        _ => Err(DomainError::ModeNotLeaf {
             function: "diagonal",
             mode: i,
             shape: mode.shape().to_string(),

@@ -5,7 +5,7 @@ use super::{BASE, Function, Kind, Narration, Returns, layout_of};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple};
 use crate::coerce::Args;
-use crate::error::{ConstructError, ErrorKind, Result, ShapeError};
+use crate::error::{ConstructError, DomainError, ErrorKind, Result};
 use crate::int_tuple::IntTuple as Tuple;
 use crate::value::{Major, Value};
 
@@ -183,7 +183,7 @@ fn tile_blame(e: &ErrorKind) -> Option<usize> {
     match e {
         ErrorKind::Construct(ConstructError::BlockRankTooHigh { .. }) => Some(0),
         ErrorKind::Construct(ConstructError::BlockNotDividing { .. })
-        | ErrorKind::Shape(ShapeError::NegativeExtent(_)) => Some(1),
+        | ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(1),
         ErrorKind::Construct(ConstructError::OrderMismatch { .. })
         | ErrorKind::Construct(ConstructError::OrderTie { .. }) => Some(2),
         _ => None,
@@ -195,8 +195,10 @@ fn tile_blame(e: &ErrorKind) -> Option<usize> {
 /// the layout's.
 fn recast_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::Shape(ShapeError::OutOfRange { what, .. }) if *what == alg::NEW_WIDTH => Some(2),
-        ErrorKind::Shape(ShapeError::OutOfRange { .. }) => Some(1),
+        ErrorKind::Domain(DomainError::OutOfRange { what, .. }) if *what == alg::NEW_WIDTH => {
+            Some(2)
+        }
+        ErrorKind::Domain(DomainError::OutOfRange { .. }) => Some(1),
         ErrorKind::Construct(ConstructError::RecastNotDivisible { .. })
         | ErrorKind::Construct(ConstructError::NoUnitStride { .. }) => Some(0),
         _ => None,

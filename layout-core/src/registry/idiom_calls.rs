@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use crate::coerce::Args;
-use crate::error::{Error, ErrorKind, IdiomError, Result, ShapeError};
+use crate::error::{DomainError, Error, ErrorKind, IdiomError, Result};
 use crate::idioms::{
     Positions, Table, TensorDescriptor, View, block, broadcast, broadcast_to, check_table_size,
     diagonal, flat_extents, idx2crd_strided, real_axis, shifted, slice_axis, stripes, table,
@@ -17,7 +17,7 @@ use crate::value::{Major, Value};
 /// `descriptor(LENGTHS[, STRIDES], TAG)`: a bad length or too few strides.
 pub(super) fn descriptor_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::Shape(ShapeError::NegativeExtent(_)) => Some(0),
+        ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(0),
         ErrorKind::Idiom(IdiomError::DescriptorRank { .. })
         | ErrorKind::Idiom(IdiomError::DescriptorStrideNotPositive { .. })
         | ErrorKind::Idiom(IdiomError::DescriptorStrideTooSmall { .. }) => Some(1),
@@ -39,8 +39,8 @@ pub(super) fn broadcast_blame(e: &ErrorKind) -> Option<usize> {
 pub(super) fn view_blame(e: &ErrorKind) -> Option<usize> {
     match e {
         ErrorKind::Idiom(IdiomError::SameDiagonalDims { .. }) => Some(3),
-        ErrorKind::Shape(ShapeError::ModeNotLeaf { .. })
-        | ErrorKind::Shape(ShapeError::TableTooLarge { .. }) => Some(0),
+        ErrorKind::Domain(DomainError::ModeNotLeaf { .. })
+        | ErrorKind::Domain(DomainError::TableTooLarge { .. }) => Some(0),
         _ => None,
     }
 }
@@ -48,14 +48,14 @@ pub(super) fn view_blame(e: &ErrorKind) -> Option<usize> {
 /// `block(L, TILE, INDEX)`: a tile that does not fit the layout, else the index.
 pub(super) fn block_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::Shape(ShapeError::OutOfRange { .. })
-        | ErrorKind::Shape(ShapeError::TilerTooLong { .. }) => Some(1),
-        ErrorKind::Shape(ShapeError::NotFlat { .. })
-        | ErrorKind::Shape(ShapeError::IndexOutOfRange { .. })
-        | ErrorKind::Shape(ShapeError::CoordOutOfRange { .. })
-        | ErrorKind::Shape(ShapeError::RankMismatch { .. }) => Some(2),
-        ErrorKind::Shape(ShapeError::ModeNotLeaf { .. })
-        | ErrorKind::Shape(ShapeError::TableTooLarge { .. }) => Some(0),
+        ErrorKind::Domain(DomainError::OutOfRange { .. })
+        | ErrorKind::Domain(DomainError::TilerTooLong { .. }) => Some(1),
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+        | ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
+        | ErrorKind::Domain(DomainError::CoordOutOfRange { .. })
+        | ErrorKind::Domain(DomainError::RankMismatch { .. }) => Some(2),
+        ErrorKind::Domain(DomainError::ModeNotLeaf { .. })
+        | ErrorKind::Domain(DomainError::TableTooLarge { .. }) => Some(0),
         _ => None,
     }
 }
@@ -67,7 +67,7 @@ pub(super) fn broadcast_shapes(a: &Args) -> Result<Value> {
         // Check each shape here, where its span is known.
         let extents = flat_extents(&shape, "a shape to broadcast").map_err(a.at(i))?;
         if let Some(&bad) = extents.iter().find(|&&e| e < 0) {
-            return Err(Error::at(ShapeError::NegativeExtent(bad), a.span(i)));
+            return Err(Error::at(DomainError::NegativeExtent(bad), a.span(i)));
         }
         shapes.push(shape);
     }
@@ -81,7 +81,7 @@ pub(super) fn broadcast_layout(a: &Args) -> Result<Value> {
 pub(super) fn real_axis_of(a: &Args) -> Result<Value> {
     let rank = a.int(1)?;
     let rank = usize::try_from(rank).map_err(|_| {
-        let kind = ShapeError::OutOfRange {
+        let kind = DomainError::OutOfRange {
             what: "a rank",
             min: 0,
             found: rank,
@@ -198,9 +198,9 @@ pub(super) fn idx2crd(a: &Args) -> Result<IntTuple> {
     .map_err(a.at(1))?;
     idx2crd_strided(index, &shape, &stride).map_err(|e| {
         let operand = match e.kind() {
-            ErrorKind::Shape(ShapeError::OutOfRange { .. }) => 0,
-            ErrorKind::Shape(ShapeError::ZeroSizeMode { .. })
-            | ErrorKind::Shape(ShapeError::NegativeExtent(_)) => 1,
+            ErrorKind::Domain(DomainError::OutOfRange { .. }) => 0,
+            ErrorKind::Domain(DomainError::ZeroSizeMode { .. })
+            | ErrorKind::Domain(DomainError::NegativeExtent(_)) => 1,
             _ => 2,
         };
         e.or_at(a.span(operand))

@@ -55,10 +55,13 @@ fn broadcast_errors() {
     ));
     assert_eq!(at, "(2,3)");
     let (kind, at) = fails("broadcast((2,3),((2,3)))");
-    assert!(matches!(kind, ErrorKind::Shape(ShapeError::NotFlat { .. })));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "((2,3))");
     let (kind, at) = fails("broadcast((2,-3),(3))");
-    assert_eq!(kind, ErrorKind::Shape(ShapeError::NegativeExtent(-3)));
+    assert_eq!(kind, ErrorKind::Domain(DomainError::NegativeExtent(-3)));
     assert_eq!(at, "(2,-3)");
     let (kind, at) = fails("broadcast(2:1)");
     assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
@@ -113,7 +116,7 @@ fn real_axes() {
         let (kind, at) = fails(src);
         assert_eq!(
             kind,
-            ErrorKind::Shape(ShapeError::AxisOutOfRange { axis, rank: 4 })
+            ErrorKind::Domain(DomainError::AxisOutOfRange { axis, rank: 4 })
         );
         assert_eq!(at, axis.to_string());
     }
@@ -121,7 +124,7 @@ fn real_axes() {
     let (kind, at) = fails("real_axis(0, -1)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::OutOfRange { found: -1, .. })
+        ErrorKind::Domain(DomainError::OutOfRange { found: -1, .. })
     ));
     assert_eq!(at, "-1");
 }
@@ -164,19 +167,19 @@ fn row_major_index_errors() {
     let (kind, at) = fails("idx2crd(-1, (2,3), LayoutRight)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::OutOfRange { found: -1, .. })
+        ErrorKind::Domain(DomainError::OutOfRange { found: -1, .. })
     ));
     assert_eq!(at, "-1");
     let (kind, at) = fails("idx2crd(1, (2,0), LayoutRight)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::ZeroSizeMode { mode: 1, .. })
+        ErrorKind::Domain(DomainError::ZeroSizeMode { mode: 1, .. })
     ));
     assert_eq!(at, "(2,0)");
     let (kind, at) = fails("idx2crd(1, (2,3), (1,(2,3)))");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::NotCongruent { .. })
+        ErrorKind::Domain(DomainError::NotCongruent { .. })
     ));
     assert_eq!(at, "(1,(2,3))");
     let (kind, at) = fails("idx2crd(1, (2,3), RowMajor)");

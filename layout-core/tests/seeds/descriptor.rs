@@ -65,7 +65,7 @@ fn descriptors_print_and_convert() {
     let nested = TensorDescriptor::try_from(&layout("((2,2),3):((1,2),4)")).unwrap_err();
     assert!(matches!(
         nested.kind(),
-        ErrorKind::Shape(ShapeError::NotFlat { .. })
+        ErrorKind::Domain(DomainError::NotFlat { .. })
     ));
 }
 
@@ -140,13 +140,19 @@ fn descriptor_errors() {
     );
     assert_eq!(at, "(4,1)");
     let (kind, at) = fails("descriptor((2,-3), RowMajor)");
-    assert_eq!(kind, ErrorKind::Shape(ShapeError::NegativeExtent(-3)));
+    assert_eq!(kind, ErrorKind::Domain(DomainError::NegativeExtent(-3)));
     assert_eq!(at, "(2,-3)");
     let (kind, at) = fails("descriptor((2,(3,4)), RowMajor)");
-    assert!(matches!(kind, ErrorKind::Shape(ShapeError::NotFlat { .. })));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "(2,(3,4))");
     let (kind, at) = fails("descriptor((2,3), (3,(1)), RowMajor)");
-    assert!(matches!(kind, ErrorKind::Shape(ShapeError::NotFlat { .. })));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "(3,(1))");
     let (kind, at) = fails("descriptor((2,3), LayoutRight)");
     assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));

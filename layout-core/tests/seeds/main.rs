@@ -6,7 +6,7 @@
 
 use layout_core::idioms::{Device, KernelAttrs, OpType};
 use layout_core::{
-    AlgebraRefusal, CallError, ErrorKind, IdiomError, IntTuple, Layout, Positions, ShapeError,
+    AlgebraRefusal, CallError, DomainError, ErrorKind, IdiomError, IntTuple, Layout, Positions,
     TensorDescriptor, TensorLayout, View, block, blocks, broadcast, broadcast_offset, broadcast_to,
     diagonal, evaluate, idx2crd_row_major, real_axis, slice_axis, split_axis, stripes, table,
 };

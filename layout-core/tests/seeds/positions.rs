@@ -62,7 +62,7 @@ fn position_errors() {
     let e = Positions::new(&l, &[0, 3]).unwrap_err();
     assert_eq!(
         *e.kind(),
-        ErrorKind::Shape(ShapeError::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             what: "start coordinate",
             coord: 3,
             axis: 1,
@@ -73,7 +73,7 @@ fn position_errors() {
     let e = Positions::new(&l, &[0]).unwrap_err();
     assert_eq!(
         *e.kind(),
-        ErrorKind::Shape(ShapeError::RankMismatch {
+        ErrorKind::Domain(DomainError::RankMismatch {
             expected: 2,
             found: 1
         })
@@ -81,7 +81,7 @@ fn position_errors() {
     let (kind, at) = fails("positions((2,3):(3,1), (2,0))");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             coord: 2,
             axis: 0,
             ..
@@ -91,7 +91,7 @@ fn position_errors() {
     let (kind, at) = fails("positions((2,3):(3,1), (0,0,0))");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::RankMismatch { .. })
+        ErrorKind::Domain(DomainError::RankMismatch { .. })
     ));
     assert_eq!(at, "(0,0,0)");
     let (kind, at) = fails("positions((2,3), (0,0))");
@@ -100,7 +100,7 @@ fn position_errors() {
     let (kind, at) = fails("positions(2000000:1)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::TableTooLarge { .. })
+        ErrorKind::Domain(DomainError::TableTooLarge { .. })
     ));
     assert_eq!(at, "2000000:1");
 }

@@ -30,7 +30,7 @@ fn stripes_along_an_axis() {
     let (kind, at) = fails("stripes((2,3,4):(12,4,1), 3)");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::AxisOutOfRange { axis: 3, rank: 3 })
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: 3, rank: 3 })
     );
     assert_eq!(at, "3");
 }
@@ -58,7 +58,7 @@ fn sub_tensors_along_an_axis() {
     let (kind, at) = fails("slice_axis((2,3):(3,1), 1, 3)");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             what: "index",
             coord: 3,
             axis: 1,
@@ -69,7 +69,7 @@ fn sub_tensors_along_an_axis() {
     let (kind, at) = fails("slice_axis((2,3):(3,1), -3, 0)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::AxisOutOfRange { axis: -3, rank: 2 })
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: -3, rank: 2 })
     ));
     assert_eq!(at, "-3");
 }
@@ -118,16 +118,19 @@ fn block_errors() {
     let (kind, at) = fails("block((5,4):(4,1), (0,3), 0)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::OutOfRange { found: 0, .. })
+        ErrorKind::Domain(DomainError::OutOfRange { found: 0, .. })
     ));
     assert_eq!(at, "(0,3)");
     let (kind, at) = fails("block((5,4):(4,1), (2,(3)), 0)");
-    assert!(matches!(kind, ErrorKind::Shape(ShapeError::NotFlat { .. })));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "(2,(3))");
     let (kind, at) = fails("block((5,4):(4,1), (2,3,4), 0)");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::TilerTooLong {
+        ErrorKind::Domain(DomainError::TilerTooLong {
             tiler: 3,
             layout: 2
         })
@@ -136,7 +139,7 @@ fn block_errors() {
     let (kind, at) = fails("block((5,4):(4,1), (2,3), 6)");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::IndexOutOfRange {
+        ErrorKind::Domain(DomainError::IndexOutOfRange {
             what: "block",
             index: 6,
             size: 6
@@ -146,7 +149,7 @@ fn block_errors() {
     let (kind, at) = fails("block((5,4):(4,1), (2,3), (3,0))");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             coord: 3,
             axis: 0,
             extent: 3,
@@ -157,13 +160,13 @@ fn block_errors() {
     let (kind, at) = fails("block((5,4):(4,1), (2,3), (1,0,0))");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::RankMismatch { .. })
+        ErrorKind::Domain(DomainError::RankMismatch { .. })
     ));
     assert_eq!(at, "(1,0,0)");
     let (kind, at) = fails("block(((2,3),4):((1,2),6), (2,2), 0)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::ModeNotLeaf {
+        ErrorKind::Domain(DomainError::ModeNotLeaf {
             function: "block",
             mode: 0,
             ..

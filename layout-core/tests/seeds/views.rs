@@ -75,25 +75,25 @@ fn diagonal_errors() {
     let (kind, at) = fails("diagonal((2,3,3):(9,3,1), 0, 3, 1)");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::AxisOutOfRange { axis: 3, rank: 3 })
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: 3, rank: 3 })
     );
     assert_eq!(at, "3");
     let (kind, at) = fails("diagonal((2,3,3):(9,3,1), 0, 0, -4)");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::AxisOutOfRange { axis: -4, rank: 3 })
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: -4, rank: 3 })
     );
     assert_eq!(at, "-4");
     let (kind, at) = fails("diagonal(8:1)");
     assert!(matches!(
         kind,
-        ErrorKind::Shape(ShapeError::AxisOutOfRange { axis: 1, rank: 1 })
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: 1, rank: 1 })
     ));
     assert_eq!(at, "diagonal(8:1)");
     let (kind, at) = fails("diagonal(((2,2),4):((1,2),4))");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::ModeNotLeaf {
+        ErrorKind::Domain(DomainError::ModeNotLeaf {
             function: "diagonal",
             mode: 0,
             shape: "(2,2)".into()
@@ -132,7 +132,7 @@ fn tables_and_views() {
     let (kind, at) = fails("table((4096,4096):(1,4096))");
     assert_eq!(
         kind,
-        ErrorKind::Shape(ShapeError::TableTooLarge {
+        ErrorKind::Domain(DomainError::TableTooLarge {
             size: 1 << 24,
             limit: 1 << 20
         })

@@ -1,20 +1,23 @@
-//! [`ShapeError`]: arguments whose shapes, ranks, modes or indices do not fit.
+//! [`DomainError`]: arguments outside a function's domain, by their shapes,
+//! ranks, modes, coordinates or indices.
 //! Each variant and field is documented; its message, the `Display`, follows
 //! the enum, in the same order.
 
 use alloc::string::String;
 use core::fmt;
 
-/// Arguments whose shapes, ranks, modes, coordinates or indices do not fit
-/// together or lie outside what the function takes: a shape and a stride of
-/// different nesting, a coordinate of the wrong rank, an index past a size,
-/// a mode past a rank, a table or rank past its limit.
+/// Arguments outside the function's domain: shapes, ranks, modes,
+/// coordinates or indices that do not fit together or lie outside what the
+/// function takes (a shape and a stride of different nesting, a coordinate
+/// of the wrong rank, an index past a size, a mode past a rank, a table or
+/// rank past its limit). Strides the algebra cannot take are an
+/// [`AlgebraRefusal`](crate::AlgebraRefusal).
 ///
 /// The message is the `Display`, one sentence naming the numbers that
 /// failed; where in the source text is the [`Error`](crate::Error)'s span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ShapeError {
+pub enum DomainError {
     /// A shape and a stride of different nesting.
     NotCongruent {
         /// The shape, in notation.
@@ -168,11 +171,11 @@ pub enum ShapeError {
     },
 }
 
-impl fmt::Display for ShapeError {
+impl fmt::Display for DomainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One arm per variant, every variant named: bare names read better.
         #[allow(clippy::enum_glob_use)]
-        use ShapeError::*;
+        use DomainError::*;
         match self {
             NotCongruent { shape, stride } => write!(
                 f,
@@ -263,4 +266,4 @@ impl fmt::Display for ShapeError {
     }
 }
 
-impl core::error::Error for ShapeError {}
+impl core::error::Error for DomainError {}
