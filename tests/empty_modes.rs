@@ -10,7 +10,7 @@
 
 use layout_dsl::IntTuple::{self, Int, Tuple};
 use layout_dsl::tensor::Tensor;
-use layout_dsl::{ErrorKind, Layout, idx2crd, layout};
+use layout_dsl::{DomainError, ErrorKind, Layout, idx2crd, layout};
 
 fn core(notation: &str) -> Layout {
     notation.parse().expect("valid notation")
@@ -19,7 +19,7 @@ fn core(notation: &str) -> Layout {
 fn is_zero_size_mode<T>(result: Result<T, layout_dsl::Error>) -> bool {
     matches!(
         result.map_err(|e| e.kind().clone()),
-        Err(ErrorKind::ZeroSizeMode { .. })
+        Err(ErrorKind::Domain(DomainError::ZeroSizeMode { .. }))
     )
 }
 

@@ -9,7 +9,7 @@
 mod common;
 
 use common::*;
-use layout_core::{ErrorKind, IntTuple, Layout};
+use layout_core::{DomainError, ErrorKind, IntTuple, Layout};
 use layout_dsl::layout;
 use layout_dsl::tensor::typed::{self, Gemm, GemmOperand};
 use layout_dsl::tensor::{AsLayout, Tensor, gemm, try_gemm};
@@ -148,11 +148,11 @@ fn untyped_gemm_refuses_other_ranks_and_extents() {
         let (ra, rb, rc) = ranks;
         assert_eq!(
             e.kind(),
-            &ErrorKind::GemmRanks {
+            &ErrorKind::Domain(DomainError::GemmRanks {
                 a: ra,
                 b: rb,
                 c: rc
-            },
+            }),
             "{a} {b} {c}"
         );
         assert_eq!(tc.engine(), &[1; 8]);
@@ -196,7 +196,7 @@ fn untyped_gemm_refuses_other_ranks_and_extents() {
         let e = try_gemm(&t(a), &t(b), &mut tc).unwrap_err();
         assert_eq!(
             e.kind(),
-            &ErrorKind::GemmExtents { mode, left, right },
+            &ErrorKind::Domain(DomainError::GemmExtents { mode, left, right }),
             "{a} {b} {c}"
         );
         assert_eq!(tc.engine(), &[1; 8]);
@@ -336,11 +336,11 @@ fn typed_gemm_refuses_disagreeing_extents() {
     let e = typed::try_gemm(&a, &b, &mut c).unwrap_err();
     assert_eq!(
         e.kind(),
-        &ErrorKind::GemmExtents {
+        &ErrorKind::Domain(DomainError::GemmExtents {
             mode: "K of A and B",
             left: 2,
             right: 3
-        }
+        })
     );
     assert_eq!(out, [0; 6]);
 }

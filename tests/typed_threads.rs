@@ -251,10 +251,12 @@ fn a_stride_0_leaf_is_the_cores_error() {
             core("((1,2),(2,2)):((0,1),(2,0))", 5),
         ),
     ];
-    let kind = |mode, extent| layout_dsl::ErrorKind::NonPositiveStride {
-        mode,
-        extent,
-        stride: 0,
+    let kind = |mode, extent| {
+        layout_dsl::ErrorKind::Algebra(layout_dsl::AlgebraRefusal::NonPositiveStride {
+            mode,
+            extent,
+            stride: 0,
+        })
     };
     // The core's own numbers: leaf 0 of extent 2; leaf 3 (counting the
     // extent-1 leaf) of extent 2.

@@ -32,12 +32,12 @@ use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, IdiomError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::swizzle::ComposedLayout;
 
-/// The input of an access analysis an [`ErrorKind::UnsupportedAccess`] is about
+/// The input of an access analysis an [`IdiomError::UnsupportedAccess`] is about
 /// (which argument of `access(TV, DATA, BYTES[, N])` it blames).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -197,7 +197,7 @@ pub fn analyse_with(
                 "{n} values per access do not fit: the values come in aligned runs of {vector}, \
                  and an access is at most {MAX_ACCESS_BYTES} bytes ({widest} values of {elem_bytes} bytes)"
             );
-            return Err(ErrorKind::UnsupportedAccess {
+            return Err(IdiomError::UnsupportedAccess {
                 input: AccessInput::PerAccess,
                 why,
             }
@@ -294,7 +294,7 @@ impl Offsets {
                 "a TV layout has rank 2 (threads, values), but {tv} has rank {}",
                 tv.rank()
             );
-            return Err(ErrorKind::UnsupportedAccess {
+            return Err(IdiomError::UnsupportedAccess {
                 input: AccessInput::Tv,
                 why,
             }
@@ -302,7 +302,7 @@ impl Offsets {
         }
         if !(1..=MAX_ACCESS_BYTES).contains(&elem_bytes) || elem_bytes.count_ones() != 1 {
             let why = format!("an element is 1, 2, 4, 8 or 16 bytes, not {elem_bytes}");
-            return Err(ErrorKind::UnsupportedAccess {
+            return Err(IdiomError::UnsupportedAccess {
                 input: AccessInput::ElementBytes,
                 why,
             }
@@ -311,7 +311,7 @@ impl Offsets {
         let size = tv.size();
         if size > ACCESS_LIMIT {
             let limit = ACCESS_LIMIT;
-            return Err(ErrorKind::TableTooLarge { size, limit }.into());
+            return Err(DomainError::TableTooLarge { size, limit }.into());
         }
         let [threads, values] = [0, 1].map(|i| tv.mode(i).map_or(0, |m| m.size()));
         let mut table = Vec::with_capacity(size as usize);
@@ -322,12 +322,12 @@ impl Offsets {
                 if !(0..data.size()).contains(&index) {
                     let what = "an element index of the TV layout";
                     let size = data.size();
-                    return Err(ErrorKind::IndexOutOfRange { what, index, size }.into());
+                    return Err(DomainError::IndexOutOfRange { what, index, size }.into());
                 }
                 let offset = data.offset(index)?;
                 if offset < 0 || offset.checked_mul(elem_bytes + 16).is_none() {
                     let what = "a data offset";
-                    return Err(ErrorKind::OutOfRange {
+                    return Err(DomainError::OutOfRange {
                         what,
                         min: 0,
                         found: offset,

@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use crate::algebra::Tiler;
-use crate::error::{Error, ErrorKind, Result, Span};
+use crate::error::{CallError, DomainError, Error, ErrorKind, Result, Span};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::value::Value;
@@ -138,10 +138,10 @@ impl Accepts {
 }
 
 pub(crate) fn wrong_type(expected: &'static str, found: &Value) -> ErrorKind {
-    ErrorKind::WrongType {
+    ErrorKind::Call(CallError::WrongType {
         expected,
         found: found.describe(),
-    }
+    })
 }
 
 /// A call's evaluated arguments with their spans, so that a coercion or a
@@ -246,7 +246,7 @@ impl Args {
 pub(crate) fn new_layout(shape: IntTuple, stride: IntTuple, [s, d]: [Span; 2]) -> Result<Layout> {
     let size_fits = shape.size().is_ok();
     Layout::new(shape, stride).map_err(|e| match e.kind() {
-        ErrorKind::NotCongruent { .. } => e.or_at(d),
+        ErrorKind::Domain(DomainError::NotCongruent { .. }) => e.or_at(d),
         ErrorKind::Overflow(_) if size_fits => e.or_at(s.join(d)),
         _ => e.or_at(s),
     })

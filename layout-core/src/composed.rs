@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::algebra::{self, Coord};
-use crate::error::{ErrorKind, Result};
+use crate::error::{AlgebraRefusal, ErrorKind, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::swizzle::Swizzle;
@@ -271,7 +271,7 @@ pub(crate) fn overflow() -> crate::Error {
 
 /// A refusal naming the operation, the operand and the reason.
 pub(crate) fn refuse(what: &'static str, of: &dyn fmt::Display, why: String) -> crate::Error {
-    ErrorKind::ComposedUnsupported {
+    AlgebraRefusal::ComposedUnsupported {
         what,
         of: of.to_string(),
         why,

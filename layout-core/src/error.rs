@@ -3,10 +3,22 @@
 
 use core::fmt;
 
+mod algebra;
+mod call;
+mod construct;
+mod domain;
+mod idiom;
 mod kind;
-mod message;
+mod quote;
+mod syntax;
 
+pub use algebra::AlgebraRefusal;
+pub use call::CallError;
+pub use construct::ConstructError;
+pub use domain::DomainError;
+pub use idiom::IdiomError;
 pub use kind::ErrorKind;
+pub use syntax::SyntaxError;
 
 /// A byte range `start..end` in the source text of an expression.
 ///
@@ -37,8 +49,9 @@ impl Span {
 /// An [`ErrorKind`] and, when known, the span of the offending source text.
 ///
 /// ```
+/// use layout_core::{ErrorKind, DomainError};
 /// let e = layout_core::evaluate("size((4,8):(8,1,2))").unwrap_err();
-/// assert!(matches!(e.kind(), layout_core::ErrorKind::NotCongruent { .. }));
+/// assert!(matches!(e.kind(), ErrorKind::Domain(DomainError::NotCongruent { .. })));
 /// assert_eq!(e.span().map(|s| (s.start, s.end)), Some((11, 18))); // the stride
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,17 +62,21 @@ pub struct Error {
 
 impl Error {
     /// An error with no position (yet): the algebra's errors, before the
-    /// evaluator points them at an operand.
+    /// evaluator points them at an operand. `kind` is an [`ErrorKind`] or
+    /// one of its families ([`DomainError`], …).
     #[must_use]
-    pub fn new(kind: ErrorKind) -> Self {
-        Error { kind, span: None }
+    pub fn new(kind: impl Into<ErrorKind>) -> Self {
+        Error {
+            kind: kind.into(),
+            span: None,
+        }
     }
 
     /// An error at `span`.
     #[must_use]
-    pub fn at(kind: ErrorKind, span: Span) -> Self {
+    pub fn at(kind: impl Into<ErrorKind>, span: Span) -> Self {
         Error {
-            kind,
+            kind: kind.into(),
             span: Some(span),
         }
     }

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use crate::algebra::{Coord, Tiler};
 use crate::basis::{BasisLayout, BasisTuple, ScaledBasis};
 use crate::coerce::{Accepts, Args, new_layout};
-use crate::error::{Error, ErrorKind, Result, Span};
+use crate::error::{CallError, DomainError, Error, Result, Span, SyntaxError};
 use crate::expr::{Expr, ExprKind};
 use crate::idioms::TensorLayout;
 use crate::int_tuple::IntTuple;
@@ -104,10 +104,10 @@ pub fn eval(expr: &Expr) -> Result<Value> {
                 // Atoms and operands are names too (`crate::atoms`).
                 let suggestion = closest(name, KEYWORDS.iter().chain(crate::atoms::names()));
                 let name = name.clone();
-                Error::at(ErrorKind::UnknownName { name, suggestion }, span)
+                Error::at(CallError::UnknownName { name, suggestion }, span)
             }),
         },
-        ExprKind::Dynamic(_) => Err(Error::at(ErrorKind::DynamicValue, span)),
+        ExprKind::Dynamic(_) => Err(Error::at(CallError::DynamicValue, span)),
         ExprKind::Call {
             name,
             name_span,
@@ -184,7 +184,7 @@ fn scaled_basis(args: &[Expr]) -> Result<Value> {
     };
     let mut path = Vec::with_capacity(modes.len());
     if modes.len() > crate::notation::MAX_DEPTH {
-        let kind = ErrorKind::TooDeep {
+        let kind = SyntaxError::TooDeep {
             limit: crate::notation::MAX_DEPTH,
         };
         return Err(Error::at(kind, value.span));
@@ -201,7 +201,7 @@ fn scaled_basis(args: &[Expr]) -> Result<Value> {
             }
             ExprKind::Int(i) if i >= 0 => path.push(usize::try_from(i).unwrap_or(usize::MAX)),
             ExprKind::Int(i) => {
-                let kind = ErrorKind::OutOfRange {
+                let kind = DomainError::OutOfRange {
                     what: "a basis mode",
                     min: 0,
                     found: i,
@@ -275,13 +275,13 @@ fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
         let suggestion = closest(name, FUNCTIONS.iter().map(|f| &f.name));
         let name = name.into();
         return Err(Error::at(
-            ErrorKind::UnknownFunction { name, suggestion },
+            CallError::UnknownFunction { name, suggestion },
             name_span,
         ));
     };
     let n = args.len();
     if !f.arity.contains(&n) {
-        let kind = ErrorKind::WrongArgumentCount {
+        let kind = CallError::WrongArgumentCount {
             name: f.name,
             expected: f.arity_in_words(),
             found: n,

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{Error, ErrorKind, Result, mul};
+use crate::error::{DomainError, Error, Result, mul};
 
 /// An integer, or a (possibly empty) tuple of `IntTuple`s.
 ///
@@ -80,7 +80,7 @@ impl IntTuple {
     ///
     /// # Errors
     ///
-    /// [`Overflow`](ErrorKind::Overflow) when the product does not fit in an `i64`.
+    /// [`Overflow`](crate::ErrorKind::Overflow) when the product does not fit in an `i64`.
     ///
     /// ```
     /// # use layout_core::IntTuple;
@@ -186,8 +186,8 @@ impl IntTuple {
     ///
     /// # Errors
     ///
-    /// [`NegativeExtent`](ErrorKind::NegativeExtent) for a negative leaf,
-    /// [`Overflow`](ErrorKind::Overflow) when a stride does not fit in an `i64`.
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent) for a negative leaf,
+    /// [`Overflow`](crate::ErrorKind::Overflow) when a stride does not fit in an `i64`.
     ///
     /// ```
     /// # use layout_core::IntTuple;
@@ -224,7 +224,7 @@ fn compact_strides(extents: impl Iterator<Item = i64>) -> Result<Vec<i64>> {
     let mut strides = Vec::new();
     for extent in extents {
         if extent < 0 {
-            return Err(Error::new(ErrorKind::NegativeExtent(extent)));
+            return Err(Error::new(DomainError::NegativeExtent(extent)));
         }
         if extent == 1 {
             strides.push(0);

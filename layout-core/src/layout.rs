@@ -4,7 +4,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{DomainError, ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
 mod coord;
@@ -43,9 +43,9 @@ impl Layout {
     ///
     /// # Errors
     ///
-    /// [`NotCongruent`](ErrorKind::NotCongruent),
-    /// [`NegativeExtent`](ErrorKind::NegativeExtent) or
-    /// [`Overflow`](ErrorKind::Overflow), naming what failed.
+    /// [`NotCongruent`](crate::DomainError::NotCongruent),
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent) or
+    /// [`Overflow`](crate::ErrorKind::Overflow), naming what failed.
     ///
     /// ```
     /// # use layout_core::{IntTuple, Layout};
@@ -60,14 +60,14 @@ impl Layout {
             return Ok(Layout { shape, stride });
         }
         if !shape.is_congruent(&stride) {
-            return Err(ErrorKind::NotCongruent {
+            return Err(DomainError::NotCongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
             }
             .into());
         }
         if let Some(s) = shape.leaves().find(|&s| s < 0) {
-            return Err(ErrorKind::NegativeExtent(s).into());
+            return Err(DomainError::NegativeExtent(s).into());
         }
         shape.size()?;
         let mut span = 0i64;
@@ -323,11 +323,11 @@ impl Layout {
     ///
     /// # Errors
     ///
-    /// [`RankMismatch`](ErrorKind::RankMismatch) or
-    /// [`CoordinateTooDeep`](ErrorKind::CoordinateTooDeep) when the
+    /// [`RankMismatch`](crate::DomainError::RankMismatch) or
+    /// [`CoordinateTooDeep`](crate::DomainError::CoordinateTooDeep) when the
     /// coordinate does not fit the shape's hierarchy,
-    /// [`ZeroSizeMode`](ErrorKind::ZeroSizeMode) when an integer must be
-    /// split over a mode of size 0, [`Overflow`](ErrorKind::Overflow).
+    /// [`ZeroSizeMode`](crate::DomainError::ZeroSizeMode) when an integer must be
+    /// split over a mode of size 0, [`Overflow`](crate::ErrorKind::Overflow).
     ///
     /// ```
     /// # use layout_core::Layout;

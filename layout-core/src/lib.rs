@@ -57,7 +57,10 @@ pub use composed::{
     CHECK_LIMIT, Composed, ComposedLayout, Outer, compose, compose_swizzle,
     logical_product_swizzled,
 };
-pub use error::{Error, ErrorKind, Result, Span};
+pub use error::{
+    AlgebraRefusal, CallError, ConstructError, DomainError, Error, ErrorKind, IdiomError, Result,
+    Span, SyntaxError,
+};
 pub use eval::{KEYWORDS, eval, eval_arguments, evaluate, is_keyword};
 pub use idioms::{
     Positions, TABLE_LIMIT, Table, TensorDescriptor, TensorLayout, View, block, blocks, broadcast,

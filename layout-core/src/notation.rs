@@ -20,7 +20,7 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::error::{Error, ErrorKind, Result, Span};
+use crate::error::{Error, ErrorKind, Result, Span, SyntaxError};
 use crate::expr::{Expr, ExprKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ fn lex(src: &str) -> Result<Vec<(Token, Span)>> {
                     Ok(i64::MIN)
                 } else {
                     Err(Error::at(
-                        ErrorKind::IntegerTooLarge(digits.to_string()),
+                        SyntaxError::IntegerTooLarge(digits.to_string()),
                         Span::new(start, end),
                     ))
                 }
@@ -97,7 +97,10 @@ fn lex(src: &str) -> Result<Vec<(Token, Span)>> {
         } else if PUNCTUATION.contains(&c) {
             Token::Punct(c)
         } else {
-            return Err(Error::at(ErrorKind::BadCharacter(c), Span::new(start, end)));
+            return Err(Error::at(
+                SyntaxError::BadCharacter(c),
+                Span::new(start, end),
+            ));
         };
         tokens.push((token, Span::new(start, end)));
     }
@@ -123,10 +126,10 @@ pub fn parse(src: &str) -> Result<Expr> {
     let expr = parser.expr()?;
     if let Some((token, span)) = parser.tokens.get(parser.pos) {
         let kind = match token {
-            Token::Punct(c @ (')' | '>')) => ErrorKind::Unmatched(*c),
-            _ => ErrorKind::TrailingInput {
+            Token::Punct(c @ (')' | '>')) => ErrorKind::Syntax(SyntaxError::Unmatched(*c)),
+            _ => ErrorKind::Syntax(SyntaxError::TrailingInput {
                 found: token.describe().trim_matches('`').to_string(),
-            },
+            }),
         };
         return Err(Error::at(kind, *span));
     }
@@ -166,14 +169,14 @@ impl Parser {
     fn unexpected(&self, expected: &'static str) -> Error {
         match self.tokens.get(self.pos) {
             Some((token, span)) => Error::at(
-                ErrorKind::UnexpectedToken {
+                SyntaxError::UnexpectedToken {
                     expected,
                     found: token.describe(),
                 },
                 *span,
             ),
             None => Error::at(
-                ErrorKind::UnexpectedEnd { expected },
+                SyntaxError::UnexpectedEnd { expected },
                 Span::new(self.end, self.end),
             ),
         }
@@ -317,7 +320,7 @@ impl Parser {
     /// Items up to the closing `close`; the opening token was at `open`.
     fn list(&mut self, close: char, open: Span) -> Result<(Vec<Expr>, Span)> {
         if self.depth == MAX_DEPTH {
-            let kind = ErrorKind::TooDeep { limit: MAX_DEPTH };
+            let kind = SyntaxError::TooDeep { limit: MAX_DEPTH };
             return Err(Error::at(kind, open));
         }
         self.depth += 1;
@@ -334,7 +337,7 @@ impl Parser {
                 return Ok((items, span));
             }
             if self.peek().is_none() {
-                return Err(Error::at(ErrorKind::Unclosed { open: open_char }, open));
+                return Err(Error::at(SyntaxError::Unclosed { open: open_char }, open));
             }
             items.push(self.expr()?);
             if let Some(span) = self.eat(close) {
@@ -342,7 +345,7 @@ impl Parser {
             }
             if self.eat(',').is_none() {
                 if self.peek().is_none() {
-                    return Err(Error::at(ErrorKind::Unclosed { open: open_char }, open));
+                    return Err(Error::at(SyntaxError::Unclosed { open: open_char }, open));
                 }
                 return Err(self.unexpected(if close == ')' {
                     "`,` or `)`"

@@ -13,7 +13,7 @@
 use alloc::vec::Vec;
 use core::str::FromStr;
 
-use crate::error::{Error, ErrorKind, Span};
+use crate::error::{CallError, Error, Span};
 use crate::eval::eval;
 use crate::expr::{Expr, ExprKind};
 use crate::int_tuple::IntTuple;
@@ -23,7 +23,7 @@ use crate::value::Value;
 
 fn wrong(expected: &'static str, found: &Value, src: &str) -> Error {
     Error::at(
-        ErrorKind::WrongType {
+        CallError::WrongType {
             expected,
             found: found.describe(),
         },
@@ -38,7 +38,7 @@ fn literal(src: &str, expected: &'static str) -> Result<Value, Error> {
     match not_literal(&expr) {
         None => eval(&expr),
         Some(e) => Err(Error::at(
-            ErrorKind::WrongType {
+            CallError::WrongType {
                 expected,
                 found: match e.kind {
                     ExprKind::Call { .. } => "a function call",
@@ -236,6 +236,7 @@ mod tests {
     use alloc::string::ToString;
 
     use super::*;
+    use crate::error::ErrorKind;
 
     /// What `from_str` does without the fast path: the notation only.
     fn by_notation<T>(
@@ -321,7 +322,7 @@ mod tests {
                 let span = e.span().unwrap();
                 assert_eq!(&src[span.start..span.end], at, "{src}");
                 assert!(
-                    matches!(e.kind(), ErrorKind::WrongType { found: f, .. } if *f == found),
+                    matches!(e.kind(), ErrorKind::Call(CallError::WrongType { found: f, .. }) if *f == found),
                     "{src}: {e}"
                 );
             }

@@ -282,8 +282,40 @@ const fn layout_of(l: crate::Layout) -> Value {
     Value::Layout(l)
 }
 
-/// A composition, divide or product of `(A, T)`.
+/// A divide or product of `(A, T)`, evaluated as its tiling says: the
+/// logical divide or product regrouped in the tiling's form.
 const fn tiled(
+    name: &'static str,
+    usage: &'static str,
+    tiling: Tiling,
+    about: &'static str,
+    example: &'static str,
+) -> Function {
+    tiled_by(name, usage, tiling, about, example, regrouped(tiling))
+}
+
+/// The evaluation of a divide's or product's tiling. A `fn` pointer cannot
+/// capture the form, so each form has its closure, here and nowhere else.
+const fn regrouped(tiling: Tiling) -> fn(&Args) -> Result<Value> {
+    use calls::{divide_as, product_as};
+    match tiling {
+        Tiling::Divide(Form::Logical) => |a| divide_as(a, Form::Logical),
+        Tiling::Divide(Form::Zipped) => |a| divide_as(a, Form::Zipped),
+        Tiling::Divide(Form::Tiled) => |a| divide_as(a, Form::Tiled),
+        Tiling::Divide(Form::Flat) => |a| divide_as(a, Form::Flat),
+        Tiling::Product(Form::Logical) => |a| product_as(a, Form::Logical),
+        Tiling::Product(Form::Zipped) => |a| product_as(a, Form::Zipped),
+        Tiling::Product(Form::Tiled) => |a| product_as(a, Form::Tiled),
+        Tiling::Product(Form::Flat) => |a| product_as(a, Form::Flat),
+        // The entries are constants: this stops the build, not a program.
+        Tiling::Composition | Tiling::ZipProduct { .. } => {
+            panic!("composition and the zip products evaluate otherwise: `tiled_by`")
+        }
+    }
+}
+
+/// A composition, divide or product of `(A, T)`, evaluated by `apply`.
+const fn tiled_by(
     name: &'static str,
     usage: &'static str,
     tiling: Tiling,

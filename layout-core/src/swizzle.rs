@@ -13,7 +13,7 @@ use alloc::string::ToString;
 use core::fmt;
 
 pub use crate::composed::ComposedLayout;
-use crate::error::{ErrorKind, Result};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result};
 
 /// The most bits `B + M + |S|` may span: every mask stays inside a
 /// non-negative `i64`.
@@ -57,7 +57,7 @@ impl Swizzle {
     /// # Errors
     /// As [`Swizzle::new`], with the parameter's position.
     pub fn check(bits: i64, base: i64, shift: i64) -> core::result::Result<Swizzle, SwizzleError> {
-        let range = |what, min, found| ErrorKind::OutOfRange { what, min, found }.into();
+        let range = |what, min, found| DomainError::OutOfRange { what, min, found }.into();
         if bits < 0 {
             return Err((0, range("a swizzle's BBits", 0, bits)));
         }
@@ -139,7 +139,7 @@ impl Swizzle {
     pub fn compose(self, other: Swizzle) -> Result<Swizzle> {
         let fail = |why| {
             let (first, second) = (self.to_string(), other.to_string());
-            ErrorKind::CannotMergeSwizzles { first, second, why }.into()
+            AlgebraRefusal::CannotMergeSwizzles { first, second, why }.into()
         };
         if self.shift != other.shift {
             return Err(fail("CuTe merges only swizzles of the same shift"));

@@ -12,10 +12,10 @@ use std::collections::BTreeSet;
 
 use common::*;
 use layout_core::{
-    ErrorKind, IntTuple, Layout, Tiler, Value, blocked_product, coalesce, coalesce_by, complement,
-    composition, crd2idx, evaluate, filter, flat_divide, flat_product, idx2crd, left_inverse,
-    logical_divide, logical_product, raked_product, right_inverse, tiled_divide, tiled_product,
-    zipped_divide, zipped_product,
+    DomainError, ErrorKind, IntTuple, Layout, Tiler, Value, blocked_product, coalesce, coalesce_by,
+    complement, composition, crd2idx, evaluate, filter, flat_divide, flat_product, idx2crd,
+    left_inverse, logical_divide, logical_product, raked_product, right_inverse, tiled_divide,
+    tiled_product, zipped_divide, zipped_product,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -270,7 +270,7 @@ proptest! {
         let text = format!("<{l},{t}>");
         if let Some(n) = t.leaves().find(|&n| n < 0) {
             let e = evaluate(&text).unwrap_err();
-            prop_assert_eq!(e.kind(), &ErrorKind::NegativeExtent(n));
+            prop_assert_eq!(e.kind(), &ErrorKind::Domain(DomainError::NegativeExtent(n)));
         } else {
             let tiler = Tiler::ByMode(vec![Tiler::Layout(l.clone()), Tiler::try_from(t.clone()).unwrap()]);
             prop_assert_eq!(evaluate(&text), Ok(Value::Tiler(tiler.clone())));

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use common::*;
 use layout_core::{
-    ErrorKind, IntTuple, Layout, complement, complement_to_shape, downcast, filter,
+    ConstructError, ErrorKind, IntTuple, Layout, complement, complement_to_shape, downcast, filter,
     make_fragment_like, make_layout_like, make_ordered_layout, recast_layout, tile_to_shape,
     upcast,
 };
@@ -180,7 +180,7 @@ proptest! {
         match downcast(&l, n) {
             Ok(d) => prop_assert_eq!(upcast(&d, n).unwrap(), l),
             Err(e) => prop_assert!(
-                matches!(e.kind(), ErrorKind::NoUnitStride { .. }),
+                matches!(e.kind(), ErrorKind::Construct(ConstructError::NoUnitStride { .. })),
                 "{}: {}", l, e
             ),
         }

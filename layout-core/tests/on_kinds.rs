@@ -151,18 +151,57 @@ fn the_basis_fields_are_the_identity_layout_functions() {
 }
 
 /// The refusal for a scaled-basis layout names the functions that take
-/// one; it must name exactly those whose entry does not refuse.
+/// one (read from the table): exactly those of this file's lists, each
+/// once, in the table's order.
 #[test]
 fn the_basis_refusal_names_the_functions_that_take_one() {
     let err = layout_core::evaluate("complement(make_identity_layout((4,8)))").unwrap_err();
     let message = err.to_string();
-    let listed = message.split("(those work in").nth(1).expect("the list");
-    for f in FUNCTIONS {
-        let named = listed
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .any(|w| w == f.name);
-        let divide = f.name.ends_with("_divide");
-        let takes = !matches!(f.on_basis, OnBasis::Refused);
-        assert_eq!(named || divide, takes, "{}: {message}", f.name);
+    let (head, listed) = message
+        .split_once(" (the functions that do: ")
+        .expect("the list");
+    assert_eq!(
+        head,
+        "`complement` does not take a layout with scaled-basis strides"
+    );
+    let named: Vec<&str> = listed.trim_end_matches(')').split(", ").collect();
+    let mut expected: Vec<&str> = PROXIED
+        .iter()
+        .map(|p| p.0)
+        .chain(OWN_BASIS.iter().copied())
+        .collect();
+    let position = |name: &&str| FUNCTIONS.iter().position(|f| f.name == *name);
+    expected.sort_by_key(position);
+    assert_eq!(named, expected, "{message}");
+    // The span is the refused argument's, the whole layout.
+    let span = err.span().expect("a span");
+    assert_eq!((span.start, span.end), (11, 38));
+}
+
+/// A function that takes scaled-basis strides in one place says where,
+/// at the argument that has them elsewhere.
+#[test]
+fn the_basis_refusal_of_a_taker_says_where_it_takes_one() {
+    for (src, message, at) in [
+        (
+            "crd2idx(make_identity_layout((4,8)), (1,2))",
+            "`crd2idx` takes a layout with scaled-basis strides only as argument 2 of 2",
+            8..35,
+        ),
+        (
+            "logical_divide(8:1, make_identity_layout((2,2)))",
+            "`logical_divide` takes a layout with scaled-basis strides only as argument 1 of 2",
+            20..47,
+        ),
+        (
+            "composition((2,3), make_identity_layout((2,3)))",
+            "`composition` takes a layout with scaled-basis strides only on the right of a layout, not of a tuple",
+            19..46,
+        ),
+    ] {
+        let err = layout_core::evaluate(src).unwrap_err();
+        assert_eq!(err.to_string(), message, "{src}");
+        let span = err.span().expect("a span");
+        assert_eq!(&src[span.start..span.end], &src[at], "{src}");
     }
 }

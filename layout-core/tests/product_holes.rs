@@ -13,7 +13,9 @@
 use std::collections::BTreeSet;
 
 use layout_core::algebra::product_steps;
-use layout_core::{ErrorKind, IntTuple, Layout, Tiler, composition, logical_product};
+use layout_core::{
+    AlgebraRefusal, ErrorKind, IntTuple, Layout, Tiler, composition, logical_product,
+};
 
 fn layout(shape: &[i64], stride: &[i64]) -> Layout {
     let tuple = |v: &[i64]| IntTuple::Tuple(v.iter().map(|&n| IntTuple::Int(n)).collect());
@@ -152,7 +154,7 @@ fn products_over_rounded_holes_are_exactly_the_true_ones() {
                         conservative += 1;
                         eprintln!("refused, but CuTe's is a product: {text} ({e})");
                     }
-                    if let ErrorKind::ProductPastHole { .. } = e.kind() {
+                    if let ErrorKind::Algebra(AlgebraRefusal::ProductPastHole { .. }) = e.kind() {
                         assert!(
                             !greedy_copies,
                             "{text}: {e}, but CuTe's copies are a complement's"

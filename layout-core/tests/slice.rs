@@ -6,7 +6,8 @@ mod common;
 
 use common::*;
 use layout_core::{
-    Coord, ErrorKind, IntTuple, Layout, crd2idx, dice, idx2crd, slice, slice_and_offset,
+    Coord, DomainError, ErrorKind, IntTuple, Layout, crd2idx, dice, idx2crd, slice,
+    slice_and_offset,
 };
 use proptest::prelude::*;
 
@@ -117,14 +118,14 @@ fn coordinates_nested_unlike_the_shape_are_refused() {
     let short = Coord::Tuple(vec![u.clone()]);
     assert!(matches!(
         slice(&short, &l).unwrap_err().kind(),
-        ErrorKind::RankMismatch {
+        ErrorKind::Domain(DomainError::RankMismatch {
             expected: 2,
             found: 1
-        }
+        })
     ));
     let deep = Coord::Tuple(vec![Coord::Tuple(vec![u.clone(), u.clone()]), u.clone()]);
     assert!(matches!(
         dice(&deep, &l).unwrap_err().kind(),
-        ErrorKind::CoordinateTooDeep { .. }
+        ErrorKind::Domain(DomainError::CoordinateTooDeep { .. })
     ));
 }

@@ -20,9 +20,9 @@
 
 use std::fmt::Display;
 
-use layout_core::ErrorKind;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::notation::MAX_DEPTH;
+use layout_core::{ErrorKind, SyntaxError};
 use proc_macro2::{Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser as _};
 use syn::{Ident, LitInt, Token};
@@ -150,7 +150,7 @@ impl State {
         let expr = self.item(input, false);
         if !input.is_empty() {
             let found = describe_next(input).unwrap_or_default();
-            let error = ErrorKind::TrailingInput {
+            let error = SyntaxError::TrailingInput {
                 found: found.trim_matches('`').to_string(),
             };
             self.errors.push(error_at_next(input, error));
@@ -257,7 +257,7 @@ impl State {
         if self.depth == MAX_DEPTH {
             skip(input, |c| in_tiler && c == '>');
             let limit = MAX_DEPTH;
-            return Err(syn::Error::new(open, ErrorKind::TooDeep { limit }));
+            return Err(syn::Error::new(open, SyntaxError::TooDeep { limit }));
         }
         self.depth += 1;
         let items = self.list(input, in_tiler);
@@ -290,7 +290,7 @@ impl State {
     pub(crate) fn unexpected(&self, input: ParseStream, expected: &'static str) -> syn::Error {
         let Some(found) = describe_next(input) else {
             let span = self.last.unwrap_or_else(Span::call_site);
-            return syn::Error::new(span, ErrorKind::UnexpectedEnd { expected });
+            return syn::Error::new(span, SyntaxError::UnexpectedEnd { expected });
         };
         // Operators and method calls are Rust, not notation: they need a block.
         let hint = match found.as_str() {
@@ -299,7 +299,7 @@ impl State {
             }
             _ => "",
         };
-        let kind = ErrorKind::UnexpectedToken { expected, found };
+        let kind = SyntaxError::UnexpectedToken { expected, found };
         error_at_next(input, format!("{kind}{hint}"))
     }
 

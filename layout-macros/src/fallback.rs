@@ -23,9 +23,9 @@
 //! one is reported now rather than after the first fix). An unknown
 //! function name counts as the function it is a typo of.
 
-use layout_core::ErrorKind;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{Query, TypedForm};
+use layout_core::{CallError, ErrorKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -227,7 +227,7 @@ fn suggestion(name: &str, count: usize) -> Option<&'static str> {
     };
     match layout_core::eval(&Expr::new(call, layout_core::Span::default())) {
         Err(error) => match error.kind() {
-            ErrorKind::UnknownFunction { suggestion, .. } => *suggestion,
+            ErrorKind::Call(CallError::UnknownFunction { suggestion, .. }) => *suggestion,
             _ => None,
         },
         Ok(_) => None,

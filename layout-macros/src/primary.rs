@@ -3,8 +3,8 @@
 //! keyword, a call `NAME(…)`, CuTe's printed swizzle `Sw<B,M,S>`, or a bare
 //! name, which is the user's variable (a dynamic leaf).
 
-use layout_core::ErrorKind;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::{ErrorKind, SyntaxError};
 use proc_macro2::{Delimiter, Span, TokenTree};
 use syn::parse::ParseStream;
 use syn::{Ident, LitInt, Token, parenthesized, token};
@@ -43,7 +43,9 @@ impl State {
             let open = self.token(lt.span);
             let items = self.group(input, true, lt.span)?;
             if !input.peek(Token![>]) {
-                return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
+                return Err(
+                    self.error(open, ErrorKind::Syntax(SyntaxError::Unclosed { open: '<' }))
+                );
             }
             let gt: Token![>] = input.parse()?;
             let span = open.join(self.token(gt.span));
@@ -115,7 +117,7 @@ impl State {
         let open = self.token(lt.span);
         let args = self.group(input, true, lt.span)?;
         if !input.peek(Token![>]) {
-            return Err(self.error(open, ErrorKind::Unclosed { open: '<' }));
+            return Err(self.error(open, ErrorKind::Syntax(SyntaxError::Unclosed { open: '<' })));
         }
         let gt: Token![>] = input.parse()?;
         let span = name_span.join(self.token(gt.span));

@@ -4,7 +4,7 @@
 
 use std::fmt::Display;
 
-use layout_core::ErrorKind;
+use layout_core::SyntaxError;
 use proc_macro2::{Delimiter, Span, TokenTree};
 use syn::LitInt;
 use syn::parse::ParseStream;
@@ -25,7 +25,7 @@ pub fn int(lit: &LitInt, negative: bool) -> syn::Result<i64> {
         digits.to_string()
     };
     text.parse::<i64>()
-        .map_err(|_| syn::Error::new(lit.span(), ErrorKind::IntegerTooLarge(digits.to_string())))
+        .map_err(|_| syn::Error::new(lit.span(), SyntaxError::IntegerTooLarge(digits.to_string())))
 }
 
 /// Skip tokens up to (not including) a punctuation `stop` accepts.

@@ -75,10 +75,10 @@ pub fn misspelt_atom(leaf: &proc_macro2::TokenStream) -> Option<&'static str> {
     let name = syn::parse2::<syn::Ident>(leaf.clone()).ok()?.to_string();
     let e = Expr::new(ExprKind::Name(name), CoreSpan::default());
     match layout_core::eval(&e).err()?.kind() {
-        layout_core::ErrorKind::UnknownName {
+        layout_core::ErrorKind::Call(layout_core::CallError::UnknownName {
             suggestion: Some(s),
             ..
-        } if layout_core::atoms::mma(s).is_some() || layout_core::atoms::copy(s).is_some() => {
+        }) if layout_core::atoms::mma(s).is_some() || layout_core::atoms::copy(s).is_some() => {
             Some(s)
         }
         _ => None,

@@ -12,7 +12,7 @@ use std::fmt;
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{self, Partition, Query, TypedForm};
-use layout_core::{Error, ErrorKind, IntTuple, Value, eval};
+use layout_core::{CallError, DomainError, Error, ErrorKind, IntTuple, Value, eval};
 
 use crate::ast::Ast;
 use crate::tree::{dynamic_leaves, has_dynamic, is_plain, misspelt_atom};
@@ -160,13 +160,13 @@ impl Ctxt<'_> {
                         // A misspelt atom is not the user's variable: say
                         // which atom it is close to, not that it is dynamic.
                         let kind = match misspelt_atom(&self.leaves[k]) {
-                            Some(suggestion) => ErrorKind::UnknownName {
+                            Some(suggestion) => ErrorKind::Call(CallError::UnknownName {
                                 name: self.leaves[k].to_string(),
                                 suggestion: Some(suggestion),
-                            },
-                            None => ErrorKind::DynamicValue,
+                            }),
+                            None => ErrorKind::Call(CallError::DynamicValue),
                         };
-                        let misspelt = !matches!(kind, ErrorKind::DynamicValue);
+                        let misspelt = !matches!(kind, ErrorKind::Call(CallError::DynamicValue));
                         self.errors.push(Reported {
                             error: Error::at(kind, span),
                             within: None,
@@ -225,9 +225,13 @@ impl Ctxt<'_> {
                 Err(error) => {
                     // Show the leaves as written, not the placeholders.
                     let error = match (error.kind(), &e.kind, error.span()) {
-                        (ErrorKind::NotCongruent { .. }, ExprKind::Layout(s, d), Some(span)) => {
+                        (
+                            ErrorKind::Domain(DomainError::NotCongruent { .. }),
+                            ExprKind::Layout(s, d),
+                            Some(span),
+                        ) => {
                             let (shape, stride) = (self.notation(s), self.notation(d));
-                            Error::at(ErrorKind::NotCongruent { shape, stride }, span)
+                            Error::at(DomainError::NotCongruent { shape, stride }, span)
                         }
                         _ => error,
                     };
@@ -275,7 +279,8 @@ impl Ctxt<'_> {
             Err(error)
                 if matches!(
                     error.kind(),
-                    ErrorKind::UnknownFunction { .. } | ErrorKind::WrongArgumentCount { .. }
+                    ErrorKind::Call(CallError::UnknownFunction { .. })
+                        | ErrorKind::Call(CallError::WrongArgumentCount { .. })
                 ) =>
             {
                 self.report(error);

@@ -25,7 +25,7 @@
 //! Static leaves stay static: [`Min`], [`Quot`] and [`Prod`] name the
 //! folded values.
 
-use layout_core::{Error, ErrorKind};
+use layout_core::{DomainError, Error};
 
 use super::algebra::AlgebraError;
 use super::int::{C, Int};
@@ -41,7 +41,7 @@ pub(crate) fn div_error(e: AlgebraError) -> Error {
     match e {
         AlgebraError::NotDivisible {
             dividend, divisor, ..
-        } => ErrorKind::NotDivisible {
+        } => DomainError::NotDivisible {
             a: clamp(dividend),
             b: clamp(divisor),
         }

@@ -27,7 +27,7 @@
 //! past the thread layout, a stride whose product overflows, a nested
 //! mode whose leaves and tile do not divide one another.
 
-use layout_core::{Error, ErrorKind};
+use layout_core::{DomainError, Error, ErrorKind};
 
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, div_error};
@@ -41,7 +41,7 @@ use crate::tensor::X;
 
 pub(super) fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
     let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-    ErrorKind::IndexOutOfRange {
+    DomainError::IndexOutOfRange {
         what,
         index: clamp(index),
         size: clamp(size),

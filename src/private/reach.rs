@@ -7,7 +7,7 @@
 //! For a static layout it folds to one comparison with the buffer's
 //! length.
 
-use layout_core::{Error, ErrorKind};
+use layout_core::{DomainError, Error};
 
 use super::int::{Int, Offset};
 use super::layout::Layout;
@@ -146,5 +146,5 @@ fn refused<S: Reach<D>, D>(
     }
     let index = i64::try_from(index).unwrap_or(if index < 0 { i64::MIN } else { i64::MAX });
     let size = i64::try_from(len).unwrap_or(i64::MAX);
-    Err(ErrorKind::IndexOutOfRange { what, index, size }.into())
+    Err(DomainError::IndexOutOfRange { what, index, size }.into())
 }

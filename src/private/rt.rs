@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Error, ErrorKind, IntTuple, Layout, Span, Value};
+use layout_core::{CallError, Error, IntTuple, Layout, Span, Value};
 
 use super::int::{Offset, too_large};
 use super::layout::Layout as TypedLayout;
@@ -239,7 +239,7 @@ fn substitute(expr: &mut Expr, leaves: &[usize]) -> Result<(), Error> {
 }
 
 fn wrong(expected: &'static str, found: &Value) -> Error {
-    Error::new(ErrorKind::WrongType {
+    Error::new(CallError::WrongType {
         expected,
         found: found.describe(),
     })

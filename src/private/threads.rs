@@ -13,7 +13,7 @@
 //! flattens the same way ([`FlatIndex`]). For a thread layout that is a
 //! bijection the two agree: coordinate `c` is index `thr(c)`.
 
-use layout_core::{Error, ErrorKind};
+use layout_core::{AlgebraRefusal, DomainError, Error};
 
 use super::int::{C, Int};
 use super::list::{Cons, IntoList, Nil};
@@ -68,7 +68,7 @@ impl<H: ModeSize, T: ModeSizes> ModeSizes for Cons<H, T> {
 /// same kind and numbers, `mode` counting leaves over the whole layout.
 fn no_coordinate(leaf: usize, extent: usize, stride: usize) -> Error {
     let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-    ErrorKind::NonPositiveStride {
+    AlgebraRefusal::NonPositiveStride {
         mode: leaf,
         extent: clamp(extent),
         stride: clamp(stride),
@@ -78,7 +78,7 @@ fn no_coordinate(leaf: usize, extent: usize, stride: usize) -> Error {
 
 fn out_of_range(what: &'static str, index: usize, size: usize) -> Error {
     let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-    ErrorKind::IndexOutOfRange {
+    DomainError::IndexOutOfRange {
         what,
         index: clamp(index),
         size: clamp(size),

@@ -4,7 +4,7 @@
 //! operation returns the new layout and the offset of its coordinate 0 in
 //! the old one.
 
-use layout_core::{Error, ErrorKind};
+use layout_core::{DomainError, Error};
 
 use super::int::{C, Offset};
 use super::layout::Layout;
@@ -199,7 +199,7 @@ where
         let size = Shape::size(&self.shape());
         if index >= size {
             let clamp = |x: usize| i64::try_from(x).unwrap_or(i64::MAX);
-            return Err(ErrorKind::IndexOutOfRange {
+            return Err(DomainError::IndexOutOfRange {
                 what: "thread index",
                 index: clamp(index),
                 size: clamp(size),

@@ -25,7 +25,7 @@ use alloc::string::ToString;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use layout_core::{Error, ErrorKind, IntTuple, Layout, coalesce};
+use layout_core::{CallError, DomainError, Error, ErrorKind, IntTuple, Layout, coalesce};
 use ndarray::{
     ArrayBase, ArrayView, ArrayViewD, ArrayViewMut, ArrayViewMutD, Data, DataMut, Dimension, IxDyn,
     ShapeBuilder,
@@ -42,7 +42,7 @@ fn not_contiguous(broadcast: bool) -> Error {
     } else {
         "a view with gaps between its elements"
     };
-    ErrorKind::WrongType {
+    CallError::WrongType {
         expected: "an array view whose elements are contiguous in memory (in any order; a view with gaps converts with its array: Tensor::from_view_of)",
         found,
     }
@@ -51,7 +51,7 @@ fn not_contiguous(broadcast: bool) -> Error {
 
 /// An array that is not one contiguous run of memory cannot lend a slice.
 fn owner_not_contiguous() -> Error {
-    ErrorKind::WrongType {
+    CallError::WrongType {
         expected: "an array contiguous in memory (in any order) to cut the view from",
         found: "an array with gaps between its elements",
     }
@@ -74,7 +74,7 @@ fn base_in(
     }
     let bytes = first.wrapping_sub(start);
     if first < start || bytes % size != 0 || bytes / size >= len {
-        return Err(ErrorKind::WrongType {
+        return Err(CallError::WrongType {
             expected: "a view cut from the array given with it",
             found: "a view whose first element is not in that array",
         }
@@ -252,7 +252,7 @@ fn axes(layout: &Layout) -> Result<(Vec<usize>, Vec<usize>, i64, i64), Error> {
         let (IntTuple::Int(d), IntTuple::Int(s)) = (m.shape(), m.stride()) else {
             let shape = m.shape().to_string();
             let function = "an ndarray view";
-            return Err(ErrorKind::ModeNotLeaf {
+            return Err(DomainError::ModeNotLeaf {
                 function,
                 mode,
                 shape,
@@ -284,7 +284,7 @@ fn span(base: usize, layout: &Layout, low: i64, high: i64) -> core::ops::Range<u
 
 /// ndarray's refusal, in our words (its `ShapeError` names no numbers).
 fn shape_error(_: ndarray::ShapeError) -> Error {
-    ErrorKind::WrongType {
+    CallError::WrongType {
         expected: "a layout ndarray can represent (a writable view must not overlap itself)",
         found: "a layout ndarray refuses",
     }

@@ -1,7 +1,7 @@
 //! The one check a tensor makes when it is built: every offset its layout
 //! can give, plus its base, lies inside the engine.
 
-use layout_core::{Error, ErrorKind, Layout};
+use layout_core::{DomainError, Error, ErrorKind, Layout};
 
 use super::strided;
 
@@ -56,7 +56,7 @@ pub(crate) fn span_fits(
             (true, true) => "the tensor's smallest swizzled offset",
             (false, true) => "the tensor's largest swizzled offset",
         };
-        Err(ErrorKind::IndexOutOfRange { what, index, size }.into())
+        Err(DomainError::IndexOutOfRange { what, index, size }.into())
     };
     if low < 0 {
         return outside(true, low);

@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use layout_core::{Error, ErrorKind};
+use layout_core::{DomainError, Error};
 
 use super::strided::{Strided, single_mode};
 use super::{AsLayout, Engine, EngineMut, Scalar, Tensor};
@@ -28,7 +28,7 @@ fn roles(ranks: (usize, usize, usize)) -> Result<[Roles; 3], Error> {
         (2, 2, 2) => [XY, XY, XY],    // (M,K) x (N,K) => (M,N)
         (2, 2, 3) => [VX, VX, VXY],   // (V,M) x (V,N) => (V,M,N)
         (3, 3, 3) => [VXY, VXY, VXY], // (V,M,K) x (V,N,K) => (V,M,N)
-        (a, b, c) => return Err(ErrorKind::GemmRanks { a, b, c }.into()),
+        (a, b, c) => return Err(DomainError::GemmRanks { a, b, c }.into()),
     })
 }
 
@@ -91,7 +91,7 @@ pub(super) fn check_extents(a: [usize; 3], b: [usize; 3], c: [usize; 3]) -> Resu
         ("K of A and B", a[2], b[2]),
     ] {
         if left != right {
-            return Err(ErrorKind::GemmExtents { mode, left, right }.into());
+            return Err(DomainError::GemmExtents { mode, left, right }.into());
         }
     }
     Ok(())
@@ -146,8 +146,8 @@ pub fn gemm<T: Scalar, A, B, C>(
 }
 
 /// [`gemm`], refusing operands of ranks none of CuTe's five forms
-/// ([`ErrorKind::GemmRanks`]) or of disagreeing extents
-/// ([`ErrorKind::GemmExtents`]) with an error, before any element is
+/// ([`DomainError::GemmRanks`]) or of disagreeing extents
+/// ([`DomainError::GemmExtents`]) with an error, before any element is
 /// written.
 ///
 /// ```

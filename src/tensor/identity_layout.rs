@@ -7,7 +7,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use layout_core::{BasisLayout, BasisTuple, Error, ErrorKind, IntTuple, ScaledBasis};
+use layout_core::{AlgebraRefusal, BasisLayout, BasisTuple, Error, IntTuple, ScaledBasis};
 
 use super::typed_identity::IdentityTensor;
 use crate::__private::{Layout, Mode, Offset, Tree};
@@ -67,7 +67,7 @@ fn combine(strides: &[&IntTuple]) -> Result<BasisTuple, Error> {
                 (Some((k, v)), None) => ScaledBasis::new(v, [k]),
                 (Some(_), Some(_)) => {
                     let why = "a leaf of this identity tensor moves two coordinate entries at once: no single scaled basis".to_string();
-                    return Err(ErrorKind::ScaledBasis(why).into());
+                    return Err(AlgebraRefusal::ScaledBasis(why).into());
                 }
             };
             Ok(BasisTuple::Leaf(leaf))

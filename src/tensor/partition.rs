@@ -16,7 +16,7 @@
 
 use alloc::borrow::Cow;
 
-use layout_core::{Coord, Error, ErrorKind, Layout, Tiler, algebra};
+use layout_core::{CallError, Coord, Error, Layout, Tiler, algebra};
 
 use super::slice::{shifted, slice_checked};
 use super::view;
@@ -56,7 +56,7 @@ fn shape_tiler(shape: &Coord) -> Result<Tiler, Error> {
             .map(shape_tiler)
             .collect::<Result<_, _>>()
             .map(Tiler::ByMode),
-        Coord::Underscore => Err(ErrorKind::WrongType {
+        Coord::Underscore => Err(CallError::WrongType {
             expected: "an extent in a tiler",
             found: "`_`",
         }

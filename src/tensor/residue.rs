@@ -14,7 +14,7 @@
 
 use alloc::borrow::Cow;
 
-use layout_core::{Error, ErrorKind, IntTuple, Layout};
+use layout_core::{CallError, DomainError, Error, IntTuple, Layout};
 
 use super::identity::{IdentityTensor, elem_less, make_identity_tensor};
 use super::partition::Partition;
@@ -61,12 +61,12 @@ impl<E: Engine, L: AsLayout, const R: usize> Residue<E, L, R> {
             if core.shape().is_int() {
                 // `[usize; R]` coordinates index tuple shapes only.
                 let (expected, found) = ("a tensor whose shape is a tuple", "an integer shape");
-                return Err(ErrorKind::WrongType { expected, found }.into());
+                return Err(CallError::WrongType { expected, found }.into());
             }
             let modes = core.shape().modes();
             if modes.len() != R {
                 let (expected, found) = (R, modes.len());
-                return Err(ErrorKind::RankMismatch { expected, found }.into());
+                return Err(DomainError::RankMismatch { expected, found }.into());
             }
             for (&e, m) in extents.iter().zip(modes) {
                 // The size of a mode of a valid layout fits.
@@ -74,7 +74,7 @@ impl<E: Engine, L: AsLayout, const R: usize> Residue<E, L, R> {
                 if i64::try_from(e).map_or(true, |e| e > size) {
                     let what = "a valid extent";
                     let index = i64::try_from(e).unwrap_or(i64::MAX);
-                    return Err(ErrorKind::IndexOutOfRange { what, index, size }.into());
+                    return Err(DomainError::IndexOutOfRange { what, index, size }.into());
                 }
             }
         }

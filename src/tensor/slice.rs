@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use layout_core::{Coord, Error, ErrorKind, IntTuple, Layout, index_offset, slice_and_offset};
+use layout_core::{Coord, DomainError, Error, IntTuple, Layout, index_offset, slice_and_offset};
 
 use super::view;
 use super::{AsLayout, Engine, EngineMut, Tensor};
@@ -68,7 +68,7 @@ pub(crate) fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error>
                 Ok(())
             } else {
                 let what = "slice coordinate";
-                Err(ErrorKind::IndexOutOfRange {
+                Err(DomainError::IndexOutOfRange {
                     what,
                     index: *n,
                     size,
@@ -140,7 +140,7 @@ pub(crate) fn shifted(base: usize, shift: i64, len: usize) -> Result<usize, Erro
         let what = "the tensor's new base";
         let size = len as i64;
         let index = at.unwrap_or(i64::MIN);
-        ErrorKind::IndexOutOfRange { what, index, size }.into()
+        DomainError::IndexOutOfRange { what, index, size }.into()
     })
 }
 

@@ -28,7 +28,7 @@
 
 use alloc::borrow::Cow;
 
-use layout_core::{ComposedLayout, Error, ErrorKind, Layout, Outer};
+use layout_core::{CallError, ComposedLayout, Error, Layout, Outer};
 
 use super::layout::{AsLayout, Coordinate, IndexBy};
 use super::strided;
@@ -37,7 +37,7 @@ use crate::__private::{Composed, Int, TypedLayout, TypedSwizzle};
 
 /// Why a composed layout has no `to_core`.
 fn no_plain_layout() -> Error {
-    ErrorKind::WrongType {
+    CallError::WrongType {
         expected: "a plain layout (an ndarray view of a swizzled tensor is not supported)",
         found: "a composed (swizzled) layout",
     }

@@ -34,7 +34,7 @@ impl ViewLayout for Layout {
         layout
     }
     fn from_composed(_: ComposedLayout) -> Result<Layout, Error> {
-        Err(layout_core::ErrorKind::WrongType {
+        Err(layout_core::CallError::WrongType {
             expected: "a plain layout",
             found: "a composed (swizzled) layout",
         }

@@ -56,7 +56,7 @@ pub fn swizzle_for(tv: &Layout, data: &Layout, bytes: i64, access: Option<i64>) 
     }
     if data.size() > super::ACCESS_LIMIT {
         let (size, limit) = (data.size(), super::ACCESS_LIMIT);
-        return Err(crate::error::ErrorKind::TableTooLarge { size, limit }.into());
+        return Err(crate::error::DomainError::TableTooLarge { size, limit }.into());
     }
     let offsets: Vec<i64> = data.offsets().collect();
     let bits = (64 - (data.cosize().max(1) - 1).leading_zeros() as i64).min(62); // 2^bits >= cosize

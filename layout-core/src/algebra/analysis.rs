@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use super::{Tiler, coalesce, composition, logical_divide, right_inverse};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{DomainError, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, crd2idx, idx2crd};
 
@@ -35,7 +35,7 @@ pub fn coshape(l: &Layout) -> IntTuple {
 ///
 /// # Errors
 ///
-/// [`Overflow`](ErrorKind::Overflow) when the index space does not fit.
+/// [`Overflow`](crate::ErrorKind::Overflow) when the index space does not fit.
 pub fn nullspace(l: &Layout) -> Result<Layout> {
     let index_strides = l.shape().flatten().compact_col_major()?;
     let zeros: Vec<(i64, i64)> = l
@@ -240,7 +240,7 @@ pub fn evenly_divides(shape: &IntTuple, tiler: &IntTuple) -> Result<bool> {
 ///
 /// # Errors
 ///
-/// [`TupleRanks`](ErrorKind::TupleRanks) when the tuples' ranks differ,
+/// [`TupleRanks`](crate::DomainError::TupleRanks) when the tuples' ranks differ,
 /// and the errors of `crd2idx`/`idx2crd`. As in CuTe the shapes need not
 /// have one size (an integer coordinate between integer shapes stays).
 ///
@@ -253,7 +253,7 @@ pub fn crd2crd(coord: &IntTuple, from: &IntTuple, to: &IntTuple) -> Result<IntTu
     if let (IntTuple::Tuple(c), IntTuple::Tuple(f), IntTuple::Tuple(t)) = (coord, from, to) {
         for other in [f.len(), t.len()] {
             if other != c.len() {
-                return Err(ErrorKind::TupleRanks {
+                return Err(DomainError::TupleRanks {
                     function: "crd2crd",
                     need: "a coordinate and shapes of one rank",
                     left: c.len(),

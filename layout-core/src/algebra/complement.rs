@@ -3,7 +3,7 @@ use alloc::string::ToString;
 use super::Modes;
 use super::coalesce::coalesce_modes;
 use super::product_holes::{HoleRefusal, ProductHoles};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, mul};
 use crate::inline_vec::InlineVec;
 use crate::layout::{Layout, leaf_modes_fit};
 
@@ -15,8 +15,8 @@ use crate::layout::{Layout, leaf_modes_fit};
 /// Stride-0 and extent-1 modes are ignored. A complement exists exactly
 /// when the remaining modes, sorted by stride, stack: each stride at least
 /// the span (`extent·stride`) of the mode below it (else
-/// [`ErrorKind::NotInjective`]) and a multiple of it (else
-/// [`ErrorKind::NotComplementable`]). Otherwise translates of `a`'s image
+/// [`AlgebraRefusal::NotInjective`]) and a multiple of it (else
+/// [`AlgebraRefusal::NotComplementable`]). Otherwise translates of `a`'s image
 /// cannot tile an interval (see `ARCHITECTURE.md`, "Exact composition").
 ///
 /// ```
@@ -56,7 +56,7 @@ fn complement_holes(a: &Layout, cotarget: i64, round: bool) -> Result<(Layout, P
     let mut modes: InlineVec<(usize, i64, i64), 8> = InlineVec::new();
     for (mode, &(s, d)) in leaves.iter().enumerate() {
         if d < 0 {
-            return Err(ErrorKind::NegativeStride {
+            return Err(AlgebraRefusal::NegativeStride {
                 function: "complement",
                 mode,
                 stride: d,
@@ -65,7 +65,7 @@ fn complement_holes(a: &Layout, cotarget: i64, round: bool) -> Result<(Layout, P
         }
         if s == 0 {
             let shape = a.shape().to_string();
-            return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
+            return Err(DomainError::ZeroSizeMode { mode, shape }.into());
         }
         if s != 1 && d != 0 {
             modes.push((mode, s, d));
@@ -74,7 +74,7 @@ fn complement_holes(a: &Layout, cotarget: i64, round: bool) -> Result<(Layout, P
     // After the strides: a negative stride is what makes the one-argument
     // form's cotarget (the cosize) negative.
     if cotarget < 0 {
-        return Err(ErrorKind::OutOfRange {
+        return Err(DomainError::OutOfRange {
             what: "complement's cotarget",
             min: 0,
             found: cotarget,
@@ -92,16 +92,16 @@ fn complement_holes(a: &Layout, cotarget: i64, round: bool) -> Result<(Layout, P
             next => next,
         }
         .map_err(|refusal| match refusal {
-            HoleRefusal::Overlaps => ErrorKind::NotInjective {
+            HoleRefusal::Overlaps => ErrorKind::Algebra(AlgebraRefusal::NotInjective {
                 mode,
                 stride: d,
                 span,
-            },
-            HoleRefusal::NotMultiple => ErrorKind::NotComplementable {
+            }),
+            HoleRefusal::NotMultiple => ErrorKind::Algebra(AlgebraRefusal::NotComplementable {
                 mode,
                 stride: d,
                 span,
-            },
+            }),
         })?;
         record = next;
         // hole ≤ d, an i64.

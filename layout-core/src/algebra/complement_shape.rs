@@ -2,7 +2,7 @@
 //! layer over the integer [`complement`].
 
 use super::complement;
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{DomainError, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -18,7 +18,7 @@ use crate::layout::Layout;
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](ErrorKind::OutOfRange) for an extent of a tuple cotarget
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for an extent of a tuple cotarget
 /// below 1 (CuTe divides by it); the errors of [`complement`].
 ///
 /// ```
@@ -32,7 +32,7 @@ pub fn complement_to_shape(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         return complement(a, *m);
     }
     if let Some(found) = cotarget.leaves().find(|&m| m < 1) {
-        return Err(ErrorKind::OutOfRange {
+        return Err(DomainError::OutOfRange {
             what: "an extent of complement's cotarget",
             min: 1,
             found,

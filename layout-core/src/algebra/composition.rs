@@ -5,7 +5,7 @@ use super::compose_build::{Built, build, checked_once, level};
 use super::divisible::compose_divisible;
 use super::refine::{self, Proof};
 use super::{Modes, Tiler};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{DomainError, ErrorKind, Result, mul};
 use crate::inline_vec::InlineVec;
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
@@ -52,7 +52,7 @@ pub fn composition(a: &Layout, b: &Tiler) -> Result<Layout> {
             let modes = a.modes();
             if tilers.len() > modes.len() {
                 let (tiler, layout) = (tilers.len(), modes.len());
-                return Err(ErrorKind::TilerTooLong { tiler, layout }.into());
+                return Err(DomainError::TilerTooLong { tiler, layout }.into());
             }
             let composed = modes.iter().zip(tilers).map(|(m, t)| composition(m, t));
             Layout::concat(composed.collect::<Result<Vec<_>>>()?)
@@ -146,7 +146,14 @@ pub(super) fn compose_parts(
         });
         match walked {
             Ok(exact) => divides &= exact,
-            Err(e) if matches!(e.kind(), ErrorKind::ZeroSizeMode { .. }) => return Err(e),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::Domain(DomainError::ZeroSizeMode { .. })
+                ) =>
+            {
+                return Err(e);
+            }
             // An overflow in CuTe's walk: decided point by point instead.
             Err(_) => {
                 divides = false;
@@ -297,7 +304,7 @@ pub(super) fn walk_leaf(
         if extent == 0 {
             let shape =
                 Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.shape().to_string());
-            return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
+            return Err(DomainError::ZeroSizeMode { mode, shape }.into());
         }
         let step = rest_stride.checked_abs().unwrap_or(i64::MAX);
         let next_shape = ceil_div(extent, step);

@@ -6,7 +6,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use super::{Tiler, blocked_product, filter_zeros, tiled_product};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{ConstructError, DomainError, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -50,7 +50,7 @@ fn order_parts(shape: &IntTuple, order: &IntTuple, out: &mut Vec<(i64, i64)>) ->
 }
 
 fn mismatch(order: &IntTuple, shape: &IntTuple) -> crate::error::Error {
-    ErrorKind::OrderMismatch {
+    ConstructError::OrderMismatch {
         order: order.to_string(),
         shape: shape.to_string(),
     }
@@ -82,7 +82,7 @@ fn compact_col_major_from(shape: &IntTuple, start: i64) -> Result<IntTuple> {
     let mut strides = Vec::new();
     for s in shape.leaves() {
         if s < 0 {
-            return Err(ErrorKind::NegativeExtent(s).into());
+            return Err(DomainError::NegativeExtent(s).into());
         }
         strides.push(if s == 1 { 0 } else { current });
         if s != 1 {
@@ -100,7 +100,7 @@ fn check_ties(shape: &IntTuple, order: &IntTuple) -> Result<()> {
     for (i, &(o, first)) in parts.iter().enumerate() {
         let tie = parts[i + 1..].iter().find(|&&(p, s)| p == o && s > 1);
         if let (Some(&(_, second)), true) = (tie, first > 1) {
-            return Err(ErrorKind::OrderTie {
+            return Err(ConstructError::OrderTie {
                 order: order.to_string(),
                 place: o,
                 first,
@@ -120,11 +120,11 @@ fn check_ties(shape: &IntTuple, order: &IntTuple) -> Result<()> {
 ///
 /// # Errors
 ///
-/// [`OrderMismatch`](ErrorKind::OrderMismatch) when `order` does not fit
-/// `shape`; [`OrderTie`](ErrorKind::OrderTie) when two modes of extent
+/// [`OrderMismatch`](crate::ConstructError::OrderMismatch) when `order` does not fit
+/// `shape`; [`OrderTie`](crate::ConstructError::OrderTie) when two modes of extent
 /// above 1 share an order (CuTe would give them one stride: not compact);
-/// [`NegativeExtent`](ErrorKind::NegativeExtent),
-/// [`Overflow`](ErrorKind::Overflow).
+/// [`NegativeExtent`](crate::DomainError::NegativeExtent),
+/// [`Overflow`](crate::ErrorKind::Overflow).
 ///
 /// ```
 /// use layout_core::{make_ordered_layout, IntTuple};
@@ -146,7 +146,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
 ///
 /// # Errors
 ///
-/// [`Overflow`](ErrorKind::Overflow) when a stride does not fit in 64 bits.
+/// [`Overflow`](crate::ErrorKind::Overflow) when a stride does not fit in 64 bits.
 ///
 /// ```
 /// use layout_core::{make_layout_like, Layout};
@@ -165,7 +165,7 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
 ///
 /// # Errors
 ///
-/// [`Overflow`](ErrorKind::Overflow) when a stride does not fit in 64 bits.
+/// [`Overflow`](crate::ErrorKind::Overflow) when a stride does not fit in 64 bits.
 ///
 /// ```
 /// use layout_core::{make_fragment_like, Layout};
@@ -196,8 +196,8 @@ pub fn make_fragment_like(l: &Layout) -> Result<Layout> {
 ///
 /// # Errors
 ///
-/// [`BlockRankTooHigh`](ErrorKind::BlockRankTooHigh) when the block has
-/// more modes than `target`; [`BlockNotDividing`](ErrorKind::BlockNotDividing)
+/// [`BlockRankTooHigh`](crate::ConstructError::BlockRankTooHigh) when the block has
+/// more modes than `target`; [`BlockNotDividing`](crate::ConstructError::BlockNotDividing)
 /// when a mode's size does not divide the target's; the errors of
 /// [`make_ordered_layout`] for `order`.
 ///
@@ -249,7 +249,7 @@ pub fn tile_to_shape_steps(
 ) -> Result<TileToShapeSteps> {
     let rank = target.rank();
     if block.rank() > rank {
-        return Err(ErrorKind::BlockRankTooHigh {
+        return Err(ConstructError::BlockRankTooHigh {
             block: block.rank(),
             target: rank,
         }
@@ -272,7 +272,7 @@ pub fn tile_to_shape_steps(
     for (mode, (b, t)) in padded.modes().iter().zip(targets).enumerate() {
         let (b, t) = (b.size(), t.size()?);
         if b <= 0 || t % b != 0 {
-            return Err(ErrorKind::BlockNotDividing {
+            return Err(ConstructError::BlockNotDividing {
                 mode,
                 block: b,
                 target: t,

@@ -61,7 +61,7 @@ pub use tuple_arith::{
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DomainError, Error, Result};
 use crate::inline_vec::InlineVec;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -113,13 +113,13 @@ impl From<Layout> for Tiler {
 /// tiler: the notation's shorthand.
 ///
 /// ```
-/// use layout_core::{ErrorKind, IntTuple, Tiler};
+/// use layout_core::{ErrorKind, IntTuple, DomainError, Tiler};
 /// let t = Tiler::try_from(IntTuple::from([2, 4])).unwrap();
 /// assert_eq!(t.to_string(), "<2:1,4:1>");
 /// // CuTe: logical_product(8:4, 1) = (8,1):(4,0).
 /// assert_eq!(Tiler::try_from(IntTuple::from([1, 2])).unwrap().to_string(), "<1:0,2:1>");
 /// let e = Tiler::try_from(IntTuple::Int(-2)).unwrap_err();
-/// assert_eq!(e.kind(), &ErrorKind::NegativeExtent(-2));
+/// assert_eq!(e.kind(), &ErrorKind::Domain(DomainError::NegativeExtent(-2)));
 /// ```
 impl TryFrom<IntTuple> for Tiler {
     type Error = Error;
@@ -186,7 +186,7 @@ impl fmt::Display for Tiler {
 pub fn mode_pairs<'t, T>(layout: &Layout, items: &'t [T]) -> Result<Vec<(Layout, Option<&'t T>)>> {
     let modes = layout.modes();
     if items.len() > modes.len() {
-        return Err(ErrorKind::TilerTooLong {
+        return Err(DomainError::TilerTooLong {
             tiler: items.len(),
             layout: modes.len(),
         }
@@ -265,7 +265,7 @@ fn zip2_by(layout: &Layout, guide: &Tiler) -> Result<(Layout, Layout)> {
     match guide {
         Tiler::Layout(_) => match <[Layout; 2]>::try_from(modes) {
             Ok([first, second]) => Ok((first, second)),
-            Err(modes) => Err(ErrorKind::RankMismatch {
+            Err(modes) => Err(DomainError::RankMismatch {
                 expected: 2,
                 found: modes.len(),
             }

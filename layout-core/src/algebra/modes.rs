@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, ErrorKind, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -20,7 +20,7 @@ pub trait Modal: Clone + Sized {
     ///
     /// # Errors
     ///
-    /// [`Overflow`](ErrorKind::Overflow) when a layout's offsets do not fit.
+    /// [`Overflow`](crate::ErrorKind::Overflow) when a layout's offsets do not fit.
     fn tuple(modes: Vec<Self>) -> Result<Self>;
 }
 
@@ -53,10 +53,10 @@ fn rank<T: Modal>(x: &T) -> usize {
 }
 
 fn mode_out_of_range(mode: usize, rank: usize) -> ErrorKind {
-    ErrorKind::ModeOutOfRange {
+    ErrorKind::Domain(DomainError::ModeOutOfRange {
         mode: i64::try_from(mode).unwrap_or(i64::MAX),
         rank,
-    }
+    })
 }
 
 /// CuTe's `get<I0,I1,…>`: mode `I0`, then its mode `I1`, …; mode 0 of a
@@ -64,7 +64,7 @@ fn mode_out_of_range(mode: usize, rank: usize) -> ErrorKind {
 ///
 /// # Errors
 ///
-/// [`ModeOutOfRange`](ErrorKind::ModeOutOfRange) for an index past the rank.
+/// [`ModeOutOfRange`](crate::DomainError::ModeOutOfRange) for an index past the rank.
 ///
 /// ```
 /// use layout_core::{get, IntTuple, Layout};
@@ -92,7 +92,7 @@ fn check_range(begin: usize, end: usize, rank: usize) -> Result<()> {
         return Ok(());
     }
     let wide = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-    Err(ErrorKind::ModeRangeOutOfRange {
+    Err(DomainError::ModeRangeOutOfRange {
         begin: wide(begin),
         end: wide(end),
         rank,
@@ -105,7 +105,7 @@ fn check_range(begin: usize, end: usize, rank: usize) -> Result<()> {
 ///
 /// # Errors
 ///
-/// [`ModeRangeOutOfRange`](ErrorKind::ModeRangeOutOfRange) unless
+/// [`ModeRangeOutOfRange`](crate::DomainError::ModeRangeOutOfRange) unless
 /// `B < E ≤ rank`.
 ///
 /// ```
@@ -124,7 +124,7 @@ pub fn take<T: Modal>(x: &T, begin: usize, end: usize) -> Result<T> {
 ///
 /// # Errors
 ///
-/// [`ModeOutOfRange`](ErrorKind::ModeOutOfRange) for an index past the rank.
+/// [`ModeOutOfRange`](crate::DomainError::ModeOutOfRange) for an index past the rank.
 ///
 /// ```
 /// use layout_core::{select, Layout};
@@ -144,7 +144,7 @@ pub fn select<T: Modal>(x: &T, modes: &[usize]) -> Result<T> {
 ///
 /// # Errors
 ///
-/// [`ModeRangeOutOfRange`](ErrorKind::ModeRangeOutOfRange) unless
+/// [`ModeRangeOutOfRange`](crate::DomainError::ModeRangeOutOfRange) unless
 /// `B ≤ E ≤ rank` (`B = E` changes nothing).
 ///
 /// ```
@@ -168,7 +168,7 @@ pub fn group<T: Modal>(x: &T, begin: usize, end: usize) -> Result<T> {
 ///
 /// # Errors
 ///
-/// [`Overflow`](ErrorKind::Overflow) when a layout's offsets do not fit.
+/// [`Overflow`](crate::ErrorKind::Overflow) when a layout's offsets do not fit.
 ///
 /// ```
 /// use layout_core::{append, Layout};
@@ -208,8 +208,8 @@ pub const PAD_RANK_LIMIT: usize = 1 << 12;
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](ErrorKind::OutOfRange) when `x` has more than `N` modes;
-/// [`RankTooLarge`](ErrorKind::RankTooLarge) past [`PAD_RANK_LIMIT`].
+/// [`OutOfRange`](crate::DomainError::OutOfRange) when `x` has more than `N` modes;
+/// [`RankTooLarge`](crate::DomainError::RankTooLarge) past [`PAD_RANK_LIMIT`].
 ///
 /// ```
 /// use layout_core::{pad_to_rank, Layout};
@@ -221,14 +221,14 @@ pub const PAD_RANK_LIMIT: usize = 1 << 12;
 pub fn pad_to_rank<T: Modal>(x: &T, mode: &T, n: usize, at_end: bool) -> Result<T> {
     if n > PAD_RANK_LIMIT {
         let limit = PAD_RANK_LIMIT;
-        return Err(ErrorKind::RankTooLarge { rank: n, limit }.into());
+        return Err(DomainError::RankTooLarge { rank: n, limit }.into());
     }
     let r = rank(x);
     if n == r {
         return Ok(x.clone());
     }
     if n < r {
-        return Err(ErrorKind::OutOfRange {
+        return Err(DomainError::OutOfRange {
             what: "the rank to pad to",
             min: i64::try_from(r).unwrap_or(i64::MAX),
             found: i64::try_from(n).unwrap_or(i64::MAX),
@@ -249,7 +249,7 @@ pub fn pad_to_rank<T: Modal>(x: &T, mode: &T, n: usize, at_end: bool) -> Result<
 ///
 /// # Errors
 ///
-/// [`ModeOutOfRange`](ErrorKind::ModeOutOfRange) for an index past the rank.
+/// [`ModeOutOfRange`](crate::DomainError::ModeOutOfRange) for an index past the rank.
 ///
 /// ```
 /// use layout_core::{replace, Layout};
@@ -273,8 +273,8 @@ pub fn replace<T: Modal>(x: &T, i: usize, mode: &T) -> Result<T> {
 ///
 /// # Errors
 ///
-/// [`NotFlat`](ErrorKind::NotFlat) when `x` has a nested mode (CuTe's
-/// precondition), [`ProfileMismatch`](ErrorKind::ProfileMismatch) when the
+/// [`NotFlat`](crate::DomainError::NotFlat) when `x` has a nested mode (CuTe's
+/// precondition), [`ProfileMismatch`](crate::DomainError::ProfileMismatch) when the
 /// profile has not one leaf per mode.
 ///
 /// ```
@@ -286,7 +286,7 @@ pub fn replace<T: Modal>(x: &T, i: usize, mode: &T) -> Result<T> {
 pub fn unflatten<T: Modal + core::fmt::Display>(x: &T, profile: &IntTuple) -> Result<T> {
     let modes = x.top_modes();
     if x.is_tuple() && modes.iter().any(Modal::is_tuple) {
-        return Err(ErrorKind::NotFlat {
+        return Err(DomainError::NotFlat {
             what: "the value to unflatten",
             found: alloc::string::ToString::to_string(x),
         }
@@ -294,7 +294,7 @@ pub fn unflatten<T: Modal + core::fmt::Display>(x: &T, profile: &IntTuple) -> Re
     }
     let leaves = profile.leaves().count();
     if leaves != modes.len() {
-        return Err(ErrorKind::ProfileMismatch {
+        return Err(DomainError::ProfileMismatch {
             profile: leaves,
             modes: modes.len(),
         }

@@ -16,7 +16,7 @@
 //! drops those marked `X` ([`dice_tiler`], [`dice_coord`]).
 //!
 //! Stricter than CuTe, which checks nothing at run time: every integer of
-//! the slicing coordinate must lie in its mode ([`ErrorKind::IndexOutOfRange`]),
+//! the slicing coordinate must lie in its mode ([`DomainError::IndexOutOfRange`]),
 //! a thread index below the number of threads, and a thread layout's strides
 //! positive where its extent is above 1 (CuTe would divide by 0).
 
@@ -27,7 +27,7 @@ use super::{
     Coord, Tiler, check_thread_index, dice, slice_and_offset, thread_coord, thread_tiler,
     zipped_divide,
 };
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, Result};
 use crate::idioms::View;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -217,7 +217,7 @@ pub fn dice_threads(step: &Coord, thr: &Layout) -> Result<Layout> {
 /// A step whose rank is not that of what it projects (CuTe's dice
 /// static_asserts "Mismatched Ranks").
 fn step_ranks(need: &'static str, step: usize, modes: usize) -> crate::error::Error {
-    ErrorKind::TupleRanks {
+    DomainError::TupleRanks {
         function: "dice",
         need,
         left: step,
@@ -242,7 +242,7 @@ fn padded(coord: Coord, rank: usize) -> Result<Coord> {
             v.resize(rank, Coord::Underscore);
             Ok(Coord::Tuple(v))
         }
-        Coord::Tuple(v) => Err(ErrorKind::RankMismatch {
+        Coord::Tuple(v) => Err(DomainError::RankMismatch {
             expected: rank,
             found: v.len(),
         }
@@ -268,7 +268,7 @@ pub(crate) fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<()> {
             let size = shape.size()?;
             match (0..size).contains(n) {
                 true => Ok(()),
-                false => Err(ErrorKind::IndexOutOfRange {
+                false => Err(DomainError::IndexOutOfRange {
                     what: "tile coordinate",
                     index: *n,
                     size,

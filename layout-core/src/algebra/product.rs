@@ -3,7 +3,7 @@ use alloc::vec::Vec;
 use super::complement::product_complement;
 use super::product_holes::RoundedHole;
 use super::{Form, Tiler, by_mode, composition};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{AlgebraRefusal, ErrorKind, Result, mul};
 use crate::layout::Layout;
 
 /// `A ⊗ T = (A, complement(A, size A · cosize T) ∘ T)`: mode 0 is `A`, mode 1
@@ -13,7 +13,7 @@ use crate::layout::Layout;
 /// it, CuTe's complement rounds that hole down; its product is then exact
 /// while `T`'s offsets stay in the copies below the hole, and is returned;
 /// past them it is no product and is refused
-/// ([`ErrorKind::ProductPastHole`]; `algebra::product_holes` has the rule).
+/// ([`AlgebraRefusal::ProductPastHole`]; `algebra::product_holes` has the rule).
 ///
 /// ```
 /// use layout_core::{logical_product, Layout, Tiler};
@@ -90,17 +90,17 @@ pub fn product_steps(a: &Layout, t: &Layout) -> Result<ProductSteps> {
     })
 }
 
-/// [`ErrorKind::ProductPastHole`] for `B` reaching `reach` past `r`.
+/// [`AlgebraRefusal::ProductPastHole`] for `B` reaching `reach` past `r`.
 fn past_hole(r: RoundedHole, reach: i64) -> ErrorKind {
     // Each is at most A's stride or the holes' product below it (≤ the cotarget).
     let int = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
-    ErrorKind::ProductPastHole {
+    ErrorKind::Algebra(AlgebraRefusal::ProductPastHole {
         stride: int(r.stride),
         span: int(r.span),
         hole: int(r.hole),
         limit: int(r.limit),
         reach,
-    }
+    })
 }
 
 /// `((A modes…),(copy modes…))`, the logical product regrouped like `zipped_divide`.

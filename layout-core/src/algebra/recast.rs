@@ -4,7 +4,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{ConstructError, DomainError, ErrorKind, Result, mul};
 use crate::layout::Layout;
 
 /// The layout in elements `n` times wider (CuTe's `upcast<N>`), leaf by
@@ -15,8 +15,8 @@ use crate::layout::Layout;
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](ErrorKind::OutOfRange) for `n < 1`;
-/// [`RecastNotDivisible`](ErrorKind::RecastNotDivisible) when a stride
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for `n < 1`;
+/// [`RecastNotDivisible`](crate::ConstructError::RecastNotDivisible) when a stride
 /// neither divides `n` nor is a multiple of it (CuTe's static assertion).
 ///
 /// ```
@@ -37,7 +37,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
             _ if abs % n == 0 || n % abs == 0 => {
                 (ceil_div(s, ceil_div(n, abs)), d.signum() * ceil_div(abs, n))
             }
-            _ => return Err(ErrorKind::RecastNotDivisible { n, mode, stride: d }.into()),
+            _ => return Err(ConstructError::RecastNotDivisible { n, mode, stride: d }.into()),
         });
     }
     rebuild(l, &modes)
@@ -49,10 +49,10 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](ErrorKind::OutOfRange) for `n < 1`;
-/// [`NoUnitStride`](ErrorKind::NoUnitStride) when no mode has stride 1
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for `n < 1`;
+/// [`NoUnitStride`](crate::ConstructError::NoUnitStride) when no mode has stride 1
 /// (CuTe's "Downcast requires adjacent elements");
-/// [`Overflow`](ErrorKind::Overflow).
+/// [`Overflow`](crate::ErrorKind::Overflow).
 ///
 /// ```
 /// use layout_core::{downcast, Layout};
@@ -62,7 +62,7 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout> {
 pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
     check_ratio("downcast's width ratio", n)?;
     if !l.leaf_modes().any(|(_, d)| d == 1) {
-        return Err(ErrorKind::NoUnitStride {
+        return Err(ConstructError::NoUnitStride {
             layout: l.to_string(),
         }
         .into());
@@ -83,7 +83,7 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout> {
 ///
 /// # Errors
 ///
-/// [`OutOfRange`](ErrorKind::OutOfRange) for a width below 1; the errors
+/// [`OutOfRange`](crate::DomainError::OutOfRange) for a width below 1; the errors
 /// of [`upcast`] and [`downcast`].
 ///
 /// ```
@@ -116,7 +116,7 @@ pub(crate) fn check_recast_widths(old_bits: i64, new_bits: i64) -> Result<()> {
 fn check_ratio(what: &'static str, n: i64) -> Result<()> {
     match n >= 1 {
         true => Ok(()),
-        false => Err(ErrorKind::OutOfRange {
+        false => Err(DomainError::OutOfRange {
             what,
             min: 1,
             found: n,

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::Modes;
 use super::composition::{LeafModes, Piece, coalesce_keeping_last, compose_parts};
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -83,7 +83,7 @@ fn at(a: &[(i64, i64)], j: i64) -> Result<i64> {
         }
         if s == 0 {
             let shape = Layout::from_leaf_modes(a).map_or_else(|_| "?".into(), |l| l.to_string());
-            return Err(ErrorKind::ZeroSizeMode { mode: k, shape }.into());
+            return Err(DomainError::ZeroSizeMode { mode: k, shape }.into());
         }
         sum = add(sum, mul(rest % s, d)?)?;
         rest /= s;
@@ -166,7 +166,7 @@ pub(super) fn decide(
     let limit = COMPOSITION_CHECK_LIMIT;
     let reads = leaves.iter().fold(0i64, |n, &(s, _)| n.saturating_add(s));
     if reads > limit {
-        return Err(ErrorKind::CompositionUndecided { size: reads, limit }.into());
+        return Err(AlgebraRefusal::CompositionUndecided { size: reads, limit }.into());
     }
     // Each leaf alone: f_m(c) = A(c·d_m).
     let mut tables = Vec::with_capacity(leaves.len());
@@ -189,12 +189,14 @@ pub(super) fn decide(
                 modes.iter().for_each(|&m| copy.push(m));
                 copy
             }
-            None => layout_of_values(f).map_err(|c| ErrorKind::NotAdmissible {
-                mode: m,
-                leaf: alloc::format!("{s}:{d}"),
-                extent: s,
-                index: c as i64 * index_stride,
-                value: f[c],
+            None => layout_of_values(f).map_err(|c| {
+                ErrorKind::Algebra(AlgebraRefusal::NotAdmissible {
+                    mode: m,
+                    leaf: alloc::format!("{s}:{d}"),
+                    extent: s,
+                    index: c as i64 * index_stride,
+                    value: f[c],
+                })
             })?,
         };
         for &mode in modes.iter() {
@@ -204,7 +206,7 @@ pub(super) fn decide(
         index_stride *= s;
     }
     if size > limit {
-        return Err(ErrorKind::CompositionUndecided { size, limit }.into());
+        return Err(AlgebraRefusal::CompositionUndecided { size, limit }.into());
     }
     // The leaves together: A(B(i)) must be the sum over the leaves.
     let mut coord = alloc::vec![0i64; leaves.len()];
@@ -219,7 +221,7 @@ pub(super) fn decide(
         if i128::from(value) != sum {
             let sum = i64::try_from(sum).unwrap_or(if sum < 0 { i64::MIN } else { i64::MAX });
             let coord = shape().with_leaves(&mut coord.iter().copied()).to_string();
-            return Err(ErrorKind::NotAdditive {
+            return Err(AlgebraRefusal::NotAdditive {
                 coord,
                 index: i,
                 value,

@@ -13,7 +13,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, Result};
 use crate::idioms::View;
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::{Layout, crd2idx};
@@ -187,14 +187,14 @@ fn lift(
         (Coord::Tuple(cs), Tuple(ss), Tuple(ds)) => {
             if cs.len() != ss.len() {
                 let (expected, found) = (ss.len(), cs.len());
-                return Err(ErrorKind::RankMismatch { expected, found }.into());
+                return Err(DomainError::RankMismatch { expected, found }.into());
             }
             for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
                 lift(c, s, d, keep, shapes, strides)?;
             }
             Ok(())
         }
-        (Coord::Tuple(_), _, _) => Err(ErrorKind::CoordinateTooDeep {
+        (Coord::Tuple(_), _, _) => Err(DomainError::CoordinateTooDeep {
             coord: coord.to_string(),
             extent: shape.to_string(),
         }

@@ -6,7 +6,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use super::{Coord, Tiler};
-use crate::error::{ErrorKind, Result};
+use crate::error::{AlgebraRefusal, CallError, DomainError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -24,7 +24,7 @@ pub fn thread_tiler(thr: &Layout) -> Result<Tiler> {
 /// `(idx / stride) % extent`, gathered per top-level mode into one
 /// colexicographic index; one integer for a rank-1 layout. A leaf of
 /// extent above 1 with a stride of 0 or below is refused
-/// ([`ErrorKind::NonPositiveStride`]).
+/// ([`AlgebraRefusal::NonPositiveStride`](crate::AlgebraRefusal::NonPositiveStride)).
 pub fn thread_coord(thr: &Layout, idx: i64) -> Result<Coord> {
     let mut leaf = 0;
     let mut per_mode = |mode: &Layout| -> Result<i64> {
@@ -35,7 +35,7 @@ pub fn thread_coord(thr: &Layout, idx: i64) -> Result<Coord> {
                 (_, 1..) => (idx / stride) % extent,
                 _ => {
                     let mode = leaf;
-                    return Err(ErrorKind::NonPositiveStride {
+                    return Err(AlgebraRefusal::NonPositiveStride {
                         mode,
                         extent,
                         stride,
@@ -67,8 +67,8 @@ pub fn thread_coord(thr: &Layout, idx: i64) -> Result<Coord> {
 /// CuTe's `crd2crd(c, shape(thr), product_each(shape(thr)))`, as
 /// [`thread_coord`] gives. Each entry is one integer for its whole mode
 /// or a tuple nested like it; a tuple of another rank is
-/// [`ErrorKind::RankMismatch`], an entry past its mode
-/// [`ErrorKind::IndexOutOfRange`].
+/// [`DomainError::RankMismatch`](crate::DomainError::RankMismatch), an entry past its mode
+/// [`DomainError::IndexOutOfRange`](crate::DomainError::IndexOutOfRange).
 ///
 /// ```
 /// use layout_core::{Layout, algebra::{thread_coord, thread_coord_at, Coord}};
@@ -85,7 +85,7 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 let size = s.size()?;
                 match (0..size).contains(n) {
                     true => Ok(*n),
-                    false => Err(ErrorKind::IndexOutOfRange {
+                    false => Err(DomainError::IndexOutOfRange {
                         what: "thread coordinate",
                         index: *n,
                         size,
@@ -102,17 +102,17 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 }
                 Ok(index)
             }
-            (Coord::Tuple(cs), IntTuple::Tuple(ss)) => Err(ErrorKind::RankMismatch {
+            (Coord::Tuple(cs), IntTuple::Tuple(ss)) => Err(DomainError::RankMismatch {
                 expected: ss.len(),
                 found: cs.len(),
             }
             .into()),
-            (Coord::Underscore, _) => Err(ErrorKind::WrongType {
+            (Coord::Underscore, _) => Err(CallError::WrongType {
                 expected: "an integer or a tuple of them (a thread coordinate)",
                 found: "`_`",
             }
             .into()),
-            (c, s) => Err(ErrorKind::CoordinateTooDeep {
+            (c, s) => Err(DomainError::CoordinateTooDeep {
                 coord: c.to_string(),
                 extent: s.to_string(),
             }
@@ -129,7 +129,7 @@ pub fn thread_coord_at(thr: &Layout, c: &Coord) -> Result<Coord> {
                 .collect::<Result<_>>()
                 .map(Coord::Tuple)
         }
-        (rank, c) => Err(ErrorKind::RankMismatch {
+        (rank, c) => Err(DomainError::RankMismatch {
             expected: rank,
             found: match c {
                 Coord::Tuple(cs) => cs.len(),
@@ -145,7 +145,7 @@ pub fn check_thread_index(thr: &Layout, idx: i64) -> Result<()> {
     let size = thr.size();
     match (0..size).contains(&idx) {
         true => Ok(()),
-        false => Err(ErrorKind::IndexOutOfRange {
+        false => Err(DomainError::IndexOutOfRange {
             what: "thread index",
             index: idx,
             size,

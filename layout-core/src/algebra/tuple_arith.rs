@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, Result};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -12,7 +12,7 @@ use crate::layout::Layout;
 ///
 /// # Errors
 ///
-/// [`Overflow`](ErrorKind::Overflow) when a product does not fit.
+/// [`Overflow`](crate::ErrorKind::Overflow) when a product does not fit.
 ///
 /// ```
 /// use layout_core::{product_each, IntTuple};
@@ -49,7 +49,7 @@ fn divide(a: &IntTuple, b: &IntTuple, how: Division) -> Result<IntTuple> {
                     Division::Ceil => "a divisor of at most the dividend's rank",
                 };
                 let (left, right) = (x.len(), y.len());
-                return Err(ErrorKind::TupleRanks {
+                return Err(DomainError::TupleRanks {
                     function,
                     need,
                     left,
@@ -77,11 +77,11 @@ fn divide(a: &IntTuple, b: &IntTuple, how: Division) -> Result<IntTuple> {
         (Int(_), Tuple(_)) => divide(a, &Int(b.size()?), how),
         (Int(x), Int(y)) => {
             if *x < 0 {
-                return Err(ErrorKind::NegativeExtent(*x).into());
+                return Err(DomainError::NegativeExtent(*x).into());
             }
             if *y < 1 {
                 let what = "a divisor";
-                return Err(ErrorKind::OutOfRange {
+                return Err(DomainError::OutOfRange {
                     what,
                     min: 1,
                     found: *y,
@@ -89,7 +89,7 @@ fn divide(a: &IntTuple, b: &IntTuple, how: Division) -> Result<IntTuple> {
                 .into());
             }
             if how == Division::Shape && x % y != 0 && (*x == 0 || y % x != 0) {
-                return Err(ErrorKind::NotDivisible { a: *x, b: *y }.into());
+                return Err(DomainError::NotDivisible { a: *x, b: *y }.into());
             }
             // Both non-negative, y ≥ 1: rounding up cannot overflow this way.
             Ok(Int(x / y + i64::from(x % y != 0)))
@@ -104,8 +104,8 @@ fn divide(a: &IntTuple, b: &IntTuple, how: Division) -> Result<IntTuple> {
 ///
 /// # Errors
 ///
-/// [`NotDivisible`](ErrorKind::NotDivisible) (CuTe's static assertion),
-/// [`TupleRanks`](ErrorKind::TupleRanks), a divisor below 1, a negative extent.
+/// [`NotDivisible`](crate::DomainError::NotDivisible) (CuTe's static assertion),
+/// [`TupleRanks`](crate::DomainError::TupleRanks), a divisor below 1, a negative extent.
 ///
 /// ```
 /// use layout_core::{shape_div, IntTuple};
@@ -122,7 +122,7 @@ pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 ///
 /// # Errors
 ///
-/// [`TupleRanks`](ErrorKind::TupleRanks) when `B` is longer than `A`, a
+/// [`TupleRanks`](crate::DomainError::TupleRanks) when `B` is longer than `A`, a
 /// divisor below 1, a negative extent.
 ///
 /// ```
@@ -155,7 +155,7 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 ///
 /// # Errors
 ///
-/// [`TupleRanks`](ErrorKind::TupleRanks) where the profile is a tuple and
+/// [`TupleRanks`](crate::DomainError::TupleRanks) where the profile is a tuple and
 /// the shape there is not one of the same rank.
 ///
 /// ```
@@ -175,7 +175,7 @@ pub fn filter_zeros_by(l: &Layout, profile: &IntTuple) -> Result<Layout> {
                 .map(|(p, s)| by(p, s))
                 .collect::<Result<_>>()
                 .map(Tuple),
-            (Tuple(p), s) => Err(ErrorKind::TupleRanks {
+            (Tuple(p), s) => Err(DomainError::TupleRanks {
                 function: "filter_zeros",
                 need: "a profile of the shape's rank where it is a tuple",
                 left: s.rank(),

@@ -18,7 +18,7 @@ mod sm90;
 
 use core::fmt;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{CallError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -156,7 +156,7 @@ impl CopyAtom {
         match operand {
             Operand::Src => parse(self.src),
             Operand::Dst => parse(self.dst),
-            _ => Err(ErrorKind::WrongType {
+            _ => Err(CallError::WrongType {
                 expected: "`SRC` or `DST`",
                 found: operand.describe(),
             }
@@ -188,7 +188,7 @@ impl Operand {
     }
 
     pub(crate) fn not_of_mma(self) -> crate::Error {
-        ErrorKind::WrongType {
+        CallError::WrongType {
             expected: "`A`, `B` or `C`",
             found: self.describe(),
         }

@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::{BasisLayout, ScaledBasis, refusal};
 use crate::algebra::{Form, Tiler, complement};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -54,7 +54,7 @@ struct Piece {
 ///
 /// # Errors
 ///
-/// [`ScaledBasis`](ErrorKind::ScaledBasis) naming the leaf of `B` and the
+/// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) naming the leaf of `B` and the
 /// numbers where no exact result follows; those of a by-mode tiler.
 pub fn composition(a: &BasisLayout, b: &Tiler) -> Result<BasisLayout> {
     match b {
@@ -83,7 +83,7 @@ fn compose_layout(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
         }
         // Too large to decide: the walk's own reason stands.
         decide::decide(a, b).map_err(|undecided| match undecided.kind() {
-            ErrorKind::CompositionUndecided { .. } => e,
+            ErrorKind::Algebra(AlgebraRefusal::CompositionUndecided { .. }) => e,
             _ => undecided,
         })
     });
@@ -119,7 +119,7 @@ fn decidable(a: &BasisLayout, b: &Layout) -> bool {
 /// The sentence of a refusal (the kind's words for another error).
 fn why(e: &crate::error::Error) -> alloc::string::String {
     match e.kind() {
-        ErrorKind::ScaledBasis(why) => why.clone(),
+        ErrorKind::Algebra(AlgebraRefusal::ScaledBasis(why)) => why.clone(),
         other => format!("{other}"),
     }
 }
@@ -314,7 +314,7 @@ fn by_mode(
 ) -> Result<BasisLayout> {
     let modes = modes(a)?;
     if tilers.len() > modes.len() {
-        return Err(ErrorKind::TilerTooLong {
+        return Err(DomainError::TilerTooLong {
             tiler: tilers.len(),
             layout: modes.len(),
         }

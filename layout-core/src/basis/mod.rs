@@ -26,7 +26,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::{Layout, natural_coord};
 use crate::value::Value;
@@ -61,14 +61,14 @@ impl BasisLayout {
     ///
     /// # Errors
     ///
-    /// [`NotCongruent`](ErrorKind::NotCongruent),
-    /// [`NegativeExtent`](ErrorKind::NegativeExtent),
-    /// [`Overflow`](ErrorKind::Overflow), or
-    /// [`ScaledBasis`](ErrorKind::ScaledBasis) for an integer stride other
+    /// [`NotCongruent`](crate::DomainError::NotCongruent),
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent),
+    /// [`Overflow`](crate::ErrorKind::Overflow), or
+    /// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) for an integer stride other
     /// than `0` among bases or for clashing basis paths.
     pub fn new(shape: IntTuple, stride: &BasisTuple) -> Result<BasisLayout> {
         if !stride.congruent(&shape) {
-            return Err(ErrorKind::NotCongruent {
+            return Err(DomainError::NotCongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
             }
@@ -82,7 +82,7 @@ impl BasisLayout {
     /// A layout from a shape and its leaves' strides in order, checked as [`BasisLayout::new`].
     pub(crate) fn from_leaves(shape: IntTuple, strides: Vec<ScaledBasis>) -> Result<BasisLayout> {
         if let Some(s) = shape.leaves().find(|&s| s < 0) {
-            return Err(ErrorKind::NegativeExtent(s).into());
+            return Err(DomainError::NegativeExtent(s).into());
         }
         shape.size()?;
         let has_basis = strides.iter().any(ScaledBasis::is_basis);
@@ -128,8 +128,8 @@ impl BasisLayout {
     ///
     /// # Errors
     ///
-    /// [`NegativeExtent`](ErrorKind::NegativeExtent) or
-    /// [`Overflow`](ErrorKind::Overflow) for the size.
+    /// [`NegativeExtent`](crate::DomainError::NegativeExtent) or
+    /// [`Overflow`](crate::ErrorKind::Overflow) for the size.
     ///
     /// ```
     /// # use layout_core::{BasisLayout, IntTuple};
@@ -203,7 +203,7 @@ impl BasisLayout {
     /// # Errors
     ///
     /// Those of [`natural_coord`] for a coordinate that does not fit the
-    /// shape, [`Overflow`](ErrorKind::Overflow) past `i64`.
+    /// shape, [`Overflow`](crate::ErrorKind::Overflow) past `i64`.
     pub fn crd2idx(&self, coord: &IntTuple) -> Result<Value> {
         let natural = natural_coord(coord, &self.shape)?;
         let terms: Vec<(i64, &ScaledBasis)> = natural.leaves().zip(&self.strides).collect();
@@ -345,7 +345,7 @@ pub(super) fn accumulate(t: &mut IntTuple, path: &[usize], value: i64) -> Result
 
 /// A refusal about scaled-basis strides, the sentence saying why.
 pub(crate) fn refusal(why: String) -> crate::error::Error {
-    ErrorKind::ScaledBasis(why).into()
+    AlgebraRefusal::ScaledBasis(why).into()
 }
 
 impl fmt::Display for BasisLayout {

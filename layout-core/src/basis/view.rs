@@ -37,7 +37,7 @@ impl BasisView {
     ///
     /// # Errors
     ///
-    /// [`ScaledBasis`](crate::ErrorKind::ScaledBasis) for an offset that is
+    /// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) for an offset that is
     /// neither (an integer, or a tuple holding a scaled basis).
     pub fn new(layout: BasisLayout, offset: BasisTuple) -> Result<BasisView> {
         fn coordinate(t: &BasisTuple) -> bool {

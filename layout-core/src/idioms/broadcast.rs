@@ -5,7 +5,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{AlgebraRefusal, DomainError, ErrorKind, IdiomError, Result};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -35,7 +35,7 @@ pub fn broadcast(shapes: &[IntTuple]) -> Result<IntTuple> {
         for (k, &right) in shape.iter().enumerate() {
             let axis = first_axis + k;
             if right < 0 {
-                return Err(ErrorKind::NegativeExtent(right).into());
+                return Err(DomainError::NegativeExtent(right).into());
             }
             let left = out[axis];
             out[axis] = match (left, right) {
@@ -43,7 +43,7 @@ pub fn broadcast(shapes: &[IntTuple]) -> Result<IntTuple> {
                 (1, _) => right,
                 (_, 1) => left,
                 _ => {
-                    return Err(ErrorKind::CannotBroadcast {
+                    return Err(IdiomError::CannotBroadcast {
                         left,
                         right,
                         axis,
@@ -70,7 +70,7 @@ pub fn broadcast(shapes: &[IntTuple]) -> Result<IntTuple> {
 pub fn broadcast_to(layout: &Layout, shape: &IntTuple) -> Result<Layout> {
     let (from, to) = (layout.rank(), shape.rank());
     if from > to {
-        return Err(ErrorKind::BroadcastRank { from, to }.into());
+        return Err(IdiomError::BroadcastRank { from, to }.into());
     }
     let zeros = |t: &IntTuple| t.with_leaves(&mut core::iter::repeat(0));
     let modes = layout.modes();
@@ -80,7 +80,7 @@ pub fn broadcast_to(layout: &Layout, shape: &IntTuple) -> Result<Layout> {
         out.push(match mode {
             Some(m) if m.shape() == target => m.clone(),
             Some(m) if m.size() != 1 => {
-                return Err(ErrorKind::NotBroadcastable {
+                return Err(IdiomError::NotBroadcastable {
                     from: m.shape().to_string(),
                     to: target.to_string(),
                     axis,
@@ -113,7 +113,7 @@ pub fn real_axis(axis: i64, rank: usize) -> Result<usize> {
     if (0..r).contains(&real) {
         Ok(real as usize)
     } else {
-        Err(ErrorKind::AxisOutOfRange { axis, rank }.into())
+        Err(DomainError::AxisOutOfRange { axis, rank }.into())
     }
 }
 
@@ -128,14 +128,14 @@ pub fn real_axis(axis: i64, rank: usize) -> Result<usize> {
 pub fn idx2crd_strided(index: i64, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
     if !shape.is_congruent(stride) {
         let (shape, stride) = (shape.to_string(), stride.to_string());
-        return Err(ErrorKind::NotCongruent { shape, stride }.into());
+        return Err(DomainError::NotCongruent { shape, stride }.into());
     }
     if let Some(extent) = shape.leaves().find(|&s| s < 0) {
-        return Err(ErrorKind::NegativeExtent(extent).into());
+        return Err(DomainError::NegativeExtent(extent).into());
     }
     if index < 0 {
         let found = index;
-        return Err(ErrorKind::OutOfRange {
+        return Err(DomainError::OutOfRange {
             what: "an index",
             min: 0,
             found,
@@ -145,7 +145,7 @@ pub fn idx2crd_strided(index: i64, shape: &IntTuple, stride: &IntTuple) -> Resul
     // An empty extent leaves no index to find (and zeroes the strides outside it).
     if let Some(mode) = shape.leaves().position(|s| s == 0) {
         let shape = shape.to_string();
-        return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
+        return Err(DomainError::ZeroSizeMode { mode, shape }.into());
     }
     let mut coords = Vec::new();
     for (mode, (s, d)) in shape.leaves().zip(stride.leaves()).enumerate() {
@@ -153,7 +153,7 @@ pub fn idx2crd_strided(index: i64, shape: &IntTuple, stride: &IntTuple) -> Resul
             (1, _) => 0,
             (_, d) if d <= 0 => {
                 let (extent, stride) = (s, d);
-                return Err(ErrorKind::NonPositiveStride {
+                return Err(AlgebraRefusal::NonPositiveStride {
                     mode,
                     extent,
                     stride,

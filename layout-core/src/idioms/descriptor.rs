@@ -12,7 +12,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{DomainError, IdiomError, Result, mul};
 use crate::int_tuple::IntTuple::{Int, Tuple};
 use crate::layout::Layout;
 
@@ -94,14 +94,14 @@ impl TensorDescriptor {
         let rank = lengths.len();
         if !strides.is_empty() && strides.len() != rank {
             let strides = strides.len();
-            return Err(ErrorKind::DescriptorRank {
+            return Err(IdiomError::DescriptorRank {
                 lengths: rank,
                 strides,
             }
             .into());
         }
         if let Some(&bad) = lengths.iter().find(|&&l| l < 0) {
-            return Err(ErrorKind::NegativeExtent(bad).into());
+            return Err(DomainError::NegativeExtent(bad).into());
         }
         let order = tag.nesting(rank);
         let given =
@@ -208,14 +208,14 @@ fn validate(lengths: &[i64], strides: &[i64], order: &[usize], tag: TensorLayout
     let tag = tag.name();
     if let Some(dim) = (0..strides.len()).find(|&d| strides[d] <= 0) {
         let stride = strides[dim];
-        return Err(ErrorKind::DescriptorStrideNotPositive { tag, dim, stride }.into());
+        return Err(IdiomError::DescriptorStrideNotPositive { tag, dim, stride }.into());
     }
     // Each dimension must step over the whole of the one nested inside it.
     for pair in order.windows(2) {
         let (inner, dim) = (pair[0], pair[1]);
         let needed = mul(lengths[inner], strides[inner])?;
         if strides[dim] < needed {
-            return Err(ErrorKind::DescriptorStrideTooSmall {
+            return Err(IdiomError::DescriptorStrideTooSmall {
                 tag,
                 dim,
                 stride: strides[dim],

@@ -5,7 +5,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{DomainError, ErrorKind, IdiomError, Result, add, mul};
 use crate::int_tuple::IntTuple::Int;
 use crate::layout::Layout;
 
@@ -27,7 +27,7 @@ pub fn diagonal(layout: &Layout, offset: i64, dim1: i64, dim2: i64) -> Result<Vi
     let rank = layout.rank();
     let (d1, d2) = (real_axis(dim1, rank)?, real_axis(dim2, rank)?);
     if d1 == d2 {
-        return Err(ErrorKind::SameDiagonalDims { dim: d1 }.into());
+        return Err(IdiomError::SameDiagonalDims { dim: d1 }.into());
     }
     let modes = layout.modes();
     let (s1, t1) = leaf(&modes[d1], d1)?;
@@ -74,7 +74,7 @@ pub fn diagonal(layout: &Layout, offset: i64, dim1: i64, dim2: i64) -> Result<Vi
 fn leaf(mode: &Layout, i: usize) -> Result<(i64, i64)> {
     match (mode.shape(), mode.stride()) {
         (Int(s), Int(d)) => Ok((*s, *d)),
-        _ => Err(ErrorKind::ModeNotLeaf {
+        _ => Err(DomainError::ModeNotLeaf {
             function: "diagonal",
             mode: i,
             shape: mode.shape().to_string(),

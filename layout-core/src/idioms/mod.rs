@@ -32,7 +32,7 @@ pub(crate) use view::{check_table_size, shifted};
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, Result};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -45,7 +45,7 @@ pub(crate) fn flat_extents(t: &IntTuple, what: &'static str) -> Result<Vec<i64>>
             .map(|item| {
                 item.as_int().ok_or_else(|| {
                     let found = t.to_string();
-                    ErrorKind::NotFlat { what, found }.into()
+                    DomainError::NotFlat { what, found }.into()
                 })
             })
             .collect(),

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{DomainError, Result, add, mul};
 use crate::layout::Layout;
 
 /// Walks the coordinates of a layout in row-major order from a start
@@ -48,14 +48,14 @@ impl Positions {
     ///
     /// # Errors
     ///
-    /// [`RankMismatch`](ErrorKind::RankMismatch) when `start` does not have
-    /// one entry per leaf, [`CoordOutOfRange`](ErrorKind::CoordOutOfRange)
+    /// [`RankMismatch`](crate::DomainError::RankMismatch) when `start` does not have
+    /// one entry per leaf, [`CoordOutOfRange`](crate::DomainError::CoordOutOfRange)
     /// when an entry is outside its leaf's extent.
     pub fn new(layout: &Layout, start: &[i64]) -> Result<Positions> {
         let (extents, strides): (Vec<i64>, Vec<i64>) = layout.leaf_modes().unzip();
         if start.len() != extents.len() {
             let (expected, found) = (extents.len(), start.len());
-            return Err(ErrorKind::RankMismatch { expected, found }.into());
+            return Err(DomainError::RankMismatch { expected, found }.into());
         }
         let size = layout.size();
         // Row-major rank of `start`: how many positions come before it.
@@ -63,7 +63,7 @@ impl Positions {
         for (axis, (&c, &extent)) in start.iter().zip(&extents).enumerate() {
             let in_range = (0..extent).contains(&c) || (size == 0 && c == 0);
             if !in_range {
-                return Err(ErrorKind::CoordOutOfRange {
+                return Err(DomainError::CoordOutOfRange {
                     what: "start coordinate",
                     coord: c,
                     axis,

@@ -6,7 +6,7 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 
 use crate::algebra::{Tiler, zipped_divide};
-use crate::error::{ErrorKind, Result};
+use crate::error::{DomainError, Result};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 use crate::layout::Layout;
 
@@ -39,7 +39,7 @@ pub fn slice_axis(layout: &Layout, axis: i64, index: i64) -> Result<View> {
     let extent = mode.size();
     if !(0..extent).contains(&index) {
         let axis = real_axis(axis, layout.rank())?;
-        return Err(ErrorKind::CoordOutOfRange {
+        return Err(DomainError::CoordOutOfRange {
             what: "index",
             coord: index,
             axis,
@@ -115,7 +115,7 @@ impl Blocks {
         let tiles = flat_extents(tile, "a block shape")?;
         if let Some(&found) = tiles.iter().find(|&&t| t < 1) {
             let what = "a block extent";
-            return Err(ErrorKind::OutOfRange {
+            return Err(DomainError::OutOfRange {
                 what,
                 min: 1,
                 found,
@@ -125,14 +125,14 @@ impl Blocks {
         let modes = layout.modes();
         if tiles.len() > modes.len() {
             let (tiler, layout) = (tiles.len(), modes.len());
-            return Err(ErrorKind::TilerTooLong { tiler, layout }.into());
+            return Err(DomainError::TilerTooLong { tiler, layout }.into());
         }
         let mut extents = Vec::with_capacity(tiles.len());
         for (i, mode) in modes.iter().take(tiles.len()).enumerate() {
             match mode.shape() {
                 Int(s) => extents.push(*s),
                 shape => {
-                    return Err(ErrorKind::ModeNotLeaf {
+                    return Err(DomainError::ModeNotLeaf {
                         function: "block",
                         mode: i,
                         shape: shape.to_string(),
@@ -177,7 +177,7 @@ impl Blocks {
                 let size = self.grid.size();
                 if !(0..size).contains(i) {
                     let (what, index) = ("block", *i);
-                    return Err(ErrorKind::IndexOutOfRange { what, index, size }.into());
+                    return Err(DomainError::IndexOutOfRange { what, index, size }.into());
                 }
                 // CuTe order: the first mode varies fastest.
                 let mut rest = *i;
@@ -194,12 +194,12 @@ impl Blocks {
                 let coord = flat_extents(index, "a block coordinate")?;
                 if coord.len() != sizes.len() {
                     let (expected, found) = (sizes.len(), coord.len());
-                    return Err(ErrorKind::RankMismatch { expected, found }.into());
+                    return Err(DomainError::RankMismatch { expected, found }.into());
                 }
                 for (axis, (&c, &extent)) in coord.iter().zip(&sizes).enumerate() {
                     if !(0..extent).contains(&c) {
                         let what = "block coordinate";
-                        return Err(ErrorKind::CoordOutOfRange {
+                        return Err(DomainError::CoordOutOfRange {
                             what,
                             coord: c,
                             axis,

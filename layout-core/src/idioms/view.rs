@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{DomainError, Result, add, mul};
 use crate::layout::Layout;
 
 /// The most entries [`table`] will produce: a table is printed (calculator)
@@ -58,7 +58,7 @@ impl fmt::Display for Table {
 ///
 /// # Errors
 ///
-/// [`TableTooLarge`](ErrorKind::TableTooLarge) past [`TABLE_LIMIT`] entries.
+/// [`TableTooLarge`](crate::DomainError::TableTooLarge) past [`TABLE_LIMIT`] entries.
 ///
 /// ```
 /// use layout_core::{table, Layout};
@@ -72,7 +72,7 @@ pub fn table(layout: &Layout) -> Result<Table> {
 
 pub(crate) fn check_table_size(size: i64) -> Result<()> {
     if size > TABLE_LIMIT {
-        return Err(ErrorKind::TableTooLarge {
+        return Err(DomainError::TableTooLarge {
             size,
             limit: TABLE_LIMIT,
         }
@@ -116,7 +116,7 @@ impl View {
     ///
     /// # Errors
     ///
-    /// [`Overflow`](ErrorKind::Overflow) when some `base + L(c)` does not fit.
+    /// [`Overflow`](crate::ErrorKind::Overflow) when some `base + L(c)` does not fit.
     pub fn new(layout: Layout, base: i64) -> Result<View> {
         // The layout's offsets lie within ±span of 0 (Layout::new checked the span fits).
         let mut span = 0i64;
@@ -169,7 +169,7 @@ impl View {
     ///
     /// # Errors
     ///
-    /// [`TableTooLarge`](ErrorKind::TableTooLarge) past [`TABLE_LIMIT`] entries.
+    /// [`TableTooLarge`](crate::DomainError::TableTooLarge) past [`TABLE_LIMIT`] entries.
     pub fn table(&self) -> Result<Table> {
         check_table_size(self.layout.size())?;
         Ok(Table(self.offsets().collect()))

@@ -4,7 +4,7 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
-use crate::error::{ErrorKind, Result, add, mul};
+use crate::error::{DomainError, Result, add, mul};
 use crate::int_tuple::IntTuple::{self, Int, Tuple};
 
 /// The offset of `coord` under `shape:stride` (see [`Layout::crd2idx`](crate::Layout::crd2idx)).
@@ -71,7 +71,7 @@ fn split_coord(
                     if extent == 0 {
                         // `mode` counts the modes of this level's shape.
                         let shape = shape.to_string();
-                        return Err(ErrorKind::ZeroSizeMode { mode, shape }.into());
+                        return Err(DomainError::ZeroSizeMode { mode, shape }.into());
                     }
                     let part = rest % extent;
                     rest /= extent;
@@ -84,19 +84,19 @@ fn split_coord(
         (Tuple(coords), Tuple(shapes), Tuple(strides)) => {
             if coords.len() != shapes.len() {
                 let (expected, found) = (shapes.len(), coords.len());
-                return Err(ErrorKind::RankMismatch { expected, found }.into());
+                return Err(DomainError::RankMismatch { expected, found }.into());
             }
             for ((c, s), d) in coords.iter().zip(shapes).zip(strides) {
                 split_coord(c, s, d, leaf)?;
             }
             Ok(())
         }
-        (Tuple(_), Int(_), _) => Err(ErrorKind::CoordinateTooDeep {
+        (Tuple(_), Int(_), _) => Err(DomainError::CoordinateTooDeep {
             coord: coord.to_string(),
             extent: shape.to_string(),
         }
         .into()),
-        _ => Err(ErrorKind::NotCongruent {
+        _ => Err(DomainError::NotCongruent {
             shape: shape.to_string(),
             stride: stride.to_string(),
         }
@@ -123,7 +123,7 @@ pub fn idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
                 coords.push(match (s, d) {
                     (1, _) => 0,
                     (0, _) => {
-                        return Err(ErrorKind::ZeroSizeMode {
+                        return Err(DomainError::ZeroSizeMode {
                             mode: coords.len(),
                             shape: shape.to_string(),
                         }
@@ -140,7 +140,7 @@ pub fn idx2crd(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
             .map(|(i, s)| idx2crd(i, s))
             .collect::<Result<Vec<_>>>()
             .map(Tuple),
-        (Tuple(is), _) => Err(ErrorKind::RankMismatch {
+        (Tuple(is), _) => Err(DomainError::RankMismatch {
             expected: shape.rank(),
             found: is.len(),
         }

@@ -9,7 +9,7 @@ use super::{BASE, Function, Kind, Narration, Returns, layout_of};
 use crate::atoms::{Atom, CopyAtom, MmaAtom, Operand};
 use crate::coerce::Accepts::{Any, Layout};
 use crate::coerce::Args;
-use crate::error::{ErrorKind, Result};
+use crate::error::{CallError, ErrorKind, Result};
 use crate::tv;
 use crate::value::Value;
 
@@ -122,7 +122,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
 /// The atom layout, whatever the error (the operand is checked first).
 fn second(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::WrongType { .. } => Some(2),
+        ErrorKind::Call(CallError::WrongType { .. }) => Some(2),
         _ => Some(1),
     }
 }

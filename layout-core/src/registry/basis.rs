@@ -91,7 +91,8 @@ fn own_at(
     Some(if (i, args.len()) == (at, n) {
         body(l)
     } else {
-        Err(refused(f, args, i))
+        let how = format!("as argument {} of {n}", at + 1);
+        Err(refused_here(f, args, i, &how))
     })
 }
 
@@ -180,7 +181,11 @@ pub(super) const COMPOSITION: OnBasis = OnBasis::Own(|f, args| {
             .composition_tiler(1)
             .and_then(|t| algebra::composition(l, &t).map_err(args.at(1)))
             .and_then(BasisLayout::into_value),
-        _ => Err(refused(f, args, i)),
+        (_, [a, _]) => {
+            let how = format!("on the right of a layout, not of {}", a.describe());
+            Err(refused_here(f, args, i, &how))
+        }
+        _ => Err(refused_here(f, args, i, "in a call with two arguments")),
     })
 });
 
@@ -268,9 +273,27 @@ fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
     Ok(Value::Basis(back(table, t)?))
 }
 
+/// The refusal of a function whose entry refuses scaled-basis strides:
+/// it names the functions that take them, read from the table.
 fn refused(f: &Function, args: &Args, i: usize) -> Error {
+    let takers: Vec<&str> = super::FUNCTIONS
+        .iter()
+        .filter(|g| !matches!(g.on_basis, OnBasis::Refused))
+        .map(|g| g.name)
+        .collect();
     refusal(format!(
-        "`{}` does not take a layout with scaled-basis strides here (those work in crd2idx, coshape, cosize, composition (either side, or both) and the divides (as the left operand), coalesce, filter, filter_zeros, and size, rank, depth, shape, stride, get, take, select, group, flatten, unflatten, append, prepend, replace, dice; `slice` gives a view from a coordinate)",
+        "`{}` does not take a layout with scaled-basis strides (the functions that do: {})",
+        f.name,
+        takers.join(", ")
+    ))
+    .or_at(args.span(i))
+}
+
+/// The refusal of a function that takes scaled-basis strides, but not
+/// where argument `i` has them: `how` says where it does.
+fn refused_here(f: &Function, args: &Args, i: usize, how: &str) -> Error {
+    refusal(format!(
+        "`{}` takes a layout with scaled-basis strides only {how}",
         f.name
     ))
     .or_at(args.span(i))

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use crate::algebra::{self, Form};
 use crate::coerce::{Args, new_layout};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{AlgebraRefusal, DomainError, Error, ErrorKind, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::{self, Layout};
 use crate::value::{Major, Value};
@@ -28,13 +28,14 @@ pub(super) fn first(_: &ErrorKind) -> Option<usize> {
 pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
     match e {
         e if e.is_composition_refusal() => Some(1),
-        ErrorKind::TilerTooLong { .. } | ErrorKind::ProductPastHole { .. } => Some(1),
-        ErrorKind::NotInjective { .. }
-        | ErrorKind::NotComplementable { .. }
-        | ErrorKind::NegativeStride { .. }
-        | ErrorKind::ZeroSizeMode { .. }
-        | ErrorKind::RankMismatch { .. }
-        | ErrorKind::CoordinateTooDeep { .. } => Some(0),
+        ErrorKind::Domain(DomainError::TilerTooLong { .. })
+        | ErrorKind::Algebra(AlgebraRefusal::ProductPastHole { .. }) => Some(1),
+        ErrorKind::Algebra(AlgebraRefusal::NotInjective { .. })
+        | ErrorKind::Algebra(AlgebraRefusal::NotComplementable { .. })
+        | ErrorKind::Algebra(AlgebraRefusal::NegativeStride { .. })
+        | ErrorKind::Domain(DomainError::ZeroSizeMode { .. })
+        | ErrorKind::Domain(DomainError::RankMismatch { .. })
+        | ErrorKind::Domain(DomainError::CoordinateTooDeep { .. }) => Some(0),
         _ => None,
     }
 }
@@ -42,9 +43,9 @@ pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
 /// A divide complements its tiler: a tiler `complement` refuses is at fault.
 pub(super) fn divide(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NotInjective { .. }
-        | ErrorKind::NotComplementable { .. }
-        | ErrorKind::NegativeStride { .. } => Some(1),
+        ErrorKind::Algebra(AlgebraRefusal::NotInjective { .. })
+        | ErrorKind::Algebra(AlgebraRefusal::NotComplementable { .. })
+        | ErrorKind::Algebra(AlgebraRefusal::NegativeStride { .. }) => Some(1),
         e => algebra(e),
     }
 }
@@ -52,7 +53,7 @@ pub(super) fn divide(e: &ErrorKind) -> Option<usize> {
 /// `complement(A, M)`: a cotarget out of range is `M`'s fault.
 pub(super) fn complement_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::OutOfRange { .. } => Some(1),
+        ErrorKind::Domain(DomainError::OutOfRange { .. }) => Some(1),
         e => algebra(e),
     }
 }
@@ -60,7 +61,7 @@ pub(super) fn complement_blame(e: &ErrorKind) -> Option<usize> {
 /// `idx2crd(I, SHAPE)`: a rank mismatch is the index's fault, the rest the shape's.
 pub(super) fn idx2crd_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::RankMismatch { .. } => Some(0),
+        ErrorKind::Domain(DomainError::RankMismatch { .. }) => Some(0),
         _ => Some(1),
     }
 }

@@ -46,7 +46,7 @@ pub(super) fn max_common(layout: bool, a: &Value, b: &Value) -> Result<Value> {
         match v {
             Value::Layout(l) => Ok((None, l.clone())),
             Value::Composed(c) => zero_offset_swizzle(c, WHAT).map(|(sw, l)| (Some(sw), l.clone())),
-            _ => Err(crate::ErrorKind::WrongType {
+            _ => Err(crate::CallError::WrongType {
                 expected: "a layout or a composed layout",
                 found: v.describe(),
             }

@@ -6,7 +6,7 @@ use super::{Construct, TypedForm};
 use crate::algebra as alg;
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple};
 use crate::coerce::Args;
-use crate::error::{ErrorKind, Result};
+use crate::error::{ConstructError, DomainError, ErrorKind, Result};
 use crate::int_tuple::IntTuple as Tuple;
 use crate::value::{Major, Value};
 
@@ -177,7 +177,8 @@ fn major_order(shape: &Tuple, major: Major) -> Tuple {
 /// is the order's fault, the rest the shape's.
 fn ordered_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::OrderMismatch { .. } | ErrorKind::OrderTie { .. } => Some(1),
+        ErrorKind::Construct(ConstructError::OrderMismatch { .. })
+        | ErrorKind::Construct(ConstructError::OrderTie { .. }) => Some(1),
         _ => Some(0),
     }
 }
@@ -185,9 +186,11 @@ fn ordered_blame(e: &ErrorKind) -> Option<usize> {
 /// `tile_to_shape(BLOCK, SHAPE, ORDER)`.
 fn tile_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::BlockRankTooHigh { .. } => Some(0),
-        ErrorKind::BlockNotDividing { .. } | ErrorKind::NegativeExtent(_) => Some(1),
-        ErrorKind::OrderMismatch { .. } | ErrorKind::OrderTie { .. } => Some(2),
+        ErrorKind::Construct(ConstructError::BlockRankTooHigh { .. }) => Some(0),
+        ErrorKind::Construct(ConstructError::BlockNotDividing { .. })
+        | ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(1),
+        ErrorKind::Construct(ConstructError::OrderMismatch { .. })
+        | ErrorKind::Construct(ConstructError::OrderTie { .. }) => Some(2),
         _ => None,
     }
 }
@@ -197,9 +200,12 @@ fn tile_blame(e: &ErrorKind) -> Option<usize> {
 /// the layout's.
 fn recast_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::OutOfRange { what, .. } if *what == alg::NEW_WIDTH => Some(2),
-        ErrorKind::OutOfRange { .. } => Some(1),
-        ErrorKind::RecastNotDivisible { .. } | ErrorKind::NoUnitStride { .. } => Some(0),
+        ErrorKind::Domain(DomainError::OutOfRange { what, .. }) if *what == alg::NEW_WIDTH => {
+            Some(2)
+        }
+        ErrorKind::Domain(DomainError::OutOfRange { .. }) => Some(1),
+        ErrorKind::Construct(ConstructError::RecastNotDivisible { .. })
+        | ErrorKind::Construct(ConstructError::NoUnitStride { .. }) => Some(0),
         _ => None,
     }
 }

@@ -2,7 +2,7 @@
 
 use super::calls::{self, algebra, first};
 use super::mode_calls::{self, sub_layout};
-use super::{BASE, Function, Kind, Narration, Returns, Tiling, layout_of, tiled};
+use super::{BASE, Function, Kind, Narration, Returns, Tiling, layout_of, tiled, tiled_by};
 use super::{Query, TypedForm};
 use crate::algebra::{self as alg, Form};
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
@@ -185,7 +185,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     Function {
         on_swizzle: super::composed_calls::COMPOSITION,
         on_basis: super::basis::COMPOSITION,
-        ..tiled(
+        ..tiled_by(
             "composition",
             "composition(A, B)",
             Tiling::Composition,
@@ -200,7 +200,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Divide(Form::Logical),
         "A ∘ (T, complement(T, size A)): tiles of T, then across tiles",
         "logical_divide((4,2,3):(2,1,8), 4:2)",
-        |a| calls::divide_as(a, Form::Logical),
     ),
     tiled(
         "zipped_divide",
@@ -208,7 +207,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Divide(Form::Zipped),
         "logical_divide grouped as ((tiles…),(rests…))",
         "zipped_divide((4,6):(1,4), (2,3))",
-        |a| calls::divide_as(a, Form::Zipped),
     ),
     tiled(
         "tiled_divide",
@@ -216,7 +214,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Divide(Form::Tiled),
         "logical_divide grouped as ((tiles…),rest0,rest1,…)",
         "tiled_divide((4,6):(1,4), (2,3))",
-        |a| calls::divide_as(a, Form::Tiled),
     ),
     tiled(
         "flat_divide",
@@ -224,7 +221,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Divide(Form::Flat),
         "logical_divide grouped as (tile0,tile1,…,rest0,rest1,…)",
         "flat_divide((4,6):(1,4), (2,3))",
-        |a| calls::divide_as(a, Form::Flat),
     ),
     Function {
         on_swizzle: super::composed_calls::LOGICAL_PRODUCT,
@@ -234,7 +230,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
             Tiling::Product(Form::Logical),
             "(A, complement(A, size A · cosize T) ∘ T): A, then copies of A laid out as T",
             "logical_product((2,2):(4,1), 6:1)",
-            |a| calls::product_as(a, Form::Logical),
         )
     },
     tiled(
@@ -243,7 +238,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Product(Form::Zipped),
         "logical_product grouped as ((A modes…),(copy modes…))",
         "zipped_product((2,2):(1,2), (2,2))",
-        |a| calls::product_as(a, Form::Zipped),
     ),
     tiled(
         "tiled_product",
@@ -251,7 +245,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Product(Form::Tiled),
         "logical_product grouped as ((A modes…),copy0,copy1,…)",
         "tiled_product((2,2):(1,2), (2,2))",
-        |a| calls::product_as(a, Form::Tiled),
     ),
     tiled(
         "flat_product",
@@ -259,7 +252,6 @@ pub(super) const FUNCTIONS: &[Function] = &[
         Tiling::Product(Form::Flat),
         "logical_product grouped as (A0,A1,…,copy0,copy1,…)",
         "flat_product((2,2):(1,2), (2,2))",
-        |a| calls::product_as(a, Form::Flat),
     ),
     Function {
         name: "blocked_product",

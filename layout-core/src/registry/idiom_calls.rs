@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use crate::coerce::Args;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DomainError, Error, ErrorKind, IdiomError, Result};
 use crate::idioms::{
     Positions, Table, TensorDescriptor, View, block, broadcast, broadcast_to, check_table_size,
     diagonal, flat_extents, idx2crd_strided, real_axis, shifted, slice_axis, stripes, table,
@@ -17,10 +17,10 @@ use crate::value::{Major, Value};
 /// `descriptor(LENGTHS[, STRIDES], TAG)`: a bad length or too few strides.
 pub(super) fn descriptor_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NegativeExtent(_) => Some(0),
-        ErrorKind::DescriptorRank { .. }
-        | ErrorKind::DescriptorStrideNotPositive { .. }
-        | ErrorKind::DescriptorStrideTooSmall { .. } => Some(1),
+        ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(0),
+        ErrorKind::Idiom(IdiomError::DescriptorRank { .. })
+        | ErrorKind::Idiom(IdiomError::DescriptorStrideNotPositive { .. })
+        | ErrorKind::Idiom(IdiomError::DescriptorStrideTooSmall { .. }) => Some(1),
         _ => None,
     }
 }
@@ -28,8 +28,9 @@ pub(super) fn descriptor_blame(e: &ErrorKind) -> Option<usize> {
 /// Broadcasting: the shape that brought the extent, else the layout.
 pub(super) fn broadcast_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::CannotBroadcast { operand, .. } => Some(*operand),
-        ErrorKind::NotBroadcastable { .. } | ErrorKind::BroadcastRank { .. } => Some(0),
+        ErrorKind::Idiom(IdiomError::CannotBroadcast { operand, .. }) => Some(*operand),
+        ErrorKind::Idiom(IdiomError::NotBroadcastable { .. })
+        | ErrorKind::Idiom(IdiomError::BroadcastRank { .. }) => Some(0),
         _ => None,
     }
 }
@@ -37,8 +38,9 @@ pub(super) fn broadcast_blame(e: &ErrorKind) -> Option<usize> {
 /// A view operation: the view, unless the dims are the same (`diagonal`).
 pub(super) fn view_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::SameDiagonalDims { .. } => Some(3),
-        ErrorKind::ModeNotLeaf { .. } | ErrorKind::TableTooLarge { .. } => Some(0),
+        ErrorKind::Idiom(IdiomError::SameDiagonalDims { .. }) => Some(3),
+        ErrorKind::Domain(DomainError::ModeNotLeaf { .. })
+        | ErrorKind::Domain(DomainError::TableTooLarge { .. }) => Some(0),
         _ => None,
     }
 }
@@ -46,12 +48,14 @@ pub(super) fn view_blame(e: &ErrorKind) -> Option<usize> {
 /// `block(L, TILE, INDEX)`: a tile that does not fit the layout, else the index.
 pub(super) fn block_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::OutOfRange { .. } | ErrorKind::TilerTooLong { .. } => Some(1),
-        ErrorKind::NotFlat { .. }
-        | ErrorKind::IndexOutOfRange { .. }
-        | ErrorKind::CoordOutOfRange { .. }
-        | ErrorKind::RankMismatch { .. } => Some(2),
-        ErrorKind::ModeNotLeaf { .. } | ErrorKind::TableTooLarge { .. } => Some(0),
+        ErrorKind::Domain(DomainError::OutOfRange { .. })
+        | ErrorKind::Domain(DomainError::TilerTooLong { .. }) => Some(1),
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+        | ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
+        | ErrorKind::Domain(DomainError::CoordOutOfRange { .. })
+        | ErrorKind::Domain(DomainError::RankMismatch { .. }) => Some(2),
+        ErrorKind::Domain(DomainError::ModeNotLeaf { .. })
+        | ErrorKind::Domain(DomainError::TableTooLarge { .. }) => Some(0),
         _ => None,
     }
 }
@@ -63,7 +67,7 @@ pub(super) fn broadcast_shapes(a: &Args) -> Result<Value> {
         // Check each shape here, where its span is known.
         let extents = flat_extents(&shape, "a shape to broadcast").map_err(a.at(i))?;
         if let Some(&bad) = extents.iter().find(|&&e| e < 0) {
-            return Err(Error::at(ErrorKind::NegativeExtent(bad), a.span(i)));
+            return Err(Error::at(DomainError::NegativeExtent(bad), a.span(i)));
         }
         shapes.push(shape);
     }
@@ -77,7 +81,7 @@ pub(super) fn broadcast_layout(a: &Args) -> Result<Value> {
 pub(super) fn real_axis_of(a: &Args) -> Result<Value> {
     let rank = a.int(1)?;
     let rank = usize::try_from(rank).map_err(|_| {
-        let kind = ErrorKind::OutOfRange {
+        let kind = DomainError::OutOfRange {
             what: "a rank",
             min: 0,
             found: rank,
@@ -194,8 +198,9 @@ pub(super) fn idx2crd(a: &Args) -> Result<IntTuple> {
     .map_err(a.at(1))?;
     idx2crd_strided(index, &shape, &stride).map_err(|e| {
         let operand = match e.kind() {
-            ErrorKind::OutOfRange { .. } => 0,
-            ErrorKind::ZeroSizeMode { .. } | ErrorKind::NegativeExtent(_) => 1,
+            ErrorKind::Domain(DomainError::OutOfRange { .. }) => 0,
+            ErrorKind::Domain(DomainError::ZeroSizeMode { .. })
+            | ErrorKind::Domain(DomainError::NegativeExtent(_)) => 1,
             _ => 2,
         };
         e.or_at(a.span(operand))

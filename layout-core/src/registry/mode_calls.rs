@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::calls::{count, int};
 use crate::algebra as alg;
 use crate::coerce::Args;
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{DomainError, Error, ErrorKind, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::value::Value;
@@ -15,8 +15,8 @@ use crate::value::Value;
 /// `unflatten`: a nested value is the value's fault, a count the profile's.
 pub(super) fn unflatten_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NotFlat { .. } => Some(0),
-        ErrorKind::ProfileMismatch { .. } => Some(1),
+        ErrorKind::Domain(DomainError::NotFlat { .. }) => Some(0),
+        ErrorKind::Domain(DomainError::ProfileMismatch { .. }) => Some(1),
         _ => None,
     }
 }
@@ -25,7 +25,7 @@ pub(super) fn unflatten_blame(e: &ErrorKind) -> Option<usize> {
 /// layout, is the shape's fault; the rest as composition.
 pub(super) fn with_shape_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::NegativeExtent(_) => Some(1),
+        ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(1),
         e => super::calls::algebra(e),
     }
 }
@@ -34,8 +34,8 @@ pub(super) fn with_shape_blame(e: &ErrorKind) -> Option<usize> {
 /// is the second argument's fault, a negative extent the first's.
 pub(super) fn division_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::OutOfRange { .. } => Some(1),
-        ErrorKind::NegativeExtent(_) => Some(0),
+        ErrorKind::Domain(DomainError::OutOfRange { .. }) => Some(1),
+        ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(0),
         _ => None,
     }
 }
@@ -44,7 +44,7 @@ pub(super) fn division_blame(e: &ErrorKind) -> Option<usize> {
 fn index(a: &Args, i: usize) -> Result<usize> {
     let n = a.int(i)?;
     usize::try_from(n).map_err(|_| {
-        let kind = ErrorKind::OutOfRange {
+        let kind = DomainError::OutOfRange {
             what: "a mode index",
             min: 0,
             found: n,
@@ -137,7 +137,7 @@ pub(super) fn select(a: &Args) -> Result<Value> {
         .collect::<Result<Vec<_>>>()?;
     // An index out of range is pointed at (the first argument giving it).
     let point = |e: Error| match e.kind() {
-        ErrorKind::ModeOutOfRange { mode, .. } => {
+        ErrorKind::Domain(DomainError::ModeOutOfRange { mode, .. }) => {
             let k = indices.iter().position(|&i| i64::try_from(i) == Ok(*mode));
             e.or_at(a.span(k.map_or(0, |k| k + 1)))
         }

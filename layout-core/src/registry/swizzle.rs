@@ -80,11 +80,13 @@ fn access(a: &Args) -> Result<Value> {
     let n = if a.len() == 4 { Some(a.int(3)?) } else { None };
     let r = analyse_with(a.layout(0)?, data, bytes, n).map_err(|e| {
         let blamed = match e.kind() {
-            crate::ErrorKind::UnsupportedAccess { input, .. } => match input {
-                AccessInput::Tv => 0,
-                AccessInput::ElementBytes => 2,
-                AccessInput::PerAccess => 3,
-            },
+            crate::ErrorKind::Idiom(crate::IdiomError::UnsupportedAccess { input, .. }) => {
+                match input {
+                    AccessInput::Tv => 0,
+                    AccessInput::ElementBytes => 2,
+                    AccessInput::PerAccess => 3,
+                }
+            }
             _ => 0,
         };
         e.or_at(a.span(blamed))

@@ -19,7 +19,7 @@ use crate::algebra::{
     zipped_divide,
 };
 use crate::atoms::{MmaAtom, Operand};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{DomainError, ErrorKind, Result, mul};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 
@@ -146,7 +146,7 @@ pub fn tiled_mma_steps(
     let mut modes = atom_layout.modes();
     if modes.len() > 3 {
         let rank = modes.len();
-        return Err(ErrorKind::AtomLayoutRank { rank }.into());
+        return Err(DomainError::AtomLayoutRank { rank }.into());
     }
     while modes.len() < 3 {
         modes.push(Layout::leaf(1, 0)?);
@@ -222,7 +222,7 @@ pub fn tiled_mma_steps(
 fn two_modes(l: &Layout) -> Result<(Layout, Layout)> {
     match (l.mode(0), l.mode(1), l.rank()) {
         (Some(a), Some(b), 2) => Ok((a, b)),
-        _ => Err(ErrorKind::RankMismatch {
+        _ => Err(DomainError::RankMismatch {
             expected: 2,
             found: l.rank(),
         }
@@ -251,7 +251,7 @@ pub fn tv_cells(tv: &Layout, tile: &IntTuple) -> Result<Vec<Option<(i64, i64)>>>
     let limit = crate::idioms::TABLE_LIMIT;
     if cells > limit || tv.size() > limit {
         let size = cells.max(tv.size());
-        return Err(ErrorKind::TableTooLarge { size, limit }.into());
+        return Err(DomainError::TableTooLarge { size, limit }.into());
     }
     let threads = tv.mode(0).map_or(tv.size(), |m| m.size());
     let values = tv.mode(1).map_or(1, |m| m.size());
@@ -267,7 +267,7 @@ pub fn tv_cells(tv: &Layout, tile: &IntTuple) -> Result<Vec<Option<(i64, i64)>>>
             let slot = usize::try_from(i).ok().and_then(|i| out.get_mut(i));
             let Some(slot) = slot else {
                 let (what, index, size) = ("the tile index a TV layout gives", i, cells);
-                return Err(ErrorKind::IndexOutOfRange { what, index, size }.into());
+                return Err(DomainError::IndexOutOfRange { what, index, size }.into());
             };
             match slot {
                 Some((t0, _)) if *t0 <= t => {}

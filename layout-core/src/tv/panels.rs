@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::{layout_tv_steps, tiled_mma_layout, tv_cells};
 use crate::atoms::{Atom, CopyAtom, MmaAtom, Operand};
-use crate::error::{ErrorKind, Result, mul};
+use crate::error::{CallError, ErrorKind, Result, mul};
 use crate::eval;
 use crate::expr::{Expr, ExprKind};
 use crate::int_tuple::IntTuple;
@@ -117,7 +117,7 @@ pub(crate) const TILED_MMA_LAYOUT: TvPanels = Some(|_, args| match args {
 
 /// The refusal of an expression that is no TV layout, pointing at it.
 fn not_tv(value: &Value, expr: &Expr) -> crate::Error {
-    let kind = ErrorKind::WrongType {
+    let kind = CallError::WrongType {
         expected: "a TV layout: layout_tv(…), mma_layout(…), tiled_mma_layout(…), copy_layout(…), an MMA or a copy atom",
         found: value.describe(),
     };

@@ -2,7 +2,7 @@
 //! layout shaped like `B` (each leaf refined into any ordered factorization
 //! of its extent).
 
-use layout_core::{Error, ErrorKind, Layout};
+use layout_core::{AlgebraRefusal, Error, ErrorKind, Layout};
 
 /// `A(B(i))` for every `i < size(B)`, read with the library's `crd2idx`
 /// (indices past `size(A)` go through `A`'s last mode, as in CuTe).
@@ -206,9 +206,8 @@ pub fn some_layout_agrees(b: &Layout, want: &[i64], upto: usize) -> bool {
 /// The witness index a composition error names, if it names one.
 pub fn witness(e: &Error) -> Option<i64> {
     match e.kind() {
-        ErrorKind::NotAdmissible { index, .. } | ErrorKind::NotAdditive { index, .. } => {
-            Some(*index)
-        }
+        ErrorKind::Algebra(AlgebraRefusal::NotAdmissible { index, .. })
+        | ErrorKind::Algebra(AlgebraRefusal::NotAdditive { index, .. }) => Some(*index),
         _ => None,
     }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use layout_core::{ErrorKind, Layout, complement, filter};
+use layout_core::{AlgebraRefusal, ErrorKind, Layout, complement, filter};
 
 use super::exhaustive::layouts;
 
@@ -63,7 +63,8 @@ fn sweep(lefts: &[Layout]) -> (u64, u64) {
                     assert!(
                         matches!(
                             e.kind(),
-                            ErrorKind::NotInjective { .. } | ErrorKind::NotComplementable { .. }
+                            ErrorKind::Algebra(AlgebraRefusal::NotInjective { .. })
+                                | ErrorKind::Algebra(AlgebraRefusal::NotComplementable { .. })
                         ),
                         "{at}: {e}"
                     );
@@ -101,20 +102,20 @@ fn complement_refusals_name_the_mode() {
     let e = complement(&a, 8).unwrap_err();
     assert_eq!(
         *e.kind(),
-        ErrorKind::NotComplementable {
+        ErrorKind::Algebra(AlgebraRefusal::NotComplementable {
             mode: 1,
             stride: 3,
             span: 2
-        }
+        })
     );
     let a: Layout = "(3,2):(1,2)".parse().unwrap();
     let e = complement(&a, 8).unwrap_err();
     assert_eq!(
         *e.kind(),
-        ErrorKind::NotInjective {
+        ErrorKind::Algebra(AlgebraRefusal::NotInjective {
             mode: 1,
             stride: 2,
             span: 3
-        }
+        })
     );
 }

@@ -3,7 +3,7 @@
 //! changed span or kind shows up as one failing row with its input.
 
 use layout_core::notation::MAX_DEPTH;
-use layout_core::{ErrorKind, evaluate};
+use layout_core::{CallError, ErrorKind, SyntaxError, evaluate};
 
 mod algebra_cases;
 mod notation_cases;
@@ -12,11 +12,17 @@ mod notation_cases;
 const CASES: [&[(&str, &str, usize, usize)]; 2] =
     [notation_cases::NOTATION, algebra_cases::ALGEBRA];
 
-/// The variant's name, from its `Debug` form (`Overflow("…")` → `Overflow`).
+/// The variant's name, from its `Debug` form, inside its family
+/// (`Shape(NotCongruent { … })` → `NotCongruent`; `Overflow("…")` → `Overflow`).
 fn variant(kind: &ErrorKind) -> String {
     let debug = format!("{kind:?}");
-    let end = debug.find([' ', '(', '{']).unwrap_or(debug.len());
-    debug[..end].to_owned()
+    let name_end = |s: &str| s.find([' ', '(', '{']).unwrap_or(s.len());
+    let outer = &debug[..name_end(&debug)];
+    let inner = debug[outer.len()..].strip_prefix('(');
+    match inner {
+        Some(inner) if inner.starts_with(char::is_uppercase) => inner[..name_end(inner)].to_owned(),
+        _ => outer.to_owned(),
+    }
 }
 
 /// What is wrong with a message meant for a person: it should be words
@@ -94,10 +100,10 @@ fn suggestions_are_close_names_only() {
     let e = evaluate("crd2ix(1, 8:1)").unwrap_err();
     assert!(matches!(
         e.kind(),
-        ErrorKind::UnknownFunction {
+        ErrorKind::Call(CallError::UnknownFunction {
             suggestion: Some("crd2idx"),
             ..
-        }
+        })
     ));
     assert_eq!(
         e.to_string(),
@@ -106,10 +112,10 @@ fn suggestions_are_close_names_only() {
     let e = evaluate("frobnicate(2)").unwrap_err();
     assert!(matches!(
         e.kind(),
-        ErrorKind::UnknownFunction {
+        ErrorKind::Call(CallError::UnknownFunction {
             suggestion: None,
             ..
-        }
+        })
     ));
     let e = evaluate("size(LayoutRigth)").unwrap_err();
     assert!(e.to_string().ends_with("did you mean `LayoutRight`?"));
@@ -148,11 +154,17 @@ fn nesting_is_limited_not_a_stack_overflow() {
         );
         let e = evaluate(&src).unwrap_err();
         let start = open.len() * (MAX_DEPTH + 1) - 1;
-        assert_eq!(e.kind(), &ErrorKind::TooDeep { limit: MAX_DEPTH });
+        assert_eq!(
+            e.kind(),
+            &ErrorKind::Syntax(SyntaxError::TooDeep { limit: MAX_DEPTH })
+        );
         assert_eq!(e.span().map(|s| (s.start, s.end)), Some((start, start + 1)));
     }
     let e = evaluate(&"(".repeat(100_000)).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::TooDeep { limit: MAX_DEPTH });
+    assert_eq!(
+        e.kind(),
+        &ErrorKind::Syntax(SyntaxError::TooDeep { limit: MAX_DEPTH })
+    );
 }
 
 #[test]

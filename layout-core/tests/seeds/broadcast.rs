@@ -21,12 +21,12 @@ fn broadcast_errors() {
     let (kind, at) = fails("broadcast((2,3,4),(3,5))");
     assert_eq!(
         kind,
-        ErrorKind::CannotBroadcast {
+        ErrorKind::Idiom(IdiomError::CannotBroadcast {
             left: 4,
             right: 5,
             axis: 2,
             operand: 1
-        }
+        })
     );
     assert_eq!(at, "(3,5)");
     assert_eq!(
@@ -36,32 +36,35 @@ fn broadcast_errors() {
     let (kind, at) = fails("broadcast((2,1),(1,3),(4,3))");
     assert!(matches!(
         kind,
-        ErrorKind::CannotBroadcast {
+        ErrorKind::Idiom(IdiomError::CannotBroadcast {
             left: 2,
             right: 4,
             axis: 0,
             operand: 2
-        }
+        })
     ));
     assert_eq!(at, "(4,3)");
     let (kind, at) = fails("broadcast((0,3),(2,3))");
     assert!(matches!(
         kind,
-        ErrorKind::CannotBroadcast {
+        ErrorKind::Idiom(IdiomError::CannotBroadcast {
             left: 0,
             right: 2,
             ..
-        }
+        })
     ));
     assert_eq!(at, "(2,3)");
     let (kind, at) = fails("broadcast((2,3),((2,3)))");
-    assert!(matches!(kind, ErrorKind::NotFlat { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "((2,3))");
     let (kind, at) = fails("broadcast((2,-3),(3))");
-    assert_eq!(kind, ErrorKind::NegativeExtent(-3));
+    assert_eq!(kind, ErrorKind::Domain(DomainError::NegativeExtent(-3)));
     assert_eq!(at, "(2,-3)");
     let (kind, at) = fails("broadcast(2:1)");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "2:1");
 }
 
@@ -85,18 +88,21 @@ fn broadcast_layouts() {
     let (kind, at) = fails("broadcast_to((3,2):(1,3), (2,3,4))");
     assert_eq!(
         kind,
-        ErrorKind::NotBroadcastable {
+        ErrorKind::Idiom(IdiomError::NotBroadcastable {
             from: "2".into(),
             to: "4".into(),
             axis: 2
-        }
+        })
     );
     assert_eq!(at, "(3,2):(1,3)");
     let (kind, at) = fails("broadcast_to((2,3,4):(12,4,1), (3,4))");
-    assert_eq!(kind, ErrorKind::BroadcastRank { from: 3, to: 2 });
+    assert_eq!(
+        kind,
+        ErrorKind::Idiom(IdiomError::BroadcastRank { from: 3, to: 2 })
+    );
     assert_eq!(at, "(2,3,4):(12,4,1)");
     let (kind, at) = fails("broadcast_to((2,3), (3,4))");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "(2,3)");
 }
 
@@ -108,12 +114,18 @@ fn real_axes() {
     assert_eq!(eval("real_axis(-1, 4)"), "3");
     for (src, axis) in [("real_axis(4, 4)", 4), ("real_axis(-5, 4)", -5)] {
         let (kind, at) = fails(src);
-        assert_eq!(kind, ErrorKind::AxisOutOfRange { axis, rank: 4 });
+        assert_eq!(
+            kind,
+            ErrorKind::Domain(DomainError::AxisOutOfRange { axis, rank: 4 })
+        );
         assert_eq!(at, axis.to_string());
     }
     assert!(real_axis(0, 0).is_err());
     let (kind, at) = fails("real_axis(0, -1)");
-    assert!(matches!(kind, ErrorKind::OutOfRange { found: -1, .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::OutOfRange { found: -1, .. })
+    ));
     assert_eq!(at, "-1");
 }
 
@@ -145,24 +157,33 @@ fn row_major_index_errors() {
     let (kind, at) = fails("idx2crd(5, (2,3), (3,0))");
     assert_eq!(
         kind,
-        ErrorKind::NonPositiveStride {
+        ErrorKind::Algebra(AlgebraRefusal::NonPositiveStride {
             mode: 1,
             extent: 3,
             stride: 0
-        }
+        })
     );
     assert_eq!(at, "(3,0)");
     let (kind, at) = fails("idx2crd(-1, (2,3), LayoutRight)");
-    assert!(matches!(kind, ErrorKind::OutOfRange { found: -1, .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::OutOfRange { found: -1, .. })
+    ));
     assert_eq!(at, "-1");
     let (kind, at) = fails("idx2crd(1, (2,0), LayoutRight)");
-    assert!(matches!(kind, ErrorKind::ZeroSizeMode { mode: 1, .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::ZeroSizeMode { mode: 1, .. })
+    ));
     assert_eq!(at, "(2,0)");
     let (kind, at) = fails("idx2crd(1, (2,3), (1,(2,3)))");
-    assert!(matches!(kind, ErrorKind::NotCongruent { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotCongruent { .. })
+    ));
     assert_eq!(at, "(1,(2,3))");
     let (kind, at) = fails("idx2crd(1, (2,3), RowMajor)");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "RowMajor");
 }
 

@@ -63,7 +63,10 @@ fn descriptors_print_and_convert() {
     assert_eq!((back.lengths(), back.strides()), (d.lengths(), d.strides()));
     assert_eq!(back.tag(), TensorLayout::Bypass);
     let nested = TensorDescriptor::try_from(&layout("((2,2),3):((1,2),4)")).unwrap_err();
-    assert!(matches!(nested.kind(), ErrorKind::NotFlat { .. }));
+    assert!(matches!(
+        nested.kind(),
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
 }
 
 #[test]
@@ -71,7 +74,7 @@ fn descriptor_errors() {
     let (kind, at) = fails("descriptor((2,3,4), (12,1,4), RowMajor)");
     assert_eq!(
         kind,
-        ErrorKind::DescriptorStrideTooSmall {
+        ErrorKind::Idiom(IdiomError::DescriptorStrideTooSmall {
             tag: "RowMajor",
             dim: 1,
             stride: 1,
@@ -79,7 +82,7 @@ fn descriptor_errors() {
             inner: 2,
             extent: 4,
             inner_stride: 4
-        }
+        })
     );
     assert_eq!(at, "(12,1,4)");
     assert_eq!(
@@ -90,77 +93,83 @@ fn descriptor_errors() {
     let (kind, at) = fails("descriptor((2,3,4), (5,4,1), RowMajor)");
     assert!(matches!(
         kind,
-        ErrorKind::DescriptorStrideTooSmall {
+        ErrorKind::Idiom(IdiomError::DescriptorStrideTooSmall {
             dim: 0,
             needed: 12,
             ..
-        }
+        })
     ));
     assert_eq!(at, "(5,4,1)");
     let (kind, _) = fails("descriptor((3,4), (1,2), ColumnMajor)");
     assert!(matches!(
         kind,
-        ErrorKind::DescriptorStrideTooSmall {
+        ErrorKind::Idiom(IdiomError::DescriptorStrideTooSmall {
             dim: 1,
             needed: 3,
             ..
-        }
+        })
     ));
     // Only the innermost two strides are computed; a 0 elsewhere is an error.
     let (kind, at) = fails("descriptor((2,3,4), (0,0,16), RowMajor)");
     assert!(matches!(
         kind,
-        ErrorKind::DescriptorStrideNotPositive {
+        ErrorKind::Idiom(IdiomError::DescriptorStrideNotPositive {
             dim: 0,
             stride: 0,
             ..
-        }
+        })
     ));
     assert_eq!(at, "(0,0,16)");
     let (kind, at) = fails("descriptor((2,3,4), (0,4,1), RowMajor)");
     assert_eq!(
         kind,
-        ErrorKind::DescriptorStrideNotPositive {
+        ErrorKind::Idiom(IdiomError::DescriptorStrideNotPositive {
             tag: "RowMajor",
             dim: 0,
             stride: 0
-        }
+        })
     );
     assert_eq!(at, "(0,4,1)");
     let (kind, at) = fails("descriptor((2,3,4), (4,1), RowMajor)");
     assert_eq!(
         kind,
-        ErrorKind::DescriptorRank {
+        ErrorKind::Idiom(IdiomError::DescriptorRank {
             lengths: 3,
             strides: 2
-        }
+        })
     );
     assert_eq!(at, "(4,1)");
     let (kind, at) = fails("descriptor((2,-3), RowMajor)");
-    assert_eq!(kind, ErrorKind::NegativeExtent(-3));
+    assert_eq!(kind, ErrorKind::Domain(DomainError::NegativeExtent(-3)));
     assert_eq!(at, "(2,-3)");
     let (kind, at) = fails("descriptor((2,(3,4)), RowMajor)");
-    assert!(matches!(kind, ErrorKind::NotFlat { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "(2,(3,4))");
     let (kind, at) = fails("descriptor((2,3), (3,(1)), RowMajor)");
-    assert!(matches!(kind, ErrorKind::NotFlat { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "(3,(1))");
     let (kind, at) = fails("descriptor((2,3), LayoutRight)");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "LayoutRight");
     let (kind, at) = fails("descriptor((2,3), RowMajr)");
     assert_eq!(
         kind,
-        ErrorKind::UnknownName {
+        ErrorKind::Call(CallError::UnknownName {
             name: "RowMajr".into(),
             suggestion: Some("RowMajor")
-        }
+        })
     );
     assert_eq!(at, "RowMajr");
     let (kind, at) = fails("descriptor((2,3))");
     assert!(matches!(
         kind,
-        ErrorKind::WrongArgumentCount { found: 1, .. }
+        ErrorKind::Call(CallError::WrongArgumentCount { found: 1, .. })
     ));
     assert_eq!(at, "descriptor((2,3))");
 }

@@ -6,9 +6,9 @@
 
 use layout_core::idioms::{Device, KernelAttrs, OpType};
 use layout_core::{
-    ErrorKind, IntTuple, Layout, Positions, TensorDescriptor, TensorLayout, View, block, blocks,
-    broadcast, broadcast_offset, broadcast_to, diagonal, evaluate, idx2crd_row_major, real_axis,
-    slice_axis, split_axis, stripes, table,
+    AlgebraRefusal, CallError, DomainError, ErrorKind, IdiomError, IntTuple, Layout, Positions,
+    TensorDescriptor, TensorLayout, View, block, blocks, broadcast, broadcast_offset, broadcast_to,
+    diagonal, evaluate, idx2crd_row_major, real_axis, slice_axis, split_axis, stripes, table,
 };
 
 fn eval(src: &str) -> String {

@@ -62,39 +62,45 @@ fn position_errors() {
     let e = Positions::new(&l, &[0, 3]).unwrap_err();
     assert_eq!(
         *e.kind(),
-        ErrorKind::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             what: "start coordinate",
             coord: 3,
             axis: 1,
             extent: 3
-        }
+        })
     );
     assert!(Positions::new(&l, &[-1, 0]).is_err());
     let e = Positions::new(&l, &[0]).unwrap_err();
     assert_eq!(
         *e.kind(),
-        ErrorKind::RankMismatch {
+        ErrorKind::Domain(DomainError::RankMismatch {
             expected: 2,
             found: 1
-        }
+        })
     );
     let (kind, at) = fails("positions((2,3):(3,1), (2,0))");
     assert!(matches!(
         kind,
-        ErrorKind::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             coord: 2,
             axis: 0,
             ..
-        }
+        })
     ));
     assert_eq!(at, "(2,0)");
     let (kind, at) = fails("positions((2,3):(3,1), (0,0,0))");
-    assert!(matches!(kind, ErrorKind::RankMismatch { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::RankMismatch { .. })
+    ));
     assert_eq!(at, "(0,0,0)");
     let (kind, at) = fails("positions((2,3), (0,0))");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "(2,3)");
     let (kind, at) = fails("positions(2000000:1)");
-    assert!(matches!(kind, ErrorKind::TableTooLarge { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::TableTooLarge { .. })
+    ));
     assert_eq!(at, "2000000:1");
 }

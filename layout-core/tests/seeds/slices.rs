@@ -28,7 +28,10 @@ fn stripes_along_an_axis() {
     assert_eq!(seen, (0..24).collect::<Vec<_>>());
 
     let (kind, at) = fails("stripes((2,3,4):(12,4,1), 3)");
-    assert_eq!(kind, ErrorKind::AxisOutOfRange { axis: 3, rank: 3 });
+    assert_eq!(
+        kind,
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: 3, rank: 3 })
+    );
     assert_eq!(at, "3");
 }
 
@@ -55,18 +58,18 @@ fn sub_tensors_along_an_axis() {
     let (kind, at) = fails("slice_axis((2,3):(3,1), 1, 3)");
     assert_eq!(
         kind,
-        ErrorKind::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             what: "index",
             coord: 3,
             axis: 1,
             extent: 3
-        }
+        })
     );
     assert_eq!(at, "3");
     let (kind, at) = fails("slice_axis((2,3):(3,1), -3, 0)");
     assert!(matches!(
         kind,
-        ErrorKind::AxisOutOfRange { axis: -3, rank: 2 }
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: -3, rank: 2 })
     ));
     assert_eq!(at, "-3");
 }
@@ -113,52 +116,61 @@ fn blocks_cut_at_the_edges() {
 #[test]
 fn block_errors() {
     let (kind, at) = fails("block((5,4):(4,1), (0,3), 0)");
-    assert!(matches!(kind, ErrorKind::OutOfRange { found: 0, .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::OutOfRange { found: 0, .. })
+    ));
     assert_eq!(at, "(0,3)");
     let (kind, at) = fails("block((5,4):(4,1), (2,(3)), 0)");
-    assert!(matches!(kind, ErrorKind::NotFlat { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::NotFlat { .. })
+    ));
     assert_eq!(at, "(2,(3))");
     let (kind, at) = fails("block((5,4):(4,1), (2,3,4), 0)");
     assert_eq!(
         kind,
-        ErrorKind::TilerTooLong {
+        ErrorKind::Domain(DomainError::TilerTooLong {
             tiler: 3,
             layout: 2
-        }
+        })
     );
     assert_eq!(at, "(2,3,4)");
     let (kind, at) = fails("block((5,4):(4,1), (2,3), 6)");
     assert_eq!(
         kind,
-        ErrorKind::IndexOutOfRange {
+        ErrorKind::Domain(DomainError::IndexOutOfRange {
             what: "block",
             index: 6,
             size: 6
-        }
+        })
     );
     assert_eq!(at, "6");
     let (kind, at) = fails("block((5,4):(4,1), (2,3), (3,0))");
     assert!(matches!(
         kind,
-        ErrorKind::CoordOutOfRange {
+        ErrorKind::Domain(DomainError::CoordOutOfRange {
             coord: 3,
             axis: 0,
             extent: 3,
             ..
-        }
+        })
     ));
     assert_eq!(at, "(3,0)");
     let (kind, at) = fails("block((5,4):(4,1), (2,3), (1,0,0))");
-    assert!(matches!(kind, ErrorKind::RankMismatch { .. }));
+    assert!(matches!(
+        kind,
+        ErrorKind::Domain(DomainError::RankMismatch { .. })
+    ));
     assert_eq!(at, "(1,0,0)");
     let (kind, at) = fails("block(((2,3),4):((1,2),6), (2,2), 0)");
     assert!(matches!(
         kind,
-        ErrorKind::ModeNotLeaf {
+        ErrorKind::Domain(DomainError::ModeNotLeaf {
             function: "block",
             mode: 0,
             ..
-        }
+        })
     ));
     assert_eq!(at, "((2,3),4):((1,2),6)");
 }
@@ -168,28 +180,28 @@ fn unknown_names_suggest_the_seed_functions() {
     let (kind, at) = fails("diagnal((3,4):(4,1))");
     assert_eq!(
         kind,
-        ErrorKind::UnknownFunction {
+        ErrorKind::Call(CallError::UnknownFunction {
             name: "diagnal".into(),
             suggestion: Some("diagonal")
-        }
+        })
     );
     assert_eq!(at, "diagnal");
     let (kind, _) = fails("diagonal((3,4):(4,1), 0, 0, 1, 1)");
     assert_eq!(
         kind,
-        ErrorKind::WrongArgumentCount {
+        ErrorKind::Call(CallError::WrongArgumentCount {
             name: "diagonal",
             expected: "1 to 4 arguments".into(),
             found: 5
-        }
+        })
     );
     let (kind, at) = fails("ColumMajor");
     assert!(matches!(
         kind,
-        ErrorKind::UnknownName {
+        ErrorKind::Call(CallError::UnknownName {
             suggestion: Some("ColumnMajor"),
             ..
-        }
+        })
     ));
     assert_eq!(at, "ColumMajor");
 }

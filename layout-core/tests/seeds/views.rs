@@ -67,35 +67,44 @@ fn diagonals_match_a_naive_loop() {
 #[test]
 fn diagonal_errors() {
     let (kind, at) = fails("diagonal((2,3,3):(9,3,1), 0, 1, -2)");
-    assert_eq!(kind, ErrorKind::SameDiagonalDims { dim: 1 });
+    assert_eq!(
+        kind,
+        ErrorKind::Idiom(IdiomError::SameDiagonalDims { dim: 1 })
+    );
     assert_eq!(at, "-2");
     let (kind, at) = fails("diagonal((2,3,3):(9,3,1), 0, 3, 1)");
-    assert_eq!(kind, ErrorKind::AxisOutOfRange { axis: 3, rank: 3 });
+    assert_eq!(
+        kind,
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: 3, rank: 3 })
+    );
     assert_eq!(at, "3");
     let (kind, at) = fails("diagonal((2,3,3):(9,3,1), 0, 0, -4)");
-    assert_eq!(kind, ErrorKind::AxisOutOfRange { axis: -4, rank: 3 });
+    assert_eq!(
+        kind,
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: -4, rank: 3 })
+    );
     assert_eq!(at, "-4");
     let (kind, at) = fails("diagonal(8:1)");
     assert!(matches!(
         kind,
-        ErrorKind::AxisOutOfRange { axis: 1, rank: 1 }
+        ErrorKind::Domain(DomainError::AxisOutOfRange { axis: 1, rank: 1 })
     ));
     assert_eq!(at, "diagonal(8:1)");
     let (kind, at) = fails("diagonal(((2,2),4):((1,2),4))");
     assert_eq!(
         kind,
-        ErrorKind::ModeNotLeaf {
+        ErrorKind::Domain(DomainError::ModeNotLeaf {
             function: "diagonal",
             mode: 0,
             shape: "(2,2)".into()
-        }
+        })
     );
     assert_eq!(at, "((2,2),4):((1,2),4)");
     let (kind, at) = fails("diagonal((3,4), 1, 0, 1)");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "(3,4)");
     let (kind, at) = fails("diagonal((3,4):(4,1), (1), 0, 1)");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "(1)");
 }
 
@@ -123,17 +132,17 @@ fn tables_and_views() {
     let (kind, at) = fails("table((4096,4096):(1,4096))");
     assert_eq!(
         kind,
-        ErrorKind::TableTooLarge {
+        ErrorKind::Domain(DomainError::TableTooLarge {
             size: 1 << 24,
             limit: 1 << 20
-        }
+        })
     );
     assert_eq!(at, "(4096,4096):(1,4096)");
     let (kind, at) = fails("table((2,4))");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "(2,4)");
     let (kind, at) = fails("view((2,4), 1)");
-    assert!(matches!(kind, ErrorKind::WrongType { .. }));
+    assert!(matches!(kind, ErrorKind::Call(CallError::WrongType { .. })));
     assert_eq!(at, "(2,4)");
     let (kind, _) = fails("view(2:1, 9223372036854775807)");
     assert!(matches!(kind, ErrorKind::Overflow(_)));

@@ -40,7 +40,7 @@ type Piece = (IntTuple, Vec<ScaledBasis>);
 ///
 /// # Errors
 ///
-/// [`ScaledBasis`](crate::ErrorKind::ScaledBasis) for a stride of `B`
+/// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) for a stride of `B`
 /// naming a mode `A` does not have, for leaves of `B` whose offsets carry
 /// inside a mode of `A` (with the index where CuTe's answer is wrong), and
 /// those of [`composition`](super::composition) for one mode.
@@ -116,7 +116,7 @@ fn compose_group(
         Ok(r) => Ok(split(&r, group.len())),
         Err(e) => Err(witness(mode, group, b, leaves).unwrap_or_else(|| {
             let kind = match e.kind() {
-                crate::ErrorKind::ScaledBasis(why) => why.clone(),
+                crate::ErrorKind::Algebra(crate::AlgebraRefusal::ScaledBasis(why)) => why.clone(),
                 other => format!("{other}"),
             };
             refusal(format!(

@@ -31,7 +31,7 @@ use crate::layout::Layout;
 ///
 /// # Errors
 ///
-/// [`ScaledBasis`](crate::ErrorKind::ScaledBasis) for a path `A` has no
+/// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) for a path `A` has no
 /// mode at, or leaves of `B` that no layout composes with their mode
 /// exactly (with the integer composition's reason).
 pub fn composition_by_basis(a: &Layout, b: &BasisLayout) -> Result<Layout> {

@@ -11,7 +11,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::{BasisLayout, Piece, ScaledBasis, coalesced_leaves, compose_leaf, refusal};
-use crate::error::{ErrorKind, Result};
+use crate::error::{AlgebraRefusal, Result};
 use crate::int_tuple::IntTuple::{Int, Tuple};
 use crate::layout::{Layout, natural_coord};
 
@@ -81,7 +81,7 @@ pub(super) fn decide(a: &BasisLayout, b: &Layout) -> Result<BasisLayout> {
         .map(|(n, _)| n)
         .fold(b.size(), i64::saturating_add);
     if reads > READ_LIMIT {
-        return Err(ErrorKind::CompositionUndecided {
+        return Err(AlgebraRefusal::CompositionUndecided {
             size: reads,
             limit: READ_LIMIT,
         }

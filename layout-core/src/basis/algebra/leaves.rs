@@ -66,7 +66,7 @@ pub fn filter(a: &BasisLayout) -> Result<BasisLayout> {
 ///
 /// # Errors
 ///
-/// [`ScaledBasis`](crate::ErrorKind::ScaledBasis) for a negative scale or an
+/// [`ScaledBasis`](crate::AlgebraRefusal::ScaledBasis) for a negative scale or an
 /// empty layout; [`Overflow`](crate::ErrorKind::Overflow).
 pub fn coshape(a: &BasisLayout) -> Result<IntTuple> {
     if a.size() == 0 || a.strides.iter().any(|d| d.value < 0) {
