@@ -204,3 +204,20 @@ fn tile_to_shape_ordered_with_a_named_target() {
         assert_eq!(core.to_string(), format!("((2,{h}),(2,3)):((1,12),(2,4))"));
     }
 }
+
+/// A raw identifier names a layout, or a layout's type, as any other
+/// (the `macro_parse` fuzz target found `#r#A` panicking in the macro).
+#[test]
+fn a_raw_identifier_names_a_layout() {
+    let r#type = layout!((4,8):(8,1));
+    assert_eq!(layout!(size(#r#type)), 32);
+    assert_eq!(layout!(crd2idx((1,2), #r#type)), 10);
+    type r#Tile = layout_dsl::layout_type!(type (4,2):(1,8));
+    type Matrix = layout_dsl::layout_type!((m,n):(1,ld));
+    type Picked = layout_dsl::layout_type!(type composition(#Matrix, #r#Tile));
+    let (m, n) = (8, 6);
+    let a: Matrix = layout!((m,n):(1,m));
+    let r#tile: r#Tile = layout!(type (4,2):(1,8));
+    let picked: Picked = layout!(type composition(#a, #r#tile)).unwrap();
+    assert_eq!(picked.to_string(), "((4,1),(2,1)):((1,0),(8,0))");
+}

@@ -288,13 +288,15 @@ fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
         };
         return Err(Error::at(kind, args.call_span()));
     }
-    // A layout with scaled-basis strides has its own algebra (registry/basis.rs).
-    if let Some(result) = crate::registry::basis_call(f, args, |a| call(name, name_span, a)) {
-        return result;
-    }
-    // A composed layout goes through its inner layout (registry/swizzle.rs).
-    if let Some(result) = crate::registry::composed_call(f, args, |a| call(name, name_span, a)) {
-        return result;
+    // A layout with scaled-basis strides has its own algebra (registry/basis.rs),
+    // a composed layout goes through its inner layout (registry/swizzle.rs).
+    // What they refuse without blaming an argument is the call's fault:
+    // `append(make_identity_layout((4,8)), 2:4)` brings an integer stride
+    // among scaled bases, which neither argument has alone.
+    let own = crate::registry::basis_call(f, args, |a| call(name, name_span, a))
+        .or_else(|| crate::registry::composed_call(f, args, |a| call(name, name_span, a)));
+    if let Some(result) = own {
+        return result.map_err(|e| e.or_at(args.call_span()));
     }
     for (i, value) in args.values.iter().enumerate() {
         f.accepts(i).check(value, args.span(i))?;

@@ -44,6 +44,15 @@ pub fn name(e: &Expr) -> Option<&str> {
     }
 }
 
+/// The identifier `#NAME` names, at `span`: a raw one (`#r#type`, whose
+/// text is `r#type`) stays raw, where `Ident::new` would panic.
+pub fn ident(name: &str, span: proc_macro2::Span) -> proc_macro2::Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => proc_macro2::Ident::new_raw(raw, span),
+        None => proc_macro2::Ident::new(name, span),
+    }
+}
+
 /// Whether `e` is or contains a named layout.
 pub fn contains(e: &Expr) -> bool {
     match &e.kind {

@@ -19,7 +19,7 @@ impl Expander<'_> {
     pub fn named(&self, e: &Expr) -> TokenStream {
         let value = |l: &Expr| {
             let name = named::name(l).expect("checked");
-            let ident = proc_macro2::Ident::new(name, self.ast.spans[l.span.end - 1]);
+            let ident = named::ident(name, self.ast.spans[l.span.end - 1]);
             quote!(#ident)
         };
         match &e.kind {

@@ -194,7 +194,7 @@ fn operand(ast: &Ast, e: &Expr) -> Result<TokenStream, Untypable> {
         )),
         _ => {
             let name = named::name(e).expect("a named composition or product takes these operands");
-            let ident = proc_macro2::Ident::new(name, ast.spans[e.span.end - 1]);
+            let ident = named::ident(name, ast.spans[e.span.end - 1]);
             Ok(quote!(#ident))
         }
     }

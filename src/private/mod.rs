@@ -29,10 +29,12 @@ mod compose_decide_static;
 mod compose_exact;
 mod compose_static;
 mod compose_static_walk;
+mod compose_tree;
 mod compose_value;
 mod compose_walk;
 mod composed;
 mod construct;
+mod construct_like;
 mod construct_values;
 mod convert;
 mod coord;
@@ -89,13 +91,14 @@ pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
 };
 pub use compose_static_walk::{static_walk, static_walk_decided};
-pub use compose_value::{Compose, ComposeTree};
+pub use compose_tree::ComposeTree;
+pub use compose_value::Compose;
 pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
+pub use construct_like::{FragmentStrides, MakeLike, StaticStrides};
 pub use construct_values::{
-    FragmentStrides, LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, MakeLike, OrderOf,
-    StaticStrides, make_ordered_layout,
+    LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, OrderOf, make_ordered_layout,
 };
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};

@@ -10,7 +10,8 @@
 use layout_core::Error;
 
 use super::algebra::AlgebraError;
-use super::construct_values::{FragmentStrides, MakeLike, OrderOf, StaticStrides};
+use super::construct_like::{FragmentStrides, MakeLike, StaticStrides};
+use super::construct_values::OrderOf;
 use super::list::IntoTuple;
 use super::partition::{Dice, OuterModes};
 use super::poisoned::{Poisoned, Unknown, poisoned};

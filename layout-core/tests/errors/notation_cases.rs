@@ -154,6 +154,26 @@ pub const NOTATION: &[(&str, &str, usize, usize)] = &[
         43,
         50,
     ),
+    // Found by the `eval` fuzz target: an integer stride brought among
+    // scaled bases by the call, which neither argument has alone, had no span.
+    (
+        "append(make_identity_layout((4,8)), 2:4)",
+        "ScaledBasis",
+        0,
+        40,
+    ),
+    (
+        "prepend(2:4, make_identity_layout((4,8)))",
+        "ScaledBasis",
+        0,
+        41,
+    ),
+    (
+        "append(make_identity_layout((4,8)), 2:1@1@0)",
+        "ScaledBasis",
+        0,
+        44,
+    ),
     // ---- names and arguments ----
     ("crd2ix(1, 8:1)", "UnknownFunction", 0, 6),
     ("frobnicate(2)", "UnknownFunction", 0, 10),
