@@ -409,7 +409,7 @@ macro_rules! trees {
                 e: AE,
                 reach: &mut AS::Reach,
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-                let parts = ($(ok_or_return!(self.$i.compose_tree(d.$i, a, e, reach)),)*);
+                let parts = ($(self.$i.compose_tree(d.$i, a, e, reach)?,)*);
                 Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
             }
             #[inline]

@@ -349,7 +349,7 @@ where
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
         let (a, e) = (self.erased(), e.erased());
-        let (shapes, strides, _) = ok_or_return!(a.walk(e, (n.get(), r.get(), 0), group, reach));
+        let (shapes, strides, _) = a.walk(e, (n.get(), r.get(), 0), group, reach)?;
         FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
     }
     #[inline]

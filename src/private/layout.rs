@@ -310,11 +310,6 @@ impl<S: Tree, D: Tree, I> Layout<S, D, I> {
 impl<S, D, I> Layout<S, D, I> {
     /// The layout of a shape and stride tree the caller built congruent
     /// (read from the core: convert.rs; a typed partition: partition.rs).
-    /// `inline(always)`, as `new`: the static algebra's results have long
-    /// types, and a function of its own per result type costs a debug
-    /// build its name and symbol (BENCHMARKS.md, "Compile cost of static
-    /// compositions and products: the names").
-    #[inline(always)]
     pub(super) const fn from_parts(shape: S, stride: D) -> Self {
         Layout {
             shape,
@@ -324,8 +319,7 @@ impl<S, D, I> Layout<S, D, I> {
     }
 
     /// The shape and stride trees, with no bound on them (the typed
-    /// algebra's results: compose_value.rs). `inline(always)` as `from_parts`.
-    #[inline(always)]
+    /// algebra's results: compose_value.rs).
     pub(super) fn into_parts(self) -> (S, D) {
         (self.shape, self.stride)
     }

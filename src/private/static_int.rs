@@ -90,10 +90,6 @@ macro_rules! static_leaf {
         }
         impl<$($g)*> Copy for $ty<$($a)*> {}
         impl<$($g)*> Default for $ty<$($a)*> {
-            // Inlined even in a debug build: a folded leaf's type is long,
-            // and its own function would cost its name (BENCHMARKS.md,
-            // "Compile cost of static compositions and products: the names").
-            #[inline(always)]
             fn default() -> Self {
                 $ty(PhantomData)
             }
