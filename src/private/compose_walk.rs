@@ -360,6 +360,9 @@ where
         r: R,
         reads: &mut Reads,
     ) -> Option<(Self::Shape, Self::Stride)> {
+        // Not `?`: its `FromResidual` function per (long) result type in a
+        // debug build (as `ok_or_return!`, src/private/mod.rs).
+        #[allow(clippy::question_mark)]
         let Some((shapes, strides)) =
             decide_modes(self.erased(), e.erased(), (n.get(), r.get()), reads)
         else {
