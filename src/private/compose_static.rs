@@ -278,12 +278,16 @@ macro_rules! fold_modes {
                 strides: Self,
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
                 // The copy refused where the run-time walk answered.
-                W::MODES?;
+                // (`ok_or_return!`, not `?`, and no `Default::default()`: in a
+                // debug build each is a function of its own for these long
+                // types, BENCHMARKS.md, "Compile cost of static compositions
+                // and products: the names".)
+                ok_or_return!(W::MODES);
                 $(
-                    agrees(FUNCTION, shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE)?;
-                    agrees(FUNCTION, strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE)?;
+                    ok_or_return!(agrees(FUNCTION, shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE));
+                    ok_or_return!(agrees(FUNCTION, strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE));
                 )*
-                Ok(Default::default())
+                Ok((($(FoldedLeaf::<W, $i, false>(PhantomData),)*), ($(FoldedLeaf::<W, $i, true>(PhantomData),)*)))
             }
             #[inline]
             #[allow(unused_variables)]
@@ -299,8 +303,11 @@ macro_rules! fold_modes {
                     [$(FoldedLeaf::<W, $i, true>::VALUE as usize,)*],
                 );
                 let ok = W::MODES.is_ok();
-                same_leaf(n, empty, (&decided.0, &decided.1), (&folded.0, &folded.1), ok)
-                    .then(Default::default)
+                if same_leaf(n, empty, (&decided.0, &decided.1), (&folded.0, &folded.1), ok) {
+                    Some((($(FoldedLeaf::<W, $i, false>(PhantomData),)*), ($(FoldedLeaf::<W, $i, true>(PhantomData),)*)))
+                } else {
+                    None
+                }
             }
         }
     };

@@ -84,7 +84,10 @@ macro_rules! trees {
                 e: AE,
                 reads: &mut Reads,
             ) -> Option<(Self::Shape, Self::Stride)> {
-                let parts = ($(self.$i.decide_tree(d.$i, a, e, reads)?,)*);
+                let parts = ($(match self.$i.decide_tree(d.$i, a, e, reads) {
+                    Some(part) => part,
+                    None => return None,
+                },)*);
                 Some((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
             }
         }

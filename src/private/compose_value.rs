@@ -215,7 +215,17 @@ where
         let mut reach = Default::default();
         let (b_shape, b_stride) = b.into_parts();
         let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
-        match walked.and_then(|parts| a.check(reach).map(|()| parts)) {
+        // A `match`, not `and_then` with closures: each would be a function
+        // of its own per result type in a debug build (BENCHMARKS.md,
+        // "Compile cost of static compositions and products: the names").
+        let checked = match walked {
+            Ok(parts) => match a.check(reach) {
+                Ok(()) => Ok(parts),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        };
+        match checked {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
             // Only a condition of the walk's steps is decided again, and only
             // past two leaves: with at most two groups each condition is
@@ -325,9 +335,9 @@ macro_rules! tiler {
                 let (shape, stride) = shape.as_modes().take(stride.as_modes());
                 // Mode i of `self` with tile i (CuTe's by-mode `composition`).
                 let parts = ($(
-                    Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)
-                        .composition(tiler.$i)?
-                        .into_parts(),
+                    ok_or_return!(Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)
+                        .composition(tiler.$i))
+                    .into_parts(),
                 )*);
                 Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))
             }

@@ -12,6 +12,21 @@ macro_rules! for_each_rank {
     };
 }
 
+/// `$e?` for a `Result`, written as a `match`: in a debug build `?` makes
+/// its `Try::branch` and `FromResidual::from_residual` functions for each
+/// result type, and a static algebra result's type is thousands of
+/// characters long, which every such function's name, symbol and debug
+/// info repeat (BENCHMARKS.md, "Compile cost of static compositions and
+/// products: the names"). Release code is the same.
+macro_rules! ok_or_return {
+    ($e:expr) => {
+        match $e {
+            Ok(value) => value,
+            Err(error) => return Err(error),
+        }
+    };
+}
+
 /// Applies `$m` to each `{rank; fields}` entry of `__ranks!`.
 macro_rules! each_rank {
     ($m:ident; $({$($entry:tt)*})*) => {

@@ -92,8 +92,8 @@ where
         function: &'static str,
     ) -> Result<ByModeLists<Self, Cons<D0, RD>, Cons<T0, RT>>, AlgebraError> {
         // Mode i of A times tile i (CuTe's `transform_layout`).
-        let (xs, xd) = Layout::from_parts(self.0, d.0).copies(t.0, function)?;
-        let (ls, ld, fs, fd, ss, sd) = self.1.by_mode(d.1, t.1, function)?;
+        let (xs, xd) = ok_or_return!(Layout::from_parts(self.0, d.0).copies(t.0, function));
+        let (ls, ld, fs, fd, ss, sd) = ok_or_return!(self.1.by_mode(d.1, t.1, function));
         Ok((
             Cons((self.0, xs), ls),
             Cons((d.0, xd), ld),
@@ -204,13 +204,13 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn logical_product(&self, tiler: $Tu) -> Result<Self::Logical, AlgebraError> {
-                let (ls, ld, ..) = self.walk(tiler, "logical_product")?;
+                let (ls, ld, ..) = ok_or_return!(self.walk(tiler, "logical_product"));
                 Ok(Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
             }
 
             #[inline]
             fn zipped_product(&self, tiler: $Tu) -> Result<Self::Zipped, AlgebraError> {
-                let (_, _, fs, fd, ss, sd) = self.walk(tiler, "zipped_product")?;
+                let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "zipped_product"));
                 Ok(Layout::from_parts(
                     (fs.into_tuple(), ss.into_tuple()),
                     (fd.into_tuple(), sd.into_tuple()),
@@ -219,7 +219,7 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn tiled_product(&self, tiler: $Tu) -> Result<Self::Tiled, AlgebraError> {
-                let (_, _, fs, fd, ss, sd) = self.walk(tiler, "tiled_product")?;
+                let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "tiled_product"));
                 Ok(Layout::from_parts(
                     Cons(fs.into_tuple(), ss.lift()).into_tuple(),
                     Cons(fd.into_tuple(), sd.lift()).into_tuple(),
@@ -228,7 +228,7 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn flat_product(&self, tiler: $Tu) -> Result<Self::Flat, AlgebraError> {
-                let (_, _, fs, fd, ss, sd) = self.walk(tiler, "flat_product")?;
+                let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "flat_product"));
                 Ok(Layout::from_parts(
                     fs.lift().concat(ss.lift()).into_tuple(),
                     fd.lift().concat(sd.lift()).into_tuple(),

@@ -137,7 +137,7 @@ where
         let b = b.tile();
         let cosize = b.cosize();
         let (shape, stride) = (self.shape().leaves(), self.stride().leaves());
-        let holes = shape.product_holes(stride, self.size(), cosize, function)?;
+        let holes = ok_or_return!(shape.product_holes(stride, self.size(), cosize, function));
         // Two copies of the walk for dynamic strides: one over inner holes
         // known to be 1, folded, the other general (the same function). All
         // static, the holes are static leaves (`product_static.rs`).

@@ -218,7 +218,7 @@ where
         b: Layout<SB, DB>,
         function: &'static str,
     ) -> Result<(Self::BlockS, Self::BlockD, Self::RakeS, Self::RakeD), AlgebraError> {
-        let (xs, xd) = self.copies(b, function)?;
+        let (xs, xd) = ok_or_return!(self.copies(b, function));
         let (shape, stride) = self.into_parts();
         let (a, d) = (shape.as_modes().into_list(), stride.as_modes().into_list());
         Ok(a.zip_pad(d, SB::copy_modes(xs), SB::copy_modes(xd)))
@@ -239,12 +239,12 @@ where
     type Raked = Layout<Tup<<Self as ZipProduct<B>>::RakeS>, Tup<<Self as ZipProduct<B>>::RakeD>>;
     #[inline]
     fn blocked_product(&self, b: B) -> Result<Self::Blocked, AlgebraError> {
-        let (bs, bd, _, _) = self.zip_product(b, "blocked_product")?;
+        let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, "blocked_product"));
         Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
     }
     #[inline]
     fn raked_product(&self, b: B) -> Result<Self::Raked, AlgebraError> {
-        let (_, _, rs, rd) = self.zip_product(b, "raked_product")?;
+        let (_, _, rs, rd) = ok_or_return!(self.zip_product(b, "raked_product"));
         Ok(Layout::from_parts(rs.into_tuple(), rd.into_tuple()))
     }
 }

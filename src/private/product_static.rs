@@ -136,14 +136,21 @@ macro_rules! choose_holes {
             #[allow(non_snake_case)]
             fn choose(self) -> Result<Self::Holes, AlgebraError> {
                 // The static walk refused where the run-time one answered.
-                const { static_holes::<Sh, St, BS, BD>() }?;
+                // (`ok_or_return!`, not `?`, and no `Default::default()`: in a
+                // debug build each is a function of its own for these long
+                // types, BENCHMARKS.md, "Compile cost of static compositions
+                // and products: the names".)
+                ok_or_return!(const { static_holes::<Sh, St, BS, BD>() });
                 let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
                 $(
-                    agrees("product", $S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE)?;
-                    agrees("product", $D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE)?;
+                    ok_or_return!(agrees("product", $S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE));
+                    ok_or_return!(agrees("product", $D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE));
                 )*
-                agrees("product", Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE)?;
-                Ok(Layout::from_parts(Default::default(), Default::default()))
+                ok_or_return!(agrees("product", Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE));
+                Ok(Layout::from_parts(
+                    ($(HoleLeaf::<Sh, St, BS, BD, $i, 0>(PhantomData),)* HoleLeaf::<Sh, St, BS, BD, 0, 2>(PhantomData),),
+                    (C::<1>, $(HoleLeaf::<Sh, St, BS, BD, $i, 1>(PhantomData),)*),
+                ))
             }
         }
     };

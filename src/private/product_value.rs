@@ -226,19 +226,19 @@ where
 
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
-        let (xs, xd) = self.copies(b, "logical_product")?;
+        let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
         Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
     }
 
     #[inline]
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
-        let (xs, xd) = self.copies(b, "zipped_product")?;
+        let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
         Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
     }
 
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
-        let (xs, xd) = self.copies(b, "tiled_product")?;
+        let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let shape = Cons(self.shape(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xs));
         let stride = Cons(self.stride(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xd));
         Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
@@ -246,7 +246,7 @@ where
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
-        let (xs, xd) = self.copies(b, "flat_product")?;
+        let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (a, d) = (
             S::unpack(self.shape()),
             <S as Unpack<D>>::unpack(self.stride()),

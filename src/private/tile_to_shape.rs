@@ -156,7 +156,7 @@ macro_rules! tile_to_shape {
                 },)*);
                 let _ = next;
                 let b = Layout::from_parts(($(copies.$i.0,)*), ($(copies.$i.1,)*));
-                let (bs, bd, _, _) = self.zip_product(b, F)?;
+                let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, F));
                 Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
             }
             #[inline]
@@ -175,7 +175,7 @@ macro_rules! tile_to_shape {
                 order.parts(&mut place, &mut part, &mut 0, &mut parts);
                 let stride = compact_order(F, &extent, &place, &part, ($rank, parts), true)?;
                 let b = Layout::from_parts(($(extent[$i],)*), ($(stride[$i],)*));
-                let (bs, bd, _, _) = self.zip_product(b, F)?;
+                let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, F));
                 Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
             }
         }
