@@ -7,11 +7,27 @@
 
 use layout_dsl::tensor::{self, Tensor, X, elem_less, typed};
 use layout_dsl::typed::C;
-use layout_dsl::{Layout as CoreLayout, layout};
+use layout_dsl::{BasisLayout, IntTuple, Layout as CoreLayout, ScaledBasis, layout};
 use proptest::prelude::*;
 
 fn core_layout(text: &str) -> CoreLayout {
     text.parse().unwrap()
+}
+
+/// A basis layout's shape and its leaves' strides, `0` for an extent of 1:
+/// there the core's divide (integers only) gives the stride `0`, as CuTe
+/// does for a static `_1`, where the typed shell keeps the stride CuTe
+/// gives a dynamic extent that happens to be 1 (`3@1`); no offset differs.
+fn moving(l: &BasisLayout) -> (IntTuple, Vec<ScaledBasis>) {
+    let strides = l.shape().leaves().zip(l.leaf_strides());
+    let strides = strides.map(|(e, s)| {
+        if e == 1 {
+            ScaledBasis::int(0)
+        } else {
+            s.clone()
+        }
+    });
+    (l.shape().clone(), strides.collect())
 }
 
 proptest! {
@@ -35,6 +51,9 @@ proptest! {
             tensor::local_partition(core_tile.clone(), &core_layout("(2,3):(1,2)"), thread).unwrap();
         let tiles = n.div_ceil(3);
         prop_assert_eq!(tile.shape().2, tiles);
+        // CuTe's `layout()`: the same basis layout from both tensors.
+        prop_assert_eq!(moving(&tile.layout().unwrap()), moving(&core_tile.layout().unwrap()));
+        prop_assert_eq!(moving(&part.layout().unwrap()), moving(&core_part.layout().unwrap()));
         for l in 0..tiles {
             for j in 0..3 {
                 for i in 0..4 {
@@ -204,4 +223,49 @@ fn layout_prints_the_basis_strides_as_cute() {
     let t33 = g_a.local_partition(&t_a, 33).unwrap();
     assert_eq!(t33.get((0, 0, 0)), [1, 1]);
     assert_eq!(t33.layout().unwrap().to_string(), "(4,1,10):(32@0,0,8@1)");
+}
+
+/// The run-time identity tensor's `layout()` after the tutorial's calls
+/// above: CuTe's printed `(_4,_1,10):(_32@0,_0,_8@1)` without the
+/// underscores, and the typed tensor's answer; unpartitioned, CuTe's
+/// `make_identity_layout((4,8))` (`(_4,_8):(_1@0,_1@1)`, g++ with CUTLASS's
+/// headers), which is also the core's `BasisLayout::identity`.
+#[test]
+fn run_time_layout_prints_the_basis_strides_as_cute() {
+    let cute = |printed: &str| printed.replace('_', "");
+    let c = tensor::make_identity_tensor([4, 8]).unwrap();
+    let layout = c.layout().unwrap();
+    assert_eq!(layout.to_string(), cute("(_4,_8):(_1@0,_1@1)"));
+    let shape = "(4,8)".parse().unwrap();
+    assert_eq!(layout, BasisLayout::identity(&shape).unwrap());
+    assert_eq!(
+        layout,
+        typed::make_identity_tensor((4usize, 8usize))
+            .layout()
+            .unwrap()
+    );
+
+    let (m, k) = (128usize, 80usize);
+    let c_a = tensor::make_identity_tensor([m, k]).unwrap();
+    let g_a = tensor::local_tile_step(c_a, (128, 128, 8), (0, 0, X), (1, X, 1)).unwrap();
+    let t_a = core_layout("(32,8):(1,32)");
+    let ta_ca = tensor::local_partition(g_a.clone(), &t_a, 0).unwrap();
+    let layout = ta_ca.layout().unwrap();
+    assert_eq!(layout.to_string(), cute("(_4,_1,10):(_32@0,_0,_8@1)"));
+    let typed_g_a = typed::make_identity_tensor((m, k))
+        .local_tile_step((C::<128>, C::<128>, C::<8>), (0, 0, X), (C::<1>, X, C::<1>))
+        .unwrap();
+    let typed_t_a = layout!(type (32,8):(1,32));
+    assert_eq!(
+        layout,
+        typed_g_a
+            .local_partition(&typed_t_a, 0)
+            .unwrap()
+            .layout()
+            .unwrap()
+    );
+    // Thread 33 starts elsewhere; its layout is the same (the origin is not in it).
+    let t33 = tensor::local_partition(g_a, &t_a, 33).unwrap();
+    assert_eq!(t33.get((0, 0, 0)), Some([1, 1]));
+    assert_eq!(t33.layout().unwrap(), layout);
 }

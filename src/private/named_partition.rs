@@ -69,13 +69,15 @@ pub trait StaticExtents: Sized {
 /// `do_not_recommend`, so that the message names the whole operand rather
 /// than the `usize` inside it, and lists no impls.
 #[diagnostic::on_unimplemented(
-    message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time"
+    message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time",
+    label = "holds a run-time extent (`usize`)"
 )]
 pub trait StaticOperand {}
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
+    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape",
+    label = "a layout, not a tuple of extents"
 )]
 pub trait NotALayout {}
 

@@ -156,7 +156,8 @@ impl<T: Shape> ShapeCosize for T {
 
 /// Implemented by nothing: what `cosize(#s)` of a shape asks for.
 #[diagnostic::on_unimplemented(
-    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates"
+    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates",
+    label = "a shape, not a layout"
 )]
 pub trait CosizeOfALayout {}
 

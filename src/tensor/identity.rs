@@ -9,13 +9,15 @@
 //! packed into one integer, one bit field per mode (stride `1 << shift`),
 //! so that the core algebra partitions it like any layout; after every
 //! step the fields are checked not to spill into one another.
+//! [`IdentityTensor::layout`] unpacks them into CuTe's basis strides.
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use layout_core::{Error, ErrorKind, IntTuple, Layout};
+use layout_core::{BasisLayout, BasisTuple, Error, ErrorKind, IntTuple, Layout};
 
 use super::Coordinate;
+use super::identity_layout::basis_leaf;
 use super::partition::Partition;
 
 /// Usable bits of the packed coordinate (offsets are `i64`; one bit spare).
@@ -98,6 +100,65 @@ impl<const R: usize> IdentityTensor<R> {
     #[must_use]
     pub fn shape(&self) -> &IntTuple {
         self.layout.shape()
+    }
+
+    /// CuTe's `layout()` of an identity tensor: the shape with basis
+    /// strides, printing as CuTe's does (`(4,8):(1@0,1@1)` for CuTe's
+    /// `(_4,_8):(_1@0,_1@1)`): a leaf that moves coordinate entry `k` by
+    /// `s` is `s@k`, one that moves none `0`. The same as the typed
+    /// tensor's [`typed::IdentityTensor::layout`](crate::tensor::typed::IdentityTensor::layout)
+    /// after the same calls.
+    ///
+    /// A core [`BasisLayout`] unpacked from the packed strides on each call
+    /// (it allocates: for printing and checking, not for inner loops).
+    ///
+    /// ```
+    /// use layout_dsl::tensor::{local_tile, make_identity_tensor};
+    ///
+    /// let c = make_identity_tensor([128, 10]).unwrap();
+    /// assert_eq!(c.layout().unwrap().to_string(), "(128,10):(1@0,1@1)");
+    /// let tile = local_tile(c, (32, 8), (1, 0)).unwrap();
+    /// assert_eq!(tile.layout().unwrap().to_string(), "(32,8):(1@0,1@1)");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A leaf that moves two entries at once, or a packed stride that is
+    /// not a sum of fields (negative, or with bits outside them): no single
+    /// scaled basis. The partitions here never make one, as `check` shows
+    /// for every mode of more than one element.
+    pub fn layout(&self) -> Result<BasisLayout, Error> {
+        BasisLayout::new(
+            self.layout.shape().clone(),
+            &self.basis_strides(self.layout.stride())?,
+        )
+    }
+
+    /// The packed stride tree as scaled bases, field `k` as entry `k`.
+    fn basis_strides(&self, stride: &IntTuple) -> Result<BasisTuple, Error> {
+        match *stride {
+            IntTuple::Int(packed) => {
+                let moves = self.fields.iter().enumerate().map(|(k, &(shift, width))| {
+                    (k, ((packed as u64 >> shift) & ((1 << width) - 1)) as i64)
+                });
+                let repacked = moves
+                    .clone()
+                    .map(|(k, s)| s << self.fields[k].0)
+                    .sum::<i64>();
+                if repacked != packed {
+                    let why = alloc::format!(
+                        "the packed stride {packed} of this identity tensor is not a sum of its coordinate fields: no scaled basis"
+                    );
+                    return Err(layout_core::AlgebraRefusal::ScaledBasis(why).into());
+                }
+                basis_leaf(moves).map(BasisTuple::Leaf)
+            }
+            IntTuple::Tuple(ref modes) => modes
+                .iter()
+                .map(|s| self.basis_strides(s))
+                .collect::<Result<Vec<_>, _>>()
+                .map(BasisTuple::Tuple),
+        }
     }
 
     /// The element at `coord`: the coordinate it stands for; `None`

@@ -1,8 +1,10 @@
-//! A typed identity tensor's layout with CuTe's basis strides: what
-//! `print(make_identity_tensor(shape).layout())` shows in CuTe,
-//! `(4,8):(1@0,1@1)`. The tensor keeps one integer layout per coordinate
-//! entry (typed_identity.rs); here they are put back together, each leaf's
-//! stride `s@k` when entry `k` is the only one it moves.
+//! CuTe's identity layout with basis strides, as `layout()` of an
+//! identity tensor gives it: what `print(make_identity_tensor(shape).layout())`
+//! shows in CuTe, `(4,8):(1@0,1@1)`. The typed tensor keeps one integer
+//! layout per coordinate entry (typed_identity.rs), the run-time one packs
+//! the entries into bit fields of one integer (identity.rs); both are put
+//! back together here, each leaf's stride `s@k` when entry `k` is the only
+//! one it moves.
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -57,20 +59,11 @@ impl<S: Mode<D>, D: Tree, I: Offset, const R: usize> IdentityTensor<Layout<S, D,
 fn combine(strides: &[&IntTuple]) -> Result<BasisTuple, Error> {
     match strides[0] {
         IntTuple::Int(_) => {
-            let mut moving = strides.iter().enumerate().filter_map(|(k, s)| match s {
-                IntTuple::Int(0) => None,
-                IntTuple::Int(v) => Some((k, *v)),
+            let moving = strides.iter().enumerate().map(|(k, s)| match s {
+                IntTuple::Int(v) => (k, *v),
                 IntTuple::Tuple(_) => unreachable!("entries are congruent"),
             });
-            let leaf = match (moving.next(), moving.next()) {
-                (None, _) => ScaledBasis::int(0),
-                (Some((k, v)), None) => ScaledBasis::new(v, [k]),
-                (Some(_), Some(_)) => {
-                    let why = "a leaf of this identity tensor moves two coordinate entries at once: no single scaled basis".to_string();
-                    return Err(AlgebraRefusal::ScaledBasis(why).into());
-                }
-            };
-            Ok(BasisTuple::Leaf(leaf))
+            basis_leaf(moving).map(BasisTuple::Leaf)
         }
         IntTuple::Tuple(modes) => (0..modes.len())
             .map(|i| {
@@ -85,5 +78,23 @@ fn combine(strides: &[&IntTuple]) -> Result<BasisTuple, Error> {
             })
             .collect::<Result<Vec<_>, _>>()
             .map(BasisTuple::Tuple),
+    }
+}
+
+/// One leaf's stride from what it adds to each coordinate entry (`(k, s)`:
+/// `s` to entry `k`): `s@k` for the one entry it moves, `0` for none.
+///
+/// # Errors
+///
+/// A leaf that moves two entries at once (no single scaled basis).
+pub(super) fn basis_leaf(moves: impl Iterator<Item = (usize, i64)>) -> Result<ScaledBasis, Error> {
+    let mut moving = moves.filter(|&(_, s)| s != 0);
+    match (moving.next(), moving.next()) {
+        (None, _) => Ok(ScaledBasis::int(0)),
+        (Some((k, s)), None) => Ok(ScaledBasis::new(s, [k])),
+        (Some(_), Some(_)) => {
+            let why = "a leaf of this identity tensor moves two coordinate entries at once: no single scaled basis".to_string();
+            Err(AlgebraRefusal::ScaledBasis(why).into())
+        }
     }
 }

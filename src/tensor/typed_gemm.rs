@@ -101,7 +101,7 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
 }
 
 /// [`gemm`], refusing disagreeing extents with an error
-/// ([`ErrorKind::GemmExtents`](layout_core::ErrorKind::GemmExtents))
+/// ([`DomainError::GemmExtents`](layout_core::DomainError::GemmExtents))
 /// before any element is written.
 #[inline]
 pub fn try_gemm<T, EA, EB, EC, LA, LB, LC>(

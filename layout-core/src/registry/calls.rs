@@ -30,12 +30,16 @@ pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
         e if e.is_composition_refusal() => Some(1),
         ErrorKind::Domain(DomainError::TilerTooLong { .. })
         | ErrorKind::Algebra(AlgebraRefusal::ProductPastHole { .. }) => Some(1),
-        ErrorKind::Algebra(AlgebraRefusal::NotInjective { .. })
-        | ErrorKind::Algebra(AlgebraRefusal::NotComplementable { .. })
-        | ErrorKind::Algebra(AlgebraRefusal::NegativeStride { .. })
-        | ErrorKind::Domain(DomainError::ZeroSizeMode { .. })
-        | ErrorKind::Domain(DomainError::RankMismatch { .. })
-        | ErrorKind::Domain(DomainError::CoordinateTooDeep { .. }) => Some(0),
+        ErrorKind::Algebra(
+            AlgebraRefusal::NotInjective { .. }
+            | AlgebraRefusal::NotComplementable { .. }
+            | AlgebraRefusal::NegativeStride { .. },
+        )
+        | ErrorKind::Domain(
+            DomainError::ZeroSizeMode { .. }
+            | DomainError::RankMismatch { .. }
+            | DomainError::CoordinateTooDeep { .. },
+        ) => Some(0),
         _ => None,
     }
 }
@@ -43,9 +47,11 @@ pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
 /// A divide complements its tiler: a tiler `complement` refuses is at fault.
 pub(super) fn divide(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::Algebra(AlgebraRefusal::NotInjective { .. })
-        | ErrorKind::Algebra(AlgebraRefusal::NotComplementable { .. })
-        | ErrorKind::Algebra(AlgebraRefusal::NegativeStride { .. }) => Some(1),
+        ErrorKind::Algebra(
+            AlgebraRefusal::NotInjective { .. }
+            | AlgebraRefusal::NotComplementable { .. }
+            | AlgebraRefusal::NegativeStride { .. },
+        ) => Some(1),
         e => algebra(e),
     }
 }

@@ -177,8 +177,9 @@ fn major_order(shape: &Tuple, major: Major) -> Tuple {
 /// is the order's fault, the rest the shape's.
 fn ordered_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::Construct(ConstructError::OrderMismatch { .. })
-        | ErrorKind::Construct(ConstructError::OrderTie { .. }) => Some(1),
+        ErrorKind::Construct(
+            ConstructError::OrderMismatch { .. } | ConstructError::OrderTie { .. },
+        ) => Some(1),
         _ => Some(0),
     }
 }
@@ -189,8 +190,9 @@ fn tile_blame(e: &ErrorKind) -> Option<usize> {
         ErrorKind::Construct(ConstructError::BlockRankTooHigh { .. }) => Some(0),
         ErrorKind::Construct(ConstructError::BlockNotDividing { .. })
         | ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(1),
-        ErrorKind::Construct(ConstructError::OrderMismatch { .. })
-        | ErrorKind::Construct(ConstructError::OrderTie { .. }) => Some(2),
+        ErrorKind::Construct(
+            ConstructError::OrderMismatch { .. } | ConstructError::OrderTie { .. },
+        ) => Some(2),
         _ => None,
     }
 }
@@ -204,8 +206,9 @@ fn recast_blame(e: &ErrorKind) -> Option<usize> {
             Some(2)
         }
         ErrorKind::Domain(DomainError::OutOfRange { .. }) => Some(1),
-        ErrorKind::Construct(ConstructError::RecastNotDivisible { .. })
-        | ErrorKind::Construct(ConstructError::NoUnitStride { .. }) => Some(0),
+        ErrorKind::Construct(
+            ConstructError::RecastNotDivisible { .. } | ConstructError::NoUnitStride { .. },
+        ) => Some(0),
         _ => None,
     }
 }

@@ -18,9 +18,11 @@ use crate::value::{Major, Value};
 pub(super) fn descriptor_blame(e: &ErrorKind) -> Option<usize> {
     match e {
         ErrorKind::Domain(DomainError::NegativeExtent(_)) => Some(0),
-        ErrorKind::Idiom(IdiomError::DescriptorRank { .. })
-        | ErrorKind::Idiom(IdiomError::DescriptorStrideNotPositive { .. })
-        | ErrorKind::Idiom(IdiomError::DescriptorStrideTooSmall { .. }) => Some(1),
+        ErrorKind::Idiom(
+            IdiomError::DescriptorRank { .. }
+            | IdiomError::DescriptorStrideNotPositive { .. }
+            | IdiomError::DescriptorStrideTooSmall { .. },
+        ) => Some(1),
         _ => None,
     }
 }
@@ -29,8 +31,9 @@ pub(super) fn descriptor_blame(e: &ErrorKind) -> Option<usize> {
 pub(super) fn broadcast_blame(e: &ErrorKind) -> Option<usize> {
     match e {
         ErrorKind::Idiom(IdiomError::CannotBroadcast { operand, .. }) => Some(*operand),
-        ErrorKind::Idiom(IdiomError::NotBroadcastable { .. })
-        | ErrorKind::Idiom(IdiomError::BroadcastRank { .. }) => Some(0),
+        ErrorKind::Idiom(
+            IdiomError::NotBroadcastable { .. } | IdiomError::BroadcastRank { .. },
+        ) => Some(0),
         _ => None,
     }
 }
@@ -39,8 +42,9 @@ pub(super) fn broadcast_blame(e: &ErrorKind) -> Option<usize> {
 pub(super) fn view_blame(e: &ErrorKind) -> Option<usize> {
     match e {
         ErrorKind::Idiom(IdiomError::SameDiagonalDims { .. }) => Some(3),
-        ErrorKind::Domain(DomainError::ModeNotLeaf { .. })
-        | ErrorKind::Domain(DomainError::TableTooLarge { .. }) => Some(0),
+        ErrorKind::Domain(DomainError::ModeNotLeaf { .. } | DomainError::TableTooLarge { .. }) => {
+            Some(0)
+        }
         _ => None,
     }
 }
@@ -48,14 +52,18 @@ pub(super) fn view_blame(e: &ErrorKind) -> Option<usize> {
 /// `block(L, TILE, INDEX)`: a tile that does not fit the layout, else the index.
 pub(super) fn block_blame(e: &ErrorKind) -> Option<usize> {
     match e {
-        ErrorKind::Domain(DomainError::OutOfRange { .. })
-        | ErrorKind::Domain(DomainError::TilerTooLong { .. }) => Some(1),
-        ErrorKind::Domain(DomainError::NotFlat { .. })
-        | ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
-        | ErrorKind::Domain(DomainError::CoordOutOfRange { .. })
-        | ErrorKind::Domain(DomainError::RankMismatch { .. }) => Some(2),
-        ErrorKind::Domain(DomainError::ModeNotLeaf { .. })
-        | ErrorKind::Domain(DomainError::TableTooLarge { .. }) => Some(0),
+        ErrorKind::Domain(DomainError::OutOfRange { .. } | DomainError::TilerTooLong { .. }) => {
+            Some(1)
+        }
+        ErrorKind::Domain(
+            DomainError::NotFlat { .. }
+            | DomainError::IndexOutOfRange { .. }
+            | DomainError::CoordOutOfRange { .. }
+            | DomainError::RankMismatch { .. },
+        ) => Some(2),
+        ErrorKind::Domain(DomainError::ModeNotLeaf { .. } | DomainError::TableTooLarge { .. }) => {
+            Some(0)
+        }
         _ => None,
     }
 }
@@ -199,8 +207,9 @@ pub(super) fn idx2crd(a: &Args) -> Result<IntTuple> {
     idx2crd_strided(index, &shape, &stride).map_err(|e| {
         let operand = match e.kind() {
             ErrorKind::Domain(DomainError::OutOfRange { .. }) => 0,
-            ErrorKind::Domain(DomainError::ZeroSizeMode { .. })
-            | ErrorKind::Domain(DomainError::NegativeExtent(_)) => 1,
+            ErrorKind::Domain(
+                DomainError::ZeroSizeMode { .. } | DomainError::NegativeExtent(_),
+            ) => 1,
             _ => 2,
         };
         e.or_at(a.span(operand))
