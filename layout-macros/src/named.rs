@@ -23,6 +23,12 @@
 //! partitions (`local_tile`, …) with a named operand call the facade's
 //! typed partitions (named_partition.rs), or are an error at an operand
 //! they cannot take: never the run-time path.
+//! A named shape or tile may be a mode of a written-out tuple, as CuTe's
+//! `make_shape(s, Int<4>{})` nests it, in the shape of `size`, `rank`,
+//! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`) and in a divide's
+//! tiler of static tiles (`logical_divide(#A, (#t, 2))` →
+//! `Divide::logical_divide(&A, (t, C::<2>))`, `type` or not):
+//! [`with_named_modes`].
 //! Anywhere else `#A` is an error at its tokens: in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
 //! function that writes out its result while compiling (`table`) cannot
@@ -304,9 +310,10 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
                 "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
             ),
             // A tuple's modes are read while compiling (its nesting makes
-            // the result's type); a named value's only when the code runs.
+            // the result's type); a named value's only when the code runs,
+            // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` names a whole value, which cannot be a mode of a written-out tuple: for a named shape, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth` and in a divide's tiler of static tiles: here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),
