@@ -236,7 +236,10 @@ snapshot!(named_mode_size, "size((#S, (4, m)))");
 snapshot!(named_mode_divide, "logical_divide(#A, (#T, 1, 4))");
 snapshot!(named_mode_tiler, "type zipped_divide((m,n):(1,m), <4, #T>)");
 snapshot!(named_mode_cosize_refused, "cosize((#S, 4))");
-snapshot!(named_mode_dynamic_tile_refused, "logical_divide(#A, (#T, k))");
+snapshot!(
+    named_mode_dynamic_tile_refused,
+    "logical_divide(#A, (#T, k))"
+);
 // Partitions with a named operand: the facade's typed partition, never the core.
 snapshot!(
     named_local_tile,
