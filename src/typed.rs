@@ -227,7 +227,10 @@
 //! dynamic leaves do (a `Result`). Inside a shape, stride, coordinate or
 //! tuple, or in a function that writes out its result while compiling
 //! (`table`), it is a compile error at `#NAME` (a tuple holding a named
-//! shape is built in Rust, `let t = (s, C::<4>);`, and named whole, `#t`).
+//! shape is built in Rust, `let t = (s, C::<4>);`, and named whole, `#t`),
+//! but for a mode of the shape of `size`, `rank`, `depth`
+//! (`size((#s, 4))`) and of a divide's tiler of static tiles
+//! (`logical_divide(#A, (#t, 2))`), which nest as CuTe's `make_shape`.
 //! A named shape answers `size`, `rank` and `depth`; `cosize` is a
 //! layout's only (as in CuTe), so `cosize(#s)` of a shape is an error at
 //! `#s`.

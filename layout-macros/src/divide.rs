@@ -93,12 +93,15 @@ fn door(form: Form) -> Option<Door> {
 /// The divide's form and the [`Named`] form of `e`, if it is one.
 pub fn named_call(e: &Expr) -> Option<(Form, Named<'_>)> {
     let (form, layout, tiler) = facade_divide(e)?;
-    if let (ExprKind::Layout(shape, stride), Some(_)) = (&layout.kind, crate::named::name(tiler)) {
+    // A named tiler, or a tuple of named tiles and extents (`(#t, 2)`).
+    let named_tiler =
+        crate::named::name(tiler).is_some() || crate::named::with_named_modes(tiler, true);
+    if let (ExprKind::Layout(shape, stride), true) = (&layout.kind, named_tiler) {
         return (is_plain(shape) && is_plain(stride))
             .then_some((form, Named::Tiler(shape, stride, tiler)));
     }
     crate::named::name(layout)?;
-    if crate::named::name(tiler).is_some() {
+    if named_tiler {
         return Some((form, Named::Both(layout, tiler)));
     }
     let ExprKind::Tiler(tiles) = &tiler.kind else {
@@ -182,7 +185,7 @@ pub fn static_tiler(tiles: &[i64]) -> TokenStream {
 /// One static tile extent as the `Divide` methods take it: `C::<N>`, or
 /// for 1 the facade's `UnitTile`, CuTe's `_1:_0` over any mode (`C<1>`
 /// over a tuple mode spreads one `1:0` per leaf).
-fn tile_leaf(t: i64) -> TokenStream {
+pub fn tile_leaf(t: i64) -> TokenStream {
     if t == 1 {
         let private = emit::private();
         quote!(#private::UnitTile)

@@ -165,11 +165,16 @@ impl Expander<'_> {
                 let (layout, tiler) = (self.named(l), divide::static_tiler(&tiles));
                 return Ok(divide::emit_named(function, layout, tiler));
             }
-            Some((function, divide::Named::Both(l, t))) if typed => {
-                return Ok(divide::emit_named(function, self.named(l), self.named(t)));
+            // A tiler nesting named tiles has no core value either.
+            Some((function, divide::Named::Both(l, t)))
+                if typed || named::with_named_modes(t, true) =>
+            {
+                let tiler = self.named_tree(t, divide::tile_leaf);
+                return Ok(divide::emit_named(function, self.named(l), tiler));
             }
             Some((function, divide::Named::Tiler(shape, stride, t))) => {
-                let (layout, tiler) = (self.typed_layout(shape, stride)?, self.named(t));
+                let layout = self.typed_layout(shape, stride)?;
+                let tiler = self.named_tree(t, divide::tile_leaf);
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}

@@ -23,6 +23,12 @@
 //! partitions (`local_tile`, …) with a named operand call the facade's
 //! typed partitions (named_partition.rs), or are an error at an operand
 //! they cannot take: never the run-time path.
+//! A named shape or tile may be a mode of a written-out tuple, as CuTe's
+//! `make_shape(s, Int<4>{})` nests it, in the shape of `size`, `rank`,
+//! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`) and in a divide's
+//! tiler of static tiles (`logical_divide(#A, (#t, 2))` →
+//! `Divide::logical_divide(&A, (t, C::<2>))`, `type` or not):
+//! [`with_named_modes`].
 //! Anywhere else `#A` is an error at its tokens: in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
 //! function that writes out its result while compiling (`table`) cannot
@@ -33,6 +39,8 @@ use layout_core::registry;
 use layout_core::registry::{Accepts, Query, TypedForm};
 
 use crate::ast::Ast;
+use crate::divide::Named;
+use crate::emit::MAX_RANK;
 use crate::kind::{door, form_of, typed_call};
 use crate::tree::is_plain;
 
@@ -72,13 +80,55 @@ pub fn method(e: &Expr) -> bool {
         _ if name(e).is_some() => true,
         ExprKind::Call { name: f, args, .. } => match (form_of(f), args.as_slice()) {
             (TypedForm::Query(Query::Crd2idx), [c, l]) => name(l).is_some() && is_plain(c),
-            (TypedForm::Query(Query::Size | Query::Cosize | Query::Rank | Query::Depth), [l]) => {
-                name(l).is_some()
-            }
+            // CuTe's `size(make_shape(s, Int<4>{}))`: a shape's queries of
+            // a tuple nesting named shapes (not `cosize`: a shape has none).
+            (
+                TypedForm::Query(q @ (Query::Size | Query::Cosize | Query::Rank | Query::Depth)),
+                [l],
+            ) => name(l).is_some() || q != Query::Cosize && with_named_modes(l, false),
             _ => false,
         },
         _ => false,
     }
+}
+
+/// Whether `e` is a written-out tuple (with `tiler`, also a tiler `<…>`)
+/// with a named value among its modes, its other leaves positive integers
+/// or (in a shape) dynamic leaves, at most `MAX_RANK` modes per level. It nests as
+/// CuTe's `make_shape(s, Int<4>{})` (or `make_tile`) nests: each named value
+/// is one mode, so the expansion writes the Rust tuple `(s, C::<4>)`,
+/// whose static parts stay in its type.
+pub fn with_named_modes(e: &Expr, tiler: bool) -> bool {
+    fn tree(e: &Expr, tiler: bool) -> bool {
+        match &e.kind {
+            ExprKind::Int(n) => *n >= 1,
+            // The typed divides take static tiles only.
+            ExprKind::Dynamic(_) => !tiler,
+            ExprKind::Name(_) => name(e).is_some(),
+            ExprKind::Tuple(items) => fits(items, tiler),
+            ExprKind::Tiler(items) => tiler && fits(items, tiler),
+            _ => false,
+        }
+    }
+    fn fits(items: &[Expr], tiler: bool) -> bool {
+        !items.is_empty() && items.len() <= MAX_RANK && items.iter().all(|i| tree(i, tiler))
+    }
+    let tuple = match &e.kind {
+        ExprKind::Tuple(_) => true,
+        ExprKind::Tiler(_) => tiler,
+        _ => false,
+    };
+    tuple && contains(e) && tree(e, tiler)
+}
+
+/// Whether the whole input is a divide whose tiler nests named values as
+/// modes (`logical_divide(#A, (#t, 2))`): the facade's typed `Divide`
+/// takes the Rust tuple, `type` or not (the core cannot see the names).
+pub fn divide_of_named_modes(e: &Expr) -> bool {
+    matches!(
+        crate::divide::named_call(e),
+        Some((_, Named::Both(_, t) | Named::Tiler(_, _, t))) if with_named_modes(t, true)
+    )
 }
 
 /// The facade's trait and method for a call of one named layout that the
@@ -225,7 +275,7 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
 /// that writes out its result while compiling.
 pub fn check(ast: &Ast) -> Vec<syn::Error> {
     let mut errors = Vec::new();
-    if !method(&ast.expr) {
+    if !method(&ast.expr) && !divide_of_named_modes(&ast.expr) {
         misplaced(ast, &ast.expr, At::Whole, &mut errors);
     }
     errors
@@ -269,9 +319,10 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
                 "`{f}` writes out its result while compiling, but the numbers of `#{n}` are only known at run time"
             ),
             // A tuple's modes are read while compiling (its nesting makes
-            // the result's type); a named value's only when the code runs.
+            // the result's type); a named value's only when the code runs,
+            // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` names a whole value, which cannot be a mode of a written-out tuple: for a named shape, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth` and in a divide's tiler of static tiles: here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),

@@ -34,7 +34,8 @@ impl Expander<'_> {
                 // shape); a layout's own methods come first.
                 [l] => {
                     let span = self.ast.spans[l.span.end - 1];
-                    let (layout, method) = (value(l), format_ident!("{name}", span = span));
+                    let layout = self.named_tree(l, emit::static_leaf);
+                    let method = format_ident!("{name}", span = span);
                     let queries = match query(e) {
                         Some(Query::Cosize) => format_ident!("ShapeCosize"),
                         _ => format_ident!("ShapeQueries"),
@@ -49,6 +50,20 @@ impl Expander<'_> {
                 _ => unreachable!("named.rs accepts these calls only"),
             },
             _ => value(e),
+        }
+    }
+
+    /// A named value, or a written-out tuple nesting named values as modes
+    /// (`named::with_named_modes`): the Rust tuple of the values and the
+    /// leaves, each integer written by `int` (a shape's `C::<4>`, a tile's).
+    pub fn named_tree(&self, e: &Expr, int: fn(i64) -> TokenStream) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => int(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                emit::tuple(items.iter().map(|i| self.named_tree(i, int)).collect())
+            }
+            _ => self.named(e),
         }
     }
 

@@ -215,6 +215,16 @@ snapshot!(
     "type composition(#A, (p,(4,q)):(2,(1,p)))"
 );
 snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
+// A named shape or tile as a mode of a written-out tuple (CuTe's
+// `make_shape(s, Int<4>{})`): the Rust tuple holding the value.
+snapshot!(named_mode_size, "size((#S, (4, m)))");
+snapshot!(named_mode_divide, "logical_divide(#A, (#T, 1, 4))");
+snapshot!(named_mode_tiler, "type zipped_divide((m,n):(1,m), <4, #T>)");
+snapshot!(named_mode_cosize_refused, "cosize((#S, 4))");
+snapshot!(
+    named_mode_dynamic_tile_refused,
+    "logical_divide(#A, (#T, k))"
+);
 // Partitions with a named operand: the facade's typed partition, never the core.
 snapshot!(
     named_local_tile,

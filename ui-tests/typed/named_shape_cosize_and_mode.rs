@@ -1,6 +1,8 @@
 // A named shape is a whole value: `cosize` is a layout's only (CuTe has no
-// cosize of a shape), and a named value cannot be a mode of a written-out
-// tuple. One error each, at the name.
+// cosize of a shape), and a named value is a mode of a written-out tuple
+// only where CuTe's `make_shape(s, …)` nesting has a typed meaning (the
+// shape of `size`/`rank`/`depth`, a divide's tiler of static tiles). One
+// error each, at the name.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 
@@ -9,9 +11,14 @@ fn main() {
     let s = (m, C::<4>);
     let a = layout!((2, 2):(1, 2));
     let _ = layout!(cosize(#s));
-    let _ = layout!(size((#s, 4)));
-    let _ = layout!(logical_divide(#a, (#s, 2)));
-    // Fine: a shape's size, a layout's cosize, a tuple built in Rust.
+    let _ = layout!(cosize((#s, 4)));
+    let _ = layout!(logical_divide(#a, (#s, m)));
+    let _ = layout!(logical_product(#a, (#s, 2)));
+    // Fine: a shape's size, a layout's cosize, a tuple built in Rust, a
+    // named shape as a mode of `size`'s shape and of a divide's tiler.
     let t = (s, C::<4>);
     let _: usize = layout!(size(#s)) + layout!(cosize(#a)) + layout!(size(#t));
+    let _: usize = layout!(size((#s, 4))) + layout!(rank((#s, m)));
+    let tile = C::<2>;
+    let _ = layout!(logical_divide(#a, (#tile, 2)));
 }

@@ -1,0 +1,74 @@
+//! A named shape or tile as a mode of a written-out tuple, as CuTe's
+//! `make_shape(s, Int<4>{})` nests it: `size((#s, 4))`,
+//! `logical_divide(#A, (#t, 2))`. Each agrees with the same call with the
+//! tuple written out, evaluated by the core.
+
+use layout_dsl::layout;
+use layout_dsl::typed::C;
+
+/// The core's value of `src`, written out.
+fn core(src: &str) -> String {
+    layout_core::evaluate(src).unwrap().to_string()
+}
+
+#[test]
+fn queries_of_a_tuple_nesting_a_named_shape() {
+    for m in [1usize, 3, 6] {
+        let s = (m, C::<4>);
+        let size: usize = layout!(size((#s, 4)));
+        assert_eq!(size.to_string(), core(&format!("size((({m},4),4))")));
+        assert_eq!(size, m * 16);
+        let rank: usize = layout!(rank((#s, 4)));
+        assert_eq!(rank.to_string(), core(&format!("rank((({m},4),4))")));
+        assert_eq!(rank, 2);
+        let depth: usize = layout!(depth((3, (#s, m))));
+        assert_eq!(
+            depth.to_string(),
+            core(&format!("depth((3,(({m},4),{m})))"))
+        );
+        assert_eq!(depth, 3);
+    }
+}
+
+#[test]
+fn divide_by_a_tiler_nesting_a_named_tile() {
+    for (m, n) in [(8usize, 6usize), (16, 10)] {
+        let w = 4 * m;
+        let a = layout!(((4, m), n):((1, 4), w));
+        let t = (C::<2>, C::<4>);
+        let named = layout!(logical_divide(#a, (#t, 2))).unwrap();
+        let written = layout!(logical_divide(((4, m), n):((1, 4), w), ((2, 4), 2))).unwrap();
+        assert_eq!(named.to_string(), written.to_string());
+        let named = layout!(zipped_divide(#a, (#t, 2))).unwrap();
+        let written = layout!(zipped_divide(((4, m), n):((1, 4), w), ((2, 4), 2))).unwrap();
+        assert_eq!(named.to_string(), written.to_string());
+    }
+}
+
+#[test]
+fn divide_of_a_written_out_layout_by_a_tiler_nesting_a_named_tile() {
+    let (m, n) = (12usize, 8usize);
+    let k = C::<3>;
+    let named = layout!(logical_divide((m, n):(1, m), (#k, 4))).unwrap();
+    let written = core(&format!("logical_divide(({m},{n}):(1,{m}), (3,4))"));
+    assert_eq!(named.to_string(), written);
+    // A tile of 1 is CuTe's `_1:_0`, as written out.
+    let t = (C::<2>, C::<2>);
+    let a = layout!(((4, m), n):((1, 4), 48));
+    let named = layout!(zipped_divide(#a, (#t, 1))).unwrap();
+    let written = core(&format!(
+        "zipped_divide(((4,{m}),{n}):((1,4),48), ((2,2),1))"
+    ));
+    assert_eq!(named.to_string(), written);
+}
+
+#[test]
+fn static_parts_stay_static() {
+    let a = layout!(type ((4, 4), 6):((1, 4), 16));
+    let t = (C::<2>, C::<2>);
+    let named = layout!(type logical_divide(#a, (#t, 2))).unwrap();
+    let written = core("logical_divide(((4,4),6):((1,4),16), ((2,2),2))");
+    assert_eq!(named.to_string(), written);
+    // Every leaf folded into the type: the value has no run-time part.
+    assert_eq!(std::mem::size_of_val(&named), 0);
+}
