@@ -1,26 +1,96 @@
 //! The operands of the typed `gemm` (`crate::tensor::typed::gemm`): a
-//! flat typed layout of rank 1, 2 or 3 ([`GemmOperand`]), and three
-//! layouts whose ranks ([`ModeCount`], a type: [`Rank`]) are one of
-//! CuTe's five forms ([`Gemm`], [`GemmForm`]), so that other ranks are a
-//! compile error at A, and a nested operand one at that operand.
+//! typed layout of rank 1, 2 or 3 whose modes may be nested
+//! ([`GemmOperand`], each mode a [`GemmMode`]), and three layouts whose
+//! ranks ([`ModeCount`], a type: [`Rank`]) are one of CuTe's five forms
+//! ([`Gemm`], [`GemmForm`]), so that other ranks are a compile error at A.
 
 use super::int::{Int, Offset};
 use super::layout::Layout;
-use super::tree::{Mode, Tree};
+use super::tree::{Mode, Shape, Tree};
+use super::walk::Form;
 
 /// The rank of a `gemm` operand, as a type (for [`GemmForm`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rank<const N: usize>;
 
-/// A flat typed layout of rank 1, 2 or 3, an operand of `gemm`.
+/// One top-level mode of a `gemm` operand (`Self` its shape, `D` its
+/// stride): one extent, or a nested mode, which `gemm` walks by its 1-D
+/// coordinate (CuTe's `A(m,k)` with an integer `m` for a nested M).
+pub trait GemmMode<D> {
+    /// Whether the mode is one extent (the strided kernel's case).
+    const LEAF: bool;
+    /// The number of coordinates of the mode.
+    fn extent(&self) -> usize;
+    /// A leaf's stride (two's complement when negative); 0 for a nested
+    /// mode, whose offsets [`GemmMode::offset`] gives.
+    fn leaf_stride(stride: &D) -> usize;
+    /// The offset of 1-D coordinate `index` of the mode (wrapping).
+    fn offset(&self, stride: &D, index: usize) -> usize;
+}
+
+impl<S: Int, D: Int> GemmMode<D> for S {
+    const LEAF: bool = true;
+    #[inline(always)]
+    fn extent(&self) -> usize {
+        self.get()
+    }
+    #[inline(always)]
+    fn leaf_stride(stride: &D) -> usize {
+        stride.get()
+    }
+    #[inline(always)]
+    fn offset(&self, stride: &D, index: usize) -> usize {
+        index.wrapping_mul(stride.get())
+    }
+}
+
+macro_rules! nested_mode {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S, $D),*> GemmMode<($($D,)*)> for ($($S,)*)
+        where
+            ($($S,)*): Mode<($($D,)*)>,
+            ($($D,)*): Tree,
+        {
+            const LEAF: bool = false;
+            #[inline(always)]
+            fn extent(&self) -> usize {
+                Shape::size(self)
+            }
+            #[inline(always)]
+            fn leaf_stride(_: &($($D,)*)) -> usize {
+                0
+            }
+            // CuTe's colexicographic split of the 1-D coordinate over the
+            // mode's leaves (walk.rs); static numbers are constants.
+            #[inline(always)]
+            fn offset(&self, stride: &($($D,)*), index: usize) -> usize {
+                if const { <Self as Tree>::STATIC && <($($D,)*) as Tree>::STATIC } {
+                    <<Self as Tree>::Form as Form>::split(&Self::DESC, &Self::STRIDES, index)
+                } else {
+                    <<Self as Tree>::Form as Form>::split(&self.desc(), &Self::strides(stride), index)
+                }
+            }
+        }
+    };
+}
+for_each_rank!(nested_mode);
+
+/// A typed layout of rank 1, 2 or 3, an operand of `gemm`; its modes may
+/// be nested.
 #[diagnostic::on_unimplemented(
-    message = "`gemm` takes tensors of flat typed layouts of rank 1, 2 or 3; this one's layout is `{Self}`",
-    label = "not a flat typed layout of rank 1 to 3"
+    message = "`gemm` takes tensors of typed layouts of rank 1, 2 or 3; this one's layout is `{Self}`",
+    label = "not a typed layout of rank 1 to 3"
 )]
 pub trait GemmOperand {
+    /// Whether every top-level mode is one extent: then [`GemmOperand::modes`]
+    /// gives each mode's stride and `gemm` runs the strided kernel.
+    const FLAT: bool;
     /// `(extent, stride)` of each mode, `(1, 0)` past the rank (strides
-    /// as two's complement for a signed layout).
+    /// as two's complement for a signed layout; a nested mode's reads 0).
     fn modes(&self) -> [(usize, usize); 3];
+    /// The offset of 1-D coordinate `index` of top-level mode `mode`
+    /// (wrapping; 0 past the rank).
+    fn offset(&self, mode: usize, index: usize) -> usize;
 }
 
 #[diagnostic::do_not_recommend]
@@ -30,51 +100,54 @@ where
     D: Int + Tree,
     I: Offset,
 {
+    const FLAT: bool = true;
     #[inline(always)]
     fn modes(&self) -> [(usize, usize); 3] {
         [(self.shape().get(), self.stride().get()), (1, 0), (1, 0)]
     }
-}
-
-#[diagnostic::do_not_recommend]
-impl<S0, S1, D0, D1, I> GemmOperand for Layout<(S0, S1), (D0, D1), I>
-where
-    (S0, S1): Mode<(D0, D1)>,
-    S0: Int,
-    S1: Int,
-    D0: Int + Tree,
-    D1: Int + Tree,
-    I: Offset,
-{
     #[inline(always)]
-    fn modes(&self) -> [(usize, usize); 3] {
-        let (s, d) = (self.shape(), self.stride());
-        [(s.0.get(), d.0.get()), (s.1.get(), d.1.get()), (1, 0)]
+    fn offset(&self, mode: usize, index: usize) -> usize {
+        match mode {
+            0 => <S as GemmMode<D>>::offset(&self.shape(), &self.stride(), index),
+            _ => 0,
+        }
     }
 }
 
-#[diagnostic::do_not_recommend]
-impl<S0, S1, S2, D0, D1, D2, I> GemmOperand for Layout<(S0, S1, S2), (D0, D1, D2), I>
-where
-    (S0, S1, S2): Mode<(D0, D1, D2)>,
-    S0: Int,
-    S1: Int,
-    S2: Int,
-    D0: Int + Tree,
-    D1: Int + Tree,
-    D2: Int + Tree,
-    I: Offset,
-{
-    #[inline(always)]
-    fn modes(&self) -> [(usize, usize); 3] {
-        let (s, d) = (self.shape(), self.stride());
-        [
-            (s.0.get(), d.0.get()),
-            (s.1.get(), d.1.get()),
-            (s.2.get(), d.2.get()),
-        ]
-    }
+macro_rules! tuple_operand {
+    ($(($i:tt $S:ident $D:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($S, $D,)* I> GemmOperand for Layout<($($S,)*), ($($D,)*), I>
+        where
+            ($($S,)*): Mode<($($D,)*)>,
+            $($S: GemmMode<$D>, $D: Tree,)*
+            I: Offset,
+        {
+            const FLAT: bool = true $(&& <$S as GemmMode<$D>>::LEAF)*;
+            #[inline(always)]
+            fn modes(&self) -> [(usize, usize); 3] {
+                let (s, d) = (self.shape(), self.stride());
+                let mut modes = [(1, 0); 3];
+                $(modes[$i] = (
+                    <$S as GemmMode<$D>>::extent(&s.$i),
+                    <$S as GemmMode<$D>>::leaf_stride(&d.$i),
+                );)*
+                modes
+            }
+            #[inline(always)]
+            fn offset(&self, mode: usize, index: usize) -> usize {
+                let (s, d) = (self.shape(), self.stride());
+                match mode {
+                    $($i => <$S as GemmMode<$D>>::offset(&s.$i, &d.$i, index),)*
+                    _ => 0,
+                }
+            }
+        }
+    };
 }
+tuple_operand!((0 S0 D0));
+tuple_operand!((0 S0 D0) (1 S1 D1));
+tuple_operand!((0 S0 D0) (1 S1 D1) (2 S2 D2));
 
 /// Which mode of an operand plays each of its roles (A: `V, M, K`; B:
 /// `V, N, K`; C: `V, M, N`); `None` is a role of extent 1 the form lacks.
@@ -106,8 +179,7 @@ macro_rules! tuple_rank {
 for_each_rank!(tuple_rank);
 
 /// Typed layouts A (`Self`), B and C whose ranks are one of CuTe's five
-/// `gemm` forms (the modes may be nested here; [`GemmOperand`] asks them
-/// to be flat).
+/// `gemm` forms (each mode may be nested).
 #[diagnostic::on_unimplemented(
     message = "`gemm` has no form for the ranks of A `{Self}`, B `{B}` and C `{C}`",
     label = "the ranks of A, B and C are none of CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"

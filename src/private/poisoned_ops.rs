@@ -179,7 +179,11 @@ impl<S, D, I, J, K> WalkPaired<Poisoned<J, K>> for Layout<S, D, I> {
 }
 
 impl<I, K> GemmOperand for Poisoned<I, K> {
+    const FLAT: bool = true;
     fn modes(&self) -> [(usize, usize); 3] {
+        poisoned()
+    }
+    fn offset(&self, _: usize, _: usize) -> usize {
         poisoned()
     }
 }

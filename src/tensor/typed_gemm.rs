@@ -1,8 +1,10 @@
-//! CuTe's `gemm` on tensors over flat typed layouts: the form is chosen
+//! CuTe's `gemm` on tensors over typed layouts: the form is chosen
 //! from the ranks while compiling ([`Gemm`]: a triple of ranks that is
 //! none of CuTe's five forms is a compile error at A), and every form runs
 //! as `(V,M,K) x (V,N,K) => (V,M,N)` with the roles it lacks of extent 1,
-//! which are constants, so their loops fold away.
+//! which are constants, so their loops fold away. Operands whose modes are
+//! all single extents run strided kernels (offsets by multiplication);
+//! one with a nested mode, a loop that splits each mode's 1-D coordinate.
 
 use layout_core::Error;
 
@@ -54,13 +56,70 @@ fn distinct_offsets(extent: [usize; 3], stride: [usize; 3]) -> bool {
     true
 }
 
+/// The offset of 1-D coordinate `index` of the mode playing `role` (0:
+/// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.
+#[inline(always)]
+fn role_offset<L: GemmOperand>(l: &L, roles: Roles, role: usize, index: usize) -> usize {
+    roles[role].map_or(0, |mode| l.offset(mode, index))
+}
+
+/// Operands of which one has a nested mode, each mode walked by its 1-D
+/// coordinate (CuTe's `A(m,k)` with an integer `m` for a nested M): every
+/// product is added to C's element in place, `k` outermost, so every
+/// element of C sums its products in ascending `k` (as the strided
+/// kernels and CuTe's loop) and a C that writes one element from several
+/// coordinates gets all of them.
+fn nested<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    [ra, rb, rc]: [Roles; 3],
+    [v, m, n, k]: [usize; 4],
+) where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
+    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
+    let cd = c.engine.as_mut_slice();
+    for kk in 0..k {
+        let ak = a.base.wrapping_add(role_offset(la, ra, 2, kk));
+        let bk = b.base.wrapping_add(role_offset(lb, rb, 2, kk));
+        for j in 0..n {
+            let bj = bk.wrapping_add(role_offset(lb, rb, 1, j));
+            let cj = c.base.wrapping_add(role_offset(lc, rc, 2, j));
+            for i in 0..m {
+                let ai = ak.wrapping_add(role_offset(la, ra, 1, i));
+                let ci = cj.wrapping_add(role_offset(lc, rc, 1, i));
+                for vv in 0..v {
+                    // SAFETY: each coordinate is in the domain of its
+                    // tensor, whose offsets were checked against the
+                    // engine when it was built.
+                    unsafe {
+                        let av = *ad.get_unchecked(ai.wrapping_add(role_offset(la, ra, 0, vv)));
+                        let bv = *bd.get_unchecked(bj.wrapping_add(role_offset(lb, rb, 0, vv)));
+                        let out = cd.get_unchecked_mut(ci.wrapping_add(role_offset(lc, rc, 0, vv)));
+                        *out = *out + av * bv;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// CuTe's `gemm(a, b, c)`, `c += a·b`, in the form the ranks pick, as
 /// CuTe dispatches (the untyped [`gemm`](crate::tensor::gemm) lists them):
 /// `(V)x(V)=>(V)`, `(M)x(N)=>(M,N)`, `(M,K)x(N,K)=>(M,N)`,
 /// `(V,M)x(V,N)=>(V,M,N)` and `(V,M,K)x(V,N,K)=>(V,M,N)`. Each element of
 /// `c` adds its products in ascending `k`, as CuTe's reference loop does.
-/// The operands' layouts are flat typed layouts (each mode one extent);
-/// ranks that are none of the five forms are a compile error at `a`.
+/// The operands' modes may be nested, as CuTe's (each walked by its 1-D
+/// coordinate: `m` of a nested M is split over its leaves); ranks that are
+/// none of the five forms are a compile error at `a`.
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -125,6 +184,10 @@ where
     let (ec, dc) = by_role(c.layout.modes(), rc); // (V,M,N)
     check_extents(ea, eb, ec)?;
     let ([v, m, k], n) = (ea, eb[1]);
+    if const { !(LA::FLAT && LB::FLAT && LC::FLAT) } {
+        nested(a, b, c, [ra, rb, rc], [v, m, n, k]);
+        return Ok(());
+    }
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let cd = c.engine.as_mut_slice();
     let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
