@@ -107,7 +107,12 @@ impl<const R: usize> IdentityTensor<R> {
     /// `(_4,_8):(_1@0,_1@1)`): a leaf that moves coordinate entry `k` by
     /// `s` is `s@k`, one that moves none `0`. The same as the typed
     /// tensor's [`typed::IdentityTensor::layout`](crate::tensor::typed::IdentityTensor::layout)
-    /// after the same calls.
+    /// after the same calls, but on a mode of extent 1: this tensor's
+    /// integers do not say static or dynamic, and the core's divides give
+    /// such a mode the stride `0`, as CuTe gives a static `_1`; where the
+    /// extent is dynamic and happens to be 1, CuTe and the typed tensor
+    /// keep its stride (`3@1`). The offsets are the same
+    /// (`tests/identity_unit_modes.rs`, against CuTe's prints).
     ///
     /// A core [`BasisLayout`] unpacked from the packed strides on each call
     /// (it allocates: for printing and checking, not for inner loops).
