@@ -133,6 +133,17 @@ fn nested<T, EA, EB, EC, LA, LB, LC>(
 /// let mut tc = Tensor::new(&mut c[..], layout!(type (2,3,2):(1,2,6))).unwrap();
 /// typed::gemm(&ta, &tb, &mut tc);
 /// assert_eq!(c[..6], [10, 40, 30, 80, 50, 120]); // n = 0: a(v,m)·b(v,0)
+///
+/// // (M,K) x (N,K) => (M,N) with a nested M, (2,2):(2,1): its 1-D
+/// // coordinate m is split over the leaves (offsets 0, 2, 1, 3), as
+/// // CuTe's A(m,k) with an integer m.
+/// let a = [1, 2, 3, 4, 5, 6, 7, 8];
+/// let ta = Tensor::new(&a[..], layout!(type ((2,2),2):((2,1),4))).unwrap();
+/// let tb = Tensor::new(&[10, 100][..], layout!(type (1,2):(0,1))).unwrap();
+/// let mut c = [0; 4];
+/// let mut tc = Tensor::new(&mut c[..], layout!(type (4,1):(1,0))).unwrap();
+/// typed::gemm(&ta, &tb, &mut tc);
+/// assert_eq!(c, [1 * 10 + 5 * 100, 3 * 10 + 7 * 100, 2 * 10 + 6 * 100, 4 * 10 + 8 * 100]);
 /// ```
 ///
 /// # Panics
