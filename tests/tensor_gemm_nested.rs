@@ -286,6 +286,12 @@ const CASES: &[Case] = &[
     form4::<Deep, Back, Unit, Pair, Pair, Deep, Back, Leaf, Leaf>,
     form4::<Back, Unit, Leaf, Leaf, Leaf, Back, Unit, Pair, Deep>,
     form4::<Leaf, Leaf, Leaf, Leaf, Leaf, Leaf, Deep, Leaf, Leaf>,
+    // A flat C beside nested A and B (the local accumulators when C's
+    // coordinates have their own elements; a stride 0 in C, in place).
+    form1::<Wrap<Pair>, Wrap<Deep>, Leaf, Back>,
+    form2::<Pair, Deep, Deep, Pair, Leaf, Leaf>,
+    form3::<Deep, Pair, Pair, Deep, Leaf, Back, Leaf>,
+    form4::<Pair, Deep, Unit, Deep, Pair, Unit, Leaf, Leaf, Back>,
 ];
 
 proptest! {
@@ -305,7 +311,7 @@ proptest! {
     }
 }
 
-/// Beyond the local accumulators (V·M·N > 64), and every case at least once.
+/// A C past the local accumulators (V·M·N > 64), and every case at least once.
 #[test]
 fn every_case_and_a_large_c() {
     let mut dice = Dice::new(7);

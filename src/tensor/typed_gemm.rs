@@ -64,11 +64,12 @@ fn role_offset<L: GemmOperand>(l: &L, roles: Roles, role: usize, index: usize) -
 }
 
 /// Operands of which one has a nested mode, each mode walked by its 1-D
-/// coordinate (CuTe's `A(m,k)` with an integer `m` for a nested M): every
-/// product is added to C's element in place, `k` outermost, so every
-/// element of C sums its products in ascending `k` (as the strided
-/// kernels and CuTe's loop) and a C that writes one element from several
-/// coordinates gets all of them.
+/// coordinate (CuTe's `A(m,k)` with an integer `m` for a nested M), `k`
+/// outermost, so every element of C sums its products in ascending `k`
+/// (as the strided kernels and CuTe's loop): into a local array for a
+/// small flat C whose coordinates have their own elements, else into C's
+/// element in place, so that a C that writes one element from several
+/// coordinates gets every product.
 fn nested<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
@@ -87,6 +88,50 @@ fn nested<T, EA, EB, EC, LA, LB, LC>(
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let cd = c.engine.as_mut_slice();
+    let (ec, dc) = by_role(lc.modes(), rc);
+    if LC::FLAT && v * m * n <= REGISTERS && distinct_offsets(ec, dc) {
+        // A small flat C whose coordinates have their own elements (a
+        // thread's accumulators beside a nested partition of A or B):
+        // summed in a local array, as the strided kernel's register path.
+        let mut acc = [T::default(); REGISTERS];
+        let slot = |vv, i, j| vv + v * (i + m * j);
+        let c_at = |vv, i, j| {
+            let at = c.base.wrapping_add(role_offset(lc, rc, 2, j));
+            let at = at.wrapping_add(role_offset(lc, rc, 1, i));
+            at.wrapping_add(role_offset(lc, rc, 0, vv))
+        };
+        for (j, i, vv) in
+            (0..n).flat_map(|j| (0..m).flat_map(move |i| (0..v).map(move |vv| (j, i, vv))))
+        {
+            // SAFETY: as below.
+            acc[slot(vv, i, j)] = unsafe { *cd.get_unchecked(c_at(vv, i, j)) };
+        }
+        for kk in 0..k {
+            let ak = a.base.wrapping_add(role_offset(la, ra, 2, kk));
+            let bk = b.base.wrapping_add(role_offset(lb, rb, 2, kk));
+            for j in 0..n {
+                let bj = bk.wrapping_add(role_offset(lb, rb, 1, j));
+                for i in 0..m {
+                    let ai = ak.wrapping_add(role_offset(la, ra, 1, i));
+                    for vv in 0..v {
+                        // SAFETY: as below.
+                        unsafe {
+                            let av = *ad.get_unchecked(ai.wrapping_add(role_offset(la, ra, 0, vv)));
+                            let bv = *bd.get_unchecked(bj.wrapping_add(role_offset(lb, rb, 0, vv)));
+                            acc[slot(vv, i, j)] = acc[slot(vv, i, j)] + av * bv;
+                        }
+                    }
+                }
+            }
+        }
+        for (j, i, vv) in
+            (0..n).flat_map(|j| (0..m).flat_map(move |i| (0..v).map(move |vv| (j, i, vv))))
+        {
+            // SAFETY: as below.
+            unsafe { *cd.get_unchecked_mut(c_at(vv, i, j)) = acc[slot(vv, i, j)] };
+        }
+        return;
+    }
     for kk in 0..k {
         let ak = a.base.wrapping_add(role_offset(la, ra, 2, kk));
         let bk = b.base.wrapping_add(role_offset(lb, rb, 2, kk));
