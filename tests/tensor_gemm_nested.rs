@@ -6,7 +6,6 @@
 //! naive loop (`crd2idx` of one integer per mode) and the untyped `gemm`.
 
 #[path = "../layout-core/tests/common/mod.rs"]
-#[allow(dead_code)]
 mod common;
 mod gemm_support;
 
@@ -125,16 +124,15 @@ impl<K: Kind> One for Wrap<K> {
 fn two<K0: Kind, K1: Kind>(
     [e0, e1]: [usize; 2],
     dice: &mut Dice,
-) -> Signed<(K0::S, K1::S), (K0::D, K1::D)> {
+) -> Op<(K0, K1)> {
     let ((s0, d0), (s1, d1)) = (K0::make(e0, dice), K1::make(e1, dice));
     Layout::new_signed((s0, s1), (d0, d1))
 }
 
-#[allow(clippy::type_complexity)]
 fn three<K0: Kind, K1: Kind, K2: Kind>(
     [e0, e1, e2]: [usize; 3],
     dice: &mut Dice,
-) -> Signed<(K0::S, K1::S, K2::S), (K0::D, K1::D, K2::D)> {
+) -> Op<(K0, K1, K2)> {
     let (x0, x1, x2) = (K0::make(e0, dice), K1::make(e1, dice), K2::make(e2, dice));
     Layout::new_signed((x0.0, x1.0, x2.0), (x0.1, x1.1, x2.1))
 }
@@ -188,9 +186,9 @@ where
 /// `(M) x (N) => (M,N)`.
 fn form1<A: One, B: One, C0: Kind, C1: Kind>([_, m, n, _]: [usize; 4], d: &mut Dice)
 where
-    A::L: AsLayout + GemmOperand + Gemm<B::L, Signed<(C0::S, C1::S), (C0::D, C1::D)>>,
+    A::L: AsLayout + GemmOperand + Gemm<B::L, Op<(C0, C1)>>,
     B::L: AsLayout + GemmOperand,
-    Signed<(C0::S, C1::S), (C0::D, C1::D)>: AsLayout + GemmOperand,
+    Op<(C0, C1)>: AsLayout + GemmOperand,
 {
     let (a, b) = (A::make(m, d), B::make(n, d));
     run(1, a, b, two::<C0, C1>([m, n], d), 2);
@@ -235,7 +233,6 @@ fn form3<A0: Kind, A1: Kind, B0: Kind, B1: Kind, C0: Kind, C1: Kind, C2: Kind>(
 }
 
 /// `(V,M,K) x (V,N,K) => (V,M,N)`.
-#[allow(clippy::type_complexity)]
 fn form4<A0, A1, A2, B0, B1, B2, C0, C1, C2>([v, m, n, k]: [usize; 4], d: &mut Dice)
 where
     A0: Kind,
