@@ -121,10 +121,7 @@ impl<K: Kind> One for Wrap<K> {
     }
 }
 
-fn two<K0: Kind, K1: Kind>(
-    [e0, e1]: [usize; 2],
-    dice: &mut Dice,
-) -> Op<(K0, K1)> {
+fn two<K0: Kind, K1: Kind>([e0, e1]: [usize; 2], dice: &mut Dice) -> Op<(K0, K1)> {
     let ((s0, d0), (s1, d1)) = (K0::make(e0, dice), K1::make(e1, dice));
     Layout::new_signed((s0, s1), (d0, d1))
 }
