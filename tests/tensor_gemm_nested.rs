@@ -311,6 +311,7 @@ fn every_case_and_a_large_c() {
     let mut dice = Dice::new(7);
     for case in CASES {
         case([2, 12, 9, 5], &mut dice);
+        case([1, 70, 2, 3], &mut dice); // M past the offset tables (64)
         case([1, 1, 1, 1], &mut dice);
     }
 }

@@ -45,6 +45,7 @@ mod swizzled;
 pub mod typed;
 mod typed_args;
 mod typed_gemm;
+mod typed_gemm_nested;
 mod typed_identity;
 mod typed_partitions;
 mod typed_predicated;

@@ -9,15 +9,16 @@
 use layout_core::Error;
 
 use super::gemm::check_extents;
+use super::typed_gemm_nested::nested;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Gemm, GemmOperand, Roles};
 
 /// The largest C (`V·M·N` elements) [`gemm`] accumulates in a local array.
-const REGISTERS: usize = 64;
+pub(super) const REGISTERS: usize = 64;
 
 /// Extents and strides of an operand's three roles.
 #[inline(always)]
-fn by_role(modes: [(usize, usize); 3], roles: Roles) -> ([usize; 3], [usize; 3]) {
+pub(super) fn by_role(modes: [(usize, usize); 3], roles: Roles) -> ([usize; 3], [usize; 3]) {
     (
         roles.map(|r| r.map_or(1, |i| modes[i].0)),
         roles.map(|r| r.map_or(0, |i| modes[i].1)),
@@ -31,7 +32,7 @@ fn by_role(modes: [(usize, usize); 3], roles: Roles) -> ([usize; 3], [usize; 3])
 /// Only then may C's elements be summed apart and stored (the register
 /// path): where two coordinates share an element, both sums must land.
 #[inline(always)]
-fn distinct_offsets(extent: [usize; 3], stride: [usize; 3]) -> bool {
+pub(super) fn distinct_offsets(extent: [usize; 3], stride: [usize; 3]) -> bool {
     let mut modes = [0, 1, 2].map(|i| (stride[i] as isize).unsigned_abs() as u128);
     let mut extents = extent.map(|e| e as u128);
     if extents.contains(&0) {
@@ -54,107 +55,6 @@ fn distinct_offsets(extent: [usize; 3], stride: [usize; 3]) -> bool {
         }
     }
     true
-}
-
-/// The offset of 1-D coordinate `index` of the mode playing `role` (0:
-/// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.
-#[inline(always)]
-fn role_offset<L: GemmOperand>(l: &L, roles: Roles, role: usize, index: usize) -> usize {
-    roles[role].map_or(0, |mode| l.offset(mode, index))
-}
-
-/// Operands of which one has a nested mode, each mode walked by its 1-D
-/// coordinate (CuTe's `A(m,k)` with an integer `m` for a nested M), `k`
-/// outermost, so every element of C sums its products in ascending `k`
-/// (as the strided kernels and CuTe's loop): into a local array for a
-/// small flat C whose coordinates have their own elements, else into C's
-/// element in place, so that a C that writes one element from several
-/// coordinates gets every product.
-fn nested<T, EA, EB, EC, LA, LB, LC>(
-    a: &Tensor<EA, LA>,
-    b: &Tensor<EB, LB>,
-    c: &mut Tensor<EC, LC>,
-    [ra, rb, rc]: [Roles; 3],
-    [v, m, n, k]: [usize; 4],
-) where
-    T: Scalar,
-    EA: Engine<Elem = T>,
-    EB: Engine<Elem = T>,
-    EC: EngineMut<Elem = T>,
-    LA: GemmOperand,
-    LB: GemmOperand,
-    LC: GemmOperand,
-{
-    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
-    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
-    let cd = c.engine.as_mut_slice();
-    let (ec, dc) = by_role(lc.modes(), rc);
-    if LC::FLAT && v * m * n <= REGISTERS && distinct_offsets(ec, dc) {
-        // A small flat C whose coordinates have their own elements (a
-        // thread's accumulators beside a nested partition of A or B):
-        // summed in a local array, as the strided kernel's register path.
-        let mut acc = [T::default(); REGISTERS];
-        let slot = |vv, i, j| vv + v * (i + m * j);
-        let c_at = |vv, i, j| {
-            let at = c.base.wrapping_add(role_offset(lc, rc, 2, j));
-            let at = at.wrapping_add(role_offset(lc, rc, 1, i));
-            at.wrapping_add(role_offset(lc, rc, 0, vv))
-        };
-        for (j, i, vv) in
-            (0..n).flat_map(|j| (0..m).flat_map(move |i| (0..v).map(move |vv| (j, i, vv))))
-        {
-            // SAFETY: as below.
-            acc[slot(vv, i, j)] = unsafe { *cd.get_unchecked(c_at(vv, i, j)) };
-        }
-        for kk in 0..k {
-            let ak = a.base.wrapping_add(role_offset(la, ra, 2, kk));
-            let bk = b.base.wrapping_add(role_offset(lb, rb, 2, kk));
-            for j in 0..n {
-                let bj = bk.wrapping_add(role_offset(lb, rb, 1, j));
-                for i in 0..m {
-                    let ai = ak.wrapping_add(role_offset(la, ra, 1, i));
-                    for vv in 0..v {
-                        // SAFETY: as below.
-                        unsafe {
-                            let av = *ad.get_unchecked(ai.wrapping_add(role_offset(la, ra, 0, vv)));
-                            let bv = *bd.get_unchecked(bj.wrapping_add(role_offset(lb, rb, 0, vv)));
-                            acc[slot(vv, i, j)] = acc[slot(vv, i, j)] + av * bv;
-                        }
-                    }
-                }
-            }
-        }
-        for (j, i, vv) in
-            (0..n).flat_map(|j| (0..m).flat_map(move |i| (0..v).map(move |vv| (j, i, vv))))
-        {
-            // SAFETY: as below.
-            unsafe { *cd.get_unchecked_mut(c_at(vv, i, j)) = acc[slot(vv, i, j)] };
-        }
-        return;
-    }
-    for kk in 0..k {
-        let ak = a.base.wrapping_add(role_offset(la, ra, 2, kk));
-        let bk = b.base.wrapping_add(role_offset(lb, rb, 2, kk));
-        for j in 0..n {
-            let bj = bk.wrapping_add(role_offset(lb, rb, 1, j));
-            let cj = c.base.wrapping_add(role_offset(lc, rc, 2, j));
-            for i in 0..m {
-                let ai = ak.wrapping_add(role_offset(la, ra, 1, i));
-                let ci = cj.wrapping_add(role_offset(lc, rc, 1, i));
-                for vv in 0..v {
-                    // SAFETY: each coordinate is in the domain of its
-                    // tensor, whose offsets were checked against the
-                    // engine when it was built.
-                    unsafe {
-                        let av = *ad.get_unchecked(ai.wrapping_add(role_offset(la, ra, 0, vv)));
-                        let bv = *bd.get_unchecked(bj.wrapping_add(role_offset(lb, rb, 0, vv)));
-                        let out = cd.get_unchecked_mut(ci.wrapping_add(role_offset(lc, rc, 0, vv)));
-                        *out = *out + av * bv;
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// CuTe's `gemm(a, b, c)`, `c += a·b`, in the form the ranks pick, as

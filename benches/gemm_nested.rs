@@ -1,0 +1,94 @@
+//! The typed `gemm` on a nested operand against the same offsets flat: one
+//! simulated thread's MMA of the tutorial sgemm (`examples/sgemm.rs`),
+//! `C(8,8) += A(8,8)·B(8,8)ᵀ` over `f32`, A and B read from `(128,8)`
+//! shared-memory tiles at rows `16·i` (leading dimension 128, a run-time
+//! value), C a local `(8,8)` accumulator tile:
+//!
+//! - `flat`: A's M one leaf, `(8,8):(16,lda)`;
+//! - `nested`: A's M `(2,4):(16,32)`, the same eight offsets as a nested
+//!   mode (walked by its 1-D coordinate, split over the two leaves);
+//! - `hand`: the loops with index arithmetic.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use layout_dsl::layout;
+use layout_dsl::tensor::{Tensor, typed};
+
+#[path = "common/mod.rs"]
+mod common;
+
+const LDA: usize = 128;
+
+#[inline(never)]
+fn flat(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((8,8):(16,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(type (8,8):(1,8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn nested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((16,32),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(type (8,8):(1,8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn hand(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let mut r = [0.0f32; 64];
+    r.copy_from_slice(&acc[..64]);
+    for k in 0..8 {
+        for j in 0..8 {
+            let b = sb[16 * j + k * lda];
+            for i in 0..8 {
+                r[i + 8 * j] += sa[16 * i + k * lda] * b;
+            }
+        }
+    }
+    acc[..64].copy_from_slice(&r);
+}
+
+fn benches(c: &mut Criterion) {
+    let sa: Vec<f32> = (0..LDA * 8).map(|x| (x % 13) as f32 - 6.0).collect();
+    let sb: Vec<f32> = (0..LDA * 8).map(|x| (x % 7) as f32 - 3.0).collect();
+    // The three agree bit for bit (a check, not a measurement).
+    let (mut x, mut y, mut z) = ([0.5f32; 64], [0.5f32; 64], [0.5f32; 64]);
+    flat(&sa, &sb, &mut x, LDA);
+    nested(&sa, &sb, &mut y, LDA);
+    hand(&sa, &sb, &mut z, LDA);
+    assert_eq!((x, y), (z, z));
+
+    let lda = black_box(LDA);
+    let mut g = c.benchmark_group("gemm_nested");
+    g.bench_function("flat", |b| {
+        b.iter(|| flat(black_box(&sa), &sb, &mut x, lda))
+    });
+    g.bench_function("nested", |b| {
+        b.iter(|| nested(black_box(&sa), &sb, &mut x, lda))
+    });
+    g.bench_function("hand", |b| {
+        b.iter(|| hand(black_box(&sa), &sb, &mut x, lda))
+    });
+    g.finish();
+
+    common::paired(
+        "gemm_nested nested/flat",
+        || nested(black_box(&sa), &sb, &mut x, lda),
+        || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    common::paired(
+        "gemm_nested flat/hand",
+        || flat(black_box(&sa), &sb, &mut x, lda),
+        || hand(black_box(&sa), &sb, &mut y, lda),
+    );
+}
+
+criterion_group! {
+    name = group;
+    config = common::config();
+    targets = benches
+}
+criterion_main!(group);
