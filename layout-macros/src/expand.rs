@@ -169,12 +169,12 @@ impl Expander<'_> {
             Some((function, divide::Named::Both(l, t)))
                 if typed || named::with_named_modes(t, true) =>
             {
-                let tiler = self.named_tree(t, divide::tile_leaf);
+                let tiler = self.named_tiler(t);
                 return Ok(divide::emit_named(function, self.named(l), tiler));
             }
             Some((function, divide::Named::Tiler(shape, stride, t))) => {
                 let layout = self.typed_layout(shape, stride)?;
-                let tiler = self.named_tree(t, divide::tile_leaf);
+                let tiler = self.named_tiler(t);
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}
