@@ -102,3 +102,32 @@ fn nested_modes_unpack_one_level() {
         &format!("flat_divide({e}"),
     );
 }
+
+#[test]
+fn one_mode_keeps_the_zipped_nesting_as_cute() {
+    use layout_dsl::typed::Layout;
+    // CuTe (g++, CUTLASS headers): for `(_8):(_1)` and the tile `(_2)`,
+    // zipped_divide, tiled_divide and flat_divide all print
+    // `((_2),(_4)):((_1),(_2))`: slicing with `repeat<1>(_)`, which is `_`,
+    // unpacks nothing.
+    let l = Layout::new((C::<8>,), (C::<1>,));
+    for d in [
+        l.zipped_divide((C::<2>,)).unwrap(),
+        l.tiled_divide((C::<2>,)).unwrap(),
+        l.flat_divide((C::<2>,)).unwrap(),
+    ] {
+        assert_eq!(d.to_string(), "((2),(4)):((1),(2))");
+    }
+    // A dynamic extent: the same nesting as the core's.
+    for m in [6usize, 8, 9] {
+        let l = Layout::new((m,), (C::<1>,));
+        for f in ["tiled_divide", "flat_divide"] {
+            let e = format!("{f}(({m}):(1), <2>)");
+            let d = match f {
+                "tiled_divide" => l.tiled_divide((C::<2>,)).unwrap(),
+                _ => l.flat_divide((C::<2>,)).unwrap(),
+            };
+            assert_eq!(d.to_string(), core(&e).to_string(), "{e}");
+        }
+    }
+}
