@@ -72,3 +72,25 @@ fn static_parts_stay_static() {
     // Every leaf folded into the type: the value has no run-time part.
     assert_eq!(std::mem::size_of_val(&named), 0);
 }
+
+#[test]
+fn tiled_and_flat_divide_by_a_tiler_nesting_a_named_tile() {
+    for (m, n) in [(8usize, 6usize), (16, 10)] {
+        let w = 4 * m;
+        let a = layout!(((4, m), n):((1, 4), w));
+        let t = (C::<2>, C::<4>);
+        let e = format!("((4,{m}),{n}):((1,4),{w}), ((2,4),2))");
+        let named = layout!(tiled_divide(#a, (#t, 2))).unwrap();
+        assert_eq!(named.to_string(), core(&format!("tiled_divide({e}")));
+        let named = layout!(flat_divide(#a, (#t, 2))).unwrap();
+        assert_eq!(named.to_string(), core(&format!("flat_divide({e}")));
+        // A whole named tiler, and a written-out layout, under `type`.
+        let whole = (t, C::<2>);
+        let named = layout!(type tiled_divide(#a, #whole)).unwrap();
+        assert_eq!(named.to_string(), core(&format!("tiled_divide({e}")));
+        let k = C::<4>;
+        let named = layout!(type flat_divide((m, n):(1, m), (#k, 2))).unwrap();
+        let written = core(&format!("flat_divide(({m},{n}):(1,{m}), (4,2))"));
+        assert_eq!(named.to_string(), written);
+    }
+}

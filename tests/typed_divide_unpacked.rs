@@ -131,3 +131,18 @@ fn one_mode_keeps_the_zipped_nesting_as_cute() {
         }
     }
 }
+
+#[test]
+fn through_the_macro_a_nested_layout_as_the_core() {
+    // `type tiled_divide` / `flat_divide` of a written-out nested layout
+    // by a by-mode tiler: the facade's `Divide`, the core's function.
+    for m in [8usize, 16, 24] {
+        let e = format!("((2,4),{m}):((1,2),8), <<2,2>,8>)");
+        let t = layout!(type tiled_divide(((2,4),m):((1,2),8), <<2,2>,8>)).unwrap();
+        same_as_core(&t, &format!("tiled_divide({e}"));
+        let f = layout!(type flat_divide(((2,4),m):((1,2),8), <<2,2>,8>)).unwrap();
+        same_as_core(&f, &format!("flat_divide({e}"));
+        // The tiles stay static.
+        let _: ((C<2>, C<2>), C<8>) = (f.shape().0, f.shape().1);
+    }
+}

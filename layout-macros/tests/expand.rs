@@ -221,6 +221,8 @@ snapshot!(named_mode_size, "size((#S, (4, m)))");
 snapshot!(named_mode_divide, "logical_divide(#A, (#T, 1, 4))");
 snapshot!(named_mode_tiler, "type zipped_divide((m,n):(1,m), <4, #T>)");
 snapshot!(named_mode_cosize_refused, "cosize((#S, 4))");
+snapshot!(named_mode_tiled_divide, "tiled_divide(#A, ((#T, 2), 4))");
+snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
 snapshot!(
     named_mode_dynamic_tile_refused,
     "logical_divide(#A, (#T, k))"
