@@ -94,3 +94,38 @@ fn tiled_and_flat_divide_by_a_tiler_nesting_a_named_tile() {
         assert_eq!(named.to_string(), written);
     }
 }
+
+/// The core's `view(layout,base)` of a partition, written out.
+fn view((layout, base): (impl std::fmt::Display, impl std::fmt::Display)) -> String {
+    format!("view({layout},{base})")
+}
+
+#[test]
+fn partition_tilers_nesting_a_named_tile() {
+    for (m, n) in [(12usize, 16usize), (8, 24)] {
+        let l = layout!((m, n):(1, m));
+        let k = C::<4>;
+        for (i, j) in [(0usize, 0usize), (1, 1), (m / 4 - 1, n / 8 - 1)] {
+            let e = format!("(({m},{n}):(1,{m}), (4,8), ({i},{j}))");
+            let named = layout!(type local_tile(#l, (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            // Without `type` too: a tiler nesting a named tile has no core value.
+            let named = layout!(local_tile(#l, (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            let named = layout!(type inner_partition((m, n):(1, m), (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("inner_partition{e}")));
+            let named = layout!(type outer_partition(#l, (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("outer_partition{e}")));
+        }
+        // A tuple tile over a tuple mode, and CuTe's `Step` projection.
+        let w = 4 * m;
+        let a = layout!(((4, m), n):((1, 4), w));
+        let t = (C::<2>, C::<2>);
+        let named = layout!(type local_tile(#a, (#t, 8), (1, 1))).unwrap();
+        let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),8), (1,1))");
+        assert_eq!(view(named), core(&format!("local_tile{e}")));
+        let named = layout!(type local_tile(#l, (#k, 8, 2), (1, _, 0), (1, X, 1))).unwrap();
+        let e = format!("(({m},{n}):(1,{m}), (4,8,2), (1,_,0), (1,X,1))");
+        assert_eq!(view(named), core(&format!("local_tile{e}")));
+    }
+}

@@ -151,7 +151,9 @@ impl Expander<'_> {
             return Ok(rule.emit(self.typed_layout(shape, stride)?, |k| self.leaf(k)));
         }
         // A named operand of a partition: never the core under `type`.
-        match named_partition::call(e).filter(|_| typed) {
+        // A tiler nesting named tiles has no core value: typed, `type` or not.
+        let typed_partition = typed || named_partition::of_named_modes(e);
+        match named_partition::call(e).filter(|_| typed_partition) {
             Some(Ok(call)) => return self.named_partition(&call),
             Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
             None => {}

@@ -25,9 +25,12 @@
 //! they cannot take: never the run-time path.
 //! A named shape or tile may be a mode of a written-out tuple, as CuTe's
 //! `make_shape(s, Int<4>{})` nests it, in the shape of `size`, `rank`,
-//! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`) and in a divide's
-//! tiler of static tiles (`logical_divide(#A, (#t, 2))` →
-//! `Divide::logical_divide(&A, (t, C::<2>))`, `type` or not):
+//! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`), in the tiler of
+//! any of the four divides (`logical_divide(#A, (#t, 2))` →
+//! `Divide::logical_divide(&A, (FitTile::fit_mode(t), C::<2>))`, `type` or
+//! not; `fit_mode`, at the name, is the one error when `t` does not nest as
+//! the mode it divides) and of `local_tile`, `inner_partition`,
+//! `outer_partition` (named_partition.rs, `type` or not):
 //! [`with_named_modes`].
 //! Anywhere else `#A` is an error at its tokens: in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
@@ -275,7 +278,9 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
 /// that writes out its result while compiling.
 pub fn check(ast: &Ast) -> Vec<syn::Error> {
     let mut errors = Vec::new();
-    if !method(&ast.expr) && !divide_of_named_modes(&ast.expr) {
+    let named_modes =
+        divide_of_named_modes(&ast.expr) || crate::named_partition::of_named_modes(&ast.expr);
+    if !method(&ast.expr) && !named_modes {
         misplaced(ast, &ast.expr, At::Whole, &mut errors);
     }
     errors
@@ -322,7 +327,7 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
             // the result's type); a named value's only when the code runs,
             // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth` and in a divide's tiler of static tiles: here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth` and in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles): here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),

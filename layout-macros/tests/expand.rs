@@ -223,6 +223,7 @@ snapshot!(named_mode_tiler, "type zipped_divide((m,n):(1,m), <4, #T>)");
 snapshot!(named_mode_cosize_refused, "cosize((#S, 4))");
 snapshot!(named_mode_tiled_divide, "tiled_divide(#A, ((#T, 2), 4))");
 snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
+snapshot!(named_mode_local_tile, "local_tile(#A, (#T, 8), (i, 0))");
 snapshot!(
     named_mode_dynamic_tile_refused,
     "logical_divide(#A, (#T, k))"
