@@ -6,10 +6,11 @@
 //! the written-out forms do (partition.rs): `Result<(typed layout, base),
 //! Error>`. Each operand is named or written out: `L` a `SHAPE:STRIDE` of
 //! plain leaves, `T` a tuple (or `<…>`) of static extents (nested for a
-//! tuple mode), `THR` a static layout, `C`/`I` integers, dynamic leaves and
+//! tuple mode; its tiles may be named, `(#t, 8)`, which is typed with or
+//! without `type`, as a divide's), `THR` a static layout, `C`/`I` integers, dynamic leaves and
 //! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
-//! tiler or thread layout must hold static extents (`StaticExtents`,
-//! asked at its name). Any other operand is an error at it: under `type`, a
+//! tiler, tile or thread layout must hold static extents
+//! (`StaticExtents`, asked at its name). Any other operand is an error at it: under `type`, a
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};
