@@ -4,7 +4,7 @@
 //! tuple written out, evaluated by the core.
 
 use layout_dsl::layout;
-use layout_dsl::typed::C;
+use layout_dsl::typed::{C, TypedLayout};
 
 /// The core's value of `src`, written out.
 fn core(src: &str) -> String {
@@ -127,5 +127,47 @@ fn partition_tilers_nesting_a_named_tile() {
         let named = layout!(type local_tile(#l, (#k, 8, 2), (1, _, 0), (1, X, 1))).unwrap();
         let e = format!("(({m},{n}):(1,{m}), (4,8,2), (1,_,0), (1,X,1))");
         assert_eq!(view(named), core(&format!("local_tile{e}")));
+    }
+}
+
+/// The same size and offset at every index as the core's `src` (the typed
+/// product may nest a mode deeper than the core's, `(2,(1,3))` for
+/// `(2,3)`: the stable-Rust nesting limit the closing notes list).
+fn same_function<L: TypedLayout<Offset = usize>>(typed: &L, src: &str) {
+    let core = match layout_core::evaluate(src).unwrap() {
+        layout_core::Value::Layout(l) => l,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(typed.size() as i64, core.size(), "{src}");
+    for i in 0..typed.size() {
+        let want = core.crd2idx(&layout_core::IntTuple::Int(i as i64)).unwrap();
+        assert_eq!(typed.at(i) as i64, want, "{src} at {i}");
+    }
+}
+
+#[test]
+fn product_tilers_naming_their_entries() {
+    // CuTe's `logical_product(a, make_tile(t, Int<2>{}))`: a by-mode
+    // tiler of a named layout or extent and written entries, `<…>` or a tuple.
+    let a = layout!(type (2,2):(1,2));
+    let t = layout!(type 3:1);
+    let k = C::<3>;
+    let written = |f: &str, second: &str| format!("{f}((2,2):(1,2), <3:1,{second}>)");
+    let l = layout!(logical_product(#a, <#t, 2>)).unwrap();
+    same_function(&l, &written("logical_product", "2"));
+    let l = layout!(type logical_product(#a, (#k, 2))).unwrap();
+    same_function(&l, &written("logical_product", "2"));
+    let l = layout!(zipped_product(#a, (#t, 2))).unwrap();
+    same_function(&l, &written("zipped_product", "2"));
+    let l = layout!(type tiled_product(#a, <#t, 2:2>)).unwrap();
+    same_function(&l, &written("tiled_product", "2:2"));
+    let l = layout!(flat_product((2,2):(1,2), (#k, 2))).unwrap();
+    same_function(&l, &written("flat_product", "2"));
+    // The rank of each product is the core's.
+    assert_eq!(l.rank(), 4);
+    // A dynamic extent as the named entry.
+    for m in [1usize, 3, 5] {
+        let l = layout!(logical_product(#a, (#m, 2))).unwrap();
+        same_function(&l, &format!("logical_product((2,2):(1,2), <{m},2>)"));
     }
 }

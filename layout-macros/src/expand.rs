@@ -194,11 +194,15 @@ impl Expander<'_> {
             let (a, b) = (self.operand(a)?, self.operand(b)?);
             return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
-        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed) {
+        let typed_product = typed || named_product::of_named_tiles(e);
+        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed_product) {
             let trait_name = format_ident!("{}", door.trait_name);
             let method = format_ident!("{}", door.method);
             let a = self.operand(a)?;
             let b = match operand {
+                named_product::Operand::Layout if named_product::of_named_tiles(e) => {
+                    self.product_tiler(b)?
+                }
                 named_product::Operand::Layout => self.operand(b)?,
                 named_product::Operand::Shape if named::name(b).is_some() => self.named(b),
                 named_product::Operand::Shape => self.tree(b)?,

@@ -134,6 +134,25 @@ pub fn divide_of_named_modes(e: &Expr) -> bool {
     )
 }
 
+/// Whether `t` is a product's by-mode tiler, `<…>` or a tuple as CuTe's
+/// `make_tile(t, Int<2>{})`, with a named value among its entries: each
+/// entry a named layout or extent, a written-out `SHAPE:STRIDE` of plain
+/// leaves, an integer or a dynamic leaf (the facade's `Product` takes a
+/// flat tuple of layouts and extents).
+pub fn product_tiler_with_names(t: &Expr) -> bool {
+    let entry = |e: &Expr| match &e.kind {
+        ExprKind::Int(n) => *n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => is_layout_operand(e),
+    };
+    match &t.kind {
+        ExprKind::Tiler(items) | ExprKind::Tuple(items) => {
+            !items.is_empty() && items.len() <= MAX_RANK && contains(t) && items.iter().all(entry)
+        }
+        _ => false,
+    }
+}
+
 /// The facade's trait and method for a call of one named layout that the
 /// typed values answer (after `type`), with the cotarget of `complement`.
 pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Option<&Expr>)> {
@@ -278,8 +297,9 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
 /// that writes out its result while compiling.
 pub fn check(ast: &Ast) -> Vec<syn::Error> {
     let mut errors = Vec::new();
-    let named_modes =
-        divide_of_named_modes(&ast.expr) || crate::named_partition::of_named_modes(&ast.expr);
+    let named_modes = divide_of_named_modes(&ast.expr)
+        || crate::named_partition::of_named_modes(&ast.expr)
+        || crate::named_product::of_named_tiles(&ast.expr);
     if !method(&ast.expr) && !named_modes {
         misplaced(ast, &ast.expr, At::Whole, &mut errors);
     }
@@ -327,7 +347,7 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
             // the result's type); a named value's only when the code runs,
             // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth` and in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles): here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth`, in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles), and as an entry (a layout or an extent) of a product's by-mode tiler: here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),

@@ -98,6 +98,24 @@ impl Expander<'_> {
         }
     }
 
+    /// A product's by-mode tiler naming some entries
+    /// (`named::product_tiler_with_names`): each named entry asked at its
+    /// name to be a product's tile (the facade's `ProductTile`: a typed
+    /// layout or an extent), so that another value is one error there.
+    pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
+        let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
+            return self.operand(t);
+        };
+        let entries = items.iter().map(|e| match named::name(e) {
+            Some(_) => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductTile::tile(#value)))
+            }
+            None => self.operand(e),
+        });
+        Ok(emit::tuple(entries.collect::<syn::Result<_>>()?))
+    }
+
     /// An operand of `Compose` (`named::composition`): a named layout, a
     /// written-out one, or a by-mode tiler of those and integers (a tuple).
     pub(crate) fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
