@@ -171,3 +171,20 @@ fn product_tilers_naming_their_entries() {
         same_function(&l, &format!("logical_product((2,2):(1,2), <{m},2>)"));
     }
 }
+
+#[test]
+fn shapes_of_run_time_calls_nesting_a_named_shape() {
+    // CuTe's `make_layout(make_shape(s, Int<4>{}))`: the run-time path
+    // puts the named shape in as the core's tuple.
+    for m in [1usize, 3, 6] {
+        let s = (m, C::<4>);
+        let l = layout!(make_layout((#s, 4))).unwrap();
+        assert_eq!(l.to_string(), core(&format!("make_layout((({m},4),4))")));
+        let l = layout!(make_layout((#s, 4), LayoutRight)).unwrap();
+        let written = core(&format!("make_layout((({m},4),4), LayoutRight)"));
+        assert_eq!(l.to_string(), written);
+        let l = layout!(make_identity_layout((2, #s))).unwrap();
+        let written = core(&format!("make_identity_layout((2,({m},4)))"));
+        assert_eq!(l.to_string(), written);
+    }
+}

@@ -273,12 +273,22 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
     fn walk<'e>(e: &'e Expr, at: Place, out: &mut Vec<(&'e Expr, Place)>) {
         match &e.kind {
             ExprKind::Name(_) if name(e).is_some() => out.push((e, at)),
+            // Inside a shape, a shape (`make_layout((#s, 4))`).
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                items.iter().for_each(|i| walk(i, Place::Either, out));
+                let inner = if at == Place::Tuple {
+                    Place::Tuple
+                } else {
+                    Place::Either
+                };
+                items.iter().for_each(|i| walk(i, inner, out));
             }
             ExprKind::Call { name: f, args, .. } => {
                 for (i, a) in args.iter().enumerate() {
-                    walk(a, place(f, i), out);
+                    let at = match a.kind {
+                        ExprKind::Tuple(_) if shape_argument(f, i) => Place::Tuple,
+                        _ => place(f, i),
+                    };
+                    walk(a, at, out);
                 }
             }
             ExprKind::Layout(shape, stride) => {
@@ -316,6 +326,17 @@ fn written_coordinate(form: TypedForm, i: usize) -> bool {
     }
 }
 
+/// Whether argument `i` of `f` is a shape the run-time path takes whole
+/// (the registry: a tuple, or a layout or a tuple; not a function that
+/// writes out its result while compiling).
+fn shape_argument(f: &str, i: usize) -> bool {
+    let Some(f) = registry::function(f) else {
+        return false;
+    };
+    let accepts = f.args.get(i).or(f.args.last());
+    !f.static_only && matches!(accepts, Some(Accepts::IntTuple | Accepts::LayoutOrIntTuple))
+}
+
 /// The error for a named value where an integer or a tuple must be written out.
 fn whole_value(n: &str) -> String {
     format!(
@@ -347,7 +368,7 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
             // the result's type); a named value's only when the code runs,
             // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth`, in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles), and as an entry (a layout or an extent) of a product's by-mode tiler: here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth`, in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles), as an entry (a layout or an extent) of a product's by-mode tiler, and in a shape argument evaluated at run time (`make_layout((#s, 4))`): here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),
@@ -358,6 +379,17 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
         return;
     }
     match &e.kind {
+        // CuTe's `make_layout(make_shape(s, Int<4>{}))`: a shape argument
+        // of a run-time call nesting named shapes, which the run-time path
+        // puts in as the core's tuples (`rt::named`, each a `NamedTuple`).
+        ExprKind::Tuple(_) if matches!(at, At::Argument(f, i) if shape_argument(f, i)) => {
+            if !with_named_modes(e, false) {
+                let inner = At::Mode;
+                if let ExprKind::Tuple(items) = &e.kind {
+                    items.iter().for_each(|i| misplaced(ast, i, inner, errors));
+                }
+            }
+        }
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
             // A leaf stays a leaf, and a tuple of a static-only function
             // is still that function's: the place's message holds inside.
