@@ -382,14 +382,9 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
         // CuTe's `make_layout(make_shape(s, Int<4>{}))`: a shape argument
         // of a run-time call nesting named shapes, which the run-time path
         // puts in as the core's tuples (`rt::named`, each a `NamedTuple`).
-        ExprKind::Tuple(_) if matches!(at, At::Argument(f, i) if shape_argument(f, i)) => {
-            if !with_named_modes(e, false) {
-                let inner = At::Mode;
-                if let ExprKind::Tuple(items) = &e.kind {
-                    items.iter().for_each(|i| misplaced(ast, i, inner, errors));
-                }
-            }
-        }
+        ExprKind::Tuple(_)
+            if matches!(at, At::Argument(f, i) if shape_argument(f, i))
+                && with_named_modes(e, false) => {}
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
             // A leaf stays a leaf, and a tuple of a static-only function
             // is still that function's: the place's message holds inside.
