@@ -334,7 +334,10 @@ fn shape_argument(f: &str, i: usize) -> bool {
         return false;
     };
     let accepts = f.args.get(i).or(f.args.last());
-    !f.static_only && matches!(accepts, Some(Accepts::IntTuple | Accepts::LayoutOrIntTuple))
+    // A coordinate the typed layouts need written out is no shape here.
+    let coordinate = written_coordinate(f.typed, i);
+    let shape = matches!(accepts, Some(Accepts::IntTuple | Accepts::LayoutOrIntTuple));
+    !f.static_only && !coordinate && shape
 }
 
 /// The error for a named value where an integer or a tuple must be written out.

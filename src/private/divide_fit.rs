@@ -6,8 +6,8 @@
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
-//! A whole named tiler (`logical_divide(L, #t)`) is asked [`FitsTiler`]
-//! against the layout's shape alike.
+//! A whole named tiler (`logical_divide(L, #t)`) is asked [`TiledBy`] of
+//! the layout alike.
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
@@ -40,11 +40,19 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 )]
 pub trait FitsMode<T> {}
 
-/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per mode.
+/// A layout (`Self`) that the whole tiler `T` fits: one tile per mode
+/// ([`FitsTiler`] of its shape). The layout, not its shape, is `Self`, so
+/// that rustc suggests no unary tuple around the tiler.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}` does not fit the layout's shape `{Self}`: a typed divide takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
+    message = "the named tiler `{T}` does not fit the layout `{Self}`: a typed divide takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
     label = "not a tuple of tiles, one per mode, nested as the layout"
 )]
+pub trait TiledBy<T> {}
+
+#[diagnostic::do_not_recommend]
+impl<S: FitsTiler<T>, D, I, T> TiledBy<T> for Layout<S, D, I> {}
+
+/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per mode.
 pub trait FitsTiler<T> {}
 
 #[diagnostic::do_not_recommend]
@@ -72,9 +80,9 @@ pub trait FitTile: Sized {
     }
     /// The whole tiler, for the layout's shape.
     #[inline(always)]
-    fn fit_tiler<S>(self) -> Fit<Self, S>
+    fn fit_tiler<L>(self) -> Fit<Self, L>
     where
-        S: FitsTiler<Self>,
+        L: TiledBy<Self>,
     {
         Fit(PhantomData)
     }
@@ -280,7 +288,7 @@ where
 }
 
 /// A checked whole tiler divides the layout as the tiler [`TilerOf`] gives.
-impl<S, D, I, T> Divide<Fit<T, S>> for Layout<S, D, I>
+impl<S, D, I, T> Divide<Fit<T, Layout<S, D, I>>> for Layout<S, D, I>
 where
     T: TilerOf<S>,
     T::Fitted: Default,
@@ -291,19 +299,19 @@ where
     type Tiled = <Self as Divide<T::Fitted>>::Tiled;
     type Flat = <Self as Divide<T::Fitted>>::Flat;
     #[inline(always)]
-    fn logical_divide(&self, _: Fit<T, S>) -> Result<Self::Logical, AlgebraError> {
+    fn logical_divide(&self, _: Fit<T, Self>) -> Result<Self::Logical, AlgebraError> {
         Divide::logical_divide(self, T::Fitted::default())
     }
     #[inline(always)]
-    fn zipped_divide(&self, _: Fit<T, S>) -> Result<Self::Zipped, AlgebraError> {
+    fn zipped_divide(&self, _: Fit<T, Self>) -> Result<Self::Zipped, AlgebraError> {
         Divide::zipped_divide(self, T::Fitted::default())
     }
     #[inline(always)]
-    fn tiled_divide(&self, _: Fit<T, S>) -> Result<Self::Tiled, AlgebraError> {
+    fn tiled_divide(&self, _: Fit<T, Self>) -> Result<Self::Tiled, AlgebraError> {
         Divide::tiled_divide(self, T::Fitted::default())
     }
     #[inline(always)]
-    fn flat_divide(&self, _: Fit<T, S>) -> Result<Self::Flat, AlgebraError> {
+    fn flat_divide(&self, _: Fit<T, Self>) -> Result<Self::Flat, AlgebraError> {
         Divide::flat_divide(self, T::Fitted::default())
     }
 }

@@ -120,7 +120,8 @@ pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use divide_fit::{
-    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerOf, TupleTile,
+    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TiledBy, TilerOf,
+    TupleTile,
 };
 pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
 pub use edit::{
