@@ -210,7 +210,12 @@ impl Expander<'_> {
             }
             _ if name(e).is_some() => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                quote_spanned!(span=> ::layout_dsl::__private::StaticExtents::static_tiler(#value))
+                // Static extents, then nested as the mode it tiles
+                // (`FitTile`, as a divide's named tile): each one error here.
+                let private = quote_spanned!(span=> ::layout_dsl::__private);
+                quote_spanned!(span=> #private::FitTile::fit_mode(
+                    #private::StaticExtents::static_tiler(#value)
+                ))
             }
             _ => statics(e),
         }

@@ -18,7 +18,7 @@ use core::marker::PhantomData;
 
 use super::algebra::AlgebraError;
 use super::divide::{Divide, DivideMode};
-use super::divide_mode::UnitTile;
+use super::divide_mode::{DivMode, UnitTile};
 use super::gemm_form::Rank;
 use super::int::{C, Int};
 use super::layout::Layout;
@@ -35,7 +35,7 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 /// `Self`, so that rustc waits for the divide to infer it rather than
 /// guess it from the tile's one impl.)
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{T}` does not fit the mode `{Self}` it divides: a typed divide takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
+    message = "the named tile `{T}` does not fit the mode `{Self}` it divides: a typed divide or tiling partition takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
     label = "not a static extent, nor a tuple of tiles nested as its mode"
 )]
 pub trait FitsMode<T> {}
@@ -284,6 +284,27 @@ where
         function: &'static str,
     ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
         <S as DivideMode<D, T::Fitted>>::logical_mode(self, d, function)
+    }
+}
+
+/// A checked tile divides its mode in the typed partitions' walk too
+/// (`local_tile(#l, (#t, 8), …)`), as the tile [`ModeTile`] gives.
+impl<S, D, T> DivMode<D, Fit<T, S>> for S
+where
+    T: ModeTile<S>,
+    S: DivMode<D, T::Fitted>,
+{
+    type TileS = <S as DivMode<D, T::Fitted>>::TileS;
+    type TileD = <S as DivMode<D, T::Fitted>>::TileD;
+    type RestS = <S as DivMode<D, T::Fitted>>::RestS;
+    type RestD = <S as DivMode<D, T::Fitted>>::RestD;
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn div_mode(
+        self,
+        d: D,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
+        <S as DivMode<D, T::Fitted>>::div_mode(self, d)
     }
 }
 
