@@ -229,8 +229,11 @@
 //! (`table`), it is a compile error at `#NAME` (a tuple holding a named
 //! shape is built in Rust, `let t = (s, C::<4>);`, and named whole, `#t`),
 //! but for a mode of the shape of `size`, `rank`, `depth`
-//! (`size((#s, 4))`) and of a divide's tiler of static tiles
-//! (`logical_divide(#A, (#t, 2))`), which nest as CuTe's `make_shape`.
+//! (`size((#s, 4))`), of the tiler of static tiles of a divide or of
+//! `local_tile`/`inner_partition`/`outer_partition`
+//! (`logical_divide(#A, (#t, 2))`), an entry of a product's by-mode tiler
+//! (`logical_product(#A, (#t, 2))`) and a shape argument evaluated at run
+//! time (`make_layout((#s, 4))`), which nest as CuTe's `make_shape`.
 //! A named shape answers `size`, `rank` and `depth`; `cosize` is a
 //! layout's only (as in CuTe), so `cosize(#s)` of a shape is an error at
 //! `#s`.

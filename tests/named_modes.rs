@@ -4,7 +4,7 @@
 //! tuple written out, evaluated by the core.
 
 use layout_dsl::layout;
-use layout_dsl::typed::C;
+use layout_dsl::typed::{C, TypedLayout};
 
 /// The core's value of `src`, written out.
 fn core(src: &str) -> String {
@@ -71,4 +71,120 @@ fn static_parts_stay_static() {
     assert_eq!(named.to_string(), written);
     // Every leaf folded into the type: the value has no run-time part.
     assert_eq!(std::mem::size_of_val(&named), 0);
+}
+
+#[test]
+fn tiled_and_flat_divide_by_a_tiler_nesting_a_named_tile() {
+    for (m, n) in [(8usize, 6usize), (16, 10)] {
+        let w = 4 * m;
+        let a = layout!(((4, m), n):((1, 4), w));
+        let t = (C::<2>, C::<4>);
+        let e = format!("((4,{m}),{n}):((1,4),{w}), ((2,4),2))");
+        let named = layout!(tiled_divide(#a, (#t, 2))).unwrap();
+        assert_eq!(named.to_string(), core(&format!("tiled_divide({e}")));
+        let named = layout!(flat_divide(#a, (#t, 2))).unwrap();
+        assert_eq!(named.to_string(), core(&format!("flat_divide({e}")));
+        // A whole named tiler, and a written-out layout, under `type`.
+        let whole = (t, C::<2>);
+        let named = layout!(type tiled_divide(#a, #whole)).unwrap();
+        assert_eq!(named.to_string(), core(&format!("tiled_divide({e}")));
+        let k = C::<4>;
+        let named = layout!(type flat_divide((m, n):(1, m), (#k, 2))).unwrap();
+        let written = core(&format!("flat_divide(({m},{n}):(1,{m}), (4,2))"));
+        assert_eq!(named.to_string(), written);
+    }
+}
+
+/// The core's `view(layout,base)` of a partition, written out.
+fn view((layout, base): (impl std::fmt::Display, impl std::fmt::Display)) -> String {
+    format!("view({layout},{base})")
+}
+
+#[test]
+fn partition_tilers_nesting_a_named_tile() {
+    for (m, n) in [(12usize, 16usize), (8, 24)] {
+        let l = layout!((m, n):(1, m));
+        let k = C::<4>;
+        for (i, j) in [(0usize, 0usize), (1, 1), (m / 4 - 1, n / 8 - 1)] {
+            let e = format!("(({m},{n}):(1,{m}), (4,8), ({i},{j}))");
+            let named = layout!(type local_tile(#l, (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            // Without `type` too: a tiler nesting a named tile has no core value.
+            let named = layout!(local_tile(#l, (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            let named = layout!(type inner_partition((m, n):(1, m), (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("inner_partition{e}")));
+            let named = layout!(type outer_partition(#l, (#k, 8), (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("outer_partition{e}")));
+        }
+        // A tuple tile over a tuple mode, and CuTe's `Step` projection.
+        let w = 4 * m;
+        let a = layout!(((4, m), n):((1, 4), w));
+        let t = (C::<2>, C::<2>);
+        let named = layout!(type local_tile(#a, (#t, 8), (1, 1))).unwrap();
+        let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),8), (1,1))");
+        assert_eq!(view(named), core(&format!("local_tile{e}")));
+        let named = layout!(type local_tile(#l, (#k, 8, 2), (1, _, 0), (1, X, 1))).unwrap();
+        let e = format!("(({m},{n}):(1,{m}), (4,8,2), (1,_,0), (1,X,1))");
+        assert_eq!(view(named), core(&format!("local_tile{e}")));
+    }
+}
+
+/// The same size and offset at every index as the core's `src` (the typed
+/// product may nest a mode deeper than the core's, `(2,(1,3))` for
+/// `(2,3)`: the stable-Rust nesting limit the closing notes list).
+fn same_function<L: TypedLayout<Offset = usize>>(typed: &L, src: &str) {
+    let core = match layout_core::evaluate(src).unwrap() {
+        layout_core::Value::Layout(l) => l,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(typed.size() as i64, core.size(), "{src}");
+    for i in 0..typed.size() {
+        let want = core.crd2idx(&layout_core::IntTuple::Int(i as i64)).unwrap();
+        assert_eq!(typed.at(i) as i64, want, "{src} at {i}");
+    }
+}
+
+#[test]
+fn product_tilers_naming_their_entries() {
+    // CuTe's `logical_product(a, make_tile(t, Int<2>{}))`: a by-mode
+    // tiler of a named layout or extent and written entries, `<…>` or a tuple.
+    let a = layout!(type (2,2):(1,2));
+    let t = layout!(type 3:1);
+    let k = C::<3>;
+    let written = |f: &str, second: &str| format!("{f}((2,2):(1,2), <3:1,{second}>)");
+    let l = layout!(logical_product(#a, <#t, 2>)).unwrap();
+    same_function(&l, &written("logical_product", "2"));
+    let l = layout!(type logical_product(#a, (#k, 2))).unwrap();
+    same_function(&l, &written("logical_product", "2"));
+    let l = layout!(zipped_product(#a, (#t, 2))).unwrap();
+    same_function(&l, &written("zipped_product", "2"));
+    let l = layout!(type tiled_product(#a, <#t, 2:2>)).unwrap();
+    same_function(&l, &written("tiled_product", "2:2"));
+    let l = layout!(flat_product((2,2):(1,2), (#k, 2))).unwrap();
+    same_function(&l, &written("flat_product", "2"));
+    // The rank of each product is the core's.
+    assert_eq!(l.rank(), 4);
+    // A dynamic extent as the named entry.
+    for m in [1usize, 3, 5] {
+        let l = layout!(logical_product(#a, (#m, 2))).unwrap();
+        same_function(&l, &format!("logical_product((2,2):(1,2), <{m},2>)"));
+    }
+}
+
+#[test]
+fn shapes_of_run_time_calls_nesting_a_named_shape() {
+    // CuTe's `make_layout(make_shape(s, Int<4>{}))`: the run-time path
+    // puts the named shape in as the core's tuple.
+    for m in [1usize, 3, 6] {
+        let s = (m, C::<4>);
+        let l = layout!(make_layout((#s, 4))).unwrap();
+        assert_eq!(l.to_string(), core(&format!("make_layout((({m},4),4))")));
+        let l = layout!(make_layout((#s, 4), LayoutRight)).unwrap();
+        let written = core(&format!("make_layout((({m},4),4), LayoutRight)"));
+        assert_eq!(l.to_string(), written);
+        let l = layout!(make_identity_layout((2, #s))).unwrap();
+        let written = core(&format!("make_identity_layout((2,({m},4)))"));
+        assert_eq!(l.to_string(), written);
+    }
 }

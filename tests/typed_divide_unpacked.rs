@@ -102,3 +102,47 @@ fn nested_modes_unpack_one_level() {
         &format!("flat_divide({e}"),
     );
 }
+
+#[test]
+fn one_mode_keeps_the_zipped_nesting_as_cute() {
+    use layout_dsl::typed::Layout;
+    // CuTe (g++, CUTLASS headers): for `(_8):(_1)` and the tile `(_2)`,
+    // zipped_divide, tiled_divide and flat_divide all print
+    // `((_2),(_4)):((_1),(_2))`: slicing with `repeat<1>(_)`, which is `_`,
+    // unpacks nothing.
+    let l = Layout::new((C::<8>,), (C::<1>,));
+    for d in [
+        l.zipped_divide((C::<2>,)).unwrap(),
+        l.tiled_divide((C::<2>,)).unwrap(),
+        l.flat_divide((C::<2>,)).unwrap(),
+    ] {
+        assert_eq!(d.to_string(), "((2),(4)):((1),(2))");
+    }
+    // A dynamic extent: the same nesting as the core's.
+    for m in [6usize, 8, 9] {
+        let l = Layout::new((m,), (C::<1>,));
+        for f in ["tiled_divide", "flat_divide"] {
+            let e = format!("{f}(({m}):(1), <2>)");
+            let d = match f {
+                "tiled_divide" => l.tiled_divide((C::<2>,)).unwrap(),
+                _ => l.flat_divide((C::<2>,)).unwrap(),
+            };
+            assert_eq!(d.to_string(), core(&e).to_string(), "{e}");
+        }
+    }
+}
+
+#[test]
+fn through_the_macro_a_nested_layout_as_the_core() {
+    // `type tiled_divide` / `flat_divide` of a written-out nested layout
+    // by a by-mode tiler: the facade's `Divide`, the core's function.
+    for m in [8usize, 16, 24] {
+        let e = format!("((2,4),{m}):((1,2),8), <<2,2>,8>)");
+        let t = layout!(type tiled_divide(((2,4),m):((1,2),8), <<2,2>,8>)).unwrap();
+        same_as_core(&t, &format!("tiled_divide({e}"));
+        let f = layout!(type flat_divide(((2,4),m):((1,2),8), <<2,2>,8>)).unwrap();
+        same_as_core(&f, &format!("flat_divide({e}"));
+        // The tiles stay static.
+        let _: ((C<2>, C<2>), C<8>) = (f.shape().0, f.shape().1);
+    }
+}

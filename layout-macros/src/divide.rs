@@ -84,8 +84,7 @@ fn facade_divide(e: &Expr) -> Option<(Form, &Expr, &Expr)> {
     }
 }
 
-/// The facade's `Divide` door for a divide grouped in `form` (it has the
-/// logical and the zipped one).
+/// The facade's `Divide` door for a divide grouped in `form` (all four).
 fn door(form: Form) -> Option<Door> {
     crate::kind::door(TypedForm::Divide(form), false)
 }

@@ -110,7 +110,7 @@ impl Expander<'_> {
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none() =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (`logical_divide` and `zipped_divide` of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -151,7 +151,9 @@ impl Expander<'_> {
             return Ok(rule.emit(self.typed_layout(shape, stride)?, |k| self.leaf(k)));
         }
         // A named operand of a partition: never the core under `type`.
-        match named_partition::call(e).filter(|_| typed) {
+        // A tiler nesting named tiles has no core value: typed, `type` or not.
+        let typed_partition = typed || named_partition::of_named_modes(e);
+        match named_partition::call(e).filter(|_| typed_partition) {
             Some(Ok(call)) => return self.named_partition(&call),
             Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
             None => {}
@@ -169,12 +171,12 @@ impl Expander<'_> {
             Some((function, divide::Named::Both(l, t)))
                 if typed || named::with_named_modes(t, true) =>
             {
-                let tiler = self.named_tree(t, divide::tile_leaf);
+                let tiler = self.named_tiler(t);
                 return Ok(divide::emit_named(function, self.named(l), tiler));
             }
             Some((function, divide::Named::Tiler(shape, stride, t))) => {
                 let layout = self.typed_layout(shape, stride)?;
-                let tiler = self.named_tree(t, divide::tile_leaf);
+                let tiler = self.named_tiler(t);
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}
@@ -192,11 +194,15 @@ impl Expander<'_> {
             let (a, b) = (self.operand(a)?, self.operand(b)?);
             return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
-        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed) {
+        let typed_product = typed || named_product::of_named_tiles(e);
+        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed_product) {
             let trait_name = format_ident!("{}", door.trait_name);
             let method = format_ident!("{}", door.method);
             let a = self.operand(a)?;
             let b = match operand {
+                named_product::Operand::Layout if named_product::of_named_tiles(e) => {
+                    self.product_tiler(b)?
+                }
                 named_product::Operand::Layout => self.operand(b)?,
                 named_product::Operand::Shape if named::name(b).is_some() => self.named(b),
                 named_product::Operand::Shape => self.tree(b)?,

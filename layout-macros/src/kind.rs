@@ -86,6 +86,8 @@ pub fn door(form: TypedForm, ordered: bool) -> Option<Door> {
     let (trait_name, method, output) = match form {
         TypedForm::Divide(Form::Logical) => ("Divide", "logical_divide", Some("Logical")),
         TypedForm::Divide(Form::Zipped) => ("Divide", "zipped_divide", Some("Zipped")),
+        TypedForm::Divide(Form::Tiled) => ("Divide", "tiled_divide", Some("Tiled")),
+        TypedForm::Divide(Form::Flat) => ("Divide", "flat_divide", Some("Flat")),
         TypedForm::Product(Form::Logical) => ("Product", "logical_product", Some("Logical")),
         TypedForm::Product(Form::Zipped) => ("Product", "zipped_product", Some("Zipped")),
         TypedForm::Product(Form::Tiled) => ("Product", "tiled_product", Some("Tiled")),

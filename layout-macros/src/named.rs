@@ -25,9 +25,12 @@
 //! they cannot take: never the run-time path.
 //! A named shape or tile may be a mode of a written-out tuple, as CuTe's
 //! `make_shape(s, Int<4>{})` nests it, in the shape of `size`, `rank`,
-//! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`) and in a divide's
-//! tiler of static tiles (`logical_divide(#A, (#t, 2))` →
-//! `Divide::logical_divide(&A, (t, C::<2>))`, `type` or not):
+//! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`), in the tiler of
+//! any of the four divides (`logical_divide(#A, (#t, 2))` →
+//! `Divide::logical_divide(&A, (FitTile::fit_mode(t), C::<2>))`, `type` or
+//! not; `fit_mode`, at the name, is the one error when `t` does not nest as
+//! the mode it divides) and of `local_tile`, `inner_partition`,
+//! `outer_partition` (named_partition.rs, `type` or not):
 //! [`with_named_modes`].
 //! Anywhere else `#A` is an error at its tokens: in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
@@ -129,6 +132,25 @@ pub fn divide_of_named_modes(e: &Expr) -> bool {
         crate::divide::named_call(e),
         Some((_, Named::Both(_, t) | Named::Tiler(_, _, t))) if with_named_modes(t, true)
     )
+}
+
+/// Whether `t` is a product's by-mode tiler, `<…>` or a tuple as CuTe's
+/// `make_tile(t, Int<2>{})`, with a named value among its entries: each
+/// entry a named layout or extent, a written-out `SHAPE:STRIDE` of plain
+/// leaves, an integer or a dynamic leaf (the facade's `Product` takes a
+/// flat tuple of layouts and extents).
+pub fn product_tiler_with_names(t: &Expr) -> bool {
+    let entry = |e: &Expr| match &e.kind {
+        ExprKind::Int(n) => *n >= 0,
+        ExprKind::Dynamic(_) => true,
+        _ => is_layout_operand(e),
+    };
+    match &t.kind {
+        ExprKind::Tiler(items) | ExprKind::Tuple(items) => {
+            !items.is_empty() && items.len() <= MAX_RANK && contains(t) && items.iter().all(entry)
+        }
+        _ => false,
+    }
 }
 
 /// The facade's trait and method for a call of one named layout that the
@@ -251,12 +273,22 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
     fn walk<'e>(e: &'e Expr, at: Place, out: &mut Vec<(&'e Expr, Place)>) {
         match &e.kind {
             ExprKind::Name(_) if name(e).is_some() => out.push((e, at)),
+            // Inside a shape, a shape (`make_layout((#s, 4))`).
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                items.iter().for_each(|i| walk(i, Place::Either, out));
+                let inner = if at == Place::Tuple {
+                    Place::Tuple
+                } else {
+                    Place::Either
+                };
+                items.iter().for_each(|i| walk(i, inner, out));
             }
             ExprKind::Call { name: f, args, .. } => {
                 for (i, a) in args.iter().enumerate() {
-                    walk(a, place(f, i), out);
+                    let at = match a.kind {
+                        ExprKind::Tuple(_) if shape_argument(f, i) => Place::Tuple,
+                        _ => place(f, i),
+                    };
+                    walk(a, at, out);
                 }
             }
             ExprKind::Layout(shape, stride) => {
@@ -275,7 +307,10 @@ pub fn occurrences(e: &Expr) -> Vec<(&Expr, Place)> {
 /// that writes out its result while compiling.
 pub fn check(ast: &Ast) -> Vec<syn::Error> {
     let mut errors = Vec::new();
-    if !method(&ast.expr) && !divide_of_named_modes(&ast.expr) {
+    let named_modes = divide_of_named_modes(&ast.expr)
+        || crate::named_partition::of_named_modes(&ast.expr)
+        || crate::named_product::of_named_tiles(&ast.expr);
+    if !method(&ast.expr) && !named_modes {
         misplaced(ast, &ast.expr, At::Whole, &mut errors);
     }
     errors
@@ -289,6 +324,20 @@ fn written_coordinate(form: TypedForm, i: usize) -> bool {
         TypedForm::Query(Query::Idx2crd) => true,
         _ => false,
     }
+}
+
+/// Whether argument `i` of `f` is a shape the run-time path takes whole
+/// (the registry: a tuple, or a layout or a tuple; not a function that
+/// writes out its result while compiling).
+fn shape_argument(f: &str, i: usize) -> bool {
+    let Some(f) = registry::function(f) else {
+        return false;
+    };
+    let accepts = f.args.get(i).or(f.args.last());
+    // A coordinate the typed layouts need written out is no shape here.
+    let coordinate = written_coordinate(f.typed, i);
+    let shape = matches!(accepts, Some(Accepts::IntTuple | Accepts::LayoutOrIntTuple));
+    !f.static_only && !coordinate && shape
 }
 
 /// The error for a named value where an integer or a tuple must be written out.
@@ -322,7 +371,7 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
             // the result's type); a named value's only when the code runs,
             // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth` and in a divide's tiler of static tiles: here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth`, in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles), as an entry (a layout or an extent) of a product's by-mode tiler, and in a shape argument evaluated at run time (`make_layout((#s, 4))`): here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),
@@ -333,6 +382,12 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
         return;
     }
     match &e.kind {
+        // CuTe's `make_layout(make_shape(s, Int<4>{}))`: a shape argument
+        // of a run-time call nesting named shapes, which the run-time path
+        // puts in as the core's tuples (`rt::named`, each a `NamedTuple`).
+        ExprKind::Tuple(_)
+            if matches!(at, At::Argument(f, i) if shape_argument(f, i))
+                && with_named_modes(e, false) => {}
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
             // A leaf stays a leaf, and a tuple of a static-only function
             // is still that function's: the place's message holds inside.

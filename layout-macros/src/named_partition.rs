@@ -6,10 +6,11 @@
 //! the written-out forms do (partition.rs): `Result<(typed layout, base),
 //! Error>`. Each operand is named or written out: `L` a `SHAPE:STRIDE` of
 //! plain leaves, `T` a tuple (or `<…>`) of static extents (nested for a
-//! tuple mode), `THR` a static layout, `C`/`I` integers, dynamic leaves and
+//! tuple mode; its tiles may be named, `(#t, 8)`, which is typed with or
+//! without `type`, as a divide's), `THR` a static layout, `C`/`I` integers, dynamic leaves and
 //! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
-//! tiler or thread layout must hold static extents (`StaticExtents`,
-//! asked at its name). Any other operand is an error at it: under `type`, a
+//! tiler, tile or thread layout must hold static extents
+//! (`StaticExtents`, asked at its name). Any other operand is an error at it: under `type`, a
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};
@@ -20,7 +21,7 @@ use quote::{format_ident, quote, quote_spanned};
 use crate::emit::{self, Untypable};
 use crate::expand::Expander;
 use crate::kind::typed_call;
-use crate::named::{contains, is_layout_operand, name};
+use crate::named::{contains, is_layout_operand, name, with_named_modes};
 use crate::partition_args::{entry, entry_type, is_underscore};
 use crate::tree::has_dynamic;
 
@@ -82,7 +83,9 @@ pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
         Form::Threads => {
             name(by).is_some() || (matches!(by.kind, ExprKind::Layout(..)) && !has_dynamic(by))
         }
-        _ => name(by).is_some() || static_tiler(by),
+        // CuTe's `make_shape(t, Int<8>{})` as the tiler: a tuple nesting
+        // named tiles (`(#t, 8)`), each asked for static extents at its name.
+        _ => name(by).is_some() || static_tiler(by) || with_named_modes(by, true),
     };
     if !by_fits {
         let what = match form {
@@ -176,7 +179,7 @@ impl Expander<'_> {
                 }
             }
             None if call.form == Form::Threads => self.value(call.by)?,
-            None => statics(call.by),
+            None => self.tiler_tree(call.by),
         };
         let at = match name(call.at) {
             Some(_) => self.named(call.at),
@@ -194,6 +197,34 @@ impl Expander<'_> {
         let step = step.map(|s| quote!(, #s));
         Ok(quote!(#private::#function(&#layout, #by, #at #step)))
     }
+}
+
+impl Expander<'_> {
+    /// A written-out tiler, its named modes (`(#t, 8)`) asked for static
+    /// extents at their names as a whole named tiler is: `C::<N>` per
+    /// extent, nested tuples.
+    fn tiler_tree(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                emit::tuple(items.iter().map(|i| self.tiler_tree(i)).collect())
+            }
+            _ if name(e).is_some() => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                // Static extents, then nested as the mode it tiles
+                // (`FitTile`, as a divide's named tile): each one error here.
+                let private = quote_spanned!(span=> ::layout_dsl::__private);
+                quote_spanned!(span=> #private::FitTile::fit_mode(
+                    #private::StaticExtents::static_tiler(#value)
+                ))
+            }
+            _ => statics(e),
+        }
+    }
+}
+
+/// Whether `e` is a partition whose written-out tiler nests named tiles.
+pub fn of_named_modes(e: &Expr) -> bool {
+    matches!(call(e), Some(Ok(c)) if name(c.by).is_none() && with_named_modes(c.by, true))
 }
 
 /// The facade's function for a form, with or without a step.
@@ -236,7 +267,7 @@ pub fn layout_type(
     let by = match name(call.by) {
         Some(_) => operand(call.by)?,
         None if call.form == Form::Threads => threads(call.by)?,
-        None => statics(call.by),
+        None => tiler_type(call.by, operand)?,
     };
     let at = match name(call.at) {
         Some(_) => operand(call.at)?,
@@ -255,4 +286,23 @@ pub fn layout_type(
         (Form::Threads, None) => quote!(<#by as #typed::ThreadsOf<#layout>>::Output),
         (Form::Threads, Some(st)) => quote!(<#by as #typed::ThreadsStep<#layout, #st>>::Output),
     })
+}
+
+/// The type of a written-out tiler for `layout_type!`: a named mode's is
+/// what `StaticExtents::static_tiler` gives for it.
+fn tiler_type(
+    e: &Expr,
+    operand: &dyn Fn(&Expr) -> Result<TokenStream, Untypable>,
+) -> Result<TokenStream, Untypable> {
+    match &e.kind {
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            let items = items.iter().map(|i| tiler_type(i, operand));
+            Ok(emit::tuple(items.collect::<Result<_, _>>()?))
+        }
+        _ if name(e).is_some() => {
+            let t = operand(e)?;
+            Ok(quote!(<#t as ::layout_dsl::__private::StaticExtents>::Tiler))
+        }
+        _ => Ok(statics(e)),
+    }
 }

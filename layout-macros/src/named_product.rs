@@ -16,7 +16,9 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 
 use crate::kind::{Door, door, form_of};
-use crate::named::{binary_call, contains, is_layout_operand, is_tiler_operand, name};
+use crate::named::{
+    binary_call, contains, is_layout_operand, is_tiler_operand, name, product_tiler_with_names,
+};
 use crate::tree::{has_dynamic, is_plain};
 
 /// How an operand of the call is written in the expansion.
@@ -58,12 +60,20 @@ pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
             let a_fits = name(a).is_some() || dynamic_stride(a);
             matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
         }
+        // CuTe's by-mode tiler may name its entries (`<#t, 2>`, `(#t, 2)`).
         Operand::Layout if matches!(form, TypedForm::Product(_)) => {
-            is_layout_operand(a) && is_tiler_operand(b, 0)
+            is_layout_operand(a) && (is_tiler_operand(b, 0) || product_tiler_with_names(b))
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
     (fits && (contains(e) || dynamic_stride(a))).then_some((door, operand, a, b))
+}
+
+/// Whether `e` is a product whose by-mode tiler names some of its entries
+/// (`logical_product(A, <#t, 2>)`): the core cannot see them, so it is
+/// typed, `type` or not.
+pub fn of_named_tiles(e: &Expr) -> bool {
+    matches!(call(e), Some((_, Operand::Layout, _, b)) if product_tiler_with_names(b))
 }
 
 /// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.

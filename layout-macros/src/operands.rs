@@ -67,6 +67,55 @@ impl Expander<'_> {
         }
     }
 
+    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`): each named
+    /// tile asked at its name whether it fits the mode it divides (the
+    /// facade's `FitTile`, a whole named tiler against the layout's shape),
+    /// so that a tile nesting otherwise than its mode is one error there.
+    pub fn named_tiler(&self, t: &Expr) -> TokenStream {
+        // Every token of the call at the name, the facade's path too, so
+        // that rustc's error has no second label over the whole macro.
+        let fit = |e: &Expr, method: &str| {
+            let span = self.ast.spans[e.span.end - 1];
+            let (value, method) = (self.named(e), format_ident!("{method}", span = span));
+            quote_spanned!(span=> ::layout_dsl::__private::FitTile::#method(#value))
+        };
+        fn tree(
+            t: &Expr,
+            fit: &dyn Fn(&Expr, &str) -> TokenStream,
+            int: fn(i64) -> TokenStream,
+        ) -> TokenStream {
+            match &t.kind {
+                ExprKind::Int(n) => int(*n),
+                ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                    emit::tuple(items.iter().map(|i| tree(i, fit, int)).collect())
+                }
+                _ => fit(t, "fit_mode"),
+            }
+        }
+        match named::name(t) {
+            Some(_) => fit(t, "fit_tiler"),
+            None => tree(t, &fit, crate::divide::tile_leaf),
+        }
+    }
+
+    /// A product's by-mode tiler naming some entries
+    /// (`named::product_tiler_with_names`): each named entry asked at its
+    /// name to be a product's tile (the facade's `ProductTile`: a typed
+    /// layout or an extent), so that another value is one error there.
+    pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
+        let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
+            return self.operand(t);
+        };
+        let entries = items.iter().map(|e| match named::name(e) {
+            Some(_) => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductTile::tile(#value)))
+            }
+            None => self.operand(e),
+        });
+        Ok(emit::tuple(entries.collect::<syn::Result<_>>()?))
+    }
+
     /// An operand of `Compose` (`named::composition`): a named layout, a
     /// written-out one, or a by-mode tiler of those and integers (a tuple).
     pub(crate) fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {

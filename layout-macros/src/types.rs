@@ -186,7 +186,7 @@ fn operand(ast: &Ast, e: &Expr) -> Result<TokenStream, Untypable> {
     match &e.kind {
         ExprKind::Layout(shape, stride) => written_out(shape, stride),
         ExprKind::Int(_) | ExprKind::Dynamic(_) => tree(e),
-        ExprKind::Tiler(tiles) => Ok(emit::tuple(
+        ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) => Ok(emit::tuple(
             tiles
                 .iter()
                 .map(|t| operand(ast, t))

@@ -221,6 +221,11 @@ snapshot!(named_mode_size, "size((#S, (4, m)))");
 snapshot!(named_mode_divide, "logical_divide(#A, (#T, 1, 4))");
 snapshot!(named_mode_tiler, "type zipped_divide((m,n):(1,m), <4, #T>)");
 snapshot!(named_mode_cosize_refused, "cosize((#S, 4))");
+snapshot!(named_mode_tiled_divide, "tiled_divide(#A, ((#T, 2), 4))");
+snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
+snapshot!(named_mode_local_tile, "local_tile(#A, (#T, 8), (i, 0))");
+snapshot!(named_mode_product, "logical_product(#A, (#T, 2))");
+snapshot!(named_mode_make_layout, "make_layout((#S, 4), LayoutRight)");
 snapshot!(
     named_mode_dynamic_tile_refused,
     "logical_divide(#A, (#T, k))"

@@ -260,7 +260,28 @@ pub trait Divide<T> {
 
 macro_rules! divide {
     (0;) => {};
+    // One mode: CuTe's `tiled_divide` and `flat_divide` unpack the rest
+    // `(r0)` and the tile `(T0)` by slicing with `repeat<1>(_)`, which is
+    // `_` itself, so both keep `zipped_divide`'s `((T0),(r0))` (g++ on
+    // CUTLASS: `tiled_divide((_8):(_1), (_2))` is `((_2),(_4)):((_1),(_2))`).
+    (1; ($i:tt $S:ident $D:ident $T:ident)) => {
+        divide!(@ ($i $S $D $T);
+            Tiled = Layout<(($S::TileS,), ($S::RestS,)), (($S::TileD,), ($S::RestD,)), I>;
+            Flat = Layout<(($S::TileS,), ($S::RestS,)), (($S::TileD,), ($S::RestD,)), I>;
+            tiled(t) = (((t.0,), (t.2,)), ((t.1,), (t.3,)));
+            flat(t) = (((t.0,), (t.2,)), ((t.1,), (t.3,))););
+    };
     ($rank:literal; $(($i:tt $S:ident $D:ident $T:ident))*) => {
+        divide!(@ $(($i $S $D $T))*;
+            Tiled = Layout<(($($S::TileS,)*), $($S::RestS,)*), (($($S::TileD,)*), $($S::RestD,)*), I>;
+            Flat = Layout<($($S::TileS,)* $($S::RestS,)*), ($($S::TileD,)* $($S::RestD,)*), I>;
+            tiled($($T),*) = ((($($T.0,)*), $($T.2,)*), (($($T.1,)*), $($T.3,)*));
+            flat($($T),*) = (($($T.0,)* $($T.2,)*), ($($T.1,)* $($T.3,)*)););
+    };
+    (@ $(($i:tt $S:ident $D:ident $T:ident))*;
+        Tiled = $tiled:ty; Flat = $flat:ty;
+        tiled($($tv:ident),*) = $tiled_parts:expr;
+        flat($($fv:ident),*) = $flat_parts:expr;) => {
         impl<$($S: DivideMode<$D, $T>, $D, $T,)* I: Offset> Divide<($($T,)*)>
             for Layout<($($S,)*), ($($D,)*), I>
         where
@@ -269,8 +290,8 @@ macro_rules! divide {
         {
             type Logical = Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>;
             type Zipped = Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>;
-            type Tiled = Layout<(($($S::TileS,)*), $($S::RestS,)*), (($($S::TileD,)*), $($S::RestD,)*), I>;
-            type Flat = Layout<($($S::TileS,)* $($S::RestS,)*), ($($S::TileD,)* $($S::RestD,)*), I>;
+            type Tiled = $tiled;
+            type Flat = $flat;
 
             #[inline]
             #[allow(non_snake_case)]
@@ -293,7 +314,9 @@ macro_rules! divide {
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
-                Ok(Layout::from_parts((($($T.0,)*), $($T.2,)*), (($($T.1,)*), $($T.3,)*)))
+                let ($($tv,)*) = ($($T,)*);
+                let (shape, stride) = $tiled_parts;
+                Ok(Layout::from_parts(shape, stride))
             }
 
             #[inline]
@@ -301,7 +324,9 @@ macro_rules! divide {
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
-                Ok(Layout::from_parts(($($T.0,)* $($T.2,)*), ($($T.1,)* $($T.3,)*)))
+                let ($($fv,)*) = ($($T,)*);
+                let (shape, stride) = $flat_parts;
+                Ok(Layout::from_parts(shape, stride))
             }
         }
     };

@@ -54,6 +54,7 @@ mod construct_values;
 mod convert;
 mod coord;
 mod divide;
+mod divide_fit;
 mod divide_mode;
 mod edit;
 mod edit_layout;
@@ -118,6 +119,10 @@ pub use construct_values::{
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
+pub use divide_fit::{
+    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TiledBy, TilerOf,
+    TupleTile,
+};
 pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,

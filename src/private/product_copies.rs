@@ -33,6 +33,7 @@ pub trait ProductTile: Copy {
     fn tile(self) -> Layout<Self::Shape, Self::Stride>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
     type Shape = S;
     type Stride = D;
@@ -43,6 +44,7 @@ impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: i64> ProductTile for C<N> {
     type Shape = C<N>;
     type Stride = C<1>;
@@ -54,6 +56,7 @@ impl<const N: i64> ProductTile for C<N> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl ProductTile for usize {
     type Shape = usize;
     type Stride = C<1>;

@@ -1,8 +1,10 @@
 // A named shape is a whole value: `cosize` is a layout's only (CuTe has no
 // cosize of a shape), and a named value is a mode of a written-out tuple
 // only where CuTe's `make_shape(s, …)` nesting has a typed meaning (the
-// shape of `size`/`rank`/`depth`, a divide's tiler of static tiles). One
-// error each, at the name.
+// shape of `size`/`rank`/`depth`, a divide's or a tiling partition's tiler
+// of static tiles, an entry of a product's tiler that is a layout or an
+// extent: a shape there is not a product's tile). One error each, at the
+// name.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 

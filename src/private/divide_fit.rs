@@ -1,0 +1,338 @@
+//! A named tile in a typed divide's tiler, checked where its name stands:
+//! `layout!(type logical_divide(L, (#t, 2)))` gives `Divide::logical_divide(&L,
+//! (FitTile::fit_mode(t), C::<2>))`, the call spanned at `#t`. The mode the
+//! tile divides is not known to the macro (`t`'s type is not, and `L` may be
+//! named too); rustc infers it when it picks the divide of that mode
+//! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
+//! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
+//! modes in tiler.", a `static_assert`) is one error there, with a sentence.
+//! A whole named tiler (`logical_divide(L, #t)`) is asked [`TiledBy`] of
+//! the layout alike.
+//!
+//! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
+//! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
+//! so that the call's own bounds hold and rustc reports nothing more. The
+//! crate does not compile then, so no value of that type is made.
+
+use core::marker::PhantomData;
+
+use super::algebra::AlgebraError;
+use super::divide::{Divide, DivideMode};
+use super::divide_mode::{DivMode, UnitTile};
+use super::gemm_form::Rank;
+use super::int::{C, Int};
+use super::layout::Layout;
+use super::poisoned::Poisoned;
+use super::static_complement::{No, Yes};
+
+/// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
+/// where it was written ([`FitTile`]).
+pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
+
+/// A mode (of shape `Self`) that the tile `T` divides, as the typed
+/// divides take it: a static extent or [`UnitTile`] divides any mode, and a
+/// tuple of tiles of its rank a tuple mode, each its sub-mode. (The mode is
+/// `Self`, so that rustc waits for the divide to infer it rather than
+/// guess it from the tile's one impl.)
+#[diagnostic::on_unimplemented(
+    message = "the named tile `{T}` does not fit the mode `{Self}` it divides: a typed divide or tiling partition takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
+    label = "not a static extent, nor a tuple of tiles nested as its mode"
+)]
+pub trait FitsMode<T> {}
+
+/// A layout (`Self`) that the whole tiler `T` fits: one tile per mode
+/// ([`FitsTiler`] of its shape). The layout, not its shape, is `Self`, so
+/// that rustc suggests no unary tuple around the tiler.
+#[diagnostic::on_unimplemented(
+    message = "the named tiler `{T}` does not fit the layout `{Self}`: a typed divide takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
+    label = "not a tuple of tiles, one per mode, nested as the layout"
+)]
+pub trait TiledBy<T> {}
+
+#[diagnostic::do_not_recommend]
+impl<S: FitsTiler<T>, D, I, T> TiledBy<T> for Layout<S, D, I> {}
+
+/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per mode.
+pub trait FitsTiler<T> {}
+
+#[diagnostic::do_not_recommend]
+impl<S, const N: i64> FitsMode<C<N>> for S {}
+
+#[diagnostic::do_not_recommend]
+impl<S> FitsMode<UnitTile> for S {}
+
+// A failed `layout!` already reported its error.
+#[diagnostic::do_not_recommend]
+impl<S, I, K> FitsMode<Poisoned<I, K>> for S {}
+
+#[diagnostic::do_not_recommend]
+impl<S, I, K> FitsTiler<Poisoned<I, K>> for S {}
+
+/// Where a named tile stands: the call the macro writes at its name.
+pub trait FitTile: Sized {
+    /// The tile, for the mode rustc infers from the divide.
+    #[inline(always)]
+    fn fit_mode<S>(self) -> Fit<Self, S>
+    where
+        S: FitsMode<Self>,
+    {
+        Fit(PhantomData)
+    }
+    /// The whole tiler, for the layout's shape.
+    #[inline(always)]
+    fn fit_tiler<L>(self) -> Fit<Self, L>
+    where
+        L: TiledBy<Self>,
+    {
+        Fit(PhantomData)
+    }
+}
+
+impl<T> FitTile for T {}
+
+/// Whether a mode is a leaf or a tuple of some rank, and the tile of
+/// [`UnitTile`]s that divides it whatever it is.
+pub trait ModeKind {
+    /// `LeafMode`, or `Rank<N>` for a tuple of `N` modes.
+    type Kind;
+    /// `UnitTile` for a leaf, a tuple of them for a tuple.
+    type Units;
+}
+
+/// The kind of a leaf mode.
+pub struct LeafMode;
+
+impl<S: Int> ModeKind for S {
+    type Kind = LeafMode;
+    type Units = UnitTile;
+}
+
+/// Whether two kinds are the same rank of tuple.
+pub trait SameRank {
+    /// [`Yes`] or [`No`].
+    type Same;
+}
+
+impl<const K: usize> SameRank for (Rank<K>, LeafMode) {
+    type Same = No;
+}
+
+/// `Self` as a tile of the mode `S` ([`FitsMode`]), or where it does not
+/// fit, one that does: total, so the divide's bounds always hold.
+pub trait ModeTile<S> {
+    /// The tile the divide uses.
+    type Fitted;
+}
+
+impl<S, const N: i64> ModeTile<S> for C<N> {
+    type Fitted = C<N>;
+}
+
+impl<S> ModeTile<S> for UnitTile {
+    type Fitted = UnitTile;
+}
+
+/// What is not a tile at all (a run-time extent, a typed layout, which
+/// only the core takes as a tile) divides as [`UnitTile`]s: the error is at
+/// the name ([`FitsMode`]).
+macro_rules! not_tiles {
+    ($(<$($g:ident),*> $ty:ty),* $(,)?) => {
+        $(
+            impl<S: ModeKind $(, $g)*> ModeTile<S> for $ty {
+                type Fitted = S::Units;
+            }
+            impl<S: ModeKind $(, $g)*> TilerOf<S> for $ty {
+                type Fitted = S::Units;
+            }
+        )*
+    };
+}
+
+not_tiles!(
+    <> usize, <> u8, <> u16, <> u32, <> u64, <> u128,
+    <> isize, <> i8, <> i16, <> i32, <> i64, <> i128,
+    <L, D, I> Layout<L, D, I>,
+);
+
+impl<S, I, K> ModeTile<S> for Poisoned<I, K> {
+    type Fitted = Poisoned<I, K>;
+}
+
+/// A tuple tile over a mode, by whether the two are tuples of one rank
+/// (`Same`): tile by tile, else [`ModeKind::Units`].
+pub trait TupleTile<S, Same> {
+    /// The tile the divide uses.
+    type Fitted;
+}
+
+/// `Self` as a whole tiler of a layout of shape `S` ([`FitsTiler`]), or
+/// where it does not fit, one that does.
+pub trait TilerOf<S> {
+    /// The tiler the divide uses.
+    type Fitted;
+}
+
+impl<S: ModeKind, const N: i64> TilerOf<S> for C<N> {
+    type Fitted = S::Units;
+}
+
+impl<S: ModeKind> TilerOf<S> for UnitTile {
+    type Fitted = S::Units;
+}
+
+impl<S: ModeKind, I, K> TilerOf<S> for Poisoned<I, K> {
+    type Fitted = S::Units;
+}
+
+macro_rules! tuple_fits {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $T:ident $S:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($T, $S: FitsMode<$T>),*> FitsMode<($($T,)*)> for ($($S,)*) {}
+
+        #[diagnostic::do_not_recommend]
+        impl<$($T, $S: FitsMode<$T>),*> FitsTiler<($($T,)*)> for ($($S,)*) {}
+
+        impl<$($S),*> ModeKind for ($($S,)*) {
+            type Kind = Rank<$rank>;
+            type Units = ($(units!($S),)*);
+        }
+
+        impl<$($T,)* S: ModeKind> ModeTile<S> for ($($T,)*)
+        where
+            (Rank<$rank>, S::Kind): SameRank,
+            Self: TupleTile<S, <(Rank<$rank>, S::Kind) as SameRank>::Same>,
+        {
+            type Fitted = <Self as TupleTile<S, <(Rank<$rank>, S::Kind) as SameRank>::Same>>::Fitted;
+        }
+
+        impl<$($T,)* S: ModeKind> TilerOf<S> for ($($T,)*)
+        where
+            Self: ModeTile<S>,
+        {
+            type Fitted = <Self as ModeTile<S>>::Fitted;
+        }
+
+        impl<$($T: ModeTile<$S>, $S),*> TupleTile<($($S,)*), Yes> for ($($T,)*) {
+            type Fitted = ($($T::Fitted,)*);
+        }
+
+        impl<$($T,)* S: ModeKind> TupleTile<S, No> for ($($T,)*) {
+            type Fitted = S::Units;
+        }
+    };
+}
+
+/// `UnitTile`, once per mode.
+macro_rules! units {
+    ($_s:ident) => {
+        UnitTile
+    };
+}
+
+for_each_rank!(tuple_fits);
+
+/// [`SameRank`] for every pair of tuple ranks.
+macro_rules! rank_pairs {
+    ($({$rank:literal; $($_fields:tt)*})*) => {
+        rank_pairs!(@ [] $($rank)*);
+    };
+    (@ [$($done:literal)*] $head:literal $($rest:literal)*) => {
+        impl SameRank for (Rank<$head>, Rank<$head>) {
+            type Same = Yes;
+        }
+        $(
+            impl SameRank for (Rank<$head>, Rank<$done>) {
+                type Same = No;
+            }
+            impl SameRank for (Rank<$done>, Rank<$head>) {
+                type Same = No;
+            }
+        )*
+        rank_pairs!(@ [$($done)* $head] $($rest)*);
+    };
+    (@ [$($done:literal)*]) => {};
+}
+
+::layout_macros::__ranks!(rank_pairs);
+
+/// A checked tile divides its mode as the tile [`ModeTile`] gives.
+impl<S, D, T> DivideMode<D, Fit<T, S>> for S
+where
+    T: ModeTile<S>,
+    S: DivideMode<D, T::Fitted>,
+{
+    type TileS = <S as DivideMode<D, T::Fitted>>::TileS;
+    type TileD = <S as DivideMode<D, T::Fitted>>::TileD;
+    type RestS = <S as DivideMode<D, T::Fitted>>::RestS;
+    type RestD = <S as DivideMode<D, T::Fitted>>::RestD;
+    type LogicalS = <S as DivideMode<D, T::Fitted>>::LogicalS;
+    type LogicalD = <S as DivideMode<D, T::Fitted>>::LogicalD;
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn divide_mode(
+        self,
+        d: D,
+        function: &'static str,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
+        <S as DivideMode<D, T::Fitted>>::divide_mode(self, d, function)
+    }
+    #[inline(always)]
+    fn logical_mode(
+        self,
+        d: D,
+        function: &'static str,
+    ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
+        <S as DivideMode<D, T::Fitted>>::logical_mode(self, d, function)
+    }
+}
+
+/// A checked tile divides its mode in the typed partitions' walk too
+/// (`local_tile(#l, (#t, 8), …)`), as the tile [`ModeTile`] gives.
+impl<S, D, T> DivMode<D, Fit<T, S>> for S
+where
+    T: ModeTile<S>,
+    S: DivMode<D, T::Fitted>,
+{
+    type TileS = <S as DivMode<D, T::Fitted>>::TileS;
+    type TileD = <S as DivMode<D, T::Fitted>>::TileD;
+    type RestS = <S as DivMode<D, T::Fitted>>::RestS;
+    type RestD = <S as DivMode<D, T::Fitted>>::RestD;
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn div_mode(
+        self,
+        d: D,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
+        <S as DivMode<D, T::Fitted>>::div_mode(self, d)
+    }
+}
+
+/// A checked whole tiler divides the layout as the tiler [`TilerOf`] gives.
+impl<S, D, I, T> Divide<Fit<T, Layout<S, D, I>>> for Layout<S, D, I>
+where
+    T: TilerOf<S>,
+    T::Fitted: Default,
+    Layout<S, D, I>: Divide<T::Fitted>,
+{
+    type Logical = <Self as Divide<T::Fitted>>::Logical;
+    type Zipped = <Self as Divide<T::Fitted>>::Zipped;
+    type Tiled = <Self as Divide<T::Fitted>>::Tiled;
+    type Flat = <Self as Divide<T::Fitted>>::Flat;
+    #[inline(always)]
+    fn logical_divide(&self, _: Fit<T, Self>) -> Result<Self::Logical, AlgebraError> {
+        Divide::logical_divide(self, T::Fitted::default())
+    }
+    #[inline(always)]
+    fn zipped_divide(&self, _: Fit<T, Self>) -> Result<Self::Zipped, AlgebraError> {
+        Divide::zipped_divide(self, T::Fitted::default())
+    }
+    #[inline(always)]
+    fn tiled_divide(&self, _: Fit<T, Self>) -> Result<Self::Tiled, AlgebraError> {
+        Divide::tiled_divide(self, T::Fitted::default())
+    }
+    #[inline(always)]
+    fn flat_divide(&self, _: Fit<T, Self>) -> Result<Self::Flat, AlgebraError> {
+        Divide::flat_divide(self, T::Fitted::default())
+    }
+}
