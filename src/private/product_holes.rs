@@ -331,9 +331,10 @@ mod tests {
         assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_inner_holes(fixed).is_none());
     }
 
-    /// The walk's two shortcuts (a leaf that continues the span below it
+    /// The walk's shortcuts (a leaf that continues the span below it
     /// leaves a hole of 1; holes that fill `A` leave a rest of `cosize`)
-    /// answer what the rule answers without them (`product_hole` at every
+    /// and its split (exact holes here, CuTe's rounding out of line)
+    /// answer what the rule answers in one walk (`product_hole` at every
     /// leaf, the rest `⌈cotarget/span⌉`): the same holes or the same
     /// error, for every `A` of one to three leaves taken in index order
     /// (extents 0..=4, strides 0..=8) and every cosize 0..=7.
