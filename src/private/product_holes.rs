@@ -20,6 +20,9 @@ use super::layout::Layout;
 use super::partial::{Holes, product_fits, product_hole};
 use super::shape_values::by_stride;
 
+/// The holes, the stride after each, and the rest a product's walk gives.
+type Modes<const R: usize> = ([usize; R], [usize; R], usize);
+
 /// The holes of the leaves `shape:stride` taken in `order` for a product
 /// by a `B` of cosize `cosize`: each hole's extent, the stride after each
 /// hole, and the rest's extent up to `size·cosize`. A stride the span
@@ -28,6 +31,13 @@ use super::shape_values::by_stride;
 /// as every door does).
 /// (`const`: the static holes of an all-static product,
 /// `product_static.rs`, are this function's answer.)
+///
+/// Where every hole is exact (each stride a multiple of the span below
+/// it: compact and padded layouts), the walk carries only the span; the
+/// first stride that is not a multiple sends the whole walk to
+/// [`rounded_modes`], out of line, which follows CuTe's rounding from the
+/// first leaf again (the same answer wherever this walk answers: an exact
+/// hole is the rounding rule's own answer).
 #[doc(hidden)]
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -36,7 +46,7 @@ pub const fn product_modes<const R: usize>(
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
     size: usize,
     cosize: usize,
-) -> Result<([usize; R], [usize; R], usize), AlgebraError> {
+) -> Result<Modes<R>, AlgebraError> {
     let mut i = 0;
     while i < R {
         tri!(nonzero(function, shape[i]));
@@ -44,11 +54,55 @@ pub const fn product_modes<const R: usize>(
     }
     let cotarget = tri!(product(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
-    let (mut span, mut holes) = (1, Holes::new(1));
+    let mut span = 1;
     let mut k = 0;
     while k < R {
         let (s, d) = (shape[order[k]], stride[order[k]]);
         // The core drops a mode of extent 1 or stride 0: a hole of 1.
+        // `span` ≥ 1 here: every extent and stride so far was nonzero and
+        // their products checked.
+        if s != 1 && d != 0 {
+            // A leaf that continues the span below it (a compact `A`)
+            // leaves a hole of 1, with no division.
+            if d != span {
+                if d % span != 0 {
+                    return rounded_modes(function, shape, stride, order, (cotarget, cosize));
+                }
+                extents[k] = d / span;
+            }
+            span = tri!(product(function, s, d));
+        }
+        next[k] = span;
+        k += 1;
+    }
+    // `cotarget = size·cosize`: where the holes fill `A` exactly (`span =
+    // size ≥ 1`), the rest is `cosize` with no division.
+    let rest = if span == size {
+        cosize
+    } else {
+        ceil_div(cotarget, span)
+    };
+    Ok((extents, next, rest))
+}
+
+/// [`product_modes`] where a stride is not a multiple of the span below
+/// it: the walk again from the first leaf with CuTe's rounded holes
+/// (`partial.rs`), refused unless `B` stays below the first of them.
+/// Out of line: only such a layout comes here.
+#[cold]
+#[inline(never)]
+const fn rounded_modes<const R: usize>(
+    function: &'static str,
+    shape: [usize; R],
+    stride: [usize; R],
+    order: [usize; R],
+    (cotarget, cosize): (usize, usize),
+) -> Result<Modes<R>, AlgebraError> {
+    let (mut extents, mut next) = ([1; R], [0; R]);
+    let (mut span, mut holes) = (1, Holes::new(1));
+    let mut k = 0;
+    while k < R {
+        let (s, d) = (shape[order[k]], stride[order[k]]);
         if s != 1 && d != 0 {
             (extents[k], holes) = tri!(product_hole(function, d, span, span, holes));
             span = tri!(product(function, s, d));
@@ -275,6 +329,67 @@ mod tests {
             .product_holes((C::<1>, C::<4>), 20, 6, "f")
             .unwrap();
         assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_inner_holes(fixed).is_none());
+    }
+
+    /// The walk's shortcuts (a leaf that continues the span below it
+    /// leaves a hole of 1; holes that fill `A` leave a rest of `cosize`)
+    /// and its split (exact holes here, CuTe's rounding out of line)
+    /// answer what the rule answers in one walk (`product_hole` at every
+    /// leaf, the rest `⌈cotarget/span⌉`): the same holes or the same
+    /// error, for every `A` of one to three leaves taken in index order
+    /// (extents 0..=4, strides 0..=8) and every cosize 0..=7.
+    #[test]
+    fn shortcuts_agree_with_the_plain_rule() {
+        use super::super::algebra::{AlgebraError, ceil_div};
+        use super::super::compose::product;
+        use super::super::construct::nonzero;
+        use super::super::partial::{Holes, product_fits, product_hole};
+        use super::product_modes;
+        type Modes<const R: usize> = Result<([usize; R], [usize; R], usize), AlgebraError>;
+        fn plain<const R: usize>(leaves: ([usize; R], [usize; R]), cosize: usize) -> Modes<R> {
+            let (shape, stride) = leaves;
+            for s in shape {
+                nonzero("f", s)?;
+            }
+            let size = shape.iter().product::<usize>();
+            let cotarget = product("f", size, cosize)?;
+            let (mut extents, mut next) = ([1; R], [0; R]);
+            let (mut span, mut holes) = (1, Holes::new(1));
+            for k in 0..R {
+                if shape[k] != 1 && stride[k] != 0 {
+                    (extents[k], holes) = product_hole("f", stride[k], span, span, holes)?;
+                    span = product("f", shape[k], stride[k])?;
+                }
+                next[k] = span;
+            }
+            product_fits("f", cosize, holes)?;
+            Ok((extents, next, ceil_div(cotarget, span)))
+        }
+        fn check<const R: usize>() -> usize {
+            let mut taken = 0;
+            for code in 0..(5 * 9usize).pow(R as u32) {
+                let digit = |i: usize| code / 45usize.pow(i as u32) % 45;
+                let shape: [usize; R] = core::array::from_fn(|i| digit(i) % 5);
+                let stride: [usize; R] = core::array::from_fn(|i| digit(i) / 5);
+                let size = shape.iter().product::<usize>();
+                let order = core::array::from_fn(|k| k);
+                for cosize in 0..8 {
+                    let got = product_modes("f", (shape, stride, order), size, cosize);
+                    assert_eq!(
+                        got,
+                        plain((shape, stride), cosize),
+                        "{shape:?}:{stride:?} by {cosize}"
+                    );
+                    taken += usize::from(got.is_ok());
+                }
+            }
+            taken
+        }
+        let taken = [check::<1>(), check::<2>(), check::<3>()];
+        assert!(
+            taken[0] > 250 && taken[1] > 5_000 && taken[2] > 100_000,
+            "{taken:?}"
+        );
     }
 
     /// Every array of up to 5 strides from 0..=3 (ties included): the
