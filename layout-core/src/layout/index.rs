@@ -34,10 +34,11 @@ impl Layout {
     }
 
     /// The natural coordinate of index `i` (`idx2crd(i, shape)`), one entry
-    /// per leaf of the shape, written into `coord`, which is cleared first
-    /// and can be reused from call to call (no allocation once it has grown
-    /// to the number of leaves). Returns false, leaving `coord` unspecified,
-    /// when `i` is outside `0..size`.
+    /// per leaf of the shape, written into `coord`, whose earlier length and
+    /// entries do not matter: it can be reused from call to call (no
+    /// allocation once it has grown to the number of leaves; a flat layout
+    /// then overwrites the entries in place). Returns false, leaving `coord`
+    /// unspecified, when `i` is outside `0..size`.
     ///
     /// ```
     /// # use layout_core::Layout;
@@ -49,12 +50,22 @@ impl Layout {
     /// assert!(!l.idx2crd_into(18, &mut coord));
     /// ```
     #[must_use]
+    #[inline]
     pub fn idx2crd_into(&self, index: i64, coord: &mut Vec<i64>) -> bool {
-        coord.clear();
-        let Ok(mut rest) = u64::try_from(index) else {
+        let Ok(rest) = u64::try_from(index) else {
+            coord.clear();
             return false;
         };
-        split(&self.shape, &self.stride, &mut rest, true, &mut |c, _| {
+        if let Tuple(modes) = &self.shape {
+            if let Some(inside) = flat_idx2crd(modes, rest, coord) {
+                return inside;
+            }
+        }
+        coord.clear();
+        let mut rest = rest;
+        // The strides play no part: the shape stands in for them (it is
+        // congruent with itself) in the walk `offset` uses.
+        split(&self.shape, &self.shape, &mut rest, true, &mut |c, _| {
             coord.push(c);
         }) && rest == 0
     }
@@ -71,16 +82,98 @@ impl Layout {
     /// assert_eq!(l.crd2idx_leaves(&[1, 1]), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn crd2idx_leaves(&self, coord: &[i64]) -> Option<i64> {
-        let mut offset = 0i64;
-        let mut rest = coord.iter();
-        let mut inside = true;
-        self.for_each_leaf_mode(|s, d| match rest.next() {
-            Some(&c) if (0..s).contains(&c) => offset = offset.wrapping_add(c.wrapping_mul(d)),
-            _ => inside = false,
-        });
-        (inside && rest.next().is_none()).then_some(offset)
+        // A flat layout with one entry per mode: shape, stride and
+        // coordinate walked in step. A nested mode leaves to the general
+        // walk (an entry refused before it is refused there too: up to the
+        // first nested mode, the k-th mode is the k-th leaf).
+        if let (Tuple(s), Tuple(d)) = (&self.shape, &self.stride) {
+            if s.len() == coord.len() && d.len() == coord.len() {
+                let mut offset = 0i64;
+                let mut flat = true;
+                for ((s, d), &c) in s.iter().zip(d).zip(coord) {
+                    let (Int(s), Int(d)) = (s, d) else {
+                        flat = false;
+                        break;
+                    };
+                    offset = offset.wrapping_add(leaf_part(*s, *d, c)?);
+                }
+                if flat {
+                    return Some(offset);
+                }
+            }
+        }
+        let mut rest = coord;
+        let offset = leaves_offset(&self.shape, &self.stride, &mut rest)?;
+        rest.is_empty().then_some(offset)
     }
+}
+
+/// [`Layout::idx2crd_into`] of a tuple whose modes are all leaves (the
+/// common case): one entry per mode, written in place; `None` (entries
+/// unspecified) at the first nested mode, for the general walk. Reused
+/// from call to call the buffer already has that length, so `resize` does
+/// nothing, and the remainder stays in a register. A leaf that refuses the
+/// index refuses it in the general walk too (up to the first nested mode
+/// the k-th mode is the k-th leaf). The last mode takes what is left if it
+/// is below its extent: no division.
+#[inline(always)]
+fn flat_idx2crd(modes: &[IntTuple], mut rest: u64, coord: &mut Vec<i64>) -> Option<bool> {
+    coord.resize(modes.len(), 0);
+    let (Some((last, modes)), Some((last_entry, entries))) =
+        (modes.split_last(), coord.split_last_mut())
+    else {
+        // `()`: one coordinate, `()`, for the index 0.
+        return Some(rest == 0);
+    };
+    for (mode, entry) in modes.iter().zip(entries) {
+        let Int(extent) = mode else { return None };
+        // Extents are non-negative (checked by `Layout::new`).
+        let Some(c) = divide(&mut rest, *extent as u64) else {
+            return Some(false);
+        };
+        *entry = c as i64;
+    }
+    let Int(extent) = last else { return None };
+    *last_entry = rest as i64;
+    Some(rest < *extent as u64)
+}
+
+/// The offset of the leaves of `shape:stride` from the front of `coord`
+/// (one entry per leaf, consumed): `None` when an entry is missing or
+/// outside its extent (or the trees are not congruent).
+fn leaves_offset(shape: &IntTuple, stride: &IntTuple, coord: &mut &[i64]) -> Option<i64> {
+    match (shape, stride) {
+        (Int(s), Int(d)) => leaf_offset(*s, *d, coord),
+        (Tuple(s), Tuple(d)) if s.len() == d.len() => {
+            s.iter().zip(d).try_fold(0i64, |offset, pair| {
+                let part = match pair {
+                    (Int(s), Int(d)) => leaf_offset(*s, *d, coord),
+                    (s, d) => leaves_offset(s, d, coord),
+                };
+                Some(offset.wrapping_add(part?))
+            })
+        }
+        _ => None,
+    }
+}
+
+/// One leaf's part: the next entry of `coord` (consumed) through
+/// [`leaf_part`].
+#[inline(always)]
+fn leaf_offset(extent: i64, stride: i64, coord: &mut &[i64]) -> Option<i64> {
+    let (&c, rest) = coord.split_first()?;
+    *coord = rest;
+    leaf_part(extent, stride, c)
+}
+
+/// `c · stride` if `c` lies in `0..extent`. One unsigned comparison: a
+/// negative entry wraps past every extent (extents are non-negative,
+/// checked by `Layout::new`).
+#[inline(always)]
+fn leaf_part(extent: i64, stride: i64, c: i64) -> Option<i64> {
+    ((c as u64) < (extent as u64)).then(|| c.wrapping_mul(stride))
 }
 
 /// [`Layout::offset`] on a bare shape and stride (for instance one mode
@@ -191,30 +284,44 @@ fn split_leaf(
 ) -> bool {
     // Extents are non-negative (checked by `Layout::new`).
     let extent = extent as u64;
-    let (quotient, coord) = match extent {
+    let coord = if last {
         // The layout's last leaf: what is left is its coordinate, if it is
         // below the extent (an extent 0 refuses every index).
-        _ if last => {
-            if *rest >= extent {
-                return false;
-            }
-            (0, *rest)
+        if *rest >= extent {
+            return false;
         }
-        0 => return false,
-        1 => (*rest, 0),
-        // A power of two (most GPU extents): a shift and a mask. The test
-        // goes the same way on every call for a given layout.
-        _ if extent.is_power_of_two() => (*rest >> extent.trailing_zeros(), *rest & (extent - 1)),
-        // A 32-bit division is several times cheaper than a 64-bit one,
-        // and indices and extents nearly always fit.
-        _ if (*rest | extent) >> 32 == 0 => {
-            let (r, e) = (*rest as u32, extent as u32);
-            (u64::from(r / e), u64::from(r % e))
-        }
-        _ => (*rest / extent, *rest % extent),
+        core::mem::take(rest)
+    } else {
+        let Some(coord) = divide(rest, extent) else {
+            return false;
+        };
+        coord
     };
-    *rest = quotient;
     // `coord < extent <= i64::MAX`.
     leaf(coord as i64, stride);
     true
+}
+
+/// `rest % extent`, leaving `rest / extent` in `rest`; `None` for an
+/// extent of 0 (an empty domain).
+#[inline(always)]
+fn divide(rest: &mut u64, extent: u64) -> Option<u64> {
+    let r = *rest;
+    let (quotient, coord) = if extent & extent.wrapping_sub(1) == 0 {
+        // A power of two (most GPU extents, and 1): a shift and a mask.
+        // The test goes the same way on every call for a given layout.
+        if extent == 0 {
+            return None;
+        }
+        (r >> extent.trailing_zeros(), r & (extent - 1))
+    } else if (r | extent) >> 32 == 0 {
+        // A 32-bit division is several times cheaper than a 64-bit one,
+        // and indices and extents nearly always fit.
+        let (r, e) = (r as u32, extent as u32);
+        (u64::from(r / e), u64::from(r % e))
+    } else {
+        (r / extent, r % extent)
+    };
+    *rest = quotient;
+    Some(coord)
 }
