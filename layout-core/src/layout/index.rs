@@ -120,7 +120,9 @@ impl Layout {
 /// is below its extent: no division.
 #[inline(always)]
 fn flat_idx2crd(modes: &[IntTuple], mut rest: u64, coord: &mut Vec<i64>) -> Option<bool> {
-    coord.resize(modes.len(), 0);
+    if coord.len() != modes.len() {
+        resize(coord, modes.len());
+    }
     let (Some((last, modes)), Some((last_entry, entries))) =
         (modes.split_last(), coord.split_last_mut())
     else {
@@ -138,6 +140,12 @@ fn flat_idx2crd(modes: &[IntTuple], mut rest: u64, coord: &mut Vec<i64>) -> Opti
     let Int(extent) = last else { return None };
     *last_entry = rest as i64;
     Some(rest < *extent as u64)
+}
+
+/// The buffer's first use (or a change of layout): out of the loop's way.
+#[cold]
+fn resize(coord: &mut Vec<i64>, len: usize) {
+    coord.resize(len, 0);
 }
 
 /// The offset of the leaves of `shape:stride` from the front of `coord`
