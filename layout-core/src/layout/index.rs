@@ -57,14 +57,13 @@ impl Layout {
             return false;
         };
         if let Tuple(modes) = &self.shape {
-            if let Some(inside) = flat_idx2crd(modes, rest, coord) {
-                return inside;
-            }
+            return match flat_idx2crd(modes, rest, coord) {
+                Ok(inside) => inside,
+                Err((first_nested, rest)) => nested_idx2crd(modes, first_nested, rest, coord),
+            };
         }
         coord.clear();
         let mut rest = rest;
-        // The strides play no part: the shape stands in for them (it is
-        // congruent with itself) in the walk `offset` uses.
         split(&self.shape, &self.shape, &mut rest, true, &mut |c, _| {
             coord.push(c);
         }) && rest == 0
@@ -104,45 +103,98 @@ impl Layout {
                 }
             }
         }
-        let mut rest = coord;
-        let offset = leaves_offset(&self.shape, &self.stride, &mut rest)?;
-        rest.is_empty().then_some(offset)
+        nested_crd2idx_leaves(&self.shape, &self.stride, coord)
     }
 }
 
-/// [`Layout::idx2crd_into`] of a tuple whose modes are all leaves (the
-/// common case): one entry per mode, written in place; `None` (entries
-/// unspecified) at the first nested mode, for the general walk. Reused
-/// from call to call the buffer already has that length, so `resize` does
-/// nothing, and the remainder stays in a register. A leaf that refuses the
-/// index refuses it in the general walk too (up to the first nested mode
-/// the k-th mode is the k-th leaf). The last mode takes what is left if it
-/// is below its extent: no division.
+/// [`Layout::crd2idx_leaves`] of a nested layout (or a coordinate of the
+/// wrong length), out of line: the flat path stays small enough to inline.
+#[inline(never)]
+fn nested_crd2idx_leaves(shape: &IntTuple, stride: &IntTuple, coord: &[i64]) -> Option<i64> {
+    // The top-level modes in a loop, a leaf inline; only a nested mode
+    // recurses.
+    let mut rest = coord;
+    let offset = match (shape, stride) {
+        (Tuple(s), Tuple(d)) => s.iter().zip(d).try_fold(0i64, |offset, pair| {
+            let part = match pair {
+                (Int(s), Int(d)) => leaf_offset(*s, *d, &mut rest),
+                (s, d) => leaves_offset(s, d, &mut rest),
+            };
+            Some(offset.wrapping_add(part?))
+        })?,
+        (s, d) => leaves_offset(s, d, &mut rest)?,
+    };
+    rest.is_empty().then_some(offset)
+}
+
+/// [`Layout::idx2crd_into`] of a tuple, its leading modes that are leaves
+/// (all of them in the common, flat case): one entry per mode, written in
+/// place. Reused from call to call the buffer already has at least that
+/// length (exactly that for a flat layout, so it is not touched), and the
+/// remainder stays in a register.
+/// At the first nested mode, `Err((its position, the remainder))` with the
+/// entries before it kept, for the general walk to go on from. A leaf that
+/// refuses the index is refused by the general walk too. The last mode
+/// takes what is left if it is below its extent: no division.
 #[inline(always)]
-fn flat_idx2crd(modes: &[IntTuple], mut rest: u64, coord: &mut Vec<i64>) -> Option<bool> {
-    if coord.len() != modes.len() {
-        resize(coord, modes.len());
+fn flat_idx2crd(
+    modes: &[IntTuple],
+    mut rest: u64,
+    coord: &mut Vec<i64>,
+) -> Result<bool, (usize, u64)> {
+    let end = modes.len();
+    if coord.len() < end {
+        resize(coord, end);
     }
     let (Some((last, modes)), Some((last_entry, entries))) =
-        (modes.split_last(), coord.split_last_mut())
+        (modes.split_last(), coord[..end].split_last_mut())
     else {
         // `()`: one coordinate, `()`, for the index 0.
-        return Some(rest == 0);
+        coord.clear();
+        return Ok(rest == 0);
     };
-    for (mode, entry) in modes.iter().zip(entries) {
-        let Int(extent) = mode else { return None };
+    for (k, (mode, entry)) in modes.iter().zip(entries).enumerate() {
+        let Int(extent) = mode else {
+            coord.truncate(k);
+            return Err((k, rest));
+        };
         // Extents are non-negative (checked by `Layout::new`).
         let Some(c) = divide(&mut rest, *extent as u64) else {
-            return Some(false);
+            return Ok(false);
         };
         *entry = c as i64;
     }
-    let Int(extent) = last else { return None };
+    let Int(extent) = last else {
+        coord.truncate(end - 1);
+        return Err((end - 1, rest));
+    };
     *last_entry = rest as i64;
-    Some(rest < *extent as u64)
+    coord.truncate(end);
+    Ok(rest < *extent as u64)
 }
 
-/// The buffer's first use (or a change of layout): out of the loop's way.
+/// [`Layout::idx2crd_into`] of the modes from the first nested one on
+/// (`modes[first_nested..]`), through the general walk, appending to the
+/// entries of the flat modes before it; out of line, as the flat path is
+/// inlined.
+#[inline(never)]
+fn nested_idx2crd(
+    modes: &[IntTuple],
+    first_nested: usize,
+    mut rest: u64,
+    coord: &mut Vec<i64>,
+) -> bool {
+    let end = modes.len();
+    modes[first_nested..].iter().enumerate().all(|(k, mode)| {
+        let last = first_nested + k + 1 == end;
+        // The strides play no part: the shape stands in for them (it is
+        // congruent with itself) in the walk `offset` uses.
+        split(mode, mode, &mut rest, last, &mut |c, _| coord.push(c))
+    }) && rest == 0
+}
+
+/// The buffer's first use, or a layout with more modes than the last one:
+/// out of the flat loop's way.
 #[cold]
 fn resize(coord: &mut Vec<i64>, len: usize) {
     coord.resize(len, 0);
