@@ -2,8 +2,9 @@
 //! `Layout`): the general path (`idx2crd` then `crd2idx`, an `IntTuple`
 //! allocated per call) against `Layout::at`, the allocation-free
 //! `Layout::offset` (CuTe's `layout(i)`) and `idx2crd_into` + `crd2idx_leaves`
-//! with a reused buffer, and `Layout::offset` against its previous version
-//! (`baselines/offset_before.rs`). Each call takes the next of 1024 random indices,
+//! with a reused buffer, and `Layout::offset` and `idx2crd_into` +
+//! `crd2idx_leaves` against their previous versions
+//! (`baselines/offset_before.rs`, `baselines/idx2crd_into_before.rs`). Each call takes the next of 1024 random indices,
 //! so neither the index nor the branch pattern is predictable; every group
 //! time is for 1024 calls.
 //!
@@ -23,6 +24,9 @@ mod common;
 
 #[path = "baselines/offset_before.rs"]
 mod before;
+
+#[path = "baselines/idx2crd_into_before.rs"]
+mod into_before;
 
 /// Ranks 1 to 4, one of them nested; the last with no power-of-two extent.
 const LAYOUTS: [(&str, &str); 5] = [
@@ -72,13 +76,24 @@ fn buffer(l: &Layout, indices: &[i64]) -> i64 {
     })
 }
 
+/// `idx2crd_into` + `crd2idx_leaves` before the flat loops (the frozen copy).
+#[inline(never)]
+fn buffer_before(l: &Layout, indices: &[i64]) -> i64 {
+    let mut coord = Vec::new();
+    indices.iter().fold(0, |sum, &i| {
+        assert!(into_before::idx2crd_into_before(l, i, &mut coord));
+        sum ^ into_before::crd2idx_leaves_before(l, &coord).unwrap()
+    })
+}
+
 fn benches(c: &mut Criterion) {
-    let walks: [(&str, Walk); 5] = [
+    let walks: [(&str, Walk); 6] = [
         ("idx2crd_crd2idx", general),
         ("at", at),
         ("offset", offset),
         ("offset_before", offset_before),
         ("idx2crd_into", buffer),
+        ("idx2crd_into_before", buffer_before),
     ];
     for (name, text) in LAYOUTS {
         let l: Layout = text.parse().unwrap();
@@ -124,6 +139,11 @@ fn benches(c: &mut Criterion) {
             &format!("index/{name} idx2crd_into/offset"),
             run(buffer),
             run(offset),
+        );
+        common::paired(
+            &format!("index/{name} idx2crd_into_before/idx2crd_into"),
+            run(buffer_before),
+            run(buffer),
         );
     }
 }

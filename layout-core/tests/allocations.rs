@@ -81,3 +81,33 @@ fn positions_and_offsets_allocate_nothing_per_step() {
     let (n, _) = allocations(|| Positions::from_origin(&l));
     assert!(n > 0);
 }
+
+/// The run-time index path of a loop: `offset`, and `idx2crd_into` into a
+/// reused buffer then `crd2idx_leaves`, over every index of a flat layout, a
+/// nested one and one with odd extents: no allocation once the buffer has
+/// grown (the first call sizes it).
+#[test]
+fn index_paths_allocate_nothing_per_index() {
+    for text in [
+        "(8,16,4,8):(512,1,16,64)",
+        "(6,10,3,7):(1,6,60,180)",
+        "(16,(8,32)):(256,(1,8))",
+    ] {
+        let l: Layout = text.parse().unwrap();
+        let want: i64 = (0..l.size()).map(|i| l.at(i).unwrap()).sum();
+        let (n, sum) = allocations(|| (0..l.size()).map(|i| l.offset(i).unwrap()).sum::<i64>());
+        assert_eq!((n, sum), (0, want), "offset of {l}");
+
+        let mut coord = Vec::new();
+        assert!(l.idx2crd_into(0, &mut coord));
+        let (n, sum) = allocations(|| {
+            (0..l.size())
+                .map(|i| {
+                    assert!(l.idx2crd_into(i, &mut coord));
+                    l.crd2idx_leaves(&coord).unwrap()
+                })
+                .sum::<i64>()
+        });
+        assert_eq!((n, sum), (0, want), "idx2crd_into + crd2idx_leaves of {l}");
+    }
+}

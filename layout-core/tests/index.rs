@@ -38,6 +38,25 @@ proptest! {
         }
     }
 
+    /// A reused buffer's earlier contents never show: whatever length and
+    /// entries it holds (left by a longer, shorter or nested layout, or by
+    /// a refused index), `idx2crd_into` leaves exactly `idx2crd`'s leaves.
+    #[test]
+    fn idx2crd_into_ignores_what_the_buffer_held(
+        l in layout(),
+        junk in prop::collection::vec(-9i64..9, 0..12),
+        index in 0i64..64,
+    ) {
+        let index = index % l.size().max(1);
+        let mut buf = junk;
+        let inside = l.idx2crd_into(index, &mut buf);
+        prop_assert_eq!(inside, index < l.size(), "{} at {}", l, index);
+        if inside {
+            let coord: IntTuple = l.idx2crd(index).unwrap();
+            prop_assert_eq!(&buf[..], &coord.leaves().collect::<Vec<_>>()[..], "{} at {}", l, index);
+        }
+    }
+
     /// Out-of-range leaf coordinates and wrong lengths are refused.
     #[test]
     fn crd2idx_leaves_checks_each_leaf(l in layout(), leaf in 0usize..8, past in prop::bool::ANY) {
@@ -75,6 +94,12 @@ fn edge_layouts() {
         "(8,(16,4)):(1,(8,128))",
         "(4294967296,4):(1,4294967296)",
         "(1,1,8):(0,0,1)",
+        // An empty or nested mode after flat ones, and the reverse.
+        "(0,(2,3)):(1,(2,4))",
+        "(2,(0,3),4):(1,(2,2),8)",
+        "(2,3,(4,5)):(1,2,(6,24))",
+        "((2,3),4,5):((1,2),6,24)",
+        "(5,7,(3,0)):(1,5,(35,0))",
     ] {
         let l: Layout = text.parse().unwrap();
         for i in [-1, 0, 1, 2, 5, l.size() - 1, l.size(), i64::MAX] {
