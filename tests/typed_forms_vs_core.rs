@@ -5,7 +5,9 @@
 //! code (no run-time call into the core): the typed value, computed here at
 //! run time, must print as the core's value of the static text.
 
+use std::collections::BTreeSet;
 use std::fmt::Display;
+use std::sync::Mutex;
 
 use layout_dsl::__private::Composed;
 use layout_dsl::{FUNCTIONS, Layout, Value, evaluate, layout};
@@ -45,16 +47,35 @@ fn same_layout(got: Layout, src: &str, f: &str, input: &str) {
     assert_eq!(typed.next(), None, "{f}: {input}: typed {got} has more modes than the core's {want}");
 }
 
-/// A typed result, or its `Ok`.
-trait Settle {
+/// A typed result, or its `Ok`: `None` where the typed code refuses. It
+/// may refuse where the core answers (the core composes some layouts CuTe
+/// refuses, README "Where we differ"), never answer otherwise.
+trait Settle: Sized {
     type Out;
-    fn settle(self, src: &str) -> Self::Out;
+    fn settle(self) -> Result<Self::Out, String>;
 }
 
 impl<T, E: Display> Settle for Result<T, E> {
     type Out = T;
-    fn settle(self, src: &str) -> T {
-        self.unwrap_or_else(|e| panic!("{src}: the typed code refused: {e}"))
+    fn settle(self) -> Result<T, String> {
+        self.map_err(|e| e.to_string())
+    }
+}
+
+/// The functions with a sample whose typed code answered.
+static ANSWERED: Mutex<BTreeSet<&str>> = Mutex::new(BTreeSet::new());
+
+/// The typed value of a sample of function `f`, if it answered.
+fn answer<T: Settle>(f: &'static str, input: &str, got: T) -> Option<T::Out> {
+    match got.settle() {
+        Ok(got) => {
+            ANSWERED.lock().unwrap().insert(f);
+            Some(got)
+        }
+        Err(e) => {
+            eprintln!("{input}: the typed code refused: {e}");
+            None
+        }
     }
 }
 
@@ -62,8 +83,8 @@ macro_rules! plain {
     ($($t:ty),*) => {$(
         impl Settle for $t {
             type Out = $t;
-            fn settle(self, _: &str) -> $t {
-                self
+            fn settle(self) -> Result<$t, String> {
+                Ok(self)
             }
         }
     )*};
@@ -73,15 +94,15 @@ plain!(usize, isize, i64, i32);
 
 impl<S, D, I> Settle for layout_dsl::__private::Layout<S, D, I> {
     type Out = Self;
-    fn settle(self, _: &str) -> Self {
-        self
+    fn settle(self) -> Result<Self, String> {
+        Ok(self)
     }
 }
 
 impl<Sw, O, L> Settle for Composed<Sw, O, L> {
     type Out = Self;
-    fn settle(self, _: &str) -> Self {
-        self
+    fn settle(self) -> Result<Self, String> {
+        Ok(self)
     }
 }
 
@@ -106,8 +127,8 @@ macro_rules! tuples {
         }
         impl<$($t: Notation),+> Settle for ($($t,)+) {
             type Out = Self;
-            fn settle(self, _: &str) -> Self {
-                self
+            fn settle(self) -> Result<Self, String> {
+                Ok(self)
             }
         }
     )*};
@@ -116,139 +137,245 @@ tuples!((A 0), (A 0, B 1), (A 0, B 1, C 2), (A 0, B 1, C 2, D 3), (A 0, B 1, C 2
 
 macro_rules! check_int {
     ($f:literal, $src:literal, $($e:tt)*) => {{
-        let got = format!("{}", Settle::settle(layout!($($e)*), $src));
-        assert_eq!(got, core($src), "{}: {}", $f, stringify!($($e)*));
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(format!("{got}"), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
     }};
 }
 
 macro_rules! check_tuple {
     ($f:literal, $src:literal, $($e:tt)*) => {{
-        let got = Settle::settle(layout!($($e)*), $src);
-        assert_eq!(got.notation(), core($src), "{}: {}", $f, stringify!($($e)*));
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(got.notation(), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
     }};
 }
 
 macro_rules! check_layout {
     ($f:literal, $src:literal, $($e:tt)*) => {{
-        let got = Settle::settle(layout!($($e)*), $src);
-        same_layout(got.to_core().unwrap(), $src, $f, stringify!($($e)*));
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            same_layout(got.to_core().unwrap(), $src, $f, stringify!($($e)*));
+        }
     }};
 }
 
 macro_rules! check_composed {
     ($f:literal, $src:literal, $($e:tt)*) => {{
-        let got = Settle::settle(layout!($($e)*), $src);
-        assert_eq!(got.to_string(), core($src), "{}: {}", $f, stringify!($($e)*));
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(got.to_string(), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
     }};
 }
 
 macro_rules! check_view {
     ($f:literal, $src:literal, $($e:tt)*) => {{
-        let (l, base) = Settle::settle(layout!($($e)*), $src);
-        assert_eq!(format!("view({l},{base})"), core($src), "{}: {}", $f, stringify!($($e)*));
+        if let Some((l, base)) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(format!("view({l},{base})"), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
     }};
 }
 
 #[rustfmt::skip]
 #[test]
 fn each_typed_form_gives_the_cores_value() {
-    check_int!("size", "size(((2,4),(3,5)):((3,6),(1,24)), 0)", size((({2},4),(3,5)):((3,6),(1,24)), 0));
+    check_int!("size", "size((5,(2,(4,1)),2,4):(4,(1,(80,0)),2,0))", size(({5},(2,(4,1)),2,4):(4,(1,(80,0)),2,0)));
+    check_int!("size", "size((5,(2,(4,1)),2,4):(4,(1,(80,0)),2,0))", size((5,(2,(4,1)),2,4):(4,(1,(80,0)),2,{0})));
+    check_int!("size", "size(((4,5,(3,2)),5,1):((5,40,(200,20)),1,200))", size((({4},5,(3,2)),5,1):((5,40,(200,20)),1,200)));
+    check_int!("size", "size(((4,5,(3,2)),5,1):((5,40,(200,20)),1,200))", size(((4,5,(3,2)),5,1):((5,40,(200,20)),1,{200})));
     check_int!("size", "size(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", size((({2},4),(3,5)):((3,6),(1,24)), 1, 1));
-    check_int!("size", "size((4,(2,3)):(1,(4,8)), 1)", size(({4},(2,3)):(1,(4,8)), 1));
-    check_int!("cosize", "cosize(((2,4),(3,5)):((3,6),(1,24)), 0)", cosize((({2},4),(3,5)):((3,6),(1,24)), 0));
+    check_int!("size", "size(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", size(((2,4),(3,5)):((3,6),(1,{24})), 1, 1));
     check_int!("cosize", "cosize(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", cosize((({2},4),(3,5)):((3,6),(1,24)), 1, 1));
-    check_int!("cosize", "cosize((4,(2,3)):(1,(4,8)), 1)", cosize(({4},(2,3)):(1,(4,8)), 1));
-    check_int!("rank", "rank(8)", rank({8}));
-    check_int!("rank", "rank((2,3,4))", rank(({2},3,4)));
-    check_int!("rank", "rank((2,3):(1,2))", rank(({2},3):(1,2)));
-    check_int!("depth", "depth(8)", depth({8}));
-    check_int!("depth", "depth((2,(3,4)))", depth(({2},(3,4))));
-    check_int!("depth", "depth(8:1)", depth({8}:1));
-    check_layout!("coalesce", "coalesce((2,(1,6)):(1,(6,2)))", type coalesce(({2},(1,6)):(1,(6,2))));
-    check_layout!("coalesce", "coalesce((2,4):(1,2))", type coalesce(({2},4):(1,2)));
-    check_layout!("coalesce", "coalesce((2,4):(4,1))", type coalesce(({2},4):(4,1)));
-    check_layout!("complement", "complement(4:1, 24)", type complement({4}:1, 24));
-    check_layout!("complement", "complement(6:4, 24)", type complement({6}:4, 24));
-    check_layout!("complement", "complement((4,6):(1,4), 24)", type complement(({4},6):(1,4), 24));
-    check_layout!("composition", "composition(20:2, (5,4):(4,1))", type composition({20}:2, (5,4):(4,1)));
-    check_layout!("composition", "composition((6,2):(8,2), (4,3):(3,1))", type composition(({6},2):(8,2), (4,3):(3,1)));
-    check_layout!("composition", "composition((10,2):(16,4), (5,4):(1,5))", type composition(({10},2):(16,4), (5,4):(1,5)));
-    check_layout!("logical_divide", "logical_divide((4,8):(8,1), <1,4>)", type logical_divide(({4},8):(8,1), <1,4>));
-    check_layout!("logical_divide", "logical_divide((8,4):(4,1), <2,1>)", type logical_divide(({8},4):(4,1), <2,1>));
-    check_layout!("logical_divide", "logical_divide((8,4):(4,1), <1,1>)", type logical_divide(({8},4):(4,1), <1,1>));
-    check_layout!("zipped_divide", "zipped_divide((8,4):(4,1), <2,1>)", type zipped_divide(({8},4):(4,1), <2,1>));
-    check_layout!("zipped_divide", "zipped_divide((8,4):(4,1), <1,1>)", type zipped_divide(({8},4):(4,1), <1,1>));
-    check_layout!("zipped_divide", "zipped_divide((8,4):(4,1), <1,2>)", type zipped_divide(({8},4):(4,1), <1,2>));
-    check_layout!("tiled_divide", "tiled_divide((8,4):(4,1), <2,1>)", type tiled_divide(({8},4):(4,1), <2,1>));
-    check_layout!("tiled_divide", "tiled_divide((8,4):(4,1), <1,1>)", type tiled_divide(({8},4):(4,1), <1,1>));
-    check_layout!("tiled_divide", "tiled_divide((8,4):(4,1), <1,2>)", type tiled_divide(({8},4):(4,1), <1,2>));
-    check_layout!("flat_divide", "flat_divide((8,4):(4,1), <2,1>)", type flat_divide(({8},4):(4,1), <2,1>));
-    check_layout!("flat_divide", "flat_divide((8,4):(4,1), <1,1>)", type flat_divide(({8},4):(4,1), <1,1>));
-    check_layout!("flat_divide", "flat_divide((8,4):(4,1), <1,2>)", type flat_divide(({8},4):(4,1), <1,2>));
-    check_layout!("logical_product", "logical_product((2,(3,3)):(1,(2,64)), 4:1)", type logical_product(({2},(3,3)):(1,(2,64)), 4:1));
-    check_layout!("logical_product", "logical_product((2,(3,3)):(1,(2,64)), 2:1)", type logical_product(({2},(3,3)):(1,(2,64)), 2:1));
-    check_layout!("logical_product", "logical_product((2,(3,3)):(1,(2,64)), (2,2):(1,2))", type logical_product(({2},(3,3)):(1,(2,64)), (2,2):(1,2)));
-    check_layout!("zipped_product", "zipped_product((8,4):(4,1), (2,1):(1,2))", type zipped_product(({8},4):(4,1), (2,1):(1,2)));
-    check_layout!("zipped_product", "zipped_product((8,4):(4,1), 1:0)", type zipped_product(({8},4):(4,1), 1:0));
-    check_layout!("zipped_product", "zipped_product((8,4):(4,1), 1:1)", type zipped_product(({8},4):(4,1), 1:1));
-    check_layout!("tiled_product", "tiled_product((2,(3,3)):(1,(2,64)), 4:1)", type tiled_product(({2},(3,3)):(1,(2,64)), 4:1));
-    check_layout!("tiled_product", "tiled_product((2,(3,3)):(1,(2,64)), 2:1)", type tiled_product(({2},(3,3)):(1,(2,64)), 2:1));
-    check_layout!("tiled_product", "tiled_product((2,(3,3)):(1,(2,64)), (2,2):(1,2))", type tiled_product(({2},(3,3)):(1,(2,64)), (2,2):(1,2)));
-    check_layout!("flat_product", "flat_product((8,4):(4,1), (2,1):(1,2))", type flat_product(({8},4):(4,1), (2,1):(1,2)));
-    check_layout!("flat_product", "flat_product((8,4):(4,1), 1:0)", type flat_product(({8},4):(4,1), 1:0));
-    check_layout!("flat_product", "flat_product((8,4):(4,1), 1:1)", type flat_product(({8},4):(4,1), 1:1));
-    check_layout!("blocked_product", "blocked_product((2,(3,3)):(1,(2,64)), 4:1)", type blocked_product(({2},(3,3)):(1,(2,64)), 4:1));
-    check_layout!("blocked_product", "blocked_product((2,(3,3)):(1,(2,64)), 2:1)", type blocked_product(({2},(3,3)):(1,(2,64)), 2:1));
-    check_layout!("blocked_product", "blocked_product((2,(3,3)):(1,(2,64)), (2,2):(1,2))", type blocked_product(({2},(3,3)):(1,(2,64)), (2,2):(1,2)));
-    check_layout!("raked_product", "raked_product((2,(3,3)):(1,(2,64)), 4:1)", type raked_product(({2},(3,3)):(1,(2,64)), 4:1));
-    check_layout!("raked_product", "raked_product((2,(3,3)):(1,(2,64)), 2:1)", type raked_product(({2},(3,3)):(1,(2,64)), 2:1));
-    check_layout!("raked_product", "raked_product((2,(3,3)):(1,(2,64)), (2,2):(1,2))", type raked_product(({2},(3,3)):(1,(2,64)), (2,2):(1,2)));
-    check_int!("crd2idx", "crd2idx((11,12), ((2,4),(3,5)):((3,6),(1,24)))", crd2idx(({11},12), ((2,4),(3,5)):((3,6),(1,24))));
-    check_int!("crd2idx", "crd2idx((1,2,3), (3,4,5):(20,5,1))", crd2idx(({1},2,3), (3,4,5):(20,5,1)));
-    check_int!("crd2idx", "crd2idx((20,30), ((13,0),(14,0)):((14,182),(1,154)))", crd2idx(({20},30), ((13,0),(14,0)):((14,182),(1,154))));
-    check_tuple!("idx2crd", "idx2crd(16, (3,(2,3)))", idx2crd({16}, (3,(2,3))));
-    check_int!("idx2crd", "idx2crd(5, 8)", idx2crd({5}, 8));
-    check_int!("idx2crd", "idx2crd(13, 8)", idx2crd({13}, 8));
+    check_int!("cosize", "cosize(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", cosize(((2,4),(3,5)):((3,6),(1,{24})), 1, 1));
+    check_int!("cosize", "cosize((((1,2),(2,4)),(4)):(((0,32),(16,4)),(1)))", cosize(((({1},2),(2,4)),(4)):(((0,32),(16,4)),(1))));
+    check_int!("cosize", "cosize((((1,2),(2,4)),(4)):(((0,32),(16,4)),(1)))", cosize((((1,2),(2,4)),(4)):(((0,32),(16,4)),({1}))));
+    check_int!("cosize", "cosize(((2,4),(3,5)):((3,6),(1,24)), 0)", cosize((({2},4),(3,5)):((3,6),(1,24)), 0));
+    check_int!("cosize", "cosize(((2,4),(3,5)):((3,6),(1,24)), 0)", cosize(((2,4),(3,5)):((3,6),(1,{24})), 0));
+    check_int!("rank", "rank((((2,2),(4,3)),(5,(1,4))):(((1,2),(38,3)),(24,(45,0))))", rank(((({2},2),(4,3)),(5,(1,4))):(((1,2),(38,3)),(24,(45,0)))));
+    check_int!("rank", "rank((((2,2),(4,3)),(5,(1,4))):(((1,2),(38,3)),(24,(45,0))))", rank((((2,2),(4,3)),(5,(1,4))):(((1,2),(38,3)),(24,(45,{0})))));
+    check_int!("rank", "rank(((3,(3,4)),4,2):((96,(0,6)),24,0))", rank((({3},(3,4)),4,2):((96,(0,6)),24,0)));
+    check_int!("rank", "rank(((3,(3,4)),4,2):((96,(0,6)),24,0))", rank(((3,(3,4)),4,2):((96,(0,6)),24,{0})));
+    check_int!("rank", "rank((((4,2),(8,5)),1):(((1,4),(8,64)),320))", rank(((({4},2),(8,5)),1):(((1,4),(8,64)),320)));
+    check_int!("rank", "rank((((4,2),(8,5)),1):(((1,4),(8,64)),320))", rank((((4,2),(8,5)),1):(((1,4),(8,64)),{320})));
+    check_int!("depth", "depth((2,((4,5),1),4):(16,((32,128),32),2))", depth(({2},((4,5),1),4):(16,((32,128),32),2)));
+    check_int!("depth", "depth((2,((4,5),1),4):(16,((32,128),32),2))", depth((2,((4,5),1),4):(16,((32,128),32),{2})));
+    check_int!("depth", "depth((2,((2,2,3),3)):(0,((0,32,16),1)))", depth(({2},((2,2,3),3)):(0,((0,32,16),1))));
+    check_int!("depth", "depth((2,((2,2,3),3)):(0,((0,32,16),1)))", depth((2,((2,2,3),3)):(0,((0,32,16),{1}))));
+    check_int!("depth", "depth((((8,2)),2,4):(((1,8)),16,32))", depth(((({8},2)),2,4):(((1,8)),16,32)));
+    check_int!("depth", "depth((((8,2)),2,4):(((1,8)),16,32))", depth((((8,2)),2,4):(((1,8)),16,{32})));
+    check_layout!("coalesce", "coalesce(((3,(4,2)),2,4,2):((2,(3,51)),12,12,48))", type coalesce((({3},(4,2)),2,4,2):((2,(3,51)),12,12,48)));
+    check_layout!("coalesce", "coalesce(((3,(4,2)),2,4,2):((2,(3,51)),12,12,48))", type coalesce(((3,(4,2)),2,4,2):((2,(3,51)),12,12,{48})));
+    check_layout!("coalesce", "coalesce((2,(2,(2)),(2,8),8):(16,(4,(0)),(24,3),32))", type coalesce(({2},(2,(2)),(2,8),8):(16,(4,(0)),(24,3),32)));
+    check_layout!("coalesce", "coalesce((2,(2,(2)),(2,8),8):(16,(4,(0)),(24,3),32))", type coalesce((2,(2,(2)),(2,8),8):(16,(4,(0)),(24,3),{32})));
+    check_layout!("coalesce", "coalesce(((4),(2,(3,5,4))):((6),(480,(2,24,120))))", type coalesce((({4}),(2,(3,5,4))):((6),(480,(2,24,120)))));
+    check_layout!("coalesce", "coalesce(((4),(2,(3,5,4))):((6),(480,(2,24,120))))", type coalesce(((4),(2,(3,5,4))):((6),(480,(2,24,{120})))));
+    check_layout!("complement", "complement((2,(2,2,2),(4,3)):(1,(2,4,8),(16,64)),192)", type complement(({2},(2,2,2),(4,3)):(1,(2,4,8),(16,64)),192));
+    check_layout!("complement", "complement((2,(2,2,2),(4,3)):(1,(2,4,8),(16,64)),192)", type complement((2,(2,2,2),(4,3)):(1,(2,4,8),(16,64)),{192}));
+    check_layout!("complement", "complement((((2,8),(1,3)),2):(((18,36),(1,3)),9), 286)", type complement(((({2},8),(1,3)),2):(((18,36),(1,3)),9), 286));
+    check_layout!("complement", "complement((((2,8),(1,3)),2):(((18,36),(1,3)),9), 286)", type complement((((2,8),(1,3)),2):(((18,36),(1,3)),9), {286}));
+    check_layout!("complement", "complement((2, 2, (3, 1), 2):(24, 6, (1, 96), 48), 72)", type complement(({2}, 2, (3, 1), 2):(24, 6, (1, 96), 48), 72));
+    check_layout!("complement", "complement((2, 2, (3, 1), 2):(24, 6, (1, 96), 48), 72)", type complement((2, 2, (3, 1), 2):(24, 6, (1, 96), 48), {72}));
+    check_layout!("composition", "composition((2,((2,2),(4,2,2)),2,2):(1,((2,4),(8,32,64)),128,256),(4,(6,2),2):(2,(52,12),6))", type composition(({2},((2,2),(4,2,2)),2,2):(1,((2,4),(8,32,64)),128,256),(4,(6,2),2):(2,(52,12),6)));
+    check_layout!("composition", "composition((2,((2,2),(4,2,2)),2,2):(1,((2,4),(8,32,64)),128,256),(4,(6,2),2):(2,(52,12),6))", type composition((2,((2,2),(4,2,2)),2,2):(1,((2,4),(8,32,64)),128,256),(4,(6,2),2):(2,(52,12),{6})));
+    check_layout!("composition", "composition((3,(2,8),(2,5)):(1,(3,6),(48,96)),<1:3,(8,2):(1,8),5>)", type composition(({3},(2,8),(2,5)):(1,(3,6),(48,96)),<1:3,(8,2):(1,8),5>));
+    check_layout!("composition", "composition((3,(2,8),(2,5)):(1,(3,6),(48,96)),<1:3,(8,2):(1,8),5>)", type composition((3,(2,8),(2,5)):(1,(3,6),(48,96)),<1:3,(8,2):(1,8),{5}>));
+    check_layout!("composition", "composition(((2,(2),3),(2,2)):((0,(3),1),(6,12)),<(4,3):(1,4),4>)", type composition((({2},(2),3),(2,2)):((0,(3),1),(6,12)),<(4,3):(1,4),4>));
+    check_layout!("composition", "composition(((2,(2),3),(2,2)):((0,(3),1),(6,12)),<(4,3):(1,4),4>)", type composition(((2,(2),3),(2,2)):((0,(3),1),(6,12)),<(4,3):(1,4),{4}>));
+    check_layout!("logical_divide", "logical_divide(((4,(2,1),(3,2,4))):((96,(4,4),(16,768,1))), <192>)", type logical_divide((({4},(2,1),(3,2,4))):((96,(4,4),(16,768,1))), <192>));
+    check_layout!("logical_divide", "logical_divide(((4,(2,1),(3,2,4))):((96,(4,4),(16,768,1))), <192>)", type logical_divide(((4,(2,1),(3,2,4))):((96,(4,4),(16,768,{1}))), <192>));
+    check_layout!("logical_divide", "logical_divide((2,1,4):(1,5,2), <1,1,1>)", type logical_divide(({2},1,4):(1,5,2), <1,1,1>));
+    check_layout!("logical_divide", "logical_divide((2,1,4):(1,5,2), <1,1,1>)", type logical_divide((2,1,4):(1,5,{2}), <1,1,1>));
+    check_layout!("logical_divide", "logical_divide(((4,2),8):((1,4),8), <<2,2>,4>)", type logical_divide((({4},2),8):((1,4),8), <<2,2>,4>));
+    check_layout!("logical_divide", "logical_divide(((4,2),8):((1,4),8), <<2,2>,4>)", type logical_divide(((4,2),8):((1,4),{8}), <<2,2>,4>));
+    check_layout!("zipped_divide", "zipped_divide((6,2,4,5):(1,120,30,6), <6,2,2,5>)", type zipped_divide(({6},2,4,5):(1,120,30,6), <6,2,2,5>));
+    check_layout!("zipped_divide", "zipped_divide((6,2,4,5):(1,120,30,6), <6,2,2,5>)", type zipped_divide((6,2,4,5):(1,120,30,{6}), <6,2,2,5>));
+    check_layout!("zipped_divide", "zipped_divide((2,1,4):(1,5,2), <1,1,1>)", type zipped_divide(({2},1,4):(1,5,2), <1,1,1>));
+    check_layout!("zipped_divide", "zipped_divide((2,1,4):(1,5,2), <1,1,1>)", type zipped_divide((2,1,4):(1,5,{2}), <1,1,1>));
+    check_layout!("zipped_divide", "zipped_divide((((3,4),6,4)):(((1,3),12,72)),<12>)", type zipped_divide(((({3},4),6,4)):(((1,3),12,72)),<12>));
+    check_layout!("zipped_divide", "zipped_divide((((3,4),6,4)):(((1,3),12,72)),<12>)", type zipped_divide((((3,4),6,4)):(((1,3),12,{72})),<12>));
+    check_layout!("tiled_divide", "tiled_divide((2,1,4):(1,5,2), <1,1,1>)", type tiled_divide(({2},1,4):(1,5,2), <1,1,1>));
+    check_layout!("tiled_divide", "tiled_divide((2,1,4):(1,5,2), <1,1,1>)", type tiled_divide((2,1,4):(1,5,{2}), <1,1,1>));
+    check_layout!("tiled_divide", "tiled_divide((2,2,5):(10,1,2), <1,2,1>)", type tiled_divide(({2},2,5):(10,1,2), <1,2,1>));
+    check_layout!("tiled_divide", "tiled_divide((2,2,5):(10,1,2), <1,2,1>)", type tiled_divide((2,2,5):(10,1,{2}), <1,2,1>));
+    check_layout!("tiled_divide", "tiled_divide((2, 2, 4):(1, 2, 4), <1, 1, 2>)", type tiled_divide(({2}, 2, 4):(1, 2, 4), <1, 1, 2>));
+    check_layout!("tiled_divide", "tiled_divide((2, 2, 4):(1, 2, 4), <1, 1, 2>)", type tiled_divide((2, 2, 4):(1, 2, {4}), <1, 1, 2>));
+    check_layout!("flat_divide", "flat_divide((2,1,4):(1,5,2), <1,1,1>)", type flat_divide(({2},1,4):(1,5,2), <1,1,1>));
+    check_layout!("flat_divide", "flat_divide((2,1,4):(1,5,2), <1,1,1>)", type flat_divide((2,1,4):(1,5,{2}), <1,1,1>));
+    check_layout!("flat_divide", "flat_divide((2,1,4):(1,5,2), <2,1>)", type flat_divide(({2},1,4):(1,5,2), <2,1>));
+    check_layout!("flat_divide", "flat_divide((2,1,4):(1,5,2), <2,1>)", type flat_divide((2,1,4):(1,5,{2}), <2,1>));
+    check_layout!("flat_divide", "flat_divide((2,1,4):(1,5,2), <1,1>)", type flat_divide(({2},1,4):(1,5,2), <1,1>));
+    check_layout!("flat_divide", "flat_divide((2,1,4):(1,5,2), <1,1>)", type flat_divide((2,1,4):(1,5,{2}), <1,1>));
+    check_layout!("logical_product", "logical_product((8,4):(1,8), <((2,1),(2)):((1,2),(2)), (3,2):(1,3)>)", type logical_product(({8},4):(1,8), <((2,1),(2)):((1,2),(2)), (3,2):(1,3)>));
+    check_layout!("logical_product", "logical_product((8,4):(1,8), <((2,1),(2)):((1,2),(2)), (3,2):(1,3)>)", type logical_product((8,4):(1,{8}), <((2,1),(2)):((1,2),(2)), (3,2):(1,3)>));
+    check_layout!("logical_product", "logical_product((2,4,1):(8,2,32), <2, (4,1):(1,1), 3:1>)", type logical_product(({2},4,1):(8,2,32), <2, (4,1):(1,1), 3:1>));
+    check_layout!("logical_product", "logical_product((2,4,1):(8,2,32), <2, (4,1):(1,1), 3:1>)", type logical_product((2,4,1):(8,2,{32}), <2, (4,1):(1,1), 3:1>));
+    check_layout!("logical_product", "logical_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))", type logical_product(({2},(5,3),2):(1,(2,64),1000), (2,3):(3,1)));
+    check_layout!("logical_product", "logical_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))", type logical_product((2,(5,3),2):(1,(2,64),{1000}), (2,3):(3,1)));
+    check_layout!("zipped_product", "zipped_product((2,1,4):(1,5,2), (2,(1,2)):(1,(4,2)))", type zipped_product(({2},1,4):(1,5,2), (2,(1,2)):(1,(4,2))));
+    check_layout!("zipped_product", "zipped_product((2,1,4):(1,5,2), (2,(1,2)):(1,(4,2)))", type zipped_product((2,1,4):(1,5,{2}), (2,(1,2)):(1,(4,2))));
+    check_layout!("zipped_product", "zipped_product((2,1,4):(1,5,2), ((1,2),1):((3,1),8))", type zipped_product(({2},1,4):(1,5,2), ((1,2),1):((3,1),8)));
+    check_layout!("zipped_product", "zipped_product((2,1,4):(1,5,2), ((1,2),1):((3,1),8))", type zipped_product((2,1,4):(1,5,{2}), ((1,2),1):((3,1),8)));
+    check_layout!("zipped_product", "zipped_product((2,1,4):(1,5,2), <1:1,1:1,1:1>)", type zipped_product(({2},1,4):(1,5,2), <1:1,1:1,1:1>));
+    check_layout!("zipped_product", "zipped_product((2,1,4):(1,5,2), <1:1,1:1,1:1>)", type zipped_product((2,1,4):(1,5,{2}), <1:1,1:1,1:1>));
+    check_layout!("tiled_product", "tiled_product((2,4,4):(0,8,0),<(2):(1),(4):(1),((2,1,2)):((1,1,2))>)", type tiled_product(({2},4,4):(0,8,0),<(2):(1),(4):(1),((2,1,2)):((1,1,2))>));
+    check_layout!("tiled_product", "tiled_product((2,4,4):(0,8,0),<(2):(1),(4):(1),((2,1,2)):((1,1,2))>)", type tiled_product((2,4,4):(0,8,{0}),<(2):(1),(4):(1),((2,1,2)):((1,1,2))>));
+    check_layout!("tiled_product", "tiled_product((4,4,3):(1,4,16), <(6):(1), 1, (4,1):(1,4)>)", type tiled_product(({4},4,3):(1,4,16), <(6):(1), 1, (4,1):(1,4)>));
+    check_layout!("tiled_product", "tiled_product((4,4,3):(1,4,16), <(6):(1), 1, (4,1):(1,4)>)", type tiled_product((4,4,3):(1,4,{16}), <(6):(1), 1, (4,1):(1,4)>));
+    check_layout!("tiled_product", "tiled_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))", type tiled_product(({2},(5,3),2):(1,(2,64),1000), (2,3):(3,1)));
+    check_layout!("tiled_product", "tiled_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))", type tiled_product((2,(5,3),2):(1,(2,64),{1000}), (2,3):(3,1)));
+    check_layout!("flat_product", "flat_product(((8,2),1,4):((1,8),16,16),<2:1,6:1,3>)", type flat_product((({8},2),1,4):((1,8),16,16),<2:1,6:1,3>));
+    check_layout!("flat_product", "flat_product(((8,2),1,4):((1,8),16,16),<2:1,6:1,3>)", type flat_product(((8,2),1,4):((1,8),16,{16}),<2:1,6:1,3>));
+    check_layout!("flat_product", "flat_product((2,1,4):(1,5,2), (2,(1,2)):(1,(4,2)))", type flat_product(({2},1,4):(1,5,2), (2,(1,2)):(1,(4,2))));
+    check_layout!("flat_product", "flat_product((2,1,4):(1,5,2), (2,(1,2)):(1,(4,2)))", type flat_product((2,1,4):(1,5,{2}), (2,(1,2)):(1,(4,2))));
+    check_layout!("flat_product", "flat_product((2,1,4):(1,5,2), ((1,2),1):((3,1),8))", type flat_product(({2},1,4):(1,5,2), ((1,2),1):((3,1),8)));
+    check_layout!("flat_product", "flat_product((2,1,4):(1,5,2), ((1,2),1):((3,1),8))", type flat_product((2,1,4):(1,5,{2}), ((1,2),1):((3,1),8)));
+    check_layout!("blocked_product", "blocked_product((((5,1),(2)),4):(((1,5),(5)),10), (2,(2,2)):(4,(2,1)))", type blocked_product(((({5},1),(2)),4):(((1,5),(5)),10), (2,(2,2)):(4,(2,1))));
+    check_layout!("blocked_product", "blocked_product((((5,1),(2)),4):(((1,5),(5)),10), (2,(2,2)):(4,(2,1)))", type blocked_product((((5,1),(2)),4):(((1,5),(5)),{10}), (2,(2,2)):(4,(2,1))));
+    check_layout!("blocked_product", "blocked_product((8,(1,(8))):(1,(8,(0))),((2,2),(2,2)):((1,2),(4,8)))", type blocked_product(({8},(1,(8))):(1,(8,(0))),((2,2),(2,2)):((1,2),(4,8))));
+    check_layout!("blocked_product", "blocked_product((8,(1,(8))):(1,(8,(0))),((2,2),(2,2)):((1,2),(4,8)))", type blocked_product((8,(1,(8))):(1,(8,({0}))),((2,2),(2,2)):((1,2),(4,8))));
+    check_layout!("blocked_product", "blocked_product(((2, 3), 3, 2):((3, 12), 1, 0), (4, 4, 1):(9, 36, 3))", type blocked_product((({2}, 3), 3, 2):((3, 12), 1, 0), (4, 4, 1):(9, 36, 3)));
+    check_layout!("blocked_product", "blocked_product(((2, 3), 3, 2):((3, 12), 1, 0), (4, 4, 1):(9, 36, 3))", type blocked_product(((2, 3), 3, 2):((3, 12), 1, {0}), (4, 4, 1):(9, 36, 3)));
+    check_layout!("raked_product", "raked_product(((2),2,2):((2),1,4),((2,2,2),1):((1,2,4),8))", type raked_product((({2}),2,2):((2),1,4),((2,2,2),1):((1,2,4),8)));
+    check_layout!("raked_product", "raked_product(((2),2,2):((2),1,4),((2,2,2),1):((1,2,4),8))", type raked_product(((2),2,2):((2),1,{4}),((2,2,2),1):((1,2,4),8)));
+    check_layout!("raked_product", "raked_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))", type raked_product(({2},(5,3),2):(1,(2,64),1000), (2,3):(3,1)));
+    check_layout!("raked_product", "raked_product((2,(5,3),2):(1,(2,64),1000), (2,3):(3,1))", type raked_product((2,(5,3),2):(1,(2,64),{1000}), (2,3):(3,1)));
+    check_layout!("raked_product", "raked_product((2,1,4):(1,5,2), (2,(1,2)):(1,(4,2)))", type raked_product(({2},1,4):(1,5,2), (2,(1,2)):(1,(4,2))));
+    check_layout!("raked_product", "raked_product((2,1,4):(1,5,2), (2,(1,2)):(1,(4,2)))", type raked_product((2,1,4):(1,5,{2}), (2,(1,2)):(1,(4,2))));
+    check_int!("crd2idx", "crd2idx((0,0,(3,(0,1,0))), (2,4,(4,(2,4,2))):(16,128,(32,(8,1,4))))", crd2idx(({0},0,(3,(0,1,0))), (2,4,(4,(2,4,2))):(16,128,(32,(8,1,4)))));
+    check_int!("crd2idx", "crd2idx((0,0,(3,(0,1,0))), (2,4,(4,(2,4,2))):(16,128,(32,(8,1,4))))", crd2idx((0,0,(3,(0,1,0))), (2,4,(4,(2,4,2))):(16,128,(32,(8,1,{4})))));
+    check_int!("crd2idx", "crd2idx((1, ((1, 1), (1, 2)), (0)), (5, ((2, 4), (2, 6)), (2)):(24, ((480, 120), (2, 0)), (1)))", crd2idx(({1}, ((1, 1), (1, 2)), (0)), (5, ((2, 4), (2, 6)), (2)):(24, ((480, 120), (2, 0)), (1))));
+    check_int!("crd2idx", "crd2idx((1, ((1, 1), (1, 2)), (0)), (5, ((2, 4), (2, 6)), (2)):(24, ((480, 120), (2, 0)), (1)))", crd2idx((1, ((1, 1), (1, 2)), (0)), (5, ((2, 4), (2, 6)), (2)):(24, ((480, 120), (2, 0)), ({1}))));
+    check_int!("crd2idx", "crd2idx((0,4,(2,3)),(1,(1,2,(3,2)),(3,4)):(8,(8,144,(288,1728)),(24,1)))", crd2idx(({0},4,(2,3)),(1,(1,2,(3,2)),(3,4)):(8,(8,144,(288,1728)),(24,1))));
+    check_int!("crd2idx", "crd2idx((0,4,(2,3)),(1,(1,2,(3,2)),(3,4)):(8,(8,144,(288,1728)),(24,1)))", crd2idx((0,4,(2,3)),(1,(1,2,(3,2)),(3,4)):(8,(8,144,(288,1728)),(24,{1}))));
+    check_tuple!("idx2crd", "idx2crd(1082,(8,(4,(3,2,2),(2,1))))", idx2crd({1082},(8,(4,(3,2,2),(2,1)))));
+    check_tuple!("idx2crd", "idx2crd(1082,(8,(4,(3,2,2),(2,1))))", idx2crd(1082,(8,(4,(3,2,2),(2,{1})))));
+    check_tuple!("idx2crd", "idx2crd(790,(2,(2,4),((2,5,2),2)))", idx2crd({790},(2,(2,4),((2,5,2),2))));
+    check_tuple!("idx2crd", "idx2crd(790,(2,(2,4),((2,5,2),2)))", idx2crd(790,(2,(2,4),((2,5,2),{2}))));
+    check_tuple!("idx2crd", "idx2crd(452,(4,((2,8),(2,2)),2))", idx2crd({452},(4,((2,8),(2,2)),2)));
+    check_tuple!("idx2crd", "idx2crd(452,(4,((2,8),(2,2)),2))", idx2crd(452,(4,((2,8),(2,2)),{2})));
+    check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", coshape((({2},4),(3,5)):((3,6),(1,24)), 1, 1));
+    check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", coshape(((2,4),(3,5)):((3,6),(1,{24})), 1, 1));
+    check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 0)", coshape((({2},4),(3,5)):((3,6),(1,24)), 0));
+    check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 0)", coshape(((2,4),(3,5)):((3,6),(1,{24})), 0));
     check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)))", coshape((({2},4),(3,5)):((3,6),(1,24))));
-    check_int!("coshape", "coshape((4,(2,3)):(1,(4,8)))", coshape(({4},(2,3)):(1,(4,8))));
-    check_int!("coshape", "coshape((4,3):(3,-1))", coshape(({4},3):(3,-1)));
-    check_tuple!("product_each", "product_each((2,(3,4),5))", product_each(({2},(3,4),5)));
+    check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)))", coshape(((2,4),(3,5)):((3,6),(1,{24}))));
     check_tuple!("product_each", "product_each(((2,3),(4,(5,6))))", product_each((({2},3),(4,(5,6)))));
-    check_tuple!("product_each", "product_each(7)", product_each({7}));
-    check_tuple!("shape_div", "shape_div((4,5,6), 40)", shape_div(({4},5,6), 40));
-    check_int!("shape_div", "shape_div(12, 4)", shape_div({12}, 4));
-    check_int!("shape_div", "shape_div(4, 12)", shape_div({4}, 12));
-    check_tuple!("ceil_div", "ceil_div((4,5,6), 40)", ceil_div(({4},5,6), 40));
-    check_int!("ceil_div", "ceil_div(7, 2)", ceil_div({7}, 2));
-    check_tuple!("ceil_div", "ceil_div((7,9), (2,4))", ceil_div(({7},9), (2,4)));
+    check_tuple!("product_each", "product_each(((2,3),(4,(5,6))))", product_each(((2,3),(4,(5,{6})))));
+    check_tuple!("product_each", "product_each((2,(3,4),5))", product_each(({2},(3,4),5)));
+    check_tuple!("product_each", "product_each((2,(3,4),5))", product_each((2,(3,4),{5})));
+    check_tuple!("product_each", "product_each(((2,(3,4)),(),5))", product_each((({2},(3,4)),(),5)));
+    check_tuple!("product_each", "product_each(((2,(3,4)),(),5))", product_each(((2,(3,4)),(),{5})));
+    check_tuple!("shape_div", "shape_div((4,5,6), (2,5,3))", shape_div(({4},5,6), (2,5,3)));
+    check_tuple!("shape_div", "shape_div((4,5,6), (2,5,3))", shape_div((4,5,6), (2,5,{3})));
+    check_tuple!("shape_div", "shape_div((4,(2,8)), (2,(2,4)))", shape_div(({4},(2,8)), (2,(2,4))));
+    check_tuple!("shape_div", "shape_div((4,(2,8)), (2,(2,4)))", shape_div((4,(2,8)), (2,(2,{4}))));
+    check_tuple!("shape_div", "shape_div((8,(4,6)), (2,2))", shape_div(({8},(4,6)), (2,2)));
+    check_tuple!("shape_div", "shape_div((8,(4,6)), (2,2))", shape_div((8,(4,6)), (2,{2})));
+    check_tuple!("ceil_div", "ceil_div((5,(3,7)), (2,(2,2)))", ceil_div(({5},(3,7)), (2,(2,2))));
+    check_tuple!("ceil_div", "ceil_div((5,(3,7)), (2,(2,2)))", ceil_div((5,(3,7)), (2,(2,{2}))));
+    check_tuple!("ceil_div", "ceil_div((8,(3,5)), (3,(2,4)))", ceil_div(({8},(3,5)), (3,(2,4))));
+    check_tuple!("ceil_div", "ceil_div((8,(3,5)), (3,(2,4)))", ceil_div((8,(3,5)), (3,(2,{4}))));
+    check_tuple!("ceil_div", "ceil_div((7,9,5), (2,4))", ceil_div(({7},9,5), (2,4)));
+    check_tuple!("ceil_div", "ceil_div((7,9,5), (2,4))", ceil_div((7,9,5), (2,{4})));
+    check_layout!("filter_zeros", "filter_zeros(((2,3),(4,5)):((0,1),(0,0)))", type filter_zeros((({2},3),(4,5)):((0,1),(0,0))));
+    check_layout!("filter_zeros", "filter_zeros(((2,3),(4,5)):((0,1),(0,0)))", type filter_zeros(((2,3),(4,{5})):((0,1),(0,0))));
     check_layout!("filter_zeros", "filter_zeros((2,3,4):(0,1,0))", type filter_zeros(({2},3,4):(0,1,0)));
+    check_layout!("filter_zeros", "filter_zeros((2,3,4):(0,1,0))", type filter_zeros((2,3,{4}):(0,1,0)));
     check_layout!("filter_zeros", "filter_zeros(((2,3),4):((1,0),6))", type filter_zeros((({2},3),4):((1,0),6)));
-    check_layout!("filter_zeros", "filter_zeros(8:0)", type filter_zeros({8}:0));
+    check_layout!("filter_zeros", "filter_zeros(((2,3),4):((1,0),6))", type filter_zeros(((2,3),{4}):((1,0),6)));
     check_layout!("make_ordered_layout", "make_ordered_layout((2,2,2,2),(0,2,3,1))", type make_ordered_layout(({2},2,2,2),(0,2,3,1)));
-    check_layout!("make_ordered_layout", "make_ordered_layout((4,8),(1,0))", type make_ordered_layout(({4},8),(1,0)));
-    check_layout!("make_ordered_layout", "make_ordered_layout((4,8),(0,1))", type make_ordered_layout(({4},8),(0,1)));
+    check_layout!("make_ordered_layout", "make_ordered_layout((2,2,2,2),(0,2,3,1))", type make_ordered_layout((2,2,2,{2}),(0,2,3,1)));
+    check_layout!("make_ordered_layout", "make_ordered_layout((2,3,4,5),(2,0,3,1))", type make_ordered_layout(({2},3,4,5),(2,0,3,1)));
+    check_layout!("make_ordered_layout", "make_ordered_layout((2,3,4,5),(2,0,3,1))", type make_ordered_layout((2,3,4,{5}),(2,0,3,1)));
+    check_layout!("make_ordered_layout", "make_ordered_layout((2,(3,4),5),(3,(0,2),1))", type make_ordered_layout(({2},(3,4),5),(3,(0,2),1)));
+    check_layout!("make_ordered_layout", "make_ordered_layout((2,(3,4),5),(3,(0,2),1))", type make_ordered_layout((2,(3,4),{5}),(3,(0,2),1)));
     check_layout!("make_layout_like", "make_layout_like((2,2,2,2):(0,2,4,1))", type make_layout_like(({2},2,2,2):(0,2,4,1)));
+    check_layout!("make_layout_like", "make_layout_like((2,2,2,2):(0,2,4,1))", type make_layout_like((2,2,2,{2}):(0,2,4,1)));
     check_layout!("make_layout_like", "make_layout_like((2,3,4,5):(0,42,1,0))", type make_layout_like(({2},3,4,5):(0,42,1,0)));
-    check_layout!("make_layout_like", "make_layout_like((4,8):(8,1))", type make_layout_like(({4},8):(8,1)));
-    check_layout!("make_fragment_like", "make_fragment_like((4,8):(8,1))", type make_fragment_like(({4},8):(8,1)));
+    check_layout!("make_layout_like", "make_layout_like((2,3,4,5):(0,42,1,0))", type make_layout_like((2,3,4,{5}):(0,42,1,0)));
+    check_layout!("make_layout_like", "make_layout_like(((1,1,4,3)):((16,6,16,6)))", type make_layout_like((({1},1,4,3)):((16,6,16,6))));
+    check_layout!("make_layout_like", "make_layout_like(((1,1,4,3)):((16,6,16,6)))", type make_layout_like(((1,1,4,{3})):((16,6,16,6))));
     check_layout!("make_fragment_like", "make_fragment_like(((2,2),4,3):((4,1),0,16))", type make_fragment_like((({2},2),4,3):((4,1),0,16)));
+    check_layout!("make_fragment_like", "make_fragment_like(((2,2),4,3):((4,1),0,16))", type make_fragment_like(((2,2),4,{3}):((4,1),0,16)));
     check_layout!("make_fragment_like", "make_fragment_like(((2,2),4,3):((0,1),8,2))", type make_fragment_like((({2},2),4,3):((0,1),8,2)));
-    check_layout!("tile_to_shape", "tile_to_shape((2,3):(1,5), (2,6))", type tile_to_shape(({2},3):(1,5), (2,6)));
-    check_layout!("tile_to_shape", "tile_to_shape((2,(5,3)):(1,(2,64)), (4,15))", type tile_to_shape(({2},(5,3)):(1,(2,64)), (4,15)));
-    check_layout!("tile_to_shape", "tile_to_shape((2,2):(1,2),(4,6),LayoutRight)", type tile_to_shape(({2},2):(1,2),(4,6),LayoutRight));
-    check_view!("local_tile", "local_tile((8,8):(1,8), (4,2), (0,0))", type local_tile(({8},8):(1,8), (4,2), (0,0)));
-    check_view!("local_tile", "local_tile((8,8):(1,8), (4,2), (1,2))", type local_tile(({8},8):(1,8), (4,2), (1,2)));
-    check_view!("local_tile", "local_tile((8,8):(1,8), (4,2), (1,3))", type local_tile(({8},8):(1,8), (4,2), (1,3)));
-    check_view!("local_partition", "local_partition((8,12):(1,8), (2,4):(1,2), 0)", type local_partition(({8},12):(1,8), (2,4):(1,2), 0));
-    check_view!("local_partition", "local_partition((8,12):(1,8), (2,4):(1,2), 1)", type local_partition(({8},12):(1,8), (2,4):(1,2), 1));
-    check_view!("local_partition", "local_partition((8,12):(1,8), (2,4):(1,2), 5)", type local_partition(({8},12):(1,8), (2,4):(1,2), 5));
+    check_layout!("make_fragment_like", "make_fragment_like(((2,2),4,3):((0,1),8,2))", type make_fragment_like(((2,2),4,{3}):((0,1),8,2)));
+    check_layout!("make_fragment_like", "make_fragment_like(((4,2),(2,3)):((2,1),(24,8)))", type make_fragment_like((({4},2),(2,3)):((2,1),(24,8))));
+    check_layout!("make_fragment_like", "make_fragment_like(((4,2),(2,3)):((2,1),(24,8)))", type make_fragment_like(((4,2),(2,{3})):((2,1),(24,8))));
+    check_layout!("tile_to_shape", "tile_to_shape((4,3,2):(6,2,1),(4,3,6,1),(1,3,2,0))", type tile_to_shape(({4},3,2):(6,2,1),(4,3,6,1),(1,3,2,0)));
+    check_layout!("tile_to_shape", "tile_to_shape((4,3,2):(6,2,1),(4,3,6,1),(1,3,2,0))", type tile_to_shape((4,3,2):(6,2,1),(4,3,6,{1}),(1,3,2,0)));
+    check_layout!("tile_to_shape", "tile_to_shape((4,4,1):(1,4,0),(4,4,3,3),(2,0,1,3))", type tile_to_shape(({4},4,1):(1,4,0),(4,4,3,3),(2,0,1,3)));
+    check_layout!("tile_to_shape", "tile_to_shape((4,4,1):(1,4,0),(4,4,3,3),(2,0,1,3))", type tile_to_shape((4,4,1):(1,4,0),(4,4,3,{3}),(2,0,1,3)));
+    check_layout!("tile_to_shape", "tile_to_shape(((2,2),4):((1,8),2),((4,2),(4,3)),(1,0))", type tile_to_shape((({2},2),4):((1,8),2),((4,2),(4,3)),(1,0)));
+    check_layout!("tile_to_shape", "tile_to_shape(((2,2),4):((1,8),2),((4,2),(4,3)),(1,0))", type tile_to_shape(((2,2),4):((1,8),2),((4,2),(4,{3})),(1,0)));
+    check_view!("local_tile", "local_tile((12,8,6):(1,12,96), (4,4,3), (2,1,1))", type local_tile(({12},8,6):(1,12,96), (4,4,3), (2,1,1)));
+    check_view!("local_tile", "local_tile((12,8,6):(1,12,96), (4,4,3), (2,1,1))", type local_tile((12,8,6):(1,12,96), (4,4,3), (2,1,{1})));
+    check_view!("local_tile", "local_tile((12,8,6):(48,6,1), (6,2,3), (1,3,0))", type local_tile(({12},8,6):(48,6,1), (6,2,3), (1,3,0)));
+    check_view!("local_tile", "local_tile((12,8,6):(48,6,1), (6,2,3), (1,3,0))", type local_tile((12,8,6):(48,6,1), (6,2,3), (1,3,{0})));
+    check_view!("local_tile", "local_tile((16,8):(1,16), (4,6,2), (1,0,3), (1,X,1))", type local_tile(({16},8):(1,16), (4,6,2), (1,0,3), (1,X,1)));
+    check_view!("local_tile", "local_tile((16,8):(1,16), (4,6,2), (1,0,3), (1,X,1))", type local_tile((16,8):(1,16), (4,6,2), (1,0,{3}), (1,X,1)));
+    check_view!("local_partition", "local_partition((8,32):(1,8), (2,16,1):(16,1,0), 0, (1,X,1))", type local_partition(({8},32):(1,8), (2,16,1):(16,1,0), 0, (1,X,1)));
+    check_view!("local_partition", "local_partition((8,32):(1,8), (2,16,1):(16,1,0), 0, (1,X,1))", type local_partition((8,32):(1,8), (2,16,1):(16,1,0), {0}, (1,X,1)));
+    check_view!("local_partition", "local_partition((64,32):(1,64), (2,16,1):(16,1,0), 0, (X,1,1))", type local_partition(({64},32):(1,64), (2,16,1):(16,1,0), 0, (X,1,1)));
+    check_view!("local_partition", "local_partition((64,32):(1,64), (2,16,1):(16,1,0), 0, (X,1,1))", type local_partition((64,32):(1,64), (2,16,1):(16,1,0), {0}, (X,1,1)));
+    check_view!("local_partition", "local_partition((8,64):(1,8), (2,16,1):(16,1,0), 0, (1,1,X))", type local_partition(({8},64):(1,8), (2,16,1):(16,1,0), 0, (1,1,X)));
+    check_view!("local_partition", "local_partition((8,64):(1,8), (2,16,1):(16,1,0), 0, (1,1,X))", type local_partition((8,64):(1,8), (2,16,1):(16,1,0), {0}, (1,1,X)));
     check_view!("inner_partition", "inner_partition((8,8):(1,8), (4,2), (1,3))", type inner_partition(({8},8):(1,8), (4,2), (1,3)));
+    check_view!("inner_partition", "inner_partition((8,8):(1,8), (4,2), (1,3))", type inner_partition((8,8):(1,8), (4,2), (1,{3})));
     check_view!("inner_partition", "inner_partition((12,6):(1,12), (4,3), (2,1))", type inner_partition(({12},6):(1,12), (4,3), (2,1)));
+    check_view!("inner_partition", "inner_partition((12,6):(1,12), (4,3), (2,1))", type inner_partition((12,6):(1,12), (4,3), (2,{1})));
     check_view!("inner_partition", "inner_partition((6,10):(10,1), (3,5), 3)", type inner_partition(({6},10):(10,1), (3,5), 3));
+    check_view!("inner_partition", "inner_partition((6,10):(10,1), (3,5), 3)", type inner_partition((6,10):(10,1), (3,5), {3}));
+    check_view!("outer_partition", "outer_partition((12,8,6):(1,12,96), (4,4,3), (1,2,2))", type outer_partition(({12},8,6):(1,12,96), (4,4,3), (1,2,2)));
+    check_view!("outer_partition", "outer_partition((12,8,6):(1,12,96), (4,4,3), (1,2,2))", type outer_partition((12,8,6):(1,12,96), (4,4,3), (1,2,{2})));
+    check_view!("outer_partition", "outer_partition(((2,3),4):((1,2),6), (3,2), (2,1))", type outer_partition((({2},3),4):((1,2),6), (3,2), (2,1)));
     check_view!("outer_partition", "outer_partition((8,8):(1,8), (2,2), (1,0))", type outer_partition(({8},8):(1,8), (2,2), (1,0)));
-    check_view!("outer_partition", "outer_partition((8,8):(1,8), (4,2), (3,1))", type outer_partition(({8},8):(1,8), (4,2), (3,1)));
-    check_view!("outer_partition", "outer_partition((8,8):(1,8), (4,2), 5)", type outer_partition(({8},8):(1,8), (4,2), 5));
+    check_view!("outer_partition", "outer_partition((8,8):(1,8), (2,2), (1,0))", type outer_partition((8,8):(1,8), (2,2), (1,{0})));
     check_composed!("make_composed_layout", "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))", make_composed_layout(Sw<3,3,3>, {0}, (8,64):(64,1)));
+    check_composed!("make_composed_layout", "make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,1))", type make_composed_layout(Sw<3,3,3>, 0, (8,64):(64,{1})));
+    // Each function's typed code answered at least one of its samples.
+    let answered: Vec<&str> = ANSWERED.lock().unwrap().iter().copied().collect();
+    let mut sampled = SAMPLED.to_vec();
+    sampled.sort_unstable();
+    assert_eq!(answered, sampled);
 }
 
 /// The functions sampled above: every one with a typed form.
