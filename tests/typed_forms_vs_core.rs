@@ -14,7 +14,9 @@ use layout_dsl::{FUNCTIONS, Layout, Value, evaluate, layout};
 
 /// The core's value of `src` as it prints.
 fn core(src: &str) -> String {
-    evaluate(src).unwrap_or_else(|e| panic!("{src}: {e}")).to_string()
+    evaluate(src)
+        .unwrap_or_else(|e| panic!("{src}: {e}"))
+        .to_string()
 }
 
 /// The typed result `got` against the core's layout of `src`: the same
@@ -40,11 +42,21 @@ fn same_layout(got: Layout, src: &str, f: &str, input: &str) {
         let mut group = vec![0];
         while group.len() < mode.len() {
             let Some(next) = typed.next() else { break };
-            group = next.iter().flat_map(|o| group.iter().map(move |g| g + o)).collect();
+            group = next
+                .iter()
+                .flat_map(|o| group.iter().map(move |g| g + o))
+                .collect();
         }
-        assert_eq!(&group, mode, "{f}: {input}: typed {got} does not group into the core's {want}");
+        assert_eq!(
+            &group, mode,
+            "{f}: {input}: typed {got} does not group into the core's {want}"
+        );
     }
-    assert_eq!(typed.next(), None, "{f}: {input}: typed {got} has more modes than the core's {want}");
+    assert_eq!(
+        typed.next(),
+        None,
+        "{f}: {input}: typed {got} has more modes than the core's {want}"
+    );
 }
 
 /// A typed result, or its `Ok`: `None` where the typed code refuses. It

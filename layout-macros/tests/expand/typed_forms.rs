@@ -96,7 +96,9 @@ fn golden() -> BTreeMap<String, Vec<(String, Value)>> {
 /// the core's value of each text is what the generated test checks).
 fn spellings(expr: &str) -> Vec<String> {
     let mut out = vec![expr.to_owned()];
-    let Some(open) = expr.find('(') else { return out };
+    let Some(open) = expr.find('(') else {
+        return out;
+    };
     let (mut depth, mut commas) = (0, Vec::new());
     for (i, c) in expr.char_indices().skip(open) {
         match c {
@@ -106,7 +108,9 @@ fn spellings(expr: &str) -> Vec<String> {
             _ => {}
         }
     }
-    let Some(&first) = commas.first() else { return out };
+    let Some(&first) = commas.first() else {
+        return out;
+    };
     let end = commas.get(1).copied().unwrap_or(expr.len() - 1);
     let arg = expr[first + 1..end].trim();
     let inner = arg.strip_prefix('(').and_then(|a| a.strip_suffix(')'));
@@ -157,7 +161,12 @@ fn integers(expr: &str) -> Vec<(usize, usize)> {
 
 /// `expr` with the integer at `range` written as a dynamic leaf `{N}`.
 fn with_dynamic(expr: &str, (start, end): (usize, usize)) -> String {
-    format!("{}{{{}}}{}", &expr[..start], &expr[start..end], &expr[end..])
+    format!(
+        "{}{{{}}}{}",
+        &expr[..start],
+        &expr[start..end],
+        &expr[end..]
+    )
 }
 
 /// Each single-leaf dynamic variant of `expr`, with and without `type`,
@@ -192,7 +201,10 @@ fn typed_samples(golden: &BTreeMap<String, Vec<(String, Value)>>) -> Vec<[String
     let mut samples = Vec::new();
     let mut missing = Vec::new();
     for f in FUNCTIONS.iter().filter(|f| f.typed != TypedForm::RunTime) {
-        let mut rows = golden.get(f.name).cloned().unwrap_or_else(|| example(f.name));
+        let mut rows = golden
+            .get(f.name)
+            .cloned()
+            .unwrap_or_else(|| example(f.name));
         // The calls with the most leaves first (stable): more modes that a
         // form merges, groups or keeps, so that another form would differ.
         rows.sort_by_key(|(expr, _)| std::cmp::Reverse(integers(expr).len()));
@@ -233,10 +245,18 @@ fn a_run_time_function_goes_through_the_core_with_a_dynamic_leaf() {
     let golden = golden();
     let mut checked = 0;
     for f in FUNCTIONS.iter().filter(|f| f.typed == TypedForm::RunTime) {
-        let rows = golden.get(f.name).cloned().unwrap_or_else(|| example(f.name));
+        let rows = golden
+            .get(f.name)
+            .cloned()
+            .unwrap_or_else(|| example(f.name));
         for (expr, _) in rows.iter().take(3) {
             for (input, p) in variants(expr) {
-                assert_ne!(p, Path::Typed, "{} has no typed form, but `{input}` expands to typed code", f.name);
+                assert_ne!(
+                    p,
+                    Path::Typed,
+                    "{} has no typed form, but `{input}` expands to typed code",
+                    f.name
+                );
                 checked += usize::from(p == Path::RunTime);
             }
         }
@@ -252,7 +272,9 @@ fn generate() -> String {
         writeln!(out, "    check_{check}!({function:?}, {expr:?}, {input});").unwrap();
     }
     out.push_str("    // Each function's typed code answered at least one of its samples.\n");
-    out.push_str("    let answered: Vec<&str> = ANSWERED.lock().unwrap().iter().copied().collect();\n");
+    out.push_str(
+        "    let answered: Vec<&str> = ANSWERED.lock().unwrap().iter().copied().collect();\n",
+    );
     out.push_str("    let mut sampled = SAMPLED.to_vec();\n    sampled.sort_unstable();\n");
     out.push_str("    assert_eq!(answered, sampled);\n");
     out.push_str("}\n\n/// The functions sampled above: every one with a typed form.\n");
@@ -297,7 +319,9 @@ use layout_dsl::{FUNCTIONS, Layout, Value, evaluate, layout};
 
 /// The core's value of `src` as it prints.
 fn core(src: &str) -> String {
-    evaluate(src).unwrap_or_else(|e| panic!("{src}: {e}")).to_string()
+    evaluate(src)
+        .unwrap_or_else(|e| panic!("{src}: {e}"))
+        .to_string()
 }
 
 /// The typed result `got` against the core's layout of `src`: the same
@@ -323,11 +347,21 @@ fn same_layout(got: Layout, src: &str, f: &str, input: &str) {
         let mut group = vec![0];
         while group.len() < mode.len() {
             let Some(next) = typed.next() else { break };
-            group = next.iter().flat_map(|o| group.iter().map(move |g| g + o)).collect();
+            group = next
+                .iter()
+                .flat_map(|o| group.iter().map(move |g| g + o))
+                .collect();
         }
-        assert_eq!(&group, mode, "{f}: {input}: typed {got} does not group into the core's {want}");
+        assert_eq!(
+            &group, mode,
+            "{f}: {input}: typed {got} does not group into the core's {want}"
+        );
     }
-    assert_eq!(typed.next(), None, "{f}: {input}: typed {got} has more modes than the core's {want}");
+    assert_eq!(
+        typed.next(),
+        None,
+        "{f}: {input}: typed {got} has more modes than the core's {want}"
+    );
 }
 
 /// A typed result, or its `Ok`: `None` where the typed code refuses. It
@@ -474,4 +508,3 @@ fn every_function_with_a_typed_form_is_sampled() {
     assert_eq!(typed, sampled);
 }
 "#;
-
