@@ -14,8 +14,7 @@ pub struct Rank<const N: usize>;
 
 /// A flat typed layout of rank 1, 2 or 3, an operand of `gemm`.
 #[diagnostic::on_unimplemented(
-    message = "`gemm` takes tensors of flat typed layouts of rank 1, 2 or 3; this one's layout is `{Self}`",
-    label = "not a flat typed layout of rank 1 to 3"
+    message = "`gemm` takes tensors of flat typed layouts of rank 1, 2 or 3; this one's layout is `{Self}`"
 )]
 pub trait GemmOperand {
     /// `(extent, stride)` of each mode, `(1, 0)` past the rank (strides

@@ -66,8 +66,7 @@ pub fn named<const N: usize>(
 
 /// A named value where the function takes a layout: a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a typed layout, but this argument of the call is a layout",
-    label = "a layout is expected here (a shape or a tiler cannot stand for it)"
+    message = "`{Self}` is not a typed layout, but this argument of the call is a layout (a shape or a tiler cannot stand for it)"
 )]
 pub trait NamedLayout {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
@@ -77,8 +76,7 @@ pub trait NamedLayout {
 /// A named value where the function takes an integer or a tuple: a
 /// shape of `usize` and `C<N>` leaves (CuTe's `Shape<…>`).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an integer or a tuple of `usize`/`C<N>`, but this argument of the call is a shape",
-    label = "a shape (an integer or a tuple) is expected here"
+    message = "`{Self}` is not an integer or a tuple of `usize`/`C<N>`, but this argument of the call is a shape"
 )]
 pub trait NamedTuple {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
@@ -88,8 +86,7 @@ pub trait NamedTuple {
 /// A named value where the function takes a layout or a shape (a tiler,
 /// `make_layout`'s modes, `size`): either.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is neither a typed layout nor a shape of `usize`/`C<N>` leaves",
-    label = "a layout or a shape is expected here"
+    message = "`{Self}` is neither a typed layout nor a shape of `usize`/`C<N>` leaves, but this argument of the call is one of those"
 )]
 pub trait NamedOperand {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
@@ -122,12 +119,18 @@ impl<I, K> NamedOperand for super::Poisoned<I, K> {
     }
 }
 
+// Not recommended, so that a value that is no shape is reported as
+// not this trait, at the name, rather than through `Shape`'s leaves.
+#[diagnostic::do_not_recommend]
 impl<T: Shape> NamedTuple for T {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::IntTuple)
     }
 }
 
+// Not recommended, so that a value that is no shape is reported as
+// not this trait, at the name, rather than through `Shape`'s leaves.
+#[diagnostic::do_not_recommend]
 impl<T: Shape> NamedOperand for T {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::IntTuple)
@@ -156,8 +159,7 @@ impl<T: Shape> ShapeCosize for T {
 
 /// Implemented by nothing: what `cosize(#s)` of a shape asks for.
 #[diagnostic::on_unimplemented(
-    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates",
-    label = "a shape, not a layout"
+    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates"
 )]
 pub trait CosizeOfALayout {}
 
