@@ -64,7 +64,9 @@ pub fn named<const N: usize>(
     Ok(expr)
 }
 
-/// A named value where the function takes a layout: a typed layout.
+/// A named value where the function takes a layout: a typed layout. Its
+/// impls are `do_not_recommend`: the message says a layout is expected, and
+/// rustc lists no impl under it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a typed layout, but this argument of the call is a layout (a shape or a tiler cannot stand for it)"
 )]
@@ -93,6 +95,7 @@ pub trait NamedOperand {
     fn core_value(&self) -> Result<Value, Error>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, I: Offset> NamedLayout for TypedLayout<S, D, I> {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::Layout)
@@ -107,6 +110,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> NamedOperand for TypedLayout<S, D, I> {
 
 /// A failed `layout!` value named in another call (`#bad`): the first
 /// call's error is the only one.
+#[diagnostic::do_not_recommend]
 impl<I, K> NamedLayout for super::Poisoned<I, K> {
     fn core_value(&self) -> Result<Value, Error> {
         super::poisoned()

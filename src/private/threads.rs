@@ -259,6 +259,9 @@ pub trait ThreadIndex<P: Threads> {
 }
 
 /// The thread index, decomposed by the thread layout's strides.
+// `do_not_recommend`: a wrong coordinate is not told "implemented for
+// `usize`" under the message that already says an index is one.
+#[diagnostic::do_not_recommend]
 impl<P: Threads> ThreadIndex<P> for usize {
     #[inline(always)]
     fn thread_coord(self, threads: &P) -> Result<P::Coord, Error> {
