@@ -4,7 +4,10 @@
 //! the macro documents (`layout-macros/src/expand.rs`'s table, written out
 //! here independently of the registry) and to the entries' other fields.
 //! That the macro types exactly these functions is checked on its side
-//! (`layout-macros/src/kind.rs`, `tests`: one typed call per function).
+//! (`layout-macros/src/kind.rs`, `tests`: one typed call per function), and
+//! what each form computes, independently of this list, by the root test
+//! `tests/typed_forms_vs_core.rs` (golden calls with a dynamic leaf, typed
+//! values against the core's).
 
 use layout_core::algebra::Form;
 use layout_core::registry::{Arith, Construct, Kind, Partition, Query, Returns, Tiling, TypedForm};

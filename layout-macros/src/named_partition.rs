@@ -14,7 +14,7 @@
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{Partition, TypedForm};
+use layout_core::registry::{self, Partition, TypedForm};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
@@ -25,21 +25,40 @@ use crate::named::{contains, is_layout_operand, name, with_named_modes};
 use crate::partition_args::{entry, entry_type, is_underscore};
 use crate::tree::has_dynamic;
 
-/// Which partition, as the facade names its traits.
+/// The facade's names for a partition with a named operand
+/// (`src/private/named_partition.rs`, `tensor::typed`), keyed by the
+/// registry's form and whether a step is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-    /// `local_tile`, `inner_partition`.
-    Tile,
-    /// `outer_partition`.
-    Outer,
-    /// `local_partition`.
-    Threads,
+pub struct Door {
+    /// The `__private` function the expansion calls.
+    function: &'static str,
+    /// The trait of `tensor::typed` whose `Output` `layout_type!` names.
+    trait_name: &'static str,
+}
+
+/// The door for `partition` (with a step or not); `None` for a partition
+/// the facade has no typed door for.
+fn door(partition: Partition, step: bool) -> Option<Door> {
+    let (function, trait_name) = match (partition, step) {
+        (Partition::Tile, false) => ("named_local_tile", "Tiler"),
+        (Partition::Tile, true) => ("named_local_tile_step", "TilerStep"),
+        (Partition::Outer, false) => ("named_outer_partition", "OuterTiler"),
+        (Partition::Threads, false) => ("named_local_partition", "ThreadsOf"),
+        (Partition::Threads, true) => ("named_local_partition_step", "ThreadsStep"),
+        _ => return None,
+    };
+    Some(Door {
+        function,
+        trait_name,
+    })
 }
 
 /// A partition with a named operand, its operands as written.
 pub struct Call<'a> {
-    /// Which partition.
-    pub form: Form,
+    /// Which partition (the registry's form).
+    pub form: Partition,
+    /// The facade's names for it.
+    door: Door,
     /// The layout partitioned.
     pub layout: &'a Expr,
     /// The tiler, or the thread layout.
@@ -54,45 +73,42 @@ pub struct Call<'a> {
 /// an operand and what it should be if one is written in a form the
 /// typed partitions cannot take.
 pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
-    let (TypedForm::Partition(partition), _, args) = typed_call(e)? else {
+    let (TypedForm::Partition(form), function, args) = typed_call(e)? else {
         return None;
-    };
-    let form = match partition {
-        Partition::Tile => Form::Tile,
-        Partition::Outer => Form::Outer,
-        Partition::Threads => Form::Threads,
-        _ => return None,
     };
     if !contains(e) {
         return None;
     }
-    // The registry's arities say which partition takes a step.
-    let (layout, by, at, step) = match (form, args) {
-        (_, [l, b, a]) => (l, b, a, None),
-        (Form::Tile | Form::Threads, [l, b, a, s]) => (l, b, a, Some(s)),
-        // Another arity: the core's error, already reported (valid.rs).
+    // The registry's arity says whether a fourth operand (a step) is
+    // taken; another arity is the core's error, already reported (valid.rs).
+    if !registry::function(function)?.arity.contains(&args.len()) {
+        return None;
+    }
+    let (layout, by, at, step) = match args {
+        [l, b, a] => (l, b, a, None),
+        [l, b, a, s] => (l, b, a, Some(s)),
         _ => return None,
     };
+    let door = door(form, step.is_some())?;
+    let threads = form == Partition::Threads;
     if !is_layout_operand(layout) {
         return refuse(
             layout,
             "a named typed layout or a written-out `SHAPE:STRIDE`",
         );
     }
-    let by_fits = match form {
-        Form::Threads => {
-            name(by).is_some() || (matches!(by.kind, ExprKind::Layout(..)) && !has_dynamic(by))
-        }
+    let by_fits = match threads {
+        true => name(by).is_some() || (matches!(by.kind, ExprKind::Layout(..)) && !has_dynamic(by)),
         // CuTe's `make_shape(t, Int<8>{})` as the tiler: a tuple nesting
         // named tiles (`(#t, 8)`), each asked for static extents at its name.
-        _ => name(by).is_some() || static_tiler(by) || with_named_modes(by, true),
+        false => name(by).is_some() || static_tiler(by) || with_named_modes(by, true),
     };
     if !by_fits {
-        let what = match form {
-            Form::Threads => {
+        let what = match threads {
+            true => {
                 "a named static thread layout (`layout!(type (4,8):(8,1))`) or a static `SHAPE:STRIDE`"
             }
-            _ => "a named tiler (`(C<4>, C<8>)`) or a tuple of static extents (`(4, 8)`)",
+            false => "a named tiler (`(C<4>, C<8>)`) or a tuple of static extents (`(4, 8)`)",
         };
         return refuse(by, what);
     }
@@ -107,6 +123,7 @@ pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
     }
     Some(Ok(Call {
         form,
+        door,
         layout,
         by,
         at,
@@ -171,14 +188,14 @@ impl Expander<'_> {
             // and none at the call.
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
-                match call.form {
-                    Form::Threads => {
+                match call.threads() {
+                    true => {
                         quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
                     }
-                    _ => quote_spanned!(span=> #private::StaticExtents::static_tiler(#value)),
+                    false => quote_spanned!(span=> #private::StaticExtents::static_tiler(#value)),
                 }
             }
-            None if call.form == Form::Threads => self.value(call.by)?,
+            None if call.threads() => self.value(call.by)?,
             None => self.tiler_tree(call.by),
         };
         let at = match name(call.at) {
@@ -189,10 +206,10 @@ impl Expander<'_> {
             Some(_) => self.named(s),
             None => statics(s),
         });
-        let function = format_ident!("{}", function(call.form, step.is_some()));
-        let by = match call.form {
-            Form::Threads => quote!(&#by),
-            _ => by,
+        let function = format_ident!("{}", call.door.function);
+        let by = match call.threads() {
+            true => quote!(&#by),
+            false => by,
         };
         let step = step.map(|s| quote!(, #s));
         Ok(quote!(#private::#function(&#layout, #by, #at #step)))
@@ -227,14 +244,10 @@ pub fn of_named_modes(e: &Expr) -> bool {
     matches!(call(e), Some(Ok(c)) if name(c.by).is_none() && with_named_modes(c.by, true))
 }
 
-/// The facade's function for a form, with or without a step.
-fn function(form: Form, step: bool) -> &'static str {
-    match (form, step) {
-        (Form::Tile, false) => "named_local_tile",
-        (Form::Tile, true) => "named_local_tile_step",
-        (Form::Outer, _) => "named_outer_partition",
-        (Form::Threads, false) => "named_local_partition",
-        (Form::Threads, true) => "named_local_partition_step",
+impl Call<'_> {
+    /// Whether `by` is a thread layout (`local_partition`), not a tiler.
+    fn threads(&self) -> bool {
+        self.form == Partition::Threads
     }
 }
 
@@ -266,26 +279,24 @@ pub fn layout_type(
     let layout = operand(call.layout)?;
     let by = match name(call.by) {
         Some(_) => operand(call.by)?,
-        None if call.form == Form::Threads => threads(call.by)?,
+        None if call.threads() => threads(call.by)?,
         None => tiler_type(call.by, operand)?,
     };
     let at = match name(call.at) {
         Some(_) => operand(call.at)?,
         None => entry_type(call.at),
     };
+    // A thread index is not a parameter of the threads' traits.
+    let at = (!call.threads()).then_some(at);
     let step = match call.step {
         Some(s) if name(s).is_some() => Some(operand(s)?),
         Some(s) => Some(statics(s)),
         None => None,
     };
     let typed = quote!(::layout_dsl::tensor::typed);
-    Ok(match (call.form, step) {
-        (Form::Tile, None) => quote!(<#by as #typed::Tiler<#layout, #at>>::Output),
-        (Form::Tile, Some(st)) => quote!(<#by as #typed::TilerStep<#layout, #at, #st>>::Output),
-        (Form::Outer, _) => quote!(<#by as #typed::OuterTiler<#layout, #at>>::Output),
-        (Form::Threads, None) => quote!(<#by as #typed::ThreadsOf<#layout>>::Output),
-        (Form::Threads, Some(st)) => quote!(<#by as #typed::ThreadsStep<#layout, #st>>::Output),
-    })
+    let trait_name = format_ident!("{}", call.door.trait_name);
+    let params = [Some(layout), at, step].into_iter().flatten();
+    Ok(quote!(<#by as #typed::#trait_name<#(#params),*>>::Output))
 }
 
 /// The type of a written-out tiler for `layout_type!`: a named mode's is

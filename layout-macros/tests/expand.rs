@@ -70,6 +70,8 @@ mod valid;
 mod support;
 #[path = "expand/reported_errors.rs"]
 mod reported_errors;
+#[path = "expand/typed_forms.rs"]
+mod typed_forms;
 
 use support::{expansion, type_expansion};
 

@@ -213,8 +213,7 @@ impl<S: Mode<D>, D: Tree> Layout<S, D> {
 /// typed layout with `usize` offsets (or the stand-in of a `layout!` call
 /// that failed to compile, so that it reports nothing more).
 #[diagnostic::on_unimplemented(
-    message = "`max_common_vector` compares two typed layouts with `usize` offsets (`layout!` values), and `{Self}` is not one",
-    label = "not a typed layout with `usize` offsets"
+    message = "`max_common_vector` compares two typed layouts with `usize` offsets (`layout!` values), and `{Self}` is not one"
 )]
 pub trait CommonVector {
     /// `max_common_vector(a, self)`.

@@ -52,9 +52,7 @@ pub trait MakeLike {
 /// leaf): the order `make_layout_like` reads. A bound rather than a
 /// `const` assertion, so that `cargo check` reports a dynamic stride.
 #[diagnostic::on_unimplemented(
-    message = "the stride `{Self}` has a dynamic leaf: it cannot order a layout's leaves",
-    label = "a layout with a dynamic stride",
-    note = "`make_layout_like`, and `make_fragment_like` of rank 2 or more, order the leaves by their strides: every stride must be static (`C<N>`)"
+    message = "the stride `{Self}` has a dynamic leaf, so it cannot order a layout's leaves: `make_layout_like`, and `make_fragment_like` of rank 2 or more, order the leaves by their strides, so every stride must be static (`C<N>`)"
 )]
 pub trait StaticStrides {}
 
@@ -65,9 +63,7 @@ impl<T: StaticInt> StaticStrides for T {}
 /// (a single extent or a tuple of one mode), every leaf static when the
 /// rank is 2 or more (the modes after the first are ordered by them).
 #[diagnostic::on_unimplemented(
-    message = "the stride `{Self}` has a dynamic leaf: `make_fragment_like` of rank 2 or more cannot order by it",
-    label = "a layout of rank 2 or more with a dynamic stride",
-    note = "`make_fragment_like` orders the modes after the first by their strides: every stride must be static (`C<N>`); a rank-1 layout takes any"
+    message = "the stride `{Self}` has a dynamic leaf, so `make_fragment_like` of a layout of rank 2 or more cannot order by it: it orders the modes after the first by their strides, so every stride must be static (`C<N>`); a rank-1 layout takes any"
 )]
 pub trait FragmentStrides {}
 

@@ -36,8 +36,7 @@ impl<Cd: CoordOf<S, D>, S: Tree, D> TypedCoord<S, D> for Cd {}
 /// What makes a coordinate: its offset is the supertrait's walk over the
 /// layout's numbers (walk.rs).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of this layout",
-    label = "a coordinate is a `usize`, or a tuple nested like the layout's shape",
+    message = "`{Self}` is not a coordinate of this layout: a coordinate is a `usize`, or a tuple nested like the layout's shape",
     note = "the layout's shape and stride types are `{S}` and `{D}`"
 )]
 pub trait CoordOf<S: Tree, D>: Walk<S::Form> {
@@ -54,8 +53,7 @@ impl<S: Mode<D>, D: Tree> CoordOf<S, D> for usize {
 
 /// Holds only when the two ranks are equal.
 #[diagnostic::on_unimplemented(
-    message = "coordinate has rank {G} but the layout mode it indexes has rank {E}",
-    label = "expected a coordinate of rank {E} (or one integer for the whole mode), found rank {G}"
+    message = "coordinate has rank {G} but the layout mode it indexes has rank {E}: write {E} entries, or one integer for the whole mode"
 )]
 pub trait RankIs<const E: usize, const G: usize> {}
 
@@ -63,8 +61,7 @@ impl<T, const N: usize> RankIs<N, N> for T {}
 
 /// Never holds: a tuple coordinate for a single extent.
 #[diagnostic::on_unimplemented(
-    message = "coordinate is a tuple of rank {G} but the mode it indexes is a single extent",
-    label = "expected one integer here"
+    message = "coordinate is a tuple of rank {G} but the mode it indexes is a single extent: write one integer here"
 )]
 pub trait TupleForLeaf<const G: usize> {}
 

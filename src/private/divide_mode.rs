@@ -53,8 +53,7 @@ pub(crate) fn div_error(e: AlgebraError) -> Error {
 /// `Self` (a mode's shape: a leaf or a tuple) with stride `D`, divided by
 /// the tile `T` (a static extent, or a tuple of tiles for a tuple mode).
 #[diagnostic::on_unimplemented(
-    message = "a mode of shape `{Self}` cannot be tiled by `{T}`",
-    label = "tile a mode by one static extent (`C<N>`), or a tuple mode by a tuple of tiles of its rank",
+    message = "a mode of shape `{Self}` cannot be tiled by `{T}`: tile a mode by one static extent (`C<N>`), or a tuple mode by a tuple of tiles of its rank",
     note = "one static tile spreads over all of a mode's leaves; a tuple of tiles divides a tuple mode sub-mode by sub-mode"
 )]
 pub trait DivMode<D, T> {

@@ -78,8 +78,7 @@ for_each_rank!(nested_mode);
 /// A typed layout of rank 1, 2 or 3, an operand of `gemm`; its modes may
 /// be nested.
 #[diagnostic::on_unimplemented(
-    message = "`gemm` takes tensors of typed layouts of rank 1, 2 or 3; this one's layout is `{Self}`",
-    label = "not a typed layout of rank 1 to 3"
+    message = "`gemm` takes tensors of typed layouts of rank 1, 2 or 3; this one's layout is `{Self}`"
 )]
 pub trait GemmOperand {
     /// Whether every top-level mode is one extent: then [`GemmOperand::modes`]

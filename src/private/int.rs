@@ -25,8 +25,7 @@ impl<const N: i64> fmt::Debug for C<N> {
 
 /// A leaf of a shape or stride tree.
 #[diagnostic::on_unimplemented(
-    message = "a dynamic leaf of `layout!` must be a `usize`, found `{Self}`",
-    label = "expected `usize`"
+    message = "a dynamic leaf of `layout!` must be a `usize`, found `{Self}`"
 )]
 pub trait Int: Copy {
     /// The value when it is in the type (`C<N>`, and the folded leaves

@@ -15,8 +15,7 @@ use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep}
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
-    message = "`type` partitions a typed layout, but `{Self}` is not one",
-    label = "a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
+    message = "`type` partitions a typed layout, but `{Self}` is not one: a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
 )]
 pub trait Partitioned {
     /// The offset type: `usize`, or `isize` for a signed layout.
@@ -69,15 +68,13 @@ pub trait StaticExtents: Sized {
 /// `do_not_recommend`, so that the message names the whole operand rather
 /// than the `usize` inside it, and lists no impls.
 #[diagnostic::on_unimplemented(
-    message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time",
-    label = "holds a run-time extent (`usize`)"
+    message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time"
 )]
 pub trait StaticOperand {}
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape",
-    label = "a layout, not a tuple of extents"
+    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
 )]
 pub trait NotALayout {}
 

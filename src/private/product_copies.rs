@@ -21,8 +21,7 @@ use super::tree::{Mode, Tree};
 /// A product's right operand `B`: a typed layout with `usize` offsets, or
 /// an extent `n` (the layout `n:1`, as CuTe's `logical_product(a, n)`).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tile of a typed product",
-    label = "a product's tile is a typed `Layout` with `usize` offsets or an extent (`C<N>`, `usize`)"
+    message = "`{Self}` is not a tile of a typed product: a product's tile is a typed `Layout` with `usize` offsets or an extent (`C<N>`, `usize`)"
 )]
 pub trait ProductTile: Copy {
     /// The tile as a layout.

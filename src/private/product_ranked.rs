@@ -39,7 +39,6 @@ use super::tree::{Mode, Tree};
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no typed blocked or raked product by `{B}`",
-    label = "not a typed layout to arrange copies of this block by",
     note = "the arrangement is a typed `Layout` with `usize` offsets; the block has `usize` offsets and at most 11 leaves"
 )]
 pub trait RankedProduct<B> {

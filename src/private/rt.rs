@@ -64,10 +64,11 @@ pub fn named<const N: usize>(
     Ok(expr)
 }
 
-/// A named value where the function takes a layout: a typed layout.
+/// A named value where the function takes a layout: a typed layout. Its
+/// impls are `do_not_recommend`: the message says a layout is expected, and
+/// rustc lists no impl under it.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a typed layout, but this argument of the call is a layout",
-    label = "a layout is expected here (a shape or a tiler cannot stand for it)"
+    message = "`{Self}` is not a typed layout, but this argument of the call is a layout (a shape or a tiler cannot stand for it)"
 )]
 pub trait NamedLayout {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
@@ -77,8 +78,7 @@ pub trait NamedLayout {
 /// A named value where the function takes an integer or a tuple: a
 /// shape of `usize` and `C<N>` leaves (CuTe's `Shape<…>`).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an integer or a tuple of `usize`/`C<N>`, but this argument of the call is a shape",
-    label = "a shape (an integer or a tuple) is expected here"
+    message = "`{Self}` is not an integer or a tuple of `usize`/`C<N>`, but this argument of the call is a shape"
 )]
 pub trait NamedTuple {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
@@ -88,14 +88,14 @@ pub trait NamedTuple {
 /// A named value where the function takes a layout or a shape (a tiler,
 /// `make_layout`'s modes, `size`): either.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is neither a typed layout nor a shape of `usize`/`C<N>` leaves",
-    label = "a layout or a shape is expected here"
+    message = "`{Self}` is neither a typed layout nor a shape of `usize`/`C<N>` leaves, but this argument of the call is one of those"
 )]
 pub trait NamedOperand {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
     fn core_value(&self) -> Result<Value, Error>;
 }
 
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, I: Offset> NamedLayout for TypedLayout<S, D, I> {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::Layout)
@@ -110,6 +110,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> NamedOperand for TypedLayout<S, D, I> {
 
 /// A failed `layout!` value named in another call (`#bad`): the first
 /// call's error is the only one.
+#[diagnostic::do_not_recommend]
 impl<I, K> NamedLayout for super::Poisoned<I, K> {
     fn core_value(&self) -> Result<Value, Error> {
         super::poisoned()
@@ -122,12 +123,18 @@ impl<I, K> NamedOperand for super::Poisoned<I, K> {
     }
 }
 
+// Not recommended, so that a value that is no shape is reported as
+// not this trait, at the name, rather than through `Shape`'s leaves.
+#[diagnostic::do_not_recommend]
 impl<T: Shape> NamedTuple for T {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::IntTuple)
     }
 }
 
+// Not recommended, so that a value that is no shape is reported as
+// not this trait, at the name, rather than through `Shape`'s leaves.
+#[diagnostic::do_not_recommend]
 impl<T: Shape> NamedOperand for T {
     fn core_value(&self) -> Result<Value, Error> {
         self.to_core().map(Value::IntTuple)
@@ -156,8 +163,7 @@ impl<T: Shape> ShapeCosize for T {
 
 /// Implemented by nothing: what `cosize(#s)` of a shape asks for.
 #[diagnostic::on_unimplemented(
-    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates",
-    label = "a shape, not a layout"
+    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates"
 )]
 pub trait CosizeOfALayout {}
 

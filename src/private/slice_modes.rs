@@ -52,8 +52,7 @@ impl SliceModes<Nil, Nil> for Nil {
 /// (not on the list), so that an entry rustc has not inferred yet is
 /// deferred rather than tried against every tuple rank.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a slice coordinate of a mode of shape `{S}`",
-    label = "an integer, `X`, or a tuple nested like the mode"
+    message = "`{Self}` is not a slice coordinate of a mode of shape `{S}`: an integer, `X`, or a tuple nested like the mode"
 )]
 pub trait SliceEntry<S, D> {
     /// The kept shape modes.

@@ -24,8 +24,7 @@ use super::typed_partition::Threads;
 /// The static size of a thread layout's mode: the leaf, or the product of
 /// a tuple's leaves at any depth (a [`Prod`]).
 #[diagnostic::on_unimplemented(
-    message = "a thread layout's mode `{Self}` has no static size",
-    label = "the thread layout of a typed `local_partition` has static extents (`layout!(type …)`)"
+    message = "a thread layout's mode `{Self}` has no static size: the thread layout of a typed `local_partition` has static extents (`layout!(type …)`)"
 )]
 pub trait ModeSize: Copy {
     /// The size.
@@ -120,8 +119,7 @@ impl<S: Int, D: Int> ModeCoord<D> for S {
 /// `crd2idx(c, s)`. An integer past its (sub-)mode is an error naming
 /// `what`, where CuTe would name another element.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a mode of shape `{S}`",
-    label = "one integer, or a tuple nested like the mode"
+    message = "`{Self}` is not a coordinate of a mode of shape `{S}`: one integer, or a tuple nested like the mode"
 )]
 pub trait ModeIndex<S> {
     /// The index in the mode.
@@ -261,6 +259,9 @@ pub trait ThreadIndex<P: Threads> {
 }
 
 /// The thread index, decomposed by the thread layout's strides.
+// `do_not_recommend`: a wrong coordinate is not told "implemented for
+// `usize`" under the message that already says an index is one.
+#[diagnostic::do_not_recommend]
 impl<P: Threads> ThreadIndex<P> for usize {
     #[inline(always)]
     fn thread_coord(self, threads: &P) -> Result<P::Coord, Error> {

@@ -74,7 +74,6 @@ impl<H: Shape, T: ModeSizesInto> ModeSizesInto for Cons<H, T> {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be tiled to the shape `{T}`",
-    label = "not a target shape for this block",
     note = "the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank; the block has `usize` offsets and at most 11 leaves"
 )]
 pub trait TileToShape<T> {
@@ -110,8 +109,7 @@ pub trait TargetShape {
 /// target's).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`tile_to_shape`: the block has more modes than the target shape",
-    label = "a target of at least the block's rank"
+    message = "`tile_to_shape`: the block has more modes than the target shape; the target needs at least the block's rank"
 )]
 pub trait NoLonger<L> {}
 impl<L> NoLonger<L> for Nil {}

@@ -1,0 +1,510 @@
+//! The registry's typed forms checked by what the macro does with them,
+//! not against a list: every function's golden calls (CuTe's answers, in
+//! `layout-core/tests/golden/`) are given a dynamic leaf (an integer `N`
+//! written `{N}`, one at a time) and expanded.
+//!
+//! - A function with a typed form must have such a call that expands with
+//!   no run-time call into the core; those calls are written to
+//!   `tests/typed_forms_vs_core.rs` (root), where each expansion runs and
+//!   must give the core's value of the static text. A wrong form in the
+//!   table (a divide grouped in another form, `size` for `cosize`, `Tile`
+//!   for `Outer`, a form on a function the shell does not type) gives
+//!   another value there, or no typed expansion here.
+//! - A function whose form is `RunTime` must go through the run-time path
+//!   with every such call (or be a compile error, e.g. a static-only one).
+//!
+//! After changing the golden data, the registry or the macro:
+//!
+//! ```sh
+//! BLESS=1 cargo test -p layout-macros --test expand typed_forms && cargo test --test typed_forms_vs_core
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use layout_core::registry::TypedForm;
+use layout_core::{FUNCTIONS, Value, evaluate};
+use proc_macro2::TokenStream;
+
+use super::expand;
+
+/// The generated test, relative to this crate.
+const GENERATED: &str = "../tests/typed_forms_vs_core.rs";
+/// Typed samples kept per function (from distinct golden rows).
+const PER_FUNCTION: usize = 3;
+/// Golden rows tried per function before giving up.
+const ROWS_TRIED: usize = usize::MAX;
+
+/// The expansion's text, as tokens print.
+fn expanded(input: &str) -> Option<String> {
+    let tokens: TokenStream = input.parse().ok()?;
+    Some(expand::expand(tokens).to_string())
+}
+
+/// How an input expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    /// Typed code: no call into the core at run time.
+    Typed,
+    /// A call into the core at run time.
+    RunTime,
+    /// `compile_error!`.
+    Error,
+}
+
+fn path(input: &str) -> Path {
+    match expanded(input) {
+        None => Path::Error,
+        Some(out) if out.contains("compile_error") => Path::Error,
+        Some(out) if out.contains(":: rt ::") => Path::RunTime,
+        Some(_) => Path::Typed,
+    }
+}
+
+/// The golden expressions (text as written), by the function called at the
+/// top, each with the core's value.
+fn golden() -> BTreeMap<String, Vec<(String, Value)>> {
+    let mut paths: Vec<_> = std::fs::read_dir("../layout-core/tests/golden")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    paths.sort();
+    let mut by_function: BTreeMap<String, Vec<(String, Value)>> = BTreeMap::new();
+    for path in paths {
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let row: serde_json::Value = serde_json::from_str(line).unwrap();
+            let expr = row["expr"].as_str().unwrap();
+            let expr = expr.split_whitespace().collect::<Vec<_>>().join(" ");
+            let Some(open) = expr.find('(') else { continue };
+            let name = expr[..open].trim();
+            if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                continue;
+            }
+            let Ok(value) = evaluate(&expr) else { continue };
+            let rows = by_function.entry(name.to_owned()).or_default();
+            if !rows.iter().any(|(e, _)| *e == expr) {
+                rows.push((expr, value));
+            }
+        }
+    }
+    by_function
+}
+
+/// `expr`, and if its second argument is a tuple of integers `(A, B)`, the
+/// same call by the tiler `<A, B>` (the typed divides take only the latter;
+/// the core's value of each text is what the generated test checks).
+fn spellings(expr: &str) -> Vec<String> {
+    let mut out = vec![expr.to_owned()];
+    let Some(open) = expr.find('(') else {
+        return out;
+    };
+    let (mut depth, mut commas) = (0, Vec::new());
+    for (i, c) in expr.char_indices().skip(open) {
+        match c {
+            '(' | '<' => depth += 1,
+            ')' | '>' => depth -= 1,
+            ',' if depth == 1 => commas.push(i),
+            _ => {}
+        }
+    }
+    let Some(&first) = commas.first() else {
+        return out;
+    };
+    let end = commas.get(1).copied().unwrap_or(expr.len() - 1);
+    let arg = expr[first + 1..end].trim();
+    let inner = arg.strip_prefix('(').and_then(|a| a.strip_suffix(')'));
+    if let Some(inner) = inner.filter(|i| !i.contains([':', '(', '<', '_', 'X'])) {
+        out.push(format!("{} <{inner}>{}", &expr[..=first], &expr[end..]));
+    }
+    out
+}
+
+/// The registry's own example, for a function with no golden call.
+fn example(name: &str) -> Vec<(String, Value)> {
+    let f = layout_core::function(name).unwrap();
+    vec![(f.example.to_owned(), evaluate(f.example).unwrap())]
+}
+
+/// The byte ranges of the integer literals a dynamic leaf may replace: not
+/// part of a name, a negative number, a scaled basis (`1@0`) or `Sw<…>`.
+fn integers(expr: &str) -> Vec<(usize, usize)> {
+    let b = expr.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut in_swizzle) = (0, false);
+    while i < b.len() {
+        if expr[i..].starts_with("Sw<") {
+            in_swizzle = true;
+        }
+        if in_swizzle && b[i] == b'>' {
+            in_swizzle = false;
+        }
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let before = expr[..start].trim_end().bytes().last();
+            let after = expr[i..].trim_start().bytes().next();
+            let named = start > 0 && (b[start - 1].is_ascii_alphanumeric() || b[start - 1] == b'_');
+            let signed = before == Some(b'-');
+            let basis = before == Some(b'@') || after == Some(b'@');
+            if !(named || signed || basis || in_swizzle) {
+                out.push((start, i));
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `expr` with the integer at `range` written as a dynamic leaf `{N}`.
+fn with_dynamic(expr: &str, (start, end): (usize, usize)) -> String {
+    format!(
+        "{}{{{}}}{}",
+        &expr[..start],
+        &expr[start..end],
+        &expr[end..]
+    )
+}
+
+/// Each single-leaf dynamic variant of `expr`, with and without `type`,
+/// and how it expands.
+fn variants(expr: &str) -> impl Iterator<Item = (String, Path)> + '_ {
+    integers(expr).into_iter().flat_map(move |range| {
+        let plain = with_dynamic(expr, range);
+        let typed = format!("type {plain}");
+        [plain, typed].map(|v| {
+            let p = path(&v);
+            (v, p)
+        })
+    })
+}
+
+/// Which check of the generated test a core value takes, if one.
+fn check_for(value: &Value) -> Option<&'static str> {
+    match value {
+        Value::IntTuple(layout_core::IntTuple::Int(_)) => Some("int"),
+        Value::IntTuple(_) => Some("tuple"),
+        Value::Layout(_) => Some("layout"),
+        Value::View(_) => Some("view"),
+        Value::Composed(_) => Some("composed"),
+        _ => None,
+    }
+}
+
+/// For each function with a typed form, up to [`PER_FUNCTION`] golden calls
+/// with a dynamic leaf that expand to typed code: `(function, check,
+/// static text, dynamic input)`.
+fn typed_samples(golden: &BTreeMap<String, Vec<(String, Value)>>) -> Vec<[String; 4]> {
+    let mut samples = Vec::new();
+    let mut missing = Vec::new();
+    for f in FUNCTIONS.iter().filter(|f| f.typed != TypedForm::RunTime) {
+        let mut rows = golden
+            .get(f.name)
+            .cloned()
+            .unwrap_or_else(|| example(f.name));
+        // The calls with the most leaves first (stable): more modes that a
+        // form merges, groups or keeps, so that another form would differ.
+        rows.sort_by_key(|(expr, _)| std::cmp::Reverse(integers(expr).len()));
+        let mut found = 0;
+        for (golden, _) in rows.iter().take(ROWS_TRIED) {
+            // The first and the last leaf that types: a leaf early in the
+            // layout keeps modes apart that a later static one lets merge.
+            let typed = spellings(golden).into_iter().find_map(|expr| {
+                let check = check_for(&evaluate(&expr).ok()?)?;
+                let mut typed = variants(&expr).filter(|(_, p)| *p == Path::Typed);
+                let (first, _) = typed.next()?;
+                let last = typed.last().map(|(v, _)| v);
+                Some((check, expr, first, last))
+            });
+            if let Some((check, expr, first, last)) = typed {
+                for input in [Some(first), last].into_iter().flatten() {
+                    samples.push([f.name.to_owned(), check.to_owned(), expr.clone(), input]);
+                }
+                found += 1;
+                if found == PER_FUNCTION {
+                    break;
+                }
+            }
+        }
+        if found == 0 {
+            missing.push(f.name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "these functions have a typed form, but none of their golden calls with a dynamic leaf expands without a run-time call: {missing:?}"
+    );
+    samples
+}
+
+#[test]
+fn a_run_time_function_goes_through_the_core_with_a_dynamic_leaf() {
+    let golden = golden();
+    let mut checked = 0;
+    for f in FUNCTIONS.iter().filter(|f| f.typed == TypedForm::RunTime) {
+        let rows = golden
+            .get(f.name)
+            .cloned()
+            .unwrap_or_else(|| example(f.name));
+        for (expr, _) in rows.iter().take(3) {
+            for (input, p) in variants(expr) {
+                assert_ne!(
+                    p,
+                    Path::Typed,
+                    "{} has no typed form, but `{input}` expands to typed code",
+                    f.name
+                );
+                checked += usize::from(p == Path::RunTime);
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} run-time expansions checked");
+}
+
+fn generate() -> String {
+    let samples = typed_samples(&golden());
+    let mut out = String::from(HEADER);
+    out.push_str("#[rustfmt::skip]\n#[test]\nfn each_typed_form_gives_the_cores_value() {\n");
+    for [function, check, expr, input] in &samples {
+        writeln!(out, "    check_{check}!({function:?}, {expr:?}, {input});").unwrap();
+    }
+    out.push_str("    // Each function's typed code answered at least one of its samples.\n");
+    out.push_str(
+        "    let answered: Vec<&str> = ANSWERED.lock().unwrap().iter().copied().collect();\n",
+    );
+    out.push_str("    let mut sampled = SAMPLED.to_vec();\n    sampled.sort_unstable();\n");
+    out.push_str("    assert_eq!(answered, sampled);\n");
+    out.push_str("}\n\n/// The functions sampled above: every one with a typed form.\n");
+    writeln!(out, "#[rustfmt::skip]\nconst SAMPLED: &[&str] = &[").unwrap();
+    let mut names: Vec<&str> = samples.iter().map(|s| s[0].as_str()).collect();
+    names.dedup();
+    for name in names {
+        writeln!(out, "    {name:?},").unwrap();
+    }
+    out.push_str("];\n");
+    out.push_str(FOOTER);
+    out
+}
+
+#[test]
+fn each_typed_form_has_a_sample_and_the_generated_test_is_up_to_date() {
+    let fresh = generate();
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(GENERATED, &fresh).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(GENERATED).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "{GENERATED} is stale: BLESS=1 cargo test -p layout-macros --test expand typed_forms"
+    );
+}
+
+const HEADER: &str = r#"//! @generated by layout-macros/tests/expand/typed_forms.rs (`BLESS=1 cargo
+//! test -p layout-macros --test expand typed_forms`); do not edit. For every
+//! function the registry gives a typed form, golden calls with one integer
+//! written as a dynamic leaf `{N}`, which the generator saw expand to typed
+//! code (no run-time call into the core): the typed value, computed here at
+//! run time, must print as the core's value of the static text.
+
+use std::collections::BTreeSet;
+use std::fmt::Display;
+use std::sync::Mutex;
+
+use layout_dsl::__private::Composed;
+use layout_dsl::{FUNCTIONS, Layout, Value, evaluate, layout};
+
+/// The core's value of `src` as it prints.
+fn core(src: &str) -> String {
+    evaluate(src)
+        .unwrap_or_else(|e| panic!("{src}: {e}"))
+        .to_string()
+}
+
+/// The typed result `got` against the core's layout of `src`: the same
+/// text, or, where a dynamic leaf keeps CuTe from merging modes or dropping
+/// modes of size 1 (CuTe decides those from static values only), the same
+/// function whose top-level modes of size above 1, in order, group into the
+/// core's (each group the same function as its core mode).
+fn same_layout(got: Layout, src: &str, f: &str, input: &str) {
+    let Value::Layout(want) = evaluate(src).unwrap() else {
+        panic!("{src}: not a layout")
+    };
+    if got == want {
+        return;
+    }
+    let offsets = |l: &Layout| (0..l.size()).map(|i| l.at(i).unwrap()).collect::<Vec<_>>();
+    let modes = |l: &Layout| {
+        let modes = l.modes().into_iter().filter(|m| m.size() != 1);
+        modes.map(|m| offsets(&m)).collect::<Vec<_>>()
+    };
+    let (mut typed, core) = (modes(&got).into_iter(), modes(&want));
+    for mode in &core {
+        // Colexicographic: the group's first mode varies fastest.
+        let mut group = vec![0];
+        while group.len() < mode.len() {
+            let Some(next) = typed.next() else { break };
+            group = next
+                .iter()
+                .flat_map(|o| group.iter().map(move |g| g + o))
+                .collect();
+        }
+        assert_eq!(
+            &group, mode,
+            "{f}: {input}: typed {got} does not group into the core's {want}"
+        );
+    }
+    assert_eq!(
+        typed.next(),
+        None,
+        "{f}: {input}: typed {got} has more modes than the core's {want}"
+    );
+}
+
+/// A typed result, or its `Ok`: `None` where the typed code refuses. It
+/// may refuse where the core answers (the core composes some layouts CuTe
+/// refuses, README "Where we differ"), never answer otherwise.
+trait Settle: Sized {
+    type Out;
+    fn settle(self) -> Result<Self::Out, String>;
+}
+
+impl<T, E: Display> Settle for Result<T, E> {
+    type Out = T;
+    fn settle(self) -> Result<T, String> {
+        self.map_err(|e| e.to_string())
+    }
+}
+
+/// The functions with a sample whose typed code answered.
+static ANSWERED: Mutex<BTreeSet<&str>> = Mutex::new(BTreeSet::new());
+
+/// The typed value of a sample of function `f`, if it answered.
+fn answer<T: Settle>(f: &'static str, input: &str, got: T) -> Option<T::Out> {
+    match got.settle() {
+        Ok(got) => {
+            ANSWERED.lock().unwrap().insert(f);
+            Some(got)
+        }
+        Err(e) => {
+            eprintln!("{input}: the typed code refused: {e}");
+            None
+        }
+    }
+}
+
+macro_rules! plain {
+    ($($t:ty),*) => {$(
+        impl Settle for $t {
+            type Out = $t;
+            fn settle(self) -> Result<$t, String> {
+                Ok(self)
+            }
+        }
+    )*};
+}
+// `i32`: an unsuffixed literal (`rank`, `depth`) falls back to it.
+plain!(usize, isize, i64, i32);
+
+impl<S, D, I> Settle for layout_dsl::__private::Layout<S, D, I> {
+    type Out = Self;
+    fn settle(self) -> Result<Self, String> {
+        Ok(self)
+    }
+}
+
+impl<Sw, O, L> Settle for Composed<Sw, O, L> {
+    type Out = Self;
+    fn settle(self) -> Result<Self, String> {
+        Ok(self)
+    }
+}
+
+/// An integer tuple (nested) in the notation.
+trait Notation {
+    fn notation(&self) -> String;
+}
+
+impl Notation for usize {
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+}
+
+macro_rules! tuples {
+    ($(($($t:ident $i:tt),+)),*) => {$(
+        impl<$($t: Notation),+> Notation for ($($t,)+) {
+            fn notation(&self) -> String {
+                let items: Vec<String> = vec![$(self.$i.notation()),+];
+                format!("({})", items.join(","))
+            }
+        }
+        impl<$($t: Notation),+> Settle for ($($t,)+) {
+            type Out = Self;
+            fn settle(self) -> Result<Self, String> {
+                Ok(self)
+            }
+        }
+    )*};
+}
+tuples!((A 0), (A 0, B 1), (A 0, B 1, C 2), (A 0, B 1, C 2, D 3), (A 0, B 1, C 2, D 3, E 4));
+
+macro_rules! check_int {
+    ($f:literal, $src:literal, $($e:tt)*) => {{
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(format!("{got}"), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
+    }};
+}
+
+macro_rules! check_tuple {
+    ($f:literal, $src:literal, $($e:tt)*) => {{
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(got.notation(), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
+    }};
+}
+
+macro_rules! check_layout {
+    ($f:literal, $src:literal, $($e:tt)*) => {{
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            same_layout(got.to_core().unwrap(), $src, $f, stringify!($($e)*));
+        }
+    }};
+}
+
+macro_rules! check_composed {
+    ($f:literal, $src:literal, $($e:tt)*) => {{
+        if let Some(got) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(got.to_string(), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
+    }};
+}
+
+macro_rules! check_view {
+    ($f:literal, $src:literal, $($e:tt)*) => {{
+        if let Some((l, base)) = answer($f, stringify!($($e)*), layout!($($e)*)) {
+            assert_eq!(format!("view({l},{base})"), core($src), "{}: {}", $f, stringify!($($e)*));
+        }
+    }};
+}
+
+"#;
+
+const FOOTER: &str = r#"
+#[test]
+fn every_function_with_a_typed_form_is_sampled() {
+    let mut typed: Vec<&str> = FUNCTIONS
+        .iter()
+        .filter(|f| f.typed != layout_dsl::registry::TypedForm::RunTime)
+        .map(|f| f.name)
+        .collect();
+    let mut sampled = SAMPLED.to_vec();
+    typed.sort_unstable();
+    sampled.sort_unstable();
+    assert_eq!(typed, sampled);
+}
+"#;
