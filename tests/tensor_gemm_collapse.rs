@@ -269,7 +269,10 @@ fn f32_sums_in_ascending_k() {
         }
         bits(&c)
     };
-    let (ld, tb) = (2 * m, Tensor::new(&b[..], layout!((n,(3,3)):(k,(1,3)))).unwrap());
+    let (ld, tb) = (
+        2 * m,
+        Tensor::new(&b[..], layout!((n,(3,3)):(k,(1,3)))).unwrap(),
+    );
 
     let mut flat = c0.clone();
     typed::gemm(

@@ -3,8 +3,10 @@
 //! none of CuTe's five forms is a compile error at A), and every form runs
 //! as `(V,M,K) x (V,N,K) => (V,M,N)` with the roles it lacks of extent 1,
 //! which are constants, so their loops fold away. Operands whose modes are
-//! all single extents run strided kernels (offsets by multiplication);
-//! one with a nested mode, a loop that splits each mode's 1-D coordinate.
+//! all single extents run strided kernels (offsets by multiplication), as
+//! do nested ones whose every mode is one progression (seen once per call:
+//! `(2,4):(16,32)` is `8:16`); others, a loop that splits each mode's 1-D
+//! coordinate (`typed_gemm_nested.rs`).
 
 use layout_core::Error;
 
@@ -63,8 +65,10 @@ pub(super) fn distinct_offsets(extent: [usize; 3], stride: [usize; 3]) -> bool {
 /// `(V,M)x(V,N)=>(V,M,N)` and `(V,M,K)x(V,N,K)=>(V,M,N)`. Each element of
 /// `c` adds its products in ascending `k`, as CuTe's reference loop does.
 /// The operands' modes may be nested, as CuTe's (each walked by its 1-D
-/// coordinate: `m` of a nested M is split over its leaves); ranks that are
-/// none of the five forms are a compile error at `a`.
+/// coordinate: `m` of a nested M is split over its leaves); when each
+/// nested mode is one progression (it coalesces to one leaf, as
+/// `(2,4):(16,32)` to `8:16`) the call runs as the flat layouts do. Ranks
+/// that are none of the five forms are a compile error at `a`.
 ///
 /// ```
 /// use layout_dsl::layout;
