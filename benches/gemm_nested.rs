@@ -5,8 +5,15 @@
 //! value), C a local `(8,8)` accumulator tile:
 //!
 //! - `flat`: A's M one leaf, `(8,8):(16,lda)`;
-//! - `nested`: A's M `(2,4):(16,32)`, the same eight offsets as a nested
-//!   mode (walked by its 1-D coordinate, split over the two leaves);
+//! - `collapsed`: A's M `(2,4):(16,32)`, the same eight offsets as a
+//!   nested mode, which is one progression (`8:16`): `gemm` sees that once
+//!   per call and runs the strided kernel;
+//! - `runtime`: as `collapsed` with the strides run-time arguments
+//!   (`(2,4):(s,2s)`, `s = 16`), so the test runs at each call and both
+//!   kernels are in the function (`collapsed`'s literals fold it away);
+//! - `nested`: A's M `(2,4):(64,16)`, the same rows in another order (row
+//!   `i` of C is row `4·(i%2) + i/2` of `flat`'s), not a progression: each
+//!   mode walked by its 1-D coordinate, split over the two leaves;
 //! - `hand`: the loops with index arithmetic.
 
 use std::hint::black_box;
@@ -29,8 +36,24 @@ fn flat(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 }
 
 #[inline(never)]
-fn nested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+fn collapsed(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let a = Tensor::new(sa, layout!(((2,4),8):((16,32),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(type (8,8):(1,8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn runtime(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, s: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((s,{2*s}),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(type (8,8):(1,8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn nested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
     let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
     let mut c = Tensor::new(acc, layout!(type (8,8):(1,8))).unwrap();
     typed::gemm(&a, &b, &mut c);
@@ -54,17 +77,28 @@ fn hand(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 fn benches(c: &mut Criterion) {
     let sa: Vec<f32> = (0..LDA * 8).map(|x| (x % 13) as f32 - 6.0).collect();
     let sb: Vec<f32> = (0..LDA * 8).map(|x| (x % 7) as f32 - 3.0).collect();
-    // The three agree bit for bit (a check, not a measurement).
+    // They agree bit for bit (a check, not a measurement).
     let (mut x, mut y, mut z) = ([0.5f32; 64], [0.5f32; 64], [0.5f32; 64]);
+    let (mut w, mut u) = ([0.5f32; 64], [0.5f32; 64]);
     flat(&sa, &sb, &mut x, LDA);
-    nested(&sa, &sb, &mut y, LDA);
+    collapsed(&sa, &sb, &mut y, LDA);
+    runtime(&sa, &sb, &mut u, LDA, 16);
+    nested(&sa, &sb, &mut w, LDA);
     hand(&sa, &sb, &mut z, LDA);
-    assert_eq!((x, y), (z, z));
+    assert_eq!((x, y, u), (z, z, z));
+    let row = |i: usize| 4 * (i % 2) + i / 2;
+    assert!((0..64).all(|e| w[e].to_bits() == z[row(e % 8) + e / 8 * 8].to_bits()));
 
-    let lda = black_box(LDA);
+    let (lda, s) = (black_box(LDA), black_box(16));
     let mut g = c.benchmark_group("gemm_nested");
     g.bench_function("flat", |b| {
         b.iter(|| flat(black_box(&sa), &sb, &mut x, lda))
+    });
+    g.bench_function("collapsed", |b| {
+        b.iter(|| collapsed(black_box(&sa), &sb, &mut x, lda))
+    });
+    g.bench_function("runtime", |b| {
+        b.iter(|| runtime(black_box(&sa), &sb, &mut x, lda, s))
     });
     g.bench_function("nested", |b| {
         b.iter(|| nested(black_box(&sa), &sb, &mut x, lda))
@@ -74,6 +108,16 @@ fn benches(c: &mut Criterion) {
     });
     g.finish();
 
+    common::paired(
+        "gemm_nested collapsed/flat",
+        || collapsed(black_box(&sa), &sb, &mut x, lda),
+        || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    common::paired(
+        "gemm_nested runtime/flat",
+        || runtime(black_box(&sa), &sb, &mut x, lda, s),
+        || flat(black_box(&sa), &sb, &mut y, lda),
+    );
     common::paired(
         "gemm_nested nested/flat",
         || nested(black_box(&sa), &sb, &mut x, lda),

@@ -26,6 +26,12 @@ pub trait GemmMode<D> {
     fn leaf_stride(stride: &D) -> usize;
     /// The offset of 1-D coordinate `index` of the mode (wrapping).
     fn offset(&self, stride: &D, index: usize) -> usize;
+    /// `(extent, stride)` of the one leaf the mode coalesces to, as CuTe's
+    /// `coalesce` (leaves of extent 1 skipped, each other leaf's stride
+    /// the product of the previous one's stride and the extent before it),
+    /// when it does: its offsets are then `index·stride`, the strided
+    /// kernel's. `None` when the mode is not one progression.
+    fn progression(&self, stride: &D) -> Option<(usize, usize)>;
 }
 
 impl<S: Int, D: Int> GemmMode<D> for S {
@@ -42,6 +48,30 @@ impl<S: Int, D: Int> GemmMode<D> for S {
     fn offset(&self, stride: &D, index: usize) -> usize {
         index.wrapping_mul(stride.get())
     }
+    #[inline(always)]
+    fn progression(&self, stride: &D) -> Option<(usize, usize)> {
+        Some((self.get(), stride.get()))
+    }
+}
+
+/// [`GemmMode::progression`] of a nested mode's leaves, in order. Strides
+/// multiply wrapping (two's complement): offsets are taken modulo 2⁶⁴, so
+/// the collapsed leaf gives every index the offset the leaves give it.
+#[inline]
+fn progression<F: Form>(shape: &F::Desc, stride: &F::Desc) -> Option<(usize, usize)> {
+    // (extent so far, stride of the run); extent 1: no leaf taken yet.
+    let mut run = Some((1usize, 0usize));
+    F::leaves(shape, stride, &mut |e, d| {
+        run = match run {
+            Some(_) if e == 1 => run,
+            Some((1, _)) => Some((e, d)),
+            Some((extent, step)) if d == step.wrapping_mul(extent) => {
+                Some((extent.wrapping_mul(e), step))
+            }
+            _ => None,
+        };
+    });
+    run
 }
 
 macro_rules! nested_mode {
@@ -70,6 +100,14 @@ macro_rules! nested_mode {
                     <<Self as Tree>::Form as Form>::split(&self.desc(), &Self::strides(stride), index)
                 }
             }
+            #[inline(always)]
+            fn progression(&self, stride: &($($D,)*)) -> Option<(usize, usize)> {
+                if const { <Self as Tree>::STATIC && <($($D,)*) as Tree>::STATIC } {
+                    progression::<<Self as Tree>::Form>(&Self::DESC, &Self::STRIDES)
+                } else {
+                    progression::<<Self as Tree>::Form>(&self.desc(), &Self::strides(stride))
+                }
+            }
         }
     };
 }
@@ -90,6 +128,10 @@ pub trait GemmOperand {
     /// The offset of 1-D coordinate `index` of top-level mode `mode`
     /// (wrapping; 0 past the rank).
     fn offset(&self, mode: usize, index: usize) -> usize;
+    /// [`GemmOperand::modes`] with each nested mode as the leaf it
+    /// coalesces to ([`GemmMode::progression`]), or `None` when one does
+    /// not: then `gemm` may run the strided kernel on a nested operand.
+    fn progressions(&self) -> Option<[(usize, usize); 3]>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -110,6 +152,10 @@ where
             0 => <S as GemmMode<D>>::offset(&self.shape(), &self.stride(), index),
             _ => 0,
         }
+    }
+    #[inline(always)]
+    fn progressions(&self) -> Option<[(usize, usize); 3]> {
+        Some(self.modes())
     }
 }
 
@@ -140,6 +186,13 @@ macro_rules! tuple_operand {
                     $($i => <$S as GemmMode<$D>>::offset(&s.$i, &d.$i, index),)*
                     _ => 0,
                 }
+            }
+            #[inline(always)]
+            fn progressions(&self) -> Option<[(usize, usize); 3]> {
+                let (s, d) = (self.shape(), self.stride());
+                let mut modes = [(1, 0); 3];
+                $(modes[$i] = <$S as GemmMode<$D>>::progression(&s.$i, &d.$i)?;)*
+                Some(modes)
             }
         }
     };

@@ -186,6 +186,9 @@ impl<I, K> GemmOperand for Poisoned<I, K> {
     fn offset(&self, _: usize, _: usize) -> usize {
         poisoned()
     }
+    fn progressions(&self) -> Option<[(usize, usize); 3]> {
+        poisoned()
+    }
 }
 
 /// A poisoned operand's rank goes with any others (the roles are never

@@ -3,8 +3,10 @@
 //! none of CuTe's five forms is a compile error at A), and every form runs
 //! as `(V,M,K) x (V,N,K) => (V,M,N)` with the roles it lacks of extent 1,
 //! which are constants, so their loops fold away. Operands whose modes are
-//! all single extents run strided kernels (offsets by multiplication);
-//! one with a nested mode, a loop that splits each mode's 1-D coordinate.
+//! all single extents run strided kernels (offsets by multiplication), as
+//! do nested ones whose every mode is one progression (seen once per call:
+//! `(2,4):(16,32)` is `8:16`); others, a loop that splits each mode's 1-D
+//! coordinate (`typed_gemm_nested.rs`).
 
 use layout_core::Error;
 
@@ -63,8 +65,10 @@ pub(super) fn distinct_offsets(extent: [usize; 3], stride: [usize; 3]) -> bool {
 /// `(V,M)x(V,N)=>(V,M,N)` and `(V,M,K)x(V,N,K)=>(V,M,N)`. Each element of
 /// `c` adds its products in ascending `k`, as CuTe's reference loop does.
 /// The operands' modes may be nested, as CuTe's (each walked by its 1-D
-/// coordinate: `m` of a nested M is split over its leaves); ranks that are
-/// none of the five forms are a compile error at `a`.
+/// coordinate: `m` of a nested M is split over its leaves); when each
+/// nested mode is one progression (it coalesces to one leaf, as
+/// `(2,4):(16,32)` to `8:16`) the call runs as the flat layouts do. Ranks
+/// that are none of the five forms are a compile error at `a`.
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -141,9 +145,44 @@ where
     check_extents(ea, eb, ec)?;
     let ([v, m, k], n) = (ea, eb[1]);
     if const { !(LA::FLAT && LB::FLAT && LC::FLAT) } {
-        nested(a, b, c, [ra, rb, rc], [v, m, n, k]);
+        // Each nested mode that is one progression (`(2,4):(16,32)` is
+        // `8:16`) collapses to its leaf: the strided kernel, same offsets.
+        match (
+            a.layout.progressions(),
+            b.layout.progressions(),
+            c.layout.progressions(),
+        ) {
+            (Some(pa), Some(pb), Some(pc)) => {
+                let (_, da) = by_role(pa, ra);
+                let (_, db) = by_role(pb, rb);
+                let (ec, dc) = by_role(pc, rc);
+                strided(a, b, c, [v, m, n, k], ec, [da, db, dc]);
+            }
+            _ => nested(a, b, c, [ra, rb, rc], [v, m, n, k]),
+        }
         return Ok(());
     }
+    strided(a, b, c, [v, m, n, k], ec, [da, db, dc]);
+    Ok(())
+}
+
+/// The strided kernels: every mode one extent and one stride (`da`, `db`,
+/// `dc` by role; `ec` C's extents, `[v, m, n]`). Each element of C sums
+/// its products in ascending `k`.
+#[inline(always)]
+fn strided<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    [v, m, n, k]: [usize; 4],
+    ec: [usize; 3],
+    [da, db, dc]: [[usize; 3]; 3],
+) where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+{
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let cd = c.engine.as_mut_slice();
     let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
@@ -184,7 +223,7 @@ where
                 }
             }
         }
-        return Ok(());
+        return;
     }
     if !distinct_offsets(ec, dc) {
         // Coordinates of C that share an element (a stride of 0): each
@@ -205,7 +244,7 @@ where
                 }
             }
         }
-        return Ok(());
+        return;
     }
     // A larger C: one `c(v,m,n)` at a time, its sum over `k` in a register
     // (ascending `k`, as above and as CuTe's reference loop sums it).
@@ -227,5 +266,4 @@ where
             }
         }
     }
-    Ok(())
 }

@@ -1,4 +1,5 @@
-//! The typed `gemm` (`typed_gemm.rs`) when an operand has a nested mode:
+//! The typed `gemm` (`typed_gemm.rs`) when an operand has a nested mode
+//! that is not one progression (one that is runs the strided kernel):
 //! each mode walked by its 1-D coordinate, as CuTe's `A(m,k)` with an
 //! integer `m` for a nested M. Splitting a coordinate over a mode's
 //! leaves divides (by run-time extents, unless the leaves are static), so
