@@ -49,8 +49,12 @@ pub(super) const WIDTH: usize = MAX_RANK;
 /// layout (the first `len`).
 pub type FoldedModes = [(usize, usize); WIDTH];
 
-/// A type-level list of static leaves, their values in a `const` (as
-/// [`Int::get`] gives them: a negative static value wraps).
+/// A flat tuple of static leaves, their values in a `const` (as
+/// [`Int::get`] gives them: a negative static value wraps). A walk is
+/// named by tuples, not by type-level lists: every `Cons<…>` would add its
+/// path to the name of each folded leaf, and a debug build spends much of
+/// a static result's compile time on those names (BENCHMARKS.md,
+/// "Compile cost of static compositions and products against CuTe C++").
 #[doc(hidden)]
 pub trait StaticList {
     /// The number of leaves.
@@ -59,30 +63,21 @@ pub trait StaticList {
     const VALUES: [usize; WIDTH];
 }
 
-impl StaticList for Nil {
-    const LEN: usize = 0;
-    const VALUES: [usize; WIDTH] = [0; WIDTH];
+macro_rules! static_lists {
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        impl<$($A: StaticInt,)*> StaticList for ($($A,)*) {
+            const LEN: usize = $rank;
+            const VALUES: [usize; WIDTH] = {
+                #[allow(unused_mut)]
+                let mut values = [0; WIDTH];
+                $(values[$i] = $A::VALUE as usize;)*
+                values
+            };
+        }
+    };
 }
 
-impl<H: StaticInt, T: StaticList> StaticList for Cons<H, T> {
-    const LEN: usize = {
-        assert!(
-            T::LEN < WIDTH,
-            "a left layout of composition has at most 12 leaves"
-        );
-        T::LEN + 1
-    };
-    const VALUES: [usize; WIDTH] = {
-        let mut values = [0; WIDTH];
-        values[0] = H::VALUE as usize;
-        let mut i = 1;
-        while i < WIDTH {
-            values[i] = T::VALUES[i - 1];
-            i += 1;
-        }
-        values
-    };
-}
+for_each_rank!(static_lists);
 
 /// Whether every leaf of a type-level list is static: [`Yes`] or [`No`].
 #[doc(hidden)]

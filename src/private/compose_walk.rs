@@ -315,12 +315,16 @@ type ModesOf<AS, AE> = <<AS as WalkLeaves<AE>>::Modes as IntoTuple>::Tuple;
 /// A mode's leaves, static where the left layout and the right leaf are
 /// (`compose_static.rs`).
 type Folded<AS, AE, N, R> =
-    <ModesOf<AS, AE> as FoldModes<ComposeWalk<AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
+    <ModesOf<AS, AE> as FoldModes<Walk<AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
+
+/// The walk a mode's folded leaves name: the lists as flat tuples, whose
+/// names are shorter (`StaticList`).
+type Walk<AS, AE, N, R> = ComposeWalk<<AS as IntoTuple>::Tuple, <AE as IntoTuple>::Tuple, N, R>;
 
 impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
-    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic + Erased,
+    Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic + Erased + IntoTuple,
     Cons<E0, Cons<E1, TE>>: AllStatic + Erased,
     // The walk runs on the numbers: one instance per length of list.
     <Self as Erased>::List: WalkLeaves<
@@ -328,14 +332,15 @@ where
             Reach = Self::Reach,
             Modes = Self::Modes,
         >,
+    Cons<E0, Cons<E1, TE>>: IntoTuple,
     ModesOf<Self, Cons<E0, Cons<E1, TE>>>: FoldModes<
-            ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+            Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
             Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         >,
 {
     type Shape = Folded<Self, Cons<E0, Cons<E1, TE>>, N, R>;
     type Stride = <ModesOf<Self, Cons<E0, Cons<E1, TE>>> as FoldModes<
-        ComposeWalk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
     >>::Stride;
     #[cfg_attr(debug_assertions, inline)]

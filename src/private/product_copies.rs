@@ -12,7 +12,7 @@ use super::edit::Leaves;
 use super::int::C;
 use super::layout::Layout;
 use super::leaf_list::LeafList;
-use super::list::IntoList;
+use super::list::{IntoList, IntoTuple};
 use super::product_holes::ProductHoles;
 use super::product_static::ChooseHoles;
 use super::static_complement::Bit;
@@ -94,11 +94,15 @@ type RunHoles<S, D> = Layout<
 /// (`product_static.rs`) when every leaf of both is.
 type HolesOf<S, D, B> = <RunHoles<S, D> as ChooseHoles<
     ProductStatics<S, D, B>,
-    ListOf<<S as Leaves>::Out>,
-    ListOf<<D as Leaves>::Out>,
-    <<B as ProductTile>::Shape as LeafList>::List,
-    <<B as ProductTile>::Stride as LeafList>::List,
+    <S as Leaves>::Out,
+    <D as Leaves>::Out,
+    TupleOf<<B as ProductTile>::Shape>,
+    TupleOf<<B as ProductTile>::Stride>,
 >>::Holes;
+
+/// A tree's leaves as a flat tuple (the static holes name `A` and `B` by
+/// these: shorter names than lists, `StaticList`).
+type TupleOf<T> = <<T as LeafList>::List as IntoTuple>::Tuple;
 
 /// A flat tuple as a type-level list.
 type ListOf<T> = <T as IntoList>::List;
@@ -116,15 +120,10 @@ impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> ProductCopies<B> for
 where
     S::Out: ProductHoles<D::Out> + IntoList<List: AllStatic>,
     D::Out: IntoList<List: AllStatic>,
-    B::Shape: LeafList<List: AllStatic>,
-    B::Stride: LeafList<List: AllStatic>,
-    RunHoles<S, D>: ChooseHoles<
-            ProductStatics<S, D, B>,
-            ListOf<S::Out>,
-            ListOf<D::Out>,
-            <B::Shape as LeafList>::List,
-            <B::Stride as LeafList>::List,
-        >,
+    B::Shape: LeafList<List: AllStatic + IntoTuple>,
+    B::Stride: LeafList<List: AllStatic + IntoTuple>,
+    RunHoles<S, D>:
+        ChooseHoles<ProductStatics<S, D, B>, S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>,
     HolesOf<S, D, B>: Compose<Layout<B::Shape, B::Stride>>,
 {
     type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;

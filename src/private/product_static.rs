@@ -64,8 +64,8 @@ const fn static_holes<Sh: StaticList, St: StaticList, BS: StaticList, BD: Static
     product_modes(function, (padded_shape, stride, order), size, cosize)
 }
 
-/// Part `W` of hole `K` of the product of the static `A` (`Sh:St`, leaf
-/// lists) by the static `B` (`BS:BD`): `0` the hole's extent, `1` the
+/// Part `W` of hole `K` of the product of the static `A` (`Sh:St`, its
+/// leaves as flat tuples) by the static `B` (`BS:BD`): `0` the hole's extent, `1` the
 /// stride after it, `2` the rest's extent. Zero-sized; its value is a
 /// `const` (`1`, or `0` for a stride, where the product is refused: a
 /// type no value reaches).
