@@ -130,6 +130,27 @@ fn partition_tilers_nesting_a_named_tile() {
     }
 }
 
+#[test]
+fn partitions_by_a_whole_named_tiler_nesting_as_the_layout() {
+    // A whole named tiler with a tuple tile over the tuple mode, asked at
+    // its name to nest as the layout (`FitTile::fit_tiler`), as a divide's.
+    let t = ((C::<2>, C::<2>), C::<8>);
+    for (m, n) in [(8usize, 16usize), (12, 24)] {
+        let w = 4 * m;
+        let a = layout!(((4, m), n):((1, 4), w));
+        // In range both as a tile coordinate and within a tile.
+        for (i, j) in [(0usize, 0usize), (1, 1), (3, 1)] {
+            let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),8), ({i},{j}))");
+            let named = layout!(type local_tile(#a, #t, (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            let named = layout!(type inner_partition(#a, #t, (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("inner_partition{e}")));
+            let named = layout!(type outer_partition(#a, #t, (i, j))).unwrap();
+            assert_eq!(view(named), core(&format!("outer_partition{e}")));
+        }
+    }
+}
+
 /// The same size and offset at every index as the core's `src` (the typed
 /// product may nest a mode deeper than the core's, `(2,(1,3))` for
 /// `(2,3)`: the stable-Rust nesting limit the closing notes list).

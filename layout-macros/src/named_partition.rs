@@ -188,11 +188,23 @@ impl Expander<'_> {
             // and none at the call.
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
-                match call.threads() {
-                    true => {
+                match (call.threads(), call.step) {
+                    (true, _) => {
                         quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
                     }
-                    false => quote_spanned!(span=> #private::StaticExtents::static_tiler(#value)),
+                    // A step's tiler is as long as the step, not the layout.
+                    (false, Some(_)) => {
+                        quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
+                    }
+                    // Then nested as the layout (`FitTile::fit_tiler`, as a
+                    // divide's whole named tiler), every token of the call
+                    // at the name: one error there.
+                    (false, None) => {
+                        let private = quote_spanned!(span=> ::layout_dsl::__private);
+                        quote_spanned!(span=> #private::FitTile::fit_tiler(
+                            #private::StaticExtents::static_tiler(#value)
+                        ))
+                    }
                 }
             }
             None if call.threads() => self.value(call.by)?,

@@ -238,6 +238,12 @@ snapshot!(
     "type local_tile(#G, #TILER, (i, 0, _), (1, X, 1))"
 );
 snapshot!(named_local_partition, "type local_partition(#G, #THR, t)");
+// A whole named tiler, without a step, asked at its name to nest as the
+// layout (`FitTile::fit_tiler`).
+snapshot!(
+    named_outer_partition,
+    "type outer_partition(#G, #TILER, (i, j))"
+);
 snapshot!(
     named_partition_refused,
     "type local_tile(#G, (4, n), (i, j))"

@@ -7,6 +7,7 @@
 
 use layout_core::Error;
 
+use super::divide_fit::{Fit, TilerOf};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::threads::ThreadIndex;
@@ -153,6 +154,41 @@ macro_rules! static_tuples {
 }
 
 for_each_rank!(static_tuples);
+
+/// A whole named tiler, checked at its name against the layout
+/// ([`FitTile::fit_tiler`](super::FitTile::fit_tiler), as a divide's), tiles
+/// as the tiler [`TilerOf`] gives: itself where it fits, else one that does,
+/// so that the partition's own bounds hold and report nothing more.
+impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
+where
+    T: TilerOf<S, Fitted: Default + Tiler<Layout<S, D, I>, Cd>>,
+{
+    type Output = <T::Fitted as Tiler<Layout<S, D, I>, Cd>>::Output;
+    #[inline(always)]
+    fn tile_of(
+        self,
+        layout: &Layout<S, D, I>,
+        coord: Cd,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        T::Fitted::default().tile_of(layout, coord)
+    }
+}
+
+/// `outer_partition`'s whole named tiler, as `local_tile`'s.
+impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
+where
+    T: TilerOf<S, Fitted: Default + OuterTiler<Layout<S, D, I>, Cd>>,
+{
+    type Output = <T::Fitted as OuterTiler<Layout<S, D, I>, Cd>>::Output;
+    #[inline(always)]
+    fn outer_of(
+        self,
+        layout: &Layout<S, D, I>,
+        coord: Cd,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        T::Fitted::default().outer_of(layout, coord)
+    }
+}
 
 /// A named partition's result: its layout `O` and base in `L`'s offset type.
 pub type Named<O, L> = Result<(O, <L as Partitioned>::Base), Error>;
