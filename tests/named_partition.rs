@@ -192,3 +192,64 @@ fn layout_type_names_a_named_partition() {
         [12, 24, 4, 8]
     );
 }
+
+/// The core's `view(layout,base)` of a partition written out.
+fn core_view(src: &str) -> String {
+    layout_core::evaluate(src).unwrap().to_string()
+}
+
+type K = C<4>;
+
+/// `local_tile` by a tiler nesting a named tile, its type named in a
+/// signature (`layout_type!`, `StaticExtents::Tiler` of the named tile).
+fn tile_of(
+    l: layout_type!((m, n):(1, m)),
+    i: usize,
+    j: usize,
+) -> layout_type!(type local_tile((m, n):(1, m), (#K, 8), (i, j))) {
+    let k: K = C;
+    layout!(type local_tile(#l, (#k, 8), (i, j))).unwrap().0
+}
+
+#[test]
+fn layout_type_names_a_partition_by_a_tiler_nesting_named_tiles() {
+    type L = layout_type!(((4, m), n):((1, 4), w));
+    type T = (C<2>, C<2>);
+    let (m, n) = (12usize, 16usize);
+    let w = 4 * m;
+    let a: L = layout!(((4, m), n):((1, 4), w));
+    let t: T = (C::<2>, C::<2>);
+    for (i, j) in [(0usize, 0usize), (1, 1), (3, 1)] {
+        let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),8), ({i},{j}))");
+        let (tile, base): (layout_type!(type local_tile(#L, (#T, 8), (i, j))), usize) =
+            layout!(type local_tile(#a, (#t, 8), (i, j))).unwrap();
+        assert_eq!(
+            format!("view({tile},{base})"),
+            core_view(&format!("local_tile{e}"))
+        );
+        let (outer, base): (
+            layout_type!(type outer_partition(#L, (#T, 8), (i, j))),
+            usize,
+        ) = layout!(type outer_partition(#a, (#t, 8), (i, j))).unwrap();
+        assert_eq!(
+            format!("view({outer},{base})"),
+            core_view(&format!("outer_partition{e}"))
+        );
+        let (inner, _): (
+            layout_type!(type inner_partition(#L, (#T, 8), (i, j))),
+            usize,
+        ) = layout!(type inner_partition(#a, (#t, 8), (i, j))).unwrap();
+        assert_eq!(inner, tile);
+    }
+    // In a signature: the tile's static extents stay in its type.
+    let (m, n) = (8usize, 24usize);
+    let l = layout!((m, n):(1, m));
+    for (i, j) in [(0usize, 0usize), (1, 2)] {
+        let tile = tile_of(l, i, j);
+        // Only the stride `m` is a run-time value.
+        assert_eq!(std::mem::size_of_val(&tile), std::mem::size_of::<usize>());
+        let base = 4 * i + 8 * m * j;
+        let want = core_view(&format!("local_tile(({m},{n}):(1,{m}), (4,8), ({i},{j}))"));
+        assert_eq!(format!("view({tile},{base})"), want);
+    }
+}
