@@ -215,30 +215,28 @@ fn tile_of(
 fn layout_type_names_a_partition_by_a_tiler_nesting_named_tiles() {
     type L = layout_type!(((4, m), n):((1, 4), w));
     type T = (C<2>, C<2>);
+    type Tile = layout_type!(type local_tile(#L, (#T, 8), (i, j)));
+    type Outer = layout_type!(type outer_partition(#L, (#T, 8), (i, j)));
+    type Inner = layout_type!(type inner_partition(#L, (#T, 8), (i, j)));
     let (m, n) = (12usize, 16usize);
     let w = 4 * m;
     let a: L = layout!(((4, m), n):((1, 4), w));
     let t: T = (C::<2>, C::<2>);
     for (i, j) in [(0usize, 0usize), (1, 1), (3, 1)] {
         let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),8), ({i},{j}))");
-        let (tile, base): (layout_type!(type local_tile(#L, (#T, 8), (i, j))), usize) =
-            layout!(type local_tile(#a, (#t, 8), (i, j))).unwrap();
+        let (tile, base): (Tile, usize) = layout!(type local_tile(#a, (#t, 8), (i, j))).unwrap();
         assert_eq!(
             format!("view({tile},{base})"),
             core_view(&format!("local_tile{e}"))
         );
-        let (outer, base): (
-            layout_type!(type outer_partition(#L, (#T, 8), (i, j))),
-            usize,
-        ) = layout!(type outer_partition(#a, (#t, 8), (i, j))).unwrap();
+        let (outer, base): (Outer, usize) =
+            layout!(type outer_partition(#a, (#t, 8), (i, j))).unwrap();
         assert_eq!(
             format!("view({outer},{base})"),
             core_view(&format!("outer_partition{e}"))
         );
-        let (inner, _): (
-            layout_type!(type inner_partition(#L, (#T, 8), (i, j))),
-            usize,
-        ) = layout!(type inner_partition(#a, (#t, 8), (i, j))).unwrap();
+        let (inner, _): (Inner, usize) =
+            layout!(type inner_partition(#a, (#t, 8), (i, j))).unwrap();
         assert_eq!(inner, tile);
     }
     // In a signature: the tile's static extents stay in its type.

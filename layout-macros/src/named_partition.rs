@@ -10,7 +10,8 @@
 //! without `type`, as a divide's), `THR` a static layout, `C`/`I` integers, dynamic leaves and
 //! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
 //! tiler, tile or thread layout must hold static extents
-//! (`StaticExtents`, asked at its name). Any other operand is an error at it: under `type`, a
+//! (`StaticExtents`, asked at its name); a named tile, or a whole named
+//! tiler without a step, must nest as what it tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};

@@ -6,8 +6,9 @@
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
-//! A whole named tiler (`logical_divide(L, #t)`) is asked [`TiledBy`] of
-//! the layout alike.
+//! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's
+//! without a step, `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in
+//! `named_partition.rs`) is asked [`TiledBy`] of the layout alike.
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
