@@ -112,7 +112,7 @@ fn an_empty_mode_before_the_last_takes_the_whole_integer() {
     assert_eq!(inner_last.crd2idx((3, 1)) as i64, expected);
 }
 
-/// Every dynamic layout of four nestings with extents in 0..=3 and fixed
+/// Every dynamic layout of five nestings with extents in 0..=3 and fixed
 /// strides, at the integers 0..20: the typed `at` and `crd2idx` against
 /// the core (and the reference where the core refuses).
 #[test]
@@ -123,11 +123,14 @@ fn every_small_layout_with_empty_extents_matches_the_core_or_the_definition() {
         let flat3 = layout!((a,b,c):(1,5,11));
         let left = layout!(((a,b),c):((2,9),1));
         let right = layout!((a,(b,c)):(4,(1,13)));
+        // A nested mode before the last, split inside past its size's test.
+        let inner3 = layout!((((a,b),c),2):(((1,5),11),7));
         let cores = [
             core(&format!("({a},{b}):(3,7)")),
             core(&format!("({a},{b},{c}):(1,5,11)")),
             core(&format!("(({a},{b}),{c}):((2,9),1)")),
             core(&format!("({a},({b},{c})):(4,(1,13))")),
+            core(&format!("((({a},{b}),{c}),2):(((1,5),11),7)")),
         ];
         for i in 0..20 {
             let index = i as usize;
@@ -136,6 +139,7 @@ fn every_small_layout_with_empty_extents_matches_the_core_or_the_definition() {
                 flat3.at(index),
                 left.at(index),
                 right.at(index),
+                inner3.at(index),
             ];
             for (offset, core) in typed.into_iter().zip(&cores) {
                 check(offset, core, i);

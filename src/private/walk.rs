@@ -55,6 +55,21 @@ fn empty_mode(rest: usize) -> (usize, usize) {
     (0, rest)
 }
 
+/// A nested mode's offset and what it leaves, `rest` split over it: one
+/// test of its size, and its own divisions untested on the hot path
+/// (`Form::split_sized`); an empty mode keeps `divmod`'s definition.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn split_mode<F: Form>(rest: usize, shape: &F::Desc, stride: &F::Desc) -> (usize, usize) {
+    let extent = F::size(shape);
+    let (part, next) = divmod(rest, extent);
+    if extent == 0 {
+        return (F::split(shape, stride, part), next);
+    }
+    // SAFETY: `extent` is the mode's size, not 0.
+    (unsafe { F::split_sized(shape, stride, part) }, next)
+}
+
 /// The form of a single extent.
 #[derive(Clone, Copy, Debug)]
 pub struct Leaf;
@@ -70,6 +85,18 @@ pub trait Form {
     /// The offset of one integer over a tree of this form (CuTe's colex
     /// split): each mode but the last takes `rest % size`, the last what is left.
     fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
+    /// `split` of a tree whose size is not 0, without `divmod`'s test of
+    /// each extent: a wrapping product with a factor 0 is 0, so no extent
+    /// of such a tree is 0. A mode that is not the last has its size
+    /// tested for the division that gives its part anyway; its inner
+    /// divisions then need no test of their own (`L(5)` of a rank-3
+    /// composition: two of five).
+    ///
+    /// # Safety
+    /// `Self::size(shape) != 0`.
+    unsafe fn split_sized(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
+    /// Whether this form is a single extent (its `split` divides nothing).
+    const LEAF: bool;
     /// `Σ (s-1)·|d|` over the leaves (a stride read as signed): `cosize - 1`.
     fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize;
     /// `f(extent, stride)` for each leaf, in order (analysis.rs).
@@ -78,6 +105,7 @@ pub trait Form {
 
 impl Form for Leaf {
     type Desc = usize;
+    const LEAF: bool = true;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn size(shape: &usize) -> usize {
@@ -86,6 +114,11 @@ impl Form for Leaf {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn split(_: &usize, stride: &usize, index: usize) -> usize {
+        index.wrapping_mul(*stride)
+    }
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    unsafe fn split_sized(_: &usize, stride: &usize, index: usize) -> usize {
         index.wrapping_mul(*stride)
     }
     #[inline]
@@ -120,6 +153,7 @@ macro_rules! tuple {
     ($rank:literal; $(($i:tt $Cd:ident $F:ident $_c:ident))*) => {
         impl<$($F: Form),*> Form for ($($F,)*) {
             type Desc = ($($F::Desc,)*);
+            const LEAF: bool = false;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
@@ -133,14 +167,41 @@ macro_rules! tuple {
                 let mut rest = index;
                 let mut offset = 0usize;
                 $(
+                    let mode_offset = if $i + 1 == $rank {
+                        $F::split(&shape.$i, &stride.$i, rest)
+                    } else if $F::LEAF {
+                        let (part, next) = divmod(rest, $F::size(&shape.$i));
+                        rest = next;
+                        $F::split(&shape.$i, &stride.$i, part)
+                    } else {
+                        let (mode_offset, next) = split_mode::<$F>(rest, &shape.$i, &stride.$i);
+                        rest = next;
+                        mode_offset
+                    };
+                    offset = offset.wrapping_add(mode_offset);
+                )*
+                offset
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables, unused_mut, unused_assignments)]
+            unsafe fn split_sized(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize {
+                let mut rest = index;
+                let mut offset = 0usize;
+                $(
                     let part = if $i + 1 == $rank {
                         rest
                     } else {
-                        let (part, next) = divmod(rest, $F::size(&shape.$i));
-                        rest = next;
+                        let extent = $F::size(&shape.$i);
+                        // SAFETY: a factor of the caller's nonzero size.
+                        unsafe { core::hint::assert_unchecked(extent != 0) };
+                        let part = rest % extent;
+                        rest /= extent;
                         part
                     };
-                    offset = offset.wrapping_add($F::split(&shape.$i, &stride.$i, part));
+                    // SAFETY: a factor of the caller's nonzero size.
+                    let mode_offset = unsafe { $F::split_sized(&shape.$i, &stride.$i, part) };
+                    offset = offset.wrapping_add(mode_offset);
                 )*
                 offset
             }
