@@ -1,0 +1,174 @@
+//! The holes' walk against the general walk and the plain rule, and the stride sort against the standard library's.
+
+extern crate std;
+use super::super::compose_value::Compose;
+use super::super::int::C;
+use super::super::layout::Layout;
+use super::{ProductHoles, sorted_by_stride};
+use std::vec::Vec;
+
+/// The folded copy of the walk (inner holes known to be 1) gives what
+/// the general one gives, the same layout or the same error, for every
+/// `A = (m,n):(s,t)` it takes (`m`, `n` in 1..=4, strides up to 16)
+/// and every `A = (m,n,k):(s,t,w)` (`m`, `n`, `k` in 1..=3, strides up
+/// to 12) by rank-2 `B`s; it is taken for compact `A`s both ways and
+/// for a padded leading dimension, not for a padded inner stride.
+#[test]
+fn unit_inner_holes_compose_as_the_general_walk() {
+    let tiles = [
+        (2, 3, 3, 1),
+        (2, 2, 1, 2),
+        (3, 2, 0, 1),
+        (4, 1, 5, 0),
+        (1, 1, 0, 0),
+        (2, 3, 1, 7),
+    ];
+    let up_to = |n: usize| 0..=n;
+    let mut taken = [0; 2];
+    for (m, n, s, t) in (1..=4usize).flat_map(|m| {
+        (1..=4).flat_map(move |n| up_to(16).flat_map(move |s| up_to(16).map(move |t| (m, n, s, t))))
+    }) {
+        let Ok(holes) = (m, n).product_holes((s, t), m * n, 16, "logical_product") else {
+            continue;
+        };
+        let Some(unit) = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_inner_holes(holes)
+        else {
+            continue;
+        };
+        for (p, q, u, v) in tiles {
+            let b = Layout::from_parts((p, q), (u, v));
+            assert_eq!(
+                unit.composition(b),
+                holes.composition(b),
+                "({m},{n}):({s},{t})"
+            );
+            taken[0] += 1;
+        }
+    }
+    for (m, n, k) in
+        (1..=3usize).flat_map(|m| (1..=3).flat_map(move |n| (1..=3).map(move |k| (m, n, k))))
+    {
+        for (s, t, w) in
+            up_to(12).flat_map(|s| up_to(12).flat_map(move |t| up_to(12).map(move |w| (s, t, w))))
+        {
+            let Ok(holes) = (m, n, k).product_holes((s, t, w), m * n * k, 12, "logical_product")
+            else {
+                continue;
+            };
+            type Rank3 = (usize, usize, usize);
+            let Some(unit) = <Rank3 as ProductHoles<Rank3>>::unit_inner_holes(holes) else {
+                continue;
+            };
+            for (p, q, u, v) in tiles {
+                let b = Layout::from_parts((p, q), (u, v));
+                let at = "({m},{n},{k}):({s},{t},{w})";
+                assert_eq!(unit.composition(b), holes.composition(b), "{at}");
+                taken[1] += 1;
+            }
+        }
+    }
+    assert!(taken[0] > 3_000 && taken[1] > 10_000, "{taken:?}");
+    let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_inner_holes;
+    let holes =
+        |stride: (usize, usize)| (4usize, 5usize).product_holes(stride, 20, 6, "f").unwrap();
+    // Compact, column- and row-major; a leading dimension of 8 > 4
+    // (the holes (1, 2, 2)) or 12 > 4, and 10 > 5 row-major: the last
+    // hole stays a run-time value.
+    for stride in [(1, 4), (5, 1), (1, 8), (1, 12), (10, 1)] {
+        assert!(unit(holes(stride)).is_some(), "{stride:?}");
+    }
+    // The smallest stride 2 leaves a first hole of 2: the general walk.
+    assert!(unit(holes((2, 8))).is_none() && unit(holes((20, 2))).is_none());
+    // One leaf: its only hole is the last.
+    let one = (4usize,).product_holes((3usize,), 4, 6, "f").unwrap();
+    assert!(<(usize,) as ProductHoles<(usize,)>>::unit_inner_holes(one).is_none());
+    // Static strides: the holes fold already, no second copy.
+    let fixed = (4usize, 5usize)
+        .product_holes((C::<1>, C::<4>), 20, 6, "f")
+        .unwrap();
+    assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_inner_holes(fixed).is_none());
+}
+
+/// The walk's shortcuts (a leaf that continues the span below it
+/// leaves a hole of 1; holes that fill `A` leave a rest of `cosize`)
+/// and its split (exact holes here, CuTe's rounding out of line)
+/// answer what the rule answers in one walk (`product_hole` at every
+/// leaf, the rest `⌈cotarget/span⌉`): the same holes or the same
+/// error, for every `A` of one to three leaves taken in index order
+/// (extents 0..=4, strides 0..=8) and every cosize 0..=7.
+#[test]
+fn shortcuts_agree_with_the_plain_rule() {
+    use super::super::algebra::{AlgebraError, ceil_div};
+    use super::super::compose::product;
+    use super::super::construct::nonzero;
+    use super::super::partial::{Holes, product_fits, product_hole};
+    use super::product_modes;
+    type Modes<const R: usize> = Result<([usize; R], [usize; R], usize), AlgebraError>;
+    fn plain<const R: usize>(leaves: ([usize; R], [usize; R]), cosize: usize) -> Modes<R> {
+        let (shape, stride) = leaves;
+        for s in shape {
+            nonzero("f", s)?;
+        }
+        let size = shape.iter().product::<usize>();
+        let cotarget = product("f", size, cosize)?;
+        let (mut extents, mut next) = ([1; R], [0; R]);
+        let (mut span, mut holes) = (1, Holes::new(1));
+        for k in 0..R {
+            if shape[k] != 1 && stride[k] != 0 {
+                (extents[k], holes) = product_hole("f", stride[k], span, span, holes)?;
+                span = product("f", shape[k], stride[k])?;
+            }
+            next[k] = span;
+        }
+        product_fits("f", cosize, holes)?;
+        Ok((extents, next, ceil_div(cotarget, span)))
+    }
+    fn check<const R: usize>() -> usize {
+        let mut taken = 0;
+        for code in 0..(5 * 9usize).pow(R as u32) {
+            let digit = |i: usize| code / 45usize.pow(i as u32) % 45;
+            let shape: [usize; R] = core::array::from_fn(|i| digit(i) % 5);
+            let stride: [usize; R] = core::array::from_fn(|i| digit(i) / 5);
+            let size = shape.iter().product::<usize>();
+            let order = core::array::from_fn(|k| k);
+            for cosize in 0..8 {
+                let got = product_modes("f", (shape, stride, order), size, cosize);
+                assert_eq!(
+                    got,
+                    plain((shape, stride), cosize),
+                    "{shape:?}:{stride:?} by {cosize}"
+                );
+                taken += usize::from(got.is_ok());
+            }
+        }
+        taken
+    }
+    let taken = [check::<1>(), check::<2>(), check::<3>()];
+    assert!(
+        taken[0] > 250 && taken[1] > 5_000 && taken[2] > 100_000,
+        "{taken:?}"
+    );
+}
+
+/// Every array of up to 5 strides from 0..=3 (ties included): the
+/// network's order is the standard library's stable sort by stride.
+#[test]
+fn sorted_by_stride_is_the_stable_sort() {
+    fn check<const R: usize>() {
+        for code in 0..4usize.pow(R as u32) {
+            let stride: [usize; R] = core::array::from_fn(|i| code / 4usize.pow(i as u32) % 4);
+            let shape: [usize; R] = core::array::from_fn(|i| 10 + i);
+            let mut expected: Vec<(usize, usize)> = shape.into_iter().zip(stride).collect();
+            expected.sort_by_key(|&(_, d)| d);
+            let (s, d) = sorted_by_stride(shape, stride);
+            let got: Vec<(usize, usize)> = s.into_iter().zip(d).collect();
+            assert_eq!(got, expected, "strides {stride:?}");
+        }
+    }
+    check::<0>();
+    check::<1>();
+    check::<2>();
+    check::<3>();
+    check::<4>();
+    check::<5>();
+}
