@@ -1,4 +1,5 @@
-//! The holes' walk against the general walk and the plain rule, and the stride sort against the standard library's.
+//! The holes' walk against the general walk and against the plain rule,
+//! and the stride sort against the standard library's.
 
 extern crate std;
 use super::super::compose_value::Compose;
