@@ -11,9 +11,10 @@ mod coord;
 mod fits;
 mod index;
 mod offsets;
+mod split;
 
 pub use coord::{crd2idx, idx2crd, natural_coord};
-pub use index::index_offset;
+pub use split::index_offset;
 
 use fits::fits;
 pub(crate) use fits::{concat_fits, fits_without_zero, leaf_modes_fit};
