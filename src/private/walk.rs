@@ -56,11 +56,16 @@ fn empty_mode(rest: usize) -> (usize, usize) {
 }
 
 /// `split` of a tuple form: one test of the product of the extents its
-/// divisions divide by (`Form::divisors`); when that is not 0 no extent
-/// divided by is 0 (a wrapping product with a factor 0 is 0), so every
-/// division runs untested (`Form::split_sized`). Otherwise, an empty mode
-/// or a product wrapped to 0, the out-of-line walk that tests each
-/// division (`split_checked`) gives `divmod`'s definition.
+/// divisions divide by (`Form::divisors`, the last mode's inner ones
+/// included), not one per division; when that is not 0 no extent divided
+/// by is 0 (a wrapping product with a factor 0 is 0), so every division
+/// runs untested (`Form::split_sized`). Only when it is 0 are the extents
+/// tested one by one (`Form::zero_divisor`: a product wrapped to 0 still
+/// takes the untested walk); an empty one sends the integer to the
+/// out-of-line walk that tests each division (`split_checked`), which
+/// gives `divmod`'s definition. The product is usually free (`size`
+/// computes it too) and the per-extent test lets the optimiser drop the
+/// whole test where it knows every extent.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn split_tested<F: Form>(shape: &F::Desc, stride: &F::Desc, index: usize) -> usize {
@@ -115,7 +120,7 @@ pub trait Form {
     /// `divisors` once, not each division (`split_tested`).
     fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
     /// `split` with each division's extent tested (`divmod`): the
-    /// definition for empty modes, taken when `divisors` is 0.
+    /// definition for empty modes, taken when an extent divided by is 0.
     fn split_checked(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
     /// `split` without `divmod`'s test of each extent.
     ///
