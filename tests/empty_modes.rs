@@ -157,6 +157,66 @@ fn every_small_layout_with_empty_extents_matches_the_core_or_the_definition() {
     assert!(refused > 1000, "{refused}");
 }
 
+/// Two nested modes, as a composition's result (`((a,b),(c,d))`, and the
+/// rank-3 `((a,b,c),(d,e,f))`), and a nested last mode after a leaf, with
+/// every extent in 0..=3: a split tests the product of the extents it
+/// divides by once, and walks untested when it is not 0 (walk.rs,
+/// `split_tested`), so each empty extent, in every mode and position,
+/// must reach the tested walk and give the core's answer or the
+/// definition.
+#[test]
+fn nested_last_modes_with_empty_extents_match_the_core_or_the_definition() {
+    let mut refused = 0;
+    for k in 0..4096 {
+        let [a, b, c, d, e, f] = [0, 1, 2, 3, 4, 5].map(|p| k >> (2 * p) & 3);
+        let two = layout!(((a,b),(c,d)):((1,3),(7,19)));
+        let three = layout!(((a,b,c),(d,e,f)):((1,2,5),(11,13,29)));
+        let after_leaf = layout!((a,(b,c,d)):(3,(1,5,17)));
+        let cores = [
+            core(&format!("(({a},{b}),({c},{d})):((1,3),(7,19))")),
+            core(&format!(
+                "(({a},{b},{c}),({d},{e},{f})):((1,2,5),(11,13,29))"
+            )),
+            core(&format!("({a},({b},{c},{d})):(3,(1,5,17))")),
+        ];
+        for i in 0..12 {
+            let index = i as usize;
+            let typed = [two.at(index), three.at(index), after_leaf.at(index)];
+            for (offset, core) in typed.into_iter().zip(&cores) {
+                check(offset, core, i);
+                refused += usize::from(core.at(i).is_err());
+            }
+            // An integer for a nested mode of a tuple coordinate splits
+            // over that mode alone, with its own test.
+            check(
+                three.crd2idx((0, index)),
+                &core(&format!("({d},{e},{f}):(11,13,29)")),
+                i,
+            );
+        }
+    }
+    assert!(refused > 10_000, "{refused}");
+}
+
+/// Extents whose product wraps to 0 with none of them 0: the split's
+/// product test fails, the per-extent test passes, and the untested walk
+/// divides by each extent as it should.
+#[test]
+fn a_product_wrapping_to_zero_without_an_empty_extent_splits_normally() {
+    let x = 1usize << 32;
+    let l = layout!((x,(x,7)):(1,(5,1000)));
+    // 3·2^32 + 5: 5 to the first mode, 3 to the second's first leaf.
+    assert_eq!(l.at(3 * x + 5), 5 + 3 * 5);
+    // 2^31·2^32 + 4·2^32 + 9: 9 to the first mode, 2^31 + 4 to the
+    // second, all of it to its leaf x (2^31 + 4 < x), none to the 7.
+    let big = (1usize << 31) * x + 4 * x + 9;
+    assert_eq!(l.at(big), 9 + ((1 << 31) + 4) * 5);
+    // A nested mode before the last whose size wraps to 0 is an empty
+    // mode by its size (the core's `ZeroSizeMode`): it takes the integer.
+    let wrapped = layout!(((x,x),3):((1,0),1));
+    assert_eq!(wrapped.at(12), 12);
+}
+
 #[test]
 fn a_tuple_coordinate_splits_nothing_and_matches_the_core() {
     let m = 0;

@@ -55,19 +55,39 @@ fn empty_mode(rest: usize) -> (usize, usize) {
     (0, rest)
 }
 
-/// A nested mode's offset and what it leaves, `rest` split over it: one
-/// test of its size, and its own divisions untested on the hot path
-/// (`Form::split_sized`); an empty mode keeps `divmod`'s definition.
+/// `split` of a tuple form: one test of the product of the extents its
+/// divisions divide by (`Form::divisors`, the last mode's inner ones
+/// included), not one per division; when that is not 0 no extent divided
+/// by is 0 (a wrapping product with a factor 0 is 0), so every division
+/// runs untested (`Form::split_sized`). Only when it is 0 are the extents
+/// tested one by one (`Form::zero_divisor`: a product wrapped to 0 still
+/// takes the untested walk); an empty one sends the integer to the
+/// out-of-line walk that tests each division (`split_checked`), which
+/// gives `divmod`'s definition. The product is usually free (`size`
+/// computes it too) and the per-extent test lets the optimiser drop the
+/// whole test where it knows every extent.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn split_mode<F: Form>(rest: usize, shape: &F::Desc, stride: &F::Desc) -> (usize, usize) {
-    let extent = F::size(shape);
-    let (part, next) = divmod(rest, extent);
-    if extent == 0 {
-        return (F::split(shape, stride, part), next);
+fn split_tested<F: Form>(shape: &F::Desc, stride: &F::Desc, index: usize) -> usize {
+    if F::divisors(shape) == 0 && F::zero_divisor(shape) {
+        return split_checked::<F>(index, *shape, *stride);
     }
-    // SAFETY: `extent` is the mode's size, not 0.
-    (unsafe { F::split_sized(shape, stride, part) }, next)
+    // SAFETY: either `F::divisors(shape)` is not 0, and then no divisor
+    // is 0 (each is a factor of it), or `F::zero_divisor(shape)` is false.
+    unsafe { F::split_sized(shape, stride, index) }
+}
+
+/// `split` with each division tested (`divmod`): the cold path of
+/// `split_tested`, out of line as `empty_mode` (and for its reason: the
+/// hot path keeps the registers of the hand-written expression). The
+/// numbers by value: by reference, the hot path stored every one of them
+/// to the stack for the call it does not make. The index first: in the
+/// argument register of `dynamic_at`'s `m` (known 0 here, so free), not
+/// where its `n` goes, or the index is copied on the hot path too.
+#[cold]
+#[inline(never)]
+fn split_checked<F: Form>(index: usize, shape: F::Desc, stride: F::Desc) -> usize {
+    F::split_checked(&shape, &stride, index)
 }
 
 /// The form of a single extent.
@@ -82,21 +102,34 @@ pub trait Form {
     type Desc: Copy;
     /// The number of coordinates, as `Shape::size`.
     fn size(shape: &Self::Desc) -> usize;
+    /// The product of the extents `split` divides by: each mode's size but
+    /// the last's, times the last mode's own `divisors` (1 for a leaf,
+    /// which divides nothing). `size` is this times the last leaf's
+    /// extent, so a nonzero size has nonzero divisors.
+    fn divisors(shape: &Self::Desc) -> usize;
+    /// Whether an extent `split` divides by is 0: each mode's size but the
+    /// last's, or one inside the last mode. Implies `divisors` is 0; the
+    /// converse fails only where the product wraps to 0. The per-extent
+    /// form lets the optimiser drop the test where it knows every extent
+    /// (a literal, or a value tested before); `split_tested` asks it only
+    /// when the product is 0.
+    fn zero_divisor(shape: &Self::Desc) -> bool;
     /// The offset of one integer over a tree of this form (CuTe's colex
-    /// split): each mode but the last takes `rest % size`, the last what is left.
+    /// split): each mode but the last takes `rest % size`, the last what is
+    /// left; an extent of 0 as `divmod` defines it. A tuple tests its
+    /// `divisors` once, not each division (`split_tested`).
     fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
-    /// `split` of a tree whose size is not 0, without `divmod`'s test of
-    /// each extent: a wrapping product with a factor 0 is 0, so no extent
-    /// of such a tree is 0. A mode that is not the last has its size
-    /// tested for the division that gives its part anyway; its inner
-    /// divisions then need no test of their own (`L(5)` of a rank-3
-    /// composition: two of five).
+    /// `split` with each division's extent tested (`divmod`): the
+    /// definition for empty modes, taken when an extent divided by is 0.
+    fn split_checked(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
+    /// `split` without `divmod`'s test of each extent.
     ///
     /// # Safety
-    /// `Self::size(shape) != 0`.
+    /// No extent it divides by is 0: `!Self::zero_divisor(shape)`, which
+    /// `Self::divisors(shape) != 0` implies (every extent divided by, here
+    /// and, through each mode's size, inside its modes, is a factor of the
+    /// wrapping product `divisors`, and a product with a factor 0 is 0).
     unsafe fn split_sized(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
-    /// Whether this form is a single extent (its `split` divides nothing).
-    const LEAF: bool;
     /// `Σ (s-1)·|d|` over the leaves (a stride read as signed): `cosize - 1`.
     fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize;
     /// `f(extent, stride)` for each leaf, in order (analysis.rs).
@@ -105,7 +138,6 @@ pub trait Form {
 
 impl Form for Leaf {
     type Desc = usize;
-    const LEAF: bool = true;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn size(shape: &usize) -> usize {
@@ -113,7 +145,22 @@ impl Form for Leaf {
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
+    fn divisors(_: &usize) -> usize {
+        1
+    }
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn zero_divisor(_: &usize) -> bool {
+        false
+    }
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn split(_: &usize, stride: &usize, index: usize) -> usize {
+        index.wrapping_mul(*stride)
+    }
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn split_checked(_: &usize, stride: &usize, index: usize) -> usize {
         index.wrapping_mul(*stride)
     }
     #[cfg_attr(debug_assertions, inline)]
@@ -153,7 +200,6 @@ macro_rules! tuple {
     ($rank:literal; $(($i:tt $Cd:ident $F:ident $_c:ident))*) => {
         impl<$($F: Form),*> Form for ($($F,)*) {
             type Desc = ($($F::Desc,)*);
-            const LEAF: bool = false;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
@@ -162,23 +208,43 @@ macro_rules! tuple {
             }
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(unused_variables, unused_mut, unused_assignments)]
+            #[allow(unused_variables)]
+            fn divisors(shape: &Self::Desc) -> usize {
+                1usize $(.wrapping_mul(if $i + 1 == $rank {
+                    $F::divisors(&shape.$i)
+                } else {
+                    $F::size(&shape.$i)
+                }))*
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables)]
+            fn zero_divisor(shape: &Self::Desc) -> bool {
+                false $(|| if $i + 1 == $rank {
+                    $F::zero_divisor(&shape.$i)
+                } else {
+                    $F::size(&shape.$i) == 0
+                })*
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize {
+                split_tested::<Self>(shape, stride, index)
+            }
+            #[inline]
+            #[allow(unused_variables, unused_mut, unused_assignments)]
+            fn split_checked(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize {
                 let mut rest = index;
                 let mut offset = 0usize;
                 $(
-                    let mode_offset = if $i + 1 == $rank {
-                        $F::split(&shape.$i, &stride.$i, rest)
-                    } else if $F::LEAF {
+                    let part = if $i + 1 == $rank {
+                        rest
+                    } else {
                         let (part, next) = divmod(rest, $F::size(&shape.$i));
                         rest = next;
-                        $F::split(&shape.$i, &stride.$i, part)
-                    } else {
-                        let (mode_offset, next) = split_mode::<$F>(rest, &shape.$i, &stride.$i);
-                        rest = next;
-                        mode_offset
+                        part
                     };
-                    offset = offset.wrapping_add(mode_offset);
+                    offset = offset.wrapping_add($F::split_checked(&shape.$i, &stride.$i, part));
                 )*
                 offset
             }
@@ -193,13 +259,16 @@ macro_rules! tuple {
                         rest
                     } else {
                         let extent = $F::size(&shape.$i);
-                        // SAFETY: a factor of the caller's nonzero size.
+                        // SAFETY: a size this split divides by, not 0 by
+                        // the caller's guarantee.
                         unsafe { core::hint::assert_unchecked(extent != 0) };
                         let part = rest % extent;
                         rest /= extent;
                         part
                     };
-                    // SAFETY: a factor of the caller's nonzero size.
+                    // SAFETY: the last mode's divisors are ours, not 0 by
+                    // the caller's guarantee; another mode's are factors of
+                    // its size, which is not 0 (just above), so not 0.
                     let mode_offset = unsafe { $F::split_sized(&shape.$i, &stride.$i, part) };
                     offset = offset.wrapping_add(mode_offset);
                 )*
