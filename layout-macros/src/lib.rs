@@ -157,6 +157,17 @@ pub fn layout_type(input: TokenStream) -> TokenStream {
     types::expand(input.into()).into()
 }
 
+/// Not API: `layout_macros::__tiling_functions!()` expands to one
+/// uninhabited type per function that takes named tiles
+/// (`operands::takes_named_tiles`), named as the function, for the facade's
+/// `__private::tilers`: the expansion passes the call's function as the
+/// type `F` of its tile checks, whose errors print it.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __tiling_functions(_: TokenStream) -> TokenStream {
+    operands::tiling_function_types().into()
+}
+
 /// Not API: `layout_macros::__ranks!(callback args…)` expands to
 /// `callback! { args… {0;} {1; (0 A0 B0 C0)} … {MAX_RANK; …} }`: every
 /// tuple rank a typed layout may have, each with its field indices and three

@@ -130,7 +130,7 @@ pub fn with_named_modes(e: &Expr, tiler: bool) -> bool {
 pub fn divide_of_named_modes(e: &Expr) -> bool {
     matches!(
         crate::divide::named_call(e),
-        Some((_, Named::Both(_, t) | Named::Tiler(_, _, t))) if with_named_modes(t, true)
+        Some((_, _, Named::Both(_, t) | Named::Tiler(_, _, t))) if with_named_modes(t, true)
     )
 }
 

@@ -58,6 +58,8 @@ fn door(partition: Partition, step: bool) -> Option<Door> {
 pub struct Call<'a> {
     /// Which partition (the registry's form).
     pub form: Partition,
+    /// The function's name, the registry's.
+    pub function: &'static str,
     /// The facade's names for it.
     door: Door,
     /// The layout partitioned.
@@ -124,6 +126,7 @@ pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
     }
     Some(Ok(Call {
         form,
+        function,
         door,
         layout,
         by,
@@ -198,18 +201,17 @@ impl Expander<'_> {
                         quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
                     }
                     // Then nested as the layout (`FitTile::fit_tiler`, as a
-                    // divide's whole named tiler), every token of the call
-                    // at the name: one error there.
+                    // divide's whole named tiler): one error there.
                     (false, None) => {
                         let private = quote_spanned!(span=> ::layout_dsl::__private);
-                        quote_spanned!(span=> #private::FitTile::fit_tiler(
-                            #private::StaticExtents::static_tiler(#value)
-                        ))
+                        let value =
+                            quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
+                        self.fit(call.by, value, "fit_tiler", call.function)
                     }
                 }
             }
             None if call.threads() => self.value(call.by)?,
-            None => self.tiler_tree(call.by),
+            None => self.tiler_tree(call.by, call.function),
         };
         let at = match name(call.at) {
             Some(_) => self.named(call.at),
@@ -233,19 +235,18 @@ impl Expander<'_> {
     /// A written-out tiler, its named modes (`(#t, 8)`) asked for static
     /// extents at their names as a whole named tiler is: `C::<N>` per
     /// extent, nested tuples.
-    fn tiler_tree(&self, e: &Expr) -> TokenStream {
+    fn tiler_tree(&self, e: &Expr, function: &str) -> TokenStream {
         match &e.kind {
             ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                emit::tuple(items.iter().map(|i| self.tiler_tree(i)).collect())
+                emit::tuple(items.iter().map(|i| self.tiler_tree(i, function)).collect())
             }
             _ if name(e).is_some() => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
                 // Static extents, then nested as the mode it tiles
                 // (`FitTile`, as a divide's named tile): each one error here.
                 let private = quote_spanned!(span=> ::layout_dsl::__private);
-                quote_spanned!(span=> #private::FitTile::fit_mode(
-                    #private::StaticExtents::static_tiler(#value)
-                ))
+                let value = quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
+                self.fit(e, value, "fit_mode", function)
             }
             _ => statics(e),
         }

@@ -4,7 +4,7 @@
 //! output form; these methods write the pieces it is made of.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::Query;
+use layout_core::registry::{self, Function, Partition, Query, TypedForm};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
@@ -67,18 +67,26 @@ impl Expander<'_> {
         }
     }
 
-    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`): each named
-    /// tile asked at its name whether it fits the mode it divides (the
-    /// facade's `FitTile`, a whole named tiler against the layout's shape),
-    /// so that a tile nesting otherwise than its mode is one error there.
-    pub fn named_tiler(&self, t: &Expr) -> TokenStream {
+    /// A named tile (`method` `fit_mode`) or whole tiler (`fit_tiler`),
+    /// `value` the tokens of `e`'s value, asked at its name whether it fits
+    /// what it tiles in the call of `function` (the facade's `FitTile`),
+    /// so that a tile nesting otherwise is one error there, naming the call.
+    pub fn fit(&self, e: &Expr, value: TokenStream, method: &str, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so
         // that rustc's error has no second label over the whole macro.
-        let fit = |e: &Expr, method: &str| {
-            let span = self.ast.spans[e.span.end - 1];
-            let (value, method) = (self.named(e), format_ident!("{method}", span = span));
-            quote_spanned!(span=> ::layout_dsl::__private::FitTile::#method(#value))
-        };
+        let span = self.ast.spans[e.span.end - 1];
+        let method = format_ident!("{method}", span = span);
+        let function = format_ident!("{function}", span = span);
+        let private = quote_spanned!(span=> ::layout_dsl::__private);
+        quote_spanned!(span=> #private::FitTile::#method::<#private::tilers::#function, _>(#value))
+    }
+
+    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`) in the call
+    /// of `function`: each named tile asked at its name whether it fits the
+    /// mode it divides, a whole named tiler against the layout's shape
+    /// ([`Self::fit`]).
+    pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
+        let fit = |e: &Expr, method: &str| self.fit(e, self.named(e), method, function);
         fn tree(
             t: &Expr,
             fit: &dyn Fn(&Expr, &str) -> TokenStream,
@@ -204,4 +212,27 @@ impl Expander<'_> {
         let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
         self.ast.error(Some(at.span), message)
     }
+}
+
+/// Whether `f` takes named tiles checked by the facade's `FitTile` (a
+/// divide, a tiling partition), whose errors name it by a type of
+/// `__private::tilers`.
+pub fn takes_named_tiles(f: &Function) -> bool {
+    matches!(
+        f.typed,
+        TypedForm::Divide(_) | TypedForm::Partition(Partition::Tile | Partition::Outer)
+    )
+}
+
+/// The types of `__private::tilers`: one per function [`takes_named_tiles`].
+pub fn tiling_function_types() -> TokenStream {
+    let types = registry::FUNCTIONS.iter().filter(|f| takes_named_tiles(f)).map(|f| {
+        let name = format_ident!("{}", f.name);
+        let doc = format!(
+            "The function `{}`, as the error of a named tile that does not fit names it (never made).",
+            f.name
+        );
+        quote!(#[doc = #doc] pub enum #name {})
+    });
+    quote!(#(#types)*)
 }

@@ -121,7 +121,7 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use divide_fit::{
     Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TiledBy, TilerOf,
-    TupleTile,
+    TupleTile, tilers,
 };
 pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
 pub use edit::{
