@@ -4,6 +4,7 @@
 //! tuple written out, evaluated by the core.
 
 use layout_dsl::layout;
+use layout_dsl::tensor::X;
 use layout_dsl::typed::{C, TypedLayout};
 
 /// The core's value of `src`, written out.
@@ -147,6 +148,21 @@ fn partitions_by_a_whole_named_tiler_nesting_as_the_layout() {
             assert_eq!(view(named), core(&format!("inner_partition{e}")));
             let named = layout!(type outer_partition(#a, #t, (i, j))).unwrap();
             assert_eq!(view(named), core(&format!("outer_partition{e}")));
+        }
+        // With CuTe's `Step`: the entries the step keeps nest as the
+        // layout (`FitTile::fit_tiler_step`), the dropped one (`5`) need not.
+        let t3 = ((C::<2>, C::<2>), C::<5>, C::<8>);
+        let step = (C::<1>, X, C::<1>);
+        for (i, j) in [(0usize, 0usize), (1, 1), (3, 1)] {
+            let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),5,8), ({i},7,{j}), (1,X,1))");
+            let named = layout!(type local_tile(#a, #t3, (i, 7, j), (1, X, 1))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            let named = layout!(type local_tile(#a, #t3, (i, 7, j), #step)).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            // `_` keeps a grid mode.
+            let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),5,8), ({i},7,_), (1,X,1))");
+            let named = layout!(type local_tile(#a, #t3, (i, 7, _), #step)).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
         }
     }
 }

@@ -11,7 +11,8 @@
 //! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
 //! tiler, tile or thread layout must hold static extents
 //! (`StaticExtents`, asked at its name); a named tile, or a whole named
-//! tiler without a step, must nest as what it tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
+//! tiler (with a step, the entries the step keeps), must nest as what it
+//! tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};
@@ -23,6 +24,7 @@ use crate::emit::{self, Untypable};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::named::{contains, is_layout_operand, name, with_named_modes};
+use crate::operands::Fitted;
 use crate::partition_args::{entry, entry_type, is_underscore};
 use crate::tree::has_dynamic;
 
@@ -186,28 +188,30 @@ impl Expander<'_> {
     pub fn named_partition(&self, call: &Call) -> syn::Result<TokenStream> {
         let private = emit::private();
         let layout = self.operand(call.layout)?;
+        let step = call.step.map(|s| match name(s) {
+            Some(_) => self.named(s),
+            None => statics(s),
+        });
         let by = match name(call.by) {
             // Static extents, asked at the name (`StaticExtents`; a tiler
             // is also not a layout): a run-time extent is one error there,
             // and none at the call.
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
-                match (call.threads(), call.step) {
-                    (true, _) => {
-                        quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
-                    }
-                    // A step's tiler is as long as the step, not the layout.
-                    (false, Some(_)) => {
-                        quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
-                    }
+                if call.threads() {
+                    quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
+                } else {
                     // Then nested as the layout (`FitTile::fit_tiler`, as a
-                    // divide's whole named tiler): one error there.
-                    (false, None) => {
-                        let private = quote_spanned!(span=> ::layout_dsl::__private);
-                        let value =
-                            quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
-                        self.fit(call.by, value, "fit_tiler", call.function)
-                    }
+                    // divide's whole named tiler; with a step, the entries
+                    // it keeps): one error there.
+                    let private = quote_spanned!(span=> ::layout_dsl::__private);
+                    let value =
+                        quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
+                    let what = match &step {
+                        Some(step) => Fitted::TilerStep(step.clone()),
+                        None => Fitted::Tiler,
+                    };
+                    self.fit(call.by, value, what, call.function)
                 }
             }
             None if call.threads() => self.value(call.by)?,
@@ -217,10 +221,6 @@ impl Expander<'_> {
             Some(_) => self.named(call.at),
             None => entry(call.at, &|k| self.leaf(k)),
         };
-        let step = call.step.map(|s| match name(s) {
-            Some(_) => self.named(s),
-            None => statics(s),
-        });
         let function = format_ident!("{}", call.door.function);
         let by = match call.threads() {
             true => quote!(&#by),
@@ -246,7 +246,7 @@ impl Expander<'_> {
                 // (`FitTile`, as a divide's named tile): each one error here.
                 let private = quote_spanned!(span=> ::layout_dsl::__private);
                 let value = quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
-                self.fit(e, value, "fit_mode", function)
+                self.fit(e, value, Fitted::Mode, function)
             }
             _ => statics(e),
         }

@@ -14,6 +14,16 @@ use crate::kind::query;
 use crate::named;
 use crate::tree::has_dynamic;
 
+/// What a named value checked by [`Expander::fit`] is.
+pub enum Fitted {
+    /// A tile of one mode (`(#t, 2)`).
+    Mode,
+    /// A whole tiler (`#t`).
+    Tiler,
+    /// A whole tiler with a step, the step's tokens.
+    TilerStep(TokenStream),
+}
+
 impl Expander<'_> {
     /// An input with a named layout, in a place named.rs accepted.
     pub fn named(&self, e: &Expr) -> TokenStream {
@@ -67,18 +77,29 @@ impl Expander<'_> {
         }
     }
 
-    /// A named tile (`method` `fit_mode`) or whole tiler (`fit_tiler`),
-    /// `value` the tokens of `e`'s value, asked at its name whether it fits
-    /// what it tiles in the call of `function` (the facade's `FitTile`),
-    /// so that a tile nesting otherwise is one error there, naming the call.
-    pub fn fit(&self, e: &Expr, value: TokenStream, method: &str, function: &str) -> TokenStream {
+    /// A named tile or whole tiler (`what`), `value` the tokens of `e`'s
+    /// value, asked at its name whether it fits what it tiles in the call
+    /// of `function` (the facade's `FitTile`), so that a tile nesting
+    /// otherwise is one error there, naming the call.
+    pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so
         // that rustc's error has no second label over the whole macro.
         let span = self.ast.spans[e.span.end - 1];
-        let method = format_ident!("{method}", span = span);
-        let function = format_ident!("{function}", span = span);
         let private = quote_spanned!(span=> ::layout_dsl::__private);
-        quote_spanned!(span=> #private::FitTile::#method::<#private::tilers::#function, _>(#value))
+        let function = format_ident!("{function}", span = span);
+        let tilers = quote_spanned!(span=> #private::tilers::#function);
+        let (method, generics, step) = match what {
+            Fitted::Mode => ("fit_mode", quote_spanned!(span=> #tilers, _), None),
+            Fitted::Tiler => ("fit_tiler", quote_spanned!(span=> #tilers, _), None),
+            Fitted::TilerStep(step) => (
+                "fit_tiler_step",
+                quote_spanned!(span=> #tilers, _, _),
+                Some(step),
+            ),
+        };
+        let method = format_ident!("{method}", span = span);
+        let step = step.map(|s| quote_spanned!(span=> , &#s));
+        quote_spanned!(span=> #private::FitTile::#method::<#generics>(#value #step))
     }
 
     /// A divide's tiler with named parts (`#t`, or `(#t, 2)`) in the call
@@ -86,10 +107,10 @@ impl Expander<'_> {
     /// mode it divides, a whole named tiler against the layout's shape
     /// ([`Self::fit`]).
     pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
-        let fit = |e: &Expr, method: &str| self.fit(e, self.named(e), method, function);
+        let fit = |e: &Expr, what: Fitted| self.fit(e, self.named(e), what, function);
         fn tree(
             t: &Expr,
-            fit: &dyn Fn(&Expr, &str) -> TokenStream,
+            fit: &dyn Fn(&Expr, Fitted) -> TokenStream,
             int: fn(i64) -> TokenStream,
         ) -> TokenStream {
             match &t.kind {
@@ -97,11 +118,11 @@ impl Expander<'_> {
                 ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
                     emit::tuple(items.iter().map(|i| tree(i, fit, int)).collect())
                 }
-                _ => fit(t, "fit_mode"),
+                _ => fit(t, Fitted::Mode),
             }
         }
         match named::name(t) {
-            Some(_) => fit(t, "fit_tiler"),
+            Some(_) => fit(t, Fitted::Tiler),
             None => tree(t, &fit, crate::divide::tile_leaf),
         }
     }

@@ -6,9 +6,10 @@
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
-//! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's
-//! without a step, `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in
-//! `named_partition.rs`) is asked [`TiledBy`] of the layout alike.
+//! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
+//! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
+//! asked [`TiledBy`] of the layout alike; with a step (`local_tile(L, #t, c,
+//! step)`), the entries the step keeps ([`TiledByStep`]).
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
@@ -23,6 +24,7 @@ use super::divide_mode::{DivMode, UnitTile};
 use super::gemm_form::Rank;
 use super::int::{C, Int};
 use super::layout::Layout;
+use super::named_partition::TiledByStep;
 use super::poisoned::Poisoned;
 use super::static_complement::{No, Yes};
 
@@ -101,6 +103,15 @@ pub trait FitTile: Sized {
     fn fit_tiler<F, L>(self) -> Fit<Self, L>
     where
         L: TiledBy<Self, F>,
+    {
+        Fit(PhantomData)
+    }
+    /// The whole tiler of a partition with the step `St`, for the
+    /// layout's shape once diced by the step, in the function `F`.
+    #[inline(always)]
+    fn fit_tiler_step<F, L, St>(self, _step: &St) -> Fit<Self, L>
+    where
+        L: TiledByStep<Self, St, F>,
     {
         Fit(PhantomData)
     }

@@ -137,8 +137,9 @@ pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use named_partition::{
-    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, named_local_partition,
-    named_local_partition_step, named_local_tile, named_local_tile_step, named_outer_partition,
+    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, TiledByStep,
+    named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
+    named_outer_partition,
 };
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
