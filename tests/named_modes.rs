@@ -43,6 +43,13 @@ fn divide_by_a_tiler_nesting_a_named_tile() {
         let named = layout!(zipped_divide(#a, (#t, 2))).unwrap();
         let written = layout!(zipped_divide(((4, m), n):((1, 4), w), ((2, 4), 2))).unwrap();
         assert_eq!(named.to_string(), written.to_string());
+        // A written-out tuple tile naming a part (`(#k, 4)`), checked as a whole.
+        let k = C::<2>;
+        let named = layout!(type zipped_divide(#a, ((#k, 4), 2))).unwrap();
+        assert_eq!(named.to_string(), written.to_string());
+        let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,4),2), (1,0))");
+        let named = layout!(type local_tile(#a, ((#k, 4), 2), (1, 0))).unwrap();
+        assert_eq!(view(named), core(&format!("local_tile{e}")));
     }
 }
 

@@ -233,23 +233,16 @@ impl Expander<'_> {
 
 impl Expander<'_> {
     /// A written-out tiler, its named modes (`(#t, 8)`) asked for static
-    /// extents at their names as a whole named tiler is: `C::<N>` per
-    /// extent, nested tuples.
+    /// extents at their names as a whole named tiler is, each mode's tile
+    /// (named or a written-out tuple) whether it nests as the mode it tiles
+    /// (`FitTile`, as a divide's): `C::<N>` per extent, nested tuples.
     fn tiler_tree(&self, e: &Expr, function: &str) -> TokenStream {
-        match &e.kind {
-            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                emit::tuple(items.iter().map(|i| self.tiler_tree(i, function)).collect())
-            }
-            _ if name(e).is_some() => {
-                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                // Static extents, then nested as the mode it tiles
-                // (`FitTile`, as a divide's named tile): each one error here.
-                let private = quote_spanned!(span=> ::layout_dsl::__private);
-                let value = quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
-                self.fit(e, value, Fitted::Mode, function)
-            }
-            _ => statics(e),
-        }
+        let value = |e: &Expr| {
+            let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+            let private = quote_spanned!(span=> ::layout_dsl::__private);
+            quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
+        };
+        self.mode_tiles(e, function, emit::static_leaf, &value)
     }
 }
 

@@ -77,14 +77,19 @@ impl Expander<'_> {
         }
     }
 
-    /// A named tile or whole tiler (`what`), `value` the tokens of `e`'s
-    /// value, asked at its name whether it fits what it tiles in the call
-    /// of `function` (the facade's `FitTile`), so that a tile nesting
+    /// A named tile or whole tiler, or a written-out tuple tile (`what`),
+    /// `value` the tokens of `e`'s value, asked at its first token (a
+    /// name's identifier) whether it fits what it tiles in the call of
+    /// `function` (the facade's `FitTile`), so that a tile nesting
     /// otherwise is one error there, naming the call.
     pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so
         // that rustc's error has no second label over the whole macro.
-        let span = self.ast.spans[e.span.end - 1];
+        let at = match named::name(e) {
+            Some(_) => e.span.end - 1,
+            None => e.span.start,
+        };
+        let span = self.ast.spans[at];
         let private = quote_spanned!(span=> ::layout_dsl::__private);
         let function = format_ident!("{function}", span = span);
         let tilers = quote_spanned!(span=> #private::tilers::#function);
@@ -102,28 +107,51 @@ impl Expander<'_> {
         quote_spanned!(span=> #private::FitTile::#method::<#generics>(#value #step))
     }
 
-    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`) in the call
-    /// of `function`: each named tile asked at its name whether it fits the
-    /// mode it divides, a whole named tiler against the layout's shape
-    /// ([`Self::fit`]).
-    pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
-        let fit = |e: &Expr, what: Fitted| self.fit(e, self.named(e), what, function);
-        fn tree(
-            t: &Expr,
-            fit: &dyn Fn(&Expr, Fitted) -> TokenStream,
+    /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in
+    /// the call of `function`, one tile per mode: each named tile and each
+    /// written-out tuple tile asked at its token whether it fits the mode
+    /// it divides ([`Self::fit`]; the names inside a tuple tile are parts
+    /// of its check). Integers as `int` writes them, names as `value`.
+    pub fn mode_tiles(
+        &self,
+        t: &Expr,
+        function: &str,
+        int: fn(i64) -> TokenStream,
+        value: &dyn Fn(&Expr) -> TokenStream,
+    ) -> TokenStream {
+        fn plain(
+            e: &Expr,
             int: fn(i64) -> TokenStream,
+            value: &dyn Fn(&Expr) -> TokenStream,
         ) -> TokenStream {
-            match &t.kind {
+            match &e.kind {
                 ExprKind::Int(n) => int(*n),
                 ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                    emit::tuple(items.iter().map(|i| tree(i, fit, int)).collect())
+                    emit::tuple(items.iter().map(|i| plain(i, int, value)).collect())
                 }
-                _ => fit(t, Fitted::Mode),
+                _ => value(e),
             }
         }
+        let tile = |e: &Expr| match &e.kind {
+            ExprKind::Int(n) => int(*n),
+            _ => self.fit(e, plain(e, int, value), Fitted::Mode, function),
+        };
+        match &t.kind {
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                emit::tuple(items.iter().map(tile).collect())
+            }
+            _ => tile(t),
+        }
+    }
+
+    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`) in the call
+    /// of `function`: a whole named tiler asked at its name whether it
+    /// fits the layout's shape, else each mode's tile whether it fits the
+    /// mode ([`Self::mode_tiles`]).
+    pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
         match named::name(t) {
-            Some(_) => fit(t, Fitted::Tiler),
-            None => tree(t, &fit, crate::divide::tile_leaf),
+            Some(_) => self.fit(t, self.named(t), Fitted::Tiler, function),
+            None => self.mode_tiles(t, function, crate::divide::tile_leaf, &|e| self.named(e)),
         }
     }
 

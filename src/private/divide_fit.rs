@@ -6,6 +6,9 @@
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
+//! A written-out tuple tile (`((#t, 2), 4)`) is asked alike at its `(`, the
+//! names in it as its parts, so that a tuple deeper than its mode is one
+//! error there.
 //! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
 //! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
 //! asked [`TiledBy`] of the layout alike; with a step (`local_tile(L, #t, c,
@@ -41,7 +44,7 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 /// `F` is the function the tile is written in ([`tilers`]), so that the
 /// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
+    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
     label = "not a static extent, nor a tuple of tiles nested as its mode"
 )]
 pub trait FitsMode<T, F> {}
