@@ -157,8 +157,9 @@ impl Expander<'_> {
 
     /// A product's by-mode tiler naming some entries
     /// (`named::product_tiler_with_names`): each named entry asked at its
-    /// name to be a product's tile (the facade's `ProductTile`: a typed
-    /// layout or an extent), so that another value is one error there.
+    /// name to be a product's tiler entry (the facade's `ProductEntry`: a
+    /// typed layout, an extent, or a tuple of entries, a shape multiplying
+    /// the mode's sub-modes), so that another value is one error there.
     pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
         let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
             return self.operand(t);
@@ -166,7 +167,7 @@ impl Expander<'_> {
         let entries = items.iter().map(|e| match named::name(e) {
             Some(_) => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductTile::tile(#value)))
+                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductEntry::entry(#value)))
             }
             None => self.operand(e),
         });

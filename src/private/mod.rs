@@ -145,7 +145,7 @@ pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
-pub use product_by_mode::{ByModeProduct, ProductWalk};
+pub use product_by_mode::{ByModeProduct, ProductEntry, ProductWalk, TileTimes};
 pub use product_copies::{ProductCopies, ProductTile};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
