@@ -39,8 +39,8 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, named, named_partition, named_product, partition,
-    rules, valid,
+    arith, basis, composed, divide, fallback, named, named_partition, named_place, named_product,
+    partition, rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -49,7 +49,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
     if errors.is_empty() && named::contains(&ast.expr) {
         // The core cannot check what it cannot see: named.rs checks the places.
-        errors = named::check(&ast);
+        errors = named_place::check(&ast);
         if errors.is_empty() && named::method(&ast.expr) {
             return Expander {
                 ast: &ast,

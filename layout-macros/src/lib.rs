@@ -25,6 +25,7 @@ mod fallback;
 mod kind;
 mod named;
 mod named_partition;
+mod named_place;
 mod named_product;
 mod operands;
 mod partition;
