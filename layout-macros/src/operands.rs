@@ -4,7 +4,7 @@
 //! output form; these methods write the pieces it is made of.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{self, Function, Partition, Query, TypedForm};
+use layout_core::registry::Query;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
@@ -262,27 +262,4 @@ impl Expander<'_> {
         let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
         self.ast.error(Some(at.span), message)
     }
-}
-
-/// Whether `f` takes named tiles checked by the facade's `FitTile` (a
-/// divide, a tiling partition), whose errors name it by a type of
-/// `__private::tilers`.
-pub fn takes_named_tiles(f: &Function) -> bool {
-    matches!(
-        f.typed,
-        TypedForm::Divide(_) | TypedForm::Partition(Partition::Tile | Partition::Outer)
-    )
-}
-
-/// The types of `__private::tilers`: one per function [`takes_named_tiles`].
-pub fn tiling_function_types() -> TokenStream {
-    let types = registry::FUNCTIONS.iter().filter(|f| takes_named_tiles(f)).map(|f| {
-        let name = format_ident!("{}", f.name);
-        let doc = format!(
-            "The function `{}`, as the error of a named tile that does not fit names it (never made).",
-            f.name
-        );
-        quote!(#[doc = #doc] pub enum #name {})
-    });
-    quote!(#(#types)*)
 }
