@@ -257,5 +257,5 @@ pub use crate::__private::{
     OrderOf, Over, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace,
     Replaced, RestStride, Select, Shape, SizeOf, StaticInt, StaticStrides, Swizzle, Take, Taken,
     TargetShape, TileStride, TileToShape, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle,
-    UnitTile, UnitZero, make_ordered_layout,
+    UnitTile, UnitZero, make_ordered_layout, tilers,
 };

@@ -4,6 +4,7 @@
 //! tuple written out, evaluated by the core.
 
 use layout_dsl::layout;
+use layout_dsl::tensor::X;
 use layout_dsl::typed::{C, TypedLayout};
 
 /// The core's value of `src`, written out.
@@ -42,6 +43,13 @@ fn divide_by_a_tiler_nesting_a_named_tile() {
         let named = layout!(zipped_divide(#a, (#t, 2))).unwrap();
         let written = layout!(zipped_divide(((4, m), n):((1, 4), w), ((2, 4), 2))).unwrap();
         assert_eq!(named.to_string(), written.to_string());
+        // A written-out tuple tile naming a part (`(#k, 4)`), checked as a whole.
+        let k = C::<2>;
+        let named = layout!(type zipped_divide(#a, ((#k, 4), 2))).unwrap();
+        assert_eq!(named.to_string(), written.to_string());
+        let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,4),2), (1,0))");
+        let named = layout!(type local_tile(#a, ((#k, 4), 2), (1, 0))).unwrap();
+        assert_eq!(view(named), core(&format!("local_tile{e}")));
     }
 }
 
@@ -148,6 +156,21 @@ fn partitions_by_a_whole_named_tiler_nesting_as_the_layout() {
             let named = layout!(type outer_partition(#a, #t, (i, j))).unwrap();
             assert_eq!(view(named), core(&format!("outer_partition{e}")));
         }
+        // With CuTe's `Step`: the entries the step keeps nest as the
+        // layout (`FitTile::fit_tiler_step`), the dropped one (`5`) need not.
+        let t3 = ((C::<2>, C::<2>), C::<5>, C::<8>);
+        let step = (C::<1>, X, C::<1>);
+        for (i, j) in [(0usize, 0usize), (1, 1), (3, 1)] {
+            let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),5,8), ({i},7,{j}), (1,X,1))");
+            let named = layout!(type local_tile(#a, #t3, (i, 7, j), (1, X, 1))).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            let named = layout!(type local_tile(#a, #t3, (i, 7, j), #step)).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+            // `_` keeps a grid mode.
+            let e = format!("(((4,{m}),{n}):((1,4),{w}), ((2,2),5,8), ({i},7,_), (1,X,1))");
+            let named = layout!(type local_tile(#a, #t3, (i, 7, _), #step)).unwrap();
+            assert_eq!(view(named), core(&format!("local_tile{e}")));
+        }
     }
 }
 
@@ -190,6 +213,68 @@ fn product_tilers_naming_their_entries() {
     for m in [1usize, 3, 5] {
         let l = layout!(logical_product(#a, (#m, 2))).unwrap();
         same_function(&l, &format!("logical_product((2,2):(1,2), <{m},2>)"));
+    }
+}
+
+#[test]
+fn product_tilers_nesting_a_named_shape() {
+    // CuTe's `logical_product(a, make_tile(make_shape(3, 1), 2))`: a shape
+    // entry multiplies the mode's sub-modes one by one (`transform_layout`
+    // again), as the core does; whole (`#s`) or as an entry (`(#u, 2)`).
+    let a = layout!(type ((2,2),2):((1,2),4));
+    let s = ((C::<3>, C::<1>), C::<2>);
+    let u = (C::<3>, C::<1>);
+    let written = |f: &str| format!("{f}(((2,2),2):((1,2),4), ((3,1),2))");
+    let l = layout!(type logical_product(#a, #s)).unwrap();
+    same_function(&l, &written("logical_product"));
+    let l = layout!(type zipped_product(#a, #s)).unwrap();
+    same_function(&l, &written("zipped_product"));
+    let l = layout!(type tiled_product(#a, (#u, 2))).unwrap();
+    same_function(&l, &written("tiled_product"));
+    assert_eq!(l.rank(), 3);
+    let l = layout!(flat_product(#a, <#u, 2>)).unwrap();
+    same_function(&l, &written("flat_product"));
+    assert_eq!(l.rank(), 4);
+    // The core's values are CuTe's (g++ and CUTLASS print these, static
+    // `_N` written `N`; harness outside the repository, harness-namedmore).
+    let cute = [
+        (
+            "logical_product",
+            "(((2,3),(2,1)),(2,2)):(((1,2),(2,0)),(4,1))",
+        ),
+        (
+            "zipped_product",
+            "(((2,2),2),((3,1),2)):(((1,2),4),((2,0),1))",
+        ),
+        ("tiled_product", "(((2,2),2),(3,1),2):(((1,2),4),(2,0),1)"),
+        ("flat_product", "((2,2),2,(3,1),2):((1,2),4,(2,0),1)"),
+    ];
+    for (f, printed) in cute {
+        assert_eq!(core(&written(f)), printed, "{f}");
+    }
+    assert_eq!(
+        core("logical_product(((2,3),3):((1,2),8), ((3,2),2))"),
+        "(((2,3),(3,2)),(3,2)):(((1,2),(2,1)),(8,1))"
+    );
+    assert_eq!(
+        core("zipped_product(((2,3),3):((1,2),8), ((2),1))"),
+        "(((2),3),((2,3),1)):(((1),8),((2,2),0))"
+    );
+    // Without `type`, a whole named tiler takes the core at run time.
+    let l = layout!(logical_product(#a, #s)).unwrap();
+    assert_eq!(l.to_string(), core(&written("logical_product")));
+    // Dynamic leaves on either side; a shape entry shorter than its mode
+    // keeps the sub-modes past it (CuTe's `transform_layout`).
+    for m in [1usize, 2, 3] {
+        let b = layout!(((2, m), 3):((1, 2), 8));
+        let v = (m, 2usize);
+        let l = layout!(logical_product(#b, (#v, 2))).unwrap();
+        let e = format!("logical_product(((2,{m}),3):((1,2),8), (({m},2),2))");
+        same_function(&l, &e);
+        let short = (C::<2>,);
+        let l = layout!(zipped_product(#b, (#short, 1))).unwrap();
+        let e = format!("zipped_product(((2,{m}),3):((1,2),8), ((2),1))");
+        same_function(&l, &e);
     }
 }
 

@@ -36,6 +36,8 @@ mod kind;
 mod named;
 #[path = "../../layout-macros/src/named_partition.rs"]
 mod named_partition;
+#[path = "../../layout-macros/src/named_place.rs"]
+mod named_place;
 #[path = "../../layout-macros/src/named_product.rs"]
 mod named_product;
 #[path = "../../layout-macros/src/operands.rs"]

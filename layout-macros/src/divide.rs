@@ -89,19 +89,24 @@ fn door(form: Form) -> Option<Door> {
     crate::kind::door(TypedForm::Divide(form), false)
 }
 
-/// The divide's form and the [`Named`] form of `e`, if it is one.
-pub fn named_call(e: &Expr) -> Option<(Form, Named<'_>)> {
+/// The divide's form, its function's name (the registry's) and the
+/// [`Named`] form of `e`, if it is one.
+pub fn named_call(e: &Expr) -> Option<(Form, &'static str, Named<'_>)> {
     let (form, layout, tiler) = facade_divide(e)?;
+    let (_, function, _) = typed_call(e)?;
     // A named tiler, or a tuple of named tiles and extents (`(#t, 2)`).
     let named_tiler =
         crate::named::name(tiler).is_some() || crate::named::with_named_modes(tiler, true);
     if let (ExprKind::Layout(shape, stride), true) = (&layout.kind, named_tiler) {
-        return (is_plain(shape) && is_plain(stride))
-            .then_some((form, Named::Tiler(shape, stride, tiler)));
+        return (is_plain(shape) && is_plain(stride)).then_some((
+            form,
+            function,
+            Named::Tiler(shape, stride, tiler),
+        ));
     }
     crate::named::name(layout)?;
     if named_tiler {
-        return Some((form, Named::Both(layout, tiler)));
+        return Some((form, function, Named::Both(layout, tiler)));
     }
     let ExprKind::Tiler(tiles) = &tiler.kind else {
         return None;
@@ -113,7 +118,7 @@ pub fn named_call(e: &Expr) -> Option<(Form, Named<'_>)> {
             _ => None,
         })
         .collect::<Option<Vec<i64>>>()?;
-    (!tiles.is_empty()).then_some((form, Named::Layout(layout, tiles)))
+    (!tiles.is_empty()).then_some((form, function, Named::Layout(layout, tiles)))
 }
 
 /// A divide the facade's `Divide` methods type for a written-out layout

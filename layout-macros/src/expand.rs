@@ -39,8 +39,8 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, named, named_partition, named_product, partition,
-    rules, valid,
+    arith, basis, composed, divide, fallback, named, named_partition, named_place, named_product,
+    partition, rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -49,7 +49,7 @@ pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
     if errors.is_empty() && named::contains(&ast.expr) {
         // The core cannot check what it cannot see: named.rs checks the places.
-        errors = named::check(&ast);
+        errors = named_place::check(&ast);
         if errors.is_empty() && named::method(&ast.expr) {
             return Expander {
                 ast: &ast,
@@ -163,20 +163,20 @@ impl Expander<'_> {
         }
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {
-            Some((function, divide::Named::Layout(l, tiles))) if typed => {
+            Some((function, _, divide::Named::Layout(l, tiles))) if typed => {
                 let (layout, tiler) = (self.named(l), divide::static_tiler(&tiles));
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             // A tiler nesting named tiles has no core value either.
-            Some((function, divide::Named::Both(l, t)))
+            Some((function, name, divide::Named::Both(l, t)))
                 if typed || named::with_named_modes(t, true) =>
             {
-                let tiler = self.named_tiler(t);
+                let tiler = self.named_tiler(t, name);
                 return Ok(divide::emit_named(function, self.named(l), tiler));
             }
-            Some((function, divide::Named::Tiler(shape, stride, t))) => {
+            Some((function, name, divide::Named::Tiler(shape, stride, t))) => {
                 let layout = self.typed_layout(shape, stride)?;
-                let tiler = self.named_tiler(t);
+                let tiler = self.named_tiler(t, name);
                 return Ok(divide::emit_named(function, layout, tiler));
             }
             _ => {}

@@ -25,6 +25,7 @@ mod fallback;
 mod kind;
 mod named;
 mod named_partition;
+mod named_place;
 mod named_product;
 mod operands;
 mod partition;
@@ -43,7 +44,9 @@ mod tree;
 mod types;
 mod valid;
 
+use layout_core::registry::{self, Function, Partition, TypedForm};
 use proc_macro::TokenStream;
+use quote::{format_ident, quote};
 
 /// CuTe notation, evaluated while the crate compiles by `layout-core`.
 ///
@@ -155,6 +158,39 @@ pub fn layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn layout_type(input: TokenStream) -> TokenStream {
     types::expand(input.into()).into()
+}
+
+/// Not API: `layout_macros::__tiling_functions!()` expands to one
+/// uninhabited type per function that takes named tiles
+/// (`takes_named_tiles`), named as the function, for the facade's
+/// `__private::tilers`: the expansion passes the call's function as the
+/// type `F` of its tile checks, whose errors print it.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __tiling_functions(_: TokenStream) -> TokenStream {
+    tiling_function_types().into()
+}
+/// Whether `f` takes named tiles checked by the facade's `FitTile` (a
+/// divide, a tiling partition), whose errors name it by a type of
+/// `__private::tilers`.
+fn takes_named_tiles(f: &Function) -> bool {
+    matches!(
+        f.typed,
+        TypedForm::Divide(_) | TypedForm::Partition(Partition::Tile | Partition::Outer)
+    )
+}
+
+/// The types of `__private::tilers`: one per function [`takes_named_tiles`].
+fn tiling_function_types() -> proc_macro2::TokenStream {
+    let types = registry::FUNCTIONS.iter().filter(|f| takes_named_tiles(f)).map(|f| {
+        let name = format_ident!("{}", f.name);
+        let doc = format!(
+            "The function `{}`, as the error of a named tile that does not fit names it (never made).",
+            f.name
+        );
+        quote!(#[doc = #doc] pub enum #name {})
+    });
+    quote!(#(#types)*)
 }
 
 /// Not API: `layout_macros::__ranks!(callback args…)` expands to

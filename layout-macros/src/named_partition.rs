@@ -11,7 +11,8 @@
 //! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
 //! tiler, tile or thread layout must hold static extents
 //! (`StaticExtents`, asked at its name); a named tile, or a whole named
-//! tiler without a step, must nest as what it tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
+//! tiler (with a step, the entries the step keeps), must nest as what it
+//! tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
 //! named partition never falls back to the core at run time.
 
 use layout_core::expr::{Expr, ExprKind};
@@ -23,6 +24,7 @@ use crate::emit::{self, Untypable};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::named::{contains, is_layout_operand, name, with_named_modes};
+use crate::operands::Fitted;
 use crate::partition_args::{entry, entry_type, is_underscore};
 use crate::tree::has_dynamic;
 
@@ -58,6 +60,8 @@ fn door(partition: Partition, step: bool) -> Option<Door> {
 pub struct Call<'a> {
     /// Which partition (the registry's form).
     pub form: Partition,
+    /// The function's name, the registry's.
+    pub function: &'static str,
     /// The facade's names for it.
     door: Door,
     /// The layout partitioned.
@@ -124,6 +128,7 @@ pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
     }
     Some(Ok(Call {
         form,
+        function,
         door,
         layout,
         by,
@@ -183,42 +188,39 @@ impl Expander<'_> {
     pub fn named_partition(&self, call: &Call) -> syn::Result<TokenStream> {
         let private = emit::private();
         let layout = self.operand(call.layout)?;
+        let step = call.step.map(|s| match name(s) {
+            Some(_) => self.named(s),
+            None => statics(s),
+        });
         let by = match name(call.by) {
             // Static extents, asked at the name (`StaticExtents`; a tiler
             // is also not a layout): a run-time extent is one error there,
             // and none at the call.
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
-                match (call.threads(), call.step) {
-                    (true, _) => {
-                        quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
-                    }
-                    // A step's tiler is as long as the step, not the layout.
-                    (false, Some(_)) => {
-                        quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
-                    }
+                if call.threads() {
+                    quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
+                } else {
                     // Then nested as the layout (`FitTile::fit_tiler`, as a
-                    // divide's whole named tiler), every token of the call
-                    // at the name: one error there.
-                    (false, None) => {
-                        let private = quote_spanned!(span=> ::layout_dsl::__private);
-                        quote_spanned!(span=> #private::FitTile::fit_tiler(
-                            #private::StaticExtents::static_tiler(#value)
-                        ))
-                    }
+                    // divide's whole named tiler; with a step, the entries
+                    // it keeps): one error there.
+                    let private = quote_spanned!(span=> ::layout_dsl::__private);
+                    let value =
+                        quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
+                    let what = match &step {
+                        Some(step) => Fitted::TilerStep(step.clone()),
+                        None => Fitted::Tiler,
+                    };
+                    self.fit(call.by, value, what, call.function)
                 }
             }
             None if call.threads() => self.value(call.by)?,
-            None => self.tiler_tree(call.by),
+            None => self.tiler_tree(call.by, call.function),
         };
         let at = match name(call.at) {
             Some(_) => self.named(call.at),
             None => entry(call.at, &|k| self.leaf(k)),
         };
-        let step = call.step.map(|s| match name(s) {
-            Some(_) => self.named(s),
-            None => statics(s),
-        });
         let function = format_ident!("{}", call.door.function);
         let by = match call.threads() {
             true => quote!(&#by),
@@ -231,24 +233,16 @@ impl Expander<'_> {
 
 impl Expander<'_> {
     /// A written-out tiler, its named modes (`(#t, 8)`) asked for static
-    /// extents at their names as a whole named tiler is: `C::<N>` per
-    /// extent, nested tuples.
-    fn tiler_tree(&self, e: &Expr) -> TokenStream {
-        match &e.kind {
-            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                emit::tuple(items.iter().map(|i| self.tiler_tree(i)).collect())
-            }
-            _ if name(e).is_some() => {
-                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                // Static extents, then nested as the mode it tiles
-                // (`FitTile`, as a divide's named tile): each one error here.
-                let private = quote_spanned!(span=> ::layout_dsl::__private);
-                quote_spanned!(span=> #private::FitTile::fit_mode(
-                    #private::StaticExtents::static_tiler(#value)
-                ))
-            }
-            _ => statics(e),
-        }
+    /// extents at their names as a whole named tiler is, each mode's tile
+    /// (named or a written-out tuple) whether it nests as the mode it tiles
+    /// (`FitTile`, as a divide's): `C::<N>` per extent, nested tuples.
+    fn tiler_tree(&self, e: &Expr, function: &str) -> TokenStream {
+        let value = |e: &Expr| {
+            let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+            let private = quote_spanned!(span=> ::layout_dsl::__private);
+            quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
+        };
+        self.mode_tiles(e, function, emit::static_leaf, &value)
     }
 }
 

@@ -14,6 +14,16 @@ use crate::kind::query;
 use crate::named;
 use crate::tree::has_dynamic;
 
+/// What a named value checked by [`Expander::fit`] is.
+pub enum Fitted {
+    /// A tile of one mode (`(#t, 2)`).
+    Mode,
+    /// A whole tiler (`#t`).
+    Tiler,
+    /// A whole tiler with a step, the step's tokens.
+    TilerStep(TokenStream),
+}
+
 impl Expander<'_> {
     /// An input with a named layout, in a place named.rs accepted.
     pub fn named(&self, e: &Expr) -> TokenStream {
@@ -67,41 +77,89 @@ impl Expander<'_> {
         }
     }
 
-    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`): each named
-    /// tile asked at its name whether it fits the mode it divides (the
-    /// facade's `FitTile`, a whole named tiler against the layout's shape),
-    /// so that a tile nesting otherwise than its mode is one error there.
-    pub fn named_tiler(&self, t: &Expr) -> TokenStream {
+    /// A named tile or whole tiler, or a written-out tuple tile (`what`),
+    /// `value` the tokens of `e`'s value, asked at its first token (a
+    /// name's identifier) whether it fits what it tiles in the call of
+    /// `function` (the facade's `FitTile`), so that a tile nesting
+    /// otherwise is one error there, naming the call.
+    pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so
         // that rustc's error has no second label over the whole macro.
-        let fit = |e: &Expr, method: &str| {
-            let span = self.ast.spans[e.span.end - 1];
-            let (value, method) = (self.named(e), format_ident!("{method}", span = span));
-            quote_spanned!(span=> ::layout_dsl::__private::FitTile::#method(#value))
+        let at = match named::name(e) {
+            Some(_) => e.span.end - 1,
+            None => e.span.start,
         };
-        fn tree(
-            t: &Expr,
-            fit: &dyn Fn(&Expr, &str) -> TokenStream,
+        let span = self.ast.spans[at];
+        let private = quote_spanned!(span=> ::layout_dsl::__private);
+        let function = format_ident!("{function}", span = span);
+        let tilers = quote_spanned!(span=> #private::tilers::#function);
+        let (method, generics, step) = match what {
+            Fitted::Mode => ("fit_mode", quote_spanned!(span=> #tilers, _), None),
+            Fitted::Tiler => ("fit_tiler", quote_spanned!(span=> #tilers, _), None),
+            Fitted::TilerStep(step) => (
+                "fit_tiler_step",
+                quote_spanned!(span=> #tilers, _, _),
+                Some(step),
+            ),
+        };
+        let method = format_ident!("{method}", span = span);
+        let step = step.map(|s| quote_spanned!(span=> , &#s));
+        quote_spanned!(span=> #private::FitTile::#method::<#generics>(#value #step))
+    }
+
+    /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in
+    /// the call of `function`, one tile per mode: each named tile and each
+    /// written-out tuple tile asked at its token whether it fits the mode
+    /// it divides ([`Self::fit`]; the names inside a tuple tile are parts
+    /// of its check). Integers as `int` writes them, names as `value`.
+    pub fn mode_tiles(
+        &self,
+        t: &Expr,
+        function: &str,
+        int: fn(i64) -> TokenStream,
+        value: &dyn Fn(&Expr) -> TokenStream,
+    ) -> TokenStream {
+        fn plain(
+            e: &Expr,
             int: fn(i64) -> TokenStream,
+            value: &dyn Fn(&Expr) -> TokenStream,
         ) -> TokenStream {
-            match &t.kind {
+            match &e.kind {
                 ExprKind::Int(n) => int(*n),
                 ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                    emit::tuple(items.iter().map(|i| tree(i, fit, int)).collect())
+                    emit::tuple(items.iter().map(|i| plain(i, int, value)).collect())
                 }
-                _ => fit(t, "fit_mode"),
+                _ => value(e),
             }
         }
+        let tile = |e: &Expr| match &e.kind {
+            ExprKind::Int(n) => int(*n),
+            _ => self.fit(e, plain(e, int, value), Fitted::Mode, function),
+        };
+        match &t.kind {
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                emit::tuple(items.iter().map(tile).collect())
+            }
+            _ => tile(t),
+        }
+    }
+
+    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`) in the call
+    /// of `function`: a whole named tiler asked at its name whether it
+    /// fits the layout's shape, else each mode's tile whether it fits the
+    /// mode ([`Self::mode_tiles`]).
+    pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
         match named::name(t) {
-            Some(_) => fit(t, "fit_tiler"),
-            None => tree(t, &fit, crate::divide::tile_leaf),
+            Some(_) => self.fit(t, self.named(t), Fitted::Tiler, function),
+            None => self.mode_tiles(t, function, crate::divide::tile_leaf, &|e| self.named(e)),
         }
     }
 
     /// A product's by-mode tiler naming some entries
     /// (`named::product_tiler_with_names`): each named entry asked at its
-    /// name to be a product's tile (the facade's `ProductTile`: a typed
-    /// layout or an extent), so that another value is one error there.
+    /// name to be a product's tiler entry (the facade's `ProductEntry`: a
+    /// typed layout, an extent, or a tuple of entries, a shape multiplying
+    /// the mode's sub-modes), so that another value is one error there.
     pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
         let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
             return self.operand(t);
@@ -109,7 +167,7 @@ impl Expander<'_> {
         let entries = items.iter().map(|e| match named::name(e) {
             Some(_) => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductTile::tile(#value)))
+                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductEntry::entry(#value)))
             }
             None => self.operand(e),
         });

@@ -11,7 +11,7 @@ use quote::{quote, quote_spanned};
 use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, query};
-use crate::named;
+use crate::named_place;
 use crate::tree::{dynamic_leaves, has_basis, has_dynamic};
 
 impl Expander<'_> {
@@ -35,7 +35,7 @@ impl Expander<'_> {
         let private = emit::private();
         // Each named value through the trait its place asks for, spanned
         // at its name: a value of the wrong kind is one error there.
-        let layouts: Vec<TokenStream> = named::occurrences(&self.ast.expr)
+        let layouts: Vec<TokenStream> = named_place::occurrences(&self.ast.expr)
             .into_iter()
             .map(|(l, place)| {
                 let value = self.named(l);
@@ -72,7 +72,7 @@ impl Expander<'_> {
         };
         Ok(match &e.kind {
             ExprKind::Name(_) => {
-                let at = named::occurrences(&self.ast.expr)
+                let at = named_place::occurrences(&self.ast.expr)
                     .iter()
                     .position(|(n, _)| n.span == e.span)
                     .expect("collected");

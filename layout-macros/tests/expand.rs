@@ -30,6 +30,8 @@ mod kind;
 mod named;
 #[path = "../src/named_partition.rs"]
 mod named_partition;
+#[path = "../src/named_place.rs"]
+mod named_place;
 #[path = "../src/named_product.rs"]
 mod named_product;
 #[path = "../src/operands.rs"]

@@ -6,9 +6,13 @@
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
-//! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's
-//! without a step, `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in
-//! `named_partition.rs`) is asked [`TiledBy`] of the layout alike.
+//! A written-out tuple tile (`((#t, 2), 4)`) is asked alike at its `(`, the
+//! names in it as its parts, so that a tuple deeper than its mode is one
+//! error there.
+//! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
+//! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
+//! asked [`TiledBy`] of the layout alike; with a step (`local_tile(L, #t, c,
+//! step)`), the entries the step keeps ([`TiledByStep`]).
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
@@ -23,6 +27,7 @@ use super::divide_mode::{DivMode, UnitTile};
 use super::gemm_form::Rank;
 use super::int::{C, Int};
 use super::layout::Layout;
+use super::named_partition::TiledByStep;
 use super::poisoned::Poisoned;
 use super::static_complement::{No, Yes};
 
@@ -35,55 +40,81 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 /// tuple of tiles of its rank a tuple mode, each its sub-mode. (The mode is
 /// `Self`, so that rustc waits for the divide to infer it rather than
 /// guess it from the tile's one impl.)
+///
+/// `F` is the function the tile is written in ([`tilers`]), so that the
+/// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{T}` does not fit the mode `{Self}` it divides: a typed divide or tiling partition takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
+    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
     label = "not a static extent, nor a tuple of tiles nested as its mode"
 )]
-pub trait FitsMode<T> {}
+pub trait FitsMode<T, F> {}
 
 /// A layout (`Self`) that the whole tiler `T` fits: one tile per mode
 /// ([`FitsTiler`] of its shape). The layout, not its shape, is `Self`, so
-/// that rustc suggests no unary tuple around the tiler.
+/// that rustc suggests no unary tuple around the tiler; `F` is the
+/// function the tiler is written in ([`tilers`]).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}` does not fit the layout `{Self}`: a typed divide takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
+    message = "the named tiler `{T}` does not fit the layout `{Self}`: `{F}` takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
     label = "not a tuple of tiles, one per mode, nested as the layout"
 )]
-pub trait TiledBy<T> {}
+pub trait TiledBy<T, F> {}
 
 #[diagnostic::do_not_recommend]
-impl<S: FitsTiler<T>, D, I, T> TiledBy<T> for Layout<S, D, I> {}
+impl<S: FitsTiler<T, F>, D, I, T, F> TiledBy<T, F> for Layout<S, D, I> {}
 
-/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per mode.
-pub trait FitsTiler<T> {}
-
-#[diagnostic::do_not_recommend]
-impl<S, const N: i64> FitsMode<C<N>> for S {}
+/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per
+/// mode (`F` as for [`TiledBy`]).
+pub trait FitsTiler<T, F> {}
 
 #[diagnostic::do_not_recommend]
-impl<S> FitsMode<UnitTile> for S {}
+impl<S, F, const N: i64> FitsMode<C<N>, F> for S {}
+
+#[diagnostic::do_not_recommend]
+impl<S, F> FitsMode<UnitTile, F> for S {}
 
 // A failed `layout!` already reported its error.
 #[diagnostic::do_not_recommend]
-impl<S, I, K> FitsMode<Poisoned<I, K>> for S {}
+impl<S, F, I, K> FitsMode<Poisoned<I, K>, F> for S {}
 
 #[diagnostic::do_not_recommend]
-impl<S, I, K> FitsTiler<Poisoned<I, K>> for S {}
+impl<S, F, I, K> FitsTiler<Poisoned<I, K>, F> for S {}
+
+/// One uninhabited type per function that takes named tiles (the
+/// registry's divides and tiling partitions), named as the function: the
+/// `F` of [`FitsMode`] and [`TiledBy`], which their errors print, so that
+/// each names the call it is in. The list comes from the registry
+/// (`layout_macros::__tiling_functions!`), as the macro's paths to them do.
+/// Re-exported as `layout_dsl::typed::tilers`, a path rustc may shorten to
+/// the bare name in an error (it does not shorten a `doc(hidden)` path).
+#[allow(non_camel_case_types)]
+pub mod tilers {
+    ::layout_macros::__tiling_functions!();
+}
 
 /// Where a named tile stands: the call the macro writes at its name.
 pub trait FitTile: Sized {
-    /// The tile, for the mode rustc infers from the divide.
+    /// The tile, for the mode rustc infers from the divide `F` ([`tilers`]).
     #[inline(always)]
-    fn fit_mode<S>(self) -> Fit<Self, S>
+    fn fit_mode<F, S>(self) -> Fit<Self, S>
     where
-        S: FitsMode<Self>,
+        S: FitsMode<Self, F>,
     {
         Fit(PhantomData)
     }
-    /// The whole tiler, for the layout's shape.
+    /// The whole tiler, for the layout's shape, in the function `F`.
     #[inline(always)]
-    fn fit_tiler<L>(self) -> Fit<Self, L>
+    fn fit_tiler<F, L>(self) -> Fit<Self, L>
     where
-        L: TiledBy<Self>,
+        L: TiledBy<Self, F>,
+    {
+        Fit(PhantomData)
+    }
+    /// The whole tiler of a partition with the step `St`, for the
+    /// layout's shape once diced by the step, in the function `F`.
+    #[inline(always)]
+    fn fit_tiler_step<F, L, St>(self, _step: &St) -> Fit<Self, L>
+    where
+        L: TiledByStep<Self, St, F>,
     {
         Fit(PhantomData)
     }
@@ -189,10 +220,10 @@ macro_rules! tuple_fits {
     (0;) => {};
     ($rank:literal; $(($i:tt $T:ident $S:ident $_c:ident))*) => {
         #[diagnostic::do_not_recommend]
-        impl<$($T, $S: FitsMode<$T>),*> FitsMode<($($T,)*)> for ($($S,)*) {}
+        impl<F, $($T, $S: FitsMode<$T, F>),*> FitsMode<($($T,)*), F> for ($($S,)*) {}
 
         #[diagnostic::do_not_recommend]
-        impl<$($T, $S: FitsMode<$T>),*> FitsTiler<($($T,)*)> for ($($S,)*) {}
+        impl<F, $($T, $S: FitsMode<$T, F>),*> FitsTiler<($($T,)*), F> for ($($S,)*) {}
 
         impl<$($S),*> ModeKind for ($($S,)*) {
             type Kind = Rank<$rank>;

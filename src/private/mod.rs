@@ -121,7 +121,7 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use divide_fit::{
     Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TiledBy, TilerOf,
-    TupleTile,
+    TupleTile, tilers,
 };
 pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
 pub use edit::{
@@ -137,15 +137,16 @@ pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use named_partition::{
-    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, named_local_partition,
-    named_local_partition_step, named_local_tile, named_local_tile_step, named_outer_partition,
+    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, TiledByStep,
+    named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
+    named_outer_partition,
 };
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
-pub use product_by_mode::{ByModeProduct, ProductWalk};
-pub use product_copies::{ProductCopies, ProductTile};
+pub use product_by_mode::{ByModeProduct, ProductWalk, TileTimes};
+pub use product_copies::{ProductCopies, ProductEntry, ProductTile};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
 pub use product_static::{ChooseHoles, HoleLeaf};

@@ -7,11 +7,13 @@
 
 use layout_core::Error;
 
-use super::divide_fit::{Fit, TilerOf};
+use super::divide_fit::{Fit, FitsTiler, TilerOf};
 use super::int::{C, Offset};
 use super::layout::Layout;
+use super::list::{IntoList, IntoTuple};
+use super::partition::Dice;
 use super::threads::ThreadIndex;
-use super::typed_partition::Threads;
+use super::typed_partition::{Fits, Threads, TileBy};
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
 
 /// A typed layout a named partition cuts: its offset type is the base's.
@@ -173,6 +175,60 @@ where
         T::Fitted::default().tile_of(layout, coord)
     }
 }
+
+/// The list of a tuple diced by a `Step` tuple (CuTe's `dice(step, t)`).
+type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
+
+/// The tuple of the entries of `T` the step `St` keeps.
+type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
+
+/// A layout (`Self`) that the whole tiler `T` fits once projected by the
+/// step `St` (CuTe's `local_tile(t, dice(step, tiler), …)`): one tile per
+/// mode, as [`TiledBy`](super::TiledBy) asks of a tiler without a step;
+/// `F` is the function ([`tilers`](super::tilers)).
+#[diagnostic::on_unimplemented(
+    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
+    label = "the entries the step keeps are not a tuple of tiles, one per mode, nested as the layout"
+)]
+pub trait TiledByStep<T, St, F> {}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, I, T, St, F> TiledByStep<T, St, F> for Layout<S, D, I>
+where
+    T: IntoList,
+    St: IntoList<List: Dice<T::List, Out: IntoTuple>>,
+    S: FitsTiler<DicedTuple<St, T>, F>,
+{
+}
+
+/// A whole named tiler with a step, checked at its name against the layout
+/// ([`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step)): diced by
+/// the step, then tiles as the tiler [`TilerOf`] gives for the diced
+/// entries (themselves where they fit, else ones that do), so that the
+/// partition's own bounds hold and report nothing more.
+impl<T, S, D, I, Cd, St> TilerStep<Layout<S, D, I>, Cd, St> for Fit<T, Layout<S, D, I>>
+where
+    T: IntoList,
+    Cd: IntoList,
+    St: IntoList<List: Dice<T::List, Out: IntoTuple> + Dice<Cd::List>>,
+    DicedTuple<St, T>: TilerOf<S, Fitted: Default + IntoList>,
+    Layout<S, D, I>: TileBy<FittedList<St, T, S>, Diced<St, Cd>, Output: Fits>,
+{
+    type Output = <Layout<S, D, I> as TileBy<FittedList<St, T, S>, Diced<St, Cd>>>::Output;
+    #[inline(always)]
+    fn tile_step_of(
+        self,
+        layout: &Layout<S, D, I>,
+        coord: Cd,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        let tiler = <DicedTuple<St, T> as TilerOf<S>>::Fitted::default().into_list();
+        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
+        layout.tile_within(tiler, coord)
+    }
+}
+
+/// The list of the tiles a step's diced tiler divides with ([`TilerOf`]).
+type FittedList<St, T, S> = <<DicedTuple<St, T> as TilerOf<S>>::Fitted as IntoList>::List;
 
 /// `outer_partition`'s whole named tiler, as `local_tile`'s.
 impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>

@@ -7,7 +7,7 @@ use super::algebra::AlgebraError;
 use super::edit::AsModes;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
-use super::product_copies::ProductCopies;
+use super::product_copies::{ProductCopies, ProductTile};
 use super::product_value::{CopiesD, CopiesS, Lift, Product, Tup};
 use super::tree::{Mode, Tree};
 
@@ -67,22 +67,20 @@ impl<AS: Copy, AD: Copy> ByModeProduct<AD, Nil> for AS {
     }
 }
 
-impl<S0: Mode<D0>, RS, D0: Tree, RD, T0, RT> ByModeProduct<Cons<D0, RD>, Cons<T0, RT>>
-    for Cons<S0, RS>
+impl<S0, RS, D0, RD, T0, RT> ByModeProduct<Cons<D0, RD>, Cons<T0, RT>> for Cons<S0, RS>
 where
-    Layout<S0, D0>: ProductCopies<T0>,
-    CopiesS<S0, D0, T0>: Copy,
-    CopiesD<S0, D0, T0>: Copy,
+    T0: TileTimes<S0, D0>,
+    S0: Copy,
     RS: ByModeProduct<RD, RT>,
     Cons<S0, RS>: Copy,
     Cons<D0, RD>: Copy,
 {
-    type LogicalS = Cons<(S0, CopiesS<S0, D0, T0>), RS::LogicalS>;
-    type LogicalD = Cons<(D0, CopiesD<S0, D0, T0>), RS::LogicalD>;
-    type FirstS = Cons<S0, RS::FirstS>;
-    type FirstD = Cons<D0, RS::FirstD>;
-    type SecondS = Cons<CopiesS<S0, D0, T0>, RS::SecondS>;
-    type SecondD = Cons<CopiesD<S0, D0, T0>, RS::SecondD>;
+    type LogicalS = Cons<T0::LogicalS, RS::LogicalS>;
+    type LogicalD = Cons<T0::LogicalD, RS::LogicalD>;
+    type FirstS = Cons<T0::FirstS, RS::FirstS>;
+    type FirstD = Cons<T0::FirstD, RS::FirstD>;
+    type SecondS = Cons<T0::SecondS, RS::SecondS>;
+    type SecondD = Cons<T0::SecondD, RS::SecondD>;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn by_mode(
@@ -92,16 +90,94 @@ where
         function: &'static str,
     ) -> Result<ByModeLists<Self, Cons<D0, RD>, Cons<T0, RT>>, AlgebraError> {
         // Mode i of A times tile i (CuTe's `transform_layout`).
-        let (xs, xd) = ok_or_return!(Layout::from_parts(self.0, d.0).copies(t.0, function));
+        let (l_s, l_d, f_s, f_d, s_s, s_d) = ok_or_return!(t.0.times(self.0, d.0, function));
         let (ls, ld, fs, fd, ss, sd) = ok_or_return!(self.1.by_mode(d.1, t.1, function));
         Ok((
-            Cons((self.0, xs), ls),
-            Cons((d.0, xd), ld),
-            Cons(self.0, fs),
-            Cons(d.0, fd),
-            Cons(xs, ss),
-            Cons(xd, sd),
+            Cons(l_s, ls),
+            Cons(l_d, ld),
+            Cons(f_s, fs),
+            Cons(f_d, fd),
+            Cons(s_s, ss),
+            Cons(s_d, sd),
         ))
+    }
+}
+
+/// A tile (`Self`) times one mode of `A` (`S`, stride `D`), as CuTe's
+/// `logical_product(mode, tile)` inside `transform_layout`: a layout or an
+/// extent gives `(mode, copies)`; a tuple of tiles (CuTe's tiler nesting a
+/// shape, `make_tile(make_shape(3, 1), 2)`) is by-mode again over the
+/// mode's sub-modes, its parts as [`ByModeProduct`]'s, as tuples (CuTe's
+/// `zip2_by` splits each level so). The tile is `Self` so that rustc,
+/// asking of a tile it does not know yet, stops there rather than trying
+/// tuples of tuples of it.
+#[doc(hidden)]
+pub trait TileTimes<S, D> {
+    /// The mode's part of `logical_product`.
+    type LogicalS;
+    /// Its strides.
+    type LogicalD;
+    /// The mode's part of the first mode of `zipped_product`.
+    type FirstS;
+    /// Its strides.
+    type FirstD;
+    /// The mode's part of the second mode of `zipped_product`.
+    type SecondS;
+    /// Its strides.
+    type SecondD;
+    /// The six parts.
+    #[allow(clippy::type_complexity)]
+    fn times(
+        self,
+        s: S,
+        d: D,
+        function: &'static str,
+    ) -> Result<
+        (
+            Self::LogicalS,
+            Self::LogicalD,
+            Self::FirstS,
+            Self::FirstD,
+            Self::SecondS,
+            Self::SecondD,
+        ),
+        AlgebraError,
+    >;
+}
+
+impl<S: Mode<D>, D: Tree, T: ProductTile> TileTimes<S, D> for T
+where
+    Layout<S, D>: ProductCopies<T>,
+    CopiesS<S, D, T>: Copy,
+    CopiesD<S, D, T>: Copy,
+{
+    type LogicalS = (S, CopiesS<S, D, T>);
+    type LogicalD = (D, CopiesD<S, D, T>);
+    type FirstS = S;
+    type FirstD = D;
+    type SecondS = CopiesS<S, D, T>;
+    type SecondD = CopiesD<S, D, T>;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[allow(clippy::type_complexity)]
+    fn times(
+        self,
+        s: S,
+        d: D,
+        function: &'static str,
+    ) -> Result<
+        (
+            Self::LogicalS,
+            Self::LogicalD,
+            S,
+            D,
+            Self::SecondS,
+            Self::SecondD,
+        ),
+        AlgebraError,
+    > {
+        let (xs, xd) = ok_or_return!(Layout::from_parts(s, d).copies(self, function));
+        Ok(((s, xs), (d, xd), s, d, xs, xd))
     }
 }
 
@@ -156,6 +232,68 @@ macro_rules! walked {
         >>::$item
     };
 }
+
+/// A mode (`S`, stride `D`) times a tuple of tiles: by-mode again over its
+/// sub-modes ([`TileTimes`]), each part a tuple.
+macro_rules! nested_tiles {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        nested_tiles_impl!([$($T)*] ($($T,)*));
+    };
+}
+
+macro_rules! nested_tiles_impl {
+    ([$($T:ident)*] $Tu:ty) => {
+        impl<S: Mode<D>, D: Tree, $($T,)*> TileTimes<S, D> for $Tu
+        where
+            Layout<S, D>: ProductWalk<$Tu>,
+            Ls<S, D, $Tu>: IntoTuple<Tuple: Copy>,
+            Ld<S, D, $Tu>: IntoTuple<Tuple: Copy>,
+            Fs<S, D, $Tu>: IntoTuple<Tuple: Copy>,
+            Fd<S, D, $Tu>: IntoTuple<Tuple: Copy>,
+            Ss<S, D, $Tu>: IntoTuple<Tuple: Copy>,
+            Sd<S, D, $Tu>: IntoTuple<Tuple: Copy>,
+        {
+            type LogicalS = Tup<Ls<S, D, $Tu>>;
+            type LogicalD = Tup<Ld<S, D, $Tu>>;
+            type FirstS = Tup<Fs<S, D, $Tu>>;
+            type FirstD = Tup<Fd<S, D, $Tu>>;
+            type SecondS = Tup<Ss<S, D, $Tu>>;
+            type SecondD = Tup<Sd<S, D, $Tu>>;
+            #[inline]
+            #[allow(clippy::type_complexity)]
+            fn times(
+                self,
+                s: S,
+                d: D,
+                function: &'static str,
+            ) -> Result<
+                (
+                    Self::LogicalS,
+                    Self::LogicalD,
+                    Self::FirstS,
+                    Self::FirstD,
+                    Self::SecondS,
+                    Self::SecondD,
+                ),
+                AlgebraError,
+            > {
+                let (ls, ld, fs, fd, ss, sd) =
+                    ok_or_return!(Layout::from_parts(s, d).walk(self, function));
+                Ok((
+                    ls.into_tuple(),
+                    ld.into_tuple(),
+                    fs.into_tuple(),
+                    fd.into_tuple(),
+                    ss.into_tuple(),
+                    sd.into_tuple(),
+                ))
+            }
+        }
+    };
+}
+
+for_each_rank!(nested_tiles);
 
 type Ls<S, D, T> = walked!(LogicalS, S, D, T);
 type Ld<S, D, T> = walked!(LogicalD, S, D, T);

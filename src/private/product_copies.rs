@@ -201,3 +201,43 @@ pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
         other => other,
     }
 }
+
+/// An entry of a product's by-mode tiler, as the macro passes a named one
+/// (`logical_product(#a, (#s, 2))`): a tile ([`ProductTile`]: a typed
+/// layout or an extent), as its layout, or a tuple of entries (a shape
+/// nesting as the mode it multiplies, CuTe's `make_tile(make_shape(3, 1),
+/// 2)`: by-mode again, [`TileTimes`](super::TileTimes)), entry by entry.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an entry of a typed product's tiler: an entry is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a tuple of entries (a shape, multiplying the mode's sub-modes one by one)"
+)]
+pub trait ProductEntry: Copy {
+    /// The entry as the product takes it.
+    type Entry;
+    /// The entry as the product takes it.
+    fn entry(self) -> Self::Entry;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: ProductTile> ProductEntry for T {
+    type Entry = Layout<T::Shape, T::Stride>;
+    #[inline(always)]
+    fn entry(self) -> Self::Entry {
+        self.tile()
+    }
+}
+
+macro_rules! tuple_entries {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($T: ProductEntry),*> ProductEntry for ($($T,)*) {
+            type Entry = ($($T::Entry,)*);
+            #[inline(always)]
+            fn entry(self) -> Self::Entry {
+                ($(self.$i.entry(),)*)
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple_entries);

@@ -2,9 +2,9 @@
 // cosize of a shape), and a named value is a mode of a written-out tuple
 // only where CuTe's `make_shape(s, …)` nesting has a typed meaning (the
 // shape of `size`/`rank`/`depth`, a divide's or a tiling partition's tiler
-// of static tiles, an entry of a product's tiler that is a layout or an
-// extent: a shape there is not a product's tile). One error each, at the
-// name.
+// of static tiles, an entry of a product's tiler). One error each, at the
+// name; a shape entry with more modes than the leaf mode it multiplies
+// (CuTe's static_assert "Too many modes in tiler"), one at the call.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 
