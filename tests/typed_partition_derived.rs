@@ -191,7 +191,7 @@ proptest! {
 /// the wrapped base was accepted).
 #[test]
 fn a_first_offset_past_usize_is_refused() {
-    let data = vec![(); usize::MAX];
+    let data = [(); usize::MAX];
     let (one, d) = (1usize, (1usize << 63) - 1);
     let t = Tensor::new(&data[..], layout!((one,one,one):(d,d,d))).unwrap();
     let threads = layout!(type (2,2,2):(1,2,4));

@@ -82,7 +82,7 @@ pub trait OuterTiler<L, Cd> {
     /// The partition's layout.
     type Output: Fits;
     /// The partition, the offset of its first element, and what its check
-    /// against the engine needs ([`PartitionBound`]).
+    /// against the engine needs (`PartitionBound`).
     fn outer_of(
         self,
         layout: &L,
@@ -116,7 +116,7 @@ pub trait ThreadsOf<L>: Threads {
     /// The partition of the thread at `coord` (one index per top-level
     /// mode, [`ThreadIndex::thread_coord`]), the offset of its first
     /// element, and what its check against the engine needs
-    /// ([`PartitionBound`]).
+    /// (`PartitionBound`).
     fn partition_at(
         &self,
         layout: &L,
@@ -153,7 +153,7 @@ pub trait ThreadsStep<L, St>: Threads {
     type Output: Fits;
     /// The partition of the thread at `coord` (one index per top-level
     /// mode of the whole thread layout), the offset of its first element,
-    /// and what its check against the engine needs ([`PartitionBound`]).
+    /// and what its check against the engine needs (`PartitionBound`).
     fn partition_step_at(
         &self,
         layout: &L,
