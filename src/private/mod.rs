@@ -70,6 +70,7 @@ mod named_partition;
 mod paired;
 mod partial;
 mod partition;
+mod partition_bound;
 mod poisoned;
 mod poisoned_ops;
 mod poisoned_partition;
@@ -144,6 +145,7 @@ pub use named_partition::{
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
+pub use partition_bound::{ListReach, PartitionBound};
 pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk, TileTimes};
 pub use product_copies::{ProductCopies, ProductEntry, ProductTile};

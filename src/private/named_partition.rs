@@ -12,6 +12,7 @@ use super::int::{C, Offset};
 use super::layout::Layout;
 use super::list::{IntoList, IntoTuple};
 use super::partition::Dice;
+use super::partition_bound::PartitionBound;
 use super::threads::ThreadIndex;
 use super::typed_partition::{Fits, Threads, TileBy};
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
@@ -241,7 +242,7 @@ where
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
-    ) -> Result<(Self::Output, usize, bool), Error> {
+    ) -> Result<(Self::Output, usize, PartitionBound), Error> {
         T::Fitted::default().outer_of(layout, coord)
     }
 }
@@ -251,7 +252,7 @@ pub type Named<O, L> = Result<(O, <L as Partitioned>::Base), Error>;
 
 /// The pair of a partition and its base in `L`'s offset type.
 #[inline(always)]
-fn based<L: Partitioned, O>(part: Result<(O, usize, bool), Error>) -> Result<(O, L::Base), Error> {
+fn based<L: Partitioned, O, W>(part: Result<(O, usize, W), Error>) -> Result<(O, L::Base), Error> {
     part.map(|(layout, base, _)| (layout, L::Base::from_wrapping(base)))
 }
 
@@ -262,7 +263,7 @@ pub fn named_local_tile<L: Partitioned, T: Tiler<L, Cd>, Cd>(
     tiler: T,
     coord: Cd,
 ) -> Result<(T::Output, L::Base), Error> {
-    based::<L, _>(tiler.tile_of(layout, coord))
+    based::<L, _, _>(tiler.tile_of(layout, coord))
 }
 
 /// `local_tile(layout, tiler, coord, step)`.
@@ -273,7 +274,7 @@ pub fn named_local_tile_step<L: Partitioned, T: TilerStep<L, Cd, St>, Cd, St>(
     coord: Cd,
     _step: St,
 ) -> Result<(T::Output, L::Base), Error> {
-    based::<L, _>(tiler.tile_step_of(layout, coord))
+    based::<L, _, _>(tiler.tile_step_of(layout, coord))
 }
 
 /// `outer_partition(layout, tiler, coord)`.
@@ -283,7 +284,7 @@ pub fn named_outer_partition<L: Partitioned, T: OuterTiler<L, Cd>, Cd>(
     tiler: T,
     coord: Cd,
 ) -> Result<(T::Output, L::Base), Error> {
-    based::<L, _>(tiler.outer_of(layout, coord))
+    based::<L, _, _>(tiler.outer_of(layout, coord))
 }
 
 /// `local_partition(layout, threads, index)`: the index a `usize` or the
@@ -295,7 +296,7 @@ pub fn named_local_partition<L: Partitioned, P: ThreadsOf<L>, Ix: ThreadIndex<P>
     index: Ix,
 ) -> Result<(P::Output, L::Base), Error> {
     let coord = index.thread_coord(threads)?;
-    based::<L, _>(threads.partition_at(layout, coord))
+    based::<L, _, _>(threads.partition_at(layout, coord))
 }
 
 /// `local_partition(layout, threads, index, step)`.
@@ -312,5 +313,5 @@ where
     Ix: ThreadIndex<P>,
 {
     let coord = index.thread_coord(threads)?;
-    based::<L, _>(threads.partition_step_at(layout, coord))
+    based::<L, _, _>(threads.partition_step_at(layout, coord))
 }

@@ -34,6 +34,8 @@ use super::divide_mode::{DivMode, div_error};
 use super::int::C;
 use super::layout::Layout;
 use super::list::{Chain, Cons, Nil};
+use super::partition_bound::{ListReach, PartitionBound};
+use super::reach::Reach;
 use super::slice_modes::SliceEntry;
 use super::threads::ModeIndex;
 use super::tree::{Mode, Shape, Tree};
@@ -197,31 +199,41 @@ pub trait OuterModes<SL, DL, CL> {
     /// Their strides.
     type D;
     /// The rest modes; `offset` grows by the tile's offset at `c` per mode.
-    /// `within` stays `true` only if every coordinate of the result is one
-    /// of the layout's: per leaf mode `c ≤ (s-1) mod T` (the last, perhaps
-    /// partial, tile still holds column `c`); a tuple mode tiled exactly.
+    /// `bound` learns per mode whether every coordinate of the result is
+    /// one of the layout's (a leaf: `c ≤ (s-1) mod T`, the last, perhaps
+    /// partial, tile still holds column `c`; a tuple mode: tiled exactly)
+    /// and the rest's reach ([`PartitionBound`]).
     fn outer(
         self,
         s: SL,
         d: DL,
         c: CL,
         offset: &mut usize,
-        within: &mut bool,
+        bound: &mut PartitionBound,
     ) -> Result<(Self::S, Self::D), Error>;
 }
 
-impl<SL, DL> OuterModes<SL, DL, Nil> for Nil {
+impl<SL: ListReach<DL>, DL> OuterModes<SL, DL, Nil> for Nil {
     type S = SL;
     type D = DL;
     #[inline(always)]
-    fn outer(self, s: SL, d: DL, _: Nil, _: &mut usize, _: &mut bool) -> Result<(SL, DL), Error> {
+    fn outer(
+        self,
+        s: SL,
+        d: DL,
+        _: Nil,
+        _: &mut usize,
+        bound: &mut PartitionBound,
+    ) -> Result<(SL, DL), Error> {
+        bound.whole(s.list_reach(&d));
         Ok((s, d))
     }
 }
 
 impl<T, TL, S, SL, D, DL, Cd, CL> OuterModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Cons<T, TL>
 where
-    S: DivMode<D, T, TileS: Mode<S::TileD> + Shape, TileD: Tree, RestS: Shape> + Shape,
+    S: DivMode<D, T, TileS: Mode<S::TileD> + Shape, TileD: Tree, RestS: Shape + Reach<S::RestD>>
+        + Shape,
     Cd: ModeIndex<S::TileS>,
     TL: OuterModes<SL, DL, CL>,
 {
@@ -234,7 +246,7 @@ where
         d: Cons<D, DL>,
         c: Cons<Cd, CL>,
         offset: &mut usize,
-        within: &mut bool,
+        bound: &mut PartitionBound,
     ) -> Result<(Self::S, Self::D), Error> {
         let (ts, td, rs, rd) = s.0.div_mode(d.0).map_err(div_error)?;
         let size = ts.size();
@@ -242,7 +254,8 @@ where
         // hierarchical tile coordinate): its index in the tile, checked.
         let c0 = c.0.mode_index(&ts, "a coordinate in the tile")?;
         let mode = Shape::size(&s.0);
-        *within &= if S::DEPTH == 0 {
+        let leaf = S::DEPTH == 0;
+        let exact = if leaf {
             // Column `c` of every tile of a leaf, `c + size·j`, stays inside
             // the leaf iff the last (perhaps partial) tile holds it. An
             // empty leaf wraps to a large `mode - 1`; the result is empty.
@@ -251,8 +264,8 @@ where
             tiled_exactly(mode, size, Shape::size(&rs))
         };
         let at: usize = Layout::from_parts(ts, td).at(c0);
-        *offset = offset.wrapping_add(at);
-        let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset, within)?;
+        bound.mode(leaf, exact, at, rs.reach_wrapping(&rd), offset);
+        let (rs2, rd2) = self.1.outer(s.1, d.1, c.1, offset, bound)?;
         Ok((Cons(rs, rs2), Cons(rd, rd2)))
     }
 }

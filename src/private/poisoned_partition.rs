@@ -14,6 +14,7 @@ use super::construct_like::{FragmentStrides, MakeLike, StaticStrides};
 use super::construct_values::OrderOf;
 use super::list::IntoTuple;
 use super::partition::{Dice, OuterModes};
+use super::partition_bound::PartitionBound;
 use super::poisoned::{Poisoned, Unknown, poisoned};
 use super::threads::FlatIndex;
 use super::tile_to_shape::{TargetShape, TileToShape};
@@ -65,7 +66,7 @@ impl<TL, CL, I, K> TileBy<TL, CL> for Poisoned<I, K> {
 
 impl<TL, CL, I, K> OuterBy<TL, CL> for Poisoned<I, K> {
     type Output = Poisoned<I>;
-    fn outer_within(&self, _: TL, _: CL) -> Result<(Poisoned<I>, usize, bool), Error> {
+    fn outer_within(&self, _: TL, _: CL) -> Result<(Poisoned<I>, usize, PartitionBound), Error> {
         poisoned()
     }
 }
@@ -103,7 +104,7 @@ impl<SL: IntoTuple, DL: IntoTuple> OuterModes<SL, DL, Unknown> for Unknown {
         _: DL,
         _: Unknown,
         _: &mut usize,
-        _: &mut bool,
+        _: &mut PartitionBound,
     ) -> Result<(SL, DL), Error> {
         poisoned()
     }

@@ -38,6 +38,10 @@ pub trait Reach<D> {
     fn reach<I: Offset>(&self, d: &D, acc: &mut Reaches);
     /// Whether some extent is 0 (the layout has no coordinate).
     fn any_empty(&self) -> bool;
+    /// The sum of the reaches `(extent-1)·stride`, wrapping, with no
+    /// overflow test: exact only where the caller has proved the sum fits
+    /// (`partition_bound.rs`: a partition of a tensor already checked).
+    fn reach_wrapping(&self, d: &D) -> usize;
 }
 
 impl<S: Int + Tree, D: Int> Reach<D> for S {
@@ -71,6 +75,11 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
     fn any_empty(&self) -> bool {
         self.get() == 0
     }
+
+    #[inline(always)]
+    fn reach_wrapping(&self, d: &D) -> usize {
+        self.get().wrapping_sub(1).wrapping_mul(d.get())
+    }
 }
 
 macro_rules! tuple {
@@ -87,6 +96,12 @@ macro_rules! tuple {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn any_empty(&self) -> bool {
                 false $(|| Reach::<$D>::any_empty(&self.$i))*
+            }
+
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn reach_wrapping(&self, d: &($($D,)*)) -> usize {
+                0usize $(.wrapping_add(self.$i.reach_wrapping(&d.$i)))*
             }
         }
     };

@@ -11,6 +11,7 @@ use super::layout::Layout;
 use super::leaf_list::CompactTree;
 use super::list::{Chain, IntoList, IntoTuple};
 use super::partition::{OuterModes, TileModes};
+use super::partition_bound::PartitionBound;
 use super::reach::{Reach, check_fits};
 use super::slice_modes::SliceModes;
 use super::threads::{FlatCoord, ModeSizes};
@@ -90,10 +91,13 @@ where
 pub trait OuterBy<TL, CL> {
     /// The rest modes (one per mode of the layout).
     type Output;
-    /// The partition, the offset of its first element, and whether every
-    /// coordinate of the partition is one of the layout's (its offsets are
-    /// then some of the layout's).
-    fn outer_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error>;
+    /// The partition, the offset of its first element, and what the walk
+    /// learned to check its offsets cheaply ([`PartitionBound`]).
+    fn outer_within(
+        &self,
+        tiler: TL,
+        coord: CL,
+    ) -> Result<(Self::Output, usize, PartitionBound), Error>;
     /// The partition and the offset of its first element.
     #[inline(always)]
     fn outer_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
@@ -112,14 +116,18 @@ where
 {
     type Output = FromLists<TL::S, TL::D, I>;
     #[inline(always)]
-    fn outer_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error> {
-        let (mut offset, mut within) = (0, true);
+    fn outer_within(
+        &self,
+        tiler: TL,
+        coord: CL,
+    ) -> Result<(Self::Output, usize, PartitionBound), Error> {
+        let (mut offset, mut bound) = (0, PartitionBound::new(I::SIGNED));
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
-        let (s, d) = tiler.outer(s, d, coord, &mut offset, &mut within)?;
+        let (s, d) = tiler.outer(s, d, coord, &mut offset, &mut bound)?;
         Ok((
             Layout::from_parts(s.into_tuple(), d.into_tuple()),
             offset,
-            within,
+            bound,
         ))
     }
 }

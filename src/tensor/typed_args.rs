@@ -11,7 +11,7 @@
 use layout_core::Error;
 
 pub use crate::__private::ThreadIndex;
-use crate::__private::{Dice, Fits, IntoList, OuterBy, SliceBy, Threads, TileBy};
+use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
 
 /// The list of a tuple diced by a `Step` tuple.
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
@@ -81,9 +81,13 @@ where
 pub trait OuterTiler<L, Cd> {
     /// The partition's layout.
     type Output: Fits;
-    /// The partition, the offset of its first element, and whether every
-    /// coordinate of it is one of the layout's.
-    fn outer_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+    /// The partition, the offset of its first element, and what its check
+    /// against the engine needs (`PartitionBound`).
+    fn outer_of(
+        self,
+        layout: &L,
+        coord: Cd,
+    ) -> Result<(Self::Output, usize, PartitionBound), Error>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -93,7 +97,7 @@ where
 {
     type Output = L::Output;
     #[inline(always)]
-    fn outer_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
+    fn outer_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, PartitionBound), Error> {
         layout.outer_within(self.into_list(), coord.into_list())
     }
 }
@@ -111,12 +115,13 @@ pub trait ThreadsOf<L>: Threads {
     type Output: Fits;
     /// The partition of the thread at `coord` (one index per top-level
     /// mode, [`ThreadIndex::thread_coord`]), the offset of its first
-    /// element, and whether every coordinate of it is one of the layout's.
+    /// element, and what its check against the engine needs
+    /// (`PartitionBound`).
     fn partition_at(
         &self,
         layout: &L,
         coord: Self::Coord,
-    ) -> Result<(Self::Output, usize, bool), Error>;
+    ) -> Result<(Self::Output, usize, PartitionBound), Error>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -126,7 +131,11 @@ where
 {
     type Output = L::Output;
     #[inline(always)]
-    fn partition_at(&self, layout: &L, coord: P::Coord) -> Result<(L::Output, usize, bool), Error> {
+    fn partition_at(
+        &self,
+        layout: &L,
+        coord: P::Coord,
+    ) -> Result<(L::Output, usize, PartitionBound), Error> {
         layout.outer_within(self.tiler().0, coord)
     }
 }
@@ -144,12 +153,12 @@ pub trait ThreadsStep<L, St>: Threads {
     type Output: Fits;
     /// The partition of the thread at `coord` (one index per top-level
     /// mode of the whole thread layout), the offset of its first element,
-    /// and whether every coordinate of it is one of the layout's.
+    /// and what its check against the engine needs (`PartitionBound`).
     fn partition_step_at(
         &self,
         layout: &L,
         coord: Self::Coord,
-    ) -> Result<(Self::Output, usize, bool), Error>;
+    ) -> Result<(Self::Output, usize, PartitionBound), Error>;
 }
 
 #[diagnostic::do_not_recommend]
@@ -164,7 +173,7 @@ where
         &self,
         layout: &L,
         coord: P::Coord,
-    ) -> Result<(L::Output, usize, bool), Error> {
+    ) -> Result<(L::Output, usize, PartitionBound), Error> {
         let coord = <St::List as Dice<P::Coord>>::dice(coord);
         let tiler = <St::List as Dice<P::Tiler>>::dice(self.tiler().0);
         layout.outer_within(tiler, coord)

@@ -2,7 +2,8 @@
 //! there): each asks its argument traits (`typed_args.rs`) for the new
 //! layout and offset, then rebuilds the tensor over the same engine,
 //! checking the offsets against it only where a partial tile may reach
-//! past the parent's.
+//! past the parent's (a partition: a few additions, relying on the
+//! parent's check).
 
 use layout_core::Error;
 
@@ -11,7 +12,27 @@ use super::engine::Engine;
 use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
 };
-use crate::__private::Fits;
+use crate::__private::{Fits, PartitionBound};
+
+/// The tensor over the same engine with the partition `layout` at
+/// `offset` from `t`'s base, checked as `bound` allows: a few additions
+/// that rely on `t` having been checked (`__private::PartitionBound`'s
+/// argument), not a second walk over the layout.
+#[inline(always)]
+fn rebase_outer<E: Engine, L, M: Fits>(
+    t: Tensor<E, L>,
+    (mut layout, offset, bound): (M, usize, PartitionBound),
+) -> Result<Tensor<E, M>, Error> {
+    let len = t.engine.as_slice().len();
+    if !bound.fits(t.base, offset, len) {
+        layout = bound.refused(layout, t.base, offset, len)?;
+    }
+    Ok(Tensor {
+        engine: t.engine,
+        layout,
+        base: t.base.wrapping_add(offset),
+    })
+}
 
 /// The tensor over the same engine with `layout` at `offset` from `t`'s
 /// base. When `within` (every coordinate of `layout` is one of `t`'s, so
@@ -85,7 +106,7 @@ pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fi
     coord: Cd,
 ) -> Result<Tensor<E, O>, Error> {
     let part = tiler.outer_of(&t.layout, coord)?;
-    rebase(t, part)
+    rebase_outer(t, part)
 }
 
 /// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
@@ -120,7 +141,7 @@ pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, Ix: ThreadInde
 ) -> Result<Tensor<E, O>, Error> {
     let coord = thr_idx.thread_coord(thr_layout)?;
     let part = thr_layout.partition_at(&t.layout, coord)?;
-    rebase(t, part)
+    rebase_outer(t, part)
 }
 
 /// `local_partition` with CuTe's `Step` projection: the thread layout's
@@ -143,7 +164,7 @@ pub fn local_partition_step<
 ) -> Result<Tensor<E, O>, Error> {
     let coord = thr_idx.thread_coord(thr_layout)?;
     let part = thr_layout.partition_step_at(&t.layout, coord)?;
-    rebase(t, part)
+    rebase_outer(t, part)
 }
 
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
