@@ -168,11 +168,13 @@ pub trait ProductHoles<G>: Copy {
         holes: Layout<Self::Shape, Self::Stride>,
     ) -> Option<Layout<Self::Shape, Self::Stride>>;
     /// With a dynamic stride, where every hole is 1 and the rest is
-    /// `cosize` (a compact `A`, column- or row-major alike, of one leaf
-    /// or more), the same complement with those extents written as the
-    /// constants 1 and `cosize` (a constant itself for a static `B`): the
-    /// composition after it then folds every extent, as for static
-    /// strides. `None` otherwise, and always when every stride is static.
+    /// `cosize` (a compact `A`, column- or row-major alike), the same
+    /// complement with those extents written as the constants 1 and
+    /// `cosize` (a constant itself for a static `B`): the composition
+    /// after it then folds every extent, as for static strides. `None`
+    /// otherwise, and always when every stride is static or `A` has one
+    /// leaf (there the general walk alone took fewer instructions, 90
+    /// against 102 a call with `L(77)`: BENCHMARKS.md, branch `prodfast`).
     fn compact_holes(
         holes: Layout<Self::Shape, Self::Stride>,
         cosize: usize,
@@ -271,7 +273,7 @@ macro_rules! holes {
                 cosize: usize,
             ) -> Option<Layout<Self::Shape, Self::Stride>> {
                 let (($($_c,)* rest), stride) = holes.into_parts();
-                if const { true $(&& $D::STATIC.is_some())* }
+                if const { $rank < 2 || (true $(&& $D::STATIC.is_some())*) }
                     || !(true $(&& $_c == 1)* && rest == cosize)
                 {
                     return None;
