@@ -218,7 +218,7 @@ macro_rules! holes {
                 /// the stores to it would stay on the hot path).
                 #[cold]
                 #[inline(never)]
-                #[allow(non_snake_case)]
+                #[allow(non_snake_case, clippy::too_many_arguments)]
                 fn rounded(
                     $($S: usize,)*
                     $($D: usize,)*
