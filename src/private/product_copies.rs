@@ -145,20 +145,29 @@ where
         // Matches, not closures: a closure here is a function of its own
         // that LLVM may leave out of line (and merge the two copies into
         // one call), and then the unit holes no longer fold.
-        let composed = match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
-            Some(unit) => match unit.choose() {
+        let composed = match <S::Out as ProductHoles<D::Out>>::compact_holes(holes, cosize) {
+            Some(compact) => match compact.choose() {
                 Ok(holes) => match holes.composition(b) {
                     Ok(d) => return Ok(d.into_parts()),
                     Err(e) => e,
                 },
                 Err(e) => e,
             },
-            None => match holes.choose() {
-                Ok(holes) => match holes.composition(b) {
-                    Ok(d) => return Ok(d.into_parts()),
+            None => match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
+                Some(unit) => match unit.choose() {
+                    Ok(holes) => match holes.composition(b) {
+                        Ok(d) => return Ok(d.into_parts()),
+                        Err(e) => e,
+                    },
                     Err(e) => e,
                 },
-                Err(e) => e,
+                None => match holes.choose() {
+                    Ok(holes) => match holes.composition(b) {
+                        Ok(d) => return Ok(d.into_parts()),
+                        Err(e) => e,
+                    },
+                    Err(e) => e,
+                },
             },
         };
         Err(renamed(composed, function))

@@ -33,11 +33,11 @@ type Modes<const R: usize> = ([usize; R], [usize; R], usize);
 /// `product_static.rs`, are this function's answer.)
 ///
 /// Where every hole is exact (each stride a multiple of the span below
-/// it: compact and padded layouts), the walk carries only the span; the
-/// first stride that is not a multiple sends the whole walk to
-/// [`rounded_modes`], out of line, which follows CuTe's rounding from the
-/// first leaf again (the same answer wherever this walk answers: an exact
-/// hole is the rounding rule's own answer).
+/// it: compact and padded layouts), [`exact_modes`] answers; the first
+/// stride that is not a multiple sends the whole walk to
+/// [`rounded_modes`], which follows CuTe's rounding from the first leaf
+/// again (the same answer wherever the exact walk answers: an exact hole
+/// is the rounding rule's own answer).
 #[doc(hidden)]
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -52,6 +52,25 @@ pub const fn product_modes<const R: usize>(
         tri!(nonzero(function, shape[i]));
         i += 1;
     }
+    match tri!(exact_modes(function, (shape, stride, order), size, cosize)) {
+        Some(modes) => Ok(modes),
+        None => rounded_modes(function, shape, stride, order, (size, cosize)),
+    }
+}
+
+/// [`product_modes`] for leaves of nonzero extents (the caller checked),
+/// where every hole is exact; `None` at the first stride that is not a
+/// multiple of the span below it (the caller then rounds, out of line:
+/// [`rounded_modes`]). The walk carries only the span.
+#[doc(hidden)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub const fn exact_modes<const R: usize>(
+    function: &'static str,
+    (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
+    size: usize,
+    cosize: usize,
+) -> Result<Option<Modes<R>>, AlgebraError> {
     let cotarget = tri!(product(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
     let mut span = 1;
@@ -66,7 +85,7 @@ pub const fn product_modes<const R: usize>(
             // leaves a hole of 1, with no division.
             if d != span {
                 if d % span != 0 {
-                    return rounded_modes(function, shape, stride, order, (cotarget, cosize));
+                    return Ok(None);
                 }
                 extents[k] = d / span;
             }
@@ -82,7 +101,7 @@ pub const fn product_modes<const R: usize>(
     } else {
         ceil_div(cotarget, span)
     };
-    Ok((extents, next, rest))
+    Ok(Some((extents, next, rest)))
 }
 
 /// [`product_modes`] where a stride is not a multiple of the span below
@@ -96,8 +115,9 @@ const fn rounded_modes<const R: usize>(
     shape: [usize; R],
     stride: [usize; R],
     order: [usize; R],
-    (cotarget, cosize): (usize, usize),
+    (size, cosize): (usize, usize),
 ) -> Result<Modes<R>, AlgebraError> {
+    let cotarget = tri!(product(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
     let (mut span, mut holes) = (1, Holes::new(1));
     let mut k = 0;
@@ -147,12 +167,31 @@ pub trait ProductHoles<G>: Copy {
     fn unit_inner_holes(
         holes: Layout<Self::Shape, Self::Stride>,
     ) -> Option<Layout<Self::Shape, Self::Stride>>;
+    /// With a dynamic stride, where every hole is 1 and the rest is
+    /// `cosize` (a compact `A`, column- or row-major alike), the same
+    /// complement with those extents written as the constants 1 and
+    /// `cosize` (a constant itself for a static `B`): the composition
+    /// after it then folds every extent, as for static strides. `None`
+    /// otherwise, and always when every stride is static or `A` has one
+    /// leaf (there the general walk alone took fewer instructions, 90
+    /// against 102 a call with `L(77)`: BENCHMARKS.md, branch `prodfast`).
+    fn compact_holes(
+        holes: Layout<Self::Shape, Self::Stride>,
+        cosize: usize,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
 
 /// `usize`, one per named leaf.
 macro_rules! usize_of {
     ($x:ident) => {
         usize
+    };
+}
+
+/// `1`, one per named hole.
+macro_rules! one {
+    ($x:ident) => {
+        1
     };
 }
 
@@ -174,8 +213,26 @@ macro_rules! holes {
                 cosize: usize,
                 function: &'static str,
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                /// `rounded_modes` of the sorted leaves, passed one by one:
+                /// in registers (arrays would be passed through memory, and
+                /// the stores to it would stay on the hot path).
+                #[cold]
+                #[inline(never)]
+                #[allow(non_snake_case, clippy::too_many_arguments)]
+                fn rounded(
+                    $($S: usize,)*
+                    $($D: usize,)*
+                    function: &'static str,
+                    size: usize,
+                    cosize: usize,
+                ) -> Result<Modes<$rank>, AlgebraError> {
+                    let order = core::array::from_fn(|k| k);
+                    rounded_modes(function, [$($S,)*], [$($D,)*], order, (size, cosize))
+                }
                 $(const { assert!(!matches!($D::STATIC, Some(d) if d < 0), "a product's left layout has a negative stride, which has no complement") };)*
                 let (shape, strides) = ([$(self.$i.get(),)*], [$(stride.$i.get(),)*]);
+                // Before the sort: a static extent's test folds.
+                $(nonzero(function, shape[$i])?;)*
                 // Static strides are sorted while compiling; any dynamic
                 // one sorts all at run time (every hole is a `usize`, so
                 // the order never changes the type): the leaves themselves
@@ -186,7 +243,13 @@ macro_rules! holes {
                     let (shape, strides) = sorted_by_stride(shape, strides);
                     (shape, strides, core::array::from_fn(|k| k))
                 };
-                let (extents, next, rest) = product_modes(function, leaves, size, cosize)?;
+                let (extents, next, rest) = match exact_modes(function, leaves, size, cosize)? {
+                    Some(modes) => modes,
+                    None => {
+                        let (shape, strides, order) = leaves;
+                        rounded($(shape[order[$i]],)* $(strides[order[$i]],)* function, size, cosize)?
+                    }
+                };
                 Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
             }
             #[cfg_attr(debug_assertions, inline)]
@@ -202,6 +265,20 @@ macro_rules! holes {
                     return None;
                 }
                 Some(Layout::from_parts(($(if inner($i) { 1 } else { $_c },)* rest), stride))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn compact_holes(
+                holes: Layout<Self::Shape, Self::Stride>,
+                cosize: usize,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = holes.into_parts();
+                if const { $rank < 2 || (true $(&& $D::STATIC.is_some())*) }
+                    || !(true $(&& $_c == 1)* && rest == cosize)
+                {
+                    return None;
+                }
+                Some(Layout::from_parts(($(one!($_c),)* cosize), stride))
             }
         }
     };

@@ -2,9 +2,13 @@
 //! and the stride sort against the standard library's.
 
 extern crate std;
+use super::super::algebra::{AlgebraError, ceil_div};
+use super::super::compose::product;
 use super::super::compose_value::Compose;
+use super::super::construct::nonzero;
 use super::super::int::C;
 use super::super::layout::Layout;
+use super::super::partial::{Holes, product_fits, product_hole};
 use super::{ProductHoles, sorted_by_stride};
 use std::vec::Vec;
 
@@ -90,6 +94,31 @@ fn unit_inner_holes_compose_as_the_general_walk() {
     assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::unit_inner_holes(fixed).is_none());
 }
 
+type Modes<const R: usize> = Result<([usize; R], [usize; R], usize), AlgebraError>;
+
+/// The rule in one walk over leaves in the order of their strides:
+/// `product_hole` at every leaf, then `B` must fit, the rest
+/// `⌈cotarget/span⌉`.
+fn plain<const R: usize>(leaves: ([usize; R], [usize; R]), cosize: usize) -> Modes<R> {
+    let (shape, stride) = leaves;
+    for s in shape {
+        nonzero("f", s)?;
+    }
+    let size = shape.iter().product::<usize>();
+    let cotarget = product("f", size, cosize)?;
+    let (mut extents, mut next) = ([1; R], [0; R]);
+    let (mut span, mut holes) = (1, Holes::new(1));
+    for k in 0..R {
+        if shape[k] != 1 && stride[k] != 0 {
+            (extents[k], holes) = product_hole("f", stride[k], span, span, holes)?;
+            span = product("f", shape[k], stride[k])?;
+        }
+        next[k] = span;
+    }
+    product_fits("f", cosize, holes)?;
+    Ok((extents, next, ceil_div(cotarget, span)))
+}
+
 /// The walk's shortcuts (a leaf that continues the span below it
 /// leaves a hole of 1; holes that fill `A` leave a rest of `cosize`)
 /// and its split (exact holes here, CuTe's rounding out of line)
@@ -99,31 +128,7 @@ fn unit_inner_holes_compose_as_the_general_walk() {
 /// (extents 0..=4, strides 0..=8) and every cosize 0..=7.
 #[test]
 fn shortcuts_agree_with_the_plain_rule() {
-    use super::super::algebra::{AlgebraError, ceil_div};
-    use super::super::compose::product;
-    use super::super::construct::nonzero;
-    use super::super::partial::{Holes, product_fits, product_hole};
     use super::product_modes;
-    type Modes<const R: usize> = Result<([usize; R], [usize; R], usize), AlgebraError>;
-    fn plain<const R: usize>(leaves: ([usize; R], [usize; R]), cosize: usize) -> Modes<R> {
-        let (shape, stride) = leaves;
-        for s in shape {
-            nonzero("f", s)?;
-        }
-        let size = shape.iter().product::<usize>();
-        let cotarget = product("f", size, cosize)?;
-        let (mut extents, mut next) = ([1; R], [0; R]);
-        let (mut span, mut holes) = (1, Holes::new(1));
-        for k in 0..R {
-            if shape[k] != 1 && stride[k] != 0 {
-                (extents[k], holes) = product_hole("f", stride[k], span, span, holes)?;
-                span = product("f", shape[k], stride[k])?;
-            }
-            next[k] = span;
-        }
-        product_fits("f", cosize, holes)?;
-        Ok((extents, next, ceil_div(cotarget, span)))
-    }
     fn check<const R: usize>() -> usize {
         let mut taken = 0;
         for code in 0..(5 * 9usize).pow(R as u32) {
@@ -172,4 +177,84 @@ fn sorted_by_stride_is_the_stable_sort() {
     check::<3>();
     check::<4>();
     check::<5>();
+}
+
+/// Every `A` of one to three dynamic leaves (extents 0..=4, strides
+/// 0..=8; rank 3: extents 0..=3, strides 0..=6), every cosize 0..=7:
+/// the typed complement (the extents tested before the sort, the sort,
+/// the exact walk, the rounding out of line with the leaves passed one
+/// by one) is the plain rule over the leaves sorted by stride, or its
+/// error; and where [`ProductHoles::compact_holes`] takes the holes
+/// (two leaves or more, every hole 1, the rest `cosize`), it gives the
+/// same layout and the same composition by `B`s of that cosize.
+#[test]
+fn typed_holes_answer_the_plain_rule() {
+    let tiles = [(2, 3, 3, 1), (3, 2, 1, 3), (3, 1, 2, 0), (1, 6, 0, 1)];
+    let mut taken = [0usize; 3];
+    let mut compact = [0usize; 3];
+    // `A`'s leaves as arrays in, the typed layout's parts out.
+    macro_rules! sweep {
+        ($r:literal, $ext:expr, $str:expr, ($($i:tt)*), $T:ty) => {
+            let codes = ($ext * $str as usize).pow($r);
+            for code in 0..codes {
+                let digit = |i: u32| code / ($ext * $str as usize).pow(i) % ($ext * $str as usize);
+                let shape: [usize; $r] = core::array::from_fn(|i| digit(i as u32) % $ext);
+                let stride: [usize; $r] = core::array::from_fn(|i| digit(i as u32) / $ext);
+                let size = shape.iter().product::<usize>();
+                let mut sorted: Vec<(usize, usize)> = shape.into_iter().zip(stride).collect();
+                sorted.sort_by_key(|&(_, d)| d);
+                let leaves = (
+                    core::array::from_fn(|k| sorted[k].0),
+                    core::array::from_fn(|k| sorted[k].1),
+                );
+                for cosize in 0..8 {
+                    let typed = ($(shape[$i],)*).product_holes(($(stride[$i],)*), size, cosize, "f");
+                    let expected = plain::<$r>(leaves, cosize).map(|(extents, next, rest)| {
+                        Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*))
+                    });
+                    assert_eq!(typed, expected, "{shape:?}:{stride:?} by {cosize}");
+                    let Ok(holes) = typed else { continue };
+                    taken[$r - 1] += 1;
+                    let Some(folded) = <$T as ProductHoles<$T>>::compact_holes(holes, cosize) else {
+                        continue;
+                    };
+                    assert_eq!(folded, holes, "{shape:?}:{stride:?} by {cosize}");
+                    for (p, q, u, v) in tiles {
+                        let b = Layout::from_parts((p, q), (u, v));
+                        if b.cosize() == cosize {
+                            assert_eq!(folded.composition(b), holes.composition(b));
+                        }
+                    }
+                    compact[$r - 1] += 1;
+                }
+            }
+        };
+    }
+    sweep!(1, 5, 9, (0), (usize,));
+    sweep!(2, 5, 9, (0 1), (usize, usize));
+    sweep!(3, 4, 7, (0 1 2), (usize, usize, usize));
+    assert!(
+        taken[0] > 250 && taken[1] > 5_000 && taken[2] > 20_000,
+        "{taken:?}"
+    );
+    assert!(
+        compact[0] == 0 && compact[1] > 1_300 && compact[2] > 7_500,
+        "{compact:?}"
+    );
+    // Compact both ways is taken; a padded leading dimension, a leaf of
+    // stride 0, one leaf and static strides are not.
+    let fold = <(usize, usize) as ProductHoles<(usize, usize)>>::compact_holes;
+    let holes = |d: (usize, usize)| (4usize, 5usize).product_holes(d, 20, 6, "f").unwrap();
+    for d in [(1, 4), (5, 1)] {
+        assert!(fold(holes(d), 6).is_some(), "{d:?}");
+    }
+    for d in [(1, 8), (1, 0), (0, 1)] {
+        assert!(fold(holes(d), 6).is_none(), "{d:?}");
+    }
+    let one = (4usize,).product_holes((1usize,), 4, 6, "f").unwrap();
+    assert!(<(usize,) as ProductHoles<(usize,)>>::compact_holes(one, 6).is_none());
+    let fixed = (4usize, 5usize)
+        .product_holes((C::<1>, C::<4>), 20, 6, "f")
+        .unwrap();
+    assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::compact_holes(fixed, 6).is_none());
 }
