@@ -3,16 +3,139 @@
 //! each mode walked by its 1-D coordinate, as CuTe's `A(m,k)` with an
 //! integer `m` for a nested M. Splitting a coordinate over a mode's
 //! leaves divides (by run-time extents, unless the leaves are static), so
-//! the offsets of the modes the inner loops walk are split once per call
-//! into small tables, not at every product.
+//! no coordinate is split at a product: when A's `(V,M)` and B's `(V,N)`
+//! coordinates fit a table, their offsets are laid out once per call from
+//! the leaves (each leaf repeats the table so far, shifted by its stride:
+//! no division), and at each step of `k` A's and B's slabs are gathered
+//! into contiguous arrays, which the products read as the strided kernel
+//! reads a column. C is summed in a local array when it is small and its
+//! coordinates have their own elements, else in place: one loop ([`sum`])
+//! over one accumulator accessor ([`Accumulator`]).
 
-use super::typed_gemm::{REGISTERS, by_role, distinct_offsets};
+use core::mem::MaybeUninit;
+
+use layout_core::Error;
+
+use super::gemm::check_extents;
+use super::typed_gemm::{REGISTERS, by_role};
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{GemmOperand, Roles};
+use crate::__private::{Gemm, GemmOperand, Roles};
 
-/// How many coordinates of a role a table holds (as many as the local
-/// accumulators, so a thread's tile is all in the tables).
+/// How many coordinates a table holds (as many as the local accumulators,
+/// so a thread's tile is all in the tables).
 const TABLE: usize = REGISTERS;
+
+/// The loop [`gemm`](super::typed::gemm) runs on three operands (what
+/// [`gemm_kernel`] tells), by cost: the strided kernels first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GemmKernel {
+    /// Every mode one extent, or a nested mode that is one progression
+    /// (`(2,4):(16,32)` is `8:16`): offsets by multiplication.
+    Strided,
+    /// A nested mode that is not one progression, A's `(V,M)` and B's
+    /// `(V,N)` coordinates at most 64 each: their offsets in tables built
+    /// once per call, and C (at most 64 elements, each coordinate its own
+    /// element) summed in a local array.
+    Registers,
+    /// As [`GemmKernel::Registers`], but C summed in place: it has more
+    /// than 64 elements, or coordinates that share an element (each of
+    /// their products must land).
+    InPlace,
+    /// A's `(V,M)` or B's `(V,N)` past 64 coordinates: each offset split
+    /// over the leaves where it is used (divisions), C in place.
+    Split,
+}
+
+/// Which loop [`gemm`](super::typed::gemm) runs on operands of layouts
+/// `a`, `b` and `c` ([`GemmKernel`]), or the error of
+/// [`try_gemm`](super::typed::try_gemm) when their extents disagree.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::typed::{GemmKernel, gemm_kernel};
+///
+/// let c = layout!(type (8,8):(1,8));
+/// let b = layout!((8,8):(16,128));
+/// let strided = layout!(((2,4),8):((16,32),128)); // M is 8:16
+/// let nested = layout!(((2,4),8):((64,16),128));
+/// assert_eq!(gemm_kernel(&strided, &b, &c), Ok(GemmKernel::Strided));
+/// assert_eq!(gemm_kernel(&nested, &b, &c), Ok(GemmKernel::Registers));
+/// let shared = layout!((8,8):(1,0)); // every column of C on one
+/// assert_eq!(gemm_kernel(&nested, &b, &shared), Ok(GemmKernel::InPlace));
+/// ```
+pub fn gemm_kernel<LA, LB, LC>(a: &LA, b: &LB, c: &LC) -> Result<GemmKernel, Error>
+where
+    LA: GemmOperand + Gemm<LB, LC>,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
+    let (ea, eb, ec) = (
+        by_role(a.modes(), ra).0,
+        by_role(b.modes(), rb).0,
+        by_role(c.modes(), rc).0,
+    );
+    check_extents(ea, eb, ec)?;
+    let flat = LA::FLAT && LB::FLAT && LC::FLAT;
+    let collapsed = || {
+        a.progressions().is_some() && b.progressions().is_some() && c.progressions().is_some()
+    };
+    Ok(if flat || collapsed() {
+        GemmKernel::Strided
+    } else {
+        plan(c, rc, [ea[0], ea[1], eb[1]])
+    })
+}
+
+/// The nested loop for extents `[v, m, n]` and C of layout `c`.
+#[inline(always)]
+fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) -> GemmKernel {
+    let fits = |x: usize, y: usize| x.checked_mul(y).is_some_and(|xy| xy <= TABLE);
+    if !(fits(v, m) && fits(v, n)) {
+        GemmKernel::Split
+    } else if fits(v * m, n) && distinct(c, rc) {
+        GemmKernel::Registers
+    } else {
+        GemmKernel::InPlace
+    }
+}
+
+/// Whether C's coordinates have their own elements, by the sufficient
+/// test of `typed_gemm::distinct_offsets` over every leaf of C's modes
+/// (nested ones too): taken by increasing stride magnitude, each leaf's
+/// stride passes the reach of the ones before it. More leaves than the
+/// test holds: refused (C is then summed in place, which is always right).
+#[inline(always)]
+fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
+    const MAX: usize = 12;
+    // (|stride|, extent) of the leaves of extent over 1.
+    let mut leaves = [(0u128, 0u128); MAX];
+    let (mut count, mut empty, mut over) = (0, false, false);
+    for mode in rc.into_iter().flatten() {
+        c.leaves(mode, &mut |e, d| {
+            empty |= e == 0;
+            if e > 1 && count == MAX {
+                over = true;
+            } else if e > 1 {
+                leaves[count] = ((d as isize).unsigned_abs() as u128, e as u128);
+                count += 1;
+            }
+        });
+    }
+    if empty || over {
+        return empty;
+    }
+    let leaves = &mut leaves[..count];
+    leaves.sort_unstable();
+    let mut reach = 0u128;
+    for &(d, e) in leaves.iter() {
+        if d <= reach {
+            return false;
+        }
+        reach += (e - 1) * d;
+    }
+    true
+}
 
 /// The offset of 1-D coordinate `index` of the mode playing `role` (0:
 /// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.
@@ -21,204 +144,298 @@ fn role_offset<L: GemmOperand>(l: &L, roles: Roles, role: usize, index: usize) -
     roles[role].map_or(0, |mode| l.offset(mode, index))
 }
 
-/// The offsets of a role's coordinates, by 1-D coordinate.
-trait Offsets {
-    fn at(&self, index: usize) -> usize;
-}
-
-/// Split once per call into a table (extents up to [`TABLE`]).
-impl Offsets for &[usize] {
-    #[inline(always)]
-    fn at(&self, index: usize) -> usize {
-        self[index]
-    }
-}
-
-/// Split at every use (a larger extent).
+/// The offsets of one role's coordinates, split at each use (`k`: once
+/// per step of its loop).
 struct Split<'l, L>(&'l L, Roles, usize);
 
-impl<L: GemmOperand> Offsets for Split<'_, L> {
+impl<L: GemmOperand> Split<'_, L> {
     #[inline(always)]
     fn at(&self, index: usize) -> usize {
         role_offset(self.0, self.1, self.2, index)
     }
 }
 
-#[inline(always)]
-fn table<L: GemmOperand>(l: &L, roles: Roles, role: usize, extent: usize) -> [usize; TABLE] {
-    let mut table = [0; TABLE];
-    for (i, offset) in table.iter_mut().enumerate().take(extent) {
-        *offset = role_offset(l, roles, role, i);
+/// The offsets of an operand's coordinates over some of its roles
+/// together, by the 1-D coordinate over their leaves in order (the `V`,
+/// `M` table's entry `v + V·m` is the offset of `(v, m)`).
+struct Table {
+    offsets: [MaybeUninit<usize>; TABLE],
+}
+
+impl Table {
+    /// The table of `roles`' modes at `pick`, which have `size ≤ TABLE`
+    /// coordinates together: without a division, each leaf `e:d` repeats
+    /// the entries so far at `t·d`, `t < e` (so the first leaf varies
+    /// fastest, as the 1-D coordinate's split over the leaves).
+    #[inline(always)]
+    fn new<L: GemmOperand>(l: &L, roles: Roles, pick: &[usize], size: usize) -> Self {
+        let mut offsets = [MaybeUninit::uninit(); TABLE];
+        if size == 0 {
+            // (Leaves before an extent 0 may exceed the table.)
+            return Table { offsets };
+        }
+        offsets[0].write(0);
+        let mut len = 1;
+        for mode in pick.iter().filter_map(|&role| roles[role]) {
+            l.leaves(mode, &mut |e, d| {
+                for t in 1..e {
+                    let shift = t.wrapping_mul(d);
+                    for x in 0..len {
+                        // SAFETY: entries below `len` were written above.
+                        let offset = unsafe { offsets[x].assume_init() };
+                        offsets[t * len + x].write(offset.wrapping_add(shift));
+                    }
+                }
+                len *= e;
+            });
+        }
+        Table { offsets }
     }
-    table
+
+    /// The offset of entry `index`.
+    ///
+    /// # Safety
+    /// `index` is below the `size` the table was built for.
+    #[inline(always)]
+    unsafe fn at(&self, index: usize) -> usize {
+        unsafe { self.offsets.get_unchecked(index).assume_init() }
+    }
 }
 
-/// A's `(V,M)`, B's `(V,N)`, C's `(V,M,N)` offsets, by role coordinate.
-struct Walks<AV, AM, BV, BN, CV, CM, CN> {
-    a: (AV, AM),
-    b: (BV, BN),
-    c: (CV, CM, CN),
+/// A's `(V,M)` or B's `(V,N)` elements at one step of `k`.
+trait Slab<T> {
+    /// Moves to the step whose `(0, 0)` element is at `base`.
+    fn load(&mut self, base: usize);
+    /// The element of coordinate `(v, x)` (`x`: `m` or `n`).
+    ///
+    /// # Safety
+    /// The coordinate is in the operand's domain.
+    unsafe fn get(&self, v: usize, x: usize) -> T;
 }
 
-/// Operands of which one has a nested mode. The offsets of V, M and N
-/// come from tables when those extents fit them (split once per call, not
-/// at every product), else are split at each use; `k` is split once per
-/// step of its loop. Summed by [`sum`].
+/// A slab gathered into a local array by a table of its offsets, read in
+/// the products as contiguous elements.
+struct Gathered<'e, T> {
+    data: &'e [T],
+    table: Table,
+    /// The V extent, and V·(M or N), the slab's size.
+    v: usize,
+    size: usize,
+    values: [MaybeUninit<T>; TABLE],
+}
+
+impl<'e, T: Scalar> Gathered<'e, T> {
+    #[inline(always)]
+    fn new<L: GemmOperand>(data: &'e [T], l: &L, roles: Roles, [v, x]: [usize; 2]) -> Self {
+        let size = v * x;
+        let table = Table::new(l, roles, &[0, 1], size);
+        let values = [MaybeUninit::uninit(); TABLE];
+        Gathered { data, table, v, size, values }
+    }
+}
+
+impl<T: Scalar> Slab<T> for Gathered<'_, T> {
+    #[inline(always)]
+    fn load(&mut self, base: usize) {
+        for (e, value) in self.values[..self.size].iter_mut().enumerate() {
+            // SAFETY: `e` is below the table's size, and each offset from
+            // a base of the operand's is in its engine (checked when it
+            // was built).
+            value.write(unsafe { *self.data.get_unchecked(base.wrapping_add(self.table.at(e))) });
+        }
+    }
+    #[inline(always)]
+    unsafe fn get(&self, v: usize, x: usize) -> T {
+        unsafe { self.values.get_unchecked(v + self.v * x).assume_init() }
+    }
+}
+
+/// A slab read where it is used, each offset split over the leaves.
+struct Direct<'e, 'l, T, L> {
+    data: &'e [T],
+    layout: &'l L,
+    roles: Roles,
+    base: usize,
+}
+
+impl<T: Scalar, L: GemmOperand> Slab<T> for Direct<'_, '_, T, L> {
+    #[inline(always)]
+    fn load(&mut self, base: usize) {
+        self.base = base;
+    }
+    #[inline(always)]
+    unsafe fn get(&self, v: usize, x: usize) -> T {
+        let (l, roles) = (self.layout, self.roles);
+        let at = (self.base)
+            .wrapping_add(role_offset(l, roles, 0, v))
+            .wrapping_add(role_offset(l, roles, 1, x));
+        unsafe { *self.data.get_unchecked(at) }
+    }
+}
+
+/// Where the products of C's coordinate `(v, m, n)` are summed.
+trait Accumulator<T> {
+    /// # Safety
+    /// The coordinate is in C's domain.
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T;
+}
+
+/// A small C in a local array, which no read of A or B can alias, so
+/// the sums stay in it (and vectorise) until they are stored.
+struct Registers<T> {
+    acc: [T; REGISTERS],
+    /// V and V·M: the strides of M and N in `acc`.
+    v: usize,
+    vm: usize,
+}
+
+impl<T: Scalar> Accumulator<T> for Registers<T> {
+    #[inline(always)]
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
+        unsafe { self.acc.get_unchecked_mut(v + self.v * m + self.vm * n) }
+    }
+}
+
+/// C's elements themselves: where coordinates share an element, every
+/// product lands.
+struct InPlace<'c, T, O> {
+    out: &'c mut [T],
+    base: usize,
+    offsets: O,
+}
+
+/// C's offsets by tables of its `(V,M)` and `N` coordinates.
+struct CTables {
+    vm: Table,
+    n: Table,
+    v: usize,
+}
+
+impl<T> Accumulator<T> for InPlace<'_, T, CTables> {
+    #[inline(always)]
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
+        let CTables { vm, n: tn, v: ev } = &self.offsets;
+        let at = unsafe { self.base.wrapping_add(vm.at(v + ev * m)).wrapping_add(tn.at(n)) };
+        // SAFETY: an offset of C's from its base, checked against its engine.
+        unsafe { self.out.get_unchecked_mut(at) }
+    }
+}
+
+impl<T, L: GemmOperand> Accumulator<T> for InPlace<'_, T, Split<'_, L>> {
+    #[inline(always)]
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
+        let Split(l, roles, _) = self.offsets;
+        let at = (self.base)
+            .wrapping_add(role_offset(l, roles, 0, v))
+            .wrapping_add(role_offset(l, roles, 1, m))
+            .wrapping_add(role_offset(l, roles, 2, n));
+        // SAFETY: an offset of C's from its base, checked against its engine.
+        unsafe { self.out.get_unchecked_mut(at) }
+    }
+}
+
+/// Operands of which one has a nested mode that is not one progression,
+/// by the loop [`plan`] picks ([`GemmKernel`]). Extents were checked
+/// (`check_extents`).
 pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
-    [ra, rb, rc]: [Roles; 3],
     extents: [usize; 4],
 ) where
     T: Scalar,
     EA: Engine<Elem = T>,
     EB: Engine<Elem = T>,
     EC: EngineMut<Elem = T>,
-    LA: GemmOperand,
+    LA: GemmOperand + Gemm<LB, LC>,
     LB: GemmOperand,
     LC: GemmOperand,
 {
+    let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let [v, m, n, _] = extents;
-    let (ec, dc) = by_role(c.layout.modes(), rc);
-    let registers = LC::FLAT && v * m * n <= REGISTERS && distinct_offsets(ec, dc);
-    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
-    let k_walks = (Split(la, ra, 2), Split(lb, rb, 2));
-    let operands = Operands {
-        a: a.engine.as_slice(),
-        b: b.engine.as_slice(),
-        bases: [a.base, b.base, c.base],
-    };
-    let out = c.engine.as_mut_slice();
-    if v <= TABLE && m <= TABLE && n <= TABLE {
-        let (a_v, a_m) = (table(la, ra, 0, v), table(la, ra, 1, m));
-        let (b_v, b_n) = (table(lb, rb, 0, v), table(lb, rb, 1, n));
-        let (c_v, c_m, c_n) = (
-            table(lc, rc, 0, v),
-            table(lc, rc, 1, m),
-            table(lc, rc, 2, n),
-        );
-        let walks = Walks {
-            a: (&a_v[..v], &a_m[..m]),
-            b: (&b_v[..v], &b_n[..n]),
-            c: (&c_v[..v], &c_m[..m], &c_n[..n]),
-        };
-        sum(operands, out, extents, walks, k_walks, registers);
-    } else {
-        // An extent past the tables: then V·M·N > REGISTERS, in place.
-        let walks = Walks {
-            a: (Split(la, ra, 0), Split(la, ra, 1)),
-            b: (Split(lb, rb, 0), Split(lb, rb, 1)),
-            c: (Split(lc, rc, 0), Split(lc, rc, 1), Split(lc, rc, 2)),
-        };
-        sum(operands, out, extents, walks, k_walks, false);
+    if v == 0 || m == 0 || n == 0 {
+        return; // No element of C.
     }
+    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
+    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
+    let k = (Split(la, ra, 2), Split(lb, rb, 2));
+    let bases = [a.base, b.base];
+    let kernel = plan(lc, rc, [v, m, n]);
+    let base = c.base;
+    let out = c.engine.as_mut_slice();
+    if kernel == GemmKernel::Split {
+        let slabs = (
+            Direct { data: ad, layout: la, roles: ra, base: 0 },
+            Direct { data: bd, layout: lb, roles: rb, base: 0 },
+        );
+        let offsets = Split(lc, rc, 0);
+        sum(slabs, k, bases, extents, &mut InPlace { out, base, offsets });
+        return;
+    }
+    let slabs = (
+        Gathered::new(ad, la, ra, [v, m]),
+        Gathered::new(bd, lb, rb, [v, n]),
+    );
+    let (vm, tn) = (
+        Table::new(lc, rc, &[0, 1], v * m),
+        Table::new(lc, rc, &[2], n),
+    );
+    let offsets = CTables { vm, n: tn, v };
+    let mut c = InPlace { out, base, offsets };
+    if kernel == GemmKernel::InPlace {
+        sum(slabs, k, bases, extents, &mut c);
+        return;
+    }
+    let mut registers = Registers { acc: [T::default(); REGISTERS], v, vm: v * m };
+    // SAFETY (both loops): the coordinates are C's.
+    for_each(v, m, n, |vv, i, j| unsafe { *registers.at(vv, i, j) = *c.at(vv, i, j) });
+    sum(slabs, k, bases, extents, &mut registers);
+    for_each(v, m, n, |vv, i, j| unsafe { *c.at(vv, i, j) = *registers.at(vv, i, j) });
 }
 
-/// The engines A and B read, and the three tensors' bases.
-struct Operands<'e, T> {
-    a: &'e [T],
-    b: &'e [T],
-    bases: [usize; 3],
+/// `f(v, m, n)` over C's coordinates.
+#[inline(always)]
+fn for_each(v: usize, m: usize, n: usize, mut f: impl FnMut(usize, usize, usize)) {
+    for j in 0..n {
+        for i in 0..m {
+            for vv in 0..v {
+                f(vv, i, j);
+            }
+        }
+    }
 }
 
 /// `C(v,m,n) += Σ_k A(v,m,k)·B(v,n,k)`, `k` outermost, so every element of
 /// C sums its products in ascending `k` (as the strided kernels and CuTe's
-/// loop): into a local array when `registers` (a small flat C whose
-/// coordinates have their own elements), else into C's element in place,
-/// so that a C that writes one element from several coordinates gets
-/// every product. Extents were checked (`check_extents`).
+/// loop), and `m` innermost, as the strided kernel: one value of B times
+/// a column of A into a column of accumulators.
 #[inline(always)]
-#[allow(clippy::type_complexity)]
-fn sum<T: Scalar, AV, AM, BV, BN, CV, CM, CN, KA, KB>(
-    Operands { a, b, bases }: Operands<'_, T>,
-    out: &mut [T],
+fn sum<T, A, B, LA, LB, C>(
+    (mut a, mut b): (A, B),
+    (a_k, b_k): (Split<'_, LA>, Split<'_, LB>),
+    [a_base, b_base]: [usize; 2],
     [v, m, n, k]: [usize; 4],
-    walks: Walks<AV, AM, BV, BN, CV, CM, CN>,
-    (a_k, b_k): (KA, KB),
-    registers: bool,
+    c: &mut C,
 ) where
-    AV: Offsets,
-    AM: Offsets,
-    BV: Offsets,
-    BN: Offsets,
-    CV: Offsets,
-    CM: Offsets,
-    CN: Offsets,
-    KA: Offsets,
-    KB: Offsets,
+    T: Scalar,
+    A: Slab<T>,
+    B: Slab<T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    C: Accumulator<T>,
 {
-    let Walks {
-        a: (a_v, a_m),
-        b: (b_v, b_n),
-        c: (c_v, c_m, c_n),
-    } = walks;
-    let [a_base, b_base, c_base] = bases;
-    let c_at = |vv: usize, i: usize, j: usize| {
-        c_base
-            .wrapping_add(c_n.at(j))
-            .wrapping_add(c_m.at(i))
-            .wrapping_add(c_v.at(vv))
-    };
-    // SAFETY (every access below): each coordinate is in the domain of its
-    // tensor, whose offsets were checked against the engine when it was built.
-    if registers {
-        let mut acc = [T::default(); REGISTERS];
-        let slot = |vv, i, j| vv + v * (i + m * j);
-        for j in 0..n {
-            for i in 0..m {
-                for vv in 0..v {
-                    acc[slot(vv, i, j)] = unsafe { *out.get_unchecked(c_at(vv, i, j)) };
-                }
-            }
-        }
-        // `i` innermost, as the strided register path: one value of B
-        // times a column of A into a column of accumulators.
-        for kk in 0..k {
-            let (ak, bk) = (
-                a_base.wrapping_add(a_k.at(kk)),
-                b_base.wrapping_add(b_k.at(kk)),
-            );
-            for j in 0..n {
-                let bj = bk.wrapping_add(b_n.at(j));
-                for vv in 0..v {
-                    let bv = unsafe { *b.get_unchecked(bj.wrapping_add(b_v.at(vv))) };
-                    let av0 = ak.wrapping_add(a_v.at(vv));
-                    for i in 0..m {
-                        // (The slot is below V·M·N ≤ REGISTERS.)
-                        unsafe {
-                            let av = *a.get_unchecked(av0.wrapping_add(a_m.at(i)));
-                            let acc = acc.get_unchecked_mut(slot(vv, i, j));
-                            *acc = *acc + av * bv;
-                        }
-                    }
-                }
-            }
-        }
-        for j in 0..n {
-            for i in 0..m {
-                for vv in 0..v {
-                    unsafe { *out.get_unchecked_mut(c_at(vv, i, j)) = acc[slot(vv, i, j)] };
-                }
-            }
-        }
-        return;
-    }
     for kk in 0..k {
-        let (ak, bk) = (
-            a_base.wrapping_add(a_k.at(kk)),
-            b_base.wrapping_add(b_k.at(kk)),
-        );
+        a.load(a_base.wrapping_add(a_k.at(kk)));
+        b.load(b_base.wrapping_add(b_k.at(kk)));
         for j in 0..n {
-            let bj = bk.wrapping_add(b_n.at(j));
             for vv in 0..v {
-                let bv = unsafe { *b.get_unchecked(bj.wrapping_add(b_v.at(vv))) };
-                let av0 = ak.wrapping_add(a_v.at(vv));
+                // SAFETY: every coordinate is in the domain of its tensor.
+                let bv = unsafe { b.get(vv, j) };
                 for i in 0..m {
                     unsafe {
-                        let av = *a.get_unchecked(av0.wrapping_add(a_m.at(i)));
-                        let out = out.get_unchecked_mut(c_at(vv, i, j));
-                        *out = *out + av * bv;
+                        let av = a.get(vv, i);
+                        let c = c.at(vv, i, j);
+                        *c = *c + av * bv;
                     }
                 }
             }
