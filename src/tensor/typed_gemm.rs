@@ -158,7 +158,7 @@ where
                 let (ec, dc) = by_role(pc, rc);
                 strided(a, b, c, [v, m, n, k], ec, [da, db, dc]);
             }
-            _ => nested(a, b, c, [v, m, n, k]),
+            _ => nested(a, b, c),
         }
         return Ok(());
     }

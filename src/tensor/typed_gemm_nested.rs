@@ -17,7 +17,7 @@ use core::mem::MaybeUninit;
 use layout_core::Error;
 
 use super::gemm::check_extents;
-use super::typed_gemm::{REGISTERS, by_role};
+use super::typed_gemm::{REGISTERS, by_role, distinct_offsets};
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Gemm, GemmOperand, Roles};
 
@@ -107,6 +107,11 @@ fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) -> GemmKernel
 /// test holds: refused (C is then summed in place, which is always right).
 #[inline(always)]
 fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
+    if LC::FLAT {
+        // The same test on C's three leaves, folded for static strides.
+        let (extents, strides) = by_role(c.modes(), rc);
+        return distinct_offsets(extents, strides);
+    }
     const MAX: usize = 12;
     // (|stride|, extent) of the leaves of extent over 1.
     let mut leaves = [(0u128, 0u128); MAX];
@@ -155,50 +160,85 @@ impl<L: GemmOperand> Split<'_, L> {
     }
 }
 
-/// The offsets of an operand's coordinates over some of its roles
-/// together, by the 1-D coordinate over their leaves in order (the `V`,
-/// `M` table's entry `v + V·m` is the offset of `(v, m)`).
-struct Table {
-    offsets: [MaybeUninit<usize>; TABLE],
+/// The offsets of an operand's coordinates over the roles at `pick`,
+/// which have `size ≤ TABLE` coordinates together, written into `buffer`
+/// by the 1-D coordinate over their leaves in order (the `V`, `M` table's
+/// entry `v + V·m` is the offset of `(v, m)`): without a division, each
+/// leaf `e:d` repeats the entries so far at `t·d`, `t < e` (the first
+/// leaf varies fastest, as in the 1-D coordinate's split).
+#[inline(always)]
+fn table<'b, L: GemmOperand>(
+    buffer: &'b mut [MaybeUninit<usize>; TABLE],
+    l: &L,
+    roles: Roles,
+    pick: &[usize],
+    size: usize,
+) -> &'b [usize] {
+    if size == 0 {
+        // (Leaves before an extent 0 may exceed the table.)
+        return &[];
+    }
+    buffer[0].write(0);
+    let mut len = 1;
+    for mode in pick.iter().filter_map(|&role| roles[role]) {
+        l.leaves(mode, &mut |e, d| {
+            for t in 1..e {
+                let shift = t.wrapping_mul(d);
+                for x in 0..len {
+                    // SAFETY: entries below `len` were written above.
+                    let offset = unsafe { buffer[x].assume_init() };
+                    buffer[t * len + x].write(offset.wrapping_add(shift));
+                }
+            }
+            len *= e;
+        });
+    }
+    debug_assert_eq!(len, size);
+    // SAFETY: the first `size` entries were written (the leaves' extents
+    // multiply to `size`, at most `TABLE`).
+    unsafe { core::slice::from_raw_parts(buffer.as_ptr().cast(), size) }
 }
 
-impl Table {
-    /// The table of `roles`' modes at `pick`, which have `size ≤ TABLE`
-    /// coordinates together: without a division, each leaf `e:d` repeats
-    /// the entries so far at `t·d`, `t < e` (so the first leaf varies
-    /// fastest, as the 1-D coordinate's split over the leaves).
+/// The offsets of an operand's coordinates `(x, y)` in two of its roles
+/// (A: `(v, m)`; B: `(v, n)`; C: `(v, m)`, and `(n, 0)`), fixed per call.
+#[derive(Clone, Copy)]
+enum Pair<'t> {
+    /// Both roles' modes single leaves: these strides.
+    Strided([usize; 2]),
+    /// A table of entry `x + X·y` ([`table`]), `X` the first role's extent.
+    Tabled(&'t [usize], usize),
+}
+
+impl Pair<'_> {
+    /// The pair of roles `pick` of operand `l` (extents `[X, Y]`): its
+    /// strides when the operand's modes are all leaves (a constant), else
+    /// a table in `buffer`.
     #[inline(always)]
-    fn new<L: GemmOperand>(l: &L, roles: Roles, pick: &[usize], size: usize) -> Self {
-        let mut offsets = [MaybeUninit::uninit(); TABLE];
-        if size == 0 {
-            // (Leaves before an extent 0 may exceed the table.)
-            return Table { offsets };
+    fn new<'t, L: GemmOperand>(
+        buffer: &'t mut [MaybeUninit<usize>; TABLE],
+        l: &L,
+        roles: Roles,
+        pick: &[usize],
+        [x, y]: [usize; 2],
+    ) -> Pair<'t> {
+        if L::FLAT {
+            let strides = by_role(l.modes(), roles).1;
+            Pair::Strided([strides[pick[0]], pick.get(1).map_or(0, |&r| strides[r])])
+        } else {
+            Pair::Tabled(table(buffer, l, roles, pick, x * y), x)
         }
-        offsets[0].write(0);
-        let mut len = 1;
-        for mode in pick.iter().filter_map(|&role| roles[role]) {
-            l.leaves(mode, &mut |e, d| {
-                for t in 1..e {
-                    let shift = t.wrapping_mul(d);
-                    for x in 0..len {
-                        // SAFETY: entries below `len` were written above.
-                        let offset = unsafe { offsets[x].assume_init() };
-                        offsets[t * len + x].write(offset.wrapping_add(shift));
-                    }
-                }
-                len *= e;
-            });
-        }
-        Table { offsets }
     }
 
-    /// The offset of entry `index`.
+    /// The offset of `(x, y)`.
     ///
     /// # Safety
-    /// `index` is below the `size` the table was built for.
+    /// The coordinate is below the extents the pair was made for.
     #[inline(always)]
-    unsafe fn at(&self, index: usize) -> usize {
-        unsafe { self.offsets.get_unchecked(index).assume_init() }
+    unsafe fn at(self, x: usize, y: usize) -> usize {
+        match self {
+            Pair::Strided([dx, dy]) => x.wrapping_mul(dx).wrapping_add(y.wrapping_mul(dy)),
+            Pair::Tabled(offsets, ex) => unsafe { *offsets.get_unchecked(x + ex * y) },
+        }
     }
 }
 
@@ -213,40 +253,27 @@ trait Slab<T> {
     unsafe fn get(&self, v: usize, x: usize) -> T;
 }
 
-/// A slab gathered into a local array by a table of its offsets, read in
-/// the products as contiguous elements.
-struct Gathered<'e, T> {
+/// A slab whose offsets are fixed per call ([`Pair`]): in the products
+/// they are constants or loop-invariant loads, as the strided kernel's.
+struct Indexed<'e, 't, T> {
     data: &'e [T],
-    table: Table,
-    /// The V extent, and V·(M or N), the slab's size.
-    v: usize,
-    size: usize,
-    values: [MaybeUninit<T>; TABLE],
+    offsets: Pair<'t>,
+    base: usize,
 }
 
-impl<'e, T: Scalar> Gathered<'e, T> {
-    #[inline(always)]
-    fn new<L: GemmOperand>(data: &'e [T], l: &L, roles: Roles, [v, x]: [usize; 2]) -> Self {
-        let size = v * x;
-        let table = Table::new(l, roles, &[0, 1], size);
-        let values = [MaybeUninit::uninit(); TABLE];
-        Gathered { data, table, v, size, values }
-    }
-}
-
-impl<T: Scalar> Slab<T> for Gathered<'_, T> {
+impl<T: Scalar> Slab<T> for Indexed<'_, '_, T> {
     #[inline(always)]
     fn load(&mut self, base: usize) {
-        for (e, value) in self.values[..self.size].iter_mut().enumerate() {
-            // SAFETY: `e` is below the table's size, and each offset from
-            // a base of the operand's is in its engine (checked when it
-            // was built).
-            value.write(unsafe { *self.data.get_unchecked(base.wrapping_add(self.table.at(e))) });
-        }
+        self.base = base;
     }
     #[inline(always)]
     unsafe fn get(&self, v: usize, x: usize) -> T {
-        unsafe { self.values.get_unchecked(v + self.v * x).assume_init() }
+        unsafe {
+            let at = self.base.wrapping_add(self.offsets.at(v, x));
+            // SAFETY: an offset of the operand's from a base of its own,
+            // checked against its engine when it was built.
+            *self.data.get_unchecked(at)
+        }
     }
 }
 
@@ -282,14 +309,14 @@ trait Accumulator<T> {
 
 /// A small C in a local array, which no read of A or B can alias, so
 /// the sums stay in it (and vectorise) until they are stored.
-struct Registers<T> {
-    acc: [T; REGISTERS],
+struct Registers<'r, T> {
+    acc: &'r mut [T; REGISTERS],
     /// V and V·M: the strides of M and N in `acc`.
     v: usize,
     vm: usize,
 }
 
-impl<T: Scalar> Accumulator<T> for Registers<T> {
+impl<T: Scalar> Accumulator<T> for Registers<'_, T> {
     #[inline(always)]
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
         unsafe { self.acc.get_unchecked_mut(v + self.v * m + self.vm * n) }
@@ -304,18 +331,14 @@ struct InPlace<'c, T, O> {
     offsets: O,
 }
 
-/// C's offsets by tables of its `(V,M)` and `N` coordinates.
-struct CTables {
-    vm: Table,
-    n: Table,
-    v: usize,
-}
+/// C's offsets fixed per call: its `(V,M)` pair and its `N` as `(n, 0)`.
+type CPairs<'t> = (Pair<'t>, Pair<'t>);
 
-impl<T> Accumulator<T> for InPlace<'_, T, CTables> {
+impl<T> Accumulator<T> for InPlace<'_, T, CPairs<'_>> {
     #[inline(always)]
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
-        let CTables { vm, n: tn, v: ev } = &self.offsets;
-        let at = unsafe { self.base.wrapping_add(vm.at(v + ev * m)).wrapping_add(tn.at(n)) };
+        let (vm, tn) = self.offsets;
+        let at = unsafe { (self.base).wrapping_add(vm.at(v, m)).wrapping_add(tn.at(n, 0)) };
         // SAFETY: an offset of C's from its base, checked against its engine.
         unsafe { self.out.get_unchecked_mut(at) }
     }
@@ -341,7 +364,6 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
-    extents: [usize; 4],
 ) where
     T: Scalar,
     EA: Engine<Elem = T>,
@@ -351,14 +373,17 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     LB: GemmOperand,
     LC: GemmOperand,
 {
+    // The roles are constants: a role the form lacks has extent 1 here.
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
-    let [v, m, n, _] = extents;
+    let [v, m, k] = by_role(a.layout.modes(), ra).0;
+    let n = by_role(b.layout.modes(), rb).0[1];
     if v == 0 || m == 0 || n == 0 {
         return; // No element of C.
     }
+    let extents = [v, m, n, k];
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
-    let k = (Split(la, ra, 2), Split(lb, rb, 2));
+    let k_offsets = (Split(la, ra, 2), Split(lb, rb, 2));
     let bases = [a.base, b.base];
     let kernel = plan(lc, rc, [v, m, n]);
     let base = c.base;
@@ -369,27 +394,29 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
             Direct { data: bd, layout: lb, roles: rb, base: 0 },
         );
         let offsets = Split(lc, rc, 0);
-        sum(slabs, k, bases, extents, &mut InPlace { out, base, offsets });
+        sum(slabs, k_offsets, bases, extents, &mut InPlace { out, base, offsets });
         return;
     }
+    let mut tables = [[MaybeUninit::uninit(); TABLE]; 4];
+    let [ta, tb, tvm, tn] = &mut tables;
     let slabs = (
-        Gathered::new(ad, la, ra, [v, m]),
-        Gathered::new(bd, lb, rb, [v, n]),
+        Indexed { data: ad, offsets: Pair::new(ta, la, ra, &[0, 1], [v, m]), base: 0 },
+        Indexed { data: bd, offsets: Pair::new(tb, lb, rb, &[0, 1], [v, n]), base: 0 },
     );
-    let (vm, tn) = (
-        Table::new(lc, rc, &[0, 1], v * m),
-        Table::new(lc, rc, &[2], n),
+    let offsets = (
+        Pair::new(tvm, lc, rc, &[0, 1], [v, m]),
+        Pair::new(tn, lc, rc, &[2], [n, 1]),
     );
-    let offsets = CTables { vm, n: tn, v };
     let mut c = InPlace { out, base, offsets };
     if kernel == GemmKernel::InPlace {
-        sum(slabs, k, bases, extents, &mut c);
+        sum(slabs, k_offsets, bases, extents, &mut c);
         return;
     }
-    let mut registers = Registers { acc: [T::default(); REGISTERS], v, vm: v * m };
+    let mut acc = [T::default(); REGISTERS];
+    let mut registers = Registers { acc: &mut acc, v, vm: v * m };
     // SAFETY (both loops): the coordinates are C's.
     for_each(v, m, n, |vv, i, j| unsafe { *registers.at(vv, i, j) = *c.at(vv, i, j) });
-    sum(slabs, k, bases, extents, &mut registers);
+    sum(slabs, k_offsets, bases, extents, &mut registers);
     for_each(v, m, n, |vv, i, j| unsafe { *c.at(vv, i, j) = *registers.at(vv, i, j) });
 }
 
