@@ -434,8 +434,10 @@ fn for_each(v: usize, m: usize, n: usize, mut f: impl FnMut(usize, usize, usize)
 
 /// `C(v,m,n) += Σ_k A(v,m,k)·B(v,n,k)`, `k` outermost, so every element of
 /// C sums its products in ascending `k` (as the strided kernels and CuTe's
-/// loop), and `m` innermost, as the strided kernel: one value of B times
-/// a column of A into a column of accumulators.
+/// loop); then one value of A times B's `n` into a row of accumulators.
+/// (With `m` innermost, as the strided kernel, the compiler's vectoriser
+/// laid its lanes against the accumulators' and shuffled them at every
+/// step: 2.6× the flat kernel's instructions per call, against 2.0×.)
 #[inline(always)]
 fn sum<T, A, B, LA, LB, C>(
     (mut a, mut b): (A, B),
@@ -454,13 +456,13 @@ fn sum<T, A, B, LA, LB, C>(
     for kk in 0..k {
         a.load(a_base.wrapping_add(a_k.at(kk)));
         b.load(b_base.wrapping_add(b_k.at(kk)));
-        for j in 0..n {
+        for i in 0..m {
             for vv in 0..v {
                 // SAFETY: every coordinate is in the domain of its tensor.
-                let bv = unsafe { b.get(vv, j) };
-                for i in 0..m {
+                let av = unsafe { a.get(vv, i) };
+                for j in 0..n {
                     unsafe {
-                        let av = a.get(vv, i);
+                        let bv = b.get(vv, j);
                         let c = c.at(vv, i, j);
                         *c = *c + av * bv;
                     }
