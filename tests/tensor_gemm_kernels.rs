@@ -47,7 +47,14 @@ fn each_loop_on_its_operands() {
     let (ld, k, s) = (128usize, 8usize, 16usize);
     // All leaves, and a nested M that is one progression: the strided kernel.
     let c = layout!(type (8,8):(1,8));
-    run(2, layout!((8,k):(s,ld)), layout!((8,k):(s,ld)), c, GemmKernel::Strided, 1);
+    run(
+        2,
+        layout!((8,k):(s,ld)),
+        layout!((8,k):(s,ld)),
+        c,
+        GemmKernel::Strided,
+        1,
+    );
     let m = layout!(((2,4),k):((s,{2*s}),ld));
     run(2, m, layout!((8,k):(s,ld)), c, GemmKernel::Strided, 2);
     // The sgemm thread's MMA with A's rows permuted: local accumulators.
@@ -68,10 +75,24 @@ fn each_loop_on_its_operands() {
     run(2, a, layout!((16,k):(s,ld)), wide, GemmKernel::InPlace, 7);
     // M of 70 past the tables: split at each use.
     let long = layout!(((2,35),3):((35,1),70));
-    run(2, long, layout!((2,3):(3,1)), layout!((70,2):(1,70)), GemmKernel::Split, 8);
+    run(
+        2,
+        long,
+        layout!((2,3):(3,1)),
+        layout!((70,2):(1,70)),
+        GemmKernel::Split,
+        8,
+    );
     // An empty C: the accumulators' loop, which has nothing to sum.
     let none = layout!(((2,0),3):((1,5),4));
-    run(2, none, layout!((2,3):(3,1)), layout!((0,2):(1,1)), GemmKernel::Registers, 9);
+    run(
+        2,
+        none,
+        layout!((2,3):(3,1)),
+        layout!((0,2):(1,1)),
+        GemmKernel::Registers,
+        9,
+    );
 }
 
 /// f32 through the nested loops (the accumulators for C of 64 elements,

@@ -77,9 +77,8 @@ where
     );
     check_extents(ea, eb, ec)?;
     let flat = LA::FLAT && LB::FLAT && LC::FLAT;
-    let collapsed = || {
-        a.progressions().is_some() && b.progressions().is_some() && c.progressions().is_some()
-    };
+    let collapsed =
+        || a.progressions().is_some() && b.progressions().is_some() && c.progressions().is_some();
     Ok(if flat || collapsed() {
         GemmKernel::Strided
     } else {
@@ -302,6 +301,9 @@ impl<T: Scalar, L: GemmOperand> Slab<T> for Direct<'_, '_, T, L> {
 
 /// Where the products of C's coordinate `(v, m, n)` are summed.
 trait Accumulator<T> {
+    /// Whether [`sum`] runs `m` outside `n` (one value of A times a row
+    /// of B), else `n` outside `m` (one value of B times a column of A).
+    const M_OUTER: bool;
     /// # Safety
     /// The coordinate is in C's domain.
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T;
@@ -317,6 +319,10 @@ struct Registers<'r, T> {
 }
 
 impl<T: Scalar> Accumulator<T> for Registers<'_, T> {
+    // The compiler's vectoriser lays its lanes along `n` here; with `m`
+    // inside, it shuffled the accumulators at every step (2.6× the flat
+    // kernel's instructions per call, against 2.0×).
+    const M_OUTER: bool = true;
     #[inline(always)]
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
         unsafe { self.acc.get_unchecked_mut(v + self.v * m + self.vm * n) }
@@ -335,16 +341,25 @@ struct InPlace<'c, T, O> {
 type CPairs<'t> = (Pair<'t>, Pair<'t>);
 
 impl<T> Accumulator<T> for InPlace<'_, T, CPairs<'_>> {
+    // Consecutive products into different elements, as the strided
+    // kernel's in-place loop: where C's columns share an element, `m`
+    // outside `n` would chain every product of a row through one element.
+    const M_OUTER: bool = false;
     #[inline(always)]
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
         let (vm, tn) = self.offsets;
-        let at = unsafe { (self.base).wrapping_add(vm.at(v, m)).wrapping_add(tn.at(n, 0)) };
+        let at = unsafe {
+            (self.base)
+                .wrapping_add(vm.at(v, m))
+                .wrapping_add(tn.at(n, 0))
+        };
         // SAFETY: an offset of C's from its base, checked against its engine.
         unsafe { self.out.get_unchecked_mut(at) }
     }
 }
 
 impl<T, L: GemmOperand> Accumulator<T> for InPlace<'_, T, Split<'_, L>> {
+    const M_OUTER: bool = false;
     #[inline(always)]
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
         let Split(l, roles, _) = self.offsets;
@@ -390,18 +405,42 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     let out = c.engine.as_mut_slice();
     if kernel == GemmKernel::Split {
         let slabs = (
-            Direct { data: ad, layout: la, roles: ra, base: 0 },
-            Direct { data: bd, layout: lb, roles: rb, base: 0 },
+            Direct {
+                data: ad,
+                layout: la,
+                roles: ra,
+                base: 0,
+            },
+            Direct {
+                data: bd,
+                layout: lb,
+                roles: rb,
+                base: 0,
+            },
         );
         let offsets = Split(lc, rc, 0);
-        sum(slabs, k_offsets, bases, extents, &mut InPlace { out, base, offsets });
+        sum(
+            slabs,
+            k_offsets,
+            bases,
+            extents,
+            &mut InPlace { out, base, offsets },
+        );
         return;
     }
     let mut tables = [[MaybeUninit::uninit(); TABLE]; 4];
     let [ta, tb, tvm, tn] = &mut tables;
     let slabs = (
-        Indexed { data: ad, offsets: Pair::new(ta, la, ra, &[0, 1], [v, m]), base: 0 },
-        Indexed { data: bd, offsets: Pair::new(tb, lb, rb, &[0, 1], [v, n]), base: 0 },
+        Indexed {
+            data: ad,
+            offsets: Pair::new(ta, la, ra, &[0, 1], [v, m]),
+            base: 0,
+        },
+        Indexed {
+            data: bd,
+            offsets: Pair::new(tb, lb, rb, &[0, 1], [v, n]),
+            base: 0,
+        },
     );
     let offsets = (
         Pair::new(tvm, lc, rc, &[0, 1], [v, m]),
@@ -413,11 +452,19 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
         return;
     }
     let mut acc = [T::default(); REGISTERS];
-    let mut registers = Registers { acc: &mut acc, v, vm: v * m };
+    let mut registers = Registers {
+        acc: &mut acc,
+        v,
+        vm: v * m,
+    };
     // SAFETY (both loops): the coordinates are C's.
-    for_each(v, m, n, |vv, i, j| unsafe { *registers.at(vv, i, j) = *c.at(vv, i, j) });
+    for_each(v, m, n, |vv, i, j| unsafe {
+        *registers.at(vv, i, j) = *c.at(vv, i, j)
+    });
     sum(slabs, k_offsets, bases, extents, &mut registers);
-    for_each(v, m, n, |vv, i, j| unsafe { *c.at(vv, i, j) = *registers.at(vv, i, j) });
+    for_each(v, m, n, |vv, i, j| unsafe {
+        *c.at(vv, i, j) = *registers.at(vv, i, j)
+    });
 }
 
 /// `f(v, m, n)` over C's coordinates.
@@ -434,10 +481,8 @@ fn for_each(v: usize, m: usize, n: usize, mut f: impl FnMut(usize, usize, usize)
 
 /// `C(v,m,n) += Σ_k A(v,m,k)·B(v,n,k)`, `k` outermost, so every element of
 /// C sums its products in ascending `k` (as the strided kernels and CuTe's
-/// loop); then one value of A times B's `n` into a row of accumulators.
-/// (With `m` innermost, as the strided kernel, the compiler's vectoriser
-/// laid its lanes against the accumulators' and shuffled them at every
-/// step: 2.6× the flat kernel's instructions per call, against 2.0×.)
+/// loop); within a step, `m` and `n` in the order the accumulator asks
+/// ([`Accumulator::M_OUTER`]).
 #[inline(always)]
 fn sum<T, A, B, LA, LB, C>(
     (mut a, mut b): (A, B),
@@ -456,15 +501,26 @@ fn sum<T, A, B, LA, LB, C>(
     for kk in 0..k {
         a.load(a_base.wrapping_add(a_k.at(kk)));
         b.load(b_base.wrapping_add(b_k.at(kk)));
-        for i in 0..m {
-            for vv in 0..v {
-                // SAFETY: every coordinate is in the domain of its tensor.
-                let av = unsafe { a.get(vv, i) };
-                for j in 0..n {
-                    unsafe {
-                        let bv = b.get(vv, j);
-                        let c = c.at(vv, i, j);
-                        *c = *c + av * bv;
+        // SAFETY (every call): each coordinate is in its tensor's domain.
+        let mut add = |vv, i, j, av: T, bv: T| unsafe {
+            let c = c.at(vv, i, j);
+            *c = *c + av * bv;
+        };
+        if C::M_OUTER {
+            for i in 0..m {
+                for vv in 0..v {
+                    let av = unsafe { a.get(vv, i) };
+                    for j in 0..n {
+                        add(vv, i, j, av, unsafe { b.get(vv, j) });
+                    }
+                }
+            }
+        } else {
+            for j in 0..n {
+                for vv in 0..v {
+                    let bv = unsafe { b.get(vv, j) };
+                    for i in 0..m {
+                        add(vv, i, j, unsafe { a.get(vv, i) }, bv);
                     }
                 }
             }
