@@ -14,7 +14,10 @@
 //! - `nested`: A's M `(2,4):(64,16)`, the same rows in another order (row
 //!   `i` of C is row `4·(i%2) + i/2` of `flat`'s), not a progression: each
 //!   mode walked by its 1-D coordinate, split over the two leaves;
-//! - `hand`: the loops with index arithmetic.
+//! - `hand`: the loops with index arithmetic;
+//! - `shared` against `flat_shared`: `nested` and `flat` into a C whose
+//!   columns share one element (`(8,8):(1,0)`), so both sum in place
+//!   (the nested loop, and the strided kernel's in-place loop).
 
 use std::hint::black_box;
 
@@ -56,6 +59,22 @@ fn nested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
     let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
     let mut c = Tensor::new(acc, layout!(type (8,8):(1,8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn shared(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((8,8):(1,0))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn flat_shared(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((8,8):(16,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((8,8):(1,0))).unwrap();
     typed::gemm(&a, &b, &mut c);
 }
 
@@ -122,6 +141,11 @@ fn benches(c: &mut Criterion) {
         "gemm_nested nested/flat",
         || nested(black_box(&sa), &sb, &mut x, lda),
         || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    common::paired(
+        "gemm_nested shared/flat_shared",
+        || shared(black_box(&sa), &sb, &mut x, lda),
+        || flat_shared(black_box(&sa), &sb, &mut y, lda),
     );
     common::paired(
         "gemm_nested flat/hand",

@@ -32,6 +32,9 @@ pub trait GemmMode<D> {
     /// when it does: its offsets are then `index·stride`, the strided
     /// kernel's. `None` when the mode is not one progression.
     fn progression(&self, stride: &D) -> Option<(usize, usize)>;
+    /// `f(extent, stride)` of each of the mode's leaves, in order (the
+    /// first varies fastest in [`GemmMode::offset`]'s 1-D coordinate).
+    fn leaves<F: FnMut(usize, usize)>(&self, stride: &D, f: &mut F);
 }
 
 impl<S: Int, D: Int> GemmMode<D> for S {
@@ -51,6 +54,10 @@ impl<S: Int, D: Int> GemmMode<D> for S {
     #[inline(always)]
     fn progression(&self, stride: &D) -> Option<(usize, usize)> {
         Some((self.get(), stride.get()))
+    }
+    #[inline(always)]
+    fn leaves<F: FnMut(usize, usize)>(&self, stride: &D, f: &mut F) {
+        f(self.get(), stride.get());
     }
 }
 
@@ -108,6 +115,14 @@ macro_rules! nested_mode {
                     progression::<<Self as Tree>::Form>(&self.desc(), &Self::strides(stride))
                 }
             }
+            #[inline(always)]
+            fn leaves<F: FnMut(usize, usize)>(&self, stride: &($($D,)*), f: &mut F) {
+                if const { <Self as Tree>::STATIC && <($($D,)*) as Tree>::STATIC } {
+                    <<Self as Tree>::Form as Form>::leaves(&Self::DESC, &Self::STRIDES, f)
+                } else {
+                    <<Self as Tree>::Form as Form>::leaves(&self.desc(), &Self::strides(stride), f)
+                }
+            }
         }
     };
 }
@@ -132,6 +147,9 @@ pub trait GemmOperand {
     /// coalesces to ([`GemmMode::progression`]), or `None` when one does
     /// not: then `gemm` may run the strided kernel on a nested operand.
     fn progressions(&self) -> Option<[(usize, usize); 3]>;
+    /// `f(extent, stride)` of each leaf of top-level mode `mode`, in order
+    /// (none past the rank).
+    fn leaves<F: FnMut(usize, usize)>(&self, mode: usize, f: &mut F);
 }
 
 #[diagnostic::do_not_recommend]
@@ -156,6 +174,12 @@ where
     #[inline(always)]
     fn progressions(&self) -> Option<[(usize, usize); 3]> {
         Some(self.modes())
+    }
+    #[inline(always)]
+    fn leaves<F: FnMut(usize, usize)>(&self, mode: usize, f: &mut F) {
+        if mode == 0 {
+            <S as GemmMode<D>>::leaves(&self.shape(), &self.stride(), f);
+        }
     }
 }
 
@@ -193,6 +217,14 @@ macro_rules! tuple_operand {
                 let mut modes = [(1, 0); 3];
                 $(modes[$i] = <$S as GemmMode<$D>>::progression(&s.$i, &d.$i)?;)*
                 Some(modes)
+            }
+            #[inline(always)]
+            fn leaves<F: FnMut(usize, usize)>(&self, mode: usize, f: &mut F) {
+                let (s, d) = (self.shape(), self.stride());
+                match mode {
+                    $($i => <$S as GemmMode<$D>>::leaves(&s.$i, &d.$i, f),)*
+                    _ => {}
+                }
             }
         }
     };

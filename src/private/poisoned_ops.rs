@@ -189,6 +189,9 @@ impl<I, K> GemmOperand for Poisoned<I, K> {
     fn progressions(&self) -> Option<[(usize, usize); 3]> {
         poisoned()
     }
+    fn leaves<F: FnMut(usize, usize)>(&self, _: usize, _: &mut F) {
+        poisoned()
+    }
 }
 
 /// A poisoned operand's rank goes with any others (the roles are never

@@ -5,8 +5,9 @@
 //! which are constants, so their loops fold away. Operands whose modes are
 //! all single extents run strided kernels (offsets by multiplication), as
 //! do nested ones whose every mode is one progression (seen once per call:
-//! `(2,4):(16,32)` is `8:16`); others, a loop that splits each mode's 1-D
-//! coordinate (`typed_gemm_nested.rs`).
+//! `(2,4):(16,32)` is `8:16`); others, the nested loops
+//! (`typed_gemm_nested.rs`: each mode's offsets fixed once per call, the
+//! loop chosen by `typed_gemm_plan.rs`).
 
 use layout_core::Error;
 
@@ -158,7 +159,7 @@ where
                 let (ec, dc) = by_role(pc, rc);
                 strided(a, b, c, [v, m, n, k], ec, [da, db, dc]);
             }
-            _ => nested(a, b, c, [ra, rb, rc], [v, m, n, k]),
+            _ => nested(a, b, c),
         }
         return Ok(());
     }

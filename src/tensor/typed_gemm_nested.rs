@@ -3,16 +3,21 @@
 //! each mode walked by its 1-D coordinate, as CuTe's `A(m,k)` with an
 //! integer `m` for a nested M. Splitting a coordinate over a mode's
 //! leaves divides (by run-time extents, unless the leaves are static), so
-//! the offsets of the modes the inner loops walk are split once per call
-//! into small tables, not at every product.
+//! no coordinate is split at a product: when A's `(V,M)` and B's `(V,N)`
+//! coordinates fit a table, their offsets are laid out once per call from
+//! the leaves (each leaf repeats the table so far, shifted by its stride:
+//! no division), and at each step of `k` A's and B's slabs are gathered
+//! into contiguous arrays, which the products read as the strided kernel
+//! reads a column. C is summed in a local array when it is small and its
+//! coordinates have their own elements, else in place: one loop ([`sum`])
+//! over one accumulator accessor ([`Accumulator`]).
 
-use super::typed_gemm::{REGISTERS, by_role, distinct_offsets};
+use core::mem::MaybeUninit;
+
+use super::typed_gemm::{REGISTERS, by_role};
+use super::typed_gemm_plan::{GemmKernel, TABLE, plan};
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{GemmOperand, Roles};
-
-/// How many coordinates of a role a table holds (as many as the local
-/// accumulators, so a thread's tile is all in the tables).
-const TABLE: usize = REGISTERS;
+use crate::__private::{Gemm, GemmOperand, Roles};
 
 /// The offset of 1-D coordinate `index` of the mode playing `role` (0:
 /// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.
@@ -21,204 +26,379 @@ fn role_offset<L: GemmOperand>(l: &L, roles: Roles, role: usize, index: usize) -
     roles[role].map_or(0, |mode| l.offset(mode, index))
 }
 
-/// The offsets of a role's coordinates, by 1-D coordinate.
-trait Offsets {
-    fn at(&self, index: usize) -> usize;
-}
-
-/// Split once per call into a table (extents up to [`TABLE`]).
-impl Offsets for &[usize] {
-    #[inline(always)]
-    fn at(&self, index: usize) -> usize {
-        self[index]
-    }
-}
-
-/// Split at every use (a larger extent).
+/// The offsets of one role's coordinates, split at each use (`k`: once
+/// per step of its loop).
 struct Split<'l, L>(&'l L, Roles, usize);
 
-impl<L: GemmOperand> Offsets for Split<'_, L> {
+impl<L: GemmOperand> Split<'_, L> {
     #[inline(always)]
     fn at(&self, index: usize) -> usize {
         role_offset(self.0, self.1, self.2, index)
     }
 }
 
+/// The offsets of an operand's coordinates over the roles at `pick`,
+/// which have `size ≤ TABLE` coordinates together, written into `buffer`
+/// by the 1-D coordinate over their leaves in order (the `V`, `M` table's
+/// entry `v + V·m` is the offset of `(v, m)`): without a division, each
+/// leaf `e:d` repeats the entries so far at `t·d`, `t < e` (the first
+/// leaf varies fastest, as in the 1-D coordinate's split).
 #[inline(always)]
-fn table<L: GemmOperand>(l: &L, roles: Roles, role: usize, extent: usize) -> [usize; TABLE] {
-    let mut table = [0; TABLE];
-    for (i, offset) in table.iter_mut().enumerate().take(extent) {
-        *offset = role_offset(l, roles, role, i);
+fn table<'b, L: GemmOperand>(
+    buffer: &'b mut [MaybeUninit<usize>; TABLE],
+    l: &L,
+    roles: Roles,
+    pick: &[usize],
+    size: usize,
+) -> &'b [usize] {
+    if size == 0 {
+        // (Leaves before an extent 0 may exceed the table.)
+        return &[];
     }
-    table
+    buffer[0].write(0);
+    let mut len = 1;
+    for mode in pick.iter().filter_map(|&role| roles[role]) {
+        l.leaves(mode, &mut |e, d| {
+            for t in 1..e {
+                let shift = t.wrapping_mul(d);
+                for x in 0..len {
+                    // SAFETY: entries below `len` were written above.
+                    let offset = unsafe { buffer[x].assume_init() };
+                    buffer[t * len + x].write(offset.wrapping_add(shift));
+                }
+            }
+            len *= e;
+        });
+    }
+    debug_assert_eq!(len, size);
+    // SAFETY: the first `size` entries were written (the leaves' extents
+    // multiply to `size`, at most `TABLE`).
+    unsafe { core::slice::from_raw_parts(buffer.as_ptr().cast(), size) }
 }
 
-/// A's `(V,M)`, B's `(V,N)`, C's `(V,M,N)` offsets, by role coordinate.
-struct Walks<AV, AM, BV, BN, CV, CM, CN> {
-    a: (AV, AM),
-    b: (BV, BN),
-    c: (CV, CM, CN),
+/// The offsets of an operand's coordinates `(x, y)` in two of its roles
+/// (A: `(v, m)`; B: `(v, n)`; C: `(v, m)`, and `(n, 0)`), fixed per call.
+#[derive(Clone, Copy)]
+enum Pair<'t> {
+    /// Both roles' modes single leaves: these strides.
+    Strided([usize; 2]),
+    /// A table of entry `x + X·y` ([`table`]), `X` the first role's extent.
+    Tabled(&'t [usize], usize),
 }
 
-/// Operands of which one has a nested mode. The offsets of V, M and N
-/// come from tables when those extents fit them (split once per call, not
-/// at every product), else are split at each use; `k` is split once per
-/// step of its loop. Summed by [`sum`].
+impl Pair<'_> {
+    /// The pair of roles `pick` of operand `l` (extents `[X, Y]`): its
+    /// strides when the operand's modes are all leaves (a constant), else
+    /// a table in `buffer`.
+    #[inline(always)]
+    fn new<'t, L: GemmOperand>(
+        buffer: &'t mut [MaybeUninit<usize>; TABLE],
+        l: &L,
+        roles: Roles,
+        pick: &[usize],
+        [x, y]: [usize; 2],
+    ) -> Pair<'t> {
+        if L::FLAT {
+            let strides = by_role(l.modes(), roles).1;
+            Pair::Strided([strides[pick[0]], pick.get(1).map_or(0, |&r| strides[r])])
+        } else {
+            Pair::Tabled(table(buffer, l, roles, pick, x * y), x)
+        }
+    }
+
+    /// The offset of `(x, y)`.
+    ///
+    /// # Safety
+    /// The coordinate is below the extents the pair was made for.
+    #[inline(always)]
+    unsafe fn at(self, x: usize, y: usize) -> usize {
+        match self {
+            Pair::Strided([dx, dy]) => x.wrapping_mul(dx).wrapping_add(y.wrapping_mul(dy)),
+            Pair::Tabled(offsets, ex) => unsafe { *offsets.get_unchecked(x + ex * y) },
+        }
+    }
+}
+
+/// A's `(V,M)` or B's `(V,N)` elements at one step of `k`.
+trait Slab<T> {
+    /// Moves to the step whose `(0, 0)` element is at `base`.
+    fn load(&mut self, base: usize);
+    /// The element of coordinate `(v, x)` (`x`: `m` or `n`).
+    ///
+    /// # Safety
+    /// The coordinate is in the operand's domain.
+    unsafe fn get(&self, v: usize, x: usize) -> T;
+}
+
+/// A slab whose offsets are fixed per call ([`Pair`]): in the products
+/// they are constants or loop-invariant loads, as the strided kernel's.
+struct Indexed<'e, 't, T> {
+    data: &'e [T],
+    offsets: Pair<'t>,
+    base: usize,
+}
+
+impl<T: Scalar> Slab<T> for Indexed<'_, '_, T> {
+    #[inline(always)]
+    fn load(&mut self, base: usize) {
+        self.base = base;
+    }
+    #[inline(always)]
+    unsafe fn get(&self, v: usize, x: usize) -> T {
+        unsafe {
+            let at = self.base.wrapping_add(self.offsets.at(v, x));
+            // SAFETY: an offset of the operand's from a base of its own,
+            // checked against its engine when it was built.
+            *self.data.get_unchecked(at)
+        }
+    }
+}
+
+/// A slab read where it is used, each offset split over the leaves.
+struct Direct<'e, 'l, T, L> {
+    data: &'e [T],
+    layout: &'l L,
+    roles: Roles,
+    base: usize,
+}
+
+impl<T: Scalar, L: GemmOperand> Slab<T> for Direct<'_, '_, T, L> {
+    #[inline(always)]
+    fn load(&mut self, base: usize) {
+        self.base = base;
+    }
+    #[inline(always)]
+    unsafe fn get(&self, v: usize, x: usize) -> T {
+        let (l, roles) = (self.layout, self.roles);
+        let at = (self.base)
+            .wrapping_add(role_offset(l, roles, 0, v))
+            .wrapping_add(role_offset(l, roles, 1, x));
+        unsafe { *self.data.get_unchecked(at) }
+    }
+}
+
+/// Where the products of C's coordinate `(v, m, n)` are summed.
+trait Accumulator<T> {
+    /// Whether [`sum`] runs `m` outside `n` (one value of A times a row
+    /// of B), else `n` outside `m` (one value of B times a column of A).
+    const M_OUTER: bool;
+    /// # Safety
+    /// The coordinate is in C's domain.
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T;
+}
+
+/// A small C in a local array, which no read of A or B can alias, so
+/// the sums stay in it (and vectorise) until they are stored.
+struct Registers<'r, T> {
+    acc: &'r mut [T; REGISTERS],
+    /// V and V·M: the strides of M and N in `acc`.
+    v: usize,
+    vm: usize,
+}
+
+impl<T: Scalar> Accumulator<T> for Registers<'_, T> {
+    // The compiler's vectoriser lays its lanes along `n` here; with `m`
+    // inside, it shuffled the accumulators at every step (2.6× the flat
+    // kernel's instructions per call, against 2.0×).
+    const M_OUTER: bool = true;
+    #[inline(always)]
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
+        unsafe { self.acc.get_unchecked_mut(v + self.v * m + self.vm * n) }
+    }
+}
+
+/// C's elements themselves: where coordinates share an element, every
+/// product lands.
+struct InPlace<'c, T, O> {
+    out: &'c mut [T],
+    base: usize,
+    offsets: O,
+}
+
+/// C's offsets fixed per call: its `(V,M)` pair and its `N` as `(n, 0)`.
+type CPairs<'t> = (Pair<'t>, Pair<'t>);
+
+impl<T> Accumulator<T> for InPlace<'_, T, CPairs<'_>> {
+    // Consecutive products into different elements, as the strided
+    // kernel's in-place loop: where C's columns share an element, `m`
+    // outside `n` would chain every product of a row through one element.
+    const M_OUTER: bool = false;
+    #[inline(always)]
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
+        let (vm, tn) = self.offsets;
+        let at = unsafe {
+            (self.base)
+                .wrapping_add(vm.at(v, m))
+                .wrapping_add(tn.at(n, 0))
+        };
+        // SAFETY: an offset of C's from its base, checked against its engine.
+        unsafe { self.out.get_unchecked_mut(at) }
+    }
+}
+
+impl<T, L: GemmOperand> Accumulator<T> for InPlace<'_, T, Split<'_, L>> {
+    const M_OUTER: bool = false;
+    #[inline(always)]
+    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
+        let Split(l, roles, _) = self.offsets;
+        let at = (self.base)
+            .wrapping_add(role_offset(l, roles, 0, v))
+            .wrapping_add(role_offset(l, roles, 1, m))
+            .wrapping_add(role_offset(l, roles, 2, n));
+        // SAFETY: an offset of C's from its base, checked against its engine.
+        unsafe { self.out.get_unchecked_mut(at) }
+    }
+}
+
+/// Operands of which one has a nested mode that is not one progression,
+/// by the loop [`plan`] picks ([`GemmKernel`]). Extents were checked
+/// (`check_extents`).
 pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
-    [ra, rb, rc]: [Roles; 3],
-    extents: [usize; 4],
 ) where
     T: Scalar,
     EA: Engine<Elem = T>,
     EB: Engine<Elem = T>,
     EC: EngineMut<Elem = T>,
-    LA: GemmOperand,
+    LA: GemmOperand + Gemm<LB, LC>,
     LB: GemmOperand,
     LC: GemmOperand,
 {
-    let [v, m, n, _] = extents;
-    let (ec, dc) = by_role(c.layout.modes(), rc);
-    let registers = LC::FLAT && v * m * n <= REGISTERS && distinct_offsets(ec, dc);
-    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
-    let k_walks = (Split(la, ra, 2), Split(lb, rb, 2));
-    let operands = Operands {
-        a: a.engine.as_slice(),
-        b: b.engine.as_slice(),
-        bases: [a.base, b.base, c.base],
-    };
-    let out = c.engine.as_mut_slice();
-    if v <= TABLE && m <= TABLE && n <= TABLE {
-        let (a_v, a_m) = (table(la, ra, 0, v), table(la, ra, 1, m));
-        let (b_v, b_n) = (table(lb, rb, 0, v), table(lb, rb, 1, n));
-        let (c_v, c_m, c_n) = (
-            table(lc, rc, 0, v),
-            table(lc, rc, 1, m),
-            table(lc, rc, 2, n),
-        );
-        let walks = Walks {
-            a: (&a_v[..v], &a_m[..m]),
-            b: (&b_v[..v], &b_n[..n]),
-            c: (&c_v[..v], &c_m[..m], &c_n[..n]),
-        };
-        sum(operands, out, extents, walks, k_walks, registers);
-    } else {
-        // An extent past the tables: then V·M·N > REGISTERS, in place.
-        let walks = Walks {
-            a: (Split(la, ra, 0), Split(la, ra, 1)),
-            b: (Split(lb, rb, 0), Split(lb, rb, 1)),
-            c: (Split(lc, rc, 0), Split(lc, rc, 1), Split(lc, rc, 2)),
-        };
-        sum(operands, out, extents, walks, k_walks, false);
+    // The roles are constants: a role the form lacks has extent 1 here.
+    let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
+    let [v, m, k] = by_role(a.layout.modes(), ra).0;
+    let n = by_role(b.layout.modes(), rb).0[1];
+    if v == 0 || m == 0 || n == 0 {
+        return; // No element of C.
     }
+    let extents = [v, m, n, k];
+    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
+    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
+    let k_offsets = (Split(la, ra, 2), Split(lb, rb, 2));
+    let bases = [a.base, b.base];
+    let kernel = plan(lc, rc, [v, m, n]);
+    let base = c.base;
+    let out = c.engine.as_mut_slice();
+    if kernel == GemmKernel::Split {
+        let slabs = (
+            Direct {
+                data: ad,
+                layout: la,
+                roles: ra,
+                base: 0,
+            },
+            Direct {
+                data: bd,
+                layout: lb,
+                roles: rb,
+                base: 0,
+            },
+        );
+        let offsets = Split(lc, rc, 0);
+        sum(
+            slabs,
+            k_offsets,
+            bases,
+            extents,
+            &mut InPlace { out, base, offsets },
+        );
+        return;
+    }
+    let mut tables = [[MaybeUninit::uninit(); TABLE]; 4];
+    let [ta, tb, tvm, tn] = &mut tables;
+    let slabs = (
+        Indexed {
+            data: ad,
+            offsets: Pair::new(ta, la, ra, &[0, 1], [v, m]),
+            base: 0,
+        },
+        Indexed {
+            data: bd,
+            offsets: Pair::new(tb, lb, rb, &[0, 1], [v, n]),
+            base: 0,
+        },
+    );
+    let offsets = (
+        Pair::new(tvm, lc, rc, &[0, 1], [v, m]),
+        Pair::new(tn, lc, rc, &[2], [n, 1]),
+    );
+    let mut c = InPlace { out, base, offsets };
+    if kernel == GemmKernel::InPlace {
+        sum(slabs, k_offsets, bases, extents, &mut c);
+        return;
+    }
+    let mut acc = [T::default(); REGISTERS];
+    let mut registers = Registers {
+        acc: &mut acc,
+        v,
+        vm: v * m,
+    };
+    // SAFETY (both loops): the coordinates are C's.
+    for_each(v, m, n, |vv, i, j| unsafe {
+        *registers.at(vv, i, j) = *c.at(vv, i, j)
+    });
+    sum(slabs, k_offsets, bases, extents, &mut registers);
+    for_each(v, m, n, |vv, i, j| unsafe {
+        *c.at(vv, i, j) = *registers.at(vv, i, j)
+    });
 }
 
-/// The engines A and B read, and the three tensors' bases.
-struct Operands<'e, T> {
-    a: &'e [T],
-    b: &'e [T],
-    bases: [usize; 3],
+/// `f(v, m, n)` over C's coordinates.
+#[inline(always)]
+fn for_each(v: usize, m: usize, n: usize, mut f: impl FnMut(usize, usize, usize)) {
+    for j in 0..n {
+        for i in 0..m {
+            for vv in 0..v {
+                f(vv, i, j);
+            }
+        }
+    }
 }
 
 /// `C(v,m,n) += Σ_k A(v,m,k)·B(v,n,k)`, `k` outermost, so every element of
 /// C sums its products in ascending `k` (as the strided kernels and CuTe's
-/// loop): into a local array when `registers` (a small flat C whose
-/// coordinates have their own elements), else into C's element in place,
-/// so that a C that writes one element from several coordinates gets
-/// every product. Extents were checked (`check_extents`).
+/// loop); within a step, `m` and `n` in the order the accumulator asks
+/// ([`Accumulator::M_OUTER`]).
 #[inline(always)]
-#[allow(clippy::type_complexity)]
-fn sum<T: Scalar, AV, AM, BV, BN, CV, CM, CN, KA, KB>(
-    Operands { a, b, bases }: Operands<'_, T>,
-    out: &mut [T],
+fn sum<T, A, B, LA, LB, C>(
+    (mut a, mut b): (A, B),
+    (a_k, b_k): (Split<'_, LA>, Split<'_, LB>),
+    [a_base, b_base]: [usize; 2],
     [v, m, n, k]: [usize; 4],
-    walks: Walks<AV, AM, BV, BN, CV, CM, CN>,
-    (a_k, b_k): (KA, KB),
-    registers: bool,
+    c: &mut C,
 ) where
-    AV: Offsets,
-    AM: Offsets,
-    BV: Offsets,
-    BN: Offsets,
-    CV: Offsets,
-    CM: Offsets,
-    CN: Offsets,
-    KA: Offsets,
-    KB: Offsets,
+    T: Scalar,
+    A: Slab<T>,
+    B: Slab<T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    C: Accumulator<T>,
 {
-    let Walks {
-        a: (a_v, a_m),
-        b: (b_v, b_n),
-        c: (c_v, c_m, c_n),
-    } = walks;
-    let [a_base, b_base, c_base] = bases;
-    let c_at = |vv: usize, i: usize, j: usize| {
-        c_base
-            .wrapping_add(c_n.at(j))
-            .wrapping_add(c_m.at(i))
-            .wrapping_add(c_v.at(vv))
-    };
-    // SAFETY (every access below): each coordinate is in the domain of its
-    // tensor, whose offsets were checked against the engine when it was built.
-    if registers {
-        let mut acc = [T::default(); REGISTERS];
-        let slot = |vv, i, j| vv + v * (i + m * j);
-        for j in 0..n {
+    for kk in 0..k {
+        a.load(a_base.wrapping_add(a_k.at(kk)));
+        b.load(b_base.wrapping_add(b_k.at(kk)));
+        // SAFETY (every call): each coordinate is in its tensor's domain.
+        let mut add = |vv, i, j, av: T, bv: T| unsafe {
+            let c = c.at(vv, i, j);
+            *c = *c + av * bv;
+        };
+        if C::M_OUTER {
             for i in 0..m {
                 for vv in 0..v {
-                    acc[slot(vv, i, j)] = unsafe { *out.get_unchecked(c_at(vv, i, j)) };
-                }
-            }
-        }
-        // `i` innermost, as the strided register path: one value of B
-        // times a column of A into a column of accumulators.
-        for kk in 0..k {
-            let (ak, bk) = (
-                a_base.wrapping_add(a_k.at(kk)),
-                b_base.wrapping_add(b_k.at(kk)),
-            );
-            for j in 0..n {
-                let bj = bk.wrapping_add(b_n.at(j));
-                for vv in 0..v {
-                    let bv = unsafe { *b.get_unchecked(bj.wrapping_add(b_v.at(vv))) };
-                    let av0 = ak.wrapping_add(a_v.at(vv));
-                    for i in 0..m {
-                        // (The slot is below V·M·N ≤ REGISTERS.)
-                        unsafe {
-                            let av = *a.get_unchecked(av0.wrapping_add(a_m.at(i)));
-                            let acc = acc.get_unchecked_mut(slot(vv, i, j));
-                            *acc = *acc + av * bv;
-                        }
+                    let av = unsafe { a.get(vv, i) };
+                    for j in 0..n {
+                        add(vv, i, j, av, unsafe { b.get(vv, j) });
                     }
                 }
             }
-        }
-        for j in 0..n {
-            for i in 0..m {
+        } else {
+            for j in 0..n {
                 for vv in 0..v {
-                    unsafe { *out.get_unchecked_mut(c_at(vv, i, j)) = acc[slot(vv, i, j)] };
-                }
-            }
-        }
-        return;
-    }
-    for kk in 0..k {
-        let (ak, bk) = (
-            a_base.wrapping_add(a_k.at(kk)),
-            b_base.wrapping_add(b_k.at(kk)),
-        );
-        for j in 0..n {
-            let bj = bk.wrapping_add(b_n.at(j));
-            for vv in 0..v {
-                let bv = unsafe { *b.get_unchecked(bj.wrapping_add(b_v.at(vv))) };
-                let av0 = ak.wrapping_add(a_v.at(vv));
-                for i in 0..m {
-                    unsafe {
-                        let av = *a.get_unchecked(av0.wrapping_add(a_m.at(i)));
-                        let out = out.get_unchecked_mut(c_at(vv, i, j));
-                        *out = *out + av * bv;
+                    let bv = unsafe { b.get(vv, j) };
+                    for i in 0..m {
+                        add(vv, i, j, unsafe { a.get(vv, i) }, bv);
                     }
                 }
             }

@@ -1,0 +1,130 @@
+//! Which loop the typed `gemm` (`typed_gemm.rs`) runs on given
+//! operands ([`GemmKernel`]): the strided kernels, or one of the nested
+//! loops of `typed_gemm_nested.rs`, chosen once per call by the extents
+//! and by whether C's coordinates have their own elements.
+
+use layout_core::Error;
+
+use super::gemm::check_extents;
+use super::typed_gemm::{REGISTERS, by_role, distinct_offsets};
+use crate::__private::{Gemm, GemmOperand, Roles};
+
+/// How many coordinates an offsets table holds (as many as the local
+/// accumulators, so a thread's tile is all in the tables).
+pub(super) const TABLE: usize = REGISTERS;
+
+/// The loop [`gemm`](super::typed::gemm) runs on three operands (what
+/// [`gemm_kernel`] tells), by cost: the strided kernels first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GemmKernel {
+    /// Every mode one extent, or a nested mode that is one progression
+    /// (`(2,4):(16,32)` is `8:16`): offsets by multiplication.
+    Strided,
+    /// A nested mode that is not one progression, A's `(V,M)` and B's
+    /// `(V,N)` coordinates at most 64 each: their offsets in tables built
+    /// once per call, and C (at most 64 elements, each coordinate its own
+    /// element) summed in a local array.
+    Registers,
+    /// As [`GemmKernel::Registers`], but C summed in place: it has more
+    /// than 64 elements, or coordinates that share an element (each of
+    /// their products must land).
+    InPlace,
+    /// A's `(V,M)` or B's `(V,N)` past 64 coordinates: each offset split
+    /// over the leaves where it is used (divisions), C in place.
+    Split,
+}
+
+/// Which loop [`gemm`](super::typed::gemm) runs on operands of layouts
+/// `a`, `b` and `c` ([`GemmKernel`]), or the error of
+/// [`try_gemm`](super::typed::try_gemm) when their extents disagree.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::typed::{GemmKernel, gemm_kernel};
+///
+/// let c = layout!(type (8,8):(1,8));
+/// let b = layout!((8,8):(16,128));
+/// let strided = layout!(((2,4),8):((16,32),128)); // M is 8:16
+/// let nested = layout!(((2,4),8):((64,16),128));
+/// assert_eq!(gemm_kernel(&strided, &b, &c), Ok(GemmKernel::Strided));
+/// assert_eq!(gemm_kernel(&nested, &b, &c), Ok(GemmKernel::Registers));
+/// let shared = layout!((8,8):(1,0)); // every column of C on one
+/// assert_eq!(gemm_kernel(&nested, &b, &shared), Ok(GemmKernel::InPlace));
+/// ```
+pub fn gemm_kernel<LA, LB, LC>(a: &LA, b: &LB, c: &LC) -> Result<GemmKernel, Error>
+where
+    LA: GemmOperand + Gemm<LB, LC>,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
+    let (ea, eb, ec) = (
+        by_role(a.modes(), ra).0,
+        by_role(b.modes(), rb).0,
+        by_role(c.modes(), rc).0,
+    );
+    check_extents(ea, eb, ec)?;
+    let flat = LA::FLAT && LB::FLAT && LC::FLAT;
+    let collapsed =
+        || a.progressions().is_some() && b.progressions().is_some() && c.progressions().is_some();
+    Ok(if flat || collapsed() {
+        GemmKernel::Strided
+    } else {
+        plan(c, rc, [ea[0], ea[1], eb[1]])
+    })
+}
+
+/// The nested loop for extents `[v, m, n]` and C of layout `c`.
+#[inline(always)]
+pub(super) fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) -> GemmKernel {
+    let fits = |x: usize, y: usize| x.checked_mul(y).is_some_and(|xy| xy <= TABLE);
+    if !(fits(v, m) && fits(v, n)) {
+        GemmKernel::Split
+    } else if fits(v * m, n) && distinct(c, rc) {
+        GemmKernel::Registers
+    } else {
+        GemmKernel::InPlace
+    }
+}
+
+/// Whether C's coordinates have their own elements, by the sufficient
+/// test of `typed_gemm::distinct_offsets` over every leaf of C's modes
+/// (nested ones too): taken by increasing stride magnitude, each leaf's
+/// stride passes the reach of the ones before it. More leaves than the
+/// test holds: refused (C is then summed in place, which is always right).
+#[inline(always)]
+fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
+    if LC::FLAT {
+        // The same test on C's three leaves, folded for static strides.
+        let (extents, strides) = by_role(c.modes(), rc);
+        return distinct_offsets(extents, strides);
+    }
+    const MAX: usize = 12;
+    // (|stride|, extent) of the leaves of extent over 1.
+    let mut leaves = [(0u128, 0u128); MAX];
+    let (mut count, mut empty, mut over) = (0, false, false);
+    for mode in rc.into_iter().flatten() {
+        c.leaves(mode, &mut |e, d| {
+            empty |= e == 0;
+            if e > 1 && count == MAX {
+                over = true;
+            } else if e > 1 {
+                leaves[count] = ((d as isize).unsigned_abs() as u128, e as u128);
+                count += 1;
+            }
+        });
+    }
+    if empty || over {
+        return empty;
+    }
+    let leaves = &mut leaves[..count];
+    leaves.sort_unstable();
+    let mut reach = 0u128;
+    for &(d, e) in leaves.iter() {
+        if d <= reach {
+            return false;
+        }
+        reach += (e - 1) * d;
+    }
+    true
+}

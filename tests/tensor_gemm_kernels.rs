@@ -1,0 +1,177 @@
+//! Which loop the typed `gemm` runs (`typed::gemm_kernel`) on nested
+//! operands, each case asserting the loop it takes and its result against
+//! the naive loop (`crd2idx` of one integer per mode) or, on f32, the bits
+//! of a naive loop that sums each element in ascending `k`: the local
+//! accumulators for a small C whose coordinates have their own elements
+//! (C nested too), in place for a C that shares elements or is larger,
+//! and offsets split at each use past the 64-entry tables.
+
+#[path = "../layout-core/tests/common/mod.rs"]
+mod common;
+mod gemm_support;
+
+use common::Dice;
+use gemm_support::{naive, storage};
+use layout_core::IntTuple;
+use layout_dsl::layout;
+use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
+use layout_dsl::tensor::{AsLayout, Tensor};
+
+/// `gemm_kernel` picks `kernel`, and the typed `gemm` equals the naive loop.
+fn run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, kernel: GemmKernel, seed: i64)
+where
+    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LB: AsLayout + GemmOperand,
+    LC: AsLayout + GemmOperand,
+{
+    let (ca, cb, cc) = (
+        la.to_core().unwrap().into_owned(),
+        lb.to_core().unwrap().into_owned(),
+        lc.to_core().unwrap().into_owned(),
+    );
+    let what = format!("{ca} x {cb} => {cc}");
+    assert_eq!(gemm_kernel(&la, &lb, &lc), Ok(kernel), "{what}");
+    let ((da, ba), (db, bb)) = (storage(&ca, seed), storage(&cb, seed + 1));
+    let (dc, bc) = storage(&cc, seed + 2);
+    let want = naive(form, [&ca, &cb, &cc], [&da, &db, &dc], [ba, bb, bc]);
+    let mut out = dc.clone();
+    let mut c = Tensor::at_base(&mut out[..], lc, bc).unwrap();
+    let a = Tensor::at_base(&da[..], la, ba).unwrap();
+    let b = Tensor::at_base(&db[..], lb, bb).unwrap();
+    typed::gemm(&a, &b, &mut c);
+    assert_eq!(out, want, "{what}");
+}
+
+#[test]
+fn each_loop_on_its_operands() {
+    let (ld, k, s) = (128usize, 8usize, 16usize);
+    // All leaves, and a nested M that is one progression: the strided kernel.
+    let c = layout!(type (8,8):(1,8));
+    run(
+        2,
+        layout!((8,k):(s,ld)),
+        layout!((8,k):(s,ld)),
+        c,
+        GemmKernel::Strided,
+        1,
+    );
+    let m = layout!(((2,4),k):((s,{2*s}),ld));
+    run(2, m, layout!((8,k):(s,ld)), c, GemmKernel::Strided, 2);
+    // The sgemm thread's MMA with A's rows permuted: local accumulators.
+    let a = layout!(((2,4),k):((64,s),ld));
+    run(2, a, layout!((8,k):(s,ld)), c, GemmKernel::Registers, 3);
+    // C nested too, its 64 coordinates on 64 elements (not one progression).
+    let cn = layout!(((2,4),8):((4,1),8));
+    run(2, a, layout!((8,k):(s,ld)), cn, GemmKernel::Registers, 4);
+    // B nested, (V,M,K) x (V,N,K) => (V,M,N).
+    let (va, vb) = (layout!((2,4,k):(1,2,8)), layout!((2,(2,2),k):(1,(4,2),8)));
+    let vc = layout!((2,4,(2,2)):(1,2,(16,8)));
+    run(4, va, vb, vc, GemmKernel::Registers, 5);
+    // C's columns on one element (stride 0): in place, every product lands.
+    let shared = layout!(((2,4),8):((4,1),0));
+    run(2, a, layout!((8,k):(s,ld)), shared, GemmKernel::InPlace, 6);
+    // C of 8·16 = 128 elements, past the accumulators: in place.
+    let wide = layout!((8,16):(1,8));
+    run(2, a, layout!((16,k):(s,ld)), wide, GemmKernel::InPlace, 7);
+    // M of 70 past the tables: split at each use.
+    let long = layout!(((2,35),3):((35,1),70));
+    run(
+        2,
+        long,
+        layout!((2,3):(3,1)),
+        layout!((70,2):(1,70)),
+        GemmKernel::Split,
+        8,
+    );
+    // An empty C: the accumulators' loop, which has nothing to sum.
+    let none = layout!(((2,0),3):((1,5),4));
+    run(
+        2,
+        none,
+        layout!((2,3):(3,1)),
+        layout!((0,2):(1,1)),
+        GemmKernel::Registers,
+        9,
+    );
+}
+
+/// f32 through the nested loops (the accumulators for C of 64 elements,
+/// in place for 128): the bits of the naive loop summing each element of
+/// C in ascending `k` (each coordinate of C its own element, so the order
+/// of the coordinates within a step of `k` is free).
+#[test]
+fn f32_bits_on_each_nested_loop() {
+    let (m, k) = (8usize, 8usize);
+    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
+    let a: Vec<f32> = (0..16 * k).map(|i| val(i, 37, 101)).collect();
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    // A's row i at 4·(i%2) + i/2, C's (i, j) at 8·(i%2) + 2·(i/2) + 16·j.
+    let a_at = |i: usize| 4 * (i % 2) + i / 2;
+    let c_at = |i: usize, j: usize| 8 * (i % 2) + 2 * (i / 2) + 16 * j;
+    let la = layout!(((2,4),k):((4,1),16));
+    for (n, kernel) in [(8usize, GemmKernel::Registers), (16, GemmKernel::InPlace)] {
+        let b: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
+        let c0: Vec<f32> = (0..16 * n).map(|i| val(i, 29, 89)).collect();
+        let mut want = c0.clone();
+        for j in 0..n {
+            for i in 0..m {
+                for kk in 0..k {
+                    want[c_at(i, j)] += a[a_at(i) + 16 * kk] * b[j + n * kk];
+                }
+            }
+        }
+        let (lb, lc) = (layout!((n,k):(1,n)), layout!(((2,4),n):((8,2),16)));
+        assert_eq!(gemm_kernel(&la, &lb, &lc), Ok(kernel));
+        let mut out = c0.clone();
+        typed::gemm(
+            &Tensor::new(&a[..], la).unwrap(),
+            &Tensor::new(&b[..], lb).unwrap(),
+            &mut Tensor::new(&mut out[..], lc).unwrap(),
+        );
+        assert_eq!(bits(&out), bits(&want), "{kernel:?}");
+    }
+}
+
+/// Random nested C's (three leaves): when `gemm_kernel`
+/// says the accumulators, C's offsets are pairwise distinct (brute force),
+/// and the result equals the naive loop whichever loop runs; both loops
+/// are seen many times.
+#[test]
+fn accumulators_only_for_distinct_offsets() {
+    let mut dice = Dice::new(13);
+    let (mut registers, mut in_place) = (0, 0);
+    for seed in 0..400 {
+        let (x, y, n) = (1 + dice.below(3), 1 + dice.below(4), 1 + dice.below(5));
+        // Half the C's a permuted column-major (distinct offsets, nested
+        // when x, y > 1), half random strides (mostly sharing elements).
+        let [dx, dy, dn] = if dice.one_in(2) {
+            [y, 1, x * y + dice.below(2)]
+        } else {
+            [dice.below(5), dice.below(5), dice.below(5)]
+        };
+        let lc = layout!(((x,y),n):((dx,dy),dn));
+        let la = layout!(((y,x),3):((3,{3*y}),1));
+        let lb = layout!((n,3):(3,1));
+        let kernel = gemm_kernel(&la, &lb, &lc).unwrap();
+        let core = AsLayout::to_core(&lc).unwrap().into_owned();
+        let mut offsets: Vec<i64> = (0..x * y)
+            .flat_map(|i| (0..n).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                let crd = IntTuple::Tuple(vec![IntTuple::Int(i as i64), IntTuple::Int(j as i64)]);
+                core.crd2idx(&crd).unwrap()
+            })
+            .collect();
+        offsets.sort_unstable();
+        let distinct = offsets.windows(2).all(|w| w[0] != w[1]);
+        match kernel {
+            GemmKernel::Registers => {
+                assert!(distinct, "{core}");
+                registers += 1;
+            }
+            GemmKernel::InPlace => in_place += 1,
+            other => assert_eq!(other, GemmKernel::Strided, "{core}"),
+        }
+        run(2, la, lb, lc, kernel, seed);
+    }
+    assert!(registers >= 50 && in_place >= 50, "{registers} {in_place}");
+}
