@@ -7,8 +7,8 @@ use core::fmt;
 
 use layout_core::{Error, IntTuple};
 
-use super::int::{Int, leaf_to_core};
 use super::compose_static::StaticList;
+use super::int::{Int, leaf_to_core};
 use super::product_static::HoleLeaf;
 use super::static_int::StaticInt;
 use super::text::{Node, describe, write_tree};
