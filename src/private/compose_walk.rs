@@ -324,17 +324,11 @@ type Folded<A0, AS, AE, N, R> =
 type Walk<A0, AS, AE, N, R> =
     <A0 as IsStatic>::Walk<<AS as IntoTuple>::Tuple, <AE as IntoTuple>::Tuple, N, R>;
 
-impl<
-    A0: Int + IsStatic,
-    A1: Int,
-    T,
-    E0: Int,
-    E1: Int,
-    TE: Copy,
-    N: Int + IsStatic,
-    R: Int + IsStatic,
-> ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
+impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
+    ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
+    // The first leaf names the walk (`Walk`).
+    A0: IsStatic,
     Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic + Erased + IntoTuple,
     Cons<E0, Cons<E1, TE>>: AllStatic + Erased,
     // The walk runs on the numbers: one instance per length of list.
