@@ -14,12 +14,13 @@ use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::compose::product;
-use super::compose_static::{StaticList, agrees};
+use super::compose_static::{FoldedModes, StaticList, StaticWalk, agrees};
+use super::compose_static_walk::{Left, modes};
 use super::int::{C, Int};
 use super::layout::Layout;
 use super::product_holes::product_modes;
 use super::shape_values::by_stride;
-use super::static_complement::{No, Yes};
+use super::static_complement::{IsStatic, No, Yes};
 use super::static_int::{StaticInt, static_leaf};
 use super::tree::MAX_RANK;
 
@@ -64,26 +65,58 @@ const fn static_holes<Sh: StaticList, St: StaticList, BS: StaticList, BD: Static
     product_modes(function, (padded_shape, stride, order), size, cosize)
 }
 
+/// The holes layout's leaves as numbers: its extents (the holes, then
+/// the rest) and its strides (1, then the stride after each hole), and
+/// how many leaves (`A`'s and one). Where the product is refused, every
+/// extent is 1 and every stride but the first 0: a type no value reaches.
+const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList>()
+-> ([usize; WIDTH], [usize; WIDTH], usize) {
+    // Past the leaves, 0s, as `StaticList::VALUES` pads a tuple.
+    let len = Sh::LEN;
+    let (mut extents, mut strides) = ([0; WIDTH], [0; WIDTH]);
+    strides[0] = 1;
+    let (holes, next, rest) = match static_holes::<Sh, St, BS, BD>() {
+        Ok(modes) => modes,
+        Err(_) => ([1; WIDTH], [0; WIDTH], 1),
+    };
+    let mut k = 0;
+    while k < len {
+        extents[k] = holes[k];
+        strides[k + 1] = next[k];
+        k += 1;
+    }
+    extents[len] = rest;
+    (extents, strides, len + 1)
+}
+
 /// Part `W` of hole `K` of the product of the static `A` (`Sh:St`, its
 /// leaves as flat tuples) by the static `B` (`BS:BD`): `0` the hole's extent, `1` the
 /// stride after it, `2` the rest's extent. Zero-sized; its value is a
 /// `const` (`1`, or `0` for a stride, where the product is refused: a
 /// type no value reaches).
+///
+/// A static leaf, but not a [`StaticInt`](super::StaticInt): its
+/// `IsStatic` names a composition's walk over the holes by the
+/// operands once ([`HolesWalk`]), where every other static leaf's names
+/// the left layout's leaves (`static_complement.rs`), and the two impls
+/// may not overlap. Only the composition a product takes reads these.
 pub struct HoleLeaf<Sh, St, BS, BD, const K: usize, const W: u8>(PhantomData<(Sh, St, BS, BD)>);
 
-impl<Sh, St, BS, BD, const K: usize, const W: u8> StaticInt for HoleLeaf<Sh, St, BS, BD, K, W>
+impl<Sh, St, BS, BD, const K: usize, const W: u8> HoleLeaf<Sh, St, BS, BD, K, W>
 where
     Sh: StaticList,
     St: StaticList,
     BS: StaticList,
     BD: StaticList,
 {
-    const VALUE: i64 = match static_holes::<Sh, St, BS, BD>() {
-        Ok((holes, _, _)) if W == 0 => holes[K] as i64,
-        Ok((_, next, _)) if W == 1 => next[K] as i64,
-        Ok((_, _, rest)) => rest as i64,
-        Err(_) if W == 1 => 0,
-        Err(_) => 1,
+    /// The value.
+    pub const VALUE: i64 = {
+        let (extents, strides, len) = hole_leaves::<Sh, St, BS, BD>();
+        (match W {
+            0 => extents[K],
+            1 => strides[K + 1],
+            _ => extents[len - 1],
+        }) as i64
     };
 }
 
@@ -92,6 +125,45 @@ static_leaf!(
     [Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList, const K: usize, const W: u8]
     HoleLeaf [Sh, St, BS, BD, K, W]
 );
+
+impl<Sh, St, BS, BD, const K: usize, const W: u8> IsStatic for HoleLeaf<Sh, St, BS, BD, K, W> {
+    type Is = Yes;
+    type Walk<AS, AE, N, R> = HolesWalk<Sh, St, BS, BD, N, R>;
+}
+
+/// The walk of the static right leaf `N:R` over the holes of the product
+/// of the static `A` (`Sh:St`) by the static `B` (`BS:BD`): the same
+/// computation as [`ComposeWalk`](super::ComposeWalk) of the holes'
+/// [`HoleLeaf`]s, named by the operands once rather than once per hole.
+/// (A layout whose first leaf is a `HoleLeaf` but whose others are not
+/// these holes is no product's: were one composed, its run-time walk
+/// would differ from this one, an [`AlgebraError`], as for any folded
+/// leaf.)
+pub struct HolesWalk<Sh, St, BS, BD, N, R>(PhantomData<(Sh, St, BS, BD, N, R)>);
+
+impl<Sh, St, BS, BD, N, R> StaticWalk for HolesWalk<Sh, St, BS, BD, N, R>
+where
+    Sh: StaticList,
+    St: StaticList,
+    BS: StaticList,
+    BD: StaticList,
+    N: StaticInt,
+    R: StaticInt,
+{
+    const MODES: Result<FoldedModes, AlgebraError> = {
+        let (extents, strides, len) = hole_leaves::<Sh, St, BS, BD>();
+        modes(
+            &Left {
+                extents,
+                strides,
+                len,
+            },
+            N::VALUE as usize,
+            R::VALUE as usize,
+        )
+    };
+    const EXTENT: usize = N::VALUE as usize;
+}
 
 /// The holes layout a product takes (`Self`, computed at run time): itself
 /// under [`No`], the [`HoleLeaf`]s of `A` (`Sh:St`) by `B` (`BS:BD`)
