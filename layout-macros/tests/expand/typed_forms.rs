@@ -346,7 +346,7 @@ fn generate() -> String {
         "    let answered: Vec<&str> = ANSWERED.lock().unwrap().iter().copied().collect();\n",
     );
     out.push_str("    let mut sampled = SAMPLED.to_vec();\n    sampled.sort_unstable();\n");
-    out.push_str("    assert_eq!(answered, sampled);\n");
+    out.push_str("    assert_eq!(answered, sampled);\n    check_refusals();\n");
     out.push_str("}\n\n/// The functions sampled above: every one with a typed form.\n");
     writeln!(out, "#[rustfmt::skip]\nconst SAMPLED: &[&str] = &[").unwrap();
     let mut names: Vec<&str> = samples.iter().map(|s| s[0].as_str()).collect();

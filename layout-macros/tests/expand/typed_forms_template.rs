@@ -86,8 +86,8 @@ fn same_function(got: Layout, want: Layout, f: &str, input: &str) {
 }
 
 /// A typed result, or its `Ok`: `None` where the typed code refuses. It
-/// may refuse where the core answers (the core composes some layouts CuTe
-/// refuses, README "Where we differ"), never answer otherwise.
+/// may refuse where the core answers only for the functions in
+/// [`MAY_REFUSE`], never answer otherwise.
 trait Settle: Sized {
     type Out;
     fn settle(self) -> Result<Self::Out, String>;
@@ -103,6 +103,23 @@ impl<T, E: Display> Settle for Result<T, E> {
 /// The functions with a sample whose typed code answered.
 static ANSWERED: Mutex<BTreeSet<&str>> = Mutex::new(BTreeSet::new());
 
+/// The functions with a sample whose typed code refused.
+static REFUSED: Mutex<BTreeSet<&str>> = Mutex::new(BTreeSet::new());
+
+/// The functions whose typed code may refuse a sample the core answers:
+/// `blocked_product((({2},3),3,2):((3,12),1,0), (4,4,1):(9,36,3))`, where
+/// the core's answer (README, "Where we differ") refines a leaf of `B` into
+/// two, a nesting the typed result, fixed while compiling, has only for
+/// some values of the dynamic leaf (`tests/typed_where_cute_refuses.rs`).
+const MAY_REFUSE: &[&str] = &["blocked_product"];
+
+/// No function outside [`MAY_REFUSE`] refused a sample.
+fn check_refusals() {
+    let refused = REFUSED.lock().unwrap();
+    let unexpected: Vec<&&str> = refused.iter().filter(|f| !MAY_REFUSE.contains(f)).collect();
+    assert!(unexpected.is_empty(), "typed code refused where the core answers: {unexpected:?}");
+}
+
 /// The typed value of a sample of function `f`, if it answered.
 fn answer<T: Settle>(f: &'static str, input: &str, got: T) -> Option<T::Out> {
     match got.settle() {
@@ -112,6 +129,7 @@ fn answer<T: Settle>(f: &'static str, input: &str, got: T) -> Option<T::Out> {
         }
         Err(e) => {
             eprintln!("{input}: the typed code refused: {e}");
+            REFUSED.lock().unwrap().insert(f);
             None
         }
     }
