@@ -78,35 +78,41 @@ fn nested_static_mode_with_a_dynamic_leaf() {
 }
 
 /// A nested mode of dynamic leaves: where the tile divides the leaves'
-/// walk the view is the core's; where not, an error (the core, which
-/// coalesces, may still answer): never a different view.
+/// walk, or the leaves continue one another (stride `a` after extent `a`,
+/// merged as CuTe's coalesce would), the view is the core's; where not,
+/// an error: never a different view.
 #[test]
 fn nested_dynamic_mode() {
     let (mut typed, mut refused) = (0, 0);
     for a in 1..=8usize {
         for b in [1usize, 2, 4, 6] {
-            let n = 8usize;
-            let ab = a * b;
-            match layout!(type local_tile(((a,b),n):((1,a),ab), (4,2), (0,_))) {
-                Ok(tile) => {
-                    typed += 1;
-                    let src = format!("local_tile((({a},{b}),{n}):((1,{a}),{ab}), (4,2), (0,_))");
-                    same_as_core(tile, &src);
-                }
-                Err(_) => {
-                    refused += 1;
-                    // Leaf `a` meets the tile of 4, or leaf `b` what is left of it.
-                    let left = if a < 4 { 4 / a } else { 1 };
-                    assert!(
-                        a % 4 != 0 && 4 % a != 0 || b % left != 0 && left % b != 0,
-                        "a={a} b={b}"
-                    );
+            // `gap` 0: leaf `b` continues leaf `a`; 1: it does not.
+            for gap in [0, 1] {
+                let (n, db) = (8usize, a + gap);
+                let dn = db * b;
+                match layout!(type local_tile(((a,b),n):((1,db),dn), (4,2), (0,_))) {
+                    Ok(tile) => {
+                        typed += 1;
+                        let src =
+                            format!("local_tile((({a},{b}),{n}):((1,{db}),{dn}), (4,2), (0,_))");
+                        same_as_core(tile, &src);
+                    }
+                    Err(_) => {
+                        refused += 1;
+                        // Leaf `a` meets the tile of 4, or leaf `b` what is left of it.
+                        let left = if a < 4 { 4 / a } else { 1 };
+                        assert!(
+                            a % 4 != 0 && 4 % a != 0 || b % left != 0 && left % b != 0,
+                            "a={a} b={b}"
+                        );
+                        assert_eq!(gap, 1, "a={a} b={b}: contiguous leaves merge");
+                    }
                 }
             }
         }
     }
     assert!(
-        typed >= 10 && refused >= 5,
+        typed >= 40 && refused >= 5,
         "{typed} typed, {refused} refused"
     );
 }
@@ -344,5 +350,44 @@ fn nested_thread_layouts() {
             );
             same_as_core(p, &src);
         }
+    }
+}
+
+/// Issue 12: `outer_partition(((2,3),4):((1,2),6), (3,2), (2,1))` with the
+/// `2` dynamic. CuTe C++ (g++, CUTLASS) answers the static form
+/// `view((_2,_2):(_3,_12),8)`; with a run-time `2` its coalesce cannot
+/// merge `(2,_3):(_1,_2)`, and its walk answers a tile of the wrong size
+/// (`zipped_divide` = `(((2,1),_2),((1,2),_2))`, 4 elements for a tile of
+/// 6) without a check. The typed path merges the leaves at run time (the
+/// `3` steps by `2·1`) and answers the core's view; a leaf that does not
+/// continue the run (`n = 4`: `(4,3):(1,2)` overlaps) is refused, as the
+/// core refuses.
+#[test]
+fn a_dynamic_leaf_merges_with_the_leaf_continuing_it() {
+    let tile = layout!(type outer_partition((({2},3),4):((1,2),6), (3,2), (2,1))).unwrap();
+    assert_eq!(tile.1, 8);
+    same_as_core(tile, "outer_partition(((2,3),4):((1,2),6), (3,2), (2,1))");
+    for n in 1..=8usize {
+        let typed = layout!(type outer_partition(((n,3),4):((1,2),6), (3,2), (2,1)));
+        let src = format!("outer_partition((({n},3),4):((1,2),6), (3,2), (2,1))");
+        match (typed, layout_dsl::evaluate(&src)) {
+            (Ok(tile), Ok(_)) => same_as_core(tile, &src),
+            (Err(e), Err(_)) => assert!(e.to_string().contains("to divide one another"), "{e}"),
+            (typed, core) => panic!("{src}: typed {typed:?}, core {core:?}"),
+        }
+    }
+    // A run of three leaves, `(n,2,3):(1,n,2n)` = `6n:1`, by tiles that
+    // end inside each of them and past the last (a partial tile).
+    for n in 1..=4usize {
+        let (dn, dm) = (2 * n, 6 * n);
+        let src = |t: usize, c: usize| {
+            format!("outer_partition((({n},2,3),4):((1,{n},{dn}),{dm}), ({t},2), ({c},1))")
+        };
+        let tile = layout!(type outer_partition(((n,2,3),4):((1,n,dn),dm), (3,2), (1,1)));
+        same_as_core(tile.unwrap(), &src(3, 1));
+        let tile = layout!(type outer_partition(((n,2,3),4):((1,n,dn),dm), (5,2), (1,1)));
+        same_as_core(tile.unwrap(), &src(5, 1));
+        let tile = layout!(type outer_partition(((n,2,3),4):((1,n,dn),dm), (12,2), (0,1)));
+        same_as_core(tile.unwrap(), &src(12, 0));
     }
 }

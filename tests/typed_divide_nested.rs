@@ -91,44 +91,51 @@ fn static_nested_mode_and_dynamic_leaf() {
 }
 
 /// A nested mode of dynamic leaves: a tile that divides the leaves' walk
-/// gives the core's function; one that does not is `NotDivisible` naming
-/// the two values (never a wrong layout).
+/// gives the core's function, and so does one where the leaves continue
+/// one another (`gap` 0: stride `a` after extent `a`, merged as CuTe's
+/// coalesce would); otherwise `NotDivisible` names the two values (never
+/// a wrong layout).
 #[test]
 fn dynamic_nested_mode() {
-    let (mut typed, mut refused) = (0, 0);
+    let (mut typed, mut merged, mut refused) = (0, 0, 0);
     for a in 1..=9usize {
         for b in 1..=6usize {
             for n in [1usize, 5, 8] {
-                let l = layout!(((a,b),n):((1,a),{a * b}));
-                let text =
-                    |f: &str| core(&format!("{f}((({a},{b}),{n}):((1,{a}),{}), <4,2>)", a * b));
-                match l.logical_divide((C::<4>, C::<2>)) {
-                    Ok(d) => {
-                        typed += 1;
-                        same_modes!(d, text("logical_divide"));
-                        let z = l.zipped_divide((C::<4>, C::<2>)).unwrap();
-                        same_modes!(z, text("zipped_divide"));
+                for gap in [0, 1] {
+                    let (db, dn) = (a + gap, (a + gap) * b);
+                    let l = layout!(((a,b),n):((1,db),dn));
+                    let text =
+                        |f: &str| core(&format!("{f}((({a},{b}),{n}):((1,{db}),{dn}), <4,2>)"));
+                    match l.logical_divide((C::<4>, C::<2>)) {
+                        Ok(d) => {
+                            typed += 1;
+                            merged += usize::from(a % 4 != 0 && 4 % a != 0);
+                            same_modes!(d, text("logical_divide"));
+                            let z = l.zipped_divide((C::<4>, C::<2>)).unwrap();
+                            same_modes!(z, text("zipped_divide"));
+                        }
+                        Err(AlgebraError::NotDivisible {
+                            function,
+                            dividend,
+                            divisor,
+                        }) => {
+                            refused += 1;
+                            assert_eq!(function, "logical_divide");
+                            assert_eq!(gap, 1, "a={a} b={b}: contiguous leaves merge");
+                            // Leaf `a` meets the tile of 4: neither divides the other.
+                            assert_eq!((dividend, divisor), (a, 4), "a={a} b={b}");
+                            assert!(a % 4 != 0 && 4 % a != 0);
+                            assert!(l.zipped_divide((C::<4>, C::<2>)).is_err());
+                        }
+                        Err(e) => panic!("{e}"),
                     }
-                    Err(AlgebraError::NotDivisible {
-                        function,
-                        dividend,
-                        divisor,
-                    }) => {
-                        refused += 1;
-                        assert_eq!(function, "logical_divide");
-                        // Leaf `a` meets the tile of 4: neither divides the other.
-                        assert_eq!((dividend, divisor), (a, 4), "a={a} b={b}");
-                        assert!(a % 4 != 0 && 4 % a != 0);
-                        assert!(l.zipped_divide((C::<4>, C::<2>)).is_err());
-                    }
-                    Err(e) => panic!("{e}"),
                 }
             }
         }
     }
     assert!(
-        typed > 50 && refused > 20,
-        "{typed} typed, {refused} refused"
+        typed > 100 && merged > 40 && refused > 20,
+        "{typed} typed ({merged} merged), {refused} refused"
     );
 }
 

@@ -37,15 +37,31 @@ fn mode_at(mode: &Leaves, mut i: usize) -> usize {
 
 /// Whether a tile of `t` spreads over the leaves with every non-last leaf
 /// and the part of the tile it takes dividing one another (the nesting's
-/// condition; else the typed path refuses).
+/// condition), a leaf that does not divide merged with the leaves that
+/// continue it (the next stride its extent times its stride: the same
+/// elements in the same order, as CuTe's coalesce sees it); else the typed
+/// path refuses.
 fn spreads(mode: &Leaves, t: usize) -> bool {
-    let mut r = t;
-    for &(s, _) in &mode[..mode.len() - 1] {
-        let take = s.min(r);
-        if take == 0 || r % take != 0 || s % take != 0 {
-            return false;
+    let (mut r, last) = (t, mode.len() - 1);
+    let mut k = 0;
+    while k < last {
+        let (mut s, d) = mode[k];
+        loop {
+            let take = s.min(r);
+            if take != 0 && r % take == 0 && s % take == 0 {
+                r /= take;
+                break;
+            }
+            k += 1;
+            if s == 0 || mode[k].1 != s * d {
+                return false;
+            }
+            s *= mode[k].0;
+            if k == last {
+                return true;
+            }
         }
-        r /= take;
+        k += 1;
     }
     true
 }
@@ -281,17 +297,27 @@ fn static_nested_partitions_stay_static() {
     assert_eq!(regs.iter().copied().collect::<Vec<_>>(), seen(&want).1);
 }
 
-/// A run-time value that breaks the nesting is an error naming it.
+/// A run-time value that breaks the nesting is an error naming it; where
+/// the leaves continue one another they merge, and the tile is the core's.
 #[test]
 fn indivisible_nesting_names_the_values() {
     let data = positions();
     let (a, m) = (3, 8);
-    let t = Tensor::new(&data[..], layout!(((a,4),m):((1,a),12))).unwrap();
+    // Leaf `4` steps by 4, not 3: the leaves do not continue one another.
+    let t = Tensor::new(&data[..], layout!(((a,4),m):((1,4),16))).unwrap();
     let e = typed::local_tile(t, (C::<4>, C::<2>), (0, 0)).unwrap_err();
     assert_eq!(
         e.to_string(),
         "shape_div needs 3 and 4 to divide one another"
     );
+    // `(3,4):(1,3)` is `12:1`: tile 1 is elements 4..8.
+    let l = layout!(((a,4),m):((1,a),12));
+    let t = Tensor::new(&data[..], l).unwrap();
+    let core_t = Tensor::new(&data[..], l.to_core().unwrap()).unwrap();
+    let got = typed::local_tile(t, (C::<4>, C::<2>), (1, 0)).unwrap();
+    let want = tensor::local_tile(core_t.view(), (4, 2), (1, 0)).unwrap();
+    assert_eq!(seen(&got), seen(&want));
+    assert_eq!(seen(&got).1, [4, 5, 6, 7, 16, 17, 18, 19]);
 }
 
 proptest! {

@@ -40,6 +40,7 @@ use quote::{format_ident, quote};
 
 use crate::emit;
 use crate::kind::{Door, typed_call};
+use crate::partition_args::{leaves_of, spread_fits};
 use crate::tree::is_plain;
 
 /// One integer of the computation: known now, or a Rust expression.
@@ -148,6 +149,10 @@ pub fn nested_call(e: &Expr) -> Option<(Form, &Expr, &Expr, TokenStream)> {
 
 /// A by-mode tiler whose entries match `modes` one for one: a static
 /// positive extent for any mode, a tiler of the same rank for a tuple mode.
+/// An extent over a tuple mode must meet the conditions the facade asserts
+/// while compiling ([`spread_fits`]: CuTe's `static_assert`s where the
+/// leaves are static); one that does not (`(6,3):(2,12)` by 9, which only
+/// merging the two leaves divides) goes through the core.
 fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
     if tiles.len() != modes.len() {
         return None;
@@ -156,6 +161,11 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
         .iter()
         .zip(modes)
         .map(|(t, m)| match (&t.kind, &m.kind) {
+            (ExprKind::Int(t), ExprKind::Tuple(_)) if *t > 0 => {
+                let mut leaves = Vec::new();
+                leaves_of(m, &mut leaves);
+                spread_fits(&leaves, *t).then(|| tile_leaf(*t))
+            }
             (ExprKind::Int(t), _) if *t > 0 => Some(tile_leaf(*t)),
             (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) => by_mode_tiler(inner, sub),
             _ => None,

@@ -15,8 +15,10 @@
 //!   `tj < rj` that leaf's rest extent is 1).
 //!   Both are layouts of that nesting only when `tj` divides `sj` and `r`
 //!   (CuTe's shape_div conditions): a static pair is checked while
-//!   compiling (CuTe's `static_assert`), a dynamic one when the code runs
-//!   (an error naming both values, never a wrong layout). The last leaf
+//!   compiling (CuTe's `static_assert`); a dynamic leaf that does not
+//!   divide is merged at run time with the leaves that continue it (as
+//!   CuTe's static coalesce would, `divide_merge.rs`), else refused when
+//!   the code runs (an error naming both values, never a wrong layout). The last leaf
 //!   takes whatever is left and, like a single extent, may be partial
 //!   (`ceil(sk/r)` tiles).
 //! - A tuple tiler over a nested mode (CuTe's by-mode tiler inside a
@@ -28,6 +30,7 @@
 use layout_core::{DomainError, Error};
 
 use super::algebra::AlgebraError;
+use super::divide_merge::{Run, SpreadMerged};
 use super::int::{C, Int};
 use super::leaf_list::LeafList;
 use super::list::{Cons, IntoTuple, Nil};
@@ -160,7 +163,7 @@ impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
 /// The dynamic case of [`Clamp`]: `min(s, r)` divides the larger of the
 /// two (one division and one remainder; an extent 0 is refused too).
 #[inline(always)]
-fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), AlgebraError> {
+pub(crate) fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), AlgebraError> {
     if s == 0 {
         return Err(not_divisible(s, r));
     }
@@ -278,7 +281,7 @@ where
     R: Int,
     S: Clamp<R>,
     D: Times<R>,
-    Cons<S2, SL>: Spread<Cons<D2, DL>, S::Next>,
+    Cons<S2, SL>: SpreadMerged<Cons<D2, DL>, S::Next>,
 {
     type TileS = Cons<S::Take, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::TileS>;
     type TileD = Cons<D, <Cons<S2, SL> as Spread<Cons<D2, DL>, S::Next>>::TileD>;
@@ -290,12 +293,24 @@ where
         d: Cons<D, Cons<D2, DL>>,
         r: R,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
-        let (take, next, rest) = self.0.clamp(r)?;
         // The rest steps over this leaf by `r·d`, as CuTe's composition
         // walk does (`rest_stride * curr_stride`): where the leaf is
         // smaller than `r` its rest extent is 1 and the step only prints.
         let step = d.0.times(r, "local_tile")?;
-        let (ts, td, rs, rd) = self.1.spread(d.1, next)?;
+        let (ts, td, rs, rd, take, rest) = match self.0.clamp(r) {
+            Ok((take, next, rest)) => {
+                let (ts, td, rs, rd) = self.1.spread(d.1, next)?;
+                (ts, td, rs, rd, take, rest)
+            }
+            // A run-time leaf that does not divide `r`: merged with the
+            // leaves that continue it (`divide_merge.rs`), else refused.
+            Err(refused) => {
+                let run = Run::start(self.0.get(), d.0.get(), refused);
+                let (ts, td, rs, rd, take, rest) =
+                    self.1.spread_merged(d.1, run.leaf(r.get())?, run)?;
+                (ts, td, rs, rd, run.leaf(take)?, run.leaf(rest)?)
+            }
+        };
         Ok((
             Cons(take, ts),
             Cons(d.0, td),
