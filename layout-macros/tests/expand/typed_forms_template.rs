@@ -117,7 +117,10 @@ const MAY_REFUSE: &[&str] = &["blocked_product"];
 fn check_refusals() {
     let refused = REFUSED.lock().unwrap();
     let unexpected: Vec<&&str> = refused.iter().filter(|f| !MAY_REFUSE.contains(f)).collect();
-    assert!(unexpected.is_empty(), "typed code refused where the core answers: {unexpected:?}");
+    assert!(
+        unexpected.is_empty(),
+        "typed code refused where the core answers: {unexpected:?}"
+    );
 }
 
 /// The typed value of a sample of function `f`, if it answered.
