@@ -10,7 +10,27 @@ use core::marker::PhantomData;
 ///
 /// Implemented for `&[T]`, `&mut [T]`, `Vec<T>`, `Box<[T]>`, `[T; N]` and
 /// [`RawEngine`].
-pub trait Engine {
+///
+/// # Safety
+///
+/// A tensor checks its layout against the length of `as_slice` once, when
+/// it is made, and afterwards indexes without a bounds check. So an
+/// implementation must return a slice of the same length on every call for
+/// as long as the value lives (through `&self`: no interior mutability
+/// that resizes it), and [`EngineMut::as_mut_slice`] the same length as
+/// `as_slice`. An engine that broke this would let safe code read or write
+/// out of bounds; hence the trait is `unsafe` to implement:
+///
+/// ```compile_fail,E0200
+/// struct Shrinking(Vec<f32>);
+/// impl layout_dsl::tensor::Engine for Shrinking {
+///     type Elem = f32;
+///     fn as_slice(&self) -> &[f32] {
+///         &self.0
+///     }
+/// }
+/// ```
+pub unsafe trait Engine {
     /// The element type.
     type Elem;
     /// Every element, in storage order.
@@ -18,65 +38,79 @@ pub trait Engine {
 }
 
 /// Storage a tensor can also write.
-pub trait EngineMut: Engine {
+///
+/// # Safety
+///
+/// `as_mut_slice` returns a slice of the same length as
+/// [`Engine::as_slice`], on every call (see [`Engine`]'s contract).
+pub unsafe trait EngineMut: Engine {
     /// Every element, in storage order, writable.
     fn as_mut_slice(&mut self) -> &mut [Self::Elem];
 }
 
-impl<T> Engine for &[T] {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> Engine for &[T] {
     type Elem = T;
     fn as_slice(&self) -> &[T] {
         self
     }
 }
 
-impl<T> Engine for &mut [T] {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> Engine for &mut [T] {
     type Elem = T;
     fn as_slice(&self) -> &[T] {
         self
     }
 }
 
-impl<T> EngineMut for &mut [T] {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> EngineMut for &mut [T] {
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
     }
 }
 
-impl<T> Engine for Vec<T> {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> Engine for Vec<T> {
     type Elem = T;
     fn as_slice(&self) -> &[T] {
         self
     }
 }
 
-impl<T> EngineMut for Vec<T> {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> EngineMut for Vec<T> {
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
     }
 }
 
-impl<T> Engine for Box<[T]> {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> Engine for Box<[T]> {
     type Elem = T;
     fn as_slice(&self) -> &[T] {
         self
     }
 }
 
-impl<T> EngineMut for Box<[T]> {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> EngineMut for Box<[T]> {
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
     }
 }
 
-impl<T, const N: usize> Engine for [T; N] {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T, const N: usize> Engine for [T; N] {
     type Elem = T;
     fn as_slice(&self) -> &[T] {
         self
     }
 }
 
-impl<T, const N: usize> EngineMut for [T; N] {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T, const N: usize> EngineMut for [T; N] {
     fn as_mut_slice(&mut self) -> &mut [T] {
         self
     }
@@ -120,7 +154,8 @@ impl<T> RawEngine<'_, T> {
     }
 }
 
-impl<T> Engine for RawEngine<'_, T> {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> Engine for RawEngine<'_, T> {
     type Elem = T;
     fn as_slice(&self) -> &[T] {
         // SAFETY: the contract of `RawEngine::new`.
@@ -128,7 +163,8 @@ impl<T> Engine for RawEngine<'_, T> {
     }
 }
 
-impl<T> EngineMut for RawEngine<'_, T> {
+// SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.
+unsafe impl<T> EngineMut for RawEngine<'_, T> {
     fn as_mut_slice(&mut self) -> &mut [T] {
         // SAFETY: the contract of `RawEngine::new`; `&mut self` makes this
         // the only slice handed out.
