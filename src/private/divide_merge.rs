@@ -58,50 +58,34 @@ impl Run {
     }
 }
 
+/// What [`SpreadMerged::spread_merged`] gives: [`Spread`]'s four lists for
+/// `S` over the strides `DL`, then the run's part of the tile and of the
+/// rest.
+pub type Merged<S, DL, R> = Result<
+    (
+        <S as Spread<DL, R>>::TileS,
+        <S as Spread<DL, R>>::TileD,
+        <S as Spread<DL, R>>::RestS,
+        <S as Spread<DL, R>>::RestD,
+        usize,
+        usize,
+    ),
+    AlgebraError,
+>;
+
 /// [`Spread`] for the leaves after the first of a [`Run`]: `Self`'s first
 /// leaf joins the run; the run's tile and rest extents, for the run's
 /// first leaf, come back with the lists.
 pub trait SpreadMerged<DL, R>: Spread<DL, R> {
     /// The four lists, and the run's part of the tile and of the rest.
-    #[allow(clippy::type_complexity)]
-    fn spread_merged(
-        self,
-        d: DL,
-        r: R,
-        run: Run,
-    ) -> Result<
-        (
-            Self::TileS,
-            Self::TileD,
-            Self::RestS,
-            Self::RestD,
-            usize,
-            usize,
-        ),
-        AlgebraError,
-    >;
+    fn spread_merged(self, d: DL, r: R, run: Run) -> Merged<Self, DL, R>;
 }
 
 /// The last leaf ends the run, which takes what is left of the tile (the
 /// tiles past it may be partial, as past any last leaf).
 impl<S: CeilOver<R>, D: Times<R>, R: Int> SpreadMerged<Cons<D, Nil>, R> for Cons<S, Nil> {
     #[inline]
-    fn spread_merged(
-        self,
-        d: Cons<D, Nil>,
-        r: R,
-        run: Run,
-    ) -> Result<
-        (
-            Self::TileS,
-            Self::TileD,
-            Self::RestS,
-            Self::RestD,
-            usize,
-            usize,
-        ),
-        AlgebraError,
-    > {
+    fn spread_merged(self, d: Cons<D, Nil>, r: R, run: Run) -> Merged<Self, Cons<D, Nil>, R> {
         let step = d.0.times(r, "local_tile")?;
         let run = run.extend(self.0.get(), d.0.get())?;
         let (one_tile, one_rest) = (run.leaf(1)?, run.leaf(1)?);
@@ -130,17 +114,7 @@ where
         d: Cons<D, Cons<D2, DL>>,
         r: R,
         run: Run,
-    ) -> Result<
-        (
-            Self::TileS,
-            Self::TileD,
-            Self::RestS,
-            Self::RestD,
-            usize,
-            usize,
-        ),
-        AlgebraError,
-    > {
+    ) -> Merged<Self, Cons<D, Cons<D2, DL>>, R> {
         let step = d.0.times(r, "local_tile")?;
         let run = run.extend(self.0.get(), d.0.get())?;
         let (one_tile, one_rest) = (run.leaf(1)?, run.leaf(1)?);
