@@ -44,8 +44,7 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 /// `F` is the function the tile is written in ([`tilers`]), so that the
 /// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)",
-    label = "not a static extent, nor a tuple of tiles nested as its mode"
+    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)"
 )]
 pub trait FitsMode<T, F> {}
 
