@@ -103,6 +103,20 @@ where
     }
 }
 
+/// What [`TileTimes::times`] gives: the mode's parts of `logical_product`
+/// and of `zipped_product`'s two modes, shapes and strides.
+pub type Parts<T, S, D> = Result<
+    (
+        <T as TileTimes<S, D>>::LogicalS,
+        <T as TileTimes<S, D>>::LogicalD,
+        <T as TileTimes<S, D>>::FirstS,
+        <T as TileTimes<S, D>>::FirstD,
+        <T as TileTimes<S, D>>::SecondS,
+        <T as TileTimes<S, D>>::SecondD,
+    ),
+    AlgebraError,
+>;
+
 /// A tile (`Self`) times one mode of `A` (`S`, stride `D`), as CuTe's
 /// `logical_product(mode, tile)` inside `transform_layout`: a layout or an
 /// extent gives `(mode, copies)`; a tuple of tiles (CuTe's tiler nesting a
@@ -126,23 +140,7 @@ pub trait TileTimes<S, D> {
     /// Its strides.
     type SecondD;
     /// The six parts.
-    #[allow(clippy::type_complexity)]
-    fn times(
-        self,
-        s: S,
-        d: D,
-        function: &'static str,
-    ) -> Result<
-        (
-            Self::LogicalS,
-            Self::LogicalD,
-            Self::FirstS,
-            Self::FirstD,
-            Self::SecondS,
-            Self::SecondD,
-        ),
-        AlgebraError,
-    >;
+    fn times(self, s: S, d: D, function: &'static str) -> Parts<Self, S, D>;
 }
 
 impl<S: Mode<D>, D: Tree, T: ProductTile> TileTimes<S, D> for T
@@ -159,23 +157,7 @@ where
     type SecondD = CopiesD<S, D, T>;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    #[allow(clippy::type_complexity)]
-    fn times(
-        self,
-        s: S,
-        d: D,
-        function: &'static str,
-    ) -> Result<
-        (
-            Self::LogicalS,
-            Self::LogicalD,
-            S,
-            D,
-            Self::SecondS,
-            Self::SecondD,
-        ),
-        AlgebraError,
-    > {
+    fn times(self, s: S, d: D, function: &'static str) -> Parts<Self, S, D> {
         let (xs, xd) = ok_or_return!(Layout::from_parts(s, d).copies(self, function));
         Ok(((s, xs), (d, xd), s, d, xs, xd))
     }
@@ -261,23 +243,12 @@ macro_rules! nested_tiles_impl {
             type SecondS = Tup<Ss<S, D, $Tu>>;
             type SecondD = Tup<Sd<S, D, $Tu>>;
             #[inline]
-            #[allow(clippy::type_complexity)]
             fn times(
                 self,
                 s: S,
                 d: D,
                 function: &'static str,
-            ) -> Result<
-                (
-                    Self::LogicalS,
-                    Self::LogicalD,
-                    Self::FirstS,
-                    Self::FirstD,
-                    Self::SecondS,
-                    Self::SecondD,
-                ),
-                AlgebraError,
-            > {
+            ) -> Parts<Self, S, D> {
                 let (ls, ld, fs, fd, ss, sd) =
                     ok_or_return!(Layout::from_parts(s, d).walk(self, function));
                 Ok((
