@@ -29,11 +29,21 @@
 //! exact; the offsets `at_i` are each exact and their sum's carries are
 //! kept. The partition's largest offset is `b + Σ at_i + reach` (every
 //! stride non-negative), and its smallest `b + Σ at_i ≥ 0`: the partition
-//! fits iff that sum, added with carries, is below `len`. A carry means the
-//! true offset is past `usize::MAX`, so no engine holds it. A partition
-//! with no coordinate (some `s_i = 0`, and then `R_i = 0` too) fits any
-//! engine, whatever the wrapping sums say: a refusal asks the general
-//! check (cold) before it errs.
+//! fits iff that sum is below `len`. A carry means the true offset is past
+//! `usize::MAX`, so no engine holds it.
+//!
+//! The comparison is `start < len - reach` with `start = b + Σ at_i`
+//! (its carries kept), not `start + reach < len`: since `reach ≤ len - 1`
+//! the subtraction does not wrap, the two are the same inequality over
+//! the integers, and the sum `start + reach` (whose carry would need its
+//! own test) is never formed.
+//!
+//! A partition with no coordinate fits any engine. The argument above
+//! needs a parent with a coordinate; a parent with none (some `s_i = 0`)
+//! has a partition with none (a leaf: `R_i = ceil(0/T) = 0`; a tuple mode
+//! tiled exactly: `size(rest) = 0`; a mode passed whole keeps its 0), so
+//! whatever the wrapping `len - reach` says is harmless: an acceptance is
+//! right, and a refusal asks the general check (cold) before it errs.
 //!
 //! A signed layout (a stride may be negative) takes the general check on
 //! the result unless every coordinate of it is one of `t`'s (`within`).
@@ -111,8 +121,10 @@ impl PartitionBound {
             return self.within;
         }
         let (start, c1) = parent_base.overflowing_add(offset);
-        let (high, c2) = start.overflowing_add(self.reach);
-        !(self.carry | c1 | c2 | (high >= len))
+        // `len - reach` does not wrap for a parent with a coordinate
+        // (module docs), and then this is `start + reach < len`.
+        let room = len.wrapping_sub(self.reach);
+        !(self.carry | c1 | (start >= room))
     }
 
     /// The answer when [`PartitionBound::fits`] says no, for the result
@@ -120,10 +132,11 @@ impl PartitionBound {
     /// layout's partial partition, exact as before), else `Ok` for a result
     /// with no coordinate (it fits a buffer of length 0), an overflow error
     /// when the first offset itself is past `usize::MAX`, else the general
-    /// check's error naming the offset. Cold and by value (a reference
-    /// would make the caller store the layout on the hot path).
-    #[cold]
-    #[inline(never)]
+    /// check's error naming the offset. The work is cold and out of line,
+    /// and takes the two flags it reads, not `self`: by value the whole
+    /// bound (with `within`, which only [`PartitionBound::fits`] reads)
+    /// was formed, and stored to the stack, ahead of the branch.
+    #[inline(always)]
     pub fn refused<M: Fits>(
         self,
         layout: M,
@@ -131,16 +144,31 @@ impl PartitionBound {
         offset: usize,
         len: usize,
     ) -> Result<M, Error> {
-        let base = parent_base.wrapping_add(offset);
-        if self.derived && layout.check_fits(0, 0).is_ok() {
-            return Ok(layout);
-        }
-        if self.derived && (self.carry | parent_base.overflowing_add(offset).1) {
-            return Err(ErrorKind::Overflow("a partition's first offset overflows usize").into());
-        }
-        layout.check_fits(base, len)?;
-        Ok(layout)
+        refused(layout, self.derived, self.carry, parent_base, offset, len)
     }
+}
+
+/// [`PartitionBound::refused`]'s work. Cold and by value (a reference
+/// would make the caller store the layout on the hot path).
+#[cold]
+#[inline(never)]
+fn refused<M: Fits>(
+    layout: M,
+    derived: bool,
+    carry: bool,
+    parent_base: usize,
+    offset: usize,
+    len: usize,
+) -> Result<M, Error> {
+    let base = parent_base.wrapping_add(offset);
+    if derived && layout.check_fits(0, 0).is_ok() {
+        return Ok(layout);
+    }
+    if derived && (carry | parent_base.overflowing_add(offset).1) {
+        return Err(ErrorKind::Overflow("a partition's first offset overflows usize").into());
+    }
+    layout.check_fits(base, len)?;
+    Ok(layout)
 }
 
 /// The summed reach of a list of modes (`Self`) with strides `DL`,

@@ -1,11 +1,11 @@
 //! Whether a typed layout's offsets, from a base, stay inside a buffer:
 //! the check a tensor makes once when it is built, done on the typed trees
-//! (one multiply per leaf: with an overflow flag in `usize` when the
-//! strides are non-negative, saturating in `i128` when they may be
-//! negative, so no sum wraps) instead of through the core's allocated
-//! `Layout`. No loop and no division: the extremes are closed-form sums.
-//! For a static layout it folds to one comparison with the buffer's
-//! length.
+//! (one multiply per leaf: checked in `usize` when the strides are
+//! non-negative, each overflow its own early exit, saturating in `i128`
+//! when they may be negative, so no sum wraps) instead of through the
+//! core's allocated `Layout`. No loop and no division: the extremes are
+//! closed-form sums. For a static layout it folds to one comparison with
+//! the buffer's length.
 
 use layout_core::{DomainError, Error};
 
@@ -13,53 +13,45 @@ use super::int::{Int, Offset};
 use super::layout::Layout;
 use super::tree::{Mode, Tree};
 
-/// What a layout's leaves add up to: the extreme offsets it reaches from
-/// 0 (for a non-empty layout; see [`check_fits`] for an empty one).
+/// What a signed layout's leaves add up to: the extreme offsets it
+/// reaches from 0 (for a non-empty layout; see [`check_fits`] for an
+/// empty one). A non-negative layout sums with `Reach::reach_checked`.
 #[derive(Default)]
 pub struct Reaches {
-    /// Signed layouts: the sums of the negative and of the positive
-    /// reaches `(extent-1)·stride`, saturating in `i128`.
+    /// The sums of the negative and of the positive reaches
+    /// `(extent-1)·stride`, saturating in `i128`.
     low: i128,
     high: i128,
-    /// Unsigned layouts (every stride non-negative): the sum of the
-    /// reaches in `usize`, and whether a product or a sum overflowed it
-    /// (then no buffer holds the layout). A flag instead of `i128`
-    /// saturation: one multiply and one add per leaf.
-    top: usize,
-    overflow: bool,
 }
 
 /// The lowest and highest offset a shape tree (`Self`) with stride tree
 /// `D` reaches from 0, and whether it has no coordinate at all.
 pub trait Reach<D> {
-    /// Adds this tree's reaches to `acc`. For a non-negative layout
-    /// (`!I::SIGNED`) an extent 0 adds a reach past any buffer, for a
-    /// signed one 0 (see `check_fits`).
-    fn reach<I: Offset>(&self, d: &D, acc: &mut Reaches);
+    /// Adds this tree's reaches to `acc`, a stride read as signed (an
+    /// extent 0 adds 0; see `check_fits`).
+    fn reach(&self, d: &D, acc: &mut Reaches);
     /// Whether some extent is 0 (the layout has no coordinate).
     fn any_empty(&self) -> bool;
     /// The sum of the reaches `(extent-1)·stride`, wrapping, with no
     /// overflow test: exact only where the caller has proved the sum fits
     /// (`partition_bound.rs`: a partition of a tensor already checked).
     fn reach_wrapping(&self, d: &D) -> usize;
+    /// The sum of the reaches `(extent-1)·stride` of a non-negative
+    /// layout, saturating: `usize::MAX` when a product or a sum passes it
+    /// (an extent 0 wraps `extent-1` to `usize::MAX`, so its product
+    /// saturates too unless its stride is 0). No buffer is longer than
+    /// `usize::MAX`, so a saturated sum is refused by the one comparison
+    /// with the length that refuses a sum too large: no overflow flag to
+    /// keep and test (`mul` + `cmovo`, `add` + `cmovb` per leaf, where
+    /// the flags were `seto`, `setb`, `or` and a `test` + branch).
+    fn reach_saturating(&self, d: &D) -> usize;
 }
 
 impl<S: Int + Tree, D: Int> Reach<D> for S {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn reach<I: Offset>(&self, d: &D, acc: &mut Reaches) {
-        let extent = self.get();
-        if !I::SIGNED {
-            // `extent - 1` wraps for an extent 0: the reach is then past
-            // any buffer's length, or 0 for a stride 0, and `check_fits`
-            // asks `any_empty` before refusing. One `lea`, no compare.
-            let (r, wide) = extent.wrapping_sub(1).overflowing_mul(d.get());
-            let (top, carry) = acc.top.overflowing_add(r);
-            acc.top = top;
-            acc.overflow |= wide | carry;
-            return;
-        }
-        let last = extent.saturating_sub(1);
+    fn reach(&self, d: &D, acc: &mut Reaches) {
+        let last = self.get().saturating_sub(1);
         // A typed stride is a `usize`, negative in two's complement only
         // in a signed layout, exactly as `crd2idx` reads it.
         let r = (last as i128).saturating_mul(d.get() as isize as i128);
@@ -80,6 +72,11 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
     fn reach_wrapping(&self, d: &D) -> usize {
         self.get().wrapping_sub(1).wrapping_mul(d.get())
     }
+
+    #[inline(always)]
+    fn reach_saturating(&self, d: &D) -> usize {
+        self.get().wrapping_sub(1).saturating_mul(d.get())
+    }
 }
 
 macro_rules! tuple {
@@ -88,8 +85,8 @@ macro_rules! tuple {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
-            fn reach<I: Offset>(&self, d: &($($D,)*), acc: &mut Reaches) {
-                $(self.$i.reach::<I>(&d.$i, acc);)*
+            fn reach(&self, d: &($($D,)*), acc: &mut Reaches) {
+                $(self.$i.reach(&d.$i, acc);)*
             }
 
             #[cfg_attr(debug_assertions, inline)]
@@ -102,6 +99,12 @@ macro_rules! tuple {
             #[allow(unused_variables)]
             fn reach_wrapping(&self, d: &($($D,)*)) -> usize {
                 0usize $(.wrapping_add(self.$i.reach_wrapping(&d.$i)))*
+            }
+
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn reach_saturating(&self, d: &($($D,)*)) -> usize {
+                0usize $(.saturating_add(self.$i.reach_saturating(&d.$i)))*
             }
         }
     };
@@ -119,18 +122,18 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     base: usize,
     len: usize,
 ) -> Result<(), Error> {
-    let mut acc = Reaches::default();
-    layout.shape().reach::<I>(&layout.stride(), &mut acc);
     if !I::SIGNED {
-        // The smallest offset is `base` itself.
-        let (high, carry) = base.overflowing_add(acc.top);
-        let past = acc.overflow | carry;
-        if past | (high >= len) {
-            let high = if past { i128::MAX } else { high as i128 };
-            return refused(layout.shape(), "the tensor's largest offset", high, len);
+        // The smallest offset is `base` itself; the largest `base` plus
+        // the reaches, saturating: `usize::MAX` (past every length) when
+        // the true sum is past `usize::MAX`, so one comparison is exact.
+        let high = base.saturating_add(layout.shape().reach_saturating(&layout.stride()));
+        if high < len {
+            return Ok(());
         }
-        return Ok(());
+        return refused_unsigned(layout.shape(), layout.stride(), base, len);
     }
+    let mut acc = Reaches::default();
+    layout.shape().reach(&layout.stride(), &mut acc);
     let (low, high) = (base as i128 + acc.low, base as i128 + acc.high);
     if low < 0 {
         return refused(layout.shape(), "the tensor's smallest offset", low, len);
@@ -139,6 +142,26 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
         return refused(layout.shape(), "the tensor's largest offset", high, len);
     }
     Ok(())
+}
+
+/// [`refused`] for a non-negative layout whose checked sums refused: the
+/// largest offset (saturated at `i128::MAX` when it passes `usize::MAX`)
+/// for the error, computed again off the hot path. Cold, the trees by
+/// value (as `refused`).
+#[cold]
+#[inline(never)]
+fn refused_unsigned<S: Reach<D>, D>(
+    shape: S,
+    stride: D,
+    base: usize,
+    len: usize,
+) -> Result<(), Error> {
+    // Saturated: the true offset is past `usize::MAX` (or is it).
+    let high = match base.saturating_add(shape.reach_saturating(&stride)) {
+        usize::MAX => i128::MAX,
+        high => high as i128,
+    };
+    refused(shape, "the tensor's largest offset", high, len)
 }
 
 /// The answer when the sums refuse: `Ok` for an empty layout (it fits

@@ -82,8 +82,24 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: ToIsize, Cd: TensorCoord<S, D>> IndexBy<
 {
     #[inline]
     fn offset_of(&self, coord: Cd) -> Option<isize> {
-        let inside = coord.in_domain(&self.shape().desc());
-        inside.then(|| self.crd2idx(coord).to_isize())
+        if !coord.in_domain(&self.shape().desc()) {
+            return None;
+        }
+        // SAFETY: a coordinate in the domain proves every extent is at
+        // least 1, by induction on the coordinate (`InDomain`): a `usize`
+        // for a leaf is below its extent; a `usize` for a tuple mode is
+        // below the mode's size, the wrapping product of its extents,
+        // which is 0 when one of them is (0 times anything is 0, wrapped
+        // or not); a tuple coordinate has one entry per mode (`TypedCoord`
+        // fixes its nesting) and each is in its mode's domain. So the
+        // walk's tests for an extent 0 (the colex split divides by each
+        // extent but the last: `walk.rs`, `split_tested`) are dead here,
+        // and this says so to the optimiser, which drops them: a 1-D
+        // index into `(a,b)` loses its `a == 0` test and branch.
+        // `tests/typed_tensor_index.rs` reads every in-domain coordinate,
+        // including 1-D indices into tuple modes and extents of 1.
+        unsafe { core::hint::assert_unchecked(!self.shape().any_empty()) };
+        Some(self.crd2idx(coord).to_isize())
     }
 
     #[inline]
