@@ -96,7 +96,7 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: ToIsize, Cd: TensorCoord<S, D>> IndexBy<
         // extent but the last: `walk.rs`, `split_tested`) are dead here,
         // and this says so to the optimiser, which drops them: a 1-D
         // index into `(a,b)` loses its `a == 0` test and branch.
-        // `tests/typed_tensor_index.rs` reads every in-domain coordinate,
+        // `tests/typed_tensor_checks.rs` reads every coordinate form,
         // including 1-D indices into tuple modes and extents of 1.
         unsafe { core::hint::assert_unchecked(!self.shape().any_empty()) };
         Some(self.crd2idx(coord).to_isize())
