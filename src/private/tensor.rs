@@ -91,7 +91,9 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: ToIsize, Cd: TensorCoord<S, D>> IndexBy<
         // below the mode's size, the wrapping product of its extents,
         // which is 0 when one of them is (0 times anything is 0, wrapped
         // or not); a tuple coordinate has one entry per mode (`TypedCoord`
-        // fixes its nesting) and each is in its mode's domain. So the
+        // fixes its nesting) and each is in its mode's domain. These are
+        // all the impls: `InDomain` is in this private module, not
+        // re-exported, so no other crate can add one. So the
         // walk's tests for an extent 0 (the colex split divides by each
         // extent but the last: `walk.rs`, `split_tested`) are dead here,
         // and this says so to the optimiser, which drops them: a 1-D
