@@ -77,6 +77,33 @@ impl Expander<'_> {
         }
     }
 
+    /// `make_layout(SHAPE[, LayoutRight])` of a shape naming some of its
+    /// modes, or named whole (`named::make_layout`): the facade's compact
+    /// layout of the Rust tuple, each name asked at its token to be a shape
+    /// (`named_shape`), so that another value is one error there.
+    pub fn named_make_layout(&self, shape: &Expr, right: bool) -> TokenStream {
+        let private = emit::private();
+        let tree = self.shape_tree(shape);
+        match right {
+            false => quote!(#private::CompactLayout::compact_layout(#tree)),
+            true => quote!(#private::CompactLayoutRight::compact_layout_right(#tree)),
+        }
+    }
+
+    /// A written-out shape nesting named shapes, each name's value passed
+    /// through `named_shape` at its token.
+    fn shape_tree(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => emit::static_leaf(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) => emit::tuple(items.iter().map(|i| self.shape_tree(i)).collect()),
+            _ => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                quote_spanned!(span=> ::layout_dsl::__private::named_shape(#value))
+            }
+        }
+    }
+
     /// A named tile or whole tiler, or a written-out tuple tile (`what`),
     /// `value` the tokens of `e`'s value, asked at its first token (a
     /// name's identifier) whether it fits what it tiles in the call of
