@@ -136,9 +136,11 @@ impl Expander<'_> {
 
     /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in
     /// the call of `function`, one tile per mode: each named tile and each
-    /// written-out tuple tile asked at its token whether it fits the mode
-    /// it divides ([`Self::fit`]; the names inside a tuple tile are parts
-    /// of its check). Integers as `int` writes them, names as `value`.
+    /// written-out tuple tile, at every level, asked at its token whether it
+    /// fits the mode it divides ([`Self::fit`]), so that a tuple tile deeper
+    /// than its mode is one error at its `(` and a named tile inside a tuple
+    /// tile that fits is one error at its name. Integers as `int` writes
+    /// them, names as `value`.
     pub fn mode_tiles(
         &self,
         t: &Expr,
@@ -146,28 +148,29 @@ impl Expander<'_> {
         int: fn(i64) -> TokenStream,
         value: &dyn Fn(&Expr) -> TokenStream,
     ) -> TokenStream {
-        fn plain(
+        fn tile(
+            this: &Expander<'_>,
             e: &Expr,
+            function: &str,
             int: fn(i64) -> TokenStream,
             value: &dyn Fn(&Expr) -> TokenStream,
         ) -> TokenStream {
             match &e.kind {
                 ExprKind::Int(n) => int(*n),
                 ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                    emit::tuple(items.iter().map(|i| plain(i, int, value)).collect())
+                    let parts = items.iter().map(|i| tile(this, i, function, int, value));
+                    this.fit(e, emit::tuple(parts.collect()), Fitted::Mode, function)
                 }
-                _ => value(e),
+                _ => this.fit(e, value(e), Fitted::Mode, function),
             }
         }
-        let tile = |e: &Expr| match &e.kind {
-            ExprKind::Int(n) => int(*n),
-            _ => self.fit(e, plain(e, int, value), Fitted::Mode, function),
-        };
         match &t.kind {
-            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                emit::tuple(items.iter().map(tile).collect())
-            }
-            _ => tile(t),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => emit::tuple(
+                (items.iter())
+                    .map(|i| tile(self, i, function, int, value))
+                    .collect(),
+            ),
+            _ => tile(self, t, function, int, value),
         }
     }
 

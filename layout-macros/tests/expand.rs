@@ -404,11 +404,3 @@ fn swizzle_types() {
     insta::assert_snapshot!("swizzle_types", types.join("\n"));
 }
 
-#[test]
-fn zz_scratch_print() {
-    if let Ok(input) = std::env::var("ZZ") {
-        for i in input.split(';') {
-            println!("==== {i}\n{}", expansion(i));
-        }
-    }
-}

@@ -20,13 +20,43 @@ use super::list::{Cons, IntoList, IntoTuple, Nil};
 use super::partition::overflow;
 use super::rt::NamedTuple;
 use super::static_int::Times;
+use super::tree::Shape;
 
 /// A named shape where a written-out shape nests it (`make_layout((#s,
 /// 4))`), asked at its name to be a shape (the run-time path's
-/// [`NamedTuple`]), so that another value is one error there.
+/// [`NamedTuple`]), so that another value is one error there. A typed
+/// layout (the likely mistake) stands in as the extent `C<1>` ([`AsShape`]),
+/// so that the call around it reports nothing more; the crate does not
+/// compile then, so no such layout is made.
 #[inline(always)]
-pub fn named_shape<T: NamedTuple + Copy>(shape: T) -> T {
-    shape
+pub fn named_shape<T: NamedTuple + AsShape>(shape: T) -> T::Shape {
+    shape.as_shape()
+}
+
+/// A shape, or what stands in for one in [`named_shape`]'s error.
+pub trait AsShape: Copy {
+    /// The shape.
+    type Shape: Copy;
+    /// The shape.
+    fn as_shape(self) -> Self::Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Shape> AsShape for T {
+    type Shape = T;
+    #[inline(always)]
+    fn as_shape(self) -> T {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Copy, D: Copy, I: Copy> AsShape for Layout<S, D, I> {
+    type Shape = C<1>;
+    #[inline(always)]
+    fn as_shape(self) -> C<1> {
+        C
+    }
 }
 
 /// Row-major strides for a tree (`Self`), the last leaf's `Acc`: CuTe's

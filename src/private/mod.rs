@@ -137,7 +137,7 @@ pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
-pub use make_layout::{CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
+pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
