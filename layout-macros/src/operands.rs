@@ -189,7 +189,9 @@ impl Expander<'_> {
     /// (`named::product_tiler_with_names`): each named entry asked at its
     /// name to be a product's tiler entry (the facade's `ProductEntry`: a
     /// typed layout, an extent, or a tuple of entries, a shape multiplying
-    /// the mode's sub-modes), so that another value is one error there.
+    /// the mode's sub-modes) that nests no deeper than the mode it
+    /// multiplies (`FitEntry::fit_entry`, the mode inferred by the
+    /// product), so that another value is one error there.
     pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
         let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
             return self.operand(t);
@@ -197,7 +199,8 @@ impl Expander<'_> {
         let entries = items.iter().map(|e| match named::name(e) {
             Some(_) => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductEntry::entry(#value)))
+                let fit = format_ident!("fit_entry", span = span);
+                Ok(quote_spanned!(span=> ::layout_dsl::__private::FitEntry::#fit::<_>(#value)))
             }
             None => self.operand(e),
         });
