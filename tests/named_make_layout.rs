@@ -5,6 +5,9 @@
 //! stay static; each agrees with the core's `make_layout` of the same
 //! shape written out at every index.
 
+// The point of these tests is the layouts' types, written out in full.
+#![allow(clippy::type_complexity)]
+
 use layout_dsl::layout;
 use layout_dsl::typed::{C, Layout, Prod, TypedLayout};
 
@@ -36,7 +39,10 @@ fn a_named_shape_nested_in_a_written_out_shape() {
             let l = layout!(make_layout((3, (n, #s), 2))).unwrap();
             same_function(&l, &format!("make_layout((3,({n},({m},4)),2))"));
             let l = layout!(type make_layout((3, (n, #s), 2), LayoutRight)).unwrap();
-            same_function(&l, &format!("make_layout((3,({n},({m},4)),2), LayoutRight)"));
+            same_function(
+                &l,
+                &format!("make_layout((3,({n},({m},4)),2), LayoutRight)"),
+            );
             // Two names, one a leaf.
             let leaf = n;
             let l = layout!(make_layout((#leaf, #s))).unwrap();

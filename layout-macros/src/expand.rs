@@ -20,7 +20,7 @@
 //! | `type composition` with a named layout `#A` on either side | the facade's `Compose::composition` (named.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | `type logical_product`/`zipped_product`/`tiled_product`/`flat_product` by a static layout (or by-mode tiler), `type blocked_product`/`raked_product` by a static layout | the same (product.rs) |
-//! | `type make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
+//! | `type make_layout(SHAPE[, LayoutLeft\|LayoutRight\|STRIDE])`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
 //! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat or nested, static tiles, nested tilers or thread layouts of any nesting, strides of either sign) | the facade's typed partition, `Result<(Layout, base), Error>` (partition.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |

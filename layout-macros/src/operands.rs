@@ -96,7 +96,9 @@ impl Expander<'_> {
         match &e.kind {
             ExprKind::Int(n) => emit::static_leaf(*n),
             ExprKind::Dynamic(k) => self.leaf(*k),
-            ExprKind::Tuple(items) => emit::tuple(items.iter().map(|i| self.shape_tree(i)).collect()),
+            ExprKind::Tuple(items) => {
+                emit::tuple(items.iter().map(|i| self.shape_tree(i)).collect())
+            }
             _ => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
                 quote_spanned!(span=> ::layout_dsl::__private::named_shape(#value))

@@ -164,8 +164,14 @@ snapshot!(
     "type make_ordered_layout((m,(4,n)), (1,0))"
 );
 snapshot!(typed_layout_like, "type make_layout_like((m,4,n):(0,1,8))");
-snapshot!(typed_make_layout, "type make_layout((m,(1,4)), LayoutRight)");
-snapshot!(typed_make_layout_strided, "type make_layout((m,4), (4,{k}))");
+snapshot!(
+    typed_make_layout,
+    "type make_layout((m,(1,4)), LayoutRight)"
+);
+snapshot!(
+    typed_make_layout_strided,
+    "type make_layout((m,4), (4,{k}))"
+);
 snapshot!(
     typed_fragment_like,
     "type make_fragment_like(((2,m),n,3):((4,1),0,16))"
@@ -403,4 +409,3 @@ fn swizzle_types() {
     .map(|input| format!("layout_type!({input}):\n{}", type_expansion(input)));
     insta::assert_snapshot!("swizzle_types", types.join("\n"));
 }
-

@@ -64,9 +64,9 @@ mod identity;
 mod int;
 mod layout;
 mod leaf_list;
-mod make_layout;
 mod list;
 mod loops;
+mod make_layout;
 mod mode;
 mod named_partition;
 mod paired;
@@ -138,9 +138,9 @@ pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
 pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
-pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
+pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
 pub use mode::Get;
 pub use named_partition::{
     Named, NotALayout, Partitioned, StaticExtents, StaticOperand, TiledByStep,
