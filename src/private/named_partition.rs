@@ -189,7 +189,7 @@ type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
 /// mode, as [`TiledBy`](super::TiledBy) asks of a tiler without a step;
 /// `F` is the function ([`tilers`](super::tilers)).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts "Mismatched Ranks"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
+    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts \"Mismatched Ranks\"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
     label = "the entries the step keeps are not a tuple of tiles, one per mode, nested as the layout"
 )]
 pub trait TiledByStep<T, St, F> {}
