@@ -9,7 +9,7 @@
 //! "Mismatched Ranks" (ui-tests/partition/step_rank.rs).
 
 use layout_dsl::layout;
-use layout_dsl::typed::{C, TypedLayout};
+use layout_dsl::typed::C;
 
 /// CuTe's print of the tile and its base offset (`r.data() - buf`): block
 /// 1 of mode 0 (extent 2) and block 2 of mode 1 (extent 8).
