@@ -127,3 +127,24 @@ fn an_overflowing_size_is_an_error_as_in_the_core() {
         assert_eq!(typed, right, "{big}");
     }
 }
+
+#[test]
+fn make_ordered_layout_of_a_named_shape() {
+    // CuTe's `make_ordered_layout(make_shape(s, Int<4>{}), Step<_1,_0>{})`:
+    // one order for the whole named shape.
+    for m in [1usize, 3, 6] {
+        let s = (m, C::<4>);
+        let l = layout!(make_ordered_layout((#s, 4), (1, 0))).unwrap();
+        same_function(&l, &format!("make_ordered_layout((({m},4),4), (1,0))"));
+        let l = layout!(make_ordered_layout((2, #s), (0, (2, 1)))).unwrap();
+        same_function(&l, &format!("make_ordered_layout((2,({m},4)), (0,(2,1)))"));
+        let l = layout!(type make_ordered_layout(#s, LayoutRight)).unwrap();
+        same_function(&l, &format!("make_ordered_layout(({m},4), LayoutRight)"));
+        let l = layout!(make_ordered_layout((#s, 3), LayoutLeft)).unwrap();
+        same_function(&l, &format!("make_ordered_layout((({m},4),3), LayoutLeft)"));
+    }
+    // Two parts of one order, both above 1: the core's `OrderTie`.
+    let s = (3usize, C::<4>);
+    assert!(layout!(make_ordered_layout((#s, 4), (0, 0))).is_err());
+    assert!(layout_core::evaluate("make_ordered_layout(((3,4),4), (0,0))").is_err());
+}

@@ -34,7 +34,8 @@
 //! [`with_named_modes`].
 //! `make_layout` of a shape nesting named shapes (`make_layout((#s, 4))`,
 //! `type` or not) or of a named shape (after `type`) calls the facade's
-//! `CompactLayout` ([`make_layout`]).
+//! `CompactLayout` ([`make_layout`]), and `make_ordered_layout` its
+//! `make_ordered_layout` ([`ordered_layout`]).
 //! Anywhere else `#A` is an error at its tokens (named_place.rs, which
 //! also says what each place of a run-time call takes): in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
@@ -201,6 +202,23 @@ pub fn make_layout(e: &Expr, typed: bool) -> Option<(&Expr, bool)> {
     };
     let whole = typed && name(shape).is_some();
     (whole || with_named_modes(shape, false)).then_some((shape, right))
+}
+
+/// `make_ordered_layout(SHAPE, ORDER)` of a named shape, whole (after
+/// `type`) or nested in a written-out tuple (`type` or not), as
+/// [`make_layout`]: the shape and the order (`LayoutLeft`, `LayoutRight`
+/// or static integers, one of which may order a whole named shape). The
+/// facade's `make_ordered_layout` gives the layout (`usize` strides).
+pub fn ordered_layout(e: &Expr, typed: bool) -> Option<(&Expr, &Expr)> {
+    let (TypedForm::Construct(Construct::Ordered), _, [shape, order]) = typed_call(e)? else {
+        return None;
+    };
+    let fits = match &order.kind {
+        ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
+        _ => crate::tree::is_plain(order) && !crate::tree::has_dynamic(order),
+    };
+    let whole = typed && name(shape).is_some();
+    (fits && (whole || with_named_modes(shape, false))).then_some((shape, order))
 }
 
 /// `composition(A, B)` whose operands the facade's `Compose` trait takes,

@@ -90,6 +90,23 @@ impl Expander<'_> {
         }
     }
 
+    /// `make_ordered_layout(SHAPE, ORDER)` of a shape naming some of its
+    /// modes, or named whole (`named::ordered_layout`): the facade's
+    /// `make_ordered_layout` of the Rust tuple, the order a major or a
+    /// tuple of `C<N>`.
+    pub fn named_ordered_layout(&self, shape: &Expr, order: &Expr) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        let tree = self.shape_tree(shape);
+        let order = match &order.kind {
+            ExprKind::Name(n) => {
+                let major = format_ident!("{n}");
+                quote!(#private::#major)
+            }
+            _ => self.tree(order)?,
+        };
+        Ok(quote!(#private::make_ordered_layout(#tree, #order)))
+    }
+
     /// A written-out shape nesting named shapes, each name's value passed
     /// through `named_shape` at its token.
     fn shape_tree(&self, e: &Expr) -> TokenStream {

@@ -242,6 +242,10 @@ snapshot!(named_mode_make_layout, "make_layout((#S, 4), LayoutRight)");
 // stay static (`C<1>`, `C<4>`), the rest follow its leaves.
 snapshot!(named_mode_make_layout_left, "make_layout((4, (#S, m)))");
 snapshot!(
+    named_mode_ordered_layout,
+    "make_ordered_layout((#S, 4), (1, 0))"
+);
+snapshot!(
     named_mode_dynamic_tile_refused,
     "logical_divide(#A, (#T, k))"
 );
