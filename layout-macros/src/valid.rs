@@ -185,8 +185,7 @@ impl Ctxt<'_> {
                     return Outcome::Failed;
                 }
                 // A step of the wrong rank: CuTe's `dice` static_assert.
-                if let Some(TypedForm::Partition(form)) = typed
-                    && children == Children::Dynamic
+                if let (Some(TypedForm::Partition(form)), Children::Dynamic) = (typed, children)
                     && let Some(error) = crate::partition_args::step_error(form, args)
                 {
                     self.report(error);
