@@ -232,8 +232,10 @@
 //! (`size((#s, 4))`), of the tiler of static tiles of a divide or of
 //! `local_tile`/`inner_partition`/`outer_partition`
 //! (`logical_divide(#A, (#t, 2))`), an entry of a product's by-mode tiler
-//! (`logical_product(#A, (#t, 2))`) and a shape argument evaluated at run
-//! time (`make_layout((#s, 4))`), which nest as CuTe's `make_shape`.
+//! (`logical_product(#A, (#t, 2))`), the shape of `make_layout` and
+//! `make_ordered_layout` (`make_layout((#s, 4))`, a typed layout) and a
+//! shape argument evaluated at run time (`make_identity_layout((2, #s))`),
+//! which nest as CuTe's `make_shape`.
 //! A named shape answers `size`, `rank` and `depth`; `cosize` is a
 //! layout's only (as in CuTe), so `cosize(#s)` of a shape is an error at
 //! `#s`.

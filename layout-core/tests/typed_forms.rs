@@ -55,6 +55,7 @@ const DOCUMENTED: &[(&str, TypedForm)] = &[
         TypedForm::Construct(Construct::FragmentLike),
     ),
     ("filter_zeros", TypedForm::Construct(Construct::FilterZeros)),
+    ("make_layout", TypedForm::Construct(Construct::Layout)),
     ("tile_to_shape", TypedForm::TileToShape),
     ("local_tile", TypedForm::Partition(Partition::Tile)),
     ("inner_partition", TypedForm::Partition(Partition::Tile)),

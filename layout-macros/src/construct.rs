@@ -12,6 +12,10 @@
 //!   of extents (static where the extents are), each checked for
 //!   overflow; `make_ordered_layout` also refuses two parts of one order
 //!   both above 1 (the core's `OrderTie`), at run time when one is dynamic.
+//! - `make_layout(SHAPE)`, `make_layout(SHAPE, LayoutLeft|LayoutRight)`
+//!   are `make_ordered_layout` with each leaf its own place (CuTe's
+//!   `compact_major`, a static extent 1 stride 0 as CuTe's `_1:_0`), and
+//!   `make_layout(SHAPE, STRIDE)` of congruent trees the layout as written.
 //! - `filter_zeros(L)`: a leaf of static stride 0 gets extent 1; a dynamic
 //!   stride with a dynamic extent gets `if d == 0 { 1 } else { s }`; a
 //!   dynamic stride under a static extent above 1 is not typed (the
@@ -49,6 +53,8 @@ enum Form<'a> {
     Fragment(&'a Expr),
     /// `filter_zeros(SHAPE:STRIDE)`.
     FilterZeros(&'a Expr),
+    /// `make_layout(SHAPE, STRIDE)`: the strides as written.
+    Strided(&'a Expr),
 }
 
 #[derive(Clone, Copy)]
@@ -84,6 +90,20 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
             };
             (shape, Form::Ordered(order))
         }
+        // CuTe's `make_layout(shape)` is `compact_major<LayoutLeft>`: the
+        // ordered constructor with each leaf its own place.
+        (Construct::Layout, [shape]) if is_plain(shape) => (shape, Form::Ordered(Order::Left)),
+        (Construct::Layout, [shape, second]) if is_plain(shape) => match &second.kind {
+            ExprKind::Name(n) if n == "LayoutLeft" => (shape, Form::Ordered(Order::Left)),
+            ExprKind::Name(n) if n == "LayoutRight" => (shape, Form::Ordered(Order::Right)),
+            // A stride that is not congruent takes the run-time path,
+            // which reports it.
+            _ if is_plain(second) => {
+                leaves(shape, second)?;
+                (shape, Form::Strided(second))
+            }
+            _ => return None,
+        },
         (Construct::LayoutLike, [l]) => {
             let (shape, stride) = layout(l)?;
             (static_tree(stride)).then_some((shape, Form::Like(stride)))?
@@ -184,6 +204,14 @@ impl Rule<'_> {
                     });
                 }
                 (filtered, strides, emit::negative_leaf(stride))
+            }
+            Form::Strided(stride) => {
+                let mut stride_leaves = Vec::new();
+                flat(stride, &mut stride_leaves);
+                let strides = (stride_leaves.iter())
+                    .map(|d| code.bind(d, "stride"))
+                    .collect();
+                (extents, strides, emit::negative_leaf(stride))
             }
         };
         let shape = tree(self.shape, &extents, &mut 0);

@@ -20,12 +20,14 @@
 //! | `type composition` with a named layout `#A` on either side | the facade's `Compose::composition` (named.rs) |
 //! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
 //! | `type logical_product`/`zipped_product`/`tiled_product`/`flat_product` by a static layout (or by-mode tiler), `type blocked_product`/`raked_product` by a static layout | the same (product.rs) |
-//! | `type make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
+//! | `type make_layout(SHAPE[, LayoutLeft\|LayoutRight\|STRIDE])`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
 //! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat or nested, static tiles, nested tilers or thread layouts of any nesting, strides of either sign) | the facade's typed partition, `Result<(Layout, base), Error>` (partition.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
+//! | `make_layout((#S, 4)[, LayoutLeft\|LayoutRight])` (`type` or not), `type make_layout(#S)` | the facade's `CompactLayout::compact_layout` (`CompactLayoutRight`) of the Rust tuple, `Result<Layout, Error>` (named.rs) |
+//! | `make_ordered_layout((#S, 4), ORDER)` (`type` or not), `type make_ordered_layout(#S, ORDER)` | the facade's `make_ordered_layout` of the Rust tuple, `Result<Layout, AlgebraError>` (named.rs) |
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
@@ -112,6 +114,8 @@ impl Expander<'_> {
                     && divide::named_call(e).is_none()
                     && named::value_method(e).is_none()
                     && named::composition(e).is_none()
+                    && named::make_layout(e, true).is_none()
+                    && named::ordered_layout(e, true).is_none()
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none() =>
             {
@@ -162,6 +166,12 @@ impl Expander<'_> {
             Some(Ok(call)) => return self.named_partition(&call),
             Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
             None => {}
+        }
+        if let Some((shape, right)) = named::make_layout(e, typed) {
+            return Ok(self.named_make_layout(shape, right));
+        }
+        if let Some((shape, order)) = named::ordered_layout(e, typed) {
+            return self.named_ordered_layout(shape, order);
         }
         if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
             return Ok(tokens);

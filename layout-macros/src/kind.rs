@@ -171,6 +171,7 @@ mod tests {
             "type make_ordered_layout((m,4), (1,0))",
         ),
         ("make_layout_like", "type make_layout_like((m,4):(4,1))"),
+        ("make_layout", "type make_layout((m,4), LayoutRight)"),
         ("make_fragment_like", "type make_fragment_like((m,4))"),
         ("filter_zeros", "type filter_zeros((m,4):(1,0))"),
         ("tile_to_shape", "type tile_to_shape((2,2):(1,2), (m,8))"),

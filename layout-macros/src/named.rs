@@ -32,6 +32,10 @@
 //! the mode it divides) and of `local_tile`, `inner_partition`,
 //! `outer_partition` (named_partition.rs, `type` or not):
 //! [`with_named_modes`].
+//! `make_layout` of a shape nesting named shapes (`make_layout((#s, 4))`,
+//! `type` or not) or of a named shape (after `type`) calls the facade's
+//! `CompactLayout` ([`make_layout`]), and `make_ordered_layout` its
+//! `make_ordered_layout` ([`ordered_layout`]).
 //! Anywhere else `#A` is an error at its tokens (named_place.rs, which
 //! also says what each place of a run-time call takes): in an integer position
 //! (shape, stride, coordinate, tuple, tiler) it is not an integer, and a
@@ -39,7 +43,7 @@
 //! see its numbers.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{Query, TypedForm};
+use layout_core::registry::{Construct, Query, TypedForm};
 
 use crate::divide::Named;
 use crate::emit::MAX_RANK;
@@ -175,6 +179,46 @@ pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Opti
     let door = door(form, false).filter(|_| value)?;
     name(layout)?;
     Some((door.trait_name, door.method, layout, cotarget))
+}
+
+/// `make_layout(SHAPE[, LayoutLeft|LayoutRight])` of a named shape, whole
+/// (after `type`) or nested in a written-out tuple (`make_layout((#s,
+/// 4))`, CuTe's `make_layout(make_shape(s, Int<4>{}))`, `type` or not, as
+/// the divides take such a tiler): the shape and whether the major is
+/// `LayoutRight`. The facade's `CompactLayout`/`CompactLayoutRight` give
+/// the layout, its strides static where the extents before them are.
+pub fn make_layout(e: &Expr, typed: bool) -> Option<(&Expr, bool)> {
+    let (TypedForm::Construct(Construct::Layout), _, args) = typed_call(e)? else {
+        return None;
+    };
+    let (shape, right) = match args {
+        [shape] => (shape, false),
+        [shape, major] => match &major.kind {
+            ExprKind::Name(n) if n == "LayoutLeft" => (shape, false),
+            ExprKind::Name(n) if n == "LayoutRight" => (shape, true),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let whole = typed && name(shape).is_some();
+    (whole || with_named_modes(shape, false)).then_some((shape, right))
+}
+
+/// `make_ordered_layout(SHAPE, ORDER)` of a named shape, whole (after
+/// `type`) or nested in a written-out tuple (`type` or not), as
+/// [`make_layout`]: the shape and the order (`LayoutLeft`, `LayoutRight`
+/// or static integers, one of which may order a whole named shape). The
+/// facade's `make_ordered_layout` gives the layout (`usize` strides).
+pub fn ordered_layout(e: &Expr, typed: bool) -> Option<(&Expr, &Expr)> {
+    let (TypedForm::Construct(Construct::Ordered), _, [shape, order]) = typed_call(e)? else {
+        return None;
+    };
+    let fits = match &order.kind {
+        ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
+        _ => crate::tree::is_plain(order) && !crate::tree::has_dynamic(order),
+    };
+    let whole = typed && name(shape).is_some();
+    (fits && (whole || with_named_modes(shape, false))).then_some((shape, order))
 }
 
 /// `composition(A, B)` whose operands the facade's `Compose` trait takes,

@@ -77,6 +77,52 @@ impl Expander<'_> {
         }
     }
 
+    /// `make_layout(SHAPE[, LayoutRight])` of a shape naming some of its
+    /// modes, or named whole (`named::make_layout`): the facade's compact
+    /// layout of the Rust tuple, each name asked at its token to be a shape
+    /// (`named_shape`), so that another value is one error there.
+    pub fn named_make_layout(&self, shape: &Expr, right: bool) -> TokenStream {
+        let private = emit::private();
+        let tree = self.shape_tree(shape);
+        match right {
+            false => quote!(#private::CompactLayout::compact_layout(#tree)),
+            true => quote!(#private::CompactLayoutRight::compact_layout_right(#tree)),
+        }
+    }
+
+    /// `make_ordered_layout(SHAPE, ORDER)` of a shape naming some of its
+    /// modes, or named whole (`named::ordered_layout`): the facade's
+    /// `make_ordered_layout` of the Rust tuple, the order a major or a
+    /// tuple of `C<N>`.
+    pub fn named_ordered_layout(&self, shape: &Expr, order: &Expr) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        let tree = self.shape_tree(shape);
+        let order = match &order.kind {
+            ExprKind::Name(n) => {
+                let major = format_ident!("{n}");
+                quote!(#private::#major)
+            }
+            _ => self.tree(order)?,
+        };
+        Ok(quote!(#private::make_ordered_layout(#tree, #order)))
+    }
+
+    /// A written-out shape nesting named shapes, each name's value passed
+    /// through `named_shape` at its token.
+    fn shape_tree(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => emit::static_leaf(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) => {
+                emit::tuple(items.iter().map(|i| self.shape_tree(i)).collect())
+            }
+            _ => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                quote_spanned!(span=> ::layout_dsl::__private::named_shape(#value))
+            }
+        }
+    }
+
     /// A named tile or whole tiler, or a written-out tuple tile (`what`),
     /// `value` the tokens of `e`'s value, asked at its first token (a
     /// name's identifier) whether it fits what it tiles in the call of
@@ -109,9 +155,11 @@ impl Expander<'_> {
 
     /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in
     /// the call of `function`, one tile per mode: each named tile and each
-    /// written-out tuple tile asked at its token whether it fits the mode
-    /// it divides ([`Self::fit`]; the names inside a tuple tile are parts
-    /// of its check). Integers as `int` writes them, names as `value`.
+    /// written-out tuple tile, at every level, asked at its token whether it
+    /// fits the mode it divides ([`Self::fit`]), so that a tuple tile deeper
+    /// than its mode is one error at its `(` and a named tile inside a tuple
+    /// tile that fits is one error at its name. Integers as `int` writes
+    /// them, names as `value`.
     pub fn mode_tiles(
         &self,
         t: &Expr,
@@ -119,28 +167,29 @@ impl Expander<'_> {
         int: fn(i64) -> TokenStream,
         value: &dyn Fn(&Expr) -> TokenStream,
     ) -> TokenStream {
-        fn plain(
+        fn tile(
+            this: &Expander<'_>,
             e: &Expr,
+            function: &str,
             int: fn(i64) -> TokenStream,
             value: &dyn Fn(&Expr) -> TokenStream,
         ) -> TokenStream {
             match &e.kind {
                 ExprKind::Int(n) => int(*n),
                 ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                    emit::tuple(items.iter().map(|i| plain(i, int, value)).collect())
+                    let parts = items.iter().map(|i| tile(this, i, function, int, value));
+                    this.fit(e, emit::tuple(parts.collect()), Fitted::Mode, function)
                 }
-                _ => value(e),
+                _ => this.fit(e, value(e), Fitted::Mode, function),
             }
         }
-        let tile = |e: &Expr| match &e.kind {
-            ExprKind::Int(n) => int(*n),
-            _ => self.fit(e, plain(e, int, value), Fitted::Mode, function),
-        };
         match &t.kind {
-            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
-                emit::tuple(items.iter().map(tile).collect())
-            }
-            _ => tile(t),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => emit::tuple(
+                (items.iter())
+                    .map(|i| tile(self, i, function, int, value))
+                    .collect(),
+            ),
+            _ => tile(self, t, function, int, value),
         }
     }
 
@@ -159,7 +208,9 @@ impl Expander<'_> {
     /// (`named::product_tiler_with_names`): each named entry asked at its
     /// name to be a product's tiler entry (the facade's `ProductEntry`: a
     /// typed layout, an extent, or a tuple of entries, a shape multiplying
-    /// the mode's sub-modes), so that another value is one error there.
+    /// the mode's sub-modes) that nests no deeper than the mode it
+    /// multiplies (`FitEntry::fit_entry`, the mode inferred by the
+    /// product), so that another value is one error there.
     pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
         let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
             return self.operand(t);
@@ -167,7 +218,8 @@ impl Expander<'_> {
         let entries = items.iter().map(|e| match named::name(e) {
             Some(_) => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                Ok(quote_spanned!(span=> ::layout_dsl::__private::ProductEntry::entry(#value)))
+                let fit = format_ident!("fit_entry", span = span);
+                Ok(quote_spanned!(span=> ::layout_dsl::__private::FitEntry::#fit::<_>(#value)))
             }
             None => self.operand(e),
         });

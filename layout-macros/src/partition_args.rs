@@ -3,10 +3,12 @@
 //! modes it divides ([`Tile`]), coordinate entries, steps.
 
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Partition;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit;
+use crate::tree::has_dynamic;
 
 /// One mode's tile: a static extent (spread over the mode's leaves, the
 /// facade's `DivMode`), or a tuple of tiles for a tuple mode of that rank
@@ -221,4 +223,51 @@ pub fn entry_type(c: &Expr) -> TokenStream {
         ExprKind::Tuple(items) => emit::tuple(items.iter().map(entry_type).collect()),
         _ => quote!(#private::X),
     }
+}
+
+/// The core's error for a partition's step (`local_tile(L, T, C, STEP)`,
+/// `local_partition(L, THR, I, STEP)`) that does not project a written-out
+/// tiler, coordinate or thread layout — CuTe's `dice` static_asserts
+/// "Mismatched Ranks" — at the step, whatever the layout (named, or with
+/// dynamic leaves: the core cannot see it while compiling, and `type`
+/// would otherwise take a step of the wrong rank to the run-time path or
+/// to an error over the whole call). A coordinate's dynamic entries are 0
+/// here: only its ranks are read.
+pub fn step_error(form: Partition, args: &[Expr]) -> Option<layout_core::Error> {
+    use layout_core::algebra::{dice_coord, dice_threads, dice_tiler};
+    use layout_core::{Coord, Value, eval};
+    let [_, operand, coordinate, step] = args else {
+        return None;
+    };
+    let written = |e: &Expr| !has_dynamic(e);
+    let coord = |e: &Expr| match eval(e).ok()? {
+        Value::IntTuple(t) => Some(Coord::from(t)),
+        Value::Coord(c) => Some(c),
+        _ => None,
+    };
+    let step_coord = coord(step).filter(|_| written(step))?;
+    let error = match form {
+        Partition::Threads => {
+            let Some(Value::Layout(thr)) = written(operand).then(|| eval(operand).ok()).flatten()
+            else {
+                return None;
+            };
+            dice_threads(&step_coord, &thr).err()
+        }
+        _ => {
+            let tiler = written(operand)
+                .then(|| eval(operand).ok())
+                .flatten()
+                .and_then(|t| layout_core::algebra::Tiler::try_from(t).ok());
+            let tiler_error = tiler.and_then(|t| dice_tiler(&step_coord, t).err());
+            let plain = crate::tree::is_plain(coordinate) || written(coordinate);
+            let placed = plain.then(|| crate::valid::placeholders(coordinate, 0));
+            let coordinate_error = placed
+                .as_ref()
+                .and_then(coord)
+                .and_then(|c| dice_coord(&step_coord, c).err());
+            tiler_error.or(coordinate_error)
+        }
+    };
+    error.map(|e| e.or_at(step.span))
 }

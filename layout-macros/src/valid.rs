@@ -184,6 +184,13 @@ impl Ctxt<'_> {
                     self.report(error);
                     return Outcome::Failed;
                 }
+                // A step of the wrong rank: CuTe's `dice` static_assert.
+                if let (Some(TypedForm::Partition(form)), Children::Dynamic) = (typed, children)
+                    && let Some(error) = crate::partition_args::step_error(form, args)
+                {
+                    self.report(error);
+                    return Outcome::Failed;
+                }
                 let errors = self.errors.len();
                 let outcome = self.finish(e, children, probe);
                 // Divides and products compose: say which call the composition is part of.

@@ -165,6 +165,14 @@ snapshot!(
 );
 snapshot!(typed_layout_like, "type make_layout_like((m,4,n):(0,1,8))");
 snapshot!(
+    typed_make_layout,
+    "type make_layout((m,(1,4)), LayoutRight)"
+);
+snapshot!(
+    typed_make_layout_strided,
+    "type make_layout((m,4), (4,{k}))"
+);
+snapshot!(
     typed_fragment_like,
     "type make_fragment_like(((2,m),n,3):((4,1),0,16))"
 );
@@ -230,6 +238,13 @@ snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
 snapshot!(named_mode_local_tile, "local_tile(#A, (#T, 8), (i, 0))");
 snapshot!(named_mode_product, "logical_product(#A, (#T, 2))");
 snapshot!(named_mode_make_layout, "make_layout((#S, 4), LayoutRight)");
+// Column-major of a shape nesting a named one: the strides before `#S`
+// stay static (`C<1>`, `C<4>`), the rest follow its leaves.
+snapshot!(named_mode_make_layout_left, "make_layout((4, (#S, m)))");
+snapshot!(
+    named_mode_ordered_layout,
+    "make_ordered_layout((#S, 4), (1, 0))"
+);
 snapshot!(
     named_mode_dynamic_tile_refused,
     "logical_divide(#A, (#T, k))"

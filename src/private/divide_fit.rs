@@ -6,9 +6,11 @@
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
-//! A written-out tuple tile (`((#t, 2), 4)`) is asked alike at its `(`, the
-//! names in it as its parts, so that a tuple deeper than its mode is one
-//! error there.
+//! A written-out tuple tile (`((#t, 2), 4)`) is asked alike at its `(`, and
+//! each tile in it at its own token (a [`Fit`] inside a tuple fits any
+//! mode, its own check inferring the sub-mode), so that a tuple deeper
+//! than its mode is one error at its `(` and a named tile deeper than its
+//! sub-mode one error at its name.
 //! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
 //! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
 //! asked [`TiledBy`] of the layout alike; with a step (`local_tile(L, #t, c,
@@ -161,6 +163,16 @@ impl<S, const N: i64> ModeTile<S> for C<N> {
 
 impl<S> ModeTile<S> for UnitTile {
     type Fitted = UnitTile;
+}
+
+// A tile checked where it stands inside a written-out tuple tile
+// (`((#t, 2), 4)`): its own `fit_mode` asked whether it fits, so the
+// tuple around it takes it as it is (the sub-mode `S` inferred here).
+#[diagnostic::do_not_recommend]
+impl<S, F, T> FitsMode<Fit<T, S>, F> for S {}
+
+impl<S, T: ModeTile<S>> ModeTile<S> for Fit<T, S> {
+    type Fitted = T::Fitted;
 }
 
 /// What is not a tile at all (a run-time extent, a typed layout, which

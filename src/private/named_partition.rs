@@ -10,11 +10,12 @@ use layout_core::Error;
 use super::divide_fit::{Fit, FitsTiler, TilerOf};
 use super::int::{C, Offset};
 use super::layout::Layout;
-use super::list::{IntoList, IntoTuple};
+use super::list::{Cons, IntoList, IntoTuple, Nil};
 use super::partition::Dice;
 use super::partition_bound::PartitionBound;
 use super::threads::ThreadIndex;
 use super::typed_partition::{Fits, Threads, TileBy};
+use crate::tensor::X;
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
 
 /// A typed layout a named partition cuts: its offset type is the base's.
@@ -188,7 +189,7 @@ type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
 /// mode, as [`TiledBy`](super::TiledBy) asks of a tiler without a step;
 /// `F` is the function ([`tilers`](super::tilers)).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
+    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts \"Mismatched Ranks\"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
     label = "the entries the step keeps are not a tuple of tiles, one per mode, nested as the layout"
 )]
 pub trait TiledByStep<T, St, F> {}
@@ -207,12 +208,15 @@ where
 /// the step, then tiles as the tiler [`TilerOf`] gives for the diced
 /// entries (themselves where they fit, else ones that do), so that the
 /// partition's own bounds hold and report nothing more.
+/// A step of another rank than the tiler (CuTe's `dice` static_asserts
+/// "Mismatched Ranks") is reported at the name by [`TiledByStep`]; here the
+/// tiler is diced by [`DiceTrunc`], so the partition's bounds still hold.
 impl<T, S, D, I, Cd, St> TilerStep<Layout<S, D, I>, Cd, St> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList,
     Cd: IntoList,
-    St: IntoList<List: Dice<T::List, Out: IntoTuple> + Dice<Cd::List>>,
-    DicedTuple<St, T>: TilerOf<S, Fitted: Default + IntoList>,
+    St: IntoList<List: DiceTrunc<T::List, Out: IntoTuple> + Dice<Cd::List>>,
+    TruncTuple<St, T>: TilerOf<S, Fitted: Default + IntoList>,
     Layout<S, D, I>: TileBy<FittedList<St, T, S>, Diced<St, Cd>, Output: Fits>,
 {
     type Output = <Layout<S, D, I> as TileBy<FittedList<St, T, S>, Diced<St, Cd>>>::Output;
@@ -222,14 +226,43 @@ where
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, bool), Error> {
-        let tiler = <DicedTuple<St, T> as TilerOf<S>>::Fitted::default().into_list();
+        let tiler = <TruncTuple<St, T> as TilerOf<S>>::Fitted::default().into_list();
         let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
         layout.tile_within(tiler, coord)
     }
 }
 
 /// The list of the tiles a step's diced tiler divides with ([`TilerOf`]).
-type FittedList<St, T, S> = <<DicedTuple<St, T> as TilerOf<S>>::Fitted as IntoList>::List;
+type FittedList<St, T, S> = <<TruncTuple<St, T> as TilerOf<S>>::Fitted as IntoList>::List;
+
+/// The tuple of the entries of `T` the step `St` keeps, [`DiceTrunc`].
+type TruncTuple<St, T> =
+    <<<St as IntoList>::List as DiceTrunc<<T as IntoList>::List>>::Out as IntoTuple>::Tuple;
+
+/// CuTe's `dice(step, t)` of a list `L` by a step list (`Self`) where the
+/// two may differ in length (the error is elsewhere, at the name): the
+/// entries past the shorter one dropped, so that it is total. Types only:
+/// the tiler's tiles are static.
+pub trait DiceTrunc<L> {
+    /// The kept entries.
+    type Out;
+}
+
+impl<L> DiceTrunc<L> for Nil {
+    type Out = Nil;
+}
+
+impl<K, St> DiceTrunc<Nil> for Cons<K, St> {
+    type Out = Nil;
+}
+
+impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<C<1>, St> {
+    type Out = Cons<H, St::Out>;
+}
+
+impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
+    type Out = St::Out;
+}
 
 /// `outer_partition`'s whole named tiler, as `local_tile`'s.
 impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>

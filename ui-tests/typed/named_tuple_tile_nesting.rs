@@ -1,10 +1,11 @@
 // A written-out tuple tile with named parts (`((#t, 2), 4)`, as CuTe's
 // `make_tile(make_shape(t, Int<2>{}), Int<4>{})`) that nests deeper than
 // the mode it divides — CuTe's static_assert "Too many modes in tiler" — is
-// one error at its `(`, the names in it checked as its parts, the code
-// using the result reporting nothing: over a named layout's leaf mode, a
-// written-out layout's, a partition's run-time mode, a tuple mode (a named
-// part too deep, and a written-out part too deep).
+// one error at its `(`, the code using the result reporting nothing: over a
+// named layout's leaf mode, a written-out layout's, a partition's run-time
+// mode. Every tuple tile and named tile inside is asked at its own token,
+// so over a tuple mode the part too deep is the one reported: a named part
+// at its name (`#u`), a written-out part at its own `(`.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 

@@ -3,7 +3,7 @@
 use super::calls::{self, algebra, first};
 use super::mode_calls::{self, sub_layout};
 use super::{BASE, Function, Kind, Narration, Returns, Tiling, layout_of, tiled, tiled_by};
-use super::{Query, TypedForm};
+use super::{Construct, Query, TypedForm};
 use crate::algebra::{self as alg, Form};
 use crate::coerce::Accepts::{Any, Int, IntTuple, Layout, LayoutOrIntTuple, MajorOrStride, Tiler};
 use crate::value::Value;
@@ -316,6 +316,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "make_layout",
+        typed: TypedForm::Construct(Construct::Layout),
         narration: Narration::MakeLayout,
         usage: "make_layout(SHAPE|L0[, LayoutLeft|LayoutRight|STRIDE|L1, …])",
         arity: 1..=usize::MAX,

@@ -90,6 +90,9 @@ pub enum Construct {
     FragmentLike,
     /// `filter_zeros(L)`.
     FilterZeros,
+    /// `make_layout(SHAPE[, LayoutLeft|LayoutRight|STRIDE])`: CuTe's
+    /// compact layout of a shape (or the shape with the given strides).
+    Layout,
 }
 
 /// A partition the macro types.

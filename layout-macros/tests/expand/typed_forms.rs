@@ -282,6 +282,7 @@ const EXPECTED_TYPED: &[&str] = &[
     "make_ordered_layout",
     "make_layout_like",
     "make_fragment_like",
+    "make_layout",
     "tile_to_shape",
     "local_tile",
     "local_partition",

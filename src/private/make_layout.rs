@@ -1,0 +1,157 @@
+//! CuTe's `make_layout(shape[, LayoutLeft|LayoutRight])` of a typed shape,
+//! as `layout!(make_layout((#s, 4)))` calls it for a named shape nested in a
+//! written-out tuple (or named whole, after `type`): the strides are
+//! products of the extents before each leaf, static where those are
+//! (`make_layout((s, C::<4>))` keeps `C<1>` as its first stride, and
+//! `make_layout((C::<4>, s))` both strides static), so that the static
+//! parts of a shape stay in the layout's type. Column-major is
+//! [`CompactLayout`](super::CompactLayout) (leaf_list.rs); row-major is
+//! [`CompactLayoutRight`] here, the same fold taken from the last leaf.
+//!
+//! A static extent 1 keeps the running product as its stride (CuTe gives it
+//! `_0`, as the core does to any extent 1): the type cannot depend on
+//! whether `N == 1` on stable Rust, and the offsets are the same.
+
+use layout_core::Error;
+
+use super::int::{C, Int};
+use super::layout::Layout;
+use super::list::{Cons, IntoList, IntoTuple, Nil};
+use super::partition::overflow;
+use super::rt::NamedTuple;
+use super::static_int::Times;
+use super::tree::Shape;
+
+/// A named shape where a written-out shape nests it (`make_layout((#s,
+/// 4))`), asked at its name to be a shape (the run-time path's
+/// [`NamedTuple`]), so that another value is one error there. A typed
+/// layout (the likely mistake) stands in as the extent `C<1>` ([`AsShape`]),
+/// so that the call around it reports nothing more; the crate does not
+/// compile then, so no such layout is made.
+#[inline(always)]
+pub fn named_shape<T: NamedTuple + AsShape>(shape: T) -> T::Shape {
+    shape.as_shape()
+}
+
+/// A shape, or what stands in for one in [`named_shape`]'s error.
+pub trait AsShape: Copy {
+    /// The shape.
+    type Shape: Copy;
+    /// The shape.
+    fn as_shape(self) -> Self::Shape;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Shape> AsShape for T {
+    type Shape = T;
+    #[inline(always)]
+    fn as_shape(self) -> T {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Copy, D: Copy, I: Copy> AsShape for Layout<S, D, I> {
+    type Shape = C<1>;
+    #[inline(always)]
+    fn as_shape(self) -> C<1> {
+        C
+    }
+}
+
+/// Row-major strides for a tree (`Self`), the last leaf's `Acc`: CuTe's
+/// `compact_major<LayoutRight>`, the hierarchy ignored (as the core's
+/// `compact_row_major`).
+pub trait CompactTreeRight<Acc>: Copy {
+    /// The stride tree (the same nesting).
+    type D;
+    /// The stride before the first leaf (the size times `Acc`).
+    type Next;
+    /// The strides and the next; a dynamic product that overflows is an error.
+    fn compact_right(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error>;
+}
+
+impl<Acc: Times<S>, S: Int> CompactTreeRight<Acc> for S {
+    type D = Acc;
+    type Next = Acc::Out;
+    #[inline(always)]
+    fn compact_right(&self, acc: Acc) -> Result<(Acc, Acc::Out), Error> {
+        let next = acc.times(*self, "make_layout").map_err(overflow)?;
+        Ok((acc, next))
+    }
+}
+
+/// [`CompactTreeRight`] over a list of trees, the last first.
+pub trait CompactRight<Acc> {
+    /// The list of stride trees.
+    type D;
+    /// The stride before the first tree.
+    type Next;
+    /// The strides and the next.
+    fn compact_right_list(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error>;
+}
+
+impl<Acc> CompactRight<Acc> for Nil {
+    type D = Nil;
+    type Next = Acc;
+    #[inline(always)]
+    fn compact_right_list(&self, acc: Acc) -> Result<(Nil, Acc), Error> {
+        Ok((Nil, acc))
+    }
+}
+
+impl<Acc, H: CompactTreeRight<T::Next>, T: CompactRight<Acc>> CompactRight<Acc> for Cons<H, T> {
+    type D = Cons<H::D, T::D>;
+    type Next = H::Next;
+    #[inline(always)]
+    fn compact_right_list(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error> {
+        // The tail's leaves vary fastest: its strides come first.
+        let (rest, next) = self.1.compact_right_list(acc)?;
+        let (d, next) = self.0.compact_right(next)?;
+        Ok((Cons(d, rest), next))
+    }
+}
+
+macro_rules! tuples {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        impl<Acc, $($A: Copy),*> CompactTreeRight<Acc> for ($($A,)*)
+        where
+            Self: IntoList<List: CompactRight<Acc, D: IntoTuple>>,
+        {
+            type D = <<<Self as IntoList>::List as CompactRight<Acc>>::D as IntoTuple>::Tuple;
+            type Next = <<Self as IntoList>::List as CompactRight<Acc>>::Next;
+            #[inline(always)]
+            fn compact_right(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error> {
+                let (d, next) = self.into_list().compact_right_list(acc)?;
+                Ok((d.into_tuple(), next))
+            }
+        }
+    };
+}
+
+for_each_rank!(tuples);
+
+/// CuTe's `make_layout(shape, LayoutRight)`: row-major strides of the
+/// same nesting, static where the extents after each leaf are.
+///
+/// ```
+/// use layout_dsl::__private::{C, CompactLayoutRight};
+/// let l = (5usize, (C::<2>, C::<3>)).compact_layout_right().unwrap();
+/// assert_eq!(l.to_string(), "(5,(2,3)):(6,(3,1))");
+/// ```
+pub trait CompactLayoutRight: Copy {
+    /// The layout.
+    type Output;
+    /// The layout; a dynamic stride that overflows is an error.
+    fn compact_layout_right(self) -> Result<Self::Output, Error>;
+}
+
+impl<S: CompactTreeRight<C<1>>> CompactLayoutRight for S {
+    type Output = Layout<S, S::D>;
+    #[inline(always)]
+    fn compact_layout_right(self) -> Result<Self::Output, Error> {
+        let (strides, _) = self.compact_right(C::<1>)?;
+        Ok(Layout::from_parts(self, strides))
+    }
+}
