@@ -83,15 +83,24 @@ fn each_loop_on_its_operands() {
         GemmKernel::Split,
         8,
     );
-    // An empty C: the accumulators' loop, which has nothing to sum.
+    // An empty C: nothing runs, nested or flat, whatever the other
+    // extents (N of 100 would be past the tables).
     let none = layout!(((2,0),3):((1,5),4));
+    let c0 = layout!((0,2):(1,1));
+    run(2, none, layout!((2,3):(3,1)), c0, GemmKernel::Empty, 9);
+    let (b100, c100) = (layout!((100,3):(3,1)), layout!((0,100):(1,1)));
+    run(2, none, b100, c100, GemmKernel::Empty, 10);
+    let flat0 = layout!((0,3):(1,5));
+    run(2, flat0, layout!((2,3):(3,1)), c0, GemmKernel::Empty, 11);
+    // K of 0 on a C with elements: C loaded and stored, no product.
+    let (a_k0, b_k0) = (layout!(((2,4),0):((4,1),8)), layout!((8,0):(1,8)));
     run(
         2,
-        none,
-        layout!((2,3):(3,1)),
-        layout!((0,2):(1,1)),
+        a_k0,
+        b_k0,
+        layout!((8,8):(1,8)),
         GemmKernel::Registers,
-        9,
+        12,
     );
 }
 

@@ -203,7 +203,8 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let [v, m, k] = by_role(a.layout.modes(), ra).0;
     let n = by_role(b.layout.modes(), rb).0[1];
-    if v == 0 || m == 0 || n == 0 {
+    let kernel = plan(&c.layout, rc, [v, m, n]);
+    if kernel == GemmKernel::Empty {
         return; // No element of C.
     }
     let extents = [v, m, n, k];
@@ -211,7 +212,6 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let k_offsets = (Split(la, ra, 2), Split(lb, rb, 2));
     let bases = [a.base, b.base];
-    let kernel = plan(lc, rc, [v, m, n]);
     let base = c.base;
     let out = c.engine.as_mut_slice();
     if kernel == GemmKernel::Split {

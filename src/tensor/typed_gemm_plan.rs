@@ -32,6 +32,11 @@ pub enum GemmKernel {
     /// A's `(V,M)` or B's `(V,N)` past 64 coordinates: each offset split
     /// over the leaves where it is used (divisions), C in place.
     Split,
+    /// C has no element (V, M or N of extent 0): no product, and no
+    /// element read or written (the nested loops return at once; the
+    /// strided kernels' loops, on all-leaf or collapsed operands, run no
+    /// turn).
+    Empty,
 }
 
 /// Which loop [`gemm`](super::typed::gemm) runs on operands of layouts
@@ -50,6 +55,9 @@ pub enum GemmKernel {
 /// assert_eq!(gemm_kernel(&nested, &b, &c), Ok(GemmKernel::Registers));
 /// let shared = layout!((8,8):(1,0)); // every column of C on one
 /// assert_eq!(gemm_kernel(&nested, &b, &shared), Ok(GemmKernel::InPlace));
+/// let none = layout!((0,8):(1,8)); // C without element, nothing runs
+/// let a0 = layout!(((2,0),8):((64,16),128));
+/// assert_eq!(gemm_kernel(&a0, &b, &none), Ok(GemmKernel::Empty));
 /// ```
 pub fn gemm_kernel<LA, LB, LC>(a: &LA, b: &LB, c: &LC) -> Result<GemmKernel, Error>
 where
@@ -64,6 +72,9 @@ where
         by_role(c.modes(), rc).0,
     );
     check_extents(ea, eb, ec)?;
+    if [ea[0], ea[1], eb[1]].contains(&0) {
+        return Ok(GemmKernel::Empty);
+    }
     let flat = LA::FLAT && LB::FLAT && LC::FLAT;
     let collapsed =
         || a.progressions().is_some() && b.progressions().is_some() && c.progressions().is_some();
@@ -78,7 +89,9 @@ where
 #[inline(always)]
 pub(super) fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) -> GemmKernel {
     let fits = |x: usize, y: usize| x.checked_mul(y).is_some_and(|xy| xy <= TABLE);
-    if !(fits(v, m) && fits(v, n)) {
+    if [v, m, n].contains(&0) {
+        GemmKernel::Empty
+    } else if !(fits(v, m) && fits(v, n)) {
         GemmKernel::Split
     } else if fits(v * m, n) && distinct(c, rc) {
         GemmKernel::Registers
