@@ -48,6 +48,7 @@ mod typed_gemm;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
 mod typed_gemm_plan;
+mod typed_gemm_split;
 mod typed_identity;
 mod typed_partitions;
 mod typed_predicated;

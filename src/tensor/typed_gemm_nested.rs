@@ -10,13 +10,16 @@
 //! and B's slabs are gathered into local arrays, which the products read
 //! as the strided kernel reads a column. C is summed in a local array when it is small and its
 //! coordinates have their own elements, else in place: one loop ([`sum`])
-//! over one accumulator accessor ([`Accumulator`]).
+//! over one accumulator accessor ([`Accumulator`]). Past the tables, the
+//! blocks of `typed_gemm_split.rs`, and past those, offsets split where
+//! they are used.
 
 use core::mem::MaybeUninit;
 
 use super::typed_gemm::{REGISTERS, by_role};
 use super::typed_gemm_offsets::{Pair, Split, role_offset};
-use super::typed_gemm_plan::{GemmKernel, TABLE, plan};
+use super::typed_gemm_plan::{GemmKernel, TABLE, distinct, plan};
+use super::typed_gemm_split::blocked;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Gemm, GemmOperand, Roles};
 
@@ -208,6 +211,11 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
         return; // No element of C.
     }
     let extents = [v, m, n, k];
+    if kernel == GemmKernel::Split
+        && blocked(a, b, c, [ra, rb, rc], extents, distinct(&c.layout, rc))
+    {
+        return;
+    }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let k_offsets = (Split(la, ra, 2), Split(lb, rb, 2));
