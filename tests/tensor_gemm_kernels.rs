@@ -231,3 +231,37 @@ fn accumulators_only_for_distinct_offsets() {
     }
     assert!(registers >= 50 && in_place >= 50, "{registers} {in_place}");
 }
+
+/// In place on a C whose M has stride 1 (its columns contiguous, summed a
+/// column at a time): f32 bits equal to the strided kernel's on the same
+/// rows flat, for a C whose columns share one element (`(8,8):(1,0)`,
+/// each element summing `k` outermost, then `n`) and a C of 128 elements.
+#[test]
+fn f32_bits_in_place_on_columns() {
+    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).cos() / 3.0;
+    let a: Vec<f32> = (0..16 * 8).map(|i| val(i, 37, 101)).collect();
+    let b: Vec<f32> = (0..16 * 8).map(|i| val(i, 53, 97)).collect();
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    // Nested A's row i is flat A's row 4·(i%2) + i/2.
+    let row = |i: usize| 4 * (i % 2) + i / 2;
+    let (nested, flat) = (layout!(((2,4),8):((4,1),16)), layout!((8,8):(1,16)));
+    let ta = Tensor::new(&a[..], nested).unwrap();
+    let tf = Tensor::new(&a[..], flat).unwrap();
+    for (n, shared) in [(8usize, true), (16, false)] {
+        let lb = layout!((n,8):(1,16));
+        let tb = Tensor::new(&b[..], lb).unwrap();
+        let dn = if shared { 0 } else { 8 };
+        let lc = layout!((8,n):(1,dn));
+        assert_eq!(gemm_kernel(&nested, &lb, &lc), Ok(GemmKernel::InPlace));
+        assert_eq!(gemm_kernel(&flat, &lb, &lc), Ok(GemmKernel::Strided));
+        // One start for every element: C's rows are permuted between the two.
+        let c0 = vec![0.25f32; 8 * n];
+        let (mut x, mut y) = (c0.clone(), c0.clone());
+        typed::gemm(&ta, &tb, &mut Tensor::new(&mut x[..], lc).unwrap());
+        typed::gemm(&tf, &tb, &mut Tensor::new(&mut y[..], lc).unwrap());
+        let want: Vec<f32> = (0..8 * n).map(|e| y[row(e % 8) + e / 8 * 8]).collect();
+        let used = if shared { 8 } else { 8 * n };
+        assert_eq!(bits(&x[..used]), bits(&want[..used]), "n = {n}");
+        assert_ne!(bits(&x[..used]), bits(&c0[..used]));
+    }
+}

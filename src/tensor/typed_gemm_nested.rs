@@ -120,6 +120,16 @@ trait Accumulator<T> {
     /// # Safety
     /// The coordinate is in C's domain.
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T;
+    /// C's elements `(v, 0..m, n)` when they are contiguous (M's stride
+    /// 1: the products of a column then vectorise, each element still
+    /// getting its own in the same order), else `None`.
+    ///
+    /// # Safety
+    /// `(v, n)` is in C's domain and `m` is C's M.
+    #[inline(always)]
+    unsafe fn column(&mut self, _v: usize, _n: usize, _m: usize) -> Option<&mut [T]> {
+        None
+    }
 }
 
 /// A small C in a local array, which no read of A or B can alias, so
@@ -169,6 +179,19 @@ impl<T> Accumulator<T> for InPlace<'_, T, CPairs<'_>> {
         };
         // SAFETY: an offset of C's from its base, checked against its engine.
         unsafe { self.out.get_unchecked_mut(at) }
+    }
+    #[inline(always)]
+    unsafe fn column(&mut self, v: usize, n: usize, m: usize) -> Option<&mut [T]> {
+        let (Pair::Strided([dv, 1]), tn) = self.offsets else {
+            return None;
+        };
+        let start = unsafe { tn.at(n, 0) }
+            .wrapping_add(self.base)
+            .wrapping_add(v.wrapping_mul(dv));
+        // SAFETY: elements `start + i`, `i < m`, are those of C's
+        // coordinates `(v, i, n)`, in its engine (checked when C was built);
+        // no other reference to them lives while the slice does.
+        Some(unsafe { core::slice::from_raw_parts_mut(self.out.as_mut_ptr().add(start), m) })
     }
 }
 
@@ -313,7 +336,7 @@ fn sum<T, A, B, LA, LB, C>(
         a.load(a_base.wrapping_add(a_k.at(kk)));
         b.load(b_base.wrapping_add(b_k.at(kk)));
         // SAFETY (every call): each coordinate is in its tensor's domain.
-        let mut add = |vv, i, j, av: T, bv: T| unsafe {
+        let add = |c: &mut C, vv, i, j, av: T, bv: T| unsafe {
             let c = c.at(vv, i, j);
             *c = *c + av * bv;
         };
@@ -322,7 +345,7 @@ fn sum<T, A, B, LA, LB, C>(
                 for vv in 0..v {
                     let av = unsafe { a.get(vv, i) };
                     for j in 0..n {
-                        add(vv, i, j, av, unsafe { b.get(vv, j) });
+                        add(c, vv, i, j, av, unsafe { b.get(vv, j) });
                     }
                 }
             }
@@ -330,8 +353,14 @@ fn sum<T, A, B, LA, LB, C>(
             for j in 0..n {
                 for vv in 0..v {
                     let bv = unsafe { b.get(vv, j) };
+                    if let Some(column) = unsafe { c.column(vv, j, m) } {
+                        for (i, out) in column.iter_mut().enumerate() {
+                            *out = *out + unsafe { a.get(vv, i) } * bv;
+                        }
+                        continue;
+                    }
                     for i in 0..m {
-                        add(vv, i, j, unsafe { a.get(vv, i) }, bv);
+                        add(c, vv, i, j, unsafe { a.get(vv, i) }, bv);
                     }
                 }
             }
