@@ -17,7 +17,10 @@
 //! - `hand`: the loops with index arithmetic;
 //! - `shared` against `flat_shared`: `nested` and `flat` into a C whose
 //!   columns share one element (`(8,8):(1,0)`), so both sum in place
-//!   (the nested loop, and the strided kernel's in-place loop).
+//!   (the nested loop, and the strided kernel's in-place loop);
+//! - `long` against `flat_long`: A's M `(2,64):(64,1)` (its extents
+//!   run-time arguments), past the 64-entry tables, C `(128,8)`, against
+//!   A's M `128:1` (the same 128 rows in another order).
 
 use std::hint::black_box;
 
@@ -79,6 +82,22 @@ fn flat_shared(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 }
 
 #[inline(never)]
+fn long(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
+    let a = Tensor::new(sa, layout!(((two,{32*two}),8):(({32*two},1),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn flat_long(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((128,8):(1,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
 fn hand(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let mut r = [0.0f32; 64];
     r.copy_from_slice(&acc[..64]);
@@ -107,6 +126,14 @@ fn benches(c: &mut Criterion) {
     assert_eq!((x, y, u), (z, z, z));
     let row = |i: usize| 4 * (i % 2) + i / 2;
     assert!((0..64).all(|e| w[e].to_bits() == z[row(e % 8) + e / 8 * 8].to_bits()));
+
+    // `long` and `flat_long` agree bit for bit, row `i` of `long`'s A
+    // being row `64·(i%2) + i/2` of `flat_long`'s.
+    let (mut p, mut q) = (vec![0.5f32; 1024], vec![0.5f32; 1024]);
+    long(&sa, &sb, &mut p, LDA, 2);
+    flat_long(&sa, &sb, &mut q, LDA);
+    let long_row = |i: usize| 64 * (i % 2) + i / 2;
+    assert!((0..1024).all(|e| p[e].to_bits() == q[long_row(e % 128) + e / 128 * 128].to_bits()));
 
     let (lda, s) = (black_box(LDA), black_box(16));
     let mut g = c.benchmark_group("gemm_nested");
@@ -146,6 +173,12 @@ fn benches(c: &mut Criterion) {
         "gemm_nested shared/flat_shared",
         || shared(black_box(&sa), &sb, &mut x, lda),
         || flat_shared(black_box(&sa), &sb, &mut y, lda),
+    );
+    let two = black_box(2);
+    common::paired(
+        "gemm_nested long/flat_long",
+        || long(black_box(&sa), &sb, &mut p, lda, two),
+        || flat_long(black_box(&sa), &sb, &mut q, lda),
     );
     common::paired(
         "gemm_nested flat/hand",

@@ -4,7 +4,8 @@
 //! of a naive loop that sums each element in ascending `k`: the local
 //! accumulators for a small C whose coordinates have their own elements
 //! (C nested too), in place for a C that shares elements or is larger,
-//! and offsets split at each use past the 64-entry tables.
+//! past the 64-entry tables, offsets walked by odometers in blocks, or
+//! split at each use past the blocks' limits; and nothing for an empty C.
 
 #[path = "../layout-core/tests/common/mod.rs"]
 mod common;
@@ -83,20 +84,70 @@ fn each_loop_on_its_operands() {
         GemmKernel::Split,
         8,
     );
-    // An empty C: the accumulators' loop, which has nothing to sum.
-    let none = layout!(((2,0),3):((1,5),4));
+    // Past the tables, C nested (its offsets walked by the odometer), and
+    // C's columns on one element (k outermost, the offsets walked at
+    // each step): both blocked, as the naive loop.
+    let c_nested = layout!(((7,10),2):((10,1),70));
     run(
         2,
-        none,
+        long,
         layout!((2,3):(3,1)),
-        layout!((0,2):(1,1)),
+        c_nested,
+        GemmKernel::Split,
+        13,
+    );
+    let c_shared = layout!(((7,10),2):((10,1),0));
+    run(
+        2,
+        long,
+        layout!((2,3):(3,1)),
+        c_shared,
+        GemmKernel::Split,
+        14,
+    );
+    // B's N past the tables, A's M of 8 nested (one block of 8 rows).
+    let (a8, b90) = (
+        layout!(((2,4),3):((4,1),8)),
+        layout!(((9,10),3):((10,1),90)),
+    );
+    run(2, a8, b90, layout!((8,90):(1,8)), GemmKernel::Split, 15);
+    // V of 65, past a block: split at each use, (V,M,K) x (V,N,K) => (V,M,N).
+    let (va, vb) = (
+        layout!((65,(2,2),2):(1,(130,65),260)),
+        layout!((65,2,2):(1,65,130)),
+    );
+    let vc = layout!((65,(2,2),2):(1,(65,130),260));
+    run(4, va, vb, vc, GemmKernel::Split, 16);
+    // A's M of 17 leaves (more than the odometer holds): split at each use.
+    let many = layout!(
+        (((2,2,2,2,2,2,2,2,2),(2,2,2,2,2,2,2,2)),1):
+        (((2,1,4,8,16,32,64,128,256),(512,1024,2048,4096,8192,16384,32768,65536)),0)
+    );
+    let c_many = layout!((131072,1):(1,0));
+    run(2, many, layout!((1,1):(0,0)), c_many, GemmKernel::Split, 17);
+    // An empty C: nothing runs, nested or flat, whatever the other
+    // extents (N of 100 would be past the tables).
+    let none = layout!(((2,0),3):((1,5),4));
+    let c0 = layout!((0,2):(1,1));
+    run(2, none, layout!((2,3):(3,1)), c0, GemmKernel::Empty, 9);
+    let (b100, c100) = (layout!((100,3):(3,1)), layout!((0,100):(1,1)));
+    run(2, none, b100, c100, GemmKernel::Empty, 10);
+    let flat0 = layout!((0,3):(1,5));
+    run(2, flat0, layout!((2,3):(3,1)), c0, GemmKernel::Empty, 11);
+    // K of 0 on a C with elements: C loaded and stored, no product.
+    let (a_k0, b_k0) = (layout!(((2,4),0):((4,1),8)), layout!((8,0):(1,8)));
+    run(
+        2,
+        a_k0,
+        b_k0,
+        layout!((8,8):(1,8)),
         GemmKernel::Registers,
-        9,
+        12,
     );
 }
 
 /// f32 through the nested loops (the accumulators for C of 64 elements,
-/// in place for 128): the bits of the naive loop summing each element of
+/// in place for 128, blocked past the tables for N of 80): the bits of the naive loop summing each element of
 /// C in ascending `k` (each coordinate of C its own element, so the order
 /// of the coordinates within a step of `k` is free).
 #[test]
@@ -109,7 +160,12 @@ fn f32_bits_on_each_nested_loop() {
     let a_at = |i: usize| 4 * (i % 2) + i / 2;
     let c_at = |i: usize, j: usize| 8 * (i % 2) + 2 * (i / 2) + 16 * j;
     let la = layout!(((2,4),k):((4,1),16));
-    for (n, kernel) in [(8usize, GemmKernel::Registers), (16, GemmKernel::InPlace)] {
+    let cases = [
+        (8usize, GemmKernel::Registers),
+        (16, GemmKernel::InPlace),
+        (80, GemmKernel::Split),
+    ];
+    for (n, kernel) in cases {
         let b: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
         let c0: Vec<f32> = (0..16 * n).map(|i| val(i, 29, 89)).collect();
         let mut want = c0.clone();
@@ -174,4 +230,38 @@ fn accumulators_only_for_distinct_offsets() {
         run(2, la, lb, lc, kernel, seed);
     }
     assert!(registers >= 50 && in_place >= 50, "{registers} {in_place}");
+}
+
+/// In place on a C whose M has stride 1 (its columns contiguous, summed a
+/// column at a time): f32 bits equal to the strided kernel's on the same
+/// rows flat, for a C whose columns share one element (`(8,8):(1,0)`,
+/// each element summing `k` outermost, then `n`) and a C of 128 elements.
+#[test]
+fn f32_bits_in_place_on_columns() {
+    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).cos() / 3.0;
+    let a: Vec<f32> = (0..16 * 8).map(|i| val(i, 37, 101)).collect();
+    let b: Vec<f32> = (0..16 * 8).map(|i| val(i, 53, 97)).collect();
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    // Nested A's row i is flat A's row 4·(i%2) + i/2.
+    let row = |i: usize| 4 * (i % 2) + i / 2;
+    let (nested, flat) = (layout!(((2,4),8):((4,1),16)), layout!((8,8):(1,16)));
+    let ta = Tensor::new(&a[..], nested).unwrap();
+    let tf = Tensor::new(&a[..], flat).unwrap();
+    for (n, shared) in [(8usize, true), (16, false)] {
+        let lb = layout!((n,8):(1,16));
+        let tb = Tensor::new(&b[..], lb).unwrap();
+        let dn = if shared { 0 } else { 8 };
+        let lc = layout!((8,n):(1,dn));
+        assert_eq!(gemm_kernel(&nested, &lb, &lc), Ok(GemmKernel::InPlace));
+        assert_eq!(gemm_kernel(&flat, &lb, &lc), Ok(GemmKernel::Strided));
+        // One start for every element: C's rows are permuted between the two.
+        let c0 = vec![0.25f32; 8 * n];
+        let (mut x, mut y) = (c0.clone(), c0.clone());
+        typed::gemm(&ta, &tb, &mut Tensor::new(&mut x[..], lc).unwrap());
+        typed::gemm(&tf, &tb, &mut Tensor::new(&mut y[..], lc).unwrap());
+        let want: Vec<f32> = (0..8 * n).map(|e| y[row(e % 8) + e / 8 * 8]).collect();
+        let used = if shared { 8 } else { 8 * n };
+        assert_eq!(bits(&x[..used]), bits(&want[..used]), "n = {n}");
+        assert_ne!(bits(&x[..used]), bits(&c0[..used]));
+    }
 }

@@ -6,118 +6,22 @@
 //! no coordinate is split at a product: when A's `(V,M)` and B's `(V,N)`
 //! coordinates fit a table, their offsets are laid out once per call from
 //! the leaves (each leaf repeats the table so far, shifted by its stride:
-//! no division), and at each step of `k` A's and B's slabs are gathered
-//! into contiguous arrays, which the products read as the strided kernel
-//! reads a column. C is summed in a local array when it is small and its
+//! no division: `typed_gemm_offsets.rs`), and at each step of `k` A's
+//! and B's slabs are gathered into local arrays, which the products read
+//! as the strided kernel reads a column. C is summed in a local array when it is small and its
 //! coordinates have their own elements, else in place: one loop ([`sum`])
-//! over one accumulator accessor ([`Accumulator`]).
+//! over one accumulator accessor ([`Accumulator`]). Past the tables, the
+//! blocks of `typed_gemm_split.rs`, and past those, offsets split where
+//! they are used.
 
 use core::mem::MaybeUninit;
 
 use super::typed_gemm::{REGISTERS, by_role};
-use super::typed_gemm_plan::{GemmKernel, TABLE, plan};
+use super::typed_gemm_offsets::{Pair, Split, role_offset};
+use super::typed_gemm_plan::{GemmKernel, TABLE, distinct, plan};
+use super::typed_gemm_split::blocked;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Gemm, GemmOperand, Roles};
-
-/// The offset of 1-D coordinate `index` of the mode playing `role` (0:
-/// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.
-#[inline(always)]
-fn role_offset<L: GemmOperand>(l: &L, roles: Roles, role: usize, index: usize) -> usize {
-    roles[role].map_or(0, |mode| l.offset(mode, index))
-}
-
-/// The offsets of one role's coordinates, split at each use (`k`: once
-/// per step of its loop).
-struct Split<'l, L>(&'l L, Roles, usize);
-
-impl<L: GemmOperand> Split<'_, L> {
-    #[inline(always)]
-    fn at(&self, index: usize) -> usize {
-        role_offset(self.0, self.1, self.2, index)
-    }
-}
-
-/// The offsets of an operand's coordinates over the roles at `pick`,
-/// which have `size ≤ TABLE` coordinates together, written into `buffer`
-/// by the 1-D coordinate over their leaves in order (the `V`, `M` table's
-/// entry `v + V·m` is the offset of `(v, m)`): without a division, each
-/// leaf `e:d` repeats the entries so far at `t·d`, `t < e` (the first
-/// leaf varies fastest, as in the 1-D coordinate's split).
-#[inline(always)]
-fn table<'b, L: GemmOperand>(
-    buffer: &'b mut [MaybeUninit<usize>; TABLE],
-    l: &L,
-    roles: Roles,
-    pick: &[usize],
-    size: usize,
-) -> &'b [usize] {
-    if size == 0 {
-        // (Leaves before an extent 0 may exceed the table.)
-        return &[];
-    }
-    buffer[0].write(0);
-    let mut len = 1;
-    for mode in pick.iter().filter_map(|&role| roles[role]) {
-        l.leaves(mode, &mut |e, d| {
-            for t in 1..e {
-                let shift = t.wrapping_mul(d);
-                for x in 0..len {
-                    // SAFETY: entries below `len` were written above.
-                    let offset = unsafe { buffer[x].assume_init() };
-                    buffer[t * len + x].write(offset.wrapping_add(shift));
-                }
-            }
-            len *= e;
-        });
-    }
-    debug_assert_eq!(len, size);
-    // SAFETY: the first `size` entries were written (the leaves' extents
-    // multiply to `size`, at most `TABLE`).
-    unsafe { core::slice::from_raw_parts(buffer.as_ptr().cast(), size) }
-}
-
-/// The offsets of an operand's coordinates `(x, y)` in two of its roles
-/// (A: `(v, m)`; B: `(v, n)`; C: `(v, m)`, and `(n, 0)`), fixed per call.
-#[derive(Clone, Copy)]
-enum Pair<'t> {
-    /// Both roles' modes single leaves: these strides.
-    Strided([usize; 2]),
-    /// A table of entry `x + X·y` ([`table`]), `X` the first role's extent.
-    Tabled(&'t [usize], usize),
-}
-
-impl Pair<'_> {
-    /// The pair of roles `pick` of operand `l` (extents `[X, Y]`): its
-    /// strides when the operand's modes are all leaves (a constant), else
-    /// a table in `buffer`.
-    #[inline(always)]
-    fn new<'t, L: GemmOperand>(
-        buffer: &'t mut [MaybeUninit<usize>; TABLE],
-        l: &L,
-        roles: Roles,
-        pick: &[usize],
-        [x, y]: [usize; 2],
-    ) -> Pair<'t> {
-        if L::FLAT {
-            let strides = by_role(l.modes(), roles).1;
-            Pair::Strided([strides[pick[0]], pick.get(1).map_or(0, |&r| strides[r])])
-        } else {
-            Pair::Tabled(table(buffer, l, roles, pick, x * y), x)
-        }
-    }
-
-    /// The offset of `(x, y)`.
-    ///
-    /// # Safety
-    /// The coordinate is below the extents the pair was made for.
-    #[inline(always)]
-    unsafe fn at(self, x: usize, y: usize) -> usize {
-        match self {
-            Pair::Strided([dx, dy]) => x.wrapping_mul(dx).wrapping_add(y.wrapping_mul(dy)),
-            Pair::Tabled(offsets, ex) => unsafe { *offsets.get_unchecked(x + ex * y) },
-        }
-    }
-}
 
 /// A's `(V,M)` or B's `(V,N)` elements at one step of `k`.
 trait Slab<T> {
@@ -130,26 +34,57 @@ trait Slab<T> {
     unsafe fn get(&self, v: usize, x: usize) -> T;
 }
 
-/// A slab whose offsets are fixed per call ([`Pair`]): in the products
-/// they are constants or loop-invariant loads, as the strided kernel's.
+/// A slab whose offsets are fixed per call ([`Pair`]). A tabled one is
+/// gathered at each step into `col`, a local array in the order of the
+/// coordinates, which the products read as the strided kernel reads a
+/// column (contiguous, so they vectorise four lanes wide; read through
+/// the table, they paired lanes two by two and spilled the offsets).
 struct Indexed<'e, 't, T> {
     data: &'e [T],
     offsets: Pair<'t>,
     base: usize,
+    col: [MaybeUninit<T>; TABLE],
+}
+
+impl<'e, 't, T: Scalar> Indexed<'e, 't, T> {
+    #[inline(always)]
+    fn new(data: &'e [T], offsets: Pair<'t>) -> Self {
+        let col = [MaybeUninit::uninit(); TABLE];
+        Indexed {
+            data,
+            offsets,
+            base: 0,
+            col,
+        }
+    }
 }
 
 impl<T: Scalar> Slab<T> for Indexed<'_, '_, T> {
     #[inline(always)]
     fn load(&mut self, base: usize) {
         self.base = base;
+        if let Pair::Tabled(offsets, _) = self.offsets {
+            for (x, &offset) in offsets.iter().enumerate() {
+                // SAFETY: an offset of the operand's from a base of its
+                // own, checked against its engine when it was built;
+                // `x < offsets.len() ≤ TABLE`.
+                unsafe {
+                    let value = *self.data.get_unchecked(base.wrapping_add(offset));
+                    self.col.get_unchecked_mut(x).write(value);
+                }
+            }
+        }
     }
     #[inline(always)]
     unsafe fn get(&self, v: usize, x: usize) -> T {
-        unsafe {
-            let at = self.base.wrapping_add(self.offsets.at(v, x));
-            // SAFETY: an offset of the operand's from a base of its own,
-            // checked against its engine when it was built.
-            *self.data.get_unchecked(at)
+        match self.offsets {
+            // SAFETY: entry `v + X·x` of the table was gathered above.
+            Pair::Tabled(_, ex) => unsafe { self.col.get_unchecked(v + ex * x).assume_init() },
+            Pair::Strided(_) => unsafe {
+                let at = self.base.wrapping_add(self.offsets.at(v, x));
+                // SAFETY: as in `load`.
+                *self.data.get_unchecked(at)
+            },
         }
     }
 }
@@ -185,6 +120,16 @@ trait Accumulator<T> {
     /// # Safety
     /// The coordinate is in C's domain.
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T;
+    /// C's elements `(v, 0..m, n)` when they are contiguous (M's stride
+    /// 1: the products of a column then vectorise, each element still
+    /// getting its own in the same order), else `None`.
+    ///
+    /// # Safety
+    /// `(v, n)` is in C's domain and `m` is C's M.
+    #[inline(always)]
+    unsafe fn column(&mut self, _v: usize, _n: usize, _m: usize) -> Option<&mut [T]> {
+        None
+    }
 }
 
 /// A small C in a local array, which no read of A or B can alias, so
@@ -197,9 +142,10 @@ struct Registers<'r, T> {
 }
 
 impl<T: Scalar> Accumulator<T> for Registers<'_, T> {
-    // The compiler's vectoriser lays its lanes along `n` here; with `m`
-    // inside, it shuffled the accumulators at every step (2.6× the flat
-    // kernel's instructions per call, against 2.0×).
+    // With A's slab gathered, the vectoriser lays four lanes along `m`
+    // and broadcasts B's values, the strided kernel's loop; with `m`
+    // inside `n` it shuffled the accumulators at every step (callgrind, the
+    // bench's MMA: 2,680 instructions a call against 1,208).
     const M_OUTER: bool = true;
     #[inline(always)]
     unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
@@ -233,6 +179,19 @@ impl<T> Accumulator<T> for InPlace<'_, T, CPairs<'_>> {
         };
         // SAFETY: an offset of C's from its base, checked against its engine.
         unsafe { self.out.get_unchecked_mut(at) }
+    }
+    #[inline(always)]
+    unsafe fn column(&mut self, v: usize, n: usize, m: usize) -> Option<&mut [T]> {
+        let (Pair::Strided([dv, 1]), tn) = self.offsets else {
+            return None;
+        };
+        let start = unsafe { tn.at(n, 0) }
+            .wrapping_add(self.base)
+            .wrapping_add(v.wrapping_mul(dv));
+        // SAFETY: elements `start + i`, `i < m`, are those of C's
+        // coordinates `(v, i, n)`, in its engine (checked when C was built);
+        // no other reference to them lives while the slice does.
+        Some(unsafe { core::slice::from_raw_parts_mut(self.out.as_mut_ptr().add(start), m) })
     }
 }
 
@@ -270,15 +229,20 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let [v, m, k] = by_role(a.layout.modes(), ra).0;
     let n = by_role(b.layout.modes(), rb).0[1];
-    if v == 0 || m == 0 || n == 0 {
+    let kernel = plan(&c.layout, rc, [v, m, n]);
+    if kernel == GemmKernel::Empty {
         return; // No element of C.
     }
     let extents = [v, m, n, k];
+    if kernel == GemmKernel::Split
+        && blocked(a, b, c, [ra, rb, rc], extents, distinct(&c.layout, rc))
+    {
+        return;
+    }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let k_offsets = (Split(la, ra, 2), Split(lb, rb, 2));
     let bases = [a.base, b.base];
-    let kernel = plan(lc, rc, [v, m, n]);
     let base = c.base;
     let out = c.engine.as_mut_slice();
     if kernel == GemmKernel::Split {
@@ -309,16 +273,8 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     let mut tables = [[MaybeUninit::uninit(); TABLE]; 4];
     let [ta, tb, tvm, tn] = &mut tables;
     let slabs = (
-        Indexed {
-            data: ad,
-            offsets: Pair::new(ta, la, ra, &[0, 1], [v, m]),
-            base: 0,
-        },
-        Indexed {
-            data: bd,
-            offsets: Pair::new(tb, lb, rb, &[0, 1], [v, n]),
-            base: 0,
-        },
+        Indexed::new(ad, Pair::new(ta, la, ra, &[0, 1], [v, m])),
+        Indexed::new(bd, Pair::new(tb, lb, rb, &[0, 1], [v, n])),
     );
     let offsets = (
         Pair::new(tvm, lc, rc, &[0, 1], [v, m]),
@@ -380,7 +336,7 @@ fn sum<T, A, B, LA, LB, C>(
         a.load(a_base.wrapping_add(a_k.at(kk)));
         b.load(b_base.wrapping_add(b_k.at(kk)));
         // SAFETY (every call): each coordinate is in its tensor's domain.
-        let mut add = |vv, i, j, av: T, bv: T| unsafe {
+        let add = |c: &mut C, vv, i, j, av: T, bv: T| unsafe {
             let c = c.at(vv, i, j);
             *c = *c + av * bv;
         };
@@ -389,7 +345,7 @@ fn sum<T, A, B, LA, LB, C>(
                 for vv in 0..v {
                     let av = unsafe { a.get(vv, i) };
                     for j in 0..n {
-                        add(vv, i, j, av, unsafe { b.get(vv, j) });
+                        add(c, vv, i, j, av, unsafe { b.get(vv, j) });
                     }
                 }
             }
@@ -397,8 +353,14 @@ fn sum<T, A, B, LA, LB, C>(
             for j in 0..n {
                 for vv in 0..v {
                     let bv = unsafe { b.get(vv, j) };
+                    if let Some(column) = unsafe { c.column(vv, j, m) } {
+                        for (i, out) in column.iter_mut().enumerate() {
+                            *out = *out + unsafe { a.get(vv, i) } * bv;
+                        }
+                        continue;
+                    }
                     for i in 0..m {
-                        add(vv, i, j, unsafe { a.get(vv, i) }, bv);
+                        add(c, vv, i, j, unsafe { a.get(vv, i) }, bv);
                     }
                 }
             }

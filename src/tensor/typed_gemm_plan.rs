@@ -3,6 +3,8 @@
 //! loops of `typed_gemm_nested.rs`, chosen once per call by the extents
 //! and by whether C's coordinates have their own elements.
 
+use core::mem::MaybeUninit;
+
 use layout_core::Error;
 
 use super::gemm::check_extents;
@@ -29,9 +31,18 @@ pub enum GemmKernel {
     /// than 64 elements, or coordinates that share an element (each of
     /// their products must land).
     InPlace,
-    /// A's `(V,M)` or B's `(V,N)` past 64 coordinates: each offset split
-    /// over the leaves where it is used (divisions), C in place.
+    /// A's `(V,M)` or B's `(V,N)` past 64 coordinates, C in place: M in
+    /// blocks of up to 64 coordinates of `(V,M)`, A's and C's offsets
+    /// walked over their leaves without a division (once a call when C's
+    /// coordinates have their own elements, else at each step of `k`);
+    /// with V over 64 or more than 16 leaves in a `(V,M)`, each offset
+    /// split over the leaves where it is used (divisions).
     Split,
+    /// C has no element (V, M or N of extent 0): no product, and no
+    /// element read or written (the nested loops return at once; the
+    /// strided kernels' loops, on all-leaf or collapsed operands, run no
+    /// turn).
+    Empty,
 }
 
 /// Which loop [`gemm`](super::typed::gemm) runs on operands of layouts
@@ -50,6 +61,9 @@ pub enum GemmKernel {
 /// assert_eq!(gemm_kernel(&nested, &b, &c), Ok(GemmKernel::Registers));
 /// let shared = layout!((8,8):(1,0)); // every column of C on one
 /// assert_eq!(gemm_kernel(&nested, &b, &shared), Ok(GemmKernel::InPlace));
+/// let none = layout!((0,8):(1,8)); // C without element, nothing runs
+/// let a0 = layout!(((2,0),8):((64,16),128));
+/// assert_eq!(gemm_kernel(&a0, &b, &none), Ok(GemmKernel::Empty));
 /// ```
 pub fn gemm_kernel<LA, LB, LC>(a: &LA, b: &LB, c: &LC) -> Result<GemmKernel, Error>
 where
@@ -64,6 +78,9 @@ where
         by_role(c.modes(), rc).0,
     );
     check_extents(ea, eb, ec)?;
+    if [ea[0], ea[1], eb[1]].contains(&0) {
+        return Ok(GemmKernel::Empty);
+    }
     let flat = LA::FLAT && LB::FLAT && LC::FLAT;
     let collapsed =
         || a.progressions().is_some() && b.progressions().is_some() && c.progressions().is_some();
@@ -78,7 +95,9 @@ where
 #[inline(always)]
 pub(super) fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) -> GemmKernel {
     let fits = |x: usize, y: usize| x.checked_mul(y).is_some_and(|xy| xy <= TABLE);
-    if !(fits(v, m) && fits(v, n)) {
+    if [v, m, n].contains(&0) {
+        GemmKernel::Empty
+    } else if !(fits(v, m) && fits(v, n)) {
         GemmKernel::Split
     } else if fits(v * m, n) && distinct(c, rc) {
         GemmKernel::Registers
@@ -90,18 +109,21 @@ pub(super) fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) ->
 /// Whether C's coordinates have their own elements, by the sufficient
 /// test of `typed_gemm::distinct_offsets` over every leaf of C's modes
 /// (nested ones too): taken by increasing stride magnitude, each leaf's
-/// stride passes the reach of the ones before it. More leaves than the
-/// test holds: refused (C is then summed in place, which is always right).
+/// stride passes the reach of the ones before it. The leaves of extent
+/// over 1 of a C of at most `2^64` coordinates are at most 64, which the
+/// test holds (uninitialised, so a small C pays only for its own); past
+/// that (a product that wraps) it refuses, and C is summed in place,
+/// which is always right.
 #[inline(always)]
-fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
+pub(super) fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
     if LC::FLAT {
         // The same test on C's three leaves, folded for static strides.
         let (extents, strides) = by_role(c.modes(), rc);
         return distinct_offsets(extents, strides);
     }
-    const MAX: usize = 12;
+    const MAX: usize = usize::BITS as usize;
     // (|stride|, extent) of the leaves of extent over 1.
-    let mut leaves = [(0u128, 0u128); MAX];
+    let mut leaves = [MaybeUninit::<(u128, u128)>::uninit(); MAX];
     let (mut count, mut empty, mut over) = (0, false, false);
     for mode in rc.into_iter().flatten() {
         c.leaves(mode, &mut |e, d| {
@@ -109,7 +131,7 @@ fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
             if e > 1 && count == MAX {
                 over = true;
             } else if e > 1 {
-                leaves[count] = ((d as isize).unsigned_abs() as u128, e as u128);
+                leaves[count].write(((d as isize).unsigned_abs() as u128, e as u128));
                 count += 1;
             }
         });
@@ -117,7 +139,9 @@ fn distinct<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
     if empty || over {
         return empty;
     }
-    let leaves = &mut leaves[..count];
+    // SAFETY: the first `count` entries were written just above.
+    let leaves: &mut [(u128, u128)] =
+        unsafe { core::slice::from_raw_parts_mut(leaves.as_mut_ptr().cast(), count) };
     leaves.sort_unstable();
     let mut reach = 0u128;
     for &(d, e) in leaves.iter() {
