@@ -13,7 +13,7 @@ use common::*;
 use gemm_support::{FORMS, naive, storage};
 use layout_core::{DomainError, ErrorKind, IntTuple, Layout};
 use layout_dsl::layout;
-use layout_dsl::tensor::typed::{self, Gemm, GemmOperand};
+use layout_dsl::tensor::typed::{self, GemmForms, GemmOperand, RankC};
 use layout_dsl::tensor::{AsLayout, Tensor, gemm, try_gemm};
 use proptest::prelude::*;
 
@@ -163,7 +163,10 @@ where
     LA: AsLayout + GemmOperand,
     LB: AsLayout + GemmOperand,
     LC: AsLayout + GemmOperand,
-    LA: Gemm<LB, LC>,
+    LA: RankC,
+    LB: RankC,
+    LC: RankC,
+    <LA as RankC>::N: GemmForms<<LB as RankC>::N, <LC as RankC>::N>,
 {
     let (ca, cb, cc) = (
         la.to_core().unwrap().into_owned(),

@@ -12,7 +12,7 @@ mod gemm_support;
 use common::{Dice, config};
 use gemm_support::{naive, storage};
 use layout_dsl::layout;
-use layout_dsl::tensor::typed::{self, Gemm, GemmOperand};
+use layout_dsl::tensor::typed::{self, GemmForms, GemmOperand, RankC};
 use layout_dsl::tensor::{AsLayout, Tensor, gemm};
 use layout_dsl::typed::Layout;
 use proptest::prelude::*;
@@ -110,7 +110,11 @@ impl Maker<'_> {
 /// every operand collapses (so the strided kernel ran) is `collapsed`.
 fn run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, collapsed: bool)
 where
-    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LA: AsLayout + GemmOperand,
+    LA: RankC,
+    LB: RankC,
+    LC: RankC,
+    <LA as RankC>::N: GemmForms<<LB as RankC>::N, <LC as RankC>::N>,
     LB: AsLayout + GemmOperand,
     LC: AsLayout + GemmOperand,
 {

@@ -14,13 +14,17 @@ use common::Dice;
 use gemm_support::{naive, storage};
 use layout_core::IntTuple;
 use layout_dsl::layout;
-use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
+use layout_dsl::tensor::typed::{self, GemmForms, GemmKernel, GemmOperand, RankC, gemm_kernel};
 use layout_dsl::tensor::{AsLayout, Tensor};
 
 /// `gemm_kernel` picks `kernel`, and the typed `gemm` equals the naive loop.
 fn run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, kernel: GemmKernel, seed: i64)
 where
-    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LA: AsLayout + GemmOperand,
+    LA: RankC,
+    LB: RankC,
+    LC: RankC,
+    <LA as RankC>::N: GemmForms<<LB as RankC>::N, <LC as RankC>::N>,
     LB: AsLayout + GemmOperand,
     LC: AsLayout + GemmOperand,
 {

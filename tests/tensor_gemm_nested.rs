@@ -12,7 +12,7 @@ mod gemm_support;
 use common::{Dice, config};
 use gemm_support::{naive, storage};
 use layout_dsl::layout;
-use layout_dsl::tensor::typed::{self, Gemm, GemmOperand};
+use layout_dsl::tensor::typed::{self, GemmForms, GemmOperand, RankC};
 use layout_dsl::tensor::{AsLayout, Tensor, gemm};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
@@ -141,7 +141,10 @@ where
     LA: AsLayout + GemmOperand,
     LB: AsLayout + GemmOperand,
     LC: AsLayout + GemmOperand,
-    LA: Gemm<LB, LC>,
+    LA: RankC,
+    LB: RankC,
+    LC: RankC,
+    <LA as RankC>::N: GemmForms<<LB as RankC>::N, <LC as RankC>::N>,
 {
     let (ca, cb, cc) = (
         la.to_core().unwrap().into_owned(),
@@ -172,7 +175,11 @@ type Case = fn([usize; 4], &mut Dice);
 /// `(V) x (V) => (V)`.
 fn form0<A: One, B: One, Cc: One>([v, _, _, _]: [usize; 4], d: &mut Dice)
 where
-    A::L: AsLayout + GemmOperand + Gemm<B::L, Cc::L>,
+    A::L: AsLayout + GemmOperand,
+    A::L: RankC,
+    B::L: RankC,
+    Cc::L: RankC,
+    <A::L as RankC>::N: GemmForms<<B::L as RankC>::N, <Cc::L as RankC>::N>,
     B::L: AsLayout + GemmOperand,
     Cc::L: AsLayout + GemmOperand,
 {
@@ -183,7 +190,10 @@ where
 /// `(M) x (N) => (M,N)`.
 fn form1<A: One, B: One, C0: Kind, C1: Kind>([_, m, n, _]: [usize; 4], d: &mut Dice)
 where
-    A::L: AsLayout + GemmOperand + Gemm<B::L, Op<(C0, C1)>>,
+    A::L: AsLayout + GemmOperand,
+    A::L: RankC,
+    B::L: RankC,
+    <A::L as RankC>::N: GemmForms<<B::L as RankC>::N, layout_dsl::typed::C<2>>,
     B::L: AsLayout + GemmOperand,
     Op<(C0, C1)>: AsLayout + GemmOperand,
 {
@@ -208,7 +218,7 @@ fn form2<A0: Kind, A1: Kind, B0: Kind, B1: Kind, C0: Kind, C1: Kind>(
     [_, m, n, k]: [usize; 4],
     d: &mut Dice,
 ) where
-    Op<(A0, A1)>: AsLayout + GemmOperand + Gemm<Op<(B0, B1)>, Op<(C0, C1)>>,
+    Op<(A0, A1)>: AsLayout + GemmOperand,
     Op<(B0, B1)>: AsLayout + GemmOperand,
     Op<(C0, C1)>: AsLayout + GemmOperand,
 {
@@ -221,7 +231,7 @@ fn form3<A0: Kind, A1: Kind, B0: Kind, B1: Kind, C0: Kind, C1: Kind, C2: Kind>(
     [v, m, n, _]: [usize; 4],
     d: &mut Dice,
 ) where
-    Op<(A0, A1)>: AsLayout + GemmOperand + Gemm<Op<(B0, B1)>, Op<(C0, C1, C2)>>,
+    Op<(A0, A1)>: AsLayout + GemmOperand,
     Op<(B0, B1)>: AsLayout + GemmOperand,
     Op<(C0, C1, C2)>: AsLayout + GemmOperand,
 {
@@ -241,7 +251,7 @@ where
     C0: Kind,
     C1: Kind,
     C2: Kind,
-    Op<(A0, A1, A2)>: AsLayout + GemmOperand + Gemm<Op<(B0, B1, B2)>, Op<(C0, C1, C2)>>,
+    Op<(A0, A1, A2)>: AsLayout + GemmOperand,
     Op<(B0, B1, B2)>: AsLayout + GemmOperand,
     Op<(C0, C1, C2)>: AsLayout + GemmOperand,
 {

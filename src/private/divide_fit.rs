@@ -27,9 +27,10 @@ use super::divide_mode::{DivMode, UnitTile};
 use super::gemm_form::Rank;
 use super::int::{C, Int};
 use super::layout::Layout;
-use super::named_partition::TiledByStep;
+use super::named_partition::StepTilerFits;
 use super::poisoned::Poisoned;
 use super::static_complement::{No, Yes};
+use crate::tensor::typed::LayoutShape;
 
 /// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
 /// where it was written ([`FitTile`]).
@@ -64,6 +65,22 @@ impl<S: FitsTiler<T, F>, D, I, T, F> TiledBy<T, F> for Layout<S, D, I> {}
 /// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per
 /// mode (`F` as for [`TiledBy`]).
 pub trait FitsTiler<T, F> {}
+
+/// A whole named tiler (`Self`) that fits a layout of shape `S` (its
+/// [`FitsTiler`]), in the function `F` ([`tilers`]): what
+/// [`FitTile::fit_tiler`] asks at the name. [`TiledBy`] asks the same of
+/// the layout; this trait is keyed by the tiler and the shape, so that
+/// rustc's sentence under the message ("the trait `TilerFits<(usize,
+/// usize), local_tile>` is not implemented for `((C<2>, C<2>), C<8>)`") is
+/// short enough to be the span's label, not one more `help` line (a trait
+/// keyed by the layout type prints a sentence too long for a label).
+#[diagnostic::on_unimplemented(
+    message = "the named tiler `{Self}` does not fit the layout's shape `{S}`: `{F}` takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
+)]
+pub trait TilerFits<S, F> {}
+
+#[diagnostic::do_not_recommend]
+impl<T, S: FitsTiler<T, F>, F> TilerFits<S, F> for T {}
 
 #[diagnostic::do_not_recommend]
 impl<S, F, const N: i64> FitsMode<C<N>, F> for S {}
@@ -104,7 +121,8 @@ pub trait FitTile: Sized {
     #[inline(always)]
     fn fit_tiler<F, L>(self) -> Fit<Self, L>
     where
-        L: TiledBy<Self, F>,
+        L: LayoutShape,
+        Self: TilerFits<L::Shape, F>,
     {
         Fit(PhantomData)
     }
@@ -113,7 +131,8 @@ pub trait FitTile: Sized {
     #[inline(always)]
     fn fit_tiler_step<F, L, St>(self, _step: &St) -> Fit<Self, L>
     where
-        L: TiledByStep<Self, St, F>,
+        L: LayoutShape,
+        Self: StepTilerFits<L::Shape, St, F>,
     {
         Fit(PhantomData)
     }

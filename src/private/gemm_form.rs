@@ -4,8 +4,9 @@
 //! ranks ([`ModeCount`], a type: [`Rank`]) are one of CuTe's five forms
 //! ([`Gemm`], [`GemmForm`]), so that other ranks are a compile error at A.
 
-use super::int::{Int, Offset};
+use super::int::{C, Int, Offset};
 use super::layout::Layout;
+use super::poisoned::{Poisoned, Unknown};
 use super::tree::{Mode, Shape, Tree};
 use super::walk::Form;
 
@@ -247,30 +248,43 @@ const VXY: Roles = [Some(0), Some(1), Some(2)];
 pub trait ModeCount {
     /// `Rank<N>`.
     type Rank;
+    /// `C<N>`, the rank as `gemm`'s error prints it ([`RankC`]).
+    type N;
 }
 
 impl<S: Int> ModeCount for S {
     type Rank = Rank<1>;
+    type N = C<1>;
 }
 
 macro_rules! tuple_rank {
     ($rank:literal; $(($i:tt $S:ident $_d:ident $_c:ident))*) => {
         impl<$($S),*> ModeCount for ($($S,)*) {
             type Rank = Rank<$rank>;
+            type N = C<$rank>;
+        }
+
+        impl<$($S,)* D, I> RankC for Layout<($($S,)*), D, I> {
+            type N = C<$rank>;
         }
     };
 }
 for_each_rank!(tuple_rank);
 
 /// Typed layouts A (`Self`), B and C whose ranks are one of CuTe's five
-/// `gemm` forms (each mode may be nested).
-#[diagnostic::on_unimplemented(
-    message = "`gemm` has no form for the ranks of A `{Self}`, B `{B}` and C `{C}`",
-    label = "the ranks of A, B and C are none of CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
-)]
+/// `gemm` forms (each mode may be nested): A's rank is a [`GemmForms`] of
+/// B's and C's, the bound `gemm` itself names (code generic over the
+/// operands forwards that one; this trait follows from it).
 pub trait Gemm<B, C> {
     /// The roles of A's, B's and C's modes.
     const ROLES: [Roles; 3];
+}
+
+impl<A: RankC, B: RankC, C: RankC> Gemm<B, C> for A
+where
+    A::N: GemmForms<B::N, C::N>,
+{
+    const ROLES: [Roles; 3] = <A::N as GemmForms<B::N, C::N>>::ROLES;
 }
 
 /// The rank of a typed layout's shape, as a type (a failed `layout!`'s
@@ -284,11 +298,67 @@ impl<S: ModeCount, D, I> RankOf for Layout<S, D, I> {
     type Rank = S::Rank;
 }
 
+/// The rank of a typed layout's shape as a static integer, `C<N>` (a
+/// failed `layout!`'s is `Unknown`): what [`GemmForms`] is keyed by, so
+/// that its error prints `C<3>` rather than a path to [`Rank`].
+pub trait RankC {
+    /// `C<N>`.
+    type N;
+}
+
+// One impl per form of shape (a leaf, a tuple of each rank), not through
+// `ModeCount`'s blanket leaf impl: with a tuple of projections for the
+// shape (generic code), rustc then normalizes `N` without weighing the
+// leaf impl.
+impl<D, I, const N: i64> RankC for Layout<C<N>, D, I> {
+    type N = C<1>;
+}
+
+impl<D, I> RankC for Layout<usize, D, I> {
+    type N = C<1>;
+}
+
+impl<I, K> RankC for Poisoned<I, K> {
+    type N = Unknown;
+}
+
+/// A rank `C<N>` back as [`Rank<N>`](Rank), for [`GemmForm`].
+pub trait CRank {
+    /// `Rank<N>`.
+    type Rank;
+}
+
+impl CRank for Unknown {
+    type Rank = Unknown;
+}
+
+macro_rules! c_rank {
+    ($($n:literal)*) => {$(
+        impl CRank for C<$n> {
+            type Rank = Rank<$n>;
+        }
+    )*};
+}
+c_rank!(1 2 3);
+
+/// A's rank (`Self`, `C<N>`) with B's and C's: one of CuTe's five `gemm`
+/// forms, what `gemm` asks of its operands. Keyed by the ranks, not the
+/// layouts, so that rustc's sentence under the message ("the trait
+/// `GemmForms<C<2>, C<2>>` is not implemented for `C<3>`") is short
+/// enough to be the span's label, not one more `help` line.
+#[diagnostic::on_unimplemented(
+    message = "`gemm` has no form for the ranks of A (`{Self}`), B (`{B}`) and C (`{C}`): CuTe's forms are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)"
+)]
+pub trait GemmForms<B, C> {
+    /// The roles of A's, B's and C's modes.
+    const ROLES: [Roles; 3];
+}
+
 // C's rank is the `Self` of the form: C is the last argument, so its type
 // may be unknown while rustc checks the first two, and a bound whose
 // `Self` is unknown waits for it, rather than failing with `_` for C.
 #[diagnostic::do_not_recommend]
-impl<A: RankOf, B: RankOf, C: RankOf> Gemm<B, C> for A
+impl<A: CRank, B: CRank, C: CRank> GemmForms<B, C> for A
 where
     C::Rank: GemmForm<A::Rank, B::Rank>,
 {

@@ -5,6 +5,7 @@
 //! written-out typed form gives: `Result<(layout, base), Error>`, the base
 //! in the layout's offset type (`isize` for a signed layout).
 
+use crate::tensor::typed::LayoutShape;
 use layout_core::Error;
 
 use super::divide_fit::{Fit, FitsTiler, TilerOf};
@@ -21,7 +22,7 @@ use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep}
 #[diagnostic::on_unimplemented(
     message = "`type` partitions a typed layout, but `{Self}` is not one: a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
 )]
-pub trait Partitioned {
+pub trait Partitioned: LayoutShape {
     /// The offset type: `usize`, or `isize` for a signed layout.
     type Base: Offset;
 }
@@ -195,6 +196,26 @@ pub trait TiledByStep<T, St, F> {}
 
 #[diagnostic::do_not_recommend]
 impl<S, D, I, T, St, F> TiledByStep<T, St, F> for Layout<S, D, I>
+where
+    T: IntoList,
+    St: IntoList<List: Dice<T::List, Out: IntoTuple>>,
+    S: FitsTiler<DicedTuple<St, T>, F>,
+{
+}
+
+/// A whole named tiler (`Self`) that fits a layout of shape `S` once
+/// projected by the step `St`, in the function `F`: what
+/// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks at the
+/// name ([`TiledByStep`] of the layout; keyed by the tiler and the shape so
+/// that rustc's sentence under the message is short enough to be the
+/// span's label, as [`TilerFits`](super::TilerFits)).
+#[diagnostic::on_unimplemented(
+    message = "the named tiler `{Self}`, projected by the step `{St}`, does not fit the layout's shape `{S}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
+)]
+pub trait StepTilerFits<S, St, F> {}
+
+#[diagnostic::do_not_recommend]
+impl<T, S, St, F> StepTilerFits<S, St, F> for T
 where
     T: IntoList,
     St: IntoList<List: Dice<T::List, Out: IntoTuple>>,

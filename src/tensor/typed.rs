@@ -84,6 +84,9 @@ pub use super::elem_less;
 pub use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
 };
+pub use super::typed_checks::{
+    LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
+};
 pub use super::typed_gemm::{gemm, try_gemm};
 pub use super::typed_gemm_plan::{GemmKernel, gemm_kernel};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
@@ -96,7 +99,8 @@ pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
 /// (module docs, "Generic code").
 pub use crate::__private::{
-    Fits, Gemm, GemmForm, GemmMode, GemmOperand, ModeCount, Rank, RankOf, WalkPaired, WalkWith,
+    Fits, Gemm, GemmForm, GemmForms, GemmMode, GemmOperand, ModeCount, Rank, RankC, RankOf,
+    WalkPaired, WalkWith,
 };
 
 use alloc::vec;

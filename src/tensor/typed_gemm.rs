@@ -14,7 +14,7 @@ use layout_core::Error;
 use super::gemm::check_extents;
 use super::typed_gemm_nested::nested;
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{Gemm, GemmOperand, Roles};
+use crate::__private::{Gemm, GemmForms, GemmOperand, RankC, Roles};
 
 /// The largest C (`V·M·N` elements) [`gemm`] accumulates in a local array.
 pub(super) const REGISTERS: usize = 64;
@@ -113,7 +113,10 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     LA: GemmOperand,
     LB: GemmOperand,
     LC: GemmOperand,
-    LA: Gemm<LB, LC>,
+    LA: RankC,
+    LB: RankC,
+    LC: RankC,
+    LA::N: GemmForms<LB::N, LC::N>,
 {
     if let Err(e) = try_gemm(a, b, c) {
         panic!("{e}");
@@ -137,7 +140,10 @@ where
     LA: GemmOperand,
     LB: GemmOperand,
     LC: GemmOperand,
-    LA: Gemm<LB, LC>,
+    LA: RankC,
+    LB: RankC,
+    LC: RankC,
+    LA::N: GemmForms<LB::N, LC::N>,
 {
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let (ea, da) = by_role(a.layout.modes(), ra); // (V,M,K)
