@@ -347,16 +347,16 @@ c_rank!(1 2 3);
 /// `GemmForms<C<2>, C<2>>` is not implemented for `C<3>`") is short
 /// enough to be the span's label, not one more `help` line.
 #[diagnostic::on_unimplemented(
-    message = "`gemm` has no form for the ranks of A (`{Self}`), B (`{B}`) and C (`{C}`): CuTe's forms are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)"
+    message = "`gemm` has no form for A of rank `{Self}`, B of rank `{B}` and C of rank `{C}`: CuTe's forms are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)"
 )]
 pub trait GemmForms<B, C> {
     /// The roles of A's, B's and C's modes.
     const ROLES: [Roles; 3];
 }
 
-// C's rank is the `Self` of the form: C is the last argument, so its type
-// may be unknown while rustc checks the first two, and a bound whose
-// `Self` is unknown waits for it, rather than failing with `_` for C.
+// Inside, C's rank is the `Self` of the form: C is the last argument, so
+// its type may be unknown while rustc checks the first two, and a bound
+// whose `Self` is unknown waits for it, rather than failing with `_` for C.
 #[diagnostic::do_not_recommend]
 impl<A: CRank, B: CRank, C: CRank> GemmForms<B, C> for A
 where
