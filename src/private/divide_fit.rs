@@ -11,8 +11,9 @@
 //! error there.
 //! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
 //! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
-//! asked [`TiledBy`] of the layout alike; with a step (`local_tile(L, #t, c,
-//! step)`), the entries the step keeps ([`TiledByStep`]).
+//! asked [`TilerFits`] of the layout's shape alike; with a step
+//! (`local_tile(L, #t, c, step)`), the entries the step keeps
+//! ([`StepTilerFits`]).
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
@@ -49,27 +50,14 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 )]
 pub trait FitsMode<T, F> {}
 
-/// A layout (`Self`) that the whole tiler `T` fits: one tile per mode
-/// ([`FitsTiler`] of its shape). The layout, not its shape, is `Self`, so
-/// that rustc suggests no unary tuple around the tiler; `F` is the
-/// function the tiler is written in ([`tilers`]).
-#[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}` does not fit the layout `{Self}`: `{F}` takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
-    label = "not a tuple of tiles, one per mode, nested as the layout"
-)]
-pub trait TiledBy<T, F> {}
-
-#[diagnostic::do_not_recommend]
-impl<S: FitsTiler<T, F>, D, I, T, F> TiledBy<T, F> for Layout<S, D, I> {}
-
 /// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per
-/// mode (`F` as for [`TiledBy`]).
+/// mode (`F` as for [`TilerFits`]).
 pub trait FitsTiler<T, F> {}
 
 /// A whole named tiler (`Self`) that fits a layout of shape `S` (its
 /// [`FitsTiler`]), in the function `F` ([`tilers`]): what
-/// [`FitTile::fit_tiler`] asks at the name. [`TiledBy`] asks the same of
-/// the layout; this trait is keyed by the tiler and the shape, so that
+/// [`FitTile::fit_tiler`] asks at the name. Keyed by the tiler and the
+/// shape, not the layout, so that
 /// rustc's sentence under the message ("the trait `TilerFits<(usize,
 /// usize), local_tile>` is not implemented for `((C<2>, C<2>), C<8>)`") is
 /// short enough to be the span's label, not one more `help` line (a trait
@@ -97,7 +85,7 @@ impl<S, F, I, K> FitsTiler<Poisoned<I, K>, F> for S {}
 
 /// One uninhabited type per function that takes named tiles (the
 /// registry's divides and tiling partitions), named as the function: the
-/// `F` of [`FitsMode`] and [`TiledBy`], which their errors print, so that
+/// `F` of [`FitsMode`] and [`TilerFits`], which their errors print, so that
 /// each names the call it is in. The list comes from the registry
 /// (`layout_macros::__tiling_functions!`), as the macro's paths to them do.
 /// Re-exported as `layout_dsl::typed::tilers`, a path rustc may shorten to

@@ -122,8 +122,8 @@ pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use divide_fit::{
-    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TiledBy, TilerFits,
-    TilerOf, TupleTile, tilers,
+    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
+    TupleTile, tilers,
 };
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
@@ -142,7 +142,7 @@ pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use mode::Get;
 pub use named_partition::{
-    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepTilerFits, TiledByStep,
+    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepTilerFits,
     named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
     named_outer_partition,
 };

@@ -184,31 +184,12 @@ type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out
 /// The tuple of the entries of `T` the step `St` keeps.
 type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
 
-/// A layout (`Self`) that the whole tiler `T` fits once projected by the
-/// step `St` (CuTe's `local_tile(t, dice(step, tiler), …)`): one tile per
-/// mode, as [`TiledBy`](super::TiledBy) asks of a tiler without a step;
-/// `F` is the function ([`tilers`](super::tilers)).
-#[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
-    label = "the entries the step keeps are not a tuple of tiles, one per mode, nested as the layout"
-)]
-pub trait TiledByStep<T, St, F> {}
-
-#[diagnostic::do_not_recommend]
-impl<S, D, I, T, St, F> TiledByStep<T, St, F> for Layout<S, D, I>
-where
-    T: IntoList,
-    St: IntoList<List: Dice<T::List, Out: IntoTuple>>,
-    S: FitsTiler<DicedTuple<St, T>, F>,
-{
-}
-
 /// A whole named tiler (`Self`) that fits a layout of shape `S` once
 /// projected by the step `St`, in the function `F`: what
 /// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks at the
-/// name ([`TiledByStep`] of the layout; keyed by the tiler and the shape so
-/// that rustc's sentence under the message is short enough to be the
-/// span's label, as [`TilerFits`](super::TilerFits)).
+/// name (as [`TilerFits`](super::TilerFits) without a step; keyed by the
+/// tiler and the shape so that rustc's sentence under the message is short
+/// enough to be the span's label).
 #[diagnostic::on_unimplemented(
     message = "the named tiler `{Self}`, projected by the step `{St}`, does not fit the layout's shape `{S}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
 )]
