@@ -13,8 +13,9 @@
 //! sub-mode one error at its name.
 //! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
 //! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
-//! asked [`TiledBy`] of the layout alike; with a step (`local_tile(L, #t, c,
-//! step)`), the entries the step keeps ([`TiledByStep`]).
+//! asked [`TilerFits`] of the layout's shape alike; with a step
+//! (`local_tile(L, #t, c, step)`), the entries the step keeps
+//! ([`StepTilerFits`]).
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
@@ -29,9 +30,10 @@ use super::divide_mode::{DivMode, UnitTile};
 use super::gemm_form::Rank;
 use super::int::{C, Int};
 use super::layout::Layout;
-use super::named_partition::TiledByStep;
+use super::named_partition::StepTilerFits;
 use super::poisoned::Poisoned;
 use super::static_complement::{No, Yes};
+use crate::tensor::typed::LayoutShape;
 
 /// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
 /// where it was written ([`FitTile`]).
@@ -50,22 +52,25 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 )]
 pub trait FitsMode<T, F> {}
 
-/// A layout (`Self`) that the whole tiler `T` fits: one tile per mode
-/// ([`FitsTiler`] of its shape). The layout, not its shape, is `Self`, so
-/// that rustc suggests no unary tuple around the tiler; `F` is the
-/// function the tiler is written in ([`tilers`]).
+/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per
+/// mode (`F` as for [`TilerFits`]).
+pub trait FitsTiler<T, F> {}
+
+/// A whole named tiler (`Self`) that fits a layout of shape `S` (its
+/// [`FitsTiler`]), in the function `F` ([`tilers`]): what
+/// [`FitTile::fit_tiler`] asks at the name. Keyed by the tiler and the
+/// shape, not the layout, so that
+/// rustc's sentence under the message ("the trait `TilerFits<(usize,
+/// usize), local_tile>` is not implemented for `((C<2>, C<2>), C<8>)`") is
+/// short enough to be the span's label, not one more `help` line (a trait
+/// keyed by the layout type prints a sentence too long for a label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}` does not fit the layout `{Self}`: `{F}` takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
-    label = "not a tuple of tiles, one per mode, nested as the layout"
+    message = "the named tiler `{Self}` does not fit the layout's shape `{S}`: `{F}` takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
 )]
-pub trait TiledBy<T, F> {}
+pub trait TilerFits<S, F> {}
 
 #[diagnostic::do_not_recommend]
-impl<S: FitsTiler<T, F>, D, I, T, F> TiledBy<T, F> for Layout<S, D, I> {}
-
-/// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per
-/// mode (`F` as for [`TiledBy`]).
-pub trait FitsTiler<T, F> {}
+impl<T, S: FitsTiler<T, F>, F> TilerFits<S, F> for T {}
 
 #[diagnostic::do_not_recommend]
 impl<S, F, const N: i64> FitsMode<C<N>, F> for S {}
@@ -82,7 +87,7 @@ impl<S, F, I, K> FitsTiler<Poisoned<I, K>, F> for S {}
 
 /// One uninhabited type per function that takes named tiles (the
 /// registry's divides and tiling partitions), named as the function: the
-/// `F` of [`FitsMode`] and [`TiledBy`], which their errors print, so that
+/// `F` of [`FitsMode`] and [`TilerFits`], which their errors print, so that
 /// each names the call it is in. The list comes from the registry
 /// (`layout_macros::__tiling_functions!`), as the macro's paths to them do.
 /// Re-exported as `layout_dsl::typed::tilers`, a path rustc may shorten to
@@ -106,7 +111,8 @@ pub trait FitTile: Sized {
     #[inline(always)]
     fn fit_tiler<F, L>(self) -> Fit<Self, L>
     where
-        L: TiledBy<Self, F>,
+        L: LayoutShape,
+        Self: TilerFits<L::Shape, F>,
     {
         Fit(PhantomData)
     }
@@ -115,7 +121,8 @@ pub trait FitTile: Sized {
     #[inline(always)]
     fn fit_tiler_step<F, L, St>(self, _step: &St) -> Fit<Self, L>
     where
-        L: TiledByStep<Self, St, F>,
+        L: LayoutShape,
+        Self: StepTilerFits<L::Shape, St, F>,
     {
         Fit(PhantomData)
     }

@@ -124,7 +124,7 @@ pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use divide::Divide;
 pub use divide_fit::{
-    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TiledBy, TilerOf,
+    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
     TupleTile, tilers,
 };
 pub use divide_merge::{Run, SpreadMerged};
@@ -143,7 +143,7 @@ pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
 pub use mode::Get;
 pub use named_partition::{
-    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, TiledByStep,
+    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepTilerFits,
     named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
     named_outer_partition,
 };

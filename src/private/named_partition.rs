@@ -5,6 +5,7 @@
 //! written-out typed form gives: `Result<(layout, base), Error>`, the base
 //! in the layout's offset type (`isize` for a signed layout).
 
+use crate::tensor::typed::LayoutShape;
 use layout_core::Error;
 
 use super::divide_fit::{Fit, FitsTiler, TilerOf};
@@ -22,7 +23,7 @@ use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep}
 #[diagnostic::on_unimplemented(
     message = "`type` partitions a typed layout, but `{Self}` is not one: a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
 )]
-pub trait Partitioned {
+pub trait Partitioned: LayoutShape {
     /// The offset type: `usize`, or `isize` for a signed layout.
     type Base: Offset;
 }
@@ -184,18 +185,19 @@ type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out
 /// The tuple of the entries of `T` the step `St` keeps.
 type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
 
-/// A layout (`Self`) that the whole tiler `T` fits once projected by the
-/// step `St` (CuTe's `local_tile(t, dice(step, tiler), …)`): one tile per
-/// mode, as [`TiledBy`](super::TiledBy) asks of a tiler without a step;
-/// `F` is the function ([`tilers`](super::tilers)).
+/// A whole named tiler (`Self`) that fits a layout of shape `S` once
+/// projected by the step `St`, in the function `F`: what
+/// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks at the
+/// name (as [`TilerFits`](super::TilerFits) without a step; keyed by the
+/// tiler and the shape so that rustc's sentence under the message is short
+/// enough to be the span's label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{T}`, projected by the step `{St}`, does not fit the layout `{Self}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts \"Mismatched Ranks\"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)",
-    label = "the entries the step keeps are not a tuple of tiles, one per mode, nested as the layout"
+    message = "the named tiler `{Self}`, projected by the step `{St}`, does not fit the layout's shape `{S}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts \"Mismatched Ranks\"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
 )]
-pub trait TiledByStep<T, St, F> {}
+pub trait StepTilerFits<S, St, F> {}
 
 #[diagnostic::do_not_recommend]
-impl<S, D, I, T, St, F> TiledByStep<T, St, F> for Layout<S, D, I>
+impl<T, S, St, F> StepTilerFits<S, St, F> for T
 where
     T: IntoList,
     St: IntoList<List: Dice<T::List, Out: IntoTuple>>,

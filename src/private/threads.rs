@@ -20,6 +20,7 @@ use super::list::{Cons, IntoList, Nil};
 use super::static_int::{Prod, StaticInt};
 use super::tree::Shape;
 use super::typed_partition::Threads;
+use crate::tensor::typed::{LayoutShape, ThreadCoordModes};
 
 /// The static size of a thread layout's mode: the leaf, or the product of
 /// a tuple's leaves at any depth (a [`Prod`]).
@@ -174,6 +175,7 @@ macro_rules! tuples {
         #[diagnostic::do_not_recommend]
         impl<P: Threads, $($A),*> ThreadIndex<P> for ($($A,)*)
         where
+            Self: ThreadCoordModes<<P as LayoutShape>::Shape, Checked = Self>,
             <Self as IntoList>::List: FlatIndex<P::Shapes, Out = P::Coord>,
         {
             #[inline(always)]
@@ -253,7 +255,9 @@ impl<A: ModeIndex<S>, CL: FlatIndex<SL>, S, SL> FlatIndex<Cons<S, SL>> for Cons<
     message = "`{Self}` is neither a thread index nor a coordinate of the thread layout `{P}`",
     label = "a `usize` index, or a coordinate with one entry (an integer, or a tuple nested like the mode) per top-level mode of the thread layout"
 )]
-pub trait ThreadIndex<P: Threads> {
+pub trait ThreadIndex<P: Threads>:
+    ThreadCoordModes<<P as LayoutShape>::Shape, Checked = Self>
+{
     /// The thread's index in each top-level mode of `P`.
     fn thread_coord(self, threads: &P) -> Result<P::Coord, Error>;
 }
@@ -262,7 +266,10 @@ pub trait ThreadIndex<P: Threads> {
 // `do_not_recommend`: a wrong coordinate is not told "implemented for
 // `usize`" under the message that already says an index is one.
 #[diagnostic::do_not_recommend]
-impl<P: Threads> ThreadIndex<P> for usize {
+impl<P: Threads> ThreadIndex<P> for usize
+where
+    usize: ThreadCoordModes<<P as LayoutShape>::Shape, Checked = usize>,
+{
     #[inline(always)]
     fn thread_coord(self, threads: &P) -> Result<P::Coord, Error> {
         threads.flat_coord(self)

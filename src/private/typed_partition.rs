@@ -16,6 +16,7 @@ use super::reach::{Reach, check_fits};
 use super::slice_modes::SliceModes;
 use super::threads::{FlatCoord, ModeSizes};
 use super::tree::{Mode, Shape, Tree};
+use crate::tensor::typed::LayoutShape;
 
 /// A typed layout a tensor can be built over without the core: its
 /// offsets are checked against a buffer on the typed trees.
@@ -165,8 +166,9 @@ where
 }
 
 /// A thread layout: its shape as a tiler and a thread's coordinate in it
-/// (`threads.rs`; any nesting).
-pub trait Threads {
+/// (`threads.rs`; any nesting). Its shape ([`LayoutShape`]) is what a
+/// thread coordinate's rank is checked against.
+pub trait Threads: LayoutShape {
     /// One static tile extent per mode, the mode's size (CuTe's
     /// `product_each(shape(thr))`).
     type Tiler;

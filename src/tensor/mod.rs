@@ -44,6 +44,7 @@ mod strided;
 mod swizzled;
 pub mod typed;
 mod typed_args;
+mod typed_checks;
 mod typed_gemm;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;

@@ -50,12 +50,16 @@
 //! # Generic code
 //!
 //! A function generic over its tensors' layouts names the bounds the
-//! functions here take ([`WalkPaired`], [`WalkWith`], [`GemmOperand`], [`Gemm`], [`Fits`],
-//! [`Tiler`], …) and forwards them, as a CuTe function template would:
+//! functions here take ([`WalkPaired`], [`WalkWith`], [`GemmOperand`], [`Fits`],
+//! [`Tiler`], …) and forwards them, as a CuTe function template would. The
+//! partitions first compare ranks on the layout's shape, so a layout
+//! parameter of a partition also names [`LayoutShape`] (the rank checks
+//! are supertraits of [`Tiler`], [`SliceOf`], [`ThreadsOf`] and
+//! [`ThreadIndex`]); `gemm`'s operands name [`Gemm`] (`LA: Gemm<LB, LC>`):
 //!
 //! ```
 //! use layout_dsl::layout;
-//! use layout_dsl::tensor::typed::{self, Fits, Tiler, WalkPaired};
+//! use layout_dsl::tensor::typed::{self, Fits, LayoutShape, Tiler, WalkPaired};
 //! use layout_dsl::tensor::Tensor;
 //! use layout_dsl::typed::C;
 //!
@@ -64,7 +68,7 @@
 //!     typed::copy(src, dst);
 //! }
 //! // The first 2x2 tile of any rank-2 typed tensor.
-//! fn corner<L, O: Fits>(t: Tensor<&[f32], L>) -> Tensor<&[f32], O>
+//! fn corner<L: LayoutShape, O: Fits>(t: Tensor<&[f32], L>) -> Tensor<&[f32], O>
 //! where
 //!     (C<2>, C<2>): Tiler<L, (usize, usize), Output = O>,
 //! {
@@ -83,6 +87,9 @@
 pub use super::elem_less;
 pub use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
+};
+pub use super::typed_checks::{
+    LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
 };
 pub use super::typed_gemm::{gemm, try_gemm};
 pub use super::typed_gemm_plan::{GemmKernel, gemm_kernel};

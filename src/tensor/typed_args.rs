@@ -10,6 +10,7 @@
 
 use layout_core::Error;
 
+use super::typed_checks::{LayoutShape, SliceCoordModes, ThreadModes, TilerModes};
 pub use crate::__private::ThreadIndex;
 use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
 
@@ -20,11 +21,16 @@ type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out
 /// `(C::<128>, C::<8>)`) that cuts tiles of the typed layout `L` at a tile
 /// coordinate `Cd` (integers and [`X`](super::X)): what
 /// [`local_tile`](super::typed::local_tile) takes.
+///
+/// Its supertrait [`TilerModes`] checks the ranks first (its error is
+/// the short one); this trait's own error is left for a tiler of the right
+/// rank that still does not tile `L` (a tuple entry over a mode it does
+/// not fit).
 #[diagnostic::on_unimplemented(
     message = "the tiler `{Self}` (or the tile coordinate) does not match the modes of the typed layout `{L}`",
     label = "one static tile extent (and one coordinate entry, an integer or `X`) per top-level mode of the tensor; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
-pub trait Tiler<L, Cd> {
+pub trait Tiler<L: LayoutShape, Cd>: TilerModes<L::Shape, Cd, Checked = Self> {
     /// The tile's layout.
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
@@ -32,8 +38,9 @@ pub trait Tiler<L, Cd> {
 }
 
 #[diagnostic::do_not_recommend]
-impl<T: IntoList, L, Cd: IntoList> Tiler<L, Cd> for T
+impl<T: IntoList, L: LayoutShape, Cd: IntoList> Tiler<L, Cd> for T
 where
+    T: TilerModes<L::Shape, Cd, Checked = T>,
     L: TileBy<T::List, Cd::List, Output: Fits>,
 {
     type Output = L::Output;
@@ -110,7 +117,9 @@ where
     message = "the thread layout `{Self}` does not match the modes of the typed layout `{L}`",
     label = "one thread-layout mode per top-level mode of the tensor; a longer thread layout needs a `Step`, as CuTe's `Step<_1,X>`"
 )]
-pub trait ThreadsOf<L>: Threads {
+///
+/// Its supertrait [`ThreadModes`] checks the ranks first (as [`Tiler`]'s).
+pub trait ThreadsOf<L: LayoutShape>: Threads + ThreadModes<L::Shape, Checked = Self> {
     /// The partition's layout.
     type Output: Fits;
     /// The partition of the thread at `coord` (one index per top-level
@@ -125,8 +134,9 @@ pub trait ThreadsOf<L>: Threads {
 }
 
 #[diagnostic::do_not_recommend]
-impl<P: Threads, L> ThreadsOf<L> for P
+impl<P: Threads, L: LayoutShape> ThreadsOf<L> for P
 where
+    P: ThreadModes<L::Shape, Checked = P>,
     L: OuterBy<P::Tiler, P::Coord, Output: Fits>,
 {
     type Output = L::Output;
@@ -189,13 +199,19 @@ where
     message = "`{Self}` is not a slice coordinate of the typed layout `{L}`: they differ in rank",
     label = "one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode of the tensor"
 )]
-pub trait SliceOf<L, O> {
+///
+/// Its supertrait [`SliceCoordModes`] checks the ranks first (as
+/// [`Tiler`]'s).
+pub trait SliceOf<L: LayoutShape, O>: SliceCoordModes<L::Shape, Checked = Self> {
     /// The slice and the offset of its first element.
     fn slice_of(self, layout: &L) -> Result<(O, usize), Error>;
 }
 
 #[diagnostic::do_not_recommend]
-impl<Cd: IntoList, L: SliceBy<Cd::List>> SliceOf<L, L::Output> for Cd {
+impl<Cd: IntoList, L: SliceBy<Cd::List> + LayoutShape> SliceOf<L, L::Output> for Cd
+where
+    Cd: SliceCoordModes<L::Shape, Checked = Cd>,
+{
     #[inline(always)]
     fn slice_of(self, layout: &L) -> Result<(L::Output, usize), Error> {
         layout.slice_by(self.into_list())

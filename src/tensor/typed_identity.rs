@@ -39,6 +39,9 @@ use alloc::vec::Vec;
 use layout_core::Error;
 
 use super::typed_args::{SliceOf, ThreadIndex, ThreadsOf, Tiler, TilerStep};
+use super::typed_checks::{
+    LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
+};
 use super::{EngineMut, Tensor};
 use crate::__private::{
     CompactLayout, Fits, IdentityShape, Layout, Mode, Offset, Tree, TypedCoord, WalkWith,
@@ -131,11 +134,16 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`local_tile`](super::typed::local_tile) on the coordinates.
     #[inline]
-    pub fn local_tile<T: Tiler<L, Cd, Output = O> + Copy, Cd: Copy, O: Fits + Copy>(
+    pub fn local_tile<T: TilerModes<L::Shape, Cd>, Cd: Copy, O: Fits + Copy>(
         &self,
         tiler: T,
         coord: Cd,
-    ) -> Result<IdentityTensor<O, R>, Error> {
+    ) -> Result<IdentityTensor<O, R>, Error>
+    where
+        L: LayoutShape,
+        T::Checked: Tiler<L, Cd, Output = O> + Copy,
+    {
+        let tiler = tiler.checked();
         self.each(|l| tiler.tile_of(l, coord).map(|(m, offset, _)| (m, offset)))
     }
 
@@ -159,12 +167,20 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`local_partition`](super::typed::local_partition) on the coordinates.
     #[inline]
-    pub fn local_partition<P: ThreadsOf<L, Output = O>, Ix: ThreadIndex<P>, O: Fits + Copy>(
+    pub fn local_partition<P, Ix, O: Fits + Copy>(
         &self,
         thr_layout: &P,
         thr_idx: Ix,
-    ) -> Result<IdentityTensor<O, R>, Error> {
-        let coord = thr_idx.thread_coord(thr_layout)?;
+    ) -> Result<IdentityTensor<O, R>, Error>
+    where
+        L: LayoutShape,
+        P: LayoutShape + ThreadModes<L::Shape>,
+        Ix: ThreadCoordModes<<P as LayoutShape>::Shape>,
+        P::Checked: ThreadsOf<L, Output = O>,
+        Ix::Checked: ThreadIndex<P::Checked>,
+    {
+        let thr_layout = thr_layout.checked();
+        let coord = thr_idx.checked().thread_coord(thr_layout)?;
         self.each(|l| {
             let (m, offset, _) = thr_layout.partition_at(l, coord)?;
             Ok((m, offset))
@@ -173,10 +189,15 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`slice`](super::typed::slice()) on the coordinates.
     #[inline]
-    pub fn slice<Cd: SliceOf<L, O> + Copy, O: Fits + Copy>(
+    pub fn slice<Cd: SliceCoordModes<L::Shape>, O: Fits + Copy>(
         &self,
         coord: Cd,
-    ) -> Result<IdentityTensor<O, R>, Error> {
+    ) -> Result<IdentityTensor<O, R>, Error>
+    where
+        L: LayoutShape,
+        Cd::Checked: SliceOf<L, O> + Copy,
+    {
+        let coord = coord.checked();
         self.each(|l| coord.slice_of(l))
     }
 }

@@ -12,6 +12,9 @@ use super::engine::Engine;
 use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
 };
+use super::typed_checks::{
+    LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
+};
 use crate::__private::{Fits, PartitionBound};
 
 /// The tensor over the same engine with the partition `layout` at
@@ -62,12 +65,15 @@ fn rebase<E: Engine, L, M: Fits>(
 /// past the storage is an error; predicate it with a
 /// [`Residue`](super::Residue) instead.
 #[inline]
-pub fn local_tile<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
+pub fn local_tile<E: Engine, L: LayoutShape, T: TilerModes<L::Shape, Cd>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
-    let part = tiler.tile_of(&t.layout, coord)?;
+) -> Result<Tensor<E, O>, Error>
+where
+    T::Checked: Tiler<L, Cd, Output = O>,
+{
+    let part = tiler.checked().tile_of(&t.layout, coord)?;
     rebase(t, part)
 }
 
@@ -75,11 +81,14 @@ pub fn local_tile<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
 /// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
 /// modes where `coord` is [`X`](super::X).
 #[inline]
-pub fn inner_partition<E: Engine, L, T: Tiler<L, Cd, Output = O>, Cd, O: Fits>(
+pub fn inner_partition<E: Engine, L: LayoutShape, T: TilerModes<L::Shape, Cd>, Cd, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
+) -> Result<Tensor<E, O>, Error>
+where
+    T::Checked: Tiler<L, Cd, Output = O>,
+{
     local_tile(t, tiler, coord)
 }
 
@@ -134,12 +143,19 @@ pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fi
 /// assert_eq!(by_coord[(0, 0)], 85);
 /// ```
 #[inline]
-pub fn local_partition<E: Engine, L, P: ThreadsOf<L, Output = O>, Ix: ThreadIndex<P>, O: Fits>(
+pub fn local_partition<E: Engine, L: LayoutShape, P, Ix, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
     thr_idx: Ix,
-) -> Result<Tensor<E, O>, Error> {
-    let coord = thr_idx.thread_coord(thr_layout)?;
+) -> Result<Tensor<E, O>, Error>
+where
+    P: LayoutShape + ThreadModes<L::Shape>,
+    Ix: ThreadCoordModes<<P as LayoutShape>::Shape>,
+    P::Checked: ThreadsOf<L, Output = O>,
+    Ix::Checked: ThreadIndex<P::Checked>,
+{
+    let thr_layout = thr_layout.checked();
+    let coord = thr_idx.checked().thread_coord(thr_layout)?;
     let part = thr_layout.partition_at(&t.layout, coord)?;
     rebase_outer(t, part)
 }
@@ -170,11 +186,14 @@ pub fn local_partition_step<
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
 /// integers' position. A coordinate past its extent is an error.
 #[inline]
-pub fn slice<E: Engine, L, Cd: SliceOf<L, O>, O>(
+pub fn slice<E: Engine, L: LayoutShape, Cd: SliceCoordModes<L::Shape>, O>(
     t: Tensor<E, L>,
     coord: Cd,
-) -> Result<Tensor<E, O>, Error> {
-    let (layout, offset) = coord.slice_of(&t.layout)?;
+) -> Result<Tensor<E, O>, Error>
+where
+    Cd::Checked: SliceOf<L, O>,
+{
+    let (layout, offset) = coord.checked().slice_of(&t.layout)?;
     // A slice's offsets are some of `t`'s, which fit the engine: no check.
     Ok(Tensor {
         engine: t.engine,

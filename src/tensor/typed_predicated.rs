@@ -12,6 +12,7 @@
 use layout_core::Error;
 
 use super::typed_args::{SliceOf, ThreadIndex, ThreadsOf, TilerStep};
+use super::typed_checks::LayoutShape;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Fits, WalkWith, WalkWith3};
 
@@ -99,7 +100,10 @@ impl<E: Engine, L> Unbounded<E, L> {
         self,
         thr_layout: &P,
         thr_idx: Ix,
-    ) -> Result<Unbounded<E, O>, Error> {
+    ) -> Result<Unbounded<E, O>, Error>
+    where
+        L: LayoutShape,
+    {
         let coord = thr_idx.thread_coord(thr_layout)?;
         let (layout, offset, _) = thr_layout.partition_at(&self.layout, coord)?;
         Ok(self.rebase((layout, offset)))
@@ -107,7 +111,10 @@ impl<E: Engine, L> Unbounded<E, L> {
 
     /// [`slice`](super::typed::slice()) on the view.
     #[inline]
-    pub fn slice<Cd: SliceOf<L, O>, O>(self, coord: Cd) -> Result<Unbounded<E, O>, Error> {
+    pub fn slice<Cd: SliceOf<L, O>, O>(self, coord: Cd) -> Result<Unbounded<E, O>, Error>
+    where
+        L: LayoutShape,
+    {
         let part = coord.slice_of(&self.layout)?;
         Ok(self.rebase(part))
     }

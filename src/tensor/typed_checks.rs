@@ -1,0 +1,198 @@
+//! The first thing a typed partition asks of its arguments: that each has
+//! one entry per top-level mode of the tensor's shape. These traits are
+//! keyed by the shape (`(C<4>, C<8>)`), not the layout, so that when an
+//! argument has the wrong rank rustc's sentence under the message ("the
+//! trait `TilerModes<(C<4>, C<8>), …>` is not implemented for `(C<2>, C<4>,
+//! C<8>)`") is short enough to be the span's label: the error is the
+//! message, the label at the argument, and the one note of the bound. A
+//! trait keyed by the layout type (`Tiler<Layout<…>, …>`) prints a sentence
+//! too long for a label, which rustc then adds as a second, `help`, line.
+//!
+//! Each is a supertrait of the argument trait it guards ([`Tiler`],
+//! [`SliceOf`], [`ThreadsOf`], [`ThreadIndex`]) with `Checked = Self`, so
+//! that code generic over those traits has these bounds. The partitions
+//! ask the argument trait of `Checked`, not of the argument: when the
+//! ranks differ, no impl gives `Checked` and rustc reports only this
+//! check, not the argument trait's long error too. An impl per rank and
+//! no where-clause: a wrong rank matches no impl (rustc then blames the
+//! argument, not the whole call); each impl `do_not_recommend`, so that
+//! rustc does not list the other ranks.
+//!
+//! [`Tiler`]: super::typed::Tiler
+//! [`SliceOf`]: super::typed::SliceOf
+//! [`ThreadsOf`]: super::typed::ThreadsOf
+//! [`ThreadIndex`]: super::typed::ThreadIndex
+
+use crate::__private::{Fit, Layout, Poisoned, Unknown};
+
+/// The shape of a typed layout (`Unknown` for a failed `layout!`'s), which
+/// the rank checks compare an argument with.
+pub trait LayoutShape {
+    /// The shape.
+    type Shape;
+}
+
+impl<S, D, I> LayoutShape for Layout<S, D, I> {
+    type Shape = S;
+}
+
+impl<I, K> LayoutShape for Poisoned<I, K> {
+    type Shape = Unknown;
+}
+
+/// A tiler (`Self`) and a tile coordinate `Cd` with one entry each per
+/// top-level mode of the shape `S`: what `local_tile` and
+/// `inner_partition` check first ([`Tiler`](super::typed::Tiler)'s
+/// supertrait).
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` (or the tile coordinate) does not have one entry per top-level mode of the tensor's shape `{S}`: one static tile extent and one coordinate entry (an integer or `X`) per mode; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+)]
+pub trait TilerModes<S, Cd> {
+    /// `Self`.
+    type Checked;
+    /// `self`.
+    fn checked(self) -> Self::Checked;
+}
+
+/// A slice coordinate (`Self`) with one entry per top-level mode of the
+/// shape `S`: what `slice` checks first ([`SliceOf`](super::typed::SliceOf)'s
+/// supertrait).
+#[diagnostic::on_unimplemented(
+    message = "the slice coordinate `{Self}` does not have one entry per top-level mode of the tensor's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per mode"
+)]
+pub trait SliceCoordModes<S> {
+    /// `Self`.
+    type Checked;
+    /// `self`.
+    fn checked(self) -> Self::Checked;
+}
+
+/// A thread layout (`Self`) with at most one top-level mode per top-level
+/// mode of the shape `S` (the modes past it are kept whole): what
+/// `local_partition` checks first
+/// ([`ThreadsOf`](super::typed::ThreadsOf)'s supertrait).
+#[diagnostic::on_unimplemented(
+    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: one thread-layout mode per mode of the tensor, the modes past the thread layout's kept whole; a longer thread layout needs a `Step`, as CuTe's `Step<_1,X>`"
+)]
+pub trait ThreadModes<S> {
+    /// `Self`.
+    type Checked;
+    /// `self`.
+    fn checked(&self) -> &Self::Checked;
+}
+
+/// A thread (`Self`: a `usize` index, or a coordinate with one entry per
+/// top-level mode of the thread layout's shape `S`): what
+/// `local_partition` checks first ([`ThreadIndex`](super::typed::ThreadIndex)'s
+/// supertrait).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a thread index nor a coordinate of the thread layout's shape `{S}`: a `usize` index, or a coordinate with one entry (an integer, or a tuple nested like the mode) per top-level mode of the thread layout"
+)]
+pub trait ThreadCoordModes<S> {
+    /// `Self`.
+    type Checked;
+    /// `self`.
+    fn checked(self) -> Self::Checked;
+}
+
+/// `Checked = Self` and its identity (by value or by reference).
+macro_rules! pass {
+    (ref) => {
+        type Checked = Self;
+        #[inline(always)]
+        fn checked(&self) -> &Self {
+            self
+        }
+    };
+    () => {
+        type Checked = Self;
+        #[inline(always)]
+        fn checked(self) -> Self {
+            self
+        }
+    };
+}
+
+// A named tiler (`local_tile(#l, #t, …)`) is checked at its name
+// (`divide_fit.rs`), against the layout.
+#[diagnostic::do_not_recommend]
+impl<T, L, S, Cd> TilerModes<S, Cd> for Fit<T, L> {
+    pass!();
+}
+
+// A failed `layout!` already reported its error: anything goes with it.
+#[diagnostic::do_not_recommend]
+impl<S, I, K> ThreadModes<S> for Poisoned<I, K> {
+    pass!(ref);
+}
+#[diagnostic::do_not_recommend]
+impl<S, D, I> ThreadModes<Unknown> for Layout<S, D, I> {
+    pass!(ref);
+}
+#[diagnostic::do_not_recommend]
+impl ThreadCoordModes<Unknown> for usize {
+    pass!();
+}
+
+/// A thread layout of the modes `$A` over every shape with at least as
+/// many modes (`$M`, then one more of `$E` at a time): the modes past the
+/// thread layout's are not partitioned (CuTe's `outer_partition` keeps
+/// them whole). The pool goes past the largest rank, which costs unused
+/// impls only.
+macro_rules! thread_modes {
+    ([$($A:ident)*] [$($M:ident)*] [$($E:ident)*]) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A,)* $($M,)* D, I> ThreadModes<($($M,)*)> for Layout<($($A,)*), D, I> {
+            pass!(ref);
+        }
+        thread_modes!(@more [$($A)*] [$($M)*] [$($E)*]);
+    };
+    (@more [$($A:ident)*] [$($M:ident)*] []) => {};
+    (@more [$($A:ident)*] [$($M:ident)*] [$E:ident $($rest:ident)*]) => {
+        thread_modes!([$($A)*] [$($M)* $E] [$($rest)*]);
+    };
+}
+
+macro_rules! ranked {
+    ($rank:literal; $(($i:tt $A:ident $M:ident $B:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A, $M, $B),*> TilerModes<($($M,)*), ($($B,)*)> for ($($A,)*) {
+            pass!();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($A,)* Cd> TilerModes<Unknown, Cd> for ($($A,)*) {
+            pass!();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($A, $M),*> SliceCoordModes<($($M,)*)> for ($($A,)*) {
+            pass!();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($A),*> SliceCoordModes<Unknown> for ($($A,)*) {
+            pass!();
+        }
+        thread_modes!([$($A)*] [$($M)*] [E0 E1 E2 E3 E4 E5 E6 E7 E8 E9 E10 E11]);
+        #[diagnostic::do_not_recommend]
+        impl<$($A, $M),*> ThreadCoordModes<($($M,)*)> for ($($A,)*) {
+            pass!();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($A),*> ThreadCoordModes<Unknown> for ($($A,)*) {
+            pass!();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($M),*> ThreadCoordModes<($($M,)*)> for usize {
+            pass!();
+        }
+    };
+}
+
+/// Applies `$m` to each `{rank; fields}` entry of `__ranks!` (as
+/// `crate::__private`'s `for_each_rank!`, which is not in scope here).
+macro_rules! each_rank {
+    ($m:ident; $({$($entry:tt)*})*) => {
+        $($m!($($entry)*);)*
+    };
+}
+
+::layout_macros::__ranks!(each_rank ranked;);
