@@ -84,7 +84,9 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     }
     let a = leaves(a_shape, a_stride)?;
     let (parts, by_mode) = match &b.kind {
-        ExprKind::Tiler(tiles) => {
+        // A tuple of extents is CuTe's shape tiler: the by-mode tiler of
+        // `n:1`s, as the core reads it.
+        ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) if is_tiler(b) => {
             // Mode i of A with tile i; the modes past the tiler are dropped.
             let (ExprKind::Tuple(shapes), ExprKind::Tuple(strides)) =
                 (&a_shape.kind, &a_stride.kind)
@@ -118,6 +120,19 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         parts,
         by_mode,
     })
+}
+
+/// Whether `b` is a by-mode tiler: `<…>`, or a tuple of extents (static
+/// or dynamic), CuTe's `Shape` used as a tiler.
+pub fn is_tiler(b: &Expr) -> bool {
+    match &b.kind {
+        ExprKind::Tiler(_) => true,
+        ExprKind::Tuple(tiles) => {
+            let extent = |t: &Expr| matches!(t.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
+            !tiles.is_empty() && tiles.iter().all(extent)
+        }
+        _ => false,
+    }
 }
 
 /// A layout `B` written out, or a tiler's integer `n` (`n:1`).
