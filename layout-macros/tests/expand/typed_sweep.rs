@@ -1,5 +1,5 @@
 //! The dynamic-leaf sweep of the algebra's typed door, not run by default
-//! (it writes about 9,300 `layout!(type …)` calls, minutes of rustc): every
+//! (it writes about 9,800 `layout!(type …)` calls, minutes of rustc): every
 //! golden call of `composition`, `complement`, `coalesce` and the six
 //! products (`layout-core/tests/golden/`, `cute_golden/`, and CuTe C++'s
 //! compositions in `cute/composition.jsonl`) with one integer at a time
@@ -18,15 +18,15 @@
 //! rm tests/typed_sweep_*.rs                          # else every `cargo test` builds them
 //! ```
 //!
-//! Measured 2026-11-26: 9,283 typed variants, 9,185 the core's layout
-//! (4,281 the same text, 4,551 the same modes, 353 the same offsets), 98
-//! refused at run time naming the values (94 `composition`: CuTe's static
+//! Measured 2026-11-26: 9,833 typed variants, 9,734 the core's layout
+//! (4,997 the same text, 4,384 the same modes, 353 the same offsets), 99
+//! refused at run time naming the values (95 `composition`: CuTe's static
 //! version static_asserts or merges the leaves first, its dynamic one, on
 //! the four tried, answers a layout that is not `A∘B`; 2 `blocked_product`,
 //! `tests/typed_blocked_dynamic.rs`; 1 `complement`, 1 `flat_product`),
-//! none different; 7,229 refused while compiling (a call `type` does not
+//! none different; 6,679 refused while compiling (a call `type` does not
 //! type with that leaf dynamic: README, "The `layout!` macro"; 4,225 of
-//! them a product with a dynamic leaf in `B`).
+//! them a product with a dynamic leaf in `B`, which CuTe answers).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
