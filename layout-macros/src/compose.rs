@@ -34,7 +34,7 @@ use quote::quote;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
-use crate::tree::is_plain;
+use crate::tree::{is_plain, is_tiler};
 
 /// A composition this module types.
 pub struct Rule<'a> {
@@ -120,19 +120,6 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         parts,
         by_mode,
     })
-}
-
-/// Whether `b` is a by-mode tiler: `<…>`, or a tuple of extents (static
-/// or dynamic), CuTe's `Shape` used as a tiler.
-pub fn is_tiler(b: &Expr) -> bool {
-    match &b.kind {
-        ExprKind::Tiler(_) => true,
-        ExprKind::Tuple(tiles) => {
-            let extent = |t: &Expr| matches!(t.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
-            !tiles.is_empty() && tiles.iter().all(extent)
-        }
-        _ => false,
-    }
 }
 
 /// A layout `B` written out, or a tiler's integer `n` (`n:1`).

@@ -46,7 +46,7 @@ use crate::emit;
 use crate::kind::typed_call;
 use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
-use crate::tree::{has_dynamic, is_plain};
+use crate::tree::{has_dynamic, is_plain, is_tiler};
 
 /// A product this module types.
 pub struct Rule<'a> {
@@ -103,9 +103,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         }
         // `<…>`, or a tuple of extents (CuTe's shape tiler, as the core
         // reads it).
-        ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles)
-            if lift(form).is_some() && compose::is_tiler(b) =>
-        {
+        ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) if lift(form).is_some() && is_tiler(b) => {
             if tiles.is_empty() || tiles.len() > modes(a_shape).len() {
                 return None;
             }
