@@ -6,7 +6,7 @@
 //! That the macro types exactly these functions is checked on its side
 //! (`layout-macros/src/kind.rs`, `tests`: one typed call per function), and
 //! what each form computes, independently of this list, by the root test
-//! `tests/typed_forms_vs_core.rs` (golden calls with a dynamic leaf, typed
+//! `tests/typed_forms_vs_core/` (golden calls with a dynamic leaf, typed
 //! values against the core's).
 
 use layout_core::algebra::Form;

@@ -34,7 +34,7 @@ use quote::quote;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
-use crate::tree::is_plain;
+use crate::tree::{is_plain, is_tiler};
 
 /// A composition this module types.
 pub struct Rule<'a> {
@@ -84,7 +84,9 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     }
     let a = leaves(a_shape, a_stride)?;
     let (parts, by_mode) = match &b.kind {
-        ExprKind::Tiler(tiles) => {
+        // A tuple of extents is CuTe's shape tiler: the by-mode tiler of
+        // `n:1`s, as the core reads it.
+        ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) if is_tiler(b) => {
             // Mode i of A with tile i; the modes past the tiler are dropped.
             let (ExprKind::Tuple(shapes), ExprKind::Tuple(strides)) =
                 (&a_shape.kind, &a_stride.kind)

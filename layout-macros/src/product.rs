@@ -30,7 +30,9 @@
 //!
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
-//! (`Bi` a static layout, or `n` for `n:1`), the modes past the tiler
+//! (`Bi` a static layout, or `n` for `n:1`, `1` for `1:0` as CuTe's
+//! `make_layout(_1)`; a tuple of extents `(2,1)` is such a tiler, CuTe's
+//! shape tiler), the modes past the tiler
 //! stay as they are; the zipped form is `((A_0,…),(D_0,…,A_k,…))`. CuTe's `blocked_product` and `raked_product` take a
 //! layout only, and so do the core's.
 
@@ -44,7 +46,7 @@ use crate::emit;
 use crate::kind::typed_call;
 use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
-use crate::tree::{has_dynamic, is_plain};
+use crate::tree::{has_dynamic, is_plain, is_tiler};
 
 /// A product this module types.
 pub struct Rule<'a> {
@@ -99,7 +101,9 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
             Tiler::Layout(b_shape, b_stride)
         }
-        ExprKind::Tiler(tiles) if lift(form).is_some() => {
+        // `<…>`, or a tuple of extents (CuTe's shape tiler, as the core
+        // reads it).
+        ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) if lift(form).is_some() && is_tiler(b) => {
             if tiles.is_empty() || tiles.len() > modes(a_shape).len() {
                 return None;
             }
@@ -109,9 +113,11 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
                     ExprKind::Layout(shape, stride) if static_layout(shape, stride) => {
                         ((**shape).clone(), (**stride).clone())
                     }
+                    // `n:1`, but `1:0` for `1`, as CuTe's `make_layout(_1)`
+                    // and the core (the unit mode's stride prints 0).
                     ExprKind::Int(n) if *n >= 0 => {
-                        let one = Expr::new(ExprKind::Int(1), tile.span);
-                        (tile.clone(), one)
+                        let stride = Expr::new(ExprKind::Int(i64::from(*n != 1)), tile.span);
+                        (tile.clone(), stride)
                     }
                     _ => return None,
                 });

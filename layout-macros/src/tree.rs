@@ -41,6 +41,19 @@ pub fn has_basis(e: &Expr) -> bool {
     }
 }
 
+/// Whether `b` is a by-mode tiler: `<…>`, or a tuple of extents (static
+/// or dynamic), CuTe's `Shape` used as a tiler.
+pub fn is_tiler(b: &Expr) -> bool {
+    match &b.kind {
+        ExprKind::Tiler(_) => true,
+        ExprKind::Tuple(tiles) => {
+            let extent = |t: &Expr| matches!(t.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
+            !tiles.is_empty() && tiles.iter().all(extent)
+        }
+        _ => false,
+    }
+}
+
 /// An integer tuple written out: integers, dynamic leaves and tuples only.
 pub fn is_plain(e: &Expr) -> bool {
     match &e.kind {

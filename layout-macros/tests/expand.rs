@@ -74,6 +74,8 @@ mod support;
 mod reported_errors;
 #[path = "expand/typed_forms.rs"]
 mod typed_forms;
+#[path = "expand/typed_sweep.rs"]
+mod typed_sweep;
 
 use support::{expansion, type_expansion};
 

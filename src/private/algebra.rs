@@ -156,6 +156,18 @@ pub enum AlgebraError {
     },
 }
 
+/// The layout a composition step walks, as the user wrote it: the left
+/// layout of a `composition`, but in a product the complement of the left
+/// layout (the gaps its copies go to, CuTe's `complement(A, size(A)·
+/// cosize(B))` composed with `B`), whose extents are not `A`'s.
+fn left(function: &str) -> &'static str {
+    if function.ends_with("_product") || function == "tile_to_shape" {
+        "the left layout's complement (where the right layout places its copies)"
+    } else {
+        "the left layout"
+    }
+}
+
 impl fmt::Display for AlgebraError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -173,8 +185,9 @@ impl fmt::Display for AlgebraError {
                 extent,
             } => write!(
                 f,
-                "in `{function}`: the stride {stride} and the extent {extent} of a mode of the left \
-                 layout do not divide one another (CuTe's stride divisibility condition)"
+                "in `{function}`: the stride {stride} and the extent {extent} of a mode of {} do \
+                 not divide one another (CuTe's stride divisibility condition)",
+                left(function)
             ),
             AlgebraError::ShapeNotDivisible {
                 function,
@@ -183,7 +196,8 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the extent {shape} is not a multiple of the {part} elements one \
-                 mode of the left layout takes (CuTe's shape divisibility condition)"
+                 mode of {} takes (CuTe's shape divisibility condition)",
+                left(function)
             ),
             AlgebraError::Carry {
                 function,
@@ -192,7 +206,8 @@ impl fmt::Display for AlgebraError {
             } => write!(
                 f,
                 "in `{function}`: the right layout's leaves reach coordinate {reach} of a mode of \
-                 extent {extent} of the left layout together, which carries into the next mode"
+                 extent {extent} of {} together, which carries into the next mode",
+                left(function)
             ),
             AlgebraError::ZeroExtent { function } => write!(
                 f,

@@ -16,7 +16,8 @@
 //! answers a layout of another size (`((2,1),_2)` for a tile of 6).
 
 use super::algebra::AlgebraError;
-use super::divide_mode::{CeilOver, Clamp, Spread, clamp_dynamic};
+use super::divide_leaf::{CeilOver, Clamp, clamp_dynamic};
+use super::divide_mode::Spread;
 use super::int::Int;
 use super::list::{Cons, Nil};
 use super::static_int::Times;

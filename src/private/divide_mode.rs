@@ -24,18 +24,20 @@
 //! - A tuple tiler over a nested mode (CuTe's by-mode tiler inside a
 //!   mode): each sub-mode by its own tile; the tile and the rest are tuples.
 //!
-//! Static leaves stay static: [`Min`], [`Quot`] and [`Prod`] name the
+//! Static leaves stay static: [`Min`](super::static_int::Min),
+//! [`Quot`](super::static_int::Quot) and [`Prod`](super::static_int::Prod) name the
 //! folded values.
 
 use layout_core::{DomainError, Error};
 
 use super::algebra::AlgebraError;
+use super::divide_leaf::{CeilOver, Clamp};
 use super::divide_merge::{Run, SpreadMerged};
 use super::int::{C, Int};
 use super::leaf_list::LeafList;
 use super::list::{Cons, IntoTuple, Nil};
 use super::partition::overflow;
-use super::static_int::{Min, Over, Quot, RestStride, StaticInt, TileStride, Times};
+use super::static_int::{Over, RestStride, StaticInt, TileStride, Times};
 
 /// The partitions' error for a [`DivMode`] failure: a pair that does not
 /// divide names both values (`NotDivisible`), an overflow says so.
@@ -122,115 +124,6 @@ impl<S: Copy, D: Copy> DivMode<D, UnitTile> for S {
     #[inline(always)]
     fn div_mode(self, d: D) -> Result<(C<1>, C<0>, S, D), AlgebraError> {
         Ok((C, C, self, d))
-    }
-}
-
-fn not_divisible(a: usize, b: usize) -> AlgebraError {
-    AlgebraError::NotDivisible {
-        function: "local_tile",
-        dividend: a,
-        divisor: b,
-    }
-}
-
-/// A leaf `Self` of a nested mode meeting the `R` elements of a tile still
-/// to place: it takes `min(self, R)`, leaves `R / that` to the next leaf,
-/// and its part of the rest is `self / that`.
-pub trait Clamp<R: Int>: Int {
-    /// The part of the tile this leaf takes.
-    type Take: Int;
-    /// What is left for the next leaf.
-    type Next: Int;
-    /// This leaf's extent in the rest.
-    type Rest: Int;
-    /// The three; a dynamic pair that does not divide is an error.
-    #[allow(clippy::type_complexity)]
-    fn clamp(self, r: R) -> Result<(Self::Take, Self::Next, Self::Rest), AlgebraError>;
-}
-
-impl<S: StaticInt, R: StaticInt> Clamp<R> for S {
-    type Take = Min<S, R>;
-    type Next = Quot<R, Min<S, R>>;
-    type Rest = Quot<S, Min<S, R>>;
-    #[inline(always)]
-    fn clamp(self, _: R) -> Result<(Self::Take, Self::Next, Self::Rest), AlgebraError> {
-        // CuTe's static_assert in shape_div: checked where the code is built.
-        const { assert!(Quot::<R, Min<S, R>>::VALUE > 0 && Quot::<S, Min<S, R>>::VALUE > 0) };
-        Ok(Default::default())
-    }
-}
-
-/// The dynamic case of [`Clamp`]: `min(s, r)` divides the larger of the
-/// two (one division and one remainder; an extent 0 is refused too).
-#[inline(always)]
-pub(crate) fn clamp_dynamic(s: usize, r: usize) -> Result<(usize, usize, usize), AlgebraError> {
-    if s == 0 {
-        return Err(not_divisible(s, r));
-    }
-    // `r > 0`: a tile extent, or what a leaf that divided it left.
-    let (big, small) = if s >= r { (s, r) } else { (r, s) };
-    if big % small != 0 {
-        return Err(not_divisible(s, r));
-    }
-    let quotient = big / small;
-    Ok(if s >= r {
-        (r, 1, quotient)
-    } else {
-        (s, quotient, 1)
-    })
-}
-
-impl<S: StaticInt> Clamp<usize> for S {
-    type Take = usize;
-    type Next = usize;
-    type Rest = usize;
-    #[inline(always)]
-    fn clamp(self, r: usize) -> Result<(usize, usize, usize), AlgebraError> {
-        clamp_dynamic(self.get(), r)
-    }
-}
-
-impl<R: Int> Clamp<R> for usize {
-    type Take = usize;
-    type Next = usize;
-    type Rest = usize;
-    #[inline(always)]
-    fn clamp(self, r: R) -> Result<(usize, usize, usize), AlgebraError> {
-        clamp_dynamic(self, r.get())
-    }
-}
-
-/// The last leaf's tiles: `ceil(self / R)` for `R > 0`, static and exact
-/// (CuTe's static_assert) when both are.
-pub trait CeilOver<R: Int>: Int {
-    /// The number of tiles.
-    type Out: Int;
-    /// The number of tiles.
-    fn ceil_over(self, r: R) -> Self::Out;
-}
-
-impl<S: StaticInt, R: StaticInt> CeilOver<R> for S {
-    type Out = Quot<S, R>;
-    #[inline(always)]
-    fn ceil_over(self, _: R) -> Quot<S, R> {
-        const { assert!(Quot::<S, R>::VALUE >= 0) };
-        Quot::default()
-    }
-}
-
-impl<S: StaticInt> CeilOver<usize> for S {
-    type Out = usize;
-    #[inline(always)]
-    fn ceil_over(self, r: usize) -> usize {
-        self.get().div_ceil(r)
-    }
-}
-
-impl<R: Int> CeilOver<R> for usize {
-    type Out = usize;
-    #[inline(always)]
-    fn ceil_over(self, r: R) -> usize {
-        self.div_ceil(r.get())
     }
 }
 

@@ -55,6 +55,7 @@ mod convert;
 mod coord;
 mod divide;
 mod divide_fit;
+mod divide_leaf;
 mod divide_merge;
 mod divide_mode;
 mod edit;
@@ -127,8 +128,9 @@ pub use divide_fit::{
     Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
     TupleTile, tilers,
 };
+pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
-pub use divide_mode::{CeilOver, Clamp, DivMode, Spread, UnitTile};
+pub use divide_mode::{DivMode, Spread, UnitTile};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };

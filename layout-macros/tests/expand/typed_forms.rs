@@ -5,7 +5,8 @@
 //!
 //! - A function with a typed form must have such a call that expands with
 //!   no run-time call into the core; those calls are written to
-//!   `tests/typed_forms_vs_core.rs` (root), where each expansion runs and
+//!   `tests/typed_forms_vs_core/` (root; `main.rs` the checks, `samples.rs`
+//!   the rows), where each expansion runs and
 //!   must give the core's value of the static text. A wrong form in the
 //!   table (a divide grouped in another form, `size` for `cosize`, `Tile`
 //!   for `Outer`, a form on a function the shell does not type) gives
@@ -36,10 +37,14 @@ use super::expand;
 
 #[path = "typed_forms_template.rs"]
 mod template;
-use template::{FOOTER, HEADER};
+use template::{FOOTER, HEADER, SAMPLES_HEADER};
 
-/// The generated test, relative to this crate.
-const GENERATED: &str = "../tests/typed_forms_vs_core.rs";
+/// The generated test's two files, relative to this crate: the checks, and
+/// the rows that call them.
+const GENERATED: [&str; 2] = [
+    "../tests/typed_forms_vs_core/main.rs",
+    "../tests/typed_forms_vs_core/samples.rs",
+];
 /// Typed samples kept per function (from distinct golden rows).
 const PER_FUNCTION: usize = 3;
 /// Golden rows tried per function before giving up.
@@ -53,7 +58,7 @@ fn expanded(input: &str) -> Option<String> {
 
 /// How an input expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Path {
+pub(super) enum Path {
     /// Typed code: no call into the core at run time.
     Typed,
     /// A call into the core at run time.
@@ -62,7 +67,7 @@ enum Path {
     Error,
 }
 
-fn path(input: &str) -> Path {
+pub(super) fn path(input: &str) -> Path {
     match expanded(input) {
         None => Path::Error,
         Some(out) if out.contains("compile_error") => Path::Error,
@@ -104,7 +109,7 @@ fn golden() -> BTreeMap<String, Vec<(String, Value)>> {
 /// `expr`, and if its second argument is a tuple of integers `(A, B)`, the
 /// same call by the tiler `<A, B>` (the typed divides take only the latter;
 /// the core's value of each text is what the generated test checks).
-fn spellings(expr: &str) -> Vec<String> {
+pub(super) fn spellings(expr: &str) -> Vec<String> {
     let mut out = vec![expr.to_owned()];
     let Some(open) = expr.find('(') else {
         return out;
@@ -138,7 +143,7 @@ fn example(name: &str) -> Vec<(String, Value)> {
 
 /// The byte ranges of the integer literals a dynamic leaf may replace: not
 /// part of a name, a negative number, a scaled basis (`1@0`) or `Sw<…>`.
-fn integers(expr: &str) -> Vec<(usize, usize)> {
+pub(super) fn integers(expr: &str) -> Vec<(usize, usize)> {
     let b = expr.as_bytes();
     let mut out = Vec::new();
     let (mut i, mut in_swizzle) = (0, false);
@@ -170,7 +175,7 @@ fn integers(expr: &str) -> Vec<(usize, usize)> {
 }
 
 /// `expr` with the integer at `range` written as a dynamic leaf `{N}`.
-fn with_dynamic(expr: &str, (start, end): (usize, usize)) -> String {
+pub(super) fn with_dynamic(expr: &str, (start, end): (usize, usize)) -> String {
     format!(
         "{}{{{}}}{}",
         &expr[..start],
@@ -335,10 +340,12 @@ fn a_run_time_function_goes_through_the_core_with_a_dynamic_leaf() {
     assert!(checked > 100, "only {checked} run-time expansions checked");
 }
 
-fn generate() -> String {
+/// The generated test's files, as [`GENERATED`] names them.
+fn generate() -> [String; 2] {
     let samples = typed_samples(&golden());
-    let mut out = String::from(HEADER);
-    out.push_str("#[rustfmt::skip]\n#[test]\nfn each_typed_form_gives_the_cores_value() {\n");
+    let main = format!("{HEADER}{FOOTER}");
+    let mut out = String::from(SAMPLES_HEADER);
+    out.push_str("\n#[rustfmt::skip]\n#[test]\nfn each_typed_form_gives_the_cores_value() {\n");
     for [function, check, expr, input] in &samples {
         writeln!(out, "    check_{check}!({function:?}, {expr:?}, {input});").unwrap();
     }
@@ -349,27 +356,32 @@ fn generate() -> String {
     out.push_str("    let mut sampled = SAMPLED.to_vec();\n    sampled.sort_unstable();\n");
     out.push_str("    assert_eq!(answered, sampled);\n    check_refusals();\n");
     out.push_str("}\n\n/// The functions sampled above: every one with a typed form.\n");
-    writeln!(out, "#[rustfmt::skip]\nconst SAMPLED: &[&str] = &[").unwrap();
+    writeln!(
+        out,
+        "#[rustfmt::skip]\npub(crate) const SAMPLED: &[&str] = &["
+    )
+    .unwrap();
     let mut names: Vec<&str> = samples.iter().map(|s| s[0].as_str()).collect();
     names.dedup();
     for name in names {
         writeln!(out, "    {name:?},").unwrap();
     }
     out.push_str("];\n");
-    out.push_str(FOOTER);
-    out
+    [main, out]
 }
 
 #[test]
 fn each_typed_form_has_a_sample_and_the_generated_test_is_up_to_date() {
-    let fresh = generate();
-    if std::env::var_os("BLESS").is_some() {
-        std::fs::write(GENERATED, &fresh).unwrap();
-        return;
+    for (path, fresh) in GENERATED.iter().zip(generate()) {
+        if std::env::var_os("BLESS").is_some() {
+            std::fs::create_dir_all("../tests/typed_forms_vs_core").unwrap();
+            std::fs::write(path, &fresh).unwrap();
+            continue;
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "{path} is stale: BLESS=1 cargo test -p layout-macros --test expand typed_forms"
+        );
     }
-    let committed = std::fs::read_to_string(GENERATED).unwrap_or_default();
-    assert!(
-        committed == fresh,
-        "{GENERATED} is stale: BLESS=1 cargo test -p layout-macros --test expand typed_forms"
-    );
 }
