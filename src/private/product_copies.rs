@@ -145,29 +145,31 @@ where
         // Matches, not closures: a closure here is a function of its own
         // that LLVM may leave out of line (and merge the two copies into
         // one call), and then the unit holes no longer fold.
-        let composed = match <S::Out as ProductHoles<D::Out>>::compact_holes(holes, cosize) {
-            Some(compact) => match compact.choose() {
+        // A compact `A` is one whose inner holes are 1 (tested once,
+        // here), with its last hole 1 and its rest `cosize`.
+        let composed = match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
+            Some(unit) => match <S::Out as ProductHoles<D::Out>>::compact_holes(unit, cosize) {
+                Some(compact) => match compact.choose() {
+                    Ok(holes) => match holes.composition(b) {
+                        Ok(d) => return Ok(d.into_parts()),
+                        Err(e) => e,
+                    },
+                    Err(e) => e,
+                },
+                None => match unit.choose() {
+                    Ok(holes) => match holes.composition(b) {
+                        Ok(d) => return Ok(d.into_parts()),
+                        Err(e) => e,
+                    },
+                    Err(e) => e,
+                },
+            },
+            None => match holes.choose() {
                 Ok(holes) => match holes.composition(b) {
                     Ok(d) => return Ok(d.into_parts()),
                     Err(e) => e,
                 },
                 Err(e) => e,
-            },
-            None => match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
-                Some(unit) => match unit.choose() {
-                    Ok(holes) => match holes.composition(b) {
-                        Ok(d) => return Ok(d.into_parts()),
-                        Err(e) => e,
-                    },
-                    Err(e) => e,
-                },
-                None => match holes.choose() {
-                    Ok(holes) => match holes.composition(b) {
-                        Ok(d) => return Ok(d.into_parts()),
-                        Err(e) => e,
-                    },
-                    Err(e) => e,
-                },
             },
         };
         Err(renamed(composed, function))

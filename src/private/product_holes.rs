@@ -81,6 +81,10 @@ pub const fn exact_modes<const R: usize>(
         // `span` ≥ 1 here: every extent and stride so far was nonzero and
         // their products checked.
         if s != 1 && d != 0 {
+            // SAFETY: `span` is 1 or a product of nonzero extents and
+            // strides whose overflow `product` refused: not 0. (Said, so
+            // that the divisions below test nothing.)
+            unsafe { core::hint::assert_unchecked(span != 0) };
             // A leaf that continues the span below it (a compact `A`)
             // leaves a hole of 1, with no division.
             if d != span {
@@ -96,6 +100,8 @@ pub const fn exact_modes<const R: usize>(
     }
     // `cotarget = size·cosize`: where the holes fill `A` exactly (`span =
     // size ≥ 1`), the rest is `cosize` with no division.
+    // SAFETY: as above, `span` is not 0.
+    unsafe { core::hint::assert_unchecked(span != 0) };
     let rest = if span == size {
         cosize
     } else {
