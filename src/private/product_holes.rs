@@ -67,11 +67,31 @@ pub const fn product_modes<const R: usize>(
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn exact_modes<const R: usize>(
     function: &'static str,
+    leaves: ([usize; R], [usize; R], [usize; R]),
+    size: usize,
+    cosize: usize,
+) -> Result<Option<Modes<R>>, AlgebraError> {
+    match tri!(exact_spans(function, leaves, size, cosize)) {
+        Some((extents, next, span)) => Ok(Some((extents, next, exact_rest(size, cosize, span)))),
+        None => Ok(None),
+    }
+}
+
+/// [`exact_modes`] without the rest: the holes, the stride after each and
+/// the span of `A`'s leaves in place of the rest ([`exact_rest`] gives
+/// it), so that a caller that knows the rest another way (a folded copy,
+/// `product_copies.rs`) makes no division for it. `size·cosize` is
+/// checked here all the same.
+#[doc(hidden)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub const fn exact_spans<const R: usize>(
+    function: &'static str,
     (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
     size: usize,
     cosize: usize,
 ) -> Result<Option<Modes<R>>, AlgebraError> {
-    let cotarget = tri!(product(function, size, cosize));
+    tri!(product(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
     let mut span = 1;
     let mut k = 0;
@@ -98,16 +118,24 @@ pub const fn exact_modes<const R: usize>(
         next[k] = span;
         k += 1;
     }
-    // `cotarget = size·cosize`: where the holes fill `A` exactly (`span =
-    // size ≥ 1`), the rest is `cosize` with no division.
-    // SAFETY: as above, `span` is not 0.
+    Ok(Some((extents, next, span)))
+}
+
+/// The rest of [`exact_spans`]' holes, `⌈size·cosize / span⌉` (the caller
+/// checked the product): where the holes fill `A` exactly (`span = size`)
+/// it is `cosize`, with no division. `span` is not 0 (a product of
+/// nonzero extents and strides, or 1).
+#[doc(hidden)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub const fn exact_rest(size: usize, cosize: usize, span: usize) -> usize {
+    if span == size {
+        return cosize;
+    }
+    // SAFETY: `span` is 1 or a product of nonzero numbers whose overflow
+    // `exact_spans` refused.
     unsafe { core::hint::assert_unchecked(span != 0) };
-    let rest = if span == size {
-        cosize
-    } else {
-        ceil_div(cotarget, span)
-    };
-    Ok(Some((extents, next, rest)))
+    ceil_div(size.wrapping_mul(cosize), span)
 }
 
 /// [`product_modes`] where a stride is not a multiple of the span below
@@ -161,6 +189,22 @@ pub trait ProductHoles<G>: Copy {
         cosize: usize,
         function: &'static str,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+    /// [`product_holes`](Self::product_holes) with its rest left to the
+    /// caller where every hole is exact: the holes (the rest's place holds
+    /// 0) and the span of `A`'s leaves, the rest then [`exact_rest`]; or,
+    /// where a hole is rounded, the whole complement and the span 0.
+    fn product_spans(
+        self,
+        stride: G,
+        size: usize,
+        cosize: usize,
+        function: &'static str,
+    ) -> Result<(Layout<Self::Shape, Self::Stride>, usize), AlgebraError>;
+    /// `holes` with the rest `rest`.
+    fn with_rest(
+        holes: Layout<Self::Shape, Self::Stride>,
+        rest: usize,
+    ) -> Layout<Self::Shape, Self::Stride>;
     /// With dynamic strides over two leaves or more, where every hole but
     /// the last (the one below `A`'s largest stride) is 1, the same
     /// complement with those extents written as the constant 1: the
@@ -184,6 +228,16 @@ pub trait ProductHoles<G>: Copy {
     fn compact_holes(
         holes: Layout<Self::Shape, Self::Stride>,
         cosize: usize,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
+    /// [`unit_inner_holes`](Self::unit_inner_holes)' answer `unit` where
+    /// its last hole is `hole`, with that hole written as `hole`: a value
+    /// the caller knows while compiling (the extent of a static `B`'s
+    /// unit-stride leaf, `product_copies.rs`), so that the composition
+    /// after it folds that hole as well. `None` where the last hole is
+    /// another.
+    fn filled_holes(
+        unit: Layout<Self::Shape, Self::Stride>,
+        hole: usize,
     ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
 
@@ -212,13 +266,13 @@ macro_rules! holes {
             type Stride = (C<1>, $(usize_of!($D),)*);
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn product_holes(
+            fn product_spans(
                 self,
                 stride: ($($D,)*),
                 size: usize,
                 cosize: usize,
                 function: &'static str,
-            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+            ) -> Result<(Layout<Self::Shape, Self::Stride>, usize), AlgebraError> {
                 /// `rounded_modes` of the sorted leaves, passed one by one:
                 /// in registers (arrays would be passed through memory, and
                 /// the stores to it would stay on the hot path).
@@ -249,14 +303,40 @@ macro_rules! holes {
                     let (shape, strides) = sorted_by_stride(shape, strides);
                     (shape, strides, core::array::from_fn(|k| k))
                 };
-                let (extents, next, rest) = match exact_modes(function, leaves, size, cosize)? {
-                    Some(modes) => modes,
+                let (extents, next, rest, span) = match exact_spans(function, leaves, size, cosize)? {
+                    Some((extents, next, span)) => (extents, next, 0, span),
                     None => {
                         let (shape, strides, order) = leaves;
-                        rounded($(shape[order[$i]],)* $(strides[order[$i]],)* function, size, cosize)?
+                        let (extents, next, rest) =
+                            rounded($(shape[order[$i]],)* $(strides[order[$i]],)* function, size, cosize)?;
+                        (extents, next, rest, 0)
                     }
                 };
-                Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
+                Ok((Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)), span))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn product_holes(
+                self,
+                stride: ($($D,)*),
+                size: usize,
+                cosize: usize,
+                function: &'static str,
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                let (holes, span) = self.product_spans(stride, size, cosize, function)?;
+                if span == 0 {
+                    return Ok(holes);
+                }
+                Ok(<Self as ProductHoles<($($D,)*)>>::with_rest(holes, exact_rest(size, cosize, span)))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn with_rest(
+                holes: Layout<Self::Shape, Self::Stride>,
+                rest: usize,
+            ) -> Layout<Self::Shape, Self::Stride> {
+                let (($($_c,)* _), stride) = holes.into_parts();
+                Layout::from_parts(($($_c,)* rest), stride)
             }
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -285,6 +365,19 @@ macro_rules! holes {
                     return None;
                 }
                 Some(Layout::from_parts(($(one!($_c),)* cosize), stride))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn filled_holes(
+                unit: Layout<Self::Shape, Self::Stride>,
+                hole: usize,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = unit.into_parts();
+                let last = |i: usize| i + 1 == $rank;
+                if !(true $(&& (!last($i) || $_c == hole))*) {
+                    return None;
+                }
+                Some(Layout::from_parts(($(if last($i) { hole } else { $_c },)* rest), stride))
             }
         }
     };

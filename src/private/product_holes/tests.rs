@@ -30,6 +30,7 @@ fn unit_inner_holes_compose_as_the_general_walk() {
     ];
     let up_to = |n: usize| 0..=n;
     let mut taken = [0; 2];
+    let mut filled_taken = 0;
     for (m, n, s, t) in (1..=4usize).flat_map(|m| {
         (1..=4).flat_map(move |n| up_to(16).flat_map(move |s| up_to(16).map(move |t| (m, n, s, t))))
     }) {
@@ -48,6 +49,15 @@ fn unit_inner_holes_compose_as_the_general_walk() {
                 "({m},{n}):({s},{t})"
             );
             taken[0] += 1;
+            // The last hole written as the value it has (`filled_holes`,
+            // taken where it is that value): the same composition.
+            for hole in 0..=16 {
+                type Two = (usize, usize);
+                if let Some(filled) = <Two as ProductHoles<Two>>::filled_holes(unit, hole) {
+                    assert_eq!(filled.composition(b), holes.composition(b), "{hole}");
+                    filled_taken += 1;
+                }
+            }
         }
     }
     for (m, n, k) in
@@ -73,6 +83,15 @@ fn unit_inner_holes_compose_as_the_general_walk() {
         }
     }
     assert!(taken[0] > 3_000 && taken[1] > 10_000, "{taken:?}");
+    assert_eq!(filled_taken, taken[0], "one hole value each");
+    // Another value than the last hole's: not taken.
+    let padded = (4usize, 5usize)
+        .product_holes((1usize, 8usize), 20, 6, "f")
+        .unwrap();
+    type Two = (usize, usize);
+    let unit = <Two as ProductHoles<Two>>::unit_inner_holes(padded).unwrap();
+    assert!(<Two as ProductHoles<Two>>::filled_holes(unit, 2).is_some());
+    assert!(<Two as ProductHoles<Two>>::filled_holes(unit, 3).is_none());
     let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_inner_holes;
     let holes =
         |stride: (usize, usize)| (4usize, 5usize).product_holes(stride, 20, 6, "f").unwrap();
@@ -257,4 +276,80 @@ fn typed_holes_answer_the_plain_rule() {
         .product_holes((C::<1>, C::<4>), 20, 6, "f")
         .unwrap();
     assert!(<(usize, usize) as ProductHoles<(C<1>, C<4>)>>::compact_holes(fixed, 6).is_none());
+}
+
+/// The copies a product composes (`product_copies.rs`: compact, a last
+/// hole a static `B`'s unit-stride leaf fills, any last hole, general)
+/// give what the general walk over the whole complement gives, the same
+/// layout or a refusal both ways, for every `A = (m,n):(s,t)` (`m`, `n` in
+/// 1..=4, strides up to 16) and `(m,n,k):(s,t,w)` (extents 1..=3, strides
+/// up to 9) by static `B`s whose unit-stride leaf fills holes of 2, 3 and
+/// 4; the filled copy is taken (its hole is the last, `span = size·hole`).
+#[test]
+fn copies_compose_as_the_general_walk() {
+    use super::super::product_copies::{ProductCopies, filled_by};
+    let mut filled = 0;
+    macro_rules! sweep {
+        ($a:expr, $stride:expr, $T:ty, $size:expr) => {{
+            let a = $a;
+            macro_rules! by {
+                ($b:expr, $hole:expr) => {{
+                    let b = $b;
+                    let want = a
+                        .shape()
+                        .product_holes($stride, $size, b.cosize(), "f")
+                        .ok()
+                        .map(|holes| holes.composition(b).ok().map(|d| d.into_parts()));
+                    let got = a.copies(b, "f").ok();
+                    assert_eq!(got, want.flatten(), "{a:?} by {b:?}");
+                    let taken = a
+                        .shape()
+                        .product_spans($stride, $size, b.cosize(), "f")
+                        .ok()
+                        .and_then(|(holes, span)| {
+                            let unit = <$T as ProductHoles<$T>>::unit_inner_holes(holes)?;
+                            filled_by::<$T, $T>(unit, ($size, b.cosize(), span), $hole)
+                        });
+                    // The folded holes are the complement itself, the rest
+                    // (which no composition reads) included.
+                    if let Some(folded) = taken {
+                        let whole = a.shape().product_holes($stride, $size, b.cosize(), "f");
+                        assert_eq!(Ok(folded), whole, "{a:?} by {b:?}");
+                    }
+                    filled += usize::from(got.is_some() && $hole > 1 && taken.is_some());
+                }};
+            }
+            by!(Layout::from_parts((C::<2>, C::<3>), (C::<1>, C::<2>)), 2);
+            by!(Layout::from_parts((C::<2>, C::<3>), (C::<3>, C::<1>)), 3);
+            by!(Layout::from_parts((C::<4>, C::<2>), (C::<1>, C::<8>)), 4);
+            by!(Layout::from_parts((C::<2>, C::<2>), (C::<2>, C::<1>)), 2);
+            by!(Layout::from_parts((C::<3>, C::<2>), (C::<0>, C::<1>)), 0);
+        }};
+    }
+    for (m, n, s, t) in (1..=4usize).flat_map(|m| {
+        (1..=4).flat_map(move |n| (0..=16).flat_map(move |s| (0..=16).map(move |t| (m, n, s, t))))
+    }) {
+        sweep!(
+            Layout::from_parts((m, n), (s, t)),
+            (s, t),
+            (usize, usize),
+            m * n
+        );
+    }
+    for (m, n, k) in
+        (1..=3usize).flat_map(|m| (1..=3).flat_map(move |n| (1..=3).map(move |k| (m, n, k))))
+    {
+        for (s, t, w) in
+            (0..=9).flat_map(|s| (0..=9).flat_map(move |t| (0..=9).map(move |w| (s, t, w))))
+        {
+            type Three = (usize, usize, usize);
+            sweep!(
+                Layout::from_parts((m, n, k), (s, t, w)),
+                (s, t, w),
+                Three,
+                m * n * k
+            );
+        }
+    }
+    assert!(filled > 1_000, "{filled}");
 }
