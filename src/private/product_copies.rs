@@ -143,7 +143,7 @@ where
         // The rest is left to the copy that needs it (a division, where
         // the holes do not fill `A`): the folded copies know it.
         let (holes, span) = ok_or_return!(shape.product_spans(stride, size, cosize, function));
-        let filled = filled_hole(&b);
+        let (filled, fits) = (filled_hole(&b), fits_hole(&b));
         // Copies of the walk for dynamic strides: over inner holes known to
         // be 1 (compact, a last hole `B` fills, or any last hole), folded,
         // and general (the same function). All static, the holes are
@@ -172,12 +172,25 @@ where
                         },
                         Err(e) => e,
                     },
-                    None => match whole::<S::Out, D::Out>(unit, (size, cosize, span)).choose() {
-                        Ok(holes) => match holes.composition(b) {
-                            Ok(d) => return Ok(d.into_parts()),
+                    // A padded `A` whose last hole holds `B` whole: that
+                    // hole is written as `cosize(B)`, and folds.
+                    None => match fits_in::<S::Out, D::Out>(unit, span, fits) {
+                        Some(folded) => match folded.choose() {
+                            Ok(holes) => match holes.composition(b) {
+                                Ok(d) => return Ok(d.into_parts()),
+                                Err(e) => e,
+                            },
                             Err(e) => e,
                         },
-                        Err(e) => e,
+                        None => {
+                            match whole::<S::Out, D::Out>(unit, (size, cosize, span)).choose() {
+                                Ok(holes) => match holes.composition(b) {
+                                    Ok(d) => return Ok(d.into_parts()),
+                                    Err(e) => e,
+                                },
+                                Err(e) => e,
+                            }
+                        }
                     },
                 },
             },
@@ -236,6 +249,49 @@ pub(super) fn filled_by<T: ProductHoles<G>, G>(
         return None;
     }
     T::filled_holes(T::with_rest(unit, cosize.div_ceil(filled)), filled)
+}
+
+/// [`ProductHoles::fits_holes`] of exact holes (`unit`) by a `B` of
+/// cosize `fits` ([`fits_hole`], ≥ 2): the rest written as 1, which no
+/// composition reads (the last mode is unbounded).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(super) fn fits_in<T: ProductHoles<G>, G>(
+    unit: Layout<T::Shape, T::Stride>,
+    span: usize,
+    fits: usize,
+) -> Option<Layout<T::Shape, T::Stride>> {
+    if fits < 2 || span == 0 {
+        return None;
+    }
+    T::fits_holes(T::with_rest(unit, 1), fits)
+}
+
+/// A static `B`'s cosize where a hole at least that large takes `B` whole
+/// with each leaf a mode of its own in it, the same whatever the hole's
+/// extent (the exact step's `n ≤ ⌈extent/r⌉` case, `compose_exact.rs`:
+/// every leaf of extent 2 or more reaches below `cosize`, so its stride is
+/// below the hole; a leaf of stride 0 goes nowhere); 0 where `B` has a
+/// dynamic leaf or a leaf of extent 1 (whose stride may pass the hole), or
+/// a cosize below 2.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn fits_hole<S: Mode<D>, D: Tree>(b: &Layout<S, D>) -> usize {
+    if !const { S::STATIC && D::STATIC } {
+        return 0;
+    }
+    let _ = b;
+    let (mut whole, mut span) = (true, 0usize);
+    S::Form::leaves(&S::DESC, &S::STRIDES, &mut |s, d| {
+        whole &= s >= 2 || (s == 1 && d == 0);
+        span = span.saturating_add((s.saturating_sub(1)).saturating_mul(d));
+    });
+    let cosize = span.saturating_add(1);
+    if whole && cosize >= 2 && cosize < usize::MAX {
+        cosize
+    } else {
+        0
+    }
 }
 
 /// The hole of a padded `A` that a static `B` fills with whole copies along

@@ -98,6 +98,16 @@ pub trait ProductHoles<G>: Copy {
         unit: Layout<Self::Shape, Self::Stride>,
         hole: usize,
     ) -> Option<Layout<Self::Shape, Self::Stride>>;
+    /// `unit` with its last hole written as `cosize` where it is at least
+    /// `cosize`, a `B`'s cosize known while compiling: not the complement
+    /// then, but `B` composed with it gives what it gives with the
+    /// complement where `B` lies in that hole whole and has no leaf of
+    /// extent 1 (each leaf a mode of that hole, `product_copies.rs`).
+    /// `None` where the last hole is smaller.
+    fn fits_holes(
+        unit: Layout<Self::Shape, Self::Stride>,
+        cosize: usize,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
 
 /// `usize`, one per named leaf.
@@ -237,6 +247,19 @@ macro_rules! holes {
                     return None;
                 }
                 Some(Layout::from_parts(($(if last($i) { hole } else { $_c },)* rest), stride))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn fits_holes(
+                unit: Layout<Self::Shape, Self::Stride>,
+                cosize: usize,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = unit.into_parts();
+                let last = |i: usize| i + 1 == $rank;
+                if !(true $(&& (!last($i) || $_c >= cosize))*) {
+                    return None;
+                }
+                Some(Layout::from_parts(($(if last($i) { cosize } else { $_c },)* rest), stride))
             }
         }
     };

@@ -287,13 +287,13 @@ fn typed_holes_answer_the_plain_rule() {
 /// 4; the filled copy is taken (its hole is the last, `span = size·hole`).
 #[test]
 fn copies_compose_as_the_general_walk() {
-    use super::super::product_copies::{ProductCopies, filled_by};
-    let mut filled = 0;
+    use super::super::product_copies::{ProductCopies, filled_by, fits_in};
+    let (mut filled, mut fitting) = (0, 0);
     macro_rules! sweep {
         ($a:expr, $stride:expr, $T:ty, $size:expr) => {{
             let a = $a;
             macro_rules! by {
-                ($b:expr, $hole:expr) => {{
+                ($b:expr, $hole:expr, $whole:expr) => {{
                     let b = $b;
                     let want = a
                         .shape()
@@ -317,13 +317,63 @@ fn copies_compose_as_the_general_walk() {
                         assert_eq!(Ok(folded), whole, "{a:?} by {b:?}");
                     }
                     filled += usize::from(got.is_some() && $hole > 1 && taken.is_some());
+                    // Where the last hole holds `B` whole, the copy that
+                    // writes it as `cosize(B)` composes as the complement.
+                    if let Ok((holes, span)) =
+                        a.shape().product_spans($stride, $size, b.cosize(), "f")
+                    {
+                        if let Some(unit) = <$T as ProductHoles<$T>>::unit_inner_holes(holes) {
+                            let whole = a
+                                .shape()
+                                .product_holes($stride, $size, b.cosize(), "f")
+                                .unwrap();
+                            let fits = if $whole {
+                                fits_in::<$T, $T>(unit, span, b.cosize())
+                            } else {
+                                None
+                            };
+                            if let Some(fits) = fits {
+                                let got = fits.composition(b).ok().map(|d| d.into_parts());
+                                let want = whole.composition(b).ok().map(|d| d.into_parts());
+                                assert_eq!(got, want, "{a:?} by {b:?} in {fits:?}");
+                                fitting += 1;
+                            }
+                        }
+                    }
                 }};
             }
-            by!(Layout::from_parts((C::<2>, C::<3>), (C::<1>, C::<2>)), 2);
-            by!(Layout::from_parts((C::<2>, C::<3>), (C::<3>, C::<1>)), 3);
-            by!(Layout::from_parts((C::<4>, C::<2>), (C::<1>, C::<8>)), 4);
-            by!(Layout::from_parts((C::<2>, C::<2>), (C::<2>, C::<1>)), 2);
-            by!(Layout::from_parts((C::<3>, C::<2>), (C::<0>, C::<1>)), 0);
+            by!(
+                Layout::from_parts((C::<2>, C::<3>), (C::<1>, C::<2>)),
+                2,
+                true
+            );
+            by!(
+                Layout::from_parts((C::<2>, C::<3>), (C::<3>, C::<1>)),
+                3,
+                true
+            );
+            by!(
+                Layout::from_parts((C::<4>, C::<2>), (C::<1>, C::<8>)),
+                4,
+                true
+            );
+            by!(
+                Layout::from_parts((C::<2>, C::<2>), (C::<2>, C::<1>)),
+                2,
+                true
+            );
+            by!(
+                Layout::from_parts((C::<3>, C::<2>), (C::<0>, C::<1>)),
+                0,
+                true
+            );
+            // A leaf of extent 1 whose stride passes small holes: no
+            // folded hole (`fits_hole` is 0 for it).
+            by!(
+                Layout::from_parts((C::<2>, C::<1>), (C::<1>, C::<9>)),
+                2,
+                false
+            );
         }};
     }
     for (m, n, s, t) in (1..=4usize).flat_map(|m| {
@@ -351,5 +401,5 @@ fn copies_compose_as_the_general_walk() {
             );
         }
     }
-    assert!(filled > 1_000, "{filled}");
+    assert!(filled > 1_000 && fitting > 1_000, "{filled} {fitting}");
 }
