@@ -287,7 +287,7 @@ fn fits_hole<S: Mode<D>, D: Tree>(b: &Layout<S, D>) -> usize {
         span = span.saturating_add((s.saturating_sub(1)).saturating_mul(d));
     });
     let cosize = span.saturating_add(1);
-    if whole && cosize >= 2 && cosize < usize::MAX {
+    if whole && (2..usize::MAX).contains(&cosize) {
         cosize
     } else {
         0

@@ -295,4 +295,6 @@ pub fn sorted_by_stride<const R: usize>(
 for_each_rank!(holes);
 
 #[cfg(test)]
+mod copies_tests;
+#[cfg(test)]
 mod tests;
