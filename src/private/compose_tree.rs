@@ -6,7 +6,8 @@
 
 use super::algebra::AlgebraError;
 use super::compose_decide::Reads;
-use super::compose_walk::{ComposeLeaf, WalkLeaves};
+use super::compose_leaf::ComposeLeaf;
+use super::compose_walk::WalkLeaves;
 use super::int::Int;
 
 /// The right layout's shape tree (`Self`, strides `D`) composed leaf by

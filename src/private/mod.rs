@@ -42,6 +42,7 @@ mod compose;
 mod compose_decide;
 mod compose_decide_static;
 mod compose_exact;
+mod compose_leaf;
 mod compose_static;
 mod compose_static_walk;
 mod compose_tree;
@@ -108,13 +109,14 @@ pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
+pub use compose_leaf::ComposeLeaf;
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
 };
 pub use compose_static_walk::{static_walk, static_walk_decided};
 pub use compose_tree::ComposeTree;
 pub use compose_value::Compose;
-pub use compose_walk::{ComposeLeaf, WalkLeaves, Walked};
+pub use compose_walk::{WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use construct_like::{FragmentStrides, MakeLike, StaticStrides};

@@ -6,133 +6,26 @@
 //! flat modes in the order of the strides, a leaf of extent 1 or stride 0
 //! a hole of extent 1), but a hole whose span does not divide its stride
 //! is rounded down, as CuTe does, and the product is refused unless
-//! `B` stays in the copies below the first ([`product_fits`]): so the typed-value
+//! `B` stays in the copies below the first (`partial.rs`, `product_fits`): so the typed-value
 //! door answers where `layout!(type logical_product(…))` of written-out
 //! layouts answers. Dynamic strides are sorted at run time
 //! ([`sorted_by_stride`]), and where every hole but the last is 1 the
 //! complement says so ([`ProductHoles::unit_inner_holes`]).
 
-use super::algebra::{AlgebraError, ceil_div};
-use super::compose::{product, tri};
+use super::algebra::AlgebraError;
 use super::construct::nonzero;
 use super::int::{C, Int};
 use super::layout::Layout;
-use super::partial::{Holes, product_fits, product_hole};
 use super::shape_values::by_stride;
 
-/// The holes, the stride after each, and the rest a product's walk gives.
-type Modes<const R: usize> = ([usize; R], [usize; R], usize);
+mod modes;
 
-/// The holes of the leaves `shape:stride` taken in `order` for a product
-/// by a `B` of cosize `cosize`: each hole's extent, the stride after each
-/// hole, and the rest's extent up to `size·cosize`. A stride the span
-/// below it does not divide is rounded down (partial.rs), and then
-/// `B` must reach only the copies below the first such hole (every product rounds,
-/// as every door does).
-/// (`const`: the static holes of an all-static product,
-/// `product_static.rs`, are this function's answer.)
-///
-/// Where every hole is exact (each stride a multiple of the span below
-/// it: compact and padded layouts), [`exact_modes`] answers; the first
-/// stride that is not a multiple sends the whole walk to
-/// [`rounded_modes`], which follows CuTe's rounding from the first leaf
-/// again (the same answer wherever the exact walk answers: an exact hole
-/// is the rounding rule's own answer).
-#[doc(hidden)]
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub const fn product_modes<const R: usize>(
-    function: &'static str,
-    (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
-    size: usize,
-    cosize: usize,
-) -> Result<Modes<R>, AlgebraError> {
-    let mut i = 0;
-    while i < R {
-        tri!(nonzero(function, shape[i]));
-        i += 1;
-    }
-    match tri!(exact_modes(function, (shape, stride, order), size, cosize)) {
-        Some(modes) => Ok(modes),
-        None => rounded_modes(function, shape, stride, order, (size, cosize)),
-    }
-}
+use modes::{Modes, rounded_modes};
+pub use modes::{exact_rest, exact_spans, product_modes};
 
-/// [`product_modes`] for leaves of nonzero extents (the caller checked),
-/// where every hole is exact; `None` at the first stride that is not a
-/// multiple of the span below it (the caller then rounds, out of line:
-/// [`rounded_modes`]). The walk carries only the span.
-#[doc(hidden)]
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub const fn exact_modes<const R: usize>(
-    function: &'static str,
-    (shape, stride, order): ([usize; R], [usize; R], [usize; R]),
-    size: usize,
-    cosize: usize,
-) -> Result<Option<Modes<R>>, AlgebraError> {
-    let cotarget = tri!(product(function, size, cosize));
-    let (mut extents, mut next) = ([1; R], [0; R]);
-    let mut span = 1;
-    let mut k = 0;
-    while k < R {
-        let (s, d) = (shape[order[k]], stride[order[k]]);
-        // The core drops a mode of extent 1 or stride 0: a hole of 1.
-        // `span` ≥ 1 here: every extent and stride so far was nonzero and
-        // their products checked.
-        if s != 1 && d != 0 {
-            // A leaf that continues the span below it (a compact `A`)
-            // leaves a hole of 1, with no division.
-            if d != span {
-                if d % span != 0 {
-                    return Ok(None);
-                }
-                extents[k] = d / span;
-            }
-            span = tri!(product(function, s, d));
-        }
-        next[k] = span;
-        k += 1;
-    }
-    // `cotarget = size·cosize`: where the holes fill `A` exactly (`span =
-    // size ≥ 1`), the rest is `cosize` with no division.
-    let rest = if span == size {
-        cosize
-    } else {
-        ceil_div(cotarget, span)
-    };
-    Ok(Some((extents, next, rest)))
-}
-
-/// [`product_modes`] where a stride is not a multiple of the span below
-/// it: the walk again from the first leaf with CuTe's rounded holes
-/// (`partial.rs`), refused unless `B` stays below the first of them.
-/// Out of line: only such a layout comes here.
-#[cold]
-#[inline(never)]
-const fn rounded_modes<const R: usize>(
-    function: &'static str,
-    shape: [usize; R],
-    stride: [usize; R],
-    order: [usize; R],
-    (size, cosize): (usize, usize),
-) -> Result<Modes<R>, AlgebraError> {
-    let cotarget = tri!(product(function, size, cosize));
-    let (mut extents, mut next) = ([1; R], [0; R]);
-    let (mut span, mut holes) = (1, Holes::new(1));
-    let mut k = 0;
-    while k < R {
-        let (s, d) = (shape[order[k]], stride[order[k]]);
-        if s != 1 && d != 0 {
-            (extents[k], holes) = tri!(product_hole(function, d, span, span, holes));
-            span = tri!(product(function, s, d));
-        }
-        next[k] = span;
-        k += 1;
-    }
-    tri!(product_fits(function, cosize, holes));
-    Ok((extents, next, ceil_div(cotarget, span)))
-}
+/// The holes with the rest's place unset and the span of `A`'s leaves, or
+/// the whole complement and 0 ([`ProductHoles::product_spans`]).
+pub type Spans<S, D> = (Layout<S, D>, usize);
 
 /// The complement a product of the flat leaves `Self` (strides `G`)
 /// takes: `R + 1` flat modes, strides `C<1>` then `usize`.
@@ -155,6 +48,22 @@ pub trait ProductHoles<G>: Copy {
         cosize: usize,
         function: &'static str,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+    /// [`product_holes`](Self::product_holes) with its rest left to the
+    /// caller where every hole is exact: the holes (the rest's place holds
+    /// 0) and the span of `A`'s leaves, the rest then [`exact_rest`]; or,
+    /// where a hole is rounded, the whole complement and the span 0.
+    fn product_spans(
+        self,
+        stride: G,
+        size: usize,
+        cosize: usize,
+        function: &'static str,
+    ) -> Result<Spans<Self::Shape, Self::Stride>, AlgebraError>;
+    /// `holes` with the rest `rest`.
+    fn with_rest(
+        holes: Layout<Self::Shape, Self::Stride>,
+        rest: usize,
+    ) -> Layout<Self::Shape, Self::Stride>;
     /// With dynamic strides over two leaves or more, where every hole but
     /// the last (the one below `A`'s largest stride) is 1, the same
     /// complement with those extents written as the constant 1: the
@@ -177,6 +86,26 @@ pub trait ProductHoles<G>: Copy {
     /// against 102 a call with `L(77)`: BENCHMARKS.md, branch `prodfast`).
     fn compact_holes(
         holes: Layout<Self::Shape, Self::Stride>,
+        cosize: usize,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
+    /// [`unit_inner_holes`](Self::unit_inner_holes)' answer `unit` where
+    /// its last hole is `hole`, with that hole written as `hole`: a value
+    /// the caller knows while compiling (the extent of a static `B`'s
+    /// unit-stride leaf, `product_copies.rs`), so that the composition
+    /// after it folds that hole as well. `None` where the last hole is
+    /// another.
+    fn filled_holes(
+        unit: Layout<Self::Shape, Self::Stride>,
+        hole: usize,
+    ) -> Option<Layout<Self::Shape, Self::Stride>>;
+    /// `unit` with its last hole written as `cosize` where it is at least
+    /// `cosize`, a `B`'s cosize known while compiling: not the complement
+    /// then, but `B` composed with it gives what it gives with the
+    /// complement where `B` lies in that hole whole and has no leaf of
+    /// extent 1 (each leaf a mode of that hole, `product_copies.rs`).
+    /// `None` where the last hole is smaller.
+    fn fits_holes(
+        unit: Layout<Self::Shape, Self::Stride>,
         cosize: usize,
     ) -> Option<Layout<Self::Shape, Self::Stride>>;
 }
@@ -206,13 +135,13 @@ macro_rules! holes {
             type Stride = (C<1>, $(usize_of!($D),)*);
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn product_holes(
+            fn product_spans(
                 self,
                 stride: ($($D,)*),
                 size: usize,
                 cosize: usize,
                 function: &'static str,
-            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+            ) -> Result<Spans<Self::Shape, Self::Stride>, AlgebraError> {
                 /// `rounded_modes` of the sorted leaves, passed one by one:
                 /// in registers (arrays would be passed through memory, and
                 /// the stores to it would stay on the hot path).
@@ -243,14 +172,40 @@ macro_rules! holes {
                     let (shape, strides) = sorted_by_stride(shape, strides);
                     (shape, strides, core::array::from_fn(|k| k))
                 };
-                let (extents, next, rest) = match exact_modes(function, leaves, size, cosize)? {
-                    Some(modes) => modes,
+                let (extents, next, rest, span) = match exact_spans(function, leaves, size, cosize)? {
+                    Some((extents, next, span)) => (extents, next, 0, span),
                     None => {
                         let (shape, strides, order) = leaves;
-                        rounded($(shape[order[$i]],)* $(strides[order[$i]],)* function, size, cosize)?
+                        let (extents, next, rest) =
+                            rounded($(shape[order[$i]],)* $(strides[order[$i]],)* function, size, cosize)?;
+                        (extents, next, rest, 0)
                     }
                 };
-                Ok(Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)))
+                Ok((Layout::from_parts(($(extents[$i],)* rest), (C::<1>, $(next[$i],)*)), span))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn product_holes(
+                self,
+                stride: ($($D,)*),
+                size: usize,
+                cosize: usize,
+                function: &'static str,
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                let (holes, span) = self.product_spans(stride, size, cosize, function)?;
+                if span == 0 {
+                    return Ok(holes);
+                }
+                Ok(<Self as ProductHoles<($($D,)*)>>::with_rest(holes, exact_rest(size, cosize, span)))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn with_rest(
+                holes: Layout<Self::Shape, Self::Stride>,
+                rest: usize,
+            ) -> Layout<Self::Shape, Self::Stride> {
+                let (($($_c,)* _), stride) = holes.into_parts();
+                Layout::from_parts(($($_c,)* rest), stride)
             }
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -279,6 +234,32 @@ macro_rules! holes {
                     return None;
                 }
                 Some(Layout::from_parts(($(one!($_c),)* cosize), stride))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn filled_holes(
+                unit: Layout<Self::Shape, Self::Stride>,
+                hole: usize,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = unit.into_parts();
+                let last = |i: usize| i + 1 == $rank;
+                if !(true $(&& (!last($i) || $_c == hole))*) {
+                    return None;
+                }
+                Some(Layout::from_parts(($(if last($i) { hole } else { $_c },)* rest), stride))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn fits_holes(
+                unit: Layout<Self::Shape, Self::Stride>,
+                cosize: usize,
+            ) -> Option<Layout<Self::Shape, Self::Stride>> {
+                let (($($_c,)* rest), stride) = unit.into_parts();
+                let last = |i: usize| i + 1 == $rank;
+                if !(true $(&& (!last($i) || $_c >= cosize))*) {
+                    return None;
+                }
+                Some(Layout::from_parts(($(if last($i) { cosize } else { $_c },)* rest), stride))
             }
         }
     };
@@ -313,5 +294,7 @@ pub fn sorted_by_stride<const R: usize>(
 
 for_each_rank!(holes);
 
+#[cfg(test)]
+mod copies_tests;
 #[cfg(test)]
 mod tests;

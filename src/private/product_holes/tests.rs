@@ -30,6 +30,7 @@ fn unit_inner_holes_compose_as_the_general_walk() {
     ];
     let up_to = |n: usize| 0..=n;
     let mut taken = [0; 2];
+    let mut filled_taken = 0;
     for (m, n, s, t) in (1..=4usize).flat_map(|m| {
         (1..=4).flat_map(move |n| up_to(16).flat_map(move |s| up_to(16).map(move |t| (m, n, s, t))))
     }) {
@@ -48,6 +49,15 @@ fn unit_inner_holes_compose_as_the_general_walk() {
                 "({m},{n}):({s},{t})"
             );
             taken[0] += 1;
+            // The last hole written as the value it has (`filled_holes`,
+            // taken where it is that value): the same composition.
+            for hole in 0..=16 {
+                type Two = (usize, usize);
+                if let Some(filled) = <Two as ProductHoles<Two>>::filled_holes(unit, hole) {
+                    assert_eq!(filled.composition(b), holes.composition(b), "{hole}");
+                    filled_taken += 1;
+                }
+            }
         }
     }
     for (m, n, k) in
@@ -73,6 +83,15 @@ fn unit_inner_holes_compose_as_the_general_walk() {
         }
     }
     assert!(taken[0] > 3_000 && taken[1] > 10_000, "{taken:?}");
+    assert_eq!(filled_taken, taken[0], "one hole value each");
+    // Another value than the last hole's: not taken.
+    let padded = (4usize, 5usize)
+        .product_holes((1usize, 8usize), 20, 6, "f")
+        .unwrap();
+    type Two = (usize, usize);
+    let unit = <Two as ProductHoles<Two>>::unit_inner_holes(padded).unwrap();
+    assert!(<Two as ProductHoles<Two>>::filled_holes(unit, 2).is_some());
+    assert!(<Two as ProductHoles<Two>>::filled_holes(unit, 3).is_none());
     let unit = <(usize, usize) as ProductHoles<(usize, usize)>>::unit_inner_holes;
     let holes =
         |stride: (usize, usize)| (4usize, 5usize).product_holes(stride, 20, 6, "f").unwrap();
