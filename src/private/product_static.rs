@@ -14,8 +14,9 @@ use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::compose::product;
-use super::compose_static::{FoldedModes, StaticList, StaticWalk, agrees};
+use super::compose_static::{FoldModes, FoldedModes, StaticList, StaticWalk, agrees};
 use super::compose_static_walk::{Left, modes};
+use super::compose_value::Compose;
 use super::int::{C, Int};
 use super::layout::Layout;
 use super::product_holes::product_modes;
@@ -199,33 +200,160 @@ macro_rules! choose_holes {
             BS: StaticList,
             BD: StaticList,
         {
-            type Holes = Layout<
-                ($(HoleLeaf<Sh, St, BS, BD, $i, 0>,)* HoleLeaf<Sh, St, BS, BD, 0, 2>,),
-                (C<1>, $(HoleLeaf<Sh, St, BS, BD, $i, 1>,)*),
-            >;
+            type Holes = StaticHoles<Sh, St, BS, BD, Self>;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case)]
             fn choose(self) -> Result<Self::Holes, AlgebraError> {
                 // The static walk refused where the run-time one answered.
-                // (`ok_or_return!`, not `?`, and no `Default::default()`: in a
-                // debug build each is a function of its own for these long
-                // types, BENCHMARKS.md, "Compile cost of static compositions
-                // and products: the names".)
+                // (`ok_or_return!`, not `?`: in a debug build `?` is a
+                // function of its own per result type, BENCHMARKS.md,
+                // "Compile cost of static compositions and products: the
+                // names".)
                 ok_or_return!(const { static_holes::<Sh, St, BS, BD>() });
+                let (extents, strides, _) = const { hole_leaves::<Sh, St, BS, BD>() };
                 let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
                 $(
-                    ok_or_return!(agrees("product", $S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE));
-                    ok_or_return!(agrees("product", $D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE));
+                    ok_or_return!(agrees("product", $S.get(), extents[$i] as i64));
+                    ok_or_return!(agrees("product", $D.get(), strides[$i + 1] as i64));
                 )*
-                ok_or_return!(agrees("product", Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE));
-                Ok(Layout::from_parts(
-                    ($(HoleLeaf::<Sh, St, BS, BD, $i, 0>(PhantomData),)* HoleLeaf::<Sh, St, BS, BD, 0, 2>(PhantomData),),
-                    (C::<1>, $(HoleLeaf::<Sh, St, BS, BD, $i, 1>(PhantomData),)*),
-                ))
+                ok_or_return!(agrees("product", Z.get(), extents[$rank] as i64));
+                Ok(StaticHoles(self, PhantomData))
             }
         }
     };
 }
 
 for_each_rank!(choose_holes);
+
+/// The holes layout of the product of the static `A` (`Sh:St`) by the
+/// static `B` (`BS:BD`): the run-time holes `H` (`usize` leaves, checked
+/// equal to the folded ones), composed with `B` as any layout of `usize`
+/// leaves is ([`Compose`]: one instance per rank of `A` and `B`'s type,
+/// shared by every product of that shape), each mode of the result then
+/// given its folded leaves ([`FoldHoles`]).
+///
+/// Not a `Layout` of [`HoleLeaf`]s composed with `B` (as before): that
+/// composition proved its walk's bounds (the leaf lists, `AllStatic`,
+/// `Erased`, the walk's name through the first leaf) over lists of
+/// `HoleLeaf`s, each naming both operands, for every static product, and
+/// compiled its functions again for each (BENCHMARKS.md, "Compile cost of
+/// static products: the composition on `usize` holes"). The result's type
+/// is the same: the [`FoldedLeaf`](super::FoldedLeaf)s of [`HolesWalk`].
+#[doc(hidden)]
+pub struct StaticHoles<Sh, St, BS, BD, H>(H, PhantomData<(Sh, St, BS, BD)>);
+
+impl<Sh, St, BS, BD, H, SB, DB> Compose<Layout<SB, DB>> for StaticHoles<Sh, St, BS, BD, H>
+where
+    SB: Erase,
+    DB: Erase,
+    H: Compose<Layout<SB::Out, DB::Out>>,
+    SB: FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>,
+{
+    type Shape = <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::Shape;
+    type Stride = <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::Stride;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn composition(
+        &self,
+        b: Layout<SB, DB>,
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+        let (shape, stride) = b.into_parts();
+        let b = Layout::from_parts(shape.erase(), stride.erase());
+        let walked = ok_or_return!(self.0.composition(b));
+        let (shapes, strides) = walked.into_parts();
+        let (shape, stride) = ok_or_return!(SB::fold_holes(shapes, strides));
+        Ok(Layout::from_parts(shape, stride))
+    }
+}
+
+/// A tree with every leaf a `usize` of the same value: `B` as the
+/// run-time composition of the holes takes it, so that composition is one
+/// instance per rank of `A` and nesting of `B`, whatever `B`'s numbers.
+#[doc(hidden)]
+pub trait Erase: Copy {
+    /// The tree of `usize`s.
+    type Out: Copy;
+    /// The tree of `usize`s.
+    fn erase(self) -> Self::Out;
+}
+
+impl<N: Int> Erase for N {
+    type Out = usize;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn erase(self) -> usize {
+        self.get()
+    }
+}
+
+macro_rules! erase {
+    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        impl<$($T: Erase,)*> Erase for ($($T,)*) {
+            type Out = ($($T::Out,)*);
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(clippy::unused_unit)]
+            fn erase(self) -> Self::Out {
+                ($(self.$i.erase(),)*)
+            }
+        }
+    };
+}
+
+for_each_rank!(erase);
+
+/// `B`'s shape tree (`Self`, strides `DB`) with each leaf `N:R` the mode
+/// the composition of the static holes `P` (`(Sh, St, BS, BD)`, as
+/// [`HolesWalk`] names them) gives it: the walk's [`FoldedLeaf`](super::FoldedLeaf)s, each
+/// checked against the run-time composition's values (`X`, `Y`: the
+/// composition of the `usize` holes, in `B`'s nesting) as
+/// [`FoldModes`] checks a composition's.
+#[doc(hidden)]
+pub trait FoldHoles<DB, P, X, Y> {
+    /// The copies' shape tree.
+    type Shape;
+    /// The copies' stride tree.
+    type Stride;
+    /// The folded trees; an error where a folded leaf differs from the
+    /// run-time value, or the static walk refused.
+    fn fold_holes(shapes: X, strides: Y) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+impl<N, R, Sh, St, BS, BD, X> FoldHoles<R, (Sh, St, BS, BD), X, X> for N
+where
+    N: StaticInt,
+    R: StaticInt,
+    X: FoldModes<HolesWalk<Sh, St, BS, BD, N, R>, Yes>,
+{
+    type Shape = X::Shape;
+    type Stride = X::Stride;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn fold_holes(shapes: X, strides: X) -> Result<(X::Shape, X::Stride), AlgebraError> {
+        X::fold(shapes, strides)
+    }
+}
+
+macro_rules! fold_holes {
+    ($rank:literal; $(($i:tt $T:ident $D:ident $X:ident))*) => {
+        impl<$($T: FoldHoles<$D, P, $X, $X>, $D, $X,)* P> FoldHoles<($($D,)*), P, ($($X,)*), ($($X,)*)>
+            for ($($T,)*)
+        {
+            type Shape = ($($T::Shape,)*);
+            type Stride = ($($T::Stride,)*);
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn fold_holes(
+                shapes: ($($X,)*),
+                strides: ($($X,)*),
+            ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+                let parts = ($(ok_or_return!($T::fold_holes(shapes.$i, strides.$i)),)*);
+                Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(fold_holes);
