@@ -14,7 +14,7 @@ use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::compose::product;
-use super::compose_static::{FoldModes, FoldedModes, StaticList, StaticWalk, agrees};
+use super::compose_static::{FoldedLeaf, FoldedModes, StaticList, StaticWalk, agrees};
 use super::compose_static_walk::{Left, modes};
 use super::compose_value::Compose;
 use super::int::{C, Int};
@@ -213,11 +213,9 @@ macro_rules! choose_holes {
                 ok_or_return!(const { static_holes::<Sh, St, BS, BD>() });
                 let (extents, strides, _) = const { hole_leaves::<Sh, St, BS, BD>() };
                 let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
-                $(
-                    ok_or_return!(agrees("product", $S.get(), extents[$i] as i64));
-                    ok_or_return!(agrees("product", $D.get(), strides[$i + 1] as i64));
-                )*
-                ok_or_return!(agrees("product", Z.get(), extents[$rank] as i64));
+                // One function for every product, not a comparison per hole
+                // in each product's own (debug) code.
+                ok_or_return!(holes_agree(&[$($S.get(),)* Z.get()], &[$($D.get(),)*], &extents, &strides));
                 Ok(StaticHoles(self, PhantomData))
             }
         }
@@ -259,11 +257,31 @@ where
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
         let (shape, stride) = b.into_parts();
-        let b = Layout::from_parts(shape.erase(), stride.erase());
-        let walked = ok_or_return!(self.0.composition(b));
-        let (shapes, strides) = walked.into_parts();
-        let (shape, stride) = ok_or_return!(SB::fold_holes(shapes, strides));
-        Ok(Layout::from_parts(shape, stride))
+        // Matches, not `?` (a function of its own per result type in a
+        // debug build), and the composition in `walk_erased`, one instance
+        // per rank of `A` and nesting of `B`, not in this product's own code.
+        match walk_erased(&self.0, shape.erase(), stride.erase()) {
+            Ok((shapes, strides)) => match SB::fold_holes(shapes, strides) {
+                Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The run-time composition of the `usize` holes `holes` with `B`
+/// (`shape:stride`, `usize` leaves), as trees.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn walk_erased<H: Compose<Layout<S, D>>, S, D>(
+    holes: &H,
+    shape: S,
+    stride: D,
+) -> Result<(H::Shape, H::Stride), AlgebraError> {
+    match holes.composition(Layout::from_parts(shape, stride)) {
+        Ok(walked) => Ok(walked.into_parts()),
+        Err(e) => Err(e),
     }
 }
 
@@ -308,7 +326,7 @@ for_each_rank!(erase);
 /// [`HolesWalk`] names them) gives it: the walk's [`FoldedLeaf`](super::FoldedLeaf)s, each
 /// checked against the run-time composition's values (`X`, `Y`: the
 /// composition of the `usize` holes, in `B`'s nesting) as
-/// [`FoldModes`] checks a composition's.
+/// [`FoldModes`](super::FoldModes) checks a composition's.
 #[doc(hidden)]
 pub trait FoldHoles<DB, P, X, Y> {
     /// The copies' shape tree.
@@ -324,15 +342,110 @@ impl<N, R, Sh, St, BS, BD, X> FoldHoles<R, (Sh, St, BS, BD), X, X> for N
 where
     N: StaticInt,
     R: StaticInt,
-    X: FoldModes<HolesWalk<Sh, St, BS, BD, N, R>, Yes>,
+    X: HoleMode,
+    HolesWalk<Sh, St, BS, BD, N, R>: StaticWalk,
 {
-    type Shape = X::Shape;
-    type Stride = X::Stride;
+    type Shape = X::Shape<HolesWalk<Sh, St, BS, BD, N, R>>;
+    type Stride = X::Stride<HolesWalk<Sh, St, BS, BD, N, R>>;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn fold_holes(shapes: X, strides: X) -> Result<(X::Shape, X::Stride), AlgebraError> {
-        X::fold(shapes, strides)
+    fn fold_holes(shapes: X, strides: X) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        let modes = &const { <HolesWalk<Sh, St, BS, BD, N, R> as StaticWalk>::MODES };
+        ok_or_return!(mode_agrees(modes, &shapes.values(), &strides.values(), X::LEN));
+        Ok(X::folded())
     }
+}
+
+/// A mode of the run-time composition of the `usize` holes (a tuple of
+/// one `usize` per hole) and the folded leaves of a walk `W` in its place,
+/// [`FoldModes`](super::FoldModes)'s types (`FoldedLeaf<W, K, STRIDE>` per sub-mode `K`).
+#[doc(hidden)]
+pub trait HoleMode: Copy {
+    /// The number of sub-modes (holes).
+    const LEN: usize;
+    /// The folded extents.
+    type Shape<W>;
+    /// The folded strides.
+    type Stride<W>;
+    /// The values, the first `len` of `WIDTH` (the rest 0).
+    fn values(self) -> [usize; WIDTH];
+    /// The folded leaves (zero-sized).
+    fn folded<W>() -> (Self::Shape<W>, Self::Stride<W>);
+}
+
+/// `usize`, one per named sub-mode.
+macro_rules! usize_for {
+    ($x:ident) => {
+        usize
+    };
+}
+
+macro_rules! hole_modes {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        impl HoleMode for ($(usize_for!($A),)*) {
+            const LEN: usize = $rank;
+            type Shape<W> = ($(FoldedLeaf<W, $i, false>,)*);
+            type Stride<W> = ($(FoldedLeaf<W, $i, true>,)*);
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn values(self) -> [usize; WIDTH] {
+                let mut values = [0; WIDTH];
+                $(values[$i] = self.$i;)*
+                values
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn folded<W>() -> (Self::Shape<W>, Self::Stride<W>) {
+                (($(FoldedLeaf::<W, $i, false>(PhantomData),)*), ($(FoldedLeaf::<W, $i, true>(PhantomData),)*))
+            }
+        }
+    };
+}
+
+for_each_rank!(hole_modes);
+
+/// The run-time holes (`shapes`, `strides` from the second) equal the
+/// folded ones (`extents`, `next`), hole by hole as `agrees` compares a
+/// leaf, else the first difference (`FoldedDiffers`).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn holes_agree(
+    shapes: &[usize],
+    strides: &[usize],
+    extents: &[usize; WIDTH],
+    next: &[usize; WIDTH],
+) -> Result<(), AlgebraError> {
+    let rank = strides.len();
+    let mut k = 0;
+    while k < rank {
+        ok_or_return!(agrees("product", shapes[k], extents[k] as i64));
+        ok_or_return!(agrees("product", strides[k], next[k + 1] as i64));
+        k += 1;
+    }
+    agrees("product", shapes[rank], extents[rank] as i64)
+}
+
+/// The run-time mode (`shapes:strides`, the first `len` of `WIDTH`) equals
+/// the static walk's `modes`, sub-mode by sub-mode as `FoldModes` compares
+/// it; the walk's refusal first.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn mode_agrees(
+    modes: &Result<FoldedModes, AlgebraError>,
+    shapes: &[usize; WIDTH],
+    strides: &[usize; WIDTH],
+    len: usize,
+) -> Result<(), AlgebraError> {
+    let modes = match modes {
+        Ok(modes) => modes,
+        Err(e) => return Err(*e),
+    };
+    let mut k = 0;
+    while k < len {
+        ok_or_return!(agrees("composition", shapes[k], modes[k].0 as i64));
+        ok_or_return!(agrees("composition", strides[k], modes[k].1 as i64));
+        k += 1;
+    }
+    Ok(())
 }
 
 macro_rules! fold_holes {
