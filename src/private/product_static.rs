@@ -102,7 +102,7 @@ const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticL
 /// operands once ([`HolesWalk`]), where every other static leaf's names
 /// the left layout's leaves (`static_complement.rs`), and the two impls
 /// may not overlap. No product makes these any more: the holes a static
-/// product composes are `usize`s ([`StaticHoles`]); the type stays until
+/// product composes are `usize`s (`StaticHoles`); the type stays until
 /// its leaf impls (`tree.rs`) and `IsStatic::Walk` go.
 pub struct HoleLeaf<Sh, St, BS, BD, const K: usize, const W: u8>(PhantomData<(Sh, St, BS, BD)>);
 
@@ -249,4 +249,4 @@ fn holes_agree(
 
 mod fold;
 
-pub use fold::{Erase, FoldHoles, HoleMode, StaticHoles};
+use fold::StaticHoles;
