@@ -3,7 +3,7 @@
 # already built), counted by valgrind: unlike wall time, the count does not
 # move with the load of a shared machine, so small differences show.
 #
-#   benches/compile/instructions.sh CRATE_DIR...   # e.g. the crates gen.py writes
+#   benches/compile/instructions.sh CRATE_DIR...   # e.g. the crates gen.py or statics.py write
 #
 # Uses CARGO_TARGET_DIR as set (mixed.sh's is "$out/target"), debug,
 # CARGO_INCREMENTAL=0. Needs valgrind (apt-get install valgrind). About 50×

@@ -144,7 +144,7 @@ impl<AS: StaticList, AE: StaticList, N: StaticInt, R: StaticInt> StaticWalk
 /// assert_eq!(is_static(c.stride().1), 8);
 /// assert_eq!(core::mem::size_of_val(&c), 0);
 /// ```
-pub struct FoldedLeaf<W, const K: usize, const STRIDE: bool>(PhantomData<W>);
+pub struct FoldedLeaf<W, const K: usize, const STRIDE: bool>(pub(super) PhantomData<W>);
 
 impl<W: StaticWalk, const K: usize, const STRIDE: bool> StaticInt for FoldedLeaf<W, K, STRIDE> {
     const VALUE: i64 = match W::MODES {

@@ -1,11 +1,13 @@
 //! Static holes for a product of all-static typed values
 //! (`product_holes.rs`): when every leaf of `A` and of `B` is static, the
-//! complement a product takes is made of [`HoleLeaf`]s, zero-sized leaves
-//! whose values are `product_modes`'s answer computed while compiling, so
-//! the composition with `B` (`compose_static.rs`) and the product's copies
-//! are static too, as CuTe's. Chosen by the leaf types ([`ChooseHoles`]),
-//! as a composition's modes are; the run-time holes are still computed
-//! and must equal the folded ones (else an [`AlgebraError`]).
+//! holes of the complement a product takes are `product_modes`'s answer
+//! computed while compiling ([`StaticHoles`]), and each mode of the copies
+//! (the holes composed with `B`) is the [`FoldedLeaf`](super::FoldedLeaf)s of the `const`
+//! walk over them ([`HolesWalk`]), so the product's copies are static too,
+//! as CuTe's. Chosen by the leaf types ([`ChooseHoles`]), as a
+//! composition's modes are. The run-time holes are still computed and must
+//! equal the folded ones, and their run-time composition with `B` must
+//! equal every folded mode (else an [`AlgebraError`]).
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -99,7 +101,9 @@ const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticL
 /// `IsStatic` names a composition's walk over the holes by the
 /// operands once ([`HolesWalk`]), where every other static leaf's names
 /// the left layout's leaves (`static_complement.rs`), and the two impls
-/// may not overlap. Only the composition a product takes reads these.
+/// may not overlap. No product makes these any more: the holes a static
+/// product composes are `usize`s (`StaticHoles`); the type stays until
+/// its leaf impls (`tree.rs`) and `IsStatic::Walk` go.
 pub struct HoleLeaf<Sh, St, BS, BD, const K: usize, const W: u8>(PhantomData<(Sh, St, BS, BD)>);
 
 impl<Sh, St, BS, BD, const K: usize, const W: u8> HoleLeaf<Sh, St, BS, BD, K, W>
@@ -199,33 +203,50 @@ macro_rules! choose_holes {
             BS: StaticList,
             BD: StaticList,
         {
-            type Holes = Layout<
-                ($(HoleLeaf<Sh, St, BS, BD, $i, 0>,)* HoleLeaf<Sh, St, BS, BD, 0, 2>,),
-                (C<1>, $(HoleLeaf<Sh, St, BS, BD, $i, 1>,)*),
-            >;
+            type Holes = StaticHoles<Sh, St, BS, BD, Self>;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(non_snake_case)]
             fn choose(self) -> Result<Self::Holes, AlgebraError> {
                 // The static walk refused where the run-time one answered.
-                // (`ok_or_return!`, not `?`, and no `Default::default()`: in a
-                // debug build each is a function of its own for these long
-                // types, BENCHMARKS.md, "Compile cost of static compositions
-                // and products: the names".)
+                // (`ok_or_return!`, not `?`: in a debug build `?` is a
+                // function of its own per result type, BENCHMARKS.md,
+                // "Compile cost of static compositions and products: the
+                // names".)
                 ok_or_return!(const { static_holes::<Sh, St, BS, BD>() });
+                let (extents, strides, _) = const { hole_leaves::<Sh, St, BS, BD>() };
                 let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
-                $(
-                    ok_or_return!(agrees("product", $S.get(), HoleLeaf::<Sh, St, BS, BD, $i, 0>::VALUE));
-                    ok_or_return!(agrees("product", $D.get(), HoleLeaf::<Sh, St, BS, BD, $i, 1>::VALUE));
-                )*
-                ok_or_return!(agrees("product", Z.get(), HoleLeaf::<Sh, St, BS, BD, 0, 2>::VALUE));
-                Ok(Layout::from_parts(
-                    ($(HoleLeaf::<Sh, St, BS, BD, $i, 0>(PhantomData),)* HoleLeaf::<Sh, St, BS, BD, 0, 2>(PhantomData),),
-                    (C::<1>, $(HoleLeaf::<Sh, St, BS, BD, $i, 1>(PhantomData),)*),
-                ))
+                // One function for every product, not a comparison per hole
+                // in each product's own (debug) code.
+                ok_or_return!(holes_agree(&[$($S.get(),)* Z.get()], &[$($D.get(),)*], &extents, &strides));
+                Ok(StaticHoles(self, PhantomData))
             }
         }
     };
 }
 
 for_each_rank!(choose_holes);
+
+/// The run-time holes (`shapes`, `strides` from the second) equal the
+/// folded ones (`extents`, `next`), hole by hole as `agrees` compares a
+/// leaf, else the first difference (`FoldedDiffers`).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn holes_agree(
+    shapes: &[usize],
+    strides: &[usize],
+    extents: &[usize; WIDTH],
+    next: &[usize; WIDTH],
+) -> Result<(), AlgebraError> {
+    let rank = strides.len();
+    let mut k = 0;
+    while k < rank {
+        ok_or_return!(agrees("product", shapes[k], extents[k] as i64));
+        ok_or_return!(agrees("product", strides[k], next[k + 1] as i64));
+        k += 1;
+    }
+    agrees("product", shapes[rank], extents[rank] as i64)
+}
+
+mod fold;
+
+use fold::StaticHoles;
