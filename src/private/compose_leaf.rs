@@ -6,7 +6,7 @@
 
 use super::algebra::AlgebraError;
 use super::compose_decide::{Reads, leaf_modes};
-use super::compose_static::{AllStatic, FoldModes, Statics};
+use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
 use super::compose_walk::{FUNCTION, WalkLeaves};
 use super::int::Int;
 use super::list::{Cons, Erased, IntoTuple, Nil};
@@ -70,21 +70,16 @@ type ModesOf<AS, AE> = <<AS as WalkLeaves<AE>>::Modes as IntoTuple>::Tuple;
 
 /// A mode's leaves, static where the left layout and the right leaf are
 /// (`compose_static.rs`).
-type Folded<A0, AS, AE, N, R> =
-    <ModesOf<AS, AE> as FoldModes<Walk<A0, AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
+type Folded<AS, AE, N, R> =
+    <ModesOf<AS, AE> as FoldModes<Walk<AS, AE, N, R>, Statics<AS, AE, N, R>>>::Shape;
 
 /// The walk a mode's folded leaves name: the lists as flat tuples, whose
-/// names are shorter (`StaticList`), named as the first leaf `A0` of the
-/// left layout says (`IsStatic::Walk`: a product's holes name their
-/// operands once).
-type Walk<A0, AS, AE, N, R> =
-    <A0 as IsStatic>::Walk<<AS as IntoTuple>::Tuple, <AE as IntoTuple>::Tuple, N, R>;
+/// names are shorter (`StaticList`).
+type Walk<AS, AE, N, R> = ComposeWalk<<AS as IntoTuple>::Tuple, <AE as IntoTuple>::Tuple, N, R>;
 
 impl<A0: Int, A1: Int, T, E0: Int, E1: Int, TE: Copy, N: Int + IsStatic, R: Int + IsStatic>
     ComposeLeaf<Cons<E0, Cons<E1, TE>>, N, R> for Cons<A0, Cons<A1, T>>
 where
-    // The first leaf names the walk (`Walk`).
-    A0: IsStatic,
     Self: WalkLeaves<Cons<E0, Cons<E1, TE>>, Modes: IntoTuple> + AllStatic + Erased + IntoTuple,
     Cons<E0, Cons<E1, TE>>: AllStatic + Erased,
     // The walk runs on the numbers: one instance per length of list.
@@ -95,13 +90,13 @@ where
         >,
     Cons<E0, Cons<E1, TE>>: IntoTuple,
     ModesOf<Self, Cons<E0, Cons<E1, TE>>>: FoldModes<
-            Walk<A0, Self, Cons<E0, Cons<E1, TE>>, N, R>,
+            Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
             Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         >,
 {
-    type Shape = Folded<A0, Self, Cons<E0, Cons<E1, TE>>, N, R>;
+    type Shape = Folded<Self, Cons<E0, Cons<E1, TE>>, N, R>;
     type Stride = <ModesOf<Self, Cons<E0, Cons<E1, TE>>> as FoldModes<
-        Walk<A0, Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
     >>::Stride;
     #[cfg_attr(debug_assertions, inline)]

@@ -161,7 +161,7 @@ pub use product_copies::{ProductCopies, ProductEntry, ProductTile};
 pub use product_fit::{EntryFit, EntryTile, FitEntry, FitList, FitsEntry, FitsList};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
-pub use product_static::{ChooseHoles, HoleLeaf, HolesWalk};
+pub use product_static::{ChooseHoles, HolesWalk};
 pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};

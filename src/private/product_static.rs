@@ -9,10 +9,7 @@
 //! equal the folded ones, and their run-time composition with `B` must
 //! equal every folded mode (else an [`AlgebraError`]).
 
-use core::fmt;
 use core::marker::PhantomData;
-
-use layout_core::Error;
 
 use super::algebra::AlgebraError;
 use super::compose::product;
@@ -22,8 +19,8 @@ use super::int::{C, Int};
 use super::layout::Layout;
 use super::product_holes::product_modes;
 use super::shape_values::by_stride;
-use super::static_complement::{IsStatic, No, Yes};
-use super::static_int::{StaticInt, static_leaf};
+use super::static_complement::{No, Yes};
+use super::static_int::StaticInt;
 use super::tree::MAX_RANK;
 
 const WIDTH: usize = MAX_RANK;
@@ -91,58 +88,11 @@ const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticL
     (extents, strides, len + 1)
 }
 
-/// Part `W` of hole `K` of the product of the static `A` (`Sh:St`, its
-/// leaves as flat tuples) by the static `B` (`BS:BD`): `0` the hole's extent, `1` the
-/// stride after it, `2` the rest's extent. Zero-sized; its value is a
-/// `const` (`1`, or `0` for a stride, where the product is refused: a
-/// type no value reaches).
-///
-/// A static leaf, but not a [`StaticInt`](super::StaticInt): its
-/// `IsStatic` names a composition's walk over the holes by the
-/// operands once ([`HolesWalk`]), where every other static leaf's names
-/// the left layout's leaves (`static_complement.rs`), and the two impls
-/// may not overlap. No product makes these any more: the holes a static
-/// product composes are `usize`s (`StaticHoles`); the type stays until
-/// its leaf impls (`tree.rs`) and `IsStatic::Walk` go.
-pub struct HoleLeaf<Sh, St, BS, BD, const K: usize, const W: u8>(PhantomData<(Sh, St, BS, BD)>);
-
-impl<Sh, St, BS, BD, const K: usize, const W: u8> HoleLeaf<Sh, St, BS, BD, K, W>
-where
-    Sh: StaticList,
-    St: StaticList,
-    BS: StaticList,
-    BD: StaticList,
-{
-    /// The value.
-    pub const VALUE: i64 = {
-        let (extents, strides, len) = hole_leaves::<Sh, St, BS, BD>();
-        (match W {
-            0 => extents[K],
-            1 => strides[K + 1],
-            _ => extents[len - 1],
-        }) as i64
-    };
-}
-
-static_leaf!(
-    [Sh, St, BS, BD, const K: usize, const W: u8]
-    [Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList, const K: usize, const W: u8]
-    HoleLeaf [Sh, St, BS, BD, K, W]
-);
-
-impl<Sh, St, BS, BD, const K: usize, const W: u8> IsStatic for HoleLeaf<Sh, St, BS, BD, K, W> {
-    type Is = Yes;
-    type Walk<AS, AE, N, R> = HolesWalk<Sh, St, BS, BD, N, R>;
-}
-
 /// The walk of the static right leaf `N:R` over the holes of the product
 /// of the static `A` (`Sh:St`) by the static `B` (`BS:BD`): the same
-/// computation as [`ComposeWalk`](super::ComposeWalk) of the holes'
-/// [`HoleLeaf`]s, named by the operands once rather than once per hole.
-/// (A layout whose first leaf is a `HoleLeaf` but whose others are not
-/// these holes is no product's: were one composed, its run-time walk
-/// would differ from this one, an [`AlgebraError`], as for any folded
-/// leaf.)
+/// computation as [`ComposeWalk`](super::ComposeWalk) over the holes'
+/// numbers, named by the operands once rather than by the holes' leaves
+/// once per hole.
 pub struct HolesWalk<Sh, St, BS, BD, N, R>(PhantomData<(Sh, St, BS, BD, N, R)>);
 
 impl<Sh, St, BS, BD, N, R> StaticWalk for HolesWalk<Sh, St, BS, BD, N, R>
@@ -170,8 +120,8 @@ where
 }
 
 /// The holes layout a product takes (`Self`, computed at run time): itself
-/// under [`No`], the [`HoleLeaf`]s of `A` (`Sh:St`) by `B` (`BS:BD`)
-/// under [`Yes`].
+/// under [`No`], under [`Yes`] the same holes checked equal to the folded
+/// holes of `A` (`Sh:St`) by `B` (`BS:BD`) ([`StaticHoles`]).
 #[doc(hidden)]
 pub trait ChooseHoles<Is, Sh, St, BS, BD>: Sized {
     /// The holes layout.

@@ -14,7 +14,6 @@ use core::marker::PhantomData;
 
 use layout_core::Error;
 
-use super::compose_static::ComposeWalk;
 use super::int::Int;
 use super::static_int::{StaticInt, static_leaf};
 use super::tree::MAX_RANK;
@@ -36,19 +35,6 @@ const _: () = assert!(
 pub trait IsStatic {
     /// [`Yes`] or [`No`].
     type Is: Bit;
-    /// The name a composition gives the static walk of a right leaf `N:R`
-    /// over a left layout whose first leaf is `Self` (its leaves `AS`, their
-    /// strides `AE`, as flat tuples): the `W` of its
-    /// [`FoldedLeaf`](super::FoldedLeaf)s. [`ComposeWalk`] of the tuples for
-    /// every leaf but a product's static holes
-    /// ([`HoleLeaf`](super::HoleLeaf)), whose walk names the product's
-    /// operands once ([`HolesWalk`](super::HolesWalk)) rather than once per
-    /// hole: a static product's result type is then several times shorter,
-    /// and a debug build spends much of a static result's compile time on
-    /// its names (BENCHMARKS.md, "Compile cost of static products: the holes
-    /// named once"). Here, on this crate's hidden trait, rather than on the
-    /// public `StaticInt`, which a new item would break for outside impls.
-    type Walk<AS, AE, N, R>;
 }
 
 /// A leaf's value is in its type.
@@ -60,11 +46,9 @@ pub struct No;
 
 impl<T: StaticInt> IsStatic for T {
     type Is = Yes;
-    type Walk<AS, AE, N, R> = ComposeWalk<AS, AE, N, R>;
 }
 impl IsStatic for usize {
     type Is = No;
-    type Walk<AS, AE, N, R> = ComposeWalk<AS, AE, N, R>;
 }
 
 /// [`Yes`] or [`No`], and their conjunction (always defined, so generic

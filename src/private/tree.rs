@@ -7,9 +7,7 @@ use core::fmt;
 
 use layout_core::{Error, IntTuple};
 
-use super::compose_static::StaticList;
 use super::int::{Int, leaf_to_core};
-use super::product_static::HoleLeaf;
 use super::static_int::StaticInt;
 use super::text::{Node, describe, write_tree};
 use super::walk::{Form, Leaf, divmod};
@@ -186,15 +184,6 @@ macro_rules! leaf {
 // value read from the type, so an algebra result is a tree again.
 leaf!([T: StaticInt]; T; Some(T::VALUE as usize); T::VALUE as usize; Node::Static(T::VALUE));
 leaf!([]; usize; None; 0; Node::Dynamic);
-// A product's static holes: static leaves that are not `StaticInt`s
-// (product_static.rs says why).
-leaf!(
-    [Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList, const K: usize, const W: u8];
-    HoleLeaf<Sh, St, BS, BD, K, W>;
-    Some(Self::VALUE as usize);
-    Self::VALUE as usize;
-    Node::Static(Self::VALUE)
-);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }

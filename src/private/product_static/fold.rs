@@ -20,10 +20,10 @@ use super::{HolesWalk, WIDTH};
 /// that shape), each mode of the result then given its folded leaves
 /// ([`FoldHoles`]).
 ///
-/// Not a `Layout` of [`HoleLeaf`](super::HoleLeaf)s composed with `B` (as before): that
-/// composition proved its walk's bounds (the leaf lists, `AllStatic`,
-/// `Erased`, the walk's name through the first leaf) over lists of
-/// `HoleLeaf`s, each naming both operands, for every static product, and
+/// Not a layout of static hole leaves (each naming both operands) composed
+/// with `B`, as before: that composition proved its walk's bounds (the
+/// leaf lists, `AllStatic`, `Erased`, the walk's name) over such lists for
+/// every static product, and
 /// compiled its functions again for each (BENCHMARKS.md, "Compile cost of
 /// static products: the composition on `usize` holes"). The result's type
 /// is the same: the [`FoldedLeaf`]s of [`HolesWalk`].
