@@ -81,6 +81,21 @@ pub fn tuple(items: Vec<TokenStream>) -> TokenStream {
     }
 }
 
+/// `tokens` (a tuple, one parenthesised group) with its parentheses at
+/// `span`, the user's `(`: rustc reports a bound the tuple fails there
+/// rather than over the whole macro call.
+pub fn at_paren(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(group) = &mut tree {
+                group.set_span(span);
+            }
+            tree
+        })
+        .collect()
+}
+
 /// An integer tuple as a Rust value: `(1, (1, 2))`.
 pub fn int_tuple(t: &IntTuple) -> TokenStream {
     match t {

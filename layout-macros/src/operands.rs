@@ -284,7 +284,8 @@ impl Expander<'_> {
             ExprKind::Int(n) => emit::int(*n),
             ExprKind::Dynamic(k) => self.leaf(*k),
             ExprKind::Tuple(items) => {
-                emit::tuple(items.iter().map(|i| self.coordinate(i)).collect())
+                let tuple = emit::tuple(items.iter().map(|i| self.coordinate(i)).collect());
+                emit::at_paren(tuple, self.ast.spans[e.span.start])
             }
             _ => unreachable!("only plain trees are coordinates"),
         }
