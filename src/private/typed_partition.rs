@@ -39,7 +39,7 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
 /// rather than as the chain of list impls below it that failed.
 #[diagnostic::on_unimplemented(
     message = "the tiler, the tile coordinate and the typed layout differ in rank",
-    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor; project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
+    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor, or fewer (the modes past the tiler kept whole); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TileBy<TL, CL> {
     /// The tile: the tiler's modes, then the rest modes under `X`.
