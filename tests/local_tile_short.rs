@@ -193,3 +193,44 @@ fn outer_and_local_partition_keep_the_modes_past_their_tiler() {
         &format!("local_partition({STATIC}, (2,4,8):(1,2,8), 13, (X,1,X))"),
     );
 }
+
+#[test]
+fn a_tiler_of_rank_one_keeps_its_tile_mode_whole() {
+    // CuTe slices a rank-1 tiler's tile mode by one `_`, which keeps it
+    // a mode of its own: ((_8),_32,_64):((_1),_16,_512) at 8 for
+    // local_tile(t, Shape<_2,_4,_8>{}, (_,_,1), Step<X,X,_1>{}).
+    let cute = "((_8),_32,_64):((_1),_16,_512)";
+    let g = layout!(type (16, 32, 64):(1, 16, 512));
+    let (tile, base) = layout!(type local_tile(#g, (2, 4, 8), (_, _, 1), (X, X, 1))).unwrap();
+    assert_eq!(
+        (form(&tile), tile.to_string()),
+        (cute_form(cute), values(cute))
+    );
+    agrees(
+        tile.to_core().unwrap(),
+        base,
+        &format!("local_tile({STATIC}, (2,4,8), (_,_,1), (X,X,1))"),
+    );
+    let data = vec![0u32; 16 * 32 * 64];
+    let t = Tensor::new(&data[..], g).unwrap();
+    let tile = typed::local_tile(t.by_ref(), (C::<2>,), (3,)).unwrap();
+    let cute = "((_2),_32,_64):((_1),_16,_512)";
+    assert_eq!((form(tile.layout()), tile.base()), (cute_form(cute), 6));
+    // A rank-1 layout (CuTe's make_layout(make_shape(16))): ((_2),8):((_1),_2)
+    // at `_`, ((_2)):((_1)) at 6 for the coordinate (3) or the index 3.
+    let m = 16usize;
+    let (grid, base) = layout!(type local_tile((m,):(1,), (2,), (_,))).unwrap();
+    assert_eq!(
+        (form(&grid), grid.to_string(), base),
+        (cute_form("((_2),8):((_1),_2)"), "((2),8):((1),2)".into(), 0)
+    );
+    agrees(
+        grid.to_core().unwrap(),
+        base,
+        "local_tile((16,):(1,), (2,), (_,))",
+    );
+    let (at, base) = layout!(type local_tile((m,):(1,), (2,), (3,))).unwrap();
+    assert_eq!((at.to_string(), base), ("((2)):((1))".into(), 6));
+    let (index, base) = layout!(type local_tile((m,):(1,), (2,), 3)).unwrap();
+    assert_eq!((index.to_string(), base), ("((2)):((1))".into(), 6));
+}

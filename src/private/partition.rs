@@ -14,6 +14,10 @@
 //! - `local_tile(L, T, c)` keeps every tile mode, then the rest modes whose
 //!   coordinate is `_` (`X`); an integer `c` picks tile `c` of the rest
 //!   (colexicographic over a nested rest), a tuple slices the rest's modes.
+//!   A tiler with fewer entries than `L` has modes (after a `Step`'s
+//!   projection, say) divides the first modes and keeps the others whole
+//!   (CuTe's `append<R1>(c, _)`); a tiler of rank 1 keeps its tile as one
+//!   mode `(T)`, as CuTe's slice by a single `_` does (`typed_partition.rs`).
 //! - `outer_partition(L, T, c)` keeps every rest mode (the modes past the
 //!   tiler whole); the tile coordinate `c < size(tile)` moves the base by
 //!   the tile's offset at `c`.
