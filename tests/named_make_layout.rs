@@ -9,7 +9,7 @@
 #![allow(clippy::type_complexity)]
 
 use layout_dsl::layout;
-use layout_dsl::typed::{C, Layout, Prod, TypedLayout};
+use layout_dsl::typed::{C, Layout, Prod, Tree, TypedLayout, UnitZero};
 
 /// `typed` maps every index as the core's value of `src` does.
 fn same_function<L: TypedLayout<Offset = usize>>(typed: &L, src: &str) {
@@ -70,15 +70,18 @@ fn the_static_parts_stay_static() {
     let m = 5usize;
     let s = (m, C::<4>);
     // Column-major: the strides before `m` are static, the rest products
-    // with `m`.
-    let l: Layout<(C<4>, (usize, C<4>)), (C<1>, (Prod<C<1>, C<4>>, usize))> =
+    // with `m`. A static extent's stride is a `UnitZero` (0 for an extent
+    // 1, as CuTe's `_0`; else the product, here 1).
+    let l: Layout<(C<4>, (usize, C<4>)), (UnitZero<C<4>, C<1>>, (Prod<C<1>, C<4>>, usize))> =
         layout!(make_layout((4, #s))).unwrap();
     assert_eq!(l.to_string(), "(4,(5,4)):(1,(4,20))");
     // Row-major: the strides are products of the extents after each leaf,
     // all static here (`m` comes first).
     type Two = Prod<C<1>, C<2>>;
-    let l: Layout<((usize, C<4>), C<2>), ((Prod<Two, C<4>>, Two), C<1>)> =
-        layout!(make_layout((#s, 2), LayoutRight)).unwrap();
+    let l: Layout<
+        ((usize, C<4>), C<2>),
+        ((Prod<Two, C<4>>, UnitZero<C<4>, Two>), UnitZero<C<2>, C<1>>),
+    > = layout!(make_layout((#s, 2), LayoutRight)).unwrap();
     assert_eq!(l.to_string(), "((5,4),2):((8,2),1)");
     let l: Layout<((usize, C<4>), C<2>), ((C<1>, usize), usize)> =
         layout!(make_layout((#s, 2))).unwrap();
@@ -86,9 +89,70 @@ fn the_static_parts_stay_static() {
     // All static: every stride in the type.
     let t = (C::<2>, C::<3>);
     let l = layout!(make_layout((#t, 4), LayoutRight)).unwrap();
-    let _: Layout<((C<2>, C<3>), C<4>), ((_, _), C<1>)> = l;
+    let _: Layout<((C<2>, C<3>), C<4>), ((_, _), UnitZero<C<4>, C<1>>)> = l;
     assert_eq!(l.to_string(), "((2,3),4):((12,4),1)");
     assert_eq!(core::mem::size_of_val(&l), 0);
+}
+
+/// Which leaves of a typed layout are static: the static ones by value,
+/// `_` for a dynamic one.
+fn form<S: Tree, D: Tree>(_: &Layout<S, D>) -> String {
+    struct Form<T>(core::marker::PhantomData<T>);
+    impl<T: Tree> core::fmt::Display for Form<T> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            T::write_form(f)
+        }
+    }
+    format!(
+        "{}:{}",
+        Form::<S>(core::marker::PhantomData),
+        Form::<D>(core::marker::PhantomData)
+    )
+}
+
+/// A static extent 1 of a named shape has stride 0, static where the
+/// running product is (CuTe's `compact_major`, printed by CUTLASS's
+/// headers with `m = 3`; the core gives 0 to any extent 1). After a
+/// dynamic extent the product is a `usize`, and so is the 0 (CuTe's is
+/// `_0`: the leaf's type would have to depend on whether `N == 1`).
+#[test]
+fn a_static_extent_one_has_stride_zero_as_cute() {
+    let m = 3usize;
+    // CuTe: (_2,_1,_4):(_1,_0,_2).
+    let s = (C::<2>, C::<1>, C::<4>);
+    let l = layout!(type make_layout(#s)).unwrap();
+    assert_eq!(
+        (l.to_string(), form(&l)),
+        ("(2,1,4):(1,0,2)".into(), "(2,1,4):(1,0,2)".into())
+    );
+    assert_eq!(core::mem::size_of_val(&l), 0);
+    same_function(&l, "make_layout((2,1,4))");
+    // CuTe: (3,_1,_4):(_4,_0,_1) row-major, all strides static.
+    let s = (m, C::<1>, C::<4>);
+    let l = layout!(type make_layout(#s, LayoutRight)).unwrap();
+    assert_eq!(
+        (l.to_string(), form(&l)),
+        ("(3,1,4):(4,0,1)".into(), "(_,1,4):(4,0,1)".into())
+    );
+    same_function(&l, "make_layout((3,1,4), LayoutRight)");
+    // CuTe: (3,_1,_4):(_1,_0,3) column-major: the 0 after `m` is dynamic.
+    let l = layout!(type make_layout(#s)).unwrap();
+    assert_eq!(
+        (l.to_string(), form(&l)),
+        ("(3,1,4):(1,0,3)".into(), "(_,1,4):(1,_,_)".into())
+    );
+    same_function(&l, "make_layout((3,1,4))");
+    // CuTe: ((_1,3),_1,_2):((_0,_1),_0,3) and, row-major, ((_0,_2),_0,_1).
+    let s = ((C::<1>, m), C::<1>, C::<2>);
+    let l = layout!(type make_layout(#s)).unwrap();
+    assert_eq!(l.to_string(), "((1,3),1,2):((0,1),0,3)");
+    assert_eq!(form(&l), "((1,_),1,2):((0,1),_,_)");
+    same_function(&l, "make_layout(((1,3),1,2))");
+    let l = layout!(type make_layout(#s, LayoutRight)).unwrap();
+    assert_eq!(l.to_string(), "((1,3),1,2):((0,2),0,1)");
+    // The first `_1` comes after `m` in row-major order: its 0 is dynamic.
+    assert_eq!(form(&l), "((1,_),1,2):((_,2),0,1)");
+    same_function(&l, "make_layout(((1,3),1,2), LayoutRight)");
 }
 
 #[test]

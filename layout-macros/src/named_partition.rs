@@ -209,7 +209,7 @@ impl Expander<'_> {
                         quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
                     let what = match &step {
                         Some(step) => Fitted::TilerStep(step.clone()),
-                        None => Fitted::Tiler,
+                        None => Fitted::TilerPrefix,
                     };
                     self.fit(call.by, value, what, call.function)
                 }

@@ -18,8 +18,11 @@ use crate::tree::has_dynamic;
 pub enum Fitted {
     /// A tile of one mode (`(#t, 2)`).
     Mode,
-    /// A whole tiler (`#t`).
+    /// A whole tiler (`#t`) of a divide: one tile per mode.
     Tiler,
+    /// A whole tiler (`#t`) of a tiling partition: at most one tile per
+    /// mode, the modes past it kept whole (CuTe's `inner_partition`).
+    TilerPrefix,
     /// A whole tiler with a step, the step's tokens.
     TilerStep(TokenStream),
 }
@@ -142,6 +145,7 @@ impl Expander<'_> {
         let (method, generics, step) = match what {
             Fitted::Mode => ("fit_mode", quote_spanned!(span=> #tilers, _), None),
             Fitted::Tiler => ("fit_tiler", quote_spanned!(span=> #tilers, _), None),
+            Fitted::TilerPrefix => ("fit_tiler_prefix", quote_spanned!(span=> #tilers, _), None),
             Fitted::TilerStep(step) => (
                 "fit_tiler_step",
                 quote_spanned!(span=> #tilers, _, _),

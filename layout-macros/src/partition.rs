@@ -130,22 +130,28 @@ impl Rule<'_> {
         (self.shape, self.stride)
     }
 
-    /// One tile per mode, each dividing its mode as the facade does.
+    /// One tile per mode, each dividing its mode as the facade does; a
+    /// tiler (after the step's projection) or a thread layout with fewer
+    /// modes than `L` divides the first ones, the others kept whole
+    /// (CuTe's `zipped_divide`, and `append<R>(coord, _)` in
+    /// `inner_partition`/`outer_partition`), except under one integer for
+    /// the whole coordinate, which would index the modes kept whole too.
     fn fits(&self, shape: &[Expr]) -> bool {
-        let tiles = match &self.form {
-            Form::Tile(t, _) | Form::Outer(t, _) => t.clone(),
-            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
+        let (tiles, whole) = match &self.form {
+            Form::Tile(t, _) | Form::Outer(t, _) => (t.clone(), false),
+            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => (t.clone(), true),
             Form::Threads(thr, _, step) => {
                 let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
                 let sizes = thr.modes().into_iter().map(|m| Tile::Extent(m.size()));
-                sizes
-                    .zip(marks)
-                    .filter(|(_, m)| *m)
-                    .map(|(s, _)| s)
-                    .collect()
+                let kept = sizes.zip(marks).filter(|(_, m)| *m).map(|(s, _)| s);
+                (kept.collect(), false)
             }
         };
-        tiles.len() == shape.len() && shape.iter().zip(&tiles).all(|(s, t)| t.fits(s))
+        let ranks = match whole {
+            true => tiles.len() == shape.len(),
+            false => tiles.len() <= shape.len(),
+        };
+        ranks && shape.iter().zip(&tiles).all(|(s, t)| t.fits(s))
     }
 
     /// The type of the view's layout (the first of the pair `emit`'s `Ok`

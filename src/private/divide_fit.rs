@@ -33,6 +33,7 @@ use super::layout::Layout;
 use super::named_partition::StepTilerFits;
 use super::poisoned::Poisoned;
 use super::static_complement::{No, Yes};
+use super::tiler_prefix::PrefixTilerFits;
 use crate::tensor::typed::LayoutShape;
 
 /// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
@@ -113,6 +114,16 @@ pub trait FitTile: Sized {
     where
         L: LayoutShape,
         Self: TilerFits<L::Shape, F>,
+    {
+        Fit(PhantomData)
+    }
+    /// The whole tiler of a tiling partition, for the layout's first
+    /// modes (the others kept whole), in the function `F`.
+    #[inline(always)]
+    fn fit_tiler_prefix<F, L>(self) -> Fit<Self, L>
+    where
+        L: LayoutShape,
+        Self: PrefixTilerFits<L::Shape, F>,
     {
         Fit(PhantomData)
     }

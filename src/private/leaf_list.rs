@@ -9,7 +9,7 @@ use layout_core::Error;
 use super::int::Int;
 use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
 use super::partition::overflow;
-use super::static_int::Times;
+use super::static_int::{RestStride, Times};
 
 /// The leaves of a tree (`Self`) as a list, in order.
 pub trait LeafList: Copy {
@@ -64,14 +64,18 @@ pub trait CompactTree<Acc>: Copy {
     fn compact(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error>;
 }
 
-impl<Acc: Times<S>, S: Int> CompactTree<Acc> for S {
-    type D = Acc;
+// A leaf's stride is the running product, or 0 for a static extent 1
+// (CuTe's `compact_major`: `_0`, static wherever the product is, a
+// [`UnitZero`](super::UnitZero); the core gives 0 to any extent 1): the
+// leaf's [`RestStride`], as a rest's.
+impl<Acc: Times<S>, S: RestStride<Acc>> CompactTree<Acc> for S {
+    type D = S::Out;
     type Next = Acc::Out;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn compact(&self, acc: Acc) -> Result<(Acc, Acc::Out), Error> {
+    fn compact(&self, acc: Acc) -> Result<(S::Out, Acc::Out), Error> {
         let next = acc.times(*self, "make_layout").map_err(overflow)?;
-        Ok((acc, next))
+        Ok((self.rest_stride(acc), next))
     }
 }
 

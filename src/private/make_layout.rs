@@ -8,18 +8,25 @@
 //! [`CompactLayout`](super::CompactLayout) (leaf_list.rs); row-major is
 //! [`CompactLayoutRight`] here, the same fold taken from the last leaf.
 //!
-//! A static extent 1 keeps the running product as its stride (CuTe gives it
-//! `_0`, as the core does to any extent 1): the type cannot depend on
-//! whether `N == 1` on stable Rust, and the offsets are the same.
+//! A static extent 1 has stride 0, as CuTe's `compact_major` gives it `_0`
+//! (and the core 0 to any extent 1): the leaf's [`RestStride`], a
+//! [`UnitZero`](super::UnitZero) that names "0 if the extent is 1, else the
+//! running product" and folds it in a `const` where the product is static
+//! (the same constant as before for an extent above 1, so the same code).
+//! Where the product is dynamic (after a dynamic extent) the stride is a
+//! `usize`, 0 for a static 1 by a branch on a constant: CuTe's is `_0`,
+//! but a type that is `C<0>` for `N == 1` and `usize` otherwise cannot be
+//! chosen by the value of `N` on stable Rust (no `generic_const_exprs`),
+//! so that one leaf prints 0 without being static.
 
 use layout_core::Error;
 
-use super::int::{C, Int};
+use super::int::C;
 use super::layout::Layout;
 use super::list::{Cons, IntoList, IntoTuple, Nil};
 use super::partition::overflow;
 use super::rt::NamedTuple;
-use super::static_int::Times;
+use super::static_int::{RestStride, Times};
 use super::tree::Shape;
 
 /// A named shape where a written-out shape nests it (`make_layout((#s,
@@ -71,13 +78,14 @@ pub trait CompactTreeRight<Acc>: Copy {
     fn compact_right(&self, acc: Acc) -> Result<(Self::D, Self::Next), Error>;
 }
 
-impl<Acc: Times<S>, S: Int> CompactTreeRight<Acc> for S {
-    type D = Acc;
+// As column-major's (`leaf_list.rs`): 0 for a static extent 1.
+impl<Acc: Times<S>, S: RestStride<Acc>> CompactTreeRight<Acc> for S {
+    type D = S::Out;
     type Next = Acc::Out;
     #[inline(always)]
-    fn compact_right(&self, acc: Acc) -> Result<(Acc, Acc::Out), Error> {
+    fn compact_right(&self, acc: Acc) -> Result<(S::Out, Acc::Out), Error> {
         let next = acc.times(*self, "make_layout").map_err(overflow)?;
-        Ok((acc, next))
+        Ok((self.rest_stride(acc), next))
     }
 }
 

@@ -97,6 +97,7 @@ mod tensor;
 mod text;
 mod threads;
 mod tile_to_shape;
+mod tiler_prefix;
 mod tree;
 mod typed_layout;
 mod typed_partition;
@@ -177,6 +178,7 @@ pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
 pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileToShape};
+pub use tiler_prefix::{FitsPrefix, PrefixList, PrefixTiler, PrefixTilerFits, TruncTo};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};

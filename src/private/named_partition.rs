@@ -8,14 +8,15 @@
 use crate::tensor::typed::LayoutShape;
 use layout_core::Error;
 
-use super::divide_fit::{Fit, FitsTiler, TilerOf};
+use super::divide_fit::Fit;
 use super::int::{C, Offset};
 use super::layout::Layout;
-use super::list::{Cons, IntoList, IntoTuple, Nil};
+use super::list::{Cons, IntoList, Nil};
 use super::partition::Dice;
 use super::partition_bound::PartitionBound;
 use super::threads::ThreadIndex;
-use super::typed_partition::{Fits, Threads, TileBy};
+use super::tiler_prefix::{FitsPrefix, PrefixList, PrefixTiler, TruncTo};
+use super::typed_partition::{Fits, OuterBy, Threads, TileBy};
 use crate::tensor::X;
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
 
@@ -161,29 +162,35 @@ macro_rules! static_tuples {
 for_each_rank!(static_tuples);
 
 /// A whole named tiler, checked at its name against the layout
-/// ([`FitTile::fit_tiler`](super::FitTile::fit_tiler), as a divide's), tiles
-/// as the tiler [`TilerOf`] gives: itself where it fits, else one that does,
-/// so that the partition's own bounds hold and report nothing more.
+/// ([`FitTile::fit_tiler_prefix`](super::FitTile::fit_tiler_prefix)), tiles
+/// as the tiler [`PrefixTiler`] gives: itself where it fits (perhaps fewer
+/// entries than the layout has modes: the others kept whole), else one
+/// that does, the coordinate cut to its length ([`TruncTo`]), so that the
+/// partition's own bounds hold and report nothing more.
 impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
-    T: TilerOf<S, Fitted: Default + Tiler<Layout<S, D, I>, Cd>>,
+    T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
+    S: IntoList,
+    Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
+    Layout<S, D, I>: TileBy<PrefixList<T, S>, Cut<Cd, T, S>, Output: Fits>,
 {
-    type Output = <T::Fitted as Tiler<Layout<S, D, I>, Cd>>::Output;
+    type Output = <Layout<S, D, I> as TileBy<PrefixList<T, S>, Cut<Cd, T, S>>>::Output;
     #[inline(always)]
     fn tile_of(
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, bool), Error> {
-        T::Fitted::default().tile_of(layout, coord)
+        layout.tile_within(Default::default(), coord.into_list().trunc())
     }
 }
 
+/// A coordinate's list cut to the length of the tiles a named tiler
+/// divides with ([`PrefixList`]).
+type Cut<Cd, T, S> = <<Cd as IntoList>::List as TruncTo<PrefixList<T, S>>>::Out;
+
 /// The list of a tuple diced by a `Step` tuple (CuTe's `dice(step, t)`).
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
-
-/// The tuple of the entries of `T` the step `St` keeps.
-type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
 
 /// A whole named tiler (`Self`) that fits a layout of shape `S` once
 /// projected by the step `St`, in the function `F`: what
@@ -196,12 +203,14 @@ type DicedTuple<St, T> = <Diced<St, T> as IntoTuple>::Tuple;
 )]
 pub trait StepTilerFits<S, St, F> {}
 
+// The diced tiler fits the first modes (a step may keep fewer entries than
+// the layout has modes: the others are kept whole, `tiler_prefix.rs`).
 #[diagnostic::do_not_recommend]
 impl<T, S, St, F> StepTilerFits<S, St, F> for T
 where
     T: IntoList,
-    St: IntoList<List: Dice<T::List, Out: IntoTuple>>,
-    S: FitsTiler<DicedTuple<St, T>, F>,
+    St: IntoList<List: Dice<T::List>>,
+    S: IntoList<List: FitsPrefix<Diced<St, T>, F>>,
 {
 }
 
@@ -213,33 +222,40 @@ where
 /// A step of another rank than the tiler (CuTe's `dice` static_asserts
 /// "Mismatched Ranks") is reported at the name by [`TiledByStep`]; here the
 /// tiler is diced by [`DiceTrunc`], so the partition's bounds still hold.
+/// The diced tiler may have fewer entries than the layout has modes: it
+/// divides the first modes, the others kept whole ([`PrefixTiler`]; the
+/// coordinate cut to its length, [`TruncTo`], which changes it only where
+/// the name already reported an error).
 impl<T, S, D, I, Cd, St> TilerStep<Layout<S, D, I>, Cd, St> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList,
     Cd: IntoList,
-    St: IntoList<List: DiceTrunc<T::List, Out: IntoTuple> + Dice<Cd::List>>,
-    TruncTuple<St, T>: TilerOf<S, Fitted: Default + IntoList>,
-    Layout<S, D, I>: TileBy<FittedList<St, T, S>, Diced<St, Cd>, Output: Fits>,
+    S: IntoList,
+    St: IntoList<List: DiceTrunc<T::List, Out: PrefixTiler<S::List>> + Dice<Cd::List>>,
+    FittedList<St, T, S>: Default,
+    Diced<St, Cd>: TruncTo<FittedList<St, T, S>>,
+    Layout<S, D, I>: TileBy<FittedList<St, T, S>, CutCoord<St, T, S, Cd>, Output: Fits>,
 {
-    type Output = <Layout<S, D, I> as TileBy<FittedList<St, T, S>, Diced<St, Cd>>>::Output;
+    type Output = <Layout<S, D, I> as TileBy<FittedList<St, T, S>, CutCoord<St, T, S, Cd>>>::Output;
     #[inline(always)]
     fn tile_step_of(
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, bool), Error> {
-        let tiler = <TruncTuple<St, T> as TilerOf<S>>::Fitted::default().into_list();
         let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-        layout.tile_within(tiler, coord)
+        layout.tile_within(Default::default(), coord.trunc())
     }
 }
 
-/// The list of the tiles a step's diced tiler divides with ([`TilerOf`]).
-type FittedList<St, T, S> = <<TruncTuple<St, T> as TilerOf<S>>::Fitted as IntoList>::List;
+/// The list of the tiles a step's diced tiler divides with ([`PrefixTiler`]).
+type FittedList<St, T, S> =
+    <<<St as IntoList>::List as DiceTrunc<<T as IntoList>::List>>::Out as PrefixTiler<
+        <S as IntoList>::List,
+    >>::Fitted;
 
-/// The tuple of the entries of `T` the step `St` keeps, [`DiceTrunc`].
-type TruncTuple<St, T> =
-    <<<St as IntoList>::List as DiceTrunc<<T as IntoList>::List>>::Out as IntoTuple>::Tuple;
+/// The diced coordinate, as many entries as [`FittedList`].
+type CutCoord<St, T, S, Cd> = <Diced<St, Cd> as TruncTo<FittedList<St, T, S>>>::Out;
 
 /// CuTe's `dice(step, t)` of a list `L` by a step list (`Self`) where the
 /// two may differ in length (the error is elsewhere, at the name): the
@@ -266,19 +282,23 @@ impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
     type Out = St::Out;
 }
 
-/// `outer_partition`'s whole named tiler, as `local_tile`'s.
+/// `outer_partition`'s whole named tiler, as `local_tile`'s (the modes
+/// past the tiler kept whole, as CuTe's `outer_partition`).
 impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
-    T: TilerOf<S, Fitted: Default + OuterTiler<Layout<S, D, I>, Cd>>,
+    T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
+    S: IntoList,
+    Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
+    Layout<S, D, I>: OuterBy<PrefixList<T, S>, Cut<Cd, T, S>, Output: Fits>,
 {
-    type Output = <T::Fitted as OuterTiler<Layout<S, D, I>, Cd>>::Output;
+    type Output = <Layout<S, D, I> as OuterBy<PrefixList<T, S>, Cut<Cd, T, S>>>::Output;
     #[inline(always)]
     fn outer_of(
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, PartitionBound), Error> {
-        T::Fitted::default().outer_of(layout, coord)
+        layout.outer_within(Default::default(), coord.into_list().trunc())
     }
 }
 

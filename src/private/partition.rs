@@ -14,6 +14,10 @@
 //! - `local_tile(L, T, c)` keeps every tile mode, then the rest modes whose
 //!   coordinate is `_` (`X`); an integer `c` picks tile `c` of the rest
 //!   (colexicographic over a nested rest), a tuple slices the rest's modes.
+//!   A tiler with fewer entries than `L` has modes (after a `Step`'s
+//!   projection, say) divides the first modes and keeps the others whole
+//!   (CuTe's `append<R1>(c, _)`); a tiler of rank 1 keeps its tile as one
+//!   mode `(T)`, as CuTe's slice by a single `_` does (`typed_partition.rs`).
 //! - `outer_partition(L, T, c)` keeps every rest mode (the modes past the
 //!   tiler whole); the tile coordinate `c < size(tile)` moves the base by
 //!   the tile's offset at `c`.
@@ -98,8 +102,8 @@ impl<H, L, St: Dice<L>> Dice<Cons<H, L>> for Cons<X, St> {
 /// divided ([`DivMode`]), its rest sliced by its coordinate.
 #[diagnostic::on_unimplemented(
     message = "the tiler, the tile coordinate and the typed layout differ in rank",
-    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor",
-    note = "left unmatched: the tiler's extents `{Self}` against the layout's extents `{SL}` and the coordinate's entries `{CL}` (`Nil`: none left); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
+    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor, or fewer (the modes past the tiler kept whole)",
+    note = "left unmatched: the tiler's extents `{Self}` against the layout's extents `{SL}` and the coordinate's entries `{CL}` (`Nil`: none left; the tiler and the coordinate have one rank); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TileModes<SL, DL, CL> {
     /// The tile's shape modes.
@@ -140,6 +144,29 @@ impl TileModes<Nil, Nil, Nil> for Nil {
         _: &mut bool,
     ) -> Result<(Nil, Nil, Nil, Nil), Error> {
         Ok((Nil, Nil, Nil, Nil))
+    }
+}
+
+// A tiler with fewer modes than the layout (CuTe's `local_tile` of a
+// `Step` that keeps fewer tiler entries than the tensor has modes, or a
+// short tiler): `zipped_divide` divides only the first modes, and the rest
+// modes of the others are the modes themselves, which CuTe's `inner_partition`
+// keeps (its `append<R1>(coord, _)` pads the coordinate with `_`).
+impl<S, SL, D, DL> TileModes<Cons<S, SL>, Cons<D, DL>, Nil> for Nil {
+    type TileS = Nil;
+    type TileD = Nil;
+    type RestS = Cons<S, SL>;
+    type RestD = Cons<D, DL>;
+    #[inline(always)]
+    fn tile(
+        self,
+        s: Cons<S, SL>,
+        d: Cons<D, DL>,
+        _: Nil,
+        _: &mut usize,
+        _: &mut bool,
+    ) -> Result<(Nil, Nil, Cons<S, SL>, Cons<D, DL>), Error> {
+        Ok((Nil, Nil, s, d))
     }
 }
 

@@ -9,7 +9,7 @@ use layout_core::{DomainError, Error};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::leaf_list::CompactTree;
-use super::list::{Chain, IntoList, IntoTuple};
+use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
 use super::partition::{OuterModes, TileModes};
 use super::partition_bound::PartitionBound;
 use super::reach::{Reach, check_fits};
@@ -39,7 +39,7 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
 /// rather than as the chain of list impls below it that failed.
 #[diagnostic::on_unimplemented(
     message = "the tiler, the tile coordinate and the typed layout differ in rank",
-    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor; project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
+    label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor, or fewer (the modes past the tiler kept whole); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TileBy<TL, CL> {
     /// The tile: the tiler's modes, then the rest modes under `X`.
@@ -60,23 +60,69 @@ pub trait TileBy<TL, CL> {
 /// The layout of a shape list and a stride list.
 type FromLists<SL, DL, I> = Layout<<SL as IntoTuple>::Tuple, <DL as IntoTuple>::Tuple, I>;
 
+/// The tile's modes as CuTe's `inner_partition` keeps them: a tiler of
+/// rank 1 slices its tile mode (a rank-1 tuple) by a single `_`, which
+/// keeps it whole, so the tile is one mode `(T)` (`((8),32,64)`); a longer
+/// tiler's `(_,_,…)` keeps each tile mode on its own.
+pub trait TileModesKept {
+    /// The kept modes.
+    type Out;
+    /// The kept modes.
+    fn kept(self) -> Self::Out;
+}
+
+impl TileModesKept for Nil {
+    type Out = Nil;
+    #[inline(always)]
+    fn kept(self) -> Nil {
+        Nil
+    }
+}
+
+impl<A> TileModesKept for Cons<A, Nil> {
+    type Out = Cons<(A,), Nil>;
+    #[inline(always)]
+    fn kept(self) -> Self::Out {
+        Cons((self.0,), Nil)
+    }
+}
+
+impl<A, B, T> TileModesKept for Cons<A, Cons<B, T>> {
+    type Out = Self;
+    #[inline(always)]
+    fn kept(self) -> Self {
+        self
+    }
+}
+
+/// The tile's shape modes, kept as CuTe keeps them ([`TileModesKept`]).
+type KeptS<TL, S, D, CL> =
+    <<TL as TileModes<<S as IntoList>::List, <D as IntoList>::List, CL>>::TileS as TileModesKept>::Out;
+/// Their strides.
+type KeptD<TL, S, D, CL> =
+    <<TL as TileModes<<S as IntoList>::List, <D as IntoList>::List, CL>>::TileD as TileModesKept>::Out;
+
 #[diagnostic::do_not_recommend]
 impl<S, D, I, TL, CL> TileBy<TL, CL> for Layout<S, D, I>
 where
     S: Mode<D> + IntoList,
     D: Tree + IntoList,
     I: Offset,
-    TL: TileModes<S::List, D::List, CL>,
-    TL::TileS: Chain<TL::RestS, Out: IntoTuple>,
-    TL::TileD: Chain<TL::RestD, Out: IntoTuple>,
+    TL: TileModes<S::List, D::List, CL, TileS: TileModesKept, TileD: TileModesKept>,
+    KeptS<TL, S, D, CL>: Chain<TL::RestS, Out: IntoTuple>,
+    KeptD<TL, S, D, CL>: Chain<TL::RestD, Out: IntoTuple>,
 {
-    type Output =
-        FromLists<<TL::TileS as Chain<TL::RestS>>::Out, <TL::TileD as Chain<TL::RestD>>::Out, I>;
+    type Output = FromLists<
+        <KeptS<TL, S, D, CL> as Chain<TL::RestS>>::Out,
+        <KeptD<TL, S, D, CL> as Chain<TL::RestD>>::Out,
+        I,
+    >;
     #[inline(always)]
     fn tile_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error> {
         let (mut offset, mut within) = (0, true);
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
         let (ts, td, rs, rd) = tiler.tile(s, d, coord, &mut offset, &mut within)?;
+        let (ts, td) = (ts.kept(), td.kept());
         let layout = Layout::from_parts(ts.concat(rs).into_tuple(), td.concat(rd).into_tuple());
         Ok((layout, offset, within))
     }

@@ -28,7 +28,7 @@ type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out
 /// not fit).
 #[diagnostic::on_unimplemented(
     message = "the tiler `{Self}` (or the tile coordinate) does not match the modes of the typed layout `{L}`",
-    label = "one static tile extent (and one coordinate entry, an integer or `X`) per top-level mode of the tensor; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+    label = "one static tile extent (and one coordinate entry, an integer or `X`) per top-level mode of the tensor, or fewer (the modes past the tiler kept whole); a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait Tiler<L: LayoutShape, Cd>: TilerModes<L::Shape, Cd, Checked = Self> {
     /// The tile's layout.
@@ -55,7 +55,7 @@ where
 /// [`local_tile_step`](super::typed::local_tile_step) takes.
 #[diagnostic::on_unimplemented(
     message = "the tiler `{Self}` and the tile coordinate `{Cd}`, projected by the step `{St}`, do not match the modes of the typed layout `{L}`",
-    label = "as many entries as the step; the step's `C<1>`s as many as the tensor's top-level modes"
+    label = "as many entries as the step; the step's `C<1>`s at most as many as the tensor's top-level modes (the modes past the kept entries kept whole)"
 )]
 pub trait TilerStep<L, Cd, St> {
     /// The tile's layout.
@@ -83,7 +83,7 @@ where
 /// [`outer_partition`](super::typed::outer_partition) keeps.
 #[diagnostic::on_unimplemented(
     message = "the tiler `{Self}` and the coordinate `{Cd}` do not match the modes of the typed layout `{L}`",
-    label = "one static tile extent and one coordinate per top-level mode of the tensor"
+    label = "one static tile extent and one coordinate per top-level mode of the tensor, or fewer (the modes past the tiler kept whole)"
 )]
 pub trait OuterTiler<L, Cd> {
     /// The partition's layout.

@@ -40,12 +40,14 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
     type Shape = Unknown;
 }
 
-/// A tiler (`Self`) and a tile coordinate `Cd` with one entry each per
-/// top-level mode of the shape `S`: what `local_tile` and
-/// `inner_partition` check first ([`Tiler`](super::typed::Tiler)'s
-/// supertrait).
+/// A tiler (`Self`) and a tile coordinate `Cd` of one rank, at most the
+/// number of top-level modes of the shape `S` (CuTe's `zipped_divide`
+/// divides the first modes; the modes past the tiler are kept whole, as
+/// CuTe's `inner_partition` pads the coordinate with `_`): what
+/// `local_tile` and `inner_partition` check first
+/// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` (or the tile coordinate) does not have one entry per top-level mode of the tensor's shape `{S}`: one static tile extent and one coordinate entry (an integer or `X`) per mode; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes, or the two differ in rank: one static tile extent and one coordinate entry (an integer or `X`) per mode, the modes past the tiler kept whole; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -153,12 +155,27 @@ macro_rules! thread_modes {
     };
 }
 
-macro_rules! ranked {
-    ($rank:literal; $(($i:tt $A:ident $M:ident $B:ident))*) => {
+/// A tiler of the modes `$A` with a coordinate of the entries `$B` over
+/// every shape with at least as many modes (`$M`, then one more of `$E` at
+/// a time): the modes past the tiler are kept whole, as CuTe's
+/// `inner_partition` keeps them (`append<R1>(coord, _)`).
+macro_rules! tiler_modes {
+    ([$($A:ident)*] [$($B:ident)*] [$($M:ident)*] [$($E:ident)*]) => {
         #[diagnostic::do_not_recommend]
-        impl<$($A, $M, $B),*> TilerModes<($($M,)*), ($($B,)*)> for ($($A,)*) {
+        impl<$($A,)* $($B,)* $($M),*> TilerModes<($($M,)*), ($($B,)*)> for ($($A,)*) {
             pass!();
         }
+        tiler_modes!(@more [$($A)*] [$($B)*] [$($M)*] [$($E)*]);
+    };
+    (@more [$($A:ident)*] [$($B:ident)*] [$($M:ident)*] []) => {};
+    (@more [$($A:ident)*] [$($B:ident)*] [$($M:ident)*] [$E:ident $($rest:ident)*]) => {
+        tiler_modes!([$($A)*] [$($B)*] [$($M)* $E] [$($rest)*]);
+    };
+}
+
+macro_rules! ranked {
+    ($rank:literal; $(($i:tt $A:ident $M:ident $B:ident))*) => {
+        tiler_modes!([$($A)*] [$($B)*] [$($M)*] [E0 E1 E2 E3 E4 E5 E6 E7 E8 E9 E10 E11]);
         #[diagnostic::do_not_recommend]
         impl<$($A,)* Cd> TilerModes<Unknown, Cd> for ($($A,)*) {
             pass!();
