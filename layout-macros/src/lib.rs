@@ -78,7 +78,7 @@ use quote::{format_ident, quote};
 ///   straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 ///   So do `composition(A, B)` of two written-out layouts or of a layout
-///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
+///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A[, M])` (static strides, or one mode of dynamic stride)
 ///   `logical_product`/`zipped_product`/`tiled_product`/`flat_product`/
 ///   `blocked_product`/`raked_product` of a layout with static strides by
 ///   a static one (all but `blocked_product`/`raked_product` also by a

@@ -157,6 +157,10 @@ snapshot!(
 );
 snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
 snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
+// CuTe's one-argument complement: the cotarget is the cosize.
+snapshot!(typed_complement_cosize, "type complement((2,m):(2,8))");
+// A rank-1 dynamic stride: the hole below it is the stride.
+snapshot!(typed_complement_dynamic_stride, "type complement(4:d, k)");
 snapshot!(
     typed_blocked_product,
     "type blocked_product((2,m):(1,2), (3,4):(1,3))"

@@ -185,7 +185,13 @@ fn typed_sweep() {
                 let input = format!("type {}", with_dynamic(&expr, range));
                 match path(&input) {
                     Path::Typed => typed.push((expr.clone(), input)),
-                    Path::Error => *refused.entry(name.to_owned()).or_default() += 1,
+                    Path::Error => {
+                        // `SWEEP_LIST=complement` lists that function's refusals.
+                        if std::env::var("SWEEP_LIST").is_ok_and(|f| f == name) {
+                            println!("refused: {input}");
+                        }
+                        *refused.entry(name.to_owned()).or_default() += 1
+                    }
                     Path::RunTime => panic!("`{input}`: `type` went through the core"),
                 }
             }
