@@ -40,6 +40,8 @@ mod named_partition;
 mod named_place;
 #[path = "../../layout-macros/src/named_product.rs"]
 mod named_product;
+#[path = "../../layout-macros/src/nested.rs"]
+mod nested;
 #[path = "../../layout-macros/src/operands.rs"]
 mod operands;
 #[path = "../../layout-macros/src/partition.rs"]

@@ -27,6 +27,7 @@ mod named;
 mod named_partition;
 mod named_place;
 mod named_product;
+mod nested;
 mod operands;
 mod partition;
 mod partition_args;

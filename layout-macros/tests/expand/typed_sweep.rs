@@ -186,8 +186,8 @@ fn typed_sweep() {
                 match path(&input) {
                     Path::Typed => typed.push((expr.clone(), input)),
                     Path::Error => {
-                        // `SWEEP_LIST=complement` lists that function's refusals.
-                        if std::env::var("SWEEP_LIST").is_ok_and(|f| f == name) {
+                        // `SWEEP_LIST=complement` (or `all`) lists those refusals.
+                        if std::env::var("SWEEP_LIST").is_ok_and(|f| f == name || f == "all") {
                             println!("refused: {input}");
                         }
                         *refused.entry(name.to_owned()).or_default() += 1
