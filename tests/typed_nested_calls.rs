@@ -16,11 +16,12 @@ fn a_product_of_a_coalesce_and_its_coalesce() {
     // CuTe: logical_product(coalesce((m,_2):(_2,_1)), Layout<_4,_1>{}) is
     // ((5,_2),_4):((_2,_1),10), and its coalesce (5,_2,_4):(_2,_1,10).
     for m in 1..=6usize {
-        let t: Result<Layout<((usize, C<2>), C<4>), ((C<2>, C<1>), usize)>, _> =
-            layout!(type logical_product(coalesce((m,2):(2,1)), 4:1));
+        type Product = Layout<((usize, C<2>), C<4>), ((C<2>, C<1>), usize)>;
+        type Flat = Layout<(usize, C<2>, C<4>), (C<2>, C<1>, usize)>;
+        let t: Result<Product, _> = layout!(type logical_product(coalesce((m,2):(2,1)), 4:1));
         let text = format!("logical_product(coalesce(({m},2):(2,1)), 4:1)");
         assert!(agrees(t, &text), "{text}");
-        let flat: Result<Layout<(usize, C<2>, C<4>), (C<2>, C<1>, usize)>, _> =
+        let flat: Result<Flat, _> =
             layout!(type coalesce(logical_product(coalesce((m,2):(2,1)), 4:1)));
         assert!(agrees(flat, &format!("coalesce({text})")), "{text}");
         if m == 5 {

@@ -16,6 +16,8 @@ mod arith;
 mod ast;
 #[path = "../../layout-macros/src/basis.rs"]
 mod basis;
+#[path = "../../layout-macros/src/coalesce_by.rs"]
+mod coalesce_by;
 #[path = "../../layout-macros/src/compose.rs"]
 mod compose;
 #[path = "../../layout-macros/src/composed.rs"]

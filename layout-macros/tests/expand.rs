@@ -10,6 +10,8 @@ mod arith;
 mod ast;
 #[path = "../src/basis.rs"]
 mod basis;
+#[path = "../src/coalesce_by.rs"]
+mod coalesce_by;
 #[path = "../src/compose.rs"]
 mod compose;
 #[path = "../src/composed.rs"]
@@ -158,6 +160,10 @@ snapshot!(
     "type composition((m,n):(1,m), <4, 2:2>)"
 );
 snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
+snapshot!(
+    typed_coalesce_profile,
+    "type coalesce(((2,4),(m,5)):((1,2),(8,24)), (1,1))"
+);
 snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
 // CuTe's one-argument complement: the cotarget is the cosize.
 snapshot!(typed_complement_cosize, "type complement((2,m):(2,8))");
