@@ -18,6 +18,8 @@ mod ast;
 mod basis;
 #[path = "../../layout-macros/src/coalesce_by.rs"]
 mod coalesce_by;
+#[path = "../../layout-macros/src/complement_shape.rs"]
+mod complement_shape;
 #[path = "../../layout-macros/src/compose.rs"]
 mod compose;
 #[path = "../../layout-macros/src/composed.rs"]

@@ -16,6 +16,7 @@ mod arith;
 mod ast;
 mod basis;
 mod coalesce_by;
+mod complement_shape;
 mod compose;
 mod composed;
 mod construct;
@@ -81,8 +82,8 @@ use quote::{format_ident, quote};
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 ///   So do `composition(A, B)` of two written-out layouts or of a layout
 ///   by a by-mode tiler `<B0,…>` (no negative static stride),
-///   `coalesce(A[, PROFILE])`, `complement(A[, M])` (static strides, or
-///   one mode of dynamic stride),
+///   `coalesce(A[, PROFILE])`, `complement(A[, M])` (`M` an integer or a
+///   tuple; static strides, or one mode of dynamic stride),
 ///   `logical_product`/`zipped_product`/`tiled_product`/`flat_product`/
 ///   `blocked_product`/`raked_product` of a layout with static strides by
 ///   a static one (all but `blocked_product`/`raked_product` also by a

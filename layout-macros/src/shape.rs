@@ -26,7 +26,8 @@
 //!   fixed extent, and the core's mode is not a multiple of it), and the
 //!   result is `AlgebraError::UnitExtent` naming the two values.
 //! - `complement(A)` is CuTe's: the cotarget is `cosize(A)` (computed
-//!   from the leaves; dynamic where an extent is).
+//!   from the leaves; dynamic where an extent is); `complement(A, SHAPE)`
+//!   the core's integer cotarget for that shape (complement_shape.rs).
 //! - One mode (after dropping those of static extent 1 or stride 0) may
 //!   have a dynamic stride `d`, as CuTe's rank-1 dynamic-stride complement:
 //!   the hole below it is `d` at stride 1, the rest at `extent · d`; `d = 0`
@@ -61,6 +62,8 @@ enum Cotarget<'a> {
     Given(&'a Expr),
     /// CuTe's one-argument `complement(A)`: `A`'s own cosize.
     Cosize,
+    /// A written-out tuple (complement_shape.rs).
+    Shape(&'a Expr),
 }
 
 /// The rule for `e`, if it is a call this module types.
@@ -80,6 +83,9 @@ pub fn refused(e: &Expr) -> bool {
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let (function, layout, cotarget) = match typed_call(e)? {
         (TypedForm::Coalesce, function, [a]) => (function, a, Cotarget::Coalesce),
+        (TypedForm::Complement, function, [a, m]) if matches!(m.kind, ExprKind::Tuple(_)) => {
+            (function, a, Cotarget::Shape(m))
+        }
         (TypedForm::Complement, function, [a, m]) => (function, a, Cotarget::Given(m)),
         (TypedForm::Complement, function, [a]) => (function, a, Cotarget::Cosize),
         _ => return None,
@@ -106,6 +112,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         Cotarget::Coalesce => true,
         Cotarget::Given(m) => integer(m) && rule.a.iter().all(static_stride),
         Cotarget::Cosize => rule.a.iter().all(static_stride),
+        Cotarget::Shape(t) => is_plain(t) && rule.a.iter().all(static_stride),
     };
     if !fits {
         return None;
@@ -134,6 +141,13 @@ impl Rule<'_> {
             }
             Cotarget::Cosize => {
                 let m = cosize(&mut code, &a)?;
+                complement(&mut code, a, m, true, false)?.0
+            }
+            Cotarget::Shape(t) => {
+                let mut extents = Vec::new();
+                crate::complement_shape::flat(t, &mut extents);
+                let extents: Vec<Sym> = extents.iter().map(|m| code.bind(m, "extent")).collect();
+                let m = crate::complement_shape::cotarget(&mut code, &a, &extents)?;
                 complement(&mut code, a, m, true, false)?.0
             }
         };

@@ -12,6 +12,8 @@ mod ast;
 mod basis;
 #[path = "../src/coalesce_by.rs"]
 mod coalesce_by;
+#[path = "../src/complement_shape.rs"]
+mod complement_shape;
 #[path = "../src/compose.rs"]
 mod compose;
 #[path = "../src/composed.rs"]
@@ -169,6 +171,11 @@ snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
 snapshot!(typed_complement_cosize, "type complement((2,m):(2,8))");
 // A rank-1 dynamic stride: the hole below it is the stride.
 snapshot!(typed_complement_dynamic_stride, "type complement(4:d, k)");
+// A tuple cotarget: the core's integer cotarget for it, then the same.
+snapshot!(
+    typed_complement_shape,
+    "type complement((m,4):(1,8), (k,3))"
+);
 // An operand that is itself a typed call: matched, then written out.
 snapshot!(
     typed_nested_call,
