@@ -16,6 +16,10 @@ mod arith;
 mod ast;
 #[path = "../../layout-macros/src/basis.rs"]
 mod basis;
+#[path = "../../layout-macros/src/coalesce_by.rs"]
+mod coalesce_by;
+#[path = "../../layout-macros/src/complement_shape.rs"]
+mod complement_shape;
 #[path = "../../layout-macros/src/compose.rs"]
 mod compose;
 #[path = "../../layout-macros/src/composed.rs"]
@@ -40,6 +44,8 @@ mod named_partition;
 mod named_place;
 #[path = "../../layout-macros/src/named_product.rs"]
 mod named_product;
+#[path = "../../layout-macros/src/nested.rs"]
+mod nested;
 #[path = "../../layout-macros/src/operands.rs"]
 mod operands;
 #[path = "../../layout-macros/src/partition.rs"]

@@ -18,11 +18,12 @@
 //! | `type logical_divide`/`zipped_divide` of dynamic leaves by a static tiler | straight-line code, `Result<Layout, AlgebraError>` (divide.rs) |
 //! | `type composition` of two written-out layouts with dynamic leaves | the same, with run-time divisibility checks (compose.rs) |
 //! | `type composition` with a named layout `#A` on either side | the facade's `Compose::composition` (named.rs) |
-//! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs) |
+//! | `type coalesce`, `type complement` of a written-out layout | the same (shape.rs; by a profile, coalesce_by.rs) |
 //! | `type logical_product`/`zipped_product`/`tiled_product`/`flat_product` by a static layout (or by-mode tiler), `type blocked_product`/`raked_product` by a static layout | the same (product.rs) |
 //! | `type make_layout(SHAPE[, LayoutLeft\|LayoutRight\|STRIDE])`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
 //! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat or nested, static tiles, nested tilers or thread layouts of any nesting, strides of either sign) | the facade's typed partition, `Result<(Layout, base), Error>` (partition.rs) |
+//! | `type` of a call whose operand is a call those rules type (`logical_divide(composition(A, B), <4>)`) | the inner code, matched, then the outer rule on its result written out (nested.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
@@ -42,7 +43,7 @@ use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
     arith, basis, composed, divide, fallback, named, named_partition, named_place, named_product,
-    partition, rules, valid,
+    nested, partition, rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -117,9 +118,10 @@ impl Expander<'_> {
                     && named::make_layout(e, true).is_none()
                     && named::ordered_layout(e, true).is_none()
                     && named_product::call(e).is_none()
-                    && divide::nested_call(e).is_none() =>
+                    && divide::nested_call(e).is_none()
+                    && !nested::types(e) =>
             {
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE)`, `complement(SHAPE:STRIDE, M)` with static strides, `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, and `tile_to_shape(SHAPE:STRIDE, SHAPE)`, each also of an operand that is itself one of these calls)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
@@ -240,6 +242,9 @@ impl Expander<'_> {
             return Ok(quote!(#private::#trait_name::#method(&#a, #b #order)));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
+            return Ok(tokens);
+        }
+        if let Some(tokens) = typed.then(|| self.nested(e)).flatten() {
             return Ok(tokens);
         }
         if let Some((sw, offset, inner)) = composed::typed_parts(e) {

@@ -15,6 +15,8 @@
 mod arith;
 mod ast;
 mod basis;
+mod coalesce_by;
+mod complement_shape;
 mod compose;
 mod composed;
 mod construct;
@@ -27,6 +29,7 @@ mod named;
 mod named_partition;
 mod named_place;
 mod named_product;
+mod nested;
 mod operands;
 mod partition;
 mod partition_args;
@@ -78,7 +81,9 @@ use quote::{format_ident, quote};
 ///   straight-line code instead:
 ///   `Result<typed::Layout<…>, typed::AlgebraError>`, static leaves static.
 ///   So do `composition(A, B)` of two written-out layouts or of a layout
-///   by a by-mode tiler `<B0,…>` (no negative static stride), `coalesce(A)`, `complement(A, M)` (static strides)
+///   by a by-mode tiler `<B0,…>` (no negative static stride),
+///   `coalesce(A[, PROFILE])`, `complement(A[, M])` (`M` an integer or a
+///   tuple; static strides, or one mode of dynamic stride),
 ///   `logical_product`/`zipped_product`/`tiled_product`/`flat_product`/
 ///   `blocked_product`/`raked_product` of a layout with static strides by
 ///   a static one (all but `blocked_product`/`raked_product` also by a
@@ -86,7 +91,9 @@ use quote::{format_ident, quote};
 ///   `make_layout_like(L)`, `make_fragment_like(L)`, `filter_zeros(L)` and
 ///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
-///   naming the values, never a wrong layout).
+///   naming the values, never a wrong layout). An operand may itself be
+///   such a call (`logical_product(coalesce(A), 4:1)`), its result with
+///   dynamic leaves only where the outer call reads it as a function.
 /// - CuTe's partitions `local_tile(L, T, C[, STEP])`, `inner_partition`,
 ///   `outer_partition` and `local_partition(L, THR, I[, STEP])` give a view:
 ///   static, the pair `(typed layout, base)`; after `type`, of a written-out

@@ -1,11 +1,11 @@
 //! The typed algebra rules after `type` besides the divides (compose.rs,
-//! shape.rs, product.rs), asked in one place by expand.rs and types.rs.
+//! shape.rs, coalesce_by.rs, product.rs), asked in one place by expand.rs and types.rs.
 
 use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
 use crate::sym::TypedRule;
-use crate::{compose, construct, product, shape, tile};
+use crate::{coalesce_by, compose, construct, product, shape, tile};
 
 /// The straight-line code for `e`, if a rule types it.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
@@ -13,6 +13,9 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = shape::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = coalesce_by::rule(e) {
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = construct::rule(e) {
@@ -30,6 +33,9 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
         return Some(rule.layout_type());
     }
     if let Some(rule) = shape::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = coalesce_by::rule(e) {
         return Some(rule.layout_type());
     }
     if let Some(rule) = construct::rule(e) {

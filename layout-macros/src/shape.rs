@@ -1,4 +1,4 @@
-//! Typed `coalesce(A)` and `complement(A, M)` on dynamic leaves
+//! Typed `coalesce(A)` and `complement(A[, M])` on dynamic leaves
 //! (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the plan"), for a
 //! written-out `A = SHAPE:STRIDE`:
 //!
@@ -25,12 +25,20 @@
 //!   nesting is the core's answer (a static hole below the mode has a
 //!   fixed extent, and the core's mode is not a multiple of it), and the
 //!   result is `AlgebraError::UnitExtent` naming the two values.
+//! - `complement(A)` is CuTe's: the cotarget is `cosize(A)` (computed
+//!   from the leaves; dynamic where an extent is); `complement(A, SHAPE)`
+//!   the core's integer cotarget for that shape (complement_shape.rs).
+//! - One mode (after dropping those of static extent 1 or stride 0) may
+//!   have a dynamic stride `d`, as CuTe's rank-1 dynamic-stride complement:
+//!   the hole below it is `d` at stride 1, the rest at `extent · d`; `d = 0`
+//!   is refused at run time (`ZeroDivisor`: CuTe divides by that span).
+//!   With more modes a dynamic stride is not typed (CuTe static_asserts).
 
 use layout_core::algebra::ProductHoles;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 use crate::compose::leaves;
 use crate::emit;
@@ -43,7 +51,19 @@ pub struct Rule<'a> {
     function: &'static str,
     /// `A`'s leaves, `(extent, stride)`, flattened.
     a: Vec<(&'a Expr, &'a Expr)>,
-    cotarget: Option<&'a Expr>,
+    cotarget: Cotarget<'a>,
+}
+
+/// What `complement`'s layout is complemented up to.
+enum Cotarget<'a> {
+    /// None: the rule is `coalesce`.
+    Coalesce,
+    /// The integer written, static or a dynamic leaf.
+    Given(&'a Expr),
+    /// CuTe's one-argument `complement(A)`: `A`'s own cosize.
+    Cosize,
+    /// A written-out tuple (complement_shape.rs).
+    Shape(&'a Expr),
 }
 
 /// The rule for `e`, if it is a call this module types.
@@ -62,8 +82,12 @@ pub fn refused(e: &Expr) -> bool {
 /// parts are checked.
 fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let (function, layout, cotarget) = match typed_call(e)? {
-        (TypedForm::Coalesce, function, [a]) => (function, a, None),
-        (TypedForm::Complement, function, [a, m]) => (function, a, Some(m)),
+        (TypedForm::Coalesce, function, [a]) => (function, a, Cotarget::Coalesce),
+        (TypedForm::Complement, function, [a, m]) if matches!(m.kind, ExprKind::Tuple(_)) => {
+            (function, a, Cotarget::Shape(m))
+        }
+        (TypedForm::Complement, function, [a, m]) => (function, a, Cotarget::Given(m)),
+        (TypedForm::Complement, function, [a]) => (function, a, Cotarget::Cosize),
         _ => return None,
     };
     let ExprKind::Layout(shape, stride) = &layout.kind else {
@@ -77,13 +101,21 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         a: leaves(shape, stride)?,
         cotarget,
     };
-    if let Some(m) = cotarget {
-        let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
-        let integer =
-            matches!(m.kind, ExprKind::Int(m) if m >= 0) || matches!(m.kind, ExprKind::Dynamic(_));
-        if !integer || !rule.a.iter().all(static_stride) {
-            return None;
-        }
+    // A dynamic stride is taken alone (`complement` below decides).
+    let static_stride = |(_, d): &(&Expr, &Expr)| {
+        matches!(d.kind, ExprKind::Int(d) if d >= 0) || matches!(d.kind, ExprKind::Dynamic(_))
+    };
+    let integer = |m: &Expr| {
+        matches!(m.kind, ExprKind::Int(m) if m >= 0) || matches!(m.kind, ExprKind::Dynamic(_))
+    };
+    let fits = match rule.cotarget {
+        Cotarget::Coalesce => true,
+        Cotarget::Given(m) => integer(m) && rule.a.iter().all(static_stride),
+        Cotarget::Cosize => rule.a.iter().all(static_stride),
+        Cotarget::Shape(t) => is_plain(t) && rule.a.iter().all(static_stride),
+    };
+    if !fits {
+        return None;
     }
     Some(rule)
 }
@@ -102,9 +134,20 @@ impl Rule<'_> {
         let mut code = Gen::new(self.function, leaf);
         let a = code.bind_leaves(&self.a);
         let modes = match self.cotarget {
-            None => a,
-            Some(m) => {
+            Cotarget::Coalesce => a,
+            Cotarget::Given(m) => {
                 let m = code.bind(m, "cotarget");
+                complement(&mut code, a, m, true, false)?.0
+            }
+            Cotarget::Cosize => {
+                let m = cosize(&mut code, &a)?;
+                complement(&mut code, a, m, true, false)?.0
+            }
+            Cotarget::Shape(t) => {
+                let mut extents = Vec::new();
+                crate::complement_shape::flat(t, &mut extents);
+                let extents: Vec<Sym> = extents.iter().map(|m| code.bind(m, "extent")).collect();
+                let m = crate::complement_shape::cotarget(&mut code, &a, &extents)?;
                 complement(&mut code, a, m, true, false)?.0
             }
         };
@@ -121,6 +164,42 @@ impl Rule<'_> {
         };
         Some((code, shape, stride, signed))
     }
+}
+
+/// `1 + Σ (extent - 1) · stride` of leaves with static strides `≥ 0`: the
+/// cotarget of CuTe's `complement(A)`. `None` if the static part overflows
+/// (refused while compiling). The dynamic terms saturate instead of
+/// checking: where `A` has a complement its cosize is at most the span of
+/// its top mode, which `complement` computes with checked products, so a
+/// saturated sum only reaches a layout `complement` refuses anyway (and
+/// an extent 0, saturated to a term 0 here, is refused there too).
+fn cosize(code: &mut Gen<'_>, a: &[(Sym, Sym)]) -> Option<Sym> {
+    let mut known: i64 = 1;
+    let mut terms = Vec::new();
+    for (s, d) in a {
+        match (s, d) {
+            (Sym::Static(s), Sym::Static(d)) => {
+                known = known.checked_add(s.checked_sub(1)?.checked_mul(*d)?)?
+            }
+            (_, Sym::Static(0)) | (Sym::Static(1), _) => {}
+            _ => {
+                let below = match s {
+                    Sym::Static(s) => {
+                        let below = usize::try_from(s.checked_sub(1)?).ok()?;
+                        proc_macro2::Literal::usize_suffixed(below).into_token_stream()
+                    }
+                    Sym::Dynamic(s) => quote!(#s.saturating_sub(1)),
+                };
+                let d = value(d);
+                terms.push(quote!(.saturating_add(#below.saturating_mul(#d))));
+            }
+        }
+    }
+    if terms.is_empty() {
+        return Some(Sym::Static(known));
+    }
+    let known = proc_macro2::Literal::usize_suffixed(usize::try_from(known).ok()?);
+    Some(code.bind_value("cosize", quote!(#known #(#terms)*)))
 }
 
 /// The complement's modes before coalescing, and what a product checks
@@ -182,30 +261,67 @@ pub fn complement(
 ) -> Option<Holes> {
     let private = emit::private();
     let function = code.function;
-    let mut modes: Vec<(usize, Sym, i64)> = Vec::new();
+    // Modes of static extent 1 or static stride 0 go (CuTe's `filter`).
+    let mut modes: Vec<(usize, Sym, Sym)> = Vec::new();
     for (i, (s, d)) in a.into_iter().enumerate() {
-        let Sym::Static(d) = d else {
-            unreachable!("rule() takes static strides only")
-        };
-        match s {
-            Sym::Static(0) => return None,
-            Sym::Static(1) => {}
-            Sym::Dynamic(_) => {
+        match (&s, &d) {
+            (Sym::Static(0), _) => return None,
+            (Sym::Static(1), _) => {}
+            (Sym::Dynamic(_), _) => {
                 let s = value(&s);
                 code.check(quote!(#private::nonzero(#function, #s)));
-                if d != 0 {
+                if !matches!(d, Sym::Static(0)) {
                     modes.push((i, Sym::Dynamic(s), d));
                 }
             }
-            s if d != 0 => modes.push((i, s, d)),
-            _ => {}
+            (_, Sym::Static(0)) => {}
+            _ => modes.push((i, s, d)),
         }
     }
-    modes.sort_by_key(|&(i, _, d)| (d, i));
+    // CuTe's "dynamic-stride complement only for rank-1 layouts": the sort
+    // by stride is done while compiling, so a dynamic stride is taken only
+    // alone (the hole below it is the stride itself, at stride 1). Its
+    // value 0 has no rank-1 complement (CuTe divides the cotarget by the
+    // span 0): refused at run time.
+    let dynamic_stride = modes.iter().any(|(_, _, d)| matches!(d, Sym::Dynamic(_)));
+    if dynamic_stride && (round || modes.len() > 1) {
+        return None;
+    }
+    if let [(_, _, Sym::Dynamic(d))] = modes.as_slice() {
+        let (d, m) = (d.clone(), value(&m));
+        code.check(quote! {
+            if #d == 0 {
+                ::core::result::Result::Err(#private::AlgebraError::ZeroDivisor {
+                    function: #function,
+                    dividend: #m,
+                })
+            } else {
+                ::core::result::Result::Ok(())
+            }
+        });
+    }
+    modes.sort_by_key(|(i, _, d)| (if let Sym::Static(d) = d { *d } else { 0 }, *i));
     let (mut span, mut exact, mut holes) = (Sym::Static(1), Sym::Static(1), Vec::new());
     let mut record = Record::Static(ProductHoles::new(1));
     let count = modes.len();
     for (k, (_, s, d)) in modes.into_iter().enumerate() {
+        let d = match d {
+            Sym::Static(d) => d,
+            // Alone (above): the hole below it is the stride itself.
+            Sym::Dynamic(_) => {
+                holes.push((d.clone(), span.clone()));
+                let next = code.product(&s, &d)?;
+                exact = match &s {
+                    Sym::Static(_) => next.clone(),
+                    Sym::Dynamic(extent) => {
+                        let next = value(&next);
+                        code.bind_value("exact", quote!(if #extent == 1 { 1 } else { #next }))
+                    }
+                };
+                span = next;
+                continue;
+            }
+        };
         let hole = match (&span, &record) {
             (Sym::Static(span), Record::Static(held)) if round => {
                 let (hole, next) = held.next(d as u64, *span as u64).ok()?;

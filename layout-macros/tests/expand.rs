@@ -10,6 +10,10 @@ mod arith;
 mod ast;
 #[path = "../src/basis.rs"]
 mod basis;
+#[path = "../src/coalesce_by.rs"]
+mod coalesce_by;
+#[path = "../src/complement_shape.rs"]
+mod complement_shape;
 #[path = "../src/compose.rs"]
 mod compose;
 #[path = "../src/composed.rs"]
@@ -34,6 +38,8 @@ mod named_partition;
 mod named_place;
 #[path = "../src/named_product.rs"]
 mod named_product;
+#[path = "../src/nested.rs"]
+mod nested;
 #[path = "../src/operands.rs"]
 mod operands;
 #[path = "../src/partition.rs"]
@@ -156,7 +162,46 @@ snapshot!(
     "type composition((m,n):(1,m), <4, 2:2>)"
 );
 snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
+snapshot!(
+    typed_coalesce_profile,
+    "type coalesce(((2,4),(m,5)):((1,2),(8,24)), (1,1))"
+);
 snapshot!(typed_complement, "type complement((m,4):(1,8), k)");
+// CuTe's one-argument complement: the cotarget is the cosize.
+snapshot!(typed_complement_cosize, "type complement((2,m):(2,8))");
+// A rank-1 dynamic stride: the hole below it is the stride.
+snapshot!(typed_complement_dynamic_stride, "type complement(4:d, k)");
+// A tuple cotarget: the core's integer cotarget for it, then the same.
+snapshot!(
+    typed_complement_shape,
+    "type complement((m,4):(1,8), (k,3))"
+);
+// An operand that is itself a typed call: matched, then written out.
+snapshot!(
+    typed_nested_call,
+    "type logical_product(coalesce((m,2):(2,1)), 4:1)"
+);
+
+/// A dynamic inner result where the outer call reads it mode by mode is
+/// not nested (its modes may not be the core's): `type` refuses it.
+#[test]
+fn a_dynamic_inner_result_read_by_mode_is_not_nested() {
+    for input in [
+        "type logical_divide(coalesce((2,m):(1,2)), <4>)",
+        "type blocked_product(coalesce((2,m):(1,2)), 2:1)",
+        "type logical_product(coalesce((2,m):(1,2)), <2:1>)",
+    ] {
+        assert!(expansion(input).contains("compile_error"), "{input}");
+    }
+    // Read as a function, it is.
+    let typed = expansion("type logical_product(coalesce((2,m):(1,2)), 2:1)");
+    assert!(!typed.contains("compile_error") && typed.contains("nested0"));
+}
+// A static operand call: folded and written out, no binding.
+snapshot!(
+    typed_nested_static,
+    "type complement(logical_divide((4,4):(4,1), <2>), k)"
+);
 snapshot!(
     typed_blocked_product,
     "type blocked_product((2,m):(1,2), (3,4):(1,3))"

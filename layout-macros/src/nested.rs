@@ -1,0 +1,309 @@
+//! After `type`, a call whose operand is itself a call the typed rules
+//! answer (`type logical_divide(composition(A, B), <4>)`,
+//! `type logical_product(coalesce((m,2):(1,m)), 4:1)`): the inner call is
+//! typed first, and the outer call is typed by the same rules as if the
+//! inner result were written out, its static leaves as integers and its
+//! dynamic leaves read from the inner value. So the outer rule sees the
+//! inner result's static parts while compiling (CuTe's templates see the
+//! inner type), and no trait has to accept a layout type the macro cannot
+//! see: either the rules type the whole call, or `type` refuses it as
+//! before.
+//!
+//! The result is the outer rule's `Result<Layout, AlgebraError>`; an inner
+//! result with a dynamic leaf is a `Result` too, matched (no closure, no
+//! `?`: BENCHMARKS.md's compile-cost notes), its error passed on:
+//! `match INNER { Ok(nested0) => OUTER, Err(e) => Err(e) }`. An inner call
+//! with no dynamic leaf is folded by the core and written out whole.
+//!
+//! Only where the outer call reads its operand as a function (not mode by
+//! mode: [`by_modes`]) is an inner result with dynamic leaves nested, so
+//! the result is the core's function wherever it answers.
+//!
+//! The inner result's tree is read from the type the rule gives it
+//! (`C::<N>` a static leaf, `usize` a dynamic one); a signed result (a
+//! negative static stride, an `isize` offset) is not nested.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
+use layout_core::{IntTuple, Value, eval};
+use proc_macro2::{Delimiter, Literal, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote};
+
+use crate::expand::Expander;
+use crate::kind::{Kind, kind, typed_call};
+use crate::tree::has_dynamic;
+use crate::{divide, named, rules};
+
+/// The dynamic leaves of the inner results written out at nesting depth
+/// `d` are numbered from `BLOCK · (d + 1)`: past any input's own leaves.
+const BLOCK: usize = 1 << 20;
+
+/// A tree of the inner result: a static leaf, a dynamic one, or a tuple.
+enum Tree {
+    Static(i64),
+    Dynamic,
+    Tuple(Vec<Tree>),
+}
+
+/// A leaf's place in a layout value: its tree, then a field per level.
+type Place = (&'static str, Vec<usize>);
+
+/// A call with one operand (a call) replaced by its result written out.
+struct Nested<'a> {
+    /// The operand replaced.
+    inner: &'a Expr,
+    /// The call with the operand written out.
+    outer: Expr,
+    /// Where each dynamic leaf of the written-out operand is in its value
+    /// (`shape` or `stride`, then tuple fields), in leaf order.
+    paths: Vec<Place>,
+}
+
+/// Whether the `type` rules answer `e` through a nested operand.
+pub fn types(e: &Expr) -> bool {
+    nested(e, 0).is_some()
+}
+
+impl Expander<'_> {
+    /// The code for `e`, if the rules answer it through a nested operand.
+    pub(crate) fn nested(&self, e: &Expr) -> Option<TokenStream> {
+        let leaf = |k: usize| self.leaf(k);
+        nested(e, 0).and_then(|_| emit(e, &leaf, 0))
+    }
+}
+
+/// The rules' code for `e` at nesting depth `depth`.
+fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<TokenStream> {
+    if let Some(rule) = divide::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(tokens) = rules::emit(e, leaf) {
+        return Some(tokens);
+    }
+    let n = nested(e, depth)?;
+    let (base, value) = (
+        BLOCK * (depth + 1),
+        format_ident!("nested{depth}", span = Span::mixed_site()),
+    );
+    let paths = &n.paths;
+    let outer_leaf = |k: usize| match k.checked_sub(base).filter(|&j| j < BLOCK) {
+        // `((value.shape()).1).0`: a field of a field, never a float token.
+        Some(j) => {
+            let (tree, fields) = &paths[j];
+            let tree = format_ident!("{tree}");
+            let mut at = quote!(#value.#tree());
+            for &i in fields {
+                let i = Literal::usize_unsuffixed(i);
+                at = quote!((#at).#i);
+            }
+            at
+        }
+        None => leaf(k),
+    };
+    let outer = emit(&n.outer, &outer_leaf, depth + 1)?;
+    if !has_dynamic(n.inner) {
+        return Some(outer);
+    }
+    let inner = emit(n.inner, leaf, depth + 1)?;
+    let error = format_ident!("error", span = Span::mixed_site());
+    let bound = match paths.is_empty() {
+        true => quote!(_),
+        false => quote!(#value),
+    };
+    Some(quote! {
+        match #inner {
+            ::core::result::Result::Ok(#bound) => #outer,
+            ::core::result::Result::Err(#error) => ::core::result::Result::Err(#error),
+        }
+    })
+}
+
+/// `e` with its first operand that is a typed call written out, if the
+/// rules then type `e`.
+fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return None;
+    };
+    for (i, arg) in args.iter().enumerate() {
+        let call = matches!(arg.kind, ExprKind::Call { .. });
+        if !call || kind(arg) != Kind::Layout || named::contains(arg) {
+            continue;
+        }
+        if has_dynamic(arg) && by_modes(e, i) {
+            continue;
+        }
+        let Some((shape, stride)) = result(arg, depth + 1) else {
+            continue;
+        };
+        let (base, mut paths) = (BLOCK * (depth + 1), Vec::new());
+        let shape = written(&shape, ("shape", Vec::new()), arg, base, &mut paths);
+        let stride = written(&stride, ("stride", Vec::new()), arg, base, &mut paths);
+        let mut outer = e.clone();
+        if let ExprKind::Call { args, .. } = &mut outer.kind {
+            args[i] = Expr::new(
+                ExprKind::Layout(Box::new(shape), Box::new(stride)),
+                arg.span,
+            );
+        }
+        let typed = divide::rule(&outer).is_some()
+            || rules::layout_type(&outer).is_some()
+            || nested(&outer, depth + 1).is_some();
+        if typed {
+            return Some(Nested {
+                inner: arg,
+                outer,
+                paths,
+            });
+        }
+    }
+    None
+}
+
+/// Whether operand `i` of `e` is read mode by mode: the layout a by-mode
+/// tiler (`<…>`, a tuple of extents) divides, multiplies or composes, a
+/// divide's layout (the rule reads its tiler by mode), the layout of a
+/// `coalesce` by a profile, either side of
+/// `blocked_product`/`raked_product` (which zip their modes) and the
+/// operands of the other forms. There, an inner result with a dynamic
+/// leaf is not nested: its typed top-level modes are CuTe's, which may
+/// differ from the core's where a dynamic leaf keeps modes apart (as
+/// CuTe's coalesce keeps them) or is 1, so the outer result could be a
+/// different function (`logical_divide(coalesce((2,m):(1,2)), <4>)` tiles
+/// the mode `2:1` where the core tiles `2m:1`). The others read their
+/// operand only as a function: `coalesce`, `complement`, `composition`
+/// (both sides), a product's `B` and its `A` by a layout or an extent.
+fn by_modes(e: &Expr, i: usize) -> bool {
+    let Some((form, _, args)) = typed_call(e) else {
+        return true;
+    };
+    let tiler = || {
+        let b = args.get(1).map(|b| &b.kind);
+        matches!(b, Some(ExprKind::Tiler(_) | ExprKind::Tuple(_)))
+    };
+    match form {
+        // A profile reads the layout mode by mode.
+        TypedForm::Coalesce => args.len() > 1,
+        TypedForm::Complement => false,
+        TypedForm::Composition | TypedForm::Product(_) => i == 0 && tiler(),
+        _ => true,
+    }
+}
+
+/// The shape and stride trees of what the rules give for the call `e`
+/// (the core's value if it has no dynamic leaf).
+fn result(e: &Expr, depth: usize) -> Option<(Tree, Tree)> {
+    if !has_dynamic(e) {
+        let Ok(Value::Layout(l)) = eval(e) else {
+            return None;
+        };
+        return Some((fixed(l.shape()), fixed(l.stride())));
+    }
+    let layout_type = match divide::rule(e) {
+        Some(rule) => rule.layout_type(),
+        None => match rules::layout_type(e) {
+            Some(t) => t,
+            None => return result(&nested(e, depth)?.outer, depth + 1),
+        },
+    };
+    parse_layout(layout_type)
+}
+
+fn fixed(t: &IntTuple) -> Tree {
+    match t {
+        IntTuple::Int(n) => Tree::Static(*n),
+        IntTuple::Tuple(items) => Tree::Tuple(items.iter().map(fixed).collect()),
+    }
+}
+
+/// The tree written out as an operand (spans the inner call's), each
+/// dynamic leaf numbered from `base` and its place recorded in `paths`.
+fn written(t: &Tree, place: Place, at: &Expr, base: usize, paths: &mut Vec<Place>) -> Expr {
+    let kind = match t {
+        Tree::Static(n) => ExprKind::Int(*n),
+        Tree::Dynamic => {
+            paths.push(place);
+            ExprKind::Dynamic(base + paths.len() - 1)
+        }
+        Tree::Tuple(items) => ExprKind::Tuple(
+            (items.iter().enumerate())
+                .map(|(i, item)| {
+                    let mut field = place.clone();
+                    field.1.push(i);
+                    written(item, field, at, base, paths)
+                })
+                .collect(),
+        ),
+    };
+    Expr::new(kind, at.span)
+}
+
+/// The shape and stride of `Layout<SHAPE, STRIDE>` as the rules write
+/// its type; `None` for a third argument (a signed layout's `isize`).
+fn parse_layout(t: TokenStream) -> Option<(Tree, Tree)> {
+    let tokens: Vec<TokenTree> = t.into_iter().collect();
+    let start = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Ident(i) if i == "Layout"))?;
+    let args = tokens.get(start + 2..tokens.len() - 1)?;
+    match split(args).as_slice() {
+        [shape, stride] => Some((parse_tree(shape)?, parse_tree(stride)?)),
+        _ => None,
+    }
+}
+
+/// Tokens split at the commas outside `<…>`; a trailing comma dropped.
+fn split(tokens: &[TokenTree]) -> Vec<Vec<TokenTree>> {
+    let (mut out, mut part, mut depth) = (Vec::new(), Vec::new(), 0i32);
+    for t in tokens {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == ',' && depth == 0 => {
+                out.push(std::mem::take(&mut part));
+                continue;
+            }
+            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
+            TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
+            _ => {}
+        }
+        part.push(t.clone());
+    }
+    if !part.is_empty() {
+        out.push(part);
+    }
+    out
+}
+
+/// A leaf (`usize`, or `C::<N>` with `N` maybe `{ -N }`) or a tuple.
+fn parse_tree(tokens: &[TokenTree]) -> Option<Tree> {
+    match tokens {
+        [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => {
+            let items: Vec<TokenTree> = g.stream().into_iter().collect();
+            let parts = split(&items);
+            let trees = parts.iter().map(|p| parse_tree(p));
+            Some(Tree::Tuple(trees.collect::<Option<_>>()?))
+        }
+        [TokenTree::Ident(i)] if i == "usize" => Some(Tree::Dynamic),
+        _ => static_leaf(tokens, false),
+    }
+}
+
+/// The integer of `C::<N>` (`C::<{ -N }>`): the last literal, negated
+/// after a `-`.
+fn static_leaf(tokens: &[TokenTree], negative: bool) -> Option<Tree> {
+    let mut out = None;
+    let mut minus = negative;
+    for t in tokens {
+        match t {
+            TokenTree::Punct(p) if p.as_char() == '-' => minus = true,
+            TokenTree::Literal(l) => {
+                let n: i64 = l.to_string().parse().ok()?;
+                out = Some(Tree::Static(if minus { -n } else { n }));
+            }
+            TokenTree::Group(g) => {
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                out = Some(static_leaf(&inner, minus)?);
+            }
+            _ => {}
+        }
+    }
+    out
+}
