@@ -22,7 +22,7 @@ use super::product_by_mode::{Parts, TileTimes};
 use super::product_copies::{ProductEntry, ProductTile};
 
 /// An entry `T` of a product's tiler for the mode `S` it multiplies,
-/// checked where it was written ([`ProductEntry::fit_entry`]).
+/// checked where it was written ([`FitEntry::fit_entry`]).
 #[derive(Clone, Copy)]
 pub struct EntryFit<T, S>(T, PhantomData<fn() -> S>);
 
