@@ -9,7 +9,7 @@
 //! (`typed_gemm_nested.rs`: each mode's offsets fixed once per call, the
 //! loop chosen by `typed_gemm_plan.rs`).
 
-use layout_core::Error;
+use layout_core::{Error, ErrorKind};
 
 use super::gemm::check_extents;
 use super::typed_gemm_nested::nested;
@@ -18,6 +18,20 @@ use crate::__private::{Gemm, GemmOperand, Roles};
 
 /// The largest C (`V·M·N` elements) [`gemm`] accumulates in a local array.
 pub(super) const REGISTERS: usize = 64;
+
+/// Whether each mode of `l` playing a role has a size (its leaves'
+/// extents multiplied) that fits in `usize`: an extent 0 anywhere makes it
+/// 0, else no product may overflow.
+fn sizes_fit<L: GemmOperand>(l: &L, roles: Roles) -> bool {
+    roles.iter().flatten().all(|&mode| {
+        let (mut size, mut empty) = (Some(1usize), false);
+        l.leaves(mode, &mut |e, _| {
+            empty |= e == 0;
+            size = size.and_then(|s| s.checked_mul(e));
+        });
+        empty || size.is_some()
+    })
+}
 
 /// Extents and strides of an operand's three roles.
 #[inline(always)]
@@ -121,8 +135,10 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
 }
 
 /// [`gemm`], refusing disagreeing extents with an error
-/// ([`DomainError::GemmExtents`](layout_core::DomainError::GemmExtents))
-/// before any element is written.
+/// ([`DomainError::GemmExtents`](layout_core::DomainError::GemmExtents)),
+/// and a nested mode whose size does not fit in `usize` (a broadcast mode
+/// of huge extents, which any buffer holds) with
+/// [`ErrorKind::Overflow`], before any element is written.
 #[inline]
 pub fn try_gemm<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
@@ -146,6 +162,13 @@ where
     check_extents(ea, eb, ec)?;
     let ([v, m, k], n) = (ea, eb[1]);
     if const { !(LA::FLAT && LB::FLAT && LC::FLAT) } {
+        // A nested mode whose size passes `usize::MAX` (a broadcast one can
+        // fit any buffer) has wrapped extents above: no loop is right.
+        if !(sizes_fit(&a.layout, ra) && sizes_fit(&b.layout, rb) && sizes_fit(&c.layout, rc)) {
+            return Err(Error::new(ErrorKind::Overflow(
+                "gemm: the size of an operand's mode does not fit in 64 bits",
+            )));
+        }
         // Each nested mode that is one progression (`(2,4):(16,32)` is
         // `8:16`) collapses to its leaf: the strided kernel, same offsets.
         match (

@@ -39,8 +39,8 @@ impl<L: GemmOperand> Split<'_, L> {
 /// The first `len` entries are written.
 #[inline(always)]
 unsafe fn lay(buffer: &mut [MaybeUninit<usize>; TABLE], len: usize, e: usize, d: usize) -> usize {
-    // Extents whose product wraps to at most `TABLE` (a layout no tensor
-    // of stored elements has): refused, as an index past the table.
+    // Extents whose product wraps to at most `TABLE`: `try_gemm` refuses
+    // such modes first (`sizes_fit`), so this is a broken invariant.
     let Some(end) = len.checked_mul(e).filter(|&end| end <= TABLE) else {
         panic!("gemm: an offsets table past {TABLE} entries");
     };
