@@ -290,3 +290,14 @@ fn a_nested_mode_whose_size_wraps_is_refused() {
     typed::try_gemm(&a, &b, &mut c).unwrap();
     assert_eq!(dc, [6.0]);
 }
+
+#[test]
+fn gemm_kernel_refuses_a_mode_whose_size_wraps() {
+    let big = (1usize << 63) + 1;
+    let (a, b) = (layout!(((2,big),1):((0,0),0)), layout!((1,1):(0,0)));
+    let error = gemm_kernel(&a, &b, &a).unwrap_err();
+    assert!(
+        error.to_string().contains("does not fit in 64 bits"),
+        "{error}"
+    );
+}

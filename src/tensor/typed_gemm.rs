@@ -19,9 +19,30 @@ use crate::__private::{Gemm, GemmOperand, Roles};
 /// The largest C (`V·M·N` elements) [`gemm`] accumulates in a local array.
 pub(super) const REGISTERS: usize = 64;
 
-/// Whether each mode of `l` playing a role has a size (its leaves'
-/// extents multiplied) that fits in `usize`: an extent 0 anywhere makes it
-/// 0, else no product may overflow.
+/// A nested mode whose size (its leaves' extents multiplied) passes
+/// `usize::MAX` (a broadcast mode, which any buffer holds) has wrapped
+/// extents in `modes()`: no loop over it is right, so an error.
+pub(super) fn check_sizes<LA, LB, LC>(
+    a: &LA,
+    b: &LB,
+    c: &LC,
+    roles: [Roles; 3],
+) -> Result<(), Error>
+where
+    LA: GemmOperand,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    if !(sizes_fit(a, roles[0]) && sizes_fit(b, roles[1]) && sizes_fit(c, roles[2])) {
+        return Err(Error::new(ErrorKind::Overflow(
+            "gemm: the size of an operand's mode does not fit in 64 bits",
+        )));
+    }
+    Ok(())
+}
+
+/// Whether each mode of `l` playing a role has a size that fits in
+/// `usize`: an extent 0 anywhere makes it 0, else no product may overflow.
 fn sizes_fit<L: GemmOperand>(l: &L, roles: Roles) -> bool {
     roles.iter().flatten().all(|&mode| {
         let (mut size, mut empty) = (Some(1usize), false);
@@ -162,13 +183,7 @@ where
     check_extents(ea, eb, ec)?;
     let ([v, m, k], n) = (ea, eb[1]);
     if const { !(LA::FLAT && LB::FLAT && LC::FLAT) } {
-        // A nested mode whose size passes `usize::MAX` (a broadcast one can
-        // fit any buffer) has wrapped extents above: no loop is right.
-        if !(sizes_fit(&a.layout, ra) && sizes_fit(&b.layout, rb) && sizes_fit(&c.layout, rc)) {
-            return Err(Error::new(ErrorKind::Overflow(
-                "gemm: the size of an operand's mode does not fit in 64 bits",
-            )));
-        }
+        check_sizes(&a.layout, &b.layout, &c.layout, [ra, rb, rc])?;
         // Each nested mode that is one progression (`(2,4):(16,32)` is
         // `8:16`) collapses to its leaf: the strided kernel, same offsets.
         match (

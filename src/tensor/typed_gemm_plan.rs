@@ -8,7 +8,7 @@ use core::mem::MaybeUninit;
 use layout_core::Error;
 
 use super::gemm::check_extents;
-use super::typed_gemm::{REGISTERS, by_role, distinct_offsets};
+use super::typed_gemm::{REGISTERS, by_role, check_sizes, distinct_offsets};
 use crate::__private::{Gemm, GemmOperand, Roles};
 
 /// How many coordinates an offsets table holds (as many as the local
@@ -47,7 +47,8 @@ pub enum GemmKernel {
 
 /// Which loop [`gemm`](super::typed::gemm) runs on operands of layouts
 /// `a`, `b` and `c` ([`GemmKernel`]), or the error of
-/// [`try_gemm`](super::typed::try_gemm) when their extents disagree.
+/// [`try_gemm`](super::typed::try_gemm) when their extents disagree or a
+/// nested mode's size does not fit in `usize`.
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -78,6 +79,9 @@ where
         by_role(c.modes(), rc).0,
     );
     check_extents(ea, eb, ec)?;
+    if !(LA::FLAT && LB::FLAT && LC::FLAT) {
+        check_sizes(a, b, c, [ra, rb, rc])?;
+    }
     if [ea[0], ea[1], eb[1]].contains(&0) {
         return Ok(GemmKernel::Empty);
     }
