@@ -56,6 +56,8 @@ mod partition_args;
 mod partition_index;
 #[path = "../../layout-macros/src/primary.rs"]
 mod primary;
+#[path = "../../layout-macros/src/probe.rs"]
+mod probe;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
 #[path = "../../layout-macros/src/quick.rs"]

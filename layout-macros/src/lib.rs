@@ -35,6 +35,7 @@ mod partition;
 mod partition_args;
 mod partition_index;
 mod primary;
+mod probe;
 mod product;
 mod quick;
 mod rules;

@@ -50,6 +50,8 @@ mod partition_args;
 mod partition_index;
 #[path = "../src/primary.rs"]
 mod primary;
+#[path = "../src/probe.rs"]
+mod probe;
 #[path = "../src/product.rs"]
 mod product;
 #[path = "../src/quick.rs"]
