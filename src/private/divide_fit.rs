@@ -30,7 +30,7 @@ use super::divide_mode::{DivMode, UnitTile};
 use super::gemm_form::Rank;
 use super::int::{C, Int};
 use super::layout::Layout;
-use super::named_partition::StepTilerFits;
+use super::named_partition::{StepMarks, StepTilerFits};
 use super::poisoned::Poisoned;
 use super::static_complement::{No, Yes};
 use super::tiler_prefix::PrefixTilerFits;
@@ -133,7 +133,8 @@ pub trait FitTile: Sized {
     fn fit_tiler_step<F, L, St>(self, _step: &St) -> Fit<Self, L>
     where
         L: LayoutShape,
-        Self: StepTilerFits<L::Shape, St, F>,
+        St: StepMarks<Self>,
+        Self: StepTilerFits<L::Shape, <St as StepMarks<Self>>::Checked, F>,
     {
         Fit(PhantomData)
     }

@@ -148,7 +148,7 @@ pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
 pub use mode::Get;
 pub use named_partition::{
-    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepTilerFits,
+    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepMarks, StepTilerFits,
     named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
     named_outer_partition,
 };

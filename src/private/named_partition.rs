@@ -192,6 +192,38 @@ type Cut<Cd, T, S> = <<Cd as IntoList>::List as TruncTo<PrefixList<T, S>>>::Out;
 /// The list of a tuple diced by a `Step` tuple (CuTe's `dice(step, t)`).
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
 
+/// A step (`Self`) with one mark per entry of the named tiler `T` (CuTe's
+/// `dice` static_asserts "Mismatched Ranks" otherwise): what
+/// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks first.
+/// It does not depend on the layout, which rustc has not inferred yet when
+/// it reports a step of another rank: [`StepTilerFits`] would name the
+/// layout's shape `_`. `Checked` is the step, which `StepTilerFits` is
+/// then asked with, so that a wrong rank is this one error (the projection
+/// stands in a parameter, not as `Self`, so that rustc still points
+/// `StepTilerFits`'s error at the tiler's name).
+#[diagnostic::on_unimplemented(
+    message = "the step `{Self}` does not have one mark per entry of the named tiler `{T}` (CuTe's `dice` static_asserts \"Mismatched Ranks\"): `C<1>` keeps an entry, `X` drops it"
+)]
+pub trait StepMarks<T> {
+    /// `Self`.
+    type Checked;
+}
+
+// An impl per rank, with no where-clause: a step of another rank matches
+// none, so that `Checked` has no value and rustc reports this trait alone
+// (with a where-clause, `Checked` would still normalize, and
+// `StepTilerFits` would be reported with `_` too). The step is `Self`, so
+// that rustc waits for it rather than infer it from the tiler's rank.
+macro_rules! step_marks {
+    ($rank:literal; $(($i:tt $T:ident $St:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($T, $St),*> StepMarks<($($T,)*)> for ($($St,)*) {
+            type Checked = Self;
+        }
+    };
+}
+for_each_rank!(step_marks);
+
 /// A whole named tiler (`Self`) that fits a layout of shape `S` once
 /// projected by the step `St`, in the function `F`: what
 /// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks at the
