@@ -15,7 +15,7 @@ use super::list::{Cons, IntoList, Nil};
 use super::partition::Dice;
 use super::partition_bound::PartitionBound;
 use super::threads::ThreadIndex;
-use super::tiler_prefix::{FitsPrefix, PrefixList, PrefixTiler, TruncTo};
+use super::tiler_prefix::{CutCoordOf, CutIfLonger, FitsPrefix, PrefixList, PrefixTiler, TruncTo};
 use super::typed_partition::{Fits, OuterBy, Threads, TileBy};
 use crate::tensor::X;
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
@@ -165,29 +165,28 @@ for_each_rank!(static_tuples);
 /// ([`FitTile::fit_tiler_prefix`](super::FitTile::fit_tiler_prefix)), tiles
 /// as the tiler [`PrefixTiler`] gives: itself where it fits (perhaps fewer
 /// entries than the layout has modes: the others kept whole), else one
-/// that does, the coordinate cut to its length ([`TruncTo`]), so that the
-/// partition's own bounds hold and report nothing more.
+/// that does. The coordinate is taken whole (it may be longer or shorter
+/// than the tiler, up to the layout's rank, as CuTe's `inner_partition`
+/// takes it), cut only where the tiler is longer than the layout, which
+/// the name already reported ([`CutIfLonger`]), so that the partition's
+/// own bounds hold and report nothing more.
 impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,
-    Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
-    Layout<S, D, I>: TileBy<PrefixList<T, S>, Cut<Cd, T, S>, Output: Fits>,
+    Cd: IntoList<List: CutIfLonger<T::List, S::List, S::List>>,
+    Layout<S, D, I>: TileBy<PrefixList<T, S>, CutCoordOf<Cd, T, S>, Output: Fits>,
 {
-    type Output = <Layout<S, D, I> as TileBy<PrefixList<T, S>, Cut<Cd, T, S>>>::Output;
+    type Output = <Layout<S, D, I> as TileBy<PrefixList<T, S>, CutCoordOf<Cd, T, S>>>::Output;
     #[inline(always)]
     fn tile_of(
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, bool), Error> {
-        layout.tile_within(Default::default(), coord.into_list().trunc())
+        layout.tile_within(Default::default(), coord.into_list().cut())
     }
 }
-
-/// A coordinate's list cut to the length of the tiles a named tiler
-/// divides with ([`PrefixList`]).
-type Cut<Cd, T, S> = <<Cd as IntoList>::List as TruncTo<PrefixList<T, S>>>::Out;
 
 /// The list of a tuple diced by a `Step` tuple (CuTe's `dice(step, t)`).
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
@@ -283,22 +282,24 @@ impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
 }
 
 /// `outer_partition`'s whole named tiler, as `local_tile`'s (the modes
-/// past the tiler kept whole, as CuTe's `outer_partition`).
+/// past the tiler kept whole, as CuTe's `outer_partition`); a coordinate
+/// longer than the tiler is the partition's error (CuTe's `append`
+/// static_asserts), not cut.
 impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,
-    Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
-    Layout<S, D, I>: OuterBy<PrefixList<T, S>, Cut<Cd, T, S>, Output: Fits>,
+    Cd: IntoList<List: CutIfLonger<T::List, S::List, S::List>>,
+    Layout<S, D, I>: OuterBy<PrefixList<T, S>, CutCoordOf<Cd, T, S>, Output: Fits>,
 {
-    type Output = <Layout<S, D, I> as OuterBy<PrefixList<T, S>, Cut<Cd, T, S>>>::Output;
+    type Output = <Layout<S, D, I> as OuterBy<PrefixList<T, S>, CutCoordOf<Cd, T, S>>>::Output;
     #[inline(always)]
     fn outer_of(
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, PartitionBound), Error> {
-        layout.outer_within(Default::default(), coord.into_list().trunc())
+        layout.outer_within(Default::default(), coord.into_list().cut())
     }
 }
 

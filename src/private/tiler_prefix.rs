@@ -6,9 +6,22 @@
 //! `append<R1>(coord, _)`). The checks and the tiler the partition uses,
 //! on type-level lists so that any two ranks match without an impl per
 //! pair.
+//!
+//! The tile coordinate has its own rank, up to the layout's (CuTe's
+//! `inner_partition` slices `zipped_divide`'s rest mode, which has one
+//! mode per mode of the layout, by `append<R1>(coord, _)`): entries past
+//! the tiler slice the modes kept whole (`local_tile((16,32,64), (2,4),
+//! (1,2,3))` is tile `(1,2)` of the first two modes at column 3 of the
+//! third, CuTe's `(_2,_4):(_1,16)` at 1666), and a coordinate shorter
+//! than the tiler is padded with `_` (CuTe's `append` again).
+
+use layout_core::Error;
 
 use super::divide_fit::{FitsMode, ModeTile};
-use super::list::{Cons, IntoList, Nil};
+use super::list::{Chain, Cons, IntoList, Nil};
+use super::partition::TileModes;
+use super::slice_modes::SliceEntry;
+use crate::tensor::X;
 
 /// A layout's shape list (`Self`) whose first modes the tiler list `TL`
 /// fits, one tile per mode ([`FitsMode`]), in the function `F`: a tiler
@@ -96,3 +109,105 @@ impl<T: IntoList, S: IntoList<List: FitsPrefix<T::List, F>>, F> PrefixTilerFits<
 /// The tiles a whole named tiler `T` divides the shape `S` with
 /// ([`PrefixTiler`]).
 pub type PrefixList<T, S> = <<T as IntoList>::List as PrefixTiler<<S as IntoList>::List>>::Fitted;
+
+// The tiler is used up but the coordinate is not: its next entry slices
+// the next mode kept whole, as CuTe's `inner_partition` slices the rest
+// mode `(r0,…,rk,s(k+1),…)` by the whole coordinate. Every coordinate of
+// such a slice is one of the layout's, so `within` is unchanged; an entry
+// past its mode is the slice's error.
+impl<S, SL, D, DL, Cd, CL> TileModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Nil
+where
+    Cd: SliceEntry<S, D, S: Chain<<Nil as TileModes<SL, DL, CL>>::RestS>>,
+    Cd: SliceEntry<S, D, D: Chain<<Nil as TileModes<SL, DL, CL>>::RestD>>,
+    Nil: TileModes<SL, DL, CL, TileS = Nil, TileD = Nil>,
+{
+    type TileS = Nil;
+    type TileD = Nil;
+    type RestS = <<Cd as SliceEntry<S, D>>::S as Chain<<Nil as TileModes<SL, DL, CL>>::RestS>>::Out;
+    type RestD = <<Cd as SliceEntry<S, D>>::D as Chain<<Nil as TileModes<SL, DL, CL>>::RestD>>::Out;
+    #[inline(always)]
+    fn tile(
+        self,
+        s: Cons<S, SL>,
+        d: Cons<D, DL>,
+        c: Cons<Cd, CL>,
+        offset: &mut usize,
+        within: &mut bool,
+    ) -> Result<(Nil, Nil, Self::RestS, Self::RestD), Error> {
+        let (ks, kd) = c.0.slice_entry(s.0, d.0, offset, "a tile coordinate")?;
+        let (_, _, rs, rd) = Nil.tile(s.1, d.1, c.1, offset, within)?;
+        Ok((Nil, Nil, ks.concat(rs), kd.concat(rd)))
+    }
+}
+
+// The coordinate is used up but the tiler is not: CuTe's `append<R1>(coord,
+// _)` pads it with `_`, which keeps each remaining rest mode.
+impl<T, TL, S, SL, D, DL> TileModes<Cons<S, SL>, Cons<D, DL>, Nil> for Cons<T, TL>
+where
+    Cons<T, TL>: TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>,
+{
+    type TileS = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::TileS;
+    type TileD = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::TileD;
+    type RestS = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::RestS;
+    type RestD = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::RestD;
+    #[inline(always)]
+    fn tile(
+        self,
+        s: Cons<S, SL>,
+        d: Cons<D, DL>,
+        _: Nil,
+        offset: &mut usize,
+        within: &mut bool,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+        self.tile(s, d, Cons(X, Nil), offset, within)
+    }
+}
+
+/// A tile coordinate list (`Self`) for a named tiler list `TL` over the
+/// shape list `SL` (`Full` is `SL` whole, `SL` what the walk has left of
+/// it): itself, whatever its length, where the tiler fits within the
+/// shape's rank (the coordinate then slices the modes past the tiler too,
+/// or is padded with `_`, and one longer than the shape is the
+/// partition's error); cut to the shape's rank where the tiler is longer
+/// than the shape, which is already an error at the tiler's name
+/// ([`PrefixTilerFits`]), so that the partition reports nothing more.
+pub trait CutIfLonger<TL, SL, Full> {
+    /// The coordinate the partition takes.
+    type Out;
+    /// The coordinate the partition takes.
+    fn cut(self) -> Self::Out;
+}
+
+impl<Cd, SL, Full> CutIfLonger<Nil, SL, Full> for Cd {
+    type Out = Cd;
+    #[inline(always)]
+    fn cut(self) -> Cd {
+        self
+    }
+}
+
+impl<Cd: CutIfLonger<TL, SL, Full>, T, TL, S, SL, Full> CutIfLonger<Cons<T, TL>, Cons<S, SL>, Full>
+    for Cd
+{
+    type Out = Cd::Out;
+    #[inline(always)]
+    fn cut(self) -> Cd::Out {
+        CutIfLonger::<TL, SL, Full>::cut(self)
+    }
+}
+
+impl<Cd: TruncTo<Full>, T, TL, Full> CutIfLonger<Cons<T, TL>, Nil, Full> for Cd {
+    type Out = Cd::Out;
+    #[inline(always)]
+    fn cut(self) -> Cd::Out {
+        self.trunc()
+    }
+}
+
+/// A named tiler `T`'s coordinate `Cd` over the shape `S`, as the partition
+/// takes it ([`CutIfLonger`]).
+pub type CutCoordOf<Cd, T, S> = <<Cd as IntoList>::List as CutIfLonger<
+    <T as IntoList>::List,
+    <S as IntoList>::List,
+    <S as IntoList>::List,
+>>::Out;
