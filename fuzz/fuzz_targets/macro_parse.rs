@@ -28,6 +28,8 @@ mod composed;
 mod construct;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
+#[path = "../../layout-macros/src/divide_nested.rs"]
+mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]
 mod emit;
 #[path = "../../layout-macros/src/expand.rs"]

@@ -21,6 +21,7 @@ mod compose;
 mod composed;
 mod construct;
 mod divide;
+mod divide_nested;
 mod emit;
 mod expand;
 mod fallback;

@@ -22,6 +22,8 @@ mod composed;
 mod construct;
 #[path = "../src/divide.rs"]
 mod divide;
+#[path = "../src/divide_nested.rs"]
+mod divide_nested;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]

@@ -59,6 +59,7 @@ mod divide_fit;
 mod divide_leaf;
 mod divide_merge;
 mod divide_mode;
+mod divide_prefix;
 mod edit;
 mod edit_layout;
 mod gemm_form;
