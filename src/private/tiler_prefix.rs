@@ -163,51 +163,48 @@ where
     }
 }
 
-/// A tile coordinate list (`Self`) for a named tiler list `TL` over the
-/// shape list `SL` (`Full` is `SL` whole, `SL` what the walk has left of
-/// it): itself, whatever its length, where the tiler fits within the
-/// shape's rank (the coordinate then slices the modes past the tiler too,
-/// or is padded with `_`, and one longer than the shape is the
-/// partition's error); cut to the shape's rank where the tiler is longer
-/// than the shape, which is already an error at the tiler's name
-/// ([`PrefixTilerFits`]), so that the partition reports nothing more.
-pub trait CutIfLonger<TL, SL, Full> {
-    /// The coordinate the partition takes.
-    type Out;
-    /// The coordinate the partition takes.
-    fn cut(self) -> Self::Out;
+/// A list (`Self`) with at most as many entries as the list `L`.
+pub trait AtMost<L> {}
+
+impl<L> AtMost<L> for Nil {}
+
+impl<H, T: AtMost<L>, K, L> AtMost<Cons<K, L>> for Cons<H, T> {}
+
+/// A tile coordinate (`Self`) of a named partition with at most one entry
+/// per top-level mode of the layout's shape `S`: asked at the coordinate,
+/// so that a longer one is one error there (the partition then takes the
+/// coordinate cut to the layout's rank, [`TruncTo`], and reports nothing
+/// more).
+#[diagnostic::on_unimplemented(
+    message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: one entry (an integer, `X`, or a tuple nested like the mode) per mode at most, the missing ones `X` (CuTe's `append<R>(coord, _)` static_asserts)"
+)]
+pub trait TileCoordFits<S> {}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: IntoList<List: AtMost<S::List>>, S: IntoList> TileCoordFits<S> for Cd {}
+
+/// The tiles of an `outer_partition` tiler, as a list: a named tiler's
+/// (a [`Fit`](super::Fit)) or a written-out tuple's.
+pub trait TilerList {
+    /// The list of the tiles.
+    type List;
 }
 
-impl<Cd, SL, Full> CutIfLonger<Nil, SL, Full> for Cd {
-    type Out = Cd;
-    #[inline(always)]
-    fn cut(self) -> Cd {
-        self
-    }
+impl<T: IntoList, L> TilerList for super::Fit<T, L> {
+    type List = T::List;
 }
 
-impl<Cd: CutIfLonger<TL, SL, Full>, T, TL, S, SL, Full> CutIfLonger<Cons<T, TL>, Cons<S, SL>, Full>
-    for Cd
-{
-    type Out = Cd::Out;
-    #[inline(always)]
-    fn cut(self) -> Cd::Out {
-        CutIfLonger::<TL, SL, Full>::cut(self)
-    }
+impl<T: IntoList> TilerList for T {
+    type List = T::List;
 }
 
-impl<Cd: TruncTo<Full>, T, TL, Full> CutIfLonger<Cons<T, TL>, Nil, Full> for Cd {
-    type Out = Cd::Out;
-    #[inline(always)]
-    fn cut(self) -> Cd::Out {
-        self.trunc()
-    }
-}
+/// `outer_partition`'s coordinate (`Self`, a position in the tile) with at
+/// most one entry per entry of the tiler list `TL`: asked at the
+/// coordinate, so that a longer one is one error there.
+#[diagnostic::on_unimplemented(
+    message = "the coordinate `{Self}` of `outer_partition` has more entries than its tiler: one entry (its position in that tile) per tile at most (CuTe's `append<R0>(coord, _)` static_asserts)"
+)]
+pub trait OuterCoordFits<TL> {}
 
-/// A named tiler `T`'s coordinate `Cd` over the shape `S`, as the partition
-/// takes it ([`CutIfLonger`]).
-pub type CutCoordOf<Cd, T, S> = <<Cd as IntoList>::List as CutIfLonger<
-    <T as IntoList>::List,
-    <S as IntoList>::List,
-    <S as IntoList>::List,
->>::Out;
+#[diagnostic::do_not_recommend]
+impl<Cd: IntoList<List: AtMost<TL>>, TL> OuterCoordFits<TL> for Cd {}
