@@ -26,6 +26,8 @@ mod compose;
 mod composed;
 #[path = "../../layout-macros/src/construct.rs"]
 mod construct;
+#[path = "../../layout-macros/src/construct_order.rs"]
+mod construct_order;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
 #[path = "../../layout-macros/src/divide_nested.rs"]

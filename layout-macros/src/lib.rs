@@ -20,6 +20,7 @@ mod complement_shape;
 mod compose;
 mod composed;
 mod construct;
+mod construct_order;
 mod divide;
 mod divide_nested;
 mod emit;

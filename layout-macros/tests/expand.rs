@@ -20,6 +20,8 @@ mod compose;
 mod composed;
 #[path = "../src/construct.rs"]
 mod construct;
+#[path = "../src/construct_order.rs"]
+mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
 #[path = "../src/divide_nested.rs"]
@@ -155,6 +157,16 @@ snapshot!(
     "type zipped_divide((m,8):(8,1), <4,8>)"
 );
 snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
+// CuTe's `make_layout(L0, L1)`: each layout one mode, its leaves as written.
+snapshot!(
+    typed_make_layout_concat,
+    "type make_layout((4,m):(1,4), 8:k)"
+);
+// A tiler shorter than the layout: the integer indexes the modes past it too.
+snapshot!(
+    typed_local_tile_short_index,
+    "type local_tile((m,n,k):(1,m,p), (2,4), i)"
+);
 snapshot!(
     typed_composition,
     "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))"

@@ -123,12 +123,12 @@ fn each_typed_form_gives_the_cores_value() {
     check_tuple!("idx2crd", "idx2crd(790,(2,(2,4),((2,5,2),2)))", idx2crd(790,(2,(2,4),((2,5,2),{2}))));
     check_tuple!("idx2crd", "idx2crd(452,(4,((2,8),(2,2)),2))", idx2crd({452},(4,((2,8),(2,2)),2)));
     check_tuple!("idx2crd", "idx2crd(452,(4,((2,8),(2,2)),2))", idx2crd(452,(4,((2,8),(2,2)),{2})));
-    check_layout!("make_layout", "make_layout((8,((1,6,2),(3,2))),LayoutLeft)", type make_layout(({8},((1,6,2),(3,2))),LayoutLeft));
-    check_layout!("make_layout", "make_layout((8,((1,6,2),(3,2))),LayoutLeft)", type make_layout((8,((1,6,2),(3,{2}))),LayoutLeft));
-    check_layout!("make_layout", "make_layout((((3),8),((1,2,2),8)), LayoutRight)", type make_layout(((({3}),8),((1,2,2),8)), LayoutRight));
-    check_layout!("make_layout", "make_layout((((3),8),((1,2,2),8)), LayoutRight)", type make_layout((((3),8),((1,2,2),{8})), LayoutRight));
-    check_layout!("make_layout", "make_layout((6,(2,2),(4,1,(2))), LayoutRight)", type make_layout(({6},(2,2),(4,1,(2))), LayoutRight));
-    check_layout!("make_layout", "make_layout((6,(2,2),(4,1,(2))), LayoutRight)", type make_layout((6,(2,2),(4,1,({2}))), LayoutRight));
+    check_layout!("make_layout", "make_layout((4,4):(4,1),((2,2),(2,3)):((1,2),(4,8)),((1,4),4):((16,4),1),(3,4):(4,1))", type make_layout(({4},4):(4,1),((2,2),(2,3)):((1,2),(4,8)),((1,4),4):((16,4),1),(3,4):(4,1)));
+    check_layout!("make_layout", "make_layout((4,4):(4,1),((2,2),(2,3)):((1,2),(4,8)),((1,4),4):((16,4),1),(3,4):(4,1))", type make_layout((4,4):(4,1),((2,2),(2,3)):((1,2),(4,8)),((1,4),4):((16,4),1),(3,4):(4,{1})));
+    check_layout!("make_layout", "make_layout(8:1, (2, (3, 1, 3)):(1, (2, 6, 6)), (2, 4):(1, 2), (2, 2):(0, 1))", type make_layout({8}:1, (2, (3, 1, 3)):(1, (2, 6, 6)), (2, 4):(1, 2), (2, 2):(0, 1)));
+    check_layout!("make_layout", "make_layout(8:1, (2, (3, 1, 3)):(1, (2, 6, 6)), (2, 4):(1, 2), (2, 2):(0, 1))", type make_layout(8:1, (2, (3, 1, 3)):(1, (2, 6, 6)), (2, 4):(1, 2), (2, 2):(0, {1})));
+    check_layout!("make_layout", "make_layout(((4,2),1):((2,0),2), (2,4):(1,2), ((2,4),2):((8,2),0))", type make_layout((({4},2),1):((2,0),2), (2,4):(1,2), ((2,4),2):((8,2),0)));
+    check_layout!("make_layout", "make_layout(((4,2),1):((2,0),2), (2,4):(1,2), ((2,4),2):((8,2),0))", type make_layout(((4,2),1):((2,0),2), (2,4):(1,2), ((2,4),2):((8,2),{0})));
     check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", coshape((({2},4),(3,5)):((3,6),(1,24)), 1, 1));
     check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 1, 1)", coshape(((2,4),(3,5)):((3,6),(1,{24})), 1, 1));
     check_int!("coshape", "coshape(((2,4),(3,5)):((3,6),(1,24)), 0)", coshape((({2},4),(3,5)):((3,6),(1,24)), 0));
