@@ -33,6 +33,21 @@ where
     }
 }
 
+/// The core's size and offset at every index (the core writes no stride
+/// under an extent 1; CuTe and the typed layout keep a dynamic extent's).
+fn same_offsets<L: TypedLayout<Offset = usize>>(typed: &L, text: &str) {
+    let core = core(text);
+    assert_eq!(typed.size() as i64, core.size(), "{text}");
+    for i in 0..typed.size() {
+        let at = layout_core::IntTuple::Int(i as i64);
+        assert_eq!(
+            typed.at(i) as i64,
+            core.crd2idx(&at).unwrap(),
+            "{text} at {i}"
+        );
+    }
+}
+
 #[test]
 fn two_layouts_become_two_modes_their_static_leaves_static() {
     let (m, k) = (6usize, 3usize);
@@ -70,5 +85,28 @@ proptest! {
     fn concatenation_agrees_with_the_core(m in 0usize..9, n in 1usize..9, d in 0usize..40) {
         let l = layout!(type make_layout((m, 2):(1, {d}), n:{m * 2}, (3, n):(n, 1))).unwrap();
         agrees(&l, &format!("make_layout(({m},2):(1,{d}), {n}:{}, (3,{n}):({n},1))", m * 2));
+    }
+}
+
+/// CuTe's `make_fragment_like(shape)` is `make_layout(shape)`: of a shape
+/// nesting a named shape (`make_fragment_like((#s, 4))`, CuTe's
+/// `make_fragment_like(make_shape(s, _4{}))`, whose print for
+/// `s = (m, _4)` is `((m,_4),_4):((_1,m),4m)`) it is typed, `type` or not,
+/// with the static strides CuTe's has.
+#[test]
+fn make_fragment_like_of_a_named_mode_tuple() {
+    use layout_dsl::typed::Prod;
+    for m in [1usize, 3, 5] {
+        let s = (m, C::<4>);
+        let l: Layout<((usize, C<4>), C<4>), ((C<1>, usize), usize)> =
+            layout!(make_fragment_like((#s, 4))).unwrap();
+        same_offsets(&l, &format!("make_fragment_like((({m},4),4))"));
+        let t = layout!(type make_fragment_like((4, #s))).unwrap();
+        let _: &Layout<(C<4>, (usize, C<4>)), _> = &t;
+        let _: &Prod<C<1>, C<4>> = &t.stride().1.0;
+        same_offsets(&t, &format!("make_fragment_like((4,({m},4)))"));
+        if m > 1 {
+            agrees(&t, &format!("make_fragment_like((4,({m},4)))"));
+        }
     }
 }

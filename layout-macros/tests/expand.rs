@@ -299,6 +299,8 @@ snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
 snapshot!(named_mode_local_tile, "local_tile(#A, (#T, 8), (i, 0))");
 snapshot!(named_mode_product, "logical_product(#A, (#T, 2))");
 snapshot!(named_mode_make_layout, "make_layout((#S, 4), LayoutRight)");
+// CuTe's `make_fragment_like(shape)` is `make_layout(shape)`.
+snapshot!(named_mode_fragment_like, "make_fragment_like((#S, 4))");
 // Column-major of a shape nesting a named one: the strides before `#S`
 // stay static (`C<1>`, `C<4>`), the rest follow its leaves.
 snapshot!(named_mode_make_layout_left, "make_layout((4, (#S, m)))");
