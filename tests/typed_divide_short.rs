@@ -216,3 +216,30 @@ proptest! {
         check(m, n, k);
     }
 }
+
+#[test]
+fn a_whole_named_tiler_shorter_than_the_layout() {
+    // `layout!(type X_divide(L, #t))` with `t` of fewer entries than `L`
+    // has modes: checked at the name (at most one tile per mode), the
+    // modes past it passed through, as the methods.
+    let (m, n, k) = (16usize, 32usize, 64usize);
+    let l = layout!((m, n, k):(1, m, {m * n}));
+    let t = (C::<2>, C::<4>);
+    let z = layout!(type zipped_divide(#l, #t)).unwrap();
+    assert_eq!(
+        form(&z),
+        cute_form("((_2,_4),(8,8,64)):((_1,16),(_2,64,512))")
+    );
+    agrees(&z, &format!("zipped_divide({L}, (2,4))"), true);
+    let w = layout!(type logical_divide((m, n, k):(1, m, {m * n}), #t)).unwrap();
+    agrees(&w, &format!("logical_divide({L}, (2,4))"), true);
+    let t1 = (C::<2>,);
+    let f = layout!(type flat_divide(#l, #t1)).unwrap();
+    assert_eq!(form(&f), cute_form("((_2),8,32,64):((_1),_2,16,512)"));
+    agrees(&f, &format!("flat_divide({L}, (2))"), true);
+    // A written-out tiler naming a tile, shorter than the layout.
+    let two = C::<2>;
+    let d = layout!(type tiled_divide(#l, (#two, 8))).unwrap();
+    assert_eq!(form(&d), cute_form("((_2,_8),8,4,64):((_1,16),_2,128,512)"));
+    agrees(&d, &format!("tiled_divide({L}, (2,8))"), true);
+}

@@ -208,3 +208,53 @@ pub trait OuterCoordFits<TL> {}
 
 #[diagnostic::do_not_recommend]
 impl<Cd: IntoList<List: AtMost<TL>>, TL> OuterCoordFits<TL> for Cd {}
+
+/// A whole named tiler (`Self`) of a divide, as the divide takes it for a
+/// layout of shape `S` (`divide_fit.rs`'s `Divide` of a [`Fit`](super::Fit)):
+/// a tuple of at most as many tiles as `S` has modes (the modes past it
+/// passed through, as CuTe's divides keep them), each as [`ModeTile`]
+/// gives it ([`PrefixTiler`]); what is not a tuple of tiles at all (a
+/// lone extent, a run-time value, a layout) the [`UnitTile`](super::UnitTile)s of
+/// `S`. Total, so that a tiler reported at its name ([`PrefixTilerFits`])
+/// still makes the divide's bounds hold.
+pub trait PrefixTilerOf<S> {
+    /// The tiler the divide uses.
+    type Fitted;
+}
+
+/// Not a tuple of tiles: the error is at the name.
+macro_rules! prefix_not_tiles {
+    ($(<$($g:ident),*> $ty:ty),* $(,)?) => {
+        $(
+            impl<S: super::ModeKind $(, $g)*> PrefixTilerOf<S> for $ty {
+                type Fitted = S::Units;
+            }
+        )*
+    };
+}
+
+prefix_not_tiles!(
+    <> usize, <> u8, <> u16, <> u32, <> u64, <> u128,
+    <> isize, <> i8, <> i16, <> i32, <> i64, <> i128,
+    <> super::UnitTile,
+    <L, D, I> super::Layout<L, D, I>,
+    <I, K> super::Poisoned<I, K>,
+);
+
+impl<S: super::ModeKind, const N: i64> PrefixTilerOf<S> for super::C<N> {
+    type Fitted = S::Units;
+}
+
+macro_rules! prefix_tuples {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        impl<S: IntoList, $($T),*> PrefixTilerOf<S> for ($($T,)*)
+        where
+            ($($T,)*): IntoList<List: PrefixTiler<S::List, Fitted: super::IntoTuple>>,
+        {
+            type Fitted = <<<($($T,)*) as IntoList>::List as PrefixTiler<S::List>>::Fitted as super::IntoTuple>::Tuple;
+        }
+    };
+}
+
+for_each_rank!(prefix_tuples);
