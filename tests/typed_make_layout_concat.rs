@@ -4,6 +4,9 @@
 //! whose leaves are the operands' own (static ones static), equal to the
 //! core's at every index and in print.
 
+// The point of these tests is the layouts' types, written out in full.
+#![allow(clippy::type_complexity)]
+
 use layout_dsl::typed::{C, Layout, TypedLayout};
 use layout_dsl::{layout, layout_type};
 use proptest::prelude::*;
