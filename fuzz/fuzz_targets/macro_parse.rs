@@ -26,8 +26,12 @@ mod compose;
 mod composed;
 #[path = "../../layout-macros/src/construct.rs"]
 mod construct;
+#[path = "../../layout-macros/src/construct_order.rs"]
+mod construct_order;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
+#[path = "../../layout-macros/src/divide_nested.rs"]
+mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]
 mod emit;
 #[path = "../../layout-macros/src/expand.rs"]

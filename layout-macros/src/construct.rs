@@ -36,6 +36,9 @@ use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, tree};
 use crate::tree::{has_dynamic, is_plain};
 
+pub use crate::construct_order::compact_order;
+use crate::construct_order::fragment;
+
 /// A constructor this module types.
 pub struct Rule<'a> {
     function: &'static str,
@@ -55,6 +58,9 @@ enum Form<'a> {
     FilterZeros(&'a Expr),
     /// `make_layout(SHAPE, STRIDE)`: the strides as written.
     Strided(&'a Expr),
+    /// `make_layout(L0, L1, …)` of written-out layouts: CuTe's
+    /// concatenation, each layout one mode, its leaves as written.
+    Concat(Vec<(&'a Expr, &'a Expr)>),
 }
 
 #[derive(Clone, Copy)]
@@ -89,6 +95,15 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
                 _ => return None,
             };
             (shape, Form::Ordered(order))
+        }
+        // CuTe's `make_layout(L0, L1, …)`: `make_layout(make_shape(shape(L0),
+        // …), make_stride(stride(L0), …))`, each layout one mode (a single
+        // layout too: `make_layout(8:2)` is `(8):(2)`, the core's).
+        (Construct::Layout, layouts)
+            if !layouts.is_empty() && layouts.iter().all(|l| layout(l).is_some()) =>
+        {
+            let parts: Vec<_> = layouts.iter().filter_map(layout).collect();
+            (parts[0].0, Form::Concat(parts))
         }
         // CuTe's `make_layout(shape)` is `compact_major<LayoutLeft>`: the
         // ordered constructor with each leaf its own place.
@@ -164,6 +179,9 @@ impl Rule<'_> {
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream, bool)> {
         let mut code = Gen::new(self.function, leaf);
+        if let Form::Concat(parts) = &self.form {
+            return Some(concat(code, parts));
+        }
         let mut shape_leaves = Vec::new();
         flat(self.shape, &mut shape_leaves);
         let extents: Vec<Sym> = shape_leaves.iter().map(|s| code.bind(s, "shape")).collect();
@@ -205,6 +223,7 @@ impl Rule<'_> {
                 }
                 (filtered, strides, emit::negative_leaf(stride))
             }
+            Form::Concat(_) => unreachable!("built above"),
             Form::Strided(stride) => {
                 let mut stride_leaves = Vec::new();
                 flat(stride, &mut stride_leaves);
@@ -220,6 +239,24 @@ impl Rule<'_> {
     }
 }
 
+/// `make_layout(L0, L1, …)`: the layouts' trees side by side, one mode
+/// each, every leaf bound once in source order (shapes, then strides, per
+/// layout) and kept as written; signed if any stride is negative.
+fn concat<'l>(mut code: Gen<'l>, parts: &[(&Expr, &Expr)]) -> Walked<'l> {
+    let (mut shapes, mut strides, mut signed) = (Vec::new(), Vec::new(), false);
+    for (shape, stride) in parts {
+        let (mut s, mut d) = (Vec::new(), Vec::new());
+        flat(shape, &mut s);
+        flat(stride, &mut d);
+        let s: Vec<Sym> = s.iter().map(|e| code.bind(e, "shape")).collect();
+        let d: Vec<Sym> = d.iter().map(|e| code.bind(e, "stride")).collect();
+        shapes.push(tree(shape, &s, &mut 0));
+        strides.push(tree(shape, &d, &mut 0));
+        signed |= emit::negative_leaf(stride);
+    }
+    (code, emit::tuple(shapes), emit::tuple(strides), signed)
+}
+
 /// The leaves of a written-out tree, in order.
 pub fn flat<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
     match &e.kind {
@@ -229,7 +266,7 @@ pub fn flat<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
 }
 
 /// The integers of a static tree, in order.
-fn static_leaves(e: &Expr) -> Vec<i64> {
+pub(crate) fn static_leaves(e: &Expr) -> Vec<i64> {
     let mut leaves = Vec::new();
     flat(e, &mut leaves);
     (leaves.iter())
@@ -282,115 +319,4 @@ fn cut<'s>(
         _ => return None,
     }
     Some(())
-}
-
-/// CuTe's `compact_order` over the parts: each part column-major from the
-/// product of the parts of lower order. With `ties`, two parts of one
-/// order both above 1 are refused (static) or checked (dynamic).
-pub fn compact_order(code: &mut Gen<'_>, parts: &[Part], ties: bool) -> Option<Vec<Sym>> {
-    let mut sizes = Vec::new();
-    for (_, extents) in parts {
-        let mut size = Sym::Static(1);
-        for s in extents {
-            size = code.product(&size, s)?;
-        }
-        sizes.push(size);
-    }
-    let mut by_order: Vec<usize> = (0..parts.len()).collect();
-    by_order.sort_by_key(|&i| parts[i].0);
-    let mut starts = vec![Sym::Static(1); parts.len()];
-    let (mut running, mut k) = (Sym::Static(1), 0);
-    while k < by_order.len() {
-        let place = parts[by_order[k]].0;
-        let group: Vec<usize> = (by_order[k..].iter())
-            .take_while(|&&i| parts[i].0 == place)
-            .copied()
-            .collect();
-        if ties {
-            check_ties(code, place, &group, &sizes)?;
-        }
-        k += group.len();
-        let mut next = running.clone();
-        for &i in &group {
-            starts[i] = running.clone();
-            // The product past the last order is never read.
-            if k < by_order.len() {
-                next = code.product(&next, &sizes[i])?;
-            }
-        }
-        running = next;
-    }
-    let mut strides = Vec::new();
-    for ((_, extents), start) in parts.iter().zip(starts) {
-        let mut current = start;
-        for (j, s) in extents.iter().enumerate() {
-            if matches!(s, Sym::Static(1)) {
-                strides.push(Sym::Static(0));
-                continue;
-            }
-            strides.push(current.clone());
-            if j + 1 < extents.len() {
-                current = code.product(&current, s)?;
-            }
-        }
-    }
-    Some(strides)
-}
-
-/// Parts of one order: at most one may be above 1.
-fn check_ties(code: &mut Gen<'_>, place: i64, group: &[usize], sizes: &[Sym]) -> Option<()> {
-    let private = emit::private();
-    let function = code.function;
-    for (k, &i) in group.iter().enumerate() {
-        for &j in &group[k + 1..] {
-            match (&sizes[i], &sizes[j]) {
-                (Sym::Static(a), Sym::Static(b)) if *a > 1 && *b > 1 => return None,
-                (Sym::Static(0 | 1), _) | (_, Sym::Static(0 | 1)) => {}
-                (a, b) => {
-                    let (a, b) = (crate::sym::value(a), crate::sym::value(b));
-                    let place = emit::int(place);
-                    code.check(quote!(#private::order_tie(#function, #place, #a, #b)));
-                }
-            }
-        }
-    }
-    Some(())
-}
-
-/// `make_fragment_like(L)` of rank ≥ 2: mode 0 column-major over its
-/// extents with stride-0 leaves filtered, the other modes ordered by their
-/// strides and placed after mode 0's cosize (`tiled_product`).
-fn fragment(code: &mut Gen<'_>, shape: &Expr, stride: &Expr, extents: &[Sym]) -> Option<Vec<Sym>> {
-    let ExprKind::Tuple(modes) = &shape.kind else {
-        return None;
-    };
-    let orders = static_leaves(stride);
-    let mut first = Vec::new();
-    flat(&modes[0], &mut first);
-    let n = first.len();
-    // The core refuses a first mode of size 0 (its index cannot be split).
-    let (private, function) = (emit::private(), code.function);
-    for s in &extents[..n] {
-        match s {
-            Sym::Static(0) => return None,
-            Sym::Static(_) => {}
-            Sym::Dynamic(s) => code.check(quote!(#private::nonzero(#function, #s))),
-        }
-    }
-    let filtered: Vec<Sym> = (extents[..n].iter().zip(&orders))
-        .map(|(s, &d)| if d == 0 { Sym::Static(1) } else { s.clone() })
-        .collect();
-    let mut strides = compact_order(code, &[(0, filtered.clone())], false)?;
-    let mut cosize = Sym::Static(1);
-    for s in &filtered {
-        cosize = code.product(&cosize, s)?;
-    }
-    // Each leaf of the other modes is a part, ordered by its stride.
-    let parts: Vec<Part> = (orders[n..].iter().zip(&extents[n..]))
-        .map(|(&o, s)| (o, vec![s.clone()]))
-        .collect();
-    for d in compact_order(code, &parts, false)? {
-        strides.push(code.product(&d, &cosize)?);
-    }
-    Some(strides)
 }

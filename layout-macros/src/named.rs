@@ -187,10 +187,23 @@ pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Opti
 /// the divides take such a tiler): the shape and whether the major is
 /// `LayoutRight`. The facade's `CompactLayout`/`CompactLayoutRight` give
 /// the layout, its strides static where the extents before them are.
+///
+/// CuTe's `make_fragment_like(shape)` is `make_layout(shape)` (g++ on
+/// CUTLASS: `make_fragment_like(make_shape(make_shape(m, _4{}), _4{}))` is
+/// `((m,_4),_4):((_1,m),4m)`), so `make_fragment_like((#s, 4))` is typed
+/// alike (a whole name is a layout's `make_fragment_like`, the value
+/// method).
 pub fn make_layout(e: &Expr, typed: bool) -> Option<(&Expr, bool)> {
-    let (TypedForm::Construct(Construct::Layout), _, args) = typed_call(e)? else {
+    let (TypedForm::Construct(made), _, args) = typed_call(e)? else {
         return None;
     };
+    if made == Construct::FragmentLike {
+        let [shape] = args else { return None };
+        return with_named_modes(shape, false).then_some((shape, false));
+    }
+    if made != Construct::Layout {
+        return None;
+    }
     let (shape, right) = match args {
         [shape] => (shape, false),
         [shape, major] => match &major.kind {

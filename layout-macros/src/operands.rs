@@ -18,10 +18,8 @@ use crate::tree::has_dynamic;
 pub enum Fitted {
     /// A tile of one mode (`(#t, 2)`).
     Mode,
-    /// A whole tiler (`#t`) of a divide: one tile per mode.
-    Tiler,
-    /// A whole tiler (`#t`) of a tiling partition: at most one tile per
-    /// mode, the modes past it kept whole (CuTe's `inner_partition`).
+    /// A whole tiler (`#t`) of a divide or a tiling partition: at most one
+    /// tile per mode, the modes past it kept whole (CuTe's `zipped_divide`).
     TilerPrefix,
     /// A whole tiler with a step, the step's tokens.
     TilerStep(TokenStream),
@@ -144,7 +142,6 @@ impl Expander<'_> {
         let tilers = quote_spanned!(span=> #private::tilers::#function);
         let (method, generics, step) = match what {
             Fitted::Mode => ("fit_mode", quote_spanned!(span=> #tilers, _), None),
-            Fitted::Tiler => ("fit_tiler", quote_spanned!(span=> #tilers, _), None),
             Fitted::TilerPrefix => ("fit_tiler_prefix", quote_spanned!(span=> #tilers, _), None),
             Fitted::TilerStep(step) => (
                 "fit_tiler_step",
@@ -203,7 +200,9 @@ impl Expander<'_> {
     /// mode ([`Self::mode_tiles`]).
     pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
         match named::name(t) {
-            Some(_) => self.fit(t, self.named(t), Fitted::Tiler, function),
+            // At most one tile per mode: the modes past it pass through,
+            // as CuTe's divides keep them (`divide_prefix.rs`).
+            Some(_) => self.fit(t, self.named(t), Fitted::TilerPrefix, function),
             None => self.mode_tiles(t, function, crate::divide::tile_leaf, &|e| self.named(e)),
         }
     }

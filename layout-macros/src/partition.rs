@@ -38,7 +38,8 @@ use quote::quote;
 
 use crate::kind::typed_call;
 use crate::partition_args::{
-    Tile, congruent, entry, entry_type, has_underscore, is_index, marks, nested_entries, tiles,
+    Tile, congruent, entry, entry_type, has_underscore, is_index, is_underscore, marks,
+    nested_entries, tiles,
 };
 use crate::{emit, partition_index};
 
@@ -66,6 +67,8 @@ pub struct Rule<'a> {
     shape: &'a Expr,
     stride: &'a Expr,
     form: Form<'a>,
+    /// The number of top-level modes of `L`.
+    rank: usize,
 }
 
 /// The rule for `e`, if it is a partition this module types.
@@ -120,6 +123,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         shape,
         stride,
         form,
+        rank: s.len(),
     };
     rule.fits(s).then_some(rule)
 }
@@ -134,24 +138,35 @@ impl Rule<'_> {
     /// tiler (after the step's projection) or a thread layout with fewer
     /// modes than `L` divides the first ones, the others kept whole
     /// (CuTe's `zipped_divide`, and `append<R>(coord, _)` in
-    /// `inner_partition`/`outer_partition`), except under one integer for
-    /// the whole coordinate, which would index the modes kept whole too.
+    /// `inner_partition`/`outer_partition`); under one integer for the
+    /// whole coordinate too (`local_tile`'s integer then indexes the modes
+    /// kept whole as well, partition_index.rs).
     fn fits(&self, shape: &[Expr]) -> bool {
-        let (tiles, whole) = match &self.form {
-            Form::Tile(t, _) | Form::Outer(t, _) => (t.clone(), false),
-            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => (t.clone(), true),
+        let tiles = match &self.form {
+            Form::Tile(t, _) | Form::Outer(t, _) => t.clone(),
+            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
             Form::Threads(thr, _, step) => {
                 let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
                 let sizes = thr.modes().into_iter().map(|m| Tile::Extent(m.size()));
                 let kept = sizes.zip(marks).filter(|(_, m)| *m).map(|(s, _)| s);
-                (kept.collect(), false)
+                kept.collect()
             }
         };
-        let ranks = match whole {
-            true => tiles.len() == shape.len(),
-            false => tiles.len() <= shape.len(),
+        // A tile coordinate has at most one entry per mode; past the tiler
+        // its entries slice the modes kept whole (CuTe's `inner_partition`
+        // slices the rest mode, one mode per mode of `L`).
+        let coord = match &self.form {
+            Form::Tile(tiles, coord) => {
+                coord.len() <= shape.len()
+                    && coord
+                        .iter()
+                        .zip(shape)
+                        .skip(tiles.len())
+                        .all(|(c, s)| slices_whole(c, s))
+            }
+            _ => true,
         };
-        ranks && shape.iter().zip(&tiles).all(|(s, t)| t.fits(s))
+        coord && tiles.len() <= shape.len() && shape.iter().zip(&tiles).all(|(s, t)| t.fits(s))
     }
 
     /// The type of the view's layout (the first of the pair `emit`'s `Ok`
@@ -176,7 +191,7 @@ impl Rule<'_> {
                 quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
             }
             Form::TileIndex(tiles, _) => {
-                partition_index::tile_type(layout, statics(tiles), tiles.len())
+                partition_index::tile_type(layout, statics(tiles), tiles.len(), self.rank)
             }
             Form::OuterIndex(tiles, _) => {
                 let (tiler, coord) = (statics(tiles), list(vec![quote!(usize); tiles.len()]));
@@ -230,9 +245,13 @@ impl Rule<'_> {
                     #private::OuterBy::outer_by(&layout, #tiler, #coord)
                 })
             }
-            Form::TileIndex(tiles, index) => {
-                partition_index::tile(layout, statics(tiles), entry(index, leaf), tiles.len())
-            }
+            Form::TileIndex(tiles, index) => partition_index::tile(
+                layout,
+                statics(tiles),
+                entry(index, leaf),
+                tiles.len(),
+                self.rank,
+            ),
             Form::OuterIndex(tiles, index) => {
                 let sizes: Vec<i64> = tiles.iter().filter_map(Tile::size).collect();
                 partition_index::outer(layout, statics(tiles), entry(index, leaf), &sizes)
@@ -300,8 +319,25 @@ fn tile<'a>(t: &'a Expr, c: &'a Expr, step: Option<Vec<bool>>) -> Option<Form<'a
             .collect();
         coord = (0..coord.len()).filter(kept).map(|i| coord[i]).collect();
     }
-    let takes = tiles.len() == coord.len() && tiles.iter().zip(&coord).all(|(t, c)| t.takes(c));
+    // The coordinate may be shorter than the tiler (CuTe pads it with `_`)
+    // or longer (its entries past the tiler slice the modes kept whole,
+    // checked against them in `Rule::fits`).
+    let takes = tiles.iter().zip(&coord).all(|(t, c)| t.takes(c));
     takes.then_some(Form::Tile(tiles, coord))
+}
+
+/// Whether `c` slices a mode `mode` that no tile divides (a mode past the
+/// tiler, which `local_tile` keeps whole): an integer, a dynamic leaf or
+/// `_`; a tuple only for a tuple mode of its rank, entry by entry.
+fn slices_whole(c: &Expr, mode: &Expr) -> bool {
+    match (&c.kind, &mode.kind) {
+        (ExprKind::Int(n), _) => *n >= 0,
+        (ExprKind::Dynamic(_), _) => true,
+        (ExprKind::Tuple(cs), ExprKind::Tuple(ms)) => {
+            cs.len() == ms.len() && cs.iter().zip(ms).all(|(c, m)| slices_whole(c, m))
+        }
+        _ => is_underscore(c),
+    }
 }
 
 /// `local_partition`'s thread layout: static, of any nesting the typed

@@ -20,20 +20,25 @@ fn list(items: Vec<TokenStream>) -> TokenStream {
     quote!(#private::IntoList::into_list(#tuple))
 }
 
-/// `local_tile(L, T, k)` over `rank` modes: the grid of every tile
-/// (`TileBy` with `X` everywhere), `k` split over its modes `rank..2·rank`,
-/// then the slice (`SliceBy`) keeping the tile's modes.
+/// `local_tile(L, T, k)` by a tiler of `tiles` entries over `rank` modes:
+/// the grid of every tile (`TileBy` with `X` everywhere: the tile's modes,
+/// `tiles` of them (one tuple for a single tile), then one rest mode per
+/// mode of `L`, the modes past the tiler whole), `k` split over the rest
+/// modes, then the slice (`SliceBy`) keeping the tile's modes. With a
+/// tiler shorter than `L` the integer indexes the modes past it too, as
+/// CuTe's `inner_partition` slices its whole rest mode by it.
 pub fn tile(
     layout: TokenStream,
     tiler: TokenStream,
     index: TokenStream,
+    tiles: usize,
     rank: usize,
 ) -> TokenStream {
     let private = emit::private();
-    let xs = list(vec![quote!(#private::X); rank]);
+    let xs = list(vec![quote!(#private::X); tiles]);
     let names: Vec<_> = (0..rank).map(|i| format_ident!("c{i}")).collect();
     let binds = names.iter().enumerate().map(|(i, name)| {
-        let mode = Literal::usize_unsuffixed(rank + i);
+        let mode = Literal::usize_unsuffixed(tiles + i);
         if i + 1 == rank {
             quote!(let #name = q;)
         } else {
@@ -45,7 +50,7 @@ pub fn tile(
         }
     });
     let entries = names.iter().map(|n| quote!(#n)).collect();
-    let at = list([vec![quote!(#private::X); rank], entries].concat());
+    let at = list([vec![quote!(#private::X); tiles], entries].concat());
     // The index is read first: a leaf named like a local below (`base`)
     // must not be read as it.
     quote! {{
@@ -70,14 +75,19 @@ pub fn tile(
 
 /// The type of [`tile`]'s layout (`tiler` as its list's tokens: types and
 /// values are spelled alike for static leaves).
-pub fn tile_type(layout: TokenStream, tiler: TokenStream, rank: usize) -> TokenStream {
+pub fn tile_type(
+    layout: TokenStream,
+    tiler: TokenStream,
+    tiles: usize,
+    rank: usize,
+) -> TokenStream {
     let private = emit::private();
     let as_list = |items: Vec<TokenStream>| {
         let tuple = emit::tuple(items);
         quote!(<#tuple as #private::IntoList>::List)
     };
-    let xs = as_list(vec![quote!(#private::X); rank]);
-    let at = as_list([vec![quote!(#private::X); rank], vec![quote!(usize); rank]].concat());
+    let xs = as_list(vec![quote!(#private::X); tiles]);
+    let at = as_list([vec![quote!(#private::X); tiles], vec![quote!(usize); rank]].concat());
     quote!(<<#layout as #private::TileBy<#tiler, #xs>>::Output as #private::SliceBy<#at>>::Output)
 }
 
@@ -99,15 +109,17 @@ pub fn outer(
             let (div, modulo) = (literal(below), literal(*t));
             below *= t;
             if i + 1 == tiles.len() {
-                quote!(k / #div)
+                quote!(layout_dsl_index / #div)
             } else {
-                quote!(k / #div % #modulo)
+                quote!(layout_dsl_index / #div % #modulo)
             }
         })
         .collect();
     let coord = list(entries);
+    // The index is read first, into a name no leaf has: a leaf named `k`
+    // in the layout must be read as itself, not as the index.
     quote!({
-        let k: usize = #index;
+        let layout_dsl_index: usize = #index;
         let layout = #layout;
         #private::OuterBy::outer_by(&layout, #tiler, #coord)
     })

@@ -20,8 +20,12 @@ mod compose;
 mod composed;
 #[path = "../src/construct.rs"]
 mod construct;
+#[path = "../src/construct_order.rs"]
+mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
+#[path = "../src/divide_nested.rs"]
+mod divide_nested;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]
@@ -155,6 +159,16 @@ snapshot!(
     "type zipped_divide((m,8):(8,1), <4,8>)"
 );
 snapshot!(typed_flat_divide, "type flat_divide((m,n,3):(1,m,k), <4>)");
+// CuTe's `make_layout(L0, L1)`: each layout one mode, its leaves as written.
+snapshot!(
+    typed_make_layout_concat,
+    "type make_layout((4,m):(1,4), 8:k)"
+);
+// A tiler shorter than the layout: the integer indexes the modes past it too.
+snapshot!(
+    typed_local_tile_short_index,
+    "type local_tile((m,n,k):(1,m,p), (2,4), i)"
+);
 snapshot!(
     typed_composition,
     "type composition((m,n):(1,m), (4,{n / 2}):(1,{2 * m}))"
@@ -287,6 +301,8 @@ snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
 snapshot!(named_mode_local_tile, "local_tile(#A, (#T, 8), (i, 0))");
 snapshot!(named_mode_product, "logical_product(#A, (#T, 2))");
 snapshot!(named_mode_make_layout, "make_layout((#S, 4), LayoutRight)");
+// CuTe's `make_fragment_like(shape)` is `make_layout(shape)`.
+snapshot!(named_mode_fragment_like, "make_fragment_like((#S, 4))");
 // Column-major of a shape nesting a named one: the strides before `#S`
 // stay static (`C<1>`, `C<4>`), the rest follow its leaves.
 snapshot!(named_mode_make_layout_left, "make_layout((4, (#S, m)))");

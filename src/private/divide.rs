@@ -1,7 +1,8 @@
 //! Divides as methods of typed values (ARCHITECTURE.md, "Typed algebra on
 //! dynamic leaves: the plan", step 4): `l.logical_divide((C::<4>, C::<8>))`
-//! by a by-mode tiler, one entry per top-level mode, each mode divided as
-//! the partitions divide it ([`DivideMode`]):
+//! by a by-mode tiler, one entry per top-level mode (or fewer: the modes
+//! past it pass through, `divide_prefix.rs`), each mode divided as the
+//! partitions divide it ([`DivideMode`]):
 //!
 //! - a leaf `s:d` by a static `T`: `(T, ceil(s/T)) : (d, T*d)`, the macro's
 //!   rule (`layout-macros/src/divide.rs`): static where `s` and `d` are
@@ -217,7 +218,8 @@ macro_rules! tuple_modes {
 for_each_rank!(tuple_modes);
 
 /// The divides of a typed layout by a by-mode tiler `T` of static extents
-/// (`(C<T0>, C<T1>, …)`, one per mode; for a tuple mode, one extent or a
+/// (`(C<T0>, C<T1>, …)`, one per mode, or fewer (the modes past the tiler
+/// passed through, as CuTe's: `divide_prefix.rs`); for a tuple mode, one extent or a
 /// tuple of them).
 ///
 /// ```
@@ -229,6 +231,9 @@ for_each_rank!(tuple_modes);
 /// assert_eq!(tiles.to_string(), "((4,8),(3,3)):((1,10),(4,80))");
 /// let divided = l.logical_divide((C::<4>, C::<8>)).unwrap();
 /// assert_eq!(divided.to_string(), "((4,3),(8,3)):((1,4),(10,80))");
+/// // A shorter tiler: the second mode passes through (CuTe's rest `(3,20)`).
+/// let short = l.zipped_divide((C::<4>,)).unwrap();
+/// assert_eq!(short.to_string(), "((4),(3,20)):((1),(4,10))");
 /// // A nested mode: the tile of 4 spreads over its leaves (2, then 2 of 4).
 /// let m = 16;
 /// let nested = layout!(type ((2,4),m):((1,2),8));

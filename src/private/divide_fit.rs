@@ -370,10 +370,12 @@ where
     }
 }
 
-/// A checked whole tiler divides the layout as the tiler [`TilerOf`] gives.
+/// A checked whole tiler divides the layout as the tiler
+/// [`PrefixTilerOf`](super::tiler_prefix::PrefixTilerOf) gives (perhaps
+/// fewer tiles than the layout has modes: the others pass through).
 impl<S, D, I, T> Divide<Fit<T, Layout<S, D, I>>> for Layout<S, D, I>
 where
-    T: TilerOf<S>,
+    T: super::tiler_prefix::PrefixTilerOf<S>,
     T::Fitted: Default,
     Layout<S, D, I>: Divide<T::Fitted>,
 {

@@ -59,6 +59,7 @@ mod divide_fit;
 mod divide_leaf;
 mod divide_merge;
 mod divide_mode;
+mod divide_prefix;
 mod edit;
 mod edit_layout;
 mod gemm_form;
@@ -178,7 +179,10 @@ pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
 pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileToShape};
-pub use tiler_prefix::{FitsPrefix, PrefixList, PrefixTiler, PrefixTilerFits, TruncTo};
+pub use tiler_prefix::{
+    AtMost, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits, TileCoordFits,
+    TilerList, TruncTo,
+};
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};

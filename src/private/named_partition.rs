@@ -15,7 +15,9 @@ use super::list::{Cons, IntoList, Nil};
 use super::partition::Dice;
 use super::partition_bound::PartitionBound;
 use super::threads::ThreadIndex;
-use super::tiler_prefix::{FitsPrefix, PrefixList, PrefixTiler, TruncTo};
+use super::tiler_prefix::{
+    FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, TileCoordFits, TilerList, TruncTo,
+};
 use super::typed_partition::{Fits, OuterBy, Threads, TileBy};
 use crate::tensor::X;
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
@@ -165,16 +167,20 @@ for_each_rank!(static_tuples);
 /// ([`FitTile::fit_tiler_prefix`](super::FitTile::fit_tiler_prefix)), tiles
 /// as the tiler [`PrefixTiler`] gives: itself where it fits (perhaps fewer
 /// entries than the layout has modes: the others kept whole), else one
-/// that does, the coordinate cut to its length ([`TruncTo`]), so that the
-/// partition's own bounds hold and report nothing more.
+/// that does. The coordinate may be longer or shorter than the tiler, up
+/// to the layout's rank (CuTe's `inner_partition` slices the whole rest
+/// mode by it); it is cut to the layout's rank ([`TruncTo`]), which
+/// changes it only where [`TileCoordFits`] already reported it at the
+/// coordinate, so that the partition's own bounds hold and report nothing
+/// more.
 impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,
-    Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
-    Layout<S, D, I>: TileBy<PrefixList<T, S>, Cut<Cd, T, S>, Output: Fits>,
+    Cd: IntoList<List: TruncTo<S::List>>,
+    Layout<S, D, I>: TileBy<PrefixList<T, S>, CutTo<Cd, S::List>, Output: Fits>,
 {
-    type Output = <Layout<S, D, I> as TileBy<PrefixList<T, S>, Cut<Cd, T, S>>>::Output;
+    type Output = <Layout<S, D, I> as TileBy<PrefixList<T, S>, CutTo<Cd, S::List>>>::Output;
     #[inline(always)]
     fn tile_of(
         self,
@@ -185,9 +191,8 @@ where
     }
 }
 
-/// A coordinate's list cut to the length of the tiles a named tiler
-/// divides with ([`PrefixList`]).
-type Cut<Cd, T, S> = <<Cd as IntoList>::List as TruncTo<PrefixList<T, S>>>::Out;
+/// A coordinate's list cut to the length of the list `L`.
+type CutTo<Cd, L> = <<Cd as IntoList>::List as TruncTo<L>>::Out;
 
 /// The list of a tuple diced by a `Step` tuple (CuTe's `dice(step, t)`).
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
@@ -315,15 +320,18 @@ impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
 }
 
 /// `outer_partition`'s whole named tiler, as `local_tile`'s (the modes
-/// past the tiler kept whole, as CuTe's `outer_partition`).
+/// past the tiler kept whole, as CuTe's `outer_partition`); the coordinate
+/// is cut to the tiles' length, which changes it only where
+/// [`OuterCoordFits`] already reported it at the coordinate.
 impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,
     Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
-    Layout<S, D, I>: OuterBy<PrefixList<T, S>, Cut<Cd, T, S>, Output: Fits>,
+    Layout<S, D, I>: OuterBy<PrefixList<T, S>, CutTo<Cd, PrefixList<T, S>>, Output: Fits>,
 {
-    type Output = <Layout<S, D, I> as OuterBy<PrefixList<T, S>, Cut<Cd, T, S>>>::Output;
+    type Output =
+        <Layout<S, D, I> as OuterBy<PrefixList<T, S>, CutTo<Cd, PrefixList<T, S>>>>::Output;
     #[inline(always)]
     fn outer_of(
         self,
@@ -345,7 +353,7 @@ fn based<L: Partitioned, O, W>(part: Result<(O, usize, W), Error>) -> Result<(O,
 
 /// `local_tile(layout, tiler, coord)` (also `inner_partition`).
 #[inline(always)]
-pub fn named_local_tile<L: Partitioned, T: Tiler<L, Cd>, Cd>(
+pub fn named_local_tile<L: Partitioned, T: Tiler<L, Cd>, Cd: TileCoordFits<L::Shape>>(
     layout: &L,
     tiler: T,
     coord: Cd,
@@ -366,11 +374,12 @@ pub fn named_local_tile_step<L: Partitioned, T: TilerStep<L, Cd, St>, Cd, St>(
 
 /// `outer_partition(layout, tiler, coord)`.
 #[inline(always)]
-pub fn named_outer_partition<L: Partitioned, T: OuterTiler<L, Cd>, Cd>(
-    layout: &L,
-    tiler: T,
-    coord: Cd,
-) -> Result<(T::Output, L::Base), Error> {
+pub fn named_outer_partition<L, T, Cd>(layout: &L, tiler: T, coord: Cd) -> Named<T::Output, L>
+where
+    L: Partitioned,
+    T: OuterTiler<L, Cd> + TilerList,
+    Cd: OuterCoordFits<T::List>,
+{
     based::<L, _, _>(tiler.outer_of(layout, coord))
 }
 

@@ -6,9 +6,22 @@
 //! `append<R1>(coord, _)`). The checks and the tiler the partition uses,
 //! on type-level lists so that any two ranks match without an impl per
 //! pair.
+//!
+//! The tile coordinate has its own rank, up to the layout's (CuTe's
+//! `inner_partition` slices `zipped_divide`'s rest mode, which has one
+//! mode per mode of the layout, by `append<R1>(coord, _)`): entries past
+//! the tiler slice the modes kept whole (`local_tile((16,32,64), (2,4),
+//! (1,2,3))` is tile `(1,2)` of the first two modes at column 3 of the
+//! third, CuTe's `(_2,_4):(_1,16)` at 1666), and a coordinate shorter
+//! than the tiler is padded with `_` (CuTe's `append` again).
+
+use layout_core::Error;
 
 use super::divide_fit::{FitsMode, ModeTile};
-use super::list::{Cons, IntoList, Nil};
+use super::list::{Chain, Cons, IntoList, Nil};
+use super::partition::TileModes;
+use super::slice_modes::SliceEntry;
+use crate::tensor::X;
 
 /// A layout's shape list (`Self`) whose first modes the tiler list `TL`
 /// fits, one tile per mode ([`FitsMode`]), in the function `F`: a tiler
@@ -96,3 +109,152 @@ impl<T: IntoList, S: IntoList<List: FitsPrefix<T::List, F>>, F> PrefixTilerFits<
 /// The tiles a whole named tiler `T` divides the shape `S` with
 /// ([`PrefixTiler`]).
 pub type PrefixList<T, S> = <<T as IntoList>::List as PrefixTiler<<S as IntoList>::List>>::Fitted;
+
+// The tiler is used up but the coordinate is not: its next entry slices
+// the next mode kept whole, as CuTe's `inner_partition` slices the rest
+// mode `(r0,…,rk,s(k+1),…)` by the whole coordinate. Every coordinate of
+// such a slice is one of the layout's, so `within` is unchanged; an entry
+// past its mode is the slice's error.
+impl<S, SL, D, DL, Cd, CL> TileModes<Cons<S, SL>, Cons<D, DL>, Cons<Cd, CL>> for Nil
+where
+    Cd: SliceEntry<S, D, S: Chain<<Nil as TileModes<SL, DL, CL>>::RestS>>,
+    Cd: SliceEntry<S, D, D: Chain<<Nil as TileModes<SL, DL, CL>>::RestD>>,
+    Nil: TileModes<SL, DL, CL, TileS = Nil, TileD = Nil>,
+{
+    type TileS = Nil;
+    type TileD = Nil;
+    type RestS = <<Cd as SliceEntry<S, D>>::S as Chain<<Nil as TileModes<SL, DL, CL>>::RestS>>::Out;
+    type RestD = <<Cd as SliceEntry<S, D>>::D as Chain<<Nil as TileModes<SL, DL, CL>>::RestD>>::Out;
+    #[inline(always)]
+    fn tile(
+        self,
+        s: Cons<S, SL>,
+        d: Cons<D, DL>,
+        c: Cons<Cd, CL>,
+        offset: &mut usize,
+        within: &mut bool,
+    ) -> Result<(Nil, Nil, Self::RestS, Self::RestD), Error> {
+        let (ks, kd) = c.0.slice_entry(s.0, d.0, offset, "a tile coordinate")?;
+        let (_, _, rs, rd) = Nil.tile(s.1, d.1, c.1, offset, within)?;
+        Ok((Nil, Nil, ks.concat(rs), kd.concat(rd)))
+    }
+}
+
+// The coordinate is used up but the tiler is not: CuTe's `append<R1>(coord,
+// _)` pads it with `_`, which keeps each remaining rest mode.
+impl<T, TL, S, SL, D, DL> TileModes<Cons<S, SL>, Cons<D, DL>, Nil> for Cons<T, TL>
+where
+    Cons<T, TL>: TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>,
+{
+    type TileS = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::TileS;
+    type TileD = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::TileD;
+    type RestS = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::RestS;
+    type RestD = <Cons<T, TL> as TileModes<Cons<S, SL>, Cons<D, DL>, Cons<X, Nil>>>::RestD;
+    #[inline(always)]
+    fn tile(
+        self,
+        s: Cons<S, SL>,
+        d: Cons<D, DL>,
+        _: Nil,
+        offset: &mut usize,
+        within: &mut bool,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+        self.tile(s, d, Cons(X, Nil), offset, within)
+    }
+}
+
+/// A list (`Self`) with at most as many entries as the list `L`.
+pub trait AtMost<L> {}
+
+impl<L> AtMost<L> for Nil {}
+
+impl<H, T: AtMost<L>, K, L> AtMost<Cons<K, L>> for Cons<H, T> {}
+
+/// A tile coordinate (`Self`) of a named partition with at most one entry
+/// per top-level mode of the layout's shape `S`: asked at the coordinate,
+/// so that a longer one is one error there (the partition then takes the
+/// coordinate cut to the layout's rank, [`TruncTo`], and reports nothing
+/// more).
+#[diagnostic::on_unimplemented(
+    message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: one entry (an integer, `X`, or a tuple nested like the mode) per mode at most, the missing ones `X` (CuTe's `append<R>(coord, _)` static_asserts)"
+)]
+pub trait TileCoordFits<S> {}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: IntoList<List: AtMost<S::List>>, S: IntoList> TileCoordFits<S> for Cd {}
+
+/// The tiles of an `outer_partition` tiler, as a list: a named tiler's
+/// (a [`Fit`](super::Fit)) or a written-out tuple's.
+pub trait TilerList {
+    /// The list of the tiles.
+    type List;
+}
+
+impl<T: IntoList, L> TilerList for super::Fit<T, L> {
+    type List = T::List;
+}
+
+impl<T: IntoList> TilerList for T {
+    type List = T::List;
+}
+
+/// `outer_partition`'s coordinate (`Self`, a position in the tile) with at
+/// most one entry per entry of the tiler list `TL`: asked at the
+/// coordinate, so that a longer one is one error there.
+#[diagnostic::on_unimplemented(
+    message = "the coordinate `{Self}` of `outer_partition` has more entries than its tiler: one entry (its position in that tile) per tile at most (CuTe's `append<R0>(coord, _)` static_asserts)"
+)]
+pub trait OuterCoordFits<TL> {}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: IntoList<List: AtMost<TL>>, TL> OuterCoordFits<TL> for Cd {}
+
+/// A whole named tiler (`Self`) of a divide, as the divide takes it for a
+/// layout of shape `S` (`divide_fit.rs`'s `Divide` of a [`Fit`](super::Fit)):
+/// a tuple of at most as many tiles as `S` has modes (the modes past it
+/// passed through, as CuTe's divides keep them), each as [`ModeTile`]
+/// gives it ([`PrefixTiler`]); what is not a tuple of tiles at all (a
+/// lone extent, a run-time value, a layout) the [`UnitTile`](super::UnitTile)s of
+/// `S`. Total, so that a tiler reported at its name ([`PrefixTilerFits`])
+/// still makes the divide's bounds hold.
+pub trait PrefixTilerOf<S> {
+    /// The tiler the divide uses.
+    type Fitted;
+}
+
+/// Not a tuple of tiles: the error is at the name.
+macro_rules! prefix_not_tiles {
+    ($(<$($g:ident),*> $ty:ty),* $(,)?) => {
+        $(
+            impl<S: super::ModeKind $(, $g)*> PrefixTilerOf<S> for $ty {
+                type Fitted = S::Units;
+            }
+        )*
+    };
+}
+
+prefix_not_tiles!(
+    <> usize, <> u8, <> u16, <> u32, <> u64, <> u128,
+    <> isize, <> i8, <> i16, <> i32, <> i64, <> i128,
+    <> super::UnitTile,
+    <L, D, I> super::Layout<L, D, I>,
+    <I, K> super::Poisoned<I, K>,
+);
+
+impl<S: super::ModeKind, const N: i64> PrefixTilerOf<S> for super::C<N> {
+    type Fitted = S::Units;
+}
+
+macro_rules! prefix_tuples {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        impl<S: IntoList, $($T),*> PrefixTilerOf<S> for ($($T,)*)
+        where
+            ($($T,)*): IntoList<List: PrefixTiler<S::List, Fitted: super::IntoTuple>>,
+        {
+            type Fitted = <<<($($T,)*) as IntoList>::List as PrefixTiler<S::List>>::Fitted as super::IntoTuple>::Tuple;
+        }
+    };
+}
+
+for_each_rank!(prefix_tuples);

@@ -40,14 +40,15 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
     type Shape = Unknown;
 }
 
-/// A tiler (`Self`) and a tile coordinate `Cd` of one rank, at most the
-/// number of top-level modes of the shape `S` (CuTe's `zipped_divide`
-/// divides the first modes; the modes past the tiler are kept whole, as
-/// CuTe's `inner_partition` pads the coordinate with `_`): what
+/// A tiler (`Self`) and a tile coordinate `Cd`, each of at most as many
+/// entries as the shape `S` has top-level modes (CuTe's `zipped_divide`
+/// divides the first modes and keeps the others whole; the coordinate
+/// slices the rest, one entry per mode, its missing entries `_`, as
+/// CuTe's `inner_partition` pads it): what
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes, or the two differ in rank: one static tile extent and one coordinate entry (an integer or `X`) per mode, the modes past the tiler kept whole; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes: at most one static tile extent and one coordinate entry (an integer or `X`) per mode, the modes past the tiler kept whole, the missing coordinate entries `X`; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -155,27 +156,42 @@ macro_rules! thread_modes {
     };
 }
 
-/// A tiler of the modes `$A` with a coordinate of the entries `$B` over
-/// every shape with at least as many modes (`$M`, then one more of `$E` at
-/// a time): the modes past the tiler are kept whole, as CuTe's
-/// `inner_partition` keeps them (`append<R1>(coord, _)`).
+/// Over the shape of the modes `$M`: every tiler rank and every tile
+/// coordinate rank up to its rank, independently (the modes past the
+/// tiler are kept whole, as CuTe's `zipped_divide` keeps them; the
+/// coordinate slices `zipped_divide`'s rest mode, one mode per mode of the
+/// shape, and `append<R1>(coord, _)` pads a shorter one with `_`). `@a`
+/// grows the tiler, `@b` the coordinate, each counting down a copy of
+/// `$M` so that neither passes the shape's rank.
 macro_rules! tiler_modes {
-    ([$($A:ident)*] [$($B:ident)*] [$($M:ident)*] [$($E:ident)*]) => {
+    ([$($M:ident)*]) => {
+        tiler_modes!(@a [$($M)*] [] [TA0 TA1 TA2 TA3 TA4 TA5 TA6 TA7 TA8 TA9 TA10 TA11] [$($M)*]);
+    };
+    (@a [$($M:ident)*] [$($A:ident)*] [$An:ident $($Ap:ident)*] [$c:ident $($cs:ident)*]) => {
+        tiler_modes!(@b [$($M)*] [$($A)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
+        tiler_modes!(@a [$($M)*] [$($A)* $An] [$($Ap)*] [$($cs)*]);
+    };
+    (@a [$($M:ident)*] [$($A:ident)*] [$($Ap:ident)*] []) => {
+        tiler_modes!(@b [$($M)*] [$($A)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
+    };
+    (@b [$($M:ident)*] [$($A:ident)*] [$($B:ident)*] [$Bn:ident $($Bp:ident)*] [$c:ident $($cs:ident)*]) => {
+        tiler_modes!(@impl [$($M)*] [$($A)*] [$($B)*]);
+        tiler_modes!(@b [$($M)*] [$($A)*] [$($B)* $Bn] [$($Bp)*] [$($cs)*]);
+    };
+    (@b [$($M:ident)*] [$($A:ident)*] [$($B:ident)*] [$($Bp:ident)*] []) => {
+        tiler_modes!(@impl [$($M)*] [$($A)*] [$($B)*]);
+    };
+    (@impl [$($M:ident)*] [$($A:ident)*] [$($B:ident)*]) => {
         #[diagnostic::do_not_recommend]
         impl<$($A,)* $($B,)* $($M),*> TilerModes<($($M,)*), ($($B,)*)> for ($($A,)*) {
             pass!();
         }
-        tiler_modes!(@more [$($A)*] [$($B)*] [$($M)*] [$($E)*]);
-    };
-    (@more [$($A:ident)*] [$($B:ident)*] [$($M:ident)*] []) => {};
-    (@more [$($A:ident)*] [$($B:ident)*] [$($M:ident)*] [$E:ident $($rest:ident)*]) => {
-        tiler_modes!([$($A)*] [$($B)*] [$($M)* $E] [$($rest)*]);
     };
 }
 
 macro_rules! ranked {
     ($rank:literal; $(($i:tt $A:ident $M:ident $B:ident))*) => {
-        tiler_modes!([$($A)*] [$($B)*] [$($M)*] [E0 E1 E2 E3 E4 E5 E6 E7 E8 E9 E10 E11]);
+        tiler_modes!([$($M)*]);
         #[diagnostic::do_not_recommend]
         impl<$($A,)* Cd> TilerModes<Unknown, Cd> for ($($A,)*) {
             pass!();

@@ -59,11 +59,27 @@ fn rebase<E: Engine, L, M: Fits>(
 }
 
 /// CuTe's `local_tile(t, tiler, coord)`: the tile's modes (the static
-/// `tiler`, one extent per mode of `t`), then the tile-grid modes where
-/// `coord` is [`X`](super::X); an integer in `coord` picks that tile. A
-/// partial tile (the tiler does not divide a dynamic extent) that reaches
-/// past the storage is an error; predicate it with a
+/// `tiler`, one extent per mode of `t`, or fewer: the modes past it kept
+/// whole), then the tile-grid modes where `coord` is [`X`](super::X); an
+/// integer in `coord` picks that tile. The coordinate has its own rank, up
+/// to `t`'s (CuTe's `append<R1>(coord, _)`): past a shorter tiler its
+/// entries slice the modes kept whole, and a shorter coordinate is padded
+/// with `X`. A partial tile (the tiler does not divide a dynamic extent)
+/// that reaches past the storage is an error; predicate it with a
 /// [`Residue`](super::Residue) instead.
+///
+/// ```
+/// use layout_dsl::tensor::{Tensor, X, typed};
+/// use layout_dsl::typed::C;
+/// use layout_dsl::layout;
+///
+/// let (m, n, k) = (16, 32, 64);
+/// let data = vec![0u8; m * n * k];
+/// let t = Tensor::new(&data[..], layout!((m,n,k):(1,m,{m * n}))).unwrap();
+/// // CuTe: local_tile(t, Shape<_2,_4>{}, (1,_,3)) is (_2,_4,8):(_1,16,64) at 1538.
+/// let tile = typed::local_tile(t, (C::<2>, C::<4>), (1, X, 3)).unwrap();
+/// assert_eq!((tile.layout().to_string(), tile.base()), ("(2,4,8):(1,16,64)".into(), 1538));
+/// ```
 #[inline]
 pub fn local_tile<E: Engine, L: LayoutShape, T: TilerModes<L::Shape, Cd>, Cd, O: Fits>(
     t: Tensor<E, L>,

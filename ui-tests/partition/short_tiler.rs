@@ -11,7 +11,7 @@ fn main() {
     let h = layout!((m, n):(1, m));
     let t3 = (C::<2>, C::<4>, C::<8>);
     let stepped = layout!(type local_tile(#h, #t3, (1, 2, 3), (1, 1, 1)));
-    let whole = layout!(type local_tile(#h, #t3, (1, 2, 3)));
+    let whole = layout!(type local_tile(#h, #t3, (1, 2)));
     let outer = layout!(type outer_partition(#h, #t3, (1, 2, 3)));
     println!("{stepped:?} {whole:?} {outer:?}");
 }
