@@ -64,6 +64,11 @@ def leaves(t):
     return [t] if isinstance(t, int) else [x for i in t for x in leaves(i)]
 
 
+def mono_name(shape):
+    t = rust_type(shape).replace(", ", "").replace("(", "o").replace(")", "c").replace("usize", "l")
+    return f"mono_{t}"
+
+
 def body(variant, expr, text):
     shape, stride = parse(text)
     size = 1
@@ -120,6 +125,22 @@ def body(variant, expr, text):
         "rank1_tuple": f"{{ let _l = ({size}usize, 1usize); String::new() }}",
         # (fields `pub` as for `struct_lit`)
         "rank1_struct": f"{T}::<_, _, usize> {{ shape: {size}usize, stride: 1usize, offset: ::core::marker::PhantomData }}.to_string()",
+        # The numbers as one promoted `&[usize]`, written into the value at
+        # the places its type's `Tree::NODE` gives by one non-generic
+        # function (`from_leaves`: an experiment, not committed), the types
+        # named in a turbofish.
+        "leaves": f"{P}::from_leaves::<{types}>(&[{flat}]).to_string()",
+        "leaves_value": f"{{ let _l = {P}::from_leaves::<{types}>(&[{flat}]); String::new() }}",
+        "leaves_unsuffixed": f"{P}::from_leaves::<{types}>(&[{flat.replace('usize', '')}]).to_string()",
+        # The value read from its text by one non-generic function (`from_text`:
+        # an experiment, not committed).
+        "from_text": f'{P}::from_text::<{types}>("{text}").to_string()',
+        "from_text_value": f'{{ let _l = {P}::from_text::<{types}>("{text}"); String::new() }}',
+        # A non-generic constructor for the result's nesting, compiled in the
+        # facade, its leaves plain arguments (`mono_NESTING`: an experiment,
+        # written for the bench's 9 nestings, not committed).
+        "mono": f"{P}::{mono_name(shape)}({flat.replace('usize', '')}).to_string()",
+        "mono_value": f"{{ let _l = {P}::{mono_name(shape)}({flat.replace('usize', '')}); String::new() }}",
         "empty": "String::new()",
         # By hand, as in gen.py.
         "hand": f'"{text}".to_string()',

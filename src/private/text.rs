@@ -45,11 +45,14 @@ pub(super) struct Described {
 /// A macro rather than a generic function: each layout type a crate
 /// formats would instantiate one more function for it in that crate
 /// (BENCHMARKS.md, "A `Display`ed result: the description's cost").
+/// The address by `as` casts, not `ptr::from_ref(…).cast()`: those are
+/// generic functions too, four more instances per layout type formatted
+/// (BENCHMARKS.md, "A `Display`ed result: thin per type").
 macro_rules! describe {
     ($tree:expr, $T:ty) => {
         $crate::__private::text::Described {
             node: <$T as $crate::__private::Tree>::NODE,
-            value: ::core::ptr::from_ref::<$T>(&$tree).cast(),
+            value: &$tree as *const $T as *const u8,
         }
     };
 }

@@ -51,6 +51,9 @@ macro_rules! check_layout {
         let core = core(src);
         assert_eq!(Value::Layout(got.to_core().unwrap()), core, "{src}");
         assert_eq!(got.to_string(), core.to_string(), "{src}");
+        // `Display` and `Debug` go through their own per-type code.
+        assert_eq!(format!("{got}"), core.to_string(), "{src}");
+        assert_eq!(format!("{got:?}"), format!("Layout({core})"), "{src}");
     }};
 }
 
