@@ -36,6 +36,7 @@ mod partition_args;
 mod partition_index;
 mod primary;
 mod product;
+mod product_cosize;
 mod quick;
 mod rules;
 mod runtime;

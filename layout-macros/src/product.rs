@@ -46,7 +46,8 @@ use crate::emit;
 use crate::kind::typed_call;
 use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
-use crate::tree::{has_dynamic, is_plain, is_tiler};
+use crate::product_cosize;
+use crate::tree::{is_plain, is_tiler};
 
 /// A product this module types.
 pub struct Rule<'a> {
@@ -88,17 +89,23 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
-    if !is_plain(a_shape) || !is_plain(a_stride) || has_dynamic(b) {
+    if !is_plain(a_shape) || !is_plain(a_stride) {
         return None;
     }
     let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
     let a_leaves = leaves(a_shape, a_stride)?;
-    let static_layout = |shape: &Expr, stride: &Expr| {
+    // B's leaves may be dynamic, extents and strides (CuTe's `int`s): its
+    // cosize, the cotarget, is then dynamic (product_cosize.rs) and the
+    // composition checks the walk at run time (compose.rs).
+    let b_stride = |(_, d): &(&Expr, &Expr)| {
+        matches!(d.kind, ExprKind::Int(d) if d >= 0) || matches!(d.kind, ExprKind::Dynamic(_))
+    };
+    let plain_layout = |shape: &Expr, stride: &Expr| {
         let plain = is_plain(shape) && is_plain(stride);
-        plain && leaves(shape, stride).is_some_and(|b| b.iter().all(static_stride))
+        plain && leaves(shape, stride).is_some_and(|b| b.iter().all(b_stride))
     };
     let b = match &b.kind {
-        ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
+        ExprKind::Layout(b_shape, b_stride) if plain_layout(b_shape, b_stride) => {
             Tiler::Layout(b_shape, b_stride)
         }
         // `<…>`, or a tuple of extents (CuTe's shape tiler, as the core
@@ -110,9 +117,11 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
             let mut by_mode = Vec::new();
             for tile in tiles {
                 by_mode.push(match &tile.kind {
-                    ExprKind::Layout(shape, stride) if static_layout(shape, stride) => {
+                    ExprKind::Layout(shape, stride) if plain_layout(shape, stride) => {
                         ((**shape).clone(), (**stride).clone())
                     }
+                    // A dynamic `n` is CuTe's `make_layout(n)`, `n:_1`.
+                    ExprKind::Dynamic(_) => (tile.clone(), Expr::new(ExprKind::Int(1), tile.span)),
                     // `n:1`, but `1:0` for `1`, as CuTe's `make_layout(_1)`
                     // and the core (the unit mode's stride prints 0).
                     ExprKind::Int(n) if *n >= 0 => {
@@ -143,21 +152,6 @@ fn modes(e: &Expr) -> Vec<&Expr> {
         ExprKind::Tuple(items) => items.iter().collect(),
         _ => vec![e],
     }
-}
-
-/// `B`'s cosize (its strides are static and not negative).
-fn cosize(b: &[(&Expr, &Expr)]) -> Option<i64> {
-    let mut last = 0i64;
-    for (s, d) in b {
-        let (ExprKind::Int(s), ExprKind::Int(d)) = (&s.kind, &d.kind) else {
-            return None;
-        };
-        if *s == 0 {
-            return Some(0);
-        }
-        last = last.checked_add((s - 1).checked_mul(*d)?)?;
-    }
-    last.checked_add(1)
 }
 
 impl TypedRule for Rule<'_> {
@@ -264,7 +258,7 @@ fn product(
     let b_leaves = leaves(b.0, b.1)?;
     let a_bound = code.bind_leaves(&leaves(a.0, a.1)?);
     let b_bound = code.bind_leaves(&b_leaves);
-    let b_cosize = Sym::Static(cosize(&b_leaves)?);
+    let b_cosize = product_cosize::cosize(code, &b_bound)?;
     assemble_modes(code, (a_bound, a), (b_bound, b_cosize, b.0), form)
 }
 

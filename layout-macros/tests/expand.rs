@@ -52,6 +52,8 @@ mod partition_index;
 mod primary;
 #[path = "../src/product.rs"]
 mod product;
+#[path = "../src/product_cosize.rs"]
+mod product_cosize;
 #[path = "../src/quick.rs"]
 mod quick;
 #[path = "../src/rules.rs"]
