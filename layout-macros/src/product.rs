@@ -2,8 +2,9 @@
 //! `tiled_product`, `flat_product`, and `blocked_product`, `raked_product`
 //! on dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
 //! plan"): `layout!(type logical_product(A, B))` for a written-out `A`
-//! whose strides are static (its extents static or dynamic) and a static
-//! written-out `B`. CuTe's definitions, over `Static | Dynamic`:
+//! whose strides are static (its extents static or dynamic) and a
+//! written-out `B` whose leaves, extents and strides, are static or
+//! dynamic (CuTe's `int`s). CuTe's definitions, over `Static | Dynamic`:
 //!
 //! ```text
 //! logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)
@@ -18,6 +19,13 @@
 //! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
 //! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
+//! A dynamic leaf of `B` makes its cosize dynamic where CuTe's is
+//! (product_cosize.rs), hence the cotarget; that sets only the extent of
+//! the complement's last mode, which the composition never reads (it
+//! takes that mode's stride), and which coalesces with no hole below it
+//! (a hole ends at the stride of a mode of `A` of extent above 1, below
+//! that mode's span, where the last mode starts): the holes are the ones
+//! a static `B` gives, as in CuTe.
 //! Where CuTe's complement rounds a hole down (a span that does not divide
 //! its stride), every product here follows the core's rule
 //! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
@@ -30,8 +38,8 @@
 //!
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
-//! (`Bi` a static layout, or `n` for `n:1`, `1` for `1:0` as CuTe's
-//! `make_layout(_1)`; a tuple of extents `(2,1)` is such a tiler, CuTe's
+//! (`Bi` a written-out layout, or `n` for `n:1`, static `1` for `1:0` as
+//! CuTe's `make_layout(_1)`, a dynamic `n` for `n:_1`; a tuple of extents `(2,1)` is such a tiler, CuTe's
 //! shape tiler), the modes past the tiler
 //! stay as they are; the zipped form is `((A_0,…),(D_0,…,A_k,…))`. CuTe's `blocked_product` and `raked_product` take a
 //! layout only, and so do the core's.
@@ -44,9 +52,9 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::kind::typed_call;
+use crate::product_cosize;
 use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
-use crate::product_cosize;
 use crate::tree::{is_plain, is_tiler};
 
 /// A product this module types.

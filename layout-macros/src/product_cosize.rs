@@ -17,12 +17,13 @@ use quote::{ToTokens, quote};
 
 use crate::sym::{Gen, Sym, value};
 
-/// `B`'s cosize from its bound leaves (strides static `≥ 0` or dynamic).
+/// `B`'s cosize from its bound leaves (strides static `≥ 0` or dynamic):
+/// static, or the expression computing it.
 /// `None` if a static part overflows (refused while compiling).
 ///
 /// A dynamic sum saturates: past `usize::MAX` it is past any hole, so the
 /// check refuses it, as the core refuses a `B` whose cosize overflows.
-pub fn cosize(code: &mut Gen<'_>, b: &[(Sym, Sym)]) -> Option<Sym> {
+pub fn cosize(code: &Gen<'_>, b: &[(Sym, Sym)]) -> Option<Sym> {
     let mut known: i64 = 1;
     let mut terms = Vec::new();
     // The dynamic extents: the core's cosize is 0 where one is 0.
@@ -48,8 +49,13 @@ pub fn cosize(code: &mut Gen<'_>, b: &[(Sym, Sym)]) -> Option<Sym> {
                     }
                     Sym::Dynamic(s) => quote!(#s.saturating_sub(1)),
                 };
-                let d = value(d);
-                terms.push(quote!(.saturating_add(#below.saturating_mul(#d))));
+                terms.push(match d {
+                    Sym::Static(1) => quote!(.saturating_add(#below)),
+                    _ => {
+                        let d = value(d);
+                        quote!(.saturating_add(#below.saturating_mul(#d)))
+                    }
+                });
             }
         }
     }
@@ -70,5 +76,7 @@ pub fn cosize(code: &mut Gen<'_>, b: &[(Sym, Sym)]) -> Option<Sym> {
         [] => sum,
         _ => quote!(if #(#extents == 0)||* { 0 } else { #sum }),
     };
-    Some(code.bind_value("cosize", sum))
+    // An expression, not a `let`: the product writes it only into the
+    // check, where there is one.
+    Some(code.dynamic(sum))
 }
