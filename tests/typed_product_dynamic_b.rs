@@ -63,7 +63,7 @@ fn printed<L: TypedLayout>(l: Result<L, AlgebraError>) -> String {
 /// repository).
 #[test]
 fn static_leaves_are_cutes() {
-    let (two, three, four, six) = (2usize, 3usize, 4usize, 6usize);
+    let (one, two, three, four, six, eight) = (1usize, 2usize, 3usize, 4usize, 6usize, 8usize);
     let rows = [
         (
             printed(layout!(type logical_product((2,2):(4,1), six:1))),
@@ -112,6 +112,35 @@ fn static_leaves_are_cutes() {
         (
             printed(layout!(type flat_product((2,2):(1,2), <three, (2,2):(1,2)>))),
             "(_2,_2,3,(_2,_2)):(_1,_2,_2,(_1,_4))",
+        ),
+        // An integer `B` is CuTe's `make_layout(n)` (`_1:_0` for a static 1).
+        (
+            printed(layout!(type logical_product((8,4):(4,1), three))),
+            "((_8,_4),3):((_4,_1),_32)",
+        ),
+        (
+            printed(layout!(type zipped_product((8,4):(4,1), three))),
+            "((_8,_4),3):((_4,_1),_32)",
+        ),
+        (
+            printed(Ok(layout!(type tiled_product((8,4):(4,1), 3)))),
+            "((_8,_4),_3):((_4,_1),_32)",
+        ),
+        (
+            printed(layout!(type flat_product((8,4):(4,1), three))),
+            "(_8,_4,3):(_4,_1,_32)",
+        ),
+        (
+            printed(Ok(layout!(type flat_product((8,4):(4,1), 1)))),
+            "(_8,_4,_1):(_4,_1,_0)",
+        ),
+        (
+            printed(layout!(type flat_product((8,4):(4,1), one))),
+            "(_8,_4,1):(_4,_1,_32)",
+        ),
+        (
+            printed(layout!(type logical_product((eight,4):(4,1), 3))),
+            "((8,_4),_3):((_4,_1),32)",
         ),
     ];
     for (typed, cute) in rows {
@@ -256,8 +285,9 @@ fn a_rounded_hole_checks_the_dynamic_cosize() {
 proptest! {
     /// Random small dynamic values in `A` and `B` (extents 0..=5, strides
     /// 0..=8), the six products of four written-out forms and the four of
-    /// a by-mode tiler with a dynamic tile: the core's layout at every
-    /// index where the typed door answers, a refusal where the core refuses.
+    /// a by-mode tiler with a dynamic tile and of an integer `B`: the
+    /// core's layout at every index where the typed door answers, a
+    /// refusal where the core refuses.
     #[test]
     fn random_dynamic_leaves(
         m in 0..=5usize,
@@ -281,6 +311,7 @@ proptest! {
         );
         six_products!([((2,m),3):((1,6),2)], [(p,(2,q)):(u,(1,v))],
             format!("((2,{m}),3):((1,6),2)"), format!("({p},(2,{q})):({u},(1,{v}))"));
+        four_products!([(m,(2,3)):(1,(m,6))], [p], format!("({m},(2,3)):(1,({m},6))"), format!("{p}"));
         four_products!(
             [(4,8,m):(1,4,32)],
             [<p, (2,q):(1,v)>],

@@ -19,13 +19,9 @@
 //! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
 //! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
-//! A dynamic leaf of `B` makes its cosize dynamic where CuTe's is
-//! (product_cosize.rs), hence the cotarget; that sets only the extent of
-//! the complement's last mode, which the composition never reads (it
-//! takes that mode's stride), and which coalesces with no hole below it
-//! (a hole ends at the stride of a mode of `A` of extent above 1, below
-//! that mode's span, where the last mode starts): the holes are the ones
-//! a static `B` gives, as in CuTe.
+//! A dynamic leaf of `B` makes its cosize (and the cotarget) dynamic
+//! where CuTe's is: the holes stay the ones a static `B` gives
+//! (product_cosize.rs says why).
 //! Where CuTe's complement rounds a hole down (a span that does not divide
 //! its stride), every product here follows the core's rule
 //! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
@@ -35,6 +31,9 @@
 //! dynamic stride (which CuTe takes at rank 1) is typed by
 //! `named_product.rs` through the value methods, which sort its holes at
 //! run time.
+//!
+//! `logical_product(A, n)` (and the regrouped ones) takes an integer as
+//! CuTe's does: the layout `make_layout(n)`.
 //!
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
@@ -64,13 +63,27 @@ pub struct Rule<'a> {
     /// Its typed form (the registry's): how the result is grouped.
     form: TypedForm,
     a: (&'a Expr, &'a Expr),
-    b: Tiler<'a>,
+    b: Tiler,
 }
 
-enum Tiler<'a> {
-    Layout(&'a Expr, &'a Expr),
+enum Tiler {
+    /// One layout: written out, or an integer `n` (CuTe's
+    /// `make_layout(n)`, [`extent_layout`]), so owned.
+    Layout(Expr, Expr),
     /// A by-mode tiler's layouts, `n` written `n:1` (so owned).
     ByMode(Vec<(Expr, Expr)>),
+}
+
+/// The layout CuTe's `make_layout(n)` makes of a tile's integer `n`:
+/// `n:1`, but `1:0` for a static `1` (CuTe's `make_layout(_1)`, and the
+/// core: the unit mode's stride prints 0); a dynamic `n` is `n:_1`.
+fn extent_layout(tile: &Expr) -> Option<(Expr, Expr)> {
+    let stride = match tile.kind {
+        ExprKind::Int(n) if n >= 0 => i64::from(n != 1),
+        ExprKind::Dynamic(_) => 1,
+        _ => return None,
+    };
+    Some((tile.clone(), Expr::new(ExprKind::Int(stride), tile.span)))
 }
 
 /// The rule for `e`, if it is a product this module types.
@@ -114,7 +127,14 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     };
     let b = match &b.kind {
         ExprKind::Layout(b_shape, b_stride) if plain_layout(b_shape, b_stride) => {
-            Tiler::Layout(b_shape, b_stride)
+            Tiler::Layout((**b_shape).clone(), (**b_stride).clone())
+        }
+        // An integer, CuTe's `logical_product(A, n)`: the layout
+        // `make_layout(n)`, regrouped as a layout is (CuTe's and the
+        // core's `blocked_product`/`raked_product` take a layout only).
+        ExprKind::Int(_) | ExprKind::Dynamic(_) if lift(form).is_some() => {
+            let (shape, stride) = extent_layout(b)?;
+            Tiler::Layout(shape, stride)
         }
         // `<…>`, or a tuple of extents (CuTe's shape tiler, as the core
         // reads it).
@@ -128,15 +148,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
                     ExprKind::Layout(shape, stride) if plain_layout(shape, stride) => {
                         ((**shape).clone(), (**stride).clone())
                     }
-                    // A dynamic `n` is CuTe's `make_layout(n)`, `n:_1`.
-                    ExprKind::Dynamic(_) => (tile.clone(), Expr::new(ExprKind::Int(1), tile.span)),
-                    // `n:1`, but `1:0` for `1`, as CuTe's `make_layout(_1)`
-                    // and the core (the unit mode's stride prints 0).
-                    ExprKind::Int(n) if *n >= 0 => {
-                        let stride = Expr::new(ExprKind::Int(i64::from(*n != 1)), tile.span);
-                        (tile.clone(), stride)
-                    }
-                    _ => return None,
+                    _ => extent_layout(tile)?,
                 });
             }
             Tiler::ByMode(by_mode)

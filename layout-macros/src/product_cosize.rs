@@ -6,8 +6,12 @@
 //! dynamic leaf keeps only where the other factor is a static 0 (a stride
 //! 0, or an extent 1 whose `s - 1` is 0: CuTe's `C<0> * int` is `C<0>`).
 //! The product reads it twice: in the cotarget `size(A)·cosize(B)`, which
-//! only sets the complement's last extent (a dynamic one is never read,
-//! product.rs), and in the check that `B` stays below a hole CuTe rounded
+//! only sets the extent of the complement's last mode (a dynamic one is
+//! never read, product.rs: the composition takes that mode's stride), a
+//! mode that never merges with the hole below it (a hole ends at the stride
+//! of a mode of `A` of extent above 1, below that mode's span, where the
+//! last mode starts), so the holes are the ones a static `B` gives, as in
+//! CuTe; and in the check that `B` stays below a hole CuTe rounded
 //! down (`product_fits`). For that check the value is the core's
 //! (`Layout::cosize`): 0 where an extent is 0 (the core then checks
 //! nothing, as no offset is reached), which CuTe's formula does not give.

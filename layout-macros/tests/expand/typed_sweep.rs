@@ -32,6 +32,14 @@
 //! dynamic: README, "The `layout!` macro"; 4,225 of them a product with a
 //! dynamic leaf in `B`, which CuTe answers). `SWEEP_LIST=complement` (or
 //! `all`) lists those refusals.
+//!
+//! After the products with a dynamic `B` (and an integer `B`, CuTe's
+//! `make_layout(n)`), 2026-11-26: 15,106 typed variants, 15,000 the
+//! core's layout (8,416 the same text, 6,221 the same modes, 363 the same
+//! offsets), 106 refused at run time (the one more a `blocked_product`
+//! whose `B` stride 9 the core splits into two modes), none different;
+//! 1,406 refused while compiling, 575 of them products (a dynamic stride
+//! in `A` with a shape tiler, 269; CuTe's static conditions, the rest).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
