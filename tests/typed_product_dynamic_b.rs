@@ -146,6 +146,37 @@ fn static_leaves_are_cutes() {
     for (typed, cute) in rows {
         assert_eq!(typed, cute);
     }
+    // The complement's last mode (extent 1 here) keeps CuTe's stride; the
+    // hole below 64 is exact (64/4), or rounded down as CuTe does (64/10 =
+    // 6, B's 4 copies fitting below it: `product_fits`, run time).
+    let one = 1usize;
+    let rows = [
+        (
+            printed(layout!(type tiled_product((2,(2,3)):(1,(2,64)), four:1))),
+            "((_2,(_2,_3)),4,1):((_1,(_2,_64)),_4,_192)",
+        ),
+        (
+            printed(layout!(type tiled_product((2,(5,3)):(1,(2,64)), four:1))),
+            "((_2,(_5,_3)),4,1):((_1,(_2,_64)),_10,_192)",
+        ),
+    ];
+    for (typed, cute) in rows {
+        assert_eq!(typed, cute);
+    }
+    // CuTe C++ answers `(((2,1),_3),((2,1),_2)):(((_3,_14),_1),((3,14),_7))`
+    // for `raked_product((3,2):(1,7), (2,2):(1,1))` with `int`s 2 and 1: B's
+    // offsets reach 2, past the 2 copies below the rounded hole 7/3, so
+    // that is no product; the typed door refuses it, as the core does.
+    let two = 2usize;
+    assert_eq!(
+        layout!(type raked_product((3,2):(1,7), (two,2):(1,one))).unwrap_err(),
+        AlgebraError::NotComplementable {
+            function: "raked_product",
+            stride: 7,
+            span: 3
+        }
+    );
+    assert!(core("raked_product((3,2):(1,7), (2,2):(1,1))").is_none());
 }
 
 /// Each of the six products of the written-out `A` by the written-out `B`
