@@ -64,6 +64,8 @@ mod primary;
 mod probe;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
+#[path = "../../layout-macros/src/product_cosize.rs"]
+mod product_cosize;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
 #[path = "../../layout-macros/src/rules.rs"]

@@ -39,6 +39,7 @@ mod partition_index;
 mod primary;
 mod probe;
 mod product;
+mod product_cosize;
 mod quick;
 mod rules;
 mod runtime;

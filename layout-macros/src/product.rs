@@ -2,8 +2,9 @@
 //! `tiled_product`, `flat_product`, and `blocked_product`, `raked_product`
 //! on dynamic leaves (ARCHITECTURE.md, "Typed algebra on dynamic leaves: the
 //! plan"): `layout!(type logical_product(A, B))` for a written-out `A`
-//! whose strides are static (its extents static or dynamic) and a static
-//! written-out `B`. CuTe's definitions, over `Static | Dynamic`:
+//! whose strides are static (its extents static or dynamic) and a
+//! written-out `B` whose leaves, extents and strides, are static or
+//! dynamic (CuTe's `int`s). CuTe's definitions, over `Static | Dynamic`:
 //!
 //! ```text
 //! logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)
@@ -18,6 +19,9 @@
 //! (a one-mode part stays whole, as CuTe's `repeat<1>(_)` is a plain `_`).
 //! The complement (shape.rs) and the composition
 //! (compose.rs) check at run time what CuTe assumes of dynamic values.
+//! A dynamic leaf of `B` makes its cosize (and the cotarget) dynamic
+//! where CuTe's is: the holes stay the ones a static `B` gives
+//! (product_cosize.rs says why).
 //! Where CuTe's complement rounds a hole down (a span that does not divide
 //! its stride), every product here follows the core's rule
 //! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
@@ -28,10 +32,13 @@
 //! `named_product.rs` through the value methods, which sort its holes at
 //! run time.
 //!
+//! `logical_product(A, n)` (and the regrouped ones) takes an integer as
+//! CuTe's does: the layout `make_layout(n)`.
+//!
 //! `logical_product(A, <B0,…>)` takes a by-mode tiler as CuTe's does
 //! (`transform_layout`): mode `i` of `A` is `logical_product(A_i, Bi)`
-//! (`Bi` a static layout, or `n` for `n:1`, `1` for `1:0` as CuTe's
-//! `make_layout(_1)`; a tuple of extents `(2,1)` is such a tiler, CuTe's
+//! (`Bi` a written-out layout, or `n` for `n:1`, static `1` for `1:0` as
+//! CuTe's `make_layout(_1)`, a dynamic `n` for `n:_1`; a tuple of extents `(2,1)` is such a tiler, CuTe's
 //! shape tiler), the modes past the tiler
 //! stay as they are; the zipped form is `((A_0,…),(D_0,…,A_k,…))`. CuTe's `blocked_product` and `raked_product` take a
 //! layout only, and so do the core's.
@@ -44,9 +51,10 @@ use proc_macro2::TokenStream;
 use crate::compose::{self, leaves};
 use crate::emit;
 use crate::kind::typed_call;
+use crate::product_cosize;
 use crate::shape::{self, Record};
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
-use crate::tree::{has_dynamic, is_plain, is_tiler};
+use crate::tree::{is_plain, is_tiler};
 
 /// A product this module types.
 pub struct Rule<'a> {
@@ -55,13 +63,27 @@ pub struct Rule<'a> {
     /// Its typed form (the registry's): how the result is grouped.
     form: TypedForm,
     a: (&'a Expr, &'a Expr),
-    b: Tiler<'a>,
+    b: Tiler,
 }
 
-enum Tiler<'a> {
-    Layout(&'a Expr, &'a Expr),
+enum Tiler {
+    /// One layout: written out, or an integer `n` (CuTe's
+    /// `make_layout(n)`, [`extent_layout`]), so owned.
+    Layout(Expr, Expr),
     /// A by-mode tiler's layouts, `n` written `n:1` (so owned).
     ByMode(Vec<(Expr, Expr)>),
+}
+
+/// The layout CuTe's `make_layout(n)` makes of a tile's integer `n`:
+/// `n:1`, but `1:0` for a static `1` (CuTe's `make_layout(_1)`, and the
+/// core: the unit mode's stride prints 0); a dynamic `n` is `n:_1`.
+fn extent_layout(tile: &Expr) -> Option<(Expr, Expr)> {
+    let stride = match tile.kind {
+        ExprKind::Int(n) if n >= 0 => i64::from(n != 1),
+        ExprKind::Dynamic(_) => 1,
+        _ => return None,
+    };
+    Some((tile.clone(), Expr::new(ExprKind::Int(stride), tile.span)))
 }
 
 /// The rule for `e`, if it is a product this module types.
@@ -88,18 +110,31 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     let ExprKind::Layout(a_shape, a_stride) = &a.kind else {
         return None;
     };
-    if !is_plain(a_shape) || !is_plain(a_stride) || has_dynamic(b) {
+    if !is_plain(a_shape) || !is_plain(a_stride) {
         return None;
     }
     let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
     let a_leaves = leaves(a_shape, a_stride)?;
-    let static_layout = |shape: &Expr, stride: &Expr| {
+    // B's leaves may be dynamic, extents and strides (CuTe's `int`s): its
+    // cosize, the cotarget, is then dynamic (product_cosize.rs) and the
+    // composition checks the walk at run time (compose.rs).
+    let b_stride = |(_, d): &(&Expr, &Expr)| {
+        matches!(d.kind, ExprKind::Int(d) if d >= 0) || matches!(d.kind, ExprKind::Dynamic(_))
+    };
+    let plain_layout = |shape: &Expr, stride: &Expr| {
         let plain = is_plain(shape) && is_plain(stride);
-        plain && leaves(shape, stride).is_some_and(|b| b.iter().all(static_stride))
+        plain && leaves(shape, stride).is_some_and(|b| b.iter().all(b_stride))
     };
     let b = match &b.kind {
-        ExprKind::Layout(b_shape, b_stride) if static_layout(b_shape, b_stride) => {
-            Tiler::Layout(b_shape, b_stride)
+        ExprKind::Layout(b_shape, b_stride) if plain_layout(b_shape, b_stride) => {
+            Tiler::Layout((**b_shape).clone(), (**b_stride).clone())
+        }
+        // An integer, CuTe's `logical_product(A, n)`: the layout
+        // `make_layout(n)`, regrouped as a layout is (CuTe's and the
+        // core's `blocked_product`/`raked_product` take a layout only).
+        ExprKind::Int(_) | ExprKind::Dynamic(_) if lift(form).is_some() => {
+            let (shape, stride) = extent_layout(b)?;
+            Tiler::Layout(shape, stride)
         }
         // `<…>`, or a tuple of extents (CuTe's shape tiler, as the core
         // reads it).
@@ -110,16 +145,10 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
             let mut by_mode = Vec::new();
             for tile in tiles {
                 by_mode.push(match &tile.kind {
-                    ExprKind::Layout(shape, stride) if static_layout(shape, stride) => {
+                    ExprKind::Layout(shape, stride) if plain_layout(shape, stride) => {
                         ((**shape).clone(), (**stride).clone())
                     }
-                    // `n:1`, but `1:0` for `1`, as CuTe's `make_layout(_1)`
-                    // and the core (the unit mode's stride prints 0).
-                    ExprKind::Int(n) if *n >= 0 => {
-                        let stride = Expr::new(ExprKind::Int(i64::from(*n != 1)), tile.span);
-                        (tile.clone(), stride)
-                    }
-                    _ => return None,
+                    _ => extent_layout(tile)?,
                 });
             }
             Tiler::ByMode(by_mode)
@@ -143,21 +172,6 @@ fn modes(e: &Expr) -> Vec<&Expr> {
         ExprKind::Tuple(items) => items.iter().collect(),
         _ => vec![e],
     }
-}
-
-/// `B`'s cosize (its strides are static and not negative).
-fn cosize(b: &[(&Expr, &Expr)]) -> Option<i64> {
-    let mut last = 0i64;
-    for (s, d) in b {
-        let (ExprKind::Int(s), ExprKind::Int(d)) = (&s.kind, &d.kind) else {
-            return None;
-        };
-        if *s == 0 {
-            return Some(0);
-        }
-        last = last.checked_add((s - 1).checked_mul(*d)?)?;
-    }
-    last.checked_add(1)
 }
 
 impl TypedRule for Rule<'_> {
@@ -264,7 +278,7 @@ fn product(
     let b_leaves = leaves(b.0, b.1)?;
     let a_bound = code.bind_leaves(&leaves(a.0, a.1)?);
     let b_bound = code.bind_leaves(&b_leaves);
-    let b_cosize = Sym::Static(cosize(&b_leaves)?);
+    let b_cosize = product_cosize::cosize(code, &b_bound)?;
     assemble_modes(code, (a_bound, a), (b_bound, b_cosize, b.0), form)
 }
 

@@ -58,6 +58,8 @@ mod primary;
 mod probe;
 #[path = "../src/product.rs"]
 mod product;
+#[path = "../src/product_cosize.rs"]
+mod product_cosize;
 #[path = "../src/quick.rs"]
 mod quick;
 #[path = "../src/rules.rs"]
@@ -339,6 +341,23 @@ snapshot!(
 snapshot!(
     typed_blocked_product_dynamic_stride,
     "type blocked_product((m,(2,n)):(s,(1,t)), (p,q):(1,p))"
+);
+// A written-out `B` with dynamic leaves (CuTe's `int`s): its cosize is
+// dynamic, the cotarget's last extent unread; the composition's walk and
+// carries checked at run time (product.rs, product_cosize.rs).
+snapshot!(
+    typed_product_dynamic_b,
+    "type logical_product((2,2):(4,1), (p,q):(1,p))"
+);
+snapshot!(
+    typed_tiled_product_dynamic_tile,
+    "type tiled_product((m,6):(1,1), <n, (2,2):(1,k)>)"
+);
+// CuTe rounds the hole 7/3 down: B's dynamic cosize is checked against
+// it (`product_fits`) before composing.
+snapshot!(
+    typed_raked_product_dynamic_b_rounded,
+    "type raked_product((3,2):(1,7), (p,2):(1,s))"
 );
 
 #[test]

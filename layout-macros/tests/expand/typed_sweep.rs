@@ -32,6 +32,18 @@
 //! dynamic: README, "The `layout!` macro"; 4,225 of them a product with a
 //! dynamic leaf in `B`, which CuTe answers). `SWEEP_LIST=complement` (or
 //! `all`) lists those refusals.
+//!
+//! After the products with a dynamic `B` (and an integer `B`, CuTe's
+//! `make_layout(n)`), 2026-11-26: 15,106 typed variants, 15,000 the
+//! core's layout (8,416 the same text, 6,221 the same modes, 363 the same
+//! offsets), 106 refused at run time (the one more a `blocked_product`
+//! whose `B` stride 9 the core splits into two modes), none different;
+//! 1,406 refused while compiling, 465 of them products: 269 a dynamic
+//! stride in `A` by a shape tiler (CuTe's complement sorts static strides
+//! only), 161 a dynamic extent in `A` whose static stride overlaps the
+//! modes below (CuTe's static 1 drops that mode, its static strides then
+//! assert), 35 a `B` stride that does not divide a static hole (CuTe's
+//! `shape_div` asserts).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
