@@ -162,6 +162,25 @@ fn a_rest_stride_folded_while_compiling_must_agree() {
     );
 }
 
+/// The walk is `const fn`s, as main's straight-line code was: a `const fn`
+/// may hold a typed composition, merge included.
+#[test]
+fn a_const_fn_holds_the_composition() {
+    const fn answers(m: usize) -> bool {
+        layout_dsl::layout!(type composition(({m},8):(1,5), 8)).is_ok()
+    }
+    // At 5 the mode merges with the next (8:5 continues 5:1): the core's 8:1.
+    const { assert!(answers(5)) };
+    let l = typed!(composition(({5usize},8):(1,5), 8)).unwrap();
+    assert_eq!(
+        offsets(&l),
+        offsets(&core("composition((5,8):(1,5), 8)").unwrap())
+    );
+    // At 3 the next mode does not continue it: refused, as at run time.
+    const { assert!(!answers(3)) };
+    assert!(typed!(composition(({3usize},8):(1,5), 8)).is_err());
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

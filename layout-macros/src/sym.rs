@@ -179,7 +179,7 @@ impl<'l> Gen<'l> {
     /// written once: the dynamic leaves bound first, then the walk as a
     /// function of them and of its flag, `ty` its layout's type, called
     /// with the flag off and, only where that fails, again with it on, in
-    /// the cold `__private::retry`. A debug build compiles the walk once;
+    /// a cold function of its own. A debug build compiles the walk once;
     /// an optimized one inlines it into both calls, so that the first is
     /// the walk without second tries, instruction for instruction (a value
     /// a second try gives would join the first try's, and the code after
@@ -209,18 +209,30 @@ impl<'l> Gen<'l> {
         let (label, merge) = (self.label, self.merge);
         let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
         let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
+        let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
+        // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
             #[allow(unused_variables, clippy::too_many_arguments)]
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn #walk(#merge: bool #(, #names: usize)*)
+            const fn #walk(#merge: bool #(, #names: usize)*)
                 -> ::core::result::Result<#ty, #private::AlgebraError>
             {
                 #label: {
                     #(#rest)*
                     ::core::result::Result::Ok(#layout)
                 }
+            }
+            // The second run, outlined and cold: the first, inlined where
+            // the walk is, is the walk without the merge.
+            #[allow(clippy::too_many_arguments)]
+            #[cold]
+            #[inline(never)]
+            const fn #again(#(#names: usize),*)
+                -> ::core::result::Result<#ty, #private::AlgebraError>
+            {
+                #walk(true #(, #names)*)
             }
             // The first call and the retry in a function of their own: as
             // one expression of the caller, the result's join spilled the
@@ -229,12 +241,12 @@ impl<'l> Gen<'l> {
             #[allow(clippy::too_many_arguments)]
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            fn #once(#(#names: usize),*)
+            const fn #once(#(#names: usize),*)
                 -> ::core::result::Result<#ty, #private::AlgebraError>
             {
                 match #walk(false #(, #names)*) {
                     ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
-                    ::core::result::Result::Err(_) => #private::retry(move || #walk(true #(, #names)*)),
+                    ::core::result::Result::Err(_) => #again(#(#names),*),
                 }
             }
             #once(#(#names),*)

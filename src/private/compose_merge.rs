@@ -23,7 +23,7 @@
 //!
 //! Cold: the macro writes the walk once, as a function of a flag
 //! ([`compose_step_or_merged`] reads it at each step), and runs it with
-//! the flag off and, only where that refuses, with it on in [`retry`]; an
+//! the flag off and, only where that refuses, with it on in a cold second function of the walk (`Gen::finish_once`); an
 //! optimized build inlines the first run, where the flag is a constant,
 //! so it is the walk without the merge. (The code after the composition
 //! still changes a little: the result can come from either run, so it can
@@ -42,7 +42,7 @@ use super::compose::{Step, compose_step};
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[allow(clippy::too_many_arguments)]
-pub fn compose_step_or_merged(
+pub const fn compose_step_or_merged(
     merge: bool,
     function: &'static str,
     n: usize,
@@ -55,10 +55,13 @@ pub fn compose_step_or_merged(
 ) -> Result<Step, AlgebraError> {
     match compose_step(function, n, r, extent) {
         Ok(step) => Ok(step),
-        Err(refused) if merge => {
-            compose_step_merged(refused, n, r, (extent, stride), after, last, alone, folded)
+        Err(refused) => {
+            if merge {
+                compose_step_merged(refused, n, r, (extent, stride), after, last, alone, folded)
+            } else {
+                Err(refused)
+            }
         }
-        Err(refused) => Err(refused),
     }
 }
 
@@ -78,7 +81,7 @@ pub fn compose_step_or_merged(
 #[cold]
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-pub fn compose_step_merged(
+pub const fn compose_step_merged(
     refused: AlgebraError,
     n: usize,
     r: usize,
@@ -88,11 +91,31 @@ pub fn compose_step_merged(
     alone: bool,
     folded: Option<usize>,
 ) -> Result<Step, AlgebraError> {
-    merged(n, r, (extent, stride), after, last, alone, folded).ok_or(refused)
+    match merged(n, r, (extent, stride), after, last, alone, folded) {
+        Some(step) => Ok(step),
+        None => Err(refused),
+    }
 }
 
-/// [`compose_step_merged`]'s step, `None` where it refuses.
-fn merged(
+/// `?` on an `Option` in a `const fn`.
+macro_rules! some {
+    ($e:expr) => {
+        match $e {
+            Some(value) => value,
+            None => return None,
+        }
+    };
+}
+
+/// Whether a mode `next_extent:next_stride` continues a run of extent
+/// `run` and stride `stride` (an extent 1, or the next stride).
+const fn continues(run: usize, stride: usize, (next_extent, next_stride): (usize, usize)) -> bool {
+    next_extent == 1 || matches!(run.checked_mul(stride), Some(p) if p == next_stride)
+}
+
+/// [`compose_step_merged`]'s step, `None` where it refuses. (`const`, as
+/// the walk that calls it: a `const fn` may hold a typed composition.)
+const fn merged(
     n: usize,
     r: usize,
     (extent, stride): (usize, usize),
@@ -106,21 +129,21 @@ fn merged(
     }
     // The run's extent and the product of its extents past the first.
     let (mut run, mut past) = (extent, 1usize);
-    let continues = |run: usize, (next_extent, next_stride): (usize, usize)| {
-        next_extent == 1 || run.checked_mul(stride) == Some(next_stride)
-    };
-    for &(next_extent, next_stride) in after {
-        if next_extent == 0 || !continues(run, (next_extent, next_stride)) {
+    let mut i = 0;
+    while i < after.len() {
+        let (next_extent, next_stride) = after[i];
+        i += 1;
+        if next_extent == 0 || !continues(run, stride, (next_extent, next_stride)) {
             return None;
         }
-        run = run.checked_mul(next_extent)?;
-        past = past.checked_mul(next_extent)?;
+        run = some!(run.checked_mul(next_extent));
+        past = some!(past.checked_mul(next_extent));
         if let Ok(step) = compose_step("composition", n, r, run) {
             // The modes after the first pass `rest_stride · past` on: each
             // divides it, extent 1, down to `rest_stride` past the run.
-            let rest_stride = step.rest_stride.checked_mul(past)?;
+            let rest_stride = some!(step.rest_stride.checked_mul(past));
             let goes_on = step.rest_shape != 1;
-            if goes_on && folded.is_some_and(|f| f != rest_stride) {
+            if goes_on && matches!(folded, Some(f) if f != rest_stride) {
                 return None;
             }
             let step = Step {
@@ -132,30 +155,24 @@ fn merged(
     }
     // The last mode is unbounded: where the run reaches it, the leaf lands
     // whole in the run's first mode.
-    if !continues(run, (usize::MAX, last)) {
+    if !continues(run, stride, (usize::MAX, last)) {
         return None;
     }
     let step = Step {
         shape: n,
         rest_shape: 1,
         rest_stride: 0,
-        reach: n.saturating_sub(1).checked_mul(r)?,
+        reach: some!(n.saturating_sub(1).checked_mul(r)),
     };
     fits(step, extent, alone)
 }
 
 /// `step`, unless another leaf may reach the merged modes and this one
 /// reaches past the first.
-fn fits(step: Step, extent: usize, alone: bool) -> Option<Step> {
-    (alone || step.reach < extent).then_some(step)
-}
-
-/// The walk run again with its flag set (`compose_step_or_merged`'s
-/// second tries), only where it refused without: outlined and cold, so
-/// that the first run, inlined where the walk is, is the walk without the
-/// merge instruction for instruction.
-#[cold]
-#[inline(never)]
-pub fn retry<T>(walk: impl FnOnce() -> Result<T, AlgebraError>) -> Result<T, AlgebraError> {
-    walk()
+const fn fits(step: Step, extent: usize, alone: bool) -> Option<Step> {
+    if alone || step.reach < extent {
+        Some(step)
+    } else {
+        None
+    }
 }

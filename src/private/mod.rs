@@ -112,7 +112,7 @@ pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_leaf::ComposeLeaf;
-pub use compose_merge::{compose_step_merged, compose_step_or_merged, retry};
+pub use compose_merge::{compose_step_merged, compose_step_or_merged};
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
 };
