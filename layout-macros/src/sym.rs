@@ -179,12 +179,13 @@ impl<'l> Gen<'l> {
     /// written once: the dynamic leaves bound first, then the walk as a
     /// function of them and of its flag, `ty` its layout's type, called
     /// with the flag off and, only where that fails, again with it on, in
-    /// a cold function of its own. A debug build compiles the walk once;
-    /// an optimized one inlines it into both calls, so that the first is
-    /// the walk without second tries, instruction for instruction (a value
-    /// a second try gives would join the first try's, and the code after
-    /// a step could no longer use what its success proves). Without a
-    /// second try, [`Gen::finish`].
+    /// a cold function of its own (all three `const fn`s, as the walk's
+    /// calls, so a `const fn` may hold it). A debug build compiles the walk
+    /// once; an optimized one inlines it into the first call, so that it
+    /// is the walk without second tries, instruction for instruction (a
+    /// value a second try gives would join the first try's, and the code
+    /// after a step could no longer use what its success proves). Without
+    /// a second try, [`Gen::finish`].
     pub fn finish_once(
         self,
         shape: TokenStream,
@@ -234,10 +235,10 @@ impl<'l> Gen<'l> {
             {
                 #walk(true #(, #names)*)
             }
-            // The first call and the retry in a function of their own: as
-            // one expression of the caller, the result's join spilled the
-            // walk's values to the retry's memory (BENCHMARKS.md, "The
-            // typed composition's merge, one walk").
+            // The first call and the second in a function of their own:
+            // as one expression of the caller, the result's join spilled
+            // the walk's values to memory (BENCHMARKS.md, "The typed
+            // composition's merge, one walk").
             #[allow(clippy::too_many_arguments)]
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]

@@ -21,14 +21,12 @@
 //! and, unchecked, answers a layout that is not `A∘B` (`(5,1):(_1,5)` for
 //! the example).
 //!
-//! Cold: the macro writes the walk once, as a function of a flag
+//! Cold: the macro writes the walk once, as a `const fn` of a flag
 //! ([`compose_step_or_merged`] reads it at each step), and runs it with
-//! the flag off and, only where that refuses, with it on in a cold second function of the walk (`Gen::finish_once`); an
-//! optimized build inlines the first run, where the flag is a constant,
-//! so it is the walk without the merge. (The code after the composition
-//! still changes a little: the result can come from either run, so it can
-//! assume less of its values: BENCHMARKS.md, "The typed composition's
-//! merge, one walk".)
+//! the flag off and, only where that refuses, with it on from a cold
+//! local function (`Gen::finish_once`); an optimized build inlines the
+//! first run, where the flag is a constant, so it is the walk without the
+//! merge (BENCHMARKS.md, "The typed composition's merge, one walk").
 
 use super::algebra::AlgebraError;
 use super::compose::{Step, compose_step};
