@@ -22,7 +22,12 @@
 //! `__private::compose_step`, which checks them, and where two leaves of
 //! `B` reach one mode of `A` their reaches must add up below its extent (no
 //! carry), so the typed result equals the core's exact composition at every
-//! coordinate or is an `AlgebraError` naming the values. A step whose
+//! coordinate or is an `AlgebraError` naming the values. Where a step
+//! refuses, the walk runs again (written once, as a function of a flag:
+//! `Gen::finish_once`; the second run cold) with the failed step retried
+//! over the mode merged with the modes that continue it
+//! (`__private::compose_step_or_merged`), as CuTe's static `coalesce`
+//! would merge them. A step whose
 //! operands are all static and break a condition is not typed (CuTe's
 //! `static_assert`): `type` then reports it at compile time.
 
@@ -31,6 +36,7 @@ use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::compose_step::{Over, step};
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::kind::typed_call;
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
@@ -161,96 +167,6 @@ pub fn leaves<'a>(shape: &'a Expr, stride: &'a Expr) -> Option<Vec<(&'a Expr, &'
     }
 }
 
-/// What one step of the walk gives: a mode (extent, reach) unless
-/// skipped, and the leaf's rest.
-struct StepSym {
-    mode: Option<(Sym, Sym)>,
-    rest_shape: Sym,
-    rest_stride: Sym,
-}
-
-/// One step of the walk of a leaf with `n` elements at stride `r`
-/// over a mode of extent `a`; `None` where static operands break a
-/// condition CuTe asserts statically.
-fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, a: &Sym) -> Option<StepSym> {
-    if let (Sym::Static(n), Sym::Static(r), Sym::Static(a)) = (n, r, a) {
-        return fold_step(*n, *r, *a);
-    }
-    let stays = StepSym {
-        mode: None,
-        rest_shape: n.clone(),
-        rest_stride: Sym::Static(0),
-    };
-    if let (Sym::Static(r), Sym::Static(a)) = (r, a) {
-        if *r == 0 {
-            return Some(stays);
-        }
-        if *a == 0 {
-            return None;
-        }
-        // The stride skips whole copies of this mode: CuTe's static skip.
-        if ceil(*a, *r) == 1 {
-            let rest_stride = Sym::Static(r / a);
-            return (r % a == 0).then_some(StepSym {
-                rest_stride,
-                ..stays
-            });
-        }
-    }
-    let (private, function) = (emit::private(), code.function);
-    let (tn, tr, ta) = (value(n), value(r), value(a));
-    let step = code.checked_let(
-        "step",
-        quote!(#private::compose_step(#function, #tn, #tr, #ta)),
-    );
-    let rest_stride = match (r, a) {
-        (Sym::Static(r), Sym::Static(a)) => Sym::Static(ceil(*r, *a)),
-        _ => code.dynamic(quote!(#step.rest_stride)),
-    };
-    let mode = (
-        code.dynamic(quote!(#step.shape)),
-        code.dynamic(quote!(#step.reach)),
-    );
-    Some(StepSym {
-        // A leaf of one element gives no mode (CuTe's static skip).
-        mode: (!matches!(n, Sym::Static(1))).then_some(mode),
-        rest_shape: code.dynamic(quote!(#step.rest_shape)),
-        rest_stride,
-    })
-}
-
-/// [`step`] on static operands: `__private::compose_step`'s rule,
-/// with CuTe's static skips, or `None` where it would refuse.
-fn fold_step(n: i64, r: i64, a: i64) -> Option<StepSym> {
-    let stays = |rest_stride| StepSym {
-        mode: None,
-        rest_shape: Sym::Static(n),
-        rest_stride: Sym::Static(rest_stride),
-    };
-    if n == 0 || r == 0 {
-        return Some(stays(0));
-    }
-    if a == 0 {
-        return None;
-    }
-    let (next_shape, next_stride) = (ceil(a, r), ceil(r, a));
-    if n == 1 {
-        return Some(stays(next_stride));
-    }
-    if next_shape == 1 {
-        return (r % a == 0).then_some(stays(next_stride));
-    }
-    let shape = next_shape.min(n);
-    if (n > next_shape && a % r != 0) || n % shape != 0 {
-        return None;
-    }
-    Some(StepSym {
-        mode: Some((Sym::Static(shape), Sym::Static((shape - 1) * r))),
-        rest_shape: Sym::Static(n / shape),
-        rest_stride: Sym::Static(next_stride),
-    })
-}
-
 /// One leaf of `B` composed: a single mode or a tuple of modes.
 pub type Composed = Vec<(Sym, Sym)>;
 
@@ -258,6 +174,13 @@ impl TypedRule for Rule<'_> {
     fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
         let (code, shape, stride) = self.build(leaf)?;
         Some((code, shape, stride, false))
+    }
+
+    /// The walk, written once, run again with the merged steps where it
+    /// refuses at run time (`Gen::finish_once`).
+    fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+        let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
+        code.finish_once(shape, stride, false, self.layout_type())
     }
 }
 
@@ -268,6 +191,7 @@ impl Rule<'_> {
         leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(self.function, leaf);
+        code.merges = true;
         let a = code.bind_leaves(&self.a);
         let (mut shapes, mut strides) = (Vec::new(), Vec::new());
         for part in &self.parts {
@@ -315,8 +239,16 @@ pub fn compose_modes(
             continue;
         }
         let (mut n, mut r, mut modes) = (s.clone(), d.clone(), Vec::new());
-        for (i, (extent, stride)) in init.iter().enumerate() {
-            let step = step(code, &n, &r, extent)?;
+        let alone = b.len() == 1;
+        for (i, mode) in init.iter().enumerate() {
+            let stride = &mode.1;
+            let over = Over {
+                mode,
+                after: &init[i + 1..],
+                last: last_stride,
+                alone,
+            };
+            let step = step(code, &n, &r, &over)?;
             if let Some((shape, reach)) = step.mode {
                 modes.push((shape, code.product(&r, stride)?));
                 reaches[i].push(reach);
@@ -391,9 +323,4 @@ pub fn nest(shape: &Expr, composed: &[Composed], next: &mut usize) -> (TokenStre
             }
         }
     }
-}
-
-/// `ceil(x / y)` for `x ≥ 0`, `y > 0`.
-fn ceil(x: i64, y: i64) -> i64 {
-    x / y + i64::from(x % y != 0)
 }

@@ -52,9 +52,17 @@ pub struct Gen<'l> {
     pub function: &'static str,
     leaf: Option<&'l dyn Fn(usize) -> TokenStream>,
     lets: Vec<TokenStream>,
+    /// Which of `lets` bind a dynamic leaf of the input (`bind`), and its name.
+    leaf_lets: Vec<(usize, proc_macro2::Ident)>,
     checked: bool,
     next: usize,
     pub label: syn::Lifetime,
+    /// The walk's flag: a failed step may try again (`merge_flag`).
+    merge: proc_macro2::Ident,
+    /// The rule writes its walk with the flag (`finish_once`): compose.rs.
+    pub merges: bool,
+    /// A step reads the flag.
+    retried: bool,
 }
 
 impl<'l> Gen<'l> {
@@ -64,9 +72,13 @@ impl<'l> Gen<'l> {
             function,
             leaf,
             lets: Vec::new(),
+            leaf_lets: Vec::new(),
             checked: false,
             next: 0,
             label: syn::Lifetime::new("'typed", Span::mixed_site()),
+            merge: proc_macro2::Ident::new("merge", Span::mixed_site()),
+            retried: false,
+            merges: false,
         }
     }
 
@@ -121,6 +133,7 @@ impl<'l> Gen<'l> {
             (ExprKind::Int(n), _) => Sym::Static(*n),
             (ExprKind::Dynamic(k), Some(leaf)) => {
                 let (ident, value) = (self.ident(stem), leaf(*k));
+                self.leaf_lets.push((self.lets.len(), ident.clone()));
                 self.lets.push(quote!(let #ident: usize = #value;));
                 Sym::Dynamic(quote!(#ident))
             }
@@ -152,6 +165,93 @@ impl<'l> Gen<'l> {
             });
         }
         quote!(#ident)
+    }
+
+    /// The walk's flag (`finish_once`): a step that reads it may try
+    /// again where it fails, and the walk is written as a function of it.
+    /// `None` unless the rule finishes with `finish_once` (`merges`).
+    pub fn merge_flag(&mut self) -> Option<proc_macro2::Ident> {
+        self.retried |= self.merges;
+        self.merges.then(|| self.merge.clone())
+    }
+
+    /// The block of a walk whose steps may try again (`merge_flag`),
+    /// written once: the dynamic leaves bound first, then the walk as a
+    /// function of them and of its flag, `ty` its layout's type, called
+    /// with the flag off and, only where that fails, again with it on, in
+    /// a cold function of its own (all three `const fn`s, as the walk's
+    /// calls, so a `const fn` may hold it). A debug build compiles the walk
+    /// once; an optimized one inlines it into the first call, so that it
+    /// is the walk without second tries, instruction for instruction (a
+    /// value a second try gives would join the first try's, and the code
+    /// after a step could no longer use what its success proves). Without
+    /// a second try, [`Gen::finish`].
+    pub fn finish_once(
+        self,
+        shape: TokenStream,
+        stride: TokenStream,
+        signed: bool,
+        ty: TokenStream,
+    ) -> TokenStream {
+        if !self.retried {
+            return self.finish(shape, stride, signed);
+        }
+        let private = emit::private();
+        let layout = emit::typed_layout(shape, stride, signed);
+        let (mut leaves, mut rest) = (Vec::new(), Vec::new());
+        let names: Vec<_> = self.leaf_lets.iter().map(|(_, n)| n.clone()).collect();
+        for (i, l) in self.lets.into_iter().enumerate() {
+            if self.leaf_lets.iter().any(|(j, _)| *j == i) {
+                leaves.push(l);
+            } else {
+                rest.push(l);
+            }
+        }
+        let (label, merge) = (self.label, self.merge);
+        let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
+        let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
+        let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
+        // `const fn`s, as the walk's calls: a `const fn` may hold it.
+        quote! {{
+            #(#leaves)*
+            #[allow(unused_variables, clippy::too_many_arguments)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            const fn #walk(#merge: bool #(, #names: usize)*)
+                -> ::core::result::Result<#ty, #private::AlgebraError>
+            {
+                #label: {
+                    #(#rest)*
+                    ::core::result::Result::Ok(#layout)
+                }
+            }
+            // The second run, outlined and cold: the first, inlined where
+            // the walk is, is the walk without the merge.
+            #[allow(clippy::too_many_arguments)]
+            #[cold]
+            #[inline(never)]
+            const fn #again(#(#names: usize),*)
+                -> ::core::result::Result<#ty, #private::AlgebraError>
+            {
+                #walk(true #(, #names)*)
+            }
+            // The first call and the second in a function of their own:
+            // as one expression of the caller, the result's join spilled
+            // the walk's values to memory (BENCHMARKS.md, "The typed
+            // composition's merge, one walk").
+            #[allow(clippy::too_many_arguments)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            const fn #once(#(#names: usize),*)
+                -> ::core::result::Result<#ty, #private::AlgebraError>
+            {
+                match #walk(false #(, #names)*) {
+                    ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                    ::core::result::Result::Err(_) => #again(#(#names),*),
+                }
+            }
+            #once(#(#names),*)
+        }}
     }
 
     /// The `(extent, stride)` leaves of a layout, `let`-bound: every

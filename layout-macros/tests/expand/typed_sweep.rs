@@ -27,7 +27,10 @@
 //! static_asserts or merges the leaves first, its dynamic one, on the four
 //! tried, answers a layout that is not `A∘B`, 2 of them nested; 2
 //! `blocked_product`, `tests/typed_blocked_dynamic.rs`; 5 `complement`, a
-//! dynamic stride 0 or extent 1; 1 `flat_product`), none different; 5,762
+//! dynamic stride 0 or extent 1; 1 `flat_product`), none different. After
+//! the walk merged a refusing run-time mode with the modes continuing it
+//! (`tests/typed_compose_merge.rs`): 10,664 the core's layout (5,567, 4,731,
+//! 366), 86 refused at run time (78 `composition`); 5,762
 //! refused while compiling (a call `type` does not type with that leaf
 //! dynamic: README, "The `layout!` macro"; 4,225 of them a product with a
 //! dynamic leaf in `B`, which CuTe answers). `SWEEP_LIST=complement` (or
