@@ -24,6 +24,8 @@ mod divide;
 mod emit;
 mod expand;
 mod fallback;
+mod fold;
+mod inverse;
 mod kind;
 mod named;
 mod named_partition;
