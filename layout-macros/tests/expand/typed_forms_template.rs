@@ -141,7 +141,7 @@ fn answer<T: Settle>(f: &'static str, input: &str, got: T) -> Option<T::Out> {
         }
         Err(e) => {
             eprintln!("{input}: the typed code refused: {e}");
-            let named = e.strip_prefix("in `").and_then(|rest| rest.split('`').next());
+            let named = e.strip_prefix("in `").and_then(|r| r.split('`').next());
             let named = MAY_REFUSE.iter().find(|m| Some(**m) == named);
             REFUSED.lock().unwrap().insert(named.copied().unwrap_or(f));
             None
