@@ -40,6 +40,10 @@ mod emit;
 mod expand;
 #[path = "../../layout-macros/src/fallback.rs"]
 mod fallback;
+#[path = "../../layout-macros/src/fold.rs"]
+mod fold;
+#[path = "../../layout-macros/src/inverse.rs"]
+mod inverse;
 #[path = "../../layout-macros/src/kind.rs"]
 mod kind;
 #[path = "../../layout-macros/src/named.rs"]

@@ -16,7 +16,7 @@ use layout_core::{FUNCTIONS, function, notation};
 /// The typed forms in `expand.rs`'s table, function by function: queries
 /// of a typed layout or tuple (a method call), tuple arithmetic
 /// (arith.rs), and after `type` the algebra (compose.rs, divide.rs,
-/// product.rs, shape.rs, construct.rs, tile.rs), the partitions
+/// product.rs, shape.rs, construct.rs, tile.rs, fold.rs, inverse.rs), the partitions
 /// (partition.rs) and composed layouts (composed.rs).
 const DOCUMENTED: &[(&str, TypedForm)] = &[
     ("crd2idx", TypedForm::Query(Query::Crd2idx)),
@@ -42,6 +42,8 @@ const DOCUMENTED: &[(&str, TypedForm)] = &[
     ("raked_product", TypedForm::ZipProduct { raked: true }),
     ("coalesce", TypedForm::Coalesce),
     ("complement", TypedForm::Complement),
+    ("flatten", TypedForm::Flatten),
+    ("right_inverse", TypedForm::RightInverse),
     (
         "make_ordered_layout",
         TypedForm::Construct(Construct::Ordered),
@@ -109,6 +111,8 @@ fn typed_forms_fit_what_the_function_returns_and_take_dynamic_leaves() {
             TypedForm::Composed => returns(&[Kind::Composed]),
             // `filter_zeros` of a layout is a layout (of a tuple, a tuple).
             TypedForm::Construct(Construct::FilterZeros) => f.returns == Returns::LikeArg(0),
+            // `flatten` of a layout is a layout (of a tuple, a tuple).
+            TypedForm::Flatten => f.returns == Returns::LikeArg(0),
             _ => returns(&[Kind::Layout]),
         };
         assert!(fits, "{}: {:?} returns {:?}", f.name, f.typed, f.returns);

@@ -148,6 +148,8 @@ mod tests {
         ("shape_div", "shape_div((m,8), (2,4))"),
         ("ceil_div", "ceil_div((m,k), (16,8))"),
         ("composition", "type composition((m,4):(1,m), 2:1)"),
+        ("flatten", "type flatten((m,(4,2)):(1,(m,8)))"),
+        ("right_inverse", "type right_inverse((m,4):(4,1))"),
         ("logical_divide", "type logical_divide((m,8):(1,m), <4,2>)"),
         ("zipped_divide", "type zipped_divide((m,8):(1,m), <4,2>)"),
         ("tiled_divide", "type tiled_divide((m,8):(1,m), <4,2>)"),

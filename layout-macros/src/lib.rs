@@ -27,6 +27,8 @@ mod divide_nested;
 mod emit;
 mod expand;
 mod fallback;
+mod fold;
+mod inverse;
 mod kind;
 mod named;
 mod named_partition;
@@ -96,9 +98,16 @@ use quote::{format_ident, quote};
 ///   `make_layout_like(L)`, `make_fragment_like(L)`, `filter_zeros(L)` and
 ///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
-///   naming the values, never a wrong layout). An operand may itself be
-///   such a call (`logical_product(coalesce(A), 4:1)`), its result with
-///   dynamic leaves only where the outer call reads it as a function.
+///   naming the values, never a wrong layout). So does `right_inverse(L)`
+///   of a layout with static strides (CuTe's chain; an `AlgebraError` at a
+///   value where the core's chain goes further than CuTe's).
+///   `flatten(SHAPE:STRIDE)` is the layout with its leaves at one level
+///   (no `Result`). An operand may itself be such a call
+///   (`logical_product(coalesce(A), 4:1)`), its result with dynamic leaves
+///   only where the outer call reads it as a function (elsewhere a compile
+///   error at the inner call); an operand call with no dynamic leaf is
+///   folded first and typed as if written out, its `Result` kind
+///   included.
 /// - CuTe's partitions `local_tile(L, T, C[, STEP])`, `inner_partition`,
 ///   `outer_partition` and `local_partition(L, THR, I[, STEP])` give a view:
 ///   static, the pair `(typed layout, base)`; after `type`, of a written-out
@@ -138,7 +147,8 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// static layout (with or without `type`), or `SHAPE:STRIDE` written out
 /// with dynamic leaves (any name there stands for a `usize` leaf); for
 /// typed algebra after `type` (a divide, `composition`, a product,
-/// `tile_to_shape`, …), the layout inside the `Result` it gives (for a
+/// `tile_to_shape`, `right_inverse`, a call of such calls, …), the layout
+/// inside the `Result` it gives (for a
 /// typed partition, `local_tile`, `local_partition`, …, the view's layout,
 /// the first of the pair); a
 /// swizzle or a composed layout (`Sw<3,4,3> o 0 o (m,64):(64,1)`).

@@ -13,7 +13,10 @@
 //! result with a dynamic leaf is a `Result` too, matched (no closure, no
 //! `?`: BENCHMARKS.md's compile-cost notes), its error passed on:
 //! `match INNER { Ok(nested0) => OUTER, Err(e) => Err(e) }`. An inner call
-//! with no dynamic leaf is folded by the core and written out whole.
+//! with no dynamic leaf never gets here: fold.rs has written it out (the
+//! core's value), so the outer call is typed as written out, its result
+//! kind included. An outer `flatten` (fold.rs) is the inner result's
+//! leaves written out at one level.
 //!
 //! Only where the outer call reads its operand as a function (not mode by
 //! mode: [`by_modes`]) is an inner result with dynamic leaves nested, so
@@ -25,14 +28,13 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
-use layout_core::{IntTuple, Value, eval};
 use proc_macro2::{Delimiter, Literal, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
-use crate::tree::has_dynamic;
-use crate::{divide, named, rules};
+use crate::tree::{has_dynamic, is_plain};
+use crate::{divide, emit, fold, named, rules};
 
 /// The dynamic leaves of the inner results written out at nesting depth
 /// `d` are numbered from `BLOCK · (d + 1)`: past any input's own leaves.
@@ -74,6 +76,13 @@ impl Expander<'_> {
 
 /// The rules' code for `e` at nesting depth `depth`.
 fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<TokenStream> {
+    // An outer `flatten` (fold.rs): the inner result's leaves, written out.
+    if let Some((shape, stride)) = written_out(e) {
+        let tree = |t: &Expr| leaf_tree(t, &|k| leaf(k));
+        let layout = emit::typed_layout(tree(shape), tree(stride), emit::negative_leaf(stride));
+        let private = emit::private();
+        return Some(quote!(::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)));
+    }
     if let Some(rule) = divide::rule(e) {
         return Some(rule.emit(leaf));
     }
@@ -101,9 +110,6 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
         None => leaf(k),
     };
     let outer = emit(&n.outer, &outer_leaf, depth + 1)?;
-    if !has_dynamic(n.inner) {
-        return Some(outer);
-    }
     let inner = emit(n.inner, leaf, depth + 1)?;
     let error = format_ident!("error", span = Span::mixed_site());
     let bound = match paths.is_empty() {
@@ -145,7 +151,11 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
                 arg.span,
             );
         }
-        let typed = divide::rule(&outer).is_some()
+        let outer = fold::flat(&outer).unwrap_or(outer);
+        // A flattened result wider than a typed layout holds is not typed.
+        let typed = (written_out(&outer).is_some()
+            && emit::wider_than(&outer, emit::MAX_RANK).is_none())
+            || divide::rule(&outer).is_some()
             || rules::layout_type(&outer).is_some()
             || nested(&outer, depth + 1).is_some();
         if typed {
@@ -159,6 +169,33 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
     None
 }
 
+/// The operand call that [`by_modes`] keeps from being nested in `e` (or
+/// in a call inside it), if any: where `type` reports its refusal, since
+/// writing that call's result out (or dropping `type`) is the way on.
+pub fn refused(e: &Expr) -> Option<&Expr> {
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return None;
+    };
+    let held = args.iter().enumerate().find(|&(i, arg)| {
+        matches!(arg.kind, ExprKind::Call { .. })
+            && kind(arg) == Kind::Layout
+            && has_dynamic(arg)
+            && !named::contains(arg)
+            && by_modes(e, i)
+            && typed_call(e).is_some_and(|(form, ..)| form != TypedForm::RunTime)
+            && result(arg, 1).is_some()
+    });
+    held.map(|(_, arg)| arg)
+        .or_else(|| args.iter().find_map(refused))
+}
+
+/// Why [`refused`] holds an operand call back.
+pub const REFUSED: &str = "`type` does not nest this call: the call around it reads this operand \
+     mode by mode, and a typed result with dynamic leaves groups its modes as CuTe's types do, \
+     which can differ from the core's (a dynamic extent of 1, a dynamic stride that keeps two \
+     modes apart), so the outer call could tile other modes; write this result out as \
+     `SHAPE:STRIDE`, or drop `type` to have the core compute the whole call at run time";
+
 /// Whether operand `i` of `e` is read mode by mode: the layout a by-mode
 /// tiler (`<…>`, a tuple of extents) divides, multiplies or composes, a
 /// divide's layout (the rule reads its tiler by mode), the layout of a
@@ -170,8 +207,9 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
 /// CuTe's coalesce keeps them) or is 1, so the outer result could be a
 /// different function (`logical_divide(coalesce((2,m):(1,2)), <4>)` tiles
 /// the mode `2:1` where the core tiles `2m:1`). The others read their
-/// operand only as a function: `coalesce`, `complement`, `composition`
-/// (both sides), a product's `B` and its `A` by a layout or an extent.
+/// operand only as a function: `coalesce`, `complement`, `right_inverse`,
+/// `composition` (both sides), a product's `B` and its `A` by a layout or
+/// an extent; `flatten` keeps its operand's leaves.
 fn by_modes(e: &Expr, i: usize) -> bool {
     let Some((form, _, args)) = typed_call(e) else {
         return true;
@@ -183,35 +221,64 @@ fn by_modes(e: &Expr, i: usize) -> bool {
     match form {
         // A profile reads the layout mode by mode.
         TypedForm::Coalesce => args.len() > 1,
-        TypedForm::Complement => false,
+        // `flatten` keeps the typed inner's leaves (CuTe's): the same
+        // function, and an outer call of it is asked on its own.
+        // `right_inverse` coalesces first: it reads a function.
+        TypedForm::Complement | TypedForm::Flatten | TypedForm::RightInverse => false,
         TypedForm::Composition | TypedForm::Product(_) => i == 0 && tiler(),
         _ => true,
     }
 }
 
-/// The shape and stride trees of what the rules give for the call `e`
-/// (the core's value if it has no dynamic leaf).
+/// The shape and stride trees of what the rules give for the call `e`.
 fn result(e: &Expr, depth: usize) -> Option<(Tree, Tree)> {
-    if !has_dynamic(e) {
-        let Ok(Value::Layout(l)) = eval(e) else {
-            return None;
-        };
-        return Some((fixed(l.shape()), fixed(l.stride())));
-    }
-    let layout_type = match divide::rule(e) {
-        Some(rule) => rule.layout_type(),
-        None => match rules::layout_type(e) {
-            Some(t) => t,
-            None => return result(&nested(e, depth)?.outer, depth + 1),
-        },
-    };
-    parse_layout(layout_type)
+    parse_layout(typed(e, depth)?)
 }
 
-fn fixed(t: &IntTuple) -> Tree {
-    match t {
-        IntTuple::Int(n) => Tree::Static(*n),
-        IntTuple::Tuple(items) => Tree::Tuple(items.iter().map(fixed).collect()),
+/// The type of the layout the rules give for `e` (inside the `Result` of
+/// [`Expander::nested`]), if they type it through a nested operand:
+/// `layout_type!`'s answer.
+pub fn layout_type(e: &Expr) -> Option<TokenStream> {
+    nested(e, 0).and_then(|n| typed(&n.outer, 1))
+}
+
+/// The type of the layout the rules give for `e` at nesting depth `depth`
+/// (a written-out layout's own).
+fn typed(e: &Expr, depth: usize) -> Option<TokenStream> {
+    if let Some((shape, stride)) = written_out(e) {
+        let tree = |t: &Expr| leaf_tree(t, &|_| quote!(usize));
+        let signed = emit::negative_leaf(stride);
+        return Some(emit::typed_layout_type(tree(shape), tree(stride), signed));
+    }
+    match divide::rule(e) {
+        Some(rule) => Some(rule.layout_type()),
+        None => match rules::layout_type(e) {
+            Some(t) => Some(t),
+            None => typed(&nested(e, depth)?.outer, depth + 1),
+        },
+    }
+}
+
+/// The shape and stride of a written-out layout.
+fn written_out(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match &e.kind {
+        ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
+            Some((shape, stride))
+        }
+        _ => None,
+    }
+}
+
+/// A written-out tree's tokens: `C::<N>` for a static leaf, `dynamic(k)`
+/// for the `k`th dynamic one (its value, or the type `usize`).
+fn leaf_tree(e: &Expr, dynamic: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+    match &e.kind {
+        ExprKind::Int(n) => emit::static_leaf(*n),
+        ExprKind::Dynamic(k) => dynamic(*k),
+        ExprKind::Tuple(items) => {
+            emit::tuple(items.iter().map(|i| leaf_tree(i, dynamic)).collect())
+        }
+        _ => unreachable!("only plain trees are written out"),
     }
 }
 

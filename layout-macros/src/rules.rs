@@ -5,7 +5,7 @@ use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
 use crate::sym::TypedRule;
-use crate::{coalesce_by, compose, construct, product, shape, tile};
+use crate::{coalesce_by, compose, construct, inverse, product, shape, tile};
 
 /// The straight-line code for `e`, if a rule types it.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
@@ -22,6 +22,9 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = tile::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = inverse::rule(e) {
         return Some(rule.emit(leaf));
     }
     product::rule(e).map(|rule| rule.emit(leaf))
@@ -44,6 +47,9 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
     if let Some(rule) = tile::rule(e) {
         return Some(rule.layout_type());
     }
+    if let Some(rule) = inverse::rule(e) {
+        return Some(rule.layout_type());
+    }
     product::rule(e).map(|rule| rule.layout_type())
 }
 
@@ -63,6 +69,13 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
             "`type` types this call from CuTe's rule, but two parts of the shape both above 1 \
              share an order, a fragment's first mode has a static extent 0, or a product \
              overflows; without `type`, the core decides at run time",
+        );
+    }
+    if inverse::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but two of its modes share a static \
+             stride, so CuTe's chain and the core's may take different ones; without `type`, \
+             the core decides at run time",
         );
     }
     (compose::refused(e) || shape::refused(e) || product::refused(e)).then_some(

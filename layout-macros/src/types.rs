@@ -20,12 +20,19 @@ use crate::emit::negative_leaf;
 use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
-use crate::{basis, composed, divide, named, named_partition, named_product, partition, rules};
+use crate::{
+    basis, composed, divide, fold, named, named_partition, named_product, nested, partition, rules,
+};
 
 pub fn expand(input: TokenStream) -> TokenStream {
     let (ast, mut errors) = ast::parse(input);
     if errors.is_empty() {
-        match valid::check(&ast).and_then(|_| layout_type(&ast)) {
+        // `type` folds what `layout!(type …)` folds (fold.rs).
+        let typed = |_| match ast.zero_sized {
+            Some(_) => layout_type(&fold::folded(&ast)),
+            None => layout_type(&ast),
+        };
+        match valid::check(&ast).and_then(typed) {
             Ok(tokens) => return tokens,
             Err(e) => errors.push(e),
         }
@@ -127,6 +134,10 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         }
         _ if ast.zero_sized.is_some() && rules::layout_type(e).is_some() => {
             Ok(rules::layout_type(e).expect("checked"))
+        }
+        // A call of a typed call (nested.rs): the outer rule's layout.
+        _ if ast.zero_sized.is_some() && nested::layout_type(e).is_some() => {
+            Ok(nested::layout_type(e).expect("checked"))
         }
         // A typed partition's view layout, or a nested divide's layout: a
         // projection through the traits the expansion calls.

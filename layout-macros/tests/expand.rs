@@ -34,6 +34,10 @@ mod emit;
 mod expand;
 #[path = "../src/fallback.rs"]
 mod fallback;
+#[path = "../src/fold.rs"]
+mod fold;
+#[path = "../src/inverse.rs"]
+mod inverse;
 #[path = "../src/kind.rs"]
 mod kind;
 #[path = "../src/named.rs"]
@@ -222,6 +226,22 @@ snapshot!(
     typed_nested_static,
     "type complement(logical_divide((4,4):(4,1), <2>), k)"
 );
+// Folded before any door types the outer call (fold.rs): the result is the
+// written-out call's, here `composition(8:1, (m):(1))`.
+snapshot!(
+    typed_nested_folded,
+    "type composition(coalesce((4,2):(1,4)), (m):(1))"
+);
+// `flatten` of a written-out layout: its leaves at one level, no code.
+snapshot!(typed_flatten, "type flatten((m,(2,4)):(1,(m,8)))");
+// Of a typed call: matched, then the inner result's leaves written out.
+snapshot!(
+    typed_flatten_nested,
+    "type flatten(logical_divide((m,n):(1,m), <4,8>))"
+);
+// CuTe's chain on static strides; a dynamic reach that meets a stride left
+// out is an error naming the mode (inverse.rs).
+snapshot!(typed_right_inverse, "type right_inverse((m,4):(1,8))");
 snapshot!(
     typed_blocked_product,
     "type blocked_product((2,m):(1,2), (3,4):(1,3))"

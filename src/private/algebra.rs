@@ -154,6 +154,18 @@ pub enum AlgebraError {
         /// The folded leaf's value.
         folded: usize,
     },
+    /// A mode that changes which modes the core's inverse takes, where
+    /// the typed result's nesting (fixed while compiling, as CuTe's) is
+    /// decided without it (`right_inverse`: a mode whose stride the chain's
+    /// dynamic reach meets).
+    InverseMode {
+        /// The algebra function.
+        function: &'static str,
+        /// The mode's extent.
+        extent: usize,
+        /// The mode's stride.
+        stride: usize,
+    },
 }
 
 /// The layout a composition step walks, as the user wrote it: the left
@@ -287,6 +299,17 @@ impl fmt::Display for AlgebraError {
                 f,
                 "in `{function}`: a static leaf folded while compiling ({folded}) differs from \
                  the run-time walk's value ({walked}); a defect in layout-dsl, please report it"
+            ),
+            AlgebraError::InverseMode {
+                function,
+                extent,
+                stride,
+            } => write!(
+                f,
+                "in `{function}`: the mode {extent}:{stride} changes which modes the inverse \
+                 takes, and the typed result's modes were fixed while compiling without it \
+                 (CuTe's types decide them from the static strides alone); without `type`, \
+                 the core computes it at run time"
             ),
         }
     }

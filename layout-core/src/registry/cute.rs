@@ -130,6 +130,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "flatten",
+        typed: TypedForm::Flatten,
         on_composed: super::swizzle::RECOMPOSE,
         on_basis: super::basis::LAYOUT,
         narration: Narration::Flatten,
@@ -157,6 +158,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "right_inverse",
+        typed: TypedForm::RightInverse,
         on_composed: super::swizzle::RIGHT_INVERSE,
         on_swizzle: super::composed_calls::INVERSE,
         narration: Narration::RightInverse,

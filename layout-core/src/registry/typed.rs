@@ -35,6 +35,12 @@ pub enum TypedForm {
     Coalesce,
     /// After `type`: `complement(A, M)`.
     Complement,
+    /// After `type`: `flatten(L)` of a written-out layout (its leaves at
+    /// one level: structure only).
+    Flatten,
+    /// After `type`: `right_inverse(L)` of a written-out layout with
+    /// static strides.
+    RightInverse,
     /// After `type`: a constructor from a shape or a layout's shape.
     Construct(Construct),
     /// After `type`: `tile_to_shape(A, SHAPE[, ORDER])`.

@@ -265,6 +265,8 @@ const EXPECTED_TYPED: &[&str] = &[
     "rank",
     "depth",
     "coalesce",
+    "flatten",
+    "right_inverse",
     "complement",
     "composition",
     "logical_divide",

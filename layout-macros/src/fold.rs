@@ -1,0 +1,124 @@
+//! What `type` writes out before it types anything (expand.rs and types.rs
+//! both call [`fold`], so `layout!(type …)` and `layout_type!(type …)` see
+//! the same tree):
+//!
+//! - a call with no dynamic leaf, an operand of a call that has some, is
+//!   folded by the core and written out (`SHAPE:STRIDE`, an integer or a
+//!   tuple), as a top-level static call is. The outer call is then typed as
+//!   if its user had written that value: its static leaves stay static and
+//!   its result kind is the written-out call's (no `Result` for the inner,
+//!   which cannot fail), whichever door types it (a rule, a partition, a
+//!   facade trait);
+//! - `flatten` of a written-out layout is that layout with its leaves at one
+//!   level (CuTe's `flatten(layout)` is `make_layout(flatten(shape),
+//!   flatten(stride))`, the core's too): structure only, no code, and the
+//!   result keeps the core's modes, so any outer call may read it mode by
+//!   mode.
+//!
+//! Each folded part keeps the span of the call it replaces, so an error the
+//! outer call reports about it points at that call.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
+use layout_core::{IntTuple, Value, eval};
+
+use crate::ast::Ast;
+use crate::kind::typed_call;
+use crate::tree::{has_basis, has_dynamic, is_plain};
+
+/// The input with its expression [`fold`]ed.
+pub fn folded(ast: &Ast) -> Ast {
+    Ast {
+        expr: fold(&ast.expr),
+        spans: ast.spans.clone(),
+        leaves: ast.leaves.clone(),
+        zero_sized: ast.zero_sized,
+    }
+}
+
+/// `e` with every static operand call written out and every `flatten` of
+/// a written-out layout written out flat (an input with no dynamic leaf is
+/// the core's whole, unchanged).
+pub fn fold(e: &Expr) -> Expr {
+    if !has_dynamic(e) {
+        return e.clone();
+    }
+    walk(e)
+}
+
+fn walk(e: &Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Call { .. } if !has_dynamic(e) => return value(e).unwrap_or_else(|| e.clone()),
+        ExprKind::Call {
+            name,
+            name_span,
+            args,
+        } => ExprKind::Call {
+            name: name.clone(),
+            name_span: *name_span,
+            args: args.iter().map(walk).collect(),
+        },
+        ExprKind::Tuple(items) => ExprKind::Tuple(items.iter().map(walk).collect()),
+        ExprKind::Tiler(items) => ExprKind::Tiler(items.iter().map(walk).collect()),
+        _ => return e.clone(),
+    };
+    let e = Expr::new(kind, e.span);
+    flat(&e).unwrap_or(e)
+}
+
+/// The core's value of a static call, written out, if it is an integer
+/// layout or an integer tuple.
+fn value(e: &Expr) -> Option<Expr> {
+    if has_basis(e) {
+        return None;
+    }
+    let kind = match eval(e).ok()? {
+        Value::Layout(l) => {
+            ExprKind::Layout(Box::new(tree(l.shape(), e)), Box::new(tree(l.stride(), e)))
+        }
+        Value::IntTuple(t) => tree(&t, e).kind,
+        _ => return None,
+    };
+    Some(Expr::new(kind, e.span))
+}
+
+fn tree(t: &IntTuple, at: &Expr) -> Expr {
+    let kind = match t {
+        IntTuple::Int(n) => ExprKind::Int(*n),
+        IntTuple::Tuple(items) => ExprKind::Tuple(items.iter().map(|i| tree(i, at)).collect()),
+    };
+    Expr::new(kind, at.span)
+}
+
+/// `flatten(SHAPE:STRIDE)` written out flat, if `e` is one.
+pub fn flat(e: &Expr) -> Option<Expr> {
+    let (TypedForm::Flatten, _, [a]) = typed_call(e)? else {
+        return None;
+    };
+    let ExprKind::Layout(shape, stride) = &a.kind else {
+        return None;
+    };
+    if !is_plain(shape) || !is_plain(stride) {
+        return None;
+    }
+    let layout = ExprKind::Layout(Box::new(flattened(shape)), Box::new(flattened(stride)));
+    Some(Expr::new(layout, e.span))
+}
+
+fn leaves(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.iter().for_each(|i| leaves(i, out)),
+        _ => out.push(e.clone()),
+    }
+}
+
+/// A tuple's leaves at one level; a leaf stays a leaf (CuTe's `flatten`
+/// of an integer is itself, the core's `IntTuple::flatten` too).
+fn flattened(e: &Expr) -> Expr {
+    let ExprKind::Tuple(_) = e.kind else {
+        return e.clone();
+    };
+    let mut out = Vec::new();
+    leaves(e, &mut out);
+    Expr::new(ExprKind::Tuple(out), e.span)
+}
