@@ -245,6 +245,32 @@ pub(crate) fn agrees(
     }
 }
 
+/// The run-time mode (`shapes:strides`, the first `len` of `WIDTH`) equals
+/// the static walk's `modes`, sub-mode by sub-mode, the walk's refusal
+/// first: one function for every mode a composition folds
+/// ([`FoldModes::fold`]) and every copy of a static product
+/// (`product_static/fold.rs`), not a comparison per leaf in each mode's
+/// own (debug) code.
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(super) fn mode_agrees(
+    modes: &Result<FoldedModes, AlgebraError>,
+    shapes: &[usize; WIDTH],
+    strides: &[usize; WIDTH],
+    len: usize,
+) -> Result<(), AlgebraError> {
+    let modes = match modes {
+        Ok(modes) => modes,
+        Err(e) => return Err(*e),
+    };
+    let mut k = 0;
+    while k < len {
+        ok_or_return!(agrees(FUNCTION, shapes[k], modes[k].0 as i64));
+        ok_or_return!(agrees(FUNCTION, strides[k], modes[k].1 as i64));
+        k += 1;
+    }
+    Ok(())
+}
+
 macro_rules! fold_modes {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
         impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
@@ -267,21 +293,19 @@ macro_rules! fold_modes {
             type Stride = ($(FoldedLeaf<W, $i, true>,)*);
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(unused_variables)]
+            #[allow(unused_variables, unused_mut)]
             fn fold(
                 shapes: Self,
                 strides: Self,
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-                // The copy refused where the run-time walk answered.
-                // (`ok_or_return!`, not `?`, and no `Default::default()`: in a
-                // debug build each is a function of its own for these long
-                // types, BENCHMARKS.md, "Compile cost of static compositions
-                // and products: the names".)
-                ok_or_return!(W::MODES);
-                $(
-                    ok_or_return!(agrees(FUNCTION, shapes.$i.get(), FoldedLeaf::<W, $i, false>::VALUE));
-                    ok_or_return!(agrees(FUNCTION, strides.$i.get(), FoldedLeaf::<W, $i, true>::VALUE));
-                )*
+                // The copy refused where the run-time walk answered, or a
+                // leaf differs. (`ok_or_return!`, not `?`, and no
+                // `Default::default()`: in a debug build each is a function
+                // of its own for these long types, BENCHMARKS.md, "Compile
+                // cost of static compositions and products: the names".)
+                let (mut walked, mut steps) = ([0; WIDTH], [0; WIDTH]);
+                $((walked[$i], steps[$i]) = (shapes.$i.get(), strides.$i.get());)*
+                ok_or_return!(mode_agrees(&const { W::MODES }, &walked, &steps, $rank));
                 Ok((($(FoldedLeaf::<W, $i, false>(PhantomData),)*), ($(FoldedLeaf::<W, $i, true>(PhantomData),)*)))
             }
             #[inline]

@@ -83,6 +83,14 @@ pub trait ProductCopies<B>: Copy {
         b: B,
         function: &'static str,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// [`copies`](Self::copies) from the holes computed at run time: a
+    /// function of its own, so that an all-static product, which never
+    /// calls it, compiles none of it in a debug build.
+    fn run_time_copies(
+        &self,
+        b: B,
+        function: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
 }
 
 /// The complement a product of `Layout<S, D>` takes, computed at run time.
@@ -132,6 +140,44 @@ where
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn copies(
+        &self,
+        b: B,
+        function: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        // All static: the folded holes, from `const`s, and none of the
+        // run-time holes below, which a debug build then does not compile
+        // for this product (the branch not taken of an `if const` is not
+        // collected: BENCHMARKS.md, "Compile cost of static products: the
+        // run-time holes skipped").
+        if const {
+            <RunHoles<S, D> as ChooseHoles<
+                ProductStatics<S, D, B>,
+                S::Out,
+                D::Out,
+                TupleOf<B::Shape>,
+                TupleOf<B::Stride>,
+            >>::FOLDED
+        } {
+            return match <RunHoles<S, D> as ChooseHoles<
+                ProductStatics<S, D, B>,
+                S::Out,
+                D::Out,
+                TupleOf<B::Shape>,
+                TupleOf<B::Stride>,
+            >>::folded(function)
+            {
+                Ok(holes) => match holes.composition(b.tile()) {
+                    Ok(d) => Ok(d.into_parts()),
+                    Err(e) => Err(renamed(e, function)),
+                },
+                Err(e) => Err(e),
+            };
+        }
+        self.run_time_copies(b, function)
+    }
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn run_time_copies(
         &self,
         b: B,
         function: &'static str,

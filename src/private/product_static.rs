@@ -15,7 +15,7 @@ use super::algebra::AlgebraError;
 use super::compose::product;
 use super::compose_static::{FoldedModes, StaticList, StaticWalk, agrees};
 use super::compose_static_walk::{Left, modes};
-use super::int::{C, Int};
+use super::int::C;
 use super::layout::Layout;
 use super::product_holes::product_modes;
 use super::shape_values::by_stride;
@@ -26,42 +26,74 @@ use super::tree::MAX_RANK;
 const WIDTH: usize = MAX_RANK;
 
 /// The holes, the strides after them and the rest of the product of the
-/// static `A` (`Sh:St`) by the static `B` (`BS:BD`), as `product_modes`
-/// gives them at run time.
+/// static `A` (`Sh:St`) by the static `B` (`BS:BD`), or its refusal, as
+/// [`ProductCopies::copies`](super::ProductCopies::copies) computes them
+/// at run time (errors naming "product"; [`ChooseHoles::folded`] names the
+/// caller): `product_modes` of `A`'s size as `Layout::size` gives it
+/// (wrapping), then a size that wrapped refused. An associated `const`,
+/// evaluated once per pair of operands, not once per use.
+struct Operands<Sh, St, BS, BD>(PhantomData<(Sh, St, BS, BD)>);
+
+impl<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList> Operands<Sh, St, BS, BD> {
+    const HOLES: Result<([usize; WIDTH], [usize; WIDTH], usize), AlgebraError> = {
+        let function = "product";
+        let (shape, stride, len) = (Sh::VALUES, St::VALUES, Sh::LEN);
+        // The first wrapping step, refused after the run-time holes' own
+        // refusals (which see the wrapped size), as the run-time path
+        // meets them.
+        let (mut size, mut wrapped) = (1usize, None);
+        let mut i = 0;
+        while i < len {
+            if let (None, Err(e)) = (wrapped, product(function, size, shape[i])) {
+                wrapped = Some(e);
+            }
+            size = size.wrapping_mul(shape[i]);
+            i += 1;
+        }
+        // `Layout::cosize`: 0 when empty, else 1 + Σ (s − 1)·d (wrapping).
+        let (b_shape, b_stride) = (BS::VALUES, BD::VALUES);
+        let (mut b_size, mut span, mut j) = (1usize, 0usize, 0);
+        while j < BS::LEN {
+            b_size = b_size.wrapping_mul(b_shape[j]);
+            if b_shape[j] != 0 {
+                span = span.wrapping_add((b_shape[j] - 1).wrapping_mul(b_stride[j]));
+            }
+            j += 1;
+        }
+        let cosize = if b_size == 0 { 0 } else { span.wrapping_add(1) };
+        // The leaves past `len` are `1:MAX`, sorted last and skipped.
+        let (mut padded_shape, mut keys) = ([1; WIDTH], [i64::MAX; WIDTH]);
+        let mut k = 0;
+        while k < len {
+            padded_shape[k] = shape[k];
+            keys[k] = stride[k] as i64;
+            k += 1;
+        }
+        let order = by_stride(keys);
+        match (
+            product_modes(function, (padded_shape, stride, order), size, cosize),
+            wrapped,
+        ) {
+            (Err(e), _) | (Ok(_), Some(e)) => Err(e),
+            (Ok(modes), None) => Ok(modes),
+        }
+    };
+
+    /// Whether a stride of `A` is negative (no complement: refused while
+    /// compiling, as `ProductHoles::product_spans` refuses it).
+    const NEGATIVE: bool = {
+        let mut k = 0;
+        while k < St::LEN && (St::VALUES[k] as i64) >= 0 {
+            k += 1;
+        }
+        k < St::LEN
+    };
+}
+
+/// [`Operands::HOLES`] (a function: a generic `const` is read through one).
 const fn static_holes<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList>()
 -> Result<([usize; WIDTH], [usize; WIDTH], usize), AlgebraError> {
-    let function = "product";
-    let (shape, stride, len) = (Sh::VALUES, St::VALUES, Sh::LEN);
-    let mut size = 1;
-    let mut i = 0;
-    while i < len {
-        size = match product(function, size, shape[i]) {
-            Ok(p) => p,
-            Err(e) => return Err(e),
-        };
-        i += 1;
-    }
-    // `Layout::cosize`: 0 when empty, else 1 + Σ (s − 1)·d (wrapping).
-    let (b_shape, b_stride) = (BS::VALUES, BD::VALUES);
-    let (mut b_size, mut span, mut j) = (1usize, 0usize, 0);
-    while j < BS::LEN {
-        b_size = b_size.wrapping_mul(b_shape[j]);
-        if b_shape[j] != 0 {
-            span = span.wrapping_add((b_shape[j] - 1).wrapping_mul(b_stride[j]));
-        }
-        j += 1;
-    }
-    let cosize = if b_size == 0 { 0 } else { span.wrapping_add(1) };
-    // The leaves past `len` are `1:MAX`, sorted last and skipped.
-    let (mut padded_shape, mut keys) = ([1; WIDTH], [i64::MAX; WIDTH]);
-    let mut k = 0;
-    while k < len {
-        padded_shape[k] = shape[k];
-        keys[k] = stride[k] as i64;
-        k += 1;
-    }
-    let order = by_stride(keys);
-    product_modes(function, (padded_shape, stride, order), size, cosize)
+    Operands::<Sh, St, BS, BD>::HOLES
 }
 
 /// The holes layout's leaves as numbers: its extents (the holes, then
@@ -121,13 +153,31 @@ where
 
 /// The holes layout a product takes (`Self`, computed at run time): itself
 /// under [`No`], under [`Yes`] the same holes checked equal to the folded
-/// holes of `A` (`Sh:St`) by `B` (`BS:BD`) ([`StaticHoles`]).
+/// holes of `A` (`Sh:St`) by `B` (`BS:BD`) ([`StaticHoles`]), or, with no
+/// run-time holes at all, the folded holes alone ([`Self::folded`]).
 #[doc(hidden)]
 pub trait ChooseHoles<Is, Sh, St, BS, BD>: Sized {
+    /// Whether the holes are folded: then
+    /// [`ProductCopies::copies`](super::ProductCopies::copies) takes
+    /// [`Self::folded`] behind an `if const`, and a debug build compiles
+    /// none of its run-time holes (`product_spans` and the arms of its
+    /// dynamic strides) for an all-static product.
+    const FOLDED: bool;
     /// The holes layout.
     type Holes;
     /// The holes; an error where a folded hole differs from the run-time one.
     fn choose(self) -> Result<Self::Holes, AlgebraError>;
+    /// The folded holes, as `usize` leaves from a `const`, or the refusal
+    /// the run-time holes would give, naming `function`; under [`No`],
+    /// never called (`FOLDED` is false), an error.
+    fn folded(function: &'static str) -> Result<Self::Holes, AlgebraError>;
+}
+
+/// `usize`, one per named leaf.
+macro_rules! usize_of {
+    ($x:ident) => {
+        usize
+    };
 }
 
 macro_rules! choose_holes {
@@ -137,22 +187,28 @@ macro_rules! choose_holes {
         impl<$($S, $D,)* Z, Sh, St, BS, BD> ChooseHoles<No, Sh, St, BS, BD>
             for Layout<($($S,)* Z,), (C<1>, $($D,)*)>
         {
+            const FOLDED: bool = false;
             type Holes = Self;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn choose(self) -> Result<Self, AlgebraError> {
                 Ok(self)
             }
+            #[inline]
+            fn folded(function: &'static str) -> Result<Self, AlgebraError> {
+                Err(AlgebraError::FoldedDiffers { function, walked: 0, folded: 1 })
+            }
         }
 
-        impl<$($S: Int, $D: Int,)* Z: Int, Sh, St, BS, BD> ChooseHoles<Yes, Sh, St, BS, BD>
-            for Layout<($($S,)* Z,), (C<1>, $($D,)*)>
+        impl<Sh, St, BS, BD> ChooseHoles<Yes, Sh, St, BS, BD>
+            for Layout<($(usize_of!($S),)* usize,), (C<1>, $(usize_of!($D),)*)>
         where
             Sh: StaticList,
             St: StaticList,
             BS: StaticList,
             BD: StaticList,
         {
+            const FOLDED: bool = true;
             type Holes = StaticHoles<Sh, St, BS, BD, Self>;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
@@ -168,14 +224,87 @@ macro_rules! choose_holes {
                 let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
                 // One function for every product, not a comparison per hole
                 // in each product's own (debug) code.
-                ok_or_return!(holes_agree(&[$($S.get(),)* Z.get()], &[$($D.get(),)*], &extents, &strides));
+                ok_or_return!(holes_agree(&[$($S,)* Z], &[$($D,)*], &extents, &strides));
                 Ok(StaticHoles(self, PhantomData))
+            }
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(non_snake_case)]
+            fn folded(function: &'static str) -> Result<Self::Holes, AlgebraError> {
+                const {
+                    assert!(
+                        !Operands::<Sh, St, BS, BD>::NEGATIVE,
+                        "a product's left layout has a negative stride, which has no complement"
+                    )
+                };
+                if let Err(e) = const { static_holes::<Sh, St, BS, BD>() } {
+                    return Err(named(e, function));
+                }
+                // The holes `product_modes` gives at run time, from the
+                // same numbers: nothing to check them against.
+                let (extents, strides, _) = const { hole_leaves::<Sh, St, BS, BD>() };
+                let [$($S,)* Z, ..] = extents;
+                let [_, $($D,)* ..] = strides;
+                Ok(StaticHoles(Layout::from_parts(($($S,)* Z,), (C::<1>, $($D,)*)), PhantomData))
             }
         }
     };
 }
 
 for_each_rank!(choose_holes);
+
+/// `e`, a refusal of the static holes (naming "product"), naming
+/// `function`, as the run-time holes name it. Cold: only a refusal comes
+/// here.
+#[cold]
+#[inline(never)]
+fn named(e: AlgebraError, function: &'static str) -> AlgebraError {
+    use AlgebraError as E;
+    match e {
+        E::Overflow { stride, factor, .. } => E::Overflow {
+            function,
+            stride,
+            factor,
+        },
+        E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
+            function,
+            stride,
+            extent,
+        },
+        E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
+            function,
+            shape,
+            part,
+        },
+        E::Carry { reach, extent, .. } => E::Carry {
+            function,
+            reach,
+            extent,
+        },
+        E::ZeroExtent { .. } => E::ZeroExtent { function },
+        E::UnitExtent { reach, split, .. } => E::UnitExtent {
+            function,
+            reach,
+            split,
+        },
+        E::NotComplementable { stride, span, .. } => E::NotComplementable {
+            function,
+            stride,
+            span,
+        },
+        E::ProductOverflow { left, right, .. } => E::ProductOverflow {
+            function,
+            left,
+            right,
+        },
+        E::SumOverflow { left, right, .. } => E::SumOverflow {
+            function,
+            left,
+            right,
+        },
+        other => other,
+    }
+}
 
 /// The run-time holes (`shapes`, `strides` from the second) equal the
 /// folded ones (`extents`, `next`), hole by hole as `agrees` compares a

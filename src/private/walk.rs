@@ -90,6 +90,8 @@ fn split_checked<F: Form>(index: usize, shape: F::Desc, stride: F::Desc) -> usiz
     F::split_checked(&shape, &stride, index)
 }
 
+mod flat;
+
 /// The form of a single extent.
 #[derive(Clone, Copy, Debug)]
 pub struct Leaf;
@@ -134,6 +136,13 @@ pub trait Form {
     fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize;
     /// `f(extent, stride)` for each leaf, in order (analysis.rs).
     fn leaves<F: FnMut(usize, usize)>(shape: &Self::Desc, stride: &Self::Desc, f: &mut F);
+    /// How many nodes [`flatten`](Self::flatten) appends.
+    #[doc(hidden)]
+    const NODES: usize;
+    /// Appends the tree's nodes in pre-order (a debug build's `split`,
+    /// `walk/flat.rs`); the caller checked that `NODES` fit.
+    #[doc(hidden)]
+    fn flatten(shape: &Self::Desc, stride: &Self::Desc, nodes: &mut flat::Nodes);
 }
 
 impl Form for Leaf {
@@ -179,6 +188,11 @@ impl Form for Leaf {
     #[inline]
     fn leaves<F: FnMut(usize, usize)>(shape: &usize, stride: &usize, f: &mut F) {
         f(*shape, *stride);
+    }
+    const NODES: usize = 1;
+    #[inline]
+    fn flatten(shape: &usize, stride: &usize, nodes: &mut flat::Nodes) {
+        nodes.push(flat::Node::Leaf(*shape, *stride));
     }
 }
 
@@ -229,6 +243,11 @@ macro_rules! tuple {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn split(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize {
+                // A debug build: one walk for every form (`walk/flat.rs`).
+                #[cfg(debug_assertions)]
+                if const { Self::NODES <= flat::MAX_NODES } {
+                    return flat::split_flat::<Self>(shape, stride, index);
+                }
                 split_tested::<Self>(shape, stride, index)
             }
             #[inline]
@@ -283,6 +302,13 @@ macro_rules! tuple {
             #[allow(unused_variables)]
             fn leaves<G: FnMut(usize, usize)>(shape: &Self::Desc, stride: &Self::Desc, f: &mut G) {
                 $($F::leaves(&shape.$i, &stride.$i, f);)*
+            }
+            const NODES: usize = 1 $(+ $F::NODES)*;
+            #[inline]
+            #[allow(unused_variables)]
+            fn flatten(shape: &Self::Desc, stride: &Self::Desc, nodes: &mut flat::Nodes) {
+                nodes.push(flat::Node::Tuple($rank, Self::size(shape)));
+                $($F::flatten(&shape.$i, &stride.$i, nodes);)*
             }
         }
 

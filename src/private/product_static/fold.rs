@@ -5,7 +5,7 @@
 use core::marker::PhantomData;
 
 use super::super::algebra::AlgebraError;
-use super::super::compose_static::{FoldedLeaf, FoldedModes, StaticWalk, agrees};
+use super::super::compose_static::{FoldedLeaf, StaticWalk, mode_agrees};
 use super::super::compose_value::Compose;
 use super::super::int::Int;
 use super::super::layout::Layout;
@@ -199,29 +199,6 @@ macro_rules! hole_modes {
 }
 
 for_each_rank!(hole_modes);
-
-/// The run-time mode (`shapes:strides`, the first `len` of `WIDTH`) equals
-/// the static walk's `modes`, sub-mode by sub-mode as `FoldModes` compares
-/// it; the walk's refusal first.
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn mode_agrees(
-    modes: &Result<FoldedModes, AlgebraError>,
-    shapes: &[usize; WIDTH],
-    strides: &[usize; WIDTH],
-    len: usize,
-) -> Result<(), AlgebraError> {
-    let modes = match modes {
-        Ok(modes) => modes,
-        Err(e) => return Err(*e),
-    };
-    let mut k = 0;
-    while k < len {
-        ok_or_return!(agrees("composition", shapes[k], modes[k].0 as i64));
-        ok_or_return!(agrees("composition", strides[k], modes[k].1 as i64));
-        k += 1;
-    }
-    Ok(())
-}
 
 macro_rules! fold_holes {
     ($rank:literal; $(($i:tt $T:ident $D:ident $X:ident))*) => {
