@@ -97,11 +97,11 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
         modes.push((s, d, start));
         start = mul(start, s)?;
     }
-    // Stable, so of equal strides the later mode is last, as in CuTe's
-    // sort (only all-zero strides can tie here: they coalesce into one).
+    // The order of ties does not matter: equal non-zero strides are
+    // refused below, and when every stride is 0 coalesce left one mode.
     modes.sort_by_key(|&(_, d, _)| d);
     let Some(&(last_extent, _, _)) = modes.last() else {
-        return Ok(Layout::from_leaf_modes(&[(1, 0)])?);
+        return Layout::from_leaf_modes(&[(1, 0)]);
     };
     // The result's modes: extents, then strides shifted by one (the first
     // stride is 0, the last extent the largest-stride mode's own).
