@@ -34,7 +34,12 @@
 //! and `cute_second_rounded.jsonl` (the same headers: the four products of
 //! an `A` with two strides whose spans below do not divide them, CuTe's
 //! print where `B` stays below the first rounded hole; the error rows
-//! reach past it, their notes give CuTe's print).
+//! reach past it, their notes give CuTe's print), and
+//! `cute_left_inverse.jsonl` (the same headers: `left_inverse` of static
+//! layouts, CuTe's print without the `_`; its error rows are injective
+//! layouts CuTe does not compile, the divisibility it asserts failing, and
+//! layouts CuTe answers with no left inverse, not injective or with a
+//! negative stride, each note giving CuTe's print).
 //! Every case is evaluated; all failures are printed before the test fails.
 //! Run with `cargo test -p layout-core --test golden -- --nocapture` to see the
 //! summary line on success; set `GOLDEN_VERBOSE=1` to also list the error

@@ -12,11 +12,8 @@
 //! the core may follow it) and two modes at one nonzero stride (CuTe and
 //! the core may take different ones): a compile error after `type`.
 //!
-//! `left_inverse` is not typed: the core computes it as
-//! `right_inverse((L, complement(L)))`, which differs from CuTe C++'s off
-//! `L`'s image even on static layouts (`left_inverse((4,2):(1,8))` is
-//! `(4,2,2):(1,8,4)` in the core, `(_8,_2):(_1,_4)` in CuTe C++), so a typed
-//! rule could follow only one of them.
+//! `left_inverse` is not typed: it goes to the core at run time, which
+//! follows CuTe C++'s construction (`tests/golden/cute_left_inverse.jsonl`).
 //!
 //! Checked with CuTe C++ prints (`right_inverse((m,_4):(_4,_1))` is
 //! `(_4,m):(m,_1)`, `right_inverse((m,_4):(_1,_8))` is `m:_1`) and against

@@ -5,8 +5,7 @@ use layout_core::algebra::{Proof, Refinement, composition_refinement};
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Tiling;
 use layout_core::{
-    IntTuple, Layout, Result, Tiler, Value, coalesce, coalesce_by, complement, composition, eval,
-    flatten, right_inverse,
+    IntTuple, Layout, Result, Tiler, Value, coalesce, coalesce_by, composition, eval, flatten,
 };
 
 use super::{Explainer, join};
@@ -261,18 +260,32 @@ impl Explainer<'_> {
         Ok(())
     }
 
+    /// CuTe's construction, narrated from the coalesced modes; the result
+    /// itself is the core's (`result`), checked on the first indices.
     pub(super) fn left_inverse(&mut self, l: &Layout, result: &Value) -> Result<()> {
         self.say("R = left_inverse(L): R(L(i)) = i for every i in L's domain.");
-        let star = complement(l, l.cosize())?;
+        let flat = coalesce(l);
+        self.step(&format!("coalesce: {flat}"));
+        let mut modes = Vec::new();
+        let mut start = 1i64;
+        for (s, d) in flat.leaf_modes() {
+            modes.push((s, d, start));
+            start = start.saturating_mul(s);
+        }
+        modes.sort_by_key(|m| m.1);
+        if modes.iter().any(|m| m.1 == 0 && m.0 > 1) {
+            self.note("L has stride-0 modes: R(L(i)) is an index with L's offset, L(R(L(i))) = L(i), as in CuTe");
+        }
+        let listed = modes
+            .iter()
+            .filter(|m| m.1 != 0)
+            .map(|&(s, d, p)| format!("{s}:{d} (its index stride {p})"));
         self.step(&format!(
-            "L* = complement(L, cosize L = {}) = {star}",
-            l.cosize()
+            "sort the modes by stride, stride 0 skipped: {}",
+            join(listed, ", ")
         ));
-        let both = Layout::concat([l.clone(), star])?;
-        self.step(&format!("(L, L*) = {both}"));
         self.step(&format!(
-            "R = right_inverse((L, L*)) = {}",
-            right_inverse(&both)?
+            "each stride over the one below is an extent of R, at the index stride of the mode below (0 for the first); the largest-stride mode's extent ends R; coalesced: R = {result}"
         ));
         if let Value::Layout(r) = result {
             self.check_inverse(l, r, false)?;

@@ -79,6 +79,23 @@ pub enum AlgebraRefusal {
         /// The span of the modes below it.
         span: i64,
     },
+    /// `left_inverse` of a layout with a non-zero stride, a multiple of the
+    /// next smaller one, inside the span of the mode below it (sorted by
+    /// stride): a collision, so not injective and no inverse.
+    LeftInverseOverlap {
+        /// The stride.
+        stride: i64,
+        /// The span (`extent·stride`) of the mode below it.
+        span: i64,
+    },
+    /// `left_inverse` of a layout with a stride that is not a multiple of
+    /// the next smaller non-zero one: CuTe's divisibility condition.
+    LeftInverseNotDivisible {
+        /// The stride.
+        stride: i64,
+        /// The next smaller non-zero stride.
+        below: i64,
+    },
     /// `complement` of a layout whose holes are not a layout.
     NotComplementable {
         /// The mode (sorted by stride).
@@ -178,6 +195,14 @@ impl fmt::Display for AlgebraRefusal {
             NotInjective { mode, stride, span } => write!(
                 f,
                 "complement needs the modes of the layout, sorted by stride, to stack: mode {mode} (stride {stride}) starts inside the span {span} of the modes below it, so the layout is not injective or its modes interleave"
+            ),
+            LeftInverseOverlap { stride, span } => write!(
+                f,
+                "left_inverse needs an injective layout: its stride {stride}, sorted among the non-zero strides, starts inside the span {span} of the mode below it"
+            ),
+            LeftInverseNotDivisible { stride, below } => write!(
+                f,
+                "left_inverse needs each non-zero stride, sorted, to be a multiple of the one below it (CuTe's divisibility condition): stride {stride} is not a multiple of {below}"
             ),
             NotComplementable { mode, stride, span } => write!(
                 f,

@@ -33,6 +33,8 @@ pub(super) fn algebra(e: &ErrorKind) -> Option<usize> {
         ErrorKind::Algebra(
             AlgebraRefusal::NotInjective { .. }
             | AlgebraRefusal::NotComplementable { .. }
+            | AlgebraRefusal::LeftInverseOverlap { .. }
+            | AlgebraRefusal::LeftInverseNotDivisible { .. }
             | AlgebraRefusal::NegativeStride { .. },
         )
         | ErrorKind::Domain(
