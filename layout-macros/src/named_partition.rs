@@ -219,7 +219,13 @@ impl Expander<'_> {
         };
         let at = match name(call.at) {
             Some(_) => self.named(call.at),
-            None => entry(call.at, &|k| self.leaf(k)),
+            // A written-out coordinate's parentheses at the user's `(`: a
+            // coordinate longer than the layout or the tiler is reported
+            // there, not over the whole macro call.
+            None => emit::at_paren(
+                entry(call.at, &|k| self.leaf(k)),
+                self.ast.spans[call.at.span.start],
+            ),
         };
         let function = format_ident!("{}", call.door.function);
         let by = match call.threads() {
