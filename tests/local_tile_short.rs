@@ -9,76 +9,17 @@
 //! `make_layout(make_shape(16,32,64))`), static leaves where CuTe's are,
 //! and the core's at every index.
 
-use core::fmt;
-use core::marker::PhantomData;
-
-use layout_dsl::__private::Tree;
 use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, X, typed};
-use layout_dsl::typed::{C, Layout};
+use layout_dsl::typed::C;
 
-/// `S` as its static leaves by value and `_` for a dynamic one.
-struct Form<S>(PhantomData<S>);
+#[path = "cute_print/form.rs"]
+mod cute_print_form;
+use cute_print_form::{cute_form, form};
 
-impl<S: Tree> fmt::Display for Form<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        S::write_form(f)
-    }
-}
-
-/// Which leaves of a typed layout are static, as `form` writes them.
-fn form<S: Tree, D: Tree>(_: &Layout<S, D>) -> String {
-    format!("{}:{}", Form::<S>(PhantomData), Form::<D>(PhantomData))
-}
-
-/// CuTe's print in `form`'s terms: `_N` (static) is `N`, `N` is `_`.
-fn cute_form(cute: &str) -> String {
-    let (mut out, mut chars) = (String::new(), cute.chars().peekable());
-    while let Some(c) = chars.next() {
-        match c {
-            '_' => {
-                while let Some(d) = chars.next_if(char::is_ascii_digit) {
-                    out.push(d);
-                }
-            }
-            d if d.is_ascii_digit() => {
-                while chars.next_if(char::is_ascii_digit).is_some() {}
-                out.push('_');
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// CuTe's print without its static marks.
-fn values(cute: &str) -> String {
-    cute.replace('_', "")
-}
-
-/// The core's view of `text`: its layout and base.
-fn core(text: &str) -> (layout_core::Layout, i64) {
-    match layout_core::evaluate(text).unwrap() {
-        layout_core::Value::View(view) => (view.layout().clone(), view.base()),
-        other => panic!("{other:?}"),
-    }
-}
-
-/// `typed` answers as the core at every index, and at the same base.
-fn agrees(typed: layout_core::Layout, base: usize, text: &str) {
-    let (core, core_base) = core(text);
-    assert_eq!(typed.to_string(), core.to_string(), "{text}");
-    assert_eq!(base as i64, core_base, "{text}");
-    assert_eq!(typed.size(), core.size());
-    for i in 0..core.size() {
-        let at = layout_core::IntTuple::Int(i);
-        assert_eq!(
-            typed.crd2idx(&at).unwrap(),
-            core.crd2idx(&at).unwrap(),
-            "{text} at {i}"
-        );
-    }
-}
+#[path = "cute_print/view.rs"]
+mod cute_print_view;
+use cute_print_view::{agrees, values};
 
 const STATIC: &str = "(16,32,64):(1,16,512)";
 
