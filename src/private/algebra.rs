@@ -180,6 +180,62 @@ fn left(function: &str) -> &'static str {
     }
 }
 
+impl AlgebraError {
+    /// The same refusal naming `function`, where a step a caller is built
+    /// of (the holes' complement, the composition inside a product) named
+    /// itself: the user called `function`. Cold: only a refusal comes here.
+    #[cold]
+    #[inline(never)]
+    #[must_use]
+    pub(crate) fn naming(self, function: &'static str) -> Self {
+        use AlgebraError as E;
+        match self {
+            E::Overflow { stride, factor, .. } => E::Overflow {
+                function,
+                stride,
+                factor,
+            },
+            E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
+                function,
+                stride,
+                extent,
+            },
+            E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
+                function,
+                shape,
+                part,
+            },
+            E::Carry { reach, extent, .. } => E::Carry {
+                function,
+                reach,
+                extent,
+            },
+            E::ZeroExtent { .. } => E::ZeroExtent { function },
+            E::UnitExtent { reach, split, .. } => E::UnitExtent {
+                function,
+                reach,
+                split,
+            },
+            E::NotComplementable { stride, span, .. } => E::NotComplementable {
+                function,
+                stride,
+                span,
+            },
+            E::ProductOverflow { left, right, .. } => E::ProductOverflow {
+                function,
+                left,
+                right,
+            },
+            E::SumOverflow { left, right, .. } => E::SumOverflow {
+                function,
+                left,
+                right,
+            },
+            other => other,
+        }
+    }
+}
+
 impl fmt::Display for AlgebraError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -168,7 +168,7 @@ where
             {
                 Ok(holes) => match holes.composition(b.tile()) {
                     Ok(d) => Ok(d.into_parts()),
-                    Err(e) => Err(renamed(e, function)),
+                    Err(e) => Err(e.naming(function)),
                 },
                 Err(e) => Err(e),
             };
@@ -248,7 +248,7 @@ where
                 Err(e) => e,
             },
         };
-        Err(renamed(composed, function))
+        Err(composed.naming(function))
     }
 }
 
@@ -361,43 +361,6 @@ fn filled_hole<S: Mode<D>, D: Tree>(b: &Layout<S, D>) -> usize {
         }
     });
     hole
-}
-
-/// `e` naming `function` (the product) where the composition named itself.
-/// Cold: only a refusal comes here.
-#[cold]
-#[inline(never)]
-pub(super) fn renamed(e: AlgebraError, function: &'static str) -> AlgebraError {
-    use AlgebraError as E;
-    match e {
-        E::Overflow { stride, factor, .. } => E::Overflow {
-            function,
-            stride,
-            factor,
-        },
-        E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
-            function,
-            stride,
-            extent,
-        },
-        E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
-            function,
-            shape,
-            part,
-        },
-        E::Carry { reach, extent, .. } => E::Carry {
-            function,
-            reach,
-            extent,
-        },
-        E::ZeroExtent { .. } => E::ZeroExtent { function },
-        E::ProductOverflow { left, right, .. } => E::ProductOverflow {
-            function,
-            left,
-            right,
-        },
-        other => other,
-    }
 }
 
 /// An entry of a product's by-mode tiler, as the macro passes a named one

@@ -238,7 +238,7 @@ macro_rules! choose_holes {
                     )
                 };
                 if let Err(e) = const { static_holes::<Sh, St, BS, BD>() } {
-                    return Err(named(e, function));
+                    return Err(e.naming(function));
                 }
                 // The holes `product_modes` gives at run time, from the
                 // same numbers: nothing to check them against.
@@ -252,59 +252,6 @@ macro_rules! choose_holes {
 }
 
 for_each_rank!(choose_holes);
-
-/// `e`, a refusal of the static holes (naming "product"), naming
-/// `function`, as the run-time holes name it. Cold: only a refusal comes
-/// here.
-#[cold]
-#[inline(never)]
-fn named(e: AlgebraError, function: &'static str) -> AlgebraError {
-    use AlgebraError as E;
-    match e {
-        E::Overflow { stride, factor, .. } => E::Overflow {
-            function,
-            stride,
-            factor,
-        },
-        E::StrideNotDivisible { stride, extent, .. } => E::StrideNotDivisible {
-            function,
-            stride,
-            extent,
-        },
-        E::ShapeNotDivisible { shape, part, .. } => E::ShapeNotDivisible {
-            function,
-            shape,
-            part,
-        },
-        E::Carry { reach, extent, .. } => E::Carry {
-            function,
-            reach,
-            extent,
-        },
-        E::ZeroExtent { .. } => E::ZeroExtent { function },
-        E::UnitExtent { reach, split, .. } => E::UnitExtent {
-            function,
-            reach,
-            split,
-        },
-        E::NotComplementable { stride, span, .. } => E::NotComplementable {
-            function,
-            stride,
-            span,
-        },
-        E::ProductOverflow { left, right, .. } => E::ProductOverflow {
-            function,
-            left,
-            right,
-        },
-        E::SumOverflow { left, right, .. } => E::SumOverflow {
-            function,
-            left,
-            right,
-        },
-        other => other,
-    }
-}
 
 /// The run-time holes (`shapes`, `strides` from the second) equal the
 /// folded ones (`extents`, `next`), hole by hole as `agrees` compares a
