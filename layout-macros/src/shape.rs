@@ -38,11 +38,12 @@ use layout_core::algebra::ProductHoles;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote};
+use quote::quote;
 
 use crate::compose::leaves;
 use crate::emit;
 use crate::kind::typed_call;
+use crate::product_cosize;
 use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 use crate::tree::is_plain;
 
@@ -174,27 +175,7 @@ impl Rule<'_> {
 /// saturated sum only reaches a layout `complement` refuses anyway (and
 /// an extent 0, saturated to a term 0 here, is refused there too).
 fn cosize(code: &mut Gen<'_>, a: &[(Sym, Sym)]) -> Option<Sym> {
-    let mut known: i64 = 1;
-    let mut terms = Vec::new();
-    for (s, d) in a {
-        match (s, d) {
-            (Sym::Static(s), Sym::Static(d)) => {
-                known = known.checked_add(s.checked_sub(1)?.checked_mul(*d)?)?
-            }
-            (_, Sym::Static(0)) | (Sym::Static(1), _) => {}
-            _ => {
-                let below = match s {
-                    Sym::Static(s) => {
-                        let below = usize::try_from(s.checked_sub(1)?).ok()?;
-                        proc_macro2::Literal::usize_suffixed(below).into_token_stream()
-                    }
-                    Sym::Dynamic(s) => quote!(#s.saturating_sub(1)),
-                };
-                let d = value(d);
-                terms.push(quote!(.saturating_add(#below.saturating_mul(#d))));
-            }
-        }
-    }
+    let (known, terms) = product_cosize::terms(a)?;
     if terms.is_empty() {
         return Some(Sym::Static(known));
     }
