@@ -135,8 +135,17 @@ fn macro_value_equals_core_value() {
     check_layout!("flatten(zipped_product(2:1,(3)))", flatten(zipped_product(2:1,(3))));
     check_layout!("get(((2,4),(3,5)):((3,6),(1,24)), 0)", get(((2,4),(3,5)):((3,6),(1,24)), 0));
     check_layout!("layout_tv((8,16):(16,1),(1,8):(0,1))", layout_tv((8,16):(16,1),(1,8):(0,1)));
+    check_layout!("left_inverse((1,1):(0,0))", left_inverse((1,1):(0,0)));
+    check_layout!("left_inverse((2,(2,2)):(1,(8,32)))", left_inverse((2,(2,2)):(1,(8,32))));
+    check_layout!("left_inverse((2,2,2):(1,4,16))", left_inverse((2,2,2):(1,4,16)));
+    check_layout!("left_inverse((2,3):(1,4))", left_inverse((2,3):(1,4)));
+    check_layout!("left_inverse((2,3,4):(0,1,0))", left_inverse((2,3,4):(0,1,0)));
     check_layout!("left_inverse((4,1):(1,4))", left_inverse((4,1):(1,4)));
+    check_layout!("left_inverse((4,2,2):(2,0,8))", left_inverse((4,2,2):(2,0,8)));
+    check_layout!("left_inverse((4,3,2):(1,0,4))", left_inverse((4,3,2):(1,0,4)));
     check_layout!("left_inverse((5,1):(1,1))", left_inverse((5,1):(1,1)));
+    check_layout!("left_inverse((8,(2,2)):(1,(16,64)))", left_inverse((8,(2,2)):(1,(16,64))));
+    check_layout!("left_inverse(4:0)", left_inverse(4:0));
     check_layout!("logical_divide((((3,4),4,(1)),8):(((1,3),12,(48)),48),(128,3):(1,128))", logical_divide((((3,4),4,(1)),8):(((1,3),12,(48)),48),(128,3):(1,128)));
     check_layout!("logical_divide(((2), 2, 4):((4), 1, 16), <2, 2:2, 2:1>)", logical_divide(((2), 2, 4):((4), 1, 16), <2, 2:2, 2:1>));
     check_layout!("logical_divide(((2),2):((1),0), <1, 1>)", logical_divide(((2),2):((1),0), <1, 1>));

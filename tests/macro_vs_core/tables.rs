@@ -116,8 +116,16 @@ fn macro_value_equals_core_value() {
     check_table!("table(flatten(flatten((8,2):(0,1))))", table(flatten(flatten((8,2):(0,1)))));
     check_table!("table(flatten(zipped_product(2:1,(3))))", table(flatten(zipped_product(2:1,(3)))));
     check_table!("table(get(((2,4),(3,5)):((3,6),(1,24)), 0))", table(get(((2,4),(3,5)):((3,6),(1,24)), 0)));
+    check_table!("table(left_inverse((1,1):(0,0)))", table(left_inverse((1,1):(0,0))));
+    check_table!("table(left_inverse((2,(2,2)):(1,(8,32))))", table(left_inverse((2,(2,2)):(1,(8,32)))));
+    check_table!("table(left_inverse((2,2,2):(1,4,16)))", table(left_inverse((2,2,2):(1,4,16))));
+    check_table!("table(left_inverse((2,3):(1,4)))", table(left_inverse((2,3):(1,4))));
+    check_table!("table(left_inverse((2,3,4):(0,1,0)))", table(left_inverse((2,3,4):(0,1,0))));
     check_table!("table(left_inverse((4,1):(1,4)))", table(left_inverse((4,1):(1,4))));
+    check_table!("table(left_inverse((4,2,2):(2,0,8)))", table(left_inverse((4,2,2):(2,0,8))));
+    check_table!("table(left_inverse((4,3,2):(1,0,4)))", table(left_inverse((4,3,2):(1,0,4))));
     check_table!("table(left_inverse((5,1):(1,1)))", table(left_inverse((5,1):(1,1))));
+    check_table!("table(left_inverse(4:0))", table(left_inverse(4:0)));
     check_table!("table(logical_divide(((2), 2, 4):((4), 1, 16), <2, 2:2, 2:1>))", table(logical_divide(((2), 2, 4):((4), 1, 16), <2, 2:2, 2:1>)));
     check_table!("table(logical_divide(((2),2):((1),0), <1, 1>))", table(logical_divide(((2),2):((1),0), <1, 1>)));
     check_table!("table(logical_divide((2,1,4):(1,5,2), (1)))", table(logical_divide((2,1,4):(1,5,2), (1))));
