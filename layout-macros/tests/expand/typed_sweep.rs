@@ -58,6 +58,14 @@
 //! `flat_product`), none different. Refused while compiling: `flatten` 24
 //! (its operand a call `type` does not type), `right_inverse` 186 (a
 //! dynamic stride).
+//!
+//! All of these together (the tenth session's merged head, 2026-11-27):
+//! 15,493 typed variants, 15,338 the core's layout (8,699 the same text,
+//! 6,252 the same modes, 387 the same offsets), 155 refused at run time
+//! naming the values (81 `composition`, 64 `right_inverse`, 6
+//! `complement`, 3 `blocked_product`, 1 `flat_product`), none different;
+//! 1,581 refused while compiling (`composition` 560, the products 465,
+//! `complement` 340, `right_inverse` 185, `flatten` 18, `coalesce` 13).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
