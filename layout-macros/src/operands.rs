@@ -5,7 +5,7 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Query;
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::emit::{self, MAX_DEPTH, MAX_RANK};
@@ -296,10 +296,20 @@ impl Expander<'_> {
 
     /// A dynamic leaf, its type pinned to `usize` so that a mistake is
     /// reported at the leaf ("expected `usize`, found `i32`").
+    // A typed `let`, not a call of a function taking a `usize` (which adds
+    // rustc's "function defined here" note to the error, issue 12 §4); its
+    // `usize` is spanned at the leaf so that rustc's "expected due to
+    // this" label falls there too, the rest at the call site so that
+    // clippy's `let_and_return` sees macro code, not the user's.
     pub(crate) fn leaf(&self, k: usize) -> TokenStream {
-        let private = emit::private();
         let leaf = &self.ast.leaves[k];
-        quote!(#private::dynamic(#leaf))
+        let span = leaf
+            .clone()
+            .into_iter()
+            .next()
+            .map_or_else(Span::call_site, |t| t.span());
+        let usize = quote_spanned!(span=> usize);
+        quote!({ let leaf: #usize = #leaf; leaf })
     }
 
     /// At the tuple where the input crosses the limit, if it does.

@@ -157,10 +157,14 @@ where
 /// Where a named entry stands: the call the macro writes at its name.
 pub trait FitEntry: ProductEntry {
     /// The entry, for the mode rustc infers from the product.
+    // Asked of the written value's type (a shape: `(C<2>, C<3>)`), not of
+    // `Self::Entry` (its layouts): rustc moves the trait's sentence to a
+    // help line past 140 columns, and the layouts' types made it 154-203
+    // (issue 12 §4); both nest alike, a tile being a leaf of either.
     #[inline(always)]
     fn fit_entry<S>(self) -> EntryFit<Self::Entry, S>
     where
-        S: FitsEntry<Self::Entry>,
+        S: FitsEntry<Self>,
     {
         EntryFit::new(self.entry())
     }
