@@ -380,12 +380,6 @@ pub const fn layout_signed<S, D>(shape: S, stride: D) -> Layout<S, D, isize> {
     }
 }
 
-/// A dynamic leaf of a `layout!` input: always a `usize`.
-#[inline]
-pub const fn dynamic(value: usize) -> usize {
-    value
-}
-
 /// `idx2crd(index, shape)` for a typed shape.
 #[inline]
 pub fn idx2crd<S: Shape>(index: usize, shape: S) -> S::Coord {

@@ -150,7 +150,7 @@ pub use gemm_form::{Gemm, GemmForm, GemmMode, GemmOperand, ModeCount, Rank, Rank
 pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
 pub use inverse::inverse_stops;
-pub use layout::{Layout, dynamic, idx2crd, layout, layout_signed, size};
+pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
