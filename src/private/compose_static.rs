@@ -14,9 +14,13 @@
 //! A mode's walk depends only on the left layout and its own leaf of the
 //! right one, so each leaf of the right layout decides alone.
 //!
-//! The run-time walk still runs in both cases: it checks what spans
-//! several leaves of the right layout (carries, empty modes) and gives
-//! the errors. For a static mode its values are constants, and each is
+//! Where both operands are static and the `const fn` walk answers the
+//! whole composition (every leaf walked, nothing carries:
+//! `compose_static_walk::folds`), `Compose` returns the folded leaves as
+//! a constant and the run-time walk is not compiled (`compose_value.rs`,
+//! an `if const`). Otherwise the run-time walk runs in both cases: it
+//! checks what spans several leaves of the right layout (carries, empty
+//! modes) and gives the errors. For a static mode its values are constants, and each is
 //! compared with its folded leaf (which folds away in an optimised
 //! build): where they differ, or the const walk refused, the
 //! composition is an [`AlgebraError`], never a layout from one walk that
