@@ -6,7 +6,7 @@
 
 use super::algebra::AlgebraError;
 use super::compose_decide::{Reads, leaf_modes};
-use super::compose_static::{AllStatic, ComposeWalk, FoldModes, Statics};
+use super::compose_static::{AllStatic, ComposeWalk, Constant, FoldModes, Statics};
 use super::compose_walk::{FUNCTION, WalkLeaves};
 use super::int::Int;
 use super::list::{Cons, Erased, IntoTuple, Nil};
@@ -20,6 +20,10 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
     type Shape;
     /// The mode's stride.
     type Stride;
+    /// The mode as a constant where its leaves are static
+    /// (`FoldModes::FOLDED`); `None` over one leaf (its types are the
+    /// right leaf's, not built here: the run-time path answers).
+    const FOLDED: Constant<Self::Shape, Self::Stride>;
     /// The mode; adds the leaf's reaches.
     fn compose_leaf(
         self,
@@ -43,6 +47,7 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
 impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
     type Shape = N;
     type Stride = R::Out;
+    const FOLDED: Constant<N, R::Out> = None;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf(
@@ -99,6 +104,11 @@ where
         Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
         Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
     >>::Stride;
+    const FOLDED: Constant<Self::Shape, Self::Stride> =
+        <ModesOf<Self, Cons<E0, Cons<E1, TE>>> as FoldModes<
+            Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+            Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        >>::FOLDED;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_leaf(

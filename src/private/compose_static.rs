@@ -14,9 +14,13 @@
 //! A mode's walk depends only on the left layout and its own leaf of the
 //! right one, so each leaf of the right layout decides alone.
 //!
-//! The run-time walk still runs in both cases: it checks what spans
-//! several leaves of the right layout (carries, empty modes) and gives
-//! the errors. For a static mode its values are constants, and each is
+//! Where both operands are static and the `const fn` walk answers the
+//! whole composition (every leaf walked, nothing carries:
+//! `compose_static_walk::folds`), `Compose` returns the folded leaves as
+//! a constant and the run-time walk is not compiled (`compose_value.rs`,
+//! an `if const`). Otherwise the run-time walk runs in both cases: it
+//! checks what spans several leaves of the right layout (carries, empty
+//! modes) and gives the errors. For a static mode its values are constants, and each is
 //! compared with its folded leaf (which folds away in an optimised
 //! build): where they differ, or the const walk refused, the
 //! composition is an [`AlgebraError`], never a layout from one walk that
@@ -28,6 +32,7 @@
 
 use core::fmt;
 use core::marker::PhantomData;
+use core::mem::ManuallyDrop;
 
 use layout_core::Error;
 
@@ -78,6 +83,40 @@ macro_rules! static_lists {
 }
 
 for_each_rank!(static_lists);
+
+/// A composition's trees as a constant, or `None`. Each in a
+/// `ManuallyDrop`: a constant may not drop a value of a generic type (nor
+/// a tuple holding one), and none is dropped here.
+pub type Constant<S, D> = Option<(ManuallyDrop<S>, ManuallyDrop<D>)>;
+
+/// A type-level list's values (as [`Int::get`] gives them), when every
+/// leaf is static and there are at most [`WIDTH`]: what `Compose`'s
+/// `if const` shortcut walks (`compose_value.rs`).
+#[doc(hidden)]
+pub trait ListValues {
+    /// The values (the first `.1`), or `None`.
+    const VALUES: Option<([usize; WIDTH], usize)>;
+}
+
+impl ListValues for Nil {
+    const VALUES: Option<([usize; WIDTH], usize)> = Some(([0; WIDTH], 0));
+}
+
+impl<H: Int, T: ListValues> ListValues for Cons<H, T> {
+    const VALUES: Option<([usize; WIDTH], usize)> = match (H::STATIC, T::VALUES) {
+        (Some(head), Some((tail, len))) if len < WIDTH => {
+            let mut values = [0; WIDTH];
+            values[0] = head as usize;
+            let mut k = 0;
+            while k < len {
+                values[k + 1] = tail[k];
+                k += 1;
+            }
+            Some((values, len + 1))
+        }
+        _ => None,
+    };
+}
 
 /// Whether every leaf of a type-level list is static: [`Yes`] or [`No`].
 #[doc(hidden)]
@@ -181,6 +220,10 @@ pub trait FoldModes<W, Is>: Sized {
     /// The mode; an error where a folded leaf differs from the run-time
     /// value, or the static walk refused.
     fn fold(shapes: Self, strides: Self) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The mode's static leaves as a constant (`Some` when `Is` is
+    /// [`Yes`]), for `Compose`'s shortcut where the whole composition
+    /// folds (`compose_static_walk::folds`).
+    const FOLDED: Constant<Self::Shape, Self::Stride>;
     /// The mode decided point by point (`compose_decide.rs`): `shapes:
     /// strides` as decided at run time for the leaf of extent `n`; `None`
     /// where the folded leaves are not that function (or the static walk
@@ -276,6 +319,7 @@ macro_rules! fold_modes {
         impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
             type Shape = Self;
             type Stride = Self;
+            const FOLDED: Constant<Self, Self> = None;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn fold(shapes: Self, strides: Self) -> Result<(Self, Self), AlgebraError> {
@@ -291,6 +335,10 @@ macro_rules! fold_modes {
         impl<W: StaticWalk, $($A: Int,)*> FoldModes<W, Yes> for ($($A,)*) {
             type Shape = ($(FoldedLeaf<W, $i, false>,)*);
             type Stride = ($(FoldedLeaf<W, $i, true>,)*);
+            const FOLDED: Constant<Self::Shape, Self::Stride> = Some((
+                ManuallyDrop::new(($(FoldedLeaf::<W, $i, false>(PhantomData),)*)),
+                ManuallyDrop::new(($(FoldedLeaf::<W, $i, true>(PhantomData),)*)),
+            ));
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, unused_mut)]

@@ -26,7 +26,7 @@ pub(super) struct Left {
 pub(super) const fn modes(a: &Left, n: usize, r: usize) -> Result<FoldedModes, AlgebraError> {
     let mut out = [(1, 0); WIDTH];
     let group = (1, a.strides[0]);
-    match walk(a, 0, (n, r, 0), group, &mut out) {
+    match walk(a, 0, (n, r, 0), group, &mut out, &mut [(0, 0); WIDTH]) {
         Ok(_) => Ok(out),
         Err(
             refused @ (AlgebraError::ShapeNotDivisible { .. }
@@ -42,13 +42,15 @@ pub(super) const fn modes(a: &Left, n: usize, r: usize) -> Result<FoldedModes, A
 
 /// `WalkLeaves::walk` (`compose_walk.rs`) from leaf `i` on, step for
 /// step: writes leaf `i`'s sub-mode and the later ones, returns the mode
-/// of the group leaf `i` is in.
+/// of the group leaf `i` is in; adds the reaches into each group (as
+/// `WalkLeaves::Reach`: per leaf, the sum and the extent of its group).
 const fn walk(
     a: &Left,
     i: usize,
     (n, r, line): (usize, usize, usize),
     (before, stride): (usize, usize),
     out: &mut FoldedModes,
+    reach: &mut [(usize, usize); WIDTH],
 ) -> Result<(usize, usize), AlgebraError> {
     if i + 1 == a.len {
         // The last group is unbounded: the rest lands there.
@@ -62,7 +64,7 @@ const fn walk(
     let first = before == 1;
     let extent = tri!(product(FUNCTION, before, a.extents[i]));
     let (here, mode) = if let Some(group) = next_group((extent, stride), next, next_is_last) {
-        let mode = tri!(walk(a, i + 1, (n, r, line), group, out));
+        let mode = tri!(walk(a, i + 1, (n, r, line), group, out, reach));
         (placed(first && extent != 1, mode), mode)
     } else {
         let next_line = if reads_next_line(r, extent) {
@@ -77,12 +79,59 @@ const fn walk(
             next_line
         ));
         let mode = (step.shape, step.stride);
+        // Saturating: a sum past usize::MAX is past the extent too.
+        reach[i] = (reach[i].0.saturating_add(step.reach), extent);
         let rest = (step.rest_shape, step.rest_stride, step.rest_line);
-        tri!(walk(a, i + 1, rest, (1, next.1), out));
+        tri!(walk(a, i + 1, rest, (1, next.1), out, reach));
         (placed(first, mode), mode)
     };
     out[i] = here;
     Ok(mode)
+}
+
+/// The most leaves of a right operand whose composition [`folds`] decides.
+pub(super) const RIGHT_WIDTH: usize = 64;
+
+/// The right operand's leaves as numbers `(n, r)` (the first `.1`), when
+/// every one is static and there are at most [`RIGHT_WIDTH`].
+pub(super) type Right = Option<([(usize, usize); RIGHT_WIDTH], usize)>;
+
+/// Whether `Compose` of the static left leaves `a` (at least two) and the
+/// static right leaves `right` is the walk's, every leaf walked and the
+/// reaches checked as the run-time `composition` does (`compose_value.rs`:
+/// `compose_tree`, then `WalkLeaves::check`): then its value is the
+/// folded leaves' (`FoldedLeaf`, whose `MODES` are this walk where it
+/// answers), and the run-time walk need not be compiled. `false` wherever
+/// the run-time path may answer otherwise (a refusal, the point-by-point
+/// decision, an overflow): that path decides then.
+pub(super) const fn folds(a: &Left, right: &Right) -> bool {
+    let Some((leaves, count)) = right else {
+        return false;
+    };
+    if a.len < 2 || a.len > WIDTH {
+        return false;
+    }
+    let mut reach = [(0, 0); WIDTH];
+    let mut k = 0;
+    while k < *count {
+        let (n, r) = leaves[k];
+        let mut out = [(1, 0); WIDTH];
+        let group = (1, a.strides[0]);
+        if walk(a, 0, (n, r, 0), group, &mut out, &mut reach).is_err() {
+            return false;
+        }
+        k += 1;
+    }
+    // `WalkLeaves::check`: no empty leaf but the last, nothing carries.
+    let mut i = 0;
+    while i + 1 < a.len {
+        let (sum, extent) = reach[i];
+        if a.extents[i] == 0 || (sum != 0 && sum >= extent) {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// `WalkLeaves::line`: the stride of the line leaves `i..` are, when they
@@ -122,7 +171,8 @@ pub fn static_walk_decided(
     left.extents[..extents.len()].copy_from_slice(extents);
     left.strides[..strides.len()].copy_from_slice(strides);
     let mut out = [(1, 0); WIDTH];
-    let walked = walk(&left, 0, (n, r, 0), (1, left.strides[0]), &mut out).is_ok();
+    let group = (1, left.strides[0]);
+    let walked = walk(&left, 0, (n, r, 0), group, &mut out, &mut [(0, 0); WIDTH]).is_ok();
     let folded = modes(&left, n, r);
     let decided = !walked && folded.is_ok();
     (folded, decided)

@@ -4,9 +4,13 @@
 //! goes to the walk (`compose_walk.rs`, or the point-by-point decision of
 //! `compose_decide.rs`), a tuple of any rank composes each element.
 
+use core::mem::ManuallyDrop;
+
 use super::algebra::AlgebraError;
 use super::compose_decide::Reads;
 use super::compose_leaf::ComposeLeaf;
+use super::compose_static::Constant;
+use super::compose_static_walk::{RIGHT_WIDTH, Right};
 use super::compose_walk::WalkLeaves;
 use super::int::Int;
 
@@ -17,6 +21,13 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
     type Shape;
     /// The result's stride tree.
     type Stride;
+    /// The right layout's leaves as numbers, when all static
+    /// (`compose_static_walk::folds`).
+    const RIGHT: Right;
+    /// The result's trees as a constant, where every mode's leaves are
+    /// static (`ComposeLeaf::FOLDED`); whether it is the composition's
+    /// value is `folds`'s to say.
+    const FOLDED: Constant<Self::Shape, Self::Stride>;
     /// The result's trees; adds the leaves' reaches.
     fn compose_tree(
         self,
@@ -39,6 +50,11 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
     type Shape = AS::Shape;
     type Stride = AS::Stride;
+    const RIGHT: Right = match (N::STATIC, R::STATIC) {
+        (Some(n), Some(r)) => Some(([(n as usize, r as usize); RIGHT_WIDTH], 1)),
+        _ => None,
+    };
+    const FOLDED: Constant<AS::Shape, AS::Stride> = AS::FOLDED;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_tree(
@@ -56,6 +72,22 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
     }
 }
 
+/// `right`'s leaves after `all`'s; `None` where either is.
+const fn append(all: Right, right: Right) -> Right {
+    let (Some((mut leaves, len)), Some((more, count))) = (all, right) else {
+        return None;
+    };
+    if len + count > RIGHT_WIDTH {
+        return None;
+    }
+    let mut k = 0;
+    while k < count {
+        leaves[len + k] = more[k];
+        k += 1;
+    }
+    Some((leaves, len + count))
+}
+
 macro_rules! trees {
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
         impl<$($S: ComposeTree<$D, AS, AE>, $D: Copy,)* AS: WalkLeaves<AE>, AE: Copy>
@@ -63,6 +95,24 @@ macro_rules! trees {
         {
             type Shape = ($($S::Shape,)*);
             type Stride = ($($S::Stride,)*);
+            const RIGHT: Right = {
+                #[allow(unused_mut)]
+                let mut all = Some(([(0, 0); RIGHT_WIDTH], 0));
+                $(all = append(all, $S::RIGHT);)*
+                all
+            };
+            // Each element's constant moved out whole (`ManuallyDrop`: no
+            // value of a generic type is dropped while compiling).
+            #[allow(non_snake_case)]
+            const FOLDED: Constant<Self::Shape, Self::Stride> =
+                match ($($S::FOLDED,)*) {
+                    ($(Some(($S, $D)),)*) => Some((
+                        ManuallyDrop::new(($(ManuallyDrop::into_inner($S),)*)),
+                        ManuallyDrop::new(($(ManuallyDrop::into_inner($D),)*)),
+                    )),
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                };
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, clippy::unused_unit)]

@@ -25,8 +25,12 @@
 //! the core's limit), with no allocation either, and runs only where the
 //! walk refuses.
 
+use core::mem::ManuallyDrop;
+
 use super::algebra::AlgebraError;
 use super::compose_decide::{Reads, additive};
+use super::compose_static::ListValues;
+use super::compose_static_walk::{Left, folds};
 use super::compose_tree::ComposeTree;
 use super::compose_walk::WalkLeaves;
 use super::edit::{AsModes, Take};
@@ -196,7 +200,8 @@ impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> Compo
 where
     S: LeafList,
     D: LeafList,
-    S::List: WalkLeaves<D::List>,
+    S::List: WalkLeaves<D::List> + ListValues,
+    D::List: ListValues,
     SB: Mode<DB>,
     SB::Shape: Mode<SB::Stride>,
     SB::Stride: Tree,
@@ -209,6 +214,29 @@ where
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
+        // Both operands static and the walk answering every leaf with
+        // nothing carrying: the value is the folded leaves', a constant,
+        // and (`if const`) the run-time walk below is not compiled for
+        // this pair of types, not even in a debug build (BENCHMARKS.md,
+        // "Compile cost of static compositions: the run-time walk
+        // skipped"). Anything else (a refusal, the point-by-point
+        // decision, an overflow) takes the run-time path, as before.
+        if const { static_folds::<S::List, D::List, SB, DB>() } {
+            // A `match` with no path out to the run-time walk (rustc skips
+            // a block by an `if const`, not by a constant's variant).
+            return match const { <SB as ComposeTree<DB, S::List, D::List>>::FOLDED } {
+                Some((shape, stride)) => Ok(Layout::from_parts(
+                    ManuallyDrop::into_inner(shape),
+                    ManuallyDrop::into_inner(stride),
+                )),
+                // Never: `static_folds` holds only where `FOLDED` is `Some`.
+                None => Err(AlgebraError::FoldedDiffers {
+                    function: "composition",
+                    walked: 0,
+                    folded: 0,
+                }),
+            };
+        }
         let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
         let mut reach = Default::default();
         let (b_shape, b_stride) = b.into_parts();
@@ -245,6 +273,26 @@ where
             Err(refused) => Err(refused),
         }
     }
+}
+
+/// Whether `Compose` of the left leaves `AS` (strides `AE`) and the right
+/// layout `SB:DB` is the folded constant `SB::FOLDED`
+/// (`compose_static_walk::folds`).
+const fn static_folds<AS, AE, SB, DB>() -> bool
+where
+    AS: WalkLeaves<AE> + ListValues,
+    AE: ListValues,
+    SB: ComposeTree<DB, AS, AE>,
+{
+    let (Some((extents, len)), Some((strides, _))) = (AS::VALUES, AE::VALUES) else {
+        return false;
+    };
+    let left = Left {
+        extents,
+        strides,
+        len,
+    };
+    SB::FOLDED.is_some() && folds(&left, &SB::RIGHT)
 }
 
 /// `a ∘ b` decided point by point as the core decides it, where the walk
