@@ -1,0 +1,79 @@
+//! `tensor::typed::outer_partition(t, tiler, coord)` with a coordinate
+//! shorter than the tiler, as CuTe's `append<R0>(coord, _)`: the tile modes
+//! past the coordinate are kept, first, then every rest mode. Checked
+//! against CUTLASS's prints (g++ on the headers, host code: a 16×32×64
+//! column-major tensor, `Layout<Shape<_16,_32,_64>>` and
+//! `make_layout(make_shape(16,32,64))`, and a 5×7 one) and against the
+//! core's view at every index.
+
+use layout_dsl::layout;
+use layout_dsl::tensor::{Tensor, typed};
+use layout_dsl::typed::C;
+
+#[path = "cute_print/form.rs"]
+mod cute_print_form;
+use cute_print_form::{cute_form, form};
+
+#[path = "cute_print/view.rs"]
+mod cute_print_view;
+use cute_print_view::{agrees, values};
+
+const DYNAMIC: &str = "(16,32,64):(1,16,512)";
+
+#[test]
+fn the_tile_modes_past_the_coordinate_come_first_as_cute() {
+    let data = vec![0u32; 16 * 32 * 64];
+    let (m, n, k) = (16usize, 32usize, 64usize);
+    let d = Tensor::new(&data[..], layout!((m, n, k):(1, m, {m * n}))).unwrap();
+    let s = Tensor::new(&data[..], layout!(type (16, 32, 64):(1, 16, 512))).unwrap();
+
+    let text = format!("outer_partition({DYNAMIC}, (2,4), (1))");
+    let p = typed::outer_partition(d.by_ref(), (C::<2>, C::<4>), (1,)).unwrap();
+    let cute = "(_4,8,8,64):(16,_2,64,512)";
+    assert_eq!(form(p.layout()), cute_form(cute));
+    assert_eq!((p.layout().to_string(), p.base()), (values(cute), 1));
+    agrees(p.layout().to_core().unwrap(), p.base(), &text);
+
+    let p = typed::outer_partition(s.by_ref(), (C::<2>, C::<4>), (1,)).unwrap();
+    let cute = "(_4,_8,_8,_64):(_16,_2,_64,_512)";
+    assert_eq!(form(p.layout()), cute_form(cute));
+    assert_eq!((p.layout().to_string(), p.base()), (values(cute), 1));
+
+    let p = typed::outer_partition(d.by_ref(), (C::<2>, C::<4>, C::<8>), (1, 3)).unwrap();
+    let cute = "(_8,8,8,8):(512,_2,64,4096)";
+    assert_eq!(form(p.layout()), cute_form(cute));
+    assert_eq!((p.layout().to_string(), p.base()), (values(cute), 49));
+
+    let p = typed::outer_partition(d.by_ref(), (C::<2>, C::<4>, C::<8>), (1,)).unwrap();
+    let cute = "(_4,_8,8,8,8):(16,512,_2,64,4096)";
+    assert_eq!(form(p.layout()), cute_form(cute));
+    assert_eq!((p.layout().to_string(), p.base()), (values(cute), 1));
+}
+
+#[test]
+fn a_partial_grid_stays_inside_the_storage() {
+    // CuTe: outer_partition(5×7, Shape<_2,_4>, (1)) is (_4,3,2):(5,_2,20)
+    // at 1; its last row's column 1 is past the tensor (element 5·7 + …).
+    let (m, n) = (5usize, 7usize);
+    let data = vec![0u32; m * n];
+    let t = Tensor::new(&data[..], layout!((m, n):(1, m))).unwrap();
+    match typed::outer_partition(t.by_ref(), (C::<2>, C::<4>), (1,)) {
+        Ok(p) => {
+            assert_eq!(p.layout().to_string(), values("(_4,3,2):(5,_2,20)"));
+            let last = (0..p.layout().size())
+                .map(|i| p.layout().at(i))
+                .max()
+                .unwrap();
+            assert!(p.base() + last < m * n);
+        }
+        // 1 + 3·5 + 2·2 + 1·20 = 40 ≥ 35: refused, never read past the end.
+        Err(_) => {}
+    }
+    for c in 0..2 {
+        let r = typed::outer_partition(t.by_ref(), (C::<2>, C::<4>), (c,));
+        let reach = c + 3 * 5 + 2 * 2 + 20;
+        assert_eq!(r.is_ok(), reach < m * n, "coordinate {c}");
+    }
+    // Past the tile: an error.
+    assert!(typed::outer_partition(t.by_ref(), (C::<2>, C::<4>), (2,)).is_err());
+}
