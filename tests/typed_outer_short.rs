@@ -75,3 +75,28 @@ fn a_partial_grid_stays_inside_the_storage() {
     // Past the tile: an error.
     assert!(typed::outer_partition(t.by_ref(), (C::<2>, C::<4>), (2,)).is_err());
 }
+
+#[test]
+fn layout_type_of_a_named_layout_or_tiler_answers_alike() {
+    // CuTe, dynamic: outer_partition(d, Shape<_2,_4>{}, (1)) is
+    // (_4,8,8,64):(16,_2,64,512) at 1.
+    let text = format!("outer_partition({DYNAMIC}, (2,4), (1))");
+    let cute = "(_4,8,8,64):(16,_2,64,512)";
+    let (m, n, k) = (16usize, 32usize, 64usize);
+    let g = layout!((m, n, k):(1, m, {m * n}));
+    let (written_tiler, base) = layout!(type outer_partition(#g, (2, 4), (1))).unwrap();
+    assert_eq!(form(&written_tiler), cute_form(cute));
+    agrees(written_tiler.to_core().unwrap(), base, &text);
+    let t = (C::<2>, C::<4>);
+    let (named_tiler, base) = layout!(type outer_partition(#g, #t, (1))).unwrap();
+    assert_eq!(form(&named_tiler), cute_form(cute));
+    agrees(named_tiler.to_core().unwrap(), base, &text);
+    // (_8,8,8,8):(512,_2,64,4096) at 49 for (2,4,8) at (1,3).
+    let t3 = (C::<2>, C::<4>, C::<8>);
+    let (p, base) = layout!(type outer_partition(#g, #t3, (1, 3))).unwrap();
+    assert_eq!(form(&p), cute_form("(_8,8,8,8):(512,_2,64,4096)"));
+    assert_eq!(
+        (p.to_string(), base),
+        (values("(_8,8,8,8):(512,_2,64,4096)"), 49)
+    );
+}

@@ -52,7 +52,7 @@ mod typed_gemm_plan;
 mod typed_gemm_split;
 mod typed_identity;
 mod typed_index;
-mod typed_outer_short;
+pub(crate) mod typed_outer_short;
 mod typed_partitions;
 mod typed_predicated;
 mod view;

@@ -13,7 +13,7 @@ use layout_core::Error;
 
 use super::typed_index::XsOf;
 use crate::__private::{
-    Chain, Cons, Fits, IntoList, Nil, OuterBy, PartitionBound, SliceBy, TileBy, X,
+    Chain, Cons, Fits, IntoList, Nil, OuterBy, PartitionBound, SliceBy, TileBy, TruncTo, X,
 };
 
 /// A coordinate as long as the tiler: `OuterBy`'s walk.
@@ -40,8 +40,40 @@ impl<A, T> OuterRoute<Cons<A, T>> for Nil {
     type Route = Short;
 }
 
+// Longer: reported at the coordinate (`OuterCoordFits`); the named
+// tiler's impl cuts it ([`RouteCut`]) so that nothing more is reported.
+impl<H, L> OuterRoute<Nil> for Cons<H, L> {
+    type Route = Whole;
+}
+
 impl<H, L: OuterRoute<T>, A, T> OuterRoute<Cons<A, T>> for Cons<H, L> {
     type Route = L::Route;
+}
+
+/// The coordinate list (`Self`) a named tiler's partition takes on the
+/// path `R`: cut to the tiler list `TL` on [`Whole`] (a longer one is
+/// already an error at the coordinate), as it is on [`Short`].
+pub trait RouteCut<TL, R> {
+    /// The coordinate list.
+    type Out;
+    /// The coordinate list.
+    fn route_cut(self) -> Self::Out;
+}
+
+impl<CL: TruncTo<TL>, TL> RouteCut<TL, Whole> for CL {
+    type Out = CL::Out;
+    #[inline(always)]
+    fn route_cut(self) -> CL::Out {
+        self.trunc()
+    }
+}
+
+impl<CL, TL> RouteCut<TL, Short> for CL {
+    type Out = CL;
+    #[inline(always)]
+    fn route_cut(self) -> CL {
+        self
+    }
 }
 
 /// The partition by the tiler list `TL` at the coordinate list `CL` on the
