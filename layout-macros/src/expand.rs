@@ -29,6 +29,7 @@
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
+//! | `type make_layout(#A, #B, …)` | the facade's `MakeLayoutOf::make_layout_of((A, B, …))`: layouts as modes, or a shape and a stride (named.rs) |
 //! | `make_layout((#S, 4)[, LayoutLeft\|LayoutRight])` (`type` or not), `type make_layout(#S)` | the facade's `CompactLayout::compact_layout` (`CompactLayoutRight`) of the Rust tuple, `Result<Layout, Error>` (named.rs) |
 //! | `make_ordered_layout((#S, 4), ORDER)` (`type` or not), `type make_ordered_layout(#S, ORDER)` | the facade's `make_ordered_layout` of the Rust tuple, `Result<Layout, AlgebraError>` (named.rs) |
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
@@ -124,6 +125,7 @@ impl Expander<'_> {
                     && named::value_method(e).is_none()
                     && named::composition(e).is_none()
                     && named::make_layout(e, true).is_none()
+                    && named::concat(e, true).is_none()
                     && named::ordered_layout(e, true).is_none()
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none()
@@ -180,6 +182,9 @@ impl Expander<'_> {
             Some(Ok(call)) => return self.named_partition(&call),
             Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
             None => {}
+        }
+        if let Some(operands) = named::concat(e, typed) {
+            return Ok(self.named_concat(operands));
         }
         if let Some((shape, right)) = named::make_layout(e, typed) {
             return Ok(self.named_make_layout(shape, right));

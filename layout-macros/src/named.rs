@@ -217,6 +217,19 @@ pub fn make_layout(e: &Expr, typed: bool) -> Option<(&Expr, bool)> {
     (whole || with_named_modes(shape, false)).then_some((shape, right))
 }
 
+/// `make_layout(#a, #b, …)` after `type`: two or more named operands,
+/// CuTe's `make_layout(L0, L1, …)` of layouts (each one mode) or
+/// `make_layout(shape, stride)` of a named shape and stride. The facade's
+/// `MakeLayoutOf` takes the tuple of values and chooses by their types
+/// (the macro cannot see them): the operands.
+pub fn concat(e: &Expr, typed: bool) -> Option<&[Expr]> {
+    let (TypedForm::Construct(Construct::Layout), _, args) = typed_call(e)? else {
+        return None;
+    };
+    let fits = (2..=MAX_RANK).contains(&args.len()) && args.iter().all(|a| name(a).is_some());
+    (typed && fits).then_some(args)
+}
+
 /// `make_ordered_layout(SHAPE, ORDER)` of a named shape, whole (after
 /// `type`) or nested in a written-out tuple (`type` or not), as
 /// [`make_layout`]: the shape and the order (`LayoutLeft`, `LayoutRight`

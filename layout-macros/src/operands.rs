@@ -91,6 +91,28 @@ impl Expander<'_> {
         }
     }
 
+    /// `type make_layout(#a, #b, …)` (`named::concat`): the facade's
+    /// `MakeLayoutOf` of the tuple of values (`make_layout_of`, which
+    /// chooses by their kinds), each at its name's token.
+    pub fn named_concat(&self, operands: &[Expr]) -> TokenStream {
+        let private = emit::private();
+        let at = |l: &Expr| self.ast.spans[l.span.end - 1];
+        let values = operands.iter().map(|l| {
+            let name = named::name(l).expect("checked");
+            named::ident(name, at(l))
+        });
+        // Operands of no form are one error at the first name.
+        // (the path too, else rustc repeats the error over the whole call).
+        let first = at(&operands[0]);
+        let private: TokenStream = (private.into_iter())
+            .map(|mut t| {
+                t.set_span(first);
+                t
+            })
+            .collect();
+        quote_spanned!(first=> #private::make_layout_of((#(#values,)*)))
+    }
+
     /// `make_ordered_layout(SHAPE, ORDER)` of a shape naming some of its
     /// modes, or named whole (`named::ordered_layout`): the facade's
     /// `make_ordered_layout` of the Rust tuple, the order a major or a

@@ -90,6 +90,8 @@ mod valid;
 #[macro_use]
 #[path = "expand/support.rs"]
 mod support;
+#[path = "expand/named_concat.rs"]
+mod named_concat;
 #[path = "expand/reported_errors.rs"]
 mod reported_errors;
 #[path = "expand/typed_forms.rs"]

@@ -53,6 +53,7 @@ mod compose_value;
 mod compose_walk;
 mod composed;
 mod construct;
+mod construct_concat;
 mod construct_like;
 mod construct_values;
 mod convert;
@@ -128,6 +129,9 @@ pub use compose_value::Compose;
 pub use compose_walk::{WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
+pub use construct_concat::{
+    IsLayout, IsTree, MakeLayoutOf, OperandKind, OperandKinds, make_layout_of,
+};
 pub use construct_like::{FragmentStrides, MakeLike, StaticStrides};
 pub use construct_values::{
     LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, OrderOf, make_ordered_layout,

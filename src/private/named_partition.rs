@@ -18,9 +18,10 @@ use super::threads::ThreadIndex;
 use super::tiler_prefix::{
     FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, TileCoordFits, TilerList, TruncTo,
 };
-use super::typed_partition::{Fits, OuterBy, Threads, TileBy};
+use super::typed_partition::{Fits, Threads, TileBy};
 use crate::tensor::X;
 use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
+use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
@@ -319,26 +320,27 @@ impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
     type Out = St::Out;
 }
 
-/// `outer_partition`'s whole named tiler, as `local_tile`'s (the modes
-/// past the tiler kept whole, as CuTe's `outer_partition`); the coordinate
-/// is cut to the tiles' length, which changes it only where
-/// [`OuterCoordFits`] already reported it at the coordinate.
-impl<T, S, D, I, Cd> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
+/// `outer_partition`'s whole named tiler, as `local_tile`'s; a shorter
+/// coordinate keeps the tile modes past it (`OuterRoute`), a longer one is
+/// cut, which changes it only where [`OuterCoordFits`] reported it.
+impl<T, S, D, I, Cd, R, CL, O> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,
-    Cd: IntoList<List: TruncTo<PrefixList<T, S>>>,
-    Layout<S, D, I>: OuterBy<PrefixList<T, S>, CutTo<Cd, PrefixList<T, S>>, Output: Fits>,
+    Cd: IntoList<
+        List: OuterRoute<PrefixList<T, S>, Route = R> + RouteCut<PrefixList<T, S>, R, Out = CL>,
+    >,
+    Layout<S, D, I>: OuterVia<PrefixList<T, S>, CL, R, Output = O>,
+    O: Fits,
 {
-    type Output =
-        <Layout<S, D, I> as OuterBy<PrefixList<T, S>, CutTo<Cd, PrefixList<T, S>>>>::Output;
+    type Output = O;
     #[inline(always)]
     fn outer_of(
         self,
         layout: &Layout<S, D, I>,
         coord: Cd,
-    ) -> Result<(Self::Output, usize, PartitionBound), Error> {
-        layout.outer_within(Default::default(), coord.into_list().trunc())
+    ) -> Result<(O, usize, PartitionBound), Error> {
+        layout.outer_via(Default::default(), coord.into_list().route_cut())
     }
 }
 

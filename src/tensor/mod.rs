@@ -51,6 +51,8 @@ mod typed_gemm_offsets;
 mod typed_gemm_plan;
 mod typed_gemm_split;
 mod typed_identity;
+mod typed_index;
+pub(crate) mod typed_outer_short;
 mod typed_partitions;
 mod typed_predicated;
 mod view;

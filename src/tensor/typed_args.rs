@@ -11,6 +11,7 @@
 use layout_core::Error;
 
 use super::typed_checks::{LayoutShape, SliceCoordModes, ThreadModes, TilerModes};
+use super::typed_outer_short::{OuterRoute, OuterVia};
 pub use crate::__private::ThreadIndex;
 use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
 
@@ -100,12 +101,18 @@ pub trait OuterTiler<L, Cd> {
 #[diagnostic::do_not_recommend]
 impl<T: IntoList, L, Cd: IntoList> OuterTiler<L, Cd> for T
 where
-    L: OuterBy<T::List, Cd::List, Output: Fits>,
+    Cd::List: OuterRoute<T::List>,
+    L: OuterVia<T::List, Cd::List, <Cd::List as OuterRoute<T::List>>::Route>,
 {
-    type Output = L::Output;
+    type Output =
+        <L as OuterVia<T::List, Cd::List, <Cd::List as OuterRoute<T::List>>::Route>>::Output;
     #[inline(always)]
-    fn outer_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, PartitionBound), Error> {
-        layout.outer_within(self.into_list(), coord.into_list())
+    fn outer_of(
+        self,
+        layout: &L,
+        coord: Cd,
+    ) -> Result<(Self::Output, usize, PartitionBound), Error> {
+        layout.outer_via(self.into_list(), coord.into_list())
     }
 }
 

@@ -168,10 +168,12 @@ macro_rules! tiler_modes {
         tiler_modes!(@a [$($M)*] [] [TA0 TA1 TA2 TA3 TA4 TA5 TA6 TA7 TA8 TA9 TA10 TA11] [$($M)*]);
     };
     (@a [$($M:ident)*] [$($A:ident)*] [$An:ident $($Ap:ident)*] [$c:ident $($cs:ident)*]) => {
+        tiler_modes!(@int [$($M)*] [$($A)*]);
         tiler_modes!(@b [$($M)*] [$($A)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
         tiler_modes!(@a [$($M)*] [$($A)* $An] [$($Ap)*] [$($cs)*]);
     };
     (@a [$($M:ident)*] [$($A:ident)*] [$($Ap:ident)*] []) => {
+        tiler_modes!(@int [$($M)*] [$($A)*]);
         tiler_modes!(@b [$($M)*] [$($A)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
     };
     (@b [$($M:ident)*] [$($A:ident)*] [$($B:ident)*] [$Bn:ident $($Bp:ident)*] [$c:ident $($cs:ident)*]) => {
@@ -180,6 +182,13 @@ macro_rules! tiler_modes {
     };
     (@b [$($M:ident)*] [$($A:ident)*] [$($B:ident)*] [$($Bp:ident)*] []) => {
         tiler_modes!(@impl [$($M)*] [$($A)*] [$($B)*]);
+    };
+    // One integer for the whole tile-grid coordinate (typed_index.rs).
+    (@int [$($M:ident)*] [$($A:ident)*]) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A,)* $($M),*> TilerModes<($($M,)*), usize> for ($($A,)*) {
+            pass!();
+        }
     };
     (@impl [$($M:ident)*] [$($A:ident)*] [$($B:ident)*]) => {
         #[diagnostic::do_not_recommend]

@@ -64,7 +64,10 @@ fn rebase<E: Engine, L, M: Fits>(
 /// integer in `coord` picks that tile. The coordinate has its own rank, up
 /// to `t`'s (CuTe's `append<R1>(coord, _)`): past a shorter tiler its
 /// entries slice the modes kept whole, and a shorter coordinate is padded
-/// with `X`. A partial tile (the tiler does not divide a dynamic extent)
+/// with `X`. `coord` may also be one integer `k` (CuTe's
+/// `local_tile(t, tiler, int)`): tile `k` of the grid, colexicographic over
+/// its modes (the modes past a shorter tiler too), past the grid an error.
+/// A partial tile (the tiler does not divide a dynamic extent)
 /// that reaches past the storage is an error; predicate it with a
 /// [`Residue`](super::Residue) instead.
 ///

@@ -1,0 +1,107 @@
+//! CuTe's `make_layout(L0, L1, …)` of typed layouts, as `layout!(type
+//! make_layout(#a, #b, …))` calls it for named operands: each layout one
+//! mode of the result, its shape and stride trees whole
+//! (`make_layout(make_shape(shape(L0), …), make_stride(stride(L0), …))`),
+//! so every static leaf stays in the type and the value is moved, not
+//! computed. The macro cannot see whether a name is a layout or a shape,
+//! so the two-operand form also takes CuTe's `make_layout(shape, stride)`
+//! of a named shape and a congruent named stride (the run-time path took
+//! both); the compiler chooses by the operands' types.
+//!
+//! The choice goes through each operand's [`OperandKind`] first, so that
+//! operands of no form (a layout beside a shape) match no impl at all:
+//! one error at the call, and no layout type guessed from the one impl of
+//! the right arity for the code after it to trip on.
+
+use layout_core::Error;
+
+use super::int::Offset;
+use super::layout::Layout;
+use super::tree::{Mode, Shape, Tree};
+
+/// An operand of `make_layout(#a, …)` that is a typed layout.
+#[derive(Clone, Copy, Debug)]
+pub struct IsLayout;
+
+/// An operand of `make_layout(#a, …)` that is a tree of `usize`/`C<N>`.
+#[derive(Clone, Copy, Debug)]
+pub struct IsTree;
+
+/// Whether an operand is a layout or a tree.
+pub trait OperandKind {
+    /// [`IsLayout`] or [`IsTree`].
+    type Kind;
+}
+
+impl<S, D, I> OperandKind for Layout<S, D, I> {
+    type Kind = IsLayout;
+}
+
+// `Layout` is no `Shape` (both this crate's), so the two impls are apart.
+impl<T: Shape> OperandKind for T {
+    type Kind = IsTree;
+}
+
+/// The operands of `make_layout(#a, #b, …)`, of kinds `K`: a tuple of
+/// typed layouts of one offset type (concatenated as modes), or a shape
+/// and a congruent stride tree.
+#[diagnostic::on_unimplemented(
+    message = "`make_layout` takes typed layouts of one offset type (each one mode of the result), or a shape and a stride tree nested alike; these operands are `{Self}`"
+)]
+pub trait MakeLayoutOf<K>: Copy {
+    /// The layout.
+    type Out;
+    /// The layout; `Ok` always (the `Result` is the typed constructors'
+    /// common form, so the call reads as the run-time path's).
+    fn make_layout_of(self) -> Result<Self::Out, Error>;
+}
+
+/// The kinds of a tuple of operands.
+pub trait OperandKinds {
+    /// A tuple of [`OperandKind::Kind`]s.
+    type Kinds;
+}
+
+/// `make_layout(#a, #b, …)`: [`MakeLayoutOf`] chosen by the operands'
+/// kinds.
+#[inline(always)]
+pub fn make_layout_of<T: OperandKinds + MakeLayoutOf<T::Kinds>>(
+    operands: T,
+) -> Result<<T as MakeLayoutOf<T::Kinds>>::Out, Error> {
+    operands.make_layout_of()
+}
+
+// CuTe's `make_layout(shape, stride)`.
+#[diagnostic::do_not_recommend]
+impl<S: Mode<D>, D: Tree> MakeLayoutOf<(IsTree, IsTree)> for (S, D) {
+    type Out = Layout<S, D>;
+    #[inline(always)]
+    fn make_layout_of(self) -> Result<Layout<S, D>, Error> {
+        Ok(Layout::from_parts(self.0, self.1))
+    }
+}
+
+macro_rules! concat_layouts {
+    // Rank 0 has no operand.
+    ($rank:literal;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $K:ident))*) => {
+        impl<$($K: OperandKind),*> OperandKinds for ($($K,)*) {
+            type Kinds = ($($K::Kind,)*);
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<I: Offset, $($S: Mode<$D>, $D: Tree),*> MakeLayoutOf<($(concat_layouts!(@layout $S),)*)>
+            for ($(Layout<$S, $D, I>,)*)
+        {
+            type Out = Layout<($($S,)*), ($($D,)*), I>;
+            #[inline(always)]
+            fn make_layout_of(self) -> Result<Self::Out, Error> {
+                let parts = ($(self.$i.into_parts(),)*);
+                Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+    (@layout $S:ident) => { IsLayout };
+}
+
+for_each_rank!(concat_layouts);
