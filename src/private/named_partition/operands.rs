@@ -1,0 +1,151 @@
+//! What a named partition asks of its operands before it partitions:
+//! the layout is a typed one ([`Partitioned`]), a named tiler or thread
+//! layout has static extents ([`StaticExtents`], asked at its name), and
+//! which operands are static or not layouts ([`StaticOperand`],
+//! [`NotALayout`]).
+
+use crate::tensor::typed::LayoutShape;
+
+use crate::__private::int::{C, Offset};
+use crate::__private::layout::Layout;
+
+/// A typed layout a named partition cuts: its offset type is the base's.
+#[diagnostic::on_unimplemented(
+    message = "`type` partitions a typed layout, but `{Self}` is not one: a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
+)]
+pub trait Partitioned: LayoutShape {
+    /// The offset type: `usize`, or `isize` for a signed layout.
+    type Base: Offset;
+}
+
+impl<S, D, I: Offset> Partitioned for Layout<S, D, I> {
+    type Base = I;
+}
+
+/// A named tiler or thread layout of a `type` partition, as the typed
+/// partitions take it: the same value (`C<N>` extents, nested tuples of
+/// them, a typed layout of such a shape). Asked where the name stands, so
+/// that a run-time extent is one error there ([`StaticOperand`], the method's
+/// bound): the type is total (a `usize` extent is `C<1>` in it; the call
+/// does not compile, so no value of it is made), so the partition's own
+/// bounds hold and report nothing more.
+pub trait StaticExtents: Sized {
+    /// The operand's type with every extent static.
+    type Static;
+    /// As a tiler: a typed layout's shape stands for it.
+    type Tiler;
+    /// The operand in that type (a `usize` extent as `C<1>`).
+    #[doc(hidden)]
+    fn statics(self) -> Self::Static;
+    /// The same as a tiler.
+    #[doc(hidden)]
+    fn tiler_statics(self) -> Self::Tiler;
+    /// The operand, unchanged: every extent is static.
+    #[inline(always)]
+    fn static_extents(self) -> Self::Static
+    where
+        Self: StaticOperand,
+    {
+        self.statics()
+    }
+    /// The tiler, unchanged: every extent is static, and it is not a
+    /// layout (a typed layout as the tiler is CuTe's layout tiler, which
+    /// only the core takes).
+    #[inline(always)]
+    fn static_tiler(self) -> Self::Tiler
+    where
+        Self: StaticOperand + NotALayout,
+    {
+        self.tiler_statics()
+    }
+}
+
+/// An operand whose extents are all static. The impls are
+/// `do_not_recommend`, so that the message names the whole operand rather
+/// than the `usize` inside it, and lists no impls.
+#[diagnostic::on_unimplemented(
+    message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time"
+)]
+pub trait StaticOperand {}
+
+/// Any tiler but a typed layout.
+#[diagnostic::on_unimplemented(
+    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
+)]
+pub trait NotALayout {}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> StaticOperand for C<N> {}
+
+#[diagnostic::do_not_recommend]
+impl<S: StaticOperand, D, I> StaticOperand for Layout<S, D, I> {}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> NotALayout for C<N> {}
+
+#[diagnostic::do_not_recommend]
+impl NotALayout for usize {}
+
+impl<const N: i64> StaticExtents for C<N> {
+    type Static = C<N>;
+    type Tiler = C<N>;
+    #[inline(always)]
+    fn statics(self) -> C<N> {
+        self
+    }
+    #[inline(always)]
+    fn tiler_statics(self) -> C<N> {
+        self
+    }
+}
+
+impl StaticExtents for usize {
+    type Static = C<1>;
+    type Tiler = C<1>;
+    fn statics(self) -> C<1> {
+        C
+    }
+    fn tiler_statics(self) -> C<1> {
+        C
+    }
+}
+
+impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
+    type Static = Layout<S::Static, D, I>;
+    type Tiler = S::Tiler;
+    #[inline(always)]
+    fn statics(self) -> Self::Static {
+        let (shape, stride) = self.into_parts();
+        Layout::from_parts(shape.statics(), stride)
+    }
+    fn tiler_statics(self) -> S::Tiler {
+        self.into_parts().0.tiler_statics()
+    }
+}
+
+macro_rules! static_tuples {
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
+
+        #[diagnostic::do_not_recommend]
+        impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {}
+
+        impl<$($A: StaticExtents),*> StaticExtents for ($($A,)*) {
+            type Static = ($($A::Static,)*);
+            type Tiler = ($($A::Tiler,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn statics(self) -> Self::Static {
+                ($(self.$i.statics(),)*)
+            }
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn tiler_statics(self) -> Self::Tiler {
+                ($(self.$i.tiler_statics(),)*)
+            }
+        }
+    };
+}
+
+for_each_rank!(static_tuples);
