@@ -21,20 +21,24 @@
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
 //! so that the call's own bounds hold and rustc reports nothing more. The
 //! crate does not compile then, so no value of that type is made.
+//!
+//! The checks are here; the tile that stands in for a [`Fit`] in the
+//! divide ([`ModeTile`], [`TilerOf`]) is in `divide_fit/tiles.rs`, and the
+//! divides of a [`Fit`] (by that tile) in `divide_fit/divides.rs`.
 
 use core::marker::PhantomData;
 
-use super::algebra::AlgebraError;
-use super::divide::{Divide, DivideMode};
-use super::divide_mode::{DivMode, UnitTile};
-use super::gemm_form::Rank;
-use super::int::{C, Int};
-use super::layout::Layout;
+use super::divide_mode::UnitTile;
+use super::int::C;
 use super::named_partition::{StepMarks, StepTilerFits};
 use super::poisoned::Poisoned;
-use super::static_complement::{No, Yes};
 use super::tiler_prefix::PrefixTilerFits;
 use crate::tensor::typed::LayoutShape;
+
+mod divides;
+mod tiles;
+
+pub use tiles::{LeafMode, ModeKind, ModeTile, SameRank, TilerOf, TupleTile};
 
 /// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
 /// where it was written ([`FitTile`]).
@@ -142,110 +146,13 @@ pub trait FitTile: Sized {
 
 impl<T> FitTile for T {}
 
-/// Whether a mode is a leaf or a tuple of some rank, and the tile of
-/// [`UnitTile`]s that divides it whatever it is.
-pub trait ModeKind {
-    /// `LeafMode`, or `Rank<N>` for a tuple of `N` modes.
-    type Kind;
-    /// `UnitTile` for a leaf, a tuple of them for a tuple.
-    type Units;
-}
-
-/// The kind of a leaf mode.
-pub struct LeafMode;
-
-impl<S: Int> ModeKind for S {
-    type Kind = LeafMode;
-    type Units = UnitTile;
-}
-
-/// Whether two kinds are the same rank of tuple.
-pub trait SameRank {
-    /// [`Yes`] or [`No`].
-    type Same;
-}
-
-impl<const K: usize> SameRank for (Rank<K>, LeafMode) {
-    type Same = No;
-}
-
-/// `Self` as a tile of the mode `S` ([`FitsMode`]), or where it does not
-/// fit, one that does: total, so the divide's bounds always hold.
-pub trait ModeTile<S> {
-    /// The tile the divide uses.
-    type Fitted;
-}
-
-impl<S, const N: i64> ModeTile<S> for C<N> {
-    type Fitted = C<N>;
-}
-
-impl<S> ModeTile<S> for UnitTile {
-    type Fitted = UnitTile;
-}
-
 // A tile checked where it stands inside a written-out tuple tile
 // (`((#t, 2), 4)`): its own `fit_mode` asked whether it fits, so the
 // tuple around it takes it as it is (the sub-mode `S` inferred here).
 #[diagnostic::do_not_recommend]
 impl<S, F, T> FitsMode<Fit<T, S>, F> for S {}
 
-impl<S, T: ModeTile<S>> ModeTile<S> for Fit<T, S> {
-    type Fitted = T::Fitted;
-}
-
-/// What is not a tile at all (a run-time extent, a typed layout, which
-/// only the core takes as a tile) divides as [`UnitTile`]s: the error is at
-/// the name ([`FitsMode`]).
-macro_rules! not_tiles {
-    ($(<$($g:ident),*> $ty:ty),* $(,)?) => {
-        $(
-            impl<S: ModeKind $(, $g)*> ModeTile<S> for $ty {
-                type Fitted = S::Units;
-            }
-            impl<S: ModeKind $(, $g)*> TilerOf<S> for $ty {
-                type Fitted = S::Units;
-            }
-        )*
-    };
-}
-
-not_tiles!(
-    <> usize, <> u8, <> u16, <> u32, <> u64, <> u128,
-    <> isize, <> i8, <> i16, <> i32, <> i64, <> i128,
-    <L, D, I> Layout<L, D, I>,
-);
-
-impl<S, I, K> ModeTile<S> for Poisoned<I, K> {
-    type Fitted = Poisoned<I, K>;
-}
-
-/// A tuple tile over a mode, by whether the two are tuples of one rank
-/// (`Same`): tile by tile, else [`ModeKind::Units`].
-pub trait TupleTile<S, Same> {
-    /// The tile the divide uses.
-    type Fitted;
-}
-
-/// `Self` as a whole tiler of a layout of shape `S` ([`FitsTiler`]), or
-/// where it does not fit, one that does.
-pub trait TilerOf<S> {
-    /// The tiler the divide uses.
-    type Fitted;
-}
-
-impl<S: ModeKind, const N: i64> TilerOf<S> for C<N> {
-    type Fitted = S::Units;
-}
-
-impl<S: ModeKind> TilerOf<S> for UnitTile {
-    type Fitted = S::Units;
-}
-
-impl<S: ModeKind, I, K> TilerOf<S> for Poisoned<I, K> {
-    type Fitted = S::Units;
-}
-
+/// A tuple tile fits a tuple mode of its rank, each tile its sub-mode.
 macro_rules! tuple_fits {
     (0;) => {};
     ($rank:literal; $(($i:tt $T:ident $S:ident $_c:ident))*) => {
@@ -254,149 +161,7 @@ macro_rules! tuple_fits {
 
         #[diagnostic::do_not_recommend]
         impl<F, $($T, $S: FitsMode<$T, F>),*> FitsTiler<($($T,)*), F> for ($($S,)*) {}
-
-        impl<$($S),*> ModeKind for ($($S,)*) {
-            type Kind = Rank<$rank>;
-            type Units = ($(units!($S),)*);
-        }
-
-        impl<$($T,)* S: ModeKind> ModeTile<S> for ($($T,)*)
-        where
-            (Rank<$rank>, S::Kind): SameRank,
-            Self: TupleTile<S, <(Rank<$rank>, S::Kind) as SameRank>::Same>,
-        {
-            type Fitted = <Self as TupleTile<S, <(Rank<$rank>, S::Kind) as SameRank>::Same>>::Fitted;
-        }
-
-        impl<$($T,)* S: ModeKind> TilerOf<S> for ($($T,)*)
-        where
-            Self: ModeTile<S>,
-        {
-            type Fitted = <Self as ModeTile<S>>::Fitted;
-        }
-
-        impl<$($T: ModeTile<$S>, $S),*> TupleTile<($($S,)*), Yes> for ($($T,)*) {
-            type Fitted = ($($T::Fitted,)*);
-        }
-
-        impl<$($T,)* S: ModeKind> TupleTile<S, No> for ($($T,)*) {
-            type Fitted = S::Units;
-        }
-    };
-}
-
-/// `UnitTile`, once per mode.
-macro_rules! units {
-    ($_s:ident) => {
-        UnitTile
     };
 }
 
 for_each_rank!(tuple_fits);
-
-/// [`SameRank`] for every pair of tuple ranks.
-macro_rules! rank_pairs {
-    ($({$rank:literal; $($_fields:tt)*})*) => {
-        rank_pairs!(@ [] $($rank)*);
-    };
-    (@ [$($done:literal)*] $head:literal $($rest:literal)*) => {
-        impl SameRank for (Rank<$head>, Rank<$head>) {
-            type Same = Yes;
-        }
-        $(
-            impl SameRank for (Rank<$head>, Rank<$done>) {
-                type Same = No;
-            }
-            impl SameRank for (Rank<$done>, Rank<$head>) {
-                type Same = No;
-            }
-        )*
-        rank_pairs!(@ [$($done)* $head] $($rest)*);
-    };
-    (@ [$($done:literal)*]) => {};
-}
-
-::layout_macros::__ranks!(rank_pairs);
-
-/// A checked tile divides its mode as the tile [`ModeTile`] gives.
-impl<S, D, T> DivideMode<D, Fit<T, S>> for S
-where
-    T: ModeTile<S>,
-    S: DivideMode<D, T::Fitted>,
-{
-    type TileS = <S as DivideMode<D, T::Fitted>>::TileS;
-    type TileD = <S as DivideMode<D, T::Fitted>>::TileD;
-    type RestS = <S as DivideMode<D, T::Fitted>>::RestS;
-    type RestD = <S as DivideMode<D, T::Fitted>>::RestD;
-    type LogicalS = <S as DivideMode<D, T::Fitted>>::LogicalS;
-    type LogicalD = <S as DivideMode<D, T::Fitted>>::LogicalD;
-    #[inline(always)]
-    #[allow(clippy::type_complexity)]
-    fn divide_mode(
-        self,
-        d: D,
-        function: &'static str,
-    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
-        <S as DivideMode<D, T::Fitted>>::divide_mode(self, d, function)
-    }
-    #[inline(always)]
-    fn logical_mode(
-        self,
-        d: D,
-        function: &'static str,
-    ) -> Result<(Self::LogicalS, Self::LogicalD), AlgebraError> {
-        <S as DivideMode<D, T::Fitted>>::logical_mode(self, d, function)
-    }
-}
-
-/// A checked tile divides its mode in the typed partitions' walk too
-/// (`local_tile(#l, (#t, 8), …)`), as the tile [`ModeTile`] gives.
-impl<S, D, T> DivMode<D, Fit<T, S>> for S
-where
-    T: ModeTile<S>,
-    S: DivMode<D, T::Fitted>,
-{
-    type TileS = <S as DivMode<D, T::Fitted>>::TileS;
-    type TileD = <S as DivMode<D, T::Fitted>>::TileD;
-    type RestS = <S as DivMode<D, T::Fitted>>::RestS;
-    type RestD = <S as DivMode<D, T::Fitted>>::RestD;
-    #[inline(always)]
-    #[allow(clippy::type_complexity)]
-    fn div_mode(
-        self,
-        d: D,
-    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError> {
-        <S as DivMode<D, T::Fitted>>::div_mode(self, d)
-    }
-}
-
-/// A checked whole tiler divides the layout as the tiler
-/// [`PrefixTilerOf`](super::tiler_prefix::PrefixTilerOf) gives (perhaps
-/// fewer tiles than the layout has modes: the others pass through).
-impl<S, D, I, T> Divide<Fit<T, Layout<S, D, I>>> for Layout<S, D, I>
-where
-    T: super::tiler_prefix::PrefixTilerOf<S>,
-    T::Fitted: Default,
-    Layout<S, D, I>: Divide<T::Fitted>,
-{
-    type Logical = <Self as Divide<T::Fitted>>::Logical;
-    type Zipped = <Self as Divide<T::Fitted>>::Zipped;
-    type Tiled = <Self as Divide<T::Fitted>>::Tiled;
-    type Flat = <Self as Divide<T::Fitted>>::Flat;
-    #[inline(always)]
-    fn logical_divide(&self, _: Fit<T, Self>) -> Result<Self::Logical, AlgebraError> {
-        Divide::logical_divide(self, T::Fitted::default())
-    }
-    #[inline(always)]
-    fn zipped_divide(&self, _: Fit<T, Self>) -> Result<Self::Zipped, AlgebraError> {
-        Divide::zipped_divide(self, T::Fitted::default())
-    }
-    #[inline(always)]
-    fn tiled_divide(&self, _: Fit<T, Self>) -> Result<Self::Tiled, AlgebraError> {
-        Divide::tiled_divide(self, T::Fitted::default())
-    }
-    #[inline(always)]
-    fn flat_divide(&self, _: Fit<T, Self>) -> Result<Self::Flat, AlgebraError> {
-        Divide::flat_divide(self, T::Fitted::default())
-    }
-}

@@ -4,68 +4,28 @@
 //! from the complement `product_holes.rs` computes (static holes from
 //! `product_static.rs` when every leaf is), and the tile `B` a product
 //! takes ([`ProductTile`]).
+//!
+//! The tile types are in `product_copies/tile.rs`, and the folded holes
+//! the run-time copies choose among in `product_copies/folds.rs`.
 
 use super::algebra::AlgebraError;
 use super::compose_static::AllStatic;
 use super::compose_value::Compose;
 use super::edit::Leaves;
-use super::int::C;
 use super::layout::Layout;
 use super::leaf_list::LeafList;
 use super::list::{IntoList, IntoTuple};
-use super::product_holes::{ProductHoles, exact_rest};
+use super::product_holes::ProductHoles;
 use super::product_static::ChooseHoles;
 use super::static_complement::Bit;
 use super::tree::{Mode, Tree};
-use super::walk::Form;
 
-/// A product's right operand `B`: a typed layout with `usize` offsets, or
-/// an extent `n` (the layout `n:1`, as CuTe's `logical_product(a, n)`).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tile of a typed product: a product's tile is a typed `Layout` with `usize` offsets or an extent (`C<N>`, `usize`)"
-)]
-pub trait ProductTile: Copy {
-    /// The tile as a layout.
-    type Shape: Mode<Self::Stride>;
-    /// Its stride.
-    type Stride: Tree;
-    /// The tile as a layout.
-    fn tile(self) -> Layout<Self::Shape, Self::Stride>;
-}
+mod folds;
+mod tile;
 
-#[diagnostic::do_not_recommend]
-impl<S: Mode<D>, D: Tree> ProductTile for Layout<S, D> {
-    type Shape = S;
-    type Stride = D;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile(self) -> Self {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<const N: i64> ProductTile for C<N> {
-    type Shape = C<N>;
-    type Stride = C<1>;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile(self) -> Layout<C<N>, C<1>> {
-        const { assert!(N >= 0, "a product's tile extent must not be negative") };
-        Layout::from_parts(self, C::<1>)
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl ProductTile for usize {
-    type Shape = usize;
-    type Stride = C<1>;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tile(self) -> Layout<usize, C<1>> {
-        Layout::from_parts(self, C::<1>)
-    }
-}
+use folds::{compact, filled_hole, fits_hole, whole};
+pub(super) use folds::{filled_by, fits_in};
+pub use tile::{ProductEntry, ProductTile};
 
 /// `copies` of `A` (`Self`) laid out as `B`: `complement(A,
 /// size(A)·cosize(B)) ∘ B`, the second mode of `logical_product(A, B)`,
@@ -251,154 +211,3 @@ where
         Err(composed.naming(function))
     }
 }
-
-/// The holes of [`ProductHoles::product_spans`] with their rest: in place
-/// where a hole was rounded (the span 0), else [`exact_rest`].
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn whole<T: ProductHoles<G>, G>(
-    holes: Layout<T::Shape, T::Stride>,
-    (size, cosize, span): (usize, usize, usize),
-) -> Layout<T::Shape, T::Stride> {
-    if span == 0 {
-        return holes;
-    }
-    T::with_rest(holes, exact_rest(size, cosize, span))
-}
-
-/// [`ProductHoles::compact_holes`] of exact holes (`unit`, the rest not
-/// yet in place) that fill `A` (`span = size`, so the rest is `cosize`).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn compact<T: ProductHoles<G>, G>(
-    unit: Layout<T::Shape, T::Stride>,
-    (size, cosize, span): (usize, usize, usize),
-) -> Option<Layout<T::Shape, T::Stride>> {
-    if span == 0 || span != size {
-        return None;
-    }
-    T::compact_holes(T::with_rest(unit, cosize), cosize)
-}
-
-/// [`ProductHoles::filled_holes`] of exact holes (`unit`) whose last hole
-/// is `filled` (≥ 2, [`filled_hole`]) and whose span is `size·filled` (no
-/// leaf of `A` dropped), so that the rest is `⌈cosize / filled⌉`, written
-/// so: with `filled` known while compiling, the copy folds both.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(super) fn filled_by<T: ProductHoles<G>, G>(
-    unit: Layout<T::Shape, T::Stride>,
-    (size, cosize, span): (usize, usize, usize),
-    filled: usize,
-) -> Option<Layout<T::Shape, T::Stride>> {
-    if filled < 2 || span == 0 || size.checked_mul(filled) != Some(span) {
-        return None;
-    }
-    T::filled_holes(T::with_rest(unit, cosize.div_ceil(filled)), filled)
-}
-
-/// [`ProductHoles::fits_holes`] of exact holes (`unit`) by a `B` of
-/// cosize `fits` ([`fits_hole`], ≥ 2): the rest written as 1, which no
-/// composition reads (the last mode is unbounded).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub(super) fn fits_in<T: ProductHoles<G>, G>(
-    unit: Layout<T::Shape, T::Stride>,
-    span: usize,
-    fits: usize,
-) -> Option<Layout<T::Shape, T::Stride>> {
-    if fits < 2 || span == 0 {
-        return None;
-    }
-    T::fits_holes(T::with_rest(unit, 1), fits)
-}
-
-/// A static `B`'s cosize where a hole at least that large takes `B` whole
-/// with each leaf a mode of its own in it, the same whatever the hole's
-/// extent (the exact step's `n ≤ ⌈extent/r⌉` case, `compose_exact.rs`:
-/// every leaf of extent 2 or more reaches below `cosize`, so its stride is
-/// below the hole; a leaf of stride 0 goes nowhere); 0 where `B` has a
-/// dynamic leaf or a leaf of extent 1 (whose stride may pass the hole), or
-/// a cosize below 2.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn fits_hole<S: Mode<D>, D: Tree>(b: &Layout<S, D>) -> usize {
-    if !const { S::STATIC && D::STATIC } {
-        return 0;
-    }
-    let _ = b;
-    let (mut whole, mut span) = (true, 0usize);
-    S::Form::leaves(&S::DESC, &S::STRIDES, &mut |s, d| {
-        whole &= s >= 2 || (s == 1 && d == 0);
-        span = span.saturating_add((s.saturating_sub(1)).saturating_mul(d));
-    });
-    let cosize = span.saturating_add(1);
-    if whole && (2..usize::MAX).contains(&cosize) {
-        cosize
-    } else {
-        0
-    }
-}
-
-/// The hole of a padded `A` that a static `B` fills with whole copies along
-/// its unit-stride leaf: that leaf's extent (its first of extent 2 or
-/// more), a constant while compiling; 0 where `B` has none or a dynamic
-/// leaf. A last hole of this size is folded (a copy of the composition of
-/// its own): the padding then holds `B`'s innermost mode, the case a
-/// padded `A`'s product answers for any hole up to `cosize(B)` (a hole
-/// there that no leaf of `B` ends at is mostly refused).
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn filled_hole<S: Mode<D>, D: Tree>(b: &Layout<S, D>) -> usize {
-    if !const { S::STATIC && D::STATIC } {
-        return 0;
-    }
-    let _ = b;
-    let mut hole = 0;
-    S::Form::leaves(&S::DESC, &S::STRIDES, &mut |s, d| {
-        if hole == 0 && d == 1 && s >= 2 {
-            hole = s;
-        }
-    });
-    hole
-}
-
-/// An entry of a product's by-mode tiler, as the macro passes a named one
-/// (`logical_product(#a, (#s, 2))`): a tile ([`ProductTile`]: a typed
-/// layout or an extent), as its layout, or a tuple of entries (a shape
-/// nesting as the mode it multiplies, CuTe's `make_tile(make_shape(3, 1),
-/// 2)`: by-mode again, [`TileTimes`](super::TileTimes)), entry by entry.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an entry of a typed product's tiler: an entry is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a tuple of entries (a shape, multiplying the mode's sub-modes one by one)"
-)]
-pub trait ProductEntry: Copy {
-    /// The entry as the product takes it.
-    type Entry;
-    /// The entry as the product takes it.
-    fn entry(self) -> Self::Entry;
-}
-
-#[diagnostic::do_not_recommend]
-impl<T: ProductTile> ProductEntry for T {
-    type Entry = Layout<T::Shape, T::Stride>;
-    #[inline(always)]
-    fn entry(self) -> Self::Entry {
-        self.tile()
-    }
-}
-
-macro_rules! tuple_entries {
-    (0;) => {};
-    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
-        #[diagnostic::do_not_recommend]
-        impl<$($T: ProductEntry),*> ProductEntry for ($($T,)*) {
-            type Entry = ($($T::Entry,)*);
-            #[inline(always)]
-            fn entry(self) -> Self::Entry {
-                ($(self.$i.entry(),)*)
-            }
-        }
-    };
-}
-
-for_each_rank!(tuple_entries);

@@ -1,0 +1,71 @@
+//! Expansion snapshots of named typed layouts, shapes and tilers
+//! (`#NAME`): as a whole operand, as a mode of a written-out tuple, and in
+//! the typed partitions.
+
+use super::support::expansion;
+
+// Named typed layouts (`#NAME`): the value's own methods, whose numbers
+// the optimiser folds when it is a `const`.
+snapshot!(named_crd2idx, "crd2idx((i,(2,j)), #TILE)");
+snapshot!(named_size, "size(#TILE)");
+snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
+snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
+snapshot!(named_shape, "make_identity_layout(#S)");
+snapshot!(named_typed_tile_target, "type tile_to_shape(#ATOM, #S)");
+snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
+snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
+snapshot!(named_typed_product, "type tiled_product(#TILE, <2,n>)");
+snapshot!(
+    named_typed_tile_to_shape,
+    "type tile_to_shape(#ATOM, (m,64))"
+);
+snapshot!(named_complement, "type complement(#TILE, m)");
+snapshot!(
+    rounded_product_hole,
+    "type tiled_product((2,(m,3)):(1,(2,64)), 4:1)"
+);
+snapshot!(
+    named_typed_composition,
+    "type composition(#A, (p,(4,q)):(2,(1,p)))"
+);
+snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
+// A named shape or tile as a mode of a written-out tuple (CuTe's
+// `make_shape(s, Int<4>{})`): the Rust tuple holding the value.
+snapshot!(named_mode_size, "size((#S, (4, m)))");
+snapshot!(named_mode_divide, "logical_divide(#A, (#T, 1, 4))");
+snapshot!(named_mode_tiler, "type zipped_divide((m,n):(1,m), <4, #T>)");
+snapshot!(named_mode_cosize_refused, "cosize((#S, 4))");
+snapshot!(named_mode_tiled_divide, "tiled_divide(#A, ((#T, 2), 4))");
+snapshot!(named_mode_flat_divide, "type flat_divide(#A, #T)");
+snapshot!(named_mode_local_tile, "local_tile(#A, (#T, 8), (i, 0))");
+snapshot!(named_mode_product, "logical_product(#A, (#T, 2))");
+snapshot!(named_mode_make_layout, "make_layout((#S, 4), LayoutRight)");
+// CuTe's `make_fragment_like(shape)` is `make_layout(shape)`.
+snapshot!(named_mode_fragment_like, "make_fragment_like((#S, 4))");
+// Column-major of a shape nesting a named one: the strides before `#S`
+// stay static (`C<1>`, `C<4>`), the rest follow its leaves.
+snapshot!(named_mode_make_layout_left, "make_layout((4, (#S, m)))");
+snapshot!(
+    named_mode_ordered_layout,
+    "make_ordered_layout((#S, 4), (1, 0))"
+);
+snapshot!(
+    named_mode_dynamic_tile_refused,
+    "logical_divide(#A, (#T, k))"
+);
+// Partitions with a named operand: the facade's typed partition, never the core.
+snapshot!(
+    named_local_tile,
+    "type local_tile(#G, #TILER, (i, 0, _), (1, X, 1))"
+);
+snapshot!(named_local_partition, "type local_partition(#G, #THR, t)");
+// A whole named tiler, without a step, asked at its name to nest as the
+// layout (`FitTile::fit_tiler`).
+snapshot!(
+    named_outer_partition,
+    "type outer_partition(#G, #TILER, (i, j))"
+);
+snapshot!(
+    named_partition_refused,
+    "type local_tile(#G, (4, n), (i, j))"
+);
