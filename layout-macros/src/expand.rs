@@ -38,7 +38,7 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Query;
 use layout_core::{Value, eval};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast};
 use crate::emit::{self, Untypable};
@@ -230,56 +230,7 @@ impl Expander<'_> {
         }
         let typed_product = typed || named_product::of_named_tiles(e);
         if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed_product) {
-            let trait_name = format_ident!("{}", door.trait_name);
-            let method = format_ident!("{}", door.method);
-            let a = self.operand(a)?;
-            let b = match operand {
-                named_product::Operand::Layout if named_product::of_named_tiles(e) => {
-                    self.product_tiler(b)?
-                }
-                named_product::Operand::Layout => self.operand(b)?,
-                named_product::Operand::Shape if named::name(b).is_some() => self.named(b),
-                named_product::Operand::Shape => self.tree(b)?,
-            };
-            // The order `named_product::order` admits: a major or places.
-            let order = match named_product::order(e) {
-                None => None,
-                Some(Expr {
-                    kind: ExprKind::Name(n),
-                    ..
-                }) => {
-                    let major = format_ident!("{n}");
-                    Some(quote!(, #private::#major))
-                }
-                Some(places) => {
-                    let places = self.tree(places)?;
-                    Some(quote!(, #places))
-                }
-            };
-            // The call at the function's name, its operands bound first to
-            // names spanned there (rustc blames an argument): a product
-            // rustc refuses (its bound) is reported at the name, not over
-            // the whole macro call with a note that it originates in the
-            // macro.
-            let span = match &e.kind {
-                ExprKind::Call { name_span, .. } => self.ast.spans.get(name_span.start).copied(),
-                _ => None,
-            };
-            let span = span.unwrap_or_else(proc_macro2::Span::call_site);
-            let private = quote_spanned!(span=> ::layout_dsl::__private);
-            let trait_name = proc_macro2::Ident::new(&trait_name.to_string(), span);
-            let method = proc_macro2::Ident::new(&method.to_string(), span);
-            // Spanned as the name, so that the arguments rustc blames are
-            // there too; named so that no user variable (`#a`) is shadowed.
-            let (va, vb) = (
-                proc_macro2::Ident::new("__layout_dsl_a", span),
-                proc_macro2::Ident::new("__layout_dsl_b", span),
-            );
-            return Ok(quote_spanned!(span=> {
-                let #va = &#a;
-                let #vb = #b;
-                #private::#trait_name::#method(#va, #vb #order)
-            }));
+            return self.named_product(e, door, operand, (a, b));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {
             return Ok(tokens);

@@ -14,7 +14,11 @@
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
 
+use crate::emit;
+use crate::expand::Expander;
 use crate::kind::{Door, door, form_of};
 use crate::named::{
     binary_call, contains, is_layout_operand, is_tiler_operand, name, product_tiler_with_names,
@@ -112,4 +116,66 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
 /// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that [`call`] names.
 pub fn order(e: &Expr) -> Option<&Expr> {
     ordered_tile(e).map(|(_, _, order)| order)
+}
+
+impl Expander<'_> {
+    /// The call of the facade's product trait for a product with a named
+    /// operand (`call` chose `door` and how `b` is written).
+    pub fn named_product(
+        &self,
+        e: &Expr,
+        door: Door,
+        operand: Operand,
+        (a, b): (&Expr, &Expr),
+    ) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        let trait_name = format_ident!("{}", door.trait_name);
+        let method = format_ident!("{}", door.method);
+        let a = self.operand(a)?;
+        let b = match operand {
+            Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
+            Operand::Layout => self.operand(b)?,
+            Operand::Shape if name(b).is_some() => self.named(b),
+            Operand::Shape => self.tree(b)?,
+        };
+        // The order `order` admits: a major or places.
+        let order = match order(e) {
+            None => None,
+            Some(Expr {
+                kind: ExprKind::Name(n),
+                ..
+            }) => {
+                let major = format_ident!("{n}");
+                Some(quote!(, #private::#major))
+            }
+            Some(places) => {
+                let places = self.tree(places)?;
+                Some(quote!(, #places))
+            }
+        };
+        // The call at the function's name, its operands bound first to
+        // names spanned there (rustc blames an argument): a product
+        // rustc refuses (its bound) is reported at the name, not over
+        // the whole macro call with a note that it originates in the
+        // macro.
+        let span = match &e.kind {
+            ExprKind::Call { name_span, .. } => self.ast.spans.get(name_span.start).copied(),
+            _ => None,
+        };
+        let span = span.unwrap_or_else(proc_macro2::Span::call_site);
+        let private = quote_spanned!(span=> ::layout_dsl::__private);
+        let trait_name = proc_macro2::Ident::new(&trait_name.to_string(), span);
+        let method = proc_macro2::Ident::new(&method.to_string(), span);
+        // Spanned as the name, so that the arguments rustc blames are
+        // there too; named so that no user variable (`#a`) is shadowed.
+        let (va, vb) = (
+            proc_macro2::Ident::new("__layout_dsl_a", span),
+            proc_macro2::Ident::new("__layout_dsl_b", span),
+        );
+        Ok(quote_spanned!(span=> {
+            let #va = &#a;
+            let #vb = #b;
+            #private::#trait_name::#method(#va, #vb #order)
+        }))
+    }
 }
