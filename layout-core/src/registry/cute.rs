@@ -178,7 +178,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         usage: "left_inverse(L)",
         args: &[Layout],
         blame: algebra,
-        about: "R with R(L(i)) = i for every index of L",
+        about: "R with R(L(i)) = i for every index of L (L(R(L(i))) = L(i) where L has stride-0 modes), CuTe C++'s construction",
         example: "left_inverse((4,2):(2,1))",
         apply: |a| alg::left_inverse(a.layout(0)?).map(layout_of),
         ..BASE
