@@ -30,24 +30,21 @@ pub fn cotarget(code: &mut Gen<'_>, a: &[(Sym, Sym)], shape: &[Sym]) -> Option<S
         return None;
     }
     let all = statics(&mut a.iter().flat_map(|(s, d)| [s, d]).chain(shape));
-    if let Some(_all) = all {
+    if let Some(all) = all {
+        // `all` is `a`'s leaves as (extent, stride) pairs, then the shape.
+        let (leaves, shape) = all.split_at(2 * a.len());
         let mut span: i64 = 1;
-        for (s, d) in a {
-            let (Sym::Static(s), Sym::Static(d)) = (s, d) else {
-                unreachable!("all static")
-            };
-            if *s != 1 && *d != 0 {
-                span = span.max(s.checked_mul(*d)?);
+        for leaf in leaves.chunks_exact(2) {
+            let (s, d) = (leaf[0], leaf[1]);
+            if s != 1 && d != 0 {
+                span = span.max(s.checked_mul(d)?);
             }
         }
         let (mut copies, mut rest) = (1i64, span);
-        for m in shape {
-            let Sym::Static(m) = m else {
-                unreachable!("all static")
-            };
+        for &m in shape {
             let ceil = |x: i64, y: i64| x / y + i64::from(x % y != 0);
-            copies = copies.checked_mul(ceil(*m, rest))?;
-            rest = ceil(rest, *m);
+            copies = copies.checked_mul(ceil(m, rest))?;
+            rest = ceil(rest, m);
         }
         return Some(Sym::Static(span.checked_mul(copies)?));
     }
