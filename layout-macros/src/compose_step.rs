@@ -19,7 +19,7 @@ pub struct StepSym {
 
 /// The modes of `A` a step walks over: the mode (`extent`, `stride`),
 /// the bounded modes after it, the last mode's stride, and whether the
-/// leaf is its part's only one (`__private::compose_step_merged`).
+/// leaf is its part's only one (`__private::compose_step_or_merged`).
 pub struct Over<'a> {
     pub mode: &'a (Sym, Sym),
     pub after: &'a [(Sym, Sym)],
@@ -30,7 +30,7 @@ pub struct Over<'a> {
 /// One step of the walk of a leaf with `n` elements at stride `r`
 /// over a mode of extent `a`; `None` where static operands break a
 /// condition CuTe asserts statically. Where a run-time step refuses, the
-/// cold `compose_step_merged` tries the mode merged with the modes after
+/// cold merged step of `compose_step_or_merged` tries the mode merged with the modes after
 /// it that continue it.
 pub fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, over: &Over<'_>) -> Option<StepSym> {
     let a = &over.mode.0;

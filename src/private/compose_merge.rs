@@ -33,7 +33,7 @@ use super::compose::{Step, compose_step};
 
 /// [`compose_step`] of a leaf `n:r` of `B` over the mode `extent:stride`
 /// of `A`, and where it refuses and `merge` is set (the walk's second run),
-/// [`compose_step_merged`]. The macro's walk calls this at each run-time
+/// the step merged with the modes after the mode (`merged`, cold). The macro's walk calls this at each run-time
 /// step, so that its code is one call per step as without the merge; an
 /// optimized build inlines it into each run of the walk, where `merge` is a
 /// constant: the first run is the walk without the merge.
@@ -54,44 +54,14 @@ pub const fn compose_step_or_merged(
     match compose_step(function, n, r, extent) {
         Ok(step) => Ok(step),
         Err(refused) => {
-            if merge {
-                compose_step_merged(refused, n, r, (extent, stride), after, last, alone, folded)
-            } else {
-                Err(refused)
+            if !merge {
+                return Err(refused);
+            }
+            match merged(n, r, (extent, stride), after, last, alone, folded) {
+                Some(step) => Ok(step),
+                None => Err(refused),
             }
         }
-    }
-}
-
-/// The step of a leaf `n:r` of `B` over the mode `extent:stride` of `A`
-/// merged with the modes after it (`after`, `(extent, stride)`, then the
-/// last, unbounded, of stride `last`), where [`compose_step`] over the
-/// mode alone gave `refused`.
-///
-/// `alone`: the leaf is the only one of its part of `B`, so no other leaf
-/// reaches the merged modes; else the merged part must stay inside the
-/// first mode (reach below `extent`), where the macro's carry checks over
-/// each mode still bound the sum (a leaf that skips the first mode, with
-/// a static stride past it, is checked only in the modes after it, where
-/// this leaf's reach is not counted). `folded`: the rest stride the macro
-/// folded while compiling (a static stride over a static extent), which
-/// the merged step must equal where the rest goes on.
-#[cold]
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub const fn compose_step_merged(
-    refused: AlgebraError,
-    n: usize,
-    r: usize,
-    (extent, stride): (usize, usize),
-    after: &[(usize, usize)],
-    last: usize,
-    alone: bool,
-    folded: Option<usize>,
-) -> Result<Step, AlgebraError> {
-    match merged(n, r, (extent, stride), after, last, alone, folded) {
-        Some(step) => Ok(step),
-        None => Err(refused),
     }
 }
 
@@ -111,8 +81,24 @@ const fn continues(run: usize, stride: usize, (next_extent, next_stride): (usize
     next_extent == 1 || matches!(run.checked_mul(stride), Some(p) if p == next_stride)
 }
 
-/// [`compose_step_merged`]'s step, `None` where it refuses. (`const`, as
-/// the walk that calls it: a `const fn` may hold a typed composition.)
+/// The step of a leaf `n:r` of `B` over the mode `extent:stride` of `A`
+/// merged with the modes after it (`after`, `(extent, stride)`, then the
+/// last, unbounded, of stride `last`), where [`compose_step`] over the
+/// mode alone refused; `None` where this refuses too.
+///
+/// `alone`: the leaf is the only one of its part of `B`, so no other leaf
+/// reaches the merged modes; else the merged part must stay inside the
+/// first mode (reach below `extent`), where the macro's carry checks over
+/// each mode still bound the sum (a leaf that skips the first mode, with
+/// a static stride past it, is checked only in the modes after it, where
+/// this leaf's reach is not counted). `folded`: the rest stride the macro
+/// folded while compiling (a static stride over a static extent), which
+/// the merged step must equal where the rest goes on.
+///
+/// Cold: only a refused step comes here. (`const`, as the walk that calls
+/// it: a `const fn` may hold a typed composition.)
+#[cold]
+#[inline(never)]
 const fn merged(
     n: usize,
     r: usize,

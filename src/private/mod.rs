@@ -119,7 +119,7 @@ pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use common_layouts::common_layout_instances;
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_leaf::ComposeLeaf;
-pub use compose_merge::{compose_step_merged, compose_step_or_merged};
+pub use compose_merge::compose_step_or_merged;
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
 };
