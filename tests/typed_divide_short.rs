@@ -15,12 +15,9 @@ use proptest::prelude::*;
 mod cute_print_form;
 use cute_print_form::{cute_form, form};
 
-fn core(text: &str) -> layout_core::Layout {
-    match layout_core::evaluate(text).unwrap() {
-        layout_core::Value::Layout(l) => l,
-        other => panic!("{other:?}"),
-    }
-}
+#[path = "cute_print/offsets.rs"]
+mod cute_print_offsets;
+use cute_print_offsets::{core, same_offsets};
 
 /// The core's offset at every index, the same size, and (`exact`) the
 /// same print.
@@ -29,15 +26,7 @@ fn agrees<L: TypedLayout<Offset = usize>>(typed: &L, text: &str, exact: bool) {
     if exact {
         assert_eq!(typed.to_string(), core.to_string(), "{text}");
     }
-    assert_eq!(typed.size() as i64, core.size(), "{text}");
-    for i in 0..typed.size() {
-        let at = layout_core::IntTuple::Int(i as i64);
-        assert_eq!(
-            typed.at(i) as i64,
-            core.crd2idx(&at).unwrap(),
-            "{text} at {i}"
-        );
-    }
+    same_offsets(typed, text);
 }
 
 const L: &str = "(16,32,64):(1,16,512)";

@@ -11,12 +11,9 @@ use layout_dsl::typed::{C, Layout, TypedLayout};
 use layout_dsl::{layout, layout_type};
 use proptest::prelude::*;
 
-fn core(text: &str) -> layout_core::Layout {
-    match layout_core::evaluate(text).unwrap() {
-        layout_core::Value::Layout(l) => l,
-        other => panic!("{other:?}"),
-    }
-}
+#[path = "cute_print/offsets.rs"]
+mod cute_print_offsets;
+use cute_print_offsets::{core, same_offsets};
 
 /// The core's print, size and offset at every index.
 fn agrees<L: TypedLayout>(typed: &L, text: &str)
@@ -31,21 +28,6 @@ where
         assert_eq!(
             typed.at(i).try_into().ok(),
             Some(core.crd2idx(&at).unwrap()),
-            "{text} at {i}"
-        );
-    }
-}
-
-/// The core's size and offset at every index (the core writes no stride
-/// under an extent 1; CuTe and the typed layout keep a dynamic extent's).
-fn same_offsets<L: TypedLayout<Offset = usize>>(typed: &L, text: &str) {
-    let core = core(text);
-    assert_eq!(typed.size() as i64, core.size(), "{text}");
-    for i in 0..typed.size() {
-        let at = layout_core::IntTuple::Int(i as i64);
-        assert_eq!(
-            typed.at(i) as i64,
-            core.crd2idx(&at).unwrap(),
             "{text} at {i}"
         );
     }
