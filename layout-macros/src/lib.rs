@@ -30,6 +30,7 @@ mod fallback;
 mod fold;
 mod inverse;
 mod kind;
+mod left_inverse;
 mod named;
 mod named_partition;
 mod named_place;
