@@ -197,6 +197,15 @@ fn left_inverse_agrees_with_the_core_over_a_grid() {
 
 #[test]
 fn left_inverse_nests() {
+    // `layout_type!` names the typed result, nested or not.
+    type Inverse = layout_dsl::layout_type!(type left_inverse((m,4):(4,1)));
+    type OfCoalesce = layout_dsl::layout_type!(type left_inverse(coalesce((m,4):(4,1))));
+    let m = 8usize;
+    let t: Result<Inverse, _> = layout!(type left_inverse((m,4):(4,1)));
+    let c: Result<OfCoalesce, _> = layout!(type left_inverse(coalesce((m,4):(4,1))));
+    assert_eq!(t.unwrap().to_string(), "(4,8):(8,1)");
+    assert_eq!(c.unwrap().to_string(), "(4,8):(8,1)");
+    let mut identities = 0;
     for m in 1..=8usize {
         // Of a typed call, and under calls that read it as a function.
         let t = layout!(type left_inverse(coalesce((m,4):(4,1))));
@@ -211,6 +220,10 @@ fn left_inverse_nests() {
             for i in 0..t.size() {
                 assert_eq!(t.at(i), i, "{text}");
             }
+            identities += 1;
         }
     }
+    // m = 1 too: the mode 1:4 the core drops is the one of largest stride,
+    // starting where 4:1 ends.
+    assert_eq!(identities, 8);
 }
