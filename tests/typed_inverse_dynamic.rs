@@ -195,3 +195,30 @@ fn nests_with_a_dynamic_stride() {
         "A ∘ right_inverse(A) is the identity on its image"
     );
 }
+
+proptest::proptest! {
+    /// Dynamic extents and strides together, at random values: the typed
+    /// result is the core's at every index wherever it answers, and the
+    /// right inverse law holds for it (`L(R(i)) = i`).
+    #[test]
+    fn mixed_dynamic_leaves_are_the_cores(
+        a in 1..=6usize, b in 1..=6usize, c in 0..=48usize, d in 0..=48usize
+    ) {
+        let t = layout!(type right_inverse((a,4,b,2):(1,c,8,d)));
+        let text = format!("right_inverse(({a},4,{b},2):(1,{c},8,{d}))");
+        if checked(t, &text) {
+            let r = t.unwrap();
+            let l = layout!((a,4,b,2):(1,c,8,d));
+            for i in 0..r.size() {
+                proptest::prop_assert_eq!(l.at(r.at(i)), i, "{}", text);
+            }
+        }
+        let t = layout!(type left_inverse(((a,2),b):((1,4),8)));
+        let text = format!("left_inverse((({a},2),{b}):((1,4),8))");
+        match (t, core(&text)) {
+            (Ok(t), _) => { agrees(Ok(t), &text); }
+            (Err(AlgebraError::LeftInverseOverlap { .. }), core) => proptest::prop_assert!(core.is_none()),
+            (Err(e), _) => proptest::prop_assert!(matches!(e, AlgebraError::InverseMode { .. }), "{}", e),
+        }
+    }
+}
