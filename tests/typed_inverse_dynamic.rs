@@ -135,6 +135,17 @@ fn right_inverse_nests_as_cute_prints_it() {
     let t = layout!(type right_inverse((6,2,m):(1,3,6))).unwrap();
     assert_eq!(form(&t), cute_form("(_6,8):(_1,_12)"));
     assert!(agrees(Ok(t), "right_inverse((6,2,1):(1,3,6))"));
+    // The core merges 2:1 and 3:d where d = 2 (its inverse is 6:1);
+    // CuTe's chain takes 2:1, then 5:2, before them.
+    let d = 2;
+    assert_eq!(
+        layout!(type right_inverse((5,2,3):(2,1,d))),
+        Err(mode(3, 2))
+    );
+    let d = 3;
+    let t = layout!(type right_inverse((5,2,3):(2,1,d))).unwrap();
+    assert!(agrees(Ok(t), "right_inverse((5,2,3):(2,1,3))"));
+    assert_eq!(t.to_string(), "(2,5):(5,1)");
     let m = 8;
     let t = layout!(type right_inverse((m,4):(0,1))).unwrap();
     assert_eq!((form(&t), t.to_string()), (cute_form("_4:8"), "4:8".into()));
@@ -169,6 +180,8 @@ fn dynamic_strides_agree_with_the_core_over_a_grid() {
     sweep!(answered, total, a in 1..=6usize, b in 0..=12usize, (a,2,3,2):(1,b,2,6), "({a},2,3,2):(1,{b},2,6)");
     sweep!(answered, total, a in 1..=6usize, b in 0..=12usize, (3,a,2):(b,1,6), "(3,{a},2):({b},1,6)");
     sweep!(answered, total, a in 0..=9usize, b in 0..=9usize, (2,2,2):(a,1,b), "(2,2,2):({a},1,{b})");
+    sweep!(answered, total, a in 0..=12usize, b in 1..=4usize, (5,2,b,3):(2,1,7,a), "(5,2,{b},3):(2,1,7,{a})");
+    sweep!(answered, total, a in 0..=12usize, b in 1..=4usize, (5,2,3,b):(2,1,a,10), "(5,2,3,{b}):(2,1,{a},10)");
     // `total`: the calls the core answers (all of them); the typed path
     // refuses those where a dynamic stride meets the chain.
     println!("answered {answered} of the core's {total}");
@@ -213,6 +226,13 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(l.at(r.at(i)), i, "{}", text);
             }
         }
+        let (e, f) = (c % 13, d % 7);
+        let t = layout!(type right_inverse((a,2,b,3):(e,1,f,c)));
+        let text = format!("right_inverse(({a},2,{b},3):({e},1,{f},{c}))");
+        checked(t, &text);
+        let t = layout!(type right_inverse(((a,3),(2,b)):((1,e),(f,6))));
+        let text = format!("right_inverse((({a},3),(2,{b})):((1,{e}),({f},6)))");
+        checked(t, &text);
         let t = layout!(type left_inverse(((a,2),b):((1,4),8)));
         let text = format!("left_inverse((({a},2),{b}):((1,4),8))");
         match (t, core(&text)) {

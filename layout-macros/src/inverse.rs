@@ -14,7 +14,9 @@
 //!   stride of a mode of the chain after it (the core takes the first);
 //! - a mode left out that the core's coalesce merges with a mode of the
 //!   chain after it (`extent·stride` the chain mode's stride, the modes
-//!   between of dynamic extent 1): the core's chain cannot enter it.
+//!   between of dynamic extent 1): the core's chain cannot enter it; or
+//!   into a mode of the chain before it: the core's chain goes on from
+//!   their merged span.
 //!
 //! (The checks may refuse where a mode so met is itself merged away and
 //! the core's answer is CuTe's after all: a refusal, never another layout.)
@@ -178,11 +180,29 @@ fn chain(
         let (prev, x) = (pair[0], pair[1]);
         for p in (0..x).rev() {
             if p != prev && strides[p] != Some(0) {
-                merges(code, modes, p, x)?;
+                merges(code, modes, p, x, false)?;
             }
             // A static extent (above 1: coalesce dropped the 1s) keeps
             // the modes before it apart from `x`.
             if let Sym::Static(_) = modes[p].0 {
+                break;
+            }
+        }
+    }
+    // A mode left out that the core's coalesce merges into a chain mode
+    // before it: the core's chain goes on from their span. (After the
+    // last chain mode, the checks at the chain's end say it.)
+    let last = if end.is_some() {
+        path.len().saturating_sub(1)
+    } else {
+        path.len()
+    };
+    for &t in &path[..last] {
+        for y in t + 1..modes.len() {
+            if !path.contains(&y) && strides[y] != Some(0) {
+                merges(code, modes, t, y, true)?;
+            }
+            if let Sym::Static(_) = modes[y].0 {
                 break;
             }
         }
@@ -206,10 +226,11 @@ fn meets_reach(code: &mut Gen<'_>, r: &Sym, s: &Sym, d: &Sym) -> Option<()> {
     Some(())
 }
 
-/// The check that the core's coalesce does not merge the mode `p` left
-/// out with the chain's mode `x` after it (the modes between, all of
-/// dynamic extent, being 1); `None` where the static leaves say it does.
-fn merges(code: &mut Gen<'_>, modes: &[(Sym, Sym)], p: usize, x: usize) -> Option<()> {
+/// The check that the core's coalesce does not merge the mode `p` with
+/// the mode `x` after it (the modes between, all of dynamic extent, being
+/// 1): `p` left out and `x` the chain's, or (`into`) `p` the chain's and
+/// `x` left out; `None` where the static leaves say it does.
+fn merges(code: &mut Gen<'_>, modes: &[(Sym, Sym)], p: usize, x: usize, into: bool) -> Option<()> {
     let ((ps, pd), (xs, xd)) = (&modes[p], &modes[x]);
     let between: Vec<TokenStream> = modes[p + 1..x].iter().map(|(s, _)| value(s)).collect();
     if let (Sym::Static(ps), Sym::Static(pd), Sym::Static(xs), Sym::Static(xd), true) =
@@ -229,6 +250,11 @@ fn merges(code: &mut Gen<'_>, modes: &[(Sym, Sym)], p: usize, x: usize) -> Optio
         _ => quote!(#(#between == 1)&&*),
     };
     let (ps, pd, xs, xd) = (value(ps), value(pd), value(xs), value(xd));
-    code.check(quote!(#private::inverse_merges(#function, #ps, #pd, #ones, #xs, #xd)));
+    let check = if into {
+        quote!(inverse_merged_into)
+    } else {
+        quote!(inverse_merges)
+    };
+    code.check(quote!(#private::#check(#function, #ps, #pd, #ones, #xs, #xd)));
     Some(())
 }

@@ -61,6 +61,37 @@ pub const fn inverse_merges(
     }
 }
 
+/// `right_inverse`: the chain's mode `extent:stride` and the mode
+/// `next_extent:next_stride` after it, which the typed chain left out, the
+/// modes between them all of extent 1 (`between_one`): the core's coalesce
+/// merges the two, so its chain goes on from their merged span where the
+/// typed chain takes another mode. The error names the mode left out.
+#[inline]
+pub const fn inverse_merged_into(
+    function: &'static str,
+    extent: usize,
+    stride: usize,
+    between_one: bool,
+    next_extent: usize,
+    next_stride: usize,
+) -> Result<(), AlgebraError> {
+    match inverse_merges(
+        function,
+        extent,
+        stride,
+        between_one,
+        next_extent,
+        next_stride,
+    ) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(AlgebraError::InverseMode {
+            function,
+            extent: next_extent,
+            stride: next_stride,
+        }),
+    }
+}
+
 /// `left_inverse`: a mode of dynamic extent and nonzero `stride`, which
 /// the core drops where the extent is 1 and the typed result keeps (its
 /// modes were fixed while compiling, as CuTe's). The two agree only where
