@@ -3,7 +3,8 @@
 //! dynamic stride out of its chain. The typed result's nesting and static
 //! leaves are CuTe C++'s (golden rows: CUTLASS's `print` of
 //! `right_inverse` with `int` leaves, from a host program outside the
-//! repository, `/work/notes/harness-invdyn/cute_invdyn.cpp`, g++ 12
+//! repository, `/work/notes/harness-invdyn/cute_invdyn.cpp` and
+//! `cute_invdyn2.cpp`, g++ 12
 //! `-std=c++17`), and its value the core's at every index wherever it
 //! answers; where the core's chain would take other modes (a dynamic stride
 //! meeting the chain, or the core's coalesce merging modes CuTe keeps
@@ -146,6 +147,39 @@ fn right_inverse_nests_as_cute_prints_it() {
     let t = layout!(type right_inverse((5,2,3):(2,1,d))).unwrap();
     assert!(agrees(Ok(t), "right_inverse((5,2,3):(2,1,3))"));
     assert_eq!(t.to_string(), "(2,5):(5,1)");
+    // More rows (`cute_invdyn2.cpp`), the values in braces dynamic.
+    let (d, e, m, n) = (5usize, 7usize, 4usize, 3usize);
+    let cute = "(_2,_2):(_1,_4)"; // ((2,2),(2,2)):((1,{5}),(2,8))
+    let t = layout!(type right_inverse(((2,2),(2,2)):((1,d),(2,8)))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(cute), cute.replace('_', ""))
+    );
+    let cute = "_1:_0"; // (4,3,2,2):({7},4,12,24)
+    let t = layout!(type right_inverse((4,3,2,2):(e,4,12,24))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(cute), cute.replace('_', ""))
+    );
+    let cute = "_4:_10"; // (2,(5,4)):(20,({3},1))
+    let t = layout!(type right_inverse((2,(5,4)):(20,(n,1)))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(cute), cute.replace('_', ""))
+    );
+    let cute = "4:_1"; // (({4},3),(2,{3})):((1,{5}),({7},6))
+    let t = layout!(type right_inverse(((m,3),(2,n)):((1,d),(e,6)))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(cute), cute.replace('_', ""))
+    );
+    assert!(agrees(Ok(t), "right_inverse(((4,3),(2,3)):((1,5),(7,6)))"));
+    let cute = "(_2,_8):(_1,_8)"; // (2,4,8):(1,{3},2)
+    let t = layout!(type right_inverse((2,4,8):(1,n,2))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(cute), cute.replace('_', ""))
+    );
     let m = 8;
     let t = layout!(type right_inverse((m,4):(0,1))).unwrap();
     assert_eq!((form(&t), t.to_string()), (cute_form("_4:8"), "4:8".into()));

@@ -3,7 +3,8 @@
 //! typed result's nesting and static leaves are CuTe C++'s (golden rows:
 //! CUTLASS's `print` of `left_inverse` with `int` leaves of value 8 unless
 //! said, from a host program outside the repository,
-//! `/work/notes/harness-invdyn/cute_invdyn.cpp`, g++ 12 `-std=c++17`), its
+//! `/work/notes/harness-invdyn/cute_invdyn.cpp` and `cute_invdyn2.cpp`, g++ 12
+//! `-std=c++17`), its
 //! value the core's at every index wherever it answers; where a dynamic
 //! extent makes the layout overlap itself, the core's refusal as
 //! `LeftInverseOverlap`, and where a dynamic extent 1 makes the core drop
@@ -109,6 +110,28 @@ fn left_inverse_nests_as_cute_prints_it() {
         "(_3,8):(_0,_1)",
         "left_inverse(8:3)",
         layout!(type left_inverse(m:3))
+    );
+    // More rows (`cute_invdyn2.cpp`), with `int` values 2, 8, 3, 8.
+    golden!(
+        "(_2,_2,_2,_2):(_1,4,_2,8)",
+        "left_inverse(((2,2),(2,2)):((1,4),(2,8)))",
+        layout!(type left_inverse(((2,two),(2,2)):((1,4),(2,8))))
+    );
+    golden!(
+        "(_3,_4,_8,_4):(_4,_1,_12,96)",
+        "left_inverse((4,((3),8,(4))):(3,((1),12,(96))))",
+        layout!(type left_inverse((4,((3),m,(4))):(3,((1),12,(96)))))
+    );
+    let three = 3usize;
+    golden!(
+        "(_6,_2,3):(_1,18,_6)",
+        "left_inverse((6,3,2):(1,12,6))",
+        layout!(type left_inverse((6,three,2):(1,12,6)))
+    );
+    golden!(
+        "(_2,_8,_3,_2,_2):(48,_1,16,96,8)",
+        "left_inverse((8,(2,(3,2)),2):(2,(96,(16,1)),48))",
+        layout!(type left_inverse((m,(2,(3,2)),2):(2,(96,(16,1)),48)))
     );
 }
 
