@@ -3,9 +3,9 @@
 //! typed result's nesting and static leaves are CuTe C++'s (golden rows:
 //! CUTLASS's `print` of `left_inverse` with `int` leaves of value 8 unless
 //! said, from a host program outside the repository,
-//! `/work/notes/harness-invdyn/cute_invdyn.cpp` and `cute_invdyn2.cpp`, g++ 12
-//! `-std=c++17`), its
-//! value the core's at every index wherever it answers; where a dynamic
+//! `/work/notes/harness-invdyn/cute_invdyn.cpp` and `cute_invdyn2.cpp`,
+//! g++ 12 `-std=c++17`), its value the core's at every index wherever it
+//! answers; where a dynamic
 //! extent makes the layout overlap itself, the core's refusal as
 //! `LeftInverseOverlap`, and where a dynamic extent 1 makes the core drop
 //! a mode CuTe keeps, `InverseMode`.
