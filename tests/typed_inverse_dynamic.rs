@@ -5,9 +5,9 @@
 //! `right_inverse` with `int` leaves, from a host program outside the
 //! repository, `/work/notes/harness-invdyn/cute_invdyn.cpp` and
 //! `cute_invdyn2.cpp`, g++ 12 `-std=c++17`), and its value the core's at
-//! every index wherever it answers; where the core's chain would take other modes (a dynamic stride
-//! meeting the chain, or the core's coalesce merging modes CuTe keeps
-//! apart), an `InverseMode` error naming the mode.
+//! every index wherever it answers; where the core's chain would take
+//! other modes (a dynamic stride meeting the chain, or the core's coalesce
+//! merging modes CuTe keeps apart), an `InverseMode` error naming the mode.
 
 use layout_dsl::layout;
 use layout_dsl::typed::{AlgebraError, TypedLayout};
