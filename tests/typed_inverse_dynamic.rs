@@ -233,7 +233,14 @@ fn nests_with_a_dynamic_stride() {
         let t = layout!(type right_inverse(coalesce((2,4):(1,d))));
         checked(t, &format!("right_inverse(coalesce((2,4):(1,{d})))"));
     }
+    // `layout_type!` names the result, nested or not (CuTe's `_8:_4`).
+    type Inverse = layout_dsl::layout_type!(type right_inverse((4,8):(d,1)));
+    type Nested = layout_dsl::layout_type!(type right_inverse(coalesce((2,4):(1,d))));
     let d = 3;
+    let t: Result<Inverse, _> = layout!(type right_inverse((4,8):(d,1)));
+    assert_eq!(t.map(|t| t.to_string()), Ok("8:4".into()));
+    let t: Result<Nested, _> = layout!(type right_inverse(coalesce((2,4):(1,d))));
+    assert_eq!(t.map(|t| t.to_string()), Ok("2:1".into()));
     let t = layout!(type composition((4,8):(d,1), right_inverse((4,8):(d,1)))).unwrap();
     assert_eq!(
         t.to_string(),
