@@ -46,6 +46,8 @@ mod fold;
 mod inverse;
 #[path = "../../layout-macros/src/kind.rs"]
 mod kind;
+#[path = "../../layout-macros/src/left_inverse.rs"]
+mod left_inverse;
 #[path = "../../layout-macros/src/named.rs"]
 mod named;
 #[path = "../../layout-macros/src/named_partition.rs"]

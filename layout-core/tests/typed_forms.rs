@@ -44,6 +44,7 @@ const DOCUMENTED: &[(&str, TypedForm)] = &[
     ("complement", TypedForm::Complement),
     ("flatten", TypedForm::Flatten),
     ("right_inverse", TypedForm::RightInverse),
+    ("left_inverse", TypedForm::LeftInverse),
     (
         "make_ordered_layout",
         TypedForm::Construct(Construct::Ordered),

@@ -23,7 +23,8 @@
 //! | `type make_layout(SHAPE[, LayoutLeft\|LayoutRight\|STRIDE])`, `make_ordered_layout`, `make_layout_like`, `make_fragment_like`, `filter_zeros`; `type tile_to_shape` | the same (construct.rs; tile.rs) |
 //! | `product_each`, `shape_div`, `ceil_div` of written-out tuples | a Rust tuple of `usize` from straight-line code, `Result<(…), AlgebraError>` (arith.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` of `SHAPE:STRIDE` with dynamic leaves (flat or nested, static tiles, nested tilers or thread layouts of any nesting, strides of either sign) | the facade's typed partition, `Result<(Layout, base), Error>` (partition.rs) |
-//! | `type right_inverse` of a written-out layout with static strides | the same (inverse.rs) |
+//! | `type right_inverse` of a written-out layout with no negative static stride | the same (inverse.rs) |
+//! | `type left_inverse` of a written-out layout with static strides | the same (left_inverse.rs) |
 //! | after `type`, an operand call with no dynamic leaf; `flatten(SHAPE:STRIDE)` | written out first (the core's value; the leaves at one level), then typed as written (fold.rs) |
 //! | `type` of a call whose operand is a call those rules type (`logical_divide(composition(A, B), <4>)`) | the inner code, matched, then the outer rule on its result written out (nested.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
@@ -45,8 +46,8 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, fold, named, named_partition, named_place,
-    named_product, nested, partition, rules, valid,
+    arith, basis, composed, divide, fallback, fold, left_inverse, named, named_partition,
+    named_place, named_product, nested, partition, rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -109,6 +110,11 @@ impl Expander<'_> {
         // typed rules, which must hold for every value of a dynamic leaf
         // (README, "Where we differ": the core answers some calls CuTe
         // refuses).
+        if let Some(stride) = left_inverse::dynamic_stride(e) {
+            return Err(self
+                .ast
+                .error(Some(stride.span), left_inverse::DYNAMIC_STRIDE));
+        }
         if let Some(message) = rules::refused(e).filter(|_| has_dynamic(e)) {
             return Err(self.ast.error(Some(e.span), message));
         }
@@ -135,7 +141,7 @@ impl Expander<'_> {
                 if let Some(inner) = nested::refused(e) {
                     return Err(self.ast.error(Some(inner.span), nested::REFUSED));
                 }
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)` and `right_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call)"
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };

@@ -150,6 +150,7 @@ mod tests {
         ("composition", "type composition((m,4):(1,m), 2:1)"),
         ("flatten", "type flatten((m,(4,2)):(1,(m,8)))"),
         ("right_inverse", "type right_inverse((m,4):(4,1))"),
+        ("left_inverse", "type left_inverse((m,4):(4,1))"),
         ("logical_divide", "type logical_divide((m,8):(1,m), <4,2>)"),
         ("zipped_divide", "type zipped_divide((m,8):(1,m), <4,2>)"),
         ("tiled_divide", "type tiled_divide((m,8):(1,m), <4,2>)"),
@@ -224,7 +225,7 @@ mod tests {
         // The same forms of functions without one go to the core.
         for input in [
             "left_inverse((m,4):(1,m))",
-            "type right_inverse((m,4):(1,m))",
+            "type right_inverse((m,4):(-1,m))",
         ] {
             let out = expansion(input);
             assert!(out.contains(":: rt ::"), "{input}: {out}");

@@ -30,6 +30,7 @@ mod fallback;
 mod fold;
 mod inverse;
 mod kind;
+mod left_inverse;
 mod named;
 mod named_partition;
 mod named_place;
@@ -99,8 +100,10 @@ use quote::{format_ident, quote};
 ///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each
 ///   divisibility it assumes checked at run time (an `AlgebraError`
 ///   naming the values, never a wrong layout). So does `right_inverse(L)`
-///   of a layout with static strides (CuTe's chain; an `AlgebraError` at a
-///   value where the core's chain goes further than CuTe's).
+///   (CuTe's chain through the static strides, a mode of dynamic stride
+///   left out; an `AlgebraError` at a value where the core takes other
+///   modes than CuTe's) and `left_inverse(L)` of a layout with static
+///   strides (CuTe's construction; a dynamic stride is a compile error).
 ///   `flatten(SHAPE:STRIDE)` is the layout with its leaves at one level
 ///   (no `Result`). An operand may itself be such a call
 ///   (`logical_product(coalesce(A), 4:1)`), its result with dynamic leaves

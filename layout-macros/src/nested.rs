@@ -207,7 +207,7 @@ pub const REFUSED: &str = "`type` does not nest this call: the call around it re
 /// CuTe's coalesce keeps them) or is 1, so the outer result could be a
 /// different function (`logical_divide(coalesce((2,m):(1,2)), <4>)` tiles
 /// the mode `2:1` where the core tiles `2m:1`). The others read their
-/// operand only as a function: `coalesce`, `complement`, `right_inverse`,
+/// operand only as a function: `coalesce`, `complement`, the inverses,
 /// `composition` (both sides), a product's `B` and its `A` by a layout or
 /// an extent; `flatten` keeps its operand's leaves.
 fn by_modes(e: &Expr, i: usize) -> bool {
@@ -223,8 +223,11 @@ fn by_modes(e: &Expr, i: usize) -> bool {
         TypedForm::Coalesce => args.len() > 1,
         // `flatten` keeps the typed inner's leaves (CuTe's): the same
         // function, and an outer call of it is asked on its own.
-        // `right_inverse` coalesces first: it reads a function.
-        TypedForm::Complement | TypedForm::Flatten | TypedForm::RightInverse => false,
+        // The inverses coalesce first: they read a function.
+        TypedForm::Complement
+        | TypedForm::Flatten
+        | TypedForm::RightInverse
+        | TypedForm::LeftInverse => false,
         TypedForm::Composition | TypedForm::Product(_) => i == 0 && tiler(),
         _ => true,
     }

@@ -5,7 +5,7 @@ use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
 use crate::sym::TypedRule;
-use crate::{coalesce_by, compose, construct, inverse, product, shape, tile};
+use crate::{coalesce_by, compose, construct, inverse, left_inverse, product, shape, tile};
 
 /// The straight-line code for `e`, if a rule types it.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
@@ -25,6 +25,9 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = inverse::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = left_inverse::rule(e) {
         return Some(rule.emit(leaf));
     }
     product::rule(e).map(|rule| rule.emit(leaf))
@@ -48,6 +51,9 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
         return Some(rule.layout_type());
     }
     if let Some(rule) = inverse::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = left_inverse::rule(e) {
         return Some(rule.layout_type());
     }
     product::rule(e).map(|rule| rule.layout_type())
@@ -77,6 +83,9 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
              stride, so CuTe's chain and the core's may take different ones; without `type`, \
              the core decides at run time",
         );
+    }
+    if left_inverse::refused(e) {
+        return Some(left_inverse::REFUSED);
     }
     (compose::refused(e) || shape::refused(e) || product::refused(e)).then_some(
         "`type` types this call from CuTe's rule, but its static extents and strides break a \

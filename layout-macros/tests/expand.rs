@@ -44,6 +44,8 @@ mod fold;
 mod inverse;
 #[path = "../src/kind.rs"]
 mod kind;
+#[path = "../src/left_inverse.rs"]
+mod left_inverse;
 #[path = "../src/named.rs"]
 mod named;
 #[path = "../src/named_partition.rs"]

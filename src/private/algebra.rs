@@ -156,8 +156,9 @@ pub enum AlgebraError {
     },
     /// A mode that changes which modes the core's inverse takes, where
     /// the typed result's nesting (fixed while compiling, as CuTe's) is
-    /// decided without it (`right_inverse`: a mode whose stride the chain's
-    /// dynamic reach meets).
+    /// decided without it (`right_inverse`: a mode whose stride the chain
+    /// meets, or one the core's coalesce merges; `left_inverse`: a mode of
+    /// dynamic extent 1, which the core drops).
     InverseMode {
         /// The algebra function.
         function: &'static str,
@@ -165,6 +166,18 @@ pub enum AlgebraError {
         extent: usize,
         /// The mode's stride.
         stride: usize,
+    },
+    /// `left_inverse`: a stride that starts inside the span (extent times
+    /// stride) of the mode of the next smaller stride, a dynamic extent
+    /// making it so: the layout is not injective, and has no left inverse
+    /// (the core's `LeftInverseOverlap`).
+    LeftInverseOverlap {
+        /// The algebra function.
+        function: &'static str,
+        /// The stride.
+        stride: usize,
+        /// The span of the mode below it (`usize::MAX` if it overflows).
+        span: usize,
     },
 }
 
@@ -366,6 +379,15 @@ impl fmt::Display for AlgebraError {
                  takes, and the typed result's modes were fixed while compiling without it \
                  (CuTe's types decide them from the static strides alone); without `type`, \
                  the core computes it at run time"
+            ),
+            AlgebraError::LeftInverseOverlap {
+                function,
+                stride,
+                span,
+            } => write!(
+                f,
+                "in `{function}`: the stride {stride} starts inside the span {span} of the mode \
+                 below it, so the layout is not injective and has no left inverse"
             ),
         }
     }

@@ -153,7 +153,9 @@ pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
 pub use gemm_form::{Gemm, GemmForm, GemmMode, GemmOperand, ModeCount, Rank, RankOf, Roles};
 pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
-pub use inverse::inverse_stops;
+pub use inverse::{
+    inverse_merged_into, inverse_merges, inverse_stops, left_overlap, left_span, left_unit,
+};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};

@@ -24,8 +24,9 @@ fn core(src: &str) -> String {
 /// text, or the same top-level modes of size above 1, each the same
 /// function (a dynamic leaf keeps CuTe from dropping modes of size 1, and
 /// from merging leaves inside a mode: CuTe decides those from static values
-/// only). For `coalesce` alone (the registry's `Coalesce` form), whose
-/// merges of top-level modes a dynamic leaf stops, the typed modes may
+/// only). For `coalesce` and the inverses (the registry's `Coalesce`,
+/// `RightInverse` and `LeftInverse` forms, which coalesce their result),
+/// whose merges of top-level modes a dynamic leaf stops, the typed modes may
 /// instead group, in order, into the core's (each group the same function
 /// as its core mode); a divide grouped in another form (zipped for tiled)
 /// fails.
@@ -50,9 +51,10 @@ fn same_function(got: Layout, want: Layout, f: &str, input: &str) {
     if typed == core {
         return;
     }
+    use layout_dsl::registry::TypedForm::{Coalesce, LeftInverse, RightInverse};
     let coalesces = FUNCTIONS
         .iter()
-        .any(|g| g.name == f && g.typed == layout_dsl::registry::TypedForm::Coalesce);
+        .any(|g| g.name == f && matches!(g.typed, Coalesce | RightInverse | LeftInverse));
     assert!(
         coalesces,
         "{f}: {input}: typed {got} is not the core's {want} mode by mode"

@@ -172,6 +172,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "left_inverse",
+        typed: TypedForm::LeftInverse,
         on_composed: super::swizzle::LEFT_INVERSE,
         on_swizzle: super::composed_calls::INVERSE,
         narration: Narration::LeftInverse,

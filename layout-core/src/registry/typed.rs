@@ -41,6 +41,9 @@ pub enum TypedForm {
     /// After `type`: `right_inverse(L)` of a written-out layout with
     /// static strides.
     RightInverse,
+    /// After `type`: `left_inverse(L)` of a written-out layout with static
+    /// strides (CuTe requires them; its extents may be dynamic).
+    LeftInverse,
     /// After `type`: a constructor from a shape or a layout's shape.
     Construct(Construct),
     /// After `type`: `tile_to_shape(A, SHAPE[, ORDER])`.

@@ -267,6 +267,7 @@ const EXPECTED_TYPED: &[&str] = &[
     "coalesce",
     "flatten",
     "right_inverse",
+    "left_inverse",
     "complement",
     "composition",
     "logical_divide",

@@ -90,6 +90,16 @@ snapshot!(
 // CuTe's chain on static strides; a dynamic reach that meets a stride left
 // out is an error naming the mode (inverse.rs).
 snapshot!(typed_right_inverse, "type right_inverse((m,4):(1,8))");
+// A dynamic stride: CuTe leaves its mode out of the chain; checks that the
+// core's chain does not take it (a reach it meets) or merge it with the
+// chain's mode after it (inverse.rs).
+snapshot!(
+    typed_right_inverse_dynamic_stride,
+    "type right_inverse((8,4,2):(1,d,8))"
+);
+// Static strides, dynamic extents: CuTe's sort; the run-time overlap and
+// unit-extent checks (left_inverse.rs).
+snapshot!(typed_left_inverse, "type left_inverse((m,n):(1,8))");
 snapshot!(
     typed_blocked_product,
     "type blocked_product((2,m):(1,2), (3,4):(1,3))"
