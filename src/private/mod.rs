@@ -35,6 +35,7 @@ macro_rules! each_rank {
 }
 
 mod algebra;
+mod algebra_display;
 mod analysis;
 mod basis;
 mod coalesce_filter;
