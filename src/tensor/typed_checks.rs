@@ -13,10 +13,16 @@
 //! that code generic over those traits has these bounds. The partitions
 //! ask the argument trait of `Checked`, not of the argument: when the
 //! ranks differ, no impl gives `Checked` and rustc reports only this
-//! check, not the argument trait's long error too. An impl per rank and
-//! no where-clause: a wrong rank matches no impl (rustc then blames the
-//! argument, not the whole call); each impl `do_not_recommend`, so that
-//! rustc does not list the other ranks.
+//! check, not the argument trait's long error too. An impl per rank, whose
+//! where-clause asks each tiler or slice-coordinate entry to nest in its
+//! mode ([`TilerNests`], [`SliceNests`]); `Checked` is built from the
+//! entries' projections, so it names no type when one does not nest. The
+//! partitions take `Checked` as a parameter (`T: TilerModes<…, Checked =
+//! K>, K: Tiler<…>`), not as `T::Checked` in a bound: normalizing that
+//! projection would report the failed where-clause with the call as its
+//! cause, over the whole call; as the bound's failure, rustc blames the
+//! argument. Each impl is `do_not_recommend`, so that rustc does not list
+//! the other ranks.
 //!
 //! [`Tiler`]: super::typed::Tiler
 //! [`SliceOf`]: super::typed::SliceOf
@@ -49,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` (or the tile coordinate) does not fit the tensor's shape `{S}`: at most one tile entry (a static extent, or a tuple nested like the mode) and one coordinate entry (an integer or `X`) per top-level mode, the modes past the tiler kept whole, the missing coordinate entries `X`; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes, or a tuple entry not nested like its mode: at most one tile entry (a static extent, or a tuple nested like the mode) and one coordinate entry (an integer or `X`) per top-level mode, the modes past the tiler kept whole, the missing coordinate entries `X`; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -268,7 +274,8 @@ macro_rules! tiler_modes {
     (@checked $($A:ident $P:ident)*) => {
         type Checked = ($(<$A as TilerNests<$P>>::Same,)*);
         #[inline(always)]
-        #[allow(non_snake_case)]
+        // Rank 0 (the empty tiler) makes `()`.
+        #[allow(non_snake_case, clippy::unused_unit)]
         fn checked(self) -> Self::Checked {
             let ($($A,)*) = self;
             ($($A.same(),)*)
@@ -287,6 +294,7 @@ macro_rules! ranked {
         impl<$($A: SliceNests<$M>, $M),*> SliceCoordModes<($($M,)*)> for ($($A,)*) {
             type Checked = ($($A::Same,)*);
             #[inline(always)]
+            #[allow(clippy::unused_unit)] // rank 0
             fn checked(self) -> Self::Checked {
                 ($(self.$i.same(),)*)
             }
@@ -295,6 +303,7 @@ macro_rules! ranked {
         impl<$($A: TilerNests<$M>, $M),*> TilerNests<($($M,)*)> for ($($A,)*) {
             type Same = ($($A::Same,)*);
             #[inline(always)]
+            #[allow(clippy::unused_unit)] // rank 0
             fn same(self) -> Self::Same {
                 ($(self.$i.same(),)*)
             }
@@ -303,6 +312,7 @@ macro_rules! ranked {
         impl<$($A: SliceNests<$M>, $M),*> SliceNests<($($M,)*)> for ($($A,)*) {
             type Same = ($($A::Same,)*);
             #[inline(always)]
+            #[allow(clippy::unused_unit)] // rank 0
             fn same(self) -> Self::Same {
                 ($(self.$i.same(),)*)
             }
