@@ -62,13 +62,58 @@ pub trait OperandKinds {
     type Kinds;
 }
 
+/// The kinds of the operands of `make_layout(#a, #b, …)` (`Self`) that
+/// make one of its forms: layouts only, or two trees (a shape and a
+/// stride). Asked before [`MakeLayoutOf`] and keyed by the kinds alone,
+/// so that operands of no form are this error, whose sentence is short
+/// enough for rustc's label (a help line less than [`MakeLayoutOf`]'s,
+/// which names the operand types).
+#[diagnostic::on_unimplemented(
+    message = "`make_layout` takes typed layouts (each one mode of the result), or a shape and a stride tree; the kinds of these operands are `{Self}` (`IsLayout`: a typed layout; `IsTree`: a shape or stride tree)"
+)]
+pub trait MakeLayoutKinds {
+    /// `Self`, which [`make_layout_of`] asks [`MakeLayoutOf`] of: no type
+    /// when the kinds make no form, so nothing more is reported.
+    type Checked;
+}
+
+#[diagnostic::do_not_recommend]
+impl MakeLayoutKinds for (IsTree, IsTree) {
+    type Checked = Self;
+}
+
+/// [`MakeLayoutOf`] asked with the kinds `Self` first: when the kinds
+/// make no form, `Self` is a type rustc has not inferred, so it waits
+/// rather than guessing the kinds of the one impl of the operands' arity
+/// (which would be a second error).
+#[diagnostic::on_unimplemented(
+    message = "`make_layout` takes typed layouts of one offset type (each one mode of the result), or a shape and a stride tree nested alike; these operands are `{T}`"
+)]
+pub trait MakeLayoutWith<T> {
+    /// The layout.
+    type Out;
+    /// [`MakeLayoutOf::make_layout_of`].
+    fn make_layout_with(operands: T) -> Result<Self::Out, Error>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<K, T: MakeLayoutOf<K>> MakeLayoutWith<T> for K {
+    type Out = T::Out;
+    #[inline(always)]
+    fn make_layout_with(operands: T) -> Result<T::Out, Error> {
+        operands.make_layout_of()
+    }
+}
+
 /// `make_layout(#a, #b, …)`: [`MakeLayoutOf`] chosen by the operands'
-/// kinds.
+/// kinds, once [`MakeLayoutKinds`] found them a form.
 #[inline(always)]
-pub fn make_layout_of<T: OperandKinds + MakeLayoutOf<T::Kinds>>(
-    operands: T,
-) -> Result<<T as MakeLayoutOf<T::Kinds>>::Out, Error> {
-    operands.make_layout_of()
+pub fn make_layout_of<T, K>(operands: T) -> Result<K::Out, Error>
+where
+    T: OperandKinds<Kinds: MakeLayoutKinds<Checked = K>>,
+    K: MakeLayoutWith<T>,
+{
+    K::make_layout_with(operands)
 }
 
 // CuTe's `make_layout(shape, stride)`.
@@ -87,6 +132,11 @@ macro_rules! concat_layouts {
     ($rank:literal; $(($i:tt $S:ident $D:ident $K:ident))*) => {
         impl<$($K: OperandKind),*> OperandKinds for ($($K,)*) {
             type Kinds = ($($K::Kind,)*);
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl MakeLayoutKinds for ($(concat_layouts!(@layout $S),)*) {
+            type Checked = Self;
         }
 
         #[diagnostic::do_not_recommend]

@@ -32,6 +32,8 @@ pub trait MakeLike {
     type Out;
     /// The stride tree, whose static numbers are the order.
     type Stride;
+    /// The shape tree ([`FragmentStrides`] is keyed by it).
+    type Shape;
     /// Compact strides in the order of `A`'s; stride-0 leaves keep stride 0.
     /// `A`'s strides must be static: a dynamic one is a compile error
     /// that `cargo check` reports (a bound, [`StaticStrides`]).
@@ -45,7 +47,7 @@ pub trait MakeLike {
     /// [`FragmentStrides`], which `cargo check` reports).
     fn make_fragment_like(&self) -> Result<Self::Out, AlgebraError>
     where
-        Self::Stride: FragmentStrides;
+        Self::Stride: FragmentStrides<Self::Shape>;
 }
 
 /// A stride tree whose every leaf is static (`C<N>` or a folded static
@@ -59,16 +61,19 @@ pub trait StaticStrides {}
 #[diagnostic::do_not_recommend]
 impl<T: StaticInt> StaticStrides for T {}
 
-/// The stride tree of a layout `make_fragment_like` takes: any for rank 1
-/// (a single extent or a tuple of one mode), every leaf static when the
-/// rank is 2 or more (the modes after the first are ordered by them).
+/// The stride tree of a layout of shape `S` that `make_fragment_like`
+/// takes: any for rank 1 (a single extent or a tuple of one mode), every
+/// leaf static when the rank is 2 or more (the modes after the first are
+/// ordered by them). Keyed by the shape so that a refused `(C<1>, usize)`
+/// is not also `((C<1>, usize),)`, a rank-1 stride that qualifies, which
+/// made rustc suggest wrapping the layout in a unary tuple.
 #[diagnostic::on_unimplemented(
     message = "the stride `{Self}` has a dynamic leaf, so `make_fragment_like` of a layout of rank 2 or more cannot order by it: it orders the modes after the first by their strides, so every stride must be static (`C<N>`); a rank-1 layout takes any"
 )]
-pub trait FragmentStrides {}
+pub trait FragmentStrides<S> {}
 
 #[diagnostic::do_not_recommend]
-impl<T: Int> FragmentStrides for T {}
+impl<T: Int, S> FragmentStrides<S> for T {}
 
 // `do_not_recommend`: a refusal names the layout's stride, not a list of
 // the tuples that qualify.
@@ -77,19 +82,19 @@ macro_rules! strides {
         #[diagnostic::do_not_recommend]
         impl StaticStrides for () {}
         #[diagnostic::do_not_recommend]
-        impl FragmentStrides for () {}
+        impl<S> FragmentStrides<S> for () {}
     };
     (1; ($i:tt $D:ident $_b:ident $_c:ident)) => {
         #[diagnostic::do_not_recommend]
         impl<$D: StaticStrides> StaticStrides for ($D,) {}
         #[diagnostic::do_not_recommend]
-        impl<$D: Tree> FragmentStrides for ($D,) {}
+        impl<$D: Tree, S0> FragmentStrides<(S0,)> for ($D,) {}
     };
     ($rank:literal; ($i0:tt $D0:ident $_b0:ident $_c0:ident) $(($i:tt $D:ident $_b:ident $_c:ident))*) => {
         #[diagnostic::do_not_recommend]
         impl<$D0: StaticStrides, $($D: StaticStrides),*> StaticStrides for ($D0, $($D,)*) {}
         #[diagnostic::do_not_recommend]
-        impl<$D0: StaticStrides, $($D: StaticStrides),*> FragmentStrides for ($D0, $($D,)*) {}
+        impl<$D0: StaticStrides, $($D: StaticStrides,)* S> FragmentStrides<S> for ($D0, $($D,)*) {}
     };
 }
 
@@ -98,6 +103,7 @@ for_each_rank!(strides);
 impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D, I> {
     type Out = Layout<S, S::Usizes>;
     type Stride = D;
+    type Shape = S;
 
     #[inline]
     fn make_layout_like(&self) -> Result<Self::Out, AlgebraError>
@@ -118,7 +124,7 @@ impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D
     #[inline]
     fn make_fragment_like(&self) -> Result<Self::Out, AlgebraError>
     where
-        D: FragmentStrides,
+        D: FragmentStrides<S>,
     {
         let shape = self.shape();
         if S::RANK <= 1 {

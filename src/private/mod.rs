@@ -131,7 +131,8 @@ pub use compose_walk::{WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use construct_concat::{
-    IsLayout, IsTree, MakeLayoutOf, OperandKind, OperandKinds, make_layout_of,
+    IsLayout, IsTree, MakeLayoutKinds, MakeLayoutOf, MakeLayoutWith, OperandKind, OperandKinds,
+    make_layout_of,
 };
 pub use construct_like::{FragmentStrides, MakeLike, StaticStrides};
 pub use construct_values::{

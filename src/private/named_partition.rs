@@ -241,7 +241,7 @@ pub fn named_outer_partition<L, T, Cd>(layout: &L, tiler: T, coord: Cd) -> Named
 where
     L: Partitioned,
     T: OuterTiler<L, Cd> + TilerList,
-    Cd: OuterCoordFits<T::List>,
+    Cd: OuterCoordFits<T::Tuple>,
 {
     based::<L, _, _>(tiler.outer_of(layout, coord))
 }

@@ -23,11 +23,12 @@ use super::typed_partition::{Fits, OuterBy, SliceBy, Threads, TileBy};
 /// A poisoned layout's stride is [`Unknown`]: both bounds of [`MakeLike`]
 /// hold for it.
 impl StaticStrides for Unknown {}
-impl FragmentStrides for Unknown {}
+impl<S> FragmentStrides<S> for Unknown {}
 
 impl<I, K> MakeLike for Poisoned<I, K> {
     type Out = Poisoned<usize>;
     type Stride = Unknown;
+    type Shape = Unknown;
     fn make_layout_like(&self) -> Result<Poisoned<usize>, AlgebraError> {
         Ok(Poisoned::NEW)
     }

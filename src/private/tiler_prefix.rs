@@ -188,26 +188,32 @@ impl<Cd: IntoList<List: AtMost<S::List>>, S: IntoList> TileCoordFits<S> for Cd {
 pub trait TilerList {
     /// The list of the tiles.
     type List;
+    /// The tiles as the tuple written (what [`OuterCoordFits`] names).
+    type Tuple;
 }
 
 impl<T: IntoList, L> TilerList for super::Fit<T, L> {
     type List = T::List;
+    type Tuple = T;
 }
 
 impl<T: IntoList> TilerList for T {
     type List = T::List;
+    type Tuple = T;
 }
 
 /// `outer_partition`'s coordinate (`Self`, a position in the tile) with at
-/// most one entry per entry of the tiler list `TL`: asked at the
-/// coordinate, so that a longer one is one error there.
+/// most one entry per tile of the tiler `T` (a tuple): asked at the
+/// coordinate, so that a longer one is one error there. Keyed by the tuple,
+/// not its list (`Cons<C<2>, Nil>`), so that rustc's sentence is short
+/// enough for the label, without a help line.
 #[diagnostic::on_unimplemented(
     message = "the coordinate `{Self}` of `outer_partition` has more entries than its tiler: one entry (its position in that tile) per tile at most (CuTe's `append<R0>(coord, _)` static_asserts)"
 )]
-pub trait OuterCoordFits<TL> {}
+pub trait OuterCoordFits<T> {}
 
 #[diagnostic::do_not_recommend]
-impl<Cd: IntoList<List: AtMost<TL>>, TL> OuterCoordFits<TL> for Cd {}
+impl<Cd: IntoList<List: AtMost<T::List>>, T: IntoList> OuterCoordFits<T> for Cd {}
 
 /// A whole named tiler (`Self`) of a divide, as the divide takes it for a
 /// layout of shape `S` (`divide_fit.rs`'s `Divide` of a [`Fit`](super::Fit)):

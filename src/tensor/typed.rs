@@ -89,7 +89,7 @@ pub use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
 };
 pub use super::typed_checks::{
-    LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
+    LayoutShape, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes, TilerModes, TilerNests,
 };
 pub use super::typed_gemm::{gemm, try_gemm};
 pub use super::typed_gemm_plan::{GemmKernel, gemm_kernel};

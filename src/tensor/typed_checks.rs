@@ -13,17 +13,24 @@
 //! that code generic over those traits has these bounds. The partitions
 //! ask the argument trait of `Checked`, not of the argument: when the
 //! ranks differ, no impl gives `Checked` and rustc reports only this
-//! check, not the argument trait's long error too. An impl per rank and
-//! no where-clause: a wrong rank matches no impl (rustc then blames the
-//! argument, not the whole call); each impl `do_not_recommend`, so that
-//! rustc does not list the other ranks.
+//! check, not the argument trait's long error too. An impl per rank, whose
+//! where-clause asks each tiler or slice-coordinate entry to nest in its
+//! mode ([`TilerNests`], [`SliceNests`]); `Checked` is built from the
+//! entries' projections, so it names no type when one does not nest. The
+//! partitions take `Checked` as a parameter (`T: TilerModes<…, Checked =
+//! K>, K: Tiler<…>`), not as `T::Checked` in a bound: normalizing that
+//! projection would report the failed where-clause with the call as its
+//! cause, over the whole call; as the bound's failure, rustc blames the
+//! argument. Each impl is `do_not_recommend`, so that rustc does not list
+//! the other ranks.
 //!
 //! [`Tiler`]: super::typed::Tiler
 //! [`SliceOf`]: super::typed::SliceOf
 //! [`ThreadsOf`]: super::typed::ThreadsOf
 //! [`ThreadIndex`]: super::typed::ThreadIndex
 
-use crate::__private::{Fit, Layout, Poisoned, Unknown};
+use super::X;
+use crate::__private::{C, Fit, Layout, Poisoned, UnitTile, Unknown};
 
 /// The shape of a typed layout (`Unknown` for a failed `layout!`'s), which
 /// the rank checks compare an argument with.
@@ -48,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes: at most one static tile extent and one coordinate entry (an integer or `X`) per mode, the modes past the tiler kept whole, the missing coordinate entries `X`; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes, or a tuple entry not nested like its mode: at most one tile entry (a static extent, or a tuple nested like the mode) and one coordinate entry (an integer or `X`) per top-level mode, the modes past the tiler kept whole, the missing coordinate entries `X`; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -60,14 +67,79 @@ pub trait TilerModes<S, Cd> {
 /// A slice coordinate (`Self`) with one entry per top-level mode of the
 /// shape `S`: what `slice` checks first ([`SliceOf`](super::typed::SliceOf)'s
 /// supertrait).
+///
+/// Its impls ask each entry to be [`SliceNests`] in its mode, so that a
+/// tuple entry of the wrong rank under a top-level rank that matches is
+/// this error too, at the coordinate, not [`SliceOf`](super::typed::SliceOf)'s
+/// (whose sentence names the layout type, a help line more).
 #[diagnostic::on_unimplemented(
-    message = "the slice coordinate `{Self}` does not have one entry per top-level mode of the tensor's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per mode"
+    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
 )]
 pub trait SliceCoordModes<S> {
     /// `Self`.
     type Checked;
     /// `self`.
     fn checked(self) -> Self::Checked;
+}
+
+/// A slice coordinate's entry (`Self`) for a mode of shape `M`: an
+/// integer or `X` for any mode, a tuple for a tuple mode of its rank whose
+/// entries nest in the mode's. No message of its own: the impls are
+/// `do_not_recommend`, so rustc reports the [`SliceCoordModes`] asked.
+pub trait SliceNests<M> {
+    /// `Self`.
+    type Same;
+    /// `self`.
+    fn same(self) -> Self::Same;
+}
+
+#[diagnostic::do_not_recommend]
+impl<M> SliceNests<M> for usize {
+    type Same = usize;
+    #[inline(always)]
+    fn same(self) -> usize {
+        self
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<M> SliceNests<M> for X {
+    type Same = X;
+    #[inline(always)]
+    fn same(self) -> X {
+        self
+    }
+}
+
+/// A tiler's entry (`Self`) for a mode of shape `M`: one static extent
+/// (or a stand-in: [`UnitTile`], a named tile, a failed `layout!`'s) for
+/// any mode, a tuple for a tuple mode of its rank whose entries nest in
+/// the mode's (CuTe's by-mode divide). No message of its own: the impls
+/// are `do_not_recommend`, so rustc reports the [`TilerModes`] asked.
+pub trait TilerNests<M> {
+    /// `Self`.
+    type Same;
+    /// `self`.
+    fn same(self) -> Self::Same;
+}
+
+/// A leaf entry of a tiler: nests in any mode.
+macro_rules! tile_leaf {
+    ($([$($g:tt)*] $T:ty;)*) => {$(
+        #[diagnostic::do_not_recommend]
+        impl<$($g)* M> TilerNests<M> for $T {
+            type Same = $T;
+            #[inline(always)]
+            fn same(self) -> $T {
+                self
+            }
+        }
+    )*};
+}
+tile_leaf! {
+    [const N: i64,] C<N>;
+    [] UnitTile;
+    [T, S,] Fit<T, S>;
+    [I, K,] Poisoned<I, K>;
 }
 
 /// A thread layout (`Self`) with at most one top-level mode per top-level
@@ -167,33 +239,46 @@ macro_rules! tiler_modes {
     ([$($M:ident)*]) => {
         tiler_modes!(@a [$($M)*] [] [TA0 TA1 TA2 TA3 TA4 TA5 TA6 TA7 TA8 TA9 TA10 TA11] [$($M)*]);
     };
-    (@a [$($M:ident)*] [$($A:ident)*] [$An:ident $($Ap:ident)*] [$c:ident $($cs:ident)*]) => {
-        tiler_modes!(@int [$($M)*] [$($A)*]);
-        tiler_modes!(@b [$($M)*] [$($A)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
-        tiler_modes!(@a [$($M)*] [$($A)* $An] [$($Ap)*] [$($cs)*]);
+    // `[$A $P]`: each tiler entry with the mode it divides.
+    (@a [$($M:ident)*] [$($A:ident $P:ident)*] [$An:ident $($Ap:ident)*] [$c:ident $($cs:ident)*]) => {
+        tiler_modes!(@int [$($M)*] [$($A $P)*]);
+        tiler_modes!(@b [$($M)*] [$($A $P)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
+        tiler_modes!(@a [$($M)*] [$($A $P)* $An $c] [$($Ap)*] [$($cs)*]);
     };
-    (@a [$($M:ident)*] [$($A:ident)*] [$($Ap:ident)*] []) => {
-        tiler_modes!(@int [$($M)*] [$($A)*]);
-        tiler_modes!(@b [$($M)*] [$($A)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
+    (@a [$($M:ident)*] [$($A:ident $P:ident)*] [$($Ap:ident)*] []) => {
+        tiler_modes!(@int [$($M)*] [$($A $P)*]);
+        tiler_modes!(@b [$($M)*] [$($A $P)*] [] [TC0 TC1 TC2 TC3 TC4 TC5 TC6 TC7 TC8 TC9 TC10 TC11] [$($M)*]);
     };
-    (@b [$($M:ident)*] [$($A:ident)*] [$($B:ident)*] [$Bn:ident $($Bp:ident)*] [$c:ident $($cs:ident)*]) => {
-        tiler_modes!(@impl [$($M)*] [$($A)*] [$($B)*]);
-        tiler_modes!(@b [$($M)*] [$($A)*] [$($B)* $Bn] [$($Bp)*] [$($cs)*]);
+    (@b [$($M:ident)*] [$($A:ident $P:ident)*] [$($B:ident)*] [$Bn:ident $($Bp:ident)*] [$c:ident $($cs:ident)*]) => {
+        tiler_modes!(@impl [$($M)*] [$($A $P)*] [$($B)*]);
+        tiler_modes!(@b [$($M)*] [$($A $P)*] [$($B)* $Bn] [$($Bp)*] [$($cs)*]);
     };
-    (@b [$($M:ident)*] [$($A:ident)*] [$($B:ident)*] [$($Bp:ident)*] []) => {
-        tiler_modes!(@impl [$($M)*] [$($A)*] [$($B)*]);
+    (@b [$($M:ident)*] [$($A:ident $P:ident)*] [$($B:ident)*] [$($Bp:ident)*] []) => {
+        tiler_modes!(@impl [$($M)*] [$($A $P)*] [$($B)*]);
     };
     // One integer for the whole tile-grid coordinate (typed_index.rs).
-    (@int [$($M:ident)*] [$($A:ident)*]) => {
+    (@int [$($M:ident)*] [$($A:ident $P:ident)*]) => {
         #[diagnostic::do_not_recommend]
-        impl<$($A,)* $($M),*> TilerModes<($($M,)*), usize> for ($($A,)*) {
-            pass!();
+        impl<$($A: TilerNests<$P>,)* $($M),*> TilerModes<($($M,)*), usize> for ($($A,)*) {
+            tiler_modes!(@checked $($A $P)*);
         }
     };
-    (@impl [$($M:ident)*] [$($A:ident)*] [$($B:ident)*]) => {
+    (@impl [$($M:ident)*] [$($A:ident $P:ident)*] [$($B:ident)*]) => {
         #[diagnostic::do_not_recommend]
-        impl<$($A,)* $($B,)* $($M),*> TilerModes<($($M,)*), ($($B,)*)> for ($($A,)*) {
-            pass!();
+        impl<$($A: TilerNests<$P>,)* $($B,)* $($M),*> TilerModes<($($M,)*), ($($B,)*)> for ($($A,)*) {
+            tiler_modes!(@checked $($A $P)*);
+        }
+    };
+    // `Checked` is `Self` entry by entry through `TilerNests`, so that it
+    // names no type when an entry does not nest (nothing more reported).
+    (@checked $($A:ident $P:ident)*) => {
+        type Checked = ($(<$A as TilerNests<$P>>::Same,)*);
+        #[inline(always)]
+        // Rank 0 (the empty tiler) makes `()`.
+        #[allow(non_snake_case, clippy::unused_unit)]
+        fn checked(self) -> Self::Checked {
+            let ($($A,)*) = self;
+            ($($A.same(),)*)
         }
     };
 }
@@ -206,8 +291,31 @@ macro_rules! ranked {
             pass!();
         }
         #[diagnostic::do_not_recommend]
-        impl<$($A, $M),*> SliceCoordModes<($($M,)*)> for ($($A,)*) {
-            pass!();
+        impl<$($A: SliceNests<$M>, $M),*> SliceCoordModes<($($M,)*)> for ($($A,)*) {
+            type Checked = ($($A::Same,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)] // rank 0
+            fn checked(self) -> Self::Checked {
+                ($(self.$i.same(),)*)
+            }
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($A: TilerNests<$M>, $M),*> TilerNests<($($M,)*)> for ($($A,)*) {
+            type Same = ($($A::Same,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)] // rank 0
+            fn same(self) -> Self::Same {
+                ($(self.$i.same(),)*)
+            }
+        }
+        #[diagnostic::do_not_recommend]
+        impl<$($A: SliceNests<$M>, $M),*> SliceNests<($($M,)*)> for ($($A,)*) {
+            type Same = ($($A::Same,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)] // rank 0
+            fn same(self) -> Self::Same {
+                ($(self.$i.same(),)*)
+            }
         }
         #[diagnostic::do_not_recommend]
         impl<$($A),*> SliceCoordModes<Unknown> for ($($A,)*) {

@@ -134,14 +134,16 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`local_tile`](super::typed::local_tile) on the coordinates.
     #[inline]
-    pub fn local_tile<T: TilerModes<L::Shape, Cd>, Cd: Copy, O: Fits + Copy>(
+    pub fn local_tile<T, Cd: Copy, K, O: Fits + Copy>(
         &self,
         tiler: T,
         coord: Cd,
     ) -> Result<IdentityTensor<O, R>, Error>
     where
         L: LayoutShape,
-        T::Checked: Tiler<L, Cd, Output = O> + Copy,
+        // `K`, not `T::Checked`, as the tensor's `local_tile`.
+        T: TilerModes<L::Shape, Cd, Checked = K>,
+        K: Tiler<L, Cd, Output = O> + Copy,
     {
         let tiler = tiler.checked();
         self.each(|l| tiler.tile_of(l, coord).map(|(m, offset, _)| (m, offset)))
@@ -189,13 +191,12 @@ impl<L, const R: usize> IdentityTensor<L, R> {
 
     /// [`slice`](super::typed::slice()) on the coordinates.
     #[inline]
-    pub fn slice<Cd: SliceCoordModes<L::Shape>, O: Fits + Copy>(
-        &self,
-        coord: Cd,
-    ) -> Result<IdentityTensor<O, R>, Error>
+    pub fn slice<Cd, K, O: Fits + Copy>(&self, coord: Cd) -> Result<IdentityTensor<O, R>, Error>
     where
         L: LayoutShape,
-        Cd::Checked: SliceOf<L, O> + Copy,
+        // `K`, not `Cd::Checked`, as the tensor's `slice`.
+        Cd: SliceCoordModes<L::Shape, Checked = K>,
+        K: SliceOf<L, O> + Copy,
     {
         let coord = coord.checked();
         self.each(|l| coord.slice_of(l))

@@ -84,13 +84,18 @@ fn rebase<E: Engine, L, M: Fits>(
 /// assert_eq!((tile.layout().to_string(), tile.base()), ("(2,4,8):(1,16,64)".into(), 1538));
 /// ```
 #[inline]
-pub fn local_tile<E: Engine, L: LayoutShape, T: TilerModes<L::Shape, Cd>, Cd, O: Fits>(
+pub fn local_tile<E, L, T, Cd, K, O>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
 ) -> Result<Tensor<E, O>, Error>
 where
-    T::Checked: Tiler<L, Cd, Output = O>,
+    E: Engine,
+    L: LayoutShape,
+    // `K` (`T` itself) rather than `T::Checked`, as `slice`'s.
+    T: TilerModes<L::Shape, Cd, Checked = K>,
+    K: Tiler<L, Cd, Output = O>,
+    O: Fits,
 {
     let part = tiler.checked().tile_of(&t.layout, coord)?;
     rebase(t, part)
@@ -100,13 +105,18 @@ where
 /// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
 /// modes where `coord` is [`X`](super::X).
 #[inline]
-pub fn inner_partition<E: Engine, L: LayoutShape, T: TilerModes<L::Shape, Cd>, Cd, O: Fits>(
+pub fn inner_partition<E, L, T, Cd, K, O>(
     t: Tensor<E, L>,
     tiler: T,
     coord: Cd,
 ) -> Result<Tensor<E, O>, Error>
 where
-    T::Checked: Tiler<L, Cd, Output = O>,
+    E: Engine,
+    L: LayoutShape,
+    // `K` (`T` itself) rather than `T::Checked`, as `slice`'s.
+    T: TilerModes<L::Shape, Cd, Checked = K>,
+    K: Tiler<L, Cd, Output = O>,
+    O: Fits,
 {
     local_tile(t, tiler, coord)
 }
@@ -205,12 +215,15 @@ pub fn local_partition_step<
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
 /// integers' position. A coordinate past its extent is an error.
 #[inline]
-pub fn slice<E: Engine, L: LayoutShape, Cd: SliceCoordModes<L::Shape>, O>(
-    t: Tensor<E, L>,
-    coord: Cd,
-) -> Result<Tensor<E, O>, Error>
+pub fn slice<E, L, Cd, K, O>(t: Tensor<E, L>, coord: Cd) -> Result<Tensor<E, O>, Error>
 where
-    Cd::Checked: SliceOf<L, O>,
+    E: Engine,
+    L: LayoutShape,
+    // `K` (`Cd` itself) rather than `Cd::Checked`: rustc blames a failed
+    // check of the nesting (`SliceNests`) on `coord` only when no
+    // projection of the check is normalized in the bounds.
+    Cd: SliceCoordModes<L::Shape, Checked = K>,
+    K: SliceOf<L, O>,
 {
     let (layout, offset) = coord.checked().slice_of(&t.layout)?;
     // A slice's offsets are some of `t`'s, which fit the engine: no check.
