@@ -202,7 +202,11 @@ fn check<S: Mode<D>, D: Tree>(
         Ok(got) => got,
     };
     let typed = got.to_core().unwrap();
-    assert_eq!(offsets(&typed), offsets(&want), "{text}: typed {typed}, core {want}");
+    assert_eq!(
+        offsets(&typed),
+        offsets(&want),
+        "{text}: typed {typed}, core {want}"
+    );
     match class {
         "core" if form(&got) == cute_form(cute) => "cute",
         // A gap, not a wrong answer: the leaves CuTe keeps static are not
