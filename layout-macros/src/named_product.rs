@@ -10,7 +10,9 @@
 //! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
 //! a written-out `A` with a dynamic stride leaf, which `product.rs` does
 //! not type (CuTe's complement sorts static strides only): that `A` takes
-//! the same methods, which sort its holes at run time, as a named one does.
+//! the same methods, which sort its holes at run time, as a named one does
+//! (by a by-mode tiler, or a flat tuple of extents, CuTe's shape tiler,
+//! read as that tiler: [`shape_tiler`]).
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
