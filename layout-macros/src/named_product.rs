@@ -10,7 +10,9 @@
 //! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
 //! a written-out `A` with a dynamic stride leaf, which `product.rs` does
 //! not type (CuTe's complement sorts static strides only): that `A` takes
-//! the same methods, which sort its holes at run time, as a named one does.
+//! the same methods, which sort its holes at run time, as a named one does
+//! (by a by-mode tiler, or a flat tuple of extents, CuTe's shape tiler,
+//! read as that tiler: [`shape_tiler`]).
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
@@ -66,7 +68,8 @@ pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
         }
         // CuTe's by-mode tiler may name its entries (`<#t, 2>`, `(#t, 2)`).
         Operand::Layout if matches!(form, TypedForm::Product(_)) => {
-            is_layout_operand(a) && (is_tiler_operand(b, 0) || product_tiler_with_names(b))
+            let tiler = is_tiler_operand(b, 0) || product_tiler_with_names(b);
+            is_layout_operand(a) && (tiler || (dynamic_stride(a) && shape_tiler(b).is_some()))
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
@@ -78,6 +81,22 @@ pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
 /// typed, `type` or not.
 pub fn of_named_tiles(e: &Expr) -> bool {
     matches!(call(e), Some((_, Operand::Layout, _, b)) if product_tiler_with_names(b))
+}
+
+/// A flat tuple of extents `(2,1)` as the by-mode tiler `<2,1>` it is to
+/// CuTe (a `tuple` of integers: `transform_layout`, mode `i` by
+/// `make_layout(n)`) and to the core (`Tiler::try_from` of a tuple): the
+/// products of a written-out `A` with a dynamic stride take it so. Nested
+/// tuples are not taken (no `<…>` spelling of them is typed).
+pub fn shape_tiler(b: &Expr) -> Option<Expr> {
+    let ExprKind::Tuple(extents) = &b.kind else {
+        return None;
+    };
+    let extent = |t: &Expr| {
+        matches!(t.kind, ExprKind::Int(n) if n >= 0) || matches!(t.kind, ExprKind::Dynamic(_))
+    };
+    let flat = !extents.is_empty() && extents.iter().all(extent);
+    flat.then(|| Expr::new(ExprKind::Tiler(extents.clone()), b.span))
 }
 
 /// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.
@@ -131,6 +150,11 @@ impl Expander<'_> {
         let private = emit::private();
         let trait_name = format_ident!("{}", door.trait_name);
         let method = format_ident!("{}", door.method);
+        // CuTe's shape tiler `(2,1)` is the by-mode tiler `<2,1>`.
+        let tiler = matches!(operand, Operand::Layout)
+            .then(|| shape_tiler(b))
+            .flatten();
+        let b = tiler.as_ref().unwrap_or(b);
         let a = self.operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,

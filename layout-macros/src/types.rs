@@ -109,8 +109,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if ast.zero_sized.is_some() && named_product::call(e).is_some() => {
             let (door, kind, a, b) = named_product::call(e).expect("checked");
             let a = operand(ast, a).map_err(untypable)?;
+            let tiler = named_product::shape_tiler(b);
             let b = match kind {
-                named_product::Operand::Layout => operand(ast, b),
+                named_product::Operand::Layout => operand(ast, tiler.as_ref().unwrap_or(b)),
                 named_product::Operand::Shape if named::name(b).is_some() => operand(ast, b),
                 named_product::Operand::Shape => tree(b),
             }

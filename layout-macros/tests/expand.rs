@@ -96,6 +96,8 @@ mod valid;
 #[macro_use]
 #[path = "expand/support.rs"]
 mod support;
+#[path = "expand/cute_refusals.rs"]
+mod cute_refusals;
 #[path = "expand/named_concat.rs"]
 mod named_concat;
 #[path = "expand/named_snapshots.rs"]

@@ -78,6 +78,28 @@
 //! `right_inverse` 40 (of the 185 above: 9 two modes at one static stride,
 //! 31 an operand call `type` does not type), `left_inverse` 230 (211 a
 //! dynamic stride, which CuTe's `left_inverse` static_asserts against).
+//!
+//! How many of those CuTe C++ itself answers (2026-11-27, CUTLASS built on
+//! the host, each variant with an `int` for its `{N}`; 1,578 distinct, the
+//! golden rows `tests/golden/cute_dynamic_refusals.jsonl`, checked by
+//! `cute_refusals.rs`): 866 do not compile in CuTe (`complement` 332,
+//! nearly all "Dynamic-stride complement only for rank-1 layouts";
+//! `composition` 321, its stride and shape divisibility asserts; the
+//! products 204, the complement's asserts, all of `blocked_product` and
+//! `raked_product`), 5 compile but divide by zero at run time (a dynamic
+//! stride 0 in a product), 163 answer a layout that is not the core's
+//! (`right_inverse` 132, shorter ones; `composition` 21, not `A∘B`, e.g.
+//! `composition((8,5):(4,{2}), 4:5)` is `(_2,_2):(_20,2)`; the products 10,
+//! a dynamic extent 1 CuTe's filter keeps), and 544 answer the core's
+//! layout: the real gap. By function: `composition` 215, the four
+//! products by a shape tiler 246 (a dynamic stride in `A`, each mode a
+//! rank-1 complement in CuTe), `right_inverse` 51, `flatten` 14,
+//! `coalesce` 10, `complement` 8 (all of a nested call). Then a tuple of
+//! extents `(2,1)` by an `A` with a dynamic stride went the way its
+//! `<2,1>` spelling goes (named_product.rs, the value methods): 269 of
+//! the rows are typed (the 246 and 23 CuTe refuses or answers otherwise),
+//! each the core's layout at every index, none with all of CuTe's static
+//! leaves (`tests/typed_cute_refusals.rs` counts them).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
