@@ -119,6 +119,13 @@ impl<'l> Gen<'l> {
         format_ident!("{stem}{}", self.next, span = Span::mixed_site())
     }
 
+    /// Whether code is written (a `leaf` was given): a type-only walk
+    /// (`layout_type!`, a rule's check) skips building the calls' tokens,
+    /// each a trip through the compiler's proc-macro bridge.
+    pub fn writes(&self) -> bool {
+        self.leaf.is_some()
+    }
+
     pub fn dynamic(&self, code: TokenStream) -> Sym {
         Sym::Dynamic(if self.leaf.is_some() {
             code
@@ -184,8 +191,13 @@ impl<'l> Gen<'l> {
     /// once; an optimized one inlines it into the first call, so that it
     /// is the walk without second tries, instruction for instruction (a
     /// value a second try gives would join the first try's, and the code
-    /// after a step could no longer use what its success proves). Without
-    /// a second try, [`Gen::finish`].
+    /// after a step could no longer use what its success proves). A build
+    /// without `debug_assertions` (the user's crate's) gets those three;
+    /// with them, the walk alone, and the second run called from the block
+    /// itself: the two small functions per composition cost a debug build
+    /// more than the walk did (BENCHMARKS.md, "Compile cost of typed
+    /// compositions: what the macro and its functions cost"). Without a
+    /// second try, [`Gen::finish`].
     pub fn finish_once(
         self,
         shape: TokenStream,
@@ -211,6 +223,7 @@ impl<'l> Gen<'l> {
         let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
         let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
         let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
+        let value = proc_macro2::Ident::new("__layout_dsl_composed", Span::mixed_site());
         // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
@@ -227,6 +240,7 @@ impl<'l> Gen<'l> {
             }
             // The second run, outlined and cold: the first, inlined where
             // the walk is, is the walk without the merge.
+            #[cfg(not(debug_assertions))]
             #[allow(clippy::too_many_arguments)]
             #[cold]
             #[inline(never)]
@@ -239,9 +253,9 @@ impl<'l> Gen<'l> {
             // as one expression of the caller, the result's join spilled
             // the walk's values to memory (BENCHMARKS.md, "The typed
             // composition's merge, one walk").
+            #[cfg(not(debug_assertions))]
             #[allow(clippy::too_many_arguments)]
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             const fn #once(#(#names: usize),*)
                 -> ::core::result::Result<#ty, #private::AlgebraError>
             {
@@ -250,7 +264,14 @@ impl<'l> Gen<'l> {
                     ::core::result::Result::Err(_) => #again(#(#names),*),
                 }
             }
-            #once(#(#names),*)
+            #[cfg(not(debug_assertions))]
+            let #value = #once(#(#names),*);
+            #[cfg(debug_assertions)]
+            let #value = match #walk(false #(, #names)*) {
+                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                ::core::result::Result::Err(_) => #walk(true #(, #names)*),
+            };
+            #value
         }}
     }
 
@@ -284,6 +305,9 @@ impl<'l> Gen<'l> {
             (Sym::Static(1), other) | (other, Sym::Static(1)) => return Some(other.clone()),
             (Sym::Static(0), _) | (_, Sym::Static(0)) => return Some(Sym::Static(0)),
             _ => {}
+        }
+        if !self.writes() {
+            return Some(self.dynamic(TokenStream::new()));
         }
         let (private, function) = (emit::private(), self.function);
         let (x, y) = (value(x), value(y));
