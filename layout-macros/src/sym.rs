@@ -191,13 +191,13 @@ impl<'l> Gen<'l> {
     /// once; an optimized one inlines it into the first call, so that it
     /// is the walk without second tries, instruction for instruction (a
     /// value a second try gives would join the first try's, and the code
-    /// after a step could no longer use what its success proves). A build
-    /// without `debug_assertions` (the user's crate's) gets those three;
-    /// with them, the walk alone, and the second run called from the block
-    /// itself: the two small functions per composition cost a debug build
-    /// more than the walk did (BENCHMARKS.md, "Compile cost of typed
-    /// compositions: what the macro and its functions cost"). Without a
-    /// second try, [`Gen::finish`].
+    /// after a step could no longer use what its success proves). With
+    /// `debug_assertions` (the user's crate's) the second run is called
+    /// from the first call's function, not from a cold one of its own: a
+    /// small function per composition costs a debug build much of what the
+    /// walk does (BENCHMARKS.md, "Compile cost of typed compositions and
+    /// products: the macro, the merge's functions, the products' holes").
+    /// Without a second try, [`Gen::finish`].
     pub fn finish_once(
         self,
         shape: TokenStream,
@@ -223,13 +223,12 @@ impl<'l> Gen<'l> {
         let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
         let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
         let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
-        let value = proc_macro2::Ident::new("__layout_dsl_composed", Span::mixed_site());
         // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
+            #[cfg(not(debug_assertions))]
             #[allow(unused_variables, clippy::too_many_arguments)]
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             const fn #walk(#merge: bool #(, #names: usize)*)
                 -> ::core::result::Result<#ty, #private::AlgebraError>
             {
@@ -264,14 +263,29 @@ impl<'l> Gen<'l> {
                     ::core::result::Result::Err(_) => #again(#(#names),*),
                 }
             }
-            #[cfg(not(debug_assertions))]
-            let #value = #once(#(#names),*);
+            // A debug build: the walk written in the call's function, run
+            // again with the flag on where it refuses (one function per
+            // composition, not three).
             #[cfg(debug_assertions)]
-            let #value = match #walk(false #(, #names)*) {
-                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
-                ::core::result::Result::Err(_) => #walk(true #(, #names)*),
-            };
-            #value
+            #[allow(unused_variables, clippy::too_many_arguments)]
+            #[inline]
+            const fn #once(#(#names: usize),*)
+                -> ::core::result::Result<#ty, #private::AlgebraError>
+            {
+                let mut #merge = false;
+                loop {
+                    let walked: ::core::result::Result<#ty, #private::AlgebraError> = #label: {
+                        #(#rest)*
+                        ::core::result::Result::Ok(#layout)
+                    };
+                    match walked {
+                        ::core::result::Result::Ok(value) => return ::core::result::Result::Ok(value),
+                        ::core::result::Result::Err(e) if #merge => return ::core::result::Result::Err(e),
+                        ::core::result::Result::Err(_) => #merge = true,
+                    }
+                }
+            }
+            #once(#(#names),*)
         }}
     }
 
