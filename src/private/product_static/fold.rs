@@ -54,8 +54,9 @@ where
         // The whole composition folds: its value is the folded leaves, a
         // constant, and (`if const`) neither the run-time composition below
         // nor `fold_holes` is compiled for this product, not even in a
-        // debug build (BENCHMARKS.md, "Compile cost of typed compositions:
-        // what the macro and its functions cost").
+        // debug build (BENCHMARKS.md, "Compile cost of typed compositions
+        // and products: the macro, the merge's functions, the products'
+        // holes").
         if const { holes_fold::<Sh, St, BS, BD>() } {
             let (shape, stride) =
                 const { <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::FOLDED };
@@ -146,7 +147,7 @@ pub trait FoldHoles<DB, P, X, Y> {
     fn fold_holes(shapes: X, strides: Y) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
     /// The folded trees as a constant (zero-sized leaves), for
     /// [`StaticHoles`]' shortcut where the whole composition folds.
-    const FOLDED: (ManuallyDrop<Self::Shape>, ManuallyDrop<Self::Stride>);
+    const FOLDED: Kept<Self::Shape, Self::Stride>;
 }
 
 impl<N, R, Sh, St, BS, BD, X> FoldHoles<R, (Sh, St, BS, BD), X, X> for N
@@ -158,7 +159,7 @@ where
 {
     type Shape = X::Shape<HolesWalk<Sh, St, BS, BD, N, R>>;
     type Stride = X::Stride<HolesWalk<Sh, St, BS, BD, N, R>>;
-    const FOLDED: (ManuallyDrop<Self::Shape>, ManuallyDrop<Self::Stride>) =
+    const FOLDED: Kept<Self::Shape, Self::Stride> =
         <X as FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>>::FOLDED;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -191,12 +192,16 @@ pub trait HoleMode: Copy {
     fn folded<W>() -> (Self::Shape<W>, Self::Stride<W>);
 }
 
+/// Folded trees as a constant: each in a `ManuallyDrop`, as a
+/// composition's (`compose_static::Constant`).
+pub type Kept<S, D> = (ManuallyDrop<S>, ManuallyDrop<D>);
+
 /// [`HoleMode::folded`] as a constant (`ManuallyDrop`: a constant may not
 /// drop a value of a generic type, and none is dropped here).
 #[doc(hidden)]
 pub trait FoldedMode<W>: HoleMode {
     /// The folded extents and strides.
-    const FOLDED: (ManuallyDrop<Self::Shape<W>>, ManuallyDrop<Self::Stride<W>>);
+    const FOLDED: Kept<Self::Shape<W>, Self::Stride<W>>;
 }
 
 /// `usize`, one per named sub-mode.
@@ -228,7 +233,7 @@ macro_rules! hole_modes {
         }
 
         impl<W> FoldedMode<W> for ($(usize_for!($A),)*) {
-            const FOLDED: (ManuallyDrop<Self::Shape<W>>, ManuallyDrop<Self::Stride<W>>) = (
+            const FOLDED: Kept<Self::Shape<W>, Self::Stride<W>> = (
                 ManuallyDrop::new(($(FoldedLeaf::<W, $i, false>(PhantomData),)*)),
                 ManuallyDrop::new(($(FoldedLeaf::<W, $i, true>(PhantomData),)*)),
             );
@@ -247,7 +252,7 @@ macro_rules! fold_holes {
             type Stride = ($($T::Stride,)*);
             // Each element's constant moved out whole.
             #[allow(non_snake_case)]
-            const FOLDED: (ManuallyDrop<Self::Shape>, ManuallyDrop<Self::Stride>) = {
+            const FOLDED: Kept<Self::Shape, Self::Stride> = {
                 let ($(($T, $X),)*) = ($($T::FOLDED,)*);
                 (
                     ManuallyDrop::new(($(ManuallyDrop::into_inner($T),)*)),
