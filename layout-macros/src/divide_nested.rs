@@ -18,7 +18,8 @@ use crate::tree::is_plain;
 /// [`rule`] does not take, a nested one (a mode a tuple):
 /// `logical_divide(((2,4),m):((1,2),8), <4,8>)` or `zipped_divide`, the
 /// tiler one entry per top-level mode, each a static positive extent or
-/// (for a tuple mode) a tiler of the mode's rank, `<<2,4>,8>`. The result
+/// (for a tuple mode) a tiler of at most the mode's rank, `<<2,4>,8>` or
+/// `<<2>,8>`. The result
 /// is the method's: each mode divided as the typed partitions divide it
 /// (a nested mode's tile spread over its leaves, its divisibility checked,
 /// static leaves kept static). Returns the divide's form, the layout's
@@ -41,7 +42,8 @@ pub fn nested_call(e: &Expr) -> Option<(Form, &Expr, &Expr, TokenStream)> {
 
 /// A by-mode tiler whose entries match the first of `modes` one for one
 /// (the modes past it pass through, as CuTe's divides keep them): a static
-/// positive extent for any mode, a tiler of the same rank for a tuple mode.
+/// positive extent for any mode, a tiler of at most its rank for a tuple
+/// mode (again the first sub-modes).
 /// An extent over a tuple mode must meet the conditions the facade asserts
 /// while compiling ([`spread_fits`]: CuTe's `static_assert`s where the
 /// leaves are static); one that does not (`(6,3):(2,12)` by 9, which only
@@ -60,9 +62,10 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
                 spread_fits(&leaves, *t).then(|| tile_leaf(*t))
             }
             (ExprKind::Int(t), _) if *t > 0 => Some(tile_leaf(*t)),
-            (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) if inner.len() == sub.len() => {
-                by_mode_tiler(inner, sub)
-            }
+            // A shorter tuple of tiles divides the first sub-modes, the
+            // others pass through (CuTe's by-mode recursion, as at the
+            // top level).
+            (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) => by_mode_tiler(inner, sub),
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
