@@ -155,3 +155,40 @@ fn a_leaf_mode_by_a_tuple_of_one_tile_is_a_rank_one_layout_divided() {
         &text("zipped_divide"),
     );
 }
+
+#[test]
+fn a_shape_tiler_is_the_by_mode_tiler() {
+    // CuTe's `Shape<_2,_2>` and `make_tile(_2{}, make_shape(_4{}))` over
+    // `(m,_16):(_1,m)`, m = 8 (harness-innercalls/shape_tiler.cpp).
+    let m = 8usize;
+    let zipped = layout!(type zipped_divide((m,16):(1,m), (2,2))).unwrap();
+    agrees(
+        &zipped,
+        "((_2,_2),(4,_8)):((_1,8),(_2,16))",
+        "zipped_divide((8,16):(1,8), (2,2))",
+    );
+    let tiled = layout!(type tiled_divide((m,16):(1,m), (2,(4)))).unwrap();
+    agrees(
+        &tiled,
+        "((_2,(_4)),4,(_4)):((_1,(8)),_2,(32))",
+        "tiled_divide((8,16):(1,8), <2,<4>>)",
+    );
+    let logical = layout!(type logical_divide((m,16):(1,m), (2,(4)))).unwrap();
+    agrees(
+        &logical,
+        "((_2,4),((_4,_4))):((_1,_2),((8,32)))",
+        "logical_divide((8,16):(1,8), <2,<4>>)",
+    );
+    let nested = layout!(type logical_divide(((4,8),m):((1,4),32), ((2,4),4))).unwrap();
+    agrees(
+        &nested,
+        "(((_2,_2),(_4,_2)),(_4,2)):(((_1,_2),(_4,_16)),(_32,_128))",
+        "logical_divide(((4,8),8):((1,4),32), ((2,4),4))",
+    );
+    let short = layout!(type logical_divide(((4,8),m):((1,4),32), ((2),4))).unwrap();
+    agrees(
+        &short,
+        "(((_2,_2),_8),(_4,2)):(((_1,_2),_4),(_32,_128))",
+        "logical_divide(((4,8),8):((1,4),32), ((2),4))",
+    );
+}

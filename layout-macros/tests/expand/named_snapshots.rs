@@ -89,3 +89,8 @@ snapshot!(
     nested_mode_short_tile,
     "type zipped_divide(((4,8),m):((1,4),32), <<2>,4>)"
 );
+// A shape tiler is the by-mode tiler (fold.rs), CuTe's `Shape<_2,_2>`.
+snapshot!(
+    shape_tiler_divide,
+    "type zipped_divide((m,16):(1,m), (2,2))"
+);
