@@ -139,6 +139,10 @@ impl Expander<'_> {
                 if let Some(held) = inner::refused(e) {
                     return Err(self.ast.error(Some(held.span), inner::REFUSED));
                 }
+                if let Some((held, function)) = inner::unnested(e) {
+                    let message = inner::unnested_message(function);
+                    return Err(self.ast.error(Some(held.span), &message));
+                }
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)` and `right_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),

@@ -128,6 +128,37 @@ pub const REFUSED: &str = "`type` does not nest this call here: the call around 
      call without `type`; bind this result to a name first (`let t = layout!(type …)?;`, then \
      `#t`), or drop `type` to have the core compute the whole call at run time";
 
+/// An operand call of `e` (or of a call inside it) typed through the
+/// facade's traits alone (it has a named layout) that no typed form of the
+/// call around it takes, with that call's function: where `type` reports
+/// that it cannot nest it. (A partition around it says so itself.)
+pub fn unnested(e: &Expr) -> Option<(&Expr, &str)> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let held = args.iter().enumerate().find(|&(i, arg)| {
+        named::contains(arg)
+            && typed(arg)
+            && !nested::by_modes(e, i)
+            && !outer_typed(&bound(e, i))
+    });
+    match held {
+        Some((_, arg)) => Some((arg, name.as_str())),
+        None => args.iter().find_map(unnested),
+    }
+}
+
+/// Why [`unnested`] cannot nest an operand call in `function`.
+pub fn unnested_message(function: &str) -> String {
+    format!(
+        "`type` cannot nest this call in `{function}`: its result's type is a facade trait's \
+         associated type, which the macro cannot see, and `{function}` has no typed form that \
+         takes such a layout (after `type`, a named layout or a nested call's result is taken by the divides, \
+         `coalesce`, `complement`, `composition` and the products); drop `type` to have the core \
+         compute the whole call at run time"
+    )
+}
+
 impl Expander<'_> {
     /// The code for `e`, if an operand call's result is bound and the
     /// outer call typed on it.
