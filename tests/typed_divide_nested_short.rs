@@ -9,6 +9,7 @@
 //! index, in the three doors: the typed value's methods, the written-out
 //! nested layout after `type`, and a named layout after `type`.
 
+use layout_dsl::__private::{Fit, ModeTile};
 use layout_dsl::layout;
 use layout_dsl::typed::{C, Divide, TypedLayout, UnitTile};
 
@@ -191,4 +192,59 @@ fn a_shape_tiler_is_the_by_mode_tiler() {
         "(((_2,_2),_8),(_4,2)):(((_1,_2),_4),(_32,_128))",
         "logical_divide(((4,8),8):((1,4),32), ((2),4))",
     );
+}
+
+#[test]
+fn named_tiles_shorter_than_their_mode_are_checked_and_divided_alike() {
+    // A named tile `(C<2>,)` as a mode's entry of a written-out tiler,
+    // and a whole named tiler: CuTe's prints as above.
+    let m = 16usize;
+    let l = layout!(type ((4,8),m):((1,4),32));
+    let t = (C::<2>,);
+    let text = |f: &str| format!("{f}(((4,8),16):((1,4),32), <<2>,4>)");
+    let logical = layout!(type logical_divide(#l, (#t, 4))).unwrap();
+    agrees(
+        &logical,
+        "(((_2,_2),_8),(_4,4)):(((_1,_2),_4),(_32,_128))",
+        &text("logical_divide"),
+    );
+    // Without `type` too: a tiler nesting a named tile has no core value.
+    assert_eq!(layout!(logical_divide(#l, (#t, 4))).unwrap(), logical);
+    let zipped = layout!(type zipped_divide(((4,8),m):((1,4),32), (#t, 4))).unwrap();
+    agrees(
+        &zipped,
+        "(((_2),_4),((_2,_8),4)):(((_1),_32),((_2,_4),_128))",
+        &text("zipped_divide"),
+    );
+    let whole = ((C::<2>,), C::<4>);
+    assert_eq!(layout!(type zipped_divide(#l, #whole)).unwrap(), zipped);
+    // Over a leaf: the leaf as a rank-1 layout, never the unit tile the
+    // stand-in gives where the check at the name fails.
+    let a = layout!(type (8,16):(1,8));
+    let leaf = layout!(type zipped_divide(#a, (#t, 4))).unwrap();
+    agrees(
+        &leaf,
+        "(((_2),_4),((_4),_4)):(((_1),_8),((_2),_32))",
+        "zipped_divide((8,16):(1,8), <<2>,4>)",
+    );
+}
+
+/// The stand-in of a named tile that passes its check is the tile itself
+/// (else the divide would silently use unit tiles).
+#[test]
+fn the_stand_in_of_a_fitting_tile_is_itself() {
+    fn fitted<T: ModeTile<S>, S>() -> &'static str {
+        core::any::type_name::<T::Fitted>()
+    }
+    let name = core::any::type_name::<(C<2>,)>();
+    assert_eq!(fitted::<(C<2>,), C<8>>(), name);
+    assert_eq!(fitted::<(C<2>,), (C<4>, C<8>)>(), name);
+    assert_eq!(fitted::<(C<2>,), (C<4>, usize, C<8>)>(), name);
+    assert_eq!(fitted::<Fit<(C<2>,), C<8>>, C<8>>(), name);
+    let pair = core::any::type_name::<(C<2>, UnitTile)>();
+    assert_eq!(fitted::<(C<2>, UnitTile), (C<4>, usize, C<8>)>(), pair);
+    // A tile deeper than its mode stands in as unit tiles (its error is at
+    // the name).
+    let unit = core::any::type_name::<UnitTile>();
+    assert_eq!(fitted::<(C<2>, C<2>), C<8>>(), unit);
 }

@@ -137,10 +137,7 @@ pub fn unnested(e: &Expr) -> Option<(&Expr, &str)> {
         return None;
     };
     let held = args.iter().enumerate().find(|&(i, arg)| {
-        named::contains(arg)
-            && typed(arg)
-            && !nested::by_modes(e, i)
-            && !outer_typed(&bound(e, i))
+        named::contains(arg) && typed(arg) && !nested::by_modes(e, i) && !outer_typed(&bound(e, i))
     });
     match held {
         Some((_, arg)) => Some((arg, name.as_str())),
