@@ -248,3 +248,50 @@ fn the_stand_in_of_a_fitting_tile_is_itself() {
     let unit = core::any::type_name::<UnitTile>();
     assert_eq!(fitted::<(C<2>, C<2>), C<8>>(), unit);
 }
+
+/// The four divides of `((a,b),c)` by `((2),4)` and of `((a,b,c),d)` by
+/// `((3,1),2)`, every extent a run-time value (divisible or not): the
+/// core's offset at every index.
+fn check_dynamic(a: usize, b: usize, c: usize, d: usize) {
+    let two = layout!(type ((a,b),c):((1,a),{a * b}));
+    let text = format!("(({a},{b}),{c}):((1,{a}),{})", a * b);
+    let t = ((C::<2>,), C::<4>);
+    let tiler = "<<2>,4>";
+    same_offsets(
+        &two.logical_divide(t).unwrap(),
+        &format!("logical_divide({text}, {tiler})"),
+    );
+    same_offsets(
+        &two.zipped_divide(t).unwrap(),
+        &format!("zipped_divide({text}, {tiler})"),
+    );
+    same_offsets(
+        &two.tiled_divide(t).unwrap(),
+        &format!("tiled_divide({text}, {tiler})"),
+    );
+    same_offsets(
+        &two.flat_divide(t).unwrap(),
+        &format!("flat_divide({text}, {tiler})"),
+    );
+    let three = layout!(type ((a,b,c),d):((1,a,{a * b}),{a * b * c}));
+    let text = format!("(({a},{b},{c}),{d}):((1,{a},{}),{})", a * b, a * b * c);
+    let t = ((C::<3>, UnitTile), C::<2>);
+    let tiler = "<<3,1>,2>";
+    same_offsets(
+        &three.logical_divide(t).unwrap(),
+        &format!("logical_divide({text}, {tiler})"),
+    );
+    same_offsets(
+        &three.zipped_divide(t).unwrap(),
+        &format!("zipped_divide({text}, {tiler})"),
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn shorter_nested_tiles_agree_with_the_core(
+        a in 1usize..9, b in 1usize..5, c in 1usize..5, d in 1usize..5,
+    ) {
+        check_dynamic(a, b, c, d);
+    }
+}
