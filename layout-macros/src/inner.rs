@@ -21,6 +21,15 @@
 //! The macro cannot see whether a named layout has dynamic leaves, so that
 //! operand is refused at its call ([`refused`], one error), as nested.rs
 //! refuses a written-out one with dynamic leaves.
+//!
+//! An input with no named layout binds only `coalesce` of a nested
+//! written-out divide of at most 6 leaves ([`unnamed_fits`]): every other
+//! result type there is one the facade's traits could refuse past their
+//! limits (12 leaves, static strides for a complement) where the macro
+//! cannot see it, and such an input must compile wherever the macro types
+//! it (the golden sweep's promise; nested.rs types the rest, seeing their
+//! types). With a named layout, a limit the macro cannot see is rustc's
+//! error at the call, as for any call of a named layout.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -48,15 +57,46 @@ pub fn ident(name: &str) -> Option<Ident> {
 fn typed(e: &Expr) -> bool {
     matches!(e.kind, ExprKind::Call { .. })
         && kind(e) == Kind::Layout
+        && (facade_typed(e)
+            || divide::rule(e).is_some()
+            || rules::layout_type(e).is_some()
+            || nested::types(e))
+}
+
+/// Whether the macro types `e` through a facade trait (or by binding).
+fn facade_typed(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Call { .. })
+        && kind(e) == Kind::Layout
         && (divide::named_call(e).is_some()
             || named::value_method(e).is_some()
             || named::composition(e).is_some()
             || named_product::call(e).is_some()
             || divide::nested_call(e).is_some()
-            || divide::rule(e).is_some()
-            || rules::layout_type(e).is_some()
-            || nested::types(e)
             || call(e).is_some())
+}
+
+/// Without a named layout, every type is one the macro could check, and a
+/// call it types must compile (the sweep's promise): the facade's traits
+/// have limits the macro cannot see in a result's type (`coalesce` flattens
+/// at most 12 leaves; a product's complement needs static strides), so
+/// only what always holds is bound: `coalesce` of a divide of a nested
+/// written-out layout of at most 6 leaves (each leaf gives at most a tile
+/// and a rest, so at most 12). Calls the rules type are nested.rs's, which
+/// sees their types.
+fn unnamed_fits(e: &Expr, i: usize) -> bool {
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return false;
+    };
+    let Some((_, shape, _, _)) = args.get(i).and_then(divide::nested_call) else {
+        return false;
+    };
+    let coalesce = matches!(
+        crate::kind::typed_call(e),
+        Some((layout_core::registry::TypedForm::Coalesce, _, [_]))
+    );
+    let mut leaves = Vec::new();
+    crate::partition_args::leaves_of(shape, &mut leaves);
+    coalesce && leaves.len() <= 6
 }
 
 /// Whether the facade's traits take the outer call with its operand
@@ -80,8 +120,9 @@ fn call(e: &Expr) -> Option<(usize, Expr)> {
     if nested::types(e) {
         return None;
     }
+    let named = named::contains(e);
     args.iter().enumerate().find_map(|(i, arg)| {
-        if !typed(arg) || nested::by_modes(e, i) {
+        if !typed(arg) || nested::by_modes(e, i) || !named && !unnamed_fits(e, i) {
             return None;
         }
         let outer = bound(e, i);
