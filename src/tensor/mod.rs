@@ -46,6 +46,7 @@ pub mod typed;
 mod typed_args;
 mod typed_checks;
 mod typed_gemm;
+mod typed_gemm_accumulators;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
 mod typed_gemm_plan;

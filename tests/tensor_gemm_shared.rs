@@ -1,0 +1,125 @@
+//! The typed `gemm` into a C whose coordinates share elements, on f32:
+//! each element gets all its products in the naive loop's order (`k`,
+//! then `n`, `m`, `v`), bit for bit, whichever loop runs: C's distinct
+//! elements in a local array (`GemmKernel::Shared`, flat or nested C, the
+//! elements shared along one role or two), or in place when strides
+//! overlap (`GemmKernel::InPlace`, with V over 1 so the order of `v` and
+//! `m` within a step matters).
+
+mod gemm_support;
+
+use gemm_support::{FORMS, storage};
+use layout_core::{IntTuple, Layout};
+use layout_dsl::layout;
+use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
+use layout_dsl::tensor::{AsLayout, Tensor};
+
+/// The storage position of role coordinate `x` (`crd2idx` of one integer
+/// per mode), as the naive loop of `gemm_support`.
+fn at(l: &Layout, base: usize, roles: &[usize], x: [usize; 3]) -> usize {
+    let coord = IntTuple::Tuple(roles.iter().map(|&r| IntTuple::Int(x[r] as i64)).collect());
+    (base as i64 + l.crd2idx(&coord).unwrap()) as usize
+}
+
+/// `C(v,m,n) += A(v,m,k)·B(v,n,k)` over f32, one product at a time into
+/// the element, `k` outermost, then `n`, `m`, `v`.
+fn naive_f32(form: usize, l: [&Layout; 3], data: [&[f32]; 3], base: [usize; 3]) -> Vec<f32> {
+    let roles = FORMS[form].1;
+    let extent = |i: usize, role: usize| {
+        roles[i]
+            .iter()
+            .position(|&r| r == role)
+            .map_or(1, |mode| l[i].modes()[mode].size() as usize)
+    };
+    let (v, m, k, n) = (extent(0, 0), extent(0, 1), extent(0, 2), extent(1, 1));
+    let mut out = data[2].to_vec();
+    for kk in 0..k {
+        for nn in 0..n {
+            for mm in 0..m {
+                for vv in 0..v {
+                    let pa = at(l[0], base[0], roles[0], [vv, mm, kk]);
+                    let pb = at(l[1], base[1], roles[1], [vv, nn, kk]);
+                    let pc = at(l[2], base[2], roles[2], [vv, mm, nn]);
+                    out[pc] = out[pc] + data[0][pa] * data[1][pb];
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `gemm_kernel` says `kernel`, and the typed `gemm` gives the bits of
+/// [`naive_f32`] (values whose sums round differently by order).
+fn run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, kernel: GemmKernel)
+where
+    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LB: AsLayout + GemmOperand,
+    LC: AsLayout + GemmOperand,
+{
+    let core = |l: &dyn Fn() -> Layout| l();
+    let ca = core(&|| la.to_core().unwrap().into_owned());
+    let cb = core(&|| lb.to_core().unwrap().into_owned());
+    let cc = core(&|| lc.to_core().unwrap().into_owned());
+    let what = format!("{ca} x {cb} => {cc}");
+    assert_eq!(gemm_kernel(&la, &lb, &lc), Ok(kernel), "{what}");
+    let float = |(data, base): (Vec<i64>, usize), scale: f32| {
+        let values = data.iter().map(|&x| (x as f32 * scale).sin() * 1e3);
+        (values.collect::<Vec<f32>>(), base)
+    };
+    let (da, ba) = float(storage(&ca, 1), 0.37);
+    let (db, bb) = float(storage(&cb, 2), 0.53);
+    let (dc, bc) = float(storage(&cc, 3), 0.29);
+    let want = naive_f32(form, [&ca, &cb, &cc], [&da, &db, &dc], [ba, bb, bc]);
+    let mut out = dc.clone();
+    typed::gemm(
+        &Tensor::at_base(&da[..], la, ba).unwrap(),
+        &Tensor::at_base(&db[..], lb, bb).unwrap(),
+        &mut Tensor::at_base(&mut out[..], lc, bc).unwrap(),
+    );
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&out), bits(&want), "{what}");
+    assert_ne!(bits(&out), bits(&dc), "{what}: no product landed");
+}
+
+#[test]
+fn f32_bits_of_the_naive_order_where_c_shares() {
+    // (V,M,K) x (V,N,K) => (V,M,N), A's M nested and not one progression.
+    let la = layout!((2,(2,2),5):(1,(4,2),8));
+    let lb = layout!((2,3,5):(1,2,6));
+    // V and N on one element (slots of a flat C): an element's products
+    // come from two roles, whose order the naive loop fixes (`n` outside
+    // `v`).
+    run(4, la, lb, layout!((2,4,3):(0,1,0)), GemmKernel::Shared);
+    // M alone shared, and V with N (a flat C whose M has stride 1).
+    run(4, la, lb, layout!((2,4,3):(1,0,2)), GemmKernel::Shared);
+    run(4, la, lb, layout!((2,4,3):(0,1,4)), GemmKernel::Shared);
+    // C nested: V shared and one leaf of M (slots laid by tables).
+    run(
+        4,
+        la,
+        lb,
+        layout!((2,(2,2),3):(0,(1,0),2)),
+        GemmKernel::Shared,
+    );
+    run(
+        4,
+        la,
+        lb,
+        layout!((2,(2,2),3):(0,(0,3),1)),
+        GemmKernel::Shared,
+    );
+    // V and M overlapping (C(v,m,n) at v + m + 4n): in place, `m`
+    // outside `v` within a step as the naive loop.
+    run(4, la, lb, layout!((2,4,3):(1,1,4)), GemmKernel::InPlace);
+    run(
+        4,
+        la,
+        lb,
+        layout!((2,(2,2),3):(1,(1,2),4)),
+        GemmKernel::InPlace,
+    );
+    // (M,K) x (N,K) => (M,N), flat A into a nested C with a stride-0
+    // leaf: the slots' tables with A's strides.
+    let (a, b) = (layout!((4,5):(1,4)), layout!((3,5):(1,3)));
+    run(2, a, b, layout!(((2,2),3):((0,1),2)), GemmKernel::Shared);
+}
