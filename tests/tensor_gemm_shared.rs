@@ -123,3 +123,39 @@ fn f32_bits_of_the_naive_order_where_c_shares() {
     let (a, b) = (layout!((4,5):(1,4)), layout!((3,5):(1,3)));
     run(2, a, b, layout!(((2,2),3):((0,1),2)), GemmKernel::Shared);
 }
+
+/// Past the tables (`GemmKernel::Split`), f32 bits of the naive loop: a C
+/// whose coordinates have their own elements (A's offsets by blocks of
+/// one table shifted, `k` by slabs of 8 steps and a shorter last one),
+/// and C's that share elements, along `n` alone (blocks of `m`, `k`
+/// outermost) or otherwise (split at each use, the naive order).
+#[test]
+fn f32_bits_past_the_tables() {
+    let k = 11;
+    // M (3,40): blocks of 3·20 = 60 rows (20 divides 40), two of them.
+    let a = layout!(((3,40),k):((40,1),120));
+    let b = layout!((3,k):(1,3));
+    run(2, a, b, layout!((120,3):(1,120)), GemmKernel::Split);
+    // M (2,35): blocks would be of 2·7 rows: the odometer instead.
+    let a70 = layout!(((2,35),k):((35,1),70));
+    run(2, a70, b, layout!((70,3):(1,70)), GemmKernel::Split);
+    // C nested: its offsets by the odometer too.
+    run(
+        2,
+        a70,
+        b,
+        layout!(((7,10),3):((10,1),70)),
+        GemmKernel::Split,
+    );
+    // Columns on one element (along `n` alone), flat and nested.
+    run(2, a70, b, layout!((70,3):(1,0)), GemmKernel::Split);
+    run(2, a70, b, layout!(((7,10),3):((10,1),0)), GemmKernel::Split);
+    // C(i,j) at i + j (rows of two blocks share): the naive order.
+    run(2, a70, b, layout!((70,3):(1,1)), GemmKernel::Split);
+    // Rows on one element, V of 2 (the `v`s share too).
+    let (va, vb) = (
+        layout!((2,(2,35),3):(1,(70,2),140)),
+        layout!((2,3,3):(1,2,6)),
+    );
+    run(4, va, vb, layout!((2,70,3):(0,0,1)), GemmKernel::Split);
+}

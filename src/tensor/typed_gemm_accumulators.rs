@@ -306,3 +306,48 @@ fn flat_slot_strides(extent: [usize; 3], stride: [usize; 3]) -> Option<[usize; 3
     }
     Some(slots)
 }
+
+/// Whether the coordinates of C that share an element differ in `n`
+/// alone: its V's and M's leaves (of extent over 1) have strides other
+/// than 0, and all its leaves of stride other than 0 pass the test of
+/// distinct offsets (as [`slot_strides`]). Then a loop that runs `n`
+/// inside blocks of `(v, m)` still gives each element its products by
+/// ascending `n` within a step of `k`, as the naive loop. `false` past
+/// 64 such leaves.
+#[inline(always)]
+pub(super) fn shares_only_along_n<LC: GemmOperand>(c: &LC, rc: Roles) -> bool {
+    const MAX: usize = usize::BITS as usize;
+    let mut leaves = [(0u128, 0usize); MAX];
+    let (mut count, mut fits) = (0, true);
+    for (role, mode) in rc.into_iter().enumerate() {
+        let Some(mode) = mode else { continue };
+        c.leaves(mode, &mut |e, d| {
+            if e <= 1 {
+                return;
+            }
+            if d == 0 {
+                fits &= role == 2;
+            } else if count == MAX {
+                fits = false;
+            } else {
+                leaves[count] = ((d as isize).unsigned_abs() as u128, e);
+                count += 1;
+            }
+        });
+    }
+    if !fits {
+        return false;
+    }
+    let leaves = &mut leaves[..count];
+    leaves.sort_unstable();
+    let mut reach = 0u128;
+    for &(d, e) in leaves.iter() {
+        if d <= reach {
+            return false;
+        }
+        // No overflow: the distinct leaves' extents multiply to at most
+        // C's size, whose reach fits in `u128`.
+        reach = reach.saturating_add((e as u128 - 1).saturating_mul(d));
+    }
+    true
+}
