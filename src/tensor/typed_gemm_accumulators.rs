@@ -5,7 +5,8 @@
 //! some through stride-0 leaves ([`Slots`], the slot of each coordinate
 //! from [`slot_strides`]); else C's elements themselves ([`InPlace`]).
 
-use super::typed_gemm::{REGISTERS, by_role};
+use super::typed_gemm::REGISTERS;
+use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::{Pair, Split, role_offset};
 use crate::__private::{GemmOperand, Roles};
 

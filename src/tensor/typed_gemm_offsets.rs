@@ -6,9 +6,27 @@
 
 use core::mem::MaybeUninit;
 
-use super::typed_gemm::by_role;
 use super::typed_gemm_plan::TABLE;
 use crate::__private::{GemmOperand, Roles};
+
+/// `typed_gemm::by_role` (extents and strides of an operand's three
+/// roles) written out, without `array::map` and closures: in a large
+/// caller, as the nested loops inlined, those stayed outlined calls and
+/// nothing after them folded (a flat C's strides, so its slots).
+#[inline(always)]
+pub(super) fn by_role(modes: [(usize, usize); 3], roles: Roles) -> ([usize; 3], [usize; 3]) {
+    #[inline(always)]
+    fn mode(modes: &[(usize, usize); 3], role: Option<usize>) -> (usize, usize) {
+        match role {
+            Some(i) => modes[i],
+            None => (1, 0),
+        }
+    }
+    let (e0, d0) = mode(&modes, roles[0]);
+    let (e1, d1) = mode(&modes, roles[1]);
+    let (e2, d2) = mode(&modes, roles[2]);
+    ([e0, e1, e2], [d0, d1, d2])
+}
 
 /// The offset of 1-D coordinate `index` of the mode playing `role` (0:
 /// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.

@@ -8,8 +8,9 @@ use core::mem::MaybeUninit;
 use layout_core::Error;
 
 use super::gemm::check_extents;
-use super::typed_gemm::{REGISTERS, by_role, check_sizes, distinct_offsets};
+use super::typed_gemm::{REGISTERS, check_sizes, distinct_offsets};
 use super::typed_gemm_accumulators::slot_strides;
+use super::typed_gemm_offsets::by_role;
 use crate::__private::{Gemm, GemmOperand, Roles};
 
 /// How many coordinates an offsets table holds (as many as the local

@@ -12,8 +12,8 @@
 
 use core::mem::MaybeUninit;
 
-use super::typed_gemm::by_role;
 use super::typed_gemm_accumulators::shares_only_along_n;
+use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_plan::TABLE;
 use super::typed_gemm_walk::{Blocks, LEAVES, Odometer};
