@@ -176,7 +176,8 @@ fn blocked_slabs<T, EA, EB, EC, LA, LB, LC>(
     // block's coordinates.
     let mut slab = [MaybeUninit::<T>::uninit(); STEPS * TABLE];
     let (mut a_at, mut c_at) = ([0usize; TABLE], [0usize; TABLE]);
-    let (mut a_k, mut b_col) = ([0usize; STEPS], [MaybeUninit::<T>::uninit(); STEPS]);
+    let mut a_k = [ad.as_ptr(); STEPS];
+    let mut b_col = [MaybeUninit::<T>::uninit(); STEPS];
     for m0 in (0..m).step_by(rows) {
         let rows = rows.min(m - m0);
         let size = Ord::min(v * rows, TABLE);
@@ -190,18 +191,23 @@ fn blocked_slabs<T, EA, EB, EC, LA, LB, LC>(
         for k0 in (0..k).step_by(STEPS) {
             // `steps` is STEPS (a constant) but at the last slab.
             let mut run = |steps: usize| {
+                // Each step's first element, as a pointer, so that a
+                // gathered value is one load (base and offset in the
+                // address) and one store.
                 for (s, a_k) in a_k[..steps].iter_mut().enumerate() {
-                    *a_k = a.base.wrapping_add(role_offset(la, ra, 2, k0 + s));
+                    let at = a.base.wrapping_add(role_offset(la, ra, 2, k0 + s));
+                    *a_k = ad.as_ptr().wrapping_add(at);
                 }
                 for (t, &offset) in a_at[..size].iter().enumerate() {
                     for (s, &a_k) in a_k[..steps].iter().enumerate() {
-                        // SAFETY: the odometer gives an offset of A's
-                        // coordinate `(t % v, m0 + t / v)`, below `(v, m)`,
-                        // from its base at step `k0 + s < k`, checked
-                        // against its engine when it was built; `s·TABLE +
-                        // t < STEPS·TABLE`.
+                        // SAFETY: `a_k + offset` is A's element of
+                        // coordinate `(t % v, m0 + t / v)` (the walk's
+                        // offset, below `(v, m)`) at step `k0 + s < k`
+                        // (two's complement offsets: wrapping pointer
+                        // sums), in its engine (checked when A was
+                        // built); `s·TABLE + t < STEPS·TABLE`.
                         unsafe {
-                            let value = *ad.get_unchecked(a_k.wrapping_add(offset));
+                            let value = *a_k.wrapping_add(offset);
                             slab.get_unchecked_mut(s * TABLE + t).write(value);
                         }
                     }
