@@ -8,18 +8,11 @@
 
 mod gemm_support;
 
-use gemm_support::{FORMS, storage};
-use layout_core::{IntTuple, Layout};
+use gemm_support::{FORMS, at, naive, storage};
+use layout_core::Layout;
 use layout_dsl::layout;
 use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
 use layout_dsl::tensor::{AsLayout, Tensor};
-
-/// The storage position of role coordinate `x` (`crd2idx` of one integer
-/// per mode), as the naive loop of `gemm_support`.
-fn at(l: &Layout, base: usize, roles: &[usize], x: [usize; 3]) -> usize {
-    let coord = IntTuple::Tuple(roles.iter().map(|&r| IntTuple::Int(x[r] as i64)).collect());
-    (base as i64 + l.crd2idx(&coord).unwrap()) as usize
-}
 
 /// `C(v,m,n) += A(v,m,k)·B(v,n,k)` over f32, one product at a time into
 /// the element, `k` outermost, then `n`, `m`, `v`.
@@ -37,10 +30,11 @@ fn naive_f32(form: usize, l: [&Layout; 3], data: [&[f32]; 3], base: [usize; 3]) 
         for nn in 0..n {
             for mm in 0..m {
                 for vv in 0..v {
+                    let [vv, mm, nn, kk] = [vv, mm, nn, kk].map(|x| x as i64);
                     let pa = at(l[0], base[0], roles[0], [vv, mm, kk]);
                     let pb = at(l[1], base[1], roles[1], [vv, nn, kk]);
                     let pc = at(l[2], base[2], roles[2], [vv, mm, nn]);
-                    out[pc] = out[pc] + data[0][pa] * data[1][pb];
+                    out[pc] += data[0][pa] * data[1][pb];
                 }
             }
         }
@@ -49,19 +43,33 @@ fn naive_f32(form: usize, l: [&Layout; 3], data: [&[f32]; 3], base: [usize; 3]) 
 }
 
 /// `gemm_kernel` says `kernel`, and the typed `gemm` gives the bits of
-/// [`naive_f32`] (values whose sums round differently by order).
+/// [`naive_f32`] (values whose sums round differently by order), and on
+/// the integers of the storage, `gemm_support`'s naive loop.
 fn run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, kernel: GemmKernel)
 where
-    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
-    LB: AsLayout + GemmOperand,
-    LC: AsLayout + GemmOperand,
+    LA: AsLayout + GemmOperand + Gemm<LB, LC> + Copy,
+    LB: AsLayout + GemmOperand + Copy,
+    LC: AsLayout + GemmOperand + Copy,
 {
-    let core = |l: &dyn Fn() -> Layout| l();
-    let ca = core(&|| la.to_core().unwrap().into_owned());
-    let cb = core(&|| lb.to_core().unwrap().into_owned());
-    let cc = core(&|| lc.to_core().unwrap().into_owned());
+    let ca = la.to_core().unwrap().into_owned();
+    let cb = lb.to_core().unwrap().into_owned();
+    let cc = lc.to_core().unwrap().into_owned();
     let what = format!("{ca} x {cb} => {cc}");
     assert_eq!(gemm_kernel(&la, &lb, &lc), Ok(kernel), "{what}");
+    let (ia, ib, ic) = (storage(&ca, 1), storage(&cb, 2), storage(&cc, 3));
+    let want = naive(
+        form,
+        [&ca, &cb, &cc],
+        [&ia.0, &ib.0, &ic.0],
+        [ia.1, ib.1, ic.1],
+    );
+    let mut out = ic.0.clone();
+    typed::gemm(
+        &Tensor::at_base(&ia.0[..], la, ia.1).unwrap(),
+        &Tensor::at_base(&ib.0[..], lb, ib.1).unwrap(),
+        &mut Tensor::at_base(&mut out[..], lc, ic.1).unwrap(),
+    );
+    assert_eq!(out, want, "{what}: integers");
     let float = |(data, base): (Vec<i64>, usize), scale: f32| {
         let values = data.iter().map(|&x| (x as f32 * scale).sin() * 1e3);
         (values.collect::<Vec<f32>>(), base)

@@ -16,7 +16,7 @@ use super::typed_gemm_accumulators::shares_only_along_n;
 use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_plan::TABLE;
-use super::typed_gemm_walk::{Blocks, LEAVES, Odometer};
+use super::typed_gemm_walk::{Blocks, Odometer};
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{GemmOperand, Roles};
 
@@ -31,7 +31,7 @@ use crate::__private::{GemmOperand, Roles};
 /// `k` too) and the offsets are walked at each step. `false` (nothing
 /// written) for other sharing (the naive loop's order then matters
 /// across blocks), when V is over `TABLE` or a `(V,M)` has more than
-/// [`LEAVES`] leaves: the caller splits at each use.
+/// [`LEAVES`](super::typed_gemm_walk::LEAVES) leaves: the caller splits at each use.
 #[inline(always)]
 pub(super) fn blocked<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
