@@ -8,9 +8,11 @@
 //! the leaves (each leaf repeats the table so far, shifted by its stride:
 //! no division: `typed_gemm_offsets.rs`), and at each step of `k` A's
 //! and B's slabs are gathered into local arrays, which the products read
-//! as the strided kernel reads a column. C is summed in a local array when it is small and its
-//! coordinates have their own elements, else in place: one loop ([`sum`])
-//! over one accumulator accessor ([`Accumulator`]). Past the tables, the
+//! as the strided kernel reads a column. C is summed in a local array when
+//! it is small and its coordinates have their own elements, in a local
+//! array of its distinct elements when it shares some through stride-0
+//! leaves, else in place: one loop ([`sum`]) over one accumulator accessor
+//! ([`Accumulator`], `typed_gemm_accumulators.rs`). Past the tables, the
 //! blocks of `typed_gemm_split.rs`, and past those, offsets split where
 //! they are used.
 
