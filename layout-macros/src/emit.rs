@@ -175,7 +175,11 @@ pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> To
 /// stream per part, a call into the compiler each, which every static
 /// layout of a debug build paid (BENCHMARKS.md, "A `Display`ed result").
 fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
-    let function = if signed { "layout_signed" } else { "layout" };
+    private_call(if signed { "layout_signed" } else { "layout" }, args)
+}
+
+/// `::layout_dsl::__private::FUNCTION(ARGS)`, as one list of tokens.
+fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
     let span = Span::call_site();
     let mut out: Vec<TokenTree> = Vec::with_capacity(10);
     for segment in ["layout_dsl", "__private", function] {
@@ -203,7 +207,13 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
         return Err(Untypable::TooDeep);
     }
     let signed = l.stride().leaves().any(|d| d < 0);
-    let leaf = if numbers_in_type(l, zero_sized) {
+    let in_type = numbers_in_type(l, zero_sized);
+    if !in_type && !signed {
+        if let Some(name) = common_nesting(l.shape()) {
+            return Ok(common_layout_call(&name, l));
+        }
+    }
+    let leaf = if in_type {
         push_static_leaf
     } else {
         push_value_leaf
@@ -213,6 +223,59 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     args.push(comma());
     push_tree(l.stride(), leaf, &mut args)?;
     Ok(layout_call(args, signed))
+}
+
+/// The name of the facade's constructor for a layout of `shape`'s nesting
+/// (`layout_ollc` for `(4,8)`: `l` a leaf, `o…c` a tuple), if it has one:
+/// the nestings of `src/private/common_layouts.rs`, a leaf, a tuple of one
+/// to three items each a leaf or a tuple of two or three leaves, and the
+/// flat rank 4 (a test writes a layout of each and of the nestings next to
+/// them).
+pub fn common_nesting(shape: &IntTuple) -> Option<String> {
+    let leaf = |t: &IntTuple| matches!(t, IntTuple::Int(_));
+    let mut name = String::from("layout_");
+    match shape {
+        IntTuple::Int(_) => name.push('l'),
+        IntTuple::Tuple(items) if items.len() == 4 && items.iter().all(leaf) => {
+            name.push_str("ollllc");
+        }
+        IntTuple::Tuple(items) if (1..=3).contains(&items.len()) => {
+            name.push('o');
+            for item in items {
+                match item {
+                    IntTuple::Int(_) => name.push('l'),
+                    IntTuple::Tuple(inner)
+                        if (2..=3).contains(&inner.len()) && inner.iter().all(leaf) =>
+                    {
+                        name.push('o');
+                        name.extend(inner.iter().map(|_| 'l'));
+                        name.push('c');
+                    }
+                    IntTuple::Tuple(_) => return None,
+                }
+            }
+            name.push('c');
+        }
+        IntTuple::Tuple(_) => return None,
+    }
+    Some(name)
+}
+
+/// `::layout_dsl::__private::NAME(s0, …, d0, …)`: the constructor of a
+/// common nesting ([`common_nesting`]), the leaves of shape and stride
+/// (`usize`, none negative) its arguments in order. Cheaper for rustc
+/// than the nested tuple through the generic `layout`: no tuple
+/// expression and no generic call at the call site (BENCHMARKS.md, "A
+/// `Display`ed result: a constructor per nesting").
+fn common_layout_call(name: &str, l: &Layout) -> TokenStream {
+    let mut args: Vec<TokenTree> = Vec::new();
+    for n in l.shape().leaves().chain(l.stride().leaves()) {
+        if !args.is_empty() {
+            args.push(comma());
+        }
+        args.push(Literal::u64_unsuffixed(n.unsigned_abs()).into());
+    }
+    private_call(name, args)
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).
