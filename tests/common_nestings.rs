@@ -29,6 +29,17 @@ macro_rules! check {
     };
 }
 
+/// A constructor's argument holds four leaves of 16 bits: 65535 is the
+/// largest packed; 65536 (in the shape or the stride) takes the generic
+/// constructor, with the same value.
+#[test]
+fn leaves_at_the_packing_limit() {
+    check!((65535, 2):(1, 65535), ((65535usize, 2usize), (1usize, 65535usize)), "(65535,2):(1,65535)");
+    check!((65536, 2):(1, 65536), ((65536usize, 2usize), (1usize, 65536usize)), "(65536,2):(1,65536)");
+    check!((2, 3):(1, 65536), ((2usize, 3usize), (1usize, 65536usize)), "(2,3):(1,65536)");
+    check!(((2, 3), (4, 5), 6):((65535, 1), (7, 8), 9), (((2usize, 3usize), (4usize, 5usize), 6usize), ((65535usize, 1usize), (7usize, 8usize), 9usize)), "((2,3),(4,5),6):((65535,1),(7,8),9)");
+}
+
 #[test]
 fn every_common_nesting_and_its_neighbours() {
     check!(2:0, (2usize, 0usize), "2:0");

@@ -209,8 +209,9 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     let signed = l.stride().leaves().any(|d| d < 0);
     let in_type = numbers_in_type(l, zero_sized);
     if !in_type && !signed {
-        if let Some(name) = common_nesting(l.shape()) {
-            return Ok(common_layout_call(&name, l));
+        if let Some(call) = common_nesting(l.shape()).and_then(|name| common_layout_call(&name, l))
+        {
+            return Ok(call);
         }
     }
     let leaf = if in_type {
@@ -261,21 +262,38 @@ pub fn common_nesting(shape: &IntTuple) -> Option<String> {
     Some(name)
 }
 
-/// `::layout_dsl::__private::NAME(s0, …, d0, …)`: the constructor of a
-/// common nesting ([`common_nesting`]), the leaves of shape and stride
-/// (`usize`, none negative) its arguments in order. Cheaper for rustc
-/// than the nested tuple through the generic `layout`: no tuple
-/// expression and no generic call at the call site (BENCHMARKS.md, "A
-/// `Display`ed result: a constructor per nesting").
-fn common_layout_call(name: &str, l: &Layout) -> TokenStream {
-    let mut args: Vec<TokenTree> = Vec::new();
-    for n in l.shape().leaves().chain(l.stride().leaves()) {
+/// The bits of one leaf in an argument of a common nesting's constructor,
+/// and how many leaves one `u64` argument holds: the facade's
+/// `common_layouts::{LEAF_BITS, LEAVES_PER_WORD}` (tests/common_nestings.rs
+/// checks every nesting's value, and leaves at the limit).
+const LEAF_BITS: u32 = 16;
+const LEAVES_PER_WORD: usize = 4;
+
+/// `::layout_dsl::__private::NAME(w0, …)`: the constructor of a common
+/// nesting ([`common_nesting`]), the leaves of shape then stride packed
+/// [`LEAVES_PER_WORD`] to a `u64` argument, the first in the lowest bits;
+/// `None` if a leaf does not fit in [`LEAF_BITS`] (or is negative). Cheaper
+/// for rustc than the nested tuple through the generic `layout`: no tuple
+/// expression, no generic call, and a debug build pays for every argument
+/// (BENCHMARKS.md, "A `Display`ed result: a constructor per nesting").
+fn common_layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
+    let mut words: Vec<u64> = Vec::new();
+    for (k, n) in l.shape().leaves().chain(l.stride().leaves()).enumerate() {
+        let n = u64::try_from(n).ok().filter(|&n| n < 1 << LEAF_BITS)?;
+        let slot = k % LEAVES_PER_WORD;
+        if slot == 0 {
+            words.push(0);
+        }
+        *words.last_mut()? |= n << (LEAF_BITS * slot as u32);
+    }
+    let mut args: Vec<TokenTree> = Vec::with_capacity(2 * words.len());
+    for word in words {
         if !args.is_empty() {
             args.push(comma());
         }
-        args.push(Literal::u64_unsuffixed(n.unsigned_abs()).into());
+        args.push(Literal::u64_unsuffixed(word).into());
     }
-    private_call(name, args)
+    Some(private_call(name, args))
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).

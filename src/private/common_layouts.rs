@@ -13,16 +13,18 @@
 //! formatted, measured in BENCHMARKS.md ("A `Display`ed result: thin per
 //! type").
 //!
-//! Each nesting also has a constructor of its own, not generic, its leaves
-//! plain `usize` arguments (`layout_ollc(4, 8, 8, 1)` for `(4,8):(8,1)`),
-//! which `layout!` writes for a static layout of that nesting instead of
-//! the generic [`layout`] of a nested tuple: the call site then holds no
-//! tuple expression and no generic call, ≈0.14 M rustc instructions less
-//! per call in a debug build (BENCHMARKS.md, "A `Display`ed result: a
-//! constructor per nesting"). The macro names a constructor by its
-//! nesting (`l` a leaf, `o…c` a tuple) only for the nestings listed here
-//! (`layout-macros`' `emit::common_nesting`, which a test checks against
-//! this list).
+//! Each nesting also has a constructor of its own, not generic, which
+//! `layout!` writes for a static layout of that nesting instead of the
+//! generic [`layout`] of a nested tuple: its leaves, shape then stride,
+//! packed four to a `u64` argument ([`LEAF_BITS`] each), so `(4,8):(8,1)`
+//! is `layout_ollc(0x0001_0008_0008_0004)`. The call site then holds no
+//! tuple expression, no generic call and a few arguments instead of one
+//! per leaf, each of which a debug build pays for in every phase
+//! (BENCHMARKS.md, "A `Display`ed result: a constructor per nesting"). The
+//! macro names a constructor by its nesting (`l` a leaf, `o…c` a tuple)
+//! only for the nestings listed here (`layout-macros`'
+//! `emit::common_nesting`; tests/common_nestings.rs writes a layout of
+//! each).
 //!
 //! The nestings are every tree of up to three items, each a leaf or a
 //! tuple of two or three leaves, and the flat rank 4: the results of the
@@ -38,6 +40,32 @@ use core::fmt;
 
 use super::layout::{Layout, layout};
 
+/// The bits of one leaf in a constructor's argument: a word holds
+/// [`LEAVES_PER_WORD`] leaves, the first in its lowest bits. `layout!`
+/// packs the leaves so (`layout-macros`' `emit::common_layout_call`) when
+/// each is below `1 << LEAF_BITS`, and otherwise writes the generic
+/// constructor's call.
+pub const LEAF_BITS: u32 = 16;
+
+/// How many leaves one `u64` argument of a constructor holds.
+pub const LEAVES_PER_WORD: usize = 4;
+
+/// The four leaves packed in `word` ([`LEAF_BITS`] each, lowest first).
+/// Straight-line, so that an optimised build folds it with the
+/// constructor's constant argument as early as the leaves it replaces
+/// (a loop over the words folded late, and the code around a layout's
+/// `crd2idx` came out different).
+#[cfg_attr(not(debug_assertions), inline(always))]
+const fn split(word: u64) -> [usize; LEAVES_PER_WORD] {
+    const MASK: u64 = (1 << LEAF_BITS) - 1;
+    [
+        (word & MASK) as usize,
+        ((word >> LEAF_BITS) & MASK) as usize,
+        ((word >> (2 * LEAF_BITS)) & MASK) as usize,
+        ((word >> (3 * LEAF_BITS)) & MASK) as usize,
+    ]
+}
+
 /// The tuple type of a nesting written with leaf names: `(a, (b, c))` is
 /// `(usize, (usize, usize))`.
 macro_rules! nesting {
@@ -49,16 +77,16 @@ macro_rules! nesting {
 /// leaves): its constructor, and the addresses of its constructor,
 /// `to_string` and `Display::fmt`, which make this crate compile them.
 macro_rules! common {
-    ($($name:ident($($s:ident),+; $($d:ident),+) = $S:tt : $D:tt;)*) => {
+    ($($name:ident($($w:ident = $a:tt $b:tt $c:tt $d:tt),+) = $S:tt : $D:tt;)*) => {
         $(
             /// Not API: the layout of this nesting from its leaves in
-            /// order, shape then stride (see the module's documentation).
+            /// order, shape then stride, packed four to a word (see the
+            /// module's documentation).
             #[doc(hidden)]
             #[cfg_attr(not(debug_assertions), inline)]
-            #[allow(clippy::too_many_arguments)]
             #[must_use]
-            pub const fn $name($($s: usize,)+ $($d: usize),+)
-                -> Layout<nesting!($S), nesting!($D)> {
+            pub const fn $name($($w: u64),+) -> Layout<nesting!($S), nesting!($D)> {
+                $(let [$a, $b, $c, $d] = split($w);)+
                 layout($S, $D)
             }
         )*
@@ -90,99 +118,99 @@ macro_rules! common {
 }
 
 common! {
-    layout_l(s0; d0) = s0 : d0;
-    layout_olc(s0; d0) = (s0,) : (d0,);
-    layout_oollcc(s0, s1; d0, d1) = ((s0, s1),) : ((d0, d1),);
-    layout_oolllcc(s0, s1, s2; d0, d1, d2) = ((s0, s1, s2),) : ((d0, d1, d2),);
-    layout_ollc(s0, s1; d0, d1) = (s0, s1) : (d0, d1);
-    layout_olollcc(s0, s1, s2; d0, d1, d2) = (s0, (s1, s2)) : (d0, (d1, d2));
-    layout_ololllcc(s0, s1, s2, s3; d0, d1, d2, d3) = (s0, (s1, s2, s3)) : (d0, (d1, d2, d3));
-    layout_oollclc(s0, s1, s2; d0, d1, d2) = ((s0, s1), s2) : ((d0, d1), d2);
-    layout_oollcollcc(s0, s1, s2, s3; d0, d1, d2, d3) = ((s0, s1), (s2, s3)) : ((d0, d1), (d2, d3));
-    layout_oollcolllcc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_l(w0 = s0 d0 _ _) = s0 : d0;
+    layout_olc(w0 = s0 d0 _ _) = (s0,) : (d0,);
+    layout_oollcc(w0 = s0 s1 d0 d1) = ((s0, s1),) : ((d0, d1),);
+    layout_oolllcc(w0 = s0 s1 s2 d0, w1 = d1 d2 _ _) = ((s0, s1, s2),) : ((d0, d1, d2),);
+    layout_ollc(w0 = s0 s1 d0 d1) = (s0, s1) : (d0, d1);
+    layout_olollcc(w0 = s0 s1 s2 d0, w1 = d1 d2 _ _) = (s0, (s1, s2)) : (d0, (d1, d2));
+    layout_ololllcc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = (s0, (s1, s2, s3)) : (d0, (d1, d2, d3));
+    layout_oollclc(w0 = s0 s1 s2 d0, w1 = d1 d2 _ _) = ((s0, s1), s2) : ((d0, d1), d2);
+    layout_oollcollcc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = ((s0, s1), (s2, s3)) : ((d0, d1), (d2, d3));
+    layout_oollcolllcc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = ((s0, s1), (s2, s3, s4))
         : ((d0, d1), (d2, d3, d4));
-    layout_oolllclc(s0, s1, s2, s3; d0, d1, d2, d3) = ((s0, s1, s2), s3) : ((d0, d1, d2), d3);
-    layout_oolllcollcc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_oolllclc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = ((s0, s1, s2), s3) : ((d0, d1, d2), d3);
+    layout_oolllcollcc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = ((s0, s1, s2), (s3, s4))
         : ((d0, d1, d2), (d3, d4));
-    layout_oolllcolllcc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_oolllcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = ((s0, s1, s2), (s3, s4, s5))
         : ((d0, d1, d2), (d3, d4, d5));
-    layout_olllc(s0, s1, s2; d0, d1, d2) = (s0, s1, s2) : (d0, d1, d2);
-    layout_ollollcc(s0, s1, s2, s3; d0, d1, d2, d3) = (s0, s1, (s2, s3)) : (d0, d1, (d2, d3));
-    layout_ollolllcc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_olllc(w0 = s0 s1 s2 d0, w1 = d1 d2 _ _) = (s0, s1, s2) : (d0, d1, d2);
+    layout_ollollcc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = (s0, s1, (s2, s3)) : (d0, d1, (d2, d3));
+    layout_ollolllcc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = (s0, s1, (s2, s3, s4))
         : (d0, d1, (d2, d3, d4));
-    layout_olollclc(s0, s1, s2, s3; d0, d1, d2, d3) = (s0, (s1, s2), s3) : (d0, (d1, d2), d3);
-    layout_olollcollcc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_olollclc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = (s0, (s1, s2), s3) : (d0, (d1, d2), d3);
+    layout_olollcollcc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = (s0, (s1, s2), (s3, s4))
         : (d0, (d1, d2), (d3, d4));
-    layout_olollcolllcc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_olollcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = (s0, (s1, s2), (s3, s4, s5))
         : (d0, (d1, d2), (d3, d4, d5));
-    layout_ololllclc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_ololllclc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = (s0, (s1, s2, s3), s4)
         : (d0, (d1, d2, d3), d4);
-    layout_ololllcollcc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_ololllcollcc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = (s0, (s1, s2, s3), (s4, s5))
         : (d0, (d1, d2, d3), (d4, d5));
-    layout_ololllcolllcc(s0, s1, s2, s3, s4, s5, s6; d0, d1, d2, d3, d4, d5, d6)
+    layout_ololllcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 d0, w2 = d1 d2 d3 d4, w3 = d5 d6 _ _)
         = (s0, (s1, s2, s3), (s4, s5, s6))
         : (d0, (d1, d2, d3), (d4, d5, d6));
-    layout_oollcllc(s0, s1, s2, s3; d0, d1, d2, d3) = ((s0, s1), s2, s3) : ((d0, d1), d2, d3);
-    layout_oollclollcc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_oollcllc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = ((s0, s1), s2, s3) : ((d0, d1), d2, d3);
+    layout_oollclollcc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = ((s0, s1), s2, (s3, s4))
         : ((d0, d1), d2, (d3, d4));
-    layout_oollclolllcc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_oollclolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = ((s0, s1), s2, (s3, s4, s5))
         : ((d0, d1), d2, (d3, d4, d5));
-    layout_oollcollclc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_oollcollclc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = ((s0, s1), (s2, s3), s4)
         : ((d0, d1), (d2, d3), d4);
-    layout_oollcollcollcc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_oollcollcollcc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = ((s0, s1), (s2, s3), (s4, s5))
         : ((d0, d1), (d2, d3), (d4, d5));
-    layout_oollcollcolllcc(s0, s1, s2, s3, s4, s5, s6; d0, d1, d2, d3, d4, d5, d6)
+    layout_oollcollcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 d0, w2 = d1 d2 d3 d4, w3 = d5 d6 _ _)
         = ((s0, s1), (s2, s3), (s4, s5, s6))
         : ((d0, d1), (d2, d3), (d4, d5, d6));
-    layout_oollcolllclc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_oollcolllclc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = ((s0, s1), (s2, s3, s4), s5)
         : ((d0, d1), (d2, d3, d4), d5);
-    layout_oollcolllcollcc(s0, s1, s2, s3, s4, s5, s6; d0, d1, d2, d3, d4, d5, d6)
+    layout_oollcolllcollcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 d0, w2 = d1 d2 d3 d4, w3 = d5 d6 _ _)
         = ((s0, s1), (s2, s3, s4), (s5, s6))
         : ((d0, d1), (d2, d3, d4), (d5, d6));
-    layout_oollcolllcolllcc(s0, s1, s2, s3, s4, s5, s6, s7; d0, d1, d2, d3, d4, d5, d6, d7)
+    layout_oollcolllcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 s7, w2 = d0 d1 d2 d3, w3 = d4 d5 d6 d7)
         = ((s0, s1), (s2, s3, s4), (s5, s6, s7))
         : ((d0, d1), (d2, d3, d4), (d5, d6, d7));
-    layout_oolllcllc(s0, s1, s2, s3, s4; d0, d1, d2, d3, d4)
+    layout_oolllcllc(w0 = s0 s1 s2 s3, w1 = s4 d0 d1 d2, w2 = d3 d4 _ _)
         = ((s0, s1, s2), s3, s4)
         : ((d0, d1, d2), d3, d4);
-    layout_oolllclollcc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_oolllclollcc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = ((s0, s1, s2), s3, (s4, s5))
         : ((d0, d1, d2), d3, (d4, d5));
-    layout_oolllclolllcc(s0, s1, s2, s3, s4, s5, s6; d0, d1, d2, d3, d4, d5, d6)
+    layout_oolllclolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 d0, w2 = d1 d2 d3 d4, w3 = d5 d6 _ _)
         = ((s0, s1, s2), s3, (s4, s5, s6))
         : ((d0, d1, d2), d3, (d4, d5, d6));
-    layout_oolllcollclc(s0, s1, s2, s3, s4, s5; d0, d1, d2, d3, d4, d5)
+    layout_oolllcollclc(w0 = s0 s1 s2 s3, w1 = s4 s5 d0 d1, w2 = d2 d3 d4 d5)
         = ((s0, s1, s2), (s3, s4), s5)
         : ((d0, d1, d2), (d3, d4), d5);
-    layout_oolllcollcollcc(s0, s1, s2, s3, s4, s5, s6; d0, d1, d2, d3, d4, d5, d6)
+    layout_oolllcollcollcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 d0, w2 = d1 d2 d3 d4, w3 = d5 d6 _ _)
         = ((s0, s1, s2), (s3, s4), (s5, s6))
         : ((d0, d1, d2), (d3, d4), (d5, d6));
-    layout_oolllcollcolllcc(s0, s1, s2, s3, s4, s5, s6, s7; d0, d1, d2, d3, d4, d5, d6, d7)
+    layout_oolllcollcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 s7, w2 = d0 d1 d2 d3, w3 = d4 d5 d6 d7)
         = ((s0, s1, s2), (s3, s4), (s5, s6, s7))
         : ((d0, d1, d2), (d3, d4), (d5, d6, d7));
-    layout_oolllcolllclc(s0, s1, s2, s3, s4, s5, s6; d0, d1, d2, d3, d4, d5, d6)
+    layout_oolllcolllclc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 d0, w2 = d1 d2 d3 d4, w3 = d5 d6 _ _)
         = ((s0, s1, s2), (s3, s4, s5), s6)
         : ((d0, d1, d2), (d3, d4, d5), d6);
-    layout_oolllcolllcollcc(s0, s1, s2, s3, s4, s5, s6, s7; d0, d1, d2, d3, d4, d5, d6, d7)
+    layout_oolllcolllcollcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 s7, w2 = d0 d1 d2 d3, w3 = d4 d5 d6 d7)
         = ((s0, s1, s2), (s3, s4, s5), (s6, s7))
         : ((d0, d1, d2), (d3, d4, d5), (d6, d7));
-    layout_oolllcolllcolllcc(s0, s1, s2, s3, s4, s5, s6, s7, s8; d0, d1, d2, d3, d4, d5, d6, d7, d8)
+    layout_oolllcolllcolllcc(w0 = s0 s1 s2 s3, w1 = s4 s5 s6 s7, w2 = s8 d0 d1 d2, w3 = d3 d4 d5 d6, w4 = d7 d8 _ _)
         = ((s0, s1, s2), (s3, s4, s5), (s6, s7, s8))
         : ((d0, d1, d2), (d3, d4, d5), (d6, d7, d8));
-    layout_ollllc(s0, s1, s2, s3; d0, d1, d2, d3) = (s0, s1, s2, s3) : (d0, d1, d2, d3);
+    layout_ollllc(w0 = s0 s1 s2 s3, w1 = d0 d1 d2 d3) = (s0, s1, s2, s3) : (d0, d1, d2, d3);
 }
 
 #[cfg(all(test, debug_assertions))]
