@@ -195,10 +195,12 @@ fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
 /// same generic code for every layout of one nesting, so that it costs
 /// about what the hand-written arithmetic costs to compile; wherever the
 /// value is known (inline use, a `const`) an optimised build folds it.
-/// The nested literal through `__private::layout` is the cheapest value of
-/// this type found: a `const` block, a flat array rebuilt by a `const fn`
-/// or by a trait, and an `inline(always)` constructor all cost rustc more
-/// (BENCHMARKS.md, "A `Display`ed result: representations tried").
+/// For the 41 common nestings the facade's non-generic constructor of the
+/// nesting, its leaves packed in `u64` arguments ([`common_layout_call`]);
+/// for the others the nested literal through `__private::layout`: a
+/// `const` block, a flat array rebuilt by a `const fn` or by a trait, and
+/// an `inline(always)` constructor all cost rustc more (BENCHMARKS.md, "A
+/// `Display`ed result: representations tried").
 /// Zero-sized, its numbers in its type, when `zero_sized` (`layout!(type …)`)
 /// or when the layout is empty: splitting an index over an extent of 0 has
 /// no answer, and only the typed form refuses it while compiling.
@@ -226,28 +228,23 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     Ok(layout_call(args, signed))
 }
 
-/// The name of the facade's constructor for a layout of `shape`'s nesting
-/// (`layout_ollc` for `(4,8)`: `l` a leaf, `o…c` a tuple), if it has one:
-/// the nestings of `src/private/common_layouts.rs`, a leaf, a tuple of one
-/// to three items each a leaf or a tuple of two or three leaves, and the
-/// flat rank 4 (a test writes a layout of each and of the nestings next to
-/// them).
-pub fn common_nesting(shape: &IntTuple) -> Option<String> {
-    let leaf = |t: &IntTuple| matches!(t, IntTuple::Int(_));
-    let mut name = String::from("layout_");
+/// The name of the facade's constructor for `shape`'s nesting, if it has
+/// one (src/private/common_layouts.rs; tests/common_nestings.rs writes each
+/// and its neighbours): a leaf, the flat rank 4, or one to three items each
+/// a leaf or two or three leaves. `l` a leaf, `o…c` a tuple: `layout_ollc`.
+fn common_nesting(shape: &IntTuple) -> Option<String> {
+    let leaves = |t: &[IntTuple], n: &[usize]| {
+        n.contains(&t.len()) && t.iter().all(|i| matches!(i, IntTuple::Int(_)))
+    };
+    let mut name = String::from("layout_o");
     match shape {
-        IntTuple::Int(_) => name.push('l'),
-        IntTuple::Tuple(items) if items.len() == 4 && items.iter().all(leaf) => {
-            name.push_str("ollllc");
-        }
+        IntTuple::Int(_) => return Some("layout_l".into()),
+        IntTuple::Tuple(items) if leaves(items, &[4]) => name.push_str("llll"),
         IntTuple::Tuple(items) if (1..=3).contains(&items.len()) => {
-            name.push('o');
             for item in items {
                 match item {
                     IntTuple::Int(_) => name.push('l'),
-                    IntTuple::Tuple(inner)
-                        if (2..=3).contains(&inner.len()) && inner.iter().all(leaf) =>
-                    {
+                    IntTuple::Tuple(inner) if leaves(inner, &[2, 3]) => {
                         name.push('o');
                         name.extend(inner.iter().map(|_| 'l'));
                         name.push('c');
@@ -255,27 +252,23 @@ pub fn common_nesting(shape: &IntTuple) -> Option<String> {
                     IntTuple::Tuple(_) => return None,
                 }
             }
-            name.push('c');
         }
         IntTuple::Tuple(_) => return None,
     }
+    name.push('c');
     Some(name)
 }
 
-/// The bits of one leaf in an argument of a common nesting's constructor,
-/// and how many leaves one `u64` argument holds: the facade's
-/// `common_layouts::{LEAF_BITS, LEAVES_PER_WORD}` (tests/common_nestings.rs
-/// checks every nesting's value, and leaves at the limit).
+/// The bits of a leaf in a constructor's `u64` argument, and the leaves
+/// it holds: the facade's `LEAF_BITS` and `LEAVES_PER_WORD`.
 const LEAF_BITS: u32 = 16;
 const LEAVES_PER_WORD: usize = 4;
 
-/// `::layout_dsl::__private::NAME(w0, …)`: the constructor of a common
-/// nesting ([`common_nesting`]), the leaves of shape then stride packed
-/// [`LEAVES_PER_WORD`] to a `u64` argument, the first in the lowest bits;
-/// `None` if a leaf does not fit in [`LEAF_BITS`] (or is negative). Cheaper
-/// for rustc than the nested tuple through the generic `layout`: no tuple
-/// expression, no generic call, and a debug build pays for every argument
-/// (BENCHMARKS.md, "A `Display`ed result: a constructor per nesting").
+/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
+/// nesting, the leaves (shape then stride) packed [`LEAVES_PER_WORD`] to an
+/// argument, the first lowest; `None` if one does not fit in [`LEAF_BITS`].
+/// No tuple expression and no generic call, and few arguments: a debug
+/// build pays for each (BENCHMARKS.md, "a constructor per nesting").
 fn common_layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
     let mut words: Vec<u64> = Vec::new();
     for (k, n) in l.shape().leaves().chain(l.stride().leaves()).enumerate() {

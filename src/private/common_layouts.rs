@@ -29,9 +29,12 @@
 //! The nestings are every tree of up to three items, each a leaf or a
 //! tuple of two or three leaves, and the flat rank 4: the results of the
 //! algebra on layouts of rank up to three. Optimised builds do not share
-//! generic code, so the instances are for debug builds; there the
-//! constructors are `#[inline]`, so that an optimised build folds a call
-//! with literal arguments to the same code as the tuple it replaces.
+//! generic code, so the instances are for debug builds only. In an
+//! optimised build the constructors are `#[inline]`, and fold with their
+//! constant arguments to the same code as the tuple they replace (the
+//! assembly of `to_string`, `format!` and `crd2idx` is identical); in a
+//! debug build they are not, so that a user's crate links them instead of
+//! compiling a copy.
 
 #[cfg(debug_assertions)]
 use alloc::{string::String, vec::Vec};
@@ -45,10 +48,10 @@ use super::layout::{Layout, layout};
 /// packs the leaves so (`layout-macros`' `emit::common_layout_call`) when
 /// each is below `1 << LEAF_BITS`, and otherwise writes the generic
 /// constructor's call.
-pub const LEAF_BITS: u32 = 16;
+const LEAF_BITS: u32 = 16;
 
 /// How many leaves one `u64` argument of a constructor holds.
-pub const LEAVES_PER_WORD: usize = 4;
+const LEAVES_PER_WORD: usize = 4;
 
 /// The four leaves packed in `word` ([`LEAF_BITS`] each, lowest first).
 /// Straight-line, so that an optimised build folds it with the
