@@ -65,8 +65,9 @@ def leaves(t):
 
 
 def mono_name(shape):
+    """The facade's constructor for `shape`'s nesting (src/private/common_layouts.rs)."""
     t = rust_type(shape).replace(", ", "").replace("(", "o").replace(")", "c").replace("usize", "l")
-    return f"mono_{t}"
+    return f"layout_{t}"
 
 
 def body(variant, expr, text):
@@ -136,9 +137,9 @@ def body(variant, expr, text):
         # an experiment, not committed).
         "from_text": f'{P}::from_text::<{types}>("{text}").to_string()',
         "from_text_value": f'{{ let _l = {P}::from_text::<{types}>("{text}"); String::new() }}',
-        # A non-generic constructor for the result's nesting, compiled in the
-        # facade, its leaves plain arguments (`mono_NESTING`: an experiment,
-        # written for the bench's 9 nestings, not committed).
+        # The non-generic constructor of the result's nesting, compiled in the
+        # facade, its leaves plain arguments (`layout_NESTING`, one of the 41
+        # common nestings: what `layout!` writes since branch `display8`).
         "mono": f"{P}::{mono_name(shape)}({flat.replace('usize', '')}).to_string()",
         "mono_value": f"{{ let _l = {P}::{mono_name(shape)}({flat.replace('usize', '')}); String::new() }}",
         "empty": "String::new()",

@@ -175,7 +175,11 @@ pub fn typed_layout(shape: TokenStream, stride: TokenStream, signed: bool) -> To
 /// stream per part, a call into the compiler each, which every static
 /// layout of a debug build paid (BENCHMARKS.md, "A `Display`ed result").
 fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
-    let function = if signed { "layout_signed" } else { "layout" };
+    private_call(if signed { "layout_signed" } else { "layout" }, args)
+}
+
+/// `::layout_dsl::__private::FUNCTION(ARGS)`, as one list of tokens.
+fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
     let span = Span::call_site();
     let mut out: Vec<TokenTree> = Vec::with_capacity(10);
     for segment in ["layout_dsl", "__private", function] {
@@ -191,10 +195,12 @@ fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
 /// same generic code for every layout of one nesting, so that it costs
 /// about what the hand-written arithmetic costs to compile; wherever the
 /// value is known (inline use, a `const`) an optimised build folds it.
-/// The nested literal through `__private::layout` is the cheapest value of
-/// this type found: a `const` block, a flat array rebuilt by a `const fn`
-/// or by a trait, and an `inline(always)` constructor all cost rustc more
-/// (BENCHMARKS.md, "A `Display`ed result: representations tried").
+/// For the 41 common nestings the facade's non-generic constructor of the
+/// nesting, its leaves packed in `u64` arguments ([`common_layout_call`]);
+/// for the others the nested literal through `__private::layout`: a
+/// `const` block, a flat array rebuilt by a `const fn` or by a trait, and
+/// an `inline(always)` constructor all cost rustc more (BENCHMARKS.md, "A
+/// `Display`ed result: representations tried").
 /// Zero-sized, its numbers in its type, when `zero_sized` (`layout!(type …)`)
 /// or when the layout is empty: splitting an index over an extent of 0 has
 /// no answer, and only the typed form refuses it while compiling.
@@ -203,7 +209,14 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
         return Err(Untypable::TooDeep);
     }
     let signed = l.stride().leaves().any(|d| d < 0);
-    let leaf = if numbers_in_type(l, zero_sized) {
+    let in_type = numbers_in_type(l, zero_sized);
+    if !in_type && !signed {
+        if let Some(call) = common_nesting(l.shape()).and_then(|name| common_layout_call(&name, l))
+        {
+            return Ok(call);
+        }
+    }
+    let leaf = if in_type {
         push_static_leaf
     } else {
         push_value_leaf
@@ -213,6 +226,67 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     args.push(comma());
     push_tree(l.stride(), leaf, &mut args)?;
     Ok(layout_call(args, signed))
+}
+
+/// The name of the facade's constructor for `shape`'s nesting, if it has
+/// one (src/private/common_layouts.rs; tests/common_nestings.rs writes each
+/// and its neighbours): a leaf, the flat rank 4, or one to three items each
+/// a leaf or two or three leaves. `l` a leaf, `o…c` a tuple: `layout_ollc`.
+fn common_nesting(shape: &IntTuple) -> Option<String> {
+    let leaves = |t: &[IntTuple], n: &[usize]| {
+        n.contains(&t.len()) && t.iter().all(|i| matches!(i, IntTuple::Int(_)))
+    };
+    let mut name = String::from("layout_o");
+    match shape {
+        IntTuple::Int(_) => return Some("layout_l".into()),
+        IntTuple::Tuple(items) if leaves(items, &[4]) => name.push_str("llll"),
+        IntTuple::Tuple(items) if (1..=3).contains(&items.len()) => {
+            for item in items {
+                match item {
+                    IntTuple::Int(_) => name.push('l'),
+                    IntTuple::Tuple(inner) if leaves(inner, &[2, 3]) => {
+                        name.push('o');
+                        name.extend(inner.iter().map(|_| 'l'));
+                        name.push('c');
+                    }
+                    IntTuple::Tuple(_) => return None,
+                }
+            }
+        }
+        IntTuple::Tuple(_) => return None,
+    }
+    name.push('c');
+    Some(name)
+}
+
+/// The bits of a leaf in a constructor's `u64` argument, and the leaves
+/// it holds: the facade's `LEAF_BITS` and `LEAVES_PER_WORD`.
+const LEAF_BITS: u32 = 16;
+const LEAVES_PER_WORD: usize = 4;
+
+/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
+/// nesting, the leaves (shape then stride) packed [`LEAVES_PER_WORD`] to an
+/// argument, the first lowest; `None` if one does not fit in [`LEAF_BITS`].
+/// No tuple expression and no generic call, and few arguments: a debug
+/// build pays for each (BENCHMARKS.md, "a constructor per nesting").
+fn common_layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
+    let mut words: Vec<u64> = Vec::new();
+    for (k, n) in l.shape().leaves().chain(l.stride().leaves()).enumerate() {
+        let n = u64::try_from(n).ok().filter(|&n| n < 1 << LEAF_BITS)?;
+        let slot = k % LEAVES_PER_WORD;
+        if slot == 0 {
+            words.push(0);
+        }
+        *words.last_mut()? |= n << (LEAF_BITS * slot as u32);
+    }
+    let mut args: Vec<TokenTree> = Vec::with_capacity(2 * words.len());
+    for word in words {
+        if !args.is_empty() {
+            args.push(comma());
+        }
+        args.push(Literal::u64_unsuffixed(word).into());
+    }
+    Some(private_call(name, args))
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).

@@ -39,7 +39,6 @@ mod algebra_display;
 mod analysis;
 mod basis;
 mod coalesce_filter;
-#[cfg(debug_assertions)]
 mod common_layouts;
 mod compose;
 mod compose_decide;
@@ -116,8 +115,7 @@ pub use algebra::{AlgebraError, ceil_div, scale};
 pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
-#[cfg(debug_assertions)]
-pub use common_layouts::common_layout_instances;
+pub use common_layouts::*;
 pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
 pub use compose_leaf::ComposeLeaf;
 pub use compose_merge::compose_step_or_merged;
