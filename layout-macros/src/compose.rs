@@ -3,7 +3,8 @@
 //! and `B` are written out `SHAPE:STRIDE` (any nesting, no negative static
 //! stride), or `B` a by-mode tiler `<B0,…>` of such layouts and integers
 //! (`n` is `n:1`; mode `i` of `A` composed with `Bi`, the modes past the
-//! tiler dropped, as CuTe and the core do), evaluated over
+//! tiler dropped, as CuTe and the core do; a leaf `A` is its own only
+//! mode: compose_by.rs), evaluated over
 //! `Static(n) | Dynamic(expr)` as CuTe's `composition_impl` instantiates
 //! for those types:
 //!
@@ -56,7 +57,7 @@ pub struct Rule<'a> {
 }
 
 /// `A`'s leaves `a[range]` composed with one layout `B`.
-struct Part<'a> {
+pub struct Part<'a> {
     range: core::ops::Range<usize>,
     /// `B`'s shape (its nesting is the part's) and its leaves; a missing
     /// stride is a static 1 (a tiler's integer `n` is `n:1`).
@@ -93,23 +94,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         // A tuple of extents is CuTe's shape tiler: the by-mode tiler of
         // `n:1`s, as the core reads it.
         ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) if is_tiler(b) => {
-            // Mode i of A with tile i; the modes past the tiler are dropped.
-            let (ExprKind::Tuple(shapes), ExprKind::Tuple(strides)) =
-                (&a_shape.kind, &a_stride.kind)
-            else {
-                return None;
-            };
-            if tiles.is_empty() || tiles.len() > shapes.len() {
-                return None;
-            }
-            let mut start = 0;
-            let mut parts = Vec::new();
-            for ((s, d), tile) in shapes.iter().zip(strides).zip(tiles) {
-                let end = start + leaves(s, d)?.len();
-                parts.push(part(start..end, tile)?);
-                start = end;
-            }
-            (parts, true)
+            (crate::compose_by::parts(a_shape, a_stride, tiles)?, true)
         }
         _ => (vec![part(0..a.len(), b)?], false),
     };
@@ -129,7 +114,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
 }
 
 /// A layout `B` written out, or a tiler's integer `n` (`n:1`).
-fn part(range: core::ops::Range<usize>, b: &Expr) -> Option<Part<'_>> {
+pub fn part(range: core::ops::Range<usize>, b: &Expr) -> Option<Part<'_>> {
     match &b.kind {
         ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
             if emit::deeper_than(shape, MAX_DEPTH - 2).is_some() {
