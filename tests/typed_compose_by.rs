@@ -1,6 +1,7 @@
 //! `layout!(type composition(A, tiler))` with dynamic leaves where the
 //! tiler is by-mode (`<…>` or a tuple of extents, CuTe's shape tiler) and
-//! `A` a leaf, a layout of rank 1 (layout-macros/src/compose_by.rs): each
+//! `A` a leaf, a layout of rank 1 (layout-macros/src/compose_by.rs), or
+//! the leaves of `B` carry into a last mode of `A` that continues: each
 //! call CuTe C++ answers with the core's layout
 //! (`tests/golden/cute_dynamic_refusals.jsonl`, class `core`) has CuTe's
 //! nesting and static leaves and the core's offset at every index, and a
@@ -67,16 +68,17 @@ fn cute<S: Mode<D>, D: Tree>(got: impl Settle<Typed<S, D>>, text: &str) -> Strin
     typed(got, text).unwrap_or_else(|| panic!("{text}: refused at run time; CuTe answers"))
 }
 
-/// The 46 rows of the golden with a by-mode tiler over a leaf `A` (CuTe's
-/// print second): each typed has CuTe's nesting (a one-mode tuple) and
-/// static leaves. Still refused while compiling, the three
-/// `composition((3,5):(1,3),(2,(2)):(1,(2)))` with one leaf dynamic: the
-/// two leaves of `B` reach 1 + 2 of `A`'s first mode, extent 3 (a carry
-/// the walk refuses; CuTe merges the modes when `3*1 == 3` is static).
+/// The 49 rows of the golden with a by-mode tiler (CuTe's print second):
+/// each typed has CuTe's nesting and static leaves. 46 are a leaf `A` by a
+/// one-entry tiler (a one-mode tuple); in the three
+/// `composition((3,5):(1,3),(2,(2)):(1,(2)))` the two leaves of `B` reach
+/// 1 + 2 of `A`'s first mode, extent 3, a carry into the last mode, which
+/// continues it (`3 * 1 == 3`): `A` is `x` there, so the carry is harmless
+/// (checked at run time where a stride is dynamic).
 #[rustfmt::skip]
 #[test]
 fn a_leaf_by_a_by_mode_tiler_has_cutes_static_leaves() {
-    let rows: [(&str, &str, String); 46] = [
+    let rows: [(&str, &str, String); 49] = [
         ("composition(3:1,(1))", "(_1):(_1)", cute(layout!(type composition({3}:1,(1))), "composition(3:1,(1))")),
         ("composition(3:1,(1))", "(_1):(1)", cute(layout!(type composition(3:{1},(1))), "composition(3:1,(1))")),
         ("composition(3:1,(1))", "(1):(_1)", cute(layout!(type composition(3:1,({1}))), "composition(3:1,(1))")),
@@ -89,6 +91,9 @@ fn a_leaf_by_a_by_mode_tiler_has_cutes_static_leaves() {
         ("composition(6:1, <3>)", "(_3):(_1)", cute(layout!(type composition({6}:1, <3>)), "composition(6:1, <3>)")),
         ("composition(6:1, <3>)", "(_3):(1)", cute(layout!(type composition(6:{1}, <3>)), "composition(6:1, <3>)")),
         ("composition(6:1, <3>)", "(3):(_1)", cute(layout!(type composition(6:1, <{3}>)), "composition(6:1, <3>)")),
+        ("composition((3,5):(1,3),(2,(2)):(1,(2)))", "(_2,(_2)):(_1,(_2))", cute(layout!(type composition((3,{5}):(1,3),(2,(2)):(1,(2)))), "composition((3,5):(1,3),(2,(2)):(1,(2)))")),
+        ("composition((3,5):(1,3),(2,(2)):(1,(2)))", "(_2,(_2)):(1,(2))", cute(layout!(type composition((3,5):({1},3),(2,(2)):(1,(2)))), "composition((3,5):(1,3),(2,(2)):(1,(2)))")),
+        ("composition((3,5):(1,3),(2,(2)):(1,(2)))", "(_2,(_2)):(_1,(_2))", cute(layout!(type composition((3,5):(1,{3}),(2,(2)):(1,(2)))), "composition((3,5):(1,3),(2,(2)):(1,(2)))")),
         ("composition(3:1, (3))", "(_3):(_1)", cute(layout!(type composition({3}:1, (3))), "composition(3:1, (3))")),
         ("composition(3:1, (3))", "(_3):(1)", cute(layout!(type composition(3:{1}, (3))), "composition(3:1, (3))")),
         ("composition(3:1, (3))", "(3):(_1)", cute(layout!(type composition(3:1, ({3}))), "composition(3:1, (3))")),
@@ -168,4 +173,41 @@ fn static_leaves_stay_static() {
         let got = typed(layout!(type composition(8:4, <{t}>)), &text);
         assert_eq!(got.as_deref(), Some("(_):(4)"), "{text}");
     }
+}
+
+/// Leaves of `B` whose reaches carry out of `A`'s mode before the last:
+/// every small case is the core's layout or refused (a carry into a last
+/// mode that does not continue), and where the last continues it
+/// (`x == a * d`) a carry never refuses.
+#[test]
+fn a_carry_into_a_continuing_last_mode_is_the_cores() {
+    let (mut continuing, mut carried) = (0, 0);
+    for a in 1..=6usize {
+        for d in 1..=3usize {
+            for x in [a * d, a * d + 1] {
+                for e0 in 0..=5usize {
+                    for e1 in 0..=5usize {
+                        let text = format!("composition(({a},4):({d},{x}), (2,2):({e0},{e1}))");
+                        let got = layout!(type composition(({a},4):({d},{x}), (2,2):({e0},{e1})));
+                        let answered = typed(got, &text).is_some();
+                        // Both leaves inside the first mode, carrying.
+                        if e0 < a
+                            && e1 < a
+                            && e0 + e1 >= a
+                            && a % e0.max(1) == 0
+                            && a % e1.max(1) == 0
+                        {
+                            carried += 1;
+                            if x == a * d {
+                                assert!(answered, "{text}: refused");
+                                continuing += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The counts this grid gives, so that it cannot pass empty.
+    assert_eq!((continuing, carried), (9, 18));
 }

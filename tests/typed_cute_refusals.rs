@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 471] = [
+    let classes: [&str; 480] = [
         check("composition(3:1,(1))", "(_1):(_1)", "core", layout!(type composition({3}:1,(1)))),
         check("composition(3:1,(1))", "(_1):(1)", "core", layout!(type composition(3:{1},(1)))),
         check("composition(3:1,(1))", "(1):(_1)", "core", layout!(type composition(3:1,({1})))),
@@ -89,6 +89,9 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(6:1, <3>)", "(_3):(_1)", "core", layout!(type composition({6}:1, <3>))),
         check("composition(6:1, <3>)", "(_3):(1)", "core", layout!(type composition(6:{1}, <3>))),
         check("composition(6:1, <3>)", "(3):(_1)", "core", layout!(type composition(6:1, <{3}>))),
+        check("composition((3,5):(1,3),(2,(2)):(1,(2)))", "(_2,(_2)):(_1,(_2))", "core", layout!(type composition((3,{5}):(1,3),(2,(2)):(1,(2))))),
+        check("composition((3,5):(1,3),(2,(2)):(1,(2)))", "(_2,(_2)):(1,(2))", "core", layout!(type composition((3,5):({1},3),(2,(2)):(1,(2))))),
+        check("composition((3,5):(1,3),(2,(2)):(1,(2)))", "(_2,(_2)):(_1,(_2))", "core", layout!(type composition((3,5):(1,{3}),(2,(2)):(1,(2))))),
         check("composition(3:1, (3))", "(_3):(_1)", "core", layout!(type composition({3}:1, (3)))),
         check("composition(3:1, (3))", "(_3):(1)", "core", layout!(type composition(3:{1}, (3)))),
         check("composition(3:1, (3))", "(3):(_1)", "core", layout!(type composition(3:1, ({3})))),
@@ -285,6 +288,12 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("flat_product(((2,1),4):((1,3),2), (1,2))", "((_2,_1),_4,_1,_2):((1,_3),_2,_0,_1)", "core", layout!(type flat_product(((2,1),4):(({1},3),2), (1,2)))),
         check("flat_product(((2,1),4):((1,3),2), (1,2))", "((_2,_1),_4,_1,_2):((_1,3),_2,_0,_1)", "core", layout!(type flat_product(((2,1),4):((1,{3}),2), (1,2)))),
         check("flat_product(((2,1),4):((1,3),2), (1,2))", "((_2,_1),_4,_1,(2,1)):((_1,_3),2,_0,(_1,8))", "core", layout!(type flat_product(((2,1),4):((1,3),{2}), (1,2)))),
+        check("logical_product((1,1):(0,3), (2,(1,2)):(1,(4,2)))", "static assertion failed: Stride Divisibility Condition", "does_not_compile", layout!(type logical_product((1,{1}):(0,3), (2,(1,2)):(1,(4,2))))),
+        check("blocked_product((1,1):(0,3), (2,(1,2)):(1,(4,2)))", "static assertion failed: Stride Divisibility Condition", "does_not_compile", layout!(type blocked_product((1,{1}):(0,3), (2,(1,2)):(1,(4,2))))),
+        check("raked_product((1,1):(0,3), (2,(1,2)):(1,(4,2)))", "static assertion failed: Stride Divisibility Condition", "does_not_compile", layout!(type raked_product((1,{1}):(0,3), (2,(1,2)):(1,(4,2))))),
+        check("zipped_product((1,1):(0,3), (2,(1,2)):(1,(4,2)))", "static assertion failed: Stride Divisibility Condition", "does_not_compile", layout!(type zipped_product((1,{1}):(0,3), (2,(1,2)):(1,(4,2))))),
+        check("tiled_product((1,1):(0,3), (2,(1,2)):(1,(4,2)))", "static assertion failed: Stride Divisibility Condition", "does_not_compile", layout!(type tiled_product((1,{1}):(0,3), (2,(1,2)):(1,(4,2))))),
+        check("flat_product((1,1):(0,3), (2,(1,2)):(1,(4,2)))", "static assertion failed: Stride Divisibility Condition", "does_not_compile", layout!(type flat_product((1,{1}):(0,3), (2,(1,2)):(1,(4,2))))),
         check("logical_product((1,1):(0,3), (2,1))", "((_1,_2),(_1,_1)):((0,_1),(_3,_0))", "core", layout!(type logical_product((1,1):({0},3), (2,1)))),
         check("logical_product((1,1):(0,3), (2,1))", "((_1,_2),(_1,_1)):((_0,_1),(3,_0))", "core", layout!(type logical_product((1,1):(0,{3}), (2,1)))),
         check("zipped_product((1,1):(0,3), (2,1))", "((_1,_1),(_2,_1)):((0,_3),(_1,_0))", "core", layout!(type zipped_product((1,1):({0},3), (2,1)))),

@@ -22,7 +22,9 @@
 //! dynamic values; here each step with a dynamic operand calls
 //! `__private::compose_step`, which checks them, and where two leaves of
 //! `B` reach one mode of `A` their reaches must add up below its extent (no
-//! carry), so the typed result equals the core's exact composition at every
+//! carry; into the last mode, a carry is harmless where the mode continues
+//! it, `extent * stride == last`, for `A` is linear there:
+//! `__private::no_carry_or_continues`), so the typed result equals the core's exact composition at every
 //! coordinate or is an `AlgebraError` naming the values. Where a step
 //! refuses, the walk runs again (written once, as a function of a flag:
 //! `Gen::finish_once`; the second run cold) with the failed step retried
@@ -249,15 +251,25 @@ pub fn compose_modes(
         }
         composed.push(modes);
     }
-    for (reach, (extent, _)) in reaches.iter().zip(init) {
-        no_carry(code, reach, extent)?;
+    for (i, (reach, mode)) in reaches.iter().zip(init).enumerate() {
+        // The mode before the last may carry into it where it continues it.
+        let last = (i + 1 == init.len()).then_some(last_stride);
+        no_carry(code, reach, mode, last)?;
     }
     Some(composed)
 }
 
-/// Checks that the leaves entering one mode of `A` reach less than its
-/// extent together (folded when static: `None` if they do not).
-fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
+/// Checks that the leaves entering one mode of `A` (`extent`, `stride`)
+/// reach less than its extent together, or, for the mode before the last
+/// (`last` its stride), that it continues into the last
+/// (`__private::no_carry_or_continues`): folded when static, `None` if
+/// they do not.
+fn no_carry(
+    code: &mut Gen<'_>,
+    reaches: &[Sym],
+    (extent, stride): &(Sym, Sym),
+    last: Option<&Sym>,
+) -> Option<()> {
     if reaches.len() < 2 {
         return Some(());
     }
@@ -272,7 +284,17 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
         .map(value)
         .collect();
     if let (true, Sym::Static(extent)) = (dynamic.is_empty(), extent) {
-        return (known < *extent).then_some(());
+        if known < *extent {
+            return Some(());
+        }
+        match (stride, last) {
+            (Sym::Static(stride), Some(Sym::Static(last))) => {
+                return (extent.checked_mul(*stride) == Some(*last)).then_some(());
+            }
+            (_, None) => return None,
+            // Whether it continues is known at run time only.
+            _ => {}
+        }
     }
     let (private, function) = (emit::private(), code.function);
     let extent = value(extent);
@@ -284,7 +306,13 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
             quote!(#known #(.saturating_add(#dynamic))*)
         }
     };
-    code.check(quote!(#private::no_carry(#function, #sum, #extent)));
+    code.check(match last {
+        Some(last) => {
+            let (stride, last) = (value(stride), value(last));
+            quote!(#private::no_carry_or_continues(#function, #sum, #extent, #stride, #last))
+        }
+        None => quote!(#private::no_carry(#function, #sum, #extent)),
+    });
     Some(())
 }
 

@@ -118,7 +118,9 @@ pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 #[cfg(debug_assertions)]
 pub use common_layouts::common_layout_instances;
-pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
+pub use compose::{
+    Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
+};
 pub use compose_leaf::ComposeLeaf;
 pub use compose_merge::compose_step_or_merged;
 pub use compose_static::{
