@@ -137,8 +137,12 @@ fn a_broken_divisibility_is_an_error_naming_the_values() {
             extent: 6
         }
     );
-    // Two leaves that reach coordinates 3 and 4 of a mode of extent 6 carry.
-    let e = layout!(type composition((six,8):(1,6), (2,2):(3,4))).unwrap_err();
+    // Two leaves that reach coordinates 3 and 4 of a mode of extent 6
+    // carry; into a last mode that continues it (stride 6) the carry is
+    // harmless (`A` is `1 * x` there), into one that does not (7) an error.
+    let t = layout!(type composition((six,8):(1,6), (2,2):(3,4)));
+    assert!(agrees(t, "(6,8):(1,6)", "(2,2):(3,4)"));
+    let e = layout!(type composition((six,8):(1,7), (2,2):(3,4))).unwrap_err();
     assert!(
         matches!(
             e,

@@ -3,7 +3,8 @@
 //! and `B` are written out `SHAPE:STRIDE` (any nesting, no negative static
 //! stride), or `B` a by-mode tiler `<B0,…>` of such layouts and integers
 //! (`n` is `n:1`; mode `i` of `A` composed with `Bi`, the modes past the
-//! tiler dropped, as CuTe and the core do), evaluated over
+//! tiler dropped, as CuTe and the core do; a leaf `A` is its own only
+//! mode: compose_by.rs), evaluated over
 //! `Static(n) | Dynamic(expr)` as CuTe's `composition_impl` instantiates
 //! for those types:
 //!
@@ -21,7 +22,9 @@
 //! dynamic values; here each step with a dynamic operand calls
 //! `__private::compose_step`, which checks them, and where two leaves of
 //! `B` reach one mode of `A` their reaches must add up below its extent (no
-//! carry), so the typed result equals the core's exact composition at every
+//! carry; into the last mode, a carry is harmless where the mode continues
+//! it, `extent * stride == last`, for `A` is linear there:
+//! `__private::no_carry_or_continues`), so the typed result equals the core's exact composition at every
 //! coordinate or is an `AlgebraError` naming the values. Where a step
 //! refuses, the walk runs again (written once, as a function of a flag:
 //! `Gen::finish_once`; the second run cold) with the failed step retried
@@ -59,7 +62,7 @@ pub struct Rule<'a> {
 }
 
 /// `A`'s leaves `a[range]` composed with one layout `B`.
-struct Part<'a> {
+pub struct Part<'a> {
     range: core::ops::Range<usize>,
     /// `B`'s shape (its nesting is the part's) and its leaves; a missing
     /// stride is a static 1 (a tiler's integer `n` is `n:1`).
@@ -99,23 +102,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         // A tuple of extents is CuTe's shape tiler: the by-mode tiler of
         // `n:1`s, as the core reads it.
         ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles) if is_tiler(b) => {
-            // Mode i of A with tile i; the modes past the tiler are dropped.
-            let (ExprKind::Tuple(shapes), ExprKind::Tuple(strides)) =
-                (&a_shape.kind, &a_stride.kind)
-            else {
-                return None;
-            };
-            if tiles.is_empty() || tiles.len() > shapes.len() {
-                return None;
-            }
-            let mut start = 0;
-            let mut parts = Vec::new();
-            for ((s, d), tile) in shapes.iter().zip(strides).zip(tiles) {
-                let end = start + leaves(s, d)?.len();
-                parts.push(part(start..end, tile)?);
-                start = end;
-            }
-            (parts, true)
+            (crate::compose_by::parts(a_shape, a_stride, tiles)?, true)
         }
         _ => (vec![part(0..a.len(), b)?], false),
     };
@@ -136,7 +123,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
 }
 
 /// A layout `B` written out, or a tiler's integer `n` (`n:1`).
-fn part(range: core::ops::Range<usize>, b: &Expr) -> Option<Part<'_>> {
+pub fn part(range: core::ops::Range<usize>, b: &Expr) -> Option<Part<'_>> {
     match &b.kind {
         ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
             if emit::deeper_than(shape, MAX_DEPTH - 2).is_some() {
@@ -282,15 +269,25 @@ pub fn compose_modes(
         }
         composed.push(modes);
     }
-    for (reach, (extent, _)) in reaches.iter().zip(init) {
-        no_carry(code, reach, extent)?;
+    for (i, (reach, mode)) in reaches.iter().zip(init).enumerate() {
+        // The mode before the last may carry into it where it continues it.
+        let last = (i + 1 == init.len()).then_some(last_stride);
+        no_carry(code, reach, mode, last)?;
     }
     Some(composed)
 }
 
-/// Checks that the leaves entering one mode of `A` reach less than its
-/// extent together (folded when static: `None` if they do not).
-fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
+/// Checks that the leaves entering one mode of `A` (`extent`, `stride`)
+/// reach less than its extent together, or, for the mode before the last
+/// (`last` its stride), that it continues into the last
+/// (`__private::no_carry_or_continues`): folded when static, `None` if
+/// they do not.
+fn no_carry(
+    code: &mut Gen<'_>,
+    reaches: &[Sym],
+    (extent, stride): &(Sym, Sym),
+    last: Option<&Sym>,
+) -> Option<()> {
     if reaches.len() < 2 {
         return Some(());
     }
@@ -305,7 +302,17 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
         .map(value)
         .collect();
     if let (true, Sym::Static(extent)) = (dynamic.is_empty(), extent) {
-        return (known < *extent).then_some(());
+        if known < *extent {
+            return Some(());
+        }
+        match (stride, last) {
+            (Sym::Static(stride), Some(Sym::Static(last))) => {
+                return (extent.checked_mul(*stride) == Some(*last)).then_some(());
+            }
+            (_, None) => return None,
+            // Whether it continues is known at run time only.
+            _ => {}
+        }
     }
     if !code.writes() {
         return Some(());
@@ -320,7 +327,13 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
             quote!(#known #(.saturating_add(#dynamic))*)
         }
     };
-    code.check(quote!(#private::no_carry(#function, #sum, #extent)));
+    code.check(match last {
+        Some(last) => {
+            let (stride, last) = (value(stride), value(last));
+            quote!(#private::no_carry_or_continues(#function, #sum, #extent, #stride, #last))
+        }
+        None => quote!(#private::no_carry(#function, #sum, #extent)),
+    });
     Some(())
 }
 

@@ -242,3 +242,22 @@ pub const fn no_carry(
         })
     }
 }
+
+/// [`no_carry`] for the mode just before `A`'s last (`extent` at
+/// `stride`, the last at `last`): a carry out of it is harmless where it
+/// continues into the last (`extent * stride == last`), for the two are
+/// then one linear mode, `A(x) = stride * x` past `extent` too (CuTe, not
+/// checking the carry, answers that layout).
+#[inline]
+pub const fn no_carry_or_continues(
+    function: &'static str,
+    reach: usize,
+    extent: usize,
+    stride: usize,
+    last: usize,
+) -> Result<(), AlgebraError> {
+    match extent.checked_mul(stride) {
+        Some(next) if reach >= extent && next == last => Ok(()),
+        _ => no_carry(function, reach, extent),
+    }
+}

@@ -116,7 +116,9 @@ pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use common_layouts::*;
-pub use compose::{Step, complement_hole, complement_rest, compose_step, no_carry, product};
+pub use compose::{
+    Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
+};
 pub use compose_leaf::ComposeLeaf;
 pub use compose_merge::compose_step_or_merged;
 pub use compose_static::{

@@ -33,6 +33,9 @@ snapshot!(
     typed_composition_tiler,
     "type composition((m,n):(1,m), <4, 2:2>)"
 );
+// A leaf `A` is a layout of rank 1: a one-entry tiler composes it whole and
+// the result is a one-mode tuple, as CuTe nests it (compose_by.rs).
+snapshot!(typed_composition_leaf_by_mode, "type composition(8:k, <t>)");
 snapshot!(typed_coalesce, "type coalesce(((2,4),m,1):((1,2),8,5))");
 snapshot!(
     typed_coalesce_profile,
