@@ -151,6 +151,12 @@ proptest! {
             same(layout!(type composition((m,(3,n)):(1,(s,t)), (p,q):(1@1,3@1))), &text2(&format!("({p},{q}):(1@1,3@1)"))),
             same(layout!(type composition((m,(3,n)):(1,(s,t)), (2,q):(1@0,1@1@1))), &text2(&format!("(2,{q}):(1@0,1@1@1)"))),
         ];
+        // A mode that continues across a dynamic extent, `(3,n):(4,12)`:
+        // merged (`(3·n):4`), so it answers for every `n`.
+        let continued = layout!(type composition((m,(3,n)):(1,(4,12)), (2,2):(1@1,2@1)));
+        let a3 = layout!((m,(3,n)):(1,(4,12)));
+        let text3 = format!("composition({a3}, (2,2):(1@1,2@1))");
+        prop_assert!(agrees(continued, &text3));
         prop_assert!(answered.len() == 5);
     }
 }
