@@ -16,11 +16,14 @@
 //!   mode walked by its 1-D coordinate, split over the two leaves;
 //! - `hand`: the loops with index arithmetic;
 //! - `shared` against `flat_shared`: `nested` and `flat` into a C whose
-//!   columns share one element (`(8,8):(1,0)`), so both sum in place
-//!   (the nested loop, and the strided kernel's in-place loop);
+//!   columns share one element (`(8,8):(1,0)`): the nested loop sums C's
+//!   8 distinct elements in a local array (`GemmKernel::Shared`), the
+//!   strided kernel in place (its stride 0 folded);
 //! - `long` against `flat_long`: A's M `(2,64):(64,1)` (its extents
 //!   run-time arguments), past the 64-entry tables, C `(128,8)`, against
 //!   A's M `128:1` (the same 128 rows in another order).
+//!
+//! Each pair is checked bit for bit before it is timed.
 
 use std::hint::black_box;
 
@@ -133,6 +136,12 @@ fn benches(c: &mut Criterion) {
     long(&sa, &sb, &mut p, LDA, 2);
     flat_long(&sa, &sb, &mut q, LDA);
     let long_row = |i: usize| 64 * (i % 2) + i / 2;
+    // `shared` and `flat_shared`: C's row `i` is summed from A's row
+    // `row(i)` of `flat`'s, over the 8 columns on one element.
+    let (mut s1, mut s2) = ([0.5f32; 8], [0.5f32; 8]);
+    shared(&sa, &sb, &mut s1, LDA);
+    flat_shared(&sa, &sb, &mut s2, LDA);
+    assert!((0..8).all(|i| s1[i].to_bits() == s2[row(i)].to_bits()));
     assert!((0..1024).all(|e| p[e].to_bits() == q[long_row(e % 128) + e / 128 * 128].to_bits()));
 
     let (lda, s) = (black_box(LDA), black_box(16));

@@ -68,9 +68,40 @@ fn each_loop_on_its_operands() {
     let (va, vb) = (layout!((2,4,k):(1,2,8)), layout!((2,(2,2),k):(1,(4,2),8)));
     let vc = layout!((2,4,(2,2)):(1,2,(16,8)));
     run(4, va, vb, vc, GemmKernel::Registers, 5);
-    // C's columns on one element (stride 0): in place, every product lands.
+    // C's columns on one element (stride 0): its 8 distinct elements in
+    // a local array (slots by a table for a nested C), every product lands.
     let shared = layout!(((2,4),8):((4,1),0));
-    run(2, a, layout!((8,k):(s,ld)), shared, GemmKernel::InPlace, 6);
+    run(2, a, layout!((8,k):(s,ld)), shared, GemmKernel::Shared, 6);
+    let flat_shared = layout!((8,8):(1,0));
+    run(
+        2,
+        a,
+        layout!((8,k):(s,ld)),
+        flat_shared,
+        GemmKernel::Shared,
+        18,
+    );
+    // 128 coordinates on 8 elements: as many slots as distinct elements.
+    let shared_wide = layout!((8,16):(1,0));
+    run(
+        2,
+        a,
+        layout!((16,k):(s,ld)),
+        shared_wide,
+        GemmKernel::Shared,
+        19,
+    );
+    // Coordinates that share elements other than by a stride 0 (C(i,j)
+    // at i + j): in place.
+    let overlap = layout!(((2,4),8):((4,1),1));
+    run(
+        2,
+        a,
+        layout!((8,k):(s,ld)),
+        overlap,
+        GemmKernel::InPlace,
+        20,
+    );
     // C of 8·16 = 128 elements, past the accumulators: in place.
     let wide = layout!((8,16):(1,8));
     run(2, a, layout!((16,k):(s,ld)), wide, GemmKernel::InPlace, 7);
@@ -188,14 +219,14 @@ fn f32_bits_on_each_nested_loop() {
     }
 }
 
-/// Random nested C's (three leaves): when `gemm_kernel`
-/// says the accumulators, C's offsets are pairwise distinct (brute force),
-/// and the result equals the naive loop whichever loop runs; both loops
-/// are seen many times.
+/// Random nested C's (three leaves): when `gemm_kernel` says the
+/// accumulators, C's offsets are pairwise distinct (brute force), when it
+/// says the shared slots, they are not; the result equals the naive loop
+/// whichever loop runs; the three loops are seen many times.
 #[test]
 fn accumulators_only_for_distinct_offsets() {
     let mut dice = Dice::new(13);
-    let (mut registers, mut in_place) = (0, 0);
+    let (mut registers, mut in_place, mut shared) = (0, 0, 0);
     for seed in 0..400 {
         let (x, y, n) = (1 + dice.below(3), 1 + dice.below(4), 1 + dice.below(5));
         // Half the C's a permuted column-major (distinct offsets, nested
@@ -224,18 +255,25 @@ fn accumulators_only_for_distinct_offsets() {
                 assert!(distinct, "{core}");
                 registers += 1;
             }
+            GemmKernel::Shared => {
+                assert!(!distinct, "{core}");
+                shared += 1;
+            }
             GemmKernel::InPlace => in_place += 1,
             other => assert_eq!(other, GemmKernel::Strided, "{core}"),
         }
         run(2, la, lb, lc, kernel, seed);
     }
-    assert!(registers >= 50 && in_place >= 50, "{registers} {in_place}");
+    // (A stride 0 with its other strides apart is the rarer draw.)
+    let seen = [registers, in_place, shared];
+    assert!(seen[0] >= 50 && seen[1] >= 50 && seen[2] >= 15, "{seen:?}");
 }
 
-/// In place on a C whose M has stride 1 (its columns contiguous, summed a
-/// column at a time): f32 bits equal to the strided kernel's on the same
-/// rows flat, for a C whose columns share one element (`(8,8):(1,0)`,
-/// each element summing `k` outermost, then `n`) and a C of 128 elements.
+/// A C whose M has stride 1 (its columns contiguous, summed a column at a
+/// time): f32 bits equal to the strided kernel's on the same rows flat,
+/// for a C whose columns share one element (`(8,8):(1,0)`, its 8 distinct
+/// elements in a local array, each summing `k` outermost, then `n`) and a
+/// C of 128 elements (in place).
 #[test]
 fn f32_bits_in_place_on_columns() {
     let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).cos() / 3.0;
@@ -252,7 +290,12 @@ fn f32_bits_in_place_on_columns() {
         let tb = Tensor::new(&b[..], lb).unwrap();
         let dn = if shared { 0 } else { 8 };
         let lc = layout!((8,n):(1,dn));
-        assert_eq!(gemm_kernel(&nested, &lb, &lc), Ok(GemmKernel::InPlace));
+        let kernel = if shared {
+            GemmKernel::Shared
+        } else {
+            GemmKernel::InPlace
+        };
+        assert_eq!(gemm_kernel(&nested, &lb, &lc), Ok(kernel));
         assert_eq!(gemm_kernel(&flat, &lb, &lc), Ok(GemmKernel::Strided));
         // One start for every element: C's rows are permuted between the two.
         let c0 = vec![0.25f32; 8 * n];

@@ -44,6 +44,8 @@ mod expand;
 mod fallback;
 #[path = "../../layout-macros/src/fold.rs"]
 mod fold;
+#[path = "../../layout-macros/src/inner.rs"]
+mod inner;
 #[path = "../../layout-macros/src/inverse.rs"]
 mod inverse;
 #[path = "../../layout-macros/src/kind.rs"]

@@ -53,6 +53,9 @@ pub struct Rule<'a> {
     parts: Vec<Part<'a>>,
     /// `B` is a by-mode tiler `<B0,…>`: the result is a tuple of parts.
     by_mode: bool,
+    /// The result's layout type, from the walk `rule` checks the static
+    /// parts with (`TypedRule::layout_type` without walking again).
+    ty: Option<TokenStream>,
 }
 
 /// `A`'s leaves `a[range]` composed with one layout `B`.
@@ -67,7 +70,10 @@ struct Part<'a> {
 /// The rule for `e`, if it is a composition this module types.
 pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     // Every static decision is made here once: the rule holds if they pass.
-    candidate(e).filter(|rule| rule.build(None).is_some())
+    let mut rule = candidate(e)?;
+    let (_, shape, stride) = rule.build(None)?;
+    rule.ty = Some(emit::typed_layout_type(shape, stride, false));
+    Some(rule)
 }
 
 /// Whether `e` has the form this module types but a static part breaks a
@@ -125,6 +131,7 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         a,
         parts,
         by_mode,
+        ty: None,
     })
 }
 
@@ -181,6 +188,17 @@ impl TypedRule for Rule<'_> {
     fn emit(&self, leaf: &dyn Fn(usize) -> TokenStream) -> TokenStream {
         let (code, shape, stride) = self.build(Some(leaf)).expect("rule() built it once");
         code.finish_once(shape, stride, false, self.layout_type())
+    }
+
+    fn layout_type(&self) -> TokenStream {
+        match &self.ty {
+            Some(ty) => ty.clone(),
+            // Not from `rule()` (never: `refused` asks for no type).
+            None => {
+                let (_, shape, stride) = self.build(None).expect("rule() built it once");
+                emit::typed_layout_type(shape, stride, false)
+            }
+        }
     }
 }
 
@@ -288,6 +306,9 @@ fn no_carry(code: &mut Gen<'_>, reaches: &[Sym], extent: &Sym) -> Option<()> {
         .collect();
     if let (true, Sym::Static(extent)) = (dynamic.is_empty(), extent) {
         return (known < *extent).then_some(());
+    }
+    if !code.writes() {
+        return Some(());
     }
     let (private, function) = (emit::private(), code.function);
     let extent = value(extent);

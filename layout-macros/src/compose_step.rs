@@ -58,12 +58,22 @@ pub fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, over: &Over<'_>) -> Option<Ste
             });
         }
     }
-    let (private, function) = (emit::private(), code.function);
-    let (tn, tr, ta) = (value(n), value(r), value(a));
     let folded = match (r, a) {
         (Sym::Static(r), Sym::Static(a)) => Some(ceil(*r, *a)),
         _ => None,
     };
+    if !code.writes() {
+        // A type only (`Gen::writes`): the mode's types, no call built.
+        code.merge_flag();
+        let dynamic = || Sym::Dynamic(quote!(usize));
+        return Some(StepSym {
+            mode: (!matches!(n, Sym::Static(1))).then(|| (dynamic(), dynamic())),
+            rest_shape: dynamic(),
+            rest_stride: folded.map_or_else(dynamic, Sym::Static),
+        });
+    }
+    let (private, function) = (emit::private(), code.function);
+    let (tn, tr, ta) = (value(n), value(r), value(a));
     let step = {
         let td = value(&over.mode.1);
         let after = over.after.iter().map(|(s, d)| {

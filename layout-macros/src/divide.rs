@@ -69,7 +69,10 @@ pub struct Rule<'a> {
 /// (both named); `zipped_divide` alike. The result keeps the tiles' and
 /// strides' types; the products are `usize`.
 pub enum Named<'a> {
-    Layout(&'a Expr, Vec<i64>),
+    /// A named layout by a by-mode tiler of static extents, nested for a
+    /// tuple mode (`<<2>,4>`): the tiler's tokens, whose ranks the facade
+    /// checks against the layout's type.
+    Layout(&'a Expr, TokenStream),
     Tiler(&'a Expr, &'a Expr, &'a Expr),
     Both(&'a Expr, &'a Expr),
 }
@@ -109,17 +112,25 @@ pub fn named_call(e: &Expr) -> Option<(Form, &'static str, Named<'_>)> {
     if named_tiler {
         return Some((form, function, Named::Both(layout, tiler)));
     }
-    let ExprKind::Tiler(tiles) = &tiler.kind else {
+    let tiler = nested_static_tiler(tiler)?;
+    Some((form, function, Named::Layout(layout, tiler)))
+}
+
+/// A by-mode tiler `<…>` of static positive extents, an entry a tiler of
+/// them for a tuple mode (`<<2>,4>`, CuTe's `make_tile(make_shape(_2{}),
+/// _4{})`), as the `Divide` methods take it. A tuple of extents is the
+/// same tiler (CuTe's divides read a shape `(2,2)` by mode, as the core
+/// does).
+fn nested_static_tiler(t: &Expr) -> Option<TokenStream> {
+    let (ExprKind::Tiler(tiles) | ExprKind::Tuple(tiles)) = &t.kind else {
         return None;
     };
-    let tiles = tiles
-        .iter()
-        .map(|t| match t.kind {
-            ExprKind::Int(t) if t > 0 => Some(t),
-            _ => None,
-        })
-        .collect::<Option<Vec<i64>>>()?;
-    (!tiles.is_empty()).then_some((form, function, Named::Layout(layout, tiles)))
+    let entries = tiles.iter().map(|t| match t.kind {
+        ExprKind::Int(n) if n > 0 => Some(tile_leaf(n)),
+        _ => nested_static_tiler(t),
+    });
+    let entries = entries.collect::<Option<Vec<_>>>()?;
+    (!entries.is_empty()).then(|| emit::tuple(entries))
 }
 
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
@@ -127,11 +138,6 @@ pub fn emit_named(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenS
     let private = emit::private();
     let method = format_ident!("{}", door(form).expect("a facade divide").method);
     quote!(#private::Divide::#method(&#layout, #tiler))
-}
-
-/// A by-mode tiler of static extents as the `Divide` methods take it.
-pub fn static_tiler(tiles: &[i64]) -> TokenStream {
-    emit::tuple(tiles.iter().map(|t| tile_leaf(*t)).collect())
 }
 
 /// One static tile extent as the `Divide` methods take it: `C::<N>`, or

@@ -18,7 +18,8 @@ use crate::tree::is_plain;
 /// [`rule`] does not take, a nested one (a mode a tuple):
 /// `logical_divide(((2,4),m):((1,2),8), <4,8>)` or `zipped_divide`, the
 /// tiler one entry per top-level mode, each a static positive extent or
-/// (for a tuple mode) a tiler of the mode's rank, `<<2,4>,8>`. The result
+/// (for a tuple mode) a tiler of at most the mode's rank, `<<2,4>,8>` or
+/// `<<2>,8>`. The result
 /// is the method's: each mode divided as the typed partitions divide it
 /// (a nested mode's tile spread over its leaves, its divisibility checked,
 /// static leaves kept static). Returns the divide's form, the layout's
@@ -32,7 +33,11 @@ pub fn nested_call(e: &Expr) -> Option<(Form, &Expr, &Expr, TokenStream)> {
     let ExprKind::Tuple(modes) = &shape.kind else {
         return None;
     };
-    let nested = modes.iter().any(|m| matches!(m.kind, ExprKind::Tuple(_)));
+    // A tuple mode, or a tuple of tiles over a leaf (divided as a rank-1
+    // layout, CuTe's by-mode recursion), which divide.rs's flat rule does
+    // not take.
+    let nested = modes.iter().any(|m| matches!(m.kind, ExprKind::Tuple(_)))
+        || tiles.iter().any(|t| matches!(t.kind, ExprKind::Tiler(_)));
     if !nested || !is_plain(shape) || !is_plain(stride) {
         return None;
     }
@@ -41,7 +46,8 @@ pub fn nested_call(e: &Expr) -> Option<(Form, &Expr, &Expr, TokenStream)> {
 
 /// A by-mode tiler whose entries match the first of `modes` one for one
 /// (the modes past it pass through, as CuTe's divides keep them): a static
-/// positive extent for any mode, a tiler of the same rank for a tuple mode.
+/// positive extent for any mode, a tiler of at most its rank for a tuple
+/// mode (again the first sub-modes), a tiler of one entry for a leaf.
 /// An extent over a tuple mode must meet the conditions the facade asserts
 /// while compiling ([`spread_fits`]: CuTe's `static_assert`s where the
 /// leaves are static); one that does not (`(6,3):(2,12)` by 9, which only
@@ -60,9 +66,14 @@ fn by_mode_tiler(tiles: &[Expr], modes: &[Expr]) -> Option<TokenStream> {
                 spread_fits(&leaves, *t).then(|| tile_leaf(*t))
             }
             (ExprKind::Int(t), _) if *t > 0 => Some(tile_leaf(*t)),
-            (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) if inner.len() == sub.len() => {
-                by_mode_tiler(inner, sub)
-            }
+            // A shorter tuple of tiles divides the first sub-modes, the
+            // others pass through (CuTe's by-mode recursion, as at the
+            // top level).
+            (ExprKind::Tiler(inner), ExprKind::Tuple(sub)) => by_mode_tiler(inner, sub),
+            // A leaf by a tuple of one tile: the leaf as a rank-1 layout
+            // (CuTe: `(_8,_16):(_1,_8)` by `((_2),_4)` is
+            // `(((_2,_4)),(_4,_4)):(((_1,_2)),(_8,_32))`).
+            (ExprKind::Tiler(inner), _) => by_mode_tiler(inner, std::slice::from_ref(m)),
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;

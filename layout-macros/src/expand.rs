@@ -27,6 +27,7 @@
 //! | `type left_inverse` of a written-out layout with static strides | the same (left_inverse.rs) |
 //! | after `type`, an operand call with no dynamic leaf; `flatten(SHAPE:STRIDE)` | written out first (the core's value; the leaves at one level), then typed as written (fold.rs) |
 //! | `type` of a call whose operand is a call those rules type (`logical_divide(composition(A, B), <4>)`) | the inner code, matched, then the outer rule on its result written out (nested.rs) |
+//! | `type` of a call whose operand is a call typed through the facade's traits (`coalesce(logical_divide(#A, <4>))`) | the inner code, matched, its result bound to a name and the outer call typed on it as on `#A` (inner.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
 //! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
@@ -46,7 +47,7 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, fold, left_inverse, named, named_partition,
+    arith, basis, composed, divide, fallback, fold, inner, left_inverse, named, named_partition,
     named_place, named_product, nested, partition, rules, valid,
 };
 
@@ -135,11 +136,19 @@ impl Expander<'_> {
                     && named::ordered_layout(e, true).is_none()
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none()
-                    && !nested::types(e) =>
+                    && !nested::types(e)
+                    && !inner::types(e) =>
             {
                 // An operand call held back from nesting: said at it.
                 if let Some(inner) = nested::refused(e) {
                     return Err(self.ast.error(Some(inner.span), nested::REFUSED));
+                }
+                if let Some(held) = inner::refused(e) {
+                    return Err(self.ast.error(Some(held.span), inner::REFUSED));
+                }
+                if let Some((held, function)) = inner::unnested(e) {
+                    let message = inner::unnested_message(function);
+                    return Err(self.ast.error(Some(held.span), &message));
                 }
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions, `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call)"
             }
@@ -150,7 +159,7 @@ impl Expander<'_> {
         Err(syn::Error::new(keyword, message))
     }
 
-    fn expr(&self, e: &Expr) -> syn::Result<TokenStream> {
+    pub(crate) fn expr(&self, e: &Expr) -> syn::Result<TokenStream> {
         if !has_dynamic(e) {
             return self.value(e);
         }
@@ -204,8 +213,7 @@ impl Expander<'_> {
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {
             Some((function, _, divide::Named::Layout(l, tiles))) if typed => {
-                let (layout, tiler) = (self.named(l), divide::static_tiler(&tiles));
-                return Ok(divide::emit_named(function, layout, tiler));
+                return Ok(divide::emit_named(function, self.named(l), tiles));
             }
             // A tiler nesting named tiles has no core value either.
             Some((function, name, divide::Named::Both(l, t)))
@@ -243,6 +251,9 @@ impl Expander<'_> {
         }
         if let Some(tokens) = typed.then(|| self.nested(e)).flatten() {
             return Ok(tokens);
+        }
+        if let Some(tokens) = typed.then(|| self.inner(e)).flatten() {
+            return tokens;
         }
         if let Some((sw, offset, inner)) = composed::typed_parts(e) {
             let offset = composed::offset(offset, |k| self.leaf(k));

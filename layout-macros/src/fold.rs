@@ -15,6 +15,12 @@
 //!   result keeps the core's modes, so any outer call may read it mode by
 //!   mode.
 //!
+//! - a divide's tiler written as a shape of static positive extents
+//!   (`zipped_divide(A, (2,2))`, CuTe's `zipped_divide(a, Shape<_2,_2>{})`)
+//!   is the by-mode tiler `<2,2>` (nested: `((2),4)` is `<<2>,4>`): CuTe
+//!   divides by a shape mode by mode, as the core does, so every typed
+//!   divide door takes it as it takes `<…>`.
+//!
 //! Each folded part keeps the span of the call it replaces, so an error the
 //! outer call reports about it points at that call.
 
@@ -63,7 +69,33 @@ fn walk(e: &Expr) -> Expr {
         _ => return e.clone(),
     };
     let e = Expr::new(kind, e.span);
-    flat(&e).unwrap_or(e)
+    flat(&e).or_else(|| shape_tiler(&e)).unwrap_or(e)
+}
+
+/// A divide by a shape of static positive extents, its tiler `<…>`.
+fn shape_tiler(e: &Expr) -> Option<Expr> {
+    let (TypedForm::Divide(_), _, [_, tiler]) = typed_call(e)? else {
+        return None;
+    };
+    let by_mode = as_tiler(tiler)?;
+    let mut out = e.clone();
+    if let ExprKind::Call { args, .. } = &mut out.kind {
+        args[1] = by_mode;
+    }
+    Some(out)
+}
+
+/// A tuple of static positive extents (or of such tuples) as a tiler.
+fn as_tiler(t: &Expr) -> Option<Expr> {
+    let ExprKind::Tuple(items) = &t.kind else {
+        return None;
+    };
+    let entries = items.iter().map(|i| match i.kind {
+        ExprKind::Int(n) if n > 0 => Some(i.clone()),
+        _ => as_tiler(i),
+    });
+    let entries = entries.collect::<Option<Vec<_>>>()?;
+    (!entries.is_empty()).then(|| Expr::new(ExprKind::Tiler(entries), t.span))
 }
 
 /// The core's value of a static call, written out, if it is an integer

@@ -29,6 +29,7 @@ mod emit;
 mod expand;
 mod fallback;
 mod fold;
+mod inner;
 mod inverse;
 mod kind;
 mod left_inverse;

@@ -61,6 +61,10 @@ pub fn name(e: &Expr) -> Option<&str> {
 /// The identifier `#NAME` names, at `span`: a raw one (`#r#type`, whose
 /// text is `r#type`) stays raw, where `Ident::new` would panic.
 pub fn ident(name: &str, span: proc_macro2::Span) -> proc_macro2::Ident {
+    // An inner call's result bound by inner.rs: its own hygienic name.
+    if let Some(bound) = crate::inner::ident(name) {
+        return bound;
+    }
     match name.strip_prefix("r#") {
         Some(raw) => proc_macro2::Ident::new_raw(raw, span),
         None => proc_macro2::Ident::new(name, span),

@@ -210,7 +210,7 @@ pub const REFUSED: &str = "`type` does not nest this call: the call around it re
 /// operand only as a function: `coalesce`, `complement`, the inverses,
 /// `composition` (both sides), a product's `B` and its `A` by a layout or
 /// an extent; `flatten` keeps its operand's leaves.
-fn by_modes(e: &Expr, i: usize) -> bool {
+pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
     let Some((form, _, args)) = typed_call(e) else {
         return true;
     };

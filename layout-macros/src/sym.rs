@@ -119,6 +119,13 @@ impl<'l> Gen<'l> {
         format_ident!("{stem}{}", self.next, span = Span::mixed_site())
     }
 
+    /// Whether code is written (a `leaf` was given): a type-only walk
+    /// (`layout_type!`, a rule's check) skips building the calls' tokens,
+    /// each a trip through the compiler's proc-macro bridge.
+    pub fn writes(&self) -> bool {
+        self.leaf.is_some()
+    }
+
     pub fn dynamic(&self, code: TokenStream) -> Sym {
         Sym::Dynamic(if self.leaf.is_some() {
             code
@@ -184,8 +191,13 @@ impl<'l> Gen<'l> {
     /// once; an optimized one inlines it into the first call, so that it
     /// is the walk without second tries, instruction for instruction (a
     /// value a second try gives would join the first try's, and the code
-    /// after a step could no longer use what its success proves). Without
-    /// a second try, [`Gen::finish`].
+    /// after a step could no longer use what its success proves). With
+    /// `debug_assertions` (the user's crate's) the second run is called
+    /// from the first call's function, not from a cold one of its own: a
+    /// small function per composition costs a debug build much of what the
+    /// walk does (BENCHMARKS.md, "Compile cost of typed compositions and
+    /// products: the macro, the merge's functions, the products' holes").
+    /// Without a second try, [`Gen::finish`].
     pub fn finish_once(
         self,
         shape: TokenStream,
@@ -214,9 +226,9 @@ impl<'l> Gen<'l> {
         // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
+            #[cfg(not(debug_assertions))]
             #[allow(unused_variables, clippy::too_many_arguments)]
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             const fn #walk(#merge: bool #(, #names: usize)*)
                 -> ::core::result::Result<#ty, #private::AlgebraError>
             {
@@ -227,6 +239,7 @@ impl<'l> Gen<'l> {
             }
             // The second run, outlined and cold: the first, inlined where
             // the walk is, is the walk without the merge.
+            #[cfg(not(debug_assertions))]
             #[allow(clippy::too_many_arguments)]
             #[cold]
             #[inline(never)]
@@ -239,15 +252,37 @@ impl<'l> Gen<'l> {
             // as one expression of the caller, the result's join spilled
             // the walk's values to memory (BENCHMARKS.md, "The typed
             // composition's merge, one walk").
+            #[cfg(not(debug_assertions))]
             #[allow(clippy::too_many_arguments)]
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[inline(always)]
             const fn #once(#(#names: usize),*)
                 -> ::core::result::Result<#ty, #private::AlgebraError>
             {
                 match #walk(false #(, #names)*) {
                     ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
                     ::core::result::Result::Err(_) => #again(#(#names),*),
+                }
+            }
+            // A debug build: the walk written in the call's function, run
+            // again with the flag on where it refuses (one function per
+            // composition, not three).
+            #[cfg(debug_assertions)]
+            #[allow(unused_variables, clippy::too_many_arguments)]
+            #[inline]
+            const fn #once(#(#names: usize),*)
+                -> ::core::result::Result<#ty, #private::AlgebraError>
+            {
+                let mut #merge = false;
+                loop {
+                    let walked: ::core::result::Result<#ty, #private::AlgebraError> = #label: {
+                        #(#rest)*
+                        ::core::result::Result::Ok(#layout)
+                    };
+                    match walked {
+                        ::core::result::Result::Ok(value) => return ::core::result::Result::Ok(value),
+                        ::core::result::Result::Err(e) if #merge => return ::core::result::Result::Err(e),
+                        ::core::result::Result::Err(_) => #merge = true,
+                    }
                 }
             }
             #once(#(#names),*)
@@ -284,6 +319,9 @@ impl<'l> Gen<'l> {
             (Sym::Static(1), other) | (other, Sym::Static(1)) => return Some(other.clone()),
             (Sym::Static(0), _) | (_, Sym::Static(0)) => return Some(Sym::Static(0)),
             _ => {}
+        }
+        if !self.writes() {
+            return Some(self.dynamic(TokenStream::new()));
         }
         let (private, function) = (emit::private(), self.function);
         let (x, y) = (value(x), value(y));

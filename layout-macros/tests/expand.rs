@@ -42,6 +42,8 @@ mod expand;
 mod fallback;
 #[path = "../src/fold.rs"]
 mod fold;
+#[path = "../src/inner.rs"]
+mod inner;
 #[path = "../src/inverse.rs"]
 mod inverse;
 #[path = "../src/kind.rs"]

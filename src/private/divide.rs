@@ -35,7 +35,7 @@ use super::tree::{Mode, Tree};
 /// static tile extent, or a tuple of them for a tuple mode): the tile and
 /// the rest, as `logical_divide` groups them.
 #[diagnostic::on_unimplemented(
-    message = "a mode of shape `{Self}` cannot be divided by `{T}`: divide a mode by one static extent (`C<N>`), or a tuple mode by a tuple of them of its rank"
+    message = "a mode of shape `{Self}` cannot be divided by `{T}`: divide a mode by one static extent (`C<N>`), or a tuple mode by a tuple of them of at most its rank"
 )]
 pub trait DivideMode<D, T> {
     /// The tile's shape.

@@ -36,6 +36,7 @@ use super::tiler_prefix::PrefixTilerFits;
 use crate::tensor::typed::LayoutShape;
 
 mod divides;
+mod prefix;
 mod tiles;
 
 pub use tiles::{LeafMode, ModeKind, ModeTile, SameRank, TilerOf, TupleTile};
@@ -46,14 +47,15 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 
 /// A mode (of shape `Self`) that the tile `T` divides, as the typed
 /// divides take it: a static extent or [`UnitTile`] divides any mode, and a
-/// tuple of tiles of its rank a tuple mode, each its sub-mode. (The mode is
+/// tuple of tiles of at most its rank a tuple mode, each its sub-mode (the
+/// others kept whole; a tuple of one tile a leaf too: `divide_fit/prefix.rs`). (The mode is
 /// `Self`, so that rustc waits for the divide to infer it rather than
 /// guess it from the tile's one impl.)
 ///
 /// `F` is the function the tile is written in ([`tilers`]), so that the
 /// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tile has no more modes than the mode it divides)"
+    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, at most one per sub-mode (the sub-modes past it kept whole), or for a leaf a tuple of one tile (CuTe static_asserts that a tile has no more modes than the mode it divides)"
 )]
 pub trait FitsMode<T, F> {}
 
@@ -152,7 +154,8 @@ impl<T> FitTile for T {}
 #[diagnostic::do_not_recommend]
 impl<S, F, T> FitsMode<Fit<T, S>, F> for S {}
 
-/// A tuple tile fits a tuple mode of its rank, each tile its sub-mode.
+/// A tuple tile fits a tuple mode of its rank, each tile its sub-mode
+/// (shorter tiles: `divide_fit/prefix.rs`).
 macro_rules! tuple_fits {
     (0;) => {};
     ($rank:literal; $(($i:tt $T:ident $S:ident $_c:ident))*) => {

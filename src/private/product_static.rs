@@ -14,7 +14,7 @@ use core::marker::PhantomData;
 use super::algebra::AlgebraError;
 use super::compose::product;
 use super::compose_static::{FoldedModes, StaticList, StaticWalk, agrees};
-use super::compose_static_walk::{Left, modes};
+use super::compose_static_walk::{Left, RIGHT_WIDTH, folds, modes};
 use super::int::C;
 use super::layout::Layout;
 use super::product_holes::product_modes;
@@ -118,6 +118,33 @@ const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticL
     }
     extents[len] = rest;
     (extents, strides, len + 1)
+}
+
+/// Whether the composition of the holes of the product of the static `A`
+/// (`Sh:St`) by the static `B` (`BS:BD`) with `B` is the folded leaves of
+/// [`HolesWalk`], every leaf of `B` walked and nothing carrying
+/// (`compose_static_walk::folds`, as `Compose` of static layouts decides
+/// its shortcut): then [`StaticHoles`]' composition is a constant, and
+/// neither the run-time composition of the holes nor the comparison of
+/// its modes is compiled for that product. `false` where the product is
+/// refused, or the run-time path may answer otherwise (a refusal, the
+/// point-by-point decision, an overflow): that path decides then.
+const fn holes_fold<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticList>() -> bool {
+    if static_holes::<Sh, St, BS, BD>().is_err() || BS::LEN > RIGHT_WIDTH {
+        return false;
+    }
+    let (extents, strides, len) = hole_leaves::<Sh, St, BS, BD>();
+    let (mut leaves, mut k) = ([(0, 0); RIGHT_WIDTH], 0);
+    while k < BS::LEN {
+        leaves[k] = (BS::VALUES[k], BD::VALUES[k]);
+        k += 1;
+    }
+    let left = Left {
+        extents,
+        strides,
+        len,
+    };
+    folds(&left, &Some((leaves, BS::LEN)))
 }
 
 /// The walk of the static right leaf `N:R` over the holes of the product

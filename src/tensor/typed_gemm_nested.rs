@@ -8,15 +8,19 @@
 //! the leaves (each leaf repeats the table so far, shifted by its stride:
 //! no division: `typed_gemm_offsets.rs`), and at each step of `k` A's
 //! and B's slabs are gathered into local arrays, which the products read
-//! as the strided kernel reads a column. C is summed in a local array when it is small and its
-//! coordinates have their own elements, else in place: one loop ([`sum`])
-//! over one accumulator accessor ([`Accumulator`]). Past the tables, the
+//! as the strided kernel reads a column. C is summed in a local array when
+//! it is small and its coordinates have their own elements, in a local
+//! array of its distinct elements when it shares some through stride-0
+//! leaves, else in place: one loop ([`sum`]) over one accumulator accessor
+//! ([`Accumulator`], `typed_gemm_accumulators.rs`). Past the tables, the
 //! blocks of `typed_gemm_split.rs`, and past those, offsets split where
 //! they are used.
 
 use core::mem::MaybeUninit;
 
-use super::typed_gemm::{REGISTERS, by_role};
+use super::typed_gemm::REGISTERS;
+use super::typed_gemm_accumulators::{Accumulator, InPlace, Registers, Slots, slot_strides};
+use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::{Pair, Split, role_offset};
 use super::typed_gemm_plan::{GemmKernel, TABLE, distinct, plan};
 use super::typed_gemm_split::blocked;
@@ -112,106 +116,16 @@ impl<T: Scalar, L: GemmOperand> Slab<T> for Direct<'_, '_, T, L> {
     }
 }
 
-/// Where the products of C's coordinate `(v, m, n)` are summed.
-trait Accumulator<T> {
-    /// Whether [`sum`] runs `m` outside `n` (one value of A times a row
-    /// of B), else `n` outside `m` (one value of B times a column of A).
-    const M_OUTER: bool;
-    /// # Safety
-    /// The coordinate is in C's domain.
-    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T;
-    /// C's elements `(v, 0..m, n)` when they are contiguous (M's stride
-    /// 1: the products of a column then vectorise, each element still
-    /// getting its own in the same order), else `None`.
-    ///
-    /// # Safety
-    /// `(v, n)` is in C's domain and `m` is C's M.
-    #[inline(always)]
-    unsafe fn column(&mut self, _v: usize, _n: usize, _m: usize) -> Option<&mut [T]> {
-        None
-    }
-}
-
-/// A small C in a local array, which no read of A or B can alias, so
-/// the sums stay in it (and vectorise) until they are stored.
-struct Registers<'r, T> {
-    acc: &'r mut [T; REGISTERS],
-    /// V and V·M: the strides of M and N in `acc`.
-    v: usize,
-    vm: usize,
-}
-
-impl<T: Scalar> Accumulator<T> for Registers<'_, T> {
-    // With A's slab gathered, the vectoriser lays four lanes along `m`
-    // and broadcasts B's values, the strided kernel's loop; with `m`
-    // inside `n` it shuffled the accumulators at every step (callgrind, the
-    // bench's MMA: 2,680 instructions a call against 1,208).
-    const M_OUTER: bool = true;
-    #[inline(always)]
-    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
-        unsafe { self.acc.get_unchecked_mut(v + self.v * m + self.vm * n) }
-    }
-}
-
-/// C's elements themselves: where coordinates share an element, every
-/// product lands.
-struct InPlace<'c, T, O> {
-    out: &'c mut [T],
-    base: usize,
-    offsets: O,
-}
-
-/// C's offsets fixed per call: its `(V,M)` pair and its `N` as `(n, 0)`.
-type CPairs<'t> = (Pair<'t>, Pair<'t>);
-
-impl<T> Accumulator<T> for InPlace<'_, T, CPairs<'_>> {
-    // Consecutive products into different elements, as the strided
-    // kernel's in-place loop: where C's columns share an element, `m`
-    // outside `n` would chain every product of a row through one element.
-    const M_OUTER: bool = false;
-    #[inline(always)]
-    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
-        let (vm, tn) = self.offsets;
-        let at = unsafe {
-            (self.base)
-                .wrapping_add(vm.at(v, m))
-                .wrapping_add(tn.at(n, 0))
-        };
-        // SAFETY: an offset of C's from its base, checked against its engine.
-        unsafe { self.out.get_unchecked_mut(at) }
-    }
-    #[inline(always)]
-    unsafe fn column(&mut self, v: usize, n: usize, m: usize) -> Option<&mut [T]> {
-        let (Pair::Strided([dv, 1]), tn) = self.offsets else {
-            return None;
-        };
-        let start = unsafe { tn.at(n, 0) }
-            .wrapping_add(self.base)
-            .wrapping_add(v.wrapping_mul(dv));
-        // SAFETY: elements `start + i`, `i < m`, are those of C's
-        // coordinates `(v, i, n)`, in its engine (checked when C was built);
-        // no other reference to them lives while the slice does.
-        Some(unsafe { core::slice::from_raw_parts_mut(self.out.as_mut_ptr().add(start), m) })
-    }
-}
-
-impl<T, L: GemmOperand> Accumulator<T> for InPlace<'_, T, Split<'_, L>> {
-    const M_OUTER: bool = false;
-    #[inline(always)]
-    unsafe fn at(&mut self, v: usize, m: usize, n: usize) -> &mut T {
-        let Split(l, roles, _) = self.offsets;
-        let at = (self.base)
-            .wrapping_add(role_offset(l, roles, 0, v))
-            .wrapping_add(role_offset(l, roles, 1, m))
-            .wrapping_add(role_offset(l, roles, 2, n));
-        // SAFETY: an offset of C's from its base, checked against its engine.
-        unsafe { self.out.get_unchecked_mut(at) }
-    }
-}
-
 /// Operands of which one has a nested mode that is not one progression,
 /// by the loop [`plan`] picks ([`GemmKernel`]). Extents were checked
-/// (`check_extents`).
+/// (`check_extents`). With a flat C the loops are inlined into the
+/// caller, so that C's strides, when known while compiling, fold (into
+/// the slots of a C that shares elements, a column of which then stays
+/// in registers: callgrind, `(8,8):(1,0)`, 876 instructions a call
+/// against 1,652 outlined); with a nested C they run outlined (inlined,
+/// the local accumulators of a C `((2,4),8):((4,1),8)` were split into
+/// 64 scalars and spilled: 3,562 against 2,154).
+#[inline(always)]
 pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
@@ -225,11 +139,56 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     LB: GemmOperand,
     LC: GemmOperand,
 {
+    let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
+    let [v, m, _] = by_role(a.layout.modes(), ra).0;
+    let n = by_role(b.layout.modes(), rb).0[1];
+    let kernel = plan(&c.layout, rc, [v, m, n]);
+    if LC::FLAT {
+        run(a, b, c, kernel);
+    } else {
+        outlined(a, b, c, kernel);
+    }
+}
+
+/// [`run`] out of line.
+#[inline(never)]
+fn outlined<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    kernel: GemmKernel,
+) where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: GemmOperand + Gemm<LB, LC>,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    run(a, b, c, kernel);
+}
+
+/// The loop `kernel` ([`plan`]'s) on the operands.
+#[inline(always)]
+fn run<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    kernel: GemmKernel,
+) where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: GemmOperand + Gemm<LB, LC>,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
     // The roles are constants: a role the form lacks has extent 1 here.
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let [v, m, k] = by_role(a.layout.modes(), ra).0;
     let n = by_role(b.layout.modes(), rb).0[1];
-    let kernel = plan(&c.layout, rc, [v, m, n]);
     if kernel == GemmKernel::Empty {
         return; // No element of C.
     }
@@ -261,17 +220,18 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
             },
         );
         let offsets = Split(lc, rc, 0);
-        sum(
-            slabs,
-            k_offsets,
-            bases,
-            extents,
-            &mut InPlace { out, base, offsets },
-        );
+        let free = false;
+        let mut c = InPlace {
+            out,
+            base,
+            offsets,
+            free,
+        };
+        sum(slabs, k_offsets, bases, extents, &mut c);
         return;
     }
-    let mut tables = [[MaybeUninit::uninit(); TABLE]; 4];
-    let [ta, tb, tvm, tn] = &mut tables;
+    let mut tables = [[MaybeUninit::uninit(); TABLE]; 6];
+    let [ta, tb, tvm, tn, svm, sn] = &mut tables;
     let slabs = (
         Indexed::new(ad, Pair::new(ta, la, ra, &[0, 1], [v, m])),
         Indexed::new(bd, Pair::new(tb, lb, rb, &[0, 1], [v, n])),
@@ -280,9 +240,47 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
         Pair::new(tvm, lc, rc, &[0, 1], [v, m]),
         Pair::new(tn, lc, rc, &[2], [n, 1]),
     );
-    let mut c = InPlace { out, base, offsets };
+    // The order of C's coordinates within a step is free when V is 1 or
+    // they have their own elements (only then is `distinct` evaluated).
+    let free = kernel != GemmKernel::InPlace || v == 1 || distinct(lc, rc);
+    let mut c = InPlace {
+        out,
+        base,
+        offsets,
+        free,
+    };
     if kernel == GemmKernel::InPlace {
         sum(slabs, k_offsets, bases, extents, &mut c);
+        return;
+    }
+    if kernel == GemmKernel::Shared {
+        // C's distinct elements in `acc` (`plan` saw they fit), each
+        // coordinate at its slot: loaded, summed in the naive loop's
+        // order, stored (coordinates of one element store one value).
+        let Some(s) = slot_strides(lc, rc) else {
+            unreachable!("gemm: the plan's slots vanished")
+        };
+        let offsets = (
+            Pair::mapped(svm, lc, (rc, &[0, 1]), [v, m], s.roles, &mut s.from(0)),
+            Pair::mapped(sn, lc, (rc, &[2]), [n, 1], s.roles, &mut s.from(s.vm)),
+        );
+        let mut acc = [T::default(); REGISTERS];
+        let mut slots = Slots {
+            acc: &mut acc,
+            offsets,
+        };
+        // A flat C's role of slot stride 0 has one element per the others:
+        // its coordinate 0 loads and stores them all.
+        let once = |x: usize, e: usize| if LC::FLAT && s.roles[x] == 0 { 1 } else { e };
+        let (v1, m1, n1) = (once(0, v), once(1, m), once(2, n));
+        // SAFETY (both loops): the coordinates are C's.
+        for_each(v1, m1, n1, |vv, i, j| unsafe {
+            *slots.at(vv, i, j) = *c.at(vv, i, j)
+        });
+        sum(slabs, k_offsets, bases, extents, &mut slots);
+        for_each(v1, m1, n1, |vv, i, j| unsafe {
+            *c.at(vv, i, j) = *slots.at(vv, i, j)
+        });
         return;
     }
     let mut acc = [T::default(); REGISTERS];
@@ -349,18 +347,24 @@ fn sum<T, A, B, LA, LB, C>(
                     }
                 }
             }
-        } else {
+        } else if c.columns(v) {
             for j in 0..n {
                 for vv in 0..v {
                     let bv = unsafe { b.get(vv, j) };
-                    if let Some(column) = unsafe { c.column(vv, j, m) } {
-                        for (i, out) in column.iter_mut().enumerate() {
-                            *out = *out + unsafe { a.get(vv, i) } * bv;
-                        }
-                        continue;
+                    for (i, out) in unsafe { c.column(vv, j, m) }.iter_mut().enumerate() {
+                        *out = *out + unsafe { a.get(vv, i) } * bv;
                     }
-                    for i in 0..m {
-                        add(c, vv, i, j, unsafe { a.get(vv, i) }, bv);
+                }
+            }
+        } else {
+            // The naive loop's order: coordinates that share an element
+            // get their products in it.
+            for j in 0..n {
+                for i in 0..m {
+                    for vv in 0..v {
+                        add(c, vv, i, j, unsafe { a.get(vv, i) }, unsafe {
+                            b.get(vv, j)
+                        });
                     }
                 }
             }

@@ -6,9 +6,27 @@
 
 use core::mem::MaybeUninit;
 
-use super::typed_gemm::by_role;
 use super::typed_gemm_plan::TABLE;
 use crate::__private::{GemmOperand, Roles};
+
+/// `typed_gemm::by_role` (extents and strides of an operand's three
+/// roles) written out, without `array::map` and closures: in a large
+/// caller, as the nested loops inlined, those stayed outlined calls and
+/// nothing after them folded (a flat C's strides, so its slots).
+#[inline(always)]
+pub(super) fn by_role(modes: [(usize, usize); 3], roles: Roles) -> ([usize; 3], [usize; 3]) {
+    #[inline(always)]
+    fn mode(modes: &[(usize, usize); 3], role: Option<usize>) -> (usize, usize) {
+        match role {
+            Some(i) => modes[i],
+            None => (1, 0),
+        }
+    }
+    let (e0, d0) = mode(&modes, roles[0]);
+    let (e1, d1) = mode(&modes, roles[1]);
+    let (e2, d2) = mode(&modes, roles[2]);
+    ([e0, e1, e2], [d0, d1, d2])
+}
 
 /// The offset of 1-D coordinate `index` of the mode playing `role` (0:
 /// V, 1: M or N, 2: K or N) in an operand whose modes play `roles`.
@@ -57,7 +75,8 @@ unsafe fn lay(buffer: &mut [MaybeUninit<usize>; TABLE], len: usize, e: usize, d:
 /// which have `size ≤ TABLE` coordinates together, written into `buffer`
 /// by the 1-D coordinate over their leaves in order (the `V`, `M` table's
 /// entry `v + V·m` is the offset of `(v, m)`), without a division
-/// ([`lay`]).
+/// ([`lay`]); each leaf `e:d` laid with stride `stride(e, d)` (its own
+/// `d`, or C's slot stride: `typed_gemm_shared.rs`).
 #[inline(always)]
 fn table<'b, L: GemmOperand>(
     buffer: &'b mut [MaybeUninit<usize>; TABLE],
@@ -65,6 +84,7 @@ fn table<'b, L: GemmOperand>(
     roles: Roles,
     pick: &[usize],
     size: usize,
+    stride: &mut impl FnMut(usize, usize) -> usize,
 ) -> &'b [usize] {
     if size == 0 {
         // (Leaves before an extent 0 may exceed the table.)
@@ -74,7 +94,9 @@ fn table<'b, L: GemmOperand>(
     let mut len = 1;
     for mode in pick.iter().filter_map(|&role| roles[role]) {
         // SAFETY: the first `len` entries are written (each call).
-        l.leaves(mode, &mut |e, d| len = unsafe { lay(buffer, len, e, d) });
+        l.leaves(mode, &mut |e, d| {
+            len = unsafe { lay(buffer, len, e, stride(e, d)) }
+        });
     }
     debug_assert_eq!(len, size);
     // SAFETY: the first `size` entries were written (the leaves' extents
@@ -108,7 +130,26 @@ impl Pair<'_> {
             let strides = by_role(l.modes(), roles).1;
             Pair::Strided([strides[pick[0]], pick.get(1).map_or(0, |&r| strides[r])])
         } else {
-            Pair::Tabled(table(buffer, l, roles, pick, x * y), x)
+            Pair::Tabled(table(buffer, l, roles, pick, x * y, &mut |_, d| d), x)
+        }
+    }
+
+    /// As [`Pair::new`], each leaf of a nested operand laid with stride
+    /// `stride(e, d)` (called once per leaf, in order), and a flat
+    /// operand's roles with `flat`'s strides (by role).
+    #[inline(always)]
+    pub(super) fn mapped<'t, L: GemmOperand>(
+        buffer: &'t mut [MaybeUninit<usize>; TABLE],
+        l: &L,
+        (roles, pick): (Roles, &[usize]),
+        [x, y]: [usize; 2],
+        flat: [usize; 3],
+        stride: &mut impl FnMut(usize, usize) -> usize,
+    ) -> Pair<'t> {
+        if L::FLAT {
+            Pair::Strided([flat[pick[0]], pick.get(1).map_or(0, |&r| flat[r])])
+        } else {
+            Pair::Tabled(table(buffer, l, roles, pick, x * y, stride), x)
         }
     }
 

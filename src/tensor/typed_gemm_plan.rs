@@ -8,7 +8,9 @@ use core::mem::MaybeUninit;
 use layout_core::Error;
 
 use super::gemm::check_extents;
-use super::typed_gemm::{REGISTERS, by_role, check_sizes, distinct_offsets};
+use super::typed_gemm::{REGISTERS, check_sizes, distinct_offsets};
+use super::typed_gemm_accumulators::slot_strides;
+use super::typed_gemm_offsets::by_role;
 use crate::__private::{Gemm, GemmOperand, Roles};
 
 /// How many coordinates an offsets table holds (as many as the local
@@ -27,9 +29,15 @@ pub enum GemmKernel {
     /// once per call, and C (at most 64 elements, each coordinate its own
     /// element) summed in a local array.
     Registers,
+    /// As [`GemmKernel::Registers`], C's coordinates sharing elements
+    /// through leaves of stride 0 (as `(8,8):(1,0)`'s columns), its other
+    /// leaves giving at most 64 distinct elements: those summed in a local
+    /// array, each product into its element in the naive loop's order
+    /// (`k`, `n`, `m`, `v`), then stored.
+    Shared,
     /// As [`GemmKernel::Registers`], but C summed in place: it has more
-    /// than 64 elements, or coordinates that share an element (each of
-    /// their products must land).
+    /// than 64 elements, or coordinates that may share an element other
+    /// than through a stride 0 (each of their products must land).
     InPlace,
     /// A's `(V,M)` or B's `(V,N)` past 64 coordinates, C in place: M in
     /// blocks of up to 64 coordinates of `(V,M)`, A's and C's offsets
@@ -61,7 +69,9 @@ pub enum GemmKernel {
 /// assert_eq!(gemm_kernel(&strided, &b, &c), Ok(GemmKernel::Strided));
 /// assert_eq!(gemm_kernel(&nested, &b, &c), Ok(GemmKernel::Registers));
 /// let shared = layout!((8,8):(1,0)); // every column of C on one
-/// assert_eq!(gemm_kernel(&nested, &b, &shared), Ok(GemmKernel::InPlace));
+/// assert_eq!(gemm_kernel(&nested, &b, &shared), Ok(GemmKernel::Shared));
+/// let overlap = layout!((8,8):(1,1)); // C(i,j) at i + j
+/// assert_eq!(gemm_kernel(&nested, &b, &overlap), Ok(GemmKernel::InPlace));
 /// let none = layout!((0,8):(1,8)); // C without element, nothing runs
 /// let a0 = layout!(((2,0),8):((64,16),128));
 /// assert_eq!(gemm_kernel(&a0, &b, &none), Ok(GemmKernel::Empty));
@@ -105,6 +115,8 @@ pub(super) fn plan<LC: GemmOperand>(c: &LC, rc: Roles, [v, m, n]: [usize; 3]) ->
         GemmKernel::Split
     } else if fits(v * m, n) && distinct(c, rc) {
         GemmKernel::Registers
+    } else if slot_strides(c, rc).is_some() {
+        GemmKernel::Shared
     } else {
         GemmKernel::InPlace
     }

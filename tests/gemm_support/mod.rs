@@ -28,7 +28,7 @@ pub fn storage(l: &Layout, seed: i64) -> (Vec<i64>, usize) {
 /// The storage position of role coordinate `x` of an operand whose modes
 /// play `roles`: `crd2idx` of one integer per mode (a rank-1 layout takes
 /// the integer itself).
-fn at(l: &Layout, base: usize, roles: &[usize], x: [i64; 3]) -> usize {
+pub fn at(l: &Layout, base: usize, roles: &[usize], x: [i64; 3]) -> usize {
     let coord = match roles {
         [r] if l.rank() == 1 && matches!(l.shape(), IntTuple::Int(_)) => IntTuple::Int(x[*r]),
         _ => IntTuple::Tuple(roles.iter().map(|&r| IntTuple::Int(x[r])).collect()),

@@ -69,3 +69,28 @@ snapshot!(
     named_partition_refused,
     "type local_tile(#G, (4, n), (i, j))"
 );
+// An operand call typed through the facade's traits, read as a function:
+// its result bound (`inner_N`, mixed-site) and the outer trait called on it.
+snapshot!(
+    named_inner_coalesce_divide,
+    "type coalesce(logical_divide(#A, <4>))"
+);
+snapshot!(
+    named_inner_composition_zipped,
+    "type composition(zipped_divide(#A, (2,2)), 4:1)"
+);
+// Read mode by mode: refused at the inner call (inner.rs's `refused`).
+snapshot!(
+    named_inner_by_modes_refused,
+    "type logical_divide(coalesce(#A), <4>)"
+);
+// A tuple mode by a shorter tuple of tiles (the facade's `DivideMode`).
+snapshot!(
+    nested_mode_short_tile,
+    "type zipped_divide(((4,8),m):((1,4),32), <<2>,4>)"
+);
+// A shape tiler is the by-mode tiler (fold.rs), CuTe's `Shape<_2,_2>`.
+snapshot!(
+    shape_tiler_divide,
+    "type zipped_divide((m,16):(1,m), (2,2))"
+);

@@ -30,15 +30,16 @@ impl<S: Int> ModeKind for S {
     type Units = UnitTile;
 }
 
-/// Whether two kinds are the same rank of tuple.
+/// Whether two kinds are the same rank of tuple ([`Yes`]), a tuple tile
+/// shorter than its tuple mode or one tile over a leaf (`prefix.rs`), or
+/// neither ([`No`]).
 pub trait SameRank {
     /// [`Yes`] or [`No`].
     type Same;
 }
 
-impl<const K: usize> SameRank for (Rank<K>, LeafMode) {
-    type Same = No;
-}
+// A tuple tile over a leaf: `prefix.rs` (a tuple of one tile is the leaf
+// as a rank-1 layout).
 
 /// `Self` as a tile of the mode `S` ([`FitsMode`](super::FitsMode)), or where it does not
 /// fit, one that does: total, so the divide's bounds always hold.
@@ -167,8 +168,9 @@ macro_rules! rank_pairs {
             impl SameRank for (Rank<$head>, Rank<$done>) {
                 type Same = No;
             }
+            // A shorter tile divides the first sub-modes (`prefix.rs`).
             impl SameRank for (Rank<$done>, Rank<$head>) {
-                type Same = No;
+                type Same = super::prefix::Prefix;
             }
         )*
         rank_pairs!(@ [$($done)* $head] $($rest)*);

@@ -3,14 +3,15 @@
 //! folded leaves of the `const` walk over the static holes.
 
 use core::marker::PhantomData;
+use core::mem::ManuallyDrop;
 
 use super::super::algebra::AlgebraError;
-use super::super::compose_static::{FoldedLeaf, StaticWalk, mode_agrees};
+use super::super::compose_static::{FoldedLeaf, StaticList, StaticWalk, mode_agrees};
 use super::super::compose_value::Compose;
 use super::super::int::Int;
 use super::super::layout::Layout;
 use super::super::static_int::StaticInt;
-use super::{HolesWalk, WIDTH};
+use super::{HolesWalk, WIDTH, holes_fold};
 
 /// The holes layout of the product of the static `A` (`Sh:St`) by the
 /// static `B` (`BS:BD`): the run-time holes `H` (`usize` leaves, checked
@@ -33,6 +34,10 @@ pub struct StaticHoles<Sh, St, BS, BD, H>(pub(super) H, pub(super) PhantomData<(
 #[diagnostic::do_not_recommend]
 impl<Sh, St, BS, BD, H, SB, DB> Compose<Layout<SB, DB>> for StaticHoles<Sh, St, BS, BD, H>
 where
+    Sh: StaticList,
+    St: StaticList,
+    BS: StaticList,
+    BD: StaticList,
     SB: Erase,
     DB: Erase,
     H: Compose<Layout<SB::Out, DB::Out>>,
@@ -46,6 +51,20 @@ where
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+        // The whole composition folds: its value is the folded leaves, a
+        // constant, and (`if const`) neither the run-time composition below
+        // nor `fold_holes` is compiled for this product, not even in a
+        // debug build (BENCHMARKS.md, "Compile cost of typed compositions
+        // and products: the macro, the merge's functions, the products'
+        // holes").
+        if const { holes_fold::<Sh, St, BS, BD>() } {
+            let (shape, stride) =
+                const { <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::FOLDED };
+            return Ok(Layout::from_parts(
+                ManuallyDrop::into_inner(shape),
+                ManuallyDrop::into_inner(stride),
+            ));
+        }
         let (shape, stride) = b.into_parts();
         // Matches, not `?` (a function of its own per result type in a
         // debug build), and the composition in `walk_erased`, one instance
@@ -126,17 +145,22 @@ pub trait FoldHoles<DB, P, X, Y> {
     /// The folded trees; an error where a folded leaf differs from the
     /// run-time value, or the static walk refused.
     fn fold_holes(shapes: X, strides: Y) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+    /// The folded trees as a constant (zero-sized leaves), for
+    /// [`StaticHoles`]' shortcut where the whole composition folds.
+    const FOLDED: Kept<Self::Shape, Self::Stride>;
 }
 
 impl<N, R, Sh, St, BS, BD, X> FoldHoles<R, (Sh, St, BS, BD), X, X> for N
 where
     N: StaticInt,
     R: StaticInt,
-    X: HoleMode,
+    X: FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>,
     HolesWalk<Sh, St, BS, BD, N, R>: StaticWalk,
 {
     type Shape = X::Shape<HolesWalk<Sh, St, BS, BD, N, R>>;
     type Stride = X::Stride<HolesWalk<Sh, St, BS, BD, N, R>>;
+    const FOLDED: Kept<Self::Shape, Self::Stride> =
+        <X as FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>>::FOLDED;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn fold_holes(shapes: X, strides: X) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
@@ -168,6 +192,18 @@ pub trait HoleMode: Copy {
     fn folded<W>() -> (Self::Shape<W>, Self::Stride<W>);
 }
 
+/// Folded trees as a constant: each in a `ManuallyDrop`, as a
+/// composition's (`compose_static::Constant`).
+pub type Kept<S, D> = (ManuallyDrop<S>, ManuallyDrop<D>);
+
+/// [`HoleMode::folded`] as a constant (`ManuallyDrop`: a constant may not
+/// drop a value of a generic type, and none is dropped here).
+#[doc(hidden)]
+pub trait FoldedMode<W>: HoleMode {
+    /// The folded extents and strides.
+    const FOLDED: Kept<Self::Shape<W>, Self::Stride<W>>;
+}
+
 /// `usize`, one per named sub-mode.
 macro_rules! usize_for {
     ($x:ident) => {
@@ -195,6 +231,13 @@ macro_rules! hole_modes {
                 (($(FoldedLeaf::<W, $i, false>(PhantomData),)*), ($(FoldedLeaf::<W, $i, true>(PhantomData),)*))
             }
         }
+
+        impl<W> FoldedMode<W> for ($(usize_for!($A),)*) {
+            const FOLDED: Kept<Self::Shape<W>, Self::Stride<W>> = (
+                ManuallyDrop::new(($(FoldedLeaf::<W, $i, false>(PhantomData),)*)),
+                ManuallyDrop::new(($(FoldedLeaf::<W, $i, true>(PhantomData),)*)),
+            );
+        }
     };
 }
 
@@ -207,6 +250,15 @@ macro_rules! fold_holes {
         {
             type Shape = ($($T::Shape,)*);
             type Stride = ($($T::Stride,)*);
+            // Each element's constant moved out whole.
+            #[allow(non_snake_case)]
+            const FOLDED: Kept<Self::Shape, Self::Stride> = {
+                let ($(($T, $X),)*) = ($($T::FOLDED,)*);
+                (
+                    ManuallyDrop::new(($(ManuallyDrop::into_inner($T),)*)),
+                    ManuallyDrop::new(($(ManuallyDrop::into_inner($X),)*)),
+                )
+            };
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, clippy::unused_unit)]
