@@ -22,6 +22,8 @@ mod coalesce_by;
 mod complement_shape;
 #[path = "../../layout-macros/src/compose.rs"]
 mod compose;
+#[path = "../../layout-macros/src/compose_basis.rs"]
+mod compose_basis;
 #[path = "../../layout-macros/src/compose_by.rs"]
 mod compose_by;
 #[path = "../../layout-macros/src/compose_step.rs"]

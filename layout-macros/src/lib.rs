@@ -18,6 +18,7 @@ mod basis;
 mod coalesce_by;
 mod complement_shape;
 mod compose;
+mod compose_basis;
 mod compose_by;
 mod compose_step;
 mod composed;

@@ -5,11 +5,16 @@ use layout_core::expr::Expr;
 use proc_macro2::TokenStream;
 
 use crate::sym::TypedRule;
-use crate::{coalesce_by, compose, construct, inverse, left_inverse, product, shape, tile};
+use crate::{
+    coalesce_by, compose, compose_basis, construct, inverse, left_inverse, product, shape, tile,
+};
 
 /// The straight-line code for `e`, if a rule types it.
 pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
     if let Some(rule) = compose::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = compose_basis::rule(e) {
         return Some(rule.emit(leaf));
     }
     if let Some(rule) = shape::rule(e) {
@@ -36,6 +41,9 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
 /// The type of the layout inside [`emit`]'s `Ok`, if a rule types `e`.
 pub fn layout_type(e: &Expr) -> Option<TokenStream> {
     if let Some(rule) = compose::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = compose_basis::rule(e) {
         return Some(rule.layout_type());
     }
     if let Some(rule) = shape::rule(e) {
@@ -87,11 +95,12 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
     if left_inverse::refused(e) {
         return Some(left_inverse::REFUSED);
     }
-    (compose::refused(e) || shape::refused(e) || product::refused(e)).then_some(
-        "`type` types this call from CuTe's rule, but its static extents and strides break a \
+    (compose::refused(e) || compose_basis::refused(e) || shape::refused(e) || product::refused(e))
+        .then_some(
+            "`type` types this call from CuTe's rule, but its static extents and strides break a \
          condition CuTe asserts (a stride and an extent that do not divide one another, an \
          extent that is not a multiple of a mode's part, leaves whose reaches carry, an extent \
          0, or a product that overflows), so no typed layout is right for every value of its \
          dynamic leaves; without `type`, the core decides at run time",
-    )
+        )
 }

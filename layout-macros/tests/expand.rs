@@ -20,6 +20,8 @@ mod coalesce_by;
 mod complement_shape;
 #[path = "../src/compose.rs"]
 mod compose;
+#[path = "../src/compose_basis.rs"]
+mod compose_basis;
 #[path = "../src/compose_by.rs"]
 mod compose_by;
 #[path = "../src/compose_step.rs"]

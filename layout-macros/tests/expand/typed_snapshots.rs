@@ -177,3 +177,10 @@ snapshot!(
     typed_raked_product_dynamic_b_rounded,
     "type raked_product((3,2):(1,7), (p,2):(1,s))"
 );
+
+// `B`'s strides scaled bases (compose_basis.rs): its leaves grouped by the
+// mode of `A` they name, each group the typed integer composition with it.
+snapshot!(
+    typed_composition_basis,
+    "type composition((m,(3,4)):(1,(4,12)), (p,2,2):(1@0,1@1,2@1))"
+);
