@@ -6,6 +6,9 @@ use layout_core::{IntTuple, Layout, Tiler};
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
 
+#[path = "emit/common.rs"]
+mod common;
+
 /// The widest tuple a typed layout may have at any level: the one place
 /// that says so. The facade implements its traits for tuples up to this
 /// size through `layout_macros::__ranks!` (and names it `__private::MAX_RANK`).
@@ -156,7 +159,7 @@ fn push_tree(
     Ok(())
 }
 
-fn comma() -> TokenTree {
+pub(crate) fn comma() -> TokenTree {
     Punct::new(',', Spacing::Alone).into()
 }
 
@@ -179,7 +182,7 @@ fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
 }
 
 /// `::layout_dsl::__private::FUNCTION(ARGS)`, as one list of tokens.
-fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
+pub(crate) fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
     let span = Span::call_site();
     let mut out: Vec<TokenTree> = Vec::with_capacity(10);
     for segment in ["layout_dsl", "__private", function] {
@@ -196,7 +199,7 @@ fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
 /// about what the hand-written arithmetic costs to compile; wherever the
 /// value is known (inline use, a `const`) an optimised build folds it.
 /// For the 41 common nestings the facade's non-generic constructor of the
-/// nesting, its leaves packed in `u64` arguments ([`common_layout_call`]);
+/// nesting, its leaves packed in `u64` arguments (`emit/common.rs`);
 /// for the others the nested literal through `__private::layout`: a
 /// `const` block, a flat array rebuilt by a `const fn` or by a trait, and
 /// an `inline(always)` constructor all cost rustc more (BENCHMARKS.md, "A
@@ -211,7 +214,8 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     let signed = l.stride().leaves().any(|d| d < 0);
     let in_type = numbers_in_type(l, zero_sized);
     if !in_type && !signed {
-        if let Some(call) = common_nesting(l.shape()).and_then(|name| common_layout_call(&name, l))
+        if let Some(call) =
+            common::nesting(l.shape()).and_then(|name| common::layout_call(&name, l))
         {
             return Ok(call);
         }
@@ -226,67 +230,6 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     args.push(comma());
     push_tree(l.stride(), leaf, &mut args)?;
     Ok(layout_call(args, signed))
-}
-
-/// The name of the facade's constructor for `shape`'s nesting, if it has
-/// one (src/private/common_layouts.rs; tests/common_nestings.rs writes each
-/// and its neighbours): a leaf, the flat rank 4, or one to three items each
-/// a leaf or two or three leaves. `l` a leaf, `o…c` a tuple: `layout_ollc`.
-fn common_nesting(shape: &IntTuple) -> Option<String> {
-    let leaves = |t: &[IntTuple], n: &[usize]| {
-        n.contains(&t.len()) && t.iter().all(|i| matches!(i, IntTuple::Int(_)))
-    };
-    let mut name = String::from("layout_o");
-    match shape {
-        IntTuple::Int(_) => return Some("layout_l".into()),
-        IntTuple::Tuple(items) if leaves(items, &[4]) => name.push_str("llll"),
-        IntTuple::Tuple(items) if (1..=3).contains(&items.len()) => {
-            for item in items {
-                match item {
-                    IntTuple::Int(_) => name.push('l'),
-                    IntTuple::Tuple(inner) if leaves(inner, &[2, 3]) => {
-                        name.push('o');
-                        name.extend(inner.iter().map(|_| 'l'));
-                        name.push('c');
-                    }
-                    IntTuple::Tuple(_) => return None,
-                }
-            }
-        }
-        IntTuple::Tuple(_) => return None,
-    }
-    name.push('c');
-    Some(name)
-}
-
-/// The bits of a leaf in a constructor's `u64` argument, and the leaves
-/// it holds: the facade's `LEAF_BITS` and `LEAVES_PER_WORD`.
-const LEAF_BITS: u32 = 16;
-const LEAVES_PER_WORD: usize = 4;
-
-/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
-/// nesting, the leaves (shape then stride) packed [`LEAVES_PER_WORD`] to an
-/// argument, the first lowest; `None` if one does not fit in [`LEAF_BITS`].
-/// No tuple expression and no generic call, and few arguments: a debug
-/// build pays for each (BENCHMARKS.md, "a constructor per nesting").
-fn common_layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
-    let mut words: Vec<u64> = Vec::new();
-    for (k, n) in l.shape().leaves().chain(l.stride().leaves()).enumerate() {
-        let n = u64::try_from(n).ok().filter(|&n| n < 1 << LEAF_BITS)?;
-        let slot = k % LEAVES_PER_WORD;
-        if slot == 0 {
-            words.push(0);
-        }
-        *words.last_mut()? |= n << (LEAF_BITS * slot as u32);
-    }
-    let mut args: Vec<TokenTree> = Vec::with_capacity(2 * words.len());
-    for word in words {
-        if !args.is_empty() {
-            args.push(comma());
-        }
-        args.push(Literal::u64_unsuffixed(word).into());
-    }
-    Some(private_call(name, args))
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).
