@@ -21,7 +21,9 @@
 //! Checked here: every row is still refused by `layout!(type …)` while
 //! compiling or now typed (never sent through the core), and each class
 //! still holds, so a change in the core that parts from CuTe on these
-//! fails. Counts by function and class are printed (`--nocapture`). The
+//! fails. Counts by function and class are printed (`--nocapture`), and
+//! the gap left: the rows CuTe answers with the core's layout that `type`
+//! still refuses, by function. The
 //! rows now typed are written to `tests/typed_cute_refusals.rs` (root,
 //! committed; `BLESS=1` rewrites it, else it must be up to date), where
 //! each runs and must be the core's layout at every index (or refuse at
@@ -100,6 +102,7 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
     let mut seen = std::collections::BTreeSet::new();
     let mut moved = Vec::new();
     let mut now_typed = Vec::new();
+    let mut gap: BTreeMap<String, usize> = BTreeMap::new();
     for row in &rows {
         let v = &row.variant;
         assert!(seen.insert(v.clone()), "`{v}` twice");
@@ -118,6 +121,8 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
             ));
         }
         match path(&format!("type {v}")) {
+            // The gap that is left: CuTe answers the core's layout, `type` refuses.
+            Path::Error if want == "core" => *gap.entry(name.to_owned()).or_default() += 1,
             Path::Error => {}
             Path::Typed => {
                 *typed.entry(name.to_owned()).or_default() += 1;
@@ -131,6 +136,7 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
     }
     println!("by function and class: {counts:?}");
     println!("now typed by the macro: {typed:?}");
+    println!("CuTe answers the core's layout, still refused while compiling: {gap:?}");
     assert!(moved.is_empty(), "classes moved:\n{}", moved.join("\n"));
     let text = generate(&now_typed);
     if std::env::var("BLESS").is_ok_and(|b| b == "1") {
