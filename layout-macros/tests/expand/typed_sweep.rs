@@ -100,6 +100,18 @@
 //! the rows are typed (the 246 and 23 CuTe refuses or answers otherwise),
 //! each the core's layout at every index, none with all of CuTe's static
 //! leaves (`tests/typed_cute_refusals.rs` counts them).
+//!
+//! On main after the eleventh session's merges (the inverses above, the
+//! compositions by a by-mode tiler and with scaled-basis strides, inner
+//! calls through the facade's traits, shape tilers as by-mode tilers;
+//! 2026-11-27): 16,275 typed variants, none different from the core (9,013
+//! the same text, 6,541 the same modes, 441 the same offsets, 280 refused
+//! at run time naming the values: 179 `right_inverse`, 86 `composition`, 8
+//! `complement`, 3 `left_inverse`, 3 `blocked_product`, 1 `flat_product`);
+//! 1,243 refused while compiling (`composition` 414, `complement` 338,
+//! `left_inverse` 230, the products 190, `right_inverse` 40, `flatten` 18,
+//! `coalesce` 13). Of those, CuTe C++ answers the core's layout for 129
+//! (`cute_refusals.rs` prints them by function).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
