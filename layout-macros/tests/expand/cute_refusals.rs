@@ -23,7 +23,7 @@
 //! still holds, so a change in the core that parts from CuTe on these
 //! fails. Counts by function and class are printed (`--nocapture`), and
 //! the gap left: the rows CuTe answers with the core's layout that `type`
-//! still refuses, by function. The
+//! still refuses, by function (each row too with `GAP_LIST=1`). The
 //! rows now typed are written to `tests/typed_cute_refusals.rs` (root,
 //! committed; `BLESS=1` rewrites it, else it must be up to date), where
 //! each runs and must be the core's layout at every index (or refuse at
@@ -122,7 +122,12 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
         }
         match path(&format!("type {v}")) {
             // The gap that is left: CuTe answers the core's layout, `type` refuses.
-            Path::Error if want == "core" => *gap.entry(name.to_owned()).or_default() += 1,
+            Path::Error if want == "core" => {
+                *gap.entry(name.to_owned()).or_default() += 1;
+                if std::env::var_os("GAP_LIST").is_some() {
+                    println!("gap\t{v}\t{}", row.cute);
+                }
+            }
             Path::Error => {}
             Path::Typed => {
                 *typed.entry(name.to_owned()).or_default() += 1;
