@@ -62,6 +62,12 @@ impl Ast {
         ];
         syn::Error::new_spanned(TokenStream::from_iter(ends), message)
     }
+
+    /// The spans of the first and last tokens a core span covers.
+    pub fn ends(&self, span: CoreSpan) -> Option<(Span, Span)> {
+        (span.start < span.end && span.end <= self.spans.len())
+            .then(|| (self.spans[span.start], self.spans[span.end - 1]))
+    }
 }
 
 /// Parse the macro input. The tree is returned even when there are errors

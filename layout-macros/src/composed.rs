@@ -10,7 +10,7 @@
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use layout_core::{ComposedLayout, Swizzle};
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::quote;
 
 use crate::emit::{self, Untypable};
@@ -26,6 +26,23 @@ pub const LAYOUT_OUTER: &str = "`layout!` types a composed layout only with a sw
 pub fn swizzle(sw: Swizzle) -> TokenStream {
     let ty = swizzle_type(sw);
     quote!(#ty)
+}
+
+/// [`swizzle`] as the whole value of `layout!`, spanned at the user's
+/// tokens: its first token at `first` (the input's `Sw`), its closing `>`
+/// at `last` (the input's `>`). rustc then reports an error about the
+/// value's type (`let _: u8 = layout!(Sw<3,4,3>)`) at those tokens, with
+/// no note that it originates in the macro. The tokens are a path with
+/// const arguments: no parentheses or braces a lint could blame on the
+/// user's code (a negative `S`'s braces, which a const argument needs,
+/// keep the call site's span).
+pub fn swizzle_at(sw: Swizzle, first: Span, last: Span) -> TokenStream {
+    let mut tokens: Vec<TokenTree> = swizzle(sw).into_iter().collect();
+    let end = tokens.len() - 1;
+    for (i, token) in tokens.iter_mut().enumerate() {
+        token.set_span(if i == end { last } else { first });
+    }
+    tokens.into_iter().collect()
 }
 
 /// `Swizzle<B, M, S>` (a negative `S` braced, as a const argument must be).

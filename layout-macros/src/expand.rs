@@ -360,7 +360,10 @@ impl Expander<'_> {
             Value::Tiler(t) => emit::tiler(t, self.ast.zero_sized.is_some()),
             Value::Table(t) => Ok(emit::table(t.as_slice())),
             Value::Bool(b) => Ok(quote!(#b)),
-            Value::Swizzle(sw) => Ok(composed::swizzle(*sw)),
+            Value::Swizzle(sw) => Ok(match self.ast.ends(e.span) {
+                Some((first, last)) => composed::swizzle_at(*sw, first, last),
+                None => composed::swizzle(*sw),
+            }),
             Value::Composed(c) => composed::composed(c, self.ast.zero_sized.is_some()),
             // CuTe's `slice_and_offset` pair: the kept modes and their base
             // (a `usize` offset; `isize` when negative strides put it below 0).

@@ -1,7 +1,7 @@
 //! The operands of the typed `gemm` (`crate::tensor::typed::gemm`): a
 //! typed layout of rank 1, 2 or 3 whose modes may be nested
 //! ([`GemmOperand`], each mode a [`GemmMode`]), and three layouts whose
-//! ranks ([`ModeCount`], a type: [`Rank`]) are one of CuTe's five forms
+//! ranks ([`ModeCount`], a type: [`Modes`]) are one of CuTe's five forms
 //! ([`Gemm`], [`GemmForm`]), so that other ranks are a compile error at A.
 
 use super::int::{Int, Offset};
@@ -9,9 +9,15 @@ use super::layout::Layout;
 use super::tree::{Mode, Shape, Tree};
 use super::walk::Form;
 
-/// The rank of a `gemm` operand, as a type (for [`GemmForm`]).
+/// The rank of a `gemm` operand, as a type (for [`GemmForm`]): `Modes<N>`
+/// for `N` top-level modes. Its name is one no other visible item has, so
+/// that rustc prints it without its path in `gemm`'s error (`Rank` is also
+/// a variant in `layout-core`: ARCHITECTURE.md, "One mistake, one message").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Rank<const N: usize>;
+pub struct Modes<const N: usize>;
+
+/// [`Modes`] by its former name, for code that names it.
+pub type Rank<const N: usize> = Modes<N>;
 
 /// One top-level mode of a `gemm` operand (`Self` its shape, `D` its
 /// stride): one extent, or a nested mode, which `gemm` walks by its 1-D
@@ -245,30 +251,41 @@ const VXY: Roles = [Some(0), Some(1), Some(2)];
 
 /// The number of top-level modes of a shape, as a type.
 pub trait ModeCount {
-    /// `Rank<N>`.
+    /// `Modes<N>`.
     type Rank;
 }
 
 impl<S: Int> ModeCount for S {
-    type Rank = Rank<1>;
+    type Rank = Modes<1>;
 }
 
 macro_rules! tuple_rank {
     ($rank:literal; $(($i:tt $S:ident $_d:ident $_c:ident))*) => {
         impl<$($S),*> ModeCount for ($($S,)*) {
-            type Rank = Rank<$rank>;
+            type Rank = Modes<$rank>;
         }
     };
 }
 for_each_rank!(tuple_rank);
 
 /// Typed layouts A (`Self`), B and C whose ranks are one of CuTe's five
-/// `gemm` forms (each mode may be nested).
+/// `gemm` forms (each mode may be nested). Its associated type
+/// [`Gemm::Ranks`] is the three ranks, bounded by [`GemmRankForm`]: `gemm`
+/// asks that bound of it, so a wrong rank is reported with the ranks
+/// (`(Modes<3>, Modes<2>, Modes<2>)`), a sentence short enough for rustc's
+/// label, rather than with the three layout types (then a help line
+/// more); and since it is the associated type's own bound, generic code
+/// naming `LA: Gemm<LB, LC>` has it too, however LB's and LC's types are
+/// written (a bound of a supertrait was not found where B or C is a
+/// projection rustc normalizes: ARCHITECTURE.md, "One mistake, one
+/// message").
 #[diagnostic::on_unimplemented(
     message = "`gemm` has no form for the ranks of A `{Self}`, B `{B}` and C `{C}`",
     label = "the ranks of A, B and C are none of CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
 )]
 pub trait Gemm<B, C> {
+    /// The ranks of A, B and C, `(Modes<a>, Modes<b>, Modes<c>)`.
+    type Ranks: GemmRankForm;
     /// The roles of A's, B's and C's modes.
     const ROLES: [Roles; 3];
 }
@@ -276,7 +293,7 @@ pub trait Gemm<B, C> {
 /// The rank of a typed layout's shape, as a type (a failed `layout!`'s
 /// is `Unknown`, which goes with any: poisoned_ops.rs).
 pub trait RankOf {
-    /// `Rank<N>`.
+    /// `Modes<N>`.
     type Rank;
 }
 
@@ -284,15 +301,32 @@ impl<S: ModeCount, D, I> RankOf for Layout<S, D, I> {
     type Rank = S::Rank;
 }
 
-// C's rank is the `Self` of the form: C is the last argument, so its type
-// may be unknown while rustc checks the first two, and a bound whose
-// `Self` is unknown waits for it, rather than failing with `_` for C.
 #[diagnostic::do_not_recommend]
 impl<A: RankOf, B: RankOf, C: RankOf> Gemm<B, C> for A
 where
-    C::Rank: GemmForm<A::Rank, B::Rank>,
+    (A::Rank, B::Rank, C::Rank): GemmRankForm,
 {
-    const ROLES: [Roles; 3] = <C::Rank as GemmForm<A::Rank, B::Rank>>::ROLES;
+    type Ranks = (A::Rank, B::Rank, C::Rank);
+    const ROLES: [Roles; 3] = <Self::Ranks as GemmRankForm>::ROLES;
+}
+
+/// The ranks of A, B and C (`Self`, a triple of [`Modes`]): one of CuTe's
+/// five `gemm` forms. The bound `gemm` names (of [`Gemm::Ranks`]).
+#[diagnostic::on_unimplemented(
+    message = "`gemm` has no form for the ranks of A, B and C, `{Self}` (their numbers of top-level modes): CuTe's forms are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
+)]
+pub trait GemmRankForm {
+    /// The roles of A's, B's and C's modes.
+    const ROLES: [Roles; 3];
+}
+
+// C's rank is the `Self` of the form: C is the last argument, so its type
+// may be unknown while rustc checks the first two, and a bound whose
+// `Self` is unknown waits for it, rather than failing with `_` for C (this
+// impl matches any triple, so the bound on the triple waits too).
+#[diagnostic::do_not_recommend]
+impl<A, B, C: GemmForm<A, B>> GemmRankForm for (A, B, C) {
+    const ROLES: [Roles; 3] = C::ROLES;
 }
 
 /// C's rank (`Self`) with A's and B's: one of CuTe's five `gemm` forms.
@@ -302,22 +336,22 @@ pub trait GemmForm<A, B> {
 }
 
 /// `(V) x (V) => (V)`.
-impl GemmForm<Rank<1>, Rank<1>> for Rank<1> {
+impl GemmForm<Modes<1>, Modes<1>> for Modes<1> {
     const ROLES: [Roles; 3] = [V, V, V];
 }
 /// `(M) x (N) => (M,N)`: CuTe's `append<2>` gives A and B a K of 1.
-impl GemmForm<Rank<1>, Rank<1>> for Rank<2> {
+impl GemmForm<Modes<1>, Modes<1>> for Modes<2> {
     const ROLES: [Roles; 3] = [X, X, XY];
 }
 /// `(M,K) x (N,K) => (M,N)`.
-impl GemmForm<Rank<2>, Rank<2>> for Rank<2> {
+impl GemmForm<Modes<2>, Modes<2>> for Modes<2> {
     const ROLES: [Roles; 3] = [XY, XY, XY];
 }
 /// `(V,M) x (V,N) => (V,M,N)`.
-impl GemmForm<Rank<2>, Rank<2>> for Rank<3> {
+impl GemmForm<Modes<2>, Modes<2>> for Modes<3> {
     const ROLES: [Roles; 3] = [VX, VX, VXY];
 }
 /// `(V,M,K) x (V,N,K) => (V,M,N)`.
-impl GemmForm<Rank<3>, Rank<3>> for Rank<3> {
+impl GemmForm<Modes<3>, Modes<3>> for Modes<3> {
     const ROLES: [Roles; 3] = [VXY, VXY, VXY];
 }

@@ -152,7 +152,9 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
-pub use gemm_form::{Gemm, GemmForm, GemmMode, GemmOperand, ModeCount, Rank, RankOf, Roles};
+pub use gemm_form::{
+    Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
+};
 pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use int::{C, Int, Offset};
 pub use inverse::{

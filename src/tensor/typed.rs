@@ -103,7 +103,8 @@ pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
 /// (module docs, "Generic code").
 pub use crate::__private::{
-    Fits, Gemm, GemmForm, GemmMode, GemmOperand, ModeCount, Rank, RankOf, WalkPaired, WalkWith,
+    Fits, Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf,
+    WalkPaired, WalkWith,
 };
 
 use alloc::vec;

@@ -14,7 +14,7 @@ use layout_core::{Error, ErrorKind};
 use super::gemm::check_extents;
 use super::typed_gemm_nested::nested;
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{Gemm, GemmOperand, Roles};
+use crate::__private::{Gemm, GemmOperand, GemmRankForm, Roles};
 
 /// The largest C (`V·M·N` elements) [`gemm`] accumulates in a local array.
 pub(super) const REGISTERS: usize = 64;
@@ -149,6 +149,9 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     LB: GemmOperand,
     LC: GemmOperand,
     LA: Gemm<LB, LC>,
+    // Implied by `Gemm` (its associated type's bound), asked here so that
+    // a wrong rank is reported by the ranks alone (gemm_form.rs).
+    <LA as Gemm<LB, LC>>::Ranks: GemmRankForm,
 {
     if let Err(e) = try_gemm(a, b, c) {
         panic!("{e}");
@@ -175,6 +178,9 @@ where
     LB: GemmOperand,
     LC: GemmOperand,
     LA: Gemm<LB, LC>,
+    // Implied by `Gemm` (its associated type's bound), asked here so that
+    // a wrong rank is reported by the ranks alone (gemm_form.rs).
+    <LA as Gemm<LB, LC>>::Ranks: GemmRankForm,
 {
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let (ea, da) = by_role(a.layout.modes(), ra); // (V,M,K)
