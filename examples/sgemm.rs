@@ -376,11 +376,12 @@ const ISSUE_SIZES: [(usize, usize, usize); 4] = [
 
 // `cargo test` runs the example's own check (the examples are `test = true`)
 // on sizes a debug build does quickly: one CTA, several, and residues in
-// M, N and K predicated over exact-size storage.
+// M, N and K predicated over exact-size storage, the issue's 300×130×77
+// among them (3 M multiply-adds: a few seconds in a debug build).
 #[test]
 fn checks_itself_against_a_naive_loop() {
     assert_eq!(
-        run(&[(64, 64, 64), (256, 128, 24), (150, 130, 21)]),
+        run(&[(64, 64, 64), (256, 128, 24), (150, 130, 21), (300, 130, 77)]),
         ExitCode::SUCCESS
     );
 }

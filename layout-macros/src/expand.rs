@@ -37,14 +37,14 @@
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::Query;
+use layout_core::registry::{Query, TypedForm};
 use layout_core::{Value, eval};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast};
 use crate::emit::{self, Untypable};
-use crate::kind::{Kind, kind, method, query};
+use crate::kind::{Kind, kind, method, query, typed_call};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
     arith, basis, composed, divide, fallback, fold, inner, left_inverse, named, named_partition,
@@ -151,6 +151,12 @@ impl Expander<'_> {
                     return Err(self.ast.error(Some(held.span), &message));
                 }
                 "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions (or of a `SHAPE:STRIDE` by a by-mode tiler, or by a `SHAPE:STRIDE` whose strides are static scaled bases such as `1@1`), `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call)"
+            }
+            // A view with no typed form runs in the core: `type` would do nothing.
+            Kind::View
+                if has_dynamic(e) && matches!(typed_call(e), Some((TypedForm::RunTime, ..))) =>
+            {
+                "a view computed at run time (`slice` and `view` with a dynamic leaf or a named operand run in the core; the typed slice of a typed layout `l` is `SliceOf::slice_of((X, j), &l)`, from `layout_dsl::tensor::typed`)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };

@@ -90,6 +90,9 @@ fn split_checked<F: Form>(index: usize, shape: F::Desc, stride: F::Desc) -> usiz
     F::split_checked(&shape, &stride, index)
 }
 
+// Only a debug build walks the flat nodes (`Form::split`); a release build
+// folds the per-form walk, and would warn that the nodes are never read.
+#[cfg_attr(not(debug_assertions), allow(dead_code))]
 mod flat;
 
 /// The form of a single extent.

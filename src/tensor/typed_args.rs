@@ -209,6 +209,27 @@ where
 ///
 /// Its supertrait [`SliceCoordModes`] checks the ranks first (as
 /// [`Tiler`]'s).
+///
+/// It slices a typed layout alone, too: CuTe's `slice_and_offset(c, l)`
+/// for a `layout!` value with dynamic leaves or a dynamic coordinate,
+/// straight-line code where `layout!(slice(…))` would call the core.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::X;
+/// use layout_dsl::tensor::typed::SliceOf;
+/// use layout_dsl::typed::{C, Layout};
+///
+/// let (m, j) = (12, 3);
+/// let l = layout!((m,(2,4)):(8,(1,2)));
+/// let (col, base): (Layout<(usize,), (C<8>,)>, usize) = (X, j).slice_of(&l).unwrap();
+/// assert_eq!((col.to_string(), base), ("(12):(8)".to_string(), 1 + 2));
+/// let (rows, base) = (5, (1, X)).slice_of(&l).unwrap();
+/// // As CuTe, the kept modes of a nested coordinate are gathered at one level.
+/// assert_eq!((rows.to_string(), base), ("(4):(2)".to_string(), 5 * 8 + 1));
+/// // A coordinate past its extent is an error, not an offset outside `l`.
+/// assert!((X, 8).slice_of(&l).is_err());
+/// ```
 pub trait SliceOf<L: LayoutShape, O>: SliceCoordModes<L::Shape, Checked = Self> {
     /// The slice and the offset of its first element.
     fn slice_of(self, layout: &L) -> Result<(O, usize), Error>;

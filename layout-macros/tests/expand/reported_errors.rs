@@ -64,3 +64,32 @@ fn swizzle_parameters_are_blamed_one_by_one() {
         ]
     );
 }
+
+/// `type` of a view the core computes at run time (`slice` with a dynamic
+/// leaf or a named operand) is refused, naming the typed door, rather than
+/// silently ignored; a static slice still folds, and the partitions' views
+/// are still typed.
+#[test]
+fn type_of_a_run_time_slice_is_refused() {
+    for input in [
+        "type slice((_,j), (4,8):(8,1))",
+        "type slice((_,3), (m,8):(8,1))",
+        "type slice((_,3), #A)",
+        "type view((m,8):(8,1), 3)",
+    ] {
+        let found = errors(input);
+        assert_eq!(found.len(), 1, "{input}: {found:?}");
+        assert!(
+            found[0].contains("a view computed at run time"),
+            "{input}: {found:?}"
+        );
+        assert!(found[0].contains("SliceOf::slice_of"), "{input}: {found:?}");
+    }
+    for input in [
+        "type slice((_,3), (4,8):(8,1))",
+        "slice((_,j), (4,8):(8,1))",
+        "type local_tile((m,64):(1,m), (4,8), (1,_))",
+    ] {
+        assert_eq!(errors(input), Vec::<String>::new(), "{input}");
+    }
+}
