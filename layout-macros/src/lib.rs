@@ -35,6 +35,7 @@ mod inverse;
 mod kind;
 mod left_inverse;
 mod named;
+mod named_divide;
 mod named_partition;
 mod named_place;
 mod named_product;

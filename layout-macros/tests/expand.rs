@@ -54,6 +54,8 @@ mod kind;
 mod left_inverse;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/named_divide.rs"]
+mod named_divide;
 #[path = "../src/named_partition.rs"]
 mod named_partition;
 #[path = "../src/named_place.rs"]

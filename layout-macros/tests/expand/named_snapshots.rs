@@ -94,3 +94,6 @@ snapshot!(
     shape_tiler_divide,
     "type zipped_divide((m,16):(1,m), (2,2))"
 );
+// An integral tiler on a named layout: CuTe's layout `N:1`, the whole
+// layout divided (named_divide.rs), the name checked at its token.
+snapshot!(named_integral_divide, "type tiled_divide(#A, 4)");
