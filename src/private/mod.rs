@@ -82,6 +82,7 @@ mod paired;
 mod partial;
 mod partition;
 mod partition_bound;
+mod partition_prefix;
 mod poisoned;
 mod poisoned_ops;
 mod poisoned_partition;
