@@ -48,7 +48,7 @@ use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
     arith, basis, composed, divide, fallback, fold, inner, left_inverse, named, named_divide,
-    named_partition, named_place, named_product, nested, partition, rules, valid,
+    named_identity, named_partition, named_place, named_product, nested, partition, rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -201,6 +201,9 @@ impl Expander<'_> {
             Some(Ok(call)) => return self.named_partition(&call),
             Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
             None => {}
+        }
+        if let Some(shape) = named_identity::call(e).filter(|_| typed) {
+            return Ok(self.named_identity(shape));
         }
         if let Some(operands) = named::concat(e, typed) {
             return Ok(self.named_concat(operands));

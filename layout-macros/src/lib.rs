@@ -36,6 +36,7 @@ mod kind;
 mod left_inverse;
 mod named;
 mod named_divide;
+mod named_identity;
 mod named_partition;
 mod named_place;
 mod named_product;

@@ -56,6 +56,8 @@ mod left_inverse;
 mod named;
 #[path = "../src/named_divide.rs"]
 mod named_divide;
+#[path = "../src/named_identity.rs"]
+mod named_identity;
 #[path = "../src/named_partition.rs"]
 mod named_partition;
 #[path = "../src/named_place.rs"]

@@ -69,6 +69,7 @@ mod edit;
 mod edit_layout;
 mod gemm_form;
 mod identity;
+mod identity_named;
 mod int;
 mod inverse;
 mod layout;
@@ -157,6 +158,7 @@ pub use edit::{
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
 pub use gemm_form::{Gemm, GemmForm, GemmMode, GemmOperand, ModeCount, Rank, RankOf, Roles};
 pub use identity::{FlatRank, IdentityShape, UnitStride};
+pub use identity_named::{IdentityLeaves, IdentityPaths, Paths, identity_layout};
 pub use int::{C, Int, Offset};
 pub use inverse::{
     inverse_merged_into, inverse_merges, inverse_stops, left_overlap, left_span, left_unit,
