@@ -172,3 +172,35 @@ fn dynamic_layouts_against_the_core() {
     }
     assert_eq!(answered, 7);
 }
+
+#[test]
+fn a_dynamic_integer_tile() {
+    // CuTe's `logical_divide(layout, k)` of a run-time `int k`: the tile's
+    // extent dynamic (`(4,32):(_1,4)` for the static `(_8,_16):(_1,_8)`,
+    // `((4,1),(2,16)):((_1,8),(4,8))` for `(m,_16):(_1,m)`).
+    let (m, k) = (8usize, 4usize);
+    let s = layout!(type (8,16):(1,8));
+    let d = layout!(type logical_divide(#s, k)).unwrap();
+    assert_eq!(d.to_string(), "((4,1),(32,1)):((1,0),(4,0))");
+    same_as_cute(&d, "(4,32):(_1,4)");
+    let a = layout!(type (m,16):(1,m));
+    let d = layout!(type zipped_divide(#a, k)).unwrap();
+    same_as_cute(&d, "((4,1),(2,16)):((_1,8),(4,8))");
+    let f = layout!(type flat_divide(#a, k)).unwrap();
+    assert_eq!(f.to_string(), "(4,1,32,1):(1,0,4,0)");
+    // A leaf: the tile dynamic, its stride static as CuTe's.
+    let l = layout!(type m:3);
+    let d = layout!(type logical_divide(#l, k)).unwrap();
+    assert_eq!((d.to_string(), form(&d)), ("(4,2):(3,12)".into(), "(_,_):(3,_)".into()));
+    // Every tile against the core, and a tile of 0 an error value.
+    for k in 1..=9usize {
+        let d = layout!(type logical_divide(#a, k));
+        let text = format!("logical_divide(({m},16):(1,{m}), {k})");
+        match d {
+            Ok(d) => same_offsets(&d, &text),
+            Err(e) => assert!(layout_core::evaluate(&text).is_err(), "{text}: {e:?}"),
+        }
+    }
+    let zero = 0usize;
+    assert!(layout!(type logical_divide(#a, zero)).is_err());
+}

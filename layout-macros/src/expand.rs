@@ -217,9 +217,12 @@ impl Expander<'_> {
         if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
             return Ok(tokens);
         }
-        if let Some((form, l, n)) = named_divide::integral(e).filter(|_| typed) {
-            let at = self.ast.spans[l.span.end - 1];
-            return Ok(named_divide::emit(form, self.named(l), n, at));
+        if let Some((form, l, t)) = named_divide::integral(e).filter(|_| typed) {
+            let (at, tile) = (
+                self.ast.spans[l.span.end - 1],
+                named_divide::tile(t, |k| self.leaf(k)),
+            );
+            return Ok(named_divide::emit(form, self.named(l), tile, at));
         }
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {

@@ -40,10 +40,39 @@ use super::shape_size::{FromSize, ListSize, SizeOf};
 use super::static_int::CeilBy;
 use super::tree::{Mode, Tree};
 
-/// The layout CuTe divides by for the integral tiler `N` over a layout
-/// of shape `S`: `(N, ⌈size(S)/N⌉):(1, N)` (static where the size is).
-pub type ExtentTiler<S, const N: i64> =
-    Layout<(C<N>, <SizeOf<S> as CeilBy<C<N>>>::Out), (C<1>, C<N>)>;
+/// The layout CuTe divides by for the integral tiler `T` (`C<N>` or a
+/// `usize`) over a layout of shape `S`: `(T, ⌈size(S)/T⌉):(1, T)` (static
+/// where the size and the tile are).
+pub type ExtentTiler<S, T> = Layout<(T, <SizeOf<S> as RestOf<T>>::Out), (C<1>, T)>;
+
+/// The rest's extent `⌈Self/T⌉` of a size leaf `Self` by an integral tile
+/// `T`: static where both are; a dynamic tile of 0 is an error.
+#[doc(hidden)]
+pub trait RestOf<T>: Int {
+    /// The rest's extent leaf.
+    type Out: Int;
+    /// `⌈self/tile⌉`.
+    fn rest_of(self, tile: T, function: &'static str) -> Result<Self::Out, AlgebraError>;
+}
+
+impl<Z: CeilBy<C<N>>, const N: i64> RestOf<C<N>> for Z {
+    type Out = Z::Out;
+    #[inline(always)]
+    fn rest_of(self, _: C<N>, _: &'static str) -> Result<Z::Out, AlgebraError> {
+        Ok(self.ceil_by())
+    }
+}
+
+impl<Z: Int> RestOf<usize> for Z {
+    type Out = usize;
+    #[inline(always)]
+    fn rest_of(self, tile: usize, function: &'static str) -> Result<usize, AlgebraError> {
+        match tile {
+            0 => Err(AlgebraError::ZeroExtent { function }),
+            _ => Ok(self.get().div_ceil(tile)),
+        }
+    }
+}
 
 /// The two modes of a divide's result (the tile and the rest).
 #[doc(hidden)]
@@ -103,20 +132,21 @@ macro_rules! tuple_unpack {
 for_each_rank!(tuple_unpack);
 
 /// `A ∘` [`ExtentTiler`]: the shape and the stride of `logical_divide(A, N)`.
-type DivS<S, D, const N: i64> = <Layout<S, D> as Compose<ExtentTiler<S, N>>>::Shape;
-type DivD<S, D, const N: i64> = <Layout<S, D> as Compose<ExtentTiler<S, N>>>::Stride;
+type DivS<S, D, T> = <Layout<S, D> as Compose<ExtentTiler<S, T>>>::Shape;
+type DivD<S, D, T> = <Layout<S, D> as Compose<ExtentTiler<S, T>>>::Stride;
 /// The tile's and the rest's shape and stride.
-type TileS<S, D, const N: i64> = <DivS<S, D, N> as Halves>::Tile;
-type RestS<S, D, const N: i64> = <DivS<S, D, N> as Halves>::Rest;
-type TileD<S, D, const N: i64> = <DivD<S, D, N> as Halves>::Tile;
-type RestD<S, D, const N: i64> = <DivD<S, D, N> as Halves>::Rest;
+type TileS<S, D, T> = <DivS<S, D, T> as Halves>::Tile;
+type RestS<S, D, T> = <DivS<S, D, T> as Halves>::Rest;
+type TileD<S, D, T> = <DivD<S, D, T> as Halves>::Tile;
+type RestD<S, D, T> = <DivD<S, D, T> as Halves>::Rest;
 /// `tiled_divide`'s top modes: the tile, then the rest's lifted modes.
 type TiledTop<X, R, XR> = Tup<Cons<X, <R as Unpack<XR>>::List>>;
 /// `flat_divide`'s top modes: both parts' lifted modes.
 type FlatTop<T, XT, R, XR> = Tup<<<T as Unpack<XT>>::List as Chain<<R as Unpack<XR>>::List>>::Out>;
 
-/// CuTe's four divides by an integral tiler `C<N>` (the layout `N:1`): the
-/// module's doc.
+/// CuTe's four divides by an integral tiler, `C<N>` or a `usize` `n` (the
+/// layout `n:1`; a tile of 0 is an error): the module's doc. One impl
+/// each (`Divide<T>` for any `T` would meet the by-mode tilers' impls).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -131,82 +161,95 @@ type FlatTop<T, XT, R, XR> = Tup<<<T as Unpack<XT>>::List as Chain<<R as Unpack<
 /// // A leaf: the tile and the rest, as CuTe's `(_4,2):(_3,_12)`.
 /// let leaf = layout!(type m:3).zipped_divide(C::<4>).unwrap();
 /// assert_eq!(leaf.to_string(), "(4,2):(3,12)");
+/// // A dynamic tile: CuTe's `((4,1),(2,16)):((_1,8),(4,8))` at `k = 4`.
+/// let k = 4;
+/// assert_eq!(a.logical_divide(k).unwrap().to_string(), d.to_string());
+/// assert!(a.logical_divide(0usize).is_err());
 /// ```
+macro_rules! integral_divide {
+    ([$($g:tt)*] $T:ty) => {
 #[diagnostic::do_not_recommend]
-impl<S, D, const N: i64> Divide<C<N>> for Layout<S, D>
+impl<S, D, $($g)*> Divide<$T> for Layout<S, D>
 where
     S: Mode<D> + LeafList<List: ListSize>,
     D: Tree,
-    SizeOf<S>: CeilBy<C<N>>,
-    Layout<S, D>: Compose<ExtentTiler<S, N>>,
-    DivS<S, D, N>: Halves,
-    DivD<S, D, N>: Halves,
-    RestS<S, D, N>: Unpack<RestS<S, D, N>> + Unpack<RestD<S, D, N>>,
-    TileS<S, D, N>: Unpack<TileS<S, D, N>> + Unpack<TileD<S, D, N>>,
-    Cons<TileS<S, D, N>, <RestS<S, D, N> as Unpack<RestS<S, D, N>>>::List>: IntoTuple,
-    Cons<TileD<S, D, N>, <RestS<S, D, N> as Unpack<RestD<S, D, N>>>::List>: IntoTuple,
-    <TileS<S, D, N> as Unpack<TileS<S, D, N>>>::List:
-        Chain<<RestS<S, D, N> as Unpack<RestS<S, D, N>>>::List, Out: IntoTuple>,
-    <TileS<S, D, N> as Unpack<TileD<S, D, N>>>::List:
-        Chain<<RestS<S, D, N> as Unpack<RestD<S, D, N>>>::List, Out: IntoTuple>,
+    SizeOf<S>: RestOf<$T>,
+    Layout<S, D>: Compose<ExtentTiler<S, $T>>,
+    DivS<S, D, $T>: Halves,
+    DivD<S, D, $T>: Halves,
+    RestS<S, D, $T>: Unpack<RestS<S, D, $T>> + Unpack<RestD<S, D, $T>>,
+    TileS<S, D, $T>: Unpack<TileS<S, D, $T>> + Unpack<TileD<S, D, $T>>,
+    Cons<TileS<S, D, $T>, <RestS<S, D, $T> as Unpack<RestS<S, D, $T>>>::List>: IntoTuple,
+    Cons<TileD<S, D, $T>, <RestS<S, D, $T> as Unpack<RestD<S, D, $T>>>::List>: IntoTuple,
+    <TileS<S, D, $T> as Unpack<TileS<S, D, $T>>>::List:
+        Chain<<RestS<S, D, $T> as Unpack<RestS<S, D, $T>>>::List, Out: IntoTuple>,
+    <TileS<S, D, $T> as Unpack<TileD<S, D, $T>>>::List:
+        Chain<<RestS<S, D, $T> as Unpack<RestD<S, D, $T>>>::List, Out: IntoTuple>,
 {
-    type Logical = Layout<DivS<S, D, N>, DivD<S, D, N>>;
+    type Logical = Layout<DivS<S, D, $T>, DivD<S, D, $T>>;
     type Zipped = Self::Logical;
     type Tiled = Layout<
-        TiledTop<TileS<S, D, N>, RestS<S, D, N>, RestS<S, D, N>>,
-        TiledTop<TileD<S, D, N>, RestS<S, D, N>, RestD<S, D, N>>,
+        TiledTop<TileS<S, D, $T>, RestS<S, D, $T>, RestS<S, D, $T>>,
+        TiledTop<TileD<S, D, $T>, RestS<S, D, $T>, RestD<S, D, $T>>,
     >;
     type Flat = Layout<
-        FlatTop<TileS<S, D, N>, TileS<S, D, N>, RestS<S, D, N>, RestS<S, D, N>>,
-        FlatTop<TileS<S, D, N>, TileD<S, D, N>, RestS<S, D, N>, RestD<S, D, N>>,
+        FlatTop<TileS<S, D, $T>, TileS<S, D, $T>, RestS<S, D, $T>, RestS<S, D, $T>>,
+        FlatTop<TileS<S, D, $T>, TileD<S, D, $T>, RestS<S, D, $T>, RestD<S, D, $T>>,
     >;
 
     #[inline]
-    fn logical_divide(&self, _: C<N>) -> Result<Self::Logical, AlgebraError> {
-        divided::<S, D, N>(self)
+    fn logical_divide(&self, t: $T) -> Result<Self::Logical, AlgebraError> {
+        divided::<S, D, $T>(self, t, "logical_divide")
     }
 
     #[inline]
-    fn zipped_divide(&self, _: C<N>) -> Result<Self::Zipped, AlgebraError> {
-        divided::<S, D, N>(self)
+    fn zipped_divide(&self, t: $T) -> Result<Self::Zipped, AlgebraError> {
+        divided::<S, D, $T>(self, t, "zipped_divide")
     }
 
     #[inline]
-    fn tiled_divide(&self, _: C<N>) -> Result<Self::Tiled, AlgebraError> {
-        let (shape, stride) = divided::<S, D, N>(self)?.into_parts();
+    fn tiled_divide(&self, t: $T) -> Result<Self::Tiled, AlgebraError> {
+        let (shape, stride) = ok_or_return!(divided::<S, D, $T>(self, t, "tiled_divide")).into_parts();
         let ((ts, rs), (td, rd)) = (shape.halves(), stride.halves());
-        let shape = Cons(ts, <RestS<S, D, N> as Unpack<_>>::unpack(rs));
-        let stride = Cons(td, <RestS<S, D, N> as Unpack<_>>::unpack(rd));
+        let shape = Cons(ts, <RestS<S, D, $T> as Unpack<_>>::unpack(rs));
+        let stride = Cons(td, <RestS<S, D, $T> as Unpack<_>>::unpack(rd));
         Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
     }
 
     #[inline]
-    fn flat_divide(&self, _: C<N>) -> Result<Self::Flat, AlgebraError> {
-        let (shape, stride) = divided::<S, D, N>(self)?.into_parts();
+    fn flat_divide(&self, t: $T) -> Result<Self::Flat, AlgebraError> {
+        let (shape, stride) = ok_or_return!(divided::<S, D, $T>(self, t, "flat_divide")).into_parts();
         let ((ts, rs), (td, rd)) = (shape.halves(), stride.halves());
-        let tile_s = <TileS<S, D, N> as Unpack<_>>::unpack(ts);
-        let tile_d = <TileS<S, D, N> as Unpack<_>>::unpack(td);
-        let shape = tile_s.concat(<RestS<S, D, N> as Unpack<_>>::unpack(rs));
-        let stride = tile_d.concat(<RestS<S, D, N> as Unpack<_>>::unpack(rd));
+        let tile_s = <TileS<S, D, $T> as Unpack<_>>::unpack(ts);
+        let tile_d = <TileS<S, D, $T> as Unpack<_>>::unpack(td);
+        let shape = tile_s.concat(<RestS<S, D, $T> as Unpack<_>>::unpack(rs));
+        let stride = tile_d.concat(<RestS<S, D, $T> as Unpack<_>>::unpack(rd));
         Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
     }
 }
+    };
+}
 
-/// `A ∘ (N, ⌈size(A)/N⌉):(1, N)`.
+integral_divide!([const N: i64] C<N>);
+integral_divide!([] usize);
+
+/// `A ∘ (T, ⌈size(A)/T⌉):(1, T)`.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-fn divided<S, D, const N: i64>(
+fn divided<S, D, T: Int>(
     a: &Layout<S, D>,
-) -> Result<Layout<DivS<S, D, N>, DivD<S, D, N>>, AlgebraError>
+    tile: T,
+    function: &'static str,
+) -> Result<Layout<DivS<S, D, T>, DivD<S, D, T>>, AlgebraError>
 where
     S: Mode<D> + LeafList<List: ListSize>,
     D: Tree,
-    SizeOf<S>: CeilBy<C<N>>,
-    Layout<S, D>: Compose<ExtentTiler<S, N>>,
+    SizeOf<S>: RestOf<T>,
+    Layout<S, D>: Compose<ExtentTiler<S, T>>,
 {
     let size = <SizeOf<S> as FromSize>::from_size(a.size());
-    let tiler = Layout::from_parts((C::<N>, size.ceil_by()), (C::<1>, C::<N>));
-    a.composition(tiler)
+    let rest = ok_or_return!(size.rest_of(tile, function));
+    a.composition(Layout::from_parts((tile, rest), (C::<1>, tile)))
 }
 
 /// The offsets of a layout an integral tiler divides (the facade's

@@ -104,3 +104,4 @@ snapshot!(
     named_identity_layout,
     "type make_identity_layout((2, (m, #S)))"
 );
+snapshot!(named_integral_divide_dynamic, "type logical_divide(#A, k)");
