@@ -191,7 +191,10 @@ fn a_dynamic_integer_tile() {
     // A leaf: the tile dynamic, its stride static as CuTe's.
     let l = layout!(type m:3);
     let d = layout!(type logical_divide(#l, k)).unwrap();
-    assert_eq!((d.to_string(), form(&d)), ("(4,2):(3,12)".into(), "(_,_):(3,_)".into()));
+    assert_eq!(
+        (d.to_string(), form(&d)),
+        ("(4,2):(3,12)".into(), "(_,_):(3,_)".into())
+    );
     // Every tile against the core, and a tile of 0 an error value.
     for k in 1..=9usize {
         let d = layout!(type logical_divide(#a, k));
