@@ -58,6 +58,10 @@ mod left_inverse;
 mod named;
 #[path = "../../layout-macros/src/named_partition.rs"]
 mod named_partition;
+#[path = "../../layout-macros/src/named_divide.rs"]
+mod named_divide;
+#[path = "../../layout-macros/src/named_identity.rs"]
+mod named_identity;
 #[path = "../../layout-macros/src/named_place.rs"]
 mod named_place;
 #[path = "../../layout-macros/src/named_product.rs"]

@@ -47,8 +47,8 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query, typed_call};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, fold, inner, left_inverse, named, named_partition,
-    named_place, named_product, nested, partition, rules, valid,
+    arith, basis, composed, divide, fallback, fold, inner, left_inverse, named, named_divide,
+    named_identity, named_partition, named_place, named_product, nested, partition, rules, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -129,6 +129,7 @@ impl Expander<'_> {
                     && divide::rule(e).is_none()
                     && rules::layout_type(e).is_none()
                     && divide::named_call(e).is_none()
+                    && named_divide::integral(e).is_none()
                     && named::value_method(e).is_none()
                     && named::composition(e).is_none()
                     && named::make_layout(e, true).is_none()
@@ -139,6 +140,9 @@ impl Expander<'_> {
                     && !nested::types(e)
                     && !inner::types(e) =>
             {
+                if let Some(tiler) = named_divide::layout_tiler(e) {
+                    return Err(self.ast.error(Some(tiler.span), named_divide::LAYOUT_TILER));
+                }
                 // An operand call held back from nesting: said at it.
                 if let Some(inner) = nested::refused(e) {
                     return Err(self.ast.error(Some(inner.span), nested::REFUSED));
@@ -204,6 +208,9 @@ impl Expander<'_> {
             Some(Err((at, message))) => return Err(self.ast.error(Some(at.span), message)),
             None => {}
         }
+        if let Some(shape) = named_identity::call(e).filter(|_| typed) {
+            return Ok(self.named_identity(shape));
+        }
         if let Some(operands) = named::concat(e, typed) {
             return Ok(self.named_concat(operands));
         }
@@ -215,6 +222,13 @@ impl Expander<'_> {
         }
         if let Some(tokens) = typed.then(|| rules::emit(e, &|k| self.leaf(k))).flatten() {
             return Ok(tokens);
+        }
+        if let Some((form, l, t)) = named_divide::integral(e).filter(|_| typed) {
+            let (at, tile) = (
+                self.ast.spans[l.span.end - 1],
+                named_divide::tile(t, |k| self.leaf(k)),
+            );
+            return Ok(named_divide::emit(form, self.named(l), tile, at));
         }
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {

@@ -35,6 +35,8 @@ mod inverse;
 mod kind;
 mod left_inverse;
 mod named;
+mod named_divide;
+mod named_identity;
 mod named_partition;
 mod named_place;
 mod named_product;

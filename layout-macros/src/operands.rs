@@ -132,7 +132,7 @@ impl Expander<'_> {
 
     /// A written-out shape nesting named shapes, each name's value passed
     /// through `named_shape` at its token.
-    fn shape_tree(&self, e: &Expr) -> TokenStream {
+    pub(crate) fn shape_tree(&self, e: &Expr) -> TokenStream {
         match &e.kind {
             ExprKind::Int(n) => emit::static_leaf(*n),
             ExprKind::Dynamic(k) => self.leaf(*k),

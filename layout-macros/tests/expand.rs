@@ -54,6 +54,10 @@ mod kind;
 mod left_inverse;
 #[path = "../src/named.rs"]
 mod named;
+#[path = "../src/named_divide.rs"]
+mod named_divide;
+#[path = "../src/named_identity.rs"]
+mod named_identity;
 #[path = "../src/named_partition.rs"]
 mod named_partition;
 #[path = "../src/named_place.rs"]

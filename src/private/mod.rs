@@ -60,6 +60,7 @@ mod convert;
 mod coord;
 mod divide;
 mod divide_fit;
+mod divide_integral;
 mod divide_leaf;
 mod divide_merge;
 mod divide_mode;
@@ -68,6 +69,7 @@ mod edit;
 mod edit_layout;
 mod gemm_form;
 mod identity;
+mod identity_named;
 mod int;
 mod inverse;
 mod layout;
@@ -81,6 +83,7 @@ mod paired;
 mod partial;
 mod partition;
 mod partition_bound;
+mod partition_prefix;
 mod poisoned;
 mod poisoned_ops;
 mod poisoned_partition;
@@ -145,6 +148,7 @@ pub use divide_fit::{
     Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
     TupleTile, tilers,
 };
+pub use divide_integral::{IntegralOffsets, integral_operand};
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
@@ -156,6 +160,7 @@ pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };
 pub use identity::{FlatRank, IdentityShape, UnitStride};
+pub use identity_named::{IdentityLeaves, IdentityPaths, Paths, identity_layout};
 pub use int::{C, Int, Offset};
 pub use inverse::{
     inverse_merged_into, inverse_merges, inverse_stops, left_overlap, left_span, left_unit,

@@ -94,3 +94,14 @@ snapshot!(
     shape_tiler_divide,
     "type zipped_divide((m,16):(1,m), (2,2))"
 );
+// An integral tiler on a named layout: CuTe's layout `N:1`, the whole
+// layout divided (named_divide.rs), the name checked at its token.
+snapshot!(named_integral_divide, "type tiled_divide(#A, 4)");
+// An identity layout of a named shape after `type`:
+// the facade's `identity_layout` of the Rust tuple, a `BasisLayout` built
+// from the shape's type (named_identity.rs).
+snapshot!(
+    named_identity_layout,
+    "type make_identity_layout((2, (m, #S)))"
+);
+snapshot!(named_integral_divide_dynamic, "type logical_divide(#A, k)");
