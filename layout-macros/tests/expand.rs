@@ -34,6 +34,8 @@ mod construct;
 mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
+#[path = "../src/divide_layout.rs"]
+mod divide_layout;
 #[path = "../src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../src/emit.rs"]
