@@ -65,6 +65,18 @@ fn every_value_is_the_cores_layout_or_a_refusal() {
         "right_inverse(tiled_divide(({m}):(1), 6))" => |m: usize| layout!(type right_inverse(tiled_divide((m):(1), 6)));
         "right_inverse(zipped_divide({m}:1, 1))" => |m: usize| layout!(type right_inverse(zipped_divide(m:1, 1)));
         "right_inverse(logical_divide((4,{m}):(1,4), 2:2))" => |m: usize| layout!(type right_inverse(logical_divide((4,m):(1,4), 2:2)));
+        "flatten(zipped_divide((3, 4):(1, 3), {m}:1))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), m:1)));
+        "flatten(zipped_divide((3, 4):(1, 3), 6:{m}))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), 6:m)));
+        "flatten(zipped_divide((3, 4):(1, 3), {m}:2))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), m:2)));
+        "flatten(zipped_divide((3, 4):(1, 3), 1:{m}))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), 1:m)));
+        "flatten(zipped_divide((3, 4):(1, 3), {m}:0))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), m:0)));
+        "flatten(tiled_divide((1,2,2):(2,6,24),{m}))" => |m: usize| layout!(type flatten(tiled_divide((1,2,2):(2,6,24),m)));
+        "coalesce(flat_divide(((1),4):((4),1),{m}:1))" => |m: usize| layout!(type coalesce(flat_divide(((1),4):((4),1),m:1)));
+        "coalesce(flat_divide(((1),4):((4),1),2:{m}))" => |m: usize| layout!(type coalesce(flat_divide(((1),4):((4),1),2:m)));
+        "coalesce(tiled_divide(4:1,{m}))" => |m: usize| layout!(type coalesce(tiled_divide(4:1,m)));
+        "coalesce(tiled_divide(12:1,{m}))" => |m: usize| layout!(type coalesce(tiled_divide(12:1,m)));
+        "right_inverse(tiled_divide((6):(1), {m}))" => |m: usize| layout!(type right_inverse(tiled_divide((6):(1), m)));
+        "right_inverse(tiled_divide((12):(1), {m}:2))" => |m: usize| layout!(type right_inverse(tiled_divide((12):(1), m:2)));
     };
     for (text, n) in &answered {
         println!("{n:2} of 14 answered: {text}");

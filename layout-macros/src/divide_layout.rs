@@ -1,9 +1,10 @@
 //! After `type`: a call that reads its operand only as a function of its
 //! leaves (`flatten`, `coalesce`, `complement`, `right_inverse`,
 //! `left_inverse`) of a divide of a written-out `SHAPE:STRIDE` by one
-//! static layout tiler `T` (`6:1`, or an extent `4`, CuTe's `4:1`), the
-//! layout with dynamic leaves: `type flatten(zipped_divide((3,{4}):(1,3), 6:1))`,
-//! `type coalesce(tiled_divide({4}:1, 2))`.
+//! layout tiler `T` (`6:1`, or an extent `4`, CuTe's `4:1`), static or one
+//! mode with dynamic leaves, with a dynamic leaf somewhere:
+//! `type flatten(zipped_divide((3,{4}):(1,3), 6:1))`,
+//! `type coalesce(tiled_divide(4:1, {2}))`.
 //!
 //! No typed rule divides by a layout tiler, but the core's divide by one is
 //! `A ∘ (T, T*)` with `T* = complement(T, size A)` (`divide_steps`), and
@@ -28,15 +29,31 @@
 //! (`__private::extents_size`, an `AlgebraError` naming the factors), and
 //! read as one more dynamic leaf of the rewritten call.
 //!
+//! A one-mode tiler `s:d` with a dynamic leaf has the rest `(d, ⌈size A /
+//! (s·d)⌉):(1, s·d)` (`size A : 1` where `s` is a static 1 or `d` a static
+//! 0), its parts computed and checked at run time
+//! (`__private::tile_rest`): where the core's complement is not that
+//! function (a dynamic `s` of 0 or 1, a dynamic `d` of 0), an error naming
+//! the values. A tiler of more modes with a dynamic leaf is not rewritten
+//! (its holes' order would be values).
+//!
 //! A divide by a by-mode tiler (`<2:1, 2>`) is not rewritten: `zipped_`,
 //! `tiled_` and `flat_divide` then interleave the modes' tiles and rests,
-//! an order the composition's result does not have. Nor is a divide by a
-//! tiler with a dynamic leaf: `T*`'s holes would be values.
+//! an order the composition's result does not have.
+//!
+//! Checked at every value 0..=13 of the dynamic leaf against the core
+//! (tests/typed_divide_layout.rs) and in the dynamic-leaf sweep
+//! (typed_sweep.rs: none different).
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use layout_core::{IntTuple, Layout, complement};
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
 
+use crate::ast::Ast;
+use crate::emit;
+use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
 
@@ -44,24 +61,38 @@ use crate::tree::{has_dynamic, is_plain};
 pub struct Rewrite {
     /// The call, its operand divide replaced by the composition.
     pub expr: Expr,
-    /// Where `size A` is dynamic: how the rewritten call's extra leaf is
-    /// computed.
+    /// Where `size A` or `T` is dynamic: how the rewritten call's extra
+    /// leaves are computed.
     pub rest: Option<Rest>,
 }
 
-/// The rest's dynamic extent `⌈size A / span⌉`, the leaf numbered as
-/// [`rewrite`] was asked.
+/// The rest's dynamic parts: its last extent `⌈size A / span⌉`, the leaf
+/// numbered as [`rewrite`] was asked, and for a dynamic tiler its span,
+/// the next leaf.
 pub struct Rest {
     /// `A`'s extents (integers and dynamic leaves), whose product is `size A`.
     pub extents: Vec<Expr>,
-    /// The stride of the rest, `T*`'s last mode.
-    pub span: i64,
-    /// The divide's name, for the overflow error.
+    /// Where the rest's last mode starts.
+    pub span: Span,
+    /// The divide's name, for the errors.
     pub function: &'static str,
 }
 
-/// The rewrite of `e`, its extra leaf (if `size A` is dynamic) numbered
-/// `leaf`, if `e` is a call this module rewrites.
+/// Where the rest's last mode starts.
+pub enum Span {
+    /// A static span (a static tiler's reach).
+    Static(i64),
+    /// `extent · stride` of a one-mode tiler with a dynamic leaf, checked
+    /// at run time (`__private::tile_rest`).
+    Tile(Expr, Expr),
+    /// A one-mode tiler of this extent (dynamic) whose static extent 1 or
+    /// static stride 0 makes the rest `size A : 1`; the extent checked
+    /// not 0, which the core refuses.
+    Whole(Expr),
+}
+
+/// The rewrite of `e`, its extra leaves (if `size A` or the tiler is
+/// dynamic) numbered from `leaf`, if `e` is a call this module rewrites.
 pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
     let (form, _, args) = typed_call(e)?;
     let reads_leaves = match form {
@@ -79,33 +110,40 @@ pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
     let ExprKind::Layout(shape, stride) = &a.kind else {
         return None;
     };
-    if !is_plain(shape) || !is_plain(stride) || has_dynamic(tiler) || !has_dynamic(divide) {
+    if !is_plain(shape) || !is_plain(stride) || !has_dynamic(divide) {
         return None;
     }
-    let t = static_tiler(tiler)?;
     let mut extents = Vec::new();
     leaves(shape, &mut extents);
-    let (rest_shape, rest_stride, rest) = if has_dynamic(shape) {
-        let holes = complement(&t, 1).ok()?;
-        let span = span(&t)?;
-        let shape = tuple(vec![tree(holes.shape(), a), dynamic(leaf, a)], a);
-        let stride = tuple(vec![tree(holes.stride(), a), int(span, a)], a);
+    if extents
+        .iter()
+        .any(|x| matches!(x.kind, ExprKind::Int(n) if n < 0))
+    {
+        return None;
+    }
+    let extents: Vec<Expr> = extents.into_iter().cloned().collect();
+    let (t_shape, t_stride, rest_shape, rest_stride, rest) = if has_dynamic(tiler) {
+        let (s, d) = dynamic_tile(tiler)?;
+        let (shape, stride, span) = dynamic_rest(&s, &d, leaf, a);
         let rest = Rest {
-            extents: extents.into_iter().cloned().collect(),
+            extents,
             span,
             function,
         };
-        (shape, stride, Some(rest))
+        (s, d, shape, stride, Some(rest))
     } else {
-        let size = extents.iter().try_fold(1i64, |p, x| match x.kind {
-            ExprKind::Int(n) => p.checked_mul(n),
-            _ => None,
-        })?;
-        let r = complement(&t, size).ok()?;
-        (tree(r.shape(), a), tree(r.stride(), a), None)
+        let t = static_tiler(tiler)?;
+        let (shape, stride, rest) = static_rest(&t, extents, leaf, a, function)?;
+        (
+            tree(t.shape(), tiler),
+            tree(t.stride(), tiler),
+            shape,
+            stride,
+            rest,
+        )
     };
-    let b_shape = tuple(vec![tree(t.shape(), tiler), rest_shape], tiler);
-    let b_stride = tuple(vec![tree(t.stride(), tiler), rest_stride], tiler);
+    let b_shape = tuple(vec![t_shape, rest_shape], tiler);
+    let b_stride = tuple(vec![t_stride, rest_stride], tiler);
     let b = Expr::new(
         ExprKind::Layout(Box::new(b_shape), Box::new(b_stride)),
         tiler.span,
@@ -123,6 +161,67 @@ pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
         args[0] = Expr::new(composition, divide.span);
     }
     Some(Rewrite { expr, rest })
+}
+
+/// `T*` of a static tiler `t`: the core's complement where `size A` is
+/// static; else its holes then `leaf : span`.
+fn static_rest(
+    t: &Layout,
+    extents: Vec<Expr>,
+    leaf: usize,
+    a: &Expr,
+    function: &'static str,
+) -> Option<(Expr, Expr, Option<Rest>)> {
+    if extents.iter().any(has_dynamic) {
+        let holes = complement(t, 1).ok()?;
+        let span = span(t)?;
+        let shape = tuple(vec![tree(holes.shape(), a), dynamic(leaf, a)], a);
+        let stride = tuple(vec![tree(holes.stride(), a), int(span, a)], a);
+        let rest = Rest {
+            extents,
+            span: Span::Static(span),
+            function,
+        };
+        return Some((shape, stride, Some(rest)));
+    }
+    let size = extents.iter().try_fold(1i64, |p, x| match x.kind {
+        ExprKind::Int(n) => p.checked_mul(n),
+        _ => None,
+    })?;
+    let r = complement(t, size).ok()?;
+    Some((tree(r.shape(), a), tree(r.stride(), a), None))
+}
+
+/// A tiler with a dynamic leaf that is one mode `s:d` of leaves (`{4}` is
+/// `{4}:1`): its extent and stride.
+fn dynamic_tile(tiler: &Expr) -> Option<(Expr, Expr)> {
+    let leaf = |e: &Expr| matches!(e.kind, ExprKind::Int(n) if n >= 0) || has_dynamic(e);
+    let (s, d) = match &tiler.kind {
+        ExprKind::Dynamic(_) => (tiler.clone(), int(1, tiler)),
+        ExprKind::Layout(s, d) => ((**s).clone(), (**d).clone()),
+        _ => return None,
+    };
+    let single = |e: &Expr| matches!(e.kind, ExprKind::Int(_) | ExprKind::Dynamic(_));
+    (single(&s) && single(&d) && leaf(&s) && leaf(&d)).then_some((s, d))
+}
+
+/// `T*` of a one-mode tiler `s:d` with a dynamic leaf: `size A : 1` where
+/// `s` is a static 1 or `d` a static 0 (the core's complement at any
+/// value), else `(d, rest):(1, span)` (the hole `d:1` left out where `d`
+/// is a static 1), `rest` leaf `leaf` and `span` leaf `leaf + 1`.
+fn dynamic_rest(s: &Expr, d: &Expr, leaf: usize, at: &Expr) -> (Expr, Expr, Span) {
+    let is = |e: &Expr, n: i64| matches!(e.kind, ExprKind::Int(m) if m == n);
+    if is(s, 1) || is(d, 0) {
+        return (dynamic(leaf, at), int(1, at), Span::Whole(s.clone()));
+    }
+    let last = (dynamic(leaf, at), dynamic(leaf + 1, at));
+    let span = Span::Tile(s.clone(), d.clone());
+    if is(d, 1) {
+        return (last.0, last.1, span);
+    }
+    let shape = tuple(vec![d.clone(), last.0], at);
+    let stride = tuple(vec![int(1, at), last.1], at);
+    (shape, stride, span)
 }
 
 /// The tiler as one static layout: `n` is `n:1`; `None` for a by-mode
@@ -178,4 +277,92 @@ fn int(n: i64, at: &Expr) -> Expr {
 
 fn dynamic(k: usize, at: &Expr) -> Expr {
     Expr::new(ExprKind::Dynamic(k), at.span)
+}
+
+impl Expander<'_> {
+    /// The code of a call rewritten over a composition: where `T*` has
+    /// dynamic parts, the dynamic leaves they read (`A`'s extents, the
+    /// tiler's) bound once, `size A` and the rest's span and extent
+    /// computed and checked, and read as the rewritten call's extra leaves.
+    pub(crate) fn divide_rewritten(&self, r: Rewrite) -> syn::Result<TokenStream> {
+        let Some(rest) = r.rest else {
+            return self.expr(&r.expr);
+        };
+        let private = emit::private();
+        let mixed = proc_macro2::Span::mixed_site();
+        let mut leaves = self.ast.leaves.clone();
+        let mut binds = Vec::new();
+        // A dynamic leaf read here and by the composition: evaluated once.
+        let mut read = |x: &Expr| match x.kind {
+            ExprKind::Int(n) => {
+                let n = Literal::i64_unsuffixed(n);
+                quote!(#n)
+            }
+            ExprKind::Dynamic(k) => {
+                let bound = format_ident!("leaf{k}", span = mixed);
+                if !binds.iter().any(|(j, _)| *j == k) {
+                    let value = self.leaf(k);
+                    binds.push((k, quote!(let #bound: usize = #value;)));
+                    leaves[k] = quote!(#bound);
+                }
+                quote!(#bound)
+            }
+            _ => unreachable!("a plain shape's leaves"),
+        };
+        let factors: Vec<TokenStream> = rest.extents.iter().map(&mut read).collect();
+        let (size, span, extent) = (
+            format_ident!("size", span = mixed),
+            format_ident!("span", span = mixed),
+            format_ident!("rest", span = mixed),
+        );
+        let function = rest.function;
+        let error = format_ident!("error", span = mixed);
+        let (rest_leaves, tile) = match &rest.span {
+            Span::Static(s) => {
+                let s = Literal::i64_unsuffixed(*s);
+                (vec![quote!(#private::ceil_div(#size, #s))], None)
+            }
+            Span::Tile(s, d) => {
+                let (s, d) = (read(s), read(d));
+                let tile = quote!(#private::tile_rest(#function, #size, #s, #d));
+                (vec![quote!(#extent), quote!(#span)], Some(tile))
+            }
+            // `tile_rest` only for its check of the extent (stride 1
+            // refuses nothing else).
+            Span::Whole(s) => {
+                let s = read(s);
+                let tile = quote!(#private::tile_rest(#function, #size, #s, 1));
+                (vec![quote!(#size)], Some(tile))
+            }
+        };
+        leaves.extend(rest_leaves);
+        let ast = Ast {
+            expr: r.expr.clone(),
+            spans: self.ast.spans.clone(),
+            leaves,
+            zero_sized: self.ast.zero_sized,
+        };
+        let body = Expander {
+            ast: &ast,
+            value: None,
+        }
+        .expr(&r.expr)?;
+        let body = match tile {
+            None => body,
+            Some(tile) => quote! {
+                match #tile {
+                    ::core::result::Result::Ok((#span, #extent)) => #body,
+                    ::core::result::Result::Err(#error) => ::core::result::Result::Err(#error),
+                }
+            },
+        };
+        let binds = binds.into_iter().map(|(_, b)| b);
+        Ok(quote!({
+            #(#binds)*
+            match #private::extents_size(#function, [#(#factors),*]) {
+                ::core::result::Result::Ok(#size) => #body,
+                ::core::result::Result::Err(#error) => ::core::result::Result::Err(#error),
+            }
+        }))
+    }
 }

@@ -209,67 +209,13 @@ impl Expander<'_> {
     /// outer call typed on it.
     pub(crate) fn inner(&self, e: &Expr) -> Option<syn::Result<TokenStream>> {
         if let Some(r) = rewritten(e, self.ast.leaves.len()) {
-            return Some(self.rewritten(r));
+            return Some(self.divide_rewritten(r));
         }
         let (i, outer) = call(e)?;
         let ExprKind::Call { args, .. } = &e.kind else {
             return None;
         };
         Some(self.bind(&args[i], &outer))
-    }
-
-    /// The code of a call rewritten over a composition: where `size A` is
-    /// dynamic, `A`'s dynamic extents bound once, their checked product
-    /// matched, and the rest's extent `⌈size A / span⌉` read as one more
-    /// leaf of the rewritten call.
-    fn rewritten(&self, r: divide_layout::Rewrite) -> syn::Result<TokenStream> {
-        let Some(rest) = r.rest else {
-            return self.expr(&r.expr);
-        };
-        let private = crate::emit::private();
-        let mut leaves = self.ast.leaves.clone();
-        let (mut binds, mut factors) = (Vec::new(), Vec::new());
-        for (j, x) in rest.extents.iter().enumerate() {
-            match x.kind {
-                ExprKind::Int(n) => factors.push({
-                    let n = proc_macro2::Literal::i64_unsuffixed(n);
-                    quote!(#n)
-                }),
-                ExprKind::Dynamic(k) => {
-                    let bound = format_ident!("extent{j}", span = Span::mixed_site());
-                    let value = self.leaf(k);
-                    binds.push(quote!(let #bound: usize = #value;));
-                    leaves[k] = quote!(#bound);
-                    factors.push(quote!(#bound));
-                }
-                _ => unreachable!("a plain shape's leaves"),
-            }
-        }
-        let size = format_ident!("size", span = Span::mixed_site());
-        let span = proc_macro2::Literal::i64_unsuffixed(rest.span);
-        leaves.push(quote!(#private::ceil_div(#size, #span)));
-        let ast = crate::ast::Ast {
-            expr: r.expr.clone(),
-            spans: self.ast.spans.clone(),
-            leaves,
-            zero_sized: self.ast.zero_sized,
-        };
-        let body = Expander {
-            ast: &ast,
-            value: None,
-        }
-        .expr(&r.expr)?;
-        let (function, error) = (
-            rest.function,
-            format_ident!("error", span = Span::mixed_site()),
-        );
-        Ok(quote!({
-            #(#binds)*
-            match #private::extents_size(#function, [#(#factors),*]) {
-                ::core::result::Result::Ok(#size) => #body,
-                ::core::result::Result::Err(#error) => ::core::result::Result::Err(#error),
-            }
-        }))
     }
 
     fn bind(&self, arg: &Expr, outer: &Expr) -> syn::Result<TokenStream> {

@@ -149,7 +149,7 @@ pub use divide_fit::{
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
-pub use divide_rest::extents_size;
+pub use divide_rest::{extents_size, tile_rest};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };

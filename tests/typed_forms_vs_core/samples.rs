@@ -52,7 +52,7 @@ fn each_typed_form_gives_the_cores_value() {
     check_layout!("complement", "complement(zipped_divide((1, ((2, 5), 4), 3):(1, ((1, 2), 10), 40), 5:1))", type complement(zipped_divide((1, ((2, 5), 4), {3}):(1, ((1, 2), 10), 40), 5:1)));
     check_layout!("complement", "complement(zipped_divide((1, ((2, 5), 4), 3):(1, ((1, 2), 10), 40), 5:1))", type complement(zipped_divide((1, ((2, 5), 4), 3):({1}, ((1, 2), 10), 40), 5:1)));
     check_layout!("right_inverse", "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1))", type right_inverse(logical_divide((({4}, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1)));
-    check_layout!("right_inverse", "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1))", type right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, {1}), 12:1)));
+    check_layout!("right_inverse", "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1))", type right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:{1})));
     check_layout!("right_inverse", "right_inverse((4,1,((4,6),(4,1))):(96,96,((6,1),(24,24))))", type right_inverse(({4},1,((4,6),(4,1))):(96,96,((6,1),(24,24)))));
     check_layout!("right_inverse", "right_inverse((4,1,((4,6),(4,1))):(96,96,((6,1),(24,24))))", type right_inverse((4,1,((4,6),(4,1))):(96,96,((6,1),(24,{24})))));
     check_layout!("right_inverse", "right_inverse((3,6,((4),4),1):(1,3,((18),72),288))", type right_inverse(({3},6,((4),4),1):(1,3,((18),72),288)));
