@@ -124,3 +124,39 @@ fn a_size_that_overflows_is_an_error_naming_its_factors() {
         })
     );
 }
+
+/// `right_inverse` of a layout two of whose modes share a static stride:
+/// CuTe's chain and the core's both take the first (layout-macros/src/
+/// inverse.rs); where a dynamic value makes the core take the other, a
+/// run-time refusal.
+#[test]
+fn a_tie_is_the_cores_first_mode_or_a_refusal() {
+    let answered = sweep! {
+        "right_inverse((4,1,((4,6),(4,{m}))):(96,96,((6,1),(24,24))))" => |m: usize| layout!(type right_inverse((4,1,((4,6),(4,m))):(96,96,((6,1),(24,24)))));
+        "right_inverse((6,{m},(5,5)):(5,30,(30,1)))" => |m: usize| layout!(type right_inverse((6,m,(5,5)):(5,30,(30,1))));
+        "right_inverse((((6,4)),{m}):(((2,36)),2))" => |m: usize| layout!(type right_inverse((((6,4)),m):(((2,36)),2)));
+        "right_inverse((2,{m},3):(1,2,2))" => |m: usize| layout!(type right_inverse((2,m,3):(1,2,2)));
+        "right_inverse(({m},2,3):(1,1,2))" => |m: usize| layout!(type right_inverse((m,2,3):(1,1,2)));
+        "right_inverse((2,2,{m}):(1,1,2))" => |m: usize| layout!(type right_inverse((2,2,m):(1,1,2)));
+        "right_inverse((4,{m},2):(1,4,4))" => |m: usize| layout!(type right_inverse((4,m,2):(1,4,4)));
+        "right_inverse((2,4,3,{m}):(4,1,4,100))" => |m: usize| layout!(type right_inverse((2,4,3,m):(4,1,4,100)));
+        "right_inverse((3,2,{m}):(2,1,2))" => |m: usize| layout!(type right_inverse((3,2,m):(2,1,2)));
+        "right_inverse((2,{m},2):(1,2,2))" => |m: usize| layout!(type right_inverse((2,m,2):(1,2,2)));
+        "right_inverse((2,2,2):(1,2,{m}))" => |m: usize| layout!(type right_inverse((2,2,2):(1,2,m)));
+        "right_inverse(({m},2,2):(2,1,2))" => |m: usize| layout!(type right_inverse((m,2,2):(2,1,2)));
+        "right_inverse((2,2,2,2):(1,{m},2,2))" => |m: usize| layout!(type right_inverse((2,2,2,2):(1,m,2,2)));
+        "right_inverse((2,2,2):({m},2,2))" => |m: usize| layout!(type right_inverse((2,2,2):(m,2,2)));
+        "right_inverse((2,3,2,3):(1,2,2,{m}))" => |m: usize| layout!(type right_inverse((2,3,2,3):(1,2,2,m)));
+        "right_inverse(({m},3,3):(1,3,3))" => |m: usize| layout!(type right_inverse((m,3,3):(1,3,3)));
+        "right_inverse((3,{m},3):(1,3,3))" => |m: usize| layout!(type right_inverse((3,m,3):(1,3,3)));
+        "right_inverse((3,3,{m}):(1,3,3))" => |m: usize| layout!(type right_inverse((3,3,m):(1,3,3)));
+        "right_inverse((3,3,2,{m}):(1,3,9,9))" => |m: usize| layout!(type right_inverse((3,3,2,m):(1,3,9,9)));
+        "right_inverse((3,{m},2,3):(1,9,9,3))" => |m: usize| layout!(type right_inverse((3,m,2,3):(1,9,9,3)));
+        "right_inverse((2,2,{m},2):(1,4,2,2))" => |m: usize| layout!(type right_inverse((2,2,m,2):(1,4,2,2)));
+    };
+    for (text, n) in &answered {
+        println!("{n:2} of 14 answered: {text}");
+    }
+    let total: usize = answered.iter().map(|(_, n)| n).sum();
+    assert!(total >= 14 * answered.len() / 2, "{answered:?}");
+}

@@ -33,7 +33,8 @@
 //! (s·d)⌉):(1, s·d)` (`size A : 1` where `s` is a static 1 or `d` a static
 //! 0), its parts computed and checked at run time
 //! (`__private::tile_rest`): where the core's complement is not that
-//! function (a dynamic `s` of 0 or 1, a dynamic `d` of 0), an error naming
+//! function (a dynamic `s` of 0, or of 1 under a `d` that does not divide
+//! `size A`; a dynamic `d` of 0), an error naming
 //! the values. A tiler of more modes with a dynamic leaf is not rewritten
 //! (its holes' order would be values).
 //!
