@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 622] = [
+    let classes: [&str; 626] = [
         check("composition(3:1,(1))", "(_1):(_1)", "core", layout!(type composition({3}:1,(1)))),
         check("composition(3:1,(1))", "(_1):(1)", "core", layout!(type composition(3:{1},(1)))),
         check("composition(3:1,(1))", "(1):(_1)", "core", layout!(type composition(3:1,({1})))),
@@ -573,6 +573,10 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse((2,6,1):(1,2,12))", "_2:_1", "other", layout!(type right_inverse((2,6,1):(1,{2},12)))),
         check("right_inverse((2,6,1):(1,2,12))", "_12:_1", "core", layout!(type right_inverse((2,6,1):(1,2,{12})))),
         check("complement(tiled_divide((4,(2)):(1,(4)),8))", "1:8", "core", layout!(type complement(tiled_divide((4,({2})):(1,(4)),8)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),{4}):((2,8),48),<2:1,2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):(({2},8),48),<2:1,2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,{8}),48),<2:1,2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,8),{48}),<2:1,2>)))),
         check("right_inverse(tiled_divide((6):(1), 6))", "(_6,1):(_1,_6)", "core", layout!(type right_inverse(tiled_divide(({6}):(1), 6)))),
         check("right_inverse(tiled_divide((6):(1), 6))", "_1:_0", "other", layout!(type right_inverse(tiled_divide((6):({1}), 6)))),
         check("right_inverse(tiled_divide((6):(1), 6))", "6:_1", "core", layout!(type right_inverse(tiled_divide((6):(1), {6})))),

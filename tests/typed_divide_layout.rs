@@ -65,6 +65,15 @@ fn every_value_is_the_cores_layout_or_a_refusal() {
         "right_inverse(tiled_divide(({m}):(1), 6))" => |m: usize| layout!(type right_inverse(tiled_divide((m):(1), 6)));
         "right_inverse(zipped_divide({m}:1, 1))" => |m: usize| layout!(type right_inverse(zipped_divide(m:1, 1)));
         "right_inverse(logical_divide((4,{m}):(1,4), 2:2))" => |m: usize| layout!(type right_inverse(logical_divide((4,m):(1,4), 2:2)));
+        "right_inverse(flat_divide(((4,2),{m}):((2,8),48),<2:1,2>))" => |m: usize| layout!(type right_inverse(flat_divide(((4,2),m):((2,8),48),<2:1,2>)));
+        "right_inverse(flat_divide(((4,2),4):(({m},8),48),<2:1,2>))" => |m: usize| layout!(type right_inverse(flat_divide(((4,2),4):((m,8),48),<2:1,2>)));
+        "right_inverse(flat_divide(((4,2),4):((2,8),{m}),<2:1,2>))" => |m: usize| layout!(type right_inverse(flat_divide(((4,2),4):((2,8),m),<2:1,2>)));
+        "right_inverse(zipped_divide(((4,2),4):((1,8),{m}),<2:1,2>))" => |m: usize| layout!(type right_inverse(zipped_divide(((4,2),4):((1,8),m),<2:1,2>)));
+        "right_inverse(logical_divide(((4,2),4):((1,4),{m}),<2:2,2>))" => |m: usize| layout!(type right_inverse(logical_divide(((4,2),4):((1,4),m),<2:2,2>)));
+        "coalesce(zipped_divide((4,6):(1,{m}),<2,3>))" => |m: usize| layout!(type coalesce(zipped_divide((4,6):(1,m),<2,3>)));
+        "coalesce(tiled_divide((4,6):(1,{m}),<2:2,3:2>))" => |m: usize| layout!(type coalesce(tiled_divide((4,6):(1,m),<2:2,3:2>)));
+        "coalesce(logical_divide((4,{m}):(1,4),<2:2,3>))" => |m: usize| layout!(type coalesce(logical_divide((4,m):(1,4),<2:2,3>)));
+        "flatten(flat_divide((4,{m}):(1,4),<2:2,2:1>))" => |m: usize| layout!(type flatten(flat_divide((4,m):(1,4),<2:2,2:1>)));
         "flatten(zipped_divide((3, 4):(1, 3), {m}:1))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), m:1)));
         "flatten(zipped_divide((3, 4):(1, 3), 6:{m}))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), 6:m)));
         "flatten(zipped_divide((3, 4):(1, 3), {m}:2))" => |m: usize| layout!(type flatten(zipped_divide((3, 4):(1, 3), m:2)));

@@ -46,6 +46,7 @@
 //! (tests/typed_divide_layout.rs) and in the dynamic-leaf sweep
 //! (typed_sweep.rs: none different).
 
+use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use layout_core::{IntTuple, Layout, complement};
@@ -105,7 +106,7 @@ pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
         _ => false,
     };
     let divide = args.first().filter(|_| reads_leaves)?;
-    let (TypedForm::Divide(_), function, [a, tiler]) = typed_call(divide)? else {
+    let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
     let ExprKind::Layout(shape, stride) = &a.kind else {
@@ -123,6 +124,13 @@ pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
         return None;
     }
     let extents: Vec<Expr> = extents.into_iter().cloned().collect();
+    if let ExprKind::Tiler(tiles) = &tiler.kind {
+        let (b, rest) = by_mode(a, tiles, divide_form, leaf, function)?;
+        return Some(Rewrite {
+            expr: with_composition(e, divide, a, b)?,
+            rest,
+        });
+    }
     let (t_shape, t_stride, rest_shape, rest_stride, rest) = if has_dynamic(tiler) {
         let (s, d) = dynamic_tile(tiler)?;
         let (shape, stride, span) = dynamic_rest(&s, &d, leaf, a);
@@ -149,6 +157,14 @@ pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
         ExprKind::Layout(Box::new(b_shape), Box::new(b_stride)),
         tiler.span,
     );
+    Some(Rewrite {
+        expr: with_composition(e, divide, a, b)?,
+        rest,
+    })
+}
+
+/// `e` with its operand `divide` replaced by `composition(a, b)`.
+fn with_composition(e: &Expr, divide: &Expr, a: &Expr, b: Expr) -> Option<Expr> {
     let ExprKind::Call { name_span, .. } = &divide.kind else {
         return None;
     };
@@ -161,7 +177,112 @@ pub fn rewrite(e: &Expr, leaf: usize) -> Option<Rewrite> {
     if let ExprKind::Call { args, .. } = &mut expr.kind {
         args[0] = Expr::new(composition, divide.span);
     }
-    Some(Rewrite { expr, rest })
+    Some(expr)
+}
+
+/// The layout `L` over `A`'s index whose composition `A ∘ L` is the divide
+/// of `a` by the by-mode tiler `tiles` (one static layout or extent per
+/// top-level mode of `a`, all of them) as a function: each mode's
+/// `(Ti, Ti*)`, its strides scaled by the size of the modes before it
+/// (where mode `i` starts in `A`'s index), the leaves in the divide's
+/// order (`logical_divide`: `((T0,T0*),(T1,T1*),…)`; the others: the tiles,
+/// then the rests). Only where each mode but the last is covered exactly
+/// by its `(Ti, Ti*)` (else `A ∘ L` would carry into the next mode where
+/// the divide extends the mode's last leaf), known while compiling: every
+/// size but the last static. The last mode's size may be dynamic (its rest
+/// `⌈size / span⌉` the extra leaf).
+fn by_mode(
+    a: &Expr,
+    tiles: &[Expr],
+    form: Form,
+    leaf: usize,
+    function: &'static str,
+) -> Option<(Expr, Option<Rest>)> {
+    let (ExprKind::Layout(shape, _), false) = (&a.kind, tiles.iter().any(has_dynamic)) else {
+        return None;
+    };
+    let ExprKind::Tuple(modes) = &shape.kind else {
+        return None;
+    };
+    if modes.len() != tiles.len() || modes.is_empty() {
+        return None;
+    }
+    let (mut parts, mut before, mut rest) = (Vec::new(), 1i64, None);
+    for (i, (mode, tile)) in modes.iter().zip(tiles).enumerate() {
+        let t = static_tiler(tile)?;
+        let mut extents = Vec::new();
+        leaves(mode, &mut extents);
+        let last = i + 1 == modes.len();
+        let (r_shape, r_stride, r) = static_rest(
+            &t,
+            extents.into_iter().cloned().collect(),
+            leaf,
+            a,
+            function,
+        )?;
+        if r.is_some() && !last {
+            return None;
+        }
+        let size = size_of(mode);
+        if !last {
+            let covered = t.size().checked_mul(size_of(&r_shape)?)?;
+            if Some(covered) != size {
+                return None;
+            }
+        }
+        let t_stride = scaled(&tree(t.stride(), tile), before)?;
+        let r_stride = scaled(&r_stride, before)?;
+        parts.push((tree(t.shape(), tile), t_stride, r_shape, r_stride));
+        rest = r;
+        if !last {
+            before = before.checked_mul(size?)?;
+        }
+    }
+    let (shape, stride) = match form {
+        Form::Logical => {
+            let shape = parts
+                .iter()
+                .map(|p| tuple(vec![p.0.clone(), p.2.clone()], a));
+            let stride = parts
+                .iter()
+                .map(|p| tuple(vec![p.1.clone(), p.3.clone()], a));
+            (tuple(shape.collect(), a), tuple(stride.collect(), a))
+        }
+        _ => {
+            let tiles_shape = tuple(parts.iter().map(|p| p.0.clone()).collect(), a);
+            let tiles_stride = tuple(parts.iter().map(|p| p.1.clone()).collect(), a);
+            let rests_shape = tuple(parts.iter().map(|p| p.2.clone()).collect(), a);
+            let rests_stride = tuple(parts.iter().map(|p| p.3.clone()).collect(), a);
+            (
+                tuple(vec![tiles_shape, rests_shape], a),
+                tuple(vec![tiles_stride, rests_stride], a),
+            )
+        }
+    };
+    let b = Expr::new(ExprKind::Layout(Box::new(shape), Box::new(stride)), a.span);
+    Some((b, rest))
+}
+
+/// The product of a tree's integers, `None` with a dynamic leaf.
+fn size_of(e: &Expr) -> Option<i64> {
+    let mut extents = Vec::new();
+    leaves(e, &mut extents);
+    extents.iter().try_fold(1i64, |p, x| match x.kind {
+        ExprKind::Int(n) => p.checked_mul(n),
+        _ => None,
+    })
+}
+
+/// A static stride tree times `by`; `None` with a dynamic leaf or overflow.
+fn scaled(e: &Expr, by: i64) -> Option<Expr> {
+    let kind = match &e.kind {
+        ExprKind::Int(n) => ExprKind::Int(n.checked_mul(by)?),
+        ExprKind::Tuple(items) => {
+            ExprKind::Tuple(items.iter().map(|i| scaled(i, by)).collect::<Option<_>>()?)
+        }
+        _ => return None,
+    };
+    Some(Expr::new(kind, e.span))
 }
 
 /// `T*` of a static tiler `t`: the core's complement where `size A` is
