@@ -118,6 +118,8 @@ mod reported_errors;
 mod typed_forms;
 #[path = "expand/typed_snapshots.rs"]
 mod typed_snapshots;
+#[path = "expand/divide_layout_snapshots.rs"]
+mod divide_layout_snapshots;
 #[path = "expand/typed_sweep.rs"]
 mod typed_sweep;
 
