@@ -30,6 +30,12 @@
 //! it (the golden sweep's promise; nested.rs types the rest, seeing their
 //! types). With a named layout, a limit the macro cannot see is rustc's
 //! error at the call, as for any call of a named layout.
+//!
+//! A call of these that reads its operand as a function (`flatten`,
+//! `coalesce`, `complement`, the inverses) of a divide by a layout tiler,
+//! which no typed form takes, is rewritten instead (divide_layout.rs: the
+//! divide as the composition it is) and typed through nested.rs; this
+//! module only asks it ([`types`], [`Expander::inner`]).
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Ident, Span, TokenStream};

@@ -106,6 +106,8 @@ mod valid;
 mod support;
 #[path = "expand/cute_refusals.rs"]
 mod cute_refusals;
+#[path = "expand/divide_layout_snapshots.rs"]
+mod divide_layout_snapshots;
 #[path = "expand/named_concat.rs"]
 mod named_concat;
 #[path = "expand/named_snapshots.rs"]
@@ -118,8 +120,6 @@ mod reported_errors;
 mod typed_forms;
 #[path = "expand/typed_snapshots.rs"]
 mod typed_snapshots;
-#[path = "expand/divide_layout_snapshots.rs"]
-mod divide_layout_snapshots;
 #[path = "expand/typed_sweep.rs"]
 mod typed_sweep;
 
