@@ -36,6 +36,8 @@ mod construct;
 mod construct_order;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
+#[path = "../../layout-macros/src/divide_layout.rs"]
+mod divide_layout;
 #[path = "../../layout-macros/src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]

@@ -30,6 +30,12 @@
 //! it (the golden sweep's promise; nested.rs types the rest, seeing their
 //! types). With a named layout, a limit the macro cannot see is rustc's
 //! error at the call, as for any call of a named layout.
+//!
+//! A call of these that reads its operand as a function (`flatten`,
+//! `coalesce`, `complement`, the inverses) of a divide by a layout tiler,
+//! which no typed form takes, is rewritten instead (divide_layout.rs: the
+//! divide as the composition it is) and typed through nested.rs; this
+//! module only asks it ([`types`], [`Expander::inner`]).
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -37,7 +43,7 @@ use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
-use crate::{divide, named, named_product, nested, rules};
+use crate::{divide, divide_layout, named, named_product, nested, rules};
 
 /// The text of an inner call's bound name after `#`: a space no token can
 /// spell, so it never meets a user's name.
@@ -142,9 +148,16 @@ fn bound(e: &Expr, i: usize) -> Expr {
     outer
 }
 
-/// Whether `type` answers `e` by binding an operand call's result.
+/// Whether `type` answers `e` by binding an operand call's result, or by
+/// rewriting an operand divide by a layout tiler (divide_layout.rs).
 pub fn types(e: &Expr) -> bool {
-    call(e).is_some()
+    call(e).is_some() || rewritten(e, 0).is_some()
+}
+
+/// `e` rewritten over a composition (divide_layout.rs), its extra leaf
+/// numbered `leaf`, if the rules then type it (through nested.rs).
+fn rewritten(e: &Expr, leaf: usize) -> Option<divide_layout::Rewrite> {
+    divide_layout::rewrite(e, leaf).filter(|r| nested::types(&r.expr))
 }
 
 /// The operand call this module holds back from nesting in `e` (or in a
@@ -201,6 +214,9 @@ impl Expander<'_> {
     /// The code for `e`, if an operand call's result is bound and the
     /// outer call typed on it.
     pub(crate) fn inner(&self, e: &Expr) -> Option<syn::Result<TokenStream>> {
+        if let Some(r) = rewritten(e, self.ast.leaves.len()) {
+            return Some(self.divide_rewritten(r));
+        }
         let (i, outer) = call(e)?;
         let ExprKind::Call { args, .. } = &e.kind else {
             return None;

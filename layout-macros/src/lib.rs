@@ -25,6 +25,7 @@ mod composed;
 mod construct;
 mod construct_order;
 mod divide;
+mod divide_layout;
 mod divide_nested;
 mod emit;
 mod expand;

@@ -86,11 +86,7 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
         );
     }
     if inverse::refused(e) {
-        return Some(
-            "`type` types this call from CuTe's rule, but two of its modes share a static \
-             stride, so CuTe's chain and the core's may take different ones; without `type`, \
-             the core decides at run time",
-        );
+        return Some(inverse::REFUSED);
     }
     if left_inverse::refused(e) {
         return Some(left_inverse::REFUSED);

@@ -34,6 +34,8 @@ mod construct;
 mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
+#[path = "../src/divide_layout.rs"]
+mod divide_layout;
 #[path = "../src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../src/emit.rs"]
@@ -108,6 +110,8 @@ mod valid;
 mod support;
 #[path = "expand/cute_refusals.rs"]
 mod cute_refusals;
+#[path = "expand/divide_layout_snapshots.rs"]
+mod divide_layout_snapshots;
 #[path = "expand/named_concat.rs"]
 mod named_concat;
 #[path = "expand/named_snapshots.rs"]

@@ -65,6 +65,7 @@ mod divide_leaf;
 mod divide_merge;
 mod divide_mode;
 mod divide_prefix;
+mod divide_rest;
 mod edit;
 mod edit_layout;
 mod gemm_form;
@@ -152,6 +153,7 @@ pub use divide_integral::{IntegralOffsets, integral_operand};
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
+pub use divide_rest::{extents_size, tile_rest};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };

@@ -1,0 +1,119 @@
+//! The run-time part of `layout!(type …)` of a call that reads a divide by
+//! a layout tiler as a function (layout-macros/src/divide_layout.rs): the
+//! divide is `A ∘ (T, complement(T, size A))`, and where an extent of `A`
+//! is dynamic, `size A` is a value.
+
+use super::algebra::AlgebraError;
+
+/// The product of a layout's extents (its size), or the error naming the
+/// two factors that overflow, as the core refuses a size it cannot hold.
+#[inline]
+pub const fn extents_size<const N: usize>(
+    function: &'static str,
+    extents: [usize; N],
+) -> Result<usize, AlgebraError> {
+    let mut size = 1usize;
+    let mut i = 0;
+    while i < N {
+        size = match size.checked_mul(extents[i]) {
+            Some(product) => product,
+            None => {
+                return Err(AlgebraError::ProductOverflow {
+                    function,
+                    left: size,
+                    right: extents[i],
+                });
+            }
+        };
+        i += 1;
+    }
+    Ok(size)
+}
+
+/// The rest of a divide by a one-mode tiler `extent:stride` with a dynamic
+/// leaf, over a layout of `size`: `(span, rest)` where the core's
+/// `complement(extent:stride, size)` is, as a function,
+/// `(stride, rest):(1, span)` (`span = extent · stride`, `rest =
+/// ⌈size / span⌉`; the mode `stride:1` is a hole the core's coalesce may
+/// merge or drop, the same function). Where that form is not the core's
+/// complement, an error naming the values: an extent 0 (the core refuses
+/// it), a stride 0 (the core's complement is then `size:1`, and the form
+/// would divide by 0), and an extent 1 under a stride that does not divide
+/// `size` (the core's complement is then `size:1`, which the form's two
+/// modes reach past: `UnitExtent`). A tiler of static extent 1 or static
+/// stride 0 is not asked (its complement is `size:1` at any value).
+#[inline]
+pub const fn tile_rest(
+    function: &'static str,
+    size: usize,
+    extent: usize,
+    stride: usize,
+) -> Result<(usize, usize), AlgebraError> {
+    if extent == 0 {
+        return Err(AlgebraError::ZeroExtent { function });
+    }
+    if stride == 0 {
+        return Err(AlgebraError::ZeroDivisor {
+            function,
+            dividend: size,
+        });
+    }
+    if extent == 1 && size % stride != 0 {
+        return Err(AlgebraError::UnitExtent {
+            function,
+            reach: size,
+            split: stride,
+        });
+    }
+    let Some(span) = extent.checked_mul(stride) else {
+        return Err(AlgebraError::ProductOverflow {
+            function,
+            left: extent,
+            right: stride,
+        });
+    };
+    Ok((span, size.div_ceil(span)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_size_is_the_product_or_the_overflowing_factors() {
+        assert_eq!(extents_size("logical_divide", [3, 4, 5]), Ok(60));
+        assert_eq!(tile_rest("zipped_divide", 12, 6, 1), Ok((6, 2)));
+        assert_eq!(tile_rest("zipped_divide", 13, 3, 2), Ok((6, 3)));
+        assert_eq!(tile_rest("zipped_divide", 12, 1, 4), Ok((4, 3)));
+        assert_eq!(
+            tile_rest("zipped_divide", 10, 1, 4),
+            Err(AlgebraError::UnitExtent {
+                function: "zipped_divide",
+                reach: 10,
+                split: 4
+            })
+        );
+        assert_eq!(
+            tile_rest("zipped_divide", 10, 0, 4),
+            Err(AlgebraError::ZeroExtent {
+                function: "zipped_divide"
+            })
+        );
+        assert_eq!(
+            tile_rest("zipped_divide", 10, 2, 0),
+            Err(AlgebraError::ZeroDivisor {
+                function: "zipped_divide",
+                dividend: 10
+            })
+        );
+        assert_eq!(extents_size("logical_divide", []), Ok(1));
+        assert_eq!(
+            extents_size("zipped_divide", [usize::MAX, 2, 0]),
+            Err(AlgebraError::ProductOverflow {
+                function: "zipped_divide",
+                left: usize::MAX,
+                right: 2
+            })
+        );
+    }
+}
