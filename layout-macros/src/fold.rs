@@ -21,6 +21,11 @@
 //!   divides by a shape mode by mode, as the core does, so every typed
 //!   divide door takes it as it takes `<…>`.
 //!
+//! - then an operand call read only as a function that the rules do not
+//!   type is replaced by one they do that is the same function
+//!   (compose_rewrite.rs: a divide of a static shape by a static layout
+//!   tiler as a composition, an identity swizzle's composition).
+//!
 //! Each folded part keeps the span of the call it replaces, so an error the
 //! outer call reports about it points at that call.
 
@@ -49,7 +54,7 @@ pub fn fold(e: &Expr) -> Expr {
     if !has_dynamic(e) {
         return e.clone();
     }
-    walk(e)
+    crate::compose_rewrite::rewrite(&walk(e))
 }
 
 fn walk(e: &Expr) -> Expr {
