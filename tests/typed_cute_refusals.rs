@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 604] = [
+    let classes: [&str; 614] = [
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(8,_64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, ({8},64):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,{64}):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,_64):(64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,64):({64},1)))),
@@ -585,6 +585,16 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse(raked_product((8,3):(1,16), (8):(1)))", "(_8,_2,3):(_8,_1,_64)", "other", layout!(type right_inverse(raked_product((8,{3}):(1,16), (8):(1))))),
         check("right_inverse(raked_product((8,3):(1,16), (8):(1)))", "_8:8", "other", layout!(type right_inverse(raked_product((8,3):(1,16), (8):({1}))))),
         check("composition(right_inverse((2):(1)), make_layout((4,2,4,(4,2)), LayoutLeft))", "(_4,_2,_4,(_4,_2)):(_0,_0,_0,(_0,_0))", "other", layout!(type composition(right_inverse((2):({1})), make_layout((4,2,4,(4,2)), LayoutLeft)))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))),(2,2))", "(_2,_2):(_1,8)", "core", layout!(type composition(zipped_product({8}:1,((2,2)):((1,6))),(2,2)))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))),(2,2))", "(_2,(2,1)):(_1,(_8,48))", "core", layout!(type composition(zipped_product(8:1,(({2},2)):((1,6))),(2,2)))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))),(2,2))", "(_2,_2):(_1,_8)", "core", layout!(type composition(zipped_product(8:1,((2,{2})):((1,6))),(2,2)))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))),(2,2))", "(_2,_2):(_1,8)", "core", layout!(type composition(zipped_product(8:1,((2,2)):(({1},6))),(2,2)))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))),(2,2))", "(_2,_2):(_1,_8)", "core", layout!(type composition(zipped_product(8:1,((2,2)):((1,{6}))),(2,2)))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))), <2,2>)", "(_2,_2):(_1,8)", "core", layout!(type composition(zipped_product({8}:1,((2,2)):((1,6))), <2,2>))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))), <2,2>)", "(_2,(2,1)):(_1,(_8,48))", "core", layout!(type composition(zipped_product(8:1,(({2},2)):((1,6))), <2,2>))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))), <2,2>)", "(_2,_2):(_1,_8)", "core", layout!(type composition(zipped_product(8:1,((2,{2})):((1,6))), <2,2>))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))), <2,2>)", "(_2,_2):(_1,8)", "core", layout!(type composition(zipped_product(8:1,((2,2)):(({1},6))), <2,2>))),
+        check("composition(zipped_product(8:1,((2,2)):((1,6))), <2,2>)", "(_2,_2):(_1,_8)", "core", layout!(type composition(zipped_product(8:1,((2,2)):((1,{6}))), <2,2>))),
         check("composition(make_layout(2, LayoutRight), tiled_divide(4:1, 4))", "(_4,_1):(1,_0)", "core", layout!(type composition(make_layout(2, LayoutRight), tiled_divide(4:{1}, 4)))),
         check("composition(make_layout((4,((5,2),2),2),LayoutLeft),right_inverse(6:1))", "_1:_0", "other", layout!(type composition(make_layout((4,((5,2),2),2),LayoutLeft),right_inverse(6:{1})))),
         check("right_inverse(zipped_divide(2:1, 1))", "_1:_0", "other", layout!(type right_inverse(zipped_divide(2:{1}, 1)))),
