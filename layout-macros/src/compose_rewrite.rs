@@ -33,6 +33,9 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use layout_core::{IntTuple, Value, eval};
 
+use proc_macro2::TokenStream;
+
+use crate::compose_divide;
 use crate::kind::typed_call;
 use crate::nested::by_modes;
 use crate::tree::{has_dynamic, is_plain};
@@ -40,7 +43,7 @@ use crate::{divide, named};
 
 /// `e` with every operand call that this module can replace by the same
 /// function so replaced (inner calls first).
-pub fn rewrite(e: &Expr) -> Expr {
+pub fn rewrite(e: &Expr, leaves: &mut Vec<TokenStream>) -> Expr {
     let ExprKind::Call {
         name,
         name_span,
@@ -49,7 +52,7 @@ pub fn rewrite(e: &Expr) -> Expr {
     else {
         return e.clone();
     };
-    let mut args: Vec<Expr> = args.iter().map(rewrite).collect();
+    let mut args: Vec<Expr> = args.iter().map(|a| rewrite(a, leaves)).collect();
     let call = Expr::new(
         ExprKind::Call {
             name: name.clone(),
@@ -63,7 +66,7 @@ pub fn rewrite(e: &Expr) -> Expr {
     for (i, arg) in args.iter_mut().enumerate() {
         if !flatten
             && !by_modes(&call, i)
-            && let Some(same) = as_composition(arg)
+            && let Some(same) = as_composition(arg, leaves)
         {
             *arg = same;
         }
@@ -95,8 +98,8 @@ fn identity_swizzle(e: &Expr) -> Option<Expr> {
 
 /// `composition(A, D(make_layout(shape(A)), T))` for a divide `D(A, T)`
 /// of the form the module doc names.
-fn as_composition(e: &Expr) -> Option<Expr> {
-    let (TypedForm::Divide(_), function, [a, tiler]) = typed_call(e)? else {
+fn as_composition(e: &Expr, leaves: &mut Vec<TokenStream>) -> Option<Expr> {
+    let (TypedForm::Divide(form), function, [a, tiler]) = typed_call(e)? else {
         return None;
     };
     // What divide.rs types keeps its own (CuTe's) nesting.
@@ -107,7 +110,7 @@ fn as_composition(e: &Expr) -> Option<Expr> {
         return None;
     };
     let plain = is_plain(shape) && is_plain(stride);
-    if !plain || has_dynamic(shape) || !has_dynamic(stride) || has_dynamic(tiler) {
+    if !plain || !has_dynamic(a) || has_dynamic(tiler) {
         return None;
     }
     let call = |name: &str, args: Vec<Expr>| {
@@ -118,6 +121,10 @@ fn as_composition(e: &Expr) -> Option<Expr> {
         };
         Expr::new(kind, e.span)
     };
+    if has_dynamic(shape) {
+        let b = compose_divide::operand(form, shape, tiler, leaves, e)?;
+        return Some(call("composition", vec![a.clone(), b]));
+    }
     let id = call("make_layout", vec![(**shape).clone()]);
     let Ok(Value::Layout(b)) = eval(&call(function, vec![id, tiler.clone()])) else {
         return None;

@@ -49,8 +49,9 @@ fn each_typed_form_gives_the_cores_value() {
     check_layout!("complement", "complement((2,(2,2,2),(4,3)):(1,(2,4,8),(16,64)),192)", type complement((2,(2,2,2),(4,3)):(1,(2,4,8),(16,64)),{192}));
     check_layout!("complement", "complement(((3,(2,5),2),1,4):((80,(720,1),5),720,20))", type complement((({3},(2,5),2),1,4):((80,(720,1),5),720,20)));
     check_layout!("complement", "complement(((3,(2,5),2),1,4):((80,(720,1),5),720,20))", type complement(((3,(2,5),2),1,4):((80,(720,1),5),{720},20)));
+    check_layout!("complement", "complement(zipped_divide((1, ((2, 5), 4), 3):(1, ((1, 2), 10), 40), 5:1))", type complement(zipped_divide((1, ((2, 5), 4), {3}):(1, ((1, 2), 10), 40), 5:1)));
     check_layout!("complement", "complement(zipped_divide((1, ((2, 5), 4), 3):(1, ((1, 2), 10), 40), 5:1))", type complement(zipped_divide((1, ((2, 5), 4), 3):({1}, ((1, 2), 10), 40), 5:1)));
-    check_layout!("right_inverse", "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1))", type right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):(({12}, (288, 6)), 96, 96, 1), 12:1)));
+    check_layout!("right_inverse", "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1))", type right_inverse(logical_divide((({4}, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1)));
     check_layout!("right_inverse", "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, 1), 12:1))", type right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), 96, 96, {1}), 12:1)));
     check_layout!("right_inverse", "right_inverse((4,1,((4,6),(4,1))):(96,96,((6,1),(24,24))))", type right_inverse(({4},1,((4,6),(4,1))):(96,96,((6,1),(24,24)))));
     check_layout!("right_inverse", "right_inverse((4,1,((4,6),(4,1))):(96,96,((6,1),(24,24))))", type right_inverse((4,1,((4,6),(4,1))):(96,96,((6,1),(24,{24})))));
