@@ -26,7 +26,7 @@
 
 use layout_core::algebra::{Form, complement};
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{Layout, Value, eval};
+use layout_core::{IntTuple, Layout, Value, eval};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -39,12 +39,17 @@ enum Leaf {
     Computed(TokenStream),
 }
 
-/// `B`'s leaves in order, `(extent, stride)`.
-type Modes = Vec<(Leaf, Leaf)>;
+/// A part of `B`: a leaf `(extent, stride)`, or a tuple of parts.
+enum Node {
+    Leaf(Leaf, Leaf),
+    Tuple(Vec<Node>),
+}
 
-/// `B` for the divide `form` of `A` (`shape`, `stride`, plain, some
-/// dynamic extent) by the static `tiler`, its computed leaves appended to
+/// `B` for the divide `form` of `A` (`shape`, plain, some dynamic
+/// extent) by the static `tiler`, its computed leaves appended to
 /// `leaves` (whose first ones are the input's, by `Dynamic` number).
+/// Nested as CuTe nests the divide where it can: a tile as `Ti`, its rest
+/// one mode (the holes, then the last extent), grouped by `form`.
 pub fn operand(
     form: Form,
     shape: &Expr,
@@ -55,111 +60,104 @@ pub fn operand(
     if has_dynamic(tiler) || !is_plain(shape) {
         return None;
     }
-    let user = |k: usize, leaves: &[TokenStream]| {
-        let leaf = leaves.get(k)?;
-        Some(quote!({ let leaf: usize = #leaf; leaf }))
-    };
-    // The size of each mode of `A` as parts (static or a leaf's tokens).
-    let mode_sizes = |modes: &[Expr], leaves: &[TokenStream]| -> Option<Vec<Vec<Leaf>>> {
-        let mut out = Vec::new();
-        for m in modes {
-            let mut parts = Vec::new();
-            for l in leaves_of(m) {
-                parts.push(match l.kind {
-                    ExprKind::Int(n) => Leaf::Static(n),
-                    ExprKind::Dynamic(k) => Leaf::Computed(user(k, leaves)?),
-                    _ => return None,
-                });
-            }
-            out.push(parts);
+    let (modes, tiles): (Vec<&Expr>, Vec<&Expr>) = match (&tiler.kind, &shape.kind) {
+        (ExprKind::Tiler(tiles), ExprKind::Tuple(items)) if tiles.len() <= items.len() => {
+            (items.iter().collect(), tiles.iter().collect())
         }
-        Some(out)
+        (ExprKind::Tiler(_), ExprKind::Tuple(_)) => return None,
+        (ExprKind::Tiler(tiles), _) if tiles.len() == 1 => (vec![shape], tiles.iter().collect()),
+        (ExprKind::Tiler(_), _) => return None,
+        _ => (vec![shape], vec![tiler]),
     };
-    let (modes, tiles): (Vec<Expr>, Vec<&Expr>) = match &tiler.kind {
-        ExprKind::Tiler(tiles) => match &shape.kind {
-            ExprKind::Tuple(items) if tiles.len() <= items.len() => {
-                (items.clone(), tiles.iter().collect())
-            }
-            ExprKind::Tuple(_) => return None,
-            _ if tiles.len() == 1 => (vec![shape.clone()], tiles.iter().collect()),
-            _ => return None,
-        },
-        _ => (vec![shape.clone()], vec![tiler]),
-    };
-    let sizes = mode_sizes(&modes, leaves)?;
-    let (mut tile_part, mut rest_part): (Modes, Modes) = (Vec::new(), Vec::new());
+    // Per mode of `A`: its tile and rest, or (past the tiler) itself.
+    let (mut parts, mut past) = (Vec::new(), Vec::new());
     let mut before: Vec<Leaf> = Vec::new();
-    for (i, size) in sizes.iter().enumerate() {
-        let scale = |d: i64| scaled(&before, d);
+    for (i, mode) in modes.iter().enumerate() {
+        let size = size_parts(mode, leaves)?;
         match tiles.get(i) {
             Some(t) => {
                 let t = tile(t)?;
                 let (holes, span) = holes(&t)?;
-                for (s, d) in leaf_modes(&t) {
-                    tile_part.push((Leaf::Static(s), scale(d)?));
+                let t_node = node(t.shape(), t.stride(), &before)?;
+                let mut rest: Vec<Node> = Vec::new();
+                for (s, d) in leaf_modes(&holes).into_iter().filter(|&(s, _)| s != 1) {
+                    rest.push(Node::Leaf(Leaf::Static(s), product(&before, d)?));
                 }
-                for (s, d) in leaf_modes(&holes) {
-                    rest_part.push((Leaf::Static(s), scale(d)?));
-                }
-                rest_part.push((rest(size, span)?, scale(span)?));
+                rest.push(Node::Leaf(last(&size, span)?, product(&before, span)?));
+                parts.push((t_node, one(rest)));
             }
-            None => rest_part.push((product(size, 1)?, scale(1)?)),
+            None => past.push(Node::Leaf(product(&size, 1)?, product(&before, 1)?)),
         }
-        before.extend(size.iter().map(Leaf::copy));
+        before.extend(size);
     }
-    let b = match (form, &tiler.kind) {
-        // Mode by mode: (T0, C0), (T1, C1), …: each tile and its rest.
-        (Form::Logical, ExprKind::Tiler(_)) => by_mode(&tile_part, &rest_part, &tiles),
-        _ => vec![tile_part, rest_part],
+    let by_mode = matches!(tiler.kind, ExprKind::Tiler(_));
+    let (tiles, rests): (Vec<Node>, Vec<Node>) = parts.into_iter().unzip();
+    let b = match form {
+        _ if !by_mode => Node::Tuple(tiles.into_iter().chain(rests).collect()),
+        // (T0, C0), (T1, C1), …, A2, …
+        Form::Logical => {
+            let pairs = tiles.into_iter().zip(rests);
+            let pairs = pairs.map(|(t, c)| Node::Tuple(vec![t, c]));
+            Node::Tuple(pairs.chain(past).collect())
+        }
+        // (T0, T1, …), (C0, C1, …, A2, …)
+        Form::Zipped => Node::Tuple(vec![
+            Node::Tuple(tiles),
+            Node::Tuple(rests.into_iter().chain(past).collect()),
+        ]),
+        // (T0, T1, …), C0, C1, …, A2, …
+        Form::Tiled => Node::Tuple(
+            std::iter::once(Node::Tuple(tiles))
+                .chain(rests)
+                .chain(past)
+                .collect(),
+        ),
+        // T0, T1, …, C0, C1, …, A2, …
+        Form::Flat => Node::Tuple(tiles.into_iter().chain(rests).chain(past).collect()),
     };
-    let kind = |f: fn(&(Leaf, Leaf)) -> &Leaf, leaves: &mut Vec<TokenStream>| {
-        let groups = b.iter().map(|g| {
-            let items = g.iter().map(|m| written(f(m), leaves, at)).collect();
-            Expr::new(ExprKind::Tuple(items), at.span)
-        });
-        Expr::new(ExprKind::Tuple(groups.collect()), at.span)
-    };
-    let shape = kind(|m| &m.0, leaves);
-    let stride = kind(|m| &m.1, leaves);
+    let shape = written(&b, true, leaves, at);
+    let stride = written(&b, false, leaves, at);
     Some(Expr::new(
         ExprKind::Layout(Box::new(shape), Box::new(stride)),
         at.span,
     ))
 }
 
-impl Leaf {
-    fn copy(&self) -> Leaf {
-        match self {
-            Leaf::Static(n) => Leaf::Static(*n),
-            Leaf::Computed(t) => Leaf::Computed(t.clone()),
+/// A mode's extents as factors of its size: static, or a leaf's tokens.
+fn size_parts(mode: &Expr, leaves: &[TokenStream]) -> Option<Vec<Leaf>> {
+    leaves_of(mode)
+        .into_iter()
+        .map(|l| match l.kind {
+            ExprKind::Int(n) => Some(Leaf::Static(n)),
+            ExprKind::Dynamic(k) => {
+                let leaf = leaves.get(k)?;
+                Some(Leaf::Computed(quote!({ let leaf: usize = #leaf; leaf })))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A static tile's nesting with every stride times the sizes `before`.
+fn node(shape: &IntTuple, stride: &IntTuple, before: &[Leaf]) -> Option<Node> {
+    match (shape, stride) {
+        (IntTuple::Int(s), IntTuple::Int(d)) => {
+            Some(Node::Leaf(Leaf::Static(*s), product(before, *d)?))
         }
+        (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
+            let items = s.iter().zip(d).map(|(s, d)| node(s, d, before));
+            Some(Node::Tuple(items.collect::<Option<_>>()?))
+        }
+        _ => None,
     }
 }
 
-/// `(T0, C0), (T1, C1), …, A2, …` from the tiles' leaves and the rests'
-/// (each tile's hole leaves and last mode, then one leaf a mode past the
-/// tiler), counted again from the tiles.
-fn by_mode(tile: &Modes, rest: &Modes, tiles: &[&Expr]) -> Vec<Modes> {
-    let (mut out, mut t, mut r) = (Vec::new(), 0, 0);
-    for entry in tiles {
-        let Some(layout) = self::tile(entry) else {
-            return Vec::new();
-        };
-        let n_tile = leaf_modes(&layout).len();
-        let n_rest = holes(&layout).map_or(0, |(h, _)| leaf_modes(&h).len()) + 1;
-        let mut group: Modes = tile[t..t + n_tile].iter().map(copy_mode).collect();
-        group.extend(rest[r..r + n_rest].iter().map(copy_mode));
-        out.push(group);
-        (t, r) = (t + n_tile, r + n_rest);
+/// One part for several: itself when there is one.
+fn one(mut nodes: Vec<Node>) -> Node {
+    match nodes.len() {
+        1 => nodes.remove(0),
+        _ => Node::Tuple(nodes),
     }
-    for m in &rest[r..] {
-        out.push(vec![copy_mode(m)]);
-    }
-    out
-}
-
-fn copy_mode(m: &(Leaf, Leaf)) -> (Leaf, Leaf) {
-    (m.0.copy(), m.1.copy())
 }
 
 /// A tiler entry as a static layout: an extent `n` is `n:1`.
@@ -214,11 +212,6 @@ fn leaves_of(e: &Expr) -> Vec<&Expr> {
     }
 }
 
-/// `d` times the product of `before`: static where all are.
-fn scaled(before: &[Leaf], d: i64) -> Option<Leaf> {
-    product(before, d)
-}
-
 /// The product of `parts` times `times`.
 fn product(parts: &[Leaf], times: i64) -> Option<Leaf> {
     let mut n = times;
@@ -239,7 +232,7 @@ fn product(parts: &[Leaf], times: i64) -> Option<Leaf> {
 }
 
 /// The rest's last extent, `ceil(size / span)`, `size` the mode's parts.
-fn rest(size: &[Leaf], span: i64) -> Option<Leaf> {
+fn last(size: &[Leaf], span: i64) -> Option<Leaf> {
     match product(size, 1)? {
         Leaf::Static(n) => Some(Leaf::Static(n / span + i64::from(n % span != 0))),
         Leaf::Computed(t) => {
@@ -249,14 +242,23 @@ fn rest(size: &[Leaf], span: i64) -> Option<Leaf> {
     }
 }
 
-/// A leaf written out: an integer, or a new dynamic leaf.
-fn written(l: &Leaf, leaves: &mut Vec<TokenStream>, at: &Expr) -> Expr {
-    let kind = match l {
-        Leaf::Static(n) => ExprKind::Int(*n),
-        Leaf::Computed(t) => {
-            leaves.push(t.clone());
-            ExprKind::Dynamic(leaves.len() - 1)
-        }
+/// `B`'s shape (or stride) written out: integers, and a new dynamic leaf
+/// for each computed one.
+fn written(n: &Node, shape: bool, leaves: &mut Vec<TokenStream>, at: &Expr) -> Expr {
+    let kind = match n {
+        Node::Tuple(items) => ExprKind::Tuple(
+            items
+                .iter()
+                .map(|i| written(i, shape, leaves, at))
+                .collect(),
+        ),
+        Node::Leaf(s, d) => match if shape { s } else { d } {
+            Leaf::Static(n) => ExprKind::Int(*n),
+            Leaf::Computed(t) => {
+                leaves.push(t.clone());
+                ExprKind::Dynamic(leaves.len() - 1)
+            }
+        },
     };
     Expr::new(kind, at.span)
 }
