@@ -123,6 +123,30 @@ pub fn operand(
     ))
 }
 
+/// Whether each mode of `A` (`shape`) a by-mode `tiler` tiles, but `A`'s
+/// last, holds its tile and rest: a static size that the span of the
+/// tile's complement divides (the rest's last mode then ends at the
+/// mode's size). Past it, `B`'s part for the mode would run into the next
+/// mode of `A` where the core's divide of the mode alone extends it. A
+/// layout tiler (not by mode) divides `A` whole: nothing to hold.
+pub fn holds(shape: &Expr, tiler: &Expr) -> bool {
+    let (ExprKind::Tiler(tiles), ExprKind::Tuple(modes)) = (&tiler.kind, &shape.kind) else {
+        return true;
+    };
+    let fits = |(mode, t): (&Expr, &Expr)| {
+        let size = leaves_of(mode).iter().try_fold(1i64, |n, l| match l.kind {
+            ExprKind::Int(s) => n.checked_mul(s),
+            _ => None,
+        });
+        match (size, tile(t).as_ref().and_then(holes)) {
+            (Some(size), Some((_, span))) => size % span == 0,
+            _ => false,
+        }
+    };
+    let last = modes.len() - 1;
+    modes.iter().zip(tiles).take(last).all(fits)
+}
+
 /// A mode's extents as factors of its size: static, or a leaf's tokens.
 fn size_parts(mode: &Expr, leaves: &[TokenStream]) -> Option<Vec<Leaf>> {
     leaves_of(mode)

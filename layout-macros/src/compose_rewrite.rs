@@ -1,8 +1,9 @@
 //! After `type`, an operand call the rules do not type is replaced by a
-//! call they do that is the same function, where the call around it reads
-//! that operand only as a function (nested.rs's `by_modes` is false:
-//! `composition`'s operands, `coalesce`, `complement`, …; not `flatten`,
-//! which shows its operand's leaves):
+//! call they do that is the same function, where every call around it
+//! reads it only on its domain, as a function: a composition's `B`, a
+//! complement's layout, and so up to the input ([`walk`]; not a
+//! composition's `A`, which reads its last mode past its size, where two
+//! nestings of one function part):
 //!
 //! - a divide of a written-out `A` whose shape is static (its strides may
 //!   be dynamic) by a static tiler divide.rs does not type (a layout, an
@@ -14,7 +15,10 @@
 //!   tiler, its modes regrouped for the zipped, tiled and flat forms), and
 //!   `D(id, T)` with `id = make_layout(shape(A))` is `id ∘ B`, which is
 //!   `B` as a function (`id` is the identity on its domain and continues
-//!   it past, as composition reads a last mode). So
+//!   it past, as composition reads a last mode). By a by-mode tiler,
+//!   `id`'s mode `i` past its size runs into mode `i + 1` where the core's
+//!   divide of mode `i` alone extends it: so every mode tiled but `A`'s
+//!   last must hold its tile and rest (`compose_divide::holds`). So
 //!   `A ∘ D(id, T)` is `D(A, T)` at every index; compose.rs types it, with
 //!   its run-time checks, so the result is the core's or an `AlgebraError`
 //!   naming the values. Its nesting is `D(id, T)`'s, which can differ from
@@ -37,13 +41,22 @@ use proc_macro2::TokenStream;
 
 use crate::compose_divide;
 use crate::kind::typed_call;
-use crate::nested::by_modes;
 use crate::tree::{has_dynamic, is_plain};
 use crate::{divide, named};
 
 /// `e` with every operand call that this module can replace by the same
 /// function so replaced (inner calls first).
 pub fn rewrite(e: &Expr, leaves: &mut Vec<TokenStream>) -> Expr {
+    walk(e, true, leaves)
+}
+
+/// [`rewrite`] of `e`, whose value the calls around it read only on its
+/// domain (`within`): there a function is all that matters. Past its
+/// domain, a layout is read through its last mode (a composition's `A`
+/// extends it), which is its nesting's, not its function's: the core's
+/// divide coalesces its rest (`1:0` where the rest has one element), this
+/// rewrite's rest stays `ceil(size / span) : span`.
+fn walk(e: &Expr, within: bool, leaves: &mut Vec<TokenStream>) -> Expr {
     let ExprKind::Call {
         name,
         name_span,
@@ -52,23 +65,24 @@ pub fn rewrite(e: &Expr, leaves: &mut Vec<TokenStream>) -> Expr {
     else {
         return e.clone();
     };
-    let mut args: Vec<Expr> = args.iter().map(|a| rewrite(a, leaves)).collect();
-    let call = Expr::new(
-        ExprKind::Call {
-            name: name.clone(),
-            name_span: *name_span,
-            args: args.clone(),
-        },
-        e.span,
-    );
-    // `flatten` shows its operand's leaves, which are `D(id, T)`'s here.
-    let flatten = matches!(typed_call(&call), Some((TypedForm::Flatten, ..)));
-    for (i, arg) in args.iter_mut().enumerate() {
-        if !flatten
-            && !by_modes(&call, i)
-            && let Some(same) = as_composition(arg, leaves)
-        {
-            *arg = same;
+    let inside = |i: usize| within && domain_only(e, i);
+    let mut args: Vec<Expr> = (args.iter().enumerate())
+        .map(|(i, a)| walk(a, inside(i), leaves))
+        .collect();
+    for i in 0..args.len() {
+        if inside(i) {
+            if let Some(same) = as_composition(&args[i], leaves) {
+                args[i] = same;
+            }
+        } else if within && i == 0 && composition_of(e) {
+            // A composition's `A`, where its static `B` stays inside a
+            // static divide's domain: no index past it is read.
+            let mut scratch = leaves.clone();
+            if let Some(same) = as_composition(&args[0], &mut scratch)
+                && reads_inside(&same, &args[1])
+            {
+                args[0] = same;
+            }
         }
     }
     let call = Expr::new(
@@ -80,6 +94,45 @@ pub fn rewrite(e: &Expr, leaves: &mut Vec<TokenStream>) -> Expr {
         e.span,
     );
     identity_swizzle(&call).unwrap_or(call)
+}
+
+/// Whether the call `e` reads operand `i` only on its domain, as a
+/// function: a composition's `B` (`A(B(i))` for `i < size(B)`), a
+/// complement's layout (its image).
+fn domain_only(e: &Expr, i: usize) -> bool {
+    match typed_call(e) {
+        Some((TypedForm::Composition, ..)) => i == 1,
+        Some((TypedForm::Complement, ..)) => i == 0,
+        _ => false,
+    }
+}
+
+fn composition_of(e: &Expr) -> bool {
+    matches!(typed_call(e), Some((TypedForm::Composition, ..)))
+}
+
+/// Whether `b`, a static written-out layout of no negative stride, reads
+/// `same` (a rewritten divide `composition(A, B')`) inside its domain:
+/// `B'` static, and `b`'s largest offset below `size(B')`.
+fn reads_inside(same: &Expr, b: &Expr) -> bool {
+    let ExprKind::Call { args, .. } = &same.kind else {
+        return false;
+    };
+    let static_layout = |e: &Expr| match (has_dynamic(e), eval(e)) {
+        (false, Ok(Value::Layout(l))) => Some(l),
+        _ => None,
+    };
+    let (Some(divide), Some(b)) = (args.get(1).and_then(static_layout), static_layout(b)) else {
+        return false;
+    };
+    let mut last = 0i64;
+    for (s, d) in b.leaf_modes() {
+        if d < 0 || s < 1 {
+            return false;
+        }
+        last += (s - 1) * d;
+    }
+    last < divide.size()
 }
 
 /// `X` for `composition(Sw<0,M,S>, X)`: the identity swizzle's composition.
@@ -121,6 +174,9 @@ fn as_composition(e: &Expr, leaves: &mut Vec<TokenStream>) -> Option<Expr> {
         };
         Expr::new(kind, e.span)
     };
+    if !compose_divide::holds(shape, tiler) {
+        return None;
+    }
     if has_dynamic(shape) {
         let b = compose_divide::operand(form, shape, tiler, leaves, e)?;
         return Some(call("composition", vec![a.clone(), b]));
