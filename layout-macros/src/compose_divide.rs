@@ -23,11 +23,15 @@
 //! and the last extent is computed at run time
 //! (`__private::divide_rest`); its errors (a stride 0 of `T` aside, none
 //! depend on `M`) are the core's while compiling.
+//!
+//! A computed leaf reads `A`'s extents again, so an extent written as an
+//! expression that calls something (`{it.next().unwrap()}`) is not read
+//! so (`no_call`): such a divide is not rewritten.
 
 use layout_core::algebra::{Form, complement};
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Value, eval};
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
 
 use crate::emit;
@@ -153,13 +157,47 @@ fn size_parts(mode: &Expr, leaves: &[TokenStream]) -> Option<Vec<Leaf>> {
         .into_iter()
         .map(|l| match l.kind {
             ExprKind::Int(n) => Some(Leaf::Static(n)),
+            // Read again where `B`'s leaves are computed: only an
+            // expression with no call (a name, a field, arithmetic), so
+            // that reading it twice is reading it once.
             ExprKind::Dynamic(k) => {
-                let leaf = leaves.get(k)?;
+                let leaf = leaves.get(k).filter(|l| no_call(l))?;
                 Some(Leaf::Computed(quote!({ let leaf: usize = #leaf; leaf })))
             }
             _ => None,
         })
         .collect()
+}
+
+/// Whether `tokens` call nothing: no macro (`!`), no call or method call
+/// (a parenthesized group after a name or a group), no block keyword.
+fn no_call(tokens: &TokenStream) -> bool {
+    let mut after_callee = false;
+    for t in tokens.clone() {
+        let callee = match &t {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis && after_callee => {
+                return false;
+            }
+            TokenTree::Group(g) => {
+                if !no_call(&g.stream()) {
+                    return false;
+                }
+                true
+            }
+            TokenTree::Punct(p) if p.as_char() == '!' => return false,
+            TokenTree::Ident(i) => {
+                let word = i.to_string();
+                if ["loop", "while", "for", "if", "match", "let", "unsafe"].contains(&word.as_str())
+                {
+                    return false;
+                }
+                true
+            }
+            _ => false,
+        };
+        after_callee = callee;
+    }
+    true
 }
 
 /// A static tile's nesting with every stride times the sizes `before`.
@@ -300,6 +338,24 @@ mod tests {
     }
 
     /// The core's complement is its holes then `ceil(M / span) : span`.
+    #[test]
+    fn only_expressions_with_no_call_are_read_again() {
+        for (text, ok) in [
+            ("m", true),
+            ("{ 8 }", true),
+            ("self.m * 2 + (n - 1)", true),
+            ("a[i]", true),
+            ("f()", false),
+            ("it.next().unwrap()", false),
+            ("{ g(1) }", false),
+            ("m!()", false),
+            ("(f)(x)", false),
+        ] {
+            let tokens: TokenStream = text.parse().unwrap();
+            assert_eq!(no_call(&tokens), ok, "{text}");
+        }
+    }
+
     #[test]
     fn complement_is_its_holes_then_the_last_extent() {
         for t in [
