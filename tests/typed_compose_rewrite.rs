@@ -189,3 +189,19 @@ fn a_by_mode_tiler_reading_a_products_mode_past_its_size() {
         agree(typed, &text);
     }
 }
+
+#[test]
+fn layout_type_names_the_rewritten_result() {
+    // `layout_type!` folds and rewrites as `layout!` does: the same type.
+    use layout_dsl::layout_type;
+    let m = 8usize;
+    let typed: layout_type!(type composition(4096:1, logical_divide((m, 4):(4, 1), 8))) =
+        layout!(type composition(4096:1, logical_divide(({m}, 4):(4, 1), 8))).unwrap();
+    same_offsets(
+        &typed,
+        "composition(4096:1, logical_divide((8, 4):(4, 1), 8))",
+    );
+    let swizzled: layout_type!(type composition(Sw<0,4,3>, (m,64):(64,1))) =
+        layout!(type composition(Sw<0,4,3>, ({m},64):(64,1)));
+    same_offsets(&swizzled, "composition(Sw<0,4,3>, (8,64):(64,1))");
+}

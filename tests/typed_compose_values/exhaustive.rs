@@ -129,7 +129,10 @@ fn zero_extents_and_strides_agree_with_the_core() {
             // it, both refuse, as the core does. (The trait's exact walk
             // answers more than the macro's CuTe walk: `m = 2, z = 3`.)
             let written = layout!(type composition((m,8):(1,m), (z,2):(1,z)));
-            assert!(written.is_err() || typed.is_ok(), "{a} o {b}: the trait refuses");
+            assert!(
+                written.is_err() || typed.is_ok(),
+                "{a} o {b}: the trait refuses"
+            );
             if let Ok(y) = written {
                 let core = core(a, b).unwrap_or_else(|| panic!("{y}: the core refuses"));
                 assert_eq!(y.size() as i64, core.size(), "{a} o {b}");
