@@ -205,3 +205,15 @@ fn layout_type_names_the_rewritten_result() {
         layout!(type composition(Sw<0,4,3>, ({m},64):(64,1)));
     same_offsets(&swizzled, "composition(Sw<0,4,3>, (8,64):(64,1))");
 }
+
+#[test]
+fn a_by_mode_tiler_over_a_named_products_modes() {
+    // inner.rs binds a product of a named layout by the same rule
+    // (nested.rs's `by_modes`): the facade's product, then `Compose`.
+    for m in 1..=4usize {
+        let a = layout!(type (8,{m}):(1,8));
+        let typed = layout!(type composition(zipped_product(#a, ((2,2)):((1,6))), <2,4>));
+        let text = format!("composition(zipped_product((8,{m}):(1,8), ((2,2)):((1,6))), <2,4>)");
+        agree(typed, &text);
+    }
+}
