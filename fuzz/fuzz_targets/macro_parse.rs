@@ -26,6 +26,10 @@ mod compose;
 mod compose_basis;
 #[path = "../../layout-macros/src/compose_by.rs"]
 mod compose_by;
+#[path = "../../layout-macros/src/compose_divide.rs"]
+mod compose_divide;
+#[path = "../../layout-macros/src/compose_rewrite.rs"]
+mod compose_rewrite;
 #[path = "../../layout-macros/src/compose_step.rs"]
 mod compose_step;
 #[path = "../../layout-macros/src/composed.rs"]

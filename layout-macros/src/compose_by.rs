@@ -12,9 +12,27 @@
 //! a longer tiler has more entries than `A` has modes, which CuTe's
 //! `static_assert` refuses and this does not type either.
 
+use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
 
 use crate::compose::{Part, leaves, part};
+
+/// Whether `a`, an operand call of a composition by a by-mode tiler,
+/// has top-level modes that are the core's whenever its typed result is
+/// the core's function: a `logical_product` or `zipped_product` is `(A',
+/// B')` by definition (CuTe's and the core's), of sizes `size(A)` and
+/// `size(B)`, so the typed and the core's results have the same mode
+/// sizes, and a layout `(M0, M1)` of mode sizes `s0, s1` is `M0(i mod s0)
+/// + M1(i / s0)`: equal functions with equal `s0` have equal modes. So
+/// the tiler composes the same modes as the core's (nested.rs's
+/// `by_modes` then lets the typed result be nested).
+pub fn modes_fixed(a: &Expr) -> bool {
+    matches!(
+        crate::kind::typed_call(a),
+        Some((TypedForm::Product(Form::Logical | Form::Zipped), ..))
+    )
+}
 
 /// The parts of `A ∘ B` for a by-mode tiler `B` of entries `tiles`: mode
 /// `i` of `A` (a range of its flattened leaves) with entry `i`; `None`

@@ -21,6 +21,13 @@
 //!   divides by a shape mode by mode, as the core does, so every typed
 //!   divide door takes it as it takes `<…>`.
 //!
+//! - then an operand call read only as a function that the rules do not
+//!   type is replaced by one they do that is the same function
+//!   (compose_rewrite.rs: a divide by a static layout tiler as a
+//!   composition, an identity swizzle's composition), with leaves it
+//!   computes from the input's where `A`'s shape is dynamic
+//!   (compose_divide.rs).
+//!
 //! Each folded part keeps the span of the call it replaces, so an error the
 //! outer call reports about it points at that call.
 
@@ -34,10 +41,13 @@ use crate::tree::{has_basis, has_dynamic, is_plain};
 
 /// The input with its expression [`fold`]ed.
 pub fn folded(ast: &Ast) -> Ast {
+    // compose_rewrite.rs may add leaves it computes from the input's.
+    let mut leaves = ast.leaves.clone();
+    let expr = crate::compose_rewrite::rewrite(&fold(&ast.expr), &mut leaves);
     Ast {
-        expr: fold(&ast.expr),
+        expr,
         spans: ast.spans.clone(),
-        leaves: ast.leaves.clone(),
+        leaves,
         zero_sized: ast.zero_sized,
     }
 }

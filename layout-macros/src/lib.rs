@@ -20,6 +20,8 @@ mod complement_shape;
 mod compose;
 mod compose_basis;
 mod compose_by;
+mod compose_divide;
+mod compose_rewrite;
 mod compose_step;
 mod composed;
 mod construct;

@@ -228,7 +228,9 @@ pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
         | TypedForm::Flatten
         | TypedForm::RightInverse
         | TypedForm::LeftInverse => false,
-        TypedForm::Composition | TypedForm::Product(_) => i == 0 && tiler(),
+        // A product's top-level modes are the core's (compose_by.rs).
+        TypedForm::Composition => i == 0 && tiler() && !crate::compose_by::modes_fixed(&args[0]),
+        TypedForm::Product(_) => i == 0 && tiler(),
         _ => true,
     }
 }

@@ -24,6 +24,10 @@ mod compose;
 mod compose_basis;
 #[path = "../src/compose_by.rs"]
 mod compose_by;
+#[path = "../src/compose_divide.rs"]
+mod compose_divide;
+#[path = "../src/compose_rewrite.rs"]
+mod compose_rewrite;
 #[path = "../src/compose_step.rs"]
 mod compose_step;
 #[path = "../src/composed.rs"]

@@ -246,7 +246,8 @@ where
         // "Compile cost of static compositions and products: the names").
         let checked = match walked {
             Ok(parts) => match a.check(reach) {
-                Ok(()) => Ok(parts),
+                Ok(false) => Ok(parts),
+                Ok(true) => super::compose_walk::empty_mode(b, parts),
                 Err(e) => Err(e),
             },
             Err(e) => Err(e),

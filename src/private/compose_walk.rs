@@ -8,6 +8,7 @@ use super::compose::product;
 use super::compose_exact::{compose_step_exact, reads_next_line};
 use super::int::Int;
 use super::list::{Cons, Nil};
+use super::tree::Tree;
 
 pub(super) const FUNCTION: &str = "composition";
 
@@ -51,8 +52,11 @@ pub trait WalkLeaves<E>: Copy {
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError>;
     /// Nothing carries: each group's sum of reaches is below its extent
-    /// (or 0: no leaf moves there); no leaf but the last is empty.
-    fn check(self, reach: Self::Reach) -> Result<(), AlgebraError>;
+    /// (or 0: no leaf moves there). `Ok(true)` where a leaf but the last
+    /// is empty: the core refuses that (`ZeroSizeMode`) unless the right
+    /// layout reads no index and walks no leaf over the left one, which
+    /// the caller decides ([`empty_mode`]).
+    fn check(self, reach: Self::Reach) -> Result<bool, AlgebraError>;
     /// The stride of the line the leaves from `Self` to the last are, when
     /// they continue one another as one group (`group` as in `walk`).
     fn line(self, e: E, group: (usize, usize)) -> Option<usize>;
@@ -88,6 +92,32 @@ pub(super) const fn next_group(
         Some((extent, stride))
     } else {
         None
+    }
+}
+
+/// The walk's `parts` where the left layout has an empty mode but its
+/// last: the core's `ZeroSizeMode` unless `b` reads no index at all (its
+/// size 0) and has no leaf the core's walk takes over every mode (neither
+/// empty nor of stride 0); then `parts`, as the core answers (CuTe too:
+/// nothing is divided by the empty extent). Cold: an empty mode is rare,
+/// and the leaves are read through the core's trees.
+#[cold]
+pub(super) fn empty_mode<S: Tree, D: Tree, P>(
+    b: super::layout::Layout<S, D>,
+    parts: P,
+) -> Result<P, AlgebraError> {
+    let (shape, stride) = b.into_parts();
+    let reads = match (shape.to_core(), stride.to_core()) {
+        (Ok(s), Ok(d)) => {
+            let walks = s.leaves().zip(d.leaves()).any(|(s, d)| s != 0 && d != 0);
+            walks || s.leaves().all(|s| s != 0)
+        }
+        _ => true,
+    };
+    if reads {
+        Err(AlgebraError::ZeroExtent { function: FUNCTION })
+    } else {
+        Ok(parts)
     }
 }
 
@@ -131,8 +161,8 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn check(self, _: Nil) -> Result<(), AlgebraError> {
-        Ok(())
+    fn check(self, _: Nil) -> Result<bool, AlgebraError> {
+        Ok(false)
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -210,12 +240,11 @@ where
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn check(self, reach: Self::Reach) -> Result<(), AlgebraError> {
-        // No index splits over an empty mode but the last (the core's
-        // `ZeroSizeMode`), whatever the right layout reaches.
-        if self.0.get() == 0 {
-            return Err(AlgebraError::ZeroExtent { function: FUNCTION });
-        }
+    fn check(self, reach: Self::Reach) -> Result<bool, AlgebraError> {
+        // An empty mode but the last: the caller decides whether an index
+        // splits over it (the core's `ZeroSizeMode`); the carries are
+        // checked first, whatever it decides.
+        let empty = self.0.get() == 0;
         let ((reach, extent), rest) = (reach.0, reach.1);
         if reach != 0 && reach >= extent {
             return Err(AlgebraError::Carry {
@@ -224,7 +253,10 @@ where
                 extent,
             });
         }
-        self.1.check(rest)
+        match self.1.check(rest) {
+            Ok(later) => Ok(empty || later),
+            Err(e) => Err(e),
+        }
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]

@@ -43,6 +43,7 @@ mod common_layouts;
 mod compose;
 mod compose_decide;
 mod compose_decide_static;
+mod compose_divide;
 mod compose_exact;
 mod compose_leaf;
 mod compose_merge;
@@ -123,6 +124,7 @@ pub use common_layouts::*;
 pub use compose::{
     Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
 };
+pub use compose_divide::{divide_rest, divide_size};
 pub use compose_leaf::ComposeLeaf;
 pub use compose_merge::compose_step_or_merged;
 pub use compose_static::{

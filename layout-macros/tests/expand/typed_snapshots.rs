@@ -83,6 +83,12 @@ snapshot!(
     typed_nested_folded,
     "type composition(coalesce((4,2):(1,4)), (m):(1))"
 );
+// A divide read as a function (compose_rewrite.rs): `A ∘ B`, `B`'s rest
+// extent `ceil(m / 4)` a leaf computed from `m` (compose_divide.rs).
+snapshot!(
+    typed_divide_as_composition,
+    "type composition(64:1, logical_divide((m,2):(2,1), 4))"
+);
 // `flatten` of a written-out layout: its leaves at one level, no code.
 snapshot!(typed_flatten, "type flatten((m,(2,4)):(1,(m,8)))");
 // Of a typed call: matched, then the inner result's leaves written out.
