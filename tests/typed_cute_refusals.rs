@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 565] = [
+    let classes: [&str; 574] = [
         check("composition(3:1,(1))", "(_1):(_1)", "core", layout!(type composition({3}:1,(1)))),
         check("composition(3:1,(1))", "(_1):(1)", "core", layout!(type composition(3:{1},(1)))),
         check("composition(3:1,(1))", "(1):(_1)", "core", layout!(type composition(3:1,({1})))),
@@ -563,6 +563,8 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse((2,6,1):(1,2,12))", "_1:_0", "other", layout!(type right_inverse((2,6,1):({1},2,12)))),
         check("right_inverse((2,6,1):(1,2,12))", "_2:_1", "other", layout!(type right_inverse((2,6,1):(1,{2},12)))),
         check("right_inverse((2,6,1):(1,2,12))", "_12:_1", "core", layout!(type right_inverse((2,6,1):(1,2,{12})))),
+        check("composition(zipped_product((4):(1), (2):(1)), 8:1)", "(_4,1,2):(1,_1,4)", "core", layout!(type composition(zipped_product((4):({1}), (2):(1)), 8:1))),
+        check("coalesce(logical_product((2,(1,2,2)):(6,(1,3,12)),(2,1,1):(1,2,2)))", "(_2,_2,_2,_2):(_6,_3,_12,_1)", "core", layout!(type coalesce(logical_product((2,(1,2,2)):(6,({1},3,12)),(2,1,1):(1,2,2))))),
         check("composition(raked_product((2,((2,2),4)):(1,((2,4),8)), (8,1):(3,24)), right_inverse(((2),2,((8),2)):((8),32,((1),16))))", "(_2,_4):(_384,_1)", "other", layout!(type composition(raked_product((2,((2,2),4)):(1,((2,4),8)), (8,1):(3,24)), right_inverse(((2),2,((8),2)):(({8}),32,((1),16)))))),
         check("composition(raked_product((2,((2,2),4)):(1,((2,4),8)), (8,1):(3,24)), right_inverse(((2),2,((8),2)):((8),32,((1),16))))", "((_2,_4),_2,_2):((_384,_1),_96,_4)", "other", layout!(type composition(raked_product((2,((2,2),4)):(1,((2,4),8)), (8,1):(3,24)), right_inverse(((2),2,((8),2)):((8),{32},((1),16)))))),
         check("composition(raked_product((2,((2,2),4)):(1,((2,4),8)), (8,1):(3,24)), right_inverse(((2),2,((8),2)):((8),32,((1),16))))", "_1:_0", "other", layout!(type composition(raked_product((2,((2,2),4)):(1,((2,4),8)), (8,1):(3,24)), right_inverse(((2),2,((8),2)):((8),32,(({1}),16)))))),
@@ -570,13 +572,20 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse(raked_product((8,3):(1,16), (8):(1)))", "8:8", "other", layout!(type right_inverse(raked_product(({8},3):(1,16), (8):(1))))),
         check("right_inverse(raked_product((8,3):(1,16), (8):(1)))", "(_8,_2,3):(_8,_1,_64)", "other", layout!(type right_inverse(raked_product((8,{3}):(1,16), (8):(1))))),
         check("right_inverse(raked_product((8,3):(1,16), (8):(1)))", "_8:8", "other", layout!(type right_inverse(raked_product((8,3):(1,16), (8):({1}))))),
+        check("composition(zipped_product((8):(1),(2,2,2):(1,2,4)),4:1)", "_4:1", "core", layout!(type composition(zipped_product((8):({1}),(2,2,2):(1,2,4)),4:1))),
         check("composition(right_inverse((2):(1)), make_layout((4,2,4,(4,2)), LayoutLeft))", "(_4,_2,_4,(_4,_2)):(_0,_0,_0,(_0,_0))", "other", layout!(type composition(right_inverse((2):({1})), make_layout((4,2,4,(4,2)), LayoutLeft)))),
         check("composition(make_layout((4,((5,2),2),2),LayoutLeft),right_inverse(6:1))", "_1:_0", "other", layout!(type composition(make_layout((4,((5,2),2),2),LayoutLeft),right_inverse(6:{1})))),
+        check("composition(zipped_product((4):(1),2:3),(1,2):(2,1))", "(_1,_2):(12,1)", "core", layout!(type composition(zipped_product((4):({1}),2:3),(1,2):(2,1)))),
+        check("composition(make_layout((4,4), LayoutLeft), logical_product((1,6,2):(18,3,18), 2:1))", "((_1,_6,_2),_2):((18,_3,_18),_1)", "core", layout!(type composition(make_layout((4,4), LayoutLeft), logical_product((1,6,2):({18},3,18), 2:1)))),
+        check("composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:1))", "((_2,_2),_1):((6,_1),_0)", "core", layout!(type composition(logical_product((2,(2,8)):({6},(1,12)), <1, 4>), logical_divide(4:1, 4:1)))),
         check("composition(flatten(3:0),composition(3:1,(3)))", "(_3):(_0)", "core", layout!(type composition(flatten(3:0),composition({3}:1,(3))))),
         check("composition(flatten(3:0),composition(3:1,(3)))", "(_3):(_0)", "core", layout!(type composition(flatten(3:0),composition(3:{1},(3))))),
         check("composition(flatten(3:0),composition(3:1,(3)))", "(3):(_0)", "core", layout!(type composition(flatten(3:0),composition(3:1,({3}))))),
         check("complement(right_inverse((4, 5):(1, 4)))", "_1:_0", "core", layout!(type complement(right_inverse((4, 5):({1}, 4))))),
         check("complement(right_inverse((4, 5):(1, 4)))", "_1:_0", "core", layout!(type complement(right_inverse((4, 5):(1, {4}))))),
+        check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "(((1,8),_8)):(((_1,8),1))", "core", layout!(type composition(tiled_divide(6:1,2:1),raked_product((8):({1}),(8):(1))))),
+        check("flatten(zipped_product(2:1,(3)))", "(_2,1,3):(1,_1,2)", "core", layout!(type flatten(zipped_product(2:{1},(3))))),
+        check("composition(logical_product(3:1,(3,2):(6,3)),18)", "(_3,1,3,1,2):(1,_6,18,3,9)", "core", layout!(type composition(logical_product(3:{1},(3,2):(6,3)),18))),
         check("flat_product((3,2):(3,12),(2,2))", "(_3,_2,(2,1),_2):(3,_12,(_1,9),_1)", "core", layout!(type flat_product((3,2):({3},12),(2,2)))),
         check("flat_product((3,2):(3,12),(2,2))", "(_3,_2,_2,(2,1)):(_3,12,_1,(_1,24))", "core", layout!(type flat_product((3,2):(3,{12}),(2,2)))),
         check("logical_product(6:1,(3))", "((_6,(1,3))):((1,(_1,6)))", "core", layout!(type logical_product(6:{1},(3)))),

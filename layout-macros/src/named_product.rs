@@ -73,7 +73,11 @@ pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
-    (fits && (contains(e) || dynamic_stride(a))).then_some((door, operand, a, b))
+    // A written-out `A` with a dynamic stride that product.rs types (each
+    // complement it takes of rank 1, as CuTe's) is product.rs's, with
+    // CuTe's nesting and static leaves.
+    let written = !contains(e) && dynamic_stride(a) && crate::product::rule(e).is_none();
+    (fits && (contains(e) || written)).then_some((door, operand, a, b))
 }
 
 /// Whether `e` is a product whose by-mode tiler names some of its entries

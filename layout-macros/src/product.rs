@@ -64,6 +64,10 @@ pub struct Rule<'a> {
     form: TypedForm,
     a: (&'a Expr, &'a Expr),
     b: Tiler,
+    /// Whether a stride of `A` is dynamic: a static part refused then
+    /// leaves the call to the value methods (named_product.rs), which
+    /// typed it before this module did, rather than refusing it.
+    dynamic_stride: bool,
 }
 
 enum Tiler {
@@ -95,7 +99,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
 /// Whether `e` has the form this module types but a static part breaks a
 /// condition (CuTe's `static_assert`s): `type` reports it at the call.
 pub fn refused(e: &Expr) -> bool {
-    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+    candidate(e).is_some_and(|rule| !rule.dynamic_stride && rule.build(None).is_none())
 }
 
 /// The call `e` if it has the form this module types, before its static
@@ -115,6 +119,14 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     }
     let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
     let a_leaves = leaves(a_shape, a_stride)?;
+    // A's strides are static `≥ 0` or dynamic (taken where CuTe's
+    // complement takes them: [`rank_one`]).
+    let a_stride_fits = |(_, d): &(&Expr, &Expr)| {
+        matches!(d.kind, ExprKind::Int(d) if d >= 0) || matches!(d.kind, ExprKind::Dynamic(_))
+    };
+    if !a_leaves.iter().all(a_stride_fits) {
+        return None;
+    }
     // B's leaves may be dynamic, extents and strides (CuTe's `int`s): its
     // cosize, the cotarget, is then dynamic (product_cosize.rs) and the
     // composition checks the walk at run time (compose.rs).
@@ -155,7 +167,8 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         }
         _ => return None,
     };
-    if !a_leaves.iter().all(static_stride) {
+    let dynamic_stride = !a_leaves.iter().all(static_stride);
+    if dynamic_stride && !rank_one(a_shape, a_stride, &b) {
         return None;
     }
     Some(Rule {
@@ -163,7 +176,34 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         form,
         a: (a_shape, a_stride),
         b,
+        dynamic_stride,
     })
+}
+
+/// Whether every complement the product takes of `A` (the whole `A` by one
+/// layout, each tiled mode `A_i` by a by-mode tiler) keeps, once CuTe's
+/// `filter` has dropped its leaves of static extent 1 and static stride 0,
+/// either no dynamic stride or a single leaf: CuTe's complement takes a
+/// dynamic stride at rank 1 only ("Dynamic-stride complement only for
+/// rank-1 layouts"), its strides' order being unknown while compiling.
+/// Leaves of other strides are static `≥ 0` (checked by the caller).
+fn rank_one(a_shape: &Expr, a_stride: &Expr, b: &Tiler) -> bool {
+    let fits = |s: &Expr, d: &Expr| {
+        let Some(leaves) = leaves(s, d) else {
+            return false;
+        };
+        let kept = |(s, d): &&(&Expr, &Expr)| {
+            !matches!(s.kind, ExprKind::Int(1)) && !matches!(d.kind, ExprKind::Int(0))
+        };
+        let kept: Vec<_> = leaves.iter().filter(kept).collect();
+        kept.len() <= 1 || kept.iter().all(|(_, d)| matches!(d.kind, ExprKind::Int(_)))
+    };
+    match b {
+        Tiler::Layout(..) => fits(a_shape, a_stride),
+        Tiler::ByMode(tiles) => (modes(a_shape).into_iter().zip(modes(a_stride)))
+            .take(tiles.len())
+            .all(|(s, d)| fits(s, d)),
+    }
 }
 
 /// The top-level modes of a layout's shape or stride (a leaf is one mode).
@@ -315,8 +355,23 @@ fn assemble_modes(
             _ => None,
         };
     }
+    // A mode of dynamic stride (alone, `rank_one`): the complement refuses
+    // its value 0 naming the cotarget (CuTe divides it by that span), so
+    // it is written then, saturating (a message's number only).
+    let divided = a
+        .iter()
+        .any(|(s, d)| matches!(d, Sym::Dynamic(_)) && !matches!(s, Sym::Static(0 | 1)));
     let cotarget = match cotarget {
         Some(Sym::Static(c)) => Sym::Static(c),
+        _ if divided => {
+            let extents = a.iter().map(|(s, _)| crate::sym::value(s));
+            let cosize = code.bind_value("cosize", crate::sym::value(&b_cosize));
+            let cosize = crate::sym::value(&cosize);
+            code.bind_value(
+                "cotarget",
+                quote::quote!(#cosize #(.saturating_mul(#extents))*),
+            )
+        }
         _ => code.dynamic(quote::quote!(unread_cotarget)),
     };
     let (holes, record) = shape::complement(code, a.clone(), cotarget, false, true)?;

@@ -264,8 +264,9 @@ pub fn complement(
     // alone (the hole below it is the stride itself, at stride 1). Its
     // value 0 has no rank-1 complement (CuTe divides the cotarget by the
     // span 0): refused at run time.
+    // A product rounds nothing there: the span below that one hole is 1.
     let dynamic_stride = modes.iter().any(|(_, _, d)| matches!(d, Sym::Dynamic(_)));
-    if dynamic_stride && (round || modes.len() > 1) {
+    if dynamic_stride && modes.len() > 1 {
         return None;
     }
     if let [(_, _, Sym::Dynamic(d))] = modes.as_slice() {
