@@ -308,3 +308,57 @@ fn grid(
         })
     })
 }
+
+/// The five calls CuTe C++ compiles and then divides by zero (class
+/// `run_time_fault` of `tests/golden/cute_dynamic_refusals.jsonl`: a
+/// dynamic stride 0 in the complement's one mode) are refused at run time,
+/// naming the cotarget CuTe divides; a dynamic extent of the tuple makes
+/// that cotarget a run-time value, named too.
+#[test]
+fn a_stride_zero_is_refused_where_cute_divides_by_it() {
+    let zero = 0usize;
+    let divided = |e: AlgebraError| match e {
+        AlgebraError::ZeroDivisor { function, dividend } => (function, dividend),
+        e => panic!("{e:?}"),
+    };
+    let e = layout!(type zipped_product(8:zero,(2))).unwrap_err();
+    assert_eq!(divided(e), ("zipped_product", 16));
+    let e = layout!(type tiled_product((4,2):(zero,0),(1,2))).unwrap_err();
+    assert_eq!(divided(e), ("tiled_product", 4));
+    let e = layout!(type tiled_product((4,2):(0,zero),(1,2))).unwrap_err();
+    assert_eq!(divided(e), ("tiled_product", 4));
+    let e = layout!(type flat_product((2, 3):(1, zero), (3, 1))).unwrap_err();
+    assert_eq!(divided(e), ("flat_product", 3));
+    let e = layout!(type zipped_product((2,(8,2)):(zero,(2,16)),(4,1))).unwrap_err();
+    assert_eq!(divided(e), ("zipped_product", 8));
+    for p in 1..=5usize {
+        let e = layout!(type logical_product((8,4):(zero,1),(p,1))).unwrap_err();
+        assert_eq!(divided(e), ("logical_product", 8 * p));
+    }
+    // The core answers these (it drops a stride-0 mode before sorting);
+    // CuTe's nesting cannot hold that answer: a hole of extent 0.
+    assert!(core("zipped_product(8:0,(2))").is_some());
+}
+
+/// `layout_type!` names the result for a signature: the same type.
+type Tiled = layout_dsl::layout_type!(type tiled_product((8,4):(d,1),(2,1)));
+
+fn tiled(d: usize) -> Result<Tiled, AlgebraError> {
+    layout!(type tiled_product((8,4):(d,1),(2,1)))
+}
+
+#[test]
+fn layout_type_names_the_result() {
+    let l = tiled(4).unwrap();
+    assert_eq!(
+        form(&l),
+        cute_form("((_8,_4),(2,1),_1):((4,_1),(_1,32),_0)")
+    );
+    // CuTe's values, but the stride of the placed leaf's extent-1 mode:
+    // 0 where CuTe prints 32 (`leaves` above says why).
+    assert_eq!(
+        l.to_string().replace(' ', ""),
+        "((8,4),(2,1),1):((4,1),(1,0),0)"
+    );
+    assert!(tiled(0).is_err());
+}

@@ -32,7 +32,8 @@
 //!   have a dynamic stride `d`, as CuTe's rank-1 dynamic-stride complement:
 //!   the hole below it is `d` at stride 1, the rest at `extent · d`; `d = 0`
 //!   is refused at run time (`ZeroDivisor`: CuTe divides by that span).
-//!   With more modes a dynamic stride is not typed (CuTe static_asserts).
+//!   The products take it too (no hole is rounded: the span below it is
+//!   1). With more modes a dynamic stride is not typed (CuTe static_asserts).
 
 use layout_core::algebra::ProductHoles;
 use layout_core::expr::{Expr, ExprKind};
