@@ -34,8 +34,9 @@
 //! tuple of extents, `logical_product((8,4):(d,1), (2,1))`), it is typed
 //! here with CuTe's nesting and static leaves
 //! (`((_8,(2,1)),(_4,_1)):((4,(_1,32)),(_1,_0))` at `d = 4`): the hole
-//! below that mode is `d` at stride 1, `d = 0` refused at run time
-//! (`ZeroDivisor`: CuTe divides by it). Any other `A` with a dynamic
+//! below that mode is `d` at stride 1; at `d = 0`, where CuTe divides by
+//! zero, it is the cotarget (the core's complement drops the mode), so
+//! the result is the core's there too. Any other `A` with a dynamic
 //! stride is typed by `named_product.rs` through the value methods,
 //! which sort its holes at run time (other nestings than CuTe's, which
 //! does not compile those).

@@ -4,7 +4,8 @@
 //! (compose.rs), and the modes `(A, D)` regrouped as the product's form
 //! (CuTe's layout.hpp). Where `A` has a mode of dynamic stride (alone in
 //! the complement, product.rs's `rank_one`), the complement is CuTe's
-//! rank-1 dynamic-stride case and its stride 0 is refused at run time.
+//! rank-1 dynamic-stride case (at stride 0, where CuTe divides by zero,
+//! the core's hole: shape.rs).
 
 use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
@@ -79,9 +80,10 @@ pub fn assemble_modes(
             _ => None,
         };
     }
-    // A mode of dynamic stride (alone, `rank_one`): the complement refuses
-    // its value 0 naming the cotarget (CuTe divides it by that span), so
-    // it is written then, saturating (a message's number only).
+    // A mode of dynamic stride (alone, `rank_one`): at its value 0 (CuTe
+    // divides the cotarget by that span) the hole below it is the
+    // cotarget, so it is written then, saturating (any hole at least
+    // `cosize(B)` is as good: `B`'s offsets all fall in it).
     let divided = a
         .iter()
         .any(|(s, d)| matches!(d, Sym::Dynamic(_)) && !matches!(s, Sym::Static(0 | 1)));

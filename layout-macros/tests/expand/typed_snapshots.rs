@@ -162,8 +162,8 @@ snapshot!(
 );
 // A complement of one mode of dynamic stride, CuTe's rank-1 case: each mode
 // of `A` by its extent (CuTe's `transform_layout`), the hole below `d` is
-// `d` itself, `d = 0` refused (`ZeroDivisor`, naming the cotarget): CuTe's
-// nesting and static leaves (product.rs).
+// `d` itself (at `d = 0` the cotarget, the core's hole: CuTe divides by
+// zero there): CuTe's nesting and static leaves (product.rs).
 snapshot!(
     typed_product_rank_one_stride,
     "type logical_product((8,4):(d,1), (2,1))"
