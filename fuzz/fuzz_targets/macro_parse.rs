@@ -88,6 +88,8 @@ mod primary;
 mod probe;
 #[path = "../../layout-macros/src/product.rs"]
 mod product;
+#[path = "../../layout-macros/src/product_assemble.rs"]
+mod product_assemble;
 #[path = "../../layout-macros/src/product_cosize.rs"]
 mod product_cosize;
 #[path = "../../layout-macros/src/quick.rs"]

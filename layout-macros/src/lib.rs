@@ -51,6 +51,7 @@ mod partition_index;
 mod primary;
 mod probe;
 mod product;
+mod product_assemble;
 mod product_cosize;
 mod quick;
 mod rules;
@@ -101,8 +102,10 @@ use quote::{format_ident, quote};
 ///   `coalesce(A[, PROFILE])`, `complement(A[, M])` (`M` an integer or a
 ///   tuple; static strides, or one mode of dynamic stride),
 ///   `logical_product`/`zipped_product`/`tiled_product`/`flat_product`/
-///   `blocked_product`/`raked_product` of a layout with static strides by
-///   a static one (all but `blocked_product`/`raked_product` also by a
+///   `blocked_product`/`raked_product` of a layout with static strides
+///   (or whose complements each have one mode of dynamic stride, CuTe's
+///   rank-1 case: `logical_product((8,4):(d,1), (2,1))`) by a static one
+///   (all but `blocked_product`/`raked_product` also by a
 ///   by-mode tiler `<B0,…>`), `make_ordered_layout(SHAPE, ORDER)`,
 ///   `make_layout_like(L)`, `make_fragment_like(L)`, `filter_zeros(L)` and
 ///   `tile_to_shape(BLOCK, SHAPE[, ORDER])`: CuTe's algorithm, each

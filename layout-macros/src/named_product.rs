@@ -8,8 +8,9 @@
 //! written-out target (and `LayoutLeft`, `LayoutRight` or static places),
 //! and `tile_to_shape(A, #S)` with a named target (`A` named or written out).
 //! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
-//! a written-out `A` with a dynamic stride leaf, which `product.rs` does
-//! not type (CuTe's complement sorts static strides only): that `A` takes
+//! a written-out `A` with a dynamic stride leaf that `product.rs` does
+//! not type (a complement of more than one mode with a dynamic stride,
+//! which CuTe's does not sort: it static_asserts): that `A` takes
 //! the same methods, which sort its holes at run time, as a named one does
 //! (by a by-mode tiler, or a flat tuple of extents, CuTe's shape tiler,
 //! read as that tiler: [`shape_tiler`]).
@@ -73,7 +74,11 @@ pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
         }
         Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
     };
-    (fits && (contains(e) || dynamic_stride(a))).then_some((door, operand, a, b))
+    // A written-out `A` with a dynamic stride that product.rs types (each
+    // complement it takes of rank 1, as CuTe's) is product.rs's, with
+    // CuTe's nesting and static leaves.
+    let written = !contains(e) && dynamic_stride(a) && crate::product::rule(e).is_none();
+    (fits && (contains(e) || written)).then_some((door, operand, a, b))
 }
 
 /// Whether `e` is a product whose by-mode tiler names some of its entries

@@ -27,10 +27,19 @@
 //! (`layout_core::algebra::ProductHoles`): exact while `B` stays in the
 //! copies below the hole, checked while compiling where the holes and `B`
 //! are static, else at run time (`product_fits`), before composing.
-//! CuTe's complement needs static strides for rank > 1; an `A` with a
-//! dynamic stride (which CuTe takes at rank 1) is typed by
-//! `named_product.rs` through the value methods, which sort its holes at
-//! run time.
+//! CuTe's complement needs static strides for rank > 1, and takes a
+//! dynamic stride at rank 1 (after its `filter` drops static extents 1 and
+//! static strides 0): where every complement the product takes is so
+//! (`A` a leaf `8:d`, or each tiled mode of `A` by a by-mode tiler or a
+//! tuple of extents, `logical_product((8,4):(d,1), (2,1))`), it is typed
+//! here with CuTe's nesting and static leaves
+//! (`((_8,(2,1)),(_4,_1)):((4,(_1,32)),(_1,_0))` at `d = 4`): the hole
+//! below that mode is `d` at stride 1; at `d = 0`, where CuTe divides by
+//! zero, it is the cotarget (the core's complement drops the mode), so
+//! the result is the core's there too. Any other `A` with a dynamic
+//! stride is typed by `named_product.rs` through the value methods,
+//! which sort its holes at run time (other nestings than CuTe's, which
+//! does not compile those).
 //!
 //! `logical_product(A, n)` (and the regrouped ones) takes an integer as
 //! CuTe's does: the layout `make_layout(n)`.
@@ -48,13 +57,14 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 
-use crate::compose::{self, leaves};
-use crate::emit;
+use crate::compose::leaves;
 use crate::kind::typed_call;
+use crate::product_assemble::{assemble_modes, lift, modes, tuple};
 use crate::product_cosize;
-use crate::shape::{self, Record};
-use crate::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, tree};
+use crate::sym::{Gen, Sym, TypedRule, Walked, tree};
 use crate::tree::{is_plain, is_tiler};
+
+pub use crate::product_assemble::assemble;
 
 /// A product this module types.
 pub struct Rule<'a> {
@@ -64,6 +74,10 @@ pub struct Rule<'a> {
     form: TypedForm,
     a: (&'a Expr, &'a Expr),
     b: Tiler,
+    /// Whether a stride of `A` is dynamic: a static part refused then
+    /// leaves the call to the value methods (named_product.rs), which
+    /// typed it before this module did, rather than refusing it.
+    dynamic_stride: bool,
 }
 
 enum Tiler {
@@ -95,7 +109,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
 /// Whether `e` has the form this module types but a static part breaks a
 /// condition (CuTe's `static_assert`s): `type` reports it at the call.
 pub fn refused(e: &Expr) -> bool {
-    candidate(e).is_some_and(|rule| rule.build(None).is_none())
+    candidate(e).is_some_and(|rule| !rule.dynamic_stride && rule.build(None).is_none())
 }
 
 /// The call `e` if it has the form this module types, before its static
@@ -115,6 +129,14 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
     }
     let static_stride = |(_, d): &(&Expr, &Expr)| matches!(d.kind, ExprKind::Int(d) if d >= 0);
     let a_leaves = leaves(a_shape, a_stride)?;
+    // A's strides are static `≥ 0` or dynamic (taken where CuTe's
+    // complement takes them: [`rank_one`]).
+    let a_stride_fits = |(_, d): &(&Expr, &Expr)| {
+        matches!(d.kind, ExprKind::Int(d) if d >= 0) || matches!(d.kind, ExprKind::Dynamic(_))
+    };
+    if !a_leaves.iter().all(a_stride_fits) {
+        return None;
+    }
     // B's leaves may be dynamic, extents and strides (CuTe's `int`s): its
     // cosize, the cotarget, is then dynamic (product_cosize.rs) and the
     // composition checks the walk at run time (compose.rs).
@@ -155,7 +177,8 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         }
         _ => return None,
     };
-    if !a_leaves.iter().all(static_stride) {
+    let dynamic_stride = !a_leaves.iter().all(static_stride);
+    if dynamic_stride && !rank_one(a_shape, a_stride, &b) {
         return None;
     }
     Some(Rule {
@@ -163,14 +186,33 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         form,
         a: (a_shape, a_stride),
         b,
+        dynamic_stride,
     })
 }
 
-/// The top-level modes of a layout's shape or stride (a leaf is one mode).
-fn modes(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::Tuple(items) => items.iter().collect(),
-        _ => vec![e],
+/// Whether every complement the product takes of `A` (the whole `A` by one
+/// layout, each tiled mode `A_i` by a by-mode tiler) keeps, once CuTe's
+/// `filter` has dropped its leaves of static extent 1 and static stride 0,
+/// either no dynamic stride or a single leaf: CuTe's complement takes a
+/// dynamic stride at rank 1 only ("Dynamic-stride complement only for
+/// rank-1 layouts"), its strides' order being unknown while compiling.
+/// Leaves of other strides are static `≥ 0` (checked by the caller).
+fn rank_one(a_shape: &Expr, a_stride: &Expr, b: &Tiler) -> bool {
+    let fits = |s: &Expr, d: &Expr| {
+        let Some(leaves) = leaves(s, d) else {
+            return false;
+        };
+        let kept = |(s, d): &&(&Expr, &Expr)| {
+            !matches!(s.kind, ExprKind::Int(1)) && !matches!(d.kind, ExprKind::Int(0))
+        };
+        let kept: Vec<_> = leaves.iter().filter(kept).collect();
+        kept.len() <= 1 || kept.iter().all(|(_, d)| matches!(d.kind, ExprKind::Int(_)))
+    };
+    match b {
+        Tiler::Layout(..) => fits(a_shape, a_stride),
+        Tiler::ByMode(tiles) => (modes(a_shape).into_iter().zip(modes(a_stride)))
+            .take(tiles.len())
+            .all(|(s, d)| fits(s, d)),
     }
 }
 
@@ -245,28 +287,6 @@ impl Rule<'_> {
     }
 }
 
-/// How a product of the typed form `form` regroups the logical product
-/// (A, D): whether A's and D's modes are lifted to the top (CuTe's
-/// `tiled_*` lifts D's, `flat_*` both); `None` for the rank-sensitive
-/// products (zipped mode by mode).
-fn lift(form: TypedForm) -> Option<(bool, bool)> {
-    match form {
-        TypedForm::Product(Form::Logical | Form::Zipped) => Some((false, false)),
-        TypedForm::Product(Form::Tiled) => Some((false, true)),
-        TypedForm::Product(Form::Flat) => Some((true, true)),
-        _ => None,
-    }
-}
-
-/// The layout whose top-level modes are `modes`, if its rank is one we type.
-fn tuple(modes: Vec<(TokenStream, TokenStream)>) -> Option<(TokenStream, TokenStream)> {
-    if modes.len() > emit::MAX_RANK {
-        return None;
-    }
-    let (shapes, strides) = modes.into_iter().unzip();
-    Some((emit::tuple(shapes), emit::tuple(strides)))
-}
-
 /// The product of the typed form `form` of a written-out `A` by a static
 /// written-out `B`.
 fn product(
@@ -280,119 +300,4 @@ fn product(
     let b_bound = code.bind_leaves(&b_leaves);
     let b_cosize = product_cosize::cosize(code, &b_bound)?;
     assemble_modes(code, (a_bound, a), (b_bound, b_cosize, b.0), form)
-}
-
-/// The product of the typed form `form` of `A` (its bound leaves, and its
-/// written shape and stride for the nesting) by `B` (its bound leaves, its
-/// cosize, and a tree with `B`'s nesting): the result's shape and stride.
-pub fn assemble(
-    code: &mut Gen<'_>,
-    a: (Vec<(Sym, Sym)>, (&Expr, &Expr)),
-    b: (Vec<(Sym, Sym)>, Sym, &Expr),
-    form: TypedForm,
-) -> Option<(TokenStream, TokenStream)> {
-    tuple(assemble_modes(code, a, b, form)?)
-}
-
-/// [`assemble`]'s top-level modes, regrouped as [`lift`] says, or zipped
-/// mode by mode (`blocked_product`, `raked_product`) where it says `None`.
-fn assemble_modes(
-    code: &mut Gen<'_>,
-    (a, (a_shape, a_stride)): (Vec<(Sym, Sym)>, (&Expr, &Expr)),
-    (b, b_cosize, b_shape): (Vec<(Sym, Sym)>, Sym, &Expr),
-    form: TypedForm,
-) -> Option<Vec<(TokenStream, TokenStream)>> {
-    let lift = lift(form);
-    // The cotarget size(A)·cosize(B), then the complement's holes. The
-    // product reads only the stride of the complement's last mode, whose
-    // extent alone the cotarget sets: it is needed only when static (CuTe's
-    // coalesce may then merge that mode into the holes). A dynamic one is
-    // a name that is never written out (were it, the code would not compile).
-    let mut cotarget = Some(b_cosize.clone());
-    for (s, _) in &a {
-        cotarget = match (cotarget, s) {
-            (Some(Sym::Static(c)), Sym::Static(s)) => Some(Sym::Static(c.checked_mul(*s)?)),
-            _ => None,
-        };
-    }
-    let cotarget = match cotarget {
-        Some(Sym::Static(c)) => Sym::Static(c),
-        _ => code.dynamic(quote::quote!(unread_cotarget)),
-    };
-    let (holes, record) = shape::complement(code, a.clone(), cotarget, false, true)?;
-    // A hole CuTe rounded down: exact only if B stays below it (the core's
-    // rule, `ProductHoles::fits`), checked before composing into it, as
-    // the core does: decided here where the holes and B's cosize are
-    // static, else at run time (partial.rs).
-    match (&record, &b_cosize) {
-        (Record::Static(held), _) if held.rounded().is_none() => {}
-        (Record::Static(held), Sym::Static(cosize)) => {
-            if !held.fits(u64::try_from(*cosize).ok()?) {
-                return None;
-            }
-        }
-        _ => {
-            let (private, function) = (crate::emit::private(), code.function);
-            let (cosize, record) = (crate::sym::value(&b_cosize), record.tokens());
-            code.check(quote::quote!(#private::product_fits(#function, #cosize, #record)));
-        }
-    }
-    let holes = coalesce(holes, false)?;
-    let composed = compose::compose_modes(code, holes, &b)?;
-    // A's trees as written (its leaves in order), and D = B's nesting
-    // with each leaf composed.
-    let (a_shapes, a_strides): (Vec<Sym>, Vec<Sym>) = a.into_iter().unzip();
-    let (mut next_a, mut next_d) = ((0, 0), 0);
-    let mut a_mode = |s: &Expr, d: &Expr| {
-        let shape = tree(s, &a_shapes, &mut next_a.0);
-        (shape, tree(d, &a_strides, &mut next_a.1))
-    };
-    let mut d_mode = |s: &Expr| compose::nest(s, &composed, &mut next_d);
-    // (A, D), regrouped as CuTe's layout.hpp does: by one layout,
-    // `tile_unzip` keeps the two modes (zipped = logical); tiled lifts D's
-    // modes, flat A's too. CuTe slices with `repeat<rank>(_)`, a plain `_`
-    // for rank 1: a one-mode part stays whole, as in the core's `unpack`.
-    if let Some((lift_a, lift_d)) = lift {
-        let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
-        let mut top = Vec::new();
-        if lift_a && a_modes.len() > 1 {
-            for (s, d) in a_modes.into_iter().zip(a_mode_strides) {
-                top.push(a_mode(s, d));
-            }
-        } else {
-            top.push(a_mode(a_shape, a_stride));
-        }
-        // D's rank is B's, or for a leaf B the number of modes it composed
-        // into (as CuTe's composition nests it).
-        let d_parts = match &b_shape.kind {
-            _ if !lift_d => vec![d_mode(b_shape)],
-            ExprKind::Tuple(_) if b_modes.len() > 1 => b_modes.into_iter().map(d_mode).collect(),
-            ExprKind::Tuple(_) => vec![d_mode(b_shape)],
-            _ => composed[0]
-                .iter()
-                .map(|(s, d)| (token(s), token(d)))
-                .collect(),
-        };
-        top.extend(d_parts);
-        return Some(top);
-    }
-    let (a_modes, a_mode_strides, b_modes) = (modes(a_shape), modes(a_stride), modes(b_shape));
-    let rank = a_modes.len().max(b_modes.len());
-    let (one, zero) = (emit::static_leaf(1), emit::static_leaf(0));
-    let mut top = Vec::new();
-    for i in 0..rank {
-        let (s, d) = match (a_modes.get(i), a_mode_strides.get(i)) {
-            (Some(s), Some(d)) => a_mode(s, d),
-            _ => (one.clone(), zero.clone()),
-        };
-        let (ds, dd) = b_modes
-            .get(i)
-            .map_or((one.clone(), zero.clone()), |b| d_mode(b));
-        let pair = |x, y| match form {
-            TypedForm::ZipProduct { raked: true } => emit::tuple(vec![y, x]),
-            _ => emit::tuple(vec![x, y]),
-        };
-        top.push((pair(s, ds), pair(d, dd)));
-    }
-    Some(top)
 }

@@ -32,7 +32,10 @@
 //!   have a dynamic stride `d`, as CuTe's rank-1 dynamic-stride complement:
 //!   the hole below it is `d` at stride 1, the rest at `extent · d`; `d = 0`
 //!   is refused at run time (`ZeroDivisor`: CuTe divides by that span).
-//!   With more modes a dynamic stride is not typed (CuTe static_asserts).
+//!   The products take it too (no hole is rounded: the span below it is
+//!   1), and at `d = 0` the hole the core's complement has there, the
+//!   cotarget (CuTe faults). With more modes a dynamic stride is not typed
+//!   (CuTe static_asserts).
 
 use layout_core::algebra::ProductHoles;
 use layout_core::expr::{Expr, ExprKind};
@@ -264,11 +267,13 @@ pub fn complement(
     // alone (the hole below it is the stride itself, at stride 1). Its
     // value 0 has no rank-1 complement (CuTe divides the cotarget by the
     // span 0): refused at run time.
+    // A product rounds nothing there: the span below that one hole is 1.
     let dynamic_stride = modes.iter().any(|(_, _, d)| matches!(d, Sym::Dynamic(_)));
-    if dynamic_stride && (round || modes.len() > 1) {
+    if dynamic_stride && modes.len() > 1 {
         return None;
     }
-    if let [(_, _, Sym::Dynamic(d))] = modes.as_slice() {
+    // A product takes a hole there instead (below).
+    if let (false, [(_, _, Sym::Dynamic(d))]) = (round, modes.as_slice()) {
         let (d, m) = (d.clone(), value(&m));
         code.check(quote! {
             if #d == 0 {
@@ -288,9 +293,24 @@ pub fn complement(
     for (k, (_, s, d)) in modes.into_iter().enumerate() {
         let d = match d {
             Sym::Static(d) => d,
-            // Alone (above): the hole below it is the stride itself.
+            // Alone (above): the hole below it is the stride itself. A
+            // product's stride 0 (CuTe divides by it; the core drops the
+            // mode, its complement the cotarget `m` at stride 1) takes a
+            // hole of `m` there: the core's function in CuTe's nesting (`B`'s
+            // offsets, below `m`, all fall in it; the rest is not read).
             Sym::Dynamic(_) => {
-                holes.push((d.clone(), span.clone()));
+                let hole = match round {
+                    true => {
+                        let dv = value(&d);
+                        let mv = match &m {
+                            Sym::Static(m) => emit::int((*m).max(1)),
+                            Sym::Dynamic(m) => quote!(#m.max(1)),
+                        };
+                        code.bind_value("hole", quote!(if #dv == 0 { #mv } else { #dv }))
+                    }
+                    false => d.clone(),
+                };
+                holes.push((hole, span.clone()));
                 let next = code.product(&s, &d)?;
                 exact = match &s {
                     Sym::Static(_) => next.clone(),

@@ -86,6 +86,8 @@ mod primary;
 mod probe;
 #[path = "../src/product.rs"]
 mod product;
+#[path = "../src/product_assemble.rs"]
+mod product_assemble;
 #[path = "../src/product_cosize.rs"]
 mod product_cosize;
 #[path = "../src/quick.rs"]

@@ -166,6 +166,14 @@ snapshot!(
     typed_blocked_product_dynamic_stride,
     "type blocked_product((m,(2,n)):(s,(1,t)), (p,q):(1,p))"
 );
+// A complement of one mode of dynamic stride, CuTe's rank-1 case: each mode
+// of `A` by its extent (CuTe's `transform_layout`), the hole below `d` is
+// `d` itself (at `d = 0` the cotarget, the core's hole: CuTe divides by
+// zero there): CuTe's nesting and static leaves (product.rs).
+snapshot!(
+    typed_product_rank_one_stride,
+    "type logical_product((8,4):(d,1), (2,1))"
+);
 // A written-out `B` with dynamic leaves (CuTe's `int`s): its cosize is
 // dynamic, the cotarget's last extent unread; the composition's walk and
 // carries checked at run time (product.rs, product_cosize.rs).

@@ -112,6 +112,16 @@
 //! `left_inverse` 230, the products 190, `right_inverse` 40, `flatten` 18,
 //! `coalesce` 13). Of those, CuTe C++ answers the core's layout for 129
 //! (`cute_refusals.rs` prints them by function).
+//!
+//! After a product's complement of one mode of dynamic stride was typed as
+//! CuTe's rank-1 case (product.rs; branch prodleaves, 2026-11-27): 16,284
+//! typed variants, none different (10,233 the same text, 5,329 the same
+//! modes, 442 the same offsets, 280 refused at run time, the same 280 by
+//! function as above); 1,234 refused while compiling (`composition` 407,
+//! `complement` 338, `left_inverse` 230, the products 190, `right_inverse`
+//! 40, `flatten` 17, `coalesce` 12). Of the golden's 565 rows typed before,
+//! 167 had CuTe's nesting and static leaves; now 420 of 574
+//! (`tests/typed_cute_refusals.rs`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
