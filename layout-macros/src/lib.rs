@@ -146,6 +146,11 @@ use quote::{format_ident, quote};
 /// ```
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
+    // A static input read whole as text first (quick.rs): one call into the
+    // compiler instead of one per token.
+    if let Some(tokens) = quick::expand_text(&input.to_string()) {
+        return tokens.into();
+    }
     expand::expand(input.into()).into()
 }
 
