@@ -148,8 +148,15 @@ use quote::{format_ident, quote};
 pub fn layout(input: TokenStream) -> TokenStream {
     // A static input read whole as text first (quick.rs): one call into the
     // compiler instead of one per token.
-    if let Some(tokens) = quick::expand_text(&input.to_string()) {
-        return tokens.into();
+    match quick::expand_text(&input.to_string()) {
+        Some(quick::Expansion::Tokens(tokens)) => return tokens.into(),
+        // Our own text, which lexes; were it not to, the token path below.
+        Some(quick::Expansion::Text(text)) => {
+            if let Ok(tokens) = text.parse() {
+                return tokens;
+            }
+        }
+        None => {}
     }
     expand::expand(input.into()).into()
 }

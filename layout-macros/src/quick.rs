@@ -53,7 +53,7 @@ pub fn parse(input: &TokenStream) -> Option<Ast> {
 /// puts each error at its own tokens. What succeeds here has no use for
 /// spans: a static value's expansion holds none (BENCHMARKS.md, "branch
 /// `display9`").
-pub fn expand_text(text: &str) -> Option<TokenStream> {
+pub fn expand_text(text: &str) -> Option<Expansion> {
     let mut reader = Text {
         bytes: text.as_bytes(),
         pos: 0,
@@ -65,6 +65,12 @@ pub fn expand_text(text: &str) -> Option<TokenStream> {
         return None;
     }
     let value = layout_core::eval(&expr).ok()?;
+    if let Some(call) = match &value {
+        layout_core::Value::Layout(l) => crate::emit::common_layout_text(l),
+        _ => None,
+    } {
+        return Some(Expansion::Text(call));
+    }
     let ast = Ast {
         expr,
         spans: Vec::new(),
@@ -76,7 +82,17 @@ pub fn expand_text(text: &str) -> Option<TokenStream> {
         ast: &ast,
         value: Some(value),
     };
-    expander.expr(&ast.expr).ok()
+    expander.expr(&ast.expr).ok().map(Expansion::Tokens)
+}
+
+/// What [`expand_text`] gives: the expansion's tokens, or its text when it
+/// is one constructor call (the compiler lexes it in one call, where
+/// making its ten tokens and a literal is a call each).
+pub enum Expansion {
+    /// Tokens, as the token path makes them.
+    Tokens(TokenStream),
+    /// Text that lexes to what the token path would make.
+    Text(String),
 }
 
 /// The printed input, read byte by byte: decimal integers without suffix,
@@ -408,6 +424,10 @@ mod tests {
             for text in [&printed, input] {
                 if let Some(expansion) = expand_text(text) {
                     taken += 1;
+                    let expansion = match expansion {
+                        Expansion::Tokens(tokens) => tokens,
+                        Expansion::Text(text) => TokenStream::from_str(&text).unwrap(),
+                    };
                     assert_eq!(
                         expansion.to_string(),
                         expected,

@@ -43,12 +43,11 @@ pub(super) fn nesting(shape: &IntTuple) -> Option<String> {
 const LEAF_BITS: u32 = 16;
 const LEAVES_PER_WORD: usize = 4;
 
-/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
-/// nesting, the leaves (shape then stride) packed [`LEAVES_PER_WORD`] to an
-/// argument, the first lowest; `None` if one does not fit in [`LEAF_BITS`].
-/// No tuple expression and no generic call, and few arguments: a debug
-/// build pays for each (BENCHMARKS.md, "a constructor per nesting").
-pub(super) fn layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
+/// A folded layout's leaves (shape then stride) packed [`LEAVES_PER_WORD`]
+/// to a word, the first lowest; `None` if one does not fit in
+/// [`LEAF_BITS`]. Few arguments: a debug build pays for each
+/// (BENCHMARKS.md, "a constructor per nesting").
+pub(super) fn words(l: &Layout) -> Option<Vec<u64>> {
     let mut words: Vec<u64> = Vec::new();
     for (k, n) in l.shape().leaves().chain(l.stride().leaves()).enumerate() {
         let n = u64::try_from(n).ok().filter(|&n| n < 1 << LEAF_BITS)?;
@@ -58,6 +57,13 @@ pub(super) fn layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
         }
         *words.last_mut()? |= n << (LEAF_BITS * slot as u32);
     }
+    Some(words)
+}
+
+/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
+/// nesting called with its packed [`words`]: no tuple expression and no
+/// generic call.
+pub(super) fn layout_call(name: &str, words: Vec<u64>) -> TokenStream {
     let mut args: Vec<TokenTree> = Vec::with_capacity(2 * words.len());
     for word in words {
         if !args.is_empty() {
@@ -65,20 +71,39 @@ pub(super) fn layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
         }
         args.push(lanes(word).into());
     }
-    Some(super::private_call(name, args))
+    super::private_call(name, args)
+}
+
+/// [`layout_call`]'s tokens as text, which lex back to them.
+pub(super) fn call_text(name: &str, words: &[u64]) -> String {
+    let mut text = format!("::layout_dsl::__private::{name}(");
+    for (k, &word) in words.iter().enumerate() {
+        if k > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(&lanes_text(word));
+    }
+    text.push(')');
+    text
 }
 
 /// `word` as a hexadecimal literal, one `_`-separated group of four digits
 /// per leaf (the last leaf first, as the bits run), so that an expansion
 /// shows its numbers: `(4,8):(8,1)` is `0x0001_0008_0008_0004`.
 fn lanes(word: u64) -> Literal {
+    lanes_text(word)
+        .parse()
+        .expect("a hexadecimal integer literal")
+}
+
+/// [`lanes`]' text.
+fn lanes_text(word: u64) -> String {
     let lane = |k: u32| (word >> (LEAF_BITS * k)) & ((1 << LEAF_BITS) - 1);
-    let text = format!(
+    format!(
         "0x{:04x}_{:04x}_{:04x}_{:04x}",
         lane(3),
         lane(2),
         lane(1),
         lane(0)
-    );
-    text.parse().expect("a hexadecimal integer literal")
+    )
 }
