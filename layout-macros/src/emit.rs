@@ -233,10 +233,11 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
 /// (not `zero_sized`, no extent 0), no negative stride, a common nesting,
 /// every leaf within a word's lane.
 fn common_form(l: &Layout, zero_sized: bool) -> Option<(String, Vec<u64>)> {
-    if numbers_in_type(l, zero_sized) || l.stride().leaves().any(|d| d < 0) {
+    if zero_sized {
         return None;
     }
-    Some((common::nesting(l.shape())?, common::words(l)?))
+    let name = common::nesting(l.shape())?;
+    Some((name, common::words(l)?))
 }
 
 /// What [`layout`] writes for a static layout value when that is a common
