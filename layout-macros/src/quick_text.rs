@@ -6,9 +6,10 @@
 //! left out), evaluates it and expands it. Anything else, and any error,
 //! is `None`: the token path (quick.rs, then syn) reads the input again
 //! with its spans and puts each error at its own tokens. For a
-//! `Display`ed algebra result this path cost a debug build of the user's
-//! crate ≈0.06 M rustc instructions less per invocation than the tokens
-//! (BENCHMARKS.md, "branch `display9`").
+//! `Display`ed algebra result this path costs a debug build of the user's
+//! crate ≈0.03 M rustc instructions less per invocation than the tokens,
+//! and another ≈0.03 M less with the constructor's call handed back as text
+//! (BENCHMARKS.md, "A `Display`ed result: its text read once").
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::notation::MAX_DEPTH;
@@ -29,8 +30,8 @@ type CoreSpan = layout_core::Span;
 /// and when the core finds an error or the expansion does: then
 /// [`expand`](crate::expand::expand) reads the tokens with their spans and
 /// puts each error at its own tokens. What succeeds here has no use for
-/// spans: a static value's expansion holds none (BENCHMARKS.md, "branch
-/// `display9`").
+/// spans: a static value's expansion holds none (BENCHMARKS.md, "A
+/// `Display`ed result: its text read once").
 pub fn expand_text(text: &str) -> Option<Expansion> {
     let mut reader = Text {
         bytes: text.as_bytes(),

@@ -343,7 +343,7 @@ impl<S: Tree, D: Tree, I> Layout<S, D, I> {
     /// picks it at the first step of the method look-up, without trying
     /// an autoref, and the call borrows no temporary. A debug build of
     /// `layout!(…).to_string()` costs ≈0.065 M instructions less per call
-    /// than with `&self` (BENCHMARKS.md, "branch `display9`"). Through a
+    /// than with `&self` (BENCHMARKS.md, "its text read once"). Through a
     /// reference, `(&l).to_string()`, the look-up finds `ToString` first:
     /// the same text, through [`Display`](fmt::Display).
     ///
