@@ -6,6 +6,8 @@
 //! `layout_type!` of the same text to tokens that parse as one Rust type.
 //! Spans are not checked here: under `cfg(fuzzing)` proc-macro2 records no
 //! source positions (so memory stays flat over millions of runs).
+//! The text path `layout!` tries first (`quick_text`) must give up or
+//! give the same expansion.
 #![no_main]
 
 // The macro crate's pipeline, compiled in as `layout-macros/tests/expand.rs`
@@ -94,6 +96,8 @@ mod product_assemble;
 mod product_cosize;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
+#[path = "../../layout-macros/src/quick_text.rs"]
+mod quick_text;
 #[path = "../../layout-macros/src/rules.rs"]
 mod rules;
 #[path = "../../layout-macros/src/runtime.rs"]
@@ -125,6 +129,14 @@ fuzz_target!(|data: &[u8]| {
     };
     let blocks_are_rust = user_blocks_parse(input.clone());
     let output = expand::expand(input.clone());
+    // The text path (`layout!` tries it first) gives up or gives the same.
+    if let Some(text) = quick_text::expand_text(&input.to_string()) {
+        let text = match text {
+            quick_text::Expansion::Tokens(tokens) => tokens,
+            quick_text::Expansion::Text(text) => text.parse().expect("the text path's call lexes"),
+        };
+        assert_eq!(text.to_string(), output.to_string(), "{src:?}: the text path differs");
+    }
     // A dynamic leaf `{…}` goes into the expansion as written, so a block
     // that is not Rust is rustc's to report, at its own tokens.
     if !blocks_are_rust {

@@ -227,6 +227,13 @@ fn basis_tuple(values: Vec<(Value, Span)>) -> Result<Value> {
 }
 
 fn tuple(items: &[Expr]) -> Result<Value> {
+    // Integers and tuples of them, the common case, read straight from the
+    // tree: what the general path below gives for them, without a `Value`
+    // and a span per item (`layout!` runs this as debug code in every
+    // user's build).
+    if let Some(t) = plain_items(items) {
+        return Ok(Value::IntTuple(IntTuple::Tuple(t)));
+    }
     let values = items
         .iter()
         .map(|i| Ok((eval(i)?, i.span)))
@@ -255,6 +262,19 @@ fn tuple(items: &[Expr]) -> Result<Value> {
         Some(cs) => Value::Coord(Coord::Tuple(cs)),
         None => Value::IntTuple(IntTuple::Tuple(out)),
     })
+}
+
+/// `items` as integer tuples, if each is an integer or a tuple of them.
+fn plain_items(items: &[Expr]) -> Option<Vec<IntTuple>> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        out.push(match &item.kind {
+            ExprKind::Int(n) => IntTuple::Int(*n),
+            ExprKind::Tuple(inner) => IntTuple::Tuple(plain_items(inner)?),
+            _ => return None,
+        });
+    }
+    Some(out)
 }
 
 fn int_tuple(v: Value, span: Span) -> Result<IntTuple> {

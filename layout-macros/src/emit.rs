@@ -211,15 +211,11 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     if l.depth() > MAX_DEPTH {
         return Err(Untypable::TooDeep);
     }
+    if let Some((name, words)) = common_form(l, zero_sized) {
+        return Ok(common::layout_call(&name, words));
+    }
     let signed = l.stride().leaves().any(|d| d < 0);
     let in_type = numbers_in_type(l, zero_sized);
-    if !in_type && !signed {
-        if let Some(call) =
-            common::nesting(l.shape()).and_then(|name| common::layout_call(&name, l))
-        {
-            return Ok(call);
-        }
-    }
     let leaf = if in_type {
         push_static_leaf
     } else {
@@ -230,6 +226,29 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     args.push(comma());
     push_tree(l.stride(), leaf, &mut args)?;
     Ok(layout_call(args, signed))
+}
+
+/// The facade's constructor of a folded layout's nesting and its leaves
+/// packed in words, when [`layout`] calls one (emit/common.rs): a value
+/// (not `zero_sized`, no extent 0), no negative stride, a common nesting,
+/// every leaf within a word's lane.
+fn common_form(l: &Layout, zero_sized: bool) -> Option<(String, Vec<u64>)> {
+    if zero_sized {
+        return None;
+    }
+    let name = common::nesting(l.shape())?;
+    Some((name, common::words(l)?))
+}
+
+/// What [`layout`] writes for a static layout value when that is a common
+/// nesting's constructor, as text: `quick::expand_text` hands it to the
+/// compiler to lex in one call rather than making its tokens one by one.
+pub fn common_layout_text(l: &Layout) -> Option<String> {
+    if l.depth() > MAX_DEPTH {
+        return None;
+    }
+    let (name, words) = common_form(l, false)?;
+    Some(common::call_text(&name, &words))
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).

@@ -54,6 +54,7 @@ mod product;
 mod product_assemble;
 mod product_cosize;
 mod quick;
+mod quick_text;
 mod rules;
 mod runtime;
 mod shape;
@@ -154,6 +155,18 @@ use quote::{format_ident, quote};
 /// ```
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
+    // A static input read whole as text first (quick_text.rs): one call
+    // into the compiler instead of one per token.
+    match quick_text::expand_text(&input.to_string()) {
+        Some(quick_text::Expansion::Tokens(tokens)) => return tokens.into(),
+        // Our own text, which lexes; were it not to, the token path below.
+        Some(quick_text::Expansion::Text(text)) => {
+            if let Ok(tokens) = text.parse() {
+                return tokens;
+            }
+        }
+        None => {}
+    }
     expand::expand(input.into()).into()
 }
 

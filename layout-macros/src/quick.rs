@@ -10,6 +10,10 @@
 //! up (`None`) on anything else: `type`, `-`, `<…>`, `{…}`, `#NAME`, `_`,
 //! a suffixed or non-decimal literal, a keyword, any mistake. The full
 //! parser then reads the input again and reports what is wrong.
+//!
+//! Before either, `quick_text::expand_text` reads a static input from its
+//! printed text, one call into the compiler, and expands it when nothing
+//! goes wrong; the token path above runs only when it gives up.
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::notation::MAX_DEPTH;
@@ -148,7 +152,7 @@ impl Quick {
 
 /// An identifier syn's `Ident` accepts and that is not raw: ASCII, not a
 /// Rust keyword, not `_`.
-fn plain_ident(text: &str) -> bool {
+pub(crate) fn plain_ident(text: &str) -> bool {
     text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
         && KEYWORDS.binary_search(&text).is_err()
 }

@@ -92,6 +92,8 @@ mod product_assemble;
 mod product_cosize;
 #[path = "../src/quick.rs"]
 mod quick;
+#[path = "../src/quick_text.rs"]
+mod quick_text;
 #[path = "../src/rules.rs"]
 mod rules;
 #[path = "../src/runtime.rs"]

@@ -107,7 +107,7 @@ macro_rules! common {
                 [
                     $name as *const () as usize,
                     (Layout::<nesting!($S), nesting!($D)>::to_string
-                        as fn(&Layout<nesting!($S), nesting!($D)>) -> String)
+                        as fn(Layout<nesting!($S), nesting!($D)>) -> String)
                         as usize,
                     (<Layout<nesting!($S), nesting!($D)> as fmt::Display>::fmt
                         as fn(

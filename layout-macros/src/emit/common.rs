@@ -43,21 +43,50 @@ pub(super) fn nesting(shape: &IntTuple) -> Option<String> {
 const LEAF_BITS: u32 = 16;
 const LEAVES_PER_WORD: usize = 4;
 
-/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
-/// nesting, the leaves (shape then stride) packed [`LEAVES_PER_WORD`] to an
-/// argument, the first lowest; `None` if one does not fit in [`LEAF_BITS`].
-/// No tuple expression and no generic call, and few arguments: a debug
-/// build pays for each (BENCHMARKS.md, "a constructor per nesting").
-pub(super) fn layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
-    let mut words: Vec<u64> = Vec::new();
-    for (k, n) in l.shape().leaves().chain(l.stride().leaves()).enumerate() {
-        let n = u64::try_from(n).ok().filter(|&n| n < 1 << LEAF_BITS)?;
-        let slot = k % LEAVES_PER_WORD;
-        if slot == 0 {
-            words.push(0);
+/// A folded layout's leaves (shape then stride) packed [`LEAVES_PER_WORD`]
+/// to a word, the first lowest; `None` if one does not fit in
+/// [`LEAF_BITS`], or if the layout is not a value of `usize` leaves (an
+/// extent 0 puts its numbers in its type, a negative stride makes it
+/// signed: [`super::layout`]). Few arguments: a debug build pays for each
+/// (BENCHMARKS.md, "a constructor per nesting"). One walk of each tree,
+/// without the core's leaf iterator: this runs as debug code in every
+/// user's build.
+pub(super) fn words(l: &Layout) -> Option<Vec<u64>> {
+    let mut words: Vec<u64> = Vec::with_capacity(4);
+    let mut count = 0;
+    pack(l.shape(), 1, &mut words, &mut count)?;
+    pack(l.stride(), 0, &mut words, &mut count)?;
+    Some(words)
+}
+
+/// Packs `t`'s leaves after the `count` already in `words`, each at least
+/// `least` and below `1 << LEAF_BITS`.
+fn pack(t: &IntTuple, least: i64, words: &mut Vec<u64>, count: &mut usize) -> Option<()> {
+    match t {
+        IntTuple::Int(n) => {
+            if *n < least || *n >= 1 << LEAF_BITS {
+                return None;
+            }
+            let slot = *count % LEAVES_PER_WORD;
+            if slot == 0 {
+                words.push(0);
+            }
+            *words.last_mut()? |= (*n as u64) << (LEAF_BITS * slot as u32);
+            *count += 1;
         }
-        *words.last_mut()? |= n << (LEAF_BITS * slot as u32);
+        IntTuple::Tuple(items) => {
+            for item in items {
+                pack(item, least, words, count)?;
+            }
+        }
     }
+    Some(())
+}
+
+/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
+/// nesting called with its packed [`words`]: no tuple expression and no
+/// generic call.
+pub(super) fn layout_call(name: &str, words: Vec<u64>) -> TokenStream {
     let mut args: Vec<TokenTree> = Vec::with_capacity(2 * words.len());
     for word in words {
         if !args.is_empty() {
@@ -65,20 +94,46 @@ pub(super) fn layout_call(name: &str, l: &Layout) -> Option<TokenStream> {
         }
         args.push(lanes(word).into());
     }
-    Some(super::private_call(name, args))
+    super::private_call(name, args)
+}
+
+/// [`layout_call`]'s tokens as text, which lex back to them.
+pub(super) fn call_text(name: &str, words: &[u64]) -> String {
+    let mut text = String::with_capacity(32 + name.len() + 24 * words.len());
+    text.push_str("::layout_dsl::__private::");
+    text.push_str(name);
+    text.push('(');
+    for (k, &word) in words.iter().enumerate() {
+        if k > 0 {
+            text.push_str(", ");
+        }
+        push_lanes(&mut text, word);
+    }
+    text.push(')');
+    text
 }
 
 /// `word` as a hexadecimal literal, one `_`-separated group of four digits
 /// per leaf (the last leaf first, as the bits run), so that an expansion
 /// shows its numbers: `(4,8):(8,1)` is `0x0001_0008_0008_0004`.
 fn lanes(word: u64) -> Literal {
-    let lane = |k: u32| (word >> (LEAF_BITS * k)) & ((1 << LEAF_BITS) - 1);
-    let text = format!(
-        "0x{:04x}_{:04x}_{:04x}_{:04x}",
-        lane(3),
-        lane(2),
-        lane(1),
-        lane(0)
-    );
+    let mut text = String::with_capacity(22);
+    push_lanes(&mut text, word);
     text.parse().expect("a hexadecimal integer literal")
+}
+
+/// [`lanes`]' text, digit by digit (`format!` of four `{:04x}` was a
+/// tenth of what the macro cost for a `Displayed` result, as debug code).
+fn push_lanes(text: &mut String, word: u64) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    text.push_str("0x");
+    for lane in (0..LEAVES_PER_WORD as u32).rev() {
+        for digit in (0..4).rev() {
+            let nibble = (word >> (LEAF_BITS * lane + 4 * digit)) & 0xf;
+            text.push(char::from(DIGITS[nibble as usize]));
+        }
+        if lane > 0 {
+            text.push('_');
+        }
+    }
 }

@@ -1,0 +1,294 @@
+//! `layout!`'s first path: a static input read from its printed text.
+//! `lib.rs` asks the compiler for the input's text in one call (`to_string`
+//! of the macro's `TokenStream`, which prints tokens so that they lex back
+//! the same) instead of one call per token, and [`expand_text`] reads it
+//! with a byte parser of the forms quick.rs reads from tokens (variables
+//! left out), evaluates it and expands it. Anything else, and any error,
+//! is `None`: the token path (quick.rs, then syn) reads the input again
+//! with its spans and puts each error at its own tokens. For a
+//! `Display`ed algebra result this path costs a debug build of the user's
+//! crate ≈0.03 M rustc instructions less per invocation than the tokens,
+//! and another ≈0.03 M less with the constructor's call handed back as text
+//! (BENCHMARKS.md, "A `Display`ed result: its text read once").
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::notation::MAX_DEPTH;
+use proc_macro2::TokenStream;
+
+use crate::ast::Ast;
+use crate::expand::Expander;
+use crate::quick::plain_ident;
+
+type CoreSpan = layout_core::Span;
+
+/// The expansion of a static input without mistakes, read from its text:
+/// one call into the compiler for the whole input (`to_string` of the
+/// macro's `TokenStream`, which prints tokens so that they lex back the
+/// same) instead of one per token, read by [`Text`], a byte parser of the
+/// forms [`parse`](crate::quick::parse) reads with variables left out. `None` for anything
+/// else (a variable, `type`, `#NAME`, `<…>`, `-`, a suffix, any mistake)
+/// and when the core finds an error or the expansion does: then
+/// [`expand`](crate::expand::expand) reads the tokens with their spans and
+/// puts each error at its own tokens. What succeeds here has no use for
+/// spans: a static value's expansion holds none (BENCHMARKS.md, "A
+/// `Display`ed result: its text read once").
+pub fn expand_text(text: &str) -> Option<Expansion> {
+    let mut reader = Text {
+        bytes: text.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
+    let expr = reader.expr()?;
+    reader.space();
+    if reader.pos != reader.bytes.len() {
+        return None;
+    }
+    let value = layout_core::eval(&expr).ok()?;
+    if let Some(call) = match &value {
+        layout_core::Value::Layout(l) => crate::emit::common_layout_text(l),
+        _ => None,
+    } {
+        return Some(Expansion::Text(call));
+    }
+    let ast = Ast {
+        expr,
+        spans: Vec::new(),
+        leaves: Vec::new(),
+        zero_sized: None,
+    };
+    // No `type`: nothing for `Expander::top` to add around the expression.
+    let expander = Expander {
+        ast: &ast,
+        value: Some(value),
+    };
+    expander.expr(&ast.expr).ok().map(Expansion::Tokens)
+}
+
+/// What [`expand_text`] gives: the expansion's tokens, or its text when it
+/// is one constructor call (the compiler lexes it in one call, where
+/// making its ten tokens and a literal is a call each).
+pub enum Expansion {
+    /// Tokens, as the token path makes them.
+    Tokens(TokenStream),
+    /// Text that lexes to what the token path would make.
+    Text(String),
+}
+
+/// The printed input, read byte by byte: decimal integers without suffix,
+/// tuples, `shape:stride`, calls and the core's keywords, as `quick::parse`
+/// reads them from tokens (a variable is `None` here: it needs its
+/// tokens). The core's own text parser (notation.rs) costs about as much
+/// in a debug build as reading the tokens (a lexer of `char`s into a
+/// `Vec` of tokens, then the parser), which would save nothing; this one
+/// walks the bytes once. Nodes get an empty span: nothing that succeeds
+/// reads one.
+struct Text<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+impl Text<'_> {
+    fn peek(&self) -> u8 {
+        // NUL is never in a printed token stream's text here: it ends the input.
+        if self.pos < self.bytes.len() {
+            self.bytes[self.pos]
+        } else {
+            0
+        }
+    }
+
+    fn space(&mut self) {
+        while matches!(self.peek(), b' ' | b'\t' | b'\n' | b'\r') {
+            self.pos += 1;
+        }
+    }
+
+    fn node(kind: ExprKind) -> Expr {
+        Expr::new(kind, CoreSpan::new(0, 0))
+    }
+
+    fn expr(&mut self) -> Option<Expr> {
+        let shape = self.primary()?;
+        self.space();
+        if self.peek() != b':' {
+            return Some(shape);
+        }
+        self.pos += 1;
+        if self.peek() == b':' {
+            return None; // `::`
+        }
+        let stride = self.primary()?;
+        Some(Self::node(ExprKind::Layout(shape.into(), stride.into())))
+    }
+
+    fn primary(&mut self) -> Option<Expr> {
+        self.space();
+        let start = self.pos;
+        match self.peek() {
+            b'0'..=b'9' => {
+                let mut n: i64 = 0;
+                while let digit @ b'0'..=b'9' = self.peek() {
+                    n = n.checked_mul(10)?.checked_add(i64::from(digit - b'0'))?;
+                    self.pos += 1;
+                }
+                // A suffix, `_`, `x`, `e`, `.`: not a plain decimal literal.
+                if is_ident_byte(self.peek()) || self.peek() == b'.' {
+                    return None;
+                }
+                Some(Self::node(ExprKind::Int(n)))
+            }
+            b'(' => {
+                self.pos += 1;
+                Some(Self::node(ExprKind::Tuple(self.items()?)))
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                while is_ident_byte(self.peek()) {
+                    self.pos += 1;
+                }
+                let text = std::str::from_utf8(&self.bytes[start..self.pos]).ok()?;
+                if !plain_ident(text) || self.peek() >= 0x80 {
+                    return None;
+                }
+                self.space();
+                if self.peek() != b'(' {
+                    return layout_core::is_keyword(text)
+                        .then(|| Self::node(ExprKind::Name(text.to_string())));
+                }
+                self.pos += 1;
+                let kind = ExprKind::Call {
+                    name: text.to_string(),
+                    name_span: CoreSpan::new(0, 0),
+                    args: self.items()?,
+                };
+                Some(Self::node(kind))
+            }
+            _ => None,
+        }
+    }
+
+    /// The comma-separated items up to the `)` closing a `(` just read.
+    fn items(&mut self) -> Option<Vec<Expr>> {
+        if self.depth == MAX_DEPTH {
+            return None;
+        }
+        self.depth += 1;
+        let mut items = Vec::new();
+        loop {
+            self.space();
+            if self.peek() == b')' {
+                break;
+            }
+            items.push(self.expr()?);
+            self.space();
+            match self.peek() {
+                b',' => self.pos += 1,
+                b')' => break,
+                _ => return None,
+            }
+        }
+        self.pos += 1;
+        self.depth -= 1;
+        Some(items)
+    }
+}
+
+/// A byte that continues an ASCII identifier (or a literal's suffix).
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    /// The text path gives what the token path gives, for every
+    /// expression of the core's golden data (and the error cases of its
+    /// notation tests, which it must leave to the tokens), printed as the
+    /// compiler would and as written; it gives up on everything else.
+    #[test]
+    fn text_path_expands_as_the_tokens_do() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../layout-core/tests");
+        let mut inputs: Vec<String> = Vec::new();
+        for entry in std::fs::read_dir(format!("{dir}/golden")).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            for line in text.lines() {
+                let row: serde_json::Value = serde_json::from_str(line).unwrap();
+                inputs.extend(row["expr"].as_str().map(String::from));
+            }
+        }
+        for file in ["errors/notation_cases.rs", "errors/algebra_cases.rs"] {
+            let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+            // Each row's input is its first string literal.
+            for line in text.lines() {
+                if let Some(rest) = line.trim_start().strip_prefix("(\"") {
+                    inputs.extend(rest.split('"').next().map(String::from));
+                }
+            }
+        }
+        inputs.extend(
+            [
+                "m",
+                "(m,4):(1,m)",
+                "type (4,8):(8,1)",
+                "4u8",
+                "(4u8,2)",
+                "0x10",
+                "1_000",
+                "08",
+                "(4,8)::(8,1)",
+                "(4,8): :(8,1)",
+                "(4 8)",
+                "(,)",
+                "(4,8) extra",
+                "",
+                "99999999999999999999",
+                "9223372036854775807",
+                "size(9223372036854775807)",
+                "f()",
+                "size(())",
+                "(4,8):(8,1),",
+                "((((4))))",
+                "LayoutRight",
+                "make_layout((4,8), LayoutRight)",
+                "make_layout((4,8), LayoutRght)",
+                "self(4)",
+                "r#size(4)",
+                "size (4)",
+                "size(4,)",
+                "(4,)",
+                "logical_divide(8:1, 9)",
+            ]
+            .map(String::from),
+        );
+        let (mut taken, mut total) = (0, 0);
+        for input in &inputs {
+            let Ok(tokens) = TokenStream::from_str(input) else {
+                continue;
+            };
+            total += 1;
+            let printed = tokens.to_string();
+            let expected = crate::expand::expand(tokens).to_string();
+            for text in [&printed, input] {
+                if let Some(expansion) = expand_text(text) {
+                    taken += 1;
+                    let expansion = match expansion {
+                        Expansion::Tokens(tokens) => tokens,
+                        Expansion::Text(text) => TokenStream::from_str(&text).unwrap(),
+                    };
+                    assert_eq!(
+                        expansion.to_string(),
+                        expected,
+                        "{input:?} printed as {text:?}"
+                    );
+                    assert!(!expected.contains("compile_error"), "{input:?}");
+                }
+            }
+        }
+        assert!(
+            total > 4000 && taken > 2000,
+            "{taken} of {total} inputs taken"
+        );
+    }
+}
