@@ -4,7 +4,7 @@
 //!
 //! | input | output |
 //! |---|---|
-//! | `slice(C, SHAPE:STRIDE)`, no negative static stride | `SliceOf::slice_of(C, &layout)`: `Result<(Layout, usize), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base) |
+//! | `slice(C, SHAPE:STRIDE)`, no negative static stride | `typed::slice_and_offset(C, &layout)` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout, usize), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base) |
 //! | `slice(C, #A)` | the same on the value `A` |
 //! | `dice(C, SHAPE:STRIDE)` | the kept modes as a typed layout (CuTe's `dice` reads only where `C` has `_`, so it cannot fail) |
 //!
@@ -22,12 +22,15 @@ use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
+use layout_core::eval;
+
 use crate::emit;
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::named;
 use crate::partition_args::{entry, is_underscore};
 use crate::tree::{has_dynamic, is_plain};
+use crate::valid::placeholders;
 
 /// The layout a typed slice or dice reads.
 pub enum Operand<'a> {
@@ -40,6 +43,8 @@ pub enum Operand<'a> {
 
 /// A `slice`/`dice` call this module types.
 pub struct Rule<'a> {
+    /// The call.
+    pub call: &'a Expr,
     /// CuTe's `dice` (else `slice`).
     pub dice: bool,
     /// The coordinate, a tuple.
@@ -63,14 +68,13 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
             if !dice && emit::negative_leaf(stride) {
                 return None;
             }
-            // A coordinate not nested like the shape is the core's error.
-            kept(coord, shape, stride, &mut Vec::new())?;
             Operand::Written(shape, stride)
         }
         _ if !dice && named::name(layout).is_some() => Operand::Named(layout),
         _ => return None,
     };
     Some(Rule {
+        call: e,
         dice,
         coord,
         layout,
@@ -118,11 +122,22 @@ fn kept<'a>(
 impl Expander<'_> {
     /// A [`rule`]'s code.
     pub fn slice(&self, rule: &Rule<'_>) -> syn::Result<TokenStream> {
+        // A coordinate not nested like a written-out layout: the core's
+        // error, at the coordinate, while compiling (the placeholders, as
+        // valid.rs's, cannot make the ranks differ).
+        if let Operand::Written(..) = rule.layout {
+            if let Err(error) = eval(&placeholders(rule.call, 0)) {
+                return Err(self.ast.error(error.span(), error));
+            }
+        }
         let coord = entry(rule.coord, &|k| self.leaf(k));
         match (&rule.layout, rule.dice) {
             (Operand::Written(shape, stride), true) => {
                 let mut modes = Vec::new();
-                kept(rule.coord, shape, stride, &mut modes).expect("checked by `rule`");
+                kept(rule.coord, shape, stride, &mut modes).ok_or_else(|| {
+                    let message = "the coordinate is not nested like the layout";
+                    self.ast.error(Some(rule.coord.span), message)
+                })?;
                 let (shapes, strides): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
                 let signed = strides.iter().any(|d| emit::negative_leaf(d));
                 let shapes = shapes.into_iter().map(|s| self.tree(s));
@@ -141,9 +156,11 @@ impl Expander<'_> {
                     Operand::Written(shape, stride) => self.typed_layout(shape, stride)?,
                     Operand::Named(l) => self.named(l),
                 };
-                // At the coordinate: a rank rustc refuses is reported there.
+                // At the coordinate: a rank rustc refuses is reported
+                // there (the door checks the rank first, as `typed::slice`).
                 let span = self.ast.spans[rule.coord.span.start];
-                let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::SliceOf::slice_of);
+                let coord = emit::at_paren(coord, span);
+                let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::slice_and_offset);
                 Ok(quote!(#door(#coord, &#layout)))
             }
         }

@@ -95,4 +95,14 @@ fn type_of_a_run_time_slice_is_refused() {
     ] {
         assert_eq!(errors(input), Vec::<String>::new(), "{input}");
     }
+    // The typed slice of a written-out layout checks the coordinate's rank
+    // while compiling, as the static fold does.
+    for input in ["slice((_,j,1), (4,8):(8,1))", "dice((_,3,_), (m,8):(8,1))"] {
+        let found = errors(input);
+        assert_eq!(found.len(), 1, "{input}: {found:?}");
+        assert!(
+            found[0].contains("coordinate has rank 3"),
+            "{input}: {found:?}"
+        );
+    }
 }
