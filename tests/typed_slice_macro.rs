@@ -165,3 +165,17 @@ fn static_slices_still_fold_and_negative_strides_run_in_the_core() {
         assert_eq!(v.base(), -3);
     }
 }
+
+#[test]
+fn a_dice_inside_another_call_still_runs() {
+    for m in 1..4usize {
+        let j = 2;
+        let size = layout!(size(dice((j,_), (m,8):(8,1)))).unwrap();
+        let core = evaluate(&format!("size(dice(({j},_),({m},8):(8,1)))")).unwrap();
+        assert_eq!(size.to_string(), core.to_string());
+        // An operand of another call: the whole call runs in the core.
+        let c = layout!(coalesce(dice((_,j,_), (m,8,2):(8,1,64))));
+        let core = core_layout(&format!("coalesce(dice((_,{j},_),({m},8,2):(8,1,64)))"));
+        assert_eq!(format!("{}", c.unwrap()), core);
+    }
+}
