@@ -54,7 +54,8 @@ pub enum TypedForm {
     /// keeps its dynamic leaves typed.
     Composed,
     /// `slice(C, L)` (`dice: false`, CuTe's `slice_and_offset`: the
-    /// facade's `SliceOf::slice_of`, `Result<(layout, base), Error>`) or
+    /// facade's `tensor::typed::slice_and_offset`, `Result<(layout, base),
+    /// Error>`) or
     /// `dice(C, L)` (`dice: true`: the modes where `C` has an integer, a
     /// typed layout) of a written-out layout with dynamic leaves, a
     /// dynamic coordinate, or (`slice`) a named layout: no `type` needed.
