@@ -104,6 +104,8 @@ mod rules;
 mod runtime;
 #[path = "../../layout-macros/src/shape.rs"]
 mod shape;
+#[path = "../../layout-macros/src/slice.rs"]
+mod slice;
 #[path = "../../layout-macros/src/sym.rs"]
 mod sym;
 #[path = "../../layout-macros/src/tile.rs"]
@@ -116,6 +118,8 @@ mod tree;
 mod types;
 #[path = "../../layout-macros/src/valid.rs"]
 mod valid;
+#[path = "../../layout-macros/src/zero_sized.rs"]
+mod zero_sized;
 
 use libfuzzer_sys::fuzz_target;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};

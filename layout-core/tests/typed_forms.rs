@@ -65,6 +65,8 @@ const DOCUMENTED: &[(&str, TypedForm)] = &[
     ("outer_partition", TypedForm::Partition(Partition::Outer)),
     ("local_partition", TypedForm::Partition(Partition::Threads)),
     ("make_composed_layout", TypedForm::Composed),
+    ("slice", TypedForm::Slice { dice: false }),
+    ("dice", TypedForm::Slice { dice: true }),
 ];
 
 #[test]
@@ -110,6 +112,7 @@ fn typed_forms_fit_what_the_function_returns_and_take_dynamic_leaves() {
             TypedForm::Arith(_) => returns(&[Kind::IntTuple]),
             TypedForm::Partition(_) => returns(&[Kind::View]),
             TypedForm::Composed => returns(&[Kind::Composed]),
+            TypedForm::Slice { dice: false } => returns(&[Kind::View]),
             // `filter_zeros` of a layout is a layout (of a tuple, a tuple).
             TypedForm::Construct(Construct::FilterZeros) => f.returns == Returns::LikeArg(0),
             // `flatten` of a layout is a layout (of a tuple, a tuple).

@@ -7,6 +7,7 @@
 //! | static, integer tuple | tuple literal |
 //! | static, boolean (`congruent`, …) | `true` / `false` |
 //! | `table(L)` | array literal `[L(0), …]` |
+//! | `slice`/`dice` with a dynamic leaf, a dynamic coordinate or (`slice`) `#A`, `type` or not | the facade's `tensor::typed::slice_and_offset` (`SliceOf::slice_of`, the rank checked first), `Result<(Layout, base), Error>`; dice's kept modes, a typed layout (slice.rs) |
 //! | static view (`slice(C, L)`, `view(L, B)`) | tuple `(typed layout, base literal)` |
 //! | static layout with scaled-basis strides (`make_identity_layout`, `V@I`), its view | the facade's `BasisLayout`; `(BasisLayout, starting coordinate)` (basis.rs) |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |
@@ -37,18 +38,18 @@
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{Query, TypedForm};
+use layout_core::registry::Query;
 use layout_core::{Value, eval};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::ast::{self, Ast};
 use crate::emit::{self, Untypable};
-use crate::kind::{Kind, kind, method, query, typed_call};
+use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, fold, inner, left_inverse, named, named_divide,
-    named_identity, named_partition, named_place, named_product, nested, partition, rules, valid,
+    arith, basis, composed, divide, fallback, fold, named, named_divide, named_identity,
+    named_partition, named_place, named_product, partition, rules, slice, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -102,73 +103,6 @@ impl Expander<'_> {
         Ok(expansion)
     }
 
-    /// `type` asks for a layout whose numbers are in its type: it needs a
-    /// layout (or tiler) value, and one the expansion can type.
-    fn check_zero_sized(&self, keyword: proc_macro2::Span) -> syn::Result<()> {
-        let e = &self.ast.expr;
-        // With no dynamic leaf the value is the core's, computed here and
-        // typed as static leaves: a condition CuTe asserts binds only the
-        // typed rules, which must hold for every value of a dynamic leaf
-        // (README, "Where we differ": the core answers some calls CuTe
-        // refuses).
-        if let Some(stride) = left_inverse::dynamic_stride(e) {
-            return Err(self
-                .ast
-                .error(Some(stride.span), left_inverse::DYNAMIC_STRIDE));
-        }
-        if let Some(message) = rules::refused(e).filter(|_| has_dynamic(e)) {
-            return Err(self.ast.error(Some(e.span), message));
-        }
-        let what = match kind(e) {
-            Kind::Int => "an integer",
-            Kind::IntTuple => "an integer tuple",
-            Kind::Table => "a table",
-            Kind::Layout
-                if has_dynamic(e)
-                    && !valid::typed_layout(e)
-                    && divide::rule(e).is_none()
-                    && rules::layout_type(e).is_none()
-                    && divide::named_call(e).is_none()
-                    && named_divide::integral(e).is_none()
-                    && named::value_method(e).is_none()
-                    && named::composition(e).is_none()
-                    && named::make_layout(e, true).is_none()
-                    && named::concat(e, true).is_none()
-                    && named::ordered_layout(e, true).is_none()
-                    && named_product::call(e).is_none()
-                    && divide::nested_call(e).is_none()
-                    && !nested::types(e)
-                    && !inner::types(e) =>
-            {
-                if let Some(tiler) = named_divide::layout_tiler(e) {
-                    return Err(self.ast.error(Some(tiler.span), named_divide::LAYOUT_TILER));
-                }
-                // An operand call held back from nesting: said at it.
-                if let Some(inner) = nested::refused(e) {
-                    return Err(self.ast.error(Some(inner.span), nested::REFUSED));
-                }
-                if let Some(held) = inner::refused(e) {
-                    return Err(self.ast.error(Some(held.span), inner::REFUSED));
-                }
-                if let Some((held, function)) = inner::unnested(e) {
-                    let message = inner::unnested_message(function);
-                    return Err(self.ast.error(Some(held.span), &message));
-                }
-                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions (or of a `SHAPE:STRIDE` by a by-mode tiler, or by a `SHAPE:STRIDE` whose strides are static scaled bases such as `1@1`), `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call; `flatten`, `coalesce`, `complement` and the inverses also of a divide of `SHAPE:STRIDE` by one layout such as `6:1` or `4`, or by a by-mode tiler of static layouts)"
-            }
-            // A view with no typed form runs in the core: `type` would do nothing.
-            Kind::View
-                if has_dynamic(e) && matches!(typed_call(e), Some((TypedForm::RunTime, ..))) =>
-            {
-                "a view computed at run time (`slice` and `view` with a dynamic leaf or a named operand run in the core; the typed slice of a typed layout `l` is `SliceOf::slice_of((X, j), &l)`, from `layout_dsl::tensor::typed`)"
-            }
-            Kind::Layout | Kind::View | Kind::Other => return Ok(()),
-        };
-        let message =
-            format!("`type` puts a layout's numbers in its type, but this input is {what}");
-        Err(syn::Error::new(keyword, message))
-    }
-
     pub(crate) fn expr(&self, e: &Expr) -> syn::Result<TokenStream> {
         if !has_dynamic(e) {
             return self.value(e);
@@ -189,6 +123,10 @@ impl Expander<'_> {
     fn call(&self, e: &Expr, args: &[Expr]) -> syn::Result<TokenStream> {
         let private = emit::private();
         let typed = self.ast.zero_sized.is_some();
+        // Typed `type` or not: CuTe's slice is straight-line code (slice.rs).
+        if let Some(rule) = slice::rule(e) {
+            return self.slice(&rule);
+        }
         if let Some(rule) = divide::rule(e).filter(|_| typed) {
             return Ok(rule.emit(|k| self.leaf(k)));
         }

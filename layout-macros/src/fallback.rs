@@ -76,6 +76,11 @@ fn stand_in(e: &Expr) -> TokenStream {
         // Fits `const` items, array lengths and every integer type.
         (Kind::Int, _) => quote!(0),
         (Kind::Layout, _) => poisoned_layout(e),
+        // A typed slice (slice.rs) is the pair in a `Result`.
+        (Kind::View, _) if crate::slice::rule(e).is_some() => {
+            let pair = quote!((#private::Poisoned::<usize, #private::Unknown>, usize));
+            quote!(#private::poisoned::<::core::result::Result<#pair, #dsl::Error>>())
+        }
         // A folded view is the pair (layout, base).
         (Kind::View, _) => quote!((#private::Poisoned::<usize, #private::Unknown>::NEW, 0usize)),
         (Kind::IntTuple, ExprKind::Tuple(_)) if is_plain(e) => zeros(e),
@@ -149,6 +154,7 @@ fn at_run_time(e: &Expr) -> bool {
             (Some(TypedForm::Query(Query::Idx2crd)), [index, shape]) => {
                 matches!(index.kind, ExprKind::Int(_) | ExprKind::Dynamic(_)) && is_plain(shape)
             }
+            (Some(TypedForm::Slice { .. }), _) => crate::slice::rule(e).is_some(),
             _ => false,
         },
         _ => true,
@@ -264,6 +270,10 @@ mod tests {
             "depth((m,(4,2)))",
             "idx2crd(i, (m,4))",
             "idx2crd((i,j), ((m,2),4))",
+            "slice((_,j), (4,8):(8,1))",
+            "slice((_,3), #A)",
+            "slice((_,3), (m,8):(8,-1))",
+            "dice((_,j), (m,8):(8,1))",
             "logical_divide((m,4):(1,m), 2)",
             "coalesce((m,4):(1,m))",
             "shape((m,4):(1,m))",

@@ -195,6 +195,8 @@ mod tests {
             "make_composed_layout",
             "make_composed_layout(Sw<1,2,3>, 0, (m,4):(1,m))",
         ),
+        ("slice", "slice((_,j), (m,8):(8,1))"),
+        ("dice", "dice((_,j), (m,8):(8,1))"),
     ];
 
     fn expansion(input: &str) -> String {

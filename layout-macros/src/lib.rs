@@ -58,12 +58,14 @@ mod quick_text;
 mod rules;
 mod runtime;
 mod shape;
+mod slice;
 mod sym;
 mod tile;
 mod tokens;
 mod tree;
 mod types;
 mod valid;
+mod zero_sized;
 
 use layout_core::registry::{self, Function, Partition, TypedForm};
 use proc_macro::TokenStream;

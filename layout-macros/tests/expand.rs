@@ -100,6 +100,8 @@ mod rules;
 mod runtime;
 #[path = "../src/shape.rs"]
 mod shape;
+#[path = "../src/slice.rs"]
+mod slice;
 #[path = "../src/sym.rs"]
 mod sym;
 #[path = "../src/tile.rs"]
@@ -112,6 +114,8 @@ mod tree;
 mod types;
 #[path = "../src/valid.rs"]
 mod valid;
+#[path = "../src/zero_sized.rs"]
+mod zero_sized;
 
 #[macro_use]
 #[path = "expand/support.rs"]

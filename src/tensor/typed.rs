@@ -86,7 +86,7 @@
 
 pub use super::elem_less;
 pub use super::typed_args::{
-    OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
+    OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep, slice_and_offset,
 };
 pub use super::typed_checks::{
     LayoutShape, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes, TilerModes, TilerNests,

@@ -212,7 +212,8 @@ where
 ///
 /// It slices a typed layout alone, too: CuTe's `slice_and_offset(c, l)`
 /// for a `layout!` value with dynamic leaves or a dynamic coordinate,
-/// straight-line code where `layout!(slice(…))` would call the core.
+/// straight-line code (what `layout!(slice(…))` of such a layout expands
+/// to, through [`slice_and_offset`]).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -244,4 +245,34 @@ where
     fn slice_of(self, layout: &L) -> Result<(L::Output, usize), Error> {
         layout.slice_by(self.into_list())
     }
+}
+
+/// CuTe's `slice_and_offset(c, layout)` of a typed layout: the modes
+/// where `coord` is [`X`](super::X) and the offset of its first element,
+/// what `layout!(slice(…))` of a layout with dynamic leaves, a dynamic
+/// coordinate or a named layout expands to. A coordinate past its extent
+/// is an error; one of the wrong rank or nesting is one compile error, at
+/// the coordinate (the rank is checked first, as [`slice`](super::typed::slice())'s).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::X;
+/// use layout_dsl::tensor::typed::slice_and_offset;
+///
+/// let (m, j) = (12, 3);
+/// let l = layout!((m,8):(8,1));
+/// let (column, base) = slice_and_offset((X, j), &l).unwrap();
+/// assert_eq!((column.to_string(), base), ("(12):(8)".to_string(), 3));
+/// assert!(slice_and_offset((X, 8), &l).is_err());
+/// ```
+#[inline(always)]
+pub fn slice_and_offset<L, Cd, K, O>(coord: Cd, layout: &L) -> Result<(O, usize), Error>
+where
+    L: LayoutShape,
+    // `K` rather than `Cd::Checked`, as `typed::slice`: rustc blames a
+    // failed nesting check on `coord` only then.
+    Cd: SliceCoordModes<L::Shape, Checked = K>,
+    K: SliceOf<L, O>,
+{
+    coord.checked().slice_of(layout)
 }

@@ -91,6 +91,7 @@ fn macro_value_equals_core_value() {
     check_layout!("composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2)", composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2));
     check_layout!("copy_layout(SM75_U32x2_LDSM_N,DST)", copy_layout(SM75_U32x2_LDSM_N,DST));
     check_layout!("copy_layout(SM75_U32x4_LDSM_N,DST)", copy_layout(SM75_U32x4_LDSM_N,DST));
+    check_layout!("dice((1,(1,3),_), (3,(2,4),5):(20,(1,2),60))", dice((1,(1,3),_), (3,(2,4),5):(20,(1,2),60)));
     check_layout!("downcast((3,5):(1,4),8)", downcast((3,5):(1,4),8));
     check_layout!("filter(complement((4,((2,2),2)):(1,((4,8),16)), 256))", filter(complement((4,((2,2),2)):(1,((4,8),16)), 256)));
     check_layout!("filter_zeros((2,3,4):(0,1,0))", filter_zeros((2,3,4):(0,1,0)));

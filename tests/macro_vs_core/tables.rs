@@ -79,6 +79,7 @@ fn macro_value_equals_core_value() {
     check_table!("table(composition(3:1, (3):(1)))", table(composition(3:1, (3):(1))));
     check_table!("table(composition(8:2, 1:3))", table(composition(8:2, 1:3)));
     check_table!("table(composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2))", table(composition(complement((2,((1,2,2),4)):(16,((32,2,1),4)),128),2:2)));
+    check_table!("table(dice((1,(1,3),_), (3,(2,4),5):(20,(1,2),60)))", table(dice((1,(1,3),_), (3,(2,4),5):(20,(1,2),60))));
     check_table!("table(filter(complement((4,((2,2),2)):(1,((4,8),16)), 256)))", table(filter(complement((4,((2,2),2)):(1,((4,8),16)), 256))));
     check_table!("table(filter_zeros((2,3,4):(0,1,0)))", table(filter_zeros((2,3,4):(0,1,0))));
     check_table!("table(filter_zeros((2,3,4):(1,2,6), (0,1,0)))", table(filter_zeros((2,3,4):(1,2,6), (0,1,0))));

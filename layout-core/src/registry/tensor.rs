@@ -7,7 +7,7 @@
 //! the rank-1 `(4):(8)`, not `4:8`: `view((4):(8),3)`.
 
 use super::calls::first;
-use super::{BASE, Function, Kind, Narration, Returns};
+use super::{BASE, Function, Kind, Narration, Returns, TypedForm};
 use crate::algebra::{self, Coord};
 use crate::coerce::Accepts::{Coord as CoordArg, Layout};
 use crate::coerce::Args;
@@ -24,6 +24,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         arity: 2..=2,
         args: &[CoordArg, Layout],
         returns: Returns::Always(Kind::View),
+        typed: TypedForm::Slice { dice: false },
         blame: first,
         about: "the modes of L where C has `_`, read from where C (with `_` as 0) starts",
         example: "slice((_,3),(4,8):(8,1))",
@@ -42,6 +43,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         usage: "dice(C, L)",
         arity: 2..=2,
         args: &[CoordArg, Layout],
+        typed: TypedForm::Slice { dice: true },
         blame: first,
         about: "the modes of L where C has an integer (the modes slice drops)",
         example: "dice((_,3),(4,8):(8,1))",

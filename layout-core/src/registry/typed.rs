@@ -53,6 +53,16 @@ pub enum TypedForm {
     /// A composed layout `Sw<B,M,S> o OFFSET o INNER` whose inner layout
     /// keeps its dynamic leaves typed.
     Composed,
+    /// `slice(C, L)` (`dice: false`, CuTe's `slice_and_offset`: the
+    /// facade's `tensor::typed::slice_and_offset`, `Result<(layout, base),
+    /// Error>`) or
+    /// `dice(C, L)` (`dice: true`: the modes where `C` has an integer, a
+    /// typed layout) of a written-out layout with dynamic leaves, a
+    /// dynamic coordinate, or (`slice`) a named layout: no `type` needed.
+    Slice {
+        /// CuTe's `dice`: the modes `slice` drops.
+        dice: bool,
+    },
 }
 
 /// A query the typed layouts and tuples answer by a method.

@@ -65,16 +65,15 @@ fn swizzle_parameters_are_blamed_one_by_one() {
     );
 }
 
-/// `type` of a view the core computes at run time (`slice` with a dynamic
-/// leaf or a named operand) is refused, naming the typed door, rather than
-/// silently ignored; a static slice still folds, and the partitions' views
-/// are still typed.
+/// `type` of a slice with a dynamic leaf, a dynamic coordinate or a named
+/// layout is the typed slice (`SliceOf::slice_of`, slice.rs), not an
+/// error; `type` of a view the core still computes at run time (a
+/// negative stride's slice, `view` with a dynamic leaf) is refused, naming
+/// the typed door, rather than silently ignored.
 #[test]
 fn type_of_a_run_time_slice_is_refused() {
     for input in [
-        "type slice((_,j), (4,8):(8,1))",
-        "type slice((_,3), (m,8):(8,1))",
-        "type slice((_,3), #A)",
+        "type slice((_,3), (m,8):(8,-1))",
         "type view((m,8):(8,1), 3)",
     ] {
         let found = errors(input);
@@ -86,10 +85,24 @@ fn type_of_a_run_time_slice_is_refused() {
         assert!(found[0].contains("SliceOf::slice_of"), "{input}: {found:?}");
     }
     for input in [
+        "type slice((_,j), (4,8):(8,1))",
+        "type slice((_,3), (m,8):(8,1))",
+        "type slice((_,3), #A)",
+        "type dice((_,j), (m,8):(8,1))",
         "type slice((_,3), (4,8):(8,1))",
         "slice((_,j), (4,8):(8,1))",
         "type local_tile((m,64):(1,m), (4,8), (1,_))",
     ] {
         assert_eq!(errors(input), Vec::<String>::new(), "{input}");
+    }
+    // The typed slice of a written-out layout checks the coordinate's rank
+    // while compiling, as the static fold does.
+    for input in ["slice((_,j,1), (4,8):(8,1))", "dice((_,3,_), (m,8):(8,1))"] {
+        let found = errors(input);
+        assert_eq!(found.len(), 1, "{input}: {found:?}");
+        assert!(
+            found[0].contains("coordinate has rank 3"),
+            "{input}: {found:?}"
+        );
     }
 }

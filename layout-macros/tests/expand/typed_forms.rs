@@ -297,6 +297,8 @@ const EXPECTED_TYPED: &[&str] = &[
     "inner_partition",
     "outer_partition",
     "make_composed_layout",
+    "slice",
+    "dice",
 ];
 
 #[test]

@@ -1,0 +1,87 @@
+//! `layout!(type …)`: whether the input is a layout the expansion can
+//! type, else the one error saying why (split from expand.rs, whose
+//! `top` asks it).
+
+use layout_core::registry::TypedForm;
+
+use crate::expand::Expander;
+use crate::kind::{Kind, kind, typed_call};
+use crate::tree::has_dynamic;
+use crate::{
+    divide, inner, left_inverse, named, named_divide, named_product, nested, rules, slice, valid,
+};
+
+impl Expander<'_> {
+    /// `type` asks for a layout whose numbers are in its type: it needs a
+    /// layout (or tiler) value, and one the expansion can type.
+    pub(crate) fn check_zero_sized(&self, keyword: proc_macro2::Span) -> syn::Result<()> {
+        let e = &self.ast.expr;
+        // With no dynamic leaf the value is the core's, computed here and
+        // typed as static leaves: a condition CuTe asserts binds only the
+        // typed rules, which must hold for every value of a dynamic leaf
+        // (README, "Where we differ": the core answers some calls CuTe
+        // refuses).
+        if let Some(stride) = left_inverse::dynamic_stride(e) {
+            return Err(self
+                .ast
+                .error(Some(stride.span), left_inverse::DYNAMIC_STRIDE));
+        }
+        if let Some(message) = rules::refused(e).filter(|_| has_dynamic(e)) {
+            return Err(self.ast.error(Some(e.span), message));
+        }
+        let what = match kind(e) {
+            Kind::Int => "an integer",
+            Kind::IntTuple => "an integer tuple",
+            Kind::Table => "a table",
+            Kind::Layout
+                if has_dynamic(e)
+                    && !valid::typed_layout(e)
+                    && divide::rule(e).is_none()
+                    && rules::layout_type(e).is_none()
+                    && divide::named_call(e).is_none()
+                    && named_divide::integral(e).is_none()
+                    && named::value_method(e).is_none()
+                    && named::composition(e).is_none()
+                    && named::make_layout(e, true).is_none()
+                    && named::concat(e, true).is_none()
+                    && named::ordered_layout(e, true).is_none()
+                    && named_product::call(e).is_none()
+                    && divide::nested_call(e).is_none()
+                    && !nested::types(e)
+                    && !inner::types(e)
+                    && slice::rule(e).is_none() =>
+            {
+                if let Some(tiler) = named_divide::layout_tiler(e) {
+                    return Err(self.ast.error(Some(tiler.span), named_divide::LAYOUT_TILER));
+                }
+                // An operand call held back from nesting: said at it.
+                if let Some(inner) = nested::refused(e) {
+                    return Err(self.ast.error(Some(inner.span), nested::REFUSED));
+                }
+                if let Some(held) = inner::refused(e) {
+                    return Err(self.ast.error(Some(held.span), inner::REFUSED));
+                }
+                if let Some((held, function)) = inner::unnested(e) {
+                    let message = inner::unnested_message(function);
+                    return Err(self.ast.error(Some(held.span), &message));
+                }
+                "a layout computed at run time (its algebra has dynamic leaves; `type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions (or of a `SHAPE:STRIDE` by a by-mode tiler, or by a `SHAPE:STRIDE` whose strides are static scaled bases such as `1@1`), `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call; `flatten`, `coalesce`, `complement` and the inverses also of a divide of `SHAPE:STRIDE` by one layout such as `6:1` or `4`, or by a by-mode tiler of static layouts)"
+            }
+            // A view with no typed form runs in the core: `type` would do nothing.
+            Kind::View
+                if has_dynamic(e)
+                    && matches!(
+                        typed_call(e),
+                        Some((TypedForm::RunTime | TypedForm::Slice { .. }, ..))
+                    )
+                    && slice::rule(e).is_none() =>
+            {
+                "a view computed at run time (`view` with a dynamic leaf, and `slice` of a layout with a negative stride or by a coordinate that is not a tuple, run in the core; the typed slice of a typed layout `l` is `SliceOf::slice_of((X, j), &l)`, from `layout_dsl::tensor::typed`)"
+            }
+            Kind::Layout | Kind::View | Kind::Other => return Ok(()),
+        };
+        let message =
+            format!("`type` puts a layout's numbers in its type, but this input is {what}");
+        Err(syn::Error::new(keyword, message))
+    }
+}

@@ -1,0 +1,181 @@
+//! `layout!(slice(…))` and `dice(…)` with a dynamic leaf, a dynamic
+//! coordinate or a named layout are typed straight-line code (the facade's
+//! `SliceOf::slice_of`; dice's kept modes), `type` or not. Each form is
+//! compared here with the core's `slice`/`dice` of the same numbers at
+//! many coordinates and extents. A coordinate past its extent is the
+//! typed slice's `Err` (as `typed::slice` of a tensor): the core, as
+//! CuTe's `slice_and_offset`, reads on past the extent (`slice((_,8),
+//! (4,8):(8,1))` is `view((4):(8),8)`), so there the test asks for the
+//! error instead.
+
+use std::fmt::Display;
+
+use layout_dsl::typed::{C, Layout};
+use layout_dsl::{Value, evaluate, layout};
+
+/// The core's view of `src`, as (layout, base); `None` for its error.
+fn core_view(src: &str) -> Option<(String, i64)> {
+    match evaluate(src) {
+        Ok(Value::View(v)) => Some((v.layout().to_string(), v.base())),
+        Ok(other) => panic!("{src}: {other}"),
+        Err(_) => None,
+    }
+}
+
+/// The core's layout `src` evaluates to.
+fn core_layout(src: &str) -> String {
+    match evaluate(src) {
+        Ok(Value::Layout(l)) => l.to_string(),
+        other => panic!("{src}: {other:?}"),
+    }
+}
+
+/// The core's view of `src` where the coordinate is in range, else the
+/// typed slice's error (`None`).
+fn in_range(src: &str, in_range: bool) -> Option<(String, i64)> {
+    let core = core_view(src);
+    assert!(core.is_some(), "{src}: the core reads past the extent");
+    core.filter(|_| in_range)
+}
+
+/// A typed slice as (layout, base); `None` for its error.
+fn typed<L: Display, E>(r: Result<(L, usize), E>) -> Option<(String, i64)> {
+    r.ok().map(|(l, base)| (l.to_string(), base as i64))
+}
+
+#[test]
+fn a_dynamic_coordinate_slices_as_the_core_does() {
+    for j in 0..10usize {
+        let core = in_range(&format!("slice((_,{j}),(4,8):(8,1))"), j < 8);
+        assert_eq!(typed(layout!(slice((_,j), (4,8):(8,1)))), core, "j={j}");
+        assert_eq!(typed(layout!(type slice((_,j), (4,8):(8,1)))), core);
+    }
+    // The kept modes of a static layout stay static.
+    let j = 5;
+    let (col, base): (Layout<(C<4>,), (C<8>,)>, usize) =
+        layout!(slice((_,j), (4,8):(8,1))).unwrap();
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 5));
+}
+
+#[test]
+fn a_dynamic_leaf_slices_as_the_core_does() {
+    for m in 1..6usize {
+        for i in 0..7usize {
+            let core = in_range(&format!("slice(({i},_),({m},8):(8,1))"), i < m);
+            assert_eq!(
+                typed(layout!(slice((i,_), (m,8):(8,1)))),
+                core,
+                "m={m} i={i}"
+            );
+            let core = in_range(&format!("slice((_,3),({m},8):(8,{m}))"), true);
+            assert_eq!(typed(layout!(slice((_,3), (m,8):(8,m)))), core, "m={m}");
+        }
+    }
+}
+
+#[test]
+fn a_nested_coordinate_gathers_the_kept_modes_as_the_core_does() {
+    for (m, k) in [(1usize, 1usize), (3, 2), (4, 5)] {
+        let s = 2 * m;
+        for i in 0..5usize {
+            for j in 0..3usize {
+                let l = format!("({m},(2,{k})):(1,({m},{s}))");
+                let core = in_range(&format!("slice(({i},({j},_)),{l})"), i < m && j < 2);
+                let got = layout!(slice((i,(j,_)), (m,(2,k)):(1,(m,s))));
+                assert_eq!(typed(got), core, "{l} at ({i},({j},_))");
+                let core = in_range(&format!("slice((_,(_,{j})),{l})"), j < k);
+                let got = layout!(type slice((_,(_,j)), (m,(2,k)):(1,(m,s))));
+                assert_eq!(typed(got), core, "{l} at (_,(_,{j}))");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_named_layout_slices_as_the_core_does() {
+    let a = layout!((4,8):(8,1));
+    for j in 0..9usize {
+        let core = in_range(&format!("slice((_,{j}),(4,8):(8,1))"), j < 8);
+        assert_eq!(typed(layout!(slice((_,j), #a))), core, "j={j}");
+    }
+    // All static: the base too is the core's.
+    assert_eq!(
+        typed(layout!(slice((_,3), #a))),
+        core_view("slice((_,3),(4,8):(8,1))")
+    );
+    // A named layout's negative stride: the base is the typed slice's
+    // `usize` offset, wrapping (as `typed::slice` of a tensor): read as
+    // `isize` it is the core's.
+    let n = layout!((4,8):(-1,1));
+    for i in 0..4usize {
+        let (row, base) = layout!(slice((i,_), #n)).unwrap();
+        let core = core_view(&format!("slice(({i},_),(4,8):(-1,1))"));
+        assert_eq!(Some((row.to_string(), base as isize as i64)), core);
+    }
+    for m in 1..5usize {
+        let b = layout!((m,(2,4)):(8,(1,2)));
+        for i in 0..6usize {
+            let l = format!("({m},(2,4)):(8,(1,2))");
+            let core = in_range(&format!("slice(({i},(1,_)),{l})"), i < m);
+            assert_eq!(typed(layout!(slice((i,(1,_)), #b))), core, "{l} at {i}");
+            let core = in_range(&format!("slice((_,({i},_)),{l})"), i < 2);
+            assert_eq!(
+                typed(layout!(type slice((_,(i,_)), #b))),
+                core,
+                "{l} at {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dice_keeps_the_integer_modes_as_the_core_does() {
+    for m in 1..5usize {
+        for j in 0..10usize {
+            let core = core_layout(&format!("dice((_,{j}),({m},8):(8,1))"));
+            assert_eq!(layout!(dice((_,j), (m,8):(8,1))).to_string(), core);
+            let core = core_layout(&format!("dice(({j},_),({m},8):(8,{m}))"));
+            assert_eq!(layout!(type dice((j,_), (m,8):(8,m))).to_string(), core);
+            let l = format!("({m},(2,3)):(1,({m},-1))");
+            let core = core_layout(&format!("dice((_,({j},_)),{l})"));
+            let got = layout!(dice((_,(j,_)), (m,(2,3)):(1,(m,-1))));
+            assert_eq!(got.to_string(), core, "{l}");
+            let core = core_layout(&format!("dice(({j},(_,{j})),{l})"));
+            let got = layout!(dice((j,(_,j)), (m,(2,3)):(1,(m,-1))));
+            assert_eq!(got.to_string(), core, "{l}");
+        }
+    }
+    // Static kept modes stay static.
+    let j = 1;
+    let diced: Layout<(C<8>,), (C<1>,)> = layout!(dice((_,j), (4,8):(8,1)));
+    assert_eq!(diced.to_string(), "(8):(1)");
+}
+
+#[test]
+fn static_slices_still_fold_and_negative_strides_run_in_the_core() {
+    let (col, base): (Layout<(usize,), (usize,)>, usize) = layout!(slice((_,3), (4,8):(8,1)));
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
+    let (col, base): (Layout<(C<4>,), (C<8>,)>, usize) = layout!(type slice((_,3), (4,8):(8,1)));
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
+    // A negative stride's base may be below 0: the core's view keeps it.
+    for m in 1..4usize {
+        let Ok(Value::View(v)) = layout!(slice((_,3), (m,8):(8,-1))) else {
+            panic!("a view");
+        };
+        assert_eq!(v.base(), -3);
+    }
+}
+
+#[test]
+fn a_dice_inside_another_call_still_runs() {
+    for m in 1..4usize {
+        let j = 2;
+        let size = layout!(size(dice((j,_), (m,8):(8,1)))).unwrap();
+        let core = evaluate(&format!("size(dice(({j},_),({m},8):(8,1)))")).unwrap();
+        assert_eq!(size.to_string(), core.to_string());
+        // An operand of another call: the whole call runs in the core.
+        let c = layout!(coalesce(dice((_,j,_), (m,8,2):(8,1,64))));
+        let core = core_layout(&format!("coalesce(dice((_,{j},_),({m},8,2):(8,1,64)))"));
+        assert_eq!(format!("{}", c.unwrap()), core);
+    }
+}
