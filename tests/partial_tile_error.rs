@@ -4,8 +4,8 @@
 //! predicated doors, not as a bare "largest offset … is out of range".
 
 use layout_dsl::tensor::{Tensor, X, local_tile, logical_divide, typed};
-use layout_dsl::{DomainError, ErrorKind, layout};
 use layout_dsl::typed::C;
+use layout_dsl::{DomainError, ErrorKind, layout};
 
 /// The audit's kernel: A is (M,K) = (37,13) column-major, tiles 16×16×4.
 #[test]
@@ -23,7 +23,11 @@ fn a_typed_partial_tile_names_the_doors() {
     );
     assert!(matches!(
         e.kind(),
-        ErrorKind::Domain(DomainError::PartialTile { extents: None, index: 602, size: 481 })
+        ErrorKind::Domain(DomainError::PartialTile {
+            extents: None,
+            index: 602,
+            size: 481
+        })
     ));
 }
 
@@ -31,21 +35,37 @@ fn a_typed_partial_tile_names_the_doors() {
 #[test]
 fn a_core_partial_tile_names_the_extents() {
     let a = vec![0f32; 37 * 21];
-    let t = Tensor::new(&a[..], "(37,21):(1,37)".parse::<layout_dsl::Layout>().unwrap()).unwrap();
+    let t = Tensor::new(
+        &a[..],
+        "(37,21):(1,37)".parse::<layout_dsl::Layout>().unwrap(),
+    )
+    .unwrap();
     let e = local_tile(t.view(), (16, 16), (2, 1)).unwrap_err();
-    assert!(matches!(
-        e.kind(),
-        ErrorKind::Domain(DomainError::PartialTile { extents: Some((16, 37)), .. })
-    ), "{e}");
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::Domain(DomainError::PartialTile {
+                extents: Some((16, 37)),
+                ..
+            })
+        ),
+        "{e}"
+    );
     assert!(e.to_string().starts_with(
         "a partial tile: the tile's extent 16 does not divide the tensor's extent 37, so the last tile reaches offset"
     ), "{e}");
     // A divide too, by the second mode: 21 is not a multiple of 8.
     let e = logical_divide(t.view(), (1, 8)).unwrap_err();
-    assert!(matches!(
-        e.kind(),
-        ErrorKind::Domain(DomainError::PartialTile { extents: Some((8, 21)), .. })
-    ), "{e}");
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::Domain(DomainError::PartialTile {
+                extents: Some((8, 21)),
+                ..
+            })
+        ),
+        "{e}"
+    );
     // Whole tiles are unchanged.
     assert_eq!(local_tile(t, (37, 7), (0, 2)).unwrap().base(), 37 * 14);
 }

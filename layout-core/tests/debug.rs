@@ -37,5 +37,8 @@ fn a_value_prints_its_variant_and_notation() {
     let sliced = evaluate("slice((_,3),(4,5):(2,1))");
     assert_eq!(format!("{sliced:?}"), "Ok(View(view((4):(2),3)))");
     assert_eq!(format!("{:?}", Value::Bool(true)), "Bool(true)");
-    assert_eq!(format!("{:#?}", evaluate("(1,2)").unwrap()), "IntTuple((1,2))");
+    assert_eq!(
+        format!("{:#?}", evaluate("(1,2)").unwrap()),
+        "IntTuple((1,2))"
+    );
 }

@@ -16,7 +16,9 @@
 
 use alloc::borrow::Cow;
 
-use layout_core::{CallError, Coord, DomainError, Error, ErrorKind, IntTuple, Layout, Tiler, algebra};
+use layout_core::{
+    CallError, Coord, DomainError, Error, ErrorKind, IntTuple, Layout, Tiler, algebra,
+};
 
 use super::slice::{shifted, slice_checked};
 use super::view;
@@ -211,7 +213,10 @@ divide!(
 );
 
 /// `zipped_divide` of `t` by `tiler`, and the extent it does not divide.
-fn tiled<T: Partition>(t: &T, tiler: impl IntoTiler) -> Result<(Layout, Option<(i64, i64)>), Error> {
+fn tiled<T: Partition>(
+    t: &T,
+    tiler: impl IntoTiler,
+) -> Result<(Layout, Option<(i64, i64)>), Error> {
     let (parent, tiler) = (t.partition_layout()?, tiler.into_tiler()?);
     let tiled = layout_core::zipped_divide(&parent, &tiler)?;
     Ok((tiled, undivided(parent.shape(), &tiler)))
