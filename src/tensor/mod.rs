@@ -248,11 +248,12 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
 /// The panic of `t[c]` outside the domain. The layout comes by value,
 /// cloned on this cold path only: a reference to the tensor would make
 /// the caller store the tensor's fields to memory before every checked
-/// read, even when the read is in the domain.
+/// read, even when the read is in the domain. The coordinate comes by
+/// value for the same reason (a `&dyn Debug` of it stored it to the stack).
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn out_of_domain<L: AsLayout>(layout: L, coord: &dyn Debug) -> ! {
+fn out_of_domain<L: AsLayout, C: Debug>(layout: L, coord: C) -> ! {
     let text = match layout.to_core_composed() {
         Some(Ok(composed)) => composed.to_string(),
         _ => match layout.to_core() {
@@ -329,7 +330,7 @@ impl<C: Clone + Debug, E: Engine, L: IndexBy<C> + Clone> Index<C> for Tensor<E, 
         match self.layout.offset_of_ref(&coord) {
             // SAFETY: as in `get`.
             Some(o) => unsafe { self.engine.as_slice().get_unchecked(self.at(o)) },
-            None => out_of_domain(self.layout.clone(), &coord),
+            None => out_of_domain(self.layout.clone(), coord),
         }
     }
 }
@@ -344,7 +345,7 @@ impl<C: Clone + Debug, E: EngineMut, L: IndexBy<C> + Clone> IndexMut<C> for Tens
                 // SAFETY: as in `get`.
                 unsafe { self.engine.as_mut_slice().get_unchecked_mut(at) }
             }
-            None => out_of_domain(self.layout.clone(), &coord),
+            None => out_of_domain(self.layout.clone(), coord),
         }
     }
 }
