@@ -284,7 +284,7 @@ fn a_tensor_over_an_empty_layout_rejects_every_index() {
 }
 
 #[test]
-#[should_panic(expected = "coordinate out of the domain of the tensor's layout (0,4):(4,1)")]
+#[should_panic(expected = "coordinate 5 is out of the domain of the tensor's layout (0,4):(4,1)")]
 fn indexing_a_tensor_over_an_empty_layout_panics_as_a_slice_does() {
     let m = 0;
     let data = [7u8; 16];

@@ -143,8 +143,35 @@ fn writes_land_where_the_layout_says() {
     assert_eq!(b.engine(), &[1 + 3 + 5, 2 + 4 + 6]);
 }
 
+/// A typed tensor's panic names the coordinate and the layout, as a core one's.
 #[test]
-#[should_panic(expected = "coordinate out of the domain of the tensor's layout (3,4):(4,1)")]
+#[should_panic(
+    expected = "coordinate (4, 0) is out of the domain of the tensor's layout (4,8):(8,1)"
+)]
+fn indexing_a_typed_tensor_out_of_the_domain_names_the_coordinate() {
+    let t = Tensor::new(vec![0i32; 32], layout!(type (4,8):(8,1))).unwrap();
+    let _ = t[(4usize, 0usize)];
+}
+
+/// A nested `IntTuple` coordinate is named in the notation, through `IndexMut` too.
+#[test]
+#[should_panic(
+    expected = "coordinate (1,(2,0)) is out of the domain of the tensor's layout (2,(2,3)):(1,(2,4))"
+)]
+fn writing_out_of_the_domain_names_a_nested_coordinate() {
+    let mut t = Tensor::new(
+        vec![0i32; 12],
+        "(2,(2,3)):(1,(2,4))".parse::<Layout>().unwrap(),
+    )
+    .unwrap();
+    let c: IntTuple = "(1,(2,0))".parse().unwrap();
+    t[c] = 1;
+}
+
+#[test]
+#[should_panic(
+    expected = "coordinate (3, 0) is out of the domain of the tensor's layout (3,4):(4,1)"
+)]
 fn indexing_out_of_the_domain_panics() {
     let t = Tensor::new(vec![0i32; 12], "(3,4):(4,1)".parse::<Layout>().unwrap()).unwrap();
     let _ = t[(3usize, 0usize)];

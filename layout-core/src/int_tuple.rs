@@ -12,8 +12,9 @@ use crate::error::{DomainError, Error, Result, mul};
 /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
 /// assert_eq!((t.rank(), t.depth(), t.size().unwrap()), (2, 2, 24));
 /// assert_eq!(t.to_string(), "(2,(3,4))");
+/// assert_eq!(format!("{t:?}"), "(2,(3,4))"); // `Debug` too, as an integer's
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub enum IntTuple {
     /// A single integer: an extent in a shape, a stride, a coordinate.
     Int(i64),
@@ -269,6 +270,16 @@ impl fmt::Display for IntTuple {
                 f.write_str(")")
             }
         }
+    }
+}
+
+/// The notation, bare as an integer's `Debug` is: a panic naming a
+/// coordinate, or `Debug` of an error holding a shape, reads as the user
+/// wrote it, not as the enum's nesting (`Tuple([Int(2), …])`). `{:#?}`
+/// is the same one line: a tuple's text is already its structure.
+impl fmt::Debug for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -23,7 +23,7 @@ pub enum Major {
 ///
 /// New kinds of value will come with new functions, so a `match` on it
 /// needs a `_` arm outside this crate.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Value {
     /// An integer or a tuple of them.
@@ -121,5 +121,32 @@ impl fmt::Display for Value {
             Value::BasisLayout(l) => l.fmt(f),
             Value::BasisView(v) => v.fmt(f),
         }
+    }
+}
+
+/// `Variant(notation)`: `Layout((2,(2,8)):(8,(16,1)))` as a typed layout's
+/// `Debug` prints it, `View(view((4):(2),3))`, `IntTuple((1,2))`, instead of
+/// the payloads' fields. `{:#?}` is the same one line.
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let variant = match self {
+            Value::IntTuple(_) => "IntTuple",
+            Value::Layout(_) => "Layout",
+            Value::Tiler(_) => "Tiler",
+            Value::Major(_) => "Major",
+            Value::View(_) => "View",
+            Value::Table(_) => "Table",
+            Value::TensorLayout(_) => "TensorLayout",
+            Value::Bool(_) => "Bool",
+            Value::Coord(_) => "Coord",
+            Value::Atom(_) => "Atom",
+            Value::Operand(_) => "Operand",
+            Value::Swizzle(_) => "Swizzle",
+            Value::Composed(_) => "Composed",
+            Value::Basis(_) => "Basis",
+            Value::BasisLayout(_) => "BasisLayout",
+            Value::BasisView(_) => "BasisView",
+        };
+        write!(f, "{variant}({self})")
     }
 }

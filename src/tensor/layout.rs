@@ -65,6 +65,19 @@ pub trait IndexBy<C>: AsLayout {
         // SAFETY: the caller's promise.
         unsafe { self.offset_of(coord).unwrap_unchecked() }
     }
+
+    /// [`offset_of`](Self::offset_of) of a borrowed coordinate, so that
+    /// `t[c]` still has `c` to name when it is outside the domain. The
+    /// core layouts read the coordinate in place; the typed ones take
+    /// `usize`s and tuples of them, whose clone is a copy.
+    #[doc(hidden)]
+    #[inline]
+    fn offset_of_ref(&self, coord: &C) -> Option<isize>
+    where
+        C: Clone,
+    {
+        self.offset_of(coord.clone())
+    }
 }
 
 /// A coordinate of a core [`Layout`]: a `usize` (split over the mode it
@@ -149,10 +162,22 @@ impl<C: Coordinate> IndexBy<C> for Layout {
     fn offset_of(&self, coord: C) -> Option<isize> {
         // In the domain the offset is one a tensor checked against its
         // engine's length, so it fits in `isize`.
-        coord
-            .offset_in(self.shape(), self.stride())
-            .map(|o| o as isize)
+        core_offset(self, &coord)
     }
+    #[inline]
+    fn offset_of_ref(&self, coord: &C) -> Option<isize> {
+        core_offset(self, coord)
+    }
+}
+
+/// The offset of `coord` in a core layout, read in place.
+#[inline]
+fn core_offset<C: Coordinate + ?Sized>(layout: &Layout, coord: &C) -> Option<isize> {
+    // In the domain the offset is one a tensor checked against its
+    // engine's length, so it fits in `isize`.
+    coord
+        .offset_in(layout.shape(), layout.stride())
+        .map(|o| o as isize)
 }
 
 impl<L: AsLayout + ?Sized> AsLayout for &L {
@@ -176,6 +201,13 @@ impl<C, L: IndexBy<C> + ?Sized> IndexBy<C> for &L {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {
         (**self).offset_of(coord)
+    }
+    #[inline]
+    fn offset_of_ref(&self, coord: &C) -> Option<isize>
+    where
+        C: Clone,
+    {
+        (**self).offset_of_ref(coord)
     }
     #[inline]
     unsafe fn offset_unchecked(&self, coord: C) -> isize {

@@ -62,6 +62,7 @@ mod view;
 
 use alloc::borrow::Cow;
 use alloc::string::ToString;
+use core::fmt::Debug;
 use core::ops::{Index, IndexMut};
 
 use layout_core::{Error, Layout};
@@ -248,11 +249,12 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
 /// The panic of `t[c]` outside the domain. The layout comes by value,
 /// cloned on this cold path only: a reference to the tensor would make
 /// the caller store the tensor's fields to memory before every checked
-/// read, even when the read is in the domain.
+/// read, even when the read is in the domain. The coordinate comes by
+/// value for the same reason (a `&dyn Debug` of it stored it to the stack).
 #[cold]
 #[inline(never)]
 #[track_caller]
-fn out_of_domain<L: AsLayout>(layout: L) -> ! {
+fn out_of_domain<L: AsLayout, C: Debug>(layout: L, coord: C) -> ! {
     let text = match layout.to_core_composed() {
         Some(Ok(composed)) => composed.to_string(),
         _ => match layout.to_core() {
@@ -260,7 +262,7 @@ fn out_of_domain<L: AsLayout>(layout: L) -> ! {
             Err(e) => panic!("{e}"),
         },
     };
-    panic!("coordinate out of the domain of the tensor's layout {text}")
+    panic!("coordinate {coord:?} is out of the domain of the tensor's layout {text}")
 }
 
 impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
@@ -318,32 +320,33 @@ impl<E: EngineMut, L: AsLayout> Tensor<E, L> {
 ///
 /// # Panics
 ///
-/// When `c` is outside the domain (as a slice panics on a bad index).
-impl<C, E: Engine, L: IndexBy<C> + Clone> Index<C> for Tensor<E, L> {
+/// When `c` is outside the domain (as a slice panics on a bad index); the
+/// message names `c` and the layout.
+impl<C: Clone + Debug, E: Engine, L: IndexBy<C> + Clone> Index<C> for Tensor<E, L> {
     type Output = E::Elem;
 
     #[inline]
     #[track_caller]
     fn index(&self, coord: C) -> &E::Elem {
-        match self.layout.offset_of(coord) {
+        match self.layout.offset_of_ref(&coord) {
             // SAFETY: as in `get`.
             Some(o) => unsafe { self.engine.as_slice().get_unchecked(self.at(o)) },
-            None => out_of_domain(self.layout.clone()),
+            None => out_of_domain(self.layout.clone(), coord),
         }
     }
 }
 
-impl<C, E: EngineMut, L: IndexBy<C> + Clone> IndexMut<C> for Tensor<E, L> {
+impl<C: Clone + Debug, E: EngineMut, L: IndexBy<C> + Clone> IndexMut<C> for Tensor<E, L> {
     #[inline]
     #[track_caller]
     fn index_mut(&mut self, coord: C) -> &mut E::Elem {
-        match self.layout.offset_of(coord) {
+        match self.layout.offset_of_ref(&coord) {
             Some(o) => {
                 let at = self.at(o);
                 // SAFETY: as in `get`.
                 unsafe { self.engine.as_mut_slice().get_unchecked_mut(at) }
             }
-            None => out_of_domain(self.layout.clone()),
+            None => out_of_domain(self.layout.clone(), coord),
         }
     }
 }

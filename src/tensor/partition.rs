@@ -16,7 +16,9 @@
 
 use alloc::borrow::Cow;
 
-use layout_core::{CallError, Coord, Error, Layout, Tiler, algebra};
+use layout_core::{
+    CallError, Coord, DomainError, Error, ErrorKind, IntTuple, Layout, Tiler, algebra,
+};
 
 use super::slice::{shifted, slice_checked};
 use super::view;
@@ -115,21 +117,68 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     }
 }
 
-/// `t` under a layout computed from its own.
+/// The first tile extent that does not divide the tensor's extent it
+/// tiles (`(tile, extent)`), by mode for a by-mode tiler: what makes a
+/// partial tile. `None` when every extent divides.
+fn undivided(shape: &IntTuple, tiler: &Tiler) -> Option<(i64, i64)> {
+    match (tiler, shape) {
+        (Tiler::Layout(l), _) => {
+            let (tile, extent) = (l.size(), shape.size().ok()?);
+            (tile != 0 && extent % tile != 0).then_some((tile, extent))
+        }
+        (Tiler::ByMode(v), IntTuple::Tuple(modes)) => {
+            modes.iter().zip(v).find_map(|(m, t)| undivided(m, t))
+        }
+        (Tiler::ByMode(v), IntTuple::Int(_)) => undivided(shape, v.first()?),
+    }
+}
+
+/// `e`, when it is the engine check refusing the offsets of a partition
+/// whose tiler does not divide the tensor (`extents`: which extent, when
+/// known), as that: a partial tile, and the doors that predicate it. The
+/// bare "largest offset 570 is out of range 0..481" says neither why nor
+/// what to use instead. Other errors pass unchanged.
+pub(crate) fn partial_tile(e: Error, extents: Option<(i64, i64)>) -> Error {
+    match e.kind() {
+        ErrorKind::Domain(DomainError::IndexOutOfRange { index, size, .. }) => {
+            DomainError::PartialTile {
+                extents,
+                index: *index,
+                size: *size,
+            }
+            .into()
+        }
+        _ => e,
+    }
+}
+
+/// `rebuilt`, the engine check's refusal named a partial tile when the
+/// tiler does not divide the tensor (the parent fit its engine, so an
+/// offset of the partition past it is the partial tile's).
+fn named<O>(rebuilt: Result<O, Error>, extents: Option<(i64, i64)>) -> Result<O, Error> {
+    match extents {
+        Some(_) => rebuilt.map_err(|e| partial_tile(e, extents)),
+        None => rebuilt,
+    }
+}
+
+/// `t` divided by `tiler` with `divide`.
 fn relayout<T: Partition>(
     t: T,
-    f: impl FnOnce(&Layout) -> Result<Layout, Error>,
+    tiler: &Tiler,
+    divide: impl FnOnce(&Layout, &Tiler) -> Result<Layout, Error>,
 ) -> Result<T::Output, Error> {
-    let layout = f(&*t.partition_layout()?)?;
-    t.rebuild(&layout.clone(), layout, 0)
+    let parent = t.partition_layout()?;
+    let (layout, extents) = (divide(&parent, tiler)?, undivided(parent.shape(), tiler));
+    drop(parent);
+    named(t.rebuild(&layout.clone(), layout, 0), extents)
 }
 
 macro_rules! divide {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         pub fn $name<T: Partition>(t: T, tiler: impl IntoTiler) -> Result<T::Output, Error> {
-            let tiler = tiler.into_tiler()?;
-            relayout(t, |l| layout_core::$name(l, &tiler))
+            relayout(t, &tiler.into_tiler()?, layout_core::$name)
         }
     };
 }
@@ -163,6 +212,16 @@ divide!(
     flat_divide
 );
 
+/// `zipped_divide` of `t` by `tiler`, and the extent it does not divide.
+fn tiled<T: Partition>(
+    t: &T,
+    tiler: impl IntoTiler,
+) -> Result<(Layout, Option<(i64, i64)>), Error> {
+    let (parent, tiler) = (t.partition_layout()?, tiler.into_tiler()?);
+    let tiled = layout_core::zipped_divide(&parent, &tiler)?;
+    Ok((tiled, undivided(parent.shape(), &tiler)))
+}
+
 /// CuTe's `inner_partition(tensor, tiler, coord)`: tile the tensor
 /// (`zipped_divide`) and keep the tile at `coord` in the tiles' mode: what
 /// the tile covers. A tuple `coord` shorter than the tiles' mode is padded
@@ -172,9 +231,9 @@ pub fn inner_partition<T: Partition>(
     tiler: impl IntoTiler,
     coord: impl SliceCoord,
 ) -> Result<T::Output, Error> {
-    let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
+    let (tiled, extents) = tiled(&t, tiler)?;
     let coord = algebra::inner_coord(&tiled, coord.into_coord())?;
-    t.rebuild_slice(&tiled, &coord)
+    named(t.rebuild_slice(&tiled, &coord), extents)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: tile the tensor and keep
@@ -184,9 +243,9 @@ pub fn outer_partition<T: Partition>(
     tiler: impl IntoTiler,
     coord: impl SliceCoord,
 ) -> Result<T::Output, Error> {
-    let tiled = layout_core::zipped_divide(&*t.partition_layout()?, &tiler.into_tiler()?)?;
+    let (tiled, extents) = tiled(&t, tiler)?;
     let coord = algebra::outer_coord(&tiled, coord.into_coord())?;
-    t.rebuild_slice(&tiled, &coord)
+    named(t.rebuild_slice(&tiled, &coord), extents)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord` (CTA level).

@@ -63,9 +63,19 @@ impl AsLayout for ComposedLayout {
 impl<C: Coordinate> IndexBy<C> for ComposedLayout {
     #[inline]
     fn offset_of(&self, coord: C) -> Option<isize> {
-        let inner = coord.offset_in(self.inner().shape(), self.inner().stride())?;
-        Some(self.outer().apply(self.offset().wrapping_add(inner)).ok()? as isize)
+        composed_offset(self, &coord)
     }
+    #[inline]
+    fn offset_of_ref(&self, coord: &C) -> Option<isize> {
+        composed_offset(self, coord)
+    }
+}
+
+/// The offset of `coord` in a core composed layout, read in place.
+#[inline]
+fn composed_offset<C: Coordinate>(l: &ComposedLayout, coord: &C) -> Option<isize> {
+    let inner = coord.offset_in(l.inner().shape(), l.inner().stride())?;
+    Some(l.outer().apply(l.offset().wrapping_add(inner)).ok()? as isize)
 }
 
 impl<Sw, O, L> AsLayout for Composed<Sw, O, L>

@@ -49,7 +49,10 @@ fn rebase<E: Engine, L, M: Fits>(
 ) -> Result<Tensor<E, M>, Error> {
     let base = t.base.wrapping_add(offset);
     if !within {
-        layout.check_fits(base, t.engine.as_slice().len())?;
+        // Named a partial tile, with the doors that predicate it.
+        layout
+            .check_fits(base, t.engine.as_slice().len())
+            .map_err(|e| super::partition::partial_tile(e, None))?;
     }
     Ok(Tensor {
         engine: t.engine,

@@ -133,6 +133,16 @@ impl<C: Coordinate> IndexBy<C> for AnyLayout {
             AnyLayout::Composed(c) => c.offset_of(coord),
         }
     }
+    #[inline]
+    fn offset_of_ref(&self, coord: &C) -> Option<isize>
+    where
+        C: Clone,
+    {
+        match self {
+            AnyLayout::Plain(l) => l.offset_of_ref(coord),
+            AnyLayout::Composed(c) => c.offset_of_ref(coord),
+        }
+    }
 }
 
 /// A tensor's layout split for the algebra: the layout the divides work

@@ -189,6 +189,18 @@ pub enum DomainError {
         /// The second operand's extent.
         right: usize,
     },
+    /// A tensor partition whose tiler does not divide the tensor (a
+    /// partial tile, which CuTe reads past the end) and whose offsets
+    /// reach past the engine: the refusal names the doors that predicate it.
+    PartialTile {
+        /// The tile's extent and the tensor's extent it does not divide,
+        /// when the partition knows which mode it is.
+        extents: Option<(i64, i64)>,
+        /// The offset past the engine (the largest, or the smallest when negative).
+        index: i64,
+        /// The engine's length.
+        size: i64,
+    },
 }
 
 impl fmt::Display for DomainError {
@@ -288,6 +300,24 @@ impl fmt::Display for DomainError {
             ),
             GemmExtents { mode, left, right } => {
                 write!(f, "gemm: {mode} differ ({left} and {right})")
+            }
+            PartialTile {
+                extents,
+                index,
+                size,
+            } => {
+                f.write_str("a partial tile: ")?;
+                match extents {
+                    Some((tile, extent)) => write!(
+                        f,
+                        "the tile's extent {tile} does not divide the tensor's extent {extent}"
+                    )?,
+                    None => f.write_str("the tiler does not divide the tensor")?,
+                }
+                write!(
+                    f,
+                    ", so the last tile reaches offset {index}, out of range 0..{size} of the storage; to predicate the elements past the end, partition a `Residue` of the tensor, or read the tile through `typed::Unbounded` (`copy_if`, `axpby_if`)"
+                )
             }
         }
     }

@@ -103,8 +103,9 @@ impl Layout {
 /// let v = View::new("3:5".parse().unwrap(), 1).unwrap();
 /// assert_eq!(v.to_string(), "view(3:5,1)");
 /// assert_eq!(v.table().unwrap().to_string(), "[1,6,11]");
+/// assert_eq!(format!("{v:?}"), "view(3:5,1)");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct View {
     layout: Layout,
     base: i64,
@@ -185,6 +186,14 @@ impl From<Layout> for View {
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "view({},{})", self.layout, self.base)
+    }
+}
+
+/// The notation `view(L,BASE)`, which names the type itself, not the
+/// struct's fields; `{:#?}` is the same one line.
+impl fmt::Debug for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
