@@ -8,10 +8,6 @@ fn main() {
     let _ = layout!(type table((2,4):(4,1)));
     let m = 8;
     let _ = layout!(type logical_divide((m,8):(8,1), 2:1));
-    // A named layout divided by a layout: the refusal leads with the
-    // by-mode tiler a typed divide takes.
-    let a = layout!(type (4,(2,8)):(16,(8,1)));
-    let _ = layout!(type logical_divide(#a, 2:1));
     // Fine: the static parts of a written-out layout are in its type anyway.
     let _ = layout!(type (m,8):(8,1));
 }
