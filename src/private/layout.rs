@@ -2,8 +2,6 @@
 //! whose static leaves are zero-sized, so a fully static layout takes no
 //! space and a dynamic one holds just its `usize` leaves.
 
-use alloc::string::String;
-use core::fmt;
 use core::marker::PhantomData;
 
 use layout_core::Error;
@@ -14,7 +12,6 @@ use super::leaf_list::LeafList;
 use super::mode::Get;
 use super::shape_size::{FromSize, ListSize, SizeOf};
 use super::tensor::TensorCoord;
-use super::text::{describe, layout_string, write_debug, write_layout};
 use super::tree::{EMPTY_MODE, Mode, Shape, Tree};
 use super::walk::Form;
 
@@ -40,8 +37,8 @@ use super::walk::Form;
 /// ```
 #[derive(Default, PartialEq, Eq, Hash)]
 pub struct Layout<S, D, I = usize> {
-    shape: S,
-    stride: D,
+    pub(super) shape: S,
+    pub(super) stride: D,
     offset: PhantomData<I>,
 }
 
@@ -301,20 +298,6 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     }
 }
 
-/// `Layout(shape:stride)`, the notation inside.
-impl<S: Tree, D: Tree, I> fmt::Debug for Layout<S, D, I> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_debug(describe!(self.shape, S), describe!(self.stride, D), f)
-    }
-}
-
-/// Canonical CuTe notation, the same text the core prints.
-impl<S: Tree, D: Tree, I> fmt::Display for Layout<S, D, I> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_layout(describe!(self.shape, S), describe!(self.stride, D), f)
-    }
-}
-
 impl<S, D, I> Layout<S, D, I> {
     /// The layout of trees the caller made congruent (edit_layout.rs moves
     /// modes between congruent trees).
@@ -325,39 +308,6 @@ impl<S, D, I> Layout<S, D, I> {
             stride,
             offset: PhantomData,
         }
-    }
-}
-
-impl<S: Tree, D: Tree, I> Layout<S, D, I> {
-    /// The layout in CuTe notation, as [`Display`](fmt::Display) writes
-    /// it (so `format!("{l}")` is the same text).
-    ///
-    /// `ToString` would do, but through its blanket impl every layout type
-    /// a crate formats instantiates `String`'s formatting machinery in that
-    /// crate; this method hands the two trees' descriptions (`Tree::NODE`)
-    /// to one function compiled in this crate, which a debug build of many
-    /// `layout!(…).to_string()` calls felt (BENCHMARKS.md, "A `Display`ed
-    /// result").
-    ///
-    /// It takes the layout by value (it is `Copy`): on a value, rustc then
-    /// picks it at the first step of the method look-up, without trying
-    /// an autoref, and the call borrows no temporary. A debug build of
-    /// `layout!(…).to_string()` costs ≈0.065 M instructions less per call
-    /// than with `&self` (BENCHMARKS.md, "its text read once"). Through a
-    /// reference, `(&l).to_string()`, the look-up finds `ToString` first:
-    /// the same text, through [`Display`](fmt::Display).
-    ///
-    /// ```
-    /// use layout_dsl::layout;
-    /// let l = layout!(logical_divide((8,4):(4,1), 2));
-    /// assert_eq!(l.to_string(), "(2,(4,4)):(4,(8,1))");
-    /// assert_eq!(l.to_string(), format!("{l}"));
-    /// assert_eq!((&l).to_string(), format!("{l}"));
-    /// ```
-    #[allow(clippy::inherent_to_string_shadow_display)] // The same text, on purpose.
-    #[must_use]
-    pub fn to_string(self) -> String {
-        layout_string(describe!(self.shape, S), describe!(self.stride, D))
     }
 }
 

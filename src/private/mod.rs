@@ -75,6 +75,7 @@ mod identity_named;
 mod int;
 mod inverse;
 mod layout;
+mod layout_text;
 mod leaf_list;
 mod list;
 mod loops;
