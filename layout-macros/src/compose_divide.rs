@@ -3,7 +3,7 @@
 //! fact) as a function, its leaves in the divide's order (its nesting is
 //! not the core's: only an operand read as a function is so rewritten),
 //! with the extents and strides past a dynamic mode computed at run time
-//! (`__private::divide_size`, `divide_rest`) as new leaves of the input.
+//! (`__private::divide_size`, `ceil_div`) as new leaves of the input.
 //! The rest's holes are the core's value while compiling
 //! (`complement(T, span)`, its last mode `1:span`), its last extent
 //! `⌈size / span⌉` a computed leaf; its errors (a stride 0 of `T` aside,
@@ -248,7 +248,7 @@ fn last(size: &[Leaf], span: i64) -> Option<Leaf> {
         Leaf::Static(n) => Some(Leaf::Static(n / span + i64::from(n % span != 0))),
         Leaf::Computed(t) => {
             let (private, span) = (emit::private(), emit::int(span));
-            Some(Leaf::Computed(quote!(#private::divide_rest(#t, #span))))
+            Some(Leaf::Computed(quote!(#private::ceil_div(#t, #span))))
         }
     }
 }

@@ -7,15 +7,14 @@
 //! - an operand read as a function (fold.rs's pass): `B`'s computed leaves
 //!   are new input leaves with no error channel, so [`divide_size`]
 //!   saturates (a size past `usize` is no layout's; the composition's
-//!   checked steps refuse the saturated extent) and [`divide_rest`] is the
-//!   rest's last extent;
+//!   checked steps refuse the saturated extent), the rest's last extent
+//!   then `ceil_div(size, span)` (algebra.rs, as the prelude's);
 //! - a call reading a divide's leaves (inner.rs's): a prelude computes
 //!   `size A` checked ([`extents_size`], the error naming the factors) and,
 //!   for a one-mode tiler with a dynamic leaf, the rest's span and extent
 //!   checked against the core's complement ([`tile_rest`]).
 
 use super::algebra::AlgebraError;
-use super::compose::div_ceil;
 
 /// The product of `parts` (a mode's size, or a stride times the sizes of
 /// the modes before it), saturating at `usize::MAX`: a size past `usize`
@@ -29,12 +28,6 @@ pub const fn divide_size(parts: &[usize]) -> usize {
         i += 1;
     }
     n
-}
-
-/// The last extent of `complement(T, size)`, `ceil(size / span)`.
-#[inline]
-pub const fn divide_rest(size: usize, span: usize) -> usize {
-    div_ceil(size, span)
 }
 
 /// The product of a layout's extents (its size), or the error naming the
@@ -112,13 +105,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn products_and_rests() {
+    fn products_saturate() {
         assert_eq!(divide_size(&[3, 4, 2]), 24);
         assert_eq!(divide_size(&[]), 1);
         assert_eq!(divide_size(&[usize::MAX, 2]), usize::MAX);
-        assert_eq!(divide_rest(12, 8), 2);
-        assert_eq!(divide_rest(16, 8), 2);
-        assert_eq!(divide_rest(1, 8), 1);
     }
 
     #[test]
