@@ -30,8 +30,6 @@ mod compose_basis;
 mod compose_by;
 #[path = "../../layout-macros/src/compose_divide.rs"]
 mod compose_divide;
-#[path = "../../layout-macros/src/compose_rewrite.rs"]
-mod compose_rewrite;
 #[path = "../../layout-macros/src/compose_step.rs"]
 mod compose_step;
 #[path = "../../layout-macros/src/composed.rs"]
@@ -42,8 +40,10 @@ mod construct;
 mod construct_order;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
-#[path = "../../layout-macros/src/divide_layout.rs"]
-mod divide_layout;
+#[path = "../../layout-macros/src/divide_rest.rs"]
+mod divide_rest;
+#[path = "../../layout-macros/src/divide_rewrite.rs"]
+mod divide_rewrite;
 #[path = "../../layout-macros/src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]

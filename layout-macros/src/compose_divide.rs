@@ -1,28 +1,13 @@
-//! compose_rewrite.rs's divide `D(A, T)` read as a function when `A`'s
-//! shape has dynamic leaves (the tiler static): `A ∘ B`, `B` written out
-//! here with leaves computed at run time from `A`'s extents.
-//!
-//! The core's divides are compositions: by a layout `T`, `A ∘ (T, C)` with
-//! `C = complement(T, size A)`; by a by-mode tiler, mode `i` of `A` by
-//! entry `Ti` so, the modes past the tiler kept; the zipped, tiled and flat
-//! forms regroup the result, `((T0, T1, …), (C0, C1, …, A2, …))` flattened
-//! in that order. As a function of one index, a layout is its flattened
-//! leaves in order, so `B` needs only that order (its nesting is not the
-//! core's: compose_rewrite.rs never types the divide itself so). Mode `i`
-//! of `A` is reached through `A`'s index as `Q_i · j` (`Q_i` the product
-//! of the sizes of the modes before it), so `B`'s parts for it are `Ti`
-//! and `Ci` with every stride times `Q_i`, and a mode past the tiler is
-//! `size(A_k) : Q_k`.
-//!
-//! The core's `complement(T, M)` (algebra/complement.rs) is the holes
-//! between `T`'s modes sorted by stride, then `ceil(M / span) : span`,
-//! `span` the extent times stride of the last sorted mode, coalesced: as
-//! a function, `complement(T, span)` (the holes; its last mode is
-//! `1:span`) followed by `ceil(M / span) : span`. Only that last extent
-//! depends on `M`, so with `T` static the holes are the core's value here
-//! and the last extent is computed at run time
-//! (`__private::divide_rest`); its errors (a stride 0 of `T` aside, none
-//! depend on `M`) are the core's while compiling.
+//! `B` for divide_rewrite.rs's fold hook where `A`'s shape has dynamic
+//! leaves (the tiler static): the divide's `B` (divide_rest.rs states the
+//! fact) as a function, its leaves in the divide's order (its nesting is
+//! not the core's: only an operand read as a function is so rewritten),
+//! with the extents and strides past a dynamic mode computed at run time
+//! (`__private::divide_size`, `ceil_div`) as new leaves of the input.
+//! The rest's holes are the core's value while compiling
+//! (`complement(T, span)`, its last mode `1:span`), its last extent
+//! `⌈size / span⌉` a computed leaf; its errors (a stride 0 of `T` aside,
+//! none depend on the size) are the core's while compiling.
 //!
 //! A computed leaf reads `A`'s extents again, so an extent written as an
 //! expression that calls something (`{it.next().unwrap()}`) is not read
@@ -30,10 +15,11 @@
 
 use layout_core::algebra::{Form, complement};
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::{IntTuple, Layout, Value, eval};
+use layout_core::{IntTuple, Layout};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
 
+use crate::divide_rest::{self, leaves as leaves_of, size_of, static_tile as tile};
 use crate::emit;
 use crate::tree::{has_dynamic, is_plain};
 
@@ -138,10 +124,7 @@ pub fn holds(shape: &Expr, tiler: &Expr) -> bool {
         return true;
     };
     let fits = |(mode, t): (&Expr, &Expr)| {
-        let size = leaves_of(mode).iter().try_fold(1i64, |n, l| match l.kind {
-            ExprKind::Int(s) => n.checked_mul(s),
-            _ => None,
-        });
+        let size = size_of(mode);
         match (size, tile(t).as_ref().and_then(holes)) {
             (Some(size), Some((_, span))) => size % span == 0,
             _ => false,
@@ -222,56 +205,22 @@ fn one(mut nodes: Vec<Node>) -> Node {
     }
 }
 
-/// A tiler entry as a static layout: an extent `n` is `n:1`.
-fn tile(t: &Expr) -> Option<Layout> {
-    let layout = match &t.kind {
-        ExprKind::Int(n) if *n > 0 => {
-            let one = Expr::new(ExprKind::Int(1), t.span);
-            Expr::new(ExprKind::Layout(Box::new(t.clone()), Box::new(one)), t.span)
-        }
-        ExprKind::Layout(..) => t.clone(),
-        _ => return None,
-    };
-    match eval(&layout) {
-        Ok(Value::Layout(l)) => Some(l),
-        _ => None,
-    }
-}
-
 /// The core's holes of `complement(t, ·)` and the span its last mode
 /// starts at: `complement(t, span)` (module doc), `span` the extent times
 /// stride of `t`'s last mode by stride (ties by position, as the core
 /// sorts), 1 with none. `None` where the core refuses `t` or a stride is
 /// negative.
 fn holes(t: &Layout) -> Option<(Layout, i64)> {
-    let mut modes: Vec<(usize, i64, i64)> = Vec::new();
-    for (i, (s, d)) in leaf_modes(t).into_iter().enumerate() {
-        if d < 0 || s == 0 {
-            return None;
-        }
-        if s != 1 && d != 0 {
-            modes.push((i, s, d));
-        }
+    if t.leaf_modes().any(|(s, d)| d < 0 || s == 0) {
+        return None;
     }
-    modes.sort_by_key(|&(i, _, d)| (d, i));
-    let span = match modes.last() {
-        Some(&(_, s, d)) => s.checked_mul(d)?,
-        None => 1,
-    };
+    let span = divide_rest::span(t)?;
     Some((complement(t, span).ok()?, span))
 }
 
 /// A layout's leaf modes in order.
 fn leaf_modes(l: &Layout) -> Vec<(i64, i64)> {
     l.leaf_modes().collect()
-}
-
-/// The leaves of a plain tree, in order.
-fn leaves_of(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::Tuple(items) => items.iter().flat_map(leaves_of).collect(),
-        _ => vec![e],
-    }
 }
 
 /// The product of `parts` times `times`.
@@ -299,7 +248,7 @@ fn last(size: &[Leaf], span: i64) -> Option<Leaf> {
         Leaf::Static(n) => Some(Leaf::Static(n / span + i64::from(n % span != 0))),
         Leaf::Computed(t) => {
             let (private, span) = (emit::private(), emit::int(span));
-            Some(Leaf::Computed(quote!(#private::divide_rest(#t, #span))))
+            Some(Leaf::Computed(quote!(#private::ceil_div(#t, #span))))
         }
     }
 }

@@ -23,7 +23,7 @@
 //!
 //! - then an operand call read only as a function that the rules do not
 //!   type is replaced by one they do that is the same function
-//!   (compose_rewrite.rs: a divide by a static layout tiler as a
+//!   (divide_rewrite.rs: a divide by a static layout tiler as a
 //!   composition, an identity swizzle's composition), with leaves it
 //!   computes from the input's where `A`'s shape is dynamic
 //!   (compose_divide.rs).
@@ -41,9 +41,9 @@ use crate::tree::{has_basis, has_dynamic, is_plain};
 
 /// The input with its expression [`fold`]ed.
 pub fn folded(ast: &Ast) -> Ast {
-    // compose_rewrite.rs may add leaves it computes from the input's.
+    // divide_rewrite.rs may add leaves it computes from the input's.
     let mut leaves = ast.leaves.clone();
-    let expr = crate::compose_rewrite::rewrite(&fold(&ast.expr), &mut leaves);
+    let expr = crate::divide_rewrite::rewrite(&fold(&ast.expr), &mut leaves);
     Ast {
         expr,
         spans: ast.spans.clone(),

@@ -33,7 +33,7 @@
 //!
 //! A call of these that reads its operand as a function (`flatten`,
 //! `coalesce`, `complement`, the inverses) of a divide by a layout tiler,
-//! which no typed form takes, is rewritten instead (divide_layout.rs: the
+//! which no typed form takes, is rewritten instead (divide_rewrite.rs: the
 //! divide as the composition it is) and typed through nested.rs; this
 //! module only asks it ([`types`], [`Expander::inner`]).
 
@@ -43,7 +43,7 @@ use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
-use crate::{divide, divide_layout, named, named_product, nested, rules};
+use crate::{divide, divide_rewrite, named, named_product, nested, rules};
 
 /// The text of an inner call's bound name after `#`: a space no token can
 /// spell, so it never meets a user's name.
@@ -149,15 +149,15 @@ fn bound(e: &Expr, i: usize) -> Expr {
 }
 
 /// Whether `type` answers `e` by binding an operand call's result, or by
-/// rewriting an operand divide by a layout tiler (divide_layout.rs).
+/// rewriting an operand divide by a layout tiler (divide_rewrite.rs).
 pub fn types(e: &Expr) -> bool {
     call(e).is_some() || rewritten(e, 0).is_some()
 }
 
-/// `e` rewritten over a composition (divide_layout.rs), its extra leaf
+/// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
 /// numbered `leaf`, if the rules then type it (through nested.rs).
-fn rewritten(e: &Expr, leaf: usize) -> Option<divide_layout::Rewrite> {
-    divide_layout::rewrite(e, leaf).filter(|r| nested::types(&r.expr))
+fn rewritten(e: &Expr, leaf: usize) -> Option<divide_rewrite::Rewrite> {
+    divide_rewrite::reader(e, leaf).filter(|r| nested::types(&r.expr))
 }
 
 /// The operand call this module holds back from nesting in `e` (or in a

@@ -26,8 +26,6 @@ mod compose_basis;
 mod compose_by;
 #[path = "../src/compose_divide.rs"]
 mod compose_divide;
-#[path = "../src/compose_rewrite.rs"]
-mod compose_rewrite;
 #[path = "../src/compose_step.rs"]
 mod compose_step;
 #[path = "../src/composed.rs"]
@@ -38,10 +36,12 @@ mod construct;
 mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
-#[path = "../src/divide_layout.rs"]
-mod divide_layout;
 #[path = "../src/divide_nested.rs"]
 mod divide_nested;
+#[path = "../src/divide_rest.rs"]
+mod divide_rest;
+#[path = "../src/divide_rewrite.rs"]
+mod divide_rewrite;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]

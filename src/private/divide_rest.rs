@@ -1,9 +1,34 @@
-//! The run-time part of `layout!(type …)` of a call that reads a divide by
-//! a layout tiler as a function (layout-macros/src/divide_layout.rs): the
-//! divide is `A ∘ (T, complement(T, size A))`, and where an extent of `A`
-//! is dynamic, `size A` is a value.
+//! What a divide rewritten as a composition computes at run time (the
+//! macro's `divide_rest.rs` states the fact: `D(A, T)` is
+//! `A ∘ (T, complement(T, size A))`, regrouped by form, and where an
+//! extent of `A` is dynamic, only the rest's last extent `⌈size A / span⌉`
+//! is a value). Two hook points read it (`divide_rewrite.rs`):
+//!
+//! - an operand read as a function (fold.rs's pass): `B`'s computed leaves
+//!   are new input leaves with no error channel, so [`divide_size`]
+//!   saturates (a size past `usize` is no layout's; the composition's
+//!   checked steps refuse the saturated extent), the rest's last extent
+//!   then `ceil_div(size, span)` (algebra.rs, as the prelude's);
+//! - a call reading a divide's leaves (inner.rs's): a prelude computes
+//!   `size A` checked ([`extents_size`], the error naming the factors) and,
+//!   for a one-mode tiler with a dynamic leaf, the rest's span and extent
+//!   checked against the core's complement ([`tile_rest`]).
 
 use super::algebra::AlgebraError;
+
+/// The product of `parts` (a mode's size, or a stride times the sizes of
+/// the modes before it), saturating at `usize::MAX`: a size past `usize`
+/// is no layout's (the core refuses it), and the composition's checked
+/// steps then refuse the saturated extent where it matters.
+#[inline]
+pub const fn divide_size(parts: &[usize]) -> usize {
+    let (mut i, mut n) = (0, 1usize);
+    while i < parts.len() {
+        n = n.saturating_mul(parts[i]);
+        i += 1;
+    }
+    n
+}
 
 /// The product of a layout's extents (its size), or the error naming the
 /// two factors that overflow, as the core refuses a size it cannot hold.
@@ -78,6 +103,13 @@ pub const fn tile_rest(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn products_saturate() {
+        assert_eq!(divide_size(&[3, 4, 2]), 24);
+        assert_eq!(divide_size(&[]), 1);
+        assert_eq!(divide_size(&[usize::MAX, 2]), usize::MAX);
+    }
 
     #[test]
     fn the_size_is_the_product_or_the_overflowing_factors() {

@@ -43,7 +43,6 @@ mod common_layouts;
 mod compose;
 mod compose_decide;
 mod compose_decide_static;
-mod compose_divide;
 mod compose_exact;
 mod compose_leaf;
 mod compose_merge;
@@ -125,7 +124,6 @@ pub use common_layouts::*;
 pub use compose::{
     Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
 };
-pub use compose_divide::{divide_rest, divide_size};
 pub use compose_leaf::ComposeLeaf;
 pub use compose_merge::compose_step_or_merged;
 pub use compose_static::{
@@ -156,7 +154,7 @@ pub use divide_integral::{IntegralOffsets, integral_operand};
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
-pub use divide_rest::{extents_size, tile_rest};
+pub use divide_rest::{divide_size, extents_size, tile_rest};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };

@@ -83,7 +83,7 @@ snapshot!(
     typed_nested_folded,
     "type composition(coalesce((4,2):(1,4)), (m):(1))"
 );
-// A divide read as a function (compose_rewrite.rs): `A ∘ B`, `B`'s rest
+// A divide read as a function (divide_rewrite.rs): `A ∘ B`, `B`'s rest
 // extent `ceil(m / 4)` a leaf computed from `m` (compose_divide.rs).
 snapshot!(
     typed_divide_as_composition,
