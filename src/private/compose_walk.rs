@@ -55,7 +55,7 @@ pub trait WalkLeaves<E>: Copy {
     /// (or 0: no leaf moves there). `Ok(true)` where a leaf but the last
     /// is empty: the core refuses that (`ZeroSizeMode`) unless the right
     /// layout reads no index and walks no leaf over the left one, which
-    /// the caller decides ([`empty_mode`]).
+    /// the caller decides (`empty_mode`).
     fn check(self, reach: Self::Reach) -> Result<bool, AlgebraError>;
     /// The stride of the line the leaves from `Self` to the last are, when
     /// they continue one another as one group (`group` as in `walk`).
