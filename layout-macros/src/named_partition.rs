@@ -163,8 +163,9 @@ fn extents(t: &Expr) -> bool {
     }
 }
 
-/// Integers (not negative), dynamic leaves and `_`, nested.
-fn coordinate(c: &Expr) -> bool {
+/// Integers (not negative), dynamic leaves and `_`, nested: a
+/// coordinate the typed doors take (a partition's, a slice's).
+pub(crate) fn coordinate(c: &Expr) -> bool {
     match &c.kind {
         ExprKind::Int(n) => *n >= 0,
         ExprKind::Dynamic(_) => true,

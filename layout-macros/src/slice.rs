@@ -28,6 +28,7 @@ use crate::emit;
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::named;
+use crate::named_partition::coordinate;
 use crate::partition_args::{entry, is_underscore};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid::placeholders;
@@ -79,16 +80,6 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         coord,
         layout,
     })
-}
-
-/// Integers (not negative), dynamic leaves, `_` and tuples of them.
-fn coordinate(c: &Expr) -> bool {
-    match &c.kind {
-        ExprKind::Int(n) => *n >= 0,
-        ExprKind::Dynamic(_) => true,
-        ExprKind::Tuple(items) => items.iter().all(coordinate),
-        _ => is_underscore(c),
-    }
 }
 
 /// CuTe's `lift_dice`: the modes of `shape:stride` where `coord` has an

@@ -122,6 +122,15 @@
 //! 40, `flatten` 17, `coalesce` 12). Of the golden's 565 rows typed before,
 //! 167 had CuTe's nesting and static leaves; now 420 of 574
 //! (`tests/typed_cute_refusals.rs`).
+//!
+//! On main after the twelfth session's merges (divides read as functions
+//! typed as compositions, integral tilers on named layouts, the typed
+//! slice; 2026-11-27): 16,382 typed variants, none different (10,280 the
+//! same text, 5,350 the same modes, 455 the same offsets, 297 refused at
+//! run time); 1,136 refused while compiling (`composition` 370,
+//! `complement` 332, `left_inverse` 230, the products 190, `right_inverse`
+//! 7, `flatten` 4, `coalesce` 3). Of those, CuTe C++ answers the core's
+//! layout for 39 (composition 34, right_inverse 5).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
