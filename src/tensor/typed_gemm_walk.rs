@@ -142,8 +142,8 @@ pub(super) struct Blocks {
 impl Blocks {
     /// The blocks of `l`'s roles 0 and 1; `fits` is `false` past
     /// [`LEAVES`] leaves outside the table. Returned whole, not in an
-    /// `Option`: the caller's one place for it is written in place (an
-    /// `Option` of it was built, then copied, 1,040 bytes twice a call).
+    /// `Option`: an `Option` of it was built, then copied twice a call
+    /// (1,040 bytes a copy); whole, it is copied once.
     #[inline(always)]
     pub(super) fn new<L: GemmOperand>(l: &L, roles: Roles) -> Self {
         let mut blocks = Blocks {
