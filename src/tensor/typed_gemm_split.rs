@@ -164,10 +164,11 @@ fn blocked_slabs<T, EA, EB, EC, LA, LB, LC>(
     // blocks of one table shifted, when the blocks are not too short;
     // else walked by the odometer, one carry per wrap of its first leaf.
     let mut blocks = match LC::FLAT {
-        true => Blocks::new(la, ra).filter(|b| b.len >= TABLE / 4 || b.len == v * m),
-        false => None,
+        true => Blocks::new(la, ra),
+        false => Blocks::unused(),
     };
-    let rows = blocks.as_ref().map_or(TABLE, |b| b.len) / v;
+    let by_blocks = LC::FLAT && blocks.fits && (blocks.len >= TABLE / 4 || blocks.len == v * m);
+    let rows = if by_blocks { blocks.len } else { TABLE } / v;
     let dc = by_role(lc.modes(), rc).1;
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
     let c_base = c.base;
@@ -181,9 +182,10 @@ fn blocked_slabs<T, EA, EB, EC, LA, LB, LC>(
     for m0 in (0..m).step_by(rows) {
         let rows = rows.min(m - m0);
         let size = Ord::min(v * rows, TABLE);
-        match &mut blocks {
-            Some(blocks) => blocks.next(&mut a_at[..size]),
-            None => a_vm.fill(&mut a_at[..size]),
+        if by_blocks {
+            blocks.next(&mut a_at[..size]);
+        } else {
+            a_vm.fill(&mut a_at[..size]);
         }
         if !LC::FLAT {
             c_vm.fill(&mut c_at[..size]);

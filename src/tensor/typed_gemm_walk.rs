@@ -135,29 +135,35 @@ pub(super) struct Blocks {
     pub(super) table: [usize; TABLE],
     pub(super) len: usize,
     pub(super) outer: Odometer,
+    /// Every leaf outside the table found room in `outer`.
+    pub(super) fits: bool,
 }
 
 impl Blocks {
-    /// The blocks of `l`'s roles 0 and 1, or `None` past [`LEAVES`]
-    /// leaves outside the table.
+    /// The blocks of `l`'s roles 0 and 1; `fits` is `false` past
+    /// [`LEAVES`] leaves outside the table. Returned whole, not in an
+    /// `Option`: an `Option` of it was built, then copied twice a call
+    /// (1,040 bytes a copy); whole, it is copied once.
     #[inline(always)]
-    pub(super) fn new<L: GemmOperand>(l: &L, roles: Roles) -> Option<Self> {
+    pub(super) fn new<L: GemmOperand>(l: &L, roles: Roles) -> Self {
         let mut blocks = Blocks {
             table: [0; TABLE],
             len: 1,
             outer: Odometer::empty(),
+            fits: true,
         };
-        let (mut inner, mut fits) = (true, true);
+        let mut inner = true;
         for mode in [roles[0], roles[1]].into_iter().flatten() {
             l.leaves(mode, &mut |e, d| {
                 if e <= 1 {
                     return;
                 }
                 if !inner {
-                    fits &= blocks.outer.push(e, d);
+                    blocks.fits &= blocks.outer.push(e, d);
                     return;
                 }
-                let room = TABLE / blocks.len;
+                let len = blocks.len;
+                let room = TABLE / len;
                 // The largest part of the leaf the table still holds: a
                 // divisor of its extent, so that the blocks tile it.
                 let q = if e <= room {
@@ -166,17 +172,33 @@ impl Blocks {
                     inner = false;
                     (1..=room).rev().find(|&q| e % q == 0).unwrap_or(1)
                 };
-                let len = blocks.len;
-                for i in len..len * q {
-                    blocks.table[i] = blocks.table[i - len].wrapping_add(d);
+                // Each new entry the one `len` before it plus `d`, over
+                // the table sliced once (`len·q ≤ TABLE`: `q ≤ room`): one
+                // bounds check an entry (the read), where indexing the
+                // whole table made two.
+                let table = &mut blocks.table[..len * q];
+                for i in len..table.len() {
+                    table[i] = table[i - len].wrapping_add(d);
                 }
                 blocks.len = len * q;
                 if q < e {
-                    fits &= blocks.outer.push(e / q, q.wrapping_mul(d));
+                    blocks.fits &= blocks.outer.push(e / q, q.wrapping_mul(d));
                 }
             });
         }
-        fits.then_some(blocks)
+        blocks
+    }
+
+    /// No blocks (`fits` is `false`): for a C whose offsets are tabled,
+    /// where A's are walked by the odometer.
+    #[inline(always)]
+    pub(super) fn unused() -> Self {
+        Blocks {
+            table: [0; TABLE],
+            len: 1,
+            outer: Odometer::empty(),
+            fits: false,
+        }
     }
 
     /// The offsets of the next block's coordinates into `out` (`len`
