@@ -7,8 +7,8 @@
 //! called in `the_tables_api_exists`.
 
 use layout_dsl::tensor::typed;
-use layout_dsl::typed::C;
 use layout_dsl::tensor::*;
+use layout_dsl::typed::C;
 use layout_dsl::{IntTuple, Layout, layout};
 
 type Res = Result<(), Box<dyn std::error::Error>>;
@@ -56,6 +56,8 @@ fn the_pages_rust_blocks_are_the_copies_here() {
     }
 }
 
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
 #[test]
 fn slicing_on_layouts() {
     {
@@ -81,6 +83,8 @@ fn slicing_on_layouts() {
     }
 }
 
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
 #[test]
 fn one_ctas_tiles_and_one_threads_share() -> Res {
     let (m, k, lda) = (256usize, 16usize, 256usize);
@@ -104,6 +108,8 @@ fn one_ctas_tiles_and_one_threads_share() -> Res {
     Ok(())
 }
 
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
 #[test]
 fn nested_layouts_typed() -> Res {
     let m = 4usize;
@@ -124,6 +130,8 @@ fn nested_layouts_typed() -> Res {
     Ok(())
 }
 
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
 #[test]
 fn a_predicated_residue() -> Res {
     let (m, k) = (300usize, 77usize);
@@ -148,5 +156,129 @@ fn a_predicated_residue() -> Res {
         .chain([0.0, 0.0])
         .collect();
     assert_eq!(ta_sa.iter().copied().collect::<Vec<_>>(), want);
+    Ok(())
+}
+
+/// The Rust the page's tables name, called as the tables write it (the
+/// answers CuTe gives, where a row quotes one).
+#[test]
+fn the_tables_api_exists() -> Res {
+    use layout_dsl::typed::{
+        Coalesce, Complement, Compose, Divide, FilterZeros, Ix, MakeLike, Product, RankedProduct,
+        TileToShape,
+    };
+    use layout_dsl::{Coord, dice, slice, slice_and_offset};
+    let (m, n) = (8usize, 12usize);
+
+    // Layouts: `Layout<Shape, Stride>`, `make_layout(shape)`, `LayoutRight`.
+    let l: Layout = "(4,8):(8,1)".parse()?;
+    let core = Layout::new(IntTuple::from([4, 8]), IntTuple::from([8, 1]))?;
+    assert_eq!(l, core);
+    assert_eq!(
+        Layout::column_major(IntTuple::from([4, 8]))?.to_string(),
+        "(4,8):(1,4)"
+    );
+    assert_eq!(
+        Layout::row_major(IntTuple::from([4, 8]))?.to_string(),
+        "(4,8):(8,1)"
+    );
+    let t: layout_dsl::layout_type!((4,8):(8,1)) = layout!((4,8):(8,1));
+    assert_eq!(Layout::try_from(t)?, l);
+    let back: layout_dsl::layout_type!((4,8):(8,1)) = l.clone().try_into()?;
+    assert_eq!(back, t);
+
+    // `size`, `cosize`, `rank`, `depth`, core and typed.
+    assert_eq!((l.size(), l.cosize(), l.rank(), l.depth()), (32, 32, 2, 1));
+    assert_eq!((t.size(), t.cosize(), t.rank(), t.depth()), (32, 32, 2, 1));
+
+    // `get<I>`, `size<I>`, `shape<I>`, `stride<I>`.
+    let d = layout!(((2,m),4):((1,2),{2 * m}));
+    assert_eq!(l.mode(1).unwrap().to_string(), "8:1");
+    assert_eq!(l.mode(1).unwrap().size(), 8);
+    assert_eq!(d.get::<0>().get::<1>().size(), m);
+    assert_eq!(d.mode::<0>().size(), 2 * m);
+    assert_eq!(d.mode_size::<0>(), 2 * m);
+    assert_eq!(d.mode_rank::<0>(), 2);
+    assert_eq!(d.mode_depth::<0>(), 1);
+    assert_eq!(d.mode_cosize::<1>(), 6 * m + 1);
+    let _ = (d.mode_shape::<1>(), d.mode_stride::<1>());
+
+    // `l(c)`, `l(i)`, `idx2crd`.
+    assert_eq!(t.crd2idx((1, 2)), 10);
+    assert_eq!(l.offset(10), Some(18));
+    assert_eq!(l.at(10)?, 18);
+    assert_eq!(t.at(10), 18);
+    let mut buf = Vec::new();
+    assert!(l.idx2crd_into(10, &mut buf));
+    assert_eq!(buf, [2, 2]);
+    assert_eq!(l.idx2crd(10)?.to_string(), "(2,2)");
+    assert_eq!(t.idx2crd(10), (2, 2));
+
+    // The algebra on typed values.
+    let a = layout!((m,n):(1,m));
+    let dv = a.logical_divide((C::<4>, C::<3>))?;
+    assert_eq!(dv.size(), m * n);
+    let _ = a.zipped_divide((C::<4>, C::<3>))?;
+    let _ = a.tiled_divide((C::<4>, C::<3>))?;
+    let _ = a.flat_divide((C::<4>,))?;
+    let _ = a.logical_divide(C::<4>)?;
+    let _ = a.logical_divide(4usize)?;
+    let c = layout!((4,m):(1,4)).complement(m * n)?;
+    assert_eq!(c.size(), m * n / (4 * m));
+    let _ = a.coalesce();
+    let b = layout!((2,3):(3,1));
+    let _ = a.logical_product(b)?;
+    let _ = a.zipped_product(b)?;
+    let _ = a.tiled_product(b)?;
+    let _ = a.flat_product(b)?;
+    let _ = a.blocked_product(b)?;
+    let _ = a.raked_product(b)?;
+    let comp = a.composition(layout!((4,{n / 2}):(1,{2 * m})))?;
+    assert_eq!(comp.size(), 4 * (n / 2));
+
+    // `_`, slicing.
+    let cu = Coord::Tuple(vec![Coord::Underscore, Coord::Int(3)]);
+    assert_eq!(slice(&cu, &l)?.to_string(), "(4):(8)");
+    assert_eq!(dice(&cu, &l)?.to_string(), "(8):(1)");
+    assert_eq!(slice_and_offset(&cu, &l)?.to_string(), "view((4):(8),3)");
+    let (col, base) = typed::slice_and_offset((X, 3usize), &t)?;
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
+
+    // Mode editing on typed layouts.
+    let e = layout!((2,3,4,5):(1,2,6,24));
+    assert_eq!(e.take::<1, 3>().to_string(), "(3,4):(2,6)");
+    assert_eq!(e.select::<(Ix<3>, Ix<0>)>().to_string(), "(5,2):(24,1)");
+    assert_eq!(e.group::<1, 3>().to_string(), "(2,(3,4),5):(1,(2,6),24)");
+    let _ = (e.append(layout!(7:0)), e.prepend(layout!(7:0)));
+    let _ = e.replace::<1, _, _>(layout!(7:0));
+    assert_eq!(
+        layout!(((2,3),4):((1,2),6)).flatten().to_string(),
+        "(2,3,4):(1,2,6)"
+    );
+
+    // Constructors on typed values.
+    let s = (m, C::<4>);
+    let _ = layout!(make_identity_layout(#s));
+    let f = layout!((m,4):(4,1));
+    assert_eq!(f.make_layout_like()?.to_string(), format!("({m},4):(4,1)"));
+    assert_eq!(
+        f.make_fragment_like()?.to_string(),
+        format!("({m},4):(1,{m})")
+    );
+    let blk = layout!(type (8,8):(8,1));
+    let tiled = blk.tile_to_shape((m, C::<64>))?;
+    assert_eq!(tiled.size(), m * 64);
+    let _ = blk.tile_to_shape_ordered((m, C::<64>), layout_dsl::typed::LayoutRight)?;
+    let _ = a.filter_zeros();
+    assert_eq!(a.max_common_vector(&a)?, m * n);
+    assert_eq!(layout!((m,4):(1,m)).max_alignment()?, m * 4);
+    let (gm, gn) = layout!(ceil_div((m, n), (128, 128)))?;
+    assert_eq!((gm, gn), (1, 1));
+
+    // Scaled-basis strides.
+    assert_eq!(
+        layout_dsl::BasisLayout::identity(&IntTuple::from([4, 8]))?.to_string(),
+        "(4,8):(1@0,1@1)"
+    );
     Ok(())
 }
