@@ -282,3 +282,74 @@ fn the_tables_api_exists() -> Res {
     );
     Ok(())
 }
+
+/// The Rust of the page's "Tensors" table, as the table writes it.
+#[test]
+fn the_tensor_tables_api_exists() -> Res {
+    let (m, n) = (4usize, 8usize);
+    let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let l = layout!((m,n):(1,m));
+    // `make_tensor(ptr, layout)`, `make_tensor(ptr + k, layout)`.
+    let t = Tensor::new(&data[..], l)?;
+    let shifted = Tensor::at_base(&data[..], layout!((2,2):(1,4)), 3)?;
+    assert_eq!(shifted[(1, 1)], 8.0);
+    // `t(c)`, `t(i)`, `t.get`, `get_unchecked`.
+    assert_eq!((t[(1, 2)], t[9]), (9.0, 9.0));
+    assert_eq!(t.get((4, 0)), None);
+    // SAFETY: (1, 2) is in the domain.
+    assert_eq!(unsafe { *t.get_unchecked((1, 2)) }, 9.0);
+    // iteration, slices.
+    assert_eq!(t.iter().count(), 32);
+    assert_eq!(t.positions().nth(5), Some(5));
+    let mut owned = Tensor::new(data.clone(), Layout::column_major(IntTuple::from([4, 8]))?)?;
+    owned.for_each_mut(|x| *x += 1.0);
+    assert_eq!(
+        t.slice((X, 3)).iter().copied().collect::<Vec<_>>(),
+        [12.0, 13.0, 14.0, 15.0]
+    );
+    assert!(t.try_slice((X, 3, 1)).is_err());
+    owned.slice_mut((1, X)).for_each_mut(|x| *x = 0.0);
+    assert_eq!(owned[(1, 7)], 0.0);
+    // The divides and partitions on tensors, by value.
+    let core = Tensor::new(&data[..], Layout::column_major(IntTuple::from([4, 8]))?)?;
+    assert_eq!(logical_divide(core.view(), (2, 4))?.size(), 32);
+    assert_eq!(zipped_divide(core.view(), (2, 4))?.size(), 32);
+    assert_eq!(tiled_divide(core.view(), (2, 4))?.size(), 32);
+    assert_eq!(flat_divide(core.view(), (2, 4))?.size(), 32);
+    assert_eq!(inner_partition(core.view(), (2, 4), (1, 1))?[(1, 0)], 19.0);
+    assert_eq!(outer_partition(core.view(), (2, 4), (1, 0))?.size(), 4);
+    assert_eq!(local_tile(core.view(), (2, 4), (1, X))?.size(), 16);
+    let thr = Layout::column_major(IntTuple::from([2, 2]))?;
+    assert_eq!(local_partition(core.view(), &thr, 3)?[(0, 0)], 5.0);
+    assert_eq!(
+        local_partition_step(core.view(), &thr, 1, (1, X))?.size(),
+        16
+    );
+    // The algorithms.
+    let mut dst = Tensor::new(vec![0f32; 32], Layout::row_major(IntTuple::from([4, 8]))?)?;
+    copy(&core, &mut dst);
+    assert_eq!(dst[(1, 2)], 9.0);
+    copy_if(|i| i % 2 == 0, &core, &mut dst);
+    fill(&mut dst, 1.0);
+    clear(&mut dst);
+    axpby(2.0, &core, 1.0, &mut dst);
+    assert_eq!(dst[(1, 2)], 18.0);
+    let a = Tensor::new(vec![1f32; 4], Layout::column_major(IntTuple::from([2, 2]))?)?;
+    let mut c = Tensor::new(vec![0f32; 4], Layout::column_major(IntTuple::from([2, 2]))?)?;
+    gemm(&a, &a, &mut c);
+    try_gemm(&a, &a, &mut c)?;
+    assert_eq!(c[(0, 0)], 4.0);
+    // Identity tensors, residues, typed tensors.
+    let id = make_identity_tensor([m, n])?;
+    assert!(elem_less([1, 2], [m, n]));
+    assert_eq!(id.layout()?.to_string(), "(4,8):(1@0,1@1)");
+    let r = Residue::new(Tensor::new(&data[..], layout!((m,n):(1,m)))?, [m, n])?;
+    assert_eq!(r.slice((X, 3))?.size(), 4);
+    let typed_t = Tensor::new(&data[..], layout!(type (4,8):(1,4)))?;
+    let like: Tensor<Vec<f32>, _> = typed::make_tensor_like(&typed_t)?;
+    assert_eq!(like.size(), 32);
+    let mut typed_dst = typed::make_tensor_like(&typed_t)?;
+    typed::copy(&typed_t.by_ref(), &mut typed_dst.by_mut());
+    assert_eq!(typed_dst[(1, 2)], 9.0);
+    Ok(())
+}
