@@ -275,6 +275,30 @@ fn the_tables_api_exists() -> Res {
     let (gm, gn) = layout!(ceil_div((m, n), (128, 128)))?;
     assert_eq!((gm, gn), (1, 1));
 
+    // The macro forms the rows name, with dynamic leaves and named values.
+    let k = 3usize;
+    let cat = layout!(type make_layout((4,m):(1,4), 8:k))?;
+    assert_eq!(cat.to_string(), format!("((4,{m}),8):((1,4),{k})"));
+    let (x, y) = (layout!((4,m):(1,4)), layout!(8:k));
+    assert_eq!(
+        layout!(type make_layout(#x, #y))?.to_string(),
+        cat.to_string()
+    );
+    let whole = layout!(type logical_divide(#a, 4))?;
+    assert_eq!(whole.size(), m * n);
+    let tile = (C::<2>, C::<4>);
+    assert_eq!(layout!(type zipped_divide(#a, #tile))?.size(), m * n);
+    type A = layout_dsl::layout_type!((m, n):(1, m));
+    let named: layout_dsl::layout_type!(type composition(#A, #A)) =
+        layout!(type composition(#a, #a))?;
+    assert_eq!(named.size(), m * n);
+    let prod = layout!(type blocked_product(#x, #b))?;
+    assert_eq!(prod.size(), 4 * m * 6);
+    let (col, base) = layout!(slice((_,k), #t))?;
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
+    let fz = layout!(type filter_zeros((m,4):(0,1)))?;
+    assert_eq!(fz.to_string(), "(1,4):(0,1)");
+
     // Scaled-basis strides.
     assert_eq!(
         layout_dsl::BasisLayout::identity(&IntTuple::from([4, 8]))?.to_string(),
