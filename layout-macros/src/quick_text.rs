@@ -89,6 +89,7 @@ struct Text<'a> {
 }
 
 impl Text<'_> {
+    #[inline(always)] // Honoured in debug builds too: no call per byte.
     fn peek(&self) -> u8 {
         // NUL is never in a printed token stream's text here: it ends the input.
         if self.pos < self.bytes.len() {
@@ -98,12 +99,14 @@ impl Text<'_> {
         }
     }
 
+    #[inline(always)]
     fn space(&mut self) {
         while matches!(self.peek(), b' ' | b'\t' | b'\n' | b'\r') {
             self.pos += 1;
         }
     }
 
+    #[inline(always)]
     fn node(kind: ExprKind) -> Expr {
         Expr::new(kind, CoreSpan::new(0, 0))
     }
@@ -127,9 +130,14 @@ impl Text<'_> {
         let start = self.pos;
         match self.peek() {
             b'0'..=b'9' => {
+                // At most 18 digits, so no overflow to check (a longer
+                // number is left to the token path, which reads any).
                 let mut n: i64 = 0;
                 while let digit @ b'0'..=b'9' = self.peek() {
-                    n = n.checked_mul(10)?.checked_add(i64::from(digit - b'0'))?;
+                    if self.pos - start == 18 {
+                        return None;
+                    }
+                    n = n * 10 + i64::from(digit - b'0');
                     self.pos += 1;
                 }
                 // A suffix, `_`, `x`, `e`, `.`: not a plain decimal literal.
@@ -194,8 +202,9 @@ impl Text<'_> {
 }
 
 /// A byte that continues an ASCII identifier (or a literal's suffix).
+#[inline(always)]
 fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    matches!(b, b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')
 }
 
 #[cfg(test)]
