@@ -155,7 +155,10 @@ impl Text<'_> {
                     self.pos += 1;
                 }
                 let text = std::str::from_utf8(&self.bytes[start..self.pos]).ok()?;
-                if !plain_ident(text) || self.peek() >= 0x80 {
+                // Its bytes are an ASCII identifier's: left to check, that
+                // it is not one of Rust's keywords, none longer than 8 bytes
+                // (the function names mostly are: no search for them).
+                if (text.len() <= 8 && !plain_ident(text)) || self.peek() >= 0x80 {
                     return None;
                 }
                 self.space();

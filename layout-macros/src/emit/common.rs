@@ -146,9 +146,11 @@ impl Ascii {
     }
 
     fn push_str(&mut self, s: &str) {
-        for &b in s.as_bytes() {
-            self.push(b);
+        let end = self.len + s.len();
+        if let Some(to) = self.bytes.get_mut(self.len..end) {
+            to.copy_from_slice(s.as_bytes());
         }
+        self.len = end;
     }
 
     fn finish(&self) -> Option<String> {
