@@ -44,11 +44,12 @@ pub fn expand_text(text: &str) -> Option<Expansion> {
         return None;
     }
     let value = layout_core::eval(&expr).ok()?;
-    if let Some(call) = match &value {
+    if let Some(text) = match &value {
         layout_core::Value::Layout(l) => crate::emit::common_layout_text(l),
+        layout_core::Value::Table(t) => table_text(t.as_slice()),
         _ => None,
     } {
-        return Some(Expansion::Text(call));
+        return Some(Expansion::Text(text));
     }
     let ast = Ast {
         expr,
@@ -62,6 +63,53 @@ pub fn expand_text(text: &str) -> Option<Expansion> {
         value: Some(value),
     };
     expander.expr(&ast.expr).ok().map(Expansion::Tokens)
+}
+
+/// `emit::table`'s array literal `[L(0), …]` as text, which lexes to its
+/// tokens: the compiler lexes it in one call, where making its tokens
+/// through proc-macro2 was a literal and a comma each, converted one by
+/// one (≈0.17 M rustc instructions per table of the mix of issue 12,
+/// three quarters of what the macro cost for a table: BENCHMARKS.md, "A
+/// `Display`ed result: the macro's own text"). Digits are written
+/// byte by byte, as debug code runs them in every user's build.
+fn table_text(offsets: &[i64]) -> Option<String> {
+    // Room for every entry at its longest (a sign, 19 digits, ", "): each
+    // byte is then one indexed store, with no call per byte or per entry
+    // (a `Vec`'s `push` and `extend_from_slice` are calls in debug code).
+    let mut bytes = vec![0u8; 2 + 22 * offsets.len()];
+    // Indexed as a slice: a `Vec`'s own indexing is a call in debug code.
+    let text: &mut [u8] = &mut bytes;
+    text[0] = b'[';
+    let mut len = 1;
+    let mut digits = [0u8; 20];
+    for (k, &n) in offsets.iter().enumerate() {
+        if k > 0 {
+            text[len] = b',';
+            text[len + 1] = b' ';
+            len += 2;
+        }
+        if n < 0 {
+            text[len] = b'-';
+            len += 1;
+        }
+        let (mut m, mut at) = (n.unsigned_abs(), digits.len());
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (m % 10) as u8;
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        }
+        while at < digits.len() {
+            text[len] = digits[at];
+            len += 1;
+            at += 1;
+        }
+    }
+    text[len] = b']';
+    bytes.truncate(len + 1);
+    String::from_utf8(bytes).ok()
 }
 
 /// What [`expand_text`] gives: the expansion's tokens, or its text when it
@@ -271,6 +319,14 @@ mod tests {
                 "size(4,)",
                 "(4,)",
                 "logical_divide(8:1, 9)",
+                // Tables, written as text (`table_text`).
+                "table((4,8):(8,1))",
+                "table(((2,2),3):((1,4),2))",
+                "table(logical_divide((8,4):(4,1), 2))",
+                "table((16,16):(1,16))",
+                "table((2,3):(1,100000000000))",
+                "table(1:0)",
+                "table(0:1)",
             ]
             .map(String::from),
         );
