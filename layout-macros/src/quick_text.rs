@@ -9,7 +9,9 @@
 //! `Display`ed algebra result this path costs a debug build of the user's
 //! crate ≈0.03 M rustc instructions less per invocation than the tokens,
 //! and another ≈0.03 M less with the constructor's call handed back as text
-//! (BENCHMARKS.md, "A `Display`ed result: its text read once").
+//! (BENCHMARKS.md, "A `Display`ed result: its text read once"); a table's
+//! array literal handed back as text costs ≈0.08 M less per table ("the
+//! macro's own text").
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::notation::MAX_DEPTH;
@@ -113,8 +115,8 @@ fn table_text(offsets: &[i64]) -> Option<String> {
 }
 
 /// What [`expand_text`] gives: the expansion's tokens, or its text when it
-/// is one constructor call (the compiler lexes it in one call, where
-/// making its ten tokens and a literal is a call each).
+/// is one constructor call or a table's array literal (the compiler lexes
+/// it in one call, where making its tokens is a call or more each).
 pub enum Expansion {
     /// Tokens, as the token path makes them.
     Tokens(TokenStream),
