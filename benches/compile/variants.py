@@ -70,6 +70,19 @@ def mono_name(shape):
     return f"layout_{t}"
 
 
+def packed(t_shape, t_stride, hexadecimal=True):
+    """The words `layout!` writes for a common nesting's constructor: the
+    leaves, shape then stride, 16 bits each, four to a `u64`, the first
+    lowest (src/private/common_layouts.rs), as it prints them."""
+    xs = leaves(t_shape) + leaves(t_stride)
+    words = []
+    for k in range(0, len(xs), 4):
+        lanes = xs[k:k + 4] + [0] * (4 - len(xs[k:k + 4]))
+        word = sum(x << (16 * i) for i, x in enumerate(lanes))
+        words.append("0x" + "_".join(f"{x:04x}" for x in reversed(lanes)) if hexadecimal else str(word))
+    return ", ".join(words)
+
+
 def body(variant, expr, text):
     shape, stride = parse(text)
     size = 1
@@ -142,6 +155,12 @@ def body(variant, expr, text):
         # common nestings: what `layout!` writes since branch `display8`).
         "mono": f"{P}::{mono_name(shape)}({flat.replace('usize', '')}).to_string()",
         "mono_value": f"{{ let _l = {P}::{mono_name(shape)}({flat.replace('usize', '')}); String::new() }}",
+        # Today's expansion pasted (branch `display9`): the packed words in
+        # hexadecimal, one group of four digits a leaf; in decimal; suffixed.
+        "packed": f"{P}::{mono_name(shape)}({packed(shape, stride)}).to_string()",
+        "packed_dec": f"{P}::{mono_name(shape)}({packed(shape, stride, False)}).to_string()",
+        "packed_u64": f"{P}::{mono_name(shape)}({packed(shape, stride).replace(',', 'u64,')}u64).to_string()",
+        "packed_value": f"{{ let _l = {P}::{mono_name(shape)}({packed(shape, stride)}); String::new() }}",
         "empty": "String::new()",
         # By hand, as in gen.py.
         "hand": f'"{text}".to_string()',

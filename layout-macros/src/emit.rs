@@ -248,7 +248,7 @@ pub fn common_layout_text(l: &Layout) -> Option<String> {
         return None;
     }
     let (name, words) = common_form(l, false)?;
-    Some(common::call_text(&name, &words))
+    common::call_text(&name, &words)
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).

@@ -176,6 +176,8 @@ mod tests {
     #[test]
     fn keywords_are_sorted_for_binary_search() {
         assert!(KEYWORDS.is_sorted());
+        // quick_text.rs searches only names of at most 8 bytes.
+        assert!(KEYWORDS.iter().all(|k| k.len() <= 8));
         assert!(!plain_ident("type") && !plain_ident("Self") && !plain_ident("_"));
         assert!(plain_ident("logical_divide") && plain_ident("m") && plain_ident("Type"));
     }

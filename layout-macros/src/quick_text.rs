@@ -9,7 +9,9 @@
 //! `Display`ed algebra result this path costs a debug build of the user's
 //! crate ≈0.03 M rustc instructions less per invocation than the tokens,
 //! and another ≈0.03 M less with the constructor's call handed back as text
-//! (BENCHMARKS.md, "A `Display`ed result: its text read once").
+//! (BENCHMARKS.md, "A `Display`ed result: its text read once"); a table's
+//! array literal handed back as text costs ≈0.08 M less per table ("the
+//! macro's own text").
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::notation::MAX_DEPTH;
@@ -44,11 +46,12 @@ pub fn expand_text(text: &str) -> Option<Expansion> {
         return None;
     }
     let value = layout_core::eval(&expr).ok()?;
-    if let Some(call) = match &value {
+    if let Some(text) = match &value {
         layout_core::Value::Layout(l) => crate::emit::common_layout_text(l),
+        layout_core::Value::Table(t) => table_text(t.as_slice()),
         _ => None,
     } {
-        return Some(Expansion::Text(call));
+        return Some(Expansion::Text(text));
     }
     let ast = Ast {
         expr,
@@ -64,9 +67,56 @@ pub fn expand_text(text: &str) -> Option<Expansion> {
     expander.expr(&ast.expr).ok().map(Expansion::Tokens)
 }
 
+/// `emit::table`'s array literal `[L(0), …]` as text, which lexes to its
+/// tokens: the compiler lexes it in one call, where making its tokens
+/// through proc-macro2 was a literal and a comma each, converted one by
+/// one (≈0.17 M rustc instructions per table of the mix of issue 12,
+/// three quarters of what the macro cost for a table: BENCHMARKS.md, "A
+/// `Display`ed result: the macro's own text"). Digits are written
+/// byte by byte, as debug code runs them in every user's build.
+fn table_text(offsets: &[i64]) -> Option<String> {
+    // Room for every entry at its longest (a sign, 19 digits, ", "): each
+    // byte is then one indexed store, with no call per byte or per entry
+    // (a `Vec`'s `push` and `extend_from_slice` are calls in debug code).
+    let mut bytes = vec![0u8; 2 + 22 * offsets.len()];
+    // Indexed as a slice: a `Vec`'s own indexing is a call in debug code.
+    let text: &mut [u8] = &mut bytes;
+    text[0] = b'[';
+    let mut len = 1;
+    let mut digits = [0u8; 20];
+    for (k, &n) in offsets.iter().enumerate() {
+        if k > 0 {
+            text[len] = b',';
+            text[len + 1] = b' ';
+            len += 2;
+        }
+        if n < 0 {
+            text[len] = b'-';
+            len += 1;
+        }
+        let (mut m, mut at) = (n.unsigned_abs(), digits.len());
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (m % 10) as u8;
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        }
+        while at < digits.len() {
+            text[len] = digits[at];
+            len += 1;
+            at += 1;
+        }
+    }
+    text[len] = b']';
+    bytes.truncate(len + 1);
+    String::from_utf8(bytes).ok()
+}
+
 /// What [`expand_text`] gives: the expansion's tokens, or its text when it
-/// is one constructor call (the compiler lexes it in one call, where
-/// making its ten tokens and a literal is a call each).
+/// is one constructor call or a table's array literal (the compiler lexes
+/// it in one call, where making its tokens is a call or more each).
 pub enum Expansion {
     /// Tokens, as the token path makes them.
     Tokens(TokenStream),
@@ -89,6 +139,7 @@ struct Text<'a> {
 }
 
 impl Text<'_> {
+    #[inline(always)] // Honoured in debug builds too: no call per byte.
     fn peek(&self) -> u8 {
         // NUL is never in a printed token stream's text here: it ends the input.
         if self.pos < self.bytes.len() {
@@ -98,12 +149,14 @@ impl Text<'_> {
         }
     }
 
+    #[inline(always)]
     fn space(&mut self) {
         while matches!(self.peek(), b' ' | b'\t' | b'\n' | b'\r') {
             self.pos += 1;
         }
     }
 
+    #[inline(always)]
     fn node(kind: ExprKind) -> Expr {
         Expr::new(kind, CoreSpan::new(0, 0))
     }
@@ -127,9 +180,14 @@ impl Text<'_> {
         let start = self.pos;
         match self.peek() {
             b'0'..=b'9' => {
+                // At most 18 digits, so no overflow to check (a longer
+                // number is left to the token path, which reads any).
                 let mut n: i64 = 0;
                 while let digit @ b'0'..=b'9' = self.peek() {
-                    n = n.checked_mul(10)?.checked_add(i64::from(digit - b'0'))?;
+                    if self.pos - start == 18 {
+                        return None;
+                    }
+                    n = n * 10 + i64::from(digit - b'0');
                     self.pos += 1;
                 }
                 // A suffix, `_`, `x`, `e`, `.`: not a plain decimal literal.
@@ -147,7 +205,10 @@ impl Text<'_> {
                     self.pos += 1;
                 }
                 let text = std::str::from_utf8(&self.bytes[start..self.pos]).ok()?;
-                if !plain_ident(text) || self.peek() >= 0x80 {
+                // Its bytes are an ASCII identifier's: left to check, that
+                // it is not one of Rust's keywords, none longer than 8 bytes
+                // (the function names mostly are: no search for them).
+                if (text.len() <= 8 && !plain_ident(text)) || self.peek() >= 0x80 {
                     return None;
                 }
                 self.space();
@@ -194,8 +255,9 @@ impl Text<'_> {
 }
 
 /// A byte that continues an ASCII identifier (or a literal's suffix).
+#[inline(always)]
 fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
+    matches!(b, b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')
 }
 
 #[cfg(test)]
@@ -259,6 +321,14 @@ mod tests {
                 "size(4,)",
                 "(4,)",
                 "logical_divide(8:1, 9)",
+                // Tables, written as text (`table_text`).
+                "table((4,8):(8,1))",
+                "table(((2,2),3):((1,4),2))",
+                "table(logical_divide((8,4):(4,1), 2))",
+                "table((16,16):(1,16))",
+                "table((2,3):(1,100000000000))",
+                "table(1:0)",
+                "table(0:1)",
             ]
             .map(String::from),
         );

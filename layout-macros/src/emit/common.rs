@@ -15,18 +15,22 @@ pub(super) fn nesting(shape: &IntTuple) -> Option<String> {
     let leaves = |t: &[IntTuple], n: &[usize]| {
         n.contains(&t.len()) && t.iter().all(|i| matches!(i, IntTuple::Int(_)))
     };
-    let mut name = String::from("layout_o");
+    // Byte by byte into a fixed buffer, as [`call_text`] writes.
+    let mut name = Ascii::new();
+    name.push_str("layout_o");
     match shape {
         IntTuple::Int(_) => return Some("layout_l".into()),
         IntTuple::Tuple(items) if leaves(items, &[4]) => name.push_str("llll"),
         IntTuple::Tuple(items) if (1..=3).contains(&items.len()) => {
             for item in items {
                 match item {
-                    IntTuple::Int(_) => name.push('l'),
+                    IntTuple::Int(_) => name.push(b'l'),
                     IntTuple::Tuple(inner) if leaves(inner, &[2, 3]) => {
-                        name.push('o');
-                        name.extend(inner.iter().map(|_| 'l'));
-                        name.push('c');
+                        name.push(b'o');
+                        for _ in inner {
+                            name.push(b'l');
+                        }
+                        name.push(b'c');
                     }
                     IntTuple::Tuple(_) => return None,
                 }
@@ -34,8 +38,8 @@ pub(super) fn nesting(shape: &IntTuple) -> Option<String> {
         }
         IntTuple::Tuple(_) => return None,
     }
-    name.push('c');
-    Some(name)
+    name.push(b'c');
+    name.finish()
 }
 
 /// The bits of a leaf in a constructor's `u64` argument, and the leaves
@@ -97,43 +101,86 @@ pub(super) fn layout_call(name: &str, words: Vec<u64>) -> TokenStream {
     super::private_call(name, args)
 }
 
-/// [`layout_call`]'s tokens as text, which lex back to them.
-pub(super) fn call_text(name: &str, words: &[u64]) -> String {
-    let mut text = String::with_capacity(32 + name.len() + 24 * words.len());
+/// [`layout_call`]'s tokens as text, which lex back to them. Written
+/// byte by byte into one fixed buffer ([`Ascii`]): this runs as debug code
+/// in every user's build, where `String::push` of each character and of
+/// each digit was a tenth of what the macro cost for a `Displayed` result
+/// (BENCHMARKS.md, "A `Display`ed result: the macro's own text").
+pub(super) fn call_text(name: &str, words: &[u64]) -> Option<String> {
+    let mut text = Ascii::new();
     text.push_str("::layout_dsl::__private::");
     text.push_str(name);
-    text.push('(');
+    text.push(b'(');
     for (k, &word) in words.iter().enumerate() {
         if k > 0 {
             text.push_str(", ");
         }
-        push_lanes(&mut text, word);
+        push_word(&mut text, word);
     }
-    text.push(')');
-    text
+    text.push(b')');
+    text.finish()
+}
+
+/// ASCII text in a fixed buffer, long enough for any common nesting's call
+/// (a name of at most 24 bytes, at most 5 words of 21 bytes); past it,
+/// [`Ascii::finish`] gives `None` (the token path then writes the call).
+struct Ascii {
+    bytes: [u8; 192],
+    len: usize,
+}
+
+impl Ascii {
+    fn new() -> Self {
+        Ascii {
+            bytes: [0; 192],
+            len: 0,
+        }
+    }
+
+    #[inline(always)] // Honoured in debug builds too: no call per byte.
+    fn push(&mut self, b: u8) {
+        if self.len < self.bytes.len() {
+            self.bytes[self.len] = b;
+        }
+        self.len += 1;
+    }
+
+    fn push_str(&mut self, s: &str) {
+        let end = self.len + s.len();
+        if let Some(to) = self.bytes.get_mut(self.len..end) {
+            to.copy_from_slice(s.as_bytes());
+        }
+        self.len = end;
+    }
+
+    fn finish(&self) -> Option<String> {
+        let bytes = self.bytes.get(..self.len)?;
+        std::str::from_utf8(bytes).ok().map(String::from)
+    }
 }
 
 /// `word` as a hexadecimal literal, one `_`-separated group of four digits
 /// per leaf (the last leaf first, as the bits run), so that an expansion
 /// shows its numbers: `(4,8):(8,1)` is `0x0001_0008_0008_0004`.
 fn lanes(word: u64) -> Literal {
-    let mut text = String::with_capacity(22);
-    push_lanes(&mut text, word);
+    let mut text = Ascii::new();
+    push_word(&mut text, word);
+    let text = text.finish().expect("22 bytes fit");
     text.parse().expect("a hexadecimal integer literal")
 }
 
 /// [`lanes`]' text, digit by digit (`format!` of four `{:04x}` was a
 /// tenth of what the macro cost for a `Displayed` result, as debug code).
-fn push_lanes(text: &mut String, word: u64) {
+fn push_word(text: &mut Ascii, word: u64) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    text.push_str("0x");
-    for lane in (0..LEAVES_PER_WORD as u32).rev() {
-        for digit in (0..4).rev() {
-            let nibble = (word >> (LEAF_BITS * lane + 4 * digit)) & 0xf;
-            text.push(char::from(DIGITS[nibble as usize]));
-        }
-        if lane > 0 {
-            text.push('_');
+    text.push(b'0');
+    text.push(b'x');
+    let mut shift = LEAF_BITS * LEAVES_PER_WORD as u32;
+    while shift > 0 {
+        shift -= 4;
+        text.push(DIGITS[((word >> shift) & 0xf) as usize]);
+        if shift % LEAF_BITS == 0 && shift > 0 {
+            text.push(b'_');
         }
     }
 }
