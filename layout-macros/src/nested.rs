@@ -27,7 +27,7 @@
 //! negative static stride, an `isize` offset) is not nested.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::TypedForm;
+use layout_core::registry::{Construct, TypedForm};
 use proc_macro2::{Delimiter, Literal, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
@@ -231,6 +231,12 @@ pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
         // A product's top-level modes are the core's (compose_by.rs).
         TypedForm::Composition => i == 0 && tiler() && !crate::compose_by::modes_fixed(&args[0]),
         TypedForm::Product(_) => i == 0 && tiler(),
+        // Each layout but the last is one mode read only on its domain
+        // (an index past the whole goes to the last): its function is
+        // all that is read (divide_past.rs appends a `1:c` so).
+        TypedForm::Construct(Construct::Layout) => {
+            i + 1 == args.len() || !args.iter().all(|a| kind(a) == Kind::Layout)
+        }
         _ => true,
     }
 }

@@ -1,0 +1,112 @@
+//! A divide read past its size as a composition's `A` (divide_rewrite.rs
+//! rewrites it elsewhere only where it is read inside its domain).
+//!
+//! Past its size `N`, the core reads a layout through its last leaf: the
+//! integer index `i` is split over the modes with the last coordinate
+//! unbounded (ARCHITECTURE.md, "Exact composition"), so
+//! `ext(i) = L(i mod N) + ⌊i / N⌋ · c`, `c = e·d` of `L`'s last leaf `e:d`
+//! (its *continuation*). Two layouts with one function on `[0, N)` are read
+//! alike past it exactly where their continuations agree. The rewritten
+//! divide `A ∘ B` (divide_rest.rs) is the core's `D(A, T)` on its domain,
+//! but its last leaf is its own nesting's: where the core's complement of
+//! the tile drops its rest (one element: `1:0`, or only its holes) or the
+//! core's walk stops before a mode the typed walk reaches with an extent 1
+//! at run time, the continuations differ (`logical_divide((4,m):(4,1), 8)`
+//! read by `4:16` at `m = 2`: the core's `4:0`).
+//!
+//! So the divide is written `make_layout(A ∘ B, 1:c)`, `c` the core's
+//! continuation computed at run time from `A`'s leaves: the appended mode
+//! is read only past `N`, where it gives `⌊i / N⌋ · c`, the core's reading
+//! at every index ([`continuation`], the facade's `divide_continuation`).
+//! The core's `c`: its divide's last leaf is the walk of the last leaf of
+//! `complement(T, size A)` over `A` (the tile's, where the complement is
+//! `1:0`: then `c = 0`); that leaf, `x = e·d` its continuation, is
+//! `r:span` with `r = ⌈size A / span⌉ ≥ 2` (`x = r·span`; a merge with the
+//! last hole keeps `x`), or with `r ≤ 1` the last hole (static), or none.
+//! The core's walk of a leaf ending at `x` ends in the first mode `m` of
+//! `A` whose prefix size `Q_{m+1}` reaches `x` (`A`'s last mode if none),
+//! its last piece continuing at `⌊x / Q_m⌋ · a_m`.
+//!
+//! Only by a static layout tiler (an integer or a `SHAPE:STRIDE`, not by
+//! mode), with no negative static stride in `A`; `A`'s dynamic leaves read
+//! again where `c` is computed (an expression that calls nothing, as
+//! compose_divide.rs reads them). Checked over many run-time values
+//! against the core (`tests/typed_divide_past.rs`).
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::divide_rest::{int, leaves as leaves_of, span, static_tile};
+use crate::kind::typed_call;
+use crate::tree::{has_dynamic, is_plain};
+use crate::{compose_divide, emit};
+
+/// `make_layout(composition(A, B), 1:c)` for the divide `e` that
+/// `same` (its rewrite, `composition(A, B)`) replaces, `c` a new leaf
+/// computed from `A`'s (pushed to `leaves`); `None` where [`continuation`]
+/// does not apply.
+pub fn extended(e: &Expr, same: Expr, leaves: &mut Vec<TokenStream>) -> Option<Expr> {
+    let c = continuation(e, leaves)?;
+    leaves.push(c);
+    let unit = Expr::new(
+        ExprKind::Layout(
+            Box::new(int(1, e)),
+            Box::new(Expr::new(ExprKind::Dynamic(leaves.len() - 1), e.span)),
+        ),
+        e.span,
+    );
+    let kind = ExprKind::Call {
+        name: "make_layout".to_owned(),
+        name_span: e.span,
+        args: vec![same, unit],
+    };
+    Some(Expr::new(kind, e.span))
+}
+
+/// The tokens of the core's continuation of the divide `e` (module doc).
+fn continuation(e: &Expr, leaves: &[TokenStream]) -> Option<TokenStream> {
+    let (TypedForm::Divide(_), _, [a, tiler]) = typed_call(e)? else {
+        return None;
+    };
+    let ExprKind::Layout(shape, stride) = &a.kind else {
+        return None;
+    };
+    if has_dynamic(tiler) || matches!(tiler.kind, ExprKind::Tiler(_)) {
+        return None;
+    }
+    if !is_plain(shape) || !is_plain(stride) {
+        return None;
+    }
+    let t = static_tile(tiler)?;
+    if t.leaf_modes().any(|(s, d)| d < 0 || s < 1) {
+        return None;
+    }
+    let span = span(&t)?;
+    // The last hole's continuation: `complement(T, span)` is the holes
+    // alone (its `1:span` dropped by the core's coalesce), `1:0` for none.
+    let holes = layout_core::complement(&t, span).ok()?;
+    let last_hole = match holes.leaf_modes().last() {
+        Some((e, d)) if e > 1 => e.checked_mul(d)?,
+        _ => 0,
+    };
+    let read = |x: &Expr| match x.kind {
+        ExprKind::Int(n) if n >= 0 => Some(emit::int(n)),
+        ExprKind::Dynamic(k) => {
+            let leaf = leaves.get(k).filter(|l| compose_divide::no_call(l))?;
+            Some(quote!({ let leaf: usize = #leaf; leaf }))
+        }
+        _ => None,
+    };
+    let extents: Vec<TokenStream> = leaves_of(shape).into_iter().map(read).collect::<Option<_>>()?;
+    let strides: Vec<TokenStream> = leaves_of(stride).into_iter().map(read).collect::<Option<_>>()?;
+    if extents.len() != strides.len() || extents.is_empty() {
+        return None;
+    }
+    let private = emit::private();
+    let (span, last_hole) = (emit::int(span), emit::int(last_hole));
+    Some(quote!(#private::divide_continuation(
+        #span, #last_hole, &[#(#extents),*], &[#(#strides),*]
+    )))
+}

@@ -1,0 +1,115 @@
+//! A divide read past its size as a composition's `A`
+//! (layout-macros/src/divide_past.rs): the rewritten divide `A ∘ B` with
+//! the core's continuation appended as a mode `1:c`, so that an index
+//! past its size reads what the core's last leaf reads. Each call is run
+//! over many values of its dynamic leaf against the core: a typed answer
+//! must be the core's at every index (never where the core refuses), a
+//! refusal names the values, and the golden row's value (CuTe's) is
+//! answered.
+
+use layout_dsl::layout;
+use layout_dsl::typed::TypedLayout;
+
+#[path = "cute_print/offsets.rs"]
+mod cute_print_offsets;
+use cute_print_offsets::same_offsets;
+
+/// A typed result against the core's value of `text`: the same layout,
+/// or refused. Returns whether it was answered.
+fn agree<L: TypedLayout<Offset = usize>, E: std::fmt::Display>(
+    typed: Result<L, E>,
+    text: &str,
+) -> bool {
+    let core = layout_core::evaluate(text);
+    match typed {
+        Ok(l) => {
+            assert!(
+                matches!(core, Ok(layout_core::Value::Layout(_))),
+                "{text}: typed answers, the core: {core:?}"
+            );
+            same_offsets(&l, text);
+            true
+        }
+        Err(e) => {
+            println!("{text}: refused: {e}");
+            false
+        }
+    }
+}
+
+#[test]
+fn a_logical_divide_read_by_a_complement_past_its_size() {
+    // `complement(…, 64)` is `4:16`, reading the 16-element divide up to
+    // 48: where its rest has one element (m ≤ 2), the core's last leaf is
+    // `1:0` and the answer `4:0`.
+    for m in 0..=12usize {
+        let text = format!(
+            "composition(logical_divide(({m}, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide(({m}, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text) || m % 8 != 0 && m > 2 || m == 0, "{text}");
+        let text = format!(
+            "composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+        let text = format!(
+            "composition(logical_divide((4, 4):({m}, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, 4):({m}, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!(
+            "composition(logical_divide((4, 4):(4, {m}), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, 4):(4, {m}), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text), "{text}");
+    }
+}
+
+#[test]
+fn a_logical_divide_by_an_integer_read_past_its_size() {
+    for m in 0..=12usize {
+        let text = format!("composition(logical_divide(({m},8):(8,1), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide(({m},8):(8,1), 2), 4:1));
+        assert!(agree(typed, &text) || m % 2 == 1 || m == 0, "{text}");
+        // At m ≤ 2 the core's rest is `1:0`: `(2,2):(1,0)`.
+        let text = format!("composition(logical_divide((1,{m}):(8,1), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,{m}):(8,1), 2), 4:1));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+    }
+}
+
+#[test]
+fn a_tiled_divide_of_a_nested_layout_read_past_its_size() {
+    // At `(8,1)` the core's walk of the rest `16:8` stops at the mode
+    // `8:4` (continuation 32) where the typed walk reaches the mode of
+    // extent 1: the core's `8:8`.
+    for m in 0..=9usize {
+        let text = format!("composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed = layout!(type composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
+        let text = format!("composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed = layout!(type composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
+        let text = format!("composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed = layout!(type composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
+        let text = format!("composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)");
+        let typed = layout!(type composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+    }
+}
+
+#[test]
+fn a_tiled_divide_read_by_a_product_past_its_size() {
+    // Where the appended mode keeps the dynamic extent from being `A`'s
+    // last, CuTe's stride divisibility condition applies to it: refused
+    // at 5, 6 and 9, naming the values.
+    let mut answered = 0;
+    for m in 0..=12usize {
+        let text = format!("composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1)))");
+        let typed = layout!(type composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1))));
+        answered += usize::from(agree(typed, &text));
+    }
+    assert!(answered >= 6, "{answered}");
+}
