@@ -9,7 +9,8 @@
 //!   its domain ([`walk`]: a composition's `B`, a complement's layout; a
 //!   composition's `A` only where a static `B` stays below the rewritten
 //!   divide's static size, since past its domain a layout is read through
-//!   its last mode). A divide of a written-out `A` with a dynamic leaf by
+//!   its last mode; elsewhere, by a static layout tiler, divide_past.rs
+//!   appends the core's last leaf as a mode `1:c`). A divide of a written-out `A` with a dynamic leaf by
 //!   a static tiler divide.rs does not type (a layout, an integer, a
 //!   by-mode tiler with layout entries) becomes
 //!   `composition(A, D(make_layout(shape(A)), T))`, the second operand the

@@ -209,7 +209,9 @@ pub const REFUSED: &str = "`type` does not nest this call: the call around it re
 /// the mode `2:1` where the core tiles `2m:1`). The others read their
 /// operand only as a function: `coalesce`, `complement`, the inverses,
 /// `composition` (both sides), a product's `B` and its `A` by a layout or
-/// an extent; `flatten` keeps its operand's leaves.
+/// an extent, `make_layout`'s layouts but the last (one mode each, read
+/// only on its domain: an index past the whole goes to the last);
+/// `flatten` keeps its operand's leaves.
 pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
     let Some((form, _, args)) = typed_call(e) else {
         return true;
