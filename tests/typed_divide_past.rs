@@ -10,6 +10,10 @@
 use layout_dsl::layout;
 use layout_dsl::typed::TypedLayout;
 
+#[path = "cute_print/form.rs"]
+mod cute_print_form;
+use cute_print_form::{cute_form, form};
+
 #[path = "cute_print/offsets.rs"]
 mod cute_print_offsets;
 use cute_print_offsets::same_offsets;
@@ -112,4 +116,31 @@ fn a_tiled_divide_read_by_a_product_past_its_size() {
         answered += usize::from(agree(typed, &text));
     }
     assert!(answered >= 6, "{answered}");
+}
+
+#[test]
+fn a_static_shape_keeps_the_rewrites_last_leaf() {
+    // `A`'s shape static: `B` is the core's `D(make_layout(shape A), T)`
+    // and the typed walk of its last leaf stops where the core's does, so
+    // no mode is appended (CuTe's static leaves; the product's leaf `8:8`
+    // walks `(2,3)` into its last mode, no divisibility condition).
+    for m in 0..=12usize {
+        let text = format!("composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1)))");
+        let typed = layout!(type composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1))));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide((1,8):({m},1), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,8):({m},1), 2), 4:1));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide((1,8):(8,{m}), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,8):(8,{m}), 2), 4:1));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide((2,6):({m},1), (2,2):(1,4)), 16:1)");
+        let typed = layout!(type composition(logical_divide((2,6):({m},1), (2,2):(1,4)), 16:1));
+        agree(typed, &text);
+        let text = format!("composition(zipped_divide((4,2):(1,{m}), 2:2), (4,3):(1,8))");
+        let typed = layout!(type composition(zipped_divide((4,2):(1,{m}), 2:2), (4,3):(1,8)));
+        agree(typed, &text);
+    }
+    let typed = layout!(type composition(logical_divide((4, 4):(4, {1usize}), 8), complement((4, 4, 1):(1, 4, 16), 64))).unwrap();
+    assert_eq!(cute_form("_4:4"), form(&typed));
 }

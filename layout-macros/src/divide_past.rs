@@ -14,7 +14,9 @@
 //! at run time, the continuations differ (`logical_divide((4,m):(4,1), 8)`
 //! read by `4:16` at `m = 2`: the core's `4:0`).
 //!
-//! So the divide is written `make_layout(A ∘ B, 1:c)`, `c` the core's
+//! Where `A`'s shape is static, `B` is the core's own `D(id, T)` and the
+//! rewrite's last leaf is the core's ([`static_shape`]): it is kept as it
+//! is. Else the divide is written `make_layout(A ∘ B, 1:c)`, `c` the core's
 //! continuation computed at run time from `A`'s leaves: the appended mode
 //! is read only past `N`, where it gives `⌊i / N⌋ · c`, the core's reading
 //! at every index ([`continuation`], the facade's `divide_continuation`).
@@ -48,6 +50,9 @@ use crate::{compose_divide, emit};
 /// computed from `A`'s (pushed to `leaves`); `None` where [`continuation`]
 /// does not apply.
 pub fn extended(e: &Expr, same: Expr, leaves: &mut Vec<TokenStream>) -> Option<Expr> {
+    if static_shape(e) {
+        return Some(same);
+    }
     let c = continuation(e, leaves)?;
     leaves.push(c);
     let unit = Expr::new(
@@ -63,6 +68,21 @@ pub fn extended(e: &Expr, same: Expr, leaves: &mut Vec<TokenStream>) -> Option<E
         args: vec![same, unit],
     };
     Some(Expr::new(kind, e.span))
+}
+
+/// Whether the divide `e` (by a static layout tiler) is of an `A` whose
+/// shape is static: then `B` is the core's `D(make_layout(shape A), T)`,
+/// whose last leaf is the core's complement's (or `1:0`), and the typed
+/// walk of it over `A`'s static extents stops where the core's does (a
+/// step of static extent 1 gives no mode), so the rewrite's last leaf
+/// already continues as the core's: nothing to append (CuTe's static
+/// leaves kept).
+fn static_shape(e: &Expr) -> bool {
+    let Some((TypedForm::Divide(_), _, [a, tiler])) = typed_call(e) else {
+        return false;
+    };
+    let static_tiler = !has_dynamic(tiler) && !matches!(tiler.kind, ExprKind::Tiler(_));
+    matches!(&a.kind, ExprKind::Layout(shape, _) if !has_dynamic(shape)) && static_tiler
 }
 
 /// The tokens of the core's continuation of the divide `e` (module doc).
