@@ -51,7 +51,10 @@ fn a_logical_divide_read_by_a_complement_past_its_size() {
             "composition(logical_divide(({m}, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
         );
         let typed = layout!(type composition(logical_divide(({m}, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
-        assert!(agree(typed, &text) || m % 8 != 0 && m > 2 || m == 0, "{text}");
+        assert!(
+            agree(typed, &text) || m % 8 != 0 && m > 2 || m == 0,
+            "{text}"
+        );
         let text = format!(
             "composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
         );
@@ -89,17 +92,25 @@ fn a_tiled_divide_of_a_nested_layout_read_past_its_size() {
     // `8:4` (continuation 32) where the typed walk reaches the mode of
     // extent 1: the core's `8:8`.
     for m in 0..=9usize {
-        let text = format!("composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32)");
-        let typed = layout!(type composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32));
+        let text =
+            format!("composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32));
         assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
-        let text = format!("composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32)");
-        let typed = layout!(type composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32));
+        let text =
+            format!("composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32));
         assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
-        let text = format!("composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32)");
-        let typed = layout!(type composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32));
+        let text =
+            format!("composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32));
         assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
-        let text = format!("composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)");
-        let typed = layout!(type composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32));
+        let text =
+            format!("composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32));
         assert!(agree(typed, &text) || m == 0, "{text}");
     }
 }
@@ -112,7 +123,8 @@ fn a_tiled_divide_read_by_a_product_past_its_size() {
     let mut answered = 0;
     for m in 0..=12usize {
         let text = format!("composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1)))");
-        let typed = layout!(type composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1))));
+        let typed =
+            layout!(type composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1))));
         answered += usize::from(agree(typed, &text));
     }
     assert!(answered >= 6, "{answered}");
@@ -126,7 +138,8 @@ fn a_static_shape_keeps_the_rewrites_last_leaf() {
     // walks `(2,3)` into its last mode, no divisibility condition).
     for m in 0..=12usize {
         let text = format!("composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1)))");
-        let typed = layout!(type composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1))));
+        let typed =
+            layout!(type composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1))));
         assert!(agree(typed, &text), "{text}");
         let text = format!("composition(logical_divide((1,8):({m},1), 2), 4:1)");
         let typed = layout!(type composition(logical_divide((1,8):({m},1), 2), 4:1));

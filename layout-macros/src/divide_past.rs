@@ -119,8 +119,14 @@ fn continuation(e: &Expr, leaves: &[TokenStream]) -> Option<TokenStream> {
         }
         _ => None,
     };
-    let extents: Vec<TokenStream> = leaves_of(shape).into_iter().map(read).collect::<Option<_>>()?;
-    let strides: Vec<TokenStream> = leaves_of(stride).into_iter().map(read).collect::<Option<_>>()?;
+    let extents: Vec<TokenStream> = leaves_of(shape)
+        .into_iter()
+        .map(read)
+        .collect::<Option<_>>()?;
+    let strides: Vec<TokenStream> = leaves_of(stride)
+        .into_iter()
+        .map(read)
+        .collect::<Option<_>>()?;
     if extents.len() != strides.len() || extents.is_empty() {
         return None;
     }

@@ -60,7 +60,10 @@ mod tests {
         assert_eq!(divide_continuation(8, 0, &[4, 6], &[4, 1]), 6);
         // tiled_divide((((4,4),(8,1))):(((1,32),(4,128))), 8:1): the rest
         // 16:8 ends at 128, filling the mode 8:4 (the core stops there).
-        assert_eq!(divide_continuation(8, 0, &[4, 4, 8, 1], &[1, 32, 4, 128]), 32);
+        assert_eq!(
+            divide_continuation(8, 0, &[4, 4, 8, 1], &[1, 32, 4, 128]),
+            32
+        );
         // Past every mode: the last one continues.
         assert_eq!(divide_continuation(2, 0, &[1, 3], &[8, 1]), 4);
         assert_eq!(divide_continuation(4, 2, &[1], &[1]), 2);
