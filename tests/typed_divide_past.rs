@@ -157,3 +157,17 @@ fn a_static_shape_keeps_the_rewrites_last_leaf() {
     let typed = layout!(type composition(logical_divide((4, 4):(4, {1usize}), 8), complement((4, 4, 1):(1, 4, 16), 64))).unwrap();
     assert_eq!(cute_form("_4:4"), form(&typed));
 }
+
+#[test]
+fn make_layout_nests_a_typed_operand_but_its_last() {
+    // Each layout but the last is one mode read only on its domain, so a
+    // typed operand's function (its nesting CuTe's) is all that is read.
+    for m in 1..=8usize {
+        let text = format!("make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m})");
+        let typed = layout!(type make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m}));
+        assert!(agree(typed, &text) || m % 2 == 1, "{text}");
+        let text = format!("composition(make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m}), 24:1)");
+        let typed = layout!(type composition(make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m}), 24:1));
+        agree(typed, &text);
+    }
+}
