@@ -16,7 +16,9 @@
 //!
 //! Where `A`'s shape is static, `B` is the core's own `D(id, T)` and the
 //! rewrite's last leaf is the core's ([`static_shape`]): it is kept as it
-//! is. Else the divide is written `make_layout(A ∘ B, 1:c)`, `c` the core's
+//! is. Where `A` is one dynamic mode and the tile has no hole, the rest's
+//! stride in `B` is 0 where the rest has one element, the core's `1:0`
+//! ([`one_mode`]), and nothing is appended. Else the divide is written `make_layout(A ∘ B, 1:c)`, `c` the core's
 //! continuation computed at run time from `A`'s leaves: the appended mode
 //! is read only past `N`, where it gives `⌊i / N⌋ · c`, the core's reading
 //! at every index ([`continuation`], the facade's `divide_continuation`).
@@ -53,6 +55,9 @@ pub fn extended(e: &Expr, same: Expr, leaves: &mut Vec<TokenStream>) -> Option<E
     if static_shape(e) {
         return Some(same);
     }
+    if let Some(same) = one_mode(e, &same, leaves) {
+        return Some(same);
+    }
     let c = continuation(e, leaves)?;
     leaves.push(c);
     let unit = Expr::new(
@@ -68,6 +73,74 @@ pub fn extended(e: &Expr, same: Expr, leaves: &mut Vec<TokenStream>) -> Option<E
         args: vec![same, unit],
     };
     Some(Expr::new(kind, e.span))
+}
+
+/// The rewrite `same` of the divide `e` of a one-mode `A` (`m:a`, `m`
+/// dynamic) by a static layout tiler with no hole, with the rest's stride
+/// in `B` a new leaf: 0 where the rest `⌈m / span⌉` has one element (the
+/// core's rest `1:0`), else `span` (`__private::divide_rest_stride`). Over one mode the typed walk
+/// scales each leaf of `B` by `a`, so the rewrite's last leaf continues at
+/// the core's `x·a` (or 0) and nothing is appended: the dynamic mode stays
+/// `A`'s last, with no divisibility condition on it.
+fn one_mode(e: &Expr, same: &Expr, leaves: &mut Vec<TokenStream>) -> Option<Expr> {
+    let (TypedForm::Divide(_), _, [a, tiler]) = typed_call(e)? else {
+        return None;
+    };
+    let (ExprKind::Layout(shape, _), false) = (&a.kind, has_dynamic(tiler)) else {
+        return None;
+    };
+    let extent = match leaves_of(shape).as_slice() {
+        [x] => match x.kind {
+            ExprKind::Dynamic(k) => leaves
+                .get(k)
+                .filter(|l| compose_divide::no_call(l))?
+                .clone(),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if matches!(tiler.kind, ExprKind::Tiler(_)) {
+        return None;
+    }
+    let t = static_tile(tiler)?;
+    let span = span(&t)?;
+    let no_hole = matches!(layout_core::complement(&t, span), Ok(h) if h.size() == 1);
+    let ExprKind::Call {
+        name,
+        name_span,
+        args,
+    } = &same.kind
+    else {
+        return None;
+    };
+    let [a, b] = args.as_slice() else {
+        return None;
+    };
+    let ExprKind::Layout(b_shape, b_stride) = &b.kind else {
+        return None;
+    };
+    // `B`'s last leaf is the rest `⌈m / span⌉ : span` (compose_divide.rs).
+    let last = match &b_stride.kind {
+        ExprKind::Tuple(items) => items.last()?,
+        _ => return None,
+    };
+    if !no_hole || !matches!(last.kind, ExprKind::Int(d) if d == span) {
+        return None;
+    }
+    let (private, span) = (emit::private(), emit::int(span));
+    leaves.push(quote!(#private::divide_rest_stride({ let leaf: usize = #extent; leaf }, #span)));
+    let mut stride = (**b_stride).clone();
+    if let ExprKind::Tuple(items) = &mut stride.kind {
+        let at = items.len() - 1;
+        items[at] = Expr::new(ExprKind::Dynamic(leaves.len() - 1), last.span);
+    }
+    let b = Expr::new(ExprKind::Layout(b_shape.clone(), Box::new(stride)), b.span);
+    let kind = ExprKind::Call {
+        name: name.clone(),
+        name_span: *name_span,
+        args: vec![a.clone(), b],
+    };
+    Some(Expr::new(kind, same.span))
 }
 
 /// Whether the divide `e` (by a static layout tiler) is of an `A` whose

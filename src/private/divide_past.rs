@@ -47,6 +47,20 @@ pub const fn divide_continuation(
     0
 }
 
+/// The stride of a divide's rest `⌈size / span⌉ : span` over a one-mode
+/// layout (a tiler with no hole): 0 where the rest has one element (the
+/// core's complement is then `1:0`), else `span` (the core's `0:span` at
+/// size 0, its `r:span` past), so that the rest continues as the core's
+/// does past the divide's size.
+#[inline]
+pub const fn divide_rest_stride(size: usize, span: usize) -> usize {
+    if span != 0 && size.div_ceil(span) == 1 {
+        0
+    } else {
+        span
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +81,9 @@ mod tests {
         // Past every mode: the last one continues.
         assert_eq!(divide_continuation(2, 0, &[1, 3], &[8, 1]), 4);
         assert_eq!(divide_continuation(4, 2, &[1], &[1]), 2);
+        assert_eq!(divide_rest_stride(6, 2), 2);
+        assert_eq!(divide_rest_stride(2, 2), 0);
+        assert_eq!(divide_rest_stride(0, 2), 2);
+        assert_eq!(divide_rest_stride(1, 2), 0);
     }
 }
