@@ -40,6 +40,8 @@ mod construct;
 mod construct_order;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
+#[path = "../../layout-macros/src/divide_past.rs"]
+mod divide_past;
 #[path = "../../layout-macros/src/divide_rest.rs"]
 mod divide_rest;
 #[path = "../../layout-macros/src/divide_rewrite.rs"]

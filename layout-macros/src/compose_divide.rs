@@ -154,7 +154,7 @@ fn size_parts(mode: &Expr, leaves: &[TokenStream]) -> Option<Vec<Leaf>> {
 
 /// Whether `tokens` call nothing: no macro (`!`), no call or method call
 /// (a parenthesized group after a name or a group), no block keyword.
-fn no_call(tokens: &TokenStream) -> bool {
+pub(crate) fn no_call(tokens: &TokenStream) -> bool {
     let mut after_callee = false;
     for t in tokens.clone() {
         let callee = match &t {

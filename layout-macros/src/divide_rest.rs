@@ -218,7 +218,7 @@ fn scaled(e: &Expr, by: i64) -> Option<Expr> {
 }
 
 /// `T*` of a static tiler `t`: the core's complement where `size A` is
-/// static; else its holes then `leaf : span`.
+/// static; else its holes (none: left out) then `leaf : span`.
 fn static_rest(
     t: &Layout,
     extents: Vec<Expr>,
@@ -229,8 +229,15 @@ fn static_rest(
     if extents.iter().any(has_dynamic) {
         let holes = complement(t, 1).ok()?;
         let span = span(t)?;
-        let shape = tuple(vec![tree(holes.shape(), a), dynamic(leaf, a)], a);
-        let stride = tuple(vec![tree(holes.stride(), a), int(span, a)], a);
+        let (shape, stride) = if holes.size() == 1 {
+            // No hole (the core's `1:0`): the rest is its last mode alone,
+            // as CuTe's complement coalesces it (no extra mode of extent 1).
+            (dynamic(leaf, a), int(span, a))
+        } else {
+            let shape = tuple(vec![tree(holes.shape(), a), dynamic(leaf, a)], a);
+            let stride = tuple(vec![tree(holes.stride(), a), int(span, a)], a);
+            (shape, stride)
+        };
         let rest = Rest {
             extents,
             span: Span::Static(span),

@@ -9,7 +9,8 @@
 //!   its domain ([`walk`]: a composition's `B`, a complement's layout; a
 //!   composition's `A` only where a static `B` stays below the rewritten
 //!   divide's static size, since past its domain a layout is read through
-//!   its last mode). A divide of a written-out `A` with a dynamic leaf by
+//!   its last mode; elsewhere, by a static layout tiler, divide_past.rs
+//!   appends the core's last leaf as a mode `1:c`). A divide of a written-out `A` with a dynamic leaf by
 //!   a static tiler divide.rs does not type (a layout, an integer, a
 //!   by-mode tiler with layout entries) becomes
 //!   `composition(A, D(make_layout(shape(A)), T))`, the second operand the
@@ -47,7 +48,7 @@ use crate::divide_rest::{self, tree};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
-use crate::{compose_divide, divide, emit, named};
+use crate::{compose_divide, divide, divide_past, emit, named};
 
 /// `e` with every operand call that this module can replace by the same
 /// function so replaced (inner calls first): fold.rs's hook.
@@ -83,10 +84,14 @@ fn walk(e: &Expr, within: bool, leaves: &mut Vec<TokenStream>) -> Expr {
             // A composition's `A`, where its static `B` stays inside a
             // static divide's domain: no index past it is read.
             let mut scratch = leaves.clone();
-            if let Some(same) = as_composition(&args[0], &mut scratch)
-                && reads_inside(&same, &args[1])
-            {
-                args[0] = same;
+            if let Some(same) = as_composition(&args[0], &mut scratch) {
+                if reads_inside(&same, &args[1]) {
+                    args[0] = same;
+                } else if let Some(past) = divide_past::extended(&args[0], same, &mut scratch) {
+                    // Read past its size: the core's last leaf appended.
+                    args[0] = past;
+                    *leaves = scratch;
+                }
             }
         }
     }

@@ -27,6 +27,7 @@ mod construct;
 mod construct_order;
 mod divide;
 mod divide_nested;
+mod divide_past;
 mod divide_rest;
 mod divide_rewrite;
 mod emit;

@@ -27,7 +27,7 @@
 //! negative static stride, an `isize` offset) is not nested.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::TypedForm;
+use layout_core::registry::{Construct, TypedForm};
 use proc_macro2::{Delimiter, Literal, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 
@@ -209,7 +209,9 @@ pub const REFUSED: &str = "`type` does not nest this call: the call around it re
 /// the mode `2:1` where the core tiles `2m:1`). The others read their
 /// operand only as a function: `coalesce`, `complement`, the inverses,
 /// `composition` (both sides), a product's `B` and its `A` by a layout or
-/// an extent; `flatten` keeps its operand's leaves.
+/// an extent, `make_layout`'s layouts but the last (one mode each, read
+/// only on its domain: an index past the whole goes to the last);
+/// `flatten` keeps its operand's leaves.
 pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
     let Some((form, _, args)) = typed_call(e) else {
         return true;
@@ -231,6 +233,12 @@ pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
         // A product's top-level modes are the core's (compose_by.rs).
         TypedForm::Composition => i == 0 && tiler() && !crate::compose_by::modes_fixed(&args[0]),
         TypedForm::Product(_) => i == 0 && tiler(),
+        // Each layout but the last is one mode read only on its domain
+        // (an index past the whole goes to the last): its function is
+        // all that is read (divide_past.rs appends a `1:c` so).
+        TypedForm::Construct(Construct::Layout) => {
+            i + 1 == args.len() || !args.iter().all(|a| kind(a) == Kind::Layout)
+        }
         _ => true,
     }
 }

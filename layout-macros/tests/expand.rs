@@ -38,6 +38,8 @@ mod construct_order;
 mod divide;
 #[path = "../src/divide_nested.rs"]
 mod divide_nested;
+#[path = "../src/divide_past.rs"]
+mod divide_past;
 #[path = "../src/divide_rest.rs"]
 mod divide_rest;
 #[path = "../src/divide_rewrite.rs"]

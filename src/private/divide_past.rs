@@ -1,0 +1,89 @@
+//! A divide read past its size (the macro's `divide_past.rs`): the core's
+//! continuation of its last leaf, appended to the rewritten divide as a
+//! mode `1:c` that only an index past its size reads.
+
+/// The continuation `e·d` of the last leaf of the core's `D(A, T)` (a
+/// divide by a static layout tiler of reach `span`, whose complement's
+/// last hole continues at `last_hole`, 0 for none) over the layout of
+/// flat `extents` and `strides`: the complement's last leaf ends at
+/// `x = ⌈size / span⌉ · span` where that rest has two elements or more,
+/// else at the last hole (none: the core's `1:0`, 0), and the core's
+/// walk of it over `A` ends in the first mode whose prefix size reaches
+/// `x` (the last mode if none), continuing at `⌊x / Q_m⌋ · a_m`.
+/// Saturating (no error channel: a new input leaf); a size past `usize`
+/// is no layout's, and the composition's checked steps refuse it.
+#[inline]
+pub const fn divide_continuation(
+    span: usize,
+    last_hole: usize,
+    extents: &[usize],
+    strides: &[usize],
+) -> usize {
+    let (mut size, mut i) = (1usize, 0);
+    while i < extents.len() {
+        size = size.saturating_mul(extents[i]);
+        i += 1;
+    }
+    let rest = if span == 0 { 0 } else { size.div_ceil(span) };
+    let x = if rest >= 2 {
+        rest.saturating_mul(span)
+    } else if last_hole != 0 {
+        last_hole
+    } else {
+        return 0;
+    };
+    let (mut q, mut m) = (1usize, 0);
+    while m < extents.len() {
+        let next = q.saturating_mul(extents[m]);
+        if next >= x || m + 1 == extents.len() {
+            return match q {
+                0 => 0,
+                q => (x / q).saturating_mul(strides[m]),
+            };
+        }
+        q = next;
+        m += 1;
+    }
+    0
+}
+
+/// The stride of a divide's rest `⌈size / span⌉ : span` over a one-mode
+/// layout (a tiler with no hole): 0 where the rest has one element (the
+/// core's complement is then `1:0`), else `span` (the core's `0:span` at
+/// size 0, its `r:span` past), so that the rest continues as the core's
+/// does past the divide's size.
+#[inline]
+pub const fn divide_rest_stride(size: usize, span: usize) -> usize {
+    if span != 0 && size.div_ceil(span) == 1 {
+        0
+    } else {
+        span
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_leaf_of_the_cores_divide() {
+        // logical_divide((4,m):(4,1), 8): the rest `⌈4m/8⌉:8` lands in
+        // the mode m:1 at `x / 4`; one element (m ≤ 2): the core's `1:0`.
+        assert_eq!(divide_continuation(8, 0, &[4, 2], &[4, 1]), 0);
+        assert_eq!(divide_continuation(8, 0, &[4, 4], &[4, 1]), 4);
+        assert_eq!(divide_continuation(8, 0, &[4, 6], &[4, 1]), 6);
+        // tiled_divide((((4,4),(8,1))):(((1,32),(4,128))), 8:1): the rest
+        // 16:8 ends at 128, filling the mode 8:4 (the core stops there).
+        assert_eq!(
+            divide_continuation(8, 0, &[4, 4, 8, 1], &[1, 32, 4, 128]),
+            32
+        );
+        // Past every mode: the last one continues.
+        assert_eq!(divide_continuation(2, 0, &[1, 3], &[8, 1]), 4);
+        assert_eq!(divide_continuation(4, 2, &[1], &[1]), 2);
+        assert_eq!(divide_rest_stride(6, 2), 2);
+        assert_eq!(divide_rest_stride(2, 2), 0);
+        assert_eq!(divide_rest_stride(0, 2), 2);
+        assert_eq!(divide_rest_stride(1, 2), 0);
+    }
+}

@@ -1,0 +1,181 @@
+//! A divide read past its size as a composition's `A`
+//! (layout-macros/src/divide_past.rs): the rewritten divide `A ∘ B` with
+//! the core's continuation appended as a mode `1:c`, so that an index
+//! past its size reads what the core's last leaf reads. Each call is run
+//! over many values of its dynamic leaf against the core: a typed answer
+//! must be the core's at every index (never where the core refuses), a
+//! refusal names the values, and the golden row's value (CuTe's) is
+//! answered.
+
+use layout_dsl::layout;
+use layout_dsl::typed::TypedLayout;
+
+#[path = "cute_print/form.rs"]
+mod cute_print_form;
+use cute_print_form::{cute_form, form};
+
+#[path = "cute_print/offsets.rs"]
+mod cute_print_offsets;
+use cute_print_offsets::same_offsets;
+
+/// A typed result against the core's value of `text`: the same layout,
+/// or refused. Returns whether it was answered.
+fn agree<L: TypedLayout<Offset = usize>, E: std::fmt::Display>(
+    typed: Result<L, E>,
+    text: &str,
+) -> bool {
+    let core = layout_core::evaluate(text);
+    match typed {
+        Ok(l) => {
+            assert!(
+                matches!(core, Ok(layout_core::Value::Layout(_))),
+                "{text}: typed answers, the core: {core:?}"
+            );
+            same_offsets(&l, text);
+            true
+        }
+        Err(e) => {
+            println!("{text}: refused: {e}");
+            false
+        }
+    }
+}
+
+#[test]
+fn a_logical_divide_read_by_a_complement_past_its_size() {
+    // `complement(…, 64)` is `4:16`, reading the 16-element divide up to
+    // 48: where its rest has one element (m ≤ 2), the core's last leaf is
+    // `1:0` and the answer `4:0`.
+    for m in 0..=12usize {
+        let text = format!(
+            "composition(logical_divide(({m}, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide(({m}, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(
+            agree(typed, &text) || m % 8 != 0 && m > 2 || m == 0,
+            "{text}"
+        );
+        let text = format!(
+            "composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+        let text = format!(
+            "composition(logical_divide((4, 4):({m}, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, 4):({m}, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!(
+            "composition(logical_divide((4, 4):(4, {m}), 8), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, 4):(4, {m}), 8), complement((4, 4, 1):(1, 4, 16), 64)));
+        assert!(agree(typed, &text), "{text}");
+    }
+}
+
+#[test]
+fn a_logical_divide_by_an_integer_read_past_its_size() {
+    for m in 0..=12usize {
+        let text = format!("composition(logical_divide(({m},8):(8,1), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide(({m},8):(8,1), 2), 4:1));
+        assert!(agree(typed, &text) || m % 2 == 1 || m == 0, "{text}");
+        // At m ≤ 2 the core's rest is `1:0`: `(2,2):(1,0)`.
+        let text = format!("composition(logical_divide((1,{m}):(8,1), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,{m}):(8,1), 2), 4:1));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+    }
+}
+
+#[test]
+fn a_tiled_divide_of_a_nested_layout_read_past_its_size() {
+    // At `(8,1)` the core's walk of the rest `16:8` stops at the mode
+    // `8:4` (continuation 32) where the typed walk reaches the mode of
+    // extent 1: the core's `8:8`.
+    for m in 0..=9usize {
+        let text =
+            format!("composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide(((({m},4),(8,2))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
+        let text =
+            format!("composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
+        let text =
+            format!("composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || ![1, 2, 4, 8].contains(&m), "{text}");
+        let text =
+            format!("composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+    }
+}
+
+#[test]
+fn a_tiled_divide_read_by_a_product_past_its_size() {
+    // `A` one dynamic mode, a tile with no hole: the rest's stride in `B`
+    // is 0 where the rest has one element (the core's `1:0`), so nothing
+    // is appended and the dynamic mode stays `A`'s last (no divisibility
+    // condition on it): every value answered.
+    for m in 0..=12usize {
+        let text = format!("composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1)))");
+        let typed =
+            layout!(type composition(tiled_divide({m}:1,2:1),raked_product((8):(1),(8):(1))));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide({m}:3, 4), 16:1)");
+        let typed = layout!(type composition(logical_divide({m}:3, 4), 16:1));
+        assert!(agree(typed, &text), "{text}");
+        // A tile with a hole (`2:3`): appended, `1:c`.
+        let text = format!("composition(zipped_divide({m}:1, 2:3), 24:1)");
+        let typed = layout!(type composition(zipped_divide({m}:1, 2:3), 24:1));
+        assert!(agree(typed, &text) || m % 6 != 0 || m == 0, "{text}");
+    }
+}
+
+#[test]
+fn a_static_shape_keeps_the_rewrites_last_leaf() {
+    // `A`'s shape static: `B` is the core's `D(make_layout(shape A), T)`
+    // and the typed walk of its last leaf stops where the core's does, so
+    // no mode is appended (CuTe's static leaves; the product's leaf `8:8`
+    // walks `(2,3)` into its last mode, no divisibility condition).
+    for m in 0..=12usize {
+        let text = format!("composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1)))");
+        let typed =
+            layout!(type composition(tiled_divide(6:{m},2:1),raked_product((8):(1),(8):(1))));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide((1,8):({m},1), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,8):({m},1), 2), 4:1));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide((1,8):(8,{m}), 2), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,8):(8,{m}), 2), 4:1));
+        assert!(agree(typed, &text), "{text}");
+        let text = format!("composition(logical_divide((2,6):({m},1), (2,2):(1,4)), 16:1)");
+        let typed = layout!(type composition(logical_divide((2,6):({m},1), (2,2):(1,4)), 16:1));
+        agree(typed, &text);
+        let text = format!("composition(zipped_divide((4,2):(1,{m}), 2:2), (4,3):(1,8))");
+        let typed = layout!(type composition(zipped_divide((4,2):(1,{m}), 2:2), (4,3):(1,8)));
+        agree(typed, &text);
+    }
+    let typed = layout!(type composition(logical_divide((4, 4):(4, {1usize}), 8), complement((4, 4, 1):(1, 4, 16), 64))).unwrap();
+    assert_eq!(cute_form("_4:4"), form(&typed));
+}
+
+#[test]
+fn make_layout_nests_a_typed_operand_but_its_last() {
+    // Each layout but the last is one mode read only on its domain, so a
+    // typed operand's function (its nesting CuTe's) is all that is read.
+    for m in 1..=8usize {
+        let text = format!("make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m})");
+        let typed = layout!(type make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m}));
+        assert!(agree(typed, &text) || m % 2 == 1, "{text}");
+        let text = format!(
+            "composition(make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m}), 24:1)"
+        );
+        let typed = layout!(type composition(make_layout(composition(({m},4):(4,1), (2,2):(1,4)), 3:{m}), 24:1));
+        agree(typed, &text);
+    }
+}
