@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 672] = [
+    let classes: [&str; 678] = [
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(8,_64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, ({8},64):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,{64}):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,_64):(64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,64):({64},1)))),
@@ -586,6 +586,8 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse(tiled_divide((6):(1), 6))", "6:_1", "core", layout!(type right_inverse(tiled_divide((6):(1), {6})))),
         check("composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):(1,), 1:1))", "(_1,(2,1)):(_1,(_8,_1))", "core", layout!(type composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide(({2},):(1,), 1:1)))),
         check("composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):(1,), 1:1))", "(_1,(2,1)):(1,(8,1))", "core", layout!(type composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):({1},), 1:1)))),
+        check("composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):(1,), 1:1))", "((1,1),(2,1)):((_8,_1),(8,1))", "core", layout!(type composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):(1,), {1}:1)))),
+        check("composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):(1,), 1:1))", "(_1,_2):(1,_8)", "core", layout!(type composition(coalesce(((2, 2), 4):((8, 1), 2)), flat_divide((2,):(1,), 1:{1})))),
         check("composition(zipped_product((4):(1), (2):(1)), 8:1)", "(_4,1,2):(1,_1,4)", "core", layout!(type composition(zipped_product((4):({1}), (2):(1)), 8:1))),
         check("coalesce(logical_product((2,(1,2,2)):(6,(1,3,12)),(2,1,1):(1,2,2)))", "(_2,_2,_2,_2):(_6,_3,_12,_1)", "core", layout!(type coalesce(logical_product((2,(1,2,2)):(6,({1},3,12)),(2,1,1):(1,2,2))))),
         check("coalesce(flat_divide(((1),4):((4),1),2:1))", "(1,2,1,2):(_4,1,_8,2)", "core", layout!(type coalesce(flat_divide((({1}),4):((4),1),2:1)))),
@@ -625,6 +627,7 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(zipped_product(8:1,((2,2)):((1,6))), <2,2>)", "(_2,_2):(_1,_8)", "core", layout!(type composition(zipped_product(8:1,((2,2)):((1,{6}))), <2,2>))),
         check("composition(make_layout(2, LayoutRight), tiled_divide(4:1, 4))", "(_4,1):(_1,_4)", "core", layout!(type composition(make_layout(2, LayoutRight), tiled_divide({4}:1, 4)))),
         check("composition(make_layout(2, LayoutRight), tiled_divide(4:1, 4))", "(_4,_1):(1,_0)", "core", layout!(type composition(make_layout(2, LayoutRight), tiled_divide(4:{1}, 4)))),
+        check("composition(make_layout(2, LayoutRight), tiled_divide(4:1, 4))", "(4,1):(_1,4)", "core", layout!(type composition(make_layout(2, LayoutRight), tiled_divide(4:1, {4})))),
         check("composition(make_layout((4,((5,2),2),2),LayoutLeft),right_inverse(6:1))", "_1:_0", "other", layout!(type composition(make_layout((4,((5,2),2),2),LayoutLeft),right_inverse(6:{1})))),
         check("composition(zipped_product((4):(1),2:3),(1,2):(2,1))", "(_1,_2):(12,1)", "core", layout!(type composition(zipped_product((4):({1}),2:3),(1,2):(2,1)))),
         check("flatten(tiled_divide((1,2,2):(2,6,24),4))", "(1,2,2,1,1,1):(_2,6,24,_8,24,48)", "core", layout!(type flatten(tiled_divide(({1},2,2):(2,6,24),4)))),
@@ -641,6 +644,8 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:1))", "((_2,_2),_1):((6,_1),_0)", "core", layout!(type composition(logical_product((2,(2,8)):({6},(1,12)), <1, 4>), logical_divide(4:1, 4:1)))),
         check("composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:1))", "((_2,_2),(1,1)):((_6,_1),(_12,_2))", "core", layout!(type composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide({4}:1, 4:1)))),
         check("composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:1))", "((2,2,1,1),_1):((6,1,12,2),_0)", "core", layout!(type composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:{1}, 4:1)))),
+        check("composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:1))", "((2,2,1,1),(1,1,1,1)):((_6,_1,_12,_2),(24,2,12,2))", "core", layout!(type composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, {4}:1)))),
+        check("composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:1))", "((2,2,1,1),((1,1,1,1),(1,1,1,1))):((6,1,12,2),((_6,_1,_12,_2),(24,2,12,2)))", "core", layout!(type composition(logical_product((2,(2,8)):(6,(1,12)), <1, 4>), logical_divide(4:1, 4:{1})))),
         check("complement(logical_divide((4, 4):(3, 12), 8))", "(_3,1):(_1,48)", "core", layout!(type complement(logical_divide((4, {4}):(3, 12), 8)))),
         check("complement(zipped_divide((1, ((2, 5), 4), 3):(1, ((1, 2), 10), 40), 5:1))", "1:120", "core", layout!(type complement(zipped_divide((1, ((2, 5), 4), {3}):(1, ((1, 2), 10), 40), 5:1)))),
         check("complement(zipped_divide((1, ((2, 5), 4), 3):(1, ((1, 2), 10), 40), 5:1))", "_1:_0", "core", layout!(type complement(zipped_divide((1, ((2, 5), 4), 3):({1}, ((1, 2), 10), 40), 5:1)))),
@@ -670,6 +675,7 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(flatten(3:0),composition(3:1,(3)))", "(_3):(_0)", "core", layout!(type composition(flatten(3:0),composition({3}:1,(3))))),
         check("composition(flatten(3:0),composition(3:1,(3)))", "(_3):(_0)", "core", layout!(type composition(flatten(3:0),composition(3:{1},(3))))),
         check("composition(flatten(3:0),composition(3:1,(3)))", "(3):(_0)", "core", layout!(type composition(flatten(3:0),composition(3:1,({3}))))),
+        check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),1,_1):((_4,_16),_16,_0)", "core", layout!(type composition(complement(4:1,64),tiled_divide(({4},2):(1,4),<4,2:1>)))),
         check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,1):((_4,_16),_0,_32)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,{2}):(1,4),<4,2:1>)))),
         check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,_1):((4,_16),_0,_0)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):({1},4),<4,2:1>)))),
         check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,_1):((_4,16),_0,_0)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,{4}),<4,2:1>)))),

@@ -30,6 +30,8 @@ mod compose_basis;
 mod compose_by;
 #[path = "../../layout-macros/src/compose_divide.rs"]
 mod compose_divide;
+#[path = "../../layout-macros/src/compose_reader.rs"]
+mod compose_reader;
 #[path = "../../layout-macros/src/compose_step.rs"]
 mod compose_step;
 #[path = "../../layout-macros/src/composed.rs"]

@@ -43,7 +43,7 @@ use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
-use crate::{divide, divide_rewrite, named, named_product, nested, rules};
+use crate::{compose_reader, divide, divide_rewrite, named, named_product, nested, rules};
 
 /// The text of an inner call's bound name after `#`: a space no token can
 /// spell, so it never meets a user's name.
@@ -157,7 +157,9 @@ pub fn types(e: &Expr) -> bool {
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
 /// numbered `leaf`, if the rules then type it (through nested.rs).
 fn rewritten(e: &Expr, leaf: usize) -> Option<divide_rewrite::Rewrite> {
-    divide_rewrite::reader(e, leaf).filter(|r| nested::types(&r.expr))
+    divide_rewrite::reader(e, leaf)
+        .or_else(|| compose_reader::reader(e, leaf))
+        .filter(|r| nested::types(&r.expr))
 }
 
 /// The operand call this module holds back from nesting in `e` (or in a

@@ -21,6 +21,7 @@ mod compose;
 mod compose_basis;
 mod compose_by;
 mod compose_divide;
+mod compose_reader;
 mod compose_step;
 mod composed;
 mod construct;

@@ -26,6 +26,8 @@ mod compose_basis;
 mod compose_by;
 #[path = "../src/compose_divide.rs"]
 mod compose_divide;
+#[path = "../src/compose_reader.rs"]
+mod compose_reader;
 #[path = "../src/compose_step.rs"]
 mod compose_step;
 #[path = "../src/composed.rs"]
