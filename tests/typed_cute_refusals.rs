@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 678] = [
+    let classes: [&str; 684] = [
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(8,_64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, ({8},64):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,{64}):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,_64):(64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,64):({64},1)))),
@@ -577,6 +577,8 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse((2,6,1):(1,2,12))", "_2:_1", "other", layout!(type right_inverse((2,6,1):(1,{2},12)))),
         check("right_inverse((2,6,1):(1,2,12))", "_12:_1", "core", layout!(type right_inverse((2,6,1):(1,2,{12})))),
         check("complement(tiled_divide((4,(2)):(1,(4)),8))", "1:8", "core", layout!(type complement(tiled_divide((4,({2})):(1,(4)),8)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide((({4},2),4):((2,8),48),<2:1,2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,{2}),4):((2,8),48),<2:1,2>)))),
         check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),{4}):((2,8),48),<2:1,2>)))),
         check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):(({2},8),48),<2:1,2>)))),
         check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,{8}),48),<2:1,2>)))),
@@ -684,6 +686,10 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "(((1,8),_8)):(((_1,8),1))", "core", layout!(type composition(tiled_divide(6:1,2:1),raked_product((8):({1}),(8):(1))))),
         check("flatten(zipped_product(2:1,(3)))", "(_2,1,3):(1,_1,2)", "core", layout!(type flatten(zipped_product(2:{1},(3))))),
         check("composition(logical_product(3:1,(3,2):(6,3)),18)", "(_3,1,3,1,2):(1,_6,18,3,9)", "core", layout!(type composition(logical_product(3:{1},(3,2):(6,3)),18))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "((((4,1,1),(2,2,2)),_1),(1,1,4),_2):((((_2,1,32),(_8,1,32)),_0),(_64,4,64),_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide((({8},(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,1,2,2)),_1),(1,1,4),_2):(((_2,(_8,_1,1,32)),_0),(_4,4,64),_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,({1},2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,2,2)),_1),(1,4),_2):(((_2,(_8,_1,32)),_0),(_4,64),_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,{2},8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),4,_2):(((_2,(_8,_1,_32)),_0),_64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,{8})),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,2):(((_2,(_8,_1,_32)),_0),_64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),{2}):((2,(1,1,32)),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((2,(8,_1,_32)),_0),_64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):(({2},(1,1,32)),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,_1,_32)),_0),_64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,({1},1,32)),16), <(4,8):(1,4), 1>)))),

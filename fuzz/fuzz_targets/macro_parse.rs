@@ -42,6 +42,8 @@ mod construct;
 mod construct_order;
 #[path = "../../layout-macros/src/divide.rs"]
 mod divide;
+#[path = "../../layout-macros/src/divide_by_mode.rs"]
+mod divide_by_mode;
 #[path = "../../layout-macros/src/divide_rest.rs"]
 mod divide_rest;
 #[path = "../../layout-macros/src/divide_rewrite.rs"]

@@ -43,7 +43,9 @@ use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
-use crate::{compose_reader, divide, divide_rewrite, named, named_product, nested, rules};
+use crate::{
+    compose_reader, divide, divide_by_mode, divide_rewrite, named, named_product, nested, rules,
+};
 
 /// The text of an inner call's bound name after `#`: a space no token can
 /// spell, so it never meets a user's name.
@@ -151,7 +153,9 @@ fn bound(e: &Expr, i: usize) -> Expr {
 /// Whether `type` answers `e` by binding an operand call's result, or by
 /// rewriting an operand divide by a layout tiler (divide_rewrite.rs).
 pub fn types(e: &Expr) -> bool {
-    call(e).is_some() || rewritten(e, 0).is_some()
+    call(e).is_some()
+        || rewritten(e, 0).is_some()
+        || divide_by_mode::reader(e, &divide_by_mode::placeholders(e)).is_some()
 }
 
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
@@ -218,6 +222,9 @@ impl Expander<'_> {
     pub(crate) fn inner(&self, e: &Expr) -> Option<syn::Result<TokenStream>> {
         if let Some(r) = rewritten(e, self.ast.leaves.len()) {
             return Some(self.divide_rewritten(r));
+        }
+        if let Some(c) = divide_by_mode::reader(e, &self.ast.leaves) {
+            return Some(self.by_mode_checked(c));
         }
         let (i, outer) = call(e)?;
         let ExprKind::Call { args, .. } = &e.kind else {

@@ -27,6 +27,7 @@ mod composed;
 mod construct;
 mod construct_order;
 mod divide;
+mod divide_by_mode;
 mod divide_nested;
 mod divide_rest;
 mod divide_rewrite;

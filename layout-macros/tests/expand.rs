@@ -38,6 +38,8 @@ mod construct;
 mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
+#[path = "../src/divide_by_mode.rs"]
+mod divide_by_mode;
 #[path = "../src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../src/divide_rest.rs"]
