@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 684] = [
+    let classes: [&str; 691] = [
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(8,_64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, ({8},64):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,{64}):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,_64):(64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,64):({64},1)))),
@@ -583,6 +583,9 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):(({2},8),48),<2:1,2>)))),
         check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,{8}),48),<2:1,2>)))),
         check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,8),{48}),<2:1,2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,8),48),<{2}:1,2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,8),48),<2:{1},2>)))),
+        check("right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,2>))", "_1:_0", "core", layout!(type right_inverse(flat_divide(((4,2),4):((2,8),48),<2:1,{2}>)))),
         check("right_inverse(tiled_divide((6):(1), 6))", "(_6,1):(_1,_6)", "core", layout!(type right_inverse(tiled_divide(({6}):(1), 6)))),
         check("right_inverse(tiled_divide((6):(1), 6))", "_1:_0", "other", layout!(type right_inverse(tiled_divide((6):({1}), 6)))),
         check("right_inverse(tiled_divide((6):(1), 6))", "6:_1", "core", layout!(type right_inverse(tiled_divide((6):(1), {6})))),
@@ -681,6 +684,9 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,1):((_4,_16),_0,_32)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,{2}):(1,4),<4,2:1>)))),
         check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,_1):((4,_16),_0,_0)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):({1},4),<4,2:1>)))),
         check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,_1):((_4,16),_0,_0)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,{4}),<4,2:1>)))),
+        check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((4,_2),1,_1):((_4,_16),16,_0)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<{4},2:1>)))),
+        check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,2),_1,1):((_4,_16),_0,32)", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,{2}:1>)))),
+        check("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:1>))", "((_4,_2),_1,(1,1)):((_4,16),_0,(_16,32))", "core", layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:{1}>)))),
         check("complement(right_inverse((4, 5):(1, 4)))", "_1:_0", "core", layout!(type complement(right_inverse((4, 5):({1}, 4))))),
         check("complement(right_inverse((4, 5):(1, 4)))", "_1:_0", "core", layout!(type complement(right_inverse((4, 5):(1, {4}))))),
         check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "(((1,8),_8)):(((_1,8),1))", "core", layout!(type composition(tiled_divide(6:1,2:1),raked_product((8):({1}),(8):(1))))),
@@ -696,6 +702,7 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,1,_32)),_0),_64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,{1},32)),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,_1,32)),_0),64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,{32})),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,_1,_32)),_0),_64,16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),{16}), <(4,8):(1,4), 1>)))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),1),_4,2):(((_2,(_8,_1,_32)),_16),_64,16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), {1}>)))),
         check("flat_product((3,2):(3,12),(2,2))", "(_3,_2,(2,1),_2):(3,_12,(_1,9),_1)", "core", layout!(type flat_product((3,2):({3},12),(2,2)))),
         check("flat_product((3,2):(3,12),(2,2))", "(_3,_2,_2,(2,1)):(_3,12,_1,(_1,24))", "core", layout!(type flat_product((3,2):(3,{12}),(2,2)))),
         check("logical_product(6:1,(3))", "((_6,(1,3))):((1,(_1,6)))", "core", layout!(type logical_product(6:{1},(3)))),

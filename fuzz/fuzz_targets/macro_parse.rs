@@ -48,6 +48,8 @@ mod divide_by_mode;
 mod divide_rest;
 #[path = "../../layout-macros/src/divide_rewrite.rs"]
 mod divide_rewrite;
+#[path = "../../layout-macros/src/divide_tile_dynamic.rs"]
+mod divide_tile_dynamic;
 #[path = "../../layout-macros/src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]

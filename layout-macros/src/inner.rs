@@ -44,7 +44,8 @@ use quote::{format_ident, quote};
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
 use crate::{
-    compose_reader, divide, divide_by_mode, divide_rewrite, named, named_product, nested, rules,
+    compose_reader, divide, divide_by_mode, divide_rewrite, divide_tile_dynamic, named,
+    named_product, nested, rules,
 };
 
 /// The text of an inner call's bound name after `#`: a space no token can
@@ -156,6 +157,7 @@ pub fn types(e: &Expr) -> bool {
     call(e).is_some()
         || rewritten(e, 0).is_some()
         || divide_by_mode::reader(e, &divide_by_mode::placeholders(e)).is_some()
+        || divide_tile_dynamic::reader(e, &divide_by_mode::placeholders(e)).is_some()
 }
 
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
@@ -225,6 +227,9 @@ impl Expander<'_> {
         }
         if let Some(c) = divide_by_mode::reader(e, &self.ast.leaves) {
             return Some(self.by_mode_checked(c));
+        }
+        if let Some(c) = divide_tile_dynamic::reader(e, &self.ast.leaves) {
+            return Some(self.tile_dynamic(c));
         }
         let (i, outer) = call(e)?;
         let ExprKind::Call { args, .. } = &e.kind else {

@@ -31,6 +31,7 @@ mod divide_by_mode;
 mod divide_nested;
 mod divide_rest;
 mod divide_rewrite;
+mod divide_tile_dynamic;
 mod emit;
 mod expand;
 mod fallback;

@@ -46,6 +46,8 @@ mod divide_nested;
 mod divide_rest;
 #[path = "../src/divide_rewrite.rs"]
 mod divide_rewrite;
+#[path = "../src/divide_tile_dynamic.rs"]
+mod divide_tile_dynamic;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]
