@@ -133,28 +133,6 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
     })
 }
 
-/// Stand-in leaves for `e`'s dynamic leaves (a name each), to ask
-/// [`reader`] whether it rewrites `e` where no leaf tokens are at hand.
-pub fn placeholders(e: &Expr) -> Vec<TokenStream> {
-    fn most(e: &Expr) -> Option<usize> {
-        match &e.kind {
-            ExprKind::Dynamic(k) => Some(*k),
-            ExprKind::Call { args: items, .. }
-            | ExprKind::Tuple(items)
-            | ExprKind::Tiler(items) => items.iter().filter_map(most).max(),
-            ExprKind::Layout(s, d) => most(s).max(most(d)),
-            _ => None,
-        }
-    }
-    let n = most(e).map_or(0, |k| k + 1);
-    (0..n)
-        .map(|k| {
-            let leaf = format_ident!("leaf{k}");
-            quote!(#leaf)
-        })
-        .collect()
-}
-
 impl Expander<'_> {
     /// The code of a call rewritten by [`reader`]: its checks, then the
     /// call typed over the rewritten operand.

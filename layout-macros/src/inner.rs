@@ -35,7 +35,12 @@
 //! `coalesce`, `complement`, the inverses) of a divide by a layout tiler,
 //! which no typed form takes, is rewritten instead (divide_rewrite.rs: the
 //! divide as the composition it is) and typed through nested.rs; this
-//! module only asks it ([`types`], [`Expander::inner`]).
+//! module only asks it ([`types`], [`Expander::inner`]). So are a
+//! composition's `B` that is a divide by a one-mode tiler with a dynamic
+//! leaf (compose_reader.rs), and a divide by a by-mode tiler read by any
+//! of these with a dynamic extent in a mode before the last
+//! (divide_by_mode.rs) or a dynamic one-mode entry
+//! (divide_tile_dynamic.rs), each with a prelude of run-time checks.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -152,12 +157,15 @@ fn bound(e: &Expr, i: usize) -> Expr {
 }
 
 /// Whether `type` answers `e` by binding an operand call's result, or by
-/// rewriting an operand divide by a layout tiler (divide_rewrite.rs).
-pub fn types(e: &Expr) -> bool {
+/// rewriting an operand divide read as a function (divide_rewrite.rs,
+/// compose_reader.rs, divide_by_mode.rs, divide_tile_dynamic.rs).
+/// `leaves` are the input's (a rewrite that reads one again needs its
+/// tokens to call nothing).
+pub fn types(e: &Expr, leaves: &[TokenStream]) -> bool {
     call(e).is_some()
         || rewritten(e, 0).is_some()
-        || divide_by_mode::reader(e, &divide_by_mode::placeholders(e)).is_some()
-        || divide_tile_dynamic::reader(e, &divide_by_mode::placeholders(e)).is_some()
+        || divide_by_mode::reader(e, leaves).is_some()
+        || divide_tile_dynamic::reader(e, leaves).is_some()
 }
 
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
