@@ -130,6 +130,8 @@ mod support;
 mod cute_refusals;
 #[path = "expand/divide_layout_snapshots.rs"]
 mod divide_layout_snapshots;
+#[path = "expand/divide_read_snapshots.rs"]
+mod divide_read_snapshots;
 #[path = "expand/named_concat.rs"]
 mod named_concat;
 #[path = "expand/named_snapshots.rs"]
