@@ -88,6 +88,11 @@ fn a_composition_by_a_divide_whose_mode_is_checked_at_run_time() {
         } else {
             refused += 1;
         }
+        // README's example: answered for every even m, refused naming the
+        // values for odd m.
+        let text = format!("composition(64:1, zipped_divide((({m},3),5):((1,7),60),<2,5>))");
+        let typed = layout!(type composition(64:1, zipped_divide((({m},3),5):((1,7),60),<2,5>)));
+        assert_eq!(agree(typed, &text), m % 2 == 0 && m > 0, "{text}");
         let text = format!("flatten(logical_divide(({m},2,5):(1,{m},60),<3,2>))");
         let typed = layout!(type flatten(logical_divide(({m},2,5):(1,{m},60),<3,2>)));
         agree(typed, &text);
