@@ -30,6 +30,8 @@ mod compose_basis;
 mod compose_by;
 #[path = "../../layout-macros/src/compose_divide.rs"]
 mod compose_divide;
+#[path = "../../layout-macros/src/compose_reader.rs"]
+mod compose_reader;
 #[path = "../../layout-macros/src/compose_step.rs"]
 mod compose_step;
 #[path = "../../layout-macros/src/composed.rs"]
@@ -42,10 +44,14 @@ mod construct_order;
 mod divide;
 #[path = "../../layout-macros/src/divide_past.rs"]
 mod divide_past;
+#[path = "../../layout-macros/src/divide_by_mode.rs"]
+mod divide_by_mode;
 #[path = "../../layout-macros/src/divide_rest.rs"]
 mod divide_rest;
 #[path = "../../layout-macros/src/divide_rewrite.rs"]
 mod divide_rewrite;
+#[path = "../../layout-macros/src/divide_tile_dynamic.rs"]
+mod divide_tile_dynamic;
 #[path = "../../layout-macros/src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]

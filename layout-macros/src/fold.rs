@@ -19,7 +19,8 @@
 //!   (`zipped_divide(A, (2,2))`, CuTe's `zipped_divide(a, Shape<_2,_2>{})`)
 //!   is the by-mode tiler `<2,2>` (nested: `((2),4)` is `<<2>,4>`): CuTe
 //!   divides by a shape mode by mode, as the core does, so every typed
-//!   divide door takes it as it takes `<…>`.
+//!   divide door takes it as it takes `<…>`; an entry `n:1` of a by-mode
+//!   tiler is the extent `n` (`unit_entries`).
 //!
 //! - then an operand call read only as a function that the rules do not
 //!   type is replaced by one they do that is the same function
@@ -79,7 +80,10 @@ fn walk(e: &Expr) -> Expr {
         _ => return e.clone(),
     };
     let e = Expr::new(kind, e.span);
-    flat(&e).or_else(|| shape_tiler(&e)).unwrap_or(e)
+    flat(&e)
+        .or_else(|| shape_tiler(&e))
+        .or_else(|| unit_entries(&e))
+        .unwrap_or(e)
 }
 
 /// A divide by a shape of static positive extents, its tiler `<…>`.
@@ -91,6 +95,35 @@ fn shape_tiler(e: &Expr) -> Option<Expr> {
     let mut out = e.clone();
     if let ExprKind::Call { args, .. } = &mut out.kind {
         args[1] = by_mode;
+    }
+    Some(out)
+}
+
+/// A divide by a by-mode tiler with an entry `n:1` (static, `n > 0`), that
+/// entry the extent `n`: CuTe and the core read an extent entry as the
+/// layout `n:1` (CuTe's `Layout<_n,_1>` and `_n` divide a mode alike), so
+/// the doors that type a tiler of extents take it.
+fn unit_entries(e: &Expr) -> Option<Expr> {
+    let (TypedForm::Divide(_), _, [_, tiler]) = typed_call(e)? else {
+        return None;
+    };
+    let ExprKind::Tiler(entries) = &tiler.kind else {
+        return None;
+    };
+    let unit = |t: &Expr| match &t.kind {
+        ExprKind::Layout(s, d) => match (&s.kind, &d.kind) {
+            (ExprKind::Int(n), ExprKind::Int(1)) if *n > 0 => Some((**s).clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if !entries.iter().any(|t| unit(t).is_some()) {
+        return None;
+    }
+    let entries = entries.iter().map(|t| unit(t).unwrap_or_else(|| t.clone()));
+    let mut out = e.clone();
+    if let ExprKind::Call { args, .. } = &mut out.kind {
+        args[1] = Expr::new(ExprKind::Tiler(entries.collect()), tiler.span);
     }
     Some(out)
 }

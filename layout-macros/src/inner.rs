@@ -35,7 +35,12 @@
 //! `coalesce`, `complement`, the inverses) of a divide by a layout tiler,
 //! which no typed form takes, is rewritten instead (divide_rewrite.rs: the
 //! divide as the composition it is) and typed through nested.rs; this
-//! module only asks it ([`types`], [`Expander::inner`]).
+//! module only asks it ([`types`], [`Expander::inner`]). So are a
+//! composition's `B` that is a divide by a one-mode tiler with a dynamic
+//! leaf (compose_reader.rs), and a divide by a by-mode tiler read by any
+//! of these with a dynamic extent in a mode before the last
+//! (divide_by_mode.rs) or a dynamic one-mode entry
+//! (divide_tile_dynamic.rs), each with a prelude of run-time checks.
 
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::{Ident, Span, TokenStream};
@@ -43,7 +48,10 @@ use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind};
-use crate::{divide, divide_rewrite, named, named_product, nested, rules};
+use crate::{
+    compose_reader, divide, divide_by_mode, divide_rewrite, divide_tile_dynamic, named,
+    named_product, nested, rules,
+};
 
 /// The text of an inner call's bound name after `#`: a space no token can
 /// spell, so it never meets a user's name.
@@ -149,15 +157,23 @@ fn bound(e: &Expr, i: usize) -> Expr {
 }
 
 /// Whether `type` answers `e` by binding an operand call's result, or by
-/// rewriting an operand divide by a layout tiler (divide_rewrite.rs).
-pub fn types(e: &Expr) -> bool {
-    call(e).is_some() || rewritten(e, 0).is_some()
+/// rewriting an operand divide read as a function (divide_rewrite.rs,
+/// compose_reader.rs, divide_by_mode.rs, divide_tile_dynamic.rs).
+/// `leaves` are the input's (a rewrite that reads one again needs its
+/// tokens to call nothing).
+pub fn types(e: &Expr, leaves: &[TokenStream]) -> bool {
+    call(e).is_some()
+        || rewritten(e, 0).is_some()
+        || divide_by_mode::reader(e, leaves).is_some()
+        || divide_tile_dynamic::reader(e, leaves).is_some()
 }
 
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
 /// numbered `leaf`, if the rules then type it (through nested.rs).
 fn rewritten(e: &Expr, leaf: usize) -> Option<divide_rewrite::Rewrite> {
-    divide_rewrite::reader(e, leaf).filter(|r| nested::types(&r.expr))
+    divide_rewrite::reader(e, leaf)
+        .or_else(|| compose_reader::reader(e, leaf))
+        .filter(|r| nested::types(&r.expr))
 }
 
 /// The operand call this module holds back from nesting in `e` (or in a
@@ -216,6 +232,12 @@ impl Expander<'_> {
     pub(crate) fn inner(&self, e: &Expr) -> Option<syn::Result<TokenStream>> {
         if let Some(r) = rewritten(e, self.ast.leaves.len()) {
             return Some(self.divide_rewritten(r));
+        }
+        if let Some(c) = divide_by_mode::reader(e, &self.ast.leaves) {
+            return Some(self.by_mode_checked(c));
+        }
+        if let Some(c) = divide_tile_dynamic::reader(e, &self.ast.leaves) {
+            return Some(self.tile_dynamic(c));
         }
         let (i, outer) = call(e)?;
         let ExprKind::Call { args, .. } = &e.kind else {

@@ -48,7 +48,7 @@ impl Expander<'_> {
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none()
                     && !nested::types(e)
-                    && !inner::types(e)
+                    && !inner::types(e, &self.ast.leaves)
                     && slice::rule(e).is_none() =>
             {
                 if let Some(tiler) = named_divide::layout_tiler(e) {

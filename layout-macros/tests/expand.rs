@@ -26,6 +26,8 @@ mod compose_basis;
 mod compose_by;
 #[path = "../src/compose_divide.rs"]
 mod compose_divide;
+#[path = "../src/compose_reader.rs"]
+mod compose_reader;
 #[path = "../src/compose_step.rs"]
 mod compose_step;
 #[path = "../src/composed.rs"]
@@ -36,6 +38,8 @@ mod construct;
 mod construct_order;
 #[path = "../src/divide.rs"]
 mod divide;
+#[path = "../src/divide_by_mode.rs"]
+mod divide_by_mode;
 #[path = "../src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../src/divide_past.rs"]
@@ -44,6 +48,8 @@ mod divide_past;
 mod divide_rest;
 #[path = "../src/divide_rewrite.rs"]
 mod divide_rewrite;
+#[path = "../src/divide_tile_dynamic.rs"]
+mod divide_tile_dynamic;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]
@@ -126,6 +132,8 @@ mod support;
 mod cute_refusals;
 #[path = "expand/divide_layout_snapshots.rs"]
 mod divide_layout_snapshots;
+#[path = "expand/divide_read_snapshots.rs"]
+mod divide_read_snapshots;
 #[path = "expand/named_concat.rs"]
 mod named_concat;
 #[path = "expand/named_snapshots.rs"]

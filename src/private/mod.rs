@@ -60,6 +60,7 @@ mod convert;
 mod coord;
 mod divide;
 mod divide_fit;
+mod divide_holds;
 mod divide_integral;
 mod divide_leaf;
 mod divide_merge;
@@ -151,6 +152,7 @@ pub use divide_fit::{
     Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
     TupleTile, tilers,
 };
+pub use divide_holds::mode_holds;
 pub use divide_integral::{IntegralOffsets, integral_operand};
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};

@@ -23,7 +23,8 @@
 //! still holds, so a change in the core that parts from CuTe on these
 //! fails. Counts by function and class are printed (`--nocapture`), and
 //! the gap left: the rows CuTe answers with the core's layout that `type`
-//! still refuses, by function (each row too with `GAP_LIST=1`). The
+//! still refuses, by function (each row too with `GAP_LIST=1`; with its
+//! first `compile_error!` message, `GAP_LIST=why`). The
 //! rows now typed are written to `tests/typed_cute_refusals.rs` (root,
 //! committed; `BLESS=1` rewrites it, else it must be up to date), where
 //! each runs and must be the core's layout at every index (or refuse at
@@ -38,7 +39,7 @@ use std::collections::BTreeMap;
 
 use layout_core::{Layout, Value, evaluate};
 
-use super::typed_forms::{Path, path};
+use super::typed_forms::{Path, expanded, path};
 
 /// CuTe's outcomes, one JSON object a line.
 const GOLDEN: &str = "../tests/golden/cute_dynamic_refusals.jsonl";
@@ -124,8 +125,10 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
             // The gap that is left: CuTe answers the core's layout, `type` refuses.
             Path::Error if want == "core" => {
                 *gap.entry(name.to_owned()).or_default() += 1;
-                if std::env::var_os("GAP_LIST").is_some() {
-                    println!("gap\t{v}\t{}", row.cute);
+                match std::env::var("GAP_LIST").as_deref() {
+                    Ok("why") => println!("gap\t{v}\t{}\t{}", row.cute, why(v)),
+                    Ok(_) => println!("gap\t{v}\t{}", row.cute),
+                    Err(_) => {}
                 }
             }
             Path::Error => {}
@@ -152,6 +155,18 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
         committed == text,
         "{GENERATED} is stale: BLESS=1 (module doc)"
     );
+}
+
+/// The first `compile_error!` message of `type v`'s expansion
+/// (`GAP_LIST=why`: why a gap row is refused).
+fn why(v: &str) -> String {
+    let out = expanded(&format!("type {v}")).unwrap_or_default();
+    let Some(at) = out.find("compile_error") else {
+        return "no expansion".to_owned();
+    };
+    let text = &out[at..];
+    let end = text.find("\" }").unwrap_or(text.len());
+    text[..end].to_owned()
 }
 
 /// The top of the generated test: the check each row calls.

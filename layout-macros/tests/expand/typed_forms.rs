@@ -51,7 +51,7 @@ const PER_FUNCTION: usize = 3;
 const ROWS_TRIED: usize = usize::MAX;
 
 /// The expansion's text, as tokens print.
-fn expanded(input: &str) -> Option<String> {
+pub(super) fn expanded(input: &str) -> Option<String> {
     let tokens: TokenStream = input.parse().ok()?;
     Some(expand::expand(tokens).to_string())
 }

@@ -1,0 +1,101 @@
+//! After `type`, a divide by a by-mode tiler of static entries of a
+//! written-out layout with a dynamic extent in a tiled mode before its
+//! last, read as a function (a composition's `B`, the operand of `coalesce`,
+//! `flatten` or an inverse): one composition `A ∘ B`, the mode
+//! checked to hold its tile and rest while compiling or at run time
+//! (layout-macros/src/divide_by_mode.rs, `__private::mode_holds`). Each
+//! call runs over many values of its dynamic leaves: a typed answer must be
+//! the core's at every index (never where the core refuses), and where the
+//! span divides the mode's size, the values must be answered.
+
+use layout_dsl::layout;
+use layout_dsl::typed::TypedLayout;
+
+#[path = "cute_print/offsets.rs"]
+mod cute_print_offsets;
+use cute_print_offsets::same_offsets;
+
+/// A typed result against the core's value of `text`: the same layout,
+/// or refused. Returns whether it was answered.
+fn agree<L: TypedLayout<Offset = usize>, E: std::fmt::Display>(
+    typed: Result<L, E>,
+    text: &str,
+) -> bool {
+    let core = layout_core::evaluate(text);
+    match typed {
+        Ok(l) => {
+            assert!(
+                matches!(core, Ok(layout_core::Value::Layout(_))),
+                "{text}: typed answers, the core: {core:?}"
+            );
+            same_offsets(&l, text);
+            true
+        }
+        Err(e) => {
+            println!("{text}: refused: {e}");
+            false
+        }
+    }
+}
+
+#[test]
+fn right_inverse_of_a_divide_whose_mode_holds_while_compiling() {
+    for m in 0..=16usize {
+        let text = format!("right_inverse(flat_divide((({m},2),4):((2,8),48),<2:1,2>))");
+        let typed = layout!(type right_inverse(flat_divide((({m},2),4):((2,8),48),<2:1,2>)));
+        agree(typed, &text);
+        let text = format!("right_inverse(flat_divide(((4,{m}),4):((2,8),48),<2:1,2>))");
+        let typed = layout!(type right_inverse(flat_divide(((4,{m}),4):((2,8),48),<2:1,2>)));
+        assert!(agree(typed, &text) || m == 0, "{text}");
+        let text = format!("right_inverse(zipped_divide((({m},2),3):((1,{m}),64),<2,3>))");
+        let typed = layout!(type right_inverse(zipped_divide((({m},2),3):((1,{m}),64),<2,3>)));
+        agree(typed, &text);
+        let text = format!("coalesce(logical_divide((({m},4),6):((3,{m}),40),<4,2>))");
+        let typed = layout!(type coalesce(logical_divide((({m},4),6):((3,{m}),40),<4,2>)));
+        agree(typed, &text);
+    }
+}
+
+#[test]
+fn a_composition_by_a_divide_whose_mode_is_checked_at_run_time() {
+    let (mut answered, mut refused) = (0, 0);
+    for m in 0..=12usize {
+        // The mode's size 16m holds the tile (4,8):(1,4) of span 32 where m
+        // is even (refused naming the values where it is odd); the
+        // composition's own conditions hold where m is a power of 2.
+        let text = format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide((({m},(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        );
+        let typed = layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide((({m},(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)));
+        let ok = agree(typed, &text);
+        assert!(ok || ![2, 4, 8].contains(&m), "{text}");
+        let text = format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,{m})),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        );
+        let typed = layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,{m})),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)));
+        agree(typed, &text);
+        // The size 128m holds while compiling.
+        let text = format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,({m},2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        );
+        let typed = layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,({m},2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>)));
+        agree(typed, &text);
+        // A mode of size 3m by a tile 2: held where m is even.
+        let text = format!("composition(64:1, zipped_divide((({m},3),5):((1,{m}),60),<2,5>))");
+        let typed = layout!(type composition(64:1, zipped_divide((({m},3),5):((1,{m}),60),<2,5>)));
+        if agree(typed, &text) {
+            answered += 1;
+        } else {
+            refused += 1;
+        }
+        // README's example: answered for every even m, refused naming the
+        // values for odd m.
+        let text = format!("composition(64:1, zipped_divide((({m},3),5):((1,7),60),<2,5>))");
+        let typed = layout!(type composition(64:1, zipped_divide((({m},3),5):((1,7),60),<2,5>)));
+        assert_eq!(agree(typed, &text), m % 2 == 0 && m > 0, "{text}");
+        let text = format!("flatten(logical_divide(({m},2,5):(1,{m},60),<3,2>))");
+        let typed = layout!(type flatten(logical_divide(({m},2,5):(1,{m},60),<3,2>)));
+        agree(typed, &text);
+    }
+    assert!(answered >= 5 && refused >= 3, "{answered} {refused}");
+}
