@@ -234,3 +234,70 @@ fn a_dice_inside_another_call_still_runs() {
         assert_eq!(format!("{}", c.unwrap()), core);
     }
 }
+
+#[test]
+fn dice_of_a_named_layout_is_typed_as_the_core_dices() {
+    // CuTe's prints (harness-partition3/slice.cpp), m = 3 dynamic:
+    // `dice((_,(1,_)))` = `(_2):(_1)`, `dice((2,_))` = `(3):(_8)`,
+    // `dice((1,(_,3)))` = `(3,_4):(_8,_2)`.
+    for m in 1..6usize {
+        let b = layout!((m,(2,4)):(8,(1,2)));
+        let l = format!("({m},(2,4)):(8,(1,2))");
+        for j in 0..4usize {
+            let got: Layout<(C<2>,), (C<1>,)> = layout!(dice((_,(j,_)), #b));
+            assert_eq!(got.to_string(), core_layout(&format!("dice((_,({j},_)),{l})")));
+            let got: Layout<(usize,), (C<8>,)> = layout!(type dice((j,_), #b));
+            assert_eq!(got.to_string(), core_layout(&format!("dice(({j},_),{l})")));
+            let got: Layout<(usize, C<4>), (C<8>, C<2>)> = layout!(dice((j,(_,j)), #b));
+            assert_eq!(got.to_string(), core_layout(&format!("dice(({j},(_,{j})),{l})")));
+            // An integer for a whole tuple mode keeps the mode.
+            let got = layout!(dice((_,j), #b));
+            assert_eq!(got.to_string(), core_layout(&format!("dice((_,{j}),{l})")));
+        }
+    }
+    // A named layout with a negative stride, an all-static `const`-like value.
+    let n = layout!((4,(2,3)):(8,(-1,-2)));
+    let j = 1;
+    let got = layout!(dice((3,(_,j)), #n));
+    assert_eq!(got.to_string(), "(4,3):(8,-2)");
+    assert_eq!(got.to_string(), core_layout("dice((3,(_,1)),(4,(2,3)):(8,(-1,-2)))"));
+    let got = layout!(dice((_,(1,2)), #n));
+    assert_eq!(got.to_string(), core_layout("dice((_,(1,2)),(4,(2,3)):(8,(-1,-2)))"));
+}
+
+/// The law of a slice: coordinate `k` of the slice is the layout at the
+/// coordinate with `k` in place of the `_`, less the base; and the dice
+/// keeps exactly the modes the slice drops (their sizes multiply to the
+/// layout's size).
+#[test]
+fn a_slice_is_the_sub_layout_plus_its_base_at_every_coordinate() {
+    for m in 1..5usize {
+        for s in [3usize, 5] {
+            let l = layout!((m,(2,3)):(s,(1,-2)));
+            let core: layout_core::Layout = format!("({m},(2,3)):({s},(1,-2))").parse().unwrap();
+            for i in 0..m {
+                for j in 0..2usize {
+                    let (sub, base) = layout!(slice((i,(j,_)), #l)).unwrap();
+                    let diced = layout!(dice((i,(j,_)), #l));
+                    assert_eq!(sub.size() * diced.size(), l.size());
+                    for k in 0..3usize {
+                        let whole = core
+                            .crd2idx(&format!("({i},({j},{k}))").parse().unwrap())
+                            .unwrap();
+                        let at = (base as isize).wrapping_add(sub.at(k) as isize);
+                        assert_eq!(at as i64, whole, "m={m} s={s} ({i},({j},{k}))");
+                    }
+                    let (col, base) = layout!(slice((_,(j,_)), (m,(2,3)):(s,(1,-2)))).unwrap();
+                    for a in 0..m {
+                        for k in 0..3usize {
+                            let whole = core
+                                .crd2idx(&format!("({a},({j},{k}))").parse().unwrap())
+                                .unwrap();
+                            assert_eq!((base + col.crd2idx((a, k)) as isize) as i64, whole);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! | the same, a negative static stride | the same through `__private::signed_base`: `Result<(Layout<…, isize>, isize), Error>`, the base an `isize` as CuTe's `int` offset (the partitions' form) |
 //! | `slice(C, #A)` | the same on the value `A` |
 //! | `dice(C, SHAPE:STRIDE)` | the kept modes as a typed layout (CuTe's `dice` reads only where `C` has `_`, so it cannot fail) |
+//! | `dice(C, #A)` | `typed::dice(C, &A)` (`DiceOf::dice_of`, the rank checked first): the kept modes of the value `A`, a typed layout |
 //!
 //! `C` is a tuple of integers, dynamic leaves, `_` (emitted as the
 //! facade's `X`) and tuples of them. A static slice of a static layout
@@ -39,8 +40,7 @@ use crate::valid::placeholders;
 pub enum Operand<'a> {
     /// `SHAPE:STRIDE` written out.
     Written(&'a Expr, &'a Expr),
-    /// `#A`, a typed layout value (slice only: the facade has no dice of a
-    /// typed layout).
+    /// `#A`, a typed layout value.
     Named(&'a Expr),
 }
 
@@ -68,7 +68,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
             Operand::Written(shape, stride)
         }
-        _ if !dice && named::name(layout).is_some() => Operand::Named(layout),
+        _ if named::name(layout).is_some() => Operand::Named(layout),
         _ => return None,
     };
     Some(Rule {
@@ -138,6 +138,14 @@ impl Expander<'_> {
                 // The coordinate's leaves are still read (and typed
                 // `usize`), though dice needs only where its `_` are.
                 Ok(quote!({ let _ = #coord; #layout }))
+            }
+            (Operand::Named(l), true) => {
+                let layout = self.named(l);
+                // At the coordinate, as the slice's door below.
+                let span = self.ast.spans[rule.coord.span.start];
+                let coord = emit::at_paren(coord, span);
+                let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::dice);
+                Ok(quote!(#door(#coord, &#layout)))
             }
             (operand, _) => {
                 let (layout, signed) = match operand {

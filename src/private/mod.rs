@@ -58,6 +58,7 @@ mod construct_like;
 mod construct_values;
 mod convert;
 mod coord;
+mod dice_modes;
 mod divide;
 mod divide_fit;
 mod divide_integral;
@@ -194,6 +195,7 @@ pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
+pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{

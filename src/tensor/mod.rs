@@ -45,6 +45,7 @@ mod swizzled;
 pub mod typed;
 mod typed_args;
 mod typed_checks;
+mod typed_dice;
 mod typed_gemm;
 mod typed_gemm_accumulators;
 mod typed_gemm_nested;
