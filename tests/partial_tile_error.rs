@@ -17,18 +17,66 @@ fn a_typed_partial_tile_names_the_doors() {
     let e = typed::local_tile_step(ma, tiler, (2, 0, X), (C::<1>, X, C::<1>)).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "a partial tile: the tiler does not divide the tensor, so the last tile reaches offset 602, \
+        "a partial tile: the tile's extent 16 does not divide the tensor's extent 37, so the last tile reaches offset 602, \
          out of range 0..481 of the storage; to predicate the elements past the end, partition a \
          `Residue` of the tensor, or read the tile through `typed::Unbounded` (`copy_if`, `axpby_if`)"
     );
     assert!(matches!(
         e.kind(),
         ErrorKind::Domain(DomainError::PartialTile {
-            extents: None,
+            extents: Some((16, 37)),
             index: 602,
             size: 481
         })
     ));
+}
+
+/// Every typed partition names the extents too (read from the tiler's
+/// type on the error path), with the core's message: `local_tile`, by an
+/// index, `outer_partition`, `local_partition` (its tiler the thread
+/// layout's mode sizes) and their `Step` forms.
+#[test]
+fn typed_partitions_name_the_extents_as_the_core_does() {
+    let (m, n) = (13usize, 8usize);
+    let a = vec![0f32; m * n];
+    let t = Tensor::new(&a[..], layout!((m,n):(n,1))).unwrap();
+    let named = |e: layout_dsl::Error, index: i64| {
+        assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::Domain(DomainError::PartialTile {
+                    extents: Some((4, 13)),
+                    size: 104,
+                    ..
+                })
+            ),
+            "{e}"
+        );
+        let head = format!(
+            "a partial tile: the tile's extent 4 does not divide the tensor's extent 13, \
+             so the last tile reaches offset {index}, out of range 0..104 of the storage"
+        );
+        assert!(e.to_string().starts_with(&head), "{e}");
+    };
+    named(typed::local_tile(t.by_ref(), (C::<4>, C::<8>), (3, 0)).unwrap_err(), 127);
+    named(typed::local_tile(t.by_ref(), (C::<4>, C::<8>), 3).unwrap_err(), 127);
+    let tiler = (C::<4>, C::<2>, C::<8>);
+    let e = typed::local_tile_step(t.by_ref(), tiler, (3, 0, 0), (C::<1>, X, C::<1>));
+    named(e.unwrap_err(), 127);
+    named(typed::outer_partition(t.by_ref(), (C::<4>, C::<2>), (3, 0)).unwrap_err(), 126);
+    let thr = layout!(type (4,2):(2,1));
+    for (i, index) in [(2, 110), (7, 127)] {
+        named(typed::local_partition(t.by_ref(), &thr, i).unwrap_err(), index);
+    }
+    let thr3 = layout!(type (4,3,2):(6,2,1));
+    let e = typed::local_partition_step(t.by_ref(), &thr3, 23, (C::<1>, X, C::<1>));
+    named(e.unwrap_err(), 127);
+    // The same tile through the core: the same message.
+    let core = Tensor::new(&a[..], "(13,8):(8,1)".parse::<layout_dsl::Layout>().unwrap()).unwrap();
+    let e = local_tile(core.view(), (4, 8), (3, 0)).unwrap_err();
+    named(e, 127);
+    // A tiler that divides: whole tiles, no error.
+    assert!(typed::local_tile(t.by_ref(), (C::<13>, C::<4>), (0, 1)).is_ok());
 }
 
 /// The core partitions know the tiler, so they name the extent.
