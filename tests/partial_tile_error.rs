@@ -17,26 +17,28 @@ fn a_typed_partial_tile_names_the_doors() {
     let e = typed::local_tile_step(ma, tiler, (2, 0, X), (C::<1>, X, C::<1>)).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "a partial tile: the tile's extent 16 does not divide the tensor's extent 37, so the last tile reaches offset 602, \
+        "a partial tile: the tiler does not divide the tensor, so the last tile reaches offset 602, \
          out of range 0..481 of the storage; to predicate the elements past the end, partition a \
          `Residue` of the tensor, or read the tile through `typed::Unbounded` (`copy_if`, `axpby_if`)"
     );
     assert!(matches!(
         e.kind(),
         ErrorKind::Domain(DomainError::PartialTile {
-            extents: Some((16, 37)),
+            extents: None,
             index: 602,
             size: 481
         })
     ));
 }
 
-/// Every typed partition names the extents too (read from the tiler's
-/// type on the error path), with the core's message: `local_tile`, by an
-/// index, `outer_partition`, `local_partition` (its tiler the thread
-/// layout's mode sizes) and their `Step` forms.
+/// Every typed partition's refusal is a partial tile naming the offset,
+/// the storage and the predicated doors: `local_tile` (by a coordinate, an
+/// index, a `Step`), and `outer_partition` and `local_partition` (which
+/// said only "the tensor's largest offset … is out of range"). Not the
+/// extents, which the core names: finding them needs the parent's extents
+/// kept alive to the check, 3 more instructions a whole tile (callgrind).
 #[test]
-fn typed_partitions_name_the_extents_as_the_core_does() {
+fn every_typed_partition_names_a_partial_tile() {
     let (m, n) = (13usize, 8usize);
     let a = vec![0f32; m * n];
     let t = Tensor::new(&a[..], layout!((m,n):(n,1))).unwrap();
@@ -44,17 +46,14 @@ fn typed_partitions_name_the_extents_as_the_core_does() {
         assert!(
             matches!(
                 e.kind(),
-                ErrorKind::Domain(DomainError::PartialTile {
-                    extents: Some((4, 13)),
-                    size: 104,
-                    ..
-                })
+                ErrorKind::Domain(DomainError::PartialTile { extents: None, size: 104, index: i })
+                    if *i == index
             ),
             "{e}"
         );
         let head = format!(
-            "a partial tile: the tile's extent 4 does not divide the tensor's extent 13, \
-             so the last tile reaches offset {index}, out of range 0..104 of the storage"
+            "a partial tile: the tiler does not divide the tensor, so the last tile reaches \
+             offset {index}, out of range 0..104 of the storage"
         );
         assert!(e.to_string().starts_with(&head), "{e}");
     };
@@ -71,10 +70,12 @@ fn typed_partitions_name_the_extents_as_the_core_does() {
     let thr3 = layout!(type (4,3,2):(6,2,1));
     let e = typed::local_partition_step(t.by_ref(), &thr3, 23, (C::<1>, X, C::<1>));
     named(e.unwrap_err(), 127);
-    // The same tile through the core: the same message.
+    // The core's door names the extents.
     let core = Tensor::new(&a[..], "(13,8):(8,1)".parse::<layout_dsl::Layout>().unwrap()).unwrap();
     let e = local_tile(core.view(), (4, 8), (3, 0)).unwrap_err();
-    named(e, 127);
+    assert!(e.to_string().starts_with(
+        "a partial tile: the tile's extent 4 does not divide the tensor's extent 13, so the last tile reaches offset 127"
+    ), "{e}");
     // A tiler that divides: whole tiles, no error.
     assert!(typed::local_tile(t.by_ref(), (C::<13>, C::<4>), (0, 1)).is_ok());
 }

@@ -84,7 +84,6 @@ mod mode;
 mod named_partition;
 mod paired;
 mod partial;
-mod partial_at;
 mod partition;
 mod partition_bound;
 mod partition_prefix;
@@ -197,7 +196,6 @@ pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
-pub use partial_at::{TileSize, TileSizes, Undivided};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{

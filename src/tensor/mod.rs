@@ -37,7 +37,7 @@ mod gemm;
 mod identity;
 mod identity_layout;
 mod layout;
-mod partition;
+pub(crate) mod partition;
 mod residue;
 mod slice;
 mod strided;

@@ -13,9 +13,7 @@ use layout_core::Error;
 use super::typed_checks::{LayoutShape, SliceCoordModes, ThreadModes, TilerModes};
 use super::typed_outer_short::{OuterRoute, OuterVia};
 pub use crate::__private::ThreadIndex;
-use crate::__private::{
-    Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy, Undivided,
-};
+use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
 
 /// The list of a tuple diced by a `Step` tuple.
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
@@ -38,28 +36,18 @@ pub trait Tiler<L: LayoutShape, Cd>: TilerModes<L::Shape, Cd, Checked = Self> {
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
     fn tile_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
-    /// The first mode of `layout` the tiler does not divide, `(tile,
-    /// extent)`: what a partial tile's error names (read on that path only;
-    /// `None` where the impl does not know).
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        let _ = layout;
-        None
-    }
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: IntoList, L: LayoutShape, Cd: IntoList> Tiler<L, Cd> for T
 where
     T: TilerModes<L::Shape, Cd, Checked = T>,
-    L: TileBy<T::List, Cd::List, Output: Fits> + Undivided<T::List>,
+    L: TileBy<T::List, Cd::List, Output: Fits>,
 {
     type Output = L::Output;
     #[inline(always)]
     fn tile_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
         layout.tile_within(self.into_list(), coord.into_list())
-    }
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        Undivided::<T::List>::undivided(layout)
     }
 }
 
@@ -75,18 +63,13 @@ pub trait TilerStep<L, Cd, St> {
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
     fn tile_step_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
-    /// As [`Tiler::undivided`], for the projected tiler.
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        let _ = layout;
-        None
-    }
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: IntoList, L, Cd: IntoList, St: IntoList> TilerStep<L, Cd, St> for T
 where
     St::List: Dice<T::List> + Dice<Cd::List>,
-    L: TileBy<Diced<St, T>, Diced<St, Cd>, Output: Fits> + Undivided<Diced<St, T>>,
+    L: TileBy<Diced<St, T>, Diced<St, Cd>, Output: Fits>,
 {
     type Output = L::Output;
     #[inline(always)]
@@ -94,9 +77,6 @@ where
         let tiler = <St::List as Dice<T::List>>::dice(self.into_list());
         let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
         layout.tile_within(tiler, coord)
-    }
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        Undivided::<Diced<St, T>>::undivided(layout)
     }
 }
 
@@ -116,19 +96,13 @@ pub trait OuterTiler<L, Cd> {
         layout: &L,
         coord: Cd,
     ) -> Result<(Self::Output, usize, PartitionBound), Error>;
-    /// As [`Tiler::undivided`].
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        let _ = layout;
-        None
-    }
 }
 
 #[diagnostic::do_not_recommend]
 impl<T: IntoList, L, Cd: IntoList> OuterTiler<L, Cd> for T
 where
     Cd::List: OuterRoute<T::List>,
-    L: OuterVia<T::List, Cd::List, <Cd::List as OuterRoute<T::List>>::Route>
-        + Undivided<T::List>,
+    L: OuterVia<T::List, Cd::List, <Cd::List as OuterRoute<T::List>>::Route>,
 {
     type Output =
         <L as OuterVia<T::List, Cd::List, <Cd::List as OuterRoute<T::List>>::Route>>::Output;
@@ -139,9 +113,6 @@ where
         coord: Cd,
     ) -> Result<(Self::Output, usize, PartitionBound), Error> {
         layout.outer_via(self.into_list(), coord.into_list())
-    }
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        Undivided::<T::List>::undivided(layout)
     }
 }
 
@@ -167,18 +138,13 @@ pub trait ThreadsOf<L: LayoutShape>: Threads + ThreadModes<L::Shape, Checked = S
         layout: &L,
         coord: Self::Coord,
     ) -> Result<(Self::Output, usize, PartitionBound), Error>;
-    /// As [`Tiler::undivided`], the tiler the thread layout's mode sizes.
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        let _ = layout;
-        None
-    }
 }
 
 #[diagnostic::do_not_recommend]
 impl<P: Threads, L: LayoutShape> ThreadsOf<L> for P
 where
     P: ThreadModes<L::Shape, Checked = P>,
-    L: OuterBy<P::Tiler, P::Coord, Output: Fits> + Undivided<P::Tiler>,
+    L: OuterBy<P::Tiler, P::Coord, Output: Fits>,
 {
     type Output = L::Output;
     #[inline(always)]
@@ -188,9 +154,6 @@ where
         coord: P::Coord,
     ) -> Result<(L::Output, usize, PartitionBound), Error> {
         layout.outer_within(self.tiler().0, coord)
-    }
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        Undivided::<P::Tiler>::undivided(layout)
     }
 }
 
@@ -213,19 +176,13 @@ pub trait ThreadsStep<L, St>: Threads {
         layout: &L,
         coord: Self::Coord,
     ) -> Result<(Self::Output, usize, PartitionBound), Error>;
-    /// As [`Tiler::undivided`], for the projected thread layout.
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        let _ = layout;
-        None
-    }
 }
 
 #[diagnostic::do_not_recommend]
 impl<P: Threads, L, St: IntoList> ThreadsStep<L, St> for P
 where
     St::List: Dice<P::Tiler> + Dice<P::Coord>,
-    L: OuterBy<<St::List as Dice<P::Tiler>>::Out, <St::List as Dice<P::Coord>>::Out, Output: Fits>
-        + Undivided<<St::List as Dice<P::Tiler>>::Out>,
+    L: OuterBy<<St::List as Dice<P::Tiler>>::Out, <St::List as Dice<P::Coord>>::Out, Output: Fits>,
 {
     type Output = L::Output;
     #[inline(always)]
@@ -237,9 +194,6 @@ where
         let coord = <St::List as Dice<P::Coord>>::dice(coord);
         let tiler = <St::List as Dice<P::Tiler>>::dice(self.tiler().0);
         layout.outer_within(tiler, coord)
-    }
-    fn undivided(layout: &L) -> Option<(i64, i64)> {
-        Undivided::<<St::List as Dice<P::Tiler>>::Out>::undivided(layout)
     }
 }
 

@@ -14,7 +14,7 @@ use layout_core::Error;
 use super::typed_args::Tiler;
 use super::typed_checks::TilerModes;
 use crate::__private::{
-    Chain, Cons, Fits, IntoList, Mode, Nil, Offset, Shape, SliceBy, TileBy, Tree, Undivided, X,
+    Chain, Cons, Fits, IntoList, Mode, Nil, Offset, Shape, SliceBy, TileBy, Tree, X,
 };
 use crate::typed::Layout;
 
@@ -99,7 +99,7 @@ where
 impl<T, S, D, I, G, R, Co, A, O> Tiler<Layout<S, D, I>, usize> for T
 where
     T: IntoList<List: XsOf> + TilerModes<S, usize, Checked = T>,
-    Layout<S, D, I>: TileBy<T::List, <T::List as XsOf>::Xs, Output = G> + Undivided<T::List>,
+    Layout<S, D, I>: TileBy<T::List, <T::List as XsOf>::Xs, Output = G>,
     G: GridShape<Shape: IntoList<List: RestPast<T::List, Rest = R>>> + SliceBy<A, Output = O>,
     R: SplitIndex<Coords = Co>,
     <T::List as XsOf>::Xs: Chain<Co, Out = A>,
@@ -113,9 +113,6 @@ where
         let coords = grid.grid_shape().into_list().rest().split_index(k);
         let (tile, offset) = grid.slice_by(xs.concat(coords))?;
         Ok((tile, base.wrapping_add(offset), within))
-    }
-    fn undivided(layout: &Layout<S, D, I>) -> Option<(i64, i64)> {
-        Undivided::<T::List>::undivided(layout)
     }
 }
 

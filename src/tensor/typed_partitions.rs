@@ -21,21 +21,14 @@ use crate::__private::{Fits, PartitionBound};
 /// `offset` from `t`'s base, checked as `bound` allows: a few additions
 /// that rely on `t` having been checked (`__private::PartitionBound`'s
 /// argument), not a second walk over the layout.
-/// A refusal is named a partial tile (the parent fit its engine, so an
-/// offset of the partition past it is a partial tile's), with the extents
-/// `undivided` finds (cold: only then is it called).
 #[inline(always)]
 fn rebase_outer<E: Engine, L, M: Fits>(
     t: Tensor<E, L>,
     (mut layout, offset, bound): (M, usize, PartitionBound),
-    undivided: fn(&L) -> Option<(i64, i64)>,
 ) -> Result<Tensor<E, M>, Error> {
     let len = t.engine.as_slice().len();
     if !bound.fits(t.base, offset, len) {
-        layout = match bound.refused(layout, t.base, offset, len) {
-            Ok(layout) => layout,
-            Err(e) => return Err(super::partition::partial_tile(e, undivided(&t.layout))),
-        };
+        layout = bound.refused(layout, t.base, offset, len)?;
     }
     Ok(Tensor {
         engine: t.engine,
@@ -53,15 +46,15 @@ fn rebase_outer<E: Engine, L, M: Fits>(
 fn rebase<E: Engine, L, M: Fits>(
     t: Tensor<E, L>,
     (layout, offset, within): (M, usize, bool),
-    undivided: fn(&L) -> Option<(i64, i64)>,
 ) -> Result<Tensor<E, M>, Error> {
     let base = t.base.wrapping_add(offset);
     if !within {
-        // Named a partial tile, with its extents and the doors that
-        // predicate it.
-        if let Err(e) = layout.check_fits(base, t.engine.as_slice().len()) {
-            return Err(super::partition::partial_tile(e, undivided(&t.layout)));
-        }
+        // Named a partial tile, with the doors that predicate it (not the
+        // extents: finding them needs the parent's extents kept alive to
+        // this check, 3 more instructions a whole tile, callgrind).
+        layout
+            .check_fits(base, t.engine.as_slice().len())
+            .map_err(|e| super::partition::partial_tile(e, None))?;
     }
     Ok(Tensor {
         engine: t.engine,
@@ -110,7 +103,7 @@ where
     O: Fits,
 {
     let part = tiler.checked().tile_of(&t.layout, coord)?;
-    rebase(t, part, K::undivided)
+    rebase(t, part)
 }
 
 /// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
@@ -144,7 +137,7 @@ pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St
     _step: St,
 ) -> Result<Tensor<E, O>, Error> {
     let part = tiler.tile_step_of(&t.layout, coord)?;
-    rebase(t, part, T::undivided)
+    rebase(t, part)
 }
 
 /// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every
@@ -156,7 +149,7 @@ pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fi
     coord: Cd,
 ) -> Result<Tensor<E, O>, Error> {
     let part = tiler.outer_of(&t.layout, coord)?;
-    rebase_outer(t, part, T::undivided)
+    rebase_outer(t, part)
 }
 
 /// CuTe's `local_partition(t, thr_layout, thr_idx)`: thread `thr_idx`'s
@@ -198,7 +191,7 @@ where
     let thr_layout = thr_layout.checked();
     let coord = thr_idx.checked().thread_coord(thr_layout)?;
     let part = thr_layout.partition_at(&t.layout, coord)?;
-    rebase_outer(t, part, <P::Checked as ThreadsOf<L>>::undivided)
+    rebase_outer(t, part)
 }
 
 /// `local_partition` with CuTe's `Step` projection: the thread layout's
@@ -221,7 +214,7 @@ pub fn local_partition_step<
 ) -> Result<Tensor<E, O>, Error> {
     let coord = thr_idx.thread_coord(thr_layout)?;
     let part = thr_layout.partition_step_at(&t.layout, coord)?;
-    rebase_outer(t, part, P::undivided)
+    rebase_outer(t, part)
 }
 
 /// CuTe's `t(_, 3)`: the modes where `coord` is [`X`](super::X), at the
