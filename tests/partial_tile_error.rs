@@ -57,21 +57,37 @@ fn every_typed_partition_names_a_partial_tile() {
         );
         assert!(e.to_string().starts_with(&head), "{e}");
     };
-    named(typed::local_tile(t.by_ref(), (C::<4>, C::<8>), (3, 0)).unwrap_err(), 127);
-    named(typed::local_tile(t.by_ref(), (C::<4>, C::<8>), 3).unwrap_err(), 127);
+    named(
+        typed::local_tile(t.by_ref(), (C::<4>, C::<8>), (3, 0)).unwrap_err(),
+        127,
+    );
+    named(
+        typed::local_tile(t.by_ref(), (C::<4>, C::<8>), 3).unwrap_err(),
+        127,
+    );
     let tiler = (C::<4>, C::<2>, C::<8>);
     let e = typed::local_tile_step(t.by_ref(), tiler, (3, 0, 0), (C::<1>, X, C::<1>));
     named(e.unwrap_err(), 127);
-    named(typed::outer_partition(t.by_ref(), (C::<4>, C::<2>), (3, 0)).unwrap_err(), 126);
+    named(
+        typed::outer_partition(t.by_ref(), (C::<4>, C::<2>), (3, 0)).unwrap_err(),
+        126,
+    );
     let thr = layout!(type (4,2):(2,1));
     for (i, index) in [(2, 110), (7, 127)] {
-        named(typed::local_partition(t.by_ref(), &thr, i).unwrap_err(), index);
+        named(
+            typed::local_partition(t.by_ref(), &thr, i).unwrap_err(),
+            index,
+        );
     }
     let thr3 = layout!(type (4,3,2):(6,2,1));
     let e = typed::local_partition_step(t.by_ref(), &thr3, 23, (C::<1>, X, C::<1>));
     named(e.unwrap_err(), 127);
     // The core's door names the extents.
-    let core = Tensor::new(&a[..], "(13,8):(8,1)".parse::<layout_dsl::Layout>().unwrap()).unwrap();
+    let core = Tensor::new(
+        &a[..],
+        "(13,8):(8,1)".parse::<layout_dsl::Layout>().unwrap(),
+    )
+    .unwrap();
     let e = local_tile(core.view(), (4, 8), (3, 0)).unwrap_err();
     assert!(e.to_string().starts_with(
         "a partial tile: the tile's extent 4 does not divide the tensor's extent 13, so the last tile reaches offset 127"

@@ -77,7 +77,10 @@ fn a_nested_layout_keeps_the_tile_modes_under_x() {
             panic!()
         };
         for i in 0..named.size() {
-            assert_eq!((at + named.at(i)) as i64, v.base() + v.layout().at(i as i64).unwrap());
+            assert_eq!(
+                (at + named.at(i)) as i64,
+                v.base() + v.layout().at(i as i64).unwrap()
+            );
         }
     }
 }
@@ -90,7 +93,12 @@ fn a_flat_layout_keeps_the_tile_modes_under_x() {
     let tiler = (C::<2>, C::<4>, C::<8>);
     let core = |c: &str| format!("outer_partition((16,32,64):(1,16,512), (2,4,8), {c})");
     let t = typed::outer_partition(Tensor::new(&data[..], l).unwrap(), tiler, (1, X, 3)).unwrap();
-    check(t.layout(), t.base(), "(_4,8,8,8):(16,_2,64,4096) @1537", &core("(1,_,3)"));
+    check(
+        t.layout(),
+        t.base(),
+        "(_4,8,8,8):(16,_2,64,4096) @1537",
+        &core("(1,_,3)"),
+    );
     let t = typed::outer_partition(Tensor::new(&data[..], l).unwrap(), tiler, (X, 2, X)).unwrap();
     check(
         t.layout(),
@@ -116,7 +124,10 @@ fn a_flat_layout_keeps_the_tile_modes_under_x() {
     );
     // Through `layout!`, written out.
     let (w, at) = layout!(type outer_partition((m,n,k):(1,m,{m * n}), (2,4,8), (1,_,3))).unwrap();
-    assert_eq!((w.to_string(), at), ("(4,8,8,8):(16,2,64,4096)".to_string(), 1537));
+    assert_eq!(
+        (w.to_string(), at),
+        ("(4,8,8,8):(16,2,64,4096)".to_string(), 1537)
+    );
     // A coordinate past its tile mode is an error, not a wrong view.
     assert!(typed::outer_partition(Tensor::new(&data[..], l).unwrap(), tiler, (2, X, 3)).is_err());
 }

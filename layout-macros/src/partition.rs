@@ -114,7 +114,10 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
             let takes =
                 tiles.len() >= coord.len() && tiles.iter().zip(&coord).all(|(t, c)| t.takes(c));
             let sizes = tiles.iter().all(|t| t.size().is_some());
-            match (integers && tiles.len() == coord.len(), kept && takes && sizes) {
+            match (
+                integers && tiles.len() == coord.len(),
+                kept && takes && sizes,
+            ) {
                 (true, true) => Form::Outer(tiles, coord),
                 (false, true) => Form::OuterX(tiles, coord),
                 _ => return None,

@@ -149,9 +149,10 @@ impl Expander<'_> {
             }
             (operand, _) => {
                 let (layout, signed) = match operand {
-                    Operand::Written(shape, stride) => {
-                        (self.typed_layout(shape, stride)?, emit::negative_leaf(stride))
-                    }
+                    Operand::Written(shape, stride) => (
+                        self.typed_layout(shape, stride)?,
+                        emit::negative_leaf(stride),
+                    ),
                     Operand::Named(l) => (self.named(l), false),
                 };
                 // At the coordinate: a rank rustc refuses is reported

@@ -6,9 +6,9 @@
 //! the integers stand, never their values, so it cannot fail: a dice is a
 //! choice of modes, no offset is computed from it.
 
+use super::int::Offset;
 use super::layout::Layout;
 use super::list::{Chain, Cons, IntoList, IntoTuple, Nil};
-use super::int::Offset;
 use super::tree::{Mode, Tree};
 use crate::tensor::X;
 

@@ -12,13 +12,13 @@ use layout_core::Error;
 use super::algebra::AlgebraError;
 use super::construct_like::{FragmentStrides, MakeLike, StaticStrides};
 use super::construct_values::OrderOf;
+use super::dice_modes::DiceBy;
 use super::list::IntoTuple;
 use super::partition::{Dice, OuterModes};
 use super::partition_bound::PartitionBound;
 use super::poisoned::{Poisoned, Unknown, poisoned};
 use super::threads::FlatIndex;
 use super::tile_to_shape::{TargetShape, TileToShape};
-use super::dice_modes::DiceBy;
 use super::typed_partition::{Fits, OuterBy, SliceBy, Threads, TileBy};
 
 /// A poisoned layout's stride is [`Unknown`]: both bounds of [`MakeLike`]
