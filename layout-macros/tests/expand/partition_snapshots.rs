@@ -52,6 +52,12 @@ snapshot!(
     typed_outer_partition,
     "type outer_partition((m,n):(n,1), (2,2), (i,j))"
 );
+// `_` in outer_partition's coordinate keeps that tile mode (CuTe's
+// `tensor_tiled((i,_), (_,_))`): the facade's `OuterTiler` (the grid sliced).
+snapshot!(
+    typed_outer_partition_x,
+    "type outer_partition((m,n):(n,1), (2,2), (i,_))"
+);
 // A tile extent of 1 (CuTe's `_1:_0`, the facade's `UnitTile`), a tiler
 // nested like a tuple mode with a coordinate nested alike, a negative
 // static stride (a signed layout: the base an `isize`), a nested thread
