@@ -39,7 +39,7 @@ use quote::quote;
 use crate::kind::typed_call;
 use crate::partition_args::{
     Tile, congruent, entry, entry_type, has_underscore, is_index, is_underscore, marks,
-    nested_entries, tiles,
+    nested_entries, step_list, tiles,
 };
 use crate::{emit, partition_index};
 
@@ -323,16 +323,6 @@ impl Rule<'_> {
             call
         }
     }
-}
-
-/// A static step as the list type `Dice` takes: `C<1>` keeps, `X` drops.
-fn step_list(marks: &[bool]) -> TokenStream {
-    let private = emit::private();
-    let kinds = marks.iter().map(|keep| match keep {
-        true => quote!(#private::C<1>),
-        false => quote!(#private::X),
-    });
-    quote!(<(#(#kinds,)*) as #private::IntoList>::List)
 }
 
 /// `local_tile`'s tiler and coordinate, projected by the step's marks; a
