@@ -31,6 +31,71 @@ fn a_typed_partial_tile_names_the_doors() {
     ));
 }
 
+/// Every typed partition's refusal is a partial tile naming the offset,
+/// the storage and the predicated doors: `local_tile` (by a coordinate, an
+/// index, a `Step`), and `outer_partition` and `local_partition` (which
+/// said only "the tensor's largest offset … is out of range"). Not the
+/// extents, which the core names: finding them needs the parent's extents
+/// kept alive to the check, 3 more instructions a whole tile (callgrind).
+#[test]
+fn every_typed_partition_names_a_partial_tile() {
+    let (m, n) = (13usize, 8usize);
+    let a = vec![0f32; m * n];
+    let t = Tensor::new(&a[..], layout!((m,n):(n,1))).unwrap();
+    let named = |e: layout_dsl::Error, index: i64| {
+        assert!(
+            matches!(
+                e.kind(),
+                ErrorKind::Domain(DomainError::PartialTile { extents: None, size: 104, index: i })
+                    if *i == index
+            ),
+            "{e}"
+        );
+        let head = format!(
+            "a partial tile: the tiler does not divide the tensor, so the last tile reaches \
+             offset {index}, out of range 0..104 of the storage"
+        );
+        assert!(e.to_string().starts_with(&head), "{e}");
+    };
+    named(
+        typed::local_tile(t.by_ref(), (C::<4>, C::<8>), (3, 0)).unwrap_err(),
+        127,
+    );
+    named(
+        typed::local_tile(t.by_ref(), (C::<4>, C::<8>), 3).unwrap_err(),
+        127,
+    );
+    let tiler = (C::<4>, C::<2>, C::<8>);
+    let e = typed::local_tile_step(t.by_ref(), tiler, (3, 0, 0), (C::<1>, X, C::<1>));
+    named(e.unwrap_err(), 127);
+    named(
+        typed::outer_partition(t.by_ref(), (C::<4>, C::<2>), (3, 0)).unwrap_err(),
+        126,
+    );
+    let thr = layout!(type (4,2):(2,1));
+    for (i, index) in [(2, 110), (7, 127)] {
+        named(
+            typed::local_partition(t.by_ref(), &thr, i).unwrap_err(),
+            index,
+        );
+    }
+    let thr3 = layout!(type (4,3,2):(6,2,1));
+    let e = typed::local_partition_step(t.by_ref(), &thr3, 23, (C::<1>, X, C::<1>));
+    named(e.unwrap_err(), 127);
+    // The core's door names the extents.
+    let core = Tensor::new(
+        &a[..],
+        "(13,8):(8,1)".parse::<layout_dsl::Layout>().unwrap(),
+    )
+    .unwrap();
+    let e = local_tile(core.view(), (4, 8), (3, 0)).unwrap_err();
+    assert!(e.to_string().starts_with(
+        "a partial tile: the tile's extent 4 does not divide the tensor's extent 13, so the last tile reaches offset 127"
+    ), "{e}");
+    // A tiler that divides: whole tiles, no error.
+    assert!(typed::local_tile(t.by_ref(), (C::<13>, C::<4>), (0, 1)).is_ok());
+}
+
 /// The core partitions know the tiler, so they name the extent.
 #[test]
 fn a_core_partial_tile_names_the_extents() {

@@ -37,7 +37,7 @@ mod swizzle;
 pub mod tv;
 mod value;
 
-pub use algebra::{Coord, dice, slice, slice_and_offset};
+pub use algebra::{Coord, check_domain, dice, slice, slice_and_offset};
 pub use algebra::{
     Modal, PAD_RANK_LIMIT, Tiler, append, blocked_product, ceil_div, coalesce, coalesce_by,
     compatible, complement, composition, congruent, coshape, crd2crd, evenly_divides, filter,

@@ -7,7 +7,7 @@
 //! | static, integer tuple | tuple literal |
 //! | static, boolean (`congruent`, …) | `true` / `false` |
 //! | `table(L)` | array literal `[L(0), …]` |
-//! | `slice`/`dice` with a dynamic leaf, a dynamic coordinate or (`slice`) `#A`, `type` or not | the facade's `tensor::typed::slice_and_offset` (`SliceOf::slice_of`, the rank checked first), `Result<(Layout, base), Error>`; dice's kept modes, a typed layout (slice.rs) |
+//! | `slice`/`dice` with a dynamic leaf, a dynamic coordinate or `#A`, `type` or not | the facade's `tensor::typed::slice_and_offset` (`SliceOf::slice_of`, the rank checked first), `Result<(Layout, base), Error>` (an `isize` base for a negative static stride); dice's kept modes, a typed layout (`typed::dice` of `#A`; slice.rs) |
 //! | static view (`slice(C, L)`, `view(L, B)`) | tuple `(typed layout, base literal)` |
 //! | static layout with scaled-basis strides (`make_identity_layout`, `V@I`), its view | the facade's `BasisLayout`; `(BasisLayout, starting coordinate)` (basis.rs) |
 //! | static layout (literal or algebra result) | typed layout of `usize` literals |

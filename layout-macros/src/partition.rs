@@ -39,7 +39,7 @@ use quote::quote;
 use crate::kind::typed_call;
 use crate::partition_args::{
     Tile, congruent, entry, entry_type, has_underscore, is_index, is_underscore, marks,
-    nested_entries, tiles,
+    nested_entries, step_list, tiles,
 };
 use crate::{emit, partition_index};
 
@@ -52,6 +52,10 @@ enum Form<'a> {
     /// `outer_partition`: the tiler's tiles, one entry per mode (an
     /// integer, or a tuple of them for a mode tiled by a tuple).
     Outer(Vec<Tile>, Vec<&'a Expr>),
+    /// `outer_partition` whose coordinate has `_` for some tile modes (kept,
+    /// first, as CuTe's `tensor_tiled((c…), (_…))`) or fewer entries than
+    /// the tiler: the facade's `OuterTiler` (the grid sliced, `Short`).
+    OuterX(Vec<Tile>, Vec<&'a Expr>),
     /// `local_tile`/`inner_partition` at one integer: the tile-grid index
     /// (partition_index.rs).
     TileIndex(Vec<Tile>, &'a Expr),
@@ -105,10 +109,19 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
             // One integer per mode, or a coordinate nested like its tile.
             let (tiles, coord) = (tiles(t)?, nested_entries(c)?);
             let integers = coord.iter().all(|c| !has_underscore(c));
+            // `_` only for a whole tile mode, not inside a nested entry.
+            let kept = coord.iter().all(|c| is_underscore(c) || !has_underscore(c));
             let takes =
-                tiles.len() == coord.len() && tiles.iter().zip(&coord).all(|(t, c)| t.takes(c));
+                tiles.len() >= coord.len() && tiles.iter().zip(&coord).all(|(t, c)| t.takes(c));
             let sizes = tiles.iter().all(|t| t.size().is_some());
-            (integers && takes && sizes).then_some(Form::Outer(tiles, coord))?
+            match (
+                integers && tiles.len() == coord.len(),
+                kept && takes && sizes,
+            ) {
+                (true, true) => Form::Outer(tiles, coord),
+                (false, true) => Form::OuterX(tiles, coord),
+                _ => return None,
+            }
         }
         (Partition::Threads, [thr, index, step @ ..]) => {
             let step = match step {
@@ -143,7 +156,7 @@ impl Rule<'_> {
     /// kept whole as well, partition_index.rs).
     fn fits(&self, shape: &[Expr]) -> bool {
         let tiles = match &self.form {
-            Form::Tile(t, _) | Form::Outer(t, _) => t.clone(),
+            Form::Tile(t, _) | Form::Outer(t, _) | Form::OuterX(t, _) => t.clone(),
             Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
             Form::Threads(thr, _, step) => {
                 let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
@@ -189,6 +202,12 @@ impl Rule<'_> {
                 let coord = list(coord.iter().map(|c| entry_type(c)).collect());
                 let tiler = statics(tiles);
                 quote!(<#layout as #private::OuterBy<#tiler, #coord>>::Output)
+            }
+            Form::OuterX(tiles, coord) => {
+                let coord = emit::tuple(coord.iter().map(|c| entry_type(c)).collect());
+                let tiler = emit::tuple(tiles.iter().map(Tile::tokens).collect());
+                let door = quote!(::layout_dsl::tensor::typed::OuterTiler);
+                quote!(<#tiler as #door<#layout, #coord>>::Output)
             }
             Form::TileIndex(tiles, _) => {
                 partition_index::tile_type(layout, statics(tiles), tiles.len(), self.rank)
@@ -252,6 +271,18 @@ impl Rule<'_> {
                 tiles.len(),
                 self.rank,
             ),
+            Form::OuterX(tiles, coord) => {
+                let coord = emit::tuple(coord.iter().map(|c| entry(c, leaf)).collect());
+                let tiler = emit::tuple(tiles.iter().map(Tile::tokens).collect());
+                let door = quote!(::layout_dsl::tensor::typed::OuterTiler);
+                quote!({
+                    let layout = #layout;
+                    match #door::outer_of(#tiler, &layout, #coord) {
+                        ::core::result::Result::Ok((layout, base, _)) => ::core::result::Result::Ok((layout, base)),
+                        ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+                    }
+                })
+            }
             Form::OuterIndex(tiles, index) => {
                 let sizes: Vec<i64> = tiles.iter().filter_map(Tile::size).collect();
                 partition_index::outer(layout, statics(tiles), entry(index, leaf), &sizes)
@@ -292,16 +323,6 @@ impl Rule<'_> {
             call
         }
     }
-}
-
-/// A static step as the list type `Dice` takes: `C<1>` keeps, `X` drops.
-fn step_list(marks: &[bool]) -> TokenStream {
-    let private = emit::private();
-    let kinds = marks.iter().map(|keep| match keep {
-        true => quote!(#private::C<1>),
-        false => quote!(#private::X),
-    });
-    quote!(<(#(#kinds,)*) as #private::IntoList>::List)
 }
 
 /// `local_tile`'s tiler and coordinate, projected by the step's marks; a

@@ -271,3 +271,13 @@ pub fn step_error(form: Partition, args: &[Expr]) -> Option<layout_core::Error> 
     };
     error.map(|e| e.or_at(step.span))
 }
+
+/// A static step as the list type `Dice` takes: `C<1>` keeps, `X` drops.
+pub fn step_list(marks: &[bool]) -> TokenStream {
+    let private = emit::private();
+    let kinds = marks.iter().map(|keep| match keep {
+        true => quote!(#private::C<1>),
+        false => quote!(#private::X),
+    });
+    quote!(<(#(#kinds,)*) as #private::IntoList>::List)
+}

@@ -4,18 +4,21 @@
 //!
 //! | input | output |
 //! |---|---|
-//! | `slice(C, SHAPE:STRIDE)`, no negative static stride | `typed::slice_and_offset(C, &layout)` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout, usize), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base) |
+//! | `slice(C, SHAPE:STRIDE)` | `typed::slice_and_offset(C, &layout)` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout, usize), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base) |
+//! | the same, a negative static stride | the same through `__private::signed_base`: `Result<(Layout<…, isize>, isize), Error>`, the base an `isize` as CuTe's `int` offset (the partitions' form) |
 //! | `slice(C, #A)` | the same on the value `A` |
 //! | `dice(C, SHAPE:STRIDE)` | the kept modes as a typed layout (CuTe's `dice` reads only where `C` has `_`, so it cannot fail) |
+//! | `dice(C, #A)` | `typed::dice(C, &A)` (`DiceOf::dice_of`, the rank checked first): the kept modes of the value `A`, a typed layout |
 //!
 //! `C` is a tuple of integers, dynamic leaves, `_` (emitted as the
 //! facade's `X`) and tuples of them. A static slice of a static layout
 //! never comes here: the core folds it to `(Layout, base)` (expand.rs).
 //! A dynamic coordinate past its extent is the typed slice's run-time
 //! `Err` (as `typed::slice` of a tensor), never an offset outside `L`
-//! (the core, as CuTe's arithmetic, reads on past the extent). A named
-//! layout with a negative stride gives its base as the typed slice's
-//! wrapping `usize` (`base as isize` is the core's base).
+//! (the core refuses it too, with the same message; CuTe's arithmetic reads
+//! on past the extent). A named layout with a negative stride gives its
+//! base as the typed slice's wrapping `usize` (`base as isize` is the
+//! core's base): the macro cannot see a named layout's strides.
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
@@ -37,8 +40,7 @@ use crate::valid::placeholders;
 pub enum Operand<'a> {
     /// `SHAPE:STRIDE` written out.
     Written(&'a Expr, &'a Expr),
-    /// `#A`, a typed layout value (slice only: the facade has no dice of a
-    /// typed layout).
+    /// `#A`, a typed layout value.
     Named(&'a Expr),
 }
 
@@ -64,14 +66,9 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
     }
     let layout = match &layout.kind {
         ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
-            // The typed slice's base is a `usize`: a negative stride's
-            // base (an `isize` in the core's fold) stays the core's.
-            if !dice && emit::negative_leaf(stride) {
-                return None;
-            }
             Operand::Written(shape, stride)
         }
-        _ if !dice && named::name(layout).is_some() => Operand::Named(layout),
+        _ if named::name(layout).is_some() => Operand::Named(layout),
         _ => return None,
     };
     Some(Rule {
@@ -142,17 +139,37 @@ impl Expander<'_> {
                 // `usize`), though dice needs only where its `_` are.
                 Ok(quote!({ let _ = #coord; #layout }))
             }
+            (Operand::Named(l), true) => {
+                let layout = self.named(l);
+                // At the coordinate, as the slice's door below.
+                let span = self.ast.spans[rule.coord.span.start];
+                let coord = emit::at_paren(coord, span);
+                let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::dice);
+                Ok(quote!(#door(#coord, &#layout)))
+            }
             (operand, _) => {
-                let layout = match operand {
-                    Operand::Written(shape, stride) => self.typed_layout(shape, stride)?,
-                    Operand::Named(l) => self.named(l),
+                let (layout, signed) = match operand {
+                    Operand::Written(shape, stride) => (
+                        self.typed_layout(shape, stride)?,
+                        emit::negative_leaf(stride),
+                    ),
+                    Operand::Named(l) => (self.named(l), false),
                 };
                 // At the coordinate: a rank rustc refuses is reported
                 // there (the door checks the rank first, as `typed::slice`).
                 let span = self.ast.spans[rule.coord.span.start];
                 let coord = emit::at_paren(coord, span);
                 let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::slice_and_offset);
-                Ok(quote!(#door(#coord, &#layout)))
+                let call = quote!(#door(#coord, &#layout));
+                // A negative stride's base may be below 0: an `isize`, as
+                // the typed partitions of a signed layout give it.
+                Ok(match signed {
+                    true => {
+                        let private = emit::private();
+                        quote!(#private::signed_base(#call))
+                    }
+                    false => call,
+                })
             }
         }
     }

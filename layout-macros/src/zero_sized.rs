@@ -76,7 +76,7 @@ impl Expander<'_> {
                     )
                     && slice::rule(e).is_none() =>
             {
-                "a view computed at run time (`view` with a dynamic leaf, and `slice` of a layout with a negative stride or by a coordinate that is not a tuple, run in the core; the typed slice of a typed layout `l` is `SliceOf::slice_of((X, j), &l)`, from `layout_dsl::tensor::typed`)"
+                "a view computed at run time (`view` with a dynamic leaf, and `slice` by a coordinate that is not a tuple, run in the core; the typed slice of a typed layout `l` is `SliceOf::slice_of((X, j), &l)`, from `layout_dsl::tensor::typed`)"
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };

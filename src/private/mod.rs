@@ -58,6 +58,7 @@ mod construct_like;
 mod construct_values;
 mod convert;
 mod coord;
+mod dice_modes;
 mod divide;
 mod divide_fit;
 mod divide_holds;
@@ -147,6 +148,7 @@ pub use construct_values::{
 };
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
+pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{
     Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,

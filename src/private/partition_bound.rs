@@ -167,8 +167,13 @@ fn refused<M: Fits>(
     if derived && (carry | parent_base.overflowing_add(offset).1) {
         return Err(ErrorKind::Overflow("a partition's first offset overflows usize").into());
     }
-    layout.check_fits(base, len)?;
-    Ok(layout)
+    // The parent fit its engine, so an offset of the partition past it is
+    // a partial tile's: named so, with the doors that predicate it (here,
+    // in the cold function, so that the callers' hot paths do not change).
+    match layout.check_fits(base, len) {
+        Ok(()) => Ok(layout),
+        Err(e) => Err(crate::tensor::partition::partial_tile(e, None)),
+    }
 }
 
 /// The summed reach of a list of modes (`Self`) with strides `DL`,

@@ -1,7 +1,7 @@
 //! The constructor, tiling and partition traits of [`Poisoned`] (the
 //! rest of its methods and traits are in `poisoned.rs`): a failed
 //! `layout!` given to `make_layout_like`, `tile_to_shape`, or a typed
-//! tensor's `local_tile`, `outer_partition`, `local_partition` or `slice`
+//! tensor's `local_tile`, `outer_partition`, `local_partition`, `slice` or `dice`
 //! reports nothing more. Each gives another poisoned layout, whatever the
 //! tiler, coordinate or thread layout. A poisoned thread layout is a
 //! [`Threads`] whose tiler, shapes and coordinate are [`Unknown`], which
@@ -12,6 +12,7 @@ use layout_core::Error;
 use super::algebra::AlgebraError;
 use super::construct_like::{FragmentStrides, MakeLike, StaticStrides};
 use super::construct_values::OrderOf;
+use super::dice_modes::DiceBy;
 use super::list::IntoTuple;
 use super::partition::{Dice, OuterModes};
 use super::partition_bound::PartitionBound;
@@ -75,6 +76,13 @@ impl<TL, CL, I, K> OuterBy<TL, CL> for Poisoned<I, K> {
 impl<CL, I, K> SliceBy<CL> for Poisoned<I, K> {
     type Output = Poisoned<I>;
     fn slice_by(&self, _: CL) -> Result<(Poisoned<I>, usize), Error> {
+        poisoned()
+    }
+}
+
+impl<CL, I, K> DiceBy<CL> for Poisoned<I, K> {
+    type Output = Poisoned<I>;
+    fn dice_by(&self, _: CL) -> Poisoned<I> {
         poisoned()
     }
 }

@@ -206,7 +206,7 @@ where
     fn slice_by(&self, coord: CL) -> Result<(Self::Output, usize), Error> {
         let mut offset = 0;
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
-        let (s, d) = coord.slice(s, d, &mut offset, "a slice coordinate")?;
+        let (s, d) = coord.slice(s, d, &mut offset, "slice coordinate")?;
         Ok((Layout::from_parts(s.into_tuple(), d.into_tuple()), offset))
     }
 }

@@ -57,31 +57,10 @@ impl SliceCoord for IntTuple {
 }
 
 /// `Ok` when every integer of `coord` lies in the mode it stands for (then
-/// the slice's offsets are offsets of the whole layout).
+/// the slice's offsets are offsets of the whole layout): the core's check,
+/// so that every door names a coordinate past its extent in one message.
 pub(crate) fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<(), Error> {
-    match (coord, shape) {
-        (Coord::Underscore, _) => Ok(()),
-        (Coord::Int(n), _) => {
-            // `shape` belongs to a valid layout: its size fits.
-            let size = shape.size()?;
-            if (0..size).contains(n) {
-                Ok(())
-            } else {
-                let what = "slice coordinate";
-                Err(DomainError::IndexOutOfRange {
-                    what,
-                    index: *n,
-                    size,
-                }
-                .into())
-            }
-        }
-        (Coord::Tuple(cs), IntTuple::Tuple(ss)) if cs.len() == ss.len() => {
-            cs.iter().zip(ss).try_for_each(|(c, s)| check_domain(c, s))
-        }
-        // Nested unlike the shape: `slice` names the mismatch.
-        _ => Ok(()),
-    }
+    layout_core::check_domain(coord, shape, "slice coordinate")
 }
 
 impl<E: Engine, L: AsLayout> Tensor<E, L> {

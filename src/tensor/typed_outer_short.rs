@@ -6,8 +6,10 @@
 //! grid of every tile (`TileBy` with `X` everywhere: the tile modes, then
 //! the rest modes) sliced by the coordinate, then `X` for every other
 //! mode (`SliceBy`, which checks each entry against its extent). A
-//! coordinate as long as the tiler takes `OuterBy`'s walk
-//! ([`OuterRoute`] chooses).
+//! coordinate with [`X`] for a tile mode (`outer_partition(t, tiler, (0,
+//! X))`: CuTe's `tensor_tiled((0,_), (_,_))` keeps that tile mode, first)
+//! takes the same slice of the grid. A coordinate of integers as long as
+//! the tiler takes `OuterBy`'s walk ([`OuterRoute`] chooses).
 
 use layout_core::Error;
 
@@ -25,11 +27,65 @@ pub struct Whole;
 pub struct Short;
 
 /// Which path a coordinate list (`Self`) takes for the tiler list `TL`:
-/// [`Whole`] when as long, [`Short`] when shorter (a longer one matches
-/// neither, the error at the coordinate: `OuterCoordFits`).
+/// [`Whole`] when as long and free of [`X`], [`Short`] when shorter or an
+/// entry is `X` (a longer one matches neither, the error at the
+/// coordinate: `OuterCoordFits`).
 pub trait OuterRoute<TL> {
     /// [`Whole`] or [`Short`].
     type Route;
+}
+
+/// The path one coordinate entry asks for: [`Short`] for [`X`] (its tile
+/// mode kept), else [`Whole`] (an integer, or a tuple nested like its
+/// tile, which the walk's `ModeIndex` reads).
+pub trait EntryRoute {
+    /// [`Whole`] or [`Short`].
+    type Route;
+}
+
+impl EntryRoute for usize {
+    type Route = Whole;
+}
+
+impl EntryRoute for X {
+    type Route = Short;
+}
+
+macro_rules! tuple_entry {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $A:ident $_s:ident $_d:ident))*) => {
+        impl<$($A,)*> EntryRoute for ($($A,)*) {
+            type Route = Whole;
+        }
+    };
+}
+
+/// Applies `$m` to each `{rank; fields}` entry of `__ranks!` (as
+/// `crate::__private`'s `for_each_rank!`, which is not in scope here).
+macro_rules! each_entry_rank {
+    ($m:ident; $({$($entry:tt)*})*) => {
+        $($m!($($entry)*);)*
+    };
+}
+
+::layout_macros::__ranks!(each_entry_rank tuple_entry;);
+
+/// [`Short`] if either is.
+pub trait Either<R> {
+    /// The path.
+    type Out;
+}
+
+impl Either<Whole> for Whole {
+    type Out = Whole;
+}
+
+impl Either<Short> for Whole {
+    type Out = Short;
+}
+
+impl<R> Either<R> for Short {
+    type Out = Short;
 }
 
 impl OuterRoute<Nil> for Nil {
@@ -46,8 +102,10 @@ impl<H, L> OuterRoute<Nil> for Cons<H, L> {
     type Route = Whole;
 }
 
-impl<H, L: OuterRoute<T>, A, T> OuterRoute<Cons<A, T>> for Cons<H, L> {
-    type Route = L::Route;
+impl<H: EntryRoute<Route: Either<L::Route>>, L: OuterRoute<T>, A, T> OuterRoute<Cons<A, T>>
+    for Cons<H, L>
+{
+    type Route = <H::Route as Either<L::Route>>::Out;
 }
 
 /// The coordinate list (`Self`) a named tiler's partition takes on the

@@ -52,7 +52,7 @@ pub use product_holes::{HoleRefusal, ProductHoles, RoundedHole};
 pub(crate) use recast::{NEW_WIDTH, check_recast_widths, gcd};
 pub use recast::{downcast, recast_layout, upcast};
 pub use refine::{COMPOSITION_CHECK_LIMIT, Proof, Refinement, composition_refinement};
-pub use slice::{Coord, dice, slice, slice_and_offset};
+pub use slice::{Coord, check_domain, dice, slice, slice_and_offset};
 pub use thread_coord::{check_thread_index, thread_coord, thread_coord_at, thread_tiler};
 pub use tuple_arith::{
     ceil_div, filter_zeros, filter_zeros_by, filter_zeros_of, product_each, shape_div,

@@ -24,8 +24,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{
-    Coord, Tiler, check_thread_index, dice, slice_and_offset, thread_coord, thread_tiler,
-    zipped_divide,
+    Coord, Tiler, check_domain, check_thread_index, dice, slice_and_offset, thread_coord,
+    thread_tiler, zipped_divide,
 };
 use crate::error::{DomainError, Result};
 use crate::idioms::View;
@@ -131,7 +131,7 @@ pub fn local_partition(
 pub fn inner_coord(tiled: &Layout, coord: Coord) -> Result<Coord> {
     let (inner, outer) = zipped_ranks(tiled);
     let full = Coord::Tuple(vec![underscores(inner), padded(coord, outer)?]);
-    check_domain(&full, tiled.shape())?;
+    check_domain(&full, tiled.shape(), "tile coordinate")?;
     Ok(full)
 }
 
@@ -139,7 +139,7 @@ pub fn inner_coord(tiled: &Layout, coord: Coord) -> Result<Coord> {
 pub fn outer_coord(tiled: &Layout, coord: Coord) -> Result<Coord> {
     let (inner, outer) = zipped_ranks(tiled);
     let full = Coord::Tuple(vec![padded(coord, inner)?, underscores(outer)]);
-    check_domain(&full, tiled.shape())?;
+    check_domain(&full, tiled.shape(), "tile coordinate")?;
     Ok(full)
 }
 
@@ -256,29 +256,4 @@ fn zipped_ranks(zipped: &Layout) -> (usize, usize) {
     let shape = zipped.shape();
     let rank = |i| shape.mode(i).map_or(0, IntTuple::rank);
     (rank(0), rank(1))
-}
-
-/// Every integer of `coord` lies in the mode it indexes (as a whole, for
-/// an integer at a tuple mode). Nesting unlike the shape is left to the
-/// slice, which names the mismatch.
-pub(crate) fn check_domain(coord: &Coord, shape: &IntTuple) -> Result<()> {
-    match (coord, shape) {
-        (Coord::Underscore, _) => Ok(()),
-        (Coord::Int(n), _) => {
-            let size = shape.size()?;
-            match (0..size).contains(n) {
-                true => Ok(()),
-                false => Err(DomainError::IndexOutOfRange {
-                    what: "tile coordinate",
-                    index: *n,
-                    size,
-                }
-                .into()),
-            }
-        }
-        (Coord::Tuple(cs), IntTuple::Tuple(ss)) if cs.len() == ss.len() => {
-            cs.iter().zip(ss).try_for_each(|(c, s)| check_domain(c, s))
-        }
-        _ => Ok(()),
-    }
 }

@@ -127,13 +127,23 @@ pub fn dice(coord: &Coord, layout: &Layout) -> Result<Layout> {
 /// with every `_` read as 0, as a [`View`]. Coordinate `k` of the view is
 /// at `layout(c with k in place of the underscores)`.
 ///
+/// Stricter than CuTe, whose arithmetic reads on past an extent: every
+/// integer of `c` must lie in the mode it indexes (as a whole, for an
+/// integer at a tuple mode), else a [`DomainError::IndexOutOfRange`]
+/// naming the coordinate and the extent, so that the view's offsets are
+/// offsets of `layout` (as the typed slice, `tensor::typed::slice_and_offset`).
+///
 /// ```
 /// use layout_core::{slice_and_offset, Coord, Layout};
 /// let l: Layout = "(4,8):(8,1)".parse().unwrap();
 /// let column = Coord::Tuple(vec![Coord::Underscore, 3.into()]);
 /// assert_eq!(slice_and_offset(&column, &l).unwrap().to_string(), "view((4):(8),3)");
+/// let past = Coord::Tuple(vec![Coord::Underscore, 8.into()]);
+/// let error = slice_and_offset(&past, &l).unwrap_err();
+/// assert_eq!(error.to_string(), "slice coordinate 8 is out of range 0..8");
 /// ```
 pub fn slice_and_offset(coord: &Coord, layout: &Layout) -> Result<View> {
+    check_domain(coord, layout.shape(), "slice coordinate")?;
     let sliced = slice(coord, layout)?;
     let base = crd2idx(
         &coord.with_underscores_as_zero(),
@@ -141,6 +151,40 @@ pub fn slice_and_offset(coord: &Coord, layout: &Layout) -> Result<View> {
         layout.stride(),
     )?;
     View::new(sliced, base)
+}
+
+/// Errors unless every integer of `coord` lies in the mode of `shape` it
+/// indexes (an integer at a tuple mode, in the mode as a whole): a
+/// [`DomainError::IndexOutOfRange`] naming the integer, as `what`, and the
+/// mode's size. `_` reads nothing; nesting unlike the shape is left to
+/// [`slice()`], which names the mismatch.
+///
+/// ```
+/// use layout_core::{check_domain, Coord, IntTuple};
+/// let shape: IntTuple = "(4,(2,3))".parse().unwrap();
+/// let c = Coord::Tuple(vec![Coord::Underscore, Coord::Tuple(vec![1.into(), 3.into()])]);
+/// let error = check_domain(&c, &shape, "slice coordinate").unwrap_err();
+/// assert_eq!(error.to_string(), "slice coordinate 3 is out of range 0..3");
+/// assert!(check_domain(&Coord::Tuple(vec![3.into(), 5.into()]), &shape, "a").is_ok());
+/// ```
+pub fn check_domain(coord: &Coord, shape: &IntTuple, what: &'static str) -> Result<()> {
+    match (coord, shape) {
+        (Coord::Underscore, _) => Ok(()),
+        (Coord::Int(n), _) => {
+            let size = shape.size()?;
+            if (0..size).contains(n) {
+                Ok(())
+            } else {
+                let index = *n;
+                Err(DomainError::IndexOutOfRange { what, index, size }.into())
+            }
+        }
+        (Coord::Tuple(cs), Tuple(ss)) if cs.len() == ss.len() => cs
+            .iter()
+            .zip(ss)
+            .try_for_each(|(c, s)| check_domain(c, s, what)),
+        _ => Ok(()),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]

@@ -7,7 +7,7 @@
 use core::fmt;
 
 use super::{BasisLayout, BasisTuple, refusal};
-use crate::algebra::{Coord, slice};
+use crate::algebra::{Coord, check_domain, slice};
 use crate::error::Result;
 use crate::value::Value;
 
@@ -93,8 +93,10 @@ impl fmt::Display for BasisView {
 /// # Errors
 ///
 /// Those of [`slice()`] for a coordinate not nested like the shape, and of
-/// [`BasisLayout::crd2idx`] for one that does not fit it.
+/// [`BasisLayout::crd2idx`] for one that does not fit it; an integer past
+/// its extent is refused as by [`crate::slice_and_offset`].
 pub fn slice_and_offset(coord: &Coord, layout: &BasisLayout) -> Result<BasisView> {
+    check_domain(coord, layout.shape(), "slice coordinate")?;
     let sliced = layout.read_proxy(&slice(coord, &layout.proxy()?)?)?;
     let offset = match layout.crd2idx(&coord.with_underscores_as_zero())? {
         Value::Basis(t) => t,

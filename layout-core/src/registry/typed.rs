@@ -57,8 +57,9 @@ pub enum TypedForm {
     /// facade's `tensor::typed::slice_and_offset`, `Result<(layout, base),
     /// Error>`) or
     /// `dice(C, L)` (`dice: true`: the modes where `C` has an integer, a
-    /// typed layout) of a written-out layout with dynamic leaves, a
-    /// dynamic coordinate, or (`slice`) a named layout: no `type` needed.
+    /// typed layout; `tensor::typed::dice` of a named layout) of a
+    /// written-out layout with dynamic leaves, a dynamic coordinate, or a
+    /// named layout: no `type` needed.
     Slice {
         /// CuTe's `dice`: the modes `slice` drops.
         dice: bool,

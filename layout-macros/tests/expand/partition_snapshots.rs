@@ -7,7 +7,9 @@ use super::support::expansion;
 // `_` slicing: a static slice of a static layout folds to CuTe's
 // `slice_and_offset` pair (the kept modes, the base); `dice` to a layout.
 // With a dynamic leaf, a dynamic coordinate or a named layout, the typed
-// slice (`SliceOf::slice_of`), straight-line code; dice the kept modes.
+// slice (`SliceOf::slice_of`), straight-line code; dice the kept modes
+// (of a named layout, `typed::dice`). A negative static stride: the base
+// an `isize` (`signed_base`).
 snapshot!(slice_static, "slice((_,3), (4,8):(8,1))");
 snapshot!(slice_nested_static, "slice((_,(1,_)), (4,(2,3)):(1,(4,8)))");
 snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");
@@ -15,6 +17,8 @@ snapshot!(slice_dynamic, "slice((_,j), (4,8):(8,1))");
 snapshot!(slice_dynamic_leaf, "slice((_,(1,_)), (m,(2,4)):(8,(1,2)))");
 snapshot!(slice_named, "slice((_,3), #A)");
 snapshot!(dice_dynamic, "dice((_,(j,_)), (m,(2,4)):(8,(1,-2)))");
+snapshot!(dice_named, "dice((_,(j,_)), #A)");
+snapshot!(slice_negative_stride, "slice((i,_), (4,8):(-1,1))");
 snapshot!(slice_wrong_rank, "slice((_,3,1), (4,8):(8,1))");
 
 // CuTe's partitions: a static call folds to the view pair (the kept modes,
@@ -47,6 +51,12 @@ snapshot!(
 snapshot!(
     typed_outer_partition,
     "type outer_partition((m,n):(n,1), (2,2), (i,j))"
+);
+// `_` in outer_partition's coordinate keeps that tile mode (CuTe's
+// `tensor_tiled((i,_), (_,_))`): the facade's `OuterTiler` (the grid sliced).
+snapshot!(
+    typed_outer_partition_x,
+    "type outer_partition((m,n):(n,1), (2,2), (i,_))"
 );
 // A tile extent of 1 (CuTe's `_1:_0`, the facade's `UnitTile`), a tiler
 // nested like a tuple mode with a coordinate nested alike, a negative
