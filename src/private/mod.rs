@@ -163,7 +163,7 @@ pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };
 pub use identity::{FlatRank, IdentityShape, UnitStride};
-pub use identity_named::{IdentityLeaves, IdentityPaths, Paths, identity_layout};
+pub use identity_named::{IdentityLeaves, IdentityPaths, Paths};
 pub use int::{C, Int, Offset};
 pub use inverse::{
     inverse_merged_into, inverse_merges, inverse_stops, left_overlap, left_span, left_unit,
