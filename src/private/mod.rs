@@ -107,6 +107,7 @@ mod swizzle;
 mod tensor;
 mod text;
 mod threads;
+mod tile_check;
 mod tile_to_shape;
 mod tiler_prefix;
 mod tree;
