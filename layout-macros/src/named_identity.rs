@@ -4,7 +4,7 @@
 //! `IdentityLeaves::identity_layout` of the Rust tuple (`src/private/identity_named.rs`),
 //! a `BasisLayout` built from the shape's type (its leaf count, coordinate
 //! type and stride table), equal to what `layout!` folds for the same
-//! shape written out. Each name is passed through `named_shape` at its
+//! shape written out. Each name is passed through `NamedTuple::named_shape` at its
 //! token, so a value that is no shape is one error there. Without `type`
 //! the call is the core's, as any algebra of a named value.
 

@@ -81,7 +81,7 @@ impl Expander<'_> {
     /// `make_layout(SHAPE[, LayoutRight])` of a shape naming some of its
     /// modes, or named whole (`named::make_layout`): the facade's compact
     /// layout of the Rust tuple, each name asked at its token to be a shape
-    /// (`named_shape`), so that another value is one error there.
+    /// (`NamedTuple::named_shape`), so that another value is one error there.
     pub fn named_make_layout(&self, shape: &Expr, right: bool) -> TokenStream {
         let private = emit::private();
         let tree = self.shape_tree(shape);
@@ -131,7 +131,8 @@ impl Expander<'_> {
     }
 
     /// A written-out shape nesting named shapes, each name's value passed
-    /// through `named_shape` at its token.
+    /// through `NamedTuple::named_shape` at its token (the trait's own
+    /// function: a value that is no shape is one error there, no note).
     pub(crate) fn shape_tree(&self, e: &Expr) -> TokenStream {
         match &e.kind {
             ExprKind::Int(n) => emit::static_leaf(*n),
@@ -141,7 +142,7 @@ impl Expander<'_> {
             }
             _ => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                quote_spanned!(span=> ::layout_dsl::__private::named_shape(#value))
+                quote_spanned!(span=> ::layout_dsl::__private::rt::NamedTuple::named_shape(#value))
             }
         }
     }

@@ -173,7 +173,7 @@ pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
-pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
+pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight};
 pub use mode::Get;
 pub use named_partition::{
     Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepMarks, StepTilerFits,
