@@ -163,18 +163,31 @@ impl Expander<'_> {
         let private = quote_spanned!(span=> ::layout_dsl::__private);
         let function = format_ident!("{function}", span = span);
         let tilers = quote_spanned!(span=> #private::tilers::#function);
-        let (method, generics, step) = match what {
-            Fitted::Mode => ("fit_mode", quote_spanned!(span=> #tilers, _), None),
-            Fitted::TilerPrefix => ("fit_tiler_prefix", quote_spanned!(span=> #tilers, _), None),
-            Fitted::TilerStep(step) => (
-                "fit_tiler_step",
-                quote_spanned!(span=> #tilers, _, _),
-                Some(step),
+        // A mode's tile and a partition's tiler are asked by the checks'
+        // own functions (`Trait::f(value)`): rustc adds no "required by a
+        // bound" note into the library for a trait's own `Self` bound.
+        match what {
+            // A written-out tuple tile keeps the call site on its tokens
+            // (a lint would see their parentheses as the user's), and rustc
+            // spans a failed bound of a trait's own function at the argument
+            // it names: a binding spanned at the tuple's `(` is that argument.
+            Fitted::Mode if named::name(e).is_none() => {
+                let tile = format_ident!("tile", span = span);
+                quote_spanned!(span=> {
+                    let #tile = #value;
+                    #private::FitsMode::<_, #tilers>::fit_mode(#tile)
+                })
+            }
+            Fitted::Mode => {
+                quote_spanned!(span=> #private::FitsMode::<_, #tilers>::fit_mode(#value))
+            }
+            Fitted::TilerPrefix => quote_spanned!(span=>
+                #private::PrefixTilerFits::<_, #tilers>::fit_tiler_prefix(#value)
             ),
-        };
-        let method = format_ident!("{method}", span = span);
-        let step = step.map(|s| quote_spanned!(span=> , &#s));
-        quote_spanned!(span=> #private::FitTile::#method::<#generics>(#value #step))
+            Fitted::TilerStep(step) => quote_spanned!(span=>
+                #private::FitTile::fit_tiler_step::<#tilers, _, _>(#value, &#step)
+            ),
+        }
     }
 
     /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in
