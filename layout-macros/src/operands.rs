@@ -150,7 +150,7 @@ impl Expander<'_> {
     /// A named tile or whole tiler, or a written-out tuple tile (`what`),
     /// `value` the tokens of `e`'s value, asked at its first token (a
     /// name's identifier) whether it fits what it tiles in the call of
-    /// `function` (the facade's `FitTile`), so that a tile nesting
+    /// `function` (the facade's `FitsMode`, `PrefixTilerFits`, `FitTile`), so that a tile nesting
     /// otherwise is one error there, naming the call.
     pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so

@@ -1,6 +1,6 @@
 //! A named tile in a typed divide's tiler, checked where its name stands:
 //! `layout!(type logical_divide(L, (#t, 2)))` gives `Divide::logical_divide(&L,
-//! (FitTile::fit_mode(t), C::<2>))`, the call spanned at `#t`. The mode the
+//! (FitsMode::<_, F>::fit_mode(t), C::<2>))`, the call spanned at `#t`. The mode the
 //! tile divides is not known to the macro (`t`'s type is not, and `L` may be
 //! named too); rustc infers it when it picks the divide of that mode
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
@@ -114,7 +114,12 @@ pub mod tilers {
     ::layout_macros::__tiling_functions!();
 }
 
-/// Where a named tile stands: the call the macro writes at its name.
+/// Where a named tile stands. `layout!` writes [`FitTile::fit_tiler_step`] at a
+/// step's named tiler; a mode's tile and a whole tiler it asks by
+/// [`FitsMode::fit_mode`] and
+/// [`PrefixTilerFits::fit_tiler_prefix`](super::PrefixTilerFits::fit_tiler_prefix),
+/// the checks' own functions, whose failure has no "required by a bound"
+/// note into this file.
 pub trait FitTile: Sized {
     /// The tile, for the mode rustc infers from the divide `F` ([`tilers`]).
     #[inline(always)]

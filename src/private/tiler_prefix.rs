@@ -97,8 +97,8 @@ impl<H, T: TruncTo<L>, K, L> TruncTo<Cons<K, L>> for Cons<H, T> {
 
 /// A whole named tiler (`Self`) of a tiling partition that fits a layout
 /// of shape `S` (its first modes, [`FitsPrefix`]) in the function `F`:
-/// what [`FitTile::fit_tiler_prefix`](super::FitTile::fit_tiler_prefix)
-/// asks at the name (as [`TilerFits`](super::TilerFits) a divide's; keyed
+/// what `layout!` asks at the name by its own function
+/// ([`PrefixTilerFits::fit_tiler_prefix`]) (as [`TilerFits`](super::TilerFits) a divide's; keyed
 /// by the tiler and the shape so that rustc's sentence under the message
 /// is short enough to be the span's label).
 #[diagnostic::on_unimplemented(
