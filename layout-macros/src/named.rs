@@ -27,7 +27,7 @@
 //! `make_shape(s, Int<4>{})` nests it, in the shape of `size`, `rank`,
 //! `depth` (`size((#s, 4))` → `(s, C::<4>).size()`), in the tiler of
 //! any of the four divides (`logical_divide(#A, (#t, 2))` →
-//! `Divide::logical_divide(&A, (FitTile::fit_mode(t), C::<2>))`, `type` or
+//! `Divide::logical_divide(&A, (FitsMode::<_, F>::fit_mode(t), C::<2>))`, `type` or
 //! not; `fit_mode`, at the name, is the one error when `t` does not nest as
 //! the mode it divides) and of `local_tile`, `inner_partition`,
 //! `outer_partition` (named_partition.rs, `type` or not):

@@ -1,10 +1,10 @@
 //! After `type`, `make_identity_layout(SHAPE)` of a named shape, whole
 //! (`#s`) or a mode of a written-out tuple (`(2, #s)`, CuTe's
 //! `make_identity_layout(make_shape(Int<2>{}, s))`): the facade's
-//! `identity_layout` of the Rust tuple (`src/private/identity_named.rs`),
+//! `IdentityLeaves::identity_layout` of the Rust tuple (`src/private/identity_named.rs`),
 //! a `BasisLayout` built from the shape's type (its leaf count, coordinate
 //! type and stride table), equal to what `layout!` folds for the same
-//! shape written out. Each name is passed through `named_shape` at its
+//! shape written out. Each name is passed through `NamedTuple::named_shape` at its
 //! token, so a value that is no shape is one error there. Without `type`
 //! the call is the core's, as any algebra of a named value.
 
@@ -31,10 +31,12 @@ pub fn call(e: &Expr) -> Option<&Expr> {
 }
 
 impl Expander<'_> {
-    /// The call of a [`call`]: `identity_layout(SHAPE)`.
+    /// The call of a [`call`]: `IdentityLeaves::identity_layout(SHAPE)`
+    /// (a trait's own function: a shape of too many leaves is then one
+    /// error at the name with no note into the library).
     pub fn named_identity(&self, shape: &Expr) -> TokenStream {
         let private = emit::private();
         let tree = self.shape_tree(shape);
-        quote!(#private::identity_layout(#tree))
+        quote!(#private::IdentityLeaves::identity_layout(#tree))
     }
 }

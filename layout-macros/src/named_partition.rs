@@ -10,7 +10,7 @@
 //! without `type`, as a divide's), `THR` a static layout, `C`/`I` integers, dynamic leaves and
 //! `_` (nested as the modes), `STEP` a tuple of `1` and `_`/`X`. A named
 //! tiler, tile or thread layout must hold static extents
-//! (`StaticExtents`, asked at its name); a named tile, or a whole named
+//! (`StaticOperand`, asked at its name); a named tile, or a whole named
 //! tiler (with a step, the entries the step keeps), must nest as what it
 //! tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
 //! named partition never falls back to the core at run time.
@@ -194,20 +194,22 @@ impl Expander<'_> {
             None => statics(s),
         });
         let by = match name(call.by) {
-            // Static extents, asked at the name (`StaticExtents`; a tiler
-            // is also not a layout): a run-time extent is one error there,
-            // and none at the call.
+            // Static extents, asked at the name (`StaticOperand`; a tiler
+            // is also not a layout, `NotALayout`), each by the trait's own
+            // function (no note into the library): a run-time extent is one
+            // error there, and none at the call.
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
                 if call.threads() {
-                    quote_spanned!(span=> #private::StaticExtents::static_extents(#value))
+                    quote_spanned!(span=> #private::StaticOperand::static_extents(#value))
                 } else {
                     // Then nested as the layout (`FitTile::fit_tiler`, as a
                     // divide's whole named tiler; with a step, the entries
                     // it keeps): one error there.
                     let private = quote_spanned!(span=> ::layout_dsl::__private);
-                    let value =
-                        quote_spanned!(span=> #private::StaticExtents::static_tiler(#value));
+                    let value = quote_spanned!(span=>
+                        #private::StaticOperand::static_tiler(#private::NotALayout::not_a_layout(#value))
+                    );
                     let what = match &step {
                         Some(step) => Fitted::TilerStep(step.clone()),
                         None => Fitted::TilerPrefix,
@@ -247,7 +249,9 @@ impl Expander<'_> {
         let value = |e: &Expr| {
             let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
             let private = quote_spanned!(span=> ::layout_dsl::__private);
-            quote_spanned!(span=> #private::StaticExtents::static_tiler(#value))
+            quote_spanned!(span=>
+                #private::StaticOperand::static_tiler(#private::NotALayout::not_a_layout(#value))
+            )
         };
         self.mode_tiles(e, function, emit::static_leaf, &value)
     }
@@ -314,7 +318,7 @@ pub fn layout_type(
 }
 
 /// The type of a written-out tiler for `layout_type!`: a named mode's is
-/// what `StaticExtents::static_tiler` gives for it.
+/// what `StaticOperand::static_tiler` gives for it (`StaticExtents::Tiler`).
 fn tiler_type(
     e: &Expr,
     operand: &dyn Fn(&Expr) -> Result<TokenStream, Untypable>,

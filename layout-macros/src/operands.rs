@@ -81,7 +81,7 @@ impl Expander<'_> {
     /// `make_layout(SHAPE[, LayoutRight])` of a shape naming some of its
     /// modes, or named whole (`named::make_layout`): the facade's compact
     /// layout of the Rust tuple, each name asked at its token to be a shape
-    /// (`named_shape`), so that another value is one error there.
+    /// (`NamedTuple::named_shape`), so that another value is one error there.
     pub fn named_make_layout(&self, shape: &Expr, right: bool) -> TokenStream {
         let private = emit::private();
         let tree = self.shape_tree(shape);
@@ -131,7 +131,8 @@ impl Expander<'_> {
     }
 
     /// A written-out shape nesting named shapes, each name's value passed
-    /// through `named_shape` at its token.
+    /// through `NamedTuple::named_shape` at its token (the trait's own
+    /// function: a value that is no shape is one error there, no note).
     pub(crate) fn shape_tree(&self, e: &Expr) -> TokenStream {
         match &e.kind {
             ExprKind::Int(n) => emit::static_leaf(*n),
@@ -141,7 +142,7 @@ impl Expander<'_> {
             }
             _ => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                quote_spanned!(span=> ::layout_dsl::__private::named_shape(#value))
+                quote_spanned!(span=> ::layout_dsl::__private::rt::NamedTuple::named_shape(#value))
             }
         }
     }
@@ -149,7 +150,7 @@ impl Expander<'_> {
     /// A named tile or whole tiler, or a written-out tuple tile (`what`),
     /// `value` the tokens of `e`'s value, asked at its first token (a
     /// name's identifier) whether it fits what it tiles in the call of
-    /// `function` (the facade's `FitTile`), so that a tile nesting
+    /// `function` (the facade's `FitsMode`, `PrefixTilerFits`, `FitTile`), so that a tile nesting
     /// otherwise is one error there, naming the call.
     pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so
@@ -162,18 +163,31 @@ impl Expander<'_> {
         let private = quote_spanned!(span=> ::layout_dsl::__private);
         let function = format_ident!("{function}", span = span);
         let tilers = quote_spanned!(span=> #private::tilers::#function);
-        let (method, generics, step) = match what {
-            Fitted::Mode => ("fit_mode", quote_spanned!(span=> #tilers, _), None),
-            Fitted::TilerPrefix => ("fit_tiler_prefix", quote_spanned!(span=> #tilers, _), None),
-            Fitted::TilerStep(step) => (
-                "fit_tiler_step",
-                quote_spanned!(span=> #tilers, _, _),
-                Some(step),
+        // A mode's tile and a partition's tiler are asked by the checks'
+        // own functions (`Trait::f(value)`): rustc adds no "required by a
+        // bound" note into the library for a trait's own `Self` bound.
+        match what {
+            // A written-out tuple tile keeps the call site on its tokens
+            // (a lint would see their parentheses as the user's), and rustc
+            // spans a failed bound of a trait's own function at the argument
+            // it names: a binding spanned at the tuple's `(` is that argument.
+            Fitted::Mode if named::name(e).is_none() => {
+                let tile = format_ident!("tile", span = span);
+                quote_spanned!(span=> {
+                    let #tile = #value;
+                    #private::FitsMode::<_, #tilers>::fit_mode(#tile)
+                })
+            }
+            Fitted::Mode => {
+                quote_spanned!(span=> #private::FitsMode::<_, #tilers>::fit_mode(#value))
+            }
+            Fitted::TilerPrefix => quote_spanned!(span=>
+                #private::PrefixTilerFits::<_, #tilers>::fit_tiler_prefix(#value)
             ),
-        };
-        let method = format_ident!("{method}", span = span);
-        let step = step.map(|s| quote_spanned!(span=> , &#s));
-        quote_spanned!(span=> #private::FitTile::#method::<#generics>(#value #step))
+            Fitted::TilerStep(step) => quote_spanned!(span=>
+                #private::FitTile::fit_tiler_step::<#tilers, _, _>(#value, &#step)
+            ),
+        }
     }
 
     /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in

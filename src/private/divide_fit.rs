@@ -1,6 +1,6 @@
 //! A named tile in a typed divide's tiler, checked where its name stands:
 //! `layout!(type logical_divide(L, (#t, 2)))` gives `Divide::logical_divide(&L,
-//! (FitTile::fit_mode(t), C::<2>))`, the call spanned at `#t`. The mode the
+//! (FitsMode::<_, F>::fit_mode(t), C::<2>))`, the call spanned at `#t`. The mode the
 //! tile divides is not known to the macro (`t`'s type is not, and `L` may be
 //! named too); rustc infers it when it picks the divide of that mode
 //! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
@@ -43,7 +43,7 @@ pub use tiles::{LeafMode, ModeKind, ModeTile, SameRank, TilerOf, TupleTile};
 
 /// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
 /// where it was written ([`FitTile`]).
-pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
+pub struct Fit<T, S>(pub(super) PhantomData<fn() -> (T, S)>);
 
 /// A mode (of shape `Self`) that the tile `T` divides, as the typed
 /// divides take it: a static extent or [`UnitTile`] divides any mode, and a
@@ -57,7 +57,17 @@ pub struct Fit<T, S>(PhantomData<fn() -> (T, S)>);
 #[diagnostic::on_unimplemented(
     message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, at most one per sub-mode (the sub-modes past it kept whole), or for a leaf a tuple of one tile (CuTe static_asserts that a tile has no more modes than the mode it divides)"
 )]
-pub trait FitsMode<T, F> {}
+pub trait FitsMode<T, F>: Sized {
+    /// The tile `t` for this mode (`Self`, which rustc infers from the
+    /// divide). What `layout!` calls at a named tile, as the trait's own
+    /// function: a trait's own `Self` bound has no span, so a tile that
+    /// does not nest is the message and the label, with no "required by a
+    /// bound" note into this file.
+    #[inline(always)]
+    fn fit_mode(_tile: T) -> Fit<T, Self> {
+        Fit(PhantomData)
+    }
+}
 
 /// A layout's shape (`Self`) that the whole tiler `T` fits: one tile per
 /// mode (`F` as for [`TilerFits`]).
@@ -104,7 +114,12 @@ pub mod tilers {
     ::layout_macros::__tiling_functions!();
 }
 
-/// Where a named tile stands: the call the macro writes at its name.
+/// Where a named tile stands. `layout!` writes [`FitTile::fit_tiler_step`] at a
+/// step's named tiler; a mode's tile and a whole tiler it asks by
+/// [`FitsMode::fit_mode`] and
+/// [`PrefixTilerFits::fit_tiler_prefix`](super::PrefixTilerFits::fit_tiler_prefix),
+/// the checks' own functions, whose failure has no "required by a bound"
+/// note into this file.
 pub trait FitTile: Sized {
     /// The tile, for the mode rustc infers from the divide `F` ([`tilers`]).
     #[inline(always)]

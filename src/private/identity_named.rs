@@ -131,34 +131,39 @@ macro_rules! tuple_paths {
 
 for_each_rank!(tuple_paths);
 
-/// CuTe's `make_identity_layout(shape)` for a shape of `K` leaves known by
-/// its type only (a named one): `shape:(1@0, 1@1, …)`, `1@i@j` inside a
-/// nested mode, equal to what `layout!` folds for the same shape written
-/// out.
+/// CuTe's `make_identity_layout(shape)` for a shape (`Self`) of `K`
+/// leaves known by its type only (a named one): `shape:(1@0, 1@1, …)`,
+/// `1@i@j` inside a nested mode, equal to what `layout!` folds for the
+/// same shape written out.
+///
+/// `layout!` calls it as `IdentityLeaves::identity_layout(shape)`, a
+/// trait's own function, not as a free function bounded by this trait:
+/// rustc then reports a shape of more leaves with this message at the
+/// name and no "required by a bound in …" note pointing into this file
+/// (the bound of a trait's own `Self` has no span to show; ARCHITECTURE.md,
+/// "One mistake, one message").
 ///
 /// ```
-/// use layout_dsl::layout;
+/// use layout_dsl::__private::IdentityLeaves;
 /// use layout_dsl::typed::C;
 /// let s = (3usize, 4usize);
-/// let id = layout_dsl::__private::identity_layout((C::<2>, s));
+/// let id = IdentityLeaves::identity_layout((C::<2>, s));
 /// assert_eq!(id.to_string(), "(2,(3,4)):(1@0,(1@0@1,1@1@1))");
 /// assert_eq!(id.crd2idx(7), (1, (0, 1)));
 /// ```
-#[doc(hidden)]
-pub fn identity_layout<S, const K: usize>(shape: S) -> BasisLayout<S, S::Coord, K>
-where
-    S: IdentityPaths + UnitStride + IdentityLeaves<K>,
-{
-    BasisLayout::new(shape, S::STRIDES)
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no typed identity layout: a shape of at most 12 leaves (`usize` or `C<N>`), nested or not, as the facade's flat tuples",
+    label = "more than 12 leaves: the facade's widest flat tuple has 12"
+)]
+pub trait IdentityLeaves<const K: usize>: IdentityPaths + UnitStride + Sized {
+    /// The identity layout of `self`, `K` coordinate entries (one per leaf).
+    fn identity_layout(self) -> BasisLayout<Self, Self::Coord, K> {
+        BasisLayout::new(self, Self::STRIDES)
+    }
 }
 
-/// A shape of `K` leaves (`Self`) that has a typed identity layout: asked
-/// by [`identity_layout`], so that a shape of more leaves is one error in
-/// words at the name, not `Leaves`' list of tuples.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` has no typed identity layout: a shape of at most 12 leaves (`usize` or `C<N>`), nested or not, as the facade's flat tuples"
-)]
-pub trait IdentityLeaves<const K: usize> {}
-
 #[diagnostic::do_not_recommend]
-impl<S: Leaves<Out: FlatRank<K>>, const K: usize> IdentityLeaves<K> for S {}
+impl<S, const K: usize> IdentityLeaves<K> for S where
+    S: IdentityPaths + UnitStride + Leaves<Out: FlatRank<K>>
+{
+}

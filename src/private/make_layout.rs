@@ -25,22 +25,11 @@ use super::int::C;
 use super::layout::Layout;
 use super::list::{Cons, IntoList, IntoTuple, Nil};
 use super::partition::overflow;
-use super::rt::NamedTuple;
 use super::static_int::{RestStride, Times};
 use super::tree::Shape;
 
-/// A named shape where a written-out shape nests it (`make_layout((#s,
-/// 4))`), asked at its name to be a shape (the run-time path's
-/// [`NamedTuple`]), so that another value is one error there. A typed
-/// layout (the likely mistake) stands in as the extent `C<1>` ([`AsShape`]),
-/// so that the call around it reports nothing more; the crate does not
-/// compile then, so no such layout is made.
-#[inline(always)]
-pub fn named_shape<T: NamedTuple + AsShape>(shape: T) -> T::Shape {
-    shape.as_shape()
-}
-
-/// A shape, or what stands in for one in [`named_shape`]'s error.
+/// A shape, or what stands in for one in
+/// [`NamedTuple::named_shape`](super::rt::NamedTuple::named_shape)'s error.
 pub trait AsShape: Copy {
     /// The shape.
     type Shape: Copy;

@@ -110,6 +110,7 @@ mod swizzle;
 mod tensor;
 mod text;
 mod threads;
+mod tile_check;
 mod tile_to_shape;
 mod tiler_prefix;
 mod tree;
@@ -169,7 +170,7 @@ pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };
 pub use identity::{FlatRank, IdentityShape, UnitStride};
-pub use identity_named::{IdentityLeaves, IdentityPaths, Paths, identity_layout};
+pub use identity_named::{IdentityLeaves, IdentityPaths, Paths};
 pub use int::{C, Int, Offset};
 pub use inverse::{
     inverse_merged_into, inverse_merges, inverse_stops, left_overlap, left_span, left_unit,
@@ -178,7 +179,7 @@ pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
-pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight, named_shape};
+pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight};
 pub use mode::Get;
 pub use named_partition::{
     Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepMarks, StepTilerFits,

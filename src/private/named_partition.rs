@@ -26,7 +26,7 @@ mod operands;
 pub use operands::{NotALayout, Partitioned, StaticExtents, StaticOperand};
 
 /// A whole named tiler, checked at its name against the layout
-/// ([`FitTile::fit_tiler_prefix`](super::FitTile::fit_tiler_prefix)), tiles
+/// ([`PrefixTilerFits::fit_tiler_prefix`](super::PrefixTilerFits::fit_tiler_prefix)), tiles
 /// as the tiler [`PrefixTiler`] gives: itself where it fits (perhaps fewer
 /// entries than the layout has modes: the others kept whole), else one
 /// that does. The coordinate may be longer or shorter than the tiler, up

@@ -11,6 +11,7 @@ use layout_core::{CallError, Error, IntTuple, Layout, Span, Value};
 
 use super::int::{Offset, too_large};
 use super::layout::Layout as TypedLayout;
+use super::make_layout::AsShape;
 use super::tree::{Mode, Shape, Tree};
 
 fn node(kind: ExprKind) -> Expr {
@@ -83,6 +84,21 @@ pub trait NamedLayout {
 pub trait NamedTuple {
     /// The core value (a dynamic leaf above `i64::MAX` has none).
     fn core_value(&self) -> Result<Value, Error>;
+    /// A named shape where a written-out shape nests it (`make_layout((#s,
+    /// 4))`), asked at its name to be a shape, so that another value is
+    /// one error there. A typed layout (the likely mistake) stands in as
+    /// the extent `C<1>` ([`AsShape`]), so that the call around it reports
+    /// nothing more; the crate does not compile then, so no such layout
+    /// is made. `layout!` calls it as `NamedTuple::named_shape(s)`, the
+    /// trait's own function: rustc has no "required by a bound" note into
+    /// the library to add for a trait's own `Self` bound.
+    #[inline(always)]
+    fn named_shape(self) -> <Self as AsShape>::Shape
+    where
+        Self: AsShape,
+    {
+        self.as_shape()
+    }
 }
 
 /// A named value where the function takes a layout or a shape (a tiler,

@@ -17,11 +17,14 @@
 
 use layout_core::Error;
 
-use super::divide_fit::{FitsMode, ModeTile};
+use core::marker::PhantomData;
+
+use super::divide_fit::{Fit, FitsMode, ModeTile};
 use super::list::{Chain, Cons, IntoList, Nil};
 use super::partition::TileModes;
 use super::slice_modes::SliceEntry;
 use crate::tensor::X;
+use crate::tensor::typed::LayoutShape;
 
 /// A layout's shape list (`Self`) whose first modes the tiler list `TL`
 /// fits, one tile per mode ([`FitsMode`]), in the function `F`: a tiler
@@ -94,14 +97,23 @@ impl<H, T: TruncTo<L>, K, L> TruncTo<Cons<K, L>> for Cons<H, T> {
 
 /// A whole named tiler (`Self`) of a tiling partition that fits a layout
 /// of shape `S` (its first modes, [`FitsPrefix`]) in the function `F`:
-/// what [`FitTile::fit_tiler_prefix`](super::FitTile::fit_tiler_prefix)
-/// asks at the name (as [`TilerFits`](super::TilerFits) a divide's; keyed
+/// what `layout!` asks at the name by its own function
+/// ([`PrefixTilerFits::fit_tiler_prefix`]) (as [`TilerFits`](super::TilerFits) a divide's; keyed
 /// by the tiler and the shape so that rustc's sentence under the message
 /// is short enough to be the span's label).
 #[diagnostic::on_unimplemented(
     message = "the named tiler `{Self}` does not fit the layout's shape `{S}`: `{F}` takes at most one tile per mode (the modes past the tiler kept whole), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
 )]
-pub trait PrefixTilerFits<S, F> {}
+pub trait PrefixTilerFits<S, F>: Sized {
+    /// The tiler, for a layout `L` of shape `S` (which rustc infers from
+    /// the partition). What `layout!` calls at a named tiler, as the
+    /// trait's own function (no "required by a bound" note, as
+    /// [`FitsMode::fit_mode`]).
+    #[inline(always)]
+    fn fit_tiler_prefix<L: LayoutShape<Shape = S>>(self) -> Fit<Self, L> {
+        Fit(PhantomData)
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<T: IntoList, S: IntoList<List: FitsPrefix<T::List, F>>, F> PrefixTilerFits<S, F> for T {}

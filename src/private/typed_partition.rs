@@ -15,6 +15,7 @@ use super::partition_bound::PartitionBound;
 use super::reach::{Reach, check_fits};
 use super::slice_modes::SliceModes;
 use super::threads::{FlatCoord, ModeSizes};
+use super::tile_check::StaticTiles;
 use super::tree::{Mode, Shape, Tree};
 use crate::tensor::typed::LayoutShape;
 
@@ -49,6 +50,9 @@ pub trait TileBy<TL, CL> {
     /// offsets are then some of the layout's, and a tensor's check of the
     /// layout covers them).
     fn tile_within(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize, bool), Error>;
+    /// Evaluates the static extents of the divide (`tile_check.rs`): a
+    /// static tile that does not divide a nested static mode fails here.
+    const STATIC_CHECK: () = ();
     /// The tile and the offset of its first element.
     #[inline(always)]
     fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
@@ -111,7 +115,9 @@ where
     TL: TileModes<S::List, D::List, CL, TileS: TileModesKept, TileD: TileModesKept>,
     KeptS<TL, S, D, CL>: Chain<TL::RestS, Out: IntoTuple>,
     KeptD<TL, S, D, CL>: Chain<TL::RestD, Out: IntoTuple>,
+    TL: StaticTiles<S::List, D::List>,
 {
+    const STATIC_CHECK: () = TL::CHECK;
     type Output = FromLists<
         <KeptS<TL, S, D, CL> as Chain<TL::RestS>>::Out,
         <KeptD<TL, S, D, CL> as Chain<TL::RestD>>::Out,

@@ -36,6 +36,10 @@ pub trait Tiler<L: LayoutShape, Cd>: TilerModes<L::Shape, Cd, Checked = Self> {
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
     fn tile_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+    /// Evaluates the static extents of the divide, so that `local_tile`
+    /// can name them in its own `const { }` (`__private::TileBy`).
+    #[doc(hidden)]
+    const STATIC_CHECK: () = ();
 }
 
 #[diagnostic::do_not_recommend]
@@ -45,6 +49,7 @@ where
     L: TileBy<T::List, Cd::List, Output: Fits>,
 {
     type Output = L::Output;
+    const STATIC_CHECK: () = L::STATIC_CHECK;
     #[inline(always)]
     fn tile_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
         layout.tile_within(self.into_list(), coord.into_list())
@@ -63,6 +68,9 @@ pub trait TilerStep<L, Cd, St> {
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
     fn tile_step_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+    /// Evaluates the static extents of the divide, as [`Tiler`]'s.
+    #[doc(hidden)]
+    const STATIC_CHECK: () = ();
 }
 
 #[diagnostic::do_not_recommend]
@@ -72,6 +80,7 @@ where
     L: TileBy<Diced<St, T>, Diced<St, Cd>, Output: Fits>,
 {
     type Output = L::Output;
+    const STATIC_CHECK: () = L::STATIC_CHECK;
     #[inline(always)]
     fn tile_step_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
         let tiler = <St::List as Dice<T::List>>::dice(self.into_list());

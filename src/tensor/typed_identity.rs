@@ -145,6 +145,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
         T: TilerModes<L::Shape, Cd, Checked = K>,
         K: Tiler<L, Cd, Output = O> + Copy,
     {
+        const { K::STATIC_CHECK };
         let tiler = tiler.checked();
         self.each(|l| tiler.tile_of(l, coord).map(|(m, offset, _)| (m, offset)))
     }
@@ -160,6 +161,7 @@ impl<L, const R: usize> IdentityTensor<L, R> {
     where
         T: TilerStep<L, Cd, St, Output = O> + Copy,
     {
+        const { T::STATIC_CHECK };
         self.each(|l| {
             tiler
                 .tile_step_of(l, coord)

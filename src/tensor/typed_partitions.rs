@@ -88,6 +88,20 @@ fn rebase<E: Engine, L, M: Fits>(
 /// let tile = typed::local_tile(t, (C::<2>, C::<4>), (1, X, 3)).unwrap();
 /// assert_eq!((tile.layout().to_string(), tile.base()), ("(2,4,8):(1,16,64)".into(), 1538));
 /// ```
+///
+/// A static tile that does not divide a nested static mode is CuTe's
+/// `static_assert` in `shape_div`: an error when the code is built (not at
+/// `cargo check`), which names this call (`__private`'s `tile_check.rs`):
+///
+/// ```compile_fail,E0080
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{Tensor, typed};
+/// use layout_dsl::typed::C;
+/// let data = [0f32; 24];
+/// let t = Tensor::new(&data[..], layout!(type ((2,3),4):((1,2),6))).unwrap();
+/// // The tile 4 takes the mode's 2 and leaves 2, which does not divide its 3.
+/// let _ = typed::local_tile(t, (C::<4>, C::<2>), (0, 0));
+/// ```
 #[inline]
 pub fn local_tile<E, L, T, Cd, K, O>(
     t: Tensor<E, L>,
@@ -102,6 +116,10 @@ where
     K: Tiler<L, Cd, Output = O>,
     O: Fits,
 {
+    // A static tile that does not divide a nested static mode fails here,
+    // when the code is built: rustc then names the caller's line
+    // (`__private`'s tile_check.rs says why not at `cargo check`).
+    const { K::STATIC_CHECK };
     let part = tiler.checked().tile_of(&t.layout, coord)?;
     rebase(t, part)
 }
@@ -123,6 +141,7 @@ where
     K: Tiler<L, Cd, Output = O>,
     O: Fits,
 {
+    const { K::STATIC_CHECK };
     local_tile(t, tiler, coord)
 }
 
@@ -136,6 +155,7 @@ pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St
     coord: Cd,
     _step: St,
 ) -> Result<Tensor<E, O>, Error> {
+    const { T::STATIC_CHECK };
     let part = tiler.tile_step_of(&t.layout, coord)?;
     rebase(t, part)
 }

@@ -24,11 +24,11 @@ impl<S, D, I: Offset> Partitioned for Layout<S, D, I> {
 
 /// A named tiler or thread layout of a `type` partition, as the typed
 /// partitions take it: the same value (`C<N>` extents, nested tuples of
-/// them, a typed layout of such a shape). Asked where the name stands, so
-/// that a run-time extent is one error there ([`StaticOperand`], the method's
-/// bound): the type is total (a `usize` extent is `C<1>` in it; the call
-/// does not compile, so no value of it is made), so the partition's own
-/// bounds hold and report nothing more.
+/// them, a typed layout of such a shape). The type is total (a `usize`
+/// extent is `C<1>` in it; the call does not compile then, so no value of
+/// it is made), so that after a run-time extent's one error where the name
+/// stands ([`StaticOperand`]) the partition's own bounds hold and report
+/// nothing more.
 pub trait StaticExtents: Sized {
     /// The operand's type with every extent static.
     type Static;
@@ -40,39 +40,46 @@ pub trait StaticExtents: Sized {
     /// The same as a tiler.
     #[doc(hidden)]
     fn tiler_statics(self) -> Self::Tiler;
-    /// The operand, unchanged: every extent is static.
-    #[inline(always)]
-    fn static_extents(self) -> Self::Static
-    where
-        Self: StaticOperand,
-    {
-        self.statics()
-    }
-    /// The tiler, unchanged: every extent is static, and it is not a
-    /// layout (a typed layout as the tiler is CuTe's layout tiler, which
-    /// only the core takes).
-    #[inline(always)]
-    fn static_tiler(self) -> Self::Tiler
-    where
-        Self: StaticOperand + NotALayout,
-    {
-        self.tiler_statics()
-    }
 }
 
 /// An operand whose extents are all static. The impls are
 /// `do_not_recommend`, so that the message names the whole operand rather
 /// than the `usize` inside it, and lists no impls.
+///
+/// `layout!` asks it where the name stands by calling its own functions,
+/// `StaticOperand::static_extents(t)` (a thread layout) and
+/// `StaticOperand::static_tiler(NotALayout::not_a_layout(t))` (a tiler):
+/// a trait's own `Self` bound has no span for rustc's "required by a
+/// bound" note, so each mistake is the message and the label alone.
 #[diagnostic::on_unimplemented(
     message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time"
 )]
-pub trait StaticOperand {}
+pub trait StaticOperand: StaticExtents {
+    /// The operand, unchanged: every extent is static.
+    #[inline(always)]
+    fn static_extents(self) -> Self::Static {
+        self.statics()
+    }
+    /// The tiler, unchanged: every extent is static (and, asked first,
+    /// [`NotALayout`]: a typed layout as the tiler is CuTe's layout tiler,
+    /// which only the core takes).
+    #[inline(always)]
+    fn static_tiler(self) -> Self::Tiler {
+        self.tiler_statics()
+    }
+}
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
     message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
 )]
-pub trait NotALayout {}
+pub trait NotALayout: Sized {
+    /// The tiler, unchanged.
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
+        self
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<const N: i64> StaticOperand for C<N> {}
