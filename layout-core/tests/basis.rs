@@ -164,3 +164,22 @@ fn divides_of_identity_tile_it() {
     seen.dedup();
     assert_eq!(seen.len(), 64);
 }
+
+/// A part of the strides with no basis in it is the integer tuple its
+/// text reads back as (found by `cargo fuzz run eval`: `()` printed for a
+/// scaled basis evaluated back to an integer tuple).
+#[test]
+fn a_stride_part_without_a_basis_is_an_integer_tuple() {
+    let eval = |s: &str| layout_core::evaluate(s).unwrap();
+    let part = eval("stride(make_identity_layout((2,(),4)), 1)");
+    assert_eq!(part, Value::IntTuple(IntTuple::Tuple(vec![])));
+    assert_eq!(part, eval("stride((2,(),4):(1,(),2), 1)"));
+    // The fuzzer's input, minimised (fuzz/regressions/eval/).
+    let min = eval("stride(make_identity_layout((2,())), 1)");
+    assert_eq!(eval(&min.to_string()), min);
+    // With a basis in it, the part stays scaled bases, and prints so.
+    let whole = eval("stride(make_identity_layout((2,(),4)))");
+    assert!(matches!(whole, Value::Basis(_)), "{whole:?}");
+    assert_eq!(whole.to_string(), "(1@0,(),1@2)");
+    assert_eq!(eval(&whole.to_string()), whole);
+}

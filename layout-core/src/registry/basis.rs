@@ -270,7 +270,26 @@ fn strides(table: &[ScaledBasis], t: &IntTuple) -> Result<Value> {
                 .map(BasisTuple::Tuple),
         }
     }
-    Ok(Value::Basis(back(table, t)?))
+    let strides = back(table, t)?;
+    // A part with no basis in it (`()`, or integer strides only) is an
+    // integer tuple, as its text reads back: `stride` of mode 1 of
+    // `make_identity_layout((2,(),4))` is the `()` that `stride((2,(),4):(1,(),2), 1)` is.
+    Ok(match plain(&strides) {
+        Some(ints) => Value::IntTuple(ints),
+        None => Value::Basis(strides),
+    })
+}
+
+/// The integer tuple `t` is when none of its strides is a basis.
+fn plain(t: &BasisTuple) -> Option<IntTuple> {
+    match t {
+        BasisTuple::Leaf(d) => (!d.is_basis()).then(|| IntTuple::Int(d.value())),
+        BasisTuple::Tuple(v) => v
+            .iter()
+            .map(plain)
+            .collect::<Option<_>>()
+            .map(IntTuple::Tuple),
+    }
 }
 
 /// The refusal of a function whose entry refuses scaled-basis strides:
