@@ -10,7 +10,6 @@
 //! check refuses, the divisible values must still be answered.
 
 use layout_dsl::layout;
-use layout_dsl::typed::TypedLayout;
 
 #[path = "cute_print/form.rs"]
 mod cute_print_form;
@@ -20,28 +19,9 @@ use cute_print_form::{cute_form, form};
 mod cute_print_offsets;
 use cute_print_offsets::same_offsets;
 
-/// A typed result against the core's value of `text`: the same layout,
-/// or refused. Returns whether it was answered.
-fn agree<L: TypedLayout<Offset = usize>, E: std::fmt::Display>(
-    typed: Result<L, E>,
-    text: &str,
-) -> bool {
-    let core = layout_core::evaluate(text);
-    match typed {
-        Ok(l) => {
-            assert!(
-                matches!(core, Ok(layout_core::Value::Layout(_))),
-                "{text}: typed answers, the core: {core:?}"
-            );
-            same_offsets(&l, text);
-            true
-        }
-        Err(e) => {
-            println!("{text}: refused: {e}");
-            false
-        }
-    }
-}
+#[path = "cute_print/agree.rs"]
+mod cute_print_agree;
+use cute_print_agree::agree;
 
 #[test]
 fn a_divide_of_a_dynamic_extent_as_b() {

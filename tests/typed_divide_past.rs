@@ -8,7 +8,6 @@
 //! answered.
 
 use layout_dsl::layout;
-use layout_dsl::typed::TypedLayout;
 
 #[path = "cute_print/form.rs"]
 mod cute_print_form;
@@ -16,30 +15,10 @@ use cute_print_form::{cute_form, form};
 
 #[path = "cute_print/offsets.rs"]
 mod cute_print_offsets;
-use cute_print_offsets::same_offsets;
 
-/// A typed result against the core's value of `text`: the same layout,
-/// or refused. Returns whether it was answered.
-fn agree<L: TypedLayout<Offset = usize>, E: std::fmt::Display>(
-    typed: Result<L, E>,
-    text: &str,
-) -> bool {
-    let core = layout_core::evaluate(text);
-    match typed {
-        Ok(l) => {
-            assert!(
-                matches!(core, Ok(layout_core::Value::Layout(_))),
-                "{text}: typed answers, the core: {core:?}"
-            );
-            same_offsets(&l, text);
-            true
-        }
-        Err(e) => {
-            println!("{text}: refused: {e}");
-            false
-        }
-    }
-}
+#[path = "cute_print/agree.rs"]
+mod cute_print_agree;
+use cute_print_agree::agree;
 
 #[test]
 fn a_logical_divide_read_by_a_complement_past_its_size() {

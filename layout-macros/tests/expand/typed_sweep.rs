@@ -148,6 +148,14 @@
 //! products 190, `flatten` 4, `coalesce` 3, `right_inverse` 2). Of those,
 //! CuTe C++ answers the core's layout for 20 (all `composition`, 18 a
 //! divide as its `A`).
+//!
+//! On main after both branches merged (thirteenth session, with the
+//! slice and partition changes of that session): 16,413 typed variants,
+//! none different (10,287 the same text, 5,372 the same modes, 457 the
+//! same offsets, 297 refused at run time); 1,105 refused while compiling
+//! (`composition` 344, `complement` 332, `left_inverse` 230, the products
+//! 190, `flatten` 4, `coalesce` 3, `right_inverse` 2). CuTe C++ answers the
+//! core's layout for 8 of them (all `composition`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
