@@ -103,3 +103,14 @@ snapshot!(
     typed_logical_divide_nested,
     "type logical_divide(((2,4),m):((1,2),8), <4,8>)"
 );
+// All written out, a tile tuple shorter than its mode (`((2),4)` over
+// `((4,8),m)`): the named doors' `Fit` of the tile to the mode, as for
+// the same tiler named (named_partition.rs, `short_nested`).
+snapshot!(
+    typed_outer_partition_short_nested_tile,
+    "type outer_partition(((4,8),m):((1,4),32), ((2),4), (i,j))"
+);
+snapshot!(
+    typed_local_tile_short_nested_tile,
+    "type local_tile(((4,8),m):((1,4),32), ((2),4), (i,_))"
+);
