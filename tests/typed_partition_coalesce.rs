@@ -83,9 +83,17 @@ fn local_tile_and_outer_partition_merge_too() {
     for (i, j) in [(0, 0), (1, 2), (3, 3)] {
         let text = |f: &str| format!("{f}(((4,8),{m}):((1,4),32), (8,4), ({i},{j}))");
         let t = layout!(type local_tile(((4,8),m):((1,4),32), (8,4), (i, j))).unwrap();
-        check(t, &format!("(_8,_4):(_1,_32) @{}", 8 * i + 128 * j), &text("local_tile"));
+        check(
+            t,
+            &format!("(_8,_4):(_1,_32) @{}", 8 * i + 128 * j),
+            &text("local_tile"),
+        );
         let t = layout!(type inner_partition(((4,8),m):((1,4),32), (8,4), (i, j))).unwrap();
-        check(t, &format!("(_8,_4):(_1,_32) @{}", 8 * i + 128 * j), &text("inner_partition"));
+        check(
+            t,
+            &format!("(_8,_4):(_1,_32) @{}", 8 * i + 128 * j),
+            &text("inner_partition"),
+        );
     }
     let t = layout!(type outer_partition(((4,8),m):((1,4),32), (8,4), (1,2))).unwrap();
     check(
