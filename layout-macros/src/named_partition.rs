@@ -13,7 +13,10 @@
 //! (`StaticOperand`, asked at its name); a named tile, or a whole named
 //! tiler (with a step, the entries the step keeps), must nest as what it
 //! tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
-//! named partition never falls back to the core at run time.
+//! named partition never falls back to the core at run time. An
+//! all-written-out call whose tiler nests a tile tuple partition.rs does
+//! not take (shorter than its tuple mode, `((2),4)` over `((4,8),m)`, or
+//! one tile over a leaf) comes here too, typed as the same tiler named.
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{self, Partition, TypedForm};
@@ -76,14 +79,51 @@ pub struct Call<'a> {
 
 /// The partition call `e` with a named operand: `None` if `e` is not one,
 /// an operand and what it should be if one is written in a form the
-/// typed partitions cannot take.
+/// typed partitions cannot take. Also an all-written-out call whose tiler
+/// nests a tile tuple partition.rs does not take (`short_nested`).
 pub fn call(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
+    if !contains(e) {
+        // All written out: partition.rs types it, except a tiler with a
+        // tile tuple shorter than its mode or over a leaf, which the named
+        // doors fit to the mode (`FitTile`), as a named `#t` is.
+        return short_nested(e)
+            .then(|| call_of(e))
+            .flatten()
+            .filter(Result::is_ok);
+    }
+    call_of(e)
+}
+
+/// An all-written-out partition partition.rs does not type, whose tiler
+/// nests a tile tuple and whose coordinate is not one integer (CuTe's
+/// `local_tile(t, tiler, k)` with a nested tiler has no typed door): the
+/// named doors take it as they take the same tiler named.
+fn short_nested(e: &Expr) -> bool {
+    let Some((TypedForm::Partition(form), _, args)) = typed_call(e) else {
+        return false;
+    };
+    let [_, by, at, ..] = args else {
+        return false;
+    };
+    let nested = match &by.kind {
+        ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+            items.iter().any(|i| matches!(i.kind, ExprKind::Tuple(_)))
+        }
+        _ => false,
+    };
+    form != Partition::Threads
+        && nested
+        && static_tiler(by)
+        && matches!(at.kind, ExprKind::Tuple(_))
+        && crate::partition::rule(e).is_none()
+}
+
+/// `call` once `e` is known to be a partition with an operand the named
+/// doors take.
+fn call_of(e: &Expr) -> Option<Result<Call<'_>, (&Expr, String)>> {
     let (TypedForm::Partition(form), function, args) = typed_call(e)? else {
         return None;
     };
-    if !contains(e) {
-        return None;
-    }
     // The registry's arity says whether a fourth operand (a step) is
     // taken; another arity is the core's error, already reported (valid.rs).
     if !registry::function(function)?.arity.contains(&args.len()) {

@@ -17,7 +17,9 @@
 //! tuple nested like the mode: the facade's `ThreadIndex`; a coordinate of
 //! another rank is the core's error at its tokens, valid.rs); the static parts meeting the conditions CuTe
 //! asserts (a static extent a multiple of its tile; in a nested mode, each
-//! static leaf's part of the tile dividing it and what is left). A step is
+//! static leaf's part of the tile dividing it and what is left). A mode of
+//! static leaves is coalesced first, as CuTe's composition does
+//! (`coalesce_mode`), so the result nests as CuTe's. A step is
 //! static: `1` keeps a mode, `X` (`_`) drops it. `layout_type!` names the
 //! view's layout type (a projection through the same traits).
 //!
@@ -38,8 +40,8 @@ use quote::quote;
 
 use crate::kind::typed_call;
 use crate::partition_args::{
-    Tile, congruent, entry, entry_type, has_underscore, is_index, is_underscore, marks,
-    nested_entries, step_list, tiles,
+    Tile, coalesce_mode, congruent, entry, entry_type, has_underscore, is_index, is_underscore,
+    marks, nested_entries, step_list, tiles,
 };
 use crate::{emit, partition_index};
 
@@ -68,8 +70,10 @@ enum Form<'a> {
 
 /// A call this module types.
 pub struct Rule<'a> {
-    shape: &'a Expr,
-    stride: &'a Expr,
+    /// `L`'s shape and stride, each mode a tile divides as CuTe's
+    /// composition takes it (`partition_args::coalesce_mode`).
+    shape: Expr,
+    stride: Expr,
     form: Form<'a>,
     /// The number of top-level modes of `L`.
     rank: usize,
@@ -132,19 +136,49 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         }
         _ => return None,
     };
-    let rule = Rule {
-        shape,
-        stride,
+    let mut rule = Rule {
+        shape: (**shape).clone(),
+        stride: (**stride).clone(),
         form,
         rank: s.len(),
     };
-    rule.fits(s).then_some(rule)
+    if !rule.fits(s) {
+        return None;
+    }
+    // CuTe coalesces the static leaves of each mode it divides (coalesce_x).
+    let (s, d): (Vec<_>, Vec<_>) = s
+        .iter()
+        .zip(d)
+        .enumerate()
+        .map(|(i, (s, d))| match rule.tiles().get(i) {
+            Some(t) => coalesce_mode(s, d, t),
+            None => (s.clone(), d.clone()),
+        })
+        .unzip();
+    rule.shape.kind = ExprKind::Tuple(s);
+    rule.stride.kind = ExprKind::Tuple(d);
+    Some(rule)
 }
 
 impl Rule<'_> {
     /// `L`'s written-out shape and stride, which the caller types.
     pub fn operand(&self) -> (&Expr, &Expr) {
-        (self.shape, self.stride)
+        (&self.shape, &self.stride)
+    }
+
+    /// The tiles dividing `L`'s first modes: the tiler's (after the
+    /// step's projection), or `local_partition`'s thread modes' sizes.
+    fn tiles(&self) -> Vec<Tile> {
+        match &self.form {
+            Form::Tile(t, _) | Form::Outer(t, _) | Form::OuterX(t, _) => t.clone(),
+            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
+            Form::Threads(thr, _, step) => {
+                let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
+                let sizes = thr.modes().into_iter().map(|m| Tile::Extent(m.size()));
+                let kept = sizes.zip(marks).filter(|(_, m)| *m).map(|(s, _)| s);
+                kept.collect()
+            }
+        }
     }
 
     /// One tile per mode, each dividing its mode as the facade does; a
@@ -155,16 +189,7 @@ impl Rule<'_> {
     /// whole coordinate too (`local_tile`'s integer then indexes the modes
     /// kept whole as well, partition_index.rs).
     fn fits(&self, shape: &[Expr]) -> bool {
-        let tiles = match &self.form {
-            Form::Tile(t, _) | Form::Outer(t, _) | Form::OuterX(t, _) => t.clone(),
-            Form::TileIndex(t, _) | Form::OuterIndex(t, _) => t.clone(),
-            Form::Threads(thr, _, step) => {
-                let marks = step.clone().unwrap_or_else(|| vec![true; thr.rank()]);
-                let sizes = thr.modes().into_iter().map(|m| Tile::Extent(m.size()));
-                let kept = sizes.zip(marks).filter(|(_, m)| *m).map(|(s, _)| s);
-                kept.collect()
-            }
-        };
+        let tiles = self.tiles();
         // A tile coordinate has at most one entry per mode; past the tiler
         // its entries slice the modes kept whole (CuTe's `inner_partition`
         // slices the rest mode, one mode per mode of `L`).
@@ -317,7 +342,7 @@ impl Rule<'_> {
                 }}
             }
         };
-        if emit::negative_leaf(self.stride) {
+        if emit::negative_leaf(&self.stride) {
             quote!(#private::signed_base(#call))
         } else {
             call

@@ -281,3 +281,132 @@ pub fn step_list(marks: &[bool]) -> TokenStream {
     });
     quote!(<(#(#kinds,)*) as #private::IntoList>::List)
 }
+
+/// A mode as CuTe's composition sees it before dividing it by `tile`
+/// (`layout.hpp`, `composition`: `detail::coalesce_x` of the mode, then
+/// `composition_impl`): a mode of static leaves divided by one extent is
+/// flattened, its leaves of extent 1 dropped, and neighbours merged where
+/// `s_i·d_i == d_{i+1}` (`bw_coalesce`, right to left), one leaf if all
+/// merge; a tuple of tiles does this per sub-mode. So `(4,8):(1,4)` by 2
+/// is `32:1` by 2 (CuTe's rest `_16:_2`), and `(4,8):(1,8)` stays. A mode
+/// with a dynamic leaf, whose last leaf is 1 (CuTe's `coalesce_x` then
+/// keeps a placeholder extent) or whose merge overflows is kept as written.
+pub fn coalesce_mode(shape: &Expr, stride: &Expr, tile: &Tile) -> (Expr, Expr) {
+    let kept = || (shape.clone(), stride.clone());
+    match (tile, &shape.kind, &stride.kind) {
+        (Tile::Extent(_), ExprKind::Tuple(_), ExprKind::Tuple(_)) => {
+            let (mut s, mut d) = (Vec::new(), Vec::new());
+            leaves_of(shape, &mut s);
+            leaves_of(stride, &mut d);
+            let ints = |l: &[&Expr]| -> Option<Vec<i64>> {
+                l.iter()
+                    .map(|e| match e.kind {
+                        ExprKind::Int(n) => Some(n),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            let (Some(s), Some(d)) = (ints(&s), ints(&d)) else {
+                return kept();
+            };
+            match merge(&s, &d) {
+                Some(merged) => {
+                    let node = |kind| Expr {
+                        kind,
+                        span: shape.span,
+                    };
+                    let side = |pick: fn(&(i64, i64)) -> i64| match merged.as_slice() {
+                        [one] => node(ExprKind::Int(pick(one))),
+                        all => node(ExprKind::Tuple(
+                            all.iter().map(|m| node(ExprKind::Int(pick(m)))).collect(),
+                        )),
+                    };
+                    (side(|m| m.0), side(|m| m.1))
+                }
+                None => kept(),
+            }
+        }
+        (Tile::Modes(tiles), ExprKind::Tuple(s), ExprKind::Tuple(d)) => {
+            let (s, d): (Vec<_>, Vec<_>) = s
+                .iter()
+                .zip(d)
+                .enumerate()
+                .map(|(i, (s, d))| match tiles.get(i) {
+                    Some(t) => coalesce_mode(s, d, t),
+                    None => (s.clone(), d.clone()),
+                })
+                .unzip();
+            let node = |kind| Expr {
+                kind,
+                span: shape.span,
+            };
+            (node(ExprKind::Tuple(s)), node(ExprKind::Tuple(d)))
+        }
+        _ => kept(),
+    }
+}
+
+/// CuTe's `bw_coalesce` of static leaves `s:d`: `None` where the last
+/// extent is 1 or a product overflows.
+fn merge(s: &[i64], d: &[i64]) -> Option<Vec<(i64, i64)>> {
+    let (&last_s, &last_d) = (s.last()?, d.last()?);
+    if last_s == 1 {
+        return None;
+    }
+    let mut out = vec![(last_s, last_d)];
+    for (&si, &di) in s.iter().zip(d).rev().skip(1) {
+        if si == 1 {
+            continue;
+        }
+        let front = out[0];
+        if si.checked_mul(di)? == front.1 {
+            out[0] = (si.checked_mul(front.0)?, di);
+        } else {
+            out.insert(0, (si, di));
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge;
+    use layout_core::Layout;
+
+    /// CuTe's right-to-left merge of static leaves is the core's
+    /// left-to-right `coalesce` (the merge condition chains), and keeps
+    /// every offset: over all flat modes of 2 and 3 leaves of small
+    /// extents and strides (the last extent not 1, which `merge` leaves).
+    #[test]
+    fn merge_is_the_cores_coalesce() {
+        let (extents, strides) = ([1i64, 2, 3, 4], [0i64, 1, 2, 4, 8, -2]);
+        let mut checked = 0;
+        for n in 2..=3u32 {
+            for e in 0..4usize.pow(n) {
+                for t in 0..6usize.pow(n) {
+                    let s: Vec<i64> = (0..n).map(|i| extents[e / 4usize.pow(i) % 4]).collect();
+                    let d: Vec<i64> = (0..n).map(|i| strides[t / 6usize.pow(i) % 6]).collect();
+                    let Some(merged) = merge(&s, &d) else {
+                        assert_eq!(*s.last().unwrap(), 1);
+                        continue;
+                    };
+                    let text = |s: &[i64], d: &[i64]| {
+                        let j = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>();
+                        format!("({}):({})", j(s).join(","), j(d).join(","))
+                    };
+                    let l: Layout = text(&s, &d).parse().unwrap();
+                    let (ms, md): (Vec<i64>, Vec<i64>) = merged.iter().copied().unzip();
+                    let m: Layout = text(&ms, &md).parse().unwrap();
+                    let core = layout_core::coalesce(&l);
+                    let core_modes: Vec<(i64, i64)> = core.leaf_modes().collect();
+                    assert_eq!(merged, core_modes, "{l}");
+                    for i in 0..l.size() {
+                        assert_eq!(m.at(i).unwrap(), l.at(i).unwrap(), "{l} at {i}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+}

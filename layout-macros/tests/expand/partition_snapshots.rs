@@ -84,8 +84,9 @@ snapshot!(
     typed_local_partition_thread_coordinate,
     "type local_partition((m,n):(1,m), ((2,2),(4,2)):((1,8),(2,16)), ((1,i),3))"
 );
-// Nested written-out layouts (the tile spread over a nested mode by the
-// facade), one integer coordinate (split over the grid's modes, then
+// Nested written-out layouts (a mode of static leaves coalesced first, as
+// CuTe's composition: `(2,4):(1,2)` is `8:1`; otherwise the tile spread
+// over the mode's leaves by the facade), one integer coordinate (split over the grid's modes, then
 // sliced), and a nested divide through the `Divide` methods.
 snapshot!(
     typed_local_tile_nested,
@@ -102,4 +103,15 @@ snapshot!(
 snapshot!(
     typed_logical_divide_nested,
     "type logical_divide(((2,4),m):((1,2),8), <4,8>)"
+);
+// All written out, a tile tuple shorter than its mode (`((2),4)` over
+// `((4,8),m)`): the named doors' `Fit` of the tile to the mode, as for
+// the same tiler named (named_partition.rs, `short_nested`).
+snapshot!(
+    typed_outer_partition_short_nested_tile,
+    "type outer_partition(((4,8),m):((1,4),32), ((2),4), (i,j))"
+);
+snapshot!(
+    typed_local_tile_short_nested_tile,
+    "type local_tile(((4,8),m):((1,4),32), ((2),4), (i,_))"
 );
