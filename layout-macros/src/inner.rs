@@ -173,6 +173,7 @@ pub fn types(e: &Expr, leaves: &[TokenStream]) -> bool {
 fn rewritten(e: &Expr, leaf: usize) -> Option<divide_rewrite::Rewrite> {
     divide_rewrite::reader(e, leaf)
         .or_else(|| compose_reader::reader(e, leaf))
+        .or_else(|| compose_reader::past_reader(e, leaf))
         .filter(|r| nested::types(&r.expr))
 }
 
