@@ -18,7 +18,8 @@
 //! compose_divide.rs's (its holes the core's value while compiling). The
 //! call is then typed as nested.rs types the same call of
 //! `composition(A, B)`. Checked against the core at many run-time values
-//! (tests/typed_divide_tile_dynamic.rs).
+//! (tests/typed_divide_tile_dynamic.rs). An entry that is a two-leaf tile
+//! with a dynamic extent, under a composition: divide_tile_two.rs.
 
 use layout_core::algebra::{Form, complement};
 use layout_core::expr::{Expr, ExprKind};
@@ -37,13 +38,17 @@ use crate::{emit, nested};
 /// A value of `B`: static, or tokens computing it.
 #[derive(Clone)]
 pub enum V {
+    /// Known while compiling.
     S(i64),
+    /// Tokens computing it at run time.
     D(TokenStream),
 }
 
 /// A part of `B`: a leaf `(extent, stride)`, or a tuple of parts.
 pub enum Node {
+    /// A leaf: its extent and stride.
     Leaf(V, V),
+    /// A tuple of parts.
     Tuple(Vec<Node>),
 }
 

@@ -119,10 +119,17 @@ pub const fn tile2_rest(
     if s0 == 0 || s1 == 0 {
         return Err(AlgebraError::ZeroExtent { function });
     }
-    let (Some(r0), Some(r1)) = (s0.checked_mul(d0), s1.checked_mul(d1)) else {
+    let Some(r0) = s0.checked_mul(d0) else {
         return Err(AlgebraError::ProductOverflow {
             function,
             left: s0,
+            right: d0,
+        });
+    };
+    let Some(r1) = s1.checked_mul(d1) else {
+        return Err(AlgebraError::ProductOverflow {
+            function,
+            left: s1,
             right: d1,
         });
     };
