@@ -76,7 +76,7 @@ fn check<S: Mode<D>, D: Tree>(
 #[rustfmt::skip]
 #[test]
 fn the_typed_door_is_the_core_with_cutes_static_leaves() {
-    let classes: [&str; 703] = [
+    let classes: [&str; 710] = [
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(8,_64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, ({8},64):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,64):(_64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,{64}):(64,1)))),
         check("composition(Sw<0,4,3>, (8,64):(64,1))", "(_8,_64):(64,_1)", "core", layout!(type composition(Sw<0,4,3>, (8,64):({64},1)))),
@@ -599,6 +599,7 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(logical_divide((4, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))", "_4:_4", "core", layout!(type composition(logical_divide((4, {4}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)))),
         check("composition(logical_divide((4, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))", "_4:_4", "core", layout!(type composition(logical_divide((4, 4):({4}, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)))),
         check("composition(logical_divide((4, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))", "_4:4", "core", layout!(type composition(logical_divide((4, 4):(4, {1}), 8), complement((4, 4, 1):(1, 4, 16), 64)))),
+        check("composition(logical_divide((4, 4):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))", "(1,1,1,4):(_64,4,64,4)", "core", layout!(type composition(logical_divide((4, 4):(4, 1), {8}), complement((4, 4, 1):(1, 4, 16), 64)))),
         check("coalesce(flat_divide(((1),4):((4),1),2:1))", "(1,2,1,2):(_4,1,_8,2)", "core", layout!(type coalesce(flat_divide((({1}),4):((4),1),2:1)))),
         check("coalesce(flat_divide(((1),4):((4),1),2:1))", "(_2,2):(_1,_2)", "core", layout!(type coalesce(flat_divide(((1),{4}):((4),1),2:1)))),
         check("coalesce(flat_divide(((1),4):((4),1),2:1))", "_4:_1", "core", layout!(type coalesce(flat_divide(((1),4):(({4}),1),2:1)))),
@@ -676,6 +677,7 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(logical_divide((1,8):(8,1), 2), 4:1)", "(_2,_2):(_1,_2)", "core", layout!(type composition(logical_divide((1,{8}):(8,1), 2), 4:1))),
         check("composition(logical_divide((1,8):(8,1), 2), 4:1)", "_4:_1", "core", layout!(type composition(logical_divide((1,8):({8},1), 2), 4:1))),
         check("composition(logical_divide((1,8):(8,1), 2), 4:1)", "(_2,_2):(1,2)", "core", layout!(type composition(logical_divide((1,8):(8,{1}), 2), 4:1))),
+        check("composition(logical_divide((1,8):(8,1), 2), 4:1)", "(2,2):(_1,2)", "core", layout!(type composition(logical_divide((1,8):(8,1), {2}), 4:1))),
         check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(1,1,1,1,1,1,4,2):(_32,256,16,512,32,256,8,128)", "core", layout!(type composition(tiled_divide(((({4},4),(8,2))):(((1,32),(4,128))),8:1),8:32))),
         check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(1,1,1,1,4,2):(_256,16,512,256,8,128)", "core", layout!(type composition(tiled_divide((((4,{4}),(8,2))):(((1,32),(4,128))),8:1),8:32))),
         check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(4,2):(_8,128)", "core", layout!(type composition(tiled_divide((((4,4),({8},2))):(((1,32),(4,128))),8:1),8:32))),
@@ -684,6 +686,7 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(_4,_2):(_8,_128)", "core", layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,{32}),(4,128))),8:1),8:32))),
         check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(_4,_2):(8,_128)", "core", layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,32),({4},128))),8:1),8:32))),
         check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(_4,_2):(_8,128)", "core", layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,{128}))),8:1),8:32))),
+        check("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:1),8:32)", "(1,1,1,1,1,1,4,2):(_32,256,16,512,32,256,8,128)", "core", layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),{8}:1),8:32))),
         check("coalesce(tiled_divide(4:1,2))", "(_2,2):(_1,_2)", "core", layout!(type coalesce(tiled_divide({4}:1,2)))),
         check("coalesce(tiled_divide(4:1,2))", "(_2,_2):(1,2)", "core", layout!(type coalesce(tiled_divide(4:{1},2)))),
         check("coalesce(tiled_divide(4:1,2))", "(2,2):(_1,2)", "core", layout!(type coalesce(tiled_divide(4:1,{2})))),
@@ -701,6 +704,8 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("complement(right_inverse((4, 5):(1, 4)))", "_1:_0", "core", layout!(type complement(right_inverse((4, 5):(1, {4}))))),
         check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "((_8,(_2,_4))):((_8,(_1,_2)))", "core", layout!(type composition(tiled_divide({6}:1,2:1),raked_product((8):(1),(8):(1))))),
         check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "((_8,(_2,_4))):((8,(1,2)))", "core", layout!(type composition(tiled_divide(6:{1},2:1),raked_product((8):(1),(8):(1))))),
+        check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "(((1,8),(2,4))):(((_8,8),(_1,2)))", "core", layout!(type composition(tiled_divide(6:1,{2}:1),raked_product((8):(1),(8):(1))))),
+        check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "(((1,8),(_2,1,4))):(((_4,8),(1,_1,2)))", "core", layout!(type composition(tiled_divide(6:1,2:{1}),raked_product((8):(1),(8):(1))))),
         check("composition(tiled_divide(6:1,2:1),raked_product((8):(1),(8):(1)))", "(((1,8),_8)):(((_1,8),1))", "core", layout!(type composition(tiled_divide(6:1,2:1),raked_product((8):({1}),(8):(1))))),
         check("flatten(zipped_product(2:1,(3)))", "(_2,1,3):(1,_1,2)", "core", layout!(type flatten(zipped_product(2:{1},(3))))),
         check("composition(logical_product(3:1,(3,2):(6,3)),18)", "(_3,1,3,1,2):(1,_6,18,3,9)", "core", layout!(type composition(logical_product(3:{1},(3,2):(6,3)),18))),
@@ -714,6 +719,8 @@ fn the_typed_door_is_the_core_with_cutes_static_leaves() {
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,1,_32)),_0),_64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,{1},32)),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,_1,32)),_0),64,_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,{32})),16), <(4,8):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),_1),_4,_2):(((_2,(_8,_1,_32)),_0),_64,16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),{16}), <(4,8):(1,4), 1>)))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "((((4,1,1),(_2,_2,_2)),_1),((1,1,1),_4),_2):((((_2,_1,_32),(_8,_1,_32)),_0),((8,1,32),_64),_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <({4},8):(1,4), 1>)))),
+        check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(2,2,2)),_1),(1,1,4),_2):(((_2,(_8,_1,_32)),_0),(64,4,64),_16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,{8}):(1,4), 1>)))),
         check("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))", "(((_4,(_2,_2,_2)),1),_4,2):(((_2,(_8,_1,_32)),_16),_64,16)", "core", layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), {1}>)))),
         check("flat_product((3,2):(3,12),(2,2))", "(_3,_2,(2,1),_2):(3,_12,(_1,9),_1)", "core", layout!(type flat_product((3,2):({3},12),(2,2)))),
         check("flat_product((3,2):(3,12),(2,2))", "(_3,_2,_2,(2,1)):(_3,12,_1,(_1,24))", "core", layout!(type flat_product((3,2):(3,{12}),(2,2)))),

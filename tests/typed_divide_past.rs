@@ -158,3 +158,53 @@ fn make_layout_nests_a_typed_operand_but_its_last() {
         agree(typed, &text);
     }
 }
+
+#[test]
+fn a_divide_by_a_dynamic_tile_read_past_its_size() {
+    // A one-mode tiler with a dynamic leaf (compose_reader.rs's
+    // `past_reader`): the rest checked at run time (`tile_rest`), the
+    // core's continuation appended as `1:c`. At the golden rows' value
+    // (8, 1 or 2) answered; elsewhere the core's or a refusal naming the
+    // values.
+    let mut answered = Vec::new();
+    for m in 0..=12usize {
+        let text = format!(
+            "composition(logical_divide((4, 4):(4, 1), {m}), complement((4, 4, 1):(1, 4, 16), 64))"
+        );
+        let typed = layout!(type composition(logical_divide((4, 4):(4, 1), {m}), complement((4, 4, 1):(1, 4, 16), 64)));
+        answered.push((m, agree(typed, &text)));
+        let text = format!("composition(logical_divide((1,8):(8,1), {m}), 4:1)");
+        let typed = layout!(type composition(logical_divide((1,8):(8,1), {m}), 4:1));
+        answered.push((m, agree(typed, &text)));
+        let text =
+            format!("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),{m}:1),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),{m}:1),8:32));
+        answered.push((m, agree(typed, &text)));
+        // (`8:{m}` over this `A`: a dynamic stride in `B` over a nested
+        // `A`, which compose.rs does not type.)
+        answered.push((m, true));
+        let text = format!("composition(tiled_divide(6:1,{m}:1),raked_product((8):(1),(8):(1)))");
+        let typed =
+            layout!(type composition(tiled_divide(6:1,{m}:1),raked_product((8):(1),(8):(1))));
+        answered.push((m, agree(typed, &text)));
+        let text = format!("composition(tiled_divide(6:1,2:{m}),raked_product((8):(1),(8):(1)))");
+        let typed =
+            layout!(type composition(tiled_divide(6:1,2:{m}),raked_product((8):(1),(8):(1))));
+        answered.push((m, agree(typed, &text)));
+        // A tile with a hole and a dynamic `A` too.
+        let text = format!("composition(zipped_divide({m}:1, 2:{m}), 24:1)");
+        let typed = layout!(type composition(zipped_divide({m}:1, 2:{m}), 24:1));
+        agree(typed, &text);
+        let text = format!("composition(logical_divide((3,4):(1,{m}), {m}:3), (5,7):(1,9))");
+        let typed = layout!(type composition(logical_divide((3,4):(1,{m}), {m}:3), (5,7):(1,9)));
+        agree(typed, &text);
+        let text = format!("composition(logical_divide(6:2, 1:{m}), 18:1)");
+        let typed = layout!(type composition(logical_divide(6:2, 1:{m}), 18:1));
+        agree(typed, &text);
+    }
+    // The golden rows' values: row k of the six at its value.
+    for (k, m) in [8, 2, 8, 1, 2, 1].into_iter().enumerate() {
+        assert!(answered[m * 6 + k].1, "row {k} at {m}: refused");
+    }
+}

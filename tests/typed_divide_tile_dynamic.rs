@@ -73,3 +73,36 @@ fn a_composition_by_a_divide_by_a_dynamic_entry() {
     }
     assert!(answered > 60, "{answered}");
 }
+
+#[test]
+fn a_composition_of_a_divide_by_a_two_leaf_entry() {
+    // A two-leaf tile with a dynamic extent (layout-macros/src/
+    // divide_tile_two.rs): its complement computed and checked at run
+    // time. CuTe's rows (x = 4, y = 8) answered.
+    let mut answered = Vec::new();
+    for x in 0..=9usize {
+        let text = format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <({x},8):(1,4), 1>))"
+        );
+        let typed = layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <({x},8):(1,4), 1>)));
+        answered.push(agree(typed, &text));
+        let text = format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,{x}):(1,4), 1>))"
+        );
+        let typed = layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,{x}):(1,4), 1>)));
+        answered.push(agree(typed, &text));
+        for y in [1usize, 2, 3, 6] {
+            let text =
+                format!("composition(64:1, logical_divide((12,{y}):(1,12), <({x},2):(1,6), 2>))");
+            let typed = layout!(type composition(64:1, logical_divide((12,{y}):(1,12), <({x},2):(1,6), 2>)));
+            agree(typed, &text);
+            let text = format!(
+                "composition((4,16):(16,1), zipped_divide((32,{y}):(1,32), <(2,{x}):(1,4), 1>))"
+            );
+            let typed = layout!(type composition((4,16):(16,1), zipped_divide((32,{y}):(1,32), <(2,{x}):(1,4), 1>)));
+            let ok = agree(typed, &text);
+            assert!(ok || ![1, 2, 4, 8].contains(&x), "{text}");
+        }
+    }
+    assert!(answered[4 * 2] && answered[8 * 2 + 1], "{answered:?}");
+}

@@ -52,6 +52,8 @@ mod divide_rest;
 mod divide_rewrite;
 #[path = "../../layout-macros/src/divide_tile_dynamic.rs"]
 mod divide_tile_dynamic;
+#[path = "../../layout-macros/src/divide_tile_two.rs"]
+mod divide_tile_two;
 #[path = "../../layout-macros/src/divide_nested.rs"]
 mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]

@@ -206,6 +206,27 @@ pub struct Rewrite {
     /// Where `size A` or `T` is dynamic: how the rewritten call's extra
     /// leaves are computed.
     pub rest: Option<divide_rest::Rest>,
+    /// A divide read past its size (compose_reader.rs's `past_reader`):
+    /// its tile `s:d` and `A`'s flat extents and strides, from which the
+    /// core's continuation is computed as the leaf after the rest's.
+    pub past: Option<Past>,
+}
+
+/// What the core's continuation of a divide by a one-mode tiler is
+/// computed from (`__private::tile_continuation`).
+pub struct Past {
+    /// The tile's extent and stride.
+    pub tile: (Expr, Expr),
+    /// `A`'s leaves, in order.
+    pub extents: Vec<Expr>,
+    /// `A`'s strides, in order.
+    pub strides: Vec<Expr>,
+    /// `A` is one mode and the tile's rest two leaves: nothing appended,
+    /// the rest's stride made to continue as the core's last leaf
+    /// (`__private::tile_rest_stride`), so the rest stays `A ∘ B`'s last
+    /// mode (CuTe's composition reads a last mode with no divisibility
+    /// condition).
+    pub one_mode: bool,
 }
 
 /// The rewrite of `e` over `composition(A, B)`, its extra leaves (if
@@ -236,6 +257,7 @@ pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
     Some(Rewrite {
         expr: with_composition(e, divide, a, b)?,
         rest,
+        past: None,
     })
 }
 
@@ -302,7 +324,15 @@ impl Expander<'_> {
             divide_rest::Span::Tile(s, d) => {
                 let (s, d) = (read(s), read(d));
                 let tile = quote!(#private::tile_rest(#function, #size, #s, #d));
-                (vec![quote!(#extent), quote!(#span)], Some(tile))
+                // Over one mode read past its size, the rest continues as
+                // the core's last leaf (compose_reader.rs's `past_reader`).
+                let stride = match &r.past {
+                    Some(past) if past.one_mode => {
+                        quote!(#private::tile_rest_stride(#extent, #span, #s, #d, #size))
+                    }
+                    _ => quote!(#span),
+                };
+                (vec![quote!(#extent), stride], Some(tile))
             }
             // `tile_rest` only for its check of the extent (stride 1
             // refuses nothing else).
@@ -312,7 +342,16 @@ impl Expander<'_> {
                 (vec![quote!(#size)], Some(tile))
             }
         };
+        // The core's continuation, the leaf after the rest's (a leaf of
+        // `A` or the tile read here is the one bound above).
+        let past = r.past.as_ref().filter(|p| !p.one_mode).map(|past| {
+            let (s, d) = (read(&past.tile.0), read(&past.tile.1));
+            let extents: Vec<TokenStream> = past.extents.iter().map(&mut read).collect();
+            let strides: Vec<TokenStream> = past.strides.iter().map(&mut read).collect();
+            quote!(#private::tile_continuation(#s, #d, &[#(#extents),*], &[#(#strides),*]))
+        });
         leaves.extend(rest_leaves);
+        leaves.extend(past);
         let ast = Ast {
             expr: r.expr.clone(),
             spans: self.ast.spans.clone(),

@@ -18,7 +18,8 @@
 //! compose_divide.rs's (its holes the core's value while compiling). The
 //! call is then typed as nested.rs types the same call of
 //! `composition(A, B)`. Checked against the core at many run-time values
-//! (tests/typed_divide_tile_dynamic.rs).
+//! (tests/typed_divide_tile_dynamic.rs). An entry that is a two-leaf tile
+//! with a dynamic extent, under a composition: divide_tile_two.rs.
 
 use layout_core::algebra::{Form, complement};
 use layout_core::expr::{Expr, ExprKind};
@@ -28,6 +29,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::Ast;
 use crate::divide_rest::{self, leaves as leaves_of};
+use crate::divide_tile_two::{part, two_leaf};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
@@ -35,14 +37,18 @@ use crate::{emit, nested};
 
 /// A value of `B`: static, or tokens computing it.
 #[derive(Clone)]
-enum V {
+pub enum V {
+    /// Known while compiling.
     S(i64),
+    /// Tokens computing it at run time.
     D(TokenStream),
 }
 
 /// A part of `B`: a leaf `(extent, stride)`, or a tuple of parts.
-enum Node {
+pub enum Node {
+    /// A leaf: its extent and stride.
     Leaf(V, V),
+    /// A tuple of parts.
     Tuple(Vec<Node>),
 }
 
@@ -57,12 +63,14 @@ pub struct Checked {
     checks: Vec<(TokenStream, TokenStream)>,
 }
 
-fn ident(name: &str) -> TokenStream {
+/// A mixed-site name.
+pub fn ident(name: &str) -> TokenStream {
     let i = format_ident!("{name}", span = Span::mixed_site());
     quote!(#i)
 }
 
-fn value(e: &Expr) -> Option<V> {
+/// A plain leaf's value: a natural integer, or its bound leaf's name.
+pub fn value(e: &Expr) -> Option<V> {
     match e.kind {
         ExprKind::Int(n) if n >= 0 => Some(V::S(n)),
         ExprKind::Dynamic(k) => Some(V::D(ident(&format!("leaf{k}")))),
@@ -70,7 +78,8 @@ fn value(e: &Expr) -> Option<V> {
     }
 }
 
-fn tokens(v: &V) -> TokenStream {
+/// The tokens of a value.
+pub fn tokens(v: &V) -> TokenStream {
     match v {
         V::S(n) => emit::int(*n),
         V::D(t) => t.clone(),
@@ -79,7 +88,7 @@ fn tokens(v: &V) -> TokenStream {
 
 /// The product of `parts`: static where all are, else saturating tokens
 /// (a size past `usize` is no layout's; the composition's checks refuse).
-fn product(parts: &[V]) -> Option<V> {
+pub fn product(parts: &[V]) -> Option<V> {
     let mut n = 1i64;
     let mut computed = Vec::new();
     for p in parts {
@@ -139,7 +148,9 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         ExprKind::Tuple(items) => items.iter().collect(),
         _ => vec![&**shape],
     };
-    let dynamic_entry = tiles.iter().any(|t| dynamic_tile(t).is_some());
+    // A two-leaf entry only as a composition's `B` (divide_tile_two.rs).
+    let two = |t: &Expr| at == 1 && two_leaf(t).is_some();
+    let dynamic_entry = (tiles.iter()).any(|t| dynamic_tile(t).is_some() || two(t));
     if !is_plain(shape) || !is_plain(stride) || !dynamic_entry || tiles.len() > modes.len() {
         return None;
     }
@@ -157,6 +168,10 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         let scaled = |d: &V| product(&[d.clone(), q.clone()]);
         match tiles.get(i) {
             None => past.push(Node::Leaf(size.clone(), q.clone())),
+            Some(t) if two(t) => {
+                let f = function;
+                parts.push(part(t, i, &extents, &size, &q, last, f, &mut checks)?);
+            }
             Some(t) => match dynamic_tile(t) {
                 Some((s, d)) => {
                     let (s, d) = (value(s)?, d.map_or(Some(V::S(1)), value)?);

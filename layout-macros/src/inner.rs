@@ -166,6 +166,14 @@ pub fn types(e: &Expr, leaves: &[TokenStream]) -> bool {
         || rewritten(e, 0).is_some()
         || divide_by_mode::reader(e, leaves).is_some()
         || divide_tile_dynamic::reader(e, leaves).is_some()
+        || past(e, 0).is_some()
+}
+
+/// `e` rewritten by compose_reader.rs's `past_reader` (a divide by a
+/// dynamic one-mode tiler read past its size), if the rules then type it:
+/// tried last, so that it never replaces a form typed otherwise.
+fn past(e: &Expr, leaf: usize) -> Option<divide_rewrite::Rewrite> {
+    compose_reader::past_reader(e, leaf).filter(|r| nested::types(&r.expr))
 }
 
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf
@@ -239,7 +247,10 @@ impl Expander<'_> {
         if let Some(c) = divide_tile_dynamic::reader(e, &self.ast.leaves) {
             return Some(self.tile_dynamic(c));
         }
-        let (i, outer) = call(e)?;
+        let Some((i, outer)) = call(e) else {
+            let r = past(e, self.ast.leaves.len())?;
+            return Some(self.divide_rewritten(r));
+        };
         let ExprKind::Call { args, .. } = &e.kind else {
             return None;
         };

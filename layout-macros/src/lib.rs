@@ -33,6 +33,7 @@ mod divide_past;
 mod divide_rest;
 mod divide_rewrite;
 mod divide_tile_dynamic;
+mod divide_tile_two;
 mod emit;
 mod expand;
 mod fallback;

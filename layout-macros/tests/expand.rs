@@ -50,6 +50,8 @@ mod divide_rest;
 mod divide_rewrite;
 #[path = "../src/divide_tile_dynamic.rs"]
 mod divide_tile_dynamic;
+#[path = "../src/divide_tile_two.rs"]
+mod divide_tile_two;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]

@@ -47,6 +47,47 @@ pub const fn divide_continuation(
     0
 }
 
+/// [`divide_continuation`] for a one-mode tiler `s:d` with a dynamic leaf
+/// (compose_reader.rs's `past_reader`): the core's complement of `s:d`
+/// ignores a mode of extent 1 (span 1, no hole, the rest `size A : 1`),
+/// else its span is `s·d` and its hole `d:1` where `d ≥ 2` (continuing at
+/// `d`). `tile_rest` has refused `s = 0` and `d = 0` before this is read.
+#[inline]
+pub const fn tile_continuation(
+    extent: usize,
+    stride: usize,
+    extents: &[usize],
+    strides: &[usize],
+) -> usize {
+    if extent <= 1 || stride == 0 {
+        return divide_continuation(1, 0, extents, strides);
+    }
+    let last_hole = if stride >= 2 { stride } else { 0 };
+    divide_continuation(extent.saturating_mul(stride), last_hole, extents, strides)
+}
+
+/// The stride of the rest `rest : span` of a divide of a one-mode layout
+/// of `size` elements by a one-mode tiler `extent:stride` with a dynamic
+/// leaf (compose_reader.rs's `past_reader`): `span` where the rest has two
+/// elements or more (or none), else the end of the core's complement's
+/// last leaf ([`tile_continuation`] over `size:1`), so that the rest, the
+/// rewrite's last leaf, continues past the divide's size as the core's
+/// last leaf does (the hole `stride:1`, or the core's `1:0`).
+#[inline]
+pub const fn tile_rest_stride(
+    rest: usize,
+    span: usize,
+    extent: usize,
+    stride: usize,
+    size: usize,
+) -> usize {
+    if rest == 1 {
+        tile_continuation(extent, stride, &[size], &[1])
+    } else {
+        span
+    }
+}
+
 /// The stride of a divide's rest `⌈size / span⌉ : span` over a one-mode
 /// layout (a tiler with no hole): 0 where the rest has one element (the
 /// core's complement is then `1:0`), else `span` (the core's `0:span` at
@@ -81,6 +122,17 @@ mod tests {
         // Past every mode: the last one continues.
         assert_eq!(divide_continuation(2, 0, &[1, 3], &[8, 1]), 4);
         assert_eq!(divide_continuation(4, 2, &[1], &[1]), 2);
+        // logical_divide((4,4):(4,1), {8}) at 8: the static tiler's.
+        assert_eq!(tile_continuation(8, 1, &[4, 4], &[4, 1]), 4);
+        assert_eq!(tile_continuation(8, 1, &[4, 2], &[4, 1]), 0);
+        // 1:d: the rest `size:1` ends at the size, past every mode.
+        assert_eq!(tile_continuation(1, 2, &[6], &[1]), 6);
+        // 2:4 over 6:1: the hole 4:1 ends at 4 (the rest has one element).
+        assert_eq!(tile_continuation(2, 4, &[6], &[1]), 4);
+        // 2:4 over 6 (rest 1): the hole's end; 2:1 over 2: the core's 1:0.
+        assert_eq!(tile_rest_stride(1, 8, 2, 4, 6), 4);
+        assert_eq!(tile_rest_stride(1, 2, 2, 1, 2), 0);
+        assert_eq!(tile_rest_stride(3, 2, 2, 1, 6), 2);
         assert_eq!(divide_rest_stride(6, 2), 2);
         assert_eq!(divide_rest_stride(2, 2), 0);
         assert_eq!(divide_rest_stride(0, 2), 2);

@@ -100,9 +100,74 @@ pub const fn tile_rest(
     Ok((span, size.div_ceil(span)))
 }
 
+/// The complement of a two-leaf tile `(s0, s1):(d0, d1)` (static strides
+/// `0 < d0 < d1`, an extent dynamic) of a mode of `size` elements, in one
+/// form whatever the extents: `(h0, h1, rest):(1, hs, span)`, returned as
+/// `(h0, h1, hs, span, rest)`. A mode of extent 1 is no mode to the core's
+/// complement: both `s0, s1 ≥ 2` give the holes `d0:1` and
+/// `d1 / (s0·d0) : s0·d0` (refused, naming them, where `s0·d0` does not
+/// divide `d1`: no complement) and the span `s1·d1`; `s1 = 1` gives the
+/// hole `d0:1` and the span `s0·d0`; `s0 = 1` the hole `d1:1` and the span
+/// `s1·d1`; both 1 no hole and the span 1. Read only as a function on its
+/// domain (a composition's `B`), so the extra extents 1 change nothing.
+pub const fn tile2_rest(
+    function: &'static str,
+    size: usize,
+    [s0, s1]: [usize; 2],
+    [d0, d1]: [usize; 2],
+) -> Result<(usize, usize, usize, usize, usize), AlgebraError> {
+    if s0 == 0 || s1 == 0 {
+        return Err(AlgebraError::ZeroExtent { function });
+    }
+    let Some(r0) = s0.checked_mul(d0) else {
+        return Err(AlgebraError::ProductOverflow {
+            function,
+            left: s0,
+            right: d0,
+        });
+    };
+    let Some(r1) = s1.checked_mul(d1) else {
+        return Err(AlgebraError::ProductOverflow {
+            function,
+            left: s1,
+            right: d1,
+        });
+    };
+    let (h0, h1, hs, span) = match (s0 == 1, s1 == 1) {
+        (false, false) => {
+            if r0 == 0 || d1 % r0 != 0 {
+                return Err(AlgebraError::NotComplementable {
+                    function,
+                    stride: d1,
+                    span: r0,
+                });
+            }
+            (d0, d1 / r0, r0, r1)
+        }
+        (false, true) => (d0, 1, r0, r0),
+        (true, false) => (d1, 1, d1, r1),
+        (true, true) => (1, 1, 1, 1),
+    };
+    Ok((h0, h1, hs, span, size.div_ceil(span)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_two_leaf_tiles_complement() {
+        // (4,8):(1,4) of 128: no hole between (4/4 = 1), rest 4:32.
+        assert_eq!(tile2_rest("f", 128, [4, 8], [1, 4]), Ok((1, 1, 4, 32, 4)));
+        // (2,8):(1,4): the hole 2:2; (1,8):(1,4): the hole 4:1.
+        assert_eq!(tile2_rest("f", 128, [2, 8], [1, 4]), Ok((1, 2, 2, 32, 4)));
+        assert_eq!(tile2_rest("f", 128, [1, 8], [1, 4]), Ok((4, 1, 4, 32, 4)));
+        // (4,1):(1,4): span 4; (1,1): the whole mode.
+        assert_eq!(tile2_rest("f", 128, [4, 1], [1, 4]), Ok((1, 1, 4, 4, 32)));
+        assert_eq!(tile2_rest("f", 6, [1, 1], [1, 4]), Ok((1, 1, 1, 1, 6)));
+        assert!(tile2_rest("f", 128, [3, 8], [1, 4]).is_err());
+        assert!(tile2_rest("f", 128, [0, 8], [1, 4]).is_err());
+    }
 
     #[test]
     fn products_saturate() {
