@@ -33,7 +33,7 @@ use layout_core::registry::TypedForm;
 
 use crate::divide_rest;
 use crate::divide_rest::{Span, dynamic, int, leaves as leaves_of};
-use crate::divide_rewrite::{Past, Rewrite};
+use crate::divide_rewrite::{Past, Rewrite, with_composition};
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
 
@@ -62,18 +62,7 @@ pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
     }
     let (b, rest) = divide_rest::operand(form, a, tiler, leaf, function)?;
     let rest = Some(rest?);
-    let ExprKind::Call { name_span, .. } = &divide.kind else {
-        return None;
-    };
-    let composition = ExprKind::Call {
-        name: "composition".to_owned(),
-        name_span: *name_span,
-        args: vec![a.clone(), b],
-    };
-    let mut expr = e.clone();
-    if let ExprKind::Call { args, .. } = &mut expr.kind {
-        args[1] = Expr::new(composition, divide.span);
-    }
+    let expr = with_composition(e, 1, divide, a, b)?;
     Some(Rewrite {
         expr,
         rest,

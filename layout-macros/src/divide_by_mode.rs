@@ -26,6 +26,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::Ast;
 use crate::divide_rest::{self, leaves as leaves_of};
+use crate::divide_rewrite::with_composition;
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
@@ -113,18 +114,7 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
     }
     let mut all = leaves.to_vec();
     let b = compose_divide::operand(divide_form, shape, tiler, &mut all, divide)?;
-    let ExprKind::Call { name_span, .. } = &divide.kind else {
-        return None;
-    };
-    let composition = ExprKind::Call {
-        name: "composition".to_owned(),
-        name_span: *name_span,
-        args: vec![a.clone(), b],
-    };
-    let mut expr = e.clone();
-    if let ExprKind::Call { args, .. } = &mut expr.kind {
-        args[at] = Expr::new(composition, divide.span);
-    }
+    let expr = with_composition(e, at, divide, a, b)?;
     nested::types(&expr).then_some(Checked {
         expr,
         leaves: all,

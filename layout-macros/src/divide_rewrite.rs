@@ -255,14 +255,21 @@ pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
     }
     let (b, rest) = divide_rest::operand(divide_form, a, tiler, leaf, function)?;
     Some(Rewrite {
-        expr: with_composition(e, divide, a, b)?,
+        expr: with_composition(e, 0, divide, a, b)?,
         rest,
         past: None,
     })
 }
 
-/// `e` with its operand `divide` replaced by `composition(a, b)`.
-fn with_composition(e: &Expr, divide: &Expr, a: &Expr, b: Expr) -> Option<Expr> {
+/// `e` with its operand `divide` (argument `at`) replaced by
+/// `composition(a, b)`: the one place a divide becomes its composition.
+pub(crate) fn with_composition(
+    e: &Expr,
+    at: usize,
+    divide: &Expr,
+    a: &Expr,
+    b: Expr,
+) -> Option<Expr> {
     let ExprKind::Call { name_span, .. } = &divide.kind else {
         return None;
     };
@@ -273,7 +280,7 @@ fn with_composition(e: &Expr, divide: &Expr, a: &Expr, b: Expr) -> Option<Expr> 
     };
     let mut expr = e.clone();
     if let ExprKind::Call { args, .. } = &mut expr.kind {
-        args[0] = Expr::new(composition, divide.span);
+        args[at] = Expr::new(composition, divide.span);
     }
     Some(expr)
 }

@@ -29,6 +29,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::Ast;
 use crate::divide_rest::{self, leaves as leaves_of};
+use crate::divide_rewrite::with_composition;
 use crate::divide_tile_two::{part, two_leaf};
 use crate::expand::Expander;
 use crate::kind::typed_call;
@@ -275,18 +276,7 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         ExprKind::Layout(Box::new(b_shape), Box::new(b_stride)),
         divide.span,
     );
-    let ExprKind::Call { name_span, .. } = &divide.kind else {
-        return None;
-    };
-    let composition = ExprKind::Call {
-        name: "composition".to_owned(),
-        name_span: *name_span,
-        args: vec![a.clone(), b],
-    };
-    let mut expr = e.clone();
-    if let ExprKind::Call { args, .. } = &mut expr.kind {
-        args[at] = Expr::new(composition, divide.span);
-    }
+    let expr = with_composition(e, at, divide, a, b)?;
     // Every dynamic leaf of `A`'s shape and the tiler, bound once.
     let mut binds = Vec::new();
     let mut ks = Vec::new();
