@@ -156,7 +156,7 @@ pub use divide_fit::{
     TupleTile, tilers,
 };
 pub use divide_holds::mode_holds;
-pub use divide_integral::{IntegralOffsets, integral_operand};
+pub use divide_integral::IntegralOffsets;
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
