@@ -141,7 +141,7 @@ fn partition_tilers_nesting_a_named_tile() {
 #[test]
 fn partitions_by_a_whole_named_tiler_nesting_as_the_layout() {
     // A whole named tiler with a tuple tile over the tuple mode, asked at
-    // its name to nest as the layout (`FitTile::fit_tiler`), as a divide's.
+    // its name to nest as the layout (`PrefixTilerFits::fit_tiler_prefix`), as a divide's.
     let t = ((C::<2>, C::<2>), C::<8>);
     for (m, n) in [(8usize, 16usize), (12, 24)] {
         let w = 4 * m;
@@ -157,7 +157,7 @@ fn partitions_by_a_whole_named_tiler_nesting_as_the_layout() {
             assert_eq!(view(named), core(&format!("outer_partition{e}")));
         }
         // With CuTe's `Step`: the entries the step keeps nest as the
-        // layout (`FitTile::fit_tiler_step`), the dropped one (`5`) need not.
+        // layout (`StepTilerFits::fit_tiler_step`), the dropped one (`5`) need not.
         let t3 = ((C::<2>, C::<2>), C::<5>, C::<8>);
         let step = (C::<1>, X, C::<1>);
         for (i, j) in [(0usize, 0usize), (1, 1), (3, 1)] {

@@ -66,12 +66,13 @@ pub fn layout_tiler(e: &Expr) -> Option<&Expr> {
 }
 
 /// The call of an [`integral`] divide: `Divide::logical_divide(
-/// integral_operand(&A), C::<N>)` (or the dynamic tile), the check spanned at the name (`at`), so
-/// that a layout the divide does not take (`isize` offsets) is one error
-/// there.
+/// IntegralOffsets::layout(&A), C::<N>)` (or the dynamic tile), the check
+/// spanned at the name (`at`), so that a layout the divide does not take
+/// (`isize` offsets) is one error there: the trait's own function, whose
+/// failed `Self` bound has no "required by a bound" note into the library.
 pub fn emit(form: Form, layout: TokenStream, tile: TokenStream, at: Span) -> TokenStream {
     let private = emit::private();
     let method = format_ident!("{}", door(form).expect("a facade divide").method);
-    let checked = quote_spanned!(at=> #private::integral_operand(&#layout));
+    let checked = quote_spanned!(at=> #private::IntegralOffsets::layout(&#layout));
     quote!(#private::Divide::#method(#checked, #tile))
 }

@@ -12,11 +12,12 @@
 //! tiler, tile or thread layout must hold static extents
 //! (`StaticOperand`, asked at its name); a named tile, or a whole named
 //! tiler (with a step, the entries the step keeps), must nest as what it
-//! tiles (`FitTile`, at its name). Any other operand is an error at it: under `type`, a
-//! named partition never falls back to the core at run time. An
-//! all-written-out call whose tiler nests a tile tuple partition.rs does
-//! not take (shorter than its tuple mode, `((2),4)` over `((4,8),m)`, or
-//! one tile over a leaf) comes here too, typed as the same tiler named.
+//! tiles (`PrefixTilerFits`, `StepTilerFits`, at its name). Any other
+//! operand is an error at it: under `type`, a named partition never falls
+//! back to the core at run time. An all-written-out call whose tiler nests
+//! a tile tuple partition.rs does not take (shorter than its tuple mode,
+//! `((2),4)` over `((4,8),m)`, or one tile over a leaf) comes here too,
+//! typed as the same tiler named.
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{self, Partition, TypedForm};
@@ -243,7 +244,7 @@ impl Expander<'_> {
                 if call.threads() {
                     quote_spanned!(span=> #private::StaticOperand::static_extents(#value))
                 } else {
-                    // Then nested as the layout (`FitTile::fit_tiler`, as a
+                    // Then nested as the layout (`PrefixTilerFits`, as a
                     // divide's whole named tiler; with a step, the entries
                     // it keeps): one error there.
                     let private = quote_spanned!(span=> ::layout_dsl::__private);
@@ -270,6 +271,17 @@ impl Expander<'_> {
                 self.ast.spans[call.at.span.start],
             ),
         };
+        // `local_tile`'s (and `inner_partition`'s) coordinate no longer
+        // than the layout's modes, `outer_partition`'s than its tiler:
+        // asked by the checks' own functions (no "required by a bound"
+        // note into the library), at the coordinate.
+        let at = match call.door.function {
+            "named_local_tile" => quote!(#private::TileCoordFits::<_>::fit_coord(#at)),
+            "named_outer_partition" => {
+                quote!(#private::OuterCoordFits::<_>::fit_outer_coord(#at))
+            }
+            _ => at,
+        };
         let function = format_ident!("{}", call.door.function);
         let by = match call.threads() {
             true => quote!(&#by),
@@ -284,7 +296,7 @@ impl Expander<'_> {
     /// A written-out tiler, its named modes (`(#t, 8)`) asked for static
     /// extents at their names as a whole named tiler is, each mode's tile
     /// (named or a written-out tuple) whether it nests as the mode it tiles
-    /// (`FitTile`, as a divide's): `C::<N>` per extent, nested tuples.
+    /// (`FitsMode`, as a divide's): `C::<N>` per extent, nested tuples.
     fn tiler_tree(&self, e: &Expr, function: &str) -> TokenStream {
         let value = |e: &Expr| {
             let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);

@@ -92,8 +92,9 @@ impl Expander<'_> {
     }
 
     /// `type make_layout(#a, #b, …)` (`named::concat`): the facade's
-    /// `MakeLayoutOf` of the tuple of values (`make_layout_of`, which
-    /// chooses by their kinds), each at its name's token.
+    /// `MakeLayoutOf` of the tuple of values (`MakeLayoutWith` of
+    /// `MakeLayoutKinds::kinds_checked`, which chooses by their kinds, the
+    /// traits' own functions), each at its name's token.
     pub fn named_concat(&self, operands: &[Expr]) -> TokenStream {
         let private = emit::private();
         let at = |l: &Expr| self.ast.spans[l.span.end - 1];
@@ -110,7 +111,11 @@ impl Expander<'_> {
                 t
             })
             .collect();
-        quote_spanned!(first=> #private::make_layout_of((#(#values,)*)))
+        quote_spanned!(first=>
+            #private::MakeLayoutWith::make_layout_with(
+                #private::MakeLayoutKinds::kinds_checked((#(#values,)*))
+            )
+        )
     }
 
     /// `make_ordered_layout(SHAPE, ORDER)` of a shape naming some of its
@@ -150,7 +155,7 @@ impl Expander<'_> {
     /// A named tile or whole tiler, or a written-out tuple tile (`what`),
     /// `value` the tokens of `e`'s value, asked at its first token (a
     /// name's identifier) whether it fits what it tiles in the call of
-    /// `function` (the facade's `FitsMode`, `PrefixTilerFits`, `FitTile`), so that a tile nesting
+    /// `function` (the facade's `FitsMode`, `PrefixTilerFits`, `StepTilerFits`), so that a tile nesting
     /// otherwise is one error there, naming the call.
     pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
         // Every token of the call at the name, the facade's path too, so
@@ -184,9 +189,24 @@ impl Expander<'_> {
             Fitted::TilerPrefix => quote_spanned!(span=>
                 #private::PrefixTilerFits::<_, #tilers>::fit_tiler_prefix(#value)
             ),
-            Fitted::TilerStep(step) => quote_spanned!(span=>
-                #private::FitTile::fit_tiler_step::<#tilers, _, _>(#value, &#step)
-            ),
+            // With a step, its rank first (`StepMarks`, the tiler's type
+            // known before the step's), then the diced tiler
+            // (`StepTilerFits`), each by its trait's own function on
+            // bindings spanned at the name (one tuple `let`, so that the
+            // user's own names in the operands are theirs), so that either
+            // is one error there; a step of another rank leaves the second
+            // no type.
+            Fitted::TilerStep(step) => {
+                let (tiler, marks) = (
+                    format_ident!("tiler", span = span),
+                    format_ident!("step", span = span),
+                );
+                quote_spanned!(span=> {
+                    let (#tiler, #marks) = (#value, #step);
+                    let #marks = #private::StepMarks::step_marks(&#tiler, &#marks);
+                    #private::StepTilerFits::<_, _, #tilers>::fit_tiler_step(#tiler, #marks)
+                })
+            }
         }
     }
 
@@ -248,7 +268,7 @@ impl Expander<'_> {
     /// name to be a product's tiler entry (the facade's `ProductEntry`: a
     /// typed layout, an extent, or a tuple of entries, a shape multiplying
     /// the mode's sub-modes) that nests no deeper than the mode it
-    /// multiplies (`FitEntry::fit_entry`, the mode inferred by the
+    /// multiplies (`FitsEntry::fit_entry`, the mode inferred by the
     /// product), so that another value is one error there.
     pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
         let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
@@ -257,8 +277,10 @@ impl Expander<'_> {
         let entries = items.iter().map(|e| match named::name(e) {
             Some(_) => {
                 let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
-                let fit = format_ident!("fit_entry", span = span);
-                Ok(quote_spanned!(span=> ::layout_dsl::__private::FitEntry::#fit::<_>(#value)))
+                // The check's own function (`FitsEntry::fit_entry`, the
+                // mode `Self`): no "required by a bound" note into the library.
+                let private = quote_spanned!(span=> ::layout_dsl::__private);
+                Ok(quote_spanned!(span=> #private::FitsEntry::<_>::fit_entry(#value)))
             }
             None => self.operand(e),
         });

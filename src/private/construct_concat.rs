@@ -13,6 +13,8 @@
 //! one error at the call, and no layout type guessed from the one impl of
 //! the right arity for the code after it to trip on.
 
+use core::marker::PhantomData;
+
 use layout_core::Error;
 
 use super::int::Offset;
@@ -71,11 +73,24 @@ pub trait OperandKinds {
 #[diagnostic::on_unimplemented(
     message = "`make_layout` takes typed layouts (each one mode of the result), or a shape and a stride tree; the kinds of these operands are `{Self}` (`IsLayout`: a typed layout; `IsTree`: a shape or stride tree)"
 )]
-pub trait MakeLayoutKinds {
-    /// `Self`, which [`make_layout_of`] asks [`MakeLayoutOf`] of: no type
-    /// when the kinds make no form, so nothing more is reported.
+pub trait MakeLayoutKinds: Sized {
+    /// `Self`, which [`MakeLayoutWith`] is then asked of: no type when the
+    /// kinds make no form, so nothing more is reported.
     type Checked;
+    /// The operands, their kinds (`Self`, which rustc infers from them)
+    /// checked. What `layout!` calls, as the trait's own function: a
+    /// trait's own `Self` bound has no span, so operands of no form are
+    /// the message and the label, with no "required by a bound" note into
+    /// this file.
+    #[inline(always)]
+    fn kinds_checked<T: OperandKinds<Kinds = Self>>(operands: T) -> Kinded<Self::Checked, T> {
+        Kinded(operands, PhantomData)
+    }
 }
+
+/// Operands `T` of `make_layout(#a, #b, …)` whose kinds `K` make a form
+/// ([`MakeLayoutKinds::kinds_checked`]).
+pub struct Kinded<K, T>(T, PhantomData<fn() -> K>);
 
 #[diagnostic::do_not_recommend]
 impl MakeLayoutKinds for (IsTree, IsTree) {
@@ -89,31 +104,22 @@ impl MakeLayoutKinds for (IsTree, IsTree) {
 #[diagnostic::on_unimplemented(
     message = "`make_layout` takes typed layouts of one offset type (each one mode of the result), or a shape and a stride tree nested alike; these operands are `{T}`"
 )]
-pub trait MakeLayoutWith<T> {
+pub trait MakeLayoutWith<T>: Sized {
     /// The layout.
     type Out;
-    /// [`MakeLayoutOf::make_layout_of`].
-    fn make_layout_with(operands: T) -> Result<Self::Out, Error>;
+    /// `make_layout(#a, #b, …)` of the checked operands: what `layout!`
+    /// calls on [`MakeLayoutKinds::kinds_checked`]'s value, the trait's own
+    /// function (no "required by a bound" note, as that one).
+    fn make_layout_with(operands: Kinded<Self, T>) -> Result<Self::Out, Error>;
 }
 
 #[diagnostic::do_not_recommend]
 impl<K, T: MakeLayoutOf<K>> MakeLayoutWith<T> for K {
     type Out = T::Out;
     #[inline(always)]
-    fn make_layout_with(operands: T) -> Result<T::Out, Error> {
-        operands.make_layout_of()
+    fn make_layout_with(operands: Kinded<K, T>) -> Result<T::Out, Error> {
+        operands.0.make_layout_of()
     }
-}
-
-/// `make_layout(#a, #b, …)`: [`MakeLayoutOf`] chosen by the operands'
-/// kinds, once [`MakeLayoutKinds`] found them a form.
-#[inline(always)]
-pub fn make_layout_of<T, K>(operands: T) -> Result<K::Out, Error>
-where
-    T: OperandKinds<Kinds: MakeLayoutKinds<Checked = K>>,
-    K: MakeLayoutWith<T>,
-{
-    K::make_layout_with(operands)
 }
 
 // CuTe's `make_layout(shape, stride)`.

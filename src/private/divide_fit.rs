@@ -15,7 +15,7 @@
 //! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
 //! asked [`TilerFits`] of the layout's shape alike; with a step
 //! (`local_tile(L, #t, c, step)`), the entries the step keeps
-//! ([`StepTilerFits`]).
+//! ([`StepTilerFits`](super::StepTilerFits)).
 //!
 //! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
@@ -30,7 +30,6 @@ use core::marker::PhantomData;
 
 use super::divide_mode::UnitTile;
 use super::int::C;
-use super::named_partition::{StepMarks, StepTilerFits};
 use super::poisoned::Poisoned;
 use super::tiler_prefix::PrefixTilerFits;
 use crate::tensor::typed::LayoutShape;
@@ -114,12 +113,11 @@ pub mod tilers {
     ::layout_macros::__tiling_functions!();
 }
 
-/// Where a named tile stands. `layout!` writes [`FitTile::fit_tiler_step`] at a
-/// step's named tiler; a mode's tile and a whole tiler it asks by
-/// [`FitsMode::fit_mode`] and
-/// [`PrefixTilerFits::fit_tiler_prefix`](super::PrefixTilerFits::fit_tiler_prefix),
-/// the checks' own functions, whose failure has no "required by a bound"
-/// note into this file.
+/// Where a named tile stands. `layout!` asks a mode's tile, a whole tiler
+/// and a step's tiler by [`FitsMode::fit_mode`],
+/// [`PrefixTilerFits::fit_tiler_prefix`](super::PrefixTilerFits::fit_tiler_prefix)
+/// and [`StepTilerFits::fit_tiler_step`](super::StepTilerFits::fit_tiler_step), the checks' own functions, whose
+/// failure has no "required by a bound" note into this file.
 pub trait FitTile: Sized {
     /// The tile, for the mode rustc infers from the divide `F` ([`tilers`]).
     #[inline(always)]
@@ -145,17 +143,6 @@ pub trait FitTile: Sized {
     where
         L: LayoutShape,
         Self: PrefixTilerFits<L::Shape, F>,
-    {
-        Fit(PhantomData)
-    }
-    /// The whole tiler of a partition with the step `St`, for the
-    /// layout's shape once diced by the step, in the function `F`.
-    #[inline(always)]
-    fn fit_tiler_step<F, L, St>(self, _step: &St) -> Fit<Self, L>
-    where
-        L: LayoutShape,
-        St: StepMarks<Self>,
-        Self: StepTilerFits<L::Shape, <St as StepMarks<Self>>::Checked, F>,
     {
         Fit(PhantomData)
     }

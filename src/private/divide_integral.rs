@@ -254,9 +254,10 @@ where
 
 /// The offsets of a layout an integral tiler divides (the facade's
 /// [`Compose`] takes it on the left): `usize`. Asked of the named layout's
-/// offsets at its token before the divide ([`integral_operand`]), so that
-/// a layout of `isize` offsets is one error there, in words, not the list
-/// of `Divide`'s impls.
+/// offsets at its token before the divide (`layout!` calls
+/// [`IntegralOffsets::layout`], the trait's own function, so that no
+/// "required by a bound" note points here), so that a layout of `isize`
+/// offsets is one error there, in words, not the list of `Divide`'s impls.
 #[diagnostic::on_unimplemented(
     message = "a layout with `{Self}` offsets cannot be divided by an integral tiler: the divide composes it with `(N, size/N):(1, N)`, and a typed composition takes layouts with `usize` offsets (no negative stride)"
 )]
@@ -271,12 +272,4 @@ impl IntegralOffsets for usize {
     fn layout<S, D>(l: &Layout<S, D>) -> &Layout<S, D> {
         l
     }
-}
-
-/// The named layout of an integral divide, its offsets checked
-/// ([`IntegralOffsets`]).
-#[doc(hidden)]
-#[inline(always)]
-pub fn integral_operand<S, D, I: IntegralOffsets>(l: &Layout<S, D, I>) -> &Layout<S, D> {
-    I::layout(l)
 }

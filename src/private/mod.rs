@@ -140,8 +140,8 @@ pub use compose_walk::{WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
 pub use construct_concat::{
-    IsLayout, IsTree, MakeLayoutKinds, MakeLayoutOf, MakeLayoutWith, OperandKind, OperandKinds,
-    make_layout_of,
+    IsLayout, IsTree, Kinded, MakeLayoutKinds, MakeLayoutOf, MakeLayoutWith, OperandKind,
+    OperandKinds,
 };
 pub use construct_like::{FragmentStrides, MakeLike, StaticStrides};
 pub use construct_values::{
@@ -156,7 +156,7 @@ pub use divide_fit::{
     TupleTile, tilers,
 };
 pub use divide_holds::mode_holds;
-pub use divide_integral::{IntegralOffsets, integral_operand};
+pub use divide_integral::IntegralOffsets;
 pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
@@ -195,7 +195,7 @@ pub use partition_bound::{ListReach, PartitionBound};
 pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk, TileTimes};
 pub use product_copies::{ProductCopies, ProductEntry, ProductTile};
-pub use product_fit::{EntryFit, EntryTile, FitEntry, FitList, FitsEntry, FitsList};
+pub use product_fit::{EntryFit, EntryTile, FitList, FitsEntry, FitsList};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
 pub use product_static::{ChooseHoles, HolesWalk};
@@ -215,8 +215,8 @@ pub use threads::{
 };
 pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileToShape};
 pub use tiler_prefix::{
-    AtMost, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits, TileCoordFits,
-    TilerList, TruncTo,
+    AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
+    TileCoordFits, TilerList, TruncTo,
 };
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;

@@ -5,6 +5,8 @@
 //! written-out typed form gives: `Result<(layout, base), Error>`, the base
 //! in the layout's offset type (`isize` for a signed layout).
 
+use core::marker::PhantomData;
+
 use layout_core::Error;
 
 use super::divide_fit::Fit;
@@ -14,12 +16,10 @@ use super::list::{Cons, IntoList, Nil};
 use super::partition::Dice;
 use super::partition_bound::PartitionBound;
 use super::threads::ThreadIndex;
-use super::tiler_prefix::{
-    FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, TileCoordFits, TilerList, TruncTo,
-};
+use super::tiler_prefix::{CoordFit, FitsPrefix, PrefixList, PrefixTiler, TilerList, TruncTo};
 use super::typed_partition::{Fits, Threads, TileBy};
 use crate::tensor::X;
-use crate::tensor::typed::{OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
+use crate::tensor::typed::{LayoutShape, OuterTiler, ThreadsOf, ThreadsStep, Tiler, TilerStep};
 use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 
 mod operands;
@@ -61,7 +61,7 @@ type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out
 
 /// A step (`Self`) with one mark per entry of the named tiler `T` (CuTe's
 /// `dice` static_asserts "Mismatched Ranks" otherwise): what
-/// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks first.
+/// [`StepTilerFits::fit_tiler_step`]'s step is asked first.
 /// It does not depend on the layout, which rustc has not inferred yet when
 /// it reports a step of another rank: [`StepTilerFits`] would name the
 /// layout's shape `_`. `Checked` is the step, which `StepTilerFits` is
@@ -71,9 +71,17 @@ type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out
 #[diagnostic::on_unimplemented(
     message = "the step `{Self}` does not have one mark per entry of the named tiler `{T}` (CuTe's `dice` static_asserts \"Mismatched Ranks\"): `C<1>` keeps an entry, `X` drops it"
 )]
-pub trait StepMarks<T> {
+pub trait StepMarks<T>: Sized {
     /// `Self`.
     type Checked;
+    /// The step, checked against the tiler `T`: what `layout!` calls at a
+    /// named tiler with a step, as the trait's own function (a trait's own
+    /// `Self` bound has no span, so a step of another rank is the message
+    /// and the label, with no "required by a bound" note into this file).
+    #[inline(always)]
+    fn step_marks(_tiler: &T, _step: &Self) -> PhantomData<Self::Checked> {
+        PhantomData
+    }
 }
 
 // An impl per rank, with no where-clause: a step of another rank matches
@@ -93,14 +101,22 @@ for_each_rank!(step_marks);
 
 /// A whole named tiler (`Self`) that fits a layout of shape `S` once
 /// projected by the step `St`, in the function `F`: what
-/// [`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step) asks at the
-/// name (as [`TilerFits`](super::TilerFits) without a step; keyed by the
+/// `layout!` asks at the name ([`StepTilerFits::fit_tiler_step`]) (as [`TilerFits`](super::TilerFits) without a step; keyed by the
 /// tiler and the shape so that rustc's sentence under the message is short
 /// enough to be the span's label).
 #[diagnostic::on_unimplemented(
     message = "the named tiler `{Self}`, projected by the step `{St}`, does not fit the layout's shape `{S}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts \"Mismatched Ranks\"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
 )]
-pub trait StepTilerFits<S, St, F> {}
+pub trait StepTilerFits<S, St, F>: Sized {
+    /// The tiler, for a layout `L` of shape `S` (which rustc infers from
+    /// the partition) once diced by the step `St` ([`StepMarks::step_marks`]'s
+    /// value): what `layout!` calls at the name, as the trait's own
+    /// function (no "required by a bound" note, as that one).
+    #[inline(always)]
+    fn fit_tiler_step<L: LayoutShape<Shape = S>>(self, _step: PhantomData<St>) -> Fit<Self, L> {
+        Fit(PhantomData)
+    }
+}
 
 // The diced tiler fits the first modes (a step may keep fewer entries than
 // the layout has modes: the others are kept whole, `tiler_prefix.rs`).
@@ -114,7 +130,7 @@ where
 }
 
 /// A whole named tiler with a step, checked at its name against the layout
-/// ([`FitTile::fit_tiler_step`](super::FitTile::fit_tiler_step)): diced by
+/// ([`StepTilerFits::fit_tiler_step`]): diced by
 /// the step, then tiles as the tiler [`TilerOf`] gives for the diced
 /// entries (themselves where they fit, else ones that do), so that the
 /// partition's own bounds hold and report nothing more.
@@ -214,14 +230,16 @@ fn based<L: Partitioned, O, W>(part: Result<(O, usize, W), Error>) -> Result<(O,
     part.map(|(layout, base, _)| (layout, L::Base::from_wrapping(base)))
 }
 
-/// `local_tile(layout, tiler, coord)` (also `inner_partition`).
+/// `local_tile(layout, tiler, coord)` (also `inner_partition`), the
+/// coordinate checked where it was written
+/// ([`TileCoordFits::fit_coord`](super::TileCoordFits::fit_coord)).
 #[inline(always)]
-pub fn named_local_tile<L: Partitioned, T: Tiler<L, Cd>, Cd: TileCoordFits<L::Shape>>(
+pub fn named_local_tile<L: Partitioned, T: Tiler<L, Cd>, Cd>(
     layout: &L,
     tiler: T,
-    coord: Cd,
+    coord: CoordFit<Cd, L::Shape>,
 ) -> Result<(T::Output, L::Base), Error> {
-    based::<L, _, _>(tiler.tile_of(layout, coord))
+    based::<L, _, _>(tiler.tile_of(layout, coord.0))
 }
 
 /// `local_tile(layout, tiler, coord, step)`.
@@ -235,15 +253,20 @@ pub fn named_local_tile_step<L: Partitioned, T: TilerStep<L, Cd, St>, Cd, St>(
     based::<L, _, _>(tiler.tile_step_of(layout, coord))
 }
 
-/// `outer_partition(layout, tiler, coord)`.
+/// `outer_partition(layout, tiler, coord)`, the coordinate checked where
+/// it was written
+/// ([`OuterCoordFits::fit_outer_coord`](super::OuterCoordFits::fit_outer_coord)).
 #[inline(always)]
-pub fn named_outer_partition<L, T, Cd>(layout: &L, tiler: T, coord: Cd) -> Named<T::Output, L>
+pub fn named_outer_partition<L, T, Cd>(
+    layout: &L,
+    tiler: T,
+    coord: CoordFit<Cd, T::Tuple>,
+) -> Named<T::Output, L>
 where
     L: Partitioned,
     T: OuterTiler<L, Cd> + TilerList,
-    Cd: OuterCoordFits<T::Tuple>,
 {
-    based::<L, _, _>(tiler.outer_of(layout, coord))
+    based::<L, _, _>(tiler.outer_of(layout, coord.0))
 }
 
 /// `local_partition(layout, threads, index)`: the index a `usize` or the

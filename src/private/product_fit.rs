@@ -1,6 +1,6 @@
 //! A named entry of a product's by-mode tiler, checked where its name
 //! stands: `layout!(logical_product(#a, (#s, 2)))` gives
-//! `Product::logical_product(&a, (ProductEntry::fit_entry(s), C::<2>))`,
+//! `Product::logical_product(&a, (FitsEntry::<_>::fit_entry(s), C::<2>))`,
 //! the call spanned at `#s`. A tuple entry (a shape, multiplying the mode's
 //! sub-modes one by one, CuTe's `make_tile(make_shape(3, 1), 2)`) with more
 //! modes than the mode it multiplies at some level is refused by CuTe
@@ -22,12 +22,12 @@ use super::product_by_mode::{Parts, TileTimes};
 use super::product_copies::{ProductEntry, ProductTile};
 
 /// An entry `T` of a product's tiler for the mode `S` it multiplies,
-/// checked where it was written ([`FitEntry::fit_entry`]).
+/// checked where it was written ([`FitsEntry::fit_entry`]).
 #[derive(Clone, Copy)]
 pub struct EntryFit<T, S>(T, PhantomData<fn() -> S>);
 
 impl<T, S> EntryFit<T, S> {
-    /// The entry, checked by `fit_entry`'s bound.
+    /// The entry, checked by `FitsEntry::fit_entry` (its trait the mode).
     #[inline(always)]
     pub(crate) fn new(entry: T) -> Self {
         EntryFit(entry, PhantomData)
@@ -42,7 +42,24 @@ impl<T, S> EntryFit<T, S> {
 #[diagnostic::on_unimplemented(
     message = "the product's tiler entry `{T}` nests deeper than the mode `{Self}` it multiplies: a tuple entry multiplies a mode's sub-modes one by one, no more of them than the mode has at each level (CuTe static_asserts \"Too many modes in tiler\")"
 )]
-pub trait FitsEntry<T> {}
+pub trait FitsEntry<T>: Sized {
+    /// The entry `entry`, for the mode `Self`, which rustc infers from the
+    /// product. What `layout!` calls at a named entry, as the trait's own
+    /// function: a trait's own `Self` bound has no span, so an entry that
+    /// nests too deep is the message and the label, with no "required by
+    /// a bound" note into this file.
+    // Asked of the written value's type (a shape: `(C<2>, C<3>)`), not of
+    // `T::Entry` (its layouts): rustc moves the trait's sentence to a
+    // help line past 140 columns, and the layouts' types made it 154-203
+    // (issue 12 §4); both nest alike, a tile being a leaf of either.
+    #[inline(always)]
+    fn fit_entry(entry: T) -> EntryFit<T::Entry, Self>
+    where
+        T: ProductEntry,
+    {
+        EntryFit::new(entry.entry())
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<S, T: ProductTile> FitsEntry<T> for S {}
@@ -153,21 +170,3 @@ where
         self.0.fitted().times(s, d, function)
     }
 }
-
-/// Where a named entry stands: the call the macro writes at its name.
-pub trait FitEntry: ProductEntry {
-    /// The entry, for the mode rustc infers from the product.
-    // Asked of the written value's type (a shape: `(C<2>, C<3>)`), not of
-    // `Self::Entry` (its layouts): rustc moves the trait's sentence to a
-    // help line past 140 columns, and the layouts' types made it 154-203
-    // (issue 12 §4); both nest alike, a tile being a leaf of either.
-    #[inline(always)]
-    fn fit_entry<S>(self) -> EntryFit<Self::Entry, S>
-    where
-        S: FitsEntry<Self>,
-    {
-        EntryFit::new(self.entry())
-    }
-}
-
-impl<T: ProductEntry> FitEntry for T {}

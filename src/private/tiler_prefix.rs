@@ -190,7 +190,17 @@ impl<H, T: AtMost<L>, K, L> AtMost<Cons<K, L>> for Cons<H, T> {}
 #[diagnostic::on_unimplemented(
     message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: one entry (an integer, `X`, or a tuple nested like the mode) per mode at most, the missing ones `X` (CuTe's `append<R>(coord, _)` static_asserts)"
 )]
-pub trait TileCoordFits<S> {}
+pub trait TileCoordFits<S>: Sized {
+    /// The coordinate, for a layout of shape `S` (which rustc infers from
+    /// the partition). What `layout!` calls at the coordinate, as the
+    /// trait's own function: a trait's own `Self` bound has no span, so a
+    /// coordinate too long is the message and the label, with no
+    /// "required by a bound" note into the library.
+    #[inline(always)]
+    fn fit_coord(self) -> CoordFit<Self, S> {
+        CoordFit(self, PhantomData)
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<Cd: IntoList<List: AtMost<S::List>>, S: IntoList> TileCoordFits<S> for Cd {}
@@ -222,7 +232,18 @@ impl<T: IntoList> TilerList for T {
 #[diagnostic::on_unimplemented(
     message = "the coordinate `{Self}` of `outer_partition` has more entries than its tiler: one entry (its position in that tile) per tile at most (CuTe's `append<R0>(coord, _)` static_asserts)"
 )]
-pub trait OuterCoordFits<T> {}
+pub trait OuterCoordFits<T>: Sized {
+    /// The coordinate, for the tiler `T` (inferred from the partition);
+    /// what `layout!` calls at it (as [`TileCoordFits::fit_coord`]).
+    #[inline(always)]
+    fn fit_outer_coord(self) -> CoordFit<Self, T> {
+        CoordFit(self, PhantomData)
+    }
+}
+
+/// A partition's coordinate `Cd`, checked where it was written against
+/// `S` (the layout's shape, or `outer_partition`'s tiler).
+pub struct CoordFit<Cd, S>(pub(super) Cd, PhantomData<fn() -> S>);
 
 #[diagnostic::do_not_recommend]
 impl<Cd: IntoList<List: AtMost<T::List>>, T: IntoList> OuterCoordFits<T> for Cd {}
