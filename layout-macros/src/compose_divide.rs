@@ -24,14 +24,19 @@ use crate::emit;
 use crate::tree::{has_dynamic, is_plain};
 
 /// A leaf of `B`: static, or tokens computing it at run time.
-enum Leaf {
+#[derive(Clone)]
+pub(crate) enum Leaf {
+    /// Known while compiling.
     Static(i64),
+    /// Tokens computing it at run time.
     Computed(TokenStream),
 }
 
 /// A part of `B`: a leaf `(extent, stride)`, or a tuple of parts.
-enum Node {
+pub(crate) enum Node {
+    /// A leaf: its extent and stride.
     Leaf(Leaf, Leaf),
+    /// A tuple of parts.
     Tuple(Vec<Node>),
 }
 
@@ -255,7 +260,7 @@ fn last(size: &[Leaf], span: i64) -> Option<Leaf> {
 
 /// `B`'s shape (or stride) written out: integers, and a new dynamic leaf
 /// for each computed one.
-fn written(n: &Node, shape: bool, leaves: &mut Vec<TokenStream>, at: &Expr) -> Expr {
+pub(crate) fn written(n: &Node, shape: bool, leaves: &mut Vec<TokenStream>, at: &Expr) -> Expr {
     let kind = match n {
         Node::Tuple(items) => ExprKind::Tuple(
             items

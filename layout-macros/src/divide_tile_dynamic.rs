@@ -28,6 +28,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::ast::Ast;
+use crate::compose_divide::{Leaf, Node, written};
 use crate::divide_rest::{self, leaves as leaves_of};
 use crate::divide_rewrite::with_composition;
 use crate::divide_tile_two::{part, two_leaf};
@@ -35,23 +36,6 @@ use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
 use crate::{emit, nested};
-
-/// A value of `B`: static, or tokens computing it.
-#[derive(Clone)]
-pub enum V {
-    /// Known while compiling.
-    S(i64),
-    /// Tokens computing it at run time.
-    D(TokenStream),
-}
-
-/// A part of `B`: a leaf `(extent, stride)`, or a tuple of parts.
-pub enum Node {
-    /// A leaf: its extent and stride.
-    Leaf(V, V),
-    /// A tuple of parts.
-    Tuple(Vec<Node>),
-}
 
 /// A call rewritten over `composition(A, B)` with its prelude.
 pub struct Checked {
@@ -71,38 +55,40 @@ pub fn ident(name: &str) -> TokenStream {
 }
 
 /// A plain leaf's value: a natural integer, or its bound leaf's name.
-pub fn value(e: &Expr) -> Option<V> {
+pub fn value(e: &Expr) -> Option<Leaf> {
     match e.kind {
-        ExprKind::Int(n) if n >= 0 => Some(V::S(n)),
-        ExprKind::Dynamic(k) => Some(V::D(ident(&format!("leaf{k}")))),
+        ExprKind::Int(n) if n >= 0 => Some(Leaf::Static(n)),
+        ExprKind::Dynamic(k) => Some(Leaf::Computed(ident(&format!("leaf{k}")))),
         _ => None,
     }
 }
 
 /// The tokens of a value.
-pub fn tokens(v: &V) -> TokenStream {
+pub fn tokens(v: &Leaf) -> TokenStream {
     match v {
-        V::S(n) => emit::int(*n),
-        V::D(t) => t.clone(),
+        Leaf::Static(n) => emit::int(*n),
+        Leaf::Computed(t) => t.clone(),
     }
 }
 
 /// The product of `parts`: static where all are, else saturating tokens
 /// (a size past `usize` is no layout's; the composition's checks refuse).
-pub fn product(parts: &[V]) -> Option<V> {
+pub fn product(parts: &[Leaf]) -> Option<Leaf> {
     let mut n = 1i64;
     let mut computed = Vec::new();
     for p in parts {
         match p {
-            V::S(s) => n = n.checked_mul(*s)?,
-            V::D(t) => computed.push(t.clone()),
+            Leaf::Static(s) => n = n.checked_mul(*s)?,
+            Leaf::Computed(t) => computed.push(t.clone()),
         }
     }
     if computed.is_empty() {
-        return Some(V::S(n));
+        return Some(Leaf::Static(n));
     }
     let (private, n) = (emit::private(), emit::int(n));
-    Some(V::D(quote!(#private::divide_size(&[#(#computed,)* #n]))))
+    Some(Leaf::Computed(
+        quote!(#private::divide_size(&[#(#computed,)* #n])),
+    ))
 }
 
 /// A dynamic one-mode tiler entry: its extent and stride.
@@ -156,17 +142,17 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         return None;
     }
     let mut checks = Vec::new();
-    let (mut parts, mut past, mut before) = (Vec::new(), Vec::new(), Vec::<V>::new());
+    let (mut parts, mut past, mut before) = (Vec::new(), Vec::new(), Vec::<Leaf>::new());
     let function_name = function;
     for (i, mode) in modes.iter().enumerate() {
-        let extents: Vec<V> = leaves_of(mode)
+        let extents: Vec<Leaf> = leaves_of(mode)
             .into_iter()
             .map(value)
             .collect::<Option<_>>()?;
         let size = product(&extents)?;
         let q = product(&before)?;
         let last = i + 1 == modes.len();
-        let scaled = |d: &V| product(&[d.clone(), q.clone()]);
+        let scaled = |d: &Leaf| product(&[d.clone(), q.clone()]);
         match tiles.get(i) {
             None => past.push(Node::Leaf(size.clone(), q.clone())),
             Some(t) if two(t) => {
@@ -175,9 +161,9 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
             }
             Some(t) => match dynamic_tile(t) {
                 Some((s, d)) => {
-                    let (s, d) = (value(s)?, d.map_or(Some(V::S(1)), value)?);
+                    let (s, d) = (value(s)?, d.map_or(Some(Leaf::Static(1)), value)?);
                     let tile = Node::Leaf(s.clone(), scaled(&d)?);
-                    let whole = matches!(s, V::S(1)) || matches!(d, V::S(0));
+                    let whole = matches!(s, Leaf::Static(1)) || matches!(d, Leaf::Static(0));
                     let (span, rest) = (ident(&format!("span{i}")), ident(&format!("rest{i}")));
                     let private = emit::private();
                     let (st, dt, mt) = (tokens(&s), tokens(&d), tokens(&size));
@@ -195,9 +181,11 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
                                 quote!(#private::mode_holds(#function, [#(#extents),*], #span));
                             checks.push((hold, quote!(())));
                         }
-                        let last_leaf =
-                            Node::Leaf(V::D(rest.clone()), scaled(&V::D(span.clone()))?);
-                        if matches!(d, V::S(1)) {
+                        let last_leaf = Node::Leaf(
+                            Leaf::Computed(rest.clone()),
+                            scaled(&Leaf::Computed(span.clone()))?,
+                        );
+                        if matches!(d, Leaf::Static(1)) {
                             last_leaf
                         } else {
                             Node::Tuple(vec![Node::Leaf(d.clone(), q.clone()), last_leaf])
@@ -214,9 +202,9 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
                     let holes = complement(&t, span).ok()?;
                     if !last {
                         match &size {
-                            V::S(n) if n % span == 0 => {}
-                            V::S(_) => return None,
-                            V::D(_) => {
+                            Leaf::Static(n) if n % span == 0 => {}
+                            Leaf::Static(_) => return None,
+                            Leaf::Computed(_) => {
                                 let private = emit::private();
                                 let extents = extents.iter().map(tokens);
                                 let span = emit::int(span);
@@ -229,16 +217,16 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
                     let tile = static_node(t.shape(), t.stride(), &q)?;
                     let mut rest = Vec::new();
                     for (s, d) in holes.leaf_modes().filter(|&(s, _)| s != 1) {
-                        rest.push(Node::Leaf(V::S(s), scaled(&V::S(d))?));
+                        rest.push(Node::Leaf(Leaf::Static(s), scaled(&Leaf::Static(d))?));
                     }
                     let ceil = match &size {
-                        V::S(n) => V::S(n / span + i64::from(n % span != 0)),
-                        V::D(t) => {
+                        Leaf::Static(n) => Leaf::Static(n / span + i64::from(n % span != 0)),
+                        Leaf::Computed(t) => {
                             let (private, span) = (emit::private(), emit::int(span));
-                            V::D(quote!(#private::ceil_div(#t, #span)))
+                            Leaf::Computed(quote!(#private::ceil_div(#t, #span)))
                         }
                     };
-                    rest.push(Node::Leaf(ceil, scaled(&V::S(span))?));
+                    rest.push(Node::Leaf(ceil, scaled(&Leaf::Static(span))?));
                     let rest = if rest.len() == 1 {
                         rest.remove(0)
                     } else {
@@ -314,38 +302,20 @@ fn dynamic_leaves(e: &Expr, out: &mut Vec<usize>) {
 fn static_node(
     shape: &layout_core::IntTuple,
     stride: &layout_core::IntTuple,
-    q: &V,
+    q: &Leaf,
 ) -> Option<Node> {
     use layout_core::IntTuple as T;
     match (shape, stride) {
-        (T::Int(s), T::Int(d)) => Some(Node::Leaf(V::S(*s), product(&[V::S(*d), q.clone()])?)),
+        (T::Int(s), T::Int(d)) => Some(Node::Leaf(
+            Leaf::Static(*s),
+            product(&[Leaf::Static(*d), q.clone()])?,
+        )),
         (T::Tuple(s), T::Tuple(d)) if s.len() == d.len() => {
             let items = s.iter().zip(d).map(|(s, d)| static_node(s, d, q));
             Some(Node::Tuple(items.collect::<Option<_>>()?))
         }
         _ => None,
     }
-}
-
-/// `B`'s shape (or stride) written out: integers, and a new dynamic leaf
-/// for each computed one.
-fn written(n: &Node, shape: bool, leaves: &mut Vec<TokenStream>, at: &Expr) -> Expr {
-    let kind = match n {
-        Node::Tuple(items) => ExprKind::Tuple(
-            items
-                .iter()
-                .map(|i| written(i, shape, leaves, at))
-                .collect(),
-        ),
-        Node::Leaf(s, d) => match if shape { s } else { d } {
-            V::S(n) => ExprKind::Int(*n),
-            V::D(t) => {
-                leaves.push(t.clone());
-                ExprKind::Dynamic(leaves.len() - 1)
-            }
-        },
-    };
-    Expr::new(kind, at.span)
 }
 
 impl Expander<'_> {

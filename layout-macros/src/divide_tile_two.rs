@@ -14,7 +14,8 @@ use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::divide_tile_dynamic::{Node, V, ident, product, tokens, value};
+use crate::compose_divide::{Leaf, Node};
+use crate::divide_tile_dynamic::{ident, product, tokens, value};
 use crate::emit;
 use crate::tree::has_dynamic;
 
@@ -45,19 +46,19 @@ pub fn two_leaf(t: &Expr) -> Option<([&Expr; 2], [i64; 2])> {
 pub fn part(
     t: &Expr,
     i: usize,
-    extents: &[V],
-    size: &V,
-    q: &V,
+    extents: &[Leaf],
+    size: &Leaf,
+    q: &Leaf,
     last: bool,
     function: &str,
     checks: &mut Vec<(TokenStream, TokenStream)>,
 ) -> Option<(Node, Node)> {
     let ([s0, s1], [d0, d1]) = two_leaf(t)?;
     let (s0, s1) = (value(s0)?, value(s1)?);
-    let scaled = |d: V| product(&[d, q.clone()]);
+    let scaled = |d: Leaf| product(&[d, q.clone()]);
     let tile = Node::Tuple(vec![
-        Node::Leaf(s0.clone(), scaled(V::S(d0))?),
-        Node::Leaf(s1.clone(), scaled(V::S(d1))?),
+        Node::Leaf(s0.clone(), scaled(Leaf::Static(d0))?),
+        Node::Leaf(s1.clone(), scaled(Leaf::Static(d1))?),
     ]);
     let name = |n: &str| ident(&format!("{n}{i}"));
     let (h0, h1, hs, span, rest) = (
@@ -78,9 +79,9 @@ pub fn part(
         checks.push((hold, quote!(())));
     }
     let rest = Node::Tuple(vec![
-        Node::Leaf(V::D(h0), q.clone()),
-        Node::Leaf(V::D(h1), scaled(V::D(hs))?),
-        Node::Leaf(V::D(rest), scaled(V::D(span))?),
+        Node::Leaf(Leaf::Computed(h0), q.clone()),
+        Node::Leaf(Leaf::Computed(h1), scaled(Leaf::Computed(hs))?),
+        Node::Leaf(Leaf::Computed(rest), scaled(Leaf::Computed(span))?),
     ]);
     Some((tile, rest))
 }
