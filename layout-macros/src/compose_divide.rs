@@ -87,28 +87,10 @@ pub fn operand(
     }
     let by_mode = matches!(tiler.kind, ExprKind::Tiler(_));
     let (tiles, rests): (Vec<Node>, Vec<Node>) = parts.into_iter().unzip();
-    let b = match form {
-        _ if !by_mode => Node::Tuple(tiles.into_iter().chain(rests).collect()),
-        // (T0, C0), (T1, C1), …, A2, …
-        Form::Logical => {
-            let pairs = tiles.into_iter().zip(rests);
-            let pairs = pairs.map(|(t, c)| Node::Tuple(vec![t, c]));
-            Node::Tuple(pairs.chain(past).collect())
-        }
-        // (T0, T1, …), (C0, C1, …, A2, …)
-        Form::Zipped => Node::Tuple(vec![
-            Node::Tuple(tiles),
-            Node::Tuple(rests.into_iter().chain(past).collect()),
-        ]),
-        // (T0, T1, …), C0, C1, …, A2, …
-        Form::Tiled => Node::Tuple(
-            std::iter::once(Node::Tuple(tiles))
-                .chain(rests)
-                .chain(past)
-                .collect(),
-        ),
-        // T0, T1, …, C0, C1, …, A2, …
-        Form::Flat => Node::Tuple(tiles.into_iter().chain(rests).chain(past).collect()),
+    let b = if by_mode {
+        by_mode_b(form, tiles, rests, past)
+    } else {
+        Node::Tuple(tiles.into_iter().chain(rests).collect())
     };
     let shape = written(&b, true, leaves, at);
     let stride = written(&b, false, leaves, at);
@@ -255,6 +237,33 @@ fn last(size: &[Leaf], span: i64) -> Option<Leaf> {
             let (private, span) = (emit::private(), emit::int(span));
             Some(Leaf::Computed(quote!(#private::ceil_div(#t, #span))))
         }
+    }
+}
+
+/// `B` of a divide by a by-mode tiler in the nesting of its `form`, from
+/// each tiled mode's tile `Ti` and rest `Ci` and the untiled modes `past`.
+pub(crate) fn by_mode_b(form: Form, tiles: Vec<Node>, rests: Vec<Node>, past: Vec<Node>) -> Node {
+    match form {
+        // (T0, C0), (T1, C1), …, A2, …
+        Form::Logical => {
+            let pairs = tiles.into_iter().zip(rests);
+            let pairs = pairs.map(|(t, c)| Node::Tuple(vec![t, c]));
+            Node::Tuple(pairs.chain(past).collect())
+        }
+        // (T0, T1, …), (C0, C1, …, A2, …)
+        Form::Zipped => Node::Tuple(vec![
+            Node::Tuple(tiles),
+            Node::Tuple(rests.into_iter().chain(past).collect()),
+        ]),
+        // (T0, T1, …), C0, C1, …, A2, …
+        Form::Tiled => Node::Tuple(
+            std::iter::once(Node::Tuple(tiles))
+                .chain(rests)
+                .chain(past)
+                .collect(),
+        ),
+        // T0, T1, …, C0, C1, …, A2, …
+        Form::Flat => Node::Tuple(tiles.into_iter().chain(rests).chain(past).collect()),
     }
 }
 

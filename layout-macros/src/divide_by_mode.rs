@@ -26,7 +26,7 @@ use quote::{format_ident, quote};
 
 use crate::ast::Ast;
 use crate::divide_rest::{self, leaves as leaves_of};
-use crate::divide_rewrite::with_composition;
+use crate::divide_rewrite::{function_operand, with_composition};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
@@ -49,21 +49,7 @@ pub struct Checked {
 /// of the form the module doc names as a function and the rules then
 /// type it.
 pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
-    let (form, _, args) = typed_call(e)?;
-    let at = match form {
-        TypedForm::Composition if args.len() == 2 => 1,
-        TypedForm::Flatten
-        | TypedForm::Coalesce
-        | TypedForm::RightInverse
-        | TypedForm::LeftInverse
-            if args.len() == 1 =>
-        {
-            0
-        }
-        TypedForm::Complement if !args.is_empty() => 0,
-        _ => return None,
-    };
-    let divide = &args[at];
+    let (at, divide) = function_operand(e)?;
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };

@@ -234,16 +234,9 @@ pub struct Past {
 /// call that reads a divide's leaves of a form divide_rest.rs builds:
 /// inner.rs's hook.
 pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
-    let (form, _, args) = typed_call(e)?;
-    let reads_leaves = match form {
-        TypedForm::Flatten
-        | TypedForm::Coalesce
-        | TypedForm::RightInverse
-        | TypedForm::LeftInverse => args.len() == 1,
-        TypedForm::Complement => !args.is_empty(),
-        _ => false,
+    let (0, divide) = function_operand(e)? else {
+        return None;
     };
-    let divide = args.first().filter(|_| reads_leaves)?;
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
@@ -259,6 +252,27 @@ pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
         rest,
         past: None,
     })
+}
+
+/// The operand `e` reads as a function, and its place: a composition's
+/// `B` (1), or the one layout of `flatten`, `coalesce`, the inverses and
+/// `complement` (0). The readers' one list of such calls.
+pub(crate) fn function_operand(e: &Expr) -> Option<(usize, &Expr)> {
+    let (form, _, args) = typed_call(e)?;
+    let at = match form {
+        TypedForm::Composition if args.len() == 2 => 1,
+        TypedForm::Flatten
+        | TypedForm::Coalesce
+        | TypedForm::RightInverse
+        | TypedForm::LeftInverse
+            if args.len() == 1 =>
+        {
+            0
+        }
+        TypedForm::Complement if !args.is_empty() => 0,
+        _ => return None,
+    };
+    Some((at, &args[at]))
 }
 
 /// `e` with its operand `divide` (argument `at`) replaced by

@@ -21,16 +21,16 @@
 //! (tests/typed_divide_tile_dynamic.rs). An entry that is a two-leaf tile
 //! with a dynamic extent, under a composition: divide_tile_two.rs.
 
-use layout_core::algebra::{Form, complement};
+use layout_core::algebra::complement;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::ast::Ast;
-use crate::compose_divide::{Leaf, Node, written};
+use crate::compose_divide::{Leaf, Node, by_mode_b, written};
 use crate::divide_rest::{self, leaves as leaves_of};
-use crate::divide_rewrite::with_composition;
+use crate::divide_rewrite::{function_operand, with_composition};
 use crate::divide_tile_two::{part, two_leaf};
 use crate::expand::Expander;
 use crate::kind::typed_call;
@@ -110,21 +110,7 @@ fn dynamic_tile(t: &Expr) -> Option<(&Expr, Option<&Expr>)> {
 /// of the form the module doc names as a function and the rules then
 /// type it.
 pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
-    let (form, _, args) = typed_call(e)?;
-    let at = match form {
-        TypedForm::Composition if args.len() == 2 => 1,
-        TypedForm::Flatten
-        | TypedForm::Coalesce
-        | TypedForm::RightInverse
-        | TypedForm::LeftInverse
-            if args.len() == 1 =>
-        {
-            0
-        }
-        TypedForm::Complement if !args.is_empty() => 0,
-        _ => return None,
-    };
-    let divide = &args[at];
+    let (at, divide) = function_operand(e)?;
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
@@ -239,24 +225,7 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         before.extend(extents);
     }
     let (tiles_n, rests): (Vec<Node>, Vec<Node>) = parts.into_iter().unzip();
-    let b = match divide_form {
-        Form::Logical => {
-            let pairs = tiles_n.into_iter().zip(rests);
-            let pairs = pairs.map(|(t, c)| Node::Tuple(vec![t, c]));
-            Node::Tuple(pairs.chain(past).collect())
-        }
-        Form::Zipped => Node::Tuple(vec![
-            Node::Tuple(tiles_n),
-            Node::Tuple(rests.into_iter().chain(past).collect()),
-        ]),
-        Form::Tiled => Node::Tuple(
-            std::iter::once(Node::Tuple(tiles_n))
-                .chain(rests)
-                .chain(past)
-                .collect(),
-        ),
-        Form::Flat => Node::Tuple(tiles_n.into_iter().chain(rests).chain(past).collect()),
-    };
+    let b = by_mode_b(divide_form, tiles_n, rests, past);
     let mut all = leaves.to_vec();
     let b_shape = written(&b, true, &mut all, divide);
     let b_stride = written(&b, false, &mut all, divide);
