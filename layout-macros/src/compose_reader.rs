@@ -256,3 +256,73 @@ pub fn past_reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
         past: Some(past),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> Expr {
+        let (ast, errors) = crate::ast::parse(text.parse().unwrap());
+        assert!(errors.is_empty(), "{text}");
+        ast.expr
+    }
+
+    /// [`inside_reader`]'s fact: a divide by a one-mode tile is at least
+    /// `size A` long, wherever the core answers it.
+    #[test]
+    fn a_divide_by_one_mode_is_at_least_size_a_long() {
+        let mut answered = 0;
+        for (s, d, m) in
+            (0..=9).flat_map(|s| (0..=9).flat_map(move |d| (1..=40).map(move |m| (s, d, m))))
+        {
+            let a = [
+                (format!("{m}:1"), m),
+                (format!("(2,{m}):(1,2)"), 2 * m),
+                (format!("({m},3):(3,1)"), 3 * m),
+            ];
+            for (a, size_a) in a {
+                let text = format!("logical_divide({a}, {s}:{d})");
+                if let Ok(layout_core::Value::Layout(l)) = layout_core::evaluate(&text) {
+                    assert!(l.size() >= size_a, "{text}: {l}");
+                    answered += 1;
+                }
+            }
+        }
+        assert!(answered > 1_000, "{answered}");
+    }
+
+    #[test]
+    fn only_a_read_below_a_static_size_a_is_inside() {
+        for (text, inside) in [
+            (
+                "composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:{d}),8:32)",
+                true,
+            ),
+            // 7·32 + 1·256 = 480 ≥ 256: past, appended (past_reader).
+            (
+                "composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:{d}),(8,2):(32,256))",
+                false,
+            ),
+            ("composition(logical_divide((1,8):(8,1), t), 4:1)", true),
+            ("composition(logical_divide((1,8):(8,1), t), 8:1)", true),
+            ("composition(logical_divide((1,8):(8,1), t), 9:1)", false),
+            // An extent 0 reads nothing.
+            (
+                "composition(logical_divide((1,8):(8,1), t), (0,9):(1,9))",
+                true,
+            ),
+            // `A` of one mode: past_reader keeps the rest its last mode.
+            ("composition(logical_divide(8:1, t), 4:1)", false),
+            // A dynamic extent of `A` or leaf of `X`: not known while compiling.
+            ("composition(logical_divide((m,8):(8,1), 2:t), 4:1)", false),
+            ("composition(logical_divide((1,8):(8,1), t), 4:{k})", false),
+            // A static tile: fold.rs's rewrite, not this reader.
+            ("composition(logical_divide((1,8):(8,1), 2), 4:1)", false),
+            // A by-mode tiler `X` reads the divide mode by mode.
+            ("composition(logical_divide((1,8):(8,1), t), <2>)", false),
+        ] {
+            let e = parsed(text);
+            assert_eq!(inside_reader(&e, 100).is_some(), inside, "{text}");
+        }
+    }
+}
