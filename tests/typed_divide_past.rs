@@ -181,9 +181,12 @@ fn a_divide_by_a_dynamic_tile_read_past_its_size() {
         let typed =
             layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),{m}:1),8:32));
         answered.push((m, agree(typed, &text)));
-        // (`8:{m}` over this `A`: a dynamic stride in `B` over a nested
-        // `A`, which compose.rs does not type.)
-        answered.push((m, true));
+        // Read below `size A`: nothing appended (tests/typed_divide_inside.rs).
+        let text =
+            format!("composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:{m}),8:32)");
+        let typed =
+            layout!(type composition(tiled_divide((((4,4),(8,2))):(((1,32),(4,128))),8:{m}),8:32));
+        answered.push((m, agree(typed, &text)));
         let text = format!("composition(tiled_divide(6:1,{m}:1),raked_product((8):(1),(8):(1)))");
         let typed =
             layout!(type composition(tiled_divide(6:1,{m}:1),raked_product((8):(1),(8):(1))));

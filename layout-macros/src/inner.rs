@@ -169,11 +169,14 @@ pub fn types(e: &Expr, leaves: &[TokenStream]) -> bool {
         || past(e, 0).is_some()
 }
 
-/// `e` rewritten by compose_reader.rs's `past_reader` (a divide by a
-/// dynamic one-mode tiler read past its size), if the rules then type it:
+/// `e` rewritten by compose_reader.rs's `inside_reader` (a divide by a
+/// dynamic one-mode tiler read below `size A`, nothing appended) or else
+/// its `past_reader` (read past its size), if the rules then type it:
 /// tried last, so that it never replaces a form typed otherwise.
 fn past(e: &Expr, leaf: usize) -> Option<divide_rewrite::Rewrite> {
-    compose_reader::past_reader(e, leaf).filter(|r| nested::types(&r.expr))
+    let types = |r: &divide_rewrite::Rewrite| nested::types(&r.expr);
+    (compose_reader::inside_reader(e, leaf).filter(types))
+        .or_else(|| compose_reader::past_reader(e, leaf).filter(types))
 }
 
 /// `e` rewritten over a composition (divide_rewrite.rs), its extra leaf

@@ -3,7 +3,9 @@
 //! by a one-mode tiler with a dynamic leaf (compose_reader.rs), a by-mode
 //! divide with a dynamic extent in a mode before the last
 //! (divide_by_mode.rs) and a by-mode tiler with a dynamic entry
-//! (divide_tile_dynamic.rs): the prelude of checks, then the composition.
+//! (divide_tile_dynamic.rs), and a composition's `A` divided by a one-mode
+//! tiler with a dynamic leaf and read below `size A` (compose_reader.rs's
+//! `inside_reader`): the prelude of checks, then the composition.
 
 use super::support::expansion;
 
@@ -21,4 +23,10 @@ snapshot!(
 snapshot!(
     typed_right_inverse_of_divide_by_dynamic_entry,
     "type right_inverse(flat_divide(((4,2),4):((2,8),48), <t:1,2>))"
+);
+// `A` a divide by a dynamic tile read below `size A` (4 < 8): `tile_rest`,
+// then `A ∘ B` composed with `4:1`, nothing appended (CuTe's `(2,2):(_1,2)`).
+snapshot!(
+    typed_composition_of_divide_by_dynamic_tile_inside,
+    "type composition(logical_divide((1,8):(8,1), t), 4:1)"
 );
