@@ -196,8 +196,11 @@ pub fn outer_partition<E: Engine, L, T: OuterTiler<L, Cd, Output = O>, Cd, O: Fi
 /// let by_coord = typed::local_partition(g, &thr, ((1, (0, 1)), (2, 1))).unwrap();
 /// assert_eq!(by_coord[(0, 0)], 85);
 /// ```
-#[inline]
-pub fn local_partition<E: Engine, L: LayoutShape, P, Ix, O: Fits>(
+// Always inlined: with the emptiness test and the cold call the body is
+// past the optimiser's threshold, and out of line it returns the tensor
+// through memory (104 instructions a call where 58 were).
+#[inline(always)]
+pub fn local_partition<E: Engine, L: LayoutShape + Fits, P, Ix, O: Fits>(
     t: Tensor<E, L>,
     thr_layout: &P,
     thr_idx: Ix,
@@ -210,6 +213,41 @@ where
 {
     let thr_layout = thr_layout.checked();
     let coord = thr_idx.checked().thread_coord(thr_layout)?;
+    if t.layout.any_empty() {
+        return partition_cold(t, thr_layout, coord);
+    }
+    // SAFETY: `t` is a tensor with a coordinate, so every offset of its
+    // layout lies in the engine (checked when it was built:
+    // `Reach::assume_within`); and a slice of `len` elements of a sized
+    // type spans at most `isize::MAX` bytes. With these the partition's
+    // `div_ceil`s and its rest stride's overflow test fold (a rest stride
+    // `T·d` needs no test where `d` is also an extent of non-zero stride,
+    // at most `len` elements).
+    unsafe {
+        let len = t.engine.as_slice().len();
+        t.layout.assume_fits(len);
+        let size = size_of::<E::Elem>();
+        if size != 0 {
+            core::hint::assert_unchecked(len <= isize::MAX as usize / size);
+        }
+    }
+    let part = thr_layout.partition_at(&t.layout, coord)?;
+    rebase_outer(t, part)
+}
+
+/// [`local_partition`] of a tensor with no coordinate: the same walk,
+/// without the facts a tensor with a coordinate gives the optimiser.
+/// Cold and out of line, so that the hot path keeps them.
+#[cold]
+#[inline(never)]
+fn partition_cold<E: Engine, L, P: ThreadsOf<L, Output = O>, O: Fits>(
+    t: Tensor<E, L>,
+    thr_layout: &P,
+    coord: P::Coord,
+) -> Result<Tensor<E, O>, Error>
+where
+    L: LayoutShape,
+{
     let part = thr_layout.partition_at(&t.layout, coord)?;
     rebase_outer(t, part)
 }
