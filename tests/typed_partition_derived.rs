@@ -240,7 +240,7 @@ fn a_partial_share_one_past_the_end_is_refused() {
     assert_eq!(typed::local_partition(t, &threads, 1).unwrap()[(1, 2)], 15);
 }
 
-/// `local_partition` tells the optimiser what a tensor with a coordinate
+/// `local_partition` (and `outer_partition`) tell the optimiser what a tensor with a coordinate
 /// proved (an extent of non-zero stride is at most the engine's length,
 /// a slice at most `isize::MAX` bytes), so that `ceil(s/T)` is `lea` and
 /// `shr` and the rest stride `T·d` needs no overflow test; an empty tensor
@@ -275,4 +275,16 @@ fn partitions_past_the_facts_stay_exact() {
     assert_eq!(share.base(), 3);
     let e = typed::local_partition(t, &threads, 3).err().unwrap();
     assert!(e.to_string().contains("overflows"), "{e}");
+    // `outer_partition` takes the same facts.
+    let share = typed::outer_partition(t, (C::<32>, C::<1>), (3, 0)).unwrap();
+    assert_eq!(
+        share.layout().to_string(),
+        format!("({},1):(32,{big})", 1usize << 59)
+    );
+    let t = Tensor::new(&none[..], layout!((z,big):(1,z))).unwrap();
+    let share = typed::outer_partition(t, (C::<32>, C::<8>), (31, 7)).unwrap();
+    assert_eq!(
+        share.layout().to_string(),
+        format!("(0,{}):(32,0)", 1usize << 61)
+    );
 }
