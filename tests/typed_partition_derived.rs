@@ -239,3 +239,52 @@ fn a_partial_share_one_past_the_end_is_refused() {
     let t = Tensor::new(&sixteen[..], layout!((m,n):(1,m))).unwrap();
     assert_eq!(typed::local_partition(t, &threads, 1).unwrap()[(1, 2)], 15);
 }
+
+/// `local_partition` (and `outer_partition`) tell the optimiser what a tensor with a coordinate
+/// proved (an extent of non-zero stride is at most the engine's length,
+/// a slice at most `isize::MAX` bytes), so that `ceil(s/T)` is `lea` and
+/// `shr` and the rest stride `T·d` needs no overflow test; an empty tensor
+/// takes the walk out of line. The edges where those facts do not hold
+/// keep CuTe's exact answer (these run in release too: `--release`).
+#[test]
+fn partitions_past_the_facts_stay_exact() {
+    let threads = layout!(type (32,8):(1,32));
+    let none: [f32; 0] = [];
+    let (z, big) = (0usize, usize::MAX - 3);
+    // Empty, an extent whose `+ 7` passes `usize::MAX`: ceil((2^64-4)/8) = 2^61.
+    let t = Tensor::new(&none[..], layout!((z,big):(1,z))).unwrap();
+    let share = typed::local_partition(t, &threads, 255).unwrap();
+    assert_eq!(
+        share.layout().to_string(),
+        format!("(0,{}):(32,0)", 1usize << 61)
+    );
+    // Empty, the same extent as the stride the threads multiply by 8.
+    let t = Tensor::new(&none[..], layout!((big,z):(1,big))).unwrap();
+    let e = typed::local_partition(t, &threads, 0).err().unwrap();
+    assert!(e.to_string().contains("overflows"), "{e}");
+    // With a coordinate, over `usize::MAX` zero-sized elements (no bound
+    // in bytes): ceil((2^64-4)/32) = 2^59, and 8·(2^64-4) overflows.
+    let data = [(); usize::MAX];
+    let one = 1usize;
+    let t = Tensor::new(&data[..], layout!((big,one):(1,big))).unwrap();
+    let share = typed::local_partition(t, &layout!(type (32,1):(1,32)), 3).unwrap();
+    assert_eq!(
+        share.layout().to_string(),
+        format!("({},1):(32,{big})", 1usize << 59)
+    );
+    assert_eq!(share.base(), 3);
+    let e = typed::local_partition(t, &threads, 3).err().unwrap();
+    assert!(e.to_string().contains("overflows"), "{e}");
+    // `outer_partition` takes the same facts.
+    let share = typed::outer_partition(t, (C::<32>, C::<1>), (3, 0)).unwrap();
+    assert_eq!(
+        share.layout().to_string(),
+        format!("({},1):(32,{big})", 1usize << 59)
+    );
+    let t = Tensor::new(&none[..], layout!((z,big):(1,z))).unwrap();
+    let share = typed::outer_partition(t, (C::<32>, C::<8>), (31, 7)).unwrap();
+    assert_eq!(
+        share.layout().to_string(),
+        format!("(0,{}):(32,0)", 1usize << 61)
+    );
+}

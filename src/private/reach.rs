@@ -45,6 +45,17 @@ pub trait Reach<D> {
     /// keep and test (`mul` + `cmovo`, `add` + `cmovb` per leaf, where
     /// the flags were `seto`, `setb`, `or` and a `test` + branch).
     fn reach_saturating(&self, d: &D) -> usize;
+    /// Tells the optimiser that every leaf of non-zero stride has an
+    /// extent of at most `len`: what `partition.rs`'s `div_ceil` and
+    /// overflow tests then fold away (`tensor::typed::local_partition`).
+    ///
+    /// # Safety
+    ///
+    /// The layout has a coordinate and every offset of it, from some base,
+    /// lies in `0..len` (a tensor's invariant). Then a leaf `s:d` with
+    /// `d ≠ 0` has the coordinates 0 and `s-1` (the others at 0), whose
+    /// offsets differ by `(s-1)·|d| ≤ len-1`, so `s ≤ len`.
+    unsafe fn assume_within(&self, d: &D, len: usize);
 }
 
 impl<S: Int + Tree, D: Int> Reach<D> for S {
@@ -77,6 +88,14 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
     fn reach_saturating(&self, d: &D) -> usize {
         self.get().wrapping_sub(1).saturating_mul(d.get())
     }
+
+    #[inline(always)]
+    unsafe fn assume_within(&self, d: &D, len: usize) {
+        if d.get() != 0 {
+            // SAFETY: the caller's promise (the trait's docs).
+            unsafe { core::hint::assert_unchecked(self.get() <= len) }
+        }
+    }
 }
 
 macro_rules! tuple {
@@ -105,6 +124,13 @@ macro_rules! tuple {
             #[allow(unused_variables)]
             fn reach_saturating(&self, d: &($($D,)*)) -> usize {
                 0usize $(.saturating_add(self.$i.reach_saturating(&d.$i)))*
+            }
+
+            #[inline(always)]
+            #[allow(unused_variables)]
+            unsafe fn assume_within(&self, d: &($($D,)*), len: usize) {
+                // SAFETY: the caller's promise holds for every sub-mode.
+                $(unsafe { self.$i.assume_within(&d.$i, len) };)*
             }
         }
     };

@@ -286,6 +286,20 @@ impl<B: Int> Times<B> for usize {
     }
 }
 
+/// `ceil(s / t)` for a constant `t > 0`, exact for every `s`: `(s + t-1) / t`
+/// unless that sum passes `usize::MAX` (then `div_ceil`, out of the way).
+/// One compare, an add and a shift for a power of two (`div_ceil`'s
+/// remainder test is two more), and a compare the optimiser drops where
+/// it knows `s` small, as a tensor's partition does
+/// (`tensor::typed::local_partition`: then `lea` and `shr`).
+#[inline(always)]
+fn ceil_div(s: usize, t: usize) -> usize {
+    match s.checked_add(t - 1) {
+        Some(sum) => sum / t,
+        None => s.div_ceil(t),
+    }
+}
+
 /// An extent leaf divided by a static tile `T`: the number of tiles,
 /// `ceil(s / T)`, the last perhaps partial ([`CeilQuot`] for a static
 /// extent, `div_ceil` for a dynamic one), as CuTe's `logical_divide` of a
@@ -328,7 +342,7 @@ impl<T: StaticInt> Over<T> for usize {
     #[inline(always)]
     fn over(self) -> usize {
         const { assert!(T::VALUE > 0, "a tile extent must be positive") };
-        self.div_ceil(T::VALUE as usize)
+        ceil_div(self, T::VALUE as usize)
     }
 }
 
@@ -356,6 +370,6 @@ impl<T: StaticInt> CeilBy<T> for usize {
     #[inline(always)]
     fn ceil_by(self) -> usize {
         const { assert!(T::VALUE > 0, "a tile extent must be positive") };
-        self.div_ceil(T::VALUE as usize)
+        ceil_div(self, T::VALUE as usize)
     }
 }

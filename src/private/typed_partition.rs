@@ -24,12 +24,37 @@ use crate::tensor::typed::LayoutShape;
 pub trait Fits {
     /// Errors unless every offset plus `base` lies in `0..len`.
     fn check_fits(&self, base: usize, len: usize) -> Result<(), Error>;
+    /// Whether some extent is 0 (no coordinate); `false` when not known.
+    #[inline(always)]
+    fn any_empty(&self) -> bool {
+        false
+    }
+    /// Tells the optimiser what a tensor's check of this layout proved
+    /// (`Reach::assume_within`); nothing by default.
+    ///
+    /// # Safety
+    ///
+    /// The layout has a coordinate and every offset of it, from some base,
+    /// lies in `0..len`: a tensor's invariant.
+    #[inline(always)]
+    unsafe fn assume_fits(&self, len: usize) {
+        let _ = len;
+    }
 }
 
 impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
     #[inline]
     fn check_fits(&self, base: usize, len: usize) -> Result<(), Error> {
         check_fits(self, base, len)
+    }
+    #[inline(always)]
+    fn any_empty(&self) -> bool {
+        self.shape().any_empty()
+    }
+    #[inline(always)]
+    unsafe fn assume_fits(&self, len: usize) {
+        // SAFETY: the caller's promise.
+        unsafe { self.shape().assume_within(&self.stride(), len) }
     }
 }
 
