@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `#A` | `A` |
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
-//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape; `cosize` with `rt::ShapeCosize`, whose bound is an error at the name for a shape) |
+//! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape; `cosize` with `rt::ShapeCosize`, whose `rt::AShape` for a shape `rt::CosizeOfALayout::cosize_of_a_layout` refuses at the name) |
 //!
 //! After `type`, `complement(#A, M)` (`M` an integer or a dynamic leaf),
 //! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and

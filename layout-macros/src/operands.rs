@@ -47,16 +47,22 @@ impl Expander<'_> {
                     let span = self.ast.spans[l.span.end - 1];
                     let layout = self.named_tree(l, emit::static_leaf);
                     let method = format_ident!("{name}", span = span);
-                    let queries = match query(e) {
-                        Some(Query::Cosize) => format_ident!("ShapeCosize"),
-                        _ => format_ident!("ShapeQueries"),
-                    };
                     let private = emit::private();
-                    quote_spanned!(span=> {
-                        #[allow(unused_imports)]
-                        use #private::rt::#queries as _;
-                        #layout.#method()
-                    })
+                    match query(e) {
+                        // A shape's `cosize` is `rt::AShape`, which the
+                        // check refuses at the name (no note: the check is
+                        // the trait's own function, not a bound).
+                        Some(Query::Cosize) => quote_spanned!(span=> {
+                            #[allow(unused_imports)]
+                            use #private::rt::ShapeCosize as _;
+                            #private::rt::CosizeOfALayout::cosize_of_a_layout(#layout.#method())
+                        }),
+                        _ => quote_spanned!(span=> {
+                            #[allow(unused_imports)]
+                            use #private::rt::ShapeQueries as _;
+                            #layout.#method()
+                        }),
+                    }
                 }
                 _ => unreachable!("named.rs accepts these calls only"),
             },

@@ -5,6 +5,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::marker::PhantomData;
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::{CallError, Error, IntTuple, Layout, Span, Value};
@@ -160,28 +161,44 @@ impl<T: Shape> NamedOperand for T {
 /// `cosize(#s)` of a named value that is not a layout: the expansion calls
 /// the method with this trait in scope, so a typed layout's own `cosize`
 /// (inherent, found first) answers for a layout, and a shape gets this
-/// one, whose bound ([`CosizeOfALayout`]) is one error at the name.
+/// one, whose value ([`AShape`]) is what [`CosizeOfALayout`], asked of
+/// every answer, refuses: one error at the name, with no note (a bound on
+/// this method would be a note quoting it).
 pub trait ShapeCosize {
-    /// Never called: the bound does not hold.
-    fn cosize(&self) -> usize
-    where
-        Self: CosizeOfALayout;
+    /// The shape, marked as one (no cosize).
+    fn cosize(&self) -> AShape<Self>;
 }
 
 impl<T: Shape> ShapeCosize for T {
-    fn cosize(&self) -> usize
-    where
-        Self: CosizeOfALayout,
-    {
-        unreachable!("no shape is `CosizeOfALayout`")
+    #[inline(always)]
+    fn cosize(&self) -> AShape<T> {
+        AShape(PhantomData)
     }
 }
 
-/// Implemented by nothing: what `cosize(#s)` of a shape asks for.
+/// What `cosize(#s)` of a shape `S` yields: no offset, so no
+/// [`CosizeOfALayout`].
+pub struct AShape<S: ?Sized>(PhantomData<S>);
+
+/// A cosize: an offset (every layout's `cosize` returns its offset type).
+/// `cosize(#s)` passes its answer through this trait's own function,
+/// whose `Self` bound rustc reports at the name with no note, unlike a
+/// bound of [`ShapeCosize::cosize`] or of a free function.
 #[diagnostic::on_unimplemented(
-    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but `{Self}` is a shape, which has no strides: `size(#…)` is its number of coordinates"
+    message = "`cosize` is a layout's (CuTe's `cosize(layout)`: one past its largest offset), but the named value is a shape, which has no strides: `size(#…)` is its number of coordinates"
 )]
-pub trait CosizeOfALayout {}
+pub trait CosizeOfALayout: Sized {
+    /// The cosize, unchanged.
+    #[inline(always)]
+    fn cosize_of_a_layout(self) -> Self {
+        self
+    }
+}
+
+// Not recommended, so that a shape's `AShape` is reported as not this
+// trait (its message) rather than as not an `Offset`.
+#[diagnostic::do_not_recommend]
+impl<T: Offset> CosizeOfALayout for T {}
 
 /// `size(#s)`, `rank(#s)`, `depth(#s)` of a named shape: the expansion
 /// calls the method with this trait in scope, so a typed layout's own
