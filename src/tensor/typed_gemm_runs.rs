@@ -1,0 +1,387 @@
+//! The nested `gemm` past the tables (`typed_gemm_split.rs`) without a
+//! gather: when A's M and C's M split into the same leaves (each leaf of
+//! one a product of consecutive leaves of the other, as A's
+//! `(2,64):(64,1)` and C's `128:1` both are `(2,64)`, C's strides then
+//! `(1,2)`), the mode is a set of plain strided leaves walked by an
+//! odometer, and each run of one leaf (A's of stride 1 when it has one)
+//! is the strided kernel's loop: each element of C loaded, summed over
+//! [`STEPS`] steps of `k` in a register, stored. Gathering A into a slab
+//! first took half the flat kernel's time again (perf3).
+
+use super::typed_gemm_offsets::role_offset;
+use super::typed_gemm_walk::LEAVES;
+use super::{Engine, EngineMut, Scalar, Tensor};
+use crate::__private::{GemmOperand, Roles};
+
+/// How many steps of `k` one pass over C sums (a constant, so the loop
+/// over them unrolls and B's values stay in registers).
+const STEPS: usize = 8;
+
+/// The shortest run worth a pass of its own: shorter, the slabs do better.
+const MIN_RUN: usize = 8;
+
+/// M's leaves common to A and C: `(extent, A's stride, C's stride)`, the
+/// first varying fastest (M's 1-D coordinate split over them gives each
+/// operand's split), and how many.
+struct Common {
+    leaves: [(usize, usize, usize); LEAVES],
+    count: usize,
+}
+
+impl Common {
+    /// The common leaves of `la`'s and `lc`'s role M (of equal size), or
+    /// `None` when a leaf of one is not a product of whole consecutive
+    /// leaves of the other, in parts (as `(6,4)` against `(4,6)`), or past
+    /// [`LEAVES`] leaves.
+    #[inline(always)]
+    fn new<LA: GemmOperand, LC: GemmOperand>(
+        la: &LA,
+        ra: Roles,
+        lc: &LC,
+        rc: Roles,
+    ) -> Option<Self> {
+        let (xa, xc) = (Leaves::of(la, ra[1])?, Leaves::of(lc, rc[1])?);
+        let mut common = Common {
+            leaves: [(0, 0, 0); LEAVES],
+            count: 0,
+        };
+        let (mut i, mut j) = (0, 0);
+        // The part of the current leaf of each not yet taken: extent, stride.
+        let (mut a, mut c) = (xa.get(0), xc.get(0));
+        while i < xa.count && j < xc.count {
+            let e = Ord::min(a.0, c.0);
+            if a.0 % e != 0 || c.0 % e != 0 || common.count == LEAVES {
+                return None;
+            }
+            common.leaves[common.count] = (e, a.1, c.1);
+            common.count += 1;
+            // What is left of each leaf: the coordinates past `e`.
+            a = (a.0 / e, a.1.wrapping_mul(e));
+            c = (c.0 / e, c.1.wrapping_mul(e));
+            if a.0 == 1 {
+                i += 1;
+                a = xa.get(i);
+            }
+            if c.0 == 1 {
+                j += 1;
+                c = xc.get(j);
+            }
+        }
+        (i == xa.count && j == xc.count).then_some(common)
+    }
+}
+
+/// The leaves of extent over 1 of one mode.
+struct Leaves {
+    leaves: [(usize, usize); LEAVES],
+    count: usize,
+}
+
+impl Leaves {
+    /// `l`'s leaves of `mode` (none for a role the form lacks), or `None`
+    /// past [`LEAVES`].
+    #[inline(always)]
+    fn of<L: GemmOperand>(l: &L, mode: Option<usize>) -> Option<Self> {
+        let mut leaves = Leaves {
+            leaves: [(1, 0); LEAVES],
+            count: 0,
+        };
+        let mut over = false;
+        if let Some(mode) = mode {
+            l.leaves(mode, &mut |e, d| {
+                if e > 1 && leaves.count == LEAVES {
+                    over = true;
+                } else if e > 1 {
+                    leaves.leaves[leaves.count] = (e, d);
+                    leaves.count += 1;
+                }
+            });
+        }
+        (!over).then_some(leaves)
+    }
+
+    /// Leaf `i`, or `(1, 0)` past the last.
+    #[inline(always)]
+    fn get(&self, i: usize) -> (usize, usize) {
+        if i < self.count {
+            self.leaves[i]
+        } else {
+            (1, 0)
+        }
+    }
+}
+
+/// `C(v,m,n) += Σ_k A(v,m,k)·B(v,n,k)` for a C whose coordinates have
+/// their own elements, when A's and C's M have common leaves ([`Common`])
+/// of which one runs at least [`MIN_RUN`] coordinates: that leaf innermost
+/// (A's stride 1 if it has one, else C's, else the longest), the others
+/// walked by an odometer once a run. Each element of C sums its products
+/// in ascending `k` (the order of the elements is free: they are
+/// distinct). `false`, nothing written, when the leaves do not agree.
+#[inline(always)]
+pub(super) fn runs<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    [ra, rb, rc]: [Roles; 3],
+    [v, _, n, k]: [usize; 4],
+) -> bool
+where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
+    let Some(mut common) = Common::new(la, ra, lc, rc) else {
+        return false;
+    };
+    let leaves = &mut common.leaves[..common.count];
+    // The inner leaf: A's longest of stride 1 (none: the slabs).
+    let unit = |i: &usize| leaves[*i].1 == 1;
+    let Some(p) = (0..leaves.len()).filter(unit).max_by_key(|&i| leaves[i].0) else {
+        return false;
+    };
+    let (e, _, dc) = leaves[p];
+    if e < MIN_RUN {
+        return false;
+    }
+    leaves.swap(0, p);
+    let inner = if dc == 1 {
+        Inner::Direct(e)
+    } else {
+        // C's leaf of stride 1 and extent `dc` fills the gaps between the
+        // inner leaf's elements of C: the two together are runs of C.
+        let fills = |i: &usize| leaves[*i].2 == 1 && leaves[*i].0 == dc;
+        let Some(q) = (1..leaves.len()).find(fills).filter(|_| dc == 2 || dc == 4) else {
+            return false;
+        };
+        leaves.swap(1, q);
+        Inner::Paired(e, dc, leaves[1].1)
+    };
+    let outer = &leaves[inner.leaves()..];
+    let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
+    let c_base = c.base;
+    let out = c.engine.as_mut_slice();
+    let ops = Operands {
+        layouts: (la, lb, lc),
+        roles: [ra, rb, rc],
+        data: (ad, bd),
+        bases: [a.base, b.base, c_base],
+        vn: [v, n],
+        inner,
+        outer,
+    };
+    // Passes of STEPS steps, then of 4, 2, 1 for the rest: each a
+    // constant, so that its loop over the steps unrolls (one closure over
+    // `steps` was outlined, the loop not unrolled, and nothing vectorised).
+    let mut k0 = 0;
+    while k - k0 >= STEPS {
+        pass::<STEPS, _, _, _, _>(&ops, out, k0);
+        k0 += STEPS;
+    }
+    for_rest::<4, _, _, _, _>(&ops, out, &mut k0, k);
+    for_rest::<2, _, _, _, _>(&ops, out, &mut k0, k);
+    for_rest::<1, _, _, _, _>(&ops, out, &mut k0, k);
+    true
+}
+
+/// A pass of `S` steps at `k0` if `S` are left, and `k0` past it.
+#[inline(always)]
+fn for_rest<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOperand>(
+    ops: &Operands<'_, T, LA, LB, LC>,
+    out: &mut [T],
+    k0: &mut usize,
+    k: usize,
+) {
+    if k - *k0 >= S {
+        pass::<S, _, _, _, _>(ops, out, *k0);
+        *k0 += S;
+    }
+}
+
+/// What a pass reads: the three layouts and roles, A's and B's elements,
+/// the bases of A, B, C, the extents V and N, M's inner leaf (extent, A's
+/// and C's strides) and its outer leaves.
+struct Operands<'x, T, LA, LB, LC> {
+    layouts: (&'x LA, &'x LB, &'x LC),
+    roles: [Roles; 3],
+    data: (&'x [T], &'x [T]),
+    bases: [usize; 3],
+    vn: [usize; 2],
+    inner: Inner,
+    outer: &'x [(usize, usize, usize)],
+}
+
+/// Steps `k0..k0 + S` of `k` into every element of C: for each `n` and
+/// `v`, B's `S` values in registers, each run of M's inner leaf summed by
+/// [`run`], the runs walked by an odometer over the outer leaves.
+#[inline(always)]
+fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOperand>(
+    ops: &Operands<'_, T, LA, LB, LC>,
+    out: &mut [T],
+    k0: usize,
+) {
+    let ((la, lb, lc), [ra, rb, rc]) = (ops.layouts, ops.roles);
+    let ((ad, bd), [a_base, b_base, c_base]) = (ops.data, ops.bases);
+    let ([v, n], inner, outer) = (ops.vn, ops.inner, ops.outer);
+    // Each step's first element of A, as a pointer (base and offset in
+    // one address), and of B.
+    let a_k: [*const T; S] = core::array::from_fn(|s| {
+        let at = a_base.wrapping_add(role_offset(la, ra, 2, k0 + s));
+        ad.as_ptr().wrapping_add(at)
+    });
+    let b_k: [usize; S] =
+        core::array::from_fn(|s| b_base.wrapping_add(role_offset(lb, rb, 2, k0 + s)));
+    for j in 0..n {
+        let c_n = c_base.wrapping_add(role_offset(lc, rc, 2, j));
+        let b_n = role_offset(lb, rb, 1, j);
+        for vv in 0..v {
+            let b_v = b_n.wrapping_add(role_offset(lb, rb, 0, vv));
+            // SAFETY: B's coordinates `(vv, j, k0 + s)`, in its engine
+            // (checked when B was built).
+            // (A loop, not `array::from_fn`: that stayed an outlined call.)
+            let mut b_col = [T::default(); S];
+            for (value, &b_k) in b_col.iter_mut().zip(&b_k) {
+                *value = unsafe { *bd.get_unchecked(b_k.wrapping_add(b_v)) };
+            }
+            // The outer leaves' odometer: their coordinates, and the
+            // offsets of the run's first element.
+            let mut at = [0usize; LEAVES];
+            let mut a_m = role_offset(la, ra, 0, vv);
+            let mut c_m = c_n.wrapping_add(role_offset(lc, rc, 0, vv));
+            loop {
+                // SAFETY: the run's elements are A's coordinates `(vv, m,
+                // k0 + s)` and C's `(vv, m, j)` for the `e` values of `m`
+                // of this run (common leaves: the same `m` in both), in
+                // their engines.
+                unsafe { run(out, &a_k, &b_col, inner, a_m, c_m) };
+                // The next run: carry through the outer leaves.
+                let mut i = 0;
+                while let Some(&(e, da, dc)) = outer.get(i) {
+                    at[i] += 1;
+                    a_m = a_m.wrapping_add(da);
+                    c_m = c_m.wrapping_add(dc);
+                    if at[i] < e {
+                        break;
+                    }
+                    at[i] = 0;
+                    a_m = a_m.wrapping_sub(e.wrapping_mul(da));
+                    c_m = c_m.wrapping_sub(e.wrapping_mul(dc));
+                    i += 1;
+                }
+                if i == outer.len() {
+                    break; // Every outer leaf wrapped: done.
+                }
+            }
+        }
+    }
+}
+
+/// The run of M's common leaves that [`run`] sums: the inner leaf, of A's
+/// stride 1 (`Direct(e)`: C's stride 1 too), or with the leaf of C's
+/// stride 1 whose extent `q` (2 or 4) is C's stride along the inner leaf
+/// (`Paired(e, q, A's stride along it)`): `q·e` consecutive elements of C.
+#[derive(Clone, Copy)]
+enum Inner {
+    Direct(usize),
+    Paired(usize, usize, usize),
+}
+
+impl Inner {
+    /// How many of the common leaves the run spans.
+    #[inline(always)]
+    fn leaves(self) -> usize {
+        match self {
+            Inner::Direct(_) => 1,
+            Inner::Paired(..) => 2,
+        }
+    }
+}
+
+/// One run of C from `c` (A's elements from `a_k[s] + a`): each element
+/// loaded, summed over `S` steps (A's element times `b[s]`, ascending
+/// `k`), stored. Strides of 1 and `q` are literals here, so that the loop
+/// is vectorised as the strided kernel's (four lanes along A's stride 1;
+/// a paired run's `q` elements of C as an interleaved group).
+///
+/// # Safety
+/// Every offset read and written is its operand's, in its engine.
+#[inline(always)]
+unsafe fn run<const S: usize, T: Scalar>(
+    out: &mut [T],
+    a_k: &[*const T; S],
+    b: &[T; S],
+    inner: Inner,
+    a: usize,
+    c: usize,
+) {
+    // SAFETY (each): the caller's.
+    unsafe {
+        match inner {
+            Inner::Direct(e) => single(out, a_k, b, 0..e, (a, 1), (c, 1)),
+            Inner::Paired(e, 2, da) => paired::<2, S, T>(out, a_k, b, e, (a, da), c),
+            Inner::Paired(e, _, da) => paired::<4, S, T>(out, a_k, b, e, (a, da), c),
+        }
+    }
+}
+
+/// [`run`] for a paired run: element `(i, x)` (`i < e` along A's stride
+/// 1, `x < Q` along A's stride `da`) of C at `c + x + Q·i`.
+///
+/// # Safety
+/// As [`run`]'s.
+#[inline(always)]
+unsafe fn paired<const Q: usize, const S: usize, T: Scalar>(
+    out: &mut [T],
+    a_k: &[*const T; S],
+    b: &[T; S],
+    e: usize,
+    (a, da): (usize, usize),
+    c: usize,
+) {
+    for i in 0..e {
+        for x in 0..Q {
+            let a_i = a.wrapping_add(i).wrapping_add(x.wrapping_mul(da));
+            // SAFETY: the caller's.
+            unsafe {
+                let out = out.get_unchecked_mut(c.wrapping_add(x + Q * i));
+                let mut sum = *out;
+                for s in 0..S {
+                    sum = sum + *a_k[s].wrapping_add(a_i) * b[s];
+                }
+                *out = sum;
+            }
+        }
+    }
+}
+
+/// [`run`] one element at a time, for the elements `range` of the run.
+///
+/// # Safety
+/// As [`run`]'s.
+#[inline(always)]
+unsafe fn single<const S: usize, T: Scalar>(
+    out: &mut [T],
+    a_k: &[*const T; S],
+    b: &[T; S],
+    range: core::ops::Range<usize>,
+    (a, da): (usize, usize),
+    (c, dc): (usize, usize),
+) {
+    for i in range {
+        let a_i = a.wrapping_add(i.wrapping_mul(da));
+        // SAFETY: the caller's.
+        unsafe {
+            let out = out.get_unchecked_mut(c.wrapping_add(i.wrapping_mul(dc)));
+            let mut sum = *out;
+            for s in 0..S {
+                sum = sum + *a_k[s].wrapping_add(a_i) * b[s];
+            }
+            *out = sum;
+        }
+    }
+}
