@@ -218,24 +218,87 @@ struct Operands<'x, T, LA, LB, LC> {
 
 /// Steps `k0..k0 + S` of `k` into every element of C: for each `n` and
 /// `v`, B's `S` values in registers, each run of M's inner leaf summed by
-/// [`run`], the runs walked by an odometer over the outer leaves.
+/// [`run`], the runs walked by an odometer over the outer leaves. A's
+/// steps as one progression when they are one (its K a leaf, or nested
+/// but even over these steps), else as `S` pointers.
 #[inline(always)]
 fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOperand>(
     ops: &Operands<'_, T, LA, LB, LC>,
     out: &mut [T],
     k0: usize,
 ) {
-    let ((la, lb, lc), [ra, rb, rc]) = (ops.layouts, ops.roles);
-    let ((ad, bd), [a_base, b_base, c_base]) = (ops.data, ops.bases);
-    let ([v, n], inner, outer) = (ops.vn, ops.inner, ops.outer);
-    // Each step's first element of A, as a pointer (base and offset in
-    // one address), and of B.
-    let a_k: [*const T; S] = core::array::from_fn(|s| {
-        let at = a_base.wrapping_add(role_offset(la, ra, 2, k0 + s));
-        ad.as_ptr().wrapping_add(at)
-    });
+    let ((la, lb, _), [ra, rb, _]) = (ops.layouts, ops.roles);
+    let ((ad, _), [a_base, b_base, _]) = (ops.data, ops.bases);
+    let a_k: [usize; S] =
+        core::array::from_fn(|s| a_base.wrapping_add(role_offset(la, ra, 2, k0 + s)));
     let b_k: [usize; S] =
         core::array::from_fn(|s| b_base.wrapping_add(role_offset(lb, rb, 2, k0 + s)));
+    let dk = if S > 1 { a_k[1].wrapping_sub(a_k[0]) } else { 0 };
+    let even = (0..S).all(|s| a_k[s] == a_k[0].wrapping_add(s.wrapping_mul(dk)));
+    let first = ad.as_ptr().wrapping_add(a_k[0]);
+    if even {
+        // One pointer and a stride: the loop steps it by additions, as the
+        // strided kernel's (as `S` pointers, they took more registers than
+        // there are, and 7 of them were reloaded at each turn).
+        columns(ops, out, Progression { first, dk }, &b_k);
+    } else {
+        let pointers = Pointers(a_k.map(|at| ad.as_ptr().wrapping_add(at)));
+        columns(ops, out, pointers, &b_k);
+    }
+}
+
+/// A's `S` steps of a pass: `at(s, x)` is the element at offset `x` from
+/// step `s`'s first.
+trait Steps<T>: Copy {
+    /// # Safety
+    /// The element is A's, in its engine.
+    unsafe fn at(&self, s: usize, x: usize) -> T;
+}
+
+/// Steps whose first elements are `dk` apart.
+#[derive(Clone, Copy)]
+struct Progression<T> {
+    first: *const T,
+    dk: usize,
+}
+
+impl<T: Scalar> Steps<T> for Progression<T> {
+    #[inline(always)]
+    unsafe fn at(&self, s: usize, x: usize) -> T {
+        // SAFETY: the caller's (two's complement offsets: wrapping sums).
+        unsafe { *self.first.wrapping_add(s.wrapping_mul(self.dk)).wrapping_add(x) }
+    }
+}
+
+/// Each step's first element, as a pointer.
+#[derive(Clone, Copy)]
+struct Pointers<const S: usize, T>([*const T; S]);
+
+impl<const S: usize, T: Scalar> Steps<T> for Pointers<S, T> {
+    #[inline(always)]
+    unsafe fn at(&self, s: usize, x: usize) -> T {
+        // SAFETY: the caller's.
+        unsafe { *self.0[s].wrapping_add(x) }
+    }
+}
+
+/// [`pass`] over C's columns, A's steps `a`, B's at `b_k`.
+#[inline(always)]
+fn columns<const S: usize, T, A, LA, LB, LC>(
+    ops: &Operands<'_, T, LA, LB, LC>,
+    out: &mut [T],
+    a: A,
+    b_k: &[usize; S],
+) where
+    T: Scalar,
+    A: Steps<T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    let ((la, lb, lc), [ra, rb, rc]) = (ops.layouts, ops.roles);
+    let ((_, bd), [_, _, c_base]) = (ops.data, ops.bases);
+    let ([v, n], inner, outer) = (ops.vn, ops.inner, ops.outer);
     for j in 0..n {
         let c_n = c_base.wrapping_add(role_offset(lc, rc, 2, j));
         let b_n = role_offset(lb, rb, 1, j);
@@ -245,7 +308,7 @@ fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOpe
             // (checked when B was built).
             // (A loop, not `array::from_fn`: that stayed an outlined call.)
             let mut b_col = [T::default(); S];
-            for (value, &b_k) in b_col.iter_mut().zip(&b_k) {
+            for (value, &b_k) in b_col.iter_mut().zip(b_k) {
                 *value = unsafe { *bd.get_unchecked(b_k.wrapping_add(b_v)) };
             }
             // The outer leaves' odometer: their coordinates, and the
@@ -258,7 +321,7 @@ fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOpe
                 // k0 + s)` and C's `(vv, m, j)` for the `e` values of `m`
                 // of this run (common leaves: the same `m` in both), in
                 // their engines.
-                unsafe { run(out, &a_k, &b_col, inner, a_m, c_m) };
+                unsafe { run(out, a, &b_col, inner, a_m, c_m) };
                 // The next run: carry through the outer leaves.
                 let mut i = 0;
                 while let Some(&(e, da, dc)) = outer.get(i) {
@@ -302,7 +365,7 @@ impl Inner {
     }
 }
 
-/// One run of C from `c` (A's elements from `a_k[s] + a`): each element
+/// One run of C from `c` (A's elements at `a` from its steps `a_k`): each element
 /// loaded, summed over `S` steps (A's element times `b[s]`, ascending
 /// `k`), stored. Strides of 1 and `q` are literals here, so that the loop
 /// is vectorised as the strided kernel's (four lanes along A's stride 1;
@@ -311,9 +374,9 @@ impl Inner {
 /// # Safety
 /// Every offset read and written is its operand's, in its engine.
 #[inline(always)]
-unsafe fn run<const S: usize, T: Scalar>(
+unsafe fn run<const S: usize, T: Scalar, A: Steps<T>>(
     out: &mut [T],
-    a_k: &[*const T; S],
+    a_k: A,
     b: &[T; S],
     inner: Inner,
     a: usize,
@@ -323,8 +386,8 @@ unsafe fn run<const S: usize, T: Scalar>(
     unsafe {
         match inner {
             Inner::Direct(e) => single(out, a_k, b, 0..e, (a, 1), (c, 1)),
-            Inner::Paired(e, 2, da) => paired::<2, S, T>(out, a_k, b, e, (a, da), c),
-            Inner::Paired(e, _, da) => paired::<4, S, T>(out, a_k, b, e, (a, da), c),
+            Inner::Paired(e, 2, da) => paired::<2, S, T, A>(out, a_k, b, e, (a, da), c),
+            Inner::Paired(e, _, da) => paired::<4, S, T, A>(out, a_k, b, e, (a, da), c),
         }
     }
 }
@@ -335,9 +398,9 @@ unsafe fn run<const S: usize, T: Scalar>(
 /// # Safety
 /// As [`run`]'s.
 #[inline(always)]
-unsafe fn paired<const Q: usize, const S: usize, T: Scalar>(
+unsafe fn paired<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
     out: &mut [T],
-    a_k: &[*const T; S],
+    a_k: A,
     b: &[T; S],
     e: usize,
     (a, da): (usize, usize),
@@ -351,7 +414,7 @@ unsafe fn paired<const Q: usize, const S: usize, T: Scalar>(
                 let out = out.get_unchecked_mut(c.wrapping_add(x + Q * i));
                 let mut sum = *out;
                 for s in 0..S {
-                    sum = sum + *a_k[s].wrapping_add(a_i) * b[s];
+                    sum = sum + a_k.at(s, a_i) * b[s];
                 }
                 *out = sum;
             }
@@ -364,9 +427,9 @@ unsafe fn paired<const Q: usize, const S: usize, T: Scalar>(
 /// # Safety
 /// As [`run`]'s.
 #[inline(always)]
-unsafe fn single<const S: usize, T: Scalar>(
+unsafe fn single<const S: usize, T: Scalar, A: Steps<T>>(
     out: &mut [T],
-    a_k: &[*const T; S],
+    a_k: A,
     b: &[T; S],
     range: core::ops::Range<usize>,
     (a, da): (usize, usize),
@@ -379,7 +442,7 @@ unsafe fn single<const S: usize, T: Scalar>(
             let out = out.get_unchecked_mut(c.wrapping_add(i.wrapping_mul(dc)));
             let mut sum = *out;
             for s in 0..S {
-                sum = sum + *a_k[s].wrapping_add(a_i) * b[s];
+                sum = sum + a_k.at(s, a_i) * b[s];
             }
             *out = sum;
         }
