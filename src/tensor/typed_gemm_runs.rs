@@ -49,15 +49,24 @@ impl Common {
         // The part of the current leaf of each not yet taken: extent, stride.
         let (mut a, mut c) = (xa.get(0), xc.get(0));
         while i < xa.count && j < xc.count {
-            let e = Ord::min(a.0, c.0);
-            if a.0 % e != 0 || c.0 % e != 0 || common.count == LEAVES {
+            if common.count == LEAVES {
                 return None;
             }
+            // The shorter part is a leaf of both; the longer one keeps the
+            // rest (one division, and none when they are equal: a
+            // division is tens of cycles, several a call).
+            let e = Ord::min(a.0, c.0);
             common.leaves[common.count] = (e, a.1, c.1);
             common.count += 1;
-            // What is left of each leaf: the coordinates past `e`.
-            a = (a.0 / e, a.1.wrapping_mul(e));
-            c = (c.0 / e, c.1.wrapping_mul(e));
+            for part in [&mut a, &mut c] {
+                if part.0 == e {
+                    *part = (1, 0);
+                } else if part.0 % e == 0 {
+                    *part = (part.0 / e, part.1.wrapping_mul(e));
+                } else {
+                    return None;
+                }
+            }
             if a.0 == 1 {
                 i += 1;
                 a = xa.get(i);
@@ -229,12 +238,21 @@ fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOpe
 ) {
     let ((la, lb, _), [ra, rb, _]) = (ops.layouts, ops.roles);
     let ((ad, _), [a_base, b_base, _]) = (ops.data, ops.bases);
-    let a_k: [usize; S] =
-        core::array::from_fn(|s| a_base.wrapping_add(role_offset(la, ra, 2, k0 + s)));
-    let b_k: [usize; S] =
-        core::array::from_fn(|s| b_base.wrapping_add(role_offset(lb, rb, 2, k0 + s)));
-    let dk = if S > 1 { a_k[1].wrapping_sub(a_k[0]) } else { 0 };
-    let even = (0..S).all(|s| a_k[s] == a_k[0].wrapping_add(s.wrapping_mul(dk)));
+    // (Loops, not `array::from_fn` or `all`: those stayed outlined calls.)
+    let (mut a_k, mut b_k) = ([0usize; S], [0usize; S]);
+    for s in 0..S {
+        a_k[s] = a_base.wrapping_add(role_offset(la, ra, 2, k0 + s));
+        b_k[s] = b_base.wrapping_add(role_offset(lb, rb, 2, k0 + s));
+    }
+    let dk = if S > 1 {
+        a_k[1].wrapping_sub(a_k[0])
+    } else {
+        0
+    };
+    let mut even = true;
+    for (s, &at) in a_k.iter().enumerate() {
+        even &= at == a_k[0].wrapping_add(s.wrapping_mul(dk));
+    }
     let first = ad.as_ptr().wrapping_add(a_k[0]);
     if even {
         // One pointer and a stride: the loop steps it by additions, as the
@@ -266,7 +284,12 @@ impl<T: Scalar> Steps<T> for Progression<T> {
     #[inline(always)]
     unsafe fn at(&self, s: usize, x: usize) -> T {
         // SAFETY: the caller's (two's complement offsets: wrapping sums).
-        unsafe { *self.first.wrapping_add(s.wrapping_mul(self.dk)).wrapping_add(x) }
+        unsafe {
+            *self
+                .first
+                .wrapping_add(s.wrapping_mul(self.dk))
+                .wrapping_add(x)
+        }
     }
 }
 
@@ -311,11 +334,16 @@ fn columns<const S: usize, T, A, LA, LB, LC>(
             for (value, &b_k) in b_col.iter_mut().zip(b_k) {
                 *value = unsafe { *bd.get_unchecked(b_k.wrapping_add(b_v)) };
             }
+            let mut a_m = role_offset(la, ra, 0, vv);
+            let mut c_m = c_n.wrapping_add(role_offset(lc, rc, 0, vv));
+            if outer.is_empty() {
+                // SAFETY: as below, the one run.
+                unsafe { run(out, a, &b_col, inner, a_m, c_m) };
+                continue;
+            }
             // The outer leaves' odometer: their coordinates, and the
             // offsets of the run's first element.
             let mut at = [0usize; LEAVES];
-            let mut a_m = role_offset(la, ra, 0, vv);
-            let mut c_m = c_n.wrapping_add(role_offset(lc, rc, 0, vv));
             loop {
                 // SAFETY: the run's elements are A's coordinates `(vv, m,
                 // k0 + s)` and C's `(vv, m, j)` for the `e` values of `m`
