@@ -154,6 +154,35 @@ proptest! {
     }
 }
 
+/// A's K nested, its steps not one progression (each step's pointer),
+/// or one (a pointer and a stride).
+type NestedK = Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize)), isize>;
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// A's K of two leaves of random strides; M `(e0, e1)`, A's stride 1
+    /// along `e1`, C `m:1` (direct when `e0` is 1, paired when 2 or 4).
+    #[test]
+    fn a_nested_k_equals_the_naive_loop(
+        k0 in 1..=4usize,
+        k1 in 1..=5usize,
+        n in 1..=2usize,
+        seed in any::<u64>(),
+    ) {
+        let dice = &mut Dice::new(seed);
+        let e0 = 1 + dice.below(4);
+        let e1 = 64 / e0 + 1 + dice.below(9);
+        let m = e0 * e1;
+        let d0 = if dice.one_in(2) { e1 } else { dice.below(200) };
+        let dk = [0; 2].map(|_| if dice.one_in(3) { small(dice) } else { 200 + dice.below(300) });
+        let a: NestedK = Layout::new_signed(((e0, e1), (k0, k1)), ((d0, 1), (dk[0], dk[1])));
+        let b: FlatB = Layout::new_signed((n, k0 * k1), (small(dice), C));
+        let c: Flat = Layout::new_signed((m, n), (1, m));
+        run(a, b, c, seed as i64 % 1000);
+    }
+}
+
 /// f32: A's M `(2,64):(64,1)` (the paired run) and `(64,2):(1,64)` (C's
 /// stride 1 along A's: the direct run), K = 13 (passes of 8, 4 and 1
 /// steps), give each element of C the bits of a naive loop that sums in

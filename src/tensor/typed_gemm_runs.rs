@@ -3,10 +3,13 @@
 //! one a product of consecutive leaves of the other, as A's
 //! `(2,64):(64,1)` and C's `128:1` both are `(2,64)`, C's strides then
 //! `(1,2)`), the mode is a set of plain strided leaves walked by an
-//! odometer, and each run of one leaf (A's of stride 1 when it has one)
-//! is the strided kernel's loop: each element of C loaded, summed over
-//! [`STEPS`] steps of `k` in a register, stored. Gathering A into a slab
-//! first took half the flat kernel's time again (perf3).
+//! odometer, and each run of A's leaf of stride 1 is the strided kernel's
+//! loop: each element of C loaded, summed over [`STEPS`] steps of `k` in
+//! a register, stored. C's stride along that leaf is 1, or 2 or 4 with
+//! C's leaf of stride 1 of that extent filling the gaps (then both leaves
+//! are one run, C's elements an interleaved group of the vectoriser);
+//! other operands take the slabs. Gathering A into a slab first took half
+//! the flat kernel's time again (perf3).
 
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_walk::LEAVES;
@@ -17,7 +20,8 @@ use crate::__private::{GemmOperand, Roles};
 /// over them unrolls and B's values stay in registers).
 const STEPS: usize = 8;
 
-/// The shortest run worth a pass of its own: shorter, the slabs do better.
+/// The shortest inner leaf the runs take (a guess, not measured: a
+/// shorter one spends more in each run's setup than in its loop).
 const MIN_RUN: usize = 8;
 
 /// M's leaves common to A and C: `(extent, A's stride, C's stride)`, the
@@ -122,11 +126,12 @@ impl Leaves {
 
 /// `C(v,m,n) += Σ_k A(v,m,k)·B(v,n,k)` for a C whose coordinates have
 /// their own elements, when A's and C's M have common leaves ([`Common`])
-/// of which one runs at least [`MIN_RUN`] coordinates: that leaf innermost
-/// (A's stride 1 if it has one, else C's, else the longest), the others
-/// walked by an odometer once a run. Each element of C sums its products
+/// of which one of A's stride 1 runs at least [`MIN_RUN`] coordinates,
+/// C's stride along it 1 (or 2 or 4, with C's leaf of stride 1 and that
+/// extent: [`Inner`]): that leaf innermost, the others walked by an
+/// odometer once a run. Each element of C sums its products
 /// in ascending `k` (the order of the elements is free: they are
-/// distinct). `false`, nothing written, when the leaves do not agree.
+/// distinct). `false`, nothing written, for other operands.
 #[inline(always)]
 pub(super) fn runs<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
@@ -393,8 +398,8 @@ impl Inner {
     }
 }
 
-/// One run of C from `c` (A's elements at `a` from its steps `a_k`): each element
-/// loaded, summed over `S` steps (A's element times `b[s]`, ascending
+/// One run of C from `c` (A's elements at `a` from its steps `a_k`): each
+/// element loaded, summed over `S` steps (A's element times `b[s]`, ascending
 /// `k`), stored. Strides of 1 and `q` are literals here, so that the loop
 /// is vectorised as the strided kernel's (four lanes along A's stride 1;
 /// a paired run's `q` elements of C as an interleaved group).

@@ -6,7 +6,8 @@
 //! (`typed_gemm_walk.rs`: an odometer over their leaves, or for A, with C
 //! of leaves, blocks of one table shifted) in blocks of up to 64
 //! coordinates; B's and C's `N` offsets are split once a block, outside
-//! the products.
+//! the products. First, for a C of distinct elements, the runs of
+//! `typed_gemm_runs.rs`, which need no walk and no slab.
 //!
 //! [`GemmKernel::Split`]: super::typed_gemm_plan::GemmKernel::Split
 
