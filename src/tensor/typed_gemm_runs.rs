@@ -446,8 +446,8 @@ unsafe fn paired<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
             unsafe {
                 let out = out.get_unchecked_mut(c.wrapping_add(x + Q * i));
                 let mut sum = *out;
-                for s in 0..S {
-                    sum = sum + a_k.at(s, a_i) * b[s];
+                for (s, &b) in b.iter().enumerate() {
+                    sum = sum + a_k.at(s, a_i) * b;
                 }
                 *out = sum;
             }
@@ -474,8 +474,8 @@ unsafe fn single<const S: usize, T: Scalar, A: Steps<T>>(
         unsafe {
             let out = out.get_unchecked_mut(c.wrapping_add(i.wrapping_mul(dc)));
             let mut sum = *out;
-            for s in 0..S {
-                sum = sum + a_k.at(s, a_i) * b[s];
+            for (s, &b) in b.iter().enumerate() {
+                sum = sum + a_k.at(s, a_i) * b;
             }
             *out = sum;
         }
