@@ -12,6 +12,7 @@
 //! the flat kernel's time again (perf3).
 
 use super::typed_gemm_offsets::role_offset;
+use super::typed_gemm_run::{Inner, Pointers, Progression, Steps, run};
 use super::typed_gemm_walk::LEAVES;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{GemmOperand, Roles};
@@ -270,46 +271,6 @@ fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOpe
     }
 }
 
-/// A's `S` steps of a pass: `at(s, x)` is the element at offset `x` from
-/// step `s`'s first.
-trait Steps<T>: Copy {
-    /// # Safety
-    /// The element is A's, in its engine.
-    unsafe fn at(&self, s: usize, x: usize) -> T;
-}
-
-/// Steps whose first elements are `dk` apart.
-#[derive(Clone, Copy)]
-struct Progression<T> {
-    first: *const T,
-    dk: usize,
-}
-
-impl<T: Scalar> Steps<T> for Progression<T> {
-    #[inline(always)]
-    unsafe fn at(&self, s: usize, x: usize) -> T {
-        // SAFETY: the caller's (two's complement offsets: wrapping sums).
-        unsafe {
-            *self
-                .first
-                .wrapping_add(s.wrapping_mul(self.dk))
-                .wrapping_add(x)
-        }
-    }
-}
-
-/// Each step's first element, as a pointer.
-#[derive(Clone, Copy)]
-struct Pointers<const S: usize, T>([*const T; S]);
-
-impl<const S: usize, T: Scalar> Steps<T> for Pointers<S, T> {
-    #[inline(always)]
-    unsafe fn at(&self, s: usize, x: usize) -> T {
-        // SAFETY: the caller's.
-        unsafe { *self.0[s].wrapping_add(x) }
-    }
-}
-
 /// [`pass`] over C's columns, A's steps `a`, B's at `b_k`.
 #[inline(always)]
 fn columns<const S: usize, T, A, LA, LB, LC>(
@@ -373,111 +334,6 @@ fn columns<const S: usize, T, A, LA, LB, LC>(
                     break; // Every outer leaf wrapped: done.
                 }
             }
-        }
-    }
-}
-
-/// The run of M's common leaves that [`run`] sums: the inner leaf, of A's
-/// stride 1 (`Direct(e)`: C's stride 1 too), or with the leaf of C's
-/// stride 1 whose extent `q` (2 or 4) is C's stride along the inner leaf
-/// (`Paired(e, q, A's stride along it)`): `q·e` consecutive elements of C.
-#[derive(Clone, Copy)]
-enum Inner {
-    Direct(usize),
-    Paired(usize, usize, usize),
-}
-
-impl Inner {
-    /// How many of the common leaves the run spans.
-    #[inline(always)]
-    fn leaves(self) -> usize {
-        match self {
-            Inner::Direct(_) => 1,
-            Inner::Paired(..) => 2,
-        }
-    }
-}
-
-/// One run of C from `c` (A's elements at `a` from its steps `a_k`): each
-/// element loaded, summed over `S` steps (A's element times `b[s]`, ascending
-/// `k`), stored. Strides of 1 and `q` are literals here, so that the loop
-/// is vectorised as the strided kernel's (four lanes along A's stride 1;
-/// a paired run's `q` elements of C as an interleaved group).
-///
-/// # Safety
-/// Every offset read and written is its operand's, in its engine.
-#[inline(always)]
-unsafe fn run<const S: usize, T: Scalar, A: Steps<T>>(
-    out: &mut [T],
-    a_k: A,
-    b: &[T; S],
-    inner: Inner,
-    a: usize,
-    c: usize,
-) {
-    // SAFETY (each): the caller's.
-    unsafe {
-        match inner {
-            Inner::Direct(e) => single(out, a_k, b, 0..e, (a, 1), (c, 1)),
-            Inner::Paired(e, 2, da) => paired::<2, S, T, A>(out, a_k, b, e, (a, da), c),
-            Inner::Paired(e, _, da) => paired::<4, S, T, A>(out, a_k, b, e, (a, da), c),
-        }
-    }
-}
-
-/// [`run`] for a paired run: element `(i, x)` (`i < e` along A's stride
-/// 1, `x < Q` along A's stride `da`) of C at `c + x + Q·i`.
-///
-/// # Safety
-/// As [`run`]'s.
-#[inline(always)]
-unsafe fn paired<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
-    out: &mut [T],
-    a_k: A,
-    b: &[T; S],
-    e: usize,
-    (a, da): (usize, usize),
-    c: usize,
-) {
-    for i in 0..e {
-        for x in 0..Q {
-            let a_i = a.wrapping_add(i).wrapping_add(x.wrapping_mul(da));
-            // SAFETY: the caller's.
-            unsafe {
-                let out = out.get_unchecked_mut(c.wrapping_add(x + Q * i));
-                let mut sum = *out;
-                for (s, &b) in b.iter().enumerate() {
-                    sum = sum + a_k.at(s, a_i) * b;
-                }
-                *out = sum;
-            }
-        }
-    }
-}
-
-/// [`run`] one element at a time, for the elements `range` of the run.
-///
-/// # Safety
-/// As [`run`]'s.
-#[inline(always)]
-unsafe fn single<const S: usize, T: Scalar, A: Steps<T>>(
-    out: &mut [T],
-    a_k: A,
-    b: &[T; S],
-    range: core::ops::Range<usize>,
-    (a, da): (usize, usize),
-    (c, dc): (usize, usize),
-) {
-    for i in range {
-        let a_i = a.wrapping_add(i.wrapping_mul(da));
-        // SAFETY: the caller's.
-        unsafe {
-            let out = out.get_unchecked_mut(c.wrapping_add(i.wrapping_mul(dc)));
-            let mut sum = *out;
-            for (s, &b) in b.iter().enumerate() {
-                sum = sum + a_k.at(s, a_i) * b;
-            }
-            *out = sum;
         }
     }
 }
