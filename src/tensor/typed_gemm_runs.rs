@@ -37,25 +37,25 @@ impl Common {
     /// The common leaves of `la`'s and `lc`'s role M (of equal size), or
     /// `None` when a leaf of one is not a product of whole consecutive
     /// leaves of the other, in parts (as `(6,4)` against `(4,6)`), or past
-    /// [`LEAVES`] leaves.
+    /// [`LEAVES`] leaves. (Filled in place, as are the [`Leaves`]: returned
+    /// by value, the three were copied by `memcpy` at each call.)
     #[inline(always)]
-    fn new<LA: GemmOperand, LC: GemmOperand>(
-        la: &LA,
-        ra: Roles,
-        lc: &LC,
-        rc: Roles,
-    ) -> Option<Self> {
-        let (xa, xc) = (Leaves::of(la, ra[1])?, Leaves::of(lc, rc[1])?);
-        let mut common = Common {
-            leaves: [(0, 0, 0); LEAVES],
-            count: 0,
-        };
+    fn fill<LA: GemmOperand, LC: GemmOperand>(
+        common: &mut Self,
+        (la, ra): (&LA, Roles),
+        (lc, rc): (&LC, Roles),
+    ) -> bool {
+        let mut xa = Leaves::empty();
+        let mut xc = Leaves::empty();
+        if !(xa.fill(la, ra[1]) && xc.fill(lc, rc[1])) {
+            return false;
+        }
         let (mut i, mut j) = (0, 0);
         // The part of the current leaf of each not yet taken: extent, stride.
         let (mut a, mut c) = (xa.get(0), xc.get(0));
         while i < xa.count && j < xc.count {
             if common.count == LEAVES {
-                return None;
+                return false;
             }
             // The shorter part is a leaf of both; the longer one keeps the
             // rest (one division, and none when they are equal: a
@@ -69,7 +69,7 @@ impl Common {
                 } else if part.0 % e == 0 {
                     *part = (part.0 / e, part.1.wrapping_mul(e));
                 } else {
-                    return None;
+                    return false;
                 }
             }
             if a.0 == 1 {
@@ -81,7 +81,7 @@ impl Common {
                 c = xc.get(j);
             }
         }
-        (i == xa.count && j == xc.count).then_some(common)
+        i == xa.count && j == xc.count
     }
 }
 
@@ -92,26 +92,31 @@ struct Leaves {
 }
 
 impl Leaves {
-    /// `l`'s leaves of `mode` (none for a role the form lacks), or `None`
-    /// past [`LEAVES`].
+    /// No leaf.
     #[inline(always)]
-    fn of<L: GemmOperand>(l: &L, mode: Option<usize>) -> Option<Self> {
-        let mut leaves = Leaves {
+    fn empty() -> Self {
+        Leaves {
             leaves: [(1, 0); LEAVES],
             count: 0,
-        };
+        }
+    }
+
+    /// Takes `l`'s leaves of `mode` (none for a role the form lacks);
+    /// `false` past [`LEAVES`].
+    #[inline(always)]
+    fn fill<L: GemmOperand>(&mut self, l: &L, mode: Option<usize>) -> bool {
         let mut over = false;
         if let Some(mode) = mode {
             l.leaves(mode, &mut |e, d| {
-                if e > 1 && leaves.count == LEAVES {
+                if e > 1 && self.count == LEAVES {
                     over = true;
                 } else if e > 1 {
-                    leaves.leaves[leaves.count] = (e, d);
-                    leaves.count += 1;
+                    self.leaves[self.count] = (e, d);
+                    self.count += 1;
                 }
             });
         }
-        (!over).then_some(leaves)
+        !over
     }
 
     /// Leaf `i`, or `(1, 0)` past the last.
@@ -151,16 +156,25 @@ where
     LC: GemmOperand,
 {
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
-    let Some(mut common) = Common::new(la, ra, lc, rc) else {
-        return false;
+    let mut common = Common {
+        leaves: [(0, 0, 0); LEAVES],
+        count: 0,
     };
+    if !Common::fill(&mut common, (la, ra), (lc, rc)) {
+        return false;
+    }
     let leaves = &mut common.leaves[..common.count];
-    // The inner leaf: A's longest of stride 1 (none: the slabs).
-    let unit = |i: &usize| leaves[*i].1 == 1;
-    let Some(p) = (0..leaves.len()).filter(unit).max_by_key(|&i| leaves[i].0) else {
+    // The inner leaf: A's longest of stride 1 (none, or shorter than
+    // MIN_RUN: the slabs). (A loop: `max_by_key` stayed an outlined call.)
+    let mut p = 0;
+    for (i, &(e, da, _)) in leaves.iter().enumerate() {
+        if da == 1 && (leaves[p].1 != 1 || e > leaves[p].0) {
+            p = i;
+        }
+    }
+    let Some(&(e, 1, dc)) = leaves.get(p) else {
         return false;
     };
-    let (e, _, dc) = leaves[p];
     if e < MIN_RUN {
         return false;
     }
