@@ -51,6 +51,8 @@ mod typed_gemm_accumulators;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
 mod typed_gemm_plan;
+mod typed_gemm_run;
+mod typed_gemm_runs;
 mod typed_gemm_split;
 mod typed_gemm_walk;
 mod typed_identity;

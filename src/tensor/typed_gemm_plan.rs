@@ -44,7 +44,10 @@ pub enum GemmKernel {
     /// walked over their leaves without a division (once a call when C's
     /// coordinates have their own elements, else at each step of `k`);
     /// with V over 64 or more than 16 leaves in a `(V,M)`, each offset
-    /// split over the leaves where it is used (divisions).
+    /// split over the leaves where it is used (divisions). When C's
+    /// coordinates have their own elements and A's and C's M split into
+    /// common leaves, one of A's stride 1, no offsets are walked: runs of
+    /// that leaf as the strided kernel's loop (`typed_gemm_runs.rs`).
     Split,
     /// C has no element (V, M or N of extent 0): no product, and no
     /// element read or written (the nested loops return at once; the

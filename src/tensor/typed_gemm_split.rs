@@ -6,7 +6,8 @@
 //! (`typed_gemm_walk.rs`: an odometer over their leaves, or for A, with C
 //! of leaves, blocks of one table shifted) in blocks of up to 64
 //! coordinates; B's and C's `N` offsets are split once a block, outside
-//! the products.
+//! the products. First, for a C of distinct elements, the runs of
+//! `typed_gemm_runs.rs`, which need no walk and no slab.
 //!
 //! [`GemmKernel::Split`]: super::typed_gemm_plan::GemmKernel::Split
 
@@ -16,6 +17,7 @@ use super::typed_gemm_accumulators::shares_only_along_n;
 use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_plan::TABLE;
+use super::typed_gemm_runs::runs;
 use super::typed_gemm_walk::{Blocks, Odometer};
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{GemmOperand, Roles};
@@ -50,6 +52,9 @@ where
     LB: GemmOperand,
     LC: GemmOperand,
 {
+    if distinct && runs(a, b, c, [ra, rb, rc], [v, m, n, k]) {
+        return true; // A's and C's M of common leaves: no gather.
+    }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (Some(a_vm), Some(c_vm)) = (Odometer::new(la, ra), Odometer::new(lc, rc)) else {
         return false;
