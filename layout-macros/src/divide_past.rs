@@ -31,6 +31,13 @@
 //! `A` whose prefix size `Q_{m+1}` reaches `x` (`A`'s last mode if none),
 //! its last piece continuing at `⌊x / Q_m⌋ · a_m`.
 //!
+//! The composition around it is not of that form (nested.rs's `Guard`):
+//! it composes with `A ∘ B` alone, CuTe's nesting, and checks at run time
+//! that its `B` reads only inside `N` or that `A ∘ B`'s last mode continues
+//! at `c` (`__private::continues`), else an error naming the values (there
+//! CuTe C++ answers another layout than the core's). [`continued`] finds
+//! the form [`appended`] writes.
+//!
 //! Only by a static layout tiler (an integer or a `SHAPE:STRIDE`, not by
 //! mode), with no negative static stride in `A`; `A`'s dynamic leaves read
 //! again where `c` is computed (an expression that calls nothing, as

@@ -1,6 +1,7 @@
 //! A divide read past its size (the macro's `divide_past.rs`): the core's
-//! continuation of its last leaf, appended to the rewritten divide as a
-//! mode `1:c` that only an index past its size reads.
+//! continuation of its last leaf, and the check that lets the rewritten
+//! divide stand for the core's under a composition ([`continues`]: read
+//! only inside its size, or continued alike past it).
 
 use super::algebra::AlgebraError;
 
