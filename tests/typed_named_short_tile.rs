@@ -209,7 +209,10 @@ fn a_tile_that_does_not_divide_its_static_sub_mode_is_cutes_partial_tile() {
     ] {
         let named = layout!(type local_tile(#l, #tile, (i, j))).unwrap();
         is_cute((&named.0, named.1), cute);
-        assert_eq!(layout!(type local_tile(#l, ((3),4), (i, j))).unwrap(), named);
+        assert_eq!(
+            layout!(type local_tile(#l, ((3),4), (i, j))).unwrap(),
+            named
+        );
         let text = format!("local_tile(((4,8),{m}):((1,4),32), ((3),4), ({i},{j}))");
         same_as_core((&named.0, named.1), &text);
     }
