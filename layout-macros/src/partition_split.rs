@@ -108,6 +108,13 @@ pub fn coord_entries(
             continue;
         };
         let tiles = Literal::usize_suffixed(split.tiles as usize);
+        // One tile in the kept leaves: their coordinate is 0, the moved
+        // leaves take `c` (no `c % 1` for clippy's `modulo_one` to flag).
+        if split.tiles == 1 {
+            entries.push(quote!(0usize));
+            moved.push(entry(c, leaf));
+            continue;
+        }
         match c.kind {
             ExprKind::Int(n) => {
                 let (n, p) = (n as usize, split.tiles as usize);
