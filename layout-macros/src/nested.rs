@@ -34,7 +34,7 @@ use quote::{format_ident, quote};
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{divide, divide_past, divide_rest, emit, fold, named, rules};
+use crate::{compose_divide, divide, divide_past, divide_rest, emit, fold, named, rules};
 
 /// The dynamic leaves of the inner results written out at nesting depth
 /// `d` are numbered from `BLOCK · (d + 1)`: past any input's own leaves.
@@ -168,14 +168,20 @@ fn guarded(
     let extents = extents.into_iter().map(token);
     let private = emit::private();
     // `B`'s largest offset, where it is written out with no negative
-    // static stride (else unknown: `D` must continue as the core's).
+    // static stride and its dynamic leaves call nothing (read here and
+    // again by the composition); else unknown: `D` must continue as the
+    // core's.
     let reach = match &guard.b.kind {
         ExprKind::Layout(s, d) if is_plain(s) && is_plain(d) => {
             let (s, d) = (divide_rest::leaves(s), divide_rest::leaves(d));
             let negative = d
                 .iter()
                 .any(|d| matches!(d.kind, ExprKind::Int(n) if n < 0));
-            match negative || s.len() != d.len() {
+            let calls = s.iter().chain(&d).any(|x| match x.kind {
+                ExprKind::Dynamic(k) => !compose_divide::no_call(&leaf(k)),
+                _ => false,
+            });
+            match negative || calls || s.len() != d.len() {
                 true => quote!(::core::primitive::usize::MAX),
                 false => {
                     let (s, d) = (s.into_iter().map(token), d.into_iter().map(token));
