@@ -66,7 +66,7 @@ fn check<S: Mode<D>, D: Tree>(
         // A gap, not a wrong answer: the leaves CuTe keeps static are not
         // all static here (the value methods' nesting), printed to see.
         "core" => {
-            println!("{text}: typed {typed}, CuTe {cute}");
+            println!("{text}: typed {typed} (static {}), CuTe {cute}", form(&got));
             "core, not CuTe's static leaves"
         }
         _ => "core, CuTe's answer another",

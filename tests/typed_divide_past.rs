@@ -1,11 +1,15 @@
 //! A divide read past its size as a composition's `A`
-//! (layout-macros/src/divide_past.rs): the rewritten divide `A ∘ B` with
-//! the core's continuation appended as a mode `1:c`, so that an index
-//! past its size reads what the core's last leaf reads. Each call is run
-//! over many values of its dynamic leaf against the core: a typed answer
-//! must be the core's at every index (never where the core refuses), a
-//! refusal names the values, and the golden row's value (CuTe's) is
-//! answered.
+//! (layout-macros/src/divide_past.rs, nested.rs's `Guard`): the composition
+//! is of the rewritten divide `A ∘ B` alone (CuTe's nesting), where it
+//! reads only inside the divide's size or the divide's last mode continues
+//! as the core's does (`__private::continues`), else an error naming the
+//! values: there CuTe C++ with the same run-time value answers another
+//! layout than the core's (its divide continues as the typed one does;
+//! checked with CUTLASS for one value of each call below). Each call is
+//! run over many values of its dynamic leaf against the core: a typed
+//! answer must be the core's at every index (never where the core
+//! refuses), a refusal names the values, and the golden row's value
+//! (CuTe's) is answered.
 
 use layout_dsl::layout;
 
@@ -38,7 +42,8 @@ fn a_logical_divide_read_by_a_complement_past_its_size() {
             "composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
         );
         let typed = layout!(type composition(logical_divide((4, {m}):(4, 1), 8), complement((4, 4, 1):(1, 4, 16), 64)));
-        assert!(agree(typed, &text) || m == 0, "{text}");
+        // m ≤ 2: the core's `4:0`, CuTe's `_4:_4`.
+        assert!(agree(typed, &text) || m <= 2, "{text}");
         let text = format!(
             "composition(logical_divide((4, 4):({m}, 1), 8), complement((4, 4, 1):(1, 4, 16), 64))"
         );
@@ -58,10 +63,11 @@ fn a_logical_divide_by_an_integer_read_past_its_size() {
         let text = format!("composition(logical_divide(({m},8):(8,1), 2), 4:1)");
         let typed = layout!(type composition(logical_divide(({m},8):(8,1), 2), 4:1));
         assert!(agree(typed, &text) || m % 2 == 1 || m == 0, "{text}");
-        // At m ≤ 2 the core's rest is `1:0`: `(2,2):(1,0)`.
+        // At m ≤ 2 the core's rest is `1:0`: the core's `(2,2):(1,0)`,
+        // CuTe's `(_2,_2):(_1,_2)` (refused).
         let text = format!("composition(logical_divide((1,{m}):(8,1), 2), 4:1)");
         let typed = layout!(type composition(logical_divide((1,{m}):(8,1), 2), 4:1));
-        assert!(agree(typed, &text) || m == 0, "{text}");
+        assert!(agree(typed, &text) || m <= 2, "{text}");
     }
 }
 
@@ -90,7 +96,8 @@ fn a_tiled_divide_of_a_nested_layout_read_past_its_size() {
             format!("composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)");
         let typed =
             layout!(type composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32));
-        assert!(agree(typed, &text) || m == 0, "{text}");
+        // m = 1: the core's `8:8`, CuTe's `(_4,_2):(_8,_128)`.
+        assert!(agree(typed, &text) || m <= 1, "{text}");
     }
 }
 
@@ -108,10 +115,13 @@ fn a_tiled_divide_read_by_a_product_past_its_size() {
         let text = format!("composition(logical_divide({m}:3, 4), 16:1)");
         let typed = layout!(type composition(logical_divide({m}:3, 4), 16:1));
         assert!(agree(typed, &text), "{text}");
-        // A tile with a hole (`2:3`): appended, `1:c`.
+        // A tile with a hole (`2:3`): the core's divide continues after
+        // its hole `3:1` where the rest has one element (m ≤ 6), the typed
+        // one (CuTe's `(_2,(_3,1)):(_3,(_1,_6))`) at 6: at m = 6 the
+        // core's `(2,12):(3,1)`, CuTe's `(_2,_3,_4):(_3,_1,_6)` (refused).
         let text = format!("composition(zipped_divide({m}:1, 2:3), 24:1)");
         let typed = layout!(type composition(zipped_divide({m}:1, 2:3), 24:1));
-        assert!(agree(typed, &text) || m % 6 != 0 || m == 0, "{text}");
+        assert!(agree(typed, &text) || m % 6 != 0 || m <= 6, "{text}");
     }
 }
 

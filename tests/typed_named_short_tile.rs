@@ -191,3 +191,29 @@ fn three_sub_modes_by_two_tiles() {
         }
     }
 }
+
+#[test]
+fn a_tile_that_does_not_divide_its_static_sub_mode_is_cutes_partial_tile() {
+    // `(3)` over the sub-mode `4:1` of `((4,8),m)`: CuTe answers (no
+    // `static_assert`: the sub-mode is one leaf, read past its extent into
+    // the next, as the core does), `((_3),_4):((_1),_32)` at each tile
+    // (`/work/notes/harness-static29/lt2.cpp`, m = 16).
+    let m = M;
+    let l = layout!(type ((4,8),m):((1,4),32));
+    let tile = ((C::<3>,), C::<4>);
+    for ((i, j), cute) in [
+        ((0, 0), "((_3),_4):((_1),_32) @0"),
+        ((0, 1), "((_3),_4):((_1),_32) @128"),
+        ((1, 0), "((_3),_4):((_1),_32) @3"),
+        ((1, 1), "((_3),_4):((_1),_32) @131"),
+    ] {
+        let named = layout!(type local_tile(#l, #tile, (i, j))).unwrap();
+        is_cute((&named.0, named.1), cute);
+        assert_eq!(
+            layout!(type local_tile(#l, ((3),4), (i, j))).unwrap(),
+            named
+        );
+        let text = format!("local_tile(((4,8),{m}):((1,4),32), ((3),4), ({i},{j}))");
+        same_as_core((&named.0, named.1), &text);
+    }
+}

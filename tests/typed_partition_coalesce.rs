@@ -115,3 +115,53 @@ fn local_tile_and_outer_partition_merge_too() {
         &format!("local_tile((((2,2),8),{m}):(((1,2),4),32), ((2,4),4), ((1,1),2))"),
     );
 }
+
+#[test]
+fn a_tile_used_up_by_a_modes_first_leaves_holds_those_alone() {
+    // CuTe's walk stops once the tile's rest is a static 1: `(8,8):(1,16)`
+    // (the merged `(2,4,8):(1,2,16)`) by 4 is `_4:_1`, not `(4,1):(1,16)`
+    // (layout-macros/src/partition_split.rs; CUTLASS's prints from
+    // `/work/notes/harness-static29/split.cpp`, m = 16).
+    let m = 16usize;
+    for (i, j, base) in [(0, 0, 0), (1, 2, 1028), (3, 3, 1556), (15, 1, 628)] {
+        let text = |f: &str| format!("{f}(((2,4,8),{m}):((1,2,16),128), (4,4), ({i},{j}))");
+        let cute = format!("(_4,_4):(_1,_128) @{base}");
+        let t = layout!(type local_tile(((2,4,8),m):((1,2,16),128), (4,4), (i, j))).unwrap();
+        let _: layout_dsl::layout_type!(type local_tile(((2,4,8),m):((1,2,16),128), (4,4), (i, j))) =
+            t.0;
+        check(t, &cute, &text("local_tile"));
+        let t = layout!(type inner_partition(((2,4,8),m):((1,2,16),128), (4,4), (i, j)));
+        check(t.unwrap(), &cute, &text("inner_partition"));
+    }
+    // Static coordinates split while compiling.
+    let t = layout!(type local_tile(((2,4,8),m):((1,2,16),128), (4,4), (3, 3))).unwrap();
+    check(
+        t,
+        "(_4,_4):(_1,_128) @1556",
+        &format!("local_tile(((2,4,8),{m}):((1,2,16),128), (4,4), (3,3))"),
+    );
+    // Two first leaves that do not merge (`(2,4,8):(1,4,64)` by 8): the
+    // tile is `(_2,_4):(_1,_4)`.
+    for (i, j, base) in [(0, 0, 0), (1, 2, 4160), (7, 3, 6592), (5, 1, 2368)] {
+        let text = |f: &str| format!("{f}(((2,4,8),{m}):((1,4,64),512), (8,4), ({i},{j}))");
+        let cute = format!("((_2,_4),_4):((_1,_4),_512) @{base}");
+        let t = layout!(type local_tile(((2,4,8),m):((1,4,64),512), (8,4), (i, j))).unwrap();
+        check(t, &cute, &text("local_tile"));
+    }
+    // Every tile against the core, and a coordinate past the grid refused.
+    for i in 0..16 {
+        for j in 0..4 {
+            let text = format!("local_tile(((2,4,8),{m}):((1,2,16),128), (4,4), ({i},{j}))");
+            let t = layout!(type local_tile(((2,4,8),m):((1,2,16),128), (4,4), (i, j))).unwrap();
+            let Ok(Value::View(v)) = layout_core::evaluate(&text) else {
+                panic!("{text}");
+            };
+            for k in 0..t.0.size() {
+                let want = v.base() + v.layout().at(k as i64).unwrap();
+                assert_eq!((t.1 + t.0.at(k)) as i64, want, "{text} at {k}");
+            }
+        }
+    }
+    let (i, j) = (16usize, 0usize);
+    assert!(layout!(type local_tile(((2,4,8),m):((1,2,16),128), (4,4), (i, j))).is_err());
+}

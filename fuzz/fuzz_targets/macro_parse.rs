@@ -94,6 +94,8 @@ mod partition;
 mod partition_args;
 #[path = "../../layout-macros/src/partition_index.rs"]
 mod partition_index;
+#[path = "../../layout-macros/src/partition_split.rs"]
+mod partition_split;
 #[path = "../../layout-macros/src/primary.rs"]
 mod primary;
 #[path = "../../layout-macros/src/probe.rs"]

@@ -16,7 +16,10 @@
 //! - otherwise the leaf walks `A`'s modes but the last: each step
 //!   `min(ceil(a/r), n)` elements of mode `a:e` at stride `r*e`, the rest
 //!   `n / that` at stride `ceil(r/a)`; a step whose extent is statically 1
-//!   gives no mode (CuTe's static skip); the rest lands in the last mode.
+//!   gives no mode (CuTe's static skip); the rest lands in the last mode,
+//!   and where it is a static 1 (a leaf of one element) it stays so: no
+//!   mode for the later steps and no last mode (CuTe's
+//!   `is_constant<1, rest_shape>`), each step still run for its checks.
 //!
 //! CuTe assumes two divisibility conditions on that walk and does not check
 //! dynamic values; here each step with a dynamic operand calls

@@ -44,11 +44,11 @@
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 
-use crate::divide_rest;
-use crate::divide_rest::{Span, dynamic, int, leaves as leaves_of};
+use crate::divide_rest::{Span, int, leaves as leaves_of};
 use crate::divide_rewrite::{Past, Rewrite, with_composition};
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
+use crate::{divide_past, divide_rest};
 
 /// The rewrite of `composition(X, D(A, T))` over
 /// `composition(X, composition(A, B))`, its extra leaves numbered from
@@ -228,17 +228,13 @@ pub fn past_reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
         };
         Expr::new(kind, divide.span)
     };
-    let unit = Expr::new(
-        ExprKind::Layout(Box::new(int(1, divide)), Box::new(dynamic(c, divide))),
-        divide.span,
-    );
     // One mode of `A` by a tile `s:d`: the walk scales `B`'s leaves by
     // `A`'s stride, so the rest's stride alone sets the continuation.
     let one_mode = extents.len() == 1 && matches!(rest.span, Span::Tile(..));
     let composed = call("composition", vec![a.clone(), b]);
     let extended = match one_mode {
         true => composed,
-        false => call("make_layout", vec![composed, unit]),
+        false => divide_past::appended(composed, c, divide.span),
     };
     let mut expr = e.clone();
     if let ExprKind::Call { args, .. } = &mut expr.kind {

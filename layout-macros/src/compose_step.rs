@@ -62,13 +62,18 @@ pub fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, over: &Over<'_>) -> Option<Ste
         (Sym::Static(r), Sym::Static(a)) => Some(ceil(*r, *a)),
         _ => None,
     };
+    // A leaf of one element stays one (CuTe's `is_constant<1, rest_shape>`
+    // skip): its rest is a static 1, so every later step gives no mode and
+    // no last mode is appended, as in CuTe's walk. The step still runs, for
+    // its checks (a mode of extent 0); `compose_step` gives a rest of 1.
+    let one = matches!(n, Sym::Static(1));
     if !code.writes() {
         // A type only (`Gen::writes`): the mode's types, no call built.
         code.merge_flag();
         let dynamic = || Sym::Dynamic(quote!(usize));
         return Some(StepSym {
-            mode: (!matches!(n, Sym::Static(1))).then(|| (dynamic(), dynamic())),
-            rest_shape: dynamic(),
+            mode: (!one).then(|| (dynamic(), dynamic())),
+            rest_shape: if one { Sym::Static(1) } else { dynamic() },
             rest_stride: folded.map_or_else(dynamic, Sym::Static),
         });
     }
@@ -107,8 +112,11 @@ pub fn step(code: &mut Gen<'_>, n: &Sym, r: &Sym, over: &Over<'_>) -> Option<Ste
     );
     Some(StepSym {
         // A leaf of one element gives no mode (CuTe's static skip).
-        mode: (!matches!(n, Sym::Static(1))).then_some(mode),
-        rest_shape: code.dynamic(quote!(#step.rest_shape)),
+        mode: (!one).then_some(mode),
+        rest_shape: match one {
+            true => Sym::Static(1),
+            false => code.dynamic(quote!(#step.rest_shape)),
+        },
         rest_stride,
     })
 }

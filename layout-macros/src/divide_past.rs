@@ -31,18 +31,26 @@
 //! `A` whose prefix size `Q_{m+1}` reaches `x` (`A`'s last mode if none),
 //! its last piece continuing at `⌊x / Q_m⌋ · a_m`.
 //!
+//! The composition around it is not of that form (nested.rs's `Guard`):
+//! it composes with `A ∘ B` alone, CuTe's nesting, and checks at run time
+//! that its `B` reads only inside `N` or that `A ∘ B`'s last mode continues
+//! at `c` (`__private::continues`), else an error naming the values (there
+//! CuTe C++ answers another layout than the core's). [`continued`] finds
+//! the form [`appended`] writes.
+//!
 //! Only by a static layout tiler (an integer or a `SHAPE:STRIDE`, not by
 //! mode), with no negative static stride in `A`; `A`'s dynamic leaves read
 //! again where `c` is computed (an expression that calls nothing, as
 //! compose_divide.rs reads them). Checked over many run-time values
 //! against the core (`tests/typed_divide_past.rs`).
 
+use layout_core::Span;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::divide_rest::{int, leaves as leaves_of, span, static_tile};
+use crate::divide_rest::{leaves as leaves_of, span, static_tile};
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
 use crate::{compose_divide, emit};
@@ -60,19 +68,58 @@ pub fn extended(e: &Expr, same: Expr, leaves: &mut Vec<TokenStream>) -> Option<E
     }
     let c = continuation(e, leaves)?;
     leaves.push(c);
+    Some(appended(same, leaves.len() - 1, e.span))
+}
+
+/// `make_layout(same, 1:c)`, `c` the input's leaf `k`, as this module
+/// writes it: its name's span is the whole call's, which no parsed call's
+/// is (a name is one token of its call), so [`continued`] tells it from a
+/// `make_layout` the user wrote.
+pub fn appended(same: Expr, k: usize, span: Span) -> Expr {
+    let c = Expr::new(ExprKind::Dynamic(k), span);
     let unit = Expr::new(
-        ExprKind::Layout(
-            Box::new(int(1, e)),
-            Box::new(Expr::new(ExprKind::Dynamic(leaves.len() - 1), e.span)),
-        ),
-        e.span,
+        ExprKind::Layout(Box::new(int_at(1, span)), Box::new(c)),
+        span,
     );
     let kind = ExprKind::Call {
         name: "make_layout".to_owned(),
-        name_span: e.span,
+        name_span: span,
         args: vec![same, unit],
     };
-    Some(Expr::new(kind, e.span))
+    Expr::new(kind, span)
+}
+
+/// The rewritten divide and its continuation's leaf, if `e` is what
+/// [`appended`] writes: nested.rs then composes with the rewrite alone,
+/// CuTe's nesting, checking at run time that it stands for the core's
+/// divide where read (`__private::continues`).
+pub fn continued(e: &Expr) -> Option<(&Expr, usize)> {
+    let ExprKind::Call {
+        name,
+        name_span,
+        args,
+    } = &e.kind
+    else {
+        return None;
+    };
+    let [same, unit] = args.as_slice() else {
+        return None;
+    };
+    let ExprKind::Layout(one, c) = &unit.kind else {
+        return None;
+    };
+    match (&one.kind, &c.kind, &same.kind) {
+        (ExprKind::Int(1), ExprKind::Dynamic(k), ExprKind::Call { .. })
+            if name == "make_layout" && *name_span == e.span && unit.span == e.span =>
+        {
+            Some((same, *k))
+        }
+        _ => None,
+    }
+}
+
+fn int_at(n: i64, span: Span) -> Expr {
+    Expr::new(ExprKind::Int(n), span)
 }
 
 /// The rewrite `same` of the divide `e` of a one-mode `A` (`m:a`, `m`

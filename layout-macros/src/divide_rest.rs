@@ -269,11 +269,24 @@ fn dynamic_tile(tiler: &Expr) -> Option<(Expr, Expr)> {
 /// `T*` of a one-mode tiler `s:d` with a dynamic leaf: `size A : 1` where
 /// `s` is a static 1 or `d` a static 0 (the core's complement at any
 /// value), else `(d, rest):(1, span)` (the hole `d:1` left out where `d`
-/// is a static 1), `rest` leaf `leaf` and `span` leaf `leaf + 1`.
+/// is a static 1), `rest` leaf `leaf` and `span` leaf `leaf + 1`. Where
+/// `size A` is static, so is that `size A : 1` (CuTe's complement of a
+/// filtered-out tile is its static cotarget); the prelude still checks the
+/// tile.
 fn dynamic_rest(s: &Expr, d: &Expr, leaf: usize, at: &Expr) -> (Expr, Expr, Span) {
     let is = |e: &Expr, n: i64| matches!(e.kind, ExprKind::Int(m) if m == n);
     if is(s, 1) || is(d, 0) {
-        return (dynamic(leaf, at), int(1, at), Span::Whole(s.clone()));
+        let size = match &at.kind {
+            ExprKind::Layout(shape, _) => {
+                leaves(shape).iter().try_fold(1i64, |p, x| match x.kind {
+                    ExprKind::Int(n) if n >= 0 => p.checked_mul(n),
+                    _ => None,
+                })
+            }
+            _ => None,
+        };
+        let rest = size.map_or_else(|| dynamic(leaf, at), |n| int(n, at));
+        return (rest, int(1, at), Span::Whole(s.clone()));
     }
     let last = (dynamic(leaf, at), dynamic(leaf + 1, at));
     let span = Span::Tile(s.clone(), d.clone());

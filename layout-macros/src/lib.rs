@@ -53,6 +53,7 @@ mod operands;
 mod partition;
 mod partition_args;
 mod partition_index;
+mod partition_split;
 mod primary;
 mod probe;
 mod product;

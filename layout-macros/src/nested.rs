@@ -34,7 +34,7 @@ use quote::{format_ident, quote};
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::{has_dynamic, is_plain};
-use crate::{divide, emit, fold, named, rules};
+use crate::{compose_divide, divide, divide_past, divide_rest, emit, fold, named, rules};
 
 /// The dynamic leaves of the inner results written out at nesting depth
 /// `d` are numbered from `BLOCK · (d + 1)`: past any input's own leaves.
@@ -59,6 +59,21 @@ struct Nested<'a> {
     /// Where each dynamic leaf of the written-out operand is in its value
     /// (`shape` or `stride`, then tuple fields), in leaf order.
     paths: Vec<Place>,
+    /// A divide read past its size, composed as its rewrite alone.
+    guard: Option<Guard<'a>>,
+}
+
+/// `composition(make_layout(D, 1:c), B)` (divide_past.rs's `appended`)
+/// composed as `composition(D, B)`, CuTe's nesting (CuTe's divide has no
+/// such mode), where the run-time values let `D` stand for the core's
+/// divide: `B` reads it only inside its size, or `D`'s last mode
+/// continues past it at the core's `c` (`__private::continues`), else an
+/// error naming the values.
+struct Guard<'a> {
+    /// The input's leaf holding the core's continuation `c`.
+    c: usize,
+    /// `B`, whose largest offset is `D`'s largest index read.
+    b: &'a Expr,
 }
 
 /// Whether the `type` rules answer `e` through a nested operand.
@@ -110,6 +125,10 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
         None => leaf(k),
     };
     let outer = emit(&n.outer, &outer_leaf, depth + 1)?;
+    let outer = match &n.guard {
+        Some(guard) => guarded(guard, &n.outer, outer, &outer_leaf),
+        None => outer,
+    };
     let inner = emit(n.inner, leaf, depth + 1)?;
     let error = format_ident!("error", span = Span::mixed_site());
     let bound = match paths.is_empty() {
@@ -124,9 +143,107 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
     })
 }
 
+/// `outer` (the composition's code over `D` written out) run where
+/// `__private::continues` lets `D` stand for the core's divide ([`Guard`]).
+fn guarded(
+    guard: &Guard,
+    outer_expr: &Expr,
+    outer: TokenStream,
+    leaf: &dyn Fn(usize) -> TokenStream,
+) -> TokenStream {
+    let token = |x: &Expr| match x.kind {
+        ExprKind::Int(n) => emit::int(n),
+        ExprKind::Dynamic(k) => leaf(k),
+        _ => unreachable!("only plain trees are written out"),
+    };
+    let Some((ExprKind::Layout(shape, stride), _)) = outer_args(outer_expr) else {
+        unreachable!("the divide written out");
+    };
+    let extents: Vec<&Expr> = divide_rest::leaves(shape);
+    let strides: Vec<&Expr> = divide_rest::leaves(stride);
+    let (extent, stride) = (
+        token(extents[extents.len() - 1]),
+        token(strides[strides.len() - 1]),
+    );
+    let extents = extents.into_iter().map(token);
+    let private = emit::private();
+    // `B`'s largest offset, where it is written out with no negative
+    // static stride and its dynamic leaves call nothing (read here and
+    // again by the composition); else unknown: `D` must continue as the
+    // core's.
+    let reach = match &guard.b.kind {
+        ExprKind::Layout(s, d) if is_plain(s) && is_plain(d) => {
+            let (s, d) = (divide_rest::leaves(s), divide_rest::leaves(d));
+            let negative = d
+                .iter()
+                .any(|d| matches!(d.kind, ExprKind::Int(n) if n < 0));
+            let calls = s.iter().chain(&d).any(|x| match x.kind {
+                ExprKind::Dynamic(k) => !compose_divide::no_call(&leaf(k)),
+                _ => false,
+            });
+            match negative || calls || s.len() != d.len() {
+                true => quote!(::core::primitive::usize::MAX),
+                false => {
+                    let (s, d) = (s.into_iter().map(token), d.into_iter().map(token));
+                    quote!(#private::reach(&[#(#s),*], &[#(#d),*]))
+                }
+            }
+        }
+        _ => quote!(::core::primitive::usize::MAX),
+    };
+    let core = leaf(guard.c);
+    let error = format_ident!("error", span = Span::mixed_site());
+    quote! {
+        match #private::continues("composition", #core, #extent, #stride, &[#(#extents),*], #reach) {
+            ::core::result::Result::Ok(()) => #outer,
+            ::core::result::Result::Err(#error) => ::core::result::Result::Err(#error),
+        }
+    }
+}
+
+/// The first operand of the call `e` and the rest.
+fn outer_args(e: &Expr) -> Option<(&ExprKind, &[Expr])> {
+    match &e.kind {
+        ExprKind::Call { args, .. } => args.split_first().map(|(a, rest)| (&a.kind, rest)),
+        _ => None,
+    }
+}
+
+/// `composition(make_layout(D, 1:c), B)` with `D` written out alone
+/// ([`Guard`]), if the rules then type it.
+fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
+    let (TypedForm::Composition, _, [a, b]) = typed_call(e)? else {
+        return None;
+    };
+    if matches!(b.kind, ExprKind::Tiler(_) | ExprKind::Tuple(_)) {
+        return None;
+    }
+    let (same, c) = divide_past::continued(a)?;
+    let (shape, stride) = result(same, depth + 1)?;
+    let (base, mut paths) = (BLOCK * (depth + 1), Vec::new());
+    let shape = written(&shape, ("shape", Vec::new()), same, base, &mut paths);
+    let stride = written(&stride, ("stride", Vec::new()), same, base, &mut paths);
+    let mut outer = e.clone();
+    if let ExprKind::Call { args, .. } = &mut outer.kind {
+        args[0] = Expr::new(ExprKind::Layout(Box::new(shape), Box::new(stride)), a.span);
+    }
+    let typed = divide::rule(&outer).is_some()
+        || rules::layout_type(&outer).is_some()
+        || nested(&outer, depth + 1).is_some();
+    typed.then_some(Nested {
+        inner: same,
+        outer,
+        paths,
+        guard: Some(Guard { c, b }),
+    })
+}
+
 /// `e` with its first operand that is a typed call written out, if the
 /// rules then type `e`.
 fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
+    if let Some(n) = continued(e, depth) {
+        return Some(n);
+    }
     let ExprKind::Call { args, .. } = &e.kind else {
         return None;
     };
@@ -163,6 +280,7 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
                 inner: arg,
                 outer,
                 paths,
+                guard: None,
             });
         }
     }

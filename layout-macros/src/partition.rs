@@ -43,6 +43,7 @@ use crate::partition_args::{
     Tile, coalesce_mode, congruent, entry, entry_type, has_underscore, is_index, is_underscore,
     marks, nested_entries, step_list, tiles,
 };
+use crate::partition_split::{self, Split};
 use crate::{emit, partition_index};
 
 /// Which typed partition a call is.
@@ -77,6 +78,9 @@ pub struct Rule<'a> {
     form: Form<'a>,
     /// The number of top-level modes of `L`.
     rank: usize,
+    /// The modes split where the tile is used up by their first leaves
+    /// (`local_tile`/`inner_partition`, partition_split.rs).
+    split: Vec<Split>,
 }
 
 /// The rule for `e`, if it is a partition this module types.
@@ -141,6 +145,7 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         stride: (**stride).clone(),
         form,
         rank: s.len(),
+        split: Vec::new(),
     };
     if !rule.fits(s) {
         return None;
@@ -157,6 +162,12 @@ pub fn rule(e: &Expr) -> Option<Rule<'_>> {
         .unzip();
     rule.shape.kind = ExprKind::Tuple(s);
     rule.stride.kind = ExprKind::Tuple(d);
+    if let Form::Tile(tiles, coord) = &rule.form {
+        if let Some((s, d, split)) = partition_split::split(&rule.shape, &rule.stride, tiles, coord)
+        {
+            (rule.shape, rule.stride, rule.split) = (s, d, split);
+        }
+    }
     Some(rule)
 }
 
@@ -219,7 +230,7 @@ impl Rule<'_> {
         let statics = |tiles: &[Tile]| list(tiles.iter().map(Tile::tokens).collect());
         match &self.form {
             Form::Tile(tiles, coord) => {
-                let coord = list(coord.iter().map(|c| entry_type(c)).collect());
+                let coord = list(partition_split::coord_types(coord, &self.split));
                 let tiler = statics(tiles);
                 quote!(<#layout as #private::TileBy<#tiler, #coord>>::Output)
             }
@@ -274,10 +285,11 @@ impl Rule<'_> {
         let statics = |tiles: &[Tile]| list(tiles.iter().map(Tile::tokens).collect());
         let call = match &self.form {
             Form::Tile(tiles, coord) => {
-                let coord = list(coord.iter().map(|c| entry(c, leaf)).collect());
-                let tiler = statics(tiles);
+                let (binds, coord) = partition_split::coord_entries(coord, &self.split, leaf);
+                let (coord, tiler) = (list(coord), statics(tiles));
                 quote!({
                     let layout = #layout;
+                    #(#binds)*
                     #private::TileBy::tile_by(&layout, #tiler, #coord)
                 })
             }

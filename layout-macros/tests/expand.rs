@@ -90,6 +90,8 @@ mod partition;
 mod partition_args;
 #[path = "../src/partition_index.rs"]
 mod partition_index;
+#[path = "../src/partition_split.rs"]
+mod partition_split;
 #[path = "../src/primary.rs"]
 mod primary;
 #[path = "../src/probe.rs"]

@@ -176,6 +176,20 @@ pub enum AlgebraError {
         /// The span of the mode below it (`usize::MAX` if it overflows).
         span: usize,
     },
+    /// A divide read past its size, where the core's divide continues at
+    /// `core` (its last leaf's extent times stride) and the typed divide's
+    /// last mode `extent:stride` (CuTe's nesting, fixed while compiling)
+    /// continues elsewhere: no typed result of that nesting is the core's.
+    Continuation {
+        /// The algebra function.
+        function: &'static str,
+        /// Where the core's divide continues past its size.
+        core: usize,
+        /// The typed divide's last extent.
+        extent: usize,
+        /// The typed divide's last stride.
+        stride: usize,
+    },
 }
 
 impl AlgebraError {

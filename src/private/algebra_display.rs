@@ -146,6 +146,18 @@ impl fmt::Display for AlgebraError {
                 "in `{function}`: the stride {stride} starts inside the span {span} of the mode \
                  below it, so the layout is not injective and has no left inverse"
             ),
+            AlgebraError::Continuation {
+                function,
+                core,
+                extent,
+                stride,
+            } => write!(
+                f,
+                "in `{function}`: the divide is read past its size, where the core's divide \
+                 continues at {core} and the typed divide's last mode {extent}:{stride} \
+                 (CuTe's nesting, fixed while compiling) does not; without `type`, the core \
+                 computes it at run time"
+            ),
         }
     }
 }

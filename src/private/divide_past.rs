@@ -1,6 +1,9 @@
 //! A divide read past its size (the macro's `divide_past.rs`): the core's
-//! continuation of its last leaf, appended to the rewritten divide as a
-//! mode `1:c` that only an index past its size reads.
+//! continuation of its last leaf, and the check that lets the rewritten
+//! divide stand for the core's under a composition ([`continues`]: read
+//! only inside its size, or continued alike past it).
+
+use super::algebra::AlgebraError;
 
 /// The continuation `e·d` of the last leaf of the core's `D(A, T)` (a
 /// divide by a static layout tiler of reach `span`, whose complement's
@@ -102,6 +105,61 @@ pub const fn divide_rest_stride(size: usize, span: usize) -> usize {
     }
 }
 
+/// The largest offset of the layout of flat `extents` and `strides` (no
+/// negative stride): `Σ (s - 1)·d`, saturating; 0 where it is empty.
+#[inline]
+pub const fn reach(extents: &[usize], strides: &[usize]) -> usize {
+    let (mut sum, mut i) = (0usize, 0);
+    while i < extents.len() && i < strides.len() {
+        if extents[i] == 0 {
+            return 0;
+        }
+        sum = sum.saturating_add((extents[i] - 1).saturating_mul(strides[i]));
+        i += 1;
+    }
+    sum
+}
+
+/// Whether a rewritten divide of `extents` (flat), whose last mode is
+/// `extent:stride`, may stand for the core's divide (which continues at
+/// `core` past its size: [`divide_continuation`]) under a composition
+/// whose right layout reaches the offset `reach` at most (`usize::MAX`
+/// where not known): it reads the divide only inside its size, or the two
+/// continue alike past it. Else no typed result of this nesting (CuTe's,
+/// fixed while compiling) is the core's composition: the error names the
+/// values.
+#[inline]
+pub const fn continues(
+    function: &'static str,
+    core: usize,
+    extent: usize,
+    stride: usize,
+    extents: &[usize],
+    reach: usize,
+) -> Result<(), AlgebraError> {
+    let (mut size, mut i) = (1usize, 0);
+    while i < extents.len() {
+        size = size.saturating_mul(extents[i]);
+        i += 1;
+    }
+    // An empty divide has no index to continue from: the core's reading
+    // past it is not its last leaf's.
+    let alike = match extent.checked_mul(stride) {
+        Some(c) => c == core && size > 0,
+        None => false,
+    };
+    if reach < size || alike {
+        Ok(())
+    } else {
+        Err(AlgebraError::Continuation {
+            function,
+            core,
+            extent,
+            stride,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +195,29 @@ mod tests {
         assert_eq!(divide_rest_stride(2, 2), 0);
         assert_eq!(divide_rest_stride(0, 2), 2);
         assert_eq!(divide_rest_stride(1, 2), 0);
+    }
+
+    #[test]
+    fn a_divide_stands_for_the_cores_where_read_inside_or_continued_alike() {
+        // Read inside its 8 elements: any continuation.
+        assert_eq!(continues("composition", 0, 4, 2, &[2, 4], 7), Ok(()));
+        assert_eq!(reach(&[4, 2], &[1, 4]), 7);
+        assert_eq!(reach(&[4, 0], &[1, 4]), 0);
+        // Read past: 4:2 continues at 8, as the core's.
+        assert_eq!(continues("composition", 8, 4, 2, &[2, 4], 8), Ok(()));
+        let refused = continues("composition", 0, 4, 2, &[2, 4], usize::MAX);
+        assert_eq!(
+            refused,
+            Err(AlgebraError::Continuation {
+                function: "composition",
+                core: 0,
+                extent: 4,
+                stride: 2
+            })
+        );
+        // An overflowing product continues nowhere a layout does.
+        assert!(continues("composition", 0, usize::MAX, 2, &[8], 9).is_err());
+        // Empty: refused past it, whatever its last leaf.
+        assert!(continues("composition", 0, 0, 4, &[4, 0], 0).is_err());
     }
 }

@@ -161,7 +161,7 @@ pub use divide_leaf::{CeilOver, Clamp};
 pub use divide_merge::{Run, SpreadMerged};
 pub use divide_mode::{DivMode, Spread, UnitTile};
 pub use divide_past::{
-    divide_continuation, divide_rest_stride, tile_continuation, tile_rest_stride,
+    continues, divide_continuation, divide_rest_stride, reach, tile_continuation, tile_rest_stride,
 };
 pub use divide_rest::{divide_size, extents_size, tile_rest, tile2_rest};
 pub use edit::{

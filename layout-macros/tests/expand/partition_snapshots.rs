@@ -115,3 +115,11 @@ snapshot!(
     typed_local_tile_short_nested_tile,
     "type local_tile(((4,8),m):((1,4),32), ((2),4), (i,_))"
 );
+
+// A tile used up by a static mode's first leaves: the mode split before it
+// is typed (partition_split.rs), the coordinate `i` split into `i % 2` and
+// `i / 2`, so the tile is CuTe's `(_4,_4):(_1,_128)`.
+snapshot!(
+    typed_local_tile_split_mode,
+    "type local_tile(((2,4,8),m):((1,2,16),128), (4,4), (i, j))"
+);
