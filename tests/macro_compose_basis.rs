@@ -1,6 +1,6 @@
 //! `layout!(type composition(A, B))` with `B`'s strides scaled bases
 //! (`2@0`, `1@1`: CuTe's `E<i>`) and a dynamic leaf in `A` or in `B`'s
-//! shape (`layout-macros/src/compose_basis.rs`): each of CuTe C++'s answers
+//! shape (`layout-macros/src/typed/compose/compose_basis.rs`): each of CuTe C++'s answers
 //! the typed door refused while compiling before (the `core` rows of
 //! `tests/golden/cute_dynamic_refusals.jsonl` with a basis `B`), now the
 //! core's layout at every index with CuTe's nesting and static leaves,

@@ -1,5 +1,5 @@
 //! Typed `coalesce(A, PROFILE)` (CuTe's `coalesce(layout, trg_profile)`,
-//! layout-macros/src/coalesce_by.rs): mode by mode as the profile says,
+//! layout-macros/src/typed/coalesce_by.rs): mode by mode as the profile says,
 //! the same function as the core's at every index, static leaves static.
 
 use layout_dsl::layout;

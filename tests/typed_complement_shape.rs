@@ -1,5 +1,5 @@
 //! Typed `complement(A, SHAPE)` (CuTe's complement with a tuple cotarget,
-//! the core's `complement_to_shape`; layout-macros/src/complement_shape.rs):
+//! the core's `complement_to_shape`; layout-macros/src/typed/complement_shape.rs):
 //! the core's layout at every index where it answers, an error where it
 //! refuses (or where CuTe's nesting cannot hold its answer).
 

@@ -1,6 +1,6 @@
 //! `layout!(type composition(A, tiler))` with dynamic leaves where the
 //! tiler is by-mode (`<…>` or a tuple of extents, CuTe's shape tiler) and
-//! `A` a leaf, a layout of rank 1 (layout-macros/src/compose_by.rs), or
+//! `A` a leaf, a layout of rank 1 (layout-macros/src/typed/compose/compose_by.rs), or
 //! the leaves of `B` carry into a last mode of `A` that continues: each
 //! call CuTe C++ answers with the core's layout
 //! (`tests/golden/cute_dynamic_refusals.jsonl`, class `core`) has CuTe's

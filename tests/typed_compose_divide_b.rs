@@ -1,7 +1,7 @@
 //! After `type`, a composition whose `B` is a divide with a dynamic leaf
 //! that fold.rs cannot build while compiling: a one-mode tiler with a
 //! dynamic leaf, read through a prelude that computes the rest
-//! (layout-macros/src/compose_reader.rs), and a by-mode tiler entry `n:1`
+//! (layout-macros/src/typed/compose/compose_reader.rs), and a by-mode tiler entry `n:1`
 //! read as the extent `n` (fold.rs's `unit_entries`). Each call runs over
 //! many values of its dynamic leaves, not only the golden row's: a typed
 //! answer must be the core's at every index (never where the core

@@ -1,6 +1,6 @@
 //! After `type`, an operand read as a function that the rules do not
 //! type, replaced by the same function they do
-//! (layout-macros/src/divide_rewrite.rs, compose_divide.rs): a divide
+//! (layout-macros/src/typed/divide/divide_rewrite.rs, compose_divide.rs): a divide
 //! by a static layout tiler as `A ∘ B`, `B` computed from `A`'s extents at
 //! run time where they are dynamic; `composition(Sw<0,M,S>, X)` as `X`;
 //! and a composition by a by-mode tiler nesting a product's typed result

@@ -3,7 +3,7 @@
 //! last, read as a function (a composition's `B`, the operand of `coalesce`,
 //! `flatten` or an inverse): one composition `A ∘ B`, the mode
 //! checked to hold its tile and rest while compiling or at run time
-//! (layout-macros/src/divide_by_mode.rs, `__private::mode_holds`). Each
+//! (layout-macros/src/typed/divide/divide_by_mode.rs, `__private::mode_holds`). Each
 //! call runs over many values of its dynamic leaves: a typed answer must be
 //! the core's at every index (never where the core refuses), and where the
 //! span divides the mode's size, the values must be answered.

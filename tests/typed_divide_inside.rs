@@ -1,5 +1,5 @@
 //! A divide by a one-mode tiler with a dynamic leaf, read as a
-//! composition's `A` below `size A` (layout-macros/src/compose_reader.rs's
+//! composition's `A` below `size A` (layout-macros/src/typed/compose/compose_reader.rs's
 //! `inside_reader`): rewritten `composition(composition(A, B), X)` with
 //! nothing appended, so the result nests as CuTe's `composition_impl`
 //! nests it (a fold over the divide's modes, one mode each where a value

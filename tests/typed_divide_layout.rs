@@ -3,7 +3,7 @@
 //! `right_inverse`) and `T` one static layout tiler (`6:1`, or an extent),
 //! `A` a written-out layout with a dynamic leaf: typed as
 //! `F(composition(A, (T, complement(T, size A))))`
-//! (layout-macros/src/divide_rewrite.rs). At every value of the dynamic
+//! (layout-macros/src/typed/divide/divide_rewrite.rs). At every value of the dynamic
 //! leaf from 0 to 13 the typed answer is the core's layout as a function
 //! where the core answers, and an error where it refuses (never another
 //! layout); at the value CuTe C++ was asked (tests/golden/

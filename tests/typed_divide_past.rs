@@ -1,5 +1,5 @@
 //! A divide read past its size as a composition's `A`
-//! (layout-macros/src/divide_past.rs, nested.rs's `Guard`): the composition
+//! (layout-macros/src/typed/divide/divide_past.rs, nested.rs's `Guard`): the composition
 //! is of the rewritten divide `A ∘ B` alone (CuTe's nesting), where it
 //! reads only inside the divide's size or the divide's last mode continues
 //! as the core's does (`__private::continues`), else an error naming the

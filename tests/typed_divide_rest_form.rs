@@ -1,5 +1,5 @@
 //! The rest of a divide rewritten as a composition where `size A` is
-//! dynamic (layout-macros/src/divide_rest.rs, inner.rs's hook): a tiler
+//! dynamic (layout-macros/src/typed/divide/divide_rest.rs, inner.rs's hook): a tiler
 //! with no hole (`complement(T, 1)` the core's `1:0`) gives the rest as its
 //! last mode alone, `⌈size A / span⌉ : span`, as CuTe's complement
 //! coalesces it, so the result has CuTe's rank and static leaves (no extra

@@ -2,7 +2,7 @@
 //! extent) holding a dynamic leaf, read as a function (a composition's
 //! `B`, the operand of `coalesce`, `flatten` or an inverse): one
 //! composition `A ∘ B`, the rest computed and checked by a prelude
-//! (layout-macros/src/divide_tile_dynamic.rs). Each call runs over many
+//! (layout-macros/src/typed/divide/divide_tile_dynamic.rs). Each call runs over many
 //! values of its dynamic leaves: a typed answer must be the core's at
 //! every index (never where the core refuses), and the values CuTe's
 //! conditions hold for must be answered.

@@ -2,7 +2,7 @@
 //! (a call of a named layout `#a`, a divide of a nested written-out
 //! layout) nested in a call that reads it as a function: the inner result
 //! bound to a name, the outer call typed on it as on a named layout
-//! (layout-macros/src/inner.rs). Each equal to the two-step form (the
+//! (layout-macros/src/typed/inner.rs). Each equal to the two-step form (the
 //! inner result named by hand: the same type and text) and to the core at
 //! every index. The facade's `coalesce`, `complement` and `composition`
 //! print their own nesting (CuTe's `coalesce` of the static

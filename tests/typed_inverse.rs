@@ -1,6 +1,6 @@
 //! `layout!(type right_inverse(L))` of a written-out layout with static
 //! strides and dynamic extents
-//! (layout-macros/src/inverse.rs): the typed result is the core's at every
+//! (layout-macros/src/typed/inverse.rs): the typed result is the core's at every
 //! index wherever it answers, its static leaves where CuTe's are (CuTe C++
 //! prints with dynamic ints quoted), and an `InverseMode` error naming the
 //! mode where a run-time extent would make the core take other modes.

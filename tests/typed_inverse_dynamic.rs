@@ -1,5 +1,5 @@
 //! `layout!(type right_inverse(L))` of a written-out layout with dynamic
-//! strides (layout-macros/src/inverse.rs): CuTe leaves the modes of
+//! strides (layout-macros/src/typed/inverse.rs): CuTe leaves the modes of
 //! dynamic stride out of its chain. The typed result's nesting and static
 //! leaves are CuTe C++'s (golden rows: CUTLASS's `print` of
 //! `right_inverse` with `int` leaves, from a host program outside the

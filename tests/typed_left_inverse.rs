@@ -1,5 +1,5 @@
 //! `layout!(type left_inverse(L))` of a written-out layout with static
-//! strides and dynamic extents (layout-macros/src/left_inverse.rs): the
+//! strides and dynamic extents (layout-macros/src/typed/left_inverse.rs): the
 //! typed result's nesting and static leaves are CuTe C++'s (golden rows:
 //! CUTLASS's `print` of `left_inverse` with `int` leaves of value 8 unless
 //! said, from a host program outside the repository,

@@ -1,5 +1,5 @@
 //! `type` of a call whose operand is a call the typed rules answer
-//! (layout-macros/src/nested.rs): the typed result is the core's at every
+//! (layout-macros/src/typed/nested.rs): the typed result is the core's at every
 //! index, an inner error is the result's error, and static leaves stay
 //! static where CuTe's do (checked against CuTe C++ with a host harness:
 //! the results quoted below).

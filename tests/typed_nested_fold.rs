@@ -1,5 +1,5 @@
 //! After `type`, a static operand call is folded by the core and written
-//! out before anything types the call around it (layout-macros/src/fold.rs),
+//! out before anything types the call around it (layout-macros/src/typed/fold.rs),
 //! so the result is what the outer call written out gives — its kind
 //! included (no `Result` for an inner call that cannot fail) — whichever
 //! door types it; `flatten` of a written-out layout is typed (its leaves at

@@ -120,7 +120,7 @@ fn local_tile_and_outer_partition_merge_too() {
 fn a_tile_used_up_by_a_modes_first_leaves_holds_those_alone() {
     // CuTe's walk stops once the tile's rest is a static 1: `(8,8):(1,16)`
     // (the merged `(2,4,8):(1,2,16)`) by 4 is `_4:_1`, not `(4,1):(1,16)`
-    // (layout-macros/src/partition_split.rs; CUTLASS's prints from
+    // (layout-macros/src/typed/partition/partition_split.rs; CUTLASS's prints from
     // `/work/notes/harness-static29/split.cpp`, m = 16).
     let m = 16usize;
     for (i, j, base) in [(0, 0, 0), (1, 2, 1028), (3, 3, 1556), (15, 1, 628)] {

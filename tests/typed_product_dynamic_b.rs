@@ -1,7 +1,7 @@
 //! Typed products whose written-out `B` has dynamic leaves (extents or
 //! strides): `layout!(type logical_product(A, B))` and its regroupings
 //! (`zipped_`, `tiled_`, `flat_`, `blocked_`, `raked_product`), as CuTe
-//! C++ types them with `int` leaves (layout-macros/src/product.rs). Each
+//! C++ types them with `int` leaves (layout-macros/src/typed/product.rs). Each
 //! is the core's layout at every index or an `AlgebraError`; its static
 //! leaves are CuTe's (its `print`, `_` marking a static leaf).
 

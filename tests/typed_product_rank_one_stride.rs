@@ -1,5 +1,5 @@
 //! `layout!(type X_product(A, B))` where a complement the product takes
-//! has one mode of dynamic stride (layout-macros/src/product.rs): `A` a
+//! has one mode of dynamic stride (layout-macros/src/typed/product.rs): `A` a
 //! leaf `8:d` by a layout, or `(8,4):(d,1)` by a tuple of extents (CuTe's
 //! `transform_layout`, mode by mode). CuTe's complement takes that mode as
 //! its rank-1 dynamic-stride case, so the result has CuTe's nesting and

@@ -12,120 +12,32 @@
 
 // The macro crate's pipeline, compiled in as `layout-macros/tests/expand.rs`
 // does; keep this list in step with layout-macros/src/lib.rs.
-#[path = "../../layout-macros/src/arith.rs"]
-mod arith;
 #[path = "../../layout-macros/src/ast.rs"]
 mod ast;
-#[path = "../../layout-macros/src/basis.rs"]
-mod basis;
-#[path = "../../layout-macros/src/coalesce_by.rs"]
-mod coalesce_by;
-#[path = "../../layout-macros/src/complement_shape.rs"]
-mod complement_shape;
-#[path = "../../layout-macros/src/compose.rs"]
-mod compose;
-#[path = "../../layout-macros/src/compose_basis.rs"]
-mod compose_basis;
-#[path = "../../layout-macros/src/compose_by.rs"]
-mod compose_by;
-#[path = "../../layout-macros/src/compose_divide.rs"]
-mod compose_divide;
-#[path = "../../layout-macros/src/compose_reader.rs"]
-mod compose_reader;
-#[path = "../../layout-macros/src/compose_step.rs"]
-mod compose_step;
-#[path = "../../layout-macros/src/composed.rs"]
-mod composed;
-#[path = "../../layout-macros/src/construct.rs"]
-mod construct;
-#[path = "../../layout-macros/src/construct_order.rs"]
-mod construct_order;
-#[path = "../../layout-macros/src/divide.rs"]
-mod divide;
-#[path = "../../layout-macros/src/divide_past.rs"]
-mod divide_past;
-#[path = "../../layout-macros/src/divide_by_mode.rs"]
-mod divide_by_mode;
-#[path = "../../layout-macros/src/divide_rest.rs"]
-mod divide_rest;
-#[path = "../../layout-macros/src/divide_rewrite.rs"]
-mod divide_rewrite;
-#[path = "../../layout-macros/src/divide_tile_dynamic.rs"]
-mod divide_tile_dynamic;
-#[path = "../../layout-macros/src/divide_tile_two.rs"]
-mod divide_tile_two;
-#[path = "../../layout-macros/src/divide_nested.rs"]
-mod divide_nested;
 #[path = "../../layout-macros/src/emit.rs"]
 mod emit;
 #[path = "../../layout-macros/src/expand.rs"]
 mod expand;
 #[path = "../../layout-macros/src/fallback.rs"]
 mod fallback;
-#[path = "../../layout-macros/src/fold.rs"]
-mod fold;
-#[path = "../../layout-macros/src/inner.rs"]
-mod inner;
-#[path = "../../layout-macros/src/inverse.rs"]
-mod inverse;
 #[path = "../../layout-macros/src/kind.rs"]
 mod kind;
-#[path = "../../layout-macros/src/left_inverse.rs"]
-mod left_inverse;
-#[path = "../../layout-macros/src/named.rs"]
-mod named;
-#[path = "../../layout-macros/src/named_partition.rs"]
-mod named_partition;
-#[path = "../../layout-macros/src/named_divide.rs"]
-mod named_divide;
-#[path = "../../layout-macros/src/named_identity.rs"]
-mod named_identity;
-#[path = "../../layout-macros/src/named_place.rs"]
-mod named_place;
-#[path = "../../layout-macros/src/named_product.rs"]
-mod named_product;
-#[path = "../../layout-macros/src/nested.rs"]
-mod nested;
-#[path = "../../layout-macros/src/operands.rs"]
-mod operands;
-#[path = "../../layout-macros/src/partition.rs"]
-mod partition;
-#[path = "../../layout-macros/src/partition_args.rs"]
-mod partition_args;
-#[path = "../../layout-macros/src/partition_index.rs"]
-mod partition_index;
-#[path = "../../layout-macros/src/partition_split.rs"]
-mod partition_split;
 #[path = "../../layout-macros/src/primary.rs"]
 mod primary;
 #[path = "../../layout-macros/src/probe.rs"]
 mod probe;
-#[path = "../../layout-macros/src/product.rs"]
-mod product;
-#[path = "../../layout-macros/src/product_assemble.rs"]
-mod product_assemble;
-#[path = "../../layout-macros/src/product_cosize.rs"]
-mod product_cosize;
 #[path = "../../layout-macros/src/quick.rs"]
 mod quick;
 #[path = "../../layout-macros/src/quick_text.rs"]
 mod quick_text;
-#[path = "../../layout-macros/src/rules.rs"]
-mod rules;
 #[path = "../../layout-macros/src/runtime.rs"]
 mod runtime;
-#[path = "../../layout-macros/src/shape.rs"]
-mod shape;
-#[path = "../../layout-macros/src/slice.rs"]
-mod slice;
-#[path = "../../layout-macros/src/sym.rs"]
-mod sym;
-#[path = "../../layout-macros/src/tile.rs"]
-mod tile;
 #[path = "../../layout-macros/src/tokens.rs"]
 mod tokens;
 #[path = "../../layout-macros/src/tree.rs"]
 mod tree;
+#[path = "../../layout-macros/src/typed/mod.rs"]
+mod typed;
 #[path = "../../layout-macros/src/types.rs"]
 mod types;
 #[path = "../../layout-macros/src/valid.rs"]

@@ -48,8 +48,10 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    arith, basis, composed, divide, fallback, fold, named, named_divide, named_identity,
-    named_partition, named_place, named_product, partition, rules, slice, valid,
+    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fold,
+    typed::named, typed::named::named_divide, typed::named::named_identity,
+    typed::named::named_partition, typed::named::named_place, typed::named::named_product,
+    typed::partition, typed::rules, typed::slice, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a

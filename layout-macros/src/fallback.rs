@@ -77,7 +77,7 @@ fn stand_in(e: &Expr) -> TokenStream {
         (Kind::Int, _) => quote!(0),
         (Kind::Layout, _) => poisoned_layout(e),
         // A typed slice (slice.rs) is the pair in a `Result`.
-        (Kind::View, _) if crate::slice::rule(e).is_some() => {
+        (Kind::View, _) if crate::typed::slice::rule(e).is_some() => {
             let pair = quote!((#private::Poisoned::<usize, #private::Unknown>, usize));
             quote!(#private::poisoned::<::core::result::Result<#pair, #dsl::Error>>())
         }
@@ -145,7 +145,7 @@ fn at_run_time(e: &Expr) -> bool {
             }
             (Some(TypedForm::Arith(_)), _) => {
                 let tokens = |_: usize| TokenStream::new();
-                crate::arith::emit(e, &tokens).is_some()
+                crate::typed::arith::emit(e, &tokens).is_some()
             }
             (Some(TypedForm::Query(Query::Size)), [shape]) => is_plain(shape),
             (Some(TypedForm::Query(Query::Rank | Query::Depth)), [x]) => {
@@ -154,7 +154,7 @@ fn at_run_time(e: &Expr) -> bool {
             (Some(TypedForm::Query(Query::Idx2crd)), [index, shape]) => {
                 matches!(index.kind, ExprKind::Int(_) | ExprKind::Dynamic(_)) && is_plain(shape)
             }
-            (Some(TypedForm::Slice { .. }), _) => crate::slice::rule(e).is_some(),
+            (Some(TypedForm::Slice { .. }), _) => crate::typed::slice::rule(e).is_some(),
             _ => false,
         },
         _ => true,

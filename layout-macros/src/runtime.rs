@@ -11,8 +11,8 @@ use quote::{quote, quote_spanned};
 use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, query};
-use crate::named_place;
 use crate::tree::{dynamic_leaves, has_basis, has_dynamic};
+use crate::typed::named::named_place;
 
 impl Expander<'_> {
     /// The expression rebuilt for `layout-core` to evaluate at run time,

@@ -21,7 +21,9 @@ use crate::emit::{self, MAX_DEPTH, MAX_RANK, Untypable};
 use crate::tree::{has_dynamic, is_plain};
 use crate::valid;
 use crate::{
-    basis, composed, divide, fold, named, named_partition, named_product, nested, partition, rules,
+    typed::basis, typed::composed, typed::divide, typed::fold, typed::named,
+    typed::named::named_partition, typed::named::named_product, typed::nested, typed::partition,
+    typed::rules,
 };
 
 pub fn expand(input: TokenStream) -> TokenStream {

@@ -190,7 +190,8 @@ impl Ctxt<'_> {
                 }
                 // A step of the wrong rank: CuTe's `dice` static_assert.
                 if let (Some(TypedForm::Partition(form)), Children::Dynamic) = (typed, children)
-                    && let Some(error) = crate::partition_args::step_error(form, args)
+                    && let Some(error) =
+                        crate::typed::partition::partition_args::step_error(form, args)
                 {
                     self.report(error);
                     return Outcome::Failed;

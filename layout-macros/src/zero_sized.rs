@@ -8,7 +8,8 @@ use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::has_dynamic;
 use crate::{
-    divide, inner, left_inverse, named, named_divide, named_product, nested, rules, slice, valid,
+    typed::divide, typed::inner, typed::left_inverse, typed::named, typed::named::named_divide,
+    typed::named::named_product, typed::nested, typed::rules, typed::slice, valid,
 };
 
 impl Expander<'_> {

@@ -8,120 +8,32 @@
 //! `expand/named_snapshots.rs` and `expand/partition_snapshots.rs`, each
 //! against the same `tests/snapshots/expand__*.snap` files.
 
-#[path = "../src/arith.rs"]
-mod arith;
 #[path = "../src/ast.rs"]
 mod ast;
-#[path = "../src/basis.rs"]
-mod basis;
-#[path = "../src/coalesce_by.rs"]
-mod coalesce_by;
-#[path = "../src/complement_shape.rs"]
-mod complement_shape;
-#[path = "../src/compose.rs"]
-mod compose;
-#[path = "../src/compose_basis.rs"]
-mod compose_basis;
-#[path = "../src/compose_by.rs"]
-mod compose_by;
-#[path = "../src/compose_divide.rs"]
-mod compose_divide;
-#[path = "../src/compose_reader.rs"]
-mod compose_reader;
-#[path = "../src/compose_step.rs"]
-mod compose_step;
-#[path = "../src/composed.rs"]
-mod composed;
-#[path = "../src/construct.rs"]
-mod construct;
-#[path = "../src/construct_order.rs"]
-mod construct_order;
-#[path = "../src/divide.rs"]
-mod divide;
-#[path = "../src/divide_by_mode.rs"]
-mod divide_by_mode;
-#[path = "../src/divide_nested.rs"]
-mod divide_nested;
-#[path = "../src/divide_past.rs"]
-mod divide_past;
-#[path = "../src/divide_rest.rs"]
-mod divide_rest;
-#[path = "../src/divide_rewrite.rs"]
-mod divide_rewrite;
-#[path = "../src/divide_tile_dynamic.rs"]
-mod divide_tile_dynamic;
-#[path = "../src/divide_tile_two.rs"]
-mod divide_tile_two;
 #[path = "../src/emit.rs"]
 mod emit;
 #[path = "../src/expand.rs"]
 mod expand;
 #[path = "../src/fallback.rs"]
 mod fallback;
-#[path = "../src/fold.rs"]
-mod fold;
-#[path = "../src/inner.rs"]
-mod inner;
-#[path = "../src/inverse.rs"]
-mod inverse;
 #[path = "../src/kind.rs"]
 mod kind;
-#[path = "../src/left_inverse.rs"]
-mod left_inverse;
-#[path = "../src/named.rs"]
-mod named;
-#[path = "../src/named_divide.rs"]
-mod named_divide;
-#[path = "../src/named_identity.rs"]
-mod named_identity;
-#[path = "../src/named_partition.rs"]
-mod named_partition;
-#[path = "../src/named_place.rs"]
-mod named_place;
-#[path = "../src/named_product.rs"]
-mod named_product;
-#[path = "../src/nested.rs"]
-mod nested;
-#[path = "../src/operands.rs"]
-mod operands;
-#[path = "../src/partition.rs"]
-mod partition;
-#[path = "../src/partition_args.rs"]
-mod partition_args;
-#[path = "../src/partition_index.rs"]
-mod partition_index;
-#[path = "../src/partition_split.rs"]
-mod partition_split;
 #[path = "../src/primary.rs"]
 mod primary;
 #[path = "../src/probe.rs"]
 mod probe;
-#[path = "../src/product.rs"]
-mod product;
-#[path = "../src/product_assemble.rs"]
-mod product_assemble;
-#[path = "../src/product_cosize.rs"]
-mod product_cosize;
 #[path = "../src/quick.rs"]
 mod quick;
 #[path = "../src/quick_text.rs"]
 mod quick_text;
-#[path = "../src/rules.rs"]
-mod rules;
 #[path = "../src/runtime.rs"]
 mod runtime;
-#[path = "../src/shape.rs"]
-mod shape;
-#[path = "../src/slice.rs"]
-mod slice;
-#[path = "../src/sym.rs"]
-mod sym;
-#[path = "../src/tile.rs"]
-mod tile;
 #[path = "../src/tokens.rs"]
 mod tokens;
 #[path = "../src/tree.rs"]
 mod tree;
+#[path = "../src/typed/mod.rs"]
+mod typed;
 #[path = "../src/types.rs"]
 mod types;
 #[path = "../src/valid.rs"]

@@ -1,5 +1,5 @@
 //! What typed composition on dynamic leaves (`layout!(type composition(…))`,
-//! `layout-macros/src/compose.rs`) calls at run time: one step of CuTe's
+//! `layout-macros/src/typed/compose.rs`) calls at run time: one step of CuTe's
 //! walk of a leaf `s:d` of the right layout over a mode of the left one,
 //! with the divisibility conditions CuTe assumes checked, so that a value
 //! that breaks one is an error instead of a wrong layout.

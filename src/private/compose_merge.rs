@@ -1,5 +1,5 @@
 //! The step of `layout!(type composition(A, B))`'s walk
-//! (`layout-macros/src/compose.rs`) past a run-time mode of `A` that
+//! (`layout-macros/src/typed/compose.rs`) past a run-time mode of `A` that
 //! breaks CuTe's divisibility conditions: the mode is merged with the
 //! modes after it while they continue it (the next stride is the run's
 //! extent times its stride, or the next extent is 1), as CuTe's static

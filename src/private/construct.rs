@@ -1,5 +1,5 @@
 //! What typed constructors on dynamic leaves (`layout!(type
-//! make_ordered_layout(…))`, `tile_to_shape`, `layout-macros/src/construct.rs`)
+//! make_ordered_layout(…))`, `tile_to_shape`, `layout-macros/src/typed/construct.rs`)
 //! call at run time: the checks the core makes, naming the values.
 
 use super::algebra::AlgebraError;

@@ -5,7 +5,7 @@
 //! partitions divide it ([`DivideMode`]):
 //!
 //! - a leaf `s:d` by a static `T`: `(T, ceil(s/T)) : (d, T*d)`, the macro's
-//!   rule (`layout-macros/src/divide.rs`): static where `s` and `d` are
+//!   rule (`layout-macros/src/typed/divide.rs`): static where `s` and `d` are
 //!   ([`CeilQuot`](super::CeilQuot), [`Prod`](super::Prod)), `usize` where they are not;
 //!   a rest of static extent 1 has stride 0 ([`RestStride`]), as CuTe's `_1:_0`;
 //! - a nested mode by one static `T`: the tile spread over the mode's

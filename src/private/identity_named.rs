@@ -2,7 +2,7 @@
 //! (`layout!(type make_identity_layout((2, #s)))`, a named shape in a
 //! written-out tuple or whole): the facade's [`BasisLayout`], built from
 //! the shape's *type*. A [`BasisLayout`] needs three things the macro
-//! writes out for a written-out shape (`layout-macros/src/basis.rs`), and
+//! writes out for a written-out shape (`layout-macros/src/typed/basis.rs`), and
 //! each comes from the type here, on stable Rust:
 //!
 //! - the number of coordinate entries `K` (one per leaf), a const generic:

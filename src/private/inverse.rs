@@ -1,5 +1,5 @@
 //! The run-time checks of `layout!(type right_inverse(L))` and
-//! `layout!(type left_inverse(L))` (layout-macros/src/inverse.rs,
+//! `layout!(type left_inverse(L))` (layout-macros/src/typed/inverse.rs,
 //! left_inverse.rs): the typed result's modes are decided while compiling
 //! from `L`'s static strides, as CuTe's are; these say when a run-time
 //! extent or stride would make the core take other modes, so the typed

@@ -1,6 +1,6 @@
 //! What the typed products (`layout!(type logical_product(…))`, the
 //! regrouped ones and `blocked_product`/`raked_product`,
-//! `layout-macros/src/product.rs`) call at run time for a complement hole
+//! `layout-macros/src/typed/product.rs`) call at run time for a complement hole
 //! whose span does not divide its stride: CuTe divides anyway
 //! (`min_stride / result_stride`, rounding down), and its product is exact
 //! when `B` reaches only the copies below that hole.

@@ -3,7 +3,7 @@
 //! by a coordinate that is not a tuple (`tensor_tiled(repeat<R0>(_),
 //! coord)`), so `k` is tile `k` of the grid, colexicographic over the
 //! grid's modes (the modes past a shorter tiler too). Typed as `layout!`
-//! types `local_tile(L, T, k)` (layout-macros/src/partition_index.rs):
+//! types `local_tile(L, T, k)` (layout-macros/src/typed/partition/partition_index.rs):
 //! the grid of every tile (`TileBy` with `X` everywhere), `k` split over
 //! its rest modes (the last taking what is left), then the slice keeping
 //! the tile's modes, which checks each entry against its extent (past the

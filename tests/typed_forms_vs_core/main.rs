@@ -112,7 +112,7 @@ static REFUSED: Mutex<BTreeSet<&str>> = Mutex::new(BTreeSet::new());
 /// goes on where the value meets a stride (`right_inverse((m,4):(1,8))` at
 /// m = 8: CuTe C++ gives `8:_1`, the core `32:1`), and the typed result has
 /// CuTe's modes, so it refuses those values naming the mode
-/// (layout-macros/src/inverse.rs). A refusal counts against the function
+/// (layout-macros/src/typed/inverse.rs). A refusal counts against the function
 /// its error names, so a nested `right_inverse`'s is its own.
 const MAY_REFUSE: &[&str] = &["blocked_product", "right_inverse"];
 

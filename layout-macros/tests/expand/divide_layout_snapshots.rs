@@ -1,5 +1,5 @@
 //! Expansion snapshots of a call reading a divide by a layout tiler as a
-//! function (layout-macros/src/divide_rewrite.rs): the divide rewritten as
+//! function (layout-macros/src/typed/divide/divide_rewrite.rs): the divide rewritten as
 //! `composition(A, (T, T*))`, and where `size A` or the tiler is dynamic,
 //! the prelude that computes and checks the rest.
 

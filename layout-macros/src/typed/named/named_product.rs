@@ -1,0 +1,210 @@
+//! After `type`, the products with a named layout (`#A`) on either side
+//! call the facade's traits on typed values (`src/private/product_*.rs`):
+//! `logical_product`, `zipped_product`, `tiled_product`, `flat_product`
+//! (`Product`) with the other operand named, a written-out `SHAPE:STRIDE`,
+//! or on the right a by-mode tiler `<…>` of written-out layouts and
+//! integers; `blocked_product`, `raked_product` (`RankedProduct`) of two
+//! layouts; `tile_to_shape(#A, SHAPE[, ORDER])` (`TileToShape`) with a
+//! written-out target (and `LayoutLeft`, `LayoutRight` or static places),
+//! and `tile_to_shape(A, #S)` with a named target (`A` named or written out).
+//! Written-out operands alone are `product.rs`'s and `tile.rs`'s, but for
+//! a written-out `A` with a dynamic stride leaf that `product.rs` does
+//! not type (a complement of more than one mode with a dynamic stride,
+//! which CuTe's does not sort: it static_asserts): that `A` takes
+//! the same methods, which sort its holes at run time, as a named one does
+//! (by a by-mode tiler, or a flat tuple of extents, CuTe's shape tiler,
+//! read as that tiler: [`shape_tiler`]).
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::emit;
+use crate::expand::Expander;
+use crate::kind::{Door, door, form_of};
+use crate::tree::{has_dynamic, is_plain};
+use crate::typed::named::{
+    binary_call, contains, is_layout_operand, is_tiler_operand, name, product_tiler_with_names,
+};
+
+/// How an operand of the call is written in the expansion.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Operand {
+    /// A layout, a named one or a by-mode tiler (`expand.rs`'s `operand`).
+    Layout,
+    /// A written-out shape (static leaves `C<N>`).
+    Shape,
+}
+
+/// The facade's door for a product of typed values with a named operand
+/// (or a written-out left operand with a dynamic stride), how its second
+/// operand is written, and the operands. `tile_to_shape(#A, SHAPE,
+/// ORDER)` is `TileToShape::tile_to_shape_ordered` (its order: [`order`]).
+pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
+    if let Some((a, b, _)) = ordered_tile(e) {
+        let fits = if name(b).is_some() {
+            is_layout_operand(a)
+        } else {
+            is_plain(b) && name(a).is_some() && contains(e)
+        };
+        let door = door(TypedForm::TileToShape, true)?;
+        return fits.then_some((door, Operand::Shape, a, b));
+    }
+    let (f, a, b) = binary_call(e)?;
+    let form = form_of(f);
+    let operand = match form {
+        TypedForm::Product(_) | TypedForm::ZipProduct { .. } => Operand::Layout,
+        TypedForm::TileToShape => Operand::Shape,
+        _ => return None,
+    };
+    let door = door(form, false)?;
+    let fits = match operand {
+        // A named target (`#s`, a tuple of `usize`/`C<N>`): the macro
+        // cannot see it, so a written-out block takes the trait too.
+        Operand::Shape if name(b).is_some() => is_layout_operand(a),
+        Operand::Shape => {
+            let a_fits = name(a).is_some() || dynamic_stride(a);
+            matches!(b.kind, ExprKind::Tuple(_)) && is_plain(b) && a_fits
+        }
+        // CuTe's by-mode tiler may name its entries (`<#t, 2>`, `(#t, 2)`).
+        Operand::Layout if matches!(form, TypedForm::Product(_)) => {
+            let tiler = is_tiler_operand(b, 0) || product_tiler_with_names(b);
+            is_layout_operand(a) && (tiler || (dynamic_stride(a) && shape_tiler(b).is_some()))
+        }
+        Operand::Layout => is_layout_operand(a) && is_layout_operand(b),
+    };
+    // A written-out `A` with a dynamic stride that product.rs types (each
+    // complement it takes of rank 1, as CuTe's) is product.rs's, with
+    // CuTe's nesting and static leaves.
+    let written = !contains(e) && dynamic_stride(a) && crate::typed::product::rule(e).is_none();
+    (fits && (contains(e) || written)).then_some((door, operand, a, b))
+}
+
+/// Whether `e` is a product whose by-mode tiler names some of its entries
+/// (`logical_product(A, <#t, 2>)`): the core cannot see them, so it is
+/// typed, `type` or not.
+pub fn of_named_tiles(e: &Expr) -> bool {
+    matches!(call(e), Some((_, Operand::Layout, _, b)) if product_tiler_with_names(b))
+}
+
+/// A flat tuple of extents `(2,1)` as the by-mode tiler `<2,1>` it is to
+/// CuTe (a `tuple` of integers: `transform_layout`, mode `i` by
+/// `make_layout(n)`) and to the core (`Tiler::try_from` of a tuple): the
+/// products of a written-out `A` with a dynamic stride take it so. Nested
+/// tuples are not taken (no `<…>` spelling of them is typed).
+pub fn shape_tiler(b: &Expr) -> Option<Expr> {
+    let ExprKind::Tuple(extents) = &b.kind else {
+        return None;
+    };
+    let extent = |t: &Expr| {
+        matches!(t.kind, ExprKind::Int(n) if n >= 0) || matches!(t.kind, ExprKind::Dynamic(_))
+    };
+    let flat = !extents.is_empty() && extents.iter().all(extent);
+    flat.then(|| Expr::new(ExprKind::Tiler(extents.clone()), b.span))
+}
+
+/// A written-out `SHAPE:STRIDE` of plain leaves with a dynamic stride leaf.
+fn dynamic_stride(a: &Expr) -> bool {
+    match &a.kind {
+        ExprKind::Layout(shape, stride) => {
+            is_plain(shape) && is_plain(stride) && has_dynamic(stride)
+        }
+        _ => false,
+    }
+}
+
+/// `tile_to_shape(A, SHAPE, ORDER)` with a tuple target and an order the
+/// typed door takes: `LayoutLeft`, `LayoutRight`, or a flat tuple of
+/// static integers, one per target mode (the copies' shape is flat).
+fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
+    let Some((TypedForm::TileToShape, _, [a, b, order])) = crate::kind::typed_call(e) else {
+        return None;
+    };
+    // A named target (`#S`) takes a major only: its rank is not seen here.
+    let modes = match &b.kind {
+        ExprKind::Tuple(modes) => Some(modes.len()),
+        _ if crate::typed::named::name(b).is_some() => None,
+        _ => return None,
+    };
+    let fits = match &order.kind {
+        ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
+        ExprKind::Tuple(places) => {
+            Some(places.len()) == modes && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
+        }
+        _ => false,
+    };
+    fits.then_some((a, b, order))
+}
+
+/// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that [`call`] names.
+pub fn order(e: &Expr) -> Option<&Expr> {
+    ordered_tile(e).map(|(_, _, order)| order)
+}
+
+impl Expander<'_> {
+    /// The call of the facade's product trait for a product with a named
+    /// operand (`call` chose `door` and how `b` is written).
+    pub fn named_product(
+        &self,
+        e: &Expr,
+        door: Door,
+        operand: Operand,
+        (a, b): (&Expr, &Expr),
+    ) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        let trait_name = format_ident!("{}", door.trait_name);
+        let method = format_ident!("{}", door.method);
+        // CuTe's shape tiler `(2,1)` is the by-mode tiler `<2,1>`.
+        let tiler = matches!(operand, Operand::Layout)
+            .then(|| shape_tiler(b))
+            .flatten();
+        let b = tiler.as_ref().unwrap_or(b);
+        let a = self.operand(a)?;
+        let b = match operand {
+            Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
+            Operand::Layout => self.operand(b)?,
+            Operand::Shape if name(b).is_some() => self.named(b),
+            Operand::Shape => self.tree(b)?,
+        };
+        // The order `order` admits: a major or places.
+        let order = match order(e) {
+            None => None,
+            Some(Expr {
+                kind: ExprKind::Name(n),
+                ..
+            }) => {
+                let major = format_ident!("{n}");
+                Some(quote!(, #private::#major))
+            }
+            Some(places) => {
+                let places = self.tree(places)?;
+                Some(quote!(, #places))
+            }
+        };
+        // The call at the function's name, its operands bound first to
+        // names spanned there (rustc blames an argument): a product
+        // rustc refuses (its bound) is reported at the name, not over
+        // the whole macro call with a note that it originates in the
+        // macro.
+        let span = match &e.kind {
+            ExprKind::Call { name_span, .. } => self.ast.spans.get(name_span.start).copied(),
+            _ => None,
+        };
+        let span = span.unwrap_or_else(proc_macro2::Span::call_site);
+        let private = quote_spanned!(span=> ::layout_dsl::__private);
+        let trait_name = proc_macro2::Ident::new(&trait_name.to_string(), span);
+        let method = proc_macro2::Ident::new(&method.to_string(), span);
+        // Spanned as the name, so that the arguments rustc blames are
+        // there too; named so that no user variable (`#a`) is shadowed.
+        let (va, vb) = (
+            proc_macro2::Ident::new("__layout_dsl_a", span),
+            proc_macro2::Ident::new("__layout_dsl_b", span),
+        );
+        Ok(quote_spanned!(span=> {
+            let #va = &#a;
+            let #vb = #b;
+            #private::#trait_name::#method(#va, #vb #order)
+        }))
+    }
+}

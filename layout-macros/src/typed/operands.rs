@@ -1,0 +1,397 @@
+//! How the expansion writes an operand: a named value (`#NAME`), a
+//! written-out layout, shape, stride or coordinate, a dynamic leaf, and the
+//! errors for a layout too deep or too wide to type. expand.rs chooses the
+//! output form; these methods write the pieces it is made of.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::Query;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::emit::{self, MAX_DEPTH, MAX_RANK};
+use crate::expand::Expander;
+use crate::kind::query;
+use crate::tree::has_dynamic;
+use crate::typed::named;
+
+/// What a named value checked by [`Expander::fit`] is.
+pub enum Fitted {
+    /// A tile of one mode (`(#t, 2)`).
+    Mode,
+    /// A whole tiler (`#t`) of a divide or a tiling partition: at most one
+    /// tile per mode, the modes past it kept whole (CuTe's `zipped_divide`).
+    TilerPrefix,
+    /// A whole tiler with a step, the step's tokens.
+    TilerStep(TokenStream),
+}
+
+impl Expander<'_> {
+    /// An input with a named layout, in a place named.rs accepted.
+    pub fn named(&self, e: &Expr) -> TokenStream {
+        let value = |l: &Expr| {
+            let name = named::name(l).expect("checked");
+            let ident = named::ident(name, self.ast.spans[l.span.end - 1]);
+            quote!(#ident)
+        };
+        match &e.kind {
+            ExprKind::Call { name, args, .. } => match args.as_slice() {
+                [c, l] => {
+                    let (layout, coord) = (value(l), self.coordinate(c));
+                    quote!(#layout.crd2idx(#coord))
+                }
+                // A named shape answers `size`, `rank`, `depth` through
+                // `rt::ShapeQueries`, and `cosize` through `rt::ShapeCosize`
+                // with an error at the name (CuTe has no cosize of a
+                // shape); a layout's own methods come first.
+                [l] => {
+                    let span = self.ast.spans[l.span.end - 1];
+                    let layout = self.named_tree(l, emit::static_leaf);
+                    let method = format_ident!("{name}", span = span);
+                    let private = emit::private();
+                    match query(e) {
+                        // A shape's `cosize` is `rt::AShape`, which the
+                        // check refuses at the name (no note: the check is
+                        // the trait's own function, not a bound).
+                        Some(Query::Cosize) => quote_spanned!(span=> {
+                            #[allow(unused_imports)]
+                            use #private::rt::ShapeCosize as _;
+                            #private::rt::CosizeOfALayout::cosize_of_a_layout(#layout.#method())
+                        }),
+                        _ => quote_spanned!(span=> {
+                            #[allow(unused_imports)]
+                            use #private::rt::ShapeQueries as _;
+                            #layout.#method()
+                        }),
+                    }
+                }
+                _ => unreachable!("named.rs accepts these calls only"),
+            },
+            _ => value(e),
+        }
+    }
+
+    /// A named value, or a written-out tuple nesting named values as modes
+    /// (`named::with_named_modes`): the Rust tuple of the values and the
+    /// leaves, each integer written by `int` (a shape's `C::<4>`, a tile's).
+    pub fn named_tree(&self, e: &Expr, int: fn(i64) -> TokenStream) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => int(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                emit::tuple(items.iter().map(|i| self.named_tree(i, int)).collect())
+            }
+            _ => self.named(e),
+        }
+    }
+
+    /// `make_layout(SHAPE[, LayoutRight])` of a shape naming some of its
+    /// modes, or named whole (`named::make_layout`): the facade's compact
+    /// layout of the Rust tuple, each name asked at its token to be a shape
+    /// (`NamedTuple::named_shape`), so that another value is one error there.
+    pub fn named_make_layout(&self, shape: &Expr, right: bool) -> TokenStream {
+        let private = emit::private();
+        let tree = self.shape_tree(shape);
+        match right {
+            false => quote!(#private::CompactLayout::compact_layout(#tree)),
+            true => quote!(#private::CompactLayoutRight::compact_layout_right(#tree)),
+        }
+    }
+
+    /// `type make_layout(#a, #b, …)` (`named::concat`): the facade's
+    /// `MakeLayoutOf` of the tuple of values (`MakeLayoutWith` of
+    /// `MakeLayoutKinds::kinds_checked`, which chooses by their kinds, the
+    /// traits' own functions), each at its name's token.
+    pub fn named_concat(&self, operands: &[Expr]) -> TokenStream {
+        let private = emit::private();
+        let at = |l: &Expr| self.ast.spans[l.span.end - 1];
+        let values = operands.iter().map(|l| {
+            let name = named::name(l).expect("checked");
+            named::ident(name, at(l))
+        });
+        // Operands of no form are one error at the first name.
+        // (the path too, else rustc repeats the error over the whole call).
+        let first = at(&operands[0]);
+        let private: TokenStream = (private.into_iter())
+            .map(|mut t| {
+                t.set_span(first);
+                t
+            })
+            .collect();
+        quote_spanned!(first=>
+            #private::MakeLayoutWith::make_layout_with(
+                #private::MakeLayoutKinds::kinds_checked((#(#values,)*))
+            )
+        )
+    }
+
+    /// `make_ordered_layout(SHAPE, ORDER)` of a shape naming some of its
+    /// modes, or named whole (`named::ordered_layout`): the facade's
+    /// `make_ordered_layout` of the Rust tuple, the order a major or a
+    /// tuple of `C<N>`.
+    pub fn named_ordered_layout(&self, shape: &Expr, order: &Expr) -> syn::Result<TokenStream> {
+        let private = emit::private();
+        let tree = self.shape_tree(shape);
+        let order = match &order.kind {
+            ExprKind::Name(n) => {
+                let major = format_ident!("{n}");
+                quote!(#private::#major)
+            }
+            _ => self.tree(order)?,
+        };
+        Ok(quote!(#private::make_ordered_layout(#tree, #order)))
+    }
+
+    /// A written-out shape nesting named shapes, each name's value passed
+    /// through `NamedTuple::named_shape` at its token (the trait's own
+    /// function: a value that is no shape is one error there, no note).
+    pub(crate) fn shape_tree(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => emit::static_leaf(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) => {
+                emit::tuple(items.iter().map(|i| self.shape_tree(i)).collect())
+            }
+            _ => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                quote_spanned!(span=> ::layout_dsl::__private::rt::NamedTuple::named_shape(#value))
+            }
+        }
+    }
+
+    /// A named tile or whole tiler, or a written-out tuple tile (`what`),
+    /// `value` the tokens of `e`'s value, asked at its first token (a
+    /// name's identifier) whether it fits what it tiles in the call of
+    /// `function` (the facade's `FitsMode`, `PrefixTilerFits`, `StepTilerFits`), so that a tile nesting
+    /// otherwise is one error there, naming the call.
+    pub fn fit(&self, e: &Expr, value: TokenStream, what: Fitted, function: &str) -> TokenStream {
+        // Every token of the call at the name, the facade's path too, so
+        // that rustc's error has no second label over the whole macro.
+        let at = match named::name(e) {
+            Some(_) => e.span.end - 1,
+            None => e.span.start,
+        };
+        let span = self.ast.spans[at];
+        let private = quote_spanned!(span=> ::layout_dsl::__private);
+        let function = format_ident!("{function}", span = span);
+        let tilers = quote_spanned!(span=> #private::tilers::#function);
+        // A mode's tile and a partition's tiler are asked by the checks'
+        // own functions (`Trait::f(value)`): rustc adds no "required by a
+        // bound" note into the library for a trait's own `Self` bound.
+        match what {
+            // A written-out tuple tile keeps the call site on its tokens
+            // (a lint would see their parentheses as the user's), and rustc
+            // spans a failed bound of a trait's own function at the argument
+            // it names: a binding spanned at the tuple's `(` is that argument.
+            Fitted::Mode if named::name(e).is_none() => {
+                let tile = format_ident!("tile", span = span);
+                quote_spanned!(span=> {
+                    let #tile = #value;
+                    #private::FitsMode::<_, #tilers>::fit_mode(#tile)
+                })
+            }
+            Fitted::Mode => {
+                quote_spanned!(span=> #private::FitsMode::<_, #tilers>::fit_mode(#value))
+            }
+            Fitted::TilerPrefix => quote_spanned!(span=>
+                #private::PrefixTilerFits::<_, #tilers>::fit_tiler_prefix(#value)
+            ),
+            // With a step, its rank first (`StepMarks`, the tiler's type
+            // known before the step's), then the diced tiler
+            // (`StepTilerFits`), each by its trait's own function on
+            // bindings spanned at the name (one tuple `let`, so that the
+            // user's own names in the operands are theirs), so that either
+            // is one error there; a step of another rank leaves the second
+            // no type.
+            Fitted::TilerStep(step) => {
+                let (tiler, marks) = (
+                    format_ident!("tiler", span = span),
+                    format_ident!("step", span = span),
+                );
+                quote_spanned!(span=> {
+                    let (#tiler, #marks) = (#value, #step);
+                    let #marks = #private::StepMarks::step_marks(&#tiler, &#marks);
+                    #private::StepTilerFits::<_, _, #tilers>::fit_tiler_step(#tiler, #marks)
+                })
+            }
+        }
+    }
+
+    /// A written-out tiler with named parts (`(#t, 2)`, `((#t, 2), 4)`) in
+    /// the call of `function`, one tile per mode: each named tile and each
+    /// written-out tuple tile, at every level, asked at its token whether it
+    /// fits the mode it divides ([`Self::fit`]), so that a tuple tile deeper
+    /// than its mode is one error at its `(` and a named tile inside a tuple
+    /// tile that fits is one error at its name. Integers as `int` writes
+    /// them, names as `value`.
+    pub fn mode_tiles(
+        &self,
+        t: &Expr,
+        function: &str,
+        int: fn(i64) -> TokenStream,
+        value: &dyn Fn(&Expr) -> TokenStream,
+    ) -> TokenStream {
+        fn tile(
+            this: &Expander<'_>,
+            e: &Expr,
+            function: &str,
+            int: fn(i64) -> TokenStream,
+            value: &dyn Fn(&Expr) -> TokenStream,
+        ) -> TokenStream {
+            match &e.kind {
+                ExprKind::Int(n) => int(*n),
+                ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
+                    let parts = items.iter().map(|i| tile(this, i, function, int, value));
+                    this.fit(e, emit::tuple(parts.collect()), Fitted::Mode, function)
+                }
+                _ => this.fit(e, value(e), Fitted::Mode, function),
+            }
+        }
+        match &t.kind {
+            ExprKind::Tuple(items) | ExprKind::Tiler(items) => emit::tuple(
+                (items.iter())
+                    .map(|i| tile(self, i, function, int, value))
+                    .collect(),
+            ),
+            _ => tile(self, t, function, int, value),
+        }
+    }
+
+    /// A divide's tiler with named parts (`#t`, or `(#t, 2)`) in the call
+    /// of `function`: a whole named tiler asked at its name whether it
+    /// fits the layout's shape, else each mode's tile whether it fits the
+    /// mode ([`Self::mode_tiles`]).
+    pub fn named_tiler(&self, t: &Expr, function: &str) -> TokenStream {
+        match named::name(t) {
+            // At most one tile per mode: the modes past it pass through,
+            // as CuTe's divides keep them (`divide_prefix.rs`).
+            Some(_) => self.fit(t, self.named(t), Fitted::TilerPrefix, function),
+            None => self.mode_tiles(t, function, crate::typed::divide::tile_leaf, &|e| {
+                self.named(e)
+            }),
+        }
+    }
+
+    /// A product's by-mode tiler naming some entries
+    /// (`named::product_tiler_with_names`): each named entry asked at its
+    /// name to be a product's tiler entry (the facade's `ProductEntry`: a
+    /// typed layout, an extent, or a tuple of entries, a shape multiplying
+    /// the mode's sub-modes) that nests no deeper than the mode it
+    /// multiplies (`FitsEntry::fit_entry`, the mode inferred by the
+    /// product), so that another value is one error there.
+    pub fn product_tiler(&self, t: &Expr) -> syn::Result<TokenStream> {
+        let (ExprKind::Tiler(items) | ExprKind::Tuple(items)) = &t.kind else {
+            return self.operand(t);
+        };
+        let entries = items.iter().map(|e| match named::name(e) {
+            Some(_) => {
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                // The check's own function (`FitsEntry::fit_entry`, the
+                // mode `Self`): no "required by a bound" note into the library.
+                let private = quote_spanned!(span=> ::layout_dsl::__private);
+                Ok(quote_spanned!(span=> #private::FitsEntry::<_>::fit_entry(#value)))
+            }
+            None => self.operand(e),
+        });
+        Ok(emit::tuple(entries.collect::<syn::Result<_>>()?))
+    }
+
+    /// An operand of `Compose` (`named::composition`): a named layout, a
+    /// written-out one, or a by-mode tiler of those and integers (a tuple).
+    pub(crate) fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) => self.typed_layout(shape, stride),
+            ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
+            ExprKind::Tiler(tiles) => {
+                let tiles = tiles.iter().map(|t| self.operand(t));
+                Ok(emit::tuple(tiles.collect::<syn::Result<_>>()?))
+            }
+            _ => Ok(self.named(e)),
+        }
+    }
+
+    /// A layout the expansion types: folded, or written out.
+    pub(crate) fn layout(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Layout(shape, stride) if has_dynamic(e) => self.typed_layout(shape, stride),
+            _ => self.value(e),
+        }
+    }
+
+    pub(crate) fn typed_layout(&self, shape: &Expr, stride: &Expr) -> syn::Result<TokenStream> {
+        if let Some(deep) = emit::deeper_than(shape, MAX_DEPTH) {
+            return Err(self.too_deep(deep));
+        }
+        let signed = emit::negative_leaf(stride);
+        Ok(emit::typed_layout(
+            self.tree(shape)?,
+            self.tree(stride)?,
+            signed,
+        ))
+    }
+
+    /// A written-out shape or stride: static leaves `C::<N>`, dynamic ones as given.
+    pub(crate) fn tree(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match &e.kind {
+            ExprKind::Int(n) => Ok(emit::static_leaf(*n)),
+            ExprKind::Dynamic(k) => Ok(self.leaf(*k)),
+            ExprKind::Tuple(items) if items.len() > MAX_RANK => Err(self.too_wide(e, items.len())),
+            ExprKind::Tuple(items) => {
+                let items = items
+                    .iter()
+                    .map(|i| self.tree(i))
+                    .collect::<syn::Result<_>>()?;
+                Ok(emit::tuple(items))
+            }
+            _ => unreachable!("only plain trees are typed"),
+        }
+    }
+
+    /// A written-out coordinate: literals and dynamic leaves.
+    pub(crate) fn coordinate(&self, e: &Expr) -> TokenStream {
+        match &e.kind {
+            ExprKind::Int(n) => emit::int(*n),
+            ExprKind::Dynamic(k) => self.leaf(*k),
+            ExprKind::Tuple(items) => {
+                let tuple = emit::tuple(items.iter().map(|i| self.coordinate(i)).collect());
+                emit::at_paren(tuple, self.ast.spans[e.span.start])
+            }
+            _ => unreachable!("only plain trees are coordinates"),
+        }
+    }
+
+    /// A dynamic leaf, its type pinned to `usize` so that a mistake is
+    /// reported at the leaf ("expected `usize`, found `i32`").
+    // A typed `let`, not a call of a function taking a `usize` (which adds
+    // rustc's "function defined here" note to the error, issue 12 §4); its
+    // `usize` is spanned at the leaf so that rustc's "expected due to
+    // this" label falls there too, the rest at the call site so that
+    // clippy's `let_and_return` sees macro code, not the user's.
+    pub(crate) fn leaf(&self, k: usize) -> TokenStream {
+        let leaf = &self.ast.leaves[k];
+        let span = leaf
+            .clone()
+            .into_iter()
+            .next()
+            .map_or_else(Span::call_site, |t| t.span());
+        let usize = quote_spanned!(span=> usize);
+        quote!({ let leaf: #usize = #leaf; leaf })
+    }
+
+    /// At the tuple where the input crosses the limit, if it does.
+    pub(crate) fn too_deep(&self, e: &Expr) -> syn::Error {
+        let at = emit::deeper_than(e, MAX_DEPTH).unwrap_or(e);
+        let message = format!(
+            "a layout nested more than {MAX_DEPTH} deep: typed layouts nest at most {MAX_DEPTH} levels"
+        );
+        self.ast.error(Some(at.span), message)
+    }
+
+    pub(crate) fn too_wide(&self, e: &Expr, rank: usize) -> syn::Error {
+        let message = format!(
+            "a tuple of rank {rank} in a layout: typed layouts have at most {MAX_RANK} modes per level"
+        );
+        let at = emit::wider_than(e, MAX_RANK).unwrap_or(e);
+        self.ast.error(Some(at.span), message)
+    }
+}

@@ -1,0 +1,149 @@
+//! The typed algebra rules after `type` besides the divides (compose.rs,
+//! shape.rs, coalesce_by.rs, product.rs), asked in one place by expand.rs and types.rs.
+
+use layout_core::expr::{Expr, ExprKind};
+use proc_macro2::TokenStream;
+
+use crate::typed::sym::TypedRule;
+use crate::{
+    typed::coalesce_by, typed::compose, typed::compose::compose_basis, typed::construct,
+    typed::inverse, typed::left_inverse, typed::product, typed::shape, typed::tile,
+};
+
+/// The straight-line code for `e`, if a rule types it.
+pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream> {
+    if let Some(rule) = compose::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = compose_basis::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = shape::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = coalesce_by::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = construct::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = tile::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = inverse::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    if let Some(rule) = left_inverse::rule(e) {
+        return Some(rule.emit(leaf));
+    }
+    product::rule(e).map(|rule| rule.emit(leaf))
+}
+
+/// The type of the layout inside [`emit`]'s `Ok`, if a rule types `e`.
+pub fn layout_type(e: &Expr) -> Option<TokenStream> {
+    if let Some(rule) = compose::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = compose_basis::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = shape::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = coalesce_by::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = construct::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = tile::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = inverse::rule(e) {
+        return Some(rule.layout_type());
+    }
+    if let Some(rule) = left_inverse::rule(e) {
+        return Some(rule.layout_type());
+    }
+    product::rule(e).map(|rule| rule.layout_type())
+}
+
+/// Why a call of a typed form is not typed, if its static parts break a
+/// condition CuTe asserts.
+pub fn refused(e: &Expr) -> Option<&'static str> {
+    if tile::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but a static size of the block does not \
+             divide the target's static size in its mode, or two modes of the copies share an \
+             order (CuTe's `static_assert`s), or a product overflows; without `type`, the core \
+             decides at run time",
+        );
+    }
+    if construct::refused(e) {
+        return Some(
+            "`type` types this call from CuTe's rule, but two parts of the shape both above 1 \
+             share an order, a fragment's first mode has a static extent 0, or a product \
+             overflows; without `type`, the core decides at run time",
+        );
+    }
+    if inverse::refused(e) {
+        return Some(inverse::REFUSED);
+    }
+    if left_inverse::refused(e) {
+        return Some(left_inverse::REFUSED);
+    }
+    (compose::refused(e) || compose_basis::refused(e) || shape::refused(e) || product::refused(e))
+        .then_some(
+            "`type` types this call from CuTe's rule, but its static extents and strides break a \
+         condition CuTe asserts (a stride and an extent that do not divide one another, an \
+         extent that is not a multiple of a mode's part, leaves whose reaches carry, an extent \
+         0, or a product that overflows), so no typed layout is right for every value of its \
+         dynamic leaves; without `type`, the core decides at run time",
+        )
+}
+
+/// Every call `type` types with dynamic leaves: the refusal's note.
+const TYPED_FORMS: &str = "`type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions (or of a `SHAPE:STRIDE` by a by-mode tiler, or by a `SHAPE:STRIDE` whose strides are static scaled bases such as `1@1`), `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call; `flatten`, `coalesce`, `complement` and the inverses also of a divide of `SHAPE:STRIDE` by one layout such as `6:1` or `4`, or by a by-mode tiler of static layouts";
+
+/// The typed spelling nearest to a call of `function` that `type`
+/// refused, for the refusal's first line: the fix a user needs (a by-mode
+/// tiler for a divide) ahead of the list of every form, which buried it.
+fn nearest(function: &str) -> Option<String> {
+    Some(match function {
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => format!(
+            "a divide is typed by a tiler of static extents, one per mode: `{function}(…, <2,4>)`"
+        ),
+        "composition" => "`composition` is typed by a by-mode tiler of static extents, `composition(…, <2,4>)`, or of two `SHAPE:STRIDE` whose static parts meet CuTe's divisibility conditions".into(),
+        "logical_product" | "zipped_product" | "tiled_product" | "flat_product" => format!(
+            "a product is typed by a layout such as `(2,2):(1,2)` or a by-mode tiler such as `<2,4>`: `{function}(…, <2,4>)`"
+        ),
+        "blocked_product" | "raked_product" => format!(
+            "`{function}` is typed by a layout, not a tiler: `{function}(…, (2,2):(1,2))`"
+        ),
+        "complement" => "`complement` is typed of a `SHAPE:STRIDE` with static strides (or one mode of dynamic stride)".into(),
+        "make_layout_like" | "make_fragment_like" | "filter_zeros" | "left_inverse" => {
+            format!("`{function}` is typed of a `SHAPE:STRIDE` with static strides")
+        }
+        "right_inverse" => "`right_inverse` is typed of a `SHAPE:STRIDE` with no negative static stride".into(),
+        "make_ordered_layout" => "`make_ordered_layout` is typed with a static order".into(),
+        "tile_to_shape" => "`tile_to_shape` is typed as `tile_to_shape(SHAPE:STRIDE, SHAPE)`: its target is a shape".into(),
+        "coalesce" => "`coalesce` is typed of a `SHAPE:STRIDE`, `coalesce(SHAPE:STRIDE[, PROFILE])`".into(),
+        "flatten" => "`flatten` is typed of a written-out `SHAPE:STRIDE`".into(),
+        _ => return None,
+    })
+}
+
+/// Why `type` refuses `e`, a layout computed at run time: the typed
+/// spelling nearest to its function first, then (one note, as rustc
+/// prints a continuation line) every form `type` types.
+pub fn run_time_refusal(e: &Expr) -> String {
+    let lead = "`type` puts a layout's numbers in its type, but this input is a layout computed at run time (its algebra has dynamic leaves)";
+    let near = match &e.kind {
+        ExprKind::Call { name, .. } => nearest(name),
+        _ => None,
+    };
+    match near {
+        Some(near) => format!("{lead}; {near}\nnote: {TYPED_FORMS}"),
+        None => format!("{lead}\nnote: {TYPED_FORMS}"),
+    }
+}

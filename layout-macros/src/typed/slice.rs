@@ -1,0 +1,176 @@
+//! `slice(C, L)` and `dice(C, L)` with a dynamic leaf, a dynamic
+//! coordinate or a named layout (the registry's `TypedForm::Slice`): typed
+//! straight-line code, `type` or not, never the core's call by name.
+//!
+//! | input | output |
+//! |---|---|
+//! | `slice(C, SHAPE:STRIDE)` | `typed::slice_and_offset(C, &layout)` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout, usize), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base) |
+//! | the same, a negative static stride | the same through `__private::signed_base`: `Result<(Layout<…, isize>, isize), Error>`, the base an `isize` as CuTe's `int` offset (the partitions' form) |
+//! | `slice(C, #A)` | the same on the value `A` |
+//! | `dice(C, SHAPE:STRIDE)` | the kept modes as a typed layout (CuTe's `dice` reads only where `C` has `_`, so it cannot fail) |
+//! | `dice(C, #A)` | `typed::dice(C, &A)` (`DiceOf::dice_of`, the rank checked first): the kept modes of the value `A`, a typed layout |
+//!
+//! `C` is a tuple of integers, dynamic leaves, `_` (emitted as the
+//! facade's `X`) and tuples of them. A static slice of a static layout
+//! never comes here: the core folds it to `(Layout, base)` (expand.rs).
+//! A dynamic coordinate past its extent is the typed slice's run-time
+//! `Err` (as `typed::slice` of a tensor), never an offset outside `L`
+//! (the core refuses it too, with the same message; CuTe's arithmetic reads
+//! on past the extent). A named layout with a negative stride gives its
+//! base as the typed slice's wrapping `usize` (`base as isize` is the
+//! core's base): the macro cannot see a named layout's strides.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::TypedForm;
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+use layout_core::eval;
+
+use crate::emit;
+use crate::expand::Expander;
+use crate::kind::typed_call;
+use crate::tree::{has_dynamic, is_plain};
+use crate::typed::named;
+use crate::typed::named::named_partition::coordinate;
+use crate::typed::partition::partition_args::{entry, is_underscore};
+use crate::valid::placeholders;
+
+/// The layout a typed slice or dice reads.
+pub enum Operand<'a> {
+    /// `SHAPE:STRIDE` written out.
+    Written(&'a Expr, &'a Expr),
+    /// `#A`, a typed layout value.
+    Named(&'a Expr),
+}
+
+/// A `slice`/`dice` call this module types.
+pub struct Rule<'a> {
+    /// The call.
+    pub call: &'a Expr,
+    /// CuTe's `dice` (else `slice`).
+    pub dice: bool,
+    /// The coordinate, a tuple.
+    pub coord: &'a Expr,
+    /// The layout.
+    pub layout: Operand<'a>,
+}
+
+/// `e` as a typed slice or dice, if it is one this module writes.
+pub fn rule(e: &Expr) -> Option<Rule<'_>> {
+    let (TypedForm::Slice { dice }, _, [coord, layout]) = typed_call(e)? else {
+        return None;
+    };
+    if !has_dynamic(e) || !matches!(coord.kind, ExprKind::Tuple(_)) || !coordinate(coord) {
+        return None;
+    }
+    let layout = match &layout.kind {
+        ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride) => {
+            Operand::Written(shape, stride)
+        }
+        _ if named::name(layout).is_some() => Operand::Named(layout),
+        _ => return None,
+    };
+    Some(Rule {
+        call: e,
+        dice,
+        coord,
+        layout,
+    })
+}
+
+/// CuTe's `lift_dice`: the modes of `shape:stride` where `coord` has an
+/// integer (a dynamic leaf is one), pushed at one level; `None` where
+/// `coord` is a tuple and the mode is not a tuple of its rank.
+fn kept<'a>(
+    coord: &Expr,
+    shape: &'a Expr,
+    stride: &'a Expr,
+    out: &mut Vec<(&'a Expr, &'a Expr)>,
+) -> Option<()> {
+    match (&coord.kind, &shape.kind, &stride.kind) {
+        (ExprKind::Tuple(cs), ExprKind::Tuple(ss), ExprKind::Tuple(ds)) => {
+            if cs.len() != ss.len() || ss.len() != ds.len() {
+                return None;
+            }
+            for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
+                kept(c, s, d, out)?;
+            }
+            Some(())
+        }
+        (ExprKind::Tuple(_), ..) => None,
+        _ if is_underscore(coord) => Some(()),
+        _ => {
+            out.push((shape, stride));
+            Some(())
+        }
+    }
+}
+
+impl Expander<'_> {
+    /// A [`rule`]'s code.
+    pub fn slice(&self, rule: &Rule<'_>) -> syn::Result<TokenStream> {
+        // A coordinate not nested like a written-out layout: the core's
+        // error, at the coordinate, while compiling (the placeholders, as
+        // valid.rs's, cannot make the ranks differ).
+        if let Operand::Written(..) = rule.layout {
+            if let Err(error) = eval(&placeholders(rule.call, 0)) {
+                return Err(self.ast.error(error.span(), error));
+            }
+        }
+        let coord = entry(rule.coord, &|k| self.leaf(k));
+        match (&rule.layout, rule.dice) {
+            (Operand::Written(shape, stride), true) => {
+                let mut modes = Vec::new();
+                kept(rule.coord, shape, stride, &mut modes).ok_or_else(|| {
+                    let message = "the coordinate is not nested like the layout";
+                    self.ast.error(Some(rule.coord.span), message)
+                })?;
+                let (shapes, strides): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
+                let signed = strides.iter().any(|d| emit::negative_leaf(d));
+                let shapes = shapes.into_iter().map(|s| self.tree(s));
+                let strides = strides.into_iter().map(|d| self.tree(d));
+                let layout = emit::typed_layout(
+                    emit::tuple(shapes.collect::<syn::Result<_>>()?),
+                    emit::tuple(strides.collect::<syn::Result<_>>()?),
+                    signed,
+                );
+                // The coordinate's leaves are still read (and typed
+                // `usize`), though dice needs only where its `_` are.
+                Ok(quote!({ let _ = #coord; #layout }))
+            }
+            (Operand::Named(l), true) => {
+                let layout = self.named(l);
+                // At the coordinate, as the slice's door below.
+                let span = self.ast.spans[rule.coord.span.start];
+                let coord = emit::at_paren(coord, span);
+                let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::dice);
+                Ok(quote!(#door(#coord, &#layout)))
+            }
+            (operand, _) => {
+                let (layout, signed) = match operand {
+                    Operand::Written(shape, stride) => (
+                        self.typed_layout(shape, stride)?,
+                        emit::negative_leaf(stride),
+                    ),
+                    Operand::Named(l) => (self.named(l), false),
+                };
+                // At the coordinate: a rank rustc refuses is reported
+                // there (the door checks the rank first, as `typed::slice`).
+                let span = self.ast.spans[rule.coord.span.start];
+                let coord = emit::at_paren(coord, span);
+                let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::slice_and_offset);
+                let call = quote!(#door(#coord, &#layout));
+                // A negative stride's base may be below 0: an `isize`, as
+                // the typed partitions of a signed layout give it.
+                Ok(match signed {
+                    true => {
+                        let private = emit::private();
+                        quote!(#private::signed_base(#call))
+                    }
+                    false => call,
+                })
+            }
+        }
+    }
+}
