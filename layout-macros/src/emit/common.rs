@@ -104,8 +104,11 @@ pub(super) fn words(l: &Layout) -> Option<Packed> {
         bits,
     };
     let per = packed.lanes_per_word();
-    for (k, &leaf) in leaves[..count].iter().enumerate() {
-        packed.words[k / per] |= leaf << (bits * (k % per) as u32);
+    // A plain loop: an iterator's layers are calls in debug code.
+    let mut k = 0;
+    while k < count {
+        packed.words[k / per] |= leaves[k] << (bits * (k % per) as u32);
+        k += 1;
     }
     Some(packed)
 }
