@@ -80,3 +80,14 @@ pub mod tensor;
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;
+
+/// Not API: the constructors `layout!` writes for a static layout of a
+/// common nesting (private/common_layouts.rs), in a module of their own.
+/// Resolving a path into `__private` makes rustc load the names of its
+/// hundreds of items, ≈0.9 M instructions in a debug build of a crate
+/// that needs nothing else from there (BENCHMARKS.md, "A `Display`ed
+/// result: eight leaves a word, a module of their own").
+#[doc(hidden)]
+pub mod __layouts {
+    pub use crate::__private::common_layouts::*;
+}

@@ -1,7 +1,7 @@
 //! `layout!` writes a static layout of a common nesting as a call of the
-//! facade's constructor for that nesting (`__private::layout_ollc(4, 8,
-//! 8, 1)`, src/private/common_layouts.rs; `emit::common_nesting` chooses
-//! it) and any other nesting through the generic `__private::layout` of
+//! facade's constructor for that nesting (`__layouts::layout8_ollc(0x01_08_08_04)`
+//! for `(4,8):(8,1)`, `layout_ollc` when a leaf is 256 or more;
+//! src/private/common_layouts.rs; `emit::common_nesting` chooses it) and any other nesting through the generic `__private::layout` of
 //! nested tuples. Each of the 41 common nestings, and nestings next to
 //! them that have no constructor, written out: the macro's value must be
 //! the layout of the same nested `usize` tuples, and print as the core
@@ -88,4 +88,62 @@ fn every_common_nesting_and_its_neighbours() {
     check!((2,2,2,2,2):(1,2,4,8,16), ((2usize,2usize,2usize,2usize,2usize), (1usize,2usize,4usize,8usize,16usize)), "(2,2,2,2,2):(1,2,4,8,16)");
     check!(((2,),2):((1,),2), (((2usize,),2usize), ((1usize,),2usize)), "((2,),2):((1,),2)");
     check!(((2,2,2,2),3):((1,2,4,8),16), (((2usize,2usize,2usize,2usize),3usize), ((1usize,2usize,4usize,8usize),16usize)), "((2,2,2,2),3):((1,2,4,8),16)");
+}
+
+/// The same nestings with a leaf of 300: past the narrow constructors'
+/// 8 bits a leaf (`layout8_…`), each takes its nesting's constructor of
+/// 16 bits a leaf (`layout_…`), with the same value.
+#[test]
+fn every_common_nesting_with_a_wide_leaf() {
+    check!(2:300, (2usize, 300usize), "2:300");
+    check!((2,):(300,), ((2usize,), (300usize,)), "(2,):(300,)");
+    check!(((2, 3),):((300, 1),), (((2usize, 3usize),), ((300usize, 1usize),)), "((2,3),):((300,1),)");
+    check!(((2, 3, 4),):((300, 1, 2),), (((2usize, 3usize, 4usize),), ((300usize, 1usize, 2usize),)), "((2,3,4),):((300,1,2),)");
+    check!((2, 3):(300, 1), ((2usize, 3usize), (300usize, 1usize)), "(2,3):(300,1)");
+    check!((2, (3, 4)):(300, (1, 2)), ((2usize, (3usize, 4usize)), (300usize, (1usize, 2usize))), "(2,(3,4)):(300,(1,2))");
+    check!((2, (3, 4, 2)):(300, (1, 2, 3)), ((2usize, (3usize, 4usize, 2usize)), (300usize, (1usize, 2usize, 3usize))), "(2,(3,4,2)):(300,(1,2,3))");
+    check!(((2, 3), 4):((300, 1), 2), (((2usize, 3usize), 4usize), ((300usize, 1usize), 2usize)), "((2,3),4):((300,1),2)");
+    check!(((2, 3), (4, 2)):((300, 1), (2, 3)), (((2usize, 3usize), (4usize, 2usize)), ((300usize, 1usize), (2usize, 3usize))), "((2,3),(4,2)):((300,1),(2,3))");
+    check!(((2, 3), (4, 2, 3)):((300, 1), (2, 3, 4)), (((2usize, 3usize), (4usize, 2usize, 3usize)), ((300usize, 1usize), (2usize, 3usize, 4usize))), "((2,3),(4,2,3)):((300,1),(2,3,4))");
+    check!(((2, 3, 4), 2):((300, 1, 2), 3), (((2usize, 3usize, 4usize), 2usize), ((300usize, 1usize, 2usize), 3usize)), "((2,3,4),2):((300,1,2),3)");
+    check!(((2, 3, 4), (2, 3)):((300, 1, 2), (3, 4)), (((2usize, 3usize, 4usize), (2usize, 3usize)), ((300usize, 1usize, 2usize), (3usize, 4usize))), "((2,3,4),(2,3)):((300,1,2),(3,4))");
+    check!(((2, 3, 4), (2, 3, 4)):((300, 1, 2), (3, 4, 5)), (((2usize, 3usize, 4usize), (2usize, 3usize, 4usize)), ((300usize, 1usize, 2usize), (3usize, 4usize, 5usize))), "((2,3,4),(2,3,4)):((300,1,2),(3,4,5))");
+    check!((2, 3, 4):(300, 1, 2), ((2usize, 3usize, 4usize), (300usize, 1usize, 2usize)), "(2,3,4):(300,1,2)");
+    check!((2, 3, (4, 2)):(300, 1, (2, 3)), ((2usize, 3usize, (4usize, 2usize)), (300usize, 1usize, (2usize, 3usize))), "(2,3,(4,2)):(300,1,(2,3))");
+    check!((2, 3, (4, 2, 3)):(300, 1, (2, 3, 4)), ((2usize, 3usize, (4usize, 2usize, 3usize)), (300usize, 1usize, (2usize, 3usize, 4usize))), "(2,3,(4,2,3)):(300,1,(2,3,4))");
+    check!((2, (3, 4), 2):(300, (1, 2), 3), ((2usize, (3usize, 4usize), 2usize), (300usize, (1usize, 2usize), 3usize)), "(2,(3,4),2):(300,(1,2),3)");
+    check!((2, (3, 4), (2, 3)):(300, (1, 2), (3, 4)), ((2usize, (3usize, 4usize), (2usize, 3usize)), (300usize, (1usize, 2usize), (3usize, 4usize))), "(2,(3,4),(2,3)):(300,(1,2),(3,4))");
+    check!((2, (3, 4), (2, 3, 4)):(300, (1, 2), (3, 4, 5)), ((2usize, (3usize, 4usize), (2usize, 3usize, 4usize)), (300usize, (1usize, 2usize), (3usize, 4usize, 5usize))), "(2,(3,4),(2,3,4)):(300,(1,2),(3,4,5))");
+    check!((2, (3, 4, 2), 3):(300, (1, 2, 3), 4), ((2usize, (3usize, 4usize, 2usize), 3usize), (300usize, (1usize, 2usize, 3usize), 4usize)), "(2,(3,4,2),3):(300,(1,2,3),4)");
+    check!((2, (3, 4, 2), (3, 4)):(300, (1, 2, 3), (4, 5)), ((2usize, (3usize, 4usize, 2usize), (3usize, 4usize)), (300usize, (1usize, 2usize, 3usize), (4usize, 5usize))), "(2,(3,4,2),(3,4)):(300,(1,2,3),(4,5))");
+    check!((2, (3, 4, 2), (3, 4, 2)):(300, (1, 2, 3), (4, 5, 6)), ((2usize, (3usize, 4usize, 2usize), (3usize, 4usize, 2usize)), (300usize, (1usize, 2usize, 3usize), (4usize, 5usize, 6usize))), "(2,(3,4,2),(3,4,2)):(300,(1,2,3),(4,5,6))");
+    check!(((2, 3), 4, 2):((300, 1), 2, 3), (((2usize, 3usize), 4usize, 2usize), ((300usize, 1usize), 2usize, 3usize)), "((2,3),4,2):((300,1),2,3)");
+    check!(((2, 3), 4, (2, 3)):((300, 1), 2, (3, 4)), (((2usize, 3usize), 4usize, (2usize, 3usize)), ((300usize, 1usize), 2usize, (3usize, 4usize))), "((2,3),4,(2,3)):((300,1),2,(3,4))");
+    check!(((2, 3), 4, (2, 3, 4)):((300, 1), 2, (3, 4, 5)), (((2usize, 3usize), 4usize, (2usize, 3usize, 4usize)), ((300usize, 1usize), 2usize, (3usize, 4usize, 5usize))), "((2,3),4,(2,3,4)):((300,1),2,(3,4,5))");
+    check!(((2, 3), (4, 2), 3):((300, 1), (2, 3), 4), (((2usize, 3usize), (4usize, 2usize), 3usize), ((300usize, 1usize), (2usize, 3usize), 4usize)), "((2,3),(4,2),3):((300,1),(2,3),4)");
+    check!(((2, 3), (4, 2), (3, 4)):((300, 1), (2, 3), (4, 5)), (((2usize, 3usize), (4usize, 2usize), (3usize, 4usize)), ((300usize, 1usize), (2usize, 3usize), (4usize, 5usize))), "((2,3),(4,2),(3,4)):((300,1),(2,3),(4,5))");
+    check!(((2, 3), (4, 2), (3, 4, 2)):((300, 1), (2, 3), (4, 5, 6)), (((2usize, 3usize), (4usize, 2usize), (3usize, 4usize, 2usize)), ((300usize, 1usize), (2usize, 3usize), (4usize, 5usize, 6usize))), "((2,3),(4,2),(3,4,2)):((300,1),(2,3),(4,5,6))");
+    check!(((2, 3), (4, 2, 3), 4):((300, 1), (2, 3, 4), 5), (((2usize, 3usize), (4usize, 2usize, 3usize), 4usize), ((300usize, 1usize), (2usize, 3usize, 4usize), 5usize)), "((2,3),(4,2,3),4):((300,1),(2,3,4),5)");
+    check!(((2, 3), (4, 2, 3), (4, 2)):((300, 1), (2, 3, 4), (5, 6)), (((2usize, 3usize), (4usize, 2usize, 3usize), (4usize, 2usize)), ((300usize, 1usize), (2usize, 3usize, 4usize), (5usize, 6usize))), "((2,3),(4,2,3),(4,2)):((300,1),(2,3,4),(5,6))");
+    check!(((2, 3), (4, 2, 3), (4, 2, 3)):((300, 1), (2, 3, 4), (5, 6, 7)), (((2usize, 3usize), (4usize, 2usize, 3usize), (4usize, 2usize, 3usize)), ((300usize, 1usize), (2usize, 3usize, 4usize), (5usize, 6usize, 7usize))), "((2,3),(4,2,3),(4,2,3)):((300,1),(2,3,4),(5,6,7))");
+    check!(((2, 3, 4), 2, 3):((300, 1, 2), 3, 4), (((2usize, 3usize, 4usize), 2usize, 3usize), ((300usize, 1usize, 2usize), 3usize, 4usize)), "((2,3,4),2,3):((300,1,2),3,4)");
+    check!(((2, 3, 4), 2, (3, 4)):((300, 1, 2), 3, (4, 5)), (((2usize, 3usize, 4usize), 2usize, (3usize, 4usize)), ((300usize, 1usize, 2usize), 3usize, (4usize, 5usize))), "((2,3,4),2,(3,4)):((300,1,2),3,(4,5))");
+    check!(((2, 3, 4), 2, (3, 4, 2)):((300, 1, 2), 3, (4, 5, 6)), (((2usize, 3usize, 4usize), 2usize, (3usize, 4usize, 2usize)), ((300usize, 1usize, 2usize), 3usize, (4usize, 5usize, 6usize))), "((2,3,4),2,(3,4,2)):((300,1,2),3,(4,5,6))");
+    check!(((2, 3, 4), (2, 3), 4):((300, 1, 2), (3, 4), 5), (((2usize, 3usize, 4usize), (2usize, 3usize), 4usize), ((300usize, 1usize, 2usize), (3usize, 4usize), 5usize)), "((2,3,4),(2,3),4):((300,1,2),(3,4),5)");
+    check!(((2, 3, 4), (2, 3), (4, 2)):((300, 1, 2), (3, 4), (5, 6)), (((2usize, 3usize, 4usize), (2usize, 3usize), (4usize, 2usize)), ((300usize, 1usize, 2usize), (3usize, 4usize), (5usize, 6usize))), "((2,3,4),(2,3),(4,2)):((300,1,2),(3,4),(5,6))");
+    check!(((2, 3, 4), (2, 3), (4, 2, 3)):((300, 1, 2), (3, 4), (5, 6, 7)), (((2usize, 3usize, 4usize), (2usize, 3usize), (4usize, 2usize, 3usize)), ((300usize, 1usize, 2usize), (3usize, 4usize), (5usize, 6usize, 7usize))), "((2,3,4),(2,3),(4,2,3)):((300,1,2),(3,4),(5,6,7))");
+    check!(((2, 3, 4), (2, 3, 4), 2):((300, 1, 2), (3, 4, 5), 6), (((2usize, 3usize, 4usize), (2usize, 3usize, 4usize), 2usize), ((300usize, 1usize, 2usize), (3usize, 4usize, 5usize), 6usize)), "((2,3,4),(2,3,4),2):((300,1,2),(3,4,5),6)");
+    check!(((2, 3, 4), (2, 3, 4), (2, 3)):((300, 1, 2), (3, 4, 5), (6, 7)), (((2usize, 3usize, 4usize), (2usize, 3usize, 4usize), (2usize, 3usize)), ((300usize, 1usize, 2usize), (3usize, 4usize, 5usize), (6usize, 7usize))), "((2,3,4),(2,3,4),(2,3)):((300,1,2),(3,4,5),(6,7))");
+    check!(((2, 3, 4), (2, 3, 4), (2, 3, 4)):((300, 1, 2), (3, 4, 5), (6, 7, 8)), (((2usize, 3usize, 4usize), (2usize, 3usize, 4usize), (2usize, 3usize, 4usize)), ((300usize, 1usize, 2usize), (3usize, 4usize, 5usize), (6usize, 7usize, 8usize))), "((2,3,4),(2,3,4),(2,3,4)):((300,1,2),(3,4,5),(6,7,8))");
+    check!((2, 3, 4, 2):(300, 1, 2, 3), ((2usize, 3usize, 4usize, 2usize), (300usize, 1usize, 2usize, 3usize)), "(2,3,4,2):(300,1,2,3)");
+}
+
+/// 255 is the largest leaf of a narrow constructor; 256 anywhere (shape
+/// or stride, first word or last) takes the wide one.
+#[test]
+fn leaves_at_the_narrow_limit() {
+    check!((255, 2):(1, 255), ((255usize, 2usize), (1usize, 255usize)), "(255,2):(1,255)");
+    check!((256, 2):(1, 256), ((256usize, 2usize), (1usize, 256usize)), "(256,2):(1,256)");
+    check!(((2, 3, 4), (2, 3, 4), (2, 3, 4)):((1, 2, 3), (4, 5, 6), (7, 8, 256)), (((2usize, 3usize, 4usize), (2usize, 3usize, 4usize), (2usize, 3usize, 4usize)), ((1usize, 2usize, 3usize), (4usize, 5usize, 6usize), (7usize, 8usize, 256usize))), "((2,3,4),(2,3,4),(2,3,4)):((1,2,3),(4,5,6),(7,8,256))");
+    check!(((2, 3, 4), (2, 3, 4), (2, 3, 4)):((1, 2, 3), (4, 5, 6), (7, 8, 255)), (((2usize, 3usize, 4usize), (2usize, 3usize, 4usize), (2usize, 3usize, 4usize)), ((1usize, 2usize, 3usize), (4usize, 5usize, 6usize), (7usize, 8usize, 255usize))), "((2,3,4),(2,3,4),(2,3,4)):((1,2,3),(4,5,6),(7,8,255))");
 }

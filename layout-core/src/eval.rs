@@ -10,7 +10,7 @@ use crate::error::{CallError, DomainError, Error, Result, Span, SyntaxError};
 use crate::expr::{Expr, ExprKind};
 use crate::idioms::TensorLayout;
 use crate::int_tuple::IntTuple;
-use crate::registry::{FUNCTIONS, closest, function};
+use crate::registry::{FUNCTIONS, Function, closest, function};
 use crate::value::{Major, Value};
 
 /// The bare names the notation knows. To the `layout!` macro any other bare
@@ -118,9 +118,11 @@ pub fn eval(expr: &Expr) -> Result<Value> {
             name_span,
             args,
         } => {
-            let values = eval_arguments(name, args)?;
+            // The registry's entry looked up once, for both steps.
+            let f = function(name);
+            let values = arguments_of(f, args)?;
             let spans = args.iter().map(|a| a.span).collect();
-            call(name, *name_span, &Args::new(values, spans, span))
+            call(f, name, *name_span, &Args::new(values, spans, span))
         }
     }
 }
@@ -144,8 +146,12 @@ pub fn eval(expr: &Expr) -> Result<Value> {
 ///
 /// The first argument's error.
 pub fn eval_arguments(name: &str, args: &[Expr]) -> Result<Vec<Value>> {
-    let composition =
-        function(name).is_some_and(|f| f.tiling == Some(crate::registry::Tiling::Composition));
+    arguments_of(function(name), args)
+}
+
+/// [`eval_arguments`] for the registry's entry `f` of the call.
+fn arguments_of(f: Option<&Function>, args: &[Expr]) -> Result<Vec<Value>> {
+    let composition = f.is_some_and(|f| f.tiling == Some(crate::registry::Tiling::Composition));
     let mut values = Vec::with_capacity(args.len());
     for (i, arg) in args.iter().enumerate() {
         values.push(match &arg.kind {
@@ -290,8 +296,8 @@ fn int_tuple(v: Value, span: Span) -> Result<IntTuple> {
 /// A call, through its registry entry: the name, the argument count and
 /// kinds are checked here, then an error without a span is pointed at the
 /// argument the entry blames for it.
-fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
-    let Some(f) = function(name) else {
+fn call(f: Option<&'static Function>, name: &str, name_span: Span, args: &Args) -> Result<Value> {
+    let Some(f) = f else {
         let suggestion = closest(name, FUNCTIONS.iter().map(|f| &f.name));
         let name = name.into();
         return Err(Error::at(
@@ -313,8 +319,8 @@ fn call(name: &str, name_span: Span, args: &Args) -> Result<Value> {
     // What they refuse without blaming an argument is the call's fault:
     // `append(make_identity_layout((4,8)), 2:4)` brings an integer stride
     // among scaled bases, which neither argument has alone.
-    let own = crate::registry::basis_call(f, args, |a| call(name, name_span, a))
-        .or_else(|| crate::registry::composed_call(f, args, |a| call(name, name_span, a)));
+    let own = crate::registry::basis_call(f, args, |a| call(Some(f), name, name_span, a))
+        .or_else(|| crate::registry::composed_call(f, args, |a| call(Some(f), name, name_span, a)));
     if let Some(result) = own {
         return result.map_err(|e| e.or_at(args.call_span()));
     }

@@ -85,7 +85,11 @@ impl Layout {
     /// A layout the algebra built and knows to be valid (same domain and
     /// offsets as a checked one); skips the checks of [`Layout::new`].
     pub(crate) fn from_valid(shape: IntTuple, stride: IntTuple) -> Layout {
-        debug_assert!(Layout::new(shape.clone(), stride.clone()).is_ok());
+        // `fits` first: what `Layout::new` accepts, without the two clones.
+        debug_assert!(
+            fits(&shape, &stride, &mut 1, &mut 0)
+                || Layout::new(shape.clone(), stride.clone()).is_ok()
+        );
         Layout { shape, stride }
     }
 
@@ -247,16 +251,19 @@ impl Layout {
     /// ```
     #[must_use]
     pub fn modes(&self) -> Vec<Layout> {
-        let strides = self.stride.modes();
-        self.shape
-            .modes()
-            .iter()
-            .zip(strides)
-            .map(|(s, d)| Layout {
-                shape: s.clone(),
-                stride: d.clone(),
-            })
-            .collect()
+        // Plain loops here and in `concat`: `layout!` runs this as debug code.
+        let (shapes, strides) = (self.shape.modes(), self.stride.modes());
+        let n = shapes.len().min(strides.len());
+        let mut modes = Vec::with_capacity(n);
+        let mut k = 0;
+        while k < n {
+            modes.push(Layout {
+                shape: shapes[k].clone(),
+                stride: strides[k].clone(),
+            });
+            k += 1;
+        }
+        modes
     }
 
     /// Mode `i` as a layout.
@@ -313,7 +320,13 @@ impl Layout {
     /// assert_eq!(l.to_string(), "(2,(3,4)):(1,(2,6))");
     /// ```
     pub fn concat(modes: impl IntoIterator<Item = Layout>) -> Result<Layout> {
-        let (shapes, strides) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        let modes = modes.into_iter();
+        let n = modes.size_hint().0;
+        let (mut shapes, mut strides) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for l in modes {
+            shapes.push(l.shape);
+            strides.push(l.stride);
+        }
         Layout::new(Tuple(shapes), Tuple(strides))
     }
 

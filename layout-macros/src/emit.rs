@@ -183,9 +183,14 @@ fn layout_call(args: Vec<TokenTree>, signed: bool) -> TokenStream {
 
 /// `::layout_dsl::__private::FUNCTION(ARGS)`, as one list of tokens.
 pub(crate) fn private_call(function: &str, args: Vec<TokenTree>) -> TokenStream {
+    facade_call("__private", function, args)
+}
+
+/// `::layout_dsl::MODULE::FUNCTION(ARGS)`, as one list of tokens.
+fn facade_call(module: &str, function: &str, args: Vec<TokenTree>) -> TokenStream {
     let span = Span::call_site();
     let mut out: Vec<TokenTree> = Vec::with_capacity(10);
-    for segment in ["layout_dsl", "__private", function] {
+    for segment in ["layout_dsl", module, function] {
         out.push(Punct::new(':', Spacing::Joint).into());
         out.push(Punct::new(':', Spacing::Alone).into());
         out.push(Ident::new(segment, span).into());
@@ -211,8 +216,8 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
     if l.depth() > MAX_DEPTH {
         return Err(Untypable::TooDeep);
     }
-    if let Some((name, words)) = common_form(l, zero_sized) {
-        return Ok(common::layout_call(&name, words));
+    if let Some((nesting, packed)) = common_form(l, zero_sized) {
+        return Ok(common::layout_call(&nesting, &packed));
     }
     let signed = l.stride().leaves().any(|d| d < 0);
     let in_type = numbers_in_type(l, zero_sized);
@@ -232,7 +237,7 @@ pub fn layout(l: &Layout, zero_sized: bool) -> Result<TokenStream, Untypable> {
 /// packed in words, when [`layout`] calls one (emit/common.rs): a value
 /// (not `zero_sized`, no extent 0), no negative stride, a common nesting,
 /// every leaf within a word's lane.
-fn common_form(l: &Layout, zero_sized: bool) -> Option<(String, Vec<u64>)> {
+fn common_form(l: &Layout, zero_sized: bool) -> Option<(String, common::Packed)> {
     if zero_sized {
         return None;
     }
@@ -244,11 +249,10 @@ fn common_form(l: &Layout, zero_sized: bool) -> Option<(String, Vec<u64>)> {
 /// nesting's constructor, as text: `quick::expand_text` hands it to the
 /// compiler to lex in one call rather than making its tokens one by one.
 pub fn common_layout_text(l: &Layout) -> Option<String> {
-    if l.depth() > MAX_DEPTH {
-        return None;
-    }
-    let (name, words) = common_form(l, false)?;
-    common::call_text(&name, &words)
+    // No depth to check: a common nesting is at most 3 deep, and the
+    // stride of a layout is congruent with its shape.
+    let (nesting, packed) = common_form(l, false)?;
+    common::call_text(&nesting, &packed)
 }
 
 /// Whether a folded layout's numbers go in its type (see [`layout`]).

@@ -39,7 +39,7 @@ mod algebra_display;
 mod analysis;
 mod basis;
 mod coalesce_filter;
-mod common_layouts;
+pub(crate) mod common_layouts;
 mod compose;
 mod compose_decide;
 mod compose_decide_static;
@@ -124,7 +124,6 @@ pub use algebra::{AlgebraError, ceil_div, scale};
 pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
-pub use common_layouts::*;
 pub use compose::{
     Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
 };

@@ -1,8 +1,9 @@
 //! The constructors of the 41 common nestings (src/private/common_layouts.rs):
 //! which one a folded layout's nesting has, and its call with the leaves
-//! packed four to a `u64` word. A debug build pays for each argument and
-//! each generic call, so these few words cost rustc less than the nested
-//! literal (BENCHMARKS.md, "a constructor per nesting").
+//! packed eight (when each is below 256) or four to a `u64` word. A debug
+//! build pays for each argument and each generic call, so these few words
+//! cost rustc less than the nested literal (BENCHMARKS.md, "a constructor
+//! per nesting", "eight leaves a word").
 
 use layout_core::{IntTuple, Layout};
 use proc_macro2::{Literal, TokenStream, TokenTree};
@@ -10,16 +11,17 @@ use proc_macro2::{Literal, TokenStream, TokenTree};
 /// The name of the facade's constructor for `shape`'s nesting, if it has
 /// one (src/private/common_layouts.rs; tests/common_nestings.rs writes each
 /// and its neighbours): a leaf, the flat rank 4, or one to three items each
-/// a leaf or two or three leaves. `l` a leaf, `o…c` a tuple: `layout_ollc`.
+/// a leaf or two or three leaves. `l` a leaf, `o…c` a tuple: `ollc`, whose
+/// constructors are `layout_ollc` and `layout8_ollc` ([`Packed::name`]).
 pub(super) fn nesting(shape: &IntTuple) -> Option<String> {
     let leaves = |t: &[IntTuple], n: &[usize]| {
         n.contains(&t.len()) && t.iter().all(|i| matches!(i, IntTuple::Int(_)))
     };
     // Byte by byte into a fixed buffer, as [`call_text`] writes.
     let mut name = Ascii::new();
-    name.push_str("layout_o");
+    name.push(b'o');
     match shape {
-        IntTuple::Int(_) => return Some("layout_l".into()),
+        IntTuple::Int(_) => return Some("l".into()),
         IntTuple::Tuple(items) if leaves(items, &[4]) => name.push_str("llll"),
         IntTuple::Tuple(items) if (1..=3).contains(&items.len()) => {
             for item in items {
@@ -42,80 +44,141 @@ pub(super) fn nesting(shape: &IntTuple) -> Option<String> {
     name.finish()
 }
 
-/// The bits of a leaf in a constructor's `u64` argument, and the leaves
-/// it holds: the facade's `LEAF_BITS` and `LEAVES_PER_WORD`.
-const LEAF_BITS: u32 = 16;
-const LEAVES_PER_WORD: usize = 4;
+/// The most leaves a common nesting has (three triples: 9 in the shape,
+/// 9 in the stride).
+const MAX_LEAVES: usize = 18;
 
-/// A folded layout's leaves (shape then stride) packed [`LEAVES_PER_WORD`]
-/// to a word, the first lowest; `None` if one does not fit in
-/// [`LEAF_BITS`], or if the layout is not a value of `usize` leaves (an
-/// extent 0 puts its numbers in its type, a negative stride makes it
-/// signed: [`super::layout`]). Few arguments: a debug build pays for each
-/// (BENCHMARKS.md, "a constructor per nesting"). One walk of each tree,
-/// without the core's leaf iterator: this runs as debug code in every
-/// user's build.
-pub(super) fn words(l: &Layout) -> Option<Vec<u64>> {
-    let mut words: Vec<u64> = Vec::with_capacity(4);
-    let mut count = 0;
-    pack(l.shape(), 1, &mut words, &mut count)?;
-    pack(l.stride(), 0, &mut words, &mut count)?;
-    Some(words)
+/// A folded layout's leaves (shape then stride) packed for its nesting's
+/// constructor: eight to a `u64` word, 8 bits each, when every leaf is
+/// below 256 (`layout8_…`), else four, 16 bits each (`layout_…`), the
+/// first leaf lowest (the facade's `split8` and `split`). Few arguments:
+/// a debug build pays for each (BENCHMARKS.md, "a constructor per
+/// nesting", "eight leaves a word").
+pub(super) struct Packed {
+    words: [u64; MAX_LEAVES / 4 + 1],
+    leaves: usize,
+    bits: u32,
 }
 
-/// Packs `t`'s leaves after the `count` already in `words`, each at least
-/// `least` and below `1 << LEAF_BITS`.
-fn pack(t: &IntTuple, least: i64, words: &mut Vec<u64>, count: &mut usize) -> Option<()> {
+impl Packed {
+    /// The bits of one leaf: 8 or 16.
+    fn lanes_per_word(&self) -> usize {
+        (64 / self.bits) as usize
+    }
+
+    /// How many words the constructor takes.
+    fn len(&self) -> usize {
+        self.leaves.div_ceil(self.lanes_per_word())
+    }
+
+    /// The constructor's name for `nesting` ([`nesting`]'s).
+    fn name(&self, nesting: &str) -> String {
+        let prefix = if self.bits == 8 {
+            "layout8_"
+        } else {
+            "layout_"
+        };
+        let mut name = Ascii::new();
+        name.push_str(prefix);
+        name.push_str(nesting);
+        name.finish().unwrap_or_default()
+    }
+}
+
+/// [`Packed`] of a folded layout; `None` if a leaf is not below 65536, or
+/// if the layout is not a value of `usize` leaves (an extent 0 puts its
+/// numbers in its type, a negative stride makes it signed:
+/// [`super::layout`]), or has more leaves than a common nesting. One walk
+/// of each tree into a fixed array, without the core's leaf iterator:
+/// this runs as debug code in every user's build.
+pub(super) fn words(l: &Layout) -> Option<Packed> {
+    let mut leaves = [0u64; MAX_LEAVES];
+    let mut count = 0;
+    let mut most = 0;
+    gather(l.shape(), 1, &mut leaves, &mut count, &mut most)?;
+    gather(l.stride(), 0, &mut leaves, &mut count, &mut most)?;
+    let bits = if most < 1 << 8 { 8 } else { 16 };
+    let mut packed = Packed {
+        words: [0; MAX_LEAVES / 4 + 1],
+        leaves: count,
+        bits,
+    };
+    let per = packed.lanes_per_word();
+    // A plain loop: an iterator's layers are calls in debug code.
+    let mut k = 0;
+    while k < count {
+        packed.words[k / per] |= leaves[k] << (bits * (k % per) as u32);
+        k += 1;
+    }
+    Some(packed)
+}
+
+/// Appends `t`'s leaves to `leaves`, each at least `least` and below
+/// 65536, keeping the largest in `most`.
+fn gather(
+    t: &IntTuple,
+    least: i64,
+    leaves: &mut [u64; MAX_LEAVES],
+    count: &mut usize,
+    most: &mut u64,
+) -> Option<()> {
     match t {
         IntTuple::Int(n) => {
-            if *n < least || *n >= 1 << LEAF_BITS {
+            if *n < least || *n >= 1 << 16 || *count == MAX_LEAVES {
                 return None;
             }
-            let slot = *count % LEAVES_PER_WORD;
-            if slot == 0 {
-                words.push(0);
-            }
-            *words.last_mut()? |= (*n as u64) << (LEAF_BITS * slot as u32);
+            leaves[*count] = *n as u64;
+            *most = (*most).max(*n as u64);
             *count += 1;
         }
         IntTuple::Tuple(items) => {
             for item in items {
-                pack(item, least, words, count)?;
+                gather(item, least, leaves, count, most)?;
             }
         }
     }
     Some(())
 }
 
-/// `::layout_dsl::__private::NAME(w0, …)`, the constructor of a common
-/// nesting called with its packed [`words`]: no tuple expression and no
+/// `::layout_dsl::__layouts::NAME(w0, …)`, the constructor of a common
+/// nesting called with its [`Packed`] words: no tuple expression and no
 /// generic call.
-pub(super) fn layout_call(name: &str, words: Vec<u64>) -> TokenStream {
-    let mut args: Vec<TokenTree> = Vec::with_capacity(2 * words.len());
-    for word in words {
+pub(super) fn layout_call(nesting: &str, packed: &Packed) -> TokenStream {
+    let mut args: Vec<TokenTree> = Vec::with_capacity(2 * packed.len());
+    for k in 0..packed.len() {
         if !args.is_empty() {
             args.push(super::comma());
         }
-        args.push(lanes(word).into());
+        args.push(lanes(packed, k).into());
     }
-    super::private_call(name, args)
+    super::facade_call(LAYOUTS, &packed.name(nesting), args)
 }
+
+/// The facade's module of the common nestings' constructors (its
+/// `__layouts`, not `__private`: resolving a path into `__private` loads
+/// the names of its hundreds of items).
+const LAYOUTS: &str = "__layouts";
 
 /// [`layout_call`]'s tokens as text, which lex back to them. Written
 /// byte by byte into one fixed buffer ([`Ascii`]): this runs as debug code
 /// in every user's build, where `String::push` of each character and of
 /// each digit was a tenth of what the macro cost for a `Displayed` result
 /// (BENCHMARKS.md, "A `Display`ed result: the macro's own text").
-pub(super) fn call_text(name: &str, words: &[u64]) -> Option<String> {
+pub(super) fn call_text(nesting: &str, packed: &Packed) -> Option<String> {
     let mut text = Ascii::new();
-    text.push_str("::layout_dsl::__private::");
-    text.push_str(name);
+    text.push_str("::layout_dsl::__layouts::");
+    text.push_str(if packed.bits == 8 {
+        "layout8_"
+    } else {
+        "layout_"
+    });
+    text.push_str(nesting);
     text.push(b'(');
-    for (k, &word) in words.iter().enumerate() {
+    for k in 0..packed.len() {
         if k > 0 {
             text.push_str(", ");
         }
-        push_word(&mut text, word);
+        push_word(&mut text, packed, k);
     }
     text.push(b')');
     text.finish()
@@ -159,27 +222,33 @@ impl Ascii {
     }
 }
 
-/// `word` as a hexadecimal literal, one `_`-separated group of four digits
-/// per leaf (the last leaf first, as the bits run), so that an expansion
-/// shows its numbers: `(4,8):(8,1)` is `0x0001_0008_0008_0004`.
-fn lanes(word: u64) -> Literal {
+/// Word `k` of `packed` as a hexadecimal literal, one `_`-separated group
+/// of digits per leaf it holds (two for 8 bits, four for 16; the last
+/// leaf first, as the bits run), so that an expansion shows its numbers:
+/// `(4,8):(8,1)` is `0x01_08_08_04`, `(4,8):(256,1)` is
+/// `0x0001_0100_0008_0004`.
+fn lanes(packed: &Packed, k: usize) -> Literal {
     let mut text = Ascii::new();
-    push_word(&mut text, word);
+    push_word(&mut text, packed, k);
     let text = text.finish().expect("22 bytes fit");
     text.parse().expect("a hexadecimal integer literal")
 }
 
 /// [`lanes`]' text, digit by digit (`format!` of four `{:04x}` was a
 /// tenth of what the macro cost for a `Displayed` result, as debug code).
-fn push_word(text: &mut Ascii, word: u64) {
+fn push_word(text: &mut Ascii, packed: &Packed, k: usize) {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let per = packed.lanes_per_word();
+    let word = packed.words[k];
+    // The lanes that hold a leaf; the last word's others are 0 and unwritten.
+    let used = (packed.leaves - k * per).min(per) as u32;
     text.push(b'0');
     text.push(b'x');
-    let mut shift = LEAF_BITS * LEAVES_PER_WORD as u32;
+    let mut shift = packed.bits * used;
     while shift > 0 {
         shift -= 4;
         text.push(DIGITS[((word >> shift) & 0xf) as usize]);
-        if shift % LEAF_BITS == 0 && shift > 0 {
+        if shift % packed.bits == 0 && shift > 0 {
             text.push(b'_');
         }
     }
