@@ -12,7 +12,7 @@ mod common;
 mod gemm_support;
 
 use common::Dice;
-use gemm_support::{naive, storage};
+use gemm_support::typed_gemm_run;
 use layout_core::IntTuple;
 use layout_dsl::layout;
 use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
@@ -25,22 +25,10 @@ where
     LB: AsLayout + GemmOperand,
     LC: AsLayout + GemmOperand,
 {
-    let (ca, cb, cc) = (
-        la.to_core().unwrap().into_owned(),
-        lb.to_core().unwrap().into_owned(),
-        lc.to_core().unwrap().into_owned(),
-    );
-    let what = format!("{ca} x {cb} => {cc}");
-    assert_eq!(gemm_kernel(&la, &lb, &lc), Ok(kernel), "{what}");
-    let ((da, ba), (db, bb)) = (storage(&ca, seed), storage(&cb, seed + 1));
-    let (dc, bc) = storage(&cc, seed + 2);
-    let want = naive(form, [&ca, &cb, &cc], [&da, &db, &dc], [ba, bb, bc]);
-    let mut out = dc.clone();
-    let mut c = Tensor::at_base(&mut out[..], lc, bc).unwrap();
-    let a = Tensor::at_base(&da[..], la, ba).unwrap();
-    let b = Tensor::at_base(&db[..], lb, bb).unwrap();
-    typed::gemm(&a, &b, &mut c);
-    assert_eq!(out, want, "{what}");
+    let kind = gemm_kernel(&la, &lb, &lc);
+    let run = typed_gemm_run(form, la, lb, lc, seed);
+    assert_eq!(kind, Ok(kernel), "{}", run.what);
+    assert_eq!(run.got, run.want, "{}", run.what);
 }
 
 #[test]

@@ -10,10 +10,10 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::{naive, storage};
+use gemm_support::{typed_gemm_run, untyped_agrees};
 use layout_dsl::layout;
 use layout_dsl::tensor::typed::{self, Gemm, GemmOperand};
-use layout_dsl::tensor::{AsLayout, Tensor, gemm};
+use layout_dsl::tensor::{AsLayout, Tensor};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -143,28 +143,9 @@ where
     LC: AsLayout + GemmOperand,
     LA: Gemm<LB, LC>,
 {
-    let (ca, cb, cc) = (
-        la.to_core().unwrap().into_owned(),
-        lb.to_core().unwrap().into_owned(),
-        lc.to_core().unwrap().into_owned(),
-    );
-    let ((da, ba), (db, bb)) = (storage(&ca, seed), storage(&cb, seed + 1));
-    let (dc, bc) = storage(&cc, seed + 2);
-    let want = naive(form, [&ca, &cb, &cc], [&da, &db, &dc], [ba, bb, bc]);
-    let what = format!("{ca} x {cb} => {cc}");
-
-    let mut out = dc.clone();
-    let mut c = Tensor::at_base(&mut out[..], lc, bc).unwrap();
-    let a = Tensor::at_base(&da[..], la, ba).unwrap();
-    let b = Tensor::at_base(&db[..], lb, bb).unwrap();
-    typed::gemm(&a, &b, &mut c);
-    assert_eq!(out, want, "typed {what}");
-
-    let mut c = Tensor::at_base(dc.clone(), cc, bc).unwrap();
-    let a = Tensor::at_base(&da[..], ca, ba).unwrap();
-    let b = Tensor::at_base(&db[..], cb, bb).unwrap();
-    gemm(&a, &b, &mut c);
-    assert_eq!(c.engine(), &want, "untyped {what}");
+    let run = typed_gemm_run(form, la, lb, lc, seed);
+    assert_eq!(run.got, run.want, "typed {}", run.what);
+    untyped_agrees(run);
 }
 
 type Case = fn([usize; 4], &mut Dice);

@@ -12,7 +12,7 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::{naive, storage};
+use gemm_support::typed_gemm_run;
 use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
 use layout_dsl::tensor::{AsLayout, Tensor};
 use layout_dsl::typed::{C, Layout};
@@ -90,27 +90,15 @@ where
     LB: AsLayout + GemmOperand,
     LC: AsLayout + GemmOperand,
 {
-    let (ca, cb, cc) = (
-        la.to_core().unwrap().into_owned(),
-        lb.to_core().unwrap().into_owned(),
-        lc.to_core().unwrap().into_owned(),
-    );
-    let what = format!("{ca} x {cb} => {cc}");
     // Past the tables (or, each mode one progression, the strided kernel).
     let kernel = gemm_kernel(&la, &lb, &lc);
+    let run = typed_gemm_run(2, la, lb, lc, seed);
     assert!(
         matches!(kernel, Ok(GemmKernel::Split | GemmKernel::Strided)),
-        "{what}: {kernel:?}"
+        "{}: {kernel:?}",
+        run.what
     );
-    let ((da, ba), (db, bb)) = (storage(&ca, seed), storage(&cb, seed + 1));
-    let (dc, bc) = storage(&cc, seed + 2);
-    let want = naive(2, [&ca, &cb, &cc], [&da, &db, &dc], [ba, bb, bc]);
-    let mut out = dc.clone();
-    let mut c = Tensor::at_base(&mut out[..], lc, bc).unwrap();
-    let a = Tensor::at_base(&da[..], la, ba).unwrap();
-    let b = Tensor::at_base(&db[..], lb, bb).unwrap();
-    typed::gemm(&a, &b, &mut c);
-    assert_eq!(out, want, "{what}");
+    assert_eq!(run.got, run.want, "{}", run.what);
 }
 
 /// Leaves of M over 64 coordinates: `(e0, e1, e2)`, `e0` 1 to 4 (2 and 4

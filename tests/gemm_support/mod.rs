@@ -3,6 +3,8 @@
 //! one integer per mode (a nested mode's 1-D coordinate, as CuTe's).
 
 use layout_core::{IntTuple, Layout};
+use layout_dsl::tensor::typed::{self, Gemm, GemmOperand};
+use layout_dsl::tensor::{AsLayout, Tensor};
 
 /// The forms, restated from CuTe's header: the ranks of A, B, C, and which
 /// role each operand's modes play, in order (A: V, M, K; B: V, N, K; C:
@@ -60,4 +62,70 @@ pub fn naive(form: usize, l: [&Layout; 3], data: [&[i64]; 3], base: [usize; 3]) 
         }
     }
     out
+}
+
+/// One typed `gemm` against the naive loop: the three layouts as text,
+/// the typed door's `C` and the naive loop's, and what an untyped run of
+/// the same operands needs (the core's layouts, storage and bases).
+#[allow(dead_code)] // tensor_gemm.rs runs the untyped door only
+pub struct Run {
+    pub what: String,
+    pub got: Vec<i64>,
+    pub want: Vec<i64>,
+    pub core: [Layout; 3],
+    pub data: [Vec<i64>; 3],
+    pub base: [usize; 3],
+}
+
+/// The typed `gemm` of `la`·`lb` into `lc` (CuTe's form `form`), each
+/// operand over [`storage`] seeded from `seed` on, and the naive loop's
+/// answer for the same storage.
+#[allow(dead_code)] // tensor_gemm.rs runs the untyped door only
+pub fn typed_gemm_run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, seed: i64) -> Run
+where
+    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LB: AsLayout + GemmOperand,
+    LC: AsLayout + GemmOperand,
+{
+    let core = [
+        la.to_core().unwrap().into_owned(),
+        lb.to_core().unwrap().into_owned(),
+        lc.to_core().unwrap().into_owned(),
+    ];
+    let what = format!("{} x {} => {}", core[0], core[1], core[2]);
+    let ((da, ba), (db, bb)) = (storage(&core[0], seed), storage(&core[1], seed + 1));
+    let (dc, bc) = storage(&core[2], seed + 2);
+    let want = naive(
+        form,
+        [&core[0], &core[1], &core[2]],
+        [&da, &db, &dc],
+        [ba, bb, bc],
+    );
+    let mut got = dc.clone();
+    let mut c = Tensor::at_base(&mut got[..], lc, bc).unwrap();
+    let a = Tensor::at_base(&da[..], la, ba).unwrap();
+    let b = Tensor::at_base(&db[..], lb, bb).unwrap();
+    typed::gemm(&a, &b, &mut c);
+    Run {
+        what,
+        got,
+        want,
+        core,
+        data: [da, db, dc],
+        base: [ba, bb, bc],
+    }
+}
+
+/// The untyped `gemm` over `run`'s core layouts and storage gives the
+/// naive loop's answer too.
+#[allow(dead_code)] // the runs past the tables have no untyped twin
+pub fn untyped_agrees(run: Run) {
+    let [ca, cb, cc] = run.core;
+    let [da, db, dc] = run.data;
+    let [ba, bb, bc] = run.base;
+    let mut c = Tensor::at_base(dc, cc, bc).unwrap();
+    let a = Tensor::at_base(&da[..], ca, ba).unwrap();
+    let b = Tensor::at_base(&db[..], cb, bb).unwrap();
+    layout_dsl::tensor::gemm(&a, &b, &mut c);
+    assert_eq!(c.engine(), &run.want, "untyped {}", run.what);
 }
