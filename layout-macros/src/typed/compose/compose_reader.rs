@@ -61,16 +61,8 @@ pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
     let (TypedForm::Composition, _, [_, divide]) = typed_call(e)? else {
         return None;
     };
-    let (TypedForm::Divide(form), function, [a, tiler]) = typed_call(divide)? else {
-        return None;
-    };
-    let ExprKind::Layout(shape, stride) = &a.kind else {
-        return None;
-    };
-    // A by-mode tiler reads `A` mode by mode: only a layout tiler is
-    // exactly one composition.
-    let layout_tiler = !matches!(tiler.kind, ExprKind::Tiler(_) | ExprKind::Tuple(_));
-    if !layout_tiler || !is_plain(shape) || !is_plain(stride) || !has_dynamic(divide) {
+    let (form, function, a, tiler) = plain_divide(divide)?;
+    if !has_dynamic(divide) {
         return None;
     }
     let (b, rest) = divide_rest::operand(form, a, tiler, leaf, function)?;
@@ -81,6 +73,21 @@ pub fn reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
         rest,
         past: None,
     })
+}
+
+/// `D(A, T)`, a divide of a written-out plain `A` by a layout tiler, as
+/// its form, name, `A` and `T`: what every reader here starts from. A
+/// by-mode tiler reads `A` mode by mode: only a layout tiler is exactly
+/// one composition.
+fn plain_divide(divide: &Expr) -> Option<(layout_core::algebra::Form, &'static str, &Expr, &Expr)> {
+    let (TypedForm::Divide(form), function, [a, tiler]) = typed_call(divide)? else {
+        return None;
+    };
+    let ExprKind::Layout(shape, stride) = &a.kind else {
+        return None;
+    };
+    let layout_tiler = !matches!(tiler.kind, ExprKind::Tiler(_) | ExprKind::Tuple(_));
+    (layout_tiler && is_plain(shape) && is_plain(stride)).then_some((form, function, a, tiler))
 }
 
 /// A composition `composition(D(A, T), X)` whose `A` is a divide of a
@@ -104,14 +111,11 @@ fn past_call(e: &Expr) -> Option<PastCall<'_>> {
     let (TypedForm::Composition, _, [divide, x]) = typed_call(e)? else {
         return None;
     };
-    let (TypedForm::Divide(form), function, [a, tiler]) = typed_call(divide)? else {
-        return None;
-    };
+    let (form, function, a, tiler) = plain_divide(divide)?;
     let ExprKind::Layout(shape, stride) = &a.kind else {
         return None;
     };
-    let layout_tiler = !matches!(tiler.kind, ExprKind::Tiler(_) | ExprKind::Tuple(_));
-    if !layout_tiler || !is_plain(shape) || !is_plain(stride) || !has_dynamic(tiler) {
+    if !has_dynamic(tiler) {
         return None;
     }
     let (extents, strides) = (leaves_of(shape), leaves_of(stride));
