@@ -48,8 +48,10 @@ pub struct Rest {
 
 /// Where the rest's last mode starts.
 pub enum Span {
-    /// A static span (a static tiler's reach).
-    Static(i64),
+    /// A static span (a static tiler's reach) and the rest's static
+    /// first extent (1 for none, [`static_part`]): the rest is
+    /// `(S, ⌈size A / span⌉ / S) : (span, span · S)`.
+    Static(i64, i64),
     /// `extent · stride` of a one-mode tiler with a dynamic leaf, checked
     /// at run time (`__private::tile_rest`).
     Tile(Expr, Expr),
@@ -229,18 +231,30 @@ fn static_rest(
     if extents.iter().any(has_dynamic) {
         let holes = complement(t, 1).ok()?;
         let span = span(t)?;
-        let (shape, stride) = if holes.size() == 1 {
-            // No hole (the core's `1:0`): the rest is its last mode alone,
-            // as CuTe's complement coalesces it (no extra mode of extent 1).
-            (dynamic(leaf, a), int(span, a))
-        } else {
-            let shape = tuple(vec![tree(holes.shape(), a), dynamic(leaf, a)], a);
-            let stride = tuple(vec![tree(holes.stride(), a), int(span, a)], a);
-            (shape, stride)
+        // CuTe's rest is `⌈shape(A) / span⌉` mode by mode: a static
+        // first extent `S` over `A`'s static leaves, where exact.
+        let s = static_part(&extents, span);
+        let (mut shape, mut stride) = (Vec::new(), Vec::new());
+        if s > 1 {
+            shape.push(int(s, a));
+            stride.push(int(span, a));
+        }
+        shape.push(dynamic(leaf, a));
+        stride.push(int(span.checked_mul(s)?, a));
+        // No hole (the core's `1:0`): the rest is its last modes alone,
+        // as CuTe's complement coalesces it (no extra mode of extent 1).
+        if holes.size() != 1 {
+            shape.insert(0, tree(holes.shape(), a));
+            stride.insert(0, tree(holes.stride(), a));
+        }
+        let one = |mut v: Vec<Expr>| match v.len() {
+            1 => v.remove(0),
+            _ => tuple(v, a),
         };
+        let (shape, stride) = (one(shape), one(stride));
         let rest = Rest {
             extents,
-            span: Span::Static(span),
+            span: Span::Static(span, s),
             function,
         };
         return Some((shape, stride, Some(rest)));
@@ -251,6 +265,38 @@ fn static_rest(
     })?;
     let r = complement(t, size).ok()?;
     Some((tree(r.shape(), a), tree(r.stride(), a), None))
+}
+
+/// The static first extent `S` of CuTe's rest `coalesce(⌈shape(A) /
+/// span⌉)` (its `ceil_div` of a tuple by an integer: leaf by leaf, the
+/// divisor carried on as `⌈b / a_i⌉`; static up to `A`'s first dynamic
+/// leaf, one dynamic extent after it), where it is exact at every value:
+/// the static leaves before it hold `span` whole (their product `P` a
+/// multiple of `span`, so `⌈size A / span⌉ = (P / span) · (size A / P)`
+/// and `S = P / span`). 1 otherwise (the rest one dynamic leaf, as
+/// before), or with no static leaf before the first dynamic one.
+fn static_part(extents: &[Expr], span: i64) -> i64 {
+    let (mut p, mut s, mut b) = (1i64, 1i64, span);
+    for x in extents {
+        let ExprKind::Int(n) = x.kind else { break };
+        if n <= 0 {
+            return 1;
+        }
+        let Some(next) = p.checked_mul(n) else {
+            return 1;
+        };
+        p = next;
+        s = match s.checked_mul((n + b - 1) / b) {
+            Some(s) => s,
+            None => return 1,
+        };
+        b = (b + n - 1) / n;
+    }
+    if b == 1 && p % span == 0 && s == p / span {
+        s
+    } else {
+        1
+    }
 }
 
 /// A tiler with a dynamic leaf that is one mode `s:d` of leaves (`{4}` is
