@@ -68,6 +68,9 @@ fn every_value_is_the_cores_layout_or_a_refusal() {
         "coalesce(logical_divide((2, 6, {m}):(1, 2, 12), 4:1))" => |m: usize| layout!(type coalesce(logical_divide((2, 6, m):(1, 2, 12), 4:1)));
         "complement(tiled_divide((8, {m}):(1, 8), 2:1))" => |m: usize| layout!(type complement(tiled_divide((8, m):(1, 8), 2:1)));
         "right_inverse(tiled_divide((8, {m}):(1, 8), 2:1))" => |m: usize| layout!(type right_inverse(tiled_divide((8, m):(1, 8), 2:1)));
+        "composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32)" => |m: usize| layout!(type composition(tiled_divide((((4,4),(m,2))):(((1,32),(4,128))),8:1),8:32));
+        "composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)" => |m: usize| layout!(type composition(tiled_divide((((4,4),(8,m))):(((1,32),(4,128))),8:1),8:32));
+        "composition(tiled_divide((4, 6, {m}):(1, 4, 24), 8:1), (3, 5):(8, 24))" => |m: usize| layout!(type composition(tiled_divide((4, 6, m):(1, 4, 24), 8:1), (3, 5):(8, 24)));
         "flatten(zipped_divide((3, 4, {m}):(1, 3, 12), 2:1))" => |m: usize| layout!(type flatten(zipped_divide((3, 4, m):(1, 3, 12), 2:1)));
         "flatten(logical_divide((2, (3, 2), {m}, 5):(1, (2, 6), 12, 60), (2, 2):(1, 6)))" => |m: usize| layout!(type flatten(logical_divide((2, (3, 2), m, 5):(1, (2, 6), 12, 60), (2, 2):(1, 6))));
         "right_inverse(tiled_divide(({m}):(1), 6))" => |m: usize| layout!(type right_inverse(tiled_divide((m):(1), 6)));
@@ -144,6 +147,14 @@ fn cutes_nesting_and_static_leaves_where_it_answers_the_cores_layout() {
     assert_eq!(
         (form(&t), t.to_string()),
         (cute_form("(_12,3):(_1,_12)"), "(12,3):(1,12)".into())
+    );
+    // Through the composition's `B` (compose_divide.rs): CuTe's rest
+    // `(_8,3):(_5,_40)`, so no hole of run-time extent 1 at 40.
+    let t = layout!(type complement(zipped_divide((1, ((2, 5), 4), m):(1, ((1, 2), 10), 40), 5:1)))
+        .unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form("1:120"), "1:120".into())
     );
     let m = 1;
     let t = layout!(type complement(logical_divide(5:m, 1), 20)).unwrap();

@@ -275,7 +275,7 @@ fn static_rest(
 /// multiple of `span`, so `⌈size A / span⌉ = (P / span) · (size A / P)`
 /// and `S = P / span`). 1 otherwise (the rest one dynamic leaf, as
 /// before), or with no static leaf before the first dynamic one.
-fn static_part(extents: &[Expr], span: i64) -> i64 {
+pub fn static_part(extents: &[Expr], span: i64) -> i64 {
     let (mut p, mut s, mut b) = (1i64, 1i64, span);
     for x in extents {
         let ExprKind::Int(n) = x.kind else { break };
