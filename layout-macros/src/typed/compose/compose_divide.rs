@@ -22,6 +22,7 @@ use quote::quote;
 use crate::emit;
 use crate::tree::{has_dynamic, is_plain};
 use crate::typed::divide::divide_rest::{self, leaves as leaves_of, size_of, static_tile as tile};
+use crate::typed::divide::divide_rest_cute;
 
 /// A leaf of `B`: static, or tokens computing it at run time.
 #[derive(Clone)]
@@ -79,10 +80,10 @@ pub fn operand(
                     rest.push(Node::Leaf(Leaf::Static(s), product(&before, d)?));
                 }
                 // CuTe's rest `⌈shape(A_i) / span⌉`: a static first
-                // extent `S` where exact (divide_rest.rs `static_part`).
+                // extent `S` where exact (divide_rest_cute.rs).
                 let extents: Vec<Expr> = leaves_of(mode).into_iter().cloned().collect();
                 let s = match extents.iter().any(has_dynamic) {
-                    true => divide_rest::static_part(&extents, span),
+                    true => divide_rest_cute::static_part(&extents, span),
                     false => 1,
                 };
                 if s > 1 {

@@ -33,6 +33,7 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Value, complement, eval};
 
 use crate::tree::{has_dynamic, is_plain};
+use crate::typed::divide::divide_rest_cute::static_part;
 
 /// The rest's dynamic parts: its last extent `⌈size A / span⌉`, the leaf
 /// numbered as `divide_rewrite::reader` was asked, and for a dynamic tiler its span,
@@ -265,38 +266,6 @@ fn static_rest(
     })?;
     let r = complement(t, size).ok()?;
     Some((tree(r.shape(), a), tree(r.stride(), a), None))
-}
-
-/// The static first extent `S` of CuTe's rest `coalesce(⌈shape(A) /
-/// span⌉)` (its `ceil_div` of a tuple by an integer: leaf by leaf, the
-/// divisor carried on as `⌈b / a_i⌉`; static up to `A`'s first dynamic
-/// leaf, one dynamic extent after it), where it is exact at every value:
-/// the static leaves before it hold `span` whole (their product `P` a
-/// multiple of `span`, so `⌈size A / span⌉ = (P / span) · (size A / P)`
-/// and `S = P / span`). 1 otherwise (the rest one dynamic leaf, as
-/// before), or with no static leaf before the first dynamic one.
-pub fn static_part(extents: &[Expr], span: i64) -> i64 {
-    let (mut p, mut s, mut b) = (1i64, 1i64, span);
-    for x in extents {
-        let ExprKind::Int(n) = x.kind else { break };
-        if n <= 0 {
-            return 1;
-        }
-        let Some(next) = p.checked_mul(n) else {
-            return 1;
-        };
-        p = next;
-        s = match s.checked_mul((n + b - 1) / b) {
-            Some(s) => s,
-            None => return 1,
-        };
-        b = (b + n - 1) / n;
-    }
-    if b == 1 && p % span == 0 && s == p / span {
-        s
-    } else {
-        1
-    }
 }
 
 /// A tiler with a dynamic leaf that is one mode `s:d` of leaves (`{4}` is
