@@ -62,6 +62,17 @@ fn every_value_is_the_cores_layout_or_a_refusal() {
         "complement(zipped_divide((1, ((2, 5), 4), 3):({m}, ((1, 2), 10), 40), 5:1))" => |m: usize| layout!(type complement(zipped_divide((1, ((2, 5), 4), 3):(m, ((1, 2), 10), 40), 5:1)));
         "right_inverse(logical_divide(((4, (3, 2)), 3, 1, {m}):((12, (288, 6)), 96, 96, 1), 12:1))" => |m: usize| layout!(type right_inverse(logical_divide(((4, (3, 2)), 3, 1, m):((12, (288, 6)), 96, 96, 1), 12:1)));
         "right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), {m}, 96, 1), 12:1))" => |m: usize| layout!(type right_inverse(logical_divide(((4, (3, 2)), 3, 1, 2):((12, (288, 6)), m, 96, 1), 12:1)));
+        // The rest's static first extent (divide_rest.rs `static_part`):
+        // exact (2, 3, 4) and not (the leaves before `m` not holding 2).
+        "flatten(zipped_divide((4, 3, {m}):(1, 4, 12), 6:1))" => |m: usize| layout!(type flatten(zipped_divide((4, 3, m):(1, 4, 12), 6:1)));
+        "coalesce(logical_divide((2, 6, {m}):(1, 2, 12), 4:1))" => |m: usize| layout!(type coalesce(logical_divide((2, 6, m):(1, 2, 12), 4:1)));
+        "complement(tiled_divide((8, {m}):(1, 8), 2:1))" => |m: usize| layout!(type complement(tiled_divide((8, m):(1, 8), 2:1)));
+        "right_inverse(tiled_divide((8, {m}):(1, 8), 2:1))" => |m: usize| layout!(type right_inverse(tiled_divide((8, m):(1, 8), 2:1)));
+        "composition(tiled_divide((((4,4),({m},2))):(((1,32),(4,128))),8:1),8:32)" => |m: usize| layout!(type composition(tiled_divide((((4,4),(m,2))):(((1,32),(4,128))),8:1),8:32));
+        "composition(tiled_divide((((4,4),(8,{m}))):(((1,32),(4,128))),8:1),8:32)" => |m: usize| layout!(type composition(tiled_divide((((4,4),(8,m))):(((1,32),(4,128))),8:1),8:32));
+        "composition(tiled_divide((4, 6, {m}):(1, 4, 24), 8:1), (3, 5):(8, 24))" => |m: usize| layout!(type composition(tiled_divide((4, 6, m):(1, 4, 24), 8:1), (3, 5):(8, 24)));
+        "flatten(zipped_divide((3, 4, {m}):(1, 3, 12), 2:1))" => |m: usize| layout!(type flatten(zipped_divide((3, 4, m):(1, 3, 12), 2:1)));
+        "flatten(logical_divide((2, (3, 2), {m}, 5):(1, (2, 6), 12, 60), (2, 2):(1, 6)))" => |m: usize| layout!(type flatten(logical_divide((2, (3, 2), m, 5):(1, (2, 6), 12, 60), (2, 2):(1, 6))));
         "right_inverse(tiled_divide(({m}):(1), 6))" => |m: usize| layout!(type right_inverse(tiled_divide((m):(1), 6)));
         "right_inverse(zipped_divide({m}:1, 1))" => |m: usize| layout!(type right_inverse(zipped_divide(m:1, 1)));
         "right_inverse(logical_divide((4,{m}):(1,4), 2:2))" => |m: usize| layout!(type right_inverse(logical_divide((4,m):(1,4), 2:2)));
@@ -114,6 +125,37 @@ fn cutes_nesting_and_static_leaves_where_it_answers_the_cores_layout() {
     let t = layout!(type flatten(zipped_divide((3, 4):(1, m), 6:1))).unwrap();
     assert_eq!(t.to_string(), "(3,2,2):(1,3,6)");
     assert_eq!(form(&t), cute_form("(_3,_2,_2):(_1,3,6)"));
+    // CuTe's rest `⌈shape(A) / span⌉`: a static extent over the static
+    // leaves before `m` where they hold the span (printed by CUTLASS with
+    // an `int` leaf: `complement(12:1, shape(A))` is `(_6,2):(_12,_72)`).
+    let m = 2;
+    let t = layout!(type right_inverse(logical_divide(((4, (3, 2)), 3, 1, m):((12, (288, 6)), 96, 96, 1), 12:1))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form("2:_72"), "2:72".into())
+    );
+    let m = 3;
+    let t = layout!(type flatten(zipped_divide((4, 3, m):(1, 4, 12), 6:1))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (
+            cute_form("(_6,_2,3):(_1,_6,_12)"),
+            "(6,2,3):(1,6,12)".into()
+        )
+    );
+    let t = layout!(type coalesce(logical_divide((2, 6, m):(1, 2, 12), 4:1))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form("(_12,3):(_1,_12)"), "(12,3):(1,12)".into())
+    );
+    // Through the composition's `B` (compose_divide.rs): CuTe's rest
+    // `(_8,3):(_5,_40)`, so no hole of run-time extent 1 at 40.
+    let t = layout!(type complement(zipped_divide((1, ((2, 5), 4), m):(1, ((1, 2), 10), 40), 5:1)))
+        .unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form("1:120"), "1:120".into())
+    );
     let m = 1;
     let t = layout!(type complement(logical_divide(5:m, 1), 20)).unwrap();
     assert_eq!(t.to_string(), "(1,4):(1,5)");

@@ -22,6 +22,7 @@ use quote::quote;
 use crate::emit;
 use crate::tree::{has_dynamic, is_plain};
 use crate::typed::divide::divide_rest::{self, leaves as leaves_of, size_of, static_tile as tile};
+use crate::typed::divide::divide_rest_cute;
 
 /// A leaf of `B`: static, or tokens computing it at run time.
 #[derive(Clone)]
@@ -78,7 +79,18 @@ pub fn operand(
                 for (s, d) in leaf_modes(&holes).into_iter().filter(|&(s, _)| s != 1) {
                     rest.push(Node::Leaf(Leaf::Static(s), product(&before, d)?));
                 }
-                rest.push(Node::Leaf(last(&size, span)?, product(&before, span)?));
+                // CuTe's rest `⌈shape(A_i) / span⌉`: a static first
+                // extent `S` where exact (divide_rest_cute.rs).
+                let extents: Vec<Expr> = leaves_of(mode).into_iter().cloned().collect();
+                let s = match extents.iter().any(has_dynamic) {
+                    true => divide_rest_cute::static_part(&extents, span),
+                    false => 1,
+                };
+                if s > 1 {
+                    rest.push(Node::Leaf(Leaf::Static(s), product(&before, span)?));
+                }
+                let stride = product(&before, span.checked_mul(s)?)?;
+                rest.push(Node::Leaf(exact(last(&size, span)?, s), stride));
                 parts.push((t_node, one(rest)));
             }
             None => past.push(Node::Leaf(product(&size, 1)?, product(&before, 1)?)),
@@ -236,6 +248,18 @@ fn last(size: &[Leaf], span: i64) -> Option<Leaf> {
         Leaf::Computed(t) => {
             let (private, span) = (emit::private(), emit::int(span));
             Some(Leaf::Computed(quote!(#private::ceil_div(#t, #span))))
+        }
+    }
+}
+
+/// `n / s` of a rest extent `n` that `s` divides at every value.
+fn exact(n: Leaf, s: i64) -> Leaf {
+    match n {
+        _ if s == 1 => n,
+        Leaf::Static(n) => Leaf::Static(n / s),
+        Leaf::Computed(t) => {
+            let s = emit::int(s);
+            Leaf::Computed(quote!((#t / #s)))
         }
     }
 }

@@ -219,7 +219,7 @@ pub fn past_reader(e: &Expr, leaf: usize) -> Option<Rewrite> {
     let c = match rest.span {
         Span::Tile(..) => leaf + 2,
         Span::Whole(_) => leaf + 1,
-        Span::Static(_) => return None,
+        Span::Static(..) => return None,
     };
     let ExprKind::Call { name_span, .. } = &divide.kind else {
         return None;

@@ -33,6 +33,7 @@ use layout_core::expr::{Expr, ExprKind};
 use layout_core::{IntTuple, Layout, Value, complement, eval};
 
 use crate::tree::{has_dynamic, is_plain};
+use crate::typed::divide::divide_rest_cute::static_part;
 
 /// The rest's dynamic parts: its last extent `⌈size A / span⌉`, the leaf
 /// numbered as `divide_rewrite::reader` was asked, and for a dynamic tiler its span,
@@ -48,8 +49,10 @@ pub struct Rest {
 
 /// Where the rest's last mode starts.
 pub enum Span {
-    /// A static span (a static tiler's reach).
-    Static(i64),
+    /// A static span (a static tiler's reach) and the rest's static
+    /// first extent (1 for none, [`static_part`]): the rest is
+    /// `(S, ⌈size A / span⌉ / S) : (span, span · S)`.
+    Static(i64, i64),
     /// `extent · stride` of a one-mode tiler with a dynamic leaf, checked
     /// at run time (`__private::tile_rest`).
     Tile(Expr, Expr),
@@ -229,18 +232,30 @@ fn static_rest(
     if extents.iter().any(has_dynamic) {
         let holes = complement(t, 1).ok()?;
         let span = span(t)?;
-        let (shape, stride) = if holes.size() == 1 {
-            // No hole (the core's `1:0`): the rest is its last mode alone,
-            // as CuTe's complement coalesces it (no extra mode of extent 1).
-            (dynamic(leaf, a), int(span, a))
-        } else {
-            let shape = tuple(vec![tree(holes.shape(), a), dynamic(leaf, a)], a);
-            let stride = tuple(vec![tree(holes.stride(), a), int(span, a)], a);
-            (shape, stride)
+        // CuTe's rest is `⌈shape(A) / span⌉` mode by mode: a static
+        // first extent `S` over `A`'s static leaves, where exact.
+        let s = static_part(&extents, span);
+        let (mut shape, mut stride) = (Vec::new(), Vec::new());
+        if s > 1 {
+            shape.push(int(s, a));
+            stride.push(int(span, a));
+        }
+        shape.push(dynamic(leaf, a));
+        stride.push(int(span.checked_mul(s)?, a));
+        // No hole (the core's `1:0`): the rest is its last modes alone,
+        // as CuTe's complement coalesces it (no extra mode of extent 1).
+        if holes.size() != 1 {
+            shape.insert(0, tree(holes.shape(), a));
+            stride.insert(0, tree(holes.stride(), a));
+        }
+        let one = |mut v: Vec<Expr>| match v.len() {
+            1 => v.remove(0),
+            _ => tuple(v, a),
         };
+        let (shape, stride) = (one(shape), one(stride));
         let rest = Rest {
             extents,
-            span: Span::Static(span),
+            span: Span::Static(span, s),
             function,
         };
         return Some((shape, stride, Some(rest)));

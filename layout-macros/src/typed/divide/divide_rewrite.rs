@@ -340,9 +340,15 @@ impl Expander<'_> {
         let function = rest.function;
         let error = format_ident!("error", span = mixed);
         let (rest_leaves, tile) = match &rest.span {
-            divide_rest::Span::Static(s) => {
+            // `S · (size A / P)` is `⌈size A / span⌉` (`static_part`): the
+            // division exact.
+            divide_rest::Span::Static(s, 1) => {
                 let s = Literal::i64_unsuffixed(*s);
                 (vec![quote!(#private::ceil_div(#size, #s))], None)
+            }
+            divide_rest::Span::Static(s, part) => {
+                let (s, part) = (Literal::i64_unsuffixed(*s), Literal::i64_unsuffixed(*part));
+                (vec![quote!(#private::ceil_div(#size, #s) / #part)], None)
             }
             divide_rest::Span::Tile(s, d) => {
                 let (s, d) = (read(s), read(d));
