@@ -22,22 +22,26 @@ use super::layout::Layout;
 use super::poisoned::{Poisoned, poisoned};
 use super::tree::Tree;
 
-/// A layout whose slice has a base: its offset type, and the base checked.
-pub trait SliceBase {
+/// A typed slice's kept modes (`Self`) of the layout `L`: the base's type
+/// (the offset type both share) and the base checked. Asked of the slice
+/// rather than of `L`, so that a named value that is not a layout is one
+/// error, the slice's own (the slice then has no type to ask).
+pub trait SliceBase<L> {
     /// The base's type: the layout's offset type.
     type Base: Offset;
-    /// The true base from the wrapping one, or an error when the layout
-    /// has offsets its offset type cannot hold (see the module).
-    fn slice_base(&self, wrapped: usize) -> Result<Self::Base, Error>;
+    /// The true base from the wrapping one, or an error when `layout` has
+    /// offsets its offset type cannot hold (see the module).
+    fn slice_base(layout: &L, wrapped: usize) -> Result<Self::Base, Error>;
 }
 
-impl<S: Span<D>, D, I: Offset> SliceBase for Layout<S, D, I> {
+impl<S: Span<D>, D, I: Offset, KS, KD> SliceBase<Layout<S, D, I>> for Layout<KS, KD, I> {
     type Base = I;
     #[inline(always)]
-    fn slice_base(&self, wrapped: usize) -> Result<I, Error> {
+    fn slice_base(layout: &Layout<S, D, I>, wrapped: usize) -> Result<I, Error> {
         let (mut low, mut high) = (0, 0);
-        self.shape
-            .span(&self.stride, I::SIGNED, &mut low, &mut high);
+        layout
+            .shape
+            .span(&layout.stride, I::SIGNED, &mut low, &mut high);
         let (min, max) = match I::SIGNED {
             true => (isize::MIN as i128, isize::MAX as i128),
             false => (0, usize::MAX as i128),
@@ -49,9 +53,9 @@ impl<S: Span<D>, D, I: Offset> SliceBase for Layout<S, D, I> {
     }
 }
 
-impl<I: Offset, K> SliceBase for Poisoned<I, K> {
+impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {
     type Base = I;
-    fn slice_base(&self, _: usize) -> Result<I, Error> {
+    fn slice_base(_: &Poisoned<I, K>, _: usize) -> Result<I, Error> {
         poisoned()
     }
 }
@@ -108,10 +112,10 @@ for_each_rank!(tuple);
 /// `layout!(slice(C, L))`'s result from the typed slice's: the base in
 /// `L`'s offset type, checked ([`SliceBase`]).
 #[inline(always)]
-pub fn slice_base<L: SliceBase, O>(
+pub fn slice_base<L, O: SliceBase<L>>(
     layout: &L,
     slice: Result<(O, usize), Error>,
-) -> Result<(O, L::Base), Error> {
+) -> Result<(O, O::Base), Error> {
     let (kept, base) = slice?;
-    Ok((kept, layout.slice_base(base)?))
+    Ok((kept, O::slice_base(layout, base)?))
 }
