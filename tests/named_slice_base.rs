@@ -161,3 +161,23 @@ proptest! {
         prop_assert_eq!(got, core_view(&format!("slice(({i},_),(({m},2),{n}):((-3,-1),{m}))")));
     }
 }
+
+#[test]
+fn a_static_coordinate_on_a_dynamic_extent_is_checked_at_run_time() {
+    // The macro's compile-time probe stands a dynamic extent as 1: it no
+    // longer refuses `3` against `m` (only the ranks), the typed slice
+    // checks the range.
+    for m in 1..6usize {
+        let core = core_view(&format!("slice((3,_),({m},8):(-1,1))"));
+        let got = layout!(slice((3,_), (m,8):(-1,1))).ok();
+        let got = got.map(|(l, b): (_, isize)| (l.to_string(), b as i64));
+        assert_eq!(got, core, "m={m}");
+        assert_eq!(got.is_some(), m > 3);
+        let a = layout!((m,8):(8,1));
+        let (named, written) = (
+            layout!(slice((_,5), #a)),
+            layout!(slice((_,5), (m,8):(8,1))),
+        );
+        assert_eq!(named.ok(), written.ok());
+    }
+}

@@ -26,7 +26,7 @@ use layout_core::registry::TypedForm;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use layout_core::eval;
+use layout_core::{DomainError, ErrorKind, eval};
 
 use crate::emit;
 use crate::expand::Expander;
@@ -113,10 +113,19 @@ impl Expander<'_> {
     pub fn slice(&self, rule: &Rule<'_>) -> syn::Result<TokenStream> {
         // A coordinate not nested like a written-out layout: the core's
         // error, at the coordinate, while compiling (the placeholders, as
-        // valid.rs's, cannot make the ranks differ).
+        // valid.rs's, cannot make the ranks differ). Not a coordinate past
+        // its extent: a dynamic extent stands as 1 here, so `(3,_)` of
+        // `(m,8):(8,1)` would be refused for any `m`; the typed slice
+        // checks every entry's range at run time (its `Err`).
         if let Operand::Written(..) = rule.layout {
             if let Err(error) = eval(&placeholders(rule.call, 0)) {
-                return Err(self.ast.error(error.span(), error));
+                let past = matches!(
+                    error.kind(),
+                    ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
+                );
+                if !past {
+                    return Err(self.ast.error(error.span(), error));
+                }
             }
         }
         let coord = entry(rule.coord, &|k| self.leaf(k));
