@@ -102,14 +102,13 @@ fn a_named_layout_slices_as_the_core_does() {
         typed(layout!(slice((_,3), #a))),
         core_view("slice((_,3),(4,8):(8,1))")
     );
-    // A named layout's negative stride: the base is the typed slice's
-    // `usize` offset, wrapping (as `typed::slice` of a tensor): read as
-    // `isize` it is the core's.
+    // A named layout's negative stride: the base is an `isize`, as the
+    // layout written out gives it, and the core's.
     let n = layout!((4,8):(-1,1));
     for i in 0..4usize {
-        let (row, base) = layout!(slice((i,_), #n)).unwrap();
+        let (row, base): (_, isize) = layout!(slice((i,_), #n)).unwrap();
         let core = core_view(&format!("slice(({i},_),(4,8):(-1,1))"));
-        assert_eq!(Some((row.to_string(), base as isize as i64)), core);
+        assert_eq!(Some((row.to_string(), base as i64)), core);
     }
     for m in 1..5usize {
         let b = layout!((m,(2,4)):(8,(1,2)));
@@ -301,7 +300,7 @@ fn a_slice_is_the_sub_layout_plus_its_base_at_every_coordinate() {
                         let whole = core
                             .crd2idx(&format!("({i},({j},{k}))").parse().unwrap())
                             .unwrap();
-                        let at = (base as isize).wrapping_add(sub.at(k));
+                        let at: isize = base + sub.at(k);
                         assert_eq!(at as i64, whole, "m={m} s={s} ({i},({j},{k}))");
                     }
                     let (col, base) = layout!(slice((_,(j,_)), (m,(2,3)):(s,(1,-2)))).unwrap();

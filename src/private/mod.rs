@@ -103,6 +103,7 @@ mod reach;
 pub mod rt;
 mod shape_size;
 mod shape_values;
+mod slice_base;
 mod slice_modes;
 mod static_complement;
 mod static_int;
@@ -202,6 +203,7 @@ pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
+pub use slice_base::{SliceBase, Span, slice_base};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{

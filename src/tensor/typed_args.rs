@@ -259,8 +259,10 @@ where
 /// CuTe's `slice_and_offset(c, layout)` of a typed layout: the modes
 /// where `coord` is [`X`](super::X) and the offset of its first element,
 /// what `layout!(slice(…))` of a layout with dynamic leaves, a dynamic
-/// coordinate or a named layout expands to. A coordinate past its extent
-/// is an error; one of the wrong rank or nesting is one compile error, at
+/// coordinate or a named layout expands to. The offset here is the
+/// wrapping `usize` of the walk; `layout!` gives it in the layout's offset
+/// type (`isize` for a signed layout), checked to fit. A coordinate past
+/// its extent is an error; one of the wrong rank or nesting is one compile error, at
 /// the coordinate (the rank is checked first, as [`slice`](super::typed::slice())'s).
 ///
 /// ```

@@ -4,9 +4,8 @@
 //!
 //! | input | output |
 //! |---|---|
-//! | `slice(C, SHAPE:STRIDE)` | `typed::slice_and_offset(C, &layout)` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout, usize), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base) |
-//! | the same, a negative static stride | the same through `__private::signed_base`: `Result<(Layout<…, isize>, isize), Error>`, the base an `isize` as CuTe's `int` offset (the partitions' form) |
-//! | `slice(C, #A)` | the same on the value `A` |
+//! | `slice(C, SHAPE:STRIDE)` | `__private::slice_base(&layout, typed::slice_and_offset(C, &layout))` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout<…, I>, I), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base), `I` the layout's offset type: `usize`, or `isize` with a negative static stride (CuTe's `int` offset) |
+//! | `slice(C, #A)` | the same on the value `A`: the base in `A`'s offset type, so the same type and value as `A` written out |
 //! | `dice(C, SHAPE:STRIDE)` | the kept modes as a typed layout (CuTe's `dice` reads only where `C` has `_`, so it cannot fail) |
 //! | `dice(C, #A)` | `typed::dice(C, &A)` (`DiceOf::dice_of`, the rank checked first): the kept modes of the value `A`, a typed layout |
 //!
@@ -16,16 +15,18 @@
 //! A dynamic coordinate past its extent is the typed slice's run-time
 //! `Err` (as `typed::slice` of a tensor), never an offset outside `L`
 //! (the core refuses it too, with the same message; CuTe's arithmetic reads
-//! on past the extent). A named layout with a negative stride gives its
-//! base as the typed slice's wrapping `usize` (`base as isize` is the
-//! core's base): the macro cannot see a named layout's strides.
+//! on past the extent). The base is never a wrapped value: a layout with
+//! offsets its offset type cannot hold makes the slice an `Err`
+//! (`slice_base.rs`). The macro cannot see a named layout's strides, but
+//! its type carries them (a negative stride is static, in a `Layout<…,
+//! isize>`), so the base's type follows the type, as the written path's.
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::TypedForm;
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 
-use layout_core::eval;
+use layout_core::{DomainError, ErrorKind, eval};
 
 use crate::emit;
 use crate::expand::Expander;
@@ -112,10 +113,19 @@ impl Expander<'_> {
     pub fn slice(&self, rule: &Rule<'_>) -> syn::Result<TokenStream> {
         // A coordinate not nested like a written-out layout: the core's
         // error, at the coordinate, while compiling (the placeholders, as
-        // valid.rs's, cannot make the ranks differ).
+        // valid.rs's, cannot make the ranks differ). Not a coordinate past
+        // its extent: a dynamic extent stands as 1 here, so `(3,_)` of
+        // `(m,8):(8,1)` would be refused for any `m`; the typed slice
+        // checks every entry's range at run time (its `Err`).
         if let Operand::Written(..) = rule.layout {
             if let Err(error) = eval(&placeholders(rule.call, 0)) {
-                return Err(self.ast.error(error.span(), error));
+                let past = matches!(
+                    error.kind(),
+                    ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
+                );
+                if !past {
+                    return Err(self.ast.error(error.span(), error));
+                }
             }
         }
         let coord = entry(rule.coord, &|k| self.leaf(k));
@@ -148,27 +158,29 @@ impl Expander<'_> {
                 Ok(quote!(#door(#coord, &#layout)))
             }
             (operand, _) => {
-                let (layout, signed) = match operand {
-                    Operand::Written(shape, stride) => (
-                        self.typed_layout(shape, stride)?,
-                        emit::negative_leaf(stride),
-                    ),
-                    Operand::Named(l) => (self.named(l), false),
-                };
                 // At the coordinate: a rank rustc refuses is reported
                 // there (the door checks the rank first, as `typed::slice`).
                 let span = self.ast.spans[rule.coord.span.start];
                 let coord = emit::at_paren(coord, span);
                 let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::slice_and_offset);
-                let call = quote!(#door(#coord, &#layout));
-                // A negative stride's base may be below 0: an `isize`, as
-                // the typed partitions of a signed layout give it.
-                Ok(match signed {
-                    true => {
-                        let private = emit::private();
-                        quote!(#private::signed_base(#call))
+                // The base in the layout's own offset type (`isize` for a
+                // signed layout, one with a negative static stride), named
+                // or written out alike, checked: never a wrapped value
+                // (`__private::slice_base`).
+                let private = emit::private();
+                Ok(match operand {
+                    Operand::Written(shape, stride) => {
+                        let layout = self.typed_layout(shape, stride)?;
+                        let l = Ident::new("layout", Span::mixed_site());
+                        quote!({
+                            let #l = #layout;
+                            #private::slice_base(&#l, #door(#coord, &#l))
+                        })
                     }
-                    false => call,
+                    Operand::Named(l) => {
+                        let layout = self.named(l);
+                        quote!(#private::slice_base(&#layout, #door(#coord, &#layout)))
+                    }
                 })
             }
         }

@@ -8,8 +8,9 @@ use super::support::expansion;
 // `slice_and_offset` pair (the kept modes, the base); `dice` to a layout.
 // With a dynamic leaf, a dynamic coordinate or a named layout, the typed
 // slice (`SliceOf::slice_of`), straight-line code; dice the kept modes
-// (of a named layout, `typed::dice`). A negative static stride: the base
-// an `isize` (`signed_base`).
+// (of a named layout, `typed::dice`). The slice's base goes through
+// `slice_base`: in the layout's offset type (an `isize` with a negative
+// static stride, named or written out), checked to fit.
 snapshot!(slice_static, "slice((_,3), (4,8):(8,1))");
 snapshot!(slice_nested_static, "slice((_,(1,_)), (4,(2,3)):(1,(4,8)))");
 snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");

@@ -1,0 +1,121 @@
+//! The base of a typed slice as `layout!(slice(C, L))` gives it, the
+//! layout written out or named (`#L`): in the layout's own offset type
+//! (`usize`, or `isize` for a signed layout, one with a negative static
+//! stride), so both doors give one type and one value, and never a
+//! wrapped value.
+//!
+//! The slice walks in wrapping `usize` (as `crd2idx`), which is exact
+//! modulo 2⁶⁴; so the cast to the offset type is the true base whenever
+//! the true base lies in that type's range. The base is a sum of
+//! `c·d` with `0 ≤ c ≤ s-1` over the sliced leaves `s:d`, so it lies
+//! between the sums of the layout's negative and of its positive reaches
+//! `(s-1)·d`. Those two sums are computed in `i128` (saturating): when they
+//! fit the offset type the base does, and is exact; when they do not, the
+//! layout has offsets its type cannot hold, and the slice is an error
+//! (`ErrorKind::Overflow`), never a wrapped base. One multiply per dynamic
+//! leaf; a static layout's check folds away.
+
+use layout_core::{Error, ErrorKind};
+
+use super::int::{Int, Offset};
+use super::layout::Layout;
+use super::poisoned::{Poisoned, poisoned};
+use super::tree::Tree;
+
+/// A typed slice's kept modes (`Self`) of the layout `L`: the base's type
+/// (the offset type both share) and the base checked. Asked of the slice
+/// rather than of `L`, so that a named value that is not a layout is one
+/// error, the slice's own (the slice then has no type to ask).
+pub trait SliceBase<L> {
+    /// The base's type: the layout's offset type.
+    type Base: Offset;
+    /// The true base from the wrapping one, or an error when `layout` has
+    /// offsets its offset type cannot hold (see the module).
+    fn slice_base(layout: &L, wrapped: usize) -> Result<Self::Base, Error>;
+}
+
+impl<S: Span<D>, D, I: Offset, KS, KD> SliceBase<Layout<S, D, I>> for Layout<KS, KD, I> {
+    type Base = I;
+    #[inline(always)]
+    fn slice_base(layout: &Layout<S, D, I>, wrapped: usize) -> Result<I, Error> {
+        let (mut low, mut high) = (0, 0);
+        layout
+            .shape
+            .span(&layout.stride, I::SIGNED, &mut low, &mut high);
+        let (min, max) = match I::SIGNED {
+            true => (isize::MIN as i128, isize::MAX as i128),
+            false => (0, usize::MAX as i128),
+        };
+        if low < min || high > max {
+            return Err(overflow(I::SIGNED));
+        }
+        Ok(I::from_wrapping(wrapped))
+    }
+}
+
+impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {
+    type Base = I;
+    fn slice_base(_: &Poisoned<I, K>, _: usize) -> Result<I, Error> {
+        poisoned()
+    }
+}
+
+/// The error, out of the hot path.
+#[cold]
+#[inline(never)]
+fn overflow(signed: bool) -> Error {
+    Error::new(ErrorKind::Overflow(match signed {
+        true => "the layout has offsets outside isize: a slice's base could be wrong",
+        false => "the layout has offsets past usize::MAX: a slice's base could be wrong",
+    }))
+}
+
+/// The sums of the negative and of the positive reaches `(s-1)·d` of a
+/// shape tree (`Self`) with stride tree `D`, a stride read as signed in a
+/// signed layout (as `crd2idx` reads it), an extent 0 adding 0.
+pub trait Span<D> {
+    /// Adds this tree's reaches to `low` and `high`.
+    fn span(&self, d: &D, signed: bool, low: &mut i128, high: &mut i128);
+}
+
+impl<S: Int + Tree, D: Int> Span<D> for S {
+    #[inline(always)]
+    fn span(&self, d: &D, signed: bool, low: &mut i128, high: &mut i128) {
+        let last = self.get().saturating_sub(1) as i128;
+        let d = match signed {
+            true => d.get() as isize as i128,
+            false => d.get() as i128,
+        };
+        let r = last.saturating_mul(d);
+        if r < 0 {
+            *low = low.saturating_add(r);
+        } else {
+            *high = high.saturating_add(r);
+        }
+    }
+}
+
+macro_rules! tuple {
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        impl<$($S: Span<$D>, $D),*> Span<($($D,)*)> for ($($S,)*) {
+            #[inline(always)]
+            #[allow(unused_variables)]
+            fn span(&self, d: &($($D,)*), signed: bool, low: &mut i128, high: &mut i128) {
+                $(self.$i.span(&d.$i, signed, low, high);)*
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple);
+
+/// `layout!(slice(C, L))`'s result from the typed slice's: the base in
+/// `L`'s offset type, checked ([`SliceBase`]).
+#[inline(always)]
+pub fn slice_base<L, O: SliceBase<L>>(
+    layout: &L,
+    slice: Result<(O, usize), Error>,
+) -> Result<(O, O::Base), Error> {
+    let (kept, base) = slice?;
+    Ok((kept, O::slice_base(layout, base)?))
+}
