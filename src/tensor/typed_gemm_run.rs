@@ -53,6 +53,11 @@ impl<const S: usize, T: Scalar> Steps<T> for Pointers<S, T> {
 pub(super) enum Inner {
     Direct(usize),
     Paired(usize, usize, usize),
+    /// The mirror of `Paired`: the inner leaf of C's stride 1, A's stride
+    /// `q` (2 or 4) along it, A's leaf of stride 1 and extent `q` filling
+    /// the gaps, C's stride `dc` along that one (`(e, q, dc)`): `q·e`
+    /// consecutive elements of A, `q` runs of C.
+    Mirrored(usize, usize, usize),
 }
 
 impl Inner {
@@ -61,12 +66,12 @@ impl Inner {
     pub(super) fn leaves(self) -> usize {
         match self {
             Inner::Direct(_) => 1,
-            Inner::Paired(..) => 2,
+            Inner::Paired(..) | Inner::Mirrored(..) => 2,
         }
     }
 }
 
-/// One run of C from `c` (A's elements at `a` from its steps `a_k`): each
+/// One run of C from `c` (`M`: `inner` is `Inner::Mirrored`) (A's elements at `a` from its steps `a_k`): each
 /// element loaded, summed over `S` steps (A's element times `b[s]`, ascending
 /// `k`), stored. Strides of 1 and `q` are literals here, so that the loop
 /// is vectorised as the strided kernel's (four lanes along A's stride 1;
@@ -75,7 +80,7 @@ impl Inner {
 /// # Safety
 /// Every offset read and written is its operand's, in its engine.
 #[inline(always)]
-pub(super) unsafe fn run<const S: usize, T: Scalar, A: Steps<T>>(
+pub(super) unsafe fn run<const M: bool, const S: usize, T: Scalar, A: Steps<T>>(
     out: &mut [T],
     a_k: A,
     b: &[T; S],
@@ -89,6 +94,12 @@ pub(super) unsafe fn run<const S: usize, T: Scalar, A: Steps<T>>(
             Inner::Direct(e) => single(out, a_k, b, 0..e, (a, 1), (c, 1)),
             Inner::Paired(e, 2, da) => paired::<2, S, T, A>(out, a_k, b, e, (a, da), c),
             Inner::Paired(e, _, da) => paired::<4, S, T, A>(out, a_k, b, e, (a, da), c),
+            Inner::Mirrored(e, 2, dc) if M => mirrored::<2, S, T, A>(out, a_k, b, e, a, (c, dc)),
+            Inner::Mirrored(e, _, dc) if M => mirrored::<4, S, T, A>(out, a_k, b, e, a, (c, dc)),
+            // Not reached: `M` is whether the inner run is mirrored (a
+            // constant, so that the loops of the other runs have no call
+            // in them: one cost 360 instructions a call, values of B spilled).
+            Inner::Mirrored(..) => {}
         }
     }
 }
@@ -120,6 +131,92 @@ unsafe fn paired<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
                 *out = sum;
             }
         }
+    }
+}
+
+/// [`run`] for a mirrored run: element `(i, x)` (`i < e` along C's stride
+/// 1, `x < Q` along C's stride `dc`) of A at `a + x + Q·i`, C's `Q` rows
+/// as slices of their own (one slice and offsets `dc` apart, the
+/// vectoriser could not tell that a row's store does not feed the next
+/// row's load, and left the loop scalar).
+///
+/// # Safety
+/// As [`run`]'s; C's rows are disjoint (its elements distinct: `|dc| ≥ e`).
+#[inline(always)]
+unsafe fn mirrored<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
+    out: &mut [T],
+    a_k: A,
+    b: &[T; S],
+    e: usize,
+    a: usize,
+    (c, dc): (usize, usize),
+) {
+    let base = out.as_mut_ptr();
+    let row = |x: usize| base.wrapping_add(c.wrapping_add(x.wrapping_mul(dc)));
+    // SAFETY: each row is `e` of C's elements, distinct from the others'.
+    unsafe {
+        let r = |x| core::slice::from_raw_parts_mut(row(x), e);
+        if Q == 2 {
+            rows2(r(0), r(1), a_k, b, a);
+        } else {
+            rows4(r(0), r(1), r(2), r(3), a_k, b, a);
+        }
+    }
+}
+
+/// [`mirrored`] for two rows.
+///
+/// # Safety
+/// A's elements `a + x + 2·i` for `i` below the rows' length, in its engine.
+#[inline(never)]
+unsafe fn rows2<const S: usize, T: Scalar, A: Steps<T>>(
+    c0: &mut [T],
+    c1: &mut [T],
+    a_k: A,
+    b: &[T; S],
+    a: usize,
+) {
+    let c1 = &mut c1[..c0.len()];
+    for (i, (o0, o1)) in c0.iter_mut().zip(c1.iter_mut()).enumerate() {
+        let a_i = a.wrapping_add(2 * i);
+        let (mut s0, mut s1) = (*o0, *o1);
+        for (s, &b) in b.iter().enumerate() {
+            // SAFETY: the caller's.
+            unsafe {
+                s0 = s0 + a_k.at(s, a_i) * b;
+                s1 = s1 + a_k.at(s, a_i.wrapping_add(1)) * b;
+            }
+        }
+        (*o0, *o1) = (s0, s1);
+    }
+}
+
+/// [`mirrored`] for four rows.
+///
+/// # Safety
+/// A's elements `a + x + 4·i` for `i` below the rows' length, in its engine.
+#[inline(never)]
+unsafe fn rows4<const S: usize, T: Scalar, A: Steps<T>>(
+    c0: &mut [T],
+    c1: &mut [T],
+    c2: &mut [T],
+    c3: &mut [T],
+    a_k: A,
+    b: &[T; S],
+    a: usize,
+) {
+    let e = c0.len();
+    let (c1, c2, c3) = (&mut c1[..e], &mut c2[..e], &mut c3[..e]);
+    for i in 0..e {
+        let a_i = a.wrapping_add(4 * i);
+        let mut sum = [c0[i], c1[i], c2[i], c3[i]];
+        for (s, &b) in b.iter().enumerate() {
+            for (x, sum) in sum.iter_mut().enumerate() {
+                // SAFETY: the caller's.
+                *sum = *sum + unsafe { a_k.at(s, a_i.wrapping_add(x)) } * b;
+            }
+        }
+        (c0[i], c1[i], c2[i], c3[i]) = (sum[0], sum[1], sum[2], sum[3]);
     }
 }
 
