@@ -243,7 +243,9 @@ fn pick(leaves: &mut [(usize, usize, usize)], p: usize) -> Option<Inner> {
         return Some(Inner::Direct(e));
     }
     let fills = |i: &usize| leaves[*i].2 == 1 && leaves[*i].0 == dc;
-    let q = (1..leaves.len()).find(fills).filter(|_| dc == 2 || dc == 4)?;
+    let q = (1..leaves.len())
+        .find(fills)
+        .filter(|_| dc == 2 || dc == 4)?;
     leaves.swap(1, q);
     Some(Inner::Paired(e, dc, leaves[1].1))
 }
