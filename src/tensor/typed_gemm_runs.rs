@@ -7,9 +7,13 @@
 //! loop: each element of C loaded, summed over [`STEPS`] steps of `k` in
 //! a register, stored. C's stride along that leaf is 1, or 2 or 4 with
 //! C's leaf of stride 1 of that extent filling the gaps (then both leaves
-//! are one run, C's elements an interleaved group of the vectoriser);
-//! other operands take the slabs. Gathering A into a slab first took half
-//! the flat kernel's time again (perf3).
+//! are one run, C's elements an interleaved group of the vectoriser).
+//! Else the mirror: C's leaf of stride 1 innermost when A's stride along
+//! it is 2 or 4 and A's leaf of stride 1 of that extent fills the gaps
+//! (A's elements consecutive, C's as that many rows). Other operands take
+//! the slabs (a strided loop over A instead took 1.5–3 times their time;
+//! gathering A into a slab first took half the flat kernel's time again,
+//! perf3).
 
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_run::{Inner, Pointers, Progression, Steps, run};
