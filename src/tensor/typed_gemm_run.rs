@@ -54,10 +54,11 @@ pub(super) enum Inner {
     Direct(usize),
     Paired(usize, usize, usize),
     /// The mirror of `Paired`: the inner leaf of C's stride 1, A's stride
-    /// `q` (2 or 4) along it, A's leaf of stride 1 and extent `q` filling
-    /// the gaps, C's stride `dc` along that one (`(e, q, dc)`): `q·e`
-    /// consecutive elements of A, `q` runs of C.
-    Mirrored(usize, usize, usize),
+    /// 2 along it, A's leaf of stride 1 and extent 2 filling the gaps, C's
+    /// stride `dc` along that one (`(e, dc)`): `2·e` consecutive elements
+    /// of A, two runs of C. (Of 4: the rows' loop was vectorised across
+    /// the four rows, 1.6 times the instructions of the slabs.)
+    Mirrored(usize, usize),
 }
 
 impl Inner {
@@ -71,9 +72,9 @@ impl Inner {
     }
 }
 
-/// One run of C from `c` (`M`: `inner` is `Inner::Mirrored`) (A's elements at `a` from its steps `a_k`): each
-/// element loaded, summed over `S` steps (A's element times `b[s]`, ascending
-/// `k`), stored. Strides of 1 and `q` are literals here, so that the loop
+/// One run of C from `c` (A's elements at `a` from its steps `a_k`; `M`:
+/// `inner` is `Inner::Mirrored`): each element loaded, summed over `S`
+/// steps (A's element times `b[s]`, ascending `k`), stored. Strides of 1 and `q` are literals here, so that the loop
 /// is vectorised as the strided kernel's (four lanes along A's stride 1;
 /// a paired run's `q` elements of C as an interleaved group).
 ///
@@ -94,8 +95,7 @@ pub(super) unsafe fn run<const M: bool, const S: usize, T: Scalar, A: Steps<T>>(
             Inner::Direct(e) => single(out, a_k, b, 0..e, (a, 1), (c, 1)),
             Inner::Paired(e, 2, da) => paired::<2, S, T, A>(out, a_k, b, e, (a, da), c),
             Inner::Paired(e, _, da) => paired::<4, S, T, A>(out, a_k, b, e, (a, da), c),
-            Inner::Mirrored(e, 2, dc) if M => mirrored::<2, S, T, A>(out, a_k, b, e, a, (c, dc)),
-            Inner::Mirrored(e, _, dc) if M => mirrored::<4, S, T, A>(out, a_k, b, e, a, (c, dc)),
+            Inner::Mirrored(e, dc) if M => mirrored(out, a_k, b, e, a, (c, dc)),
             // Not reached: `M` is whether the inner run is mirrored (a
             // constant, so that the loops of the other runs have no call
             // in them: one cost 360 instructions a call, values of B spilled).
@@ -135,7 +135,7 @@ unsafe fn paired<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
 }
 
 /// [`run`] for a mirrored run: element `(i, x)` (`i < e` along C's stride
-/// 1, `x < Q` along C's stride `dc`) of A at `a + x + Q·i`, C's `Q` rows
+/// 1, `x < 2` along C's stride `dc`) of A at `a + x + 2·i`, C's two rows
 /// as slices of their own (one slice and offsets `dc` apart, the
 /// vectoriser could not tell that a row's store does not feed the next
 /// row's load, and left the loop scalar).
@@ -143,7 +143,7 @@ unsafe fn paired<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
 /// # Safety
 /// As [`run`]'s; C's rows are disjoint (its elements distinct: `|dc| ≥ e`).
 #[inline(always)]
-unsafe fn mirrored<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
+unsafe fn mirrored<const S: usize, T: Scalar, A: Steps<T>>(
     out: &mut [T],
     a_k: A,
     b: &[T; S],
@@ -151,25 +151,22 @@ unsafe fn mirrored<const Q: usize, const S: usize, T: Scalar, A: Steps<T>>(
     a: usize,
     (c, dc): (usize, usize),
 ) {
-    let base = out.as_mut_ptr();
-    let row = |x: usize| base.wrapping_add(c.wrapping_add(x.wrapping_mul(dc)));
-    // SAFETY: each row is `e` of C's elements, distinct from the others'.
+    let row = out.as_mut_ptr().wrapping_add(c);
+    // SAFETY: each row is `e` of C's elements, distinct from the other's.
     unsafe {
-        let r = |x| core::slice::from_raw_parts_mut(row(x), e);
-        if Q == 2 {
-            rows2(r(0), r(1), a_k, b, a);
-        } else {
-            rows4(r(0), r(1), r(2), r(3), a_k, b, a);
-        }
+        let r0 = core::slice::from_raw_parts_mut(row, e);
+        let r1 = core::slice::from_raw_parts_mut(row.wrapping_add(dc), e);
+        rows(r0, r1, a_k, b, a);
     }
 }
 
-/// [`mirrored`] for two rows.
+/// [`mirrored`]'s loop, out of line so that its rows are `noalias` (in
+/// line, the vectoriser lost that and left the loop scalar).
 ///
 /// # Safety
 /// A's elements `a + x + 2·i` for `i` below the rows' length, in its engine.
 #[inline(never)]
-unsafe fn rows2<const S: usize, T: Scalar, A: Steps<T>>(
+unsafe fn rows<const S: usize, T: Scalar, A: Steps<T>>(
     c0: &mut [T],
     c1: &mut [T],
     a_k: A,
@@ -188,35 +185,6 @@ unsafe fn rows2<const S: usize, T: Scalar, A: Steps<T>>(
             }
         }
         (*o0, *o1) = (s0, s1);
-    }
-}
-
-/// [`mirrored`] for four rows.
-///
-/// # Safety
-/// A's elements `a + x + 4·i` for `i` below the rows' length, in its engine.
-#[inline(never)]
-unsafe fn rows4<const S: usize, T: Scalar, A: Steps<T>>(
-    c0: &mut [T],
-    c1: &mut [T],
-    c2: &mut [T],
-    c3: &mut [T],
-    a_k: A,
-    b: &[T; S],
-    a: usize,
-) {
-    let e = c0.len();
-    let (c1, c2, c3) = (&mut c1[..e], &mut c2[..e], &mut c3[..e]);
-    for i in 0..e {
-        let a_i = a.wrapping_add(4 * i);
-        let mut sum = [c0[i], c1[i], c2[i], c3[i]];
-        for (s, &b) in b.iter().enumerate() {
-            for (x, sum) in sum.iter_mut().enumerate() {
-                // SAFETY: the caller's.
-                *sum = *sum + unsafe { a_k.at(s, a_i.wrapping_add(x)) } * b;
-            }
-        }
-        (c0[i], c1[i], c2[i], c3[i]) = (sum[0], sum[1], sum[2], sum[3]);
     }
 }
 

@@ -218,18 +218,19 @@ fn inner(leaves: &mut [(usize, usize, usize)]) -> Option<Inner> {
             return Some(inner);
         }
     }
-    // C's leaf of stride 1, A's stride 2 or 4 along it, filled by A's
-    // leaf of stride 1 (a strided loop over A instead, or its interleaved
-    // loads of stride 2, took 1.5-3 times the gather's time).
+    // C's leaf of stride 1, A's stride 2 along it, filled by A's leaf of
+    // stride 1 (a strided loop over A instead, or its interleaved loads of
+    // stride 2, took 1.5-3 times the gather's time; A's stride 4 filled,
+    // 1.4 times).
     let q = (0..leaves.len()).find(|&i| leaves[i].2 == 1)?;
     let (e, di, _) = leaves[q];
-    if e < MIN_RUN || !(di == 2 || di == 4) {
+    if e < MIN_RUN || di != 2 {
         return None;
     }
     leaves.swap(0, q);
-    let f = (1..leaves.len()).find(|&i| leaves[i].1 == 1 && leaves[i].0 == di)?;
+    let f = (1..leaves.len()).find(|&i| leaves[i].1 == 1 && leaves[i].0 == 2)?;
     leaves.swap(1, f);
-    Some(Inner::Mirrored(e, di, leaves[1].2))
+    Some(Inner::Mirrored(e, leaves[1].2))
 }
 
 /// The run of inner leaf `p` (at least [`MIN_RUN`] long) when C's stride
