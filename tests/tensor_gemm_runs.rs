@@ -2,8 +2,8 @@
 //! into common leaves: each run of A's leaf of stride 1 summed with no
 //! gather (`typed_gemm_runs.rs`; C's stride along it 1, or 2 or 4 with
 //! C's leaf of stride 1 filling the gaps; or mirrored, C's leaf of stride
-//! 1 run with A's stride 2 or 4 along it filled by A's leaf of stride 1),
-//! else the slabs. Random
+//! 1 run with A's stride 2 along it filled by A's leaf of stride 1), else
+//! the slabs. Random
 //! nestings (A's leaves merged or not, C's leaves in any column-major
 //! order, or C flat), random strides (0 and static negative ones
 //! included; C's too, which sends some cases down the other loops), against the naive loop,
@@ -159,11 +159,11 @@ proptest! {
 proptest! {
     #![proptest_config(config(512))]
 
-    /// The mirrored run: A's M `(q, e1, e2):(1, q, -3)` (`q` 2 or 4, A's
-    /// leaf of stride 1 too short to run), C of stride 1 along `e1`: C's
-    /// rows along `e1`, A's elements consecutive over `(q, e1)`. Sometimes
-    /// A's stride along `e1` or C's along `q` is another (then another
-    /// loop or the slabs).
+    /// The mirrored run: A's M `(q, e1, e2):(1, q, -3)` (`q` 2; 4 takes
+    /// the slabs; A's leaf of stride 1 too short to run), C of stride 1
+    /// along `e1`: C's rows along `e1`, A's elements consecutive over `(q,
+    /// e1)`. Sometimes A's stride along `e1` or C's along `q` is another
+    /// (then another loop or the slabs).
     #[test]
     fn mirrored_runs_equal_the_naive_loop(n in 1..=3usize, k in 1..=13usize, seed in any::<u64>()) {
         let dice = &mut Dice::new(seed);
@@ -213,8 +213,8 @@ proptest! {
 }
 
 /// f32: A's M `(2,64):(64,1)` (the paired run), `(64,2):(1,64)` (C's
-/// stride 1 along A's: the direct run), `(64,2):(2,1)` and `(32,4):(4,1)`
-/// (the mirrored runs), K = 13 (passes of 8, 4 and 1
+/// stride 1 along A's: the direct run), `(64,2):(2,1)` (the mirrored run)
+/// and `(32,4):(4,1)` (the slabs), K = 13 (passes of 8, 4 and 1
 /// steps), give each element of C the bits of a naive loop that sums in
 /// ascending `k`.
 #[test]

@@ -9,8 +9,8 @@
 //! C's leaf of stride 1 of that extent filling the gaps (then both leaves
 //! are one run, C's elements an interleaved group of the vectoriser).
 //! Else the mirror: C's leaf of stride 1 innermost when A's stride along
-//! it is 2 or 4 and A's leaf of stride 1 of that extent fills the gaps
-//! (A's elements consecutive, C's as that many rows). Other operands take
+//! it is 2 and A's leaf of stride 1 of extent 2 fills the gaps
+//! (A's elements consecutive, C's as two rows). Other operands take
 //! the slabs (a strided loop over A instead took 1.5–3 times their time;
 //! gathering A into a slab first took half the flat kernel's time again,
 //! perf3).
