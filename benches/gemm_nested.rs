@@ -21,7 +21,10 @@
 //!   strided kernel in place (its stride 0 folded);
 //! - `long` against `flat_long`: A's M `(2,64):(64,1)` (its extents
 //!   run-time arguments), past the 64-entry tables, C `(128,8)`, against
-//!   A's M `128:1` (the same 128 rows in another order).
+//!   A's M `128:1` (the same 128 rows in another order);
+//! - `mirrored` against `flat_long`: A's M `(64,2):(2,1)` (its extent 2
+//!   and stride 2 run-time arguments), C `(128,8)` of stride 1 along A's
+//!   stride 2 (the mirrored run), the same rows in another order.
 //!
 //! Each pair is checked bit for bit before it is timed.
 
@@ -101,6 +104,14 @@ fn flat_long(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 }
 
 #[inline(never)]
+fn mirrored(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
+    let a = Tensor::new(sa, layout!(((64,two),8):((two,1),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
 fn hand(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let mut r = [0.0f32; 64];
     r.copy_from_slice(&acc[..64]);
@@ -143,6 +154,11 @@ fn benches(c: &mut Criterion) {
     flat_shared(&sa, &sb, &mut s2, LDA);
     assert!((0..8).all(|i| s1[i].to_bits() == s2[row(i)].to_bits()));
     assert!((0..1024).all(|e| p[e].to_bits() == q[long_row(e % 128) + e / 128 * 128].to_bits()));
+    // `mirrored`'s row `i` is row `2·(i%64) + i/64` of `flat_long`'s.
+    let mut t = vec![0.5f32; 1024];
+    mirrored(&sa, &sb, &mut t, LDA, 2);
+    let m_row = |i: usize| 2 * (i % 64) + i / 64;
+    assert!((0..1024).all(|e| t[e].to_bits() == q[m_row(e % 128) + e / 128 * 128].to_bits()));
 
     let (lda, s) = (black_box(LDA), black_box(16));
     let mut g = c.benchmark_group("gemm_nested");
@@ -187,6 +203,11 @@ fn benches(c: &mut Criterion) {
     common::paired(
         "gemm_nested long/flat_long",
         || long(black_box(&sa), &sb, &mut p, lda, two),
+        || flat_long(black_box(&sa), &sb, &mut q, lda),
+    );
+    common::paired(
+        "gemm_nested mirrored/flat_long",
+        || mirrored(black_box(&sa), &sb, &mut t, lda, two),
         || flat_long(black_box(&sa), &sb, &mut q, lda),
     );
     common::paired(

@@ -1,7 +1,9 @@
 //! The typed `gemm` past the tables (M over 64) when A's M and C's M split
 //! into common leaves: each run of A's leaf of stride 1 summed with no
 //! gather (`typed_gemm_runs.rs`; C's stride along it 1, or 2 or 4 with
-//! C's leaf of stride 1 filling the gaps), else the slabs. Random
+//! C's leaf of stride 1 filling the gaps; or mirrored, C's leaf of stride
+//! 1 run with A's stride 2 along it filled by A's leaf of stride 1), else
+//! the slabs. Random
 //! nestings (A's leaves merged or not, C's leaves in any column-major
 //! order, or C flat), random strides (0 and static negative ones
 //! included; C's too, which sends some cases down the other loops), against the naive loop,
@@ -142,6 +144,33 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// The mirrored run: A's M `(q, e1, e2):(1, q, -3)` (`q` 2; 4 takes
+    /// the slabs; A's leaf of stride 1 too short to run), C of stride 1
+    /// along `e1`: C's rows along `e1`, A's elements consecutive over `(q,
+    /// e1)`. Sometimes A's stride along `e1` or C's along `q` is another
+    /// (then another loop or the slabs).
+    #[test]
+    fn mirrored_runs_equal_the_naive_loop(n in 1..=3usize, k in 1..=13usize, seed in any::<u64>()) {
+        let dice = &mut Dice::new(seed);
+        let q = if dice.one_in(2) { 2 } else { 4 };
+        let e2 = 1 + dice.below(3);
+        let e1 = Ord::max(8 + dice.below(33), 64 / (q * e2) + 1);
+        let d1 = if dice.one_in(6) { small(dice) } else { q };
+        let a: NestedA = Layout::new_signed(((q, e1, e2), k), ((1, d1, C), 301 + dice.below(40)));
+        let b: FlatB = Layout::new_signed((n, k), (small(dice), C));
+        let mut dc = if dice.one_in(2) { [e1, 1, q * e1] } else { [e1 * e2, 1, e1] };
+        if dice.one_in(6) {
+            dc[0] = small(dice);
+        }
+        let ldc = if dice.one_in(6) { 0 } else { q * e1 * e2 };
+        let c: Nested = Layout::new_signed(((q, e1, e2), n), ((dc[0], dc[1], dc[2]), ldc));
+        run(a, b, c, seed as i64 % 1000);
+    }
+}
+
 /// A's K nested, its steps not one progression (each step's pointer),
 /// or one (a pointer and a stride).
 type NestedK = Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize)), isize>;
@@ -171,8 +200,9 @@ proptest! {
     }
 }
 
-/// f32: A's M `(2,64):(64,1)` (the paired run) and `(64,2):(1,64)` (C's
-/// stride 1 along A's: the direct run), K = 13 (passes of 8, 4 and 1
+/// f32: A's M `(2,64):(64,1)` (the paired run), `(64,2):(1,64)` (C's
+/// stride 1 along A's: the direct run), `(64,2):(2,1)` (the mirrored run)
+/// and `(32,4):(4,1)` (the slabs), K = 13 (passes of 8, 4 and 1
 /// steps), give each element of C the bits of a naive loop that sums in
 /// ascending `k`.
 #[test]
@@ -183,7 +213,14 @@ fn f32_bits_of_the_naive_order() {
     let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
     let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
     let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
-    for (shape, stride) in [((2, 64), (64, 1)), ((64, 2), (1, 64)), ((4, 32), (32, 1))] {
+    let shapes = [
+        ((2, 64), (64, 1)),
+        ((64, 2), (1, 64)),
+        ((4, 32), (32, 1)),
+        ((64, 2), (2, 1)),
+        ((32, 4), (4, 1)),
+    ];
+    for (shape, stride) in shapes {
         let a: Layout<Mode3, Mode3, isize> =
             Layout::new_signed(((shape.0, shape.1, 1), k), ((stride.0, stride.1, 0), lda));
         let b: Flat = Layout::new_signed((n, k), (k, 1));

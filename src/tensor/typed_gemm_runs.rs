@@ -7,9 +7,13 @@
 //! loop: each element of C loaded, summed over [`STEPS`] steps of `k` in
 //! a register, stored. C's stride along that leaf is 1, or 2 or 4 with
 //! C's leaf of stride 1 of that extent filling the gaps (then both leaves
-//! are one run, C's elements an interleaved group of the vectoriser);
-//! other operands take the slabs. Gathering A into a slab first took half
-//! the flat kernel's time again (perf3).
+//! are one run, C's elements an interleaved group of the vectoriser).
+//! Else the mirror: C's leaf of stride 1 innermost when A's stride along
+//! it is 2 and A's leaf of stride 1 of extent 2 fills the gaps
+//! (A's elements consecutive, C's as two rows). Other operands take
+//! the slabs (a strided loop over A instead took 1.5–3 times their time;
+//! gathering A into a slab first took half the flat kernel's time again,
+//! perf3).
 
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_run::{Inner, Pointers, Progression, Steps, run};
@@ -164,32 +168,8 @@ where
         return false;
     }
     let leaves = &mut common.leaves[..common.count];
-    // The inner leaf: A's longest of stride 1 (none, or shorter than
-    // MIN_RUN: the slabs). (A loop: `max_by_key` stayed an outlined call.)
-    let mut p = 0;
-    for (i, &(e, da, _)) in leaves.iter().enumerate() {
-        if da == 1 && (leaves[p].1 != 1 || e > leaves[p].0) {
-            p = i;
-        }
-    }
-    let Some(&(e, 1, dc)) = leaves.get(p) else {
+    let Some(inner) = inner(leaves) else {
         return false;
-    };
-    if e < MIN_RUN {
-        return false;
-    }
-    leaves.swap(0, p);
-    let inner = if dc == 1 {
-        Inner::Direct(e)
-    } else {
-        // C's leaf of stride 1 and extent `dc` fills the gaps between the
-        // inner leaf's elements of C: the two together are runs of C.
-        let fills = |i: &usize| leaves[*i].2 == 1 && leaves[*i].0 == dc;
-        let Some(q) = (1..leaves.len()).find(fills).filter(|_| dc == 2 || dc == 4) else {
-            return false;
-        };
-        leaves.swap(1, q);
-        Inner::Paired(e, dc, leaves[1].1)
     };
     let outer = &leaves[inner.leaves()..];
     let (ad, bd) = (a.engine.as_slice(), b.engine.as_slice());
@@ -216,6 +196,63 @@ where
     for_rest::<2, _, _, _, _>(&ops, out, &mut k0, k);
     for_rest::<1, _, _, _, _>(&ops, out, &mut k0, k);
     true
+}
+
+/// M's inner run, its leaves moved first in `leaves`: A's longest leaf of
+/// stride 1 if one runs at least [`MIN_RUN`] and C's stride along it is 1
+/// or fills with C's leaf of stride 1 ([`pick`]); else the mirror, C's
+/// leaf of stride 1 filled by A's (`Inner::Mirrored`); `None` (the slabs)
+/// when neither is found.
+#[inline(always)]
+fn inner(leaves: &mut [(usize, usize, usize)]) -> Option<Inner> {
+    // A's longest leaf of stride 1. (A loop: `max_by_key` stayed an
+    // outlined call.)
+    let mut p = 0;
+    for (i, &(e, da, _)) in leaves.iter().enumerate() {
+        if da == 1 && (leaves[p].1 != 1 || e > leaves[p].0) {
+            p = i;
+        }
+    }
+    if leaves.get(p).is_some_and(|l| l.1 == 1) {
+        if let Some(inner) = pick(leaves, p) {
+            return Some(inner);
+        }
+    }
+    // C's leaf of stride 1, A's stride 2 along it, filled by A's leaf of
+    // stride 1 (a strided loop over A instead, or its interleaved loads of
+    // stride 2, took 1.5-3 times the gather's time; A's stride 4 filled,
+    // 1.4 times).
+    let q = (0..leaves.len()).find(|&i| leaves[i].2 == 1)?;
+    let (e, di, _) = leaves[q];
+    if e < MIN_RUN || di != 2 {
+        return None;
+    }
+    leaves.swap(0, q);
+    let f = (1..leaves.len()).find(|&i| leaves[i].1 == 1 && leaves[i].0 == 2)?;
+    leaves.swap(1, f);
+    Some(Inner::Mirrored(e, leaves[1].2))
+}
+
+/// The run of inner leaf `p` (at least [`MIN_RUN`] long) when C's stride
+/// along it is 1, or 2 or 4 with C's leaf of stride 1 and that extent
+/// filling the gaps (the two then one run of C), moved first; `None`
+/// otherwise.
+#[inline(always)]
+fn pick(leaves: &mut [(usize, usize, usize)], p: usize) -> Option<Inner> {
+    let (e, _, dc) = leaves[p];
+    if e < MIN_RUN {
+        return None;
+    }
+    leaves.swap(0, p);
+    if dc == 1 {
+        return Some(Inner::Direct(e));
+    }
+    let fills = |i: &usize| leaves[*i].2 == 1 && leaves[*i].0 == dc;
+    let q = (1..leaves.len())
+        .find(fills)
+        .filter(|_| dc == 2 || dc == 4)?;
+    leaves.swap(1, q);
+    Some(Inner::Paired(e, dc, leaves[1].1))
 }
 
 /// A pass of `S` steps at `k0` if `S` are left, and `k0` past it.
@@ -278,16 +315,26 @@ fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOpe
         // One pointer and a stride: the loop steps it by additions, as the
         // strided kernel's (as `S` pointers, they took more registers than
         // there are, and 7 of them were reloaded at each turn).
-        columns(ops, out, Progression { first, dk }, &b_k);
+        let a = Progression { first, dk };
+        if let Inner::Mirrored(..) = ops.inner {
+            columns::<true, S, _, _, _, _, _>(ops, out, a, &b_k);
+        } else {
+            columns::<false, S, _, _, _, _, _>(ops, out, a, &b_k);
+        }
     } else {
         let pointers = Pointers(a_k.map(|at| ad.as_ptr().wrapping_add(at)));
-        columns(ops, out, pointers, &b_k);
+        if let Inner::Mirrored(..) = ops.inner {
+            columns::<true, S, _, _, _, _, _>(ops, out, pointers, &b_k);
+        } else {
+            columns::<false, S, _, _, _, _, _>(ops, out, pointers, &b_k);
+        }
     }
 }
 
-/// [`pass`] over C's columns, A's steps `a`, B's at `b_k`.
+/// [`pass`] over C's columns, A's steps `a`, B's at `b_k` (`M`: the inner
+/// run is mirrored).
 #[inline(always)]
-fn columns<const S: usize, T, A, LA, LB, LC>(
+fn columns<const M: bool, const S: usize, T, A, LA, LB, LC>(
     ops: &Operands<'_, T, LA, LB, LC>,
     out: &mut [T],
     a: A,
@@ -318,7 +365,7 @@ fn columns<const S: usize, T, A, LA, LB, LC>(
             let mut c_m = c_n.wrapping_add(role_offset(lc, rc, 0, vv));
             if outer.is_empty() {
                 // SAFETY: as below, the one run.
-                unsafe { run(out, a, &b_col, inner, a_m, c_m) };
+                unsafe { run::<M, S, T, A>(out, a, &b_col, inner, a_m, c_m) };
                 continue;
             }
             // The outer leaves' odometer: their coordinates, and the
@@ -329,7 +376,7 @@ fn columns<const S: usize, T, A, LA, LB, LC>(
                 // k0 + s)` and C's `(vv, m, j)` for the `e` values of `m`
                 // of this run (common leaves: the same `m` in both), in
                 // their engines.
-                unsafe { run(out, a, &b_col, inner, a_m, c_m) };
+                unsafe { run::<M, S, T, A>(out, a, &b_col, inner, a_m, c_m) };
                 // The next run: carry through the outer leaves.
                 let mut i = 0;
                 while let Some(&(e, da, dc)) = outer.get(i) {
