@@ -85,17 +85,28 @@ pub fn typed_layout(e: &Expr) -> bool {
 /// elsewhere by `fill` (0 for coordinates). The third argument of
 /// `crd2idx(C, SHAPE, STRIDE)` is a stride.
 pub fn placeholders(e: &Expr, fill: i64) -> Expr {
+    placeholders_with(e, fill, 1)
+}
+
+/// [`placeholders`] with a dynamic extent stood as `extent`: one larger
+/// than every coordinate asks no dynamic extent to hold it, so what is
+/// still out of range is out of a static one.
+pub fn placeholders_with(e: &Expr, fill: i64, extent: i64) -> Expr {
     let kind = match &e.kind {
         ExprKind::Dynamic(_) => ExprKind::Int(fill),
-        ExprKind::Tuple(items) => {
-            ExprKind::Tuple(items.iter().map(|i| placeholders(i, fill)).collect())
-        }
-        ExprKind::Tiler(items) => {
-            ExprKind::Tiler(items.iter().map(|i| placeholders(i, fill)).collect())
-        }
+        ExprKind::Tuple(items) => ExprKind::Tuple(
+            (items.iter())
+                .map(|i| placeholders_with(i, fill, extent))
+                .collect(),
+        ),
+        ExprKind::Tiler(items) => ExprKind::Tiler(
+            (items.iter())
+                .map(|i| placeholders_with(i, fill, extent))
+                .collect(),
+        ),
         ExprKind::Layout(shape, stride) => ExprKind::Layout(
-            placeholders(shape, 1).into(),
-            placeholders(stride, 0).into(),
+            placeholders_with(shape, extent, extent).into(),
+            placeholders_with(stride, 0, extent).into(),
         ),
         ExprKind::Call {
             name,
@@ -104,10 +115,8 @@ pub fn placeholders(e: &Expr, fill: i64) -> Expr {
         } => ExprKind::Call {
             name: name.clone(),
             name_span: *name_span,
-            args: args
-                .iter()
-                .enumerate()
-                .map(|(i, a)| placeholders(a, if i == 1 { 1 } else { 0 }))
+            args: (args.iter().enumerate())
+                .map(|(i, a)| placeholders_with(a, if i == 1 { extent } else { 0 }, extent))
                 .collect(),
         },
         other => other.clone(),

@@ -31,11 +31,11 @@ use layout_core::{DomainError, ErrorKind, eval};
 use crate::emit;
 use crate::expand::Expander;
 use crate::kind::typed_call;
+use crate::probe::{placeholders, placeholders_with};
 use crate::tree::{has_dynamic, is_plain};
 use crate::typed::named;
 use crate::typed::named::named_partition::coordinate;
 use crate::typed::partition::partition_args::{entry, is_underscore};
-use crate::valid::placeholders;
 
 /// The layout a typed slice or dice reads.
 pub enum Operand<'a> {
@@ -111,19 +111,32 @@ fn kept<'a>(
 impl Expander<'_> {
     /// A [`rule`]'s code.
     pub fn slice(&self, rule: &Rule<'_>) -> syn::Result<TokenStream> {
-        // A coordinate not nested like a written-out layout: the core's
-        // error, at the coordinate, while compiling (the placeholders, as
-        // valid.rs's, cannot make the ranks differ). Not a coordinate past
-        // its extent: a dynamic extent stands as 1 here, so `(3,_)` of
-        // `(m,8):(8,1)` would be refused for any `m`; the typed slice
-        // checks every entry's range at run time (its `Err`).
+        // A coordinate not nested like a written-out layout, or past a
+        // static extent: the core's error, at the coordinate, while
+        // compiling (the placeholders, as valid.rs's, cannot make the
+        // ranks differ). A dynamic extent stands as 1 in the first probe,
+        // so a range error is asked again with every dynamic extent one
+        // past the largest coordinate (`(3,_)` of `(m,8):(8,1)` is no
+        // error for any `m`); a dynamic extent's range is the typed
+        // slice's run-time check (its `Err`).
         if let Operand::Written(..) = rule.layout {
             if let Err(error) = eval(&placeholders(rule.call, 0)) {
-                let past = matches!(
-                    error.kind(),
-                    ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
-                );
-                if !past {
+                let past = |e: &layout_core::Error| {
+                    matches!(
+                        e.kind(),
+                        ErrorKind::Domain(DomainError::IndexOutOfRange { .. })
+                    )
+                };
+                let error = match past(&error) {
+                    false => Some(error),
+                    true => {
+                        let extent = largest_int(rule.coord).saturating_add(1).max(2);
+                        eval(&placeholders_with(rule.call, 0, extent))
+                            .err()
+                            .filter(past)
+                    }
+                };
+                if let Some(error) = error {
                     return Err(self.ast.error(error.span(), error));
                 }
             }
@@ -184,5 +197,14 @@ impl Expander<'_> {
                 })
             }
         }
+    }
+}
+
+/// The largest integer written in a coordinate (0 where there is none).
+fn largest_int(e: &Expr) -> i64 {
+    match &e.kind {
+        ExprKind::Int(n) => *n,
+        ExprKind::Tuple(items) => items.iter().map(largest_int).max().unwrap_or(0),
+        _ => 0,
     }
 }
