@@ -222,8 +222,10 @@ fn leaf_modes(l: &Layout) -> Vec<(i64, i64)> {
     l.leaf_modes().collect()
 }
 
-/// The product of `parts` times `times`.
-fn product(parts: &[Leaf], times: i64) -> Option<Leaf> {
+/// The product of `parts` times `times`: static where all are, else
+/// saturating tokens (a size past `usize` is no layout's; the
+/// composition's checks refuse).
+pub fn product(parts: &[Leaf], times: i64) -> Option<Leaf> {
     let mut n = times;
     let mut computed = Vec::new();
     for p in parts {

@@ -31,7 +31,7 @@ use crate::ast::Ast;
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
-use crate::typed::compose::compose_divide::{Leaf, Node, by_mode_b, written};
+use crate::typed::compose::compose_divide::{Leaf, Node, by_mode_b, product, written};
 use crate::typed::divide::divide_rest::{self, leaves as leaves_of};
 use crate::typed::divide::divide_rewrite::{function_operand, with_composition};
 use crate::typed::divide::divide_tile_two::{part, two_leaf};
@@ -69,26 +69,6 @@ pub fn tokens(v: &Leaf) -> TokenStream {
         Leaf::Static(n) => emit::int(*n),
         Leaf::Computed(t) => t.clone(),
     }
-}
-
-/// The product of `parts`: static where all are, else saturating tokens
-/// (a size past `usize` is no layout's; the composition's checks refuse).
-pub fn product(parts: &[Leaf]) -> Option<Leaf> {
-    let mut n = 1i64;
-    let mut computed = Vec::new();
-    for p in parts {
-        match p {
-            Leaf::Static(s) => n = n.checked_mul(*s)?,
-            Leaf::Computed(t) => computed.push(t.clone()),
-        }
-    }
-    if computed.is_empty() {
-        return Some(Leaf::Static(n));
-    }
-    let (private, n) = (emit::private(), emit::int(n));
-    Some(Leaf::Computed(
-        quote!(#private::divide_size(&[#(#computed,)* #n])),
-    ))
 }
 
 /// A dynamic one-mode tiler entry: its extent and stride.
@@ -135,10 +115,10 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
             .into_iter()
             .map(value)
             .collect::<Option<_>>()?;
-        let size = product(&extents)?;
-        let q = product(&before)?;
+        let size = product(&extents, 1)?;
+        let q = product(&before, 1)?;
         let last = i + 1 == modes.len();
-        let scaled = |d: &Leaf| product(&[d.clone(), q.clone()]);
+        let scaled = |d: &Leaf| product(&[d.clone(), q.clone()], 1);
         match tiles.get(i) {
             None => past.push(Node::Leaf(size.clone(), q.clone())),
             Some(t) if two(t) => {
@@ -277,7 +257,7 @@ fn static_node(
     match (shape, stride) {
         (T::Int(s), T::Int(d)) => Some(Node::Leaf(
             Leaf::Static(*s),
-            product(&[Leaf::Static(*d), q.clone()])?,
+            product(&[Leaf::Static(*d), q.clone()], 1)?,
         )),
         (T::Tuple(s), T::Tuple(d)) if s.len() == d.len() => {
             let items = s.iter().zip(d).map(|(s, d)| static_node(s, d, q));

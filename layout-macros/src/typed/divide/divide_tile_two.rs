@@ -16,8 +16,9 @@ use quote::quote;
 
 use crate::emit;
 use crate::tree::has_dynamic;
+use crate::typed::compose::compose_divide::product;
 use crate::typed::compose::compose_divide::{Leaf, Node};
-use crate::typed::divide::divide_tile_dynamic::{ident, product, tokens, value};
+use crate::typed::divide::divide_tile_dynamic::{ident, tokens, value};
 
 /// The extents and static strides of a two-leaf tile entry with a
 /// dynamic extent (module doc).
@@ -55,7 +56,7 @@ pub fn part(
 ) -> Option<(Node, Node)> {
     let ([s0, s1], [d0, d1]) = two_leaf(t)?;
     let (s0, s1) = (value(s0)?, value(s1)?);
-    let scaled = |d: Leaf| product(&[d, q.clone()]);
+    let scaled = |d: Leaf| product(&[d, q.clone()], 1);
     let tile = Node::Tuple(vec![
         Node::Leaf(s0.clone(), scaled(Leaf::Static(d0))?),
         Node::Leaf(s1.clone(), scaled(Leaf::Static(d1))?),
