@@ -99,30 +99,20 @@ fn layouts() -> Res {
     assert_eq!((s.size(), s.mode_size::<1>(), s.crd2idx((1, 2)), s.at(10)), (32, 8, 10, 18));
     assert_eq!(s.to_string(), "(4,8):(8,1)");
     let d = Layout::column_major(IntTuple::from([4, 8]))?; // the core, at run time: (4,8):(1,4)
+    let l = layout!(type (4,(2,3)):(1,(4,8))); // every number in the type
+    assert_eq!((l.get::<1>().get::<0>().to_string(), l.mode_rank::<1>()), ("2:4".to_string(), 2));
+    let (shape, stride) = (l.mode_shape::<1>(), l.mode_stride::<1>()); // (C<2>, C<3>), (C<4>, C<8>)
     // end
     assert_eq!(d.to_string(), "(4,8):(1,4)");
+    let _: ((C<2>, C<3>), (C<4>, C<8>)) = (shape, stride);
     Ok(())
 }
 
 // The page's text, as written there: not reformatted.
 #[rustfmt::skip]
 #[test]
-fn modes() {
-    // snippet 2
-    use layout_dsl::typed::Int;
-    let l = layout!(type (4,(2,3)):(1,(4,8))); // every number in the type
-    assert_eq!(l.get::<1>().get::<0>().to_string(), "2:4");
-    assert_eq!((l.mode_size::<1>().get(), l.mode_rank::<1>()), (6, 2)); // size<1> is static here
-    let (shape, stride) = (l.mode_shape::<1>(), l.mode_stride::<1>()); // (C<2>, C<3>), (C<4>, C<8>)
-    // end
-    let _: ((C<2>, C<3>), (C<4>, C<8>)) = (shape, stride);
-}
-
-// The page's text, as written there: not reformatted.
-#[rustfmt::skip]
-#[test]
 fn the_algebra() -> Res {
-    // snippet 3
+    // snippet 2
     use layout_dsl::typed::Divide;
     let z = layout!(zipped_divide((8,8):(8,1), (2,4))); // computed while compiling
     assert_eq!(z.to_string(), "((2,4),(4,2)):((8,1),(16,4))");
@@ -140,16 +130,16 @@ fn the_algebra() -> Res {
 #[rustfmt::skip]
 #[test]
 fn slicing_on_layouts() -> Res {
-    // snippet 4
+    use layout_core::{Coord, slice_and_offset};
+    // snippet 3
     let (col, base) = layout!(slice((_,3), (4,8):(8,1))); // folded at compile time
     assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
     let j = 3;
-    let (col, base) = layout!(slice((_,j), (4,8):(8,1)))?; // typed code, a Result
-    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
-    use layout_core::{slice_and_offset, Coord};
+    let (col, base) = layout!(slice((_,j), (4,8):(8,1)))?; // typed code, a Result: the same pair
     let c = Coord::Tuple(vec![Coord::Underscore, Coord::Int(3)]); // the core, at run time
     assert_eq!(slice_and_offset(&c, &"(4,8):(8,1)".parse()?)?.to_string(), "view((4):(8),3)");
     // end
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
     Ok(())
 }
 
@@ -157,7 +147,7 @@ fn slicing_on_layouts() -> Res {
 #[rustfmt::skip]
 #[test]
 fn tensors() -> Res {
-    // snippet 5
+    // snippet 4
     let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
     let t = Tensor::new(&data[..], layout!((4,8):(1,4)))?; // checked once against the storage
     assert_eq!((t[(1, 2)], t[9]), (9.0, 9.0));
@@ -175,7 +165,7 @@ fn one_ctas_tiles_and_one_threads_share() -> Res {
     let (bx, by, thread) = (1usize, 0usize, 37usize);
     let data = vec![0f32; lda * k];
     let a = &data[..];
-    // snippet 6
+    // snippet 5
     // Typed (layout_dsl::tensor::typed): no allocation, the tile and thread shapes static.
     let m_a = Tensor::new(a, layout!((m,k):(1,lda)))?;
     let g_a = typed::local_tile_step(m_a.by_ref(), (C::<128>, C::<128>, C::<8>), (bx, by, X), (C::<1>, X, C::<1>))?;
@@ -218,7 +208,7 @@ fn nested_layouts_typed_reference() -> Res {
 #[rustfmt::skip]
 #[test]
 fn the_algorithms() -> Res {
-    // snippet 7
+    // snippet 6
     let a = Tensor::new(vec![1f32; 8], layout!(type (4,2):(1,4)))?; // (M,K)
     let b = Tensor::new(vec![2f32; 6], layout!(type (3,2):(1,3)))?; // (N,K)
     let mut c = Tensor::new(vec![7f32; 12], layout!(type (4,3):(1,4)))?; // (M,N)
@@ -227,11 +217,11 @@ fn the_algorithms() -> Res {
     let mut d = typed::make_tensor_like(&c)?;
     typed::copy(&c, &mut d);
     typed::axpby(2.0, &c, 1.0, &mut d); // d = 2·c + d = 12
-    assert_eq!(d[(3, 2)], 12.0);
-    typed::fill(&mut d, 0.0);
+    typed::fill(&mut c, 0.0);
     // end
-    assert!(c.iter().all(|&x| x == 4.0));
-    assert!(d.iter().all(|&x| x == 0.0));
+    // d = 2·c + c with c = 4 everywhere: the gemm's sums.
+    assert!(d.iter().all(|&x| x == 12.0));
+    assert!(c.iter().all(|&x| x == 0.0));
     Ok(())
 }
 
@@ -245,7 +235,7 @@ fn a_predicated_residue() -> Res {
     let a = &data[..];
     let t_a = Layout::column_major(IntTuple::from([32, 8]))?;
     let mut ta_sa = Tensor::new(vec![7f32; 4], Layout::column_major(IntTuple::from([4, 1]))?)?;
-    // snippet 8
+    // snippet 7
     let m_a = Residue::new(Tensor::new(a, layout!((m,k):(1,m)))?, [m, k])?; // storage of exactly m·k
     let g_a = local_tile_step(m_a, (128, 128, 8), (bx, by, X), (1, X, 1))?;
     let ta_ga = local_partition(g_a, &t_a, thread)?;
@@ -268,7 +258,7 @@ fn a_predicated_residue() -> Res {
 #[rustfmt::skip]
 #[test]
 fn swizzles() {
-    // snippet 9
+    // snippet 8
     let sw = layout!(type Sw<3,4,3> o 0 o (8,64):(64,1)); // zero-sized: all in the type
     assert_eq!(sw.crd2idx((2, 0)), 144);
     // end
