@@ -483,3 +483,39 @@ fn the_tensor_tables_api_exists() -> Res {
     assert_eq!(typed_dst[(1, 2)], 9.0);
     Ok(())
 }
+
+/// The Rust the page's rows name beyond the two tests above.
+#[test]
+fn the_rows_api_exists() -> Res {
+    use layout_dsl::{ComposedLayout, Swizzle, evaluate};
+    let l: Layout = "(4,8):(8,1)".parse()?;
+    // `upcast<N>`, `downcast<N>`, `recast_layout`: core functions.
+    assert_eq!(layout_dsl::upcast(&l, 2)?.to_string(), "(4,4):(4,1)");
+    assert_eq!(layout_dsl::downcast(&l, 2)?.size(), 64);
+    assert_eq!(layout_dsl::recast_layout(&l, 16, 32)?.size(), 16);
+    // `complement(l, shape)` in the notation.
+    assert_eq!(
+        evaluate("complement((2,2):(1,4), (4,4))")?.to_string(),
+        "(2,2):(2,8)"
+    );
+    // Inverses of a written-out layout with a dynamic leaf, typed.
+    let m = 4usize;
+    let r = layout!(type right_inverse((4,m):(1,4)))?;
+    assert_eq!(r.size(), 4 * m);
+    let li = layout!(type left_inverse((4,m):(1,4)))?;
+    assert_eq!(li.size(), 4 * m);
+    // Swizzles in the core.
+    let sw = Swizzle::new(3, 4, 3)?;
+    let c = ComposedLayout::new(sw, 0, "(8,64):(64,1)".parse()?);
+    assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+    assert!(Swizzle::new(3, 4, 2).is_err());
+    // Typed tensor slice, identity predicate.
+    let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let t = Tensor::new(&data[..], layout!(type (4,8):(1,4)))?;
+    let col = typed::slice(t.by_ref(), (X, 3usize))?;
+    assert_eq!(col[0], 12.0);
+    let id = typed::make_identity_tensor((C::<4>, C::<8>));
+    let p = id.predicate([3, 8])?;
+    assert_eq!((p[(2, 0)], p[(3, 0)]), (true, false));
+    Ok(())
+}
