@@ -1,10 +1,11 @@
-//! The Rust of `docs/from-cute.md`: every ` ```rust ` block of the page
-//! compiled and run here, between `// snippet N` and `// end` (the page's
-//! blocks in order, indentation aside, with the values each block assumes
-//! set up before it), and the page held to these copies, so that a
-//! snippet that stops compiling, or a page edited without its copy, fails
-//! `cargo test --test from_cute_doc`. The API the page's tables name is
-//! called in `the_tables_api_exists`.
+//! The Rust of `docs/from-cute.md` and `docs/typed-reference.md`: every
+//! ` ```rust ` block of the two pages compiled and run here, between
+//! `// snippet N` (from-cute.md) or `// reference N` (typed-reference.md)
+//! and `// end` (each page's blocks in order, indentation aside, with the
+//! values each block assumes set up before it), and the pages held to these
+//! copies, so that a snippet that stops compiling, or a page edited without
+//! its copy, fails `cargo test --test from_cute_doc`. The API the tables
+//! name is called in `the_tables_api_exists`.
 
 use layout_dsl::tensor::typed;
 use layout_dsl::tensor::*;
@@ -28,17 +29,20 @@ fn rust_blocks(text: &str) -> Vec<Vec<String>> {
     blocks
 }
 
-/// The copies in this file: the lines between `// snippet N` and `// end`,
-/// less the indentation of the `// snippet N` line.
-fn copies(text: &str) -> Vec<Vec<String>> {
+/// The copies in this file of one page's blocks: the lines between
+/// `// <tag> N` and `// end`, less the indentation of the `// <tag> N` line.
+fn copies(text: &str, tag: &str) -> Vec<Vec<String>> {
+    let open_mark = format!("// {tag} ");
     let mut out = Vec::new();
     let mut open: Option<(usize, Vec<String>)> = None;
     for line in text.lines() {
         let t = line.trim_start();
-        if t.starts_with("// snippet ") {
+        if t.starts_with(&open_mark) {
             open = Some((line.len() - t.len(), Vec::new()));
         } else if t == "// end" {
-            out.push(open.take().expect("`// end` without a snippet").1);
+            if let Some((_, b)) = open.take() {
+                out.push(b);
+            }
         } else if let Some((indent, b)) = &mut open {
             b.push(line.get(*indent..).unwrap_or("").to_owned());
         }
@@ -46,41 +50,111 @@ fn copies(text: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// `page`'s ` ```rust ` blocks, in order, against the copies tagged `tag` here.
+fn check_page(name: &str, page: &str, tag: &str) {
+    let page = rust_blocks(page);
+    let here = copies(include_str!("from_cute_doc.rs"), tag);
+    assert_eq!(
+        page.len(),
+        here.len(),
+        "{name}: blocks on the page, copies here"
+    );
+    for (i, (p, h)) in page.iter().zip(&here).enumerate() {
+        assert_eq!(
+            p,
+            h,
+            "{name}: snippet {} differs from the page's block",
+            i + 1
+        );
+    }
+}
+
+/// from-cute.md's blocks, against the `// snippet N` copies.
 #[test]
 fn the_pages_rust_blocks_are_the_copies_here() {
-    let page = rust_blocks(include_str!("../docs/from-cute.md"));
-    let here = copies(include_str!("from_cute_doc.rs"));
-    assert_eq!(page.len(), here.len(), "blocks on the page, copies here");
-    for (i, (p, h)) in page.iter().zip(&here).enumerate() {
-        assert_eq!(p, h, "snippet {} differs from the page's block", i + 1);
-    }
+    check_page(
+        "from-cute.md",
+        include_str!("../docs/from-cute.md"),
+        "snippet",
+    );
+}
+
+/// typed-reference.md's blocks, against the `// reference N` copies.
+#[test]
+fn the_references_rust_blocks_are_the_copies_here() {
+    check_page(
+        "typed-reference.md",
+        include_str!("../docs/typed-reference.md"),
+        "reference",
+    );
 }
 
 // The page's text, as written there: not reformatted.
 #[rustfmt::skip]
 #[test]
-fn slicing_on_layouts() {
-    {
-        // snippet 1
-        use layout_core::{slice_and_offset, Coord};
-        let l: Layout = "(4,8):(8,1)".parse().unwrap();
-        let c = Coord::Tuple(vec![Coord::Underscore, Coord::Int(3)]);
-        assert_eq!(slice_and_offset(&c, &l).unwrap().to_string(), "view((4):(8),3)");
-        // end
-    }
-    {
-        // snippet 2
-        let (col, base) = layout!(slice((_,3), (4,8):(8,1)));   // folded at compile time
-        assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
-        // end
-    }
-    {
-        // snippet 3
-        let j = 3;
-        let (col, base) = layout!(slice((_,j), (4,8):(8,1))).unwrap();   // slice_and_offset
-        assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
-        // end
-    }
+fn layouts() -> Res {
+    // snippet 1
+    let n = 8;
+    let s = layout!((4,n):(n,1)); // 4 and 1 are static (C<4>, C<1>), n is a usize
+    assert_eq!((s.size(), s.mode_size::<1>(), s.crd2idx((1, 2)), s.at(10)), (32, 8, 10, 18));
+    assert_eq!(s.to_string(), "(4,8):(8,1)");
+    let d = Layout::column_major(IntTuple::from([4, 8]))?; // the core, at run time: (4,8):(1,4)
+    let l = layout!(type (4,(2,3)):(1,(4,8))); // every number in the type
+    assert_eq!((l.get::<1>().get::<0>().to_string(), l.mode_rank::<1>()), ("2:4".to_string(), 2));
+    let (shape, stride) = (l.mode_shape::<1>(), l.mode_stride::<1>()); // (C<2>, C<3>), (C<4>, C<8>)
+    // end
+    assert_eq!(d.to_string(), "(4,8):(1,4)");
+    let _: ((C<2>, C<3>), (C<4>, C<8>)) = (shape, stride);
+    Ok(())
+}
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
+fn the_algebra() -> Res {
+    // snippet 2
+    use layout_dsl::typed::Divide;
+    let z = layout!(zipped_divide((8,8):(8,1), (2,4))); // computed while compiling
+    assert_eq!(z.to_string(), "((2,4),(4,2)):((8,1),(16,4))");
+    assert_eq!(layout!(composition((8,8):(8,1), 4:2)).to_string(), "4:16");
+    let m = 16;
+    let y = layout!((m,8):(8,1)).logical_divide((C::<2>, C::<4>))?; // m / 2 checked
+    assert_eq!(y.to_string(), "((2,8),(4,2)):((8,16),(1,4))");
+    let r = layout_dsl::evaluate("zipped_divide((8,8):(8,1), (2,4))")?; // the core, at run time
+    // end
+    assert_eq!(r.to_string(), z.to_string());
+    Ok(())
+}
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
+fn slicing_on_layouts() -> Res {
+    use layout_core::{Coord, slice_and_offset};
+    // snippet 3
+    let (col, base) = layout!(slice((_,3), (4,8):(8,1))); // folded at compile time
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
+    let j = 3;
+    let (col, base) = layout!(slice((_,j), (4,8):(8,1)))?; // typed code, a Result: the same pair
+    let c = Coord::Tuple(vec![Coord::Underscore, Coord::Int(3)]); // the core, at run time
+    assert_eq!(slice_and_offset(&c, &"(4,8):(8,1)".parse()?)?.to_string(), "view((4):(8),3)");
+    // end
+    assert_eq!((col.to_string(), base), ("(4):(8)".to_string(), 3));
+    Ok(())
+}
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
+fn tensors() -> Res {
+    // snippet 4
+    let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let t = Tensor::new(&data[..], layout!((4,8):(1,4)))?; // checked once against the storage
+    assert_eq!((t[(1, 2)], t[9]), (9.0, 9.0));
+    let col = t.slice((X, 3)); // a view
+    assert_eq!(col.iter().copied().collect::<Vec<_>>(), [12.0, 13.0, 14.0, 15.0]);
+    // end
+    Ok(())
 }
 
 // The page's text, as written there: not reformatted.
@@ -91,7 +165,7 @@ fn one_ctas_tiles_and_one_threads_share() -> Res {
     let (bx, by, thread) = (1usize, 0usize, 37usize);
     let data = vec![0f32; lda * k];
     let a = &data[..];
-    // snippet 4
+    // snippet 5
     // Typed (layout_dsl::tensor::typed): no allocation, the tile and thread shapes static.
     let m_a = Tensor::new(a, layout!((m,k):(1,lda)))?;
     let g_a = typed::local_tile_step(m_a.by_ref(), (C::<128>, C::<128>, C::<8>), (bx, by, X), (C::<1>, X, C::<1>))?;
@@ -111,10 +185,10 @@ fn one_ctas_tiles_and_one_threads_share() -> Res {
 // The page's text, as written there: not reformatted.
 #[rustfmt::skip]
 #[test]
-fn nested_layouts_typed() -> Res {
+fn nested_layouts_typed_reference() -> Res {
     let m = 4usize;
     let data: Vec<f32> = (0..256).map(|i| i as f32).collect();
-    // snippet 5
+    // reference 1
     let t = Tensor::new(&data[..], layout!(type ((2,4),(8,m)):((1,2),(8,64))))?;
     let g = typed::local_tile(t.by_ref(), (C::<4>, C::<16>), (1, X))?;
     // ((2,2),(8,2),(1,m/2)):((1,2),(8,64),(128,128)) for even m: static leaves stay static
@@ -133,6 +207,27 @@ fn nested_layouts_typed() -> Res {
 // The page's text, as written there: not reformatted.
 #[rustfmt::skip]
 #[test]
+fn the_algorithms() -> Res {
+    // snippet 6
+    let a = Tensor::new(vec![1f32; 8], layout!(type (4,2):(1,4)))?; // (M,K)
+    let b = Tensor::new(vec![2f32; 6], layout!(type (3,2):(1,3)))?; // (N,K)
+    let mut c = Tensor::new(vec![7f32; 12], layout!(type (4,3):(1,4)))?; // (M,N)
+    typed::clear(&mut c);
+    typed::gemm(&a, &b, &mut c); // every element 1·2 + 1·2 = 4
+    let mut d = typed::make_tensor_like(&c)?;
+    typed::copy(&c, &mut d);
+    typed::axpby(2.0, &c, 1.0, &mut d); // d = 2·c + d = 12
+    typed::fill(&mut c, 0.0);
+    // end
+    // d = 2·c + c with c = 4 everywhere: the gemm's sums.
+    assert!(d.iter().all(|&x| x == 12.0));
+    assert!(c.iter().all(|&x| x == 0.0));
+    Ok(())
+}
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
 fn a_predicated_residue() -> Res {
     let (m, k) = (300usize, 77usize);
     let (bx, by, thread, k_tile) = (2usize, 0usize, 37usize, 9usize);
@@ -140,7 +235,7 @@ fn a_predicated_residue() -> Res {
     let a = &data[..];
     let t_a = Layout::column_major(IntTuple::from([32, 8]))?;
     let mut ta_sa = Tensor::new(vec![7f32; 4], Layout::column_major(IntTuple::from([4, 1]))?)?;
-    // snippet 6
+    // snippet 7
     let m_a = Residue::new(Tensor::new(a, layout!((m,k):(1,m)))?, [m, k])?; // storage of exactly m·k
     let g_a = local_tile_step(m_a, (128, 128, 8), (bx, by, X), (1, X, 1))?;
     let ta_ga = local_partition(g_a, &t_a, thread)?;
@@ -157,6 +252,17 @@ fn a_predicated_residue() -> Res {
         .collect();
     assert_eq!(ta_sa.iter().copied().collect::<Vec<_>>(), want);
     Ok(())
+}
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
+fn swizzles() {
+    // snippet 8
+    let sw = layout!(type Sw<3,4,3> o 0 o (8,64):(64,1)); // zero-sized: all in the type
+    assert_eq!(sw.crd2idx((2, 0)), 144);
+    // end
+    assert_eq!(std::mem::size_of_val(&sw), 0);
 }
 
 /// The Rust the page's tables name, called as the tables write it (the
@@ -375,5 +481,41 @@ fn the_tensor_tables_api_exists() -> Res {
     let mut typed_dst = typed::make_tensor_like(&typed_t)?;
     typed::copy(&typed_t.by_ref(), &mut typed_dst.by_mut());
     assert_eq!(typed_dst[(1, 2)], 9.0);
+    Ok(())
+}
+
+/// The Rust the page's rows name beyond the two tests above.
+#[test]
+fn the_rows_api_exists() -> Res {
+    use layout_dsl::{ComposedLayout, Swizzle, evaluate};
+    let l: Layout = "(4,8):(8,1)".parse()?;
+    // `upcast<N>`, `downcast<N>`, `recast_layout`: core functions.
+    assert_eq!(layout_dsl::upcast(&l, 2)?.to_string(), "(4,4):(4,1)");
+    assert_eq!(layout_dsl::downcast(&l, 2)?.size(), 64);
+    assert_eq!(layout_dsl::recast_layout(&l, 16, 32)?.size(), 16);
+    // `complement(l, shape)` in the notation.
+    assert_eq!(
+        evaluate("complement((2,2):(1,4), (4,4))")?.to_string(),
+        "(2,2):(2,8)"
+    );
+    // Inverses of a written-out layout with a dynamic leaf, typed.
+    let m = 4usize;
+    let r = layout!(type right_inverse((4,m):(1,4)))?;
+    assert_eq!(r.size(), 4 * m);
+    let li = layout!(type left_inverse((4,m):(1,4)))?;
+    assert_eq!(li.size(), 4 * m);
+    // Swizzles in the core.
+    let sw = Swizzle::new(3, 4, 3)?;
+    let c = ComposedLayout::new(sw, 0, "(8,64):(64,1)".parse()?);
+    assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+    assert!(Swizzle::new(3, 4, 2).is_err());
+    // Typed tensor slice, identity predicate.
+    let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let t = Tensor::new(&data[..], layout!(type (4,8):(1,4)))?;
+    let col = typed::slice(t.by_ref(), (X, 3usize))?;
+    assert_eq!(col[0], 12.0);
+    let id = typed::make_identity_tensor((C::<4>, C::<8>));
+    let p = id.predicate([3, 8])?;
+    assert_eq!((p[(2, 0)], p[(3, 0)]), (true, false));
     Ok(())
 }
