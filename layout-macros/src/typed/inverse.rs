@@ -2,10 +2,12 @@
 //! whose static strides are not negative, its extents and strides static
 //! or dynamic — CuTe's rule with dynamic ints (`layout.hpp`), whose modes
 //! follow from the static strides alone: coalesce (CuTe's, on these
-//! types), leave out the modes of dynamic stride, then follow the chain of
-//! static strides `1, s·d, …` while the next stride to meet is static;
-//! each mode met gives `(its extent, the product of the extents before
-//! it)`; coalesce that. The core, knowing the values, may take other
+//! types: a static extent 1 dropped whatever its stride), leave out the
+//! modes of dynamic stride, sort the rest by stride (`SortByKey`, an
+//! exchange sort), then follow the chain of static strides `1, s·d, …`
+//! while the next stride to meet is static, taking at each the first
+//! sorted mode of that stride; each mode met gives `(its extent, the
+//! product of the extents before it)`; coalesce that. The core, knowing the values, may take other
 //! modes; where it would, the typed result is a run-time `InverseMode`
 //! error naming the mode, never a layout other than the core's:
 //!
@@ -20,12 +22,18 @@
 //!
 //! (The checks may refuse where a mode so met is itself merged away and
 //! the core's answer is CuTe's after all: a refusal, never another layout.)
-//! Two modes at one static stride: CuTe's `find_if` and the core's
-//! `position` both take the first; where a dynamic value changes that (the
-//! first of dynamic extent 1, which the core drops; a dynamic stride
-//! before it meeting the reach), the checks above refuse at run time, as
-//! for any mode left out (every value 0..=13 of such ties against the core:
-//! tests/typed_divide_layout.rs). A static product that overflows is not
+//! Two modes at one static stride: CuTe takes the first in its sort, which
+//! need not be the first in index order (strides `(2,2,1)`: the second),
+//! and the core's `position` the first in index order that its coalesce
+//! keeps. A mode of dynamic extent before CuTe's choice is checked as any
+//! mode left out: CuTe's layout where it is 1 (the core drops it), an
+//! `InverseMode` error elsewhere (`right_inverse((6,m,(5,5)):(5,30,(30,1)))`
+//! is CuTe's `(_5,_6,_5):(30m,_1,6m)` at `m = 1`). A mode of static extent
+//! before it the core takes at every value, so CuTe's layout is never the
+//! core's: the chain takes the core's mode there, the core's layout with
+//! leaves not CuTe's (CuTe answers another function). Every value 0..=300
+//! and random large ones against the core and a port of CuTe's rule:
+//! tests/typed_inverse_ties.rs. A static product that overflows is not
 //! typed: a compile error after `type`.
 //!
 //! `left_inverse` is typed next door (left_inverse.rs).
@@ -140,12 +148,25 @@ fn chain(
     let (mut path, mut reaches) = (Vec::new(), Vec::new());
     let mut reach = Sym::Static(1);
     let mut end = None;
+    // CuTe folds over the modes of static stride sorted by stride (its
+    // `SortByKey`, an exchange sort: ties not in index order), taking one
+    // whose stride is the reach; of two at one stride, the first sorted.
+    let order = sorted(strides);
     while let Sym::Static(r) = reach {
-        let Some(i) = (0..modes.len()).find(|&i| !path.contains(&i) && strides[i] == Some(r))
-        else {
+        let at_reach = |&i: &usize| !path.contains(&i) && strides[i] == Some(r);
+        let Some(cute) = order.iter().copied().find(at_reach) else {
             end = Some(reach);
             break;
         };
+        // The core's `position` takes the first in index order that its
+        // coalesce keeps: one of static extent before CuTe's choice is
+        // taken whatever the values, so CuTe's layout is never the core's
+        // there and the chain takes the core's (CuTe answers another
+        // function); one of dynamic extent before it is checked below.
+        let core = (0..cute)
+            .filter(at_reach)
+            .find(|&i| matches!(modes[i].0, Sym::Static(_)));
+        let i = core.unwrap_or(cute);
         path.push(i);
         reaches.push(r);
         out.push((modes[i].0.clone(), before[i].clone()));
@@ -165,9 +186,11 @@ fn chain(
             continue;
         }
         // Met by the chain's end, or by a reach the chain met at a mode
-        // after this one (a dynamic stride: a static one there is a tie).
+        // after this one, which the core's `position` takes after it: a
+        // dynamic stride, or a static tie CuTe's sort put after the mode
+        // the chain took (the core takes this one where it is not 1).
         let met = path.iter().zip(&reaches);
-        let met = met.filter(|(t, _)| strides[x].is_none() && x < **t);
+        let met = met.filter(|(t, r)| x < **t && strides[x].is_none_or(|d| d == **r));
         let mut meets: Vec<Sym> = met.map(|(_, &r)| Sym::Static(r)).collect();
         meets.extend(end.clone());
         for r in &meets {
@@ -206,6 +229,22 @@ fn chain(
         }
     }
     Some(out)
+}
+
+/// CuTe's `detail::SortByKey` over the modes of static stride: an
+/// exchange sort of their indices by stride (not stable).
+fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..strides.len())
+        .filter(|&i| strides[i].is_some())
+        .collect();
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if strides[order[j]] < strides[order[i]] {
+                order.swap(i, j);
+            }
+        }
+    }
+    order
 }
 
 /// The check that the mode `s:d` left out does not meet the reach `r`;

@@ -1,0 +1,401 @@
+//! `layout!(type right_inverse(L))` with one run-time leaf, swept over its
+//! value (every value 0..=300 and random large ones), against two
+//! references at each value: the core's layout of the same numbers, and
+//! CuTe C++'s rule with that leaf dynamic ([`cute`], a port of
+//! `right_inverse` and `coalesce` in CUTLASS's `layout.hpp`: its coalesce
+//! merges only where the front extent and the product are static, its
+//! inverse folds over the modes of static stride in `SortByKey`'s order,
+//! an exchange sort, so two modes at one stride are not taken in index
+//! order). The typed result must be the core's at every index where it
+//! answers, with CuTe's static leaves, and refuse exactly at the values
+//! where CuTe's layout is not the core's (layout-macros/src/typed/
+//! inverse.rs). The port is checked against CUTLASS's prints at a few
+//! values ([`PRINTS`]).
+
+#[path = "cute_print/form.rs"]
+mod cute_print_form;
+
+use cute_print_form::{cute_form, form};
+use layout_dsl::__private::{Layout as Typed, Mode, Tree};
+use layout_dsl::typed::AlgebraError;
+use layout_dsl::{Layout, Value, evaluate, layout};
+
+/// A leaf: its value, and whether CuTe's type holds it (`_N`).
+type Leaf = (i64, bool);
+
+/// CuTe's `coalesce` of flat modes (`bw_coalesce`): from the last mode
+/// back, a static extent 1 skipped, a mode merged into the front only
+/// where the front's extent is static and `extent·stride == front stride`
+/// is known while compiling (all three static).
+fn cute_coalesce(modes: &[(Leaf, Leaf)]) -> Vec<(Leaf, Leaf)> {
+    let mut out = vec![*modes.last().unwrap()];
+    for &(s, d) in modes.iter().rev().skip(1) {
+        if s == (1, true) {
+            continue;
+        }
+        if out.len() == 1 && out[0].0 == (1, true) {
+            out[0] = (s, d);
+            continue;
+        }
+        let (fs, fd) = out[0];
+        if fs.1 && s.1 && d.1 && fd.1 && s.0 * d.0 == fd.0 {
+            out[0] = ((s.0 * fs.0, true), d);
+        } else {
+            out.insert(0, (s, d));
+        }
+    }
+    out
+}
+
+/// CuTe's `right_inverse` of flat modes, as `(extent, stride)` values.
+fn cute(modes: &[(Leaf, Leaf)]) -> Vec<(i64, i64)> {
+    let flat = cute_coalesce(modes);
+    let mut before = vec![1i64];
+    for &((s, _), _) in &flat {
+        before.push(before.last().unwrap() * s);
+    }
+    let mut order: Vec<usize> = (0..flat.len()).filter(|&i| flat[i].1.1).collect();
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if flat[order[j]].1.0 < flat[order[i]].1.0 {
+                order.swap(i, j);
+            }
+        }
+    }
+    let (mut out, mut curr) = (vec![(1, 0)], Some(1i64));
+    for i in order {
+        let ((s, s_static), (d, _)) = flat[i];
+        if curr == Some(d) {
+            out.push((s, before[i]));
+            curr = s_static.then_some(s * d);
+        }
+    }
+    out
+}
+
+fn text(modes: &[(i64, i64)]) -> String {
+    let (s, d): (Vec<String>, Vec<String>) = modes
+        .iter()
+        .map(|(s, d)| (s.to_string(), d.to_string()))
+        .unzip();
+    format!("({}):({})", s.join(","), d.join(","))
+}
+
+fn core(text: &str) -> Option<Layout> {
+    match evaluate(text) {
+        Ok(Value::Layout(l)) => Some(l),
+        _ => None,
+    }
+}
+
+/// Whether two layouts are one function: the same size and offset at
+/// every index (the first and last 256 and 512 spread between where the
+/// size is larger).
+fn same(a: &Layout, b: &Layout) -> bool {
+    let n = a.size();
+    if n != b.size() {
+        return false;
+    }
+    let spread = (0..512).map(|k| k * (n / 512).max(1) + k % 7);
+    let mut at: Vec<i64> = (0..n.min(256)).chain((n - 256).max(0)..n).collect();
+    at.extend(spread.filter(|&i| i < n));
+    at.iter().all(|&i| a.at(i).unwrap() == b.at(i).unwrap())
+}
+
+/// One value of a family: `typed` at `v` against the core's layout of
+/// `call` and CuTe's rule on `modes`; whether it answered.
+fn check<S: Mode<D>, D: Tree>(
+    call: &str,
+    modes: &[(Leaf, Leaf)],
+    typed: Result<Typed<S, D>, AlgebraError>,
+) -> bool {
+    let Some(want) = core(call) else {
+        // An extent 0: the core refuses, and so does the typed path.
+        assert!(typed.is_err(), "{call}: typed answers, the core refuses");
+        return false;
+    };
+    let cute = core(&text(&cute(modes))).unwrap();
+    let agree = same(&cute, &want);
+    match typed {
+        Ok(t) => {
+            let got = t.to_core().unwrap();
+            assert!(same(&got, &want), "{call}: typed {got}, core {want}");
+            assert!(
+                agree,
+                "{call}: typed {got}, CuTe's {cute} is not the core's {want}"
+            );
+            true
+        }
+        Err(AlgebraError::ZeroExtent { .. }) => {
+            assert!(modes.iter().any(|m| m.0.0 == 0), "{call}");
+            false
+        }
+        Err(e) => {
+            assert!(
+                !agree,
+                "{call}: refused ({e}), CuTe's {cute} is the core's {want}"
+            );
+            false
+        }
+    }
+}
+
+/// The values swept: 0..=300 and 64 random ones up to 2^40.
+fn values() -> Vec<usize> {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut v: Vec<usize> = (0..=300).collect();
+    v.extend((0..64).map(|_| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % (1 << 40)) as usize
+    }));
+    v
+}
+
+/// Sweep a family: `$typed` with the leaf `v`, the core's call text and
+/// the flat modes CuTe sees; the values it answered.
+macro_rules! sweep {
+    ($call:literal, $modes:expr, |$v:ident| $typed:expr) => {{
+        let mut answered = Vec::new();
+        for $v in values() {
+            let call = $call.replace("{v}", &$v.to_string());
+            if check(&call, &$modes, $typed) {
+                answered.push($v);
+            }
+        }
+        answered
+    }};
+}
+
+fn mode(extent: usize, stride: usize) -> AlgebraError {
+    AlgebraError::InverseMode {
+        function: "right_inverse",
+        extent,
+        stride,
+    }
+}
+
+const fn s(v: usize) -> Leaf {
+    (v as i64, true)
+}
+
+const fn d(v: usize) -> Leaf {
+    (v as i64, false)
+}
+
+#[test]
+fn a_dynamic_extent_tied_with_the_mode_cute_takes() {
+    // CuTe sorts 5:30 before m:30 and takes it: its layout is the core's
+    // where m is 1 (the core drops m:30 and merges 6:5 with 5:30).
+    let answered = sweep!(
+        "right_inverse((6,{v},(5,5)):(5,30,(30,1)))",
+        [(s(6), s(5)), (d(v), s(30)), (s(5), s(30)), (s(5), s(1))],
+        |v| layout!(type right_inverse((6, v, (5, 5)):(5, 30, (30, 1))))
+    );
+    assert_eq!(answered, [1]);
+    let v = 1;
+    let t = layout!(type right_inverse((6, v, (5, 5)):(5, 30, (30, 1)))).unwrap();
+    assert_eq!(form(&t), cute_form("(_5,_6,_5):(30,_1,6)"));
+}
+
+#[test]
+fn a_dynamic_stride_on_an_extent_of_1() {
+    // CuTe's coalesce drops the mode whatever its stride, as the core's.
+    let answered = sweep!(
+        "right_inverse((6,1,(5,5)):(5,{v},(30,1)))",
+        [(s(6), s(5)), (s(1), d(v)), (s(5), s(30)), (s(5), s(1))],
+        |v| layout!(type right_inverse((6, 1, (5, 5)):(5, v, (30, 1))))
+    );
+    assert_eq!(answered, values());
+    let v = 30;
+    let t = layout!(type right_inverse((6, 1, (5, 5)):(5, v, (30, 1)))).unwrap();
+    assert_eq!(form(&t), cute_form("(_5,_30):(_30,_1)"));
+}
+
+#[test]
+fn dynamic_strides_left_out_of_the_chain() {
+    // CuTe's `_1:_0` and `_4:_1`: the core's unless the dynamic stride
+    // continues the chain (1, then 4).
+    let answered = sweep!(
+        "right_inverse((4,5):({v},4))",
+        [(s(4), d(v)), (s(5), s(4))],
+        |v| layout!(type right_inverse((4, 5):(v, 4)))
+    );
+    assert!(!answered.contains(&1) && answered.len() == values().len() - 1);
+    let answered = sweep!(
+        "right_inverse((4,5):(1,{v}))",
+        [(s(4), s(1)), (s(5), d(v))],
+        |v| layout!(type right_inverse((4, 5):(1, v)))
+    );
+    assert!(!answered.contains(&4) && answered.len() == values().len() - 1);
+}
+
+#[test]
+fn static_ties_cute_sorts_out_of_index_order() {
+    // Strides (2,2,1): CuTe's sort puts the second mode of stride 2 first.
+    // A dynamic extent before it: CuTe's where it is 1.
+    let answered = sweep!(
+        "right_inverse(({v},3,2):(2,2,1))",
+        [(d(v), s(2)), (s(3), s(2)), (s(2), s(1))],
+        |v| layout!(type right_inverse((v, 3, 2):(2, 2, 1)))
+    );
+    assert_eq!(answered, [1]);
+    let answered = sweep!(
+        "right_inverse((3,{v},2,3):(1,9,9,3))",
+        [(s(3), s(1)), (d(v), s(9)), (s(2), s(9)), (s(3), s(3))],
+        |v| layout!(type right_inverse((3, v, 2, 3):(1, 9, 9, 3)))
+    );
+    assert_eq!(answered, [1]);
+    let v = 1;
+    let t = layout!(type right_inverse((3, v, 2, 3):(1, 9, 9, 3))).unwrap();
+    assert_eq!(form(&t), cute_form("(_3,_3,_2):(_1,6,3)"));
+    let t = layout!(type right_inverse((v, 3, 2):(2, 2, 1))).unwrap();
+    assert_eq!(form(&t), cute_form("(_2,_3):(3,1)"));
+    // A static extent before it, which the core takes at every value: the
+    // typed chain takes the core's (CuTe answers another function there,
+    // `(_2,m):(3m,_3)`), so the sweep's CuTe reference is not this one.
+    for v in 1..=300usize {
+        let t = layout!(type right_inverse((3, v, 2):(2, 2, 1))).unwrap();
+        let call = format!("right_inverse((3,{v},2):(2,2,1))");
+        assert!(same(&t.to_core().unwrap(), &core(&call).unwrap()), "{call}");
+    }
+}
+
+/// CUTLASS's prints (`print(right_inverse(l))`, g++ 12 `-std=c++17`, a
+/// host program outside the repository, `/work/notes/harness-inverse3/
+/// ri.cpp`), the run-time leaf an `int`: the port [`cute`] agrees with
+/// each, and the typed result is each where it answers.
+#[rustfmt::skip]
+const PRINTS: [(&str, usize, &str); 16] = [
+    ("(6,{v},(5,5)):(5,30,(30,1))", 1, "(_5,_6,_5):(30,_1,6)"),
+    ("(6,{v},(5,5)):(5,30,(30,1))", 2, "(_5,_6,_5):(60,_1,12)"),
+    ("(6,{v},(5,5)):(5,30,(30,1))", 7, "(_5,_6,_5):(210,_1,42)"),
+    ("(6,1,(5,5)):(5,{v},(30,1))", 0, "(_5,_30):(_30,_1)"),
+    ("(6,1,(5,5)):(5,{v},(30,1))", 30, "(_5,_30):(_30,_1)"),
+    ("(6,1,(5,5)):(5,{v},(30,1))", 1_000_003, "(_5,_30):(_30,_1)"),
+    ("(4,5):({v},4)", 1, "_1:_0"),
+    ("(4,5):(1,{v})", 4, "_4:_1"),
+    ("(4,{v},((4,6),(4,1))):(96,96,((6,1),(24,24)))", 1, "(_6,_4,_4,1):(16,4,96,_4)"),
+    ("(4,{v},((4,6),(4,1))):(96,96,((6,1),(24,24)))", 3, "(_6,_4,_4,3):(48,12,288,_4)"),
+    ("(3,2,{v}):(2,1,2)", 5, "(_2,_3):(_3,_1)"),
+    ("(6,{v},(5,5)):(5,30,(30,1))", 1_000_003, "(_5,_6,_5):(30000090,_1,6000018)"),
+    ("(3,{v},2,3):(1,9,9,3)", 1, "(_3,_3,_2):(_1,6,3)"),
+    ("(3,{v},2,3):(1,9,9,3)", 2, "(_3,_3,_2):(_1,12,6)"),
+    ("({v},3,2):(2,2,1)", 5, "(_2,_3):(15,5)"),
+    ("(3,{v},2):(2,2,1)", 2, "(_2,2):(6,_3)"),
+];
+
+/// The flat modes CuTe sees for a row of [`PRINTS`] at `v`.
+fn print_modes(row: &str, v: usize) -> Vec<(Leaf, Leaf)> {
+    match row {
+        "(6,{v},(5,5)):(5,30,(30,1))" => {
+            vec![(s(6), s(5)), (d(v), s(30)), (s(5), s(30)), (s(5), s(1))]
+        }
+        "(6,1,(5,5)):(5,{v},(30,1))" => {
+            vec![(s(6), s(5)), (s(1), d(v)), (s(5), s(30)), (s(5), s(1))]
+        }
+        "(4,5):({v},4)" => vec![(s(4), d(v)), (s(5), s(4))],
+        "(4,5):(1,{v})" => vec![(s(4), s(1)), (s(5), d(v))],
+        "(4,{v},((4,6),(4,1))):(96,96,((6,1),(24,24)))" => vec![
+            (s(4), s(96)),
+            (d(v), s(96)),
+            (s(4), s(6)),
+            (s(6), s(1)),
+            (s(4), s(24)),
+            (s(1), s(24)),
+        ],
+        "(3,2,{v}):(2,1,2)" => vec![(s(3), s(2)), (s(2), s(1)), (d(v), s(2))],
+        "(3,{v},2,3):(1,9,9,3)" => vec![(s(3), s(1)), (d(v), s(9)), (s(2), s(9)), (s(3), s(3))],
+        "({v},3,2):(2,2,1)" => vec![(d(v), s(2)), (s(3), s(2)), (s(2), s(1))],
+        "(3,{v},2):(2,2,1)" => vec![(s(3), s(2)), (d(v), s(2)), (s(2), s(1))],
+        _ => unreachable!("{row}"),
+    }
+}
+
+#[test]
+fn the_port_is_cutlass_at_its_prints() {
+    for (row, v, print) in PRINTS {
+        let values = print.replace('_', "");
+        let want = core(&values).unwrap();
+        let port = core(&text(&cute(&print_modes(row, v)))).unwrap();
+        assert!(
+            same(&port, &want),
+            "{row} at {v}: port {port}, CUTLASS {print}"
+        );
+    }
+    // The typed results at the values they answer: CUTLASS's leaves and
+    // values.
+    let v = 1;
+    let t = layout!(type right_inverse((6, v, (5, 5)):(5, 30, (30, 1)))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(PRINTS[0].2), "(5,6,5):(30,1,6)".into())
+    );
+    for v in [0, 30, 1_000_003] {
+        let t = layout!(type right_inverse((6, 1, (5, 5)):(5, v, (30, 1)))).unwrap();
+        assert_eq!(
+            (form(&t), t.to_string()),
+            (cute_form(PRINTS[4].2), "(5,30):(30,1)".into())
+        );
+    }
+    let v = 5;
+    let t = layout!(type right_inverse((3, 2, v):(2, 1, 2)));
+    assert_eq!(
+        t.map(|_| ()),
+        Err(mode(5, 2)),
+        "the core merges 2:1 and 5:2"
+    );
+    let v = 1;
+    let t = layout!(type right_inverse((3, 2, v):(2, 1, 2))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form(PRINTS[10].2), "(2,3):(3,1)".into())
+    );
+    let v = 4;
+    assert!(
+        layout!(type right_inverse((4, 5):(1, v))).is_err(),
+        "the core's is 20:1"
+    );
+    let v = 3;
+    let t = layout!(type right_inverse((4, 5):(1, v))).unwrap();
+    assert_eq!(form(&t), cute_form(PRINTS[7].2));
+}
+
+/// Four run-time leaves at once over a grid: where the typed path
+/// answers, CuTe's layout is the core's and so is the typed one; where it
+/// refuses, CuTe's is not the core's but at one point, the conservative
+/// refusal inverse.rs names (a mode the chain's end meets, `2:4`, merged
+/// by the core into a mode left out, so its chain does not go on).
+#[test]
+fn many_dynamic_leaves_refuse_only_where_cute_is_not_the_core() {
+    let (mut answered, mut conservative, mut total) = (0, Vec::new(), 0);
+    for a in 1..=4usize {
+        for b in 1..=4usize {
+            for c in 0..=20usize {
+                for e in 0..=20usize {
+                    let call = format!("right_inverse(({a},4,{b},2):(1,{c},8,{e}))");
+                    let modes = [(d(a), s(1)), (s(4), d(c)), (d(b), s(8)), (s(2), d(e))];
+                    let want = core(&call).unwrap();
+                    let port = core(&text(&cute(&modes))).unwrap();
+                    let agree = same(&port, &want);
+                    match layout!(type right_inverse((a, 4, b, 2):(1, c, 8, e))) {
+                        Ok(t) => {
+                            assert!(agree, "{call}: CuTe's {port}, the core's {want}");
+                            assert!(same(&t.to_core().unwrap(), &want), "{call}: typed {t}");
+                            answered += 1;
+                        }
+                        Err(_) if agree => conservative.push(call),
+                        Err(_) => {}
+                    }
+                    total += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "answered {answered} of {total}; refused where CuTe's is the core's: {conservative:?}"
+    );
+    assert_eq!((answered, total), (6400, 7056));
+    assert_eq!(conservative, ["right_inverse((4,4,1,2):(1,1,8,4))"]);
+}
