@@ -177,9 +177,10 @@ fn a_size_that_overflows_is_an_error_naming_its_factors() {
 }
 
 /// `right_inverse` of a layout two of whose modes share a static stride:
-/// CuTe's chain and the core's both take the first (layout-macros/src/
-/// inverse.rs); where a dynamic value makes the core take the other, a
-/// run-time refusal.
+/// the typed chain takes the mode CuTe's exchange sort puts first, the core
+/// the first in index order (layout-macros/src/typed/inverse.rs); where a
+/// dynamic value makes them differ, a run-time refusal
+/// (`tests/typed_inverse_ties.rs` sweeps the ties one family at a time).
 #[test]
 fn a_tie_is_the_cores_first_mode_or_a_refusal() {
     let answered = sweep! {
