@@ -40,19 +40,27 @@ fn calls(m: usize) -> Vec<(bool, bool)> {
     }
     // The golden rows (tests/golden/cute_dynamic_refusals.jsonl).
     run!(
-        format!("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide((({m},(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"),
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide((({m},(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        ),
         layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide((({m},(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))),
     );
     run!(
-        format!("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,({m},2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"),
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,({m},2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        ),
         layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,({m},2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))),
     );
     run!(
-        format!("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,{m})),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"),
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,{m})),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        ),
         layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,{m})),2):((2,(1,1,32)),16), <(4,8):(1,4), 1>))),
     );
     run!(
-        format!("composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),{m}):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"),
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),{m}):((2,(1,1,32)),16), <(4,8):(1,4), 1>))"
+        ),
         layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),{m}):((2,(1,1,32)),16), <(4,8):(1,4), 1>))),
     );
     // Each form, a mode past the tiler, a tile not dividing the extent.
@@ -73,8 +81,49 @@ fn calls(m: usize) -> Vec<(bool, bool)> {
         layout!(type composition((4,16):(16,1), tiled_divide((4,{m}):(1,4), <2,4>))),
     );
     run!(
-        format!("composition((2,32):(32,1), tiled_divide(((2,{m}),4):((1,2),16), <(2,2):(1,4), 2>))"),
+        format!(
+            "composition((2,32):(32,1), tiled_divide(((2,{m}),4):((1,2),16), <(2,2):(1,4), 2>))"
+        ),
         layout!(type composition((2,32):(32,1), tiled_divide(((2,{m}),4):((1,2),16), <(2,2):(1,4), 2>))),
+    );
+    // A tiler entry with a dynamic leaf (divide_per_mode_tile.rs).
+    run!(
+        format!("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<{m},2:1>))"),
+        layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<{m},2:1>))),
+    );
+    run!(
+        format!("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,{m}:1>))"),
+        layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,{m}:1>))),
+    );
+    run!(
+        format!("composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:{m}>))"),
+        layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:{m}>))),
+    );
+    run!(
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <({m},8):(1,4), 1>))"
+        ),
+        layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <({m},8):(1,4), 1>))),
+    );
+    run!(
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,{m}):(1,4), 1>))"
+        ),
+        layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,{m}):(1,4), 1>))),
+    );
+    run!(
+        format!(
+            "composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), {m}>))"
+        ),
+        layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), {m}>))),
+    );
+    run!(
+        format!("composition((8,8):(1,8), zipped_divide((8,6,2):(1,8,48), <{m},3>))"),
+        layout!(type composition((8,8):(1,8), zipped_divide((8,6,2):(1,8,48), <{m},3>))),
+    );
+    run!(
+        format!("composition(128:1, logical_divide((4,8):(1,4), <2:{m},2>))"),
+        layout!(type composition(128:1, logical_divide((4,8):(1,4), <2:{m},2>))),
     );
     answered
 }
@@ -94,7 +143,11 @@ fn every_small_value_is_the_cores_or_refused() {
     println!("typed of 301 values, by call: {typed:?}");
     println!("the core's alone, by call: {only_core:?}");
     assert!(typed.iter().all(|&a| a > 0), "{typed:?}");
-    let want: [&[usize]; 9] = [&[], &[], &[], &[], &[], &[], &[], &[], &[]];
+    // Refused where the core answers only at a dynamic tile stride of 0
+    // (`2:{m}`, m = 0): `tile_rest` refuses a tile of stride 0 (a
+    // complement it would divide by), as divide_tile_dynamic.rs does.
+    let mut want: [&[usize]; 17] = [&[]; 17];
+    (want[11], want[16]) = (&[0], &[0]);
     assert_eq!(only_core, want);
 }
 
@@ -152,5 +205,35 @@ fn each_call_keeps_cutes_static_leaves() {
     cute!(
         "(((_2,_2),_2),(_2,2),_2):(((_32,_2),_8),(_1,_4),_16)",
         layout!(type composition((2,32):(32,1), tiled_divide(((2,{m}),4):((1,2),16), <(2,2):(1,4), 2>)))
+    );
+    // A tiler entry with a dynamic leaf: the golden rows at their values,
+    // then CUTLASS's prints (/work/notes/harness-bymode/t2.cpp).
+    let (four, eight) = (4usize, 8usize);
+    cute!(
+        "((4,_2),1,_1):((_4,_16),16,_0)",
+        layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<{four},2:1>)))
+    );
+    cute!(
+        "((_4,2),_1,1):((_4,_16),_0,32)",
+        layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,{two}:1>)))
+    );
+    cute!(
+        "((_4,_2),_1,(1,1)):((_4,16),_0,(_16,32))",
+        layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<4,2:{one}>)))
+    );
+    // (`<({4},8):(1,4), 1>` and `<(4,{8}):(1,4), 1>`: a two-leaf entry's
+    // rest is `tile2_rest`'s `(h0, h1, rest)` in every case, CuTe's drops
+    // its static holes of 1: the core's layout, not CuTe's leaves.)
+    cute!(
+        "(((_4,(_2,_2,_2)),1),_4,2):(((_2,(_8,_1,_32)),_16),_64,16)",
+        layout!(type composition(coalesce((4,((8,2),1),2):(1,((4,32),64),64)), tiled_divide(((8,(1,2,8)),2):((2,(1,1,32)),16), <(4,8):(1,4), {one}>)))
+    );
+    cute!(
+        "((4,_3),(2,_2,_2)):((_1,_8),(4,_24,_48))",
+        layout!(type composition((8,8):(1,8), zipped_divide((8,6,2):(1,8,48), <{four},3>)))
+    );
+    cute!(
+        "((_2,(2,1)),(_2,_4)):((2,(_1,4)),(_4,_8))",
+        layout!(type composition(128:1, logical_divide((4,8):(1,4), <2:{two},2>)))
     );
 }

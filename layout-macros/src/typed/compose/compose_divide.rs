@@ -120,7 +120,15 @@ pub(crate) fn rest(mode: &Expr, t: &Layout, before: &[Leaf], size: &[Leaf]) -> O
         rest.push(Node::Leaf(Leaf::Static(s), product(before, span)?));
     }
     let stride = product(before, span.checked_mul(s)?)?;
-    rest.push(Node::Leaf(exact(last(size, span)?, s), stride));
+    // CuTe's complement is coalesced: a static last extent 1 is no mode,
+    // and a rest of one element `_1:_0`.
+    match exact(last(size, span)?, s) {
+        Leaf::Static(1) if rest.is_empty() => {
+            rest.push(Node::Leaf(Leaf::Static(1), Leaf::Static(0)))
+        }
+        Leaf::Static(1) => {}
+        extent => rest.push(Node::Leaf(extent, stride)),
+    }
     Some(one(rest))
 }
 

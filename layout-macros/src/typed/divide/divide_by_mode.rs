@@ -28,8 +28,8 @@ use crate::ast::Ast;
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
-use crate::typed::divide::divide_rest::{self, leaves as leaves_of};
 use crate::typed::divide::divide_per_mode;
+use crate::typed::divide::divide_rest::{self, leaves as leaves_of};
 use crate::typed::divide::divide_rewrite::{function_operand, with_composition};
 use crate::{emit, typed::compose::compose_divide, typed::nested};
 

@@ -103,7 +103,8 @@ pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStrea
     if let ExprKind::Call { args, .. } = &mut expr.kind {
         args[1] = grouped;
     }
-    nested::types(&expr).then_some((expr, all))
+    let typed = nested::types(&expr) || crate::typed::rules::layout_type(&expr).is_some();
+    typed.then_some((expr, all))
 }
 
 /// Whether each of `a`'s dynamic leaves may be read more than once.
@@ -121,14 +122,23 @@ fn read_again(a: &Expr, leaves: &[TokenStream]) -> bool {
 /// `by_mode_b`): `((T0, C0), …, A2, …)`, `((T0, …), (C0, …, A2, …))`,
 /// `((T0, …), C0, …, A2, …)` or, with more than one tile, `(T0, …, C0, …,
 /// A2, …)` (one tile: as `tiled_divide`, the core's nesting).
-fn grouped(form: Form, tiles: Vec<Expr>, rests: Vec<Expr>, past: Vec<Expr>, at: &Expr) -> Expr {
-    let make = |items: Vec<Expr>| call("make_layout", items, at);
+pub(crate) fn grouped(
+    form: Form,
+    tiles: Vec<Expr>,
+    rests: Vec<Expr>,
+    past: Vec<Expr>,
+    at: &Expr,
+) -> Expr {
+    let make = |items: Vec<Expr>| merged(items, at);
     match form {
         Form::Logical => {
             let pairs = tiles.into_iter().zip(rests).map(|(t, c)| make(vec![t, c]));
             make(pairs.chain(past).collect())
         }
-        Form::Zipped => make(vec![make(tiles), make(rests.into_iter().chain(past).collect())]),
+        Form::Zipped => make(vec![
+            make(tiles),
+            make(rests.into_iter().chain(past).collect()),
+        ]),
         Form::Flat if tiles.len() > 1 => make(tiles.into_iter().chain(rests).chain(past).collect()),
         Form::Tiled | Form::Flat => {
             let first = std::iter::once(make(tiles));
@@ -137,13 +147,32 @@ fn grouped(form: Form, tiles: Vec<Expr>, rests: Vec<Expr>, past: Vec<Expr>, at: 
     }
 }
 
+/// `make_layout(items)`, or where every item is written out (no call),
+/// the one written-out layout of their shapes and strides (the same
+/// layout, and no call for nested.rs to hold back as `make_layout`'s last
+/// operand).
+fn merged(items: Vec<Expr>, at: &Expr) -> Expr {
+    let written = |e: &Expr| match &e.kind {
+        ExprKind::Layout(s, d) => Some(((**s).clone(), (**d).clone())),
+        _ => None,
+    };
+    match items.iter().map(written).collect::<Option<Vec<_>>>() {
+        Some(parts) if !parts.is_empty() => {
+            let (shapes, strides): (Vec<Expr>, Vec<Expr>) = parts.into_iter().unzip();
+            let tuple = |items| Expr::new(ExprKind::Tuple(items), at.span);
+            layout(tuple(shapes), tuple(strides), at)
+        }
+        _ => call("make_layout", items, at),
+    }
+}
+
 /// `shape:stride` at `at`'s place.
-fn layout(shape: Expr, stride: Expr, at: &Expr) -> Expr {
+pub(crate) fn layout(shape: Expr, stride: Expr, at: &Expr) -> Expr {
     Expr::new(ExprKind::Layout(Box::new(shape), Box::new(stride)), at.span)
 }
 
 /// The call `name(args)` at `at`'s place (its name's span for errors).
-fn call(name: &str, args: Vec<Expr>, at: &Expr) -> Expr {
+pub(crate) fn call(name: &str, args: Vec<Expr>, at: &Expr) -> Expr {
     let name_span = match &at.kind {
         ExprKind::Call { name_span, .. } => *name_span,
         _ => at.span,
