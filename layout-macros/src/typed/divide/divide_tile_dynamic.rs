@@ -19,7 +19,9 @@
 //! call is then typed as nested.rs types the same call of
 //! `composition(A, B)`. Checked against the core at many run-time values
 //! (tests/typed_divide_tile_dynamic.rs). An entry that is a two-leaf tile
-//! with a dynamic extent, under a composition: divide_tile_two.rs.
+//! with a dynamic extent, under a composition: divide_tile_two.rs. As a
+//! composition's `B`, divide_per_mode_tile.rs's rewrite (mode by mode, as
+//! CuTe divides) is tried first.
 
 use layout_core::algebra::complement;
 use layout_core::expr::{Expr, ExprKind};
