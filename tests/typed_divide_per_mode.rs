@@ -208,7 +208,7 @@ fn each_call_keeps_cutes_static_leaves() {
     );
     // A tiler entry with a dynamic leaf: the golden rows at their values,
     // then CUTLASS's prints (/work/notes/harness-bymode/t2.cpp).
-    let (four, eight) = (4usize, 8usize);
+    let four = 4usize;
     cute!(
         "((4,_2),1,_1):((_4,_16),16,_0)",
         layout!(type composition(complement(4:1,64),tiled_divide((4,2):(1,4),<{four},2:1>)))
