@@ -35,6 +35,8 @@
 pub(crate) mod divide_by_mode;
 pub(crate) mod divide_nested;
 pub(crate) mod divide_past;
+pub(crate) mod divide_per_mode;
+pub(crate) mod divide_per_mode_tile;
 pub(crate) mod divide_rest;
 pub(crate) mod divide_rest_cute;
 pub(crate) mod divide_rewrite;

@@ -72,26 +72,14 @@ pub fn operand(
         let size = size_parts(mode, leaves)?;
         match tiles.get(i) {
             Some(t) => {
+                // A tile of extent 1 is CuTe's `_1:_0` (it reads index 0 alone).
+                let unit = matches!(t.kind, ExprKind::Int(1));
                 let t = tile(t)?;
-                let (holes, span) = holes(&t)?;
-                let t_node = node(t.shape(), t.stride(), &before)?;
-                let mut rest: Vec<Node> = Vec::new();
-                for (s, d) in leaf_modes(&holes).into_iter().filter(|&(s, _)| s != 1) {
-                    rest.push(Node::Leaf(Leaf::Static(s), product(&before, d)?));
-                }
-                // CuTe's rest `⌈shape(A_i) / span⌉`: a static first
-                // extent `S` where exact (divide_rest_cute.rs).
-                let extents: Vec<Expr> = leaves_of(mode).into_iter().cloned().collect();
-                let s = match extents.iter().any(has_dynamic) {
-                    true => divide_rest_cute::static_part(&extents, span),
-                    false => 1,
+                let t_node = match unit {
+                    true => Node::Leaf(Leaf::Static(1), Leaf::Static(0)),
+                    false => node(t.shape(), t.stride(), &before)?,
                 };
-                if s > 1 {
-                    rest.push(Node::Leaf(Leaf::Static(s), product(&before, span)?));
-                }
-                let stride = product(&before, span.checked_mul(s)?)?;
-                rest.push(Node::Leaf(exact(last(&size, span)?, s), stride));
-                parts.push((t_node, one(rest)));
+                parts.push((t_node, rest(mode, &t, &before, &size)?));
             }
             None => past.push(Node::Leaf(product(&size, 1)?, product(&before, 1)?)),
         }
@@ -110,6 +98,38 @@ pub fn operand(
         ExprKind::Layout(Box::new(shape), Box::new(stride)),
         at.span,
     ))
+}
+
+/// The rest of mode `mode` of `A` (its extents `size`) divided by the
+/// static tile `t`, every stride times the sizes `before`: the holes of
+/// `complement(t, ·)`, then CuTe's `⌈shape(A_i) / span⌉`, a static first
+/// extent `S` where exact (divide_rest_cute.rs) and the rest a computed
+/// leaf. `None` where the core refuses `t` or a stride is negative.
+pub(crate) fn rest(mode: &Expr, t: &Layout, before: &[Leaf], size: &[Leaf]) -> Option<Node> {
+    let (holes, span) = holes(t)?;
+    let mut rest: Vec<Node> = Vec::new();
+    for (s, d) in leaf_modes(&holes).into_iter().filter(|&(s, _)| s != 1) {
+        rest.push(Node::Leaf(Leaf::Static(s), product(before, d)?));
+    }
+    let extents: Vec<Expr> = leaves_of(mode).into_iter().cloned().collect();
+    let s = match extents.iter().any(has_dynamic) {
+        true => divide_rest_cute::static_part(&extents, span),
+        false => 1,
+    };
+    if s > 1 {
+        rest.push(Node::Leaf(Leaf::Static(s), product(before, span)?));
+    }
+    let stride = product(before, span.checked_mul(s)?)?;
+    // CuTe's complement is coalesced: a static last extent 1 is no mode,
+    // and a rest of one element `_1:_0`.
+    match exact(last(size, span)?, s) {
+        Leaf::Static(1) if rest.is_empty() => {
+            rest.push(Node::Leaf(Leaf::Static(1), Leaf::Static(0)))
+        }
+        Leaf::Static(1) => {}
+        extent => rest.push(Node::Leaf(extent, stride)),
+    }
+    Some(one(rest))
 }
 
 /// Whether each mode of `A` (`shape`) a by-mode `tiler` tiles, but `A`'s
@@ -134,7 +154,7 @@ pub fn holds(shape: &Expr, tiler: &Expr) -> bool {
 }
 
 /// A mode's extents as factors of its size: static, or a leaf's tokens.
-fn size_parts(mode: &Expr, leaves: &[TokenStream]) -> Option<Vec<Leaf>> {
+pub(crate) fn size_parts(mode: &Expr, leaves: &[TokenStream]) -> Option<Vec<Leaf>> {
     leaves_of(mode)
         .into_iter()
         .map(|l| match l.kind {

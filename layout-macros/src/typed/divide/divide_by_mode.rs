@@ -28,6 +28,7 @@ use crate::ast::Ast;
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
+use crate::typed::divide::divide_per_mode;
 use crate::typed::divide::divide_rest::{self, leaves as leaves_of};
 use crate::typed::divide::divide_rewrite::{function_operand, with_composition};
 use crate::{emit, typed::compose::compose_divide, typed::nested};
@@ -53,6 +54,15 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
+    // A composition's `B` divided mode by mode, as CuTe divides it.
+    if let Some((expr, leaves)) = divide_per_mode::rewrite(e, leaves) {
+        return Some(Checked {
+            expr,
+            leaves,
+            checks: Vec::new(),
+            function,
+        });
+    }
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&a.kind, &tiler.kind) else {
         return None;
     };

@@ -19,7 +19,9 @@
 //! call is then typed as nested.rs types the same call of
 //! `composition(A, B)`. Checked against the core at many run-time values
 //! (tests/typed_divide_tile_dynamic.rs). An entry that is a two-leaf tile
-//! with a dynamic extent, under a composition: divide_tile_two.rs.
+//! with a dynamic extent, under a composition: divide_tile_two.rs. As a
+//! composition's `B`, divide_per_mode_tile.rs's rewrite (mode by mode, as
+//! CuTe divides) is tried first.
 
 use layout_core::algebra::complement;
 use layout_core::expr::{Expr, ExprKind};
@@ -32,6 +34,7 @@ use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::{has_dynamic, is_plain};
 use crate::typed::compose::compose_divide::{Leaf, Node, by_mode_b, product, written};
+use crate::typed::divide::divide_per_mode_tile;
 use crate::typed::divide::divide_rest::{self, leaves as leaves_of};
 use crate::typed::divide::divide_rewrite::{function_operand, with_composition};
 use crate::typed::divide::divide_tile_two::{part, two_leaf};
@@ -39,13 +42,13 @@ use crate::{emit, typed::nested};
 
 /// A call rewritten over `composition(A, B)` with its prelude.
 pub struct Checked {
-    expr: Expr,
-    leaves: Vec<TokenStream>,
+    pub(crate) expr: Expr,
+    pub(crate) leaves: Vec<TokenStream>,
     /// The dynamic leaves bound once: `(k, name)`.
-    binds: Vec<(usize, TokenStream)>,
+    pub(crate) binds: Vec<(usize, TokenStream)>,
     /// The checks, in order: tokens of a `Result` and the names its `Ok`
     /// binds (a pattern).
-    checks: Vec<(TokenStream, TokenStream)>,
+    pub(crate) checks: Vec<(TokenStream, TokenStream)>,
 }
 
 /// A mixed-site name.
@@ -72,7 +75,7 @@ pub fn tokens(v: &Leaf) -> TokenStream {
 }
 
 /// A dynamic one-mode tiler entry: its extent and stride.
-fn dynamic_tile(t: &Expr) -> Option<(&Expr, Option<&Expr>)> {
+pub(crate) fn dynamic_tile(t: &Expr) -> Option<(&Expr, Option<&Expr>)> {
     if !has_dynamic(t) {
         return None;
     }
@@ -94,6 +97,10 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
+    // A composition's `B` divided mode by mode, as CuTe divides it.
+    if let Some(c) = divide_per_mode_tile::rewrite(e, leaves) {
+        return Some(c);
+    }
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&a.kind, &tiler.kind) else {
         return None;
     };
@@ -233,7 +240,7 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
     })
 }
 
-fn dynamic_leaves(e: &Expr, out: &mut Vec<usize>) {
+pub(crate) fn dynamic_leaves(e: &Expr, out: &mut Vec<usize>) {
     match &e.kind {
         ExprKind::Dynamic(k) => out.push(*k),
         ExprKind::Tuple(items) | ExprKind::Tiler(items) => {
@@ -248,7 +255,7 @@ fn dynamic_leaves(e: &Expr, out: &mut Vec<usize>) {
 }
 
 /// A static tile's nesting, every stride times `q`.
-fn static_node(
+pub(crate) fn static_node(
     shape: &layout_core::IntTuple,
     stride: &layout_core::IntTuple,
     q: &Leaf,
