@@ -6,8 +6,11 @@
 
 use crate::tensor::typed::LayoutShape;
 
+use layout_core::Error;
+
 use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
+use crate::__private::slice_base::{Span, checked_base};
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
@@ -16,10 +19,19 @@ use crate::__private::layout::Layout;
 pub trait Partitioned: LayoutShape {
     /// The offset type: `usize`, or `isize` for a signed layout.
     type Base: Offset;
+    /// The partition's true base from the wrapping one, or an error when
+    /// the layout has offsets its offset type cannot hold (the slices'
+    /// rule, [`checked_base`]).
+    #[doc(hidden)]
+    fn base(&self, wrapped: usize) -> Result<Self::Base, Error>;
 }
 
-impl<S, D, I: Offset> Partitioned for Layout<S, D, I> {
+impl<S: Span<D>, D, I: Offset> Partitioned for Layout<S, D, I> {
     type Base = I;
+    #[inline(always)]
+    fn base(&self, wrapped: usize) -> Result<I, Error> {
+        checked_base(self, wrapped)
+    }
 }
 
 /// A named tiler or thread layout of a `type` partition, as the typed
