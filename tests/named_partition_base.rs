@@ -22,14 +22,22 @@ fn a_signed_layout_past_isize_is_an_error_through_both_doors() {
     let l = layout!((m, 2):(-1, 1));
     let t = (C::<4>, C::<2>);
     assert!(overflow(layout!(type local_tile(#l, #t, (1, 0)))));
-    assert!(overflow(layout!(type local_tile((m, 2):(-1, 1), (4, 2), (1, 0)))));
+    assert!(overflow(
+        layout!(type local_tile((m, 2):(-1, 1), (4, 2), (1, 0)))
+    ));
     assert!(overflow(layout!(type outer_partition(#l, #t, (1, 0)))));
-    assert!(overflow(layout!(type outer_partition((m, 2):(-1, 1), (4, 2), (1, 0)))));
+    assert!(overflow(
+        layout!(type outer_partition((m, 2):(-1, 1), (4, 2), (1, 0)))
+    ));
     let thr = layout!(type (2, 2):(1, 2));
     assert!(overflow(layout!(type local_partition(#l, #thr, 3))));
-    assert!(overflow(layout!(type local_partition((m, 2):(-1, 1), (2, 2):(1, 2), 3))));
+    assert!(overflow(
+        layout!(type local_partition((m, 2):(-1, 1), (2, 2):(1, 2), 3))
+    ));
     // Without `type`, the written-out layout with a dynamic leaf is typed too.
-    assert!(overflow(layout!(local_tile((m, 2):(-1, 1), (4, 2), (1, 0)))));
+    assert!(overflow(
+        layout!(local_tile((m, 2):(-1, 1), (4, 2), (1, 0)))
+    ));
 }
 
 #[test]
@@ -39,10 +47,14 @@ fn an_unsigned_layout_past_usize_is_an_error_through_both_doors() {
     let l = layout!((m, n):(1, m));
     let t = (C::<4>, C::<2>);
     assert!(overflow(layout!(type local_tile(#l, #t, (1, 3)))));
-    assert!(overflow(layout!(type local_tile((m, n):(1, m), (4, 2), (1, 3)))));
+    assert!(overflow(
+        layout!(type local_tile((m, n):(1, m), (4, 2), (1, 3)))
+    ));
     assert!(overflow(layout!(type inner_partition(#l, #t, (1, 3)))));
     assert!(overflow(layout!(type outer_partition(#l, #t, (1, 1)))));
-    assert!(overflow(layout!(type outer_partition((m, n):(1, m), (4, 2), (1, 1)))));
+    assert!(overflow(
+        layout!(type outer_partition((m, n):(1, m), (4, 2), (1, 1)))
+    ));
 }
 
 #[test]
@@ -67,7 +79,9 @@ fn at_the_edge_the_base_is_exact() {
     let m = m + 1;
     let l = layout!((m, 2):(-1, 1));
     assert!(overflow(layout!(type local_tile(#l, #t, (0, 0)))));
-    assert!(overflow(layout!(type local_tile((m, 2):(-1, 1), (4, 2), (0, 0)))));
+    assert!(overflow(
+        layout!(type local_tile((m, 2):(-1, 1), (4, 2), (0, 0)))
+    ));
     // Unsigned: offsets up to usize::MAX exactly fit (m = 2⁶⁴-1, one column).
     let m = usize::MAX;
     let u = layout!((m, 1):(1, 1));

@@ -94,8 +94,12 @@ impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {
 #[inline(never)]
 fn overflow(signed: bool) -> Error {
     Error::new(ErrorKind::Overflow(match signed {
-        true => "the layout has offsets outside isize: a slice's or a partition's base could be wrong",
-        false => "the layout has offsets past usize::MAX: a slice's or a partition's base could be wrong",
+        true => {
+            "the layout has offsets outside isize: a slice's or a partition's base could be wrong"
+        }
+        false => {
+            "the layout has offsets past usize::MAX: a slice's or a partition's base could be wrong"
+        }
     }))
 }
 

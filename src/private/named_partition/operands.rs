@@ -10,6 +10,7 @@ use layout_core::Error;
 
 use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
+use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
 
 /// A typed layout a named partition cuts: its offset type is the base's.
@@ -31,6 +32,46 @@ impl<S: Span<D>, D, I: Offset> Partitioned for Layout<S, D, I> {
     #[inline(always)]
     fn base(&self, wrapped: usize) -> Result<I, Error> {
         checked_base(self, wrapped)
+    }
+}
+
+/// A named value where the call takes a typed layout: the layout of
+/// `slice(C, #L)`, `dice`, `crd2idx(C, #L)`, a `type` partition, divide or
+/// product, `composition(#A, …)`. `layout!` passes the name through
+/// [`LayoutOperand::layout_operand`] at its token, the trait's own
+/// function, so that another value (a tuple, an integer, a shape) is one
+/// error there, with no note into the library (a trait's own `Self` bound
+/// has no span for rustc's "required by a bound" note); its result is the
+/// projection `Self::Layout`, which rustc cannot name for such a value,
+/// so the call around it reports nothing more. The impls are
+/// `do_not_recommend`: the message lists none.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a typed layout, but the call takes a typed layout here: name a value of `layout!(SHAPE:STRIDE)` or `layout!(type …)` (a `typed::Layout`)"
+)]
+pub trait LayoutOperand {
+    /// The layout itself.
+    type Layout;
+    /// The layout, unchanged.
+    fn layout_operand(&self) -> &Self::Layout;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, I> LayoutOperand for Layout<S, D, I> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
+}
+
+/// A failed `layout!` value named in another call: the first call's error
+/// is the only one.
+#[diagnostic::do_not_recommend]
+impl<I, K> LayoutOperand for Poisoned<I, K> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
     }
 }
 
