@@ -9,6 +9,9 @@ use crate::tensor::typed::LayoutShape;
 use layout_core::Error;
 
 use crate::__private::int::{C, Offset};
+use crate::__private::basis::BasisLayout;
+use crate::__private::identity::UnitStride;
+use crate::__private::composed::Composed;
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
@@ -57,6 +60,27 @@ pub trait LayoutOperand {
 
 #[diagnostic::do_not_recommend]
 impl<S, D, I> LayoutOperand for Layout<S, D, I> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
+}
+
+/// An identity layout (CuTe's `make_identity_layout`, `E<i>` strides):
+/// `crd2idx(C, #id)` reads it.
+#[diagnostic::do_not_recommend]
+impl<S: UnitStride, O, const K: usize> LayoutOperand for BasisLayout<S, O, K> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
+}
+
+/// A swizzled layout (CuTe's `ComposedLayout`): `crd2idx(C, #s)` reads it.
+#[diagnostic::do_not_recommend]
+impl<Sw, O, L> LayoutOperand for Composed<Sw, O, L> {
     type Layout = Self;
     #[inline(always)]
     fn layout_operand(&self) -> &Self {
