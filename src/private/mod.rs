@@ -221,5 +221,5 @@ pub use tiler_prefix::{
 };
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
-pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};

@@ -8,10 +8,10 @@ use crate::tensor::typed::LayoutShape;
 
 use layout_core::Error;
 
-use crate::__private::int::{C, Offset};
 use crate::__private::basis::BasisLayout;
-use crate::__private::identity::UnitStride;
 use crate::__private::composed::Composed;
+use crate::__private::identity::UnitStride;
+use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
