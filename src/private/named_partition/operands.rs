@@ -15,6 +15,7 @@ use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
+use crate::tensor::X;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
@@ -207,8 +208,62 @@ impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
     }
 }
 
+/// A named tile coordinate or thread index of a `type` partition: an
+/// integer (`usize`, `C<N>`), `X` (CuTe's `_`), or a tuple of them.
+/// `layout!` passes the name through [`CoordOperand::coord_operand`] at
+/// its token, the trait's own function, so that another value (a typed
+/// layout, the likely mistake) is one error there, with no note into the
+/// library; its result is the projection `Self::Coord`, which rustc
+/// cannot name for such a value, so the partition reports nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate, but this argument of the call is a tile coordinate or a thread index: a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
+)]
+pub trait CoordOperand {
+    /// The coordinate itself.
+    type Coord;
+    /// The coordinate, unchanged.
+    fn coord_operand(self) -> Self::Coord;
+}
+
+#[diagnostic::do_not_recommend]
+impl CoordOperand for usize {
+    type Coord = usize;
+    #[inline(always)]
+    fn coord_operand(self) -> usize {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> CoordOperand for C<N> {
+    type Coord = C<N>;
+    #[inline(always)]
+    fn coord_operand(self) -> C<N> {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl CoordOperand for X {
+    type Coord = X;
+    #[inline(always)]
+    fn coord_operand(self) -> X {
+        self
+    }
+}
+
 macro_rules! static_tuples {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A: CoordOperand),*> CoordOperand for ($($A,)*) {
+            type Coord = ($($A::Coord,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn coord_operand(self) -> Self::Coord {
+                ($(self.$i.coord_operand(),)*)
+            }
+        }
+
         #[diagnostic::do_not_recommend]
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
 

@@ -268,7 +268,12 @@ impl Expander<'_> {
             None => self.tiler_tree(call.by, call.function),
         };
         let at = match name(call.at) {
-            Some(_) => self.named(call.at),
+            // A coordinate or index, asked at the name (`CoordOperand`):
+            // a typed layout there is one error at the name.
+            Some(_) => {
+                let (value, span) = (self.named(call.at), self.ast.spans[call.at.span.end - 1]);
+                quote_spanned!(span=> ::layout_dsl::__private::CoordOperand::coord_operand(#value))
+            }
             // A written-out coordinate's parentheses at the user's `(`: a
             // coordinate longer than the layout or the tiler is reported
             // there, not over the whole macro call.
