@@ -173,14 +173,14 @@ impl Expander<'_> {
         // A named tiler has no core value: its divide is typed, `type` or not.
         match divide::named_call(e) {
             Some((function, _, divide::Named::Layout(l, tiles))) if typed => {
-                return Ok(divide::emit_named(function, self.named(l), tiles));
+                return Ok(divide::emit_named(function, self.named_layout(l), tiles));
             }
             // A tiler nesting named tiles has no core value either.
             Some((function, name, divide::Named::Both(l, t)))
                 if typed || named::with_named_modes(t, true) =>
             {
                 let tiler = self.named_tiler(t, name);
-                return Ok(divide::emit_named(function, self.named(l), tiler));
+                return Ok(divide::emit_named(function, self.named_layout(l), tiler));
             }
             Some((function, name, divide::Named::Tiler(shape, stride, t))) => {
                 let layout = self.typed_layout(shape, stride)?;
@@ -190,7 +190,7 @@ impl Expander<'_> {
             _ => {}
         }
         if let Some((trait_name, method, l, cotarget)) = named::value_method(e).filter(|_| typed) {
-            let (layout, private) = (self.named(l), emit::private());
+            let (layout, private) = (self.named_layout(l), emit::private());
             let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
             let cotarget = cotarget.into_iter().map(|m| match m.kind {
                 ExprKind::Int(m) => emit::static_leaf(m),
@@ -199,7 +199,7 @@ impl Expander<'_> {
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
         }
         if let Some((a, b)) = named::composition(e).filter(|_| typed) {
-            let (a, b) = (self.operand(a)?, self.operand(b)?);
+            let (a, b) = (self.layout_operand(a)?, self.operand(b)?);
             return Ok(quote!(#private::Compose::composition(&#a, #b)));
         }
         let typed_product = typed || named_product::of_named_tiles(e);

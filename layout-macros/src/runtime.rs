@@ -41,6 +41,9 @@ impl Expander<'_> {
                 let value = self.named(l);
                 let span = self.ast.spans[l.span.end - 1];
                 let trait_name = proc_macro2::Ident::new(place.trait_name(), span);
+                // The path spanned at the name too: the call is then the
+                // name's alone, and rustc labels no whole `layout!(…)`.
+                let private = quote_spanned!(span=> ::layout_dsl::__private);
                 quote_spanned!(span=> #private::rt::#trait_name::core_value(&#value))
             })
             .collect();

@@ -184,9 +184,9 @@ pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight};
 pub use mode::Get;
 pub use named_partition::{
-    Named, NotALayout, Partitioned, StaticExtents, StaticOperand, StepMarks, StepTilerFits,
-    named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
-    named_outer_partition,
+    CoordOperand, LayoutOperand, Named, NotALayout, Partitioned, StaticExtents, StaticOperand,
+    StepMarks, StepTilerFits, named_local_partition, named_local_partition_step, named_local_tile,
+    named_local_tile_step, named_outer_partition,
 };
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
@@ -203,7 +203,7 @@ pub use product_value::{Lift, Product, Unpack};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
-pub use slice_base::{SliceBase, Span, slice_base};
+pub use slice_base::{SliceBase, Span, checked_base, partition_base, slice_base};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
 pub use static_int::{
@@ -221,5 +221,5 @@ pub use tiler_prefix::{
 };
 pub use tree::{MAX_RANK, Mode, Shape, Tree};
 pub use typed_layout::TypedLayout;
-pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy, signed_base};
+pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};

@@ -10,7 +10,7 @@ use core::marker::PhantomData;
 use layout_core::Error;
 
 use super::divide_fit::Fit;
-use super::int::{C, Offset};
+use super::int::C;
 use super::layout::Layout;
 use super::list::{Cons, IntoList, Nil};
 use super::partition::Dice;
@@ -23,7 +23,9 @@ use crate::tensor::typed::{LayoutShape, OuterTiler, ThreadsOf, ThreadsStep, Tile
 use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 
 mod operands;
-pub use operands::{NotALayout, Partitioned, StaticExtents, StaticOperand};
+pub use operands::{
+    CoordOperand, LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand,
+};
 
 /// A whole named tiler, checked at its name against the layout
 /// ([`PrefixTilerFits::fit_tiler_prefix`](super::PrefixTilerFits::fit_tiler_prefix)), tiles
@@ -224,10 +226,15 @@ where
 /// A named partition's result: its layout `O` and base in `L`'s offset type.
 pub type Named<O, L> = Result<(O, <L as Partitioned>::Base), Error>;
 
-/// The pair of a partition and its base in `L`'s offset type.
+/// The pair of a partition and its base in `L`'s offset type, checked
+/// (never a wrapped value: [`Partitioned::base`]).
 #[inline(always)]
-fn based<L: Partitioned, O, W>(part: Result<(O, usize, W), Error>) -> Result<(O, L::Base), Error> {
-    part.map(|(layout, base, _)| (layout, L::Base::from_wrapping(base)))
+fn based<L: Partitioned, O, W>(
+    layout: &L,
+    part: Result<(O, usize, W), Error>,
+) -> Result<(O, L::Base), Error> {
+    let (part, base, _) = part?;
+    Ok((part, layout.base(base)?))
 }
 
 /// `local_tile(layout, tiler, coord)` (also `inner_partition`), the
@@ -239,7 +246,7 @@ pub fn named_local_tile<L: Partitioned, T: Tiler<L, Cd>, Cd>(
     tiler: T,
     coord: CoordFit<Cd, L::Shape>,
 ) -> Result<(T::Output, L::Base), Error> {
-    based::<L, _, _>(tiler.tile_of(layout, coord.0))
+    based(layout, tiler.tile_of(layout, coord.0))
 }
 
 /// `local_tile(layout, tiler, coord, step)`.
@@ -250,7 +257,7 @@ pub fn named_local_tile_step<L: Partitioned, T: TilerStep<L, Cd, St>, Cd, St>(
     coord: Cd,
     _step: St,
 ) -> Result<(T::Output, L::Base), Error> {
-    based::<L, _, _>(tiler.tile_step_of(layout, coord))
+    based(layout, tiler.tile_step_of(layout, coord))
 }
 
 /// `outer_partition(layout, tiler, coord)`, the coordinate checked where
@@ -266,7 +273,7 @@ where
     L: Partitioned,
     T: OuterTiler<L, Cd> + TilerList,
 {
-    based::<L, _, _>(tiler.outer_of(layout, coord.0))
+    based(layout, tiler.outer_of(layout, coord.0))
 }
 
 /// `local_partition(layout, threads, index)`: the index a `usize` or the
@@ -278,7 +285,7 @@ pub fn named_local_partition<L: Partitioned, P: ThreadsOf<L>, Ix: ThreadIndex<P>
     index: Ix,
 ) -> Result<(P::Output, L::Base), Error> {
     let coord = index.thread_coord(threads)?;
-    based::<L, _, _>(threads.partition_at(layout, coord))
+    based(layout, threads.partition_at(layout, coord))
 }
 
 /// `local_partition(layout, threads, index, step)`.
@@ -295,5 +302,5 @@ where
     Ix: ThreadIndex<P>,
 {
     let coord = index.thread_coord(threads)?;
-    based::<L, _, _>(threads.partition_step_at(layout, coord))
+    based(layout, threads.partition_step_at(layout, coord))
 }

@@ -1,8 +1,9 @@
-//! The base of a typed slice as `layout!(slice(C, L))` gives it, the
-//! layout written out or named (`#L`): in the layout's own offset type
-//! (`usize`, or `isize` for a signed layout, one with a negative static
-//! stride), so both doors give one type and one value, and never a
-//! wrapped value.
+//! The base of a typed slice as `layout!(slice(C, L))` gives it, and of a
+//! typed partition (`local_tile`, `local_partition`, `inner_partition`,
+//! `outer_partition`), the layout written out or named (`#L`): in the
+//! layout's own offset type (`usize`, or `isize` for a signed layout,
+//! one with a negative static stride), so both doors give one type and
+//! one value, and never a wrapped value.
 //!
 //! The slice walks in wrapping `usize` (as `crd2idx`), which is exact
 //! modulo 2⁶⁴; so the cast to the offset type is the true base whenever
@@ -12,8 +13,10 @@
 //! `(s-1)·d`. Those two sums are computed in `i128` (saturating): when they
 //! fit the offset type the base does, and is exact; when they do not, the
 //! layout has offsets its type cannot hold, and the slice is an error
-//! (`ErrorKind::Overflow`), never a wrapped base. One multiply per dynamic
-//! leaf; a static layout's check folds away.
+//! (`ErrorKind::Overflow`), never a wrapped base. A partition's base is
+//! an offset of the layout too (that of its first coordinate, which lies
+//! in the layout's domain), so the same bound holds it. One multiply per
+//! dynamic leaf; a static layout's check folds away.
 
 use layout_core::{Error, ErrorKind};
 
@@ -38,19 +41,45 @@ impl<S: Span<D>, D, I: Offset, KS, KD> SliceBase<Layout<S, D, I>> for Layout<KS,
     type Base = I;
     #[inline(always)]
     fn slice_base(layout: &Layout<S, D, I>, wrapped: usize) -> Result<I, Error> {
-        let (mut low, mut high) = (0, 0);
-        layout
-            .shape
-            .span(&layout.stride, I::SIGNED, &mut low, &mut high);
-        let (min, max) = match I::SIGNED {
-            true => (isize::MIN as i128, isize::MAX as i128),
-            false => (0, usize::MAX as i128),
-        };
-        if low < min || high > max {
-            return Err(overflow(I::SIGNED));
-        }
-        Ok(I::from_wrapping(wrapped))
+        checked_base(layout, wrapped)
     }
+}
+
+/// The true base of a slice or a partition of `layout` from the wrapping
+/// `usize` one, in `layout`'s offset type, or [`ErrorKind::Overflow`] when
+/// `layout` has offsets that type cannot hold (see the module). The one
+/// place that knows the rule: `layout!`'s slices, its named partitions
+/// ([`Partitioned::base`](super::Partitioned::base)) and its written-out
+/// ones ([`partition_base`]) all ask it.
+#[inline(always)]
+pub fn checked_base<S: Span<D>, D, I: Offset>(
+    layout: &Layout<S, D, I>,
+    wrapped: usize,
+) -> Result<I, Error> {
+    let (mut low, mut high) = (0, 0);
+    layout
+        .shape
+        .span(&layout.stride, I::SIGNED, &mut low, &mut high);
+    let (min, max) = match I::SIGNED {
+        true => (isize::MIN as i128, isize::MAX as i128),
+        false => (0, usize::MAX as i128),
+    };
+    if low < min || high > max {
+        return Err(overflow(I::SIGNED));
+    }
+    Ok(I::from_wrapping(wrapped))
+}
+
+/// A written-out typed partition's result (`layout!(local_tile(SHAPE:STRIDE,
+/// …))` and the others) with its base checked ([`checked_base`]) and in
+/// `layout`'s offset type, as a named layout's partition gives it.
+#[inline(always)]
+pub fn partition_base<S: Span<D>, D, I: Offset, O>(
+    layout: &Layout<S, D, I>,
+    partition: Result<(O, usize), Error>,
+) -> Result<(O, I), Error> {
+    let (part, base) = partition?;
+    Ok((part, checked_base(layout, base)?))
 }
 
 impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {
@@ -65,8 +94,12 @@ impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {
 #[inline(never)]
 fn overflow(signed: bool) -> Error {
     Error::new(ErrorKind::Overflow(match signed {
-        true => "the layout has offsets outside isize: a slice's base could be wrong",
-        false => "the layout has offsets past usize::MAX: a slice's base could be wrong",
+        true => {
+            "the layout has offsets outside isize: a slice's or a partition's base could be wrong"
+        }
+        false => {
+            "the layout has offsets past usize::MAX: a slice's or a partition's base could be wrong"
+        }
     }))
 }
 

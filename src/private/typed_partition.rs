@@ -299,15 +299,6 @@ where
     }
 }
 
-/// A typed partition's result over a signed layout (a negative static
-/// stride): the base as an `isize`, as the core's view has it (`layout!`
-/// wraps its partitions of a signed layout in this).
-#[inline(always)]
-pub fn signed_base<L>(partition: Result<(L, usize), Error>) -> Result<(L, isize), Error> {
-    // The offsets wrap in `usize` (two's complement), so the cast is exact.
-    partition.map(|(layout, base)| (layout, base as isize))
-}
-
 /// CuTe's `make_layout(shape)`: column-major strides of the same
 /// nesting, static where the extents are.
 pub trait CompactLayout: Copy {

@@ -36,7 +36,7 @@ impl Expander<'_> {
         match &e.kind {
             ExprKind::Call { name, args, .. } => match args.as_slice() {
                 [c, l] => {
-                    let (layout, coord) = (value(l), self.coordinate(c));
+                    let (layout, coord) = (self.named_layout(l), self.coordinate(c));
                     quote!(#layout.crd2idx(#coord))
                 }
                 // A named shape answers `size`, `rank`, `depth` through
@@ -293,6 +293,26 @@ impl Expander<'_> {
             None => self.operand(e),
         });
         Ok(emit::tuple(entries.collect::<syn::Result<_>>()?))
+    }
+
+    /// A named value where the call takes a typed layout, asked at its
+    /// name to be one (`__private::LayoutOperand::layout_operand`, the
+    /// trait's own function: a tuple, an integer or a shape there is one
+    /// error at the name, with no note into the library, and the call
+    /// around it reports nothing more); a place expression, so the value
+    /// is borrowed or copied as the call needs, never moved.
+    pub fn named_layout(&self, l: &Expr) -> TokenStream {
+        let (value, span) = (self.named(l), self.ast.spans[l.span.end - 1]);
+        quote_spanned!(span=> (*::layout_dsl::__private::LayoutOperand::layout_operand(&#value)))
+    }
+
+    /// A layout operand: a named one asked at its name to be a typed
+    /// layout ([`Self::named_layout`]), else as [`Self::operand`].
+    pub(crate) fn layout_operand(&self, e: &Expr) -> syn::Result<TokenStream> {
+        match named::name(e) {
+            Some(_) => Ok(self.named_layout(e)),
+            None => self.operand(e),
+        }
     }
 
     /// An operand of `Compose` (`named::composition`): a named layout, a

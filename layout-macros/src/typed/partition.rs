@@ -39,7 +39,7 @@ pub(crate) mod partition_split;
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{Partition, TypedForm};
 use layout_core::{Layout, Value};
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::emit;
@@ -277,10 +277,16 @@ impl Rule<'_> {
     }
 
     /// The call of the typed partition; `layout` is the typed `L`, `leaf`
-    /// gives a dynamic leaf's expression. The base is a `usize`, or an
-    /// `isize` for a signed `L` (`__private::signed_base`).
+    /// gives a dynamic leaf's expression. The base is `L`'s offset type, a
+    /// `usize`, or an `isize` for a signed `L`, checked
+    /// (`__private::partition_base`: an `Err` where `L` has offsets that
+    /// type cannot hold).
     pub fn emit(&self, layout: TokenStream, leaf: impl Fn(usize) -> TokenStream) -> TokenStream {
         let private = emit::private();
+        // Bound once, read by the partition (a copy: a typed layout of
+        // `usize` and `C<N>` leaves is `Copy`) and by the base's check.
+        let l = Ident::new("partitioned", Span::mixed_site());
+        let (written, layout) = (layout, quote!(#l));
         let leaf: &dyn Fn(usize) -> TokenStream = &leaf;
         let list = |items: Vec<TokenStream>| {
             let tuple = emit::tuple(items);
@@ -358,11 +364,13 @@ impl Rule<'_> {
                 }}
             }
         };
-        if emit::negative_leaf(&self.stride) {
-            quote!(#private::signed_base(#call))
-        } else {
-            call
-        }
+        // The base checked and in the layout's offset type (`isize` for a
+        // signed layout), as a named layout's partition and a slice give
+        // it: never a wrapped value (`__private::partition_base`).
+        quote!({
+            let #l = #written;
+            #private::partition_base(&#l, #call)
+        })
     }
 }
 

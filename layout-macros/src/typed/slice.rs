@@ -163,7 +163,7 @@ impl Expander<'_> {
                 Ok(quote!({ let _ = #coord; #layout }))
             }
             (Operand::Named(l), true) => {
-                let layout = self.named(l);
+                let layout = self.named_layout(l);
                 // At the coordinate, as the slice's door below.
                 let span = self.ast.spans[rule.coord.span.start];
                 let coord = emit::at_paren(coord, span);
@@ -191,8 +191,12 @@ impl Expander<'_> {
                         })
                     }
                     Operand::Named(l) => {
-                        let layout = self.named(l);
-                        quote!(#private::slice_base(&#layout, #door(#coord, &#layout)))
+                        let layout = self.named_layout(l);
+                        let l = Ident::new("layout", Span::mixed_site());
+                        quote!({
+                            let #l = &#layout;
+                            #private::slice_base(#l, #door(#coord, #l))
+                        })
                     }
                 })
             }

@@ -6,8 +6,16 @@
 
 use crate::tensor::typed::LayoutShape;
 
+use layout_core::Error;
+
+use crate::__private::basis::BasisLayout;
+use crate::__private::composed::Composed;
+use crate::__private::identity::UnitStride;
 use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
+use crate::__private::poisoned::Poisoned;
+use crate::__private::slice_base::{Span, checked_base};
+use crate::tensor::X;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
@@ -16,10 +24,80 @@ use crate::__private::layout::Layout;
 pub trait Partitioned: LayoutShape {
     /// The offset type: `usize`, or `isize` for a signed layout.
     type Base: Offset;
+    /// The partition's true base from the wrapping one, or an error when
+    /// the layout has offsets its offset type cannot hold (the slices'
+    /// rule, [`checked_base`]).
+    #[doc(hidden)]
+    fn base(&self, wrapped: usize) -> Result<Self::Base, Error>;
 }
 
-impl<S, D, I: Offset> Partitioned for Layout<S, D, I> {
+impl<S: Span<D>, D, I: Offset> Partitioned for Layout<S, D, I> {
     type Base = I;
+    #[inline(always)]
+    fn base(&self, wrapped: usize) -> Result<I, Error> {
+        checked_base(self, wrapped)
+    }
+}
+
+/// A named value where the call takes a typed layout: the layout of
+/// `slice(C, #L)`, `dice`, `crd2idx(C, #L)`, a `type` partition, divide or
+/// product, `composition(#A, …)`. `layout!` passes the name through
+/// [`LayoutOperand::layout_operand`] at its token, the trait's own
+/// function, so that another value (a tuple, an integer, a shape) is one
+/// error there, with no note into the library (a trait's own `Self` bound
+/// has no span for rustc's "required by a bound" note); its result is the
+/// projection `Self::Layout`, which rustc cannot name for such a value,
+/// so the call around it reports nothing more. The impls are
+/// `do_not_recommend`: the message lists none.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a typed layout, but the call takes a typed layout here: name a value of `layout!(SHAPE:STRIDE)` or `layout!(type …)` (a `typed::Layout`)"
+)]
+pub trait LayoutOperand {
+    /// The layout itself.
+    type Layout;
+    /// The layout, unchanged.
+    fn layout_operand(&self) -> &Self::Layout;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, I> LayoutOperand for Layout<S, D, I> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
+}
+
+/// An identity layout (CuTe's `make_identity_layout`, `E<i>` strides):
+/// `crd2idx(C, #id)` reads it.
+#[diagnostic::do_not_recommend]
+impl<S: UnitStride, O, const K: usize> LayoutOperand for BasisLayout<S, O, K> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
+}
+
+/// A swizzled layout (CuTe's `ComposedLayout`): `crd2idx(C, #s)` reads it.
+#[diagnostic::do_not_recommend]
+impl<Sw, O, L> LayoutOperand for Composed<Sw, O, L> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
+}
+
+/// A failed `layout!` value named in another call: the first call's error
+/// is the only one.
+#[diagnostic::do_not_recommend]
+impl<I, K> LayoutOperand for Poisoned<I, K> {
+    type Layout = Self;
+    #[inline(always)]
+    fn layout_operand(&self) -> &Self {
+        self
+    }
 }
 
 /// A named tiler or thread layout of a `type` partition, as the typed
@@ -130,8 +208,62 @@ impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
     }
 }
 
+/// A named tile coordinate or thread index of a `type` partition: an
+/// integer (`usize`, `C<N>`), `X` (CuTe's `_`), or a tuple of them.
+/// `layout!` passes the name through [`CoordOperand::coord_operand`] at
+/// its token, the trait's own function, so that another value (a typed
+/// layout, the likely mistake) is one error there, with no note into the
+/// library; its result is the projection `Self::Coord`, which rustc
+/// cannot name for such a value, so the partition reports nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate, but this argument of the call is a tile coordinate or a thread index: a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
+)]
+pub trait CoordOperand {
+    /// The coordinate itself.
+    type Coord;
+    /// The coordinate, unchanged.
+    fn coord_operand(self) -> Self::Coord;
+}
+
+#[diagnostic::do_not_recommend]
+impl CoordOperand for usize {
+    type Coord = usize;
+    #[inline(always)]
+    fn coord_operand(self) -> usize {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> CoordOperand for C<N> {
+    type Coord = C<N>;
+    #[inline(always)]
+    fn coord_operand(self) -> C<N> {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl CoordOperand for X {
+    type Coord = X;
+    #[inline(always)]
+    fn coord_operand(self) -> X {
+        self
+    }
+}
+
 macro_rules! static_tuples {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A: CoordOperand),*> CoordOperand for ($($A,)*) {
+            type Coord = ($($A::Coord,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn coord_operand(self) -> Self::Coord {
+                ($(self.$i.coord_operand(),)*)
+            }
+        }
+
         #[diagnostic::do_not_recommend]
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
 

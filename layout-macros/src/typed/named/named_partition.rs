@@ -229,7 +229,7 @@ impl Expander<'_> {
     /// The call of the facade's typed partition (`__private::named_*`).
     pub fn named_partition(&self, call: &Call) -> syn::Result<TokenStream> {
         let private = emit::private();
-        let layout = self.operand(call.layout)?;
+        let layout = self.layout_operand(call.layout)?;
         let step = call.step.map(|s| match name(s) {
             Some(_) => self.named(s),
             None => statics(s),
@@ -242,7 +242,13 @@ impl Expander<'_> {
             Some(_) => {
                 let (value, span) = (self.named(call.by), self.ast.spans[call.by.span.end - 1]);
                 if call.threads() {
-                    quote_spanned!(span=> #private::StaticOperand::static_extents(#value))
+                    // A thread layout is a typed layout (CuTe's
+                    // `local_partition(tensor, Layout, index)`): a shape
+                    // there is one error at the name (`LayoutOperand`).
+                    let private = quote_spanned!(span=> ::layout_dsl::__private);
+                    quote_spanned!(span=> #private::StaticOperand::static_extents(
+                        *#private::LayoutOperand::layout_operand(&#value)
+                    ))
                 } else {
                     // Then nested as the layout (`PrefixTilerFits`, as a
                     // divide's whole named tiler; with a step, the entries
@@ -262,7 +268,12 @@ impl Expander<'_> {
             None => self.tiler_tree(call.by, call.function),
         };
         let at = match name(call.at) {
-            Some(_) => self.named(call.at),
+            // A coordinate or index, asked at the name (`CoordOperand`):
+            // a typed layout there is one error at the name.
+            Some(_) => {
+                let (value, span) = (self.named(call.at), self.ast.spans[call.at.span.end - 1]);
+                quote_spanned!(span=> ::layout_dsl::__private::CoordOperand::coord_operand(#value))
+            }
             // A written-out coordinate's parentheses at the user's `(`: a
             // coordinate longer than the layout or the tiler is reported
             // there, not over the whole macro call.

@@ -160,7 +160,7 @@ impl Expander<'_> {
             .then(|| shape_tiler(b))
             .flatten();
         let b = tiler.as_ref().unwrap_or(b);
-        let a = self.operand(a)?;
+        let a = self.layout_operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
             Operand::Layout => self.operand(b)?,
