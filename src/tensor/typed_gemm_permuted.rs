@@ -57,11 +57,12 @@ fn chained(leaves: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
     Some(unit)
 }
 
-/// `gemm` by the strided kernel when every role is one progression but
-/// A's and C's M, and those two, split into common leaves and taken by
-/// increasing C stride, are (C's leaves of M with positive strides, C's
-/// roles then passing the flat test of distinct offsets); `false`,
-/// nothing done, otherwise.
+/// `gemm` by the strided kernel's accumulators when every role is one
+/// progression but A's and C's M, and those two, split into common
+/// leaves and taken by increasing C stride, are (C's leaves of M of
+/// positive strides), and C's `V·M·N ≤ REGISTERS` elements are
+/// consecutive from its base in `(v, m, n)` order (so distinct); `false`,
+/// nothing done, otherwise (the nested loops).
 #[inline(always)]
 pub(super) fn permuted<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
@@ -130,9 +131,12 @@ where
     // C's elements consecutive in `(v, m, n)` order, at most the local
     // accumulators (`REGISTERS`): each `m` its own element (the reorder
     // of `m` is free only then).
-    let size = v * m * n;
+    let fits = v.checked_mul(m).and_then(|vm| vm.checked_mul(n));
+    if fits.is_none_or(|size| size > REGISTERS) {
+        return false;
+    }
     let consecutive = (ev == 1 || cv == 1) && (m == 1 || cm == v) && (en == 1 || cn == v * m);
-    if size > REGISTERS || !consecutive {
+    if !consecutive {
         return false;
     }
     registers(a, b, c, [v, m, n, k], [[av, am, ak], [bv, bn, bk]]);
