@@ -1,5 +1,5 @@
-//! The typed `gemm` on a nested C whose M nests as A's in another order of
-//! leaves (CuTe's `((2,4),8):((4,1),8)` against A's M `(2,4):(64,16)`):
+//! The typed `gemm` on a nested C whose M nests as A's (and N as B's) in
+//! another order of leaves (CuTe's `((2,4),8):((4,1),8)` against A's M `(2,4):(64,16)`):
 //! both taken by C's stride, the strided kernel on a C of consecutive
 //! elements (`typed_gemm_permuted.rs`). Random nestings (A's leaves merged
 //! or not, C's leaves column-major in any order), random strides (0 and a
@@ -26,6 +26,10 @@ type NestedA = Layout<Mode3, ((usize, usize, C<-3>), usize), isize>;
 type Nested = Layout<Mode3, Mode3, isize>;
 /// B's `(N,K)`, K backwards.
 type FlatB = Layout<(usize, usize), (usize, C<-1>), isize>;
+/// B's `(N,K)` with a nested N, and a C nested in both modes.
+type NestedB = Layout<((usize, usize), usize), ((usize, usize), usize), isize>;
+type BothC =
+    Layout<((usize, usize, usize), (usize, usize)), ((usize, usize, usize), (usize, usize)), isize>;
 /// `(V,M,K)` with a nested M, and `(V,N,K)`, `(V,M,N)`.
 type VA =
     Layout<(usize, (usize, usize, usize), usize), (usize, (usize, usize, usize), usize), isize>;
@@ -163,6 +167,35 @@ proptest! {
         let ldc = if dice.one_in(6) { small(dice) } else { reach };
         let c: VC = Layout::new_signed((v, (e[0], e[1], e[2]), n), (cv, (dc[0], dc[1], dc[2]), ldc));
         run(4, a, b, c, seed as i64 % 1000);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// C nested in M and in N: B's N over two leaves, C's N the same in
+    /// either order (sometimes a stride 0 or a gap), A's M as above.
+    #[test]
+    fn reordered_m_and_n_equal_the_naive_loop(k in 1..=13usize, seed in any::<u64>()) {
+        let dice = &mut Dice::new(seed);
+        let e = leaves(dice);
+        let m: usize = e.iter().product();
+        let f = [1 + dice.below(3), 1 + dice.below(3)];
+        let (dc, _, da) = strides(e, 1, dice);
+        let a: Nested = Layout::new_signed(((e[0], e[1], e[2]), k), ((da[0], da[1], da[2]), 300));
+        let swap = dice.one_in(2);
+        let mut cn = if swap { [m * f[1], m] } else { [m, m * f[0]] };
+        let unit = 1 + dice.below(20);
+        let mut bn = if swap { [unit * f[1], unit] } else { [unit, unit * f[0]] };
+        if dice.one_in(6) {
+            cn[dice.below(2)] = if dice.one_in(2) { 0 } else { m * f[0] * f[1] + 1 };
+        }
+        if dice.one_in(6) {
+            bn[dice.below(2)] = small(dice);
+        }
+        let b: NestedB = Layout::new_signed(((f[0], f[1]), k), ((bn[0], bn[1]), 70));
+        let c: BothC = Layout::new_signed(((e[0], e[1], e[2]), (f[0], f[1])), ((dc[0], dc[1], dc[2]), (cn[0], cn[1])));
+        run(2, a, b, c, seed as i64 % 1000);
     }
 }
 

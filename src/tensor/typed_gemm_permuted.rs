@@ -5,9 +5,10 @@
 //! element of C gets the same products whatever order M's coordinates are
 //! visited in (the same permutation of `m` for A and C: C's elements are
 //! distinct), so the call runs the strided kernel of `8:16` against `8:1`,
-//! each element summed in ascending `k` as before. Without a table of C's
-//! offsets or a sort of its leaves (the nested loops' per-call cost: a
-//! nested C took 2.2× the flat kernel's instructions).
+//! each element summed in ascending `k` as before. B's and C's N alike.
+//! Without a table of C's offsets or a sort of its leaves (the nested
+//! loops' per-call cost: a nested C took 2.2× the flat kernel's
+//! instructions).
 
 use crate::__private::{Gemm, GemmOperand, Roles};
 use crate::tensor::typed_gemm::REGISTERS;
@@ -57,10 +58,44 @@ fn chained(leaves: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
     Some(unit)
 }
 
+/// The units of role 1 of `x` and of `c` (A's M and C's M; B's N and C's
+/// N) when, split into their common leaves and taken by increasing C
+/// stride, both are one progression (C's strides positive); else `None`.
+#[inline(always)]
+fn sorted<LX: GemmOperand, LC: GemmOperand>(
+    (lx, rx): (&LX, Roles),
+    (lc, rc): (&LC, Roles),
+) -> Option<(usize, usize)> {
+    let mut common = Common {
+        leaves: [(1, 0, 0); LEAVES],
+        count: 0,
+    };
+    if !Common::fill(&mut common, (lx, rx), (lc, rc)) {
+        return None;
+    }
+    let leaves = &mut common.leaves[..common.count];
+    // By C's stride (insertion: at most a few leaves); a stride 0 or
+    // negative (or equal ones) is left to the nested loops.
+    for i in 0..leaves.len() {
+        if (leaves[i].2 as isize) <= 0 {
+            return None;
+        }
+        let mut j = i;
+        while j > 0 && leaves[j - 1].2 > leaves[j].2 {
+            leaves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    Some((
+        chained(leaves.iter().map(|&(e, d, _)| (e, d)))?,
+        chained(leaves.iter().map(|&(e, _, d)| (e, d)))?,
+    ))
+}
+
 /// `gemm` by the strided kernel's accumulators when every role is one
-/// progression but A's and C's M, and those two, split into common
-/// leaves and taken by increasing C stride, are (C's leaves of M of
-/// positive strides), and C's `V·M·N ≤ REGISTERS` elements are
+/// progression but A's and C's M (B's and C's N), and those two, split
+/// into common leaves and taken by increasing C stride, are ([`sorted`]),
+/// and C's `V·M·N ≤ REGISTERS` elements are
 /// consecutive from its base in `(v, m, n)` order (so distinct); `false`,
 /// nothing done, otherwise (the nested loops).
 #[inline(always)]
@@ -85,57 +120,27 @@ where
     if [v, m, n].contains(&0) {
         return false; // No element of C: the nested loops' `Empty`.
     }
-    let mut common = Common {
-        leaves: [(1, 0, 0); LEAVES],
-        count: 0,
-    };
-    if !Common::fill(&mut common, (la, ra), (lc, rc)) {
-        return false;
-    }
-    let leaves = &mut common.leaves[..common.count];
-    // By C's stride (insertion: at most a few leaves); a stride 0 or
-    // negative (or equal ones) is left to the nested loops.
-    for i in 0..leaves.len() {
-        if (leaves[i].2 as isize) <= 0 {
-            return false;
-        }
-        let mut j = i;
-        while j > 0 && leaves[j - 1].2 > leaves[j].2 {
-            leaves.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    let (Some(am), Some(cm)) = (
-        chained(leaves.iter().map(|&(e, d, _)| (e, d))),
-        chained(leaves.iter().map(|&(e, _, d)| (e, d))),
+    // M of A and C, and N of B and C (C's N in its role 1 for `sorted`).
+    let (Some((am, cm)), Some((bn, cn))) = (
+        sorted((la, ra), (lc, rc)),
+        sorted((lb, rb), (lc, [rc[0], rc[2], rc[1]])),
     ) else {
         return false;
     };
     let modes = (
         [progression(la, ra[0]), progression(la, ra[2])],
-        [
-            progression(lb, rb[0]),
-            progression(lb, rb[1]),
-            progression(lb, rb[2]),
-        ],
-        [progression(lc, rc[0]), progression(lc, rc[2])],
+        [progression(lb, rb[0]), progression(lb, rb[2])],
+        progression(lc, rc[0]),
     );
-    let (
-        [Some((_, av)), Some((_, ak))],
-        [Some((_, bv)), Some((_, bn)), Some((_, bk))],
-        [Some((ev, cv)), Some((en, cn))],
-    ) = modes
+    let ([Some((_, av)), Some((_, ak))], [Some((_, bv)), Some((_, bk))], Some((ev, cv))) = modes
     else {
         return false;
     };
-    // C's elements consecutive in `(v, m, n)` order, at most the local
-    // accumulators (`REGISTERS`): each `m` its own element (the reorder
-    // of `m` is free only then).
     let fits = v.checked_mul(m).and_then(|vm| vm.checked_mul(n));
     if fits.is_none_or(|size| size > REGISTERS) {
         return false;
     }
-    let consecutive = (ev == 1 || cv == 1) && (m == 1 || cm == v) && (en == 1 || cn == v * m);
+    let consecutive = (ev == 1 || cv == 1) && (m == 1 || cm == v) && (n == 1 || cn == v * m);
     if !consecutive {
         return false;
     }
