@@ -72,6 +72,14 @@ fn nested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 }
 
 #[inline(never)]
+fn cnested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(((2,4),8):((4,1),8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
 fn shared(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
     let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
@@ -140,6 +148,10 @@ fn benches(c: &mut Criterion) {
     assert_eq!((x, y, u), (z, z, z));
     let row = |i: usize| 4 * (i % 2) + i / 2;
     assert!((0..64).all(|e| w[e].to_bits() == z[row(e % 8) + e / 8 * 8].to_bits()));
+    // `cnested`'s C puts row `i` at `row(i)`: `flat`'s elements.
+    let mut cn = [0.5f32; 64];
+    cnested(&sa, &sb, &mut cn, LDA);
+    assert!((0..64).all(|e| cn[e].to_bits() == z[e].to_bits()));
 
     // `long` and `flat_long` agree bit for bit, row `i` of `long`'s A
     // being row `64·(i%2) + i/2` of `flat_long`'s.
@@ -192,6 +204,11 @@ fn benches(c: &mut Criterion) {
     common::paired(
         "gemm_nested nested/flat",
         || nested(black_box(&sa), &sb, &mut x, lda),
+        || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    common::paired(
+        "gemm_nested cnested/flat",
+        || cnested(black_box(&sa), &sb, &mut x, lda),
         || flat(black_box(&sa), &sb, &mut y, lda),
     );
     common::paired(

@@ -24,6 +24,9 @@ use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::{Pair, Split, role_offset};
 use super::typed_gemm_plan::{GemmKernel, TABLE, distinct, plan};
 use super::typed_gemm_split::blocked;
+
+#[path = "typed_gemm_permuted.rs"]
+mod permuted;
 use super::{Engine, EngineMut, Scalar, Tensor};
 use crate::__private::{Gemm, GemmOperand, Roles};
 
@@ -142,11 +145,10 @@ pub(super) fn nested<T, EA, EB, EC, LA, LB, LC>(
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let [v, m, _] = by_role(a.layout.modes(), ra).0;
     let n = by_role(b.layout.modes(), rb).0[1];
-    let kernel = plan(&c.layout, rc, [v, m, n]);
     if LC::FLAT {
-        run(a, b, c, kernel);
-    } else {
-        outlined(a, b, c, kernel);
+        run(a, b, c, plan(&c.layout, rc, [v, m, n]));
+    } else if !permuted::permuted(a, b, c) {
+        outlined(a, b, c);
     }
 }
 
@@ -156,7 +158,6 @@ fn outlined<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
-    kernel: GemmKernel,
 ) where
     T: Scalar,
     EA: Engine<Elem = T>,
@@ -166,7 +167,10 @@ fn outlined<T, EA, EB, EC, LA, LB, LC>(
     LB: GemmOperand,
     LC: GemmOperand,
 {
-    run(a, b, c, kernel);
+    let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
+    let [v, m, _] = by_role(a.layout.modes(), ra).0;
+    let n = by_role(b.layout.modes(), rb).0[1];
+    run(a, b, c, plan(&c.layout, rc, [v, m, n]));
 }
 
 /// The loop `kernel` ([`plan`]'s) on the operands.

@@ -32,9 +32,9 @@ const MIN_RUN: usize = 8;
 /// M's leaves common to A and C: `(extent, A's stride, C's stride)`, the
 /// first varying fastest (M's 1-D coordinate split over them gives each
 /// operand's split), and how many.
-struct Common {
-    leaves: [(usize, usize, usize); LEAVES],
-    count: usize,
+pub(super) struct Common {
+    pub(super) leaves: [(usize, usize, usize); LEAVES],
+    pub(super) count: usize,
 }
 
 impl Common {
@@ -44,7 +44,7 @@ impl Common {
     /// [`LEAVES`] leaves. (Filled in place, as are the [`Leaves`]: returned
     /// by value, the three were copied by `memcpy` at each call.)
     #[inline(always)]
-    fn fill<LA: GemmOperand, LC: GemmOperand>(
+    pub(super) fn fill<LA: GemmOperand, LC: GemmOperand>(
         common: &mut Self,
         (la, ra): (&LA, Roles),
         (lc, rc): (&LC, Roles),

@@ -1,0 +1,252 @@
+//! The typed `gemm` on a nested C whose M nests as A's (and N as B's) in
+//! another order of leaves (CuTe's `((2,4),8):((4,1),8)` against A's M `(2,4):(64,16)`):
+//! both taken by C's stride, the strided kernel on a C of consecutive
+//! elements (`typed_gemm_permuted.rs`). Random nestings (A's leaves merged
+//! or not, C's leaves column-major in any order), random strides (0 and a
+//! static negative one in A; C's sometimes 0, another stride or a gap,
+//! which leaves such a C to the nested loops), V of 1 or more, K 1..=13,
+//! against the naive loop; and f32 bits against a naive loop summing each
+//! element in ascending `k`.
+
+#[path = "../layout-core/tests/common/mod.rs"]
+mod common;
+mod gemm_support;
+
+use common::{Dice, config};
+use gemm_support::{typed_gemm_run, untyped_agrees};
+use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
+use layout_dsl::tensor::{AsLayout, Tensor};
+use layout_dsl::typed::{C, Layout};
+use proptest::prelude::*;
+
+type Mode3 = ((usize, usize, usize), usize);
+/// A's `(M,K)`: M of three leaves, the last of a negative stride.
+type NestedA = Layout<Mode3, ((usize, usize, C<-3>), usize), isize>;
+/// A nested C's `(M,N)`.
+type Nested = Layout<Mode3, Mode3, isize>;
+/// B's `(N,K)`, K backwards.
+type FlatB = Layout<(usize, usize), (usize, C<-1>), isize>;
+/// B's `(N,K)` with a nested N, and a C nested in both modes.
+type NestedB = Layout<((usize, usize), usize), ((usize, usize), usize), isize>;
+type BothC =
+    Layout<((usize, usize, usize), (usize, usize)), ((usize, usize, usize), (usize, usize)), isize>;
+/// `(V,M,K)` with a nested M, and `(V,N,K)`, `(V,M,N)`.
+type VA =
+    Layout<(usize, (usize, usize, usize), usize), (usize, (usize, usize, usize), usize), isize>;
+type VB = Layout<(usize, usize, usize), (usize, usize, usize), isize>;
+type VC =
+    Layout<(usize, (usize, usize, usize), usize), (usize, (usize, usize, usize), usize), isize>;
+
+/// A stride in 0..=8.
+fn small(dice: &mut Dice) -> usize {
+    dice.below(9)
+}
+
+/// Leaves of M, `(e0, e1, e2)`, each 1..=4, so that C fits the local
+/// accumulators for small N (and sometimes not: the nested loops).
+fn leaves(dice: &mut Dice) -> [usize; 3] {
+    [0; 3].map(|_| 1 + dice.below(4))
+}
+
+/// A random order of three leaves.
+fn order(dice: &mut Dice) -> [usize; 3] {
+    match dice.below(6) {
+        0 => [0, 1, 2],
+        1 => [1, 0, 2],
+        2 => [0, 2, 1],
+        3 => [2, 0, 1],
+        4 => [1, 2, 0],
+        _ => [2, 1, 0],
+    }
+}
+
+/// Strides over the leaves `e`, column-major from `unit` in `order`, and
+/// what follows them (`unit · M`).
+fn column_major(e: [usize; 3], unit: usize, order: [usize; 3]) -> ([usize; 3], usize) {
+    let mut d = [0; 3];
+    let mut reach = unit;
+    for &i in &order {
+        d[i] = reach;
+        reach *= e[i];
+    }
+    (d, reach)
+}
+
+/// C's M strides over `e` (column-major from `unit` in `order`, sometimes
+/// one of them 0 or another) and what follows them; A's over the same
+/// leaves in the same order from a random unit (one progression in C's
+/// order: the strided kernel), sometimes random (the nested loops).
+fn strides(e: [usize; 3], unit: usize, dice: &mut Dice) -> ([usize; 3], usize, [usize; 3]) {
+    let order = order(dice);
+    let (mut dc, reach) = column_major(e, unit, order);
+    if dice.one_in(6) {
+        dc[dice.below(3)] = small(dice);
+    }
+    let mut da = column_major(e, 1 + dice.below(20), order).0;
+    if dice.one_in(4) {
+        da = [0; 3].map(|_| {
+            if dice.one_in(3) {
+                small(dice)
+            } else {
+                9 + dice.below(60)
+            }
+        });
+    }
+    (dc, reach, da)
+}
+
+/// The typed `gemm` equals the naive loop (the core's `gemm` too).
+fn run<LA, LB, LC>(form: usize, la: LA, lb: LB, lc: LC, seed: i64)
+where
+    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LB: AsLayout + GemmOperand,
+    LC: AsLayout + GemmOperand,
+{
+    let kernel = gemm_kernel(&la, &lb, &lc);
+    let run = typed_gemm_run(form, la, lb, lc, seed);
+    assert!(kernel.is_ok(), "{}: {kernel:?}", run.what);
+    assert_eq!(run.got, run.want, "{}", run.what);
+    untyped_agrees(run);
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// `(M,K) x (N,K) => (M,N)`: A's M over three leaves (the first two
+    /// sometimes one), C's M the same leaves in another order.
+    #[test]
+    fn reordered_m_equals_the_naive_loop(n in 1..=5usize, k in 1..=13usize, seed in any::<u64>()) {
+        let dice = &mut Dice::new(seed);
+        let e = leaves(dice);
+        let (dc, reach, da) = strides(e, 1, dice);
+        let lda = 300 + dice.below(40);
+        let b: FlatB = Layout::new_signed((n, k), (small(dice), C));
+        let ldc = match dice.below(8) {
+            0 => 0,
+            1 => reach + 1,
+            _ => reach,
+        };
+        let c: Nested = Layout::new_signed(((e[0], e[1], e[2]), n), ((dc[0], dc[1], dc[2]), ldc));
+        let seed = seed as i64 % 1000;
+        match dice.below(6) {
+            // The last leaf of static stride -3 (a progression in C's
+            // order only when its extent is 1).
+            0 => {
+                let a: NestedA = Layout::new_signed(((e[0], e[1], e[2]), k), ((da[0], da[1], C), lda));
+                run(2, a, b, c, seed);
+            }
+            // The first two leaves as one (its stride the first's): the
+            // common leaves split it again against C's.
+            1 => {
+                let a: Nested = Layout::new_signed(((e[0] * e[1], 1, e[2]), k), ((da[0], 0, da[2]), lda));
+                run(2, a, b, c, seed);
+            }
+            _ => {
+                let a: Nested = Layout::new_signed(((e[0], e[1], e[2]), k), ((da[0], da[1], da[2]), lda));
+                run(2, a, b, c, seed);
+            }
+        }
+    }
+
+    /// `(V,M,K) x (V,N,K) => (V,M,N)`: V of 1 to 3, C's V of stride 1 (or
+    /// another), its M from V on.
+    #[test]
+    fn reordered_m_with_v_equals_the_naive_loop(
+        v in 1..=3usize,
+        n in 1..=3usize,
+        k in 1..=13usize,
+        seed in any::<u64>(),
+    ) {
+        let dice = &mut Dice::new(seed);
+        let e = leaves(dice);
+        let (dc, reach, da) = strides(e, v, dice);
+        let av = if dice.one_in(2) { small(dice) } else { 200 };
+        let a: VA = Layout::new_signed((v, (e[0], e[1], e[2]), k), (av, (da[0], da[1], da[2]), 500));
+        let b: VB = Layout::new_signed((v, n, k), (small(dice), 1 + small(dice), 40));
+        let cv = if dice.one_in(5) { small(dice) } else { 1 };
+        let ldc = if dice.one_in(6) { small(dice) } else { reach };
+        let c: VC = Layout::new_signed((v, (e[0], e[1], e[2]), n), (cv, (dc[0], dc[1], dc[2]), ldc));
+        run(4, a, b, c, seed as i64 % 1000);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// C nested in M and in N: B's N over two leaves, C's N the same in
+    /// either order (sometimes a stride 0 or a gap), A's M as above.
+    #[test]
+    fn reordered_m_and_n_equal_the_naive_loop(k in 1..=13usize, seed in any::<u64>()) {
+        let dice = &mut Dice::new(seed);
+        let e = leaves(dice);
+        let m: usize = e.iter().product();
+        let f = [1 + dice.below(3), 1 + dice.below(3)];
+        let (dc, _, da) = strides(e, 1, dice);
+        let a: Nested = Layout::new_signed(((e[0], e[1], e[2]), k), ((da[0], da[1], da[2]), 300));
+        let swap = dice.one_in(2);
+        let mut cn = if swap { [m * f[1], m] } else { [m, m * f[0]] };
+        let unit = 1 + dice.below(20);
+        let mut bn = if swap { [unit * f[1], unit] } else { [unit, unit * f[0]] };
+        if dice.one_in(6) {
+            cn[dice.below(2)] = if dice.one_in(2) { 0 } else { m * f[0] * f[1] + 1 };
+        }
+        if dice.one_in(6) {
+            bn[dice.below(2)] = small(dice);
+        }
+        let b: NestedB = Layout::new_signed(((f[0], f[1]), k), ((bn[0], bn[1]), 70));
+        let c: BothC = Layout::new_signed(((e[0], e[1], e[2]), (f[0], f[1])), ((dc[0], dc[1], dc[2]), (cn[0], cn[1])));
+        run(2, a, b, c, seed as i64 % 1000);
+    }
+}
+
+/// f32: the bench's pair (`cnested`: A's M `(2,4):(64,16)`, C
+/// `((2,4),8):((4,1),8)`, its elements those of the flat C `(8,8):(1,8)`
+/// from A's rows in flat order), K = 13, and a nesting in three leaves,
+/// give each element of C the bits of a naive loop summing in ascending
+/// `k` (the last case through the nested loops); the plan names the
+/// local accumulators.
+#[test]
+fn f32_bits_of_the_naive_order() {
+    let (n, k, lda) = (8usize, 13usize, 130usize);
+    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
+    let sa: Vec<f32> = (0..400 + lda * k).map(|i| val(i, 37, 101)).collect();
+    let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    // (A's M leaves and strides, C's M strides.)
+    let cases = [
+        ((2, 4, 1), (64, 16, 0), (4, 1, 0)),
+        ((2, 2, 2), (64, 16, 32), (4, 1, 2)),
+        ((4, 2, 1), (100, 50, 0), (2, 1, 0)),
+        // (Not a progression in C's order: the nested loops.)
+        ((2, 2, 2), (1, 40, 8), (4, 1, 2)),
+    ];
+    for (e, da, dc) in cases {
+        let m = e.0 * e.1 * e.2;
+        let a: Nested = Layout::new_signed(((e.0, e.1, e.2), k), ((da.0, da.1, da.2), lda));
+        let b: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((n, k), (k, 1));
+        let c: Nested = Layout::new_signed(((e.0, e.1, e.2), n), ((dc.0, dc.1, dc.2), m));
+        let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
+        assert_eq!(gemm_kernel(&a, &b, &c), Ok(GemmKernel::Registers));
+        let split = |i: usize| [i % e.0, i / e.0 % e.1, i / (e.0 * e.1)];
+        let (row, slot) = (
+            |i: usize| split(i)[0] * da.0 + split(i)[1] * da.1 + split(i)[2] * da.2,
+            |i: usize| split(i)[0] * dc.0 + split(i)[1] * dc.1 + split(i)[2] * dc.2,
+        );
+        let mut want = c0.clone();
+        for kk in 0..k {
+            for j in 0..n {
+                for i in 0..m {
+                    want[slot(i) + m * j] += sa[row(i) + lda * kk] * sb[kk + k * j];
+                }
+            }
+        }
+        let mut out = c0.clone();
+        let mut tc = Tensor::new(&mut out[..], c).unwrap();
+        typed::gemm(
+            &Tensor::new(&sa[..], a).unwrap(),
+            &Tensor::new(&sb[..], b).unwrap(),
+            &mut tc,
+        );
+        assert_eq!(bits(&out), bits(&want), "{e:?}:{da:?} into {dc:?}");
+    }
+}
