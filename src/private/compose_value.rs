@@ -360,6 +360,44 @@ macro_rules! extent {
 extent!([const N: i64] C<N>);
 extent!([] usize);
 
+/// A tile `Self` of a by-mode tiler, composed with the mode `S:D` of the
+/// left layout: `Layout<S, D>: Compose<Self>`, named from the tile's side.
+///
+/// The by-mode impls of [`Compose`] bound each tile by this trait rather
+/// than by `Compose` itself, so that the method probe of `a.composition(b)`
+/// (which asks whether `Layout<S, D>: Compose<?B>` may hold before it knows
+/// `b`'s type) stops at `?T: ComposeTile<…>`, ambiguous at once, instead of
+/// trying every impl again on each mode of `a`, for every rank of tiler
+/// (BENCHMARKS.md, "Compile cost of static compositions: the method
+/// probe").
+pub trait ComposeTile<S, D> {
+    /// The shape tree of the mode composed with the tile.
+    type Shape;
+    /// Its stride tree.
+    type Stride;
+    /// `mode ∘ self`, as [`Compose::composition`].
+    fn compose_tile(
+        self,
+        mode: Layout<S, D>,
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, T> ComposeTile<S, D> for T
+where
+    Layout<S, D>: Compose<T>,
+{
+    type Shape = <Layout<S, D> as Compose<T>>::Shape;
+    type Stride = <Layout<S, D> as Compose<T>>::Stride;
+    #[inline]
+    fn compose_tile(
+        self,
+        mode: Layout<S, D>,
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+        mode.composition(self)
+    }
+}
+
 macro_rules! tiler {
     (0;) => {};
     ($rank:literal; $(($i:tt $X:ident $Y:ident $T:ident))*) => {
@@ -369,10 +407,10 @@ macro_rules! tiler {
             for Layout<S, D>
         where
             S::Modes: Take<0, $rank, D::Modes, Shape = ($($X,)*), Stride = ($($Y,)*)>,
-            $(Layout<$X, $Y>: Compose<$T>,)*
+            $($T: ComposeTile<$X, $Y>,)*
         {
-            type Shape = ($(<Layout<$X, $Y> as Compose<$T>>::Shape,)*);
-            type Stride = ($(<Layout<$X, $Y> as Compose<$T>>::Stride,)*);
+            type Shape = ($(<$T as ComposeTile<$X, $Y>>::Shape,)*);
+            type Stride = ($(<$T as ComposeTile<$X, $Y>>::Stride,)*);
             #[inline]
             fn composition(
                 &self,
@@ -382,8 +420,8 @@ macro_rules! tiler {
                 let (shape, stride) = shape.as_modes().take(stride.as_modes());
                 // Mode i of `self` with tile i (CuTe's by-mode `composition`).
                 let parts = ($(
-                    ok_or_return!(Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)
-                        .composition(tiler.$i))
+                    ok_or_return!(tiler.$i
+                        .compose_tile(Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)))
                     .into_parts(),
                 )*);
                 Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))

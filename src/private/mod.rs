@@ -135,7 +135,7 @@ pub use compose_static::{
 };
 pub use compose_static_walk::{static_walk, static_walk_decided};
 pub use compose_tree::ComposeTree;
-pub use compose_value::Compose;
+pub use compose_value::{Compose, ComposeTile};
 pub use compose_walk::{WalkLeaves, Walked};
 pub use composed::Composed;
 pub use construct::{copies, divide_extent, nonzero, order_tie};
