@@ -1,6 +1,6 @@
 //! `layout!(type X_product(A, B))` of a written-out `A` with a dynamic
 //! stride leaf: the written-out door takes the value methods' path (the
-//! holes sorted at run time, `src/private/product_holes.rs`), so it
+//! holes sorted at run time, `src/private/product/product_holes.rs`), so it
 //! answers exactly where the core answers, with the core's offset at every
 //! index, and gives the value door's layout.
 

@@ -1,6 +1,6 @@
 //! `layout!(type composition(A, B))` where a run-time mode of `A` breaks
 //! CuTe's divisibility conditions and the modes after it continue it: the
-//! walk's cold `compose_step_merged` (`src/private/compose_merge.rs`)
+//! walk's cold `compose_step_merged` (`src/private/compose/compose_merge.rs`)
 //! steps over the merged modes, so the typed result (CuTe's nesting, fixed
 //! while compiling) is the core's layout at every index. Each case sweeps
 //! its run-time leaves and compares every typed answer with the core's

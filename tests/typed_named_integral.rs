@@ -1,6 +1,6 @@
 //! After `type`, the divides of a named layout by an integral tiler
 //! (`logical_divide(#a, 4)`, or the layout `4:1` it stands for): the
-//! facade's `Divide` by `C<N>` (`src/private/divide_integral.rs`), checked
+//! facade's `Divide` by `C<N>` (`src/private/divide/divide_integral.rs`), checked
 //! against CUTLASS's prints (g++ on CuTe, harness
 //! `/work/notes/harness-named2/int_tiler.cpp`; each print read back as a
 //! layout) and the core at every index. CuTe divides the whole layout by

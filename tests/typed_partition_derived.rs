@@ -1,6 +1,6 @@
 //! `local_partition` / `outer_partition` of a typed tensor check their
 //! result in a few additions that rely on the parent having been checked
-//! (`src/private/partition_bound.rs`), not a second walk. These tests try
+//! (`src/private/partition/partition_bound.rs`), not a second walk. These tests try
 //! to break that: random layouts (padded, broadcast stride 0, transposed,
 //! a base past 0, a tuple mode, a signed stride), thread layouts that do
 //! not divide the extents (non-power-of-two, nested), every thread, and

@@ -1,7 +1,7 @@
 //! The cheap forms of a typed tensor's checks (BENCHMARKS.md, "The typed
 //! tensor's checks made cheaper"): `Tensor::new`'s sums saturate instead of
 //! keeping overflow flags (`src/private/reach.rs`), a partition compares
-//! its first offset with `len - reach` (`src/private/partition_bound.rs`),
+//! its first offset with `len - reach` (`src/private/partition/partition_bound.rs`),
 //! and an in-domain coordinate tells the optimiser every extent is non-zero
 //! (`src/private/tensor.rs`). Each test below fails if the reasoning it
 //! guards is dropped (tried: a wrapping product, a wrapping sum, the first

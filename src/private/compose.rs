@@ -4,6 +4,19 @@
 //! with the divisibility conditions CuTe assumes checked, so that a value
 //! that breaks one is an error instead of a wrong layout.
 
+// The members of this family live in `compose/`; `private/mod.rs` imports
+// each by name, so a path such as `super::compose_decide` names it there.
+pub(super) mod compose_decide;
+pub(super) mod compose_decide_static;
+pub(super) mod compose_exact;
+pub(super) mod compose_leaf;
+pub(super) mod compose_merge;
+pub(super) mod compose_static;
+pub(super) mod compose_static_walk;
+pub(super) mod compose_tree;
+pub(super) mod compose_value;
+pub(super) mod compose_walk;
+
 use super::algebra::AlgebraError;
 
 /// `?` for `const fn` (where `?` is not stable): the value, or return the error.

@@ -2,6 +2,14 @@
 //! make_ordered_layout(…))`, `tile_to_shape`, `layout-macros/src/typed/construct.rs`)
 //! call at run time: the checks the core makes, naming the values.
 
+// The members of this family live in `construct/`; `private/mod.rs` imports
+// each by name, so a path such as `super::construct_concat` names it there.
+pub(super) mod construct_concat;
+pub(super) mod construct_like;
+pub(super) mod construct_values;
+pub(super) mod make_layout;
+pub(super) mod tile_to_shape;
+
 use super::algebra::AlgebraError;
 
 /// Two parts of one order: an error unless one of them has size 0 or 1

@@ -24,6 +24,18 @@
 //! the same size per mode); the core coalesces a mode first and may give a
 //! flatter rest (`2:4` where this gives `(1,2):(2,4)`).
 
+// The members of this family live in `divide/`; `private/mod.rs` imports
+// each by name, so a path such as `super::divide_fit` names it there.
+pub(super) mod divide_fit;
+pub(super) mod divide_holds;
+pub(super) mod divide_integral;
+pub(super) mod divide_leaf;
+pub(super) mod divide_merge;
+pub(super) mod divide_mode;
+pub(super) mod divide_past;
+pub(super) mod divide_prefix;
+pub(super) mod divide_rest;
+
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, UnitTile};
 use super::int::{C, Offset};

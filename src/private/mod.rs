@@ -41,34 +41,21 @@ mod basis;
 mod coalesce_filter;
 pub(crate) mod common_layouts;
 mod compose;
-mod compose_decide;
-mod compose_decide_static;
-mod compose_exact;
-mod compose_leaf;
-mod compose_merge;
-mod compose_static;
-mod compose_static_walk;
-mod compose_tree;
-mod compose_value;
-mod compose_walk;
+use compose::{
+    compose_decide, compose_decide_static, compose_exact, compose_leaf, compose_merge,
+    compose_static, compose_static_walk, compose_tree, compose_value, compose_walk,
+};
 mod composed;
 mod construct;
-mod construct_concat;
-mod construct_like;
-mod construct_values;
+use construct::{construct_concat, construct_like, construct_values, make_layout, tile_to_shape};
 mod convert;
 mod coord;
 mod dice_modes;
 mod divide;
-mod divide_fit;
-mod divide_holds;
-mod divide_integral;
-mod divide_leaf;
-mod divide_merge;
-mod divide_mode;
-mod divide_past;
-mod divide_prefix;
-mod divide_rest;
+use divide::{
+    divide_fit, divide_holds, divide_integral, divide_leaf, divide_merge, divide_mode, divide_past,
+    divide_rest,
+};
 mod edit;
 mod edit_layout;
 mod gemm_form;
@@ -81,42 +68,31 @@ mod layout_text;
 mod leaf_list;
 mod list;
 mod loops;
-mod make_layout;
 mod mode;
-mod named_partition;
 mod paired;
 mod partial;
 mod partition;
-mod partition_bound;
-mod partition_prefix;
+use partition::{
+    named_partition, partition_bound, threads, tile_check, tiler_prefix, typed_partition,
+};
 mod poisoned;
-mod poisoned_ops;
-mod poisoned_partition;
-mod product_by_mode;
-mod product_copies;
-mod product_fit;
-mod product_holes;
-mod product_ranked;
-mod product_static;
-mod product_value;
+mod product;
+use product::{
+    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_static,
+    product_value, static_complement,
+};
 mod reach;
 pub mod rt;
 mod shape_size;
 mod shape_values;
 mod slice_base;
 mod slice_modes;
-mod static_complement;
 mod static_int;
 mod swizzle;
 mod tensor;
 mod text;
-mod threads;
-mod tile_check;
-mod tile_to_shape;
-mod tiler_prefix;
 mod tree;
 mod typed_layout;
-mod typed_partition;
 mod walk;
 
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.

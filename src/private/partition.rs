@@ -31,6 +31,16 @@
 //! past the thread layout, a stride whose product overflows, a nested
 //! mode whose leaves and tile do not divide one another.
 
+// The members of this family live in `partition/`; `private/mod.rs` imports
+// each by name, so a path such as `super::partition_bound` names it there.
+pub(super) mod named_partition;
+pub(super) mod partition_bound;
+pub(super) mod partition_prefix;
+pub(super) mod threads;
+pub(super) mod tile_check;
+pub(super) mod tiler_prefix;
+pub(super) mod typed_partition;
+
 use layout_core::{DomainError, Error, ErrorKind};
 
 use super::algebra::AlgebraError;

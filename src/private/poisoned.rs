@@ -2,6 +2,11 @@
 //! `fallback.rs`), so that the code around it reports no error of its own.
 //! Nothing here ever runs: the crate did not compile.
 
+// The members of this family live in `poisoned/`; `private/mod.rs` imports
+// each by name, so a path such as `super::poisoned_ops` names it there.
+pub(super) mod poisoned_ops;
+pub(super) mod poisoned_partition;
+
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;

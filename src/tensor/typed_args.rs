@@ -3,7 +3,7 @@
 //! `slice`, the thread layout of `local_partition` and its thread
 //! ([`ThreadIndex`]: an index or a coordinate). Each is implemented
 //! for the user's own tuples (once, `do_not_recommend`, over the internal
-//! walks of `src/private/typed_partition.rs`), so a tiler or coordinate of
+//! walks of `src/private/partition/typed_partition.rs`), so a tiler or coordinate of
 //! the wrong rank is one error, at that argument, naming the types as
 //! written: `(C<2>, C<4>, C<8>)` and `Layout<(C<4>, C<8>), …>`, not the
 //! type-level lists the walks recurse on.

@@ -2,8 +2,8 @@
 //! shorter than the tuple mode it tiles (`((2),4)` over `((4,8),m)`: the
 //! sub-modes past it kept whole) and for a tuple of one entry over a leaf
 //! mode, as the partitions' walk divides them
-//! (`src/private/partition_prefix.rs`) and the divides take them
-//! (`src/private/divide_prefix.rs`; CuTe's divides recurse by mode).
+//! (`src/private/partition/partition_prefix.rs`) and the divides take them
+//! (`src/private/divide/divide_prefix.rs`; CuTe's divides recurse by mode).
 
 use super::typed_checks::TilerNests;
 use crate::__private::Int;

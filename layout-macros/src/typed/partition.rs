@@ -349,7 +349,7 @@ impl Rule<'_> {
                     }
                 };
                 // An index is decomposed by the strides; a coordinate
-                // flattened per mode (`ThreadIndex`, `src/private/threads.rs`).
+                // flattened per mode (`ThreadIndex`, `src/private/partition/threads.rs`).
                 let coord_of = match is_index(index) {
                     true => quote!(#private::Threads::flat_coord(&threads, #index_tokens)),
                     false => quote!(#private::ThreadIndex::thread_coord(#index_tokens, &threads)),

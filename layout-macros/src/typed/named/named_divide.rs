@@ -4,7 +4,7 @@
 //! makes an integer tiler the layout `N:1` and divides the *whole* layout
 //! by it (`composition(A, make_layout(N:1, complement(N:1, size(A))))`),
 //! not its first mode as the by-mode tiler `<4>` does, so the call is the
-//! facade's `Divide` by the extent `C<N>` (`src/private/divide_integral.rs`):
+//! facade's `Divide` by the extent `C<N>` (`src/private/divide/divide_integral.rs`):
 //! `Divide::logical_divide(&A, C::<4>)`, its nesting the facade's
 //! composition's (one sub-mode per leaf of `A` in each part: CuTe's for a
 //! layout with dynamic leaves). A dynamic leaf `k` is CuTe's run-time

@@ -2,7 +2,7 @@
 //! `local_tile(L, T, C[, STEP])`, `inner_partition(L, T, C)`,
 //! `outer_partition(L, T, C)` and `local_partition(L, THR, I[, STEP])`
 //! call the facade's typed partitions on the typed layout
-//! (`src/private/named_partition.rs`, the traits of `tensor::typed`), as
+//! (`src/private/partition/named_partition.rs`, the traits of `tensor::typed`), as
 //! the written-out forms do (partition.rs): `Result<(typed layout, base),
 //! Error>`. Each operand is named or written out: `L` a `SHAPE:STRIDE` of
 //! plain leaves, `T` a tuple (or `<…>`) of static extents (nested for a
@@ -33,7 +33,7 @@ use crate::typed::operands::Fitted;
 use crate::typed::partition::partition_args::{entry, entry_type, is_underscore};
 
 /// The facade's names for a partition with a named operand
-/// (`src/private/named_partition.rs`, `tensor::typed`), keyed by the
+/// (`src/private/partition/named_partition.rs`, `tensor::typed`), keyed by the
 /// registry's form and whether a step is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Door {

@@ -1,0 +1,433 @@
+//! Composition of typed layout *values* (ARCHITECTURE.md, "Typed algebra
+//! on dynamic leaves: the plan", step 4): `a.composition(b)` for typed
+//! layouts `a` and `b` of any nesting, a typed layout from straight-line
+//! code, or an [`AlgebraError`] naming the values.
+//!
+//! Stable Rust cannot choose a type from a const value, so the result's
+//! nesting depends only on the operands' nestings: it is the nesting
+//! CuTe's `composition_impl` (after `coalesce`) gives when every leaf is
+//! dynamic. `a` is flattened to its leaves `a0:e0, …, ak:ek`; each leaf
+//! `n:r` of `b` walks them group by group with the exact step
+//! `compose_step_exact` (`compose_exact.rs`; CuTe's step where CuTe's
+//! holds), and becomes a mode with one sub-mode per leaf of `a` (a leaf
+//! `n:r·e0` when `a` has one leaf); the modes keep `b`'s nesting. Where two
+//! leaves of `b` reach into one group of `a`, their reaches must not carry
+//! (as [`no_carry`](crate::__private::no_carry)). Leaves of `a` that continue one
+//! another are one group, decided on the values ([`WalkLeaves`],
+//! `compose_walk.rs`). Where the walk refuses, a cold path decides the
+//! value point by point as the core does (`compose_decide.rs`), so the
+//! trait answers exactly where the core's exact composition answers.
+//!
+//! The walk is a recursion over type-level lists (`list.rs`): after
+//! inlining, a few compares, multiplies and (where a leaf of `b` crosses
+//! a group) divisions per pair of leaves; no call, no allocation. The
+//! point-by-point decision reads `a` once per index of `b` (at most 2^20,
+//! the core's limit), with no allocation either, and runs only where the
+//! walk refuses.
+
+use core::mem::ManuallyDrop;
+
+use crate::__private::algebra::AlgebraError;
+use crate::__private::compose_decide::{Reads, additive};
+use crate::__private::compose_static::ListValues;
+use crate::__private::compose_static_walk::{Left, folds};
+use crate::__private::compose_tree::ComposeTree;
+use crate::__private::compose_walk::WalkLeaves;
+use crate::__private::edit::{AsModes, Take};
+use crate::__private::int::C;
+use crate::__private::layout::Layout;
+use crate::__private::leaf_list::LeafList;
+use crate::__private::tree::{Mode, Tree};
+
+/// CuTe's `composition(a, b)` of typed layout values: `a ∘ b`, so that
+/// `(a ∘ b)(c) = a(b(c))` at every coordinate `c` of `b`.
+///
+/// `B` is a typed [`Layout`] of any nesting, an extent `C<N>` or `usize`
+/// (`n` is the layout `n:1`), or a by-mode tiler: a tuple of those, at
+/// most one per top-level mode of `self` (mode `i` composed with `Bi`, the
+/// modes past the tiler dropped, as CuTe).
+///
+/// **The result's nesting** depends on the operands' nestings only, never
+/// on their numbers (a value cannot choose a type): `self` is flattened to
+/// its leaves `a0:e0, …, ak:ek`, and each leaf `n:r` of `b` becomes the
+/// mode `(t0,…,tk):(d0,…,dk)`, one sub-mode per leaf of `self` (the leaf
+/// `n:r·e0` when `self` has one leaf), in `b`'s nesting. That is the
+/// nesting CuTe's `composition` gives when every leaf is dynamic. Where
+/// CuTe's templates see static numbers they may nest differently: CuTe's
+/// `coalesce` drops a static extent-1 mode of `self` and merges static
+/// modes that continue one another before the walk, its walk skips a mode
+/// a static step proves to be of extent 1, and a static stride 0 or extent
+/// 1 in `b` keeps `b`'s leaf. `layout!(type composition(…))` of two
+/// written-out layouts follows CuTe's static nesting; this trait keeps
+/// every mode (extent 1 where CuTe drops it: the same function).
+///
+/// **The values.** The walk is CuTe's (`composition_impl`): a leaf takes
+/// `min(ceil(a/r), n)` elements of a mode `a:e` at stride `r·e`, the rest
+/// going on at stride `ceil(r/a)`, the last mode taking what is left. One
+/// difference: leaves of `self` that continue one another (`e' = a·e`, or
+/// an extent 1 but the last's) are walked as one mode, as CuTe's
+/// `coalesce` would merge them if they were static, decided on the values;
+/// the group's part sits at its first leaf, the others are `1:0`. So a
+/// compact `self` composes like a one-mode layout, where CuTe's dynamic
+/// path walks leaf by leaf and may break a divisibility condition (and, not
+/// checking it, give a wrong layout). Once a leaf of `b` is placed, the
+/// later sub-modes are `1:0` (CuTe's strides there are other numbers of
+/// no effect). Where a leaf fits the first group, the shape is CuTe's.
+/// Each step over a group is exact rather than CuTe's: with `r = q·a + ρ`,
+/// the leaf is a line plus the walk of `ρ` inside the mode `a:e` and the
+/// walk of `q` over the groups after it (ARCHITECTURE.md, "Composition of
+/// typed values"). Where that walk refuses (a left layout of three or
+/// more groups whose carries cancel, or a leaf that crosses a group
+/// before two more), the value is decided point by point as the core
+/// decides it: each leaf's only coalesced layout, then `a(b(i))` checked at
+/// every index of `b`. So the trait answers exactly where the core's exact
+/// composition does, overlapping, zero and padded strides included.
+///
+/// **Leaf types.** A leaf of `b` that CuTe passes through unchanged (the
+/// shape of `b`'s leaf when `self` has one leaf) keeps its type, and the
+/// stride `r·e0` there is a static [`Prod`](crate::__private::Prod) when both are
+/// static. A mode computed by the walk is static
+/// ([`FoldedLeaf`](crate::__private::FoldedLeaf)s, folded while compiling, zero-sized)
+/// when every leaf of `self` and that leaf of `b` are static, as CuTe
+/// keeps it; otherwise its leaves are `usize`. Where the walk refuses and
+/// the value is decided point by point, the static leaves are decided the
+/// same way while compiling, reading a number of values of `a` bounded by
+/// the period of `a(c·r)` rather than `n` (so a long static leaf stays
+/// within rustc's `long_running_const_eval`). A refusal is an `Err` at run
+/// time either way.
+///
+/// **Checks.** Each step of the walk is exact under conditions it checks
+/// (the leaf's extent is a multiple of the part that stays in a group, its
+/// digit there does not carry, no empty mode but the last), and where two
+/// leaves of `b` reach into one group of `self`, their reaches add up below
+/// its extent (nothing carries). Where one fails, the point-by-point
+/// decision answers if the core does; otherwise the walk's error, naming
+/// the values, is returned, never a layout that differs from the core's
+/// exact composition (`layout_dsl::algebra`);
+/// a product that overflows is an error too. Offsets are `usize`: layouts
+/// with a negative static stride (`isize` offsets) are not taken, and
+/// `self` has at most 12 leaves (a mode of the result is a tuple).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{AlgebraError, C, Compose, Layout};
+/// let (m, n) = (8, 6);
+/// let a = layout!((m,n):(1,m));
+/// // Every second column's first four rows, as (4,3):(1,2m):
+/// let (p, q, s) = (4, 3, 2 * m);
+/// let b = layout!((p,q):(1,s));
+/// let c = a.composition(b).unwrap();
+/// // One sub-mode per leaf of `a` in each mode of `b`:
+/// let _: Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize))> = c;
+/// // `a` is compact, walked as one mode whose part sits at its first leaf:
+/// assert_eq!(c.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
+/// // All static: the modes are static too, and the layout zero-sized.
+/// let fixed = layout!(type (8,6):(1,8)).composition(layout!(type (4,3):(1,16))).unwrap();
+/// assert_eq!(fixed.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// assert_eq!(core::mem::size_of_val(&fixed), 0);
+/// // A leaf of `a` alone: `b`'s shape passes through, and a static
+/// // stride times a static stride stays static.
+/// let row = layout!(type m:2).composition(layout!(type 4:3)).unwrap();
+/// let _: Layout<C<4>, layout_dsl::typed::Prod<C<3>, C<2>>> = row;
+/// assert_eq!(row.to_string(), "4:6");
+/// // 4 consecutive elements do not fit a mode of 3 rows (of a column of 4):
+/// let (m, ld) = (3, 4);
+/// let short = layout!((m,n):(1,ld));
+/// assert_eq!(
+///     short.composition(layout!(type 4:1)),
+///     Err(AlgebraError::ShapeNotDivisible { function: "composition", shape: 4, part: 3 })
+/// );
+/// // A by-mode tiler: rows 0..4 and every second of 3 columns.
+/// let a = layout!((m,n):(1,m));
+/// let t = a.composition((C::<2>, layout!(type 3:2))).unwrap();
+/// // A compact `a` is walked as one mode (its leaves continue one
+/// // another), so a leaf of `b` may cross its rows:
+/// let c = a.composition(layout!(type 4:1)).unwrap();
+/// assert_eq!(c.to_string(), "(4,1):(1,0)");
+/// assert_eq!(t.to_string(), "(2,3):(1,6)");
+/// // Three groups, the first of stride 0: `b(1) = 3` reads `a(3) = 1`, a
+/// // layout though CuTe's walk needs 3 and 2 to divide one another.
+/// let (two, zero) = (2usize, 0usize);
+/// let three = layout!((two,two,1):(zero,1,zero));
+/// let c = three.composition(layout!((1,2):(0,3))).unwrap();
+/// assert_eq!((c.size(), c.at(1)), (2, three.at(3)));
+/// // A shorter tiler drops the modes past it, as CuTe:
+/// assert_eq!(a.composition((C::<2>,)).unwrap().to_string(), "(2):(1)");
+/// ```
+///
+/// The result's type is `Layout<<A as Compose<B>>::Shape, <A as
+/// Compose<B>>::Stride>`; `layout_type!(type composition(#A, #B))` writes
+/// it, where `#A` and `#B` name the operands' *types* (as `#a` names a
+/// value in `layout!`), and either may be written out instead:
+///
+/// ```
+/// use layout_dsl::typed::{AlgebraError, Compose, Layout};
+/// use layout_dsl::{layout, layout_type};
+/// type Matrix = layout_type!((m,n):(1,ld));
+/// type Tile = layout_type!(type (4,2):(1,8));
+/// type Picked = layout_type!(type composition(#Matrix, #Tile));
+/// type Rows = layout_type!(type composition(#Matrix, (4,k):(1,s)));
+/// fn pick(a: Matrix) -> Result<Picked, AlgebraError> {
+///     let tile: Tile = layout!(type (4,2):(1,8));
+///     layout!(type composition(#a, #tile))
+/// }
+/// fn rows(a: Matrix, k: usize, s: usize) -> Result<Rows, AlgebraError> {
+///     layout!(type composition(#a, (4,k):(1,s)))
+/// }
+/// let (m, n) = (8, 6);
+/// let a: Matrix = layout!((m,n):(1,m));
+/// let same: Layout<<Matrix as Compose<Tile>>::Shape, <Matrix as Compose<Tile>>::Stride> =
+///     pick(a).unwrap();
+/// assert_eq!(same.to_string(), "((4,1),(2,1)):((1,0),(8,0))");
+/// assert_eq!(rows(a, 3, 16).unwrap().to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be composed with `{B}`: the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
+)]
+pub trait Compose<B> {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// `self ∘ b`, or the error naming the values that break a condition.
+    fn composition(&self, b: B) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> Compose<Layout<SB, DB>>
+    for Layout<S, D>
+where
+    S: LeafList,
+    D: LeafList,
+    S::List: WalkLeaves<D::List> + ListValues,
+    D::List: ListValues,
+    SB: Mode<DB>,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
+{
+    type Shape = SB::Shape;
+    type Stride = SB::Stride;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn composition(
+        &self,
+        b: Layout<SB, DB>,
+    ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
+        // Both operands static and the walk answering every leaf with
+        // nothing carrying: the value is the folded leaves', a constant,
+        // and (`if const`) the run-time walk below is not compiled for
+        // this pair of types, not even in a debug build (BENCHMARKS.md,
+        // "Compile cost of static compositions: the run-time walk
+        // skipped"). Anything else (a refusal, the point-by-point
+        // decision, an overflow) takes the run-time path, as before.
+        if const { static_folds::<S::List, D::List, SB, DB>() } {
+            // A `match` with no path out to the run-time walk (rustc skips
+            // a block by an `if const`, not by a constant's variant).
+            return match const { <SB as ComposeTree<DB, S::List, D::List>>::FOLDED } {
+                Some((shape, stride)) => Ok(Layout::from_parts(
+                    ManuallyDrop::into_inner(shape),
+                    ManuallyDrop::into_inner(stride),
+                )),
+                // Never: `static_folds` holds only where `FOLDED` is `Some`.
+                None => Err(AlgebraError::FoldedDiffers {
+                    function: "composition",
+                    walked: 0,
+                    folded: 0,
+                }),
+            };
+        }
+        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
+        let mut reach = Default::default();
+        let (b_shape, b_stride) = b.into_parts();
+        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
+        // A `match`, not `and_then` with closures: each would be a function
+        // of its own per result type in a debug build (BENCHMARKS.md,
+        // "Compile cost of static compositions and products: the names").
+        let checked = match walked {
+            Ok(parts) => match a.check(reach) {
+                Ok(false) => Ok(parts),
+                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        };
+        match checked {
+            Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+            // Only a condition of the walk's steps is decided again, and only
+            // past two leaves: with at most two groups each condition is
+            // necessary (ARCHITECTURE.md), so the refusal is the core's; the
+            // core refuses an empty mode before deciding anything; and an
+            // overflow is refused (where no step can fail, as over a static
+            // line, the cold call is then dead code and the result's leaves
+            // fold as before).
+            //
+            // (`if const`: a left layout of two leaves compiles no decision
+            // at all, not even in a debug build.)
+            Err(
+                refused @ (AlgebraError::ShapeNotDivisible { .. }
+                | AlgebraError::StrideNotDivisible { .. }
+                | AlgebraError::Carry { .. }),
+            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
+                decided(*self, b, refused)
+            }
+            Err(refused) => Err(refused),
+        }
+    }
+}
+
+/// Whether `Compose` of the left leaves `AS` (strides `AE`) and the right
+/// layout `SB:DB` is the folded constant `SB::FOLDED`
+/// (`compose_static_walk::folds`).
+const fn static_folds<AS, AE, SB, DB>() -> bool
+where
+    AS: WalkLeaves<AE> + ListValues,
+    AE: ListValues,
+    SB: ComposeTree<DB, AS, AE>,
+{
+    let (Some((extents, len)), Some((strides, _))) = (AS::VALUES, AE::VALUES) else {
+        return false;
+    };
+    let left = Left {
+        extents,
+        strides,
+        len,
+    };
+    SB::FOLDED.is_some() && folds(&left, &SB::RIGHT)
+}
+
+/// `a ∘ b` decided point by point as the core decides it, where the walk
+/// refused (`refused`, the error kept where the core refuses too).
+#[cold]
+#[inline(never)]
+fn decided<S, D, SB, DB>(
+    a: Layout<S, D>,
+    b: Layout<SB, DB>,
+    refused: AlgebraError,
+) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
+{
+    let al = a.shape().leaf_list();
+    let mut reads = Reads {
+        empty: b.size() == 0,
+        ..Reads::default()
+    };
+    let (b_shape, b_stride) = b.into_parts();
+    let Some((shape, stride)) =
+        b_shape.decide_tree(b_stride, al, a.stride().leaf_list(), &mut reads)
+    else {
+        return Err(refused);
+    };
+    let c = Layout::from_parts(shape, stride);
+    // Every offset fits (no wrapping in `at`): the spans were summed checked.
+    let right = Layout::from_parts(b_shape, b_stride);
+    let at = |i| (c.at(i), al.value(a.stride().leaf_list(), right.at(i)));
+    if reads.empty || additive(right.size(), at) {
+        Ok(c)
+    } else {
+        Err(refused)
+    }
+}
+
+/// An extent `n` is the layout `n:1`, as CuTe's `composition(a, n)`.
+macro_rules! extent {
+    ([$($g:tt)*] $N:ty) => {
+        #[diagnostic::do_not_recommend]
+        impl<S: Mode<D>, D: Tree, $($g)*> Compose<$N> for Layout<S, D>
+        where
+            Self: Compose<Layout<$N, C<1>>>,
+        {
+            type Shape = <Self as Compose<Layout<$N, C<1>>>>::Shape;
+            type Stride = <Self as Compose<Layout<$N, C<1>>>>::Stride;
+            #[inline]
+            fn composition(
+                &self,
+                n: $N,
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                <Self as Compose<Layout<$N, C<1>>>>::composition(self, Layout::from_parts(n, C::<1>))
+            }
+        }
+    };
+}
+
+extent!([const N: i64] C<N>);
+extent!([] usize);
+
+/// A tile `Self` of a by-mode tiler, composed with the mode `S:D` of the
+/// left layout: `Layout<S, D>: Compose<Self>`, named from the tile's side.
+///
+/// The by-mode impls of [`Compose`] bound each tile by this trait rather
+/// than by `Compose` itself, so that the method probe of `a.composition(b)`
+/// (which asks whether `Layout<S, D>: Compose<?B>` may hold before it knows
+/// `b`'s type) stops at `?T: ComposeTile<…>`, ambiguous at once, instead of
+/// trying every impl again on each mode of `a`, for every rank of tiler
+/// (BENCHMARKS.md, "Compile cost of static compositions: the method
+/// probe").
+pub trait ComposeTile<S, D> {
+    /// The shape tree of the mode composed with the tile.
+    type Shape;
+    /// Its stride tree.
+    type Stride;
+    /// `mode ∘ self`, as [`Compose::composition`].
+    fn compose_tile(
+        self,
+        mode: Layout<S, D>,
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, T> ComposeTile<S, D> for T
+where
+    Layout<S, D>: Compose<T>,
+{
+    type Shape = <Layout<S, D> as Compose<T>>::Shape;
+    type Stride = <Layout<S, D> as Compose<T>>::Stride;
+    #[inline]
+    fn compose_tile(
+        self,
+        mode: Layout<S, D>,
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+        mode.composition(self)
+    }
+}
+
+macro_rules! tiler {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $X:ident $Y:ident $T:ident))*) => {
+        // The first modes of `self`, one per tile (CuTe drops the others).
+        #[diagnostic::do_not_recommend]
+        impl<S: AsModes, D: AsModes, $($X: Copy, $Y: Copy, $T,)*> Compose<($($T,)*)>
+            for Layout<S, D>
+        where
+            S::Modes: Take<0, $rank, D::Modes, Shape = ($($X,)*), Stride = ($($Y,)*)>,
+            $($T: ComposeTile<$X, $Y>,)*
+        {
+            type Shape = ($(<$T as ComposeTile<$X, $Y>>::Shape,)*);
+            type Stride = ($(<$T as ComposeTile<$X, $Y>>::Stride,)*);
+            #[inline]
+            fn composition(
+                &self,
+                tiler: ($($T,)*),
+            ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                let (shape, stride) = self.into_parts();
+                let (shape, stride) = shape.as_modes().take(stride.as_modes());
+                // Mode i of `self` with tile i (CuTe's by-mode `composition`).
+                let parts = ($(
+                    ok_or_return!(tiler.$i
+                        .compose_tile(Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)))
+                    .into_parts(),
+                )*);
+                Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+        }
+    };
+}
+
+for_each_rank!(tiler);

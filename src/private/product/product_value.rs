@@ -1,0 +1,256 @@
+//! Products of typed layout *values* (ARCHITECTURE.md, "Typed algebra on
+//! dynamic leaves: the plan", the paragraph on values): `a.logical_product(b)`
+//! and its regroupings for typed layouts of any nesting, a typed layout
+//! from straight-line code or an [`AlgebraError`] naming the values.
+//! `blocked_product` and `raked_product` are in `product_ranked.rs`,
+//! `tile_to_shape` in `tile_to_shape.rs`, the by-mode tilers in
+//! `product_by_mode.rs`; the complement all share is `product_holes.rs`'s,
+//! its composition with `B` (the copies) `product_copies.rs`'s.
+
+use crate::__private::algebra::AlgebraError;
+use crate::__private::int::C;
+use crate::__private::layout::Layout;
+use crate::__private::list::{Chain, Cons, IntoList, IntoTuple, Nil};
+use crate::__private::product_copies::{ProductCopies, ProductTile};
+use crate::__private::tree::{Mode, Tree};
+
+/// CuTe's products of a typed layout value by a tile `B`: `logical_product`
+/// and its regroupings `zipped_product`, `tiled_product`, `flat_product`.
+///
+/// `B` is a typed [`Layout`] of any nesting with `usize` offsets, an
+/// extent `C<N>` or `usize` (`n` is the layout `n:1`), or a by-mode
+/// tiler: a tuple of those, at most one per top-level mode of `self` (mode
+/// `i` multiplied by `Bi`, the modes past the tiler kept, as CuTe).
+///
+/// **The values** are CuTe's definition,
+/// `logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)`,
+/// computed by straight-line code: the complement walks `A`'s leaves in the
+/// order of their strides (sorted while compiling when every stride is
+/// static; with a dynamic stride among several leaves, which CuTe's
+/// complement refuses, by a small sort at run time: every hole is a
+/// `usize`, so the order never changes the type), and where a stride is not a multiple of the
+/// span below it, CuTe rounds the hole down; that answer is exact only
+/// while `B` reaches the copies below that hole, so it is taken there and
+/// refused beyond (the rule `layout!(type logical_product(…))` of
+/// written-out layouts follows). The composition is [`Compose`](crate::__private::Compose)'s, each
+/// step checked. A value that breaks a condition is an [`AlgebraError`]
+/// naming the values and this function; never a layout that differs from
+/// CuTe's product.
+///
+/// **The nesting** depends on the operands' nestings only (a value cannot
+/// choose a type): `A` keeps its nesting and leaf types; the copies
+/// `complement ∘ B` have `B`'s nesting with each leaf of `B` a mode of one
+/// `usize` sub-mode per hole (`A`'s leaves and one more), the nesting
+/// CuTe gives when every leaf is dynamic (where a hole is a static 1,
+/// CuTe drops it; here it stays, of extent 1: the same function).
+/// `zipped_product` by one layout is `logical_product` (CuTe's
+/// `tile_unzip` keeps the two modes); `tiled_product` lifts the copies'
+/// modes to the top, `flat_product` `A`'s too; a part of one mode stays
+/// whole, as CuTe slices it with a plain `_`.
+///
+/// **Naming the result**: `Self::Logical` etc., which
+/// `layout_type!(type logical_product(#A, #B))` writes for a struct field
+/// or a signature, `#A` a typed layout's type there:
+///
+/// ```
+/// use layout_dsl::typed::{AlgebraError, Product};
+/// use layout_dsl::{layout, layout_type};
+/// type Rows = layout_type!((m,n):(s,t));
+/// type Copies = layout_type!(type logical_product(#Rows, 2:1));
+/// fn doubled(a: Rows) -> Result<Copies, AlgebraError> {
+///     a.logical_product(layout!(type 2:1))
+/// }
+/// let (m, n, s, t) = (2, 3, 12, 1);
+/// assert_eq!(doubled(layout!((m,n):(s,t)))?.size(), 12);
+/// # Ok::<(), AlgebraError>(())
+/// ```
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::{C, Layout, Product};
+/// let m = 4;
+/// let a = layout!(type (m,2):(1,8)); // two columns of m, 8 apart
+/// let p = a.logical_product(layout!(type 4:1)).unwrap();
+/// // A's holes, one sub-mode each: below stride 1 (empty), below stride 8
+/// // (8/4 = 2), and the rest.
+/// let _: Layout<((usize, C<2>), (usize, usize, usize)), ((C<1>, C<8>), (usize, usize, usize))> = p;
+/// assert_eq!(p.to_string(), "((4,2),(1,2,2)):((1,8),(0,4,16))");
+/// assert_eq!(p.crd2idx(((3, 1), 2)), 3 + 8 + 16);
+/// // By-mode: each mode of A times its tile, regrouped.
+/// let t = layout!(type (m,3):(1,4)).tiled_product((C::<2>, 4)).unwrap();
+/// // ((A0,A1), copies of mode 0, copies of mode 1): 3 strided by 4,
+/// // copied 4 times at stride 1, fills the holes between them.
+/// assert_eq!(t.to_string(), "((4,3),(1,2),(4,1)):((1,4),(0,4),(1,0))");
+/// // Dynamic strides: the holes are ordered at run time (stride 1 below
+/// // 12): the second copy fills the hole of 12/3 at stride 3, CuTe's
+/// // `((2,3),2):((12,1),3)` with the holes of extent 1 kept.
+/// let (s, t) = (12, 1);
+/// let d = layout!((2,3):(s,t)).logical_product(2).unwrap();
+/// assert_eq!(d.to_string(), "((2,3),(1,2,1)):((12,1),(0,3,0))");
+/// // A stride the span below does not divide: CuTe's rounded hole holds
+/// // two copies of three rows below stride 8, and B needs four.
+/// let m = 3;
+/// let e = layout!(type (m,2):(1,8)).logical_product(4).unwrap_err();
+/// assert_eq!(e.to_string(), layout_dsl::typed::AlgebraError::NotComplementable {
+///     function: "logical_product", stride: 8, span: 3 }.to_string());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no typed product by `{B}`: a product's tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tuple of those no longer than the left layout's rank (a tuple entry multiplies a tuple mode's sub-modes, no more of them than the mode has: CuTe static_asserts \"Too many modes in tiler\"); the left layout has `usize` offsets and at most 11 leaves"
+)]
+pub trait Product<B> {
+    /// The layout `logical_product` gives.
+    type Logical;
+    /// The layout `zipped_product` gives.
+    type Zipped;
+    /// The layout `tiled_product` gives.
+    type Tiled;
+    /// The layout `flat_product` gives.
+    type Flat;
+    /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`.
+    fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError>;
+    /// CuTe's `zipped_product(A, B)`: `((A…), (copies…))`.
+    fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError>;
+    /// CuTe's `tiled_product(A, B)`: `((A…), copy0, copy1, …)`.
+    fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError>;
+    /// CuTe's `flat_product(A, B)`: `(A0, A1, …, copy0, copy1, …)`.
+    fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError>;
+}
+
+/// The top-level modes of the tree `X` (`Self` its shape, which decides):
+/// one for a leaf or a tuple of one mode (CuTe slices it with a plain `_`,
+/// so it stays whole), else its elements.
+#[doc(hidden)]
+pub trait Unpack<X> {
+    /// The list of modes.
+    type List;
+    /// The list of modes.
+    fn unpack(x: X) -> Self::List;
+}
+
+macro_rules! leaf_unpack {
+    ([$($g:tt)*] $N:ty) => {
+        impl<$($g)* X> Unpack<X> for $N {
+            type List = Cons<X, Nil>;
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn unpack(x: X) -> Cons<X, Nil> {
+                Cons(x, Nil)
+            }
+        }
+    };
+}
+
+leaf_unpack!([const N: i64,] C<N>);
+leaf_unpack!([] usize);
+
+macro_rules! tuple_unpack {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $_b:ident $_c:ident))*) => {
+        impl<$($S,)* X: IntoList<List: Lift>> Unpack<X> for ($($S,)*) {
+            type List = <X::List as Lift>::Out;
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn unpack(x: X) -> Self::List {
+                x.into_list().lift()
+            }
+        }
+    };
+}
+
+for_each_rank!(tuple_unpack);
+
+/// A list of modes as the top of a result: a list of one mode becomes
+/// that mode as a tuple of one (CuTe's `repeat<1>(_)` is a plain `_`).
+#[doc(hidden)]
+pub trait Lift {
+    /// The modes.
+    type Out;
+    /// The modes.
+    fn lift(self) -> Self::Out;
+}
+
+impl<X> Lift for Cons<X, Nil> {
+    type Out = Cons<(X,), Nil>;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lift(self) -> Self::Out {
+        Cons((self.0,), Nil)
+    }
+}
+
+impl<X, Y, R> Lift for Cons<X, Cons<Y, R>> {
+    type Out = Self;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lift(self) -> Self {
+        self
+    }
+}
+
+/// The tuple of a list.
+pub(in crate::__private) type Tup<L> = <L as IntoTuple>::Tuple;
+/// The copies' shape and stride of `Layout<S, D>` by `B`.
+pub(in crate::__private) type CopiesS<S, D, B> = <Layout<S, D> as ProductCopies<B>>::Shape;
+pub(in crate::__private) type CopiesD<S, D, B> = <Layout<S, D> as ProductCopies<B>>::Stride;
+/// `tiled_product`'s top modes: `A`, then the copies' lifted modes.
+type TiledTop<X, S, L> = Tup<Cons<X, <S as Unpack<L>>::List>>;
+/// `flat_product`'s top modes: both parts lifted.
+type FlatTop<SA, XA, SB, XB> =
+    Tup<<<SA as Unpack<XA>>::List as Chain<<SB as Unpack<XB>>::List>>::Out>;
+
+#[diagnostic::do_not_recommend]
+impl<S: Mode<D>, D: Tree, B: ProductTile> Product<B> for Layout<S, D>
+where
+    Self: ProductCopies<B>,
+    CopiesS<S, D, B>: Unpack<CopiesS<S, D, B>> + Unpack<CopiesD<S, D, B>>,
+    Cons<S, <CopiesS<S, D, B> as Unpack<CopiesS<S, D, B>>>::List>: IntoTuple,
+    Cons<D, <CopiesS<S, D, B> as Unpack<CopiesD<S, D, B>>>::List>: IntoTuple,
+    S: Unpack<S> + Unpack<D>,
+    <S as Unpack<S>>::List:
+        Chain<<CopiesS<S, D, B> as Unpack<CopiesS<S, D, B>>>::List, Out: IntoTuple>,
+    <S as Unpack<D>>::List:
+        Chain<<CopiesS<S, D, B> as Unpack<CopiesD<S, D, B>>>::List, Out: IntoTuple>,
+{
+    type Logical = Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>;
+    type Zipped = Self::Logical;
+    type Tiled = Layout<
+        TiledTop<S, CopiesS<S, D, B>, CopiesS<S, D, B>>,
+        TiledTop<D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
+    >;
+    type Flat = Layout<
+        FlatTop<S, S, CopiesS<S, D, B>, CopiesS<S, D, B>>,
+        FlatTop<S, D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
+    >;
+
+    #[inline]
+    fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
+        let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
+        Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
+    }
+
+    #[inline]
+    fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
+        let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
+        Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
+    }
+
+    #[inline]
+    fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
+        let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
+        let shape = Cons(self.shape(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xs));
+        let stride = Cons(self.stride(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xd));
+        Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
+    }
+
+    #[inline]
+    fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
+        let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
+        let (a, d) = (
+            S::unpack(self.shape()),
+            <S as Unpack<D>>::unpack(self.stride()),
+        );
+        let shape = a.concat(<CopiesS<S, D, B> as Unpack<_>>::unpack(xs));
+        let stride = d.concat(<CopiesS<S, D, B> as Unpack<_>>::unpack(xd));
+        Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
+    }
+}
