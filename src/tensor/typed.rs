@@ -5,8 +5,8 @@
 //! code with no allocation. Layouts are flat, as in CuTe's tutorial GEMM,
 //! or nested (a mode a tuple of leaves or deeper, tiled by one static
 //! extent over its leaves or a tuple of them; a run-time value that breaks
-//! the nesting is an error naming it: docs/from-cute.md, "Nested
-//! layouts").
+//! the nesting is an error naming it: docs/typed-reference.md, "Typed
+//! tensors and nested layouts").
 //!
 //! | CuTe | here |
 //! |---|---|
