@@ -42,8 +42,10 @@ const BLOCK: usize = PANEL / (STEPS * MIN_RUN);
 /// C's `(1, e0)`, `q` 2, 3, 4 or 8; the other leaves walked by an
 /// odometer, a run each. Each element of C sums its products in
 /// ascending `k` (passes of 8, 4, 2, 1 steps in order). `false`, nothing
-/// written, otherwise. (Out of line: in line, the runs' loops got 15–190
-/// more instructions a call.)
+/// written, otherwise. (Out of line and cold: in line, or only out of
+/// line, the runs' loops in the caller got up to 190 more instructions a
+/// call from the register allocation.)
+#[cold]
 #[inline(never)]
 pub(super) fn packed<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
