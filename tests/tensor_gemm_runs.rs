@@ -148,7 +148,7 @@ proptest! {
     #![proptest_config(config(512))]
 
     /// The mirrored run: A's M `(q, e1, e2):(1, q, -3)` (`q` 2; 4 takes
-    /// the slabs; A's leaf of stride 1 too short to run), C of stride 1
+    /// the packed panel; A's leaf of stride 1 too short to run), C of stride 1
     /// along `e1`: C's rows along `e1`, A's elements consecutive over `(q,
     /// e1)`. Sometimes A's stride along `e1` or C's along `q` is another
     /// (then another loop or the slabs).
