@@ -64,6 +64,18 @@ where
     LC: GemmOperand,
 {
     let [ra, _, rc] = roles;
+    // A quick refusal first (the common leaves cost 400 instructions a
+    // call to operands that end on the slabs): A's M needs a leaf of
+    // stride 1 of extent 2, 3, 4 or 8.
+    let mut filler = false;
+    if let Some(mode) = ra[1] {
+        a.layout.leaves(mode, &mut |e, d| {
+            filler |= d == 1 && matches!(e, 2 | 3 | 4 | 8)
+        });
+    }
+    if !filler {
+        return false;
+    }
     let mut common = Common {
         leaves: [(0, 0, 0); LEAVES],
         count: 0,
