@@ -24,7 +24,11 @@
 //!   A's M `128:1` (the same 128 rows in another order);
 //! - `mirrored` against `flat_long`: A's M `(64,2):(2,1)` (its extent 2
 //!   and stride 2 run-time arguments), C `(128,8)` of stride 1 along A's
-//!   stride 2 (the mirrored run), the same rows in another order.
+//!   stride 2 (the mirrored run), the same rows in another order;
+//! - `transposed` against `flat_long`: A's M `(32,four):(four,1)` (`four`
+//!   a run-time argument), C `(128,8)` of stride 1 along A's stride 4
+//!   (A's runs transposed into a panel once a pass), the same rows in
+//!   another order.
 //!
 //! Each pair is checked bit for bit before it is timed.
 
@@ -120,6 +124,14 @@ fn mirrored(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
 }
 
 #[inline(never)]
+fn transposed(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, four: usize) {
+    let a = Tensor::new(sa, layout!(((32,four),8):((four,1),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
 fn hand(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let mut r = [0.0f32; 64];
     r.copy_from_slice(&acc[..64]);
@@ -171,6 +183,11 @@ fn benches(c: &mut Criterion) {
     mirrored(&sa, &sb, &mut t, LDA, 2);
     let m_row = |i: usize| 2 * (i % 64) + i / 64;
     assert!((0..1024).all(|e| t[e].to_bits() == q[m_row(e % 128) + e / 128 * 128].to_bits()));
+    // `transposed`'s row `i` is row `4·(i%32) + i/32` of `flat_long`'s.
+    let mut tt = vec![0.5f32; 1024];
+    transposed(&sa, &sb, &mut tt, LDA, 4);
+    let t_row = |i: usize| 4 * (i % 32) + i / 32;
+    assert!((0..1024).all(|e| tt[e].to_bits() == q[t_row(e % 128) + e / 128 * 128].to_bits()));
 
     let (lda, s) = (black_box(LDA), black_box(16));
     let mut g = c.benchmark_group("gemm_nested");
@@ -225,6 +242,12 @@ fn benches(c: &mut Criterion) {
     common::paired(
         "gemm_nested mirrored/flat_long",
         || mirrored(black_box(&sa), &sb, &mut t, lda, two),
+        || flat_long(black_box(&sa), &sb, &mut q, lda),
+    );
+    let four = black_box(4);
+    common::paired(
+        "gemm_nested transposed/flat_long",
+        || transposed(black_box(&sa), &sb, &mut tt, lda, four),
         || flat_long(black_box(&sa), &sb, &mut q, lda),
     );
     common::paired(

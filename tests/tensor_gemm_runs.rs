@@ -148,7 +148,7 @@ proptest! {
     #![proptest_config(config(512))]
 
     /// The mirrored run: A's M `(q, e1, e2):(1, q, -3)` (`q` 2; 4 takes
-    /// the slabs; A's leaf of stride 1 too short to run), C of stride 1
+    /// the packed panel; A's leaf of stride 1 too short to run), C of stride 1
     /// along `e1`: C's rows along `e1`, A's elements consecutive over `(q,
     /// e1)`. Sometimes A's stride along `e1` or C's along `q` is another
     /// (then another loop or the slabs).
@@ -202,9 +202,9 @@ proptest! {
 
 /// f32: A's M `(2,64):(64,1)` (the paired run), `(64,2):(1,64)` (C's
 /// stride 1 along A's: the direct run), `(64,2):(2,1)` (the mirrored run)
-/// and `(32,4):(4,1)` (the slabs), K = 13 (passes of 8, 4 and 1
-/// steps), give each element of C the bits of a naive loop that sums in
-/// ascending `k`.
+/// and `(32,4):(4,1)` (the panel of `typed_gemm_packed.rs`), K = 13
+/// (passes of 8, 4 and 1 steps), give each element of C the bits of a
+/// naive loop that sums in ascending `k`.
 #[test]
 fn f32_bits_of_the_naive_order() {
     let (m, n, k, lda) = (128usize, 3usize, 13usize, 130usize);

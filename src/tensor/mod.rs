@@ -50,6 +50,7 @@ mod typed_gemm;
 mod typed_gemm_accumulators;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
+mod typed_gemm_packed;
 mod typed_gemm_plan;
 mod typed_gemm_run;
 mod typed_gemm_runs;

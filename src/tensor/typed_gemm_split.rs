@@ -16,6 +16,7 @@ use core::mem::MaybeUninit;
 use super::typed_gemm_accumulators::shares_only_along_n;
 use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
+use super::typed_gemm_packed::packed;
 use super::typed_gemm_plan::TABLE;
 use super::typed_gemm_runs::runs;
 use super::typed_gemm_walk::{Blocks, Odometer};
@@ -54,6 +55,9 @@ where
 {
     if distinct && runs(a, b, c, [ra, rb, rc], [v, m, n, k]) {
         return true; // A's and C's M of common leaves: no gather.
+    }
+    if distinct && packed(a, b, c, [ra, rb, rc], [v, m, n, k]) {
+        return true; // A's groups transposed into a panel once a pass.
     }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (Some(a_vm), Some(c_vm)) = (Odometer::new(la, ra), Odometer::new(lc, rc)) else {
