@@ -163,7 +163,10 @@ fn only_ties_and_negative_strides_change() {
          changed answers that were no right inverse (a value outside L's domain, \
          or L(R(i)) != i): {previous_wrong}"
     );
-    assert!(same > 100_000 && ties > 10_000 && tie_changed > 1_000, "{same} {ties}");
+    assert!(
+        same > 100_000 && ties > 10_000 && tie_changed > 1_000,
+        "{same} {ties}"
+    );
     assert!(negative_changed > 1_000);
 }
 
