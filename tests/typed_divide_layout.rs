@@ -177,9 +177,10 @@ fn a_size_that_overflows_is_an_error_naming_its_factors() {
 }
 
 /// `right_inverse` of a layout two of whose modes share a static stride:
-/// the typed chain takes the mode CuTe's exchange sort puts first, the core
-/// the first in index order (layout-macros/src/typed/inverse.rs); where a
-/// dynamic value makes them differ, a run-time refusal
+/// the typed chain takes the mode CuTe's exchange sort puts first, and so
+/// does the core on the values (layout-macros/src/typed/inverse.rs); where
+/// a dynamic value makes the core's chain differ (a dynamic extent 1 it
+/// drops, a merge, a reach past a dynamic extent), a run-time refusal
 /// (`tests/typed_inverse_ties.rs` sweeps the ties one family at a time).
 #[test]
 fn a_tie_is_the_cores_first_mode_or_a_refusal() {
@@ -210,5 +211,9 @@ fn a_tie_is_the_cores_first_mode_or_a_refusal() {
         println!("{n:2} of 14 answered: {text}");
     }
     let total: usize = answered.iter().map(|(_, n)| n).sum();
-    assert!(total >= 14 * answered.len() / 2, "{answered:?}");
+    // 227 of 294 since the core takes CuTe's mode at a tie (2026-11-27;
+    // before, where the core took the first in index order, at least half
+    // was all this asserted).
+    assert_eq!(total, 227, "{answered:?}");
+    assert!(answered.iter().all(|(_, n)| *n >= 1), "{answered:?}");
 }

@@ -35,6 +35,10 @@
 //! an `A` with two strides whose spans below do not divide them, CuTe's
 //! print where `B` stays below the first rounded hole; the error rows
 //! reach past it, their notes give CuTe's print), and
+//! `cute_right_inverse.jsonl` (the same headers: `right_inverse` of 300
+//! random static layouts with tied strides, extents 1 and negative strides,
+//! and `max_alignment`/`max_common_vector` of two layouts with a negative
+//! stride, which read it; CuTe's print without the `_`), and
 //! `cute_left_inverse.jsonl` (the same headers: `left_inverse` of static
 //! layouts, CuTe's print without the `_`; its error rows are injective
 //! layouts CuTe does not compile, the divisibility it asserts failing, and

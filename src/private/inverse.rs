@@ -8,12 +8,10 @@
 
 use super::algebra::AlgebraError;
 
-/// `right_inverse`: a mode `extent:stride` the typed chain left out meets
-/// one of the chain's reaches (`stride == reach`, `extent > 1`): where
-/// `reach` is the chain's end, it would continue the core's chain; where
-/// the chain went on through a mode after it, the core would take it
-/// first. Also `left_inverse`'s modes of stride 0 (`reach` 0): only the
-/// last stays in CuTe's result, where the core's merges them all.
+/// `left_inverse`'s modes of stride 0 (`reach` 0, `stride` 0): an error
+/// where the mode `extent:stride` meets the reach with `extent > 1`; only
+/// the last such mode stays in CuTe's result, where the core's merges
+/// them all.
 #[inline]
 pub const fn inverse_stops(
     function: &'static str,
@@ -32,63 +30,159 @@ pub const fn inverse_stops(
     }
 }
 
-/// `right_inverse`: the mode `extent:stride`, which the typed chain left
-/// out, and the chain's mode of stride `next_stride` after it, the modes
-/// between them all of extent 1 (`between_one`): the core's coalesce
-/// merges the two (`extent·stride == next_stride`, both extents above 1),
-/// so its chain cannot enter the second where the typed chain does.
-#[inline]
-pub const fn inverse_merges(
+/// `right_inverse`: whether the typed chain `typed` (the modes of `L` it
+/// took, `(extent, stride, where the mode starts in L's domain)`, in
+/// order), decided while compiling from `L`'s static strides as CuTe's
+/// is, gives the core's layout at these values of `L`'s flat `leaves`.
+/// The core's construction is run on the values (its coalesce, CuTe's
+/// exchange sort by stride, the fold taking each mode whose stride is the
+/// reach) and the two results compared coalesced; where they differ, the
+/// error names the first mode where the two chains part (the core's, or
+/// the typed chain's where the core's ends first).
+///
+/// # Errors
+/// [`AlgebraError::InverseMode`] where the two layouts differ.
+pub fn right_inverse_is_cores<const N: usize, const M: usize>(
     function: &'static str,
-    extent: usize,
-    stride: usize,
-    between_one: bool,
-    next_extent: usize,
-    next_stride: usize,
+    leaves: [(usize, usize); N],
+    typed: [(usize, usize, usize); M],
 ) -> Result<(), AlgebraError> {
-    let meets = match extent.checked_mul(stride) {
-        Some(span) => span == next_stride,
-        None => false,
-    };
-    if meets && between_one && extent > 1 && next_extent > 1 {
-        Err(AlgebraError::InverseMode {
-            function,
-            extent,
-            stride,
-        })
-    } else {
-        Ok(())
+    // The core's coalesce: extent 1 dropped, a mode merged into the one
+    // before it where it continues it.
+    // Each coalesced mode's first leaf and the leaf after its last.
+    let mut flat = [(0usize, 0usize); N];
+    let mut runs = [(0usize, 0usize); N];
+    let mut n = 0usize;
+    for (leaf, (s, d)) in leaves.into_iter().enumerate() {
+        if s == 1 {
+            continue;
+        }
+        let last = n.checked_sub(1).map(|k| flat[k]);
+        match last {
+            Some((s0, d0)) if s0.checked_mul(d0) == Some(d) && s0.checked_mul(s).is_some() => {
+                flat[n - 1].0 = s0 * s;
+                runs[n - 1].1 = leaf + 1;
+            }
+            _ => {
+                flat[n] = (s, d);
+                runs[n] = (leaf, leaf + 1);
+                n += 1;
+            }
+        }
     }
-}
-
-/// `right_inverse`: the chain's mode `extent:stride` and the mode
-/// `next_extent:next_stride` after it, which the typed chain left out, the
-/// modes between them all of extent 1 (`between_one`): the core's coalesce
-/// merges the two, so its chain goes on from their merged span where the
-/// typed chain takes another mode. The error names the mode left out.
-#[inline]
-pub const fn inverse_merged_into(
-    function: &'static str,
-    extent: usize,
-    stride: usize,
-    between_one: bool,
-    next_extent: usize,
-    next_stride: usize,
-) -> Result<(), AlgebraError> {
-    match inverse_merges(
+    // CuTe's `SortByKey`: an exchange sort of the indices by stride.
+    let mut order = [0usize; N];
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i;
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if flat[order[j]].1 < flat[order[i]].1 {
+                order.swap(i, j);
+            }
+        }
+    }
+    let mut core = [(0usize, 0usize, 0usize); N];
+    let mut core_runs = [(0usize, 0usize); N];
+    let mut taken = 0;
+    let mut reach = Some(1usize);
+    for &i in &order[..n] {
+        let (s, d) = flat[i];
+        if reach == Some(d) {
+            let before = flat[..i].iter().try_fold(1usize, |p, m| p.checked_mul(m.0));
+            core[taken] = (s, d, before.unwrap_or(usize::MAX));
+            core_runs[taken] = runs[i];
+            taken += 1;
+            reach = s.checked_mul(d);
+        }
+    }
+    let core = &core[..taken];
+    if same_inverse(core, &typed) {
+        return Ok(());
+    }
+    // The two chains differ somewhere (else the layouts would be one).
+    let parted = (0..core.len().max(typed.len())).find(|&k| core.get(k) != typed.get(k));
+    // Named: where the core's chain takes a mode there, its first leaf the
+    // typed chain does not take (a leaf its coalesce merged in, a stride
+    // CuTe's types leave out), else that mode; else the typed chain's.
+    let (extent, stride) = match parted {
+        Some(k) if k < core.len() => {
+            let (from, to) = core_runs[k];
+            let untaken =
+                |&&(s, d): &&(usize, usize)| s > 1 && !typed.iter().any(|t| (t.0, t.1) == (s, d));
+            match leaves[from..to].iter().find(untaken) {
+                Some(&leaf) => leaf,
+                None => (core[k].0, core[k].1),
+            }
+        }
+        // The typed chain's mode there: the core's coalesce merged its
+        // leaf with another, which it names (else the mode itself).
+        Some(k) => {
+            let (s, d) = (typed[k].0, typed[k].1);
+            let run = runs[..n]
+                .iter()
+                .find(|&&(from, to)| leaves[from..to].contains(&(s, d)));
+            let other = run.and_then(|&(from, to)| {
+                let untaken = |&&(s1, d1): &&(usize, usize)| s1 > 1 && (s1, d1) != (s, d);
+                leaves[from..to].iter().find(untaken).copied()
+            });
+            other.unwrap_or((s, d))
+        }
+        None => (1, 0),
+    };
+    Err(AlgebraError::InverseMode {
         function,
         extent,
         stride,
-        between_one,
-        next_extent,
-        next_stride,
-    ) {
-        Ok(()) => Ok(()),
-        Err(_) => Err(AlgebraError::InverseMode {
-            function,
-            extent: next_extent,
-            stride: next_stride,
-        }),
+    })
+}
+
+/// Whether the two chains give one layout: their `(extent, start)` modes
+/// coalesced (extent 1 dropped, a mode continuing the one before it
+/// merged) are the same list, read in step.
+fn same_inverse(a: &[(usize, usize, usize)], b: &[(usize, usize, usize)]) -> bool {
+    let (mut a, mut b) = (Coalesced::new(a), Coalesced::new(b));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (x, y) if x != y => return false,
+            _ => {}
+        }
+    }
+}
+
+/// The coalesced `(extent, start)` modes of a chain, one at a time.
+struct Coalesced<'a> {
+    chain: &'a [(usize, usize, usize)],
+}
+
+impl<'a> Coalesced<'a> {
+    fn new(chain: &'a [(usize, usize, usize)]) -> Self {
+        Self { chain }
+    }
+}
+
+impl Iterator for Coalesced<'_> {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        let skip = self.chain.iter().take_while(|m| m.0 == 1).count();
+        let (&(mut s, _, d), rest) = self.chain[skip..].split_first()?;
+        self.chain = rest;
+        // Merge the modes that continue this one, extents 1 skipped.
+        loop {
+            let skip = self.chain.iter().take_while(|m| m.0 == 1).count();
+            match self.chain.get(skip) {
+                Some(&(s1, _, d1)) if s.checked_mul(d) == Some(d1) => match s.checked_mul(s1) {
+                    Some(merged) => {
+                        s = merged;
+                        self.chain = &self.chain[skip + 1..];
+                    }
+                    None => return Some((s, d)),
+                },
+                _ => return Some((s, d)),
+            }
+        }
     }
 }
 

@@ -63,6 +63,7 @@ fn macro_value_equals_core_value() {
     check_tuple!("layout_tv_tile((16,8):(8,1),(1,8):(0,1))", layout_tv_tile((16,8):(8,1),(1,8):(0,1)));
     check_tuple!("layout_tv_tile((32,8):(8,1),(1,4):(0,1))", layout_tv_tile((32,8):(8,1),(1,4):(0,1)));
     check_int!("max_alignment((2,(2,2)):(2,(1,16)))", max_alignment((2,(2,2)):(2,(1,16))));
+    check_int!("max_alignment((4,2):(-1,4))", max_alignment((4,2):(-1,4)));
     check_int!("max_common_vector((4,4):(4,1), (4,4):(1,4))", max_common_vector((4,4):(4,1), (4,4):(1,4)));
     check_tuple!("mma_shape(SM80_16x8x16_F16F16F16F16_TN)", mma_shape(SM80_16x8x16_F16F16F16F16_TN));
     check_int!("rank((((2)),(8)))", rank((((2)),(8))));

@@ -247,12 +247,10 @@ impl Explainer<'_> {
     }
 
     pub(super) fn right_inverse(&mut self, l: &Layout, result: &Value) -> Result<()> {
-        self.say(
-            "R = right_inverse(L): L(R(i)) = i for the longest prefix i = 0, 1, … of L's offsets.",
-        );
+        self.say("R = right_inverse(L): L(R(i)) = i for i = 0, 1, … below size(R), CuTe's chain.");
         self.step(&format!("coalesce L: {}", coalesce(l)));
         self.step(&format!(
-            "follow the strides 1, s·d, … through its modes (stride-0 modes skipped): R = {result}"
+            "follow the strides 1, s·d, … through its modes sorted by stride as CuTe sorts them (at two modes of one stride, the one CuTe's sort puts first; stride-0 and negative modes skipped): R = {result}"
         ));
         if let Value::Layout(r) = result {
             self.check_inverse(l, r, true)?;

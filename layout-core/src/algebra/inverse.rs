@@ -6,43 +6,66 @@ use super::coalesce;
 use crate::error::{AlgebraRefusal, DomainError, Result, mul};
 use crate::layout::Layout;
 
-/// The right inverse `R` of `L`: `L(R(i)) = i` for every `i` below `size(R)`,
-/// the longest such prefix of `L`'s codomain. Stride-0 modes are skipped, as
-/// CuTe does.
+/// CuTe's `right_inverse(L)`: `R` with `L(R(i)) = i` for every `i` below
+/// `size(R)`, `R`'s values in `L`'s domain.
+///
+/// CuTe's construction (`layout.hpp`): the coalesced modes, sorted by
+/// stride with `detail::SortByKey` (an exchange sort, not stable), are
+/// folded in that order, each mode whose stride is the current reach
+/// (`1` first, then `extent·stride` of the mode taken) taken as a mode of
+/// `R` of its extent, its stride where the mode starts in `L`'s domain;
+/// the result is coalesced. Stride-0 and negative-stride modes are never
+/// taken (no reach is 0 or negative). Where two modes share a stride the
+/// sort decides which one the chain takes, not the index order: of
+/// `(2,3,2):(2,2,1)` it takes `3:2` and answers `(2,3):(6,2)`, as CuTe
+/// C++ prints (golden rows: `tests/golden/cute_right_inverse.jsonl`).
 ///
 /// ```
 /// use layout_core::{right_inverse, Layout};
 /// let l: Layout = "(2,4):(4,1)".parse().unwrap();
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(4,2):(2,1)");
+/// let l: Layout = "(2,3,2):(2,2,1)".parse().unwrap();
+/// assert_eq!(right_inverse(&l).unwrap().to_string(), "(2,3):(6,2)");
 /// ```
 pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     let flat = coalesce(layout);
     let modes: Vec<(i64, i64)> = flat.leaf_modes().collect();
-    // Where each mode starts in the index space of `flat`.
-    let mut index_strides = Vec::with_capacity(modes.len());
+    // Where each mode starts in the index space of `flat`; a product past
+    // `i64` is never read (a mode there cannot be reached either).
+    let mut before = Vec::with_capacity(modes.len());
     let mut product = 1i64;
     for &(s, _) in &modes {
-        index_strides.push(if s == 1 { 0 } else { product });
+        before.push(product);
         product = product.saturating_mul(s);
     }
-    let mut out = Vec::new();
-    let mut next = 1i64;
-    // Follow the chain of strides 1, s·d, … through the modes.
-    while let Some(i) = modes
-        .iter()
-        .position(|&(_, d)| d.unsigned_abs() == next.unsigned_abs())
-    {
+    let mut out = alloc::vec![(1, 0)];
+    let mut reach = Some(1i64);
+    for i in sort_by_stride(&modes) {
         let (s, d) = modes[i];
-        out.push((s, d.signum() * index_strides[i]));
-        match s.checked_mul(d.abs()) {
-            Some(n) if n != next && s > 1 => next = n,
-            _ => break,
-        }
-        if out.len() > modes.len() {
-            break;
+        if reach == Some(d) {
+            out.push((s, before[i]));
+            // An overflowing reach is met by no stride: the chain ends.
+            reach = s.checked_mul(d);
         }
     }
-    Layout::from_leaf_modes(&out)
+    Ok(coalesce(&Layout::from_leaf_modes(&out)?))
+}
+
+/// CuTe's `detail::SortByKey` of the modes' indices by stride: an
+/// exchange sort (swap whenever a later key is smaller), whose order of
+/// equal strides depends on the swaps around them (strides `(2,2,1)` give
+/// the indices `2, 1, 0`), so that of two modes at one stride the chain
+/// takes the one CuTe takes.
+fn sort_by_stride(modes: &[(i64, i64)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..modes.len()).collect();
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if modes[order[j]].1 < modes[order[i]].1 {
+                order.swap(i, j);
+            }
+        }
+    }
+    order
 }
 
 /// CuTe's `left_inverse(L)`: `R(L(i)) = i` for every `i` in `L`'s domain

@@ -165,7 +165,7 @@ pub(super) const FUNCTIONS: &[Function] = &[
         usage: "right_inverse(L)",
         args: &[Layout],
         blame: algebra,
-        about: "R with L(R(i)) = i for the longest prefix of L's offsets",
+        about: "R with L(R(i)) = i for i < size(R): CuTe C++'s chain of strides 1, s·d, … through L's coalesced modes sorted as CuTe sorts them (its choice at two modes of one stride; stride-0 and negative modes never taken)",
         example: "right_inverse((4,2):(2,1))",
         apply: |a| alg::right_inverse(a.layout(0)?).map(layout_of),
         ..BASE

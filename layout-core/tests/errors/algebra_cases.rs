@@ -186,7 +186,6 @@ pub const ALGEBRA: &[(&str, &str, usize, usize)] = &[
     ("max_common_vector(8:1, 8)", "WrongType", 23, 24),
     ("max_common_layout((2,3), 6:1)", "WrongType", 18, 23),
     ("max_alignment(8)", "WrongType", 14, 15),
-    ("max_alignment((4,2):(-1,4))", "NegativeStride", 14, 26),
     ("compatible(LayoutLeft, 2)", "WrongType", 11, 21),
     ("congruent((2,3))", "WrongArgumentCount", 0, 16),
     ("weakly_congruent(<2:1>, 2)", "WrongType", 17, 22),

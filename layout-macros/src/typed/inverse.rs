@@ -4,37 +4,25 @@
 //! follow from the static strides alone: coalesce (CuTe's, on these
 //! types: a static extent 1 dropped whatever its stride), leave out the
 //! modes of dynamic stride, sort the rest by stride (`SortByKey`, an
-//! exchange sort), then follow the chain of static strides `1, s·d, …`
-//! while the next stride to meet is static, taking at each the first
-//! sorted mode of that stride; each mode met gives `(its extent, the
-//! product of the extents before it)`; coalesce that. The core, knowing the values, may take other
-//! modes; where it would, the typed result is a run-time `InverseMode`
-//! error naming the mode, never a layout other than the core's:
-//!
-//! - a mode left out (a dynamic stride, or a static one past a dynamic
-//!   reach) whose stride is the chain's end (it would go on), or the
-//!   stride of a mode of the chain after it (the core takes the first);
-//! - a mode left out that the core's coalesce merges with a mode of the
-//!   chain after it (`extent·stride` the chain mode's stride, the modes
-//!   between of dynamic extent 1): the core's chain cannot enter it; or
-//!   into a mode of the chain before it: the core's chain goes on from
-//!   their merged span.
-//!
-//! (The checks may refuse where a mode so met is itself merged away and
-//! the core's answer is CuTe's after all: a refusal, never another layout.)
-//! Two modes at one static stride: CuTe takes the first in its sort, which
-//! need not be the first in index order (strides `(2,2,1)`: the second),
-//! and the core's `position` the first in index order that its coalesce
-//! keeps. A mode of dynamic extent before CuTe's choice is checked as any
-//! mode left out: CuTe's layout where it is 1 (the core drops it), an
-//! `InverseMode` error elsewhere (`right_inverse((6,m,(5,5)):(5,30,(30,1)))`
-//! is CuTe's `(_5,_6,_5):(30m,_1,6m)` at `m = 1`). A mode of static extent
-//! before it the core takes at every value, so CuTe's layout is never the
-//! core's: the chain takes the core's mode there, the core's layout with
-//! leaves not CuTe's (CuTe answers another function). Every value 0..=300
-//! and random large ones against the core and a port of CuTe's rule:
-//! tests/typed_inverse_ties.rs. A static product that overflows is not
-//! typed: a compile error after `type`.
+//! exchange sort: two modes at one stride not in index order), then follow
+//! the chain of static strides `1, s·d, …` while the next stride to meet
+//! is static, taking at each the first sorted mode of that stride; each
+//! mode met gives `(its extent, the product of the extents before it)`;
+//! coalesce that. The core runs the same construction on the values (all
+//! of them static there), so with every leaf static the two agree. With a
+//! dynamic leaf the core may take other modes (a dynamic stride CuTe
+//! leaves out meeting the chain, a reach past a dynamic extent, a dynamic
+//! extent 1 its coalesce drops, which can reorder the exchange sort, or a
+//! merge CuTe's coalesce cannot see): one run-time check,
+//! `__private::right_inverse_is_cores`, runs the core's construction on
+//! the values and compares, and the typed result is the core's layout
+//! with CuTe's static leaves or an `InverseMode` error naming the first
+//! mode where the chains part, never another layout
+//! (`right_inverse((6,m,(5,5)):(5,30,(30,1)))` is CuTe's
+//! `(_5,_6,_5):(30m,_1,6m)` at every `m` the core agrees with). Every value
+//! 0..=300 and random large ones against the core and a port of CuTe's
+//! rule: tests/typed_inverse_ties.rs. A static product that overflows is
+//! not typed: a compile error after `type`.
 //!
 //! `left_inverse` is typed next door (left_inverse.rs).
 //!
@@ -105,6 +93,17 @@ impl TypedRule for Rule<'_> {
                 code.check(quote!(#private::nonzero(#function, #s)));
             }
         }
+        // The leaves' values, for the run-time comparison with the core.
+        let dynamic = a
+            .iter()
+            .any(|(s, d)| matches!(s, Sym::Dynamic(_)) || matches!(d, Sym::Dynamic(_)));
+        let leaves: Vec<TokenStream> = a
+            .iter()
+            .map(|(s, d)| {
+                let (s, d) = (value(s), value(d));
+                quote!((#s, #d))
+            })
+            .collect();
         let modes = coalesce(a, false)?;
         // CuTe's chain reads the static strides; a dynamic one is `None`.
         let strides: Vec<Option<i64>> = modes
@@ -123,7 +122,26 @@ impl TypedRule for Rule<'_> {
                 product = code.product(&product, s)?;
             }
         }
-        let out = coalesce(chain(&mut code, &modes, &strides, &before)?, false)?;
+        let path = chain(&mut code, &modes, &strides)?;
+        // Where a leaf is dynamic, the core, reading the values, may take
+        // other modes (a dynamic stride CuTe leaves out, a reach past a
+        // dynamic extent, an extent 1 its coalesce drops, a merge): the
+        // typed result is the core's or an error.
+        if dynamic {
+            let typed = path.iter().map(|&i| {
+                let (s, d, b) = (value(&modes[i].0), value(&modes[i].1), value(&before[i]));
+                quote!((#s, #d, #b))
+            });
+            code.check(quote!(#private::right_inverse_is_cores(
+                #function, [#(#leaves),*], [#(#typed),*]
+            )));
+        }
+        let mut out = vec![(Sym::Static(1), Sym::Static(0))];
+        out.extend(
+            path.iter()
+                .map(|&i| (modes[i].0.clone(), before[i].clone())),
+        );
+        let out = coalesce(out, false)?;
         let (shape, stride) = match out.as_slice() {
             [(s, d)] => (token(s), token(d)),
             _ => (
@@ -135,100 +153,31 @@ impl TypedRule for Rule<'_> {
     }
 }
 
-/// CuTe's `right_inverse` fold: `(1, extents met…):(0, where they start…)`,
-/// and the checks that the core's chain takes the same modes.
-fn chain(
-    code: &mut Gen<'_>,
-    modes: &[(Sym, Sym)],
-    strides: &[Option<i64>],
-    before: &[Sym],
-) -> Option<Vec<(Sym, Sym)>> {
-    let mut out = vec![(Sym::Static(1), Sym::Static(0))];
-    // The modes met, in order, and the reaches they were met at.
-    let (mut path, mut reaches) = (Vec::new(), Vec::new());
+/// CuTe's `right_inverse` fold on these types: the modes taken, in
+/// order (`None` where a product of static leaves overflows).
+fn chain(code: &mut Gen<'_>, modes: &[(Sym, Sym)], strides: &[Option<i64>]) -> Option<Vec<usize>> {
+    let mut path = Vec::new();
     let mut reach = Sym::Static(1);
-    let mut end = None;
     // CuTe folds over the modes of static stride sorted by stride (its
-    // `SortByKey`, an exchange sort: ties not in index order), taking one
-    // whose stride is the reach; of two at one stride, the first sorted.
+    // `SortByKey`, an exchange sort: ties not in index order), taking each
+    // whose stride is the reach; the reach only grows, so of two at one
+    // stride it takes the first sorted, as the core does.
     let order = sorted(strides);
     while let Sym::Static(r) = reach {
         let at_reach = |&i: &usize| !path.contains(&i) && strides[i] == Some(r);
-        let Some(cute) = order.iter().copied().find(at_reach) else {
-            end = Some(reach);
+        let Some(i) = order.iter().copied().find(at_reach) else {
             break;
         };
-        // The core's `position` takes the first in index order that its
-        // coalesce keeps: one of static extent before CuTe's choice is
-        // taken whatever the values, so CuTe's layout is never the core's
-        // there and the chain takes the core's (CuTe answers another
-        // function); one of dynamic extent before it is checked below.
-        let core = (0..cute)
-            .filter(at_reach)
-            .find(|&i| matches!(modes[i].0, Sym::Static(_)));
-        let i = core.unwrap_or(cute);
         path.push(i);
-        reaches.push(r);
-        out.push((modes[i].0.clone(), before[i].clone()));
         // An extent 1 (a layout of size 1, CuTe's `1:0`) ends the chain;
-        // so does the last mode with a stride to meet (no reach to check).
+        // so does the last mode with a stride to meet.
         let left = (0..modes.len()).any(|j| !path.contains(&j) && strides[j] != Some(0));
         if matches!(modes[i].0, Sym::Static(1)) || !left {
             break;
         }
         reach = code.product(&modes[i].0, &Sym::Static(r))?;
-        if let Sym::Dynamic(_) = reach {
-            end = Some(reach.clone());
-        }
     }
-    for (x, (s, d)) in modes.iter().enumerate() {
-        if path.contains(&x) || strides[x] == Some(0) {
-            continue;
-        }
-        // Met by the chain's end, or by a reach the chain met at a mode
-        // after this one, which the core's `position` takes after it: a
-        // dynamic stride, or a static tie CuTe's sort put after the mode
-        // the chain took (the core takes this one where it is not 1).
-        let met = path.iter().zip(&reaches);
-        let met = met.filter(|(t, r)| x < **t && strides[x].is_none_or(|d| d == **r));
-        let mut meets: Vec<Sym> = met.map(|(_, &r)| Sym::Static(r)).collect();
-        meets.extend(end.clone());
-        for r in &meets {
-            meets_reach(code, r, s, d)?;
-        }
-    }
-    for pair in path.windows(2) {
-        let (prev, x) = (pair[0], pair[1]);
-        for p in (0..x).rev() {
-            if p != prev && strides[p] != Some(0) {
-                merges(code, modes, p, x, false)?;
-            }
-            // A static extent (above 1: coalesce dropped the 1s) keeps
-            // the modes before it apart from `x`.
-            if let Sym::Static(_) = modes[p].0 {
-                break;
-            }
-        }
-    }
-    // A mode left out that the core's coalesce merges into a chain mode
-    // before it: the core's chain goes on from their span. (After the
-    // last chain mode, the checks at the chain's end say it.)
-    let last = if end.is_some() {
-        path.len().saturating_sub(1)
-    } else {
-        path.len()
-    };
-    for &t in &path[..last] {
-        for y in t + 1..modes.len() {
-            if !path.contains(&y) && strides[y] != Some(0) {
-                merges(code, modes, t, y, true)?;
-            }
-            if let Sym::Static(_) = modes[y].0 {
-                break;
-            }
-        }
-    }
-    Some(out)
+    Some(path)
 }
 
 /// CuTe's `detail::SortByKey` over the modes of static stride: an
@@ -245,53 +194,4 @@ fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
         }
     }
     order
-}
-
-/// The check that the mode `s:d` left out does not meet the reach `r`;
-/// `None` (not typed) where the static leaves say it does.
-fn meets_reach(code: &mut Gen<'_>, r: &Sym, s: &Sym, d: &Sym) -> Option<()> {
-    match (r, s, d) {
-        (Sym::Static(r), Sym::Static(s), Sym::Static(d)) => {
-            return (r != d || *s <= 1).then_some(());
-        }
-        (Sym::Static(r), _, Sym::Static(d)) if r != d => return Some(()),
-        _ => {}
-    }
-    let (private, function) = (emit::private(), code.function);
-    let (r, s, d) = (value(r), value(s), value(d));
-    code.check(quote!(#private::inverse_stops(#function, #r, #s, #d)));
-    Some(())
-}
-
-/// The check that the core's coalesce does not merge the mode `p` with
-/// the mode `x` after it (the modes between, all of dynamic extent, being
-/// 1): `p` left out and `x` the chain's, or (`into`) `p` the chain's and
-/// `x` left out; `None` where the static leaves say it does.
-fn merges(code: &mut Gen<'_>, modes: &[(Sym, Sym)], p: usize, x: usize, into: bool) -> Option<()> {
-    let ((ps, pd), (xs, xd)) = (&modes[p], &modes[x]);
-    let between: Vec<TokenStream> = modes[p + 1..x].iter().map(|(s, _)| value(s)).collect();
-    if let (Sym::Static(ps), Sym::Static(pd), Sym::Static(xs), Sym::Static(xd), true) =
-        (ps, pd, xs, xd, between.is_empty())
-    {
-        let merged = ps.checked_mul(*pd) == Some(*xd) && *ps > 1 && *xs > 1;
-        return (!merged).then_some(());
-    }
-    if let (Sym::Static(ps), Sym::Static(pd), Sym::Static(xd)) = (ps, pd, xd) {
-        if ps.checked_mul(*pd) != Some(*xd) {
-            return Some(());
-        }
-    }
-    let (private, function) = (emit::private(), code.function);
-    let ones = match between.as_slice() {
-        [] => quote!(true),
-        _ => quote!(#(#between == 1)&&*),
-    };
-    let (ps, pd, xs, xd) = (value(ps), value(pd), value(xs), value(xd));
-    let check = if into {
-        quote!(inverse_merged_into)
-    } else {
-        quote!(inverse_merges)
-    };
-    code.check(quote!(#private::#check(#function, #ps, #pd, #ones, #xs, #xd)));
-    Some(())
 }
