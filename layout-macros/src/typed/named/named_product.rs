@@ -164,7 +164,10 @@ impl Expander<'_> {
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
             Operand::Layout => self.operand(b)?,
-            Operand::Shape if name(b).is_some() => self.named(b),
+            // A named target asked at its name to be a shape
+            // (`NamedTuple::named_shape`): a typed layout there is one
+            // error at the name, standing in as its shape after it.
+            Operand::Shape if name(b).is_some() => self.shape_tree(b),
             Operand::Shape => self.tree(b)?,
         };
         // The order `order` admits: a major or places.

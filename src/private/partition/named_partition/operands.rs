@@ -151,12 +151,16 @@ pub trait StaticOperand: StaticExtents {
 #[diagnostic::on_unimplemented(
     message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
 )]
+///
+/// Its result is the projection `Self::Tiler`, which rustc cannot name for
+/// a typed layout, so that a layout nested in a written-out tiler
+/// (`(#a, 2)`) is this one error, and the mode's fit asked after it
+/// reports nothing more.
 pub trait NotALayout: Sized {
+    /// The tiler itself.
+    type Tiler;
     /// The tiler, unchanged.
-    #[inline(always)]
-    fn not_a_layout(self) -> Self {
-        self
-    }
+    fn not_a_layout(self) -> Self::Tiler;
 }
 
 #[diagnostic::do_not_recommend]
@@ -166,10 +170,22 @@ impl<const N: i64> StaticOperand for C<N> {}
 impl<S: StaticOperand, D, I> StaticOperand for Layout<S, D, I> {}
 
 #[diagnostic::do_not_recommend]
-impl<const N: i64> NotALayout for C<N> {}
+impl<const N: i64> NotALayout for C<N> {
+    type Tiler = Self;
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
+        self
+    }
+}
 
 #[diagnostic::do_not_recommend]
-impl NotALayout for usize {}
+impl NotALayout for usize {
+    type Tiler = Self;
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
+        self
+    }
+}
 
 impl<const N: i64> StaticExtents for C<N> {
     type Static = C<N>;
@@ -268,7 +284,13 @@ macro_rules! static_tuples {
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
 
         #[diagnostic::do_not_recommend]
-        impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {}
+        impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {
+            type Tiler = Self;
+            #[inline(always)]
+            fn not_a_layout(self) -> Self {
+                self
+            }
+        }
 
         impl<$($A: StaticExtents),*> StaticExtents for ($($A,)*) {
             type Static = ($($A::Static,)*);
