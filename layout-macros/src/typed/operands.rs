@@ -45,7 +45,13 @@ impl Expander<'_> {
                 // shape); a layout's own methods come first.
                 [l] => {
                     let span = self.ast.spans[l.span.end - 1];
-                    let layout = self.named_tree(l, emit::static_leaf);
+                    // A written-out shape nesting names (`size((#s, 4))`):
+                    // each name asked at its token to be a shape
+                    // (`shape_tree`), so that a layout there is one error.
+                    let layout = match named::name(l) {
+                        Some(_) => self.named_tree(l, emit::static_leaf),
+                        None => self.shape_tree(l),
+                    };
                     let method = format_ident!("{name}", span = span);
                     let private = emit::private();
                     match query(e) {

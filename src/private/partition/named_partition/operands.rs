@@ -2,7 +2,8 @@
 //! the layout is a typed one ([`Partitioned`]), a named tiler or thread
 //! layout has static extents ([`StaticExtents`], asked at its name), and
 //! which operands are static or not layouts ([`StaticOperand`],
-//! [`NotALayout`]).
+//! [`NotALayout`]), and that a named coordinate or step is one
+//! ([`CoordOperand`], [`StepOperand`]).
 
 use crate::tensor::typed::LayoutShape;
 
@@ -224,6 +225,42 @@ impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
     }
 }
 
+/// A named step of `local_tile(#l, T, C, #step)` (CuTe's `Step<_1, X>`):
+/// a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it).
+/// `layout!` passes the name through [`StepOperand::step_operand`] at its
+/// token, the trait's own function, so that another value (a typed
+/// layout, a shape) is one error there, with no note into the library;
+/// its result is the projection `Self::Step`, which rustc cannot name for
+/// such a value, so the step's rank check and the partition report
+/// nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a step, but this argument of the call is a step: a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it), CuTe's `Step<_1, X>`"
+)]
+pub trait StepOperand {
+    /// The step itself.
+    type Step;
+    /// The step, unchanged.
+    fn step_operand(self) -> Self::Step;
+}
+
+#[diagnostic::do_not_recommend]
+impl StepOperand for C<1> {
+    type Step = C<1>;
+    #[inline(always)]
+    fn step_operand(self) -> C<1> {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl StepOperand for X {
+    type Step = X;
+    #[inline(always)]
+    fn step_operand(self) -> X {
+        self
+    }
+}
+
 /// A named tile coordinate or thread index of a `type` partition: an
 /// integer (`usize`, `C<N>`), `X` (CuTe's `_`), or a tuple of them.
 /// `layout!` passes the name through [`CoordOperand::coord_operand`] at
@@ -277,6 +314,16 @@ macro_rules! static_tuples {
             #[allow(clippy::unused_unit)]
             fn coord_operand(self) -> Self::Coord {
                 ($(self.$i.coord_operand(),)*)
+            }
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<$($A: StepOperand),*> StepOperand for ($($A,)*) {
+            type Step = ($($A::Step,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn step_operand(self) -> Self::Step {
+                ($(self.$i.step_operand(),)*)
             }
         }
 
