@@ -163,6 +163,10 @@ impl Expander<'_> {
         let a = self.layout_operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
+            // `blocked_product`'s and `raked_product`'s arrangement is a
+            // layout (CuTe's `Layout` tiler), asked at its name
+            // (`LayoutOperand`): a shape or an extent there is one error.
+            Operand::Layout if door.trait_name == "RankedProduct" => self.layout_operand(b)?,
             Operand::Layout => self.operand(b)?,
             // A named target asked at its name to be a shape
             // (`NamedTuple::named_shape`): a typed layout there is one
