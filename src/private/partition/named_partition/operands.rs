@@ -150,7 +150,7 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
+    message = "the named tiler or tile is the typed layout `{Self}`, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): a layout as the tiler or a tile (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
 )]
 ///
 /// Its result is the projection `Self::Tiler`, which rustc cannot name for
