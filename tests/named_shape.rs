@@ -234,13 +234,20 @@ fn a_raw_identifier_names_a_layout() {
 fn tile_to_shape_of_a_named_target() {
     let a = layout!(type (2, 2):(1, 2));
     let s = (C::<8>, C::<4>);
-    let named = layout!(type tile_to_shape(#a, #s)).unwrap().to_core().unwrap();
+    let named = layout!(type tile_to_shape(#a, #s))
+        .unwrap()
+        .to_core()
+        .unwrap();
     let written = layout!(type tile_to_shape((2, 2):(1, 2), (8, 4)));
     assert_eq!(written.to_string(), "((2,4),(2,2)):((1,4),(2,16))");
     let written = written.to_core().unwrap();
     assert_eq!(named.size(), 32);
     for i in 0..32 {
         let at = layout_core::IntTuple::Int(i);
-        assert_eq!(named.crd2idx(&at).unwrap(), written.crd2idx(&at).unwrap(), "at {i}");
+        assert_eq!(
+            named.crd2idx(&at).unwrap(),
+            written.crd2idx(&at).unwrap(),
+            "at {i}"
+        );
     }
 }
