@@ -1,6 +1,7 @@
 // A named value of the wrong kind is one error at its name, in whatever
 // position it stands: a layout where a shape, a tile or a step is taken, a
-// shape where a layout is taken. (Issue 13 §1/§5.)
+// shape where a layout is taken, either where an integer is taken (issue 13
+// §1/§5).
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 
@@ -19,4 +20,7 @@ fn main() {
     // A shape where a layout is taken.
     let _ = layout!(type logical_divide(#s, 2));
     let _ = layout!(type blocked_product(#l, #s));
+    // A layout or a shape where an integer is taken.
+    let _ = layout!(type complement(#a, #a));
+    let _ = layout!(type complement(#a, #s));
 }

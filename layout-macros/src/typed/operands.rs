@@ -312,6 +312,14 @@ impl Expander<'_> {
         quote_spanned!(span=> (*::layout_dsl::__private::LayoutOperand::layout_operand(&#value)))
     }
 
+    /// A named integer (`complement`'s cotarget), asked at its name to be
+    /// one (`__private::IntOperand::int_operand`, the trait's own
+    /// function: a shape or a layout there is one error at the name).
+    pub(crate) fn named_int(&self, m: &Expr) -> TokenStream {
+        let (value, span) = (self.named(m), self.ast.spans[m.span.end - 1]);
+        quote_spanned!(span=> ::layout_dsl::__private::IntOperand::int_operand(#value))
+    }
+
     /// A layout operand: a named one asked at its name to be a typed
     /// layout ([`Self::named_layout`]), else as [`Self::operand`].
     pub(crate) fn layout_operand(&self, e: &Expr) -> syn::Result<TokenStream> {

@@ -26,7 +26,8 @@ use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 
 mod operands;
 pub use operands::{
-    CoordOperand, LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand, StepOperand,
+    CoordOperand, IntOperand, LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand,
+    StepOperand,
 };
 
 /// A whole named tiler, checked at its name against the layout

@@ -225,6 +225,41 @@ impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
     }
 }
 
+/// A named cotarget of `layout!(type complement(#A, #M))`: an integer
+/// (`usize` or `C<N>`), as the facade's [`Complement`](crate::typed::Complement)
+/// takes it. `layout!` passes the name through
+/// [`IntOperand::int_operand`] at its token, the trait's own function, so
+/// that another value (a shape, a layout) is one error there, with no note
+/// into the library; its result is the projection `Self::Int`, which rustc
+/// cannot name for such a value, so the complement reports nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer, but this argument of the call is an integer (`usize` or `C<N>`): a typed `complement`'s cotarget; a shape as the cotarget is taken only through the core, so drop `type`"
+)]
+pub trait IntOperand {
+    /// The integer itself.
+    type Int;
+    /// The integer, unchanged.
+    fn int_operand(self) -> Self::Int;
+}
+
+#[diagnostic::do_not_recommend]
+impl IntOperand for usize {
+    type Int = usize;
+    #[inline(always)]
+    fn int_operand(self) -> usize {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> IntOperand for C<N> {
+    type Int = C<N>;
+    #[inline(always)]
+    fn int_operand(self) -> C<N> {
+        self
+    }
+}
+
 /// A named step of `local_tile(#l, T, C, #step)` (CuTe's `Step<_1, X>`):
 /// a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it).
 /// `layout!` passes the name through [`StepOperand::step_operand`] at its
