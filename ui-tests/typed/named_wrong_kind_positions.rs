@@ -1,7 +1,6 @@
-// A named value of the wrong kind is one error at its name, in whatever
-// position it stands: a layout where a shape, a tile or a step is taken, a
-// shape where a layout is taken, either where an integer is taken (issue 13
-// §1/§5).
+// A named value of the wrong kind is one error at its name (issue 13 §1/§5):
+// a layout where a shape, a tile or a step is taken, a shape where a layout
+// is taken, either where an integer is taken.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 
