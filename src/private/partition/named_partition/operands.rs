@@ -17,6 +17,7 @@ use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
 use crate::tensor::X;
+use crate::tensor::typed::UnitTile;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
@@ -197,6 +198,36 @@ impl<const N: i64> StaticExtents for C<N> {
     }
     #[inline(always)]
     fn tiler_statics(self) -> C<N> {
+        self
+    }
+}
+
+/// CuTe's static tile of 1 (`_1:_0` for any mode): a named tiler may hold
+/// it (`(C::<2>, (C::<2>, UnitTile))`), as a written-out `1` in a tiler
+/// is written, so that the tile is the written-out one, of the same type
+/// (a `C<1>` entry gives the same elements, its stride the mode's type:
+/// whether a `C<N>` is 1 cannot choose a type on stable Rust).
+impl StaticExtents for UnitTile {
+    type Static = UnitTile;
+    type Tiler = UnitTile;
+    #[inline(always)]
+    fn statics(self) -> UnitTile {
+        self
+    }
+    #[inline(always)]
+    fn tiler_statics(self) -> UnitTile {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl StaticOperand for UnitTile {}
+
+#[diagnostic::do_not_recommend]
+impl NotALayout for UnitTile {
+    type Tiler = Self;
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
         self
     }
 }
