@@ -2,8 +2,7 @@
 //! the layout is a typed one ([`Partitioned`]), a named tiler or thread
 //! layout has static extents ([`StaticExtents`], asked at its name), and
 //! which operands are static or not layouts ([`StaticOperand`],
-//! [`NotALayout`]), and that a named coordinate or step is one
-//! ([`CoordOperand`], [`StepOperand`]).
+//! [`NotALayout`]). A named coordinate, step or integer: value_operands.rs.
 
 use crate::tensor::typed::LayoutShape;
 
@@ -16,7 +15,6 @@ use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
-use crate::tensor::X;
 use crate::tensor::typed::UnitTile;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
@@ -256,143 +254,8 @@ impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
     }
 }
 
-/// A named cotarget of `layout!(type complement(#A, #M))`: an integer
-/// (`usize` or `C<N>`), as the facade's [`Complement`](crate::typed::Complement)
-/// takes it. `layout!` passes the name through
-/// [`IntOperand::int_operand`] at its token, the trait's own function, so
-/// that another value (a shape, a layout) is one error there, with no note
-/// into the library; its result is the projection `Self::Int`, which rustc
-/// cannot name for such a value, so the complement reports nothing more.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an integer, but this argument of the call is an integer (`usize` or `C<N>`): a typed `complement`'s cotarget; a shape as the cotarget is taken only through the core, so drop `type`"
-)]
-pub trait IntOperand {
-    /// The integer itself.
-    type Int;
-    /// The integer, unchanged.
-    fn int_operand(self) -> Self::Int;
-}
-
-#[diagnostic::do_not_recommend]
-impl IntOperand for usize {
-    type Int = usize;
-    #[inline(always)]
-    fn int_operand(self) -> usize {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<const N: i64> IntOperand for C<N> {
-    type Int = C<N>;
-    #[inline(always)]
-    fn int_operand(self) -> C<N> {
-        self
-    }
-}
-
-/// A named step of `local_tile(#l, T, C, #step)` (CuTe's `Step<_1, X>`):
-/// a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it).
-/// `layout!` passes the name through [`StepOperand::step_operand`] at its
-/// token, the trait's own function, so that another value (a typed
-/// layout, a shape) is one error there, with no note into the library;
-/// its result is the projection `Self::Step`, which rustc cannot name for
-/// such a value, so the step's rank check and the partition report
-/// nothing more.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a step, but this argument of the call is a step: a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it), CuTe's `Step<_1, X>`"
-)]
-pub trait StepOperand {
-    /// The step itself.
-    type Step;
-    /// The step, unchanged.
-    fn step_operand(self) -> Self::Step;
-}
-
-#[diagnostic::do_not_recommend]
-impl StepOperand for C<1> {
-    type Step = C<1>;
-    #[inline(always)]
-    fn step_operand(self) -> C<1> {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl StepOperand for X {
-    type Step = X;
-    #[inline(always)]
-    fn step_operand(self) -> X {
-        self
-    }
-}
-
-/// A named tile coordinate or thread index of a `type` partition: an
-/// integer (`usize`, `C<N>`), `X` (CuTe's `_`), or a tuple of them.
-/// `layout!` passes the name through [`CoordOperand::coord_operand`] at
-/// its token, the trait's own function, so that another value (a typed
-/// layout, the likely mistake) is one error there, with no note into the
-/// library; its result is the projection `Self::Coord`, which rustc
-/// cannot name for such a value, so the partition reports nothing more.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate, but this argument of the call is a tile coordinate or a thread index: a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
-)]
-pub trait CoordOperand {
-    /// The coordinate itself.
-    type Coord;
-    /// The coordinate, unchanged.
-    fn coord_operand(self) -> Self::Coord;
-}
-
-#[diagnostic::do_not_recommend]
-impl CoordOperand for usize {
-    type Coord = usize;
-    #[inline(always)]
-    fn coord_operand(self) -> usize {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<const N: i64> CoordOperand for C<N> {
-    type Coord = C<N>;
-    #[inline(always)]
-    fn coord_operand(self) -> C<N> {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl CoordOperand for X {
-    type Coord = X;
-    #[inline(always)]
-    fn coord_operand(self) -> X {
-        self
-    }
-}
-
 macro_rules! static_tuples {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
-        #[diagnostic::do_not_recommend]
-        impl<$($A: CoordOperand),*> CoordOperand for ($($A,)*) {
-            type Coord = ($($A::Coord,)*);
-            #[inline(always)]
-            #[allow(clippy::unused_unit)]
-            fn coord_operand(self) -> Self::Coord {
-                ($(self.$i.coord_operand(),)*)
-            }
-        }
-
-        #[diagnostic::do_not_recommend]
-        impl<$($A: StepOperand),*> StepOperand for ($($A,)*) {
-            type Step = ($($A::Step,)*);
-            #[inline(always)]
-            #[allow(clippy::unused_unit)]
-            fn step_operand(self) -> Self::Step {
-                ($(self.$i.step_operand(),)*)
-            }
-        }
-
         #[diagnostic::do_not_recommend]
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
 
