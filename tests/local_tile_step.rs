@@ -49,3 +49,19 @@ fn a_step_dices_tiler_and_coordinate_as_cute() {
     }
     assert_eq!(named.size(), written.size());
 }
+
+/// A named step (`#st`, CuTe's `Step<_1, X, _1>{}` held in a variable)
+/// dices as the written-out one: the same tile, of the same type (the
+/// comparison does not compile otherwise), at the same base.
+#[test]
+fn a_named_step_is_the_written_out_one() {
+    let (m, k) = (16usize, 64usize);
+    let g = layout!((m, k):(1, m));
+    let t = (C::<2>, C::<4>, C::<8>);
+    let st = (C::<1>, layout_dsl::tensor::X, C::<1>);
+    let named = layout!(type local_tile(#g, #t, (1, _, 2), #st)).unwrap();
+    let written = layout!(type local_tile(#g, #t, (1, _, 2), (1, X, 1))).unwrap();
+    assert_eq!(named, written);
+    assert_eq!(named.1, BASE);
+    assert_eq!(named.0.to_string(), CUTE);
+}

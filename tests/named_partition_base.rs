@@ -7,6 +7,7 @@
 
 use layout_core::ErrorKind;
 use layout_dsl::layout;
+use layout_dsl::tensor::typed::UnitTile;
 use layout_dsl::typed::C;
 use proptest::prelude::*;
 
@@ -126,6 +127,13 @@ proptest! {
             layout!(type local_tile((m, (2, n)):(1, (-3, d)), (2, (2, 1)), (i, (h, j))))
                 .ok()
                 .map(|r| text((r.0.to_string(), r.1)))
+        );
+        // Naming CuTe's static tile of 1 (`UnitTile`, what a written-out
+        // `1` in a tiler is) gives the written-out tile, of its type.
+        let t3 = (C::<2>, (C::<2>, UnitTile));
+        prop_assert_eq!(
+            layout!(type local_tile(#b, #t3, (i, (h, j)))).ok(),
+            layout!(type local_tile((m, (2, n)):(1, (-3, d)), (2, (2, 1)), (i, (h, j)))).ok()
         );
         let c = layout!((m, n):(d, 1));
         prop_assert_eq!(

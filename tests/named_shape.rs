@@ -221,3 +221,33 @@ fn a_raw_identifier_names_a_layout() {
     let picked: Picked = layout!(type composition(#a, #r#tile)).unwrap();
     assert_eq!(picked.to_string(), "((4,1),(2,1)):((1,0),(8,0))");
 }
+
+/// `tile_to_shape(#a, #s)`, the target named (asked at its name to be a
+/// shape), maps each index as the written-out call, which prints CuTe's
+/// `tile_to_shape(Layout<Shape<_2,_2>,Stride<_1,_2>>{}, Shape<_8,_4>{})`,
+/// `((_2,_4),(_2,_2)):((_1,_4),(_2,_16))` (g++ on CUTLASS). The named
+/// call's copies are `usize` (the facade's `TileToShape` takes any
+/// target), so its modes keep the complement's unit leaves
+/// (`((2,(1,1,4)),(2,(1,1,2)))`): the same function, not yet CuTe's
+/// nesting (noted in the branch's report).
+#[test]
+fn tile_to_shape_of_a_named_target() {
+    let a = layout!(type (2, 2):(1, 2));
+    let s = (C::<8>, C::<4>);
+    let named = layout!(type tile_to_shape(#a, #s))
+        .unwrap()
+        .to_core()
+        .unwrap();
+    let written = layout!(type tile_to_shape((2, 2):(1, 2), (8, 4)));
+    assert_eq!(written.to_string(), "((2,4),(2,2)):((1,4),(2,16))");
+    let written = written.to_core().unwrap();
+    assert_eq!(named.size(), 32);
+    for i in 0..32 {
+        let at = layout_core::IntTuple::Int(i);
+        assert_eq!(
+            named.crd2idx(&at).unwrap(),
+            written.crd2idx(&at).unwrap(),
+            "at {i}"
+        );
+    }
+}

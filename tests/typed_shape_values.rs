@@ -257,6 +257,15 @@ fn named_layouts_route_to_the_methods() {
     let static_cotarget: Layout<(usize, usize, usize), (C<1>, usize, usize)> =
         layout!(type complement(#a, 48)).unwrap();
     assert_eq!(static_cotarget.to_string(), "(1,2,2):(1,3,24)");
+    // A named cotarget (`usize` or `C<N>`) is the written-out one.
+    let (n, c) = (48usize, C::<48>);
+    assert_eq!(
+        layout!(type complement(#a, #n)).unwrap(),
+        a.complement(48usize).unwrap()
+    );
+    let named_static: Layout<(usize, usize, usize), (C<1>, usize, usize)> =
+        layout!(type complement(#a, #c)).unwrap();
+    assert_eq!(named_static, static_cotarget);
     let nested = layout!((m,(4,2)):(1,(m,{4 * m})));
     assert_eq!(
         layout!(type coalesce(#nested)).unwrap().to_string(),

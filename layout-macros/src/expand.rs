@@ -194,6 +194,7 @@ impl Expander<'_> {
             let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
             let cotarget = cotarget.into_iter().map(|m| match m.kind {
                 ExprKind::Int(m) => emit::static_leaf(m),
+                _ if named::name(m).is_some() => self.named_int(m),
                 _ => self.coordinate(m),
             });
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));

@@ -88,7 +88,7 @@ pub trait NamedTuple {
     /// A named shape where a written-out shape nests it (`make_layout((#s,
     /// 4))`), asked at its name to be a shape, so that another value is
     /// one error there. A typed layout (the likely mistake) stands in as
-    /// the extent `C<1>` ([`AsShape`]), so that the call around it reports
+    /// its own shape ([`AsShape`]), so that the call around it reports
     /// nothing more; the crate does not compile then, so no such layout
     /// is made. `layout!` calls it as `NamedTuple::named_shape(s)`, the
     /// trait's own function: rustc has no "required by a bound" note into

@@ -9,7 +9,8 @@
 //! | `crd2idx(COORD, #A)`, `COORD` written out | `A.crd2idx(COORD)` |
 //! | `size(#A)`, `cosize(#A)`, `rank(#A)`, `depth(#A)` | `A.size()`, … (`size`, `rank`, `depth` with `rt::ShapeQueries` in scope, so `#A` may be a shape; `cosize` with `rt::ShapeCosize`, whose `rt::AShape` for a shape `rt::CosizeOfALayout::cosize_of_a_layout` refuses at the name) |
 //!
-//! After `type`, `complement(#A, M)` (`M` an integer or a dynamic leaf),
+//! After `type`, `complement(#A, M)` (`M` an integer, a dynamic leaf or a
+//! named integer, asked at its name: `IntOperand`),
 //! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and
 //! `make_fragment_like(#A)` call the facade's traits of the same names
 //! (`Complement::complement(&A, M)`, …: [`value_method`]), as divides call
@@ -171,9 +172,11 @@ pub fn product_tiler_with_names(t: &Expr) -> bool {
 pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Option<&Expr>)> {
     let (form, _, args) = typed_call(e)?;
     let (layout, cotarget) = match (form, args) {
+        // A named cotarget: an integer, asked at its name (`IntOperand`).
         (TypedForm::Complement, [l, m])
             if matches!(m.kind, ExprKind::Int(m) if m >= 0)
-                || matches!(m.kind, ExprKind::Dynamic(_)) =>
+                || matches!(m.kind, ExprKind::Dynamic(_))
+                || name(m).is_some() =>
         {
             (l, Some(m))
         }

@@ -45,7 +45,13 @@ impl Expander<'_> {
                 // shape); a layout's own methods come first.
                 [l] => {
                     let span = self.ast.spans[l.span.end - 1];
-                    let layout = self.named_tree(l, emit::static_leaf);
+                    // A written-out shape nesting names (`size((#s, 4))`):
+                    // each name asked at its token to be a shape
+                    // (`shape_tree`), so that a layout there is one error.
+                    let layout = match named::name(l) {
+                        Some(_) => self.named_tree(l, emit::static_leaf),
+                        None => self.shape_tree(l),
+                    };
                     let method = format_ident!("{name}", span = span);
                     let private = emit::private();
                     match query(e) {
@@ -304,6 +310,14 @@ impl Expander<'_> {
     pub fn named_layout(&self, l: &Expr) -> TokenStream {
         let (value, span) = (self.named(l), self.ast.spans[l.span.end - 1]);
         quote_spanned!(span=> (*::layout_dsl::__private::LayoutOperand::layout_operand(&#value)))
+    }
+
+    /// A named integer (`complement`'s cotarget), asked at its name to be
+    /// one (`__private::IntOperand::int_operand`, the trait's own
+    /// function: a shape or a layout there is one error at the name).
+    pub(crate) fn named_int(&self, m: &Expr) -> TokenStream {
+        let (value, span) = (self.named(m), self.ast.spans[m.span.end - 1]);
+        quote_spanned!(span=> ::layout_dsl::__private::IntOperand::int_operand(#value))
     }
 
     /// A layout operand: a named one asked at its name to be a typed

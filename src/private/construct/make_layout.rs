@@ -46,12 +46,15 @@ impl<T: Shape> AsShape for T {
     }
 }
 
+/// A typed layout stands in as its own shape: the shape the user likely
+/// meant, so that an order or a rank asked of it after the one error at
+/// the name (`make_ordered_layout(#a, (1, 0))`) holds and reports nothing.
 #[diagnostic::do_not_recommend]
-impl<S: Copy, D: Copy, I: Copy> AsShape for Layout<S, D, I> {
-    type Shape = C<1>;
+impl<S: AsShape, D: Copy, I: Copy> AsShape for Layout<S, D, I> {
+    type Shape = S::Shape;
     #[inline(always)]
-    fn as_shape(self) -> C<1> {
-        C
+    fn as_shape(self) -> S::Shape {
+        self.shape.as_shape()
     }
 }
 

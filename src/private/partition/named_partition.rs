@@ -25,9 +25,9 @@ use crate::tensor::typed::{LayoutShape, OuterTiler, ThreadsOf, ThreadsStep, Tile
 use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 
 mod operands;
-pub use operands::{
-    CoordOperand, LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand,
-};
+mod value_operands;
+pub use operands::{LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand};
+pub use value_operands::{CoordOperand, IntOperand, StepOperand};
 
 /// A whole named tiler, checked at its name against the layout
 /// ([`PrefixTilerFits::fit_tiler_prefix`](crate::__private::PrefixTilerFits::fit_tiler_prefix)), tiles

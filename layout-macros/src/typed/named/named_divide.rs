@@ -73,6 +73,11 @@ pub fn layout_tiler(e: &Expr) -> Option<&Expr> {
 pub fn emit(form: Form, layout: TokenStream, tile: TokenStream, at: Span) -> TokenStream {
     let private = emit::private();
     let method = format_ident!("{}", door(form).expect("a facade divide").method);
+    // A typed layout first (`LayoutOperand`, at the name): a shape or an
+    // integer there is one error, whose projection the offsets' check
+    // and the divide then take without a second.
+    let private_at = quote_spanned!(at=> ::layout_dsl::__private);
+    let layout = quote_spanned!(at=> (*#private_at::LayoutOperand::layout_operand(&#layout)));
     let checked = quote_spanned!(at=> #private::IntegralOffsets::layout(&#layout));
     quote!(#private::Divide::#method(#checked, #tile))
 }

@@ -231,7 +231,12 @@ impl Expander<'_> {
         let private = emit::private();
         let layout = self.layout_operand(call.layout)?;
         let step = call.step.map(|s| match name(s) {
-            Some(_) => self.named(s),
+            // A step, asked at the name (`StepOperand`): a typed layout
+            // or a shape there is one error at the name.
+            Some(_) => {
+                let (value, span) = (self.named(s), self.ast.spans[s.span.end - 1]);
+                quote_spanned!(span=> ::layout_dsl::__private::StepOperand::step_operand(#value))
+            }
             None => statics(s),
         });
         let by = match name(call.by) {

@@ -163,8 +163,15 @@ impl Expander<'_> {
         let a = self.layout_operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
+            // `blocked_product`'s and `raked_product`'s arrangement is a
+            // layout (CuTe's `Layout` tiler), asked at its name
+            // (`LayoutOperand`): a shape or an extent there is one error.
+            Operand::Layout if door.trait_name == "RankedProduct" => self.layout_operand(b)?,
             Operand::Layout => self.operand(b)?,
-            Operand::Shape if name(b).is_some() => self.named(b),
+            // A named target asked at its name to be a shape
+            // (`NamedTuple::named_shape`): a typed layout there is one
+            // error at the name, standing in as its shape after it.
+            Operand::Shape if name(b).is_some() => self.shape_tree(b),
             Operand::Shape => self.tree(b)?,
         };
         // The order `order` admits: a major or places.

@@ -2,7 +2,7 @@
 //! the layout is a typed one ([`Partitioned`]), a named tiler or thread
 //! layout has static extents ([`StaticExtents`], asked at its name), and
 //! which operands are static or not layouts ([`StaticOperand`],
-//! [`NotALayout`]).
+//! [`NotALayout`]). A named coordinate, step or integer: value_operands.rs.
 
 use crate::tensor::typed::LayoutShape;
 
@@ -15,7 +15,7 @@ use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
-use crate::tensor::X;
+use crate::tensor::typed::UnitTile;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
@@ -149,14 +149,18 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler is the typed layout `{Self}`, but a `type` partition tiles by a tuple of static extents (`(C::<4>, C::<8>)`): a layout as the tiler (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
+    message = "the named tiler or tile is the typed layout `{Self}`, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): a layout as the tiler or a tile (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
 )]
+///
+/// Its result is the projection `Self::Tiler`, which rustc cannot name for
+/// a typed layout, so that a layout nested in a written-out tiler
+/// (`(#a, 2)`) is this one error, and the mode's fit asked after it
+/// reports nothing more.
 pub trait NotALayout: Sized {
+    /// The tiler itself.
+    type Tiler;
     /// The tiler, unchanged.
-    #[inline(always)]
-    fn not_a_layout(self) -> Self {
-        self
-    }
+    fn not_a_layout(self) -> Self::Tiler;
 }
 
 #[diagnostic::do_not_recommend]
@@ -166,10 +170,22 @@ impl<const N: i64> StaticOperand for C<N> {}
 impl<S: StaticOperand, D, I> StaticOperand for Layout<S, D, I> {}
 
 #[diagnostic::do_not_recommend]
-impl<const N: i64> NotALayout for C<N> {}
+impl<const N: i64> NotALayout for C<N> {
+    type Tiler = Self;
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
+        self
+    }
+}
 
 #[diagnostic::do_not_recommend]
-impl NotALayout for usize {}
+impl NotALayout for usize {
+    type Tiler = Self;
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
+        self
+    }
+}
 
 impl<const N: i64> StaticExtents for C<N> {
     type Static = C<N>;
@@ -180,6 +196,36 @@ impl<const N: i64> StaticExtents for C<N> {
     }
     #[inline(always)]
     fn tiler_statics(self) -> C<N> {
+        self
+    }
+}
+
+/// CuTe's static tile of 1 (`_1:_0` for any mode): a named tiler may hold
+/// it (`(C::<2>, (C::<2>, UnitTile))`), as a written-out `1` in a tiler
+/// is written, so that the tile is the written-out one, of the same type
+/// (a `C<1>` entry gives the same elements, its stride the mode's type:
+/// whether a `C<N>` is 1 cannot choose a type on stable Rust).
+impl StaticExtents for UnitTile {
+    type Static = UnitTile;
+    type Tiler = UnitTile;
+    #[inline(always)]
+    fn statics(self) -> UnitTile {
+        self
+    }
+    #[inline(always)]
+    fn tiler_statics(self) -> UnitTile {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl StaticOperand for UnitTile {}
+
+#[diagnostic::do_not_recommend]
+impl NotALayout for UnitTile {
+    type Tiler = Self;
+    #[inline(always)]
+    fn not_a_layout(self) -> Self {
         self
     }
 }
@@ -208,67 +254,19 @@ impl<S: StaticExtents, D, I> StaticExtents for Layout<S, D, I> {
     }
 }
 
-/// A named tile coordinate or thread index of a `type` partition: an
-/// integer (`usize`, `C<N>`), `X` (CuTe's `_`), or a tuple of them.
-/// `layout!` passes the name through [`CoordOperand::coord_operand`] at
-/// its token, the trait's own function, so that another value (a typed
-/// layout, the likely mistake) is one error there, with no note into the
-/// library; its result is the projection `Self::Coord`, which rustc
-/// cannot name for such a value, so the partition reports nothing more.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate, but this argument of the call is a tile coordinate or a thread index: a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
-)]
-pub trait CoordOperand {
-    /// The coordinate itself.
-    type Coord;
-    /// The coordinate, unchanged.
-    fn coord_operand(self) -> Self::Coord;
-}
-
-#[diagnostic::do_not_recommend]
-impl CoordOperand for usize {
-    type Coord = usize;
-    #[inline(always)]
-    fn coord_operand(self) -> usize {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<const N: i64> CoordOperand for C<N> {
-    type Coord = C<N>;
-    #[inline(always)]
-    fn coord_operand(self) -> C<N> {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl CoordOperand for X {
-    type Coord = X;
-    #[inline(always)]
-    fn coord_operand(self) -> X {
-        self
-    }
-}
-
 macro_rules! static_tuples {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
-        #[diagnostic::do_not_recommend]
-        impl<$($A: CoordOperand),*> CoordOperand for ($($A,)*) {
-            type Coord = ($($A::Coord,)*);
-            #[inline(always)]
-            #[allow(clippy::unused_unit)]
-            fn coord_operand(self) -> Self::Coord {
-                ($(self.$i.coord_operand(),)*)
-            }
-        }
-
         #[diagnostic::do_not_recommend]
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
 
         #[diagnostic::do_not_recommend]
-        impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {}
+        impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {
+            type Tiler = Self;
+            #[inline(always)]
+            fn not_a_layout(self) -> Self {
+                self
+            }
+        }
 
         impl<$($A: StaticExtents),*> StaticExtents for ($($A,)*) {
             type Static = ($($A::Static,)*);

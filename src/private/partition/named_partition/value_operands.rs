@@ -1,0 +1,147 @@
+//! A named value where a `type` call takes a coordinate, a step or an
+//! integer, asked at its name to be one ([`CoordOperand`],
+//! [`StepOperand`], [`IntOperand`]): another value is one error there.
+
+use crate::__private::int::C;
+use crate::tensor::X;
+
+/// A named cotarget of `layout!(type complement(#A, #M))`: an integer
+/// (`usize` or `C<N>`), as the facade's [`Complement`](crate::typed::Complement)
+/// takes it. `layout!` passes the name through
+/// [`IntOperand::int_operand`] at its token, the trait's own function, so
+/// that another value (a shape, a layout) is one error there, with no note
+/// into the library; its result is the projection `Self::Int`, which rustc
+/// cannot name for such a value, so the complement reports nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer, but this argument of the call is an integer (`usize` or `C<N>`): a typed `complement`'s cotarget; a shape as the cotarget is taken only through the core, so drop `type`"
+)]
+pub trait IntOperand {
+    /// The integer itself.
+    type Int;
+    /// The integer, unchanged.
+    fn int_operand(self) -> Self::Int;
+}
+
+#[diagnostic::do_not_recommend]
+impl IntOperand for usize {
+    type Int = usize;
+    #[inline(always)]
+    fn int_operand(self) -> usize {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> IntOperand for C<N> {
+    type Int = C<N>;
+    #[inline(always)]
+    fn int_operand(self) -> C<N> {
+        self
+    }
+}
+
+/// A named step of `local_tile(#l, T, C, #step)` (CuTe's `Step<_1, X>`):
+/// a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it).
+/// `layout!` passes the name through [`StepOperand::step_operand`] at its
+/// token, the trait's own function, so that another value (a typed
+/// layout, a shape) is one error there, with no note into the library;
+/// its result is the projection `Self::Step`, which rustc cannot name for
+/// such a value, so the step's rank check and the partition report
+/// nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a step, but this argument of the call is a step: a tuple of `C<1>` (keep the tiler's entry) and `X` (drop it), CuTe's `Step<_1, X>`"
+)]
+pub trait StepOperand {
+    /// The step itself.
+    type Step;
+    /// The step, unchanged.
+    fn step_operand(self) -> Self::Step;
+}
+
+#[diagnostic::do_not_recommend]
+impl StepOperand for C<1> {
+    type Step = C<1>;
+    #[inline(always)]
+    fn step_operand(self) -> C<1> {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl StepOperand for X {
+    type Step = X;
+    #[inline(always)]
+    fn step_operand(self) -> X {
+        self
+    }
+}
+
+/// A named tile coordinate or thread index of a `type` partition: an
+/// integer (`usize`, `C<N>`), `X` (CuTe's `_`), or a tuple of them.
+/// `layout!` passes the name through [`CoordOperand::coord_operand`] at
+/// its token, the trait's own function, so that another value (a typed
+/// layout, the likely mistake) is one error there, with no note into the
+/// library; its result is the projection `Self::Coord`, which rustc
+/// cannot name for such a value, so the partition reports nothing more.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate, but this argument of the call is a tile coordinate or a thread index: a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
+)]
+pub trait CoordOperand {
+    /// The coordinate itself.
+    type Coord;
+    /// The coordinate, unchanged.
+    fn coord_operand(self) -> Self::Coord;
+}
+
+#[diagnostic::do_not_recommend]
+impl CoordOperand for usize {
+    type Coord = usize;
+    #[inline(always)]
+    fn coord_operand(self) -> usize {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const N: i64> CoordOperand for C<N> {
+    type Coord = C<N>;
+    #[inline(always)]
+    fn coord_operand(self) -> C<N> {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl CoordOperand for X {
+    type Coord = X;
+    #[inline(always)]
+    fn coord_operand(self) -> X {
+        self
+    }
+}
+
+macro_rules! value_tuples {
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($A: CoordOperand),*> CoordOperand for ($($A,)*) {
+            type Coord = ($($A::Coord,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn coord_operand(self) -> Self::Coord {
+                ($(self.$i.coord_operand(),)*)
+            }
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<$($A: StepOperand),*> StepOperand for ($($A,)*) {
+            type Step = ($($A::Step,)*);
+            #[inline(always)]
+            #[allow(clippy::unused_unit)]
+            fn step_operand(self) -> Self::Step {
+                ($(self.$i.step_operand(),)*)
+            }
+        }
+    };
+}
+
+for_each_rank!(value_tuples);
