@@ -44,6 +44,7 @@
 //! see its numbers.
 
 pub(crate) mod named_divide;
+pub(crate) mod named_fit;
 pub(crate) mod named_identity;
 pub(crate) mod named_partition;
 pub(crate) mod named_place;
