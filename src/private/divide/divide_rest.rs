@@ -261,12 +261,20 @@ mod tests {
         // (1,{8}):(2,3): CuTe's 3/2 is no hole (the core has 3:1).
         assert!(matches!(
             f(96, [1, 8], [2, 3], [false, false]),
-            Err(AlgebraError::NotComplementable { stride: 3, span: 2, .. })
+            Err(AlgebraError::NotComplementable {
+                stride: 3,
+                span: 2,
+                ..
+            })
         ));
         // (2,{1}):(1,4) of 6: CuTe's (2:2, ⌈6/4⌉:4) is (4:2), the core's 3:2.
         assert!(matches!(
             f(6, [2, 1], [1, 4], [false, false]),
-            Err(AlgebraError::UnitExtent { reach: 6, split: 4, .. })
+            Err(AlgebraError::UnitExtent {
+                reach: 6,
+                split: 4,
+                ..
+            })
         ));
         // ... and of 8 the same function.
         assert_eq!(f(8, [2, 1], [1, 4], [false, false]), Ok((2, 2, 2, 4)));
