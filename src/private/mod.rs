@@ -139,7 +139,7 @@ pub use divide_mode::{DivMode, Spread, UnitTile};
 pub use divide_past::{
     continues, divide_continuation, divide_rest_stride, reach, tile_continuation, tile_rest_stride,
 };
-pub use divide_rest::{divide_size, extents_size, tile_rest, tile2_rest};
+pub use divide_rest::{divide_size, extents_size, tile_rest, tile2_rest, tile2_rest_cute};
 pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };

@@ -359,10 +359,31 @@ pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
         // Each layout but the last is one mode read only on its domain
         // (an index past the whole goes to the last): its function is
         // all that is read (divide_past.rs appends a `1:c` so).
+        // The last too where it ends exact ([`ends_exact`]): a `make_layout`
+        // whose own last operand is written out (zipped_divide's group of
+        // rests and past modes, divide_per_mode.rs).
         TypedForm::Construct(Construct::Layout) => {
-            i + 1 == args.len() || !args.iter().all(|a| kind(a) == Kind::Layout)
+            !args.iter().all(|a| kind(a) == Kind::Layout)
+                || (i + 1 == args.len() && !args.get(i).is_some_and(ends_exact))
         }
         _ => true,
+    }
+}
+
+/// Whether `e`, a `make_layout` operand, is the core's function past its
+/// domain too once nested: no call with a dynamic leaf (written out, or
+/// folded to the core's value), or a `make_layout` of layouts whose last
+/// operand ends exact (its other operands are read on their domains
+/// only, and an index past the whole goes to the last).
+fn ends_exact(e: &Expr) -> bool {
+    if !matches!(e.kind, ExprKind::Call { .. }) || !has_dynamic(e) {
+        return true;
+    }
+    match typed_call(e) {
+        Some((TypedForm::Construct(Construct::Layout), _, args)) => {
+            args.iter().all(|a| kind(a) == Kind::Layout) && args.last().is_some_and(ends_exact)
+        }
+        _ => false,
     }
 }
 

@@ -151,6 +151,88 @@ pub const fn tile2_rest(
     Ok((h0, h1, hs, span, size.div_ceil(span)))
 }
 
+/// CuTe's complement of the two-leaf tile of [`tile2_rest`] (`unit`: an
+/// extent that is a static 1, which CuTe's `filter` drops while
+/// compiling), as `(b, bs, c, cs)` of its modes `(first:1, b:bs, c:cs)`:
+/// `first` is `d0` (`d1` where `s0` is a static 1), `b:bs` the hole
+/// `d1 / (s0·d0) : s0·d0` (none with a static 1), `c:cs` the rest
+/// `⌈size / span⌉ : span`. CuTe keeps a dynamic extent 1 where the core
+/// drops it, so the form is checked against the core's complement as a
+/// function: refused, naming the values, where the hole is not exact
+/// ([`AlgebraError::NotComplementable`]) or the two differ once coalesced
+/// ([`AlgebraError::UnitExtent`]: the core's mode ends at `reach`, CuTe's
+/// form splits it at the span).
+pub const fn tile2_rest_cute(
+    function: &'static str,
+    size: usize,
+    [s0, s1]: [usize; 2],
+    [d0, d1]: [usize; 2],
+    [u0, u1]: [bool; 2],
+) -> Result<(usize, usize, usize, usize), AlgebraError> {
+    let (h0, h1, hs, span, rest) = match tile2_rest(function, size, [s0, s1], [d0, d1]) {
+        Ok(core) => core,
+        Err(e) => return Err(e),
+    };
+    // `tile2_rest` refused an extent 0 and an overflowing `s·d`.
+    let (first, b, bs, cs) = match (u0, u1) {
+        (true, _) => (d1, 1, d1, s1 * d1),
+        (_, true) => (d0, 1, d0, s0 * d0),
+        _ => (d0, d1 / (s0 * d0), s0 * d0, s1 * d1),
+    };
+    if !u0 && !u1 && b * bs != d1 {
+        return Err(AlgebraError::NotComplementable {
+            function,
+            stride: d1,
+            span: bs,
+        });
+    }
+    let c = size.div_ceil(cs);
+    let core = coalesced([(h0, 1), (h1, hs), (rest, span)]);
+    let cute = coalesced([(first, 1), (b, bs), (c, cs)]);
+    let mut same = core.1 == cute.1;
+    let mut i = 0;
+    while same && i < core.1 {
+        same = core.0[i].0 == cute.0[i].0 && core.0[i].1 == cute.0[i].1;
+        i += 1;
+    }
+    if !same {
+        return Err(AlgebraError::UnitExtent {
+            function,
+            reach: rest.saturating_mul(span),
+            split: cs,
+        });
+    }
+    Ok((b, bs, c, cs))
+}
+
+/// Three modes `extent:stride` coalesced as the core coalesces them (an
+/// extent 1 is no mode; a mode continuing the one before merges into
+/// it): the modes left and how many.
+const fn coalesced(modes: [(usize, usize); 3]) -> ([(usize, usize); 3], usize) {
+    let (mut out, mut n, mut i) = ([(0usize, 0usize); 3], 0usize, 0);
+    while i < 3 {
+        let (s, d) = modes[i];
+        i += 1;
+        if s == 1 {
+            continue;
+        }
+        if n > 0 {
+            let (ps, pd) = out[n - 1];
+            if let Some(end) = ps.checked_mul(pd) {
+                if end == d {
+                    if let Some(merged) = ps.checked_mul(s) {
+                        out[n - 1] = (merged, pd);
+                        continue;
+                    }
+                }
+            }
+        }
+        out[n] = (s, d);
+        n += 1;
+    }
+    (out, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +249,39 @@ mod tests {
         assert_eq!(tile2_rest("f", 6, [1, 1], [1, 4]), Ok((1, 1, 1, 1, 6)));
         assert!(tile2_rest("f", 128, [3, 8], [1, 4]).is_err());
         assert!(tile2_rest("f", 128, [0, 8], [1, 4]).is_err());
+    }
+
+    #[test]
+    fn cutes_two_leaf_complement_is_the_cores() {
+        // ({4},8):(1,4) of 128: CuTe's (_1 dropped, 4/4:4, 4:32).
+        let f = |m, s, d, u| tile2_rest_cute("f", m, s, d, u);
+        assert_eq!(f(128, [4, 8], [1, 4], [false, false]), Ok((1, 4, 4, 32)));
+        // A dynamic s0 = 1: the hole 4/1 : 1, the core's 4:1.
+        assert_eq!(f(128, [1, 8], [1, 4], [false, false]), Ok((4, 1, 4, 32)));
+        // (1,{8}):(2,3): CuTe's 3/2 is no hole (the core has 3:1).
+        assert!(matches!(
+            f(96, [1, 8], [2, 3], [false, false]),
+            Err(AlgebraError::NotComplementable {
+                stride: 3,
+                span: 2,
+                ..
+            })
+        ));
+        // (2,{1}):(1,4) of 6: CuTe's (2:2, ⌈6/4⌉:4) is (4:2), the core's 3:2.
+        assert!(matches!(
+            f(6, [2, 1], [1, 4], [false, false]),
+            Err(AlgebraError::UnitExtent {
+                reach: 6,
+                split: 4,
+                ..
+            })
+        ));
+        // ... and of 8 the same function.
+        assert_eq!(f(8, [2, 1], [1, 4], [false, false]), Ok((2, 2, 2, 4)));
+        // A static 1: (_1,{s1}):(2,4) is CuTe's {s1}:4, its hole 4:1.
+        assert_eq!(f(64, [1, 2], [2, 4], [true, false]), Ok((1, 4, 8, 8)));
+        assert!(f(6, [1, 1], [2, 4], [true, false]).is_err());
+        assert!(f(6, [0, 1], [2, 4], [false, true]).is_err());
     }
 
     #[test]

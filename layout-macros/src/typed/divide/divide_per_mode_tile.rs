@@ -9,8 +9,10 @@
 //! `s:d`'s the hole `d:1` (none for a static 1) and `⌈M / span⌉ : span`,
 //! computed and checked by `__private::tile_rest` (an error naming the
 //! values where that form is not the core's complement), `M:1` where `s`
-//! is a static 1 or `d` a static 0; a two-leaf entry's divide_tile_two.rs's
-//! (`tile2_rest`); a static entry's compose_divide.rs's `rest` (CuTe's
+//! is a static 1 or `d` a static 0; a two-leaf entry's CuTe's complement
+//! (divide_tile_two.rs's `cute_rest`: its static extents 1 dropped, the
+//! dynamic ones kept, checked against the core's by `tile2_rest_cute`); a
+//! static entry's compose_divide.rs's `rest` (CuTe's
 //! static first extent where exact). Each mode is divided alone, as the
 //! core divides it, so no mode has to hold its tile and rest
 //! (`mode_holds` is not asked). Every dynamic leaf of `A` and the tiler is
@@ -30,7 +32,7 @@ use crate::typed::divide::divide_rest::{int, leaves as leaves_of, static_tile};
 use crate::typed::divide::divide_tile_dynamic::{
     Checked, dynamic_leaves, dynamic_tile, ident, static_node, tokens, value,
 };
-use crate::typed::divide::divide_tile_two::{part, two_leaf};
+use crate::typed::divide::divide_tile_two::{cute_rest, two_leaf};
 use crate::{emit, typed::nested};
 
 /// The rewrite of `e` (over `leaves`, the input's), if it is a
@@ -83,8 +85,7 @@ pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
             continue;
         }
         let rest = if two_leaf(t).is_some() {
-            let one = Leaf::Static(1);
-            part(t, i, &extents, &size, &one, true, function, &mut checks)?.1
+            cute_rest(t, i, mode, &extents, &size, function, &mut checks)?
         } else if let Some((s, d)) = dynamic_tile(t) {
             let (s, d) = (value(s)?, d.map_or(Some(Leaf::Static(1)), value)?);
             let (st, dt, mt) = (tokens(&s), tokens(&d), tokens(&size));
