@@ -42,14 +42,32 @@ use crate::typed::compose::compose_divide::{self, no_call, size_parts};
 use crate::typed::divide::divide_rest::{int, leaves as leaves_of, static_tile};
 use crate::typed::nested;
 
-/// `e` (a composition) with its `B`, a divide of the form the module doc
-/// names, replaced by the `make_layout` of its per-mode compositions,
-/// with `leaves` (the input's) and the rest's computed leaves after them.
-pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStream>)> {
+/// A composition whose `B` is a divide by a by-mode tiler of a written-out
+/// `A` of two modes or more, each a shape and a stride (the form both
+/// per-mode rewrites take, this file's and divide_per_mode_tile.rs's).
+pub struct ByModeDivide<'e> {
+    /// The divide call, `B`.
+    pub divide: &'e Expr,
+    /// Which divide it is.
+    pub form: Form,
+    /// The divide's name, for the checks' errors.
+    pub function: &'static str,
+    /// `A`, the layout divided.
+    pub a: &'e Expr,
+    /// The tiler, `<T0,…>`.
+    pub tiler: &'e Expr,
+    /// `A`'s modes' shapes and strides, and the tiler's entries.
+    pub modes: &'e [Expr],
+    pub strides: &'e [Expr],
+    pub tiles: &'e [Expr],
+}
+
+/// `e` read as a [`ByModeDivide`], if it is one.
+pub fn by_mode_divide(e: &Expr) -> Option<ByModeDivide<'_>> {
     let (TypedForm::Composition, _, [_, divide]) = typed_call(e)? else {
         return None;
     };
-    let (TypedForm::Divide(form), _, [a, tiler]) = typed_call(divide)? else {
+    let (TypedForm::Divide(form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&a.kind, &tiler.kind) else {
@@ -62,6 +80,32 @@ pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStrea
     if !plain || modes.len() != strides.len() || modes.len() < 2 || tiles.len() > modes.len() {
         return None;
     }
+    Some(ByModeDivide {
+        divide,
+        form,
+        function,
+        a,
+        tiler,
+        modes,
+        strides,
+        tiles,
+    })
+}
+
+/// `e` (a composition) with its `B`, a divide of the form the module doc
+/// names, replaced by the `make_layout` of its per-mode compositions,
+/// with `leaves` (the input's) and the rest's computed leaves after them.
+pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStream>)> {
+    let ByModeDivide {
+        divide,
+        form,
+        a,
+        tiler,
+        modes,
+        strides,
+        tiles,
+        ..
+    } = by_mode_divide(e)?;
     if !has_dynamic(a) || has_dynamic(tiler) || !read_again(a, leaves) {
         return None;
     }

@@ -20,14 +20,12 @@
 //! (tests/typed_divide_per_mode.rs).
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::TypedForm;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::kind::typed_call;
-use crate::tree::{has_dynamic, is_plain};
+use crate::tree::has_dynamic;
 use crate::typed::compose::compose_divide::{self, Leaf, Node, product, written};
-use crate::typed::divide::divide_per_mode::{call, grouped, layout};
+use crate::typed::divide::divide_per_mode::{ByModeDivide, by_mode_divide, call, grouped, layout};
 use crate::typed::divide::divide_rest::{int, leaves as leaves_of, static_tile};
 use crate::typed::divide::divide_tile_dynamic::{
     Checked, dynamic_leaves, dynamic_tile, ident, static_node, tokens, value,
@@ -39,22 +37,16 @@ use crate::{emit, typed::nested};
 /// composition whose `B` is a divide of the module doc's form and the
 /// rules then type it.
 pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
-    let (TypedForm::Composition, _, [_, divide]) = typed_call(e)? else {
-        return None;
-    };
-    let (TypedForm::Divide(form), function, [a, tiler]) = typed_call(divide)? else {
-        return None;
-    };
-    let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&a.kind, &tiler.kind) else {
-        return None;
-    };
-    let (ExprKind::Tuple(modes), ExprKind::Tuple(strides)) = (&shape.kind, &stride.kind) else {
-        return None;
-    };
-    let plain = is_plain(shape) && is_plain(stride);
-    if !plain || modes.len() != strides.len() || modes.len() < 2 || tiles.len() > modes.len() {
-        return None;
-    }
+    let ByModeDivide {
+        divide,
+        function,
+        a,
+        modes,
+        strides,
+        tiles,
+        tiler,
+        form,
+    } = by_mode_divide(e)?;
     if !has_dynamic(tiler) {
         return None;
     }
