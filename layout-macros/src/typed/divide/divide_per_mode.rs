@@ -27,9 +27,10 @@
 //! where the last part is a call with a dynamic leaf (a logical divide's
 //! last pair, or a `make_layout` operand ending in one) the rewrite is
 //! not typed and divide_by_mode.rs's is used (a group of written-out
-//! parts is one written-out layout, not a `make_layout` call). Each of `A`'s dynamic leaves is read in more than one part, so
-//! only an expression with no call (compose_divide.rs's `no_call`) is. Checked against the
-//! core at many run-time values (tests/typed_divide_per_mode.rs).
+//! parts is one written-out layout, not a `make_layout` call). Each of
+//! `A`'s dynamic leaves is read in more than one part, so only an
+//! expression with no call (compose_divide.rs's `no_call`) is. Checked
+//! against the core at many run-time values (tests/typed_divide_per_mode.rs).
 
 use layout_core::algebra::Form;
 use layout_core::expr::{Expr, ExprKind};
