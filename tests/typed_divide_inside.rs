@@ -20,6 +20,10 @@ use cute_print_form::{cute_form, form};
 #[path = "cute_print/offsets.rs"]
 mod cute_print_offsets;
 
+#[path = "cute_print/sweep.rs"]
+mod cute_print_sweep;
+use cute_print_sweep::sweep;
+
 #[path = "cute_print/agree.rs"]
 mod cute_print_agree;
 use cute_print_agree::agree;
@@ -87,18 +91,7 @@ fn calls(m: usize) -> Vec<(bool, bool)> {
 fn every_small_value_is_the_cores_or_refused() {
     // Per call: the values typed, and those the core answers but `type`
     // refuses (its fixed nesting cannot hold the core's walk there).
-    let mut typed = vec![0usize; calls(1).len()];
-    let mut only_core: Vec<Vec<usize>> = vec![Vec::new(); typed.len()];
-    for m in 0..=300usize {
-        for (k, (t, core)) in calls(m).into_iter().enumerate() {
-            typed[k] += usize::from(t);
-            if core && !t {
-                only_core[k].push(m);
-            }
-        }
-    }
-    println!("typed of 301 values, by call: {typed:?}");
-    println!("the core's alone, by call: {only_core:?}");
+    let (typed, only_core) = sweep(0..=300, calls);
     // Each call is typed at some values and refuses at others (0 at
     // least: `tile_rest` refuses a tile of extent or stride 0).
     assert!(typed.iter().all(|&a| a > 0 && a < 301), "{typed:?}");

@@ -22,6 +22,10 @@ use proptest::prelude::*;
 mod cute_print_form;
 use cute_print_form::{cute_form, form};
 
+#[path = "cute_print/sweep.rs"]
+mod cute_print_sweep;
+use cute_print_sweep::sweep;
+
 /// A typed result against the core's value of `text` (evaluated once:
 /// the grid runs each call at 301 values): the same size and offset at
 /// every index, or refused. Returns whether each answered.
@@ -201,18 +205,7 @@ fn calls(m: usize) -> Vec<(bool, bool)> {
 
 #[test]
 fn every_small_value_is_the_cores_or_refused() {
-    let mut typed = vec![0usize; calls(1).len()];
-    let mut only_core: Vec<Vec<usize>> = vec![Vec::new(); typed.len()];
-    for m in 0..=300usize {
-        for (k, (t, core)) in calls(m).into_iter().enumerate() {
-            typed[k] += usize::from(t);
-            if core && !t {
-                only_core[k].push(m);
-            }
-        }
-    }
-    println!("typed of 301 values, by call: {typed:?}");
-    println!("the core's alone, by call: {only_core:?}");
+    let (typed, only_core) = sweep(0..=300, calls);
     assert!(typed.iter().all(|&a| a > 0), "{typed:?}");
     // Refused where the core answers only at a dynamic tile stride of 0
     // (`2:{m}`, m = 0): `tile_rest` refuses a tile of stride 0 (a
