@@ -163,6 +163,39 @@ pub trait NotALayout: Sized {
     fn not_a_layout(self) -> Self::Tiler;
 }
 
+/// A named tile of one mode in a divide's written-out tiler (`(#t, 2)`):
+/// any tile but a typed layout. `layout!` passes the name through
+/// [`DivideTile::divide_tile`] at its token before the mode's fit
+/// (`FitsMode`), so that a typed layout there is this one error, with no
+/// `help` line (the fit's `Self` is the mode, inferred, so its failure
+/// carries one); its result is the projection `Self::Tile`, which rustc
+/// cannot name for a layout, so the fit reports nothing more. `F` is the
+/// divide ([`tilers`](crate::__private::tilers)), so the message names it.
+#[diagnostic::on_unimplemented(
+    message = "the named tile `{Self}` is a typed layout, but `{F}` takes a mode's tile, in a tiler that names values, as a static extent (`C<N>`, `UnitTile`) or a tuple of them: a layout as one mode's tile (CuTe's `make_tile(a, _2)`) is not taken here (such a tiler is divided by the typed facade, `type` or not); name the tile's shape instead"
+)]
+pub trait DivideTile<F>: Sized {
+    /// The tile itself.
+    type Tile;
+    /// The tile, unchanged.
+    fn divide_tile(self) -> Self::Tile;
+}
+
+macro_rules! divide_tiles {
+    ($($t:ty $(, const $n:ident)?);*) => {$(
+        #[diagnostic::do_not_recommend]
+        impl<F $(, const $n: i64)?> DivideTile<F> for $t {
+            type Tile = Self;
+            #[inline(always)]
+            fn divide_tile(self) -> Self {
+                self
+            }
+        }
+    )*};
+}
+
+divide_tiles!(C<N>, const N; usize; UnitTile);
+
 #[diagnostic::do_not_recommend]
 impl<const N: i64> StaticOperand for C<N> {}
 
@@ -258,6 +291,15 @@ macro_rules! static_tuples {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
         #[diagnostic::do_not_recommend]
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
+
+        #[diagnostic::do_not_recommend]
+        impl<F, $($A: DivideTile<F>),*> DivideTile<F> for ($($A,)*) {
+            type Tile = Self;
+            #[inline(always)]
+            fn divide_tile(self) -> Self {
+                self
+            }
+        }
 
         #[diagnostic::do_not_recommend]
         impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {
