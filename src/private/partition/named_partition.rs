@@ -27,7 +27,8 @@ use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 mod operands;
 mod value_operands;
 pub use operands::{
-    DivideTile, LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand,
+    ComposeOperand, DivideTile, LayoutOperand, NotALayout, Partitioned, StaticExtents,
+    StaticOperand,
 };
 pub use value_operands::{CoordOperand, IntOperand, StepOperand};
 

@@ -6,8 +6,10 @@
 
 use crate::tensor::typed::LayoutShape;
 
+use crate::__private::algebra::AlgebraError;
 use layout_core::Error;
 
+use crate::__private::Compose;
 use crate::__private::basis::BasisLayout;
 use crate::__private::composed::Composed;
 use crate::__private::identity::UnitStride;
@@ -161,6 +163,35 @@ pub trait NotALayout: Sized {
     type Tiler;
     /// The tiler, unchanged.
     fn not_a_layout(self) -> Self::Tiler;
+}
+
+/// A named right operand of `composition(A, #B)` after `type`: a value the
+/// left layout `L` composes with (the facade's [`Compose`]), composed by
+/// it. `layout!` calls [`ComposeOperand::compose_operand`] at the name,
+/// the trait's own function, for the whole composition, so that a tiler
+/// longer than `L`'s rank or a value of another kind is one error there
+/// (not over the whole call, as a failed `Compose` bound of the call
+/// is). The impl is `do_not_recommend`: the message is this trait's.
+#[diagnostic::on_unimplemented(
+    message = "`{L}` cannot be composed with the named `{Self}`: the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
+)]
+pub trait ComposeOperand<L>: Sized {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// `left ∘ self`, as [`Compose::composition`].
+    fn compose_operand(self, left: &L) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<L: Compose<B>, B> ComposeOperand<L> for B {
+    type Shape = L::Shape;
+    type Stride = L::Stride;
+    #[inline(always)]
+    fn compose_operand(self, left: &L) -> Result<Layout<L::Shape, L::Stride>, AlgebraError> {
+        left.composition(self)
+    }
 }
 
 /// A named tile of one mode in a divide's written-out tiler (`(#t, 2)`):
