@@ -200,8 +200,7 @@ impl Expander<'_> {
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
         }
         if let Some((a, b)) = named::composition(e).filter(|_| typed) {
-            let (a, b) = (self.layout_operand(a)?, self.operand(b)?);
-            return Ok(quote!(#private::Compose::composition(&#a, #b)));
+            return self.composition(a, b);
         }
         let typed_product = typed || named_product::of_named_tiles(e);
         if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed_product) {

@@ -158,9 +158,10 @@ pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight};
 pub use mode::Get;
 pub use named_partition::{
-    CoordOperand, IntOperand, LayoutOperand, Named, NotALayout, Partitioned, StaticExtents,
-    StaticOperand, StepMarks, StepOperand, StepTilerFits, named_local_partition,
-    named_local_partition_step, named_local_tile, named_local_tile_step, named_outer_partition,
+    ComposeOperand, CoordOperand, DivideTile, IntOperand, LayoutOperand, Named, NotALayout,
+    Partitioned, StaticExtents, StaticOperand, StepMarks, StepOperand, StepTilerFits,
+    named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
+    named_outer_partition,
 };
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};

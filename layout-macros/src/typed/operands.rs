@@ -183,6 +183,23 @@ impl Expander<'_> {
         }
     }
 
+    /// `composition(A, B)` through the facade's `Compose` (`named::composition`).
+    /// A named `B` is asked at its name whether `A` composes with it
+    /// (`__private::ComposeOperand`, the trait's own function), so that a
+    /// tiler of another rank, or a value of another kind, is one error
+    /// there, not over the whole call (the trait composes: no `Compose`
+    /// bound is left to fail a second time).
+    pub(crate) fn composition(&self, a: &Expr, b: &Expr) -> syn::Result<TokenStream> {
+        let (left, right) = (self.layout_operand(a)?, self.operand(b)?);
+        let private = emit::private();
+        if named::name(b).is_none() {
+            return Ok(quote!(#private::Compose::composition(&#left, #right)));
+        }
+        let span = self.ast.spans[b.span.end - 1];
+        let at = quote_spanned!(span=> ::layout_dsl::__private);
+        Ok(quote_spanned!(span=> #at::ComposeOperand::compose_operand(#right, &#left)))
+    }
+
     /// An operand of `Compose` (`named::composition`): a named layout, a
     /// written-out one, or a by-mode tiler of those and integers (a tuple).
     pub(crate) fn operand(&self, e: &Expr) -> syn::Result<TokenStream> {

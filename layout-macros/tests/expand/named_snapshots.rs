@@ -29,6 +29,7 @@ snapshot!(
     "type composition(#A, (p,(4,q)):(2,(1,p)))"
 );
 snapshot!(named_composition_tiler, "type composition(#A, <4, k:2>)");
+snapshot!(named_composition_right, "type composition((8,2):(1,8), #S)");
 // A named shape or tile as a mode of a written-out tuple (CuTe's
 // `make_shape(s, Int<4>{})`): the Rust tuple holding the value.
 snapshot!(named_mode_size, "size((#S, (4, m)))");

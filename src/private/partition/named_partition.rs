@@ -26,7 +26,10 @@ use crate::tensor::typed_outer_short::{OuterRoute, OuterVia, RouteCut};
 
 mod operands;
 mod value_operands;
-pub use operands::{LayoutOperand, NotALayout, Partitioned, StaticExtents, StaticOperand};
+pub use operands::{
+    ComposeOperand, DivideTile, LayoutOperand, NotALayout, Partitioned, StaticExtents,
+    StaticOperand,
+};
 pub use value_operands::{CoordOperand, IntOperand, StepOperand};
 
 /// A whole named tiler, checked at its name against the layout

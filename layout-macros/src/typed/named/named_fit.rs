@@ -132,8 +132,16 @@ impl Expander<'_> {
             // At most one tile per mode: the modes past it pass through,
             // as CuTe's divides keep them (`divide_prefix.rs`).
             Some(_) => self.fit(t, self.named(t), Fitted::TilerPrefix, function),
+            // A named mode tile is first asked at its name not to be a
+            // typed layout (`DivideTile`), so that one is a single error
+            // there, not the mode's fit with a `help` line.
             None => self.mode_tiles(t, function, crate::typed::divide::tile_leaf, &|e| {
-                self.named(e)
+                let (value, span) = (self.named(e), self.ast.spans[e.span.end - 1]);
+                let private = quote_spanned!(span=> ::layout_dsl::__private);
+                let tilers = format_ident!("{function}", span = span);
+                quote_spanned!(span=>
+                    #private::DivideTile::<#private::tilers::#tilers>::divide_tile(#value)
+                )
             }),
         }
     }

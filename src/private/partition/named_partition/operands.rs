@@ -6,8 +6,10 @@
 
 use crate::tensor::typed::LayoutShape;
 
+use crate::__private::algebra::AlgebraError;
 use layout_core::Error;
 
+use crate::__private::Compose;
 use crate::__private::basis::BasisLayout;
 use crate::__private::composed::Composed;
 use crate::__private::identity::UnitStride;
@@ -163,6 +165,68 @@ pub trait NotALayout: Sized {
     fn not_a_layout(self) -> Self::Tiler;
 }
 
+/// A named right operand of `composition(A, #B)` after `type`: a value the
+/// left layout `L` composes with (the facade's [`Compose`]), composed by
+/// it. `layout!` calls [`ComposeOperand::compose_operand`] at the name,
+/// the trait's own function, for the whole composition, so that a tiler
+/// longer than `L`'s rank or a value of another kind is one error there
+/// (not over the whole call, as a failed `Compose` bound of the call
+/// is). The impl is `do_not_recommend`: the message is this trait's.
+#[diagnostic::on_unimplemented(
+    message = "`{L}` cannot be composed with the named `{Self}`: the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
+)]
+pub trait ComposeOperand<L>: Sized {
+    /// The result's shape tree.
+    type Shape;
+    /// The result's stride tree.
+    type Stride;
+    /// `left ∘ self`, as [`Compose::composition`].
+    fn compose_operand(self, left: &L) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<L: Compose<B>, B> ComposeOperand<L> for B {
+    type Shape = L::Shape;
+    type Stride = L::Stride;
+    #[inline(always)]
+    fn compose_operand(self, left: &L) -> Result<Layout<L::Shape, L::Stride>, AlgebraError> {
+        left.composition(self)
+    }
+}
+
+/// A named tile of one mode in a divide's written-out tiler (`(#t, 2)`):
+/// any tile but a typed layout. `layout!` passes the name through
+/// [`DivideTile::divide_tile`] at its token before the mode's fit
+/// (`FitsMode`), so that a typed layout there is this one error, with no
+/// `help` line (the fit's `Self` is the mode, inferred, so its failure
+/// carries one); its result is the projection `Self::Tile`, which rustc
+/// cannot name for a layout, so the fit reports nothing more. `F` is the
+/// divide ([`tilers`](crate::__private::tilers)), so the message names it.
+#[diagnostic::on_unimplemented(
+    message = "the named tile `{Self}` is a typed layout, but `{F}` takes a mode's tile, in a tiler that names values, as a static extent (`C<N>`, `UnitTile`) or a tuple of them: a layout as one mode's tile (CuTe's `make_tile(a, _2)`) is not taken here (such a tiler is divided by the typed facade, `type` or not); name the tile's shape instead"
+)]
+pub trait DivideTile<F>: Sized {
+    /// The tile itself.
+    type Tile;
+    /// The tile, unchanged.
+    fn divide_tile(self) -> Self::Tile;
+}
+
+macro_rules! divide_tiles {
+    ($($t:ty $(, const $n:ident)?);*) => {$(
+        #[diagnostic::do_not_recommend]
+        impl<F $(, const $n: i64)?> DivideTile<F> for $t {
+            type Tile = Self;
+            #[inline(always)]
+            fn divide_tile(self) -> Self {
+                self
+            }
+        }
+    )*};
+}
+
+divide_tiles!(C<N>, const N; usize; UnitTile);
+
 #[diagnostic::do_not_recommend]
 impl<const N: i64> StaticOperand for C<N> {}
 
@@ -258,6 +322,15 @@ macro_rules! static_tuples {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
         #[diagnostic::do_not_recommend]
         impl<$($A: StaticOperand),*> StaticOperand for ($($A,)*) {}
+
+        #[diagnostic::do_not_recommend]
+        impl<F, $($A: DivideTile<F>),*> DivideTile<F> for ($($A,)*) {
+            type Tile = Self;
+            #[inline(always)]
+            fn divide_tile(self) -> Self {
+                self
+            }
+        }
 
         #[diagnostic::do_not_recommend]
         impl<$($A: NotALayout),*> NotALayout for ($($A,)*) {
