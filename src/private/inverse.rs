@@ -30,6 +30,26 @@ pub const fn inverse_stops(
     }
 }
 
+/// `right_inverse`'s quick comparisons: whether the core's coalesce
+/// merges the mode `extent:stride` with the mode `next_extent:next_stride`
+/// after it, the modes between them all of extent 1 (`between_one`):
+/// `extent·stride == next_stride`, both extents above 1.
+#[inline]
+#[must_use]
+pub const fn inverse_merges(
+    extent: usize,
+    stride: usize,
+    between_one: bool,
+    next_extent: usize,
+    next_stride: usize,
+) -> bool {
+    let meets = match extent.checked_mul(stride) {
+        Some(span) => span == next_stride,
+        None => false,
+    };
+    meets && between_one && extent > 1 && next_extent > 1
+}
+
 /// `right_inverse`: whether the typed chain `typed` (the modes of `L` it
 /// took, `(extent, stride, where the mode starts in L's domain)`, in
 /// order), decided while compiling from `L`'s static strides as CuTe's
@@ -38,15 +58,39 @@ pub const fn inverse_stops(
 /// exchange sort by stride, the fold taking each mode whose stride is the
 /// reach) and the two results compared coalesced; where they differ, the
 /// error names the first mode where the two chains part (the core's, or
-/// the typed chain's where the core's ends first).
+/// the typed chain's where the core's ends first). Where `quick` holds
+/// (the caller's comparisons, a few per mode, showed the core takes the
+/// typed modes), nothing more runs: the construction is the cold path.
 ///
 /// # Errors
 /// [`AlgebraError::InverseMode`] where the two layouts differ.
+/// `values` gives `(leaves, typed)`: built only past the quick test.
+#[inline(always)]
 pub fn right_inverse_is_cores<const N: usize, const M: usize>(
     function: &'static str,
-    leaves: [(usize, usize); N],
-    typed: [(usize, usize, usize); M],
+    quick: bool,
+    values: impl FnOnce() -> Inverse<N, M>,
 ) -> Result<(), AlgebraError> {
+    if quick {
+        Ok(())
+    } else {
+        right_inverse_construct(function, values)
+    }
+}
+
+/// `L`'s flat leaves `(extent, stride)` and the typed chain's modes
+/// `(extent, stride, start)`.
+pub type Inverse<const N: usize, const M: usize> =
+    ([(usize, usize); N], [(usize, usize, usize); M]);
+
+/// [`right_inverse_is_cores`] past its quick comparisons.
+#[cold]
+#[inline(never)]
+fn right_inverse_construct<const N: usize, const M: usize>(
+    function: &'static str,
+    values: impl FnOnce() -> Inverse<N, M>,
+) -> Result<(), AlgebraError> {
+    let (leaves, typed) = values();
     // The core's coalesce: extent 1 dropped, a mode merged into the one
     // before it where it continues it.
     // Each coalesced mode's first leaf and the leaf after its last.

@@ -14,10 +14,12 @@
 //! leaves out meeting the chain, a reach past a dynamic extent, a dynamic
 //! extent 1 its coalesce drops, which can reorder the exchange sort, or a
 //! merge CuTe's coalesce cannot see): one run-time check,
-//! `__private::right_inverse_is_cores`, runs the core's construction on
-//! the values and compares, and the typed result is the core's layout
-//! with CuTe's static leaves or an `InverseMode` error naming the first
-//! mode where the chains part, never another layout
+//! `__private::right_inverse_is_cores`, first a few comparisons that show
+//! the core takes the typed modes (where no two positive static strides
+//! are equal), else the core's construction run on the values and
+//! compared, and the typed result is the core's layout with CuTe's static
+//! leaves or an `InverseMode` error naming the first mode where the
+//! chains part, never another layout
 //! (`right_inverse((6,m,(5,5)):(5,30,(30,1)))` is CuTe's
 //! `(_5,_6,_5):(30m,_1,6m)` at every `m` the core agrees with). Every value
 //! 0..=300 and random large ones against the core and a port of CuTe's
@@ -122,19 +124,31 @@ impl TypedRule for Rule<'_> {
                 product = code.product(&product, s)?;
             }
         }
-        let path = chain(&mut code, &modes, &strides)?;
+        let (path, end) = chain(&mut code, &modes, &strides)?;
         // Where a leaf is dynamic, the core, reading the values, may take
         // other modes (a dynamic stride CuTe leaves out, a reach past a
         // dynamic extent, an extent 1 its coalesce drops, a merge): the
-        // typed result is the core's or an error.
+        // typed result is the core's or an error. With no two positive
+        // static strides equal, the exchange sort orders the modes the
+        // chain meets by stride whatever the values, and a few comparisons
+        // show the core takes the typed modes; where one fails (or a tie
+        // leaves no such comparisons: the sort is not stable, so a mode
+        // the core drops or merges can reorder it), the core's
+        // construction is run on the values and compared.
         if dynamic {
-            let typed = path.iter().map(|&i| {
-                let (s, d, b) = (value(&modes[i].0), value(&modes[i].1), value(&before[i]));
-                quote!((#s, #d, #b))
-            });
-            code.check(quote!(#private::right_inverse_is_cores(
-                #function, [#(#leaves),*], [#(#typed),*]
-            )));
+            let quick = match static_ties(&strides) {
+                false => quick_checks(&modes, &strides, &path, end)?,
+                true => vec![quote!(false)],
+            };
+            if !quick.is_empty() {
+                let typed = path.iter().map(|&i| {
+                    let (s, d, b) = (value(&modes[i].0), value(&modes[i].1), value(&before[i]));
+                    quote!((#s, #d, #b))
+                });
+                code.check(quote!(#private::right_inverse_is_cores(
+                    #function, #(#quick)&&*, move || ([#(#leaves),*], [#(#typed),*])
+                )));
+            }
         }
         let mut out = vec![(Sym::Static(1), Sym::Static(0))];
         out.extend(
@@ -154,10 +168,12 @@ impl TypedRule for Rule<'_> {
 }
 
 /// CuTe's `right_inverse` fold on these types: the modes taken, in
-/// order (`None` where a product of static leaves overflows).
-fn chain(code: &mut Gen<'_>, modes: &[(Sym, Sym)], strides: &[Option<i64>]) -> Option<Vec<usize>> {
+/// order, and the reach the chain ended at where no mode met it or it
+/// turned dynamic (`None` where a product of static leaves overflows).
+fn chain(code: &mut Gen<'_>, modes: &[(Sym, Sym)], strides: &[Option<i64>]) -> Option<Chain> {
     let mut path = Vec::new();
     let mut reach = Sym::Static(1);
+    let mut end = None;
     // CuTe folds over the modes of static stride sorted by stride (its
     // `SortByKey`, an exchange sort: ties not in index order), taking each
     // whose stride is the reach; the reach only grows, so of two at one
@@ -166,6 +182,7 @@ fn chain(code: &mut Gen<'_>, modes: &[(Sym, Sym)], strides: &[Option<i64>]) -> O
     while let Sym::Static(r) = reach {
         let at_reach = |&i: &usize| !path.contains(&i) && strides[i] == Some(r);
         let Some(i) = order.iter().copied().find(at_reach) else {
+            end = Some(reach);
             break;
         };
         path.push(i);
@@ -176,9 +193,15 @@ fn chain(code: &mut Gen<'_>, modes: &[(Sym, Sym)], strides: &[Option<i64>]) -> O
             break;
         }
         reach = code.product(&modes[i].0, &Sym::Static(r))?;
+        if let Sym::Dynamic(_) = reach {
+            end = Some(reach.clone());
+        }
     }
-    Some(path)
+    Some((path, end))
 }
+
+/// The modes a chain took, and where it ended (see [`chain`]).
+type Chain = (Vec<usize>, Option<Sym>);
 
 /// CuTe's `detail::SortByKey` over the modes of static stride: an
 /// exchange sort of their indices by stride (not stable).
@@ -194,4 +217,127 @@ fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
         }
     }
     order
+}
+
+/// Whether two positive static strides are equal: a tie the core's
+/// exchange sort, on the values, may order otherwise than CuTe's (a mode
+/// its coalesce drops or merges moves the ties). Ties at stride 0 never
+/// meet the reach, and a dynamic stride equal to another is checked at
+/// run time ([`quick_checks`]).
+fn static_ties(strides: &[Option<i64>]) -> bool {
+    strides.iter().enumerate().any(|(i, d)| match d {
+        None | Some(0) => false,
+        Some(d) => strides[..i].contains(&Some(*d)),
+    })
+}
+
+/// With no two positive static strides equal, the core's chain is the
+/// typed one unless a run-time leaf changes what it meets: a mode left
+/// out meeting the chain's run-time end, a mode of run-time stride equal
+/// to a stride the chain met, or two modes its coalesce merges across
+/// extents that are 1. The comparisons (`bool`
+/// expressions) that show neither happens; where one is false the values
+/// may still agree (a mode meeting the end that the core merged into
+/// another), so it is not an error but the cue for the exact check.
+/// `None` where the static leaves say the core never takes these modes.
+fn quick_checks(
+    modes: &[(Sym, Sym)],
+    strides: &[Option<i64>],
+    path: &[usize],
+    end: Option<Sym>,
+) -> Option<Vec<TokenStream>> {
+    let mut quick = Vec::new();
+    for (x, (s, d)) in modes.iter().enumerate() {
+        if path.contains(&x) || strides[x] == Some(0) {
+            continue;
+        }
+        // Met by the chain's end, or (a run-time stride) by a reach the
+        // chain met, where the core's sort may put it first (static
+        // strides are distinct: no reach the chain met is theirs).
+        let met = path.iter().filter(|_| strides[x].is_none());
+        for r in met.map(|&t| &modes[t].1).chain(&end) {
+            quick.extend(meets_reach(r, s, d)?);
+        }
+    }
+    for pair in path.windows(2) {
+        let (prev, x) = (pair[0], pair[1]);
+        for p in (0..x).rev() {
+            if p != prev && strides[p] != Some(0) {
+                quick.extend(merges(modes, p, x)?);
+            }
+            // A static extent (above 1: coalesce dropped the 1s) keeps
+            // the modes before it apart from `x`.
+            if let Sym::Static(_) = modes[p].0 {
+                break;
+            }
+        }
+    }
+    // A mode left out that the core's coalesce merges into a chain mode
+    // before it: the core's chain goes on from their span. (After the
+    // last chain mode, the checks at the chain's end say it.)
+    let last = match end {
+        Some(_) => path.len().saturating_sub(1),
+        None => path.len(),
+    };
+    for &t in &path[..last] {
+        for y in t + 1..modes.len() {
+            if !path.contains(&y) && strides[y] != Some(0) {
+                quick.extend(merges(modes, t, y)?);
+            }
+            if let Sym::Static(_) = modes[y].0 {
+                break;
+            }
+        }
+    }
+    Some(quick)
+}
+
+/// The comparison that the mode `s:d` left out does not meet the reach
+/// `r` (`Some(None)`: the static leaves say it never does; `None`: they
+/// say it always does, and the core's chain is not CuTe's).
+fn meets_reach(r: &Sym, s: &Sym, d: &Sym) -> Option<Option<TokenStream>> {
+    match (r, s, d) {
+        (Sym::Static(r), Sym::Static(s), Sym::Static(d)) => {
+            return (r != d || *s <= 1).then_some(None);
+        }
+        (Sym::Static(r), _, Sym::Static(d)) if r != d => return Some(None),
+        (_, Sym::Static(s), _) if *s <= 1 => return Some(None),
+        _ => {}
+    }
+    let (r, d) = (value(r), value(d));
+    Some(Some(match s {
+        Sym::Static(_) => quote!(#r != #d),
+        Sym::Dynamic(_) => {
+            let s = value(s);
+            quote!((#r != #d || #s <= 1))
+        }
+    }))
+}
+
+/// The comparison that the core's coalesce does not merge the mode `p`
+/// with the mode `x` after it (the modes between, all of dynamic extent,
+/// being 1), as [`meets_reach`] answers.
+fn merges(modes: &[(Sym, Sym)], p: usize, x: usize) -> Option<Option<TokenStream>> {
+    let ((ps, pd), (xs, xd)) = (&modes[p], &modes[x]);
+    let between: Vec<TokenStream> = modes[p + 1..x].iter().map(|(s, _)| value(s)).collect();
+    if let (Sym::Static(ps), Sym::Static(pd), Sym::Static(xs), Sym::Static(xd), true) =
+        (ps, pd, xs, xd, between.is_empty())
+    {
+        let merged = ps.checked_mul(*pd) == Some(*xd) && *ps > 1 && *xs > 1;
+        return (!merged).then_some(None);
+    }
+    if let (Sym::Static(ps), Sym::Static(pd), Sym::Static(xd)) = (ps, pd, xd) {
+        if ps.checked_mul(*pd) != Some(*xd) {
+            return Some(None);
+        }
+    }
+    let private = emit::private();
+    let ones = match between.as_slice() {
+        [] => quote!(true),
+        _ => quote!(#(#between == 1)&&*),
+    };
+    let (ps, pd, xs, xd) = (value(ps), value(pd), value(xs), value(xd));
+    Some(Some(
+        quote!(!#private::inverse_merges(#ps, #pd, #ones, #xs, #xd)),
+    ))
 }
