@@ -1,11 +1,13 @@
-//! The Rust of `docs/from-cute.md` and `docs/typed-reference.md`: every
-//! ` ```rust ` block of the two pages compiled and run here, between
-//! `// snippet N` (from-cute.md) or `// reference N` (typed-reference.md)
-//! and `// end` (each page's blocks in order, indentation aside, with the
-//! values each block assumes set up before it), and the pages held to these
-//! copies, so that a snippet that stops compiling, or a page edited without
-//! its copy, fails `cargo test --test from_cute_doc`. The API the tables
-//! name is called in `the_tables_api_exists`.
+//! The Rust of `docs/from-cute.md` and of the typed reference
+//! (`docs/typed-reference.md` and its pages under `docs/typed/`): every
+//! ` ```rust ` block of the pages compiled and run here, between
+//! `// snippet N` (from-cute.md) or `// reference PAGE N` (a reference page,
+//! its path under `docs/`) and `// end` (each page's blocks in order,
+//! indentation aside, with the values each block assumes set up before it),
+//! and the pages held to these copies, so that a snippet that stops
+//! compiling, or a page edited without its copy, fails
+//! `cargo test --test from_cute_doc`. The API the tables name is called in
+//! `the_tables_api_exists`.
 
 use layout_dsl::tensor::typed;
 use layout_dsl::tensor::*;
@@ -79,14 +81,36 @@ fn the_pages_rust_blocks_are_the_copies_here() {
     );
 }
 
-/// typed-reference.md's blocks, against the `// reference N` copies.
-#[test]
-fn the_references_rust_blocks_are_the_copies_here() {
-    check_page(
+/// The typed reference's pages (paths under `docs/`), each with its text.
+const REFERENCE_PAGES: [(&str, &str); 7] = [
+    (
         "typed-reference.md",
         include_str!("../docs/typed-reference.md"),
-        "reference",
-    );
+    ),
+    ("typed/layouts.md", include_str!("../docs/typed/layouts.md")),
+    ("typed/algebra.md", include_str!("../docs/typed/algebra.md")),
+    (
+        "typed/partitions.md",
+        include_str!("../docs/typed/partitions.md"),
+    ),
+    ("typed/tensors.md", include_str!("../docs/typed/tensors.md")),
+    (
+        "typed/costs-and-checks.md",
+        include_str!("../docs/typed/costs-and-checks.md"),
+    ),
+    (
+        "typed/swizzles.md",
+        include_str!("../docs/typed/swizzles.md"),
+    ),
+];
+
+/// Each reference page's blocks, against its `// reference PAGE N` copies
+/// (a page with no block has none).
+#[test]
+fn the_references_rust_blocks_are_the_copies_here() {
+    for (name, page) in REFERENCE_PAGES {
+        check_page(name, page, &format!("reference {name}"));
+    }
 }
 
 // The page's text, as written there: not reformatted.
@@ -188,7 +212,7 @@ fn one_ctas_tiles_and_one_threads_share() -> Res {
 fn nested_layouts_typed_reference() -> Res {
     let m = 4usize;
     let data: Vec<f32> = (0..256).map(|i| i as f32).collect();
-    // reference 1
+    // reference typed/tensors.md 1
     let t = Tensor::new(&data[..], layout!(type ((2,4),(8,m)):((1,2),(8,64))))?;
     let g = typed::local_tile(t.by_ref(), (C::<4>, C::<16>), (1, X))?;
     // ((2,2),(8,2),(1,m/2)):((1,2),(8,64),(128,128)) for even m: static leaves stay static
