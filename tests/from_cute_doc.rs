@@ -7,7 +7,10 @@
 //! and the pages held to these copies, so that a snippet that stops
 //! compiling, or a page edited without its copy, fails
 //! `cargo test --test from_cute_doc`. The API the tables name is called in
-//! `the_tables_api_exists`.
+//! `the_tables_api_exists`; the pages' links and anchors are resolved in
+//! `doc_links` (tests/doc_links/mod.rs).
+
+mod doc_links;
 
 use layout_dsl::tensor::typed;
 use layout_dsl::tensor::*;
@@ -82,6 +85,7 @@ fn the_pages_rust_blocks_are_the_copies_here() {
 }
 
 /// The typed reference's pages (paths under `docs/`), each with its text.
+/// `doc_links` checks that this list is every page of `docs/typed/`.
 const REFERENCE_PAGES: [(&str, &str); 7] = [
     (
         "typed-reference.md",
