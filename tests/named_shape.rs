@@ -229,7 +229,7 @@ fn a_raw_identifier_names_a_layout() {
 /// call's copies are `usize` (the facade's `TileToShape` takes any
 /// target), so its modes keep the complement's unit leaves
 /// (`((2,(1,1,4)),(2,(1,1,2)))`): the same function, not yet CuTe's
-/// nesting (docs/typed-reference.md, `tile_to_shape`; tests/tile_to_shape_nesting.rs).
+/// nesting (docs/typed/algebra.md, `tile_to_shape`; tests/tile_to_shape_nesting.rs).
 #[test]
 fn tile_to_shape_of_a_named_target() {
     let a = layout!(type (2, 2):(1, 2));

@@ -9,7 +9,7 @@ use layout_core::{Error, IntTuple, Layout, index_offset};
 /// [`Layout`] and for every `layout!` value.
 ///
 /// Slicing, partitioning and iteration work on the core form (see
-/// `docs/typed-reference.md`, "What it costs"; a composed layout's on its
+/// `docs/typed/costs-and-checks.md`, "What it costs"; a composed layout's on its
 /// inner layout, under the same outer function); indexing uses [`IndexBy`].
 pub trait AsLayout {
     /// The layout of this tensor's slices, tiles, partitions and views:

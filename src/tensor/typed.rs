@@ -5,7 +5,7 @@
 //! code with no allocation. Layouts are flat, as in CuTe's tutorial GEMM,
 //! or nested (a mode a tuple of leaves or deeper, tiled by one static
 //! extent over its leaves or a tuple of them; a run-time value that breaks
-//! the nesting is an error naming it: docs/typed-reference.md, "Typed
+//! the nesting is an error naming it: docs/typed/tensors.md, "Typed
 //! tensors and nested layouts").
 //!
 //! | CuTe | here |
