@@ -1,11 +1,13 @@
-//! `layout!(type right_inverse(L))` with no two positive static strides
-//! equal and run-time extents (and strides): there the core's exchange
-//! sort orders the modes the chain meets by stride whatever the values, so
-//! the typed path first tries a few comparisons (a mode left out meeting
+//! `layout!(type right_inverse(L))` with run-time extents (and strides)
+//! where no two positive static strides are equal, or every stride is
+//! static: there the order the core's exchange sort gives the modes the
+//! chain meets is known while compiling (for a tie, where no run-time
+//! extent is 1 and none continues into the next), so the typed path first
+//! tries a few comparisons (a mode left out meeting
 //! the chain's run-time end, a run-time stride equal to a stride the chain
 //! met, two modes the core's coalesce merges across extents of 1) and runs
 //! the core's construction only where one fails
-//! (layout-macros/src/typed/inverse.rs, `quick_checks`). Over a grid of
+//! (layout-macros/src/typed/inverse_quick.rs). Over a grid of
 //! three run-time leaves, against the core and a port of CuTe's rule
 //! (cute_print/inverse_port.rs): the typed result is the core's where it
 //! answers, and it refuses exactly where CuTe's layout is not the core's.
@@ -86,6 +88,29 @@ fn run_time_leaves_on_distinct_static_strides() {
             "right_inverse(({a},{b},2):(1,{c},8))",
             |a, b, c| vec![(d(a), s(1)), (d(b), d(c)), (s(2), s(8))],
             layout!(type right_inverse((a, b, 2):(1, c, 8)))
+        ),
+        // Two positive static strides equal: the core's coalesce and sort
+        // are run while compiling on the list it keeps when no run-time
+        // extent is 1 (`tied`).
+        grid!(
+            "right_inverse(({a},{b},{c}):(1,2,2))",
+            |a, b, c| vec![(d(a), s(1)), (d(b), s(2)), (d(c), s(2))],
+            layout!(type right_inverse((a, b, c):(1, 2, 2)))
+        ),
+        grid!(
+            "right_inverse((2,{a},{b},{c}):(1,2,2,4))",
+            |a, b, c| vec![(s(2), s(1)), (d(a), s(2)), (d(b), s(2)), (d(c), s(4))],
+            layout!(type right_inverse((2, a, b, c):(1, 2, 2, 4)))
+        ),
+        grid!(
+            "right_inverse(({a},3,{b},{c}):(3,1,3,9))",
+            |a, b, c| vec![(d(a), s(3)), (s(3), s(1)), (d(b), s(3)), (d(c), s(9))],
+            layout!(type right_inverse((a, 3, b, c):(3, 1, 3, 9)))
+        ),
+        grid!(
+            "right_inverse((({a},2),({b},{c})):((2,1),(2,4)))",
+            |a, b, c| vec![(d(a), s(2)), (s(2), s(1)), (d(b), s(2)), (d(c), s(4))],
+            layout!(type right_inverse(((a, 2), (b, c)):((2, 1), (2, 4))))
         ),
     ];
     println!("answered per family, of 343: {answered:?}");

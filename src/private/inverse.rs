@@ -50,6 +50,24 @@ pub const fn inverse_merges(
     meets && between_one && extent > 1 && next_extent > 1
 }
 
+/// `right_inverse`'s quick comparisons: whether the product of `factors`
+/// is `stride` (never where the product overflows, as the core's reach
+/// stops there).
+#[inline]
+#[must_use]
+pub const fn reach_is<const K: usize>(stride: usize, factors: [usize; K]) -> bool {
+    let mut product = 1usize;
+    let mut i = 0;
+    while i < K {
+        product = match product.checked_mul(factors[i]) {
+            Some(p) => p,
+            None => return false,
+        };
+        i += 1;
+    }
+    product == stride
+}
+
 /// `right_inverse`: whether the typed chain `typed` (the modes of `L` it
 /// took, `(extent, stride, where the mode starts in L's domain)`, in
 /// order), decided while compiling from `L`'s static strides as CuTe's

@@ -99,12 +99,19 @@ snapshot!(
 // CuTe's chain on static strides; a dynamic reach that meets a stride left
 // out is an error naming the mode (inverse.rs).
 snapshot!(typed_right_inverse, "type right_inverse((m,4):(1,8))");
-// A dynamic stride: CuTe leaves its mode out of the chain; checks that the
-// core's chain does not take it (a reach it meets) or merge it with the
-// chain's mode after it (inverse.rs).
+// A dynamic stride: CuTe leaves its mode out of the chain; comparisons that
+// the core's chain does not take it (a reach it meets) or merge it with the
+// chain's mode after it, else the core's construction (inverse_quick.rs).
 snapshot!(
     typed_right_inverse_dynamic_stride,
     "type right_inverse((8,4,2):(1,d,8))"
+);
+// Two modes at one static stride: the core's coalesce and sort run while
+// compiling on the list it keeps when no run-time extent is 1; the
+// comparisons say the values keep to it (inverse_quick.rs `tied`).
+snapshot!(
+    typed_right_inverse_tie,
+    "type right_inverse((2,m,3):(1,2,2))"
 );
 // Static strides, dynamic extents: CuTe's sort; the run-time overlap and
 // unit-extent checks (left_inverse.rs).
