@@ -13,6 +13,8 @@ fn main() {
     let _ = layout!(type left_inverse(#i));
     let _ = layout!(type right_inverse(#a));
     let _ = layout!(type left_inverse(#a));
+    // As an operand call, too: no typed door takes it.
+    let _ = layout!(type coalesce(right_inverse(#a)));
     // Fine: without `type`, the named layout is inverted through the core.
     let _ = layout!(right_inverse(#a));
 }
