@@ -94,6 +94,12 @@ proptest! {
         for i in 0..l.size() {
             prop_assert_eq!(flat.at(i), l.at(i));
         }
+        // `layout!(type flatten(#l))` is the same typed layout (its static
+        // leaves static: the binding's type), and without `type` the
+        // core's run-time `flatten` of the named value gives it too.
+        let named: Flat = layout!(type flatten(#l));
+        prop_assert_eq!(named, flat);
+        prop_assert_eq!(&layout!(flatten(#l)).unwrap(), &layout_dsl::flatten(&k));
     }
 
     #[test]
@@ -145,4 +151,7 @@ fn static_edits_stay_static() {
     assert_eq!(core::mem::size_of_val(&edited), 0);
     assert_eq!(edited.to_string(), "(2,4,3,2,5,2):(1,2,8,24,48,0)");
     assert_eq!(l.select::<(Ix<1>,)>().to_string(), "(3):(8)");
+    let flat = layout!(type flatten(#l));
+    assert_eq!(core::mem::size_of_val(&flat), 0);
+    assert_eq!(flat.to_string(), "(2,4,3,2,5):(1,2,8,24,48)");
 }

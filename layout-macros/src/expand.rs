@@ -36,6 +36,7 @@
 //! | `make_layout((#S, 4)[, LayoutLeft\|LayoutRight])` (`type` or not), `type make_layout(#S)` | the facade's `CompactLayout::compact_layout` (`CompactLayoutRight`) of the Rust tuple, `Result<Layout, Error>` (named.rs) |
 //! | `make_ordered_layout((#S, 4), ORDER)` (`type` or not), `type make_ordered_layout(#S, ORDER)` | the facade's `make_ordered_layout` of the Rust tuple, `Result<Layout, AlgebraError>` (named.rs) |
 //! | `type complement(#NAME, M)`, `coalesce`, `filter_zeros`, `make_layout_like`, `make_fragment_like` of `#NAME` | the facade's trait method on the value (`Complement::complement(&NAME, M)`, …; named.rs) |
+//! | `type flatten(#NAME)` | the typed layout's own `flatten` (`FlattenOperand::flatten_operand(&NAME)`, a typed layout; named.rs) |
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::Query;
@@ -198,6 +199,9 @@ impl Expander<'_> {
                 _ => self.coordinate(m),
             });
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
+        }
+        if let Some(l) = named::flatten(e).filter(|_| typed) {
+            return Ok(self.named_flatten(l));
         }
         if let Some((a, b)) = named::composition(e).filter(|_| typed) {
             return self.composition(a, b);

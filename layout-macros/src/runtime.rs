@@ -34,12 +34,23 @@ impl Expander<'_> {
         let values = numbers.iter().map(|k| &self.ast.leaves[*k]);
         let private = emit::private();
         // Each named value through the trait its place asks for, spanned
-        // at its name: a value of the wrong kind is one error there.
+        // at its name: a value of the wrong kind is one error there. Under
+        // a `type` the expansion refuses (zero_sized.rs: whatever the
+        // names hold, as the macro cannot see them), that refusal is the
+        // one error: the names are only borrowed, so none is unused, and
+        // the stand-in never runs (the crate does not compile).
+        let refused = self
+            .ast
+            .zero_sized
+            .is_some_and(|keyword| self.check_zero_sized(keyword).is_err());
         let layouts: Vec<TokenStream> = named_place::occurrences(&self.ast.expr)
             .into_iter()
             .map(|(l, place)| {
                 let value = self.named(l);
                 let span = self.ast.spans[l.span.end - 1];
+                if refused {
+                    return quote_spanned!(span=> { let _ = &#value; #private::poisoned() });
+                }
                 let trait_name = proc_macro2::Ident::new(place.trait_name(), span);
                 // The path spanned at the name too: the call is then the
                 // name's alone, and rustc labels no whole `layout!(…)`.

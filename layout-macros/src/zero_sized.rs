@@ -9,7 +9,8 @@ use crate::kind::{Kind, kind, typed_call};
 use crate::tree::has_dynamic;
 use crate::{
     typed::divide, typed::inner, typed::left_inverse, typed::named, typed::named::named_divide,
-    typed::named::named_product, typed::nested, typed::rules, typed::slice, valid,
+    typed::named::named_place, typed::named::named_product, typed::nested, typed::rules,
+    typed::slice, valid,
 };
 
 impl Expander<'_> {
@@ -42,6 +43,7 @@ impl Expander<'_> {
                     && divide::named_call(e).is_none()
                     && named_divide::integral(e).is_none()
                     && named::value_method(e).is_none()
+                    && named::flatten(e).is_none()
                     && named::composition(e).is_none()
                     && named::make_layout(e, true).is_none()
                     && named::concat(e, true).is_none()
@@ -61,6 +63,10 @@ impl Expander<'_> {
                 }
                 if let Some(held) = inner::refused(e) {
                     return Err(self.ast.error(Some(held.span), inner::REFUSED));
+                }
+                // A named operand of an inverse: said at the name.
+                if let Some((at, message)) = named_place::typed_inverse(e) {
+                    return Err(self.ast.error(Some(at.span), &message));
                 }
                 if let Some((held, function)) = inner::unnested(e) {
                     let message = inner::unnested_message(function);

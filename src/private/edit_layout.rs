@@ -230,6 +230,8 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// let l = layout!(type ((2,4),(3,n)):((3,6),(1,24)));
     /// let f: Layout<(C<2>, C<4>, C<3>, usize), (C<3>, C<6>, C<1>, C<24>)> = l.flatten();
     /// assert_eq!(f.to_string(), "(2,4,3,5):(3,6,1,24)");
+    /// // The same inside `layout!`, the layout named (`type flatten(#l)`).
+    /// assert_eq!(layout!(type flatten(#l)), f);
     /// ```
     #[inline]
     pub fn flatten(&self) -> Layout<S::Out, D::Out, I>

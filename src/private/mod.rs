@@ -161,8 +161,8 @@ pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight};
 pub use mode::Get;
 pub use named_partition::{
-    ComposeOperand, CoordOperand, DivideTile, IntOperand, LayoutOperand, Named, NotALayout,
-    Partitioned, StaticExtents, StaticOperand, StepMarks, StepOperand, StepTilerFits,
+    ComposeOperand, CoordOperand, DivideTile, FlattenOperand, IntOperand, LayoutOperand, Named,
+    NotALayout, Partitioned, StaticExtents, StaticOperand, StepMarks, StepOperand, StepTilerFits,
     named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
     named_outer_partition,
 };

@@ -13,7 +13,8 @@
 //! named integer, asked at its name: `IntOperand`),
 //! `coalesce(#A)`, `filter_zeros(#A)`, `make_layout_like(#A)` and
 //! `make_fragment_like(#A)` call the facade's traits of the same names
-//! (`Complement::complement(&A, M)`, …: [`value_method`]), as divides call
+//! (`Complement::complement(&A, M)`, …: [`value_method`]), `flatten(#A)`
+//! the layout's own `flatten` ([`flatten`]), as divides call
 //! `Divide` (divide.rs). Otherwise, as an argument of an algebra function (`logical_divide(#A, <4,8>)`),
 //! `#A` goes to the run-time core path with the other dynamic parts: the
 //! value is converted to the core when the code runs (`rt::named`), and
@@ -193,6 +194,16 @@ pub fn value_method(e: &Expr) -> Option<(&'static str, &'static str, &Expr, Opti
     let door = door(form, false).filter(|_| value)?;
     name(layout)?;
     Some((door.trait_name, door.method, layout, cotarget))
+}
+
+/// `flatten(#A)` (after `type`): the typed layout's own `flatten`
+/// (CuTe's: its leaf modes at one level, structure only), asked at the
+/// name to be a typed layout (the facade's `FlattenOperand`). The operand.
+pub fn flatten(e: &Expr) -> Option<&Expr> {
+    match typed_call(e)? {
+        (TypedForm::Flatten, _, [l]) if name(l).is_some() => Some(l),
+        _ => None,
+    }
 }
 
 /// `make_layout(SHAPE[, LayoutLeft|LayoutRight])` of a named shape, whole

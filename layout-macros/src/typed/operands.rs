@@ -174,6 +174,15 @@ impl Expander<'_> {
         quote_spanned!(span=> ::layout_dsl::__private::IntOperand::int_operand(#value))
     }
 
+    /// `type flatten(#A)` (`named::flatten`): the typed layout's own
+    /// `flatten`, through `__private::FlattenOperand::flatten_operand` at
+    /// the name (the trait's own function: a shape or an integer there is
+    /// one error at the name, with no note into the library).
+    pub(crate) fn named_flatten(&self, l: &Expr) -> TokenStream {
+        let (value, span) = (self.named(l), self.ast.spans[l.span.end - 1]);
+        quote_spanned!(span=> ::layout_dsl::__private::FlattenOperand::flatten_operand(&#value))
+    }
+
     /// A layout operand: a named one asked at its name to be a typed
     /// layout ([`Self::named_layout`]), else as [`Self::operand`].
     pub(crate) fn layout_operand(&self, e: &Expr) -> syn::Result<TokenStream> {

@@ -128,7 +128,7 @@ fn nearest(function: &str) -> Option<String> {
         "make_ordered_layout" => "`make_ordered_layout` is typed with a static order".into(),
         "tile_to_shape" => "`tile_to_shape` is typed as `tile_to_shape(SHAPE:STRIDE, SHAPE)`: its target is a shape".into(),
         "coalesce" => "`coalesce` is typed of a `SHAPE:STRIDE`, `coalesce(SHAPE:STRIDE[, PROFILE])`".into(),
-        "flatten" => "`flatten` is typed of a written-out `SHAPE:STRIDE`".into(),
+        "flatten" => "`flatten` is typed of a written-out `SHAPE:STRIDE` or of a named typed layout, `flatten(#a)`".into(),
         _ => return None,
     })
 }

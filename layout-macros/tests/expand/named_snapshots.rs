@@ -20,6 +20,11 @@ snapshot!(
     "type tile_to_shape(#ATOM, (m,64))"
 );
 snapshot!(named_complement, "type complement(#TILE, m)");
+// The typed layout's own `flatten`, asked at the name (`FlattenOperand`).
+snapshot!(named_typed_flatten, "type flatten(#TILE)");
+// The typed inverses read written-out strides: refused at the name, the
+// run-time path under the refusal asking the name nothing (one error).
+snapshot!(named_typed_inverse_refused, "type right_inverse(#TILE)");
 snapshot!(
     rounded_product_hole,
     "type tiled_product((2,(m,3)):(1,(2,64)), 4:1)"

@@ -30,7 +30,7 @@ pub use operands::{
     ComposeOperand, DivideTile, LayoutOperand, NotALayout, Partitioned, StaticExtents,
     StaticOperand,
 };
-pub use value_operands::{CoordOperand, IntOperand, StepOperand};
+pub use value_operands::{CoordOperand, FlattenOperand, IntOperand, StepOperand};
 
 /// A whole named tiler, checked at its name against the layout
 /// ([`PrefixTilerFits::fit_tiler_prefix`](crate::__private::PrefixTilerFits::fit_tiler_prefix)), tiles

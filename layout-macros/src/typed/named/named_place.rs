@@ -127,6 +127,29 @@ fn shape_argument(f: &str, i: usize) -> bool {
     !f.static_only && !coordinate && shape
 }
 
+/// `type right_inverse(#A)` or `type left_inverse(#A)`, the whole input
+/// or an operand call in it: the typed inverses read a written-out
+/// layout's strides while compiling (inverse.rs, left_inverse.rs), which a
+/// named value's are not, so `type` refuses the call whatever `#A` names
+/// (and no typed door takes such a call as an operand). The operand, where
+/// the refusal is said, and the refusal: it is the one error (the run-time
+/// path under it then asks the name nothing, runtime.rs).
+pub fn typed_inverse(e: &Expr) -> Option<(&Expr, String)> {
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return None;
+    };
+    if let Some((TypedForm::RightInverse | TypedForm::LeftInverse, f, [l])) =
+        crate::kind::typed_call(e)
+        && let Some(n) = name(l)
+    {
+        let message = format!(
+            "`type {f}` reads the strides of a written-out `SHAPE:STRIDE` while compiling, but the macro cannot see the strides of the value `#{n}` names: write the layout out after `type`, or drop `type` to invert `#{n}` through the core at run time (a `Result`)"
+        );
+        return Some((l, message));
+    }
+    args.iter().find_map(typed_inverse)
+}
+
 /// The error for a named value where an integer or a tuple must be written out.
 fn whole_value(n: &str) -> String {
     format!(

@@ -1,8 +1,13 @@
 //! A named value where a `type` call takes a coordinate, a step or an
 //! integer, asked at its name to be one ([`CoordOperand`],
-//! [`StepOperand`], [`IntOperand`]): another value is one error there.
+//! [`StepOperand`], [`IntOperand`]), or the typed layout `type flatten`
+//! flattens ([`FlattenOperand`]): another value is one error there.
 
-use crate::__private::int::C;
+use crate::__private::edit::Flatten;
+use crate::__private::int::{C, Offset};
+use crate::__private::layout::Layout;
+use crate::__private::poisoned::Poisoned;
+use crate::__private::tree::{Mode, Tree};
 use crate::tensor::X;
 
 /// A named cotarget of `layout!(type complement(#A, #M))`: an integer
@@ -145,3 +150,40 @@ macro_rules! value_tuples {
 }
 
 for_each_rank!(value_tuples);
+
+/// The named operand of `layout!(type flatten(#A))`: a typed layout,
+/// flattened as its own [`Layout::flatten`] does (CuTe's `flatten`: every
+/// leaf mode at one level, structure only). `layout!` calls
+/// [`FlattenOperand::flatten_operand`] at the name, the trait's own
+/// function, so that another value (a shape, an integer) is one error
+/// there, with no note into the library. The impls are
+/// `do_not_recommend`: the message lists none.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a typed layout, but `type flatten` flattens a typed layout: name a value of `layout!(SHAPE:STRIDE)` or `layout!(type …)`, or drop `type` to flatten a shape through the core at run time"
+)]
+pub trait FlattenOperand {
+    /// The flat layout.
+    type Out;
+    /// The layout with its leaf modes at one level.
+    fn flatten_operand(&self) -> Self::Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Mode<D> + Flatten, D: Tree + Flatten, I: Offset> FlattenOperand for Layout<S, D, I> {
+    type Out = Layout<S::Out, D::Out, I>;
+    #[inline(always)]
+    fn flatten_operand(&self) -> Self::Out {
+        self.flatten()
+    }
+}
+
+/// A failed `layout!` value named here: the first call's error is the
+/// only one.
+#[diagnostic::do_not_recommend]
+impl<I, K> FlattenOperand for Poisoned<I, K> {
+    type Out = Poisoned<I>;
+    #[inline(always)]
+    fn flatten_operand(&self) -> Poisoned<I> {
+        self.flatten()
+    }
+}

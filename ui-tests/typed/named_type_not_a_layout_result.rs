@@ -1,0 +1,16 @@
+// `type` on a call whose result is no layout (`shape_div` gives an integer
+// tuple) is refused whatever its named operands hold: that refusal, at
+// `type`, is the one error. Without `type`, a layout named where a shape is
+// expected is one error at its name.
+use layout_dsl::layout;
+use layout_dsl::typed::C;
+
+fn main() {
+    let a = layout!(type (2, 2):(1, 2));
+    let s = (C::<4>, C::<2>);
+    let _ = layout!(type shape_div(#a, 2));
+    let _ = layout!(type shape_div(#s, 2));
+    let _ = layout!(shape_div(#a, 2));
+    // Fine: a named shape, without `type`.
+    let _ = layout!(shape_div(#s, 2));
+}
