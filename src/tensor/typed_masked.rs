@@ -9,7 +9,8 @@
 //! made part of the share: per top-level mode, how many of its
 //! coordinates lie inside the tensor it was cut from (its residue,
 //! `__private`'s `partition_residue.rs`). An element is read only where
-//! every entry of its coordinate is below its mode's count, and such an
+//! every entry of its coordinate is admitted by its mode's cut (`c + T·j <
+//! s`: the tensor's coordinate it stands for lies inside), and such an
 //! element is one of the tensor's, whose offsets were checked when it was
 //! built: the share's own offsets are never checked, and never read past
 //! the tensor (not even into padding the engine has beyond it).
@@ -24,18 +25,18 @@ use super::typed_checks::{LayoutShape, ThreadCoordModes, ThreadModes};
 use super::typed_partitions::{assume_facts, cold, with_facts};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
-    BelowEach, CoveredBy, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SizesOf,
-    SplitBelow, Tree,
+    BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,
 };
 use crate::typed::Layout;
 
 /// A thread layout (`Self`) whose shares of `L` can be masked: the share's
 /// layout as [`ThreadsOf`] gives it, and its residue.
 pub trait ThreadsMasked<L: LayoutShape>: ThreadsOf<L> {
-    /// One count per top-level mode of the share.
+    /// One cut per top-level mode of the share.
     type Valid: Copy;
     /// The share of the thread at `coord`, the offset of its first
-    /// element, each mode's count of coordinates inside `layout`, and
+    /// element, each mode's cut (which of its coordinates lie inside
+    /// `layout`), and
     /// whether the share must still be checked against the engine (a
     /// tuple mode not tiled exactly).
     #[allow(clippy::type_complexity)]
@@ -84,7 +85,7 @@ where
 /// the share against the storage is made. An error for a thread index
 /// (or coordinate) past the thread layout, a stride whose product
 /// overflows, or a tuple mode of `t` that the thread layout's mode does
-/// not tile exactly (its valid coordinates are no count per mode; a
+/// not tile exactly (its valid coordinates are no cut per mode; a
 /// [`Residue`](super::Residue) masks them one by one).
 ///
 /// ```
@@ -134,13 +135,13 @@ where
     })
 }
 
-/// The refusal of a share whose residue is no count per mode (a tuple
+/// The refusal of a share whose residue is no cut per mode (a tuple
 /// mode not tiled exactly: `partition_residue.rs`).
 #[cold]
 #[inline(never)]
 fn no_count() -> Error {
     CallError::WrongType {
-        expected: "a tensor whose tuple modes the thread layout tiles exactly (a masked share keeps one count of valid coordinates per mode)",
+        expected: "a tensor whose tuple modes the thread layout tiles exactly (a masked share keeps one cut of valid coordinates per mode)",
         found: "a tuple mode with a partial tile; partition a `Residue` of the tensor instead",
     }
     .into()
@@ -148,10 +149,11 @@ fn no_count() -> Error {
 
 /// A thread's share whose elements past the tensor it was cut from are
 /// masked ([`local_partition_masked`]; module docs): the engine, the
-/// share's layout `L` (CuTe's), its base, and per top-level mode the count
-/// `V` of coordinates inside the tensor (a list; [`Masked::residue`]).
+/// share's layout `L` (CuTe's), its base, and per top-level mode which
+/// of coordinates inside the tensor, as a list `V` of cuts
+/// ([`Masked::residue`] counts them).
 /// An element is read only when every entry of its coordinate is below
-/// its mode's count.
+/// An element is read only when every entry of its coordinate is admitted by
 #[derive(Clone, Copy, Debug)]
 pub struct Masked<E, L, V> {
     engine: E,
@@ -160,7 +162,7 @@ pub struct Masked<E, L, V> {
     valid: V,
 }
 
-impl<E, L, V: IntoTuple + Copy> Masked<E, L, V> {
+impl<E, L, V> Masked<E, L, V> {
     /// The share's layout (CuTe's, masked coordinates included).
     #[inline]
     pub fn layout(&self) -> &L {
@@ -173,23 +175,15 @@ impl<E, L, V: IntoTuple + Copy> Masked<E, L, V> {
     pub fn base(&self) -> usize {
         self.base
     }
-
-    /// Per top-level mode, how many of its coordinates lie inside the
-    /// tensor (a tuple of `usize`): the unmasked coordinates are those
-    /// with every entry below its count.
-    #[inline]
-    pub fn residue(&self) -> V::Tuple {
-        self.valid.into_tuple()
-    }
 }
 
 /// A coordinate of a [`Masked`] share whose top-level shapes are `SL`
-/// and counts `V`: one `usize` for the whole share (split
+/// and cuts `V`: one `usize` for the whole share (split
 /// colexicographically over its top-level modes, the last taking what is
 /// left), or a tuple of one `usize` per top-level mode (a tuple mode's
 /// entry its colexicographic index).
 pub trait MaskedCoord<SL, V>: Copy {
-    /// Whether every entry is below its mode's count.
+    /// Whether every entry is admitted by its mode's cut.
     fn inside(&self, s: &SL, v: &V) -> bool;
 }
 
@@ -213,12 +207,23 @@ where
     S: Mode<D> + IntoList,
     D: Tree,
     I: Offset,
-    V: IntoTuple + Copy,
+    V: Copy,
 {
     /// The number of coordinates, masked ones included (CuTe's `size`).
     #[inline]
     pub fn size(&self) -> usize {
         self.layout.size()
+    }
+
+    /// Per top-level mode, how many of its coordinates lie inside the
+    /// tensor (a tuple of `usize`, CuTe's residue of the share): the
+    /// unmasked coordinates are those with every entry below its count.
+    #[inline]
+    pub fn residue(&self) -> <V::Counts as IntoTuple>::Tuple
+    where
+        V: Counts<S::List, Counts: IntoTuple>,
+    {
+        self.valid.counts().into_tuple()
     }
 
     /// The share as a [`Tensor`] when none of it is masked (then every
@@ -229,11 +234,11 @@ where
     /// accepts it: its elements there are not the tensor's.)
     pub fn into_tensor(self) -> Result<Tensor<E, Layout<S, D, I>>, Self>
     where
-        S::List: SizesOf<Sizes: CoveredBy<V>>,
+        V: Counts<S::List>,
         Layout<S, D, I>: Fits,
     {
-        let sizes = self.layout.shape().into_list().sizes();
-        if !(sizes.covered_by(&self.valid) || self.layout.any_empty()) {
+        let shapes = self.layout.shape().into_list();
+        if !(self.valid.cover(&shapes) || self.layout.any_empty()) {
             return Err(self);
         }
         Ok(Tensor {
@@ -260,8 +265,9 @@ where
         if !self.is_valid(coord) {
             return None;
         }
-        // SAFETY: every entry of `coord` is below its mode's count, at most
-        // the mode's extent, so `coord` is in the layout's domain; and it
+        // SAFETY: every entry `j` of `coord` is admitted by its mode's cut
+        // (`c + T·j < s` exactly, so `j` is below the mode's extent
+        // `ceil(s/T)`), so `coord` is in the layout's domain; and it
         // stands for a coordinate of the tensor the share was cut from,
         // whose offset (the same number, in wrapping arithmetic) that
         // tensor's check placed in the engine (`partition_residue.rs`).
@@ -304,7 +310,7 @@ where
     S: Mode<D> + IntoList,
     D: Tree,
     I: Offset,
-    V: IntoTuple + Copy,
+    V: Copy,
 {
     /// The element at `coord`, writable; `None` where masked.
     #[inline]
@@ -354,7 +360,7 @@ where
     S: Mode<D> + IntoList,
     D: Tree,
     I: Offset,
-    V: IntoTuple + Copy,
+    V: Copy,
     Layout<S, D, I>: IndexBy<C>,
 {
     type Output = E::Elem;
