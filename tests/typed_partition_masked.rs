@@ -267,3 +267,30 @@ fn a_share_past_every_mode_masks_everything() {
     assert_eq!(share.get(0), None);
     assert!(share.into_tensor().is_err());
 }
+
+/// Extents near `usize::MAX` (zero-sized elements, so the tensor's facts
+/// say nothing of them): the counts and the cut stay exact where
+/// `s + T - 1` and `c + T·j` would wrap, and a coordinate whose product
+/// wraps is masked, not read.
+#[test]
+fn huge_extents_stay_exact() {
+    let data = [(); usize::MAX];
+    let (s, one, zero) = (usize::MAX - 3, 1usize, 0usize);
+    // (The column's stride 0: `8·s` would overflow, an error of its own.)
+    let t = Tensor::new(&data[..], layout!((s,one):(1,zero))).unwrap();
+    let thr = layout!(type (32,8):(1,32));
+    for c0 in [0, 5, 28, 31] {
+        let share = typed::local_partition_masked(t, &thr, (c0, 0)).unwrap();
+        let count = (s - c0).div_ceil(32);
+        assert_eq!(share.residue(), (count, 1), "thread ({c0}, 0)");
+        assert!(share.get((count - 1, 0)).is_some());
+        assert_eq!(share.get((count, 0)), None);
+        assert_eq!(share.get((usize::MAX, 0)), None);
+        assert_eq!(share.get((0, usize::MAX)), None);
+        assert_eq!(share.get(usize::MAX), None);
+        // Column 1 of the threads: past the one column.
+        let share = typed::local_partition_masked(t, &thr, (c0, 1)).unwrap();
+        assert_eq!(share.residue(), (count, 0));
+        assert_eq!(share.get((0, 0)), None);
+    }
+}
