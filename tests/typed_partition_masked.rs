@@ -195,6 +195,10 @@ proptest! {
                 }
             }
         }
+        let mut valid = vec![];
+        share.for_each_valid(|i, &v| valid.push((i, v)));
+        let from_iter: Vec<_> = share.iter().enumerate().filter_map(|(i, v)| Some((i, *v?))).collect();
+        prop_assert_eq!(valid, from_iter);
     }
 }
 

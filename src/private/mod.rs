@@ -168,7 +168,9 @@ pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use partition_bound::{ListReach, PartitionBound};
-pub use partition_residue::{BelowEach, Counts, Cut, ModeResidues, SplitBelow, WholeCuts};
+pub use partition_residue::{
+    BelowEach, Counts, Cut, ModeResidues, SplitBelow, WalkAdmitted, WholeCuts,
+};
 pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk, TileTimes};
 pub use product_copies::{ProductCopies, ProductEntry, ProductTile};

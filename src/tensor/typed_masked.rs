@@ -26,6 +26,7 @@ use super::typed_partitions::{assume_facts, cold, with_facts};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
     BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,
+    WalkAdmitted,
 };
 use crate::typed::Layout;
 
@@ -290,17 +291,22 @@ where
     }
 
     /// Calls `f(i, element)` on every element inside the tensor, `i` its
-    /// index in the share's order.
-    pub fn for_each_valid(&self, mut f: impl FnMut(usize, &E::Elem))
+    /// index in the share's order: per mode the coordinates `0..count`
+    /// (the residue), no division and no test per element.
+    pub fn for_each_valid<Tup>(&self, mut f: impl FnMut(usize, &E::Elem))
     where
-        V: SplitBelow<S::List>,
-        Layout<S, D, I>: IndexBy<usize>,
+        V: WalkAdmitted<S::List, Coord: IntoTuple<Tuple = Tup>>,
+        Layout<S, D, I>: IndexBy<Tup>,
     {
-        for i in 0..self.size() {
-            if let Some(x) = self.get(i) {
-                f(i, x);
-            }
-        }
+        let data = self.engine.as_slice();
+        self.valid
+            .walk_admitted(&self.layout.shape().into_list(), &mut |c, i| {
+                // SAFETY: `c` is admitted (`WalkAdmitted`), as in `get`.
+                unsafe {
+                    let offset = self.layout.offset_unchecked(c.into_tuple());
+                    f(i, data.get_unchecked(self.base.wrapping_add_signed(offset)));
+                }
+            });
     }
 }
 
@@ -332,18 +338,24 @@ where
     }
 
     /// Calls `f(i, element)` on every element inside the tensor, writable
-    /// (CuTe's predicated epilogue). One borrow at a time: a share with a
-    /// stride of 0 reaches one element from several coordinates.
-    pub fn for_each_valid_mut(&mut self, mut f: impl FnMut(usize, &mut E::Elem))
+    /// (CuTe's predicated epilogue), walked as [`Masked::for_each_valid`].
+    /// One borrow at a time: a share with a stride of 0 reaches one
+    /// element from several coordinates.
+    pub fn for_each_valid_mut<Tup>(&mut self, mut f: impl FnMut(usize, &mut E::Elem))
     where
-        V: SplitBelow<S::List>,
-        Layout<S, D, I>: IndexBy<usize>,
+        V: WalkAdmitted<S::List, Coord: IntoTuple<Tuple = Tup>>,
+        Layout<S, D, I>: IndexBy<Tup>,
     {
-        for i in 0..self.size() {
-            if let Some(x) = self.get_mut(i) {
-                f(i, x);
-            }
-        }
+        let (layout, base) = (&self.layout, self.base);
+        let data = self.engine.as_mut_slice();
+        self.valid
+            .walk_admitted(&layout.shape().into_list(), &mut |c, i| {
+                // SAFETY: `c` is admitted (`WalkAdmitted`), as in `get`.
+                unsafe {
+                    let offset = layout.offset_unchecked(c.into_tuple());
+                    f(i, data.get_unchecked_mut(base.wrapping_add_signed(offset)));
+                }
+            });
     }
 }
 

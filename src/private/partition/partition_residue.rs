@@ -247,3 +247,40 @@ impl<T: StaticInt, VL: Counts<SL>, S: Shape, SL> Counts<Cons<S, SL>> for Cons<Cu
         s.0.size() <= self.0.count() && self.1.cover(&s.1)
     }
 }
+
+/// The admitted coordinates of a share (`Self` its cuts, `SL` its
+/// top-level shapes), walked in the share's colexicographic order without
+/// a division: per mode `0..count`, the first mode fastest.
+pub trait WalkAdmitted<SL> {
+    /// One `usize` per mode (a list).
+    type Coord: Copy;
+    /// Calls `f(coordinate, index)` on every admitted coordinate, `index`
+    /// its 1-D index in the share.
+    fn walk_admitted<F: FnMut(Self::Coord, usize)>(&self, s: &SL, f: &mut F);
+}
+
+impl WalkAdmitted<Nil> for Nil {
+    type Coord = Nil;
+    #[inline(always)]
+    fn walk_admitted<F: FnMut(Nil, usize)>(&self, _: &Nil, f: &mut F) {
+        f(Nil, 0);
+    }
+}
+
+impl<T: StaticInt, VL: WalkAdmitted<SL>, S: Shape, SL> WalkAdmitted<Cons<S, SL>>
+    for Cons<Cut<T>, VL>
+{
+    type Coord = Cons<usize, VL::Coord>;
+    #[inline(always)]
+    fn walk_admitted<F: FnMut(Self::Coord, usize)>(&self, s: &Cons<S, SL>, f: &mut F) {
+        let n = s.0.size();
+        // `count ≤ n` (module docs); the `min` says so to the reader.
+        let count = self.0.count().min(n);
+        self.1.walk_admitted(&s.1, &mut |rest, index| {
+            let first = index.wrapping_mul(n);
+            for i in 0..count {
+                f(Cons(i, rest), first.wrapping_add(i));
+            }
+        });
+    }
+}
