@@ -6,8 +6,8 @@
 //! against the engine (a few additions and a compare a call) and refused
 //! when it reaches past it. CuTe's kernels instead predicate such a share
 //! (`elem_less(tAcA, shape(A))`). A [`Masked`] share is that predicate
-//! made part of the share: per top-level mode, how many of its
-//! coordinates lie inside the tensor it was cut from (its residue,
+//! made part of the share: per top-level mode, which of its coordinates
+//! lie inside the tensor it was cut from (its cut, the residue:
 //! `__private`'s `partition_residue.rs`). An element is read only where
 //! every entry of its coordinate is admitted by its mode's cut (`c + T·j <
 //! s`: the tensor's coordinate it stands for lies inside), and such an
@@ -37,9 +37,8 @@ pub trait ThreadsMasked<L: LayoutShape>: ThreadsOf<L> {
     type Valid: Copy;
     /// The share of the thread at `coord`, the offset of its first
     /// element, each mode's cut (which of its coordinates lie inside
-    /// `layout`), and
-    /// whether the share must still be checked against the engine (a
-    /// tuple mode not tiled exactly).
+    /// `layout`), and whether no cut can say it (a tuple mode not tiled
+    /// exactly: the share is refused).
     #[allow(clippy::type_complexity)]
     fn masked_at(
         &self,
@@ -151,10 +150,9 @@ fn no_count() -> Error {
 /// A thread's share whose elements past the tensor it was cut from are
 /// masked ([`local_partition_masked`]; module docs): the engine, the
 /// share's layout `L` (CuTe's), its base, and per top-level mode which
-/// of coordinates inside the tensor, as a list `V` of cuts
-/// ([`Masked::residue`] counts them).
-/// An element is read only when every entry of its coordinate is below
-/// An element is read only when every entry of its coordinate is admitted by
+/// of its coordinates lie inside the tensor, as a list `V` of cuts
+/// ([`Masked::residue`] counts them). An element is read only when every
+/// entry of its coordinate is admitted by its mode's cut.
 #[derive(Clone, Copy, Debug)]
 pub struct Masked<E, L, V> {
     engine: E,
