@@ -73,7 +73,8 @@ mod paired;
 mod partial;
 mod partition;
 use partition::{
-    named_partition, partition_bound, threads, tile_check, tiler_prefix, typed_partition,
+    named_partition, partition_bound, partition_residue, threads, tile_check, tiler_prefix,
+    typed_partition,
 };
 mod poisoned;
 mod product;
@@ -170,6 +171,9 @@ pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};
 pub use partition_bound::{ListReach, PartitionBound};
+pub use partition_residue::{
+    BelowEach, Counts, Cut, ModeResidues, SplitBelow, WalkAdmitted, WholeCuts,
+};
 pub use poisoned::{Poisoned, PoisonedShape, Unknown, poisoned};
 pub use product_by_mode::{ByModeProduct, ProductWalk, TileTimes};
 pub use product_copies::{ProductCopies, ProductEntry, ProductTile};

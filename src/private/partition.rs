@@ -36,6 +36,7 @@
 pub(super) mod named_partition;
 pub(super) mod partition_bound;
 pub(super) mod partition_prefix;
+pub(super) mod partition_residue;
 pub(super) mod threads;
 pub(super) mod tile_check;
 pub(super) mod tiler_prefix;

@@ -58,6 +58,7 @@ mod typed_gemm_split;
 mod typed_gemm_walk;
 mod typed_identity;
 mod typed_index;
+mod typed_masked;
 mod typed_nests_prefix;
 pub(crate) mod typed_outer_short;
 mod typed_partitions;

@@ -81,6 +81,7 @@ macro_rules! with_facts {
         }
     }};
 }
+pub(super) use with_facts;
 
 /// Tells the optimiser what a tensor's check proved: every extent of
 /// non-zero stride is at most the engine's length (`Reach::assume_within`),
@@ -93,7 +94,7 @@ macro_rules! with_facts {
 ///
 /// `t`'s layout has a coordinate (no extent 0).
 #[inline(always)]
-unsafe fn assume_facts<E: Engine, L: Fits>(t: &Tensor<E, L>) {
+pub(super) unsafe fn assume_facts<E: Engine, L: Fits>(t: &Tensor<E, L>) {
     let len = t.engine.as_slice().len();
     // SAFETY: a tensor's offsets lie in its engine (checked when it was
     // built), and its layout has a coordinate (the caller's promise).
@@ -109,7 +110,7 @@ unsafe fn assume_facts<E: Engine, L: Fits>(t: &Tensor<E, L>) {
 /// so that the hot path keeps the facts.
 #[cold]
 #[inline(never)]
-fn cold<R>(f: impl FnOnce() -> R) -> R {
+pub(super) fn cold<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
