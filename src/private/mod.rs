@@ -189,7 +189,7 @@ pub use text::Node;
 pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
-pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileToShape};
+pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileTarget, TileToShape};
 pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
     TileCoordFits, TilerList, TruncTo,

@@ -95,6 +95,34 @@ pub trait TileToShape<T> {
         O: OrderOf<T::Copies>;
 }
 
+/// A named target of `tile_to_shape(A, #S[, ORDER])` after `type`: a
+/// shape the block `L` tiles to (the facade's [`TileToShape`]), tiled by
+/// it. `layout!` calls [`TileTarget::tile_target`] at the name, the
+/// trait's own function, for the whole call, so that a target of another
+/// kind (an integer, a shape shorter than the block) is one error there,
+/// not at the function's name, where a failed `TileToShape` bound of the
+/// call would put it (as `ComposeOperand` does for `composition(A, #B)`).
+/// The impl is `do_not_recommend`: the message is this trait's, whole,
+/// with no note.
+#[diagnostic::on_unimplemented(
+    message = "`{L}` cannot be tiled to the named target `{Self}`: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`); the block has `usize` offsets and at most 11 leaves"
+)]
+pub trait TileTarget<L>: Sized {
+    /// The tiled layout.
+    type Out;
+    /// `block` tiled to `self`, as [`TileToShape::tile_to_shape`].
+    fn tile_target(self, block: &L) -> Result<Self::Out, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<L: TileToShape<T>, T> TileTarget<L> for T {
+    type Out = L::Out;
+    #[inline(always)]
+    fn tile_target(self, block: &L) -> Result<L::Out, AlgebraError> {
+        block.tile_to_shape(self)
+    }
+}
+
 /// A target shape of [`TileToShape`], a tuple of modes: names the shape
 /// of its copies, which an order of
 /// [`TileToShape::tile_to_shape_ordered`] is for (a bound generic code

@@ -159,7 +159,7 @@ impl Expander<'_> {
         let tiler = matches!(operand, Operand::Layout)
             .then(|| shape_tiler(b))
             .flatten();
-        let b = tiler.as_ref().unwrap_or(b);
+        let (b, b_expr) = (tiler.as_ref().unwrap_or(b), b);
         let a = self.layout_operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
@@ -182,12 +182,9 @@ impl Expander<'_> {
                 ..
             }) => {
                 let major = format_ident!("{n}");
-                Some(quote!(, #private::#major))
+                Some(quote!(#private::#major))
             }
-            Some(places) => {
-                let places = self.tree(places)?;
-                Some(quote!(, #places))
-            }
+            Some(places) => Some(self.tree(places)?),
         };
         // The call at the function's name, its operands bound first to
         // names spanned there (rustc blames an argument): a product
@@ -199,6 +196,24 @@ impl Expander<'_> {
             _ => None,
         };
         let span = span.unwrap_or_else(proc_macro2::Span::call_site);
+        // A named target without an order is asked at its name whether
+        // the block tiles to it (`TileTarget`, the trait's own function,
+        // which tiles): a target of another kind is one error there, and
+        // no `TileToShape` bound of the call is left to fail at the
+        // function's name. (With an order, the order's bound needs the
+        // target's rank: every way of asking it with the target's at the
+        // name tried gave rustc a second error or a help line, so the
+        // ordered call stays the function's.)
+        if door.method == "tile_to_shape" && name(b_expr).is_some() {
+            let at = self.ast.spans[b_expr.span.end - 1];
+            let private = quote_spanned!(at=> ::layout_dsl::__private);
+            let va = proc_macro2::Ident::new("__layout_dsl_a", span);
+            return Ok(quote_spanned!(at=> {
+                let #va = &#a;
+                #private::TileTarget::tile_target(#b, #va)
+            }));
+        }
+        let order = order.map(|o| quote!(, #o));
         let private = quote_spanned!(span=> ::layout_dsl::__private);
         let trait_name = proc_macro2::Ident::new(&trait_name.to_string(), span);
         let method = proc_macro2::Ident::new(&method.to_string(), span);
