@@ -110,6 +110,11 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         // (`named_product::call`): the layout inside the `Result`.
         _ if ast.zero_sized.is_some() && named_product::call(e).is_some() => {
             let (door, kind, a, b) = named_product::call(e).expect("checked");
+            // A named target of a written-out compact block is
+            // `TileCompact`'s (`named_product.rs`), the layout CuTe nests.
+            let compact = door.method == "tile_to_shape"
+                && named::name(b).is_some()
+                && crate::typed::tile::compact_block(a);
             let a = operand(ast, a).map_err(untypable)?;
             let tiler = named_product::shape_tiler(b);
             let b = match kind {
@@ -119,6 +124,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             }
             .map_err(untypable)?;
             let private = emit::private();
+            if compact {
+                return Ok(quote!(<#b as #private::TileCompact<#a>>::Out));
+            }
             let trait_name = format_ident!("{}", door.trait_name);
             let out = format_ident!("{}", door.output.expect("a product's result type"));
             Ok(quote!(<#a as #private::#trait_name<#b>>::#out))

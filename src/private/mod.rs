@@ -47,7 +47,9 @@ use compose::{
 };
 mod composed;
 mod construct;
-use construct::{construct_concat, construct_like, construct_values, make_layout, tile_to_shape};
+use construct::{
+    construct_concat, construct_like, construct_values, make_layout, tile_compact, tile_to_shape,
+};
 mod convert;
 mod coord;
 mod dice_modes;
@@ -189,6 +191,7 @@ pub use text::Node;
 pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
+pub use tile_compact::{CompactModes, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize};
 pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileTarget, TileToShape};
 pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,

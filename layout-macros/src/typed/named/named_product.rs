@@ -159,7 +159,7 @@ impl Expander<'_> {
         let tiler = matches!(operand, Operand::Layout)
             .then(|| shape_tiler(b))
             .flatten();
-        let (b, b_expr) = (tiler.as_ref().unwrap_or(b), b);
+        let (b, b_expr, a_expr) = (tiler.as_ref().unwrap_or(b), b, a);
         let a = self.layout_operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
@@ -208,9 +208,18 @@ impl Expander<'_> {
             let at = self.ast.spans[b_expr.span.end - 1];
             let private = quote_spanned!(at=> ::layout_dsl::__private);
             let va = proc_macro2::Ident::new("__layout_dsl_a", span);
+            // A written-out compact block (offsets `0..size`): CuTe's
+            // nesting, one leaf per copies mode, and its static leaves
+            // (`TileCompact`; `tile.rs`'s `compact_block`).
+            let (trait_name, method) = match crate::typed::tile::compact_block(a_expr) {
+                true => ("TileCompact", "tile_compact"),
+                false => ("TileTarget", "tile_target"),
+            };
+            let trait_name = proc_macro2::Ident::new(trait_name, at);
+            let method = proc_macro2::Ident::new(method, at);
             return Ok(quote_spanned!(at=> {
                 let #va = &#a;
-                #private::TileTarget::tile_target(#b, #va)
+                #private::#trait_name::#method(#b, #va)
             }));
         }
         let order = order.map(|o| quote!(, #o));
