@@ -81,7 +81,8 @@ fn the_named_doors_are_the_cores() {
 /// function, and refuse exactly where a target mode's size is not a
 /// multiple of the block mode's, over run-time extents 0..=40 in either
 /// position, targets of rank 2 and 3, and a static copy of 1 after a
-/// dynamic one (its stride a `usize` 0 where CuTe's is `_0`).
+/// dynamic one (its stride a `usize` 0 where CuTe's is `_0`), copies
+/// column-major and row-major.
 #[test]
 fn the_named_target_doors_are_the_cores() {
     let mut answered = 0;
@@ -147,6 +148,29 @@ fn the_named_target_doors_are_the_cores() {
                 ),
                 (2 * m) % 4 == 0,
             ),
+            // Row-major copies (`TileCompactRight`), a static copy of 1
+            // before a dynamic one, a rank-3 target.
+            (
+                same(
+                    layout!(type tile_to_shape((2,2):(1,2), #tm2, LayoutRight)),
+                    &text("(2,2):(1,2)", format!("({m},2), LayoutRight")),
+                ),
+                m % 2 == 0,
+            ),
+            (
+                same(
+                    layout!(type tile_to_shape((2,4):(4,1), #t2m3, LayoutRight)),
+                    &text("(2,4):(4,1)", format!("(2,{m},3), LayoutRight")),
+                ),
+                m % 4 == 0,
+            ),
+            (
+                same(
+                    layout!(type tile_to_shape((2,2):(1,2), #tm4, LayoutLeft)),
+                    &text("(2,2):(1,2)", format!("({m},4), LayoutLeft")),
+                ),
+                m % 2 == 0,
+            ),
             // Not compact (a hole at stride 2): `TileToShape`. Its `m/2`
             // copies pass the hole of 2 only where they fit in it or fill
             // it (the core's composition refuses the rest).
@@ -163,6 +187,9 @@ fn the_named_target_doors_are_the_cores() {
             answered += answers as usize;
         }
     }
-    // 41 extents by 9 calls.
-    assert_eq!(answered, 11 + 21 + 21 + 21 + 6 + 21 + 11 + 21 + 12);
+    // 41 extents by 12 calls.
+    assert_eq!(
+        answered,
+        11 + 21 + 21 + 21 + 6 + 21 + 11 + 21 + 21 + 11 + 21 + 12
+    );
 }

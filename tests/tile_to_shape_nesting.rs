@@ -14,9 +14,9 @@
 //! The written-out door (`layout!(type tile_to_shape(BLOCK, SHAPE))`)
 //! prints every row, `_` where its leaf type is static. So does a named
 //! target with a written-out compact block (`tile_to_shape((2,2):(1,2),
-//! #s)`, `TileCompact`: the block's offsets are `0..size`, so CuTe's
-//! complement is one mode and each copies mode one leaf), on every row
-//! whose block is compact. A named block (`tile_to_shape(#a, …)`), or a
+//! #s)`, `TileCompact`, and with `LayoutRight`, `TileCompactRight`: the
+//! block's offsets are `0..size`, so CuTe's complement is one mode and
+//! each copies mode one leaf), on every row whose block is compact. A named block (`tile_to_shape(#a, …)`), or a
 //! written-out block with holes and a named target, is the same function
 //! but not CuTe's nesting: asserted as it is, with the reason, in
 //! [`named_block_door`].
@@ -190,8 +190,8 @@ fn the_written_out_door_orders_as_cute() {
 }
 
 /// A named target with a written-out compact block prints CuTe's rows:
-/// every golden row but those of `2:2` (a block with a hole) and the
-/// ordered one (a named target with an order still takes `TileToShape`).
+/// every golden row but those of `2:2` (a block with a hole), the
+/// row-major one through `LayoutRight`.
 #[test]
 fn the_named_target_door_prints_cutes_rows() {
     let (m8, m16) = (8usize, 16usize);
@@ -269,6 +269,16 @@ fn the_named_target_door_prints_cutes_rows() {
             "(4,2):(1,4)|(4,8)",
             cute_print(&layout!(type tile_to_shape((4,2):(1,4), #s48)).unwrap()),
         ),
+        // CuTe's `GenRowMajor` (`TileCompactRight`), and `LayoutLeft`
+        // written as the default.
+        (
+            "(2,2):(1,2)|(m=8,6) GenRowMajor",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #sm86, LayoutRight)).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(m=8,6)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #sm86, LayoutLeft)).unwrap()),
+        ),
     ];
     for (key, ours) in rows {
         assert_eq!(ours, golden(key), "{key}");
@@ -343,4 +353,9 @@ fn layout_type_names_the_named_target_door() {
     assert_eq!(cute_print(&tiled), golden("(2,2):(1,2)|(m=8,6)"));
     // CuTe's `((_2,4),(_2,_3)):((_1,_4),(_2,16))` at ((1,3),(1,2)).
     assert_eq!(tiled.crd2idx(((1, 3), (1, 2))), 1 + 12 + 2 + 32);
+    let rows: layout_dsl::layout_type!(type tile_to_shape((2,2):(1,2), #Target, LayoutRight)) =
+        layout!(type tile_to_shape((2,2):(1,2), #s, LayoutRight)).unwrap();
+    assert_eq!(cute_print(&rows), golden("(2,2):(1,2)|(m=8,6) GenRowMajor"));
+    // `((_2,4),(_2,_3)):((_1,_12),(_2,_4))` at ((1,3),(1,2)).
+    assert_eq!(rows.crd2idx(((1, 3), (1, 2))), 1 + 36 + 2 + 8);
 }

@@ -111,10 +111,12 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         _ if ast.zero_sized.is_some() && named_product::call(e).is_some() => {
             let (door, kind, a, b) = named_product::call(e).expect("checked");
             // A named target of a written-out compact block is
-            // `TileCompact`'s (`named_product.rs`), the layout CuTe nests.
-            let compact = door.method == "tile_to_shape"
-                && named::name(b).is_some()
-                && crate::typed::tile::compact_block(a);
+            // `TileCompact`'s or `TileCompactRight`'s (`named_product.rs`),
+            // the layout CuTe nests.
+            let compact = match named_product::named_target(e, a, b) {
+                Some((name @ ("TileCompact" | "TileCompactRight"), _)) => Some(name),
+                _ => None,
+            };
             let a = operand(ast, a).map_err(untypable)?;
             let tiler = named_product::shape_tiler(b);
             let b = match kind {
@@ -124,8 +126,9 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             }
             .map_err(untypable)?;
             let private = emit::private();
-            if compact {
-                return Ok(quote!(<#b as #private::TileCompact<#a>>::Out));
+            if let Some(name) = compact {
+                let name = format_ident!("{name}");
+                return Ok(quote!(<#b as #private::#name<#a>>::Out));
             }
             let trait_name = format_ident!("{}", door.trait_name);
             let out = format_ident!("{}", door.output.expect("a product's result type"));

@@ -48,7 +48,8 @@ use compose::{
 mod composed;
 mod construct;
 use construct::{
-    construct_concat, construct_like, construct_values, make_layout, tile_compact, tile_to_shape,
+    construct_concat, construct_like, construct_values, make_layout, tile_compact,
+    tile_compact_right, tile_to_shape,
 };
 mod convert;
 mod coord;
@@ -191,7 +192,10 @@ pub use text::Node;
 pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
-pub use tile_compact::{CompactModes, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize};
+pub use tile_compact::{
+    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+};
+pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
 pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileTarget, TileToShape};
 pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,

@@ -149,9 +149,12 @@ impl<B: StaticInt> CopiesBy<B> for usize {
     }
 }
 
-type SizeOf<T> = <<T as ShapeBit>::Is as SizeLeaf<T>>::Out;
-type CopiesOf<T, S> = <SizeOf<T> as CopiesBy<TreeSize<S>>>::Out;
-type StrideOf<T, S, Run> = <CopiesOf<T, S> as RestStride<Run>>::Out;
+/// A target mode's size leaf ([`SizeLeaf`]).
+pub(in crate::__private) type SizeOf<T> = <<T as ShapeBit>::Is as SizeLeaf<T>>::Out;
+/// The copies of the block mode `S` over the target mode `T`.
+pub(in crate::__private) type CopiesOf<T, S> = <SizeOf<T> as CopiesBy<TreeSize<S>>>::Out;
+/// The copies' stride after the product `Run` of the copies before them.
+pub(in crate::__private) type StrideOf<T, S, Run> = <CopiesOf<T, S> as RestStride<Run>>::Out;
 
 /// The modes of `tile_to_shape` of a compact block, from the target's
 /// modes (`Self`, a list) and the block's (`BS:BD`, lists; the block
@@ -230,7 +233,8 @@ compact_step!([]
     Nil, Nil; C<1>, C<0>; Nil, Nil;
     |b| { let _ = b; (C::<1>, C::<0>) }, (Nil, Nil));
 
-type ModesOf<S> = <<S as AsModes>::Modes as IntoList>::List;
+/// The list of a tree's top-level modes.
+pub(in crate::__private) type ModesOf<S> = <<S as AsModes>::Modes as IntoList>::List;
 /// The [`CompactModes`] of the target `T`'s modes by the block `S:D`.
 macro_rules! modes {
     ($item:ident) => {
@@ -253,8 +257,27 @@ pub trait TileCompact<L>: Sized {
     fn tile_compact(self, block: &L) -> Result<Self::Out, AlgebraError>;
 }
 
+/// The bounds of [`TileCompact`], asked of the block (`Self`), so that rustc
+/// reports a failure once the block's type is known.
+#[doc(hidden)]
+pub trait CompactTiles<T> {
+    /// The tiled layout.
+    type Out;
+    /// `self` tiled to `target`.
+    fn compact_tiles(&self, target: T) -> Result<Self::Out, AlgebraError>;
+}
+
 #[diagnostic::do_not_recommend]
-impl<S, D, T> TileCompact<Layout<S, D>> for T
+impl<L: CompactTiles<T>, T> TileCompact<L> for T {
+    type Out = L::Out;
+    #[inline(always)]
+    fn tile_compact(self, block: &L) -> Result<L::Out, AlgebraError> {
+        block.compact_tiles(self)
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<S, D, T> CompactTiles<T> for Layout<S, D>
 where
     S: Mode<D> + AsModes<Modes: IntoList>,
     D: Tree + AsModes<Modes: IntoList>,
@@ -264,10 +287,10 @@ where
 {
     type Out = Layout<Tup<modes!(S)>, Tup<modes!(D)>>;
     #[inline]
-    fn tile_compact(self, block: &Layout<S, D>) -> Result<Self::Out, AlgebraError> {
-        let (shape, stride) = block.into_parts();
+    fn compact_tiles(&self, target: T) -> Result<Self::Out, AlgebraError> {
+        let (shape, stride) = self.into_parts();
         let modes = (shape.as_modes().into_list(), stride.as_modes().into_list());
-        let (s, d, total) = ok_or_return!(self.into_list().compact_modes(modes, C::<1>, 0));
+        let (s, d, total) = ok_or_return!(target.into_list().compact_modes(modes, C::<1>, 0));
         // The core's `size(block)·cosize(copies)`, the result's size.
         ok_or_return!(product("tile_to_shape", total, size(shape)));
         Ok(Layout::from_parts(s.into_tuple(), d.into_tuple()))

@@ -142,6 +142,38 @@ pub fn order(e: &Expr) -> Option<&Expr> {
     ordered_tile(e).map(|(_, _, order)| order)
 }
 
+/// The trait and function a named target `b` of `tile_to_shape(a, b[,
+/// ORDER])` is asked at its name, if it is: a written-out compact block
+/// (offsets `0..size`, `tile.rs`'s `compact_block`) in the order
+/// `LayoutLeft` (or none) or `LayoutRight` takes `TileCompact` or
+/// `TileCompactRight`, CuTe's nesting (one leaf per copies mode) and
+/// static leaves; another block without an order `TileTarget`. (Another
+/// block with an order stays `TileToShape::tile_to_shape_ordered` at the
+/// function's name: the order's bound needs the target's rank, and every
+/// way of asking it with the target's at the name tried gave rustc a
+/// second error or a help line.)
+pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'static str)> {
+    let Some((TypedForm::TileToShape, _, _)) = crate::kind::typed_call(e) else {
+        return None;
+    };
+    name(b)?;
+    let compact = crate::typed::tile::compact_block(a);
+    let major = |o: &Expr| match &o.kind {
+        ExprKind::Name(n) => Some(n.clone()),
+        _ => None,
+    };
+    match order(e) {
+        None if compact => Some(("TileCompact", "tile_compact")),
+        None => Some(("TileTarget", "tile_target")),
+        Some(o) if compact => match major(o).as_deref() {
+            Some("LayoutLeft") => Some(("TileCompact", "tile_compact")),
+            Some("LayoutRight") => Some(("TileCompactRight", "tile_compact_right")),
+            _ => None,
+        },
+        Some(_) => None,
+    }
+}
+
 impl Expander<'_> {
     /// The call of the facade's product trait for a product with a named
     /// operand (`call` chose `door` and how `b` is written).
@@ -196,25 +228,14 @@ impl Expander<'_> {
             _ => None,
         };
         let span = span.unwrap_or_else(proc_macro2::Span::call_site);
-        // A named target without an order is asked at its name whether
-        // the block tiles to it (`TileTarget`, the trait's own function,
-        // which tiles): a target of another kind is one error there, and
-        // no `TileToShape` bound of the call is left to fail at the
-        // function's name. (With an order, the order's bound needs the
-        // target's rank: every way of asking it with the target's at the
-        // name tried gave rustc a second error or a help line, so the
-        // ordered call stays the function's.)
-        if door.method == "tile_to_shape" && name(b_expr).is_some() {
+        // A named target is asked at its name whether the block tiles to
+        // it (the trait's own function, which tiles): a target of another
+        // kind is one error there, and no `TileToShape` bound of the call
+        // is left to fail at the function's name.
+        if let Some((trait_name, method)) = named_target(e, a_expr, b_expr) {
             let at = self.ast.spans[b_expr.span.end - 1];
             let private = quote_spanned!(at=> ::layout_dsl::__private);
             let va = proc_macro2::Ident::new("__layout_dsl_a", span);
-            // A written-out compact block (offsets `0..size`): CuTe's
-            // nesting, one leaf per copies mode, and its static leaves
-            // (`TileCompact`; `tile.rs`'s `compact_block`).
-            let (trait_name, method) = match crate::typed::tile::compact_block(a_expr) {
-                true => ("TileCompact", "tile_compact"),
-                false => ("TileTarget", "tile_target"),
-            };
             let trait_name = proc_macro2::Ident::new(trait_name, at);
             let method = proc_macro2::Ident::new(method, at);
             return Ok(quote_spanned!(at=> {
