@@ -193,3 +193,77 @@ fn the_named_target_doors_are_the_cores() {
         11 + 21 + 21 + 21 + 6 + 21 + 11 + 21 + 21 + 11 + 21 + 12
     );
 }
+
+/// Compact blocks of rank 3 and nested, by rank-3 and rank-2 named
+/// targets with two run-time extents: the core's layout at every index
+/// where it answers (`TileCompact`, `TileCompactRight`), refused exactly
+/// where a mode does not divide.
+#[test]
+fn compact_blocks_by_two_extents_are_the_cores() {
+    let mut answered = 0;
+    for m in 0..=12usize {
+        for n in 0..=12usize {
+            let text = |block: &str, target: String| format!("tile_to_shape({block}, {target})");
+            let (t3, t2) = ((m, n, C::<4>), (m, n));
+            let calls = [
+                (
+                    same(
+                        layout!(type tile_to_shape((2,2,2):(4,1,2), #t3)),
+                        &text("(2,2,2):(4,1,2)", format!("({m},{n},4)")),
+                    ),
+                    m % 2 == 0 && n % 2 == 0,
+                ),
+                (
+                    same(
+                        layout!(type tile_to_shape((2,2,2):(4,1,2), #t3, LayoutRight)),
+                        &text("(2,2,2):(4,1,2)", format!("({m},{n},4), LayoutRight")),
+                    ),
+                    m % 2 == 0 && n % 2 == 0,
+                ),
+                (
+                    same(
+                        layout!(type tile_to_shape(((2,4),2):((4,1),8), #t2)),
+                        &text("((2,4),2):((4,1),8)", format!("({m},{n})")),
+                    ),
+                    m % 8 == 0 && n % 2 == 0,
+                ),
+                (
+                    same(
+                        layout!(type tile_to_shape(4:1, #t3, LayoutRight)),
+                        &text("4:1", format!("({m},{n},4), LayoutRight")),
+                    ),
+                    m % 4 == 0,
+                ),
+            ];
+            for (i, (answers, divides)) in calls.into_iter().enumerate() {
+                assert_eq!(answers, divides, "call {i}, m = {m}, n = {n}");
+                answered += answers as usize;
+            }
+        }
+    }
+    // 7·7 + 7·7 + 2·7 + 4·13 of the 169 pairs of each call.
+    assert_eq!(answered, 49 + 49 + 14 + 52);
+}
+
+/// An all-static target: the layout is zero-sized (every leaf static, as
+/// CuTe's), and a mode that does not divide is the value door's run-time
+/// refusal naming the mode and both sizes (the core refuses it too).
+#[test]
+fn a_static_target_is_static_and_refused_by_value() {
+    let s = (C::<16>, C::<64>);
+    let l = layout!(type tile_to_shape((8,8):(8,1), #s)).unwrap();
+    assert_eq!(std::mem::size_of_val(&l), 0);
+    assert!(same(Ok(l), "tile_to_shape((8,8):(8,1), (16,64))"));
+    let bad = (C::<8>, C::<3>);
+    let refused = layout!(type tile_to_shape((2,2):(1,2), #bad));
+    assert!(!same(refused, "tile_to_shape((2,2):(1,2), (8,3))"));
+    assert_eq!(
+        refused.unwrap_err(),
+        layout_dsl::typed::AlgebraError::BlockNotDividing {
+            function: "tile_to_shape",
+            mode: 1,
+            block: 2,
+            target: 3
+        }
+    );
+}
