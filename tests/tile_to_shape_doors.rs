@@ -267,3 +267,40 @@ fn a_static_target_is_static_and_refused_by_value() {
         }
     );
 }
+
+/// Every door refuses a result whose size, `size(block)·cosize(copies)`,
+/// passes `usize` (the written-out door answered `((2,2^62),(2,1))`, of
+/// size 2^64, before it checked that product), and all answer alike
+/// just below.
+#[test]
+fn a_size_past_usize_is_refused_by_every_door() {
+    let a = layout!(type (2, 2):(1, 2));
+    for (m, fits) in [
+        (1usize << 62, true),
+        (1usize << 63, false),
+        (usize::MAX - 1, false),
+    ] {
+        let s = (m, C::<2>);
+        let answers = [
+            layout!(type tile_to_shape((2,2):(1,2), (m, 2))).map(|l| l.to_string()),
+            layout!(type tile_to_shape((2,2):(1,2), #s)).map(|l| l.to_string()),
+            layout!(type tile_to_shape((2,2):(1,2), #s, LayoutRight)).map(|l| l.to_string()),
+            // The holes' nesting: only whether it answers is compared.
+            layout!(type tile_to_shape(#a, #s)).map(|_| String::new()),
+        ];
+        for (door, answer) in answers.iter().enumerate() {
+            match (fits, answer) {
+                (true, Ok(_)) => {}
+                (false, Err(layout_dsl::typed::AlgebraError::ProductOverflow { .. })) => {}
+                _ => panic!("door {door}, m = {m}: {answer:?}"),
+            }
+        }
+        if fits {
+            let half = m / 2;
+            for answer in &answers[..3] {
+                let expected = format!("((2,{half}),(2,1)):((1,4),(2,0))");
+                assert_eq!(answer.as_ref().unwrap(), &expected);
+            }
+        }
+    }
+}

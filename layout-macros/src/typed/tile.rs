@@ -151,6 +151,17 @@ impl Rule<'_> {
             })
             .collect();
         let strides = compact_order(&mut code, &parts, true)?;
+        // The result's size, `size(block)·cosize(copies)`, must fit, as
+        // the core's complement of the block with that cotarget checks
+        // (the product below reads no such size): a product of the
+        // block's size and every copy, the static factors first, so that
+        // one check per dynamic factor is written.
+        let mut factors: Vec<&Sym> = block_sizes.iter().chain(&copies).collect();
+        factors.sort_by_key(|s| !matches!(s, Sym::Static(_)));
+        let mut size = Sym::Static(1);
+        for s in factors {
+            size = code.product(&size, s)?;
+        }
         // The copies are compact: their cosize is their size, which the
         // product checks against a hole it rounds down (product.rs). Where
         // dynamic, an expression written only into that check (saturating:
