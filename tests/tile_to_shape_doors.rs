@@ -85,6 +85,7 @@ fn the_named_doors_are_the_cores() {
 /// column-major and row-major.
 #[test]
 fn the_named_target_doors_are_the_cores() {
+    let a = layout!(type (2, 2):(1, 2));
     let mut answered = 0;
     for m in 0..=40usize {
         let text = |block: &str, target: String| format!("tile_to_shape({block}, {target})");
@@ -171,6 +172,24 @@ fn the_named_target_doors_are_the_cores() {
                 ),
                 m % 2 == 0,
             ),
+            // A named block, or a block with a hole, with a named target
+            // and an order (`TileTargetOrdered`).
+            (
+                same(
+                    layout!(type tile_to_shape(#a, #tm4, LayoutRight)),
+                    &text("(2,2):(1,2)", format!("({m},4), LayoutRight")),
+                ),
+                m % 2 == 0,
+            ),
+            (
+                same(
+                    layout!(type tile_to_shape(2:2, #tm4, LayoutLeft)),
+                    &text("2:2", format!("({m},4), LayoutLeft")),
+                ),
+                // The hole of 2 below the block takes `m/2` copies only
+                // where they fit in it or fill it (as the call below).
+                m % 2 == 0 && (m <= 4 || m % 4 == 0),
+            ),
             // Not compact (a hole at stride 2): `TileToShape`. Its `m/2`
             // copies pass the hole of 2 only where they fit in it or fill
             // it (the core's composition refuses the rest).
@@ -187,10 +206,10 @@ fn the_named_target_doors_are_the_cores() {
             answered += answers as usize;
         }
     }
-    // 41 extents by 12 calls.
+    // 41 extents by 14 calls.
     assert_eq!(
         answered,
-        11 + 21 + 21 + 21 + 6 + 21 + 11 + 21 + 21 + 11 + 21 + 12
+        11 + 21 + 21 + 21 + 6 + 21 + 11 + 21 + 21 + 11 + 21 + 21 + 12 + 12
     );
 }
 

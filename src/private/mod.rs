@@ -196,7 +196,9 @@ pub use tile_compact::{
     CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
-pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileTarget, TileToShape};
+pub use tile_to_shape::{
+    ModeSizesInto, NoLonger, OrderedTiles, TargetShape, TileTarget, TileTargetOrdered, TileToShape,
+};
 pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
     TileCoordFits, TilerList, TruncTo,

@@ -16,4 +16,9 @@ fn main() {
     let _ = layout!(type tile_to_shape(#a, #a));
     let _ = layout!(type tile_to_shape(2:2, #i));
     let _ = layout!(type tile_to_shape((2,2):(1,2), #i, LayoutRight));
+    // With an order and another block, `TileTargetOrdered`: one error at
+    // the name, the block named (rustc adds a `help` line where it does
+    // not yet know the order's type).
+    let _ = layout!(type tile_to_shape(2:2, #i, LayoutLeft));
+    let _ = layout!(type tile_to_shape(#a, #i, LayoutRight));
 }

@@ -17,6 +17,10 @@ snapshot!(
     "type tile_to_shape((8,8):(8,1), #S)"
 );
 snapshot!(
+    named_typed_tile_target_ordered,
+    "type tile_to_shape(#ATOM, #S, LayoutRight)"
+);
+snapshot!(
     named_typed_tile_compact_right,
     "type tile_to_shape((8,8):(8,1), #S, LayoutRight)"
 );

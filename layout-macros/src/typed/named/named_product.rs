@@ -147,11 +147,9 @@ pub fn order(e: &Expr) -> Option<&Expr> {
 /// (offsets `0..size`, `tile.rs`'s `compact_block`) in the order
 /// `LayoutLeft` (or none) or `LayoutRight` takes `TileCompact` or
 /// `TileCompactRight`, CuTe's nesting (one leaf per copies mode) and
-/// static leaves; another block without an order `TileTarget`. (Another
-/// block with an order stays `TileToShape::tile_to_shape_ordered` at the
-/// function's name: the order's bound needs the target's rank, and every
-/// way of asking it with the target's at the name tried gave rustc a
-/// second error or a help line.)
+/// static leaves; another block `TileTarget`, or with an order
+/// (`LayoutLeft`, `LayoutRight`: a named target takes a major only)
+/// `TileTargetOrdered`.
 pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'static str)> {
     let Some((TypedForm::TileToShape, _, _)) = crate::kind::typed_call(e) else {
         return None;
@@ -162,15 +160,16 @@ pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'sta
         ExprKind::Name(n) => Some(n.clone()),
         _ => None,
     };
-    match order(e) {
-        None if compact => Some(("TileCompact", "tile_compact")),
-        None => Some(("TileTarget", "tile_target")),
-        Some(o) if compact => match major(o).as_deref() {
-            Some("LayoutLeft") => Some(("TileCompact", "tile_compact")),
-            Some("LayoutRight") => Some(("TileCompactRight", "tile_compact_right")),
-            _ => None,
-        },
-        Some(_) => None,
+    match (order(e), compact) {
+        (None, true) => Some(("TileCompact", "tile_compact")),
+        (None, false) => Some(("TileTarget", "tile_target")),
+        (Some(o), true) if major(o).as_deref() == Some("LayoutLeft") => {
+            Some(("TileCompact", "tile_compact"))
+        }
+        (Some(o), true) if major(o).as_deref() == Some("LayoutRight") => {
+            Some(("TileCompactRight", "tile_compact_right"))
+        }
+        (Some(_), _) => Some(("TileTargetOrdered", "tile_target_ordered")),
     }
 }
 
@@ -238,9 +237,16 @@ impl Expander<'_> {
             let va = proc_macro2::Ident::new("__layout_dsl_a", span);
             let trait_name = proc_macro2::Ident::new(trait_name, at);
             let method = proc_macro2::Ident::new(method, at);
+            // `TileTargetOrdered` takes the order last.
+            let call = match order {
+                Some(o) if method == "tile_target_ordered" => {
+                    quote_spanned!(at=> #private::#trait_name::#method(#b, #va, #o))
+                }
+                _ => quote_spanned!(at=> #private::#trait_name::#method(#b, #va)),
+            };
             return Ok(quote_spanned!(at=> {
                 let #va = &#a;
-                #private::#trait_name::#method(#b, #va)
+                #call
             }));
         }
         let order = order.map(|o| quote!(, #o));
