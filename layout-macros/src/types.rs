@@ -110,6 +110,13 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
         // (`named_product::call`): the layout inside the `Result`.
         _ if ast.zero_sized.is_some() && named_product::call(e).is_some() => {
             let (door, kind, a, b) = named_product::call(e).expect("checked");
+            // A named target of a written-out compact block is
+            // `TileCompact`'s or `TileCompactRight`'s (`named_product.rs`),
+            // the layout CuTe nests.
+            let compact = match named_product::named_target(e, a, b) {
+                Some((name @ ("TileCompact" | "TileCompactRight"), _)) => Some(name),
+                _ => None,
+            };
             let a = operand(ast, a).map_err(untypable)?;
             let tiler = named_product::shape_tiler(b);
             let b = match kind {
@@ -119,6 +126,10 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             }
             .map_err(untypable)?;
             let private = emit::private();
+            if let Some(name) = compact {
+                let name = format_ident!("{name}");
+                return Ok(quote!(<#b as #private::#name<#a>>::Out));
+            }
             let trait_name = format_ident!("{}", door.trait_name);
             let out = format_ident!("{}", door.output.expect("a product's result type"));
             Ok(quote!(<#a as #private::#trait_name<#b>>::#out))

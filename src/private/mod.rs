@@ -47,7 +47,10 @@ use compose::{
 };
 mod composed;
 mod construct;
-use construct::{construct_concat, construct_like, construct_values, make_layout, tile_to_shape};
+use construct::{
+    construct_concat, construct_like, construct_values, make_layout, tile_compact,
+    tile_compact_right, tile_to_shape,
+};
 mod convert;
 mod coord;
 mod dice_modes;
@@ -196,7 +199,13 @@ pub use text::Node;
 pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
-pub use tile_to_shape::{ModeSizesInto, NoLonger, TargetShape, TileToShape};
+pub use tile_compact::{
+    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+};
+pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
+pub use tile_to_shape::{
+    ModeSizesInto, NoLonger, OrderedTiles, TargetShape, TileTarget, TileTargetOrdered, TileToShape,
+};
 pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
     TileCoordFits, TilerList, TruncTo,

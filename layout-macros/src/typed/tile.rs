@@ -151,6 +151,17 @@ impl Rule<'_> {
             })
             .collect();
         let strides = compact_order(&mut code, &parts, true)?;
+        // The result's size, `size(block)·cosize(copies)`, must fit, as
+        // the core's complement of the block with that cotarget checks
+        // (the product below reads no such size): a product of the
+        // block's size and every copy, the static factors first, so that
+        // one check per dynamic factor is written.
+        let mut factors: Vec<&Sym> = block_sizes.iter().chain(&copies).collect();
+        factors.sort_by_key(|s| !matches!(s, Sym::Static(_)));
+        let mut size = Sym::Static(1);
+        for s in factors {
+            size = code.product(&size, s)?;
+        }
         // The copies are compact: their cosize is their size, which the
         // product checks against a hole it rounds down (product.rs). Where
         // dynamic, an expression written only into that check (saturating:
@@ -199,4 +210,39 @@ fn divide(code: &mut Gen<'_>, mode: usize, block: &Sym, target: &Sym) -> Option<
             Some(code.dynamic(copies))
         }
     }
+}
+
+/// Whether `block` is a written-out layout of static leaves whose offsets
+/// are exactly `0..size` (each leaf of extent above 1, in stride order,
+/// at the product of the extents below it; size above 0). CuTe's
+/// complement of such a block coalesces to one mode, so its
+/// `tile_to_shape` copies mode `i` is one leaf, `c_i : s_i·size`: the
+/// named target's door (`TileCompact`, `named_product.rs`) types that.
+pub fn compact_block(block: &Expr) -> bool {
+    let ExprKind::Layout(shape, stride) = &block.kind else {
+        return false;
+    };
+    let Some(leaves) = leaves(shape, stride) else {
+        return false;
+    };
+    let mut numbers = Vec::new();
+    for (s, d) in leaves {
+        match (&s.kind, &d.kind) {
+            (ExprKind::Int(s), ExprKind::Int(d)) if *s > 0 && *d >= 0 => numbers.push((*d, *s)),
+            _ => return false,
+        }
+    }
+    numbers.retain(|&(_, s)| s != 1);
+    numbers.sort_unstable();
+    let mut next = 1i64;
+    for (d, s) in numbers {
+        if d != next {
+            return false;
+        }
+        let Some(product) = next.checked_mul(s) else {
+            return false;
+        };
+        next = product;
+    }
+    true
 }

@@ -12,6 +12,18 @@ snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
 snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
 snapshot!(named_shape, "make_identity_layout(#S)");
 snapshot!(named_typed_tile_target, "type tile_to_shape(#ATOM, #S)");
+snapshot!(
+    named_typed_tile_compact,
+    "type tile_to_shape((8,8):(8,1), #S)"
+);
+snapshot!(
+    named_typed_tile_target_ordered,
+    "type tile_to_shape(#ATOM, #S, LayoutRight)"
+);
+snapshot!(
+    named_typed_tile_compact_right,
+    "type tile_to_shape((8,8):(8,1), #S, LayoutRight)"
+);
 snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
 snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
 snapshot!(named_typed_product, "type tiled_product(#TILE, <2,n>)");

@@ -95,6 +95,77 @@ pub trait TileToShape<T> {
         O: OrderOf<T::Copies>;
 }
 
+/// A named target of `tile_to_shape(A, #S[, ORDER])` after `type`: a
+/// shape the block `L` tiles to (the facade's [`TileToShape`]), tiled by
+/// it. `layout!` calls [`TileTarget::tile_target`] at the name, the
+/// trait's own function, for the whole call, so that a target of another
+/// kind (an integer, a shape shorter than the block) is one error there,
+/// not at the function's name, where a failed `TileToShape` bound of the
+/// call would put it (as `ComposeOperand` does for `composition(A, #B)`).
+/// The impl is `do_not_recommend`: the message is this trait's, whole,
+/// with no note.
+#[diagnostic::on_unimplemented(
+    message = "`{L}` cannot be tiled to the named target `{Self}`: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`); the block has `usize` offsets and at most 11 leaves"
+)]
+pub trait TileTarget<L>: Sized {
+    /// The tiled layout.
+    type Out;
+    /// `block` tiled to `self`, as [`TileToShape::tile_to_shape`].
+    fn tile_target(self, block: &L) -> Result<Self::Out, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<L: TileToShape<T>, T> TileTarget<L> for T {
+    type Out = L::Out;
+    #[inline(always)]
+    fn tile_target(self, block: &L) -> Result<L::Out, AlgebraError> {
+        block.tile_to_shape(self)
+    }
+}
+
+/// [`TileTarget`] with CuTe's third argument, `tile_to_shape(A, #S,
+/// ORDER)`: one error at the name likewise. Its impl asks its bounds of
+/// the block only ([`OrderedTiles`]), so that rustc reports a failure
+/// once, with the block's type known (rustc may not know the order's yet,
+/// so the message does not name it, and may add a `help` line).
+#[diagnostic::on_unimplemented(
+    message = "`{L}` cannot be tiled to the named target `{Self}` in the order given: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`), and the order `LayoutLeft`, `LayoutRight` or one `C<N>` per target mode; the block has `usize` offsets and at most 11 leaves"
+)]
+pub trait TileTargetOrdered<L, O>: Sized {
+    /// The tiled layout.
+    type Out;
+    /// `block` tiled to `self` in `order`, as
+    /// [`TileToShape::tile_to_shape_ordered`].
+    fn tile_target_ordered(self, block: &L, order: O) -> Result<Self::Out, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<L: OrderedTiles<T, O>, T, O> TileTargetOrdered<L, O> for T {
+    type Out = L::Out;
+    #[inline(always)]
+    fn tile_target_ordered(self, block: &L, order: O) -> Result<L::Out, AlgebraError> {
+        block.ordered_tiles(self, order)
+    }
+}
+
+/// The bounds of [`TileTargetOrdered`], asked of the block (`Self`).
+#[doc(hidden)]
+pub trait OrderedTiles<T, O> {
+    /// The tiled layout.
+    type Out;
+    /// `self` tiled to `target` in `order`.
+    fn ordered_tiles(&self, target: T, order: O) -> Result<Self::Out, AlgebraError>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<L: TileToShape<T>, T: TargetShape, O: OrderOf<T::Copies>> OrderedTiles<T, O> for L {
+    type Out = L::Out;
+    #[inline(always)]
+    fn ordered_tiles(&self, target: T, order: O) -> Result<L::Out, AlgebraError> {
+        self.tile_to_shape_ordered(target, order)
+    }
+}
+
 /// A target shape of [`TileToShape`], a tuple of modes: names the shape
 /// of its copies, which an order of
 /// [`TileToShape::tile_to_shape_ordered`] is for (a bound generic code

@@ -142,6 +142,37 @@ pub fn order(e: &Expr) -> Option<&Expr> {
     ordered_tile(e).map(|(_, _, order)| order)
 }
 
+/// The trait and function a named target `b` of `tile_to_shape(a, b[,
+/// ORDER])` is asked at its name, if it is: a written-out compact block
+/// (offsets `0..size`, `tile.rs`'s `compact_block`) in the order
+/// `LayoutLeft` (or none) or `LayoutRight` takes `TileCompact` or
+/// `TileCompactRight`, CuTe's nesting (one leaf per copies mode) and
+/// static leaves; another block `TileTarget`, or with an order
+/// (`LayoutLeft`, `LayoutRight`: a named target takes a major only)
+/// `TileTargetOrdered`.
+pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'static str)> {
+    let Some((TypedForm::TileToShape, _, _)) = crate::kind::typed_call(e) else {
+        return None;
+    };
+    name(b)?;
+    let compact = crate::typed::tile::compact_block(a);
+    let major = |o: &Expr| match &o.kind {
+        ExprKind::Name(n) => Some(n.clone()),
+        _ => None,
+    };
+    match (order(e), compact) {
+        (None, true) => Some(("TileCompact", "tile_compact")),
+        (None, false) => Some(("TileTarget", "tile_target")),
+        (Some(o), true) if major(o).as_deref() == Some("LayoutLeft") => {
+            Some(("TileCompact", "tile_compact"))
+        }
+        (Some(o), true) if major(o).as_deref() == Some("LayoutRight") => {
+            Some(("TileCompactRight", "tile_compact_right"))
+        }
+        (Some(_), _) => Some(("TileTargetOrdered", "tile_target_ordered")),
+    }
+}
+
 impl Expander<'_> {
     /// The call of the facade's product trait for a product with a named
     /// operand (`call` chose `door` and how `b` is written).
@@ -159,7 +190,7 @@ impl Expander<'_> {
         let tiler = matches!(operand, Operand::Layout)
             .then(|| shape_tiler(b))
             .flatten();
-        let b = tiler.as_ref().unwrap_or(b);
+        let (b, b_expr, a_expr) = (tiler.as_ref().unwrap_or(b), b, a);
         let a = self.layout_operand(a)?;
         let b = match operand {
             Operand::Layout if of_named_tiles(e) => self.product_tiler(b)?,
@@ -182,12 +213,9 @@ impl Expander<'_> {
                 ..
             }) => {
                 let major = format_ident!("{n}");
-                Some(quote!(, #private::#major))
+                Some(quote!(#private::#major))
             }
-            Some(places) => {
-                let places = self.tree(places)?;
-                Some(quote!(, #places))
-            }
+            Some(places) => Some(self.tree(places)?),
         };
         // The call at the function's name, its operands bound first to
         // names spanned there (rustc blames an argument): a product
@@ -199,6 +227,29 @@ impl Expander<'_> {
             _ => None,
         };
         let span = span.unwrap_or_else(proc_macro2::Span::call_site);
+        // A named target is asked at its name whether the block tiles to
+        // it (the trait's own function, which tiles): a target of another
+        // kind is one error there, and no `TileToShape` bound of the call
+        // is left to fail at the function's name.
+        if let Some((trait_name, method)) = named_target(e, a_expr, b_expr) {
+            let at = self.ast.spans[b_expr.span.end - 1];
+            let private = quote_spanned!(at=> ::layout_dsl::__private);
+            let va = proc_macro2::Ident::new("__layout_dsl_a", span);
+            let trait_name = proc_macro2::Ident::new(trait_name, at);
+            let method = proc_macro2::Ident::new(method, at);
+            // `TileTargetOrdered` takes the order last.
+            let call = match order {
+                Some(o) if method == "tile_target_ordered" => {
+                    quote_spanned!(at=> #private::#trait_name::#method(#b, #va, #o))
+                }
+                _ => quote_spanned!(at=> #private::#trait_name::#method(#b, #va)),
+            };
+            return Ok(quote_spanned!(at=> {
+                let #va = &#a;
+                #call
+            }));
+        }
+        let order = order.map(|o| quote!(, #o));
         let private = quote_spanned!(span=> ::layout_dsl::__private);
         let trait_name = proc_macro2::Ident::new(&trait_name.to_string(), span);
         let method = proc_macro2::Ident::new(&method.to_string(), span);
