@@ -48,7 +48,10 @@ fn check<S: Mode<D>, D: Tree>(
             false
         }
         Err(e) => {
-            assert!(!agree, "{call}: refused ({e}), CuTe's {cute} is the core's {want}");
+            assert!(
+                !agree,
+                "{call}: refused ({e}), CuTe's {cute} is the core's {want}"
+            );
             false
         }
     }

@@ -12,8 +12,8 @@
 //! (`__private::right_inverse_complement_is_cores`). The other rules check
 //! the whole layout, which shows any part of it.
 
-use layout_core::registry::TypedForm;
 use layout_core::expr::Expr;
+use layout_core::registry::TypedForm;
 
 use crate::kind::typed_call;
 
