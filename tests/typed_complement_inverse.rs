@@ -7,10 +7,13 @@
 //! cute_print/inverse_port.rs, computed by the core), and be the core's
 //! layout wherever it answers: never another layout.
 
+#[path = "cute_print/form.rs"]
+mod cute_print_form;
 #[path = "cute_print/inverse_port.rs"]
 #[macro_use]
 mod inverse_port;
 
+use cute_print_form::{cute_form, form};
 use inverse_port::{Leaf, core, cute, d, s, same, text, values};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};
 use layout_dsl::layout;
@@ -150,4 +153,34 @@ fn a_complement_whose_gap_is_run_time() {
     let v = 6;
     let t = layout!(type complement(right_inverse((v, 4):(8, 1)))).unwrap();
     assert_eq!(t.to_string(), "(6,1):(1,24)");
+}
+
+/// CuTe C++'s prints (CUTLASS's `layout.hpp`, host g++, the leaf a run-time
+/// `int`) of `complement(right_inverse(L))`: the typed result where it
+/// answers is CuTe's, its values and its static leaves.
+#[test]
+fn cutes_prints() {
+    fn is<S: Mode<D>, D: Tree>(t: Result<Typed<S, D>, AlgebraError>, cute: &str) {
+        let t = t.unwrap();
+        assert_eq!(t.to_string(), cute.replace('_', ""), "CuTe's {cute}");
+        assert_eq!(form(&t), cute_form(cute), "CuTe's {cute}");
+    }
+    for v in [0usize, 1, 2, 4, 5, 100] {
+        is(layout!(type complement(right_inverse((4, 5):(v, 4)))), "_1:_0");
+        is(layout!(type complement(right_inverse((4, 5):(1, v)))), "_1:_0");
+        is(layout!(type complement(right_inverse((5, 4):(4, v)))), "_1:_0");
+        is(layout!(type complement(right_inverse((2, 4):(v, 2)))), "_1:_0");
+        if v != 1 && v != 4 {
+            is(layout!(type complement(right_inverse((3, 4):(v, 1)))), "_3:_1");
+        }
+        // At 100 the core's complement is 1:0 (refused: the sweep above).
+        if v > 1 && v != 100 {
+            let cute = format!("(_3,1):(_1,{})", 3 * v);
+            is(layout!(type complement(right_inverse((3, v):(100, 1)))), &cute);
+        }
+        if v > 0 {
+            let cute = format!("({v},1):(_1,{})", 4 * v);
+            is(layout!(type complement(right_inverse((v, 4):(8, 1)))), &cute);
+        }
+    }
 }
