@@ -166,21 +166,42 @@ fn cutes_prints() {
         assert_eq!(form(&t), cute_form(cute), "CuTe's {cute}");
     }
     for v in [0usize, 1, 2, 4, 5, 100] {
-        is(layout!(type complement(right_inverse((4, 5):(v, 4)))), "_1:_0");
-        is(layout!(type complement(right_inverse((4, 5):(1, v)))), "_1:_0");
-        is(layout!(type complement(right_inverse((5, 4):(4, v)))), "_1:_0");
-        is(layout!(type complement(right_inverse((2, 4):(v, 2)))), "_1:_0");
+        is(
+            layout!(type complement(right_inverse((4, 5):(v, 4)))),
+            "_1:_0",
+        );
+        is(
+            layout!(type complement(right_inverse((4, 5):(1, v)))),
+            "_1:_0",
+        );
+        is(
+            layout!(type complement(right_inverse((5, 4):(4, v)))),
+            "_1:_0",
+        );
+        is(
+            layout!(type complement(right_inverse((2, 4):(v, 2)))),
+            "_1:_0",
+        );
         if v != 1 && v != 4 {
-            is(layout!(type complement(right_inverse((3, 4):(v, 1)))), "_3:_1");
+            is(
+                layout!(type complement(right_inverse((3, 4):(v, 1)))),
+                "_3:_1",
+            );
         }
         // At 100 the core's complement is 1:0 (refused: the sweep above).
         if v > 1 && v != 100 {
             let cute = format!("(_3,1):(_1,{})", 3 * v);
-            is(layout!(type complement(right_inverse((3, v):(100, 1)))), &cute);
+            is(
+                layout!(type complement(right_inverse((3, v):(100, 1)))),
+                &cute,
+            );
         }
         if v > 0 {
             let cute = format!("({v},1):(_1,{})", 4 * v);
-            is(layout!(type complement(right_inverse((v, 4):(8, 1)))), &cute);
+            is(
+                layout!(type complement(right_inverse((v, 4):(8, 1)))),
+                &cute,
+            );
         }
     }
 }
