@@ -7,6 +7,7 @@
 //! |---|---|
 //! | an integer literal | `0` |
 //! | a typed layout's method | `0usize` (`0isize` for a signed layout's offsets) |
+//! | a named value's query (`size(#a)`) | `poisoned()`, of whatever type the context wants |
 //! | a typed layout | `Poisoned`: every method and trait of one |
 //! | a coordinate of a written-out shape | a tuple of `0`s nested like it |
 //! | a tiler `<…>` | a tuple of stand-ins, one per mode |
@@ -52,6 +53,12 @@ pub fn with_errors(ast: &Ast, errors: Vec<syn::Error>) -> TokenStream {
 fn stand_in(e: &Expr) -> TokenStream {
     let private = emit::private();
     let dsl = quote!(::layout_dsl);
+    // A query of a named value (`size(#a)`, refused after `type`): the
+    // value's method, whose type (`usize`, an `isize` offset) the macro
+    // cannot see.
+    if matches!(e.kind, ExprKind::Call { .. }) && crate::typed::named::method(e) {
+        return any();
+    }
     if at_run_time(e) {
         let value = match kind(e) {
             // Scaled-basis strides: the core's value (runtime.rs).

@@ -92,8 +92,41 @@ pub fn right_inverse_is_cores<const N: usize, const M: usize>(
     if quick {
         Ok(())
     } else {
-        right_inverse_construct(function, values)
+        right_inverse_construct(function, values, Read::Layout)
     }
+}
+
+/// [`right_inverse_is_cores`] for a `right_inverse` that is the operand
+/// of a one-argument `complement` (layout-macros/src/typed/read.rs): the
+/// outer call reads only its complement up to its cosize, so the check
+/// compares the complements of the core's result and the typed one (the
+/// gaps between the modes each chain took, [`same_complement`]) instead
+/// of the results: `complement(right_inverse((4,5):(d,4)))` at `d = 1`,
+/// where the core's inverse is `20:1` and the typed one `1:0`, both with
+/// the complement `1:0`. Where `quick` holds the results are one, and so
+/// are their complements.
+///
+/// # Errors
+/// [`AlgebraError::InverseMode`] where the two complements differ.
+#[inline(always)]
+pub fn right_inverse_complement_is_cores<const N: usize, const M: usize>(
+    function: &'static str,
+    quick: bool,
+    values: impl FnOnce() -> Inverse<N, M>,
+) -> Result<(), AlgebraError> {
+    if quick {
+        Ok(())
+    } else {
+        right_inverse_construct(function, values, Read::Complement)
+    }
+}
+
+/// What the call around the `right_inverse` reads of it: the layout, or
+/// its complement alone.
+#[derive(Clone, Copy)]
+enum Read {
+    Layout,
+    Complement,
 }
 
 /// `L`'s flat leaves `(extent, stride)` and the typed chain's modes
@@ -107,6 +140,7 @@ pub type Inverse<const N: usize, const M: usize> =
 fn right_inverse_construct<const N: usize, const M: usize>(
     function: &'static str,
     values: impl FnOnce() -> Inverse<N, M>,
+    read: Read,
 ) -> Result<(), AlgebraError> {
     let (leaves, typed) = values();
     // The core's coalesce: extent 1 dropped, a mode merged into the one
@@ -159,7 +193,11 @@ fn right_inverse_construct<const N: usize, const M: usize>(
         }
     }
     let core = &core[..taken];
-    if same_inverse(core, &typed) {
+    let same = match read {
+        Read::Layout => same_inverse(core, &typed),
+        Read::Complement => same_complement::<N, M>(core, &typed),
+    };
+    if same {
         return Ok(());
     }
     // The two chains differ somewhere (else the layouts would be one).
@@ -211,6 +249,61 @@ fn same_inverse(a: &[(usize, usize, usize)], b: &[(usize, usize, usize)]) -> boo
             _ => {}
         }
     }
+}
+
+/// Whether the two chains' results have one complement up to their own
+/// cosize (CuTe's one-argument `complement`). A chain's modes are
+/// `(extent, start)`, each start the product of `L`'s extents before the
+/// mode and the modes disjoint runs of `L`'s leaves, so sorted by start
+/// each ends at or below where the next starts: the complement is the
+/// gaps `next start / end` at stride `end` above 1 (the last mode ends at
+/// or past the cosize, so the hole after it has extent 1), a list that
+/// the core's coalesce leaves as it is (a mode of the chain lies between
+/// two gaps). Compared as lists; where a chain is not of that form (a
+/// start overflowed, or is not a multiple of the end below it), not one.
+fn same_complement<const N: usize, const M: usize>(
+    a: &[(usize, usize, usize)],
+    b: &[(usize, usize, usize)],
+) -> bool {
+    match (gaps::<N>(a), gaps::<M>(b)) {
+        (Some((a, n)), Some((b, m))) => a[..n] == b[..m],
+        _ => false,
+    }
+}
+
+/// The gaps `(extent, stride)` between a chain's modes of extent above 1
+/// ([`same_complement`]), and how many; `None` where the chain is not of
+/// that form. `K` bounds the chain's length.
+fn gaps<const K: usize>(chain: &[(usize, usize, usize)]) -> Option<([(usize, usize); K], usize)> {
+    // The modes of extent above 1 by start (an exchange sort: few modes).
+    let mut modes = [(0usize, 0usize); K];
+    let mut n = 0;
+    for &(s, _, start) in chain {
+        if s > 1 {
+            *modes.get_mut(n)? = (s, start);
+            n += 1;
+        }
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            if modes[j].1 < modes[i].1 {
+                modes.swap(i, j);
+            }
+        }
+    }
+    let (mut out, mut k, mut end) = ([(0usize, 0usize); K], 0, 1usize);
+    for &(s, start) in &modes[..n] {
+        // `usize::MAX`: the core's start overflowed.
+        if start == usize::MAX || start < end || start % end != 0 {
+            return None;
+        }
+        if start / end > 1 {
+            out[k] = (start / end, end);
+            k += 1;
+        }
+        end = start.checked_mul(s)?;
+    }
+    Some((out, k))
 }
 
 /// The coalesced `(extent, start)` modes of a chain, one at a time.

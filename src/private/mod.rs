@@ -156,7 +156,7 @@ pub use identity_named::{IdentityLeaves, IdentityPaths, Paths};
 pub use int::{C, Int, Offset};
 pub use inverse::{
     inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
-    right_inverse_is_cores,
+    right_inverse_complement_is_cores, right_inverse_is_cores,
 };
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};

@@ -26,6 +26,13 @@
 //! rule: tests/typed_inverse_ties.rs. A static product that overflows is
 //! not typed: a compile error after `type`.
 //!
+//! As the operand of a one-argument `complement` (read.rs), the check
+//! compares the two results' complements instead, the gaps between the
+//! modes each chain took (`__private::right_inverse_complement_is_cores`):
+//! `complement(right_inverse((4,5):(d,4)))` is CuTe's `_1:_0`, the core's
+//! at every `d`, though at `d = 1` the core's inverse is `20:1`, not the
+//! typed `_1:_0`.
+//!
 //! `left_inverse` is typed next door (left_inverse.rs).
 //!
 //! Checked with CuTe C++ prints (`right_inverse((m,_4):(_4,_1))` is
@@ -43,12 +50,23 @@ use crate::kind::typed_call;
 use crate::tree::is_plain;
 use crate::typed::compose::leaves;
 use crate::typed::inverse_quick;
+use crate::typed::read::Read;
 use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 
 /// A typed `right_inverse` call.
 pub struct Rule<'a> {
     function: &'static str,
     a: Vec<(&'a Expr, &'a Expr)>,
+    /// What the call around it reads (read.rs): the run-time check shows
+    /// that part is the core's.
+    read: Read,
+}
+
+impl Rule<'_> {
+    /// The rule as an operand of which the call around it reads `read`.
+    pub fn reading(self, read: Read) -> Self {
+        Rule { read, ..self }
+    }
 }
 
 /// The rule for `e`, if it is a call this module types.
@@ -81,7 +99,11 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
         ExprKind::Int(d) => d >= 0,
         _ => matches!(d.kind, ExprKind::Dynamic(_)),
     };
-    a.iter().all(stride).then_some(Rule { function, a })
+    a.iter().all(stride).then_some(Rule {
+        function,
+        a,
+        read: Read::Layout,
+    })
 }
 
 impl TypedRule for Rule<'_> {
@@ -143,7 +165,13 @@ impl TypedRule for Rule<'_> {
                     let (s, d, b) = (value(&modes[i].0), value(&modes[i].1), value(&before[i]));
                     quote!((#s, #d, #b))
                 });
-                code.check(quote!(#private::right_inverse_is_cores(
+                // Under a one-argument `complement`, only the result's
+                // complement must be the core's (read.rs).
+                let check = match self.read {
+                    Read::Layout => quote!(right_inverse_is_cores),
+                    Read::Complement => quote!(right_inverse_complement_is_cores),
+                };
+                code.check(quote!(#private::#check(
                     #function, #(#quick)&&*, move || ([#(#leaves),*], [#(#typed),*])
                 )));
             }

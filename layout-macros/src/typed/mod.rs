@@ -24,6 +24,7 @@ pub(crate) mod nested;
 pub(crate) mod operands;
 pub(crate) mod partition;
 pub(crate) mod product;
+pub(crate) mod read;
 pub(crate) mod rules;
 pub(crate) mod shape;
 pub(crate) mod slice;

@@ -22,6 +22,11 @@
 //! mode: [`by_modes`]) is an inner result with dynamic leaves nested, so
 //! the result is the core's function wherever it answers.
 //!
+//! The outer call decides what the inner call's run-time check shows
+//! (read.rs): the whole layout, or (under a one-argument `complement`)
+//! only the part the outer call reads, so that the whole expression
+//! answers wherever the core's whole answer is the typed one.
+//!
 //! The inner result's tree is read from the type the rule gives it
 //! (`C::<N>` a static leaf, `usize` a dynamic one); a signed result (a
 //! negative static stride, an `isize` offset) is not nested.
@@ -36,7 +41,8 @@ use crate::kind::{Kind, kind, typed_call};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
     emit, typed::compose::compose_divide, typed::divide, typed::divide::divide_past,
-    typed::divide::divide_rest, typed::fold, typed::named, typed::rules,
+    typed::divide::divide_rest, typed::fold, typed::named, typed::read, typed::read::Read,
+    typed::rules,
 };
 
 /// The dynamic leaves of the inner results written out at nesting depth
@@ -64,6 +70,8 @@ struct Nested<'a> {
     paths: Vec<Place>,
     /// A divide read past its size, composed as its rewrite alone.
     guard: Option<Guard<'a>>,
+    /// What the outer call reads of the operand (read.rs).
+    read: Read,
 }
 
 /// `composition(make_layout(D, 1:c), B)` (divide_past.rs's `appended`)
@@ -88,12 +96,18 @@ impl Expander<'_> {
     /// The code for `e`, if the rules answer it through a nested operand.
     pub(crate) fn nested(&self, e: &Expr) -> Option<TokenStream> {
         let leaf = |k: usize| self.leaf(k);
-        nested(e, 0).and_then(|_| emit(e, &leaf, 0))
+        nested(e, 0).and_then(|_| emit(e, &leaf, 0, Read::Layout))
     }
 }
 
-/// The rules' code for `e` at nesting depth `depth`.
-fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<TokenStream> {
+/// The rules' code for `e` at nesting depth `depth`, of which the call
+/// around it reads `read`.
+fn emit(
+    e: &Expr,
+    leaf: &dyn Fn(usize) -> TokenStream,
+    depth: usize,
+    read: Read,
+) -> Option<TokenStream> {
     // An outer `flatten` (fold.rs): the inner result's leaves, written out.
     if let Some((shape, stride)) = written_out(e) {
         let tree = |t: &Expr| leaf_tree(t, &|k| leaf(k));
@@ -104,7 +118,7 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
     if let Some(rule) = divide::rule(e) {
         return Some(rule.emit(leaf));
     }
-    if let Some(tokens) = rules::emit(e, leaf) {
+    if let Some(tokens) = rules::emit_reading(e, leaf, read) {
         return Some(tokens);
     }
     let n = nested(e, depth)?;
@@ -127,12 +141,12 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
         }
         None => leaf(k),
     };
-    let outer = emit(&n.outer, &outer_leaf, depth + 1)?;
+    let outer = emit(&n.outer, &outer_leaf, depth + 1, read)?;
     let outer = match &n.guard {
         Some(guard) => guarded(guard, &n.outer, outer, &outer_leaf),
         None => outer,
     };
-    let inner = emit(n.inner, leaf, depth + 1)?;
+    let inner = emit(n.inner, leaf, depth + 1, n.read)?;
     let error = format_ident!("error", span = Span::mixed_site());
     let bound = match paths.is_empty() {
         true => quote!(_),
@@ -238,6 +252,7 @@ fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
         outer,
         paths,
         guard: Some(Guard { c, b }),
+        read: Read::Layout,
     })
 }
 
@@ -284,6 +299,7 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
                 outer,
                 paths,
                 guard: None,
+                read: read::of(e, i),
             });
         }
     }

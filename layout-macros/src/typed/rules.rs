@@ -4,6 +4,7 @@
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 
+use crate::typed::read::Read;
 use crate::typed::sym::TypedRule;
 use crate::{
     typed::coalesce_by, typed::compose, typed::compose::compose_basis, typed::construct,
@@ -37,6 +38,19 @@ pub fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream) -> Option<TokenStream
         return Some(rule.emit(leaf));
     }
     product::rule(e).map(|rule| rule.emit(leaf))
+}
+
+/// [`emit`] for an operand of which the call around it reads `read`
+/// (read.rs): a rule whose run-time check can show just that part does.
+pub fn emit_reading(
+    e: &Expr,
+    leaf: &dyn Fn(usize) -> TokenStream,
+    read: Read,
+) -> Option<TokenStream> {
+    match inverse::rule(e) {
+        Some(rule) => Some(rule.reading(read).emit(leaf)),
+        None => emit(e, leaf),
+    }
 }
 
 /// The type of the layout inside [`emit`]'s `Ok`, if a rule types `e`.

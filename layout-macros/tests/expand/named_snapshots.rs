@@ -8,6 +8,8 @@ use super::support::expansion;
 // the optimiser folds when it is a `const`.
 snapshot!(named_crd2idx, "crd2idx((i,(2,j)), #TILE)");
 snapshot!(named_size, "size(#TILE)");
+// After `type`, an integer: refused at `type`, the name only borrowed.
+snapshot!(named_type_size_refused, "type size(#TILE)");
 snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
 snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
 snapshot!(named_shape, "make_identity_layout(#S)");

@@ -113,6 +113,12 @@ snapshot!(
     typed_right_inverse_tie,
     "type right_inverse((2,m,3):(1,2,2))"
 );
+// Under a one-argument `complement` the inverse's check compares the two
+// results' complements (read.rs): `right_inverse_complement_is_cores`.
+snapshot!(
+    typed_complement_of_right_inverse,
+    "type complement(right_inverse((4,5):(d,4)))"
+);
 // Static strides, dynamic extents: CuTe's sort; the run-time overlap and
 // unit-extent checks (left_inverse.rs).
 snapshot!(typed_left_inverse, "type left_inverse((m,n):(1,8))");
