@@ -28,17 +28,19 @@
 //! answers wherever the core's whole answer is the typed one.
 //!
 //! The inner result's tree is read from the type the rule gives it
-//! (`C::<N>` a static leaf, `usize` a dynamic one); a signed result (a
-//! negative static stride, an `isize` offset) is not nested.
+//! (nested_tree.rs: `C::<N>` a static leaf, `usize` a dynamic one); a
+//! signed result (a negative static stride, an `isize` offset) is not
+//! nested.
 
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{Construct, TypedForm};
-use proc_macro2::{Delimiter, Literal, Span, TokenStream, TokenTree};
+use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::{has_dynamic, is_plain};
+use crate::typed::nested_tree::{Place, Tree, parse_layout, written};
 use crate::{
     emit, typed::compose::compose_divide, typed::divide, typed::divide::divide_past,
     typed::divide::divide_rest, typed::fold, typed::named, typed::read, typed::read::Read,
@@ -48,16 +50,6 @@ use crate::{
 /// The dynamic leaves of the inner results written out at nesting depth
 /// `d` are numbered from `BLOCK · (d + 1)`: past any input's own leaves.
 const BLOCK: usize = 1 << 20;
-
-/// A tree of the inner result: a static leaf, a dynamic one, or a tuple.
-enum Tree {
-    Static(i64),
-    Dynamic,
-    Tuple(Vec<Tree>),
-}
-
-/// A leaf's place in a layout value: its tree, then a field per level.
-type Place = (&'static str, Vec<usize>);
 
 /// A call with one operand (a call) replaced by its result written out.
 struct Nested<'a> {
@@ -453,97 +445,4 @@ fn leaf_tree(e: &Expr, dynamic: &dyn Fn(usize) -> TokenStream) -> TokenStream {
         }
         _ => unreachable!("only plain trees are written out"),
     }
-}
-
-/// The tree written out as an operand (spans the inner call's), each
-/// dynamic leaf numbered from `base` and its place recorded in `paths`.
-fn written(t: &Tree, place: Place, at: &Expr, base: usize, paths: &mut Vec<Place>) -> Expr {
-    let kind = match t {
-        Tree::Static(n) => ExprKind::Int(*n),
-        Tree::Dynamic => {
-            paths.push(place);
-            ExprKind::Dynamic(base + paths.len() - 1)
-        }
-        Tree::Tuple(items) => ExprKind::Tuple(
-            (items.iter().enumerate())
-                .map(|(i, item)| {
-                    let mut field = place.clone();
-                    field.1.push(i);
-                    written(item, field, at, base, paths)
-                })
-                .collect(),
-        ),
-    };
-    Expr::new(kind, at.span)
-}
-
-/// The shape and stride of `Layout<SHAPE, STRIDE>` as the rules write
-/// its type; `None` for a third argument (a signed layout's `isize`).
-fn parse_layout(t: TokenStream) -> Option<(Tree, Tree)> {
-    let tokens: Vec<TokenTree> = t.into_iter().collect();
-    let start = tokens
-        .iter()
-        .position(|t| matches!(t, TokenTree::Ident(i) if i == "Layout"))?;
-    let args = tokens.get(start + 2..tokens.len() - 1)?;
-    match split(args).as_slice() {
-        [shape, stride] => Some((parse_tree(shape)?, parse_tree(stride)?)),
-        _ => None,
-    }
-}
-
-/// Tokens split at the commas outside `<…>`; a trailing comma dropped.
-fn split(tokens: &[TokenTree]) -> Vec<Vec<TokenTree>> {
-    let (mut out, mut part, mut depth) = (Vec::new(), Vec::new(), 0i32);
-    for t in tokens {
-        match t {
-            TokenTree::Punct(p) if p.as_char() == ',' && depth == 0 => {
-                out.push(std::mem::take(&mut part));
-                continue;
-            }
-            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
-            TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
-            _ => {}
-        }
-        part.push(t.clone());
-    }
-    if !part.is_empty() {
-        out.push(part);
-    }
-    out
-}
-
-/// A leaf (`usize`, or `C::<N>` with `N` maybe `{ -N }`) or a tuple.
-fn parse_tree(tokens: &[TokenTree]) -> Option<Tree> {
-    match tokens {
-        [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => {
-            let items: Vec<TokenTree> = g.stream().into_iter().collect();
-            let parts = split(&items);
-            let trees = parts.iter().map(|p| parse_tree(p));
-            Some(Tree::Tuple(trees.collect::<Option<_>>()?))
-        }
-        [TokenTree::Ident(i)] if i == "usize" => Some(Tree::Dynamic),
-        _ => static_leaf(tokens, false),
-    }
-}
-
-/// The integer of `C::<N>` (`C::<{ -N }>`): the last literal, negated
-/// after a `-`.
-fn static_leaf(tokens: &[TokenTree], negative: bool) -> Option<Tree> {
-    let mut out = None;
-    let mut minus = negative;
-    for t in tokens {
-        match t {
-            TokenTree::Punct(p) if p.as_char() == '-' => minus = true,
-            TokenTree::Literal(l) => {
-                let n: i64 = l.to_string().parse().ok()?;
-                out = Some(Tree::Static(if minus { -n } else { n }));
-            }
-            TokenTree::Group(g) => {
-                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-                out = Some(static_leaf(&inner, minus)?);
-            }
-            _ => {}
-        }
-    }
-    out
 }
