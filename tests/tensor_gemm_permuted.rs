@@ -220,7 +220,8 @@ proptest! {
     /// A's M in any nesting against C's nested M (one leaf of any
     /// stride, 0 and a static −3 among them, or three leaves of random
     /// strides): A's offsets in C's order by a table; B's N of two
-    /// leaves of random strides (a table too); C's columns one after the
+    /// leaves, one progression in C's order or of random strides (a
+    /// table too); C's columns one after the
     /// other, with a gap, or overlapping its M (the nested loops).
     #[test]
     fn tabled_offsets_equal_the_naive_loop(k in 1..=13usize, seed in any::<u64>()) {
@@ -234,8 +235,16 @@ proptest! {
             1 => dice.below(reach + 1),
             _ => reach,
         };
-        let cn = if dice.one_in(2) { [ldc, ldc * f[0]] } else { [ldc * f[1], ldc] };
-        let b: NestedB = Layout::new_signed(((f[0], f[1]), k), ((any_stride(dice), any_stride(dice)), 70));
+        let first = dice.one_in(2);
+        let cn = if first { [ldc, ldc * f[0]] } else { [ldc * f[1], ldc] };
+        // B's N one progression in C's order (A's table alone) or not.
+        let u = any_stride(dice);
+        let bn = match dice.below(3) {
+            0 if first => [u, u * f[0]],
+            0 => [u * f[1], u],
+            _ => [u, any_stride(dice)],
+        };
+        let b: NestedB = Layout::new_signed(((f[0], f[1]), k), ((bn[0], bn[1]), 70));
         let c: BothC = Layout::new_signed(((e[0], e[1], e[2]), (f[0], f[1])), ((dc[0], dc[1], dc[2]), (cn[0], cn[1])));
         let seed = seed as i64 % 1000;
         match dice.below(3) {

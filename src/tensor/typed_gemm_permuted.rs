@@ -225,9 +225,15 @@ where
                 (Stride(bn), sb),
             );
         }
+        (None, Some(bn)) => {
+            // A's offsets by a table (of `m ≤ REGISTERS` entries).
+            let mut ta = [MaybeUninit::uninit(); REGISTERS];
+            table(&mut ta, &common_m);
+            registers(a, b, c, [v, m, n, k, cn], (&ta, sa), (Stride(bn), sb));
+        }
         _ => {
-            // Either not one progression: both by tables (each of at
-            // most `m`, `n` ≤ REGISTERS entries).
+            // B's N not one progression: both by tables (the rarer case,
+            // one kernel for both).
             let (mut ta, mut tb) = (
                 [MaybeUninit::uninit(); REGISTERS],
                 [MaybeUninit::uninit(); REGISTERS],
