@@ -28,7 +28,12 @@
 //! - `transposed` against `flat_long`: A's M `(32,four):(four,1)` (`four`
 //!   a run-time argument), C `(128,8)` of stride 1 along A's stride 4
 //!   (A's runs transposed into a panel once a pass), the same rows in
-//!   another order.
+//!   another order;
+//! - `cpermuted` against `flat`: `flat`'s A (M `8:16`) into a C nested
+//!   as `cnested`'s, `((2,4),8):((4,1),8)`: A's rows in C's order are
+//!   `(4,2):(32,16)`, no progression (A's offsets by a table);
+//! - `cgap` against `flat_gap`: `cnested` and `flat` into a C whose
+//!   columns are 16 apart (`ldc` a run-time argument).
 //!
 //! Each pair is checked bit for bit before it is timed.
 
@@ -80,6 +85,30 @@ fn cnested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
     let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
     let mut c = Tensor::new(acc, layout!(((2,4),8):((4,1),8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn cpermuted(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((8,8):(16,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(((2,4),8):((4,1),8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn cgap(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, ldc: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(((2,4),8):((4,1),ldc))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn flat_gap(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, ldc: usize) {
+    let a = Tensor::new(sa, layout!((8,8):(16,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((8,8):(1,ldc))).unwrap();
     typed::gemm(&a, &b, &mut c);
 }
 
@@ -164,6 +193,16 @@ fn benches(c: &mut Criterion) {
     let mut cn = [0.5f32; 64];
     cnested(&sa, &sb, &mut cn, LDA);
     assert!((0..64).all(|e| cn[e].to_bits() == z[e].to_bits()));
+    // `cpermuted`'s C puts `flat`'s row `i` at `row(i)`; `cgap`'s and
+    // `flat_gap`'s columns 16 apart hold `cnested`'s and `flat`'s.
+    let mut cp = [0.5f32; 64];
+    cpermuted(&sa, &sb, &mut cp, LDA);
+    assert!((0..64).all(|e| cp[row(e % 8) + e / 8 * 8].to_bits() == z[e].to_bits()));
+    let (mut g1, mut g2) = ([0.5f32; 128], [0.5f32; 128]);
+    cgap(&sa, &sb, &mut g1, LDA, 16);
+    flat_gap(&sa, &sb, &mut g2, LDA, 16);
+    assert!((0..64).all(|e| g1[e % 8 + e / 8 * 16].to_bits() == z[e].to_bits()));
+    assert!((0..128).all(|e| g1[e].to_bits() == g2[e].to_bits()));
 
     // `long` and `flat_long` agree bit for bit, row `i` of `long`'s A
     // being row `64·(i%2) + i/2` of `flat_long`'s.
@@ -227,6 +266,17 @@ fn benches(c: &mut Criterion) {
         "gemm_nested cnested/flat",
         || cnested(black_box(&sa), &sb, &mut x, lda),
         || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    common::paired(
+        "gemm_nested cpermuted/flat",
+        || cpermuted(black_box(&sa), &sb, &mut x, lda),
+        || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    let ldc = black_box(16);
+    common::paired(
+        "gemm_nested cgap/flat_gap",
+        || cgap(black_box(&sa), &sb, &mut g1, lda, ldc),
+        || flat_gap(black_box(&sa), &sb, &mut g2, lda, ldc),
     );
     common::paired(
         "gemm_nested shared/flat_shared",
