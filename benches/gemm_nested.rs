@@ -33,7 +33,12 @@
 //!   as `cnested`'s, `((2,4),8):((4,1),8)`: A's rows in C's order are
 //!   `(4,2):(32,16)`, no progression (A's offsets by a table);
 //! - `cgap` against `flat_gap`: `cnested` and `flat` into a C whose
-//!   columns are 16 apart (`ldc` a run-time argument).
+//!   columns are 16 apart (`ldc` a run-time argument);
+//! - `compacted` against `flat_long` and `flat_long_s`: A's M
+//!   `(2,64):(128,2)` (its 2s run-time arguments; A over 256 rows), no
+//!   leaf of stride 1 (A's leaf of stride 2 copied to stride 1 in a panel
+//!   once a pass), against `flat_long` (A's `128:1`, other rows) and
+//!   `flat_long_s` (A's `128:2`, the same rows in another order).
 //!
 //! Each pair is checked bit for bit before it is timed.
 
@@ -152,6 +157,25 @@ fn mirrored(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
     typed::gemm(&a, &b, &mut c);
 }
 
+/// A's M `(two,64):({64·two},two)` (no leaf of stride 1), A of leading
+/// dimension `lda` over 256 rows.
+#[inline(never)]
+fn compacted(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
+    let a = Tensor::new(sa, layout!(((two,64),8):(({64*two},two),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+/// `compacted`'s rows flat, `128:2`.
+#[inline(never)]
+fn flat_long_s(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((128,8):(2,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
 #[inline(never)]
 fn transposed(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, four: usize) {
     let a = Tensor::new(sa, layout!(((32,four),8):((four,1),lda))).unwrap();
@@ -228,6 +252,14 @@ fn benches(c: &mut Criterion) {
     let t_row = |i: usize| 4 * (i % 32) + i / 32;
     assert!((0..1024).all(|e| tt[e].to_bits() == q[t_row(e % 128) + e / 128 * 128].to_bits()));
 
+    // `compacted`'s row `i` is row `64·(i%2) + i/2` of `flat_long_s`'s.
+    let sa2: Vec<f32> = (0..2 * LDA * 8).map(|x| (x % 13) as f32 - 6.0).collect();
+    let sb2: Vec<f32> = (0..2 * LDA * 8).map(|x| (x % 7) as f32 - 3.0).collect();
+    let (mut r1, mut r2) = (vec![0.5f32; 1024], vec![0.5f32; 1024]);
+    compacted(&sa2, &sb2, &mut r1, 2 * LDA, 2);
+    flat_long_s(&sa2, &sb2, &mut r2, 2 * LDA);
+    assert!((0..1024).all(|e| r1[e].to_bits() == r2[long_row(e % 128) + e / 128 * 128].to_bits()));
+
     let (lda, s) = (black_box(LDA), black_box(16));
     let mut g = c.benchmark_group("gemm_nested");
     g.bench_function("flat", |b| {
@@ -299,6 +331,17 @@ fn benches(c: &mut Criterion) {
         "gemm_nested transposed/flat_long",
         || transposed(black_box(&sa), &sb, &mut tt, lda, four),
         || flat_long(black_box(&sa), &sb, &mut q, lda),
+    );
+    let lda2 = black_box(2 * LDA);
+    common::paired(
+        "gemm_nested compacted/flat_long",
+        || compacted(black_box(&sa2), &sb2, &mut r1, lda2, two),
+        || flat_long(black_box(&sa), &sb, &mut q, lda),
+    );
+    common::paired(
+        "gemm_nested compacted/flat_long_s",
+        || compacted(black_box(&sa2), &sb2, &mut r1, lda2, two),
+        || flat_long_s(black_box(&sa2), &sb2, &mut r2, lda2),
     );
     common::paired(
         "gemm_nested flat/hand",
