@@ -51,6 +51,20 @@ where
     if v != 1 || m > PANEL / STEPS {
         return false;
     }
+    // A quick refusal first, as `packed`'s (the common leaves cost
+    // hundreds of instructions a call to operands that end on the slabs):
+    // A's M needs a leaf of stride 2, 3, 4 or 8 at least `MIN_RUN` long
+    // and none of stride 1.
+    let (mut fits, mut unit) = (false, false);
+    if let Some(mode) = ra[1] {
+        a.layout.leaves(mode, &mut |e, d| {
+            fits |= e >= MIN_RUN && matches!(d, 2 | 3 | 4 | 8);
+            unit |= e > 1 && d == 1;
+        });
+    }
+    if !fits || unit {
+        return false;
+    }
     let mut common = Common {
         leaves: [(0, 0, 0); LEAVES],
         count: 0,
