@@ -28,7 +28,17 @@
 //! - `transposed` against `flat_long`: A's M `(32,four):(four,1)` (`four`
 //!   a run-time argument), C `(128,8)` of stride 1 along A's stride 4
 //!   (A's runs transposed into a panel once a pass), the same rows in
-//!   another order.
+//!   another order;
+//! - `cpermuted` against `flat`: `flat`'s A (M `8:16`) into a C nested
+//!   as `cnested`'s, `((2,4),8):((4,1),8)`: A's rows in C's order are
+//!   `(4,2):(32,16)`, no progression (A's offsets by a table);
+//! - `cgap` against `flat_gap`: `cnested` and `flat` into a C whose
+//!   columns are 16 apart (`ldc` a run-time argument);
+//! - `compacted` against `flat_long` and `flat_long_s`: A's M
+//!   `(2,64):(128,2)` (its 2s run-time arguments; A over 256 rows), no
+//!   leaf of stride 1 (A's leaf of stride 2 copied to stride 1 in a panel
+//!   once a pass), against `flat_long` (A's `128:1`, other rows) and
+//!   `flat_long_s` (A's `128:2`, the same rows in another order).
 //!
 //! Each pair is checked bit for bit before it is timed.
 
@@ -84,6 +94,30 @@ fn cnested(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 }
 
 #[inline(never)]
+fn cpermuted(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((8,8):(16,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(((2,4),8):((4,1),8))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn cgap(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, ldc: usize) {
+    let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!(((2,4),8):((4,1),ldc))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
+fn flat_gap(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, ldc: usize) {
+    let a = Tensor::new(sa, layout!((8,8):(16,lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((8,8):(1,ldc))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+#[inline(never)]
 fn shared(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
     let a = Tensor::new(sa, layout!(((2,4),8):((64,16),lda))).unwrap();
     let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
@@ -118,6 +152,25 @@ fn flat_long(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
 #[inline(never)]
 fn mirrored(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
     let a = Tensor::new(sa, layout!(((64,two),8):((two,1),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+/// A's M `(two,64):({64·two},two)` (no leaf of stride 1), A of leading
+/// dimension `lda` over 256 rows.
+#[inline(never)]
+fn compacted(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize, two: usize) {
+    let a = Tensor::new(sa, layout!(((two,64),8):(({64*two},two),lda))).unwrap();
+    let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
+    let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
+    typed::gemm(&a, &b, &mut c);
+}
+
+/// `compacted`'s rows flat, `128:2`.
+#[inline(never)]
+fn flat_long_s(sa: &[f32], sb: &[f32], acc: &mut [f32], lda: usize) {
+    let a = Tensor::new(sa, layout!((128,8):(2,lda))).unwrap();
     let b = Tensor::new(sb, layout!((8,8):(16,lda))).unwrap();
     let mut c = Tensor::new(acc, layout!((128,8):(1,128))).unwrap();
     typed::gemm(&a, &b, &mut c);
@@ -164,6 +217,16 @@ fn benches(c: &mut Criterion) {
     let mut cn = [0.5f32; 64];
     cnested(&sa, &sb, &mut cn, LDA);
     assert!((0..64).all(|e| cn[e].to_bits() == z[e].to_bits()));
+    // `cpermuted`'s C puts `flat`'s row `i` at `row(i)`; `cgap`'s and
+    // `flat_gap`'s columns 16 apart hold `cnested`'s and `flat`'s.
+    let mut cp = [0.5f32; 64];
+    cpermuted(&sa, &sb, &mut cp, LDA);
+    assert!((0..64).all(|e| cp[row(e % 8) + e / 8 * 8].to_bits() == z[e].to_bits()));
+    let (mut g1, mut g2) = ([0.5f32; 128], [0.5f32; 128]);
+    cgap(&sa, &sb, &mut g1, LDA, 16);
+    flat_gap(&sa, &sb, &mut g2, LDA, 16);
+    assert!((0..64).all(|e| g1[e % 8 + e / 8 * 16].to_bits() == z[e].to_bits()));
+    assert!((0..128).all(|e| g1[e].to_bits() == g2[e].to_bits()));
 
     // `long` and `flat_long` agree bit for bit, row `i` of `long`'s A
     // being row `64·(i%2) + i/2` of `flat_long`'s.
@@ -188,6 +251,14 @@ fn benches(c: &mut Criterion) {
     transposed(&sa, &sb, &mut tt, LDA, 4);
     let t_row = |i: usize| 4 * (i % 32) + i / 32;
     assert!((0..1024).all(|e| tt[e].to_bits() == q[t_row(e % 128) + e / 128 * 128].to_bits()));
+
+    // `compacted`'s row `i` is row `64·(i%2) + i/2` of `flat_long_s`'s.
+    let sa2: Vec<f32> = (0..2 * LDA * 8).map(|x| (x % 13) as f32 - 6.0).collect();
+    let sb2: Vec<f32> = (0..2 * LDA * 8).map(|x| (x % 7) as f32 - 3.0).collect();
+    let (mut r1, mut r2) = (vec![0.5f32; 1024], vec![0.5f32; 1024]);
+    compacted(&sa2, &sb2, &mut r1, 2 * LDA, 2);
+    flat_long_s(&sa2, &sb2, &mut r2, 2 * LDA);
+    assert!((0..1024).all(|e| r1[e].to_bits() == r2[long_row(e % 128) + e / 128 * 128].to_bits()));
 
     let (lda, s) = (black_box(LDA), black_box(16));
     let mut g = c.benchmark_group("gemm_nested");
@@ -229,6 +300,17 @@ fn benches(c: &mut Criterion) {
         || flat(black_box(&sa), &sb, &mut y, lda),
     );
     common::paired(
+        "gemm_nested cpermuted/flat",
+        || cpermuted(black_box(&sa), &sb, &mut x, lda),
+        || flat(black_box(&sa), &sb, &mut y, lda),
+    );
+    let ldc = black_box(16);
+    common::paired(
+        "gemm_nested cgap/flat_gap",
+        || cgap(black_box(&sa), &sb, &mut g1, lda, ldc),
+        || flat_gap(black_box(&sa), &sb, &mut g2, lda, ldc),
+    );
+    common::paired(
         "gemm_nested shared/flat_shared",
         || shared(black_box(&sa), &sb, &mut x, lda),
         || flat_shared(black_box(&sa), &sb, &mut y, lda),
@@ -249,6 +331,17 @@ fn benches(c: &mut Criterion) {
         "gemm_nested transposed/flat_long",
         || transposed(black_box(&sa), &sb, &mut tt, lda, four),
         || flat_long(black_box(&sa), &sb, &mut q, lda),
+    );
+    let lda2 = black_box(2 * LDA);
+    common::paired(
+        "gemm_nested compacted/flat_long",
+        || compacted(black_box(&sa2), &sb2, &mut r1, lda2, two),
+        || flat_long(black_box(&sa), &sb, &mut q, lda),
+    );
+    common::paired(
+        "gemm_nested compacted/flat_long_s",
+        || compacted(black_box(&sa2), &sb2, &mut r1, lda2, two),
+        || flat_long_s(black_box(&sa2), &sb2, &mut r2, lda2),
     );
     common::paired(
         "gemm_nested flat/hand",

@@ -199,12 +199,77 @@ proptest! {
     }
 }
 
-/// f32: the bench's pair (`cnested`: A's M `(2,4):(64,16)`, C
+/// A's M `(M,K)`, one leaf of static stride −3.
+type BackA = Layout<(usize, usize), (C<-3>, usize), isize>;
+/// A's M `(M,K)`, one leaf.
+type FlatA = Layout<(usize, usize), (usize, usize), isize>;
+
+/// A stride of an A or B with no order to keep: small (0 among them) or
+/// past C's elements.
+fn any_stride(dice: &mut Dice) -> usize {
+    if dice.one_in(3) {
+        small(dice)
+    } else {
+        9 + dice.below(60)
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// A's M in any nesting against C's nested M (one leaf of any
+    /// stride, 0 and a static −3 among them, or three leaves of random
+    /// strides): A's offsets in C's order by a table; B's N of two
+    /// leaves, one progression in C's order or of random strides (a
+    /// table too); C's columns one after the
+    /// other, with a gap, or overlapping its M (the nested loops).
+    #[test]
+    fn tabled_offsets_equal_the_naive_loop(k in 1..=13usize, seed in any::<u64>()) {
+        let dice = &mut Dice::new(seed);
+        let e = leaves(dice);
+        let m: usize = e.iter().product();
+        let f = [1 + dice.below(3), 1 + dice.below(3)];
+        let (dc, reach, _) = strides(e, 1, dice);
+        let ldc = match dice.below(5) {
+            0 => reach + 1 + dice.below(40),
+            1 => dice.below(reach + 1),
+            _ => reach,
+        };
+        let first = dice.one_in(2);
+        let cn = if first { [ldc, ldc * f[0]] } else { [ldc * f[1], ldc] };
+        // B's N one progression in C's order (A's table alone) or not.
+        let u = any_stride(dice);
+        let bn = match dice.below(3) {
+            0 if first => [u, u * f[0]],
+            0 => [u * f[1], u],
+            _ => [u, any_stride(dice)],
+        };
+        let b: NestedB = Layout::new_signed(((f[0], f[1]), k), ((bn[0], bn[1]), 70));
+        let c: BothC = Layout::new_signed(((e[0], e[1], e[2]), (f[0], f[1])), ((dc[0], dc[1], dc[2]), (cn[0], cn[1])));
+        let seed = seed as i64 % 1000;
+        match dice.below(3) {
+            0 => {
+                let a: BackA = Layout::new_signed((m, k), (C, 300));
+                run(2, a, b, c, seed);
+            }
+            1 => {
+                let a: FlatA = Layout::new_signed((m, k), (any_stride(dice), 300));
+                run(2, a, b, c, seed);
+            }
+            _ => {
+                let da = [0; 3].map(|_| any_stride(dice));
+                let a: Nested = Layout::new_signed(((e[0], e[1], e[2]), k), ((da[0], da[1], da[2]), 300));
+                run(2, a, b, c, seed);
+            }
+        }
+    }
+}
+
+/// f32: the bench's pairs (`cnested`: A's M `(2,4):(64,16)`, C
 /// `((2,4),8):((4,1),8)`, its elements those of the flat C `(8,8):(1,8)`
-/// from A's rows in flat order), K = 13, and a nesting in three leaves,
-/// give each element of C the bits of a naive loop summing in ascending
-/// `k` (the last case through the nested loops); the plan names the
-/// local accumulators.
+/// from A's rows in flat order; `cpermuted`, `cgap`), K = 13, and
+/// nestings in three leaves, give each element of C the bits of a naive
+/// loop summing in ascending `k`; the plan names the local accumulators.
 #[test]
 fn f32_bits_of_the_naive_order() {
     let (n, k, lda) = (8usize, 13usize, 130usize);
@@ -213,19 +278,26 @@ fn f32_bits_of_the_naive_order() {
     let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
     let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
     // (A's M leaves and strides, C's M strides.)
+    // (A's M leaves and strides, C's M strides, C's column stride over M.)
     let cases = [
-        ((2, 4, 1), (64, 16, 0), (4, 1, 0)),
-        ((2, 2, 2), (64, 16, 32), (4, 1, 2)),
-        ((4, 2, 1), (100, 50, 0), (2, 1, 0)),
-        // (Not a progression in C's order: the nested loops.)
-        ((2, 2, 2), (1, 40, 8), (4, 1, 2)),
+        ((2, 4, 1), (64, 16, 0), (4, 1, 0), 0),
+        ((2, 2, 2), (64, 16, 32), (4, 1, 2), 0),
+        ((4, 2, 1), (100, 50, 0), (2, 1, 0), 0),
+        // Not a progression in C's order: A's offsets by a table.
+        ((2, 2, 2), (1, 40, 8), (4, 1, 2), 0),
+        // The bench's `cpermuted` (A's M `8:16` as two leaves) and
+        // `cgap` (C's columns 16 apart), and both at once.
+        ((2, 4, 1), (16, 32, 0), (4, 1, 0), 0),
+        ((2, 4, 1), (64, 16, 0), (4, 1, 0), 8),
+        ((2, 2, 2), (1, 40, 8), (4, 1, 2), 3),
     ];
-    for (e, da, dc) in cases {
+    for (e, da, dc, gap) in cases {
         let m = e.0 * e.1 * e.2;
+        let ldc = m + gap;
         let a: Nested = Layout::new_signed(((e.0, e.1, e.2), k), ((da.0, da.1, da.2), lda));
         let b: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((n, k), (k, 1));
-        let c: Nested = Layout::new_signed(((e.0, e.1, e.2), n), ((dc.0, dc.1, dc.2), m));
-        let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
+        let c: Nested = Layout::new_signed(((e.0, e.1, e.2), n), ((dc.0, dc.1, dc.2), ldc));
+        let c0: Vec<f32> = (0..ldc * n).map(|i| val(i, 29, 89)).collect();
         assert_eq!(gemm_kernel(&a, &b, &c), Ok(GemmKernel::Registers));
         let split = |i: usize| [i % e.0, i / e.0 % e.1, i / (e.0 * e.1)];
         let (row, slot) = (
@@ -236,7 +308,7 @@ fn f32_bits_of_the_naive_order() {
         for kk in 0..k {
             for j in 0..n {
                 for i in 0..m {
-                    want[slot(i) + m * j] += sa[row(i) + lda * kk] * sb[kk + k * j];
+                    want[slot(i) + ldc * j] += sa[row(i) + lda * kk] * sb[kk + k * j];
                 }
             }
         }

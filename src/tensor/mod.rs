@@ -48,6 +48,7 @@ mod typed_checks;
 mod typed_dice;
 mod typed_gemm;
 mod typed_gemm_accumulators;
+mod typed_gemm_compact;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
 mod typed_gemm_packed;

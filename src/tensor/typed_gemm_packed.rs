@@ -9,9 +9,8 @@
 //! it by the direct run (both of stride 1: the strided kernel's
 //! vectorised loop). The packing is paid once for all N columns; the
 //! slabs instead walked C by a run-time stride (a scalar loop, 1.8 times
-//! the flat kernel's time). Other nestings (A's stride 5, no leaf of
-//! stride 1, …) stay on the slabs: packing them by a strided scalar copy
-//! cost more than the slabs (`long_s`, BENCHMARKS.md gemmslab).
+//! the flat kernel's time). A with no leaf of stride 1 takes
+//! `typed_gemm_compact.rs`'s panel; A's stride 5 stays on the slabs.
 
 use core::mem::MaybeUninit;
 

@@ -1,14 +1,19 @@
-//! The typed `gemm` on a nested C whose M nests as A's does, in another
-//! order of leaves (CuTe's `((2,4),8):((4,1),8)` against A's M
-//! `(2,4):(64,16)`: taken by C's stride, the leaves are `(4,2):(1,4)`
-//! and `(4,2):(16,64)`, both one progression, `8:1` and `8:16`). Each
-//! element of C gets the same products whatever order M's coordinates are
-//! visited in (the same permutation of `m` for A and C: C's elements are
-//! distinct), so the call runs the strided kernel of `8:16` against `8:1`,
-//! each element summed in ascending `k` as before. B's and C's N alike.
-//! Without a table of C's offsets or a sort of its leaves (the nested
-//! loops' per-call cost: a nested C took 2.2× the flat kernel's
-//! instructions).
+//! The typed `gemm` on a nested C of at most 64 elements whose M (and N)
+//! split into common leaves with A's (B's): CuTe's `((2,4),8):((4,1),8)`
+//! against A's M `(2,4):(64,16)`: taken by C's stride, the leaves are
+//! `(4,2):(1,4)` and `(4,2):(16,64)`, both one progression, `8:1` and
+//! `8:16`. Each element of C gets the same products whatever order M's
+//! coordinates are visited in (the same permutation of `m` for A and C:
+//! C's elements are distinct), so the call runs the strided kernel of
+//! `8:16` against `8:1`, each element summed in ascending `k` as before.
+//! B's and C's N alike. When A's (or B's) leaves in C's order are not one
+//! progression (A's M `8:16` into C's `(2,4):(4,1)`: `(4,2):(32,16)`),
+//! its offsets in C's order are a table built once a call; C's columns
+//! may have a gap (`ldc > V·M`). Without a table of C's offsets or a sort
+//! of its leaves (the nested loops' per-call cost: a nested C took 2.2×
+//! the flat kernel's instructions, 4.1× with A flat).
+
+use core::mem::MaybeUninit;
 
 use crate::__private::{Gemm, GemmOperand, Roles};
 use crate::tensor::typed_gemm::REGISTERS;
@@ -58,19 +63,19 @@ fn chained(leaves: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
     Some(unit)
 }
 
-/// The units of role 1 of `x` and of `c` (A's M and C's M; B's N and C's
-/// N) when, split into their common leaves and taken by increasing C
-/// stride, both are one progression (C's strides positive); else `None`.
+/// Role 1 of `x` and of `c` (A's M and C's M; B's N and C's N) split
+/// into their common leaves, in `common` taken by increasing C stride:
+/// the unit of C's, which must be one progression (C's strides positive),
+/// and that of `x`'s when it is one too (else its offsets by a
+/// [`table`]); `None` when they have no common leaves or C's are not one
+/// progression.
 #[inline(always)]
 fn sorted<LX: GemmOperand, LC: GemmOperand>(
+    common: &mut Common,
     (lx, rx): (&LX, Roles),
     (lc, rc): (&LC, Roles),
-) -> Option<(usize, usize)> {
-    let mut common = Common {
-        leaves: [(1, 0, 0); LEAVES],
-        count: 0,
-    };
-    if !Common::fill(&mut common, (lx, rx), (lc, rc)) {
+) -> Option<(Option<usize>, usize)> {
+    if !Common::fill(common, (lx, rx), (lc, rc)) {
         return None;
     }
     let leaves = &mut common.leaves[..common.count];
@@ -86,18 +91,73 @@ fn sorted<LX: GemmOperand, LC: GemmOperand>(
             j -= 1;
         }
     }
-    Some((
-        chained(leaves.iter().map(|&(e, d, _)| (e, d)))?,
-        chained(leaves.iter().map(|&(e, _, d)| (e, d)))?,
-    ))
+    let c = chained(leaves.iter().map(|&(e, _, d)| (e, d)))?;
+    Some((chained(leaves.iter().map(|&(e, d, _)| (e, d))), c))
+}
+
+/// The offsets of `x`'s role along `common`'s leaves (in their order, the
+/// first fastest: C's order of its elements), with no division: past the
+/// first `len` entries (the leaves before), entry `t` is entry `t - len`
+/// plus the next leaf's stride. Entry `t` of C's run is `x`'s offset of
+/// the same coordinate; the entries below the role's extent are written
+/// (the leaves' extents multiply to it, at most [`REGISTERS`]: the
+/// caller's test).
+#[inline(always)]
+fn table(out: &mut Table, common: &Common) {
+    out[0] = MaybeUninit::new(0);
+    let mut len = 1;
+    for &(e, d, _) in &common.leaves[..common.count] {
+        let next = len * e;
+        if next > REGISTERS {
+            return; // Not reached (the caller's test); no bounds check below.
+        }
+        for t in len..next {
+            // SAFETY: `t - len < t`, written before (the leaves so far, or
+            // this leaf's earlier entries).
+            let before = unsafe { out[t - len].assume_init() };
+            out[t] = MaybeUninit::new(before.wrapping_add(d));
+        }
+        len = next;
+    }
+}
+
+/// A [`table`]'s entries.
+type Table = [MaybeUninit<usize>; REGISTERS];
+
+/// Where the `i`th of C's coordinates along one role (in C's order)
+/// lies in A (or B), from its first: a stride or a [`table`].
+trait Offsets: Copy {
+    /// Entry `i` (below the role's extent).
+    fn at(&self, i: usize) -> usize;
+}
+
+/// One progression: `i · stride`.
+#[derive(Clone, Copy)]
+struct Stride(usize);
+
+impl Offsets for Stride {
+    #[inline(always)]
+    fn at(&self, i: usize) -> usize {
+        i.wrapping_mul(self.0)
+    }
+}
+
+impl Offsets for &Table {
+    #[inline(always)]
+    fn at(&self, i: usize) -> usize {
+        // SAFETY: `i` is below the role's extent, at most REGISTERS
+        // (the caller's test), and `table` wrote those entries.
+        unsafe { self.get_unchecked(i).assume_init() }
+    }
 }
 
 /// `gemm` by the strided kernel's accumulators when every role is one
-/// progression but A's and C's M (B's and C's N), and those two, split
-/// into common leaves and taken by increasing C stride, are ([`sorted`]),
-/// and C's `V·M·N ≤ REGISTERS` elements are
-/// consecutive from its base in `(v, m, n)` order (so distinct); `false`,
-/// nothing done, otherwise (the nested loops).
+/// progression but A's and C's M (B's and C's N), which split into
+/// common leaves, C's one progression taken by increasing stride
+/// ([`sorted`]; A's and B's by stride or by a [`table`]), and C's
+/// `V·M·N ≤ REGISTERS` elements are `V·M` consecutive a column in
+/// `(v, m)` order, the columns at least `V·M` apart (so distinct);
+/// `false`, nothing done, otherwise (the nested loops).
 #[inline(always)]
 pub(super) fn permuted<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
@@ -121,9 +181,14 @@ where
         return false; // No element of C: the nested loops' `Empty`.
     }
     // M of A and C, and N of B and C (C's N in its role 1 for `sorted`).
+    let fresh = || Common {
+        leaves: [(1, 0, 0); LEAVES],
+        count: 0,
+    };
+    let (mut common_m, mut common_n) = (fresh(), fresh());
     let (Some((am, cm)), Some((bn, cn))) = (
-        sorted((la, ra), (lc, rc)),
-        sorted((lb, rb), (lc, [rc[0], rc[2], rc[1]])),
+        sorted(&mut common_m, (la, ra), (lc, rc)),
+        sorted(&mut common_n, (lb, rb), (lc, [rc[0], rc[2], rc[1]])),
     ) else {
         return false;
     };
@@ -140,27 +205,62 @@ where
     if fits.is_none_or(|size| size > REGISTERS) {
         return false;
     }
-    let consecutive = (ev == 1 || cv == 1) && (m == 1 || cm == v) && (n == 1 || cn == v * m);
-    if !consecutive {
+    // C's `V·M` elements of a column consecutive, the columns (in C's
+    // order) `cn ≥ V·M` apart: distinct, each column one run.
+    let vm = v * m;
+    let columns = (ev == 1 || cv == 1) && (m == 1 || cm == v) && (n == 1 || cn >= vm);
+    if !columns {
         return false;
     }
-    registers(a, b, c, [v, m, n, k], [[av, am, ak], [bv, bn, bk]]);
+    let cn = if n == 1 { vm } else { cn };
+    let (sa, sb) = ([av, ak], [bv, bk]);
+    match (am, bn) {
+        (Some(am), Some(bn)) => {
+            registers(
+                a,
+                b,
+                c,
+                [v, m, n, k, cn],
+                (Stride(am), sa),
+                (Stride(bn), sb),
+            );
+        }
+        (None, Some(bn)) => {
+            // A's offsets by a table (of `m ≤ REGISTERS` entries).
+            let mut ta = [MaybeUninit::uninit(); REGISTERS];
+            table(&mut ta, &common_m);
+            registers(a, b, c, [v, m, n, k, cn], (&ta, sa), (Stride(bn), sb));
+        }
+        _ => {
+            // B's N not one progression: both by tables (the rarer case,
+            // one kernel for both).
+            let (mut ta, mut tb) = (
+                [MaybeUninit::uninit(); REGISTERS],
+                [MaybeUninit::uninit(); REGISTERS],
+            );
+            table(&mut ta, &common_m);
+            table(&mut tb, &common_n);
+            registers(a, b, c, [v, m, n, k, cn], (&ta, sa), (&tb, sb));
+        }
+    }
     true
 }
 
 /// The strided kernel's local accumulators (`typed_gemm::strided`) for a
-/// C whose `V·M·N ≤ REGISTERS` elements are consecutive from its base in
-/// `(v, m, n)` order: loaded and stored as one run (its strides, known
-/// only at run time here, left 64 scalar loads, and the accumulators
-/// were split into scalars and spilled), summed as the strided kernel
-/// sums, each element in ascending `k`.
+/// C whose `V·M·N ≤ REGISTERS` elements are, column by column (C's order
+/// of N), `V·M` consecutive from `base + t·cn`, in `(v, m)` order: loaded
+/// and stored as runs (its strides, known only at run time here, left 64
+/// scalar loads, and the accumulators were split into scalars and
+/// spilled), summed as the strided kernel sums, each element in
+/// ascending `k`. A's M and B's N by [`Offsets`] in C's order.
 #[inline(always)]
-fn registers<T, EA, EB, EC, LA, LB, LC>(
+fn registers<T, EA, EB, EC, LA, LB, LC, OA: Offsets, OB: Offsets>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
-    [v, m, n, k]: [usize; 4],
-    [da, db]: [[usize; 3]; 2],
+    [v, m, n, k, cn]: [usize; 5],
+    (am, [av, ak]): (OA, [usize; 2]),
+    (bn, [bv, bk]): (OB, [usize; 2]),
 ) where
     T: Scalar,
     EA: Engine<Elem = T>,
@@ -171,28 +271,44 @@ fn registers<T, EA, EB, EC, LA, LB, LC>(
     let base = c.base;
     let cd = c.engine.as_mut_slice();
     let at = |base: usize, i: usize, s: usize| base.wrapping_add(i.wrapping_mul(s));
-    let size = v * m * n;
+    let vm = v * m;
     let mut acc = [T::default(); REGISTERS];
-    // SAFETY: C's offsets are `base..base + size` (the caller's test),
-    // in its engine (checked when C was built).
-    let run = unsafe { cd.get_unchecked_mut(base..base + size) };
-    acc[..size].copy_from_slice(run);
+    let column = |j: usize| base.wrapping_add(j.wrapping_mul(cn));
+    // SAFETY (C's runs): C's offsets of column `j` are `column(j)..+ vm`
+    // (the caller's test), in its engine (checked when C was built);
+    // `vm·(j+1) ≤ V·M·N ≤ REGISTERS`. (Column by column even when they
+    // follow each other: a second path, one copy of all, kept the
+    // accumulators out of registers: 1,613 instructions a call for
+    // `((2,4),8):((4,1),8)` against 1,350.)
+    for j in 0..n {
+        unsafe {
+            let run = cd.get_unchecked(column(j)..column(j) + vm);
+            acc.get_unchecked_mut(vm * j..vm * (j + 1))
+                .copy_from_slice(run);
+        }
+    }
     let slot = |vv, i, j| vv + v * (i + m * j);
     // SAFETY (each read): a coordinate of A or B, whose offsets were
     // checked against its engine when it was built.
     for kk in 0..k {
-        let (ak0, bk0) = (at(a.base, kk, da[2]), at(b.base, kk, db[2]));
+        let (ak0, bk0) = (at(a.base, kk, ak), at(b.base, kk, bk));
         for j in 0..n {
-            let bj = at(bk0, j, db[1]);
+            let bj = bk0.wrapping_add(bn.at(j));
             for vv in 0..v {
-                let bv = unsafe { *bd.get_unchecked(at(bj, vv, db[0])) };
-                let av0 = at(ak0, vv, da[0]);
+                let bvv = unsafe { *bd.get_unchecked(at(bj, vv, bv)) };
+                let av0 = at(ak0, vv, av);
                 for i in 0..m {
-                    let av = unsafe { *ad.get_unchecked(at(av0, i, da[1])) };
-                    acc[slot(vv, i, j)] = acc[slot(vv, i, j)] + av * bv;
+                    let x = unsafe { *ad.get_unchecked(av0.wrapping_add(am.at(i))) };
+                    acc[slot(vv, i, j)] = acc[slot(vv, i, j)] + x * bvv;
                 }
             }
         }
     }
-    run.copy_from_slice(&acc[..size]);
+    for j in 0..n {
+        // SAFETY: C's runs, as loaded above.
+        unsafe {
+            let run = cd.get_unchecked_mut(column(j)..column(j) + vm);
+            run.copy_from_slice(acc.get_unchecked(vm * j..vm * (j + 1)));
+        }
+    }
 }

@@ -10,10 +10,10 @@
 //! are one run, C's elements an interleaved group of the vectoriser).
 //! Else the mirror: C's leaf of stride 1 innermost when A's stride along
 //! it is 2 and A's leaf of stride 1 of extent 2 fills the gaps
-//! (A's elements consecutive, C's as two rows). Other operands take
-//! `typed_gemm_packed.rs`'s panel (A's stride 3, 4, 8 filled) or the
-//! slabs (a strided loop over A instead took 1.5–3 times their time;
-//! perf3: gathering A into a slab, half the flat kernel's time again).
+//! (A's elements consecutive, C's as two rows). Else `typed_gemm_packed.rs`'s
+//! panel (A's stride 3, 4, 8 filled), `typed_gemm_compact.rs`'s (no leaf
+//! of stride 1) or the slabs (a strided loop over A took 1.5–3 times
+//! their time; perf3: gathering A into a slab, half the flat kernel's).
 
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_run::{Inner, Pointers, Progression, Steps, run};
@@ -23,11 +23,11 @@ use crate::__private::{GemmOperand, Roles};
 
 /// How many steps of `k` one pass over C sums (a constant, so the loop
 /// over them unrolls and B's values stay in registers).
-const STEPS: usize = 8;
+pub(super) const STEPS: usize = 8;
 
 /// The shortest inner leaf the runs take (a guess, not measured: a
 /// shorter one spends more in each run's setup than in its loop).
-const MIN_RUN: usize = 8;
+pub(super) const MIN_RUN: usize = 8;
 
 /// M's leaves common to A and C: `(extent, A's stride, C's stride)`, the
 /// first varying fastest (M's 1-D coordinate split over them gives each
@@ -204,7 +204,7 @@ where
 /// leaf of stride 1 filled by A's (`Inner::Mirrored`); `None` (the slabs)
 /// when neither is found.
 #[inline(always)]
-fn inner(leaves: &mut [(usize, usize, usize)]) -> Option<Inner> {
+pub(super) fn inner(leaves: &mut [(usize, usize, usize)]) -> Option<Inner> {
     // A's longest leaf of stride 1. (A loop: `max_by_key` stayed an
     // outlined call.)
     let mut p = 0;
@@ -272,14 +272,14 @@ fn for_rest<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: Gem
 /// What a pass reads: the three layouts and roles, A's and B's elements,
 /// the bases of A, B, C, the extents V and N, M's inner leaf (extent, A's
 /// and C's strides) and its outer leaves.
-struct Operands<'x, T, LA, LB, LC> {
-    layouts: (&'x LA, &'x LB, &'x LC),
-    roles: [Roles; 3],
-    data: (&'x [T], &'x [T]),
-    bases: [usize; 3],
-    vn: [usize; 2],
-    inner: Inner,
-    outer: &'x [(usize, usize, usize)],
+pub(super) struct Operands<'x, T, LA, LB, LC> {
+    pub(super) layouts: (&'x LA, &'x LB, &'x LC),
+    pub(super) roles: [Roles; 3],
+    pub(super) data: (&'x [T], &'x [T]),
+    pub(super) bases: [usize; 3],
+    pub(super) vn: [usize; 2],
+    pub(super) inner: Inner,
+    pub(super) outer: &'x [(usize, usize, usize)],
 }
 
 /// Steps `k0..k0 + S` of `k` into every element of C: for each `n` and
@@ -334,7 +334,7 @@ fn pass<const S: usize, T: Scalar, LA: GemmOperand, LB: GemmOperand, LC: GemmOpe
 /// [`pass`] over C's columns, A's steps `a`, B's at `b_k` (`M`: the inner
 /// run is mirrored).
 #[inline(always)]
-fn columns<const M: bool, const S: usize, T, A, LA, LB, LC>(
+pub(super) fn columns<const M: bool, const S: usize, T, A, LA, LB, LC>(
     ops: &Operands<'_, T, LA, LB, LC>,
     out: &mut [T],
     a: A,

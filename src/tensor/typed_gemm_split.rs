@@ -14,6 +14,7 @@
 use core::mem::MaybeUninit;
 
 use super::typed_gemm_accumulators::shares_only_along_n;
+use super::typed_gemm_compact::compacted;
 use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
 use super::typed_gemm_packed::packed;
@@ -58,6 +59,9 @@ where
     }
     if distinct && packed(a, b, c, [ra, rb, rc], [v, m, n, k]) {
         return true; // A's groups transposed into a panel once a pass.
+    }
+    if distinct && compacted(a, b, c, [ra, rb, rc], [v, m, n, k]) {
+        return true; // A's leaf of stride 2, 3, 4 or 8 made 1 in a panel.
     }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (Some(a_vm), Some(c_vm)) = (Odometer::new(la, ra), Odometer::new(lc, rc)) else {

@@ -1,0 +1,137 @@
+//! The typed `gemm` past the tables (M over 64) when A's M has no leaf of
+//! stride 1 but one of stride `q` (2, 3, 4 or 8) at least 8 long
+//! (`typed_gemm_compact.rs`: A's elements copied into a panel once a
+//! pass, that leaf made stride 1, then the runs' loops), and its
+//! neighbours that stay on the slabs (`q` 5, a leaf shorter than 8, a
+//! leaf of stride 1, M past 256, C's stride along the leaf neither 1 nor
+//! filled). Random nestings against the naive loop, and f32 bits against
+//! a naive loop summing each element in ascending `k`.
+
+#[path = "../layout-core/tests/common/mod.rs"]
+mod common;
+mod gemm_support;
+
+use common::{Dice, config};
+use gemm_support::typed_gemm_run;
+use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
+use layout_dsl::tensor::{AsLayout, Tensor};
+use layout_dsl::typed::{C, Layout};
+use proptest::prelude::*;
+
+type Mode3 = ((usize, usize, usize), usize);
+/// A's `(M,K)`: M of three leaves, the last of a static negative stride.
+type NestedA = Layout<Mode3, ((usize, usize, C<-3>), usize), isize>;
+/// B's `(N,K)`, K backwards.
+type FlatB = Layout<(usize, usize), (usize, C<-1>), isize>;
+/// A nested C's `(M,N)`.
+type Nested = Layout<Mode3, Mode3, isize>;
+
+/// The typed `gemm` equals the naive loop, past the tables.
+fn run<LA, LB, LC>(la: LA, lb: LB, lc: LC, seed: i64)
+where
+    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LB: AsLayout + GemmOperand,
+    LC: AsLayout + GemmOperand,
+{
+    let kernel = gemm_kernel(&la, &lb, &lc);
+    let run = typed_gemm_run(2, la, lb, lc, seed);
+    assert!(
+        matches!(kernel, Ok(GemmKernel::Split | GemmKernel::Strided)),
+        "{}: {kernel:?}",
+        run.what
+    );
+    assert_eq!(run.got, run.want, "{}", run.what);
+}
+
+proptest! {
+    #![proptest_config(config(768))]
+
+    /// A's M `(e0, e1, e2):(d0, q, -3)`, `q` 2, 3, 4, 5 or 8 (5: the
+    /// slabs), `e1` mostly 8 or more, `d0` past the rest (or 0, 1, or
+    /// small); C's M column-major from `e0` (C's stride `e0` along `e1`:
+    /// the paired run for `e0` 2 or 4), from `e1` (the direct run), or
+    /// in another order, sometimes a stride 0..=8 or `ldc` 0; K 1..=13.
+    #[test]
+    fn compacted_runs_equal_the_naive_loop(n in 1..=3usize, k in 1..=13usize, seed in any::<u64>()) {
+        let dice = &mut Dice::new(seed);
+        let q = [2, 3, 4, 5, 8][dice.below(5)];
+        let e0 = [1, 2, 2, 4, 3][dice.below(5)];
+        let e2 = 1 + dice.below(3);
+        let e1 = Ord::max(
+            if dice.one_in(8) { 2 + dice.below(6) } else { 8 + dice.below(40) },
+            64 / (e0 * e2) + 1,
+        );
+        let d0 = match dice.below(8) {
+            0 => [0, 1, 3, 8][dice.below(4)],
+            _ => q * e1 + dice.below(50),
+        };
+        let m = e0 * e1 * e2;
+        let lda = d0 * e0 + q * e1 + 3 * e2 + dice.below(40);
+        let a: NestedA = Layout::new_signed(((e0, e1, e2), k), ((d0, q, C), lda));
+        let b: FlatB = Layout::new_signed((n, k), (dice.below(9), C));
+        let mut dc = match dice.below(6) {
+            0 => [e1, 1, e0 * e1],
+            1 => [e1 * e2, 1, e1],
+            2 => [e2, e0 * e2, 1],
+            _ => [1, e0, e0 * e1],
+        };
+        if dice.one_in(8) {
+            dc[dice.below(3)] = dice.below(9);
+        }
+        let ldc = if dice.one_in(8) { 0 } else { m };
+        let c: Nested = Layout::new_signed(((e0, e1, e2), n), ((dc[0], dc[1], dc[2]), ldc));
+        run(a, b, c, seed as i64 % 1000);
+    }
+}
+
+/// f32: A's M `(e0, e1, e2):(d0, q, d2)` into C's M of strides `dc`
+/// (the bench harness's `long_s`, `(2,64):(128,2)` into `128:1`; a paired
+/// run of 4; a direct run; M past the panel and `q` 5: the slabs), K = 13
+/// (passes of 8, 4 and 1 steps), give each element of C the bits of a
+/// naive loop summing in ascending `k`.
+#[test]
+fn f32_bits_of_the_naive_order() {
+    let (n, k) = (3usize, 13usize);
+    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
+    let cases = [
+        ((2, 64, 1), (128, 2, 0), (1, 2, 0)),
+        ((4, 32, 1), (100, 3, 0), (1, 4, 0)),
+        ((3, 40, 1), (330, 8, 0), (40, 1, 0)),
+        ((2, 40, 2), (160, 2, 400), (1, 2, 80)),
+        ((2, 64, 3), (128, 2, 300), (1, 2, 128)),
+        ((2, 40, 1), (201, 5, 0), (1, 2, 0)),
+    ];
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    for (e, da, dc) in cases {
+        let m = e.0 * e.1 * e.2;
+        let lda = (e.0 - 1) * da.0 + (e.1 - 1) * da.1 + (e.2 - 1) * da.2 + 1;
+        let sa: Vec<f32> = (0..lda * k).map(|i| val(i, 37, 101)).collect();
+        let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
+        let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
+        let a: Nested = Layout::new_signed(((e.0, e.1, e.2), k), ((da.0, da.1, da.2), lda));
+        let b: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((n, k), (k, 1));
+        let c: Nested = Layout::new_signed(((e.0, e.1, e.2), n), ((dc.0, dc.1, dc.2), m));
+        // M's coordinate `i` over the leaves, the first fastest.
+        let split = |i: usize| [i % e.0, i / e.0 % e.1, i / (e.0 * e.1)];
+        let at = |i: usize, d: (usize, usize, usize)| {
+            let x = split(i);
+            x[0] * d.0 + x[1] * d.1 + x[2] * d.2
+        };
+        let mut want = c0.clone();
+        for kk in 0..k {
+            for j in 0..n {
+                for i in 0..m {
+                    want[at(i, dc) + m * j] += sa[at(i, da) + lda * kk] * sb[kk + k * j];
+                }
+            }
+        }
+        let mut out = c0.clone();
+        let mut tc = Tensor::new(&mut out[..], c).unwrap();
+        typed::gemm(
+            &Tensor::new(&sa[..], a).unwrap(),
+            &Tensor::new(&sb[..], b).unwrap(),
+            &mut tc,
+        );
+        assert_eq!(bits(&out), bits(&want), "{e:?}:{da:?} into {dc:?}");
+    }
+}
