@@ -182,4 +182,14 @@ fn a_named_target_takes_places() {
         }
     }
     assert_eq!(answered, 2 * 21);
+    // A tie (the core's `OrderTie` where both modes have more than one
+    // copy) and negative places: the core's answer or refusal.
+    for m in [2usize, 4, 8, 12] {
+        let t = (m, C::<4>);
+        let text = |order: &str| format!("tile_to_shape((2,2):(1,2), ({m},4), {order})");
+        let tie = layout!(type tile_to_shape((2,2):(1,2), #t, (0, 0)));
+        assert_eq!(same(tie, &text("(0,0)")), m == 2, "m = {m}");
+        let negative = layout!(type tile_to_shape((2,2):(1,2), #t, (-1, -3)));
+        assert!(same(negative, &text("(-1,-3)")), "m = {m}");
+    }
 }
