@@ -26,6 +26,12 @@ snapshot!(
     named_typed_tile_compact_right,
     "type tile_to_shape((8,8):(8,1), #S, LayoutRight)"
 );
+// Static places with a named target: `TileTargetOrdered`, their number
+// asked of the target by rustc (`OrderOf`).
+snapshot!(
+    named_typed_tile_target_places,
+    "type tile_to_shape((8,8):(8,1), #S, (1,0))"
+);
 snapshot!(named_typed_divide, "type zipped_divide(#TILE, <4,8>)");
 snapshot!(named_tiler, "type zipped_divide((m,n):(1,m), #TILER)");
 snapshot!(named_typed_product, "type tiled_product(#TILE, <2,n>)");

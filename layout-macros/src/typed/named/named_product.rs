@@ -121,7 +121,9 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
     let Some((TypedForm::TileToShape, _, [a, b, order])) = crate::kind::typed_call(e) else {
         return None;
     };
-    // A named target (`#S`) takes a major only: its rank is not seen here.
+    // A named target's rank (`#S`) is not seen here: its places are taken
+    // at any length, and rustc asks one per target mode (`OrderOf`, a
+    // bound of `TileTargetOrdered`, at the target's name).
     let modes = match &b.kind {
         ExprKind::Tuple(modes) => Some(modes.len()),
         _ if crate::typed::named::name(b).is_some() => None,
@@ -130,7 +132,8 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
     let fits = match &order.kind {
         ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
         ExprKind::Tuple(places) => {
-            Some(places.len()) == modes && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
+            modes.is_none_or(|m| m == places.len())
+                && places.iter().all(|p| matches!(p.kind, ExprKind::Int(_)))
         }
         _ => false,
     };
@@ -148,8 +151,8 @@ pub fn order(e: &Expr) -> Option<&Expr> {
 /// `LayoutLeft` (or none) or `LayoutRight` takes `TileCompact` or
 /// `TileCompactRight`, CuTe's nesting (one leaf per copies mode) and
 /// static leaves; another block `TileTarget`, or with an order
-/// (`LayoutLeft`, `LayoutRight`: a named target takes a major only)
-/// `TileTargetOrdered`.
+/// (`LayoutLeft`, `LayoutRight`, or static places, one per target mode:
+/// rustc checks their number) `TileTargetOrdered`.
 pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'static str)> {
     let Some((TypedForm::TileToShape, _, _)) = crate::kind::typed_call(e) else {
         return None;
