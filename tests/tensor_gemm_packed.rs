@@ -11,36 +11,11 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::typed_gemm_run;
-use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
-use layout_dsl::tensor::{AsLayout, Tensor};
+use gemm_support::{FlatB, Mode3, NestedA, NestedC as Nested, past_tables_run as run};
+use layout_dsl::tensor::Tensor;
+use layout_dsl::tensor::typed;
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
-
-type Mode3 = ((usize, usize, usize), usize);
-/// A's `(M,K)`: M of three leaves, the last of a static negative stride.
-type NestedA = Layout<Mode3, ((usize, usize, C<-3>), usize), isize>;
-/// B's `(N,K)`, K backwards.
-type FlatB = Layout<(usize, usize), (usize, C<-1>), isize>;
-/// A nested C's `(M,N)`.
-type Nested = Layout<Mode3, Mode3, isize>;
-
-/// The typed `gemm` equals the naive loop, past the tables.
-fn run<LA, LB, LC>(la: LA, lb: LB, lc: LC, seed: i64)
-where
-    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
-    LB: AsLayout + GemmOperand,
-    LC: AsLayout + GemmOperand,
-{
-    let kernel = gemm_kernel(&la, &lb, &lc);
-    let run = typed_gemm_run(2, la, lb, lc, seed);
-    assert!(
-        matches!(kernel, Ok(GemmKernel::Split | GemmKernel::Strided)),
-        "{}: {kernel:?}",
-        run.what
-    );
-    assert_eq!(run.got, run.want, "{}", run.what);
-}
 
 proptest! {
     #![proptest_config(config(768))]

@@ -129,3 +129,39 @@ pub fn untyped_agrees(run: Run) {
     layout_dsl::tensor::gemm(&a, &b, &mut c);
     assert_eq!(c.engine(), &run.want, "untyped {}", run.what);
 }
+
+/// The leaves of a rank-3 M with one K: the operands of the runs past
+/// the tables (tensor_gemm_packed.rs, tensor_gemm_compact.rs).
+#[allow(dead_code)]
+pub type Mode3 = ((usize, usize, usize), usize);
+/// A's `(M,K)`: M of three leaves, the last of a static negative stride.
+#[allow(dead_code)]
+pub type NestedA =
+    layout_dsl::typed::Layout<Mode3, ((usize, usize, layout_dsl::typed::C<-3>), usize), isize>;
+/// B's `(N,K)`, K backwards.
+#[allow(dead_code)]
+pub type FlatB =
+    layout_dsl::typed::Layout<(usize, usize), (usize, layout_dsl::typed::C<-1>), isize>;
+/// A nested C's `(M,N)`.
+#[allow(dead_code)]
+pub type NestedC = layout_dsl::typed::Layout<Mode3, Mode3, isize>;
+
+/// The typed `gemm` past the tables (the split or strided kernel) equals
+/// the naive loop (CuTe's form 2: `(V,M,K)`-less rank 2 operands).
+#[allow(dead_code)] // the runs past the tables only
+pub fn past_tables_run<LA, LB, LC>(la: LA, lb: LB, lc: LC, seed: i64)
+where
+    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
+    LB: AsLayout + GemmOperand,
+    LC: AsLayout + GemmOperand,
+{
+    use layout_dsl::tensor::typed::{GemmKernel, gemm_kernel};
+    let kernel = gemm_kernel(&la, &lb, &lc);
+    let run = typed_gemm_run(2, la, lb, lc, seed);
+    assert!(
+        matches!(kernel, Ok(GemmKernel::Split | GemmKernel::Strided)),
+        "{}: {kernel:?}",
+        run.what
+    );
+    assert_eq!(run.got, run.want, "{}", run.what);
+}
