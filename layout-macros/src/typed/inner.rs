@@ -219,8 +219,9 @@ pub const REFUSED: &str = "`type` does not nest this call here: the call around 
      operand mode by mode, and the macro cannot see whether its typed result has dynamic leaves, \
      whose modes CuTe's types group as the core does not (a dynamic extent of 1, a dynamic \
      stride that keeps two modes apart), so the outer call could tile other modes than the same \
-     call without `type`; bind this result to a name first (`let t = layout!(type …)?;`, then \
-     `#t`), or drop `type` to have the core compute the whole call at run time";
+     call without `type`; bind this result to a name first (`let t = layout!(type …)?;`, or \
+     `let t = a.flatten();` for `flatten(#a)`, a value; then `#t`), or drop `type` to have the \
+     core compute the whole call at run time";
 
 /// An operand call of `e` (or of a call inside it) typed through the
 /// facade's traits alone (it has a named layout) that no typed form of the
