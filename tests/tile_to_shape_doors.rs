@@ -323,3 +323,18 @@ fn a_size_past_usize_is_refused_by_every_door() {
         }
     }
 }
+
+/// A named order without `type` (a tuple of `C<N>`, CuTe's `Step<_1,_0>`)
+/// goes to the core as the tuple it is (`rt::NamedOrder`): the same
+/// layout as the order written out.
+#[test]
+fn a_named_order_is_the_written_one() {
+    let a = layout!(type (2, 2):(1, 2));
+    let o = (C::<1>, C::<0>);
+    let named = layout!(tile_to_shape(#a, (4, 4), #o)).unwrap();
+    let written = layout!(tile_to_shape((2, 2):(1, 2), (4, 4), (1, 0)));
+    assert_eq!(named.to_string(), written.to_string());
+    assert_eq!(named.to_string(), "((2,2),(2,2)):((1,8),(2,4))");
+    let ordered = layout!(make_ordered_layout((4, 4), #o)).unwrap();
+    assert_eq!(ordered.to_string(), "(4,4):(4,1)");
+}

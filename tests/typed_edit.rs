@@ -100,6 +100,18 @@ proptest! {
         let named: Flat = layout!(type flatten(#l));
         prop_assert_eq!(named, flat);
         prop_assert_eq!(&layout!(flatten(#l)).unwrap(), &layout_dsl::flatten(&k));
+        // Nested in another typed call, `flatten(#l)` is that value bound:
+        // the same result as the call of the flattened layout named.
+        let twice: Flat = layout!(type flatten(flatten(#l)));
+        prop_assert_eq!(twice, flat);
+        let coalesced = layout!(type coalesce(flatten(#l))).unwrap();
+        prop_assert_eq!(coalesced, layout!(type coalesce(#flat)).unwrap());
+        // The facade's `coalesce` keeps the typed leaves (its doc): the
+        // same function as the core's.
+        let core = layout_dsl::coalesce(&layout_dsl::flatten(&k));
+        for i in 0..l.size() {
+            prop_assert_eq!(coalesced.at(i) as i64, core.crd2idx(&IntTuple::Int(i as i64)).unwrap());
+        }
     }
 
     #[test]
@@ -154,4 +166,13 @@ fn static_edits_stay_static() {
     let flat = layout!(type flatten(#l));
     assert_eq!(core::mem::size_of_val(&flat), 0);
     assert_eq!(flat.to_string(), "(2,4,3,2,5):(1,2,8,24,48)");
+    // Nested: the inner `flatten(#l)` bound, then the outer call of it.
+    let twice = layout!(type flatten(flatten(#l)));
+    assert_eq!(core::mem::size_of_val(&twice), 0);
+    assert_eq!(twice.to_string(), "(2,4,3,2,5):(1,2,8,24,48)");
+    let coalesced = layout!(type coalesce(flatten(#l))).unwrap();
+    assert_eq!(coalesced.to_string(), "(2,4,3,2,5):(1,2,8,24,48)");
+    let c = layout!(type complement(flatten(#l), 960)).unwrap();
+    assert_eq!(c, layout!(type complement(#flat, 960)).unwrap());
+    assert_eq!(c.size(), 4);
 }

@@ -68,6 +68,10 @@ impl Expander<'_> {
                 if let Some((at, message)) = named_place::typed_inverse(e) {
                     return Err(self.ast.error(Some(at.span), &message));
                 }
+                // `tile_to_shape`'s order of the wrong kind: said at it.
+                if let Some(order) = named_product::misplaced_order(e) {
+                    return Err(self.ast.error(Some(order.span), named_product::ORDER_KIND));
+                }
                 if let Some((held, function)) = inner::unnested(e) {
                     let message = inner::unnested_message(function);
                     return Err(self.ast.error(Some(held.span), &message));

@@ -102,6 +102,27 @@ pub trait NamedTuple {
     }
 }
 
+/// A named value where the function takes an order (`tile_to_shape`'s
+/// third argument, `make_ordered_layout`'s second): a tuple of integers,
+/// CuTe's `Step<…>` (the core also takes one integer for a one-mode
+/// target). A typed layout there is one error at its name, as the typed
+/// door's order is (written out), not the core's `WrongType` at run time.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an order, but this argument of the call is one: an integer or a tuple of `usize`/`C<N>` (CuTe's `Step<…>`), or `LayoutLeft`/`LayoutRight` written out"
+)]
+pub trait NamedOrder {
+    /// The core value (a dynamic leaf above `i64::MAX` has none).
+    fn core_value(&self) -> Result<Value, Error>;
+}
+
+// Not recommended, as `NamedTuple`'s.
+#[diagnostic::do_not_recommend]
+impl<T: Shape> NamedOrder for T {
+    fn core_value(&self) -> Result<Value, Error> {
+        self.to_core().map(Value::IntTuple)
+    }
+}
+
 /// A named value where the function takes a layout or a shape (a tiler,
 /// `make_layout`'s modes, `size`): either.
 #[diagnostic::on_unimplemented(

@@ -17,8 +17,15 @@ fn main() {
     let _ = layout!(type tile_to_shape(2:2, #i));
     let _ = layout!(type tile_to_shape((2,2):(1,2), #i, LayoutRight));
     // With an order and another block, `TileTargetOrdered`: one error at
-    // the name, the block named (rustc adds a `help` line where it does
-    // not yet know the order's type).
+    // the name, the block named.
     let _ = layout!(type tile_to_shape(2:2, #i, LayoutLeft));
+    // rustc moves "the trait `…` is not implemented for `…`" from the
+    // label to a `help` line when that sentence is longer than its
+    // diagnostic width (140): the trait names the block's whole type (the
+    // bound is of the block and the target together), so a block a few
+    // leaves long does so, with an order or without. A custom `label`
+    // would add the same `help`.
     let _ = layout!(type tile_to_shape(#a, #i, LayoutRight));
+    let b = layout!(type ((2, 2), 4):((1, 2), 4));
+    let _ = layout!(type tile_to_shape(#b, #i));
 }

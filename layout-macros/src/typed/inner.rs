@@ -22,6 +22,11 @@
 //! operand is refused at its call ([`refused`], one error), as nested.rs
 //! refuses a written-out one with dynamic leaves.
 //!
+//! A typed `flatten(#A)` (the layout's own `flatten`, a value, not a
+//! `Result`) is bound with `let` instead, and an outer `flatten` takes it
+//! (`type flatten(flatten(#a))`, a value as `type flatten(#a)` is), but no
+//! other inner call (its `Result` would make the whole one).
+//!
 //! An input with no named layout binds only `coalesce` of a nested
 //! written-out divide of at most 6 leaves ([`unnamed_fits`]): every other
 //! result type there is one the facade's traits could refuse past their
@@ -84,6 +89,7 @@ fn facade_typed(e: &Expr) -> bool {
         && kind(e) == Kind::Layout
         && (divide::named_call(e).is_some()
             || named::value_method(e).is_some()
+            || named::flatten(e).is_some()
             || named::composition(e).is_some()
             || named_product::call(e).is_some()
             || divide::nested_call(e).is_some()
@@ -116,9 +122,12 @@ fn unnamed_fits(e: &Expr, i: usize) -> bool {
 
 /// Whether the facade's traits take the outer call with its operand
 /// bound to a name (or a further operand nested as here).
-fn outer_typed(e: &Expr) -> bool {
+/// An outer `flatten` takes only an inner `flatten(#A)` (a value, so the
+/// whole stays one, as `type flatten(#A)` is): `arg`, the operand bound.
+fn outer_typed(e: &Expr, arg: &Expr) -> bool {
     divide::named_call(e).is_some()
         || named::value_method(e).is_some()
+        || named::flatten(e).is_some() && named::flatten(arg).is_some()
         || named::composition(e).is_some()
         || named_product::call(e).is_some()
         || call(e).is_some()
@@ -141,7 +150,7 @@ fn call(e: &Expr) -> Option<(usize, Expr)> {
             return None;
         }
         let outer = bound(e, i);
-        outer_typed(&outer).then_some((i, outer))
+        outer_typed(&outer, arg).then_some((i, outer))
     })
 }
 
@@ -196,7 +205,10 @@ pub fn refused(e: &Expr) -> Option<&Expr> {
         return None;
     };
     let held = args.iter().enumerate().find(|&(i, arg)| {
-        named::contains(arg) && typed(arg) && nested::by_modes(e, i) && outer_typed(&bound(e, i))
+        named::contains(arg)
+            && typed(arg)
+            && nested::by_modes(e, i)
+            && outer_typed(&bound(e, i), arg)
     });
     held.map(|(_, arg)| arg)
         .or_else(|| args.iter().find_map(refused))
@@ -207,8 +219,9 @@ pub const REFUSED: &str = "`type` does not nest this call here: the call around 
      operand mode by mode, and the macro cannot see whether its typed result has dynamic leaves, \
      whose modes CuTe's types group as the core does not (a dynamic extent of 1, a dynamic \
      stride that keeps two modes apart), so the outer call could tile other modes than the same \
-     call without `type`; bind this result to a name first (`let t = layout!(type …)?;`, then \
-     `#t`), or drop `type` to have the core compute the whole call at run time";
+     call without `type`; bind this result to a name first (`let t = layout!(type …)?;`, or \
+     `let t = a.flatten();` for `flatten(#a)`, a value; then `#t`), or drop `type` to have the \
+     core compute the whole call at run time";
 
 /// An operand call of `e` (or of a call inside it) typed through the
 /// facade's traits alone (it has a named layout) that no typed form of the
@@ -219,7 +232,10 @@ pub fn unnested(e: &Expr) -> Option<(&Expr, &str)> {
         return None;
     };
     let held = args.iter().enumerate().find(|&(i, arg)| {
-        named::contains(arg) && typed(arg) && !nested::by_modes(e, i) && !outer_typed(&bound(e, i))
+        named::contains(arg)
+            && typed(arg)
+            && !nested::by_modes(e, i)
+            && !outer_typed(&bound(e, i), arg)
     });
     match held {
         Some((_, arg)) => Some((arg, name.as_str())),
@@ -233,7 +249,8 @@ pub fn unnested_message(function: &str) -> String {
         "`type` cannot nest this call in `{function}`: its result's type is a facade trait's \
          associated type, which the macro cannot see, and `{function}` has no typed form that \
          takes such a layout (after `type`, a named layout or a nested call's result is taken by the divides, \
-         `coalesce`, `complement`, `composition` and the products); drop `type` to have the core \
+         `coalesce`, `complement`, `composition` and the products, and `flatten(#a)` also by \
+         `flatten`); drop `type` to have the core \
          compute the whole call at run time"
     )
 }
@@ -261,12 +278,22 @@ impl Expander<'_> {
         Some(self.bind(&args[i], &outer))
     }
 
+    /// `outer` with the inner call `arg`'s value bound to its name. A
+    /// typed `flatten(#A)` is the layout's own `flatten`, a value, not a
+    /// `Result` (so an outer `flatten` of it is a value too): it is bound
+    /// with `let`.
     fn bind(&self, arg: &Expr, outer: &Expr) -> syn::Result<TokenStream> {
         let inner = self.expr(arg)?;
         let outer_tokens = self.expr(outer)?;
         let name = format!("{PREFIX}{}", arg.span.start);
         let value = ident(&name).expect("a bound name");
         let error = format_ident!("error", span = Span::mixed_site());
+        if named::flatten(arg).is_some() {
+            return Ok(quote!({
+                let #value = #inner;
+                #outer_tokens
+            }));
+        }
         Ok(quote! {
             match #inner {
                 ::core::result::Result::Ok(#value) => #outer_tokens,

@@ -42,6 +42,14 @@ snapshot!(
 snapshot!(named_complement, "type complement(#TILE, m)");
 // The typed layout's own `flatten`, asked at the name (`FlattenOperand`).
 snapshot!(named_typed_flatten, "type flatten(#TILE)");
+// Nested, `flatten(#TILE)` is bound with `let` (a value, not a `Result`).
+snapshot!(named_nested_flatten, "type coalesce(flatten(#TILE))");
+snapshot!(named_flatten_twice, "type flatten(flatten(#TILE))");
+// An order the macro cannot read: one error at it.
+snapshot!(
+    named_tile_order_refused,
+    "type tile_to_shape(#A, (4,4), #O)"
+);
 // The typed inverses read written-out strides: refused at the name, the
 // run-time path under the refusal asking the name nothing (one error).
 snapshot!(named_typed_inverse_refused, "type right_inverse(#TILE)");

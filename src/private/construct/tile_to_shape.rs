@@ -127,7 +127,10 @@ impl<L: TileToShape<T>, T> TileTarget<L> for T {
 /// ORDER)`: one error at the name likewise. Its impl asks its bounds of
 /// the block only ([`OrderedTiles`]), so that rustc reports a failure
 /// once, with the block's type known (rustc may not know the order's yet,
-/// so the message does not name it, and may add a `help` line).
+/// so the message does not name it). Where "the trait `…` is not
+/// implemented for `…`", naming the block's whole type, is longer than
+/// rustc's diagnostic width (140), rustc says it in a `help` line instead
+/// of the label, as for [`TileTarget`]: no attribute changes that.
 #[diagnostic::on_unimplemented(
     message = "`{L}` cannot be tiled to the named target `{Self}` in the order given: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`), and the order `LayoutLeft`, `LayoutRight` or one `C<N>` per target mode; the block has `usize` offsets and at most 11 leaves"
 )]

@@ -25,6 +25,9 @@ pub enum Place {
     Tuple,
     /// A layout or a shape (a tiler, `make_layout`'s modes).
     Either,
+    /// An order (`tile_to_shape`'s third argument,
+    /// `make_ordered_layout`'s second): a tuple of integers.
+    Order,
 }
 
 impl Place {
@@ -34,12 +37,18 @@ impl Place {
             Place::Layout => "NamedLayout",
             Place::Tuple => "NamedTuple",
             Place::Either => "NamedOperand",
+            Place::Order => "NamedOrder",
         }
     }
 }
 
 /// What argument `i` of function `f` takes, as the registry says.
 fn place(f: &str, i: usize) -> Place {
+    // The registry's `Any` for an order (the core also takes a major
+    // there, which no named value is): a named value is a tuple.
+    if matches!((f, i), ("tile_to_shape", 2) | ("make_ordered_layout", 1)) {
+        return Place::Order;
+    }
     let Some(args) = registry::function(f).map(|f| f.args) else {
         return Place::Either;
     };

@@ -140,6 +140,27 @@ fn ordered_tile(e: &Expr) -> Option<(&Expr, &Expr, &Expr)> {
     fits.then_some((a, b, order))
 }
 
+/// The order argument of `tile_to_shape(A, SHAPE, ORDER)` when no typed
+/// door takes it because of its kind: a named value (`#o`), a layout, a
+/// nested or dynamic tuple. The macro reads the order while compiling (it
+/// makes the copies' strides), so it is written out: `LayoutLeft`,
+/// `LayoutRight` or a flat tuple of static places, CuTe's `Step<…>`.
+/// `type` refuses the call there, at the order, with [`ORDER_KIND`].
+pub fn misplaced_order(e: &Expr) -> Option<&Expr> {
+    let Some((TypedForm::TileToShape, _, [_, _, order])) = crate::kind::typed_call(e) else {
+        return None;
+    };
+    let fits = match &order.kind {
+        ExprKind::Name(n) => n == "LayoutLeft" || n == "LayoutRight",
+        ExprKind::Tuple(places) => places.iter().all(|p| matches!(p.kind, ExprKind::Int(_))),
+        _ => false,
+    };
+    (!fits).then_some(order)
+}
+
+/// Why [`misplaced_order`] refuses an order.
+pub const ORDER_KIND: &str = "the order of `tile_to_shape` is `LayoutLeft`, `LayoutRight` or a static order tuple (one integer per target mode, as CuTe's `Step<_1, _0>` is `(1, 0)`), written out: the macro reads it while compiling to lay out the copies, so a named value, a layout or a run-time integer cannot stand here";
+
 /// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that [`call`] names.
 pub fn order(e: &Expr) -> Option<&Expr> {
     ordered_tile(e).map(|(_, _, order)| order)
