@@ -78,11 +78,11 @@ pub const fn reach_is<const K: usize>(stride: usize, factors: [usize; K]) -> boo
 /// error names the first mode where the two chains part (the core's, or
 /// the typed chain's where the core's ends first). Where `quick` holds
 /// (the caller's comparisons, a few per mode, showed the core takes the
-/// typed modes), nothing more runs: the construction is the cold path.
+/// typed modes), nothing more runs: the construction is the cold path,
+/// and `values`, which gives `(leaves, typed)`, is called only there.
 ///
 /// # Errors
 /// [`AlgebraError::InverseMode`] where the two layouts differ.
-/// `values` gives `(leaves, typed)`: built only past the quick test.
 #[inline(always)]
 pub fn right_inverse_is_cores<const N: usize, const M: usize>(
     function: &'static str,
