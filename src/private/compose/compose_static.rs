@@ -236,7 +236,14 @@ pub trait FoldModes<W, Is>: Sized {
         n: usize,
         empty: bool,
     ) -> Option<(Self::Shape, Self::Stride)>;
+    /// A mode of this type's numbers, extents and strides, the first
+    /// `Self`'s rank of [`WIDTH`] (`compose_folded.rs` checks an all-static
+    /// composition's modes from them).
+    fn row(shape: &Self::Shape, stride: &Self::Stride) -> Row;
 }
+
+/// A mode's extents and strides (the first so many of [`WIDTH`]).
+pub type Row = ([usize; WIDTH], [usize; WIDTH]);
 
 /// The folded mode `folded` is a layout of `n` elements and, unless the
 /// right layout is `empty` (nothing read), the same function as the
@@ -244,7 +251,7 @@ pub trait FoldModes<W, Is>: Sized {
 /// part at its first leaf, the decision fills from the first leaf).
 #[cold]
 #[inline(never)]
-fn same_leaf(
+pub(in crate::__private) fn same_leaf(
     n: usize,
     empty: bool,
     decided: (&[usize], &[usize]),
@@ -318,7 +325,7 @@ pub(in crate::__private) fn mode_agrees(
 
 macro_rules! fold_modes {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
-        impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
+        impl<W, $($A: Int,)*> FoldModes<W, No> for ($($A,)*) {
             type Shape = Self;
             type Stride = Self;
             const FOLDED: Constant<Self, Self> = None;
@@ -331,6 +338,13 @@ macro_rules! fold_modes {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn decide(shapes: Self, strides: Self, _: usize, _: bool) -> Option<(Self, Self)> {
                 Some((shapes, strides))
+            }
+            #[inline]
+            #[allow(unused_mut, unused_variables)]
+            fn row(shape: &Self, stride: &Self) -> Row {
+                let mut row = ([0; WIDTH], [0; WIDTH]);
+                $((row.0[$i], row.1[$i]) = (shape.$i.get(), stride.$i.get());)*
+                row
             }
         }
 
@@ -377,6 +391,16 @@ macro_rules! fold_modes {
                 } else {
                     None
                 }
+            }
+            #[inline]
+            #[allow(unused_mut, unused_variables)]
+            fn row(shape: &Self::Shape, stride: &Self::Stride) -> Row {
+                let mut row = ([0; WIDTH], [0; WIDTH]);
+                $((row.0[$i], row.1[$i]) = (
+                    FoldedLeaf::<W, $i, false>::VALUE as usize,
+                    FoldedLeaf::<W, $i, true>::VALUE as usize,
+                );)*
+                row
             }
         }
     };
