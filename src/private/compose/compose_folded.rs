@@ -36,7 +36,7 @@ use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
 use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_static::Erase;
-use crate::__private::static_complement::{Bit, No, Yes};
+use crate::__private::static_complement::{Bit, IsStatic, No, Yes};
 use crate::__private::static_int::StaticInt;
 
 /// Whether a list of leaves has two or more, all static: [`Yes`] or [`No`].
@@ -61,12 +61,37 @@ where
     type Is = <Self as AllStatic>::Is;
 }
 
+/// Whether every leaf of a tree is static: [`Yes`] or [`No`].
+#[doc(hidden)]
+pub trait TreeStatic {
+    /// [`Yes`] or [`No`].
+    type Is: Bit;
+}
+
+impl<N: IsStatic> TreeStatic for N {
+    type Is = N::Is;
+}
+
+macro_rules! tree_static {
+    ($rank:literal; $(($i:tt $T:ident $_b:ident $_c:ident))*) => {
+        impl<$($T: TreeStatic,)*> TreeStatic for ($($T,)*) {
+            type Is = tree_static!(@and $($T)*);
+        }
+    };
+    (@and) => { Yes };
+    (@and $T:ident $($rest:ident)*) => { <<$T as TreeStatic>::Is as Bit>::And<tree_static!(@and $($rest)*)> };
+}
+
+for_each_rank!(tree_static);
+
 /// Which path `Compose` of the left leaves `AS` (strides `AE`) and the right
 /// leaves `BS` (strides `BD`) takes: [`Yes`], the folded leaves named by
 /// the types (this file), when the left layout has two leaves or more and
 /// every leaf is static; [`No`], the run-time walk (`compose_run.rs`).
 pub type ComposeKind<AS, AE, BS, BD> = <<AS as ManyStatic>::Is as Bit>::And<
-    <<AE as AllStatic>::Is as Bit>::And<<<BS as AllStatic>::Is as Bit>::And<<BD as AllStatic>::Is>>,
+    <<AE as TreeStatic>::Is as Bit>::And<
+        <<BS as TreeStatic>::Is as Bit>::And<<BD as TreeStatic>::Is>,
+    >,
 >;
 
 /// A static tree's `usize` copy as a constant (as [`Erase`] gives it).

@@ -45,6 +45,12 @@ pub trait ComposeRun<SB, DB> {
     type Stride;
     /// How many leaves the left layout has.
     const LEAVES: usize;
+    /// `self ∘ b`: the walk, and the decision where it refuses (as
+    /// [`ComposeWith`] for [`No`]; the products' holes call it directly).
+    fn compose_run(
+        &self,
+        b: Layout<SB, DB>,
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
     /// The walk's result: every leaf of `b` walked, the reaches checked.
     fn walk_parts(&self, b: Layout<SB, DB>) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
     /// `self ∘ b` decided point by point as the core decides it, where
@@ -78,6 +84,32 @@ where
     type Shape = SB::Shape;
     type Stride = SB::Stride;
     const LEAVES: usize = <S::List as WalkLeaves<D::List>>::LEAVES;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn compose_run(
+        &self,
+        b: Layout<SB, DB>,
+    ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
+        match self.walk_parts(b) {
+            Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+            // Where no step can fail, as over a static line, the cold call
+            // is dead code and the result's leaves fold as before. (`if
+            // const`: a left layout of two leaves compiles no decision at
+            // all, not even in a debug build.)
+            Err(
+                refused @ (AlgebraError::ShapeNotDivisible { .. }
+                | AlgebraError::StrideNotDivisible { .. }
+                | AlgebraError::Carry { .. }),
+            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
+                match self.decide_parts(b, refused) {
+                    Ok((c, _)) => Ok(c),
+                    Err(e) => Err(e),
+                }
+            }
+            Err(refused) => Err(refused),
+        }
+    }
+
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk_parts(&self, b: Layout<SB, DB>) -> Result<(SB::Shape, SB::Stride), AlgebraError> {
@@ -118,13 +150,22 @@ where
     }
 }
 
+// The same bounds as `ComposeRun`'s impl, not `Self: ComposeRun<SB, DB>`:
+// one impl fewer for rustc to select and project through where a
+// composition names its result.
 #[diagnostic::do_not_recommend]
-impl<S, D, SB: Copy, DB: Copy> ComposeWith<SB, DB, No> for Layout<S, D>
+impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> ComposeWith<SB, DB, No>
+    for Layout<S, D>
 where
-    Self: ComposeRun<SB, DB>,
+    S: LeafList,
+    D: LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: Mode<DB>,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
 {
-    type Shape = <Self as ComposeRun<SB, DB>>::Shape;
-    type Stride = <Self as ComposeRun<SB, DB>>::Stride;
+    type Shape = SB::Shape;
+    type Stride = SB::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn compose_with(

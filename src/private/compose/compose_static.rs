@@ -89,35 +89,6 @@ for_each_rank!(static_lists);
 /// a tuple holding one), and none is dropped here.
 pub type Constant<S, D> = Option<(ManuallyDrop<S>, ManuallyDrop<D>)>;
 
-/// A type-level list's values (as [`Int::get`] gives them), when every
-/// leaf is static and there are at most [`WIDTH`]: what `Compose`'s
-/// `if const` shortcut walks (`compose_value.rs`).
-#[doc(hidden)]
-pub trait ListValues {
-    /// The values (the first `.1`), or `None`.
-    const VALUES: Option<([usize; WIDTH], usize)>;
-}
-
-impl ListValues for Nil {
-    const VALUES: Option<([usize; WIDTH], usize)> = Some(([0; WIDTH], 0));
-}
-
-impl<H: Int, T: ListValues> ListValues for Cons<H, T> {
-    const VALUES: Option<([usize; WIDTH], usize)> = match (H::STATIC, T::VALUES) {
-        (Some(head), Some((tail, len))) if len < WIDTH => {
-            let mut values = [0; WIDTH];
-            values[0] = head as usize;
-            let mut k = 0;
-            while k < len {
-                values[k + 1] = tail[k];
-                k += 1;
-            }
-            Some((values, len + 1))
-        }
-        _ => None,
-    };
-}
-
 /// Whether every leaf of a type-level list is static: [`Yes`] or [`No`].
 #[doc(hidden)]
 pub trait AllStatic {

@@ -26,9 +26,9 @@
 //! walk refuses.
 
 use crate::__private::algebra::AlgebraError;
+use crate::__private::compose_folded::TreeStatic;
 use crate::__private::compose_folded::{ComposeKind, ManyStatic};
 use crate::__private::compose_run::ComposeWith;
-use crate::__private::compose_static::AllStatic;
 use crate::__private::edit::{AsModes, Take};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
@@ -200,15 +200,13 @@ pub trait Compose<B> {
 impl<S: Mode<D>, D: Tree, SB, DB> Compose<Layout<SB, DB>> for Layout<S, D>
 where
     S: LeafList<List: ManyStatic>,
-    D: LeafList<List: AllStatic>,
-    SB: LeafList<List: AllStatic>,
-    DB: LeafList<List: AllStatic>,
-    Self: ComposeWith<SB, DB, ComposeKind<S::List, D::List, SB::List, DB::List>>,
+    D: TreeStatic,
+    SB: TreeStatic,
+    DB: TreeStatic,
+    Self: ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>,
 {
-    type Shape =
-        <Self as ComposeWith<SB, DB, ComposeKind<S::List, D::List, SB::List, DB::List>>>::Shape;
-    type Stride =
-        <Self as ComposeWith<SB, DB, ComposeKind<S::List, D::List, SB::List, DB::List>>>::Stride;
+    type Shape = <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Shape;
+    type Stride = <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn composition(
