@@ -84,8 +84,8 @@ macro_rules! tree_static {
 
 for_each_rank!(tree_static);
 
-/// Which path `Compose` of the left leaves `AS` (strides `AE`) and the right
-/// leaves `BS` (strides `BD`) takes: [`Yes`], the folded leaves named by
+/// Which path `Compose` of the left leaves `AS` (a list; its stride tree
+/// `AE`) and the right layout `BS:BD` (trees) takes: [`Yes`], the folded leaves named by
 /// the types (this file), when the left layout has two leaves or more and
 /// every leaf is static; [`No`], the run-time walk (`compose_run.rs`).
 pub type ComposeKind<AS, AE, BS, BD> = <<AS as ManyStatic>::Is as Bit>::And<
@@ -300,7 +300,11 @@ where
 /// leaves, else the error); after the decision, `decided`
 /// (`FoldModes::decide`: the folded leaves' function, else the walk's
 /// refusal).
-#[inline(never)]
+// Out of line in a debug build (one instance per nesting); inlined in an
+// optimised one, where the callbacks are known and a static operand's
+// checks fold as they did on the static types.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn run<S, D, SB, DB>(
     a: Layout<S, D>,
     b: Layout<SB, DB>,

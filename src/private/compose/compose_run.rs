@@ -101,10 +101,7 @@ where
                 | AlgebraError::StrideNotDivisible { .. }
                 | AlgebraError::Carry { .. }),
             ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
-                match self.decide_parts(b, refused) {
-                    Ok((c, _)) => Ok(c),
-                    Err(e) => Err(e),
-                }
+                decided(*self, b, refused)
             }
             Err(refused) => Err(refused),
         }
@@ -172,21 +169,31 @@ where
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
-        match self.walk_parts(b) {
+        // The walk written out here rather than through `walk_parts`: the
+        // code the run-time path compiled to before it had a trait of its
+        // own (the release code of every composition with a `usize` leaf
+        // is unchanged; BENCHMARKS.md, "Compile cost of static
+        // compositions: the folded path").
+        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
+        let mut reach = Default::default();
+        let (b_shape, b_stride) = b.into_parts();
+        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
+        let checked = match walked {
+            Ok(parts) => match a.check(reach) {
+                Ok(false) => Ok(parts),
+                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        };
+        match checked {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
-            // Where no step can fail, as over a static line, the cold call
-            // is dead code and the result's leaves fold as before. (`if
-            // const`: a left layout of two leaves compiles no decision at
-            // all, not even in a debug build.)
             Err(
                 refused @ (AlgebraError::ShapeNotDivisible { .. }
                 | AlgebraError::StrideNotDivisible { .. }
                 | AlgebraError::Carry { .. }),
-            ) if const { <Self as ComposeRun<SB, DB>>::LEAVES > 2 } => {
-                match self.decide_parts(b, refused) {
-                    Ok((c, _)) => Ok(c),
-                    Err(e) => Err(e),
-                }
+            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
+                decided(*self, b, refused)
             }
             Err(refused) => Err(refused),
         }
