@@ -4,7 +4,7 @@
 //!
 //! The result's type is the one the run-time path gives such operands
 //! (`compose_leaf.rs`: each leaf `N:R` of the right layout the
-//! [`FoldedLeaf`]s of the walk [`ComposeWalk`]`<A, E, N, R>`, one per leaf
+//! [`FoldedLeaf`](crate::__private::FoldedLeaf)s of the walk [`ComposeWalk`]`<A, E, N, R>`, one per leaf
 //! of the left layout), but named here by the right layout's tree alone
 //! ([`FoldTree`]), without the run-time walk's bounds over the static
 //! types: proving those bounds in each of rustc's phases was about half of

@@ -32,6 +32,10 @@ pub trait ComposeWith<SB, DB, K> {
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
 }
 
+/// A composition decided point by point, and whether its right layout is
+/// empty (reads no index).
+pub type Decided<S, D> = Result<(Layout<S, D>, bool), AlgebraError>;
+
 /// The run-time composition of `Self` with `Layout<SB, DB>`, in two parts:
 /// the walk with its check, and the point-by-point decision where the walk
 /// refuses. An all-static composition calls them on its operands' `usize`
@@ -60,7 +64,7 @@ pub trait ComposeRun<SB, DB> {
         &self,
         b: Layout<SB, DB>,
         refused: AlgebraError,
-    ) -> Result<(Layout<Self::Shape, Self::Stride>, bool), AlgebraError>;
+    ) -> Decided<Self::Shape, Self::Stride>;
     /// Each mode's numbers (`FoldModes::row`), in order (the right
     /// layout's leaves'), given to `each` with its index, until one is
     /// refused.
@@ -131,7 +135,7 @@ where
         &self,
         b: Layout<SB, DB>,
         refused: AlgebraError,
-    ) -> Result<(Layout<SB::Shape, SB::Stride>, bool), AlgebraError> {
+    ) -> Decided<SB::Shape, SB::Stride> {
         match decided(*self, b, refused) {
             Ok(c) => Ok((c, b.size() == 0)),
             Err(e) => Err(e),
