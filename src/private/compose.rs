@@ -9,8 +9,10 @@
 pub(super) mod compose_decide;
 pub(super) mod compose_decide_static;
 pub(super) mod compose_exact;
+pub(super) mod compose_folded;
 pub(super) mod compose_leaf;
 pub(super) mod compose_merge;
+pub(super) mod compose_run;
 pub(super) mod compose_static;
 pub(super) mod compose_static_walk;
 pub(super) mod compose_tree;

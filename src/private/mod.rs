@@ -42,8 +42,9 @@ mod coalesce_filter;
 pub(crate) mod common_layouts;
 mod compose;
 use compose::{
-    compose_decide, compose_decide_static, compose_exact, compose_leaf, compose_merge,
-    compose_static, compose_static_walk, compose_tree, compose_value, compose_walk,
+    compose_decide, compose_decide_static, compose_exact, compose_folded, compose_leaf,
+    compose_merge, compose_run, compose_static, compose_static_walk, compose_tree, compose_value,
+    compose_walk,
 };
 mod composed;
 mod construct;
@@ -108,8 +109,10 @@ pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
 pub use compose::{
     Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
 };
+pub use compose_folded::{ComposeKind, FoldTree, ManyStatic};
 pub use compose_leaf::ComposeLeaf;
 pub use compose_merge::compose_step_or_merged;
+pub use compose_run::{ComposeRun, ComposeWith};
 pub use compose_static::{
     AllStatic, ComposeWalk, FoldModes, FoldedLeaf, FoldedModes, StaticList, StaticWalk, Statics,
 };

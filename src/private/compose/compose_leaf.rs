@@ -6,7 +6,9 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::compose_decide::{Reads, leaf_modes};
-use crate::__private::compose_static::{AllStatic, ComposeWalk, Constant, FoldModes, Statics};
+use crate::__private::compose_static::{
+    AllStatic, ComposeWalk, Constant, FoldModes, Row, Statics, WIDTH,
+};
 use crate::__private::compose_walk::{FUNCTION, WalkLeaves};
 use crate::__private::int::Int;
 use crate::__private::list::{Cons, Erased, IntoTuple, Nil};
@@ -42,6 +44,8 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
         r: R,
         reads: &mut Reads,
     ) -> Option<(Self::Shape, Self::Stride)>;
+    /// The mode's numbers (`FoldModes::row`).
+    fn row(shape: &Self::Shape, stride: &Self::Stride) -> Row;
 }
 
 impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> for Cons<A0, Nil> {
@@ -67,6 +71,12 @@ impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> fo
         reads.right_span = reads.right_span.checked_add(last.checked_mul(r.get())?)?;
         reads.span = reads.span.checked_add(last.checked_mul(stride.get())?)?;
         Some((n, stride))
+    }
+    #[inline]
+    fn row(shape: &N, stride: &R::Out) -> Row {
+        let mut row = ([0; WIDTH], [0; WIDTH]);
+        (row.0[0], row.1[0]) = (shape.get(), stride.get());
+        row
     }
 }
 
@@ -146,12 +156,19 @@ where
             reads.empty,
         )
     }
+    #[inline]
+    fn row(shape: &Self::Shape, stride: &Self::Stride) -> Row {
+        <ModesOf<Self, Cons<E0, Cons<E1, TE>>> as FoldModes<
+            Walk<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+            Statics<Self, Cons<E0, Cons<E1, TE>>, N, R>,
+        >>::row(shape, stride)
+    }
 }
 
 /// `leaf_modes` over the left layout's numbers (`a`, strides `e`) and
 /// `fill`: one instance per length of list (its closure too).
 #[inline]
-fn decide_modes<L: WalkLeaves<E>, E: Copy>(
+pub(in crate::__private) fn decide_modes<L: WalkLeaves<E>, E: Copy>(
     a: L,
     e: E,
     (n, r): (usize, usize),

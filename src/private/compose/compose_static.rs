@@ -89,35 +89,6 @@ for_each_rank!(static_lists);
 /// a tuple holding one), and none is dropped here.
 pub type Constant<S, D> = Option<(ManuallyDrop<S>, ManuallyDrop<D>)>;
 
-/// A type-level list's values (as [`Int::get`] gives them), when every
-/// leaf is static and there are at most [`WIDTH`]: what `Compose`'s
-/// `if const` shortcut walks (`compose_value.rs`).
-#[doc(hidden)]
-pub trait ListValues {
-    /// The values (the first `.1`), or `None`.
-    const VALUES: Option<([usize; WIDTH], usize)>;
-}
-
-impl ListValues for Nil {
-    const VALUES: Option<([usize; WIDTH], usize)> = Some(([0; WIDTH], 0));
-}
-
-impl<H: Int, T: ListValues> ListValues for Cons<H, T> {
-    const VALUES: Option<([usize; WIDTH], usize)> = match (H::STATIC, T::VALUES) {
-        (Some(head), Some((tail, len))) if len < WIDTH => {
-            let mut values = [0; WIDTH];
-            values[0] = head as usize;
-            let mut k = 0;
-            while k < len {
-                values[k + 1] = tail[k];
-                k += 1;
-            }
-            Some((values, len + 1))
-        }
-        _ => None,
-    };
-}
-
 /// Whether every leaf of a type-level list is static: [`Yes`] or [`No`].
 #[doc(hidden)]
 pub trait AllStatic {
@@ -236,7 +207,14 @@ pub trait FoldModes<W, Is>: Sized {
         n: usize,
         empty: bool,
     ) -> Option<(Self::Shape, Self::Stride)>;
+    /// A mode of this type's numbers, extents and strides, the first
+    /// `Self`'s rank of [`WIDTH`] (`compose_folded.rs` checks an all-static
+    /// composition's modes from them).
+    fn row(shape: &Self::Shape, stride: &Self::Stride) -> Row;
 }
+
+/// A mode's extents and strides (the first so many of [`WIDTH`]).
+pub type Row = ([usize; WIDTH], [usize; WIDTH]);
 
 /// The folded mode `folded` is a layout of `n` elements and, unless the
 /// right layout is `empty` (nothing read), the same function as the
@@ -244,7 +222,7 @@ pub trait FoldModes<W, Is>: Sized {
 /// part at its first leaf, the decision fills from the first leaf).
 #[cold]
 #[inline(never)]
-fn same_leaf(
+pub(in crate::__private) fn same_leaf(
     n: usize,
     empty: bool,
     decided: (&[usize], &[usize]),
@@ -318,7 +296,7 @@ pub(in crate::__private) fn mode_agrees(
 
 macro_rules! fold_modes {
     ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
-        impl<W, $($A,)*> FoldModes<W, No> for ($($A,)*) {
+        impl<W, $($A: Int,)*> FoldModes<W, No> for ($($A,)*) {
             type Shape = Self;
             type Stride = Self;
             const FOLDED: Constant<Self, Self> = None;
@@ -331,6 +309,13 @@ macro_rules! fold_modes {
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn decide(shapes: Self, strides: Self, _: usize, _: bool) -> Option<(Self, Self)> {
                 Some((shapes, strides))
+            }
+            #[inline]
+            #[allow(unused_mut, unused_variables)]
+            fn row(shape: &Self, stride: &Self) -> Row {
+                let mut row = ([0; WIDTH], [0; WIDTH]);
+                $((row.0[$i], row.1[$i]) = (shape.$i.get(), stride.$i.get());)*
+                row
             }
         }
 
@@ -377,6 +362,16 @@ macro_rules! fold_modes {
                 } else {
                     None
                 }
+            }
+            #[inline]
+            #[allow(unused_mut, unused_variables)]
+            fn row(shape: &Self::Shape, stride: &Self::Stride) -> Row {
+                let mut row = ([0; WIDTH], [0; WIDTH]);
+                $((row.0[$i], row.1[$i]) = (
+                    FoldedLeaf::<W, $i, false>::VALUE as usize,
+                    FoldedLeaf::<W, $i, true>::VALUE as usize,
+                );)*
+                row
             }
         }
     };

@@ -9,7 +9,7 @@ use core::mem::ManuallyDrop;
 use crate::__private::algebra::AlgebraError;
 use crate::__private::compose_decide::Reads;
 use crate::__private::compose_leaf::ComposeLeaf;
-use crate::__private::compose_static::Constant;
+use crate::__private::compose_static::{Constant, Row};
 use crate::__private::compose_static_walk::{RIGHT_WIDTH, Right};
 use crate::__private::compose_walk::WalkLeaves;
 use crate::__private::int::Int;
@@ -45,6 +45,14 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
         e: AE,
         reads: &mut Reads,
     ) -> Option<(Self::Shape, Self::Stride)>;
+    /// Each mode's numbers (`FoldModes::row`), in order, given to `each`
+    /// with its index, until one is refused.
+    fn rows(
+        shape: &Self::Shape,
+        stride: &Self::Stride,
+        k: &mut usize,
+        each: &mut dyn FnMut(usize, &Row) -> Result<(), AlgebraError>,
+    ) -> Result<(), AlgebraError>;
 }
 
 impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N {
@@ -70,10 +78,20 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
     fn decide_tree(self, r: R, a: AS, e: AE, reads: &mut Reads) -> Option<(AS::Shape, AS::Stride)> {
         a.decide_leaf(e, self, r, reads)
     }
+    #[inline]
+    fn rows(
+        shape: &AS::Shape,
+        stride: &AS::Stride,
+        k: &mut usize,
+        each: &mut dyn FnMut(usize, &Row) -> Result<(), AlgebraError>,
+    ) -> Result<(), AlgebraError> {
+        *k += 1;
+        each(*k - 1, &AS::row(shape, stride))
+    }
 }
 
 /// `right`'s leaves after `all`'s; `None` where either is.
-const fn append(all: Right, right: Right) -> Right {
+pub(in crate::__private) const fn append(all: Right, right: Right) -> Right {
     let (Some((mut leaves, len)), Some((more, count))) = (all, right) else {
         return None;
     };
@@ -140,6 +158,17 @@ macro_rules! trees {
                     None => return None,
                 },)*);
                 Some((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            }
+            #[inline]
+            #[allow(unused_variables)]
+            fn rows(
+                shape: &Self::Shape,
+                stride: &Self::Stride,
+                k: &mut usize,
+                each: &mut dyn FnMut(usize, &Row) -> Result<(), AlgebraError>,
+            ) -> Result<(), AlgebraError> {
+                $(ok_or_return!($S::rows(&shape.$i, &stride.$i, k, each));)*
+                Ok(())
             }
         }
     };

@@ -25,14 +25,10 @@
 //! the core's limit), with no allocation either, and runs only where the
 //! walk refuses.
 
-use core::mem::ManuallyDrop;
-
 use crate::__private::algebra::AlgebraError;
-use crate::__private::compose_decide::{Reads, additive};
-use crate::__private::compose_static::ListValues;
-use crate::__private::compose_static_walk::{Left, folds};
-use crate::__private::compose_tree::ComposeTree;
-use crate::__private::compose_walk::WalkLeaves;
+use crate::__private::compose_folded::TreeStatic;
+use crate::__private::compose_folded::{ComposeKind, ManyStatic};
+use crate::__private::compose_run::ComposeWith;
 use crate::__private::edit::{AsModes, Take};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
@@ -194,145 +190,30 @@ pub trait Compose<B> {
     fn composition(&self, b: B) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError>;
 }
 
+// Which path a composition takes is chosen by the operands' types
+// (`ComposeKind`): every leaf static and the left layout of two leaves or
+// more takes `compose_folded.rs` (the folded leaves named without the
+// run-time walk's bounds, the walk run on the `usize` operands), anything
+// else the run-time walk of `compose_run.rs` (BENCHMARKS.md, "Compile cost
+// of static compositions: the folded path").
 #[diagnostic::do_not_recommend]
-impl<S: Mode<D>, D: Tree, SB: ComposeTree<DB, S::List, D::List>, DB: Tree> Compose<Layout<SB, DB>>
-    for Layout<S, D>
+impl<S: Mode<D>, D: Tree, SB, DB> Compose<Layout<SB, DB>> for Layout<S, D>
 where
-    S: LeafList,
-    D: LeafList,
-    S::List: WalkLeaves<D::List> + ListValues,
-    D::List: ListValues,
-    SB: Mode<DB>,
-    SB::Shape: Mode<SB::Stride>,
-    SB::Stride: Tree,
+    S: LeafList<List: ManyStatic>,
+    D: TreeStatic,
+    SB: TreeStatic,
+    DB: TreeStatic,
+    Self: ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>,
 {
-    type Shape = SB::Shape;
-    type Stride = SB::Stride;
+    type Shape = <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Shape;
+    type Stride = <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn composition(
         &self,
         b: Layout<SB, DB>,
-    ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
-        // Both operands static and the walk answering every leaf with
-        // nothing carrying: the value is the folded leaves', a constant,
-        // and (`if const`) the run-time walk below is not compiled for
-        // this pair of types, not even in a debug build (BENCHMARKS.md,
-        // "Compile cost of static compositions: the run-time walk
-        // skipped"). Anything else (a refusal, the point-by-point
-        // decision, an overflow) takes the run-time path, as before.
-        if const { static_folds::<S::List, D::List, SB, DB>() } {
-            // A `match` with no path out to the run-time walk (rustc skips
-            // a block by an `if const`, not by a constant's variant).
-            return match const { <SB as ComposeTree<DB, S::List, D::List>>::FOLDED } {
-                Some((shape, stride)) => Ok(Layout::from_parts(
-                    ManuallyDrop::into_inner(shape),
-                    ManuallyDrop::into_inner(stride),
-                )),
-                // Never: `static_folds` holds only where `FOLDED` is `Some`.
-                None => Err(AlgebraError::FoldedDiffers {
-                    function: "composition",
-                    walked: 0,
-                    folded: 0,
-                }),
-            };
-        }
-        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
-        let mut reach = Default::default();
-        let (b_shape, b_stride) = b.into_parts();
-        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
-        // A `match`, not `and_then` with closures: each would be a function
-        // of its own per result type in a debug build (BENCHMARKS.md,
-        // "Compile cost of static compositions and products: the names").
-        let checked = match walked {
-            Ok(parts) => match a.check(reach) {
-                Ok(false) => Ok(parts),
-                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        };
-        match checked {
-            Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
-            // Only a condition of the walk's steps is decided again, and only
-            // past two leaves: with at most two groups each condition is
-            // necessary (ARCHITECTURE.md), so the refusal is the core's; the
-            // core refuses an empty mode before deciding anything; and an
-            // overflow is refused (where no step can fail, as over a static
-            // line, the cold call is then dead code and the result's leaves
-            // fold as before).
-            //
-            // (`if const`: a left layout of two leaves compiles no decision
-            // at all, not even in a debug build.)
-            Err(
-                refused @ (AlgebraError::ShapeNotDivisible { .. }
-                | AlgebraError::StrideNotDivisible { .. }
-                | AlgebraError::Carry { .. }),
-            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
-                decided(*self, b, refused)
-            }
-            Err(refused) => Err(refused),
-        }
-    }
-}
-
-/// Whether `Compose` of the left leaves `AS` (strides `AE`) and the right
-/// layout `SB:DB` is the folded constant `SB::FOLDED`
-/// (`compose_static_walk::folds`).
-const fn static_folds<AS, AE, SB, DB>() -> bool
-where
-    AS: WalkLeaves<AE> + ListValues,
-    AE: ListValues,
-    SB: ComposeTree<DB, AS, AE>,
-{
-    let (Some((extents, len)), Some((strides, _))) = (AS::VALUES, AE::VALUES) else {
-        return false;
-    };
-    let left = Left {
-        extents,
-        strides,
-        len,
-    };
-    SB::FOLDED.is_some() && folds(&left, &SB::RIGHT)
-}
-
-/// `a ∘ b` decided point by point as the core decides it, where the walk
-/// refused (`refused`, the error kept where the core refuses too).
-#[cold]
-#[inline(never)]
-fn decided<S, D, SB, DB>(
-    a: Layout<S, D>,
-    b: Layout<SB, DB>,
-    refused: AlgebraError,
-) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
-where
-    S: Mode<D> + LeafList,
-    D: Tree + LeafList,
-    S::List: WalkLeaves<D::List>,
-    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
-    DB: Tree,
-    SB::Shape: Mode<SB::Stride>,
-    SB::Stride: Tree,
-{
-    let al = a.shape().leaf_list();
-    let mut reads = Reads {
-        empty: b.size() == 0,
-        ..Reads::default()
-    };
-    let (b_shape, b_stride) = b.into_parts();
-    let Some((shape, stride)) =
-        b_shape.decide_tree(b_stride, al, a.stride().leaf_list(), &mut reads)
-    else {
-        return Err(refused);
-    };
-    let c = Layout::from_parts(shape, stride);
-    // Every offset fits (no wrapping in `at`): the spans were summed checked.
-    let right = Layout::from_parts(b_shape, b_stride);
-    let at = |i| (c.at(i), al.value(a.stride().leaf_list(), right.at(i)));
-    if reads.empty || additive(right.size(), at) {
-        Ok(c)
-    } else {
-        Err(refused)
+    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+        self.compose_with(b)
     }
 }
 

@@ -302,4 +302,5 @@ fn holes_agree(
 
 mod fold;
 
+pub(in crate::__private) use fold::Erase;
 use fold::StaticHoles;

@@ -7,6 +7,7 @@ use core::mem::ManuallyDrop;
 
 use super::{HolesWalk, WIDTH, holes_fold};
 use crate::__private::algebra::AlgebraError;
+use crate::__private::compose_run::ComposeRun;
 use crate::__private::compose_static::{FoldedLeaf, StaticList, StaticWalk, mode_agrees};
 use crate::__private::compose_value::Compose;
 use crate::__private::int::Int;
@@ -40,7 +41,9 @@ where
     BD: StaticList,
     SB: Erase,
     DB: Erase,
-    H: Compose<Layout<SB::Out, DB::Out>>,
+    // The run-time path itself, not `Compose` (whose `usize` operands
+    // take it): no choice of path to prove for each product.
+    H: ComposeRun<SB::Out, DB::Out>,
     SB: FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>,
 {
     type Shape = <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::Shape;
@@ -83,12 +86,12 @@ where
 /// (`shape:stride`, `usize` leaves), as trees.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn walk_erased<H: Compose<Layout<S, D>>, S, D>(
+fn walk_erased<H: ComposeRun<S, D>, S, D>(
     holes: &H,
     shape: S,
     stride: D,
 ) -> Result<(H::Shape, H::Stride), AlgebraError> {
-    match holes.composition(Layout::from_parts(shape, stride)) {
+    match holes.compose_run(Layout::from_parts(shape, stride)) {
         Ok(walked) => Ok(walked.into_parts()),
         Err(e) => Err(e),
     }
