@@ -64,6 +64,9 @@ struct Nested<'a> {
     paths: Vec<Place>,
     /// A divide read past its size, composed as its rewrite alone.
     guard: Option<Guard<'a>>,
+    /// Whether the operand replaced is read only on its domain
+    /// ([`on_domain`]).
+    domain: bool,
 }
 
 /// `composition(make_layout(D, 1:c), B)` (divide_past.rs's `appended`)
@@ -81,19 +84,25 @@ struct Guard<'a> {
 
 /// Whether the `type` rules answer `e` through a nested operand.
 pub fn types(e: &Expr) -> bool {
-    nested(e, 0).is_some()
+    nested(e, 0, false).is_some()
 }
 
 impl Expander<'_> {
     /// The code for `e`, if the rules answer it through a nested operand.
     pub(crate) fn nested(&self, e: &Expr) -> Option<TokenStream> {
         let leaf = |k: usize| self.leaf(k);
-        nested(e, 0).and_then(|_| emit(e, &leaf, 0))
+        nested(e, 0, false).and_then(|_| emit(e, &leaf, 0, false))
     }
 }
 
-/// The rules' code for `e` at nesting depth `depth`.
-fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<TokenStream> {
+/// The rules' code for `e` at nesting depth `depth`, read only on its
+/// domain where `domain` ([`on_domain`]).
+fn emit(
+    e: &Expr,
+    leaf: &dyn Fn(usize) -> TokenStream,
+    depth: usize,
+    domain: bool,
+) -> Option<TokenStream> {
     // An outer `flatten` (fold.rs): the inner result's leaves, written out.
     if let Some((shape, stride)) = written_out(e) {
         let tree = |t: &Expr| leaf_tree(t, &|k| leaf(k));
@@ -107,7 +116,7 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
     if let Some(tokens) = rules::emit(e, leaf) {
         return Some(tokens);
     }
-    let n = nested(e, depth)?;
+    let n = nested(e, depth, domain)?;
     let (base, value) = (
         BLOCK * (depth + 1),
         format_ident!("nested{depth}", span = Span::mixed_site()),
@@ -127,12 +136,12 @@ fn emit(e: &Expr, leaf: &dyn Fn(usize) -> TokenStream, depth: usize) -> Option<T
         }
         None => leaf(k),
     };
-    let outer = emit(&n.outer, &outer_leaf, depth + 1)?;
+    let outer = emit(&n.outer, &outer_leaf, depth + 1, domain)?;
     let outer = match &n.guard {
         Some(guard) => guarded(guard, &n.outer, outer, &outer_leaf),
         None => outer,
     };
-    let inner = emit(n.inner, leaf, depth + 1)?;
+    let inner = emit(n.inner, leaf, depth + 1, n.domain)?;
     let error = format_ident!("error", span = Span::mixed_site());
     let bound = match paths.is_empty() {
         true => quote!(_),
@@ -214,7 +223,7 @@ fn outer_args(e: &Expr) -> Option<(&ExprKind, &[Expr])> {
 
 /// `composition(make_layout(D, 1:c), B)` with `D` written out alone
 /// ([`Guard`]), if the rules then type it.
-fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
+fn continued(e: &Expr, depth: usize, domain: bool) -> Option<Nested<'_>> {
     let (TypedForm::Composition, _, [a, b]) = typed_call(e)? else {
         return None;
     };
@@ -222,7 +231,7 @@ fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
         return None;
     }
     let (same, c) = divide_past::continued(a)?;
-    let (shape, stride) = result(same, depth + 1)?;
+    let (shape, stride) = result(same, depth + 1, false)?;
     let (base, mut paths) = (BLOCK * (depth + 1), Vec::new());
     let shape = written(&shape, ("shape", Vec::new()), same, base, &mut paths);
     let stride = written(&stride, ("stride", Vec::new()), same, base, &mut paths);
@@ -232,19 +241,20 @@ fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
     }
     let typed = divide::rule(&outer).is_some()
         || rules::layout_type(&outer).is_some()
-        || nested(&outer, depth + 1).is_some();
+        || nested(&outer, depth + 1, domain).is_some();
     typed.then_some(Nested {
         inner: same,
         outer,
         paths,
         guard: Some(Guard { c, b }),
+        domain: false,
     })
 }
 
 /// `e` with its first operand that is a typed call written out, if the
-/// rules then type `e`.
-fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
-    if let Some(n) = continued(e, depth) {
+/// rules then type `e` (read only on its domain where `domain`).
+fn nested(e: &Expr, depth: usize, domain: bool) -> Option<Nested<'_>> {
+    if let Some(n) = continued(e, depth, domain) {
         return Some(n);
     }
     let ExprKind::Call { args, .. } = &e.kind else {
@@ -255,10 +265,11 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
         if !call || kind(arg) != Kind::Layout || named::contains(arg) {
             continue;
         }
-        if has_dynamic(arg) && by_modes(e, i) {
+        if has_dynamic(arg) && held(e, i, domain) {
             continue;
         }
-        let Some((shape, stride)) = result(arg, depth + 1) else {
+        let inner_domain = on_domain(e, i, domain);
+        let Some((shape, stride)) = result(arg, depth + 1, inner_domain) else {
             continue;
         };
         let (base, mut paths) = (BLOCK * (depth + 1), Vec::new());
@@ -277,13 +288,14 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
             && emit::wider_than(&outer, emit::MAX_RANK).is_none())
             || divide::rule(&outer).is_some()
             || rules::layout_type(&outer).is_some()
-            || nested(&outer, depth + 1).is_some();
+            || nested(&outer, depth + 1, domain).is_some();
         if typed {
             return Some(Nested {
                 inner: arg,
                 outer,
                 paths,
                 guard: None,
+                domain: inner_domain,
             });
         }
     }
@@ -294,20 +306,56 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
 /// in a call inside it), if any: where `type` reports its refusal, since
 /// writing that call's result out (or dropping `type`) is the way on.
 pub fn refused(e: &Expr) -> Option<&Expr> {
+    refused_in(e, false)
+}
+
+/// [`refused`] of `e`, read only on its domain where `domain`.
+fn refused_in(e: &Expr, domain: bool) -> Option<&Expr> {
     let ExprKind::Call { args, .. } = &e.kind else {
         return None;
     };
-    let held = args.iter().enumerate().find(|&(i, arg)| {
+    let found = args.iter().enumerate().find(|&(i, arg)| {
         matches!(arg.kind, ExprKind::Call { .. })
             && kind(arg) == Kind::Layout
             && has_dynamic(arg)
             && !named::contains(arg)
-            && by_modes(e, i)
+            && held(e, i, domain)
             && typed_call(e).is_some_and(|(form, ..)| form != TypedForm::RunTime)
-            && result(arg, 1).is_some()
+            && result(arg, 1, on_domain(e, i, domain)).is_some()
     });
-    held.map(|(_, arg)| arg)
-        .or_else(|| args.iter().find_map(refused))
+    found.map(|(_, arg)| arg).or_else(|| {
+        let mut inner = args.iter().enumerate();
+        inner.find_map(|(i, arg)| refused_in(arg, on_domain(e, i, domain)))
+    })
+}
+
+/// Whether operand `i` of `e` (read only on its domain where `domain`) is
+/// read only on its own domain: a composition's `B` (`(A ∘ B)(i)` reads
+/// `B(i)`, `i < size B`), and a `make_layout`'s layouts but the last, the
+/// last too where the `make_layout` is read on its domain (an index past
+/// the whole is what goes past the last's).
+fn on_domain(e: &Expr, i: usize, domain: bool) -> bool {
+    match typed_call(e) {
+        Some((TypedForm::Composition, _, [_, _])) => i == 1,
+        Some((TypedForm::Construct(Construct::Layout), _, args)) => {
+            args.iter().all(|a| kind(a) == Kind::Layout) && (i + 1 < args.len() || domain)
+        }
+        _ => false,
+    }
+}
+
+/// Whether operand `i` of `e` is not nested where it has a dynamic leaf
+/// ([`by_modes`]), but for a `make_layout`'s last layout where the
+/// `make_layout` is read only on its domain ([`on_domain`]): there it too
+/// is read as a function on its domain, so CuTe's nesting of it (the
+/// typed result's) gives the core's offsets (a logical divide's last pair
+/// under a composition, divide_per_mode.rs).
+fn held(e: &Expr, i: usize, domain: bool) -> bool {
+    let make_layout = matches!(
+        typed_call(e),
+        Some((TypedForm::Construct(Construct::Layout), ..))
+    );
+    by_modes(e, i) && !(make_layout && on_domain(e, i, domain))
 }
 
 /// Why [`refused`] holds an operand call back.
@@ -388,20 +436,20 @@ fn ends_exact(e: &Expr) -> bool {
 }
 
 /// The shape and stride trees of what the rules give for the call `e`.
-fn result(e: &Expr, depth: usize) -> Option<(Tree, Tree)> {
-    parse_layout(typed(e, depth)?)
+fn result(e: &Expr, depth: usize, domain: bool) -> Option<(Tree, Tree)> {
+    parse_layout(typed(e, depth, domain)?)
 }
 
 /// The type of the layout the rules give for `e` (inside the `Result` of
 /// [`Expander::nested`]), if they type it through a nested operand:
 /// `layout_type!`'s answer.
 pub fn layout_type(e: &Expr) -> Option<TokenStream> {
-    nested(e, 0).and_then(|n| typed(&n.outer, 1))
+    nested(e, 0, false).and_then(|n| typed(&n.outer, 1, false))
 }
 
 /// The type of the layout the rules give for `e` at nesting depth `depth`
-/// (a written-out layout's own).
-fn typed(e: &Expr, depth: usize) -> Option<TokenStream> {
+/// (a written-out layout's own), read only on its domain where `domain`.
+fn typed(e: &Expr, depth: usize, domain: bool) -> Option<TokenStream> {
     if let Some((shape, stride)) = written_out(e) {
         let tree = |t: &Expr| leaf_tree(t, &|_| quote!(usize));
         let signed = emit::negative_leaf(stride);
@@ -411,7 +459,7 @@ fn typed(e: &Expr, depth: usize) -> Option<TokenStream> {
         Some(rule) => Some(rule.layout_type()),
         None => match rules::layout_type(e) {
             Some(t) => Some(t),
-            None => typed(&nested(e, depth)?.outer, depth + 1),
+            None => typed(&nested(e, depth, domain)?.outer, depth + 1, domain),
         },
     }
 }
