@@ -23,11 +23,12 @@
 //!
 //! `make_layout` reads its last operand mode by mode (nested.rs's
 //! `by_modes`) unless it ends exact (`ends_exact`: a `make_layout` whose
-//! last operand has no dynamic leaf, zipped_divide's group of rests):
-//! where the last part is a call with a dynamic leaf (a logical divide's
-//! last pair, or a `make_layout` operand ending in one) the rewrite is
-//! not typed and divide_by_mode.rs's is used (a group of written-out
-//! parts is one written-out layout, not a `make_layout` call). Each of
+//! last operand has no dynamic leaf, zipped_divide's group of rests) or
+//! is read only on its domain (`on_domain`): as the composition's `B`
+//! here it is, so a last part that is a call with a dynamic leaf (a
+//! logical divide's last pair) is nested too (a group of written-out
+//! parts is one written-out layout, not a `make_layout` call;
+//! tests/typed_divide_last_pair.rs). Each of
 //! `A`'s dynamic leaves is read in more than one part, so only an
 //! expression with no call (compose_divide.rs's `no_call`) is. Checked
 //! against the core at many run-time values (tests/typed_divide_per_mode.rs).
