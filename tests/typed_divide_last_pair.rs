@@ -19,6 +19,9 @@
 //!   CuTe's nesting too, and a value where the divide read past its size
 //!   would not continue as the core's refuses naming the values. `X`
 //!   with a run-time leaf (G8, G9) too: `inside_reader` needs it static.
+//! - `M*`: the rule nested.rs applies, written out: a `make_layout` as a
+//!   composition's `B` (or as a `make_layout`'s operand there) nests a
+//!   last operand with a run-time leaf.
 //!
 //! Each call runs over every value 0..=300 of `m` (and `k = m % 5`) and
 //! random large ones against the core; CUTLASS 4.7's prints
@@ -119,6 +122,10 @@ macro_rules! each_call {
             layout!(type composition(zipped_divide((8,6):(1,8),2:{k}),(4,{m}):(1,8))));
         $each!("G9", format!("composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:{k}),(8,2):(32,256))"),
             layout!(type composition(tiled_divide((((4,{m}),(8,2))):(((1,32),(4,128))),8:{k}),(8,2):(32,256))));
+        $each!("M1", format!("composition(1024:1, make_layout(2:1, composition((4,{m}):(16,64), 8:1)))"),
+            layout!(type composition(1024:1, make_layout(2:1, composition((4,{m}):(16,64), 8:1)))));
+        $each!("M2", format!("composition(1024:1, make_layout(make_layout(2:1, composition((4,{m}):(2,8), 8:1)), {k}:64))"),
+            layout!(type composition(1024:1, make_layout(make_layout(2:1, composition((4,{m}):(2,8), 8:1)), {k}:64))));
     }};
 }
 
@@ -137,9 +144,10 @@ fn calls(m: usize) -> Vec<(bool, bool)> {
 #[test]
 fn every_small_value_is_the_cores_or_refused_naming_the_values() {
     let (typed, only_core) = sweep(0..=300, calls);
-    // The `L` calls: typed wherever the core answers (every value).
-    assert_eq!(typed[..8], [301; 8]);
-    assert!(only_core[..8].iter().all(Vec::is_empty), "{only_core:?}");
+    // The `L` and `M` calls: typed wherever the core answers (every value).
+    assert_eq!((&typed[..8], &typed[17..]), (&[301; 8][..], &[301; 2][..]));
+    let (l, m) = (&only_core[..8], &only_core[17..]);
+    assert!(l.iter().chain(m).all(Vec::is_empty), "{only_core:?}");
     // The `G` calls refuse, naming the values, where the core answers
     // only at a tile of extent or stride `k = 0` (`tile_rest` refuses the
     // complement it would divide by), at `m = 1` (G2, G6: `X` reads the
@@ -147,8 +155,8 @@ fn every_small_value_is_the_cores_or_refused_naming_the_values() {
     // continue as the core's divide does: nested.rs's `Guard`; G3 too)
     // and, for G3, `k = 4` (`3:4` read by `(3,4):(1,3)`: CuTe's stride
     // divisibility, which the core's composition does not need).
-    assert_eq!(typed[8..], [180, 179, 119, 124, 47, 179, 102, 180, 37]);
-    for (call, values) in only_core[8..].iter().enumerate() {
+    assert_eq!(typed[8..17], [180, 179, 119, 124, 47, 179, 102, 180, 37]);
+    for (call, values) in only_core[8..17].iter().enumerate() {
         for &m in values {
             let k = m % 5;
             let why = k == 0 || m == 1 || (call == 2 && k == 4);
@@ -213,5 +221,5 @@ fn cutlass_prints_keep_cutes_nesting_and_static_leaves() {
     println!(
         "CuTe's prints: {checked} the core's layout (checked), {other} another, {refused} the core refuses"
     );
-    assert_eq!((checked, other, refused), (39, 0, 12));
+    assert_eq!((checked, other, refused), (45, 0, 12));
 }
