@@ -84,14 +84,28 @@ struct Guard<'a> {
 
 /// Whether the `type` rules answer `e` through a nested operand.
 pub fn types(e: &Expr) -> bool {
-    nested(e, 0, false).is_some()
+    types_at(e, false)
+}
+
+/// [`types`] of `e`, the whole input where `root` (its value is read only
+/// on its domain: [`on_domain`]).
+pub fn types_at(e: &Expr, root: bool) -> bool {
+    nested(e, 0, root).is_some()
 }
 
 impl Expander<'_> {
     /// The code for `e`, if the rules answer it through a nested operand.
     pub(crate) fn nested(&self, e: &Expr) -> Option<TokenStream> {
         let leaf = |k: usize| self.leaf(k);
-        nested(e, 0, false).and_then(|_| emit(e, &leaf, 0, false))
+        let root = self.is_root(e);
+        nested(e, 0, root).and_then(|_| emit(e, &leaf, 0, root))
+    }
+
+    /// Whether `e` is the whole input (its value read only on its domain,
+    /// [`on_domain`]): the expression expanded at the top, not an operand
+    /// of it or a rewrite expanded apart (those are other allocations).
+    pub(crate) fn is_root(&self, e: &Expr) -> bool {
+        std::ptr::eq(e, &self.ast.expr)
     }
 }
 
@@ -305,8 +319,8 @@ fn nested(e: &Expr, depth: usize, domain: bool) -> Option<Nested<'_>> {
 /// The operand call that [`by_modes`] keeps from being nested in `e` (or
 /// in a call inside it), if any: where `type` reports its refusal, since
 /// writing that call's result out (or dropping `type`) is the way on.
-pub fn refused(e: &Expr) -> Option<&Expr> {
-    refused_in(e, false)
+pub fn refused(e: &Expr, root: bool) -> Option<&Expr> {
+    refused_in(e, root)
 }
 
 /// [`refused`] of `e`, read only on its domain where `domain`.
@@ -329,14 +343,19 @@ fn refused_in(e: &Expr, domain: bool) -> Option<&Expr> {
     })
 }
 
-/// Whether operand `i` of `e` (read only on its domain where `domain`) is
-/// read only on its own domain: a composition's `B` (`(A ∘ B)(i)` reads
-/// `B(i)`, `i < size B`), and a `make_layout`'s layouts but the last, the
-/// last too where the `make_layout` is read on its domain (an index past
-/// the whole is what goes past the last's).
+/// Whether operand `i` of `e` (read only on its domain where `domain`:
+/// the whole input's value, whose contract is the core's layout on its
+/// domain) is read only on its own domain, so that its typed nesting
+/// (CuTe's) is all that reaching past it could change: a `make_layout`'s
+/// layouts but the last (an index past the whole goes to the last), the
+/// last too where the `make_layout` is read on its domain, and a
+/// composition's `B` where the composition is (`(A ∘ B)(i)` reads `B(i)`,
+/// `i < size B`, but past its domain `A ∘ B` reads `B` past its own, so
+/// `B`'s nesting would change it: `composition(composition(X,
+/// make_layout(L, C)), Y)` read by `Y` past `size` is held).
 fn on_domain(e: &Expr, i: usize, domain: bool) -> bool {
     match typed_call(e) {
-        Some((TypedForm::Composition, _, [_, _])) => i == 1,
+        Some((TypedForm::Composition, _, [_, _])) => i == 1 && domain,
         Some((TypedForm::Construct(Construct::Layout), _, args)) => {
             args.iter().all(|a| kind(a) == Kind::Layout) && (i + 1 < args.len() || domain)
         }
@@ -349,7 +368,7 @@ fn on_domain(e: &Expr, i: usize, domain: bool) -> bool {
 /// `make_layout` is read only on its domain ([`on_domain`]): there it too
 /// is read as a function on its domain, so CuTe's nesting of it (the
 /// typed result's) gives the core's offsets (a logical divide's last pair
-/// under a composition, divide_per_mode.rs).
+/// under a composition that is the whole input, divide_per_mode.rs).
 fn held(e: &Expr, i: usize, domain: bool) -> bool {
     let make_layout = matches!(
         typed_call(e),
@@ -444,7 +463,7 @@ fn result(e: &Expr, depth: usize, domain: bool) -> Option<(Tree, Tree)> {
 /// [`Expander::nested`]), if they type it through a nested operand:
 /// `layout_type!`'s answer.
 pub fn layout_type(e: &Expr) -> Option<TokenStream> {
-    nested(e, 0, false).and_then(|n| typed(&n.outer, 1, false))
+    nested(e, 0, true).and_then(|n| typed(&n.outer, 1, true))
 }
 
 /// The type of the layout the rules give for `e` at nesting depth `depth`

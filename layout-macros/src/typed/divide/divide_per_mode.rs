@@ -24,9 +24,9 @@
 //! `make_layout` reads its last operand mode by mode (nested.rs's
 //! `by_modes`) unless it ends exact (`ends_exact`: a `make_layout` whose
 //! last operand has no dynamic leaf, zipped_divide's group of rests) or
-//! is read only on its domain (`on_domain`): as the composition's `B`
-//! here it is, so a last part that is a call with a dynamic leaf (a
-//! logical divide's last pair) is nested too (a group of written-out
+//! is read only on its domain (`on_domain`): as the `B` of a composition
+//! that is the whole input it is, so a last part that is a call with a
+//! dynamic leaf (a logical divide's last pair) is nested too (a group of written-out
 //! parts is one written-out layout, not a `make_layout` call;
 //! tests/typed_divide_last_pair.rs). Each of
 //! `A`'s dynamic leaves is read in more than one part, so only an
@@ -94,10 +94,11 @@ pub fn by_mode_divide(e: &Expr) -> Option<ByModeDivide<'_>> {
     })
 }
 
-/// `e` (a composition) with its `B`, a divide of the form the module doc
-/// names, replaced by the `make_layout` of its per-mode compositions,
-/// with `leaves` (the input's) and the rest's computed leaves after them.
-pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStream>)> {
+/// `e` (a composition, the whole input where `root`) with its `B`, a
+/// divide of the form the module doc names, replaced by the `make_layout`
+/// of its per-mode compositions, with `leaves` (the input's) and the
+/// rest's computed leaves after them.
+pub fn rewrite(e: &Expr, leaves: &[TokenStream], root: bool) -> Option<(Expr, Vec<TokenStream>)> {
     let ByModeDivide {
         divide,
         form,
@@ -152,7 +153,7 @@ pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStrea
     if let ExprKind::Call { args, .. } = &mut expr.kind {
         args[1] = grouped;
     }
-    let typed = nested::types(&expr) || crate::typed::rules::layout_type(&expr).is_some();
+    let typed = nested::types_at(&expr, root) || crate::typed::rules::layout_type(&expr).is_some();
     typed.then_some((expr, all))
 }
 
