@@ -50,7 +50,7 @@ impl Expander<'_> {
                     && named::ordered_layout(e, true).is_none()
                     && named_product::call(e).is_none()
                     && divide::nested_call(e).is_none()
-                    && !nested::types(e)
+                    && !nested::types_at(e, true)
                     && !inner::types(e, &self.ast.leaves)
                     && slice::rule(e).is_none() =>
             {
@@ -58,7 +58,7 @@ impl Expander<'_> {
                     return Err(self.ast.error(Some(tiler.span), named_divide::LAYOUT_TILER));
                 }
                 // An operand call held back from nesting: said at it.
-                if let Some(inner) = nested::refused(e) {
+                if let Some(inner) = nested::refused(e, true) {
                     return Err(self.ast.error(Some(inner.span), nested::REFUSED));
                 }
                 if let Some(held) = inner::refused(e) {

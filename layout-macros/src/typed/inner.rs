@@ -169,13 +169,13 @@ fn bound(e: &Expr, i: usize) -> Expr {
 /// Whether `type` answers `e` by binding an operand call's result, or by
 /// rewriting an operand divide read as a function (divide_rewrite.rs,
 /// compose_reader.rs, divide_by_mode.rs, divide_tile_dynamic.rs).
-/// `leaves` are the input's (a rewrite that reads one again needs its
-/// tokens to call nothing).
+/// `e` is the whole input (zero_sized.rs), `leaves` its leaves (a rewrite
+/// that reads one again needs its tokens to call nothing).
 pub fn types(e: &Expr, leaves: &[TokenStream]) -> bool {
     call(e).is_some()
         || rewritten(e, 0).is_some()
-        || divide_by_mode::reader(e, leaves).is_some()
-        || divide_tile_dynamic::reader(e, leaves).is_some()
+        || divide_by_mode::reader(e, leaves, true).is_some()
+        || divide_tile_dynamic::reader(e, leaves, true).is_some()
         || past(e, 0).is_some()
 }
 
@@ -262,10 +262,11 @@ impl Expander<'_> {
         if let Some(r) = rewritten(e, self.ast.leaves.len()) {
             return Some(self.divide_rewritten(r));
         }
-        if let Some(c) = divide_by_mode::reader(e, &self.ast.leaves) {
+        let root = self.is_root(e);
+        if let Some(c) = divide_by_mode::reader(e, &self.ast.leaves, root) {
             return Some(self.by_mode_checked(c));
         }
-        if let Some(c) = divide_tile_dynamic::reader(e, &self.ast.leaves) {
+        if let Some(c) = divide_tile_dynamic::reader(e, &self.ast.leaves, root) {
             return Some(self.tile_dynamic(c));
         }
         let Some((i, outer)) = call(e) else {

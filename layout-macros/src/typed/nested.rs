@@ -64,6 +64,9 @@ struct Nested<'a> {
     guard: Option<Guard<'a>>,
     /// What the outer call reads of the operand (read.rs).
     read: Read,
+    /// Whether the operand replaced is read only on its domain
+    /// ([`on_domain`]).
+    domain: bool,
 }
 
 /// `composition(make_layout(D, 1:c), B)` (divide_past.rs's `appended`)
@@ -81,24 +84,40 @@ struct Guard<'a> {
 
 /// Whether the `type` rules answer `e` through a nested operand.
 pub fn types(e: &Expr) -> bool {
-    nested(e, 0).is_some()
+    types_at(e, false)
+}
+
+/// [`types`] of `e`, the whole input where `root` (its value is read only
+/// on its domain: [`on_domain`]).
+pub fn types_at(e: &Expr, root: bool) -> bool {
+    nested(e, 0, root).is_some()
 }
 
 impl Expander<'_> {
     /// The code for `e`, if the rules answer it through a nested operand.
     pub(crate) fn nested(&self, e: &Expr) -> Option<TokenStream> {
         let leaf = |k: usize| self.leaf(k);
-        nested(e, 0).and_then(|_| emit(e, &leaf, 0, Read::Layout))
+        let root = self.is_root(e);
+        nested(e, 0, root).and_then(|_| emit(e, &leaf, 0, Read::Layout, root))
+    }
+
+    /// Whether `e` is the whole input (its value read only on its domain,
+    /// [`on_domain`]): the expression expanded at the top, not an operand
+    /// of it or a rewrite expanded apart (those are other allocations).
+    pub(crate) fn is_root(&self, e: &Expr) -> bool {
+        std::ptr::eq(e, &self.ast.expr)
     }
 }
 
 /// The rules' code for `e` at nesting depth `depth`, of which the call
-/// around it reads `read`.
+/// around it reads `read`, read only on its domain where `domain`
+/// ([`on_domain`]).
 fn emit(
     e: &Expr,
     leaf: &dyn Fn(usize) -> TokenStream,
     depth: usize,
     read: Read,
+    domain: bool,
 ) -> Option<TokenStream> {
     // An outer `flatten` (fold.rs): the inner result's leaves, written out.
     if let Some((shape, stride)) = written_out(e) {
@@ -113,7 +132,7 @@ fn emit(
     if let Some(tokens) = rules::emit_reading(e, leaf, read) {
         return Some(tokens);
     }
-    let n = nested(e, depth)?;
+    let n = nested(e, depth, domain)?;
     let (base, value) = (
         BLOCK * (depth + 1),
         format_ident!("nested{depth}", span = Span::mixed_site()),
@@ -133,12 +152,12 @@ fn emit(
         }
         None => leaf(k),
     };
-    let outer = emit(&n.outer, &outer_leaf, depth + 1, read)?;
+    let outer = emit(&n.outer, &outer_leaf, depth + 1, read, domain)?;
     let outer = match &n.guard {
         Some(guard) => guarded(guard, &n.outer, outer, &outer_leaf),
         None => outer,
     };
-    let inner = emit(n.inner, leaf, depth + 1, n.read)?;
+    let inner = emit(n.inner, leaf, depth + 1, n.read, n.domain)?;
     let error = format_ident!("error", span = Span::mixed_site());
     let bound = match paths.is_empty() {
         true => quote!(_),
@@ -220,7 +239,7 @@ fn outer_args(e: &Expr) -> Option<(&ExprKind, &[Expr])> {
 
 /// `composition(make_layout(D, 1:c), B)` with `D` written out alone
 /// ([`Guard`]), if the rules then type it.
-fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
+fn continued(e: &Expr, depth: usize, domain: bool) -> Option<Nested<'_>> {
     let (TypedForm::Composition, _, [a, b]) = typed_call(e)? else {
         return None;
     };
@@ -228,7 +247,7 @@ fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
         return None;
     }
     let (same, c) = divide_past::continued(a)?;
-    let (shape, stride) = result(same, depth + 1)?;
+    let (shape, stride) = result(same, depth + 1, false)?;
     let (base, mut paths) = (BLOCK * (depth + 1), Vec::new());
     let shape = written(&shape, ("shape", Vec::new()), same, base, &mut paths);
     let stride = written(&stride, ("stride", Vec::new()), same, base, &mut paths);
@@ -238,20 +257,21 @@ fn continued(e: &Expr, depth: usize) -> Option<Nested<'_>> {
     }
     let typed = divide::rule(&outer).is_some()
         || rules::layout_type(&outer).is_some()
-        || nested(&outer, depth + 1).is_some();
+        || nested(&outer, depth + 1, domain).is_some();
     typed.then_some(Nested {
         inner: same,
         outer,
         paths,
         guard: Some(Guard { c, b }),
         read: Read::Layout,
+        domain: false,
     })
 }
 
 /// `e` with its first operand that is a typed call written out, if the
-/// rules then type `e`.
-fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
-    if let Some(n) = continued(e, depth) {
+/// rules then type `e` (read only on its domain where `domain`).
+fn nested(e: &Expr, depth: usize, domain: bool) -> Option<Nested<'_>> {
+    if let Some(n) = continued(e, depth, domain) {
         return Some(n);
     }
     let ExprKind::Call { args, .. } = &e.kind else {
@@ -262,10 +282,11 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
         if !call || kind(arg) != Kind::Layout || named::contains(arg) {
             continue;
         }
-        if has_dynamic(arg) && by_modes(e, i) {
+        if has_dynamic(arg) && held(e, i, domain) {
             continue;
         }
-        let Some((shape, stride)) = result(arg, depth + 1) else {
+        let inner_domain = on_domain(e, i, domain);
+        let Some((shape, stride)) = result(arg, depth + 1, inner_domain) else {
             continue;
         };
         let (base, mut paths) = (BLOCK * (depth + 1), Vec::new());
@@ -284,7 +305,7 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
             && emit::wider_than(&outer, emit::MAX_RANK).is_none())
             || divide::rule(&outer).is_some()
             || rules::layout_type(&outer).is_some()
-            || nested(&outer, depth + 1).is_some();
+            || nested(&outer, depth + 1, domain).is_some();
         if typed {
             return Some(Nested {
                 inner: arg,
@@ -292,6 +313,7 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
                 paths,
                 guard: None,
                 read: read::of(e, i),
+                domain: inner_domain,
             });
         }
     }
@@ -301,21 +323,62 @@ fn nested(e: &Expr, depth: usize) -> Option<Nested<'_>> {
 /// The operand call that [`by_modes`] keeps from being nested in `e` (or
 /// in a call inside it), if any: where `type` reports its refusal, since
 /// writing that call's result out (or dropping `type`) is the way on.
-pub fn refused(e: &Expr) -> Option<&Expr> {
+pub fn refused(e: &Expr, root: bool) -> Option<&Expr> {
+    refused_in(e, root)
+}
+
+/// [`refused`] of `e`, read only on its domain where `domain`.
+fn refused_in(e: &Expr, domain: bool) -> Option<&Expr> {
     let ExprKind::Call { args, .. } = &e.kind else {
         return None;
     };
-    let held = args.iter().enumerate().find(|&(i, arg)| {
+    let found = args.iter().enumerate().find(|&(i, arg)| {
         matches!(arg.kind, ExprKind::Call { .. })
             && kind(arg) == Kind::Layout
             && has_dynamic(arg)
             && !named::contains(arg)
-            && by_modes(e, i)
+            && held(e, i, domain)
             && typed_call(e).is_some_and(|(form, ..)| form != TypedForm::RunTime)
-            && result(arg, 1).is_some()
+            && result(arg, 1, on_domain(e, i, domain)).is_some()
     });
-    held.map(|(_, arg)| arg)
-        .or_else(|| args.iter().find_map(refused))
+    found.map(|(_, arg)| arg).or_else(|| {
+        let mut inner = args.iter().enumerate();
+        inner.find_map(|(i, arg)| refused_in(arg, on_domain(e, i, domain)))
+    })
+}
+
+/// Whether operand `i` of `e` (read only on its domain where `domain`:
+/// the whole input's value, whose contract is the core's layout on its
+/// domain) is read only on its own domain, so that its typed nesting
+/// (CuTe's) is all that reaching past it could change: a `make_layout`'s
+/// layouts but the last (an index past the whole goes to the last), the
+/// last too where the `make_layout` is read on its domain, and a
+/// composition's `B` where the composition is (`(A ∘ B)(i)` reads `B(i)`,
+/// `i < size B`, but past its domain `A ∘ B` reads `B` past its own, so
+/// `B`'s nesting would change it: `composition(composition(X,
+/// make_layout(L, C)), Y)` read by `Y` past `size` is held).
+fn on_domain(e: &Expr, i: usize, domain: bool) -> bool {
+    match typed_call(e) {
+        Some((TypedForm::Composition, _, [_, _])) => i == 1 && domain,
+        Some((TypedForm::Construct(Construct::Layout), _, args)) => {
+            args.iter().all(|a| kind(a) == Kind::Layout) && (i + 1 < args.len() || domain)
+        }
+        _ => false,
+    }
+}
+
+/// Whether operand `i` of `e` is not nested where it has a dynamic leaf
+/// ([`by_modes`]), but for a `make_layout`'s last layout where the
+/// `make_layout` is read only on its domain ([`on_domain`]): there it too
+/// is read as a function on its domain, so CuTe's nesting of it (the
+/// typed result's) gives the core's offsets (a logical divide's last pair
+/// under a composition that is the whole input, divide_per_mode.rs).
+fn held(e: &Expr, i: usize, domain: bool) -> bool {
+    let make_layout = matches!(
+        typed_call(e),
+        Some((TypedForm::Construct(Construct::Layout), ..))
+    );
+    by_modes(e, i) && !(make_layout && on_domain(e, i, domain))
 }
 
 /// Why [`refused`] holds an operand call back.
@@ -396,20 +459,20 @@ fn ends_exact(e: &Expr) -> bool {
 }
 
 /// The shape and stride trees of what the rules give for the call `e`.
-fn result(e: &Expr, depth: usize) -> Option<(Tree, Tree)> {
-    parse_layout(typed(e, depth)?)
+fn result(e: &Expr, depth: usize, domain: bool) -> Option<(Tree, Tree)> {
+    parse_layout(typed(e, depth, domain)?)
 }
 
 /// The type of the layout the rules give for `e` (inside the `Result` of
 /// [`Expander::nested`]), if they type it through a nested operand:
 /// `layout_type!`'s answer.
 pub fn layout_type(e: &Expr) -> Option<TokenStream> {
-    nested(e, 0).and_then(|n| typed(&n.outer, 1))
+    nested(e, 0, true).and_then(|n| typed(&n.outer, 1, true))
 }
 
 /// The type of the layout the rules give for `e` at nesting depth `depth`
-/// (a written-out layout's own).
-fn typed(e: &Expr, depth: usize) -> Option<TokenStream> {
+/// (a written-out layout's own), read only on its domain where `domain`.
+fn typed(e: &Expr, depth: usize, domain: bool) -> Option<TokenStream> {
     if let Some((shape, stride)) = written_out(e) {
         let tree = |t: &Expr| leaf_tree(t, &|_| quote!(usize));
         let signed = emit::negative_leaf(stride);
@@ -419,7 +482,7 @@ fn typed(e: &Expr, depth: usize) -> Option<TokenStream> {
         Some(rule) => Some(rule.layout_type()),
         None => match rules::layout_type(e) {
             Some(t) => Some(t),
-            None => typed(&nested(e, depth)?.outer, depth + 1),
+            None => typed(&nested(e, depth, domain)?.outer, depth + 1, domain),
         },
     }
 }

@@ -30,3 +30,46 @@ snapshot!(
     typed_composition_of_divide_by_dynamic_tile_inside,
     "type composition(logical_divide((1,8):(8,1), t), 4:1)"
 );
+
+/// nested.rs's `on_domain`: a `make_layout` as the `B` of a composition
+/// that is the whole input nests a last operand with a dynamic leaf (read
+/// only on its domain, so CuTe's nesting of it is the core's function);
+/// the same composition read past its size by an outer composition does
+/// not (its `B`'s nesting would change what is read there: typed, it gave
+/// `composition(composition(1024:1, make_layout(2:1, composition((3,4):(1,3),
+/// 2:2))), 64:1)` another offset than the core's at index 4).
+#[test]
+fn a_make_layout_is_nested_only_where_read_on_its_domain() {
+    use super::typed_forms::{Path, path};
+    for (text, typed) in [
+        (
+            "composition(1024:1, make_layout(2:1, composition((4,m):(16,64), 8:1)))",
+            true,
+        ),
+        (
+            "composition(1024:1, logical_divide((m,(4,k)):(1,(16,64)), <2,8>))",
+            true,
+        ),
+        (
+            "composition(1024:1, logical_divide((4,(4,k)):(1,(16,64)), <2,8>))",
+            true,
+        ),
+        (
+            "composition(composition(1024:1, make_layout(2:1, composition((m,4):(1,k), 2:2))), 64:1)",
+            false,
+        ),
+        (
+            "composition(composition(1024:1, make_layout(2:1, coalesce((2,m):(1,2)))), 64:1)",
+            false,
+        ),
+        // The whole input: read on its domain, nested.
+        (
+            "make_layout(2:1, composition(64:1, make_layout(2:1, coalesce((m,2):(1,k)))))",
+            true,
+        ),
+    ] {
+        let got = path(&format!("type {text}"));
+        assert_eq!(matches!(got, Path::Typed), typed, "{text}");
+        assert!(!matches!(got, Path::RunTime), "{text}");
+    }
+}

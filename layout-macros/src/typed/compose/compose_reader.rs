@@ -37,7 +37,11 @@
 //! mode CuTe does not have (and past 12 modes, more than a typed layout
 //! holds: `tiled_divide(A, 8:{d})` of a four-mode `A`). Checked against
 //! the core at every small value and random large ones
-//! (tests/typed_divide_inside.rs).
+//! (tests/typed_divide_inside.rs). Where `size A` or `X` is known only at
+//! run time, `past_reader`'s appended mode is dropped again by nested.rs's
+//! `Guard` (`__private::continues`): CuTe's nesting too, with an error
+//! naming the values where `X` reads past a divide whose last mode does
+//! not continue as the core's (tests/typed_divide_last_pair.rs, G1–G9).
 //!
 //! [`reader`]: crate::typed::divide::divide_rewrite::reader
 

@@ -44,23 +44,27 @@ pub struct Checked {
     checks: Vec<(Vec<TokenStream>, i64)>,
     /// The divide's name, for the errors.
     function: &'static str,
+    /// Whether `expr` is the whole input, typed as such (nested.rs's
+    /// `on_domain`): expanded as its expander's root.
+    root: bool,
 }
 
-/// The rewrite of `e` (over `leaves`, the input's), if it reads a divide
-/// of the form the module doc names as a function and the rules then
-/// type it.
-pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
+/// The rewrite of `e` (over `leaves`, the input's; the whole input where
+/// `root`), if it reads a divide of the form the module doc names as a
+/// function and the rules then type it.
+pub fn reader(e: &Expr, leaves: &[TokenStream], root: bool) -> Option<Checked> {
     let (at, divide) = function_operand(e)?;
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
     // A composition's `B` divided mode by mode, as CuTe divides it.
-    if let Some((expr, leaves)) = divide_per_mode::rewrite(e, leaves) {
+    if let Some((expr, leaves)) = divide_per_mode::rewrite(e, leaves, root) {
         return Some(Checked {
             expr,
             leaves,
             checks: Vec::new(),
             function,
+            root,
         });
     }
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&a.kind, &tiler.kind) else {
@@ -116,6 +120,7 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         leaves: all,
         checks,
         function,
+        root: false,
     })
 }
 
@@ -129,11 +134,13 @@ impl Expander<'_> {
             leaves: c.leaves,
             zero_sized: self.ast.zero_sized,
         };
+        // The whole input is its expander's root (`is_root`).
+        let expr = if c.root { &ast.expr } else { &c.expr };
         let mut body = Expander {
             ast: &ast,
             value: None,
         }
-        .expr(&c.expr)?;
+        .expr(expr)?;
         let private = emit::private();
         let error = format_ident!("error", span = proc_macro2::Span::mixed_site());
         let function = c.function;

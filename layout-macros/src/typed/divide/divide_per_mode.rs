@@ -23,11 +23,12 @@
 //!
 //! `make_layout` reads its last operand mode by mode (nested.rs's
 //! `by_modes`) unless it ends exact (`ends_exact`: a `make_layout` whose
-//! last operand has no dynamic leaf, zipped_divide's group of rests):
-//! where the last part is a call with a dynamic leaf (a logical divide's
-//! last pair, or a `make_layout` operand ending in one) the rewrite is
-//! not typed and divide_by_mode.rs's is used (a group of written-out
-//! parts is one written-out layout, not a `make_layout` call). Each of
+//! last operand has no dynamic leaf, zipped_divide's group of rests) or
+//! is read only on its domain (`on_domain`): as the `B` of a composition
+//! that is the whole input it is, so a last part that is a call with a
+//! dynamic leaf (a logical divide's last pair) is nested too (a group of written-out
+//! parts is one written-out layout, not a `make_layout` call;
+//! tests/typed_divide_last_pair.rs). Each of
 //! `A`'s dynamic leaves is read in more than one part, so only an
 //! expression with no call (compose_divide.rs's `no_call`) is. Checked
 //! against the core at many run-time values (tests/typed_divide_per_mode.rs).
@@ -93,10 +94,11 @@ pub fn by_mode_divide(e: &Expr) -> Option<ByModeDivide<'_>> {
     })
 }
 
-/// `e` (a composition) with its `B`, a divide of the form the module doc
-/// names, replaced by the `make_layout` of its per-mode compositions,
-/// with `leaves` (the input's) and the rest's computed leaves after them.
-pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStream>)> {
+/// `e` (a composition, the whole input where `root`) with its `B`, a
+/// divide of the form the module doc names, replaced by the `make_layout`
+/// of its per-mode compositions, with `leaves` (the input's) and the
+/// rest's computed leaves after them.
+pub fn rewrite(e: &Expr, leaves: &[TokenStream], root: bool) -> Option<(Expr, Vec<TokenStream>)> {
     let ByModeDivide {
         divide,
         form,
@@ -151,7 +153,7 @@ pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<(Expr, Vec<TokenStrea
     if let ExprKind::Call { args, .. } = &mut expr.kind {
         args[1] = grouped;
     }
-    let typed = nested::types(&expr) || crate::typed::rules::layout_type(&expr).is_some();
+    let typed = nested::types_at(&expr, root) || crate::typed::rules::layout_type(&expr).is_some();
     typed.then_some((expr, all))
 }
 

@@ -36,7 +36,7 @@ use crate::{emit, typed::nested};
 /// The rewrite of `e` (over `leaves`, the input's), if it is a
 /// composition whose `B` is a divide of the module doc's form and the
 /// rules then type it.
-pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
+pub fn rewrite(e: &Expr, leaves: &[TokenStream], root: bool) -> Option<Checked> {
     let ByModeDivide {
         divide,
         function,
@@ -137,12 +137,13 @@ pub fn rewrite(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
     ks.sort_unstable();
     ks.dedup();
     let binds = (ks.into_iter()).map(|k| (k, ident(&format!("leaf{k}"))));
-    let typed = nested::types(&expr) || crate::typed::rules::layout_type(&expr).is_some();
+    let typed = nested::types_at(&expr, root) || crate::typed::rules::layout_type(&expr).is_some();
     typed.then(|| Checked {
         expr,
         leaves: all,
         binds: binds.collect(),
         checks,
+        root,
     })
 }
 

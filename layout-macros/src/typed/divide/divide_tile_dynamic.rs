@@ -49,6 +49,9 @@ pub struct Checked {
     /// The checks, in order: tokens of a `Result` and the names its `Ok`
     /// binds (a pattern).
     pub(crate) checks: Vec<(TokenStream, TokenStream)>,
+    /// Whether `expr` is the whole input, typed as such (nested.rs's
+    /// `on_domain`): expanded as its expander's root.
+    pub(crate) root: bool,
 }
 
 /// A mixed-site name.
@@ -89,16 +92,16 @@ pub(crate) fn dynamic_tile(t: &Expr) -> Option<(&Expr, Option<&Expr>)> {
     }
 }
 
-/// The rewrite of `e` over `leaves` (the input's), if it reads a divide
-/// of the form the module doc names as a function and the rules then
-/// type it.
-pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
+/// The rewrite of `e` over `leaves` (the input's; the whole input where
+/// `root`), if it reads a divide of the form the module doc names as a
+/// function and the rules then type it.
+pub fn reader(e: &Expr, leaves: &[TokenStream], root: bool) -> Option<Checked> {
     let (at, divide) = function_operand(e)?;
     let (TypedForm::Divide(divide_form), function, [a, tiler]) = typed_call(divide)? else {
         return None;
     };
     // A composition's `B` divided mode by mode, as CuTe divides it.
-    if let Some(c) = divide_per_mode_tile::rewrite(e, leaves) {
+    if let Some(c) = divide_per_mode_tile::rewrite(e, leaves, root) {
         return Some(c);
     }
     let (ExprKind::Layout(shape, stride), ExprKind::Tiler(tiles)) = (&a.kind, &tiler.kind) else {
@@ -237,6 +240,7 @@ pub fn reader(e: &Expr, leaves: &[TokenStream]) -> Option<Checked> {
         leaves: all,
         binds,
         checks,
+        root: false,
     })
 }
 
@@ -291,11 +295,13 @@ impl Expander<'_> {
             leaves,
             zero_sized: self.ast.zero_sized,
         };
+        // The whole input is its expander's root (`is_root`).
+        let expr = if c.root { &ast.expr } else { &c.expr };
         let mut body = Expander {
             ast: &ast,
             value: None,
         }
-        .expr(&c.expr)?;
+        .expr(expr)?;
         let error = ident("error");
         for (check, ok) in c.checks.into_iter().rev() {
             body = quote! {
