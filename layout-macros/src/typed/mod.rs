@@ -21,6 +21,7 @@ pub(crate) mod inverse_quick;
 pub(crate) mod left_inverse;
 pub(crate) mod named;
 pub(crate) mod nested;
+pub(crate) mod nested_held;
 pub(crate) mod nested_tree;
 pub(crate) mod operands;
 pub(crate) mod partition;

@@ -33,13 +33,15 @@
 //! nested.
 
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::{Construct, TypedForm};
+use layout_core::registry::TypedForm;
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::{has_dynamic, is_plain};
+pub(crate) use crate::typed::nested_held::{REFUSED, by_modes, refused};
+use crate::typed::nested_held::{held, on_domain};
 use crate::typed::nested_tree::{Place, Tree, parse_layout, written};
 use crate::{
     emit, typed::compose::compose_divide, typed::divide, typed::divide::divide_past,
@@ -320,146 +322,8 @@ fn nested(e: &Expr, depth: usize, domain: bool) -> Option<Nested<'_>> {
     None
 }
 
-/// The operand call that [`by_modes`] keeps from being nested in `e` (or
-/// in a call inside it), if any: where `type` reports its refusal, since
-/// writing that call's result out (or dropping `type`) is the way on.
-pub fn refused(e: &Expr, root: bool) -> Option<&Expr> {
-    refused_in(e, root)
-}
-
-/// [`refused`] of `e`, read only on its domain where `domain`.
-fn refused_in(e: &Expr, domain: bool) -> Option<&Expr> {
-    let ExprKind::Call { args, .. } = &e.kind else {
-        return None;
-    };
-    let found = args.iter().enumerate().find(|&(i, arg)| {
-        matches!(arg.kind, ExprKind::Call { .. })
-            && kind(arg) == Kind::Layout
-            && has_dynamic(arg)
-            && !named::contains(arg)
-            && held(e, i, domain)
-            && typed_call(e).is_some_and(|(form, ..)| form != TypedForm::RunTime)
-            && result(arg, 1, on_domain(e, i, domain)).is_some()
-    });
-    found.map(|(_, arg)| arg).or_else(|| {
-        let mut inner = args.iter().enumerate();
-        inner.find_map(|(i, arg)| refused_in(arg, on_domain(e, i, domain)))
-    })
-}
-
-/// Whether operand `i` of `e` (read only on its domain where `domain`:
-/// the whole input's value, whose contract is the core's layout on its
-/// domain) is read only on its own domain, so that its typed nesting
-/// (CuTe's) is all that reaching past it could change: a `make_layout`'s
-/// layouts but the last (an index past the whole goes to the last), the
-/// last too where the `make_layout` is read on its domain, and a
-/// composition's `B` where the composition is (`(A ∘ B)(i)` reads `B(i)`,
-/// `i < size B`, but past its domain `A ∘ B` reads `B` past its own, so
-/// `B`'s nesting would change it: `composition(composition(X,
-/// make_layout(L, C)), Y)` read by `Y` past `size` is held).
-fn on_domain(e: &Expr, i: usize, domain: bool) -> bool {
-    match typed_call(e) {
-        Some((TypedForm::Composition, _, [_, _])) => i == 1 && domain,
-        Some((TypedForm::Construct(Construct::Layout), _, args)) => {
-            args.iter().all(|a| kind(a) == Kind::Layout) && (i + 1 < args.len() || domain)
-        }
-        _ => false,
-    }
-}
-
-/// Whether operand `i` of `e` is not nested where it has a dynamic leaf
-/// ([`by_modes`]), but for a `make_layout`'s last layout where the
-/// `make_layout` is read only on its domain ([`on_domain`]): there it too
-/// is read as a function on its domain, so CuTe's nesting of it (the
-/// typed result's) gives the core's offsets (a logical divide's last pair
-/// under a composition that is the whole input, divide_per_mode.rs).
-fn held(e: &Expr, i: usize, domain: bool) -> bool {
-    let make_layout = matches!(
-        typed_call(e),
-        Some((TypedForm::Construct(Construct::Layout), ..))
-    );
-    by_modes(e, i) && !(make_layout && on_domain(e, i, domain))
-}
-
-/// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` does not nest this call: the call around it reads this operand \
-     mode by mode, and a typed result with dynamic leaves groups its modes as CuTe's types do, \
-     which can differ from the core's (a dynamic extent of 1, a dynamic stride that keeps two \
-     modes apart), so the outer call could tile other modes; write this result out as \
-     `SHAPE:STRIDE`, or drop `type` to have the core compute the whole call at run time";
-
-/// Whether operand `i` of `e` is read mode by mode: the layout a by-mode
-/// tiler (`<…>`, a tuple of extents) divides, multiplies or composes, a
-/// divide's layout (the rule reads its tiler by mode), the layout of a
-/// `coalesce` by a profile, either side of
-/// `blocked_product`/`raked_product` (which zip their modes) and the
-/// operands of the other forms. There, an inner result with a dynamic
-/// leaf is not nested: its typed top-level modes are CuTe's, which may
-/// differ from the core's where a dynamic leaf keeps modes apart (as
-/// CuTe's coalesce keeps them) or is 1, so the outer result could be a
-/// different function (`logical_divide(coalesce((2,m):(1,2)), <4>)` tiles
-/// the mode `2:1` where the core tiles `2m:1`). The others read their
-/// operand only as a function: `coalesce`, `complement`, the inverses,
-/// `composition` (both sides), a product's `B` and its `A` by a layout or
-/// an extent, `make_layout`'s layouts but the last (one mode each, read
-/// only on its domain: an index past the whole goes to the last);
-/// `flatten` keeps its operand's leaves.
-pub(crate) fn by_modes(e: &Expr, i: usize) -> bool {
-    let Some((form, _, args)) = typed_call(e) else {
-        return true;
-    };
-    let tiler = || {
-        let b = args.get(1).map(|b| &b.kind);
-        matches!(b, Some(ExprKind::Tiler(_) | ExprKind::Tuple(_)))
-    };
-    match form {
-        // A profile reads the layout mode by mode.
-        TypedForm::Coalesce => args.len() > 1,
-        // `flatten` keeps the typed inner's leaves (CuTe's): the same
-        // function, and an outer call of it is asked on its own.
-        // The inverses coalesce first: they read a function.
-        TypedForm::Complement
-        | TypedForm::Flatten
-        | TypedForm::RightInverse
-        | TypedForm::LeftInverse => false,
-        // A product's top-level modes are the core's (compose_by.rs).
-        TypedForm::Composition => {
-            i == 0 && tiler() && !crate::typed::compose::compose_by::modes_fixed(&args[0])
-        }
-        TypedForm::Product(_) => i == 0 && tiler(),
-        // Each layout but the last is one mode read only on its domain
-        // (an index past the whole goes to the last): its function is
-        // all that is read (divide_past.rs appends a `1:c` so).
-        // The last too where it ends exact ([`ends_exact`]): a `make_layout`
-        // whose own last operand is written out (zipped_divide's group of
-        // rests and past modes, divide_per_mode.rs).
-        TypedForm::Construct(Construct::Layout) => {
-            !args.iter().all(|a| kind(a) == Kind::Layout)
-                || (i + 1 == args.len() && !args.get(i).is_some_and(ends_exact))
-        }
-        _ => true,
-    }
-}
-
-/// Whether `e`, a `make_layout` operand, is the core's function past its
-/// domain too once nested: no call with a dynamic leaf (written out, or
-/// folded to the core's value), or a `make_layout` of layouts whose last
-/// operand ends exact (its other operands are read on their domains
-/// only, and an index past the whole goes to the last).
-fn ends_exact(e: &Expr) -> bool {
-    if !matches!(e.kind, ExprKind::Call { .. }) || !has_dynamic(e) {
-        return true;
-    }
-    match typed_call(e) {
-        Some((TypedForm::Construct(Construct::Layout), _, args)) => {
-            args.iter().all(|a| kind(a) == Kind::Layout) && args.last().is_some_and(ends_exact)
-        }
-        _ => false,
-    }
-}
-
 /// The shape and stride trees of what the rules give for the call `e`.
-fn result(e: &Expr, depth: usize, domain: bool) -> Option<(Tree, Tree)> {
+pub(crate) fn result(e: &Expr, depth: usize, domain: bool) -> Option<(Tree, Tree)> {
     parse_layout(typed(e, depth, domain)?)
 }
 
