@@ -100,7 +100,7 @@ pub fn right_inverse_is_cores<const N: usize, const M: usize>(
 /// of a one-argument `complement` (layout-macros/src/typed/read.rs): the
 /// outer call reads only its complement up to its cosize, so the check
 /// compares the complements of the core's result and the typed one (the
-/// gaps between the modes each chain took, [`same_complement`]) instead
+/// gaps between the modes each chain took, `same_complement`) instead
 /// of the results: `complement(right_inverse((4,5):(d,4)))` at `d = 1`,
 /// where the core's inverse is `20:1` and the typed one `1:0`, both with
 /// the complement `1:0`. Where `quick` holds the results are one, and so
