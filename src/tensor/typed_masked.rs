@@ -261,6 +261,19 @@ where
         C: MaskedCoord<S::List, V>,
         Layout<S, D, I>: IndexBy<C>,
     {
+        let at = self.valid_index(coord)?;
+        // SAFETY: `valid_index` gives an index inside the engine.
+        unsafe { Some(self.engine.as_slice().get_unchecked(at)) }
+    }
+
+    /// Where the element at `coord` is in the engine; `None` where it is
+    /// masked (past the tensor) or outside the share.
+    #[inline]
+    fn valid_index<C>(&self, coord: C) -> Option<usize>
+    where
+        C: MaskedCoord<S::List, V>,
+        Layout<S, D, I>: IndexBy<C>,
+    {
         if !self.is_valid(coord) {
             return None;
         }
@@ -270,12 +283,8 @@ where
         // stands for a coordinate of the tensor the share was cut from,
         // whose offset (the same number, in wrapping arithmetic) that
         // tensor's check placed in the engine (`partition_residue.rs`).
-        unsafe {
-            let at = self
-                .base
-                .wrapping_add_signed(self.layout.offset_unchecked(coord));
-            Some(self.engine.as_slice().get_unchecked(at))
-        }
+        let offset = unsafe { self.layout.offset_unchecked(coord) };
+        Some(self.base.wrapping_add_signed(offset))
     }
 
     /// Every element in the share's (colexicographic) order, `None` where
@@ -323,16 +332,9 @@ where
         C: MaskedCoord<S::List, V>,
         Layout<S, D, I>: IndexBy<C>,
     {
-        if !self.is_valid(coord) {
-            return None;
-        }
-        // SAFETY: as in `get`.
-        unsafe {
-            let at = self
-                .base
-                .wrapping_add_signed(self.layout.offset_unchecked(coord));
-            Some(self.engine.as_mut_slice().get_unchecked_mut(at))
-        }
+        let at = self.valid_index(coord)?;
+        // SAFETY: `valid_index` gives an index inside the engine.
+        unsafe { Some(self.engine.as_mut_slice().get_unchecked_mut(at)) }
     }
 
     /// Calls `f(i, element)` on every element inside the tensor, writable
