@@ -14,7 +14,7 @@ mod cute_print_form;
 mod inverse_port;
 
 use cute_print_form::{cute_form, form};
-use inverse_port::{Leaf, core, cute, d, s, same, text, values};
+use inverse_port::{Leaf, check_under, d, s, values};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};
 use layout_dsl::layout;
 use layout_dsl::typed::AlgebraError;
@@ -26,38 +26,7 @@ fn check<S: Mode<D>, D: Tree>(
     modes: &[(Leaf, Leaf)],
     typed: Result<Typed<S, D>, AlgebraError>,
 ) -> bool {
-    let Some(want) = core(call) else {
-        assert!(typed.is_err(), "{call}: typed answers, the core refuses");
-        return false;
-    };
-    let cute = core(&format!("complement({})", text(&cute(modes)))).unwrap();
-    let agree = same(&cute, &want);
-    match typed {
-        Ok(t) => {
-            let got = t.to_core().unwrap();
-            assert!(same(&got, &want), "{call}: typed {got}, core {want}");
-            assert!(agree, "{call}: typed {got}, CuTe's {cute}, core {want}");
-            true
-        }
-        Err(AlgebraError::ZeroExtent { .. }) => {
-            assert!(modes.iter().any(|m| m.0.0 == 0), "{call}");
-            false
-        }
-        // The outer `complement`'s own refusal (shape.rs): the typed
-        // inverse has a run-time extent 1, which CuTe's complement keeps
-        // (a hole of its stride, so CuTe's size is not the core's).
-        Err(AlgebraError::UnitExtent { .. }) => {
-            assert!(modes.iter().any(|m| m.0 == (1, false)), "{call}");
-            false
-        }
-        Err(e) => {
-            assert!(
-                !agree,
-                "{call}: refused ({e}), CuTe's {cute} is the core's {want}"
-            );
-            false
-        }
-    }
+    check_under(Some("complement"), call, modes, typed)
 }
 
 /// `$typed` at every value of `v`; the values it answered.
