@@ -60,6 +60,7 @@ mod typed_gemm_walk;
 mod typed_identity;
 mod typed_index;
 mod typed_masked;
+mod typed_masked_step;
 mod typed_nests_prefix;
 pub(crate) mod typed_outer_short;
 mod typed_partitions;

@@ -139,7 +139,7 @@ where
 /// mode not tiled exactly: `partition_residue.rs`).
 #[cold]
 #[inline(never)]
-fn no_count() -> Error {
+pub(super) fn no_count() -> Error {
     CallError::WrongType {
         expected: "a tensor whose tuple modes the thread layout tiles exactly (a masked share keeps one cut of valid coordinates per mode)",
         found: "a tuple mode with a partial tile; partition a `Residue` of the tensor instead",
@@ -155,10 +155,10 @@ fn no_count() -> Error {
 /// entry of its coordinate is admitted by its mode's cut.
 #[derive(Clone, Copy, Debug)]
 pub struct Masked<E, L, V> {
-    engine: E,
-    layout: L,
-    base: usize,
-    valid: V,
+    pub(super) engine: E,
+    pub(super) layout: L,
+    pub(super) base: usize,
+    pub(super) valid: V,
 }
 
 impl<E, L, V> Masked<E, L, V> {
