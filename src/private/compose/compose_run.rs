@@ -19,6 +19,8 @@ use crate::__private::tree::{Mode, Tree};
 /// `Compose` of `Self` with `Layout<SB, DB>` by the path `K` chooses
 /// (`compose_value.rs`, `ComposeKind`): [`No`] the run-time walk,
 /// [`Yes`](crate::__private::Yes) the folded leaves (`compose_folded.rs`).
+/// A product's holes take [`No`] directly (`product_copies.rs`; static
+/// holes implement it too, `product_static/fold.rs`).
 #[doc(hidden)]
 pub trait ComposeWith<SB, DB, K> {
     /// The result's shape tree.

@@ -9,15 +9,15 @@
 //! the run-time copies choose among in `product_copies/folds.rs`.
 
 use crate::__private::algebra::AlgebraError;
+use crate::__private::compose_run::ComposeWith;
 use crate::__private::compose_static::AllStatic;
-use crate::__private::compose_value::Compose;
 use crate::__private::edit::Leaves;
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
 use crate::__private::list::{IntoList, IntoTuple};
 use crate::__private::product_holes::ProductHoles;
 use crate::__private::product_static::ChooseHoles;
-use crate::__private::static_complement::Bit;
+use crate::__private::static_complement::{Bit, No};
 use crate::__private::tree::{Mode, Tree};
 
 mod folds;
@@ -29,7 +29,7 @@ pub use tile::{ProductEntry, ProductTile};
 
 /// `copies` of `A` (`Self`) laid out as `B`: `complement(A,
 /// size(A)·cosize(B)) ∘ B`, the second mode of `logical_product(A, B)`,
-/// in `B`'s nesting with one sub-mode per hole ([`Compose`]).
+/// in `B`'s nesting with one sub-mode per hole ([`Compose`](crate::__private::Compose)).
 #[doc(hidden)]
 pub trait ProductCopies<B>: Copy {
     /// Its shape.
@@ -93,10 +93,16 @@ where
     B::Stride: LeafList<List: AllStatic + IntoTuple>,
     RunHoles<S, D>:
         ChooseHoles<ProductStatics<S, D, B>, S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>,
-    HolesOf<S, D, B>: Compose<Layout<B::Shape, B::Stride>>,
+    // The run-time path directly (`ComposeWith` for `No`), not
+    // `Compose`: the holes of a product with a `usize` leaf are `usize`
+    // leaves, which `Compose` would send there after proving its choice of
+    // path, and that extra layer changed their release code (BENCHMARKS.md,
+    // "Release code of dynamic products: the holes composed directly");
+    // static holes implement the same trait (`product_static/fold.rs`).
+    HolesOf<S, D, B>: ComposeWith<B::Shape, B::Stride, No>,
 {
-    type Shape = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Shape;
-    type Stride = <HolesOf<S, D, B> as Compose<Layout<B::Shape, B::Stride>>>::Stride;
+    type Shape = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Shape;
+    type Stride = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn copies(
@@ -126,7 +132,7 @@ where
                 TupleOf<B::Stride>,
             >>::folded(function)
             {
-                Ok(holes) => match holes.composition(b.tile()) {
+                Ok(holes) => match holes.compose_with(b.tile()) {
                     Ok(d) => Ok(d.into_parts()),
                     Err(e) => Err(e.naming(function)),
                 },
@@ -162,7 +168,7 @@ where
         let composed = match <S::Out as ProductHoles<D::Out>>::unit_inner_holes(holes) {
             Some(unit) => match compact::<S::Out, D::Out>(unit, (size, cosize, span)) {
                 Some(compact) => match compact.choose() {
-                    Ok(holes) => match holes.composition(b) {
+                    Ok(holes) => match holes.compose_with(b) {
                         Ok(d) => return Ok(d.into_parts()),
                         Err(e) => e,
                     },
@@ -172,7 +178,7 @@ where
                 // fills: that hole and the rest fold too.
                 None => match filled_by::<S::Out, D::Out>(unit, (size, cosize, span), filled) {
                     Some(folded) => match folded.choose() {
-                        Ok(holes) => match holes.composition(b) {
+                        Ok(holes) => match holes.compose_with(b) {
                             Ok(d) => return Ok(d.into_parts()),
                             Err(e) => e,
                         },
@@ -182,7 +188,7 @@ where
                     // hole is written as `cosize(B)`, and folds.
                     None => match fits_in::<S::Out, D::Out>(unit, span, fits) {
                         Some(folded) => match folded.choose() {
-                            Ok(holes) => match holes.composition(b) {
+                            Ok(holes) => match holes.compose_with(b) {
                                 Ok(d) => return Ok(d.into_parts()),
                                 Err(e) => e,
                             },
@@ -190,7 +196,7 @@ where
                         },
                         None => {
                             match whole::<S::Out, D::Out>(unit, (size, cosize, span)).choose() {
-                                Ok(holes) => match holes.composition(b) {
+                                Ok(holes) => match holes.compose_with(b) {
                                     Ok(d) => return Ok(d.into_parts()),
                                     Err(e) => e,
                                 },
@@ -201,7 +207,7 @@ where
                 },
             },
             None => match whole::<S::Out, D::Out>(holes, (size, cosize, span)).choose() {
-                Ok(holes) => match holes.composition(b) {
+                Ok(holes) => match holes.compose_with(b) {
                     Ok(d) => return Ok(d.into_parts()),
                     Err(e) => e,
                 },

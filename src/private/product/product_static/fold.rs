@@ -7,17 +7,17 @@ use core::mem::ManuallyDrop;
 
 use super::{HolesWalk, WIDTH, holes_fold};
 use crate::__private::algebra::AlgebraError;
-use crate::__private::compose_run::ComposeRun;
+use crate::__private::compose_run::{ComposeRun, ComposeWith};
 use crate::__private::compose_static::{FoldedLeaf, StaticList, StaticWalk, mode_agrees};
-use crate::__private::compose_value::Compose;
 use crate::__private::int::Int;
 use crate::__private::layout::Layout;
+use crate::__private::static_complement::No;
 use crate::__private::static_int::StaticInt;
 
 /// The holes layout of the product of the static `A` (`Sh:St`) by the
 /// static `B` (`BS:BD`): the run-time holes `H` (`usize` leaves, checked
 /// equal to the folded ones), composed with `B` erased to `usize` leaves
-/// ([`Erase`]) as any layout of `usize` leaves is ([`Compose`]: one
+/// ([`Erase`]) as any layout of `usize` leaves is ([`ComposeRun`]: one
 /// instance per rank of `A` and nesting of `B`, shared by every product of
 /// that shape), each mode of the result then given its folded leaves
 /// ([`FoldHoles`]).
@@ -32,8 +32,12 @@ use crate::__private::static_int::StaticInt;
 #[doc(hidden)]
 pub struct StaticHoles<Sh, St, BS, BD, H>(pub(super) H, pub(super) PhantomData<(Sh, St, BS, BD)>);
 
+// `ComposeWith` for `No` (the run-time path), as the run-time holes of a
+// product with a `usize` leaf are composed (`product_copies.rs`): a
+// product names one trait for its holes, and neither kind goes through
+// `Compose`'s choice of path.
 #[diagnostic::do_not_recommend]
-impl<Sh, St, BS, BD, H, SB, DB> Compose<Layout<SB, DB>> for StaticHoles<Sh, St, BS, BD, H>
+impl<Sh, St, BS, BD, H, SB, DB> ComposeWith<SB, DB, No> for StaticHoles<Sh, St, BS, BD, H>
 where
     Sh: StaticList,
     St: StaticList,
@@ -50,7 +54,7 @@ where
     type Stride = <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn composition(
+    fn compose_with(
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
