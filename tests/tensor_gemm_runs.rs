@@ -14,9 +14,9 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::typed_gemm_run;
-use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
-use layout_dsl::tensor::{AsLayout, Tensor};
+use gemm_support::past_tables_run as run;
+use layout_dsl::tensor::Tensor;
+use layout_dsl::tensor::typed;
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -83,24 +83,6 @@ fn c_of(e: [usize; 3], n: usize, dice: &mut Dice) -> Nested {
     }
     let ldc = if dice.one_in(6) { 0 } else { reach };
     Layout::new_signed(((e[0], e[1], e[2]), n), ((d[0], d[1], d[2]), ldc))
-}
-
-/// The typed `gemm` equals the naive loop, past the tables.
-fn run<LA, LB, LC>(la: LA, lb: LB, lc: LC, seed: i64)
-where
-    LA: AsLayout + GemmOperand + Gemm<LB, LC>,
-    LB: AsLayout + GemmOperand,
-    LC: AsLayout + GemmOperand,
-{
-    // Past the tables (or, each mode one progression, the strided kernel).
-    let kernel = gemm_kernel(&la, &lb, &lc);
-    let run = typed_gemm_run(2, la, lb, lc, seed);
-    assert!(
-        matches!(kernel, Ok(GemmKernel::Split | GemmKernel::Strided)),
-        "{}: {kernel:?}",
-        run.what
-    );
-    assert_eq!(run.got, run.want, "{}", run.what);
 }
 
 /// Leaves of M over 64 coordinates: `(e0, e1, e2)`, `e0` 1 to 4 (2 and 4

@@ -131,7 +131,8 @@ pub fn untyped_agrees(run: Run) {
 }
 
 /// The leaves of a rank-3 M with one K: the operands of the runs past
-/// the tables (tensor_gemm_packed.rs, tensor_gemm_compact.rs).
+/// the tables (tensor_gemm_runs.rs, tensor_gemm_packed.rs,
+/// tensor_gemm_compact.rs).
 #[allow(dead_code)]
 pub type Mode3 = ((usize, usize, usize), usize);
 /// A's `(M,K)`: M of three leaves, the last of a static negative stride.
