@@ -12,9 +12,7 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::{FlatB, NestedA, NestedC as Nested, past_tables_run as run};
-use layout_dsl::tensor::Tensor;
-use layout_dsl::tensor::typed;
+use gemm_support::{FlatB, NestedA, NestedC as Nested, f32_bits_agree, past_tables_run as run};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -67,7 +65,6 @@ proptest! {
 #[test]
 fn f32_bits_of_the_naive_order() {
     let (n, k) = (3usize, 13usize);
-    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
     let cases = [
         ((2, 64, 1), (128, 2, 0), (1, 2, 0)),
         ((4, 32, 1), (100, 3, 0), (1, 4, 0)),
@@ -76,15 +73,10 @@ fn f32_bits_of_the_naive_order() {
         ((2, 64, 3), (128, 2, 300), (1, 2, 128)),
         ((2, 40, 1), (201, 5, 0), (1, 2, 0)),
     ];
-    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
     for (e, da, dc) in cases {
         let m = e.0 * e.1 * e.2;
         let lda = (e.0 - 1) * da.0 + (e.1 - 1) * da.1 + (e.2 - 1) * da.2 + 1;
-        let sa: Vec<f32> = (0..lda * k).map(|i| val(i, 37, 101)).collect();
-        let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
-        let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
         let a: Nested = Layout::new_signed(((e.0, e.1, e.2), k), ((da.0, da.1, da.2), lda));
-        let b: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((n, k), (k, 1));
         let c: Nested = Layout::new_signed(((e.0, e.1, e.2), n), ((dc.0, dc.1, dc.2), m));
         // M's coordinate `i` over the leaves, the first fastest.
         let split = |i: usize| [i % e.0, i / e.0 % e.1, i / (e.0 * e.1)];
@@ -92,21 +84,8 @@ fn f32_bits_of_the_naive_order() {
             let x = split(i);
             x[0] * d.0 + x[1] * d.1 + x[2] * d.2
         };
-        let mut want = c0.clone();
-        for kk in 0..k {
-            for j in 0..n {
-                for i in 0..m {
-                    want[at(i, dc) + m * j] += sa[at(i, da) + lda * kk] * sb[kk + k * j];
-                }
-            }
-        }
-        let mut out = c0.clone();
-        let mut tc = Tensor::new(&mut out[..], c).unwrap();
-        typed::gemm(
-            &Tensor::new(&sa[..], a).unwrap(),
-            &Tensor::new(&sb[..], b).unwrap(),
-            &mut tc,
-        );
-        assert_eq!(bits(&out), bits(&want), "{e:?}:{da:?} into {dc:?}");
+        let what = format!("{e:?}:{da:?} into {dc:?}");
+        let (row, slot) = (|i| at(i, da), |i| at(i, dc));
+        f32_bits_agree(a, c, [m, n, k], (lda, &row), (m, &slot), &what);
     }
 }

@@ -11,9 +11,9 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::{FlatB, Mode3, NestedA, NestedC as Nested, past_tables_run as run};
-use layout_dsl::tensor::Tensor;
-use layout_dsl::tensor::typed;
+use gemm_support::{
+    FlatB, Mode3, NestedA, NestedC as Nested, f32_bits_agree, past_tables_run as run,
+};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -61,7 +61,6 @@ proptest! {
 #[test]
 fn f32_bits_of_the_naive_order() {
     let (n, k) = (3usize, 13usize);
-    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
     let shapes = [
         (32, 4, 1),
         (43, 3, 1),
@@ -71,34 +70,15 @@ fn f32_bits_of_the_naive_order() {
         (26, 5, 1),
         (64, 8, 1),
     ];
-    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
     for (e0, q, e2) in shapes {
         let m = e0 * q * e2;
         let lda = m + 5;
-        let sa: Vec<f32> = (0..lda * k).map(|i| val(i, 37, 101)).collect();
-        let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
-        let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
         let a: Layout<Mode3, Mode3, isize> =
             Layout::new_signed(((e0, q, e2), k), ((q, 1, q * e0), lda));
-        let b: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((n, k), (k, 1));
         let c: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((m, n), (1, m));
         // C's row `i`: A's coordinate `(i % e0, i / e0 % q, i / (e0·q))`.
         let row = |i: usize| q * (i % e0) + i / e0 % q + q * e0 * (i / (e0 * q));
-        let mut want = c0.clone();
-        for kk in 0..k {
-            for j in 0..n {
-                for i in 0..m {
-                    want[i + m * j] += sa[row(i) + lda * kk] * sb[kk + k * j];
-                }
-            }
-        }
-        let mut out = c0.clone();
-        let mut tc = Tensor::new(&mut out[..], c).unwrap();
-        typed::gemm(
-            &Tensor::new(&sa[..], a).unwrap(),
-            &Tensor::new(&sb[..], b).unwrap(),
-            &mut tc,
-        );
-        assert_eq!(bits(&out), bits(&want), "({e0},{q},{e2})");
+        let what = format!("({e0},{q},{e2})");
+        f32_bits_agree(a, c, [m, n, k], (lda, &row), (m, &|i| i), &what);
     }
 }

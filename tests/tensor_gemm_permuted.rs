@@ -13,9 +13,9 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::{typed_gemm_run, untyped_agrees};
-use layout_dsl::tensor::typed::{self, Gemm, GemmKernel, GemmOperand, gemm_kernel};
-use layout_dsl::tensor::{AsLayout, Tensor};
+use gemm_support::{f32_bits_agree, typed_gemm_run, untyped_agrees};
+use layout_dsl::tensor::AsLayout;
+use layout_dsl::tensor::typed::{Gemm, GemmKernel, GemmOperand, gemm_kernel};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -273,10 +273,6 @@ proptest! {
 #[test]
 fn f32_bits_of_the_naive_order() {
     let (n, k, lda) = (8usize, 13usize, 130usize);
-    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
-    let sa: Vec<f32> = (0..400 + lda * k).map(|i| val(i, 37, 101)).collect();
-    let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
-    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
     // (A's M leaves and strides, C's M strides.)
     // (A's M leaves and strides, C's M strides, C's column stride over M.)
     let cases = [
@@ -297,28 +293,13 @@ fn f32_bits_of_the_naive_order() {
         let a: Nested = Layout::new_signed(((e.0, e.1, e.2), k), ((da.0, da.1, da.2), lda));
         let b: Layout<(usize, usize), (usize, usize), isize> = Layout::new_signed((n, k), (k, 1));
         let c: Nested = Layout::new_signed(((e.0, e.1, e.2), n), ((dc.0, dc.1, dc.2), ldc));
-        let c0: Vec<f32> = (0..ldc * n).map(|i| val(i, 29, 89)).collect();
         assert_eq!(gemm_kernel(&a, &b, &c), Ok(GemmKernel::Registers));
         let split = |i: usize| [i % e.0, i / e.0 % e.1, i / (e.0 * e.1)];
         let (row, slot) = (
             |i: usize| split(i)[0] * da.0 + split(i)[1] * da.1 + split(i)[2] * da.2,
             |i: usize| split(i)[0] * dc.0 + split(i)[1] * dc.1 + split(i)[2] * dc.2,
         );
-        let mut want = c0.clone();
-        for kk in 0..k {
-            for j in 0..n {
-                for i in 0..m {
-                    want[slot(i) + ldc * j] += sa[row(i) + lda * kk] * sb[kk + k * j];
-                }
-            }
-        }
-        let mut out = c0.clone();
-        let mut tc = Tensor::new(&mut out[..], c).unwrap();
-        typed::gemm(
-            &Tensor::new(&sa[..], a).unwrap(),
-            &Tensor::new(&sb[..], b).unwrap(),
-            &mut tc,
-        );
-        assert_eq!(bits(&out), bits(&want), "{e:?}:{da:?} into {dc:?}");
+        let what = format!("{e:?}:{da:?} into {dc:?}");
+        f32_bits_agree(a, c, [m, n, k], (lda, &row), (ldc, &slot), &what);
     }
 }

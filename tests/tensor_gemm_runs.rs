@@ -14,9 +14,7 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::past_tables_run as run;
-use layout_dsl::tensor::Tensor;
-use layout_dsl::tensor::typed;
+use gemm_support::{f32_bits_agree, past_tables_run as run};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -190,11 +188,6 @@ proptest! {
 #[test]
 fn f32_bits_of_the_naive_order() {
     let (m, n, k, lda) = (128usize, 3usize, 13usize, 130usize);
-    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
-    let sa: Vec<f32> = (0..lda * k).map(|i| val(i, 37, 101)).collect();
-    let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
-    let c0: Vec<f32> = (0..m * n).map(|i| val(i, 29, 89)).collect();
-    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
     let shapes = [
         ((2, 64), (64, 1)),
         ((64, 2), (1, 64)),
@@ -205,24 +198,9 @@ fn f32_bits_of_the_naive_order() {
     for (shape, stride) in shapes {
         let a: Layout<Mode3, Mode3, isize> =
             Layout::new_signed(((shape.0, shape.1, 1), k), ((stride.0, stride.1, 0), lda));
-        let b: Flat = Layout::new_signed((n, k), (k, 1));
         let c: Flat = Layout::new_signed((m, n), (1, m));
         let row = |i: usize| (i % shape.0) * stride.0 + (i / shape.0) * stride.1;
-        let mut want = c0.clone();
-        for kk in 0..k {
-            for j in 0..n {
-                for i in 0..m {
-                    want[i + m * j] += sa[row(i) + lda * kk] * sb[kk + k * j];
-                }
-            }
-        }
-        let mut out = c0.clone();
-        let mut tc = Tensor::new(&mut out[..], c).unwrap();
-        typed::gemm(
-            &Tensor::new(&sa[..], a).unwrap(),
-            &Tensor::new(&sb[..], b).unwrap(),
-            &mut tc,
-        );
-        assert_eq!(bits(&out), bits(&want), "{shape:?}:{stride:?}");
+        let what = format!("{shape:?}:{stride:?}");
+        f32_bits_agree(a, c, [m, n, k], (lda, &row), (m, &|i| i), &what);
     }
 }

@@ -166,3 +166,51 @@ where
     );
     assert_eq!(run.got, run.want, "{}", run.what);
 }
+
+/// An f32 typed `gemm` of `a` (M's element `i` at `a_row(i)`, K at `lda`)
+/// by B `(n,k):(k,1)` into `c` (M's element `i` at `c_at(i)`, N at `ldc`),
+/// over fixed values, gives each element of C the bits of a naive loop
+/// summing in ascending `k` (the runs past the tables: tensor_gemm_runs.rs,
+/// tensor_gemm_packed.rs, tensor_gemm_compact.rs, tensor_gemm_permuted.rs).
+#[allow(dead_code)]
+pub fn f32_bits_agree<LA, LC>(
+    a: LA,
+    c: LC,
+    [m, n, k]: [usize; 3],
+    (lda, a_row): (usize, &dyn Fn(usize) -> usize),
+    (ldc, c_at): (usize, &dyn Fn(usize) -> usize),
+    what: &str,
+) where
+    LA: AsLayout + GemmOperand + Gemm<FlatF, LC>,
+    LC: AsLayout + GemmOperand,
+{
+    let val = |i: usize, a: usize, b: usize| ((i * a % b) as f32).sin() / 7.0;
+    let end = |at: &dyn Fn(usize) -> usize, ld: usize, cols: usize| {
+        (0..m).map(at).max().unwrap_or(0) + ld * cols.saturating_sub(1) + 1
+    };
+    let sa: Vec<f32> = (0..end(a_row, lda, k)).map(|i| val(i, 37, 101)).collect();
+    let sb: Vec<f32> = (0..n * k).map(|i| val(i, 53, 97)).collect();
+    let c0: Vec<f32> = (0..end(c_at, ldc, n)).map(|i| val(i, 29, 89)).collect();
+    let mut want = c0.clone();
+    for kk in 0..k {
+        for j in 0..n {
+            for i in 0..m {
+                want[c_at(i) + ldc * j] += sa[a_row(i) + lda * kk] * sb[kk + k * j];
+            }
+        }
+    }
+    let b: FlatF = layout_dsl::typed::Layout::new_signed((n, k), (k, 1));
+    let mut out = c0.clone();
+    let mut tc = Tensor::new(&mut out[..], c).unwrap();
+    typed::gemm(
+        &Tensor::new(&sa[..], a).unwrap(),
+        &Tensor::new(&sb[..], b).unwrap(),
+        &mut tc,
+    );
+    let bits = |x: &[f32]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&out), bits(&want), "{what}");
+}
+
+/// B `(n,k):(k,1)` of [`f32_bits_agree`].
+#[allow(dead_code)]
+pub type FlatF = layout_dsl::typed::Layout<(usize, usize), (usize, usize), isize>;
