@@ -261,6 +261,10 @@ impl Expander<'_> {
             let va = proc_macro2::Ident::new("__layout_dsl_a", span);
             let trait_name = proc_macro2::Ident::new(trait_name, at);
             let method = proc_macro2::Ident::new(method, at);
+            // An integer target is one error at the name, its sentence
+            // naming the integer and the block's rank (`ShapeTarget`, asked first: a
+            // sentence naming the block too would be a `help` line).
+            let b = quote_spanned!(at=> #private::ShapeTarget::shape_target(#b, #va));
             // `TileTargetOrdered` takes the order last.
             let call = match order {
                 Some(o) if method == "tile_target_ordered" => {
