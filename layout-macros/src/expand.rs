@@ -68,11 +68,15 @@ pub fn expand(input: TokenStream) -> TokenStream {
                 value: None,
             };
             // `type size(#a)`, `crd2idx(c, #a)`, …: an integer, refused at
-            // `type` as `type size((m,4):(1,m))` is (zero_sized.rs): the
-            // macro cannot see the named value's type, so it cannot put
-            // the answer in one. The one error: no query of the name.
+            // `type size` as `type size((m,4):(1,m))` is (zero_sized.rs):
+            // the macro cannot see the named value's type, so it cannot
+            // put the answer in one.
+            // The query's value stands in (its name asked as without
+            // `type`), so the code around sees no error of its own.
             if let Some(Err(e)) = ast.zero_sized.map(|k| expander.check_zero_sized(k)) {
-                return fallback::with_errors(&ast, vec![e]);
+                let error = e.to_compile_error();
+                let value = expander.named(&ast.expr);
+                return quote!({ #error #value });
             }
             return expander.named(&ast.expr);
         }

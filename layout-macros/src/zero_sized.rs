@@ -2,6 +2,7 @@
 //! type, else the one error saying why (split from expand.rs, whose
 //! `top` asks it).
 
+use layout_core::expr::ExprKind;
 use layout_core::registry::TypedForm;
 
 use crate::expand::Expander;
@@ -91,8 +92,49 @@ impl Expander<'_> {
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
+        // A call: said at `type` and the function's name together (the
+        // mistake is the pair), naming what the function answers and the
+        // fix; a name among its operands is asked its kind as without
+        // `type` (`not_a_layout`).
+        if let ExprKind::Call {
+            name, name_span, ..
+        } = &e.kind
+            && let Some((_, last)) = self.ast.ends(*name_span)
+        {
+            let message = format!(
+                "`type` makes a layout whose numbers are in its type, but `{name}` answers {what}, not a layout: remove `type` (`layout!({name}(…))` gives the value)"
+            );
+            return Err(spanning(keyword, last, message));
+        }
         let message =
             format!("`type` puts a layout's numbers in its type, but this input is {what}");
         Err(syn::Error::new(keyword, message))
     }
+
+    /// Whether `type` is refused because the input is no layout at all
+    /// (an integer, a tuple, a table): the names among its operands are
+    /// then asked their kinds as without `type`, each a mistake of its
+    /// own at its name.
+    pub(crate) fn not_a_layout(&self) -> bool {
+        self.ast.zero_sized.is_some()
+            && matches!(
+                kind(&self.ast.expr),
+                Kind::Int | Kind::IntTuple | Kind::Table
+            )
+    }
+}
+
+/// An error spanning from `first` to `last` (`new_spanned` takes the
+/// first and last token's spans: a range on stable).
+fn spanning(first: proc_macro2::Span, last: proc_macro2::Span, message: String) -> syn::Error {
+    use proc_macro2::{Punct, Spacing, TokenStream, TokenTree};
+    let marker = |span| {
+        let mut punct = Punct::new('.', Spacing::Alone);
+        punct.set_span(span);
+        TokenTree::Punct(punct)
+    };
+    syn::Error::new_spanned(
+        TokenStream::from_iter([marker(first), marker(last)]),
+        message,
+    )
 }
