@@ -77,7 +77,19 @@ impl Expander<'_> {
                     let message = inner::unnested_message(function);
                     return Err(self.ast.error(Some(held.span), &message));
                 }
-                return Err(syn::Error::new(keyword, rules::run_time_refusal(e)));
+                // Said at the operand the fix names (a divide's tiler), else
+                // at `type` and the function's name together.
+                let message = rules::run_time_refusal(e);
+                if let Some(operand) = rules::refused_operand(e) {
+                    return Err(self.ast.error(Some(operand.span), message));
+                }
+                return Err(match &e.kind {
+                    ExprKind::Call { name_span, .. } => match self.ast.ends(*name_span) {
+                        Some((_, last)) => spanning(keyword, last, message),
+                        None => syn::Error::new(keyword, message),
+                    },
+                    _ => syn::Error::new(keyword, message),
+                });
             }
             // A view with no typed form runs in the core: `type` would do nothing.
             Kind::View
