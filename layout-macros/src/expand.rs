@@ -218,7 +218,12 @@ impl Expander<'_> {
             return self.composition(a, b);
         }
         let typed_product = typed || named_product::of_named_tiles(e);
-        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed_product) {
+        // A written-out block too wide for the facade after `type`: that
+        // refusal is the one error (zero_sized.rs), no failed trait call.
+        let too_wide = typed && named_product::too_wide(e).is_some();
+        if let Some((door, operand, a, b)) =
+            named_product::call(e).filter(|_| typed_product && !too_wide)
+        {
             return self.named_product(e, door, operand, (a, b));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {

@@ -5,6 +5,7 @@
 use layout_core::expr::ExprKind;
 use layout_core::registry::TypedForm;
 
+use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::has_dynamic;
@@ -28,6 +29,17 @@ impl Expander<'_> {
             return Err(self
                 .ast
                 .error(Some(stride.span), left_inverse::DYNAMIC_STRIDE));
+        }
+        // A written-out block past the facade's product width: said at
+        // it, in the macro, which sees its leaves (rustc's sentence would
+        // name the layout's whole type, a `help` line, at the function).
+        if let Some((a, n)) = named_product::too_wide(e) {
+            let message = format!(
+                "`type` types this call of a written-out layout through the facade's typed product, which takes a layout of at most {} leaves (its complement has one mode more, and a typed tuple has at most {} modes); this one has {n}: drop `type` to have the core compute it at run time",
+                emit::MAX_RANK - 1,
+                emit::MAX_RANK,
+            );
+            return Err(self.ast.error(Some(a.span), message));
         }
         if let Some(message) = rules::refused(e).filter(|_| has_dynamic(e)) {
             return Err(self.ast.error(Some(e.span), message));
