@@ -5,6 +5,7 @@
 use layout_core::expr::ExprKind;
 use layout_core::registry::TypedForm;
 
+use crate::ast::spanning;
 use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
@@ -146,19 +147,4 @@ impl Expander<'_> {
                 Kind::Int | Kind::IntTuple | Kind::Table
             )
     }
-}
-
-/// An error spanning from `first` to `last` (`new_spanned` takes the
-/// first and last token's spans: a range on stable).
-fn spanning(first: proc_macro2::Span, last: proc_macro2::Span, message: String) -> syn::Error {
-    use proc_macro2::{Punct, Spacing, TokenStream, TokenTree};
-    let marker = |span| {
-        let mut punct = Punct::new('.', Spacing::Alone);
-        punct.set_span(span);
-        TokenTree::Punct(punct)
-    };
-    syn::Error::new_spanned(
-        TokenStream::from_iter([marker(first), marker(last)]),
-        message,
-    )
 }
