@@ -4,7 +4,7 @@
 //! whose sentence names the target and the block's rank alone ("the trait
 //! `ShapeTarget<usize>` is not implemented for `Modes<2>`"), so that rustc
 //! keeps it in the label. Asked of the block
-//! and the target together ([`TileTarget`](super::TileTarget)), the
+//! and the target together ([`TileTarget`](crate::__private::TileTarget)), the
 //! sentence names the block's whole type, and past rustc's diagnostic
 //! width (140 columns) it becomes a `help` line. The target is the
 //! trait's parameter, not its `Self`: rustc suggests wrapping a failed
