@@ -50,17 +50,7 @@ impl Ast {
         let Some(span) = span.filter(|s| s.start < s.end && s.end <= self.spans.len()) else {
             return syn::Error::new(Span::call_site(), message);
         };
-        // `new_spanned` takes the first and last token's spans: a range on stable.
-        let marker = |span: Span| {
-            let mut punct = Punct::new('.', Spacing::Alone);
-            punct.set_span(span);
-            TokenTree::Punct(punct)
-        };
-        let ends = [
-            marker(self.spans[span.start]),
-            marker(self.spans[span.end - 1]),
-        ];
-        syn::Error::new_spanned(TokenStream::from_iter(ends), message)
+        spanning(self.spans[span.start], self.spans[span.end - 1], message)
     }
 
     /// The spans of the first and last tokens a core span covers.
@@ -68,6 +58,21 @@ impl Ast {
         (span.start < span.end && span.end <= self.spans.len())
             .then(|| (self.spans[span.start], self.spans[span.end - 1]))
     }
+}
+
+/// An error spanning from the token at `first` to the token at `last`:
+/// `new_spanned` takes the first and last token's spans, a range on
+/// stable.
+pub fn spanning(first: Span, last: Span, message: impl Display) -> syn::Error {
+    let marker = |span: Span| {
+        let mut punct = Punct::new('.', Spacing::Alone);
+        punct.set_span(span);
+        TokenTree::Punct(punct)
+    };
+    syn::Error::new_spanned(
+        TokenStream::from_iter([marker(first), marker(last)]),
+        message,
+    )
 }
 
 /// Parse the macro input. The tree is returned even when there are errors

@@ -30,7 +30,7 @@
 //! | `type` of a call whose operand is a call those rules type (`logical_divide(composition(A, B), <4>)`) | the inner code, matched, then the outer rule on its result written out (nested.rs) |
 //! | `type` of a call whose operand is a call typed through the facade's traits (`coalesce(logical_divide(#A, <4>))`) | the inner code, matched, its result bound to a name and the outer call typed on it as on `#A` (inner.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
-//! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs); after `type`, a query is one error at `type` (an integer, as `type size((m,4):(1,m))`) |
+//! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs); after `type`, a query is one error over `type size` (an integer, as `type size((m,4):(1,m))`), the value standing in |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
 //! | `type make_layout(#A, #B, …)` | the facade's `MakeLayoutOf::make_layout_of((A, B, …))`: layouts as modes, or a shape and a stride (named.rs) |
 //! | `make_layout((#S, 4)[, LayoutLeft\|LayoutRight])` (`type` or not), `type make_layout(#S)` | the facade's `CompactLayout::compact_layout` (`CompactLayoutRight`) of the Rust tuple, `Result<Layout, Error>` (named.rs) |
@@ -68,11 +68,15 @@ pub fn expand(input: TokenStream) -> TokenStream {
                 value: None,
             };
             // `type size(#a)`, `crd2idx(c, #a)`, …: an integer, refused at
-            // `type` as `type size((m,4):(1,m))` is (zero_sized.rs): the
-            // macro cannot see the named value's type, so it cannot put
-            // the answer in one. The one error: no query of the name.
+            // `type size` as `type size((m,4):(1,m))` is (zero_sized.rs):
+            // the macro cannot see the named value's type, so it cannot
+            // put the answer in one.
+            // The query's value stands in (its name asked as without
+            // `type`), so the code around sees no error of its own.
             if let Some(Err(e)) = ast.zero_sized.map(|k| expander.check_zero_sized(k)) {
-                return fallback::with_errors(&ast, vec![e]);
+                let error = e.to_compile_error();
+                let value = expander.named(&ast.expr);
+                return quote!({ #error #value });
             }
             return expander.named(&ast.expr);
         }
@@ -214,7 +218,12 @@ impl Expander<'_> {
             return self.composition(a, b);
         }
         let typed_product = typed || named_product::of_named_tiles(e);
-        if let Some((door, operand, a, b)) = named_product::call(e).filter(|_| typed_product) {
+        // A written-out block too wide for the facade after `type`: that
+        // refusal is the one error (zero_sized.rs), no failed trait call.
+        let too_wide = typed && named_product::too_wide(e).is_some();
+        if let Some((door, operand, a, b)) =
+            named_product::call(e).filter(|_| typed_product && !too_wide)
+        {
             return self.named_product(e, door, operand, (a, b));
         }
         if let Some(tokens) = arith::emit(e, &|k| self.leaf(k)) {

@@ -38,11 +38,14 @@ impl Expander<'_> {
         // a `type` the expansion refuses (zero_sized.rs: whatever the
         // names hold, as the macro cannot see them), that refusal is the
         // one error: the names are only borrowed, so none is unused, and
-        // the stand-in never runs (the crate does not compile).
+        // the stand-in never runs (the crate does not compile). A `type`
+        // refused because the input is no layout (`type shape_div(#a, 2)`)
+        // is a mistake of its own: the names are asked as without it.
         let refused = self
             .ast
             .zero_sized
-            .is_some_and(|keyword| self.check_zero_sized(keyword).is_err());
+            .is_some_and(|keyword| self.check_zero_sized(keyword).is_err())
+            && !self.not_a_layout();
         let layouts: Vec<TokenStream> = named_place::occurrences(&self.ast.expr)
             .into_iter()
             .map(|(l, place)| {

@@ -2,8 +2,11 @@
 //! type, else the one error saying why (split from expand.rs, whose
 //! `top` asks it).
 
+use layout_core::expr::ExprKind;
 use layout_core::registry::TypedForm;
 
+use crate::ast::spanning;
+use crate::emit;
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::has_dynamic;
@@ -27,6 +30,17 @@ impl Expander<'_> {
             return Err(self
                 .ast
                 .error(Some(stride.span), left_inverse::DYNAMIC_STRIDE));
+        }
+        // A written-out block past the facade's product width: said at
+        // it, in the macro, which sees its leaves (rustc's sentence would
+        // name the layout's whole type, a `help` line, at the function).
+        if let Some((a, n)) = named_product::too_wide(e) {
+            let message = format!(
+                "`type` types this call of a written-out layout through the typed product (`Product`, `TileToShape`), which takes a layout of at most {} leaves (its complement has one mode more, and a typed tuple has at most {} modes); this one has {n}: drop `type` to have the core compute it at run time",
+                emit::MAX_RANK - 1,
+                emit::MAX_RANK,
+            );
+            return Err(self.ast.error(Some(a.span), message));
         }
         if let Some(message) = rules::refused(e).filter(|_| has_dynamic(e)) {
             return Err(self.ast.error(Some(e.span), message));
@@ -76,7 +90,19 @@ impl Expander<'_> {
                     let message = inner::unnested_message(function);
                     return Err(self.ast.error(Some(held.span), &message));
                 }
-                return Err(syn::Error::new(keyword, rules::run_time_refusal(e)));
+                // Said at the operand the fix names (a divide's tiler), else
+                // at `type` and the function's name together.
+                let message = rules::run_time_refusal(e);
+                if let Some(operand) = rules::refused_operand(e) {
+                    return Err(self.ast.error(Some(operand.span), message));
+                }
+                return Err(match &e.kind {
+                    ExprKind::Call { name_span, .. } => match self.ast.ends(*name_span) {
+                        Some((_, last)) => spanning(keyword, last, message),
+                        None => syn::Error::new(keyword, message),
+                    },
+                    _ => syn::Error::new(keyword, message),
+                });
             }
             // A view with no typed form runs in the core: `type` would do nothing.
             Kind::View
@@ -91,8 +117,34 @@ impl Expander<'_> {
             }
             Kind::Layout | Kind::View | Kind::Other => return Ok(()),
         };
+        // A call: said at `type` and the function's name together (the
+        // mistake is the pair), naming what the function answers and the
+        // fix; a name among its operands is asked its kind as without
+        // `type` (`not_a_layout`).
+        if let ExprKind::Call {
+            name, name_span, ..
+        } = &e.kind
+            && let Some((_, last)) = self.ast.ends(*name_span)
+        {
+            let message = format!(
+                "`type` makes a layout whose numbers are in its type, but `{name}` answers {what}, not a layout: remove `type` (`layout!({name}(…))` gives the value)"
+            );
+            return Err(spanning(keyword, last, message));
+        }
         let message =
             format!("`type` puts a layout's numbers in its type, but this input is {what}");
         Err(syn::Error::new(keyword, message))
+    }
+
+    /// Whether `type` is refused because the input is no layout at all
+    /// (an integer, a tuple, a table): the names among its operands are
+    /// then asked their kinds as without `type`, each a mistake of its
+    /// own at its name.
+    pub(crate) fn not_a_layout(&self) -> bool {
+        self.ast.zero_sized.is_some()
+            && matches!(
+                kind(&self.ast.expr),
+                Kind::Int | Kind::IntTuple | Kind::Table
+            )
     }
 }

@@ -10,6 +10,7 @@ pub(super) mod construct_values;
 pub(super) mod make_layout;
 pub(super) mod tile_compact;
 pub(super) mod tile_compact_right;
+pub(super) mod tile_target_kind;
 pub(super) mod tile_to_shape;
 
 use super::algebra::AlgebraError;

@@ -50,7 +50,7 @@ mod composed;
 mod construct;
 use construct::{
     construct_concat, construct_like, construct_values, make_layout, tile_compact,
-    tile_compact_right, tile_to_shape,
+    tile_compact_right, tile_target_kind, tile_to_shape,
 };
 mod convert;
 mod coord;
@@ -206,6 +206,7 @@ pub use tile_compact::{
     CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
+pub use tile_target_kind::{ShapeTarget, TargetStandIn};
 pub use tile_to_shape::{
     ModeSizesInto, NoLonger, OrderedTiles, TargetShape, TileTarget, TileTargetOrdered, TileToShape,
 };

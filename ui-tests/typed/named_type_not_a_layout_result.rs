@@ -1,7 +1,7 @@
 // `type` on a call whose result is no layout (`shape_div` gives an integer
-// tuple) is refused whatever its named operands hold: that refusal, at
-// `type`, is the one error. Without `type`, a layout named where a shape is
-// expected is one error at its name.
+// tuple) is refused at `type shape_div` whatever its operands hold; a
+// layout named where a shape is expected is a second mistake, one error at
+// its name, with `type` or without.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 

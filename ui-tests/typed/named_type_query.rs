@@ -1,8 +1,8 @@
 // `type` on a query of a named layout (`size`, `cosize`, `rank`, `depth`,
-// `crd2idx`) is refused at `type`, as on the written-out form: the answer
+// `crd2idx`) is refused at `type size`, as on the written-out form: the answer
 // is an integer, and the macro cannot see the named value's type to put
 // a static answer in one (a static layout's size is in its type already:
-// `Layout::size` folds). One error each, at `type`; none at the name.
+// `Layout::size` folds). One error each, there; none at the name.
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 
@@ -18,7 +18,7 @@ fn main() {
     let _ = layout!(type crd2idx(3, #a));
     let _ = layout!(type size((#s, 4)));
     // The stand-in fits the code around it, and a name used only here is
-    // not unused: the one error is at `type`.
+    // not unused: the one error is at `type size`.
     let b = layout!(type (3, 4):(4, 1));
     let n: usize = layout!(type size(#b)) + 1;
     let _ = n;

@@ -245,13 +245,21 @@ pub fn unnested(e: &Expr) -> Option<(&Expr, &str)> {
 
 /// Why [`unnested`] cannot nest an operand call in `function`.
 pub fn unnested_message(function: &str) -> String {
+    // `flatten(#t)` is typed of a name; the inverses are not (they read
+    // written-out strides).
+    let bind = if function == "flatten" {
+        "bind this call's result to a name first (`let t = layout!(type …)?;`, then \
+         `flatten(#t)`), or "
+    } else {
+        ""
+    };
     format!(
-        "`type` cannot nest this call in `{function}`: its result's type is a facade trait's \
-         associated type, which the macro cannot see, and `{function}` has no typed form that \
-         takes such a layout (after `type`, a named layout or a nested call's result is taken by the divides, \
-         `coalesce`, `complement`, `composition` and the products, and `flatten(#a)` also by \
-         `flatten`); drop `type` to have the core \
-         compute the whole call at run time"
+        "`type` cannot nest this call in `{function}`: the macro cannot see its result's type \
+         (the typed layout a named operand's algebra gives), and `{function}` has no typed form \
+         that takes such a layout (after `type`, a named layout or a nested call's result is \
+         taken by the divides, `coalesce`, `complement`, `composition` and the products, and \
+         `flatten(#a)` also by `flatten`); {bind}drop `type` to have the core compute the whole \
+         call at run time"
     )
 }
 

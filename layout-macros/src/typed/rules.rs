@@ -4,6 +4,7 @@
 use layout_core::expr::{Expr, ExprKind};
 use proc_macro2::TokenStream;
 
+use crate::tree::has_dynamic;
 use crate::typed::read::Read;
 use crate::typed::sym::TypedRule;
 use crate::{
@@ -116,9 +117,6 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
         )
 }
 
-/// Every call `type` types with dynamic leaves: the refusal's note.
-const TYPED_FORMS: &str = "`type` types only divides of `SHAPE:STRIDE` by a tiler of static extents such as `<4,8>` (also of a nested `SHAPE:STRIDE` by one entry per mode, `<<2,4>,8>` for a tuple mode), `composition` of two `SHAPE:STRIDE` with no negative static stride whose static parts meet CuTe's divisibility conditions (or of a `SHAPE:STRIDE` by a by-mode tiler, or by a `SHAPE:STRIDE` whose strides are static scaled bases such as `1@1`), `coalesce(SHAPE:STRIDE[, PROFILE])`, `complement(SHAPE:STRIDE[, M])` (`M` an integer or a tuple) with static strides (or one mode of dynamic stride), `logical_product`, `zipped_product`, `tiled_product`, `flat_product`, `blocked_product`, `raked_product` of `SHAPE:STRIDE` with static strides by a static layout (or, all but `blocked_product` and `raked_product`, a by-mode tiler of them) or with a dynamic stride by a `SHAPE:STRIDE` (or, all but `blocked_product` and `raked_product`, an extent or such a tiler), `make_ordered_layout(SHAPE, ORDER)` with a static order, `make_layout_like`, `make_fragment_like` and `filter_zeros` of `SHAPE:STRIDE` with static strides, `tile_to_shape(SHAPE:STRIDE, SHAPE)`, `flatten(SHAPE:STRIDE)`, `right_inverse(SHAPE:STRIDE)` with no negative static stride and `left_inverse(SHAPE:STRIDE)` with static strides, each also of an operand that is itself one of these calls or a static call; `flatten`, `coalesce`, `complement` and the inverses also of a divide of `SHAPE:STRIDE` by one layout such as `6:1` or `4`, or by a by-mode tiler of static layouts";
-
 /// The typed spelling nearest to a call of `function` that `type`
 /// refused, for the refusal's first line: the fix a user needs (a by-mode
 /// tiler for a divide) ahead of the list of every form, which buried it.
@@ -149,15 +147,42 @@ fn nearest(function: &str) -> Option<String> {
 
 /// Why `type` refuses `e`, a layout computed at run time: the typed
 /// spelling nearest to its function first, then (one note, as rustc
-/// prints a continuation line) every form `type` types.
+/// prints a continuation line) the fix without `type` and where every
+/// typed form is listed (the list itself, 1,500 characters, buried the
+/// fix).
 pub fn run_time_refusal(e: &Expr) -> String {
     let lead = "`type` puts a layout's numbers in its type, but this input is a layout computed at run time (its algebra has dynamic leaves)";
     let near = match &e.kind {
         ExprKind::Call { name, .. } => nearest(name),
         _ => None,
     };
+    let note = "note: without `type`, `layout!` computes it at run time (a `Result`); the calls `type` types are listed per function in docs/typed/algebra.md";
     match near {
-        Some(near) => format!("{lead}; {near}\nnote: {TYPED_FORMS}"),
-        None => format!("{lead}\nnote: {TYPED_FORMS}"),
+        Some(near) => format!("{lead}; {near}\n{note}"),
+        None => format!("{lead}\n{note}"),
     }
+}
+
+/// The operand a refusal of `e` ([`run_time_refusal`]) is said at, where
+/// its nearest spelling names one: a divide's tiler that is not a by-mode
+/// tiler of static extents, `blocked_product`'s or `raked_product`'s
+/// by-mode tiler, `tile_to_shape`'s target written as a layout.
+pub fn refused_operand(e: &Expr) -> Option<&Expr> {
+    let ExprKind::Call { name, args, .. } = &e.kind else {
+        return None;
+    };
+    let second = args.get(1)?;
+    let static_tiler = |t: &Expr| match &t.kind {
+        ExprKind::Tiler(entries) => entries.iter().all(|x| !has_dynamic(x)),
+        _ => false,
+    };
+    let blamed = match name.as_str() {
+        "logical_divide" | "zipped_divide" | "tiled_divide" | "flat_divide" => {
+            !static_tiler(second)
+        }
+        "blocked_product" | "raked_product" => matches!(second.kind, ExprKind::Tiler(_)),
+        "tile_to_shape" => matches!(second.kind, ExprKind::Layout(..)),
+        _ => false,
+    };
+    blamed.then_some(second)
 }

@@ -42,6 +42,33 @@ pub enum Operand {
 /// operand is written, and the operands. `tile_to_shape(#A, SHAPE,
 /// ORDER)` is `TileToShape::tile_to_shape_ordered` (its order: [`order`]).
 pub fn call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
+    any_call(e)
+}
+
+/// The written-out left operand of a [`call`] the facade cannot take, and
+/// its leaves: past `MAX_RANK - 1` leaves (a product's complement has one
+/// mode more than the layout has leaves, and a typed tuple at most
+/// `MAX_RANK` modes). `type` refuses it at the operand (zero_sized.rs),
+/// and expand.rs then writes the run-time call, not the facade's.
+pub fn too_wide(e: &Expr) -> Option<(&Expr, usize)> {
+    let (_, _, a, _) = any_call(e)?;
+    wide_block(a).map(|n| (a, n))
+}
+
+fn wide_block(a: &Expr) -> Option<usize> {
+    fn leaves(shape: &Expr) -> usize {
+        match &shape.kind {
+            ExprKind::Tuple(modes) => modes.iter().map(leaves).sum(),
+            _ => 1,
+        }
+    }
+    match &a.kind {
+        ExprKind::Layout(shape, _) => Some(leaves(shape)).filter(|&n| n >= crate::emit::MAX_RANK),
+        _ => None,
+    }
+}
+
+fn any_call(e: &Expr) -> Option<(Door, Operand, &Expr, &Expr)> {
     if let Some((a, b, _)) = ordered_tile(e) {
         let fits = if name(b).is_some() {
             is_layout_operand(a)
@@ -261,6 +288,10 @@ impl Expander<'_> {
             let va = proc_macro2::Ident::new("__layout_dsl_a", span);
             let trait_name = proc_macro2::Ident::new(trait_name, at);
             let method = proc_macro2::Ident::new(method, at);
+            // An integer target is one error at the name, its sentence
+            // naming the integer and the block's rank (`ShapeTarget`, asked first: a
+            // sentence naming the block too would be a `help` line).
+            let b = quote_spanned!(at=> #private::ShapeTarget::shape_target(#b, #va));
             // `TileTargetOrdered` takes the order last.
             let call = match order {
                 Some(o) if method == "tile_target_ordered" => {
