@@ -52,7 +52,7 @@ use crate::{
     fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fold,
     typed::named, typed::named::named_divide, typed::named::named_identity,
     typed::named::named_partition, typed::named::named_place, typed::named::named_product,
-    typed::partition, typed::rules, typed::slice, valid,
+    typed::partition, typed::rules, typed::slice, typed::type_size, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -67,6 +67,12 @@ pub fn expand(input: TokenStream) -> TokenStream {
                 ast: &ast,
                 value: None,
             };
+            // `type size(#a)`: CuTe's static size, a static leaf (type_size.rs).
+            if let Some(args) = ast.zero_sized.and_then(|_| type_size::call(&ast.expr)) {
+                return expander
+                    .type_size(args)
+                    .unwrap_or_else(|e| fallback::with_errors(&ast, vec![e]));
+            }
             // `type size(#a)`, `crd2idx(c, #a)`, …: an integer, refused at
             // `type` as `type size((m,4):(1,m))` is (zero_sized.rs): the
             // macro cannot see the named value's type, so it cannot put
@@ -103,6 +109,14 @@ pub struct Expander<'a> {
 
 impl Expander<'_> {
     fn top(&self) -> syn::Result<TokenStream> {
+        // `type size(…)`: CuTe's static size, a static leaf (type_size.rs).
+        if let Some(args) = self
+            .ast
+            .zero_sized
+            .and_then(|_| type_size::call(&self.ast.expr))
+        {
+            return self.type_size(args);
+        }
         let expansion = self.expr(&self.ast.expr)?;
         // A misplaced `type` changes nothing else: report it next to the
         // value, so the code around the call sees no error of its own.

@@ -88,6 +88,7 @@ use product::{
 };
 mod reach;
 pub mod rt;
+mod rt_size;
 mod shape_size;
 mod shape_values;
 mod slice_base;
