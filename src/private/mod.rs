@@ -50,7 +50,7 @@ mod composed;
 mod construct;
 use construct::{
     construct_concat, construct_like, construct_values, make_layout, tile_compact,
-    tile_compact_right, tile_to_shape,
+    tile_compact_ordered, tile_compact_right, tile_to_shape,
 };
 mod convert;
 mod coord;
@@ -205,6 +205,9 @@ pub use threads::{
 };
 pub use tile_compact::{
     CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+};
+pub use tile_compact_ordered::{
+    CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
 pub use tile_to_shape::{

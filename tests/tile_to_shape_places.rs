@@ -1,0 +1,185 @@
+//! `tile_to_shape(BLOCK, #S, (p0, p1, …))` after `type`: a written-out
+//! compact block, a named target and distinct static places (CuTe's
+//! `Step<…>`) print as CUTLASS 4.7 prints `tile_to_shape(block, target,
+//! Step<…>{})`, static leaves static (`TileCompactOrdered`: the block's
+//! modes sorted by place, `TileCompact`, the modes put back). Rows
+//! `… Step(…)` of `tests/golden/cute_tile_to_shape.txt` (a host program
+//! outside the repository, g++ `-std=c++17`; `m=8` a run-time `int`).
+//! Equal places keep the run-time door (`TileTargetOrdered`), which
+//! refuses CuTe's overlapping copies; its nesting is the products'.
+
+use layout_dsl::layout;
+use layout_dsl::typed::{AlgebraError, C};
+
+#[path = "cute_print/statics.rs"]
+mod statics;
+use statics::cute_print;
+
+mod agrees;
+use agrees::same;
+
+/// CuTe's print of `block|target order` in the golden file.
+fn golden(key: &str) -> String {
+    let rows = include_str!("golden/cute_tile_to_shape.txt");
+    let row = rows
+        .lines()
+        .find(|row| row.starts_with(&format!("{key}|")))
+        .unwrap_or_else(|| panic!("no golden row {key}"));
+    row.rsplit('|').next().unwrap().to_string()
+}
+
+#[test]
+fn distinct_places_print_cutes_rows() {
+    let (m8, m16) = (8usize, 16usize);
+    let (s84, sm86, s283, s483) = (
+        (C::<8>, C::<4>),
+        (m8, C::<6>),
+        (C::<2>, C::<8>, C::<3>),
+        (C::<4>, C::<8>, C::<3>),
+    );
+    let (s2m83, sm843, s88, sm88) = (
+        (C::<2>, m8, C::<3>),
+        (m8, C::<4>, C::<3>),
+        (C::<8>, C::<8>),
+        (m8, C::<8>),
+    );
+    let (sm1664, s48) = ((m16, C::<64>), (C::<4>, C::<8>));
+    let rows = [
+        (
+            "(2,2):(1,2)|(8,4) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s84, (1,0))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(m=8,6) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #sm86, (1,0))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(8,4) Step(0,1)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s84, (0,1))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(2,8,3) Step(2,0,1)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s283, (2,0,1))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(2,8,3) Step(1,2,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s283, (1,2,0))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(4,8,3) Step(1,2,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s483, (1,2,0))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(2,m=8,3) Step(0,2,1)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s2m83, (0,2,1))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(m=8,4,3) Step(2,1,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #sm843, (2,1,0))).unwrap()),
+        ),
+        (
+            "(2,4):(4,1)|(8,8) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape((2,4):(4,1), #s88, (1,0))).unwrap()),
+        ),
+        (
+            "(2,4):(4,1)|(m=8,8) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape((2,4):(4,1), #sm88, (1,0))).unwrap()),
+        ),
+        (
+            "2:1|(8,4) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape(2:1, #s84, (1,0))).unwrap()),
+        ),
+        (
+            "(8,8):(8,1)|(m=16,64) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape((8,8):(8,1), #sm1664, (1,0))).unwrap()),
+        ),
+        (
+            "((2,2),2):((1,4),2)|(8,4) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape(((2,2),2):((1,4),2), #s84, (1,0))).unwrap()),
+        ),
+        (
+            "(4,2):(1,4)|(4,8) Step(1,0)",
+            cute_print(&layout!(type tile_to_shape((4,2):(1,4), #s48, (1,0))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(8,4) Step(3,7)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s84, (3,7))).unwrap()),
+        ),
+    ];
+    for (key, ours) in rows {
+        assert_eq!(ours, golden(key), "{key}");
+    }
+}
+
+/// The places door is the core's `tile_to_shape` at every index, and
+/// refuses exactly where the core does, over run-time extents in two modes
+/// (a block mode that does not divide its target's).
+#[test]
+fn distinct_places_are_the_cores() {
+    let mut answered = 0;
+    for m in 0..=14usize {
+        for n in [1usize, 2, 3, 4, 10] {
+            let s = (m, C::<6>, n);
+            let text = format!("tile_to_shape((2,2):(1,2), ({m},6,{n}), (2,0,1))");
+            let ours = layout!(type tile_to_shape((2,2):(1,2), #s, (2,0,1)));
+            let answers = same(ours, &text);
+            assert_eq!(answers, m % 2 == 0, "{text}");
+            let t = (C::<4>, m, n);
+            let text = format!("tile_to_shape((2,4):(4,1), (4,{m},{n}), (1,2,0))");
+            answered += usize::from(answers)
+                + usize::from(same(
+                    layout!(type tile_to_shape((2,4):(4,1), #t, (1,2,0))),
+                    &text,
+                ));
+        }
+    }
+    // 15 extents by 5 by 2 calls: m even (8 of 15) for the first, m a
+    // multiple of 4 (4 of 15) for the second, every n.
+    assert_eq!(answered, 8 * 5 + 4 * 5);
+    let s = (5usize, C::<6>);
+    assert_eq!(
+        layout!(type tile_to_shape((2,2):(1,2), #s, (1,0))).unwrap_err(),
+        AlgebraError::BlockNotDividing {
+            function: "tile_to_shape",
+            mode: 0,
+            block: 2,
+            target: 5
+        }
+    );
+}
+
+/// Equal places: CuTe's copies overlap where both pass 1 (its
+/// `compact_order` gives tied modes one start stride), which the core
+/// refuses; the run-time door keeps that check, and its answer where one
+/// tied copy is 1 is CuTe's function (`((_2,_1),(_2,_4)):((_1,_0),(_2,_4))`)
+/// in the products' nesting.
+#[test]
+fn equal_places_keep_the_run_time_door() {
+    let s = (C::<2>, C::<8>);
+    let tied = layout!(type tile_to_shape((2,2):(1,2), #s, (0,0))).unwrap();
+    assert_eq!(
+        golden("(2,2):(1,2)|(2,8) Step(0,0)"),
+        "((_2,_1),(_2,_4)):((_1,_0),(_2,_4))"
+    );
+    let cute = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    let offsets: Vec<usize> = (0..16).map(|i| tied.at(i)).collect();
+    assert_eq!(offsets, cute);
+    let s = (C::<8>, C::<4>);
+    assert!(matches!(
+        layout!(type tile_to_shape((2,2):(1,2), #s, (0,0))),
+        Err(AlgebraError::OrderTie { .. })
+    ));
+}
+
+/// `layout_type!` names the places door's layout (CuTe's nesting), so a
+/// binding of that type holds what `layout!` gives.
+#[test]
+fn layout_type_names_the_places_door() {
+    type Target = (usize, C<6>);
+    let s: Target = (8, C::<6>);
+    let tiled: layout_dsl::layout_type!(type tile_to_shape((2,2):(1,2), #Target, (1,0))) =
+        layout!(type tile_to_shape((2,2):(1,2), #s, (1,0))).unwrap();
+    assert_eq!(cute_print(&tiled), golden("(2,2):(1,2)|(m=8,6) Step(1,0)"));
+    // CuTe's `((_2,4),(_2,_3)):((_1,_12),(_2,_4))` at ((1,3),(1,2)).
+    assert_eq!(tiled.crd2idx(((1, 3), (1, 2))), 1 + 36 + 2 + 8);
+}
