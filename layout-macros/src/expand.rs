@@ -30,7 +30,8 @@
 //! | `type` of a call whose operand is a call those rules type (`logical_divide(composition(A, B), <4>)`) | the inner code, matched, then the outer rule on its result written out (nested.rs) |
 //! | `type` of a call whose operand is a call typed through the facade's traits (`coalesce(logical_divide(#A, <4>))`) | the inner code, matched, its result bound to a name and the outer call typed on it as on `#A` (inner.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
-//! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs); after `type`, a query is one error at `type` (an integer, as `type size((m,4):(1,m))`) |
+//! | `#NAME` alone, or as the layout of `crd2idx`, `size`, … | the value, or its method (named.rs); after `type`, a query is one error at `type` (an integer), but `size` |
+//! | `type size(…)`: of a named value (or a tuple nesting names), of a written-out static shape | CuTe's static size as a static leaf: `rt::SizeLeaf::size_leaf(&a)` asked at the name to be static, `C::<N>` (type_size.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
 //! | `type make_layout(#A, #B, …)` | the facade's `MakeLayoutOf::make_layout_of((A, B, …))`: layouts as modes, or a shape and a stride (named.rs) |
 //! | `make_layout((#S, 4)[, LayoutLeft\|LayoutRight])` (`type` or not), `type make_layout(#S)` | the facade's `CompactLayout::compact_layout` (`CompactLayoutRight`) of the Rust tuple, `Result<Layout, Error>` (named.rs) |
@@ -73,10 +74,8 @@ pub fn expand(input: TokenStream) -> TokenStream {
                     .type_size(args)
                     .unwrap_or_else(|e| fallback::with_errors(&ast, vec![e]));
             }
-            // `type size(#a)`, `crd2idx(c, #a)`, …: an integer, refused at
-            // `type` as `type size((m,4):(1,m))` is (zero_sized.rs): the
-            // macro cannot see the named value's type, so it cannot put
-            // the answer in one. The one error: no query of the name.
+            // `cosize(#a)`, `crd2idx(c, #a)`, …: an integer, refused at
+            // `type` (zero_sized.rs). The one error: no query of the name.
             if let Some(Err(e)) = ast.zero_sized.map(|k| expander.check_zero_sized(k)) {
                 return fallback::with_errors(&ast, vec![e]);
             }
