@@ -77,3 +77,28 @@ fn size_equals_the_value_size_for_many_static_shapes() {
         ((4, 8), 16, (2, (3, 5)))
     );
 }
+
+#[test]
+fn named_mode_sizes_are_cutes_size_of_a_mode() {
+    // CuTe's `size<0>(a)`, `size<0, 1>(a)`: the mode's size, static where
+    // the mode's extents are, even when another mode is run-time.
+    let m = 3usize;
+    let a = layout!(type ((2,4),8):((1,2),8));
+    let b = layout!(((2,4),m):((1,2),8));
+    assert_eq!(in_the_type(layout!(type size(#a, 0))), 8);
+    assert_eq!(in_the_type(layout!(type size(#a, 0, 1))), 4);
+    assert_eq!(in_the_type(layout!(type size(#b, 0))), 8);
+    assert_eq!(in_the_type(layout!(type size(#b, 0, 0))), 2);
+    let s = ((C::<2>, C::<3>), m);
+    assert_eq!(in_the_type(layout!(type size(#s, 0))), 6);
+    assert_eq!(in_the_type(layout!(type size(#s, 0, 1))), 3);
+    // An algebra result's folded static leaves.
+    let z = layout!(type logical_divide(#a, <4>)).unwrap();
+    assert_eq!(in_the_type(layout!(type size(#z))), 64);
+    assert_eq!(
+        in_the_type(layout!(type size(#z, 0))) as usize,
+        z.mode_size::<0>().get()
+    );
+    // Without `type`, the same numbers at run time.
+    assert_eq!(layout!(size(#b, 0)).unwrap(), 8);
+}

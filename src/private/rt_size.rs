@@ -9,6 +9,7 @@
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::leaf_list::LeafList;
+use super::mode::Get;
 use super::shape_size::{FromSize, ListSize, SizeOf};
 use super::static_int::StaticInt;
 use super::tree::{Mode, Shape, Tree};
@@ -75,7 +76,7 @@ for_each_rank!(size_leaf_tuple);
 /// answer through this trait's own function, whose `Self` bound rustc
 /// reports at the name with no note (as `rt::CosizeOfALayout`).
 #[diagnostic::on_unimplemented(
-    message = "`type size(#…)` puts the size in its type (CuTe's `size` of a static layout, `Int<N>`), but this named value has a run-time extent, so its size is a run-time integer (`{Self}`): `size(#…)` without `type` gives it"
+    message = "`type size(#…)` puts the size in its type (CuTe's `size` of a static layout, `Int<N>`), but the named value (or the mode asked) has a run-time extent, so its size is a run-time integer (`{Self}`): `size(#…)` without `type` gives it"
 )]
 pub trait SizeInTheType: Sized {
     /// The size, unchanged.
@@ -89,3 +90,35 @@ pub trait SizeInTheType: Sized {
 // message) rather than as not a `StaticInt`.
 #[diagnostic::do_not_recommend]
 impl<T: StaticInt> SizeInTheType for T {}
+
+/// Mode `K` of a named value, for `type size(#a, K, …)` (CuTe's
+/// `size<K>(a)`): a typed layout's mode as a layout (its leaves any
+/// static or `usize` leaf), a shape's as a shape.
+#[diagnostic::on_unimplemented(
+    message = "`type size(#…, {K}, …)` asks for mode {K}, but `{Self}` has no mode {K} (a typed layout or a shape has one mode per element of its top tuple, one for a single extent)"
+)]
+pub trait ModeAt<const K: usize> {
+    /// The mode.
+    type Out;
+    /// The mode.
+    fn mode_at(&self) -> Self::Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const K: usize, S: Mode<D> + Get<K, D>, D: Tree, I: Offset> ModeAt<K> for Layout<S, D, I> {
+    type Out = Layout<S::Mode, S::StrideMode, I>;
+    #[inline(always)]
+    fn mode_at(&self) -> Self::Out {
+        self.mode::<K>()
+    }
+}
+
+// A layout is not a `Shape`, so the two impls do not overlap; a shape's
+// modes select as from its own tree (a tree of `Int`s is a stride tree).
+impl<const K: usize, T: Shape + Get<K, T>> ModeAt<K> for T {
+    type Out = T::Mode;
+    #[inline(always)]
+    fn mode_at(&self) -> T::Mode {
+        self.shape_mode()
+    }
+}

@@ -25,11 +25,15 @@ fn main() {
     let _ = layout!(type size((#a, m)));
     let _ = layout!(type size((m,4):(1,m)));
     let _ = layout!(type size(((4,m),8):((1,4),32), 0));
+    let _ = layout!(type size(#d, 0));
+    // No such mode.
+    let _ = layout!(type size(#a, 2));
     // Neither a layout nor a shape.
     let t = "four";
     let _ = layout!(type size(#t));
     // Fine: static sizes after `type`, and any size without it.
     let _ = layout!(type size(#a));
+    let _ = layout!(type size(#d, 1));
     let _ = layout!(type size(((4,m),8):((1,4),32), 1));
     let _: usize = layout!(size(#a)) + layout!(cosize(#d)) + layout!(crd2idx(3, #a));
     let _: usize = layout!(rank(#a)) + layout!(depth(#d)) + layout!(size((#s, 4)));

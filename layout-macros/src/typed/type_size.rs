@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `type size(L[, I…])`, the (selected) shape of `L` static | `C::<N>` (the macro sees the numbers) |
 //! | `type size(#a)` | `SizeLeaf::size_leaf(&a)` (the shape's `SizeOf`, a `Prod` of its extents), asked at the name to be static (`SizeInTheType`) |
+//! | `type size(#a, I, J…)` | the same of mode `(I, J…)` (CuTe's `size<I, J…>(a)`: `ModeAt::<I>::mode_at(&a)`, …) |
 //! | `type size((#s, 4))` | the same of the Rust tuple `(s, C::<4>)`, each name asked at its token |
 //!
 //! Where the size has a run-time extent CuTe's `size` is a run-time
@@ -40,6 +41,10 @@ pub fn call(e: &Expr) -> Option<&[Expr]> {
     };
     let fits = match args.as_slice() {
         [l] if named::name(l).is_some() || named::with_named_modes(l, false) => true,
+        // CuTe's `size<I, J…>(a)` of a named value.
+        [l, indices @ ..] if named::name(l).is_some() => indices
+            .iter()
+            .all(|i| matches!(i.kind, ExprKind::Int(i) if i >= 0)),
         [l, ..] if named::contains(l) => false,
         [l, indices @ ..] => {
             let written = match &l.kind {
@@ -98,7 +103,7 @@ impl Expander<'_> {
     pub fn type_size(&self, args: &[Expr]) -> syn::Result<TokenStream> {
         let (l, indices) = args.split_first().expect("a size has an operand");
         if named::contains(l) {
-            return self.named_type_size(l);
+            return self.named_type_size(l, indices);
         }
         // No dynamic leaf: `valid` computed the size.
         if let Some(Value::IntTuple(layout_core::IntTuple::Int(n))) = &self.value {
@@ -120,7 +125,7 @@ impl Expander<'_> {
     /// `type size(#a)`, `type size((#s, 4))`: the size leaf of the value
     /// or of the Rust tuple, each name asked at its token to have a static
     /// size (`rt::SizeInTheType`, the trait's own function: no note).
-    fn named_type_size(&self, l: &Expr) -> syn::Result<TokenStream> {
+    fn named_type_size(&self, l: &Expr, indices: &[Expr]) -> syn::Result<TokenStream> {
         let private = emit::private();
         let static_size = |name: &Expr, value: TokenStream| {
             let at = self.ast.spans[name.span.end - 1];
@@ -130,7 +135,16 @@ impl Expander<'_> {
             ))
         };
         if named::name(l).is_some() {
-            return Ok(static_size(l, self.named(l)));
+            // Mode `I`, then its mode `J`, …, each asked at the name.
+            let at = self.ast.spans[l.span.end - 1];
+            let mode = indices.iter().fold(self.named(l), |value, i| {
+                let ExprKind::Int(k) = i.kind else {
+                    unreachable!("`call` takes integer indices")
+                };
+                let k = proc_macro2::Literal::usize_unsuffixed(k as usize);
+                quote_spanned!(at=> ::layout_dsl::__private::rt::ModeAt::<#k>::mode_at(&#value))
+            });
+            return Ok(static_size(l, mode));
         }
         // A written-out tuple: a run-time extent written there is the
         // macro's error, at it; each

@@ -11,6 +11,7 @@ snapshot!(named_size, "size(#TILE)");
 // After `type`, an integer: refused at `type`, the name only borrowed.
 snapshot!(named_type_size, "type size(#TILE)");
 snapshot!(named_type_size_of_modes, "type size((#S, 4))");
+snapshot!(named_type_size_of_a_mode, "type size(#TILE, 0, 1)");
 snapshot!(type_size_written_out, "type size(((4,m),8):((1,4),32), 1)");
 snapshot!(
     named_tile_places,
