@@ -39,6 +39,7 @@ mod algebra_display;
 mod analysis;
 mod basis;
 mod coalesce_filter;
+mod coalesce_static;
 pub(crate) mod common_layouts;
 mod compose;
 use compose::{
@@ -107,6 +108,7 @@ pub use algebra::{AlgebraError, ceil_div, scale};
 pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
+pub use coalesce_static::{AtRank, CoalescedLeaf, CoalescedModes, StaticFlat, cute_coalesce};
 pub use compose::{
     Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
 };
