@@ -183,3 +183,36 @@ fn layout_type_names_the_places_door() {
     // CuTe's `((_2,4),(_2,_3)):((_1,_12),(_2,_4))` at ((1,3),(1,2)).
     assert_eq!(tiled.crd2idx(((1, 3), (1, 2))), 1 + 36 + 2 + 8);
 }
+
+/// Nested target modes (a mode's size counts) and a block shorter than
+/// the places (padded with `1:0` before sorting): the core's layout at
+/// every index.
+#[test]
+fn nested_targets_and_short_blocks_are_the_cores() {
+    for m in [1usize, 2, 3, 4] {
+        let s = ((C::<2>, m), C::<3>, C::<4>);
+        let text = format!("tile_to_shape(2:1, ((2,{m}),3,4), (2,0,1))");
+        assert!(
+            same(layout!(type tile_to_shape(2:1, #s, (2,0,1))), &text),
+            "{text}"
+        );
+        // A static mode the block does not divide (CuTe static_asserts):
+        // refused, naming the target's mode 1 (the layout's type has an
+        // extent 0 there, so it is never indexed).
+        assert_eq!(
+            layout!(type tile_to_shape((2,2):(2,1), #s, (1,2,0))).map(|_| ()),
+            Err(AlgebraError::BlockNotDividing {
+                function: "tile_to_shape",
+                mode: 1,
+                block: 2,
+                target: 3
+            })
+        );
+        let t = (C::<4>, (m, C::<2>), C::<6>);
+        let text = format!("tile_to_shape((2,2):(2,1), (4,({m},2),6), (1,2,0))");
+        assert!(
+            same(layout!(type tile_to_shape((2,2):(2,1), #t, (1,2,0))), &text),
+            "{text}"
+        );
+    }
+}
