@@ -1,12 +1,12 @@
 //! `tile_to_shape(BLOCK, #S, (p0, p1, …))` after `type`: a written-out
-//! compact block, a named target and distinct static places (CuTe's
+//! compact block, a named target and static places (CuTe's
 //! `Step<…>`) print as CUTLASS 4.7 prints `tile_to_shape(block, target,
 //! Step<…>{})`, static leaves static (`TileCompactOrdered`: the block's
 //! modes sorted by place, `TileCompact`, the modes put back). Rows
 //! `… Step(…)` of `tests/golden/cute_tile_to_shape.txt` (a host program
 //! outside the repository, g++ `-std=c++17`; `m=8` a run-time `int`).
-//! Equal places keep the run-time door (`TileTargetOrdered`), which
-//! refuses CuTe's overlapping copies; its nesting is the products'.
+//! Equal places sort by mode, and two tied modes of more than one copy
+//! each (CuTe's overlapping copies) are refused, as the core refuses them.
 
 use layout_dsl::layout;
 use layout_dsl::typed::{AlgebraError, C};
@@ -148,27 +148,47 @@ fn distinct_places_are_the_cores() {
     );
 }
 
-/// Equal places: CuTe's copies overlap where both pass 1 (its
-/// `compact_order` gives tied modes one start stride), which the core
-/// refuses; the run-time door keeps that check, and its answer where one
-/// tied copy is 1 is CuTe's function (`((_2,_1),(_2,_4)):((_1,_0),(_2,_4))`)
-/// in the products' nesting.
+/// Equal places sort by mode: where at most one of the tied modes has
+/// more than one copy, CuTe's print (`Step<_0,_0>` rows); where two have,
+/// CuTe's copies overlap (both start at one stride), which the core
+/// refuses, `OrderTie`, and so does this door (before tiling).
 #[test]
-fn equal_places_keep_the_run_time_door() {
-    let s = (C::<2>, C::<8>);
-    let tied = layout!(type tile_to_shape((2,2):(1,2), #s, (0,0))).unwrap();
-    assert_eq!(
-        golden("(2,2):(1,2)|(2,8) Step(0,0)"),
-        "((_2,_1),(_2,_4)):((_1,_0),(_2,_4))"
-    );
-    let cute = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-    let offsets: Vec<usize> = (0..16).map(|i| tied.at(i)).collect();
-    assert_eq!(offsets, cute);
+fn equal_places_are_cutes_or_refused() {
+    let (s22, s28) = ((C::<2>, C::<2>), (C::<2>, C::<8>));
+    let rows = [
+        (
+            "(2,2):(1,2)|(2,2) Step(0,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s22, (0,0))).unwrap()),
+        ),
+        (
+            "(2,2):(1,2)|(2,8) Step(0,0)",
+            cute_print(&layout!(type tile_to_shape((2,2):(1,2), #s28, (0,0))).unwrap()),
+        ),
+    ];
+    for (key, ours) in rows {
+        assert_eq!(ours, golden(key), "{key}");
+    }
     let s = (C::<8>, C::<4>);
     assert!(matches!(
         layout!(type tile_to_shape((2,2):(1,2), #s, (0,0))),
         Err(AlgebraError::OrderTie { .. })
     ));
+    // Against the core over run-time extents: answered exactly where it
+    // answers (a tie of two modes above one copy refused by both).
+    let mut answered = 0;
+    for m in 0..=12usize {
+        for n in [2usize, 4, 6] {
+            let t = (m, C::<4>, n);
+            let text = format!("tile_to_shape((2,2):(1,2), ({m},4,{n}), (1,0,1))");
+            answered += usize::from(same(
+                layout!(type tile_to_shape((2,2):(1,2), #t, (1,0,1))),
+                &text,
+            ));
+        }
+    }
+    // Modes 0 and 2 tie with n/1 > 1 copies: answered only where mode 0
+    // has at most one copy, m ∈ {0, 2}, for each n (the core's answers).
+    assert_eq!(answered, 2 * 3);
 }
 
 /// `layout_type!` names the places door's layout (CuTe's nesting), so a

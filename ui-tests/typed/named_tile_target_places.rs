@@ -2,9 +2,8 @@
 // macro cannot see the target's rank, so a number of places other than
 // the target's is rustc's one error at the target's name, as CuTe's
 // `make_ordered_layout` static_asserts congruent ranks. A compact block
-// with distinct places takes `TileCompactOrdered` (CuTe's nesting), equal
-// places or more block modes than places `TileTargetOrdered` (the
-// order's bound, `OrderOf`).
+// takes `TileCompactOrdered` (CuTe's nesting), more block modes than
+// places `TileTargetOrdered` (the order's bound, `OrderOf`).
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 

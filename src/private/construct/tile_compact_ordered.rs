@@ -1,6 +1,6 @@
 //! `tile_to_shape(BLOCK, #S, (p0, p1, …))` after `type`, with a
-//! written-out compact static block, a named target and static places, no
-//! two equal (CuTe's `Step<…>`): CuTe's nesting and static leaves, as
+//! written-out compact static block, a named target and static places
+//! (CuTe's `Step<…>`): CuTe's nesting and static leaves, as
 //! [`TileCompact`] gives them for `LayoutLeft`.
 //!
 //! CuTe's copies are `make_ordered_layout(target / block, order)`: mode
@@ -14,18 +14,25 @@
 //! c_i):(D_i, s_i·N)` with `s_i` static where every copy of a lower place
 //! is (CUTLASS 4.7 prints `((_2,4),(_2,_3)):((_1,_12),(_2,_4))` for
 //! `tile_to_shape((2,2):(1,2), (m,6), Step<_1,_0>)`, m = 8: golden rows
-//! `… Step(1,0)` of `tests/golden/cute_tile_to_shape.txt`). Two equal
-//! places are CuTe's overlapping copies, which the core refuses where both
-//! copies pass 1: the macro keeps those on `TileTargetOrdered`, which
-//! checks that at run time.
+//! `… Step(1,0)` of `tests/golden/cute_tile_to_shape.txt`). Equal places
+//! sort by mode (CuTe gives tied modes one start stride, so where both
+//! have more than one copy its copies overlap: refused, as the core and
+//! `TileTargetOrdered` refuse them, `OrderTie`, checked first with the
+//! run-time door's own check; where at most one does, the stable sort is
+//! CuTe's layout, but for the stride of a run-time copy count of 1 after
+//! its tie, an extent-1 mode).
 
 use core::marker::PhantomData;
 
 use crate::__private::algebra::AlgebraError;
-use crate::__private::construct_values::OrderOf;
+use crate::__private::construct::copies;
+use crate::__private::construct_values::{MAX_LEAVES, OrderOf, compact_order};
+use crate::__private::edit::AsModes;
 use crate::__private::edit::{Ix, Select};
 use crate::__private::layout::Layout;
+use crate::__private::list::IntoList;
 use crate::__private::tile_compact::TileCompact;
+use crate::__private::tile_to_shape::ModeSizesInto;
 use crate::__private::tile_to_shape::TargetShape;
 use crate::__private::tree::{Mode, Tree};
 
@@ -55,16 +62,18 @@ pub trait TileCompactOrdered<B>: Sized {
 #[derive(Clone, Copy)]
 pub struct SortedBlock<L, P, Q, O> {
     block: L,
-    sort: PhantomData<(P, Q, O)>,
+    order: O,
+    sort: PhantomData<(P, Q)>,
 }
 
 impl<L, P, Q, O> SortedBlock<L, P, Q, O> {
     /// The block, the permutations' values (`Ix`s are unit values) and
     /// the places.
     #[inline(always)]
-    pub fn new(block: L, _: (P, Q), _: O) -> Self {
+    pub fn new(block: L, _: (P, Q), order: O) -> Self {
         SortedBlock {
             block,
+            order,
             sort: PhantomData,
         }
     }
@@ -109,6 +118,43 @@ macro_rules! mode_indices {
 
 for_each_rank!(mode_indices);
 
+/// Equal places where both modes have more than one copy: CuTe's copies
+/// overlap, which the core refuses (`OrderTie`); this is the run-time
+/// door's check (`compact_order`), its copies first (`BlockNotDividing`
+/// in mode order). With no two places equal it returns before reading a
+/// size.
+#[inline(always)]
+fn no_overlap<T, B, P>(
+    target: T,
+    block: B,
+    order: &impl OrderOf<T::Copies>,
+) -> Result<(), AlgebraError>
+where
+    T: TargetShape + AsModes<Modes: IntoList<List: ModeSizesInto>>,
+    B: AsModes<Modes: IntoList<List: ModeSizesInto>>,
+    P: ModeIndices,
+{
+    const F: &str = "tile_to_shape";
+    let (mut place, mut part, mut parts) = ([0; MAX_LEAVES], [0; MAX_LEAVES], 0);
+    order.parts(&mut place, &mut part, &mut 0, &mut parts);
+    let n = P::MODES.len();
+    let tied = (0..n).any(|i| (i + 1..n).any(|j| place[i] == place[j]));
+    if !tied {
+        return Ok(());
+    }
+    // The block's mode sizes, in the target's mode order.
+    let (mut sorted, mut sizes, mut extent) = ([1; MAX_LEAVES], [1; MAX_LEAVES], [0; MAX_LEAVES]);
+    block.as_modes().into_list().mode_sizes(&mut sorted);
+    target.as_modes().into_list().mode_sizes(&mut sizes);
+    for (k, &i) in P::MODES.iter().enumerate() {
+        extent[i] = sorted[k];
+    }
+    for i in 0..n {
+        extent[i] = copies(F, i, extent[i], sizes[i])?;
+    }
+    compact_order(F, &extent, &place, &part, (n, parts), true).map(|_| ())
+}
+
 /// The sorted target's tiling: `P`'s modes of `T` tiled by `L`.
 type Sorted<T, L, P> = <<P as Select<T, T>>::Shape as TileCompact<L>>::Out;
 
@@ -140,6 +186,9 @@ where
     P: Select<T, T> + ModeIndices,
     P::Shape: TileCompact<Layout<S, D>>,
     Layout<S, D>: Copy,
+    S: Mode<D> + AsModes<Modes: IntoList<List: ModeSizesInto>>,
+    D: Tree,
+    T: AsModes<Modes: IntoList<List: ModeSizesInto>>,
     Sorted<T, Layout<S, D>, P>: LayoutTrees,
     <Sorted<T, Layout<S, D>, P> as LayoutTrees>::S:
         Mode<<Sorted<T, Layout<S, D>, P> as LayoutTrees>::D>,
@@ -161,6 +210,11 @@ where
     >;
     #[inline]
     fn compact_ordered_tiles(&self, target: T) -> Result<Self::Out, AlgebraError> {
+        ok_or_return!(no_overlap::<_, _, P>(
+            target,
+            self.block.shape(),
+            &self.order
+        ));
         // The target's modes in the order of the places (a shape is a
         // tree of `Int`s, so it selects as its own stride tree).
         let (sorted, _) = P::select(target, target);

@@ -201,13 +201,12 @@ pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'sta
 }
 
 /// A compact written-out block of `tile_to_shape(BLOCK, #S, PLACES)` with
-/// distinct static places, no more block modes than places: the block
+/// static places, no more block modes than places: the block
 /// padded with `1:0` to one mode per place and its modes sorted by place
 /// (CuTe's `make_ordered_layout` is `LayoutLeft` over that order), the
 /// permutation `P` that sorts the target so (`P[k]` the mode of the k-th
-/// lowest place) and its inverse `Q` (`TileCompactOrdered`,
-/// `tile_compact_ordered.rs`). Equal places keep `TileTargetOrdered`,
-/// which refuses CuTe's overlapping copies at run time.
+/// lowest place, equal places in mode order) and its inverse `Q`
+/// (`TileCompactOrdered`, `tile_compact_ordered.rs`).
 pub fn sorted_block(a: &Expr, order: &Expr) -> Option<(Expr, Vec<usize>, Vec<usize>)> {
     let ExprKind::Tuple(places) = &order.kind else {
         return None;
@@ -218,9 +217,6 @@ pub fn sorted_block(a: &Expr, order: &Expr) -> Option<(Expr, Vec<usize>, Vec<usi
             _ => None,
         })
         .collect::<Option<_>>()?;
-    let mut sorted = places.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
     let ExprKind::Layout(shape, stride) = &a.kind else {
         return None;
     };
@@ -229,12 +225,14 @@ pub fn sorted_block(a: &Expr, order: &Expr) -> Option<(Expr, Vec<usize>, Vec<usi
         _ => vec![t.clone()],
     };
     let (mut shapes, mut strides) = (modes(shape), modes(stride));
-    if sorted.len() != places.len() || shapes.len() > places.len() {
+    if shapes.len() > places.len() {
         return None;
     }
     let int = |n| Expr::new(ExprKind::Int(n), a.span);
     shapes.resize_with(places.len(), || int(1));
     strides.resize_with(places.len(), || int(0));
+    // Stable: equal places keep the modes' order (the facade refuses
+    // two of them with more than one copy each, as the core does).
     let mut p: Vec<usize> = (0..places.len()).collect();
     p.sort_by_key(|&i| places[i]);
     let mut q = vec![0; p.len()];
