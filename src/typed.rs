@@ -252,13 +252,13 @@
 //! ```
 
 pub use crate::__private::{
-    AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, Complement,
-    ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide, FilterZeros,
-    Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group, Grouped, IfNonZero, Int, IsLayout,
-    IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves, ListSize, MakeLayoutKinds, MakeLike, Min,
-    Mode, NestingError, Offset, OrderOf, Over, PrefixTilerFits, Prepend, Prepended, Prod, Product,
-    ProductTile, Quot, RankedProduct, Replace, Replaced, RestStride, Select, Shape, SizeOf,
-    StaticInt, StaticStrides, StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride,
+    AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, CoalescedLeaf,
+    Complement, ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide,
+    FilterZeros, Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group, Grouped, IfNonZero,
+    Int, IsLayout, IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves, ListSize, MakeLayoutKinds,
+    MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, PrefixTilerFits, Prepend, Prepended,
+    Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced, RestStride, Select, Shape,
+    SizeOf, StaticInt, StaticStrides, StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride,
     TileToShape, TilerFits, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero,
     make_ordered_layout, tilers,
 };

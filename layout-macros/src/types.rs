@@ -115,6 +115,24 @@ fn layout_type(ast: &Ast) -> syn::Result<TokenStream> {
             // the layout CuTe nests.
             let compact = match named_product::named_target(e, a, b) {
                 Some((name @ ("TileCompact" | "TileCompactRight"), _)) => Some(name),
+                // Its block's modes sorted by place, and the permutations.
+                Some(("TileCompactOrdered", _)) => {
+                    let order = named_product::order(e).expect("an order");
+                    let (block, p, q) = named_product::sorted_block(a, order).expect("checked");
+                    let block = operand(ast, &block).map_err(untypable)?;
+                    let (order, target) = (tree(order), operand(ast, b));
+                    let (order, target) = (order.map_err(untypable)?, target.map_err(untypable)?);
+                    let (p, q) = (
+                        named_product::permutation(&p, false),
+                        named_product::permutation(&q, false),
+                    );
+                    let private = emit::private();
+                    return Ok(quote!(
+                        <#target as #private::TileCompactOrdered<
+                            #private::SortedBlock<#block, #p, #q, #order>,
+                        >>::Out
+                    ));
+                }
                 _ => None,
             };
             let a = operand(ast, a).map_err(untypable)?;

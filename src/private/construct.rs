@@ -9,6 +9,7 @@ pub(super) mod construct_like;
 pub(super) mod construct_values;
 pub(super) mod make_layout;
 pub(super) mod tile_compact;
+pub(super) mod tile_compact_ordered;
 pub(super) mod tile_compact_right;
 pub(super) mod tile_target_kind;
 pub(super) mod tile_to_shape;

@@ -39,6 +39,7 @@ mod algebra_display;
 mod analysis;
 mod basis;
 mod coalesce_filter;
+mod coalesce_static;
 pub(crate) mod common_layouts;
 mod compose;
 use compose::{
@@ -50,7 +51,7 @@ mod composed;
 mod construct;
 use construct::{
     construct_concat, construct_like, construct_values, make_layout, tile_compact,
-    tile_compact_right, tile_target_kind, tile_to_shape,
+    tile_compact_ordered, tile_compact_right, tile_target_kind, tile_to_shape,
 };
 mod convert;
 mod coord;
@@ -88,6 +89,7 @@ use product::{
 };
 mod reach;
 pub mod rt;
+mod rt_size;
 mod shape_size;
 mod shape_values;
 mod slice_base;
@@ -106,6 +108,7 @@ pub use algebra::{AlgebraError, ceil_div, scale};
 pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};
+pub use coalesce_static::{AtRank, CoalescedLeaf, CoalescedModes, StaticFlat, cute_coalesce};
 pub use compose::{
     Step, complement_hole, complement_rest, compose_step, no_carry, no_carry_or_continues, product,
 };
@@ -204,6 +207,9 @@ pub use threads::{
 };
 pub use tile_compact::{
     CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+};
+pub use tile_compact_ordered::{
+    CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
 pub use tile_target_kind::{ShapeTarget, TargetStandIn};

@@ -156,6 +156,15 @@ macro_rules! plain {
 // `i32`: an unsuffixed literal (`rank`, `depth`) falls back to it.
 plain!(usize, isize, i64, i32);
 
+/// `type size(…)` of a static shape: CuTe's static size, `C<N>`, shown
+/// as its number.
+impl<const N: i64> Settle for layout_dsl::typed::C<N> {
+    type Out = i64;
+    fn settle(self) -> Result<i64, String> {
+        Ok(N)
+    }
+}
+
 impl<S, D, I> Settle for layout_dsl::__private::Layout<S, D, I> {
     type Out = Self;
     fn settle(self) -> Result<Self, String> {

@@ -32,3 +32,4 @@ pub(crate) mod shape;
 pub(crate) mod slice;
 pub(crate) mod sym;
 pub(crate) mod tile;
+pub(crate) mod type_size;

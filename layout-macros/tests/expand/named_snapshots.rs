@@ -9,7 +9,14 @@ use super::support::expansion;
 snapshot!(named_crd2idx, "crd2idx((i,(2,j)), #TILE)");
 snapshot!(named_size, "size(#TILE)");
 // After `type`, an integer: refused at `type`, the name only borrowed.
-snapshot!(named_type_size_refused, "type size(#TILE)");
+snapshot!(named_type_size, "type size(#TILE)");
+snapshot!(named_type_size_of_modes, "type size((#S, 4))");
+snapshot!(named_type_size_of_a_mode, "type size(#TILE, 0, 1)");
+snapshot!(type_size_written_out, "type size(((4,m),8):((1,4),32), 1)");
+snapshot!(
+    named_tile_places,
+    "type tile_to_shape((2,2):(1,2), #S, (2,0,1))"
+);
 snapshot!(named_misplaced, "composition(#TILE, (#A,2):(1,2))");
 snapshot!(named_algebra, "logical_divide(#TILE, (m,2):(1,m))");
 snapshot!(named_shape, "make_identity_layout(#S)");

@@ -220,8 +220,72 @@ pub fn named_target(e: &Expr, a: &Expr, b: &Expr) -> Option<(&'static str, &'sta
         (Some(o), true) if major(o).as_deref() == Some("LayoutRight") => {
             Some(("TileCompactRight", "tile_compact_right"))
         }
+        (Some(_), true) if sorted_block(a, order(e)?).is_some() => {
+            Some(("TileCompactOrdered", "tile_compact_ordered"))
+        }
         (Some(_), _) => Some(("TileTargetOrdered", "tile_target_ordered")),
     }
+}
+
+/// A compact written-out block of `tile_to_shape(BLOCK, #S, PLACES)` with
+/// static places, no more block modes than places: the block
+/// padded with `1:0` to one mode per place and its modes sorted by place
+/// (CuTe's `make_ordered_layout` is `LayoutLeft` over that order), the
+/// permutation `P` that sorts the target so (`P[k]` the mode of the k-th
+/// lowest place, equal places in mode order) and its inverse `Q`
+/// (`TileCompactOrdered`, `tile_compact_ordered.rs`).
+pub fn sorted_block(a: &Expr, order: &Expr) -> Option<(Expr, Vec<usize>, Vec<usize>)> {
+    let ExprKind::Tuple(places) = &order.kind else {
+        return None;
+    };
+    let places: Vec<i64> = (places.iter())
+        .map(|p| match p.kind {
+            ExprKind::Int(p) => Some(p),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let ExprKind::Layout(shape, stride) = &a.kind else {
+        return None;
+    };
+    let modes = |t: &Expr| match &t.kind {
+        ExprKind::Tuple(items) => items.clone(),
+        _ => vec![t.clone()],
+    };
+    let (mut shapes, mut strides) = (modes(shape), modes(stride));
+    if shapes.len() > places.len() {
+        return None;
+    }
+    let int = |n| Expr::new(ExprKind::Int(n), a.span);
+    shapes.resize_with(places.len(), || int(1));
+    strides.resize_with(places.len(), || int(0));
+    // Stable: equal places keep the modes' order (the facade refuses
+    // two of them with more than one copy each, as the core does).
+    let mut p: Vec<usize> = (0..places.len()).collect();
+    p.sort_by_key(|&i| places[i]);
+    let mut q = vec![0; p.len()];
+    for (k, &i) in p.iter().enumerate() {
+        q[i] = k;
+    }
+    let tuple = |items: &[Expr]| {
+        let items = p.iter().map(|&i| items[i].clone()).collect();
+        Expr::new(ExprKind::Tuple(items), a.span)
+    };
+    let block = ExprKind::Layout(Box::new(tuple(&shapes)), Box::new(tuple(&strides)));
+    Some((Expr::new(block, a.span), p, q))
+}
+
+/// A permutation's type `(Ix<P0>, Ix<P1>, …)`, or with `value` its value
+/// (`Ix` is a unit struct).
+pub fn permutation(p: &[usize], value: bool) -> TokenStream {
+    let private = emit::private();
+    let ix = p.iter().map(|&k| {
+        let k = proc_macro2::Literal::usize_unsuffixed(k);
+        match value {
+            false => quote!(#private::Ix<#k>),
+            true => quote!(#private::Ix::<#k>),
+        }
+    });
+    quote!((#(#ix,)*))
 }
 
 impl Expander<'_> {
@@ -291,13 +355,39 @@ impl Expander<'_> {
             // An integer target is one error at the name, its sentence
             // naming the integer and the block's rank (`ShapeTarget`, asked first: a
             // sentence naming the block too would be a `help` line).
-            let b = quote_spanned!(at=> #private::ShapeTarget::shape_target(#b, #va));
-            // `TileTargetOrdered` takes the order last.
-            let call = match order {
-                Some(o) if method == "tile_target_ordered" => {
-                    quote_spanned!(at=> #private::#trait_name::#method(#b, #va, #o))
+            let checked = |block: TokenStream| quote_spanned!(at=> #private::ShapeTarget::shape_target(#b, #block));
+            // `TileTargetOrdered` takes the order last; `TileCompactOrdered`
+            // too, with the block's modes sorted by place and the
+            // permutations (`sorted_block`).
+            let (a, call) = match order {
+                Some(o) if method == "tile_compact_ordered" => {
+                    let places = self::order(e).expect("an order");
+                    let (block, p, q) = sorted_block(a_expr, places).expect("named_target");
+                    let (p, q) = (permutation(&p, true), permutation(&q, true));
+                    let block = self.layout_operand(&block)?;
+                    // Asked of the block as written: the sorted block is no `Layout`.
+                    let b = checked(quote!(&#a));
+                    let call = quote_spanned!(at=> #private::#trait_name::#method(#b, #va));
+                    let private = emit::private();
+                    (
+                        quote!(#private::SortedBlock::new(#block, (#p, #q), #o)),
+                        call,
+                    )
                 }
-                _ => quote_spanned!(at=> #private::#trait_name::#method(#b, #va)),
+                Some(o) if method == "tile_target_ordered" => {
+                    let b = checked(quote!(#va));
+                    (
+                        a,
+                        quote_spanned!(at=> #private::#trait_name::#method(#b, #va, #o)),
+                    )
+                }
+                _ => {
+                    let b = checked(quote!(#va));
+                    (
+                        a,
+                        quote_spanned!(at=> #private::#trait_name::#method(#b, #va)),
+                    )
+                }
             };
             return Ok(quote_spanned!(at=> {
                 let #va = &#a;
