@@ -97,7 +97,12 @@ macro_rules! every_tile {
                 prop_assert_eq!(tile.get(($T0, 0)), None);
                 prop_assert_eq!(tile.get((0, $T1)), None);
                 let (a, b) = ($T0, $T1);
-                against!(tile, (a, b), |(i, j)| inside(i + $T0 * p, j + $T1 * q), seen);
+                against!(
+                    tile,
+                    (a, b),
+                    |(i, j)| inside(i + $T0 * p, j + $T1 * q),
+                    seen
+                );
             }
         }
         each(&t, &seen, 1)?;
@@ -106,7 +111,12 @@ macro_rules! every_tile {
         let mut seen = vec![0; $len];
         let all = typed::local_tile_masked(t, tiler, (X, X)).unwrap();
         let (a, b, c, d) = ($T0, $T1, r0, r1);
-        against!(all, (a, b, c, d), |(i, j, p, q)| inside(i + $T0 * p, j + $T1 * q), seen);
+        against!(
+            all,
+            (a, b, c, d),
+            |(i, j, p, q)| inside(i + $T0 * p, j + $T1 * q),
+            seen
+        );
         each(&t, &seen, 1)?;
         prop_assert_eq!(all.get(($T0, 0, 0, 0)), None);
         prop_assert_eq!(all.get((0, 0, r0, 0)), None);
@@ -115,7 +125,12 @@ macro_rules! every_tile {
         for p in 0..r0 {
             let col = typed::local_tile_masked(t, tiler, (p, X)).unwrap();
             let (a, b, d) = ($T0, $T1, r1);
-            against!(col, (a, b, d), |(i, j, q)| inside(i + $T0 * p, j + $T1 * q), seen);
+            against!(
+                col,
+                (a, b, d),
+                |(i, j, q)| inside(i + $T0 * p, j + $T1 * q),
+                seen
+            );
             let short = typed::local_tile_masked(t, tiler, (p,)).unwrap();
             prop_assert_eq!(short.layout(), col.layout());
             prop_assert_eq!(short.base(), col.base());
@@ -125,7 +140,12 @@ macro_rules! every_tile {
         for q in 0..r1 {
             let row = typed::local_tile_masked(t, tiler, (X, q)).unwrap();
             let (a, b, c) = ($T0, $T1, r0);
-            against!(row, (a, b, c), |(i, j, p)| inside(i + $T0 * p, j + $T1 * q), seen);
+            against!(
+                row,
+                (a, b, c),
+                |(i, j, p)| inside(i + $T0 * p, j + $T1 * q),
+                seen
+            );
         }
         each(&t, &seen, 1)?;
         // `outer_partition`: element `(c0, c1)` of every tile.
@@ -140,7 +160,12 @@ macro_rules! every_tile {
                 let want_residue = ((m + $T0 - 1 - c0) / $T0, (n + $T1 - 1 - c1) / $T1);
                 prop_assert_eq!(part.residue(), want_residue);
                 let (a, b) = (r0, r1);
-                against!(part, (a, b), |(p, q)| inside(c0 + $T0 * p, c1 + $T1 * q), seen);
+                against!(
+                    part,
+                    (a, b),
+                    |(p, q)| inside(c0 + $T0 * p, c1 + $T1 * q),
+                    seen
+                );
             }
         }
         each(&t, &seen, 1)?;

@@ -78,7 +78,7 @@ mod partial;
 mod partition;
 use partition::{
     named_partition, partition_bound, partition_residue, threads, tile_check, tile_residue,
-    tiler_prefix, typed_partition,
+    tile_residue_read, tiler_prefix, typed_partition,
 };
 mod poisoned;
 mod product;
@@ -206,10 +206,8 @@ pub use tile_compact::{
     CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
-pub use tile_residue::{
-    ListCount, Span as TileSpan, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow, TileCuts,
-    TileExtent, TileResidues,
-};
+pub use tile_residue::{Span as TileSpan, TileCuts, TileExtent, TileResidues};
+pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
 pub use tile_to_shape::{
     ModeSizesInto, NoLonger, OrderedTiles, TargetShape, TileTarget, TileTargetOrdered, TileToShape,
 };
