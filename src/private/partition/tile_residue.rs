@@ -11,8 +11,8 @@
 //! `i + T·j`, one of `t`'s iff `i < T` and `i + T·j < s` (exactly, no
 //! wrap; then `j < ceil(s/T) = R`, in the rest's domain).
 //! - The grid coordinate given (`k`): the tile mode alone, its
-//!   coordinates `i < min(T, s - T·k)`: one [`Cut`] of step 1, the
-//!   partition's rule with `c = 0` (`T·k < s`: the slice checked `k < R`).
+//!   coordinates `i < min(T, s - T·k)`: the two modes' rule at `j = k`
+//!   ([`Picked`]; `T·k < s`: the slice checked `k < R`).
 //! - The grid mode kept (`X`): a cut spanning two modes of the tile,
 //!   [`Span`] (`i` in the tile mode, `j` in its rest mode): the share's
 //!   coordinate is tile modes first, then the kept rest modes in mode
@@ -84,8 +84,19 @@ impl<T: TileExtent> Span<T> {
     }
 }
 
-/// The residue of a masked tile: per tiled mode a [`Cut`] of step 1 (the
-/// grid coordinate given) or a [`Span`] (kept), in `TV`; the whole cuts of
+/// A tile mode whose grid coordinate `k` is given: the [`Span`] read at
+/// `j = k` (its coordinates `i < min(T, s - T·k)`). Kept as the span and
+/// `k`, not as the count, so that a read at an `i` known while compiling
+/// is `T·k + i < s`, one add and a compare (the count was a `sub`, a
+/// `cmov` and the compare).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Picked<T> {
+    pub(super) span: Span<T>,
+    pub(super) k: usize,
+}
+
+/// The residue of a masked tile: per tiled mode a [`Picked`] (the grid
+/// coordinate given) or a [`Span`] (kept), in `TV`; the whole cuts of
 /// the modes past the tiler, in `RV` (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileCuts<TV, RV> {
@@ -239,7 +250,7 @@ where
     D: Copy,
     TL: TileResidues<SL, DL, CL>,
 {
-    type Tile = Cons<Cut<C<1>>, TL::Tile>;
+    type Tile = Cons<Picked<T>, TL::Tile>;
     type Rest = TL::Rest;
     #[inline(always)]
     fn tile_residues(
@@ -256,7 +267,7 @@ where
         };
         let next = self.1.tile_residues(&s.1, &d.1, &c.1, general);
         TileCuts {
-            tile: Cons(span.at(c.0), next.tile),
+            tile: Cons(Picked { span, k: c.0 }, next.tile),
             rest: next.rest,
         }
     }

@@ -5,7 +5,7 @@
 //! without a division or a test per element.
 
 use super::partition_residue::{BelowEach, Cut, SplitBelow, WalkAdmitted, WholeCuts};
-use super::tile_residue::{Span, TileCuts, TileExtent};
+use super::tile_residue::{Picked, Span, TileCuts, TileExtent};
 use crate::__private::int::C;
 use crate::__private::list::{Chain, Cons, Nil};
 use crate::__private::tree::Shape;
@@ -25,13 +25,13 @@ impl<RC: BelowEach<RV>, RV> TileBelow<Nil, RC, RV> for Nil {
     }
 }
 
-impl<TV, TC, RC, RV> TileBelow<Cons<usize, TC>, RC, RV> for Cons<Cut<C<1>>, TV>
+impl<T: TileExtent, TV, TC, RC, RV> TileBelow<Cons<usize, TC>, RC, RV> for Cons<Picked<T>, TV>
 where
     TV: TileBelow<TC, RC, RV>,
 {
     #[inline(always)]
     fn tile_below(&self, t: &Cons<usize, TC>, r: &RC, rv: &RV) -> bool {
-        self.0.admits(t.0) && self.1.tile_below(&t.1, r, rv)
+        self.0.span.admits(t.0, self.0.k) && self.1.tile_below(&t.1, r, rv)
     }
 }
 
@@ -137,11 +137,11 @@ impl<RC> TileAt<RC> for Nil {
     }
 }
 
-impl<TV: TileAt<RC>, RC> TileAt<RC> for Cons<Cut<C<1>>, TV> {
+impl<T: TileExtent, TV: TileAt<RC>, RC> TileAt<RC> for Cons<Picked<T>, TV> {
     type Cuts = Cons<Cut<C<1>>, TV::Cuts>;
     #[inline(always)]
     fn tile_at(&self, r: &RC) -> Self::Cuts {
-        Cons(self.0, self.1.tile_at(r))
+        Cons(self.0.span.at(self.0.k), self.1.tile_at(r))
     }
 }
 
@@ -184,7 +184,7 @@ impl SpansOf for Nil {
     type Spans = Nil;
 }
 
-impl<TV: SpansOf> SpansOf for Cons<Cut<C<1>>, TV> {
+impl<T, TV: SpansOf> SpansOf for Cons<Picked<T>, TV> {
     type Spans = TV::Spans;
 }
 
