@@ -357,3 +357,32 @@ fn huge_extents_stay_exact() {
     let err = typed::local_tile_masked(t, (C::<8>, C::<1>), (X, X)).unwrap_err();
     assert!(err.to_string().contains("overflow"), "{err}");
 }
+
+/// A tile of 1 (`UnitTile`, CuTe's `_1:_0`) beside a static extent: its
+/// mode's tile is one coordinate, the grid the whole mode.
+#[test]
+fn a_unit_tile() {
+    use layout_dsl::tensor::typed::UnitTile;
+    let (m, n) = (6, 3);
+    let data: Vec<u32> = (0..18).collect();
+    let t = Tensor::new(&data[..], layout!((m,n):(1,m))).unwrap();
+    let tile = typed::local_tile_masked(t, (C::<4>, UnitTile), (1, 2)).unwrap();
+    assert_eq!(tile.layout().to_string(), "(4,1):(1,0)");
+    assert_eq!(
+        (tile[(1, 0)], tile.get((2, 0)), tile.get((0, 1))),
+        (17, None, None)
+    );
+    let all = typed::local_tile_masked(t, (C::<4>, UnitTile), (X, X)).unwrap();
+    for q in 0..n {
+        for p in 0..2 {
+            for i in 0..4 {
+                let want = (i + 4 * p < m).then(|| &t[(i + 4 * p, q)]);
+                assert_eq!(all.get((i, 0, p, q)), want, "({i}, 0, {p}, {q})");
+            }
+        }
+    }
+    let mut got = vec![];
+    all.for_each_valid(|_, &v| got.push(v));
+    got.sort();
+    assert_eq!(got, (0..18).collect::<Vec<_>>());
+}
