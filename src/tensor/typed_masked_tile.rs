@@ -30,6 +30,10 @@ type CutsOf<TL, S, D, CL> = TileCuts<
 
 /// A tiler (`Self`, static extents) whose tiles of `L` at `Cd` can be
 /// masked: the tile as [`Tiler`] gives it, and its residue.
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` at the coordinate `{Cd}` has no masked tile of the typed layout `{L}`",
+    label = "a masked tile takes one static extent (`C<N>` or `UnitTile`) per tiled mode and a coordinate of integers and `X`; a tuple tiler entry, a tuple coordinate entry or one tile index needs the plain `local_tile`"
+)]
 pub trait TilerMasked<L: LayoutShape, Cd>: Tiler<L, Cd> {
     /// The tile's cuts ([`TileCuts`]).
     type Valid: Copy;
@@ -136,6 +140,10 @@ where
 
 /// A tiler (`Self`) projected by a `Step` tuple `St` whose tiles of `L` at
 /// `Cd` can be masked: the tile as [`TilerStep`] gives it, and its residue.
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` at the coordinate `{Cd}`, projected by the step `{St}`, has no masked tile of the typed layout `{L}`",
+    label = "a masked tile takes one static extent (`C<N>` or `UnitTile`) per kept mode and a coordinate of integers and `X`"
+)]
 pub trait TilerStepMasked<L, Cd, St>: TilerStep<L, Cd, St> {
     /// The tile's cuts ([`TileCuts`]).
     type Valid: Copy;
@@ -231,6 +239,10 @@ where
 /// tiled mode) of every tile of `L` can be masked: the partition as
 /// [`OuterTiler`] gives it, and its residue (one cut per mode, the
 /// partition's rule with the tile coordinate for the thread's).
+#[diagnostic::on_unimplemented(
+    message = "the tiler `{Self}` at the coordinate `{Cd}` has no masked `outer_partition` of the typed layout `{L}`",
+    label = "a masked `outer_partition` takes one static extent (`C<N>`) and one integer per tiled mode"
+)]
 pub trait OuterMasked<L, Cd>: OuterTiler<L, Cd> {
     /// One cut per top-level mode of the partition.
     type Valid: Copy;

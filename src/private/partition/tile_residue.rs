@@ -39,6 +39,10 @@ use crate::tensor::X;
 
 /// A tiler entry whose extent is known while compiling: a static extent
 /// or [`UnitTile`] (a tile of 1).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is no tile extent of a masked tile: one static extent per tiled mode",
+    label = "a masked tile takes `C<N>` or `UnitTile` per tiled mode; a tuple of extents (a tuple mode divided by mode) needs the plain `local_tile`"
+)]
 pub trait TileExtent: Copy {
     /// The extent.
     const EXTENT: usize;
