@@ -295,3 +295,27 @@ fn swizzles() {
     // end
     assert_eq!(std::mem::size_of_val(&sw), 0);
 }
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
+fn masked_tiles() {
+    // reference typed/partitions.md 1
+    use layout_dsl::tensor::{Tensor, X, typed};
+    use layout_dsl::typed::C;
+    use layout_dsl::layout;
+
+    let (m, n) = (5, 3);
+    let data: Vec<u32> = (0..15).collect(); // cut at the tensor's last element
+    let t = Tensor::new(&data[..], layout!((m,n):(1,m))).unwrap();
+    // Tile (1, 1) of 4 x 2: rows 4..8, columns 2..4; only (4, 2) is the matrix's.
+    let tile = typed::local_tile_masked(t.by_ref(), (C::<4>, C::<2>), (1, 1)).unwrap();
+    assert_eq!((tile[(0, 0)], tile.get((1, 0))), (14, None));
+    // The grid kept: element (i, j, p, q) is row i + 4p, column j + 2q.
+    let all = typed::local_tile_masked(t.by_ref(), (C::<4>, C::<2>), (X, X)).unwrap();
+    assert_eq!((all[(0, 0, 1, 1)], all.get((1, 0, 1, 0))), (14, None));
+    // Element (1, 0) of every tile: rows 1, 5, columns 0, 2.
+    let part = typed::outer_partition_masked(t, (C::<4>, C::<2>), (1, 0)).unwrap();
+    assert_eq!((part.residue(), part[(0, 1)]), ((1, 2), 11));
+    // end
+}

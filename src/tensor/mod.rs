@@ -61,6 +61,7 @@ mod typed_identity;
 mod typed_index;
 mod typed_masked;
 mod typed_masked_step;
+mod typed_masked_tile;
 mod typed_nests_prefix;
 pub(crate) mod typed_outer_short;
 mod typed_partitions;

@@ -97,6 +97,10 @@ pub use super::typed_gemm_plan::{GemmKernel, gemm_kernel};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};
 pub use super::typed_masked::{Masked, MaskedCoord, ThreadsMasked, local_partition_masked};
 pub use super::typed_masked_step::{ThreadsStepMasked, local_partition_step_masked};
+pub use super::typed_masked_tile::{
+    OuterMasked, TilerMasked, TilerStepMasked, local_tile_masked, local_tile_step_masked,
+    outer_partition_masked,
+};
 pub use super::typed_partitions::{
     inner_partition, local_partition, local_partition_step, local_tile, local_tile_step,
     outer_partition, slice,

@@ -147,12 +147,11 @@ pub(super) fn no_count() -> Error {
     .into()
 }
 
-/// A thread's share whose elements past the tensor it was cut from are
-/// masked ([`local_partition_masked`]; module docs): the engine, the
-/// share's layout `L` (CuTe's), its base, and per top-level mode which
-/// of its coordinates lie inside the tensor, as a list `V` of cuts
-/// ([`Masked::residue`] counts them). An element is read only when every
-/// entry of its coordinate is admitted by its mode's cut.
+/// A thread's share or a tile whose elements past the tensor it was cut
+/// from are masked ([`local_partition_masked`], `local_tile_masked`;
+/// module docs): the engine, the layout `L` (CuTe's), its base, and its
+/// cuts `V` (per mode, or spanning a tile's two modes). An element is read
+/// only when its coordinate is admitted by the cuts.
 #[derive(Clone, Copy, Debug)]
 pub struct Masked<E, L, V> {
     pub(super) engine: E,
@@ -283,6 +282,8 @@ where
         // stands for a coordinate of the tensor the share was cut from,
         // whose offset (the same number, in wrapping arithmetic) that
         // tensor's check placed in the engine (`partition_residue.rs`).
+        // A tile's (`tile_residue.rs`): `i < T` and `i + T·j < s`, the
+        // same over two modes.
         let offset = unsafe { self.layout.offset_unchecked(coord) };
         Some(self.base.wrapping_add_signed(offset))
     }

@@ -53,6 +53,20 @@ pub struct Cut<T> {
     t: T,
 }
 
+impl Cut<C<1>> {
+    /// The cut that admits `0..count` (`c = 0`, `T = 1`, `s = count`):
+    /// a mode kept whole, or a tile mode whose grid coordinate is given
+    /// (`tile_residue.rs`).
+    #[inline(always)]
+    pub fn first(count: usize) -> Self {
+        Cut {
+            c: 0,
+            s: count,
+            t: C::<1>,
+        }
+    }
+}
+
 impl<T: StaticInt> Cut<T> {
     /// Whether the share's coordinate `j` in this mode stands for one of
     /// the tensor's, `c + T·j < s` (a product or sum past `usize::MAX`
@@ -117,8 +131,7 @@ impl<S: Shape, SL: WholeCuts> WholeCuts for Cons<S, SL> {
     type Cuts = Cons<Cut<C<1>>, SL::Cuts>;
     #[inline(always)]
     fn whole_cuts(&self) -> Self::Cuts {
-        let (c, s, t) = (0, self.0.size(), C::<1>);
-        Cons(Cut { c, s, t }, self.1.whole_cuts())
+        Cons(Cut::first(self.0.size()), self.1.whole_cuts())
     }
 }
 
