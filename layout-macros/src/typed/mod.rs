@@ -18,6 +18,7 @@ pub(crate) mod fold;
 pub(crate) mod inner;
 pub(crate) mod inverse;
 pub(crate) mod inverse_quick;
+pub(crate) mod inverse_tied;
 pub(crate) mod left_inverse;
 pub(crate) mod named;
 pub(crate) mod nested;
