@@ -323,3 +323,36 @@ fn ties_with_a_run_time_stride_and_extent() {
         assert!(n > 0 && n < 9 * 121, "{answered:?}");
     }
 }
+
+/// Two run-time strides and a tie: the sort and fold at each pair of
+/// classes and, both strictly between the same static strides, at each
+/// order of the two (inverse_tied.rs). Every pair `d, e` in 0..=60 and a
+/// few large ones: exact against the core and CuTe's rule.
+#[test]
+fn ties_with_two_run_time_strides() {
+    let mut values: Vec<usize> = (0..=60).collect();
+    values.extend([97, 1 << 20, (1 << 40) + 3]);
+    let mut answered = [0usize; 3];
+    for &v in &values {
+        for &e in &values {
+            let (d_, e_) = (d(v), d(e));
+            let call = format!("right_inverse((2,4,3,2):(2,{v},2,{e}))");
+            let modes = [(s(2), s(2)), (s(4), d_), (s(3), s(2)), (s(2), e_)];
+            let typed = layout!(type right_inverse((2, 4, 3, 2):(2, v, 2, e)));
+            answered[0] += usize::from(inverse_port::check(&call, &modes, typed));
+            let call = format!("right_inverse((3,2,5,4):(4,{v},4,{e}))");
+            let modes = [(s(3), s(4)), (s(2), d_), (s(5), s(4)), (s(4), e_)];
+            let typed = layout!(type right_inverse((3, 2, 5, 4):(4, v, 4, e)));
+            answered[1] += usize::from(inverse_port::check(&call, &modes, typed));
+            let call = format!("right_inverse((2,3,4,2):({v},2,2,{e}))");
+            let modes = [(s(2), d_), (s(3), s(2)), (s(4), s(2)), (s(2), e_)];
+            let typed = layout!(type right_inverse((2, 3, 4, 2):(v, 2, 2, e)));
+            answered[2] += usize::from(inverse_port::check(&call, &modes, typed));
+        }
+    }
+    let n = values.len() * values.len();
+    println!("answered of {n}: {answered:?}");
+    for a in answered {
+        assert!(a > 0 && a < n, "{answered:?}");
+    }
+}

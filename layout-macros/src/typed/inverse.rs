@@ -16,7 +16,7 @@
 //! merge CuTe's coalesce cannot see): one run-time check,
 //! `__private::right_inverse_is_cores`, first a few comparisons that show
 //! the core takes the typed modes (inverse_quick.rs; with a tie of two
-//! static strides and at most one run-time stride, inverse_tied.rs), else
+//! static strides and at most two run-time strides, inverse_tied.rs), else
 //! the core's construction run on the values and
 //! compared, and the typed result is the core's layout with CuTe's static
 //! leaves or an `InverseMode` error naming the first mode where the
@@ -159,7 +159,7 @@ impl TypedRule for Rule<'_> {
         // stable, so a mode the core drops or merges can reorder it) the
         // sort and fold are run while compiling on the core's list at each
         // class of a run-time stride (inverse_tied.rs). Where a comparison
-        // fails (or two run-time strides leave none), the core's
+        // fails (or three run-time strides leave none), the core's
         // construction is run on the values and compared.
         if dynamic {
             let quick = inverse_quick::checks(&modes, &strides, &path, end)?;

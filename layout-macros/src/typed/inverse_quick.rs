@@ -6,10 +6,10 @@
 //! show it takes the typed modes; only where one fails does the
 //! construction run (`__private::right_inverse_is_cores`, a cold call).
 //! Two cases have such comparisons: no two positive static strides equal
-//! ([`distinct`]), and a tie with at most one run-time stride
+//! ([`distinct`]), and a tie with at most two run-time strides
 //! (inverse_tied.rs: the core's coalesce and sort are run while compiling
 //! on the list it keeps when no run-time extent is 1, at each class of
-//! the run-time stride). A tie with two run-time strides has none: the
+//! the run-time strides). A tie with three run-time strides has none: the
 //! construction always runs.
 
 use proc_macro2::TokenStream;

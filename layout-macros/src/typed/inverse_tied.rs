@@ -7,21 +7,25 @@
 //! followed by one its span reaches merged with it. The core's sort and
 //! fold are run on that list while compiling.
 //!
-//! A run-time stride (one; two or more keep the cold construction) sorts
-//! by its value, but the exchange sort reads only whether it is below,
-//! equal to or above each static stride: its classes (below the smallest,
-//! equal to one, strictly between two, above the largest) each give one
-//! order. The sort and fold are run at each class; the quick comparisons
-//! say the stride lies in a class where the core takes the typed modes
-//! (and there, that it does not meet the reach where the class leaves it
-//! open), neighbouring classes with the same comparisons joined into one
-//! range: `right_inverse((2,4,3,2):(2,d,2,1))` is quick at
-//! `(d < 1 || 2 < d && d != 6)` and `d != 4` (no merge into `2:2`).
+//! A run-time stride sorts by its value, but the exchange sort reads only
+//! whether it is below, equal to or above each static stride: its classes
+//! (below the smallest, equal to one, strictly between two, above the
+//! largest) each give one order. The sort and fold are run at each class;
+//! the quick comparisons say the stride lies in a class where the core
+//! takes the typed modes (and there, that it does not meet the reach where
+//! the class leaves it open), neighbouring classes with the same
+//! comparisons joined into one range: `right_inverse((2,4,3,2):(2,d,2,1))`
+//! is quick at `(d < 1 || 2 < d && d != 6)` and `d != 4` (no merge into
+//! `2:2`). Two run-time strides: each pair of classes (and, both strictly
+//! between the same static strides, each order of the two), the second's
+//! classes joined for each class of the first, then the first's classes
+//! with the same alternatives. Three or more keep the cold construction.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit;
+use crate::typed::inverse_class::{Class, any, bounds, classes, joined};
 use crate::typed::sym::{Sym, value};
 
 /// The comparisons showing the core takes the typed chain `path` (indices
@@ -45,49 +49,92 @@ pub fn tied(
         runs: &runs,
         path,
     };
-    let &[k] = dynamic.as_slice() else {
-        // No run-time stride (two or more: `None`, the cold construction).
-        quick.extend(core.fold(None)?);
-        return Some(quick);
-    };
     // The distinct static strides, ascending: the classes' bounds.
     let mut values: Vec<i64> = runs.iter().filter_map(stride).collect();
     values.sort_unstable();
     values.dedup();
     let classes = classes(&values);
-    let at: Vec<Option<Vec<TokenStream>>> =
-        classes.iter().map(|&c| core.fold(Some((k, c)))).collect();
-    let d = value(&modes[runs[k][0]].1);
-    let mut alternatives = Vec::new();
+    let value_of = |k: usize| value(&modes[runs[k][0]].1);
+    let alternatives = match *dynamic.as_slice() {
+        [] => vec![core.fold(&[])?],
+        [k] => {
+            let at = classes.iter().map(|&c| core.fold(&[(k, c, c.key(0))]));
+            joined(&value_of(k), &classes, &at.collect::<Vec<_>>())
+        }
+        [k1, k2] => two(&core, &classes, (k1, value_of(k1)), (k2, value_of(k2))),
+        // Three or more: the cold construction.
+        _ => return None,
+    };
+    quick.extend(any(alternatives)?);
+    Some(quick)
+}
+
+/// Two run-time strides `d1`, `d2` (their runs and values): at each pair
+/// of classes (and, in one class strictly between static strides, at each
+/// order of the two), the fold; the classes of `d2` joined as [`joined`]
+/// for each class of `d1`, then the classes of `d1` with the same
+/// alternatives joined.
+fn two(
+    core: &Core<'_>,
+    classes: &[Class],
+    (k1, d1): (usize, TokenStream),
+    (k2, d2): (usize, TokenStream),
+) -> Vec<Vec<TokenStream>> {
+    let highest = classes.len() - 1;
+    let rows: Vec<Vec<Vec<TokenStream>>> = classes
+        .iter()
+        .enumerate()
+        .map(|(i, &c1)| {
+            let between = |c2: Class| matches!(c1, Class::Between(..)) && c1.key(0) == c2.key(0);
+            let text =
+                |e: &Option<Vec<TokenStream>>| e.as_ref().map(|e| quote!(#(#e)*).to_string());
+            // Both strictly between the same static strides: each order of
+            // the two, one class where all three give the same.
+            let orders =
+                [-1, 0, 1].map(|rel| core.fold(&[(k1, c1, c1.key(rel)), (k2, c1, c1.key(-rel))]));
+            let same = orders
+                .iter()
+                .all(|e| e.is_some() && text(e) == text(&orders[0]));
+            let at: Vec<Option<Vec<TokenStream>>> = classes
+                .iter()
+                .map(|&c2| match between(c2) {
+                    true if same => orders[0].clone(),
+                    true => None,
+                    false => core.fold(&[(k1, c1, c1.key(0)), (k2, c2, c2.key(0))]),
+                })
+                .collect();
+            let mut row = joined(&d2, classes, &at);
+            let order = [quote!(<), quote!(==), quote!(>)];
+            for (order, extra) in order.iter().zip(orders).filter(|_| !same) {
+                if let (Some(extra), Class::Between(..)) = (extra, c1) {
+                    let mut all = bounds(&d2, c1, c1, i == 0, i == highest);
+                    all.push(quote!(#d1 #order #d2));
+                    all.extend(extra);
+                    row.push(all);
+                }
+            }
+            row
+        })
+        .collect();
+    let text = |row: &Vec<Vec<TokenStream>>| {
+        let each = row.iter().map(|a| quote!(#(#a)*));
+        quote!(#(#each)|*).to_string()
+    };
+    let mut out = Vec::new();
     let mut i = 0;
-    while i < classes.len() {
-        let Some(extra) = &at[i] else {
-            i += 1;
-            continue;
-        };
-        // Join the next classes with the same comparisons.
-        let text = |e: &Vec<TokenStream>| quote!(#(#e)*).to_string();
+    while i < rows.len() {
         let mut j = i;
-        while at.get(j + 1).and_then(Option::as_ref).map(text) == Some(text(extra)) {
+        while rows.get(j + 1).map(text) == Some(text(&rows[i])) {
             j += 1;
         }
-        let mut all = bounds(&d, classes[i], classes[j], i == 0, j + 1 == classes.len());
-        all.extend(extra.iter().cloned());
-        alternatives.push(all);
+        if let Some(inner) = any(rows[i].clone()) {
+            let mut all = bounds(&d1, classes[i], classes[j], i == 0, j == highest);
+            all.extend(inner);
+            out.push(all);
+        }
         i = j + 1;
     }
-    match alternatives.as_slice() {
-        [] => return None,
-        [one] => quick.extend(one.iter().cloned()),
-        _ => {
-            let each = alternatives.iter().map(|a| match a.as_slice() {
-                [] => quote!(true),
-                _ => quote!((#(#a)&&*)),
-            });
-            quick.push(quote!((#(#each)||*)));
-        }
-    }
-    Some(quick)
+    out
 }
 
 /// The core's coalesced list, each mode as the indices of `modes` it
@@ -148,94 +195,6 @@ fn continues(ps: &Sym, pd: &Sym, d: &Sym) -> Option<TokenStream> {
     Some(quote!(!#private::reach_is(#d, [#ps, #pd])))
 }
 
-/// Where the run-time stride lies: equal to a static stride, or strictly
-/// between two (`None`: no bound on that side).
-#[derive(Clone, Copy)]
-enum Class {
-    Equal(i64),
-    Between(Option<i64>, Option<i64>),
-}
-
-impl Class {
-    /// Its key in the exchange sort, the static strides at `2·d`: the
-    /// comparisons with them are the stride's at every value of the class.
-    fn key(self) -> i128 {
-        match self {
-            Class::Equal(v) => 2 * i128::from(v),
-            Class::Between(lo, _) => lo.map_or(-1, |lo| 2 * i128::from(lo) + 1),
-        }
-    }
-
-    /// Whether a stride of the class may be `r` (not known to be, nor not).
-    fn may_be(self, r: i64) -> bool {
-        match self {
-            Class::Equal(_) => false,
-            Class::Between(lo, hi) => lo.is_none_or(|lo| lo < r) && hi.is_none_or(|hi| r < hi),
-        }
-    }
-}
-
-/// The classes of a stride (not negative) around the ascending distinct
-/// static strides `values`, the empty ones left out.
-fn classes(values: &[i64]) -> Vec<Class> {
-    let mut out = Vec::new();
-    let mut below = None;
-    for &v in values {
-        let empty = match below {
-            None => v == 0,
-            Some(lo) => v == lo + 1,
-        };
-        if !empty {
-            out.push(Class::Between(below, Some(v)));
-        }
-        out.push(Class::Equal(v));
-        below = Some(v);
-    }
-    out.push(Class::Between(below, None));
-    out
-}
-
-/// The comparisons that the run-time stride `d` lies in the classes from
-/// `first` to `last` (`lowest`, `highest`: no class below or above them).
-fn bounds(
-    d: &TokenStream,
-    first: Class,
-    last: Class,
-    lowest: bool,
-    highest: bool,
-) -> Vec<TokenStream> {
-    if let (Class::Equal(a), Class::Equal(b)) = (first, last) {
-        if a == b {
-            let v = emit::int(a);
-            return vec![quote!(#d == #v)];
-        }
-    }
-    let mut out = Vec::new();
-    match first {
-        _ if lowest => {}
-        Class::Equal(v) => {
-            let v = emit::int(v);
-            out.push(quote!(#d >= #v));
-        }
-        Class::Between(lo, _) => out.extend(lo.map(|lo| {
-            let lo = emit::int(lo);
-            quote!(#d > #lo)
-        })),
-    }
-    match last {
-        _ if highest => {}
-        Class::Equal(v) => {
-            let v = emit::int(v);
-            out.push(quote!(#d <= #v));
-        }
-        Class::Between(_, hi) => out.extend(hi.map(|hi| {
-            let hi = emit::int(hi);
-            quote!(#d < #hi)
-        })),
-    }
-    out
-}
-
 /// The core's list (its coalesced `runs`) and the typed chain `path`.
 struct Core<'a> {
     modes: &'a [(Sym, Sym)],
@@ -245,16 +204,17 @@ struct Core<'a> {
 }
 
 impl Core<'_> {
-    /// CuTe's `SortByKey` on the core's list, then its fold, the run
-    /// `dynamic.0` of run-time stride in the class `dynamic.1`: the
+    /// CuTe's `SortByKey` on the core's list, then its fold, each run of
+    /// run-time stride in `dynamic` (the run, its class and its key): the
     /// comparisons showing the core takes the typed modes (a merged mode
     /// as its parts, one function), or `None` where it does not or a run
     /// of run-time stride has no class.
-    fn fold(&self, dynamic: Option<(usize, Class)>) -> Option<Vec<TokenStream>> {
+    fn fold(&self, dynamic: &[(usize, Class, i128)]) -> Option<Vec<TokenStream>> {
         let private = emit::private();
-        let key = |k: usize| match (dynamic, self.strides[self.runs[k][0]]) {
-            (Some((at, class)), _) if at == k => Some(class.key()),
-            (_, d) => d.map(|d| 2 * i128::from(d)),
+        let at = |k: usize| dynamic.iter().find(|x| x.0 == k).copied();
+        let key = |k: usize| match at(k) {
+            Some((_, _, key)) => Some(key),
+            None => self.strides[self.runs[k][0]].map(|d| 8 * i128::from(d)),
         };
         let mut order: Vec<usize> = (0..self.runs.len()).collect();
         for i in 0..order.len() {
@@ -268,7 +228,7 @@ impl Core<'_> {
         let (mut taken, mut reach): (Vec<usize>, _) = (Vec::new(), vec![Sym::Static(1)]);
         for &k in &order {
             let run = &self.runs[k];
-            if let Some((_, class)) = dynamic.filter(|&(at, _)| at == k) {
+            if let Some((_, class, _)) = at(k) {
                 let d = match class {
                     Class::Equal(v) => emit::int(v),
                     Class::Between(..) => value(&self.modes[run[0]].1),
@@ -302,6 +262,9 @@ impl Core<'_> {
                 quick.push(quote!(!#private::reach_is(#d, [#(#factors),*])));
             }
         }
+        // One order for the same comparisons, whichever path found them.
+        quick.sort_by_cached_key(ToString::to_string);
+        quick.dedup_by(|a, b| a.to_string() == b.to_string());
         (taken == self.path).then_some(quick)
     }
 }

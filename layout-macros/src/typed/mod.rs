@@ -17,6 +17,7 @@ pub(crate) mod divide;
 pub(crate) mod fold;
 pub(crate) mod inner;
 pub(crate) mod inverse;
+pub(crate) mod inverse_class;
 pub(crate) mod inverse_quick;
 pub(crate) mod inverse_tied;
 pub(crate) mod left_inverse;

@@ -121,6 +121,11 @@ snapshot!(
     typed_right_inverse_tie_dynamic_stride,
     "type right_inverse((2,4,3,2):(2,d,2,1))"
 );
+// Two run-time strides and a tie: each pair of classes.
+snapshot!(
+    typed_right_inverse_tie_two_dynamic_strides,
+    "type right_inverse((2,4,3,2):(2,d,2,e))"
+);
 // Under a one-argument `complement` the inverse's check compares the two
 // results' complements (read.rs): `right_inverse_complement_is_cores`.
 snapshot!(
