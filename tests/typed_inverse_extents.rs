@@ -1,8 +1,9 @@
 //! `layout!(type right_inverse(L))` with run-time extents (and strides)
-//! where no two positive static strides are equal, or every stride is
-//! static: there the order the core's exchange sort gives the modes the
-//! chain meets is known while compiling (for a tie, where no run-time
-//! extent is 1 and none continues into the next), so the typed path first
+//! where no two positive static strides are equal, or at most two strides
+//! are run-time: there the order the core's exchange sort gives the modes
+//! the chain meets is known while compiling (for a tie, where no run-time
+//! extent is 1 and none continues into the next, at each class of the
+//! run-time strides: inverse_tied.rs), so the typed path first
 //! tries a few comparisons (a mode left out meeting
 //! the chain's run-time end, a run-time stride equal to a stride the chain
 //! met, two modes the core's coalesce merges across extents of 1) and runs
@@ -106,6 +107,29 @@ fn run_time_leaves_on_distinct_static_strides() {
             "right_inverse(({a},3,{b},{c}):(3,1,3,9))",
             |a, b, c| vec![(d(a), s(3)), (s(3), s(1)), (d(b), s(3)), (d(c), s(9))],
             layout!(type right_inverse((a, 3, b, c):(3, 1, 3, 9)))
+        ),
+        // A tie and a run-time stride: the sort and fold run at each class
+        // of the stride (inverse_tied.rs).
+        grid!(
+            "right_inverse(({a},3,{b},2):(2,{c},2,1))",
+            |a, b, c| vec![(d(a), s(2)), (s(3), d(c)), (d(b), s(2)), (s(2), s(1))],
+            layout!(type right_inverse((a, 3, b, 2):(2, c, 2, 1)))
+        ),
+        grid!(
+            "right_inverse((3,{a},2,{b}):(1,{c},3,3))",
+            |a, b, c| vec![(s(3), s(1)), (d(a), d(c)), (s(2), s(3)), (d(b), s(3))],
+            layout!(type right_inverse((3, a, 2, b):(1, c, 3, 3)))
+        ),
+        grid!(
+            "right_inverse((2,{a},2,{b}):({c},2,2,1))",
+            |a, b, c| vec![(s(2), d(c)), (d(a), s(2)), (s(2), s(2)), (d(b), s(1))],
+            layout!(type right_inverse((2, a, 2, b):(c, 2, 2, 1)))
+        ),
+        // Two run-time strides and a tie: each pair of classes.
+        grid!(
+            "right_inverse(({a},3,2,2):(2,{b},2,{c}))",
+            |a, b, c| vec![(d(a), s(2)), (s(3), d(b)), (s(2), s(2)), (s(2), d(c))],
+            layout!(type right_inverse((a, 3, 2, 2):(2, b, 2, c)))
         ),
         grid!(
             "right_inverse((({a},2),({b},{c})):((2,1),(2,4)))",

@@ -248,3 +248,111 @@ fn many_dynamic_leaves_refuse_only_where_cute_is_not_the_core() {
     assert_eq!((answered, total), (6389, 7056));
     assert!(conservative.is_empty(), "{conservative:?}");
 }
+
+/// Two modes at one static stride and a run-time stride: the core's sort
+/// reads only the class of the run-time stride (below, equal to or
+/// between the static strides), so the typed path's quick comparisons say
+/// the class (layout-macros/src/typed/inverse_tied.rs) and the cold
+/// construction runs only outside it. Every value 0..=300 and random large
+/// ones: exact against the core and CuTe's rule.
+#[test]
+fn ties_with_a_run_time_stride() {
+    // CuTe takes `2:1`, then `3:2`, the second mode of stride 2 its sort
+    // puts first. The core's sort, at a stride 1 or 2, takes `4:d`; at 4
+    // it merges `2:2` and `4:4`, and takes the same modes (the cold check
+    // answers); at 6 it takes `4:6` after `3:2`.
+    let answered = sweep!(
+        "right_inverse((2,4,3,2):(2,{v},2,1))",
+        [(s(2), s(2)), (s(4), d(v)), (s(3), s(2)), (s(2), s(1))],
+        |v| layout!(type right_inverse((2, 4, 3, 2):(2, v, 2, 1)))
+    );
+    let want: Vec<usize> = values()
+        .into_iter()
+        .filter(|&v| ![1, 2, 6].contains(&v))
+        .collect();
+    assert_eq!(answered, want);
+    let v = 7;
+    let t = layout!(type right_inverse((2, 4, 3, 2):(2, v, 2, 1))).unwrap();
+    assert_eq!(
+        (form(&t), t.to_string()),
+        (cute_form("(_2,_3):(_24,_8)"), "(2,3):(24,8)".into())
+    );
+    // The tie at stride 4 after `4:1`: `5:4`, sorted before `3:4`.
+    let answered = sweep!(
+        "right_inverse((3,2,5,4):(4,{v},4,1))",
+        [(s(3), s(4)), (s(2), d(v)), (s(5), s(4)), (s(4), s(1))],
+        |v| layout!(type right_inverse((3, 2, 5, 4):(4, v, 4, 1)))
+    );
+    assert!(!answered.is_empty() && answered.len() < values().len());
+    // The run-time stride first, the tie at 2 behind it.
+    let answered = sweep!(
+        "right_inverse((2,3,4,2):({v},2,2,1))",
+        [(s(2), d(v)), (s(3), s(2)), (s(4), s(2)), (s(2), s(1))],
+        |v| layout!(type right_inverse((2, 3, 4, 2):(v, 2, 2, 1)))
+    );
+    assert!(!answered.is_empty() && answered.len() < values().len());
+    // The run-time stride after the chain's first mode: the core's
+    // coalesce merges them at 2.
+    let answered = sweep!(
+        "right_inverse((2,2,3,3):(1,{v},2,2))",
+        [(s(2), s(1)), (s(2), d(v)), (s(3), s(2)), (s(3), s(2))],
+        |v| layout!(type right_inverse((2, 2, 3, 3):(1, v, 2, 2)))
+    );
+    assert!(!answered.is_empty() && answered.len() < values().len());
+}
+
+/// A tie, a run-time stride `d` and a run-time extent `m` at once, every
+/// `m` in 0..=8 and `d` in 0..=120: exact against the core and CuTe's rule.
+#[test]
+fn ties_with_a_run_time_stride_and_extent() {
+    let mut answered = [0usize; 2];
+    for m in 0..=8usize {
+        for v in 0..=120usize {
+            let call = format!("right_inverse(({m},3,2,2):(2,{v},2,1))");
+            let modes = [(d(m), s(2)), (s(3), d(v)), (s(2), s(2)), (s(2), s(1))];
+            let typed = layout!(type right_inverse((m, 3, 2, 2):(2, v, 2, 1)));
+            answered[0] += usize::from(inverse_port::check(&call, &modes, typed));
+            let call = format!("right_inverse((3,{m},2,5):(1,{v},3,3))");
+            let modes = [(s(3), s(1)), (d(m), d(v)), (s(2), s(3)), (s(5), s(3))];
+            let typed = layout!(type right_inverse((3, m, 2, 5):(1, v, 3, 3)));
+            answered[1] += usize::from(inverse_port::check(&call, &modes, typed));
+        }
+    }
+    println!("answered of {}: {answered:?}", 9 * 121);
+    for n in answered {
+        assert!(n > 0 && n < 9 * 121, "{answered:?}");
+    }
+}
+
+/// Two run-time strides and a tie: the sort and fold at each pair of
+/// classes and, both strictly between the same static strides, at each
+/// order of the two (inverse_tied.rs). Every pair `d, e` in 0..=60 and a
+/// few large ones: exact against the core and CuTe's rule.
+#[test]
+fn ties_with_two_run_time_strides() {
+    let mut values: Vec<usize> = (0..=60).collect();
+    values.extend([97, 1 << 20, (1 << 40) + 3]);
+    let mut answered = [0usize; 3];
+    for &v in &values {
+        for &e in &values {
+            let (d_, e_) = (d(v), d(e));
+            let call = format!("right_inverse((2,4,3,2):(2,{v},2,{e}))");
+            let modes = [(s(2), s(2)), (s(4), d_), (s(3), s(2)), (s(2), e_)];
+            let typed = layout!(type right_inverse((2, 4, 3, 2):(2, v, 2, e)));
+            answered[0] += usize::from(inverse_port::check(&call, &modes, typed));
+            let call = format!("right_inverse((3,2,5,4):(4,{v},4,{e}))");
+            let modes = [(s(3), s(4)), (s(2), d_), (s(5), s(4)), (s(4), e_)];
+            let typed = layout!(type right_inverse((3, 2, 5, 4):(4, v, 4, e)));
+            answered[1] += usize::from(inverse_port::check(&call, &modes, typed));
+            let call = format!("right_inverse((2,3,4,2):({v},2,2,{e}))");
+            let modes = [(s(2), d_), (s(3), s(2)), (s(4), s(2)), (s(2), e_)];
+            let typed = layout!(type right_inverse((2, 3, 4, 2):(v, 2, 2, e)));
+            answered[2] += usize::from(inverse_port::check(&call, &modes, typed));
+        }
+    }
+    let n = values.len() * values.len();
+    println!("answered of {n}: {answered:?}");
+    for a in answered {
+        assert!(a > 0 && a < n, "{answered:?}");
+    }
+}

@@ -72,8 +72,13 @@ impl Expander<'_> {
                     return Err(self.ast.error(Some(tiler.span), named_divide::LAYOUT_TILER));
                 }
                 // An operand call held back from nesting: said at it.
-                if let Some(inner) = nested::refused(e, true) {
-                    return Err(self.ast.error(Some(inner.span), nested::REFUSED));
+                if let Some((inner, why)) = nested::refused(e, true) {
+                    return Err(self.ast.error(Some(inner.span), why));
+                }
+                // A divide divided mode by mode, its composition read past
+                // its size: said at the divide.
+                if let Some(divide) = nested::refused_divide(e, &self.ast.leaves, true) {
+                    return Err(self.ast.error(Some(divide.span), nested::PAST_SIZE_DIVIDE));
                 }
                 if let Some(held) = inner::refused(e) {
                     return Err(self.ast.error(Some(held.span), inner::REFUSED));

@@ -15,8 +15,9 @@
 //! extent 1 its coalesce drops, which can reorder the exchange sort, or a
 //! merge CuTe's coalesce cannot see): one run-time check,
 //! `__private::right_inverse_is_cores`, first a few comparisons that show
-//! the core takes the typed modes (where no two positive static strides
-//! are equal), else the core's construction run on the values and
+//! the core takes the typed modes (inverse_quick.rs; with a tie of two
+//! static strides and at most two run-time strides, inverse_tied.rs), else
+//! the core's construction run on the values and
 //! compared, and the typed result is the core's layout with CuTe's static
 //! leaves or an `InverseMode` error naming the first mode where the
 //! chains part, never another layout
@@ -154,9 +155,11 @@ impl TypedRule for Rule<'_> {
         // typed result is the core's or an error. With no two positive
         // static strides equal, the exchange sort orders the modes the
         // chain meets by stride whatever the values, and a few comparisons
-        // show the core takes the typed modes; where one fails (or a tie
-        // leaves no such comparisons: the sort is not stable, so a mode
-        // the core drops or merges can reorder it), the core's
+        // show the core takes the typed modes; with a tie (the sort is not
+        // stable, so a mode the core drops or merges can reorder it) the
+        // sort and fold are run while compiling on the core's list at each
+        // class of a run-time stride (inverse_tied.rs). Where a comparison
+        // fails (or three run-time strides leave none), the core's
         // construction is run on the values and compared.
         if dynamic {
             let quick = inverse_quick::checks(&modes, &strides, &path, end)?;

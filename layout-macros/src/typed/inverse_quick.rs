@@ -6,14 +6,17 @@
 //! show it takes the typed modes; only where one fails does the
 //! construction run (`__private::right_inverse_is_cores`, a cold call).
 //! Two cases have such comparisons: no two positive static strides equal
-//! ([`distinct`]), and every stride static ([`tied`]: the core's coalesce
-//! and sort are run here on the list it keeps when no run-time extent is
-//! 1). A tie with a run-time stride has none: the construction always runs.
+//! ([`distinct`]), and a tie with at most two run-time strides
+//! (inverse_tied.rs: the core's coalesce and sort are run while compiling
+//! on the list it keeps when no run-time extent is 1, at each class of
+//! the run-time strides). A tie with three run-time strides has none: the
+//! construction always runs.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::emit;
+use crate::typed::inverse_tied;
 use crate::typed::sym::{Sym, value};
 
 /// The comparisons for the typed chain `path` (indices of `modes`, whose
@@ -29,10 +32,8 @@ pub fn checks(
 ) -> Option<Vec<TokenStream>> {
     if !static_ties(strides) {
         distinct(modes, strides, path, end)
-    } else if strides.iter().all(Option::is_some) {
-        Some(tied(modes, strides, path).unwrap_or_else(|| vec![quote!(false)]))
     } else {
-        Some(vec![quote!(false)])
+        Some(inverse_tied::tied(modes, strides, path).unwrap_or_else(|| vec![quote!(false)]))
     }
 }
 
@@ -157,85 +158,4 @@ fn merges(modes: &[(Sym, Sym)], p: usize, x: usize) -> Option<Option<TokenStream
     Some(Some(
         quote!(!#private::inverse_merges(#ps, #pd, #ones, #xs, #xd)),
     ))
-}
-
-/// Every stride static, two positive ones equal: the core's exchange sort
-/// is not stable, so which of two tied modes it meets first depends on the
-/// whole list it sorts, the list its coalesce keeps. Where no run-time
-/// extent is 1 and no mode of run-time extent continues into the next
-/// (comparisons), that list is known here: these modes, each static one
-/// followed by a run-time one its span reaches merged with it. The core's
-/// sort and fold are run on that list; where they take the typed modes (a
-/// merged mode as its parts, one function), the comparisons are those and
-/// that no mode the fold passes after its reach turns run-time meets it;
-/// else `None`.
-fn tied(modes: &[(Sym, Sym)], strides: &[Option<i64>], path: &[usize]) -> Option<Vec<TokenStream>> {
-    let private = emit::private();
-    let mut quick = Vec::new();
-    // The core's coalesced modes, each as the indices it merges.
-    let mut runs: Vec<Vec<usize>> = Vec::new();
-    for (i, (s, _)) in modes.iter().enumerate() {
-        if let Sym::Dynamic(_) = s {
-            let s = value(s);
-            quick.push(quote!(#s != 1));
-        }
-        let d = strides[i]?;
-        let last = runs.last().and_then(|run| run.last()).copied();
-        let merged = match last.map(|p| (&modes[p].0, strides[p])) {
-            Some((Sym::Static(ps), Some(pd))) => ps.checked_mul(pd) == Some(d),
-            Some((ps @ Sym::Dynamic(_), Some(pd))) => {
-                let (ps, pd, d) = (value(ps), value(&Sym::Static(pd)), value(&Sym::Static(d)));
-                quick.push(quote!(!#private::reach_is(#d, [#ps, #pd])));
-                false
-            }
-            _ => false,
-        };
-        match (merged, runs.last_mut()) {
-            (true, Some(run)) => run.push(i),
-            _ => runs.push(vec![i]),
-        }
-    }
-    // CuTe's `SortByKey` on the core's list, then its fold.
-    let stride = |run: &Vec<usize>| strides[run[0]];
-    let mut order: Vec<usize> = (0..runs.len()).collect();
-    for i in 0..order.len() {
-        for j in i + 1..order.len() {
-            if stride(&runs[order[j]]) < stride(&runs[order[i]]) {
-                order.swap(i, j);
-            }
-        }
-    }
-    let (mut taken, mut reach): (Vec<usize>, _) = (Vec::new(), vec![Sym::Static(1)]);
-    for &k in &order {
-        let d = stride(&runs[k])?;
-        if let [Sym::Static(r)] = reach.as_slice() {
-            if *r == d {
-                taken.extend(&runs[k]);
-                reach.extend(runs[k].iter().map(|&m| modes[m].0.clone()));
-                reach = fold_static(reach)?;
-            }
-        } else if d > 0 {
-            // The reach is run-time: this mode must not meet it.
-            let factors = reach.iter().map(value);
-            let d = value(&Sym::Static(d));
-            quick.push(quote!(!#private::reach_is(#d, [#(#factors),*])));
-        }
-    }
-    (taken == path).then_some(quick)
-}
-
-/// The factors of a reach with the static ones multiplied into one
-/// (`None` where they overflow, as the core's reach stops).
-fn fold_static(factors: Vec<Sym>) -> Option<Vec<Sym>> {
-    let mut product = 1i64;
-    let mut dynamic = Vec::new();
-    for f in factors {
-        match f {
-            Sym::Static(f) => product = product.checked_mul(f)?,
-            f => dynamic.push(f),
-        }
-    }
-    let mut out = vec![Sym::Static(product)];
-    out.extend(dynamic);
-    Some(out)
 }

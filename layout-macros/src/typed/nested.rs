@@ -40,7 +40,7 @@ use quote::{format_ident, quote};
 use crate::expand::Expander;
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::{has_dynamic, is_plain};
-pub(crate) use crate::typed::nested_held::{REFUSED, by_modes, refused};
+pub(crate) use crate::typed::nested_held::{PAST_SIZE_DIVIDE, by_modes, refused, refused_divide};
 use crate::typed::nested_held::{held, on_domain};
 use crate::typed::nested_tree::{Place, Tree, parse_layout, written};
 use crate::{

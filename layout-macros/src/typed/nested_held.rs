@@ -7,20 +7,25 @@
 use layout_core::expr::{Expr, ExprKind};
 use layout_core::registry::{Construct, TypedForm};
 
+use proc_macro2::TokenStream;
+
 use crate::kind::{Kind, kind, typed_call};
 use crate::tree::has_dynamic;
+use crate::typed::divide::divide_per_mode::{self, ByModeDivide};
 use crate::typed::named;
 use crate::typed::nested::result;
 
 /// The operand call that [`by_modes`] keeps from being nested in `e` (or
-/// in a call inside it), if any: where `type` reports its refusal, since
-/// writing that call's result out (or dropping `type`) is the way on.
-pub fn refused(e: &Expr, root: bool) -> Option<&Expr> {
+/// in a call inside it), if any, and why ([`REFUSED`], or [`PAST_SIZE`]
+/// for a `make_layout`'s last operand): where `type` reports its refusal,
+/// since writing that call's result out (or dropping `type`) is the way
+/// on.
+pub fn refused(e: &Expr, root: bool) -> Option<(&Expr, &'static str)> {
     refused_in(e, root)
 }
 
 /// [`refused`] of `e`, read only on its domain where `domain`.
-fn refused_in(e: &Expr, domain: bool) -> Option<&Expr> {
+fn refused_in(e: &Expr, domain: bool) -> Option<(&Expr, &'static str)> {
     let ExprKind::Call { args, .. } = &e.kind else {
         return None;
     };
@@ -33,7 +38,17 @@ fn refused_in(e: &Expr, domain: bool) -> Option<&Expr> {
             && typed_call(e).is_some_and(|(form, ..)| form != TypedForm::RunTime)
             && result(arg, 1, on_domain(e, i, domain)).is_some()
     });
-    found.map(|(_, arg)| arg).or_else(|| {
+    // A `make_layout`'s last layout is held only where the `make_layout`
+    // is read past its size ([`held`]).
+    let why = |i: usize| match typed_call(e) {
+        Some((TypedForm::Construct(Construct::Layout), _, all))
+            if i + 1 == all.len() && all.iter().all(|a| kind(a) == Kind::Layout) =>
+        {
+            PAST_SIZE
+        }
+        _ => REFUSED,
+    };
+    found.map(|(i, arg)| (arg, why(i))).or_else(|| {
         let mut inner = args.iter().enumerate();
         inner.find_map(|(i, arg)| refused_in(arg, on_domain(e, i, domain)))
     })
@@ -78,6 +93,62 @@ pub const REFUSED: &str = "`type` does not nest this call: the call around it re
      mode by mode, and a typed result with dynamic leaves groups its modes as CuTe's types do, \
      which can differ from the core's (a dynamic extent of 1, a dynamic stride that keeps two \
      modes apart), so the outer call could tile other modes; write this result out as \
+     `SHAPE:STRIDE`, or drop `type` to have the core compute the whole call at run time";
+
+/// The divide by a by-mode tiler that divide_per_mode.rs divides mode by
+/// mode (a `make_layout` of its parts) as the `B` of a composition read
+/// on its domain, in `e` (read only on its domain where `domain`), where
+/// that composition is read past its size: the `make_layout`'s last part
+/// is held back ([`held`]), and `type` says [`PAST_SIZE_DIVIDE`] at the divide
+/// (`composition(composition(1024:1, logical_divide((m,(4,k)):(1,(16,64)),
+/// <2,8>)), 64:1)`). `leaves`: the input's.
+pub fn refused_divide<'e>(e: &'e Expr, leaves: &[TokenStream], domain: bool) -> Option<&'e Expr> {
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return None;
+    };
+    let past = |d: &ByModeDivide| {
+        !domain
+            && divide_per_mode::rewrite(e, leaves, true).is_some()
+            && divide_per_mode::rewrite(e, leaves, false).is_none()
+            && has_dynamic(d.a)
+    };
+    match divide_per_mode::by_mode_divide(e) {
+        Some(d) if past(&d) => Some(d.divide),
+        _ => args
+            .iter()
+            .enumerate()
+            .find_map(|(i, arg)| refused_divide(arg, leaves, on_domain(e, i, domain))),
+    }
+}
+
+/// Why [`refused_divide`] refuses a divide (as [`PAST_SIZE`]).
+pub const PAST_SIZE_DIVIDE: &str = "`type` does not nest this divide: it is divided mode by mode \
+     into a `make_layout` of its parts, which the call around reads past its size, where a layout \
+     goes on along its last leaf; CuTe's nesting of the last part (a call with a run-time leaf) \
+     can end in another leaf than the core's (an extent of 1 kept, a stride the core's \
+     construction leaves), so the whole could be another layout though each part agrees on its \
+     domain; write this divide's result out as `SHAPE:STRIDE`, or drop `type` to have the core \
+     compute the whole call at run time";
+
+/// Why [`refused`] holds back a `make_layout`'s last layout: the
+/// `make_layout` is read past its size (a composition's `A`, or the `B` of
+/// a composition itself read past its size), and past its size a layout
+/// goes on along its last leaf, from `L(size)`: where CuTe's nesting of
+/// the operand (the typed one) ends in another leaf than the core's (an
+/// extent of 1 kept, a stride left where the core's construction stops),
+/// the two go on differently, though they agree on the domain. CUTLASS's
+/// prints (tests/golden/cute_held_last.txt, tests/typed_held_last.rs):
+/// `composition(composition(1024:1, make_layout(2:1, composition((m,4):(1,k),
+/// 2:2))), 64:1)` is another layout than the core's at 45 of 66 values,
+/// at each with its `make_layout` the core's on its domain. The core's
+/// `L(size)` comes from its own construction (its composition read past
+/// its size is not `A(B(i))`), so a run-time check would be that
+/// construction run on the values.
+pub const PAST_SIZE: &str = "`type` does not nest this call: it is the last layout of a \
+     `make_layout` that the call around reads past its size, where a layout goes on along its \
+     last leaf; CuTe's nesting of this result (the typed one) can end in another leaf than the \
+     core's (an extent of 1 kept, a stride the core's construction leaves), so the whole could \
+     be another layout though each agrees on its domain; write this result out as \
      `SHAPE:STRIDE`, or drop `type` to have the core compute the whole call at run time";
 
 /// Whether operand `i` of `e` is read mode by mode: the layout a by-mode

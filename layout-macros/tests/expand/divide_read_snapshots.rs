@@ -73,3 +73,48 @@ fn a_make_layout_is_nested_only_where_read_on_its_domain() {
         assert!(!matches!(got, Path::RunTime), "{text}");
     }
 }
+
+/// A `make_layout` read past its size holds its last layout back with
+/// nested_held.rs's `PAST_SIZE` reason, at that layout (a divide divided
+/// mode by mode into one, `PAST_SIZE_DIVIDE`, at the divide): the forms of
+/// tests/golden/cute_held_last.txt (CUTLASS's prints, where CuTe's
+/// nesting goes on past the size otherwise than the core's). An operand
+/// read mode by mode keeps the general reason.
+#[test]
+fn a_make_layout_read_past_its_size_says_why() {
+    use super::typed_forms::expanded;
+    let past = "the call around reads past its size";
+    for (text, held) in [
+        (
+            "composition(composition(1024:1, make_layout(2:1, composition((m,4):(1,k), 2:2))), 64:1)",
+            true,
+        ),
+        (
+            "composition(composition(1024:1, make_layout(2:1, coalesce((2,m):(1,2)))), 64:1)",
+            true,
+        ),
+        (
+            "composition(composition(64:1, make_layout(2:1, composition((4,m):(16,64), 8:1))), (4,8):(1,4))",
+            true,
+        ),
+        (
+            "composition(make_layout(2:1, coalesce((m,2):(1,k))), 16:1)",
+            true,
+        ),
+        // divide_per_mode.rs's `make_layout` of the parts, said at the divide.
+        (
+            "composition(composition(1024:1, logical_divide((m,(4,k)):(1,(16,64)), <2,8>)), 64:1)",
+            true,
+        ),
+        (
+            "composition(make_layout(2:1, composition((4,m):(2,8), 4:1)), 32:1)",
+            true,
+        ),
+        ("logical_divide(coalesce((2,m):(1,k)), <4>)", false),
+    ] {
+        let out = expanded(&format!("type {text}")).unwrap();
+        assert!(out.contains("compile_error"), "{text}: {out}");
+        assert_eq!(out.contains(past), held, "{text}: {out}");
+        assert!(out.contains("`type` does not nest this"), "{text}: {out}");
+    }
+}

@@ -113,6 +113,19 @@ snapshot!(
     typed_right_inverse_tie,
     "type right_inverse((2,m,3):(1,2,2))"
 );
+// A tie and a run-time stride: the sort and fold run at each class of the
+// stride (below, equal to, between the static strides); the comparisons
+// say it lies in a class where the core takes the typed modes
+// (inverse_tied.rs).
+snapshot!(
+    typed_right_inverse_tie_dynamic_stride,
+    "type right_inverse((2,4,3,2):(2,d,2,1))"
+);
+// Two run-time strides and a tie: each pair of classes.
+snapshot!(
+    typed_right_inverse_tie_two_dynamic_strides,
+    "type right_inverse((2,4,3,2):(2,d,2,e))"
+);
 // Under a one-argument `complement` the inverse's check compares the two
 // results' complements (read.rs): `right_inverse_complement_is_cores`.
 snapshot!(
