@@ -321,7 +321,8 @@ proptest! {
     /// when they are one progression there); C's M column-major from V in
     /// any order (sometimes a stride 0 or another: the nested loops); C's
     /// N one leaf one column on, with a gap, overlapping, 0 or backwards
-    /// (static −3); V of 1 to 3 (C's places divided by 3); K 1..=13
+    /// (static −3), or two leaves in either order against B's N split
+    /// unlike them; V of 1 to 3 (C's places divided by 3); K 1..=13
     /// (B's backwards); against the naive loop and the core's `gemm`.
     #[test]
     fn c_order_of_any_nesting_equals_the_naive_loop(
@@ -350,7 +351,7 @@ proptest! {
         let seed = seed as i64 % 1000;
         let c: Nested = Layout::new_signed(((e[0], e[1], e[2]), n), ((dc[0], dc[1], dc[2]), ldc));
         let b: FlatB = Layout::new_signed((n, k), (bn, C));
-        match if v == 1 { dice.below(4) } else { 3 } {
+        match if v == 1 { dice.below(5) } else { 3 } {
             0 => {
                 let a: TwoA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], da[1]), lda));
                 run(2, a, b, c, seed);
@@ -362,6 +363,22 @@ proptest! {
             2 => {
                 let a: TwoA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], da[1]), lda));
                 let c: BackC = Layout::new_signed(((e[0], e[1], e[2]), n), ((dc[0], dc[1], dc[2]), C));
+                run(2, a, b, c, seed);
+            }
+            // C's N of two leaves in either order (sometimes a stride 0
+            // or another), B's N split unlike them: B's offsets put at
+            // C's columns.
+            4 => {
+                let f = [1 + dice.below(3), 1 + dice.below(3)];
+                let nn = f[0] * f[1];
+                let g0 = [1, f[0], f[1], nn][dice.below(4)];
+                let mut cn = if dice.one_in(2) { [ldc, ldc * f[0]] } else { [ldc * f[1], ldc] };
+                if dice.one_in(6) {
+                    cn[dice.below(2)] = small(dice);
+                }
+                let a: TwoA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], da[1]), lda));
+                let b: NestedB = Layout::new_signed(((g0, nn / g0), k), ((any_stride(dice), any_stride(dice)), 70));
+                let c: BothC = Layout::new_signed(((e[0], e[1], e[2]), (f[0], f[1])), ((dc[0], dc[1], dc[2]), (cn[0], cn[1])));
                 run(2, a, b, c, seed);
             }
             _ => {
