@@ -11,17 +11,18 @@
 //! leaves all of it folds to constants); when they are not one
 //! progression (A's M `8:16` into C's `(2,4):(4,1)`: `(4,2):(32,16)`),
 //! the kernel reads A through that table. B's and C's N: one progression
-//! each, else B's offsets put at C's columns likewise ([`n_in_c_order`]).
-//! C's columns may have a gap (`ldc > V·M`). Without a table of C's
-//! offsets (the nested loops' per-call cost: a nested C took 2.2× the
-//! flat kernel's instructions, 4.1× with A flat).
+//! each, or split into common leaves. C's columns may have a gap (`ldc >
+//! V·M`). Without a table of C's offsets (the nested loops' per-call
+//! cost: a nested C took 2.2× the flat kernel's instructions, 4.1× with A
+//! flat).
 
 use core::mem::MaybeUninit;
 
 use crate::__private::{Gemm, GemmOperand, Roles};
 use crate::tensor::typed_gemm::REGISTERS;
 use crate::tensor::typed_gemm_offsets::by_role;
-use crate::tensor::typed_gemm_places::{Table, m_in_c_order, n_in_c_order};
+use crate::tensor::typed_gemm_places::{Table, extend, m_in_c_order};
+use crate::tensor::typed_gemm_runs::Common;
 use crate::tensor::{Engine, EngineMut, Scalar, Tensor};
 
 /// The leaf `(extent, stride)` mode `mode` of `l` coalesces to (CuTe's
@@ -48,8 +49,84 @@ fn progression<L: GemmOperand>(l: &L, mode: Option<usize>) -> Option<(usize, usi
     ok.then_some((extent, stride))
 }
 
+/// Whether `leaves` (extent, stride) in order are one progression:
+/// the first's stride, and each next stride the one before times its
+/// extent.
+#[inline(always)]
+fn chained(leaves: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
+    let (mut unit, mut next, mut first) = (0usize, 0usize, true);
+    for (e, d) in leaves {
+        if first {
+            (unit, first) = (d, false);
+        } else if d != next {
+            return None;
+        }
+        next = d.wrapping_mul(e);
+    }
+    Some(unit)
+}
+
+/// Role 1 of `x` and of `c` (B's N and C's N, when not one progression
+/// each) split into their common leaves, in `common` taken by increasing C stride:
+/// the unit of C's, which must be one progression (C's strides positive),
+/// and that of `x`'s when it is one too (else its offsets by a
+/// [`table`]); `None` when they have no common leaves or C's are not one
+/// progression.
+#[inline(always)]
+fn sorted<LX: GemmOperand, LC: GemmOperand>(
+    common: &mut Common<MODE_LEAVES>,
+    (lx, rx): (&LX, Roles),
+    (lc, rc): (&LC, Roles),
+) -> Option<(Option<usize>, usize)> {
+    if !Common::fill(common, (lx, rx), (lc, rc)) {
+        return None;
+    }
+    let leaves = &mut common.leaves[..common.count];
+    // By C's stride (insertion: at most a few leaves); a stride 0 or
+    // negative (or equal ones) is left to the nested loops.
+    for i in 0..leaves.len() {
+        if (leaves[i].2 as isize) <= 0 {
+            return None;
+        }
+        let mut j = i;
+        while j > 0 && leaves[j - 1].2 > leaves[j].2 {
+            leaves.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let c = chained(leaves.iter().map(|&(e, _, d)| (e, d)))?;
+    Some((chained(leaves.iter().map(|&(e, d, _)| (e, d))), c))
+}
+
+/// The offsets of `x`'s role along `common`'s leaves (in their order, the
+/// first fastest: C's order of its elements), with no division: past the
+/// first `len` entries (the leaves before), entry `t` is entry `t - len`
+/// plus the next leaf's stride. Entry `t` of C's run is `x`'s offset of
+/// the same coordinate; the entries below the role's extent are written
+/// (the leaves' extents multiply to it, at most [`REGISTERS`]: the
+/// caller's test).
+#[inline(always)]
+fn table(out: &mut Table, common: &Common<MODE_LEAVES>) {
+    out[0] = MaybeUninit::new(0);
+    let mut len = 1;
+    for &(e, d, _) in &common.leaves[..common.count] {
+        let next = len * e;
+        if next > REGISTERS {
+            return; // Not reached (the caller's test); no bounds check below.
+        }
+        extend(out, len, next, d);
+        len = next;
+    }
+}
+
+/// The most leaves of extent over 1 of a mode of at most [`REGISTERS`]
+/// coordinates (each at least 2): the [`Common`] leaves this file holds
+/// (16, as the runs', cost two clears of 384 bytes a call).
+const MODE_LEAVES: usize = REGISTERS.ilog2() as usize;
+const _: () = assert!(1 << (MODE_LEAVES + 1) > REGISTERS);
+
 /// Where the `i`th of C's coordinates along one role (in C's order)
-/// lies in A (or B), from its first: a stride or a table.
+/// lies in A (or B), from its first: a stride or a [`table`].
 trait Offsets: Copy {
     /// Entry `i` (below the role's extent).
     fn at(&self, i: usize) -> usize;
@@ -70,8 +147,7 @@ impl Offsets for &Table {
     #[inline(always)]
     fn at(&self, i: usize) -> usize {
         // SAFETY: `i` is below the role's extent, at most REGISTERS
-        // (the caller's test), and `m_in_c_order` / `n_in_c_order`
-        // wrote those entries.
+        // (the caller's test), and `table` wrote those entries.
         unsafe { self.get_unchecked(i).assume_init() }
     }
 }
@@ -79,8 +155,9 @@ impl Offsets for &Table {
 /// `gemm` by the strided kernel's accumulators when every role is one
 /// progression but A's and C's M (any nesting: A's offsets in C's order
 /// by [`m_in_c_order`], a stride or a table) and B's and C's N (one
-/// progression each, or any nesting: B's offsets in C's order of columns
-/// by [`n_in_c_order`]), and C's `V·M·N ≤ REGISTERS` elements are `V·M` consecutive a column in
+/// progression each, or common leaves, C's one progression taken by
+/// increasing stride: [`sorted`]; B's by stride or by a [`table`]), and
+/// C's `V·M·N ≤ REGISTERS` elements are `V·M` consecutive a column in
 /// `(v, m)` order, the columns at least `V·M` apart (so distinct);
 /// `false`, nothing done, otherwise (the nested loops).
 #[inline(always)]
@@ -105,7 +182,7 @@ where
     if [v, m, n].contains(&0) {
         return false; // No element of C: the nested loops' `Empty`.
     }
-    // First, as it is cheap.
+    // First, as it is cheap: so M and N have at most MODE_LEAVES leaves.
     let fits = v.checked_mul(m).and_then(|vm| vm.checked_mul(n));
     if fits.is_none_or(|size| size > REGISTERS) {
         return false;
@@ -114,6 +191,19 @@ where
     let mut ta = [MaybeUninit::uninit(); REGISTERS];
     let Some(am) = m_in_c_order(&mut ta, (la, ra), (lc, rc), [v, m]) else {
         return false;
+    };
+    // N of B and C: one progression each (no table), else split into
+    // common leaves taken by C's stride (C's N in its role 1 for `sorted`).
+    let mut common_n = Common {
+        leaves: [(1, 0, 0); MODE_LEAVES],
+        count: 0,
+    };
+    let (bn, cn) = match (progression(lb, rb[1]), progression(lc, rc[2])) {
+        (Some((_, bn)), Some((_, cn))) if n == 1 || (cn as isize) > 0 => (Some(bn), cn),
+        _ => match sorted(&mut common_n, (lb, rb), (lc, [rc[0], rc[2], rc[1]])) {
+            Some(found) => found,
+            None => return false,
+        },
     };
     let modes = (
         [progression(la, ra[0]), progression(la, ra[2])],
@@ -124,28 +214,18 @@ where
     else {
         return false;
     };
-    // C's `V·M` elements of a column consecutive (C's V of stride 1).
-    if ev != 1 && cv != 1 {
-        return false;
-    }
-    let (sa, sb) = ([av, ak], [bv, bk]);
-    // N of B and C: one progression each (no table), C's positive,
-    // else B's offsets put at C's columns (out of line, the rarer case:
-    // in line, the loops of `cnested` and `cgap` took 6% more
-    // instructions from the register allocation).
+    // C's `V·M` elements of a column consecutive, the columns (in C's
+    // order) `cn ≥ V·M` apart: distinct, each column one run.
     let vm = v * m;
-    let (bn, cn) = match (progression(lb, rb[1]), progression(lc, rc[2])) {
-        (Some((_, bn)), Some((_, cn))) if n == 1 || (cn as isize) > 0 => (bn, cn),
-        _ => return by_columns(a, b, c, &ta, [v, m, n, k], (sa, sb)),
-    };
-    // The columns (in C's order) `cn ≥ V·M` apart: distinct, each one
-    // run.
-    if n > 1 && cn < vm {
+    let columns = (ev == 1 || cv == 1) && (n == 1 || cn >= vm);
+    if !columns {
         return false;
     }
     let cn = if n == 1 { vm } else { cn };
-    match am {
-        Some(am) => {
+    let (sa, sb) = ([av, ak], [bv, bk]);
+    let ta = &ta;
+    match (am, bn) {
+        (Some(am), Some(bn)) => {
             registers(
                 a,
                 b,
@@ -155,7 +235,7 @@ where
                 (Stride(bn), sb),
             );
         }
-        None => {
+        (None, Some(bn)) => {
             // A's offsets by the table (of `m ≤ REGISTERS` entries).
             // B's stride opaque to the optimiser: known (a literal, as
             // the table's entries), B's values of four columns were one
@@ -163,40 +243,16 @@ where
             // accumulators shuffled at each step (259 instructions a step
             // for `cpermuted`; 115 so, along M as the strided kernel).
             let bn = core::hint::black_box(bn);
-            registers(a, b, c, [v, m, n, k, cn], (&ta, sa), (Stride(bn), sb));
+            registers(a, b, c, [v, m, n, k, cn], (ta, sa), (Stride(bn), sb));
+        }
+        _ => {
+            // B's N not one progression: both by tables (the rarer case,
+            // one kernel for both).
+            let mut tb = [MaybeUninit::uninit(); REGISTERS];
+            table(&mut tb, &common_n);
+            registers(a, b, c, [v, m, n, k, cn], (ta, sa), (&tb, sb));
         }
     }
-    true
-}
-
-/// [`permuted`] when B's or C's N is not one progression: B's offsets
-/// put at C's columns ([`n_in_c_order`]), A and B read through tables;
-/// `false`, nothing done, when C's columns are not so placed.
-#[cold]
-#[inline(never)]
-fn by_columns<T, EA, EB, EC, LA, LB, LC>(
-    a: &Tensor<EA, LA>,
-    b: &Tensor<EB, LB>,
-    c: &mut Tensor<EC, LC>,
-    ta: &Table,
-    [v, m, n, k]: [usize; 4],
-    (sa, sb): ([usize; 2], [usize; 2]),
-) -> bool
-where
-    T: Scalar,
-    EA: Engine<Elem = T>,
-    EB: Engine<Elem = T>,
-    EC: EngineMut<Elem = T>,
-    LA: GemmOperand + Gemm<LB, LC>,
-    LB: GemmOperand,
-    LC: GemmOperand,
-{
-    let [_, rb, rc]: [Roles; 3] = <LA as Gemm<LB, LC>>::ROLES;
-    let mut tb = [MaybeUninit::uninit(); REGISTERS];
-    let Some((_, cn)) = n_in_c_order(&mut tb, (&b.layout, rb), (&c.layout, rc), [n, v * m]) else {
-        return false;
-    };
-    registers(a, b, c, [v, m, n, k, cn], (ta, sa), (&tb, sb));
     true
 }
 

@@ -16,7 +16,7 @@ pub(super) type Table = [MaybeUninit<usize>; REGISTERS];
 /// `d` after the `len` entries of the leaves before): entry `t` is entry
 /// `t − len` plus `d`, no division.
 #[inline(always)]
-fn extend(out: &mut Table, len: usize, next: usize, d: usize) {
+pub(super) fn extend(out: &mut Table, len: usize, next: usize, d: usize) {
     for t in len..Ord::min(next, REGISTERS) {
         // SAFETY: `t - len < t < REGISTERS`; entry `t - len` was written
         // before (the leaves so far, or this leaf's earlier entries).
@@ -70,8 +70,9 @@ fn exact_quotient(x: usize, e: usize) -> Option<usize> {
 /// `v·p` for `p` = `0..m`, each once (so a column's `V·M` elements are
 /// consecutive in `(v, m)` order, C's V of stride 1); `None` otherwise.
 /// Any nesting of A's M and of C's: no common leaves, no sort, no
-/// division but for a `v` not a power of two. With `Some(stride)` when
-/// A's are one progression in that order.
+/// division but for a `v` not a power of two (C's and A's natural
+/// offsets laid out by [`natural`], then A's scattered to C's places).
+/// With `Some(stride)` when A's are one progression in that order.
 #[inline(always)]
 pub(super) fn m_in_c_order<LA: GemmOperand, LC: GemmOperand>(
     out: &mut Table,
@@ -86,82 +87,31 @@ pub(super) fn m_in_c_order<LA: GemmOperand, LC: GemmOperand>(
     if natural(&mut at_a, la, ra[1])? != m || natural(&mut at_c, lc, rc[1])? != m {
         return None;
     }
-    placed(out, (&at_a, &at_c), m, v)
-}
-
-/// B's offsets of N in C's order of columns (`out[p]`: B's offset of the
-/// column C holds `p`th), when C's N puts its `n` columns at `u·p` for `p`
-/// = `0..n`, each once, `u` its least positive offset and at least `vm`
-/// (so the columns are distinct); `None` otherwise. Any nesting of B's N
-/// and of C's (no common leaves needed), C's N's leaves in any order.
-/// With `u` (`vm` for one column), and `Some(stride)` when B's are one
-/// progression in that order.
-#[inline(always)]
-pub(super) fn n_in_c_order<LB: GemmOperand, LC: GemmOperand>(
-    out: &mut Table,
-    (lb, rb): (&LB, Roles),
-    (lc, rc): (&LC, Roles),
-    [n, vm]: [usize; 2],
-) -> Option<(Option<usize>, usize)> {
-    let (mut at_b, mut at_c) = (
-        [MaybeUninit::uninit(); REGISTERS],
-        [MaybeUninit::uninit(); REGISTERS],
-    );
-    if natural(&mut at_b, lb, rb[1])? != n || natural(&mut at_c, lc, rc[2])? != n {
-        return None;
-    }
-    // SAFETY: entries below `n ≤ REGISTERS`, which `natural` wrote.
-    let least = (0..n)
-        .map(|j| unsafe { at_c.get_unchecked(j).assume_init() })
-        .filter(|&y| (y as isize) > 0)
-        .min();
-    let unit = if n == 1 {
-        vm
-    } else {
-        least.filter(|&u| u >= vm)?
-    };
-    Some((placed(out, (&at_b, &at_c), n, unit)?, unit))
-}
-
-/// `x`'s offsets put at `c`'s places: `out[p] = x[i]` where `c[i] =
-/// unit·p`, for `i` = `0..count` (entries `natural` wrote), when each
-/// `p` is below `count` and taken once; `None` otherwise. With
-/// `Some(stride)` when `out` is one progression.
-#[inline(always)]
-fn placed(
-    out: &mut Table,
-    (x, c): (&Table, &Table),
-    count: usize,
-    unit: usize,
-) -> Option<Option<usize>> {
-    if count > REGISTERS {
-        return None; // Not reached (`natural`'s sizes); no test below.
-    }
     let mut seen = 0u64;
-    for i in 0..count {
-        // SAFETY: `i < count ≤ REGISTERS`, entries the caller wrote.
+    for i in 0..m {
+        // SAFETY: `i < m ≤ REGISTERS`, entries `natural` wrote.
         let (x, y) = unsafe {
             (
-                x.get_unchecked(i).assume_init(),
-                c.get_unchecked(i).assume_init(),
+                at_a.get_unchecked(i).assume_init(),
+                at_c.get_unchecked(i).assume_init(),
             )
         };
-        let p = exact_quotient(y, unit)?;
-        if p >= count || seen & (1 << p) != 0 {
-            return None; // Past the last place, or a place taken twice.
+        let p = exact_quotient(y, v)?;
+        if p >= m || seen & (1 << p) != 0 {
+            return None; // Past the column, or a place taken twice.
         }
         seen |= 1 << p;
-        // SAFETY: `p < count ≤ REGISTERS`.
+        // SAFETY: `p < m ≤ REGISTERS`.
         unsafe { *out.get_unchecked_mut(p) = MaybeUninit::new(x) };
     }
-    // `count` distinct places below `count`: every entry below it
-    // written. SAFETY (both reads): entries below `count`, written above.
-    let first = if count > 1 {
+    // `m` distinct places below `m`: every entry below `m` written.
+    // SAFETY (both reads): entries below `m`, written above.
+    let first = if m > 1 {
         unsafe { out[1].assume_init() }
     } else {
         0
     };
     let chained =
-        (0..count).all(|p| unsafe { out.get_unchecked(p).assume_init() } == p.wrapping_mul(first));
+        (0..m).all(|p| unsafe { out.get_unchecked(p).assume_init() } == p.wrapping_mul(first));
     Some(chained.then_some(first))
 }
