@@ -303,3 +303,91 @@ fn f32_bits_of_the_naive_order() {
         f32_bits_agree(a, c, [m, n, k], (lda, &row), (ldc, &slot), &what);
     }
 }
+
+/// A's `(M,K)` with M of two leaves (the second sometimes of static
+/// stride −3); A's `(V,M,K)` so.
+type TwoA = Layout<((usize, usize), usize), ((usize, usize), usize), isize>;
+type TwoBackA = Layout<((usize, usize), usize), ((usize, C<-3>), usize), isize>;
+type TwoVA = Layout<(usize, (usize, usize), usize), (usize, (usize, usize), usize), isize>;
+/// A nested C's `(M,N)`, its columns backwards (overlapping past 3).
+type BackC = Layout<Mode3, ((usize, usize, usize), C<-3>), isize>;
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// A's M of two leaves split unlike C's three (`(3,2)` against
+    /// `(2,3,1)`: no common leaves), of any strides (0 and a static −3
+    /// among them): A's offsets put at C's places (a table, or a stride
+    /// when they are one progression there); C's M column-major from V in
+    /// any order (sometimes a stride 0 or another: the nested loops); C's
+    /// N one leaf one column on, with a gap, overlapping, 0 or backwards
+    /// (static −3), or two leaves in either order against B's N split
+    /// unlike them; V of 1 to 3 (C's places divided by 3); K 1..=13
+    /// (B's backwards); against the naive loop and the core's `gemm`.
+    #[test]
+    fn c_order_of_any_nesting_equals_the_naive_loop(
+        v in 1..=3usize,
+        n in 1..=4usize,
+        k in 1..=13usize,
+        seed in any::<u64>(),
+    ) {
+        let dice = &mut Dice::new(seed);
+        let e = leaves(dice);
+        let m: usize = e.iter().product();
+        let divisors: Vec<usize> = (1..=m).filter(|d| m % d == 0).collect();
+        let first = divisors[dice.below(divisors.len())];
+        let ea = [first, m / first];
+        let (mut dc, reach, _) = strides(e, v, dice);
+        if dice.one_in(8) {
+            dc[dice.below(3)] = any_stride(dice);
+        }
+        let da = [any_stride(dice), any_stride(dice)];
+        let ldc = match dice.below(8) {
+            0 => reach + 1 + dice.below(9),
+            1 => dice.below(reach + 1),
+            _ => reach,
+        };
+        let (bn, lda) = (any_stride(dice), 600);
+        let seed = seed as i64 % 1000;
+        let c: Nested = Layout::new_signed(((e[0], e[1], e[2]), n), ((dc[0], dc[1], dc[2]), ldc));
+        let b: FlatB = Layout::new_signed((n, k), (bn, C));
+        match if v == 1 { dice.below(5) } else { 3 } {
+            0 => {
+                let a: TwoA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], da[1]), lda));
+                run(2, a, b, c, seed);
+            }
+            1 => {
+                let a: TwoBackA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], C), lda));
+                run(2, a, b, c, seed);
+            }
+            2 => {
+                let a: TwoA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], da[1]), lda));
+                let c: BackC = Layout::new_signed(((e[0], e[1], e[2]), n), ((dc[0], dc[1], dc[2]), C));
+                run(2, a, b, c, seed);
+            }
+            // C's N of two leaves in either order (sometimes a stride 0
+            // or another), B's N split unlike them: B's offsets put at
+            // C's columns.
+            4 => {
+                let f = [1 + dice.below(3), 1 + dice.below(3)];
+                let nn = f[0] * f[1];
+                let g0 = [1, f[0], f[1], nn][dice.below(4)];
+                let mut cn = if dice.one_in(2) { [ldc, ldc * f[0]] } else { [ldc * f[1], ldc] };
+                if dice.one_in(6) {
+                    cn[dice.below(2)] = small(dice);
+                }
+                let a: TwoA = Layout::new_signed(((ea[0], ea[1]), k), ((da[0], da[1]), lda));
+                let b: NestedB = Layout::new_signed(((g0, nn / g0), k), ((any_stride(dice), any_stride(dice)), 70));
+                let c: BothC = Layout::new_signed(((e[0], e[1], e[2]), (f[0], f[1])), ((dc[0], dc[1], dc[2]), (cn[0], cn[1])));
+                run(2, a, b, c, seed);
+            }
+            _ => {
+                let cv = if dice.one_in(5) { any_stride(dice) } else { 1 };
+                let a: TwoVA = Layout::new_signed((v, (ea[0], ea[1]), k), (any_stride(dice), (da[0], da[1]), lda));
+                let b: VB = Layout::new_signed((v, n, k), (any_stride(dice), bn, 40));
+                let c: VC = Layout::new_signed((v, (e[0], e[1], e[2]), n), (cv, (dc[0], dc[1], dc[2]), ldc));
+                run(4, a, b, c, seed);
+            }
+        }
+    }
+}

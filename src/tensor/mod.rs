@@ -52,6 +52,7 @@ mod typed_gemm_compact;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
 mod typed_gemm_packed;
+mod typed_gemm_places;
 mod typed_gemm_plan;
 mod typed_gemm_run;
 mod typed_gemm_runs;

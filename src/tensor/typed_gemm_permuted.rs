@@ -1,25 +1,28 @@
-//! The typed `gemm` on a nested C of at most 64 elements whose M (and N)
-//! split into common leaves with A's (B's): CuTe's `((2,4),8):((4,1),8)`
-//! against A's M `(2,4):(64,16)`: taken by C's stride, the leaves are
-//! `(4,2):(1,4)` and `(4,2):(16,64)`, both one progression, `8:1` and
-//! `8:16`. Each element of C gets the same products whatever order M's
-//! coordinates are visited in (the same permutation of `m` for A and C:
-//! C's elements are distinct), so the call runs the strided kernel of
-//! `8:16` against `8:1`, each element summed in ascending `k` as before.
-//! B's and C's N alike. When A's (or B's) leaves in C's order are not one
+//! The typed `gemm` on a nested C of at most 64 elements whose M puts
+//! its coordinates one after the other in some order: CuTe's
+//! `((2,4),8):((4,1),8)` against A's M `(2,4):(64,16)`: in C's order
+//! A's offsets are `8:16`, one progression. Each element of C gets the
+//! same products whatever order M's coordinates are visited in (the same
+//! permutation of `m` for A and C: C's elements are distinct), so the
+//! call runs the strided kernel of `8:16` against `8:1`, each element
+//! summed in ascending `k` as before. A's M offsets in C's order are laid
+//! out once a call ([`m_in_c_order`]: both modes' offsets leaf by leaf in
+//! their own leaves' callbacks, then A's put at C's places: for literal
+//! leaves all of it folds to constants); when they are not one
 //! progression (A's M `8:16` into C's `(2,4):(4,1)`: `(4,2):(32,16)`),
-//! its offsets in C's order are a table built once a call; C's columns
-//! may have a gap (`ldc > V·M`). Without a table of C's offsets or a sort
-//! of its leaves (the nested loops' per-call cost: a nested C took 2.2×
-//! the flat kernel's instructions, 4.1× with A flat).
+//! the kernel reads A through that table. B's and C's N: one progression
+//! each, or split into common leaves. C's columns may have a gap (`ldc >
+//! V·M`). Without a table of C's offsets (the nested loops' per-call
+//! cost: a nested C took 2.2× the flat kernel's instructions, 4.1× with A
+//! flat).
 
 use core::mem::MaybeUninit;
 
 use crate::__private::{Gemm, GemmOperand, Roles};
 use crate::tensor::typed_gemm::REGISTERS;
 use crate::tensor::typed_gemm_offsets::by_role;
+use crate::tensor::typed_gemm_places::{Table, extend, m_in_c_order};
 use crate::tensor::typed_gemm_runs::Common;
-use crate::tensor::typed_gemm_walk::LEAVES;
 use crate::tensor::{Engine, EngineMut, Scalar, Tensor};
 
 /// The leaf `(extent, stride)` mode `mode` of `l` coalesces to (CuTe's
@@ -63,15 +66,15 @@ fn chained(leaves: impl Iterator<Item = (usize, usize)>) -> Option<usize> {
     Some(unit)
 }
 
-/// Role 1 of `x` and of `c` (A's M and C's M; B's N and C's N) split
-/// into their common leaves, in `common` taken by increasing C stride:
+/// Role 1 of `x` and of `c` (B's N and C's N, when not one progression
+/// each) split into their common leaves, in `common` taken by increasing C stride:
 /// the unit of C's, which must be one progression (C's strides positive),
 /// and that of `x`'s when it is one too (else its offsets by a
 /// [`table`]); `None` when they have no common leaves or C's are not one
 /// progression.
 #[inline(always)]
 fn sorted<LX: GemmOperand, LC: GemmOperand>(
-    common: &mut Common,
+    common: &mut Common<MODE_LEAVES>,
     (lx, rx): (&LX, Roles),
     (lc, rc): (&LC, Roles),
 ) -> Option<(Option<usize>, usize)> {
@@ -103,7 +106,7 @@ fn sorted<LX: GemmOperand, LC: GemmOperand>(
 /// (the leaves' extents multiply to it, at most [`REGISTERS`]: the
 /// caller's test).
 #[inline(always)]
-fn table(out: &mut Table, common: &Common) {
+fn table(out: &mut Table, common: &Common<MODE_LEAVES>) {
     out[0] = MaybeUninit::new(0);
     let mut len = 1;
     for &(e, d, _) in &common.leaves[..common.count] {
@@ -111,18 +114,16 @@ fn table(out: &mut Table, common: &Common) {
         if next > REGISTERS {
             return; // Not reached (the caller's test); no bounds check below.
         }
-        for t in len..next {
-            // SAFETY: `t - len < t`, written before (the leaves so far, or
-            // this leaf's earlier entries).
-            let before = unsafe { out[t - len].assume_init() };
-            out[t] = MaybeUninit::new(before.wrapping_add(d));
-        }
+        extend(out, len, next, d);
         len = next;
     }
 }
 
-/// A [`table`]'s entries.
-type Table = [MaybeUninit<usize>; REGISTERS];
+/// The most leaves of extent over 1 of a mode of at most [`REGISTERS`]
+/// coordinates (each at least 2): the [`Common`] leaves this file holds
+/// (16, as the runs', cost two clears of 384 bytes a call).
+const MODE_LEAVES: usize = REGISTERS.ilog2() as usize;
+const _: () = assert!(1 << (MODE_LEAVES + 1) > REGISTERS);
 
 /// Where the `i`th of C's coordinates along one role (in C's order)
 /// lies in A (or B), from its first: a stride or a [`table`].
@@ -152,10 +153,11 @@ impl Offsets for &Table {
 }
 
 /// `gemm` by the strided kernel's accumulators when every role is one
-/// progression but A's and C's M (B's and C's N), which split into
-/// common leaves, C's one progression taken by increasing stride
-/// ([`sorted`]; A's and B's by stride or by a [`table`]), and C's
-/// `V·M·N ≤ REGISTERS` elements are `V·M` consecutive a column in
+/// progression but A's and C's M (any nesting: A's offsets in C's order
+/// by [`m_in_c_order`], a stride or a table) and B's and C's N (one
+/// progression each, or common leaves, C's one progression taken by
+/// increasing stride: [`sorted`]; B's by stride or by a [`table`]), and
+/// C's `V·M·N ≤ REGISTERS` elements are `V·M` consecutive a column in
 /// `(v, m)` order, the columns at least `V·M` apart (so distinct);
 /// `false`, nothing done, otherwise (the nested loops).
 #[inline(always)]
@@ -180,17 +182,28 @@ where
     if [v, m, n].contains(&0) {
         return false; // No element of C: the nested loops' `Empty`.
     }
-    // M of A and C, and N of B and C (C's N in its role 1 for `sorted`).
-    let fresh = || Common {
-        leaves: [(1, 0, 0); LEAVES],
+    // First, as it is cheap: so M and N have at most MODE_LEAVES leaves.
+    let fits = v.checked_mul(m).and_then(|vm| vm.checked_mul(n));
+    if fits.is_none_or(|size| size > REGISTERS) {
+        return false;
+    }
+    // A's M in C's order (C's V·M elements of a column consecutive).
+    let mut ta = [MaybeUninit::uninit(); REGISTERS];
+    let Some(am) = m_in_c_order(&mut ta, (la, ra), (lc, rc), [v, m]) else {
+        return false;
+    };
+    // N of B and C: one progression each (no table), else split into
+    // common leaves taken by C's stride (C's N in its role 1 for `sorted`).
+    let mut common_n = Common {
+        leaves: [(1, 0, 0); MODE_LEAVES],
         count: 0,
     };
-    let (mut common_m, mut common_n) = (fresh(), fresh());
-    let (Some((am, cm)), Some((bn, cn))) = (
-        sorted(&mut common_m, (la, ra), (lc, rc)),
-        sorted(&mut common_n, (lb, rb), (lc, [rc[0], rc[2], rc[1]])),
-    ) else {
-        return false;
+    let (bn, cn) = match (progression(lb, rb[1]), progression(lc, rc[2])) {
+        (Some((_, bn)), Some((_, cn))) if n == 1 || (cn as isize) > 0 => (Some(bn), cn),
+        _ => match sorted(&mut common_n, (lb, rb), (lc, [rc[0], rc[2], rc[1]])) {
+            Some(found) => found,
+            None => return false,
+        },
     };
     let modes = (
         [progression(la, ra[0]), progression(la, ra[2])],
@@ -201,19 +214,16 @@ where
     else {
         return false;
     };
-    let fits = v.checked_mul(m).and_then(|vm| vm.checked_mul(n));
-    if fits.is_none_or(|size| size > REGISTERS) {
-        return false;
-    }
     // C's `V·M` elements of a column consecutive, the columns (in C's
     // order) `cn ≥ V·M` apart: distinct, each column one run.
     let vm = v * m;
-    let columns = (ev == 1 || cv == 1) && (m == 1 || cm == v) && (n == 1 || cn >= vm);
+    let columns = (ev == 1 || cv == 1) && (n == 1 || cn >= vm);
     if !columns {
         return false;
     }
     let cn = if n == 1 { vm } else { cn };
     let (sa, sb) = ([av, ak], [bv, bk]);
+    let ta = &ta;
     match (am, bn) {
         (Some(am), Some(bn)) => {
             registers(
@@ -226,21 +236,21 @@ where
             );
         }
         (None, Some(bn)) => {
-            // A's offsets by a table (of `m ≤ REGISTERS` entries).
-            let mut ta = [MaybeUninit::uninit(); REGISTERS];
-            table(&mut ta, &common_m);
-            registers(a, b, c, [v, m, n, k, cn], (&ta, sa), (Stride(bn), sb));
+            // A's offsets by the table (of `m ≤ REGISTERS` entries).
+            // B's stride opaque to the optimiser: known (a literal, as
+            // the table's entries), B's values of four columns were one
+            // vector and the products vectorised along N, C's
+            // accumulators shuffled at each step (259 instructions a step
+            // for `cpermuted`; 115 so, along M as the strided kernel).
+            let bn = core::hint::black_box(bn);
+            registers(a, b, c, [v, m, n, k, cn], (ta, sa), (Stride(bn), sb));
         }
         _ => {
             // B's N not one progression: both by tables (the rarer case,
             // one kernel for both).
-            let (mut ta, mut tb) = (
-                [MaybeUninit::uninit(); REGISTERS],
-                [MaybeUninit::uninit(); REGISTERS],
-            );
-            table(&mut ta, &common_m);
+            let mut tb = [MaybeUninit::uninit(); REGISTERS];
             table(&mut tb, &common_n);
-            registers(a, b, c, [v, m, n, k, cn], (&ta, sa), (&tb, sb));
+            registers(a, b, c, [v, m, n, k, cn], (ta, sa), (&tb, sb));
         }
     }
     true

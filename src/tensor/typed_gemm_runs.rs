@@ -31,17 +31,19 @@ pub(super) const MIN_RUN: usize = 8;
 
 /// M's leaves common to A and C: `(extent, A's stride, C's stride)`, the
 /// first varying fastest (M's 1-D coordinate split over them gives each
-/// operand's split), and how many.
-pub(super) struct Common {
-    pub(super) leaves: [(usize, usize, usize); LEAVES],
+/// operand's split), and how many: at most `N` (a C of at most 64
+/// elements has at most 6 leaves of extent over 1 a mode; fewer to
+/// clear and carry than [`LEAVES`]).
+pub(super) struct Common<const N: usize = LEAVES> {
+    pub(super) leaves: [(usize, usize, usize); N],
     pub(super) count: usize,
 }
 
-impl Common {
+impl<const N: usize> Common<N> {
     /// The common leaves of `la`'s and `lc`'s role M (of equal size), or
     /// `None` when a leaf of one is not a product of whole consecutive
     /// leaves of the other, in parts (as `(6,4)` against `(4,6)`), or past
-    /// [`LEAVES`] leaves. (Filled in place, as are the [`Leaves`]: returned
+    /// `N` leaves. (Filled in place, as are the [`Leaves`]: returned
     /// by value, the three were copied by `memcpy` at each call.)
     #[inline(always)]
     pub(super) fn fill<LA: GemmOperand, LC: GemmOperand>(
@@ -49,8 +51,8 @@ impl Common {
         (la, ra): (&LA, Roles),
         (lc, rc): (&LC, Roles),
     ) -> bool {
-        let mut xa = Leaves::empty();
-        let mut xc = Leaves::empty();
+        let mut xa = Leaves::<N>::empty();
+        let mut xc = Leaves::<N>::empty();
         if !(xa.fill(la, ra[1]) && xc.fill(lc, rc[1])) {
             return false;
         }
@@ -58,7 +60,7 @@ impl Common {
         // The part of the current leaf of each not yet taken: extent, stride.
         let (mut a, mut c) = (xa.get(0), xc.get(0));
         while i < xa.count && j < xc.count {
-            if common.count == LEAVES {
+            if common.count == N {
                 return false;
             }
             // The shorter part is a leaf of both; the longer one keeps the
@@ -89,30 +91,30 @@ impl Common {
     }
 }
 
-/// The leaves of extent over 1 of one mode.
-struct Leaves {
-    leaves: [(usize, usize); LEAVES],
+/// The leaves of extent over 1 of one mode (at most `N`).
+struct Leaves<const N: usize> {
+    leaves: [(usize, usize); N],
     count: usize,
 }
 
-impl Leaves {
+impl<const N: usize> Leaves<N> {
     /// No leaf.
     #[inline(always)]
     fn empty() -> Self {
         Leaves {
-            leaves: [(1, 0); LEAVES],
+            leaves: [(1, 0); N],
             count: 0,
         }
     }
 
     /// Takes `l`'s leaves of `mode` (none for a role the form lacks);
-    /// `false` past [`LEAVES`].
+    /// `false` past `N`.
     #[inline(always)]
     fn fill<L: GemmOperand>(&mut self, l: &L, mode: Option<usize>) -> bool {
         let mut over = false;
         if let Some(mode) = mode {
             l.leaves(mode, &mut |e, d| {
-                if e > 1 && self.count == LEAVES {
+                if e > 1 && self.count == N {
                     over = true;
                 } else if e > 1 {
                     self.leaves[self.count] = (e, d);
