@@ -106,7 +106,22 @@ macro_rules! every_tile {
             }
         }
         each(&t, &seen, 1)?;
-        prop_assert!(typed::local_tile_masked(t, tiler, (r0, 0)).is_err());
+        // A tile past the grid: over a leaf mode an empty tile (its every
+        // coordinate cut, `i + T·k < s` fails; nothing read), over a tuple
+        // mode refused as `local_tile`'s.
+        let tuple = t.layout().to_string().starts_with("((");
+        for (p, q) in [(r0, 0), (0, r1), (r0 + 7, r1 + 2)] {
+            match typed::local_tile_masked(t, tiler, (p, q)) {
+                Ok(past) => {
+                    prop_assert!(!(tuple && p >= r0));
+                    let mut none = vec![0; $len];
+                    let (a, b) = ($T0, $T1);
+                    against!(past, (a, b), |_| None, none);
+                    prop_assert!(none.iter().all(|&x| x == 0));
+                }
+                Err(_) => prop_assert!(tuple && p >= r0),
+            }
+        }
         // The grid kept: each element once in the one tile.
         let mut seen = vec![0; $len];
         let all = typed::local_tile_masked(t, tiler, (X, X)).unwrap();
@@ -331,8 +346,9 @@ fn writes_stay_inside() {
 }
 
 /// Extents near `usize::MAX` (zero-sized elements): `i + T·j` that would
-/// wrap is masked, not read; a tile coordinate past the grid and a stride
-/// whose product overflows are errors naming the values.
+/// wrap is masked, not read; a tile coordinate past the grid is an empty
+/// tile; a kept grid whose stride overflows is an error, a picked one's
+/// base wraps (read through no admitted element).
 #[test]
 fn huge_extents_stay_exact() {
     let data = [(); usize::MAX];
@@ -349,13 +365,35 @@ fn huge_extents_stay_exact() {
     let tile = typed::local_tile_masked(t, tiler, (last, 0)).unwrap();
     assert!(tile.get((27, 0)).is_some());
     assert_eq!(tile.get((28, 0)), None);
-    let past = typed::local_tile_masked(t, tiler, (last + 1, 0)).unwrap_err();
-    assert!(past.to_string().contains(&(last + 1).to_string()), "{past}");
-    // A stride whose product with the tile overflows.
+    // Past the grid (`T·k` near or past `usize::MAX`): empty, not refused.
+    for k in [last + 1, last + 2, usize::MAX / 16, usize::MAX] {
+        let past = typed::local_tile_masked(t, tiler, (k, 0)).unwrap();
+        assert_eq!((past.get((0, 0)), past.get(0)), (None, None), "{k}");
+        past.for_each_valid(|i, _| panic!("tile {k} admits {i}"));
+    }
+    assert!(typed::local_tile(t, tiler, (last + 1, 0)).is_err());
+    // A stride whose product with the tile overflows: refused where the
+    // grid is kept (its stride `8·big` is the layout's).
     let big = usize::MAX / 4;
     let t = Tensor::new(&data[..], layout!((2,one):(big,zero))).unwrap();
     let err = typed::local_tile_masked(t, (C::<8>, C::<1>), (X, X)).unwrap_err();
     assert!(err.to_string().contains("overflow"), "{err}");
+    // Picked, the rest stride is sliced away: tile 0 holds rows 0 and 1
+    // (offset `big`), tile 1 (base `8·big`, wrapped) none.
+    assert!(typed::local_tile(t, (C::<8>, C::<1>), (0, 0)).is_err());
+    let tile = typed::local_tile_masked(t, (C::<8>, C::<1>), (0, 0)).unwrap();
+    assert_eq!(
+        (tile.layout().to_string(), tile.base()),
+        (format!("(8,1):({big},0)"), 0)
+    );
+    assert_eq!((tile.get((1, 0)).is_some(), tile.get((2, 0))), (true, None));
+    let mut read = vec![];
+    tile.for_each_valid(|i, _| read.push(i));
+    assert_eq!(read, [0, 1]);
+    let past = typed::local_tile_masked(t, (C::<8>, C::<1>), (1, 0)).unwrap();
+    assert_eq!(past.base(), big.wrapping_mul(8));
+    assert_eq!(past.get((0, 0)), None);
+    past.for_each_valid(|i, _| panic!("tile 1 admits {i}"));
 }
 
 /// A tile of 1 (`UnitTile`, CuTe's `_1:_0`) beside a static extent: its

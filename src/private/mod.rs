@@ -212,9 +212,9 @@ pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
-pub use tile_target_kind::{ShapeTarget, TargetStandIn};
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
+pub use tile_target_kind::{ShapeTarget, TargetStandIn};
 pub use tile_to_shape::{
     ModeSizesInto, NoLonger, OrderedTiles, TargetShape, TileTarget, TileTargetOrdered, TileToShape,
 };

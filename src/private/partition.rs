@@ -140,6 +140,27 @@ pub trait TileModes<SL, DL, CL> {
         offset: &mut usize,
         within: &mut bool,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>;
+    /// [`TileModes::tile`] for a masked tile: a leaf mode picked by an
+    /// integer `k` under a static extent `T` is neither checked against
+    /// its grid (`k` past it leaves no coordinate admitted, `i + T·k < s`
+    /// fails) nor its rest stride `T·d` against overflow (the rest is
+    /// sliced away; the base `k·T·d` wraps as CuTe's integers do, and is
+    /// read only through an admitted element, whose offset is exact).
+    /// `within` is not kept (the cuts say more).
+    #[allow(clippy::type_complexity)]
+    #[inline(always)]
+    fn tile_masked(
+        self,
+        s: SL,
+        d: DL,
+        c: CL,
+        offset: &mut usize,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error>
+    where
+        Self: Sized,
+    {
+        self.tile(s, d, c, offset, &mut true)
+    }
 }
 
 impl TileModes<Nil, Nil, Nil> for Nil {
@@ -219,6 +240,28 @@ where
         let what = "a tile coordinate";
         let (ks, kd) = c.0.slice_entry(rs, rd, offset, what)?;
         let (ts2, td2, rs2, rd2) = self.1.tile(s.1, d.1, c.1, offset, within)?;
+        Ok((Cons(ts, ts2), Cons(td, td2), ks.concat(rs2), kd.concat(rd2)))
+    }
+    #[inline(always)]
+    fn tile_masked(
+        self,
+        s: Cons<S, SL>,
+        d: Cons<D, DL>,
+        c: Cons<Cd, CL>,
+        offset: &mut usize,
+    ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), Error> {
+        if S::DEPTH == 0 {
+            if let (Some(k), Some((ks, kd)), Some((ts, td, step))) =
+                (c.0.single(), Cd::picked_modes(), s.0.picked_leaf(&d.0))
+            {
+                *offset = offset.wrapping_add(k.wrapping_mul(step));
+                let (ts2, td2, rs2, rd2) = self.1.tile_masked(s.1, d.1, c.1, offset)?;
+                return Ok((Cons(ts, ts2), Cons(td, td2), ks.concat(rs2), kd.concat(rd2)));
+            }
+        }
+        let (ts, td, rs, rd) = s.0.div_mode(d.0).map_err(div_error)?;
+        let (ks, kd) = c.0.slice_entry(rs, rd, offset, "a tile coordinate")?;
+        let (ts2, td2, rs2, rd2) = self.1.tile_masked(s.1, d.1, c.1, offset)?;
         Ok((Cons(ts, ts2), Cons(td, td2), ks.concat(rs2), kd.concat(rd2)))
     }
 }

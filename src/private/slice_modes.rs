@@ -72,6 +72,13 @@ pub trait SliceEntry<S, D> {
     fn single(&self) -> Option<usize> {
         None
     }
+    /// The kept modes when the entry is one integer (none): what a masked
+    /// tile's picked mode gives without slicing its rest; `None` for `X`
+    /// or a tuple.
+    #[inline(always)]
+    fn picked_modes() -> Option<(Self::S, Self::D)> {
+        None
+    }
 }
 
 impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
@@ -96,6 +103,10 @@ impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
     #[inline(always)]
     fn single(&self) -> Option<usize> {
         Some(*self)
+    }
+    #[inline(always)]
+    fn picked_modes() -> Option<(Nil, Nil)> {
+        Some((Nil, Nil))
     }
 }
 

@@ -16,7 +16,7 @@ use super::typed_checks::{LayoutShape, TilerModes};
 use super::typed_masked::{Masked, no_count};
 use super::{Engine, Tensor};
 use crate::__private::{
-    Dice, Fits, IntoList, Mode, ModeResidues, Offset, TileCuts, TileResidues, Tree,
+    Dice, Fits, IntoList, Mode, ModeResidues, Offset, TileBy, TileCuts, TileResidues, Tree,
 };
 use crate::typed::Layout;
 
@@ -56,6 +56,7 @@ where
     D: Tree + IntoList,
     I: Offset,
     T::List: TileResidues<S::List, D::List, Cd::List>,
+    Layout<S, D, I>: TileBy<T::List, Cd::List, Output = T::Output>,
 {
     type Valid = CutsOf<T::List, S, D, Cd::List>;
     #[inline(always)]
@@ -64,8 +65,9 @@ where
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, Self::Valid, bool), Error> {
-        // Whether the tile is whole goes unused: the cuts say more.
-        let (tile, offset, _) = self.tile_of(layout, coord)?;
+        // `tile_of`'s walk without the checks the cuts make in their
+        // place (a picked leaf's grid and rest stride, `tile_masked`).
+        let (tile, offset) = layout.tile_within_masked(self.into_list(), coord.into_list())?;
         let (s, d) = (layout.shape().into_list(), layout.stride().into_list());
         let mut general = false;
         let valid = self
@@ -83,8 +85,11 @@ where
 /// coordinate shorter than the tiler) the tile's coordinate `i` and the
 /// grid's `j` of a mode are read only where `i + T·j < s`. The tiler's
 /// entries are static extents (or [`UnitTile`](super::typed::UnitTile)),
-/// the coordinate's integers or `X`. An error where `local_tile`'s is, and
-/// for a tuple mode of `t` the tile does not divide exactly (a
+/// the coordinate's integers or `X`. A leaf mode picked past its grid is
+/// an empty tile (every coordinate cut), and a picked leaf's base `k·T·d`
+/// wraps as CuTe's integers do (an admitted element proves it exact):
+/// neither is checked, the cuts say it. An error where `local_tile`'s is
+/// otherwise, and for a tuple mode of `t` the tile does not divide exactly (a
 /// [`Residue`](super::Residue) masks it element by element).
 /// [`Masked::residue`] and [`Masked::into_tensor`] are a partition's only
 /// (a tile's residue is no count per mode).
@@ -167,6 +172,7 @@ where
     D: Tree + IntoList,
     I: Offset,
     Diced<St, T>: TileResidues<S::List, D::List, Diced<St, Cd>>,
+    Layout<S, D, I>: TileBy<Diced<St, T>, Diced<St, Cd>, Output = T::Output>,
 {
     type Valid = CutsOf<Diced<St, T>, S, D, Diced<St, Cd>>;
     #[inline(always)]
@@ -175,13 +181,13 @@ where
         layout: &Layout<S, D, I>,
         coord: Cd,
     ) -> Result<(Self::Output, usize, Self::Valid, bool), Error> {
-        let (tile, offset, _) = self.tile_step_of(layout, coord)?;
         let (s, d) = (layout.shape().into_list(), layout.stride().into_list());
-        // The same dice `tile_step_of` made.
+        // The dice `tile_step_of` makes, then its walk as `masked_tile_of`'s.
         let tiler = <St::List as Dice<T::List>>::dice(self.into_list());
         let c = <St::List as Dice<Cd::List>>::dice(coord.into_list());
         let mut general = false;
         let valid = tiler.tile_residues(&s, &d, &c, &mut general);
+        let (tile, offset) = layout.tile_within_masked(tiler, c)?;
         Ok((tile, offset, valid, general))
     }
 }

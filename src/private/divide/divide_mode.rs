@@ -76,6 +76,16 @@ pub trait DivMode<D, T> {
         self,
         d: D,
     ) -> Result<(Self::TileS, Self::TileD, Self::RestS, Self::RestD), AlgebraError>;
+    /// For a leaf by a static extent `T`: the tile and `T·d` as a wrapping
+    /// `usize`, with no check. What a masked tile at a given grid
+    /// coordinate `k` needs: its rest mode is sliced away, so only the
+    /// base `k·T·d` is left of it, and that is read only where an admitted
+    /// element (`i + T·k < s`, an element of the tensor) proves it exact
+    /// (`typed_masked_tile.rs`). `None`: take [`DivMode::div_mode`].
+    #[inline(always)]
+    fn picked_leaf(&self, _d: &D) -> Option<(Self::TileS, Self::TileD, usize)> {
+        None
+    }
 }
 
 impl<S: Over<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivMode<D, T> for S
@@ -91,6 +101,11 @@ where
         let step = d.times(T::default(), "local_tile")?;
         let rest = self.over();
         Ok((T::default(), d.tile_stride(), rest, rest.rest_stride(step)))
+    }
+    #[inline(always)]
+    fn picked_leaf(&self, d: &D) -> Option<(T, Self::TileD, usize)> {
+        let step = d.get().wrapping_mul(T::default().get());
+        Some((T::default(), d.tile_stride(), step))
     }
 }
 

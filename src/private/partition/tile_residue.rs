@@ -12,7 +12,9 @@
 //! wrap; then `j < ceil(s/T) = R`, in the rest's domain).
 //! - The grid coordinate given (`k`): the tile mode alone, its
 //!   coordinates `i < min(T, s - T·k)`: the two modes' rule at `j = k`
-//!   ([`Picked`]; `T·k < s`: the slice checked `k < R`).
+//!   ([`Picked`]). A leaf's `k` is not checked against the grid
+//!   (`TileModes::tile_masked`): past it `T·k ≥ s` (or `T·k` passes
+//!   `usize::MAX`), and no coordinate is admitted.
 //! - The grid mode kept (`X`): a cut spanning two modes of the tile,
 //!   [`Span`] (`i` in the tile mode, `j` in its rest mode): the share's
 //!   coordinate is tile modes first, then the kept rest modes in mode

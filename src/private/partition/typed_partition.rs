@@ -78,6 +78,13 @@ pub trait TileBy<TL, CL> {
     /// Evaluates the static extents of the divide (`tile_check.rs`): a
     /// static tile that does not divide a nested static mode fails here.
     const STATIC_CHECK: () = ();
+    /// The tile and the offset of its first element, the checks a masked
+    /// tile's cuts make in their place left out ([`TileModes::tile_masked`]).
+    #[inline(always)]
+    fn tile_within_masked(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let (layout, offset, _) = self.tile_within(tiler, coord)?;
+        Ok((layout, offset))
+    }
     /// The tile and the offset of its first element.
     #[inline(always)]
     fn tile_by(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
@@ -156,6 +163,15 @@ where
         let (ts, td) = (ts.kept(), td.kept());
         let layout = Layout::from_parts(ts.concat(rs).into_tuple(), td.concat(rd).into_tuple());
         Ok((layout, offset, within))
+    }
+    #[inline(always)]
+    fn tile_within_masked(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
+        let mut offset = 0;
+        let (s, d) = (self.shape().into_list(), self.stride().into_list());
+        let (ts, td, rs, rd) = tiler.tile_masked(s, d, coord, &mut offset)?;
+        let (ts, td) = (ts.kept(), td.kept());
+        let layout = Layout::from_parts(ts.concat(rs).into_tuple(), td.concat(rd).into_tuple());
+        Ok((layout, offset))
     }
 }
 
