@@ -122,8 +122,7 @@ where
     // `Compose`: the holes of a product with a `usize` leaf are `usize`
     // leaves, which `Compose` would send there after proving its choice of
     // path, and that extra layer changed their release code (BENCHMARKS.md,
-    // "Release code of dynamic products: the holes composed directly");
-    // static holes implement the same trait (`product_static/fold.rs`).
+    // "Release code of dynamic products: the holes composed directly").
     HolesOf<S, D, B>: ComposeWith<B::Shape, B::Stride, No>,
 {
     type Shape = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Shape;
@@ -145,8 +144,8 @@ where
         let (filled, fits) = (filled_hole(&b), fits_hole(&b));
         // Copies of the walk for dynamic strides: over inner holes known to
         // be 1 (compact, a last hole `B` fills, or any last hole), folded,
-        // and general (the same function). All static, the holes are
-        // static leaves (`product_static.rs`). Matches, not closures: a
+        // and general (the same function). (All static, a product takes
+        // `product_static/fold.rs` instead.) Matches, not closures: a
         // closure here is a function of its own that LLVM may leave out of
         // line (and merge the copies into one call), and then the unit
         // holes no longer fold. A compact `A` is one whose inner holes are

@@ -1,13 +1,14 @@
 //! Static holes for a product of all-static typed values
 //! (`product_holes.rs`): when every leaf of `A` and of `B` is static, the
 //! holes of the complement a product takes are `product_modes`'s answer
-//! computed while compiling ([`StaticHoles`]), and each mode of the copies
-//! (the holes composed with `B`) is the [`FoldedLeaf`](crate::__private::FoldedLeaf)s of the `const`
+//! computed while compiling (`Operands::HOLES`), and each mode of the
+//! copies (the holes composed with `B`) is the [`FoldedLeaf`](crate::__private::FoldedLeaf)s of the `const`
 //! walk over them ([`HolesWalk`]), so the product's copies are static too,
-//! as CuTe's. Chosen by the leaf types ([`ChooseHoles`]), as a
-//! composition's modes are. The run-time holes are still computed and must
-//! equal the folded ones, and their run-time composition with `B` must
-//! equal every folded mode (else an [`AlgebraError`]).
+//! as CuTe's. The path is chosen by the leaf types (`product_copies.rs`,
+//! `CopiesKind`), as a composition's is; `fold.rs` has it. Where that
+//! walk does not answer the whole composition, the holes' run-time
+//! composition with `B` must equal every folded mode (else an
+//! [`AlgebraError`]).
 
 use core::marker::PhantomData;
 
@@ -124,7 +125,7 @@ const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticL
 /// (`Sh:St`) by the static `B` (`BS:BD`) with `B` is the folded leaves of
 /// [`HolesWalk`], every leaf of `B` walked and nothing carrying
 /// (`compose_static_walk::folds`, as `Compose` of static layouts decides
-/// its shortcut): then [`StaticHoles`]' composition is a constant, and
+/// its shortcut): then the copies (`fold.rs`) are a constant, and
 /// neither the run-time composition of the holes nor the comparison of
 /// its modes is compiled for that product. `false` where the product is
 /// refused, or the run-time path may answer otherwise (a refusal, the
