@@ -28,8 +28,8 @@ type Operands<S, D, B> = (
     TupleOf<<B as ProductTile>::Stride>,
 );
 
-/// The copies of an all-static product ([`CopiesKind`](super::super::product_copies)
-/// [`Yes`]): named by `B`'s tree alone ([`FoldHoles`]: each leaf `N:R` the
+/// The copies of an all-static product (`product_copies.rs`'s
+/// `CopiesKind` is [`Yes`]): named by `B`'s tree alone ([`FoldHoles`]: each leaf `N:R` the
 /// [`FoldedLeaf`]s of [`HolesWalk`], one per hole), the holes from
 /// `const`s (`Operands::HOLES`, `product_modes` of the same numbers).
 ///
