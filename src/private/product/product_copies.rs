@@ -9,12 +9,12 @@
 //! the run-time copies choose among in `product_copies/folds.rs`.
 
 use crate::__private::algebra::AlgebraError;
+use crate::__private::compose_folded::TreeStatic;
 use crate::__private::compose_run::ComposeWith;
-use crate::__private::compose_static::AllStatic;
 use crate::__private::edit::Leaves;
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
-use crate::__private::list::{IntoList, IntoTuple};
+use crate::__private::list::IntoTuple;
 use crate::__private::product_holes::ProductHoles;
 use crate::__private::product_static::ChooseHoles;
 use crate::__private::static_complement::{Bit, No};
@@ -43,14 +43,6 @@ pub trait ProductCopies<B>: Copy {
         b: B,
         function: &'static str,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
-    /// [`copies`](Self::copies) from the holes computed at run time: a
-    /// function of its own, so that an all-static product, which never
-    /// calls it, compiles none of it in a debug build.
-    fn run_time_copies(
-        &self,
-        b: B,
-        function: &'static str,
-    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
 }
 
 /// The complement a product of `Layout<S, D>` takes, computed at run time.
@@ -59,50 +51,55 @@ type RunHoles<S, D> = Layout<
     <<S as Leaves>::Out as ProductHoles<<D as Leaves>::Out>>::Stride,
 >;
 
-/// The complement a product of `Layout<S, D>` by `B` takes: static
-/// (`product_static.rs`) when every leaf of both is.
+/// The run-time holes as a product with a `usize` leaf takes them
+/// (`ChooseHoles` for [`No`]).
 type HolesOf<S, D, B> = <RunHoles<S, D> as ChooseHoles<
-    ProductStatics<S, D, B>,
+    No,
     <S as Leaves>::Out,
     <D as Leaves>::Out,
     TupleOf<<B as ProductTile>::Shape>,
     TupleOf<<B as ProductTile>::Stride>,
 >>::Holes;
 
-/// A tree's leaves as a flat tuple (the static holes name `A` and `B` by
-/// these: shorter names than lists, `StaticList`).
-type TupleOf<T> = <<T as LeafList>::List as IntoTuple>::Tuple;
+/// A tree's leaves as a flat tuple.
+pub(in crate::__private) type TupleOf<T> = <<T as LeafList>::List as IntoTuple>::Tuple;
 
-/// A flat tuple as a type-level list.
-type ListOf<T> = <T as IntoList>::List;
-
-/// [`Yes`](crate::__private::Yes) when every leaf of `Layout<S, D>` and of `B` is static.
-type ProductStatics<S, D, B> = <<ListOf<<S as Leaves>::Out> as AllStatic>::Is as Bit>::And<
-    <<ListOf<<D as Leaves>::Out> as AllStatic>::Is as Bit>::And<
-        <<<<B as ProductTile>::Shape as LeafList>::List as AllStatic>::Is as Bit>::And<
-            <<<B as ProductTile>::Stride as LeafList>::List as AllStatic>::Is,
+/// Which path the copies of `Layout<S, D>` by `B` take: [`Yes`] when every
+/// leaf of both is static (`product_static/fold.rs`: the copies named by
+/// `B`'s tree, the holes from `const`s), else [`No`] (the holes computed
+/// at run time, below).
+type CopiesKind<S, D, B> = <<S as TreeStatic>::Is as Bit>::And<
+    <<D as TreeStatic>::Is as Bit>::And<
+        <<<B as ProductTile>::Shape as TreeStatic>::Is as Bit>::And<
+            <<B as ProductTile>::Stride as TreeStatic>::Is,
         >,
     >,
 >;
 
-impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> ProductCopies<B> for Layout<S, D>
+/// [`ProductCopies`] by the path `K` chooses ([`CopiesKind`]).
+#[doc(hidden)]
+pub trait CopiesWith<B, K>: Copy {
+    /// Its shape.
+    type Shape;
+    /// Its stride.
+    type Stride;
+    /// As [`ProductCopies::copies`].
+    fn copies_with(
+        &self,
+        b: B,
+        function: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
+}
+
+impl<S: Mode<D> + TreeStatic, D: Tree + TreeStatic, B: ProductTile> ProductCopies<B>
+    for Layout<S, D>
 where
-    S::Out: ProductHoles<D::Out> + IntoList<List: AllStatic>,
-    D::Out: IntoList<List: AllStatic>,
-    B::Shape: LeafList<List: AllStatic + IntoTuple>,
-    B::Stride: LeafList<List: AllStatic + IntoTuple>,
-    RunHoles<S, D>:
-        ChooseHoles<ProductStatics<S, D, B>, S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>,
-    // The run-time path directly (`ComposeWith` for `No`), not
-    // `Compose`: the holes of a product with a `usize` leaf are `usize`
-    // leaves, which `Compose` would send there after proving its choice of
-    // path, and that extra layer changed their release code (BENCHMARKS.md,
-    // "Release code of dynamic products: the holes composed directly");
-    // static holes implement the same trait (`product_static/fold.rs`).
-    HolesOf<S, D, B>: ComposeWith<B::Shape, B::Stride, No>,
+    B::Shape: TreeStatic,
+    B::Stride: TreeStatic,
+    Self: CopiesWith<B, CopiesKind<S, D, B>>,
 {
-    type Shape = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Shape;
-    type Stride = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Stride;
+    type Shape = <Self as CopiesWith<B, CopiesKind<S, D, B>>>::Shape;
+    type Stride = <Self as CopiesWith<B, CopiesKind<S, D, B>>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn copies(
@@ -110,40 +107,29 @@ where
         b: B,
         function: &'static str,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-        // All static: the folded holes, from `const`s, and none of the
-        // run-time holes below, which a debug build then does not compile
-        // for this product (the branch not taken of an `if const` is not
-        // collected: BENCHMARKS.md, "Compile cost of static products: the
-        // run-time holes skipped").
-        if const {
-            <RunHoles<S, D> as ChooseHoles<
-                ProductStatics<S, D, B>,
-                S::Out,
-                D::Out,
-                TupleOf<B::Shape>,
-                TupleOf<B::Stride>,
-            >>::FOLDED
-        } {
-            return match <RunHoles<S, D> as ChooseHoles<
-                ProductStatics<S, D, B>,
-                S::Out,
-                D::Out,
-                TupleOf<B::Shape>,
-                TupleOf<B::Stride>,
-            >>::folded(function)
-            {
-                Ok(holes) => match holes.compose_with(b.tile()) {
-                    Ok(d) => Ok(d.into_parts()),
-                    Err(e) => Err(e.naming(function)),
-                },
-                Err(e) => Err(e),
-            };
-        }
-        self.run_time_copies(b, function)
+        self.copies_with(b, function)
     }
+}
+
+// A product with a `usize` leaf: the holes computed at run time.
+impl<S: Mode<D> + Leaves, D: Tree + Leaves, B: ProductTile> CopiesWith<B, No> for Layout<S, D>
+where
+    S::Out: ProductHoles<D::Out>,
+    B::Shape: LeafList<List: IntoTuple>,
+    B::Stride: LeafList<List: IntoTuple>,
+    RunHoles<S, D>: ChooseHoles<No, S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>,
+    // The run-time path directly (`ComposeWith` for `No`), not
+    // `Compose`: the holes of a product with a `usize` leaf are `usize`
+    // leaves, which `Compose` would send there after proving its choice of
+    // path, and that extra layer changed their release code (BENCHMARKS.md,
+    // "Release code of dynamic products: the holes composed directly").
+    HolesOf<S, D, B>: ComposeWith<B::Shape, B::Stride, No>,
+{
+    type Shape = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Shape;
+    type Stride = <HolesOf<S, D, B> as ComposeWith<B::Shape, B::Stride, No>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn run_time_copies(
+    fn copies_with(
         &self,
         b: B,
         function: &'static str,
@@ -158,8 +144,8 @@ where
         let (filled, fits) = (filled_hole(&b), fits_hole(&b));
         // Copies of the walk for dynamic strides: over inner holes known to
         // be 1 (compact, a last hole `B` fills, or any last hole), folded,
-        // and general (the same function). All static, the holes are
-        // static leaves (`product_static.rs`). Matches, not closures: a
+        // and general (the same function). (All static, a product takes
+        // `product_static/fold.rs` instead.) Matches, not closures: a
         // closure here is a function of its own that LLVM may leave out of
         // line (and merge the copies into one call), and then the unit
         // holes no longer fold. A compact `A` is one whose inner holes are

@@ -1,25 +1,26 @@
 //! Static holes for a product of all-static typed values
 //! (`product_holes.rs`): when every leaf of `A` and of `B` is static, the
 //! holes of the complement a product takes are `product_modes`'s answer
-//! computed while compiling ([`StaticHoles`]), and each mode of the copies
-//! (the holes composed with `B`) is the [`FoldedLeaf`](crate::__private::FoldedLeaf)s of the `const`
+//! computed while compiling (`Operands::HOLES`), and each mode of the
+//! copies (the holes composed with `B`) is the [`FoldedLeaf`](crate::__private::FoldedLeaf)s of the `const`
 //! walk over them ([`HolesWalk`]), so the product's copies are static too,
-//! as CuTe's. Chosen by the leaf types ([`ChooseHoles`]), as a
-//! composition's modes are. The run-time holes are still computed and must
-//! equal the folded ones, and their run-time composition with `B` must
-//! equal every folded mode (else an [`AlgebraError`]).
+//! as CuTe's. The path is chosen by the leaf types (`product_copies.rs`,
+//! `CopiesKind`), as a composition's is; `fold.rs` has it. Where that
+//! walk does not answer the whole composition, the holes' run-time
+//! composition with `B` must equal every folded mode (else an
+//! [`AlgebraError`]).
 
 use core::marker::PhantomData;
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::compose::product;
-use crate::__private::compose_static::{FoldedModes, StaticList, StaticWalk, agrees};
+use crate::__private::compose_static::{FoldedModes, StaticList, StaticWalk};
 use crate::__private::compose_static_walk::{Left, RIGHT_WIDTH, folds, modes};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::product_holes::product_modes;
 use crate::__private::shape_values::by_stride;
-use crate::__private::static_complement::{No, Yes};
+use crate::__private::static_complement::No;
 use crate::__private::static_int::StaticInt;
 use crate::__private::tree::MAX_RANK;
 
@@ -124,7 +125,7 @@ const fn hole_leaves<Sh: StaticList, St: StaticList, BS: StaticList, BD: StaticL
 /// (`Sh:St`) by the static `B` (`BS:BD`) with `B` is the folded leaves of
 /// [`HolesWalk`], every leaf of `B` walked and nothing carrying
 /// (`compose_static_walk::folds`, as `Compose` of static layouts decides
-/// its shortcut): then [`StaticHoles`]' composition is a constant, and
+/// its shortcut): then the copies (`fold.rs`) are a constant, and
 /// neither the run-time composition of the holes nor the comparison of
 /// its modes is compiled for that product. `false` where the product is
 /// refused, or the run-time path may answer otherwise (a refusal, the
@@ -178,33 +179,15 @@ where
     const EXTENT: usize = N::VALUE as usize;
 }
 
-/// The holes layout a product takes (`Self`, computed at run time): itself
-/// under [`No`], under [`Yes`] the same holes checked equal to the folded
-/// holes of `A` (`Sh:St`) by `B` (`BS:BD`) ([`StaticHoles`]), or, with no
-/// run-time holes at all, the folded holes alone ([`Self::folded`]).
+/// The holes layout a product with a `usize` leaf takes (`Self`, computed
+/// at run time): itself ([`No`]; an all-static product takes its holes
+/// from `const`s instead, `fold.rs`).
 #[doc(hidden)]
 pub trait ChooseHoles<Is, Sh, St, BS, BD>: Sized {
-    /// Whether the holes are folded: then
-    /// [`ProductCopies::copies`](crate::__private::ProductCopies::copies) takes
-    /// [`Self::folded`] behind an `if const`, and a debug build compiles
-    /// none of its run-time holes (`product_spans` and the arms of its
-    /// dynamic strides) for an all-static product.
-    const FOLDED: bool;
     /// The holes layout.
     type Holes;
-    /// The holes; an error where a folded hole differs from the run-time one.
+    /// The holes.
     fn choose(self) -> Result<Self::Holes, AlgebraError>;
-    /// The folded holes, as `usize` leaves from a `const`, or the refusal
-    /// the run-time holes would give, naming `function`; under [`No`],
-    /// never called (`FOLDED` is false), an error.
-    fn folded(function: &'static str) -> Result<Self::Holes, AlgebraError>;
-}
-
-/// `usize`, one per named leaf.
-macro_rules! usize_of {
-    ($x:ident) => {
-        usize
-    };
 }
 
 macro_rules! choose_holes {
@@ -214,65 +197,11 @@ macro_rules! choose_holes {
         impl<$($S, $D,)* Z, Sh, St, BS, BD> ChooseHoles<No, Sh, St, BS, BD>
             for Layout<($($S,)* Z,), (C<1>, $($D,)*)>
         {
-            const FOLDED: bool = false;
             type Holes = Self;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn choose(self) -> Result<Self, AlgebraError> {
                 Ok(self)
-            }
-            #[inline]
-            fn folded(function: &'static str) -> Result<Self, AlgebraError> {
-                Err(AlgebraError::FoldedDiffers { function, walked: 0, folded: 1 })
-            }
-        }
-
-        impl<Sh, St, BS, BD> ChooseHoles<Yes, Sh, St, BS, BD>
-            for Layout<($(usize_of!($S),)* usize,), (C<1>, $(usize_of!($D),)*)>
-        where
-            Sh: StaticList,
-            St: StaticList,
-            BS: StaticList,
-            BD: StaticList,
-        {
-            const FOLDED: bool = true;
-            type Holes = StaticHoles<Sh, St, BS, BD, Self>;
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(non_snake_case)]
-            fn choose(self) -> Result<Self::Holes, AlgebraError> {
-                // The static walk refused where the run-time one answered.
-                // (`ok_or_return!`, not `?`: in a debug build `?` is a
-                // function of its own per result type, BENCHMARKS.md,
-                // "Compile cost of static compositions and products: the
-                // names".)
-                ok_or_return!(const { static_holes::<Sh, St, BS, BD>() });
-                let (extents, strides, _) = const { hole_leaves::<Sh, St, BS, BD>() };
-                let (($($S,)* Z,), (_, $($D,)*)) = self.into_parts();
-                // One function for every product, not a comparison per hole
-                // in each product's own (debug) code.
-                ok_or_return!(holes_agree(&[$($S,)* Z], &[$($D,)*], &extents, &strides));
-                Ok(StaticHoles(self, PhantomData))
-            }
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(non_snake_case)]
-            fn folded(function: &'static str) -> Result<Self::Holes, AlgebraError> {
-                const {
-                    assert!(
-                        !Operands::<Sh, St, BS, BD>::NEGATIVE,
-                        "a product's left layout has a negative stride, which has no complement"
-                    )
-                };
-                if let Err(e) = const { static_holes::<Sh, St, BS, BD>() } {
-                    return Err(e.naming(function));
-                }
-                // The holes `product_modes` gives at run time, from the
-                // same numbers: nothing to check them against.
-                let (extents, strides, _) = const { hole_leaves::<Sh, St, BS, BD>() };
-                let [$($S,)* Z, ..] = extents;
-                let [_, $($D,)* ..] = strides;
-                Ok(StaticHoles(Layout::from_parts(($($S,)* Z,), (C::<1>, $($D,)*)), PhantomData))
             }
         }
     };
@@ -280,27 +209,6 @@ macro_rules! choose_holes {
 
 for_each_rank!(choose_holes);
 
-/// The run-time holes (`shapes`, `strides` from the second) equal the
-/// folded ones (`extents`, `next`), hole by hole as `agrees` compares a
-/// leaf, else the first difference (`FoldedDiffers`).
-#[cfg_attr(not(debug_assertions), inline(always))]
-fn holes_agree(
-    shapes: &[usize],
-    strides: &[usize],
-    extents: &[usize; WIDTH],
-    next: &[usize; WIDTH],
-) -> Result<(), AlgebraError> {
-    let rank = strides.len();
-    let mut k = 0;
-    while k < rank {
-        ok_or_return!(agrees("product", shapes[k], extents[k] as i64));
-        ok_or_return!(agrees("product", strides[k], next[k + 1] as i64));
-        k += 1;
-    }
-    agrees("product", shapes[rank], extents[rank] as i64)
-}
-
 mod fold;
 
 pub(in crate::__private) use fold::Erase;
-use fold::StaticHoles;

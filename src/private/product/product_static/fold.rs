@@ -5,98 +5,150 @@
 use core::marker::PhantomData;
 use core::mem::ManuallyDrop;
 
-use super::{HolesWalk, WIDTH, holes_fold};
+use super::{HolesWalk, WIDTH, hole_leaves, holes_fold, static_holes};
 use crate::__private::algebra::AlgebraError;
-use crate::__private::compose_run::{ComposeRun, ComposeWith};
-use crate::__private::compose_static::{FoldedLeaf, StaticList, StaticWalk, mode_agrees};
-use crate::__private::int::Int;
+use crate::__private::compose_run::ComposeRun;
+use crate::__private::compose_static::{FoldedLeaf, Row, StaticList, StaticWalk, mode_agrees};
+use crate::__private::edit::Leaves;
+use crate::__private::int::{C, Int};
 use crate::__private::layout::Layout;
-use crate::__private::static_complement::No;
+use crate::__private::leaf_list::LeafList;
+use crate::__private::list::IntoTuple;
+use crate::__private::product_copies::{CopiesWith, ProductTile, TupleOf};
+use crate::__private::static_complement::Yes;
 use crate::__private::static_int::StaticInt;
+use crate::__private::tree::{Mode, Tree};
 
-/// The holes layout of the product of the static `A` (`Sh:St`) by the
-/// static `B` (`BS:BD`): the run-time holes `H` (`usize` leaves, checked
-/// equal to the folded ones), composed with `B` erased to `usize` leaves
-/// ([`Erase`]) as any layout of `usize` leaves is ([`ComposeRun`]: one
-/// instance per rank of `A` and nesting of `B`, shared by every product of
-/// that shape), each mode of the result then given its folded leaves
-/// ([`FoldHoles`]).
+/// The four leaf tuples a product's static walk names (`Sh:St` of `A`,
+/// `BS:BD` of `B`, as [`HolesWalk`]).
+type Operands<S, D, B> = (
+    <S as Leaves>::Out,
+    <D as Leaves>::Out,
+    TupleOf<<B as ProductTile>::Shape>,
+    TupleOf<<B as ProductTile>::Stride>,
+);
+
+/// The copies of an all-static product (`product_copies.rs`'s
+/// `CopiesKind` is [`Yes`]): named by `B`'s tree alone ([`FoldHoles`]: each leaf `N:R` the
+/// [`FoldedLeaf`]s of [`HolesWalk`], one per hole), the holes from
+/// `const`s (`Operands::HOLES`, `product_modes` of the same numbers).
 ///
-/// Not a layout of static hole leaves (each naming both operands) composed
-/// with `B`, as before: that composition proved its walk's bounds (the
-/// leaf lists, `AllStatic`, `Erased`, the walk's name) over such lists for
-/// every static product, and
-/// compiled its functions again for each (BENCHMARKS.md, "Compile cost of
-/// static products: the composition on `usize` holes"). The result's type
-/// is the same: the [`FoldedLeaf`]s of [`HolesWalk`].
-#[doc(hidden)]
-pub struct StaticHoles<Sh, St, BS, BD, H>(pub(super) H, pub(super) PhantomData<(Sh, St, BS, BD)>);
-
-// `ComposeWith` for `No` (the run-time path), as the run-time holes of a
-// product with a `usize` leaf are composed (`product_copies.rs`): a
-// product names one trait for its holes, and neither kind goes through
-// `Compose`'s choice of path.
-#[diagnostic::do_not_recommend]
-impl<Sh, St, BS, BD, H, SB, DB> ComposeWith<SB, DB, No> for StaticHoles<Sh, St, BS, BD, H>
+/// Where the `const` walk answers the whole composition of the holes with
+/// `B` (`holes_fold`), the value is the folded leaves, a constant.
+/// Elsewhere the holes are composed with `B` erased to `usize` leaves
+/// ([`Erase`]) by the run-time path ([`ComposeRun`]: one instance per rank
+/// of `A` and nesting of `B`, shared by every product of that shape), and
+/// each mode of its result is checked against its folded leaves
+/// (`mode_agrees`), in `B`'s order: the values and errors the run-time
+/// holes give.
+///
+/// Not the run-time path's `ProductCopies` bounds over the static types:
+/// proving those (the holes' types, the choice among them, the result
+/// named through the run-time composition's) for every static product in
+/// each of rustc's phases was about a third of what a static product cost
+/// to compile (BENCHMARKS.md, "Compile cost of static products: the copies
+/// named by `B`'s tree").
+impl<S, D, B> CopiesWith<B, Yes> for Layout<S, D>
 where
-    Sh: StaticList,
-    St: StaticList,
-    BS: StaticList,
-    BD: StaticList,
-    SB: Erase,
-    DB: Erase,
-    // The run-time path itself, not `Compose` (whose `usize` operands
-    // take it): no choice of path to prove for each product.
-    H: ComposeRun<SB::Out, DB::Out>,
-    SB: FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>,
+    S: Mode<D> + Leaves<Out: StaticList + HoleTuple>,
+    D: Tree + Leaves<Out: StaticList>,
+    B: ProductTile,
+    B::Shape: LeafList<List: IntoTuple<Tuple: StaticList>>
+        + FoldHoles<B::Stride, Operands<S, D, B>>
+        + Erase,
+    B::Stride: LeafList<List: IntoTuple<Tuple: StaticList>> + Erase,
+    // The run-time composition of the `usize` holes, not `Compose` (whose
+    // `usize` operands take it): no choice of path to prove per product.
+    HolesOf<S::Out>: ComposeRun<<B::Shape as Erase>::Out, <B::Stride as Erase>::Out>,
 {
-    type Shape = <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::Shape;
-    type Stride = <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::Stride;
+    type Shape = <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::Shape;
+    type Stride = <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::Stride;
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn compose_with(
+    fn copies_with(
         &self,
-        b: Layout<SB, DB>,
-    ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
-        // The whole composition folds: its value is the folded leaves, a
-        // constant, and (`if const`) neither the run-time composition below
-        // nor `fold_holes` is compiled for this product, not even in a
-        // debug build (BENCHMARKS.md, "Compile cost of typed compositions
-        // and products: the macro, the merge's functions, the products'
-        // holes").
-        if const { holes_fold::<Sh, St, BS, BD>() } {
-            let (shape, stride) =
-                const { <SB as FoldHoles<DB, (Sh, St, BS, BD), H::Shape, H::Stride>>::FOLDED };
-            return Ok(Layout::from_parts(
-                ManuallyDrop::into_inner(shape),
-                ManuallyDrop::into_inner(stride),
-            ));
+        b: B,
+        function: &'static str,
+    ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        const {
+            assert!(
+                !super::Operands::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>::NEGATIVE,
+                "a product's left layout has a negative stride, which has no complement"
+            )
+        };
+        // The refusal the run-time holes give, naming the caller.
+        if let Err(e) =
+            const { static_holes::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() }
+        {
+            return Err(e.naming(function));
         }
-        let (shape, stride) = b.into_parts();
-        // Matches, not `?` (a function of its own per result type in a
-        // debug build), and the composition in `walk_erased`, one instance
-        // per rank of `A` and nesting of `B`, not in this product's own code.
-        match walk_erased(&self.0, shape.erase(), stride.erase()) {
-            Ok((shapes, strides)) => match SB::fold_holes(shapes, strides) {
-                Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
+        // The whole composition folds: its value is the folded leaves, and
+        // (`if const`) nothing below is compiled for this product, not even
+        // in a debug build (BENCHMARKS.md, "Compile cost of typed
+        // compositions and products: the macro, the merge's functions, the
+        // products' holes").
+        if !const { holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() } {
+            // The holes `product_modes` gives at run time, from the same
+            // numbers, as `usize` leaves; their composition and its checks
+            // in `walk_erased`, one instance per rank of `A` and nesting of
+            // `B`: of this product's own types only the lookup of a mode's
+            // folded leaves.
+            let (extents, strides, _) =
+                const { hole_leaves::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() };
+            let (shape, stride) = b.tile().into_parts();
+            if let Err(e) = walk_erased(
+                &<S::Out as HoleTuple>::holes(&extents, &strides),
+                shape.erase(),
+                stride.erase(),
+                &mut |target, row| {
+                    match <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::walked(
+                        &mut 0, target, row,
+                    ) {
+                        Some(agrees) => agrees,
+                        // Never: the run-time walk gives one mode per leaf.
+                        None => Err(AlgebraError::FoldedDiffers {
+                            function: "product",
+                            walked: target,
+                            folded: 0,
+                        }),
+                    }
+                },
+            ) {
+                return Err(e.naming(function));
+            }
         }
+        // Zero-sized: the type is the value.
+        let (shape, stride) =
+            const { <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::FOLDED };
+        Ok((
+            ManuallyDrop::into_inner(shape),
+            ManuallyDrop::into_inner(stride),
+        ))
     }
 }
 
+/// The holes layout of the product of `A` (its leaves `Sh`), `usize`
+/// leaves: the holes, then the rest; strides 1, then the stride after each hole.
+type HolesOf<Sh> = Layout<<Sh as HoleTuple>::Holes, <Sh as HoleTuple>::Strides>;
+
 /// The run-time composition of the `usize` holes `holes` with `B`
-/// (`shape:stride`, `usize` leaves), as trees.
-#[cfg_attr(debug_assertions, inline)]
+/// (`shape:stride`, `usize` leaves), each mode of its result given to
+/// `each` in order (its folded leaves' check), until one is refused.
+// Out of line in a debug build (one instance per nesting); inlined in an
+// optimised one, where the callback is known.
+#[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn walk_erased<H: ComposeRun<S, D>, S, D>(
     holes: &H,
     shape: S,
     stride: D,
-) -> Result<(H::Shape, H::Stride), AlgebraError> {
+    each: &mut dyn FnMut(usize, &Row) -> Result<(), AlgebraError>,
+) -> Result<(), AlgebraError> {
     match holes.compose_run(Layout::from_parts(shape, stride)) {
-        Ok(walked) => Ok(walked.into_parts()),
+        Ok(walked) => {
+            let (shape, stride) = walked.into_parts();
+            H::rows(&shape, &stride, each)
+        }
         Err(e) => Err(e),
     }
 }
@@ -139,46 +191,48 @@ for_each_rank!(erase);
 
 /// `B`'s shape tree (`Self`, strides `DB`) with each leaf `N:R` the mode
 /// the composition of the static holes `P` (`(Sh, St, BS, BD)`, as
-/// [`HolesWalk`] names them) gives it: the walk's [`FoldedLeaf`]s, each
-/// checked against the run-time composition's values (`X`, `Y`: the
-/// composition of the `usize` holes, in `B`'s nesting) as
-/// [`FoldModes`](crate::__private::FoldModes) checks a composition's.
+/// [`HolesWalk`] names them) gives it: the walk's [`FoldedLeaf`]s, one per
+/// hole ([`HoleTuple`]), and each mode's check against the run-time
+/// composition's numbers, as [`FoldModes`](crate::__private::FoldModes)
+/// checks a composition's.
 #[doc(hidden)]
-pub trait FoldHoles<DB, P, X, Y> {
+pub trait FoldHoles<DB, P> {
     /// The copies' shape tree.
     type Shape;
     /// The copies' stride tree.
     type Stride;
-    /// The folded trees; an error where a folded leaf differs from the
-    /// run-time value, or the static walk refused.
-    fn fold_holes(shapes: X, strides: Y) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
-    /// The folded trees as a constant (zero-sized leaves), for
-    /// [`StaticHoles`]' shortcut where the whole composition folds.
+    /// The folded trees as a constant (zero-sized leaves).
     const FOLDED: Kept<Self::Shape, Self::Stride>;
+    /// Mode `target` (counting from `k`) of the run-time composition,
+    /// `row`: whether it is its folded leaves (`mode_agrees`, or the static
+    /// walk's refusal); `None` past the tree.
+    fn walked(k: &mut usize, target: usize, row: &Row) -> Option<Result<(), AlgebraError>>;
 }
 
-impl<N, R, Sh, St, BS, BD, X> FoldHoles<R, (Sh, St, BS, BD), X, X> for N
+impl<N, R, Sh, St, BS, BD> FoldHoles<R, (Sh, St, BS, BD)> for N
 where
     N: StaticInt,
     R: StaticInt,
-    X: FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>,
+    Sh: HoleTuple<Holes: FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>>,
     HolesWalk<Sh, St, BS, BD, N, R>: StaticWalk,
 {
-    type Shape = X::Shape<HolesWalk<Sh, St, BS, BD, N, R>>;
-    type Stride = X::Stride<HolesWalk<Sh, St, BS, BD, N, R>>;
+    type Shape = <Sh::Holes as HoleMode>::Shape<HolesWalk<Sh, St, BS, BD, N, R>>;
+    type Stride = <Sh::Holes as HoleMode>::Stride<HolesWalk<Sh, St, BS, BD, N, R>>;
     const FOLDED: Kept<Self::Shape, Self::Stride> =
-        <X as FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>>::FOLDED;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn fold_holes(shapes: X, strides: X) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
+        <Sh::Holes as FoldedMode<HolesWalk<Sh, St, BS, BD, N, R>>>::FOLDED;
+    #[inline]
+    fn walked(k: &mut usize, target: usize, row: &Row) -> Option<Result<(), AlgebraError>> {
+        if *k != target {
+            *k += 1;
+            return None;
+        }
         let modes = &const { <HolesWalk<Sh, St, BS, BD, N, R> as StaticWalk>::MODES };
-        ok_or_return!(mode_agrees(
+        Some(mode_agrees(
             modes,
-            &shapes.values(),
-            &strides.values(),
-            X::LEN
-        ));
-        Ok(X::folded())
+            &row.0,
+            &row.1,
+            <Sh::Holes as HoleMode>::LEN,
+        ))
     }
 }
 
@@ -252,9 +306,7 @@ for_each_rank!(hole_modes);
 
 macro_rules! fold_holes {
     ($rank:literal; $(($i:tt $T:ident $D:ident $X:ident))*) => {
-        impl<$($T: FoldHoles<$D, P, $X, $X>, $D, $X,)* P> FoldHoles<($($D,)*), P, ($($X,)*), ($($X,)*)>
-            for ($($T,)*)
-        {
+        impl<$($T: FoldHoles<$D, P>, $D,)* P> FoldHoles<($($D,)*), P> for ($($T,)*) {
             type Shape = ($($T::Shape,)*);
             type Stride = ($($T::Stride,)*);
             // Each element's constant moved out whole.
@@ -266,18 +318,54 @@ macro_rules! fold_holes {
                     ManuallyDrop::new(($(ManuallyDrop::into_inner($X),)*)),
                 )
             };
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(unused_variables, clippy::unused_unit)]
-            fn fold_holes(
-                shapes: ($($X,)*),
-                strides: ($($X,)*),
-            ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-                let parts = ($(ok_or_return!($T::fold_holes(shapes.$i, strides.$i)),)*);
-                Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+            #[inline]
+            #[allow(unused_variables)]
+            fn walked(k: &mut usize, target: usize, row: &Row) -> Option<Result<(), AlgebraError>> {
+                $(if let Some(done) = $T::walked(k, target, row) {
+                    return Some(done);
+                })*
+                None
             }
         }
     };
 }
 
 for_each_rank!(fold_holes);
+
+/// `A`'s leaves (`Self`, a flat tuple of `k` leaves) as the holes of its
+/// complement, `k + 1` `usize` leaves: the sub-modes of each mode of a
+/// product's copies (the tuple the run-time composition gives such a mode).
+#[doc(hidden)]
+pub trait HoleTuple {
+    /// A tuple of `k + 1` `usize`s: the holes, then the rest.
+    type Holes: HoleMode + Copy;
+    /// Their strides: `C<1>`, then `k` `usize`s.
+    type Strides: Copy;
+    /// The holes layout from its numbers (`hole_leaves`: the extents, and
+    /// the strides from the second).
+    fn holes(
+        extents: &[usize; WIDTH],
+        strides: &[usize; WIDTH],
+    ) -> Layout<Self::Holes, Self::Strides>;
+}
+
+macro_rules! hole_tuple {
+    (0;) => {};
+    (12; $($rest:tt)*) => {};
+    ($rank:literal; $(($i:tt $A:ident $D:ident $_c:ident))*) => {
+        impl<$($A,)*> HoleTuple for ($($A,)*) {
+            type Holes = ($(usize_for!($A),)* usize,);
+            type Strides = (C<1>, $(usize_for!($D),)*);
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[allow(non_snake_case)]
+            fn holes(extents: &[usize; WIDTH], strides: &[usize; WIDTH]) -> Layout<Self::Holes, Self::Strides> {
+                let [$($A,)* Z, ..] = *extents;
+                let [_, $($D,)* ..] = *strides;
+                Layout::from_parts(($($A,)* Z,), (C::<1>, $($D,)*))
+            }
+        }
+    };
+}
+
+for_each_rank!(hole_tuple);
