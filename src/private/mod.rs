@@ -68,6 +68,7 @@ mod identity;
 mod identity_named;
 mod int;
 mod inverse;
+mod inverse_fits;
 mod layout;
 mod layout_text;
 mod leaf_list;
@@ -164,6 +165,7 @@ pub use inverse::{
     inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
     right_inverse_complement_is_cores, right_inverse_is_cores,
 };
+pub use inverse_fits::right_inverse_fits;
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
@@ -212,9 +214,9 @@ pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
-pub use tile_target_kind::{ShapeTarget, TargetStandIn};
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
+pub use tile_target_kind::{ShapeTarget, TargetStandIn};
 pub use tile_to_shape::{
     ModeSizesInto, NoLonger, OrderedTiles, TargetShape, TileTarget, TileTargetOrdered, TileToShape,
 };

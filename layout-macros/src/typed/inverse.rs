@@ -130,6 +130,26 @@ impl TypedRule for Rule<'_> {
                 quote!((#s, #d))
             })
             .collect();
+        // The core refuses an `L` whose size or offsets pass
+        // `i64::MAX`, which the typed result does not show: one
+        // comparison, every run-time leaf below a bound under which
+        // they fit, and the exact check cold where it fails.
+        let fits = match fits_below(&a) {
+            Some(k) => {
+                let bound = 1usize << k;
+                let runtime = a.iter().flat_map(|(s, d)| [s, d]).filter_map(|x| match x {
+                    Sym::Dynamic(x) => Some(x),
+                    Sym::Static(_) => None,
+                });
+                quote!((#(#runtime)|*) < #bound)
+            }
+            None => quote!(false),
+        };
+        if dynamic {
+            code.check(quote!(#private::right_inverse_fits(
+                #function, #fits, move || [#(#leaves),*]
+            )));
+        }
         let modes = coalesce(a, false)?;
         // CuTe's chain reads the static strides; a dynamic one is `None`.
         let strides: Vec<Option<i64>> = modes
@@ -246,4 +266,25 @@ fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
         }
     }
     order
+}
+
+/// The largest `k` (at most 62) such that every run-time leaf below `2^k`
+/// keeps the size and offsets (`Σ (extent - 1)·stride`) of a layout with
+/// these `leaves` within `i64::MAX`, the core's bound; `None` where no
+/// bound does (the static leaves alone pass it).
+fn fits_below(leaves: &[(Sym, Sym)]) -> Option<u32> {
+    let at = |x: &Sym, v: u128| match x {
+        Sym::Static(n) => u128::try_from(*n).unwrap_or(0),
+        Sym::Dynamic(_) => v,
+    };
+    (1..=62u32).rev().find(|&k| {
+        let v = (1u128 << k) - 1;
+        let (mut size, mut span) = (1u128, 0u128);
+        leaves.iter().all(|(s, d)| {
+            let (s, d) = (at(s, v), at(d, v));
+            size = size.saturating_mul(s);
+            span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
+            size <= i64::MAX as u128 && span <= i64::MAX as u128
+        })
+    })
 }
