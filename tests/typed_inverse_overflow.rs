@@ -63,6 +63,15 @@ fn check<S: Mode<D>, D: Tree>(
             assert!(leaves.iter().any(|l| l.0 == 0), "{call}");
             false
         }
+        // The product of extents before a mode (the start of a mode of the
+        // inverse) checked first, where it passes `usize` (or `i64`).
+        (None, Err(AlgebraError::ProductOverflow { left, right, .. })) => {
+            let past = left
+                .checked_mul(right)
+                .is_none_or(|p| p > i64::MAX as usize);
+            assert!(past, "{call}: {left}·{right}");
+            false
+        }
         (None, Err(e)) => panic!("{call}: the core refuses, typed refuses with {e}"),
         (Some(want), Err(e)) => {
             assert!(

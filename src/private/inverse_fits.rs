@@ -2,7 +2,12 @@
 //! layout the core accepts: its size and offsets fit `i64`
 //! (`layout_core::Layout::new`). The typed result does not show `L`'s
 //! offsets (`right_inverse((2,4):(i64::MAX,1))` is `4:2`), so without the
-//! check the typed path answered where the core refuses.
+//! check the typed path answered where the core refuses. Where the
+//! inverse has its own run-time comparisons (inverse.rs), the bound joins
+//! them and its cold construction runs [`offsets_fit`] first: one branch
+//! and one cold call for both; the start of a mode of the inverse (a
+//! product of `L`'s extents) may then be refused first, with
+//! `ProductOverflow`, where it passes `usize` or `i64`.
 
 use super::algebra::AlgebraError;
 
@@ -34,6 +39,16 @@ pub fn right_inverse_fits<const N: usize>(
 #[cold]
 #[inline(never)]
 fn fits_exactly<const N: usize>(
+    function: &'static str,
+    leaves: [(usize, usize); N],
+) -> Result<(), AlgebraError> {
+    offsets_fit(function, leaves)
+}
+
+/// The exact check of [`right_inverse_fits`], also run first by the
+/// inverse's own cold construction (inverse.rs), where the macro joins
+/// the two comparisons into one branch.
+pub(super) fn offsets_fit<const N: usize>(
     function: &'static str,
     leaves: [(usize, usize); N],
 ) -> Result<(), AlgebraError> {

@@ -25,7 +25,13 @@
 //! `(_5,_6,_5):(30m,_1,6m)` at every `m` the core agrees with). Every value
 //! 0..=300 and random large ones against the core and a port of CuTe's
 //! rule: tests/typed_inverse_ties.rs. A static product that overflows is
-//! not typed: a compile error after `type`.
+//! not typed: a compile error after `type`. The core also refuses an `L`
+//! whose size or offsets pass `i64::MAX`, which the result does not show
+//! (`right_inverse((2,4):(i64::MAX,1))` would be `4:2`): one comparison,
+//! every run-time leaf below a bound computed here from the static leaves
+//! (`fits_below`), joined to the inverse's own comparisons where it has
+//! some, and the exact check cold (`__private::right_inverse_fits`);
+//! tests/typed_inverse_overflow.rs.
 //!
 //! As the operand of a one-argument `complement` (read.rs), the check
 //! compares the two results' complements instead, the gaps between the
@@ -145,11 +151,6 @@ impl TypedRule for Rule<'_> {
             }
             None => quote!(false),
         };
-        if dynamic {
-            code.check(quote!(#private::right_inverse_fits(
-                #function, #fits, move || [#(#leaves),*]
-            )));
-        }
         let modes = coalesce(a, false)?;
         // CuTe's chain reads the static strides; a dynamic one is `None`.
         let strides: Vec<Option<i64>> = modes
@@ -183,7 +184,13 @@ impl TypedRule for Rule<'_> {
         // construction is run on the values and compared.
         if dynamic {
             let quick = inverse_quick::checks(&modes, &strides, &path, end)?;
-            if !quick.is_empty() {
+            // Where the inverse needs no check, the bound alone; else it
+            // joins the inverse's comparisons, one cold call for both.
+            if quick.is_empty() {
+                code.check(quote!(#private::right_inverse_fits(
+                    #function, #fits, move || [#(#leaves),*]
+                )));
+            } else {
                 let typed = path.iter().map(|&i| {
                     let (s, d, b) = (value(&modes[i].0), value(&modes[i].1), value(&before[i]));
                     quote!((#s, #d, #b))
@@ -195,7 +202,7 @@ impl TypedRule for Rule<'_> {
                     Read::Complement => quote!(right_inverse_complement_is_cores),
                 };
                 code.check(quote!(#private::#check(
-                    #function, #(#quick)&&*, move || ([#(#leaves),*], [#(#typed),*])
+                    #function, #fits && #(#quick)&&*, move || ([#(#leaves),*], [#(#typed),*])
                 )));
             }
         }
