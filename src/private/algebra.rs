@@ -194,7 +194,7 @@ pub enum AlgebraError {
     /// `extent:stride` (the size times `extent`, or the largest offset plus
     /// `(extent - 1)·stride`), which the core refuses ("the layout's
     /// offsets do not fit in 64 bits"): the typed path refuses it too
-    /// (`right_inverse`, whose result would not show it).
+    /// (`right_inverse`, `left_inverse`, whose results would not show it).
     OffsetsOverflow {
         /// The algebra function.
         function: &'static str,

@@ -1,5 +1,5 @@
-//! The run-time check that `layout!(type right_inverse(L))`'s operand is a
-//! layout the core accepts: its size and offsets fit `i64`
+//! The run-time check that the operand of `layout!(type right_inverse(L))`
+//! or `left_inverse(L)` is a layout the core accepts: its size and offsets fit `i64`
 //! (`layout_core::Layout::new`). The typed result does not show `L`'s
 //! offsets (`right_inverse((2,4):(i64::MAX,1))` is `4:2`), so without the
 //! check the typed path answered where the core refuses. Where the
@@ -21,7 +21,7 @@ use super::algebra::AlgebraError;
 /// [`AlgebraError::OffsetsOverflow`] naming the first leaf where the size
 /// or the largest offset passes `i64::MAX` (or a leaf above it).
 #[inline(always)]
-pub fn right_inverse_fits<const N: usize>(
+pub fn operand_fits<const N: usize>(
     function: &'static str,
     quick: bool,
     leaves: impl FnOnce() -> [(usize, usize); N],
@@ -29,11 +29,32 @@ pub fn right_inverse_fits<const N: usize>(
     if quick {
         Ok(())
     } else {
-        fits_exactly(function, leaves())
+        fits_exactly(function, leaves(), false)
     }
 }
 
-/// [`right_inverse_fits`] past its comparison: the core's checks, the
+/// [`operand_fits`] for `left_inverse`, whose core construction also
+/// multiplies each mode's extent by its stride (the span the next stride
+/// must start past): an error too where that passes `i64::MAX` for a leaf
+/// of extent above 1 and nonzero stride (a mode the core's coalesce
+/// merges spans what its last leaf spans).
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming the first such leaf.
+#[inline(always)]
+pub fn left_operand_fits<const N: usize>(
+    function: &'static str,
+    quick: bool,
+    leaves: impl FnOnce() -> [(usize, usize); N],
+) -> Result<(), AlgebraError> {
+    if quick {
+        Ok(())
+    } else {
+        fits_exactly(function, leaves(), true)
+    }
+}
+
+/// [`operand_fits`] past its comparison: the core's checks, the
 /// size (the extents' product) then the offsets (`Σ (extent - 1)·stride`,
 /// the strides not negative here), each in `i64`.
 #[cold]
@@ -41,11 +62,23 @@ pub fn right_inverse_fits<const N: usize>(
 fn fits_exactly<const N: usize>(
     function: &'static str,
     leaves: [(usize, usize); N],
+    spans: bool,
 ) -> Result<(), AlgebraError> {
-    offsets_fit(function, leaves)
+    offsets_fit(function, leaves)?;
+    let past = |&&(s, d): &&(usize, usize)| {
+        s > 1 && d != 0 && s.checked_mul(d).is_none_or(|p| p > i64::MAX as usize)
+    };
+    match leaves.iter().find(past) {
+        Some(&(extent, stride)) if spans => Err(AlgebraError::OffsetsOverflow {
+            function,
+            extent,
+            stride,
+        }),
+        _ => Ok(()),
+    }
 }
 
-/// The exact check of [`right_inverse_fits`], also run first by the
+/// The exact check of [`operand_fits`], also run first by the
 /// inverse's own cold construction (inverse.rs), where the macro joins
 /// the two comparisons into one branch.
 pub(super) fn offsets_fit<const N: usize>(

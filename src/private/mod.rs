@@ -165,7 +165,7 @@ pub use inverse::{
     inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
     right_inverse_complement_is_cores, right_inverse_is_cores,
 };
-pub use inverse_fits::right_inverse_fits;
+pub use inverse_fits::{left_operand_fits, operand_fits};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
