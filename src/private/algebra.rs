@@ -190,6 +190,19 @@ pub enum AlgebraError {
         /// The typed divide's last stride.
         stride: usize,
     },
+    /// A layout whose size or offsets pass `i64::MAX` at the leaf
+    /// `extent:stride` (the size times `extent`, or the largest offset plus
+    /// `(extent - 1)·stride`), which the core refuses ("the layout's
+    /// offsets do not fit in 64 bits"): the typed path refuses it too
+    /// (`right_inverse`, `left_inverse`, whose results would not show it).
+    OffsetsOverflow {
+        /// The algebra function.
+        function: &'static str,
+        /// The leaf's extent.
+        extent: usize,
+        /// The leaf's stride.
+        stride: usize,
+    },
 }
 
 impl AlgebraError {

@@ -137,6 +137,15 @@ impl fmt::Display for AlgebraError {
                  (CuTe's types decide them from the static strides alone); without `type`, \
                  the core computes it at run time"
             ),
+            AlgebraError::OffsetsOverflow {
+                function,
+                extent,
+                stride,
+            } => write!(
+                f,
+                "in `{function}`: at the mode {extent}:{stride} the layout's size or offsets \
+                 pass i64::MAX, as the core refuses (the layout's offsets do not fit in 64 bits)"
+            ),
             AlgebraError::LeftInverseOverlap {
                 function,
                 stride,

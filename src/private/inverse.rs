@@ -78,11 +78,12 @@ pub const fn reach_is<const K: usize>(stride: usize, factors: [usize; K]) -> boo
 /// error names the first mode where the two chains part (the core's, or
 /// the typed chain's where the core's ends first). Where `quick` holds
 /// (the caller's comparisons, a few per mode, showed the core takes the
-/// typed modes), nothing more runs: the construction is the cold path,
-/// and `values`, which gives `(leaves, typed)`, is called only there.
+/// typed modes, `L`'s leaves below inverse_fits.rs's bound), nothing more
+/// runs: the construction is the cold path, `values` called only there.
 ///
 /// # Errors
-/// [`AlgebraError::InverseMode`] where the two layouts differ.
+/// [`AlgebraError::OffsetsOverflow`] where `L` passes `i64` (the core
+/// refuses it); [`AlgebraError::InverseMode`] where the layouts differ.
 #[inline(always)]
 pub fn right_inverse_is_cores<const N: usize, const M: usize>(
     function: &'static str,
@@ -143,9 +144,11 @@ fn right_inverse_construct<const N: usize, const M: usize>(
     read: Read,
 ) -> Result<(), AlgebraError> {
     let (leaves, typed) = values();
+    // First the core's refusal of an `L` past `i64` (inverse_fits.rs).
+    super::inverse_fits::offsets_fit(function, leaves)?;
     // The core's coalesce: extent 1 dropped, a mode merged into the one
-    // before it where it continues it.
-    // Each coalesced mode's first leaf and the leaf after its last.
+    // before it where it continues it; each coalesced mode's first leaf
+    // and the leaf after its last.
     let mut flat = [(0usize, 0usize); N];
     let mut runs = [(0usize, 0usize); N];
     let mut n = 0usize;

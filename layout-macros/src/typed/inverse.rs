@@ -25,7 +25,13 @@
 //! `(_5,_6,_5):(30m,_1,6m)` at every `m` the core agrees with). Every value
 //! 0..=300 and random large ones against the core and a port of CuTe's
 //! rule: tests/typed_inverse_ties.rs. A static product that overflows is
-//! not typed: a compile error after `type`.
+//! not typed: a compile error after `type`. The core also refuses an `L`
+//! whose size or offsets pass `i64::MAX`, which the result does not show
+//! (`right_inverse((2,4):(i64::MAX,1))` would be `4:2`): one comparison,
+//! every run-time leaf below a bound computed here from the static leaves
+//! (`fits_below`), joined to the inverse's own comparisons where it has
+//! some, and the exact check cold (`__private::operand_fits`);
+//! tests/typed_inverse_overflow.rs.
 //!
 //! As the operand of a one-argument `complement` (read.rs), the check
 //! compares the two results' complements instead, the gaps between the
@@ -130,6 +136,9 @@ impl TypedRule for Rule<'_> {
                 quote!((#s, #d))
             })
             .collect();
+        // The core refuses an `L` whose size or offsets pass `i64::MAX`,
+        // which the typed result does not show: one comparison (`bound`).
+        let fits = bound(&a, false);
         let modes = coalesce(a, false)?;
         // CuTe's chain reads the static strides; a dynamic one is `None`.
         let strides: Vec<Option<i64>> = modes
@@ -163,19 +172,27 @@ impl TypedRule for Rule<'_> {
         // construction is run on the values and compared.
         if dynamic {
             let quick = inverse_quick::checks(&modes, &strides, &path, end)?;
-            if !quick.is_empty() {
+            // Where the inverse needs no check, the bound alone; else it
+            // joins the inverse's comparisons, one cold call for both.
+            if quick.is_empty() {
+                code.check(quote!(#private::operand_fits(
+                    #function, #fits, move || [#(#leaves),*]
+                )));
+            } else {
                 let typed = path.iter().map(|&i| {
                     let (s, d, b) = (value(&modes[i].0), value(&modes[i].1), value(&before[i]));
                     quote!((#s, #d, #b))
                 });
                 // Under a one-argument `complement`, only the result's
-                // complement must be the core's (read.rs).
+                // complement must be the core's (read.rs). The bound last:
+                // so LLVM kept the stack frame off the hot path (BENCHMARKS,
+                // invovf: 2 to 7 fewer instructions than first).
                 let check = match self.read {
                     Read::Layout => quote!(right_inverse_is_cores),
                     Read::Complement => quote!(right_inverse_complement_is_cores),
                 };
                 code.check(quote!(#private::#check(
-                    #function, #(#quick)&&*, move || ([#(#leaves),*], [#(#typed),*])
+                    #function, #(#quick)&&* && (#fits), move || ([#(#leaves),*], [#(#typed),*])
                 )));
             }
         }
@@ -246,4 +263,45 @@ fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
         }
     }
     order
+}
+
+/// The comparison that every run-time leaf of `a` is below the bound
+/// under which a layout of these leaves has its size and offsets within
+/// `i64::MAX` (`false` where none does): where it fails, the exact check
+/// runs cold (`__private::operand_fits`). Shared with left_inverse.rs.
+pub(super) fn bound(a: &[(Sym, Sym)], spans: bool) -> TokenStream {
+    match fits_below(a, spans) {
+        Some(k) => {
+            let bound = 1usize << k;
+            let runtime = a.iter().flat_map(|(s, d)| [s, d]).filter_map(|x| match x {
+                Sym::Dynamic(x) => Some(x),
+                Sym::Static(_) => None,
+            });
+            quote!((#(#runtime)|*) < #bound)
+        }
+        None => quote!(false),
+    }
+}
+
+/// The largest `k` (at most 62) such that every run-time leaf below `2^k`
+/// keeps the size and offsets (`Σ (extent - 1)·stride`) of a layout with
+/// these `leaves` within `i64::MAX`, the core's bound, and with `spans`
+/// each leaf's `extent·stride` too (`left_inverse`); `None` where no
+/// bound does (the static leaves alone pass it).
+fn fits_below(leaves: &[(Sym, Sym)], spans: bool) -> Option<u32> {
+    let at = |x: &Sym, v: u128| match x {
+        Sym::Static(n) => u128::try_from(*n).unwrap_or(0),
+        Sym::Dynamic(_) => v,
+    };
+    (1..=62u32).rev().find(|&k| {
+        let v = (1u128 << k) - 1;
+        let (mut size, mut span) = (1u128, 0u128);
+        leaves.iter().all(|(s, d)| {
+            let (s, d) = (at(s, v), at(d, v));
+            size = size.saturating_mul(s);
+            span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
+            let own = if spans { s.saturating_mul(d) } else { 0 };
+            size <= i64::MAX as u128 && span <= i64::MAX as u128 && own <= i64::MAX as u128
+        })
+    })
 }

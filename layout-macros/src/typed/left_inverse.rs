@@ -115,6 +115,19 @@ impl TypedRule for Rule<'_> {
                 code.check(quote!(#private::nonzero(#function, #s)));
             }
         }
+        // The core refuses an `L` whose size or offsets pass `i64::MAX`,
+        // or a mode whose extent·stride does (its construction's span),
+        // which the typed result does not show (inverse.rs's `bound`).
+        if a.iter().any(|(s, _)| matches!(s, Sym::Dynamic(_))) {
+            let fits = crate::typed::inverse::bound(&a, true);
+            let leaves = a.iter().map(|(s, d)| {
+                let (s, d) = (value(s), value(d));
+                quote!((#s, #d))
+            });
+            code.check(quote!(#private::left_operand_fits(
+                #function, #fits, move || [#(#leaves),*]
+            )));
+        }
         let modes = coalesce(a, false)?;
         let strides: Vec<i64> = modes
             .iter()
