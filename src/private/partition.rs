@@ -170,8 +170,9 @@ pub trait TileModes<SL, DL, CL> {
     const PICKED: bool = false;
     /// [`TileModes::tile`] for a plain tile (its static tiler known by
     /// its type: no value taken, so that [`TileModes::tile`] can still
-    /// take it) whose every entry is a leaf mode picked by an integer `k` under a static extent `T`
-    /// ([`TileModes::PICKED`]), quick where that is exact: where every
+    /// take it) whose every entry is a leaf mode picked by an integer `k`
+    /// under a static extent `T` ([`TileModes::PICKED`]), quick where that
+    /// is exact: where every
     /// picked tile is whole (`k < s/T`, as `within` asks), none is checked
     /// against its grid nor its rest stride `T·d` against overflow. Each
     /// whole tile proves its mode has a coordinate (`s ≥ T > 0`), so the
