@@ -79,11 +79,14 @@ pub trait SliceEntry<S, D> {
     fn picked_modes() -> Option<(Self::S, Self::D)> {
         None
     }
+    /// Whether the entry is one integer ([`SliceEntry::single`] is `Some`).
+    const SINGLE: bool = false;
 }
 
 impl<S: Mode<D>, D: Tree> SliceEntry<S, D> for usize {
     type S = Nil;
     type D = Nil;
+    const SINGLE: bool = true;
     #[inline(always)]
     fn slice_entry(
         self,

@@ -10,8 +10,11 @@
 
 use layout_core::Error;
 
+use super::Tensor;
+use super::engine::Engine;
 use super::typed_checks::{LayoutShape, SliceCoordModes, ThreadModes, TilerModes};
 use super::typed_outer_short::{OuterRoute, OuterVia};
+use super::typed_partitions::{checked_tile, rebase};
 pub use crate::__private::ThreadIndex;
 use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
 
@@ -36,6 +39,22 @@ pub trait Tiler<L: LayoutShape, Cd>: TilerModes<L::Shape, Cd, Checked = Self> {
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
     fn tile_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+    /// `local_tile` of the tensor `t`: the tile ([`Tiler::tile_of`]),
+    /// checked against the engine where it is partial. The tuple tilers'
+    /// own: a whole tile picked in every mode by the quick walk
+    /// (`__private::TileBy::tile_quick`), any other out of line.
+    #[inline(always)]
+    fn tile_tensor<E: Engine>(
+        self,
+        t: Tensor<E, L>,
+        coord: Cd,
+    ) -> Result<Tensor<E, Self::Output>, Error>
+    where
+        Self: Sized,
+    {
+        let part = self.tile_of(&t.layout, coord)?;
+        rebase(t, part)
+    }
     /// Evaluates the static extents of the divide, so that `local_tile`
     /// can name them in its own `const { }` (`__private::TileBy`).
     #[doc(hidden)]
@@ -54,6 +73,26 @@ where
     fn tile_of(self, layout: &L, coord: Cd) -> Result<(L::Output, usize, bool), Error> {
         layout.tile_within(self.into_list(), coord.into_list())
     }
+    #[inline(always)]
+    fn tile_tensor<E: Engine>(
+        self,
+        t: Tensor<E, L>,
+        coord: Cd,
+    ) -> Result<Tensor<E, L::Output>, Error> {
+        let (tiler, coord) = (self.into_list(), coord.into_list());
+        if !L::QUICK {
+            let part = t.layout.tile_within(tiler, coord)?;
+            return rebase(t, part);
+        }
+        match t.layout.tile_quick(&coord) {
+            Some((layout, offset)) => Ok(Tensor {
+                engine: t.engine,
+                layout,
+                base: t.base.wrapping_add(offset),
+            }),
+            None => checked_tile(t, tiler, coord),
+        }
+    }
 }
 
 /// A tiler (`Self`) projected by a CuTe `Step` tuple `St` (`C<1>` keeps a
@@ -68,6 +107,19 @@ pub trait TilerStep<L, Cd, St> {
     type Output: Fits;
     /// The tile, the offset of its first element, and whether it is whole.
     fn tile_step_of(self, layout: &L, coord: Cd) -> Result<(Self::Output, usize, bool), Error>;
+    /// `local_tile_step` of the tensor `t`, as [`Tiler::tile_tensor`].
+    #[inline(always)]
+    fn tile_step_tensor<E: Engine>(
+        self,
+        t: Tensor<E, L>,
+        coord: Cd,
+    ) -> Result<Tensor<E, Self::Output>, Error>
+    where
+        Self: Sized,
+    {
+        let part = self.tile_step_of(&t.layout, coord)?;
+        rebase(t, part)
+    }
     /// Evaluates the static extents of the divide, as [`Tiler`]'s.
     #[doc(hidden)]
     const STATIC_CHECK: () = ();
@@ -86,6 +138,27 @@ where
         let tiler = <St::List as Dice<T::List>>::dice(self.into_list());
         let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
         layout.tile_within(tiler, coord)
+    }
+    #[inline(always)]
+    fn tile_step_tensor<E: Engine>(
+        self,
+        t: Tensor<E, L>,
+        coord: Cd,
+    ) -> Result<Tensor<E, L::Output>, Error> {
+        let tiler = <St::List as Dice<T::List>>::dice(self.into_list());
+        let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
+        if !L::QUICK {
+            let part = t.layout.tile_within(tiler, coord)?;
+            return rebase(t, part);
+        }
+        match t.layout.tile_quick(&coord) {
+            Some((layout, offset)) => Ok(Tensor {
+                engine: t.engine,
+                layout,
+                base: t.base.wrapping_add(offset),
+            }),
+            None => checked_tile(t, tiler, coord),
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use super::typed_args::{
 use super::typed_checks::{
     LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
 };
-use crate::__private::{Fits, PartitionBound};
+use crate::__private::{Fits, PartitionBound, TileBy};
 
 /// The tensor over the same engine with the partition `layout` at
 /// `offset` from `t`'s base, checked as `bound` allows: a few additions
@@ -43,7 +43,7 @@ fn rebase_outer<E: Engine, L, M: Fits>(
 /// built) there is nothing to check; otherwise (a partial tile) the
 /// offsets are checked against the engine.
 #[inline(always)]
-fn rebase<E: Engine, L, M: Fits>(
+pub(super) fn rebase<E: Engine, L, M: Fits>(
     t: Tensor<E, L>,
     (layout, offset, within): (M, usize, bool),
 ) -> Result<Tensor<E, M>, Error> {
@@ -61,6 +61,22 @@ fn rebase<E: Engine, L, M: Fits>(
         layout,
         base,
     })
+}
+
+/// `local_tile` by the checked walk (`__private::TileBy::tile_within`),
+/// then, for a partial tile, the engine check: out of line, what a tile
+/// not taken by the quick walk (`TileBy::tile_quick`: partial, past the
+/// grid, over a mode of extent 0, or kept by `X`) costs, so that the
+/// whole picked tile's path stays short where it is inlined.
+#[cold]
+#[inline(never)]
+pub(super) fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
+    t: Tensor<E, L>,
+    tiler: TL,
+    coord: CL,
+) -> Result<Tensor<E, L::Output>, Error> {
+    let part = t.layout.tile_within(tiler, coord)?;
+    rebase(t, part)
 }
 
 /// `$body` (a partition of the tensor `$t`, by value) with what `$t`'s
@@ -173,8 +189,7 @@ where
     const { K::STATIC_CHECK };
     // No facts (`with_facts!`): the tile's checks do not use them, and
     // the emptiness test costs (63.41 -> 67.41 instructions a call).
-    let part = tiler.checked().tile_of(&t.layout, coord)?;
-    rebase(t, part)
+    tiler.checked().tile_tensor(t, coord)
 }
 
 /// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
@@ -210,8 +225,7 @@ pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St
 ) -> Result<Tensor<E, O>, Error> {
     const { T::STATIC_CHECK };
     // No facts, as `local_tile` (48.42 -> 55.48 instructions a call).
-    let part = tiler.tile_step_of(&t.layout, coord)?;
-    rebase(t, part)
+    tiler.tile_step_tensor(t, coord)
 }
 
 /// CuTe's `outer_partition(t, tiler, coord)`: element `coord` of every

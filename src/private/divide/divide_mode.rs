@@ -86,6 +86,9 @@ pub trait DivMode<D, T> {
     fn picked_leaf(&self, _d: &D) -> Option<(Self::TileS, Self::TileD, usize)> {
         None
     }
+    /// Whether [`DivMode::picked_leaf`] is `Some`: known while compiling,
+    /// so that a plain tile takes its quick walk only where one applies.
+    const PICKED: bool = false;
 }
 
 impl<S: Over<T>, D: Times<T> + TileStride<T>, T: StaticInt> DivMode<D, T> for S
@@ -102,6 +105,7 @@ where
         let rest = self.over();
         Ok((T::default(), d.tile_stride(), rest, rest.rest_stride(step)))
     }
+    const PICKED: bool = true;
     #[inline(always)]
     fn picked_leaf(&self, d: &D) -> Option<(T, Self::TileD, usize)> {
         let step = d.get().wrapping_mul(T::default().get());
