@@ -14,7 +14,7 @@ use super::Tensor;
 use super::engine::Engine;
 use super::typed_checks::{LayoutShape, SliceCoordModes, ThreadModes, TilerModes};
 use super::typed_outer_short::{OuterRoute, OuterVia};
-use super::typed_partitions::{checked_tile, rebase};
+use super::typed_partitions::{rebase, tile_tensor_by};
 pub use crate::__private::ThreadIndex;
 use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
 
@@ -80,18 +80,7 @@ where
         coord: Cd,
     ) -> Result<Tensor<E, L::Output>, Error> {
         let (tiler, coord) = (self.into_list(), coord.into_list());
-        if !L::QUICK {
-            let part = t.layout.tile_within(tiler, coord)?;
-            return rebase(t, part);
-        }
-        match t.layout.tile_quick(&coord) {
-            Some((layout, offset)) => Ok(Tensor {
-                engine: t.engine,
-                layout,
-                base: t.base.wrapping_add(offset),
-            }),
-            None => checked_tile(t, tiler, coord),
-        }
+        tile_tensor_by(t, tiler, coord)
     }
 }
 
@@ -147,18 +136,7 @@ where
     ) -> Result<Tensor<E, L::Output>, Error> {
         let tiler = <St::List as Dice<T::List>>::dice(self.into_list());
         let coord = <St::List as Dice<Cd::List>>::dice(coord.into_list());
-        if !L::QUICK {
-            let part = t.layout.tile_within(tiler, coord)?;
-            return rebase(t, part);
-        }
-        match t.layout.tile_quick(&coord) {
-            Some((layout, offset)) => Ok(Tensor {
-                engine: t.engine,
-                layout,
-                base: t.base.wrapping_add(offset),
-            }),
-            None => checked_tile(t, tiler, coord),
-        }
+        tile_tensor_by(t, tiler, coord)
     }
 }
 

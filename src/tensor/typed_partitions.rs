@@ -63,6 +63,31 @@ pub(super) fn rebase<E: Engine, L, M: Fits>(
     })
 }
 
+/// `local_tile` of `t` by the tiler and coordinate lists (the tuple
+/// tilers' `tile_tensor`, with or without a `Step`): a tile picked whole in
+/// every mode by the quick walk (`TileBy::tile_quick`) is rebased with no
+/// check, its offsets being `t`'s; where the quick walk cannot answer the
+/// checked walk runs inline, where it declines out of line ([`checked_tile`]).
+#[inline(always)]
+pub(super) fn tile_tensor_by<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
+    t: Tensor<E, L>,
+    tiler: TL,
+    coord: CL,
+) -> Result<Tensor<E, L::Output>, Error> {
+    if !L::QUICK {
+        let part = t.layout.tile_within(tiler, coord)?;
+        return rebase(t, part);
+    }
+    match t.layout.tile_quick(&coord) {
+        Some((layout, offset)) => Ok(Tensor {
+            engine: t.engine,
+            layout,
+            base: t.base.wrapping_add(offset),
+        }),
+        None => checked_tile(t, tiler, coord),
+    }
+}
+
 /// `local_tile` by the checked walk (`__private::TileBy::tile_within`),
 /// then, for a partial tile, the engine check: out of line, what a tile
 /// not taken by the quick walk (`TileBy::tile_quick`: partial, past the
@@ -70,7 +95,7 @@ pub(super) fn rebase<E: Engine, L, M: Fits>(
 /// whole picked tile's path stays short where it is inlined.
 #[cold]
 #[inline(never)]
-pub(super) fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
+fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
     t: Tensor<E, L>,
     tiler: TL,
     coord: CL,
