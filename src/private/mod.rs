@@ -141,8 +141,8 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{
-    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
-    TupleTile, tilers,
+    FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TileFor, TilerFits,
+    TilerOf, TupleTile, tilers,
 };
 pub use divide_holds::mode_holds;
 pub use divide_integral::IntegralOffsets;
@@ -210,7 +210,7 @@ pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
 pub use tile_compact::{
-    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, TargetSizeLeaf, TileCompact, TreeSize,
 };
 pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
