@@ -203,7 +203,7 @@ impl<L: Compose<B>, B> ComposeOperand<L> for B {
 /// cannot name for a layout, so the fit reports nothing more. `F` is the
 /// divide ([`tilers`](crate::__private::tilers)), so the message names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{Self}` is a typed layout, but `{F}` takes a mode's tile, in a tiler that names values, as a static extent (`C<N>`, `UnitTile`) or a tuple of them: a layout as one mode's tile (CuTe's `make_tile(a, _2)`) is not taken here (such a tiler is divided by the typed facade, `type` or not); name the tile's shape instead"
+    message = "the named tile `{Self}` is a typed layout, but a mode's tile in `{F}`'s tiler that names values is a static extent (`C<N>`, `UnitTile`) or a tuple of them, with or without `type`: a layout tile (CuTe's `make_tile(a, _2)`) is not taken here; name the tile's shape instead"
 )]
 pub trait DivideTile<F>: Sized {
     /// The tile itself.
