@@ -204,7 +204,7 @@ use std::fmt::Display;
 
 use cute_print_form::{cute_form, form};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};
-use layout_dsl::{Layout, Value, evaluate, layout};
+use layout_dsl::{Layout, Value, evaluate};
 
 /// A typed result, or the error it refused with.
 trait Settle<T> {
