@@ -38,8 +38,8 @@ pub use value_operands::{CoordOperand, FlattenOperand, IntOperand, StepOperand};
 /// entries than the layout has modes: the others kept whole), else one
 /// that does. The coordinate may be longer or shorter than the tiler, up
 /// to the layout's rank (CuTe's `inner_partition` slices the whole rest
-/// mode by it); it is cut to the layout's rank ([`TruncTo`]), which
-/// changes it only where [`TileCoordFits`] already reported it at the
+/// mode by it); it is cut to the layout's rank (`TruncTo`), which
+/// changes it only where `TileCoordFits` already reported it at the
 /// coordinate, so that the partition's own bounds hold and report nothing
 /// more.
 impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for TileFor<T, Layout<S, D, I>>
@@ -138,12 +138,12 @@ where
 
 /// A whole named tiler with a step, checked at its name against the layout
 /// ([`StepTilerFits::fit_tiler_step`]): diced by
-/// the step, then tiles as the tiler [`TilerOf`] gives for the diced
+/// the step, then tiles as the tiler `TilerOf` gives for the diced
 /// entries (themselves where they fit, else ones that do), so that the
 /// partition's own bounds hold and report nothing more.
 /// A step of another rank than the tiler (CuTe's `dice` static_asserts
-/// "Mismatched Ranks") is reported at the name by [`TiledByStep`]; here the
-/// tiler is diced by [`DiceTrunc`], so the partition's bounds still hold.
+/// "Mismatched Ranks") is reported at the name by `TiledByStep`; here the
+/// tiler is diced by `DiceTrunc`, so the partition's bounds still hold.
 /// The diced tiler may have fewer entries than the layout has modes: it
 /// divides the first modes, the others kept whole ([`PrefixTiler`]; the
 /// coordinate cut to its length, [`TruncTo`], which changes it only where
@@ -206,7 +206,7 @@ impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
 
 /// `outer_partition`'s whole named tiler, as `local_tile`'s; a shorter
 /// coordinate keeps the tile modes past it (`OuterRoute`), a longer one is
-/// cut, which changes it only where [`OuterCoordFits`] reported it.
+/// cut, which changes it only where `OuterCoordFits` reported it.
 impl<T, S, D, I, Cd, R, CL, O> OuterTiler<Layout<S, D, I>, Cd> for TileFor<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,

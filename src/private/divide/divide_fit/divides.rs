@@ -63,7 +63,7 @@ where
 }
 
 /// A checked whole tiler divides the layout as the tiler
-/// [`PrefixTilerOf`](crate::__private::tiler_prefix::PrefixTilerOf) gives (perhaps
+/// `PrefixTilerOf` (tiler_prefix.rs) gives (perhaps
 /// fewer tiles than the layout has modes: the others pass through).
 impl<S, D, I, T> Divide<TileFor<T, Layout<S, D, I>>> for Layout<S, D, I>
 where
