@@ -251,6 +251,8 @@
 //! assert_eq!(divided.to_string(), "((2,2),(4,2)):((8,16),(1,4))");
 //! ```
 
+pub mod checks;
+
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, CoalescedLeaf,
     Complement, ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide,

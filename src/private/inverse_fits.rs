@@ -79,7 +79,7 @@ fn fits_exactly<const N: usize>(
 }
 
 /// The exact check of [`operand_fits`], also run first by the
-/// inverse's own cold construction (inverse.rs), where the macro joins
+/// inverse's own cold construction (inverse_construct.rs), where the macro joins
 /// the two comparisons into one branch.
 pub(super) fn offsets_fit<const N: usize>(
     function: &'static str,

@@ -68,7 +68,9 @@ mod identity;
 mod identity_named;
 mod int;
 mod inverse;
+mod inverse_construct;
 mod inverse_fits;
+mod inverse_left;
 mod layout;
 mod layout_text;
 mod leaf_list;
@@ -139,8 +141,8 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{
-    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
-    TupleTile, tilers,
+    FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TileFor, TilerFits,
+    TilerOf, TupleTile, tilers,
 };
 pub use divide_holds::mode_holds;
 pub use divide_integral::IntegralOffsets;
@@ -162,10 +164,10 @@ pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use identity_named::{IdentityLeaves, IdentityPaths, Paths};
 pub use int::{C, Int, Offset};
 pub use inverse::{
-    inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
-    right_inverse_complement_is_cores, right_inverse_is_cores,
+    inverse_merges, reach_is, right_inverse_complement_is_cores, right_inverse_is_cores,
 };
 pub use inverse_fits::{left_operand_fits, operand_fits};
+pub use inverse_left::{inverse_stops, left_overlap, left_span, left_unit};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
@@ -208,7 +210,7 @@ pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
 pub use tile_compact::{
-    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, TargetSizeLeaf, TileCompact, TreeSize,
 };
 pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,

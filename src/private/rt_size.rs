@@ -26,6 +26,9 @@ pub trait SizeLeaf {
     fn size_leaf(&self) -> Self::Out;
 }
 
+// Not recommended, as every impl of this trait: the message says what the
+// named value must be, and rustc lists no impl under it.
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D> + LeafList<List: ListSize>, D: Tree, I: Offset> SizeLeaf for Layout<S, D, I> {
     type Out = SizeOf<S>;
     #[inline(always)]
@@ -37,6 +40,7 @@ impl<S: Mode<D> + LeafList<List: ListSize>, D: Tree, I: Offset> SizeLeaf for Lay
 // A shape: one extent, or a tuple (per rank, not a blanket impl over
 // `Shape`, so that another value has no impl to try and is this trait's
 // one error at the name, rather than one about its leaves).
+#[diagnostic::do_not_recommend]
 impl SizeLeaf for usize {
     type Out = usize;
     #[inline(always)]
@@ -45,6 +49,7 @@ impl SizeLeaf for usize {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: i64> SizeLeaf for C<N> {
     type Out = C<N>;
     #[inline(always)]
@@ -57,6 +62,7 @@ macro_rules! size_leaf_tuple {
     // `()` is no shape.
     (0;) => {};
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
         impl<$($S,)*> SizeLeaf for ($($S,)*)
         where
             ($($S,)*): Shape + LeafList<List: ListSize>,

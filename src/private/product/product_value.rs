@@ -95,7 +95,7 @@ use crate::__private::tree::{Mode, Tree};
 ///     function: "logical_product", stride: 8, span: 3 }.to_string());
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no typed product by `{B}`: a product's tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tuple of those no longer than the left layout's rank (a tuple entry multiplies a tuple mode's sub-modes, no more of them than the mode has: CuTe static_asserts \"Too many modes in tiler\"); the left layout has `usize` offsets and at most 11 leaves"
+    message = "`{Self}` has no typed product by `{B}`: the tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`) or a tuple of those, at most one entry per mode and per sub-mode (CuTe static_asserts \"Too many modes in tiler\"), and the left layout has `usize` offsets and at most 11 leaves"
 )]
 pub trait Product<B> {
     /// The layout `logical_product` gives.
