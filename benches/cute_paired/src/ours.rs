@@ -1,0 +1,138 @@
+//! Our side of every row: the same work as `cute_side.cpp`'s function of
+//! the row, through the typed API as a user writes it (`layout!`, the
+//! algebra's methods, `typed::local_tile`/`local_partition` and their
+//! masked forms, reads by checked indexing). `#[inline(never)]` and
+//! unmangled, so the timing loop calls each as an opaque unit (as it calls
+//! CuTe's) and `cg.sh` finds it by name.
+
+use layout_dsl::layout;
+use layout_dsl::tensor::{Tensor, typed};
+use layout_dsl::typed::{C, Complement, Compose, Divide, Product};
+
+use crate::Input;
+
+/// `layout!(type logical_divide((m,n):(1,m), <4,8>))` + `size` + `L(5)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_divide(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!(type logical_divide((m,n):(1,m), <4,8>)).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// The same through the `Divide` method of a typed value.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_divide_method(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!((m,n):(1,m))
+            .logical_divide((C::<4>, C::<8>))
+            .unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// A tensor over `data`, `(m,n):(1,m)`, `typed::local_tile` by `(32,8)` at
+/// tile `(k%2, k%4)` (`k` the input's place) (a `Tensor`: engine-checked), `size` + `tile[(1,1)]`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_tile_read(inputs: &[Input], data: &[u32]) -> usize {
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let tile = typed::local_tile(t, (C::<32>, C::<8>), (k % 2, k % 4)).unwrap();
+        sum += tile.size() + tile[(1, 1)] as usize;
+    }
+    sum
+}
+
+/// The same through `typed::local_tile_masked` (a `Masked` share: the
+/// residue cut at the read, no engine check).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_tile_read_masked(inputs: &[Input], data: &[u32]) -> usize {
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let tile = typed::local_tile_masked(t, (C::<32>, C::<8>), (k % 2, k % 4)).unwrap();
+        sum += tile.size() + tile[(1, 1)] as usize;
+    }
+    sum
+}
+
+/// A tensor over `data`, `(m,n):(1,m)`, `typed::local_partition` by the
+/// thread layout `(32,8):(1,32)`, thread `k % 256` (`k` the input's place), `size` + `share[(1,1)]`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_partition_read(inputs: &[Input], data: &[u32]) -> usize {
+    let threads = layout!(type (32,8):(1,32));
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let share = typed::local_partition(t, &threads, k % 256).unwrap();
+        sum += share.size() + share[(1, 1)] as usize;
+    }
+    sum
+}
+
+/// The same through `typed::local_partition_masked`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_partition_read_masked(inputs: &[Input], data: &[u32]) -> usize {
+    let threads = layout!(type (32,8):(1,32));
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let share = typed::local_partition_masked(t, &threads, k % 256).unwrap();
+        sum += share.size() + share[(1, 1)] as usize;
+    }
+    sum
+}
+
+/// `(m,n):(1,ld) ∘ (4,n/2):(1,2m)` through `Compose`, `ld = m + pad`,
+/// then `size` + `L(5)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_compose(inputs: &[Input], pad: usize) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let ld = m + pad;
+        let a = layout!((m,n):(1,ld));
+        let b = layout!((4,{n / 2}):(1,{2 * m}));
+        let l = a.composition(b).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// `complement((4,m):(1,4), m·n)` through `Complement`, `size` + `L(5)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_complement(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!((4,m):(1,4)).complement(m * n).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// `logical_product((4,m):(1,4), (2,3):(3,1))` through `Product`, `size`
+/// + `L(77)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_product(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, .. } in inputs {
+        let l = layout!(type (4,m):(1,4))
+            .logical_product(layout!(type (2,3):(3,1)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}

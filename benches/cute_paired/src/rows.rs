@@ -1,0 +1,129 @@
+//! The rows: for each, what it measures, our function and CuTe's, both
+//! called on the same inputs and buffer. A row's two sides must return the
+//! same sum on every input (`check`) before it is timed.
+
+use crate::{Input, cute, ours};
+
+/// What one side of a row is called with: the inputs of a burst and the
+/// buffer the tensor rows read.
+pub type Side = fn(&[Input], &[u32]) -> usize;
+
+/// One row of the table in BENCHMARKS.md.
+pub struct Row {
+    /// The name `paired ROW` and `cg.sh ROW` take.
+    pub name: &'static str,
+    /// What both sides compute per input, for the output.
+    pub what: &'static str,
+    /// Our function's symbol and CuTe's (for `cg.sh`).
+    pub symbols: (&'static str, &'static str),
+    /// Our side.
+    pub ours: Side,
+    /// CuTe's side.
+    pub cute: Side,
+}
+
+// SAFETY (every `cute_*` call below): the pointer and length are a live
+// slice's; the tensor rows read one element, inside `data` for every input
+// `crate::inputs` makes (`crate::buffer` is sized for the largest share).
+
+/// Every row, in the order `paired` runs them.
+pub const ROWS: &[Row] = &[
+    Row {
+        name: "divide",
+        what: "layout!(type logical_divide((m,n):(1,m), <4,8>)) + size + L(5)",
+        symbols: ("rust_divide", "cute_divide"),
+        ours: |i, _| ours::rust_divide(i),
+        cute: |i, _| unsafe { cute::cute_divide(i.as_ptr(), i.len()) },
+    },
+    Row {
+        name: "divide_method",
+        what: "(m,n):(1,m) .logical_divide((C<4>,C<8>)) + size + L(5)",
+        symbols: ("rust_divide_method", "cute_divide"),
+        ours: |i, _| ours::rust_divide_method(i),
+        cute: |i, _| unsafe { cute::cute_divide(i.as_ptr(), i.len()) },
+    },
+    Row {
+        name: "tile_read",
+        what: "Tensor (m,n):(1,m), typed::local_tile by (32,8) at (k%2,k%4), size + tile[(1,1)]",
+        symbols: ("rust_tile_read", "cute_tile_read"),
+        ours: ours::rust_tile_read,
+        cute: |i, d| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), d.as_ptr()) },
+    },
+    Row {
+        name: "tile_read_masked",
+        what: "the same through typed::local_tile_masked",
+        symbols: ("rust_tile_read_masked", "cute_tile_read"),
+        ours: ours::rust_tile_read_masked,
+        cute: |i, d| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), d.as_ptr()) },
+    },
+    Row {
+        name: "partition_read",
+        what: "Tensor (m,n):(1,m), typed::local_partition by (32,8):(1,32), thread k, size + share[(1,1)]",
+        symbols: ("rust_partition_read", "cute_partition_read"),
+        ours: ours::rust_partition_read,
+        cute: |i, d| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), d.as_ptr()) },
+    },
+    Row {
+        name: "partition_read_masked",
+        what: "the same through typed::local_partition_masked",
+        symbols: ("rust_partition_read_masked", "cute_partition_read"),
+        ours: ours::rust_partition_read_masked,
+        cute: |i, d| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), d.as_ptr()) },
+    },
+    Row {
+        name: "compose",
+        what: "(m,n):(1,m) .composition((4,n/2):(1,2m)) + size + L(5)",
+        symbols: ("rust_compose", "cute_compose"),
+        ours: |i, _| ours::rust_compose(i, 0),
+        cute: |i, _| unsafe { cute::cute_compose(i.as_ptr(), i.len(), 0) },
+    },
+    Row {
+        name: "compose_padded",
+        what: "(m,n):(1,m+3) .composition((4,n/2):(1,2m)) + size + L(5)",
+        symbols: ("rust_compose", "cute_compose"),
+        ours: |i, _| ours::rust_compose(i, 3),
+        cute: |i, _| unsafe { cute::cute_compose(i.as_ptr(), i.len(), 3) },
+    },
+    Row {
+        name: "complement",
+        what: "(4,m):(1,4) .complement(m*n) + size + L(5); CuTe with int extents",
+        symbols: ("rust_complement", "cute_complement"),
+        ours: |i, _| ours::rust_complement(i),
+        cute: |i, _| unsafe { cute::cute_complement(i.as_ptr(), i.len()) },
+    },
+    Row {
+        name: "complement_wide",
+        what: "the same; CuTe with size_t extents, as ours",
+        symbols: ("rust_complement", "cute_complement_wide"),
+        ours: |i, _| ours::rust_complement(i),
+        cute: |i, _| unsafe { cute::cute_complement_wide(i.as_ptr(), i.len()) },
+    },
+    Row {
+        name: "product",
+        what: "(4,m):(1,4) .logical_product((2,3):(3,1)) + size + L(77)",
+        symbols: ("rust_product", "cute_product"),
+        ours: |i, _| ours::rust_product(i),
+        cute: |i, _| unsafe { cute::cute_product(i.as_ptr(), i.len()) },
+    },
+];
+
+/// Both sides' sums over every prefix of the inputs (an input's place is
+/// its thread, so it is called at its place): equal prefixes mean equal
+/// answers input by input. The first input where they differ, as an error;
+/// else the sum over all.
+pub fn check(row: &Row, inputs: &[Input], data: &[u32]) -> Result<usize, String> {
+    let mut sums = (0, 0);
+    for i in 0..inputs.len() {
+        let prefix = &inputs[..=i];
+        let now = ((row.ours)(prefix, data), (row.cute)(prefix, data));
+        let (ours, cute) = (now.0.wrapping_sub(sums.0), now.1.wrapping_sub(sums.1));
+        if ours != cute {
+            return Err(format!(
+                "row {}: the sides differ on input {i} {:?}: ours {ours}, CuTe {cute}",
+                row.name, inputs[i]
+            ));
+        }
+        sums = now;
+    }
+    Ok(sums.0)
+}
