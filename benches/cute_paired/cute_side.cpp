@@ -55,6 +55,19 @@ CUTE_SIDE SCALAR size_t cute_tile_read(const Input *in, size_t len,
   return sum;
 }
 
+// local_tile's layout work alone: zipped_divide by Shape<_32,_8>, the
+// offset of tile (k%2, k%3) plus that of element (1,1) in a tile.
+CUTE_SIDE size_t cute_tile_layout(const Input *in, size_t len) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n);
+    auto z = zipped_divide(make_layout(make_shape(m, n), make_stride(1, m)),
+                           Shape<_32, _8>{});
+    sum += size_t(z(0, make_coord(k % 2, k % 3))) + size_t(layout<0>(z)(1, 1));
+  }
+  return sum;
+}
+
 // local_partition of a tensor over `data`, (m,n):(1,m), by the thread
 // layout (32,8):(1,32), thread k % 256, then size + the element (1,1).
 CUTE_SIDE SCALAR size_t cute_partition_read(const Input *in, size_t len,
@@ -70,6 +83,21 @@ CUTE_SIDE SCALAR size_t cute_partition_read(const Input *in, size_t len,
   return sum;
 }
 
+// The same partition, then size + the offset of element 1 (an address,
+// no read).
+CUTE_SIDE SCALAR size_t cute_partition_address(const Input *in, size_t len,
+                                               const uint32_t *data) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n);
+    Tensor t = make_tensor(make_gmem_ptr(data),
+                           make_layout(make_shape(m, n), make_stride(1, m)));
+    Tensor part = local_partition(t, Layout<Shape<_32, _8>>{}, k % 256);
+    sum += size_t(size(part)) + size_t(&part(1) - data);
+  }
+  return sum;
+}
+
 // composition((m,n):(1,ld), (4,n/2):(1,2m)) + size + L(5), ld = m + pad.
 CUTE_SIDE size_t cute_compose(const Input *in, size_t len, size_t pad) {
   size_t sum = 0;
@@ -77,6 +105,20 @@ CUTE_SIDE size_t cute_compose(const Input *in, size_t len, size_t pad) {
     int m = int(in[k].m), n = int(in[k].n), ld = int(in[k].m + pad);
     auto a = make_layout(make_shape(m, n), make_stride(1, ld));
     auto b = make_layout(make_shape(4, n / 2), make_stride(1, 2 * m));
+    auto l = composition(a, b);
+    sum += size_t(size(l)) + size_t(l(5));
+  }
+  return sum;
+}
+
+// Rank 3: composition((m,3,n):(1,ld,3ld+1), (4,n/2):(1,3m)) + size +
+// L(5), ld = m + pad.
+CUTE_SIDE size_t cute_compose3(const Input *in, size_t len, size_t pad) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n), ld = int(in[k].m + pad);
+    auto a = make_layout(make_shape(m, 3, n), make_stride(1, ld, 3 * ld + 1));
+    auto b = make_layout(make_shape(4, n / 2), make_stride(1, 3 * m));
     auto l = composition(a, b);
     sum += size_t(size(l)) + size_t(l(5));
   }

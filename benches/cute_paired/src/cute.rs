@@ -6,6 +6,9 @@ use crate::Input;
 unsafe extern "C" {
     pub fn cute_divide(inputs: *const Input, len: usize) -> usize;
     pub fn cute_tile_read(inputs: *const Input, len: usize, data: *const u32) -> usize;
+    pub fn cute_tile_layout(inputs: *const Input, len: usize) -> usize;
+    pub fn cute_partition_address(inputs: *const Input, len: usize, data: *const u32) -> usize;
+    pub fn cute_compose3(inputs: *const Input, len: usize, pad: usize) -> usize;
     pub fn cute_partition_read(inputs: *const Input, len: usize, data: *const u32) -> usize;
     pub fn cute_compose(inputs: *const Input, len: usize, pad: usize) -> usize;
     pub fn cute_complement(inputs: *const Input, len: usize) -> usize;

@@ -65,6 +65,21 @@ pub fn rust_tile_read_masked(inputs: &[Input], data: &[u32]) -> usize {
     sum
 }
 
+/// `local_tile`'s layout work alone: `layout!(type zipped_divide(…,
+/// <32,8>))`, the offset of tile `(k%2, k%3)` plus that of element `(1,1)`
+/// of its mode 0 (a tile).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_tile_layout(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let tiles = layout!(type zipped_divide((m,n):(1,m), <32,8>)).unwrap();
+        let tile = tiles.mode::<0>();
+        sum += tiles.crd2idx((0, (k % 2, k % 3))) + tile.crd2idx((1, 1));
+    }
+    sum
+}
+
 /// A tensor over `data`, `(m,n):(1,m)`, `typed::local_partition` by the
 /// thread layout `(32,8):(1,32)`, thread `k % 256` (`k` the input's place), `size` + `share[(1,1)]`.
 #[unsafe(no_mangle)]
@@ -76,6 +91,39 @@ pub fn rust_partition_read(inputs: &[Input], data: &[u32]) -> usize {
         let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
         let share = typed::local_partition(t, &threads, k % 256).unwrap();
         sum += share.size() + share[(1, 1)] as usize;
+    }
+    sum
+}
+
+/// The same partition, `size` + the offset of element 1 (an address, no
+/// read: CuTe's `&part(1) - data`).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_partition_address(inputs: &[Input], data: &[u32]) -> usize {
+    let threads = layout!(type (32,8):(1,32));
+    let origin = data.as_ptr() as usize;
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let t = Tensor::new(data, layout!((m,n):(1,m))).unwrap();
+        let share = typed::local_partition(t, &threads, k % 256).unwrap();
+        let at = (&share[1] as *const u32 as usize - origin) / size_of::<u32>();
+        sum += share.size() + at;
+    }
+    sum
+}
+
+/// `local_partition`'s layout work alone, no tensor: `layout!(type
+/// zipped_divide(…, <32,8>))`, its mode 1 (the thread's share), the offset
+/// of the thread's tile coordinate, then `size` + the share's `L(1)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_partition_layout(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let tiles = layout!(type zipped_divide((m,n):(1,m), <32,8>)).unwrap();
+        let start = tiles.crd2idx(((k % 32, k / 32 % 8), (0, 0)));
+        let mine = tiles.mode::<1>();
+        sum += mine.size() + start + mine.at(1);
     }
     sum
 }
@@ -104,6 +152,22 @@ pub fn rust_compose(inputs: &[Input], pad: usize) -> usize {
         let ld = m + pad;
         let a = layout!((m,n):(1,ld));
         let b = layout!((4,{n / 2}):(1,{2 * m}));
+        let l = a.composition(b).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
+/// Rank 3: `(m,3,n):(1,ld,3ld+1) ∘ (4,n/2):(1,3m)` through `Compose`,
+/// `ld = m + pad`, then `size` + `L(5)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_compose3(inputs: &[Input], pad: usize) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let ld = m + pad;
+        let a = layout!((m,3,n):(1,ld,{3 * ld + 1}));
+        let b = layout!((4,{n / 2}):(1,{3 * m}));
         let l = a.composition(b).unwrap();
         sum += l.size() + l.at(5);
     }

@@ -43,6 +43,13 @@ pub const ROWS: &[Row] = &[
         cute: |i, _| unsafe { cute::cute_divide(i.as_ptr(), i.len()) },
     },
     Row {
+        name: "tile_layout",
+        what: "layout!(type zipped_divide((m,n):(1,m), <32,8>)): tile (k%2,k%3)'s offset + its (1,1)'s",
+        symbols: ("rust_tile_layout", "cute_tile_layout"),
+        ours: |i, _| ours::rust_tile_layout(i),
+        cute: |i, _| unsafe { cute::cute_tile_layout(i.as_ptr(), i.len()) },
+    },
+    Row {
         name: "tile_read",
         what: "Tensor (m,n):(1,m), typed::local_tile by (32,8) at (k%2,k%4), size + tile[(1,1)]",
         symbols: ("rust_tile_read", "cute_tile_read"),
@@ -71,6 +78,20 @@ pub const ROWS: &[Row] = &[
         cute: |i, d| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), d.as_ptr()) },
     },
     Row {
+        name: "partition_address",
+        what: "the same partition, size + the offset of share[1] (no read)",
+        symbols: ("rust_partition_address", "cute_partition_address"),
+        ours: ours::rust_partition_address,
+        cute: |i, d| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), d.as_ptr()) },
+    },
+    Row {
+        name: "partition_layout",
+        what: "ours the partition's layout work alone (zipped_divide, mode 1, tile offset); CuTe's partition_address",
+        symbols: ("rust_partition_layout", "cute_partition_address"),
+        ours: |i, _| ours::rust_partition_layout(i),
+        cute: |i, d| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), d.as_ptr()) },
+    },
+    Row {
         name: "compose",
         what: "(m,n):(1,m) .composition((4,n/2):(1,2m)) + size + L(5)",
         symbols: ("rust_compose", "cute_compose"),
@@ -83,6 +104,20 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_compose", "cute_compose"),
         ours: |i, _| ours::rust_compose(i, 3),
         cute: |i, _| unsafe { cute::cute_compose(i.as_ptr(), i.len(), 3) },
+    },
+    Row {
+        name: "compose3",
+        what: "(m,3,n):(1,m,3m+1) .composition((4,n/2):(1,3m)) + size + L(5)",
+        symbols: ("rust_compose3", "cute_compose3"),
+        ours: |i, _| ours::rust_compose3(i, 0),
+        cute: |i, _| unsafe { cute::cute_compose3(i.as_ptr(), i.len(), 0) },
+    },
+    Row {
+        name: "compose3_padded",
+        what: "(m,3,n):(1,m+3,3(m+3)+1) .composition((4,n/2):(1,3m)) + size + L(5)",
+        symbols: ("rust_compose3", "cute_compose3"),
+        ours: |i, _| ours::rust_compose3(i, 3),
+        cute: |i, _| unsafe { cute::cute_compose3(i.as_ptr(), i.len(), 3) },
     },
     Row {
         name: "complement",
