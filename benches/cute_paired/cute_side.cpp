@@ -161,3 +161,62 @@ CUTE_SIDE size_t cute_product(const Input *in, size_t len) {
   }
   return sum;
 }
+
+// CuTe's logical_product(A, B) = make_layout(A, composition(complement(A,
+// size(A)*cosize(B)), B)) for a rank-2 A = (4,m):(s,t) whose strides are
+// run-time values. CuTe's complement refuses that A (static_assert
+// "Dynamic-stride complement only for rank-1 layouts"), so its fold is
+// written out for two leaves with a run-time min (the first of equal
+// strides, as cute::find), as the earlier harnesses did; the rest is
+// CuTe's own composition and make_layout.
+template <class B>
+static size_t product_strided(int m, int s, int t, B const &b) {
+  auto a = make_layout(make_shape(_4{}, m), make_stride(s, t));
+  int cotarget = int(size(a)) * int(cosize(b));
+  bool first = s <= t;
+  int dmin = first ? s : t, smin = first ? 4 : m;
+  int dmax = first ? t : s, smax = first ? m : 4;
+  int stride1 = dmin * smin;             // the fold's one step
+  int shape1 = dmax / stride1;           // the last shape mode
+  int rest_stride = dmax * smax;
+  int rest = ceil_div(cotarget, rest_stride);
+  auto comp = coalesce(make_layout(make_shape(make_shape(dmin, shape1), rest),
+                                   make_stride(make_stride(_1{}, stride1), rest_stride)));
+  auto l = make_layout(a, composition(comp, b));
+  return size_t(size(l)) + size_t(l(77));
+}
+
+// logical_product((4,m):(s,t), (2,3):(3,1)) + size + L(77); A compact.
+CUTE_SIDE size_t cute_product_strided(const Input *in, size_t len,
+                                      const size_t *st) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    sum += product_strided(int(in[k].m), int(st[2 * k]), int(st[2 * k + 1]),
+                           Layout<Shape<_2, _3>, Stride<_3, _1>>{});
+  }
+  return sum;
+}
+
+// The same with A padded (a hole of 2), by (2,3):(1,2).
+CUTE_SIDE size_t cute_product_padded(const Input *in, size_t len,
+                                     const size_t *st) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    sum += product_strided(int(in[k].m), int(st[2 * k]), int(st[2 * k + 1]),
+                           Layout<Shape<_2, _3>, Stride<_1, _2>>{});
+  }
+  return sum;
+}
+
+// Rank 1: logical_product(m:r, (2,3):(3,1)) + size + L(77), CuTe's own
+// (rank-1) dynamic-stride complement.
+CUTE_SIDE size_t cute_product_rank1(const Input *in, size_t len,
+                                    const size_t *r) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    auto a = make_layout(make_shape(int(in[k].m)), make_stride(int(r[k])));
+    auto l = logical_product(a, Layout<Shape<_2, _3>, Stride<_3, _1>>{});
+    sum += size_t(size(l)) + size_t(l(77));
+  }
+  return sum;
+}

@@ -1,7 +1,7 @@
 //! CuTe's side: the functions `cute_side.cpp` defines (build.rs compiles
 //! it against CUTLASS's headers), each over a slice of inputs.
 
-use crate::Input;
+use crate::{Input, Strides};
 
 unsafe extern "C" {
     pub fn cute_divide(inputs: *const Input, len: usize) -> usize;
@@ -14,4 +14,7 @@ unsafe extern "C" {
     pub fn cute_complement(inputs: *const Input, len: usize) -> usize;
     pub fn cute_complement_wide(inputs: *const Input, len: usize) -> usize;
     pub fn cute_product(inputs: *const Input, len: usize) -> usize;
+    pub fn cute_product_strided(inputs: *const Input, len: usize, st: *const Strides) -> usize;
+    pub fn cute_product_padded(inputs: *const Input, len: usize, st: *const Strides) -> usize;
+    pub fn cute_product_rank1(inputs: *const Input, len: usize, r: *const usize) -> usize;
 }

@@ -49,20 +49,61 @@ pub fn inputs(seed: usize) -> Vec<Input> {
         .collect()
 }
 
-/// The buffer the tensor rows read: element `i` holds `i`, padded past the
-/// largest tensor so that every share and tile these inputs read lies in it
-/// (the plain typed tensor refuses a partial share past its engine; CuTe
-/// would read past it).
-pub fn buffer(inputs: &[Input]) -> Vec<u32> {
-    let m = inputs.iter().map(|i| i.m).max().unwrap_or(0);
-    let n = inputs.iter().map(|i| i.n).max().unwrap_or(0);
-    (0..(m + 32) * (n + 8)).map(|i| i as u32).collect()
+/// Two run-time strides of `A` in the strided product rows.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Strides {
+    pub s: usize,
+    pub t: usize,
+}
+
+/// What rows read beside their inputs, input by input where it is a list.
+pub struct Shared {
+    /// The buffer the tensor rows read: element `i` holds `i`, padded past
+    /// the largest tensor so that every share and tile these inputs read
+    /// lies in it (the plain typed tensor refuses a partial share past its
+    /// engine; CuTe would read past it).
+    pub data: Vec<u32>,
+    /// `(4,m):(s,t)` compact: `(1,4)` (column-major) at even places, `(m,1)`
+    /// (row-major) at odd ones, read from memory on both sides (picked in
+    /// the loop, g++ specialises each branch on its constants).
+    pub compact: Vec<Strides>,
+    /// Padded (a hole of 2): `(1,8)` at even places, `(2m,1)` at odd ones.
+    pub padded: Vec<Strides>,
+    /// Rank 1 `m:r`: `r` 1 at even places, 6 at odd ones.
+    pub rank1: Vec<usize>,
+}
+
+impl Shared {
+    /// The buffer and strides for `inputs`.
+    pub fn new(inputs: &[Input]) -> Self {
+        let m = inputs.iter().map(|i| i.m).max().unwrap_or(0);
+        let n = inputs.iter().map(|i| i.n).max().unwrap_or(0);
+        let even = |k: usize| k.is_multiple_of(2);
+        let by_place = |f: &dyn Fn(usize, usize) -> Strides| -> Vec<Strides> {
+            inputs.iter().enumerate().map(|(k, i)| f(k, i.m)).collect()
+        };
+        Shared {
+            data: (0..(m + 32) * (n + 8)).map(|i| i as u32).collect(),
+            compact: by_place(&|k, m| match even(k) {
+                true => Strides { s: 1, t: 4 },
+                false => Strides { s: m, t: 1 },
+            }),
+            padded: by_place(&|k, m| match even(k) {
+                true => Strides { s: 1, t: 8 },
+                false => Strides { s: 2 * m, t: 1 },
+            }),
+            rank1: (0..inputs.len())
+                .map(|k| if even(k) { 1 } else { 6 })
+                .collect(),
+        }
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let inputs = inputs(37);
-    let data = buffer(&inputs);
+    let shared = Shared::new(&inputs);
     match args.first().map(String::as_str) {
         Some("--list") => {
             for row in ROWS {
@@ -70,7 +111,7 @@ fn main() {
                 println!("{:22} {o} {c}\n    {}", row.name, row.what);
             }
         }
-        Some("--calls") => calls(&args[1..], &inputs, &data),
+        Some("--calls") => calls(&args[1..], &inputs, &shared),
         _ => {
             let rounds = args.first().and_then(|a| a.parse().ok()).unwrap_or(1001);
             let wanted = args.iter().find(|a| a.parse::<usize>().is_err());
@@ -82,23 +123,23 @@ fn main() {
                 eprintln!("no row named {wanted:?}; `paired --list` names them");
                 std::process::exit(2);
             }
-            run(&chosen, rounds, &inputs, &data);
+            run(&chosen, rounds, &inputs, &shared);
         }
     }
 }
 
 /// Checks, then times, each chosen row.
-fn run(chosen: &[&Row], rounds: usize, inputs: &[Input], data: &[u32]) {
+fn run(chosen: &[&Row], rounds: usize, inputs: &[Input], shared: &Shared) {
     println!("load before: {}", timing::loadavg());
     for row in chosen {
-        if let Err(e) = rows::check(row, inputs, data) {
+        if let Err(e) = rows::check(row, inputs, shared) {
             eprintln!("DISAGREEMENT: {e}");
             std::process::abort();
         }
     }
     println!("agreement: every row's sides equal on all {INPUTS} inputs");
     for row in chosen {
-        let r = timing::pair(row, rounds, inputs, data);
+        let r = timing::pair(row, rounds, inputs, shared);
         println!(
             "{:22} ours/CuTe {:.3} (quartiles {:.3}..{:.3}), ours {:.2} ns, CuTe {:.2} ns an input ({} rounds x {} calls x {INPUTS})",
             row.name,
@@ -116,7 +157,7 @@ fn run(chosen: &[&Row], rounds: usize, inputs: &[Input], data: &[u32]) {
 
 /// `--calls ROW SIDE N`: N calls of one side (`ours` or `cute`) over the
 /// inputs, untimed: callgrind's count for `cg.sh`.
-fn calls(args: &[String], inputs: &[Input], data: &[u32]) {
+fn calls(args: &[String], inputs: &[Input], shared: &Shared) {
     let usage = "usage: paired --calls ROW ours|cute N";
     let [name, side, n] = args else {
         eprintln!("{usage}");
@@ -131,7 +172,7 @@ fn calls(args: &[String], inputs: &[Input], data: &[u32]) {
     let n: usize = n.parse().expect(usage);
     let mut sum = 0usize;
     for _ in 0..n {
-        sum = sum.wrapping_add(f(black_box(inputs), black_box(data)));
+        sum = sum.wrapping_add(f(black_box(inputs), black_box(shared)));
     }
     println!("{sum}");
 }
@@ -144,9 +185,9 @@ mod tests {
     #[test]
     fn every_row_agrees() {
         let inputs = inputs(37);
-        let data = buffer(&inputs);
+        let shared = Shared::new(&inputs);
         for row in ROWS {
-            let sum = rows::check(row, &inputs, &data).unwrap();
+            let sum = rows::check(row, &inputs, &shared).unwrap();
             assert!(sum > 0, "row {} summed nothing", row.name);
         }
     }
@@ -155,7 +196,7 @@ mod tests {
     #[test]
     fn a_wrong_side_is_caught() {
         let inputs = inputs(37);
-        let data = buffer(&inputs);
+        let shared = Shared::new(&inputs);
         let wrong = Row {
             name: "wrong",
             what: "divide, ours off by one on input 5",
@@ -163,7 +204,7 @@ mod tests {
             ours: |i, d| (ROWS[0].ours)(i, d) + usize::from(i.len() > 5),
             cute: ROWS[0].cute,
         };
-        let e = rows::check(&wrong, &inputs, &data).unwrap_err();
+        let e = rows::check(&wrong, &inputs, &shared).unwrap_err();
         assert!(e.contains("input 5"), "{e}");
     }
 }

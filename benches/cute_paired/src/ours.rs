@@ -9,7 +9,7 @@ use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, typed};
 use layout_dsl::typed::{C, Complement, Compose, Divide, Product};
 
-use crate::Input;
+use crate::{Input, Strides};
 
 /// `layout!(type logical_divide((m,n):(1,m), <4,8>))` + `size` + `L(5)`.
 #[unsafe(no_mangle)]
@@ -194,6 +194,50 @@ pub fn rust_product(inputs: &[Input]) -> usize {
     let mut sum = 0;
     for &Input { m, .. } in inputs {
         let l = layout!(type (4,m):(1,4))
+            .logical_product(layout!(type (2,3):(3,1)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// `logical_product((4,m):(s,t), (2,3):(3,1))`, `A`'s strides run-time
+/// values read beside the inputs (the holes sorted at run time), through
+/// `Product`, `size` + `L(77)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_product_strided(inputs: &[Input], strides: &[Strides]) -> usize {
+    let mut sum = 0;
+    for (&Input { m, .. }, &Strides { s, t }) in inputs.iter().zip(strides) {
+        let l = layout!((4,m):(s,t))
+            .logical_product(layout!(type (2,3):(3,1)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// The same with `A` padded (a hole of 2), by `(2,3):(1,2)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_product_padded(inputs: &[Input], strides: &[Strides]) -> usize {
+    let mut sum = 0;
+    for (&Input { m, .. }, &Strides { s, t }) in inputs.iter().zip(strides) {
+        let l = layout!((4,m):(s,t))
+            .logical_product(layout!(type (2,3):(1,2)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// Rank 1: `logical_product(m:r, (2,3):(3,1))`, `size` + `L(77)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_product_rank1(inputs: &[Input], strides: &[usize]) -> usize {
+    let mut sum = 0;
+    for (&Input { m, .. }, &r) in inputs.iter().zip(strides) {
+        let l = layout!(m:r)
             .logical_product(layout!(type (2,3):(3,1)))
             .unwrap();
         sum += l.size() + l.at(77);

@@ -2,11 +2,11 @@
 //! called on the same inputs and buffer. A row's two sides must return the
 //! same sum on every input (`check`) before it is timed.
 
-use crate::{Input, cute, ours};
+use crate::{Input, Shared, cute, ours};
 
-/// What one side of a row is called with: the inputs of a burst and the
-/// buffer the tensor rows read.
-pub type Side = fn(&[Input], &[u32]) -> usize;
+/// What one side of a row is called with: the inputs of a burst, and what
+/// some rows read beside them (the tensors' buffer, `A`'s strides).
+pub type Side = fn(&[Input], &Shared) -> usize;
 
 /// One row of the table in BENCHMARKS.md.
 pub struct Row {
@@ -22,9 +22,10 @@ pub struct Row {
     pub cute: Side,
 }
 
-// SAFETY (every `cute_*` call below): the pointer and length are a live
-// slice's; the tensor rows read one element, inside `data` for every input
-// `crate::inputs` makes (`crate::buffer` is sized for the largest share).
+// SAFETY (every `cute_*` call below): the pointers and length are live
+// slices' (a strided row's strides are at least as long as its inputs:
+// `crate::Shared::new`); the tensor rows read one element, inside `data`
+// for every input `crate::inputs` makes (sized for the largest share).
 
 /// Every row, in the order `paired` runs them.
 pub const ROWS: &[Row] = &[
@@ -53,43 +54,43 @@ pub const ROWS: &[Row] = &[
         name: "tile_read",
         what: "Tensor (m,n):(1,m), typed::local_tile by (32,8) at (k%2,k%4), size + tile[(1,1)]",
         symbols: ("rust_tile_read", "cute_tile_read"),
-        ours: ours::rust_tile_read,
-        cute: |i, d| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), d.as_ptr()) },
+        ours: |i, s| ours::rust_tile_read(i, &s.data),
+        cute: |i, s| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
     },
     Row {
         name: "tile_read_masked",
         what: "the same through typed::local_tile_masked",
         symbols: ("rust_tile_read_masked", "cute_tile_read"),
-        ours: ours::rust_tile_read_masked,
-        cute: |i, d| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), d.as_ptr()) },
+        ours: |i, s| ours::rust_tile_read_masked(i, &s.data),
+        cute: |i, s| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
     },
     Row {
         name: "partition_read",
         what: "Tensor (m,n):(1,m), typed::local_partition by (32,8):(1,32), thread k, size + share[(1,1)]",
         symbols: ("rust_partition_read", "cute_partition_read"),
-        ours: ours::rust_partition_read,
-        cute: |i, d| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), d.as_ptr()) },
+        ours: |i, s| ours::rust_partition_read(i, &s.data),
+        cute: |i, s| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
     },
     Row {
         name: "partition_read_masked",
         what: "the same through typed::local_partition_masked",
         symbols: ("rust_partition_read_masked", "cute_partition_read"),
-        ours: ours::rust_partition_read_masked,
-        cute: |i, d| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), d.as_ptr()) },
+        ours: |i, s| ours::rust_partition_read_masked(i, &s.data),
+        cute: |i, s| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
     },
     Row {
         name: "partition_address",
         what: "the same partition, size + the offset of share[1] (no read)",
         symbols: ("rust_partition_address", "cute_partition_address"),
-        ours: ours::rust_partition_address,
-        cute: |i, d| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), d.as_ptr()) },
+        ours: |i, s| ours::rust_partition_address(i, &s.data),
+        cute: |i, s| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), s.data.as_ptr()) },
     },
     Row {
         name: "partition_layout",
         what: "ours the partition's layout work alone (zipped_divide, mode 1, tile offset); CuTe's partition_address",
         symbols: ("rust_partition_layout", "cute_partition_address"),
         ours: |i, _| ours::rust_partition_layout(i),
-        cute: |i, d| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), d.as_ptr()) },
+        cute: |i, s| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), s.data.as_ptr()) },
     },
     Row {
         name: "compose",
@@ -140,17 +141,38 @@ pub const ROWS: &[Row] = &[
         ours: |i, _| ours::rust_product(i),
         cute: |i, _| unsafe { cute::cute_product(i.as_ptr(), i.len()) },
     },
+    Row {
+        name: "product_strided",
+        what: "(4,m):(s,t) .logical_product((2,3):(3,1)) + size + L(77), (s,t) (1,4) or (m,1); CuTe's complement written out",
+        symbols: ("rust_product_strided", "cute_product_strided"),
+        ours: |i, s| ours::rust_product_strided(i, &s.compact),
+        cute: |i, s| unsafe { cute::cute_product_strided(i.as_ptr(), i.len(), s.compact.as_ptr()) },
+    },
+    Row {
+        name: "product_padded",
+        what: "(4,m):(s,t) .logical_product((2,3):(1,2)) + size + L(77), (s,t) (1,8) or (2m,1); the same",
+        symbols: ("rust_product_padded", "cute_product_padded"),
+        ours: |i, s| ours::rust_product_padded(i, &s.padded),
+        cute: |i, s| unsafe { cute::cute_product_padded(i.as_ptr(), i.len(), s.padded.as_ptr()) },
+    },
+    Row {
+        name: "product_rank1",
+        what: "m:r .logical_product((2,3):(3,1)) + size + L(77), r 1 or 6; CuTe's own logical_product",
+        symbols: ("rust_product_rank1", "cute_product_rank1"),
+        ours: |i, s| ours::rust_product_rank1(i, &s.rank1),
+        cute: |i, s| unsafe { cute::cute_product_rank1(i.as_ptr(), i.len(), s.rank1.as_ptr()) },
+    },
 ];
 
 /// Both sides' sums over every prefix of the inputs (an input's place is
 /// its thread, so it is called at its place): equal prefixes mean equal
 /// answers input by input. The first input where they differ, as an error;
 /// else the sum over all.
-pub fn check(row: &Row, inputs: &[Input], data: &[u32]) -> Result<usize, String> {
+pub fn check(row: &Row, inputs: &[Input], shared: &Shared) -> Result<usize, String> {
     let mut sums = (0, 0);
     for i in 0..inputs.len() {
         let prefix = &inputs[..=i];
-        let now = ((row.ours)(prefix, data), (row.cute)(prefix, data));
+        let now = ((row.ours)(prefix, shared), (row.cute)(prefix, shared));
         let (ours, cute) = (now.0.wrapping_sub(sums.0), now.1.wrapping_sub(sums.1));
         if ours != cute {
             return Err(format!(

@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use crate::rows::{Row, Side};
-use crate::{INPUTS, Input};
+use crate::{INPUTS, Input, Shared};
 
 /// Calls of a side in one burst: 400 × 64 inputs, about 0.1 ms at 2–4 ns
 /// an input, as the earlier harnesses' bursts.
@@ -24,10 +24,10 @@ pub struct Pair {
     pub cute_ns: f64,
 }
 
-fn burst(f: Side, inputs: &[Input], data: &[u32]) -> f64 {
+fn burst(f: Side, inputs: &[Input], shared: &Shared) -> f64 {
     let start = Instant::now();
     for _ in 0..BURST {
-        black_box(f(black_box(inputs), black_box(data)));
+        black_box(f(black_box(inputs), black_box(shared)));
     }
     start.elapsed().as_secs_f64()
 }
@@ -40,20 +40,20 @@ fn median_quartiles(mut v: Vec<f64>) -> (f64, f64, f64) {
 
 /// Times `row` over `rounds` rounds (which side goes first alternates),
 /// after a few rounds of warming up.
-pub fn pair(row: &Row, rounds: usize, inputs: &[Input], data: &[u32]) -> Pair {
+pub fn pair(row: &Row, rounds: usize, inputs: &[Input], shared: &Shared) -> Pair {
     for _ in 0..10 {
-        burst(row.ours, inputs, data);
-        burst(row.cute, inputs, data);
+        burst(row.ours, inputs, shared);
+        burst(row.cute, inputs, shared);
     }
     let rounds = rounds.max(1);
     let (mut ours, mut cute, mut ratios) = (vec![], vec![], vec![]);
     for r in 0..rounds {
         let (o, c) = if r % 2 == 0 {
-            let o = burst(row.ours, inputs, data);
-            (o, burst(row.cute, inputs, data))
+            let o = burst(row.ours, inputs, shared);
+            (o, burst(row.cute, inputs, shared))
         } else {
-            let c = burst(row.cute, inputs, data);
-            (burst(row.ours, inputs, data), c)
+            let c = burst(row.cute, inputs, shared);
+            (burst(row.ours, inputs, shared), c)
         };
         ratios.push(o / c);
         let per_input = 1e9 / (BURST * INPUTS) as f64;
