@@ -1,4 +1,5 @@
-//! Compiles `cute_side.cpp` (CuTe's side of every row) with `-std=c++17
+//! Compiles `cute_side.cpp` (CuTe's side of every row) and
+//! `cute_probes.cpp` (the agreement check's probes) with `-std=c++17
 //! -O2` against CUTLASS's headers (`CUTLASS_DIR`, required) and the CUDA
 //! host headers CuTe includes (`CUTE_CUDA_INCLUDES`, or the venv
 //! `setup.sh` made), into a static library the `paired` binary links.
@@ -14,12 +15,14 @@ fn main() {
         println!("cargo::rerun-if-env-changed={var}");
     }
     println!("cargo::rerun-if-changed=cute_side.cpp");
+    println!("cargo::rerun-if-changed=cute_probes.cpp");
     let cutlass = cutlass_include();
     let cuda = cuda_includes();
     let mut build = cc::Build::new();
     build
         .cpp(true)
         .file("cute_side.cpp")
+        .file("cute_probes.cpp")
         .std("c++17")
         // -O2, as every earlier CuTe figure in BENCHMARKS.md (cc would
         // take cargo's release level, 3).

@@ -16,6 +16,7 @@
 
 mod cute;
 mod ours;
+mod probes;
 mod rows;
 mod timing;
 
@@ -218,6 +219,7 @@ mod tests {
             symbols: ("", ""),
             ours: |i, d| (ROWS[0].ours)(i, d) + usize::from(i.len() > 5),
             cute: ROWS[0].cute,
+            probe: None,
         };
         let e = rows::check(&wrong, &inputs, &shared).unwrap_err();
         assert!(e.contains("input 5"), "{e}");

@@ -2,7 +2,7 @@
 //! called on the same inputs and buffer. A row's two sides must return the
 //! same sum on every input (`check`) before it is timed.
 
-use crate::{Input, Shared, cute, ours};
+use crate::{Input, Shared, cute, ours, probes};
 
 /// What one side of a row is called with: the inputs of a burst, and what
 /// some rows read beside them (the tensors' buffer, `A`'s strides).
@@ -20,6 +20,10 @@ pub struct Row {
     pub ours: Side,
     /// CuTe's side.
     pub cute: Side,
+    /// Where the timed index stays in the result's first mode: ours and
+    /// CuTe's reading the same layouts at other indices (`probes.rs`), for
+    /// the agreement check only.
+    pub probe: Option<(Side, Side)>,
 }
 
 // SAFETY (every `cute_*` call below): the pointers and length are live
@@ -35,6 +39,9 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_divide", "cute_divide"),
         ours: |i, _| ours::rust_divide(i),
         cute: |i, _| unsafe { cute::cute_divide(i.as_ptr(), i.len()) },
+        probe: Some((probes::divide, |i, _| unsafe {
+            cute::cute_probe_divide(i.as_ptr(), i.len())
+        })),
     },
     Row {
         name: "divide_method",
@@ -42,6 +49,9 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_divide_method", "cute_divide"),
         ours: |i, _| ours::rust_divide_method(i),
         cute: |i, _| unsafe { cute::cute_divide(i.as_ptr(), i.len()) },
+        probe: Some((probes::divide_method, |i, _| unsafe {
+            cute::cute_probe_divide(i.as_ptr(), i.len())
+        })),
     },
     Row {
         name: "tile_layout",
@@ -49,6 +59,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_tile_layout", "cute_tile_layout"),
         ours: |i, _| ours::rust_tile_layout(i),
         cute: |i, _| unsafe { cute::cute_tile_layout(i.as_ptr(), i.len()) },
+        probe: None,
     },
     Row {
         name: "tile_read",
@@ -56,6 +67,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_tile_read", "cute_tile_read"),
         ours: |i, s| ours::rust_tile_read(i, &s.data),
         cute: |i, s| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
     },
     Row {
         name: "tile_read_masked",
@@ -63,6 +75,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_tile_read_masked", "cute_tile_read"),
         ours: |i, s| ours::rust_tile_read_masked(i, &s.data),
         cute: |i, s| unsafe { cute::cute_tile_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
     },
     Row {
         name: "partition_read",
@@ -70,6 +83,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_partition_read", "cute_partition_read"),
         ours: |i, s| ours::rust_partition_read(i, &s.data),
         cute: |i, s| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
     },
     Row {
         name: "partition_read_masked",
@@ -77,6 +91,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_partition_read_masked", "cute_partition_read"),
         ours: |i, s| ours::rust_partition_read_masked(i, &s.data),
         cute: |i, s| unsafe { cute::cute_partition_read(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
     },
     Row {
         name: "partition_address",
@@ -84,6 +99,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_partition_address", "cute_partition_address"),
         ours: |i, s| ours::rust_partition_address(i, &s.data),
         cute: |i, s| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
     },
     Row {
         name: "partition_layout",
@@ -91,6 +107,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_partition_layout", "cute_partition_address"),
         ours: |i, _| ours::rust_partition_layout(i),
         cute: |i, s| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
     },
     Row {
         name: "compose",
@@ -98,6 +115,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_compose", "cute_compose"),
         ours: |i, _| ours::rust_compose(i, 0),
         cute: |i, _| unsafe { cute::cute_compose(i.as_ptr(), i.len(), 0) },
+        probe: None,
     },
     Row {
         name: "compose_padded",
@@ -105,6 +123,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_compose", "cute_compose"),
         ours: |i, _| ours::rust_compose(i, 3),
         cute: |i, _| unsafe { cute::cute_compose(i.as_ptr(), i.len(), 3) },
+        probe: None,
     },
     Row {
         name: "compose3",
@@ -112,6 +131,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_compose3", "cute_compose3"),
         ours: |i, _| ours::rust_compose3(i, 0),
         cute: |i, _| unsafe { cute::cute_compose3(i.as_ptr(), i.len(), 0) },
+        probe: None,
     },
     Row {
         name: "compose3_padded",
@@ -119,6 +139,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_compose3", "cute_compose3"),
         ours: |i, _| ours::rust_compose3(i, 3),
         cute: |i, _| unsafe { cute::cute_compose3(i.as_ptr(), i.len(), 3) },
+        probe: None,
     },
     Row {
         name: "complement",
@@ -126,6 +147,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_complement", "cute_complement"),
         ours: |i, _| ours::rust_complement(i),
         cute: |i, _| unsafe { cute::cute_complement(i.as_ptr(), i.len()) },
+        probe: None,
     },
     Row {
         name: "complement_wide",
@@ -133,6 +155,7 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_complement", "cute_complement_wide"),
         ours: |i, _| ours::rust_complement(i),
         cute: |i, _| unsafe { cute::cute_complement_wide(i.as_ptr(), i.len()) },
+        probe: None,
     },
     Row {
         name: "product",
@@ -140,6 +163,9 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_product", "cute_product"),
         ours: |i, _| ours::rust_product(i),
         cute: |i, _| unsafe { cute::cute_product(i.as_ptr(), i.len()) },
+        probe: Some((probes::product, |i, _| unsafe {
+            cute::cute_probe_product(i.as_ptr(), i.len())
+        })),
     },
     Row {
         name: "product_strided",
@@ -147,6 +173,9 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_product_strided", "cute_product_strided"),
         ours: |i, s| ours::rust_product_strided(i, &s.compact),
         cute: |i, s| unsafe { cute::cute_product_strided(i.as_ptr(), i.len(), s.compact.as_ptr()) },
+        probe: Some((probes::product_strided, |i, s| unsafe {
+            cute::cute_probe_product_strided(i.as_ptr(), i.len(), s.compact.as_ptr())
+        })),
     },
     Row {
         name: "product_padded",
@@ -154,6 +183,9 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_product_padded", "cute_product_padded"),
         ours: |i, s| ours::rust_product_padded(i, &s.padded),
         cute: |i, s| unsafe { cute::cute_product_padded(i.as_ptr(), i.len(), s.padded.as_ptr()) },
+        probe: Some((probes::product_padded, |i, s| unsafe {
+            cute::cute_probe_product_padded(i.as_ptr(), i.len(), s.padded.as_ptr())
+        })),
     },
     Row {
         name: "product_rank1",
@@ -161,23 +193,39 @@ pub const ROWS: &[Row] = &[
         symbols: ("rust_product_rank1", "cute_product_rank1"),
         ours: |i, s| ours::rust_product_rank1(i, &s.rank1),
         cute: |i, s| unsafe { cute::cute_product_rank1(i.as_ptr(), i.len(), s.rank1.as_ptr()) },
+        probe: Some((probes::product_rank1, |i, s| unsafe {
+            cute::cute_probe_product_rank1(i.as_ptr(), i.len(), s.rank1.as_ptr())
+        })),
     },
 ];
 
 /// Both sides' sums over every prefix of the inputs (an input's place is
 /// its thread, so it is called at its place): equal prefixes mean equal
-/// answers input by input. The first input where they differ, as an error;
-/// else the sum over all.
+/// answers input by input; the same for the row's probe. The first input
+/// where they differ, as an error; else the timed sides' sum over all.
 pub fn check(row: &Row, inputs: &[Input], shared: &Shared) -> Result<usize, String> {
+    if let Some((ours, cute)) = row.probe {
+        agree(row.name, "probes", (ours, cute), inputs, shared)?;
+    }
+    agree(row.name, "sides", (row.ours, row.cute), inputs, shared)
+}
+
+fn agree(
+    name: &str,
+    what: &str,
+    (ours, cute): (Side, Side),
+    inputs: &[Input],
+    shared: &Shared,
+) -> Result<usize, String> {
     let mut sums = (0, 0);
     for i in 0..inputs.len() {
         let prefix = &inputs[..=i];
-        let now = ((row.ours)(prefix, shared), (row.cute)(prefix, shared));
-        let (ours, cute) = (now.0.wrapping_sub(sums.0), now.1.wrapping_sub(sums.1));
-        if ours != cute {
+        let now = (ours(prefix, shared), cute(prefix, shared));
+        let (o, c) = (now.0.wrapping_sub(sums.0), now.1.wrapping_sub(sums.1));
+        if o != c {
             return Err(format!(
-                "row {}: the sides differ on input {i} {:?}: ours {ours}, CuTe {cute}",
-                row.name, inputs[i]
+                "row {name}: the {what} differ on input {i} {:?}: ours {o}, CuTe {c}",
+                inputs[i]
             ));
         }
         sums = now;
