@@ -186,6 +186,19 @@ pub fn rust_complement(inputs: &[Input]) -> usize {
     sum
 }
 
+/// The same, written out: `layout!(type complement((4,m):(1,4), {m * n}))`
+/// (the macro's rule, CuTe's nesting).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_complement_written(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!(type complement((4,m):(1,4), {m * n})).unwrap();
+        sum += l.size() + l.at(5);
+    }
+    sum
+}
+
 /// `logical_product((4,m):(1,4), (2,3):(3,1))` through `Product`, `size`
 /// + `L(77)`.
 #[unsafe(no_mangle)]
@@ -196,6 +209,19 @@ pub fn rust_product(inputs: &[Input]) -> usize {
         let l = layout!(type (4,m):(1,4))
             .logical_product(layout!(type (2,3):(3,1)))
             .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// The same, written out: `layout!(type logical_product((4,m):(1,4),
+/// (2,3):(3,1)))`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_product_written(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, .. } in inputs {
+        let l = layout!(type logical_product((4,m):(1,4), (2,3):(3,1))).unwrap();
         sum += l.size() + l.at(77);
     }
     sum

@@ -45,6 +45,11 @@ pub fn product(inputs: &[Input], _: &Shared) -> usize {
     inputs.iter().map(|i| at(i.m)).sum()
 }
 
+pub fn product_written(inputs: &[Input], _: &Shared) -> usize {
+    let at = |m| probe!(layout!(type logical_product((4,m):(1,4), (2,3):(3,1))).unwrap());
+    inputs.iter().map(|i| at(i.m)).sum()
+}
+
 pub fn product_strided(inputs: &[Input], shared: &Shared) -> usize {
     let at = |m, Strides { s, t }| {
         probe!(

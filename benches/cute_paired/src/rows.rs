@@ -158,12 +158,30 @@ pub const ROWS: &[Row] = &[
         probe: None,
     },
     Row {
+        name: "complement_written",
+        what: "layout!(type complement((4,m):(1,4), {m * n})) + size + L(5); CuTe with int extents",
+        symbols: ("rust_complement_written", "cute_complement"),
+        ours: |i, _| ours::rust_complement_written(i),
+        cute: |i, _| unsafe { cute::cute_complement(i.as_ptr(), i.len()) },
+        probe: None,
+    },
+    Row {
         name: "product",
         what: "(4,m):(1,4) .logical_product((2,3):(3,1)) + size + L(77)",
         symbols: ("rust_product", "cute_product"),
         ours: |i, _| ours::rust_product(i),
         cute: |i, _| unsafe { cute::cute_product(i.as_ptr(), i.len()) },
         probe: Some((probes::product, |i, _| unsafe {
+            cute::cute_probe_product(i.as_ptr(), i.len())
+        })),
+    },
+    Row {
+        name: "product_written",
+        what: "layout!(type logical_product((4,m):(1,4), (2,3):(3,1))) + size + L(77)",
+        symbols: ("rust_product_written", "cute_product"),
+        ours: |i, _| ours::rust_product_written(i),
+        cute: |i, _| unsafe { cute::cute_product(i.as_ptr(), i.len()) },
+        probe: Some((probes::product_written, |i, _| unsafe {
             cute::cute_probe_product(i.as_ptr(), i.len())
         })),
     },
