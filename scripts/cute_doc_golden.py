@@ -8,7 +8,7 @@ nvidia-cuda-cccl-cu12, nvidia-cuda-runtime-cu12, nvidia-cuda-nvcc-cu12):
     python3 scripts/cute_doc_golden.py $(cat /work/notes/CUTE_INCLUDES)
 
 Every ```cpp block of PAGES becomes one function of a host program (`#include
-<cute/tensor.hpp>`, `using namespace cute;`), compiled with `g++ -std=c++17 -O2` and run.
+<cute/tensor.hpp>`, `<cute/atom/mma_atom.hpp>`, `using namespace cute;`), compiled with `g++ -std=c++17 -O2` and run.
 A line whose comment starts with `// →` states CuTe's print of the line's statements, in order,
 separated by `;`: an expression statement's value, a declaration's variable (a tensor's
 layout), each name of a structured binding. The program prints each with CuTe's `print`, and
@@ -132,6 +132,7 @@ def program(blocks):
     """The host program: one function per block, main calls them in order."""
     out = [
         "#include <cute/tensor.hpp>",
+        "#include <cute/atom/mma_atom.hpp>  // the MMA atoms a block names",
         "#include <cstdio>",
         "#include <vector>",
         "using namespace cute;",
