@@ -90,12 +90,14 @@ use product::{
 };
 mod reach;
 pub mod rt;
+mod rt_query;
 mod rt_size;
 mod shape_size;
 mod shape_values;
 mod slice_base;
 mod slice_modes;
 mod static_int;
+mod static_query;
 mod swizzle;
 mod tensor;
 mod text;
@@ -199,6 +201,7 @@ pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes
 pub use slice_base::{SliceBase, Span, checked_base, partition_base, slice_base};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
+pub use static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 pub use static_int::{
     CeilQuot, IfNonZero, Min, Over, Prod, Quot, RestStride, StaticInt, TileStride, Times, UnitZero,
 };

@@ -15,6 +15,7 @@ use super::layout::Layout as TypedLayout;
 use super::make_layout::AsShape;
 use super::tree::{Mode, Shape, Tree};
 
+pub use super::rt_query::{CosizeInTheType, Crd2idxInTheType, NestingLeaves};
 pub use super::rt_size::{ModeAt, SizeInTheType, SizeLeaf};
 
 fn node(kind: ExprKind) -> Expr {

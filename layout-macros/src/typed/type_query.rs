@@ -1,0 +1,206 @@
+//! `layout!(type QUERY(…))`: CuTe's queries whose answers are static
+//! integers (`Int<N>`) when what they read is static, as static leaves.
+//! The registry says what each query reads ([`StaticAnswer`]); this module
+//! dispatches on that, never on a name:
+//!
+//! | input | expansion |
+//! |---|---|
+//! | `type size(…)` | type_size.rs |
+//! | any query with no dynamic leaf, written out | `C::<N>`, the core's answer |
+//! | `type rank(L[, I…])`, `type depth(…)`, `L` written out with run-time leaves | `C::<N>`: the nesting is written |
+//! | `type rank(#a[, I…])`, `type depth(#a[, I…])` | `NestingLeaves::rank_leaf(&a)` (`ShapeRank<S>`, CuTe's `rank_v`), of mode `I…` (`ModeAt`) |
+//! | `type rank((#s, 4))`, `type depth(…)` | the same of the Rust tuple `(s, C::<4>)` |
+//! | `type cosize(L[, I…])`, the selected mode's leaves static | `C::<N>` (the core's cosize of that mode) |
+//! | `type cosize(#a[, I…])` | `CosizeInTheType::cosize_in_the_type(&a)` (`CosizeOf<S, D>`), asked at the name |
+//! | `type crd2idx(C, #a)`, `C` static | `Crd2idxInTheType::crd2idx_in_the_type(&a, (C::<1>, …))` (`Crd2idxOf<Cd, S, D>`), asked at the name |
+//!
+//! A run-time leaf the answer reads is one error at it (written out) or at
+//! the name whose type has it (rustc, through the trait's own function);
+//! without `type` the same call gives the `usize`.
+
+use layout_core::expr::{Expr, ExprKind};
+use layout_core::registry::{Query, StaticAnswer};
+use layout_core::{IntTuple, Layout, Value};
+use proc_macro2::TokenStream;
+use quote::quote_spanned;
+
+use crate::emit;
+use crate::expand::Expander;
+use crate::kind::{query, typed_call};
+use crate::tree::{dynamic_leaves, has_dynamic, is_plain};
+use crate::typed::named;
+use crate::typed::type_size::{self, first_dynamic, selected};
+
+/// A query call whose answer `type` puts in a type: what it reads, the
+/// function's name and its arguments.
+pub struct TypeQuery<'a> {
+    pub reads: StaticAnswer,
+    pub name: &'static str,
+    pub args: &'a [Expr],
+}
+
+/// The query `e` is, when `type` can put its answer in a type (the
+/// operands fit the form the answer is computed from); `None` leaves the
+/// input to the other forms (and to `type`'s refusal of an integer).
+pub fn call(e: &Expr) -> Option<TypeQuery<'_>> {
+    let reads = query(e)?.static_answer()?;
+    let (_, name, args) = typed_call(e)?;
+    let fits = match reads {
+        StaticAnswer::Extents | StaticAnswer::Nesting => type_size::fits(e, args),
+        StaticAnswer::Leaves => match args {
+            [l, indices @ ..] => {
+                let index = |i: &Expr| matches!(i.kind, ExprKind::Int(i) if i >= 0);
+                let operand = named::name(l).is_some() || !named::contains(l) && written(l);
+                (operand || !has_dynamic(e) && !named::contains(e)) && indices.iter().all(index)
+            }
+            [] => false,
+        },
+        StaticAnswer::CoordinateAndLeaves => match args {
+            [c, l] if named::name(l).is_some() => is_plain(c) && !named::contains(c),
+            _ => !named::contains(e),
+        },
+        _ => false,
+    };
+    fits.then_some(TypeQuery { reads, name, args })
+}
+
+/// A layout written out as `SHAPE:STRIDE` of plain leaves.
+fn written(l: &Expr) -> bool {
+    matches!(&l.kind, ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride))
+}
+
+/// What the query puts in its type, for the messages.
+fn answer(reads: StaticAnswer) -> &'static str {
+    match reads {
+        StaticAnswer::Leaves => "cosize",
+        StaticAnswer::CoordinateAndLeaves => "offset",
+        _ => "size",
+    }
+}
+
+/// Why a written-out run-time leaf has no answer in a type.
+fn run_time_leaf(q: &TypeQuery) -> String {
+    let (name, what) = (q.name, answer(q.reads));
+    format!(
+        "`type {name}(…)` puts the {what} in its type (CuTe's `{name}` is an `Int<N>` when every leaf it reads is static), but this leaf is a run-time integer, so the {what} is one too: `{name}(…)` without `type` gives it"
+    )
+}
+
+/// A plain static tree as the core's integer tuple.
+fn int_tuple(e: &Expr) -> Option<IntTuple> {
+    match &e.kind {
+        ExprKind::Int(n) => Some(IntTuple::Int(*n)),
+        ExprKind::Tuple(items) => items.iter().map(int_tuple).collect::<Option<_>>().map(IntTuple::Tuple),
+        _ => None,
+    }
+}
+
+/// Mode `(I, J…)` of a written-out layout's shape and stride.
+fn selected_layout<'a>(l: &'a Expr, indices: &[Expr]) -> Option<(&'a Expr, &'a Expr)> {
+    let ExprKind::Layout(shape, stride) = &l.kind else {
+        return None;
+    };
+    Some((selected(shape, indices), selected(stride, indices)))
+}
+
+/// The number of top-level modes of a plain tree (1 for a leaf).
+fn rank(e: &Expr) -> i64 {
+    match &e.kind {
+        ExprKind::Tuple(items) => items.len() as i64,
+        _ => 1,
+    }
+}
+
+/// The nesting depth of a plain tree (0 for a leaf).
+fn depth(e: &Expr) -> i64 {
+    match &e.kind {
+        ExprKind::Tuple(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+impl Expander<'_> {
+    /// `type QUERY(…)` of the call [`call`] took.
+    pub fn type_query(&self, q: &TypeQuery) -> syn::Result<TokenStream> {
+        if q.reads == StaticAnswer::Extents {
+            return self.type_size(q.args);
+        }
+        if named::contains(&self.ast.expr) {
+            return self.named_type_query(q);
+        }
+        // No dynamic leaf: `valid` computed the answer.
+        if let Some(Value::IntTuple(IntTuple::Int(n))) = &self.value {
+            return Ok(emit::static_leaf(*n));
+        }
+        let (l, indices) = q.args.split_first().expect("a query has an operand");
+        match q.reads {
+            // The nesting is written, whatever the leaves.
+            StaticAnswer::Nesting => {
+                let shape = selected(l, indices);
+                let n = if query(&self.ast.expr) == Some(Query::Rank) {
+                    rank(shape)
+                } else {
+                    depth(shape)
+                };
+                Ok(emit::static_leaf(n))
+            }
+            StaticAnswer::Leaves => {
+                let (shape, stride) = selected_layout(l, indices).expect("`call` takes a written layout");
+                if let Some(leaf) = first_dynamic(shape).or_else(|| first_dynamic(stride)) {
+                    return Err(self.ast.error(Some(leaf.span), run_time_leaf(q)));
+                }
+                let layout = int_tuple(shape)
+                    .zip(int_tuple(stride))
+                    .and_then(|(shape, stride)| Layout::new(shape, stride).ok());
+                match layout {
+                    Some(layout) => Ok(emit::static_leaf(layout.cosize())),
+                    None => Err(self.ast.error(Some(l.span), "this layout's cosize has no static answer")),
+                }
+            }
+            // Every leaf is read: the first run-time one is the error.
+            _ => {
+                let mut leaves = Vec::new();
+                dynamic_leaves(&self.ast.expr, &mut leaves);
+                let span = leaves.first().map(|(_, span)| *span);
+                Err(self.ast.error(span, run_time_leaf(q)))
+            }
+        }
+    }
+
+    /// `type rank(#a)`, `type cosize(#a, 0)`, `type crd2idx((1,2), #a)`:
+    /// the facade's trait asked at the name (rt_query.rs).
+    fn named_type_query(&self, q: &TypeQuery) -> syn::Result<TokenStream> {
+        let rt = quote::quote!(::layout_dsl::__private::rt);
+        let at = |name: &Expr| self.ast.spans[name.span.end - 1];
+        match (q.reads, q.args) {
+            (StaticAnswer::Nesting, [l, indices @ ..]) => {
+                // A written-out tuple nesting names: its Rust tuple, each
+                // name asked at its token to be a shape (`shape_tree`).
+                let (value, span) = match named::name(l) {
+                    Some(_) => (self.named_mode(l, indices), at(l)),
+                    None => (self.shape_tree(l), self.ast.spans[l.span.start]),
+                };
+                let method = if query(&self.ast.expr) == Some(Query::Rank) {
+                    quote::format_ident!("rank_leaf", span = span)
+                } else {
+                    quote::format_ident!("depth_leaf", span = span)
+                };
+                // The path spanned there too, else rustc reports the whole call.
+                Ok(quote_spanned!(span=> #rt::NestingLeaves::#method(&#value)))
+            }
+            (StaticAnswer::Leaves, [l, indices @ ..]) => {
+                let value = self.named_mode(l, indices);
+                Ok(quote_spanned!(at(l)=> #rt::CosizeInTheType::cosize_in_the_type(&#value)))
+            }
+            (StaticAnswer::CoordinateAndLeaves, [c, l]) => {
+                if let Some(leaf) = first_dynamic(c) {
+                    return Err(self.ast.error(Some(leaf.span), run_time_leaf(q)));
+                }
+                let coord = self.shape_tree(c);
+                let value = self.named(l);
+                Ok(quote_spanned!(at(l)=> #rt::Crd2idxInTheType::crd2idx_in_the_type(&#value, #coord)))
+            }
+            _ => unreachable!("`call` takes these forms only"),
+        }
+    }
+}
