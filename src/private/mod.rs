@@ -201,10 +201,10 @@ pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes
 pub use slice_base::{SliceBase, Span, checked_base, partition_base, slice_base};
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};
-pub use static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 pub use static_int::{
     CeilQuot, IfNonZero, Min, Over, Prod, Quot, RestStride, StaticInt, TileStride, Times, UnitZero,
 };
+pub use static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{

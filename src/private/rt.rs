@@ -15,7 +15,9 @@ use super::layout::Layout as TypedLayout;
 use super::make_layout::AsShape;
 use super::tree::{Mode, Shape, Tree};
 
-pub use super::rt_query::{CosizeInTheType, Crd2idxInTheType, NestingLeaves};
+pub use super::rt_query::{
+    CoordinateFits, CosizeInTheType, CosizeLeaf, Crd2idxLeaf, NestingLeaves, OffsetInTheType,
+};
 pub use super::rt_size::{ModeAt, SizeInTheType, SizeLeaf};
 
 fn node(kind: ExprKind) -> Expr {

@@ -8,18 +8,25 @@
 //! - rank and depth read the nesting only (CuTe's `rank_v`, `depth_v`),
 //!   static for any typed layout or shape, run-time leaves included:
 //!   [`NestingLeaves`];
-//! - cosize reads every extent and stride: [`CosizeInTheType`] holds for a
-//!   typed layout whose leaves are all static;
-//! - an offset reads the coordinate too: [`Crd2idxInTheType`] holds for an
-//!   all-static layout and a coordinate of it (the macro writes the
-//!   coordinate's integers as `C<N>`, and refuses a run-time one itself).
+//! - cosize reads every extent and stride: [`CosizeLeaf`] gives a typed
+//!   layout's [`CosizeOf`], which [`CosizeInTheType`] takes when every
+//!   leaf is static;
+//! - an offset reads the coordinate too: [`Crd2idxLeaf`] gives
+//!   [`Crd2idxOf`], which [`OffsetInTheType`] takes when the layout is all
+//!   static and [`CoordinateFits`] when the coordinate is one of it (the
+//!   macro writes the coordinate's integers as `C<N>`, and refuses a
+//!   run-time one itself).
+//!
+//! Each check is a trait on the leaf whose function returns it unchanged:
+//! a failed check leaves the leaf's type known, so rustc reports it once
+//! (a failed bound on a trait with an associated type is reported again
+//! where the result's type is needed).
 
 use super::construct_like::StaticStrides;
 use super::construct_values::LeafValues;
 use super::coord::TypedCoord;
-use super::int::Offset;
+use super::int::{C, Offset};
 use super::layout::Layout;
-use super::static_int::StaticInt;
 use super::static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 use super::tree::{Mode, Shape, Tree};
 
@@ -43,67 +50,142 @@ pub trait NestingLeaves {
     }
 }
 
+// One impl per kind (a layout, an extent, a tuple of each rank), none a
+// blanket over `Shape`: another value then matches no impl and is this
+// trait's one error at the name (a blanket impl whose bound fails is
+// reported twice, the second time at the whole call). Not recommended, so
+// that rustc lists no impls under the error.
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, I: Offset> NestingLeaves for Layout<S, D, I> {
     type Shape = S;
 }
 
-// A layout is not a `Shape`, so the two impls do not overlap. Not
-// recommended, so that another value is reported as not this trait (its
-// message) rather than as not a `Shape`.
 #[diagnostic::do_not_recommend]
-impl<T: Shape> NestingLeaves for T {
-    type Shape = T;
+impl NestingLeaves for usize {
+    type Shape = usize;
 }
 
-/// A typed layout whose cosize is in its type: every extent and stride
-/// static. `type cosize(#a)` passes the value through this trait's own
-/// function, so a run-time leaf (or a value that is no layout) is one
-/// error at the name.
+#[diagnostic::do_not_recommend]
+impl<const N: i64> NestingLeaves for C<N> {
+    type Shape = C<N>;
+}
+
+macro_rules! nesting_tuple {
+    // `()` is no shape.
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
+        impl<$($S,)*> NestingLeaves for ($($S,)*)
+        where
+            ($($S,)*): Shape,
+        {
+            type Shape = Self;
+        }
+    };
+}
+
+for_each_rank!(nesting_tuple);
+
+/// The cosize of a typed layout as a leaf, [`CosizeOf`] (its value read
+/// from the types; static only when every leaf is, which
+/// [`CosizeInTheType`] then asks). `type cosize(#a)` asks the named value
+/// here first, at the name: a shape has no cosize.
 #[diagnostic::on_unimplemented(
-    message = "`type cosize(#…)` puts the cosize in its type (CuTe's `cosize` of a static layout, `Int<N>`), but `{Self}` is not a typed layout whose extents and strides are all static: with a run-time leaf the cosize is a run-time integer, which `cosize(#…)` without `type` gives"
+    message = "`type cosize(#…)` asks a typed layout for its cosize, but the named value `{Self}` is not one (CuTe has no cosize of a shape)"
 )]
-pub trait CosizeInTheType {
+pub trait CosizeLeaf {
     /// The cosize leaf.
-    type Out: StaticInt;
-    /// The cosize, as a static leaf.
-    fn cosize_in_the_type(&self) -> Self::Out;
+    type Out;
+    /// The cosize leaf.
+    fn cosize_leaf(&self) -> Self::Out;
 }
 
 #[diagnostic::do_not_recommend]
-impl<S: Mode<D> + StaticStrides, D: Tree + StaticStrides, I: Offset> CosizeInTheType
-    for Layout<S, D, I>
-{
+impl<S: Mode<D>, D: Tree, I: Offset> CosizeLeaf for Layout<S, D, I> {
     type Out = CosizeOf<S, D>;
     #[inline(always)]
-    fn cosize_in_the_type(&self) -> CosizeOf<S, D> {
+    fn cosize_leaf(&self) -> CosizeOf<S, D> {
         CosizeOf::default()
     }
 }
 
-/// A typed layout in which the static coordinate `Cd` has its offset in
-/// the type: every extent and stride static, and `Cd` (its integers
-/// `C<N>`) a coordinate of it, as `crd2idx` takes one.
+/// A cosize that is in its type: every extent and stride of the layout
+/// static. `type cosize(#a)` passes its leaf through this trait's own
+/// function, so a run-time leaf is one error at the name, no note.
 #[diagnostic::on_unimplemented(
-    message = "`type crd2idx(…, #…)` puts the offset in its type (CuTe's `crd2idx` of a static coordinate in a static layout, `Int<N>`), but `{Self}` is not a typed layout whose extents and strides are all static with `{Cd}` a coordinate of it: with a run-time leaf the offset is a run-time integer, which `crd2idx(…, #…)` without `type` gives"
+    message = "`type cosize(#…)` puts the cosize in its type (CuTe's `cosize` of a static layout, `Int<N>`), but the layout (`{Self}` names its shape and stride) has a run-time extent or stride: `type` takes a layout whose extents and strides are all static (`cosize(#…)` without `type` gives the cosize)"
 )]
-pub trait Crd2idxInTheType<Cd> {
-    /// The offset leaf.
-    type Out: StaticInt;
-    /// The offset of `coord`, as a static leaf.
-    fn crd2idx_in_the_type(&self, coord: Cd) -> Self::Out;
+pub trait CosizeInTheType: Sized {
+    /// The cosize, unchanged.
+    #[inline(always)]
+    fn cosize_in_the_type(self) -> Self {
+        self
+    }
 }
 
 #[diagnostic::do_not_recommend]
-impl<Cd, S, D, I> Crd2idxInTheType<Cd> for Layout<S, D, I>
-where
-    Cd: LeafValues<Usizes: TypedCoord<S, D>> + StaticStrides,
-    S: Mode<D> + StaticStrides,
-    D: Tree + StaticStrides,
-    I: Offset,
-{
+impl<S: Mode<D> + StaticStrides, D: Tree + StaticStrides> CosizeInTheType for CosizeOf<S, D> {}
+
+/// The offset of the coordinate `Cd` in a typed layout as a leaf,
+/// [`Crd2idxOf`] (static only when every leaf is and `Cd` is a coordinate
+/// of the layout, which [`OffsetInTheType`] and [`CoordinateFits`] ask).
+#[diagnostic::on_unimplemented(
+    message = "`type crd2idx(…, #…)` asks a typed layout for an offset, but the named value `{Self}` is not one"
+)]
+pub trait Crd2idxLeaf<Cd> {
+    /// The offset leaf.
+    type Out;
+    /// The offset leaf of `coord`.
+    fn crd2idx_leaf(&self, coord: Cd) -> Self::Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: Tree, S: Mode<D>, D: Tree, I: Offset> Crd2idxLeaf<Cd> for Layout<S, D, I> {
     type Out = Crd2idxOf<Cd, S, D>;
     #[inline(always)]
-    fn crd2idx_in_the_type(&self, _: Cd) -> Crd2idxOf<Cd, S, D> {
+    fn crd2idx_leaf(&self, _: Cd) -> Crd2idxOf<Cd, S, D> {
         Crd2idxOf::default()
     }
+}
+
+/// An offset that is in its type: every extent and stride of the layout
+/// static (the macro writes the coordinate's integers as `C<N>` and
+/// refuses a run-time one itself).
+#[diagnostic::on_unimplemented(
+    message = "`type crd2idx(…, #…)` puts the offset in its type (CuTe's `crd2idx` of a static coordinate in a static layout, `Int<N>`), but the layout (`{Self}` names the coordinate, the shape and the stride) has a run-time extent or stride: `type` takes a layout whose extents and strides are all static (`crd2idx(…, #…)` without `type` gives the offset)"
+)]
+pub trait OffsetInTheType: Sized {
+    /// The offset, unchanged.
+    #[inline(always)]
+    fn offset_in_the_type(self) -> Self {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: Tree, S: Mode<D> + StaticStrides, D: Tree + StaticStrides> OffsetInTheType
+    for Crd2idxOf<Cd, S, D>
+{
+}
+
+/// An offset whose coordinate is one of its layout: nested like the
+/// shape, any level of it one integer (as `crd2idx` takes it).
+#[diagnostic::on_unimplemented(
+    message = "`type crd2idx(…, #…)`: the coordinate is not one of the layout (`{Self}` names the coordinate, the shape and the stride): a coordinate is one integer, or a tuple nested like the shape"
+)]
+pub trait CoordinateFits: Sized {
+    /// The offset, unchanged.
+    #[inline(always)]
+    fn coordinate_fits(self) -> Self {
+        self
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<Cd, S, D> CoordinateFits for Crd2idxOf<Cd, S, D>
+where
+    Cd: LeafValues<Usizes: TypedCoord<S, D>>,
+    S: Mode<D>,
+    D: Tree,
+{
 }

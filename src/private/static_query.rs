@@ -92,8 +92,10 @@ impl<Cd: Tree, S: Mode<D>, D: Tree> StaticInt for Crd2idxOf<Cd, S, D> {
 }
 static_leaf!([Cd, S, D] [Cd: Tree, S: Mode<D>, D: Tree] Crd2idxOf [Cd, S, D]);
 
-const DYNAMIC: &str = "a static query read a dynamic leaf (the bounds that make it take static trees only)";
-const NESTING: &str = "a coordinate or stride nested unlike the shape (the bounds check the nesting)";
+const DYNAMIC: &str =
+    "a static query read a dynamic leaf (the bounds that make it take static trees only)";
+const NESTING: &str =
+    "a coordinate or stride nested unlike the shape (the bounds check the nesting)";
 
 /// A tuple node's items. `NODE`s are constants: their tuples are promoted
 /// to statics, so the pointer is valid for the program.
@@ -158,11 +160,7 @@ const fn span(s: Node, d: Node) -> i64 {
 
 /// The core's cosize of a static layout: 0 when it is empty.
 const fn cosize(s: Node, d: Node) -> i64 {
-    if size(s) == 0 {
-        0
-    } else {
-        add(span(s, d), 1)
-    }
+    if size(s) == 0 { 0 } else { add(span(s, d), 1) }
 }
 
 /// The offset of a static coordinate (`Layout::crd2idx`'s walk).

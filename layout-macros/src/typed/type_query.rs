@@ -11,8 +11,8 @@
 //! | `type rank(#a[, I…])`, `type depth(#a[, I…])` | `NestingLeaves::rank_leaf(&a)` (`ShapeRank<S>`, CuTe's `rank_v`), of mode `I…` (`ModeAt`) |
 //! | `type rank((#s, 4))`, `type depth(…)` | the same of the Rust tuple `(s, C::<4>)` |
 //! | `type cosize(L[, I…])`, the selected mode's leaves static | `C::<N>` (the core's cosize of that mode) |
-//! | `type cosize(#a[, I…])` | `CosizeInTheType::cosize_in_the_type(&a)` (`CosizeOf<S, D>`), asked at the name |
-//! | `type crd2idx(C, #a)`, `C` static | `Crd2idxInTheType::crd2idx_in_the_type(&a, (C::<1>, …))` (`Crd2idxOf<Cd, S, D>`), asked at the name |
+//! | `type cosize(#a[, I…])` | `CosizeInTheType::cosize_in_the_type(CosizeLeaf::cosize_leaf(&a))` (`CosizeOf<S, D>`), asked at the name |
+//! | `type crd2idx(C, #a)`, `C` static | `CoordinateFits::coordinate_fits(OffsetInTheType::offset_in_the_type(Crd2idxLeaf::crd2idx_leaf(&a, (C::<1>, …))))` (`Crd2idxOf<Cd, S, D>`), asked at the name |
 //!
 //! A run-time leaf the answer reads is one error at it (written out) or at
 //! the name whose type has it (rustc, through the trait's own function);
@@ -69,20 +69,25 @@ fn written(l: &Expr) -> bool {
     matches!(&l.kind, ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride))
 }
 
-/// What the query puts in its type, for the messages.
-fn answer(reads: StaticAnswer) -> &'static str {
-    match reads {
-        StaticAnswer::Leaves => "cosize",
-        StaticAnswer::CoordinateAndLeaves => "offset",
-        _ => "size",
-    }
-}
-
-/// Why a written-out run-time leaf has no answer in a type.
+/// Why a written-out run-time leaf has no answer in a type. `type` takes
+/// the leaves the answer reads all static (CuTe's answer is static in a
+/// few more cases, `_0 * m` being `_0`: README, "Where we differ").
 fn run_time_leaf(q: &TypeQuery) -> String {
-    let (name, what) = (q.name, answer(q.reads));
+    let name = q.name;
+    let (what, cute, leaves) = match q.reads {
+        StaticAnswer::CoordinateAndLeaves => (
+            "offset",
+            "of a static coordinate in a static layout",
+            "a coordinate and a layout whose leaves are",
+        ),
+        _ => (
+            "cosize",
+            "of a static layout",
+            "a layout whose extents and strides are",
+        ),
+    };
     format!(
-        "`type {name}(…)` puts the {what} in its type (CuTe's `{name}` is an `Int<N>` when every leaf it reads is static), but this leaf is a run-time integer, so the {what} is one too: `{name}(…)` without `type` gives it"
+        "`type {name}(…)` puts the {what} in its type (CuTe's `{name}` {cute}, `Int<N>`), but this leaf is a run-time integer: `type` takes {leaves} all static (`{name}(…)` without `type` gives the {what})"
     )
 }
 
@@ -90,7 +95,11 @@ fn run_time_leaf(q: &TypeQuery) -> String {
 fn int_tuple(e: &Expr) -> Option<IntTuple> {
     match &e.kind {
         ExprKind::Int(n) => Some(IntTuple::Int(*n)),
-        ExprKind::Tuple(items) => items.iter().map(int_tuple).collect::<Option<_>>().map(IntTuple::Tuple),
+        ExprKind::Tuple(items) => items
+            .iter()
+            .map(int_tuple)
+            .collect::<Option<_>>()
+            .map(IntTuple::Tuple),
         _ => None,
     }
 }
@@ -145,7 +154,8 @@ impl Expander<'_> {
                 Ok(emit::static_leaf(n))
             }
             StaticAnswer::Leaves => {
-                let (shape, stride) = selected_layout(l, indices).expect("`call` takes a written layout");
+                let (shape, stride) =
+                    selected_layout(l, indices).expect("`call` takes a written layout");
                 if let Some(leaf) = first_dynamic(shape).or_else(|| first_dynamic(stride)) {
                     return Err(self.ast.error(Some(leaf.span), run_time_leaf(q)));
                 }
@@ -154,7 +164,9 @@ impl Expander<'_> {
                     .and_then(|(shape, stride)| Layout::new(shape, stride).ok());
                 match layout {
                     Some(layout) => Ok(emit::static_leaf(layout.cosize())),
-                    None => Err(self.ast.error(Some(l.span), "this layout's cosize has no static answer")),
+                    None => Err(self
+                        .ast
+                        .error(Some(l.span), "this layout's cosize has no static answer")),
                 }
             }
             // Every leaf is read: the first run-time one is the error.
@@ -170,7 +182,6 @@ impl Expander<'_> {
     /// `type rank(#a)`, `type cosize(#a, 0)`, `type crd2idx((1,2), #a)`:
     /// the facade's trait asked at the name (rt_query.rs).
     fn named_type_query(&self, q: &TypeQuery) -> syn::Result<TokenStream> {
-        let rt = quote::quote!(::layout_dsl::__private::rt);
         let at = |name: &Expr| self.ast.spans[name.span.end - 1];
         match (q.reads, q.args) {
             (StaticAnswer::Nesting, [l, indices @ ..]) => {
@@ -185,12 +196,18 @@ impl Expander<'_> {
                 } else {
                     quote::format_ident!("depth_leaf", span = span)
                 };
-                // The path spanned there too, else rustc reports the whole call.
-                Ok(quote_spanned!(span=> #rt::NestingLeaves::#method(&#value)))
+                // The paths spanned there too, else rustc reports the whole call.
+                Ok(
+                    quote_spanned!(span=> ::layout_dsl::__private::rt::NestingLeaves::#method(&#value)),
+                )
             }
             (StaticAnswer::Leaves, [l, indices @ ..]) => {
                 let value = self.named_mode(l, indices);
-                Ok(quote_spanned!(at(l)=> #rt::CosizeInTheType::cosize_in_the_type(&#value)))
+                Ok(
+                    quote_spanned!(at(l)=> ::layout_dsl::__private::rt::CosizeInTheType::cosize_in_the_type(
+                        ::layout_dsl::__private::rt::CosizeLeaf::cosize_leaf(&#value)
+                    )),
+                )
             }
             (StaticAnswer::CoordinateAndLeaves, [c, l]) => {
                 if let Some(leaf) = first_dynamic(c) {
@@ -198,7 +215,13 @@ impl Expander<'_> {
                 }
                 let coord = self.shape_tree(c);
                 let value = self.named(l);
-                Ok(quote_spanned!(at(l)=> #rt::Crd2idxInTheType::crd2idx_in_the_type(&#value, #coord)))
+                Ok(
+                    quote_spanned!(at(l)=> ::layout_dsl::__private::rt::CoordinateFits::coordinate_fits(
+                        ::layout_dsl::__private::rt::OffsetInTheType::offset_in_the_type(
+                            ::layout_dsl::__private::rt::Crd2idxLeaf::crd2idx_leaf(&#value, #coord)
+                        )
+                    )),
+                )
             }
             _ => unreachable!("`call` takes these forms only"),
         }
