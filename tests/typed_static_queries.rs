@@ -246,3 +246,39 @@ fn cutes_prints_are_the_static_answers() {
         d.crd2idx((1, 2)).to_string()
     );
 }
+
+/// Every index below 24 (past the size too: the domain is not checked, as
+/// in CuTe) as an integer coordinate of each layout, after `type`, against
+/// the value's own `at` and the core's `crd2idx`; and the cosize against
+/// one past the largest offset where no stride is negative.
+macro_rules! brute_force {
+    ($(($($l:tt)*))*) => {$({
+        let a = layout!(type $($l)*);
+        let l = core(&a.to_string());
+        let offsets = brute_force!(@each a, l; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+        let reached = offsets[..a.size()].iter().max().map_or(0, |m| m + 1);
+        if l.leaf_modes().all(|(_, d)| d >= 0) {
+            assert_eq!(in_the_type(layout!(type cosize(#a))), reached, "cosize {l}");
+        }
+    })*};
+    (@each $a:ident, $l:ident; $($k:literal)*) => {[$({
+        let offset = in_the_type(layout!(type crd2idx($k, #$a)));
+        assert_eq!(offset as isize, $a.at($k) as isize, "{}({})", $l, $k);
+        assert_eq!(offset, $l.at($k).unwrap(), "{}({})", $l, $k);
+        offset
+    }),*]};
+}
+
+#[test]
+fn every_integer_coordinate_of_small_layouts() {
+    brute_force!(
+        (24:1)
+        ((4,6):(6,1))
+        ((2,(3,4)):(12,(1,3)))
+        (((2,2),(3,2)):((1,6),(2,12)))
+        ((3,8):(0,3))
+        ((1,(4,1),6):(9,(1,5),4))
+        ((4,6):(-6,1))
+        ((2,3,4):(1,0,2))
+    );
+}
