@@ -74,14 +74,16 @@ fn the_answers_types_name_what_they_read() {
     let d = layout!((m, (4, 2)):(1, (m, 32)));
     let _: ShapeRank<((C<2>, C<4>), C<8>)> = layout!(type rank(#a));
     let _: ShapeDepth<(usize, (C<4>, C<2>))> = layout!(type depth(#d));
-    let _: CosizeOf<((C<2>, C<4>), C<8>), ((C<1>, C<2>), C<8>)> = layout!(type cosize(#a));
-    let o: Crd2idxOf<(C<3>, C<1>), ((C<2>, C<4>), C<8>), ((C<1>, C<2>), C<8>)> =
-        layout!(type crd2idx((3, 1), #a));
+    type Shape = ((C<2>, C<4>), C<8>);
+    type Stride = ((C<1>, C<2>), C<8>);
+    let _: CosizeOf<Shape, Stride> = layout!(type cosize(#a));
+    let o: Crd2idxOf<(C<3>, C<1>), Shape, Stride> = layout!(type crd2idx((3, 1), #a));
     // Zero-sized, and a constant where a type is wanted.
     assert_eq!(size_of_val(&o), 0);
     let table = [0u8; <CosizeOf<(C<4>, C<8>), (C<8>, C<1>)> as StaticInt>::VALUE as usize];
     assert_eq!(table.len(), 32);
-    assert_eq!(o.get(), 3 % 2 + 3 / 2 * 2 + 8);
+    // 3 is split over (2,4): (1,1), offset 1·1 + 1·2, then 1·8.
+    assert_eq!(o.get(), 11);
 }
 
 #[test]
