@@ -30,6 +30,8 @@ fn main() {
     let _ = layout!(type crd2idx(3, #d));
     let _ = layout!(type crd2idx((1, 2, 3), #a));
     let _ = layout!(type crd2idx(3, (m,4):(1,m)));
+    // A negative entry: a typed layout's coordinates are `usize`s.
+    let _ = layout!(type crd2idx((1, -1), #a));
     // Rank and depth: no such mode, neither a layout nor a shape.
     let _ = layout!(type rank(#a, 2));
     let t = "four";

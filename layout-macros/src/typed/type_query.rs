@@ -112,6 +112,15 @@ fn selected_layout<'a>(l: &'a Expr, indices: &[Expr]) -> Option<(&'a Expr, &'a E
     Some((selected(shape, indices), selected(stride, indices)))
 }
 
+/// The first negative integer of a plain tree, in order.
+fn first_negative(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Int(n) if *n < 0 => Some(e),
+        ExprKind::Tuple(items) => items.iter().find_map(first_negative),
+        _ => None,
+    }
+}
+
 /// The number of top-level modes of a plain tree (1 for a leaf).
 fn rank(e: &Expr) -> i64 {
     match &e.kind {
@@ -212,6 +221,13 @@ impl Expander<'_> {
             (StaticAnswer::CoordinateAndLeaves, [c, l]) => {
                 if let Some(leaf) = first_dynamic(c) {
                     return Err(self.ast.error(Some(leaf.span), run_time_leaf(q)));
+                }
+                // As `a.crd2idx(c)` takes it without `type`: `usize`s.
+                if let Some(entry) = first_negative(c) {
+                    return Err(self.ast.error(
+                        Some(entry.span),
+                        "a coordinate of a typed layout is one `usize` or a tuple of them (as `a.crd2idx(c)` takes it), but this entry is negative",
+                    ));
                 }
                 let coord = self.shape_tree(c);
                 let value = self.named(l);
