@@ -122,6 +122,15 @@ impl Expander<'_> {
         {
             return self.type_query(&q);
         }
+        // A query whose answer `type` could hold, of operands it cannot
+        // see: said at the operand or index (type_query.rs).
+        if let Some((at, why)) = self
+            .ast
+            .zero_sized
+            .and_then(|_| type_query::unfit(&self.ast.expr))
+        {
+            return Err(self.ast.error(Some(at.span), why));
+        }
         let expansion = self.expr(&self.ast.expr)?;
         // A misplaced `type` changes nothing else: report it next to the
         // value, so the code around the call sees no error of its own.

@@ -36,6 +36,11 @@ fn main() {
     let _ = layout!(type rank(#a, 2));
     let t = "four";
     let _ = layout!(type depth(#t));
+    // A mode index that is no integer literal; an operand computed by a
+    // call with run-time leaves, which the macro cannot see.
+    let k = 1;
+    let _ = layout!(type cosize(#a, k));
+    let _ = layout!(type rank(logical_divide((m,4):(1,m), 2:1)));
     // Run-time sizes: at the name, at the leaf.
     let _ = layout!(type size(#d));
     let _ = layout!(type size((#a, #s)));

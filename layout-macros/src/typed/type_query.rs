@@ -64,6 +64,43 @@ pub fn call(e: &Expr) -> Option<TypeQuery<'_>> {
     fits.then_some(TypeQuery { reads, name, args })
 }
 
+/// Why a query with a static answer (`call` refused) cannot have it in a
+/// type: its mode indices are not integer literals, or its operand is a
+/// call the macro cannot see through. `None` when the input is no such
+/// query (or its names are misplaced: named_place.rs says so).
+pub fn unfit(e: &Expr) -> Option<(&Expr, String)> {
+    query(e)?.static_answer()?;
+    let (_, name, args) = typed_call(e)?;
+    if call(e).is_some() {
+        return None;
+    }
+    let (operand, indices) = match args {
+        [c, l, ..] if query(e) == Some(Query::Crd2idx) => (l, std::slice::from_ref(c)),
+        [l, indices @ ..] => (l, indices),
+        [] => return None,
+    };
+    if query(e) != Some(Query::Crd2idx) {
+        let index = |i: &&Expr| !matches!(i.kind, ExprKind::Int(k) if k >= 0);
+        if let Some(i) = indices.iter().find(index) {
+            return Some((
+                i,
+                format!(
+                    "`type {name}(…, I…)` selects a mode by non-negative integer literals (CuTe's `{name}<I…>`), but this index is not one"
+                ),
+            ));
+        }
+    }
+    if named::contains(e) {
+        return None;
+    }
+    Some((
+        operand,
+        format!(
+            "`type {name}(…)` puts CuTe's static answer in a type for a named value (`#l`) or a written-out layout or shape, but this operand is a call with run-time leaves, whose result the macro cannot see: bind it to a name first (`let l = layout!(type …)`, then `layout!(type {name}(#l))`), or drop `type`"
+        ),
+    ))
+}
+
 /// A layout written out as `SHAPE:STRIDE` of plain leaves.
 fn written(l: &Expr) -> bool {
     matches!(&l.kind, ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride))
