@@ -87,6 +87,37 @@ fn the_answers_types_name_what_they_read() {
 }
 
 #[test]
+fn algebra_results_folded_leaves_answer_too() {
+    // A static algebra result's leaves are folded static leaves (`Quot`,
+    // `Prod`, …), not `C<N>`: every query reads them as static.
+    let a = layout!(type ((4,2),(8,3)):((1,4),(8,64)));
+    macro_rules! check {
+        ($($z:expr),* $(,)?) => {$({
+            let z = $z;
+            let l = core(&z.to_string());
+            assert_eq!(in_the_type(layout!(type cosize(#z))), l.cosize(), "{l}");
+            assert_eq!(in_the_type(layout!(type cosize(#z, 1))), l.mode(1).unwrap().cosize(), "{l}");
+            assert_eq!(in_the_type(layout!(type rank(#z))), l.rank() as i64, "{l}");
+            assert_eq!(in_the_type(layout!(type depth(#z))), l.depth() as i64, "{l}");
+            for (offset, c) in [
+                (in_the_type(layout!(type crd2idx(5, #z))), 5),
+                (in_the_type(layout!(type crd2idx(13, #z))), 13),
+                (in_the_type(layout!(type crd2idx(37, #z))), 37),
+            ] {
+                assert_eq!(offset, l.at(c).unwrap(), "{l}({c})");
+                assert_eq!(offset as usize, z.at(c as usize), "{l}({c})");
+            }
+        })*};
+    }
+    check!(
+        layout!(type logical_divide(#a, <4, 2>)).unwrap(),
+        layout!(type zipped_divide(#a, <2, 4>)).unwrap(),
+        layout!(type coalesce(#a)).unwrap(),
+        layout!(type logical_product(#a, 2:1)).unwrap(),
+    );
+}
+
+#[test]
 fn rank_and_depth_are_static_with_run_time_leaves() {
     let (m, n) = (8usize, 5usize);
     let d = layout!((m, (4, n)):(1, (m, 32)));
