@@ -278,6 +278,29 @@ fn cutes_prints_are_the_static_answers() {
         cute("crd2idx (1,2) (m,(4,2)):(1,(m,32))"),
         d.crd2idx((1, 2)).to_string()
     );
+    // Run-time extents the offset does not read (a full coordinate reads
+    // no extent; the last mode takes the rest of an integer): static.
+    offsets!(
+        (1,2) "(m,8):(8,1)" => layout!((m,8):(8,1)),
+        3 "(4,m):(1,4)" => layout!((4,m):(1,4)),
+        13 "(4,m):(1,4)" => layout!((4,m):(1,4)),
+        ((1,3),(2,4)) "((2,m),(3,m)):((3,6),(1,24))" => layout!(((2,m),(3,m)):((3,6),(1,24))),
+        (1,5) "((2,m),(3,m)):((3,6),(1,24))" => layout!(((2,m),(3,m)):((3,6),(1,24))),
+    );
+    // Written out, the same.
+    let c: C<10> = layout!(type crd2idx((1,2), (m,8):(8,1)));
+    assert_eq!(cute("crd2idx (1,2) (m,8):(8,1)"), format!("_{}", c.get()));
+    let c: C<29> = layout!(type crd2idx((1,5), ((2,m),(3,m)):((3,6),(1,24))));
+    assert_eq!(
+        cute("crd2idx (1,5) ((2,m),(3,m)):((3,6),(1,24))"),
+        format!("_{}", c.get())
+    );
+    let c: C<13> = layout!(type crd2idx(13, (4,m), (1,4)));
+    assert_eq!(c.get(), 13);
+    // An integer split over a run-time extent reads it: run-time in CuTe
+    // (and refused after `type`: ui typed/named_type_query).
+    let r = layout!((m,8):(8,1));
+    assert_eq!(cute("crd2idx 3 (m,8):(8,1)"), r.crd2idx(3).to_string());
 }
 
 /// Every index below 24 (past the size too: the domain is not checked, as

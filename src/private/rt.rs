@@ -16,7 +16,7 @@ use super::make_layout::AsShape;
 use super::tree::{Mode, Shape, Tree};
 
 pub use super::rt_query::{
-    CoordinateFits, CosizeInTheType, CosizeLeaf, Crd2idxLeaf, NestingLeaves, OffsetInTheType,
+    CosizeInTheType, CosizeLeaf, Crd2idxLeaf, NestingLeaves, OffsetInTheType, OffsetReads, Rest,
 };
 pub use super::rt_size::{ModeAt, SizeInTheType, SizeLeaf};
 

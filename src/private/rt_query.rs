@@ -11,11 +11,13 @@
 //! - cosize reads every extent and stride: [`CosizeLeaf`] gives a typed
 //!   layout's [`CosizeOf`], which [`CosizeInTheType`] takes when every
 //!   leaf is static;
-//! - an offset reads the coordinate too: [`Crd2idxLeaf`] gives
-//!   [`Crd2idxOf`], which [`OffsetInTheType`] takes when the layout is all
-//!   static and [`CoordinateFits`] when the coordinate is one of it (the
-//!   macro writes the coordinate's integers as `C<N>`, and refuses a
-//!   run-time one itself).
+//! - an offset reads the coordinate, the strides of the modes it enters
+//!   and the extents it splits an integer over: [`Crd2idxLeaf`] gives
+//!   [`Crd2idxOf`], which [`OffsetInTheType`] takes when the coordinate is
+//!   one of the layout and those leaves are static ([`OffsetReads`],
+//!   CuTe's rule: `crd2idx((1,2), (m,8):(8,1))` is static; the macro
+//!   writes the coordinate's integers as `C<N>`, and refuses a run-time
+//!   one itself).
 //!
 //! Each check is a trait on the leaf whose function returns it unchanged:
 //! a failed check leaves the leaf's type known, so rustc reports it once
@@ -25,8 +27,9 @@
 use super::construct_like::StaticStrides;
 use super::construct_values::LeafValues;
 use super::coord::TypedCoord;
-use super::int::{C, Offset};
+use super::int::{C, Int, Offset};
 use super::layout::Layout;
+use super::static_int::StaticInt;
 use super::static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 use super::tree::{Mode, Shape, Tree};
 
@@ -127,8 +130,8 @@ pub trait CosizeInTheType: Sized {
 impl<S: Mode<D> + StaticStrides, D: Tree + StaticStrides> CosizeInTheType for CosizeOf<S, D> {}
 
 /// The offset of the coordinate `Cd` in a typed layout as a leaf,
-/// [`Crd2idxOf`] (static only when every leaf is and `Cd` is a coordinate
-/// of the layout, which [`OffsetInTheType`] and [`CoordinateFits`] ask).
+/// [`Crd2idxOf`] (static only when the leaves it reads are and `Cd` is a coordinate
+/// of the layout, which [`OffsetInTheType`] asks).
 #[diagnostic::on_unimplemented(
     message = "`type crd2idx(…, #…)` asks a typed layout for an offset, but the named value `{Self}` is not one"
 )]
@@ -148,11 +151,14 @@ impl<Cd: Tree, S: Mode<D>, D: Tree, I: Offset> Crd2idxLeaf<Cd> for Layout<S, D, 
     }
 }
 
-/// An offset that is in its type: every extent and stride of the layout
-/// static (the macro writes the coordinate's integers as `C<N>` and
-/// refuses a run-time one itself).
+/// An offset that is in its type: `Cd` a coordinate of the layout (one
+/// integer, or a tuple nested like the shape, as `crd2idx` takes it) whose
+/// offset reads only static leaves ([`OffsetReads`]; the macro writes the
+/// coordinate's integers as `C<N>` and refuses a run-time one itself).
+/// One check for both, so that a coordinate of another rank is one error,
+/// not also one about run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "`type crd2idx(…, #…)` puts the offset in its type (CuTe's `crd2idx` of a static coordinate in a static layout, `Int<N>`), but the layout (`{Self}` names the coordinate, the shape and the stride) has a run-time extent or stride: `type` takes a layout whose extents and strides are all static (`crd2idx(…, #…)` without `type` gives the offset)"
+    message = "`type crd2idx(…, #…)` puts the offset in its type (CuTe's `crd2idx` is an `Int<N>` when the leaves it reads are static), but `{Self}` (the coordinate, the shape and the stride) has no static offset: the coordinate is not one of the layout (one integer, or a tuple nested like the shape), or the offset reads a run-time leaf (a stride of a mode the coordinate enters, an extent it splits an integer over); `crd2idx(…, #…)` without `type` gives a run-time offset"
 )]
 pub trait OffsetInTheType: Sized {
     /// The offset, unchanged.
@@ -163,29 +169,65 @@ pub trait OffsetInTheType: Sized {
 }
 
 #[diagnostic::do_not_recommend]
-impl<Cd: Tree, S: Mode<D> + StaticStrides, D: Tree + StaticStrides> OffsetInTheType
-    for Crd2idxOf<Cd, S, D>
-{
-}
-
-/// An offset whose coordinate is one of its layout: nested like the
-/// shape, any level of it one integer (as `crd2idx` takes it).
-#[diagnostic::on_unimplemented(
-    message = "`type crd2idx(…, #…)`: the coordinate is not one of the layout (`{Self}` names the coordinate, the shape and the stride): a coordinate is one integer, or a tuple nested like the shape"
-)]
-pub trait CoordinateFits: Sized {
-    /// The offset, unchanged.
-    #[inline(always)]
-    fn coordinate_fits(self) -> Self {
-        self
-    }
-}
-
-#[diagnostic::do_not_recommend]
-impl<Cd, S, D> CoordinateFits for Crd2idxOf<Cd, S, D>
+impl<Cd, S, D> OffsetInTheType for Crd2idxOf<Cd, S, D>
 where
-    Cd: LeafValues<Usizes: TypedCoord<S, D>>,
+    Cd: LeafValues<Usizes: TypedCoord<S, D>> + OffsetReads<S, D>,
     S: Mode<D>,
     D: Tree,
 {
 }
+
+/// A static coordinate (`Self`, its integers `C<N>`) whose offset in a
+/// layout of shape `S` and stride `D` reads only static leaves, as CuTe's
+/// `crd2idx` is then an `Int<N>`: the stride of every mode it enters, and
+/// the extents of the modes an integer is split over but the last (which
+/// takes the rest, whatever its extent). A full coordinate reads no
+/// extent: `crd2idx((1,2), (m,8):(8,1))` is static.
+#[doc(hidden)]
+pub trait OffsetReads<S, D> {}
+
+/// The rest of an integer split over a tuple mode, passed to its last
+/// mode: a static integer whose value the walk computes.
+#[doc(hidden)]
+pub struct Rest;
+
+/// An integer coordinate entry: `C<N>`, or the rest of one.
+#[doc(hidden)]
+pub trait IntEntry {}
+impl<const N: i64> IntEntry for C<N> {}
+impl IntEntry for Rest {}
+
+// An integer at a single extent reads the stride only.
+impl<I: IntEntry, S: Int, D: StaticInt> OffsetReads<S, D> for I {}
+
+// A tuple coordinate at a tuple mode: each entry at its mode.
+macro_rules! tuple_reads {
+    (0;) => {};
+    ($rank:literal; $(($i:tt $S:ident $D:ident $Cd:ident))*) => {
+        impl<$($Cd: OffsetReads<$S, $D>, $S, $D,)*> OffsetReads<($($S,)*), ($($D,)*)> for ($($Cd,)*) {}
+    };
+}
+
+for_each_rank!(tuple_reads);
+
+// An integer at a tuple mode: split over the modes but the last, which
+// are read whole (their sizes, every stride); the last takes the rest.
+macro_rules! split_reads {
+    (0;) => {};
+    ($rank:literal; $($field:tt)*) => {
+        split_reads!(@split [] $($field)*);
+    };
+    (@split [$(($ii:tt $SS:ident $DD:ident $cc:ident))*] ($i:tt $S:ident $D:ident $c:ident)) => {
+        impl<I: IntEntry, $($SS: StaticStrides, $DD: StaticStrides,)* $S, $D>
+            OffsetReads<($($SS,)* $S,), ($($DD,)* $D,)> for I
+        where
+            Rest: OffsetReads<$S, $D>,
+        {
+        }
+    };
+    (@split [$($init:tt)*] $head:tt $($rest:tt)+) => {
+        split_reads!(@split [$($init)* $head] $($rest)+);
+    };
+}
+
+for_each_rank!(split_reads);

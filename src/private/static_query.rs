@@ -12,8 +12,11 @@
 //! `1 + Σ (s-1)·|d|` and 0 for an empty layout (`layout_core::Layout::cosize`),
 //! an offset splits an integer coordinate colexicographically as
 //! `Layout::crd2idx` does. A dynamic leaf has no value here: the bounds
-//! that make these leaves (rt_query.rs) take all-static trees only, so the
-//! walks' "dynamic" arm is never reached from a caller that compiles.
+//! that ask for these values (rt_query.rs) admit only what reads static
+//! leaves (every leaf for a cosize; for an offset, the strides of the modes
+//! the coordinate enters and the extents it splits an integer over, never
+//! the extent of a last mode that takes the rest), so the walks' "dynamic"
+//! arm is never reached from a caller that compiles.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -58,11 +61,12 @@ pub struct ShapeDepth<S>(PhantomData<S>);
 /// ```
 pub struct CosizeOf<S, D>(PhantomData<(S, D)>);
 
-/// The offset of the static coordinate `Cd` in the static layout of shape
-/// `S` and stride `D` (CuTe's `crd2idx` of a static coordinate in a static
-/// layout, `Int<N>`): an integer at a tuple mode is split
-/// colexicographically over it, the last mode taking the rest, as
-/// `Layout::crd2idx` does; the domain is not checked (as in CuTe).
+/// The offset of the static coordinate `Cd` in the layout of shape `S`
+/// and stride `D` (CuTe's `crd2idx`, an `Int<N>` when the leaves it reads
+/// are static): an integer at a tuple mode is split colexicographically
+/// over it, the last mode taking the rest, as `Layout::crd2idx` does; the
+/// domain is not checked (as in CuTe). Every leaf it reads must be static
+/// (`rt::OffsetReads`): a run-time extent it does not read may stay one.
 ///
 /// ```
 /// use layout_dsl::typed::{C, Crd2idxOf, StaticInt};

@@ -1,7 +1,8 @@
 // `type` on a query puts CuTe's static answer (`Int<N>`) in a type: `size`
 // where the extents are static, `rank` and `depth` always (the nesting is
 // in the type), `cosize` where every extent and stride is static,
-// `crd2idx` where the coordinate is too. Where the answer reads a
+// `crd2idx` where the coordinate and the leaves it reads are (the strides
+// of the modes it enters, the extents it splits an integer over). Where the answer reads a
 // run-time leaf it is a run-time integer, which no type holds: one error,
 // at the written-out leaf (the macro), or at the name whose type has it
 // (rustc, through the trait's own function: `SizeInTheType`,
@@ -30,6 +31,7 @@ fn main() {
     let _ = layout!(type crd2idx(3, #d));
     let _ = layout!(type crd2idx((1, 2, 3), #a));
     let _ = layout!(type crd2idx(3, (m,4):(1,m)));
+    let _ = layout!(type crd2idx((1,1), (4,8):(m,1)));
     // A negative entry: a typed layout's coordinates are `usize`s.
     let _ = layout!(type crd2idx((1, -1), #a));
     // Rank and depth: no such mode, neither a layout nor a shape.
@@ -57,6 +59,8 @@ fn main() {
     let _ = (layout!(type rank(#d)), layout!(type depth(#s)), layout!(type rank(#d, 1)));
     let e = layout!((4, m):(1, 4));
     let _ = (layout!(type cosize(#a)), layout!(type cosize(#e, 0)), layout!(type crd2idx((1, 3), #a)));
+    // An offset that reads no run-time leaf: the last mode takes the rest.
+    let _ = (layout!(type crd2idx(3, #e)), layout!(type crd2idx((1,2), (m,8):(8,1))));
     let _ = layout!(type size(#a));
     let _ = layout!(type size(#d, 1));
     let _ = layout!(type size(((4,m),8):((1,4),32), 1));

@@ -12,7 +12,7 @@
 //! | `type rank((#s, 4))`, `type depth(…)` | the same of the Rust tuple `(s, C::<4>)` |
 //! | `type cosize(L[, I…])`, the selected mode's leaves static | `C::<N>` (the core's cosize of that mode) |
 //! | `type cosize(#a[, I…])` | `CosizeInTheType::cosize_in_the_type(CosizeLeaf::cosize_leaf(&a))` (`CosizeOf<S, D>`), asked at the name |
-//! | `type crd2idx(C, #a)`, `C` static | `CoordinateFits::coordinate_fits(OffsetInTheType::offset_in_the_type(Crd2idxLeaf::crd2idx_leaf(&a, (C::<1>, …))))` (`Crd2idxOf<Cd, S, D>`), asked at the name |
+//! | `type crd2idx(C, #a)`, `C` static | `OffsetInTheType::offset_in_the_type(Crd2idxLeaf::crd2idx_leaf(&a, (C::<1>, …)))` (`Crd2idxOf<Cd, S, D>`), asked at the name |
 //!
 //! A run-time leaf the answer reads is one error at it (written out) or at
 //! the name whose type has it (rustc, through the trait's own function);
@@ -106,26 +106,19 @@ fn written(l: &Expr) -> bool {
     matches!(&l.kind, ExprKind::Layout(shape, stride) if is_plain(shape) && is_plain(stride))
 }
 
-/// Why a written-out run-time leaf has no answer in a type. `type` takes
-/// the leaves the answer reads all static (CuTe's answer is static in a
-/// few more cases, `_0 * m` being `_0`: README, "Where we differ").
+/// Why a written-out run-time leaf has no answer in a type: CuTe's
+/// answer reads it (a cosize reads every leaf here: README, "Where we
+/// differ", on `_0 * m`).
 fn run_time_leaf(q: &TypeQuery) -> String {
     let name = q.name;
-    let (what, cute, leaves) = match q.reads {
-        StaticAnswer::CoordinateAndLeaves => (
-            "offset",
-            "of a static coordinate in a static layout",
-            "a coordinate and a layout whose leaves are",
+    match q.reads {
+        StaticAnswer::CoordinateAndLeaves => format!(
+            "`type {name}(…)` puts the offset in its type (CuTe's `{name}` is an `Int<N>` when the leaves it reads are static), but it reads this leaf, a run-time integer (a coordinate entry, a stride of a mode the coordinate enters, or an extent it splits an integer over), so it is one too: `{name}(…)` without `type` gives it"
         ),
-        _ => (
-            "cosize",
-            "of a static layout",
-            "a layout whose extents and strides are",
+        _ => format!(
+            "`type {name}(…)` puts the cosize in its type (CuTe's `{name}` of a static layout, `Int<N>`), but this leaf is a run-time integer: `type` takes a layout whose extents and strides are all static (`{name}(…)` without `type` gives the cosize)"
         ),
-    };
-    format!(
-        "`type {name}(…)` puts the {what} in its type (CuTe's `{name}` {cute}, `Int<N>`), but this leaf is a run-time integer: `type` takes {leaves} all static (`{name}(…)` without `type` gives the {what})"
-    )
+    }
 }
 
 /// A plain static tree as the core's integer tuple.
@@ -147,6 +140,61 @@ fn selected_layout<'a>(l: &'a Expr, indices: &[Expr]) -> Option<(&'a Expr, &'a E
         return None;
     };
     Some((selected(shape, indices), selected(stride, indices)))
+}
+
+fn is_dynamic(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Dynamic(_))
+}
+
+/// A plain tree as the core's integer tuple, a dynamic leaf as 1 (for
+/// leaves the answer does not read).
+fn int_tuple_or_1(e: &Expr) -> Option<IntTuple> {
+    match &e.kind {
+        ExprKind::Dynamic(_) => Some(IntTuple::Int(1)),
+        ExprKind::Tuple(items) => items
+            .iter()
+            .map(int_tuple_or_1)
+            .collect::<Option<_>>()
+            .map(IntTuple::Tuple),
+        _ => int_tuple(e),
+    }
+}
+
+/// Every leaf of its own the offset of coordinate `c` reads, as CuTe's
+/// `crd2idx` and the facade's `OffsetReads` read them: each coordinate
+/// entry; the stride of every mode it enters; for an integer at a tuple
+/// mode, every leaf of the modes but the last (their sizes split it) and
+/// what the rest reads in the last. An unread extent cannot make the
+/// answer run-time (`crd2idx((1,2), (m,8):(8,1))` is static).
+fn offset_reads<'a>(c: &'a Expr, s: &'a Expr, d: &'a Expr, out: &mut Vec<&'a Expr>) {
+    fn leaves<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+        match &e.kind {
+            ExprKind::Tuple(items) => items.iter().for_each(|i| leaves(i, out)),
+            _ => out.push(e),
+        }
+    }
+    match (&c.kind, &s.kind, &d.kind) {
+        (ExprKind::Tuple(cs), ExprKind::Tuple(ss), ExprKind::Tuple(ds)) => {
+            for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
+                offset_reads(c, s, d, out);
+            }
+        }
+        (_, ExprKind::Tuple(ss), ExprKind::Tuple(ds)) => {
+            out.push(c);
+            let last = ss.len().saturating_sub(1);
+            for (s, d) in ss[..last].iter().zip(&ds[..last]) {
+                leaves(s, out);
+                leaves(d, out);
+            }
+            if let (Some(s), Some(d)) = (ss.last(), ds.last()) {
+                offset_reads(c, s, d, out);
+            }
+        }
+        _ => {
+            out.push(c);
+            leaves(d, out);
+        }
+    }
 }
 
 /// The first negative integer of a plain tree, in order.
@@ -215,12 +263,40 @@ impl Expander<'_> {
                         .error(Some(l.span), "this layout's cosize has no static answer")),
                 }
             }
-            // Every leaf is read: the first run-time one is the error.
+            // An offset of a written-out coordinate and layout: static
+            // when the leaves it reads are (offset_reads).
             _ => {
-                let mut leaves = Vec::new();
-                dynamic_leaves(&self.ast.expr, &mut leaves);
-                let span = leaves.first().map(|(_, span)| *span);
-                Err(self.ast.error(span, run_time_leaf(q)))
+                let written = match q.args {
+                    [c, l] => selected_layout(l, &[]).map(|(s, d)| (c, s, d)),
+                    [c, s, d] if is_plain(s) && is_plain(d) => Some((c, s, d)),
+                    _ => None,
+                };
+                let Some((c, shape, stride)) = written.filter(|(c, ..)| is_plain(c)) else {
+                    // A call's result: every leaf counts.
+                    let mut leaves = Vec::new();
+                    dynamic_leaves(&self.ast.expr, &mut leaves);
+                    let span = leaves.first().map(|(_, span)| *span);
+                    return Err(self.ast.error(span, run_time_leaf(q)));
+                };
+                let mut read = Vec::new();
+                offset_reads(c, shape, stride, &mut read);
+                if let Some(leaf) = read
+                    .iter()
+                    .filter(|e| is_dynamic(e))
+                    .min_by_key(|e| e.span.start)
+                {
+                    return Err(self.ast.error(Some(leaf.span), run_time_leaf(q)));
+                }
+                // The extents it does not read stand in as 1.
+                let offset = int_tuple_or_1(c)
+                    .zip(int_tuple_or_1(shape).zip(int_tuple_or_1(stride)))
+                    .and_then(|(c, (s, d))| Layout::new(s, d).ok()?.crd2idx(&c).ok());
+                match offset {
+                    Some(n) => Ok(emit::static_leaf(n)),
+                    None => Err(self
+                        .ast
+                        .error(Some(c.span), "this offset has no static answer")),
+                }
             }
         }
     }
@@ -269,10 +345,8 @@ impl Expander<'_> {
                 let coord = self.shape_tree(c);
                 let value = self.named(l);
                 Ok(
-                    quote_spanned!(at(l)=> ::layout_dsl::__private::rt::CoordinateFits::coordinate_fits(
-                        ::layout_dsl::__private::rt::OffsetInTheType::offset_in_the_type(
-                            ::layout_dsl::__private::rt::Crd2idxLeaf::crd2idx_leaf(&#value, #coord)
-                        )
+                    quote_spanned!(at(l)=> ::layout_dsl::__private::rt::OffsetInTheType::offset_in_the_type(
+                        ::layout_dsl::__private::rt::Crd2idxLeaf::crd2idx_leaf(&#value, #coord)
                     )),
                 )
             }
