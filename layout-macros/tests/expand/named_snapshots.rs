@@ -23,6 +23,11 @@ snapshot!(
     type_cosize_written_out,
     "type cosize(((4,m),8):((1,4),32), 1)"
 );
+// A run-time extent the offset does not read (CuTe: `_10`).
+snapshot!(
+    type_crd2idx_unread_extent,
+    "type crd2idx((1,2), (m,8):(8,1))"
+);
 snapshot!(
     named_tile_places,
     "type tile_to_shape((2,2):(1,2), #S, (2,0,1))"
