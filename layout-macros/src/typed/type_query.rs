@@ -223,6 +223,18 @@ fn depth(e: &Expr) -> i64 {
 }
 
 impl Expander<'_> {
+    /// After `type`, a query with a static answer: the answer ([`call`]),
+    /// or the one error at the index or operand `type` cannot see
+    /// ([`unfit`]); `None` for any other input.
+    pub fn static_query(&self) -> Option<syn::Result<TokenStream>> {
+        self.ast.zero_sized?;
+        if let Some(q) = call(&self.ast.expr) {
+            return Some(self.type_query(&q));
+        }
+        let (at, why) = unfit(&self.ast.expr)?;
+        Some(Err(self.ast.error(Some(at.span), why)))
+    }
+
     /// `type QUERY(…)` of the call [`call`] took.
     pub fn type_query(&self, q: &TypeQuery) -> syn::Result<TokenStream> {
         if q.reads == StaticAnswer::Extents {
