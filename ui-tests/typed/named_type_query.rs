@@ -29,6 +29,9 @@ fn main() {
     let _ = layout!(type crd2idx(i, #a));
     let _ = layout!(type crd2idx((1, i), #a));
     let _ = layout!(type crd2idx(3, #d));
+    // An integer split over a run-time extent reads it (CuTe: run-time).
+    let r = layout!((m, 8):(8, 1));
+    let _ = layout!(type crd2idx(3, #r));
     let _ = layout!(type crd2idx((1, 2, 3), #a));
     let _ = layout!(type crd2idx(3, (m,4):(1,m)));
     let _ = layout!(type crd2idx((1,1), (4,8):(m,1)));
