@@ -92,12 +92,14 @@ use product::{
 };
 mod reach;
 pub mod rt;
+mod rt_query;
 mod rt_size;
 mod shape_size;
 mod shape_values;
 mod slice_base;
 mod slice_modes;
 mod static_int;
+mod static_query;
 mod swizzle;
 mod tensor;
 mod text;
@@ -204,6 +206,7 @@ pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeave
 pub use static_int::{
     CeilQuot, IfNonZero, Min, Over, Prod, Quot, RestStride, StaticInt, TileStride, Times, UnitZero,
 };
+pub use static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{

@@ -98,10 +98,10 @@ pub trait SizeInTheType: Sized {
 impl<T: StaticInt> SizeInTheType for T {}
 
 /// Mode `K` of a named value, for `type size(#a, K, …)` (CuTe's
-/// `size<K>(a)`): a typed layout's mode as a layout (its leaves any
+/// `size<K>(a)`; also `rank`, `depth`, `cosize`): a typed layout's mode as a layout (its leaves any
 /// static or `usize` leaf), a shape's as a shape.
 #[diagnostic::on_unimplemented(
-    message = "`type size(#…, {K}, …)` asks for mode {K}, but `{Self}` has no mode {K} (a typed layout or a shape has one mode per element of its top tuple, one for a single extent)"
+    message = "`type size(#…, {K}, …)` (or `rank`, `depth`, `cosize`) asks for mode {K} of the named value, but `{Self}` has no mode {K} (a typed layout or a shape has one mode per element of its top tuple, one for a single extent)"
 )]
 pub trait ModeAt<const K: usize> {
     /// The mode.

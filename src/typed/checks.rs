@@ -9,7 +9,8 @@
 //! expansions do that.
 
 pub use crate::__private::rt::{
-    AShape, CosizeOfALayout, ModeAt, NamedLayout, NamedOrder, NamedTuple, SizeInTheType, SizeLeaf,
+    AShape, CosizeInTheType, CosizeLeaf, CosizeOfALayout, Crd2idxLeaf, ModeAt, NamedLayout,
+    NamedOrder, NamedTuple, NestingLeaves, OffsetInTheType, SizeInTheType, SizeLeaf,
 };
 pub use crate::__private::{
     CommonVector, ComposeOperand, CoordOperand, DivideTile, FitsEntry, FitsMode, FlattenOperand,

@@ -34,4 +34,5 @@ pub(crate) mod shape;
 pub(crate) mod slice;
 pub(crate) mod sym;
 pub(crate) mod tile;
+pub(crate) mod type_query;
 pub(crate) mod type_size;
