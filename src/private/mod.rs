@@ -85,8 +85,8 @@ use partition::{
 mod poisoned;
 mod product;
 use product::{
-    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_static,
-    product_value, static_complement,
+    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_regroup,
+    product_static, product_value, static_complement,
 };
 mod reach;
 pub mod rt;
@@ -191,8 +191,9 @@ pub use product_copies::{ProductCopies, ProductEntry, ProductTile};
 pub use product_fit::{EntryFit, EntryTile, FitList, FitsEntry, FitsList};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
+pub use product_regroup::Regroup;
 pub use product_static::{ChooseHoles, HolesWalk};
-pub use product_value::{Lift, Product, Unpack};
+pub use product_value::{Lift, Product};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
