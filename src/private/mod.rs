@@ -225,7 +225,7 @@ pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
     TileCoordFits, TilerList, TruncTo,
 };
-pub use tree::{MAX_RANK, Mode, Shape, Tree};
+pub use tree::{MAX_RANK, Mode, Shape, Split, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};
