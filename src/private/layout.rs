@@ -123,20 +123,28 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// As [`Layout::crd2idx`] of an integer: `index` is not checked against
     /// the size, and a dynamic mode of size 0 takes the whole rest of it.
     /// [`Layout::checked_at`] checks.
-    // One function per layout type, the walk's constants in it (it called
-    // an `offset_of` that was `inline(always)` in a release build, the
-    // same code): each function a layout's method adds repeats the type,
-    // for a static result thousands of characters long, in its name,
-    // symbol and debug info (the walk itself, `Form::split`, is compiled
-    // once per nesting).
     #[inline]
     pub fn at(&self, index: usize) -> I {
+        I::from_wrapping(self.offset_of(index))
+    }
+
+    // As the walk's own functions (walk.rs): `inline(always)` in a release
+    // build, so that `at` puts the walk into its caller, where the numbers
+    // a product or a literal just made are known, rather than one shared
+    // out-of-line copy per form that LLVM may leave as a call. (Folded
+    // into `at`, a debug build compiled one function less per layout type,
+    // ≈ 0.3 M instructions a static product, but an optimised one inlined
+    // `at` otherwise: BENCHMARKS.md, "Compile cost of static products: the
+    // regrouping in one step".)
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn offset_of(&self, index: usize) -> usize {
         const { assert!(S::SPLIT.splittable, "{}", EMPTY_MODE) };
-        I::from_wrapping(if const { S::SPLIT.all_static } {
+        if const { S::SPLIT.all_static } {
             S::Form::split(&const { S::SPLIT.shape }, &const { S::SPLIT.stride }, index)
         } else {
             S::Form::split(&self.shape.desc(), &S::strides(&self.stride), index)
-        })
+        }
     }
 
     /// The natural coordinate of an index (CuTe's `idx2crd(i, shape)`):
