@@ -132,13 +132,17 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     // As the walk's own functions (walk.rs): `inline(always)` in a release
     // build, so that `at` puts the walk into its caller, where the numbers
     // a product or a literal just made are known, rather than one shared
-    // out-of-line copy per form that LLVM may leave as a call.
+    // out-of-line copy per form that LLVM may leave as a call. (Folded
+    // into `at`, a debug build compiled one function less per layout type,
+    // ≈ 0.3 M instructions a static product, but an optimised one inlined
+    // `at` otherwise: BENCHMARKS.md, "Compile cost of static products: the
+    // regrouping in one step".)
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn offset_of(&self, index: usize) -> usize {
-        const { assert!(S::SPLITTABLE, "{}", EMPTY_MODE) };
-        if const { S::STATIC && D::STATIC } {
-            S::Form::split(&S::DESC, &S::STRIDES, index)
+        const { assert!(S::SPLIT.splittable, "{}", EMPTY_MODE) };
+        if const { S::SPLIT.all_static } {
+            S::Form::split(&const { S::SPLIT.shape }, &const { S::SPLIT.stride }, index)
         } else {
             S::Form::split(&self.shape.desc(), &S::strides(&self.stride), index)
         }

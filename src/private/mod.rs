@@ -87,8 +87,8 @@ use partition::{
 mod poisoned;
 mod product;
 use product::{
-    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_static,
-    product_value, static_complement,
+    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_regroup,
+    product_static, product_value, static_complement,
 };
 mod reach;
 pub mod rt;
@@ -195,8 +195,9 @@ pub use product_copies::{ProductCopies, ProductEntry, ProductTile};
 pub use product_fit::{EntryFit, EntryTile, FitList, FitsEntry, FitsList};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
+pub use product_regroup::Regroup;
 pub use product_static::{ChooseHoles, HolesWalk};
-pub use product_value::{Lift, Product, Unpack};
+pub use product_value::{Lift, Product};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
@@ -229,7 +230,7 @@ pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
     TileCoordFits, TilerList, TruncTo,
 };
-pub use tree::{MAX_RANK, Mode, Shape, Tree};
+pub use tree::{MAX_RANK, Mode, Shape, Split, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};
