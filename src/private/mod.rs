@@ -68,6 +68,7 @@ mod identity;
 mod identity_named;
 mod int;
 mod inverse;
+mod fits;
 mod inverse_fits;
 mod layout;
 mod layout_text;
@@ -165,6 +166,7 @@ pub use inverse::{
     inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
     right_inverse_complement_is_cores, right_inverse_is_cores,
 };
+pub use fits::operands_fit;
 pub use inverse_fits::{left_operand_fits, operand_fits};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};

@@ -219,6 +219,7 @@ impl Rule<'_> {
                 .into_iter()
                 .zip(b_strides.collect::<Vec<_>>())
                 .collect();
+            code.operand(b.clone());
             let composed = compose_modes(&mut code, a[part.range.clone()].to_vec(), &b)?;
             let mut next = 0;
             let (shape, stride) = nest(part.b_shape, &composed, &mut next);

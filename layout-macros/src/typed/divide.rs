@@ -53,6 +53,8 @@ use crate::emit;
 use crate::kind::{Door, typed_call};
 use crate::tree::is_plain;
 pub use crate::typed::divide::divide_nested::{nested_call, nested_type};
+use crate::typed::fits;
+use crate::typed::sym::Sym as FitSym;
 
 /// One integer of the computation: known now, or a Rust expression.
 #[derive(Clone)]
@@ -309,6 +311,30 @@ impl Rule<'_> {
             .collect();
         let signed =
             (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
+        // The operand and the result fit the core's `i64` (fits.rs; a
+        // signed result's leaves are not read, its operand's are).
+        let sym = |x: &Sym| match x {
+            Sym::Static(n) => FitSym::Static(*n),
+            Sym::Dynamic(t) => FitSym::Dynamic(t.clone()),
+        };
+        let pairs = |s: &[Sym], d: &[Sym]| -> Vec<(FitSym, FitSym)> {
+            s.iter().map(sym).zip(d.iter().map(sym)).collect()
+        };
+        let layouts = [pairs(&shapes, &strides)];
+        let result = (!signed).then(|| {
+            let mut result = pairs(&tiles, &tile_strides);
+            result.extend(pairs(&rests, &rest_strides));
+            result.extend(pairs(&shapes[k..], &strides[k..]));
+            result
+        });
+        if let (Some(_), Some(call)) = (leaf, fits::check(function, &layouts, result.as_deref())) {
+            checked = true;
+            lets.push(quote! {
+                if let ::core::result::Result::Err(e) = #call {
+                    break #label ::core::result::Result::Err(e);
+                }
+            });
+        }
         Built {
             lets,
             checked,

@@ -14,6 +14,7 @@ pub(crate) mod composed;
 pub(crate) mod construct;
 pub(crate) mod construct_order;
 pub(crate) mod divide;
+pub(crate) mod fits;
 pub(crate) mod fold;
 pub(crate) mod inner;
 pub(crate) mod inverse;

@@ -63,6 +63,13 @@ pub struct Gen<'l> {
     pub merges: bool,
     /// A step reads the flag.
     retried: bool,
+    /// The operands' layouts (flat leaves) and the integers the core
+    /// reads (`m:0`), for the check that they and the result fit the
+    /// core's `i64` (fits.rs).
+    operands: Vec<Vec<(Sym, Sym)>>,
+    /// The rule checks its operand itself (the inverses, joined to their
+    /// comparisons): no check written at `finish`.
+    pub own_fits: bool,
 }
 
 impl<'l> Gen<'l> {
@@ -79,12 +86,39 @@ impl<'l> Gen<'l> {
             merge: proc_macro2::Ident::new("merge", Span::mixed_site()),
             retried: false,
             merges: false,
+            operands: Vec::new(),
+            own_fits: false,
         }
+    }
+
+    /// Records `leaves`, an operand's flat leaves, for the check that it
+    /// fits the core's `i64` (fits.rs; `bind_leaves` records its own).
+    pub fn operand(&mut self, leaves: Vec<(Sym, Sym)>) {
+        self.operands.push(leaves);
+    }
+
+    /// Before the result: the check that the operands and the result
+    /// (`shape`, `stride`) fit the core's `i64`, where a leaf is dynamic
+    /// (fits.rs). A signed result's are not read (its operands are).
+    fn check_fits(&mut self, shape: &TokenStream, stride: &TokenStream, signed: bool) {
+        if self.own_fits || !self.writes() {
+            return;
+        }
+        let layouts = core::mem::take(&mut self.operands);
+        let result = (!signed)
+            .then(|| crate::typed::fits::result_leaves(shape, stride))
+            .flatten();
+        if let Some(call) = crate::typed::fits::check(self.function, &layouts, result.as_deref()) {
+            self.check(call);
+        }
+        // Once (`finish_once` may end in `finish`).
+        self.own_fits = true;
     }
 
     /// The block: the `let`s, then `Ok(Layout::new(shape, stride))`
     /// (`Result<Layout<…>, AlgebraError>`), labelled if a check can leave it.
-    pub fn finish(self, shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+    pub fn finish(mut self, shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+        self.check_fits(&shape, &stride, signed);
         let private = emit::private();
         let (lets, label) = (self.lets, self.label);
         let layout = emit::typed_layout(shape, stride, signed);
@@ -142,7 +176,10 @@ impl<'l> Gen<'l> {
                 let (ident, value) = (self.ident(stem), leaf(*k));
                 self.leaf_lets.push((self.lets.len(), ident.clone()));
                 self.lets.push(quote!(let #ident: usize = #value;));
-                Sym::Dynamic(quote!(#ident))
+                // The core reads every integer as an `i64`.
+                let x = Sym::Dynamic(quote!(#ident));
+                self.operands.push(vec![(x.clone(), Sym::Static(0))]);
+                x
             }
             (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             _ => unreachable!("rule() takes plain trees only"),
@@ -199,12 +236,13 @@ impl<'l> Gen<'l> {
     /// products: the macro, the merge's functions, the products' holes").
     /// Without a second try, [`Gen::finish`].
     pub fn finish_once(
-        self,
+        mut self,
         shape: TokenStream,
         stride: TokenStream,
         signed: bool,
         ty: TokenStream,
     ) -> TokenStream {
+        self.check_fits(&shape, &stride, signed);
         if !self.retried {
             return self.finish(shape, stride, signed);
         }
@@ -293,8 +331,10 @@ impl<'l> Gen<'l> {
     /// extent, then every stride (the order they are written in).
     pub fn bind_leaves(&mut self, leaves: &[(&Expr, &Expr)]) -> Vec<(Sym, Sym)> {
         let shapes: Vec<Sym> = leaves.iter().map(|(s, _)| self.bind(s, "shape")).collect();
-        let strides = leaves.iter().map(|(_, d)| self.bind(d, "stride"));
-        shapes.into_iter().zip(strides).collect()
+        let strides: Vec<Sym> = leaves.iter().map(|(_, d)| self.bind(d, "stride")).collect();
+        let leaves: Vec<(Sym, Sym)> = shapes.into_iter().zip(strides).collect();
+        self.operands.push(leaves.clone());
+        leaves
     }
 
     /// `if let Err(e) = call { break Err(e) }`: a check with no value.
