@@ -161,6 +161,15 @@ fn composition() {
         pairs!("composition(({a},{b}):(1,{a}), (4,3):({a},1))", |a, b| {
             layout!(type composition((a, b):(1, a), (4, 3):(a, 1)))
         }),
+        pairs!("composition((4,{a}):(1,{b}), (2,2):(1,4))", |a, b| {
+            layout!(type composition((4, a):(1, b), (2, 2):(1, 4)))
+        }),
+        pairs!("composition(({a},2,3):(3,1,{b}), (6,2):(1,{a}))", |a, b| {
+            layout!(type composition((a, 2, 3):(3, 1, b), (6, 2):(1, a)))
+        }),
+        pairs!("composition(({a},{b}):({b},1), 16:{a})", |a, b| {
+            layout!(type composition((a, b):(b, 1), 16:a))
+        }),
     ]);
     eprintln!("{answered:?}");
 }
@@ -234,6 +243,22 @@ fn products() {
         }),
     ]);
     eprintln!("{answered:?}");
+}
+
+/// `Compose` of typed values (the value door, `#a`).
+#[test]
+#[ignore = "the value door is not checked yet (BENCHMARKS, ovfparity)"]
+fn composition_of_values() {
+    report(&[
+        pairs!("composition(({a},4):(1,{b}), (4,2):(2,8))", |a, b| {
+            let x = layout!((a, 4):(1, b));
+            layout!(type composition(#x, (4, 2):(2, 8)))
+        }),
+        pairs!("composition(({a},{b}):(1,{a}), (4,{b}):(1,{a}))", |a, b| {
+            let (x, y) = (layout!((a, b):(1, a)), layout!((4, b):(1, a)));
+            layout!(type composition(#x, #y))
+        }),
+    ]);
 }
 
 /// Not yet: a product whose `A` has a run-time stride is the value door's

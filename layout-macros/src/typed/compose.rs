@@ -52,7 +52,7 @@ use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::kind::typed_call;
 use crate::tree::{is_plain, is_tiler};
 use crate::typed::compose::compose_step::{Over, step};
-use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
+use crate::typed::sym::{Gen, Known, Sym, TypedRule, Walked, coalesce, token, value};
 
 /// A composition this module types.
 pub struct Rule<'a> {
@@ -207,6 +207,8 @@ impl Rule<'_> {
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(self.function, leaf);
         code.merges = true;
+        // `size(A∘B)` is `size(B)`, which `B`'s check bounds.
+        code.result_known = Known::Size;
         let a = code.bind_leaves(&self.a);
         let (mut shapes, mut strides) = (Vec::new(), Vec::new());
         for part in &self.parts {

@@ -24,12 +24,16 @@ use crate::typed::sym::Sym;
 pub fn check(
     function: &'static str,
     layouts: &[Vec<(Sym, Sym)>],
-    result: Option<&[(Sym, Sym)]>,
+    result: Option<(&[(Sym, Sym)], bool)>,
 ) -> Option<TokenStream> {
     let has_dynamic = |l: &&[(Sym, Sym)]| l.iter().any(|(s, d)| is_dynamic(s) || is_dynamic(d));
     let mut dynamic: Vec<&[(Sym, Sym)]> =
         layouts.iter().map(Vec::as_slice).filter(has_dynamic).collect();
     let results = dynamic.len();
+    // A result whose size is an operand's (`sized`) is bound by its
+    // offsets alone: a composition's four run-time extents would bound
+    // each below 2^15 for the size, 2^30 for the offsets.
+    let (result, sized) = result.map_or((None, false), |(r, sized)| (Some(r), sized));
     dynamic.extend(result.filter(has_dynamic));
     if dynamic.is_empty() {
         return None;
@@ -48,7 +52,10 @@ pub fn check(
             }
         }
     }
-    let bound = dynamic.iter().map(|l| fits_below(l, false)).min().flatten();
+    let bound = (dynamic.iter().enumerate())
+        .map(|(i, l)| fits_below(l, false, i >= results && sized))
+        .min()
+        .flatten();
     let quick = match bound {
         Some(k) => {
             let bound = 1usize << k;
@@ -83,9 +90,10 @@ fn value(x: &Sym) -> TokenStream {
 /// The largest `k` (at most 62) such that every run-time leaf below `2^k`
 /// keeps the size and offsets (`Σ (extent - 1)·stride`) of a layout with
 /// these `leaves` within `i64::MAX`, the core's bound, and with `spans`
-/// each leaf's `extent·stride` too (`left_inverse`); `None` where no
-/// bound does (the static leaves alone pass it).
-pub fn fits_below(leaves: &[(Sym, Sym)], spans: bool) -> Option<u32> {
+/// each leaf's `extent·stride` too (`left_inverse`); with `sized` the
+/// size is not bound (known to fit otherwise); `None` where no bound
+/// does (the static leaves alone pass it).
+pub fn fits_below(leaves: &[(Sym, Sym)], spans: bool, sized: bool) -> Option<u32> {
     let at = |x: &Sym, v: u128| match x {
         Sym::Static(n) => u128::try_from(*n).unwrap_or(0),
         Sym::Dynamic(_) => v,
@@ -98,7 +106,9 @@ pub fn fits_below(leaves: &[(Sym, Sym)], spans: bool) -> Option<u32> {
             size = size.saturating_mul(s);
             span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
             let own = if spans { s.saturating_mul(d) } else { 0 };
-            size <= i64::MAX as u128 && span <= i64::MAX as u128 && own <= i64::MAX as u128
+            (sized || size <= i64::MAX as u128)
+                && span <= i64::MAX as u128
+                && own <= i64::MAX as u128
         })
     })
 }

@@ -273,7 +273,7 @@ fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
 /// `i64::MAX` (`false` where none does): where it fails, the exact check
 /// runs cold (`__private::operand_fits`). Shared with left_inverse.rs.
 pub(super) fn bound(a: &[(Sym, Sym)], spans: bool) -> TokenStream {
-    match fits_below(a, spans) {
+    match fits_below(a, spans, false) {
         Some(k) => {
             let bound = 1usize << k;
             let runtime = a.iter().flat_map(|(s, d)| [s, d]).filter_map(|x| match x {

@@ -70,6 +70,22 @@ pub struct Gen<'l> {
     /// The rule checks its operand itself (the inverses, joined to their
     /// comparisons): no check written at `finish`.
     pub own_fits: bool,
+    /// What the rule's result shows of its operands (fits.rs): its size
+    /// is an operand's (`composition`: `B`'s), or its size and offsets
+    /// are (`coalesce`), so the check need not bound them again.
+    pub result_known: Known,
+}
+
+/// What a rule's result is known to share with its operands, which the
+/// check that it fits the core's `i64` then skips (fits.rs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Known {
+    /// Nothing: the result's size and offsets are checked.
+    Nothing,
+    /// Its size is an operand's: only its offsets are checked.
+    Size,
+    /// Its size and offsets are an operand's: not checked.
+    All,
 }
 
 impl<'l> Gen<'l> {
@@ -88,12 +104,24 @@ impl<'l> Gen<'l> {
             merges: false,
             operands: Vec::new(),
             own_fits: false,
+            result_known: Known::Nothing,
         }
     }
 
     /// Records `leaves`, an operand's flat leaves, for the check that it
     /// fits the core's `i64` (fits.rs; `bind_leaves` records its own).
     pub fn operand(&mut self, leaves: Vec<(Sym, Sym)>) {
+        // Its check bounds each of its leaves too: the integers recorded
+        // by `bind` for them are dropped.
+        let text = |x: &Sym| match x {
+            Sym::Dynamic(t) => Some(t.to_string()),
+            Sym::Static(_) => None,
+        };
+        let mine: Vec<String> = leaves.iter().flat_map(|(s, d)| [text(s), text(d)]).flatten().collect();
+        self.operands.retain(|o| match o.as_slice() {
+            [(x, Sym::Static(0))] => text(x).is_none_or(|t| !mine.contains(&t)),
+            _ => true,
+        });
         self.operands.push(leaves);
     }
 
@@ -105,10 +133,12 @@ impl<'l> Gen<'l> {
             return;
         }
         let layouts = core::mem::take(&mut self.operands);
-        let result = (!signed)
+        let result = (!signed && self.result_known != Known::All)
             .then(|| crate::typed::fits::result_leaves(shape, stride))
             .flatten();
-        if let Some(call) = crate::typed::fits::check(self.function, &layouts, result.as_deref()) {
+        let sized = self.result_known == Known::Size;
+        let result = result.as_deref().map(|r| (r, sized));
+        if let Some(call) = crate::typed::fits::check(self.function, &layouts, result) {
             self.check(call);
         }
         // Once (`finish_once` may end in `finish`).
@@ -333,7 +363,7 @@ impl<'l> Gen<'l> {
         let shapes: Vec<Sym> = leaves.iter().map(|(s, _)| self.bind(s, "shape")).collect();
         let strides: Vec<Sym> = leaves.iter().map(|(_, d)| self.bind(d, "stride")).collect();
         let leaves: Vec<(Sym, Sym)> = shapes.into_iter().zip(strides).collect();
-        self.operands.push(leaves.clone());
+        self.operand(leaves.clone());
         leaves
     }
 
