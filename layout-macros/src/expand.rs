@@ -217,6 +217,7 @@ impl Expander<'_> {
             _ => {}
         }
         if let Some((trait_name, method, l, cotarget)) = named::value_method(e).filter(|_| typed) {
+            let cotarget_expr = cotarget;
             let (layout, private) = (self.named_layout(l), emit::private());
             let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
             let cotarget = cotarget.into_iter().map(|m| match m.kind {
@@ -224,7 +225,33 @@ impl Expander<'_> {
                 _ if named::name(m).is_some() => self.named_int(m),
                 _ => self.coordinate(m),
             });
-            return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
+            let cotarget: Vec<TokenStream> = cotarget.collect();
+            // A run-time integer cotarget the core reads as an `i64`.
+            let cotarget_fits = match cotarget_expr.map(|m| &m.kind) {
+                Some(ExprKind::Dynamic(_)) => {
+                    let m = &cotarget[0];
+                    quote!(#private::operands_fit("complement", #m < (1usize << 62), [(#m, 0)], [1], 1))
+                }
+                _ => quote!(::core::result::Result::<(), #private::AlgebraError>::Ok(())),
+            };
+            let call = quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*));
+            // A complement against the core's `i64`: its `A` and result
+            // (src/private/fits_value.rs).
+            if trait_name == "Complement" {
+                let a = proc_macro2::Ident::new("__layout_dsl_a", proc_macro2::Span::mixed_site());
+                let call = quote!(#private::#trait_name::#method(#a #(, #cotarget)*));
+                return Ok(quote!({
+                    let #a = &#layout;
+                    match match #cotarget_fits {
+                        ::core::result::Result::Ok(()) => #private::operand_spans_fit("complement", #a),
+                        e => e,
+                    } {
+                        ::core::result::Result::Ok(()) => #private::value_fits("complement", #call),
+                        ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+                    }
+                }));
+            }
+            return Ok(call);
         }
         if let Some(l) = named::flatten(e).filter(|_| typed) {
             return Ok(self.named_flatten(l));

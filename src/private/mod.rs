@@ -69,6 +69,7 @@ mod identity_named;
 mod int;
 mod inverse;
 mod fits;
+mod fits_value;
 mod inverse_fits;
 mod layout;
 mod layout_text;
@@ -167,6 +168,7 @@ pub use inverse::{
     right_inverse_complement_is_cores, right_inverse_is_cores,
 };
 pub use fits::operands_fit;
+pub use fits_value::{layout_fits, operand_spans_fit, value_fits};
 pub use inverse_fits::{left_operand_fits, operand_fits};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};

@@ -149,8 +149,19 @@ fn nested_static_tiler(t: &Expr) -> Option<TokenStream> {
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
 pub fn emit_named(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
-    let method = format_ident!("{}", door(form).expect("a facade divide").method);
-    quote!(#private::Divide::#method(&#layout, #tiler))
+    let function = door(form).expect("a facade divide").method;
+    let method = format_ident!("{function}");
+    let a = proc_macro2::Ident::new("__layout_dsl_a", Span::mixed_site());
+    // `A` and the result against the core's `i64` (src/private/fits_value.rs).
+    quote!({
+        let #a = &#layout;
+        match #private::layout_fits(#function, #a) {
+            ::core::result::Result::Ok(()) => {
+                #private::value_fits(#function, #private::Divide::#method(#a, #tiler))
+            }
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+        }
+    })
 }
 
 /// One static tile extent as the `Divide` methods take it: `C::<N>`, or

@@ -79,10 +79,14 @@ fn is_dynamic(x: &Sym) -> bool {
     matches!(x, Sym::Dynamic(_))
 }
 
-/// A leaf as the check reads it: a static one is not negative here.
+/// A leaf as the check reads it: a static stride by its magnitude, as
+/// the core's offsets read it.
 fn value(x: &Sym) -> TokenStream {
     match x {
-        Sym::Static(n) => emit::int(*n),
+        Sym::Static(n) => {
+            let n = proc_macro2::Literal::u64_unsuffixed(n.unsigned_abs());
+            quote!(#n)
+        }
         Sym::Dynamic(t) => quote!((#t)),
     }
 }
@@ -95,7 +99,7 @@ fn value(x: &Sym) -> TokenStream {
 /// does (the static leaves alone pass it).
 pub fn fits_below(leaves: &[(Sym, Sym)], spans: bool, sized: bool) -> Option<u32> {
     let at = |x: &Sym, v: u128| match x {
-        Sym::Static(n) => u128::try_from(*n).unwrap_or(0),
+        Sym::Static(n) => u128::from(n.unsigned_abs()),
         Sym::Dynamic(_) => v,
     };
     (1..=62u32).rev().find(|&k| {
