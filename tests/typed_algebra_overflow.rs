@@ -90,17 +90,19 @@ fn disagreement<S: Mode<D>, D: Tree>(
         },
         (None, Ok(t)) if past_i64 => Some(format!(
             "{call}: typed answers {}, the core refuses past i64",
-            t.to_core().map_or_else(|e| e.to_string(), |l| l.to_string())
+            t.to_core()
+                .map_or_else(|e| e.to_string(), |l| l.to_string())
         )),
         // A result's mode of extent 1 whose stride passes `i64::MAX`
         // (src/private/fits.rs): the core gives a divide's rest of extent
         // 1 stride 0; the typed result keeps `stride·tile`, which no
         // offset reads but the core cannot hold: refused.
-        (Some(_), Err(AlgebraError::OffsetsOverflow { extent: 1, stride, .. }))
-            if stride > i64::MAX as usize =>
-        {
-            None
-        }
+        (
+            Some(_),
+            Err(AlgebraError::OffsetsOverflow {
+                extent: 1, stride, ..
+            }),
+        ) if stride > i64::MAX as usize => None,
         (Some(want), Err(e)) if overflow(&e) => Some(format!(
             "{call}: typed refuses ({e}), the core answers {want}"
         )),

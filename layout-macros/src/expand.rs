@@ -50,7 +50,7 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fold,
+    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fits, typed::fold,
     typed::named, typed::named::named_divide, typed::named::named_identity,
     typed::named::named_partition, typed::named::named_place, typed::named::named_product,
     typed::partition, typed::rules, typed::slice, typed::type_size, valid,
@@ -226,32 +226,11 @@ impl Expander<'_> {
                 _ => self.coordinate(m),
             });
             let cotarget: Vec<TokenStream> = cotarget.collect();
-            // A run-time integer cotarget the core reads as an `i64`.
-            let cotarget_fits = match cotarget_expr.map(|m| &m.kind) {
-                Some(ExprKind::Dynamic(_)) => {
-                    let m = &cotarget[0];
-                    quote!(#private::operands_fit("complement", #m < (1usize << 62), [(#m, 0)], [1], 1))
-                }
-                _ => quote!(::core::result::Result::<(), #private::AlgebraError>::Ok(())),
-            };
-            let call = quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*));
-            // A complement against the core's `i64`: its `A` and result
-            // (src/private/fits_value.rs).
             if trait_name == "Complement" {
-                let a = proc_macro2::Ident::new("__layout_dsl_a", proc_macro2::Span::mixed_site());
-                let call = quote!(#private::#trait_name::#method(#a #(, #cotarget)*));
-                return Ok(quote!({
-                    let #a = &#layout;
-                    match match #cotarget_fits {
-                        ::core::result::Result::Ok(()) => #private::operand_spans_fit("complement", #a),
-                        e => e,
-                    } {
-                        ::core::result::Result::Ok(()) => #private::value_fits("complement", #call),
-                        ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-                    }
-                }));
+                let dynamic = matches!(cotarget_expr.map(|m| &m.kind), Some(ExprKind::Dynamic(_)));
+                return Ok(fits::complement(layout, cotarget.first(), dynamic));
             }
-            return Ok(call);
+            return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
         }
         if let Some(l) = named::flatten(e).filter(|_| typed) {
             return Ok(self.named_flatten(l));

@@ -106,4 +106,3 @@ const fn empty(leaves: &[(usize, usize)], start: usize, end: usize) -> bool {
     }
     false
 }
-

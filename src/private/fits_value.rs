@@ -108,8 +108,12 @@ fn exactly<S: Mode<D>, D: Tree, I: Offset>(
         let d = magnitude::<I>(d);
         empty |= extent == 0;
         let reach = extent.saturating_sub(1).checked_mul(d);
-        let own = !spans || extent <= 1 || d == 0 || extent.checked_mul(d).is_some_and(|p| p <= MAX);
-        match (size.checked_mul(extent), reach.and_then(|r| r.checked_add(span))) {
+        let own =
+            !spans || extent <= 1 || d == 0 || extent.checked_mul(d).is_some_and(|p| p <= MAX);
+        match (
+            size.checked_mul(extent),
+            reach.and_then(|r| r.checked_add(span)),
+        ) {
             (Some(s), Some(r)) if s <= MAX && r <= MAX && extent <= MAX && d <= MAX && own => {
                 (size, span) = (s, r);
             }

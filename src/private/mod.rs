@@ -63,13 +63,13 @@ use divide::{
 };
 mod edit;
 mod edit_layout;
+mod fits;
+mod fits_value;
 mod gemm_form;
 mod identity;
 mod identity_named;
 mod int;
 mod inverse;
-mod fits;
-mod fits_value;
 mod inverse_fits;
 mod layout;
 mod layout_text;
@@ -157,6 +157,8 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
+pub use fits::operands_fit;
+pub use fits_value::{layout_fits, operand_spans_fit, value_fits};
 pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };
@@ -167,8 +169,6 @@ pub use inverse::{
     inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
     right_inverse_complement_is_cores, right_inverse_is_cores,
 };
-pub use fits::operands_fit;
-pub use fits_value::{layout_fits, operand_spans_fit, value_fits};
 pub use inverse_fits::{left_operand_fits, operand_fits};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};

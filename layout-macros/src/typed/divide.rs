@@ -338,7 +338,10 @@ impl Rule<'_> {
             result.extend(pairs(&shapes[k..], &strides[k..]));
             result
         });
-        if let (Some(_), Some(call)) = (leaf, fits::check(function, &layouts, result.as_deref().map(|r| (r, false)))) {
+        if let (Some(_), Some(call)) = (
+            leaf,
+            fits::check(function, &layouts, result.as_deref().map(|r| (r, false))),
+        ) {
             checked = true;
             lets.push(quote! {
                 if let ::core::result::Result::Err(e) = #call {

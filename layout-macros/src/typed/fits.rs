@@ -17,6 +17,44 @@ use quote::quote;
 use crate::emit;
 use crate::typed::sym::Sym;
 
+/// `Complement::complement(&layout, cotarget)` of a typed value (the
+/// value door), `A` and the result checked against the core's `i64`
+/// (src/private/fits_value.rs; `A` by its modes' `extent·stride` too, as
+/// the core's complement), and a run-time integer cotarget (`dynamic`)
+/// below it, bound once.
+pub fn complement(
+    layout: TokenStream,
+    cotarget: Option<&TokenStream>,
+    dynamic: bool,
+) -> TokenStream {
+    let private = emit::private();
+    let span = proc_macro2::Span::mixed_site();
+    let (a, m) = (
+        proc_macro2::Ident::new("__layout_dsl_a", span),
+        proc_macro2::Ident::new("__layout_dsl_m", span),
+    );
+    let bind = cotarget.map(|c| quote!(let #m = #c;));
+    let arg = cotarget.map(|_| quote!(, #m));
+    let ok = quote!(::core::result::Result::Ok(()));
+    let cotarget_fits = match dynamic {
+        true => {
+            quote!(#private::operands_fit("complement", #m < (1usize << 62), [(#m, 0)], [1], 1))
+        }
+        false => ok.clone(),
+    };
+    quote!({
+        let #a = &#layout;
+        #bind
+        match #cotarget_fits {
+            #ok => match #private::operand_spans_fit("complement", #a) {
+                #ok => #private::value_fits("complement", #private::Complement::complement(#a #arg)),
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            },
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+        }
+    })
+}
+
 /// `__private::operands_fit(…)` for the operands `layouts` and the
 /// `result` (each a list of flat `(extent, stride)` leaves; an integer
 /// the core reads is a layout `m:0`): a `Result<(), AlgebraError>`, or
@@ -27,8 +65,11 @@ pub fn check(
     result: Option<(&[(Sym, Sym)], bool)>,
 ) -> Option<TokenStream> {
     let has_dynamic = |l: &&[(Sym, Sym)]| l.iter().any(|(s, d)| is_dynamic(s) || is_dynamic(d));
-    let mut dynamic: Vec<&[(Sym, Sym)]> =
-        layouts.iter().map(Vec::as_slice).filter(has_dynamic).collect();
+    let mut dynamic: Vec<&[(Sym, Sym)]> = layouts
+        .iter()
+        .map(Vec::as_slice)
+        .filter(has_dynamic)
+        .collect();
     let results = dynamic.len();
     // A result whose size is an operand's (`sized`) is bound by its
     // offsets alone: a composition's four run-time extents would bound

@@ -117,7 +117,11 @@ impl<'l> Gen<'l> {
             Sym::Dynamic(t) => Some(t.to_string()),
             Sym::Static(_) => None,
         };
-        let mine: Vec<String> = leaves.iter().flat_map(|(s, d)| [text(s), text(d)]).flatten().collect();
+        let mine: Vec<String> = leaves
+            .iter()
+            .flat_map(|(s, d)| [text(s), text(d)])
+            .flatten()
+            .collect();
         self.operands.retain(|o| match o.as_slice() {
             [(x, Sym::Static(0))] => text(x).is_none_or(|t| !mine.contains(&t)),
             _ => true,
