@@ -17,48 +17,33 @@
 
 use super::algebra::AlgebraError;
 
-/// An error unless every layout in `leaves` fits the core: `quick` is
-/// the caller's one comparison (every run-time leaf below a power of two
-/// under which each fits), and only where it fails does the exact check
-/// run, cold. `leaves` holds the layouts' flat `(extent, stride)` leaves
-/// one after another, `ends[i]` where the `i`-th ends (an integer `m`
-/// the core reads, a cotarget or a shape's extent, is a layout `m:0` of
-/// its own). The layouts from `results` on are the call's result: one of
-/// size 0 fits whatever its strides (it has no offsets; the core gives
-/// such a mode stride 0). A result's mode of extent 1 whose stride passes
-/// `i64::MAX` is refused, though no offset reads it: the core refuses
-/// some (a complement's stride it computes) and answers others (a
-/// divide's rest of extent 1, stride 0 in the core), and a typed layout
-/// the core cannot hold is not given (tests/typed_algebra_overflow.rs). A `const fn`, as the typed walks: a `const fn`
-/// may hold a typed call.
+/// An error unless every layout in `leaves` fits the core, which the
+/// macro calls only where its one comparison failed (every run-time leaf
+/// below a power of two under which each fits): written inside that
+/// branch, so the hot path builds no array. `leaves` holds the layouts'
+/// flat `(extent, stride)` leaves one after another, `ends[i]` where the
+/// `i`-th ends (an integer `m` the core reads, a cotarget or a shape's
+/// extent, is a layout `m:0` of its own); each is checked as the core
+/// does, the size (the extents' product) then the offsets
+/// (`Σ (extent - 1)·stride`), leaf by leaf in `i64`. The layouts from
+/// `results` on are the call's result: one of size 0 fits whatever its
+/// strides (it has no offsets; the core gives such a mode stride 0). A
+/// result's mode of extent 1 whose stride passes `i64::MAX` is refused,
+/// though no offset reads it: the core refuses some (a complement's
+/// stride it computes) and answers others (a divide's rest of extent 1,
+/// stride 0 in the core), and a typed layout the core cannot hold is not
+/// given (tests/typed_algebra_overflow.rs). A `const fn`, as the typed
+/// walks: a `const fn` may hold a typed call.
 ///
 /// # Errors
 /// [`AlgebraError::OffsetsOverflow`] naming the first leaf of a layout
 /// where its size or offsets pass `i64::MAX`.
-#[inline(always)]
-pub const fn operands_fit<const N: usize, const K: usize>(
-    function: &'static str,
-    quick: bool,
-    leaves: [(usize, usize); N],
-    ends: [usize; K],
-    results: usize,
-) -> Result<(), AlgebraError> {
-    if quick {
-        Ok(())
-    } else {
-        fits_exactly(function, &leaves, &ends, results)
-    }
-}
-
-/// [`operands_fit`] past its comparison: the core's checks on each
-/// layout, the size (the extents' product) then the offsets
-/// (`Σ (extent - 1)·stride`), leaf by leaf in `i64`.
 #[cold]
 #[inline(never)]
-const fn fits_exactly(
+pub const fn operands_fit<const N: usize, const K: usize>(
     function: &'static str,
-    leaves: &[(usize, usize)],
-    ends: &[usize],
+    leaves: [(usize, usize); N],
+    ends: [usize; K],
     results: usize,
 ) -> Result<(), AlgebraError> {
     const MAX: usize = i64::MAX as usize;
@@ -66,7 +51,7 @@ const fn fits_exactly(
     while k < ends.len() {
         let (mut size, mut span, mut i) = (1usize, 0usize, start);
         let result = k >= results;
-        if result && empty(leaves, start, ends[k]) {
+        if result && empty(&leaves, start, ends[k]) {
             i = ends[k];
         }
         while i < ends[k] {
