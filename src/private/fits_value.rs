@@ -29,7 +29,7 @@ pub fn layout_fits<S: Mode<D>, D: Tree, I: Offset>(
     function: &'static str,
     layout: &Layout<S, D, I>,
 ) -> Result<(), AlgebraError> {
-    fits::<S, D, I, false>(function, layout)
+    fits::<S, D, I, false, false>(function, layout)
 }
 
 /// [`layout_fits`] of an operand whose complement the core computes
@@ -45,23 +45,74 @@ pub fn operand_spans_fit<S: Mode<D>, D: Tree, I: Offset>(
     function: &'static str,
     layout: &Layout<S, D, I>,
 ) -> Result<(), AlgebraError> {
-    fits::<S, D, I, true>(function, layout)
+    fits::<S, D, I, true, false>(function, layout)
 }
 
-/// [`layout_fits`], with `SPANS` [`operand_spans_fit`].
+/// [`layout_fits`], with `SPANS` [`operand_spans_fit`]; with `SIZED` the
+/// comparison's bound leaves the size out and the size is computed
+/// exactly instead (a composition's result has as many run-time extents
+/// as its `B`, whose product one bound per leaf would cut to `2^15`).
 #[inline(always)]
-fn fits<S: Mode<D>, D: Tree, I: Offset, const SPANS: bool>(
+fn fits<S: Mode<D>, D: Tree, I: Offset, const SPANS: bool, const SIZED: bool>(
     function: &'static str,
     layout: &Layout<S, D, I>,
 ) -> Result<(), AlgebraError> {
-    let k = const { bound(S::NODE, D::NODE, SPANS) };
-    let mut or = 0usize;
+    let k = const { bound(S::NODE, D::NODE, SPANS, SIZED) };
     let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
-    S::Form::leaves(&shape, &stride, &mut |e, d| or |= e | magnitude::<I>(d));
-    if k < usize::BITS && or >> k == 0 {
+    // Where the bound is low (many run-time leaves, as a product's holes:
+    // leaves of ordinary sizes would fail it on every call), the exact
+    // check inline instead.
+    if k < QUICK {
+        return exactly::<S, D, I>(function, &shape, &stride, SPANS);
+    }
+    let (mut or, mut size) = (0usize, Some(1usize));
+    S::Form::leaves(&shape, &stride, &mut |e, d| {
+        or |= e | magnitude::<I>(d);
+        // `SIZED`: the size exactly, the bound left it out.
+        if SIZED {
+            size = size.and_then(|s| s.checked_mul(e));
+        }
+    });
+    let sized = !SIZED || size.is_some_and(|s| s <= MAX);
+    if or >> k == 0 && sized {
         Ok(())
     } else {
-        exactly::<S, D, I>(function, &shape, &stride, SPANS)
+        cold_exactly::<S, D, I>(function, &shape, &stride, SPANS)
+    }
+}
+
+/// The least bound [`layout_fits`] writes its comparison for.
+const QUICK: u32 = 16;
+
+/// [`exactly`], out of the hot path.
+#[cold]
+#[inline(never)]
+fn cold_exactly<S: Mode<D>, D: Tree, I: Offset>(
+    function: &'static str,
+    shape: &<S::Form as Form>::Desc,
+    stride: &<S::Form as Form>::Desc,
+    spans: bool,
+) -> Result<(), AlgebraError> {
+    exactly::<S, D, I>(function, shape, stride, spans)
+}
+
+/// [`value_fits`] of a composition: its offsets by the bound (four
+/// run-time extents bound each below `2^29`, not `2^15`), its size (its
+/// `B`'s) by checked products.
+///
+/// # Errors
+/// The call's own, else [`layout_fits`]'s.
+#[inline(always)]
+pub fn composed_fits<S: Mode<D>, D: Tree, I: Offset>(
+    function: &'static str,
+    result: Result<Layout<S, D, I>, AlgebraError>,
+) -> Result<Layout<S, D, I>, AlgebraError> {
+    match result {
+        Ok(layout) => match fits::<S, D, I, false, true>(function, &layout) {
+            Ok(()) => Ok(layout),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
     }
 }
 
@@ -93,10 +144,9 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
     }
 }
 
-/// [`layout_fits`] past its comparison: the size and offsets leaf by
-/// leaf, as the core.
-#[cold]
-#[inline(never)]
+/// [`layout_fits`] exactly: the size and offsets leaf by leaf, as the
+/// core (the refusal built cold).
+#[inline(always)]
 fn exactly<S: Mode<D>, D: Tree, I: Offset>(
     function: &'static str,
     shape: &<S::Form as Form>::Desc,
@@ -124,12 +174,19 @@ fn exactly<S: Mode<D>, D: Tree, I: Offset>(
     });
     // An empty result has no offsets (an operand's spans still count).
     match past {
-        Some((extent, stride)) if !empty || spans => Err(AlgebraError::OffsetsOverflow {
-            function,
-            extent,
-            stride,
-        }),
+        Some((extent, stride)) if !empty || spans => Err(refused(function, extent, stride)),
         _ => Ok(()),
+    }
+}
+
+/// The refusal of [`exactly`], cold.
+#[cold]
+#[inline(never)]
+fn refused(function: &'static str, extent: usize, stride: usize) -> AlgebraError {
+    AlgebraError::OffsetsOverflow {
+        function,
+        extent,
+        stride,
     }
 }
 
@@ -138,7 +195,7 @@ fn exactly<S: Mode<D>, D: Tree, I: Offset>(
 /// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`) and
 /// every static leaf is below it too (the comparison ORs them in);
 /// `usize::BITS` (never passed) where none does.
-const fn bound(shape: Node, stride: Node, spans: bool) -> u32 {
+const fn bound(shape: Node, stride: Node, spans: bool, sized: bool) -> u32 {
     let mut k = 62;
     while k > 0 {
         let v = (1u128 << k) - 1;
@@ -148,7 +205,7 @@ const fn bound(shape: Node, stride: Node, spans: bool) -> u32 {
         if spans && v * v > MAX as u128 {
             small = false;
         }
-        if small && size <= MAX as u128 && span <= MAX as u128 {
+        if small && (sized || size <= MAX as u128) && span <= MAX as u128 {
             return k;
         }
         k -= 1;

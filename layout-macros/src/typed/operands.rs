@@ -214,7 +214,7 @@ impl Expander<'_> {
         Ok(quote!({
             let #a = &#left;
             match #private::layout_fits("composition", #a) {
-                ::core::result::Result::Ok(()) => #private::value_fits("composition", #call),
+                ::core::result::Result::Ok(()) => #private::composed_fits("composition", #call),
                 ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
             }
         }))
