@@ -1,6 +1,8 @@
 //! The typed algebra against the core past `i64` (issue 13 §2, "never a
-//! wrong answer"): `layout!(type f(…))` of written-out layouts with one or
-//! two run-time leaves, every pair of values around `i64::MAX`, its halves,
+//! wrong answer"): `layout!(type f(…))` of written-out layouts and of
+//! typed values (`#x`, the value door) with one or two run-time leaves,
+//! for composition, complement, coalesce, the four divides and the six
+//! products, every pair of values around `i64::MAX`, its halves,
 //! thirds and quarters, `2^62`, `2^61`, `2^32`, small values and a few
 //! above `i64::MAX` (which the core cannot hold), against the core's
 //! `evaluate` of the same call (`layout_core` through the run-time path).
@@ -16,10 +18,18 @@
 //! - the core refuses for a reason other than `i64` and the typed path
 //!   answers (CuTe's rounded holes, src/private/partial.rs).
 //!
+//! Two differences kept (src/private/fits.rs): an empty result (size 0)
+//! is given whatever its strides, where the core refuses some; a result's
+//! mode of extent 1 whose stride passes `i64::MAX` is refused, where the
+//! core gives a divide's rest of extent 1 stride 0.
+//!
 //! Disagreeing: the core refuses past `i64` ("… does not fit in 64 bits")
 //! and the typed path answers; or the core answers and the typed path
 //! refuses with an overflow (`Overflow`, `ProductOverflow`, `SumOverflow`,
-//! `OffsetsOverflow`).
+//! `OffsetsOverflow`). Before the check (src/private/fits.rs), the five
+//! first composition families alone disagreed 13,571 times. The counts
+//! each family answers are asserted: a change that answers more, or
+//! fewer, shows.
 
 #[path = "cute_print/inverse_port.rs"]
 #[allow(unused_macros)]
