@@ -315,6 +315,12 @@ fn products_with_run_time_strides() {
         pairs!("flat_product(({a},4):({b},1), (2,2):(1,2))", |a, b| {
             layout!(type flat_product((a, 4):(b, 1), (2, 2):(1, 2)))
         }),
+        pairs!("logical_product((2,2):(1,{a}), 2:{b})", |a, b| {
+            layout!(type logical_product((2, 2):(1, a), 2:b))
+        }),
+        pairs!("blocked_product((2,{a}):(1,{a}), (2,2):({b},1))", |a, b| {
+            layout!(type blocked_product((2, a):(1, a), (2, 2):(b, 1)))
+        }),
     ]);
-    assert_eq!(answered, [145, 86, 361, 72, 176, 145]);
+    assert_eq!(answered, [145, 86, 361, 72, 176, 145, 500, 57]);
 }
