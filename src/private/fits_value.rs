@@ -60,9 +60,10 @@ fn fits<S: Mode<D>, D: Tree, I: Offset, const SPANS: bool, const SIZED: bool>(
     let k = const { bound(S::NODE, D::NODE, SPANS, SIZED) };
     let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
     // Where the bound is low (many run-time leaves, as a product's holes:
-    // leaves of ordinary sizes would fail it on every call), the exact
-    // check inline instead.
-    if k < QUICK {
+    // leaves of ordinary sizes would fail it on every call), or there is
+    // none (`usize::BITS`: a static leaf alone passes it), the exact check
+    // inline instead.
+    if k < QUICK || k >= usize::BITS {
         return exactly::<S, D, I>(function, &shape, &stride, SPANS);
     }
     let (mut or, mut size) = (0usize, Some(1usize));
