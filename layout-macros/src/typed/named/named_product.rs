@@ -246,9 +246,11 @@ impl Expander<'_> {
                     )
                 }
             };
+            // The result against the core's `i64` (src/private/fits_value.rs).
+            let fits = emit::private();
             return Ok(quote_spanned!(at=> {
                 let #va = &#a;
-                #call
+                #fits::value_fits("tile_to_shape", #call)
             }));
         }
         let order = order.map(|o| quote!(, #o));
