@@ -1,7 +1,7 @@
 //! The check that a typed value a call of the value door gives (or
 //! takes) fits the core's `i64` (fits.rs has the macro's straight-line
 //! code): where `layout!(type …)` calls `Compose`, `Product`,
-//! `RankedProduct`, `Divide` or `Complement` on typed values (a named
+//! `RankedProduct`, `TileToShape`, `Divide` or `Complement` on typed values (a named
 //! operand, a run-time stride the macro's rules do not type), the macro
 //! wraps the call in [`value_fits`] and passes a layout operand to
 //! [`layout_fits`]. One comparison on the hot path: every leaf of the
