@@ -63,7 +63,7 @@ fn fits<S: Mode<D>, D: Tree, I: Offset, const SPANS: bool, const SIZED: bool>(
     // leaves of ordinary sizes would fail it on every call), or there is
     // none (`usize::BITS`: a static leaf alone passes it), the exact check
     // inline instead.
-    if k < QUICK || k >= usize::BITS {
+    if !(QUICK..usize::BITS).contains(&k) {
         return exactly::<S, D, I>(function, &shape, &stride, SPANS);
     }
     let (mut or, mut size) = (0usize, Some(1usize));
