@@ -19,7 +19,8 @@ use crate::emit;
 use crate::kind::typed_call;
 use crate::tree::is_plain;
 use crate::typed::compose::leaves;
-use crate::typed::sym::{Gen, Known, Sym, TypedRule, Walked, coalesce, token};
+use crate::typed::fits::Known;
+use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token};
 
 /// A `coalesce` by a profile this module types.
 pub struct Rule<'a> {

@@ -52,7 +52,8 @@ use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::kind::typed_call;
 use crate::tree::{is_plain, is_tiler};
 use crate::typed::compose::compose_step::{Over, step};
-use crate::typed::sym::{Gen, Known, Sym, TypedRule, Walked, coalesce, token, value};
+use crate::typed::fits::Known;
+use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 
 /// A composition this module types.
 pub struct Rule<'a> {

@@ -15,7 +15,7 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
 
 use crate::emit;
-use crate::typed::sym::Sym;
+use crate::typed::sym::{Gen, Sym};
 
 /// `Complement::complement(&layout, cotarget)` of a typed value (the
 /// value door), `A` and the result checked against the core's `i64`
@@ -227,4 +227,61 @@ fn leaf(tokens: &[TokenTree]) -> Option<Sym> {
         };
     }
     Some(Sym::Dynamic(tokens.iter().cloned().collect()))
+}
+
+/// What a rule's result is known to share with its operands, which the
+/// check that it fits the core's `i64` then skips (fits.rs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Known {
+    /// Nothing: the result's size and offsets are checked.
+    Nothing,
+    /// Its size is an operand's: only its offsets are checked.
+    Size,
+    /// Its size and offsets are an operand's: not checked.
+    All,
+}
+
+/// The check's bookkeeping in the code writer: the operands a rule binds
+/// and the check `finish` writes.
+impl Gen<'_> {
+    /// Records `leaves`, an operand's flat leaves, for the check that it
+    /// fits the core's `i64` (fits.rs; `bind_leaves` records its own).
+    pub fn operand(&mut self, leaves: Vec<(Sym, Sym)>) {
+        // Its check bounds each of its leaves too: the integers recorded
+        // by `bind` for them are dropped.
+        let text = |x: &Sym| match x {
+            Sym::Dynamic(t) => Some(t.to_string()),
+            Sym::Static(_) => None,
+        };
+        let mine: Vec<String> = leaves
+            .iter()
+            .flat_map(|(s, d)| [text(s), text(d)])
+            .flatten()
+            .collect();
+        self.operands.retain(|o| match o.as_slice() {
+            [(x, Sym::Static(0))] => text(x).is_none_or(|t| !mine.contains(&t)),
+            _ => true,
+        });
+        self.operands.push(leaves);
+    }
+
+    /// Before the result: the check that the operands and the result
+    /// (`shape`, `stride`) fit the core's `i64`, where a leaf is dynamic
+    /// (fits.rs). A signed result's are not read (its operands are).
+    pub(crate) fn check_fits(&mut self, shape: &TokenStream, stride: &TokenStream, signed: bool) {
+        if self.own_fits || !self.writes() {
+            return;
+        }
+        let layouts = core::mem::take(&mut self.operands);
+        let result = (!signed && self.result_known != Known::All)
+            .then(|| result_leaves(shape, stride))
+            .flatten();
+        let sized = self.result_known == Known::Size;
+        let result = result.as_deref().map(|r| (r, sized));
+        if let Some(call) = check(self.function, &layouts, result) {
+            self.check(call);
+        }
+        // Once (`finish_once` may end in `finish`).
+        self.own_fits = true;
+    }
 }

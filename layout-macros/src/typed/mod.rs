@@ -34,5 +34,6 @@ pub(crate) mod rules;
 pub(crate) mod shape;
 pub(crate) mod slice;
 pub(crate) mod sym;
+pub(crate) mod sym_coalesce;
 pub(crate) mod tile;
 pub(crate) mod type_size;

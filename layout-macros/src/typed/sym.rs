@@ -10,6 +10,8 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::emit;
+use crate::typed::fits::Known;
+pub use crate::typed::sym_coalesce::coalesce;
 
 /// One integer of the computation: known now, or a Rust expression.
 #[derive(Clone)]
@@ -66,7 +68,7 @@ pub struct Gen<'l> {
     /// The operands' layouts (flat leaves) and the integers the core
     /// reads (`m:0`), for the check that they and the result fit the
     /// core's `i64` (fits.rs).
-    operands: Vec<Vec<(Sym, Sym)>>,
+    pub(crate) operands: Vec<Vec<(Sym, Sym)>>,
     /// The rule checks its operand itself (the inverses, joined to their
     /// comparisons): no check written at `finish`.
     pub own_fits: bool,
@@ -74,18 +76,6 @@ pub struct Gen<'l> {
     /// is an operand's (`composition`: `B`'s), or its size and offsets
     /// are (`coalesce`), so the check need not bound them again.
     pub result_known: Known,
-}
-
-/// What a rule's result is known to share with its operands, which the
-/// check that it fits the core's `i64` then skips (fits.rs).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Known {
-    /// Nothing: the result's size and offsets are checked.
-    Nothing,
-    /// Its size is an operand's: only its offsets are checked.
-    Size,
-    /// Its size and offsets are an operand's: not checked.
-    All,
 }
 
 impl<'l> Gen<'l> {
@@ -106,47 +96,6 @@ impl<'l> Gen<'l> {
             own_fits: false,
             result_known: Known::Nothing,
         }
-    }
-
-    /// Records `leaves`, an operand's flat leaves, for the check that it
-    /// fits the core's `i64` (fits.rs; `bind_leaves` records its own).
-    pub fn operand(&mut self, leaves: Vec<(Sym, Sym)>) {
-        // Its check bounds each of its leaves too: the integers recorded
-        // by `bind` for them are dropped.
-        let text = |x: &Sym| match x {
-            Sym::Dynamic(t) => Some(t.to_string()),
-            Sym::Static(_) => None,
-        };
-        let mine: Vec<String> = leaves
-            .iter()
-            .flat_map(|(s, d)| [text(s), text(d)])
-            .flatten()
-            .collect();
-        self.operands.retain(|o| match o.as_slice() {
-            [(x, Sym::Static(0))] => text(x).is_none_or(|t| !mine.contains(&t)),
-            _ => true,
-        });
-        self.operands.push(leaves);
-    }
-
-    /// Before the result: the check that the operands and the result
-    /// (`shape`, `stride`) fit the core's `i64`, where a leaf is dynamic
-    /// (fits.rs). A signed result's are not read (its operands are).
-    fn check_fits(&mut self, shape: &TokenStream, stride: &TokenStream, signed: bool) {
-        if self.own_fits || !self.writes() {
-            return;
-        }
-        let layouts = core::mem::take(&mut self.operands);
-        let result = (!signed && self.result_known != Known::All)
-            .then(|| crate::typed::fits::result_leaves(shape, stride))
-            .flatten();
-        let sized = self.result_known == Known::Size;
-        let result = result.as_deref().map(|r| (r, sized));
-        if let Some(call) = crate::typed::fits::check(self.function, &layouts, result) {
-            self.check(call);
-        }
-        // Once (`finish_once` may end in `finish`).
-        self.own_fits = true;
     }
 
     /// The block: the `let`s, then `Ok(Layout::new(shape, stride))`
@@ -402,45 +351,6 @@ impl<'l> Gen<'l> {
         let product = self.checked_let("stride", quote!(#private::product(#function, #x, #y)));
         Some(self.dynamic(product))
     }
-}
-
-/// Flatten-and-merge as CuTe's `coalesce` (`bw_coalesce`) on these
-/// types: a static extent 1 is dropped; a static mode followed by one whose
-/// extent and stride are static and whose stride continues it is merged
-/// into it; dynamic modes stay. With `keep_last` (composition's
-/// `coalesce_x`), the last mode stays even of static extent 1 (it reads
-/// indices past the layout's size); without, it is replaced as CuTe
-/// replaces it, and a layout of static extent 1 is `1:0`.
-/// `None` if a merged extent overflows.
-pub fn coalesce(a: Vec<(Sym, Sym)>, keep_last: bool) -> Option<Vec<(Sym, Sym)>> {
-    let mut out: Vec<(Sym, Sym)> = Vec::new();
-    for (s, d) in a.into_iter().rev() {
-        if !out.is_empty() && matches!(s, Sym::Static(1)) {
-            continue;
-        }
-        let front = match out.as_slice() {
-            [] => None,
-            [(Sym::Static(1), _)] if !keep_last => {
-                out[0] = (s, d);
-                continue;
-            }
-            [(Sym::Static(fs), Sym::Static(fd)), ..] => Some(Some((*fs, *fd))),
-            _ => Some(None),
-        };
-        match (front, &s, &d) {
-            (None, ..) => out.push((s, d)),
-            (Some(Some((fs, fd))), Sym::Static(s), Sym::Static(d))
-                if s.checked_mul(*d) == Some(fd) =>
-            {
-                out[0] = (Sym::Static(s.checked_mul(fs)?), Sym::Static(*d));
-            }
-            _ => out.insert(0, (s, d)),
-        }
-    }
-    if let (false, [(Sym::Static(1), d)]) = (keep_last, out.as_mut_slice()) {
-        *d = Sym::Static(0);
-    }
-    Some(out)
 }
 
 pub fn token(x: &Sym) -> TokenStream {
