@@ -63,6 +63,8 @@ use divide::{
 };
 mod edit;
 mod edit_layout;
+mod fits;
+mod fits_value;
 mod gemm_form;
 mod identity;
 mod identity_named;
@@ -159,6 +161,8 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
+pub use fits::operands_fit;
+pub use fits_value::{composed_fits, layout_fits, operand_spans_fit, value_fits};
 pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };

@@ -106,6 +106,8 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
 impl TypedRule for Rule<'_> {
     fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
         let mut code = Gen::new(self.function, leaf);
+        // Its own check, joined to its comparisons.
+        code.own_fits = true;
         let a = code.bind_leaves(&self.a);
         // A dynamic extent 0: the core refuses a mode of size 0.
         let (private, function) = (emit::private(), self.function);
