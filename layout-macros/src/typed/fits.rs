@@ -4,7 +4,8 @@
 //! (`Σ (extent-1)·stride`) passes `i64::MAX`, an operand as a result.
 //! Written once for every rule after `type` ([`Gen`]'s `finish`, the
 //! divides' `emit`): one comparison, every run-time leaf of the operands
-//! and of the result OR-ed, below the largest power of two under which
+//! and of the result OR-ed (but a result's `ceil_div(x, N)` beside `x`,
+//! which it cannot exceed), below the largest power of two under which
 //! each of them fits whatever the run-time leaves ([`fits_below`], from
 //! the static leaves); the exact check cold
 //! (`__private::operands_fit`). tests/typed_algebra_overflow.rs.
