@@ -85,26 +85,6 @@ pub(super) fn offsets_fit<const N: usize>(
     function: &'static str,
     leaves: [(usize, usize); N],
 ) -> Result<(), AlgebraError> {
-    const MAX: usize = i64::MAX as usize;
-    let refuse = |(extent, stride): (usize, usize)| AlgebraError::OffsetsOverflow {
-        function,
-        extent,
-        stride,
-    };
-    let mut size = 1usize;
-    for leaf in leaves {
-        size = match size.checked_mul(leaf.0) {
-            Some(p) if p <= MAX && leaf.0 <= MAX && leaf.1 <= MAX => p,
-            _ => return Err(refuse(leaf)),
-        };
-    }
-    let mut span = 0usize;
-    for leaf in leaves {
-        let reach = leaf.0.saturating_sub(1).checked_mul(leaf.1);
-        span = match reach.and_then(|r| r.checked_add(span)) {
-            Some(s) if s <= MAX => s,
-            _ => return Err(refuse(leaf)),
-        };
-    }
-    Ok(())
+    // One operand, every leaf its own: the check every typed function makes.
+    super::fits::operands_fit(function, leaves, [N], 0)
 }
