@@ -54,9 +54,9 @@ pub fn left_operand_fits<const N: usize>(
     }
 }
 
-/// [`operand_fits`] past its comparison: the core's checks, the
-/// size (the extents' product) then the offsets (`Σ (extent - 1)·stride`,
-/// the strides not negative here), each in `i64`.
+/// [`operand_fits`] past its comparison: the core's checks, the size
+/// (the extents' product) and the offsets (`Σ (extent - 1)·stride`, the
+/// strides not negative here) in `i64`, leaf by leaf (`offsets_fit`).
 #[cold]
 #[inline(never)]
 fn fits_exactly<const N: usize>(
