@@ -377,8 +377,12 @@ pub fn complement(
     let rest = match (&m, &span) {
         (Sym::Static(m), Sym::Static(span)) => Sym::Static(m / span + i64::from(m % span != 0)),
         _ if !whole || matches!(span, Sym::Static(_)) => {
+            let ceil = match span {
+                Sym::Static(_) => quote!(#private::ceil_div),
+                Sym::Dynamic(_) => quote!(#private::ceil_div_dynamic),
+            };
             let (m, span) = (value(&m), value(&span));
-            code.dynamic(quote!(#private::ceil_div(#m, #span)))
+            code.dynamic(quote!(#ceil(#m, #span)))
         }
         _ => {
             let (m, span, exact) = (value(&m), value(&span), value(&exact));
