@@ -385,11 +385,16 @@ pub fn complement(
             code.dynamic(quote!(#ceil(#m, #span)))
         }
         _ => {
+            let cotarget = matches!(m, Sym::Dynamic(_)).then(|| value(&m).to_string());
             let (m, span, exact) = (value(&m), value(&span), value(&exact));
             let rest = code.checked_let(
                 "rest",
                 quote!(#private::complement_rest(#function, #m, #span, #exact)),
             );
+            // The rest `⌈m / d⌉` is at most a run-time `m` (fits_covers.rs).
+            if let Some(m) = cotarget {
+                code.covers.push((rest.to_string(), m));
+            }
             code.dynamic(rest)
         }
     };
