@@ -34,7 +34,11 @@ fn ceil_div_is_the_definition_at_the_edges() {
     for b in divisors {
         for a in edges() {
             assert_eq!(ceil_div(a, b), definition(a, b), "ceil_div({a}, {b})");
-            assert_eq!(ceil_div_dynamic(a, b), definition(a, b), "dynamic ({a}, {b})");
+            assert_eq!(
+                ceil_div_dynamic(a, b),
+                definition(a, b),
+                "dynamic ({a}, {b})"
+            );
         }
     }
 }
@@ -45,11 +49,22 @@ fn ceil_div_is_the_definition_at_the_edges() {
 fn agrees<L: TypedLayout<Offset = usize>>(typed: Result<L, AlgebraError>, call: &str) {
     match (typed, evaluate(call)) {
         (Ok(t), Ok(Value::Layout(c))) => {
-            assert_eq!(i64::try_from(t.size()).ok(), Some(c.size()), "size of {call}");
+            assert_eq!(
+                i64::try_from(t.size()).ok(),
+                Some(c.size()),
+                "size of {call}"
+            );
             let last = c.size().max(1) - 1;
-            for i in [0, 5, c.size() / 3, last].into_iter().filter(|&i| i < c.size()) {
+            for i in [0, 5, c.size() / 3, last]
+                .into_iter()
+                .filter(|&i| i < c.size())
+            {
                 let want = c.crd2idx(&IntTuple::Int(i)).unwrap();
-                assert_eq!(i64::try_from(t.at(i as usize)).ok(), Some(want), "L({i}) of {call}");
+                assert_eq!(
+                    i64::try_from(t.at(i as usize)).ok(),
+                    Some(want),
+                    "L({i}) of {call}"
+                );
             }
         }
         (Err(_), Err(_)) => {}
