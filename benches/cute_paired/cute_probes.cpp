@@ -92,3 +92,23 @@ CUTE_SIDE size_t cute_probe_product_rank1(const Input *in, size_t len,
   }
   return sum;
 }
+
+CUTE_SIDE size_t cute_probe_blocked(const Input *in, size_t len) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n);
+    auto block = Layout<Shape<_4, _8>, Stride<_8, _1>>{};
+    sum += probe(blocked_product(block, make_layout(make_shape(m, n), make_stride(1, m))));
+  }
+  return sum;
+}
+
+CUTE_SIDE size_t cute_probe_raked(const Input *in, size_t len) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n);
+    auto block = Layout<Shape<_4, _8>, Stride<_8, _1>>{};
+    sum += probe(raked_product(block, make_layout(make_shape(m, n), make_stride(1, m))));
+  }
+  return sum;
+}

@@ -220,3 +220,28 @@ CUTE_SIDE size_t cute_product_rank1(const Input *in, size_t len,
   }
   return sum;
 }
+
+// blocked_product((4,8):(8,1), (m,n):(1,m)) + size + L(77): a static
+// block arranged as a dynamic layout (`int` extents and strides).
+CUTE_SIDE size_t cute_blocked(const Input *in, size_t len) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n);
+    auto block = Layout<Shape<_4, _8>, Stride<_8, _1>>{};
+    auto l = blocked_product(block, make_layout(make_shape(m, n), make_stride(1, m)));
+    sum += size_t(size(l)) + size_t(l(77));
+  }
+  return sum;
+}
+
+// The same through raked_product.
+CUTE_SIDE size_t cute_raked(const Input *in, size_t len) {
+  size_t sum = 0;
+  for (int k = 0; k < int(len); ++k) {
+    int m = int(in[k].m), n = int(in[k].n);
+    auto block = Layout<Shape<_4, _8>, Stride<_8, _1>>{};
+    auto l = raked_product(block, make_layout(make_shape(m, n), make_stride(1, m)));
+    sum += size_t(size(l)) + size_t(l(77));
+  }
+  return sum;
+}

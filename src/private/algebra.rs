@@ -263,10 +263,30 @@ impl AlgebraError {
 
 impl core::error::Error for AlgebraError {}
 
-/// `ceil(a / b)` for a static `b > 0` (the macro checked it).
+/// `ceil(a / b)` for a static `b > 0` (the macro checked it): `(a + b -
+/// 1) / b` where the sum does not wrap, an add and a shift for a power of
+/// two (`div_ceil`'s quotient and remainder test were five instructions),
+/// else `div_ceil` (and its panic for `b = 0`). A run-time `b` takes
+/// [`ceil_div_dynamic`].
+///
+/// ```
+/// use layout_dsl::__private::ceil_div;
+/// assert_eq!((ceil_div(0, 8), ceil_div(9, 8), ceil_div(usize::MAX, 8)), (0, 2, 1 << 61));
+/// ```
 #[inline]
 #[must_use]
 pub const fn ceil_div(a: usize, b: usize) -> usize {
+    match a.checked_add(b.wrapping_sub(1)) {
+        Some(sum) if b != 0 => sum / b,
+        _ => a.div_ceil(b),
+    }
+}
+
+/// `ceil(a / b)` for a run-time `b > 0`: the quotient and the remainder of
+/// one division (the sum of [`ceil_div`] would add a wrap test to it).
+#[inline]
+#[must_use]
+pub const fn ceil_div_dynamic(a: usize, b: usize) -> usize {
     a.div_ceil(b)
 }
 

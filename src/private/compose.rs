@@ -199,6 +199,14 @@ pub const fn complement_rest(
     exact: usize,
 ) -> Result<usize, AlgebraError> {
     let whole = div_ceil(cotarget, exact);
+    // No extent was 1 (the common case): the answer is the quotient (one
+    // division, not three). No product is taken: `whole·exact` passes
+    // `usize` only where `cotarget + exact` does, so where the cotarget or
+    // the span passes `i64::MAX`, which the check past `i64` after this
+    // step refuses (layout-macros/src/typed/fits.rs), as the core does.
+    if exact == span {
+        return Ok(whole);
+    }
     let Some(reach) = whole.checked_mul(exact) else {
         return Err(AlgebraError::ProductOverflow {
             function,
@@ -206,11 +214,6 @@ pub const fn complement_rest(
             right: exact,
         });
     };
-    // No extent was 1 (the common case): `reach` is a multiple of `span`
-    // and the answer is the quotient already taken (one division, not three).
-    if exact == span {
-        return Ok(whole);
-    }
     if reach % span == 0 {
         Ok(div_ceil(cotarget, span))
     } else {

@@ -111,7 +111,7 @@ mod walk;
 
 /// CuTe's `_` in the typed partitions `layout!(type local_tile(…))` emits.
 pub use crate::tensor::X;
-pub use algebra::{AlgebraError, ceil_div, scale};
+pub use algebra::{AlgebraError, ceil_div, ceil_div_dynamic, scale};
 pub use analysis::CommonVector;
 pub use basis::{BasisLayout, BasisStride, Coordinate};
 pub use coalesce_filter::{Coalesce, FilterTree, FilterZeros};

@@ -17,6 +17,8 @@ unsafe extern "C" {
     pub fn cute_product_strided(inputs: *const Input, len: usize, st: *const Strides) -> usize;
     pub fn cute_product_padded(inputs: *const Input, len: usize, st: *const Strides) -> usize;
     pub fn cute_product_rank1(inputs: *const Input, len: usize, r: *const usize) -> usize;
+    pub fn cute_blocked(inputs: *const Input, len: usize) -> usize;
+    pub fn cute_raked(inputs: *const Input, len: usize) -> usize;
     pub fn cute_probe_divide(inputs: *const Input, len: usize) -> usize;
     pub fn cute_probe_product(inputs: *const Input, len: usize) -> usize;
     pub fn cute_probe_product_strided(
@@ -27,4 +29,6 @@ unsafe extern "C" {
     pub fn cute_probe_product_padded(inputs: *const Input, len: usize, st: *const Strides)
     -> usize;
     pub fn cute_probe_product_rank1(inputs: *const Input, len: usize, r: *const usize) -> usize;
+    pub fn cute_probe_blocked(inputs: *const Input, len: usize) -> usize;
+    pub fn cute_probe_raked(inputs: *const Input, len: usize) -> usize;
 }

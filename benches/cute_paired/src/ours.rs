@@ -7,7 +7,7 @@
 
 use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, typed};
-use layout_dsl::typed::{C, Complement, Compose, Divide, Product};
+use layout_dsl::typed::{C, Complement, Compose, Divide, Product, RankedProduct};
 
 use crate::{Input, Strides};
 
@@ -265,6 +265,60 @@ pub fn rust_product_rank1(inputs: &[Input], strides: &[usize]) -> usize {
     for (&Input { m, .. }, &r) in inputs.iter().zip(strides) {
         let l = layout!(m:r)
             .logical_product(layout!(type (2,3):(3,1)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// `layout!(type blocked_product((4,8):(8,1), (m,n):(1,m)))`: a static
+/// block arranged as a dynamic `(m,n)`, written out, `size` + `L(77)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_blocked(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!(type blocked_product((4,8):(8,1), (m,n):(1,m))).unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// The same through `RankedProduct` on typed values.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_blocked_method(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!(type (4,8):(8,1))
+            .blocked_product(layout!((m,n):(1,m)))
+            .unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// `layout!(type raked_product((4,8):(8,1), (m,n):(1,m)))`, `size` +
+/// `L(77)`.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_raked(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!(type raked_product((4,8):(8,1), (m,n):(1,m))).unwrap();
+        sum += l.size() + l.at(77);
+    }
+    sum
+}
+
+/// The same through `RankedProduct` on typed values.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_raked_method(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for &Input { m, n } in inputs {
+        let l = layout!(type (4,8):(8,1))
+            .raked_product(layout!((m,n):(1,m)))
             .unwrap();
         sum += l.size() + l.at(77);
     }

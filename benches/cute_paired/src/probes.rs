@@ -6,7 +6,7 @@
 //! timed functions, so that their code is the one measured.
 
 use layout_dsl::layout;
-use layout_dsl::typed::{C, Divide, Product};
+use layout_dsl::typed::{C, Divide, Product, RankedProduct};
 
 use crate::{Input, Shared, Strides};
 
@@ -93,4 +93,36 @@ pub fn product_rank1(inputs: &[Input], shared: &Shared) -> usize {
         .zip(&shared.rank1)
         .map(|(i, &r)| at(i.m, r))
         .sum()
+}
+
+pub fn blocked(inputs: &[Input], _: &Shared) -> usize {
+    let at = |m, n| probe!(layout!(type blocked_product((4,8):(8,1), (m,n):(1,m))).unwrap());
+    inputs.iter().map(|&Input { m, n }| at(m, n)).sum()
+}
+
+pub fn blocked_method(inputs: &[Input], _: &Shared) -> usize {
+    let at = |m, n| {
+        probe!(
+            layout!(type (4,8):(8,1))
+                .blocked_product(layout!((m,n):(1,m)))
+                .unwrap()
+        )
+    };
+    inputs.iter().map(|&Input { m, n }| at(m, n)).sum()
+}
+
+pub fn raked(inputs: &[Input], _: &Shared) -> usize {
+    let at = |m, n| probe!(layout!(type raked_product((4,8):(8,1), (m,n):(1,m))).unwrap());
+    inputs.iter().map(|&Input { m, n }| at(m, n)).sum()
+}
+
+pub fn raked_method(inputs: &[Input], _: &Shared) -> usize {
+    let at = |m, n| {
+        probe!(
+            layout!(type (4,8):(8,1))
+                .raked_product(layout!((m,n):(1,m)))
+                .unwrap()
+        )
+    };
+    inputs.iter().map(|&Input { m, n }| at(m, n)).sum()
 }

@@ -215,6 +215,46 @@ pub const ROWS: &[Row] = &[
             cute::cute_probe_product_rank1(i.as_ptr(), i.len(), s.rank1.as_ptr())
         })),
     },
+    Row {
+        name: "blocked",
+        what: "layout!(type blocked_product((4,8):(8,1), (m,n):(1,m))) + size + L(77)",
+        symbols: ("rust_blocked", "cute_blocked"),
+        ours: |i, _| ours::rust_blocked(i),
+        cute: |i, _| unsafe { cute::cute_blocked(i.as_ptr(), i.len()) },
+        probe: Some((probes::blocked, |i, _| unsafe {
+            cute::cute_probe_blocked(i.as_ptr(), i.len())
+        })),
+    },
+    Row {
+        name: "blocked_method",
+        what: "(4,8):(8,1) .blocked_product((m,n):(1,m)) + size + L(77)",
+        symbols: ("rust_blocked_method", "cute_blocked"),
+        ours: |i, _| ours::rust_blocked_method(i),
+        cute: |i, _| unsafe { cute::cute_blocked(i.as_ptr(), i.len()) },
+        probe: Some((probes::blocked_method, |i, _| unsafe {
+            cute::cute_probe_blocked(i.as_ptr(), i.len())
+        })),
+    },
+    Row {
+        name: "raked",
+        what: "layout!(type raked_product((4,8):(8,1), (m,n):(1,m))) + size + L(77)",
+        symbols: ("rust_raked", "cute_raked"),
+        ours: |i, _| ours::rust_raked(i),
+        cute: |i, _| unsafe { cute::cute_raked(i.as_ptr(), i.len()) },
+        probe: Some((probes::raked, |i, _| unsafe {
+            cute::cute_probe_raked(i.as_ptr(), i.len())
+        })),
+    },
+    Row {
+        name: "raked_method",
+        what: "(4,8):(8,1) .raked_product((m,n):(1,m)) + size + L(77)",
+        symbols: ("rust_raked_method", "cute_raked"),
+        ours: |i, _| ours::rust_raked_method(i),
+        cute: |i, _| unsafe { cute::cute_raked(i.as_ptr(), i.len()) },
+        probe: Some((probes::raked_method, |i, _| unsafe {
+            cute::cute_probe_raked(i.as_ptr(), i.len())
+        })),
+    },
 ];
 
 /// Both sides' sums over every prefix of the inputs (an input's place is

@@ -91,11 +91,16 @@ pub fn cotarget(code: &mut Gen<'_>, a: &[(Sym, Sym)], shape: &[Sym]) -> Option<S
             }
             });
         }
-        let these = code.bind_value("copies", quote!(#private::ceil_div(#m, #below)));
+        // `below` is a run-time span; `m` static or not.
+        let these = code.bind_value("copies", quote!(#private::ceil_div_dynamic(#m, #below)));
         copies = code.product(&copies, &these)?;
         // The last rest is not read.
         if i + 1 < shape.len() {
-            rest = code.bind_value("rest", quote!(#private::ceil_div(#below, #m)));
+            let ceil = match dynamic {
+                true => quote!(#private::ceil_div_dynamic(#below, #m)),
+                false => quote!(#private::ceil_div(#below, #m)),
+            };
+            rest = code.bind_value("rest", ceil);
         }
     }
     code.product(&span, &copies)

@@ -53,8 +53,8 @@ use crate::emit;
 use crate::kind::{Door, typed_call};
 use crate::tree::is_plain;
 pub use crate::typed::divide::divide_nested::{nested_call, nested_type};
-use crate::typed::fits;
 use crate::typed::sym::Sym as FitSym;
+use crate::typed::{fits, fits_covers};
 
 /// One integer of the computation: known now, or a Rust expression.
 #[derive(Clone)]
@@ -268,14 +268,22 @@ impl Rule<'_> {
         let function = self.function;
         let mut lets = Vec::new();
         let mut checked = false;
-        // Each dynamic leaf is evaluated once, in source order.
-        let bind = |e: &Expr, name: String, lets: &mut Vec<TokenStream>| match (&e.kind, leaf) {
+        // Each dynamic leaf is evaluated once, in source order; one reading
+        // an earlier one's variable (`(m,n):(1,m)`) is its name (fits_covers.rs).
+        let mut reads: Vec<(String, Sym)> = Vec::new();
+        let mut bind = |e: &Expr, name: String, lets: &mut Vec<TokenStream>| match (&e.kind, leaf) {
             (ExprKind::Int(n), _) => Sym::Static(*n),
             (ExprKind::Dynamic(k), Some(leaf)) => {
-                let ident = format_ident!("{name}", span = Span::mixed_site());
                 let value = leaf(*k);
+                let read = fits_covers::variable_read(&value);
+                if let Some((_, earlier)) = reads.iter().find(|(r, _)| Some(r) == read.as_ref()) {
+                    return earlier.clone();
+                }
+                let ident = format_ident!("{name}", span = Span::mixed_site());
                 lets.push(quote!(let #ident: usize = #value;));
-                Sym::Dynamic(quote!(#ident))
+                let sym = Sym::Dynamic(quote!(#ident));
+                reads.extend(read.map(|r| (r, sym.clone())));
+                sym
             }
             (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             _ => unreachable!("rule() takes leaves only"),
@@ -289,6 +297,7 @@ impl Rule<'_> {
         let k = self.tiles.len();
         let mut rests = Vec::new();
         let mut rest_strides = Vec::new();
+        let mut covers = Vec::new(); // a stride below its multiple by a tile
         for (i, t) in self.tiles.iter().enumerate() {
             let tile = emit::int(*t);
             rests.push(match (&shapes[i], leaf) {
@@ -310,6 +319,9 @@ impl Rule<'_> {
                             ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
                         };
                     });
+                    if *t > 1 {
+                        covers.push((d.to_string(), ident.to_string()));
+                    }
                     Sym::Dynamic(quote!(#ident))
                 }
                 (Sym::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
@@ -340,7 +352,12 @@ impl Rule<'_> {
         });
         if let (Some(_), Some(call)) = (
             leaf,
-            fits::check(function, &layouts, result.as_deref().map(|r| (r, false))),
+            fits::check(
+                function,
+                &layouts,
+                result.as_deref().map(|r| (r, false)),
+                &covers,
+            ),
         ) {
             checked = true;
             lets.push(quote! {

@@ -16,6 +16,7 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
 
 use crate::emit;
+use crate::typed::fits_covers;
 use crate::typed::sym::{Gen, Sym};
 
 /// `Complement::complement(&layout, cotarget)` of a typed value (the
@@ -69,6 +70,7 @@ pub fn check(
     function: &'static str,
     layouts: &[Vec<(Sym, Sym)>],
     result: Option<(&[(Sym, Sym)], bool)>,
+    covers: &[(String, String)],
 ) -> Option<TokenStream> {
     let has_dynamic = |l: &&[(Sym, Sym)]| l.iter().any(|(s, d)| is_dynamic(s) || is_dynamic(d));
     let mut dynamic: Vec<&[(Sym, Sym)]> = layouts
@@ -100,6 +102,10 @@ pub fn check(
                 }
             }
         }
+    }
+    // Likewise a leaf at most another that stays compared (fits_covers.rs).
+    for k in fits_covers::left_out(&seen, covers).into_iter().rev() {
+        runtime.remove(k);
     }
     let bound = (dynamic.iter().enumerate())
         .map(|(i, l)| fits_below(l, false, i >= results && sized))
@@ -304,7 +310,7 @@ impl Gen<'_> {
             .flatten();
         let sized = self.result_known == Known::Size;
         let result = result.as_deref().map(|r| (r, sized));
-        if let Some(call) = check(self.function, &layouts, result) {
+        if let Some(call) = check(self.function, &layouts, result, &self.covers) {
             self.check(call);
         }
         // Once (`finish_once` may end in `finish`).

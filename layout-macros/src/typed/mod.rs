@@ -15,6 +15,7 @@ pub(crate) mod construct;
 pub(crate) mod construct_order;
 pub(crate) mod divide;
 pub(crate) mod fits;
+pub(crate) mod fits_covers;
 pub(crate) mod fold;
 pub(crate) mod inner;
 pub(crate) mod inverse;

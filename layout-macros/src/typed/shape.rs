@@ -377,15 +377,24 @@ pub fn complement(
     let rest = match (&m, &span) {
         (Sym::Static(m), Sym::Static(span)) => Sym::Static(m / span + i64::from(m % span != 0)),
         _ if !whole || matches!(span, Sym::Static(_)) => {
+            let ceil = match span {
+                Sym::Static(_) => quote!(#private::ceil_div),
+                Sym::Dynamic(_) => quote!(#private::ceil_div_dynamic),
+            };
             let (m, span) = (value(&m), value(&span));
-            code.dynamic(quote!(#private::ceil_div(#m, #span)))
+            code.dynamic(quote!(#ceil(#m, #span)))
         }
         _ => {
+            let cotarget = matches!(m, Sym::Dynamic(_)).then(|| value(&m).to_string());
             let (m, span, exact) = (value(&m), value(&span), value(&exact));
             let rest = code.checked_let(
                 "rest",
                 quote!(#private::complement_rest(#function, #m, #span, #exact)),
             );
+            // The rest `⌈m / d⌉` is at most a run-time `m` (fits_covers.rs).
+            if let Some(m) = cotarget {
+                code.covers.push((rest.to_string(), m));
+            }
             code.dynamic(rest)
         }
     };

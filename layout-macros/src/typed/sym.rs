@@ -69,6 +69,11 @@ pub struct Gen<'l> {
     /// reads (`m:0`), for the check that they and the result fit the
     /// core's `i64` (fits.rs).
     pub(crate) operands: Vec<Vec<(Sym, Sym)>>,
+    /// Pairs `(x, y)` of run-time leaves, `x` at most `y` (`y` a checked
+    /// multiple of `x` by a static factor, a complement's rest beside its
+    /// cotarget): the check's comparison need not test `x` beside `y`
+    /// (fits.rs).
+    pub(crate) covers: Vec<(String, String)>,
     /// The rule checks its operand itself (the inverses, joined to their
     /// comparisons): no check written at `finish`.
     pub own_fits: bool,
@@ -93,6 +98,7 @@ impl<'l> Gen<'l> {
             retried: false,
             merges: false,
             operands: Vec::new(),
+            covers: Vec::new(),
             own_fits: false,
             result_known: Known::Nothing,
         }
@@ -347,8 +353,18 @@ impl<'l> Gen<'l> {
             return Some(self.dynamic(TokenStream::new()));
         }
         let (private, function) = (emit::private(), self.function);
+        // A run-time leaf times a static factor above 1 is at least the leaf.
+        let multiplied = match (x, y) {
+            (Sym::Dynamic(t), Sym::Static(n)) | (Sym::Static(n), Sym::Dynamic(t)) if *n > 1 => {
+                Some(t.to_string())
+            }
+            _ => None,
+        };
         let (x, y) = (value(x), value(y));
         let product = self.checked_let("stride", quote!(#private::product(#function, #x, #y)));
+        if let Some(t) = multiplied {
+            self.covers.push((t, product.to_string()));
+        }
         Some(self.dynamic(product))
     }
 }
