@@ -84,7 +84,7 @@ pub trait FitsTiler<T, F> {}
 /// short enough to be the span's label, not one more `help` line (a trait
 /// keyed by the layout type prints a sentence too long for a label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}` does not fit the layout's shape `{S}` in `{F}`: one tile per mode, a static extent (`C<N>`, `UnitTile`) or, for a tuple mode, a tuple of at most one tile per sub-mode (CuTe static_asserts it)"
+    message = "the named tiler `{Self}` does not fit the shape `{S}` in `{F}` (CuTe: \"Too many modes in tiler\"): write one static tile per mode, a tuple only for a tuple mode"
 )]
 pub trait TilerFits<S, F> {}
 

@@ -173,7 +173,7 @@ pub trait NotALayout: Sized {
 /// (not over the whole call, as a failed `Compose` bound of the call
 /// is). The impl is `do_not_recommend`: the message is this trait's.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be composed with the named `{Self}`: the right operand is a typed `Layout` or an extent (`C<N>`, `usize`), or a by-mode tiler of those no longer than the left layout's rank, both with `usize` offsets, the left of at most 12 leaves"
+    message = "`{L}` cannot be composed with the named `{Self}`: compose with a layout, an extent or a by-mode tiler no longer than the left, of `usize` offsets"
 )]
 pub trait ComposeOperand<L>: Sized {
     /// The result's shape tree.
@@ -203,7 +203,7 @@ impl<L: Compose<B>, B> ComposeOperand<L> for B {
 /// cannot name for a layout, so the fit reports nothing more. `F` is the
 /// divide ([`tilers`](crate::__private::tilers)), so the message names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{Self}` is a typed layout, but a mode's tile in `{F}`'s tiler that names values is a static extent (`C<N>`, `UnitTile`) or a tuple of them, with or without `type`: a layout tile (CuTe's `make_tile(a, _2)`) is not taken here; name the tile's shape instead"
+    message = "the named tile `{Self}` is a typed layout, but `{F}`'s tiler takes static extents (`C<N>`, `UnitTile`) or tuples of them here: name the tile's shape instead"
 )]
 pub trait DivideTile<F>: Sized {
     /// The tile itself.
