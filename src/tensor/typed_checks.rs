@@ -73,7 +73,7 @@ pub trait TilerModes<S, Cd> {
 /// this error too, at the coordinate, not [`SliceOf`](super::typed::SliceOf)'s
 /// (whose sentence names the layout type, a help line more).
 #[diagnostic::on_unimplemented(
-    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
+    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: write one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
 )]
 pub trait SliceCoordModes<S> {
     /// `Self`.

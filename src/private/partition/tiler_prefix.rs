@@ -188,7 +188,7 @@ impl<H, T: AtMost<L>, K, L> AtMost<Cons<K, L>> for Cons<H, T> {}
 /// coordinate cut to the layout's rank, [`TruncTo`], and reports nothing
 /// more).
 #[diagnostic::on_unimplemented(
-    message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: at most one per mode (an integer, `X`, or a tuple nested like the mode), as CuTe's `append<R>(coord, _)` asserts"
+    message = "the tile coordinate `{Self}` has more entries than the shape `{S}` has top-level modes: write at most one per mode (CuTe's `append<R>(coord, _)` asserts it)"
 )]
 pub trait TileCoordFits<S>: Sized {
     /// The coordinate, for a layout of shape `S` (which rustc infers from

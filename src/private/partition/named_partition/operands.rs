@@ -132,7 +132,7 @@ pub trait StaticExtents: Sized {
 /// a trait's own `Self` bound has no span for rustc's "required by a
 /// bound" note, so each mistake is the message and the label alone.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or thread layout `{Self}` holds a run-time extent (`usize`), but `type` partitions by static ones: write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type`"
+    message = "the named tiler or thread layout `{Self}` has a run-time extent, but a `type` partition takes static ones: write `C<N>` extents (`(C::<4>, C::<8>)`), or drop `type`"
 )]
 pub trait StaticOperand: StaticExtents {
     /// The operand, unchanged: every extent is static.
@@ -151,7 +151,7 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or tile is the typed layout `{Self}`, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): drop `type` (the core takes a layout tiler), or name the tile's shape"
+    message = "the named tiler or tile `{Self}` is a layout, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): name the tile's shape, or drop `type` (the core takes a layout)"
 )]
 ///
 /// Its result is the projection `Self::Tiler`, which rustc cannot name for
