@@ -101,6 +101,9 @@ fn typed_composed_layouts_index_as_the_core() {
             let c = IntTuple::Tuple(vec![IntTuple::Int(r as i64), IntTuple::Int(k as i64)]);
             assert_eq!(a.crd2idx((r, k)) as i64, core.crd2idx(&c).unwrap());
             assert_eq!(a.crd2idx((r, k)), by_bits(3, 4, 3, r * 64 + k));
+            // Named in `layout!`: the coordinate asked of the composed
+            // layout's inner shape (`CoordIn`), then its `crd2idx`.
+            assert_eq!(layout!(crd2idx((r, k), #a)), by_bits(3, 4, 3, r * 64 + k));
             assert_eq!(a.pre_swizzle((r, k)), r * 64 + k);
         }
     }

@@ -36,7 +36,7 @@ impl Expander<'_> {
         // name the layout's whole type, a `help` line, at the function).
         if let Some((a, n)) = named_product::too_wide(e) {
             let message = format!(
-                "`type` types this call of a written-out layout through the typed product (`Product`, `TileToShape`), which takes a layout of at most {} leaves (its complement has one mode more, and a typed tuple has at most {} modes); this one has {n}: drop `type` to have the core compute it at run time",
+                "a `type` product takes a layout of at most {} leaves (its complement adds a mode, a typed tuple holds {}); this one has {n}: drop `type` to compute it at run time",
                 emit::MAX_RANK - 1,
                 emit::MAX_RANK,
             );

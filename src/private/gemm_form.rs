@@ -280,7 +280,7 @@ for_each_rank!(tuple_rank);
 /// projection rustc normalizes: ARCHITECTURE.md, "One mistake, one
 /// message").
 #[diagnostic::on_unimplemented(
-    message = "`gemm`: the ranks (numbers of top-level modes) of A `{Self}`, B `{B}` and C `{C}` are none of CuTe's forms",
+    message = "`gemm`: the ranks of A `{Self}`, B `{B}` and C `{C}` are none of CuTe's forms",
     label = "CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
 )]
 pub trait Gemm<B, C> {

@@ -152,7 +152,7 @@ for_each_rank!(tuple_paths);
 /// assert_eq!(id.crd2idx(7), (1, (0, 1)));
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no typed identity layout: a shape of at most 12 leaves (`usize` or `C<N>`), nested or not, as the facade's flat tuples",
+    message = "this shape has no typed identity layout: it has more than 12 leaves, or a leaf other than `usize` or `C<N>`",
     label = "more than 12 leaves: the facade's widest flat tuple has 12"
 )]
 pub trait IdentityLeaves<const K: usize>: IdentityPaths + UnitStride + Sized {

@@ -55,6 +55,7 @@ use construct::{
 };
 mod convert;
 mod coord;
+mod coord_in;
 mod dice_modes;
 mod divide;
 use divide::{
@@ -142,6 +143,7 @@ pub use construct_values::{
 };
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
+pub use coord_in::{CoordIn, CoordSpace};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{

@@ -113,7 +113,7 @@ pub trait NamedTuple {
 /// target). A typed layout there is one error at its name, as the typed
 /// door's order is (written out), not the core's `WrongType` at run time.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an order, but this argument of the call is one: an integer or a tuple of `usize`/`C<N>` (CuTe's `Step<…>`), or `LayoutLeft`/`LayoutRight` written out"
+    message = "`{Self}` is not an order: write an integer or a tuple of `usize`/`C<N>` (CuTe's `Step<…>`), or `LayoutLeft`/`LayoutRight`"
 )]
 pub trait NamedOrder {
     /// The core value (a dynamic leaf above `i64::MAX` has none).

@@ -82,7 +82,7 @@ for_each_rank!(size_leaf_tuple);
 /// answer through this trait's own function, whose `Self` bound rustc
 /// reports at the name with no note (as `rt::CosizeOfALayout`).
 #[diagnostic::on_unimplemented(
-    message = "`type size(#…)` puts the size in its type (CuTe's `size` of a static layout, `Int<N>`), but the named value (or the mode asked) has a run-time extent, so its size is a run-time integer (`{Self}`): `size(#…)` without `type` gives it"
+    message = "`type size(#…)` needs a static size, but the named value (or the mode asked) has a run-time extent (its size is a `{Self}`): `size(#…)` without `type` gives it"
 )]
 pub trait SizeInTheType: Sized {
     /// The size, unchanged.
@@ -101,7 +101,7 @@ impl<T: StaticInt> SizeInTheType for T {}
 /// `size<K>(a)`; also `rank`, `depth`, `cosize`): a typed layout's mode as a layout (its leaves any
 /// static or `usize` leaf), a shape's as a shape.
 #[diagnostic::on_unimplemented(
-    message = "`type size(#…, {K}, …)` (or `rank`, `depth`, `cosize`) asks for mode {K} of the named value, but `{Self}` has no mode {K} (a typed layout or a shape has one mode per element of its top tuple, one for a single extent)"
+    message = "`type size(#…, {K}, …)` (or `rank`, `depth`, `cosize`) asks for mode {K}, but `{Self}` has no mode {K} (one mode per element of its top tuple)"
 )]
 pub trait ModeAt<const K: usize> {
     /// The mode.

@@ -89,7 +89,8 @@ pub use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep, slice_and_offset,
 };
 pub use super::typed_checks::{
-    LayoutShape, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes, TilerModes, TilerNests,
+    LayoutShape, SliceCoordIn, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes,
+    TilerModes, TilerNests,
 };
 pub use super::typed_dice::{DiceOf, dice};
 pub use super::typed_gemm::{gemm, try_gemm};

@@ -55,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` or the tile coordinate does not fit the tensor's shape `{S}`: at most one entry per top-level mode (a static extent, an integer or `X`; a tuple nested like its mode), a longer tiler projected by a `Step`, as CuTe's `Step<_1,X,_1>`"
+    message = "the tiler `{Self}` or the tile coordinate does not fit the tensor's shape `{S}`: write at most one entry per top-level mode, nested like it, or drop entries with a `Step` (CuTe's `Step<_1,X,_1>`)"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -73,13 +73,40 @@ pub trait TilerModes<S, Cd> {
 /// this error too, at the coordinate, not [`SliceOf`](super::typed::SliceOf)'s
 /// (whose sentence names the layout type, a help line more).
 #[diagnostic::on_unimplemented(
-    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
+    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: write one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
 )]
 pub trait SliceCoordModes<S> {
     /// `Self`.
     type Checked;
     /// `self`.
     fn checked(self) -> Self::Checked;
+}
+
+/// A slice coordinate (`Self`) of a typed layout of shape `S`, asked by
+/// `layout!(slice(C, #A))` and `layout!(dice(C, #A))` at the coordinate:
+/// the trait's own function, so that a coordinate that does not nest is
+/// one error at its token, with no "required by a bound" note into the
+/// library (the bound of `slice_and_offset` and `dice`, [`SliceCoordModes`],
+/// adds one, and blamed a nested mismatch on the whole macro call). Its
+/// result, the projection `Self::Checked`, names no type for such a
+/// coordinate, so the call reports nothing more.
+#[diagnostic::on_unimplemented(
+    message = "the slice coordinate `{Self}` is not nested like the layout's shape `{S}`: write one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
+)]
+pub trait SliceCoordIn<S> {
+    /// `Self`.
+    type Checked;
+    /// `self`, unchanged; `layout` fixes `S`.
+    fn slice_coord_in<L: LayoutShape<Shape = S>>(self, layout: &L) -> Self::Checked;
+}
+
+#[diagnostic::do_not_recommend]
+impl<Cd: SliceCoordModes<S>, S> SliceCoordIn<S> for Cd {
+    type Checked = Cd::Checked;
+    #[inline(always)]
+    fn slice_coord_in<L: LayoutShape<Shape = S>>(self, _: &L) -> Cd::Checked {
+        self.checked()
+    }
 }
 
 /// A slice coordinate's entry (`Self`) for a mode of shape `M`: an
@@ -147,7 +174,7 @@ tile_leaf! {
 /// `local_partition` checks first
 /// ([`ThreadsOf`](super::typed::ThreadsOf)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: at most one per mode (the rest kept whole), a longer one projected by a `Step`, as CuTe's `Step<_1,X>`"
+    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: drop the extra modes with a `Step` (CuTe's `Step<_1,X>`)"
 )]
 pub trait ThreadModes<S> {
     /// `Self`.
@@ -161,7 +188,7 @@ pub trait ThreadModes<S> {
 /// `local_partition` checks first ([`ThreadIndex`](super::typed::ThreadIndex)'s
 /// supertrait).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is neither a thread index nor a coordinate of the thread layout's shape `{S}`: a `usize` index, or a coordinate with one entry (an integer, or a tuple nested like the mode) per top-level mode of the thread layout"
+    message = "`{Self}` is neither a thread index (`usize`) nor a coordinate of the thread layout's shape `{S}`: write one entry per top-level mode, nested like it"
 )]
 pub trait ThreadCoordModes<S> {
     /// `Self`.

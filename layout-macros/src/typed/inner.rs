@@ -215,11 +215,7 @@ pub fn refused(e: &Expr) -> Option<&Expr> {
 }
 
 /// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` does not nest this call here: the call around it reads it \
-     mode by mode, and its typed result, which the macro cannot see, may group dynamic leaves \
-     into modes otherwise than the core (a dynamic extent of 1, a dynamic stride between two \
-     modes); bind it to a name first (`let t = layout!(type …)?;`, or `let t = a.flatten();`; \
-     then `#t`), or drop `type` to compute the whole call at run time";
+pub const REFUSED: &str = "`type` cannot nest this call here: the call around reads it mode by mode, and its typed result may group dynamic leaves otherwise than the core; bind it to a name first (`let t = layout!(type …)?;`, then `#t`), or drop `type`";
 
 /// An operand call of `e` (or of a call inside it) typed through the
 /// facade's traits alone (it has a named layout) that no typed form of the
@@ -246,16 +242,12 @@ pub fn unnested_message(function: &str) -> String {
     // `flatten(#t)` is typed of a name; the inverses are not (they read
     // written-out strides).
     let bind = if function == "flatten" {
-        "bind its result to a name first (`let t = layout!(type …)?;`, then `flatten(#t)`), \
-         or "
+        "bind it to a name first (`let t = layout!(type …)?;`, then `flatten(#t)`), or "
     } else {
         ""
     };
     format!(
-        "`type` cannot nest this call in `{function}`: the macro cannot see its result's type, \
-         and `{function}` has no typed form for such a layout (the divides, `coalesce`, \
-         `complement`, `composition` and the products take one, `flatten` that of \
-         `flatten(#a)`); {bind}drop `type` to compute the whole call at run time"
+        "`type` cannot nest this call in `{function}`, which has no typed form for a result the macro cannot see; {bind}drop `type` to compute the whole call at run time"
     )
 }
 

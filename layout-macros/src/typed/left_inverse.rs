@@ -37,17 +37,10 @@ use crate::typed::compose::leaves;
 use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 
 /// Why a dynamic stride is not typed, said at it.
-pub const DYNAMIC_STRIDE: &str = "`type left_inverse` needs static strides, as CuTe does (its \
-     `left_inverse` static_asserts \"Left inverse requires static strides\": it sorts the modes by \
-     stride while compiling); write this stride as an integer, or drop `type` to have the core \
-     compute the inverse at run time";
+pub const DYNAMIC_STRIDE: &str = "`type left_inverse` needs static strides (CuTe: \"Left inverse requires static strides\"): write this stride as an integer, or drop `type` to invert at run time";
 
 /// Why a call is refused after `type` ([`refused`]).
-pub const REFUSED: &str = "`type` types this call from CuTe's rule, but its static strides \
-     break a condition: a stride not a multiple of the next smaller one (CuTe's \"divisibility \
-     condition\"), one inside the span of the mode below it (no left inverse), modes of stride 0 \
-     with static extents above 1 before the last (CuTe keeps the last's), or a product \
-     overflowing; without `type`, the core decides at run time";
+pub const REFUSED: &str = "`type` cannot invert these static strides: one is not a multiple of the next smaller (CuTe's \"Divisibility condition\"), lies inside the span of the mode below, is a 0 before the last, or a product overflows; drop `type` to decide at run time";
 
 /// A typed `left_inverse` call.
 pub struct Rule<'a> {

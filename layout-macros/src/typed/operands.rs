@@ -26,9 +26,20 @@ impl Expander<'_> {
         };
         match &e.kind {
             ExprKind::Call { name, args, .. } => match args.as_slice() {
+                // The coordinate asked at its token to be one of the
+                // layout (`CoordIn`, the trait's own function: no note into
+                // the library, as the method's bound would add), the layout
+                // evaluated once.
                 [c, l] => {
                     let (layout, coord) = (self.named_layout(l), self.coordinate(c));
-                    quote!(#layout.crd2idx(#coord))
+                    let span = self.ast.spans[c.span.start];
+                    let checked = quote_spanned!(span=>
+                        ::layout_dsl::__private::CoordIn::coord_in(#coord, __layout_dsl_named)
+                    );
+                    quote!({
+                        let __layout_dsl_named = &#layout;
+                        __layout_dsl_named.crd2idx(#checked)
+                    })
                 }
                 // A named shape answers `size`, `rank`, `depth` through
                 // `rt::ShapeQueries`, and `cosize` through `rt::ShapeCosize`

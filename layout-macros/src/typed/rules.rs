@@ -88,17 +88,12 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
 pub fn refused(e: &Expr) -> Option<&'static str> {
     if tile::refused(e) {
         return Some(
-            "`type` types this call from CuTe's rule, but a static size of the block does not \
-             divide the target's static size in its mode, or two modes of the copies share an \
-             order (CuTe's `static_assert`s), or a product overflows; without `type`, the core \
-             decides at run time",
+            "`type` cannot type this call: a static size of the block does not divide the target's in its mode, two modes of the copies share an order (CuTe's `static_assert`s), or a product overflows; drop `type` to decide at run time",
         );
     }
     if construct::refused(e) {
         return Some(
-            "`type` types this call from CuTe's rule, but two parts of the shape both above 1 \
-             share an order, a fragment's first mode has a static extent 0, or a product \
-             overflows; without `type`, the core decides at run time",
+            "`type` cannot type this call: two parts of the shape above 1 share an order, a fragment's first mode has a static extent 0, or a product overflows; drop `type` to decide at run time",
         );
     }
     if inverse::refused(e) {
@@ -109,10 +104,7 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
     }
     (compose::refused(e) || compose_basis::refused(e) || shape::refused(e) || product::refused(e))
         .then_some(
-            "`type` types this call from CuTe's rule, but its static extents and strides break a \
-         condition CuTe asserts (a stride and an extent not dividing one another, an extent \
-         not a multiple of a mode's part, leaves whose reaches carry, an extent 0, or a product \
-         overflowing); without `type`, the core decides at run time",
+            "`type` cannot type this call: its static leaves break a condition CuTe asserts (a stride and an extent that do not divide, an extent not a multiple of a mode's part, carrying reaches, an extent 0 or an overflow); drop `type` to decide at run time",
         )
 }
 

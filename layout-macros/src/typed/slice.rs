@@ -168,7 +168,12 @@ impl Expander<'_> {
                 let span = self.ast.spans[rule.coord.span.start];
                 let coord = emit::at_paren(coord, span);
                 let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::dice);
-                Ok(quote!(#door(#coord, &#layout)))
+                let l = Ident::new("layout", Span::mixed_site());
+                let call = slice_coord_in(&door, rule.coord, coord, &l, span);
+                Ok(quote!({
+                    let #l = &#layout;
+                    #call
+                }))
             }
             (operand, _) => {
                 // At the coordinate: a rank rustc refuses is reported
@@ -193,9 +198,10 @@ impl Expander<'_> {
                     Operand::Named(l) => {
                         let layout = self.named_layout(l);
                         let l = Ident::new("layout", Span::mixed_site());
+                        let call = slice_coord_in(&door, rule.coord, coord, &l, span);
                         quote!({
                             let #l = &#layout;
-                            #private::slice_base(#l, #door(#coord, #l))
+                            #private::slice_base(#l, #call)
                         })
                     }
                 })
@@ -211,4 +217,35 @@ fn largest_int(e: &Expr) -> i64 {
         ExprKind::Tuple(items) => items.iter().map(largest_int).max().unwrap_or(0),
         _ => 0,
     }
+}
+
+/// The call of `door` (`slice_and_offset` or `dice`) on a named layout,
+/// spanned at the coordinate, which is asked first at its token to nest in
+/// the layout (`SliceCoordIn`, the trait's own function): a mismatch is one
+/// error there, with no note into the library and not over the whole
+/// macro call, as the door's bound would report it.
+///
+/// Only for a flat coordinate (no tuple entry), where the one mistake is
+/// the rank: a tuple entry that does not nest in its mode was still
+/// reported a second time by the door and over the whole macro call
+/// (rustc 1.95 blames the impl's failed where-clause on the normalization
+/// of `Checked`), so a nested coordinate goes to the door alone, whose
+/// bound reports it at the coordinate with its note.
+fn slice_coord_in(
+    door: &TokenStream,
+    c: &Expr,
+    coord: TokenStream,
+    layout: &Ident,
+    span: Span,
+) -> TokenStream {
+    let flat = match &c.kind {
+        ExprKind::Tuple(items) => items.iter().all(|i| !matches!(i.kind, ExprKind::Tuple(_))),
+        _ => true,
+    };
+    if !flat {
+        return quote_spanned!(span=> #door(#coord, #layout));
+    }
+    quote_spanned!(span=>
+        #door(::layout_dsl::tensor::typed::SliceCoordIn::slice_coord_in(#coord, #layout), #layout)
+    )
 }

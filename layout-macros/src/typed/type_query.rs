@@ -96,7 +96,7 @@ pub fn unfit(e: &Expr) -> Option<(&Expr, String)> {
     Some((
         operand,
         format!(
-            "`type {name}(…)` puts CuTe's static answer in a type for a named value (`#l`) or a written-out layout or shape, but this operand is a call with run-time leaves, whose result the macro cannot see: bind it to a name first (`let l = layout!(type …)`, then `layout!(type {name}(#l))`), or drop `type`"
+            "`type {name}(…)` cannot see the result of this operand, a call with run-time leaves: bind it to a name first (`let l = layout!(type …)`, then `layout!(type {name}(#l))`), or drop `type`"
         ),
     ))
 }
@@ -113,10 +113,10 @@ fn run_time_leaf(q: &TypeQuery) -> String {
     let name = q.name;
     match q.reads {
         StaticAnswer::CoordinateAndLeaves => format!(
-            "`type {name}(…)` puts the offset in its type (CuTe's `{name}` is an `Int<N>` when the leaves it reads are static), but it reads this leaf, a run-time integer (a coordinate entry, a stride of a mode the coordinate enters, or an extent it splits an integer over), so it is one too: `{name}(…)` without `type` gives it"
+            "`type {name}(…)` cannot put the offset in a type: it reads this run-time leaf (a coordinate entry, a stride the coordinate enters, or an extent it splits an integer over); `{name}(…)` without `type` gives it"
         ),
         _ => format!(
-            "`type {name}(…)` puts the cosize in its type (CuTe's `{name}` of a static layout, `Int<N>`), but this leaf is a run-time integer: `type` takes a layout whose extents and strides are all static (`{name}(…)` without `type` gives the cosize)"
+            "`type {name}(…)` cannot put the cosize in a type: this leaf is a run-time integer (CuTe's `{name}` is an `Int<N>` only for a static layout); `{name}(…)` without `type` gives it"
         ),
     }
 }

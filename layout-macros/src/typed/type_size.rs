@@ -24,7 +24,7 @@ use crate::tree::is_plain;
 use crate::typed::named;
 
 /// Why a written-out run-time extent has no size in a type.
-pub const RUN_TIME_EXTENT: &str = "`type size(…)` puts the size in its type (CuTe's `size` of a static shape, `Int<N>`), but this extent is a run-time integer, so the size is one too: `size(…)` without `type` gives it";
+pub const RUN_TIME_EXTENT: &str = "`type size(…)` cannot put the size in a type: this extent is a run-time integer (CuTe's `size` is an `Int<N>` only for a static shape); `size(…)` without `type` gives it";
 
 /// Whether `size`'s (or `rank`'s, `depth`'s: the same operands) arguments
 /// take `type`: the operand named (whole, or modes of a written-out tuple,

@@ -83,7 +83,7 @@ fn a_make_layout_is_nested_only_where_read_on_its_domain() {
 #[test]
 fn a_make_layout_read_past_its_size_says_why() {
     use super::typed_forms::expanded;
-    let past = "the call around reads past its size";
+    let past = "past its size";
     for (text, held) in [
         (
             "composition(composition(1024:1, make_layout(2:1, composition((m,4):(1,k), 2:2))), 64:1)",
@@ -115,6 +115,6 @@ fn a_make_layout_read_past_its_size_says_why() {
         let out = expanded(&format!("type {text}")).unwrap();
         assert!(out.contains("compile_error"), "{text}: {out}");
         assert_eq!(out.contains(past), held, "{text}: {out}");
-        assert!(out.contains("`type` does not nest this"), "{text}: {out}");
+        assert!(out.contains("`type` cannot nest this"), "{text}: {out}");
     }
 }

@@ -54,7 +54,7 @@ pub trait MakeLike {
 /// leaf): the order `make_layout_like` reads. A bound rather than a
 /// `const` assertion, so that `cargo check` reports a dynamic stride.
 #[diagnostic::on_unimplemented(
-    message = "the stride `{Self}` has a dynamic leaf, so it cannot order a layout's leaves: `make_layout_like`, and `make_fragment_like` of rank 2 or more, order the leaves by their strides, so every stride must be static (`C<N>`)"
+    message = "the stride `{Self}` has a dynamic leaf, but `make_layout_like` (and `make_fragment_like` of rank 2 or more) orders the leaves by static strides: make every stride `C<N>`"
 )]
 pub trait StaticStrides {}
 
@@ -68,7 +68,7 @@ impl<T: StaticInt> StaticStrides for T {}
 /// is not also `((C<1>, usize),)`, a rank-1 stride that qualifies, which
 /// made rustc suggest wrapping the layout in a unary tuple.
 #[diagnostic::on_unimplemented(
-    message = "the stride `{Self}` has a dynamic leaf, so `make_fragment_like` of a layout of rank 2 or more cannot order by it: it orders the modes after the first by their strides, so every stride must be static (`C<N>`); a rank-1 layout takes any"
+    message = "the stride `{Self}` has a dynamic leaf, but `make_fragment_like` of rank 2 or more orders the modes after the first by static strides: make them `C<N>` (rank 1 takes any)"
 )]
 pub trait FragmentStrides<S> {}
 

@@ -248,7 +248,7 @@ macro_rules! modes {
 /// function, so that a target of another kind is one error there. See the
 /// module's documentation for the result.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be tiled to the named target `{Self}`: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`)"
+    message = "`{L}` cannot be tiled to the named target `{Self}`: write a shape at least as long as the block's rank (CuTe's `static_assert`)"
 )]
 pub trait TileCompact<L>: Sized {
     /// The tiled layout.

@@ -108,7 +108,7 @@ macro_rules! modes {
 /// block (`L`) and a named target (`Self`), called at the target's name
 /// as [`TileCompact`](crate::__private::TileCompact) is.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be tiled to the named target `{Self}`: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`)"
+    message = "`{L}` cannot be tiled to the named target `{Self}`: write a shape at least as long as the block's rank (CuTe's `static_assert`)"
 )]
 pub trait TileCompactRight<L>: Sized {
     /// The tiled layout.

@@ -29,7 +29,7 @@ use crate::__private::poisoned;
 /// around it reports nothing
 /// more (the crate does not compile then, so the stand-in never runs).
 #[diagnostic::on_unimplemented(
-    message = "`{T}` is not a target of `tile_to_shape` for a block of rank `{Self}`: the target is a shape, a tuple of extents (`usize`, `C<N>`) or of nested shapes with at least as many modes as the block (CuTe's `static_assert`); one extent `n` is the shape `(n,)`"
+    message = "`{T}` is not a target of `tile_to_shape` for a block of rank `{Self}`: write a shape of at least that rank (CuTe's `static_assert`); one extent `n` is `(n,)`"
 )]
 pub trait ShapeTarget<T>: Sized {
     /// The target, or for an integer a stand-in of the block's rank.

@@ -105,7 +105,7 @@ pub trait TileToShape<T> {
 /// The impl is `do_not_recommend`: the message is this trait's, whole,
 /// with no note.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be tiled to the named target `{Self}`: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`); the block has `usize` offsets and at most 11 leaves"
+    message = "`{L}` cannot be tiled to the named target `{Self}`: write a shape at least as long as the block's rank (CuTe's `static_assert`); the block has `usize` offsets and 11 leaves at most"
 )]
 pub trait TileTarget<L>: Sized {
     /// The tiled layout.
@@ -132,7 +132,7 @@ impl<L: TileToShape<T>, T> TileTarget<L> for T {
 /// rustc's diagnostic width (140), rustc says it in a `help` line instead
 /// of the label, as for [`TileTarget`]: no attribute changes that.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be tiled to the named target `{Self}` in the order given: the target is a shape with at least the block's rank (CuTe's `static_assert`), the order `LayoutLeft`, `LayoutRight` or one `C<N>` per target mode, the block of `usize` offsets and at most 11 leaves"
+    message = "`{L}` cannot be tiled to `{Self}` in this order: one `C<N>` place per target mode, a target of the block's rank or more (CuTe's `static_assert`), the block of `usize` offsets, 11 leaves at most"
 )]
 pub trait TileTargetOrdered<L, O>: Sized {
     /// The tiled layout.

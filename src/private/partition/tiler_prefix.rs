@@ -102,7 +102,7 @@ impl<H, T: TruncTo<L>, K, L> TruncTo<Cons<K, L>> for Cons<H, T> {
 /// by the tiler and the shape so that rustc's sentence under the message
 /// is short enough to be the span's label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}` does not fit the layout's shape `{S}` in `{F}`: at most one tile per mode, a static extent (`C<N>`, `UnitTile`) or, for a tuple mode, a tuple of at most one tile per sub-mode (CuTe static_asserts it)"
+    message = "the named tiler `{Self}` does not fit the shape `{S}` in `{F}` (CuTe: \"Too many modes in tiler\"): write at most one static tile per mode, a tuple only for a tuple mode"
 )]
 pub trait PrefixTilerFits<S, F>: Sized {
     /// The tiler, for a layout `L` of shape `S` (which rustc infers from
@@ -188,7 +188,7 @@ impl<H, T: AtMost<L>, K, L> AtMost<Cons<K, L>> for Cons<H, T> {}
 /// coordinate cut to the layout's rank, [`TruncTo`], and reports nothing
 /// more).
 #[diagnostic::on_unimplemented(
-    message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: at most one per mode (an integer, `X`, or a tuple nested like the mode), as CuTe's `append<R>(coord, _)` asserts"
+    message = "the tile coordinate `{Self}` has more entries than the shape `{S}` has top-level modes: write at most one per mode (CuTe's `append<R>(coord, _)` asserts it)"
 )]
 pub trait TileCoordFits<S>: Sized {
     /// The coordinate, for a layout of shape `S` (which rustc infers from

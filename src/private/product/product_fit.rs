@@ -40,7 +40,7 @@ impl<T, S> EntryFit<T, S> {
 /// mode of one). The mode is `Self`, so that rustc waits for the product
 /// to infer it.
 #[diagnostic::on_unimplemented(
-    message = "the product's tiler entry `{T}` nests deeper than the mode `{Self}` it multiplies: a tuple entry multiplies a mode's sub-modes one by one, no more of them than the mode has at each level (CuTe static_asserts \"Too many modes in tiler\")"
+    message = "the tiler entry `{T}` nests deeper than the mode `{Self}` it multiplies (CuTe: \"Too many modes in tiler\"): give it at most the mode's number of sub-modes at each level"
 )]
 pub trait FitsEntry<T>: Sized {
     /// The entry `entry`, for the mode `Self`, which rustc infers from the

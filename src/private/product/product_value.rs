@@ -95,7 +95,7 @@ use crate::__private::tree::{Mode, Tree};
 ///     function: "logical_product", stride: 8, span: 3 }.to_string());
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no typed product by `{B}`: the tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`) or a tuple of those, at most one entry per mode and per sub-mode (CuTe static_asserts \"Too many modes in tiler\"), and the left layout has `usize` offsets and at most 11 leaves"
+    message = "`{Self}` has no typed product by `{B}`: tile by a layout, an extent or a tuple of one per mode at most (CuTe: \"Too many modes in tiler\"), all of `usize` offsets, the left ≤ 11 leaves"
 )]
 pub trait Product<B> {
     /// The layout `logical_product` gives.

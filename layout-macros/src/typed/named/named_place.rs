@@ -152,7 +152,7 @@ pub fn typed_inverse(e: &Expr) -> Option<(&Expr, String)> {
         && let Some(n) = name(l)
     {
         let message = format!(
-            "`type {f}` reads the strides of a written-out `SHAPE:STRIDE` while compiling, but the macro cannot see the strides of the value `#{n}` names: write the layout out after `type`, or drop `type` to invert `#{n}` through the core at run time (a `Result`)"
+            "`type {f}` reads written-out strides while compiling, but those of `#{n}` are known only at run time: write the layout out, or drop `type` to invert `#{n}` at run time (a `Result`)"
         );
         return Some((l, message));
     }
@@ -162,7 +162,7 @@ pub fn typed_inverse(e: &Expr) -> Option<(&Expr, String)> {
 /// The error for a named value where an integer or a tuple must be written out.
 fn whole_value(n: &str) -> String {
     format!(
-        "`#{n}` names a value used whole as a function's argument (a typed layout or a shape), but an integer or a tuple must be written out here"
+        "`#{n}` names a typed layout or shape, but an integer or a tuple written out must stand here (a named value is used whole, as a function's argument)"
     )
 }
 
@@ -190,7 +190,7 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
             // the result's type); a named value's only when the code runs,
             // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` cannot be a mode of a written-out tuple here: it nests as CuTe's `make_shape({n}, …)` only in the shape of `size`/`rank`/`depth`, a divide's or partition's tiler of static tiles, a product's by-mode tiler and a shape evaluated at run time (`make_layout((#s, 4))`); build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` cannot be a mode of a written-out tuple here (only in `size`/`rank`/`depth`, a static tiler and `make_layout((#s, 4))`): build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),

@@ -132,7 +132,7 @@ pub trait StaticExtents: Sized {
 /// a trait's own `Self` bound has no span for rustc's "required by a
 /// bound" note, so each mistake is the message and the label alone.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or thread layout `{Self}` holds a run-time extent (`usize`), but `type` partitions by static ones: write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type`"
+    message = "the named tiler or thread layout `{Self}` has a run-time extent, but a `type` partition takes static ones: write `C<N>` extents (`(C::<4>, C::<8>)`), or drop `type`"
 )]
 pub trait StaticOperand: StaticExtents {
     /// The operand, unchanged: every extent is static.
@@ -151,7 +151,7 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or tile is the typed layout `{Self}`, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): drop `type` (the core takes a layout tiler), or name the tile's shape"
+    message = "the named tiler or tile `{Self}` is a layout, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): name the tile's shape, or drop `type` (the core takes a layout)"
 )]
 ///
 /// Its result is the projection `Self::Tiler`, which rustc cannot name for
@@ -173,7 +173,7 @@ pub trait NotALayout: Sized {
 /// (not over the whole call, as a failed `Compose` bound of the call
 /// is). The impl is `do_not_recommend`: the message is this trait's.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be composed with the named `{Self}`: the right operand is a typed `Layout` or an extent (`C<N>`, `usize`), or a by-mode tiler of those no longer than the left layout's rank, both with `usize` offsets, the left of at most 12 leaves"
+    message = "`{L}` cannot be composed with the named `{Self}`: compose with a layout, an extent or a by-mode tiler no longer than the left, of `usize` offsets"
 )]
 pub trait ComposeOperand<L>: Sized {
     /// The result's shape tree.
@@ -203,7 +203,7 @@ impl<L: Compose<B>, B> ComposeOperand<L> for B {
 /// cannot name for a layout, so the fit reports nothing more. `F` is the
 /// divide ([`tilers`](crate::__private::tilers)), so the message names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{Self}` is a typed layout, but a mode's tile in `{F}`'s tiler that names values is a static extent (`C<N>`, `UnitTile`) or a tuple of them, with or without `type`: a layout tile (CuTe's `make_tile(a, _2)`) is not taken here; name the tile's shape instead"
+    message = "the named tile `{Self}` is a typed layout, but `{F}`'s tiler takes static extents (`C<N>`, `UnitTile`) or tuples of them here: name the tile's shape instead"
 )]
 pub trait DivideTile<F>: Sized {
     /// The tile itself.

@@ -18,7 +18,7 @@ use crate::tensor::X;
 /// into the library; its result is the projection `Self::Int`, which rustc
 /// cannot name for such a value, so the complement reports nothing more.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an integer, but this argument of the call is an integer (`usize` or `C<N>`): a typed `complement`'s cotarget; a shape as the cotarget is taken only through the core, so drop `type`"
+    message = "`{Self}` is not an integer, but a typed `complement`'s cotarget is one (`usize` or `C<N>`): pass an integer, or drop `type` for a shape"
 )]
 pub trait IntOperand {
     /// The integer itself.
@@ -89,7 +89,7 @@ impl StepOperand for X {
 /// library; its result is the projection `Self::Coord`, which rustc
 /// cannot name for such a value, so the partition reports nothing more.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate, but this argument of the call is a tile coordinate or a thread index: a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
+    message = "`{Self}` is not a tile coordinate or a thread index: write a `usize`, `C<N>`, `X` (CuTe's `_`) or a tuple of them (CuTe's `make_coord(…)`)"
 )]
 pub trait CoordOperand {
     /// The coordinate itself.
@@ -159,7 +159,7 @@ for_each_rank!(value_tuples);
 /// there, with no note into the library. The impls are
 /// `do_not_recommend`: the message lists none.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a typed layout, but `type flatten` flattens a typed layout: name a value of `layout!(SHAPE:STRIDE)` or `layout!(type …)`, or drop `type` to flatten a shape through the core at run time"
+    message = "`{Self}` is not a typed layout, which `type flatten` takes: name a `layout!(…)` value, or drop `type` to flatten a shape at run time"
 )]
 pub trait FlattenOperand {
     /// The flat layout.
