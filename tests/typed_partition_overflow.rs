@@ -33,7 +33,7 @@
 //! reason, or refuses past `i64` where the core answers otherwise.
 
 #[path = "cute_print/inverse_port.rs"]
-#[allow(unused_macros, dead_code)]
+#[allow(unused_macros)]
 mod inverse_port;
 
 use inverse_port::same;
