@@ -77,7 +77,7 @@ pub fn checked_base<S: Span<D>, D, I: Offset>(
 /// as every typed call after `type` (fits.rs), refused where the core
 /// refuses past `i64`: the operand's or the result's size or offsets
 /// past `i64::MAX` (`layout_fits`'s one comparison of the run-time leaves
-/// OR-ed each, the exact check out of line, [`partition_exactly`];
+/// OR-ed each, the exact check out of line, `partition_exactly`;
 /// tests/typed_partition_overflow.rs).
 #[inline(always)]
 pub fn partition_base<S, D, I, PS, PD>(
