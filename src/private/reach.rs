@@ -5,7 +5,12 @@
 //! when they may be negative, so no sum wraps) instead of through the
 //! core's allocated `Layout`. No loop and no division: the extremes are
 //! closed-form sums. For a static layout it folds to one comparison with
-//! the buffer's length.
+//! the buffer's length. A compact column-major layout (CuTe's default,
+//! `make_layout(make_shape(m,n))`) is checked by its size alone
+//! (`Reach::colex_size`): `m·n ≤ len`, one `mul` and one comparison where
+//! the reaches took two more instructions and a longer chain of
+//! dependent ones (benches/cute_paired: `tile_read_masked` 32.4 -> 29.4
+//! instructions an input, 1.64x -> 1.27x CuTe's time).
 
 use layout_core::{DomainError, Error};
 
@@ -45,6 +50,15 @@ pub trait Reach<D> {
     /// keep and test (`mul` + `cmovo`, `add` + `cmovb` per leaf, where
     /// the flags were `seto`, `setb`, `or` and a `test` + branch).
     fn reach_saturating(&self, d: &D) -> usize;
+    /// The layout's size when its strides are the compact column-major
+    /// ones (CuTe's `LayoutLeft`: each leaf's stride the product of the
+    /// extents before it, `expect`, starting at 1), with no product past
+    /// `usize::MAX`; `None` otherwise. Such a layout's offsets are exactly
+    /// `0..size`, so its largest is `size - 1`: one multiply per leaf
+    /// where the reaches take a multiply, an overflow test and a
+    /// saturating add (`check_fits`). Where the strides are written from
+    /// the extents (`layout!((m,n):(1,m))`) the comparisons fold.
+    fn colex_size(&self, d: &D, expect: Option<usize>) -> Option<usize>;
     /// Tells the optimiser that every leaf of non-zero stride has an
     /// extent of at most `len`: what `partition.rs`'s `div_ceil` and
     /// overflow tests then fold away (`tensor::typed::local_partition`).
@@ -90,6 +104,11 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
     }
 
     #[inline(always)]
+    fn colex_size(&self, d: &D, expect: Option<usize>) -> Option<usize> {
+        expect.filter(|&e| e == d.get())?.checked_mul(self.get())
+    }
+
+    #[inline(always)]
     unsafe fn assume_within(&self, d: &D, len: usize) {
         if d.get() != 0 {
             // SAFETY: the caller's promise (the trait's docs).
@@ -128,6 +147,13 @@ macro_rules! tuple {
 
             #[inline(always)]
             #[allow(unused_variables)]
+            fn colex_size(&self, d: &($($D,)*), expect: Option<usize>) -> Option<usize> {
+                $(let expect = self.$i.colex_size(&d.$i, expect);)*
+                expect
+            }
+
+            #[inline(always)]
+            #[allow(unused_variables)]
             unsafe fn assume_within(&self, d: &($($D,)*), len: usize) {
                 // SAFETY: the caller's promise holds for every sub-mode.
                 $(unsafe { self.$i.assume_within(&d.$i, len) };)*
@@ -149,6 +175,15 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     len: usize,
 ) -> Result<(), Error> {
     if !I::SIGNED {
+        // A compact column-major layout: its offsets are `0..size`, so
+        // they fit when `base + size ≤ len` (for size 0 too: an empty
+        // layout this refuses is `Ok` in `refused_unsigned`).
+        if let Some(size) = layout.shape().colex_size(&layout.stride(), Some(1)) {
+            if base.saturating_add(size) <= len {
+                return Ok(());
+            }
+            return refused_unsigned(layout.shape(), layout.stride(), base, len);
+        }
         // The smallest offset is `base` itself; the largest `base` plus
         // the reaches, saturating: `usize::MAX` (past every length) when
         // the true sum is past `usize::MAX`, so one comparison is exact.

@@ -20,10 +20,11 @@
 
 use layout_core::{Error, ErrorKind};
 
+use super::fits_value::{fits_quickly, layout_fits};
 use super::int::{Int, Offset};
 use super::layout::Layout;
 use super::poisoned::{Poisoned, poisoned};
-use super::tree::Tree;
+use super::tree::{Mode, Tree};
 
 /// A typed slice's kept modes (`Self`) of the layout `L`: the base's type
 /// (the offset type both share) and the base checked. Asked of the slice
@@ -72,14 +73,61 @@ pub fn checked_base<S: Span<D>, D, I: Offset>(
 
 /// A written-out typed partition's result (`layout!(local_tile(SHAPE:STRIDE,
 /// …))` and the others) with its base checked ([`checked_base`]) and in
-/// `layout`'s offset type, as a named layout's partition gives it.
+/// `layout`'s offset type, as a named layout's partition gives it; and,
+/// as every typed call after `type` (fits.rs), refused where the core
+/// refuses past `i64`: the operand's or the result's size or offsets
+/// past `i64::MAX` (`layout_fits`'s one comparison of the run-time leaves
+/// OR-ed each, the exact check out of line, `partition_exactly`;
+/// tests/typed_partition_overflow.rs).
 #[inline(always)]
-pub fn partition_base<S: Span<D>, D, I: Offset, O>(
+pub fn partition_base<S, D, I, PS, PD>(
     layout: &Layout<S, D, I>,
-    partition: Result<(O, usize), Error>,
-) -> Result<(O, I), Error> {
+    partition: Result<(Layout<PS, PD, I>, usize), Error>,
+) -> Result<(Layout<PS, PD, I>, I), Error>
+where
+    S: Span<D> + Mode<D>,
+    D: Tree,
+    I: Offset,
+    PS: Mode<PD>,
+    PD: Tree,
+{
     let (part, base) = partition?;
+    if !(fits_quickly(layout) && fits_quickly(&part)) {
+        return partition_exactly(layout, part, base);
+    }
     Ok((part, checked_base(layout, base)?))
+}
+
+/// [`partition_base`] where a quick comparison did not pass: the exact
+/// checks of the operand and the result (`layout_fits`), then the base.
+/// Out of line and cold, so the hot path keeps its values in registers.
+#[cold]
+#[inline(never)]
+fn partition_exactly<S, D, I, PS, PD>(
+    layout: &Layout<S, D, I>,
+    part: Layout<PS, PD, I>,
+    base: usize,
+) -> Result<(Layout<PS, PD, I>, I), Error>
+where
+    S: Span<D> + Mode<D>,
+    D: Tree,
+    I: Offset,
+    PS: Mode<PD>,
+    PD: Tree,
+{
+    if layout_fits("a partition", layout).is_err() || layout_fits("a partition", &part).is_err() {
+        return Err(past_i64());
+    }
+    Ok((part, checked_base(layout, base)?))
+}
+
+/// [`partition_base`]'s refusal, out of the hot path.
+#[cold]
+#[inline(never)]
+fn past_i64() -> Error {
+    Error::new(ErrorKind::Overflow(
+        "a partition's operand or result has a size or offsets past i64::MAX, which the core refuses",
+    ))
 }
 
 impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {

@@ -128,6 +128,23 @@ pub fn rust_partition_layout(inputs: &[Input]) -> usize {
     sum
 }
 
+/// `local_partition`'s layout work through the notation:
+/// `layout!(type local_partition((m,n):(1,m), (32,8):(1,32), k % 256))`
+/// (the share's layout and base, the operand and the result checked
+/// against the core's `i64`), then `size` + the offset of element 1 (as
+/// CuTe's `&part(1) - data`).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn rust_partition_macro(inputs: &[Input]) -> usize {
+    let mut sum = 0;
+    for (k, &Input { m, n }) in inputs.iter().enumerate() {
+        let (mine, start) =
+            layout!(type local_partition((m,n):(1,m), (32,8):(1,32), {k % 256})).unwrap();
+        sum += mine.size() + start + mine.at(1);
+    }
+    sum
+}
+
 /// The same through `typed::local_partition_masked`.
 #[unsafe(no_mangle)]
 #[inline(never)]

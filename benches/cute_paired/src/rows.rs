@@ -110,6 +110,14 @@ pub const ROWS: &[Row] = &[
         probe: None,
     },
     Row {
+        name: "partition_macro",
+        what: "layout!(type local_partition((m,n):(1,m), (32,8):(1,32), k%256)) + size + base + L(1); CuTe's partition_address",
+        symbols: ("rust_partition_macro", "cute_partition_address"),
+        ours: |i, _| ours::rust_partition_macro(i),
+        cute: |i, s| unsafe { cute::cute_partition_address(i.as_ptr(), i.len(), s.data.as_ptr()) },
+        probe: None,
+    },
+    Row {
         name: "compose",
         what: "(m,n):(1,m) .composition((4,n/2):(1,2m)) + size + L(5)",
         symbols: ("rust_compose", "cute_compose"),
