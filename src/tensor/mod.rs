@@ -51,6 +51,7 @@ mod typed_gemm_accumulators;
 mod typed_gemm_compact;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
+mod typed_gemm_ordered;
 mod typed_gemm_packed;
 mod typed_gemm_places;
 mod typed_gemm_plan;

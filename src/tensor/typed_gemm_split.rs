@@ -17,6 +17,7 @@ use super::typed_gemm_accumulators::shares_only_along_n;
 use super::typed_gemm_compact::compacted;
 use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
+use super::typed_gemm_ordered::ordered;
 use super::typed_gemm_packed::packed;
 use super::typed_gemm_plan::TABLE;
 use super::typed_gemm_runs::runs;
@@ -56,6 +57,9 @@ where
 {
     if distinct && runs(a, b, c, [ra, rb, rc], [v, m, n, k]) {
         return true; // A's and C's M of common leaves: no gather.
+    }
+    if distinct && ordered(a, b, c, [ra, rb, rc], [v, m, n, k]) {
+        return true; // C's M of stride 1: A's M gathered in its order.
     }
     if distinct && packed(a, b, c, [ra, rb, rc], [v, m, n, k]) {
         return true; // A's groups transposed into a panel once a pass.
