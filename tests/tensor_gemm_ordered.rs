@@ -118,3 +118,32 @@ fn f32_bits_of_the_naive_order() {
         f32_bits_agree(a, c, [m, n, k], (lda, &row), (m, &slot), &what);
     }
 }
+
+/// f32: A's M of four leaves, `(16,4,2,2):(4,1,100,300)` (two outer
+/// leaves: the odometer carries from the first into the second), and
+/// interleaved `(2,32,2,2):(70,2,200,500)`, into C's M column-major from
+/// stride 1, K = 13: the bits of a naive loop summing in ascending `k`.
+#[test]
+fn f32_bits_with_two_outer_leaves() {
+    type Mode4 = ((usize, usize, usize, usize), usize);
+    let (n, k) = (2usize, 13usize);
+    for (e, da) in [
+        ([16, 4, 2, 2], [4, 1, 100, 300]),
+        ([2, 32, 2, 2], [70, 2, 200, 500]),
+    ] {
+        let m: usize = e.iter().product();
+        let dc = [1, e[0], e[0] * e[1], e[0] * e[1] * e[2]];
+        let lda = (0..4).map(|i| (e[i] - 1) * da[i]).sum::<usize>() + 1;
+        let a: Layout<Mode4, Mode4, isize> =
+            Layout::new_signed(((e[0], e[1], e[2], e[3]), k), ((da[0], da[1], da[2], da[3]), lda));
+        let c: Layout<Mode4, Mode4, isize> =
+            Layout::new_signed(((e[0], e[1], e[2], e[3]), n), ((dc[0], dc[1], dc[2], dc[3]), m));
+        let at = |i: usize, d: [usize; 4]| {
+            let x = [i % e[0], i / e[0] % e[1], i / (e[0] * e[1]) % e[2], i / (e[0] * e[1] * e[2])];
+            (0..4).map(|t| x[t] * d[t]).sum::<usize>()
+        };
+        let what = format!("{e:?}:{da:?}");
+        let (row, slot) = (|i| at(i, da), |i| at(i, dc));
+        f32_bits_agree(a, c, [m, n, k], (lda, &row), (m, &slot), &what);
+    }
+}
