@@ -74,49 +74,53 @@ impl Gather {
         }
     }
 
-    /// Writes `to` (`size()` elements) in M's 1-D order from A's element
-    /// at `from` (offset 0 of the two leaves).
+    /// Writes, for each step `s`, `to[s·m..]` (`size()` elements) in M's
+    /// 1-D order from A's element at `from[s]` (offset 0 of the two
+    /// leaves): one call for all the steps of a pass.
     ///
     /// # Safety
-    /// A's elements at the leaves' offsets from `from` are in its engine.
+    /// A's elements at the leaves' offsets from each `from[s]` are in its
+    /// engine.
     #[inline(always)]
-    unsafe fn run<T: Scalar>(self, from: *const T, to: &mut [MaybeUninit<T>]) {
+    unsafe fn run<const S: usize, T: Scalar>(
+        self,
+        from: [*const T; S],
+        to: &mut [MaybeUninit<T>],
+        m: usize,
+    ) {
         // SAFETY (each): the caller's; the slices span exactly the
         // elements read (a stream of stride `d1` from each of its `q`
         // first elements, `d1 > 0`).
         unsafe {
             match self {
                 Gather::Transposed { q, len } => {
-                    let from = core::slice::from_raw_parts(from, q * len);
+                    let steps = from.map(|at| core::slice::from_raw_parts(at, q * len));
                     match q {
-                        2 => transposed::<2, T>(from, to, len),
-                        3 => transposed::<3, T>(from, to, len),
-                        4 => transposed::<4, T>(from, to, len),
-                        _ => transposed::<8, T>(from, to, len),
+                        3 => transposed::<3, T>(&steps, to, len, m),
+                        4 => transposed::<4, T>(&steps, to, len, m),
+                        _ => transposed::<8, T>(&steps, to, len, m),
                     }
                 }
                 Gather::Interleaved { q, d0, d1, len } => {
                     let span = d1 * (len - 1) + 1;
-                    let stream = |x: usize| {
-                        core::slice::from_raw_parts(from.wrapping_add(x.wrapping_mul(d0)), span)
+                    let stream = |at: *const T, x: usize| {
+                        core::slice::from_raw_parts(at.wrapping_add(x.wrapping_mul(d0)), span)
                     };
                     if q == 2 {
-                        let s = [stream(0), stream(1)];
+                        let steps = from.map(|at| [stream(at, 0), stream(at, 1)]);
                         match d1 {
-                            1 => interleaved::<2, 1, T>(s, to, len),
-                            2 => interleaved::<2, 2, T>(s, to, len),
-                            3 => interleaved::<2, 3, T>(s, to, len),
-                            4 => interleaved::<2, 4, T>(s, to, len),
-                            _ => interleaved::<2, 8, T>(s, to, len),
+                            2 => interleaved::<2, 2, T>(&steps, to, len, m),
+                            3 => interleaved::<2, 3, T>(&steps, to, len, m),
+                            4 => interleaved::<2, 4, T>(&steps, to, len, m),
+                            _ => interleaved::<2, 8, T>(&steps, to, len, m),
                         }
                     } else {
-                        let s = [stream(0), stream(1), stream(2), stream(3)];
+                        let steps = from.map(|at| [0, 1, 2, 3].map(|x| stream(at, x)));
                         match d1 {
-                            1 => interleaved::<4, 1, T>(s, to, len),
-                            2 => interleaved::<4, 2, T>(s, to, len),
-                            3 => interleaved::<4, 3, T>(s, to, len),
-                            4 => interleaved::<4, 4, T>(s, to, len),
-                            _ => interleaved::<4, 8, T>(s, to, len),
+                            2 => interleaved::<4, 2, T>(&steps, to, len, m),
+                            3 => interleaved::<4, 3, T>(&steps, to, len, m),
+                            4 => interleaved::<4, 4, T>(&steps, to, len, m),
+                            _ => interleaved::<4, 8, T>(&steps, to, len, m),
                         }
                     }
                 }
@@ -249,13 +253,14 @@ impl Ordered<'_> {
         // element. (`size` divides `m`: the leaves' extents multiply to it.)
         let (mut at, mut a_m) = ([0usize; LEAVES], 0usize);
         for r in 0..m / size {
-            for (s, &a_s) in a_k.iter().enumerate() {
-                let from = ad.as_ptr().wrapping_add(a_s.wrapping_add(a_m));
-                // SAFETY: A's elements of coordinates `(m, k0 + s)`, `m` of
-                // this gather (its two leaves from the odometer's offset),
-                // in its engine (checked when A was built).
-                unsafe { self.gather.run(from, &mut panel[s * m + r * size..][..size]) };
+            let mut from = [ad.as_ptr(); S];
+            for (from, &a_s) in from.iter_mut().zip(&a_k) {
+                *from = ad.as_ptr().wrapping_add(a_s.wrapping_add(a_m));
             }
+            // SAFETY: A's elements of coordinates `(m, k0 + s)`, `m` of
+            // this gather (its two leaves from the odometer's offset), in
+            // its engine (checked when A was built).
+            unsafe { self.gather.run(from, &mut panel[r * size..], m) };
             let mut i = 0;
             while let Some(&(e, da)) = self.outer.get(i) {
                 at[i] += 1;
@@ -317,37 +322,47 @@ where
     }
 }
 
-/// Groups of `Q` dealt into `Q` runs: `to[x·len + i] = from[Q·i + x]`.
-/// Out of line so that its slices are `noalias` (vectorised: A's groups
-/// as interleaved loads).
+/// Groups of `Q` dealt into `Q` runs, for each step `s`: `to[s·m +
+/// x·len + i] = steps[s][Q·i + x]`. Out of line so that `to` is
+/// `noalias` (vectorised: A's groups as interleaved loads).
 #[inline(never)]
-fn transposed<const Q: usize, T: Scalar>(from: &[T], to: &mut [MaybeUninit<T>], len: usize) {
-    let (from, to) = (&from[..Q * len], &mut to[..Q * len]);
-    for (i, group) in from.chunks_exact(Q).enumerate() {
-        for (x, &value) in group.iter().enumerate() {
-            // SAFETY: `x·len + i < Q·len` (`x < Q`, `i < len`).
-            unsafe { to.get_unchecked_mut(x * len + i).write(value) };
+fn transposed<const Q: usize, T: Scalar>(
+    steps: &[&[T]],
+    to: &mut [MaybeUninit<T>],
+    len: usize,
+    m: usize,
+) {
+    for (s, from) in steps.iter().enumerate() {
+        let (from, to) = (&from[..Q * len], &mut to[s * m..][..Q * len]);
+        for (i, group) in from.chunks_exact(Q).enumerate() {
+            for (x, &value) in group.iter().enumerate() {
+                // SAFETY: `x·len + i < Q·len` (`x < Q`, `i < len`).
+                unsafe { to.get_unchecked_mut(x * len + i).write(value) };
+            }
         }
     }
 }
 
-/// `Q` streams of stride `D` merged: `to[Q·i + x] = streams[x][D·i]`.
-/// Out of line so that its slices are `noalias` (vectorised: strided
-/// loads, an interleaved store).
+/// `Q` streams of stride `D` merged, for each step `s`: `to[s·m + Q·i +
+/// x] = steps[s][x][D·i]`. Out of line so that `to` is `noalias`
+/// (vectorised: strided loads, an interleaved store).
 #[inline(never)]
 fn interleaved<const Q: usize, const D: usize, T: Scalar>(
-    streams: [&[T]; Q],
+    steps: &[[&[T]; Q]],
     to: &mut [MaybeUninit<T>],
     len: usize,
+    m: usize,
 ) {
-    let to = &mut to[..Q * len];
     let span = D * (len - 1) + 1;
-    let streams = streams.map(|s| &s[..span]);
-    for (i, group) in to.chunks_exact_mut(Q).enumerate() {
-        for (x, to) in group.iter_mut().enumerate() {
-            // SAFETY: `D·i ≤ D·(len − 1) < span` (`i < len`), each
-            // stream's length; `x < Q`.
-            unsafe { to.write(*streams.get_unchecked(x).get_unchecked(D * i)) };
+    for (s, streams) in steps.iter().enumerate() {
+        let to = &mut to[s * m..][..Q * len];
+        let streams = streams.map(|stream| &stream[..span]);
+        for (i, group) in to.chunks_exact_mut(Q).enumerate() {
+            for (x, to) in group.iter_mut().enumerate() {
+                // SAFETY: `D·i ≤ D·(len − 1) < span` (`i < len`), each
+                // stream's length; `x < Q`.
+                unsafe { to.write(*streams.get_unchecked(x).get_unchecked(D * i)) };
+            }
         }
     }
 }
