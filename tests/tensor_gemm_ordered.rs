@@ -13,7 +13,9 @@ mod common;
 mod gemm_support;
 
 use common::{Dice, config};
-use gemm_support::{FlatB, Mode3, NestedA, NestedC as Nested, f32_bits_agree, past_tables_run as run};
+use gemm_support::{
+    FlatB, Mode3, NestedA, NestedC as Nested, f32_bits_agree, past_tables_run as run,
+};
 use layout_dsl::typed::{C, Layout};
 use proptest::prelude::*;
 
@@ -134,12 +136,21 @@ fn f32_bits_with_two_outer_leaves() {
         let m: usize = e.iter().product();
         let dc = [1, e[0], e[0] * e[1], e[0] * e[1] * e[2]];
         let lda = (0..4).map(|i| (e[i] - 1) * da[i]).sum::<usize>() + 1;
-        let a: Layout<Mode4, Mode4, isize> =
-            Layout::new_signed(((e[0], e[1], e[2], e[3]), k), ((da[0], da[1], da[2], da[3]), lda));
-        let c: Layout<Mode4, Mode4, isize> =
-            Layout::new_signed(((e[0], e[1], e[2], e[3]), n), ((dc[0], dc[1], dc[2], dc[3]), m));
+        let a: Layout<Mode4, Mode4, isize> = Layout::new_signed(
+            ((e[0], e[1], e[2], e[3]), k),
+            ((da[0], da[1], da[2], da[3]), lda),
+        );
+        let c: Layout<Mode4, Mode4, isize> = Layout::new_signed(
+            ((e[0], e[1], e[2], e[3]), n),
+            ((dc[0], dc[1], dc[2], dc[3]), m),
+        );
         let at = |i: usize, d: [usize; 4]| {
-            let x = [i % e[0], i / e[0] % e[1], i / (e[0] * e[1]) % e[2], i / (e[0] * e[1] * e[2])];
+            let x = [
+                i % e[0],
+                i / e[0] % e[1],
+                i / (e[0] * e[1]) % e[2],
+                i / (e[0] * e[1] * e[2]),
+            ];
             (0..4).map(|t| x[t] * d[t]).sum::<usize>()
         };
         let what = format!("{e:?}:{da:?}");

@@ -7,7 +7,9 @@
 //! of leaves, blocks of one table shifted) in blocks of up to 64
 //! coordinates; B's and C's `N` offsets are split once a block, outside
 //! the products. First, for a C of distinct elements, the runs of
-//! `typed_gemm_runs.rs`, which need no walk and no slab.
+//! `typed_gemm_runs.rs`, which need no walk and no slab, then the panels
+//! of `typed_gemm_ordered.rs` (C's M of stride 1), `typed_gemm_packed.rs`
+//! and `typed_gemm_compact.rs`.
 //!
 //! [`GemmKernel::Split`]: super::typed_gemm_plan::GemmKernel::Split
 
