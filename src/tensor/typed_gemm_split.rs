@@ -60,14 +60,8 @@ where
     if distinct && runs(a, b, c, [ra, rb, rc], [v, m, n, k]) {
         return true; // A's and C's M of common leaves: no gather.
     }
-    if distinct && ordered(a, b, c, [ra, rb, rc], [v, m, n, k]) {
-        return true; // C's M of stride 1: A's M gathered in its order.
-    }
-    if distinct && packed(a, b, c, [ra, rb, rc], [v, m, n, k]) {
-        return true; // A's groups transposed into a panel once a pass.
-    }
-    if distinct && compacted(a, b, c, [ra, rb, rc], [v, m, n, k]) {
-        return true; // A's leaf of stride 2, 3, 4 or 8 made 1 in a panel.
+    if distinct && panels(a, b, c, [ra, rb, rc], [v, m, n, k]) {
+        return true; // A's M gathered into a panel once a pass.
     }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (Some(a_vm), Some(c_vm)) = (Odometer::new(la, ra), Odometer::new(lc, rc)) else {
@@ -149,6 +143,33 @@ where
         }
     }
     true
+}
+
+/// The panels tried after the runs, in order: A's M gathered in C's
+/// order when C's M is one progression of stride 1 (`ordered`); A's
+/// groups transposed into C's runs (`packed`); A's leaf of stride 2, 3, 4
+/// or 8 made stride 1 (`compacted`). `false`, nothing written, when none
+/// takes the operands. One call, out of line and cold, so that `blocked`
+/// (in line in every nested `gemm`) has one call site for them.
+#[cold]
+#[inline(never)]
+fn panels<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    roles: [Roles; 3],
+    dims: [usize; 4],
+) -> bool
+where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    ordered(a, b, c, roles, dims) || packed(a, b, c, roles, dims) || compacted(a, b, c, roles, dims)
 }
 
 /// How many steps of `k` a slab of [`blocked_slabs`] holds (a constant,
