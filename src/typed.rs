@@ -238,10 +238,15 @@
 //! which nest as CuTe's `make_shape`.
 //! A named shape answers `size`, `rank` and `depth`; `cosize` is a
 //! layout's only (as in CuTe), so `cosize(#s)` of a shape is an error at
-//! `#s`.
+//! `#s`. After `type` these queries give CuTe's static answer (`Int<N>`)
+//! as a zero-sized leaf ([`StaticInt::VALUE`] is the number): `size` of a
+//! static shape ([`SizeOf`]), `rank` and `depth` of any ([`ShapeRank`],
+//! [`ShapeDepth`]), `cosize` of a static layout ([`CosizeOf`]) and
+//! `crd2idx` of a static coordinate in one ([`Crd2idxOf`]); a run-time
+//! leaf the answer reads is one compile error at the name.
 //!
 //! ```
-//! use layout_dsl::{layout, layout_type};
+//! use layout_dsl::{layout, layout_type, typed::StaticInt};
 //! const ROWS: layout_type!((4,8):(8,1)) = layout!((4,8):(8,1));
 //! const I: usize = 2;
 //! let j = 3;
@@ -249,16 +254,28 @@
 //! assert_eq!(layout!(size(#ROWS)), 32);
 //! let divided = layout!(logical_divide(#ROWS, <2,4>)).unwrap();
 //! assert_eq!(divided.to_string(), "((2,2),(4,2)):((8,16),(1,4))");
+//!
+//! fn value<T: StaticInt>(_: T) -> i64 {
+//!     T::VALUE
+//! }
+//! let tile = layout!(type ((2,4),8):((1,2),16));
+//! let n = 5;
+//! let rows = layout!((n,(4,2)):(1,(n,32)));
+//! assert_eq!(value(layout!(type cosize(#tile))), 120);
+//! assert_eq!(value(layout!(type crd2idx((3,2), #tile))), 35);
+//! assert_eq!(value(layout!(type depth(#rows))), 2); // run-time leaves, static depth
 //! ```
+
+pub mod checks;
 
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, CoalescedLeaf,
-    Complement, ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, Divide,
-    FilterZeros, Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group, Grouped, IfNonZero,
-    Int, IsLayout, IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves, ListSize, MakeLayoutKinds,
-    MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over, PrefixTilerFits, Prepend, Prepended,
-    Prod, Product, ProductTile, Quot, RankedProduct, Replace, Replaced, RestStride, Select, Shape,
-    SizeOf, StaticInt, StaticStrides, StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride,
-    TileToShape, TilerFits, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero,
-    make_ordered_layout, tilers,
+    Complement, ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, CosizeOf,
+    Crd2idxOf, Divide, FilterZeros, Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group,
+    Grouped, IfNonZero, Int, IsLayout, IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves,
+    ListSize, MakeLayoutKinds, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
+    PrefixTilerFits, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace,
+    Replaced, RestStride, Select, Shape, ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticStrides,
+    StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, TilerFits, Times,
+    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
 };

@@ -223,7 +223,7 @@ fn nested_layouts_typed_reference() -> Res {
     let t = Tensor::new(&data[..], layout!(type ((2,4),(8,m)):((1,2),(8,64))))?;
     let g = typed::local_tile(t.by_ref(), (C::<4>, C::<16>), (1, X))?;
     // ((2,2),(8,2),(1,m/2)):((1,2),(8,64),(128,128)) for even m: static leaves stay static
-    // (CuTe coalesces the static pieces, e.g. (2,2):(1,2) to 4:1: the same function)
+    // (CuTe merges pieces, m = 4 above: (_4,(_8,_2),2):(_1,(_8,_64),_128), the same function)
     let r = typed::slice(t, (X, (1, X)))?; // ((2,4), m)
     let c = typed::make_identity_tensor(((C::<2>, C::<4>), m)); // elements [i0, i1, j]
     // end

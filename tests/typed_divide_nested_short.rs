@@ -9,7 +9,7 @@
 //! index, in the three doors: the typed value's methods, the written-out
 //! nested layout after `type`, and a named layout after `type`.
 
-use layout_dsl::__private::{Fit, ModeTile};
+use layout_dsl::__private::{ModeTile, TileFor};
 use layout_dsl::layout;
 use layout_dsl::typed::{C, Divide, TypedLayout, UnitTile};
 
@@ -240,7 +240,7 @@ fn the_stand_in_of_a_fitting_tile_is_itself() {
     assert_eq!(fitted::<(C<2>,), C<8>>(), name);
     assert_eq!(fitted::<(C<2>,), (C<4>, C<8>)>(), name);
     assert_eq!(fitted::<(C<2>,), (C<4>, usize, C<8>)>(), name);
-    assert_eq!(fitted::<Fit<(C<2>,), C<8>>, C<8>>(), name);
+    assert_eq!(fitted::<TileFor<(C<2>,), C<8>>, C<8>>(), name);
     let pair = core::any::type_name::<(C<2>, UnitTile)>();
     assert_eq!(fitted::<(C<2>, UnitTile), (C<4>, usize, C<8>)>(), pair);
     // A tile deeper than its mode stands in as unit tiles (its error is at

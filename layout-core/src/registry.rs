@@ -58,7 +58,7 @@ pub use basis::{OnBasis, ProxyFinish};
 pub use narration::Narration;
 pub(crate) use swizzle::composed_call;
 pub use swizzle::{Lifted, LiftedFinish};
-pub use typed::{Arith, Construct, Partition, Query, TypedForm};
+pub use typed::{Arith, Construct, Partition, Query, StaticAnswer, TypedForm};
 
 /// Every function the notation knows, section by section: CuTe's, its
 /// modes and analysis, constructors and recasts, slicing, partitioning, the kernel-library

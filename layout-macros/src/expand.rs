@@ -30,8 +30,8 @@
 //! | `type` of a call whose operand is a call those rules type (`logical_divide(composition(A, B), <4>)`) | the inner code, matched, then the outer rule on its result written out (nested.rs) |
 //! | `type` of a call whose operand is a call typed through the facade's traits (`coalesce(logical_divide(#A, <4>))`) | the inner code, matched, its result bound to a name and the outer call typed on it as on `#A` (inner.rs) |
 //! | anything else with dynamic leaves | a call into `layout-core` at run time (a `Result`) (runtime.rs) |
-//! | `#NAME` alone, or as the layout of `crd2idx`, `cosize`, … | the value, or its method (named.rs); after `type`, a query other than `size` is one error over `type cosize` (an integer, as `type cosize((m,4):(1,m))`), the value standing in |
-//! | `type size(…)`: of a named value (or a tuple nesting names), of a written-out static shape | CuTe's static size as a static leaf: `rt::SizeLeaf::size_leaf(&a)` asked at the name to be static, `C::<N>` (type_size.rs) |
+//! | `#NAME` alone, or as the layout of `crd2idx`, `cosize`, … | the value, or its method (named.rs) |
+//! | `type size(…)`, `type rank(…)`, `type depth(…)`, `type cosize(…)`, `type crd2idx(…)`: of a named value (or a tuple nesting names), of a written-out layout or shape | CuTe's static answer as a static leaf: `C::<N>` where the macro sees the numbers, else the facade's trait asked at the name (`rt::SizeLeaf`/`SizeInTheType`, `NestingLeaves`, `CosizeLeaf`+`CosizeInTheType`, `Crd2idxLeaf`+`OffsetInTheType`); a run-time leaf the answer reads is one error at it (type_query.rs, type_size.rs) |
 //! | `type local_tile`/`inner_partition`/`outer_partition`/`local_partition` with a named layout, tiler, thread layout, coordinate or step | the facade's typed partition on the typed layout, `Result<(Layout, base), Error>`; another operand form is an error at it (named_partition.rs) |
 //! | `type make_layout(#A, #B, …)` | the facade's `MakeLayoutOf::make_layout_of((A, B, …))`: layouts as modes, or a shape and a stride (named.rs) |
 //! | `make_layout((#S, 4)[, LayoutLeft\|LayoutRight])` (`type` or not), `type make_layout(#S)` | the facade's `CompactLayout::compact_layout` (`CompactLayoutRight`) of the Rust tuple, `Result<Layout, Error>` (named.rs) |
@@ -50,10 +50,10 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fold,
+    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fits, typed::fold,
     typed::named, typed::named::named_divide, typed::named::named_identity,
     typed::named::named_partition, typed::named::named_place, typed::named::named_product,
-    typed::partition, typed::rules, typed::slice, typed::type_size, valid,
+    typed::partition, typed::rules, typed::slice, valid,
 };
 
 /// `layout!(input)`: the expansion, or `compile_error!`s next to a
@@ -68,18 +68,15 @@ pub fn expand(input: TokenStream) -> TokenStream {
                 ast: &ast,
                 value: None,
             };
-            // `type size(#a)`: CuTe's static size, a static leaf (type_size.rs).
-            if let Some(args) = ast.zero_sized.and_then(|_| type_size::call(&ast.expr)) {
-                return expander
-                    .type_size(args)
-                    .unwrap_or_else(|e| fallback::with_errors(&ast, vec![e]));
+            // `type size(#a)`, `type cosize(#a)`, …: CuTe's static
+            // answer, a static leaf (type_query.rs).
+            if let Some(answer) = expander.static_query() {
+                return answer.unwrap_or_else(|e| fallback::with_errors(&ast, vec![e]));
             }
-            // `type cosize(#a)`, `crd2idx(c, #a)`, …: an integer, refused at
-            // `type cosize` as `type cosize((m,4):(1,m))` is (zero_sized.rs):
-            // the macro cannot see the named value's type, so it cannot
-            // put the answer in one.
-            // The query's value stands in (its name asked as without
-            // `type`), so the code around sees no error of its own.
+            // Another integer after `type` is refused at `type …` as on the
+            // written-out form (zero_sized.rs). The query's value stands in
+            // (its name asked as without `type`), so the code around sees
+            // no error of its own.
             if let Some(Err(e)) = ast.zero_sized.map(|k| expander.check_zero_sized(k)) {
                 let error = e.to_compile_error();
                 let value = expander.named(&ast.expr);
@@ -114,13 +111,10 @@ pub struct Expander<'a> {
 
 impl Expander<'_> {
     fn top(&self) -> syn::Result<TokenStream> {
-        // `type size(…)`: CuTe's static size, a static leaf (type_size.rs).
-        if let Some(args) = self
-            .ast
-            .zero_sized
-            .and_then(|_| type_size::call(&self.ast.expr))
-        {
-            return self.type_size(args);
+        // `type size(…)`, `type cosize(…)`, …: CuTe's static answer, a
+        // static leaf, or why not (type_query.rs).
+        if let Some(answer) = self.static_query() {
+            return answer;
         }
         let expansion = self.expr(&self.ast.expr)?;
         // A misplaced `type` changes nothing else: report it next to the
@@ -217,6 +211,7 @@ impl Expander<'_> {
             _ => {}
         }
         if let Some((trait_name, method, l, cotarget)) = named::value_method(e).filter(|_| typed) {
+            let cotarget_expr = cotarget;
             let (layout, private) = (self.named_layout(l), emit::private());
             let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
             let cotarget = cotarget.into_iter().map(|m| match m.kind {
@@ -224,6 +219,11 @@ impl Expander<'_> {
                 _ if named::name(m).is_some() => self.named_int(m),
                 _ => self.coordinate(m),
             });
+            let cotarget: Vec<TokenStream> = cotarget.collect();
+            if trait_name == "Complement" {
+                let dynamic = matches!(cotarget_expr.map(|m| &m.kind), Some(ExprKind::Dynamic(_)));
+                return Ok(fits::complement(layout, cotarget.first(), dynamic));
+            }
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
         }
         if let Some(l) = named::flatten(e).filter(|_| typed) {

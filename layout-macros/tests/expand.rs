@@ -89,7 +89,7 @@ snapshot!(
     "type logical_divide((4,2,3):(2,1,8), 4:2)"
 );
 snapshot!(empty_layout, "((13,0),(14,0)):((1,13),(0,14))");
-snapshot!(type_misplaced, "type cosize((4,8):(8,1))");
+snapshot!(type_misplaced, "type idx2crd(5, (4,8))");
 
 // Scaled-basis strides (identity layouts): the facade's `BasisLayout`, one
 // integer layout per coordinate entry; a view is `(layout, coordinate)`;

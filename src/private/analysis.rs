@@ -112,29 +112,6 @@ struct Chain {
 }
 
 impl<S: Mode<D>, D: Tree> Layout<S, D> {
-    /// CuTe's `max_common_vector(self, b)`: the largest `n` such that
-    /// `self(R(j)) = j` for every `j < n`, `R = right_inverse(b)` (so `b`
-    /// and `self` reach offsets `0..n` at the same indices): the widest
-    /// vector both can move at once. The core's answer, computed on the
-    /// leaves without allocating up to 2^20 offsets.
-    ///
-    /// # Errors
-    ///
-    /// The core's, past 2^20 common offsets where `self ∘ R` is refused,
-    /// or a leaf past `i64::MAX`.
-    ///
-    /// ```
-    /// use layout_dsl::layout;
-    /// let (m, n) = (8, 4);
-    /// let a = layout!((m,4):(1,m));
-    /// let b = layout!((2,4,n):(1,2,8));
-    /// assert_eq!(a.max_common_vector(&b).unwrap(), 32);
-    /// assert_eq!(layout!((4,m):(m,1)).max_common_vector(&a).unwrap(), 1);
-    /// ```
-    pub fn max_common_vector<B: CommonVector>(&self, b: &B) -> Result<usize, Error> {
-        b.common_vector_of(self)
-    }
-
     /// [`Layout::max_common_vector`] of two typed layouts.
     fn common_vector_with<S2: Mode<D2>, D2: Tree>(
         &self,

@@ -239,6 +239,25 @@ pub const fn product(
     }
 }
 
+/// [`product`] within `i64::MAX`, as the core computes it (a product's
+/// cotarget `size(A)·cosize(B)`: the core refuses past it, "a product
+/// does not fit in 64 bits", where the result itself may fit).
+#[inline]
+pub const fn product_i64(
+    function: &'static str,
+    left: usize,
+    right: usize,
+) -> Result<usize, AlgebraError> {
+    match left.checked_mul(right) {
+        Some(product) if product <= i64::MAX as usize => Ok(product),
+        _ => Err(AlgebraError::ProductOverflow {
+            function,
+            left,
+            right,
+        }),
+    }
+}
+
 /// The leaves together reach coordinate `reach` of a mode of `extent`:
 /// an error unless it stays inside (then nothing carries).
 #[inline]

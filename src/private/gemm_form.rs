@@ -280,8 +280,8 @@ for_each_rank!(tuple_rank);
 /// projection rustc normalizes: ARCHITECTURE.md, "One mistake, one
 /// message").
 #[diagnostic::on_unimplemented(
-    message = "`gemm` has no form for the ranks of A `{Self}`, B `{B}` and C `{C}`",
-    label = "the ranks of A, B and C are none of CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
+    message = "`gemm`: the ranks (numbers of top-level modes) of A `{Self}`, B `{B}` and C `{C}` are none of CuTe's forms",
+    label = "CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
 )]
 pub trait Gemm<B, C> {
     /// The ranks of A, B and C, `(Modes<a>, Modes<b>, Modes<c>)`.
@@ -313,7 +313,7 @@ where
 /// The ranks of A, B and C (`Self`, a triple of [`Modes`]): one of CuTe's
 /// five `gemm` forms. The bound `gemm` names (of [`Gemm::Ranks`]).
 #[diagnostic::on_unimplemented(
-    message = "`gemm` has no form for the ranks of A, B and C, `{Self}` (their numbers of top-level modes): CuTe's forms are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
+    message = "`gemm`: A, B and C have `{Self}` top-level modes, none of CuTe's forms (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
 )]
 pub trait GemmRankForm {
     /// The roles of A's, B's and C's modes.

@@ -54,9 +54,9 @@ pub fn left_operand_fits<const N: usize>(
     }
 }
 
-/// [`operand_fits`] past its comparison: the core's checks, the
-/// size (the extents' product) then the offsets (`Σ (extent - 1)·stride`,
-/// the strides not negative here), each in `i64`.
+/// [`operand_fits`] past its comparison: the core's checks, the size
+/// (the extents' product) and the offsets (`Σ (extent - 1)·stride`, the
+/// strides not negative here) in `i64`, leaf by leaf (`offsets_fit`).
 #[cold]
 #[inline(never)]
 fn fits_exactly<const N: usize>(
@@ -79,32 +79,12 @@ fn fits_exactly<const N: usize>(
 }
 
 /// The exact check of [`operand_fits`], also run first by the
-/// inverse's own cold construction (inverse.rs), where the macro joins
+/// inverse's own cold construction (inverse_construct.rs), where the macro joins
 /// the two comparisons into one branch.
 pub(super) fn offsets_fit<const N: usize>(
     function: &'static str,
     leaves: [(usize, usize); N],
 ) -> Result<(), AlgebraError> {
-    const MAX: usize = i64::MAX as usize;
-    let refuse = |(extent, stride): (usize, usize)| AlgebraError::OffsetsOverflow {
-        function,
-        extent,
-        stride,
-    };
-    let mut size = 1usize;
-    for leaf in leaves {
-        size = match size.checked_mul(leaf.0) {
-            Some(p) if p <= MAX && leaf.0 <= MAX && leaf.1 <= MAX => p,
-            _ => return Err(refuse(leaf)),
-        };
-    }
-    let mut span = 0usize;
-    for leaf in leaves {
-        let reach = leaf.0.saturating_sub(1).checked_mul(leaf.1);
-        span = match reach.and_then(|r| r.checked_add(span)) {
-            Some(s) if s <= MAX => s,
-            _ => return Err(refuse(leaf)),
-        };
-    }
-    Ok(())
+    // One operand, every leaf its own: the check every typed function makes.
+    super::fits::operands_fit(function, leaves, [N], 0)
 }

@@ -6,6 +6,7 @@ use core::marker::PhantomData;
 
 use layout_core::Error;
 
+use super::analysis::CommonVector;
 use super::coord::TypedCoord;
 use super::int::Offset;
 use super::leaf_list::LeafList;
@@ -131,13 +132,17 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     // As the walk's own functions (walk.rs): `inline(always)` in a release
     // build, so that `at` puts the walk into its caller, where the numbers
     // a product or a literal just made are known, rather than one shared
-    // out-of-line copy per form that LLVM may leave as a call.
+    // out-of-line copy per form that LLVM may leave as a call. (Folded
+    // into `at`, a debug build compiled one function less per layout type,
+    // ≈ 0.3 M instructions a static product, but an optimised one inlined
+    // `at` otherwise: BENCHMARKS.md, "Compile cost of static products: the
+    // regrouping in one step".)
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn offset_of(&self, index: usize) -> usize {
-        const { assert!(S::SPLITTABLE, "{}", EMPTY_MODE) };
-        if const { S::STATIC && D::STATIC } {
-            S::Form::split(&S::DESC, &S::STRIDES, index)
+        const { assert!(S::SPLIT.splittable, "{}", EMPTY_MODE) };
+        if const { S::SPLIT.all_static } {
+            S::Form::split(&const { S::SPLIT.shape }, &const { S::SPLIT.stride }, index)
         } else {
             S::Form::split(&self.shape.desc(), &S::strides(&self.stride), index)
         }
@@ -364,4 +369,32 @@ pub fn idx2crd<S: Shape>(index: usize, shape: S) -> S::Coord {
 #[inline]
 pub fn size<S: Shape>(shape: S) -> usize {
     shape.size()
+}
+
+// In the module that defines `Layout`, so that rustc names the method
+// `Layout::max_common_vector` in the note under a wrong operand's error
+// (an impl elsewhere is printed with its module's path, `__private`).
+impl<S: Mode<D>, D: Tree> Layout<S, D> {
+    /// CuTe's `max_common_vector(self, b)`: the largest `n` such that
+    /// `self(R(j)) = j` for every `j < n`, `R = right_inverse(b)` (so `b`
+    /// and `self` reach offsets `0..n` at the same indices): the widest
+    /// vector both can move at once. The core's answer, computed on the
+    /// leaves without allocating up to 2^20 offsets.
+    ///
+    /// # Errors
+    ///
+    /// The core's, past 2^20 common offsets where `self ∘ R` is refused,
+    /// or a leaf past `i64::MAX`.
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// let (m, n) = (8, 4);
+    /// let a = layout!((m,4):(1,m));
+    /// let b = layout!((2,4,n):(1,2,8));
+    /// assert_eq!(a.max_common_vector(&b).unwrap(), 32);
+    /// assert_eq!(layout!((4,m):(m,1)).max_common_vector(&a).unwrap(), 1);
+    /// ```
+    pub fn max_common_vector<B: CommonVector>(&self, b: &B) -> Result<usize, Error> {
+        b.common_vector_of(self)
+    }
 }

@@ -63,12 +63,16 @@ use divide::{
 };
 mod edit;
 mod edit_layout;
+mod fits;
+mod fits_value;
 mod gemm_form;
 mod identity;
 mod identity_named;
 mod int;
 mod inverse;
+mod inverse_construct;
 mod inverse_fits;
+mod inverse_left;
 mod layout;
 mod layout_text;
 mod leaf_list;
@@ -85,17 +89,19 @@ use partition::{
 mod poisoned;
 mod product;
 use product::{
-    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_static,
-    product_value, static_complement,
+    product_by_mode, product_copies, product_fit, product_holes, product_ranked, product_regroup,
+    product_static, product_value, static_complement,
 };
 mod reach;
 pub mod rt;
+mod rt_query;
 mod rt_size;
 mod shape_size;
 mod shape_values;
 mod slice_base;
 mod slice_modes;
 mod static_int;
+mod static_query;
 mod swizzle;
 mod tensor;
 mod text;
@@ -139,8 +145,8 @@ pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{
-    Fit, FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TilerFits, TilerOf,
-    TupleTile, tilers,
+    FitTile, FitsMode, FitsTiler, LeafMode, ModeKind, ModeTile, SameRank, TileFor, TilerFits,
+    TilerOf, TupleTile, tilers,
 };
 pub use divide_holds::mode_holds;
 pub use divide_integral::IntegralOffsets;
@@ -155,6 +161,8 @@ pub use edit::{
     Append, AsModes, Concat, Flatten, Group, Ix, Leaves, Prepend, Replace, Select, Take,
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
+pub use fits::operands_fit;
+pub use fits_value::{composed_fits, layout_fits, operand_spans_fit, value_fits};
 pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };
@@ -162,10 +170,10 @@ pub use identity::{FlatRank, IdentityShape, UnitStride};
 pub use identity_named::{IdentityLeaves, IdentityPaths, Paths};
 pub use int::{C, Int, Offset};
 pub use inverse::{
-    inverse_merges, inverse_stops, left_overlap, left_span, left_unit, reach_is,
-    right_inverse_complement_is_cores, right_inverse_is_cores,
+    inverse_merges, reach_is, right_inverse_complement_is_cores, right_inverse_is_cores,
 };
 pub use inverse_fits::{left_operand_fits, operand_fits};
+pub use inverse_left::{inverse_stops, left_overlap, left_span, left_unit};
 pub use layout::{Layout, idx2crd, layout, layout_signed, size};
 pub use leaf_list::{Compact, CompactTree, LeafList, Leafs};
 pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
@@ -191,8 +199,9 @@ pub use product_copies::{ProductCopies, ProductEntry, ProductTile};
 pub use product_fit::{EntryFit, EntryTile, FitList, FitsEntry, FitsList};
 pub use product_holes::{ProductHoles, product_modes};
 pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
+pub use product_regroup::Regroup;
 pub use product_static::{ChooseHoles, HolesWalk};
-pub use product_value::{Lift, Product, Unpack};
+pub use product_value::{Lift, Product};
 pub use reach::Reach;
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
@@ -202,13 +211,14 @@ pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeave
 pub use static_int::{
     CeilQuot, IfNonZero, Min, Over, Prod, Quot, RestStride, StaticInt, TileStride, Times, UnitZero,
 };
+pub use static_query::{CosizeOf, Crd2idxOf, ShapeDepth, ShapeRank};
 pub use swizzle::{Swizzle, TypedSwizzle};
 pub use text::Node;
 pub use threads::{
     FlatCoord, FlatIndex, ModeCoord, ModeIndex, ModeSize, ModeSizes, ProductOf, ThreadIndex,
 };
 pub use tile_compact::{
-    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, SizeLeaf, TileCompact, TreeSize,
+    CompactModes, CompactTiles, Copies, CopiesBy, ShapeBit, TargetSizeLeaf, TileCompact, TreeSize,
 };
 pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
@@ -224,7 +234,7 @@ pub use tiler_prefix::{
     AtMost, CoordFit, FitsPrefix, OuterCoordFits, PrefixList, PrefixTiler, PrefixTilerFits,
     TileCoordFits, TilerList, TruncTo,
 };
-pub use tree::{MAX_RANK, Mode, Shape, Tree};
+pub use tree::{MAX_RANK, Mode, Shape, Split, Tree};
 pub use typed_layout::TypedLayout;
 pub use typed_partition::{CompactLayout, Fits, OuterBy, SliceBy, Threads, TileBy};
 pub use walk::{Form, Leaf, Walk};

@@ -9,6 +9,7 @@ pub(super) mod product_copies;
 pub(super) mod product_fit;
 pub(super) mod product_holes;
 pub(super) mod product_ranked;
+pub(super) mod product_regroup;
 pub(super) mod product_static;
 pub(super) mod product_value;
 pub(super) mod static_complement;

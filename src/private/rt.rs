@@ -15,6 +15,9 @@ use super::layout::Layout as TypedLayout;
 use super::make_layout::AsShape;
 use super::tree::{Mode, Shape, Tree};
 
+pub use super::rt_query::{
+    CosizeInTheType, CosizeLeaf, Crd2idxLeaf, NestingLeaves, OffsetInTheType, OffsetReads, Rest,
+};
 pub use super::rt_size::{ModeAt, SizeInTheType, SizeLeaf};
 
 fn node(kind: ExprKind) -> Expr {

@@ -26,6 +26,9 @@ pub trait SizeLeaf {
     fn size_leaf(&self) -> Self::Out;
 }
 
+// Not recommended, as every impl of this trait: the message says what the
+// named value must be, and rustc lists no impl under it.
+#[diagnostic::do_not_recommend]
 impl<S: Mode<D> + LeafList<List: ListSize>, D: Tree, I: Offset> SizeLeaf for Layout<S, D, I> {
     type Out = SizeOf<S>;
     #[inline(always)]
@@ -37,6 +40,7 @@ impl<S: Mode<D> + LeafList<List: ListSize>, D: Tree, I: Offset> SizeLeaf for Lay
 // A shape: one extent, or a tuple (per rank, not a blanket impl over
 // `Shape`, so that another value has no impl to try and is this trait's
 // one error at the name, rather than one about its leaves).
+#[diagnostic::do_not_recommend]
 impl SizeLeaf for usize {
     type Out = usize;
     #[inline(always)]
@@ -45,6 +49,7 @@ impl SizeLeaf for usize {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<const N: i64> SizeLeaf for C<N> {
     type Out = C<N>;
     #[inline(always)]
@@ -57,6 +62,7 @@ macro_rules! size_leaf_tuple {
     // `()` is no shape.
     (0;) => {};
     ($rank:literal; $(($i:tt $S:ident $D:ident $_c:ident))*) => {
+        #[diagnostic::do_not_recommend]
         impl<$($S,)*> SizeLeaf for ($($S,)*)
         where
             ($($S,)*): Shape + LeafList<List: ListSize>,
@@ -92,10 +98,10 @@ pub trait SizeInTheType: Sized {
 impl<T: StaticInt> SizeInTheType for T {}
 
 /// Mode `K` of a named value, for `type size(#a, K, …)` (CuTe's
-/// `size<K>(a)`): a typed layout's mode as a layout (its leaves any
+/// `size<K>(a)`; also `rank`, `depth`, `cosize`): a typed layout's mode as a layout (its leaves any
 /// static or `usize` leaf), a shape's as a shape.
 #[diagnostic::on_unimplemented(
-    message = "`type size(#…, {K}, …)` asks for mode {K}, but `{Self}` has no mode {K} (a typed layout or a shape has one mode per element of its top tuple, one for a single extent)"
+    message = "`type size(#…, {K}, …)` (or `rank`, `depth`, `cosize`) asks for mode {K} of the named value, but `{Self}` has no mode {K} (a typed layout or a shape has one mode per element of its top tuple, one for a single extent)"
 )]
 pub trait ModeAt<const K: usize> {
     /// The mode.

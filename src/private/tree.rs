@@ -97,9 +97,34 @@ pub trait Mode<D: Tree>: Shape {
     /// The stride tree's numbers, typed by the shape's form (walk.rs).
     #[doc(hidden)]
     const STRIDES: <Self::Form as Form>::Desc;
+    /// What `Layout::at` reads of the types, in one constant per node
+    /// (each node's from its children's alone): compiling a static
+    /// layout's `at` evaluates one `const` per node here, where it read
+    /// five of each (`DESC`, `STRIDES`, `STATIC` of both trees,
+    /// `SPLITTABLE` through `STATIC_SIZE`), each a query of its own over
+    /// the node's long type (BENCHMARKS.md, "Compile cost of static
+    /// products: the regrouping in one step").
+    #[doc(hidden)]
+    const SPLIT: Split<<Self::Form as Form>::Desc>;
     /// The same, static or not.
     #[doc(hidden)]
     fn strides(stride: &D) -> <Self::Form as Form>::Desc;
+}
+
+/// A layout's numbers as `Layout::at` reads them ([`Mode::SPLIT`]).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Split<T> {
+    /// The shape's numbers (`Tree::DESC`: a dynamic leaf reads 0).
+    pub shape: T,
+    /// The stride's numbers (`Mode::STRIDES`).
+    pub stride: T,
+    /// Whether every leaf of both trees is static (`Tree::STATIC` of both).
+    pub all_static: bool,
+    /// The size when every extent is static (`Shape::STATIC_SIZE`).
+    pub size: Option<usize>,
+    /// Whether one integer can be split over the shape (`Shape::SPLITTABLE`).
+    pub splittable: bool,
 }
 
 /// Splitting an index over an empty mode has no answer in the core (it
@@ -168,6 +193,21 @@ macro_rules! leaf {
 
         impl<D: Int + Tree<Form = Leaf>, $($generics)*> Mode<D> for $ty {
             const STRIDES: usize = D::DESC;
+            // The stride's numbers from `Int::STATIC` (one query), as
+            // `D::DESC` and `D::STATIC` give them.
+            const SPLIT: Split<usize> = {
+                let size: Option<usize> = $static_size;
+                Split {
+                    shape: $desc,
+                    stride: match <D as Int>::STATIC {
+                        Some(stride) => stride as usize,
+                        None => 0,
+                    },
+                    all_static: size.is_some() && <D as Int>::STATIC.is_some(),
+                    size,
+                    splittable: true,
+                }
+            };
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn strides(stride: &D) -> usize {
@@ -262,6 +302,20 @@ macro_rules! tuple {
 
         impl<$($S: Mode<$D>, $D: Tree),*> Mode<($($D,)*)> for ($($S,)*) {
             const STRIDES: <Self::Form as Form>::Desc = ($($S::STRIDES,)*);
+            const SPLIT: Split<<Self::Form as Form>::Desc> = Split {
+                shape: ($($S::SPLIT.shape,)*),
+                stride: ($($S::SPLIT.stride,)*),
+                all_static: true $(&& $S::SPLIT.all_static)*,
+                size: {
+                    let size = Some(1);
+                    $(let size = mul_static(size, $S::SPLIT.size);)*
+                    size
+                },
+                splittable: true $(
+                    && ($i + 1 == $rank || !matches!($S::SPLIT.size, Some(0)))
+                    && $S::SPLIT.splittable
+                )*,
+            };
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, clippy::unused_unit)]

@@ -188,7 +188,11 @@ impl Form for Leaf {
             .saturating_sub(1)
             .wrapping_mul((*stride as isize).unsigned_abs())
     }
-    #[inline]
+    // Always in a release build: the check that a typed value fits the
+    // core's `i64` ORs every leaf (fits_value.rs), which a call per tuple
+    // kept from folding.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn leaves<F: FnMut(usize, usize)>(shape: &usize, stride: &usize, f: &mut F) {
         f(*shape, *stride);
     }
@@ -301,7 +305,8 @@ macro_rules! tuple {
             fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize {
                 0usize $(.wrapping_add($F::span(&shape.$i, &stride.$i)))*
             }
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables)]
             fn leaves<G: FnMut(usize, usize)>(shape: &Self::Desc, stride: &Self::Desc, f: &mut G) {
                 $($F::leaves(&shape.$i, &stride.$i, f);)*

@@ -30,7 +30,7 @@
 //! [`ThreadIndex`]: super::typed::ThreadIndex
 
 use super::X;
-use crate::__private::{C, Fit, Layout, Poisoned, UnitTile, Unknown};
+use crate::__private::{C, Layout, Poisoned, TileFor, UnitTile, Unknown};
 
 /// The shape of a typed layout (`Unknown` for a failed `layout!`'s), which
 /// the rank checks compare an argument with.
@@ -55,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` (or the tile coordinate) has more entries than the tensor's shape `{S}` has top-level modes, or a tuple entry not nested like its mode: at most one tile entry (a static extent, or a tuple nested like the mode) and one coordinate entry (an integer or `X`) per top-level mode, the modes past the tiler kept whole, the missing coordinate entries `X`; a longer tiler needs a `Step`, as CuTe's `Step<_1,X,_1>`"
+    message = "the tiler `{Self}` or the tile coordinate does not fit the tensor's shape `{S}`: at most one entry per top-level mode (a static extent, an integer or `X`; a tuple nested like its mode), a longer tiler projected by a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -138,7 +138,7 @@ macro_rules! tile_leaf {
 tile_leaf! {
     [const N: i64,] C<N>;
     [] UnitTile;
-    [T, S,] Fit<T, S>;
+    [T, S,] TileFor<T, S>;
     [I, K,] Poisoned<I, K>;
 }
 
@@ -147,7 +147,7 @@ tile_leaf! {
 /// `local_partition` checks first
 /// ([`ThreadsOf`](super::typed::ThreadsOf)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: one thread-layout mode per mode of the tensor, the modes past the thread layout's kept whole; a longer thread layout needs a `Step`, as CuTe's `Step<_1,X>`"
+    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: at most one per mode (the rest kept whole), a longer one projected by a `Step`, as CuTe's `Step<_1,X>`"
 )]
 pub trait ThreadModes<S> {
     /// `Self`.
@@ -191,7 +191,7 @@ macro_rules! pass {
 // A named tiler (`local_tile(#l, #t, …)`) is checked at its name
 // (`divide_fit.rs`), against the layout.
 #[diagnostic::do_not_recommend]
-impl<T, L, S, Cd> TilerModes<S, Cd> for Fit<T, L> {
+impl<T, L, S, Cd> TilerModes<S, Cd> for TileFor<T, L> {
     pass!();
 }
 

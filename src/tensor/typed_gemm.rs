@@ -151,7 +151,7 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     LA: Gemm<LB, LC>,
     // Implied by `Gemm` (its associated type's bound), asked here so that
     // a wrong rank is reported by the ranks alone (gemm_form.rs).
-    <LA as Gemm<LB, LC>>::Ranks: GemmRankForm,
+    <LA as Gemm<LB, LC>>::Ranks: GemmRankForm, // the ranks of A, B and C: one of CuTe's forms
 {
     if let Err(e) = try_gemm(a, b, c) {
         panic!("{e}");
@@ -180,7 +180,7 @@ where
     LA: Gemm<LB, LC>,
     // Implied by `Gemm` (its associated type's bound), asked here so that
     // a wrong rank is reported by the ranks alone (gemm_form.rs).
-    <LA as Gemm<LB, LC>>::Ranks: GemmRankForm,
+    <LA as Gemm<LB, LC>>::Ranks: GemmRankForm, // the ranks of A, B and C: one of CuTe's forms
 {
     let [ra, rb, rc] = <LA as Gemm<LB, LC>>::ROLES;
     let (ea, da) = by_role(a.layout.modes(), ra); // (V,M,K)

@@ -86,6 +86,49 @@ pub enum Query {
     Idx2crd,
 }
 
+/// When CuTe's answer to a query is a static integer (`Int<N>`), so that
+/// `layout!(type …)` puts it in a type: what must be static (a `C<N>`, in
+/// the type) for it to be. Elsewhere the answer is a run-time integer,
+/// which no type holds, and `type` is an error at the run-time leaf or at
+/// the named value that has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StaticAnswer {
+    /// Every extent of the (selected) shape: `size` (CuTe's `size` is a
+    /// product of extents; a stride does not matter).
+    Extents,
+    /// Nothing: the nesting alone decides (`rank`, `depth`: CuTe's
+    /// `rank_v`, `depth_v`), so the answer is static for any typed layout
+    /// or shape, run-time leaves included.
+    Nesting,
+    /// Every extent and stride of the (selected) layout: `cosize`
+    /// (`1 + Σ (s-1)·|d|`).
+    Leaves,
+    /// Every leaf of the coordinate, the extents and the strides:
+    /// `crd2idx`.
+    CoordinateAndLeaves,
+}
+
+impl Query {
+    /// When the query's answer is static ([`StaticAnswer`]); `None` for a
+    /// query that answers a tuple (`coshape`, `idx2crd`).
+    ///
+    /// ```
+    /// use layout_core::registry::{Query, StaticAnswer};
+    /// assert_eq!(Query::Rank.static_answer(), Some(StaticAnswer::Nesting));
+    /// assert_eq!(Query::Idx2crd.static_answer(), None);
+    /// ```
+    pub const fn static_answer(self) -> Option<StaticAnswer> {
+        match self {
+            Query::Size => Some(StaticAnswer::Extents),
+            Query::Rank | Query::Depth => Some(StaticAnswer::Nesting),
+            Query::Cosize => Some(StaticAnswer::Leaves),
+            Query::Crd2idx => Some(StaticAnswer::CoordinateAndLeaves),
+            Query::Coshape | Query::Idx2crd => None,
+        }
+    }
+}
+
 /// Integer-tuple arithmetic the macro writes out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

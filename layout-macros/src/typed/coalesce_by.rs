@@ -19,6 +19,7 @@ use crate::emit;
 use crate::kind::typed_call;
 use crate::tree::is_plain;
 use crate::typed::compose::leaves;
+use crate::typed::fits::Known;
 use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token};
 
 /// A `coalesce` by a profile this module types.
@@ -65,6 +66,8 @@ impl TypedRule for Rule<'_> {
 impl Rule<'_> {
     fn build<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
         let mut code = Gen::new(self.function, leaf);
+        // The same function as `A`: its size and offsets are `A`'s.
+        code.result_known = Known::All;
         let flat = leaves(self.shape, self.stride)?;
         let mut syms = code.bind_leaves(&flat).into_iter();
         let a = tree(self.shape, &mut syms);

@@ -52,6 +52,7 @@ use crate::emit::{self, MAX_DEPTH, MAX_RANK};
 use crate::kind::typed_call;
 use crate::tree::{is_plain, is_tiler};
 use crate::typed::compose::compose_step::{Over, step};
+use crate::typed::fits::Known;
 use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 
 /// A composition this module types.
@@ -207,6 +208,8 @@ impl Rule<'_> {
     ) -> Option<(Gen<'l>, TokenStream, TokenStream)> {
         let mut code = Gen::new(self.function, leaf);
         code.merges = true;
+        // `size(A∘B)` is `size(B)`, which `B`'s check bounds.
+        code.result_known = Known::Size;
         let a = code.bind_leaves(&self.a);
         let (mut shapes, mut strides) = (Vec::new(), Vec::new());
         for part in &self.parts {
@@ -219,6 +222,7 @@ impl Rule<'_> {
                 .into_iter()
                 .zip(b_strides.collect::<Vec<_>>())
                 .collect();
+            code.operand(b.clone());
             let composed = compose_modes(&mut code, a[part.range.clone()].to_vec(), &b)?;
             let mut next = 0;
             let (shape, stride) = nest(part.b_shape, &composed, &mut next);

@@ -53,6 +53,8 @@ use crate::emit;
 use crate::kind::{Door, typed_call};
 use crate::tree::is_plain;
 pub use crate::typed::divide::divide_nested::{nested_call, nested_type};
+use crate::typed::fits;
+use crate::typed::sym::Sym as FitSym;
 
 /// One integer of the computation: known now, or a Rust expression.
 #[derive(Clone)]
@@ -147,8 +149,19 @@ fn nested_static_tiler(t: &Expr) -> Option<TokenStream> {
 /// The call of a [`named_call`]: `Divide::logical_divide(&LAYOUT, TILER)`.
 pub fn emit_named(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenStream {
     let private = emit::private();
-    let method = format_ident!("{}", door(form).expect("a facade divide").method);
-    quote!(#private::Divide::#method(&#layout, #tiler))
+    let function = door(form).expect("a facade divide").method;
+    let method = format_ident!("{function}");
+    let a = proc_macro2::Ident::new("__layout_dsl_a", Span::mixed_site());
+    // `A` and the result against the core's `i64` (src/private/fits_value.rs).
+    quote!({
+        let #a = &#layout;
+        match #private::layout_fits(#function, #a) {
+            ::core::result::Result::Ok(()) => {
+                #private::value_fits(#function, #private::Divide::#method(#a, #tiler))
+            }
+            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+        }
+    })
 }
 
 /// One static tile extent as the `Divide` methods take it: `C::<N>`, or
@@ -309,6 +322,33 @@ impl Rule<'_> {
             .collect();
         let signed =
             (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
+        // The operand and the result fit the core's `i64` (fits.rs; a
+        // signed result's leaves are not read, its operand's are).
+        let sym = |x: &Sym| match x {
+            Sym::Static(n) => FitSym::Static(*n),
+            Sym::Dynamic(t) => FitSym::Dynamic(t.clone()),
+        };
+        let pairs = |s: &[Sym], d: &[Sym]| -> Vec<(FitSym, FitSym)> {
+            s.iter().map(sym).zip(d.iter().map(sym)).collect()
+        };
+        let layouts = [pairs(&shapes, &strides)];
+        let result = (!signed).then(|| {
+            let mut result = pairs(&tiles, &tile_strides);
+            result.extend(pairs(&rests, &rest_strides));
+            result.extend(pairs(&shapes[k..], &strides[k..]));
+            result
+        });
+        if let (Some(_), Some(call)) = (
+            leaf,
+            fits::check(function, &layouts, result.as_deref().map(|r| (r, false))),
+        ) {
+            checked = true;
+            lets.push(quote! {
+                if let ::core::result::Result::Err(e) = #call {
+                    break #label ::core::result::Result::Err(e);
+                }
+            });
+        }
         Built {
             lets,
             checked,

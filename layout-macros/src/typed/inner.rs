@@ -215,13 +215,11 @@ pub fn refused(e: &Expr) -> Option<&Expr> {
 }
 
 /// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` does not nest this call here: the call around it reads this \
-     operand mode by mode, and the macro cannot see whether its typed result has dynamic leaves, \
-     whose modes CuTe's types group as the core does not (a dynamic extent of 1, a dynamic \
-     stride that keeps two modes apart), so the outer call could tile other modes than the same \
-     call without `type`; bind this result to a name first (`let t = layout!(type …)?;`, or \
-     `let t = a.flatten();` for `flatten(#a)`, a value; then `#t`), or drop `type` to have the \
-     core compute the whole call at run time";
+pub const REFUSED: &str = "`type` does not nest this call here: the call around it reads it \
+     mode by mode, and its typed result, which the macro cannot see, may group dynamic leaves \
+     into modes otherwise than the core (a dynamic extent of 1, a dynamic stride between two \
+     modes); bind it to a name first (`let t = layout!(type …)?;`, or `let t = a.flatten();`; \
+     then `#t`), or drop `type` to compute the whole call at run time";
 
 /// An operand call of `e` (or of a call inside it) typed through the
 /// facade's traits alone (it has a named layout) that no typed form of the
@@ -248,18 +246,16 @@ pub fn unnested_message(function: &str) -> String {
     // `flatten(#t)` is typed of a name; the inverses are not (they read
     // written-out strides).
     let bind = if function == "flatten" {
-        "bind this call's result to a name first (`let t = layout!(type …)?;`, then \
-         `flatten(#t)`), or "
+        "bind its result to a name first (`let t = layout!(type …)?;`, then `flatten(#t)`), \
+         or "
     } else {
         ""
     };
     format!(
-        "`type` cannot nest this call in `{function}`: the macro cannot see its result's type \
-         (the typed layout a named operand's algebra gives), and `{function}` has no typed form \
-         that takes such a layout (after `type`, a named layout or a nested call's result is \
-         taken by the divides, `coalesce`, `complement`, `composition` and the products, and \
-         `flatten(#a)` also by `flatten`); {bind}drop `type` to have the core compute the whole \
-         call at run time"
+        "`type` cannot nest this call in `{function}`: the macro cannot see its result's type, \
+         and `{function}` has no typed form for such a layout (the divides, `coalesce`, \
+         `complement`, `composition` and the products take one, `flatten` that of \
+         `flatten(#a)`); {bind}drop `type` to compute the whole call at run time"
     )
 }
 

@@ -56,6 +56,7 @@ use crate::emit;
 use crate::kind::typed_call;
 use crate::tree::is_plain;
 use crate::typed::compose::leaves;
+use crate::typed::fits::fits_below;
 use crate::typed::inverse_quick;
 use crate::typed::read::Read;
 use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
@@ -116,6 +117,8 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
 impl TypedRule for Rule<'_> {
     fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
         let mut code = Gen::new(self.function, leaf);
+        // Its own check, joined to its comparisons.
+        code.own_fits = true;
         let a = code.bind_leaves(&self.a);
         // A dynamic extent 0: the core's size-0 layouts are not typed.
         let private = emit::private();
@@ -270,7 +273,7 @@ fn sorted(strides: &[Option<i64>]) -> Vec<usize> {
 /// `i64::MAX` (`false` where none does): where it fails, the exact check
 /// runs cold (`__private::operand_fits`). Shared with left_inverse.rs.
 pub(super) fn bound(a: &[(Sym, Sym)], spans: bool) -> TokenStream {
-    match fits_below(a, spans) {
+    match fits_below(a, spans, false) {
         Some(k) => {
             let bound = 1usize << k;
             let runtime = a.iter().flat_map(|(s, d)| [s, d]).filter_map(|x| match x {
@@ -281,27 +284,4 @@ pub(super) fn bound(a: &[(Sym, Sym)], spans: bool) -> TokenStream {
         }
         None => quote!(false),
     }
-}
-
-/// The largest `k` (at most 62) such that every run-time leaf below `2^k`
-/// keeps the size and offsets (`Σ (extent - 1)·stride`) of a layout with
-/// these `leaves` within `i64::MAX`, the core's bound, and with `spans`
-/// each leaf's `extent·stride` too (`left_inverse`); `None` where no
-/// bound does (the static leaves alone pass it).
-fn fits_below(leaves: &[(Sym, Sym)], spans: bool) -> Option<u32> {
-    let at = |x: &Sym, v: u128| match x {
-        Sym::Static(n) => u128::try_from(*n).unwrap_or(0),
-        Sym::Dynamic(_) => v,
-    };
-    (1..=62u32).rev().find(|&k| {
-        let v = (1u128 << k) - 1;
-        let (mut size, mut span) = (1u128, 0u128);
-        leaves.iter().all(|(s, d)| {
-            let (s, d) = (at(s, v), at(d, v));
-            size = size.saturating_mul(s);
-            span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
-            let own = if spans { s.saturating_mul(d) } else { 0 };
-            size <= i64::MAX as u128 && span <= i64::MAX as u128 && own <= i64::MAX as u128
-        })
-    })
 }

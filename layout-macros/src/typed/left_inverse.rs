@@ -44,11 +44,10 @@ pub const DYNAMIC_STRIDE: &str = "`type left_inverse` needs static strides, as C
 
 /// Why a call is refused after `type` ([`refused`]).
 pub const REFUSED: &str = "`type` types this call from CuTe's rule, but its static strides \
-     break a condition: a stride that is not a multiple of the next smaller one (CuTe's \
-     \"divisibility condition\"), one that starts inside the span of the mode below it (the \
-     layout is not injective: no left inverse), modes of stride 0 before the last with static \
-     extents above 1 (CuTe keeps only the last's), or a product that overflows; without `type`, \
-     the core decides at run time";
+     break a condition: a stride not a multiple of the next smaller one (CuTe's \"divisibility \
+     condition\"), one inside the span of the mode below it (no left inverse), modes of stride 0 \
+     with static extents above 1 before the last (CuTe keeps the last's), or a product \
+     overflowing; without `type`, the core decides at run time";
 
 /// A typed `left_inverse` call.
 pub struct Rule<'a> {
@@ -107,6 +106,8 @@ fn candidate(e: &Expr) -> Option<Rule<'_>> {
 impl TypedRule for Rule<'_> {
     fn walk<'l>(&self, leaf: Option<&'l dyn Fn(usize) -> TokenStream>) -> Option<Walked<'l>> {
         let mut code = Gen::new(self.function, leaf);
+        // Its own check, joined to its comparisons.
+        code.own_fits = true;
         let a = code.bind_leaves(&self.a);
         // A dynamic extent 0: the core refuses a mode of size 0.
         let (private, function) = (emit::private(), self.function);

@@ -89,11 +89,10 @@ pub(crate) fn held(e: &Expr, i: usize, domain: bool) -> bool {
 }
 
 /// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` does not nest this call: the call around it reads this operand \
-     mode by mode, and a typed result with dynamic leaves groups its modes as CuTe's types do, \
-     which can differ from the core's (a dynamic extent of 1, a dynamic stride that keeps two \
-     modes apart), so the outer call could tile other modes; write this result out as \
-     `SHAPE:STRIDE`, or drop `type` to have the core compute the whole call at run time";
+pub const REFUSED: &str = "`type` does not nest this call: the call around it reads it mode by \
+     mode, and a typed result with dynamic leaves groups its modes as CuTe's types do, not always \
+     as the core (a dynamic extent of 1, a dynamic stride between two modes); write this result \
+     out as `SHAPE:STRIDE`, or drop `type` to compute the whole call at run time";
 
 /// The divide by a by-mode tiler that divide_per_mode.rs divides mode by
 /// mode (a `make_layout` of its parts) as the `B` of a composition read
@@ -122,13 +121,10 @@ pub fn refused_divide<'e>(e: &'e Expr, leaves: &[TokenStream], domain: bool) -> 
 }
 
 /// Why [`refused_divide`] refuses a divide (as [`PAST_SIZE`]).
-pub const PAST_SIZE_DIVIDE: &str = "`type` does not nest this divide: it is divided mode by mode \
-     into a `make_layout` of its parts, which the call around reads past its size, where a layout \
-     goes on along its last leaf; CuTe's nesting of the last part (a call with a run-time leaf) \
-     can end in another leaf than the core's (an extent of 1 kept, a stride the core's \
-     construction leaves), so the whole could be another layout though each part agrees on its \
-     domain; write this divide's result out as `SHAPE:STRIDE`, or drop `type` to have the core \
-     compute the whole call at run time";
+pub const PAST_SIZE_DIVIDE: &str = "`type` does not nest this divide: the call around reads \
+     past its size, where a layout goes on along its last leaf, and the typed nesting of the \
+     divide's last part (CuTe's) can end in another leaf than the core's; write this divide's \
+     result out as `SHAPE:STRIDE`, or drop `type` to compute the whole call at run time";
 
 /// Why [`refused`] holds back a `make_layout`'s last layout: the
 /// `make_layout` is read past its size (a composition's `A`, or the `B` of
@@ -145,11 +141,9 @@ pub const PAST_SIZE_DIVIDE: &str = "`type` does not nest this divide: it is divi
 /// its size is not `A(B(i))`), so a run-time check would be that
 /// construction run on the values.
 pub const PAST_SIZE: &str = "`type` does not nest this call: it is the last layout of a \
-     `make_layout` that the call around reads past its size, where a layout goes on along its \
-     last leaf; CuTe's nesting of this result (the typed one) can end in another leaf than the \
-     core's (an extent of 1 kept, a stride the core's construction leaves), so the whole could \
-     be another layout though each agrees on its domain; write this result out as \
-     `SHAPE:STRIDE`, or drop `type` to have the core compute the whole call at run time";
+     `make_layout` the call around reads past its size, where a layout goes on along its last \
+     leaf, and its typed nesting (CuTe's) can end in another leaf than the core's; write this \
+     result out as `SHAPE:STRIDE`, or drop `type` to compute the whole call at run time";
 
 /// Whether operand `i` of `e` is read mode by mode: the layout a by-mode
 /// tiler (`<…>`, a tuple of extents) divides, multiplies or composes, a

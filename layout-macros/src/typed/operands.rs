@@ -201,12 +201,23 @@ impl Expander<'_> {
     pub(crate) fn composition(&self, a: &Expr, b: &Expr) -> syn::Result<TokenStream> {
         let (left, right) = (self.layout_operand(a)?, self.operand(b)?);
         let private = emit::private();
-        if named::name(b).is_none() {
-            return Ok(quote!(#private::Compose::composition(&#left, #right)));
-        }
-        let span = self.ast.spans[b.span.end - 1];
-        let at = quote_spanned!(span=> ::layout_dsl::__private);
-        Ok(quote_spanned!(span=> #at::ComposeOperand::compose_operand(#right, &#left)))
+        let a = proc_macro2::Ident::new("__layout_dsl_a", proc_macro2::Span::mixed_site());
+        let call = if named::name(b).is_none() {
+            quote!(#private::Compose::composition(#a, #right))
+        } else {
+            let span = self.ast.spans[b.span.end - 1];
+            let at = quote_spanned!(span=> ::layout_dsl::__private);
+            quote_spanned!(span=> #at::ComposeOperand::compose_operand(#right, #a))
+        };
+        // `A` and the result against the core's `i64` (the result does
+        // not show all of `A`; src/private/fits_value.rs).
+        Ok(quote!({
+            let #a = &#left;
+            match #private::layout_fits("composition", #a) {
+                ::core::result::Result::Ok(()) => #private::composed_fits("composition", #call),
+                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+            }
+        }))
     }
 
     /// An operand of `Compose` (`named::composition`): a named layout, a

@@ -110,10 +110,9 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
     (compose::refused(e) || compose_basis::refused(e) || shape::refused(e) || product::refused(e))
         .then_some(
             "`type` types this call from CuTe's rule, but its static extents and strides break a \
-         condition CuTe asserts (a stride and an extent that do not divide one another, an \
-         extent that is not a multiple of a mode's part, leaves whose reaches carry, an extent \
-         0, or a product that overflows), so no typed layout is right for every value of its \
-         dynamic leaves; without `type`, the core decides at run time",
+         condition CuTe asserts (a stride and an extent not dividing one another, an extent \
+         not a multiple of a mode's part, leaves whose reaches carry, an extent 0, or a product \
+         overflowing); without `type`, the core decides at run time",
         )
 }
 

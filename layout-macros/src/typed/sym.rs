@@ -10,6 +10,8 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::emit;
+use crate::typed::fits::Known;
+pub use crate::typed::sym_coalesce::coalesce;
 
 /// One integer of the computation: known now, or a Rust expression.
 #[derive(Clone)]
@@ -63,6 +65,17 @@ pub struct Gen<'l> {
     pub merges: bool,
     /// A step reads the flag.
     retried: bool,
+    /// The operands' layouts (flat leaves) and the integers the core
+    /// reads (`m:0`), for the check that they and the result fit the
+    /// core's `i64` (fits.rs).
+    pub(crate) operands: Vec<Vec<(Sym, Sym)>>,
+    /// The rule checks its operand itself (the inverses, joined to their
+    /// comparisons): no check written at `finish`.
+    pub own_fits: bool,
+    /// What the rule's result shows of its operands (fits.rs): its size
+    /// is an operand's (`composition`: `B`'s), or its size and offsets
+    /// are (`coalesce`), so the check need not bound them again.
+    pub result_known: Known,
 }
 
 impl<'l> Gen<'l> {
@@ -79,12 +92,16 @@ impl<'l> Gen<'l> {
             merge: proc_macro2::Ident::new("merge", Span::mixed_site()),
             retried: false,
             merges: false,
+            operands: Vec::new(),
+            own_fits: false,
+            result_known: Known::Nothing,
         }
     }
 
     /// The block: the `let`s, then `Ok(Layout::new(shape, stride))`
     /// (`Result<Layout<…>, AlgebraError>`), labelled if a check can leave it.
-    pub fn finish(self, shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+    pub fn finish(mut self, shape: TokenStream, stride: TokenStream, signed: bool) -> TokenStream {
+        self.check_fits(&shape, &stride, signed);
         let private = emit::private();
         let (lets, label) = (self.lets, self.label);
         let layout = emit::typed_layout(shape, stride, signed);
@@ -142,7 +159,10 @@ impl<'l> Gen<'l> {
                 let (ident, value) = (self.ident(stem), leaf(*k));
                 self.leaf_lets.push((self.lets.len(), ident.clone()));
                 self.lets.push(quote!(let #ident: usize = #value;));
-                Sym::Dynamic(quote!(#ident))
+                // The core reads every integer as an `i64`.
+                let x = Sym::Dynamic(quote!(#ident));
+                self.operands.push(vec![(x.clone(), Sym::Static(0))]);
+                x
             }
             (ExprKind::Dynamic(_), None) => Sym::Dynamic(quote!(usize)),
             _ => unreachable!("rule() takes plain trees only"),
@@ -199,12 +219,13 @@ impl<'l> Gen<'l> {
     /// products: the macro, the merge's functions, the products' holes").
     /// Without a second try, [`Gen::finish`].
     pub fn finish_once(
-        self,
+        mut self,
         shape: TokenStream,
         stride: TokenStream,
         signed: bool,
         ty: TokenStream,
     ) -> TokenStream {
+        self.check_fits(&shape, &stride, signed);
         if !self.retried {
             return self.finish(shape, stride, signed);
         }
@@ -293,8 +314,10 @@ impl<'l> Gen<'l> {
     /// extent, then every stride (the order they are written in).
     pub fn bind_leaves(&mut self, leaves: &[(&Expr, &Expr)]) -> Vec<(Sym, Sym)> {
         let shapes: Vec<Sym> = leaves.iter().map(|(s, _)| self.bind(s, "shape")).collect();
-        let strides = leaves.iter().map(|(_, d)| self.bind(d, "stride"));
-        shapes.into_iter().zip(strides).collect()
+        let strides: Vec<Sym> = leaves.iter().map(|(_, d)| self.bind(d, "stride")).collect();
+        let leaves: Vec<(Sym, Sym)> = shapes.into_iter().zip(strides).collect();
+        self.operand(leaves.clone());
+        leaves
     }
 
     /// `if let Err(e) = call { break Err(e) }`: a check with no value.
@@ -328,45 +351,6 @@ impl<'l> Gen<'l> {
         let product = self.checked_let("stride", quote!(#private::product(#function, #x, #y)));
         Some(self.dynamic(product))
     }
-}
-
-/// Flatten-and-merge as CuTe's `coalesce` (`bw_coalesce`) on these
-/// types: a static extent 1 is dropped; a static mode followed by one whose
-/// extent and stride are static and whose stride continues it is merged
-/// into it; dynamic modes stay. With `keep_last` (composition's
-/// `coalesce_x`), the last mode stays even of static extent 1 (it reads
-/// indices past the layout's size); without, it is replaced as CuTe
-/// replaces it, and a layout of static extent 1 is `1:0`.
-/// `None` if a merged extent overflows.
-pub fn coalesce(a: Vec<(Sym, Sym)>, keep_last: bool) -> Option<Vec<(Sym, Sym)>> {
-    let mut out: Vec<(Sym, Sym)> = Vec::new();
-    for (s, d) in a.into_iter().rev() {
-        if !out.is_empty() && matches!(s, Sym::Static(1)) {
-            continue;
-        }
-        let front = match out.as_slice() {
-            [] => None,
-            [(Sym::Static(1), _)] if !keep_last => {
-                out[0] = (s, d);
-                continue;
-            }
-            [(Sym::Static(fs), Sym::Static(fd)), ..] => Some(Some((*fs, *fd))),
-            _ => Some(None),
-        };
-        match (front, &s, &d) {
-            (None, ..) => out.push((s, d)),
-            (Some(Some((fs, fd))), Sym::Static(s), Sym::Static(d))
-                if s.checked_mul(*d) == Some(fd) =>
-            {
-                out[0] = (Sym::Static(s.checked_mul(fs)?), Sym::Static(*d));
-            }
-            _ => out.insert(0, (s, d)),
-        }
-    }
-    if let (false, [(Sym::Static(1), d)]) = (keep_last, out.as_mut_slice()) {
-        *d = Sym::Static(0);
-    }
-    Some(out)
 }
 
 pub fn token(x: &Sym) -> TokenStream {

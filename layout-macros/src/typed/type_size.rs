@@ -15,31 +15,23 @@
 
 use layout_core::Value;
 use layout_core::expr::{Expr, ExprKind};
-use layout_core::registry::Query;
 use proc_macro2::TokenStream;
 use quote::quote_spanned;
 
 use crate::emit;
 use crate::expand::Expander;
-use crate::kind::query;
 use crate::tree::is_plain;
 use crate::typed::named;
 
 /// Why a written-out run-time extent has no size in a type.
 pub const RUN_TIME_EXTENT: &str = "`type size(…)` puts the size in its type (CuTe's `size` of a static shape, `Int<N>`), but this extent is a run-time integer, so the size is one too: `size(…)` without `type` gives it";
 
-/// A `size` query whose answer `type` can put in a type: its arguments
-/// (the layout or shape, then any mode indices), when the operand is
-/// named (whole, or modes of a written-out tuple, no mode indices), a
-/// written-out layout or shape of plain leaves, or has no dynamic leaf.
-pub fn call(e: &Expr) -> Option<&[Expr]> {
-    if query(e) != Some(Query::Size) {
-        return None;
-    }
-    let ExprKind::Call { args, .. } = &e.kind else {
-        return None;
-    };
-    let fits = match args.as_slice() {
+/// Whether `size`'s (or `rank`'s, `depth`'s: the same operands) arguments
+/// take `type`: the operand named (whole, or modes of a written-out tuple,
+/// no mode indices), a written-out layout or shape of plain leaves, or
+/// with no dynamic leaf in the call `e`; mode indices are integers.
+pub fn fits(e: &Expr, args: &[Expr]) -> bool {
+    match args {
         [l] if named::name(l).is_some() || named::with_named_modes(l, false) => true,
         // CuTe's `size<I, J…>(a)` of a named value.
         [l, indices @ ..] if named::name(l).is_some() => indices
@@ -55,13 +47,12 @@ pub fn call(e: &Expr) -> Option<&[Expr]> {
             (written || !crate::tree::has_dynamic(e)) && indices.iter().all(index)
         }
         [] => false,
-    };
-    fits.then_some(args)
+    }
 }
 
 /// The (sub-)shape `size` counts: the shape of a written-out layout, the
 /// shape itself, then mode `i` for each index (checked by `valid`).
-fn selected<'a>(l: &'a Expr, indices: &[Expr]) -> &'a Expr {
+pub(crate) fn selected<'a>(l: &'a Expr, indices: &[Expr]) -> &'a Expr {
     let mut shape = match &l.kind {
         ExprKind::Layout(shape, _) => shape,
         _ => l,
@@ -79,7 +70,7 @@ fn selected<'a>(l: &'a Expr, indices: &[Expr]) -> &'a Expr {
 }
 
 /// The first dynamic leaf of `e`, in order.
-fn first_dynamic(e: &Expr) -> Option<&Expr> {
+pub(crate) fn first_dynamic(e: &Expr) -> Option<&Expr> {
     match &e.kind {
         ExprKind::Dynamic(_) => Some(e),
         ExprKind::Tuple(items) => items.iter().find_map(first_dynamic),
@@ -99,7 +90,7 @@ fn product(e: &Expr) -> Option<i64> {
 }
 
 impl Expander<'_> {
-    /// `type size(…)` of the arguments [`call`] took.
+    /// `type size(…)` of the arguments [`fits`] took.
     pub fn type_size(&self, args: &[Expr]) -> syn::Result<TokenStream> {
         let (l, indices) = args.split_first().expect("a size has an operand");
         if named::contains(l) {
@@ -135,16 +126,7 @@ impl Expander<'_> {
             ))
         };
         if named::name(l).is_some() {
-            // Mode `I`, then its mode `J`, …, each asked at the name.
-            let at = self.ast.spans[l.span.end - 1];
-            let mode = indices.iter().fold(self.named(l), |value, i| {
-                let ExprKind::Int(k) = i.kind else {
-                    unreachable!("`call` takes integer indices")
-                };
-                let k = proc_macro2::Literal::usize_unsuffixed(k as usize);
-                quote_spanned!(at=> ::layout_dsl::__private::rt::ModeAt::<#k>::mode_at(&#value))
-            });
-            return Ok(static_size(l, mode));
+            return Ok(static_size(l, self.named_mode(l, indices)));
         }
         // A written-out tuple: a run-time extent written there is the
         // macro's error, at it; each
@@ -164,6 +146,19 @@ impl Expander<'_> {
             #(#checks)*
             #private::rt::SizeLeaf::size_leaf(&#tree)
         }))
+    }
+
+    /// Mode `(I, J…)` of the named value `l` (CuTe's `get<I, J…>`): mode
+    /// `I`, then its mode `J`, …, each asked at the name (`rt::ModeAt`).
+    pub(crate) fn named_mode(&self, l: &Expr, indices: &[Expr]) -> TokenStream {
+        let at = self.ast.spans[l.span.end - 1];
+        indices.iter().fold(self.named(l), |value, i| {
+            let ExprKind::Int(k) = i.kind else {
+                unreachable!("`fits` takes integer indices")
+            };
+            let k = proc_macro2::Literal::usize_unsuffixed(k as usize);
+            quote_spanned!(at=> ::layout_dsl::__private::rt::ModeAt::<#k>::mode_at(&#value))
+        })
     }
 }
 

@@ -26,7 +26,8 @@
 //! still refuses, by function (each row too with `GAP_LIST=1`; with its
 //! first `compile_error!` message, `GAP_LIST=why`). The
 //! rows now typed are written to `tests/typed_cute_refusals.rs` (root,
-//! committed; `BLESS=1` rewrites it, else it must be up to date), where
+//! committed; `BLESS=1` rewrites it, else it must be up to date), one
+//! module a family of functions under `tests/typed_cute_refusals/`, where
 //! each runs and must be the core's layout at every index (or refuse at
 //! run time), with CuTe's static leaves where CuTe answers the core's
 //! layout:
@@ -45,6 +46,24 @@ use super::typed_forms::{Path, expanded, path};
 const GOLDEN: &str = "../tests/golden/cute_dynamic_refusals.jsonl";
 /// The generated test of the rows the macro now types.
 const GENERATED: &str = "../tests/typed_cute_refusals.rs";
+/// The generated test's modules, one a family of functions: the module's
+/// name and the functions whose rows it holds (the last takes the rest).
+const FAMILIES: [(&str, &[&str]); 4] = [
+    ("composition", &["composition"]),
+    (
+        "products",
+        &[
+            "blocked_product",
+            "flat_product",
+            "logical_product",
+            "raked_product",
+            "tiled_product",
+            "zipped_product",
+        ],
+    ),
+    ("right_inverse", &["right_inverse"]),
+    ("other", &[]),
+];
 
 /// One golden row.
 struct Row {
@@ -146,15 +165,15 @@ fn cute_answers_the_typed_doors_compile_time_refusals_as_recorded() {
     println!("now typed by the macro: {typed:?}");
     println!("CuTe answers the core's layout, still refused while compiling: {gap:?}");
     assert!(moved.is_empty(), "classes moved:\n{}", moved.join("\n"));
-    let text = generate(&now_typed);
-    if std::env::var("BLESS").is_ok_and(|b| b == "1") {
-        std::fs::write(GENERATED, &text).unwrap();
+    let bless = std::env::var("BLESS").is_ok_and(|b| b == "1");
+    for (file, text) in generate(&now_typed) {
+        if bless {
+            std::fs::create_dir_all(std::path::Path::new(&file).parent().unwrap()).unwrap();
+            std::fs::write(&file, &text).unwrap();
+        }
+        let committed = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(committed == text, "{file} is stale: BLESS=1 (module doc)");
     }
-    let committed = std::fs::read_to_string(GENERATED).unwrap_or_default();
-    assert!(
-        committed == text,
-        "{GENERATED} is stale: BLESS=1 (module doc)"
-    );
 }
 
 /// The first `compile_error!` message of `type v`'s expansion
@@ -185,7 +204,7 @@ use std::fmt::Display;
 
 use cute_print_form::{cute_form, form};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};
-use layout_dsl::{Layout, Value, evaluate, layout};
+use layout_dsl::{Layout, Value, evaluate};
 
 /// A typed result, or the error it refused with.
 trait Settle<T> {
@@ -246,25 +265,60 @@ fn check<S: Mode<D>, D: Tree>(
 }
 "#;
 
-/// The generated test's text: one `check` a row the macro now types.
-fn generate(rows: &[&Row]) -> String {
+/// The family module (of [`FAMILIES`]) that holds the rows of `function`.
+fn family(function: &str) -> &'static str {
+    let held = FAMILIES.iter().find(|(_, fs)| fs.contains(&function));
+    held.map_or(FAMILIES[FAMILIES.len() - 1].0, |(name, _)| name)
+}
+
+/// The generated test's files, each `(path, text)`: the test, which
+/// counts the classes of every family's rows, then one module a family,
+/// one `check` a row the macro now types.
+fn generate(rows: &[&Row]) -> Vec<(String, String)> {
     use std::fmt::Write as _;
     let mut out = String::from(HEADER);
-    out.push_str(
-        "\n#[rustfmt::skip]\n#[test]\nfn the_typed_door_is_the_core_with_cutes_static_leaves() {\n",
-    );
-    writeln!(out, "    let classes: [&str; {}] = [", rows.len()).unwrap();
-    for row in rows {
-        let text = row.variant.replace(['{', '}'], "");
-        let (cute, class, v) = (&row.cute, &row.class, &row.variant);
+    for (name, _) in FAMILIES {
         writeln!(
             out,
-            "        check({text:?}, {cute:?}, {class:?}, layout!(type {v})),"
+            "\n#[path = \"typed_cute_refusals/{name}.rs\"]\nmod {name};"
         )
         .unwrap();
     }
-    out.push_str("    ];\n    let mut counts = std::collections::BTreeMap::new();\n");
+    out.push_str(
+        "\n#[rustfmt::skip]\n#[test]\nfn the_typed_door_is_the_core_with_cutes_static_leaves() {\n",
+    );
+    let families: Vec<String> = FAMILIES
+        .iter()
+        .map(|(name, _)| format!("{name}::classes()"))
+        .collect();
+    writeln!(out, "    let classes = [{}].concat();", families.join(", ")).unwrap();
+    writeln!(out, "    assert_eq!(classes.len(), {});", rows.len()).unwrap();
+    out.push_str("    let mut counts = std::collections::BTreeMap::new();\n");
     out.push_str("    for c in classes {\n        *counts.entry(c).or_insert(0) += 1;\n    }\n");
     out.push_str("    println!(\"{counts:?}\");\n}\n");
-    out
+    let mut files = vec![(GENERATED.to_owned(), out)];
+    for (name, _) in FAMILIES {
+        let mut out = format!(
+            "//! @generated by layout-macros/tests/expand/cute_refusals.rs: the\n\
+             //! rows of typed_cute_refusals.rs ({name}).\n\n\
+             use layout_dsl::layout;\n\nuse super::check;\n\n\
+             /// Each row's class (`check`).\n#[rustfmt::skip]\n\
+             pub fn classes() -> Vec<&'static str> {{\n    vec![\n"
+        );
+        let held = rows
+            .iter()
+            .filter(|r| family(&r.variant[..r.variant.find('(').unwrap()]) == name);
+        for row in held {
+            let text = row.variant.replace(['{', '}'], "");
+            let (cute, class, v) = (&row.cute, &row.class, &row.variant);
+            writeln!(
+                out,
+                "        check({text:?}, {cute:?}, {class:?}, layout!(type {v})),"
+            )
+            .unwrap();
+        }
+        out.push_str("    ]\n}\n");
+        files.push((GENERATED.replace(".rs", &format!("/{name}.rs")), out));
+    }
+    files
 }

@@ -13,6 +13,21 @@ snapshot!(named_type_size, "type size(#TILE)");
 snapshot!(named_type_size_of_modes, "type size((#S, 4))");
 snapshot!(named_type_size_of_a_mode, "type size(#TILE, 0, 1)");
 snapshot!(type_size_written_out, "type size(((4,m),8):((1,4),32), 1)");
+// CuTe's static rank, depth, cosize and offset after `type` (type_query.rs).
+snapshot!(named_type_rank_of_a_mode, "type rank(#TILE, 1)");
+snapshot!(named_type_depth_of_modes, "type depth((#S, 4))");
+snapshot!(named_type_cosize, "type cosize(#TILE, 0)");
+snapshot!(named_type_crd2idx, "type crd2idx((1,(2,3)), #TILE)");
+snapshot!(type_rank_written_out, "type rank((m,(4,2)):(1,(m,32)))");
+snapshot!(
+    type_cosize_written_out,
+    "type cosize(((4,m),8):((1,4),32), 1)"
+);
+// A run-time extent the offset does not read (CuTe: `_10`).
+snapshot!(
+    type_crd2idx_unread_extent,
+    "type crd2idx((1,2), (m,8):(8,1))"
+);
 snapshot!(
     named_tile_places,
     "type tile_to_shape((2,2):(1,2), #S, (2,0,1))"

@@ -179,7 +179,7 @@ use crate::__private::tree::{Mode, Tree};
 /// assert_eq!(rows(a, 3, 16).unwrap().to_string(), "((4,1),(3,1)):((1,0),(16,0))");
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be composed with `{B}`: the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
+    message = "`{Self}` cannot be composed with `{B}`: the right operand is a typed `Layout` or an extent (`C<N>`, `usize`), or a by-mode tiler of those no longer than the left layout's rank, both with `usize` offsets, the left of at most 12 leaves"
 )]
 pub trait Compose<B> {
     /// The result's shape tree.

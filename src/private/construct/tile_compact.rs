@@ -99,14 +99,14 @@ for_each_rank!(shape_bit);
 /// A target mode's size as a leaf: [`TreeSize`] where every leaf is
 /// static, else `usize`.
 #[doc(hidden)]
-pub trait SizeLeaf<T> {
+pub trait TargetSizeLeaf<T> {
     /// The size's leaf type.
     type Out: Int;
     /// The size.
     fn size_leaf(t: T) -> Self::Out;
 }
 
-impl<T: Shape> SizeLeaf<T> for Yes {
+impl<T: Shape> TargetSizeLeaf<T> for Yes {
     type Out = TreeSize<T>;
     #[inline(always)]
     fn size_leaf(_: T) -> TreeSize<T> {
@@ -114,7 +114,7 @@ impl<T: Shape> SizeLeaf<T> for Yes {
     }
 }
 
-impl<T: Shape> SizeLeaf<T> for No {
+impl<T: Shape> TargetSizeLeaf<T> for No {
     type Out = usize;
     #[inline(always)]
     fn size_leaf(t: T) -> usize {
@@ -149,8 +149,8 @@ impl<B: StaticInt> CopiesBy<B> for usize {
     }
 }
 
-/// A target mode's size leaf ([`SizeLeaf`]).
-pub(in crate::__private) type SizeOf<T> = <<T as ShapeBit>::Is as SizeLeaf<T>>::Out;
+/// A target mode's size leaf ([`TargetSizeLeaf`]).
+pub(in crate::__private) type SizeOf<T> = <<T as ShapeBit>::Is as TargetSizeLeaf<T>>::Out;
 /// The copies of the block mode `S` over the target mode `T`.
 pub(in crate::__private) type CopiesOf<T, S> = <SizeOf<T> as CopiesBy<TreeSize<S>>>::Out;
 /// The copies' stride after the product `Run` of the copies before them.
@@ -196,7 +196,7 @@ macro_rules! compact_step {
     ([$($g:tt)*] $BS:ty, $BD:ty; $S0:ty, $D0:ty; $SR:ty, $DR:ty; |$b:ident| $head:expr, $rest:expr) => {
         impl<T, TR, Run, N, $($g)*> CompactModes<$BS, $BD, Run, N> for Cons<T, TR>
         where
-            T: Shape + ShapeBit<Is: SizeLeaf<T, Out: CopiesBy<TreeSize<$S0>>>>,
+            T: Shape + ShapeBit<Is: TargetSizeLeaf<T, Out: CopiesBy<TreeSize<$S0>>>>,
             CopiesOf<T, $S0>: RestStride<Run>,
             StrideOf<T, $S0, Run>: Times<N>,
             Run: Times<CopiesOf<T, $S0>>,
@@ -215,7 +215,7 @@ macro_rules! compact_step {
             ) -> Result<(Self::S, Self::D, usize), AlgebraError> {
                 const F: &str = "tile_to_shape";
                 let (s0, d0): ($S0, $D0) = $head;
-                let target = <T::Is as SizeLeaf<T>>::size_leaf(self.0);
+                let target = <T::Is as TargetSizeLeaf<T>>::size_leaf(self.0);
                 let c = ok_or_return!(target.copies_by(mode, F));
                 let stride = ok_or_return!(c.rest_stride(run).times(N::default(), F));
                 let next = ok_or_return!(run.times(c, F));

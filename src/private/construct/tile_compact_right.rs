@@ -16,7 +16,7 @@ use crate::__private::product_value::Tup;
 use crate::__private::static_complement::Yes;
 use crate::__private::static_int::{RestStride, StaticInt, Times};
 use crate::__private::tile_compact::{
-    CopiesBy, CopiesOf, ModesOf, ShapeBit, SizeLeaf, StrideOf, TreeSize,
+    CopiesBy, CopiesOf, ModesOf, ShapeBit, StrideOf, TargetSizeLeaf, TreeSize,
 };
 use crate::__private::tree::{Mode, Shape, Tree};
 
@@ -61,7 +61,7 @@ macro_rules! right_step {
     ([$($g:tt)*] $BS:ty, $BD:ty; $S0:ty, $D0:ty; $SR:ty, $DR:ty; |$b:ident| $head:expr, $rest:expr) => {
         impl<T, TR, N, $($g)*> CompactModesRight<$BS, $BD, N> for Cons<T, TR>
         where
-            T: Shape + ShapeBit<Is: SizeLeaf<T, Out: CopiesBy<TreeSize<$S0>>>>,
+            T: Shape + ShapeBit<Is: TargetSizeLeaf<T, Out: CopiesBy<TreeSize<$S0>>>>,
             TR: CompactModesRight<$SR, $DR, N>,
             CopiesOf<T, $S0>: RestStride<TR::Total> + Times<TR::Total>,
             StrideOf<T, $S0, TR::Total>: Times<N>,
@@ -79,7 +79,7 @@ macro_rules! right_step {
             ) -> Result<(Self::S, Self::D, Self::Total), AlgebraError> {
                 const F: &str = "tile_to_shape";
                 let (s0, d0): ($S0, $D0) = $head;
-                let target = <T::Is as SizeLeaf<T>>::size_leaf(self.0);
+                let target = <T::Is as TargetSizeLeaf<T>>::size_leaf(self.0);
                 let c = ok_or_return!(target.copies_by(mode, F));
                 let (s, d, after) = ok_or_return!(self.1.compact_modes_right($rest, mode + 1));
                 let stride = ok_or_return!(c.rest_stride(after).times(N::default(), F));

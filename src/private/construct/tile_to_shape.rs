@@ -132,7 +132,7 @@ impl<L: TileToShape<T>, T> TileTarget<L> for T {
 /// rustc's diagnostic width (140), rustc says it in a `help` line instead
 /// of the label, as for [`TileTarget`]: no attribute changes that.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be tiled to the named target `{Self}` in the order given: the target is a tuple of extents (`usize`, `C<N>`) or nested shapes, at least as long as the block's rank (CuTe's `static_assert`), and the order `LayoutLeft`, `LayoutRight` or one `C<N>` per target mode; the block has `usize` offsets and at most 11 leaves"
+    message = "`{L}` cannot be tiled to the named target `{Self}` in the order given: the target is a shape with at least the block's rank (CuTe's `static_assert`), the order `LayoutLeft`, `LayoutRight` or one `C<N>` per target mode, the block of `usize` offsets and at most 11 leaves"
 )]
 pub trait TileTargetOrdered<L, O>: Sized {
     /// The tiled layout.

@@ -3,28 +3,28 @@
 //! (FitsMode::<_, F>::fit_mode(t), C::<2>))`, the call spanned at `#t`. The mode the
 //! tile divides is not known to the macro (`t`'s type is not, and `L` may be
 //! named too); rustc infers it when it picks the divide of that mode
-//! ([`DivideMode`] for [`Fit`]), and then asks [`FitsMode`] at the name, so
+//! ([`DivideMode`] for [`TileFor`]), and then asks [`FitsMode`] at the name, so
 //! that a tile nesting deeper than its mode (CuTe: "logical_divide: Too many
 //! modes in tiler.", a `static_assert`) is one error there, with a sentence.
 //! A written-out tuple tile (`((#t, 2), 4)`) is asked alike at its `(`, and
-//! each tile in it at its own token (a [`Fit`] inside a tuple fits any
+//! each tile in it at its own token (a [`TileFor`] inside a tuple fits any
 //! mode, its own check inferring the sub-mode), so that a tuple deeper
 //! than its mode is one error at its `(` and a named tile deeper than its
 //! sub-mode one error at its name.
 //! A whole named tiler (`logical_divide(L, #t)`, and a tiling partition's,
-//! `local_tile(L, #t, c)`: `Tiler` for [`Fit`] in `named_partition.rs`) is
+//! `local_tile(L, #t, c)`: `Tiler` for [`TileFor`] in `named_partition.rs`) is
 //! asked [`TilerFits`] of the layout's shape alike; with a step
 //! (`local_tile(L, #t, c, step)`), the entries the step keeps
 //! ([`StepTilerFits`](crate::__private::StepTilerFits)).
 //!
-//! The divide itself never fails on a [`Fit`]: [`ModeTile`] maps every tile
+//! The divide itself never fails on a [`TileFor`]: [`ModeTile`] maps every tile
 //! to one that divides the mode (itself where it fits, else [`UnitTile`]s),
 //! so that the call's own bounds hold and rustc reports nothing more. The
 //! crate does not compile then, so no value of that type is made.
 //!
-//! The checks are here; the tile that stands in for a [`Fit`] in the
+//! The checks are here; the tile that stands in for a [`TileFor`] in the
 //! divide ([`ModeTile`], [`TilerOf`]) is in `divide_fit/tiles.rs`, and the
-//! divides of a [`Fit`] (by that tile) in `divide_fit/divides.rs`.
+//! divides of a [`TileFor`] (by that tile) in `divide_fit/divides.rs`.
 
 use core::marker::PhantomData;
 
@@ -41,8 +41,11 @@ mod tiles;
 pub use tiles::{LeafMode, ModeKind, ModeTile, SameRank, TilerOf, TupleTile};
 
 /// A tile `T` for a mode (or a tiler for a layout's shape) `S`, checked
-/// where it was written ([`FitTile`]).
-pub struct Fit<T, S>(pub(in crate::__private) PhantomData<fn() -> (T, S)>);
+/// where it was written ([`FitTile`]). A compile error prints a named
+/// tile inside a written-out tuple tile this way: `((#t, 2), 4)` with
+/// `t: C<2>` is the tile `(TileFor<C<2>, _>, C<2>)`, the `_` the mode it
+/// divides, not known at the tuple.
+pub struct TileFor<T, S>(pub(in crate::__private) PhantomData<fn() -> (T, S)>);
 
 /// A mode (of shape `Self`) that the tile `T` divides, as the typed
 /// divides take it: a static extent or [`UnitTile`] divides any mode, and a
@@ -54,7 +57,7 @@ pub struct Fit<T, S>(pub(in crate::__private) PhantomData<fn() -> (T, S)>);
 /// `F` is the function the tile is written in ([`tilers`]), so that the
 /// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the tile `{T}` does not fit the mode `{Self}` it divides: `{F}` takes for each mode one static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, at most one per sub-mode (the sub-modes past it kept whole), or for a leaf a tuple of one tile (CuTe static_asserts that a tile has no more modes than the mode it divides)"
+    message = "the tile `{T}` does not fit the mode `{Self}` it divides in `{F}`: a tile is a static extent (`C<N>`, `UnitTile`) or a tuple of tiles, at most one per sub-mode (one over a leaf), as CuTe static_asserts"
 )]
 pub trait FitsMode<T, F>: Sized {
     /// The tile `t` for this mode (`Self`, which rustc infers from the
@@ -63,8 +66,8 @@ pub trait FitsMode<T, F>: Sized {
     /// does not nest is the message and the label, with no "required by a
     /// bound" note into this file.
     #[inline(always)]
-    fn fit_mode(_tile: T) -> Fit<T, Self> {
-        Fit(PhantomData)
+    fn fit_mode(_tile: T) -> TileFor<T, Self> {
+        TileFor(PhantomData)
     }
 }
 
@@ -81,7 +84,7 @@ pub trait FitsTiler<T, F> {}
 /// short enough to be the span's label, not one more `help` line (a trait
 /// keyed by the layout type prints a sentence too long for a label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}` does not fit the layout's shape `{S}`: `{F}` takes one tile per mode, each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
+    message = "the named tiler `{Self}` does not fit the layout's shape `{S}` in `{F}`: one tile per mode, a static extent (`C<N>`, `UnitTile`) or, for a tuple mode, a tuple of at most one tile per sub-mode (CuTe static_asserts it)"
 )]
 pub trait TilerFits<S, F> {}
 
@@ -121,30 +124,30 @@ pub mod tilers {
 pub trait FitTile: Sized {
     /// The tile, for the mode rustc infers from the divide `F` ([`tilers`]).
     #[inline(always)]
-    fn fit_mode<F, S>(self) -> Fit<Self, S>
+    fn fit_mode<F, S>(self) -> TileFor<Self, S>
     where
         S: FitsMode<Self, F>,
     {
-        Fit(PhantomData)
+        TileFor(PhantomData)
     }
     /// The whole tiler, for the layout's shape, in the function `F`.
     #[inline(always)]
-    fn fit_tiler<F, L>(self) -> Fit<Self, L>
+    fn fit_tiler<F, L>(self) -> TileFor<Self, L>
     where
         L: LayoutShape,
         Self: TilerFits<L::Shape, F>,
     {
-        Fit(PhantomData)
+        TileFor(PhantomData)
     }
     /// The whole tiler of a tiling partition, for the layout's first
     /// modes (the others kept whole), in the function `F`.
     #[inline(always)]
-    fn fit_tiler_prefix<F, L>(self) -> Fit<Self, L>
+    fn fit_tiler_prefix<F, L>(self) -> TileFor<Self, L>
     where
         L: LayoutShape,
         Self: PrefixTilerFits<L::Shape, F>,
     {
-        Fit(PhantomData)
+        TileFor(PhantomData)
     }
 }
 
@@ -154,7 +157,7 @@ impl<T> FitTile for T {}
 // (`((#t, 2), 4)`): its own `fit_mode` asked whether it fits, so the
 // tuple around it takes it as it is (the sub-mode `S` inferred here).
 #[diagnostic::do_not_recommend]
-impl<S, F, T> FitsMode<Fit<T, S>, F> for S {}
+impl<S, F, T> FitsMode<TileFor<T, S>, F> for S {}
 
 /// A tuple tile fits a tuple mode of its rank, each tile its sub-mode
 /// (shorter tiles: `divide_fit/prefix.rs`).

@@ -9,7 +9,7 @@ use core::marker::PhantomData;
 
 use layout_core::Error;
 
-use crate::__private::divide_fit::Fit;
+use crate::__private::divide_fit::TileFor;
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, Nil};
@@ -38,11 +38,11 @@ pub use value_operands::{CoordOperand, FlattenOperand, IntOperand, StepOperand};
 /// entries than the layout has modes: the others kept whole), else one
 /// that does. The coordinate may be longer or shorter than the tiler, up
 /// to the layout's rank (CuTe's `inner_partition` slices the whole rest
-/// mode by it); it is cut to the layout's rank ([`TruncTo`]), which
-/// changes it only where [`TileCoordFits`] already reported it at the
+/// mode by it); it is cut to the layout's rank (`TruncTo`), which
+/// changes it only where `TileCoordFits` already reported it at the
 /// coordinate, so that the partition's own bounds hold and report nothing
 /// more.
-impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
+impl<T, S, D, I, Cd> Tiler<Layout<S, D, I>, Cd> for TileFor<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,
@@ -112,7 +112,7 @@ for_each_rank!(step_marks);
 /// tiler and the shape so that rustc's sentence under the message is short
 /// enough to be the span's label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}`, projected by the step `{St}`, does not fit the layout's shape `{S}`: `{F}` takes one tile per mode the step keeps (`C<1>`; `X` drops the entry; the step has one mark per entry of the tiler, else CuTe's `dice` static_asserts \"Mismatched Ranks\"), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
+    message = "the named tiler `{Self}`, kept by the step `{St}` (`X` drops an entry), does not fit the layout's shape `{S}` in `{F}`: at most one tile per mode, a static extent (`C<N>`, `UnitTile`) or, for a tuple mode, a tuple of at most one tile per sub-mode (CuTe static_asserts it)"
 )]
 pub trait StepTilerFits<S, St, F>: Sized {
     /// The tiler, for a layout `L` of shape `S` (which rustc infers from
@@ -120,8 +120,8 @@ pub trait StepTilerFits<S, St, F>: Sized {
     /// value): what `layout!` calls at the name, as the trait's own
     /// function (no "required by a bound" note, as that one).
     #[inline(always)]
-    fn fit_tiler_step<L: LayoutShape<Shape = S>>(self, _step: PhantomData<St>) -> Fit<Self, L> {
-        Fit(PhantomData)
+    fn fit_tiler_step<L: LayoutShape<Shape = S>>(self, _step: PhantomData<St>) -> TileFor<Self, L> {
+        TileFor(PhantomData)
     }
 }
 
@@ -138,17 +138,17 @@ where
 
 /// A whole named tiler with a step, checked at its name against the layout
 /// ([`StepTilerFits::fit_tiler_step`]): diced by
-/// the step, then tiles as the tiler [`TilerOf`] gives for the diced
+/// the step, then tiles as the tiler `TilerOf` gives for the diced
 /// entries (themselves where they fit, else ones that do), so that the
 /// partition's own bounds hold and report nothing more.
 /// A step of another rank than the tiler (CuTe's `dice` static_asserts
-/// "Mismatched Ranks") is reported at the name by [`TiledByStep`]; here the
-/// tiler is diced by [`DiceTrunc`], so the partition's bounds still hold.
+/// "Mismatched Ranks") is reported at the name by `TiledByStep`; here the
+/// tiler is diced by `DiceTrunc`, so the partition's bounds still hold.
 /// The diced tiler may have fewer entries than the layout has modes: it
 /// divides the first modes, the others kept whole ([`PrefixTiler`]; the
 /// coordinate cut to its length, [`TruncTo`], which changes it only where
 /// the name already reported an error).
-impl<T, S, D, I, Cd, St> TilerStep<Layout<S, D, I>, Cd, St> for Fit<T, Layout<S, D, I>>
+impl<T, S, D, I, Cd, St> TilerStep<Layout<S, D, I>, Cd, St> for TileFor<T, Layout<S, D, I>>
 where
     T: IntoList,
     Cd: IntoList,
@@ -206,8 +206,8 @@ impl<H, L, St: DiceTrunc<L>> DiceTrunc<Cons<H, L>> for Cons<X, St> {
 
 /// `outer_partition`'s whole named tiler, as `local_tile`'s; a shorter
 /// coordinate keeps the tile modes past it (`OuterRoute`), a longer one is
-/// cut, which changes it only where [`OuterCoordFits`] reported it.
-impl<T, S, D, I, Cd, R, CL, O> OuterTiler<Layout<S, D, I>, Cd> for Fit<T, Layout<S, D, I>>
+/// cut, which changes it only where `OuterCoordFits` reported it.
+impl<T, S, D, I, Cd, R, CL, O> OuterTiler<Layout<S, D, I>, Cd> for TileFor<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List, Fitted: Default>>,
     S: IntoList,

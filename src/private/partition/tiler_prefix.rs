@@ -19,7 +19,7 @@ use layout_core::Error;
 
 use core::marker::PhantomData;
 
-use crate::__private::divide_fit::{Fit, FitsMode, ModeTile};
+use crate::__private::divide_fit::{FitsMode, ModeTile, TileFor};
 use crate::__private::list::{Chain, Cons, IntoList, Nil};
 use crate::__private::partition::TileModes;
 use crate::__private::slice_modes::SliceEntry;
@@ -102,7 +102,7 @@ impl<H, T: TruncTo<L>, K, L> TruncTo<Cons<K, L>> for Cons<H, T> {
 /// by the tiler and the shape so that rustc's sentence under the message
 /// is short enough to be the span's label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}` does not fit the layout's shape `{S}`: `{F}` takes at most one tile per mode (the modes past the tiler kept whole), each a static extent (`C<N>`, or `UnitTile`) or, for a tuple mode, a tuple of tiles, one per sub-mode (CuTe static_asserts that a tiler has no more modes than the layout it divides)"
+    message = "the named tiler `{Self}` does not fit the layout's shape `{S}` in `{F}`: at most one tile per mode, a static extent (`C<N>`, `UnitTile`) or, for a tuple mode, a tuple of at most one tile per sub-mode (CuTe static_asserts it)"
 )]
 pub trait PrefixTilerFits<S, F>: Sized {
     /// The tiler, for a layout `L` of shape `S` (which rustc infers from
@@ -110,8 +110,8 @@ pub trait PrefixTilerFits<S, F>: Sized {
     /// trait's own function (no "required by a bound" note, as
     /// [`FitsMode::fit_mode`]).
     #[inline(always)]
-    fn fit_tiler_prefix<L: LayoutShape<Shape = S>>(self) -> Fit<Self, L> {
-        Fit(PhantomData)
+    fn fit_tiler_prefix<L: LayoutShape<Shape = S>>(self) -> TileFor<Self, L> {
+        TileFor(PhantomData)
     }
 }
 
@@ -188,7 +188,7 @@ impl<H, T: AtMost<L>, K, L> AtMost<Cons<K, L>> for Cons<H, T> {}
 /// coordinate cut to the layout's rank, [`TruncTo`], and reports nothing
 /// more).
 #[diagnostic::on_unimplemented(
-    message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: one entry (an integer, `X`, or a tuple nested like the mode) per mode at most, the missing ones `X` (CuTe's `append<R>(coord, _)` static_asserts)"
+    message = "the tile coordinate `{Self}` has more entries than the layout's shape `{S}` has top-level modes: at most one per mode (an integer, `X`, or a tuple nested like the mode), as CuTe's `append<R>(coord, _)` asserts"
 )]
 pub trait TileCoordFits<S>: Sized {
     /// The coordinate, for a layout of shape `S` (which rustc infers from
@@ -206,7 +206,7 @@ pub trait TileCoordFits<S>: Sized {
 impl<Cd: IntoList<List: AtMost<S::List>>, S: IntoList> TileCoordFits<S> for Cd {}
 
 /// The tiles of an `outer_partition` tiler, as a list: a named tiler's
-/// (a [`Fit`](crate::__private::Fit)) or a written-out tuple's.
+/// (a [`TileFor`](crate::__private::TileFor)) or a written-out tuple's.
 pub trait TilerList {
     /// The list of the tiles.
     type List;
@@ -214,7 +214,7 @@ pub trait TilerList {
     type Tuple;
 }
 
-impl<T: IntoList, L> TilerList for crate::__private::Fit<T, L> {
+impl<T: IntoList, L> TilerList for crate::__private::TileFor<T, L> {
     type List = T::List;
     type Tuple = T;
 }
@@ -249,7 +249,7 @@ pub struct CoordFit<Cd, S>(pub(in crate::__private) Cd, PhantomData<fn() -> S>);
 impl<Cd: IntoList<List: AtMost<T::List>>, T: IntoList> OuterCoordFits<T> for Cd {}
 
 /// A whole named tiler (`Self`) of a divide, as the divide takes it for a
-/// layout of shape `S` (`divide_fit.rs`'s `Divide` of a [`Fit`](crate::__private::Fit)):
+/// layout of shape `S` (`divide_fit.rs`'s `Divide` of a [`TileFor`](crate::__private::TileFor)):
 /// a tuple of at most as many tiles as `S` has modes (the modes past it
 /// passed through, as CuTe's divides keep them), each as [`ModeTile`]
 /// gives it ([`PrefixTiler`]); what is not a tuple of tiles at all (a

@@ -8,10 +8,10 @@
 //! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use crate::__private::algebra::AlgebraError;
-use crate::__private::int::C;
 use crate::__private::layout::Layout;
-use crate::__private::list::{Chain, Cons, IntoList, IntoTuple, Nil};
+use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
+use crate::__private::product_regroup::Regroup;
 use crate::__private::tree::{Mode, Tree};
 
 /// CuTe's products of a typed layout value by a tile `B`: `logical_product`
@@ -95,7 +95,7 @@ use crate::__private::tree::{Mode, Tree};
 ///     function: "logical_product", stride: 8, span: 3 }.to_string());
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no typed product by `{B}`: a product's tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tuple of those no longer than the left layout's rank (a tuple entry multiplies a tuple mode's sub-modes, no more of them than the mode has: CuTe static_asserts \"Too many modes in tiler\"); the left layout has `usize` offsets and at most 11 leaves"
+    message = "`{Self}` has no typed product by `{B}`: the tile is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`) or a tuple of those, at most one entry per mode and per sub-mode (CuTe static_asserts \"Too many modes in tiler\"), and the left layout has `usize` offsets and at most 11 leaves"
 )]
 pub trait Product<B> {
     /// The layout `logical_product` gives.
@@ -115,49 +115,6 @@ pub trait Product<B> {
     /// CuTe's `flat_product(A, B)`: `(A0, A1, …, copy0, copy1, …)`.
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError>;
 }
-
-/// The top-level modes of the tree `X` (`Self` its shape, which decides):
-/// one for a leaf or a tuple of one mode (CuTe slices it with a plain `_`,
-/// so it stays whole), else its elements.
-#[doc(hidden)]
-pub trait Unpack<X> {
-    /// The list of modes.
-    type List;
-    /// The list of modes.
-    fn unpack(x: X) -> Self::List;
-}
-
-macro_rules! leaf_unpack {
-    ([$($g:tt)*] $N:ty) => {
-        impl<$($g)* X> Unpack<X> for $N {
-            type List = Cons<X, Nil>;
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn unpack(x: X) -> Cons<X, Nil> {
-                Cons(x, Nil)
-            }
-        }
-    };
-}
-
-leaf_unpack!([const N: i64,] C<N>);
-leaf_unpack!([] usize);
-
-macro_rules! tuple_unpack {
-    (0;) => {};
-    ($rank:literal; $(($i:tt $S:ident $_b:ident $_c:ident))*) => {
-        impl<$($S,)* X: IntoList<List: Lift>> Unpack<X> for ($($S,)*) {
-            type List = <X::List as Lift>::Out;
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn unpack(x: X) -> Self::List {
-                x.into_list().lift()
-            }
-        }
-    };
-}
-
-for_each_rank!(tuple_unpack);
 
 /// A list of modes as the top of a result: a list of one mode becomes
 /// that mode as a tuple of one (CuTe's `repeat<1>(_)` is a plain `_`).
@@ -192,35 +149,27 @@ pub(in crate::__private) type Tup<L> = <L as IntoTuple>::Tuple;
 /// The copies' shape and stride of `Layout<S, D>` by `B`.
 pub(in crate::__private) type CopiesS<S, D, B> = <Layout<S, D> as ProductCopies<B>>::Shape;
 pub(in crate::__private) type CopiesD<S, D, B> = <Layout<S, D> as ProductCopies<B>>::Stride;
-/// `tiled_product`'s top modes: `A`, then the copies' lifted modes.
-type TiledTop<X, S, L> = Tup<Cons<X, <S as Unpack<L>>::List>>;
-/// `flat_product`'s top modes: both parts lifted.
-type FlatTop<SA, XA, SB, XB> =
-    Tup<<<SA as Unpack<XA>>::List as Chain<<SB as Unpack<XB>>::List>>::Out>;
+/// `A`'s shape `S` and stride `D` regrouped with the copies by `B`: one
+/// of [`Regroup`]'s types (`$item`).
+macro_rules! regrouped {
+    ($item:ident, $S:ty, $D:ty, $B:ty) => {
+        <$S as Regroup<$D, CopiesS<$S, $D, $B>, CopiesD<$S, $D, $B>>>::$item
+    };
+}
 
+// `tiled_product`'s and `flat_product`'s regrouping is one bound, matched
+// by one impl (`Regroup`): a walk of type-level lists here was proven for
+// every `logical_product` and `zipped_product` too.
 #[diagnostic::do_not_recommend]
 impl<S: Mode<D>, D: Tree, B: ProductTile> Product<B> for Layout<S, D>
 where
     Self: ProductCopies<B>,
-    CopiesS<S, D, B>: Unpack<CopiesS<S, D, B>> + Unpack<CopiesD<S, D, B>>,
-    Cons<S, <CopiesS<S, D, B> as Unpack<CopiesS<S, D, B>>>::List>: IntoTuple,
-    Cons<D, <CopiesS<S, D, B> as Unpack<CopiesD<S, D, B>>>::List>: IntoTuple,
-    S: Unpack<S> + Unpack<D>,
-    <S as Unpack<S>>::List:
-        Chain<<CopiesS<S, D, B> as Unpack<CopiesS<S, D, B>>>::List, Out: IntoTuple>,
-    <S as Unpack<D>>::List:
-        Chain<<CopiesS<S, D, B> as Unpack<CopiesD<S, D, B>>>::List, Out: IntoTuple>,
+    S: Regroup<D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
 {
     type Logical = Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>;
     type Zipped = Self::Logical;
-    type Tiled = Layout<
-        TiledTop<S, CopiesS<S, D, B>, CopiesS<S, D, B>>,
-        TiledTop<D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
-    >;
-    type Flat = Layout<
-        FlatTop<S, S, CopiesS<S, D, B>, CopiesS<S, D, B>>,
-        FlatTop<S, D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
-    >;
+    type Tiled = Layout<regrouped!(TiledS, S, D, B), regrouped!(TiledD, S, D, B)>;
+    type Flat = Layout<regrouped!(FlatS, S, D, B), regrouped!(FlatD, S, D, B)>;
 
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
@@ -237,20 +186,14 @@ where
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
-        let shape = Cons(self.shape(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xs));
-        let stride = Cons(self.stride(), <CopiesS<S, D, B> as Unpack<_>>::unpack(xd));
-        Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
+        let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
+        Ok(Layout::from_parts(shape, stride))
     }
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
-        let (a, d) = (
-            S::unpack(self.shape()),
-            <S as Unpack<D>>::unpack(self.stride()),
-        );
-        let shape = a.concat(<CopiesS<S, D, B> as Unpack<_>>::unpack(xs));
-        let stride = d.concat(<CopiesS<S, D, B> as Unpack<_>>::unpack(xd));
-        Ok(Layout::from_parts(shape.into_tuple(), stride.into_tuple()))
+        let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
+        Ok(Layout::from_parts(shape, stride))
     }
 }

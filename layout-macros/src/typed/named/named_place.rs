@@ -190,7 +190,7 @@ fn misplaced(ast: &Ast, e: &Expr, at: At, errors: &mut Vec<syn::Error>) {
             // the result's type); a named value's only when the code runs,
             // so only the typed doors (`with_named_modes`) take one.
             At::Mode => format!(
-                "`#{n}` as a mode of a written-out tuple nests as CuTe's `make_shape({n}, …)` only in the shape of `size`, `rank` or `depth`, in the tiler of a divide or of `local_tile`, `inner_partition` or `outer_partition` (static tiles), as an entry (a layout or an extent) of a product's by-mode tiler, and in a shape argument evaluated at run time (`make_layout((#s, 4))`): here, build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
+                "`#{n}` cannot be a mode of a written-out tuple here: it nests as CuTe's `make_shape({n}, …)` only in the shape of `size`/`rank`/`depth`, a divide's or partition's tiler of static tiles, a product's by-mode tiler and a shape evaluated at run time (`make_layout((#s, 4))`); build the tuple in Rust (`let t = ({n}, C::<4>);`) and name it whole (`#t`)"
             ),
             // Alone, a leaf, or the coordinate of a typed query.
             At::Whole | At::Leaf => whole_value(n),

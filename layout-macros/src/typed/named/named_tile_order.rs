@@ -58,7 +58,7 @@ pub fn misplaced_order(e: &Expr) -> Option<&Expr> {
 }
 
 /// Why [`misplaced_order`] refuses an order.
-pub const ORDER_KIND: &str = "the order of `tile_to_shape` is `LayoutLeft`, `LayoutRight` or a static order tuple (one integer per target mode, as CuTe's `Step<_1, _0>` is `(1, 0)`), written out: the macro reads it while compiling to lay out the copies, so a named value, a layout or a run-time integer cannot stand here";
+pub const ORDER_KIND: &str = "the order of `tile_to_shape` is read while compiling, so it is written out: `LayoutLeft`, `LayoutRight` or one integer per target mode (CuTe's `Step<_1, _0>` is `(1, 0)`), not a named value, a layout or a run-time integer";
 
 /// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that `named_product::call` names.
 pub fn order(e: &Expr) -> Option<&Expr> {

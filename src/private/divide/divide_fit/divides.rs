@@ -1,17 +1,17 @@
-//! The typed divides of a named tile or tiler ([`Fit`]): a divide of a
+//! The typed divides of a named tile or tiler ([`TileFor`]): a divide of a
 //! mode ([`DivideMode`]), the typed partitions' walk ([`DivMode`]) and a
 //! whole layout's ([`Divide`]), each by the tile `divide_fit/tiles.rs`
 //! gives, which always divides, so that rustc reports only the check at
 //! the name.
 
-use super::{Fit, ModeTile};
+use super::{ModeTile, TileFor};
 use crate::__private::algebra::AlgebraError;
 use crate::__private::divide::{Divide, DivideMode};
 use crate::__private::divide_mode::DivMode;
 use crate::__private::layout::Layout;
 
 /// A checked tile divides its mode as the tile [`ModeTile`] gives.
-impl<S, D, T> DivideMode<D, Fit<T, S>> for S
+impl<S, D, T> DivideMode<D, TileFor<T, S>> for S
 where
     T: ModeTile<S>,
     S: DivideMode<D, T::Fitted>,
@@ -43,7 +43,7 @@ where
 
 /// A checked tile divides its mode in the typed partitions' walk too
 /// (`local_tile(#l, (#t, 8), …)`), as the tile [`ModeTile`] gives.
-impl<S, D, T> DivMode<D, Fit<T, S>> for S
+impl<S, D, T> DivMode<D, TileFor<T, S>> for S
 where
     T: ModeTile<S>,
     S: DivMode<D, T::Fitted>,
@@ -63,9 +63,9 @@ where
 }
 
 /// A checked whole tiler divides the layout as the tiler
-/// [`PrefixTilerOf`](crate::__private::tiler_prefix::PrefixTilerOf) gives (perhaps
+/// `PrefixTilerOf` (tiler_prefix.rs) gives (perhaps
 /// fewer tiles than the layout has modes: the others pass through).
-impl<S, D, I, T> Divide<Fit<T, Layout<S, D, I>>> for Layout<S, D, I>
+impl<S, D, I, T> Divide<TileFor<T, Layout<S, D, I>>> for Layout<S, D, I>
 where
     T: crate::__private::tiler_prefix::PrefixTilerOf<S>,
     T::Fitted: Default,
@@ -76,19 +76,19 @@ where
     type Tiled = <Self as Divide<T::Fitted>>::Tiled;
     type Flat = <Self as Divide<T::Fitted>>::Flat;
     #[inline(always)]
-    fn logical_divide(&self, _: Fit<T, Self>) -> Result<Self::Logical, AlgebraError> {
+    fn logical_divide(&self, _: TileFor<T, Self>) -> Result<Self::Logical, AlgebraError> {
         Divide::logical_divide(self, T::Fitted::default())
     }
     #[inline(always)]
-    fn zipped_divide(&self, _: Fit<T, Self>) -> Result<Self::Zipped, AlgebraError> {
+    fn zipped_divide(&self, _: TileFor<T, Self>) -> Result<Self::Zipped, AlgebraError> {
         Divide::zipped_divide(self, T::Fitted::default())
     }
     #[inline(always)]
-    fn tiled_divide(&self, _: Fit<T, Self>) -> Result<Self::Tiled, AlgebraError> {
+    fn tiled_divide(&self, _: TileFor<T, Self>) -> Result<Self::Tiled, AlgebraError> {
         Divide::tiled_divide(self, T::Fitted::default())
     }
     #[inline(always)]
-    fn flat_divide(&self, _: Fit<T, Self>) -> Result<Self::Flat, AlgebraError> {
+    fn flat_divide(&self, _: TileFor<T, Self>) -> Result<Self::Flat, AlgebraError> {
         Divide::flat_divide(self, T::Fitted::default())
     }
 }

@@ -1,11 +1,11 @@
-//! The tile that stands in for a named tile ([`Fit`]) in a typed divide:
+//! The tile that stands in for a named tile ([`TileFor`]) in a typed divide:
 //! [`ModeTile`] (of a mode) and [`TilerOf`] (of a whole layout's shape)
 //! map every tile to one that divides it, the tile itself where it fits,
 //! else [`UnitTile`]s, so that the divide's own bounds hold where the
 //! check at the name (`divide_fit.rs`) has already failed; [`ModeKind`] and
 //! [`SameRank`] tell a leaf mode from a tuple of some rank for that.
 
-use super::Fit;
+use super::TileFor;
 use crate::__private::divide_mode::UnitTile;
 use crate::__private::gemm_form::Rank;
 use crate::__private::int::{C, Int};
@@ -55,7 +55,7 @@ impl<S, const N: i64> ModeTile<S> for C<N> {
 impl<S> ModeTile<S> for UnitTile {
     type Fitted = UnitTile;
 }
-impl<S, T: ModeTile<S>> ModeTile<S> for Fit<T, S> {
+impl<S, T: ModeTile<S>> ModeTile<S> for TileFor<T, S> {
     type Fitted = T::Fitted;
 }
 

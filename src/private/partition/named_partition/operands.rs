@@ -132,7 +132,7 @@ pub trait StaticExtents: Sized {
 /// a trait's own `Self` bound has no span for rustc's "required by a
 /// bound" note, so each mistake is the message and the label alone.
 #[diagnostic::on_unimplemented(
-    message = "`type` partitions by static extents (`C<N>`), but the named tiler or thread layout `{Self}` holds a run-time extent (`usize`): write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type` to partition through the core at run time"
+    message = "the named tiler or thread layout `{Self}` holds a run-time extent (`usize`), but `type` partitions by static ones: write it of `C<N>` (`(C::<4>, C::<8>)`, `layout!(type (4,8):(8,1))`), or drop `type`"
 )]
 pub trait StaticOperand: StaticExtents {
     /// The operand, unchanged: every extent is static.
@@ -151,7 +151,7 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or tile is the typed layout `{Self}`, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): a layout as the tiler or a tile (CuTe's layout tiler) is taken only through the core, so drop `type`, or name the tile's shape"
+    message = "the named tiler or tile is the typed layout `{Self}`, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): drop `type` (the core takes a layout tiler), or name the tile's shape"
 )]
 ///
 /// Its result is the projection `Self::Tiler`, which rustc cannot name for
@@ -173,7 +173,7 @@ pub trait NotALayout: Sized {
 /// (not over the whole call, as a failed `Compose` bound of the call
 /// is). The impl is `do_not_recommend`: the message is this trait's.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be composed with the named `{Self}`: the right operand is a typed `Layout` with `usize` offsets, an extent (`C<N>`, `usize`), or a by-mode tiler of those, no longer than the left layout's rank; the left layout has `usize` offsets and at most 12 leaves"
+    message = "`{L}` cannot be composed with the named `{Self}`: the right operand is a typed `Layout` or an extent (`C<N>`, `usize`), or a by-mode tiler of those no longer than the left layout's rank, both with `usize` offsets, the left of at most 12 leaves"
 )]
 pub trait ComposeOperand<L>: Sized {
     /// The result's shape tree.
@@ -203,7 +203,7 @@ impl<L: Compose<B>, B> ComposeOperand<L> for B {
 /// cannot name for a layout, so the fit reports nothing more. `F` is the
 /// divide ([`tilers`](crate::__private::tilers)), so the message names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{Self}` is a typed layout, but `{F}` takes a mode's tile, in a tiler that names values, as a static extent (`C<N>`, `UnitTile`) or a tuple of them: a layout as one mode's tile (CuTe's `make_tile(a, _2)`) is not taken here (such a tiler is divided by the typed facade, `type` or not); name the tile's shape instead"
+    message = "the named tile `{Self}` is a typed layout, but a mode's tile in `{F}`'s tiler that names values is a static extent (`C<N>`, `UnitTile`) or a tuple of them, with or without `type`: a layout tile (CuTe's `make_tile(a, _2)`) is not taken here; name the tile's shape instead"
 )]
 pub trait DivideTile<F>: Sized {
     /// The tile itself.

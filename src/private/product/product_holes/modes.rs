@@ -4,7 +4,7 @@
 //! caller, and CuTe's rounding, out of line.
 
 use crate::__private::algebra::{AlgebraError, ceil_div};
-use crate::__private::compose::{product, tri};
+use crate::__private::compose::{product, product_i64, tri};
 use crate::__private::construct::nonzero;
 use crate::__private::partial::{Holes, product_fits, product_hole};
 
@@ -79,7 +79,7 @@ pub const fn exact_spans<const R: usize>(
     size: usize,
     cosize: usize,
 ) -> Result<Option<Modes<R>>, AlgebraError> {
-    tri!(product(function, size, cosize));
+    tri!(product_i64(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
     let mut span = 1;
     let mut k = 0;
@@ -139,7 +139,7 @@ pub(super) const fn rounded_modes<const R: usize>(
     order: [usize; R],
     (size, cosize): (usize, usize),
 ) -> Result<Modes<R>, AlgebraError> {
-    let cotarget = tri!(product(function, size, cosize));
+    let cotarget = tri!(product_i64(function, size, cosize));
     let (mut extents, mut next) = ([1; R], [0; R]);
     let (mut span, mut holes) = (1, Holes::new(1));
     let mut k = 0;
