@@ -51,6 +51,7 @@ mod typed_gemm_accumulators;
 mod typed_gemm_compact;
 mod typed_gemm_nested;
 mod typed_gemm_offsets;
+mod typed_gemm_ordered;
 mod typed_gemm_packed;
 mod typed_gemm_places;
 mod typed_gemm_plan;
@@ -113,6 +114,14 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// let reversed: Layout = "4:-1".parse().unwrap();
     /// assert!(Tensor::new([1, 2, 3, 4], reversed).is_err()); // reaches offset -3
     /// ```
+    // `#[inline]` (here and on `at_base`): a local copy in the caller's
+    // codegen unit, so that a layout's literals reach what reads them
+    // (the typed `gemm`'s tables) in the unit's own optimisation; out of
+    // line, in whichever unit rustc put it, the tensor came back from an
+    // opaque call and the folding was left to ThinLTO's second round,
+    // which the partition of the other units decided (BENCHMARKS.md,
+    // "gemmt": `cnested` 1.08 → 1.52 the flat kernel's time).
+    #[inline]
     pub fn new(engine: E, layout: L) -> Result<Self, Error> {
         Tensor::at_base(engine, layout, 0)
     }
@@ -125,6 +134,7 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// let t = Tensor::at_base([1, 2, 3, 4], "4:-1".parse::<Layout>().unwrap(), 3).unwrap();
     /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [4, 3, 2, 1]);
     /// ```
+    #[inline]
     pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
         layout.check_fits(base, engine.as_slice().len())?;
         Ok(Tensor {

@@ -22,6 +22,9 @@ pub(super) const REGISTERS: usize = 64;
 /// A nested mode whose size (its leaves' extents multiplied) passes
 /// `usize::MAX` (a broadcast mode, which any buffer holds) has wrapped
 /// extents in `modes()`: no loop over it is right, so an error.
+/// (`#[inline]`, as `sizes_fit`: in the caller's codegen unit, so the
+/// layouts passed by reference stay foldable: `Tensor::new`'s note.)
+#[inline]
 pub(super) fn check_sizes<LA, LB, LC>(
     a: &LA,
     b: &LB,
@@ -43,6 +46,7 @@ where
 
 /// Whether each mode of `l` playing a role has a size that fits in
 /// `usize`: an extent 0 anywhere makes it 0, else no product may overflow.
+#[inline]
 fn sizes_fit<L: GemmOperand>(l: &L, roles: Roles) -> bool {
     roles.iter().flatten().all(|&mode| {
         let (mut size, mut empty) = (Some(1usize), false);

@@ -8,6 +8,10 @@
 //! and each column of C is summed from it by the runs' loops (their
 //! direct or paired run, vectorised), the copy paid once for all N
 //! columns. The slabs walked C by a run-time stride (a scalar loop).
+//!
+//! `typed_gemm_ordered.rs` is tried first: when C's M is one progression
+//! of stride 1 it gathers A's M in C's order (the bench's operands of
+//! this path go there now); this panel stays for a C whose M is not.
 
 use core::mem::MaybeUninit;
 

@@ -11,6 +11,10 @@
 //! slabs instead walked C by a run-time stride (a scalar loop, 1.8 times
 //! the flat kernel's time). A with no leaf of stride 1 takes
 //! `typed_gemm_compact.rs`'s panel; A's stride 5 stays on the slabs.
+//!
+//! `typed_gemm_ordered.rs` is tried first: when C's M is one progression
+//! of stride 1 it gathers A's M in C's order (the bench's operands of
+//! this path go there now); this panel stays for a C whose M is not.
 
 use core::mem::MaybeUninit;
 

@@ -10,7 +10,8 @@
 //! are one run, C's elements an interleaved group of the vectoriser).
 //! Else the mirror: C's leaf of stride 1 innermost when A's stride along
 //! it is 2 and A's leaf of stride 1 of extent 2 fills the gaps
-//! (A's elements consecutive, C's as two rows). Else `typed_gemm_packed.rs`'s
+//! (A's elements consecutive, C's as two rows). Else, C's M of stride 1,
+//! `typed_gemm_ordered.rs`'s panel in C's order; else `typed_gemm_packed.rs`'s
 //! panel (A's stride 3, 4, 8 filled), `typed_gemm_compact.rs`'s (no leaf
 //! of stride 1) or the slabs (a strided loop over A took 1.5–3 times
 //! their time; perf3: gathering A into a slab, half the flat kernel's).

@@ -7,7 +7,9 @@
 //! of leaves, blocks of one table shifted) in blocks of up to 64
 //! coordinates; B's and C's `N` offsets are split once a block, outside
 //! the products. First, for a C of distinct elements, the runs of
-//! `typed_gemm_runs.rs`, which need no walk and no slab.
+//! `typed_gemm_runs.rs`, which need no walk and no slab, then the panels
+//! of `typed_gemm_ordered.rs` (C's M of stride 1), `typed_gemm_packed.rs`
+//! and `typed_gemm_compact.rs`.
 //!
 //! [`GemmKernel::Split`]: super::typed_gemm_plan::GemmKernel::Split
 
@@ -17,6 +19,7 @@ use super::typed_gemm_accumulators::shares_only_along_n;
 use super::typed_gemm_compact::compacted;
 use super::typed_gemm_offsets::by_role;
 use super::typed_gemm_offsets::role_offset;
+use super::typed_gemm_ordered::ordered;
 use super::typed_gemm_packed::packed;
 use super::typed_gemm_plan::TABLE;
 use super::typed_gemm_runs::runs;
@@ -57,11 +60,8 @@ where
     if distinct && runs(a, b, c, [ra, rb, rc], [v, m, n, k]) {
         return true; // A's and C's M of common leaves: no gather.
     }
-    if distinct && packed(a, b, c, [ra, rb, rc], [v, m, n, k]) {
-        return true; // A's groups transposed into a panel once a pass.
-    }
-    if distinct && compacted(a, b, c, [ra, rb, rc], [v, m, n, k]) {
-        return true; // A's leaf of stride 2, 3, 4 or 8 made 1 in a panel.
+    if distinct && panels(a, b, c, [ra, rb, rc], [v, m, n, k]) {
+        return true; // A's M gathered into a panel once a pass.
     }
     let (la, lb, lc) = (&a.layout, &b.layout, &c.layout);
     let (Some(a_vm), Some(c_vm)) = (Odometer::new(la, ra), Odometer::new(lc, rc)) else {
@@ -143,6 +143,33 @@ where
         }
     }
     true
+}
+
+/// The panels tried after the runs, in order: A's M gathered in C's
+/// order when C's M is one progression of stride 1 (`ordered`); A's
+/// groups transposed into C's runs (`packed`); A's leaf of stride 2, 3, 4
+/// or 8 made stride 1 (`compacted`). `false`, nothing written, when none
+/// takes the operands. One call, out of line and cold, so that `blocked`
+/// (in line in every nested `gemm`) has one call site for them.
+#[cold]
+#[inline(never)]
+fn panels<T, EA, EB, EC, LA, LB, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+    roles: [Roles; 3],
+    dims: [usize; 4],
+) -> bool
+where
+    T: Scalar,
+    EA: Engine<Elem = T>,
+    EB: Engine<Elem = T>,
+    EC: EngineMut<Elem = T>,
+    LA: GemmOperand,
+    LB: GemmOperand,
+    LC: GemmOperand,
+{
+    ordered(a, b, c, roles, dims) || packed(a, b, c, roles, dims) || compacted(a, b, c, roles, dims)
 }
 
 /// How many steps of `k` a slab of [`blocked_slabs`] holds (a constant,
