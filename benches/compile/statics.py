@@ -19,7 +19,12 @@ item (per item = (crate − empty) / items):
 - s10: static39's first 10;
 - prod20: `logical_product` and `zipped_product` of 10 static pairs
   (`A` rank 2 or 3, `B` rank 1 or 2), each read at `i % size`;
-- p5: prod20's first 5.
+- p5: prod20's first 5;
+- dyncomp: 20 dynamic compositions, each
+  `layout!(type composition((m,n):(1,{m+k}), (j,{n / 2}):(1,{2 * m}))).ok()?`
+  then `l.size() + l.at(5)` (all 20 the same layout type, as the tenth
+  session's crate; its cost against the walk without the run-time merge
+  is benches/compile/dyncomp.sh's).
 
 The items are written out below (not drawn at random) so every session
 counts the same crates.
@@ -116,6 +121,14 @@ def product(k, op, a, b):
     )
 
 
+def dynamic_composition(k):
+    return (
+        f"pub fn d{k}(m: usize, n: usize, k: usize, j: usize) -> Option<usize> {{\n"
+        "    let l = layout!(type composition((m,n):(1,{m+k}), (j,{n / 2}):(1,{2 * m}))).ok()?;\n"
+        "    Some(l.size() + l.at(5))\n}"
+    )
+
+
 def main():
     out, facade = Path(sys.argv[1]), Path(sys.argv[2]).resolve()
     assert len(COMPOSITIONS) == 39 and len(PRODUCTS) == 10
@@ -131,6 +144,10 @@ def main():
         "s10": HEADER + USES + "\n\n".join(comps[:10]) + "\n",
         "prod20": HEADER + USES + "\n\n".join(prods) + "\n",
         "p5": HEADER + USES + "\n\n".join(prods[:5]) + "\n",
+        "dyncomp": HEADER
+        + "use layout_dsl::layout;\n\n"
+        + "\n\n".join(dynamic_composition(k) for k in range(20))
+        + "\n",
     }
     for name, lib in crates.items():
         crate = out / name

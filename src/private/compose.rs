@@ -9,6 +9,7 @@
 pub(super) mod compose_decide;
 pub(super) mod compose_decide_static;
 pub(super) mod compose_exact;
+pub(super) mod compose_fallback;
 pub(super) mod compose_folded;
 pub(super) mod compose_leaf;
 pub(super) mod compose_merge;

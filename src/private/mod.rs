@@ -43,9 +43,9 @@ mod coalesce_static;
 pub(crate) mod common_layouts;
 mod compose;
 use compose::{
-    compose_decide, compose_decide_static, compose_exact, compose_folded, compose_leaf,
-    compose_merge, compose_run, compose_static, compose_static_walk, compose_tree, compose_value,
-    compose_walk,
+    compose_decide, compose_decide_static, compose_exact, compose_fallback, compose_folded,
+    compose_leaf, compose_merge, compose_run, compose_static, compose_static_walk, compose_tree,
+    compose_value, compose_walk,
 };
 mod composed;
 mod construct;

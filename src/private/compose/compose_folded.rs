@@ -24,6 +24,7 @@
 use core::mem::ManuallyDrop;
 
 use crate::__private::algebra::AlgebraError;
+use crate::__private::compose_fallback::ComposeFallback;
 use crate::__private::compose_run::{ComposeRun, ComposeWith};
 use crate::__private::compose_static::{
     AllStatic, ComposeWalk, Constant, FoldModes, Row, StaticList, StaticWalk, mode_agrees,
@@ -232,11 +233,12 @@ type Tuple<S> = <<S as LeafList>::List as IntoTuple>::Tuple;
 #[diagnostic::do_not_recommend]
 impl<S, D, SB, DB> ComposeWith<SB, DB, Yes> for Layout<S, D>
 where
-    S: LeafList<List: IntoTuple<Tuple: StaticList>> + StaticValues,
-    D: LeafList<List: IntoTuple<Tuple: StaticList>> + StaticValues,
-    SB: FoldTree<DB, Tuple<S>, Tuple<D>> + StaticValues,
-    DB: StaticValues,
-    Layout<S::Out, D::Out>: ComposeRun<SB::Out, DB::Out>,
+    S: LeafList<List: IntoTuple<Tuple: StaticList>>,
+    D: LeafList<List: IntoTuple<Tuple: StaticList>>,
+    SB: FoldTree<DB, Tuple<S>, Tuple<D>>,
+    // The run-time walk where the `const` one does not answer
+    // (`compose_fallback.rs`).
+    Self: ComposeFallback<SB, DB>,
 {
     type Shape = SB::Shape;
     type Stride = SB::Stride;
@@ -257,11 +259,7 @@ where
         let checked = if const { static_folds::<Tuple<S>, Tuple<D>, SB, DB>() } {
             Ok(())
         } else {
-            let a = Layout::from_parts(const { S::VALUES }, const { D::VALUES });
-            let b = Layout::from_parts(const { SB::VALUES }, const { DB::VALUES });
-            run(
-                a,
-                b,
+            <Self as ComposeFallback<SB, DB>>::fallback(
                 &mut |target, row| match SB::walked(&mut 0, target, row) {
                     Some(agrees) => agrees,
                     // Never: the run-time walk gives one mode per leaf.
@@ -305,7 +303,7 @@ where
 // checks fold as they did on the static types.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn run<S, D, SB, DB>(
+pub(in crate::__private) fn run<S, D, SB, DB>(
     a: Layout<S, D>,
     b: Layout<SB, DB>,
     walked: &mut dyn FnMut(usize, &Row) -> Result<(), AlgebraError>,

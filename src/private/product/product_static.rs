@@ -209,6 +209,9 @@ macro_rules! choose_holes {
 
 for_each_rank!(choose_holes);
 
+mod fallback;
 mod fold;
+
+use fold::{HoleTuple, HolesOf, walk_erased};
 
 pub(in crate::__private) use fold::Erase;

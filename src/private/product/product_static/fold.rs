@@ -5,6 +5,7 @@
 use core::marker::PhantomData;
 use core::mem::ManuallyDrop;
 
+use super::fallback::HolesFallback;
 use super::{HolesWalk, WIDTH, hole_leaves, holes_fold, static_holes};
 use crate::__private::algebra::AlgebraError;
 use crate::__private::compose_run::ComposeRun;
@@ -53,13 +54,13 @@ where
     S: Mode<D> + Leaves<Out: StaticList + HoleTuple>,
     D: Tree + Leaves<Out: StaticList>,
     B: ProductTile,
-    B::Shape: LeafList<List: IntoTuple<Tuple: StaticList>>
-        + FoldHoles<B::Stride, Operands<S, D, B>>
-        + Erase,
-    B::Stride: LeafList<List: IntoTuple<Tuple: StaticList>> + Erase,
-    // The run-time composition of the `usize` holes, not `Compose` (whose
-    // `usize` operands take it): no choice of path to prove per product.
-    HolesOf<S::Out>: ComposeRun<<B::Shape as Erase>::Out, <B::Stride as Erase>::Out>,
+    B::Shape:
+        LeafList<List: IntoTuple<Tuple: StaticList>> + FoldHoles<B::Stride, Operands<S, D, B>>,
+    B::Stride: LeafList<List: IntoTuple<Tuple: StaticList>>,
+    // The run-time composition of the `usize` holes (`fallback.rs`), not
+    // `Compose` (whose `usize` operands take it): no choice of path to
+    // prove per product.
+    B: HolesFallback<S::Out>,
 {
     type Shape = <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::Shape;
     type Stride = <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::Stride;
@@ -89,31 +90,24 @@ where
         // products' holes").
         if !const { holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() } {
             // The holes `product_modes` gives at run time, from the same
-            // numbers, as `usize` leaves; their composition and its checks
-            // in `walk_erased`, one instance per rank of `A` and nesting of
-            // `B`: of this product's own types only the lookup of a mode's
-            // folded leaves.
+            // numbers, as `usize` leaves; their composition with `B` in
+            // `fallback.rs` (not named by this product's types); of those
+            // only the lookup of a mode's folded leaves.
             let (extents, strides, _) =
                 const { hole_leaves::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() };
-            let (shape, stride) = b.tile().into_parts();
-            if let Err(e) = walk_erased(
-                &<S::Out as HoleTuple>::holes(&extents, &strides),
-                shape.erase(),
-                stride.erase(),
-                &mut |target, row| {
-                    match <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::walked(
-                        &mut 0, target, row,
-                    ) {
-                        Some(agrees) => agrees,
-                        // Never: the run-time walk gives one mode per leaf.
-                        None => Err(AlgebraError::FoldedDiffers {
-                            function: "product",
-                            walked: target,
-                            folded: 0,
-                        }),
-                    }
-                },
-            ) {
+            if let Err(e) = b.fallback(&extents, &strides, &mut |target, row| {
+                match <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::walked(
+                    &mut 0, target, row,
+                ) {
+                    Some(agrees) => agrees,
+                    // Never: the run-time walk gives one mode per leaf.
+                    None => Err(AlgebraError::FoldedDiffers {
+                        function: "product",
+                        walked: target,
+                        folded: 0,
+                    }),
+                }
+            }) {
                 return Err(e.naming(function));
             }
         }
@@ -129,7 +123,7 @@ where
 
 /// The holes layout of the product of `A` (its leaves `Sh`), `usize`
 /// leaves: the holes, then the rest; strides 1, then the stride after each hole.
-type HolesOf<Sh> = Layout<<Sh as HoleTuple>::Holes, <Sh as HoleTuple>::Strides>;
+pub(super) type HolesOf<Sh> = Layout<<Sh as HoleTuple>::Holes, <Sh as HoleTuple>::Strides>;
 
 /// The run-time composition of the `usize` holes `holes` with `B`
 /// (`shape:stride`, `usize` leaves), each mode of its result given to
@@ -138,7 +132,7 @@ type HolesOf<Sh> = Layout<<Sh as HoleTuple>::Holes, <Sh as HoleTuple>::Strides>;
 // optimised one, where the callback is known.
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn walk_erased<H: ComposeRun<S, D>, S, D>(
+pub(super) fn walk_erased<H: ComposeRun<S, D>, S, D>(
     holes: &H,
     shape: S,
     stride: D,
