@@ -20,9 +20,9 @@ use core::ops::Index;
 
 use layout_core::{CallError, Error};
 
+use super::partition_facts::{assume_layout_facts, cold, with_facts};
 use super::typed_args::{ThreadIndex, ThreadsOf};
 use super::typed_checks::{LayoutShape, ThreadCoordModes, ThreadModes};
-use super::typed_partitions::{assume_layout_facts, cold, with_facts};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
     BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,

@@ -9,10 +9,10 @@
 
 use layout_core::Error;
 
+use super::partition_facts::{assume_layout_facts, cold, with_facts};
 use super::typed_args::{ThreadIndex, ThreadsStep};
 use super::typed_checks::LayoutShape;
 use super::typed_masked::{Masked, no_count};
-use super::typed_partitions::{assume_layout_facts, cold, with_facts};
 use super::{Engine, Tensor};
 use crate::__private::{Dice, Fits, IntoList, Mode, ModeResidues, Offset, Threads, Tree};
 use crate::typed::Layout;
