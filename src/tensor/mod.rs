@@ -38,6 +38,7 @@ mod identity;
 mod identity_layout;
 mod layout;
 pub(crate) mod partition;
+mod partition_facts;
 mod residue;
 mod slice;
 mod strided;

@@ -20,9 +20,9 @@ use core::ops::Index;
 
 use layout_core::{CallError, Error};
 
+use super::partition_facts::{assume_layout_facts, cold, with_facts};
 use super::typed_args::{ThreadIndex, ThreadsOf};
 use super::typed_checks::{LayoutShape, ThreadCoordModes, ThreadModes};
-use super::typed_partitions::{assume_facts, cold, with_facts};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
     BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,
@@ -125,13 +125,24 @@ where
 {
     let thr_layout = thr_layout.checked();
     let coord = thr_idx.checked().thread_coord(thr_layout)?;
-    with_facts!(t => {
-        let (layout, offset, valid, general) = thr_layout.masked_at(&t.layout, coord)?;
-        let base = t.base.wrapping_add(offset);
+    let Tensor {
+        engine,
+        layout,
+        base,
+    } = t;
+    let len = engine.as_slice().len();
+    let (layout, base, valid) = with_facts!(layout, len, E::Elem => {
+        let (layout, offset, valid, general) = thr_layout.masked_at(&layout, coord)?;
         if general {
             return Err(no_count());
         }
-        Ok(Masked { engine: t.engine, layout, base, valid })
+        Ok::<_, Error>((layout, base.wrapping_add(offset), valid))
+    });
+    Ok(Masked {
+        engine,
+        layout,
+        base,
+        valid,
     })
 }
 

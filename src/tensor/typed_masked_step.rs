@@ -9,10 +9,10 @@
 
 use layout_core::Error;
 
+use super::partition_facts::{assume_layout_facts, cold, with_facts};
 use super::typed_args::{ThreadIndex, ThreadsStep};
 use super::typed_checks::LayoutShape;
 use super::typed_masked::{Masked, no_count};
-use super::typed_partitions::{assume_facts, cold, with_facts};
 use super::{Engine, Tensor};
 use crate::__private::{Dice, Fits, IntoList, Mode, ModeResidues, Offset, Threads, Tree};
 use crate::typed::Layout;
@@ -111,12 +111,23 @@ where
     O: Fits,
 {
     let coord = thr_idx.thread_coord(thr_layout)?;
-    with_facts!(t => {
-        let (layout, offset, valid, general) = thr_layout.masked_step_at(&t.layout, coord)?;
+    let Tensor {
+        engine,
+        layout,
+        base,
+    } = t;
+    let len = engine.as_slice().len();
+    let (layout, base, valid) = with_facts!(layout, len, E::Elem => {
+        let (layout, offset, valid, general) = thr_layout.masked_step_at(&layout, coord)?;
         if general {
             return Err(no_count());
         }
-        let base = t.base.wrapping_add(offset);
-        Ok(Masked { engine: t.engine, layout, base, valid })
+        Ok::<_, Error>((layout, base.wrapping_add(offset), valid))
+    });
+    Ok(Masked {
+        engine,
+        layout,
+        base,
+        valid,
     })
 }

@@ -9,6 +9,7 @@ use layout_core::Error;
 
 use super::Tensor;
 use super::engine::Engine;
+use super::partition_facts::{assume_facts, cold, with_facts};
 use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep,
 };
@@ -102,57 +103,6 @@ fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
 ) -> Result<Tensor<E, L::Output>, Error> {
     let part = t.layout.tile_within(tiler, coord)?;
     rebase(t, part)
-}
-
-/// `$body` (a partition of the tensor `$t`, by value) with what `$t`'s
-/// check proved told to the optimiser ([`assume_facts`]); for a tensor
-/// with no coordinate (an extent 0), which proved nothing, `$body` runs
-/// out of line ([`cold`]). A macro, not a function taking a closure: the
-/// closure (and the tensor it moves) is then built on the cold path only
-/// (a closure argument was built, and stored, before the test: 60
-/// instructions a `local_partition` with a read where 52 are).
-macro_rules! with_facts {
-    ($t:ident => $body:expr) => {{
-        if $t.layout.any_empty() {
-            cold(move || $body)
-        } else {
-            // SAFETY: `$t` is a tensor with a coordinate.
-            unsafe { assume_facts(&$t) };
-            $body
-        }
-    }};
-}
-pub(super) use with_facts;
-
-/// Tells the optimiser what a tensor's check proved: every extent of
-/// non-zero stride is at most the engine's length (`Reach::assume_within`),
-/// and the engine, a slice, spans at most `isize::MAX` bytes. With these
-/// a partition's `ceil(s/T)` is `lea` and `shr` (`static_int.rs`'s
-/// `ceil_div`) and a rest stride `T·d` needs no overflow test where `d`
-/// is also such an extent.
-///
-/// # Safety
-///
-/// `t`'s layout has a coordinate (no extent 0).
-#[inline(always)]
-pub(super) unsafe fn assume_facts<E: Engine, L: Fits>(t: &Tensor<E, L>) {
-    let len = t.engine.as_slice().len();
-    // SAFETY: a tensor's offsets lie in its engine (checked when it was
-    // built), and its layout has a coordinate (the caller's promise).
-    unsafe { t.layout.assume_fits(len) };
-    // A zero-sized element has no bound (a slice of `usize::MAX` of them).
-    if let Some(most) = (isize::MAX as usize).checked_div(size_of::<E::Elem>()) {
-        // SAFETY: a slice of a sized type spans at most `isize::MAX` bytes.
-        unsafe { core::hint::assert_unchecked(len <= most) };
-    }
-}
-
-/// `with_facts!`'s body for a tensor with no coordinate: out of line,
-/// so that the hot path keeps the facts.
-#[cold]
-#[inline(never)]
-pub(super) fn cold<R>(f: impl FnOnce() -> R) -> R {
-    f()
 }
 
 /// CuTe's `local_tile(t, tiler, coord)`: the tile's modes (the static
