@@ -38,6 +38,7 @@ pub(super) mod divide_rest;
 
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, UnitTile};
+use super::fits_value::{FitsCore, result_fits};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::static_int::{CeilBy, RestStride, StaticInt, TileStride, Times};
@@ -303,6 +304,10 @@ macro_rules! divide {
         where
             ($($S,)*): Mode<($($D,)*)>,
             ($($D,)*): Tree,
+            Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>: FitsCore,
+            Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>: FitsCore,
+            $tiled: FitsCore,
+            $flat: FitsCore,
         {
             type Logical = Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>;
             type Zipped = Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>;
@@ -312,37 +317,45 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("logical_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
-                Ok(Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
+                result_fits("logical_divide", Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("zipped_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
-                Ok(Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
+                result_fits("zipped_divide", Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("tiled_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let ($($tv,)*) = ($($T,)*);
                 let (shape, stride) = $tiled_parts;
-                Ok(Layout::from_parts(shape, stride))
+                result_fits("tiled_divide", Layout::from_parts(shape, stride))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("flat_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let ($($fv,)*) = ($($T,)*);
                 let (shape, stride) = $flat_parts;
-                Ok(Layout::from_parts(shape, stride))
+                result_fits("flat_divide", Layout::from_parts(shape, stride))
             }
         }
     };

@@ -135,6 +135,60 @@ pub fn value_fits<S: Mode<D>, D: Tree, I: Offset>(
     }
 }
 
+/// A typed layout the facade's algebra traits check against the core's
+/// `i64` (their operands and results, [`layout_fits`] and its forms):
+/// the bound a trait's impl names, so that a generic result type is
+/// checked without naming its trees' bounds.
+#[doc(hidden)]
+pub trait FitsCore {
+    /// [`layout_fits`]; with `SPANS` [`operand_spans_fit`]; with `SIZED`
+    /// the size left to an operand (a composition's is its `B`'s).
+    ///
+    /// # Errors
+    /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
+    fn fits_core<const SPANS: bool, const SIZED: bool>(
+        &self,
+        function: &'static str,
+    ) -> Result<(), AlgebraError>;
+}
+
+impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
+    #[inline(always)]
+    fn fits_core<const SPANS: bool, const SIZED: bool>(
+        &self,
+        function: &'static str,
+    ) -> Result<(), AlgebraError> {
+        fits::<S, D, I, SPANS, SIZED>(function, self)
+    }
+}
+
+/// `result` where it fits the core's `i64` ([`layout_fits`]), as the
+/// facade's algebra traits give it.
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
+#[inline(always)]
+pub fn result_fits<L: FitsCore>(function: &'static str, result: L) -> Result<L, AlgebraError> {
+    match result.fits_core::<false, false>(function) {
+        Ok(()) => Ok(result),
+        Err(e) => Err(e),
+    }
+}
+
+/// An integer the core reads (a cotarget, an extent of a tiler) within
+/// `i64::MAX`, as a layout `m:0`: one comparison, the refusal cold.
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming `m`.
+#[inline(always)]
+pub fn integer_fits(function: &'static str, m: usize) -> Result<(), AlgebraError> {
+    if m <= MAX {
+        Ok(())
+    } else {
+        Err(refused(function, m, 0))
+    }
+}
+
 /// A stride's size as the core's offsets read it.
 #[inline(always)]
 fn magnitude<I: Offset>(stride: usize) -> usize {

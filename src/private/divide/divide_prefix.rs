@@ -38,6 +38,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::divide::{Divide, DivideMode};
+use crate::__private::fits_value::{FitsCore, result_fits};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::tree::{Mode, Tree};
@@ -83,6 +84,18 @@ macro_rules! prefix_divide {
         where
             ($($S,)* $($P,)*): Mode<($($D,)* $($Q,)*)>,
             ($($D,)* $($Q,)*): Tree,
+            Layout<($($S::LogicalS,)* $($P,)*), ($($S::LogicalD,)* $($Q,)*), I>: FitsCore,
+            Layout<
+                (($($S::TileS,)*), ($($S::RestS,)* $($P,)*)),
+                (($($S::TileD,)*), ($($S::RestD,)* $($Q,)*)),
+                I,
+            >: FitsCore,
+            Layout<
+                (($($S::TileS,)*), $($S::RestS,)* $($P,)*),
+                (($($S::TileD,)*), $($S::RestD,)* $($Q,)*),
+                I,
+            >: FitsCore,
+            $flat: FitsCore,
         {
             type Logical = Layout<($($S::LogicalS,)* $($P,)*), ($($S::LogicalD,)* $($Q,)*), I>;
             type Zipped = Layout<
@@ -100,21 +113,25 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("logical_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                Ok(Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
+                result_fits("logical_divide", Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("zipped_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                Ok(Layout::from_parts(
+                result_fits("zipped_divide", Layout::from_parts(
                     (($($T.0,)*), ($($T.2,)* $($p,)*)),
                     (($($T.1,)*), ($($T.3,)* $($q,)*)),
                 ))
@@ -123,11 +140,13 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("tiled_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                Ok(Layout::from_parts(
+                result_fits("tiled_divide", Layout::from_parts(
                     (($($T.0,)*), $($T.2,)* $($p,)*),
                     (($($T.1,)*), $($T.3,)* $($q,)*),
                 ))
@@ -136,13 +155,15 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
+                // `A` and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<false, false>("flat_divide")?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
                 let ($($fv,)*) = ($($T,)*);
                 let (shape, stride) = $flat_parts;
-                Ok(Layout::from_parts(shape, stride))
+                result_fits("flat_divide", Layout::from_parts(shape, stride))
             }
         }
     };

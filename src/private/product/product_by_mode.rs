@@ -5,6 +5,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
+use crate::__private::fits_value::{FitsCore, result_fits};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Chain, Cons, IntoList, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -296,6 +297,19 @@ macro_rules! by_mode_impl {
             Sd<S, D, $Tu>: IntoTuple + Lift,
             Cons<Tup<Fs<S, D, $Tu>>, Lifted<Ss<S, D, $Tu>>>: IntoTuple,
             Cons<Tup<Fd<S, D, $Tu>>, Lifted<Sd<S, D, $Tu>>>: IntoTuple,
+            Layout<Tup<Ls<S, D, $Tu>>, Tup<Ld<S, D, $Tu>>>: FitsCore,
+            Layout<
+                (Tup<Fs<S, D, $Tu>>, Tup<Ss<S, D, $Tu>>),
+                (Tup<Fd<S, D, $Tu>>, Tup<Sd<S, D, $Tu>>),
+            >: FitsCore,
+            Layout<
+                Tup<Cons<Tup<Fs<S, D, $Tu>>, Lifted<Ss<S, D, $Tu>>>>,
+                Tup<Cons<Tup<Fd<S, D, $Tu>>, Lifted<Sd<S, D, $Tu>>>>,
+            >: FitsCore,
+            Layout<
+                Tup<<Lifted<Fs<S, D, $Tu>> as Chain<Lifted<Ss<S, D, $Tu>>>>::Out>,
+                Tup<<Lifted<Fd<S, D, $Tu>> as Chain<Lifted<Sd<S, D, $Tu>>>>::Out>,
+            >: FitsCore,
         {
             type Logical = Layout<Tup<Ls<S, D, $Tu>>, Tup<Ld<S, D, $Tu>>>;
             type Zipped = Layout<
@@ -313,14 +327,20 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn logical_product(&self, tiler: $Tu) -> Result<Self::Logical, AlgebraError> {
+                // `A` (its modes' `extent·stride` too, as the core's complement
+                // of it) and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<true, false>("logical_product")?;
                 let (ls, ld, ..) = ok_or_return!(self.walk(tiler, "logical_product"));
-                Ok(Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
+                result_fits("logical_product", Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
             }
 
             #[inline]
             fn zipped_product(&self, tiler: $Tu) -> Result<Self::Zipped, AlgebraError> {
+                // `A` (its modes' `extent·stride` too, as the core's complement
+                // of it) and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<true, false>("zipped_product")?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "zipped_product"));
-                Ok(Layout::from_parts(
+                result_fits("zipped_product", Layout::from_parts(
                     (fs.into_tuple(), ss.into_tuple()),
                     (fd.into_tuple(), sd.into_tuple()),
                 ))
@@ -328,8 +348,11 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn tiled_product(&self, tiler: $Tu) -> Result<Self::Tiled, AlgebraError> {
+                // `A` (its modes' `extent·stride` too, as the core's complement
+                // of it) and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<true, false>("tiled_product")?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "tiled_product"));
-                Ok(Layout::from_parts(
+                result_fits("tiled_product", Layout::from_parts(
                     Cons(fs.into_tuple(), ss.lift()).into_tuple(),
                     Cons(fd.into_tuple(), sd.lift()).into_tuple(),
                 ))
@@ -337,8 +360,11 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn flat_product(&self, tiler: $Tu) -> Result<Self::Flat, AlgebraError> {
+                // `A` (its modes' `extent·stride` too, as the core's complement
+                // of it) and the result against the core's `i64` (fits_value.rs).
+                self.fits_core::<true, false>("flat_product")?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "flat_product"));
-                Ok(Layout::from_parts(
+                result_fits("flat_product", Layout::from_parts(
                     fs.lift().concat(ss.lift()).into_tuple(),
                     fd.lift().concat(sd.lift()).into_tuple(),
                 ))

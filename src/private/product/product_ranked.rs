@@ -7,6 +7,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
+use crate::__private::fits_value::{FitsCore, result_fits};
 use crate::__private::int::{C, Int};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
@@ -232,18 +233,32 @@ where
     <Self as ZipProduct<B>>::BlockD: IntoTuple,
     <Self as ZipProduct<B>>::RakeS: IntoTuple,
     <Self as ZipProduct<B>>::RakeD: IntoTuple,
+    Layout<Tup<<Self as ZipProduct<B>>::BlockS>, Tup<<Self as ZipProduct<B>>::BlockD>>: FitsCore,
+    Layout<Tup<<Self as ZipProduct<B>>::RakeS>, Tup<<Self as ZipProduct<B>>::RakeD>>: FitsCore,
 {
     type Blocked =
         Layout<Tup<<Self as ZipProduct<B>>::BlockS>, Tup<<Self as ZipProduct<B>>::BlockD>>;
     type Raked = Layout<Tup<<Self as ZipProduct<B>>::RakeS>, Tup<<Self as ZipProduct<B>>::RakeD>>;
     #[inline]
     fn blocked_product(&self, b: B) -> Result<Self::Blocked, AlgebraError> {
+        // `A` (its modes' `extent·stride` too, as the core's complement
+        // of it) and the result against the core's `i64` (fits_value.rs).
+        self.fits_core::<true, false>("blocked_product")?;
         let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, "blocked_product"));
-        Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
+        result_fits(
+            "blocked_product",
+            Layout::from_parts(bs.into_tuple(), bd.into_tuple()),
+        )
     }
     #[inline]
     fn raked_product(&self, b: B) -> Result<Self::Raked, AlgebraError> {
+        // `A` (its modes' `extent·stride` too, as the core's complement
+        // of it) and the result against the core's `i64` (fits_value.rs).
+        self.fits_core::<true, false>("raked_product")?;
         let (_, _, rs, rd) = ok_or_return!(self.zip_product(b, "raked_product"));
-        Ok(Layout::from_parts(rs.into_tuple(), rd.into_tuple()))
+        result_fits(
+            "raked_product",
+            Layout::from_parts(rs.into_tuple(), rd.into_tuple()),
+        )
     }
 }

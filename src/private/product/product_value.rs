@@ -8,6 +8,7 @@
 //! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use crate::__private::algebra::AlgebraError;
+use crate::__private::fits_value::{FitsCore, result_fits};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -165,6 +166,9 @@ impl<S: Mode<D>, D: Tree, B: ProductTile> Product<B> for Layout<S, D>
 where
     Self: ProductCopies<B>,
     S: Regroup<D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
+    Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>: FitsCore,
+    Layout<regrouped!(TiledS, S, D, B), regrouped!(TiledD, S, D, B)>: FitsCore,
+    Layout<regrouped!(FlatS, S, D, B), regrouped!(FlatD, S, D, B)>: FitsCore,
 {
     type Logical = Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>;
     type Zipped = Self::Logical;
@@ -173,27 +177,45 @@ where
 
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
+        // `A` (its modes' `extent·stride` too, as the core's complement
+        // of it) and the result against the core's `i64` (fits_value.rs).
+        self.fits_core::<true, false>("logical_product")?;
         let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
-        Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
+        result_fits(
+            "logical_product",
+            Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
+        )
     }
 
     #[inline]
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
+        // `A` (its modes' `extent·stride` too, as the core's complement
+        // of it) and the result against the core's `i64` (fits_value.rs).
+        self.fits_core::<true, false>("zipped_product")?;
         let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
-        Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
+        result_fits(
+            "zipped_product",
+            Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
+        )
     }
 
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
+        // `A` (its modes' `extent·stride` too, as the core's complement
+        // of it) and the result against the core's `i64` (fits_value.rs).
+        self.fits_core::<true, false>("tiled_product")?;
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
-        Ok(Layout::from_parts(shape, stride))
+        result_fits("tiled_product", Layout::from_parts(shape, stride))
     }
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
+        // `A` (its modes' `extent·stride` too, as the core's complement
+        // of it) and the result against the core's `i64` (fits_value.rs).
+        self.fits_core::<true, false>("flat_product")?;
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
-        Ok(Layout::from_parts(shape, stride))
+        result_fits("flat_product", Layout::from_parts(shape, stride))
     }
 }
