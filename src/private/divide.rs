@@ -38,7 +38,7 @@ pub(super) mod divide_rest;
 
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, UnitTile};
-use super::fits_value::{FitsCore, result_fits};
+use super::fits_value::{FitsCore, Role, result_fits};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::static_int::{CeilBy, RestStride, StaticInt, TileStride, Times};
@@ -318,7 +318,7 @@ macro_rules! divide {
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("logical_divide")?;
+                self.fits_core("logical_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
                 result_fits("logical_divide", Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
@@ -328,7 +328,7 @@ macro_rules! divide {
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("zipped_divide")?;
+                self.fits_core("zipped_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                 result_fits("zipped_divide", Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
@@ -338,7 +338,7 @@ macro_rules! divide {
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("tiled_divide")?;
+                self.fits_core("tiled_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let ($($tv,)*) = ($($T,)*);
@@ -350,7 +350,7 @@ macro_rules! divide {
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("flat_divide")?;
+                self.fits_core("flat_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let ($($fv,)*) = ($($T,)*);

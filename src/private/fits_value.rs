@@ -1,16 +1,24 @@
-//! The check that a typed value a call of the value door gives (or
-//! takes) fits the core's `i64` (fits.rs has the macro's straight-line
-//! code): where `layout!(type …)` calls `Compose`, `Product`,
-//! `RankedProduct`, `TileToShape`, `Divide` or `Complement` on typed values (a named
-//! operand, a run-time stride the macro's rules do not type), the macro
-//! wraps the call in [`value_fits`] and passes a layout operand to
-//! [`layout_fits`]. One comparison on the hot path: every leaf of the
-//! layout OR-ed (the static ones are constants), below the largest power
-//! of two under which a layout of this type fits whatever its run-time
-//! leaves, computed while compiling from the type's own description
-//! (`Tree::NODE`, [`bound`]); the exact check cold.
+//! The check that the facade's algebra traits make of the typed values
+//! they take and give (`Compose`, `Complement`, `Divide`, `Product`,
+//! `RankedProduct`, `TileToShape`, `Coalesce`, `FilterZeros`, `MakeLike`):
+//! each fits the core's `i64`, as `layout_core::Layout::new` requires, so
+//! that a method called on typed values (`a.composition(b)`, with or
+//! without `layout!(type composition(#a, #b))` around it) refuses where
+//! the core refuses (tests/typed_methods_overflow.rs). The rule is
+//! fits.rs's [`CoreFit`]; this file is its door for typed values.
+//!
+//! The hot path, per layout: every leaf OR-ed (the static ones are
+//! constants) and compared once with the largest power of two under
+//! which the layout's offsets fit whatever its run-time leaves, computed
+//! while compiling from the type's own description (`Tree::NODE`,
+//! [`bound`]); the size exactly, by the extents' products (a `mul` and an
+//! overflow flag per run-time extent: a bound on every extent would cut
+//! a layout of six run-time extents to `2^10`, which ordinary sizes
+//! fail). Only where that fails does the exact check run, out of line
+//! and cold.
 
 use super::algebra::AlgebraError;
+use super::fits::CoreFit;
 use super::int::Offset;
 use super::layout::Layout;
 use super::text::Node;
@@ -19,174 +27,93 @@ use super::walk::Form;
 
 const MAX: usize = i64::MAX as usize;
 
-/// `Ok(layout)` unless its size or offsets pass `i64::MAX`, which the
-/// core refuses (a layout of size 0 fits: it has no offsets).
-///
-/// # Errors
-/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
-#[inline(always)]
-pub fn layout_fits<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    layout: &Layout<S, D, I>,
-) -> Result<(), AlgebraError> {
-    fits::<S, D, I, false, false>(function, layout)
-}
-
-/// [`layout_fits`] of an operand whose complement the core computes
-/// (`complement`, a product's holes): also each mode's `extent·stride`
-/// (where the next mode must start) within `i64::MAX`, for a mode of
-/// extent above 1 and nonzero stride, as the core's complement requires
-/// (`complement((1,2):(1,2^62), 8)`: "a product does not fit in 64 bits").
-///
-/// # Errors
-/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
-#[inline(always)]
-pub fn operand_spans_fit<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    layout: &Layout<S, D, I>,
-) -> Result<(), AlgebraError> {
-    fits::<S, D, I, true, false>(function, layout)
-}
-
-/// [`layout_fits`], with `SPANS` [`operand_spans_fit`]; with `SIZED` the
-/// comparison's bound leaves the size out and the size is computed
-/// exactly instead (a composition's result has as many run-time extents
-/// as its `B`, whose product one bound per leaf would cut to `2^15`).
-#[inline(always)]
-fn fits<S: Mode<D>, D: Tree, I: Offset, const SPANS: bool, const SIZED: bool>(
-    function: &'static str,
-    layout: &Layout<S, D, I>,
-) -> Result<(), AlgebraError> {
-    let k = const { bound(S::NODE, D::NODE, SPANS, SIZED) };
-    let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
-    // Where the bound is low (many run-time leaves, as a product's holes:
-    // leaves of ordinary sizes would fail it on every call), or there is
-    // none (`usize::BITS`: a static leaf alone passes it), the exact check
-    // inline instead.
-    if !(QUICK..usize::BITS).contains(&k) {
-        return exactly::<S, D, I>(function, &shape, &stride, SPANS);
-    }
-    let (mut or, mut size) = (0usize, Some(1usize));
-    S::Form::leaves(&shape, &stride, &mut |e, d| {
-        or |= e | magnitude::<I>(d);
-        // `SIZED`: the size exactly, the bound left it out.
-        if SIZED {
-            size = size.and_then(|s| s.checked_mul(e));
-        }
-    });
-    let sized = !SIZED || size.is_some_and(|s| s <= MAX);
-    if or >> k == 0 && sized {
-        Ok(())
-    } else {
-        cold_exactly::<S, D, I>(function, &shape, &stride, SPANS)
-    }
-}
-
-/// The least bound [`layout_fits`] writes its comparison for.
-const QUICK: u32 = 16;
-
-/// [`exactly`], out of the hot path.
-#[cold]
-#[inline(never)]
-fn cold_exactly<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    shape: &<S::Form as Form>::Desc,
-    stride: &<S::Form as Form>::Desc,
-    spans: bool,
-) -> Result<(), AlgebraError> {
-    exactly::<S, D, I>(function, shape, stride, spans)
-}
-
-/// [`value_fits`] of a composition: its offsets by the bound (four
-/// run-time extents bound each below `2^29`, not `2^15`), its size (its
-/// `B`'s) by checked products.
-///
-/// # Errors
-/// The call's own, else [`layout_fits`]'s.
-#[inline(always)]
-pub fn composed_fits<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    result: Result<Layout<S, D, I>, AlgebraError>,
-) -> Result<Layout<S, D, I>, AlgebraError> {
-    match result {
-        Ok(layout) => match fits::<S, D, I, false, true>(function, &layout) {
-            Ok(()) => Ok(layout),
-            Err(e) => Err(e),
-        },
-        Err(e) => Err(e),
-    }
-}
-
-/// [`layout_fits`] of a value door's result.
-///
-/// # Errors
-/// The call's own, else [`layout_fits`]'s.
-#[inline(always)]
-pub fn value_fits<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    result: Result<Layout<S, D, I>, AlgebraError>,
-) -> Result<Layout<S, D, I>, AlgebraError> {
-    match result {
-        Ok(layout) => match layout_fits(function, &layout) {
-            Ok(()) => Ok(layout),
-            Err(e) => Err(e),
-        },
-        Err(e) => Err(e),
-    }
+/// What a layout is to the call that checks it: the core's rule differs
+/// (fits.rs, [`CoreFit`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// An operand, as the core takes it.
+    Operand,
+    /// An operand whose complement the core computes (`complement`, a
+    /// product's `A`, `tile_to_shape`'s block): each mode's
+    /// `extent·stride` within `i64::MAX` too.
+    Spanned,
+    /// The call's result: one of size 0 fits whatever its strides.
+    Result,
 }
 
 /// A typed layout the facade's algebra traits check against the core's
-/// `i64` (their operands and results, [`layout_fits`] and its forms):
-/// the bound a trait's impl names, so that a generic result type is
-/// checked without naming its trees' bounds.
+/// `i64`: the bound a trait's impl names, so that a generic result type
+/// is checked without naming its trees' bounds.
 #[doc(hidden)]
 pub trait FitsCore {
-    /// [`layout_fits`]; with `SPANS` [`operand_spans_fit`]; with `SIZED`
-    /// the size left to an operand (a composition's is its `B`'s).
+    /// `Ok(())` unless the layout, in the `role`, passes the core's
+    /// `i64` (fits.rs, [`CoreFit`]).
     ///
     /// # Errors
     /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
-    fn fits_core<const SPANS: bool, const SIZED: bool>(
-        &self,
-        function: &'static str,
-    ) -> Result<(), AlgebraError>;
+    fn fits_core(&self, function: &'static str, role: Role) -> Result<(), AlgebraError>;
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
     #[inline(always)]
-    fn fits_core<const SPANS: bool, const SIZED: bool>(
-        &self,
-        function: &'static str,
-    ) -> Result<(), AlgebraError> {
-        fits::<S, D, I, SPANS, SIZED>(function, self)
+    fn fits_core(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
+        let k = match role {
+            Role::Spanned => const { bound(S::NODE, D::NODE, true) },
+            _ => const { bound(S::NODE, D::NODE, false) },
+        };
+        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
+        let (mut or, mut size, mut wide) = (0usize, 1usize, false);
+        S::Form::leaves(&shape, &stride, &mut |e, d| {
+            or |= e | magnitude::<I>(d);
+            let (s, o) = size.overflowing_mul(e);
+            (size, wide) = (s, wide | o);
+        });
+        // `k` is below `usize::BITS` unless no bound holds (a static leaf
+        // alone passes it): then the exact check decides.
+        if k < usize::BITS && or >> (k % usize::BITS) == 0 && !wide && size <= MAX {
+            Ok(())
+        } else {
+            exactly::<S, D, I>(function, &shape, &stride, role)
+        }
     }
 }
 
-/// `result` where it fits the core's `i64` ([`layout_fits`]), as the
-/// facade's algebra traits give it.
+/// `result` where it fits the core's `i64` ([`FitsCore`], as a result).
 ///
 /// # Errors
 /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
 #[inline(always)]
 pub fn result_fits<L: FitsCore>(function: &'static str, result: L) -> Result<L, AlgebraError> {
-    match result.fits_core::<false, false>(function) {
+    match result.fits_core(function, Role::Result) {
         Ok(()) => Ok(result),
         Err(e) => Err(e),
     }
 }
 
-/// An integer the core reads (a cotarget, an extent of a tiler) within
-/// `i64::MAX`, as a layout `m:0`: one comparison, the refusal cold.
+/// An integer the core reads (a cotarget) within `i64::MAX`: one
+/// comparison, the refusal cold.
 ///
 /// # Errors
-/// [`AlgebraError::OffsetsOverflow`] naming `m`.
+/// [`AlgebraError::OffsetsOverflow`] naming `m` (as a layout `m:0`).
 #[inline(always)]
 pub fn integer_fits(function: &'static str, m: usize) -> Result<(), AlgebraError> {
     if m <= MAX {
         Ok(())
     } else {
-        Err(refused(function, m, 0))
+        refused(function, m)
     }
+}
+
+/// The refusal of [`integer_fits`], cold.
+#[cold]
+#[inline(never)]
+fn refused(function: &'static str, m: usize) -> Result<(), AlgebraError> {
+    Err(AlgebraError::OffsetsOverflow {
+        function,
+        extent: m,
+        stride: 0,
+    })
 }
 
 /// A stride's size as the core's offsets read it.
@@ -199,68 +126,41 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
     }
 }
 
-/// [`layout_fits`] exactly: the size and offsets leaf by leaf, as the
-/// core (the refusal built cold).
-#[inline(always)]
+/// [`FitsCore`] exactly, where its comparison failed: the rule of
+/// fits.rs ([`CoreFit`]) leaf by leaf, out of the hot path.
+#[cold]
+#[inline(never)]
 fn exactly<S: Mode<D>, D: Tree, I: Offset>(
     function: &'static str,
     shape: &<S::Form as Form>::Desc,
     stride: &<S::Form as Form>::Desc,
-    spans: bool,
+    role: Role,
 ) -> Result<(), AlgebraError> {
-    let (mut size, mut span, mut past, mut empty) = (1usize, 0usize, None, false);
+    let mut fit = CoreFit::NEW;
+    let spans = role == Role::Spanned;
     S::Form::leaves(shape, stride, &mut |extent, d| {
-        let d = magnitude::<I>(d);
-        empty |= extent == 0;
-        let reach = extent.saturating_sub(1).checked_mul(d);
-        let own =
-            !spans || extent <= 1 || d == 0 || extent.checked_mul(d).is_some_and(|p| p <= MAX);
-        match (
-            size.checked_mul(extent),
-            reach.and_then(|r| r.checked_add(span)),
-        ) {
-            (Some(s), Some(r)) if s <= MAX && r <= MAX && extent <= MAX && d <= MAX && own => {
-                (size, span) = (s, r);
-            }
-            _ => {
-                past.get_or_insert((extent, d));
-            }
-        }
+        fit = fit.leaf(extent, magnitude::<I>(d), spans);
     });
-    // An empty result has no offsets (an operand's spans still count).
-    match past {
-        Some((extent, stride)) if !empty || spans => Err(refused(function, extent, stride)),
-        _ => Ok(()),
-    }
-}
-
-/// The refusal of [`exactly`], cold.
-#[cold]
-#[inline(never)]
-fn refused(function: &'static str, extent: usize, stride: usize) -> AlgebraError {
-    AlgebraError::OffsetsOverflow {
-        function,
-        extent,
-        stride,
-    }
+    fit.verdict(function, role == Role::Result)
 }
 
 /// The largest `k` (at most 62) such that every run-time leaf below `2^k`
-/// keeps a layout of these trees within `i64::MAX` (size and offsets, and
-/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`) and
+/// keeps the offsets of a layout of these trees within `i64::MAX` (and
+/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`), and
 /// every static leaf is below it too (the comparison ORs them in);
-/// `usize::BITS` (never passed) where none does.
-const fn bound(shape: Node, stride: Node, spans: bool, sized: bool) -> u32 {
+/// `usize::BITS` (never passed) where none does. The size is checked
+/// exactly instead ([`FitsCore`]).
+const fn bound(shape: Node, stride: Node, spans: bool) -> u32 {
     let mut k = 62;
     while k > 0 {
         let v = (1u128 << k) - 1;
-        let (mut size, mut span, mut small) = (1u128, 0u128, true);
-        walk(shape, stride, v, &mut size, &mut span, &mut small);
+        let (mut span, mut small) = (0u128, true);
+        walk(shape, stride, v, &mut span, &mut small);
         // Each `extent·stride` at most `v²`.
         if spans && v * v > MAX as u128 {
             small = false;
         }
-        if small && (sized || size <= MAX as u128) && span <= MAX as u128 {
+        if small && span <= MAX as u128 {
             return k;
         }
         k -= 1;
@@ -286,30 +186,22 @@ const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
     }
 }
 
-/// Accumulates the size and offsets of the trees' leaves (`v` for a
-/// run-time one), saturating.
-const fn walk(
-    shape: Node,
-    stride: Node,
-    v: u128,
-    size: &mut u128,
-    span: &mut u128,
-    small: &mut bool,
-) {
+/// Accumulates the offsets of the trees' leaves (`v` for a run-time
+/// one), saturating.
+const fn walk(shape: Node, stride: Node, v: u128, span: &mut u128, small: &mut bool) {
     match (shape, stride) {
         (Node::Tuple(s), Node::Tuple(d)) => {
             // SAFETY: a `Tree::NODE` tuple points at a constant array.
             let (s, d) = unsafe { (&*s, &*d) };
             let mut i = 0;
             while i < s.len() && i < d.len() {
-                walk(s[i].1, d[i].1, v, size, span, small);
+                walk(s[i].1, d[i].1, v, span, small);
                 i += 1;
             }
         }
         (Node::Tuple(_), _) | (_, Node::Tuple(_)) => *small = false,
         (s, d) => {
             let (s, d) = (value(s, v, small), value(d, v, small));
-            *size = size.saturating_mul(s);
             *span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
         }
     }

@@ -10,7 +10,7 @@ use crate::__private::compose::product;
 use crate::__private::construct::copies;
 use crate::__private::construct_values::{LeafValues, MAX_LEAVES, OrderOf, compact_order};
 use crate::__private::edit::AsModes;
-use crate::__private::fits_value::{FitsCore, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, result_fits};
 use crate::__private::layout::{Layout, size};
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
 #[cfg(doc)]
@@ -225,7 +225,7 @@ macro_rules! tile_to_shape {
                 // takes its complement, as a product's) and the result
                 // against the core's `i64` (fits_value.rs; the target's
                 // size is the result's).
-                self.fits_core::<true, false>(F)?;
+                self.fits_core(F, Role::Spanned)?;
                 let mut block = [1; $rank];
                 self.shape().as_modes().into_list().mode_sizes(&mut block);
                 // CuTe's `make_ordered_layout(target / block, LayoutLeft)`.
@@ -252,7 +252,7 @@ macro_rules! tile_to_shape {
                 // takes its complement, as a product's) and the result
                 // against the core's `i64` (fits_value.rs; the target's
                 // size is the result's).
-                self.fits_core::<true, false>(F)?;
+                self.fits_core(F, Role::Spanned)?;
                 let mut block = [1; $rank];
                 self.shape().as_modes().into_list().mode_sizes(&mut block);
                 // CuTe's `make_ordered_layout(target / block, order)`.

@@ -38,7 +38,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::divide::{Divide, DivideMode};
-use crate::__private::fits_value::{FitsCore, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, result_fits};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::tree::{Mode, Tree};
@@ -114,7 +114,7 @@ macro_rules! prefix_divide {
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("logical_divide")?;
+                self.fits_core("logical_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
                 let (.., $($p,)*) = shape;
@@ -126,7 +126,7 @@ macro_rules! prefix_divide {
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("zipped_divide")?;
+                self.fits_core("zipped_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                 let (.., $($p,)*) = shape;
@@ -141,7 +141,7 @@ macro_rules! prefix_divide {
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("tiled_divide")?;
+                self.fits_core("tiled_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let (.., $($p,)*) = shape;
@@ -156,7 +156,7 @@ macro_rules! prefix_divide {
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
                 // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<false, false>("flat_divide")?;
+                self.fits_core("flat_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let (.., $($p,)*) = shape;

@@ -5,7 +5,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
-use crate::__private::fits_value::{FitsCore, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, result_fits};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Chain, Cons, IntoList, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -329,7 +329,7 @@ macro_rules! by_mode_impl {
             fn logical_product(&self, tiler: $Tu) -> Result<Self::Logical, AlgebraError> {
                 // `A` (its modes' `extent·stride` too, as the core's complement
                 // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<true, false>("logical_product")?;
+                self.fits_core("logical_product", Role::Spanned)?;
                 let (ls, ld, ..) = ok_or_return!(self.walk(tiler, "logical_product"));
                 result_fits("logical_product", Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
             }
@@ -338,7 +338,7 @@ macro_rules! by_mode_impl {
             fn zipped_product(&self, tiler: $Tu) -> Result<Self::Zipped, AlgebraError> {
                 // `A` (its modes' `extent·stride` too, as the core's complement
                 // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<true, false>("zipped_product")?;
+                self.fits_core("zipped_product", Role::Spanned)?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "zipped_product"));
                 result_fits("zipped_product", Layout::from_parts(
                     (fs.into_tuple(), ss.into_tuple()),
@@ -350,7 +350,7 @@ macro_rules! by_mode_impl {
             fn tiled_product(&self, tiler: $Tu) -> Result<Self::Tiled, AlgebraError> {
                 // `A` (its modes' `extent·stride` too, as the core's complement
                 // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<true, false>("tiled_product")?;
+                self.fits_core("tiled_product", Role::Spanned)?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "tiled_product"));
                 result_fits("tiled_product", Layout::from_parts(
                     Cons(fs.into_tuple(), ss.lift()).into_tuple(),
@@ -362,7 +362,7 @@ macro_rules! by_mode_impl {
             fn flat_product(&self, tiler: $Tu) -> Result<Self::Flat, AlgebraError> {
                 // `A` (its modes' `extent·stride` too, as the core's complement
                 // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core::<true, false>("flat_product")?;
+                self.fits_core("flat_product", Role::Spanned)?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "flat_product"));
                 result_fits("flat_product", Layout::from_parts(
                     fs.lift().concat(ss.lift()).into_tuple(),

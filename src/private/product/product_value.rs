@@ -8,7 +8,7 @@
 //! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use crate::__private::algebra::AlgebraError;
-use crate::__private::fits_value::{FitsCore, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, result_fits};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -179,7 +179,7 @@ where
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
         // `A` (its modes' `extent·stride` too, as the core's complement
         // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core::<true, false>("logical_product")?;
+        self.fits_core("logical_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
         result_fits(
             "logical_product",
@@ -191,7 +191,7 @@ where
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
         // `A` (its modes' `extent·stride` too, as the core's complement
         // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core::<true, false>("zipped_product")?;
+        self.fits_core("zipped_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
         result_fits(
             "zipped_product",
@@ -203,7 +203,7 @@ where
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
         // `A` (its modes' `extent·stride` too, as the core's complement
         // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core::<true, false>("tiled_product")?;
+        self.fits_core("tiled_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
         result_fits("tiled_product", Layout::from_parts(shape, stride))
@@ -213,7 +213,7 @@ where
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
         // `A` (its modes' `extent·stride` too, as the core's complement
         // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core::<true, false>("flat_product")?;
+        self.fits_core("flat_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
         result_fits("flat_product", Layout::from_parts(shape, stride))
