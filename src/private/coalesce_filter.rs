@@ -10,7 +10,7 @@
 
 use super::algebra::AlgebraError;
 use super::edit::Flatten;
-use super::fits_value::{FitsCore, Role};
+use super::fits_value::{Role, layout_fits};
 use super::int::{Int, Offset};
 use super::layout::Layout;
 use super::static_int::{IfNonZero, StaticInt};
@@ -46,7 +46,7 @@ impl<S: Mode<D> + Flatten, D: Tree + Flatten, I: Offset> Coalesce for Layout<S, 
     fn coalesce(&self) -> Result<Self::Out, AlgebraError> {
         // `A` against the core's `i64` (fits_value.rs): the result has
         // its size and offsets.
-        self.fits_core("coalesce", Role::Operand)?;
+        layout_fits("coalesce", self, Role::Operand)?;
         Ok(Layout::from_parts(
             self.shape().flatten(),
             self.stride().flatten(),
@@ -83,7 +83,7 @@ impl<S: Mode<D> + FilterTree<D>, D: Tree, I: Offset> FilterZeros for Layout<S, D
     fn filter_zeros(&self) -> Result<Self::Out, AlgebraError> {
         // `A` against the core's `i64` (fits_value.rs): the result's
         // size and offsets are at most its.
-        self.fits_core("filter_zeros", Role::Operand)?;
+        layout_fits("filter_zeros", self, Role::Operand)?;
         let stride = self.stride();
         Ok(Layout::from_parts(self.shape().filter(stride), stride))
     }

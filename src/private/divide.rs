@@ -38,7 +38,7 @@ pub(super) mod divide_rest;
 
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, UnitTile};
-use super::fits_value::{FitsCore, Role, result_fits};
+use super::fits_value::{FitsCore, Role, checked};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::static_int::{CeilBy, RestStride, StaticInt, TileStride, Times};
@@ -317,45 +317,37 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("logical_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
-                result_fits("logical_divide", Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
+                checked("logical_divide", self, Role::Operand, Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("zipped_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
-                result_fits("zipped_divide", Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
+                checked("zipped_divide", self, Role::Operand, Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("tiled_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let ($($tv,)*) = ($($T,)*);
                 let (shape, stride) = $tiled_parts;
-                result_fits("tiled_divide", Layout::from_parts(shape, stride))
+                checked("tiled_divide", self, Role::Operand, Layout::from_parts(shape, stride))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("flat_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let ($($fv,)*) = ($($T,)*);
                 let (shape, stride) = $flat_parts;
-                result_fits("flat_divide", Layout::from_parts(shape, stride))
+                checked("flat_divide", self, Role::Operand, Layout::from_parts(shape, stride))
             }
         }
     };

@@ -44,20 +44,62 @@ pub enum Role {
 
 /// A typed layout the facade's algebra traits check against the core's
 /// `i64`: the bound a trait's impl names, so that a generic result type
-/// is checked without naming its trees' bounds.
+/// is checked without naming its trees' bounds. A pair of layouts is
+/// checked as both.
 #[doc(hidden)]
-pub trait FitsCore {
-    /// `Ok(())` unless the layout, in the `role`, passes the core's
-    /// `i64` (fits.rs, [`CoreFit`]).
+pub trait FitsCore: Copy {
+    /// The hot path's reading of the layout in the `role` ([`Quick`]).
+    fn quick(&self, role: Role) -> Quick;
+    /// `Ok(())` unless the layout, in the `role`, passes the core's `i64`
+    /// (fits.rs, [`CoreFit`]): the exact check, run where [`quick`]
+    /// did not hold.
     ///
     /// # Errors
     /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
-    fn fits_core(&self, function: &'static str, role: Role) -> Result<(), AlgebraError>;
+    ///
+    /// [`quick`]: FitsCore::quick
+    fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError>;
+}
+
+/// The hot path's reading of layouts: every leaf OR-ed (the static ones
+/// are constants), the least power of two (`2^k`) under which the
+/// layouts' offsets fit whatever their run-time leaves (computed while
+/// compiling, [`bound`]), and whether a size passed `i64::MAX` (the
+/// extents' products: a bound on every extent would cut a layout of six
+/// run-time extents to `2^10`, which ordinary sizes fail).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Quick {
+    or: usize,
+    k: u32,
+    wide: bool,
+}
+
+impl Quick {
+    /// Both readings: one comparison for both.
+    #[inline(always)]
+    #[must_use]
+    pub fn and(self, other: Quick) -> Quick {
+        Quick {
+            or: self.or | other.or,
+            k: if self.k < other.k { self.k } else { other.k },
+            wide: self.wide | other.wide,
+        }
+    }
+
+    /// Whether every layout read fits: one comparison and the sizes'
+    /// flag. `k` is `usize::BITS` where no bound holds (a static leaf
+    /// alone passes it): then the exact check decides.
+    #[inline(always)]
+    #[must_use]
+    pub fn holds(self) -> bool {
+        self.k < usize::BITS && self.or >> (self.k % usize::BITS) == 0 && !self.wide
+    }
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
     #[inline(always)]
-    fn fits_core(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
+    fn quick(&self, role: Role) -> Quick {
         let k = match role {
             Role::Spanned => const { bound(S::NODE, D::NODE, true) },
             _ => const { bound(S::NODE, D::NODE, false) },
@@ -69,26 +111,107 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
             let (s, o) = size.overflowing_mul(e);
             (size, wide) = (s, wide | o);
         });
-        // `k` is below `usize::BITS` unless no bound holds (a static leaf
-        // alone passes it): then the exact check decides.
-        if k < usize::BITS && or >> (k % usize::BITS) == 0 && !wide && size <= MAX {
-            Ok(())
-        } else {
-            exactly::<S, D, I>(function, &shape, &stride, role)
+        Quick {
+            or,
+            k,
+            wide: wide | (size > MAX),
+        }
+    }
+
+    #[inline(always)]
+    fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
+        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
+        let mut fit = CoreFit::NEW;
+        let spans = role == Role::Spanned;
+        S::Form::leaves(&shape, &stride, &mut |extent, d| {
+            fit = fit.leaf(extent, magnitude::<I>(d), spans);
+        });
+        fit.verdict(function, role == Role::Result)
+    }
+}
+
+impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
+    #[inline(always)]
+    fn quick(&self, role: Role) -> Quick {
+        self.0.quick(role).and(self.1.quick(role))
+    }
+
+    #[inline(always)]
+    fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
+        match self.0.exact(function, role) {
+            Ok(()) => self.1.exact(function, role),
+            Err(e) => Err(e),
         }
     }
 }
 
-/// `result` where it fits the core's `i64` ([`FitsCore`], as a result).
+/// `result` where it and the `operand` (in its `role`) fit the core's
+/// `i64` ([`FitsCore`]): one comparison for both after the call (the
+/// call's own refusals first), the exact check out of line and cold.
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it, the
+/// operand's first.
+#[inline(always)]
+pub fn checked<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+    result: L,
+) -> Result<L, AlgebraError> {
+    if operand.quick(role).and(result.quick(Role::Result)).holds() {
+        Ok(result)
+    } else {
+        checked_exactly(function, operand, role, result)
+    }
+}
+
+/// [`checked`] past its comparison.
+#[cold]
+#[inline(never)]
+fn checked_exactly<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+    result: L,
+) -> Result<L, AlgebraError> {
+    match operand.exact(function, role) {
+        Ok(()) => match result.exact(function, Role::Result) {
+            Ok(()) => Ok(result),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// `Ok(())` where `operand` fits the core's `i64` in its `role` (a
+/// layout whose result shows no more, as `coalesce`'s): [`checked`]
+/// without a result.
 ///
 /// # Errors
 /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
 #[inline(always)]
-pub fn result_fits<L: FitsCore>(function: &'static str, result: L) -> Result<L, AlgebraError> {
-    match result.fits_core(function, Role::Result) {
-        Ok(()) => Ok(result),
-        Err(e) => Err(e),
+pub fn layout_fits<A: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+) -> Result<(), AlgebraError> {
+    if operand.quick(role).holds() {
+        Ok(())
+    } else {
+        layout_exactly(function, operand, role)
     }
+}
+
+/// [`layout_fits`] past its comparison.
+#[cold]
+#[inline(never)]
+fn layout_exactly<A: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+) -> Result<(), AlgebraError> {
+    operand.exact(function, role)
 }
 
 /// An integer the core reads (a cotarget) within `i64::MAX`: one
@@ -124,24 +247,6 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
     } else {
         stride
     }
-}
-
-/// [`FitsCore`] exactly, where its comparison failed: the rule of
-/// fits.rs ([`CoreFit`]) leaf by leaf, out of the hot path.
-#[cold]
-#[inline(never)]
-fn exactly<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    shape: &<S::Form as Form>::Desc,
-    stride: &<S::Form as Form>::Desc,
-    role: Role,
-) -> Result<(), AlgebraError> {
-    let mut fit = CoreFit::NEW;
-    let spans = role == Role::Spanned;
-    S::Form::leaves(shape, stride, &mut |extent, d| {
-        fit = fit.leaf(extent, magnitude::<I>(d), spans);
-    });
-    fit.verdict(function, role == Role::Result)
 }
 
 /// The largest `k` (at most 62) such that every run-time leaf below `2^k`

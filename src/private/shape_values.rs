@@ -14,7 +14,7 @@ use super::algebra::{AlgebraError, ceil_div};
 use super::compose::{complement_hole, product};
 use super::construct::nonzero;
 use super::edit::Leaves;
-use super::fits_value::{FitsCore, Role, integer_fits};
+use super::fits_value::{FitsCore, Role, checked, integer_fits};
 use super::int::{C, Int, Offset};
 use super::layout::Layout;
 pub use super::static_complement::ComplementLeaf;
@@ -124,13 +124,11 @@ where
         // core's complement) and the result against the core's `i64`
         // (fits_value.rs).
         integer_fits("complement", cotarget.get())?;
-        self.fits_core("complement", Role::Spanned)?;
         let result = self
             .shape()
             .leaves()
             .complement_leaves(self.stride().leaves(), cotarget)?;
-        result.fits_core("complement", Role::Result)?;
-        Ok(result)
+        checked("complement", self, Role::Spanned, result)
     }
 }
 

@@ -30,7 +30,7 @@ use crate::__private::compose_folded::TreeStatic;
 use crate::__private::compose_folded::{ComposeKind, ManyStatic};
 use crate::__private::compose_run::ComposeWith;
 use crate::__private::edit::{AsModes, Take};
-use crate::__private::fits_value::{FitsCore, Role};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
@@ -221,11 +221,8 @@ where
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
         // `A`, `B` and the result against the core's `i64`
         // (fits_value.rs): the result's size is `B`'s, checked.
-        self.fits_core("composition", Role::Operand)?;
-        b.fits_core("composition", Role::Operand)?;
         let result = self.compose_with(b)?;
-        result.fits_core("composition", Role::Result)?;
-        Ok(result)
+        checked("composition", &(*self, b), Role::Operand, result)
     }
 }
 
@@ -313,7 +310,6 @@ macro_rules! tiler {
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 // `A` whole and the result against the core's `i64`
                 // (fits_value.rs; each mode's composition checks its tile).
-                self.fits_core("composition", Role::Operand)?;
                 let (shape, stride) = self.into_parts();
                 let (shape, stride) = shape.as_modes().take(stride.as_modes());
                 // Mode i of `self` with tile i (CuTe's by-mode `composition`).
@@ -323,8 +319,7 @@ macro_rules! tiler {
                     .into_parts(),
                 )*);
                 let result = Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*));
-                result.fits_core("composition", Role::Result)?;
-                Ok(result)
+                checked("composition", self, Role::Operand, result)
             }
         }
     };

@@ -9,7 +9,7 @@ use crate::__private::construct::nonzero;
 use crate::__private::construct_values::{
     Buffer, LayoutLeft, LeafValues, MAX_LEAVES, compact_order, make_ordered_layout,
 };
-use crate::__private::fits_value::{FitsCore, Role};
+use crate::__private::fits_value::{Role, layout_fits};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::static_int::StaticInt;
@@ -114,7 +114,7 @@ impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D
         let (shape, function) = (self.shape(), "make_layout_like");
         // `A` against the core's `i64` (fits_value.rs): the result's
         // offsets are below its size.
-        self.fits_core(function, Role::Operand)?;
+        layout_fits(function, self, Role::Operand)?;
         let (mut extent, order, n) = self.leaves();
         let mut part = [0; MAX_LEAVES];
         for k in 0..n {
@@ -131,7 +131,7 @@ impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D
         D: FragmentStrides<S>,
     {
         // `A` against the core's `i64`, as `make_layout_like`.
-        self.fits_core("make_fragment_like", Role::Operand)?;
+        layout_fits("make_fragment_like", self, Role::Operand)?;
         let shape = self.shape();
         if S::RANK <= 1 {
             return make_ordered_layout(shape, LayoutLeft);

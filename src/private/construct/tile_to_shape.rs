@@ -10,7 +10,7 @@ use crate::__private::compose::product;
 use crate::__private::construct::copies;
 use crate::__private::construct_values::{LeafValues, MAX_LEAVES, OrderOf, compact_order};
 use crate::__private::edit::AsModes;
-use crate::__private::fits_value::{FitsCore, Role, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::layout::{Layout, size};
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
 #[cfg(doc)]
@@ -221,11 +221,6 @@ macro_rules! tile_to_shape {
             #[inline]
             fn tile_to_shape(&self, target: ($($T,)*)) -> Result<Self::Out, AlgebraError> {
                 const F: &str = "tile_to_shape";
-                // The block (each mode's `extent·stride` too: the core
-                // takes its complement, as a product's) and the result
-                // against the core's `i64` (fits_value.rs; the target's
-                // size is the result's).
-                self.fits_core(F, Role::Spanned)?;
                 let mut block = [1; $rank];
                 self.shape().as_modes().into_list().mode_sizes(&mut block);
                 // CuTe's `make_ordered_layout(target / block, LayoutLeft)`.
@@ -239,7 +234,7 @@ macro_rules! tile_to_shape {
                 let _ = next;
                 let b = Layout::from_parts(($(copies.$i.0,)*), ($(copies.$i.1,)*));
                 let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, F));
-                result_fits(F, Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
+                checked(F, self, Role::Spanned, Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
             }
             #[inline]
             fn tile_to_shape_ordered<O>(&self, target: ($($T,)*), order: O) -> Result<Self::Out, AlgebraError>
@@ -248,11 +243,6 @@ macro_rules! tile_to_shape {
                 O: OrderOf<<($($T,)*) as TargetShape>::Copies>,
             {
                 const F: &str = "tile_to_shape";
-                // The block (each mode's `extent·stride` too: the core
-                // takes its complement, as a product's) and the result
-                // against the core's `i64` (fits_value.rs; the target's
-                // size is the result's).
-                self.fits_core(F, Role::Spanned)?;
                 let mut block = [1; $rank];
                 self.shape().as_modes().into_list().mode_sizes(&mut block);
                 // CuTe's `make_ordered_layout(target / block, order)`.
@@ -263,7 +253,7 @@ macro_rules! tile_to_shape {
                 let stride = compact_order(F, &extent, &place, &part, ($rank, parts), true)?;
                 let b = Layout::from_parts(($(extent[$i],)*), ($(stride[$i],)*));
                 let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, F));
-                result_fits(F, Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
+                checked(F, self, Role::Spanned, Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
             }
         }
     };

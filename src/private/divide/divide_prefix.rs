@@ -38,7 +38,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::divide::{Divide, DivideMode};
-use crate::__private::fits_value::{FitsCore, Role, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::tree::{Mode, Tree};
@@ -113,25 +113,21 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("logical_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                result_fits("logical_divide", Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
+                checked("logical_divide", self, Role::Operand, Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("zipped_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                result_fits("zipped_divide", Layout::from_parts(
+                checked("zipped_divide", self, Role::Operand, Layout::from_parts(
                     (($($T.0,)*), ($($T.2,)* $($p,)*)),
                     (($($T.1,)*), ($($T.3,)* $($q,)*)),
                 ))
@@ -140,13 +136,11 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("tiled_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                result_fits("tiled_divide", Layout::from_parts(
+                checked("tiled_divide", self, Role::Operand, Layout::from_parts(
                     (($($T.0,)*), $($T.2,)* $($p,)*),
                     (($($T.1,)*), $($T.3,)* $($q,)*),
                 ))
@@ -155,15 +149,13 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
-                // `A` and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("flat_divide", Role::Operand)?;
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
                 let ($($fv,)*) = ($($T,)*);
                 let (shape, stride) = $flat_parts;
-                result_fits("flat_divide", Layout::from_parts(shape, stride))
+                checked("flat_divide", self, Role::Operand, Layout::from_parts(shape, stride))
             }
         }
     };

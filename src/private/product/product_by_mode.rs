@@ -5,7 +5,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
-use crate::__private::fits_value::{FitsCore, Role, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Chain, Cons, IntoList, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -327,20 +327,14 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn logical_product(&self, tiler: $Tu) -> Result<Self::Logical, AlgebraError> {
-                // `A` (its modes' `extent·stride` too, as the core's complement
-                // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("logical_product", Role::Spanned)?;
                 let (ls, ld, ..) = ok_or_return!(self.walk(tiler, "logical_product"));
-                result_fits("logical_product", Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
+                checked("logical_product", self, Role::Spanned, Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
             }
 
             #[inline]
             fn zipped_product(&self, tiler: $Tu) -> Result<Self::Zipped, AlgebraError> {
-                // `A` (its modes' `extent·stride` too, as the core's complement
-                // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("zipped_product", Role::Spanned)?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "zipped_product"));
-                result_fits("zipped_product", Layout::from_parts(
+                checked("zipped_product", self, Role::Spanned, Layout::from_parts(
                     (fs.into_tuple(), ss.into_tuple()),
                     (fd.into_tuple(), sd.into_tuple()),
                 ))
@@ -348,11 +342,8 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn tiled_product(&self, tiler: $Tu) -> Result<Self::Tiled, AlgebraError> {
-                // `A` (its modes' `extent·stride` too, as the core's complement
-                // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("tiled_product", Role::Spanned)?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "tiled_product"));
-                result_fits("tiled_product", Layout::from_parts(
+                checked("tiled_product", self, Role::Spanned, Layout::from_parts(
                     Cons(fs.into_tuple(), ss.lift()).into_tuple(),
                     Cons(fd.into_tuple(), sd.lift()).into_tuple(),
                 ))
@@ -360,11 +351,8 @@ macro_rules! by_mode_impl {
 
             #[inline]
             fn flat_product(&self, tiler: $Tu) -> Result<Self::Flat, AlgebraError> {
-                // `A` (its modes' `extent·stride` too, as the core's complement
-                // of it) and the result against the core's `i64` (fits_value.rs).
-                self.fits_core("flat_product", Role::Spanned)?;
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "flat_product"));
-                result_fits("flat_product", Layout::from_parts(
+                checked("flat_product", self, Role::Spanned, Layout::from_parts(
                     fs.lift().concat(ss.lift()).into_tuple(),
                     fd.lift().concat(sd.lift()).into_tuple(),
                 ))

@@ -7,7 +7,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
-use crate::__private::fits_value::{FitsCore, Role, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::int::{C, Int};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
@@ -241,23 +241,21 @@ where
     type Raked = Layout<Tup<<Self as ZipProduct<B>>::RakeS>, Tup<<Self as ZipProduct<B>>::RakeD>>;
     #[inline]
     fn blocked_product(&self, b: B) -> Result<Self::Blocked, AlgebraError> {
-        // `A` (its modes' `extent·stride` too, as the core's complement
-        // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core("blocked_product", Role::Spanned)?;
         let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, "blocked_product"));
-        result_fits(
+        checked(
             "blocked_product",
+            self,
+            Role::Spanned,
             Layout::from_parts(bs.into_tuple(), bd.into_tuple()),
         )
     }
     #[inline]
     fn raked_product(&self, b: B) -> Result<Self::Raked, AlgebraError> {
-        // `A` (its modes' `extent·stride` too, as the core's complement
-        // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core("raked_product", Role::Spanned)?;
         let (_, _, rs, rd) = ok_or_return!(self.zip_product(b, "raked_product"));
-        result_fits(
+        checked(
             "raked_product",
+            self,
+            Role::Spanned,
             Layout::from_parts(rs.into_tuple(), rd.into_tuple()),
         )
     }

@@ -8,7 +8,7 @@
 //! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use crate::__private::algebra::AlgebraError;
-use crate::__private::fits_value::{FitsCore, Role, result_fits};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -177,45 +177,37 @@ where
 
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
-        // `A` (its modes' `extent·stride` too, as the core's complement
-        // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core("logical_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
-        result_fits(
+        checked(
             "logical_product",
+            self,
+            Role::Spanned,
             Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
         )
     }
 
     #[inline]
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
-        // `A` (its modes' `extent·stride` too, as the core's complement
-        // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core("zipped_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
-        result_fits(
+        checked(
             "zipped_product",
+            self,
+            Role::Spanned,
             Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
         )
     }
 
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
-        // `A` (its modes' `extent·stride` too, as the core's complement
-        // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core("tiled_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
-        result_fits("tiled_product", Layout::from_parts(shape, stride))
+        checked("tiled_product", self, Role::Spanned, Layout::from_parts(shape, stride))
     }
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
-        // `A` (its modes' `extent·stride` too, as the core's complement
-        // of it) and the result against the core's `i64` (fits_value.rs).
-        self.fits_core("flat_product", Role::Spanned)?;
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
-        result_fits("flat_product", Layout::from_parts(shape, stride))
+        checked("flat_product", self, Role::Spanned, Layout::from_parts(shape, stride))
     }
 }
