@@ -100,16 +100,21 @@ impl Quick {
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
     #[inline(always)]
     fn quick(&self, role: Role) -> Quick {
-        let k = match role {
-            Role::Spanned => const { bound(S::NODE, D::NODE, true) },
-            _ => const { bound(S::NODE, D::NODE, false) },
+        // The bound with the size in it where it is high enough for
+        // ordinary sizes (few run-time extents): no product then; else
+        // the bound of the offsets alone, and the size by products.
+        let (k, sized) = match role {
+            Role::Spanned => const { choose(S::NODE, D::NODE, true) },
+            _ => const { choose(S::NODE, D::NODE, false) },
         };
         let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
         let (mut or, mut size, mut wide) = (0usize, 1usize, false);
         S::Form::leaves(&shape, &stride, &mut |e, d| {
             or |= e | magnitude::<I>(d);
-            let (s, o) = size.overflowing_mul(e);
-            (size, wide) = (s, wide | o);
+            if !sized {
+                let (s, o) = size.overflowing_mul(e);
+                (size, wide) = (s, wide | o);
+            }
         });
         Quick {
             or,
@@ -147,7 +152,11 @@ impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
 
 /// `result` where it and the `operand` (in its `role`) fit the core's
 /// `i64` ([`FitsCore`]): one comparison for both after the call (the
-/// call's own refusals first), the exact check out of line and cold.
+/// call's own refusals first), the exact check out of line and cold. The
+/// result is the caller's own past the check (the cold call takes a copy
+/// and gives back no layout), so its static and folded leaves stay
+/// constants for the code after it; the copies are made in the cold
+/// branch (by reference the hot path stored the result for it).
 ///
 /// # Errors
 /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it, the
@@ -160,9 +169,11 @@ pub fn checked<A: FitsCore, L: FitsCore>(
     result: L,
 ) -> Result<L, AlgebraError> {
     if operand.quick(role).and(result.quick(Role::Result)).holds() {
-        Ok(result)
-    } else {
-        checked_exactly(function, operand, role, result)
+        return Ok(result);
+    }
+    match checked_exactly(function, *operand, role, result) {
+        Ok(()) => Ok(result),
+        Err(e) => Err(e),
     }
 }
 
@@ -171,15 +182,12 @@ pub fn checked<A: FitsCore, L: FitsCore>(
 #[inline(never)]
 fn checked_exactly<A: FitsCore, L: FitsCore>(
     function: &'static str,
-    operand: &A,
+    operand: A,
     role: Role,
     result: L,
-) -> Result<L, AlgebraError> {
+) -> Result<(), AlgebraError> {
     match operand.exact(function, role) {
-        Ok(()) => match result.exact(function, Role::Result) {
-            Ok(()) => Ok(result),
-            Err(e) => Err(e),
-        },
+        Ok(()) => result.exact(function, Role::Result),
         Err(e) => Err(e),
     }
 }
@@ -199,7 +207,7 @@ pub fn layout_fits<A: FitsCore>(
     if operand.quick(role).holds() {
         Ok(())
     } else {
-        layout_exactly(function, operand, role)
+        layout_exactly(function, *operand, role)
     }
 }
 
@@ -208,7 +216,7 @@ pub fn layout_fits<A: FitsCore>(
 #[inline(never)]
 fn layout_exactly<A: FitsCore>(
     function: &'static str,
-    operand: &A,
+    operand: A,
     role: Role,
 ) -> Result<(), AlgebraError> {
     operand.exact(function, role)
@@ -249,23 +257,36 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
     }
 }
 
+/// The bound [`FitsCore::quick`] compares with, and whether it holds the
+/// size too (`true`) or leaves it to the extents' products: the size in
+/// the bound where that bound is at least `2^24` (a layout of one or two
+/// run-time extents), else the offsets' alone (a bound on every extent of
+/// six run-time ones would be `2^10`, which ordinary sizes fail).
+const fn choose(shape: Node, stride: Node, spans: bool) -> (u32, bool) {
+    let with_size = bound(shape, stride, spans, true);
+    if with_size >= 24 && with_size < usize::BITS {
+        (with_size, true)
+    } else {
+        (bound(shape, stride, spans, false), false)
+    }
+}
+
 /// The largest `k` (at most 62) such that every run-time leaf below `2^k`
 /// keeps the offsets of a layout of these trees within `i64::MAX` (and
-/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`), and
-/// every static leaf is below it too (the comparison ORs them in);
-/// `usize::BITS` (never passed) where none does. The size is checked
-/// exactly instead ([`FitsCore`]).
-const fn bound(shape: Node, stride: Node, spans: bool) -> u32 {
+/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`; with
+/// `size` its size), and every static leaf is below it too (the
+/// comparison ORs them in); `usize::BITS` (never passed) where none does.
+const fn bound(shape: Node, stride: Node, spans: bool, size: bool) -> u32 {
     let mut k = 62;
     while k > 0 {
         let v = (1u128 << k) - 1;
-        let (mut span, mut small) = (0u128, true);
-        walk(shape, stride, v, &mut span, &mut small);
+        let (mut span, mut product, mut small) = (0u128, 1u128, true);
+        walk(shape, stride, v, (&mut span, &mut product), &mut small);
         // Each `extent·stride` at most `v²`.
         if spans && v * v > MAX as u128 {
             small = false;
         }
-        if small && span <= MAX as u128 {
+        if small && span <= MAX as u128 && (!size || product <= MAX as u128) {
             return k;
         }
         k -= 1;
@@ -291,16 +312,17 @@ const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
     }
 }
 
-/// Accumulates the offsets of the trees' leaves (`v` for a run-time
-/// one), saturating.
-const fn walk(shape: Node, stride: Node, v: u128, span: &mut u128, small: &mut bool) {
+/// Accumulates the offsets and the size of the trees' leaves (`v` for a
+/// run-time one), saturating.
+const fn walk(shape: Node, stride: Node, v: u128, at: (&mut u128, &mut u128), small: &mut bool) {
+    let (span, size) = at;
     match (shape, stride) {
         (Node::Tuple(s), Node::Tuple(d)) => {
             // SAFETY: a `Tree::NODE` tuple points at a constant array.
             let (s, d) = unsafe { (&*s, &*d) };
             let mut i = 0;
             while i < s.len() && i < d.len() {
-                walk(s[i].1, d[i].1, v, span, small);
+                walk(s[i].1, d[i].1, v, (&mut *span, &mut *size), small);
                 i += 1;
             }
         }
@@ -308,6 +330,7 @@ const fn walk(shape: Node, stride: Node, v: u128, span: &mut u128, small: &mut b
         (s, d) => {
             let (s, d) = (value(s, v, small), value(d, v, small));
             *span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
+            *size = size.saturating_mul(s);
         }
     }
 }

@@ -201,13 +201,23 @@ where
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
-        checked("tiled_product", self, Role::Spanned, Layout::from_parts(shape, stride))
+        checked(
+            "tiled_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts(shape, stride),
+        )
     }
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
-        checked("flat_product", self, Role::Spanned, Layout::from_parts(shape, stride))
+        checked(
+            "flat_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts(shape, stride),
+        )
     }
 }
