@@ -40,6 +40,11 @@ pub enum Role {
     Spanned,
     /// The call's result: one of size 0 fits whatever its strides.
     Result,
+    /// A result whose size is an operand's, checked with it (a
+    /// composition's is its `B`'s): its comparison reads the offsets
+    /// alone (a composition's result has a run-time extent per pair of
+    /// leaves; no product for them).
+    Sized,
 }
 
 /// A typed layout the facade's algebra traits check against the core's
@@ -105,6 +110,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
         // the bound of the offsets alone, and the size by products.
         let (k, sized) = match role {
             Role::Spanned => const { choose(S::NODE, D::NODE, true) },
+            Role::Sized => (const { bound(S::NODE, D::NODE, false, false) }, true),
             _ => const { choose(S::NODE, D::NODE, false) },
         };
         let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
@@ -131,7 +137,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
         S::Form::leaves(&shape, &stride, &mut |extent, d| {
             fit = fit.leaf(extent, magnitude::<I>(d), spans);
         });
-        fit.verdict(function, role == Role::Result)
+        fit.verdict(function, matches!(role, Role::Result | Role::Sized))
     }
 }
 
@@ -168,7 +174,34 @@ pub fn checked<A: FitsCore, L: FitsCore>(
     role: Role,
     result: L,
 ) -> Result<L, AlgebraError> {
-    if operand.quick(role).and(result.quick(Role::Result)).holds() {
+    checked_as(function, operand, role, result, Role::Result)
+}
+
+/// [`checked`] of a result whose size is its operands' (a composition's,
+/// [`Role::Sized`]).
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it, the
+/// operands' first.
+#[inline(always)]
+pub fn composed<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operands: &A,
+    result: L,
+) -> Result<L, AlgebraError> {
+    checked_as(function, operands, Role::Operand, result, Role::Sized)
+}
+
+/// [`checked`], the result in `as_role`.
+#[inline(always)]
+fn checked_as<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+    result: L,
+    as_role: Role,
+) -> Result<L, AlgebraError> {
+    if operand.quick(role).and(result.quick(as_role)).holds() {
         return Ok(result);
     }
     match checked_exactly(function, *operand, role, result) {

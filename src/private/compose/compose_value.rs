@@ -30,7 +30,7 @@ use crate::__private::compose_folded::TreeStatic;
 use crate::__private::compose_folded::{ComposeKind, ManyStatic};
 use crate::__private::compose_run::ComposeWith;
 use crate::__private::edit::{AsModes, Take};
-use crate::__private::fits_value::{FitsCore, Role, checked};
+use crate::__private::fits_value::{FitsCore, Role, checked, composed};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
@@ -222,7 +222,7 @@ where
         // `A`, `B` and the result against the core's `i64`
         // (fits_value.rs): the result's size is `B`'s, checked.
         let result = self.compose_with(b)?;
-        checked("composition", &(*self, b), Role::Operand, result)
+        composed("composition", &(*self, b), result)
     }
 }
 
@@ -319,6 +319,8 @@ macro_rules! tiler {
                     .into_parts(),
                 )*);
                 let result = Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*));
+                // The result's size is the tiles' product, which no
+                // operand checked: read with it.
                 checked("composition", self, Role::Operand, result)
             }
         }
