@@ -255,6 +255,32 @@ fn layout_exactly<A: FitsCore>(
     operand.exact(function, role)
 }
 
+/// The result of a call the macro makes outside the traits (a static
+/// compact block tiled to a named target, `TileCompact`: its operands
+/// are static, checked by the core while compiling) where it fits the
+/// core's `i64`, as [`checked`] reads a result.
+///
+/// # Errors
+/// The call's own, else [`AlgebraError::OffsetsOverflow`] naming the
+/// first leaf past it.
+#[inline(always)]
+pub fn value_fits<L: FitsCore>(
+    function: &'static str,
+    result: Result<L, AlgebraError>,
+) -> Result<L, AlgebraError> {
+    let result = match result {
+        Ok(result) => result,
+        Err(e) => return Err(e),
+    };
+    if result.quick(Role::Result).holds() {
+        return Ok(result);
+    }
+    match layout_exactly(function, result, Role::Result) {
+        Ok(()) => Ok(result),
+        Err(e) => Err(e),
+    }
+}
+
 /// An integer the core reads (a cotarget) within `i64::MAX`: one
 /// comparison, the refusal cold.
 ///

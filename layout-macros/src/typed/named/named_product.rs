@@ -246,8 +246,17 @@ impl Expander<'_> {
                     )
                 }
             };
-            // The trait checks the block and the result against the
-            // core's `i64` (src/private/fits_value.rs).
+            // `TileTarget` checks the block and the result against the
+            // core's `i64` (the facade's `TileToShape`); a static compact
+            // block's own path (`TileCompact…`) is checked here
+            // (src/private/fits_value.rs).
+            let call = match trait_name.to_string().starts_with("TileCompact") {
+                true => {
+                    let fits = emit::private();
+                    quote!(#fits::value_fits("tile_to_shape", #call))
+                }
+                false => call,
+            };
             return Ok(quote_spanned!(at=> {
                 let #va = &#a;
                 #call
