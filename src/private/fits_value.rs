@@ -268,10 +268,7 @@ pub fn value_fits<L: FitsCore>(
     function: &'static str,
     result: Result<L, AlgebraError>,
 ) -> Result<L, AlgebraError> {
-    let result = match result {
-        Ok(result) => result,
-        Err(e) => return Err(e),
-    };
+    let result = result?;
     if result.quick(Role::Result).holds() {
         return Ok(result);
     }
