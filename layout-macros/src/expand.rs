@@ -50,7 +50,7 @@ use crate::emit::{self, Untypable};
 use crate::kind::{Kind, kind, method, query};
 use crate::tree::{has_dynamic, is_plain};
 use crate::{
-    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fits, typed::fold,
+    fallback, typed::arith, typed::basis, typed::composed, typed::divide, typed::fold,
     typed::named, typed::named::named_divide, typed::named::named_identity,
     typed::named::named_partition, typed::named::named_place, typed::named::named_product,
     typed::partition, typed::rules, typed::slice, valid,
@@ -211,7 +211,6 @@ impl Expander<'_> {
             _ => {}
         }
         if let Some((trait_name, method, l, cotarget)) = named::value_method(e).filter(|_| typed) {
-            let cotarget_expr = cotarget;
             let (layout, private) = (self.named_layout(l), emit::private());
             let (trait_name, method) = (format_ident!("{trait_name}"), format_ident!("{method}"));
             let cotarget = cotarget.into_iter().map(|m| match m.kind {
@@ -220,10 +219,8 @@ impl Expander<'_> {
                 _ => self.coordinate(m),
             });
             let cotarget: Vec<TokenStream> = cotarget.collect();
-            if trait_name == "Complement" {
-                let dynamic = matches!(cotarget_expr.map(|m| &m.kind), Some(ExprKind::Dynamic(_)));
-                return Ok(fits::complement(layout, cotarget.first(), dynamic));
-            }
+            // The trait checks the operand, the cotarget and the result
+            // against the core's `i64` (src/private/fits_value.rs).
             return Ok(quote!(#private::#trait_name::#method(&#layout #(, #cotarget)*)));
         }
         if let Some(l) = named::flatten(e).filter(|_| typed) {

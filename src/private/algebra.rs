@@ -256,6 +256,11 @@ impl AlgebraError {
                 left,
                 right,
             },
+            E::OffsetsOverflow { extent, stride, .. } => E::OffsetsOverflow {
+                function,
+                extent,
+                stride,
+            },
             other => other,
         }
     }

@@ -10,6 +10,7 @@
 
 use super::algebra::AlgebraError;
 use super::edit::Flatten;
+use super::fits_value::{Role, layout_fits};
 use super::int::{Int, Offset};
 use super::layout::Layout;
 use super::static_int::{IfNonZero, StaticInt};
@@ -43,6 +44,9 @@ impl<S: Mode<D> + Flatten, D: Tree + Flatten, I: Offset> Coalesce for Layout<S, 
     type Out = Layout<S::Out, D::Out, I>;
     #[inline]
     fn coalesce(&self) -> Result<Self::Out, AlgebraError> {
+        // `A` against the core's `i64` (fits_value.rs): the result has
+        // its size and offsets.
+        layout_fits("coalesce", self, Role::Operand)?;
         Ok(Layout::from_parts(
             self.shape().flatten(),
             self.stride().flatten(),
@@ -77,6 +81,9 @@ impl<S: Mode<D> + FilterTree<D>, D: Tree, I: Offset> FilterZeros for Layout<S, D
     type Out = Layout<S::Out, D, I>;
     #[inline]
     fn filter_zeros(&self) -> Result<Self::Out, AlgebraError> {
+        // `A` against the core's `i64` (fits_value.rs): the result's
+        // size and offsets are at most its.
+        layout_fits("filter_zeros", self, Role::Operand)?;
         let stride = self.stride();
         Ok(Layout::from_parts(self.shape().filter(stride), stride))
     }

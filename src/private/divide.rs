@@ -38,6 +38,7 @@ pub(super) mod divide_rest;
 
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, UnitTile};
+use super::fits_value::{FitsCore, Role, checked};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::static_int::{CeilBy, RestStride, StaticInt, TileStride, Times};
@@ -303,6 +304,10 @@ macro_rules! divide {
         where
             ($($S,)*): Mode<($($D,)*)>,
             ($($D,)*): Tree,
+            Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>: FitsCore,
+            Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>: FitsCore,
+            $tiled: FitsCore,
+            $flat: FitsCore,
         {
             type Logical = Layout<($($S::LogicalS,)*), ($($S::LogicalD,)*), I>;
             type Zipped = Layout<(($($S::TileS,)*), ($($S::RestS,)*)), (($($S::TileD,)*), ($($S::RestD,)*)), I>;
@@ -314,7 +319,7 @@ macro_rules! divide {
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
-                Ok(Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
+                checked("logical_divide", self, Role::Operand, Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
             }
 
             #[inline]
@@ -322,7 +327,7 @@ macro_rules! divide {
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
                 let (shape, stride) = (self.shape(), self.stride());
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
-                Ok(Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
+                checked("zipped_divide", self, Role::Operand, Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
             }
 
             #[inline]
@@ -332,7 +337,7 @@ macro_rules! divide {
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let ($($tv,)*) = ($($T,)*);
                 let (shape, stride) = $tiled_parts;
-                Ok(Layout::from_parts(shape, stride))
+                checked("tiled_divide", self, Role::Operand, Layout::from_parts(shape, stride))
             }
 
             #[inline]
@@ -342,7 +347,7 @@ macro_rules! divide {
                 $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                 let ($($fv,)*) = ($($T,)*);
                 let (shape, stride) = $flat_parts;
-                Ok(Layout::from_parts(shape, stride))
+                checked("flat_divide", self, Role::Operand, Layout::from_parts(shape, stride))
             }
         }
     };

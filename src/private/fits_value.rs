@@ -1,16 +1,24 @@
-//! The check that a typed value a call of the value door gives (or
-//! takes) fits the core's `i64` (fits.rs has the macro's straight-line
-//! code): where `layout!(type …)` calls `Compose`, `Product`,
-//! `RankedProduct`, `TileToShape`, `Divide` or `Complement` on typed values (a named
-//! operand, a run-time stride the macro's rules do not type), the macro
-//! wraps the call in [`value_fits`] and passes a layout operand to
-//! [`layout_fits`]. One comparison on the hot path: every leaf of the
-//! layout OR-ed (the static ones are constants), below the largest power
-//! of two under which a layout of this type fits whatever its run-time
-//! leaves, computed while compiling from the type's own description
-//! (`Tree::NODE`, [`bound`]); the exact check cold.
+//! The check that the facade's algebra traits make of the typed values
+//! they take and give (`Compose`, `Complement`, `Divide`, `Product`,
+//! `RankedProduct`, `TileToShape`, `Coalesce`, `FilterZeros`, `MakeLike`):
+//! each fits the core's `i64`, as `layout_core::Layout::new` requires, so
+//! that a method called on typed values (`a.composition(b)`, with or
+//! without `layout!(type composition(#a, #b))` around it) refuses where
+//! the core refuses (tests/typed_methods_overflow.rs). The rule is
+//! fits.rs's [`CoreFit`]; this file is its door for typed values.
+//!
+//! The hot path, per layout: every leaf OR-ed (the static ones are
+//! constants) and compared once with the largest power of two under
+//! which the layout's offsets fit whatever its run-time leaves, computed
+//! while compiling from the type's own description (`Tree::NODE`,
+//! [`bound`]); the size exactly, by the extents' products (a `mul` and an
+//! overflow flag per run-time extent: a bound on every extent would cut
+//! a layout of six run-time extents to `2^10`, which ordinary sizes
+//! fail). Only where that fails does the exact check run, out of line
+//! and cold.
 
 use super::algebra::AlgebraError;
+use super::fits::CoreFit;
 use super::int::Offset;
 use super::layout::Layout;
 use super::text::Node;
@@ -19,140 +27,280 @@ use super::walk::Form;
 
 const MAX: usize = i64::MAX as usize;
 
-/// `Ok(layout)` unless its size or offsets pass `i64::MAX`, which the
-/// core refuses (a layout of size 0 fits: it has no offsets).
-///
-/// # Errors
-/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
-#[inline(always)]
-pub fn layout_fits<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    layout: &Layout<S, D, I>,
-) -> Result<(), AlgebraError> {
-    fits::<S, D, I, false, false>(function, layout)
+/// What a layout is to the call that checks it: the core's rule differs
+/// (fits.rs, [`CoreFit`]).
+#[doc(hidden)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// An operand, as the core takes it.
+    Operand,
+    /// An operand whose complement the core computes (`complement`, a
+    /// product's `A`, `tile_to_shape`'s block): each mode's
+    /// `extent·stride` within `i64::MAX` too.
+    Spanned,
+    /// The call's result: one of size 0 fits whatever its strides.
+    Result,
+    /// A result whose size is an operand's, checked with it (a
+    /// composition's is its `B`'s): its comparison reads the offsets
+    /// alone (a composition's result has a run-time extent per pair of
+    /// leaves; no product for them).
+    Sized,
 }
 
-/// [`layout_fits`] of an operand whose complement the core computes
-/// (`complement`, a product's holes): also each mode's `extent·stride`
-/// (where the next mode must start) within `i64::MAX`, for a mode of
-/// extent above 1 and nonzero stride, as the core's complement requires
-/// (`complement((1,2):(1,2^62), 8)`: "a product does not fit in 64 bits").
-///
-/// # Errors
-/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
-#[inline(always)]
-pub fn operand_spans_fit<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    layout: &Layout<S, D, I>,
-) -> Result<(), AlgebraError> {
-    fits::<S, D, I, true, false>(function, layout)
+/// A typed layout the facade's algebra traits check against the core's
+/// `i64`: the bound a trait's impl names, so that a generic result type
+/// is checked without naming its trees' bounds. A pair of layouts is
+/// checked as both.
+#[doc(hidden)]
+pub trait FitsCore: Copy {
+    /// The hot path's reading of the layout in the `role` ([`Quick`]).
+    fn quick(&self, role: Role) -> Quick;
+    /// `Ok(())` unless the layout, in the `role`, passes the core's `i64`
+    /// (fits.rs, [`CoreFit`]): the exact check, run where [`quick`]
+    /// did not hold.
+    ///
+    /// # Errors
+    /// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
+    ///
+    /// [`quick`]: FitsCore::quick
+    fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError>;
 }
 
-/// [`layout_fits`], with `SPANS` [`operand_spans_fit`]; with `SIZED` the
-/// comparison's bound leaves the size out and the size is computed
-/// exactly instead (a composition's result has as many run-time extents
-/// as its `B`, whose product one bound per leaf would cut to `2^15`).
-#[inline(always)]
-fn fits<S: Mode<D>, D: Tree, I: Offset, const SPANS: bool, const SIZED: bool>(
-    function: &'static str,
-    layout: &Layout<S, D, I>,
-) -> Result<(), AlgebraError> {
-    let k = const { bound(S::NODE, D::NODE, SPANS, SIZED) };
-    let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
-    // Where the bound is low (many run-time leaves, as a product's holes:
-    // leaves of ordinary sizes would fail it on every call), or there is
-    // none (`usize::BITS`: a static leaf alone passes it), the exact check
-    // inline instead.
-    if !(QUICK..usize::BITS).contains(&k) {
-        return exactly::<S, D, I>(function, &shape, &stride, SPANS);
-    }
-    let (mut or, mut size) = (0usize, Some(1usize));
-    S::Form::leaves(&shape, &stride, &mut |e, d| {
-        or |= e | magnitude::<I>(d);
-        // `SIZED`: the size exactly, the bound left it out.
-        if SIZED {
-            size = size.and_then(|s| s.checked_mul(e));
+/// The hot path's reading of layouts: every leaf OR-ed (the static ones
+/// are constants), the least power of two (`2^k`) under which the
+/// layouts' offsets fit whatever their run-time leaves (computed while
+/// compiling, [`bound`]), and whether a size passed `i64::MAX` (the
+/// extents' products: a bound on every extent would cut a layout of six
+/// run-time extents to `2^10`, which ordinary sizes fail).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Quick {
+    or: usize,
+    k: u32,
+    wide: bool,
+}
+
+impl Quick {
+    /// Both readings: one comparison for both.
+    #[inline(always)]
+    #[must_use]
+    pub fn and(self, other: Quick) -> Quick {
+        Quick {
+            or: self.or | other.or,
+            k: if self.k < other.k { self.k } else { other.k },
+            wide: self.wide | other.wide,
         }
-    });
-    let sized = !SIZED || size.is_some_and(|s| s <= MAX);
-    if or >> k == 0 && sized {
-        Ok(())
-    } else {
-        cold_exactly::<S, D, I>(function, &shape, &stride, SPANS)
+    }
+
+    /// Whether every layout read fits: one comparison and the sizes'
+    /// flag. `k` is `usize::BITS` where no bound holds (a static leaf
+    /// alone passes it): then the exact check decides.
+    #[inline(always)]
+    #[must_use]
+    pub fn holds(self) -> bool {
+        self.k < usize::BITS && self.or >> (self.k % usize::BITS) == 0 && !self.wide
     }
 }
 
-/// Whether [`layout_fits`]'s one comparison passes: every leaf below the
-/// bound computed while compiling, so the layout fits `i64`. `false` says
-/// only that the comparison did not pass (or that there is none: a bound
-/// below [`QUICK`] or none at all); ask [`layout_fits`] then, out of the
-/// hot path. A `bool`, so that a caller's hot path builds no error
-/// (`__private::partition_base`: 93.4 -> 47.4 instructions a
-/// `layout!(type local_partition(…))`, 44.4 without the check, benches/cute_paired
-/// `partition_macro`).
+impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
+    #[inline(always)]
+    fn quick(&self, role: Role) -> Quick {
+        // The bound with the size in it where it is high enough for
+        // ordinary sizes (few run-time extents): no product then; else
+        // the bound of the offsets alone, and the size by products.
+        let (k, sized) = match role {
+            Role::Spanned => const { choose(S::NODE, D::NODE, true) },
+            Role::Sized => (const { bound(S::NODE, D::NODE, false, false) }, true),
+            _ => const { choose(S::NODE, D::NODE, false) },
+        };
+        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
+        let (mut or, mut size, mut wide) = (0usize, 1usize, false);
+        S::Form::leaves(&shape, &stride, &mut |e, d| {
+            or |= e | magnitude::<I>(d);
+            if !sized {
+                let (s, o) = size.overflowing_mul(e);
+                (size, wide) = (s, wide | o);
+            }
+        });
+        Quick {
+            or,
+            k,
+            wide: wide | (size > MAX),
+        }
+    }
+
+    #[inline(always)]
+    fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
+        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
+        let mut fit = CoreFit::NEW;
+        let spans = role == Role::Spanned;
+        S::Form::leaves(&shape, &stride, &mut |extent, d| {
+            fit = fit.leaf(extent, magnitude::<I>(d), spans);
+        });
+        fit.verdict(function, matches!(role, Role::Result | Role::Sized))
+    }
+}
+
+impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
+    #[inline(always)]
+    fn quick(&self, role: Role) -> Quick {
+        self.0.quick(role).and(self.1.quick(role))
+    }
+
+    #[inline(always)]
+    fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
+        match self.0.exact(function, role) {
+            Ok(()) => self.1.exact(function, role),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// `result` where it and the `operand` (in its `role`) fit the core's
+/// `i64` ([`FitsCore`]): one comparison for both after the call (the
+/// call's own refusals first), the exact check out of line and cold. The
+/// result is the caller's own past the check (the cold call takes a copy
+/// and gives back no layout), so its static and folded leaves stay
+/// constants for the code after it; the copies are made in the cold
+/// branch (by reference the hot path stored the result for it).
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it, the
+/// operand's first.
 #[inline(always)]
-pub(crate) fn fits_quickly<S: Mode<D>, D: Tree, I: Offset>(layout: &Layout<S, D, I>) -> bool {
-    let k = const { bound(S::NODE, D::NODE, false, false) };
-    if !(QUICK..usize::BITS).contains(&k) {
-        return false;
-    }
-    let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
-    let mut or = 0usize;
-    S::Form::leaves(&shape, &stride, &mut |e, d| or |= e | magnitude::<I>(d));
-    or >> k == 0
+pub fn checked<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+    result: L,
+) -> Result<L, AlgebraError> {
+    checked_as(function, operand, role, result, Role::Result)
 }
 
-/// The least bound [`layout_fits`] writes its comparison for.
-const QUICK: u32 = 16;
+/// [`checked`] of a result whose size is its operands' (a composition's,
+/// [`Role::Sized`]).
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it, the
+/// operands' first.
+#[inline(always)]
+pub fn composed<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operands: &A,
+    result: L,
+) -> Result<L, AlgebraError> {
+    checked_as(function, operands, Role::Operand, result, Role::Sized)
+}
 
-/// [`exactly`], out of the hot path.
+/// [`checked`], the result in `as_role`.
+#[inline(always)]
+fn checked_as<A: FitsCore, L: FitsCore>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+    result: L,
+    as_role: Role,
+) -> Result<L, AlgebraError> {
+    if operand.quick(role).and(result.quick(as_role)).holds() {
+        return Ok(result);
+    }
+    match checked_exactly(function, *operand, role, result) {
+        Ok(()) => Ok(result),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`checked`] past its comparison.
 #[cold]
 #[inline(never)]
-fn cold_exactly<S: Mode<D>, D: Tree, I: Offset>(
+fn checked_exactly<A: FitsCore, L: FitsCore>(
     function: &'static str,
-    shape: &<S::Form as Form>::Desc,
-    stride: &<S::Form as Form>::Desc,
-    spans: bool,
+    operand: A,
+    role: Role,
+    result: L,
 ) -> Result<(), AlgebraError> {
-    exactly::<S, D, I>(function, shape, stride, spans)
-}
-
-/// [`value_fits`] of a composition: its offsets by the bound (four
-/// run-time extents bound each below `2^29`, not `2^15`), its size (its
-/// `B`'s) by checked products.
-///
-/// # Errors
-/// The call's own, else [`layout_fits`]'s.
-#[inline(always)]
-pub fn composed_fits<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    result: Result<Layout<S, D, I>, AlgebraError>,
-) -> Result<Layout<S, D, I>, AlgebraError> {
-    match result {
-        Ok(layout) => match fits::<S, D, I, false, true>(function, &layout) {
-            Ok(()) => Ok(layout),
-            Err(e) => Err(e),
-        },
+    match operand.exact(function, role) {
+        Ok(()) => result.exact(function, Role::Result),
         Err(e) => Err(e),
     }
 }
 
-/// [`layout_fits`] of a value door's result.
+/// `Ok(())` where `operand` fits the core's `i64` in its `role` (a
+/// layout whose result shows no more, as `coalesce`'s): [`checked`]
+/// without a result.
 ///
 /// # Errors
-/// The call's own, else [`layout_fits`]'s.
+/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it.
 #[inline(always)]
-pub fn value_fits<S: Mode<D>, D: Tree, I: Offset>(
+pub fn layout_fits<A: FitsCore>(
     function: &'static str,
-    result: Result<Layout<S, D, I>, AlgebraError>,
-) -> Result<Layout<S, D, I>, AlgebraError> {
-    match result {
-        Ok(layout) => match layout_fits(function, &layout) {
-            Ok(()) => Ok(layout),
-            Err(e) => Err(e),
-        },
+    operand: &A,
+    role: Role,
+) -> Result<(), AlgebraError> {
+    if operand.quick(role).holds() {
+        Ok(())
+    } else {
+        layout_exactly(function, *operand, role)
+    }
+}
+
+/// [`layout_fits`] past its comparison.
+#[cold]
+#[inline(never)]
+fn layout_exactly<A: FitsCore>(
+    function: &'static str,
+    operand: A,
+    role: Role,
+) -> Result<(), AlgebraError> {
+    operand.exact(function, role)
+}
+
+/// The result of a call the macro makes outside the traits (a static
+/// compact block tiled to a named target, `TileCompact`: its operands
+/// are static, checked by the core while compiling) where it fits the
+/// core's `i64`, as [`checked`] reads a result.
+///
+/// # Errors
+/// The call's own, else [`AlgebraError::OffsetsOverflow`] naming the
+/// first leaf past it.
+#[inline(always)]
+pub fn value_fits<L: FitsCore>(
+    function: &'static str,
+    result: Result<L, AlgebraError>,
+) -> Result<L, AlgebraError> {
+    let result = result?;
+    if result.quick(Role::Result).holds() {
+        return Ok(result);
+    }
+    match layout_exactly(function, result, Role::Result) {
+        Ok(()) => Ok(result),
         Err(e) => Err(e),
     }
+}
+
+/// An integer the core reads (a cotarget) within `i64::MAX`: one
+/// comparison, the refusal cold.
+///
+/// # Errors
+/// [`AlgebraError::OffsetsOverflow`] naming `m` (as a layout `m:0`).
+#[inline(always)]
+pub fn integer_fits(function: &'static str, m: usize) -> Result<(), AlgebraError> {
+    if m <= MAX {
+        Ok(())
+    } else {
+        refused(function, m)
+    }
+}
+
+/// The refusal of [`integer_fits`], cold.
+#[cold]
+#[inline(never)]
+fn refused(function: &'static str, m: usize) -> Result<(), AlgebraError> {
+    Err(AlgebraError::OffsetsOverflow {
+        function,
+        extent: m,
+        stride: 0,
+    })
 }
 
 /// A stride's size as the core's offsets read it.
@@ -165,68 +313,36 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
     }
 }
 
-/// [`layout_fits`] exactly: the size and offsets leaf by leaf, as the
-/// core (the refusal built cold).
-#[inline(always)]
-fn exactly<S: Mode<D>, D: Tree, I: Offset>(
-    function: &'static str,
-    shape: &<S::Form as Form>::Desc,
-    stride: &<S::Form as Form>::Desc,
-    spans: bool,
-) -> Result<(), AlgebraError> {
-    let (mut size, mut span, mut past, mut empty) = (1usize, 0usize, None, false);
-    S::Form::leaves(shape, stride, &mut |extent, d| {
-        let d = magnitude::<I>(d);
-        empty |= extent == 0;
-        let reach = extent.saturating_sub(1).checked_mul(d);
-        let own =
-            !spans || extent <= 1 || d == 0 || extent.checked_mul(d).is_some_and(|p| p <= MAX);
-        match (
-            size.checked_mul(extent),
-            reach.and_then(|r| r.checked_add(span)),
-        ) {
-            (Some(s), Some(r)) if s <= MAX && r <= MAX && extent <= MAX && d <= MAX && own => {
-                (size, span) = (s, r);
-            }
-            _ => {
-                past.get_or_insert((extent, d));
-            }
-        }
-    });
-    // An empty result has no offsets (an operand's spans still count).
-    match past {
-        Some((extent, stride)) if !empty || spans => Err(refused(function, extent, stride)),
-        _ => Ok(()),
-    }
-}
-
-/// The refusal of [`exactly`], cold.
-#[cold]
-#[inline(never)]
-fn refused(function: &'static str, extent: usize, stride: usize) -> AlgebraError {
-    AlgebraError::OffsetsOverflow {
-        function,
-        extent,
-        stride,
+/// The bound [`FitsCore::quick`] compares with, and whether it holds the
+/// size too (`true`) or leaves it to the extents' products: the size in
+/// the bound where that bound is at least `2^24` (a layout of one or two
+/// run-time extents), else the offsets' alone (a bound on every extent of
+/// six run-time ones would be `2^10`, which ordinary sizes fail).
+const fn choose(shape: Node, stride: Node, spans: bool) -> (u32, bool) {
+    let with_size = bound(shape, stride, spans, true);
+    if with_size >= 24 && with_size < usize::BITS {
+        (with_size, true)
+    } else {
+        (bound(shape, stride, spans, false), false)
     }
 }
 
 /// The largest `k` (at most 62) such that every run-time leaf below `2^k`
-/// keeps a layout of these trees within `i64::MAX` (size and offsets, and
-/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`) and
-/// every static leaf is below it too (the comparison ORs them in);
-/// `usize::BITS` (never passed) where none does.
-const fn bound(shape: Node, stride: Node, spans: bool, sized: bool) -> u32 {
+/// keeps the offsets of a layout of these trees within `i64::MAX` (and
+/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`; with
+/// `size` its size), and every static leaf is below it too (the
+/// comparison ORs them in); `usize::BITS` (never passed) where none does.
+const fn bound(shape: Node, stride: Node, spans: bool, size: bool) -> u32 {
     let mut k = 62;
     while k > 0 {
         let v = (1u128 << k) - 1;
-        let (mut size, mut span, mut small) = (1u128, 0u128, true);
-        walk(shape, stride, v, &mut size, &mut span, &mut small);
+        let (mut span, mut product, mut small) = (0u128, 1u128, true);
+        walk(shape, stride, v, (&mut span, &mut product), &mut small);
         // Each `extent·stride` at most `v²`.
         if spans && v * v > MAX as u128 {
             small = false;
         }
-        if small && (sized || size <= MAX as u128) && span <= MAX as u128 {
+        if small && span <= MAX as u128 && (!size || product <= MAX as u128) {
             return k;
         }
         k -= 1;
@@ -252,31 +368,25 @@ const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
     }
 }
 
-/// Accumulates the size and offsets of the trees' leaves (`v` for a
+/// Accumulates the offsets and the size of the trees' leaves (`v` for a
 /// run-time one), saturating.
-const fn walk(
-    shape: Node,
-    stride: Node,
-    v: u128,
-    size: &mut u128,
-    span: &mut u128,
-    small: &mut bool,
-) {
+const fn walk(shape: Node, stride: Node, v: u128, at: (&mut u128, &mut u128), small: &mut bool) {
+    let (span, size) = at;
     match (shape, stride) {
         (Node::Tuple(s), Node::Tuple(d)) => {
             // SAFETY: a `Tree::NODE` tuple points at a constant array.
             let (s, d) = unsafe { (&*s, &*d) };
             let mut i = 0;
             while i < s.len() && i < d.len() {
-                walk(s[i].1, d[i].1, v, size, span, small);
+                walk(s[i].1, d[i].1, v, (&mut *span, &mut *size), small);
                 i += 1;
             }
         }
         (Node::Tuple(_), _) | (_, Node::Tuple(_)) => *small = false,
         (s, d) => {
             let (s, d) = (value(s, v, small), value(d, v, small));
-            *size = size.saturating_mul(s);
             *span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
+            *size = size.saturating_mul(s);
         }
     }
 }

@@ -54,9 +54,9 @@ pub fn left_operand_fits<const N: usize>(
     }
 }
 
-/// [`operand_fits`] past its comparison: the core's checks, the size
-/// (the extents' product) and the offsets (`Σ (extent - 1)·stride`, the
-/// strides not negative here) in `i64`, leaf by leaf (`offsets_fit`).
+/// [`operand_fits`] past its comparison: the core's rule (fits.rs,
+/// [`CoreFit`](super::fits::CoreFit)) on `L`'s leaves, an operand (with
+/// `spans` each leaf's `extent·stride` too).
 #[cold]
 #[inline(never)]
 fn fits_exactly<const N: usize>(
@@ -64,18 +64,11 @@ fn fits_exactly<const N: usize>(
     leaves: [(usize, usize); N],
     spans: bool,
 ) -> Result<(), AlgebraError> {
-    offsets_fit(function, leaves)?;
-    let past = |&&(s, d): &&(usize, usize)| {
-        s > 1 && d != 0 && s.checked_mul(d).is_none_or(|p| p > i64::MAX as usize)
-    };
-    match leaves.iter().find(past) {
-        Some(&(extent, stride)) if spans => Err(AlgebraError::OffsetsOverflow {
-            function,
-            extent,
-            stride,
-        }),
-        _ => Ok(()),
+    let mut fit = super::fits::CoreFit::NEW;
+    for (extent, stride) in leaves {
+        fit = fit.leaf(extent, stride, spans);
     }
+    fit.verdict(function, false)
 }
 
 /// The exact check of [`operand_fits`], also run first by the
@@ -85,6 +78,5 @@ pub(super) fn offsets_fit<const N: usize>(
     function: &'static str,
     leaves: [(usize, usize); N],
 ) -> Result<(), AlgebraError> {
-    // One operand, every leaf its own: the check every typed function makes.
-    super::fits::operands_fit(function, leaves, [N], 0)
+    fits_exactly(function, leaves, false)
 }

@@ -164,7 +164,7 @@ pub use edit::{
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
 pub use fits::operands_fit;
-pub use fits_value::{composed_fits, layout_fits, operand_spans_fit, value_fits};
+pub use fits_value::{FitsCore, Quick, Role, value_fits};
 pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,
 };

@@ -14,6 +14,7 @@ use super::algebra::{AlgebraError, ceil_div};
 use super::compose::{complement_hole, product};
 use super::construct::nonzero;
 use super::edit::Leaves;
+use super::fits_value::{FitsCore, Role, checked, integer_fits};
 use super::int::{C, Int, Offset};
 use super::layout::Layout;
 pub use super::static_complement::ComplementLeaf;
@@ -114,13 +115,20 @@ pub trait ComplementLeaves<G, M> {
 impl<S: Mode<D> + Leaves, D: Tree + Leaves, M: Int, I: Offset> Complement<M> for Layout<S, D, I>
 where
     S::Out: ComplementLeaves<D::Out, M>,
+    <S::Out as ComplementLeaves<D::Out, M>>::Out: FitsCore,
 {
     type Out = <S::Out as ComplementLeaves<D::Out, M>>::Out;
     #[inline]
     fn complement(&self, cotarget: M) -> Result<Self::Out, AlgebraError> {
-        self.shape()
+        // The cotarget, `A` (each mode's `extent·stride` too, as the
+        // core's complement) and the result against the core's `i64`
+        // (fits_value.rs).
+        integer_fits("complement", cotarget.get())?;
+        let result = self
+            .shape()
             .leaves()
-            .complement_leaves(self.stride().leaves(), cotarget)
+            .complement_leaves(self.stride().leaves(), cotarget)?;
+        checked("complement", self, Role::Spanned, result)
     }
 }
 

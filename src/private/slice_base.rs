@@ -20,7 +20,7 @@
 
 use layout_core::{Error, ErrorKind};
 
-use super::fits_value::{fits_quickly, layout_fits};
+use super::fits_value::{FitsCore, Role, layout_fits};
 use super::int::{Int, Offset};
 use super::layout::Layout;
 use super::poisoned::{Poisoned, poisoned};
@@ -92,7 +92,7 @@ where
     PD: Tree,
 {
     let (part, base) = partition?;
-    if !(fits_quickly(layout) && fits_quickly(&part)) {
+    if !layout.quick(Role::Operand).and(part.quick(Role::Result)).holds() {
         return partition_exactly(layout, part, base);
     }
     Ok((part, checked_base(layout, base)?))
@@ -115,7 +115,9 @@ where
     PS: Mode<PD>,
     PD: Tree,
 {
-    if layout_fits("a partition", layout).is_err() || layout_fits("a partition", &part).is_err() {
+    if layout_fits("a partition", layout, Role::Operand).is_err()
+        || layout_fits("a partition", &part, Role::Result).is_err()
+    {
         return Err(past_i64());
     }
     Ok((part, checked_base(layout, base)?))

@@ -151,17 +151,9 @@ pub fn emit_named(form: Form, layout: TokenStream, tiler: TokenStream) -> TokenS
     let private = emit::private();
     let function = door(form).expect("a facade divide").method;
     let method = format_ident!("{function}");
-    let a = proc_macro2::Ident::new("__layout_dsl_a", Span::mixed_site());
-    // `A` and the result against the core's `i64` (src/private/fits_value.rs).
-    quote!({
-        let #a = &#layout;
-        match #private::layout_fits(#function, #a) {
-            ::core::result::Result::Ok(()) => {
-                #private::value_fits(#function, #private::Divide::#method(#a, #tiler))
-            }
-            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-        }
-    })
+    // The trait checks `A` and the result against the core's `i64`
+    // (src/private/fits_value.rs).
+    quote!(#private::Divide::#method(&#layout, #tiler))
 }
 
 /// One static tile extent as the `Divide` methods take it: `C::<N>`, or

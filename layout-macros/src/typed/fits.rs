@@ -19,48 +19,6 @@ use crate::emit;
 use crate::typed::fits_covers;
 use crate::typed::sym::{Gen, Sym};
 
-/// `Complement::complement(&layout, cotarget)` of a typed value (the
-/// value door), `A` and the result checked against the core's `i64`
-/// (src/private/fits_value.rs; `A` by its modes' `extent·stride` too, as
-/// the core's complement), and a run-time integer cotarget (`dynamic`)
-/// below it, bound once.
-pub fn complement(
-    layout: TokenStream,
-    cotarget: Option<&TokenStream>,
-    dynamic: bool,
-) -> TokenStream {
-    let private = emit::private();
-    let span = proc_macro2::Span::mixed_site();
-    let (a, m) = (
-        proc_macro2::Ident::new("__layout_dsl_a", span),
-        proc_macro2::Ident::new("__layout_dsl_m", span),
-    );
-    let bind = cotarget.map(|c| quote!(let #m = #c;));
-    let arg = cotarget.map(|_| quote!(, #m));
-    let ok = quote!(::core::result::Result::Ok(()));
-    let cotarget_fits = match dynamic {
-        true => {
-            quote!(if #m < (1usize << 62) {
-                #ok
-            } else {
-                #private::operands_fit("complement", [(#m, 0)], [1], 1)
-            })
-        }
-        false => ok.clone(),
-    };
-    quote!({
-        let #a = &#layout;
-        #bind
-        match #cotarget_fits {
-            #ok => match #private::operand_spans_fit("complement", #a) {
-                #ok => #private::value_fits("complement", #private::Complement::complement(#a #arg)),
-                ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-            },
-            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-        }
-    })
-}
-
 /// The check of the operands `layouts` and the `result` (each a list of
 /// flat `(extent, stride)` leaves; an integer the core reads is a layout
 /// `m:0`): `if quick { Ok(()) } else { __private::operands_fit(…) }`, a

@@ -30,6 +30,7 @@ use crate::__private::compose_folded::TreeStatic;
 use crate::__private::compose_folded::{ComposeKind, ManyStatic};
 use crate::__private::compose_run::ComposeWith;
 use crate::__private::edit::{AsModes, Take};
+use crate::__private::fits_value::{FitsCore, Role, checked, composed};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
@@ -203,7 +204,12 @@ where
     D: TreeStatic,
     SB: TreeStatic,
     DB: TreeStatic,
-    Self: ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>,
+    Self: ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>> + FitsCore,
+    Layout<SB, DB>: FitsCore,
+    Layout<
+        <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Shape,
+        <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Stride,
+    >: FitsCore,
 {
     type Shape = <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Shape;
     type Stride = <Self as ComposeWith<SB, DB, ComposeKind<S::List, D, SB, DB>>>::Stride;
@@ -213,7 +219,10 @@ where
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
-        self.compose_with(b)
+        // `A`, `B` and the result against the core's `i64`
+        // (fits_value.rs): the result's size is `B`'s, checked.
+        let result = self.compose_with(b)?;
+        composed("composition", &(*self, b), result)
     }
 }
 
@@ -289,6 +298,8 @@ macro_rules! tiler {
         where
             S::Modes: Take<0, $rank, D::Modes, Shape = ($($X,)*), Stride = ($($Y,)*)>,
             $($T: ComposeTile<$X, $Y>,)*
+            Self: FitsCore,
+            Layout<($(<$T as ComposeTile<$X, $Y>>::Shape,)*), ($(<$T as ComposeTile<$X, $Y>>::Stride,)*)>: FitsCore,
         {
             type Shape = ($(<$T as ComposeTile<$X, $Y>>::Shape,)*);
             type Stride = ($(<$T as ComposeTile<$X, $Y>>::Stride,)*);
@@ -297,6 +308,8 @@ macro_rules! tiler {
                 &self,
                 tiler: ($($T,)*),
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
+                // `A` whole and the result against the core's `i64`
+                // (fits_value.rs; each mode's composition checks its tile).
                 let (shape, stride) = self.into_parts();
                 let (shape, stride) = shape.as_modes().take(stride.as_modes());
                 // Mode i of `self` with tile i (CuTe's by-mode `composition`).
@@ -305,7 +318,10 @@ macro_rules! tiler {
                         .compose_tile(Layout::<$X, $Y>::from_parts(shape.$i, stride.$i)))
                     .into_parts(),
                 )*);
-                Ok(Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*)))
+                let result = Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*));
+                // The result's size is the tiles' product, which no
+                // operand checked: read with it.
+                checked("composition", self, Role::Operand, result)
             }
         }
     };

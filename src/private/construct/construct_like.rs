@@ -9,6 +9,7 @@ use crate::__private::construct::nonzero;
 use crate::__private::construct_values::{
     Buffer, LayoutLeft, LeafValues, MAX_LEAVES, compact_order, make_ordered_layout,
 };
+use crate::__private::fits_value::{Role, layout_fits};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::static_int::StaticInt;
@@ -111,6 +112,9 @@ impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D
         D: StaticStrides,
     {
         let (shape, function) = (self.shape(), "make_layout_like");
+        // `A` against the core's `i64` (fits_value.rs): the result's
+        // offsets are below its size.
+        layout_fits(function, self, Role::Operand)?;
         let (mut extent, order, n) = self.leaves();
         let mut part = [0; MAX_LEAVES];
         for k in 0..n {
@@ -126,6 +130,8 @@ impl<S: LeafValues + Mode<D>, D: LeafValues, I: Offset> MakeLike for Layout<S, D
     where
         D: FragmentStrides<S>,
     {
+        // `A` against the core's `i64`, as `make_layout_like`.
+        layout_fits("make_fragment_like", self, Role::Operand)?;
         let shape = self.shape();
         if S::RANK <= 1 {
             return make_ordered_layout(shape, LayoutLeft);

@@ -10,6 +10,7 @@ use crate::__private::compose::product;
 use crate::__private::construct::copies;
 use crate::__private::construct_values::{LeafValues, MAX_LEAVES, OrderOf, compact_order};
 use crate::__private::edit::AsModes;
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::layout::{Layout, size};
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
 #[cfg(doc)]
@@ -208,6 +209,10 @@ macro_rules! tile_to_shape {
             TileToShape<($($T,)*)> for Layout<S, D>
         where
             Self: ZipProduct<Layout<($(usize_of!($T),)*), ($(usize_of!($T),)*)>, BlockS: IntoTuple, BlockD: IntoTuple>,
+            Layout<
+                Tup<<Self as ZipProduct<Layout<($(usize_of!($T),)*), ($(usize_of!($T),)*)>>>::BlockS>,
+                Tup<<Self as ZipProduct<Layout<($(usize_of!($T),)*), ($(usize_of!($T),)*)>>>::BlockD>,
+            >: FitsCore,
         {
             type Out = Layout<
                 Tup<<Self as ZipProduct<Layout<($(usize_of!($T),)*), ($(usize_of!($T),)*)>>>::BlockS>,
@@ -229,7 +234,7 @@ macro_rules! tile_to_shape {
                 let _ = next;
                 let b = Layout::from_parts(($(copies.$i.0,)*), ($(copies.$i.1,)*));
                 let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, F));
-                Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
+                checked(F, self, Role::Spanned, Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
             }
             #[inline]
             fn tile_to_shape_ordered<O>(&self, target: ($($T,)*), order: O) -> Result<Self::Out, AlgebraError>
@@ -248,7 +253,7 @@ macro_rules! tile_to_shape {
                 let stride = compact_order(F, &extent, &place, &part, ($rank, parts), true)?;
                 let b = Layout::from_parts(($(extent[$i],)*), ($(stride[$i],)*));
                 let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, F));
-                Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
+                checked(F, self, Role::Spanned, Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
             }
         }
     };

@@ -249,7 +249,12 @@ where
 {
     let size = <SizeOf<S> as FromSize>::from_size(a.size());
     let rest = ok_or_return!(size.rest_of(tile, function));
-    a.composition(Layout::from_parts((tile, rest), (C::<1>, tile)))
+    // The composition checks `A`, the tiler and the result against the
+    // core's `i64` (fits_value.rs); its refusal names the divide.
+    match a.composition(Layout::from_parts((tile, rest), (C::<1>, tile))) {
+        Err(e @ AlgebraError::OffsetsOverflow { .. }) => Err(e.naming(function)),
+        other => other,
+    }
 }
 
 /// The offsets of a layout an integral tiler divides (the facade's

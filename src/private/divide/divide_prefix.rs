@@ -38,6 +38,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::divide::{Divide, DivideMode};
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::tree::{Mode, Tree};
@@ -83,6 +84,18 @@ macro_rules! prefix_divide {
         where
             ($($S,)* $($P,)*): Mode<($($D,)* $($Q,)*)>,
             ($($D,)* $($Q,)*): Tree,
+            Layout<($($S::LogicalS,)* $($P,)*), ($($S::LogicalD,)* $($Q,)*), I>: FitsCore,
+            Layout<
+                (($($S::TileS,)*), ($($S::RestS,)* $($P,)*)),
+                (($($S::TileD,)*), ($($S::RestD,)* $($Q,)*)),
+                I,
+            >: FitsCore,
+            Layout<
+                (($($S::TileS,)*), $($S::RestS,)* $($P,)*),
+                (($($S::TileD,)*), $($S::RestD,)* $($Q,)*),
+                I,
+            >: FitsCore,
+            $flat: FitsCore,
         {
             type Logical = Layout<($($S::LogicalS,)* $($P,)*), ($($S::LogicalD,)* $($Q,)*), I>;
             type Zipped = Layout<
@@ -104,7 +117,7 @@ macro_rules! prefix_divide {
                 $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                Ok(Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
+                checked("logical_divide", self, Role::Operand, Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
             }
 
             #[inline]
@@ -114,7 +127,7 @@ macro_rules! prefix_divide {
                 $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                Ok(Layout::from_parts(
+                checked("zipped_divide", self, Role::Operand, Layout::from_parts(
                     (($($T.0,)*), ($($T.2,)* $($p,)*)),
                     (($($T.1,)*), ($($T.3,)* $($q,)*)),
                 ))
@@ -127,7 +140,7 @@ macro_rules! prefix_divide {
                 $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                 let (.., $($p,)*) = shape;
                 let (.., $($q,)*) = stride;
-                Ok(Layout::from_parts(
+                checked("tiled_divide", self, Role::Operand, Layout::from_parts(
                     (($($T.0,)*), $($T.2,)* $($p,)*),
                     (($($T.1,)*), $($T.3,)* $($q,)*),
                 ))
@@ -142,7 +155,7 @@ macro_rules! prefix_divide {
                 let (.., $($q,)*) = stride;
                 let ($($fv,)*) = ($($T,)*);
                 let (shape, stride) = $flat_parts;
-                Ok(Layout::from_parts(shape, stride))
+                checked("flat_divide", self, Role::Operand, Layout::from_parts(shape, stride))
             }
         }
     };

@@ -5,6 +5,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Chain, Cons, IntoList, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -296,6 +297,19 @@ macro_rules! by_mode_impl {
             Sd<S, D, $Tu>: IntoTuple + Lift,
             Cons<Tup<Fs<S, D, $Tu>>, Lifted<Ss<S, D, $Tu>>>: IntoTuple,
             Cons<Tup<Fd<S, D, $Tu>>, Lifted<Sd<S, D, $Tu>>>: IntoTuple,
+            Layout<Tup<Ls<S, D, $Tu>>, Tup<Ld<S, D, $Tu>>>: FitsCore,
+            Layout<
+                (Tup<Fs<S, D, $Tu>>, Tup<Ss<S, D, $Tu>>),
+                (Tup<Fd<S, D, $Tu>>, Tup<Sd<S, D, $Tu>>),
+            >: FitsCore,
+            Layout<
+                Tup<Cons<Tup<Fs<S, D, $Tu>>, Lifted<Ss<S, D, $Tu>>>>,
+                Tup<Cons<Tup<Fd<S, D, $Tu>>, Lifted<Sd<S, D, $Tu>>>>,
+            >: FitsCore,
+            Layout<
+                Tup<<Lifted<Fs<S, D, $Tu>> as Chain<Lifted<Ss<S, D, $Tu>>>>::Out>,
+                Tup<<Lifted<Fd<S, D, $Tu>> as Chain<Lifted<Sd<S, D, $Tu>>>>::Out>,
+            >: FitsCore,
         {
             type Logical = Layout<Tup<Ls<S, D, $Tu>>, Tup<Ld<S, D, $Tu>>>;
             type Zipped = Layout<
@@ -314,13 +328,13 @@ macro_rules! by_mode_impl {
             #[inline]
             fn logical_product(&self, tiler: $Tu) -> Result<Self::Logical, AlgebraError> {
                 let (ls, ld, ..) = ok_or_return!(self.walk(tiler, "logical_product"));
-                Ok(Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
+                checked("logical_product", self, Role::Spanned, Layout::from_parts(ls.into_tuple(), ld.into_tuple()))
             }
 
             #[inline]
             fn zipped_product(&self, tiler: $Tu) -> Result<Self::Zipped, AlgebraError> {
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "zipped_product"));
-                Ok(Layout::from_parts(
+                checked("zipped_product", self, Role::Spanned, Layout::from_parts(
                     (fs.into_tuple(), ss.into_tuple()),
                     (fd.into_tuple(), sd.into_tuple()),
                 ))
@@ -329,7 +343,7 @@ macro_rules! by_mode_impl {
             #[inline]
             fn tiled_product(&self, tiler: $Tu) -> Result<Self::Tiled, AlgebraError> {
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "tiled_product"));
-                Ok(Layout::from_parts(
+                checked("tiled_product", self, Role::Spanned, Layout::from_parts(
                     Cons(fs.into_tuple(), ss.lift()).into_tuple(),
                     Cons(fd.into_tuple(), sd.lift()).into_tuple(),
                 ))
@@ -338,7 +352,7 @@ macro_rules! by_mode_impl {
             #[inline]
             fn flat_product(&self, tiler: $Tu) -> Result<Self::Flat, AlgebraError> {
                 let (_, _, fs, fd, ss, sd) = ok_or_return!(self.walk(tiler, "flat_product"));
-                Ok(Layout::from_parts(
+                checked("flat_product", self, Role::Spanned, Layout::from_parts(
                     fs.lift().concat(ss.lift()).into_tuple(),
                     fd.lift().concat(sd.lift()).into_tuple(),
                 ))

@@ -7,6 +7,7 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::int::{C, Int};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
@@ -232,6 +233,8 @@ where
     <Self as ZipProduct<B>>::BlockD: IntoTuple,
     <Self as ZipProduct<B>>::RakeS: IntoTuple,
     <Self as ZipProduct<B>>::RakeD: IntoTuple,
+    Layout<Tup<<Self as ZipProduct<B>>::BlockS>, Tup<<Self as ZipProduct<B>>::BlockD>>: FitsCore,
+    Layout<Tup<<Self as ZipProduct<B>>::RakeS>, Tup<<Self as ZipProduct<B>>::RakeD>>: FitsCore,
 {
     type Blocked =
         Layout<Tup<<Self as ZipProduct<B>>::BlockS>, Tup<<Self as ZipProduct<B>>::BlockD>>;
@@ -239,11 +242,21 @@ where
     #[inline]
     fn blocked_product(&self, b: B) -> Result<Self::Blocked, AlgebraError> {
         let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, "blocked_product"));
-        Ok(Layout::from_parts(bs.into_tuple(), bd.into_tuple()))
+        checked(
+            "blocked_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts(bs.into_tuple(), bd.into_tuple()),
+        )
     }
     #[inline]
     fn raked_product(&self, b: B) -> Result<Self::Raked, AlgebraError> {
         let (_, _, rs, rd) = ok_or_return!(self.zip_product(b, "raked_product"));
-        Ok(Layout::from_parts(rs.into_tuple(), rd.into_tuple()))
+        checked(
+            "raked_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts(rs.into_tuple(), rd.into_tuple()),
+        )
     }
 }

@@ -8,6 +8,7 @@
 //! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use crate::__private::algebra::AlgebraError;
+use crate::__private::fits_value::{FitsCore, Role, checked};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -165,6 +166,9 @@ impl<S: Mode<D>, D: Tree, B: ProductTile> Product<B> for Layout<S, D>
 where
     Self: ProductCopies<B>,
     S: Regroup<D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
+    Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>: FitsCore,
+    Layout<regrouped!(TiledS, S, D, B), regrouped!(TiledD, S, D, B)>: FitsCore,
+    Layout<regrouped!(FlatS, S, D, B), regrouped!(FlatD, S, D, B)>: FitsCore,
 {
     type Logical = Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>;
     type Zipped = Self::Logical;
@@ -174,26 +178,46 @@ where
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
-        Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
+        checked(
+            "logical_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
+        )
     }
 
     #[inline]
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
-        Ok(Layout::from_parts((self.shape(), xs), (self.stride(), xd)))
+        checked(
+            "zipped_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
+        )
     }
 
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
-        Ok(Layout::from_parts(shape, stride))
+        checked(
+            "tiled_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts(shape, stride),
+        )
     }
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
-        Ok(Layout::from_parts(shape, stride))
+        checked(
+            "flat_product",
+            self,
+            Role::Spanned,
+            Layout::from_parts(shape, stride),
+        )
     }
 }

@@ -79,16 +79,7 @@ pub fn emit(form: Form, layout: TokenStream, tile: TokenStream, at: Span) -> Tok
     let private_at = quote_spanned!(at=> ::layout_dsl::__private);
     let layout = quote_spanned!(at=> (*#private_at::LayoutOperand::layout_operand(&#layout)));
     let checked = quote_spanned!(at=> #private::IntegralOffsets::layout(&#layout));
-    // `A` and the result against the core's `i64` (src/private/fits_value.rs).
-    let function = method.to_string();
-    let a = proc_macro2::Ident::new("__layout_dsl_a", Span::mixed_site());
-    quote!({
-        let #a = #checked;
-        match #private::layout_fits(#function, #a) {
-            ::core::result::Result::Ok(()) => {
-                #private::value_fits(#function, #private::Divide::#method(#a, #tile))
-            }
-            ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-        }
-    })
+    // The trait checks `A` and the result against the core's `i64`
+    // (src/private/fits_value.rs).
+    quote!(#private::Divide::#method(#checked, #tile))
 }

@@ -246,11 +246,20 @@ impl Expander<'_> {
                     )
                 }
             };
-            // The result against the core's `i64` (src/private/fits_value.rs).
-            let fits = emit::private();
+            // `TileTarget` checks the block and the result against the
+            // core's `i64` (the facade's `TileToShape`); a static compact
+            // block's own path (`TileCompact…`) is checked here
+            // (src/private/fits_value.rs).
+            let call = match trait_name.to_string().starts_with("TileCompact") {
+                true => {
+                    let fits = emit::private();
+                    quote!(#fits::value_fits("tile_to_shape", #call))
+                }
+                false => call,
+            };
             return Ok(quote_spanned!(at=> {
                 let #va = &#a;
-                #fits::value_fits("tile_to_shape", #call)
+                #call
             }));
         }
         let order = order.map(|o| quote!(, #o));
@@ -263,20 +272,9 @@ impl Expander<'_> {
             proc_macro2::Ident::new("__layout_dsl_a", span),
             proc_macro2::Ident::new("__layout_dsl_b", span),
         );
+        // The trait checks `A` (its modes' `extent·stride` too) and the
+        // result against the core's `i64` (src/private/fits_value.rs).
         let call = quote_spanned!(span=> #private::#trait_name::#method(#va, #vb #order));
-        // A product's result, and its `A`'s modes (the core's complement
-        // of `A` refuses one whose `extent·stride` passes `i64::MAX`),
-        // against the core's `i64` (src/private/fits_value.rs).
-        let call = match trait_name.to_string().as_str() {
-            "Product" | "RankedProduct" => {
-                let (function, private) = (method.to_string(), emit::private());
-                quote!(match #private::operand_spans_fit(#function, #va) {
-                    ::core::result::Result::Ok(()) => #private::value_fits(#function, #call),
-                    ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
-                })
-            }
-            _ => call,
-        };
         Ok(quote_spanned!(span=> {
             let #va = &#a;
             let #vb = #b;
