@@ -28,6 +28,11 @@
 //!   partition, a layout the core can hold (checked here: `to_core`).
 //!   Counted per family, so a change shows.
 //!
+//! An empty operand (an extent 0) whose leaves pass `i64` is refused, as the
+//! core's `Layout::new` refuses it (the operand read in `Role::Operand`,
+//! branch i64one's one rule): 5 to 7 fewer answered per family than when the
+//! operand was read as a result.
+//!
 //! Disagreeing: the typed path answers a non-empty result the core cannot
 //! hold (past `i64`), or answers where the core refuses for another
 //! reason, or refuses past `i64` where the core answers otherwise.
@@ -176,7 +181,7 @@ fn local_tile() {
             |a, b| { layout!(type local_tile((a,2):(b,1), <4,2>, (0,0))) }
         ),
     ]);
-    assert_eq!(counts, [(164, 92), (132, 0), (151, 0), (267, 21)]);
+    assert_eq!(counts, [(164, 92), (132, 0), (144, 0), (267, 21)]);
 }
 
 #[test]
@@ -198,5 +203,5 @@ fn outer_and_local_partition() {
             |a, b| { layout!(type local_partition((a,2):(b,1), (4,2):(1,4), 3)) }
         ),
     ]);
-    assert_eq!(counts, [(238, 92), (351, 107), (263, 21)]);
+    assert_eq!(counts, [(233, 92), (346, 107), (263, 21)]);
 }
