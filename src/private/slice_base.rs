@@ -92,7 +92,11 @@ where
     PD: Tree,
 {
     let (part, base) = partition?;
-    if !layout.quick(Role::Operand).and(part.quick(Role::Result)).holds() {
+    if !layout
+        .quick(Role::Operand)
+        .and(part.quick(Role::Result))
+        .holds()
+    {
         return partition_exactly(layout, part, base);
     }
     Ok((part, checked_base(layout, base)?))
