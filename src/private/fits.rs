@@ -97,7 +97,7 @@ impl CoreFit {
 
 const MAX: usize = i64::MAX as usize;
 
-/// An error unless every layout in `leaves` fits the core ([`CoreFit`]),
+/// An error unless every layout in `leaves` fits the core (`CoreFit`),
 /// which the macro calls only where its one comparison failed (every
 /// run-time leaf below a power of two under which each fits): written
 /// inside that branch, so the hot path builds no array. `leaves` holds

@@ -258,7 +258,7 @@ fn layout_exactly<A: FitsCore>(
 /// The result of a call the macro makes outside the traits (a static
 /// compact block tiled to a named target, `TileCompact`: its operands
 /// are static, checked by the core while compiling) where it fits the
-/// core's `i64`, as [`checked`] reads a result.
+/// core's `i64`, as `checked` reads a result.
 ///
 /// # Errors
 /// The call's own, else [`AlgebraError::OffsetsOverflow`] naming the
