@@ -83,7 +83,7 @@ pub fn checked_base<S: Span<D>, D, I: Offset>(
 /// tests/typed_partition_overflow.rs).
 ///
 /// The operand's check holds [`checked_base`]'s rule too (see
-/// [`OPERAND_FIT_HOLDS_BASE`]), so the base is the wrapping one read in
+/// `OPERAND_FIT_HOLDS_BASE`), so the base is the wrapping one read in
 /// the offset type, with no second walk: the span check in `i128` that
 /// [`checked_base`] would make cost 9 instructions a call here, where
 /// LLVM no longer folded it after the one comparison (branch partmacro:
