@@ -205,3 +205,31 @@ fn outer_and_local_partition() {
     ]);
     assert_eq!(counts, [(233, 92), (346, 107), (263, 21)]);
 }
+
+/// Signed layouts (a negative static stride: offsets and bases in
+/// `isize`, a run-time stride read as signed). `partition_base` reads the
+/// base from its wrapping `usize` with no check of its own, because the
+/// operand's check against `i64` bounds it (slice_base.rs,
+/// `OPERAND_FIT_HOLDS_BASE`); these compare the bases with the core's
+/// where the reaches are near `±i64::MAX`.
+#[test]
+fn signed_partitions() {
+    let counts = report(&[
+        family!(
+            "local_tile(({a},8):(-1,{b}), <4,8>, (1,0))",
+            "({a},8):(-1,{b})",
+            |a, b| { layout!(type local_tile((a,8):(-1,b), <4,8>, (1,0))) }
+        ),
+        family!(
+            "local_partition(({a},2):(-1,{b}), (4,2):(1,4), 3)",
+            "({a},2):(-1,{b})",
+            |a, b| { layout!(type local_partition((a,2):(-1,b), (4,2):(1,4), 3)) }
+        ),
+        family!(
+            "outer_partition((8,{a}):({b},-2), <4,8>, (1,1))",
+            "(8,{a}):({b},-2)",
+            |a, b| { layout!(type outer_partition((8,a):(b,-2), <4,8>, (1,1))) }
+        ),
+    ]);
+    assert_eq!(counts, [(84, 0), (1886, 280), (144, 0)]);
+}

@@ -1,7 +1,9 @@
 //! The plain typed `local_tile` picked in every mode (branch tileplain):
 //! a whole tile takes a quick walk with no grid or rest-stride check
-//! (`TileModes::tile_whole`); a partial or past-the-grid tile, or one over
-//! a mode of extent 0, takes the checked walk as before. Each case is
+//! (`TileModes::tile_whole`), and so does the partial last tile of a mode
+//! (branch partmacro), its offsets then checked against the engine inline;
+//! a past-the-grid tile, one over a mode of extent 0, or a partial tile
+//! the engine refuses takes the checked walk as before. Each case is
 //! compared with the checked walk itself (`TileBy::tile_within`, then the
 //! engine check `local_tile` makes of a partial tile), and its values
 //! are written out.
@@ -188,6 +190,17 @@ fn near_usize_max() {
     // the checked walk refused `8·d`.
     let d = usize::MAX / 8 + 1;
     let t = Tensor::new(&data[..], layout!((32,8):(1,d))).unwrap();
+    let tile = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap();
+    assert_eq!(
+        (tile.layout().to_string(), tile.base()),
+        (format!("(32,8):(1,{d})"), 0)
+    );
+    assert!(checked(t.layout(), (C::<32>, C::<8>), (0, 0), usize::MAX).is_err());
+    // The partial last tile (3 columns of 8) over the same `d`: the quick
+    // walk takes it too (branch partmacro), its offsets `i + j·d ≤ 31 +
+    // 7·d` checked against the engine, and accepts CuTe's tile, where the
+    // checked walk refused `8·d`.
+    let t = Tensor::new(&data[..], layout!((32,3):(1,d))).unwrap();
     let tile = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap();
     assert_eq!(
         (tile.layout().to_string(), tile.base()),

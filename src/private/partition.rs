@@ -171,17 +171,19 @@ pub trait TileModes<SL, DL, CL> {
     /// its type: no value taken, so that [`TileModes::tile`] can still
     /// take it) whose every entry is a leaf mode picked by an integer `k`
     /// under a static extent `T` ([`TileModes::PICKED`]), quick where that
-    /// is exact: where every
-    /// picked tile is whole (`k < s/T`, as `within` asks), none is checked
-    /// against its grid nor its rest stride `T·d` against overflow. Each
-    /// whole tile proves its mode has a coordinate (`s ≥ T > 0`), so the
-    /// tensor has one, the tile's first element (`T·k` per mode) is one
-    /// of the tensor's, and its offset `Σ k·T·d` (wrapping, as
-    /// [`TileModes::tile_masked`]'s) is exact, as is every offset of the
-    /// tile, so it is `within` (none to return). `None` (a partial or
-    /// past-the-grid tile, or another entry): take [`TileModes::tile`]
-    /// from the start, which names the error and checks a partial tile as
-    /// before.
+    /// is exact: where every picked tile is whole (`k < s/T`) or the
+    /// partial last one (`k = s/T`, `s mod T ≠ 0`: the grid's `ceil(s/T)`
+    /// tiles hold it), none is checked against its grid nor its rest
+    /// stride `T·d` against overflow. Each such tile proves its mode has a
+    /// coordinate (`s > T·k ≥ 0`), so the tensor has one, the tile's first
+    /// element (`T·k` per mode) is one of the tensor's, and its offset
+    /// `Σ k·T·d` (wrapping, as [`TileModes::tile_masked`]'s) is exact. A
+    /// partial tile clears `within` (its offsets past the tensor's are
+    /// the caller's to check against the engine, as [`TileModes::tile`]'s
+    /// caller does); a whole one leaves it, every offset of it being one
+    /// of the tensor's. `None` (a past-the-grid tile, a mode of extent 0,
+    /// or another entry): take [`TileModes::tile`] from the start, which
+    /// names the error.
     #[allow(clippy::type_complexity)]
     #[inline(always)]
     fn tile_whole(
@@ -189,8 +191,9 @@ pub trait TileModes<SL, DL, CL> {
         d: DL,
         c: &CL,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Option<(Self::TileS, Self::TileD, Self::RestS, Self::RestD)> {
-        let _ = (s, d, c, offset);
+        let _ = (s, d, c, offset, within);
         None
     }
 }
@@ -213,7 +216,13 @@ impl TileModes<Nil, Nil, Nil> for Nil {
         Ok((Nil, Nil, Nil, Nil))
     }
     #[inline(always)]
-    fn tile_whole(_: Nil, _: Nil, _: &Nil, _: &mut usize) -> Option<(Nil, Nil, Nil, Nil)> {
+    fn tile_whole(
+        _: Nil,
+        _: Nil,
+        _: &Nil,
+        _: &mut usize,
+        _: &mut bool,
+    ) -> Option<(Nil, Nil, Nil, Nil)> {
         Some((Nil, Nil, Nil, Nil))
     }
 }
@@ -308,19 +317,27 @@ where
         d: Cons<D, DL>,
         c: &Cons<Cd, CL>,
         offset: &mut usize,
+        within: &mut bool,
     ) -> Option<(Self::TileS, Self::TileD, Self::RestS, Self::RestD)> {
         if S::DEPTH == 0 {
             if let (Some(k), Some((ks, kd)), Some((ts, td, step))) =
                 (c.0.single(), Cd::picked_modes(), s.0.picked_leaf(&d.0))
             {
                 let size = Shape::size(&s.0);
-                // Whole: `T·(k+1) ≤ s`, so `s ≥ T > 0` (a coordinate).
                 let tile = Shape::size(&ts);
-                if tile == 0 || k >= size / tile {
+                if tile == 0 {
                     return None;
                 }
+                // Whole: `T·(k+1) ≤ s`, so `s ≥ T > 0` (a coordinate). Else
+                // the last, partial, tile: `T·k < s < T·(k+1)`, so `s > 0`.
+                if k >= size / tile {
+                    if k != size / tile || size % tile == 0 {
+                        return None;
+                    }
+                    *within = false;
+                }
                 *offset = offset.wrapping_add(k.wrapping_mul(step));
-                let (ts2, td2, rs2, rd2) = TL::tile_whole(s.1, d.1, &c.1, offset)?;
+                let (ts2, td2, rs2, rd2) = TL::tile_whole(s.1, d.1, &c.1, offset, within)?;
                 return Some((Cons(ts, ts2), Cons(td, td2), ks.concat(rs2), kd.concat(rd2)));
             }
         }

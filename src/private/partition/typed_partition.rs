@@ -85,16 +85,17 @@ pub trait TileBy<TL, CL> {
         let (layout, offset, _) = self.tile_within(tiler, coord)?;
         Ok((layout, offset))
     }
-    /// The tile and the offset of its first element by the quick walk,
-    /// where it is exact ([`TileModes::tile_whole`]: a tile picked in
-    /// every mode and whole, with no grid or rest-stride check; every
-    /// coordinate of it one of the layout's); `None`: take
-    /// [`TileBy::tile_within`], with the same tiler and coordinate.
+    /// The tile, the offset of its first element and whether every
+    /// coordinate of it is one of the layout's (as
+    /// [`TileBy::tile_within`]'s) by the quick walk, where it is exact
+    /// ([`TileModes::tile_whole`]: a tile picked in every mode, whole or
+    /// the partial last one, with no grid or rest-stride check); `None`:
+    /// take [`TileBy::tile_within`], with the same tiler and coordinate.
     /// Whether [`TileBy::tile_quick`] can answer (`TileModes::PICKED`):
     /// where it cannot, its caller takes the checked walk inline.
     const QUICK: bool = false;
     #[inline(always)]
-    fn tile_quick(&self, coord: &CL) -> Option<(Self::Output, usize)> {
+    fn tile_quick(&self, coord: &CL) -> Option<(Self::Output, usize, bool)> {
         let _ = coord;
         None
     }
@@ -179,16 +180,16 @@ where
     }
     const QUICK: bool = TL::PICKED;
     #[inline(always)]
-    fn tile_quick(&self, coord: &CL) -> Option<(Self::Output, usize)> {
+    fn tile_quick(&self, coord: &CL) -> Option<(Self::Output, usize, bool)> {
         if !TL::PICKED {
             return None;
         }
-        let mut offset = 0;
+        let (mut offset, mut within) = (0, true);
         let (s, d) = (self.shape().into_list(), self.stride().into_list());
-        let (ts, td, rs, rd) = TL::tile_whole(s, d, coord, &mut offset)?;
+        let (ts, td, rs, rd) = TL::tile_whole(s, d, coord, &mut offset, &mut within)?;
         let (ts, td) = (ts.kept(), td.kept());
         let layout = Layout::from_parts(ts.concat(rs).into_tuple(), td.concat(rd).into_tuple());
-        Some((layout, offset))
+        Some((layout, offset, within))
     }
     #[inline(always)]
     fn tile_within_masked(&self, tiler: TL, coord: CL) -> Result<(Self::Output, usize), Error> {
