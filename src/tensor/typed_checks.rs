@@ -55,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` or the tile coordinate does not fit the tensor's shape `{S}`: write at most one entry per top-level mode, nested like it, or drop entries with a `Step` (CuTe's `Step<_1,X,_1>`)"
+    message = "the tiler `{Self}` or tile coordinate does not fit the tensor's shape `{S}`: at most one entry per top-level mode, nested like it (a `Step`, CuTe's `Step<_1,X,_1>`, drops entries)"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
