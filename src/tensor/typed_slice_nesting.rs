@@ -26,6 +26,21 @@ use core::marker::PhantomData;
 /// tuple entry of the coordinate against.
 pub struct ModeShape<M>(PhantomData<M>);
 
+impl<M> Default for ModeShape<M> {
+    #[inline(always)]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<M> ModeShape<M> {
+    /// The [`ModeShape`] of `M`.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        ModeShape(PhantomData)
+    }
+}
+
 /// A slice or dice coordinate (`Self`, a tuple) with one entry per
 /// top-level mode of the shape `S`, asked by `layout!(slice(C, #A))` and
 /// `layout!(dice(C, #A))` at the coordinate's `(`. Only the rank: a tuple
@@ -59,12 +74,6 @@ pub trait SliceEntryIn<M> {
     fn slice_entry_in(self, mode: ModeShape<M>) -> (Self::Checked, Self::Modes);
 }
 
-/// The [`ModeShape`] of `M`.
-#[inline(always)]
-const fn mode<M>() -> ModeShape<M> {
-    ModeShape(PhantomData)
-}
-
 /// The impls of one rank: a tuple of it in a shape (or mode) of the same
 /// rank, and in [`Unknown`] (a failed `layout!`'s stand-in, which takes
 /// any coordinate: one mistake, one error).
@@ -79,7 +88,7 @@ macro_rules! ranked {
                 self,
                 _: &L,
             ) -> (Self, Self::Modes) {
-                (self, ($(mode::<$M>(),)*))
+                (self, ($(ModeShape::<$M>::new(),)*))
             }
         }
         #[diagnostic::do_not_recommend]
@@ -88,7 +97,7 @@ macro_rules! ranked {
             type Modes = ($(ModeShape<ranked!(@unknown $A)>,)*);
             #[inline(always)]
             fn slice_coord_in<L: LayoutShape<Shape = Unknown>>(self, _: &L) -> (Self, Self::Modes) {
-                (self, ($(mode::<ranked!(@unknown $A)>(),)*))
+                (self, ($(ModeShape::<ranked!(@unknown $A)>::new(),)*))
             }
         }
         #[diagnostic::do_not_recommend]
@@ -97,7 +106,7 @@ macro_rules! ranked {
             type Modes = ($(ModeShape<$M>,)*);
             #[inline(always)]
             fn slice_entry_in(self, _: ModeShape<($($M,)*)>) -> (Self, Self::Modes) {
-                (self, ($(mode::<$M>(),)*))
+                (self, ($(ModeShape::<$M>::new(),)*))
             }
         }
         #[diagnostic::do_not_recommend]
@@ -106,7 +115,7 @@ macro_rules! ranked {
             type Modes = ($(ModeShape<ranked!(@unknown $A)>,)*);
             #[inline(always)]
             fn slice_entry_in(self, _: ModeShape<Unknown>) -> (Self, Self::Modes) {
-                (self, ($(mode::<ranked!(@unknown $A)>(),)*))
+                (self, ($(ModeShape::<ranked!(@unknown $A)>::new(),)*))
             }
         }
     };

@@ -222,17 +222,8 @@ fn largest_int(e: &Expr) -> i64 {
 impl Expander<'_> {
     /// The call of `door` (`slice_and_offset` or `dice`) on a named layout,
     /// its coordinate `c` (emitted as `coord`) asked first to nest in the
-    /// layout, one tuple at a time, each at its own `(`: the coordinate's
-    /// rank by `SliceCoordIn::slice_coord_in(coord, layout)`, then each
-    /// tuple entry against its mode by `SliceEntryIn::slice_entry_in(entry,
-    /// mode)` (the mode's shape from the level above), the traits' own
-    /// functions. A mismatch is one error at that tuple, with no note into
-    /// the library: each trait has an impl per rank and no where-clause, so
-    /// rustc blames the argument (asking the whole nesting at once, the
-    /// door's bound blamed a nested mismatch on a where-clause of its impl,
-    /// over the whole macro call, with the bound as a note). The door takes
-    /// the coordinate rebuilt from the checked entries: a type rustc cannot
-    /// name after a mismatch, so the door reports nothing more.
+    /// layout, one tuple at a time, each at its own `(`
+    /// ([`Expander::nested_coordinate`]).
     fn slice_coord_in(
         &self,
         door: &TokenStream,
@@ -241,16 +232,43 @@ impl Expander<'_> {
         layout: &Ident,
     ) -> TokenStream {
         let at = self.ast.spans[c.span.start];
+        let (lets, rebuilt) = self.nested_coordinate(Nesting::Slice, c, coord, &quote!(#layout));
+        quote_spanned!(at=> { #(#lets)* #door(#rebuilt, #layout) })
+    }
+
+    /// The `let`s that ask a written-out coordinate `c` (emitted as
+    /// `coord`) to nest in a named `layout`, one tuple at a time, each at
+    /// its own `(`, and the coordinate rebuilt from the checked entries:
+    /// the rank by `SliceCoordIn::slice_coord_in(coord, layout)` (or
+    /// `CoordRanksIn`), then each tuple entry against its mode by
+    /// `SliceEntryIn::slice_entry_in(entry, mode)` (or `CoordEntryIn`), the
+    /// mode's shape from the level above; the traits' own functions. A
+    /// mismatch is one error at that tuple, with no note into the library:
+    /// each trait has an impl per rank and no where-clause, so rustc blames
+    /// the argument (asking the whole nesting at once, the door's bound
+    /// blamed a nested mismatch on a where-clause of its impl, over the
+    /// whole macro call, with the bound as a note; `crd2idx`'s `CoordIn`
+    /// reported it, then the method's bound again). The rebuilt coordinate
+    /// is a type rustc cannot name after a mismatch, so the call that takes
+    /// it reports nothing more.
+    pub(crate) fn nested_coordinate(
+        &self,
+        nesting: Nesting,
+        c: &Expr,
+        coord: TokenStream,
+        layout: &TokenStream,
+    ) -> (Vec<TokenStream>, TokenStream) {
+        let at = self.ast.spans[c.span.start];
         let value = Ident::new("coord", Span::call_site());
         let modes = Ident::new("modes", Span::call_site());
         let modes_pattern = bind_modes(c, &modes);
+        let top = nesting.top(at);
         let mut lets = vec![quote_spanned!(at=>
-            let (#value, #modes_pattern) =
-                ::layout_dsl::tensor::typed::SliceCoordIn::slice_coord_in(#coord, #layout);
+            let (#value, #modes_pattern) = #top(#coord, #layout);
         )];
         let mut names = 0;
-        let rebuilt = self.checked_entries(c, value, modes, &mut lets, &mut names);
-        quote_spanned!(at=> { #(#lets)* #door(#rebuilt, #layout) })
+        let rebuilt = self.checked_entries(nesting, c, value, modes, &mut lets, &mut names);
+        (lets, rebuilt)
     }
 
     /// The coordinate tuple `c`, whose value (checked at its level) is
@@ -263,18 +281,16 @@ impl Expander<'_> {
     /// door's bound would then refuse a second time.
     fn checked_entries(
         &self,
+        nesting: Nesting,
         c: &Expr,
         value: Ident,
         modes: Ident,
         lets: &mut Vec<TokenStream>,
         names: &mut usize,
     ) -> TokenStream {
-        let ExprKind::Tuple(items) = &c.kind else {
+        let (ExprKind::Tuple(items), true) = (&c.kind, nested(c)) else {
             return quote!(#value);
         };
-        if !items.iter().any(is_tuple) {
-            return quote!(#value);
-        }
         let mut rebuilt = Vec::new();
         for (i, item) in items.iter().enumerate() {
             let mut i = proc_macro2::Literal::usize_unsuffixed(i);
@@ -291,23 +307,67 @@ impl Expander<'_> {
             i.set_span(at);
             let (checked, sub_modes) = (fresh("entry", names), fresh("modes", names));
             let sub_pattern = bind_modes(item, &sub_modes);
+            let check = nesting.entry(at);
             lets.push(quote_spanned!(at=>
-                let (#checked, #sub_pattern) =
-                    ::layout_dsl::tensor::typed::SliceEntryIn::slice_entry_in(#entry.#i, #modes.#i);
+                let (#checked, #sub_pattern) = #check(#entry.#i, #modes.#i);
             ));
-            rebuilt.push(self.checked_entries(item, checked, sub_modes, lets, names));
+            rebuilt.push(self.checked_entries(nesting, item, checked, sub_modes, lets, names));
         }
         emit::tuple(rebuilt)
+    }
+}
+
+/// Which coordinate [`Expander::nested_coordinate`] asks: a slice's (or a
+/// dice's) or `crd2idx`'s; the two nest alike (an integer, or `_` for a
+/// slice, fits any mode; a tuple needs a tuple mode of its rank), with
+/// messages in their own words.
+#[derive(Clone, Copy)]
+pub(crate) enum Nesting {
+    /// `slice(C, #A)`, `dice(C, #A)`.
+    Slice,
+    /// `crd2idx(C, #A)`.
+    Crd2idx,
+}
+
+impl Nesting {
+    /// The function asking the coordinate's rank, its tokens at `at`.
+    fn top(self, at: Span) -> TokenStream {
+        match self {
+            Nesting::Slice => {
+                quote_spanned!(at=> ::layout_dsl::tensor::typed::SliceCoordIn::slice_coord_in)
+            }
+            Nesting::Crd2idx => {
+                quote_spanned!(at=> ::layout_dsl::__private::CoordRanksIn::coord_ranks_in)
+            }
+        }
+    }
+
+    /// The function asking a tuple entry against its mode, at `at`.
+    fn entry(self, at: Span) -> TokenStream {
+        match self {
+            Nesting::Slice => {
+                quote_spanned!(at=> ::layout_dsl::tensor::typed::SliceEntryIn::slice_entry_in)
+            }
+            Nesting::Crd2idx => {
+                quote_spanned!(at=> ::layout_dsl::__private::CoordEntryIn::coord_entry_in)
+            }
+        }
     }
 }
 
 /// The pattern the modes' shapes of the tuple `c` are bound to: `modes`
 /// where a tuple entry reads them, else `_` (no unused binding).
 fn bind_modes(c: &Expr, modes: &Ident) -> TokenStream {
-    match &c.kind {
-        ExprKind::Tuple(items) if items.iter().any(is_tuple) => quote!(#modes),
-        _ => quote!(_),
+    match nested(c) {
+        true => quote!(#modes),
+        false => quote!(_),
     }
+}
+
+/// A tuple with a tuple entry: a coordinate [`Expander::nested_coordinate`]
+/// asks one tuple at a time.
+pub(crate) fn nested(c: &Expr) -> bool {
+    matches!(&c.kind, ExprKind::Tuple(items) if items.iter().any(is_tuple))
 }
 
 /// A tuple (else a leaf or `_`).
