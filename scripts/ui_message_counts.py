@@ -4,6 +4,7 @@
 Prints, over every `.stderr` the ui test pins:
   errors        the number of `error...:` lines (one per diagnostic)
   long          messages (the text after `error: ` / `error[EXXXX]: `) over 250 characters
+  over_200      messages over 200 characters (long ones included)
   help          help lines (`help:` or `= help:`), rustc's or ours
   bound_notes   rustc's "note: required by a bound in ..." notes
 and with `-v` each long message, help line and bound note with its file.
@@ -16,11 +17,12 @@ import re
 import sys
 
 LONG = 250
+OVER = 200
 
 
 def main():
     verbose = "-v" in sys.argv[1:]
-    counts = {"errors": 0, "long": 0, "help": 0, "bound_notes": 0}
+    counts = {"errors": 0, "long": 0, "over_200": 0, "help": 0, "bound_notes": 0}
     for path in sorted(glob.glob("ui-tests/*/*.stderr")):
         with open(path, encoding="utf-8") as f:
             for n, line in enumerate(f, 1):
@@ -29,6 +31,8 @@ def main():
                 if line.startswith("error"):
                     counts["errors"] += 1
                     message = re.sub(r"^error(\[E\d+\])?: ", "", line)
+                    if len(message) > OVER:
+                        counts["over_200"] += 1
                     if len(message) > LONG:
                         kind = "long"
                 elif re.match(r"^\s*(= )?help:", line):

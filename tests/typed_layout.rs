@@ -278,3 +278,28 @@ fn mode_size_is_static_for_a_static_mode() {
     assert_eq!(m0, 2 * n);
     assert_eq!(mixed.mode_size::<1>().get(), 4);
 }
+
+/// `layout!(crd2idx(C, #A))` with a nested coordinate (asked one tuple at
+/// a time while compiling, `CoordRanksIn` then `CoordEntryIn`): the offset
+/// of the rebuilt coordinate is the core's at every coordinate, an integer
+/// for a whole tuple mode (CuTe's 1-D index within it) included.
+#[test]
+fn a_named_layout_at_a_nested_coordinate_is_the_core_offset() {
+    for m in 1..4usize {
+        let l = layout!(((2,m),(8,4)):((1,2),(8,64)));
+        let core: layout_core::Layout = format!("((2,{m}),(8,4)):((1,2),(8,64))").parse().unwrap();
+        let at = |c: String| core.crd2idx(&c.parse().unwrap()).unwrap() as usize;
+        for (a, b) in (0..2).flat_map(|a| (0..m).map(move |b| (a, b))) {
+            for (c, d) in (0..8).flat_map(|c| (0..4).map(move |d| (c, d))) {
+                let both: usize = layout!(crd2idx(((a,b),(c,d)), #l));
+                assert_eq!(both, at(format!("(({a},{b}),({c},{d}))")));
+                let k = c + 8 * d;
+                let second_1d: usize = layout!(crd2idx(((a,b),k), #l));
+                assert_eq!(second_1d, at(format!("(({a},{b}),{k})")));
+            }
+            let i = a + 2 * b;
+            let first_1d: usize = layout!(crd2idx((i,(3,1)), #l));
+            assert_eq!(first_1d, at(format!("({i},(3,1))")));
+        }
+    }
+}

@@ -317,3 +317,28 @@ fn a_slice_is_the_sub_layout_plus_its_base_at_every_coordinate() {
         }
     }
 }
+
+/// A named layout's coordinate nested three levels deep (asked one tuple
+/// at a time while compiling, `SliceCoordIn` then `SliceEntryIn` at each
+/// tuple entry): the slice and the dice of the rebuilt coordinate are the
+/// core's, at every coordinate and extent, past the extent too.
+#[test]
+fn a_named_layout_sliced_three_levels_deep_is_the_core_slice() {
+    for m in 1..4usize {
+        let l = layout!(((2,(m,3)),4):((1,(2,16)),64));
+        let text = format!("((2,({m},3)),4):((1,(2,16)),64)");
+        for i in 0..m + 1 {
+            for j in 0..4usize {
+                let core = in_range(&format!("slice(((_,({i},_)),{j}),{text})"), i < m);
+                let got = typed(layout!(slice(((_,(i,_)),j), #l)));
+                assert_eq!(got, core, "{text} at i={i} j={j}");
+                let core = in_range(&format!("slice(((1,(_,{j})),_),{text})"), j < 3);
+                let got = typed(layout!(slice(((1,(_,j)),_), #l)));
+                assert_eq!(got, core, "{text} at j={j}");
+                let diced = layout!(dice(((_,(i,_)),j), #l));
+                let core = core_layout(&format!("dice(((_,({i},_)),{j}),{text})"));
+                assert_eq!(diced.to_string(), core, "{text} at i={i} j={j}");
+            }
+        }
+    }
+}

@@ -26,7 +26,7 @@ const LONG: usize = 250;
 const HELP_LINES: usize = 6;
 /// rustc's "note: required by a bound in …" left: bounds of public
 /// functions and methods a user calls directly, and a user's own.
-const BOUND_NOTES: usize = 26;
+const BOUND_NOTES: usize = 24;
 
 /// Every reviewed `.stderr` under `ui-tests/<category>/`.
 fn stderr_files() -> Vec<PathBuf> {

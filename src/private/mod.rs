@@ -143,7 +143,7 @@ pub use construct_values::{
 };
 pub use convert::NestingError;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
-pub use coord_in::{CoordIn, CoordSpace};
+pub use coord_in::{CoordEntryIn, CoordIn, CoordRanksIn, CoordSpace};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{

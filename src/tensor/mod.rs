@@ -69,6 +69,7 @@ mod typed_nests_prefix;
 pub(crate) mod typed_outer_short;
 mod typed_partitions;
 mod typed_predicated;
+mod typed_slice_nesting;
 mod view;
 
 use alloc::borrow::Cow;

@@ -89,8 +89,7 @@ pub use super::typed_args::{
     OuterTiler, SliceOf, ThreadIndex, ThreadsOf, ThreadsStep, Tiler, TilerStep, slice_and_offset,
 };
 pub use super::typed_checks::{
-    LayoutShape, SliceCoordIn, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes,
-    TilerModes, TilerNests,
+    LayoutShape, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes, TilerModes, TilerNests,
 };
 pub use super::typed_dice::{DiceOf, dice};
 pub use super::typed_gemm::{gemm, try_gemm};
@@ -107,6 +106,7 @@ pub use super::typed_partitions::{
     outer_partition, slice,
 };
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
+pub use super::typed_slice_nesting::{ModeShape, SliceCoordIn, SliceEntryIn};
 pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
 /// (module docs, "Generic code").

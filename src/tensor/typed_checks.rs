@@ -55,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` or the tile coordinate does not fit the tensor's shape `{S}`: write at most one entry per top-level mode, nested like it, or drop entries with a `Step` (CuTe's `Step<_1,X,_1>`)"
+    message = "the tiler `{Self}` or tile coordinate does not fit the tensor's shape `{S}`: at most one entry per top-level mode, nested like it (a `Step`, CuTe's `Step<_1,X,_1>`, drops entries)"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -80,33 +80,6 @@ pub trait SliceCoordModes<S> {
     type Checked;
     /// `self`.
     fn checked(self) -> Self::Checked;
-}
-
-/// A slice coordinate (`Self`) of a typed layout of shape `S`, asked by
-/// `layout!(slice(C, #A))` and `layout!(dice(C, #A))` at the coordinate:
-/// the trait's own function, so that a coordinate that does not nest is
-/// one error at its token, with no "required by a bound" note into the
-/// library (the bound of `slice_and_offset` and `dice`, [`SliceCoordModes`],
-/// adds one, and blamed a nested mismatch on the whole macro call). Its
-/// result, the projection `Self::Checked`, names no type for such a
-/// coordinate, so the call reports nothing more.
-#[diagnostic::on_unimplemented(
-    message = "the slice coordinate `{Self}` is not nested like the layout's shape `{S}`: write one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
-)]
-pub trait SliceCoordIn<S> {
-    /// `Self`.
-    type Checked;
-    /// `self`, unchanged; `layout` fixes `S`.
-    fn slice_coord_in<L: LayoutShape<Shape = S>>(self, layout: &L) -> Self::Checked;
-}
-
-#[diagnostic::do_not_recommend]
-impl<Cd: SliceCoordModes<S>, S> SliceCoordIn<S> for Cd {
-    type Checked = Cd::Checked;
-    #[inline(always)]
-    fn slice_coord_in<L: LayoutShape<Shape = S>>(self, _: &L) -> Cd::Checked {
-        self.checked()
-    }
 }
 
 /// A slice coordinate's entry (`Self`) for a mode of shape `M`: an

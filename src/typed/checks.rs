@@ -13,8 +13,8 @@ pub use crate::__private::rt::{
     NamedOrder, NamedTuple, NestingLeaves, OffsetInTheType, SizeInTheType, SizeLeaf,
 };
 pub use crate::__private::{
-    CommonVector, ComposeOperand, CoordIn, CoordOperand, DivideTile, FitsEntry, FitsMode,
-    FlattenOperand, IdentityLeaves, IntOperand, IntegralOffsets, LayoutOperand, NotALayout,
-    OuterCoordFits, ShapeTarget, SortedBlock, StaticOperand, StepMarks, StepOperand,
-    TileCompactOrdered, TileCoordFits, TileFor, TileTargetOrdered,
+    CommonVector, ComposeOperand, CoordEntryIn, CoordIn, CoordOperand, CoordRanksIn, DivideTile,
+    FitsEntry, FitsMode, FlattenOperand, IdentityLeaves, IntOperand, IntegralOffsets,
+    LayoutOperand, NotALayout, OuterCoordFits, ShapeTarget, SortedBlock, StaticOperand, StepMarks,
+    StepOperand, TileCompactOrdered, TileCoordFits, TileFor, TileTargetOrdered,
 };

@@ -89,7 +89,7 @@ pub(crate) fn held(e: &Expr, i: usize, domain: bool) -> bool {
 }
 
 /// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` cannot nest this call: the call around reads it mode by mode, and its dynamic leaves (an extent of 1, a stride between modes) may group its modes otherwise than the core; write it out as `SHAPE:STRIDE`, or drop `type`";
+pub const REFUSED: &str = "`type` cannot nest this call: the call around reads it mode by mode, and its dynamic leaves (an extent of 1, a stride between modes) may group modes otherwise than the core; write it as `SHAPE:STRIDE` or drop `type`";
 
 /// The divide by a by-mode tiler that divide_per_mode.rs divides mode by
 /// mode (a `make_layout` of its parts) as the `B` of a composition read
@@ -118,7 +118,7 @@ pub fn refused_divide<'e>(e: &'e Expr, leaves: &[TokenStream], domain: bool) -> 
 }
 
 /// Why [`refused_divide`] refuses a divide (as [`PAST_SIZE`]).
-pub const PAST_SIZE_DIVIDE: &str = "`type` cannot nest this divide: the call around reads it past its size, where CuTe's nesting of its last part can go on along another leaf than the core's; write it out as `SHAPE:STRIDE`, or drop `type`";
+pub const PAST_SIZE_DIVIDE: &str = "`type` cannot nest this divide: the call around reads it past its size, where CuTe may nest its last part along another leaf than the core; write it as `SHAPE:STRIDE` or drop `type`";
 
 /// Why [`refused`] holds back a `make_layout`'s last layout: the
 /// `make_layout` is read past its size (a composition's `A`, or the `B` of
@@ -134,7 +134,7 @@ pub const PAST_SIZE_DIVIDE: &str = "`type` cannot nest this divide: the call aro
 /// `L(size)` comes from its own construction (its composition read past
 /// its size is not `A(B(i))`), so a run-time check would be that
 /// construction run on the values.
-pub const PAST_SIZE: &str = "`type` cannot nest this call: the call around reads this last layout of a `make_layout` past its size, where CuTe's nesting can go on along another leaf than the core's; write it out as `SHAPE:STRIDE`, or drop `type`";
+pub const PAST_SIZE: &str = "`type` cannot nest this call: the call around reads this last layout of a `make_layout` past its size, where CuTe may nest along another leaf than the core; write it as `SHAPE:STRIDE` or drop `type`";
 
 /// Whether operand `i` of `e` is read mode by mode: the layout a by-mode
 /// tiler (`<…>`, a tuple of extents) divides, multiplies or composes, a

@@ -13,6 +13,7 @@ use crate::expand::Expander;
 use crate::kind::query;
 use crate::tree::has_dynamic;
 use crate::typed::named;
+use crate::typed::slice::{Nesting, nested};
 
 pub use crate::typed::named::named_fit::Fitted;
 
@@ -30,15 +31,27 @@ impl Expander<'_> {
                 // layout (`CoordIn`, the trait's own function: no note into
                 // the library, as the method's bound would add), the layout
                 // evaluated once.
+                // A nested coordinate (a tuple entry) is asked one tuple
+                // at a time instead (`CoordRanksIn`, `CoordEntryIn`): as
+                // one check, a tuple entry that does not nest was `CoordIn`'s
+                // error, then the method's bound's again.
                 [c, l] => {
                     let (layout, coord) = (self.named_layout(l), self.coordinate(c));
                     let span = self.ast.spans[c.span.start];
-                    let checked = quote_spanned!(span=>
-                        ::layout_dsl::__private::CoordIn::coord_in(#coord, __layout_dsl_named)
-                    );
+                    let named = quote!(__layout_dsl_named);
+                    let (lets, checked) = match nested(c) {
+                        true => self.nested_coordinate(Nesting::Crd2idx, c, coord, &named),
+                        false => (
+                            Vec::new(),
+                            quote_spanned!(span=>
+                                ::layout_dsl::__private::CoordIn::coord_in(#coord, #named)
+                            ),
+                        ),
+                    };
                     quote!({
-                        let __layout_dsl_named = &#layout;
-                        __layout_dsl_named.crd2idx(#checked)
+                        let #named = &#layout;
+                        #(#lets)*
+                        #named.crd2idx(#checked)
                     })
                 }
                 // A named shape answers `size`, `rank`, `depth` through

@@ -5,9 +5,9 @@
 //! | input | output |
 //! |---|---|
 //! | `slice(C, SHAPE:STRIDE)` | `__private::slice_base(&layout, typed::slice_and_offset(C, &layout))` (`SliceOf::slice_of`, the rank checked first): `Result<(Layout<…, I>, I), Error>`, CuTe's `slice_and_offset` (the kept modes, static ones `C<N>`, and the base), `I` the layout's offset type: `usize`, or `isize` with a negative static stride (CuTe's `int` offset) |
-//! | `slice(C, #A)` | the same on the value `A`: the base in `A`'s offset type, so the same type and value as `A` written out |
+//! | `slice(C, #A)` | the same on the value `A`: the base in `A`'s offset type, so the same type and value as `A` written out; `C` asked first to nest in `A`, one tuple at a time at its `(` (`SliceCoordIn`, then `SliceEntryIn` per tuple entry) |
 //! | `dice(C, SHAPE:STRIDE)` | the kept modes as a typed layout (CuTe's `dice` reads only where `C` has `_`, so it cannot fail) |
-//! | `dice(C, #A)` | `typed::dice(C, &A)` (`DiceOf::dice_of`, the rank checked first): the kept modes of the value `A`, a typed layout |
+//! | `dice(C, #A)` | `typed::dice(C, &A)` (`DiceOf::dice_of`), `C` asked first as the slice's: the kept modes of the value `A`, a typed layout |
 //!
 //! `C` is a tuple of integers, dynamic leaves, `_` (emitted as the
 //! facade's `X`) and tuples of them. A static slice of a static layout
@@ -169,7 +169,7 @@ impl Expander<'_> {
                 let coord = emit::at_paren(coord, span);
                 let door = quote_spanned!(span=> ::layout_dsl::tensor::typed::dice);
                 let l = Ident::new("layout", Span::mixed_site());
-                let call = slice_coord_in(&door, rule.coord, coord, &l, span);
+                let call = self.slice_coord_in(&door, rule.coord, coord, &l);
                 Ok(quote!({
                     let #l = &#layout;
                     #call
@@ -198,7 +198,7 @@ impl Expander<'_> {
                     Operand::Named(l) => {
                         let layout = self.named_layout(l);
                         let l = Ident::new("layout", Span::mixed_site());
-                        let call = slice_coord_in(&door, rule.coord, coord, &l, span);
+                        let call = self.slice_coord_in(&door, rule.coord, coord, &l);
                         quote!({
                             let #l = &#layout;
                             #private::slice_base(#l, #call)
@@ -219,33 +219,167 @@ fn largest_int(e: &Expr) -> i64 {
     }
 }
 
-/// The call of `door` (`slice_and_offset` or `dice`) on a named layout,
-/// spanned at the coordinate, which is asked first at its token to nest in
-/// the layout (`SliceCoordIn`, the trait's own function): a mismatch is one
-/// error there, with no note into the library and not over the whole
-/// macro call, as the door's bound would report it.
-///
-/// Only for a flat coordinate (no tuple entry), where the one mistake is
-/// the rank: a tuple entry that does not nest in its mode was still
-/// reported a second time by the door and over the whole macro call
-/// (rustc 1.95 blames the impl's failed where-clause on the normalization
-/// of `Checked`), so a nested coordinate goes to the door alone, whose
-/// bound reports it at the coordinate with its note.
-fn slice_coord_in(
-    door: &TokenStream,
-    c: &Expr,
-    coord: TokenStream,
-    layout: &Ident,
-    span: Span,
-) -> TokenStream {
-    let flat = match &c.kind {
-        ExprKind::Tuple(items) => items.iter().all(|i| !matches!(i.kind, ExprKind::Tuple(_))),
-        _ => true,
-    };
-    if !flat {
-        return quote_spanned!(span=> #door(#coord, #layout));
+impl Expander<'_> {
+    /// The call of `door` (`slice_and_offset` or `dice`) on a named layout,
+    /// its coordinate `c` (emitted as `coord`) asked first to nest in the
+    /// layout, one tuple at a time, each at its own `(`
+    /// ([`Expander::nested_coordinate`]).
+    fn slice_coord_in(
+        &self,
+        door: &TokenStream,
+        c: &Expr,
+        coord: TokenStream,
+        layout: &Ident,
+    ) -> TokenStream {
+        let at = self.ast.spans[c.span.start];
+        let (lets, rebuilt) = self.nested_coordinate(Nesting::Slice, c, coord, &quote!(#layout));
+        quote_spanned!(at=> { #(#lets)* #door(#rebuilt, #layout) })
     }
-    quote_spanned!(span=>
-        #door(::layout_dsl::tensor::typed::SliceCoordIn::slice_coord_in(#coord, #layout), #layout)
-    )
+
+    /// The `let`s that ask a written-out coordinate `c` (emitted as
+    /// `coord`) to nest in a named `layout`, one tuple at a time, each at
+    /// its own `(`, and the coordinate rebuilt from the checked entries:
+    /// the rank by `SliceCoordIn::slice_coord_in(coord, layout)` (or
+    /// `CoordRanksIn`), then each tuple entry against its mode by
+    /// `SliceEntryIn::slice_entry_in(entry, mode)` (or `CoordEntryIn`), the
+    /// mode's shape from the level above; the traits' own functions. A
+    /// mismatch is one error at that tuple, with no note into the library:
+    /// each trait has an impl per rank and no where-clause, so rustc blames
+    /// the argument (asking the whole nesting at once, the door's bound
+    /// blamed a nested mismatch on a where-clause of its impl, over the
+    /// whole macro call, with the bound as a note; `crd2idx`'s `CoordIn`
+    /// reported it, then the method's bound again). The rebuilt coordinate
+    /// is a type rustc cannot name after a mismatch, so the call that takes
+    /// it reports nothing more.
+    pub(crate) fn nested_coordinate(
+        &self,
+        nesting: Nesting,
+        c: &Expr,
+        coord: TokenStream,
+        layout: &TokenStream,
+    ) -> (Vec<TokenStream>, TokenStream) {
+        let at = self.ast.spans[c.span.start];
+        let value = Ident::new("coord", Span::call_site());
+        let modes = Ident::new("modes", Span::call_site());
+        let modes_pattern = bind_modes(c, &modes);
+        let top = nesting.top(at);
+        let mut lets = vec![quote_spanned!(at=>
+            let (#value, #modes_pattern) = #top(#coord, #layout);
+        )];
+        let mut names = 0;
+        let rebuilt = self.checked_entries(nesting, c, value, modes, &mut lets, &mut names);
+        (lets, rebuilt)
+    }
+
+    /// The coordinate tuple `c`, whose value (checked at its level) is
+    /// bound to `value` and its modes' shapes to `modes`, rebuilt from its
+    /// entries, each tuple entry checked against its mode first (the
+    /// `let`s pushed to `lets`; `names` numbers the bindings). The entries
+    /// are read as fields (`value.0`), not by a pattern: after a mismatch
+    /// a field of `value` is a type rustc cannot name, as `value`, where a
+    /// pattern's bindings would be new inference variables, which the
+    /// door's bound would then refuse a second time.
+    fn checked_entries(
+        &self,
+        nesting: Nesting,
+        c: &Expr,
+        value: Ident,
+        modes: Ident,
+        lets: &mut Vec<TokenStream>,
+        names: &mut usize,
+    ) -> TokenStream {
+        let (ExprKind::Tuple(items), true) = (&c.kind, nested(c)) else {
+            return quote!(#value);
+        };
+        let mut rebuilt = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let mut i = proc_macro2::Literal::usize_unsuffixed(i);
+            if !is_tuple(item) {
+                rebuilt.push(quote!(#value.#i));
+                continue;
+            }
+            // The entry (`value.i`) at its `(`, where rustc reports it: its
+            // three tokens there, and the bindings the call site's, so that
+            // they join into one span (a `mixed_site` name, or the index at
+            // the call site, would make it the whole macro call).
+            let at = self.ast.spans[item.span.start];
+            let entry = Ident::new(&value.to_string(), at);
+            i.set_span(at);
+            let (checked, sub_modes) = (fresh("entry", names), fresh("modes", names));
+            let sub_pattern = bind_modes(item, &sub_modes);
+            let check = nesting.entry(at);
+            lets.push(quote_spanned!(at=>
+                let (#checked, #sub_pattern) = #check(#entry.#i, #modes.#i);
+            ));
+            rebuilt.push(self.checked_entries(nesting, item, checked, sub_modes, lets, names));
+        }
+        emit::tuple(rebuilt)
+    }
+}
+
+/// Which coordinate [`Expander::nested_coordinate`] asks: a slice's (or a
+/// dice's) or `crd2idx`'s; the two nest alike (an integer, or `_` for a
+/// slice, fits any mode; a tuple needs a tuple mode of its rank), with
+/// messages in their own words.
+#[derive(Clone, Copy)]
+pub(crate) enum Nesting {
+    /// `slice(C, #A)`, `dice(C, #A)`.
+    Slice,
+    /// `crd2idx(C, #A)`.
+    Crd2idx,
+}
+
+impl Nesting {
+    /// The function asking the coordinate's rank, its tokens at `at`.
+    fn top(self, at: Span) -> TokenStream {
+        match self {
+            Nesting::Slice => {
+                quote_spanned!(at=> ::layout_dsl::tensor::typed::SliceCoordIn::slice_coord_in)
+            }
+            Nesting::Crd2idx => {
+                quote_spanned!(at=> ::layout_dsl::__private::CoordRanksIn::coord_ranks_in)
+            }
+        }
+    }
+
+    /// The function asking a tuple entry against its mode, at `at`.
+    fn entry(self, at: Span) -> TokenStream {
+        match self {
+            Nesting::Slice => {
+                quote_spanned!(at=> ::layout_dsl::tensor::typed::SliceEntryIn::slice_entry_in)
+            }
+            Nesting::Crd2idx => {
+                quote_spanned!(at=> ::layout_dsl::__private::CoordEntryIn::coord_entry_in)
+            }
+        }
+    }
+}
+
+/// The pattern the modes' shapes of the tuple `c` are bound to: `modes`
+/// where a tuple entry reads them, else `_` (no unused binding).
+fn bind_modes(c: &Expr, modes: &Ident) -> TokenStream {
+    match nested(c) {
+        true => quote!(#modes),
+        false => quote!(_),
+    }
+}
+
+/// A tuple with a tuple entry: a coordinate [`Expander::nested_coordinate`]
+/// asks one tuple at a time.
+pub(crate) fn nested(c: &Expr) -> bool {
+    matches!(&c.kind, ExprKind::Tuple(items) if items.iter().any(is_tuple))
+}
+
+/// A tuple (else a leaf or `_`).
+fn is_tuple(e: &Expr) -> bool {
+    matches!(e.kind, ExprKind::Tuple(_))
+}
+
+/// A binding of the expansion, numbered by `names`, with the call site's
+/// hygiene (see [`Expander::checked_entries`]): it cannot capture a name
+/// of the user's, since no user expression is read after the first `let`
+/// (the coordinate's leaves are evaluated in it, the layout before it).
+fn fresh(what: &str, names: &mut usize) -> Ident {
+    *names += 1;
+    Ident::new(&format!("{what}{names}"), Span::call_site())
 }

@@ -10,7 +10,9 @@ use super::support::expansion;
 // slice (`SliceOf::slice_of`), straight-line code; dice the kept modes
 // (of a named layout, `typed::dice`). The slice's base goes through
 // `slice_base`: in the layout's offset type (an `isize` with a negative
-// static stride, named or written out), checked to fit.
+// static stride, named or written out), checked to fit. A named layout's
+// coordinate is asked one tuple at a time, at its `(` (`SliceCoordIn`, the
+// rank; `SliceEntryIn`, each tuple entry against its mode).
 snapshot!(slice_static, "slice((_,3), (4,8):(8,1))");
 snapshot!(slice_nested_static, "slice((_,(1,_)), (4,(2,3)):(1,(4,8)))");
 snapshot!(dice_static, "dice((_,3), (4,8):(8,1))");
@@ -19,6 +21,7 @@ snapshot!(slice_dynamic_leaf, "slice((_,(1,_)), (m,(2,4)):(8,(1,2)))");
 snapshot!(slice_named, "slice((_,3), #A)");
 snapshot!(dice_dynamic, "dice((_,(j,_)), (m,(2,4)):(8,(1,-2)))");
 snapshot!(dice_named, "dice((_,(j,_)), #A)");
+snapshot!(slice_named_nested, "slice(((1,_),((j,_),2)), #A)");
 snapshot!(slice_negative_stride, "slice((i,_), (4,8):(-1,1))");
 snapshot!(slice_wrong_rank, "slice((_,3,1), (4,8):(8,1))");
 

@@ -57,7 +57,7 @@ pub struct TileFor<T, S>(pub(in crate::__private) PhantomData<fn() -> (T, S)>);
 /// `F` is the function the tile is written in ([`tilers`]), so that the
 /// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the tile `{T}` does not fit the mode `{Self}` it divides in `{F}`: write a static extent (`C<N>`, `UnitTile`), or a tuple of at most one tile per sub-mode (more is CuTe's \"Too many modes in tiler\")"
+    message = "the tile `{T}` does not fit the mode `{Self}` it divides in `{F}`: write a static extent (`C<N>`, `UnitTile`) or a tuple of at most one tile per sub-mode (CuTe: \"Too many modes in tiler\")"
 )]
 pub trait FitsMode<T, F>: Sized {
     /// The tile `t` for this mode (`Self`, which rustc infers from the
