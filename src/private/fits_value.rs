@@ -81,6 +81,14 @@ pub struct Quick {
 }
 
 impl Quick {
+    /// A reading that holds: that of a layout with no run-time leaf to
+    /// read (a failed `layout!`'s stand-in, `Poisoned`).
+    pub const HOLDS: Quick = Quick {
+        or: 0,
+        k: 0,
+        wide: false,
+    };
+
     /// Both readings: one comparison for both.
     #[inline(always)]
     #[must_use]
@@ -138,6 +146,19 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
             fit = fit.leaf(extent, magnitude::<I>(d), spans);
         });
         fit.verdict(function, matches!(role, Role::Result | Role::Sized))
+    }
+}
+
+/// No layout: what [`partition_fits`](super::partition_fits) reads beside
+/// an operand whose result needs no check of its own.
+impl FitsCore for () {
+    #[inline(always)]
+    fn quick(&self, _: Role) -> Quick {
+        Quick::HOLDS
+    }
+    #[inline(always)]
+    fn exact(&self, _: &'static str, _: Role) -> Result<(), AlgebraError> {
+        Ok(())
     }
 }
 

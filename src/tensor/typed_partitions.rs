@@ -16,17 +16,21 @@ use super::typed_args::{
 use super::typed_checks::{
     LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
 };
-use crate::__private::{Fits, PartitionBound, TileBy};
+use crate::__private::{Fits, FitsCore, PartitionBound, TileBy, partition_fits};
 
 /// The tensor over the same engine with the partition `layout` at
 /// `offset` from `t`'s base, checked as `bound` allows: a few additions
 /// that rely on `t` having been checked (`__private::PartitionBound`'s
-/// argument), not a second walk over the layout.
+/// argument), not a second walk over the layout; and refused where `t`'s
+/// layout or the partition passes the core's `i64` (`partition_fits`, as
+/// every typed partition: a share's stride `T·d` of extent 1 is bounded
+/// by no offset, an engine of zero-sized elements bounds no offset).
 #[inline(always)]
-fn rebase_outer<E: Engine, L, M: Fits>(
+fn rebase_outer<E: Engine, L: FitsCore, M: Fits>(
     t: Tensor<E, L>,
     (mut layout, offset, bound): (M, usize, PartitionBound),
 ) -> Result<Tensor<E, M>, Error> {
+    partition_fits(&t.layout, &layout)?;
     let len = t.engine.as_slice().len();
     if !bound.fits(t.base, offset, len) {
         layout = bound.refused(layout, t.base, offset, len)?;
@@ -77,14 +81,22 @@ pub(super) fn tile_tensor_by<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>
 ) -> Result<Tensor<E, L::Output>, Error> {
     if !L::QUICK {
         let part = t.layout.tile_within(tiler, coord)?;
+        partition_fits(&t.layout, &part.0)?;
         return rebase(t, part);
     }
     match t.layout.tile_quick(&coord) {
-        Some((layout, offset)) => Ok(Tensor {
-            engine: t.engine,
-            layout,
-            base: t.base.wrapping_add(offset),
-        }),
+        Some((layout, offset)) => {
+            // A tile picked whole in every mode holds some of `t`'s
+            // coordinates, at `t`'s strides: its size, offsets and leaves
+            // are at most `t`'s, so it fits the core's `i64` where `t`'s
+            // layout does; that alone is checked.
+            partition_fits(&t.layout, &())?;
+            Ok(Tensor {
+                engine: t.engine,
+                layout,
+                base: t.base.wrapping_add(offset),
+            })
+        }
         None => checked_tile(t, tiler, coord),
     }
 }
@@ -102,6 +114,7 @@ fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
     coord: CL,
 ) -> Result<Tensor<E, L::Output>, Error> {
     let part = t.layout.tile_within(tiler, coord)?;
+    partition_fits(&t.layout, &part.0)?;
     rebase(t, part)
 }
 

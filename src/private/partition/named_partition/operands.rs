@@ -10,6 +10,8 @@ use crate::__private::algebra::AlgebraError;
 use layout_core::Error;
 
 use crate::__private::Compose;
+use crate::__private::fits_value::FitsCore;
+use crate::__private::tree::{Mode, Tree};
 use crate::__private::basis::BasisLayout;
 use crate::__private::composed::Composed;
 use crate::__private::identity::UnitStride;
@@ -23,7 +25,7 @@ use crate::tensor::typed::UnitTile;
 #[diagnostic::on_unimplemented(
     message = "`type` partitions a typed layout, but `{Self}` is not one: a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
 )]
-pub trait Partitioned: LayoutShape {
+pub trait Partitioned: LayoutShape + FitsCore {
     /// The offset type: `usize`, or `isize` for a signed layout.
     type Base: Offset;
     /// The partition's true base from the wrapping one, or an error when
@@ -33,7 +35,7 @@ pub trait Partitioned: LayoutShape {
     fn base(&self, wrapped: usize) -> Result<Self::Base, Error>;
 }
 
-impl<S: Span<D>, D, I: Offset> Partitioned for Layout<S, D, I> {
+impl<S: Span<D> + Mode<D>, D: Tree, I: Offset> Partitioned for Layout<S, D, I> {
     type Base = I;
     #[inline(always)]
     fn base(&self, wrapped: usize) -> Result<I, Error> {
