@@ -21,6 +21,7 @@
 mod overflow_sweep;
 
 use layout_dsl::layout;
+use layout_dsl::tensor::typed::Unbounded;
 use layout_dsl::tensor::{AsLayout, Engine, Tensor, X, typed};
 use layout_dsl::typed::C;
 use overflow_sweep::partition::report;
@@ -230,6 +231,76 @@ fn tensor_outer_and_local_partition() {
         ),
     ]);
     assert_eq!(counts, [(233, 92), (346, 107), (263, 21), (357, 81)]);
+}
+
+/// A share's comparison reads its strides alone (`Role::Share`: its
+/// extents, size and offsets are the operand's at most), a short
+/// `outer_partition`'s all its leaves (it keeps whole tiles, which reach
+/// past the operand's offsets: `(2,8)`'s tile of 8 at stride `2^62`).
+#[test]
+fn tensor_shares_nested_and_short() {
+    let z = zst();
+    let thr = layout!(type (4,2):(1,4));
+    let counts = report(&[
+        family!(
+            "local_partition(((2,{a}),{b}):((1,2),{b}), (4,2):(1,4), 3)",
+            "((2,{a}),{b}):((1,2),{b})",
+            |a, b| {
+                Tensor::new(&z[..], layout!(((2, a), b):((1, 2), b)))
+                    .and_then(|t| typed::local_partition(t, &thr, 3))
+                    .map(at)
+            }
+        ),
+        family!(
+            "outer_partition(({a},2):(1,{b}), <4,8>, (1))",
+            "({a},2):(1,{b})",
+            |a, b| {
+                Tensor::new(&z[..], layout!((a, 2):(1, b)))
+                    .and_then(|t| typed::outer_partition(t, (C::<4>, C::<8>), (1,)))
+                    .map(at)
+            }
+        ),
+        family!(
+            "local_partition(((2,{a}),{b}):((1,2),{b}), (4,2):(1,4), 3)",
+            "((2,{a}),{b}):((1,2),{b})",
+            |a, b| {
+                Tensor::new(&z[..], layout!(((2, a), b):((1, 2), b)))
+                    .and_then(|t| typed::local_partition_masked(t, &thr, 3))
+                    .map(|m| (*m.layout(), m.base()))
+            }
+        ),
+    ]);
+    assert_eq!(counts, [(123, 25), (415, 264), (59, 10)]);
+}
+
+/// An `Unbounded` view (a partial tile's predicated epilogue) holds a
+/// layout the core holds (`Unbounded::new`), so its partitions check
+/// their results alone: a share's stride of extent 1 past `i64` is
+/// refused (the algebra's kept difference: the core gives that mode
+/// stride 0).
+#[test]
+fn unbounded_views() {
+    let data = [0u8; 64];
+    let thr = layout!(type (4,2):(1,4));
+    let (one, big) = (1usize, 1usize << 61);
+    // 2^61 rows of stride 0: the size, 2^64, passes `i64`.
+    assert!(Unbounded::new(&data[..], layout!((big, 8):(0, 1))).is_err());
+    // One row (a run-time extent) of stride 2^61: thread 3's share
+    // strides it 4·2^61 = 2^63.
+    let u = Unbounded::new(&data[..], layout!((one, 8):(big, 1))).unwrap();
+    let e = u.local_partition(&thr, 3).map(|_| ()).unwrap_err();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    let core = "local_partition((1,8):(2305843009213693952,1), (4,2):(1,4), 3)";
+    let layout_dsl::Value::View(v) = layout_dsl::evaluate(core).unwrap() else {
+        panic!("a view")
+    };
+    assert_eq!(v.layout().to_string(), "(1,4):(0,2)");
+    // A small stride passes.
+    let u = Unbounded::new(&data[..], layout!((one, 8):(3, 1))).unwrap();
+    assert_eq!(
+        u.local_partition(&thr, 3).unwrap().layout().to_string(),
+        "(1,4):(12,2)"
+    );
 }
 
 #[test]

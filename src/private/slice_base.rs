@@ -138,11 +138,25 @@ where
 /// [`ErrorKind::Overflow`] where either passes `i64::MAX`.
 #[inline(always)]
 pub fn partition_fits<A: FitsCore, P: FitsCore>(operand: &A, part: &P) -> Result<(), Error> {
-    if operand
-        .quick(Role::Operand)
-        .and(part.quick(Role::Result))
-        .holds()
-    {
+    fits_as(operand, part, Role::Result)
+}
+
+/// [`partition_fits`] of a thread's share of `operand` (`local_partition`,
+/// `outer_partition`, masked or not): the share's comparison reads its
+/// strides alone, its extents, size and offsets being at most the
+/// operand's, which the same comparison reads ([`Role::Share`]).
+///
+/// # Errors
+/// [`ErrorKind::Overflow`] where either passes `i64::MAX`.
+#[inline(always)]
+pub fn share_fits<A: FitsCore, P: FitsCore>(operand: &A, share: &P) -> Result<(), Error> {
+    fits_as(operand, share, Role::Share)
+}
+
+/// [`partition_fits`] with the result read in `role`.
+#[inline(always)]
+fn fits_as<A: FitsCore, P: FitsCore>(operand: &A, part: &P, role: Role) -> Result<(), Error> {
+    if operand.quick(Role::Operand).and(part.quick(role)).holds() {
         return Ok(());
     }
     fits_exactly(*operand, *part)

@@ -288,6 +288,7 @@ where
     ) -> Result<(Self::Output, usize, Self::Valid, bool), Error> {
         // The bound goes unused, as `masked_at`'s.
         let (part, offset, _) = self.outer_of(layout, coord)?;
+        // Not a share: a short coordinate keeps whole tiles.
         partition_fits(layout, &part)?;
         let (s, r) = (layout.shape().into_list(), part.shape().into_list());
         let mut general = false;

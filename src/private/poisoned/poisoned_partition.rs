@@ -56,7 +56,7 @@ impl<T, I, K> TileToShape<T> for Poisoned<I, K> {
 /// A failed `layout!`'s stand-in has no leaf to check (its call refuses).
 impl<I, K> FitsCore for Poisoned<I, K> {
     fn quick(&self, _: Role) -> Quick {
-        Quick::HOLDS
+        Quick::NONE
     }
     fn exact(&self, _: &'static str, _: Role) -> Result<(), AlgebraError> {
         Ok(())
