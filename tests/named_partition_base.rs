@@ -74,7 +74,10 @@ fn at_the_edge_the_base_is_exact() {
     // compared as text.
     let (written, written_base) =
         layout!(type local_tile((m, 1):(-1, 1), (4, 1), (last, 0))).unwrap();
-    assert_eq!((written.to_string(), written_base), (tile.to_string(), base));
+    assert_eq!(
+        (written.to_string(), written_base),
+        (tile.to_string(), base)
+    );
     // One more row: the layout's size, 2⁶³, passes `i64`, which the core
     // refuses (its `Layout::new`); so do both doors (`partition_fits` for
     // the named one, tests/typed_named_partition_overflow.rs), where the

@@ -10,15 +10,15 @@ use crate::__private::algebra::AlgebraError;
 use layout_core::Error;
 
 use crate::__private::Compose;
-use crate::__private::fits_value::FitsCore;
-use crate::__private::tree::{Mode, Tree};
 use crate::__private::basis::BasisLayout;
 use crate::__private::composed::Composed;
+use crate::__private::fits_value::FitsCore;
 use crate::__private::identity::UnitStride;
 use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
+use crate::__private::tree::{Mode, Tree};
 use crate::tensor::typed::UnitTile;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
