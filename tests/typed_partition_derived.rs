@@ -208,7 +208,12 @@ fn a_first_offset_past_usize_is_refused() {
     // divide, padded to two elements a mode, reaches `3d`).
     let e = typed::local_partition(t, &threads, 0).err().unwrap();
     assert!(e.to_string().contains("past i64::MAX"), "{e}");
-    assert!(layout_dsl::evaluate(&format!("local_partition((1,1,1):({d},{d},{d}), (2,2,2):(1,2,4), 0)")).is_err());
+    assert!(
+        layout_dsl::evaluate(&format!(
+            "local_partition((1,1,1):({d},{d},{d}), (2,2,2):(1,2,4), 0)"
+        ))
+        .is_err()
+    );
     // With strides `2^61`, within `i64` doubled: accepted.
     let d = 1usize << 61;
     let t = Tensor::new(&data[..], layout!((one,one,one):(d,d,d))).unwrap();
@@ -307,6 +312,8 @@ fn partitions_past_the_facts_stay_exact() {
     let e = typed::local_partition(t, &threads, 255).err().unwrap();
     assert!(e.to_string().contains("past i64::MAX"), "{e}");
     let t = Tensor::new(&data[..], layout!((past,one):(1,past))).unwrap();
-    let e = typed::local_partition(t, &layout!(type (32,1):(1,32)), 3).err().unwrap();
+    let e = typed::local_partition(t, &layout!(type (32,1):(1,32)), 3)
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("past i64::MAX"), "{e}");
 }
