@@ -46,12 +46,14 @@ pub enum Role {
     /// leaves; no product for them).
     Sized,
     /// A thread's share of the operand it is read with (`local_partition`,
-    /// `outer_partition`: CuTe's rest modes, `ceil(s/T):T·d` per tiled
-    /// leaf `s:d`): its extents, its size and its offsets are at most the
-    /// operand's (`ceil(s/T) ≤ s`, `(ceil(s/T)-1)·T ≤ s-1`), so its
-    /// comparison reads its strides alone, each below `2^62` (a stride of
-    /// extent 1 is bounded by nothing else: `1:4·2^62`). The exact check
-    /// reads it as a result.
+    /// masked or not, with a step: CuTe's rest modes, `ceil(s/T):T·d` per
+    /// tiled leaf `s:d`, the modes a step drops whole): its extents, its
+    /// size and its offsets are at most the operand's (`ceil(s/T) ≤ s`,
+    /// `(ceil(s/T)-1)·T ≤ s-1`), so its comparison reads its strides
+    /// alone, each below `2^62` (a stride of extent 1 is bounded by
+    /// nothing else: `1:4·2^61`). Not `outer_partition`'s: a coordinate
+    /// shorter than its tiler keeps whole tiles, which reach past the
+    /// operand. The exact check reads it as a result.
     Share,
 }
 

@@ -142,7 +142,7 @@ pub fn partition_fits<A: FitsCore, P: FitsCore>(operand: &A, part: &P) -> Result
 }
 
 /// [`partition_fits`] of a thread's share of `operand` (`local_partition`,
-/// `outer_partition`, masked or not): the share's comparison reads its
+/// masked or not, with a step): the share's comparison reads its
 /// strides alone, its extents, size and offsets being at most the
 /// operand's, which the same comparison reads ([`Role::Share`]).
 ///
