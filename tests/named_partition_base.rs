@@ -60,40 +60,43 @@ fn an_unsigned_layout_past_usize_is_an_error_through_both_doors() {
 
 #[test]
 fn at_the_edge_the_base_is_exact() {
-    // Offsets down to -(2⁶³-1), exactly `isize`: the last tile's base is
-    // its first row's offset, -(m-4).
-    let m = isize::MAX as usize + 1;
-    let l = layout!((m, 2):(-1, 1));
-    let t = (C::<4>, C::<2>);
+    // The largest signed layout the core holds: `i64::MAX` rows of stride
+    // -1, offsets down to -(2⁶³-2). The last tile's base is its first
+    // row's offset, -(m-3), through both doors.
+    let m = isize::MAX as usize;
+    let l = layout!((m, 1):(-1, 1));
+    let t = (C::<4>, C::<1>);
     let last = (m - 1) / 4;
     let (tile, base) = layout!(type local_tile(#l, #t, (last, 0))).unwrap();
     assert_eq!(base, -(isize::MAX - 3));
-    assert_eq!(tile.to_string(), "(4,2):(-1,1)");
-    // The written-out call refuses it: its operand's size, 2⁶⁴, passes
-    // `i64`, which the core refuses (`__private::partition_base`'s check,
-    // tests/typed_partition_overflow.rs); the named door is not checked so.
-    assert!(overflow(
-        layout!(type local_tile((m, 2):(-1, 1), (4, 2), (last, 0)))
-    ));
-    // One more row reaches -2⁶³, `isize::MIN` itself: still exact.
+    assert_eq!(tile.to_string(), "(4,1):(-1,0)");
+    // The written-out tile of extent 1 keeps a static stride (`C<0>`):
+    // compared as text.
+    let (written, written_base) =
+        layout!(type local_tile((m, 1):(-1, 1), (4, 1), (last, 0))).unwrap();
+    assert_eq!(
+        (written.to_string(), written_base),
+        (tile.to_string(), base)
+    );
+    // One more row: the layout's size, 2⁶³, passes `i64`, which the core
+    // refuses (its `Layout::new`); so do both doors (`partition_fits` for
+    // the named one, tests/typed_named_partition_overflow.rs), where the
+    // named door answered this base before.
     let m = m + 1;
-    let l = layout!((m, 2):(-1, 1));
-    let (_, base) = layout!(type local_tile(#l, #t, (last, 0))).unwrap();
-    assert_eq!(base, -(isize::MAX - 3));
-    // Two more reach past `isize::MIN`: an error.
-    let m = m + 1;
-    let l = layout!((m, 2):(-1, 1));
-    assert!(overflow(layout!(type local_tile(#l, #t, (0, 0)))));
+    let l = layout!((m, 1):(-1, 1));
+    assert!(overflow(layout!(type local_tile(#l, #t, (last, 0)))));
     assert!(overflow(
-        layout!(type local_tile((m, 2):(-1, 1), (4, 2), (0, 0)))
+        layout!(type local_tile((m, 1):(-1, 1), (4, 1), (last, 0)))
     ));
-    // Unsigned: offsets up to usize::MAX exactly fit (m = 2⁶⁴-1, one column).
-    let m = usize::MAX;
+    // Unsigned: offsets up to `i64::MAX` exactly fit (one column).
     let u = layout!((m, 1):(1, 1));
+    let rows = m - 1;
+    let v = layout!((rows, 1):(1, 1));
     let t41 = (C::<4>, C::<1>);
-    let (_, base) = layout!(type local_tile(#u, #t41, (2, 0))).unwrap();
-    assert_eq!(base, 8usize);
-    // Past `i64`: the written-out call refuses, as the core.
+    let (_, base) = layout!(type local_tile(#v, #t41, (last, 0))).unwrap();
+    assert_eq!(base, 4 * last);
+    // Past `i64`: both doors refuse, as the core.
+    assert!(overflow(layout!(type local_tile(#u, #t41, (2, 0)))));
     assert!(overflow(
         layout!(type local_tile((m, 1):(1, 1), (4, 1), (2, 0)))
     ));

@@ -188,7 +188,9 @@ proptest! {
 /// element, strides near 2^63, the thread at 1 in each) over an engine of
 /// `usize::MAX` zero-sized elements: the sum of the offsets wraps to a
 /// small number that lies inside, but the partition is refused (before,
-/// the wrapped base was accepted).
+/// the wrapped base was accepted). Its share's strides `2d` and `4d`
+/// pass `i64` (branch i64named): refused as the core refuses them, before
+/// the base is summed.
 #[test]
 fn a_first_offset_past_usize_is_refused() {
     let data = [(); usize::MAX];
@@ -200,8 +202,21 @@ fn a_first_offset_past_usize_is_refused() {
     let got = typed::local_partition(t, &threads, 7);
     assert!(got.is_err(), "a share past usize::MAX accepted");
     let e = got.err().unwrap();
-    assert!(e.to_string().contains("overflows"), "{e}");
-    // Thread 0 starts at 0 and is one element: accepted.
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    // Thread 0 starts at 0 and is one element, but its strides are `2d`
+    // too: refused (before, accepted), as the core refuses it (its
+    // divide, padded to two elements a mode, reaches `3d`).
+    let e = typed::local_partition(t, &threads, 0).err().unwrap();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    assert!(
+        layout_dsl::evaluate(&format!(
+            "local_partition((1,1,1):({d},{d},{d}), (2,2,2):(1,2,4), 0)"
+        ))
+        .is_err()
+    );
+    // With strides `2^61`, within `i64` doubled: accepted.
+    let d = 1usize << 61;
+    let t = Tensor::new(&data[..], layout!((one,one,one):(d,d,d))).unwrap();
     let share = typed::local_partition(t, &threads, 0).unwrap();
     assert_eq!(share.size(), 1);
     assert_eq!(share.base(), 0);
@@ -250,27 +265,29 @@ fn a_partial_share_one_past_the_end_is_refused() {
 fn partitions_past_the_facts_stay_exact() {
     let threads = layout!(type (32,8):(1,32));
     let none: [f32; 0] = [];
-    let (z, big) = (0usize, usize::MAX - 3);
-    // Empty, an extent whose `+ 7` passes `usize::MAX`: ceil((2^64-4)/8) = 2^61.
+    // The largest extents the core holds (branch i64named: a partition's
+    // operand and result within `i64`, as the core's): `2^63-4`.
+    let (z, big) = (0usize, i64::MAX as usize - 3);
+    // Empty: ceil((2^63-4)/8) = 2^60.
     let t = Tensor::new(&none[..], layout!((z,big):(1,z))).unwrap();
     let share = typed::local_partition(t, &threads, 255).unwrap();
     assert_eq!(
         share.layout().to_string(),
-        format!("(0,{}):(32,0)", 1usize << 61)
+        format!("(0,{}):(32,0)", 1usize << 60)
     );
     // Empty, the same extent as the stride the threads multiply by 8.
     let t = Tensor::new(&none[..], layout!((big,z):(1,big))).unwrap();
     let e = typed::local_partition(t, &threads, 0).err().unwrap();
     assert!(e.to_string().contains("overflows"), "{e}");
     // With a coordinate, over `usize::MAX` zero-sized elements (no bound
-    // in bytes): ceil((2^64-4)/32) = 2^59, and 8·(2^64-4) overflows.
+    // in bytes): ceil((2^63-4)/32) = 2^58, and 8·(2^63-4) overflows.
     let data = [(); usize::MAX];
     let one = 1usize;
     let t = Tensor::new(&data[..], layout!((big,one):(1,big))).unwrap();
     let share = typed::local_partition(t, &layout!(type (32,1):(1,32)), 3).unwrap();
     assert_eq!(
         share.layout().to_string(),
-        format!("({},1):(32,{big})", 1usize << 59)
+        format!("({},1):(32,{big})", 1usize << 58)
     );
     assert_eq!(share.base(), 3);
     let e = typed::local_partition(t, &threads, 3).err().unwrap();
@@ -279,12 +296,24 @@ fn partitions_past_the_facts_stay_exact() {
     let share = typed::outer_partition(t, (C::<32>, C::<1>), (3, 0)).unwrap();
     assert_eq!(
         share.layout().to_string(),
-        format!("({},1):(32,{big})", 1usize << 59)
+        format!("({},1):(32,{big})", 1usize << 58)
     );
     let t = Tensor::new(&none[..], layout!((z,big):(1,z))).unwrap();
     let share = typed::outer_partition(t, (C::<32>, C::<8>), (31, 7)).unwrap();
     assert_eq!(
         share.layout().to_string(),
-        format!("(0,{}):(32,0)", 1usize << 61)
+        format!("(0,{}):(32,0)", 1usize << 60)
     );
+    // Past `i64` (an extent `2^64-4`, whose `+ 7` passes `usize::MAX`):
+    // refused, as the core refuses such a layout (before, CuTe's exact
+    // answer `(0,2^61):(32,0)` was given).
+    let past = usize::MAX - 3;
+    let t = Tensor::new(&none[..], layout!((z,past):(1,z))).unwrap();
+    let e = typed::local_partition(t, &threads, 255).err().unwrap();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    let t = Tensor::new(&data[..], layout!((past,one):(1,past))).unwrap();
+    let e = typed::local_partition(t, &layout!(type (32,1):(1,32)), 3)
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
 }

@@ -257,29 +257,44 @@ fn writes_stay_inside() {
     }
 }
 
-/// Three modes of one element with strides near 2^63, the thread at 1 in
-/// each (over `usize::MAX` zero-sized elements): no coordinate is inside,
-/// so nothing is read and the wrapped base is harmless.
+/// Three modes of one element, the thread at 1 in each (over `usize::MAX`
+/// zero-sized elements, the tensor at a base near `usize::MAX`): no
+/// coordinate is inside, so nothing is read and the wrapped base is
+/// harmless. Strides near 2^63 (the share's `2d` past `i64`) are refused,
+/// as the core refuses them (branch i64named).
 #[test]
 fn a_share_past_every_mode_masks_everything() {
     let data = [(); usize::MAX];
+    let thr = layout!(type (2,2,2):(1,2,4));
     let (one, d) = (1usize, (1usize << 63) - 1);
     let t = Tensor::new(&data[..], layout!((one,one,one):(d,d,d))).unwrap();
-    let share = typed::local_partition_masked(t, &layout!(type (2,2,2):(1,2,4)), 7).unwrap();
+    let e = typed::local_partition_masked(t, &thr, 7).unwrap_err();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    let d = 1usize << 61;
+    let t = Tensor::at_base(&data[..], layout!((one,one,one):(d,d,d)), usize::MAX - 1).unwrap();
+    let share = typed::local_partition_masked(t, &thr, 7).unwrap();
+    assert_eq!(share.base(), (usize::MAX - 1).wrapping_add(3 * d));
     assert_eq!(share.residue(), (0, 0, 0));
     assert_eq!(share.get((0, 0, 0)), None);
     assert_eq!(share.get(0), None);
     assert!(share.into_tensor().is_err());
 }
 
-/// Extents near `usize::MAX` (zero-sized elements, so the tensor's facts
-/// say nothing of them): the counts and the cut stay exact where
-/// `s + T - 1` and `c + T·j` would wrap, and a coordinate whose product
-/// wraps is masked, not read.
+/// Extents near the largest the core holds (zero-sized elements, so the
+/// tensor's facts say nothing of them): the counts and the cut stay exact,
+/// and a coordinate whose product `c + T·j` wraps is masked, not read.
+/// Past `i64` (`usize::MAX - 3`, where `s + T - 1` would wrap) the share
+/// is refused, as the core refuses the layout (branch i64named).
 #[test]
 fn huge_extents_stay_exact() {
     let data = [(); usize::MAX];
-    let (s, one, zero) = (usize::MAX - 3, 1usize, 0usize);
+    let (one, zero) = (1usize, 0usize);
+    let past = usize::MAX - 3;
+    let t = Tensor::new(&data[..], layout!((past,one):(1,zero))).unwrap();
+    let thr = layout!(type (32,8):(1,32));
+    let e = typed::local_partition_masked(t, &thr, (0, 0)).unwrap_err();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    let s = i64::MAX as usize - 3;
     // (The column's stride 0: `8·s` would overflow, an error of its own.)
     let t = Tensor::new(&data[..], layout!((s,one):(1,zero))).unwrap();
     let thr = layout!(type (32,8):(1,32));

@@ -53,18 +53,19 @@ fn a_sum_past_usize_is_refused_even_when_it_wraps_small() {
 #[test]
 fn a_first_offset_past_usize_from_the_base_is_refused() {
     let data = [(); usize::MAX];
-    let (one, d) = (1usize, 1usize << 62);
-    // Base 3·2^62, one element: fits.
-    let t = Tensor::at_base(&data[..], layout!((one):(d)), 3 * d).unwrap();
+    // (The share's stride `2·d` within `i64`, as the core's: `d = 2^61`.)
+    let (one, d) = (1usize, 1usize << 61);
+    // Base 7·2^61, one element: fits.
+    let t = Tensor::at_base(&data[..], layout!((one):(d)), 7 * d).unwrap();
     let threads = layout!(type (2):(1));
-    // Thread 1 starts at 3·2^62 + 2^62 = 2^64.
+    // Thread 1 starts at 7·2^61 + 2^61 = 2^64.
     let got = typed::local_partition(t, &threads, 1);
     assert!(got.is_err(), "a share at 2^64 accepted");
     let e = got.err().unwrap();
     assert!(e.to_string().contains("overflows"), "{e}");
     // Thread 0 starts at the base: accepted, one element.
     let share = typed::local_partition(t, &threads, 0).unwrap();
-    assert_eq!((share.size(), share.base()), (1, 3 * d));
+    assert_eq!((share.size(), share.base()), (1, 7 * d));
 }
 
 /// Every coordinate form of a typed tensor (1-D, per mode, nested, and a

@@ -150,15 +150,16 @@ fn last_whole_first_partial_past_the_grid() {
     }
 }
 
-/// Extents and strides near `usize::MAX` (zero-sized elements, an engine
-/// of `usize::MAX`): the last whole tile, the grid's end, `T·k` past
-/// `usize::MAX`.
+/// Extents and strides near the largest the core holds (zero-sized
+/// elements, an engine of `usize::MAX`): the last whole tile, the grid's
+/// end, `T·k` past `usize::MAX`. Past `i64` (branch i64named) a tensor's
+/// partitions are refused, as the core refuses such a layout.
 #[test]
 fn near_usize_max() {
     let data = [(); usize::MAX];
-    // (s,8):(1,q), s = 2^62, q = 2^60: reach 11·2^60 - 1; (s,3):(1,s):
-    // reach 3·2^62 - 1, its mode 1 a partial tile whose `8·s` overflows.
-    let (s, q) = (1usize << 62, 1usize << 60);
+    // (s,8):(1,q), s = 2^59, q = 2^58: size 2^62, reach 9·2^58 - 1;
+    // (s,3):(1,s): reach 3·2^59 - 1, its mode 1 a partial tile.
+    let (s, q) = (1usize << 59, 1usize << 58);
     let last = s / 32 - 1;
     assert_eq!(
         plain(&data, s, 8, q, (last, 0)),
@@ -172,10 +173,13 @@ fn near_usize_max() {
     }
     let err = plain(&data, s, 8, q, (last + 1, 0)).unwrap_err();
     assert!(err.contains("a tile coordinate"), "{err}");
-    let err = plain(&data, s, 3, s, (last, 0)).unwrap_err();
-    assert!(err.contains("overflow"), "{err}");
-    // An extent of usize::MAX - 3 (28 coordinates in its last tile).
-    let big = usize::MAX - 3;
+    // Its partial tile over a stride `2^61 - 1` reaches `31 + 7·(2^61-1)`,
+    // past `i64` (where `8·s` overflowed `usize` before, at s = 2^62).
+    let err = plain(&data, s, 3, (1 << 61) - 1, (last, 0)).unwrap_err();
+    assert!(err.contains("past i64::MAX"), "{err}");
+    // An extent of 2^60 - 4 (28 coordinates in its last tile; eight
+    // columns of it, the size, within `i64`).
+    let big = (1usize << 60) - 4;
     let last = big / 32 - 1;
     for k in [last, last + 1, last + 2] {
         agree(&data, big, 8, 0, (k, 0));
@@ -184,17 +188,19 @@ fn near_usize_max() {
         plain(&data, big, 8, 0, (last, 0)),
         Ok(("(32,8):(1,0)".into(), last * 32))
     );
-    // A whole tile over a stride `d` whose `8·d` overflows: the rest
-    // stride is sliced away, so the quick walk accepts the tile CuTe
-    // makes (every offset `i + j·d ≤ 31 + 7·d` is the tensor's), where
-    // the checked walk refused `8·d`.
+    // Past `i64`: an extent of usize::MAX - 3, refused (the checked walk,
+    // which the core's rule is not part of, answered CuTe's tile).
+    let big = usize::MAX - 3;
+    let err = plain(&data, big, 8, 0, (big / 32 - 1, 0)).unwrap_err();
+    assert!(err.contains("past i64::MAX"), "{err}");
+    // A whole tile over a stride `d` whose `8·d` overflows `usize` has
+    // offsets up to `31 + 7·d`, past `i64` (the rest stride the quick walk
+    // slices away cannot overflow within it): refused, as the core
+    // refuses the tensor's layout.
     let d = usize::MAX / 8 + 1;
     let t = Tensor::new(&data[..], layout!((32,8):(1,d))).unwrap();
-    let tile = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap();
-    assert_eq!(
-        (tile.layout().to_string(), tile.base()),
-        (format!("(32,8):(1,{d})"), 0)
-    );
+    let err = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap_err();
+    assert!(err.to_string().contains("past i64::MAX"), "{err}");
     assert!(checked(t.layout(), (C::<32>, C::<8>), (0, 0), usize::MAX).is_err());
     // The partial last tile (3 columns of 8) over the same `d`: the quick
     // walk takes it too (branch partmacro), its offsets `i + j·d ≤ 31 +

@@ -45,6 +45,16 @@ pub enum Role {
     /// alone (a composition's result has a run-time extent per pair of
     /// leaves; no product for them).
     Sized,
+    /// A thread's share of the operand it is read with (`local_partition`,
+    /// masked or not, with a step: CuTe's rest modes, `ceil(s/T):T·d` per
+    /// tiled leaf `s:d`, the modes a step drops whole): its extents, its
+    /// size and its offsets are at most the operand's (`ceil(s/T) ≤ s`,
+    /// `(ceil(s/T)-1)·T ≤ s-1`), so its comparison reads its strides
+    /// alone, each below `2^62` (a stride of extent 1 is bounded by
+    /// nothing else: `1:4·2^61`). Not `outer_partition`'s: a coordinate
+    /// shorter than its tiler keeps whole tiles, which reach past the
+    /// operand. The exact check reads it as a result.
+    Share,
 }
 
 /// A typed layout the facade's algebra traits check against the core's
@@ -81,6 +91,17 @@ pub struct Quick {
 }
 
 impl Quick {
+    /// The reading of no layout (`()`, or a failed `layout!`'s stand-in,
+    /// `Poisoned`): no leaf, and no bound, so that [`and`](Quick::and)
+    /// with it is the other reading (the least `k` is the other's). Alone
+    /// it does not [`hold`](Quick::holds): the exact check, which finds
+    /// nothing, decides.
+    pub const NONE: Quick = Quick {
+        or: 0,
+        k: u32::MAX,
+        wide: false,
+    };
+
     /// Both readings: one comparison for both.
     #[inline(always)]
     #[must_use]
@@ -108,6 +129,18 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
         // The bound with the size in it where it is high enough for
         // ordinary sizes (few run-time extents): no product then; else
         // the bound of the offsets alone, and the size by products.
+        if role == Role::Share {
+            let stride = S::strides(&self.stride());
+            let mut or = 0usize;
+            S::Form::leaves(&self.shape().desc(), &stride, &mut |_, d| {
+                or |= magnitude::<I>(d);
+            });
+            return Quick {
+                or,
+                k: 62,
+                wide: false,
+            };
+        }
         let (k, sized) = match role {
             Role::Spanned => const { choose(S::NODE, D::NODE, true) },
             Role::Sized => (const { bound(S::NODE, D::NODE, false, false) }, true),
@@ -137,7 +170,23 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
         S::Form::leaves(&shape, &stride, &mut |extent, d| {
             fit = fit.leaf(extent, magnitude::<I>(d), spans);
         });
-        fit.verdict(function, matches!(role, Role::Result | Role::Sized))
+        fit.verdict(
+            function,
+            matches!(role, Role::Result | Role::Sized | Role::Share),
+        )
+    }
+}
+
+/// No layout: what [`partition_fits`](super::partition_fits) reads beside
+/// an operand whose result needs no check of its own.
+impl FitsCore for () {
+    #[inline(always)]
+    fn quick(&self, _: Role) -> Quick {
+        Quick::NONE
+    }
+    #[inline(always)]
+    fn exact(&self, _: &'static str, _: Role) -> Result<(), AlgebraError> {
+        Ok(())
     }
 }
 

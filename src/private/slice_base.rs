@@ -129,8 +129,9 @@ where
 const OPERAND_FIT_HOLDS_BASE: bool = isize::MAX as i128 >= i64::MAX as i128;
 
 /// [`partition_base`] where a quick comparison did not pass: the exact
-/// checks of the operand and the result (`layout_fits`), then the base.
-/// Out of line and cold, so the hot path keeps its values in registers.
+/// checks of the operand and the result ([`fits_exactly`]), then the
+/// base. Out of line and cold, so the hot path keeps its values in
+/// registers.
 #[cold]
 #[inline(never)]
 fn partition_exactly<S, D, I, PS, PD>(
@@ -145,15 +146,63 @@ where
     PS: Mode<PD>,
     PD: Tree,
 {
-    if layout_fits("a partition", layout, Role::Operand).is_err()
-        || layout_fits("a partition", &part, Role::Result).is_err()
-    {
-        return Err(past_i64());
-    }
+    fits_exactly(*layout, part)?;
     if !OPERAND_FIT_HOLDS_BASE {
         return Ok((part, checked_base(layout, base)?));
     }
     Ok((part, I::from_wrapping(base)))
+}
+
+/// `Ok(())` where a partition's operand (a layout, a tensor's layout) and
+/// its result (a layout, a tile, a share, masked or not) fit the core's
+/// `i64` as every typed call after `type` does (fits.rs's rule): the
+/// partitions a named layout's `layout!(type local_tile(#l, …))` gives and
+/// those of `tensor::typed` (whose engine does not bound a share's size,
+/// a stride of extent 1, a masked share past its residue or an engine of
+/// zero-sized elements: tests/typed_named_partition_overflow.rs). One
+/// comparison of the run-time leaves OR-ed ([`FitsCore::quick`]), a
+/// `bool`; the exact check out of line and cold ([`fits_exactly`]).
+///
+/// # Errors
+/// [`ErrorKind::Overflow`] where either passes `i64::MAX`.
+#[inline(always)]
+pub fn partition_fits<A: FitsCore, P: FitsCore>(operand: &A, part: &P) -> Result<(), Error> {
+    fits_as(operand, part, Role::Result)
+}
+
+/// [`partition_fits`] of a thread's share of `operand` (`local_partition`,
+/// masked or not, with a step): the share's comparison reads its
+/// strides alone, its extents, size and offsets being at most the
+/// operand's, which the same comparison reads ([`Role::Share`]).
+///
+/// # Errors
+/// [`ErrorKind::Overflow`] where either passes `i64::MAX`.
+#[inline(always)]
+pub fn share_fits<A: FitsCore, P: FitsCore>(operand: &A, share: &P) -> Result<(), Error> {
+    fits_as(operand, share, Role::Share)
+}
+
+/// [`partition_fits`] with the result read in `role`.
+#[inline(always)]
+fn fits_as<A: FitsCore, P: FitsCore>(operand: &A, part: &P, role: Role) -> Result<(), Error> {
+    if operand.quick(Role::Operand).and(part.quick(role)).holds() {
+        return Ok(());
+    }
+    fits_exactly(*operand, *part)
+}
+
+/// The exact checks of a partition's operand and result (`CoreFit`,
+/// leaf by leaf), where [`partition_fits`]'s or [`partition_base`]'s
+/// comparison did not pass.
+#[cold]
+#[inline(never)]
+fn fits_exactly<A: FitsCore, P: FitsCore>(operand: A, part: P) -> Result<(), Error> {
+    if layout_fits("a partition", &operand, Role::Operand).is_err()
+        || layout_fits("a partition", &part, Role::Result).is_err()
+    {
+        return Err(past_i64());
+    }
+    Ok(())
 }
 
 /// [`partition_base`]'s refusal, out of the hot path.

@@ -26,7 +26,7 @@ use super::typed_checks::{LayoutShape, ThreadCoordModes, ThreadModes};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
     BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,
-    WalkAdmitted,
+    WalkAdmitted, share_fits,
 };
 use crate::typed::Layout;
 
@@ -69,6 +69,8 @@ where
         // The bound `partition_at` also returns goes unused: nothing of
         // it is formed.
         let (part, offset, _) = self.partition_at(layout, coord)?;
+        // The share's layout past its residue is bounded by no engine.
+        share_fits(layout, &part)?;
         let (s, r) = (layout.shape().into_list(), part.shape().into_list());
         let mut general = false;
         let valid = self.tiler().0.residues(&s, &r, &coord, &mut general);

@@ -14,7 +14,9 @@ use super::typed_args::{ThreadIndex, ThreadsStep};
 use super::typed_checks::LayoutShape;
 use super::typed_masked::{Masked, no_count};
 use super::{Engine, Tensor};
-use crate::__private::{Dice, Fits, IntoList, Mode, ModeResidues, Offset, Threads, Tree};
+use crate::__private::{
+    Dice, Fits, IntoList, Mode, ModeResidues, Offset, Threads, Tree, share_fits,
+};
 use crate::typed::Layout;
 
 /// A thread layout (`Self`) projected by the `Step` tuple `St` whose
@@ -59,6 +61,7 @@ where
     ) -> Result<(Self::Output, usize, Self::Valid, bool), Error> {
         // The bound goes unused, as `masked_at`'s: nothing of it is formed.
         let (part, offset, _) = self.partition_step_at(layout, coord)?;
+        share_fits(layout, &part)?;
         let (s, r) = (layout.shape().into_list(), part.shape().into_list());
         // The same dice `partition_step_at` made, so the cuts are those
         // of the modes that tiled `t`.

@@ -17,6 +17,7 @@ use super::typed_masked::{Masked, no_count};
 use super::{Engine, Tensor};
 use crate::__private::{
     Dice, Fits, IntoList, Mode, ModeResidues, Offset, TileBy, TileCuts, TileResidues, Tree,
+    partition_fits,
 };
 use crate::typed::Layout;
 
@@ -68,6 +69,9 @@ where
         // `tile_of`'s walk without the checks the cuts make in their
         // place (a picked leaf's grid and rest stride, `tile_masked`).
         let (tile, offset) = layout.tile_within_masked(self.into_list(), coord.into_list())?;
+        // A masked tile's layout past its residue is bounded by no engine
+        // (a mode of extent 1 and any stride, tiled by 4).
+        partition_fits(layout, &tile)?;
         let (s, d) = (layout.shape().into_list(), layout.stride().into_list());
         let mut general = false;
         let valid = self
@@ -188,6 +192,7 @@ where
         let mut general = false;
         let valid = tiler.tile_residues(&s, &d, &c, &mut general);
         let (tile, offset) = layout.tile_within_masked(tiler, c)?;
+        partition_fits(layout, &tile)?;
         Ok((tile, offset, valid, general))
     }
 }
@@ -283,6 +288,8 @@ where
     ) -> Result<(Self::Output, usize, Self::Valid, bool), Error> {
         // The bound goes unused, as `masked_at`'s.
         let (part, offset, _) = self.outer_of(layout, coord)?;
+        // Not a share: a short coordinate keeps whole tiles.
+        partition_fits(layout, &part)?;
         let (s, r) = (layout.shape().into_list(), part.shape().into_list());
         let mut general = false;
         let valid = self

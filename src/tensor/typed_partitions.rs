@@ -16,17 +16,33 @@ use super::typed_args::{
 use super::typed_checks::{
     LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
 };
-use crate::__private::{Fits, PartitionBound, TileBy};
+use crate::__private::{Fits, FitsCore, PartitionBound, TileBy, partition_fits, share_fits};
 
 /// The tensor over the same engine with the partition `layout` at
 /// `offset` from `t`'s base, checked as `bound` allows: a few additions
 /// that rely on `t` having been checked (`__private::PartitionBound`'s
-/// argument), not a second walk over the layout.
+/// argument), not a second walk over the layout; and refused where `t`'s
+/// layout or the partition passes the core's `i64` (a share's stride
+/// `T·d` of extent 1 is bounded by no offset, an engine of zero-sized
+/// elements bounds no offset): `share_fits` for a thread's `share`, else
+/// `partition_fits` (a short `outer_partition` keeps whole tiles, which
+/// reach past `t`'s offsets).
 #[inline(always)]
-fn rebase_outer<E: Engine, L, M: Fits>(
+fn rebase_outer<E: Engine, L: FitsCore, M: Fits>(
     t: Tensor<E, L>,
     (mut layout, offset, bound): (M, usize, PartitionBound),
+    share: bool,
 ) -> Result<Tensor<E, M>, Error> {
+    // Checked first, of the partition's layout taken out of its tuple
+    // (the tuple's `&part.0`, 75.5 instructions a call, cute_paired's
+    // `partition_read`, where this is 58.4), the exact check (cold)
+    // returning only whether: returning the whole tensor from the cold
+    // call merged the paths in memory (86.4), and checked after the
+    // engine's bound, the operand's leaves lived across it (76.5).
+    match share {
+        true => share_fits(&t.layout, &layout)?,
+        false => partition_fits(&t.layout, &layout)?,
+    }
     let len = t.engine.as_slice().len();
     if !bound.fits(t.base, offset, len) {
         layout = bound.refused(layout, t.base, offset, len)?;
@@ -83,6 +99,7 @@ pub(super) fn tile_tensor_by<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>
 ) -> Result<Tensor<E, L::Output>, Error> {
     if !L::QUICK {
         let part = t.layout.tile_within(tiler, coord)?;
+        partition_fits(&t.layout, &part.0)?;
         return rebase(t, part);
     }
     match t.layout.tile_quick(&coord) {
@@ -92,6 +109,17 @@ pub(super) fn tile_tensor_by<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>
                     .check_fits(t.base.wrapping_add(offset), t.engine.as_slice().len())
                     .is_ok() =>
         {
+            // A tile picked whole in every mode holds some of `t`'s
+            // coordinates, at `t`'s strides: its size, offsets and leaves
+            // are at most `t`'s, so it fits the core's `i64` where `t`'s
+            // layout does; that alone is checked. A partial last tile
+            // reaches past `t` (checked against the engine above, which
+            // does not bound an engine of zero-sized elements): the tile
+            // itself is checked, as `checked_tile` checks it.
+            match within {
+                true => partition_fits(&t.layout, &())?,
+                false => partition_fits(&t.layout, &layout)?,
+            }
             Ok(Tensor {
                 engine: t.engine,
                 layout,
@@ -115,6 +143,7 @@ fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
     coord: CL,
 ) -> Result<Tensor<E, L::Output>, Error> {
     let part = t.layout.tile_within(tiler, coord)?;
+    partition_fits(&t.layout, &part.0)?;
     rebase(t, part)
 }
 
@@ -157,7 +186,7 @@ fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
 /// // The tile 4 takes the mode's 2 and leaves 2, which does not divide its 3.
 /// let _ = typed::local_tile(t, (C::<4>, C::<2>), (0, 0));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn local_tile<E, L, T, Cd, K, O>(
     t: Tensor<E, L>,
     tiler: T,
@@ -183,7 +212,7 @@ where
 /// CuTe's `inner_partition(t, tiler, coord)`: the same as [`local_tile`]
 /// (CuTe defines `local_tile` by it): the tile's modes, then the tile-grid
 /// modes where `coord` is [`X`](super::X).
-#[inline]
+#[inline(always)]
 pub fn inner_partition<E, L, T, Cd, K, O>(
     t: Tensor<E, L>,
     tiler: T,
@@ -204,7 +233,7 @@ where
 /// `local_tile` with CuTe's `Step` projection: only the modes of `tiler`
 /// and `coord` whose `step` is `C<1>` (not [`X`](super::X)) take part, as
 /// `local_tile(t, tiler, coord, Step<_1,X,_1>{})`.
-#[inline]
+#[inline(always)]
 pub fn local_tile_step<E: Engine, L, T: TilerStep<L, Cd, St, Output = O>, Cd, St, O: Fits>(
     t: Tensor<E, L>,
     tiler: T,
@@ -226,7 +255,7 @@ pub fn outer_partition<E: Engine, L: Fits, T: OuterTiler<L, Cd, Output = O>, Cd,
 ) -> Result<Tensor<E, O>, Error> {
     with_facts!(t => {
         let part = tiler.outer_of(&t.layout, coord)?;
-        rebase_outer(t, part)
+        rebase_outer(t, part, false)
     })
 }
 
@@ -278,7 +307,7 @@ where
     let coord = thr_idx.checked().thread_coord(thr_layout)?;
     with_facts!(t => {
         let part = thr_layout.partition_at(&t.layout, coord)?;
-        rebase_outer(t, part)
+        rebase_outer(t, part, true)
     })
 }
 
@@ -303,7 +332,7 @@ pub fn local_partition_step<
     let coord = thr_idx.thread_coord(thr_layout)?;
     with_facts!(t => {
         let part = thr_layout.partition_step_at(&t.layout, coord)?;
-        rebase_outer(t, part)
+        rebase_outer(t, part, true)
     })
 }
 

@@ -14,7 +14,7 @@ use layout_core::Error;
 use super::typed_args::{SliceOf, ThreadIndex, ThreadsOf, TilerStep};
 use super::typed_checks::LayoutShape;
 use super::{Engine, EngineMut, Scalar, Tensor};
-use crate::__private::{Fits, WalkWith, WalkWith3};
+use crate::__private::{Fits, WalkWith, WalkWith3, partition_fits};
 
 /// A typed view (engine `E`, layout `L`, base offset) whose offsets need
 /// not lie inside `E`: partition it as a tensor, touch it with the
@@ -28,9 +28,13 @@ pub struct Unbounded<E, L> {
 
 impl<E: Engine, L: Fits> Unbounded<E, L> {
     /// The whole tensor, checked to fit `engine` as [`Tensor::new`] checks
-    /// it (its partial tiles need not).
+    /// it (its partial tiles need not), and to fit the core's `i64` (its
+    /// size and offsets within `i64::MAX`, as every typed partition's
+    /// operand: the partitions of the view then check their results
+    /// alone).
     pub fn new(engine: E, layout: L) -> Result<Self, Error> {
         layout.check_fits(0, engine.as_slice().len())?;
+        partition_fits(&layout, &())?;
         Ok(Unbounded {
             engine,
             layout,
@@ -91,6 +95,8 @@ impl<E: Engine, L> Unbounded<E, L> {
         _step: St,
     ) -> Result<Unbounded<E, O>, Error> {
         let (layout, offset, _) = tiler.tile_step_of(&self.layout, coord)?;
+        // The view's layout fits (`Unbounded::new`, or a checked result).
+        partition_fits(&(), &layout)?;
         Ok(self.rebase((layout, offset)))
     }
 
@@ -106,6 +112,7 @@ impl<E: Engine, L> Unbounded<E, L> {
     {
         let coord = thr_idx.thread_coord(thr_layout)?;
         let (layout, offset, _) = thr_layout.partition_at(&self.layout, coord)?;
+        partition_fits(&(), &layout)?;
         Ok(self.rebase((layout, offset)))
     }
 

@@ -5,11 +5,15 @@
 //! `i64::MAX`, its halves, thirds and quarters, `2^62`, `2^61`, `2^32`,
 //! small values and a few above `i64::MAX`, each call against the core's
 //! `evaluate` of the same text. What counts as agreeing is
-//! [`disagreement`]'s note.
+//! [`disagreement`]'s note. The partitions' sweep (a view: layout and
+//! base) is [`partition`]'s. Each test file uses some of these.
+#![allow(dead_code, unused_macros)]
 
 #[path = "../cute_print/inverse_port.rs"]
 #[allow(unused_macros)]
 mod inverse_port;
+#[macro_use]
+pub mod partition;
 
 use inverse_port::{core, same};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};

@@ -4,17 +4,27 @@ use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, X, typed};
 use layout_dsl::typed::C;
 
-/// Extents near `usize::MAX` (zero-sized elements): `i + T·j` that would
-/// wrap is masked, not read; a tile coordinate past the grid is an empty
-/// tile; a kept grid whose stride overflows is an error, a picked one's
-/// base wraps (read through no admitted element).
+/// Extents near the largest the core holds (zero-sized elements): `i +
+/// T·j` that would wrap is masked, not read; a tile coordinate past the
+/// grid is an empty tile; a kept grid whose stride overflows is an error,
+/// a picked one's base wraps (read through no admitted element). Past
+/// `i64` the tile is refused, as the core refuses the layout (branch
+/// i64named).
 #[test]
 fn huge_extents_stay_exact() {
     let data = [(); usize::MAX];
-    let (s, one, zero) = (usize::MAX - 3, 1usize, 0usize);
+    let (one, zero) = (1usize, 0usize);
+    let past = usize::MAX - 3;
+    let t = Tensor::new(&data[..], layout!((past,one):(1,zero))).unwrap();
+    let e = typed::local_tile_masked(t, (C::<32>, C::<8>), (X, X)).unwrap_err();
+    assert!(e.to_string().contains("past i64::MAX"), "{e}");
+    // The grid kept pads `s` to whole tiles (`32·ceil(s/32)`, times 8
+    // over the one column with a tile of 8): within `i64` for a tile of 1
+    // there and `s = 2^62 - 4`.
+    let s = (1usize << 62) - 4;
     let t = Tensor::new(&data[..], layout!((s,one):(1,zero))).unwrap();
     let tiler = (C::<32>, C::<8>);
-    let all = typed::local_tile_masked(t, tiler, (X, X)).unwrap();
+    let all = typed::local_tile_masked(t, (C::<32>, C::<1>), (X, X)).unwrap();
     let last = s.div_ceil(32) - 1; // holds s - 32·last = 28 coordinates
     assert!(all.get((27, 0, last, 0)).is_some());
     assert_eq!(all.get((28, 0, last, 0)), None);
@@ -37,20 +47,27 @@ fn huge_extents_stay_exact() {
     let t = Tensor::new(&data[..], layout!((2,one):(big,zero))).unwrap();
     let err = typed::local_tile_masked(t, (C::<8>, C::<1>), (X, X)).unwrap_err();
     assert!(err.to_string().contains("overflow"), "{err}");
-    // Picked, the rest stride is sliced away: tile 0 holds rows 0 and 1
-    // (offset `big`), tile 1 (base `8·big`, wrapped) none.
+    // Picked, the rest stride is sliced away, but the masked tile's
+    // layout `(8,1):(big,0)` reaches `7·big`, past `i64`: refused, as the
+    // core refuses that tile (branch i64named; before, answered, its
+    // admitted rows 0 and 1 inside, tile 1's base `8·big` wrapped).
     assert!(typed::local_tile(t, (C::<8>, C::<1>), (0, 0)).is_err());
+    let err = typed::local_tile_masked(t, (C::<8>, C::<1>), (0, 0)).unwrap_err();
+    assert!(err.to_string().contains("past i64::MAX"), "{err}");
+    // Within `i64` (a stride 2^59): tile 0 holds rows 0 and 1, tile 1 none.
+    let d = 1usize << 59;
+    let t = Tensor::new(&data[..], layout!((2,one):(d,zero))).unwrap();
     let tile = typed::local_tile_masked(t, (C::<8>, C::<1>), (0, 0)).unwrap();
     assert_eq!(
         (tile.layout().to_string(), tile.base()),
-        (format!("(8,1):({big},0)"), 0)
+        (format!("(8,1):({d},0)"), 0)
     );
     assert_eq!((tile.get((1, 0)).is_some(), tile.get((2, 0))), (true, None));
     let mut read = vec![];
     tile.for_each_valid(|i, _| read.push(i));
     assert_eq!(read, [0, 1]);
     let past = typed::local_tile_masked(t, (C::<8>, C::<1>), (1, 0)).unwrap();
-    assert_eq!(past.base(), big.wrapping_mul(8));
+    assert_eq!(past.base(), 8 * d);
     assert_eq!(past.get((0, 0)), None);
     past.for_each_valid(|i, _| panic!("tile 1 admits {i}"));
 }

@@ -15,6 +15,7 @@ use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, Nil};
 use crate::__private::partition::Dice;
 use crate::__private::partition_bound::PartitionBound;
+use crate::__private::slice_base::partition_fits;
 use crate::__private::threads::ThreadIndex;
 use crate::__private::tiler_prefix::{
     CoordFit, FitsPrefix, PrefixList, PrefixTiler, TilerList, TruncTo,
@@ -232,13 +233,18 @@ where
 pub type Named<O, L> = Result<(O, <L as Partitioned>::Base), Error>;
 
 /// The pair of a partition and its base in `L`'s offset type, checked
-/// (never a wrapped value: [`Partitioned::base`]).
+/// (never a wrapped value: [`Partitioned::base`]), and refused where the
+/// layout or the partition passes the core's `i64`, as the written-out
+/// partitions' `partition_base` refuses
+/// ([`partition_fits`](crate::__private::partition_fits): one comparison,
+/// the exact check cold; tests/typed_named_partition_overflow.rs).
 #[inline(always)]
-fn based<L: Partitioned, O, W>(
+fn based<L: Partitioned, O: Fits, W>(
     layout: &L,
     part: Result<(O, usize, W), Error>,
 ) -> Result<(O, L::Base), Error> {
     let (part, base, _) = part?;
+    partition_fits(layout, &part)?;
     Ok((part, layout.base(base)?))
 }
 

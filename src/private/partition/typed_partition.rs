@@ -6,6 +6,7 @@
 
 use layout_core::{DomainError, Error};
 
+use crate::__private::fits_value::FitsCore;
 use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::CompactTree;
@@ -21,7 +22,7 @@ use crate::tensor::typed::LayoutShape;
 
 /// A typed layout a tensor can be built over without the core: its
 /// offsets are checked against a buffer on the typed trees.
-pub trait Fits {
+pub trait Fits: FitsCore {
     /// Errors unless every offset plus `base` lies in `0..len`.
     fn check_fits(&self, base: usize, len: usize) -> Result<(), Error>;
     /// Whether some extent is 0 (no coordinate); `false` when not known.
@@ -67,7 +68,7 @@ impl<S: Mode<D> + Reach<D>, D: Tree, I: Offset> Fits for Layout<S, D, I> {
     message = "the tiler, the tile coordinate and the typed layout differ in rank",
     label = "one static tile extent and one coordinate entry (an integer or `X`) per top-level mode of the tensor, or fewer (the modes past the tiler kept whole); project a longer tiler with a `Step`, as CuTe's `Step<_1,X,_1>`"
 )]
-pub trait TileBy<TL, CL> {
+pub trait TileBy<TL, CL>: FitsCore {
     /// The tile: the tiler's modes, then the rest modes under `X`.
     type Output;
     /// The tile, the offset of its first element, and whether every

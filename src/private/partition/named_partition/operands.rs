@@ -12,18 +12,20 @@ use layout_core::Error;
 use crate::__private::Compose;
 use crate::__private::basis::BasisLayout;
 use crate::__private::composed::Composed;
+use crate::__private::fits_value::FitsCore;
 use crate::__private::identity::UnitStride;
 use crate::__private::int::{C, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::poisoned::Poisoned;
 use crate::__private::slice_base::{Span, checked_base};
+use crate::__private::tree::{Mode, Tree};
 use crate::tensor::typed::UnitTile;
 
 /// A typed layout a named partition cuts: its offset type is the base's.
 #[diagnostic::on_unimplemented(
     message = "`type` partitions a typed layout, but `{Self}` is not one: a `layout!(type …)` or `layout!(SHAPE:STRIDE)` value; drop `type` to partition another value through the core at run time"
 )]
-pub trait Partitioned: LayoutShape {
+pub trait Partitioned: LayoutShape + FitsCore {
     /// The offset type: `usize`, or `isize` for a signed layout.
     type Base: Offset;
     /// The partition's true base from the wrapping one, or an error when
@@ -33,7 +35,7 @@ pub trait Partitioned: LayoutShape {
     fn base(&self, wrapped: usize) -> Result<Self::Base, Error>;
 }
 
-impl<S: Span<D>, D, I: Offset> Partitioned for Layout<S, D, I> {
+impl<S: Span<D> + Mode<D>, D: Tree, I: Offset> Partitioned for Layout<S, D, I> {
     type Base = I;
     #[inline(always)]
     fn base(&self, wrapped: usize) -> Result<I, Error> {
