@@ -104,6 +104,15 @@ fn the_tables_api_exists() -> Res {
         layout!(((2,3),4):((1,2),6)).flatten().to_string(),
         "(2,3,4):(1,2,6)"
     );
+    // `l.with_shape(shape)`: the core's function; CuTe's (3,2):(8,24) refused.
+    let w: Layout = "(4,8):(8,1)".parse()?;
+    let read = layout_core::with_shape(&w, &"(4,(2,4))".parse()?)?;
+    assert_eq!(read.to_string(), "(4,(2,4)):(8,(1,2))");
+    assert!(layout_core::with_shape(&w, &IntTuple::from([3, 2])).is_err());
+    assert_eq!(
+        layout_dsl::evaluate("with_shape((4,8):(8,1), (4,(2,4)))")?.to_string(),
+        "(4,(2,4)):(8,(1,2))"
+    );
 
     // Constructors on typed values.
     let s = (m, C::<4>);
