@@ -107,3 +107,26 @@ fn every_concept_of_issue_13_is_on_cutes_side_of_the_page() {
         "CuTe's side of docs/from-cute.md lacks {missing:?}"
     );
 }
+
+/// A new user depends on `layout-dsl`, which re-exports the core
+/// (`pub use layout_core::*`): `layout_core::coalesce` does not compile in
+/// their crate, `layout_dsl::coalesce` does. So the porting pages spell the
+/// core's items through the facade.
+#[test]
+fn the_pages_name_the_cores_items_through_the_facade() {
+    let pages = [("from-cute.md", PAGE)]
+        .into_iter()
+        .chain(super::REFERENCE_PAGES);
+    let mut found = Vec::new();
+    for (name, page) in pages {
+        for (n, line) in page.lines().enumerate() {
+            if line.contains("layout_core::") {
+                found.push(format!("{name}:{}", n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "`layout_core::` (write `layout_dsl::`) at {found:?}"
+    );
+}
