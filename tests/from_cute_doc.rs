@@ -8,10 +8,14 @@
 //! compiling, or a page edited without its copy, fails
 //! `cargo test --test from_cute_doc`. The API the tables name is called in
 //! `api` (tests/from_cute_doc/api.rs); the pages' links, anchors and the
-//! files they name are checked in `doc_links` (tests/from_cute_doc/).
+//! files they name are checked in `doc_links`, and that the page names
+//! every CuTe function of the notation and every concept issue 13 lists in
+//! `concepts` (tests/from_cute_doc/).
 
 #[path = "from_cute_doc/api.rs"]
 mod api;
+#[path = "from_cute_doc/concepts.rs"]
+mod concepts;
 #[path = "from_cute_doc/doc_links.rs"]
 mod doc_links;
 

@@ -221,6 +221,8 @@ pub trait WalkPaired<O> {
     /// compare two `const` products on stable Rust, see
     /// [`copy`](crate::tensor::typed::copy)).
     fn same_size(&self, other: &O) -> bool;
+    /// The two sizes, for the message when they differ.
+    fn sizes(&self, other: &O) -> (usize, usize);
     /// After `same_size`: `f(offset in self, offset in other)` for every
     /// 1-D index, in order.
     fn walk_paired(&self, other: &O, base: usize, other_base: usize, f: impl FnMut(usize, usize));
@@ -244,6 +246,10 @@ where
             }
         }
         self.size() == other.size()
+    }
+
+    fn sizes(&self, other: &Layout<SB, DB, IB>) -> (usize, usize) {
+        (self.size(), other.size())
     }
 
     #[inline(always)]

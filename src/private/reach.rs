@@ -14,6 +14,7 @@
 
 use layout_core::{DomainError, Error};
 
+use super::fits_value::{FitsCore, Role};
 use super::int::{Int, Offset};
 use super::layout::Layout;
 use super::tree::{Mode, Tree};
@@ -165,9 +166,14 @@ macro_rules! tuple {
 for_each_rank!(tuple);
 
 /// Errors unless every offset of `layout`, plus `base`, lies in `0..len`
-/// (nothing to check for an empty layout). The same answer as the
-/// tensor's core check (`tensor/mod.rs`, tested against walking every
-/// offset there and against this in `tests/typed_partition.rs`).
+/// (nothing to check for an empty layout), and, for a layout with
+/// coordinates, unless the core can hold it (every value within
+/// `i64::MAX`, `layout_core::Layout::new`'s rule), since the tensor's
+/// run-time methods (`iter`, `view`, the run-time `copy`) read it through
+/// the core. The same answer as the tensor's core check (`tensor/mod.rs`,
+/// tested against walking every offset there and against this in
+/// `tests/typed_partition.rs`; the core's rule in
+/// `tests/typed_tensor_core_fit.rs`).
 #[inline]
 pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     layout: &Layout<S, D, I>,
@@ -189,7 +195,7 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
         // the true sum is past `usize::MAX`, so one comparison is exact.
         let high = base.saturating_add(layout.shape().reach_saturating(&layout.stride()));
         if high < len {
-            return Ok(());
+            return held_by_core(layout, len);
         }
         return refused_unsigned(layout.shape(), layout.stride(), base, len);
     }
@@ -202,7 +208,43 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     if high >= len as i128 {
         return refused(layout.shape(), "the tensor's largest offset", high, len);
     }
-    Ok(())
+    held_by_core(layout, len)
+}
+
+/// Whether the core holds a layout whose offsets fit the buffer. A leaf
+/// of extent 2 or more and nonzero stride is then within the buffer's
+/// length, and so is a compact layout's every value (at most its size),
+/// but not a leaf of extent 1 (any stride) or of stride 0 (any extent,
+/// the size with it): `(2,1):(1,2^63)`, `(2^63,2):(0,1)` fit a buffer of
+/// 2 and the core holds neither. One comparison of the leaves OR-ed
+/// (fits_value.rs), the exact rule cold.
+#[inline(always)]
+fn held_by_core<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
+    layout: &Layout<S, D, I>,
+    len: usize,
+) -> Result<(), Error> {
+    if layout.quick(Role::Operand).holds() {
+        Ok(())
+    } else {
+        core_holds(*layout, len)
+    }
+}
+
+/// The core's own rule, the conversion the tensor's run-time methods
+/// make; not asked of an empty layout (it fits any buffer, and its
+/// run-time walks have nothing to walk) nor past a buffer of `i64::MAX`
+/// elements (zero-sized ones: past the core's range whatever the layout,
+/// the typed path's alone).
+#[cold]
+#[inline(never)]
+fn core_holds<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
+    layout: Layout<S, D, I>,
+    len: usize,
+) -> Result<(), Error> {
+    if len > i64::MAX as usize || layout.shape().any_empty() {
+        return Ok(());
+    }
+    layout.to_core().map(|_| ())
 }
 
 /// [`refused`] for a non-negative layout whose checked sums refused: the

@@ -183,6 +183,19 @@ impl Positions {
             None => Positions::Core(layout.offsets()),
         }
     }
+
+    /// No offsets: the walk of an empty layout, which a typed tensor may
+    /// hold with values the core cannot (`(0,2):(1,2^63)`).
+    pub(crate) fn empty() -> Positions {
+        Positions::Strided(Strided {
+            rank: 0,
+            extent: [1; MAX_LEAVES],
+            stride: [0; MAX_LEAVES],
+            left: 0,
+            coord: [0; MAX_LEAVES],
+            offset: 0,
+        })
+    }
 }
 
 impl Iterator for Positions {

@@ -218,12 +218,17 @@ where
 /// let mut d = Tensor::new(&mut dst[..], layout!(type (4,8):(8,1))).unwrap();
 /// typed::copy(&s, &mut d);
 /// ```
+// `#[track_caller]`: a size mismatch is the caller's mistake, reported at
+// the call as the core's `copy` reports it.
 #[inline]
+#[track_caller]
 pub fn copy<T: Copy, ES: Engine<Elem = T>, ED: EngineMut<Elem = T>, LS: WalkPaired<LD>, LD>(
     src: &Tensor<ES, LS>,
     dst: &mut Tensor<ED, LD>,
 ) {
-    assert!(src.layout.same_size(&dst.layout), "copy: the sizes differ");
+    if !src.layout.same_size(&dst.layout) {
+        sizes_differ("copy", src.layout.sizes(&dst.layout));
+    }
     let (s, d) = (src.engine.as_slice(), dst.engine.as_mut_slice());
     src.layout
         .walk_paired(&dst.layout, src.base, dst.base, |i, o| {
@@ -256,13 +261,16 @@ pub fn clear<T: Copy + Default, E: EngineMut<Elem = T>, L: WalkWith<L>>(t: &mut 
 ///
 /// If the sizes differ (static sizes: an error when the code is built).
 #[inline]
+#[track_caller]
 pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkPaired<LY>, LY>(
     a: T,
     x: &Tensor<EX, LX>,
     b: T,
     y: &mut Tensor<EY, LY>,
 ) {
-    assert!(x.layout.same_size(&y.layout), "axpby: the sizes differ");
+    if !x.layout.same_size(&y.layout) {
+        sizes_differ("axpby", x.layout.sizes(&y.layout));
+    }
     let (xs, ys) = (x.engine.as_slice(), y.engine.as_mut_slice());
     x.layout.walk_paired(&y.layout, x.base, y.base, |i, o| {
         // SAFETY: as in `copy`.
@@ -271,4 +279,13 @@ pub fn axpby<T: Scalar, EX: Engine<Elem = T>, EY: EngineMut<Elem = T>, LX: WalkP
             *out = a * *xs.get_unchecked(i) + b * *out;
         }
     });
+}
+
+/// The panic of `copy` and `axpby` between tensors of different sizes,
+/// naming both; out of line, so the walk's caller keeps only the test.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn sizes_differ(what: &str, (a, b): (usize, usize)) -> ! {
+    panic!("{what}: the sizes differ ({a} and {b})")
 }

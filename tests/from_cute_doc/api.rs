@@ -104,6 +104,24 @@ fn the_tables_api_exists() -> Res {
         layout!(((2,3),4):((1,2),6)).flatten().to_string(),
         "(2,3,4):(1,2,6)"
     );
+    // `l.with_shape(shape)`: the core's function; CuTe's (3,2):(8,24) refused.
+    let w: Layout = "(4,8):(8,1)".parse()?;
+    let read = layout_dsl::with_shape(&w, &"(4,(2,4))".parse()?)?;
+    assert_eq!(read.to_string(), "(4,(2,4)):(8,(1,2))");
+    assert!(layout_dsl::with_shape(&w, &IntTuple::from([3, 2])).is_err());
+    assert_eq!(
+        layout_dsl::evaluate("with_shape((4,8):(8,1), (4,(2,4)))")?.to_string(),
+        "(4,(2,4)):(8,(1,2))"
+    );
+
+    // CuTe's `coalesce(t)` (and the other layout functions of a tensor): the
+    // layout's function on the tensor's parts, the same elements in order.
+    let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let whole = Tensor::new(&data[..], "((2,2),8):((1,2),4)".parse::<Layout>()?)?;
+    let (e, l, base) = whole.into_parts();
+    let c = Tensor::at_base(e, layout_dsl::coalesce(&l), base)?;
+    assert_eq!(c.layout().to_string(), "32:1");
+    assert!(c.iter().eq(Tensor::new(&data[..], l)?.iter()));
 
     // Constructors on typed values.
     let s = (m, C::<4>);

@@ -163,6 +163,9 @@ impl<O, I, K> WalkPaired<O> for Poisoned<I, K> {
     fn same_size(&self, _: &O) -> bool {
         poisoned()
     }
+    fn sizes(&self, _: &O) -> (usize, usize) {
+        poisoned()
+    }
     fn walk_paired(&self, _: &O, _: usize, _: usize, _: impl FnMut(usize, usize)) {
         poisoned()
     }
@@ -171,6 +174,9 @@ impl<O, I, K> WalkPaired<O> for Poisoned<I, K> {
 #[diagnostic::do_not_recommend]
 impl<S, D, I, J, K> WalkPaired<Poisoned<J, K>> for Layout<S, D, I> {
     fn same_size(&self, _: &Poisoned<J, K>) -> bool {
+        poisoned()
+    }
+    fn sizes(&self, _: &Poisoned<J, K>) -> (usize, usize) {
         poisoned()
     }
     fn walk_paired(&self, _: &Poisoned<J, K>, _: usize, _: usize, _: impl FnMut(usize, usize)) {
