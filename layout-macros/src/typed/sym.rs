@@ -251,8 +251,9 @@ impl<'l> Gen<'l> {
         let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
         let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
         let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
-        let composed = proc_macro2::Ident::new("composed", Span::mixed_site());
+        let run = proc_macro2::Ident::new("__layout_dsl_composition_run", Span::mixed_site());
         let walked = proc_macro2::Ident::new("walked", Span::mixed_site());
+        let composed = proc_macro2::Ident::new("composed", Span::mixed_site());
         // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
@@ -293,27 +294,36 @@ impl<'l> Gen<'l> {
                     ::core::result::Result::Err(_) => #again(#(#names),*),
                 }
             }
+            // The block's value, `__layout_dsl_composition_run!()`: in an
+            // optimized build the call above, the same tokens as the call
+            // written in its place (so the same code: a `let` of it moved
+            // the result through the stack); in a debug build the walk
+            // written in the caller's block, run again with the flag on
+            // where it refuses (no function per composition: see the doc
+            // above).
             #[cfg(not(debug_assertions))]
-            let #composed = #once(#(#names),*);
-            // A debug build: the walk written in the caller's block, run
-            // again with the flag on where it refuses (no function per
-            // composition: see the doc above).
+            macro_rules! #run {
+                () => { #once(#(#names),*) };
+            }
             #[cfg(debug_assertions)]
-            let #composed: ::core::result::Result<#ty, #private::AlgebraError> = {
+            let #composed = {
                 let mut #merge = false;
                 loop {
-                    let #walked: ::core::result::Result<#ty, #private::AlgebraError> = #label: {
+                    let #walked = #label: {
                         #(#rest)*
-                        ::core::result::Result::Ok(#layout)
+                        ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
                     };
-                    match #walked {
-                        ::core::result::Result::Ok(value) => break ::core::result::Result::Ok(value),
-                        ::core::result::Result::Err(e) if #merge => break ::core::result::Result::Err(e),
-                        ::core::result::Result::Err(_) => #merge = true,
+                    if #merge || ::core::matches!(#walked, ::core::result::Result::Ok(_)) {
+                        break #walked;
                     }
+                    #merge = true;
                 }
             };
-            #composed
+            #[cfg(debug_assertions)]
+            macro_rules! #run {
+                () => { #composed };
+            }
+            #run!()
         }}
     }
 
