@@ -209,20 +209,21 @@ impl<'l> Gen<'l> {
     }
 
     /// The block of a walk whose steps may try again (`merge_flag`),
-    /// written once: the dynamic leaves bound first, then the walk as a
-    /// function of them and of its flag, `ty` its layout's type, called
-    /// with the flag off and, only where that fails, again with it on, in
-    /// a cold function of its own (all three `const fn`s, as the walk's
-    /// calls, so a `const fn` may hold it). A debug build compiles the walk
-    /// once; an optimized one inlines it into the first call, so that it
-    /// is the walk without second tries, instruction for instruction (a
-    /// value a second try gives would join the first try's, and the code
-    /// after a step could no longer use what its success proves). With
-    /// `debug_assertions` (the user's crate's) the second run is called
-    /// from the first call's function, not from a cold one of its own: a
-    /// small function per composition costs a debug build much of what the
-    /// walk does (BENCHMARKS.md, "Compile cost of typed compositions and
-    /// products: the macro, the merge's functions, the products' holes").
+    /// written once: the dynamic leaves bound first, then the walk run
+    /// with the flag off and, only where that fails, again with it on;
+    /// `ty` its layout's type. An optimized build writes the walk as a
+    /// function of the leaves and the flag, inlined into the first call
+    /// so that it is the walk without second tries, instruction for
+    /// instruction (a value a second try gives would join the first
+    /// try's, and the code after a step could no longer use what its
+    /// success proves), the second call in a cold function of its own
+    /// (all `const fn`s, as the walk's calls, so a `const fn` may hold
+    /// it). With `debug_assertions` (the user's crate's) the walk is a
+    /// loop over the flag in the caller's block: a function per
+    /// composition costs a debug build much of what the walk does
+    /// (BENCHMARKS.md, "Compile cost of typed compositions and products:
+    /// the macro, the merge's functions, the products' holes", and
+    /// "Compile cost of the dynamic composition: the walk in the caller").
     /// Without a second try, [`Gen::finish`].
     pub fn finish_once(
         mut self,
@@ -250,6 +251,9 @@ impl<'l> Gen<'l> {
         let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
         let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
         let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
+        let run = proc_macro2::Ident::new("__layout_dsl_composition_run", Span::mixed_site());
+        let walked = proc_macro2::Ident::new("walked", Span::mixed_site());
+        let composed = proc_macro2::Ident::new("composed", Span::mixed_site());
         // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
@@ -290,29 +294,36 @@ impl<'l> Gen<'l> {
                     ::core::result::Result::Err(_) => #again(#(#names),*),
                 }
             }
-            // A debug build: the walk written in the call's function, run
-            // again with the flag on where it refuses (one function per
-            // composition, not three).
+            // The block's value, `__layout_dsl_composition_run!()`: in an
+            // optimized build the call above, the same tokens as the call
+            // written in its place (so the same code: a `let` of it moved
+            // the result through the stack); in a debug build the walk
+            // written in the caller's block, run again with the flag on
+            // where it refuses (no function per composition: see the doc
+            // above).
+            #[cfg(not(debug_assertions))]
+            macro_rules! #run {
+                () => { #once(#(#names),*) };
+            }
             #[cfg(debug_assertions)]
-            #[allow(unused_variables, clippy::too_many_arguments)]
-            #[inline]
-            const fn #once(#(#names: usize),*)
-                -> ::core::result::Result<#ty, #private::AlgebraError>
-            {
+            let #composed = {
                 let mut #merge = false;
                 loop {
-                    let walked: ::core::result::Result<#ty, #private::AlgebraError> = #label: {
+                    let #walked = #label: {
                         #(#rest)*
-                        ::core::result::Result::Ok(#layout)
+                        ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
                     };
-                    match walked {
-                        ::core::result::Result::Ok(value) => return ::core::result::Result::Ok(value),
-                        ::core::result::Result::Err(e) if #merge => return ::core::result::Result::Err(e),
-                        ::core::result::Result::Err(_) => #merge = true,
+                    if #merge || ::core::matches!(#walked, ::core::result::Result::Ok(_)) {
+                        break #walked;
                     }
+                    #merge = true;
                 }
+            };
+            #[cfg(debug_assertions)]
+            macro_rules! #run {
+                () => { #composed };
             }
-            #once(#(#names),*)
+            #run!()
         }}
     }
 
