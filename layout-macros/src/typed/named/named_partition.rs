@@ -31,6 +31,7 @@ use crate::tree::has_dynamic;
 use crate::typed::named::{contains, is_layout_operand, name, with_named_modes};
 use crate::typed::operands::Fitted;
 use crate::typed::partition::partition_args::{entry, entry_type, is_underscore};
+use crate::typed::slice::{Nesting, nested};
 
 /// The facade's names for a partition with a named operand
 /// (`src/private/partition/named_partition.rs`, `tensor::typed`), keyed by the
@@ -291,6 +292,21 @@ impl Expander<'_> {
         // than the layout's modes, `outer_partition`'s than its tiler:
         // asked by the checks' own functions (no "required by a bound"
         // note into the library), at the coordinate.
+        // A nested coordinate against a named tiler: each tuple entry asked
+        // at its `(` against the mode the divide leaves there (`slice.rs`).
+        let nesting = match call.door.function {
+            "named_local_tile" => Some(Nesting::Tile),
+            "named_outer_partition" => Some(Nesting::Outer),
+            _ => None,
+        };
+        let (named, tiler) = (quote!(__layout_dsl_named), quote!(__layout_dsl_tiler));
+        let (lets, at) = match nesting {
+            Some(n) if name(call.by).is_some() && name(call.at).is_none() && nested(call.at) => {
+                let (lets, at) = self.nested_coordinate(n, call.at, at, &quote!(#named, &#tiler));
+                (lets, emit::at_paren(at, self.ast.spans[call.at.span.start]))
+            }
+            _ => (Vec::new(), at),
+        };
         let at = match call.door.function {
             "named_local_tile" => quote!(#private::TileCoordFits::<_>::fit_coord(#at)),
             "named_outer_partition" => {
@@ -304,7 +320,17 @@ impl Expander<'_> {
             false => by,
         };
         let step = step.map(|s| quote!(, #s));
-        Ok(quote!(#private::#function(&#layout, #by, #at #step)))
+        if lets.is_empty() {
+            return Ok(quote!(#private::#function(&#layout, #by, #at #step)));
+        }
+        // The layout and the tiler evaluated before the coordinate's
+        // entries, which the checks bind (so that they capture no name of
+        // the user's).
+        Ok(quote!({
+            let (#named, #tiler) = (&#layout, #by);
+            #(#lets)*
+            #private::#function(#named, #tiler, #at #step)
+        }))
     }
 }
 
