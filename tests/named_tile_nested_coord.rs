@@ -1,5 +1,5 @@
-//! A nested tile coordinate of a `type` partition of a named layout by a
-//! named tiler, each tuple entry asked against the mode the divide leaves
+//! A nested tile coordinate of a `type` partition of a named layout (by a
+//! named or a written-out tiler), each tuple entry asked against the mode the divide leaves
 //! there (`TileCoordIn`, `TileEntryIn`; the refusals are ui
 //! `partition/named_tile_coordinate_nesting`): the checks pass every
 //! coordinate that nests, and the partition answers the core's layout (its
@@ -81,6 +81,11 @@ fn a_tuple_tile_leaves_a_tuple_rest_and_a_tuple_tile_mode() {
                 let (tile, base) = layout!(type local_tile(#h, #t, ((i, j), k))).unwrap();
                 let text = format!("local_tile({H}, ((2,2),8), (({i},{j}),{k}))");
                 same_offsets(tile.to_core().unwrap(), base, &text);
+                // The tiler written out, and `inner_partition`: the same.
+                let (tile, base) = layout!(type local_tile(#h, ((2, 2), 8), ((i, j), k))).unwrap();
+                same_offsets(tile.to_core().unwrap(), base, &text);
+                let (tile, base) = layout!(type inner_partition(#h, #t, ((i, j), k))).unwrap();
+                same_offsets(tile.to_core().unwrap(), base, &text);
             }
         }
     }
@@ -90,6 +95,9 @@ fn a_tuple_tile_leaves_a_tuple_rest_and_a_tuple_tile_mode() {
             for k in 0..8usize {
                 let (part, base) = layout!(type outer_partition(#h, #t, ((i, j), k))).unwrap();
                 let text = format!("outer_partition({H}, ((2,2),8), (({i},{j}),{k}))");
+                same_offsets(part.to_core().unwrap(), base, &text);
+                let (part, base) =
+                    layout!(type outer_partition(#h, ((2, 2), 8), ((i, j), k))).unwrap();
                 same_offsets(part.to_core().unwrap(), base, &text);
             }
         }

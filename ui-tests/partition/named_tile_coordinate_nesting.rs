@@ -1,5 +1,5 @@
-// A tile coordinate of a `type` partition of a named layout by a named
-// tiler whose tuple entry does not nest like the mode the divide leaves
+// A tile coordinate of a `type` partition of a named layout (by a named
+// or a written-out tiler) whose tuple entry does not nest like the mode the divide leaves
 // there is one error at that entry's `(`: `local_tile`'s entries index the
 // rest modes (CuTe's `zipped_divide`: `32` by `8` leaves 4 tiles, a leaf),
 // `outer_partition`'s the tile modes (a position in the tile `8`).
@@ -18,9 +18,21 @@ fn main() {
     let c = layout!(type local_tile(#h, #t, (((1, 0), 2), 3)));
     // `outer_partition`'s coordinate is a position in the tile `(2, 8)`.
     let d = layout!(type outer_partition(#h, #t, (1, (3, 4))));
+    // `inner_partition` takes `local_tile`'s coordinate.
+    let f = layout!(type inner_partition(#h, #t, ((1, 2), (3, 4))));
+    // A written-out tiler, as the named one; a named tile in it.
+    let g = layout!(type local_tile(#h, (2, 8), ((1, 2), (3, 4))));
+    let k = layout!(type outer_partition(#h, (2, 8), (1, (3, 4))));
+    let n = layout!(type local_tile(#h, (#t, 4), ((1, 2), (3, 4))));
+    println!("{f:?} {g:?} {k:?} {n:?}");
+    // A coordinate too long is one error at its `(` (`TileCoordFits`).
+    let p = layout!(type local_tile(#h, #t, ((1, 2), 3, 4)));
+    println!("{p:?}");
     // A leaf tiler over a tuple mode leaves a rest whose sub-modes the
     // entry names: fine (as CuTe's), and the code using the results
     // reports nothing.
     let e = layout!(type local_tile(#h, #t, ((1, 2), 3))).unwrap();
-    println!("{a:?} {b:?} {c:?} {d:?} {e:?}");
+    let q = layout!(type local_tile(#h, (2, 8), ((1, 2), 3))).unwrap();
+    let r = layout!(type outer_partition(#h, ((2, 2), 8), ((1, 1), 3))).unwrap();
+    println!("{a:?} {b:?} {c:?} {d:?} {e:?} {q:?} {r:?}");
 }

@@ -1,6 +1,6 @@
-//! A nested tile coordinate of a `type` partition of a named layout by a
-//! named tiler (`layout!(type local_tile(#h, #t, ((1,2),(3,4))))`,
-//! `outer_partition(#h, #t, (1,(3,4)))`), asked one tuple at a time at
+//! A nested tile coordinate of a `type` partition of a named layout
+//! (`layout!(type local_tile(#h, #t, ((1,2),(3,4))))`, `outer_partition(#h,
+//! (2, 8), (1,(3,4)))`, by a named or a written-out tiler), asked one tuple at a time at
 //! its `(` as a nested slice coordinate is (`coord_in.rs`,
 //! `typed_slice_nesting.rs`): a tuple entry that does not nest is one
 //! error at that entry, not the partition's bound at the tiler's name and
@@ -51,17 +51,18 @@ where
     type Tile = Cons<S::TileS, TL::Tile>;
 }
 
-/// A named tiler of a named layout (`Self`, a [`TileFor`]) as the
-/// partition divides with it ([`PrefixList`]): the modes its tile
-/// coordinate indexes.
-pub trait TiledModes {
+/// A tiler (`Self`) of the layout `L` as the partition divides with it:
+/// the modes its tile coordinate indexes. A named tiler (a [`TileFor`])
+/// divides with the tiles [`PrefixList`] gives, a written-out one (a
+/// tuple) with itself.
+pub trait TiledModes<L> {
     /// `local_tile`'s: the rest modes, a list.
     type Rest;
     /// `outer_partition`'s: the tile modes, a list.
     type Tile;
 }
 
-impl<T, S, D, I> TiledModes for TileFor<T, Layout<S, D, I>>
+impl<T, S, D, I> TiledModes<Layout<S, D, I>> for TileFor<T, Layout<S, D, I>>
 where
     T: IntoList<List: PrefixTiler<S::List>>,
     S: IntoList,
@@ -72,9 +73,19 @@ where
     type Tile = <PrefixList<T, S> as DividedModes<S::List, D::List>>::Tile;
 }
 
+impl<T, S, D, I> TiledModes<Layout<S, D, I>> for T
+where
+    T: IntoList<List: DividedModes<S::List, D::List>>,
+    S: IntoList,
+    D: IntoList,
+{
+    type Rest = <T::List as DividedModes<S::List, D::List>>::Rest;
+    type Tile = <T::List as DividedModes<S::List, D::List>>::Tile;
+}
+
 /// A failed `layout!`'s stand-in takes any coordinate (one mistake, one
 /// error): no modes, each entry's [`Unknown`].
-impl<T, I, K> TiledModes for TileFor<T, Poisoned<I, K>> {
+impl<T, I, K> TiledModes<Poisoned<I, K>> for T {
     type Rest = Nil;
     type Tile = Nil;
 }
@@ -125,18 +136,14 @@ pub trait TileCoordIn<R>: Sized {
     /// Each entry's mode, a tuple of [`ModeShape`].
     type Modes;
     /// `self` and its entries' modes: `local_tile`'s rest modes of
-    /// `tiler` (a [`TileFor`] of `layout`, which fixes its type).
-    fn tile_coord_in<T, L>(self, layout: &L, tiler: &TileFor<T, L>) -> (Self::Checked, Self::Modes)
+    /// `tiler` dividing `layout`.
+    fn tile_coord_in<T, L>(self, layout: &L, tiler: &T) -> (Self::Checked, Self::Modes)
     where
-        TileFor<T, L>: TiledModes<Rest = R>;
+        T: TiledModes<L, Rest = R>;
     /// `self` and its entries' modes: `outer_partition`'s tile modes.
-    fn outer_coord_in<T, L>(
-        self,
-        layout: &L,
-        tiler: &TileFor<T, L>,
-    ) -> (Self::Checked, Self::Modes)
+    fn outer_coord_in<T, L>(self, layout: &L, tiler: &T) -> (Self::Checked, Self::Modes)
     where
-        TileFor<T, L>: TiledModes<Tile = R>;
+        T: TiledModes<L, Tile = R>;
 }
 
 impl<Cd, R> TileCoordIn<R> for Cd
@@ -146,9 +153,9 @@ where
     type Checked = Cd;
     type Modes = <<Cd::List as EntryModes<R>>::Modes as IntoTuple>::Tuple;
     #[inline(always)]
-    fn tile_coord_in<T, L>(self, _: &L, _: &TileFor<T, L>) -> (Self, Self::Modes)
+    fn tile_coord_in<T, L>(self, _: &L, _: &T) -> (Self, Self::Modes)
     where
-        TileFor<T, L>: TiledModes<Rest = R>,
+        T: TiledModes<L, Rest = R>,
     {
         (
             self,
@@ -156,9 +163,9 @@ where
         )
     }
     #[inline(always)]
-    fn outer_coord_in<T, L>(self, _: &L, _: &TileFor<T, L>) -> (Self, Self::Modes)
+    fn outer_coord_in<T, L>(self, _: &L, _: &T) -> (Self, Self::Modes)
     where
-        TileFor<T, L>: TiledModes<Tile = R>,
+        T: TiledModes<L, Tile = R>,
     {
         (
             self,

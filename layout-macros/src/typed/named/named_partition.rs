@@ -292,7 +292,7 @@ impl Expander<'_> {
         // than the layout's modes, `outer_partition`'s than its tiler:
         // asked by the checks' own functions (no "required by a bound"
         // note into the library), at the coordinate.
-        // A nested coordinate against a named tiler: each tuple entry asked
+        // A nested coordinate: each tuple entry asked
         // at its `(` against the mode the divide leaves there (`slice.rs`).
         let nesting = match call.door.function {
             "named_local_tile" => Some(Nesting::Tile),
@@ -301,7 +301,7 @@ impl Expander<'_> {
         };
         let (named, tiler) = (quote!(__layout_dsl_named), quote!(__layout_dsl_tiler));
         let (lets, at) = match nesting {
-            Some(n) if name(call.by).is_some() && name(call.at).is_none() && nested(call.at) => {
+            Some(n) if name(call.at).is_none() && nested(call.at) => {
                 let (lets, at) = self.nested_coordinate(n, call.at, at, &quote!(#named, &#tiler));
                 (lets, emit::at_paren(at, self.ast.spans[call.at.span.start]))
             }
