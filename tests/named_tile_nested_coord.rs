@@ -103,3 +103,27 @@ fn a_tuple_tile_leaves_a_tuple_rest_and_a_tuple_tile_mode() {
         }
     }
 }
+
+#[test]
+fn a_step_projects_the_coordinate_as_the_tiler() {
+    let m = 8usize;
+    let h = layout!(((4, m), 32):((1, 4), 32));
+    let t = (C::<2>, C::<8>);
+    // `(1, 1)` keeps both: the coordinate as without a step (the rest of
+    // `(4,m)` by 2 is `(2,m)`, the core's `16`, entry `i + 2j`).
+    for i in 0..2usize {
+        for j in 0..m {
+            let (tile, base) = layout!(type local_tile(#h, #t, ((i, j), 1), (1, 1))).unwrap();
+            let text = format!("local_tile({H}, (2,8), ({},1))", i + 2 * j);
+            same_offsets(tile.to_core().unwrap(), base, &text);
+        }
+    }
+    // `(_, 1)` keeps the tile 8, which divides the first mode `(4,m)`
+    // (its rest `(1,m/2)`), and drops the first entry: the core's tile
+    // `(8,32)` at `(j, 0)` (the second mode kept whole).
+    for j in 0..m / 2 {
+        let (tile, base) = layout!(type local_tile(#h, #t, (9, (0, j)), (_, 1))).unwrap();
+        let text = format!("local_tile({H}, (8,32), ({j},0))");
+        same_offsets(tile.to_core().unwrap(), base, &text);
+    }
+}

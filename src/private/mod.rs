@@ -226,7 +226,10 @@ pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
-pub use tile_coord_nesting::{DividedModes, EntryModes, TileCoordIn, TileEntryIn, TiledModes};
+pub use tile_coord_nesting::{
+    DividedModes, EntryModes, StepEntryModes, StepTiledModes, TileCoordIn, TileEntryIn,
+    TileStepCoordIn, TiledModes,
+};
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
 pub use tile_target_kind::{ShapeTarget, TargetStandIn};

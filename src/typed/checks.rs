@@ -17,5 +17,5 @@ pub use crate::__private::{
     FitsEntry, FitsMode, FlattenOperand, IdentityLeaves, IntOperand, IntegralOffsets,
     LayoutOperand, NotALayout, OuterCoordFits, ShapeTarget, SortedBlock, StaticOperand, StepMarks,
     StepOperand, TileCompactOrdered, TileCoordFits, TileCoordIn, TileEntryIn, TileFor,
-    TileTargetOrdered,
+    TileStepCoordIn, TileTargetOrdered,
 };

@@ -25,6 +25,12 @@ fn main() {
     let k = layout!(type outer_partition(#h, (2, 8), (1, (3, 4))));
     let n = layout!(type local_tile(#h, (#t, 4), ((1, 2), (3, 4))));
     println!("{f:?} {g:?} {k:?} {n:?}");
+    // With a step, the entries the step keeps index the rest modes of the
+    // diced tiler (`(_, 1)` keeps `8`, which divides the first mode, and
+    // drops the first entry, whatever it is, as CuTe's `dice`).
+    let s1 = layout!(type local_tile(#h, #t, ((1, 2), (3, 4)), (1, 1)));
+    let s2 = layout!(type local_tile(#h, #t, ((7, 7, 7), (1, 2, 3)), (_, 1)));
+    println!("{s1:?} {s2:?}");
     // A coordinate too long is one error at its `(` (`TileCoordFits`).
     let p = layout!(type local_tile(#h, #t, ((1, 2), 3, 4)));
     println!("{p:?}");
@@ -34,5 +40,7 @@ fn main() {
     let e = layout!(type local_tile(#h, #t, ((1, 2), 3))).unwrap();
     let q = layout!(type local_tile(#h, (2, 8), ((1, 2), 3))).unwrap();
     let r = layout!(type outer_partition(#h, ((2, 2), 8), ((1, 1), 3))).unwrap();
-    println!("{a:?} {b:?} {c:?} {d:?} {e:?} {q:?} {r:?}");
+    let s3 = layout!(type local_tile(#h, #t, ((1, 2), 3), (1, 1))).unwrap();
+    let s4 = layout!(type local_tile(#h, #t, ((7, 7, 7), (0, 1)), (_, 1))).unwrap();
+    println!("{a:?} {b:?} {c:?} {d:?} {e:?} {q:?} {r:?} {s3:?} {s4:?}");
 }

@@ -331,6 +331,8 @@ pub(crate) enum Nesting {
     Tile,
     /// `type outer_partition(#A, #T, C)`: the tile modes.
     Outer,
+    /// `type local_tile(#A, #T, C, step)`: the diced tiler's rest modes.
+    TileStep,
 }
 
 impl Nesting {
@@ -349,6 +351,9 @@ impl Nesting {
             Nesting::Outer => {
                 quote_spanned!(at=> ::layout_dsl::__private::TileCoordIn::outer_coord_in)
             }
+            Nesting::TileStep => {
+                quote_spanned!(at=> ::layout_dsl::__private::TileStepCoordIn::tile_step_coord_in)
+            }
         }
     }
 
@@ -361,7 +366,7 @@ impl Nesting {
             Nesting::Crd2idx => {
                 quote_spanned!(at=> ::layout_dsl::__private::CoordEntryIn::coord_entry_in)
             }
-            Nesting::Tile | Nesting::Outer => {
+            Nesting::Tile | Nesting::Outer | Nesting::TileStep => {
                 quote_spanned!(at=> ::layout_dsl::__private::TileEntryIn::tile_entry_in)
             }
         }

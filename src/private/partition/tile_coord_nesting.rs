@@ -15,10 +15,13 @@
 
 use crate::__private::divide_fit::TileFor;
 use crate::__private::divide_mode::DivMode;
+use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
+use crate::__private::named_partition::DiceTrunc;
 use crate::__private::poisoned::{Poisoned, Unknown};
 use crate::__private::tiler_prefix::{PrefixList, PrefixTiler};
+use crate::tensor::X;
 use crate::tensor::typed::ModeShape;
 
 /// What a divide by a tiler list (`Self`) of the modes `SL` (strides `DL`)
@@ -223,3 +226,149 @@ macro_rules! ranked {
 }
 
 for_each_rank!(ranked);
+
+/// A tiler (`Self`) of the layout `L` projected by the step `St`
+/// (`local_tile(#l, #t, c, step)`, CuTe's `dice(step, tiler)`): the rest
+/// modes the diced tiler leaves, which the kept coordinate entries index
+/// in order. A named tiler's diced tiles as [`PrefixTiler`] fits them
+/// (`named_partition.rs`), a written-out one's themselves; both cut where
+/// the step and the tiler differ in rank (reported elsewhere), so total.
+pub trait StepTiledModes<L, St> {
+    /// The rest modes, a list.
+    type Rest;
+}
+
+/// The diced tiles of a named tiler `T` over the shape `S`, as the step
+/// `St` keeps them and the partition fits them.
+type DicedFitted<St, T, S> =
+    <<<St as IntoList>::List as DiceTrunc<<T as IntoList>::List>>::Out as PrefixTiler<
+        <S as IntoList>::List,
+    >>::Fitted;
+
+impl<T, S, D, I, St> StepTiledModes<Layout<S, D, I>, St> for TileFor<T, Layout<S, D, I>>
+where
+    T: IntoList,
+    St: IntoList<List: DiceTrunc<T::List, Out: PrefixTiler<S::List>>>,
+    S: IntoList,
+    D: IntoList,
+    DicedFitted<St, T, S>: DividedModes<S::List, D::List>,
+{
+    type Rest = <DicedFitted<St, T, S> as DividedModes<S::List, D::List>>::Rest;
+}
+
+impl<T, S, D, I, St> StepTiledModes<Layout<S, D, I>, St> for T
+where
+    T: IntoList,
+    St: IntoList<List: DiceTrunc<T::List, Out: DividedModes<S::List, D::List>>>,
+    S: IntoList,
+    D: IntoList,
+{
+    type Rest = <<St::List as DiceTrunc<T::List>>::Out as DividedModes<S::List, D::List>>::Rest;
+}
+
+/// A failed `layout!`'s stand-in: each entry's mode [`Unknown`].
+impl<T, I, K, St> StepTiledModes<Poisoned<I, K>, St> for T {
+    type Rest = Nil;
+}
+
+/// The shapes ([`ModeShape`]) a coordinate list (`Self`) projected by the
+/// step list `St` indexes: an entry the step keeps (`C<1>`) the next of
+/// the rest modes `RL`, one it drops (`X`) or past the step or the modes
+/// [`Unknown`] (any entry, as the step drops it or the rank is reported
+/// elsewhere).
+pub trait StepEntryModes<St, RL> {
+    /// The shapes, a list.
+    type Modes;
+    /// The shapes (zero-sized).
+    fn entry_modes() -> Self::Modes;
+}
+
+impl<St, RL> StepEntryModes<St, RL> for Nil {
+    type Modes = Nil;
+    #[inline(always)]
+    fn entry_modes() -> Nil {
+        Nil
+    }
+}
+
+/// The entries past the step, and those it drops: [`Unknown`].
+macro_rules! unknown_entry {
+    ($($st:ty => $rest:ty, <$($g:ident),*>;)*) => {
+        $(
+            impl<A, CL: StepEntryModes<$rest, RL>, RL $(, $g)*> StepEntryModes<$st, RL> for Cons<A, CL> {
+                type Modes = Cons<ModeShape<Unknown>, CL::Modes>;
+                #[inline(always)]
+                fn entry_modes() -> Self::Modes {
+                    Cons(ModeShape::new(), CL::entry_modes())
+                }
+            }
+        )*
+    };
+}
+
+unknown_entry! {
+    Nil => Nil, <>;
+    Cons<X, St> => St, <St>;
+}
+
+impl<A, CL, St, M, RL> StepEntryModes<Cons<C<1>, St>, Cons<M, RL>> for Cons<A, CL>
+where
+    CL: StepEntryModes<St, RL>,
+{
+    type Modes = Cons<ModeShape<M>, CL::Modes>;
+    #[inline(always)]
+    fn entry_modes() -> Self::Modes {
+        Cons(ModeShape::new(), CL::entry_modes())
+    }
+}
+
+impl<A, CL, St> StepEntryModes<Cons<C<1>, St>, Nil> for Cons<A, CL>
+where
+    CL: StepEntryModes<St, Nil>,
+{
+    type Modes = Cons<ModeShape<Unknown>, CL::Modes>;
+    #[inline(always)]
+    fn entry_modes() -> Self::Modes {
+        Cons(ModeShape::new(), CL::entry_modes())
+    }
+}
+
+/// [`TileCoordIn`] for `local_tile` with a step (`Self`, the coordinate,
+/// which the step projects as it does the tiler): each entry's mode,
+/// asked at the coordinate's `(`; total, so that a tuple entry that does
+/// not nest is [`TileEntryIn`]'s one error.
+pub trait TileStepCoordIn<St, R>: Sized {
+    /// `Self`.
+    type Checked;
+    /// Each entry's mode, a tuple of [`ModeShape`].
+    type Modes;
+    /// `self` and its entries' modes: the rest modes of `tiler`, diced by
+    /// `step`, dividing `layout`.
+    fn tile_step_coord_in<T, L>(
+        self,
+        layout: &L,
+        tiler: &T,
+        step: &St,
+    ) -> (Self::Checked, Self::Modes)
+    where
+        T: StepTiledModes<L, St, Rest = R>;
+}
+
+impl<Cd, St, R> TileStepCoordIn<St, R> for Cd
+where
+    St: IntoList,
+    Cd: IntoList<List: StepEntryModes<St::List, R, Modes: IntoTuple>>,
+{
+    type Checked = Cd;
+    type Modes = <<Cd::List as StepEntryModes<St::List, R>>::Modes as IntoTuple>::Tuple;
+    #[inline(always)]
+    fn tile_step_coord_in<T, L>(self, _: &L, _: &T, _: &St) -> (Self, Self::Modes)
+    where
+        T: StepTiledModes<L, St, Rest = R>,
+    {
+        (
+            self,
+            <Cd::List as StepEntryModes<St::List, R>>::entry_modes().into_tuple(),
+        )
+    }
+}

@@ -28,10 +28,10 @@ use crate::emit::{self, Untypable};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::has_dynamic;
+use crate::typed::named::named_tile_coordinate::Bound;
 use crate::typed::named::{contains, is_layout_operand, name, with_named_modes};
 use crate::typed::operands::Fitted;
 use crate::typed::partition::partition_args::{entry, entry_type, is_underscore};
-use crate::typed::slice::{Nesting, nested};
 
 /// The facade's names for a partition with a named operand
 /// (`src/private/partition/named_partition.rs`, `tensor::typed`), keyed by the
@@ -288,25 +288,15 @@ impl Expander<'_> {
                 self.ast.spans[call.at.span.start],
             ),
         };
+        // A nested coordinate: each tuple entry asked at its `(` against
+        // the mode the divide leaves there (`named_tile_coordinate.rs`).
+        let bound = Bound::new();
+        let checked = self.checked_tile_coordinate(call.door.function, call.at, &at, &bound);
+        let (lets, at) = checked.unwrap_or((Vec::new(), at));
         // `local_tile`'s (and `inner_partition`'s) coordinate no longer
         // than the layout's modes, `outer_partition`'s than its tiler:
         // asked by the checks' own functions (no "required by a bound"
         // note into the library), at the coordinate.
-        // A nested coordinate: each tuple entry asked
-        // at its `(` against the mode the divide leaves there (`slice.rs`).
-        let nesting = match call.door.function {
-            "named_local_tile" => Some(Nesting::Tile),
-            "named_outer_partition" => Some(Nesting::Outer),
-            _ => None,
-        };
-        let (named, tiler) = (quote!(__layout_dsl_named), quote!(__layout_dsl_tiler));
-        let (lets, at) = match nesting {
-            Some(n) if name(call.at).is_none() && nested(call.at) => {
-                let (lets, at) = self.nested_coordinate(n, call.at, at, &quote!(#named, &#tiler));
-                (lets, emit::at_paren(at, self.ast.spans[call.at.span.start]))
-            }
-            _ => (Vec::new(), at),
-        };
         let at = match call.door.function {
             "named_local_tile" => quote!(#private::TileCoordFits::<_>::fit_coord(#at)),
             "named_outer_partition" => {
@@ -319,18 +309,8 @@ impl Expander<'_> {
             true => quote!(&#by),
             false => by,
         };
-        let step = step.map(|s| quote!(, #s));
-        if lets.is_empty() {
-            return Ok(quote!(#private::#function(&#layout, #by, #at #step)));
-        }
-        // The layout and the tiler evaluated before the coordinate's
-        // entries, which the checks bind (so that they capture no name of
-        // the user's).
-        Ok(quote!({
-            let (#named, #tiler) = (&#layout, #by);
-            #(#lets)*
-            #private::#function(#named, #tiler, #at #step)
-        }))
+        let call = quote!(#private::#function);
+        Ok(bound.call(call, (&layout, &by, step.as_ref()), at, lets))
     }
 }
 
