@@ -185,7 +185,7 @@ where
 /// entry that does not nest is this one error, the partition's bounds
 /// then silent.
 #[diagnostic::on_unimplemented(
-    message = "the tile coordinate's entry `{Self}` is not nested like the mode `{M}` the divide leaves there: write one integer (or `X`) for the whole mode, or one entry per sub-mode"
+    message = "the tile coordinate's entry `{Self}` is not nested like the mode `{M}` the divide leaves: one integer or `X` for the whole mode, or one per sub-mode"
 )]
 pub trait TileEntryIn<M>: Sized {
     /// `Self`.
