@@ -127,3 +127,20 @@ fn a_step_projects_the_coordinate_as_the_tiler() {
         same_offsets(tile.to_core().unwrap(), base, &text);
     }
 }
+
+#[test]
+fn outer_partition_of_a_tuple_mode_by_a_leaf_tile_keeps_its_nesting() {
+    // The typed tile of `(4,m)` by 2 keeps the mode's nesting (rank 2, its
+    // second sub-mode of extent 1), so `((a, 0), k)` is a position in it,
+    // the core's (and CuTe's) `(a, k)` in the leaf tile `_2`.
+    let m = 8usize;
+    let h = layout!(((4, m), 32):((1, 4), 32));
+    let t = (C::<2>, C::<8>);
+    for a in 0..2usize {
+        for k in 0..8usize {
+            let (part, base) = layout!(type outer_partition(#h, #t, ((a, 0), k))).unwrap();
+            let text = format!("outer_partition({H}, (2,8), ({a},{k}))");
+            same_offsets(part.to_core().unwrap(), base, &text);
+        }
+    }
+}
