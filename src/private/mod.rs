@@ -84,8 +84,8 @@ mod paired;
 mod partial;
 mod partition;
 use partition::{
-    named_partition, partition_bound, partition_residue, threads, tile_check, tile_residue,
-    tile_residue_read, tiler_prefix, typed_partition,
+    named_partition, partition_bound, partition_residue, threads, tile_check, tile_coord_nesting,
+    tile_residue, tile_residue_read, tiler_prefix, typed_partition,
 };
 mod poisoned;
 mod product;
@@ -228,6 +228,10 @@ pub use tile_compact_ordered::{
     CompactOrderedTiles, LayoutTrees, ModeIndices, SortedBlock, TileCompactOrdered,
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
+pub use tile_coord_nesting::{
+    DividedModes, EntryModes, StepEntryModes, StepTiledModes, TileCoordIn, TileEntryIn,
+    TileStepCoordIn, TiledModes,
+};
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
 pub use tile_target_kind::{ShapeTarget, TargetStandIn};

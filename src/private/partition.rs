@@ -40,6 +40,7 @@ pub(super) mod partition_prefix;
 pub(super) mod partition_residue;
 pub(super) mod threads;
 pub(super) mod tile_check;
+pub(super) mod tile_coord_nesting;
 pub(super) mod tile_residue;
 pub(super) mod tile_residue_read;
 pub(super) mod tiler_prefix;

@@ -16,5 +16,6 @@ pub use crate::__private::{
     CommonVector, ComposeOperand, CoordEntryIn, CoordIn, CoordOperand, CoordRanksIn, DivideTile,
     FitsEntry, FitsMode, FlattenOperand, IdentityLeaves, IntOperand, IntegralOffsets,
     LayoutOperand, NotALayout, OuterCoordFits, ShapeTarget, SortedBlock, StaticOperand, StepMarks,
-    StepOperand, TileCompactOrdered, TileCoordFits, TileFor, TileTargetOrdered,
+    StepOperand, TileCompactOrdered, TileCoordFits, TileCoordIn, TileEntryIn, TileFor,
+    TileStepCoordIn, TileTargetOrdered,
 };

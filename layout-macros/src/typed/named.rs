@@ -50,6 +50,7 @@ pub(crate) mod named_identity;
 pub(crate) mod named_partition;
 pub(crate) mod named_place;
 pub(crate) mod named_product;
+pub(crate) mod named_tile_coordinate;
 pub(crate) mod named_tile_order;
 
 use layout_core::expr::{Expr, ExprKind};

@@ -327,6 +327,12 @@ pub(crate) enum Nesting {
     Slice,
     /// `crd2idx(C, #A)`.
     Crd2idx,
+    /// `type local_tile(#A, #T, C)`: the divide's rest modes.
+    Tile,
+    /// `type outer_partition(#A, #T, C)`: the tile modes.
+    Outer,
+    /// `type local_tile(#A, #T, C, step)`: the diced tiler's rest modes.
+    TileStep,
 }
 
 impl Nesting {
@@ -339,6 +345,15 @@ impl Nesting {
             Nesting::Crd2idx => {
                 quote_spanned!(at=> ::layout_dsl::__private::CoordRanksIn::coord_ranks_in)
             }
+            Nesting::Tile => {
+                quote_spanned!(at=> ::layout_dsl::__private::TileCoordIn::tile_coord_in)
+            }
+            Nesting::Outer => {
+                quote_spanned!(at=> ::layout_dsl::__private::TileCoordIn::outer_coord_in)
+            }
+            Nesting::TileStep => {
+                quote_spanned!(at=> ::layout_dsl::__private::TileStepCoordIn::tile_step_coord_in)
+            }
         }
     }
 
@@ -350,6 +365,9 @@ impl Nesting {
             }
             Nesting::Crd2idx => {
                 quote_spanned!(at=> ::layout_dsl::__private::CoordEntryIn::coord_entry_in)
+            }
+            Nesting::Tile | Nesting::Outer | Nesting::TileStep => {
+                quote_spanned!(at=> ::layout_dsl::__private::TileEntryIn::tile_entry_in)
             }
         }
     }

@@ -121,6 +121,13 @@ snapshot!(
     named_outer_partition,
     "type outer_partition(#G, #TILER, (i, j))"
 );
+// A nested tile coordinate: the layout and the tiler bound first, each
+// tuple entry asked at its `(` against the mode the divide leaves there
+// (`TileCoordIn`, `TileEntryIn`), the coordinate rebuilt from the checks.
+snapshot!(
+    named_local_tile_nested_coordinate,
+    "type local_tile(#G, #TILER, ((i, 0), j))"
+);
 snapshot!(
     named_partition_refused,
     "type local_tile(#G, (4, n), (i, j))"

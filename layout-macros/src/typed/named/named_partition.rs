@@ -28,6 +28,7 @@ use crate::emit::{self, Untypable};
 use crate::expand::Expander;
 use crate::kind::typed_call;
 use crate::tree::has_dynamic;
+use crate::typed::named::named_tile_coordinate::Bound;
 use crate::typed::named::{contains, is_layout_operand, name, with_named_modes};
 use crate::typed::operands::Fitted;
 use crate::typed::partition::partition_args::{entry, entry_type, is_underscore};
@@ -287,6 +288,11 @@ impl Expander<'_> {
                 self.ast.spans[call.at.span.start],
             ),
         };
+        // A nested coordinate: each tuple entry asked at its `(` against
+        // the mode the divide leaves there (`named_tile_coordinate.rs`).
+        let bound = Bound::new();
+        let checked = self.checked_tile_coordinate(call.door.function, call.at, &at, &bound);
+        let (lets, at) = checked.unwrap_or((Vec::new(), at));
         // `local_tile`'s (and `inner_partition`'s) coordinate no longer
         // than the layout's modes, `outer_partition`'s than its tiler:
         // asked by the checks' own functions (no "required by a bound"
@@ -303,8 +309,8 @@ impl Expander<'_> {
             true => quote!(&#by),
             false => by,
         };
-        let step = step.map(|s| quote!(, #s));
-        Ok(quote!(#private::#function(&#layout, #by, #at #step)))
+        let call = quote!(#private::#function);
+        Ok(bound.call(call, (&layout, &by, step.as_ref()), at, lets))
     }
 }
 
