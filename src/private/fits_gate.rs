@@ -37,7 +37,7 @@ const LEAST_GATE: u32 = 12;
 #[derive(Clone, Copy)]
 pub struct Gate {
     /// [`Role::Operand`] and [`Role::Result`]: the bound, and whether the
-    /// size is in it ([`choose`]).
+    /// size is in it (`choose`).
     pub plain: (u32, bool),
     /// [`Role::Spanned`]: the same with each leaf's `extent·stride`.
     pub spanned: (u32, bool),
@@ -284,9 +284,9 @@ pub(super) const fn bound(shape: Node, stride: Node, spans: bool, size: bool) ->
     if !at(shape, stride, spans, size, 1).0 {
         return usize::BITS;
     }
-    let (mut lo, mut hi) = (1, 62);
+    let (mut lo, mut hi) = (1u32, 62u32);
     while lo < hi {
-        let mid = (lo + hi + 1) / 2;
+        let mid = (lo + hi).div_ceil(2);
         if at(shape, stride, spans, size, mid).0 {
             lo = mid;
         } else {

@@ -138,24 +138,14 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
 
     #[inline(always)]
     fn leaves_or(&self) -> usize {
-        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
-        let mut or = 0usize;
-        S::Form::leaves(&shape, &stride, &mut |e, d| or |= e | magnitude::<I>(d));
-        or
+        // SAFETY: no bound told (`usize::BITS`).
+        unsafe { leaves_below(self, usize::BITS) }
     }
 
     #[inline(always)]
     unsafe fn assume_below(&self, k: u32) {
-        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
-        S::Form::leaves(&shape, &stride, &mut |e, d| {
-            // SAFETY: the caller's: every leaf OR-ed is below `2^k`.
-            // Each alone: the optimiser reads no leaf's bound out of an
-            // OR's.
-            unsafe {
-                core::hint::assert_unchecked(e >> k == 0);
-                core::hint::assert_unchecked(magnitude::<I>(d) >> k == 0);
-            }
-        });
+        // SAFETY: the caller's.
+        unsafe { leaves_below(self, k) };
     }
 
     #[inline(always)]
@@ -225,6 +215,33 @@ impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
             Err(e) => Err(e),
         }
     }
+}
+
+/// Every leaf of `layout` OR-ed, and, for `k` below `usize::BITS`, each
+/// leaf's bound `2^k` told to the optimiser: one walk (one closure type,
+/// one function a layout type in a debug build) for both of the gate's
+/// readings, `leaves_or` and `assume_below`.
+///
+/// # Safety
+/// Every leaf (a stride by its magnitude) below `2^k` where `k` is below
+/// `usize::BITS`.
+#[inline(always)]
+unsafe fn leaves_below<S: Mode<D>, D: Tree, I: Offset>(layout: &Layout<S, D, I>, k: u32) -> usize {
+    let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
+    let mut or = 0usize;
+    S::Form::leaves(&shape, &stride, &mut |e, d| {
+        let d = magnitude::<I>(d);
+        if k < usize::BITS {
+            // SAFETY: the caller's. Each alone: the optimiser reads no
+            // leaf's bound out of an OR's.
+            unsafe {
+                core::hint::assert_unchecked(e >> k == 0);
+                core::hint::assert_unchecked(d >> k == 0);
+            }
+        }
+        or |= e | d;
+    });
+    or
 }
 
 /// `result` where it and the `operand` (in its `role`) fit the core's
