@@ -38,7 +38,8 @@ pub(super) mod divide_rest;
 
 use super::algebra::AlgebraError;
 use super::divide_mode::{DivMode, UnitTile};
-use super::fits_value::{FitsCore, Role, checked};
+use super::fits_gate::gated;
+use super::fits_value::{FitsCore, Role};
 use super::int::{C, Offset};
 use super::layout::Layout;
 use super::static_int::{CeilBy, RestStride, StaticInt, TileStride, Times};
@@ -317,37 +318,45 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
-                checked("logical_divide", self, Role::Operand, Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
+                gated::<_, _, 1>("logical_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
+                    Ok(Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
+                })
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
-                checked("zipped_divide", self, Role::Operand, Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
+                gated::<_, _, 1>("zipped_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
+                    Ok(Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
+                })
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
-                let ($($tv,)*) = ($($T,)*);
-                let (shape, stride) = $tiled_parts;
-                checked("tiled_divide", self, Role::Operand, Layout::from_parts(shape, stride))
+                gated::<_, _, 1>("tiled_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
+                    let ($($tv,)*) = ($($T,)*);
+                    let (shape, stride) = $tiled_parts;
+                    Ok(Layout::from_parts(shape, stride))
+                })
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
-                let ($($fv,)*) = ($($T,)*);
-                let (shape, stride) = $flat_parts;
-                checked("flat_divide", self, Role::Operand, Layout::from_parts(shape, stride))
+                gated::<_, _, 1>("flat_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
+                    let ($($fv,)*) = ($($T,)*);
+                    let (shape, stride) = $flat_parts;
+                    Ok(Layout::from_parts(shape, stride))
+                })
             }
         }
     };

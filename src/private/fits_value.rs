@@ -16,12 +16,19 @@
 //! a layout of six run-time extents to `2^10`, which ordinary sizes
 //! fail). Only where that fails does the exact check run, out of line
 //! and cold.
+//!
+//! The traits call it behind a gate (fits_gate.rs: the operands' leaves
+//! OR-ed and compared once, before or after the call, with a bound low
+//! enough that the optimiser, told each leaf's bound, folds the result's
+//! comparison and the call's own overflow tests where it can prove them);
+//! `checked` itself stays for the calls that take no gate (a by-mode
+//! product, `tile_to_shape`).
 
 use super::algebra::AlgebraError;
 use super::fits::CoreFit;
+use super::fits_gate::{Gate, bound, choose, widest};
 use super::int::Offset;
 use super::layout::Layout;
-use super::text::Node;
 use super::tree::{Mode, Tree};
 use super::walk::Form;
 
@@ -63,6 +70,25 @@ pub enum Role {
 /// checked as both.
 #[doc(hidden)]
 pub trait FitsCore: Copy {
+    /// The bounds [`quick`] compares with, per role, and the widest static
+    /// leaf: what the gate of the operands reads (fits_gate.rs), computed
+    /// once per type while compiling.
+    ///
+    /// [`quick`]: FitsCore::quick
+    const GATE: Gate;
+    /// Every leaf OR-ed (the static ones constants, a stride by its
+    /// magnitude): what the gate compares.
+    fn leaves_or(&self) -> usize;
+    /// Tells the optimiser that every leaf (a stride by its magnitude) is
+    /// below `2^k`: what the gate's comparison of [`leaves_or`] proved,
+    /// said leaf by leaf (the optimiser does not read a leaf's bound out of
+    /// an OR's).
+    ///
+    /// # Safety
+    /// `self.leaves_or() >> k == 0`, `k < usize::BITS`.
+    ///
+    /// [`leaves_or`]: FitsCore::leaves_or
+    unsafe fn assume_below(&self, k: u32);
     /// The hot path's reading of the layout in the `role` ([`Quick`]).
     fn quick(&self, role: Role) -> Quick;
     /// `Ok(())` unless the layout, in the `role`, passes the core's `i64`
@@ -124,6 +150,25 @@ impl Quick {
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
+    const GATE: Gate = Gate {
+        plain: choose(S::NODE, D::NODE, false),
+        spanned: choose(S::NODE, D::NODE, true),
+        sized: bound(S::NODE, D::NODE, false, false),
+        widest: widest(S::NODE, D::NODE),
+    };
+
+    #[inline(always)]
+    fn leaves_or(&self) -> usize {
+        // SAFETY: no bound told (`usize::BITS`).
+        unsafe { leaves_below(self, usize::BITS) }
+    }
+
+    #[inline(always)]
+    unsafe fn assume_below(&self, k: u32) {
+        // SAFETY: the caller's.
+        unsafe { leaves_below(self, k) };
+    }
+
     #[inline(always)]
     fn quick(&self, role: Role) -> Quick {
         // The bound with the size in it where it is high enough for
@@ -142,9 +187,9 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
             };
         }
         let (k, sized) = match role {
-            Role::Spanned => const { choose(S::NODE, D::NODE, true) },
-            Role::Sized => (const { bound(S::NODE, D::NODE, false, false) }, true),
-            _ => const { choose(S::NODE, D::NODE, false) },
+            Role::Spanned => Self::GATE.spanned,
+            Role::Sized => (Self::GATE.sized, true),
+            _ => Self::GATE.plain,
         };
         let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
         let (mut or, mut size, mut wide) = (0usize, 1usize, false);
@@ -180,6 +225,13 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
 /// No layout: what [`partition_fits`](super::partition_fits) reads beside
 /// an operand whose result needs no check of its own.
 impl FitsCore for () {
+    const GATE: Gate = Gate::NONE;
+    #[inline(always)]
+    fn leaves_or(&self) -> usize {
+        0
+    }
+    #[inline(always)]
+    unsafe fn assume_below(&self, _: u32) {}
     #[inline(always)]
     fn quick(&self, _: Role) -> Quick {
         Quick::NONE
@@ -191,6 +243,22 @@ impl FitsCore for () {
 }
 
 impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
+    const GATE: Gate = A::GATE.and(B::GATE);
+
+    #[inline(always)]
+    fn leaves_or(&self) -> usize {
+        self.0.leaves_or() | self.1.leaves_or()
+    }
+
+    #[inline(always)]
+    unsafe fn assume_below(&self, k: u32) {
+        // SAFETY: the caller's, for both.
+        unsafe {
+            self.0.assume_below(k);
+            self.1.assume_below(k);
+        }
+    }
+
     #[inline(always)]
     fn quick(&self, role: Role) -> Quick {
         self.0.quick(role).and(self.1.quick(role))
@@ -203,6 +271,33 @@ impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
             Err(e) => Err(e),
         }
     }
+}
+
+/// Every leaf of `layout` OR-ed, and, for `k` below `usize::BITS`, each
+/// leaf's bound `2^k` told to the optimiser: one walk (one closure type,
+/// one function a layout type in a debug build) for both of the gate's
+/// readings, `leaves_or` and `assume_below`.
+///
+/// # Safety
+/// Every leaf (a stride by its magnitude) below `2^k` where `k` is below
+/// `usize::BITS`.
+#[inline(always)]
+unsafe fn leaves_below<S: Mode<D>, D: Tree, I: Offset>(layout: &Layout<S, D, I>, k: u32) -> usize {
+    let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
+    let mut or = 0usize;
+    S::Form::leaves(&shape, &stride, &mut |e, d| {
+        let d = magnitude::<I>(d);
+        if k < usize::BITS {
+            // SAFETY: the caller's. Each alone: the optimiser reads no
+            // leaf's bound out of an OR's.
+            unsafe {
+                core::hint::assert_unchecked(e >> k == 0);
+                core::hint::assert_unchecked(d >> k == 0);
+            }
+        }
+        or |= e | d;
+    });
+    or
 }
 
 /// `result` where it and the `operand` (in its `role`) fit the core's
@@ -226,24 +321,9 @@ pub fn checked<A: FitsCore, L: FitsCore>(
     checked_as(function, operand, role, result, Role::Result)
 }
 
-/// [`checked`] of a result whose size is its operands' (a composition's,
-/// [`Role::Sized`]).
-///
-/// # Errors
-/// [`AlgebraError::OffsetsOverflow`] naming the first leaf past it, the
-/// operands' first.
-#[inline(always)]
-pub fn composed<A: FitsCore, L: FitsCore>(
-    function: &'static str,
-    operands: &A,
-    result: L,
-) -> Result<L, AlgebraError> {
-    checked_as(function, operands, Role::Operand, result, Role::Sized)
-}
-
 /// [`checked`], the result in `as_role`.
 #[inline(always)]
-fn checked_as<A: FitsCore, L: FitsCore>(
+pub(super) fn checked_as<A: FitsCore, L: FitsCore>(
     function: &'static str,
     operand: &A,
     role: Role,
@@ -359,83 +439,5 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
         (stride as isize).unsigned_abs()
     } else {
         stride
-    }
-}
-
-/// The bound [`FitsCore::quick`] compares with, and whether it holds the
-/// size too (`true`) or leaves it to the extents' products: the size in
-/// the bound where that bound is at least `2^24` (a layout of one or two
-/// run-time extents), else the offsets' alone (a bound on every extent of
-/// six run-time ones would be `2^10`, which ordinary sizes fail).
-const fn choose(shape: Node, stride: Node, spans: bool) -> (u32, bool) {
-    let with_size = bound(shape, stride, spans, true);
-    if with_size >= 24 && with_size < usize::BITS {
-        (with_size, true)
-    } else {
-        (bound(shape, stride, spans, false), false)
-    }
-}
-
-/// The largest `k` (at most 62) such that every run-time leaf below `2^k`
-/// keeps the offsets of a layout of these trees within `i64::MAX` (and
-/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`; with
-/// `size` its size), and every static leaf is below it too (the
-/// comparison ORs them in); `usize::BITS` (never passed) where none does.
-const fn bound(shape: Node, stride: Node, spans: bool, size: bool) -> u32 {
-    let mut k = 62;
-    while k > 0 {
-        let v = (1u128 << k) - 1;
-        let (mut span, mut product, mut small) = (0u128, 1u128, true);
-        walk(shape, stride, v, (&mut span, &mut product), &mut small);
-        // Each `extent·stride` at most `v²`.
-        if spans && v * v > MAX as u128 {
-            small = false;
-        }
-        if small && span <= MAX as u128 && (!size || product <= MAX as u128) {
-            return k;
-        }
-        k -= 1;
-    }
-    usize::BITS
-}
-
-/// A leaf's value: its static number, else `v`; `small` cleared where a
-/// static one is not below `v + 1` (or is negative: a signed stride).
-const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
-    match node {
-        Node::Static(n) if n < 0 => {
-            *small = false;
-            n.unsigned_abs() as u128
-        }
-        Node::Static(n) => {
-            if n as u128 > v {
-                *small = false;
-            }
-            n as u128
-        }
-        _ => v,
-    }
-}
-
-/// Accumulates the offsets and the size of the trees' leaves (`v` for a
-/// run-time one), saturating.
-const fn walk(shape: Node, stride: Node, v: u128, at: (&mut u128, &mut u128), small: &mut bool) {
-    let (span, size) = at;
-    match (shape, stride) {
-        (Node::Tuple(s), Node::Tuple(d)) => {
-            // SAFETY: a `Tree::NODE` tuple points at a constant array.
-            let (s, d) = unsafe { (&*s, &*d) };
-            let mut i = 0;
-            while i < s.len() && i < d.len() {
-                walk(s[i].1, d[i].1, v, (&mut *span, &mut *size), small);
-                i += 1;
-            }
-        }
-        (Node::Tuple(_), _) | (_, Node::Tuple(_)) => *small = false,
-        (s, d) => {
-            let (s, d) = (value(s, v, small), value(d, v, small));
-            *span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
-            *size = size.saturating_mul(s);
-        }
     }
 }

@@ -65,6 +65,7 @@ use divide::{
 mod edit;
 mod edit_layout;
 mod fits;
+mod fits_gate;
 mod fits_value;
 mod gemm_form;
 mod identity;
@@ -164,6 +165,7 @@ pub use edit::{
 };
 pub use edit_layout::{Appended, Grouped, Prepended, Replaced, Taken};
 pub use fits::operands_fit;
+pub use fits_gate::Gate;
 pub use fits_value::{FitsCore, Quick, Role, value_fits};
 pub use gemm_form::{
     Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf, Roles,

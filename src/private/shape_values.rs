@@ -10,11 +10,12 @@
 //! of extent 1. The values are computed by straight-line code; the first
 //! stride is `C<1>`, the rest `usize`.
 
-use super::algebra::{AlgebraError, ceil_div};
+use super::algebra::AlgebraError;
 use super::compose::{complement_hole, product};
 use super::construct::nonzero;
 use super::edit::Leaves;
-use super::fits_value::{FitsCore, Role, checked, integer_fits};
+use super::fits_gate::gated_after;
+use super::fits_value::{FitsCore, Role, integer_fits};
 use super::int::{C, Int, Offset};
 use super::layout::Layout;
 pub use super::static_complement::ComplementLeaf;
@@ -123,12 +124,22 @@ where
         // The cotarget, `A` (each mode's `extent·stride` too, as the
         // core's complement) and the result against the core's `i64`
         // (fits_value.rs).
-        integer_fits("complement", cotarget.get())?;
+        // The gate (fits_gate.rs) reads the cotarget too: the result's
+        // last extent is read from it.
+        let m = cotarget.get();
+        integer_fits("complement", m)?;
         let result = self
             .shape()
             .leaves()
             .complement_leaves(self.stride().leaves(), cotarget)?;
-        checked("complement", self, Role::Spanned, result)
+        gated_after::<_, _, _, 2, 1>(
+            "complement",
+            self,
+            &Layout::<usize, C<0>>::from_parts(m, C),
+            Role::Spanned,
+            result,
+            Role::Result,
+        )
     }
 }
 
@@ -202,7 +213,7 @@ pub fn complement_modes<const R: usize>(
             holes[k] = d / below[k];
         }
     }
-    Ok((holes, next, ceil_div(cotarget, span)))
+    Ok((holes, next, cotarget.div_ceil(span)))
 }
 
 /// Marks the branch that calls it unlikely.

@@ -30,7 +30,8 @@ use crate::__private::compose_folded::TreeStatic;
 use crate::__private::compose_folded::{ComposeKind, ManyStatic};
 use crate::__private::compose_run::ComposeWith;
 use crate::__private::edit::{AsModes, Take};
-use crate::__private::fits_value::{FitsCore, Role, checked, composed};
+use crate::__private::fits_gate::{NOTHING, gated_after};
+use crate::__private::fits_value::{FitsCore, Role};
 use crate::__private::int::C;
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
@@ -220,9 +221,18 @@ where
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
         // `A`, `B` and the result against the core's `i64`
-        // (fits_value.rs): the result's size is `B`'s, checked.
+        // (fits_value.rs): the result's size is `B`'s, checked; the gate
+        // before the call (fits_gate.rs: a result's stride is a product
+        // of two operands' leaves, `POWER` 2).
         let result = self.compose_with(b)?;
-        composed("composition", &(*self, b), result)
+        gated_after::<_, _, _, 2, 2>(
+            "composition",
+            &(*self, b),
+            &NOTHING,
+            Role::Operand,
+            result,
+            Role::Sized,
+        )
     }
 }
 
@@ -310,6 +320,8 @@ macro_rules! tiler {
             ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
                 // `A` whole and the result against the core's `i64`
                 // (fits_value.rs; each mode's composition checks its tile).
+                // The result's size is the tiles' product, which no
+                // operand checked: read with it.
                 let (shape, stride) = self.into_parts();
                 let (shape, stride) = shape.as_modes().take(stride.as_modes());
                 // Mode i of `self` with tile i (CuTe's by-mode `composition`).
@@ -319,9 +331,7 @@ macro_rules! tiler {
                     .into_parts(),
                 )*);
                 let result = Layout::from_parts(($(parts.$i.0,)*), ($(parts.$i.1,)*));
-                // The result's size is the tiles' product, which no
-                // operand checked: read with it.
-                checked("composition", self, Role::Operand, result)
+                gated_after::<_, _, _, 2, 2>("composition", self, &NOTHING, Role::Operand, result, Role::Result)
             }
         }
     };

@@ -38,7 +38,8 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::divide::{Divide, DivideMode};
-use crate::__private::fits_value::{FitsCore, Role, checked};
+use crate::__private::fits_gate::gated;
+use crate::__private::fits_value::{FitsCore, Role};
 use crate::__private::int::{Int, Offset};
 use crate::__private::layout::Layout;
 use crate::__private::tree::{Mode, Tree};
@@ -113,49 +114,57 @@ macro_rules! prefix_divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
-                let (.., $($p,)*) = shape;
-                let (.., $($q,)*) = stride;
-                checked("logical_divide", self, Role::Operand, Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
+                gated::<_, _, 1>("logical_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
+                    let (.., $($p,)*) = shape;
+                    let (.., $($q,)*) = stride;
+                    Ok(Layout::from_parts(($($T.0,)* $($p,)*), ($($T.1,)* $($q,)*)))
+                })
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
-                let (.., $($p,)*) = shape;
-                let (.., $($q,)*) = stride;
-                checked("zipped_divide", self, Role::Operand, Layout::from_parts(
-                    (($($T.0,)*), ($($T.2,)* $($p,)*)),
-                    (($($T.1,)*), ($($T.3,)* $($q,)*)),
-                ))
+                gated::<_, _, 1>("zipped_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
+                    let (.., $($p,)*) = shape;
+                    let (.., $($q,)*) = stride;
+                    Ok(Layout::from_parts(
+                        (($($T.0,)*), ($($T.2,)* $($p,)*)),
+                        (($($T.1,)*), ($($T.3,)* $($q,)*)),
+                    ))
+                })
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
-                let (.., $($p,)*) = shape;
-                let (.., $($q,)*) = stride;
-                checked("tiled_divide", self, Role::Operand, Layout::from_parts(
-                    (($($T.0,)*), $($T.2,)* $($p,)*),
-                    (($($T.1,)*), $($T.3,)* $($q,)*),
-                ))
+                gated::<_, _, 1>("tiled_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
+                    let (.., $($p,)*) = shape;
+                    let (.., $($q,)*) = stride;
+                    Ok(Layout::from_parts(
+                        (($($T.0,)*), $($T.2,)* $($p,)*),
+                        (($($T.1,)*), $($T.3,)* $($q,)*),
+                    ))
+                })
             }
 
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
-                let (shape, stride) = (self.shape(), self.stride());
-                $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
-                let (.., $($p,)*) = shape;
-                let (.., $($q,)*) = stride;
-                let ($($fv,)*) = ($($T,)*);
-                let (shape, stride) = $flat_parts;
-                checked("flat_divide", self, Role::Operand, Layout::from_parts(shape, stride))
+                gated::<_, _, 1>("flat_divide", self, Role::Operand, Role::Result, |a| {
+                    let (shape, stride) = (a.shape(), a.stride());
+                    $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
+                    let (.., $($p,)*) = shape;
+                    let (.., $($q,)*) = stride;
+                    let ($($fv,)*) = ($($T,)*);
+                    let (shape, stride) = $flat_parts;
+                    Ok(Layout::from_parts(shape, stride))
+                })
             }
         }
     };

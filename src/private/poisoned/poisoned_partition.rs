@@ -13,6 +13,7 @@ use crate::__private::algebra::AlgebraError;
 use crate::__private::construct_like::{FragmentStrides, MakeLike, StaticStrides};
 use crate::__private::construct_values::OrderOf;
 use crate::__private::dice_modes::DiceBy;
+use crate::__private::fits_gate::Gate;
 use crate::__private::fits_value::{FitsCore, Quick, Role};
 use crate::__private::list::IntoTuple;
 use crate::__private::partition::{Dice, OuterModes};
@@ -55,6 +56,11 @@ impl<T, I, K> TileToShape<T> for Poisoned<I, K> {
 
 /// A failed `layout!`'s stand-in has no leaf to check (its call refuses).
 impl<I, K> FitsCore for Poisoned<I, K> {
+    const GATE: Gate = Gate::NONE;
+    fn leaves_or(&self) -> usize {
+        0
+    }
+    unsafe fn assume_below(&self, _: u32) {}
     fn quick(&self, _: Role) -> Quick {
         Quick::NONE
     }

@@ -7,7 +7,8 @@
 
 use crate::__private::algebra::AlgebraError;
 use crate::__private::edit::AsModes;
-use crate::__private::fits_value::{FitsCore, Role, checked};
+use crate::__private::fits_gate::gated_after;
+use crate::__private::fits_value::{FitsCore, Role};
 use crate::__private::int::{C, Int};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoList, IntoTuple, Nil};
@@ -226,7 +227,7 @@ where
 }
 
 #[diagnostic::do_not_recommend]
-impl<S: Mode<D>, D: Tree, B> RankedProduct<B> for Layout<S, D>
+impl<S: Mode<D>, D: Tree, B: FitsCore> RankedProduct<B> for Layout<S, D>
 where
     Self: ZipProduct<B>,
     <Self as ZipProduct<B>>::BlockS: IntoTuple,
@@ -242,21 +243,27 @@ where
     #[inline]
     fn blocked_product(&self, b: B) -> Result<Self::Blocked, AlgebraError> {
         let (bs, bd, _, _) = ok_or_return!(self.zip_product(b, "blocked_product"));
-        checked(
+        let result = Layout::from_parts(bs.into_tuple(), bd.into_tuple());
+        gated_after::<_, _, _, 2, 2>(
             "blocked_product",
             self,
+            &b,
             Role::Spanned,
-            Layout::from_parts(bs.into_tuple(), bd.into_tuple()),
+            result,
+            Role::Result,
         )
     }
     #[inline]
     fn raked_product(&self, b: B) -> Result<Self::Raked, AlgebraError> {
         let (_, _, rs, rd) = ok_or_return!(self.zip_product(b, "raked_product"));
-        checked(
+        let result = Layout::from_parts(rs.into_tuple(), rd.into_tuple());
+        gated_after::<_, _, _, 2, 2>(
             "raked_product",
             self,
+            &b,
             Role::Spanned,
-            Layout::from_parts(rs.into_tuple(), rd.into_tuple()),
+            result,
+            Role::Result,
         )
     }
 }

@@ -8,7 +8,8 @@
 //! its composition with `B` (the copies) `product_copies.rs`'s.
 
 use crate::__private::algebra::AlgebraError;
-use crate::__private::fits_value::{FitsCore, Role, checked};
+use crate::__private::fits_gate::gated_after;
+use crate::__private::fits_value::{FitsCore, Role};
 use crate::__private::layout::Layout;
 use crate::__private::list::{Cons, IntoTuple, Nil};
 use crate::__private::product_copies::{ProductCopies, ProductTile};
@@ -178,22 +179,28 @@ where
     #[inline]
     fn logical_product(&self, b: B) -> Result<Self::Logical, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "logical_product"));
-        checked(
+        let result = Layout::from_parts((self.shape(), xs), (self.stride(), xd));
+        gated_after::<_, _, _, 2, 2>(
             "logical_product",
             self,
+            &b.tile(),
             Role::Spanned,
-            Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
+            result,
+            Role::Result,
         )
     }
 
     #[inline]
     fn zipped_product(&self, b: B) -> Result<Self::Zipped, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "zipped_product"));
-        checked(
+        let result = Layout::from_parts((self.shape(), xs), (self.stride(), xd));
+        gated_after::<_, _, _, 2, 2>(
             "zipped_product",
             self,
+            &b.tile(),
             Role::Spanned,
-            Layout::from_parts((self.shape(), xs), (self.stride(), xd)),
+            result,
+            Role::Result,
         )
     }
 
@@ -201,11 +208,14 @@ where
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
         let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
-        checked(
+        let result = Layout::from_parts(shape, stride);
+        gated_after::<_, _, _, 2, 2>(
             "tiled_product",
             self,
+            &b.tile(),
             Role::Spanned,
-            Layout::from_parts(shape, stride),
+            result,
+            Role::Result,
         )
     }
 
@@ -213,11 +223,14 @@ where
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
         let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
-        checked(
+        let result = Layout::from_parts(shape, stride);
+        gated_after::<_, _, _, 2, 2>(
             "flat_product",
             self,
+            &b.tile(),
             Role::Spanned,
-            Layout::from_parts(shape, stride),
+            result,
+            Role::Result,
         )
     }
 }
