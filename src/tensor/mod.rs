@@ -138,7 +138,15 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// ```
     #[inline]
     pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
-        layout.check_fits(base, engine.as_slice().len())?;
+        let len = engine.as_slice().len();
+        layout.check_fits(base, len)?;
+        // Only a buffer of zero-sized elements passes `i64::MAX` (a slice
+        // of `T` holds at most `isize::MAX / size_of::<T>()`): there the
+        // offsets' fit does not bound the layout's values, and the core is
+        // asked that it holds them (a constant `false` for any other `T`).
+        if size_of::<E::Elem>() == 0 && len > i64::MAX as usize {
+            core_form_holds(&layout)?;
+        }
         Ok(Tensor {
             engine,
             layout,
@@ -264,6 +272,19 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
 
     fn at(&self, offset: isize) -> usize {
         self.base.wrapping_add_signed(offset)
+    }
+}
+
+/// `Ok` when the core holds `layout` (its core form, or its composed one
+/// for a swizzled layout), the core's error otherwise: what a tensor over
+/// more than `i64::MAX` zero-sized elements asks (`Tensor::at_base`), so
+/// that every tensor's run-time methods read a layout the core holds.
+#[cold]
+#[inline(never)]
+fn core_form_holds<L: AsLayout>(layout: &L) -> Result<(), Error> {
+    match layout.to_core_composed() {
+        Some(composed) => composed.map(|_| ()),
+        None => layout.to_core().map(|_| ()),
     }
 }
 
