@@ -81,6 +81,7 @@ use layout_core::{Error, Layout};
 
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill};
 pub use engine::{Engine, EngineMut, RawEngine};
+use fits::core_form_holds;
 pub(crate) use fits::{check_fits, span_fits};
 pub use gemm::{gemm, try_gemm};
 pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
@@ -272,19 +273,6 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
 
     fn at(&self, offset: isize) -> usize {
         self.base.wrapping_add_signed(offset)
-    }
-}
-
-/// `Ok` when the core holds `layout` (its core form, or its composed one
-/// for a swizzled layout), the core's error otherwise: what a tensor over
-/// more than `i64::MAX` zero-sized elements asks (`Tensor::at_base`), so
-/// that every tensor's run-time methods read a layout the core holds.
-#[cold]
-#[inline(never)]
-fn core_form_holds<L: AsLayout>(layout: &L) -> Result<(), Error> {
-    match layout.to_core_composed() {
-        Some(composed) => composed.map(|_| ()),
-        None => layout.to_core().map(|_| ()),
     }
 }
 
