@@ -276,7 +276,10 @@ fn tensor_shares_nested_and_short() {
             }
         ),
     ]);
-    assert_eq!(counts, [(123, 25), (415, 264), (59, 10)]);
+    // 415 -> 408 answered (branch viewfix): tensors the core cannot hold
+    // (empty with a value past `i64`, or offsets past `i64` over
+    // zero-sized elements) are refused when built, before the partition.
+    assert_eq!(counts, [(123, 25), (408, 264), (59, 10)]);
 }
 
 /// An `Unbounded` view (a partial tile's predicated epilogue) holds a
@@ -344,7 +347,10 @@ fn tensor_over_bytes() {
             }
         ),
     ]);
-    assert_eq!(counts, [(94, 0), (237, 46), (67, 0)]);
+    // 67 -> 60 answered (branch viewfix): tensors the core cannot hold
+    // (empty with a value past `i64`, or offsets past `i64` over
+    // zero-sized elements) are refused when built, before the partition.
+    assert_eq!(counts, [(94, 0), (237, 46), (60, 0)]);
 }
 
 /// A masked tile's view; where it admits no coordinate (a tile picked

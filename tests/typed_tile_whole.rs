@@ -9,9 +9,9 @@
 //! are written out.
 
 use layout_dsl::__private::{Fits, IntoList, TileBy};
-use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, typed};
 use layout_dsl::typed::C;
+use layout_dsl::{ErrorKind, layout};
 use proptest::prelude::*;
 
 /// What the checked walk gives for tile `c` of `layout` over an engine of
@@ -188,34 +188,46 @@ fn near_usize_max() {
         plain(&data, big, 8, 0, (last, 0)),
         Ok(("(32,8):(1,0)".into(), last * 32))
     );
-    // Past `i64`: an extent of usize::MAX - 3, refused (the checked walk,
-    // which the core's rule is not part of, answered CuTe's tile).
+    // Past `i64`: an extent of usize::MAX - 3, refused when the tensor is
+    // built, with the core's overflow error (every tensor's layout is one
+    // the core holds); the checked walk, which the core's rule is not
+    // part of, refuses the tile too.
     let big = usize::MAX - 3;
+    let err = Tensor::new(&data[..], layout!((big,8):(1,0))).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Overflow(_)), "{err}");
     let err = plain(&data, big, 8, 0, (big / 32 - 1, 0)).unwrap_err();
-    assert!(err.contains("past i64::MAX"), "{err}");
+    assert!(err.contains("above i64::MAX"), "{err}");
     // A whole tile over a stride `d` whose `8·d` overflows `usize` has
-    // offsets up to `31 + 7·d`, past `i64` (the rest stride the quick walk
-    // slices away cannot overflow within it): refused, as the core
-    // refuses the tensor's layout.
+    // offsets up to `31 + 7·d`, past `i64`: the tensor itself is refused,
+    // as the core refuses its layout; the checked walk refuses the tile.
     let d = usize::MAX / 8 + 1;
-    let t = Tensor::new(&data[..], layout!((32,8):(1,d))).unwrap();
-    let err = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap_err();
-    assert!(err.to_string().contains("past i64::MAX"), "{err}");
-    assert!(checked(t.layout(), (C::<32>, C::<8>), (0, 0), usize::MAX).is_err());
+    let err = Tensor::new(&data[..], layout!((32,8):(1,d))).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Overflow(_)), "{err}");
+    let l = layout!((32,8):(1,d));
+    assert!(checked(&l, (C::<32>, C::<8>), (0, 0), usize::MAX).is_err());
     // The partial last tile (3 columns of 8) over the same `d`: the quick
     // walk takes it too (branch partmacro), its offsets `i + j·d ≤ 31 +
-    // 7·d` checked against the engine, and accepts CuTe's tile, where the
-    // checked walk refused `8·d`.
+    // 7·d` checked against the engine; CuTe's tile `(32,8):(1,d)` reaches
+    // past `i64`, a tensor the core cannot hold (its `view` would panic),
+    // so it is refused (branch viewfix; it was accepted over the
+    // zero-sized elements), as the checked walk refuses `8·d`.
+    let t = Tensor::new(&data[..], layout!((32,3):(1,d))).unwrap();
+    let err = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Overflow(_)), "{err}");
+    assert!(checked(t.layout(), (C::<32>, C::<8>), (0, 0), usize::MAX).is_err());
+    // Half the stride: CuTe's tile, within `i64`, accepted and read.
+    let d = d / 2;
     let t = Tensor::new(&data[..], layout!((32,3):(1,d))).unwrap();
     let tile = typed::local_tile(t, (C::<32>, C::<8>), (0, 0)).unwrap();
     assert_eq!(
         (tile.layout().to_string(), tile.base()),
         (format!("(32,8):(1,{d})"), 0)
     );
-    assert!(checked(t.layout(), (C::<32>, C::<8>), (0, 0), usize::MAX).is_err());
-    // Partial there (9 columns): its offsets pass `usize::MAX`, refused.
-    let t = Tensor::new(&data[..], layout!((32,9):(1,{usize::MAX / 9}))).unwrap();
-    assert!(typed::local_tile(t, (C::<32>, C::<8>), (0, 1)).is_err());
+    assert_eq!(tile.view().size(), 256);
+    // Partial there (9 columns of stride `usize::MAX / 9`): its offsets
+    // pass `i64`, so the tensor is refused when it is built.
+    let err = Tensor::new(&data[..], layout!((32,9):(1,{usize::MAX / 9}))).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Overflow(_)), "{err}");
 }
 
 proptest! {

@@ -1,5 +1,6 @@
 //! The one check a tensor makes when it is built: every offset its layout
-//! can give, plus its base, lies inside the engine.
+//! can give, plus its base, lies inside the engine (and, over more than
+//! `i64::MAX` zero-sized elements, that the core holds the layout).
 
 use layout_core::{DomainError, Error, ErrorKind, Layout};
 
@@ -65,4 +66,17 @@ pub(crate) fn span_fits(
         return outside(false, high);
     }
     Ok(())
+}
+
+/// `Ok` when the core holds `layout` (its core form, or its composed one
+/// for a swizzled layout), the core's error otherwise: what a tensor over
+/// more than `i64::MAX` zero-sized elements asks (`Tensor::at_base`), so
+/// that every tensor's run-time methods read a layout the core holds.
+#[cold]
+#[inline(never)]
+pub(super) fn core_form_holds<L: super::AsLayout>(layout: &L) -> Result<(), Error> {
+    match layout.to_core_composed() {
+        Some(composed) => composed.map(|_| ()),
+        None => layout.to_core().map(|_| ()),
+    }
 }

@@ -81,6 +81,7 @@ use layout_core::{Error, Layout};
 
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill};
 pub use engine::{Engine, EngineMut, RawEngine};
+use fits::core_form_holds;
 pub(crate) use fits::{check_fits, span_fits};
 pub use gemm::{gemm, try_gemm};
 pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
@@ -138,7 +139,15 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// ```
     #[inline]
     pub fn at_base(engine: E, layout: L, base: usize) -> Result<Self, Error> {
-        layout.check_fits(base, engine.as_slice().len())?;
+        let len = engine.as_slice().len();
+        layout.check_fits(base, len)?;
+        // Only a buffer of zero-sized elements passes `i64::MAX` (a slice
+        // of `T` holds at most `isize::MAX / size_of::<T>()`): there the
+        // offsets' fit does not bound the layout's values, and the core is
+        // asked that it holds them (a constant `false` for any other `T`).
+        if size_of::<E::Elem>() == 0 && len > i64::MAX as usize {
+            core_form_holds(&layout)?;
+        }
         Ok(Tensor {
             engine,
             layout,
