@@ -63,6 +63,17 @@ pub enum Role {
 /// checked as both.
 #[doc(hidden)]
 pub trait FitsCore: Copy {
+    /// Whether the type alone says the layout fits in every role: every
+    /// leaf static and within the core's rule as the strictest role reads
+    /// it ([`Role::Spanned`], an operand: fits.rs,
+    /// [`StaticFit`](super::fits::StaticFit)). Then
+    /// [`checked`] returns at once and compiles neither [`quick`] nor
+    /// [`exact`] for it (nor evaluates its trees' `Tree::NODE`); `false`
+    /// says only that they decide.
+    ///
+    /// [`quick`]: FitsCore::quick
+    /// [`exact`]: FitsCore::exact
+    const ALWAYS_FITS: bool = false;
     /// The hot path's reading of the layout in the `role` ([`Quick`]).
     fn quick(&self, role: Role) -> Quick;
     /// `Ok(())` unless the layout, in the `role`, passes the core's `i64`
@@ -102,13 +113,31 @@ impl Quick {
         wide: false,
     };
 
+    /// The reading of a layout whose type says it fits
+    /// ([`FitsCore::ALWAYS_FITS`]): no leaf to compare, and a bound that
+    /// holds alone and leaves another reading's as it is (`and`).
+    pub const FITS: Quick = Quick {
+        or: 0,
+        k: usize::BITS - 1,
+        wide: false,
+    };
+
     /// Both readings: one comparison for both.
     #[inline(always)]
     #[must_use]
     pub fn and(self, other: Quick) -> Quick {
         Quick {
             or: self.or | other.or,
-            k: if self.k < other.k { self.k } else { other.k },
+            // `usize::BITS` (no bound holds: static leaves whose offsets
+            // pass `i64::MAX`, each below `2^62`) stays: the other's
+            // smaller bound would pass them.
+            k: if self.k == usize::BITS || other.k == usize::BITS {
+                usize::BITS
+            } else if self.k < other.k {
+                self.k
+            } else {
+                other.k
+            },
             wide: self.wide | other.wide,
         }
     }
@@ -124,8 +153,13 @@ impl Quick {
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
+    const ALWAYS_FITS: bool = S::FIT.always_fits(I::SIGNED);
+
     #[inline(always)]
     fn quick(&self, role: Role) -> Quick {
+        if const { Self::ALWAYS_FITS } {
+            return Quick::FITS;
+        }
         // The bound with the size in it where it is high enough for
         // ordinary sizes (few run-time extents): no product then; else
         // the bound of the offsets alone, and the size by products.
@@ -141,10 +175,15 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
                 wide: false,
             };
         }
+        // Each bound read through a function (`nodes`), which const
+        // evaluation enters only where it is reached: a layout the type
+        // says fits ([`FitsCore::ALWAYS_FITS`]) never reaches this code,
+        // but rustc evaluates the constants of a function its callers
+        // name even where it compiles none of it.
         let (k, sized) = match role {
-            Role::Spanned => const { choose(S::NODE, D::NODE, true) },
-            Role::Sized => (const { bound(S::NODE, D::NODE, false, false) }, true),
-            _ => const { choose(S::NODE, D::NODE, false) },
+            Role::Spanned => const { nodes::<S, D>(Role::Spanned, Self::ALWAYS_FITS) },
+            Role::Sized => const { nodes::<S, D>(Role::Sized, Self::ALWAYS_FITS) },
+            _ => const { nodes::<S, D>(Role::Operand, Self::ALWAYS_FITS) },
         };
         let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
         let (mut or, mut size, mut wide) = (0usize, 1usize, false);
@@ -180,6 +219,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
 /// No layout: what [`partition_fits`](super::partition_fits) reads beside
 /// an operand whose result needs no check of its own.
 impl FitsCore for () {
+    const ALWAYS_FITS: bool = true;
     #[inline(always)]
     fn quick(&self, _: Role) -> Quick {
         Quick::NONE
@@ -191,6 +231,8 @@ impl FitsCore for () {
 }
 
 impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
+    const ALWAYS_FITS: bool = A::ALWAYS_FITS && B::ALWAYS_FITS;
+
     #[inline(always)]
     fn quick(&self, role: Role) -> Quick {
         self.0.quick(role).and(self.1.quick(role))
@@ -250,6 +292,11 @@ fn checked_as<A: FitsCore, L: FitsCore>(
     result: L,
     as_role: Role,
 ) -> Result<L, AlgebraError> {
+    // A plain constant condition: rustc compiles no code of the branch
+    // it rules out (BENCHMARKS.md, "Compile cost of static operands").
+    if const { A::ALWAYS_FITS && L::ALWAYS_FITS } {
+        return Ok(result);
+    }
     if operand.quick(role).and(result.quick(as_role)).holds() {
         return Ok(result);
     }
@@ -286,6 +333,9 @@ pub fn layout_fits<A: FitsCore>(
     operand: &A,
     role: Role,
 ) -> Result<(), AlgebraError> {
+    if const { A::ALWAYS_FITS } {
+        return Ok(());
+    }
     if operand.quick(role).holds() {
         Ok(())
     } else {
@@ -318,6 +368,9 @@ pub fn value_fits<L: FitsCore>(
     result: Result<L, AlgebraError>,
 ) -> Result<L, AlgebraError> {
     let result = result?;
+    if const { L::ALWAYS_FITS } {
+        return Ok(result);
+    }
     if result.quick(Role::Result).holds() {
         return Ok(result);
     }
@@ -359,6 +412,20 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
         (stride as isize).unsigned_abs()
     } else {
         stride
+    }
+}
+
+/// [`FitsCore::quick`]'s bound and whether it holds the size, for the
+/// `role` (`Spanned`, `Sized`, else an operand's), read from the trees'
+/// `Tree::NODE` unless the type `fits` already (then nothing reads it).
+const fn nodes<S: Mode<D>, D: Tree>(role: Role, fits: bool) -> (u32, bool) {
+    if fits {
+        return (0, true);
+    }
+    match role {
+        Role::Spanned => choose(S::NODE, D::NODE, true),
+        Role::Sized => (bound(S::NODE, D::NODE, false, false), true),
+        _ => choose(S::NODE, D::NODE, false),
     }
 }
 
