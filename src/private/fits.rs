@@ -133,3 +133,232 @@ pub const fn operands_fit<const N: usize, const K: usize>(
     }
     Ok(())
 }
+
+/// What the core's rule ([`CoreFit`]) reads of a typed layout whose every
+/// leaf is static, one constant per node of its type (`Mode::FIT`, each
+/// node's from its children's alone): the facade's check then reads the
+/// verdict from the type (fits_value.rs, `FitsCore::ALWAYS_FITS`) and
+/// compiles no check for it, where walking the trees' `Tree::NODE` cost
+/// about 170 M rustc instructions a static composition (BENCHMARKS.md,
+/// "Compile cost of static operands: the verdict from the type"). The
+/// numbers saturate in `u128` (each leaf is at most `2^64`); a stride is
+/// read both as an unsigned and as a signed offset's (`[0]`, `[1]`).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct StaticFit {
+    /// Every leaf of both trees static; else nothing below is read.
+    known: bool,
+    /// The extents' product.
+    size: u128,
+    /// The largest product of the extents up to a leaf (an extent 0 past
+    /// a product above `i64::MAX` does not undo its refusal: [`CoreFit`]
+    /// reads leaf by leaf).
+    peak: u128,
+    /// `Σ (extent - 1)·|stride|`.
+    span: [u128; 2],
+    /// The largest extent or stride.
+    widest: [u128; 2],
+    /// The largest `extent·|stride|` of a leaf of extent above 1 and
+    /// nonzero stride (an operand whose complement the core computes).
+    spread: [u128; 2],
+}
+
+const fn most(a: u128, b: u128) -> u128 {
+    if a > b { a } else { b }
+}
+
+impl StaticFit {
+    /// A tree with a run-time leaf: the verdict is the run-time check's.
+    pub const DYNAMIC: StaticFit = StaticFit {
+        known: false,
+        size: 1,
+        peak: 1,
+        span: [0; 2],
+        widest: [0; 2],
+        spread: [0; 2],
+    };
+    /// No leaf (a tuple's start).
+    pub const EMPTY: StaticFit = StaticFit {
+        known: true,
+        ..StaticFit::DYNAMIC
+    };
+
+    /// The leaf `extent:stride`, each `None` where it is a run-time one.
+    #[must_use]
+    pub const fn leaf(extent: Option<i64>, stride: Option<i64>) -> StaticFit {
+        let (Some(e), Some(d)) = (extent, stride) else {
+            return StaticFit::DYNAMIC;
+        };
+        // As the typed leaves hold them (`usize`), and as fits_value.rs's
+        // `magnitude` reads a stride for an unsigned and a signed offset.
+        let e = e as usize as u128;
+        let d = [d as usize as u128, d.unsigned_abs() as u128];
+        let mut r = StaticFit {
+            size: e,
+            peak: e,
+            ..StaticFit::EMPTY
+        };
+        let mut i = 0;
+        while i < 2 {
+            r.span[i] = e.saturating_sub(1).saturating_mul(d[i]);
+            r.widest[i] = most(e, d[i]);
+            if e > 1 && d[i] != 0 {
+                r.spread[i] = e.saturating_mul(d[i]);
+            }
+            i += 1;
+        }
+        r
+    }
+
+    /// `self`'s leaves, then `next`'s.
+    #[must_use]
+    pub const fn then(self, next: StaticFit) -> StaticFit {
+        let mut r = StaticFit {
+            known: self.known && next.known,
+            size: self.size.saturating_mul(next.size),
+            peak: most(self.peak, self.size.saturating_mul(next.peak)),
+            ..self
+        };
+        let mut i = 0;
+        while i < 2 {
+            r.span[i] = self.span[i].saturating_add(next.span[i]);
+            r.widest[i] = most(self.widest[i], next.widest[i]);
+            r.spread[i] = most(self.spread[i], next.spread[i]);
+            i += 1;
+        }
+        r
+    }
+
+    /// The bits of the widest leaf, an extent or a stride's magnitude
+    /// (`N < 2^bits`), as fits_gate.rs's `widest` reads the trees.
+    #[must_use]
+    pub const fn widest_bits(self) -> u32 {
+        u128::BITS - self.widest[1].leading_zeros()
+    }
+
+    /// Whether every leaf is static and the layout fits the core's rule in
+    /// every role ([`CoreFit`] with `spans`, as an operand: the strictest
+    /// reading), its strides read as `signed` offsets or not. `false` says
+    /// only that the run-time check decides.
+    #[must_use]
+    pub const fn always_fits(self, signed: bool) -> bool {
+        let i = signed as usize;
+        let max = MAX as u128;
+        self.known
+            && self.peak <= max
+            && self.span[i] <= max
+            && self.widest[i] <= max
+            && self.spread[i] <= max
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CoreFit, MAX, StaticFit};
+    use alloc::vec::Vec;
+
+    /// Static values around the rule's edges (as tests/overflow_sweep).
+    fn values() -> Vec<i64> {
+        let max = i64::MAX;
+        let mut v: Vec<i64> = (0..=4).collect();
+        for edge in [max, max / 2, max / 3, max / 4, 1 << 62, 1 << 61, 1 << 32] {
+            v.extend((0..=3).map(|k| edge - k));
+            v.extend((1..=3).map(|k| edge.saturating_add(k)));
+        }
+        v.extend([-1, -2, -(1 << 62), i64::MIN, i64::MIN + 1, -max / 2]);
+        v
+    }
+
+    /// The core's rule leaf by leaf, in its strictest role (an operand
+    /// whose complement the core computes), a stride read as fits_value.rs
+    /// reads it for an unsigned or a signed offset.
+    fn core_fits(leaves: &[(i64, i64)], signed: bool) -> bool {
+        let mut fit = CoreFit::NEW;
+        for &(e, d) in leaves {
+            let d = if signed {
+                (d as usize as isize).unsigned_abs()
+            } else {
+                d as usize
+            };
+            fit = fit.leaf(e as usize, d, true);
+        }
+        fit.verdict("test", false).is_ok()
+    }
+
+    fn static_fit(leaves: &[(i64, i64)]) -> StaticFit {
+        let mut fit = StaticFit::EMPTY;
+        for &(e, d) in leaves {
+            fit = fit.then(StaticFit::leaf(Some(e), Some(d)));
+        }
+        fit
+    }
+
+    /// `StaticFit` says "fits" exactly where `CoreFit` does, for every
+    /// pair and many triples of edge values (the triples nested both ways:
+    /// `then` is associative), unsigned and signed.
+    #[test]
+    fn static_fit_is_the_core_rule() {
+        let v = values();
+        let leaves: Vec<(i64, i64)> = v
+            .iter()
+            .flat_map(|&e| v.iter().map(move |&d| (e, d)))
+            .collect();
+        let (mut checked, mut fits) = (0usize, 0usize);
+        for (i, &a) in leaves.iter().enumerate() {
+            // Every leaf with a few others (each triple's order matters:
+            // an extent 0 after a product past `i64::MAX`).
+            for &b in leaves.iter().skip(i % 97).step_by(97) {
+                for &c in [
+                    (0, 1),
+                    (2, 1),
+                    (4, 1 << 61),
+                    (1 << 32, 1 << 32),
+                    (3, MAX as i64 / 3),
+                ]
+                .iter()
+                {
+                    for leaves in [[a, b, c], [c, a, b], [b, c, a]] {
+                        let flat = static_fit(&leaves);
+                        let nested = StaticFit::EMPTY
+                            .then(StaticFit::leaf(Some(leaves[0].0), Some(leaves[0].1)))
+                            .then(static_fit(&leaves[1..]));
+                        for signed in [false, true] {
+                            let want = core_fits(&leaves, signed);
+                            assert_eq!(
+                                flat.always_fits(signed),
+                                want,
+                                "{leaves:?} signed {signed}"
+                            );
+                            assert_eq!(
+                                nested.always_fits(signed),
+                                want,
+                                "{leaves:?} signed {signed} nested"
+                            );
+                            checked += 1;
+                            fits += usize::from(want);
+                        }
+                    }
+                }
+            }
+        }
+        // Both verdicts are read many times (18,348 of 4,008,540 fit: the
+        // edge values pass `i64::MAX` in most triples).
+        assert!(
+            fits > 10_000 && checked - fits > 10_000,
+            "{fits} of {checked}"
+        );
+    }
+
+    /// A run-time leaf leaves the verdict to the run-time check.
+    #[test]
+    fn a_dynamic_leaf_decides_nothing() {
+        let small = StaticFit::leaf(Some(4), Some(1));
+        assert!(small.always_fits(false));
+        assert!(
+            !small
+                .then(StaticFit::leaf(None, Some(1)))
+                .always_fits(false)
+        );
+        assert!(!StaticFit::leaf(Some(2), None).then(small).always_fits(true));
+    }
+}

@@ -61,6 +61,29 @@ impl Gate {
         widest: 0,
     };
 
+    /// The gate of a layout whose leaves are all static and fit the core's
+    /// rule in every role (`FitsCore::ALWAYS_FITS`), its widest leaf below
+    /// `2^widest`: what [`choose`] and [`bound`] give for such trees (no
+    /// run-time leaf: the bound is the highest one the static leaves are
+    /// below; with the spans, each `extent·stride` at most `(2^k)²`, so at
+    /// most `2^31`), read without walking them.
+    pub const fn all_static(widest: u32) -> Gate {
+        let (plain, sized) = match widest <= 62 {
+            true => ((62, true), 62),
+            false => ((usize::BITS, false), usize::BITS),
+        };
+        let spanned = match widest <= 31 {
+            true => (31, true),
+            false => (usize::BITS, false),
+        };
+        Gate {
+            plain,
+            spanned,
+            sized,
+            widest,
+        }
+    }
+
     /// Both layouts' (a pair of operands): the lower bounds.
     #[must_use]
     pub const fn and(self, other: Gate) -> Gate {

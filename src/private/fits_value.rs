@@ -70,6 +70,17 @@ pub enum Role {
 /// checked as both.
 #[doc(hidden)]
 pub trait FitsCore: Copy {
+    /// Whether the type alone says the layout fits in every role: every
+    /// leaf static and within the core's rule as the strictest role reads
+    /// it ([`Role::Spanned`], an operand: fits.rs,
+    /// [`StaticFit`](super::fits::StaticFit)). Then
+    /// [`checked`] returns at once and compiles neither [`quick`] nor
+    /// [`exact`] for it (nor evaluates its trees' `Tree::NODE`); `false`
+    /// says only that they decide.
+    ///
+    /// [`quick`]: FitsCore::quick
+    /// [`exact`]: FitsCore::exact
+    const ALWAYS_FITS: bool = false;
     /// The bounds [`quick`] compares with, per role, and the widest static
     /// leaf: what the gate of the operands reads (fits_gate.rs), computed
     /// once per type while compiling.
@@ -128,13 +139,31 @@ impl Quick {
         wide: false,
     };
 
+    /// The reading of a layout whose type says it fits
+    /// ([`FitsCore::ALWAYS_FITS`]): no leaf to compare, and a bound that
+    /// holds alone and leaves another reading's as it is (`and`).
+    pub const FITS: Quick = Quick {
+        or: 0,
+        k: usize::BITS - 1,
+        wide: false,
+    };
+
     /// Both readings: one comparison for both.
     #[inline(always)]
     #[must_use]
     pub fn and(self, other: Quick) -> Quick {
         Quick {
             or: self.or | other.or,
-            k: if self.k < other.k { self.k } else { other.k },
+            // `usize::BITS` (no bound holds: static leaves whose offsets
+            // pass `i64::MAX`, each below `2^62`) stays: the other's
+            // smaller bound would pass them.
+            k: if self.k == usize::BITS || other.k == usize::BITS {
+                usize::BITS
+            } else if self.k < other.k {
+                self.k
+            } else {
+                other.k
+            },
             wide: self.wide | other.wide,
         }
     }
@@ -150,11 +179,15 @@ impl Quick {
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
-    const GATE: Gate = Gate {
-        plain: choose(S::NODE, D::NODE, false),
-        spanned: choose(S::NODE, D::NODE, true),
-        sized: bound(S::NODE, D::NODE, false, false),
-        widest: widest(S::NODE, D::NODE),
+    const ALWAYS_FITS: bool = S::FIT.always_fits(I::SIGNED);
+
+    // Read from the type where it decides (no `Tree::NODE` evaluated, the
+    // saving of ALWAYS_FITS), else from the trees (`gate_of`, a function:
+    // const evaluation enters it only where it is reached).
+    const GATE: Gate = if Self::ALWAYS_FITS {
+        Gate::all_static(S::FIT.widest_bits())
+    } else {
+        gate_of::<S, D>()
     };
 
     #[inline(always)]
@@ -171,6 +204,9 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
 
     #[inline(always)]
     fn quick(&self, role: Role) -> Quick {
+        if const { Self::ALWAYS_FITS } {
+            return Quick::FITS;
+        }
         // The bound with the size in it where it is high enough for
         // ordinary sizes (few run-time extents): no product then; else
         // the bound of the offsets alone, and the size by products.
@@ -186,6 +222,8 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
                 wide: false,
             };
         }
+        // The bounds of `GATE`, which a layout the type says fits
+        // ([`FitsCore::ALWAYS_FITS`]) reads from its type alone.
         let (k, sized) = match role {
             Role::Spanned => Self::GATE.spanned,
             Role::Sized => (Self::GATE.sized, true),
@@ -225,6 +263,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
 /// No layout: what [`partition_fits`](super::partition_fits) reads beside
 /// an operand whose result needs no check of its own.
 impl FitsCore for () {
+    const ALWAYS_FITS: bool = true;
     const GATE: Gate = Gate::NONE;
     #[inline(always)]
     fn leaves_or(&self) -> usize {
@@ -243,6 +282,7 @@ impl FitsCore for () {
 }
 
 impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
+    const ALWAYS_FITS: bool = A::ALWAYS_FITS && B::ALWAYS_FITS;
     const GATE: Gate = A::GATE.and(B::GATE);
 
     #[inline(always)]
@@ -330,6 +370,11 @@ pub(super) fn checked_as<A: FitsCore, L: FitsCore>(
     result: L,
     as_role: Role,
 ) -> Result<L, AlgebraError> {
+    // A plain constant condition: rustc compiles no code of the branch
+    // it rules out (BENCHMARKS.md, "Compile cost of static operands").
+    if const { A::ALWAYS_FITS && L::ALWAYS_FITS } {
+        return Ok(result);
+    }
     if operand.quick(role).and(result.quick(as_role)).holds() {
         return Ok(result);
     }
@@ -366,6 +411,9 @@ pub fn layout_fits<A: FitsCore>(
     operand: &A,
     role: Role,
 ) -> Result<(), AlgebraError> {
+    if const { A::ALWAYS_FITS } {
+        return Ok(());
+    }
     if operand.quick(role).holds() {
         Ok(())
     } else {
@@ -398,6 +446,9 @@ pub fn value_fits<L: FitsCore>(
     result: Result<L, AlgebraError>,
 ) -> Result<L, AlgebraError> {
     let result = result?;
+    if const { L::ALWAYS_FITS } {
+        return Ok(result);
+    }
     if result.quick(Role::Result).holds() {
         return Ok(result);
     }
@@ -439,5 +490,16 @@ fn magnitude<I: Offset>(stride: usize) -> usize {
         (stride as isize).unsigned_abs()
     } else {
         stride
+    }
+}
+
+/// [`FitsCore::GATE`] of a layout whose type does not decide, read from
+/// its trees' `Tree::NODE` (fits_gate.rs).
+const fn gate_of<S: Mode<D>, D: Tree>() -> Gate {
+    Gate {
+        plain: choose(S::NODE, D::NODE, false),
+        spanned: choose(S::NODE, D::NODE, true),
+        sized: bound(S::NODE, D::NODE, false, false),
+        widest: widest(S::NODE, D::NODE),
     }
 }

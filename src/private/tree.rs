@@ -7,6 +7,7 @@ use core::fmt;
 
 use layout_core::{Error, IntTuple};
 
+use super::fits::StaticFit;
 use super::int::{Int, leaf_to_core};
 use super::static_int::StaticInt;
 use super::text::{Node, describe, write_tree};
@@ -106,6 +107,12 @@ pub trait Mode<D: Tree>: Shape {
     /// products: the regrouping in one step").
     #[doc(hidden)]
     const SPLIT: Split<<Self::Form as Form>::Desc>;
+    /// What the core's `i64` rule reads of the layout where every leaf is
+    /// static (fits.rs, [`StaticFit`]): the facade's check reads its
+    /// verdict from the type (fits_value.rs, `FitsCore::ALWAYS_FITS`)
+    /// rather than walking `Tree::NODE` while compiling.
+    #[doc(hidden)]
+    const FIT: StaticFit;
     /// The same, static or not.
     #[doc(hidden)]
     fn strides(stride: &D) -> <Self::Form as Form>::Desc;
@@ -142,7 +149,7 @@ const fn mul_static(a: Option<usize>, b: Option<usize>) -> Option<usize> {
 }
 
 macro_rules! leaf {
-    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr; $node:expr) => {
+    ([$($generics:tt)*]; $ty:ty; $static_size:expr; $desc:expr; $node:expr; $value:expr) => {
         impl<$($generics)*> Tree for $ty {
             type Form = Leaf;
             const DESC: usize = $desc;
@@ -208,6 +215,7 @@ macro_rules! leaf {
                     splittable: true,
                 }
             };
+            const FIT: StaticFit = StaticFit::leaf($value, <D as Int>::STATIC);
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn strides(stride: &D) -> usize {
@@ -222,8 +230,8 @@ macro_rules! leaf {
 // folded ones, `Quot`, `Prod`, `Min`, `CeilQuot`, `IfNonZero`,
 // `ComplementLeaf`, or any other `StaticInt`) is a tree by one impl, its
 // value read from the type, so an algebra result is a tree again.
-leaf!([T: StaticInt]; T; Some(T::VALUE as usize); T::VALUE as usize; Node::Static(T::VALUE));
-leaf!([]; usize; None; 0; Node::Dynamic);
+leaf!([T: StaticInt]; T; Some(T::VALUE as usize); T::VALUE as usize; Node::Static(T::VALUE); Some(T::VALUE));
+leaf!([]; usize; None; 0; Node::Dynamic; None);
 
 const fn max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
@@ -316,6 +324,7 @@ macro_rules! tuple {
                     && $S::SPLIT.splittable
                 )*,
             };
+            const FIT: StaticFit = StaticFit::EMPTY $(.then($S::FIT))*;
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             #[allow(unused_variables, clippy::unused_unit)]
