@@ -176,6 +176,16 @@ impl Quick {
     pub fn holds(self) -> bool {
         self.k < usize::BITS && self.or >> (self.k % usize::BITS) == 0 && !self.wide
     }
+
+    /// Whether every leaf read is within `i64::MAX`: for a share read as
+    /// [`Role::Share`] (its strides' magnitudes alone) of an operand the
+    /// core holds, the exact rule, with no cold check after it (the
+    /// share's extents, size and offsets are at most the operand's).
+    #[inline(always)]
+    #[must_use]
+    pub fn within_i64(self) -> bool {
+        self.or >> 63 == 0
+    }
 }
 
 impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {

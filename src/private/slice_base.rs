@@ -182,6 +182,26 @@ pub fn share_fits<A: FitsCore, P: FitsCore>(operand: &A, share: &P) -> Result<()
     fits_as(operand, share, Role::Share)
 }
 
+/// [`share_fits`] of a thread's share of a tensor, whose layout the core
+/// holds (every tensor's: `Tensor::new`'s check): then the share passes
+/// `i64` only by a stride (`T·d` of a mode of extent 1, which no offset
+/// bounds), and the comparison of its strides OR-ed with `2^63` is the
+/// exact rule. One comparison, no cold call: the loop around a
+/// `local_partition` keeps its values in registers (cute_paired's
+/// `partition_read`, against `share_fits`).
+///
+/// # Errors
+/// [`ErrorKind::Overflow`] where a stride passes `i64::MAX`.
+#[inline(always)]
+pub fn tensor_share_fits<P: FitsCore>(share: &P) -> Result<(), Error> {
+    match share.quick(Role::Share).within_i64() {
+        true => Ok(()),
+        false => Err(Error::new(ErrorKind::Overflow(
+            "a partition's operand or result has a size or offsets past i64::MAX, which the core refuses",
+        ))),
+    }
+}
+
 /// [`partition_fits`] with the result read in `role`.
 #[inline(always)]
 fn fits_as<A: FitsCore, P: FitsCore>(operand: &A, part: &P, role: Role) -> Result<(), Error> {

@@ -162,6 +162,14 @@ where
     let layout = t.typed_layout().shape().compact_layout()?;
     let size = t.typed_layout().size();
     layout.check_fits(0, size)?;
+    // Every tensor's layout is one the core holds (`Tensor::new`'s rule),
+    // which the partitions rely on; a compact layout is, where its size
+    // is (the buffer bounds it unless its elements are zero-sized).
+    if size > i64::MAX as usize {
+        return Err(Error::new(layout_core::ErrorKind::Overflow(
+            "make_tensor_like: a size past i64::MAX, which the core refuses",
+        )));
+    }
     Ok(Tensor {
         engine: vec![T::default(); size],
         layout,

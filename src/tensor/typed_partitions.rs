@@ -16,17 +16,19 @@ use super::typed_args::{
 use super::typed_checks::{
     LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
 };
-use crate::__private::{Fits, FitsCore, PartitionBound, TileBy, partition_fits, share_fits};
+use crate::__private::{Fits, FitsCore, PartitionBound, TileBy, partition_fits, tensor_share_fits};
 
 /// The tensor over the same engine with the partition `layout` at
 /// `offset` from `t`'s base, checked as `bound` allows: a few additions
 /// that rely on `t` having been checked (`__private::PartitionBound`'s
-/// argument), not a second walk over the layout; and refused where `t`'s
-/// layout or the partition passes the core's `i64` (a share's stride
-/// `T·d` of extent 1 is bounded by no offset, an engine of zero-sized
-/// elements bounds no offset): `share_fits` for a thread's `share`, else
-/// `partition_fits` (a short `outer_partition` keeps whole tiles, which
-/// reach past `t`'s offsets).
+/// argument), not a second walk over the layout; and refused where the
+/// partition passes the core's `i64` (`t`'s own layout is one the core
+/// holds, as every tensor's: `Tensor::new` checks it; but a share's
+/// stride `T·d` of extent 1 is bounded by no offset, and an engine of
+/// zero-sized elements bounds no offset): `tensor_share_fits` for a
+/// thread's `share` (its strides against `i64::MAX`, exactly: its
+/// extents, size and offsets are at most `t`'s), else `partition_fits` (a short `outer_partition` keeps whole
+/// tiles, which reach past `t`'s offsets).
 #[inline(always)]
 fn rebase_outer<E: Engine, L: FitsCore, M: Fits>(
     t: Tensor<E, L>,
@@ -40,8 +42,8 @@ fn rebase_outer<E: Engine, L: FitsCore, M: Fits>(
     // call merged the paths in memory (86.4), and checked after the
     // engine's bound, the operand's leaves lived across it (76.5).
     match share {
-        true => share_fits(&t.layout, &layout)?,
-        false => partition_fits(&t.layout, &layout)?,
+        true => tensor_share_fits(&layout)?,
+        false => partition_fits(&(), &layout)?,
     }
     let len = t.engine.as_slice().len();
     if !bound.fits(t.base, offset, len) {
@@ -99,7 +101,7 @@ pub(super) fn tile_tensor_by<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>
 ) -> Result<Tensor<E, L::Output>, Error> {
     if !L::QUICK {
         let part = t.layout.tile_within(tiler, coord)?;
-        partition_fits(&t.layout, &part.0)?;
+        partition_fits(&(), &part.0)?;
         return rebase(t, part);
     }
     match t.layout.tile_quick(&coord) {
@@ -111,14 +113,15 @@ pub(super) fn tile_tensor_by<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>
         {
             // A tile picked whole in every mode holds some of `t`'s
             // coordinates, at `t`'s strides: its size, offsets and leaves
-            // are at most `t`'s, so it fits the core's `i64` where `t`'s
-            // layout does; that alone is checked. A partial last tile
-            // reaches past `t` (checked against the engine above, which
-            // does not bound an engine of zero-sized elements): the tile
-            // itself is checked, as `checked_tile` checks it.
-            match within {
-                true => partition_fits(&t.layout, &())?,
-                false => partition_fits(&t.layout, &layout)?,
+            // are at most `t`'s, so it fits the core's `i64` as `t`'s
+            // layout does (every tensor's layout is one the core holds:
+            // `Tensor::new`'s check, and every partition's below): nothing
+            // to check. A partial last tile reaches past `t` (checked
+            // against the engine above, which does not bound an engine of
+            // zero-sized elements): the tile itself is checked, as
+            // `checked_tile` checks it.
+            if !within {
+                partition_fits(&(), &layout)?;
             }
             Ok(Tensor {
                 engine: t.engine,
@@ -143,7 +146,7 @@ fn checked_tile<E: Engine, L: TileBy<TL, CL, Output: Fits>, TL, CL>(
     coord: CL,
 ) -> Result<Tensor<E, L::Output>, Error> {
     let part = t.layout.tile_within(tiler, coord)?;
-    partition_fits(&t.layout, &part.0)?;
+    partition_fits(&(), &part.0)?;
     rebase(t, part)
 }
 
