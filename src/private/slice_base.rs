@@ -186,15 +186,19 @@ pub fn share_fits<A: FitsCore, P: FitsCore>(operand: &A, share: &P) -> Result<()
 /// holds (every tensor's: `Tensor::new`'s check): then the share passes
 /// `i64` only by a stride (`T·d` of a mode of extent 1, which no offset
 /// bounds), and the comparison of its strides OR-ed with `2^63` is the
-/// exact rule. One comparison, no cold call: the loop around a
+/// exact rule, an empty share answered whatever its strides (as
+/// `CoreFit` answers it). One comparison, no cold call: the loop around a
 /// `local_partition` keeps its values in registers (cute_paired's
 /// `partition_read`, against `share_fits`).
 ///
 /// # Errors
 /// [`ErrorKind::Overflow`] where a stride passes `i64::MAX`.
 #[inline(always)]
-pub fn tensor_share_fits<P: FitsCore>(share: &P) -> Result<(), Error> {
-    match share.quick(Role::Share).within_i64() {
+pub fn tensor_share_fits<P: crate::__private::Fits>(share: &P) -> Result<(), Error> {
+    // An empty share is answered whatever its strides, as the exact rule
+    // answers it (the core's own share of an extent 0 has other strides):
+    // asked only where a stride passes, inline, so no call in the loop.
+    match share.quick(Role::Share).within_i64() || share.any_empty() {
         true => Ok(()),
         false => Err(Error::new(ErrorKind::Overflow(
             "a partition's operand or result has a size or offsets past i64::MAX, which the core refuses",
