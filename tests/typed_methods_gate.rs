@@ -9,7 +9,6 @@
 //! and past the bound the call must still answer (not only refuse).
 //! tests/typed_methods_overflow.rs sweeps the values around `i64::MAX`.
 
-#[allow(dead_code, unused_macros)]
 mod overflow_sweep;
 
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};
