@@ -161,7 +161,7 @@ where
 /// a stride of extent 1, a masked share past its residue or an engine of
 /// zero-sized elements: tests/typed_named_partition_overflow.rs). One
 /// comparison of the run-time leaves OR-ed ([`FitsCore::quick`]), a
-/// `bool`; the exact check out of line and cold ([`fits_exactly`]).
+/// `bool`; the exact check out of line and cold (`fits_exactly`).
 ///
 /// # Errors
 /// [`ErrorKind::Overflow`] where either passes `i64::MAX`.
