@@ -200,9 +200,7 @@ pub fn tensor_share_fits<P: crate::__private::Fits>(share: &P) -> Result<(), Err
     // asked only where a stride passes, inline, so no call in the loop.
     match share.quick(Role::Share).within_i64() || share.any_empty() {
         true => Ok(()),
-        false => Err(Error::new(ErrorKind::Overflow(
-            "a partition's operand or result has a size or offsets past i64::MAX, which the core refuses",
-        ))),
+        false => Err(Error::new(ErrorKind::Overflow(PAST_I64))),
     }
 }
 
@@ -229,13 +227,15 @@ fn fits_exactly<A: FitsCore, P: FitsCore>(operand: A, part: P) -> Result<(), Err
     Ok(())
 }
 
+/// What a partition refused past `i64` says, inline (a share's) or cold.
+const PAST_I64: &str =
+    "a partition's operand or result has a size or offsets past i64::MAX, which the core refuses";
+
 /// [`partition_base`]'s refusal, out of the hot path.
 #[cold]
 #[inline(never)]
 fn past_i64() -> Error {
-    Error::new(ErrorKind::Overflow(
-        "a partition's operand or result has a size or offsets past i64::MAX, which the core refuses",
-    ))
+    Error::new(ErrorKind::Overflow(PAST_I64))
 }
 
 impl<I: Offset, K> SliceBase<Poisoned<I, K>> for Poisoned<I> {

@@ -16,7 +16,7 @@ use super::typed_args::{
 use super::typed_checks::{
     LayoutShape, SliceCoordModes, ThreadCoordModes, ThreadModes, TilerModes,
 };
-use crate::__private::{Fits, FitsCore, PartitionBound, TileBy, partition_fits, tensor_share_fits};
+use crate::__private::{Fits, PartitionBound, TileBy, partition_fits, tensor_share_fits};
 
 /// The tensor over the same engine with the partition `layout` at
 /// `offset` from `t`'s base, checked as `bound` allows: a few additions
@@ -30,7 +30,7 @@ use crate::__private::{Fits, FitsCore, PartitionBound, TileBy, partition_fits, t
 /// extents, size and offsets are at most `t`'s), else `partition_fits` (a short `outer_partition` keeps whole
 /// tiles, which reach past `t`'s offsets).
 #[inline(always)]
-fn rebase_outer<E: Engine, L: FitsCore, M: Fits>(
+fn rebase_outer<E: Engine, L, M: Fits>(
     t: Tensor<E, L>,
     (mut layout, offset, bound): (M, usize, PartitionBound),
     share: bool,
