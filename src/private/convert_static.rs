@@ -32,9 +32,8 @@ use super::tree::{Mode, Tree};
 /// all_static(layout!(type (4,(2,8)):(16,(8,1))).shape());
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has a run-time (`usize`) leaf: its conversion to the core can fail",
-    label = "not every leaf is static (`C<N>`)",
-    note = "convert a layout with a run-time leaf with `layout_dsl::Layout::try_from(layout)`"
+    message = "`{Self}` has a run-time (`usize`) leaf, which may pass the core's `i64`: convert its layout with `TryFrom`",
+    note = "the infallible conversion is for layouts whose every leaf is static (`C<N>`)"
 )]
 pub trait StaticTree: Tree {}
 
