@@ -191,7 +191,7 @@ fn a_predicate_admitting_past_the_storage_panics() {
 
 /// An identity tensor's partition whose coordinates would overflow is an
 /// error; so is any partition of a shape whose size passes `i64::MAX`,
-/// which the core's identity layout refuses (tests/typed_slice_overflow.rs).
+/// which the core's identity layout refuses (tests/typed_identity_overflow.rs).
 #[test]
 fn identity_coordinates_that_overflow_are_refused() {
     let c = typed::make_identity_tensor((i64::MAX as usize / 4, 4));

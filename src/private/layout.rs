@@ -160,9 +160,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     }
 
     /// `L(index)` when `index` is below the size and the core holds the
-    /// layout (its size and offsets within `i64::MAX`, so no offset
-    /// wraps: the core's `crd2idx` refuses the others too), else `None`:
-    /// a layout of size 0 gives `None` for every index.
+    /// layout (no offset wraps), else `None`: size 0 gives `None` always.
     ///
     /// ```
     /// use layout_dsl::layout;
@@ -176,9 +174,8 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         (index < self.size() && held(self)).then(|| self.at(index))
     }
 
-    /// [`Layout::crd2idx`] when every integer of `coord` is below the
-    /// size of the mode it stands for and the core holds the layout (as
-    /// [`Layout::checked_at`]), else `None` (as a tensor's `get`).
+    /// [`Layout::crd2idx`] when every integer of `coord` is below its
+    /// mode's size and the core holds the layout, else `None`.
     #[inline]
     pub fn checked_crd2idx<Cd: TensorCoord<S, D>>(&self, coord: Cd) -> Option<I> {
         let inside = coord.in_domain(&self.shape.desc());

@@ -98,7 +98,7 @@ impl<L: FitsCore, const R: usize> IdentityTensor<L, R> {
     /// Refused first, as the core refuses CuTe's identity layout
     /// (`make_identity_layout`) and each entry's integer layout
     /// `shape:e_k`, where the shape's size or an extent passes `i64::MAX`
-    /// (tests/typed_slice_overflow.rs): entry 0 is read alone, since every
+    /// (tests/typed_identity_overflow.rs): entry 0 is read alone, since every
     /// entry has the shape and strides of 0 and 1, whose offsets
     /// (`extent - 1` of one leaf) are within an extent. A result is then
     /// one the core holds too: a share's or a slice's extents are the
