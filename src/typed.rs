@@ -276,6 +276,7 @@ pub use crate::__private::{
     ListSize, MakeLayoutKinds, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
     PrefixTilerFits, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace,
     Replaced, RestStride, Select, Shape, ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticStrides,
-    StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, TilerFits, Times,
-    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
+    StaticTree, StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape,
+    TilerFits, Times, Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero,
+    make_ordered_layout, tilers,
 };

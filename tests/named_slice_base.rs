@@ -116,12 +116,22 @@ fn offsets_past_the_offset_type_are_an_error_through_both_doors() {
     for r in [named.map(|(_, b)| b), written.map(|(_, b)| b)] {
         assert!(matches!(r.unwrap_err().kind(), ErrorKind::Overflow(_)));
     }
-    // At the edge it fits: offsets down to -(2⁶³-1), exactly `isize`.
-    let m = isize::MAX as usize + 1;
-    let e = layout!((m,2):(-1,1));
+    // At the edge of the core's `i64` it fits: an extent of `i64::MAX`,
+    // offsets down to -(2⁶³-2). One more and the core cannot hold the
+    // layout (an extent past `i64::MAX`), so the slice refuses as the
+    // core does, though its base, -(2⁶³-1), would fit `isize`
+    // (tests/typed_slice_overflow.rs).
+    let m = i64::MAX as usize;
+    let e = layout!((m,1):(-1,1));
     let last = m - 1;
     let (_, base) = layout!(slice((last,_), #e)).unwrap();
-    assert_eq!(base, -isize::MAX);
+    assert_eq!(base, -(isize::MAX - 1));
+    let m = isize::MAX as usize + 1;
+    let e = layout!((m,1):(-1,1));
+    let last = m - 1;
+    let past = layout!(slice((last,_), #e)).unwrap_err();
+    assert!(matches!(past.kind(), ErrorKind::Overflow(_)));
+    assert!(layout_dsl::evaluate(&format!("slice(({last},_), ({m},1):(-1,1))")).is_err());
     // An empty mode adds no reach: the slice of an empty layout still has
     // its base.
     let z = 0usize;

@@ -189,12 +189,19 @@ fn a_predicate_admitting_past_the_storage_panics() {
     typed::copy_if(&all, &tile, &mut dst);
 }
 
-/// An identity tensor's partition whose coordinates would overflow is an error.
+/// An identity tensor's partition whose coordinates would overflow is an
+/// error; so is any partition of a shape whose size passes `i64::MAX`,
+/// which the core's identity layout refuses (tests/typed_identity_overflow.rs).
 #[test]
 fn identity_coordinates_that_overflow_are_refused() {
-    let c = typed::make_identity_tensor((usize::MAX / 2, 4));
+    let c = typed::make_identity_tensor((i64::MAX as usize / 4, 4));
     assert!(c.local_tile((C::<4>, C::<4>), (usize::MAX / 8, 0)).is_err());
     assert!(c.local_tile((C::<4>, C::<4>), (0, 0)).is_ok());
+    let past = typed::make_identity_tensor((usize::MAX / 2, 4));
+    assert!(past.local_tile((C::<4>, C::<4>), (0, 0)).is_err());
+    assert!(
+        layout_dsl::evaluate(&format!("make_identity_layout(({},4))", usize::MAX / 2)).is_err()
+    );
 }
 
 /// CuTe's print of the sgemm tutorial's `tAcA` (identity tensor of

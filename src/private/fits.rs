@@ -236,6 +236,20 @@ impl StaticFit {
         u128::BITS - self.widest[1].leading_zeros()
     }
 
+    /// Whether every leaf is static and the core holds the layout as it
+    /// is (`layout_core::Layout::new`'s rule, each static stride an `i64`
+    /// read by its magnitude): the size leaf by leaf, `Σ (extent-1)·|stride|`
+    /// and every extent and stride within `i64::MAX`. What the infallible
+    /// conversion of an all-static layout asserts while compiling
+    /// (convert_static.rs); a stride of `i64::MIN`, which the core holds
+    /// on a mode of extent 1, is not counted as held (the conversion then
+    /// does not compile, and `TryFrom` decides).
+    #[must_use]
+    pub const fn held_by_core(self) -> bool {
+        let max = MAX as u128;
+        self.known && self.peak <= max && self.span[1] <= max && self.widest[1] <= max
+    }
+
     /// Whether every leaf is static and the layout fits the core's rule in
     /// every role ([`CoreFit`] with `spans`, as an operand: the strictest
     /// reading), its strides read as `signed` offsets or not. `false` says
@@ -362,3 +376,7 @@ mod tests {
         assert!(!StaticFit::leaf(Some(2), None).then(small).always_fits(true));
     }
 }
+
+#[cfg(test)]
+#[path = "fits_held_tests.rs"]
+mod held_tests;

@@ -150,3 +150,14 @@ fn refused(function: &'static str, m: usize) -> Result<(), AlgebraError> {
         stride: 0,
     })
 }
+
+/// Whether the core holds `layout` (its size and offsets within
+/// `i64::MAX`, fits.rs's rule for an operand): then every offset of a
+/// coordinate in its domain is exact in its offset type, what the checked
+/// queries (`checked_crd2idx`, `checked_at`) promise
+/// (tests/typed_query_overflow.rs). One comparison of the leaves OR-ed,
+/// none for a static layout the type says fits; the exact check cold.
+#[inline(always)]
+pub(crate) fn held<L: FitsCore>(layout: &L) -> bool {
+    layout_fits("a layout", layout, Role::Operand).is_ok()
+}

@@ -8,6 +8,7 @@ use layout_core::Error;
 
 use super::analysis::CommonVector;
 use super::coord::TypedCoord;
+use super::fits_checked::held;
 use super::int::Offset;
 use super::leaf_list::LeafList;
 use super::mode::Get;
@@ -158,8 +159,8 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         self.shape.idx2crd(index)
     }
 
-    /// `L(index)` when `index` is below the size, else `None`: a layout of
-    /// size 0 gives `None` for every index.
+    /// `L(index)` when `index` is below the size and the core holds the
+    /// layout (no offset wraps), else `None`: size 0 gives `None` always.
     ///
     /// ```
     /// use layout_dsl::layout;
@@ -170,15 +171,15 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// ```
     #[inline]
     pub fn checked_at(&self, index: usize) -> Option<I> {
-        (index < self.size()).then(|| self.at(index))
+        (index < self.size() && held(self)).then(|| self.at(index))
     }
 
-    /// [`Layout::crd2idx`] when every integer of `coord` is below the
-    /// size of the mode it stands for, else `None` (as a tensor's `get`).
+    /// [`Layout::crd2idx`] when every integer of `coord` is below its
+    /// mode's size and the core holds the layout, else `None`.
     #[inline]
     pub fn checked_crd2idx<Cd: TensorCoord<S, D>>(&self, coord: Cd) -> Option<I> {
         let inside = coord.in_domain(&self.shape.desc());
-        inside.then(|| self.crd2idx(coord))
+        (inside && held(self)).then(|| self.crd2idx(coord))
     }
 
     /// The number of coordinates.

@@ -54,6 +54,7 @@ use construct::{
     tile_compact_ordered, tile_compact_right, tile_target_kind, tile_to_shape,
 };
 mod convert;
+mod convert_static;
 mod coord;
 mod coord_in;
 mod dice_modes;
@@ -144,6 +145,7 @@ pub use construct_values::{
     LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, OrderOf, make_ordered_layout,
 };
 pub use convert::NestingError;
+pub use convert_static::StaticTree;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use coord_in::{CoordEntryIn, CoordIn, CoordRanksIn, CoordSpace};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
@@ -212,7 +214,7 @@ pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
 pub use slice_base::{
     SliceBase, Span, checked_base, partition_base, partition_fits, share_fits, slice_base,
-    tensor_share_fits,
+    slice_fits, tensor_share_fits,
 };
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};

@@ -42,9 +42,17 @@ pub trait SliceBase<L> {
 
 impl<S: Span<D>, D, I: Offset, KS, KD> SliceBase<Layout<S, D, I>> for Layout<KS, KD, I> {
     type Base = I;
+    // The slice came from `slice_and_offset`, which refused an operand
+    // the core does not hold (`slice_fits`): its reaches then sum within
+    // `±i64::MAX`, so the wrapping base read in the offset type is exact
+    // (`OPERAND_FIT_HOLDS_BASE`), with no walk of the reaches.
     #[inline(always)]
     fn slice_base(layout: &Layout<S, D, I>, wrapped: usize) -> Result<I, Error> {
-        checked_base(layout, wrapped)
+        if !OPERAND_FIT_HOLDS_BASE {
+            return checked_base(layout, wrapped);
+        }
+        debug_assert!(checked_base(layout, wrapped).is_ok());
+        Ok(I::from_wrapping(wrapped))
     }
 }
 
@@ -226,6 +234,42 @@ fn fits_exactly<A: FitsCore, P: FitsCore>(operand: A, part: P) -> Result<(), Err
     }
     Ok(())
 }
+
+/// `Ok(())` where a layout-level slice's operand (`layout!(slice(C, L))`
+/// written out or named, `tensor::typed::slice_and_offset`) fits the
+/// core's `i64` as an operand (fits.rs's rule): the core refuses to slice
+/// a layout it cannot hold, so the typed slice does too
+/// (tests/typed_slice_overflow.rs). The slice's kept modes are some of the
+/// operand's leaves as they are, so they fit where it does, and so does
+/// its base (an offset of the operand: `OPERAND_FIT_HOLDS_BASE`). One
+/// comparison of the run-time leaves OR-ed, none for a static layout the
+/// type says fits; the exact check out of line and cold. A tensor's slice
+/// (`typed::slice`) asks nothing: its layout is one the core holds
+/// (`Tensor::new`'s check).
+///
+/// # Errors
+/// [`ErrorKind::Overflow`] where the operand passes `i64::MAX`.
+#[inline(always)]
+pub fn slice_fits<L: FitsCore>(layout: &L) -> Result<(), Error> {
+    if layout.quick(Role::Operand).holds() {
+        return Ok(());
+    }
+    slice_exactly(*layout)
+}
+
+/// [`slice_fits`]'s exact check, where its comparison did not pass.
+#[cold]
+#[inline(never)]
+fn slice_exactly<L: FitsCore>(layout: L) -> Result<(), Error> {
+    match layout_fits("a slice", &layout, Role::Operand) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(Error::new(ErrorKind::Overflow(SLICE_PAST_I64))),
+    }
+}
+
+/// What a slice refused past `i64` says.
+const SLICE_PAST_I64: &str =
+    "a slice's layout has a size or offsets past i64::MAX, which the core refuses";
 
 /// What a partition refused past `i64` says, inline (a share's) or cold.
 const PAST_I64: &str =

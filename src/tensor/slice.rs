@@ -112,13 +112,17 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     }
 }
 
-/// `base + shift` as a position, or an error when it is negative.
+/// `base + shift` as a position, or an error when it is negative. In
+/// `i128`: a base past `i64::MAX` (an engine of more than `i64::MAX`
+/// zero-sized elements) is read as it is, not wrapped negative; the view
+/// built on it is then refused by the core's tensor check, whose offsets
+/// are `i64` ("a tensor's offsets do not fit in 64 bits").
 pub(crate) fn shifted(base: usize, shift: i64, len: usize) -> Result<usize, Error> {
-    let at = (base as i64).checked_add(shift);
-    at.and_then(|at| usize::try_from(at).ok()).ok_or_else(|| {
+    let at = base as i128 + i128::from(shift);
+    usize::try_from(at).map_err(|_| {
         let what = "the tensor's new base";
-        let size = len as i64;
-        let index = at.unwrap_or(i64::MIN);
+        let size = i64::try_from(len).unwrap_or(i64::MAX);
+        let index = i64::try_from(at).unwrap_or(i64::MIN);
         DomainError::IndexOutOfRange { what, index, size }.into()
     })
 }

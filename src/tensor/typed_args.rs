@@ -16,7 +16,9 @@ use super::typed_checks::{LayoutShape, SliceCoordModes, ThreadModes, TilerModes}
 use super::typed_outer_short::{OuterRoute, OuterVia};
 use super::typed_partitions::{rebase, tile_tensor_by};
 pub use crate::__private::ThreadIndex;
-use crate::__private::{Dice, Fits, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy};
+use crate::__private::{
+    Dice, Fits, FitsCore, IntoList, OuterBy, PartitionBound, SliceBy, Threads, TileBy, slice_fits,
+};
 
 /// The list of a tuple diced by a `Step` tuple.
 type Diced<St, T> = <<St as IntoList>::List as Dice<<T as IntoList>::List>>::Out;
@@ -313,8 +315,10 @@ where
 /// coordinate or a named layout expands to. The offset here is the
 /// wrapping `usize` of the walk; `layout!` gives it in the layout's offset
 /// type (`isize` for a signed layout), checked to fit. A coordinate past
-/// its extent is an error; one of the wrong rank or nesting is one compile error, at
-/// the coordinate (the rank is checked first, as [`slice`](super::typed::slice())'s).
+/// its extent is an error, and so is a layout the core cannot hold (a
+/// size or offsets past `i64::MAX`: the core refuses to slice it); one of
+/// the wrong rank or nesting is one compile error, at the coordinate (the
+/// rank is checked first, as [`slice`](super::typed::slice())'s).
 ///
 /// ```
 /// use layout_dsl::layout;
@@ -326,6 +330,9 @@ where
 /// let (column, base) = slice_and_offset((X, j), &l).unwrap();
 /// assert_eq!((column.to_string(), base), ("(12):(8)".to_string(), 3));
 /// assert!(slice_and_offset((X, 8), &l).is_err());
+/// // The core holds no layout whose offsets pass `i64::MAX`.
+/// let big = 1usize << 62;
+/// assert!(slice_and_offset((X, 0), &layout!((4,4):(1,big))).is_err()); // 3 + 3·2^62
 /// ```
 #[inline(always)]
 pub fn slice_and_offset<L, Cd, K, O>(coord: Cd, layout: &L) -> Result<(O, usize), Error>
@@ -335,6 +342,10 @@ where
     // failed nesting check on `coord` only then.
     Cd: SliceCoordModes<L::Shape, Checked = K>,
     K: SliceOf<L, O>,
+    // Last, so that the notes of the bounds above (ui-tests) stay.
+    L: FitsCore,
 {
+    // As the core, which refuses to slice a layout it cannot hold.
+    slice_fits(layout)?;
     coord.checked().slice_of(layout)
 }

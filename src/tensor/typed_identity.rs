@@ -44,7 +44,8 @@ use super::typed_checks::{
 };
 use super::{EngineMut, Tensor};
 use crate::__private::{
-    CompactLayout, Fits, IdentityShape, Layout, Mode, Offset, Tree, TypedCoord, WalkWith,
+    CompactLayout, Fits, FitsCore, IdentityShape, Layout, Mode, Offset, Tree, TypedCoord, WalkWith,
+    partition_fits,
 };
 
 /// The largest coordinate entry an identity tensor carries (offsets are
@@ -90,14 +91,25 @@ pub fn make_identity_tensor<S: IdentityShape<R>, const R: usize>(
     }
 }
 
-impl<L, const R: usize> IdentityTensor<L, R> {
+impl<L: FitsCore, const R: usize> IdentityTensor<L, R> {
     /// Every entry's layout through one typed partition, each origin moved
     /// by its entry's offset and checked not to overflow.
+    ///
+    /// Refused first, as the core refuses CuTe's identity layout
+    /// (`make_identity_layout`) and each entry's integer layout
+    /// `shape:e_k`, where the shape's size or an extent passes `i64::MAX`
+    /// (tests/typed_identity_overflow.rs): entry 0 is read alone, since every
+    /// entry has the shape and strides of 0 and 1, whose offsets
+    /// (`extent - 1` of one leaf) are within an extent. A result is then
+    /// one the core holds too: a share's or a slice's extents are the
+    /// shape's at most and its strides a thread count, a tile static, and
+    /// its origin and offsets are checked below `isize::MAX` after.
     #[inline(always)]
     fn each<M: Fits + Copy>(
         &self,
         f: impl Fn(&L) -> Result<(M, usize), Error>,
     ) -> Result<IdentityTensor<M, R>, Error> {
+        partition_fits(&self.entries[0], &())?;
         // Entry by entry, returning at the first error (an array of
         // `Result`s would be built and moved whole: slower in a loop).
         let mut origin = self.origin;

@@ -6,7 +6,8 @@
 //! small values and a few above `i64::MAX`, each call against the core's
 //! `evaluate` of the same text. What counts as agreeing is
 //! [`disagreement`]'s note. The partitions' sweep (a view: layout and
-//! base) is [`partition`]'s. Each test file uses some of these.
+//! base) is [`partition`]'s, and [`views`] writes its call with a closure
+//! (slices, identity tensors). Each test file uses some of these.
 #![allow(dead_code, unused_macros)]
 
 #[path = "../cute_print/inverse_port.rs"]
@@ -14,6 +15,8 @@
 mod inverse_port;
 #[macro_use]
 pub mod partition;
+#[macro_use]
+pub mod views;
 
 use inverse_port::{core, same};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};

@@ -1,0 +1,98 @@
+//! The infallible conversion of an all-static typed layout to the core's
+//! `Layout` (issue 13 §1): selected by the type. A `usize` leaf may pass
+//! `i64`, which the core cannot hold, so a layout with one converts by
+//! `TryFrom` (convert.rs); a layout whose every leaf is static
+//! ([`StaticTree`]) has its numbers in its type, and whether the core holds
+//! it is decided while compiling (`Mode::FIT`, fits.rs's
+//! `StaticFit::held_by_core`): `From<&Layout>` and [`Layout::into_core`]
+//! then cannot fail. A static layout the core cannot hold (offsets past
+//! `i64::MAX`, which only a hand-written type reaches: `layout!` checks
+//! its static layouts with the core) is a compile error there, never a
+//! panic.
+//!
+//! `From<Layout>` by value is not offered: Rust's blanket `TryFrom` for
+//! every `From` would clash with the `TryFrom<Layout>` every typed layout
+//! has, so the value form is the method.
+
+use super::int::Offset;
+use super::layout::Layout;
+use super::static_int::StaticInt;
+use super::tree::{Mode, Tree};
+
+/// A shape or stride tree whose every leaf is static (`C<N>` and the
+/// folded static leaves: [`StaticInt`]), so its numbers are in its type:
+/// what selects the infallible conversion of a typed layout to the core
+/// (`layout_core::Layout::from(&layout)`, [`Layout::into_core`]).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::StaticTree;
+///
+/// fn all_static<T: StaticTree>(_: T) {}
+/// all_static(layout!(type (4,(2,8)):(16,(8,1))).shape());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has a run-time (`usize`) leaf, which may pass the core's `i64`: convert its layout with `TryFrom`",
+    note = "the infallible conversion is for layouts whose every leaf is static (`C<N>`)"
+)]
+pub trait StaticTree: Tree {}
+
+impl<T: StaticInt + Tree> StaticTree for T {}
+
+macro_rules! tuple {
+    ($rank:literal; $(($i:tt $A:ident $_b:ident $_c:ident))*) => {
+        impl<$($A: StaticTree),*> StaticTree for ($($A,)*) where ($($A,)*): Tree {}
+    };
+}
+
+for_each_rank!(tuple);
+
+/// What the conversion asserts while compiling.
+const NOT_HELD: &str = "this all-static layout has a size or offsets past i64::MAX, which the \
+                        core cannot hold: convert it with `TryFrom`";
+
+impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> Layout<S, D, I> {
+    /// The same layout in the core, infallibly: every leaf is static, and
+    /// whether the core holds it is checked while compiling (a layout it
+    /// cannot hold, offsets past `i64::MAX`, does not compile). A layout
+    /// with a `usize` leaf converts with `TryFrom` (or
+    /// [`to_core`](Layout::to_core)), which fails where that leaf passes
+    /// `i64`.
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// let core: layout_dsl::Layout = layout!(type (4,(2,8)):(16,(8,1))).into_core();
+    /// assert_eq!(core.to_string(), "(4,(2,8)):(16,(8,1))");
+    /// assert_eq!(layout_dsl::Layout::from(&layout!(type 8:-1)).to_string(), "8:-1");
+    /// ```
+    ///
+    /// A hand-written static layout the core cannot hold (offsets
+    /// `3 + 3·2^62`) does not compile (an error while instantiating
+    /// `into_core`, so `cargo check` does not see it; `cargo build` does):
+    ///
+    /// ```compile_fail
+    /// use layout_dsl::typed::{C, Layout};
+    /// let l = Layout::<(C<4>, C<4>), (C<1>, C<{ 1 << 62 }>)>::default();
+    /// let _ = l.into_core();
+    /// ```
+    #[must_use]
+    pub fn into_core(self) -> layout_core::Layout {
+        const { assert!(S::FIT.held_by_core(), "{}", NOT_HELD) };
+        match self.to_core() {
+            Ok(l) => l,
+            // `held_by_core` is the core's rule on these very numbers.
+            Err(_) => unreachable!("a static layout the core holds converts"),
+        }
+    }
+}
+
+/// An all-static typed layout in the core: infallible (see
+/// [`Layout::into_core`]). By reference: `From<Layout>` would clash with
+/// the `TryFrom<Layout>` every typed layout has.
+impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> From<&Layout<S, D, I>>
+    for layout_core::Layout
+{
+    fn from(l: &Layout<S, D, I>) -> Self {
+        l.into_core()
+    }
+}

@@ -1,0 +1,11 @@
+use layout_dsl::layout;
+
+fn main() {
+    // A run-time leaf may pass `i64`, which the core cannot hold: the
+    // infallible conversion is only for all-static layouts; this one
+    // converts with `TryFrom`.
+    let m = 6usize;
+    let _ = layout!((m,4):(1,m)).into_core();
+    // Fine: every leaf static.
+    let _ = layout!(type (6,4):(1,6)).into_core();
+}
