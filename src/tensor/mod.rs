@@ -39,6 +39,7 @@ mod identity_layout;
 mod layout;
 pub(crate) mod partition;
 mod partition_facts;
+mod recast;
 mod residue;
 mod slice;
 mod strided;
@@ -70,7 +71,9 @@ pub(crate) mod typed_outer_short;
 mod typed_partitions;
 mod typed_predicated;
 mod typed_slice_nesting;
+pub(crate) mod typed_vocab;
 mod view;
+mod vocab;
 
 use alloc::borrow::Cow;
 use alloc::string::ToString;
@@ -90,9 +93,11 @@ pub use partition::{
     IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
     local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
 };
+pub use recast::{Plain, RecastEngine, RelayoutError};
 pub use residue::Residue;
 pub use slice::{SliceCoord, X};
 pub use view::{AnyLayout, ViewLayout};
+pub use vocab::{coalesce, composition, filter_zeros, flatten, group_modes};
 
 /// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,
 /// a [`RawEngine`]) and a layout `L` (a core [`Layout`] or a `layout!`
