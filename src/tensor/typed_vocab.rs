@@ -21,7 +21,7 @@ use super::layout::AsLayout;
 use super::recast::RelayoutError;
 use crate::__private::{
     AlgebraError, AsModes, AtRank, Coalesce, CoalescedModes, Compose, FilterZeros, Flatten,
-    Group, Grouped, Layout, Mode, Offset, StaticFlat, Tree,
+    Group, Grouped, Layout, Mode, Offset, Poisoned, StaticFlat, Tree, poisoned,
 };
 
 /// `t`'s engine and base under `layout`, which has only offsets of `t`'s
@@ -210,5 +210,36 @@ impl<E: Engine, S: Mode<D>, D: Tree> Tensor<E, Layout<S, D>> {
     {
         let layout = self.layout.composition(b)?;
         Ok(Tensor::at_base(self.engine, layout, self.base)?)
+    }
+}
+
+/// A tensor over a failed `layout!` (its stand-in, `Poisoned`) has the
+/// same methods, each accepting anything, so that the one error at the
+/// macro is the only one (`ui-tests/fallback/tensor_vocab.rs`). Nothing
+/// here runs: the crate did not compile.
+impl<E, I, K> Tensor<E, Poisoned<I, K>> {
+    #[doc(hidden)]
+    pub fn coalesce(self) -> Result<Tensor<E, Poisoned<I>>, AlgebraError> {
+        poisoned()
+    }
+    #[doc(hidden)]
+    pub fn coalesce_static<const R: usize>(self) -> Result<Tensor<E, Poisoned<I>>, AlgebraError> {
+        poisoned()
+    }
+    #[doc(hidden)]
+    pub fn flatten(self) -> Tensor<E, Poisoned<I>> {
+        poisoned()
+    }
+    #[doc(hidden)]
+    pub fn group_modes<const B: usize, const EN: usize>(self) -> Tensor<E, Poisoned<I>> {
+        poisoned()
+    }
+    #[doc(hidden)]
+    pub fn filter_zeros(self) -> Result<Tensor<E, Poisoned<I>>, AlgebraError> {
+        poisoned()
+    }
+    #[doc(hidden)]
+    pub fn composition<B>(self, _: B) -> Result<Tensor<E, Poisoned<usize>>, RelayoutError> {
+        poisoned()
     }
 }
