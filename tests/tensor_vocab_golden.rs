@@ -87,8 +87,10 @@ fn tiler(text: &str) -> Tiler {
 fn true_composition(a: &Layout, base: usize, b: &Tiler) -> Vec<i64> {
     let b = match b {
         Tiler::Layout(b) => b.clone(),
-        by_mode => layout_dsl::composition(&Layout::column_major(a.shape().clone()).unwrap(), by_mode)
-            .unwrap(),
+        by_mode => {
+            layout_dsl::composition(&Layout::column_major(a.shape().clone()).unwrap(), by_mode)
+                .unwrap()
+        }
     };
     (0..b.size())
         .map(|i| base as i64 + a.at(b.at(i).unwrap()).unwrap())
@@ -101,7 +103,15 @@ fn core_tensors_equal_cute() {
     let data = data();
     let (mut compared, mut refused) = (0, 0);
     for case in [
-        "col", "rowmajor", "nested", "zero", "ones", "neg", "negnested", "dyn", "dynnested",
+        "col",
+        "rowmajor",
+        "nested",
+        "zero",
+        "ones",
+        "neg",
+        "negnested",
+        "dyn",
+        "dynnested",
     ] {
         let t0 = golden(case, "tensor");
         let l: Layout = t0.layout.parse().unwrap();

@@ -34,7 +34,11 @@ fn signed(l: &Layout, flips: u64) -> Layout {
         .enumerate()
         .map(|(i, (_, d))| if flips >> (i % 64) & 1 == 1 { -d } else { d })
         .collect();
-    Layout::new(l.shape().clone(), rebuild(l.stride(), &mut strides.into_iter())).unwrap()
+    Layout::new(
+        l.shape().clone(),
+        rebuild(l.stride(), &mut strides.into_iter()),
+    )
+    .unwrap()
 }
 
 /// The base that puts `l`'s lowest offset at 0.
@@ -193,7 +197,10 @@ fn static_results_are_zero_sized() {
     assert_eq!(size_of_val(t.flatten().layout()), 0);
     assert_eq!(size_of_val(t.group_modes::<0, 2>().layout()), 0);
     assert_eq!(size_of_val(t.filter_zeros().unwrap().layout()), 0);
-    assert_eq!(size_of_val(t.composition(layout!(type (4,2):(2,8))).unwrap().layout()), 0);
+    assert_eq!(
+        size_of_val(t.composition(layout!(type (4,2):(2,8))).unwrap().layout()),
+        0
+    );
 }
 
 /// An owned engine is moved into the result, and stays writable.

@@ -28,7 +28,12 @@ fn lines(case: &str) -> Vec<Value> {
 }
 
 fn layout_of(v: &Value) -> Layout {
-    v["layout"].as_str().unwrap().replace('_', "").parse().unwrap()
+    v["layout"]
+        .as_str()
+        .unwrap()
+        .replace('_', "")
+        .parse()
+        .unwrap()
 }
 
 fn elems_of(v: &Value) -> Vec<u64> {
@@ -79,7 +84,15 @@ fn recasts_equal_cute() {
         false => refused += 1,
     };
     for case in [
-        "r8col", "r8row", "r8zero", "r8base", "r8neg", "r8negcol", "r16col", "r32row", "r32nested",
+        "r8col",
+        "r8row",
+        "r8zero",
+        "r8base",
+        "r8neg",
+        "r8negcol",
+        "r16col",
+        "r32row",
+        "r32nested",
     ] {
         let all = lines(case);
         let (t0, rest) = all.split_first().unwrap();
@@ -150,7 +163,10 @@ fn recast_refusals() {
     // The engine's start, one byte in: not aligned for u16.
     let t = Tensor::new(&b8[1..], l("8:1")).unwrap();
     let e = t.recast::<u16>().unwrap_err();
-    assert!(matches!(e, RelayoutError::Misaligned { align: 2, .. }), "{e}");
+    assert!(
+        matches!(e, RelayoutError::Misaligned { align: 2, .. }),
+        "{e}"
+    );
     // A base of 3 bytes is no whole number of u16.
     let t = Tensor::at_base(b8, l("8:1"), 3).unwrap();
     let e = t.recast::<u16>().unwrap_err();
@@ -163,8 +179,14 @@ fn recast_refusals() {
     let t = Tensor::at_base(b8, l("8:-1"), 7).unwrap();
     let e = t.recast::<u16>().unwrap_err();
     assert_eq!(e, RelayoutError::NegativeStride { stride: -1 });
-    let same = Tensor::at_base(b8, l("8:-1"), 7).unwrap().recast::<i8>().unwrap();
-    assert_eq!(same.iter().map(|&x| x as u8).collect::<Vec<_>>(), [7, 6, 5, 4, 3, 2, 1, 0]);
+    let same = Tensor::at_base(b8, l("8:-1"), 7)
+        .unwrap()
+        .recast::<i8>()
+        .unwrap();
+    assert_eq!(
+        same.iter().map(|&x| x as u8).collect::<Vec<_>>(),
+        [7, 6, 5, 4, 3, 2, 1, 0]
+    );
     // A new layout past the engine: 3 bytes make one u16, the layout
     // `(3):(1)` rounds up to `2:1`.
     let t = Tensor::new(&b8[..3], l("3:1")).unwrap();

@@ -251,7 +251,8 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
                 .ok_or_else(too_large)
         };
         let layout = layout_core::recast_layout(&layout, bits(old)?, bits(new)?)?;
-        let far = || ErrorKind::Overflow("recast: the tensor's base in bytes does not fit in usize");
+        let far =
+            || ErrorKind::Overflow("recast: the tensor's base in bytes does not fit in usize");
         let bytes = self.base.checked_mul(old).ok_or_else(far)?;
         if bytes % new != 0 {
             return Err(RelayoutError::BaseNotDivisible { bytes, size: new });

@@ -20,8 +20,8 @@ use super::engine::Engine;
 use super::layout::AsLayout;
 use super::recast::RelayoutError;
 use crate::__private::{
-    AlgebraError, AsModes, AtRank, Coalesce, CoalescedModes, Compose, FilterZeros, Flatten,
-    Group, Grouped, Layout, Mode, Offset, Poisoned, StaticFlat, Tree, poisoned,
+    AlgebraError, AsModes, AtRank, Coalesce, CoalescedModes, Compose, FilterZeros, Flatten, Group,
+    Grouped, Layout, Mode, Offset, Poisoned, StaticFlat, Tree, poisoned,
 };
 
 /// `t`'s engine and base under `layout`, which has only offsets of `t`'s
@@ -62,6 +62,7 @@ impl<E, S: Mode<D>, D: Tree, I: Offset> Tensor<E, Layout<S, D, I>> {
     /// assert!(c.iter().eq(t.iter()));
     /// ```
     #[inline]
+    #[allow(clippy::type_complexity)]
     pub fn coalesce(self) -> Result<Tensor<E, <Layout<S, D, I> as Coalesce>::Out>, AlgebraError>
     where
         Layout<S, D, I>: Coalesce,
@@ -164,6 +165,7 @@ impl<E, S: Mode<D>, D: Tree, I: Offset> Tensor<E, Layout<S, D, I>> {
     /// assert_eq!(f.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
     /// ```
     #[inline]
+    #[allow(clippy::type_complexity)]
     pub fn filter_zeros(
         self,
     ) -> Result<Tensor<E, <Layout<S, D, I> as FilterZeros>::Out>, AlgebraError>
@@ -200,13 +202,15 @@ impl<E: Engine, S: Mode<D>, D: Tree> Tensor<E, Layout<S, D>> {
         self,
         b: B,
     ) -> Result<
-        Tensor<E, Layout<<Layout<S, D> as Compose<B>>::Shape, <Layout<S, D> as Compose<B>>::Stride>>,
+        Tensor<
+            E,
+            Layout<<Layout<S, D> as Compose<B>>::Shape, <Layout<S, D> as Compose<B>>::Stride>,
+        >,
         RelayoutError,
     >
     where
         Layout<S, D>: Compose<B>,
-        Layout<<Layout<S, D> as Compose<B>>::Shape, <Layout<S, D> as Compose<B>>::Stride>:
-            AsLayout,
+        Layout<<Layout<S, D> as Compose<B>>::Shape, <Layout<S, D> as Compose<B>>::Stride>: AsLayout,
     {
         let layout = self.layout.composition(b)?;
         Ok(Tensor::at_base(self.engine, layout, self.base)?)

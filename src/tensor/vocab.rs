@@ -74,9 +74,7 @@ pub fn flatten<T: Partition>(t: T) -> Result<T::Output, Error> {
 /// assert_eq!(g[(1, 5)], 1 + 2 * 2 + 6);
 /// assert!(group_modes::<2, 4, _>(t.view()).is_err());
 /// ```
-pub fn group_modes<const B: usize, const E: usize, T: Partition>(
-    t: T,
-) -> Result<T::Output, Error> {
+pub fn group_modes<const B: usize, const E: usize, T: Partition>(t: T) -> Result<T::Output, Error> {
     relaid(t, |l| layout_core::group(l, B, E))
 }
 

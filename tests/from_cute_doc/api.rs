@@ -121,14 +121,30 @@ fn the_tables_api_exists() -> Res {
     let c = whole.clone().coalesce()?;
     assert_eq!(c.layout().to_string(), "32:1");
     assert!(c.iter().eq(whole.iter()));
-    assert_eq!(flatten(whole.clone())?.layout().to_string(), "(2,2,8):(1,2,4)");
+    assert_eq!(
+        flatten(whole.clone())?.layout().to_string(),
+        "(2,2,8):(1,2,4)"
+    );
     assert_eq!(group_modes::<0, 2, _>(whole.clone())?.size(), 32);
     assert_eq!(filter_zeros(whole.clone())?.size(), 32);
     assert_eq!(composition(whole.clone(), (2, 4))?.size(), 8);
     let typed_whole = Tensor::new(&data[..], layout!(type ((2,2),8):((1,2),4)))?;
-    assert_eq!(typed_whole.coalesce_static::<1>()?.layout().to_string(), "32:1");
-    assert_eq!(typed_whole.coalesce()?.layout().to_string(), "(2,2,8):(1,2,4)");
-    assert_eq!(typed_whole.flatten().group_modes::<1, 3>().layout().to_string(), "(2,(2,8)):(1,(2,4))");
+    assert_eq!(
+        typed_whole.coalesce_static::<1>()?.layout().to_string(),
+        "32:1"
+    );
+    assert_eq!(
+        typed_whole.coalesce()?.layout().to_string(),
+        "(2,2,8):(1,2,4)"
+    );
+    assert_eq!(
+        typed_whole
+            .flatten()
+            .group_modes::<1, 3>()
+            .layout()
+            .to_string(),
+        "(2,(2,8)):(1,(2,4))"
+    );
     assert_eq!(typed_whole.filter_zeros()?.size(), 32);
     assert_eq!(typed_whole.composition(layout!(type 4:2))?[3], 6.0);
     // `recast<T>(t)`: the same bytes.
