@@ -274,8 +274,9 @@ pub use crate::__private::{
     Crd2idxOf, Divide, FilterZeros, Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group,
     Grouped, IfNonZero, Int, IsLayout, IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves,
     ListSize, MakeLayoutKinds, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
-    PrefixTilerFits, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Replace,
-    Replaced, RestStride, Select, Shape, ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticStrides,
-    StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, TilerFits, Times,
-    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
+    PrefixTilerFits, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Recast,
+    RecastExtent, RecastStride, RecastTree, Replace, Replaced, RestStride, Select, Shape,
+    ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticStrides, StepTilerFits, Swizzle, Take, Taken,
+    TargetShape, TileStride, TileToShape, TilerFits, Times, Tree, TypedCoord, TypedLayout,
+    TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
 };

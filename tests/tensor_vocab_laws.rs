@@ -186,6 +186,45 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(CASES))]
+
+    /// The typed `recast_layout` of a nested layout with random dynamic
+    /// and static leaves is the core's: refused where the core refuses,
+    /// else the same layout; and a typed tensor's recast reads what the
+    /// core tensor's recast on its parts reads.
+    #[test]
+    fn typed_recast_equals_core(
+        (p, q) in (0usize..=8, 1usize..=4),
+        (d, e, f) in (0usize..=8, 0usize..=8, 0usize..=8),
+    ) {
+        let typed = layout!((p,(q,4)):(d,(e,{f * 2})));
+        let l = typed.to_core().unwrap();
+        macro_rules! widths {
+            ($($o:ty => $n:ty),*) => {$({
+                let bits = |t: usize| 8 * t as i64;
+                let core = layout_dsl::recast_layout(&l, bits(size_of::<$o>()), bits(size_of::<$n>()));
+                match typed.recast_layout::<$o, $n>() {
+                    Ok(t) => prop_assert_eq!(t.to_string(), core.unwrap().to_string()),
+                    Err(e) => prop_assert!(core.is_err(), "{} {}: {}", l, stringify!($o => $n), e),
+                }
+            })*};
+        }
+        widths!(u8 => u16, u8 => u32, u16 => u8, u32 => u8, u16 => [u8; 3], [u8; 3] => u16, u8 => u8);
+        // Tensors over bytes (aligned by the u64 buffer): the same elements.
+        let words: Vec<u64> = (0..64u64).map(|i| i * 0x0101_0101_0101_0101).collect();
+        let bytes: &[u8] = layout_dsl::tensor::RecastEngine::<u8>::recast_engine(&words[..]).unwrap();
+        if let Ok(t) = Tensor::new(bytes, typed) {
+            let core = Tensor::new(bytes, l.clone()).unwrap();
+            let (a, b) = (t.recast::<u16>(), core.recast::<u16>());
+            prop_assert_eq!(a.is_ok(), b.is_ok());
+            if let (Ok(a), Ok(b)) = (a, b) {
+                prop_assert!(a.iter().eq(b.iter()));
+            }
+        }
+    }
+}
+
 /// The typed coalesce, flatten, group and filter of a static tensor keep
 /// their leaves static: zero-sized layouts.
 #[test]

@@ -5,7 +5,7 @@
 //! and `rem`, the bytes past a whole element its pointer is, and every
 //! element read little-endian), and the conditions CuTe leaves unchecked.
 
-use layout_dsl::tensor::{Plain, RecastEngine, RelayoutError, Tensor};
+use layout_dsl::tensor::{AsLayout, Plain, RecastEngine, RelayoutError, Tensor};
 use layout_dsl::{Layout, layout};
 use serde_json::Value;
 
@@ -41,19 +41,18 @@ fn elems_of(v: &Value) -> Vec<u64> {
     e.iter().map(|e| e.as_u64().unwrap()).collect()
 }
 
-fn elems<T: Plain + Into<u64>, L: layout_dsl::tensor::AsLayout>(t: &Tensor<&[T], L>) -> Vec<u64> {
+fn elems<T: Plain + Into<u64>, L: AsLayout>(t: &Tensor<&[T], L>) -> Vec<u64> {
     t.iter().map(|&x| x.into()).collect()
 }
 
-/// `t` recast to `U`, against the golden line for it: CuTe's layout, base
+/// A recast to `U`, against the golden line for it: CuTe's layout, base
 /// and elements; or, where CuTe's pointer is not a whole element past the
 /// engine's start (its upcast of a negative stride), a refusal.
-fn check<T: Plain + Into<u64>, U: Plain + Into<u64>, L: layout_dsl::tensor::AsLayout>(
+fn check<U: Plain + Into<u64>, M: AsLayout + std::fmt::Display>(
     case: &str,
-    t: Tensor<&[T], L>,
+    r: Result<Tensor<&[U], M>, RelayoutError>,
     line: &Value,
 ) -> bool {
-    let r = t.recast::<U>();
     if line["rem"] != 0 {
         // CuTe moved its pointer by a part of an element: not the bytes.
         assert!(
@@ -64,7 +63,12 @@ fn check<T: Plain + Into<u64>, U: Plain + Into<u64>, L: layout_dsl::tensor::AsLa
         return false;
     }
     let r = r.unwrap_or_else(|e| panic!("{case} {}: {e}", line["fn"]));
-    assert_eq!(r.layout(), &layout_of(line), "{case} {}", line["fn"]);
+    assert_eq!(
+        r.layout().to_string(),
+        layout_of(line).to_string(),
+        "{case} {}",
+        line["fn"]
+    );
     assert_eq!(r.base() as u64, line["base"].as_u64().unwrap(), "{case}");
     assert_eq!(elems(&r), elems_of(line), "{case} {}", line["fn"]);
     true
@@ -104,10 +108,10 @@ fn recasts_equal_cute() {
                     let t = Tensor::at_base($slice, l.clone(), base).unwrap();
                     assert_eq!(elems(&t), elems_of(t0), "{case}");
                     match to {
-                        8 => check::<_, u8, _>(case, t, line),
-                        16 => check::<_, u16, _>(case, t, line),
-                        32 => check::<_, u32, _>(case, t, line),
-                        _ => check::<_, u64, _>(case, t, line),
+                        8 => check(case, t.recast::<u8>(), line),
+                        16 => check(case, t.recast::<u16>(), line),
+                        32 => check(case, t.recast::<u32>(), line),
+                        _ => check(case, t.recast::<u64>(), line),
                     }
                 }};
             }
@@ -122,11 +126,33 @@ fn recasts_equal_cute() {
     // at an odd byte (`rem` 1): refused.
     assert_eq!((equal, refused), (13, 2));
 
-    // Typed tensors recast to the same layouts (the result's is the core's).
+    // Typed tensors recast to the same layouts, static leaves static.
     let t = Tensor::new(b8, layout!(type (8,4):(1,8))).unwrap();
-    assert!(check::<_, u16, _>("r8col", t, &lines("r8col")[1]));
+    let r = t.recast::<u16>();
+    assert_eq!(size_of_val(r.as_ref().unwrap().layout()), 0);
+    assert!(check("r8col", r, &lines("r8col")[1]));
     let t = Tensor::new(b32, layout!(type ((2,2),3):((1,2),4))).unwrap();
-    assert!(check::<_, u8, _>("r32nested", t, &lines("r32nested")[1]));
+    assert!(check("r32nested", t.recast::<u8>(), &lines("r32nested")[1]));
+    assert!(check(
+        "r32nested",
+        t.recast::<u16>(),
+        &lines("r32nested")[2]
+    ));
+    let t = Tensor::new(b32, layout!(type (2,4):(4,1))).unwrap();
+    for (i, line) in lines("r32row").iter().enumerate().skip(1) {
+        let ok = match i {
+            1 => check("r32row", t.recast::<u8>(), line),
+            2 => check("r32row", t.recast::<u16>(), line),
+            _ => check("r32row", t.recast::<u64>(), line),
+        };
+        assert!(ok);
+    }
+    // With dynamic leaves, and a static negative stride refused as the core's.
+    let (m, k) = (8, 4);
+    let t = Tensor::at_base(b8, layout!((m,k):(1,m)), 0).unwrap();
+    assert!(check("r8col", t.recast::<u16>(), &lines("r8col")[1]));
+    let t = Tensor::at_base(b8, layout!(type 8:-1), 7).unwrap();
+    assert!(!check("r8neg", t.recast::<u16>(), &lines("r8neg")[1]));
 }
 
 /// A recast to `U` and back gives the same elements wherever every stride

@@ -15,7 +15,8 @@ use core::mem::{align_of, size_of};
 use layout_core::{Error, ErrorKind, Layout};
 
 use super::{AsLayout, Engine, RawEngine, Tensor};
-use crate::__private::AlgebraError;
+use crate::__private::{AlgebraError, Mode, Offset, Recast, RecastTree, Tree};
+use crate::typed;
 
 /// A type whose values are plain bytes: every bit pattern of its size is
 /// a value, and it has no padding and no interior mutability (bytemuck's
@@ -190,13 +191,52 @@ impl<'a, T: Plain, U: Plain> RecastEngine<U> for RawEngine<'a, T> {
     }
 }
 
-impl<E: Engine, L: AsLayout> Tensor<E, L> {
+/// The engine and base of `t`'s bytes as elements of `U` under `layout`
+/// (the tensor's layout recast, `negative` its first negative stride),
+/// checked: what both doors' `recast` share.
+fn recast_into<U: Plain, E: RecastEngine<U>, L, M: AsLayout>(
+    t: Tensor<E, L>,
+    layout: M,
+    negative: Option<i64>,
+) -> Result<Tensor<E::Out, M>, RelayoutError>
+where
+    E::Elem: Plain,
+{
+    let (old, new) = (size_of::<E::Elem>(), size_of::<U>());
+    if let (Some(stride), true) = (negative, old != new) {
+        return Err(RelayoutError::NegativeStride { stride });
+    }
+    let far = || ErrorKind::Overflow("recast: the tensor's base in bytes does not fit in usize");
+    let bytes = t.base.checked_mul(old).ok_or_else(far)?;
+    if bytes % new != 0 {
+        return Err(RelayoutError::BaseNotDivisible { bytes, size: new });
+    }
+    let engine = t.engine.recast_engine()?;
+    Ok(Tensor::at_base(engine, layout, bytes / new)?)
+}
+
+/// Both element types non-zero-sized, their sizes in bits.
+fn widths<T, U>() -> Result<(i64, i64), RelayoutError> {
+    let (old, new) = (size_of::<T>(), size_of::<U>());
+    if old == 0 || new == 0 {
+        return Err(RelayoutError::ZeroSized);
+    }
+    let too_large = || ErrorKind::Overflow("an element's size in bits does not fit in 64 bits");
+    let bits = |size: usize| {
+        size.checked_mul(8)
+            .and_then(|b| i64::try_from(b).ok())
+            .ok_or_else(too_large)
+    };
+    Ok((bits(old)?, bits(new)?))
+}
+
+impl<E: Engine> Tensor<E, Layout> {
     /// CuTe's `recast<U>(tensor)`: the same bytes as elements of `U`, the
     /// layout [`layout_core::recast_layout`] of the tensor's (in bits),
-    /// the base the same byte. Any tensor over a plain layout, typed or
-    /// core (the result's layout is the core's: there is no typed
-    /// `recast_layout` yet); a borrowed engine or a [`RawEngine`] (an
-    /// owned one through [`Tensor::view`] or [`Tensor::view_mut`]).
+    /// the base the same byte; a borrowed engine or a [`RawEngine`] (an
+    /// owned one through [`Tensor::view`] or [`Tensor::view_mut`]). A
+    /// typed tensor's `recast` keeps a typed layout
+    /// ([`Layout::recast_layout`](crate::typed::Layout::recast_layout)).
     ///
     /// # Errors
     ///
@@ -204,8 +244,7 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
     /// zero-sized type, the engine's start not aligned for `U`, the base
     /// not a whole number of `U`, a negative stride when the sizes
     /// differ, a stride `recast_layout` cannot rescale (CuTe's static
-    /// assertion), a swizzled layout (not yet), and a new layout that
-    /// leaves the engine.
+    /// assertion), and a new layout that leaves the engine.
     ///
     /// ```
     /// use layout_dsl::tensor::Tensor;
@@ -227,37 +266,43 @@ impl<E: Engine, L: AsLayout> Tensor<E, L> {
         E: RecastEngine<U>,
         E::Elem: Plain,
     {
-        let (old, new) = (size_of::<E::Elem>(), size_of::<U>());
-        if old == 0 || new == 0 {
-            return Err(RelayoutError::ZeroSized);
-        }
-        if self.layout.to_core_composed().is_some() {
-            let swizzled = layout_core::CallError::WrongType {
-                expected: "a tensor over a plain layout (recast of a swizzled tensor: not yet)",
-                found: "a composed (swizzled) layout",
-            };
-            return Err(Error::from(swizzled).into());
-        }
-        let layout = self.layout.to_core()?.into_owned();
-        if old != new {
-            if let Some((_, stride)) = layout.leaf_modes().find(|&(_, d)| d < 0) {
-                return Err(RelayoutError::NegativeStride { stride });
-            }
-        }
-        let too_large = || ErrorKind::Overflow("an element's size in bits does not fit in 64 bits");
-        let bits = |size: usize| {
-            size.checked_mul(8)
-                .and_then(|b| i64::try_from(b).ok())
-                .ok_or_else(too_large)
-        };
-        let layout = layout_core::recast_layout(&layout, bits(old)?, bits(new)?)?;
-        let far =
-            || ErrorKind::Overflow("recast: the tensor's base in bytes does not fit in usize");
-        let bytes = self.base.checked_mul(old).ok_or_else(far)?;
-        if bytes % new != 0 {
-            return Err(RelayoutError::BaseNotDivisible { bytes, size: new });
-        }
-        let engine = self.engine.recast_engine()?;
-        Ok(Tensor::at_base(engine, layout, bytes / new)?)
+        let (old, new) = widths::<E::Elem, U>()?;
+        let negative = self.layout.leaf_modes().map(|(_, d)| d).find(|&d| d < 0);
+        let layout = layout_core::recast_layout(&self.layout, old, new)?;
+        recast_into(self, layout, negative)
+    }
+}
+
+impl<E: Engine, S: Mode<D>, D: Tree, I: Offset> Tensor<E, typed::Layout<S, D, I>> {
+    /// CuTe's `recast<U>(tensor)` on a typed tensor: the same bytes as
+    /// elements of `U` under [`Layout::recast_layout`](crate::typed::Layout::recast_layout)
+    /// of its layout, the nesting kept and a static leaf static; checked
+    /// as the core tensor's `recast` is.
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// use layout_dsl::tensor::Tensor;
+    /// let words: [u32; 4] = [0x0302_0100, 0x0706_0504, 0x0b0a_0908, 0x0f0e_0d0c];
+    /// let t = Tensor::new(&words[..], layout!(type (2,2):(2,1))).unwrap();
+    /// let bytes = t.recast::<u8>().unwrap();
+    /// assert_eq!(bytes.layout().to_string(), "(2,8):(8,1)");
+    /// assert_eq!(size_of_val(bytes.layout()), 0);
+    /// assert_eq!(bytes[(1, 5)], 0x0d);
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn recast<U: Plain>(
+        self,
+    ) -> Result<Tensor<E::Out, Recast<S, D, E::Elem, U, I>>, RelayoutError>
+    where
+        E: RecastEngine<U>,
+        E::Elem: Plain,
+        S: RecastTree<D, E::Elem, U>,
+        <S as RecastTree<D, E::Elem, U>>::Shape: Mode<<S as RecastTree<D, E::Elem, U>>::Stride>,
+        <S as RecastTree<D, E::Elem, U>>::Stride: Tree,
+        Recast<S, D, E::Elem, U, I>: AsLayout,
+    {
+        widths::<E::Elem, U>()?;
+        let (layout, negative) = self.layout.recast_checked::<E::Elem, U>()?;
+        recast_into(self, layout, negative)
     }
 }
