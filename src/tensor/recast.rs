@@ -29,6 +29,18 @@ use crate::typed;
 /// bytes of `size_of::<Self>()` as `Self` is sound, and every byte of a
 /// value is initialised. Implemented for the integers, the floats and
 /// arrays of them.
+///
+/// ```
+/// use layout_dsl::tensor::Plain;
+/// // A pair of 16-bit halves, as a type of its own: no padding, and any
+/// // two u16 make one.
+/// #[derive(Clone, Copy)]
+/// #[repr(C)]
+/// struct Half2([u16; 2]);
+/// // SAFETY: `repr(C)` over one `[u16; 2]`: 4 bytes, no padding, every
+/// // bit pattern a value.
+/// unsafe impl Plain for Half2 {}
+/// ```
 pub unsafe trait Plain: Copy + 'static {}
 
 macro_rules! plain {
@@ -46,6 +58,16 @@ plain!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize f32 f64);
 unsafe impl<T: Plain, const N: usize> Plain for [T; N] {}
 
 /// Why a tensor's layout function or recast was refused.
+///
+/// ```
+/// use layout_dsl::tensor::{RelayoutError, Tensor};
+/// use layout_dsl::Layout;
+/// let bytes = [0u8; 8];
+/// let t = Tensor::at_base(&bytes[..], "4:1".parse::<Layout>().unwrap(), 1).unwrap();
+/// let e = t.recast::<u16>().unwrap_err();
+/// assert_eq!(e, RelayoutError::BaseNotDivisible { bytes: 1, size: 2 });
+/// assert!(e.to_string().contains("not a whole number of new elements of 2 bytes"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RelayoutError {
@@ -130,7 +152,16 @@ impl From<AlgebraError> for RelayoutError {
 /// An engine whose elements can be seen as `U` (CuTe's `recast_ptr<U>`):
 /// the borrowed slices and [`RawEngine`], whose bytes another type can
 /// borrow. An owned engine (`Vec`, `Box`, an array) is recast through a
-/// view: `recast::<U, _, _>(t.view())`.
+/// view: `t.view().recast::<U>()`.
+///
+/// ```
+/// use layout_dsl::tensor::RecastEngine;
+/// let words = [0x0302_0100u32, 0x0706_0504];
+/// let bytes: &[u8] = RecastEngine::<u8>::recast_engine(&words[..]).unwrap();
+/// assert_eq!(bytes, [0, 1, 2, 3, 4, 5, 6, 7]);
+/// // One byte in, a u16 would be misaligned: refused.
+/// assert!(RecastEngine::<u16>::recast_engine(&bytes[1..]).is_err());
+/// ```
 pub trait RecastEngine<U>: Engine {
     /// The same bytes as elements of `U`.
     type Out: Engine<Elem = U>;

@@ -35,7 +35,56 @@ fn same_offsets<E, L, M>(t: Tensor<E, L>, layout: M) -> Tensor<E, M> {
     }
 }
 
+/// A typed layout whose modes `B..E` gather into one: what
+/// [`Tensor::group_modes`] asks of the tensor's layout, so that a range
+/// past the rank is one error at the method naming `group_modes`
+/// (`ui-tests/tensor/group_modes_wrong_range.rs`). Implemented for every
+/// typed layout whose [`Layout::group`] takes `B..E`.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::typed::GroupModes;
+/// let l = layout!(type (2,3,4):(1,2,6));
+/// assert_eq!(GroupModes::<1, 3>::group_modes(&l).to_string(), "(2,(3,4)):(1,(2,6))");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`group_modes::<{B}, {E}>()`: the tensor's layout `{Self}` has no modes {B}..{E}",
+    note = "group_modes needs B ≤ E ≤ the layout's rank (a single extent has rank 1)"
+)]
+pub trait GroupModes<const B: usize, const E: usize> {
+    /// The grouped layout.
+    type Out;
+    /// The grouped layout ([`Layout::group`]).
+    fn group_modes(&self) -> Self::Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const B: usize, const E: usize, S, D, I> GroupModes<B, E> for Layout<S, D, I>
+where
+    S: Mode<D> + AsModes,
+    D: Tree + AsModes,
+    I: Offset,
+    S::Modes: Group<B, E, D::Modes>,
+{
+    type Out = Grouped<S, D, B, E, I>;
+    #[inline]
+    fn group_modes(&self) -> Self::Out {
+        self.group::<B, E>()
+    }
+}
+
 /// The layout [`Tensor::coalesce_static`] gives at rank `R`.
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::tensor::{typed::CoalescedStatic, Tensor};
+/// use layout_dsl::typed::C;
+/// type Rows = CoalescedStatic<(C<4>, C<8>), (C<8>, C<1>), 2, usize>;
+/// let data = [0u8; 32];
+/// let t = Tensor::new(&data[..], layout!(type (4,8):(8,1))).unwrap();
+/// let c: Tensor<&[u8], Rows> = t.coalesce_static::<2>().unwrap();
+/// assert_eq!(c.layout().to_string(), "(4,8):(8,1)");
+/// ```
 pub type CoalescedStatic<S, D, const R: usize, I> = Layout<
     <AtRank<R> as CoalescedModes<<S as Flatten>::Out, <D as Flatten>::Out>>::Shape,
     <AtRank<R> as CoalescedModes<<S as Flatten>::Out, <D as Flatten>::Out>>::Stride,
@@ -141,13 +190,13 @@ impl<E, S: Mode<D>, D: Tree, I: Offset> Tensor<E, Layout<S, D, I>> {
     /// assert_eq!(g[(1, (2, 3))], 1 + 4 + 18);
     /// ```
     #[inline]
-    pub fn group_modes<const B: usize, const EN: usize>(self) -> Tensor<E, Grouped<S, D, B, EN, I>>
+    pub fn group_modes<const B: usize, const EN: usize>(
+        self,
+    ) -> Tensor<E, <Layout<S, D, I> as GroupModes<B, EN>>::Out>
     where
-        S: AsModes,
-        D: AsModes,
-        S::Modes: Group<B, EN, D::Modes>,
+        Layout<S, D, I>: GroupModes<B, EN>,
     {
-        let layout = self.layout.group::<B, EN>();
+        let layout = self.layout.group_modes();
         same_offsets(self, layout)
     }
 

@@ -284,7 +284,10 @@ fn the_rows_api_exists() -> Res {
     assert_eq!(layout_dsl::downcast(&l, 2)?.size(), 64);
     assert_eq!(layout_dsl::recast_layout(&l, 16, 32)?.size(), 16);
     let typed_l = layout!((4,8):(8,1));
-    assert_eq!(typed_l.recast_layout::<u16, u32>()?.to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        typed_l.recast_layout::<u16, u32>()?.to_string(),
+        "(4,4):(4,1)"
+    );
     // `complement(l, shape)` in the notation.
     assert_eq!(
         evaluate("complement((2,2):(1,4), (4,4))")?.to_string(),
