@@ -318,6 +318,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// [`Layout::recast_layout`] and the first negative stride of `self`
     /// (the tensor's `recast` refuses one).
     #[inline]
+    #[allow(clippy::type_complexity)]
     pub(crate) fn recast_checked<O, N>(
         &self,
     ) -> Result<(Recast<S, D, O, N, I>, Option<i64>), AlgebraError>
