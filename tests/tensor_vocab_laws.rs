@@ -259,3 +259,35 @@ fn owned_engines_move() {
     c[23] = 1;
     assert_eq!(c.into_parts().0[23], 1);
 }
+
+/// The run-time functions take what the divides take: a swizzled tensor
+/// (the function applied to its inner layout, under the same swizzle) and
+/// an identity tensor (its coordinates moved with its layout).
+#[test]
+fn swizzled_and_identity_tensors() {
+    let smem: Vec<i64> = (0..512).collect();
+    let t = Tensor::new(&smem[..], layout!(Sw<3,3,3> o 0 o (8,64):(64,1))).unwrap();
+    let c = tensor::coalesce(t.view()).unwrap();
+    assert!(c.iter().eq(t.iter()));
+    let f = tensor::flatten(t.view()).unwrap();
+    assert!(f.iter().eq(t.iter()));
+    let b: Layout = "(4,8):(2,16)".parse().unwrap();
+    let p = tensor::composition(t.view(), b.clone()).unwrap();
+    let want: Vec<i64> = (0..b.size())
+        .map(|i| t[b.at(i).unwrap() as usize])
+        .collect();
+    assert_eq!(elems(&p), want);
+
+    let id = tensor::make_identity_tensor([4, 6]).unwrap();
+    let all: Vec<[usize; 2]> = id.iter().collect();
+    let c = tensor::coalesce(id.clone()).unwrap();
+    assert_eq!(c.iter().collect::<Vec<_>>(), all);
+    let b: Layout = "(2,3):(1,8)".parse().unwrap();
+    let p = tensor::composition(id.clone(), b.clone()).unwrap();
+    let want: Vec<[usize; 2]> = (0..b.size())
+        .map(|i| all[b.at(i).unwrap() as usize])
+        .collect();
+    assert_eq!(p.iter().collect::<Vec<_>>(), want);
+    let g = tensor::group_modes::<0, 2, _>(id).unwrap();
+    assert_eq!(g.iter().collect::<Vec<_>>(), all);
+}

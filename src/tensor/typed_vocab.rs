@@ -295,4 +295,8 @@ impl<E, I, K> Tensor<E, Poisoned<I, K>> {
     pub fn composition<B>(self, _: B) -> Result<Tensor<E, Poisoned<usize>>, RelayoutError> {
         poisoned()
     }
+    #[doc(hidden)]
+    pub fn recast<U>(self) -> Result<Tensor<&'static [U], Poisoned<I>>, RelayoutError> {
+        poisoned()
+    }
 }

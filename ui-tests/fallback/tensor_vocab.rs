@@ -10,4 +10,5 @@ fn main() {
     let _ = t.coalesce().unwrap().flatten().group_modes::<0, 1>();
     let _ = t.filter_zeros().unwrap().coalesce_static::<1>().unwrap();
     let _ = t.composition(layout!(type 2:1)).unwrap().size();
+    let _: u8 = t.recast::<u8>().unwrap()[3];
 }
