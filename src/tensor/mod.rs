@@ -27,6 +27,14 @@
 //! layout is a core [`Layout`] and whose engine borrows the original's; the
 //! same operations on flat typed layouts, with typed results and no
 //! allocation, are in [`typed`].
+//!
+//! CuTe's layout functions of a tensor, `make_tensor(t.data(),
+//! f(t.layout()))`, are methods (`t.coalesce()`, `t.flatten()`,
+//! `t.group_modes::<B, E>()`, `t.filter_zeros()`, `t.composition(b)`,
+//! `t.recast::<U>()`: typed results for a typed tensor) and, for any
+//! tensor with a core layout as the result, the functions [`coalesce()`],
+//! [`flatten()`], [`group_modes()`], [`filter_zeros()`] and
+//! [`composition()`].
 
 mod algorithms;
 #[cfg(feature = "ndarray")]

@@ -20,7 +20,7 @@ use crate::typed;
 
 /// A type whose values are plain bytes: every bit pattern of its size is
 /// a value, and it has no padding and no interior mutability (bytemuck's
-/// `Pod`). What [`recast`] asks of both element types, so that the bytes
+/// `Pod`). What `Tensor::recast` asks of both element types, so that the bytes
 /// of one are always values of the other.
 ///
 /// # Safety
