@@ -234,3 +234,41 @@ fn recast_mut_writes_the_bytes() {
     }
     assert_eq!(words[1], u32::from_le_bytes([4, 5, 6, 7]));
 }
+
+/// The typed `recast_layout` refuses what the core refuses, naming it.
+#[test]
+fn typed_recast_layout_refusals() {
+    use layout_dsl::typed::AlgebraError;
+    let m = 6;
+    let e = layout!((4,m):(2,8))
+        .recast_layout::<u32, u16>()
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            AlgebraError::NoUnitStride {
+                function: "recast_layout"
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("Downcast requires adjacent elements"),
+        "{e}"
+    );
+    let s = 3;
+    let e = layout!((4,m):(1,s)).recast_layout::<u8, u16>().unwrap_err();
+    assert_eq!(
+        e,
+        AlgebraError::NotDivisible {
+            function: "recast_layout",
+            dividend: 3,
+            divisor: 2
+        }
+    );
+    // A typed tensor's recast gives the same refusals, as `RelayoutError::Algebra`.
+    let bytes = [0u8; 64];
+    let t = Tensor::new(&bytes[..], layout!((4,m):(1,s))).unwrap();
+    assert_eq!(t.recast::<u16>().unwrap_err(), RelayoutError::Algebra(e));
+}
