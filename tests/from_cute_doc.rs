@@ -242,6 +242,28 @@ fn nested_layouts_typed_reference() -> Res {
 // The page's text, as written there: not reformatted.
 #[rustfmt::skip]
 #[test]
+fn layout_functions_of_tensors_typed_reference() -> Res {
+    let data: Vec<u32> = (0..48).collect();
+    // reference typed/tensors.md 2
+    let t = Tensor::new(&data[..], layout!(type ((2,4),(3,2)):((1,2),(8,24))))?;
+    let c = t.coalesce_static::<1>()?; // 48:1, zero-sized; `t.coalesce()` keeps the 4 leaves
+    let g = t.group_modes::<0, 1>(); // (((2,4)),(3,2)):(((1,2)),(8,24))
+    let p = t.composition(layout!(type (4,3):(2,8)))?; // checked against the engine
+    let bytes = t.recast::<u8>()?; // the same bytes: ((8,4),(3,2)):((1,8),(32,96)), still typed
+    // end
+    assert_eq!((c.layout().to_string(), size_of_val(c.layout())), ("48:1".to_owned(), 0));
+    assert_eq!(t.coalesce()?.layout().to_string(), "(2,4,3,2):(1,2,8,24)");
+    assert_eq!(g.layout().to_string(), "(((2,4)),(3,2)):(((1,2)),(8,24))");
+    assert_eq!(p.iter().copied().collect::<Vec<_>>(), (0..12).map(|i| 2 * i).collect::<Vec<_>>());
+    assert_eq!(bytes.layout().to_string(), "((8,4),(3,2)):((1,8),(32,96))");
+    assert_eq!(size_of_val(bytes.layout()), 0);
+    assert_eq!((bytes[(8, 0)], bytes[(4, 1)]), (2, 9)); // low bytes of elements 2 and 9
+    Ok(())
+}
+
+// The page's text, as written there: not reformatted.
+#[rustfmt::skip]
+#[test]
 fn the_algorithms() -> Res {
     // snippet 6
     let a = Tensor::new(vec![1f32; 8], layout!(type (4,2):(1,4)))?; // (M,K)

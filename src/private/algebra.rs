@@ -203,6 +203,14 @@ pub enum AlgebraError {
         /// The leaf's stride.
         stride: usize,
     },
+    /// `recast_layout` to a narrower element: no mode of stride 1 (after
+    /// the widening step, if any) to spread the narrower elements over
+    /// (CuTe's "Downcast requires adjacent elements", the core's
+    /// `NoUnitStride`).
+    NoUnitStride {
+        /// The algebra function.
+        function: &'static str,
+    },
 }
 
 impl AlgebraError {
@@ -261,6 +269,7 @@ impl AlgebraError {
                 extent,
                 stride,
             },
+            E::NoUnitStride { .. } => E::NoUnitStride { function },
             other => other,
         }
     }

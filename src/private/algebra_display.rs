@@ -137,6 +137,11 @@ impl fmt::Display for AlgebraError {
                  (CuTe's types decide them from the static strides alone); without `type`, \
                  the core computes it at run time"
             ),
+            AlgebraError::NoUnitStride { function } => write!(
+                f,
+                "in `{function}`: a narrower element needs a mode of stride 1 to split (CuTe's \
+                 \"Downcast requires adjacent elements\"), and the layout has none"
+            ),
             AlgebraError::OffsetsOverflow {
                 function,
                 extent,

@@ -42,6 +42,7 @@ mod coalesce_filter;
 mod coalesce_static;
 pub(crate) mod common_layouts;
 mod compose;
+mod recast_layout;
 use compose::{
     compose_decide, compose_decide_static, compose_exact, compose_fallback, compose_folded,
     compose_leaf, compose_merge, compose_run, compose_static, compose_static_walk, compose_tree,
@@ -210,6 +211,7 @@ pub use product_regroup::Regroup;
 pub use product_static::{ChooseHoles, HolesWalk};
 pub use product_value::{Lift, Product};
 pub use reach::Reach;
+pub use recast_layout::{Recast, RecastExtent, RecastStride, RecastTree};
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
 pub use slice_base::{

@@ -152,6 +152,12 @@ impl<T> RawEngine<'_, T> {
             borrow: PhantomData,
         }
     }
+
+    /// The pointer and the length, the engine given up (for a recast,
+    /// which makes a new engine of the same bytes).
+    pub(crate) fn into_raw(self) -> (*mut T, usize) {
+        (self.ptr, self.len)
+    }
 }
 
 // SAFETY: a fixed length: the slice (or buffer) itself, never resized through `&self`.

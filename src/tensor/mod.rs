@@ -27,6 +27,14 @@
 //! layout is a core [`Layout`] and whose engine borrows the original's; the
 //! same operations on flat typed layouts, with typed results and no
 //! allocation, are in [`typed`].
+//!
+//! CuTe's layout functions of a tensor, `make_tensor(t.data(),
+//! f(t.layout()))`, are methods (`t.coalesce()`, `t.flatten()`,
+//! `t.group_modes::<B, E>()`, `t.filter_zeros()`, `t.composition(b)`,
+//! `t.recast::<U>()`: typed results for a typed tensor) and, for any
+//! tensor with a core layout as the result, the functions [`coalesce()`],
+//! [`flatten()`], [`group_modes()`], [`filter_zeros()`] and
+//! [`composition()`].
 
 mod algorithms;
 #[cfg(feature = "ndarray")]
@@ -39,6 +47,7 @@ mod identity_layout;
 mod layout;
 pub(crate) mod partition;
 mod partition_facts;
+mod recast;
 mod residue;
 mod slice;
 mod strided;
@@ -70,7 +79,9 @@ pub(crate) mod typed_outer_short;
 mod typed_partitions;
 mod typed_predicated;
 mod typed_slice_nesting;
+pub(crate) mod typed_vocab;
 mod view;
+mod vocab;
 
 use alloc::borrow::Cow;
 use alloc::string::ToString;
@@ -90,9 +101,11 @@ pub use partition::{
     IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
     local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
 };
+pub use recast::{Plain, RecastEngine, RelayoutError};
 pub use residue::Residue;
 pub use slice::{SliceCoord, X};
 pub use view::{AnyLayout, ViewLayout};
+pub use vocab::{coalesce, composition, filter_zeros, flatten, group_modes};
 
 /// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,
 /// a [`RawEngine`]) and a layout `L` (a core [`Layout`] or a `layout!`

@@ -22,6 +22,7 @@
 //! | `tApA(i) = elem_less(tAcA(i), shape(mA))` | [`IdentityTensor::predicate`], [`IdentityTensor::predicate_into`] |
 //! | `copy_if(pred, src, dst)` | [`copy_if`], from a tensor or from an [`Unbounded`] view of a partial tile past the storage |
 //! | predicated epilogue | [`axpby_if`] into an [`Unbounded`] view |
+//! | `coalesce(t)`, `flatten(t)`, `group_modes<B,E>(t)`, `filter_zeros(t)`, `composition(t, L)`, `recast<T>(t)` | methods of a typed tensor: [`Tensor::coalesce`] (and [`Tensor::coalesce_static`], CuTe's merged layout), [`Tensor::flatten`], [`Tensor::group_modes`], [`Tensor::filter_zeros`], [`Tensor::composition`], [`Tensor::recast`]; typed results |
 //!
 //! The tensor is taken by value (pass [`Tensor::by_ref`] or
 //! [`Tensor::by_mut`] for a view that keeps the typed layout); the result
@@ -107,6 +108,7 @@ pub use super::typed_partitions::{
 };
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 pub use super::typed_slice_nesting::{ModeShape, SliceCoordIn, SliceEntryIn};
+pub use super::typed_vocab::{CoalescedStatic, GroupModes};
 pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
 /// (module docs, "Generic code").

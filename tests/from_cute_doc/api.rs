@@ -114,14 +114,43 @@ fn the_tables_api_exists() -> Res {
         "(4,(2,4)):(8,(1,2))"
     );
 
-    // CuTe's `coalesce(t)` (and the other layout functions of a tensor): the
-    // layout's function on the tensor's parts, the same elements in order.
+    // CuTe's `coalesce(t)` and the other layout functions of a tensor:
+    // methods (typed results for a typed tensor) and `tensor` functions.
     let data: Vec<f32> = (0..32).map(|i| i as f32).collect();
     let whole = Tensor::new(&data[..], "((2,2),8):((1,2),4)".parse::<Layout>()?)?;
-    let (e, l, base) = whole.into_parts();
-    let c = Tensor::at_base(e, layout_dsl::coalesce(&l), base)?;
+    let c = whole.clone().coalesce()?;
     assert_eq!(c.layout().to_string(), "32:1");
-    assert!(c.iter().eq(Tensor::new(&data[..], l)?.iter()));
+    assert!(c.iter().eq(whole.iter()));
+    assert_eq!(
+        flatten(whole.clone())?.layout().to_string(),
+        "(2,2,8):(1,2,4)"
+    );
+    assert_eq!(group_modes::<0, 2, _>(whole.clone())?.size(), 32);
+    assert_eq!(filter_zeros(whole.clone())?.size(), 32);
+    assert_eq!(composition(whole.clone(), (2, 4))?.size(), 8);
+    let typed_whole = Tensor::new(&data[..], layout!(type ((2,2),8):((1,2),4)))?;
+    assert_eq!(
+        typed_whole.coalesce_static::<1>()?.layout().to_string(),
+        "32:1"
+    );
+    assert_eq!(
+        typed_whole.coalesce()?.layout().to_string(),
+        "(2,2,8):(1,2,4)"
+    );
+    assert_eq!(
+        typed_whole
+            .flatten()
+            .group_modes::<1, 3>()
+            .layout()
+            .to_string(),
+        "(2,(2,8)):(1,(2,4))"
+    );
+    assert_eq!(typed_whole.filter_zeros()?.size(), 32);
+    assert_eq!(typed_whole.composition(layout!(type 4:2))?[3], 6.0);
+    // `recast<T>(t)`: the same bytes.
+    let bits: Vec<u32> = data.iter().map(|x| x.to_bits()).collect();
+    let words = Tensor::new(&bits[..], "32:1".parse::<Layout>()?)?;
+    assert_eq!(words.recast::<u16>()?.layout().to_string(), "64:1");
 
     // Constructors on typed values.
     let s = (m, C::<4>);
@@ -254,6 +283,11 @@ fn the_rows_api_exists() -> Res {
     assert_eq!(layout_dsl::upcast(&l, 2)?.to_string(), "(4,4):(4,1)");
     assert_eq!(layout_dsl::downcast(&l, 2)?.size(), 64);
     assert_eq!(layout_dsl::recast_layout(&l, 16, 32)?.size(), 16);
+    let typed_l = layout!((4,8):(8,1));
+    assert_eq!(
+        typed_l.recast_layout::<u16, u32>()?.to_string(),
+        "(4,4):(4,1)"
+    );
     // `complement(l, shape)` in the notation.
     assert_eq!(
         evaluate("complement((2,2):(1,4), (4,4))")?.to_string(),
