@@ -112,7 +112,9 @@ fn a_compact_prefix_past_usize_answers_as_the_core() {
     macro_rules! both {
         ($l:expr) => {{
             let l = $l;
-            let core = l.to_core().and_then(|c| Tensor::new(&data[..], c).map(|_| ()));
+            let core = l
+                .to_core()
+                .and_then(|c| Tensor::new(&data[..], c).map(|_| ()));
             (Tensor::new(&data[..], l).map(|_| ()), core)
         }};
     }
@@ -120,17 +122,36 @@ fn a_compact_prefix_past_usize_answers_as_the_core() {
     let (zero, three, five) = (0usize, 3usize, 5usize);
     let cases = [
         ("(e,e):(1,e)", both!(layout!((e,e):(1,e))), false),
-        ("(e,e,3):(1,e,5)", both!(layout!((e,e,three):(1,e,five))), false),
-        ("(3,e,e):(1,3,3e)", both!(layout!((three,e,e):(1,three,{3 * e}))), false),
-        ("(e,e,0):(1,e,5)", both!(layout!((e,e,zero):(1,e,five))), true),
-        ("((e,e),0):((1,e),0)", both!(layout!(((e,e),zero):((1,e),0))), true),
+        (
+            "(e,e,3):(1,e,5)",
+            both!(layout!((e,e,three):(1,e,five))),
+            false,
+        ),
+        (
+            "(3,e,e):(1,3,3e)",
+            both!(layout!((three,e,e):(1,three,{3 * e}))),
+            false,
+        ),
+        (
+            "(e,e,0):(1,e,5)",
+            both!(layout!((e,e,zero):(1,e,five))),
+            true,
+        ),
+        (
+            "((e,e),0):((1,e),0)",
+            both!(layout!(((e,e),zero):((1,e),0))),
+            true,
+        ),
     ];
     for (name, (typed, core), empty) in cases {
         let (typed, core) = (typed.unwrap_err(), core.unwrap_err());
         if empty {
             assert_eq!(typed.to_string(), core.to_string(), "{name}");
         } else {
-            assert!(typed.to_string().contains("largest offset"), "{name}: {typed}");
+            assert!(
+                typed.to_string().contains("largest offset"),
+                "{name}: {typed}"
+            );
         }
     }
 }

@@ -238,11 +238,12 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
                 if base.saturating_add(size) <= len && size != 0 {
                     // Told to the optimiser: a partition of the new tensor
                     // tests its extents for 0 (`with_facts!`), and on this
-                    // path that test is threaded away (the only other way
-                    // here, an empty layout, meets this one in the cold
-                    // `refused_unsigned`): cute_paired's `partition_read`
-                    // 51.4 -> 47.4 instructions an input, with
-                    // `tensor_share_fits`'s branch.
+                    // path (not on the cold one, which accepts an empty
+                    // layout the core holds) that test is threaded away:
+                    // cute_paired's `partition_read` 51.4 -> 47.4
+                    // instructions an input, with `tensor_share_fits`'s
+                    // branch; `partition_read_masked` 50.4 -> 40.4 with
+                    // its share in `with_facts!` whole.
                     // SAFETY: the size, the product of the extents (no
                     // product wrapped: `colex_size`), is not 0.
                     unsafe { core::hint::assert_unchecked(!layout.shape().any_empty()) };

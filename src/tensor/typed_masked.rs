@@ -25,8 +25,8 @@ use super::typed_args::{ThreadIndex, ThreadsOf};
 use super::typed_checks::{LayoutShape, ThreadCoordModes, ThreadModes};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
-    BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,
-    Reach, WalkAdmitted, tensor_share_fits,
+    BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, Reach, SplitBelow,
+    Tree, WalkAdmitted, tensor_share_fits,
 };
 use crate::typed::Layout;
 
