@@ -374,6 +374,7 @@ macro_rules! masked_tile {
 fn masked_shares() {
     let z = zst();
     let thr = layout!(type (4,2):(1,4));
+    let (thr3, step) = (layout!(type (4,2,3):(1,4,8)), (C::<1>, C::<1>, X));
     let counts = report(&[
         family!(
             "local_tile(({a},{b}):(1,{a}), <4,8>, (0,0))",
@@ -422,9 +423,38 @@ fn masked_shares() {
                     .map(|m| (*m.layout(), m.base()))
             }
         ),
+        // The `Step` form (its share checked as the masked share's, by its
+        // strides): thread 3 of `(4,2,3)` projected by `(1,1,X)` is
+        // thread 3 of `(4,2)`.
+        family!(
+            "local_partition(({a},{b}):(1,{a}), (4,2):(1,4), 3)",
+            "({a},{b}):(1,{a})",
+            |a, b| {
+                Tensor::new(&z[..], layout!((a, b):(1, a)))
+                    .and_then(|t| typed::local_partition_step_masked(t, &thr3, 3, step))
+                    .map(|m| (*m.layout(), m.base()))
+            }
+        ),
+        family!(
+            "local_partition(({a},2):({b},1), (4,2):(1,4), 3)",
+            "({a},2):({b},1)",
+            |a, b| {
+                Tensor::new(&z[..], layout!((a, 2):(b, 1)))
+                    .and_then(|t| typed::local_partition_step_masked(t, &thr3, 3, step))
+                    .map(|m| (*m.layout(), m.base()))
+            }
+        ),
     ]);
     assert_eq!(
         counts,
-        [(164, 92), (267, 21), (233, 92), (346, 107), (263, 21)]
+        [
+            (164, 92),
+            (267, 21),
+            (233, 92),
+            (346, 107),
+            (263, 21),
+            (346, 107),
+            (263, 21)
+        ]
     );
 }

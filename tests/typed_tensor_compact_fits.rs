@@ -95,3 +95,63 @@ fn compact_boundary_and_error() {
     assert_eq!(typed.to_string(), core.to_string());
     assert!(typed.to_string().contains("24"), "{typed}");
 }
+
+/// A compact prefix whose product passes `usize::MAX` (`Colex::Past` in
+/// `__private::reach`) is refused at once, without the reaches: exact
+/// because that prefix alone reaches `usize::MAX`, whatever the leaves
+/// after it. Each layout is asked of the core too (a tensor over the
+/// core's form of the same layout): the same answer; and a layout with an
+/// extent 0 after the prefix (no offset at all) gets the core's own
+/// answer, its error (the prefix's size passes `i64`), not an offset
+/// past the buffer.
+#[test]
+fn a_compact_prefix_past_usize_answers_as_the_core() {
+    let data = [0u8; 64];
+    // The typed tensor's error, and the core's (building its form of the
+    // layout, or the tensor over it).
+    macro_rules! both {
+        ($l:expr) => {{
+            let l = $l;
+            let core = l
+                .to_core()
+                .and_then(|c| Tensor::new(&data[..], c).map(|_| ()));
+            (Tensor::new(&data[..], l).map(|_| ()), core)
+        }};
+    }
+    let e = 1usize << 32;
+    let (zero, three, five) = (0usize, 3usize, 5usize);
+    let cases = [
+        ("(e,e):(1,e)", both!(layout!((e,e):(1,e))), false),
+        (
+            "(e,e,3):(1,e,5)",
+            both!(layout!((e,e,three):(1,e,five))),
+            false,
+        ),
+        (
+            "(3,e,e):(1,3,3e)",
+            both!(layout!((three,e,e):(1,three,{3 * e}))),
+            false,
+        ),
+        (
+            "(e,e,0):(1,e,5)",
+            both!(layout!((e,e,zero):(1,e,five))),
+            true,
+        ),
+        (
+            "((e,e),0):((1,e),0)",
+            both!(layout!(((e,e),zero):((1,e),0))),
+            true,
+        ),
+    ];
+    for (name, (typed, core), empty) in cases {
+        let (typed, core) = (typed.unwrap_err(), core.unwrap_err());
+        if empty {
+            assert_eq!(typed.to_string(), core.to_string(), "{name}");
+        } else {
+            assert!(
+                typed.to_string().contains("largest offset"),
+                "{name}: {typed}"
+            );
+        }
+    }
+}

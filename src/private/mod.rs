@@ -210,7 +210,7 @@ pub use product_ranked::{CopyModes, RankedProduct, ZipPad, ZipProduct};
 pub use product_regroup::Regroup;
 pub use product_static::{ChooseHoles, HolesWalk};
 pub use product_value::{Lift, Product};
-pub use reach::Reach;
+pub use reach::{Colex, Reach};
 pub use recast_layout::{Recast, RecastExtent, RecastStride, RecastTree};
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};

@@ -16,19 +16,15 @@ use crate::__private::Fits;
 /// (a closure argument was built, and stored, before the test: 60
 /// instructions a `local_partition` with a read where 52 are).
 ///
-/// The second form is for a share that is not a tensor (`Masked`): the
-/// caller takes the tensor apart first, `$body` sees its `$layout` (over
-/// an engine of `$len` elements of type `$elem`), returns the share's
-/// parts, not its engine, and each path unwraps its `Result` before they
-/// meet; the caller puts the engine into the share after. The engine is
-/// then one value on both paths (moved through the cold call it came
-/// back as a second value, merged with the hot path's by a `mov`) and the
-/// paths meet on the parts in registers: `rust_partition_read_masked`
-/// 45.4 -> 43.4 instructions a call (benches/cute_paired). Not for
-/// `local_partition`: there the engine check's cold call then had the
-/// share's layout stored ahead of its test (53.4 instructions where
-/// 51.4 are), and with that call in a closure too, more registers live
-/// (55.4).
+/// The masked shares (`local_partition_masked` and its `Step` form) take
+/// this form too, their body building the `Masked` share from the tensor.
+/// They used to take the tensor apart first (a second form, the engine
+/// kept out of the cold call: 45.4 -> 43.4 instructions a call then), but
+/// once `Tensor::new`'s check tells the optimiser the extents are not 0
+/// (`__private::reach::check_fits`) the emptiness test below is threaded
+/// away only where the tensor goes in whole: cute_paired's
+/// `partition_read_masked` 50.4 -> 48.4 instructions an input (and with
+/// the share checked by its strides, `tensor_share_fits`, 40.4).
 macro_rules! with_facts {
     ($t:ident => $body:expr) => {{
         if $t.layout.any_empty() {
@@ -37,16 +33,6 @@ macro_rules! with_facts {
             // SAFETY: `$t` is a tensor with a coordinate.
             unsafe { assume_facts(&$t) };
             $body
-        }
-    }};
-    ($layout:ident, $len:expr, $elem:ty => $body:expr) => {{
-        if $layout.any_empty() {
-            cold(move || $body)?
-        } else {
-            // SAFETY: `$layout` is a tensor's, with a coordinate, over an
-            // engine of `$len` elements of type `$elem`.
-            unsafe { assume_layout_facts::<$elem, _>(&$layout, $len) };
-            $body?
         }
     }};
 }

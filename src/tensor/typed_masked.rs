@@ -20,13 +20,13 @@ use core::ops::Index;
 
 use layout_core::{CallError, Error};
 
-use super::partition_facts::{assume_layout_facts, cold, with_facts};
+use super::partition_facts::{assume_facts, cold, with_facts};
 use super::typed_args::{ThreadIndex, ThreadsOf};
 use super::typed_checks::{LayoutShape, ThreadCoordModes, ThreadModes};
 use super::{Engine, EngineMut, IndexBy, Tensor};
 use crate::__private::{
-    BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, SplitBelow, Tree,
-    WalkAdmitted, share_fits,
+    BelowEach, Counts, Fits, IntoList, IntoTuple, Mode, ModeResidues, Offset, Reach, SplitBelow,
+    Tree, WalkAdmitted, tensor_share_fits,
 };
 use crate::typed::Layout;
 
@@ -38,7 +38,9 @@ pub trait ThreadsMasked<L: LayoutShape>: ThreadsOf<L> {
     /// The share of the thread at `coord`, the offset of its first
     /// element, each mode's cut (which of its coordinates lie inside
     /// `layout`), and whether no cut can say it (a tuple mode not tiled
-    /// exactly: the share is refused).
+    /// exactly: the share is refused). `layout` is a tensor's, one the
+    /// core holds (`Tensor::new`'s check): the share is checked past
+    /// `i64` by its strides alone.
     #[allow(clippy::type_complexity)]
     fn masked_at(
         &self,
@@ -55,7 +57,7 @@ where
     S: Mode<D> + IntoList,
     D: Tree,
     I: Offset,
-    RS: Mode<RD> + IntoList,
+    RS: Mode<RD> + IntoList + Reach<RD>,
     RD: Tree,
     P::Tiler: ModeResidues<S::List, RS::List, P::Coord>,
 {
@@ -69,8 +71,11 @@ where
         // The bound `partition_at` also returns goes unused: nothing of
         // it is formed.
         let (part, offset, _) = self.partition_at(layout, coord)?;
-        // The share's layout past its residue is bounded by no engine.
-        share_fits(layout, &part)?;
+        // The share's layout past its residue is bounded by no engine:
+        // checked past `i64` by its strides (`layout` is a tensor's, which
+        // the core holds, so the share's extents, size and offsets are
+        // within it: `tensor_share_fits`, as the plain share's).
+        tensor_share_fits(&part)?;
         let (s, r) = (layout.shape().into_list(), part.shape().into_list());
         let mut general = false;
         let valid = self.tiler().0.residues(&s, &r, &coord, &mut general);
@@ -127,24 +132,17 @@ where
 {
     let thr_layout = thr_layout.checked();
     let coord = thr_idx.checked().thread_coord(thr_layout)?;
-    let Tensor {
-        engine,
-        layout,
-        base,
-    } = t;
-    let len = engine.as_slice().len();
-    let (layout, base, valid) = with_facts!(layout, len, E::Elem => {
-        let (layout, offset, valid, general) = thr_layout.masked_at(&layout, coord)?;
+    with_facts!(t => {
+        let (layout, offset, valid, general) = thr_layout.masked_at(&t.layout, coord)?;
         if general {
             return Err(no_count());
         }
-        Ok::<_, Error>((layout, base.wrapping_add(offset), valid))
-    });
-    Ok(Masked {
-        engine,
-        layout,
-        base,
-        valid,
+        Ok(Masked {
+            engine: t.engine,
+            layout,
+            base: t.base.wrapping_add(offset),
+            valid,
+        })
     })
 }
 

@@ -9,13 +9,13 @@
 
 use layout_core::Error;
 
-use super::partition_facts::{assume_layout_facts, cold, with_facts};
+use super::partition_facts::{assume_facts, cold, with_facts};
 use super::typed_args::{ThreadIndex, ThreadsStep};
 use super::typed_checks::LayoutShape;
 use super::typed_masked::{Masked, no_count};
 use super::{Engine, Tensor};
 use crate::__private::{
-    Dice, Fits, IntoList, Mode, ModeResidues, Offset, Threads, Tree, share_fits,
+    Dice, Fits, IntoList, Mode, ModeResidues, Offset, Reach, Threads, Tree, tensor_share_fits,
 };
 use crate::typed::Layout;
 
@@ -28,6 +28,8 @@ pub trait ThreadsStepMasked<L, St>: ThreadsStep<L, St> {
     /// The share of the thread at `coord` (in the whole thread layout),
     /// the offset of its first element, each mode's cut, and whether no
     /// cut can say it (a tuple mode not tiled exactly: refused).
+    /// `layout` is a tensor's, one the core holds (`Tensor::new`'s
+    /// check): the share is checked past `i64` by its strides alone.
     #[allow(clippy::type_complexity)]
     fn masked_step_at(
         &self,
@@ -48,7 +50,7 @@ where
     S: Mode<D> + IntoList,
     D: Tree,
     I: Offset,
-    RS: Mode<RD> + IntoList,
+    RS: Mode<RD> + IntoList + Reach<RD>,
     RD: Tree,
     DicedTiler<St, P>: ModeResidues<S::List, RS::List, DicedCoord<St, P>>,
 {
@@ -61,7 +63,8 @@ where
     ) -> Result<(Self::Output, usize, Self::Valid, bool), Error> {
         // The bound goes unused, as `masked_at`'s: nothing of it is formed.
         let (part, offset, _) = self.partition_step_at(layout, coord)?;
-        share_fits(layout, &part)?;
+        // `layout` is a tensor's, as `masked_at`'s: the share's strides.
+        tensor_share_fits(&part)?;
         let (s, r) = (layout.shape().into_list(), part.shape().into_list());
         // The same dice `partition_step_at` made, so the cuts are those
         // of the modes that tiled `t`.
@@ -114,23 +117,16 @@ where
     O: Fits,
 {
     let coord = thr_idx.thread_coord(thr_layout)?;
-    let Tensor {
-        engine,
-        layout,
-        base,
-    } = t;
-    let len = engine.as_slice().len();
-    let (layout, base, valid) = with_facts!(layout, len, E::Elem => {
-        let (layout, offset, valid, general) = thr_layout.masked_step_at(&layout, coord)?;
+    with_facts!(t => {
+        let (layout, offset, valid, general) = thr_layout.masked_step_at(&t.layout, coord)?;
         if general {
             return Err(no_count());
         }
-        Ok::<_, Error>((layout, base.wrapping_add(offset), valid))
-    });
-    Ok(Masked {
-        engine,
-        layout,
-        base,
-        valid,
+        Ok(Masked {
+            engine: t.engine,
+            layout,
+            base: t.base.wrapping_add(offset),
+            valid,
+        })
     })
 }
