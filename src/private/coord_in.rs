@@ -53,7 +53,7 @@ impl<I, K> CoordSpace for Poisoned<I, K> {
 /// Its result is the projection `Self::Checked`, which rustc cannot name
 /// for such a coordinate, so the method reports nothing more.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape"
+    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: write one `usize`, or a tuple of them nested like the shape"
 )]
 pub trait CoordIn<S, D> {
     /// `Self`.

@@ -123,7 +123,7 @@ nesting_check! {
     /// slice coordinate's (`tensor::typed::SliceCoordIn`), whose shapes per
     /// mode ([`ModeShape`](crate::tensor::typed::ModeShape)) it shares.
     pub trait CoordRanksIn<S>: ranks coord_ranks_in(CoordSpace)
-        = "`{Self}` is not a coordinate of a layout of shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape";
+        = "`{Self}` is not a coordinate of a layout of shape `{S}`: write one `usize`, or a tuple of them nested like the shape";
     /// A tuple entry (`Self`) of a nested `crd2idx` coordinate against its
     /// mode, of shape `M`: a tuple of the mode's rank (an integer fits any
     /// mode and is not asked). Asked by `layout!(crd2idx(COORD, #A))` at the
@@ -135,7 +135,7 @@ nesting_check! {
     /// `layout!(dice(C, #A))` at the coordinate's `(`. Only the rank: a tuple
     /// entry is asked next, against its mode, by [`SliceEntryIn`].
     pub trait SliceCoordIn<S>: ranks slice_coord_in(LayoutShape)
-        = "the slice coordinate `{Self}` is not nested like the layout's shape `{S}`: write one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode";
+        = "the slice coordinate `{Self}` is not nested like the layout's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode";
     /// A tuple entry (`Self`) of a slice or dice coordinate against its mode,
     /// of shape `M`: a tuple of the mode's rank (an integer or `X` fits any
     /// mode and is not asked). Asked by `layout!(slice(C, #A))` at the
