@@ -194,7 +194,9 @@ pub use named_partition::{
     named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
     named_outer_partition,
 };
-pub use nesting_check::{CoordEntryIn, CoordRanksIn, SliceCoordIn, SliceEntryIn, TileEntryIn};
+pub use nesting_check::{
+    CoordEntryIn, CoordRanksIn, SliceCoordIn, SliceEntryIn, TargetPlaces, TileEntryIn,
+};
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
 pub use partition::{Dice, OuterModes, StepMode, TileModes};

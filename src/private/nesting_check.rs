@@ -151,6 +151,13 @@ nesting_check! {
     /// the entry's `(`; an impl per rank with no where-clause
     /// (above), so that an entry that does not nest is this one
     /// error, the partition's bounds then silent.
+    /// A named target (`Self`) of `tile_to_shape(BLOCK, #S, PLACES)` of a
+    /// compact block, against the places `M` (a tuple of `C<N>`): one
+    /// mode per place, as CuTe's `make_ordered_layout` asserts. Asked by
+    /// `layout!` at the target's name before `TileCompactOrdered`, whose
+    /// trait sentence names the sorted block and so is a `help` line.
+    pub trait TargetPlaces<M>: entry target_places
+        = "`tile_to_shape`: the named target `{Self}` needs one mode per place of the order `{M}` (CuTe's `static_assert` on the ranks)";
     pub trait TileEntryIn<M>: entry tile_entry_in
         = "the tile coordinate's entry `{Self}` is not nested like the mode `{M}` the divide leaves: one integer or `X` for the whole mode, or one per sub-mode";
 }

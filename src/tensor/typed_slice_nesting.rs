@@ -43,4 +43,10 @@ impl<M> ModeShape<M> {
     pub const fn new() -> Self {
         ModeShape(PhantomData)
     }
+
+    /// The [`ModeShape`] of a value's type (`layout!` names no type).
+    #[inline(always)]
+    pub const fn of(_: &M) -> Self {
+        ModeShape(PhantomData)
+    }
 }
