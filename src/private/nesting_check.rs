@@ -135,7 +135,7 @@ nesting_check! {
     /// `layout!(dice(C, #A))` at the coordinate's `(`. Only the rank: a tuple
     /// entry is asked next, against its mode, by [`SliceEntryIn`].
     pub trait SliceCoordIn<S>: ranks slice_coord_in(LayoutShape)
-        = "the slice coordinate `{Self}` is not nested like the layout's shape `{S}`: one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode";
+        = "the slice coordinate `{Self}` is not nested like the layout's shape `{S}`: one entry per top-level mode (an integer, `X`, or a tuple nested like it)";
     /// A tuple entry (`Self`) of a slice or dice coordinate against its mode,
     /// of shape `M`: a tuple of the mode's rank (an integer or `X` fits any
     /// mode and is not asked). Asked by `layout!(slice(C, #A))` at the

@@ -158,7 +158,7 @@ impl<Cd: Tree, S: Mode<D>, D: Tree, I: Offset> Crd2idxLeaf<Cd> for Layout<S, D, 
 /// One check for both, so that a coordinate of another rank is one error,
 /// not also one about run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "`type crd2idx`: no static offset for `{Self}` (coordinate, shape, stride): the coordinate does not fit the shape or reads a run-time leaf; drop `type`"
+    message = "`type crd2idx`: no static offset for `{Self}` (coordinate, shape, stride): the coordinate does not fit or reads a run-time leaf; drop `type`"
 )]
 pub trait OffsetInTheType: Sized {
     /// The offset, unchanged.

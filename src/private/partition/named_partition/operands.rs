@@ -134,7 +134,7 @@ pub trait StaticExtents: Sized {
 /// a trait's own `Self` bound has no span for rustc's "required by a
 /// bound" note, so each mistake is the message and the label alone.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or thread layout `{Self}` has a run-time extent; a `type` partition takes `C<N>` extents (`(C::<4>, C::<8>)`): write those or drop `type`"
+    message = "the named tiler or thread layout `{Self}` has a run-time extent; a `type` partition takes `C<N>` ones (`(C::<4>, C::<8>)`): write those or drop `type`"
 )]
 pub trait StaticOperand: StaticExtents {
     /// The operand, unchanged: every extent is static.
@@ -153,7 +153,7 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or tile `{Self}` is a layout; a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): name its shape, or drop `type` to tile by the layout"
+    message = "the named tiler or tile `{Self}` is a layout, not the static extents (`(C::<4>, C::<8>)`) a `type` partition tiles by: name its shape, or drop `type` to tile by it"
 )]
 ///
 /// Its result is the projection `Self::Tiler`, which rustc cannot name for
