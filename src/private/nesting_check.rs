@@ -25,9 +25,11 @@
 /// Each item, one or more:
 /// - `pub trait NAME<M>: entry METHOD = MESSAGE;` checks a tuple entry against its
 ///   mode's shape `M`, given as a `ModeShape<M>`.
-/// - `pub trait NAME<S>: ranks METHOD(SPACE) = MESSAGE;` checks a whole coordinate
-///   against the shape `S` of the layout it is given, a `L: SPACE<Shape =
-///   S>`; its `in_shape` is the entry check, which the impls write.
+/// - `pub trait NAME<S>: ranks METHOD(SPACE) = MESSAGE;` checks a whole
+///   coordinate against the shape of the layout it is given, a `L:
+///   SPACE`, as its form `S` ([`ModeForm`](super::ModeForm): a folded
+///   static leaf `Extent`, so that the message prints no `Quot<…>`); its
+///   `in_shape` is the entry check, which the impls write.
 ///
 /// Both answer `Checked` (`Self`) and `Modes`: a tuple of the shapes
 /// (`ModeShape`) of the modes the tuple's entries index, which the entry
@@ -50,7 +52,10 @@ macro_rules! nesting_check {
             /// `self`, unchanged, and the top-level modes' shapes; `layout`
             /// fixes the shape.
             #[inline(always)]
-            fn $method<L: $Space<Shape = $S>>(self, layout: &L) -> (Self::Checked, Self::Modes) {
+            fn $method<L: $Space<Shape: $crate::__private::ModeForm<Form = $S>>>(
+                self,
+                layout: &L,
+            ) -> (Self::Checked, Self::Modes) {
                 let _ = layout;
                 Self::in_shape(self, $crate::tensor::typed::ModeShape::new())
             }
