@@ -22,8 +22,8 @@ use std::path::PathBuf;
 const LONG: usize = 250;
 /// The `help:` and `= help:` lines left (rustc's conversion hint, and its
 /// trait sentences too long for a label: `gemm`'s, `Compose`'s of an
-/// `isize` layout, an identity layout's, two of `tile_to_shape`'s order).
-const HELP_LINES: usize = 6;
+/// `isize` layout, an identity layout's).
+const HELP_LINES: usize = 4;
 /// rustc's "note: required by a bound in …" left: bounds of public
 /// functions and methods a user calls directly, and a user's own.
 const BOUND_NOTES: usize = 24;

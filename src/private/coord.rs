@@ -26,7 +26,7 @@ use super::walk::{Form, Leaf, Walk};
 /// columns, which `layout_dsl::typed::Coord<…>` did for a 2-level shape
 /// (ui-tests/rank/zero_sized_coordinate). Deeper shapes can still pass it.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape"
+    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: write one `usize`, or a tuple of them nested like the shape"
 )]
 pub trait TypedCoord<S: Tree, D>: CoordOf<S, D> {}
 

@@ -1,5 +1,7 @@
 //! A named layout's coordinate, asked by `layout!(crd2idx(COORD, #A))` at
-//! the coordinate's token ([`CoordIn`]) before it calls `A.crd2idx`.
+//! the coordinate's token ([`CoordIn`]) before it calls `A.crd2idx`; a
+//! nested coordinate one tuple at a time ([`CoordRanksIn`](super::CoordRanksIn),
+//! [`CoordEntryIn`](super::CoordEntryIn): `nesting_check.rs`).
 
 use super::basis::BasisLayout;
 use super::composed::Composed;
@@ -11,7 +13,6 @@ use super::poisoned::{Poisoned, Unknown};
 use super::swizzle::TypedSwizzle;
 use super::tree::Tree;
 use super::typed_layout::TypedLayout;
-use crate::tensor::typed::ModeShape;
 
 /// The shape and stride types a typed layout's `crd2idx` reads a
 /// coordinate against: a [`Layout`]'s, a [`BasisLayout`]'s (its strides
@@ -52,7 +53,7 @@ impl<I, K> CoordSpace for Poisoned<I, K> {
 /// Its result is the projection `Self::Checked`, which rustc cannot name
 /// for such a coordinate, so the method reports nothing more.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape"
+    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: write one `usize`, or a tuple of them nested like the shape"
 )]
 pub trait CoordIn<S, D> {
     /// `Self`.
@@ -78,89 +79,3 @@ impl<Cd> CoordIn<Unknown, Unknown> for Cd {
         self
     }
 }
-
-/// A nested coordinate (`Self`, a tuple with a tuple entry) with one
-/// entry per top-level mode of the shape `S`, asked by
-/// `layout!(crd2idx(COORD, #A))` at the coordinate's `(` in place of
-/// [`CoordIn`]: only the rank, an impl per rank with no where-clause, so
-/// that a tuple entry that does not nest is not a failed where-clause
-/// (which rustc reports, then the method's bound a second time with its
-/// note) but [`CoordEntryIn`]'s error at the entry. The same nesting rule
-/// as a slice coordinate's (`tensor::typed::SliceCoordIn`), whose shapes
-/// per mode ([`ModeShape`]) it shares.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a layout of shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape"
-)]
-pub trait CoordRanksIn<S> {
-    /// `Self`.
-    type Checked;
-    /// Each top-level mode's shape, a tuple of [`ModeShape`].
-    type Modes;
-    /// `self`, unchanged, and the modes' shapes; `layout` fixes `S`.
-    fn coord_ranks_in<L: CoordSpace<Shape = S>>(self, layout: &L) -> (Self::Checked, Self::Modes);
-}
-
-/// A tuple entry (`Self`) of a nested `crd2idx` coordinate against its
-/// mode, of shape `M`: a tuple of the mode's rank (an integer fits any
-/// mode and is not asked). Asked by `layout!(crd2idx(COORD, #A))` at the
-/// entry's `(`.
-#[diagnostic::on_unimplemented(
-    message = "the coordinate's entry `{Self}` is not nested like its mode `{M}`: write one `usize` for the whole mode, or one entry per sub-mode"
-)]
-pub trait CoordEntryIn<M> {
-    /// `Self`.
-    type Checked;
-    /// Each sub-mode's shape, a tuple of [`ModeShape`].
-    type Modes;
-    /// `self`, unchanged, and the sub-modes' shapes.
-    fn coord_entry_in(self, mode: ModeShape<M>) -> (Self::Checked, Self::Modes);
-}
-
-/// The impls of one rank: a tuple of it in a shape (or mode) of the same
-/// rank, and in [`Unknown`] (a failed `layout!`'s stand-in).
-macro_rules! ranked {
-    ($rank:literal; $(($i:tt $A:ident $M:ident $B:ident))*) => {
-        #[diagnostic::do_not_recommend]
-        impl<$($A, $M),*> CoordRanksIn<($($M,)*)> for ($($A,)*) {
-            type Checked = Self;
-            type Modes = ($(ModeShape<$M>,)*);
-            #[inline(always)]
-            fn coord_ranks_in<L: CoordSpace<Shape = ($($M,)*)>>(self, _: &L) -> (Self, Self::Modes) {
-                (self, ($(ModeShape::<$M>::new(),)*))
-            }
-        }
-        #[diagnostic::do_not_recommend]
-        impl<$($A),*> CoordRanksIn<Unknown> for ($($A,)*) {
-            type Checked = Self;
-            type Modes = ($(ModeShape<ranked!(@unknown $A)>,)*);
-            #[inline(always)]
-            fn coord_ranks_in<L: CoordSpace<Shape = Unknown>>(self, _: &L) -> (Self, Self::Modes) {
-                (self, ($(ModeShape::<ranked!(@unknown $A)>::new(),)*))
-            }
-        }
-        #[diagnostic::do_not_recommend]
-        impl<$($A, $M),*> CoordEntryIn<($($M,)*)> for ($($A,)*) {
-            type Checked = Self;
-            type Modes = ($(ModeShape<$M>,)*);
-            #[inline(always)]
-            fn coord_entry_in(self, _: ModeShape<($($M,)*)>) -> (Self, Self::Modes) {
-                (self, ($(ModeShape::<$M>::new(),)*))
-            }
-        }
-        #[diagnostic::do_not_recommend]
-        impl<$($A),*> CoordEntryIn<Unknown> for ($($A,)*) {
-            type Checked = Self;
-            type Modes = ($(ModeShape<ranked!(@unknown $A)>,)*);
-            #[inline(always)]
-            fn coord_entry_in(self, _: ModeShape<Unknown>) -> (Self, Self::Modes) {
-                (self, ($(ModeShape::<ranked!(@unknown $A)>::new(),)*))
-            }
-        }
-    };
-    // `Unknown`, once per entry.
-    (@unknown $A:ident) => {
-        Unknown
-    };
-}
-
-for_each_rank!(ranked);

@@ -274,13 +274,15 @@ for_each_rank!(tuple_rank);
 /// asks that bound of it, so a wrong rank is reported with the ranks
 /// (`(Modes<3>, Modes<2>, Modes<2>)`), a sentence short enough for rustc's
 /// label, rather than with the three layout types (then a help line
-/// more); and since it is the associated type's own bound, generic code
-/// naming `LA: Gemm<LB, LC>` has it too, however LB's and LC's types are
+/// more: where generic code names this bound and rustc reports it, that
+/// help line names the layouts, so the message does not again); and
+/// since it is the associated type's own bound, generic code naming `LA:
+/// Gemm<LB, LC>` has it too, however LB's and LC's types are
 /// written (a bound of a supertrait was not found where B or C is a
 /// projection rustc normalizes: ARCHITECTURE.md, "One mistake, one
 /// message").
 #[diagnostic::on_unimplemented(
-    message = "`gemm`: the ranks of A `{Self}`, B `{B}` and C `{C}` are none of CuTe's forms",
+    message = "`gemm`: the ranks of A, B and C (named in the help below) are none of CuTe's forms",
     label = "CuTe's forms: (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N)"
 )]
 pub trait Gemm<B, C> {

@@ -84,6 +84,8 @@ mod leaf_list;
 mod list;
 mod loops;
 mod mode;
+mod mode_form;
+mod nesting_check;
 mod paired;
 mod partial;
 mod partition;
@@ -148,7 +150,7 @@ pub use construct_values::{
 pub use convert::NestingError;
 pub use convert_static::StaticTree;
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
-pub use coord_in::{CoordEntryIn, CoordIn, CoordRanksIn, CoordSpace};
+pub use coord_in::{CoordIn, CoordSpace};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};
 pub use divide::Divide;
 pub use divide_fit::{
@@ -188,11 +190,15 @@ pub use list::{Chain, Cons, IntoList, IntoTuple, Nil};
 pub use loops::{Lockstep, Lockstep3, SameExtents, WalkWith, WalkWith3};
 pub use make_layout::{AsShape, CompactLayoutRight, CompactRight, CompactTreeRight};
 pub use mode::Get;
+pub use mode_form::{Extent, ModeForm};
 pub use named_partition::{
     ComposeOperand, CoordOperand, DivideTile, FlattenOperand, IntOperand, LayoutOperand, Named,
     NotALayout, Partitioned, StaticExtents, StaticOperand, StepMarks, StepOperand, StepTilerFits,
     named_local_partition, named_local_partition_step, named_local_tile, named_local_tile_step,
     named_outer_partition,
+};
+pub use nesting_check::{
+    CoordEntryIn, CoordRanksIn, SliceCoordIn, SliceEntryIn, TargetPlaces, TileEntryIn,
 };
 pub use paired::{Odometer, Rows, StaticSize, WalkPaired, ZipLeaves};
 pub use partial::{Holes, product_fits, product_hole};
@@ -237,8 +243,8 @@ pub use tile_compact_ordered::{
 };
 pub use tile_compact_right::{CompactModesRight, CompactTilesRight, TileCompactRight};
 pub use tile_coord_nesting::{
-    DividedModes, EntryModes, StepEntryModes, StepTiledModes, TileCoordIn, TileEntryIn,
-    TileStepCoordIn, TiledModes,
+    DividedModes, EntryModes, StepEntryModes, StepTiledModes, TileCoordIn, TileStepCoordIn,
+    TiledModes,
 };
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};

@@ -116,7 +116,7 @@ impl<S: Mode<D>, D: Tree, I: Offset> CosizeLeaf for Layout<S, D, I> {
 /// static. `type cosize(#a)` passes its leaf through this trait's own
 /// function, so a run-time leaf is one error at the name, no note.
 #[diagnostic::on_unimplemented(
-    message = "`type cosize(#…)` needs a static layout (CuTe's `cosize` is an `Int<N>` only then), but `{Self}` (its shape and stride) has a run-time leaf: `cosize(#…)` without `type` gives it"
+    message = "`type cosize(#…)` needs a static layout (CuTe's `cosize` is an `Int<N>` only then); `{Self}` (shape, stride) has a run-time leaf: `cosize(#…)` without `type` gives it"
 )]
 pub trait CosizeInTheType: Sized {
     /// The cosize, unchanged.
@@ -158,7 +158,7 @@ impl<Cd: Tree, S: Mode<D>, D: Tree, I: Offset> Crd2idxLeaf<Cd> for Layout<S, D, 
 /// One check for both, so that a coordinate of another rank is one error,
 /// not also one about run-time leaves.
 #[diagnostic::on_unimplemented(
-    message = "`type crd2idx(…, #…)` has no static offset for `{Self}` (coordinate, shape, stride): the coordinate does not fit the shape, or the offset reads a run-time leaf; drop `type` for a run-time offset"
+    message = "`type crd2idx`: no static offset for `{Self}` (coordinate, shape, stride): the coordinate does not fit or reads a run-time leaf; drop `type`"
 )]
 pub trait OffsetInTheType: Sized {
     /// The offset, unchanged.

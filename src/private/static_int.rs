@@ -89,6 +89,11 @@ macro_rules! static_leaf {
             }
         }
         impl<$($g)*> Copy for $ty<$($a)*> {}
+        // A check's message prints the folded leaf as `Extent` (its value
+        // is not a type rustc can print: `mode_form.rs`).
+        impl<$($g)*> $crate::__private::ModeForm for $ty<$($a)*> {
+            type Form = $crate::__private::Extent;
+        }
         impl<$($g)*> Default for $ty<$($a)*> {
             fn default() -> Self {
                 $ty(PhantomData)

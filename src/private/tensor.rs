@@ -69,7 +69,7 @@ impl InDomain<Leaf> for usize {
 /// one is for code that names the bound itself. Its one impl is
 /// `do_not_recommend` (as [`TypedCoord`]'s).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of a tensor whose layout has shape `{S}`: a coordinate is one `usize`, or a tuple of them nested like the shape"
+    message = "`{Self}` is not a coordinate of a tensor whose layout has shape `{S}`: write one `usize`, or a tuple of them nested like the shape"
 )]
 pub trait TensorCoord<S: Mode<D>, D: Tree>: TypedCoord<S, D> + InDomain<S::Form> {}
 

@@ -47,7 +47,7 @@ pub trait AsLayout {
 /// that asked (`ui-tests/tensor/index_wrong_rank`), not the inner bound
 /// that failed with the impls it went through and a list of the others.
 #[diagnostic::on_unimplemented(
-    message = "`{C}` is not a coordinate of a tensor over `{Self}`: write one `usize`, or a tuple of them nested like the layout's shape"
+    message = "`{C}` is not a coordinate of a tensor over `{Self}`: write one `usize`, or a tuple of them nested like its shape"
 )]
 pub trait IndexBy<C>: AsLayout {
     /// The offset of `coord`, or `None` when it is outside the domain: each

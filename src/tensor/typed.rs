@@ -107,7 +107,7 @@ pub use super::typed_partitions::{
     outer_partition, slice,
 };
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
-pub use super::typed_slice_nesting::{ModeShape, SliceCoordIn, SliceEntryIn};
+pub use super::typed_slice_nesting::ModeShape;
 pub use super::typed_vocab::{CoalescedStatic, GroupModes};
 pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
@@ -116,6 +116,7 @@ pub use crate::__private::{
     Fits, Gemm, GemmForm, GemmMode, GemmOperand, GemmRankForm, ModeCount, Modes, Rank, RankOf,
     WalkPaired, WalkWith,
 };
+pub use crate::__private::{SliceCoordIn, SliceEntryIn};
 
 use alloc::vec;
 use alloc::vec::Vec;

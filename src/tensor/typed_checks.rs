@@ -55,7 +55,7 @@ impl<I, K> LayoutShape for Poisoned<I, K> {
 /// `local_tile` and `inner_partition` check first
 /// ([`Tiler`](super::typed::Tiler)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the tiler `{Self}` or tile coordinate does not fit the tensor's shape `{S}`: at most one entry per top-level mode, nested like it (a `Step`, CuTe's `Step<_1,X,_1>`, drops entries)"
+    message = "the tiler `{Self}` or coordinate does not fit the tensor's shape `{S}`: ≤ one entry per mode, nested like it (a `Step`, CuTe's `Step<_1,X,_1>`, drops some)"
 )]
 pub trait TilerModes<S, Cd> {
     /// `Self`.
@@ -73,7 +73,7 @@ pub trait TilerModes<S, Cd> {
 /// this error too, at the coordinate, not [`SliceOf`](super::typed::SliceOf)'s
 /// (whose sentence names the layout type, a help line more).
 #[diagnostic::on_unimplemented(
-    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: write one entry (an integer, `X`, or a tuple nested like the mode) per top-level mode"
+    message = "the slice coordinate `{Self}` is not nested like the tensor's shape `{S}`: one entry per top-level mode (an integer, `X`, or a tuple nested like it)"
 )]
 pub trait SliceCoordModes<S> {
     /// `Self`.
@@ -147,7 +147,7 @@ tile_leaf! {
 /// `local_partition` checks first
 /// ([`ThreadsOf`](super::typed::ThreadsOf)'s supertrait).
 #[diagnostic::on_unimplemented(
-    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: drop the extra modes with a `Step` (CuTe's `Step<_1,X>`)"
+    message = "the thread layout `{Self}` has more top-level modes than the tensor's shape `{S}`: drop some with a `Step` (CuTe's `Step<_1,X>`)"
 )]
 pub trait ThreadModes<S> {
     /// `Self`.

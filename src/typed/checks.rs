@@ -14,8 +14,8 @@ pub use crate::__private::rt::{
 };
 pub use crate::__private::{
     CommonVector, ComposeOperand, CoordEntryIn, CoordIn, CoordOperand, CoordRanksIn, DivideTile,
-    FitsEntry, FitsMode, FlattenOperand, IdentityLeaves, IntOperand, IntegralOffsets,
+    Extent, FitsEntry, FitsMode, FlattenOperand, IdentityLeaves, IntOperand, IntegralOffsets,
     LayoutOperand, NotALayout, OuterCoordFits, ShapeTarget, SortedBlock, StaticOperand, StepMarks,
-    StepOperand, TileCompactOrdered, TileCoordFits, TileCoordIn, TileEntryIn, TileFor,
-    TileStepCoordIn, TileTargetOrdered,
+    StepOperand, TargetPlaces, TileCompactOrdered, TileCoordFits, TileCoordIn, TileEntryIn,
+    TileFor, TileStepCoordIn, TileTargetOrdered,
 };

@@ -215,7 +215,7 @@ pub fn refused(e: &Expr) -> Option<&Expr> {
 }
 
 /// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` cannot nest this call here: the call around reads it mode by mode, and its typed result may group dynamic leaves otherwise than the core; bind it to a name first (`let t = layout!(type …)?;`, then `#t`) or drop `type`";
+pub const REFUSED: &str = "`type` cannot nest this call here: the call around reads it by mode, and its typed result may group dynamic leaves unlike the core; name it first (`let t = layout!(type …)?;`, `#t`) or drop `type`";
 
 /// An operand call of `e` (or of a call inside it) typed through the
 /// facade's traits alone (it has a named layout) that no typed form of the
@@ -242,12 +242,12 @@ pub fn unnested_message(function: &str) -> String {
     // `flatten(#t)` is typed of a name; the inverses are not (they read
     // written-out strides).
     let bind = if function == "flatten" {
-        "bind it to a name first (`let t = layout!(type …)?;`, then `flatten(#t)`) or "
+        "name it first (`let t = layout!(type …)?;`, then `flatten(#t)`) or "
     } else {
         ""
     };
     format!(
-        "`type` cannot nest this call in `{function}`, which has no typed form for a result the macro cannot see: {bind}drop `type` to compute it all at run time"
+        "`type` cannot nest this call in `{function}`, which has no typed form for a result the macro cannot see: {bind}drop `type` (all at run time)"
     )
 }
 

@@ -40,7 +40,7 @@ use crate::typed::sym::{Gen, Sym, TypedRule, Walked, coalesce, token, value};
 pub const DYNAMIC_STRIDE: &str = "`type left_inverse` needs static strides (CuTe: \"Left inverse requires static strides\"): write this stride as an integer, or drop `type` to invert at run time";
 
 /// Why a call is refused after `type` ([`refused`]).
-pub const REFUSED: &str = "`type` cannot invert these static strides: one is not a multiple of the next smaller (CuTe's \"Divisibility condition\"), lies inside the span of the mode below, is a 0 before the last, or a product overflows; drop `type` to decide at run time";
+pub const REFUSED: &str = "`type` cannot invert these static strides: one is not a multiple of the next smaller (CuTe's \"Divisibility condition\"), lies in the mode below's span, is 0 before the last, or overflows; drop `type`";
 
 /// A typed `left_inverse` call.
 pub struct Rule<'a> {

@@ -89,7 +89,7 @@ pub(crate) fn held(e: &Expr, i: usize, domain: bool) -> bool {
 }
 
 /// Why [`refused`] holds an operand call back.
-pub const REFUSED: &str = "`type` cannot nest this call: the call around reads it mode by mode, and its dynamic leaves (an extent of 1, a stride between modes) may group modes otherwise than the core; write it as `SHAPE:STRIDE` or drop `type`";
+pub const REFUSED: &str = "`type` cannot nest this call: the call around reads it by mode, and its dynamic leaves (an extent of 1, a stride between modes) may group modes unlike the core; write `SHAPE:STRIDE` or drop `type`";
 
 /// The divide by a by-mode tiler that divide_per_mode.rs divides mode by
 /// mode (a `make_layout` of its parts) as the `B` of a composition read

@@ -88,7 +88,7 @@ pub fn layout_type(e: &Expr) -> Option<TokenStream> {
 pub fn refused(e: &Expr) -> Option<&'static str> {
     if tile::refused(e) {
         return Some(
-            "`type` cannot type this call: a static block size does not divide the target's in its mode, two copy modes share an order (CuTe's `static_assert`s), or a product overflows; drop `type` to decide at run time",
+            "`type` cannot type this call: a static block size does not divide the target's in its mode, two copy modes share an order (CuTe's `static_assert`s), or a product overflows; drop `type`",
         );
     }
     if construct::refused(e) {
@@ -104,7 +104,7 @@ pub fn refused(e: &Expr) -> Option<&'static str> {
     }
     (compose::refused(e) || compose_basis::refused(e) || shape::refused(e) || product::refused(e))
         .then_some(
-            "`type` cannot type this call: its static leaves break one of CuTe's asserts (a stride and extent that do not divide, an extent not a multiple of a mode's part, carrying reaches, an extent 0 or an overflow); drop `type` to decide at run time",
+            "`type` cannot type this call: a static leaf breaks a CuTe assert (a stride and extent not dividing, an extent not a multiple of a mode's part, carrying reaches, a 0 extent, an overflow); drop `type`",
         )
 }
 
@@ -142,7 +142,7 @@ fn nearest(function: &str) -> Option<String> {
 /// typed form is listed (the list itself, 1,500 characters, buried the
 /// fix).
 pub fn run_time_refusal(e: &Expr) -> String {
-    let lead = "`type` puts a layout's numbers in its type, but this layout is computed at run time (its algebra has dynamic leaves)";
+    let lead = "`type` puts a layout's numbers in its type, but this one is computed at run time (dynamic leaves)";
     let near = match &e.kind {
         ExprKind::Call { name, .. } => nearest(name),
         _ => None,

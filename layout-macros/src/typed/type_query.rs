@@ -113,7 +113,7 @@ fn run_time_leaf(q: &TypeQuery) -> String {
     let name = q.name;
     match q.reads {
         StaticAnswer::CoordinateAndLeaves => format!(
-            "`type {name}(…)` cannot put the offset in a type: it reads this run-time leaf (a coordinate entry, a stride the coordinate enters, or an extent it splits an integer over); `{name}(…)` without `type` gives it"
+            "`type {name}(…)` cannot put the offset in a type: it reads this run-time leaf (a coordinate entry, a stride it enters, or an extent it splits an integer over); `{name}(…)` without `type` gives it"
         ),
         _ => format!(
             "`type {name}(…)` cannot put the cosize in a type: this leaf is a run-time integer (CuTe's `{name}` is an `Int<N>` only for a static layout); `{name}(…)` without `type` gives it"

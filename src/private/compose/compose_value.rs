@@ -181,7 +181,7 @@ use crate::__private::tree::{Mode, Tree};
 /// assert_eq!(rows(a, 3, 16).unwrap().to_string(), "((4,1),(3,1)):((1,0),(16,0))");
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be composed with `{B}`: compose with a layout, an extent or a by-mode tiler no longer than the left, of `usize` offsets"
+    message = "`{Self}` cannot be composed with `{B}`: take a layout, an extent or a by-mode tiler no longer than the left, `usize` offsets"
 )]
 pub trait Compose<B> {
     /// The result's shape tree.

@@ -71,7 +71,7 @@ pub trait OperandKinds {
 /// enough for rustc's label (a help line less than [`MakeLayoutOf`]'s,
 /// which names the operand types).
 #[diagnostic::on_unimplemented(
-    message = "`make_layout` takes typed layouts (one mode of the result each) or a shape and a stride tree, not operands of the kinds `{Self}` (`IsLayout`: a typed layout; `IsTree`: a shape or stride tree)"
+    message = "`make_layout` takes typed layouts (a mode of the result each) or a shape and a stride, not operands of the kinds `{Self}` (`IsLayout`: a typed layout; `IsTree`: a shape or stride)"
 )]
 pub trait MakeLayoutKinds: Sized {
     /// `Self`, which [`MakeLayoutWith`] is then asked of: no type when the

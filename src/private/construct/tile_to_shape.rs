@@ -133,7 +133,7 @@ impl<L: TileToShape<T>, T> TileTarget<L> for T {
 /// rustc's diagnostic width (140), rustc says it in a `help` line instead
 /// of the label, as for [`TileTarget`]: no attribute changes that.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be tiled to `{Self}` in this order: one `C<N>` place per target mode, a target of the block's rank or more (CuTe's `static_assert`), the block of `usize` offsets, 11 leaves at most"
+    message = "`{L}` cannot be tiled to `{Self}` in this order: one `C<N>` place per target mode, a target rank ≥ the block's (CuTe's `static_assert`), `usize` offsets, ≤ 11 leaves"
 )]
 pub trait TileTargetOrdered<L, O>: Sized {
     /// The tiled layout.

@@ -57,7 +57,7 @@ pub struct TileFor<T, S>(pub(in crate::__private) PhantomData<fn() -> (T, S)>);
 /// `F` is the function the tile is written in ([`tilers`]), so that the
 /// error names it.
 #[diagnostic::on_unimplemented(
-    message = "the tile `{T}` does not fit the mode `{Self}` it divides in `{F}`: write a static extent (`C<N>`, `UnitTile`) or a tuple of at most one tile per sub-mode (CuTe: \"Too many modes in tiler\")"
+    message = "`{F}`: the tile `{T}` does not fit the mode `{Self}`: write a static extent (`C<N>`, `UnitTile`) or a tuple of ≤ one per sub-mode (CuTe: \"Too many modes in tiler\")"
 )]
 pub trait FitsMode<T, F>: Sized {
     /// The tile `t` for this mode (`Self`, which rustc infers from the
@@ -84,7 +84,7 @@ pub trait FitsTiler<T, F> {}
 /// short enough to be the span's label, not one more `help` line (a trait
 /// keyed by the layout type prints a sentence too long for a label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}` does not fit the shape `{S}` in `{F}` (CuTe: \"Too many modes in tiler\"): write one static tile per mode, a tuple only for a tuple mode"
+    message = "`{F}`: the named tiler `{Self}` does not fit the shape `{S}`: one static tile per mode, tuples for tuple modes (CuTe: \"Too many modes in tiler\")"
 )]
 pub trait TilerFits<S, F> {}
 

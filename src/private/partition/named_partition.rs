@@ -113,7 +113,7 @@ for_each_rank!(step_marks);
 /// tiler and the shape so that rustc's sentence under the message is short
 /// enough to be the span's label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}`, kept by the step `{St}`, does not fit the shape `{S}` in `{F}` (CuTe: \"Too many modes in tiler\"): keep at most one static tile per mode, a tuple only for a tuple mode"
+    message = "`{F}`: the named tiler `{Self}` under the step `{St}` does not fit the shape `{S}`: ≤ one static tile per mode, tuples for tuple modes (CuTe: \"Too many modes in tiler\")"
 )]
 pub trait StepTilerFits<S, St, F>: Sized {
     /// The tiler, for a layout `L` of shape `S` (which rustc infers from

@@ -13,6 +13,7 @@
 //! 4)` leaves the rest `m:4`, a leaf, of the tuple mode `(4,m)`);
 //! `outer_partition`'s the tile modes (a position in the tile).
 
+use crate::__private::ModeForm;
 use crate::__private::divide_fit::TileFor;
 use crate::__private::divide_mode::DivMode;
 use crate::__private::int::C;
@@ -94,7 +95,8 @@ impl<T, I, K> TiledModes<Poisoned<I, K>> for T {
 }
 
 /// The shapes ([`ModeShape`]) of the modes `RL` a coordinate list
-/// (`Self`) indexes, one per entry; [`Unknown`] past `RL` (a coordinate
+/// (`Self`) indexes, one per entry, as their [`ModeForm`]s (a folded static
+/// leaf `Extent`, so that the entry's message prints no `CeilQuot<…>`); [`Unknown`] past `RL` (a coordinate
 /// too long, reported at it by `TileCoordFits`/`OuterCoordFits`). Total.
 pub trait EntryModes<RL> {
     /// The shapes, a list.
@@ -111,8 +113,8 @@ impl<RL> EntryModes<RL> for Nil {
     }
 }
 
-impl<A, CL: EntryModes<RL>, M, RL> EntryModes<Cons<M, RL>> for Cons<A, CL> {
-    type Modes = Cons<ModeShape<M>, CL::Modes>;
+impl<A, CL: EntryModes<RL>, M: ModeForm, RL> EntryModes<Cons<M, RL>> for Cons<A, CL> {
+    type Modes = Cons<ModeShape<M::Form>, CL::Modes>;
     #[inline(always)]
     fn entry_modes() -> Self::Modes {
         Cons(ModeShape::new(), CL::entry_modes())
@@ -129,7 +131,7 @@ impl<A, CL: EntryModes<Nil>> EntryModes<Nil> for Cons<A, CL> {
 
 /// A nested tile coordinate (`Self`) of a named partition whose tiler
 /// leaves the modes `R` (a list): asked by `layout!` at the coordinate's
-/// `(`, it answers the modes each entry indexes, which [`TileEntryIn`]
+/// `(`, it answers the modes each entry indexes, which [`TileEntryIn`](crate::__private::TileEntryIn)
 /// then asks each tuple entry against. Only the ranks, and total (a
 /// coordinate too long is `TileCoordFits`'s error), so that a tuple entry
 /// that does not nest is that entry's one error.
@@ -177,56 +179,6 @@ where
     }
 }
 
-/// A tuple entry (`Self`) of a partition's tile coordinate against the
-/// mode `M` it indexes (a rest mode of the divide for `local_tile`, a
-/// tile mode for `outer_partition`): a tuple of that mode's rank (an
-/// integer or `X` fits any mode and is not asked). Asked by `layout!` at
-/// the entry's `(`; an impl per rank with no where-clause, so that an
-/// entry that does not nest is this one error, the partition's bounds
-/// then silent.
-#[diagnostic::on_unimplemented(
-    message = "the tile coordinate's entry `{Self}` is not nested like the mode `{M}` the divide leaves: one integer or `X` for the whole mode, or one per sub-mode"
-)]
-pub trait TileEntryIn<M>: Sized {
-    /// `Self`.
-    type Checked;
-    /// Each sub-mode's shape, a tuple of [`ModeShape`].
-    type Modes;
-    /// `self`, unchanged, and the sub-modes' shapes.
-    fn tile_entry_in(self, mode: ModeShape<M>) -> (Self::Checked, Self::Modes);
-}
-
-/// The impls of one rank: a tuple of it in a mode of the same rank, and
-/// in [`Unknown`] (past the modes, or a failed `layout!`'s stand-in).
-macro_rules! ranked {
-    ($rank:literal; $(($i:tt $A:ident $M:ident $B:ident))*) => {
-        #[diagnostic::do_not_recommend]
-        impl<$($A, $M),*> TileEntryIn<($($M,)*)> for ($($A,)*) {
-            type Checked = Self;
-            type Modes = ($(ModeShape<$M>,)*);
-            #[inline(always)]
-            fn tile_entry_in(self, _: ModeShape<($($M,)*)>) -> (Self, Self::Modes) {
-                (self, ($(ModeShape::<$M>::new(),)*))
-            }
-        }
-        #[diagnostic::do_not_recommend]
-        impl<$($A),*> TileEntryIn<Unknown> for ($($A,)*) {
-            type Checked = Self;
-            type Modes = ($(ModeShape<ranked!(@unknown $A)>,)*);
-            #[inline(always)]
-            fn tile_entry_in(self, _: ModeShape<Unknown>) -> (Self, Self::Modes) {
-                (self, ($(ModeShape::<ranked!(@unknown $A)>::new(),)*))
-            }
-        }
-    };
-    // `Unknown`, once per entry.
-    (@unknown $A:ident) => {
-        Unknown
-    };
-}
-
-for_each_rank!(ranked);
-
 /// A tiler (`Self`) of the layout `L` projected by the step `St`
 /// (`local_tile(#l, #t, c, step)`, CuTe's `dice(step, tiler)`): the rest
 /// modes the diced tiler leaves, which the kept coordinate entries index
@@ -271,8 +223,8 @@ impl<T, I, K, St> StepTiledModes<Poisoned<I, K>, St> for T {
     type Rest = Nil;
 }
 
-/// The shapes ([`ModeShape`]) a coordinate list (`Self`) projected by the
-/// step list `St` indexes: an entry the step keeps (`C<1>`) the next of
+/// The shapes ([`ModeShape`], of [`ModeForm`]s) a coordinate list (`Self`)
+/// projected by the step list `St` indexes: an entry the step keeps (`C<1>`) the next of
 /// the rest modes `RL`, one it drops (`X`) or past the step or the modes
 /// [`Unknown`] (any entry, as the step drops it or the rank is reported
 /// elsewhere).
@@ -314,8 +266,9 @@ unknown_entry! {
 impl<A, CL, St, M, RL> StepEntryModes<Cons<C<1>, St>, Cons<M, RL>> for Cons<A, CL>
 where
     CL: StepEntryModes<St, RL>,
+    M: ModeForm,
 {
-    type Modes = Cons<ModeShape<M>, CL::Modes>;
+    type Modes = Cons<ModeShape<M::Form>, CL::Modes>;
     #[inline(always)]
     fn entry_modes() -> Self::Modes {
         Cons(ModeShape::new(), CL::entry_modes())
@@ -336,7 +289,7 @@ where
 /// [`TileCoordIn`] for `local_tile` with a step (`Self`, the coordinate,
 /// which the step projects as it does the tiler): each entry's mode,
 /// asked at the coordinate's `(`; total, so that a tuple entry that does
-/// not nest is [`TileEntryIn`]'s one error.
+/// not nest is [`TileEntryIn`](crate::__private::TileEntryIn)'s one error.
 pub trait TileStepCoordIn<St, R>: Sized {
     /// `Self`.
     type Checked;

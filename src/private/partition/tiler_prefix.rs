@@ -102,7 +102,7 @@ impl<H, T: TruncTo<L>, K, L> TruncTo<Cons<K, L>> for Cons<H, T> {
 /// by the tiler and the shape so that rustc's sentence under the message
 /// is short enough to be the span's label).
 #[diagnostic::on_unimplemented(
-    message = "the named tiler `{Self}` does not fit the shape `{S}` in `{F}` (CuTe: \"Too many modes in tiler\"): write at most one static tile per mode, a tuple only for a tuple mode"
+    message = "`{F}`: the named tiler `{Self}` does not fit the shape `{S}`: ≤ one static tile per mode, tuples for tuple modes (CuTe: \"Too many modes in tiler\")"
 )]
 pub trait PrefixTilerFits<S, F>: Sized {
     /// The tiler, for a layout `L` of shape `S` (which rustc infers from

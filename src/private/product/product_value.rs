@@ -97,7 +97,7 @@ use crate::__private::tree::{Mode, Tree};
 ///     function: "logical_product", stride: 8, span: 3 }.to_string());
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no typed product by `{B}`: tile by a layout, an extent or a tuple of one per mode at most (CuTe: \"Too many modes in tiler\"), all of `usize` offsets, the left ≤ 11 leaves"
+    message = "`{Self}` has no typed product by `{B}`: tile by a layout, an extent or ≤ one per mode (CuTe: \"Too many modes in tiler\"), `usize` offsets, the left ≤ 11 leaves"
 )]
 pub trait Product<B> {
     /// The layout `logical_product` gives.

@@ -23,7 +23,7 @@ use crate::typed::divide::{door, facade_divide};
 use crate::typed::named::name;
 
 /// The refusal of a named layout divided by a layout other than `N:1`.
-pub const LAYOUT_TILER: &str = "after `type`, a named layout is divided by a by-mode tiler (`<4,8>`), a named tiler or an integer `N`, not a layout (the macro cannot see its complement's nesting): divide by `N` and compose, or name the tiler's modes";
+pub const LAYOUT_TILER: &str = "after `type`, a named layout is divided by a by-mode tiler (`<4,8>`), a named tiler or an integer `N`, not a layout (its complement's nesting is unseen): divide by `N` and compose, or name its modes";
 
 /// The divide's form, the named layout and the tiler, if `e` is
 /// `logical_divide(#A, N)` (or `N:1`) with `N ≥ 1`, or `logical_divide(#A,

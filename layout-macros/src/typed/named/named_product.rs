@@ -222,8 +222,15 @@ impl Expander<'_> {
                     let (block, p, q) = sorted_block(a_expr, places).expect("named_target");
                     let (p, q) = (permutation(&p, true), permutation(&q, true));
                     let block = self.layout_operand(&block)?;
-                    // Asked of the block as written: the sorted block is no `Layout`.
+                    // Asked of the block as written: the sorted block is no `Layout`;
+                    // then of the places (`TargetPlaces`, one mode per place: a
+                    // sentence short enough for the label, where
+                    // `TileCompactOrdered`'s names the sorted block).
                     let b = checked(quote!(&#a));
+                    let b = quote_spanned!(at=> #private::TargetPlaces::target_places(
+                        #b,
+                        ::layout_dsl::tensor::typed::ModeShape::of(&#o),
+                    ).0);
                     let call = quote_spanned!(at=> #private::#trait_name::#method(#b, #va));
                     let private = emit::private();
                     (

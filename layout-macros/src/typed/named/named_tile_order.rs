@@ -58,7 +58,7 @@ pub fn misplaced_order(e: &Expr) -> Option<&Expr> {
 }
 
 /// Why [`misplaced_order`] refuses an order.
-pub const ORDER_KIND: &str = "the order of `tile_to_shape` is read while compiling: write `LayoutLeft`, `LayoutRight` or one integer per target mode (CuTe's `Step<_1, _0>` is `(1, 0)`), not a named value, a layout or a run-time integer";
+pub const ORDER_KIND: &str = "`tile_to_shape`'s order is read while compiling: write `LayoutLeft`, `LayoutRight` or one integer per target mode (CuTe's `Step<_1, _0>` is `(1, 0)`), not a name, a layout or a run-time integer";
 
 /// The order of a `tile_to_shape(#A, SHAPE, ORDER)` that `named_product::call` names.
 pub fn order(e: &Expr) -> Option<&Expr> {

@@ -134,7 +134,7 @@ pub trait StaticExtents: Sized {
 /// a trait's own `Self` bound has no span for rustc's "required by a
 /// bound" note, so each mistake is the message and the label alone.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or thread layout `{Self}` has a run-time extent, but a `type` partition takes static ones: write `C<N>` extents (`(C::<4>, C::<8>)`), or drop `type`"
+    message = "the named tiler or thread layout `{Self}` has a run-time extent; a `type` partition takes `C<N>` ones (`(C::<4>, C::<8>)`): write those or drop `type`"
 )]
 pub trait StaticOperand: StaticExtents {
     /// The operand, unchanged: every extent is static.
@@ -153,7 +153,7 @@ pub trait StaticOperand: StaticExtents {
 
 /// Any tiler but a typed layout.
 #[diagnostic::on_unimplemented(
-    message = "the named tiler or tile `{Self}` is a layout, but a `type` partition tiles by static extents (`(C::<4>, C::<8>)`): name the tile's shape, or drop `type` (the core takes a layout)"
+    message = "the named tiler or tile `{Self}` is a layout, not the static extents (`(C::<4>, C::<8>)`) a `type` partition tiles by: name its shape, or drop `type` to tile by it"
 )]
 ///
 /// Its result is the projection `Self::Tiler`, which rustc cannot name for
@@ -175,7 +175,7 @@ pub trait NotALayout: Sized {
 /// (not over the whole call, as a failed `Compose` bound of the call
 /// is). The impl is `do_not_recommend`: the message is this trait's.
 #[diagnostic::on_unimplemented(
-    message = "`{L}` cannot be composed with the named `{Self}`: compose with a layout, an extent or a by-mode tiler no longer than the left, of `usize` offsets"
+    message = "`{L}` cannot be composed with the named `{Self}`: take a layout, an extent or a by-mode tiler no longer than the left, `usize` offsets"
 )]
 pub trait ComposeOperand<L>: Sized {
     /// The result's shape tree.
@@ -205,7 +205,7 @@ impl<L: Compose<B>, B> ComposeOperand<L> for B {
 /// cannot name for a layout, so the fit reports nothing more. `F` is the
 /// divide ([`tilers`](crate::__private::tilers)), so the message names it.
 #[diagnostic::on_unimplemented(
-    message = "the named tile `{Self}` is a typed layout, but `{F}`'s tiler takes static extents (`C<N>`, `UnitTile`) or tuples of them here: name the tile's shape instead"
+    message = "the named tile `{Self}` is a typed layout, but `{F}` here tiles by static extents (`C<N>`, `UnitTile`) or tuples of them: name its shape"
 )]
 pub trait DivideTile<F>: Sized {
     /// The tile itself.
