@@ -17,17 +17,19 @@ pub(in crate::__private) const FUNCTION: &str = "composition";
 /// the last taking the rest.
 ///
 /// Leaves that continue one another (`e' = a·e`, or an extent 1 but the
-/// last's) are walked as one mode, as CuTe's `coalesce` merges static
-/// modes, but decided on the values: the group's part goes to its first
-/// leaf, the others get `1:0`, so the nesting does not change. CuTe's
-/// dynamic path walks each leaf alone and may then break a divisibility
-/// condition (and give a wrong layout) where the merged mode holds it.
+/// last's) are walked as one mode where the `merge` mask lets them
+/// (`cute_merges`: where CuTe's `coalesce` merges them, on their types;
+/// all of them in the second walk, on the values): the group's part goes
+/// to its first leaf, the others get `1:0`, so the nesting does not
+/// change. CuTe's dynamic path walks each dynamic leaf alone, and so does
+/// the first walk (CuTe's leaves); where that breaks a divisibility
+/// condition (CuTe's layout is wrong there) the merged mode may hold it.
 /// Each group's step is exact (`compose_step_exact`): the leaf is a line
 /// plus the walk of what is left over the groups after it, carried as
 /// `(n, r, line)`.
 ///
-/// `compose_static.rs` copies this branching into a `const fn` (the
-/// static leaves' values): a change here is a change there, which
+/// `compose_static.rs` copies this branching, every group merged, into a
+/// `const fn` (the static leaves' values): a change here is a change there, which
 /// `tests/typed_compose_static.rs` checks over every small input (a
 /// difference is an `AlgebraError::FoldedDiffers`, never a wrong layout).
 pub trait WalkLeaves<E>: Copy {
