@@ -10,7 +10,7 @@ use crate::__private::algebra::AlgebraError;
 use crate::__private::compose_decide::{Reads, additive};
 use crate::__private::compose_static::Row;
 use crate::__private::compose_tree::ComposeTree;
-use crate::__private::compose_walk::WalkLeaves;
+use crate::__private::compose_walk::{WalkLeaves, cute_merges};
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
 use crate::__private::static_complement::No;
@@ -116,21 +116,9 @@ where
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk_parts(&self, b: Layout<SB, DB>) -> Result<(SB::Shape, SB::Stride), AlgebraError> {
-        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
-        let mut reach = Default::default();
-        let (b_shape, b_stride) = b.into_parts();
-        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
-        // A `match`, not `and_then` with closures: each would be a function
-        // of its own per result type in a debug build (BENCHMARKS.md,
-        // "Compile cost of static compositions and products: the names").
-        match walked {
-            Ok(parts) => match a.check(reach) {
-                Ok(false) => Ok(parts),
-                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        }
+        // The `usize` copies of static operands (`compose_folded.rs`) and
+        // the products' holes: their static walk merges on the values.
+        walk_checked(self, b, true)
     }
     #[inline]
     fn decide_parts(
@@ -175,23 +163,20 @@ where
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
-        // The walk written out here rather than through `walk_parts`: the
-        // code the run-time path compiled to before it had a trait of its
-        // own (the release code of every composition with a `usize` leaf
-        // is unchanged; BENCHMARKS.md, "Compile cost of static
-        // compositions: the folded path").
-        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
-        let mut reach = Default::default();
-        let (b_shape, b_stride) = b.into_parts();
-        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
-        let checked = match walked {
-            Ok(parts) => match a.check(reach) {
-                Ok(false) => Ok(parts),
-                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        };
+        // CuTe's walk first: dynamic leaves of `self` that continue one
+        // another stay apart, as CuTe's `coalesce` leaves them (its leaves,
+        // `cute_merges`); where a step refuses, the walk over the groups
+        // the values make (cold), then the point-by-point decision.
+        let mut checked = walk_checked(self, b, false);
+        if let Err(
+            AlgebraError::ShapeNotDivisible { .. }
+            | AlgebraError::StrideNotDivisible { .. }
+            | AlgebraError::Carry { .. },
+        ) = checked
+            && const { merges_fewer::<S::List, D::List>() }
+        {
+            checked = walk_by_values(self, b);
+        }
         match checked {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
             Err(
@@ -204,6 +189,71 @@ where
             Err(refused) => Err(refused),
         }
     }
+}
+
+/// Whether CuTe's merges (`cute_merges`) are fewer than the values'
+/// may be: some leaf of the left layout but the first may not join the
+/// group before it on its values.
+const fn merges_fewer<L: WalkLeaves<E>, E>() -> bool {
+    let all = if L::LEAVES >= 33 {
+        u32::MAX
+    } else {
+        ((1u64 << (L::LEAVES - 1)) - 1) as u32
+    };
+    cute_merges(L::STATICS) & all != all
+}
+
+/// The walk of every leaf of `b` over `a`'s leaves, with its check:
+/// `by_values` as `ComposeLeaf::compose_leaf`'s. (Written out as the
+/// run-time path compiled before it had a trait of its own: the release
+/// code of every composition with a `usize` leaf; BENCHMARKS.md, "Compile
+/// cost of static compositions: the folded path".)
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn walk_checked<S, D, SB, DB>(
+    a: &Layout<S, D>,
+    b: Layout<SB, DB>,
+    by_values: bool,
+) -> Result<(SB::Shape, SB::Stride), AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+{
+    let (al, e) = (a.shape().leaf_list(), a.stride().leaf_list());
+    let mut reach = Default::default();
+    let (b_shape, b_stride) = b.into_parts();
+    let walked = b_shape.compose_tree(b_stride, al, e, by_values, &mut reach);
+    // A `match`, not `and_then` with closures: each would be a function
+    // of its own per result type in a debug build (BENCHMARKS.md,
+    // "Compile cost of static compositions and products: the names").
+    match walked {
+        Ok(parts) => match al.check(reach) {
+            Ok(false) => Ok(parts),
+            Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// `walk_checked` merging on the values, where CuTe's walk refused: cold.
+#[cold]
+#[inline(never)]
+fn walk_by_values<S, D, SB, DB>(
+    a: &Layout<S, D>,
+    b: Layout<SB, DB>,
+) -> Result<(SB::Shape, SB::Stride), AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+{
+    walk_checked(a, b, true)
 }
 
 /// `a ∘ b` decided point by point as the core decides it, where the walk
