@@ -165,29 +165,62 @@ where
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
         // CuTe's walk first: dynamic leaves of `self` that continue one
         // another stay apart, as CuTe's `coalesce` leaves them (its leaves,
-        // `cute_merges`); where a step refuses, the walk over the groups
-        // the values make (cold), then the point-by-point decision.
-        let mut checked = walk_checked(self, b, false);
-        if let Err(
-            AlgebraError::ShapeNotDivisible { .. }
-            | AlgebraError::StrideNotDivisible { .. }
-            | AlgebraError::Carry { .. },
-        ) = checked
-            && const { merges_fewer::<S::List, D::List>() }
-        {
-            checked = walk_by_values(self, b);
-        }
-        match checked {
+        // `cute_merges`); where a step refuses, one cold call: the walk
+        // over the groups the values make, then the point-by-point
+        // decision. (One call whose result is the method's: the walk's
+        // parts never pass through a variable the cold call also writes,
+        // which put them in memory, stored a word at a time and read back
+        // 16 bytes at a time, a failed store forwarding each time;
+        // BENCHMARKS.md, "The `Compose` method at CuTe's leaves".)
+        match walk_checked(self, b, false) {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
             Err(
                 refused @ (AlgebraError::ShapeNotDivisible { .. }
                 | AlgebraError::StrideNotDivisible { .. }
                 | AlgebraError::Carry { .. }),
-            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
-                decided(*self, b, refused)
+            ) if const {
+                merges_fewer::<S::List, D::List>() || <S::List as WalkLeaves<D::List>>::LEAVES > 2
+            } =>
+            {
+                refused_walk(self, b, refused)
             }
             Err(refused) => Err(refused),
         }
+    }
+}
+
+/// Where CuTe's walk refused (`refused`): the walk merging on the values
+/// (where CuTe merges fewer leaves than the values may), then, past two
+/// leaves, the point-by-point decision. Cold.
+#[cold]
+#[inline(never)]
+fn refused_walk<S, D, SB, DB>(
+    a: &Layout<S, D>,
+    b: Layout<SB, DB>,
+    refused: AlgebraError,
+) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
+{
+    let checked = if const { merges_fewer::<S::List, D::List>() } {
+        walk_checked(a, b, true)
+    } else {
+        Err(refused)
+    };
+    match checked {
+        Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+        Err(
+            refused @ (AlgebraError::ShapeNotDivisible { .. }
+            | AlgebraError::StrideNotDivisible { .. }
+            | AlgebraError::Carry { .. }),
+        ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => decided(*a, b, refused),
+        Err(refused) => Err(refused),
     }
 }
 
@@ -237,23 +270,6 @@ where
         },
         Err(e) => Err(e),
     }
-}
-
-/// `walk_checked` merging on the values, where CuTe's walk refused: cold.
-#[cold]
-#[inline(never)]
-fn walk_by_values<S, D, SB, DB>(
-    a: &Layout<S, D>,
-    b: Layout<SB, DB>,
-) -> Result<(SB::Shape, SB::Stride), AlgebraError>
-where
-    S: Mode<D> + LeafList,
-    D: Tree + LeafList,
-    S::List: WalkLeaves<D::List>,
-    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
-    DB: Tree,
-{
-    walk_checked(a, b, true)
 }
 
 /// `a ∘ b` decided point by point as the core decides it, where the walk
