@@ -9,11 +9,8 @@ use layout_dsl::{IntTuple, layout};
 /// CuTe C++ printed it (CUTLASS `include/cute`, g++ 12, `int` leaves
 /// `m, n, ld, k = 8, 6, 10, 3` read from `volatile`s; `_N` is static):
 /// `(left, right, CuTe's result)`. The typed result has CuTe's shape and
-/// CuTe's offset at every index (strides of extent-1 modes may differ)
-/// for these; where a run-time leaf of the left continues another, the
-/// method groups them by value and its leaves can differ from CuTe's with
-/// the same offsets (docs/typed/algebra.md; branch composemeth, not
-/// merged, walks CuTe's modes at a run-time cost).
+/// CuTe's offset at every index (strides of extent-1 modes may differ);
+/// tests/typed_compose_method_leaves.rs sweeps small dynamic operands.
 const CUTE: [(&str, &str, &str); 4] = [
     (
         "(8,6):(1,10)",
