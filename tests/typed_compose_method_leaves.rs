@@ -1,9 +1,10 @@
 //! The `Compose` method has CuTe C++'s leaves wherever CuTe's layout is the
-//! composition, over every small flat left layout of dynamic ints of rank
-//! 1 to 4 (and a nested one) and right layouts of rank 1 and 2 or an
-//! extent; and `layout!(type composition(…))` (the macro's own walk) has
-//! them too. Everywhere, the method answers exactly where the core answers,
-//! with the core's offset at every index.
+//! composition (for any strides of the left layout), over every small flat
+//! left layout of dynamic ints of 1 to 3 leaves (and a nested one; 4 leaves
+//! and 3 by 2 sampled) and right layouts of 1 and 2 leaves or an extent;
+//! and `layout!(type composition(…))` (the macro's own walk) has them too.
+//! Everywhere, the method answers exactly where the core answers, with the
+//! core's offset at every index.
 //!
 //! CuTe's leaves come from [`cute`], CuTe's `composition` for dynamic ints
 //! written out (CUTLASS `include/cute/layout.hpp`, `composition_impl`, with
