@@ -51,8 +51,10 @@ pub trait ComposeRun<SB, DB> {
     type Stride;
     /// How many leaves the left layout has.
     const LEAVES: usize;
-    /// `self ∘ b`: the walk, and the decision where it refuses (as
-    /// [`ComposeWith`] for [`No`]; the products' holes call it directly).
+    /// `self ∘ b`: the walk merging on the values (the `const` walk's),
+    /// and the decision where it refuses (a static product's holes call
+    /// it, `product_static/fold.rs`; [`ComposeWith`] for [`No`] walks
+    /// CuTe's modes first).
     fn compose_run(
         &self,
         b: Layout<SB, DB>,
@@ -117,7 +119,7 @@ where
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk_parts(&self, b: Layout<SB, DB>) -> Result<(SB::Shape, SB::Stride), AlgebraError> {
         // The `usize` copies of static operands (`compose_folded.rs`) and
-        // the products' holes: their static walk merges on the values.
+        // a static product's holes: their static walk merges on the values.
         walk_checked(self, b, true)
     }
     #[inline]
