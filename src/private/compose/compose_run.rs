@@ -184,7 +184,7 @@ where
                 merges_fewer::<S::List, D::List>() || <S::List as WalkLeaves<D::List>>::LEAVES > 2
             } =>
             {
-                refused_walk(self, b, refused)
+                refused_walk(*self, b, refused)
             }
             Err(refused) => Err(refused),
         }
@@ -193,11 +193,13 @@ where
 
 /// Where CuTe's walk refused (`refused`): the walk merging on the values
 /// (where CuTe merges fewer leaves than the values may), then, past two
-/// leaves, the point-by-point decision. Cold.
+/// leaves, the point-by-point decision. Cold. `a` by value: by reference,
+/// the caller's `a` had to be in memory on the hot path too, its leaves
+/// stored on every call (`compose` 154.5 instructions against 132.4).
 #[cold]
 #[inline(never)]
 fn refused_walk<S, D, SB, DB>(
-    a: &Layout<S, D>,
+    a: Layout<S, D>,
     b: Layout<SB, DB>,
     refused: AlgebraError,
 ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
@@ -211,7 +213,7 @@ where
     SB::Stride: Tree,
 {
     let checked = if const { merges_fewer::<S::List, D::List>() } {
-        walk_checked(a, b, true)
+        walk_checked(&a, b, true)
     } else {
         Err(refused)
     };
@@ -221,7 +223,7 @@ where
             refused @ (AlgebraError::ShapeNotDivisible { .. }
             | AlgebraError::StrideNotDivisible { .. }
             | AlgebraError::Carry { .. }),
-        ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => decided(*a, b, refused),
+        ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => decided(a, b, refused),
         Err(refused) => Err(refused),
     }
 }
