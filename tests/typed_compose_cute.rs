@@ -10,7 +10,7 @@ use layout_dsl::{IntTuple, layout};
 /// `m, n, ld, k = 8, 6, 10, 3` read from `volatile`s; `_N` is static):
 /// `(left, right, CuTe's result)`. The typed result has CuTe's shape and
 /// CuTe's offset at every index (strides of extent-1 modes may differ);
-/// tests/typed_compose_method_leaves.rs sweeps small dynamic operands.
+/// tests/typed_compose_method_leaves/ sweeps small dynamic operands.
 const CUTE: [(&str, &str, &str); 4] = [
     (
         "(8,6):(1,10)",
