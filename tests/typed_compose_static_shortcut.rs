@@ -60,6 +60,23 @@ fn a_decision_and_a_nested_right_layout() {
     assert_eq!((fixed.size(), fixed.at(1)), (2, three.at(3)));
     let nested = layout!(type (8,6):(1,8)).composition(layout!(type ((2,2),3):((1,2),16)));
     let (eight, six) = (8usize, 6usize);
-    let dynamic = layout!((eight,six):(1,eight)).composition(layout!(((2,2),3):((1,2),16)));
-    assert_eq!(nested.unwrap().to_string(), dynamic.unwrap().to_string());
+    let (left, right) = (
+        layout!((eight,six):(1,eight)),
+        layout!(((2,2),3):((1,2),16)),
+    );
+    let nested = nested.unwrap();
+    // The `usize` copies walked with their leaves merged on the values,
+    // as CuTe's `coalesce` merges the static ones:
+    let merged = layout_dsl::__private::ComposeRun::compose_run(&left, right).unwrap();
+    assert_eq!(nested.to_string(), merged.to_string());
+    // The method on `usize` leaves walks CuTe's way, leaf by leaf (CuTe
+    // merges no dynamic modes): 3:16 lands in the columns, the same offsets.
+    let dynamic = left.composition(right).unwrap();
+    assert_eq!(
+        dynamic.to_string(),
+        "(((2,1),(2,1)),(1,3)):(((1,0),(2,0)),(0,16))"
+    );
+    for i in 0..12 {
+        assert_eq!(dynamic.at(i), nested.at(i));
+    }
 }

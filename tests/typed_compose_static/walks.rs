@@ -3,9 +3,12 @@
 //! and larger values by proptest.
 
 use super::*;
+use layout_dsl::__private::ComposeRun;
 
 /// The run-time walk of one right leaf `n:r` over a flat left layout of
-/// `usize` leaves: the sub-modes, or its refusal.
+/// `usize` leaves, merging its leaves on their values as the static path
+/// does (`ComposeRun`, what an all-static composition checks its folded
+/// leaves against): the sub-modes, or its refusal.
 pub(crate) fn run_time_walk(
     extents: &[usize],
     strides: &[usize],
@@ -16,14 +19,14 @@ pub(crate) fn run_time_walk(
     let pairs = |s: &[usize], d: &[usize]| s.iter().copied().zip(d.iter().copied()).collect();
     match (extents, strides) {
         (&[m, k], &[s, t]) => Layout::new((m, k), (s, t))
-            .composition(b)
+            .compose_run(b)
             .map(|c| pairs(&[c.shape().0, c.shape().1], &[c.stride().0, c.stride().1])),
-        (&[m, k, j], &[s, t, w]) => Layout::new((m, k, j), (s, t, w)).composition(b).map(|c| {
+        (&[m, k, j], &[s, t, w]) => Layout::new((m, k, j), (s, t, w)).compose_run(b).map(|c| {
             let (x, y) = (c.shape(), c.stride());
             pairs(&[x.0, x.1, x.2], &[y.0, y.1, y.2])
         }),
         (&[m, k, j, h], &[s, t, w, v]) => Layout::new((m, k, j, h), (s, t, w, v))
-            .composition(b)
+            .compose_run(b)
             .map(|c| {
                 let (x, y) = (c.shape(), c.stride());
                 pairs(&[x.0, x.1, x.2, x.3], &[y.0, y.1, y.2, y.3])

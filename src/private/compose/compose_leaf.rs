@@ -9,7 +9,7 @@ use crate::__private::compose_decide::{Reads, leaf_modes};
 use crate::__private::compose_static::{
     AllStatic, ComposeWalk, Constant, FoldModes, Row, Statics, WIDTH,
 };
-use crate::__private::compose_walk::{FUNCTION, WalkLeaves};
+use crate::__private::compose_walk::{FUNCTION, WalkLeaves, cute_merges};
 use crate::__private::int::Int;
 use crate::__private::list::{Cons, Erased, IntoTuple, Nil};
 use crate::__private::static_complement::IsStatic;
@@ -26,12 +26,15 @@ pub trait ComposeLeaf<E, N, R>: WalkLeaves<E> {
     /// (`FoldModes::FOLDED`); `None` over one leaf (its types are the
     /// right leaf's, not built here: the run-time path answers).
     const FOLDED: Constant<Self::Shape, Self::Stride>;
-    /// The mode; adds the leaf's reaches.
+    /// The mode; adds the leaf's reaches. `by_values`: the walk merges
+    /// every group of leaves whose values continue one another; else only
+    /// those CuTe's `coalesce` merges, on their types (`cute_merges`).
     fn compose_leaf(
         self,
         e: E,
         n: N,
         r: R,
+        by_values: bool,
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
     /// The mode decided point by point (`compose_decide.rs`), where the
@@ -59,6 +62,7 @@ impl<A0: Int, E0: Int, N: Int, R: Times<E0>> ComposeLeaf<Cons<E0, Nil>, N, R> fo
         e: Cons<E0, Nil>,
         n: N,
         r: R,
+        _: bool,
         _: &mut Nil,
     ) -> Result<(N, R::Out), AlgebraError> {
         // CuTe's shortcut for an integral left shape: `n : r·e0`.
@@ -126,11 +130,18 @@ where
         e: Cons<E0, Cons<E1, TE>>,
         n: N,
         r: R,
+        by_values: bool,
         reach: &mut Self::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
         let group = (1, e.0.get());
+        // CuTe's merges are the types' (`self`'s, not the erased list's).
+        let merge = if by_values {
+            u32::MAX
+        } else {
+            const { cute_merges(<Self as WalkLeaves<Cons<E0, Cons<E1, TE>>>>::STATICS) }
+        };
         let (a, e) = (self.erased(), e.erased());
-        let (shapes, strides, _) = a.walk(e, (n.get(), r.get(), 0), group, reach)?;
+        let (shapes, strides, _) = a.walk(e, (n.get(), r.get(), 0), group, merge, reach)?;
         FoldModes::fold(shapes.into_tuple(), strides.into_tuple())
     }
     #[inline]

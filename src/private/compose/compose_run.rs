@@ -10,7 +10,7 @@ use crate::__private::algebra::AlgebraError;
 use crate::__private::compose_decide::{Reads, additive};
 use crate::__private::compose_static::Row;
 use crate::__private::compose_tree::ComposeTree;
-use crate::__private::compose_walk::WalkLeaves;
+use crate::__private::compose_walk::{WalkLeaves, cute_merges};
 use crate::__private::layout::Layout;
 use crate::__private::leaf_list::LeafList;
 use crate::__private::static_complement::No;
@@ -51,8 +51,10 @@ pub trait ComposeRun<SB, DB> {
     type Stride;
     /// How many leaves the left layout has.
     const LEAVES: usize;
-    /// `self ∘ b`: the walk, and the decision where it refuses (as
-    /// [`ComposeWith`] for [`No`]; the products' holes call it directly).
+    /// `self ∘ b`: the walk merging on the values (the `const` walk's),
+    /// and the decision where it refuses (a static product's holes call
+    /// it, `product_static/fold.rs`; [`ComposeWith`] for [`No`] walks
+    /// CuTe's modes first).
     fn compose_run(
         &self,
         b: Layout<SB, DB>,
@@ -116,21 +118,9 @@ where
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk_parts(&self, b: Layout<SB, DB>) -> Result<(SB::Shape, SB::Stride), AlgebraError> {
-        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
-        let mut reach = Default::default();
-        let (b_shape, b_stride) = b.into_parts();
-        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
-        // A `match`, not `and_then` with closures: each would be a function
-        // of its own per result type in a debug build (BENCHMARKS.md,
-        // "Compile cost of static compositions and products: the names").
-        match walked {
-            Ok(parts) => match a.check(reach) {
-                Ok(false) => Ok(parts),
-                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        }
+        // The `usize` copies of static operands (`compose_folded.rs`) and
+        // a static product's holes: their static walk merges on the values.
+        walk_checked(self, b, true)
     }
     #[inline]
     fn decide_parts(
@@ -175,34 +165,114 @@ where
         &self,
         b: Layout<SB, DB>,
     ) -> Result<Layout<Self::Shape, Self::Stride>, AlgebraError> {
-        // The walk written out here rather than through `walk_parts`: the
-        // code the run-time path compiled to before it had a trait of its
-        // own (the release code of every composition with a `usize` leaf
-        // is unchanged; BENCHMARKS.md, "Compile cost of static
-        // compositions: the folded path").
-        let (a, e) = (self.shape().leaf_list(), self.stride().leaf_list());
-        let mut reach = Default::default();
-        let (b_shape, b_stride) = b.into_parts();
-        let walked = b_shape.compose_tree(b_stride, a, e, &mut reach);
-        let checked = match walked {
-            Ok(parts) => match a.check(reach) {
-                Ok(false) => Ok(parts),
-                Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        };
-        match checked {
+        // CuTe's walk first: dynamic leaves of `self` that continue one
+        // another stay apart, as CuTe's `coalesce` leaves them (its leaves,
+        // `cute_merges`); where a step refuses, one cold call: the walk
+        // over the groups the values make, then the point-by-point
+        // decision. (One call whose result is the method's: the walk's
+        // parts never pass through a variable the cold call also writes,
+        // which put them in memory, stored a word at a time and read back
+        // 16 bytes at a time, a failed store forwarding each time;
+        // BENCHMARKS.md, "The `Compose` method at CuTe's leaves".)
+        match walk_checked(self, b, false) {
             Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
             Err(
                 refused @ (AlgebraError::ShapeNotDivisible { .. }
                 | AlgebraError::StrideNotDivisible { .. }
                 | AlgebraError::Carry { .. }),
-            ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => {
-                decided(*self, b, refused)
+            ) if const {
+                merges_fewer::<S::List, D::List>() || <S::List as WalkLeaves<D::List>>::LEAVES > 2
+            } =>
+            {
+                refused_walk(*self, b, refused)
             }
             Err(refused) => Err(refused),
         }
+    }
+}
+
+/// Where CuTe's walk refused (`refused`): the walk merging on the values
+/// (where CuTe merges fewer leaves than the values may), then, past two
+/// leaves, the point-by-point decision. Cold. `a` by value: by reference,
+/// the caller's `a` had to be in memory on the hot path too, its leaves
+/// stored on every call (`compose` 154.5 instructions against 132.4).
+#[cold]
+#[inline(never)]
+fn refused_walk<S, D, SB, DB>(
+    a: Layout<S, D>,
+    b: Layout<SB, DB>,
+    refused: AlgebraError,
+) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+    SB::Shape: Mode<SB::Stride>,
+    SB::Stride: Tree,
+{
+    let checked = if const { merges_fewer::<S::List, D::List>() } {
+        walk_checked(&a, b, true)
+    } else {
+        Err(refused)
+    };
+    match checked {
+        Ok((shape, stride)) => Ok(Layout::from_parts(shape, stride)),
+        Err(
+            refused @ (AlgebraError::ShapeNotDivisible { .. }
+            | AlgebraError::StrideNotDivisible { .. }
+            | AlgebraError::Carry { .. }),
+        ) if const { <S::List as WalkLeaves<D::List>>::LEAVES > 2 } => decided(a, b, refused),
+        Err(refused) => Err(refused),
+    }
+}
+
+/// Whether CuTe's merges (`cute_merges`) are fewer than the values'
+/// may be: some leaf of the left layout but the first may not join the
+/// group before it on its values.
+const fn merges_fewer<L: WalkLeaves<E>, E>() -> bool {
+    let all = if L::LEAVES >= 33 {
+        u32::MAX
+    } else {
+        ((1u64 << (L::LEAVES - 1)) - 1) as u32
+    };
+    cute_merges(L::STATICS) & all != all
+}
+
+/// The walk of every leaf of `b` over `a`'s leaves, with its check:
+/// `by_values` as `ComposeLeaf::compose_leaf`'s. (Written out as the
+/// run-time path compiled before it had a trait of its own: the release
+/// code of every composition with a `usize` leaf; BENCHMARKS.md, "Compile
+/// cost of static compositions: the folded path".)
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn walk_checked<S, D, SB, DB>(
+    a: &Layout<S, D>,
+    b: Layout<SB, DB>,
+    by_values: bool,
+) -> Result<(SB::Shape, SB::Stride), AlgebraError>
+where
+    S: Mode<D> + LeafList,
+    D: Tree + LeafList,
+    S::List: WalkLeaves<D::List>,
+    SB: ComposeTree<DB, S::List, D::List> + Mode<DB>,
+    DB: Tree,
+{
+    let (al, e) = (a.shape().leaf_list(), a.stride().leaf_list());
+    let mut reach = Default::default();
+    let (b_shape, b_stride) = b.into_parts();
+    let walked = b_shape.compose_tree(b_stride, al, e, by_values, &mut reach);
+    // A `match`, not `and_then` with closures: each would be a function
+    // of its own per result type in a debug build (BENCHMARKS.md,
+    // "Compile cost of static compositions and products: the names").
+    match walked {
+        Ok(parts) => match al.check(reach) {
+            Ok(false) => Ok(parts),
+            Ok(true) => crate::__private::compose_walk::empty_mode(b, parts),
+            Err(e) => Err(e),
+        },
+        Err(e) => Err(e),
     }
 }
 

@@ -28,12 +28,14 @@ pub trait ComposeTree<D, AS: WalkLeaves<AE>, AE>: Copy {
     /// static (`ComposeLeaf::FOLDED`); whether it is the composition's
     /// value is `folds`'s to say.
     const FOLDED: Constant<Self::Shape, Self::Stride>;
-    /// The result's trees; adds the leaves' reaches.
+    /// The result's trees; adds the leaves' reaches (`by_values` as
+    /// [`ComposeLeaf::compose_leaf`]'s).
     fn compose_tree(
         self,
         d: D,
         a: AS,
         e: AE,
+        by_values: bool,
         reach: &mut AS::Reach,
     ) -> Result<(Self::Shape, Self::Stride), AlgebraError>;
     /// The result's trees decided point by point, leaf by leaf
@@ -70,9 +72,10 @@ impl<N: Int, R: Int, AS: ComposeLeaf<AE, N, R>, AE> ComposeTree<R, AS, AE> for N
         r: R,
         a: AS,
         e: AE,
+        by_values: bool,
         reach: &mut AS::Reach,
     ) -> Result<(AS::Shape, AS::Stride), AlgebraError> {
-        a.compose_leaf(e, self, r, reach)
+        a.compose_leaf(e, self, r, by_values, reach)
     }
     #[inline]
     fn decide_tree(self, r: R, a: AS, e: AE, reads: &mut Reads) -> Option<(AS::Shape, AS::Stride)> {
@@ -139,9 +142,10 @@ macro_rules! trees {
                 d: ($($D,)*),
                 a: AS,
                 e: AE,
+                by_values: bool,
                 reach: &mut AS::Reach,
             ) -> Result<(Self::Shape, Self::Stride), AlgebraError> {
-                let parts = ($(self.$i.compose_tree(d.$i, a, e, reach)?,)*);
+                let parts = ($(self.$i.compose_tree(d.$i, a, e, by_values, reach)?,)*);
                 Ok((($(parts.$i.0,)*), ($(parts.$i.1,)*)))
             }
             #[inline]

@@ -12,10 +12,12 @@
 //! holds), and becomes a mode with one sub-mode per leaf of `a` (a leaf
 //! `n:r·e0` when `a` has one leaf); the modes keep `b`'s nesting. Where two
 //! leaves of `b` reach into one group of `a`, their reaches must not carry
-//! (as [`no_carry`](crate::__private::no_carry)). Leaves of `a` that continue one
-//! another are one group, decided on the values ([`WalkLeaves`],
-//! `compose_walk.rs`). Where the walk refuses, a cold path decides the
-//! value point by point as the core does (`compose_decide.rs`), so the
+//! (as [`no_carry`](crate::__private::no_carry)). Leaves of `a` that
+//! continue one another are one group where CuTe's `coalesce` merges them
+//! (on their types: `cute_merges`, `compose_walk.rs`), so the leaves are
+//! CuTe's; where that walk refuses, a cold second walk merges them on the
+//! values ([`WalkLeaves`]), and where that refuses, a cold path decides
+//! the value point by point as the core does (`compose_decide.rs`), so the
 //! trait answers exactly where the core's exact composition answers.
 //!
 //! The walk is a recursion over type-level lists (`list.rs`): after
@@ -61,25 +63,30 @@ use crate::__private::tree::{Mode, Tree};
 ///
 /// **The values.** The walk is CuTe's (`composition_impl`): a leaf takes
 /// `min(ceil(a/r), n)` elements of a mode `a:e` at stride `r·e`, the rest
-/// going on at stride `ceil(r/a)`, the last mode taking what is left. One
-/// difference: leaves of `self` that continue one another (`e' = a·e`, or
-/// an extent 1 but the last's) are walked as one mode, as CuTe's
-/// `coalesce` would merge them if they were static, decided on the values;
-/// the group's part sits at its first leaf, the others are `1:0`. So a
-/// compact `self` composes like a one-mode layout, where CuTe's dynamic
-/// path walks leaf by leaf and may break a divisibility condition (and, not
-/// checking it, give a wrong layout). Once a leaf of `b` is placed, the
-/// later sub-modes are `1:0` (CuTe's strides there are other numbers of
-/// no effect). Where a leaf fits the first group, the shape is CuTe's.
-/// Each step over a group is exact rather than CuTe's: with `r = q·a + ρ`,
-/// the leaf is a line plus the walk of `ρ` inside the mode `a:e` and the
-/// walk of `q` over the groups after it (ARCHITECTURE.md, "Composition of
-/// typed values"). Where that walk refuses (a left layout of three or
-/// more groups whose carries cancel, or a leaf that crosses a group
-/// before two more), the value is decided point by point as the core
-/// decides it: each leaf's only coalesced layout, then `a(b(i))` checked at
-/// every index of `b`. So the trait answers exactly where the core's exact
-/// composition does, overlapping, zero and padded strides included.
+/// going on at stride `ceil(r/a)`, the last mode taking what is left. The
+/// modes walked are CuTe's too: leaves of `self` that continue one another
+/// (`e' = a·e`, or an extent 1 but the last's) are one group where CuTe's
+/// `coalesce` merges them, on their types (static extents and strides;
+/// a static extent 1), the group's part at its first leaf and the others
+/// `1:0`; dynamic leaves are walked one by one, as CuTe walks them. So the
+/// result has CuTe's shape and CuTe's stride at every leaf of extent
+/// other than 1 wherever CuTe's divisibility holds (the leaves
+/// `layout!(type composition(…))` gives: `tests/typed_compose_method_cute.rs`).
+/// Once a leaf of `b` is placed, the later sub-modes are `1:0` (CuTe's
+/// strides there are other numbers of no effect). Each step over a group
+/// is exact rather than CuTe's: with `r = q·a + ρ`, the leaf is a line
+/// plus the walk of `ρ` inside the mode `a:e` and the walk of `q` over the
+/// groups after it (ARCHITECTURE.md, "Composition of typed values"). Where
+/// CuTe's walk breaks a divisibility condition (where CuTe's layout is not
+/// the composition), the walk runs again (cold) with the leaves that
+/// continue one another merged on their values, dynamic or not; where
+/// that refuses too (a left layout of three or more groups whose carries
+/// cancel, or a leaf that crosses a group before two more), the value is
+/// decided point by point as the core decides it: each leaf's only
+/// coalesced layout, then `a(b(i))` checked at every index of `b`. So the
+/// trait answers exactly where the core's exact composition does,
+/// overlapping, zero and padded strides included (where the macro may
+/// refuse).
 ///
 /// **Leaf types.** A leaf of `b` that CuTe passes through unchanged (the
 /// shape of `b`'s leaf when `self` has one leaf) keeps its type, and the
@@ -117,10 +124,12 @@ use crate::__private::tree::{Mode, Tree};
 /// let c = a.composition(b).unwrap();
 /// // One sub-mode per leaf of `a` in each mode of `b`:
 /// let _: Layout<((usize, usize), (usize, usize)), ((usize, usize), (usize, usize))> = c;
-/// // `a` is compact, walked as one mode whose part sits at its first leaf:
-/// assert_eq!(c.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// // CuTe's walk over the dynamic leaves one by one: 3:16 steps over the
+/// // rows (extent 1 there) and lands in the columns, as CuTe's:
+/// assert_eq!(c.to_string(), "((4,1),(1,3)):((1,0),(0,16))");
 /// assert_eq!(c.crd2idx((3, 2)), 3 + 2 * 16);
-/// // All static: the modes are static too, and the layout zero-sized.
+/// // All static: CuTe's `coalesce` merges the static modes, walked as one
+/// // mode whose part sits at its first leaf; the layout zero-sized.
 /// let fixed = layout!(type (8,6):(1,8)).composition(layout!(type (4,3):(1,16))).unwrap();
 /// assert_eq!(fixed.to_string(), "((4,1),(3,1)):((1,0),(16,0))");
 /// assert_eq!(core::mem::size_of_val(&fixed), 0);
@@ -139,8 +148,8 @@ use crate::__private::tree::{Mode, Tree};
 /// // A by-mode tiler: rows 0..4 and every second of 3 columns.
 /// let a = layout!((m,n):(1,m));
 /// let t = a.composition((C::<2>, layout!(type 3:2))).unwrap();
-/// // A compact `a` is walked as one mode (its leaves continue one
-/// // another), so a leaf of `b` may cross its rows:
+/// // CuTe's walk refuses 4:1 over the 3 rows; the second walk merges the
+/// // leaves of `a`, which continue one another, so a leaf may cross rows:
 /// let c = a.composition(layout!(type 4:1)).unwrap();
 /// assert_eq!(c.to_string(), "(4,1):(1,0)");
 /// assert_eq!(t.to_string(), "(2,3):(1,6)");
@@ -177,8 +186,9 @@ use crate::__private::tree::{Mode, Tree};
 /// let a: Matrix = layout!((m,n):(1,m));
 /// let same: Layout<<Matrix as Compose<Tile>>::Shape, <Matrix as Compose<Tile>>::Stride> =
 ///     pick(a).unwrap();
-/// assert_eq!(same.to_string(), "((4,1),(2,1)):((1,0),(8,0))");
-/// assert_eq!(rows(a, 3, 16).unwrap().to_string(), "((4,1),(3,1)):((1,0),(16,0))");
+/// // CuTe's walk over `a`'s dynamic leaves, one by one:
+/// assert_eq!(same.to_string(), "((4,1),(1,2)):((1,0),(0,8))");
+/// assert_eq!(rows(a, 3, 16).unwrap().to_string(), "((4,1),(1,3)):((1,0),(0,16))");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be composed with `{B}`: take a layout, an extent or a by-mode tiler no longer than the left, `usize` offsets"

@@ -17,17 +17,19 @@ pub(in crate::__private) const FUNCTION: &str = "composition";
 /// the last taking the rest.
 ///
 /// Leaves that continue one another (`e' = a·e`, or an extent 1 but the
-/// last's) are walked as one mode, as CuTe's `coalesce` merges static
-/// modes, but decided on the values: the group's part goes to its first
-/// leaf, the others get `1:0`, so the nesting does not change. CuTe's
-/// dynamic path walks each leaf alone and may then break a divisibility
-/// condition (and give a wrong layout) where the merged mode holds it.
+/// last's) are walked as one mode where the `merge` mask lets them
+/// (`cute_merges`: where CuTe's `coalesce` merges them, on their types;
+/// all of them in the second walk, on the values): the group's part goes
+/// to its first leaf, the others get `1:0`, so the nesting does not
+/// change. CuTe's dynamic path walks each dynamic leaf alone, and so does
+/// the first walk (CuTe's leaves); where that breaks a divisibility
+/// condition (CuTe's layout is wrong there) the merged mode may hold it.
 /// Each group's step is exact (`compose_step_exact`): the leaf is a line
 /// plus the walk of what is left over the groups after it, carried as
 /// `(n, r, line)`.
 ///
-/// `compose_static.rs` copies this branching into a `const fn` (the
-/// static leaves' values): a change here is a change there, which
+/// `compose_static.rs` copies this branching, every group merged, into a
+/// `const fn` (the static leaves' values): a change here is a change there, which
 /// `tests/typed_compose_static.rs` checks over every small input (a
 /// difference is an `AlgebraError::FoldedDiffers`, never a wrong layout).
 pub trait WalkLeaves<E>: Copy {
@@ -35,6 +37,9 @@ pub trait WalkLeaves<E>: Copy {
     const LAST: bool;
     /// How many leaves `Self` has.
     const LEAVES: usize;
+    /// Which of `Self`'s leaves are static, head first: what CuTe's
+    /// `coalesce` may merge (`cute_merges`).
+    const STATICS: StaticLeaves;
     /// The list of the result's extents (or strides): one `usize` per leaf.
     type Modes;
     /// Per bounded leaf: the sum of reaches into its group, and the
@@ -44,11 +49,14 @@ pub trait WalkLeaves<E>: Copy {
     /// `group` is the extent of the group's leaves before this one (1:
     /// this leaf starts a group) and the group's stride. The third part
     /// is the group's mode, for its first leaf when that is an earlier one.
+    /// Bit `i` of `merge` lets leaf `i + 1` (from `Self`'s head) join leaf
+    /// `i`'s group where the values continue it (`cute_merges`).
     fn walk(
         self,
         e: E,
         leaf: (usize, usize, usize),
         group: (usize, usize),
+        merge: u32,
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError>;
     /// Nothing carries: each group's sum of reaches is below its extent
@@ -58,8 +66,8 @@ pub trait WalkLeaves<E>: Copy {
     /// the caller decides (`empty_mode`).
     fn check(self, reach: Self::Reach) -> Result<bool, AlgebraError>;
     /// The stride of the line the leaves from `Self` to the last are, when
-    /// they continue one another as one group (`group` as in `walk`).
-    fn line(self, e: E, group: (usize, usize)) -> Option<usize>;
+    /// they continue one another as one group (`group`, `merge` as in `walk`).
+    fn line(self, e: E, group: (usize, usize), merge: u32) -> Option<usize>;
     /// `A(j)`: the left layout at index `j`, its last leaf unbounded
     /// (`None` on an overflow or an empty leaf but the last).
     fn value(self, e: E, j: usize) -> Option<usize>;
@@ -68,6 +76,77 @@ pub trait WalkLeaves<E>: Copy {
     /// values' period divides the extent, none found elsewhere;
     /// ARCHITECTURE.md, "A leaf needs at most one mode per group").
     fn fill(self, modes: &[(usize, usize)]) -> Option<(Self::Modes, Self::Modes)>;
+}
+
+/// The most leaves [`StaticLeaves`] describes (a left layout has at most
+/// 12: a mode of the result is a tuple).
+const STATIC_LEAVES: usize = 16;
+
+/// Which leaves of a left layout are static, head first: each leaf's
+/// extent where static, and whether its stride is static.
+#[derive(Clone, Copy, Debug)]
+pub struct StaticLeaves {
+    extents: [Option<i64>; STATIC_LEAVES],
+    strides: [bool; STATIC_LEAVES],
+    len: usize,
+}
+
+impl StaticLeaves {
+    /// One leaf.
+    pub(in crate::__private) const fn one(extent: Option<i64>, stride: Option<i64>) -> Self {
+        let mut s = StaticLeaves {
+            extents: [None; STATIC_LEAVES],
+            strides: [false; STATIC_LEAVES],
+            len: 1,
+        };
+        s.extents[0] = extent;
+        s.strides[0] = stride.is_some();
+        s
+    }
+    /// A leaf before `tail`'s (the leaves past the 16th are dropped:
+    /// dynamic, never merged).
+    pub(in crate::__private) const fn before(
+        extent: Option<i64>,
+        stride: Option<i64>,
+        tail: Self,
+    ) -> Self {
+        let mut s = Self::one(extent, stride);
+        let mut i = 0;
+        while i + 1 < STATIC_LEAVES && i < tail.len {
+            s.extents[i + 1] = tail.extents[i];
+            s.strides[i + 1] = tail.strides[i];
+            i += 1;
+        }
+        s.len = i + 1;
+        s
+    }
+}
+
+/// The leaves CuTe's `coalesce` may merge, as the `merge` mask of
+/// [`WalkLeaves::walk`]: bit `i` set where leaf `i + 1` may join the group
+/// of leaf `i`. CuTe merges modes on their types, not their values: a
+/// static extent 1 (but the last's) joins any group, and a leaf joins a
+/// group whose extent and stride are static when its stride is static
+/// (`layout-macros/src/typed/compose.rs` coalesces `A` the same way).
+/// Dynamic leaves that continue one another stay apart: CuTe's walk
+/// steps over each, and so does the method's first walk; only where that
+/// walk refuses does the second merge on the values (`u32::MAX`).
+pub(in crate::__private) const fn cute_merges(s: StaticLeaves) -> u32 {
+    let mut mask = 0u32;
+    // The current group's extent and stride are static numbers.
+    let mut group_static = s.len > 0 && s.extents[0].is_some() && s.strides[0];
+    let mut i = 0;
+    while i + 1 < s.len {
+        let next_one = matches!(s.extents[i + 1], Some(1)) && i + 2 < s.len;
+        if next_one || (group_static && s.strides[i + 1]) {
+            mask |= 1 << i;
+            group_static = group_static && s.extents[i + 1].is_some();
+        } else {
+            group_static = s.extents[i + 1].is_some() && s.strides[i + 1];
+        }
+        i += 1;
+    }
+    mask
 }
 
 /// The group the next leaf walks in, after a leaf that brings the group's
@@ -135,6 +214,7 @@ pub(in crate::__private) const fn placed(first: bool, mode: (usize, usize)) -> (
 impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     const LAST: bool = true;
     const LEAVES: usize = 1;
+    const STATICS: StaticLeaves = StaticLeaves::one(A0::STATIC, E0::STATIC);
     type Modes = Cons<usize, Nil>;
     type Reach = Nil;
     #[cfg_attr(debug_assertions, inline)]
@@ -144,6 +224,7 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
         _: Cons<E0, Nil>,
         (n, r, line): (usize, usize, usize),
         (before, stride): (usize, usize),
+        _: u32,
         _: &mut Nil,
     ) -> Result<Walked<Self::Modes>, AlgebraError> {
         // The last group is unbounded: the rest lands there.
@@ -166,7 +247,7 @@ impl<A0: Int, E0: Int> WalkLeaves<Cons<E0, Nil>> for Cons<A0, Nil> {
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn line(self, _: Cons<E0, Nil>, (_, stride): (usize, usize)) -> Option<usize> {
+    fn line(self, _: Cons<E0, Nil>, (_, stride): (usize, usize), _: u32) -> Option<usize> {
         Some(stride)
     }
     #[inline]
@@ -191,6 +272,11 @@ where
 {
     const LAST: bool = false;
     const LEAVES: usize = 1 + <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LEAVES;
+    const STATICS: StaticLeaves = StaticLeaves::before(
+        A0::STATIC,
+        E0::STATIC,
+        <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::STATICS,
+    );
     type Modes = Cons<usize, <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Modes>;
     type Reach = Cons<(usize, usize), <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::Reach>;
     #[cfg_attr(debug_assertions, inline)]
@@ -200,6 +286,7 @@ where
         e: Cons<E0, Cons<E1, TE>>,
         (n, r, line): (usize, usize, usize),
         (before, stride): (usize, usize),
+        merge: u32,
         reach: &mut Self::Reach,
     ) -> Result<Walked<Self::Modes>, AlgebraError> {
         let next = (self.1.0.get(), e.1.0.get());
@@ -211,20 +298,26 @@ where
         // below keeps its constants rather than selects between the two).
         if extent == 1 {
             let (shapes, strides, mode) =
-                self.1.walk(e.1, (n, r, line), (1, next.1), &mut reach.1)?;
+                self.1
+                    .walk(e.1, (n, r, line), (1, next.1), merge >> 1, &mut reach.1)?;
             return Ok((Cons(1, shapes), Cons(0, strides), mode));
         }
-        // The next leaf continues this group.
-        let (here, up, shapes, strides) = if let Some(group) =
+        // The next leaf continues this group (where it may join it).
+        let joins = if merge & 1 != 0 {
             next_group((extent, stride), next, next_is_last)
-        {
-            let (shapes, strides, mode) = self.1.walk(e.1, (n, r, line), group, &mut reach.1)?;
+        } else {
+            None
+        };
+        let (here, up, shapes, strides) = if let Some(group) = joins {
+            let (shapes, strides, mode) =
+                self.1
+                    .walk(e.1, (n, r, line), group, merge >> 1, &mut reach.1)?;
             (placed(first, mode), mode, shapes, strides)
         } else {
             // This leaf ends its group: the exact step over it, the rest
             // of the leaf on over the groups after it.
             let next_line = if reads_next_line(r, extent) {
-                self.1.line(e.1, (1, next.1))
+                self.1.line(e.1, (1, next.1), merge >> 1)
             } else {
                 None
             };
@@ -233,7 +326,9 @@ where
             // Saturating: a sum past usize::MAX is past the extent too.
             reach.0 = (reach.0.0.saturating_add(step.reach), extent);
             let rest = (step.rest_shape, step.rest_stride, step.rest_line);
-            let (shapes, strides, _) = self.1.walk(e.1, rest, (1, next.1), &mut reach.1)?;
+            let (shapes, strides, _) =
+                self.1
+                    .walk(e.1, rest, (1, next.1), merge >> 1, &mut reach.1)?;
             (placed(first, mode), mode, shapes, strides)
         };
         Ok((Cons(here.0, shapes), Cons(here.1, strides), up))
@@ -260,12 +355,21 @@ where
     }
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn line(self, e: Cons<E0, Cons<E1, TE>>, (before, stride): (usize, usize)) -> Option<usize> {
+    fn line(
+        self,
+        e: Cons<E0, Cons<E1, TE>>,
+        (before, stride): (usize, usize),
+        merge: u32,
+    ) -> Option<usize> {
         let next = (self.1.0.get(), e.1.0.get());
         let next_is_last = <Cons<A1, T> as WalkLeaves<Cons<E1, TE>>>::LAST;
         let extent = before.checked_mul(self.0.get())?;
+        // A group of extent 1 is no group: the next leaf starts one.
+        if extent != 1 && merge & 1 == 0 {
+            return None;
+        }
         let group = next_group((extent, stride), next, next_is_last)?;
-        self.1.line(e.1, group)
+        self.1.line(e.1, group, merge >> 1)
     }
     #[inline]
     fn value(self, e: Cons<E0, Cons<E1, TE>>, j: usize) -> Option<usize> {

@@ -153,11 +153,12 @@ type FlatTop<T, XT, R, XR> = Tup<<<T as Unpack<XT>>::List as Chain<<R as Unpack<
 /// use layout_dsl::typed::{C, Divide};
 /// let m = 8;
 /// let a = layout!(type (m,16):(1,m));
-/// // CuTe: ((4,1),(2,16)):((_1,8),(_4,8)); the same offsets.
+/// // CuTe: ((4,1),(2,16)):((_1,8),(_4,8)); the same leaves (0 where an
+/// // extent-1 leaf's stride is CuTe's 8).
 /// let d = a.logical_divide(C::<4>).unwrap();
-/// assert_eq!(d.to_string(), "((4,1),(32,1)):((1,0),(4,0))");
-/// assert_eq!(a.tiled_divide(C::<4>).unwrap().to_string(), "((4,1),32,1):((1,0),4,0)");
-/// assert_eq!(a.flat_divide(C::<4>).unwrap().to_string(), "(4,1,32,1):(1,0,4,0)");
+/// assert_eq!(d.to_string(), "((4,1),(2,16)):((1,0),(4,8))");
+/// assert_eq!(a.tiled_divide(C::<4>).unwrap().to_string(), "((4,1),2,16):((1,0),4,8)");
+/// assert_eq!(a.flat_divide(C::<4>).unwrap().to_string(), "(4,1,2,16):(1,0,4,8)");
 /// // A leaf: the tile and the rest, as CuTe's `(_4,2):(_3,_12)`.
 /// let leaf = layout!(type m:3).zipped_divide(C::<4>).unwrap();
 /// assert_eq!(leaf.to_string(), "(4,2):(3,12)");
