@@ -17,19 +17,10 @@
 mod overflow_sweep;
 
 use layout_dsl::layout;
-use layout_dsl::tensor::{AsLayout, Engine, Tensor, X, typed};
+use layout_dsl::tensor::{Tensor, X, typed};
 use overflow_sweep::partition::report;
 use overflow_sweep::views::{last, sweep};
-
-/// `usize::MAX` zero-sized elements (no allocation).
-fn zst() -> Vec<()> {
-    vec![(); usize::MAX]
-}
-
-/// A tensor's layout and base, as a slice's view.
-fn at<E: Engine, L: AsLayout + Copy>(t: Tensor<E, L>) -> (L, usize) {
-    (*t.layout(), t.base())
-}
+use overflow_sweep::{at, zst};
 
 #[test]
 fn tensor_slices() {

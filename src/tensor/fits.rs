@@ -80,3 +80,35 @@ pub(super) fn core_form_holds<L: super::AsLayout>(layout: &L) -> Result<(), Erro
         None => layout.to_core().map(|_| ()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `check_fits` accepts exactly when every offset, walked, lies in
+    /// `0..len` (brute force), empty layouts included.
+    #[test]
+    fn check_fits_equals_walking_every_offset() {
+        for l in [
+            "4:-2",
+            "(3,0):(5,-7)",
+            "(0,(2,3)):(1,(-4,100))",
+            "((2,3),4):((-1,6),-2)",
+            "(2,2,2):(0,3,-9)",
+        ] {
+            let l: Layout = l.parse().unwrap();
+            for base in 0..24 {
+                for len in 0..24 {
+                    let walked = l
+                        .offsets()
+                        .all(|o| (0..len as i64).contains(&(base as i64 + o)));
+                    assert_eq!(
+                        check_fits(&l, base, len).is_ok(),
+                        walked,
+                        "{l} base {base} len {len}"
+                    );
+                }
+            }
+        }
+    }
+}

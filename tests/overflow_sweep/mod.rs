@@ -21,7 +21,19 @@ pub mod views;
 use inverse_port::{core, same};
 use layout_dsl::__private::{Layout as Typed, Mode, Tree};
 use layout_dsl::evaluate;
+use layout_dsl::tensor::{AsLayout, Engine, Tensor};
 use layout_dsl::typed::AlgebraError;
+
+/// `usize::MAX` zero-sized elements: every layout whose offsets lie below
+/// `usize::MAX` is a tensor's over it (no allocation).
+pub fn zst() -> Vec<()> {
+    vec![(); usize::MAX]
+}
+
+/// A tensor's layout and base, as a partition's or a slice's view.
+pub fn at<E: Engine, L: AsLayout + Copy>(t: Tensor<E, L>) -> (L, usize) {
+    (*t.layout(), t.base())
+}
 
 /// The values swept (as tests/typed_inverse_overflow.rs).
 pub fn values() -> Vec<usize> {
