@@ -257,14 +257,22 @@ where
         // while compiling, a function pointer, so the other is never
         // named: a debug build walks every function a compiled one names,
         // reached or not, and evaluates its constants.
-        let check: fn() -> Result<(), AlgebraError> = const {
+        #[cfg(debug_assertions)]
+        let checked = const {
             if static_folds::<Tuple<S>, Tuple<D>, SB, DB>() {
-                folds_while_compiling
+                folds_while_compiling as fn() -> Result<(), AlgebraError>
             } else {
                 walked_at_run_time::<S, D, SB, DB>
             }
+        }();
+        // An optimised build as before: a plain constant condition, the
+        // call direct (the MIR inliner's).
+        #[cfg(not(debug_assertions))]
+        let checked = if const { static_folds::<Tuple<S>, Tuple<D>, SB, DB>() } {
+            Ok(())
+        } else {
+            walked_at_run_time::<S, D, SB, DB>()
         };
-        let checked = check();
         match checked {
             Ok(()) => match const { SB::FOLDED } {
                 Some((shape, stride)) => Ok(Layout::from_parts(
@@ -285,6 +293,7 @@ where
 
 /// [`ComposeWith::compose_with`]'s check of the static operands whose
 /// `const` walk answers: none (one function, compiled here).
+#[cfg(debug_assertions)]
 fn folds_while_compiling() -> Result<(), AlgebraError> {
     Ok(())
 }

@@ -88,14 +88,23 @@ where
         // compiling: a debug build walks every function a compiled one
         // names, reached or not). Else the run-time holes' walk checks it
         // (`holes_walked_at_run_time`).
-        let check: fn(B) -> Result<(), AlgebraError> = const {
+        #[cfg(debug_assertions)]
+        let checked = const {
             if holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() {
-                holes_folded::<B>
+                holes_folded::<B> as fn(B) -> Result<(), AlgebraError>
             } else {
                 holes_walked_at_run_time::<S, D, B>
             }
+        }(b);
+        // An optimised build as before: a plain constant condition.
+        #[cfg(not(debug_assertions))]
+        let checked = if const { holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() }
+        {
+            Ok(())
+        } else {
+            holes_walked_at_run_time::<S, D, B>(b)
         };
-        if let Err(e) = check(b) {
+        if let Err(e) = checked {
             return Err(e.naming(function));
         }
         // Zero-sized: the type is the value.
@@ -110,6 +119,7 @@ where
 
 /// [`CopiesWith::copies_with`]'s check of a static product whose
 /// composition of the holes with `B` folds while compiling: none.
+#[cfg(debug_assertions)]
 fn holes_folded<B>(_: B) -> Result<(), AlgebraError> {
     Ok(())
 }
