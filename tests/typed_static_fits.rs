@@ -76,3 +76,34 @@ fn static_operands_past_i64_are_refused() {
     // `2^62`).
     assert_eq!(answered, [4, 3, 7]);
 }
+
+/// Operands whose types say they fit, a result whose type does not: `B`
+/// reads past `A`'s size, so `A`'s last mode is extended (CuTe's rule),
+/// to `1 + 3·2^61` (fits) and `1 + 7·2^61` (past `i64::MAX`). The
+/// verdict is the result's own; its operands' alone would answer both
+/// (src/private/fits_gate.rs chooses the check by both types).
+#[test]
+fn a_result_past_i64_of_operands_that_fit_is_refused() {
+    const S: i64 = 1 << 61;
+    let a = Layout::new((C::<2>, C::<2>), (C::<1>, C::<S>));
+    let fits = a.composition(layout!(type 8:1));
+    let past = a.composition(layout!(type 16:1));
+    assert!(fits.is_ok() && past.is_err());
+    let answered = report(&[
+        (
+            "composition((2,2):(1,2305843009213693952), 8:1)",
+            disagreement("composition((2,2):(1,2305843009213693952), 8:1)", fits)
+                .into_iter()
+                .collect(),
+            1,
+        ),
+        (
+            "composition((2,2):(1,2305843009213693952), 16:1)",
+            disagreement("composition((2,2):(1,2305843009213693952), 16:1)", past)
+                .into_iter()
+                .collect(),
+            0,
+        ),
+    ]);
+    assert_eq!(answered, [1, 0]);
+}

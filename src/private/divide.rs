@@ -318,7 +318,7 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn logical_divide(&self, _: ($($T,)*)) -> Result<Self::Logical, AlgebraError> {
-                gated::<_, _, 1>("logical_divide", self, Role::Operand, Role::Result, |a| {
+                gated::<_, _, 1, _>("logical_divide", self, Role::Operand, Role::Result, |a| {
                     let (shape, stride) = (a.shape(), a.stride());
                     $(let $T = shape.$i.logical_mode(stride.$i, "logical_divide")?;)*
                     Ok(Layout::from_parts(($($T.0,)*), ($($T.1,)*)))
@@ -328,7 +328,7 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn zipped_divide(&self, _: ($($T,)*)) -> Result<Self::Zipped, AlgebraError> {
-                gated::<_, _, 1>("zipped_divide", self, Role::Operand, Role::Result, |a| {
+                gated::<_, _, 1, _>("zipped_divide", self, Role::Operand, Role::Result, |a| {
                     let (shape, stride) = (a.shape(), a.stride());
                     $(let $T = shape.$i.divide_mode(stride.$i, "zipped_divide")?;)*
                     Ok(Layout::from_parts((($($T.0,)*), ($($T.2,)*)), (($($T.1,)*), ($($T.3,)*))))
@@ -338,7 +338,7 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn tiled_divide(&self, _: ($($T,)*)) -> Result<Self::Tiled, AlgebraError> {
-                gated::<_, _, 1>("tiled_divide", self, Role::Operand, Role::Result, |a| {
+                gated::<_, _, 1, _>("tiled_divide", self, Role::Operand, Role::Result, |a| {
                     let (shape, stride) = (a.shape(), a.stride());
                     $(let $T = shape.$i.divide_mode(stride.$i, "tiled_divide")?;)*
                     let ($($tv,)*) = ($($T,)*);
@@ -350,7 +350,7 @@ macro_rules! divide {
             #[inline]
             #[allow(non_snake_case)]
             fn flat_divide(&self, _: ($($T,)*)) -> Result<Self::Flat, AlgebraError> {
-                gated::<_, _, 1>("flat_divide", self, Role::Operand, Role::Result, |a| {
+                gated::<_, _, 1, _>("flat_divide", self, Role::Operand, Role::Result, |a| {
                     let (shape, stride) = (a.shape(), a.stride());
                     $(let $T = shape.$i.divide_mode(stride.$i, "flat_divide")?;)*
                     let ($($fv,)*) = ($($T,)*);

@@ -12,17 +12,21 @@
 //! from a loop). Operands past it (`2^25` for `(m,n):(1,m)` divided by
 //! `(4,8)`, `2^13` for the compositions and products of the paired rows)
 //! take the same call and checks as without a gate, inline: they pay the
-//! gate's comparison alone. And the bounds every comparison reads
-//! ([`choose`], [`bound`]), computed from a type's own description
-//! (`Tree::NODE`).
+//! gate's comparison alone.
+//!
+//! Where the types say the operand and the result fit
+//! (`FitsCore::ALWAYS_FITS`, every leaf static) there is nothing to gate
+//! or check: in a debug build [`gated`] and [`gated_after`] call a
+//! function chosen while compiling, one that only makes the call, and
+//! never name the gate's (a debug build walks every function a compiled
+//! one names, reached or not, and evaluates its constants: BENCHMARKS.md,
+//! "Compile cost of static operands: nothing named for their checks"); an
+//! optimised build calls the gate directly, whose `if const`s fold them.
 
 use super::algebra::AlgebraError;
 use super::fits_value::{FitsCore, Role, checked_as};
 use super::int::C;
 use super::layout::Layout;
-use super::text::Node;
-
-const MAX: usize = i64::MAX as usize;
 
 /// No second operand for [`gated_after`]'s `also`: the static `1:0`.
 pub(super) const NOTHING: Layout<C<1>, C<0>> = Layout::from_parts(C, C);
@@ -63,7 +67,7 @@ impl Gate {
 
     /// The gate of a layout whose leaves are all static and fit the core's
     /// rule in every role (`FitsCore::ALWAYS_FITS`), its widest leaf below
-    /// `2^widest`: what [`choose`] and [`bound`] give for such trees (no
+    /// `2^widest`: what fits_bound.rs's `choose` and `bound` give for such trees (no
     /// run-time leaf: the bound is the highest one the static leaves are
     /// below; with the spans, each `extent·stride` at most `(2^k)²`, so at
     /// most `2^31`), read without walking them.
@@ -205,13 +209,63 @@ fn gate_bounds<A: FitsCore, L: FitsCore, const POWER: u32, const ALSO: u32>(
 /// The call's own, else [`AlgebraError::OffsetsOverflow`] naming the
 /// first leaf past `i64::MAX`, the operand's first.
 #[inline(always)]
-pub fn gated<A: FitsCore, L: FitsCore, const POWER: u32>(
+pub fn gated<A: FitsCore, L: FitsCore, const POWER: u32, F>(
     function: &'static str,
     operand: &A,
     role: Role,
     as_role: Role,
-    compute: impl FnOnce(&A) -> Result<L, AlgebraError>,
+    compute: F,
+) -> Result<L, AlgebraError>
+where
+    F: FnOnce(&A) -> Result<L, AlgebraError>,
+{
+    // A debug build: the function chosen by the types (the module's
+    // note). An optimised one calls the gate directly, as before (its
+    // `if const`s fold the static types' checks), so that its code is the
+    // one the paired rows measured.
+    #[cfg(debug_assertions)]
+    let call: Before<A, L, F> = const {
+        if A::ALWAYS_FITS && L::ALWAYS_FITS {
+            computed
+        } else {
+            gate_before::<A, L, POWER, F>
+        }
+    };
+    #[cfg(debug_assertions)]
+    return call(function, operand, role, as_role, compute);
+    #[cfg(not(debug_assertions))]
+    gate_before::<A, L, POWER, F>(function, operand, role, as_role, compute)
+}
+
+/// [`gated`]'s signature: the function it calls, chosen by the types.
+#[cfg(debug_assertions)]
+type Before<A, L, F> = fn(&'static str, &A, Role, Role, F) -> Result<L, AlgebraError>;
+
+/// [`gated`] where the types say the operand and the result fit: the call.
+#[cfg(debug_assertions)]
+#[inline(always)]
+fn computed<A, L, F: FnOnce(&A) -> Result<L, AlgebraError>>(
+    _: &'static str,
+    operand: &A,
+    _: Role,
+    _: Role,
+    compute: F,
 ) -> Result<L, AlgebraError> {
+    compute(operand)
+}
+
+/// [`gated`] where the types do not decide: the gate and the checks.
+#[inline(always)]
+fn gate_before<A: FitsCore, L: FitsCore, const POWER: u32, F>(
+    function: &'static str,
+    operand: &A,
+    role: Role,
+    as_role: Role,
+    compute: F,
+) -> Result<L, AlgebraError>
+where
+    F: FnOnce(&A) -> Result<L, AlgebraError>,
+{
     let (k, _) = gate_bounds::<A, L, POWER, POWER>(role, as_role);
     if k >= usize::BITS {
         let result = compute(operand)?;
@@ -251,6 +305,50 @@ pub fn gated_after<A: FitsCore, B: FitsCore, L: FitsCore, const POWER: u32, cons
     result: L,
     as_role: Role,
 ) -> Result<L, AlgebraError> {
+    // As `gated`'s: chosen in a debug build, the gate in an optimised one.
+    #[cfg(debug_assertions)]
+    let call: After<A, B, L> = const {
+        if A::ALWAYS_FITS && L::ALWAYS_FITS {
+            fits_by_type
+        } else {
+            gate_after::<A, B, L, POWER, ALSO>
+        }
+    };
+    #[cfg(debug_assertions)]
+    return call(function, operand, also, role, result, as_role);
+    #[cfg(not(debug_assertions))]
+    gate_after::<A, B, L, POWER, ALSO>(function, operand, also, role, result, as_role)
+}
+
+/// [`gated_after`]'s signature: the function it calls, chosen by the types.
+#[cfg(debug_assertions)]
+type After<A, B, L> = fn(&'static str, &A, &B, Role, L, Role) -> Result<L, AlgebraError>;
+
+/// [`gated_after`] where the types say the operand and the result fit: the
+/// result.
+#[cfg(debug_assertions)]
+#[inline(always)]
+fn fits_by_type<A, B, L>(
+    _: &'static str,
+    _: &A,
+    _: &B,
+    _: Role,
+    result: L,
+    _: Role,
+) -> Result<L, AlgebraError> {
+    Ok(result)
+}
+
+/// [`gated_after`] where the types do not decide: the gate and the checks.
+#[inline(always)]
+fn gate_after<A: FitsCore, B: FitsCore, L: FitsCore, const POWER: u32, const ALSO: u32>(
+    function: &'static str,
+    operand: &A,
+    also: &B,
+    role: Role,
+    result: L,
+    as_role: Role,
+) -> Result<L, AlgebraError> {
     let (k, k_also) = gate_bounds::<A, L, POWER, ALSO>(role, as_role);
     if k >= usize::BITS || k_also >= usize::BITS {
         return checked_as(function, operand, role, result, as_role);
@@ -264,129 +362,4 @@ pub fn gated_after<A: FitsCore, B: FitsCore, L: FitsCore, const POWER: u32, cons
         return checked_as(function, operand, role, result, as_role);
     }
     checked_as(function, operand, role, result, as_role)
-}
-
-/// The bits of the widest static leaf of a layout's trees (`|N| < 2^bits`).
-pub(super) const fn widest(shape: Node, stride: Node) -> u32 {
-    let (s, d) = (widest_leaf(shape), widest_leaf(stride));
-    if s > d { s } else { d }
-}
-
-/// The bits of the widest static leaf of a tree.
-const fn widest_leaf(node: Node) -> u32 {
-    match node {
-        Node::Static(n) => u64::BITS - n.unsigned_abs().leading_zeros(),
-        Node::Dynamic => 0,
-        Node::Tuple(items) => {
-            // SAFETY: a `Tree::NODE` tuple points at a constant array.
-            let items = unsafe { &*items };
-            let (mut bits, mut i) = (0, 0);
-            while i < items.len() {
-                let b = widest_leaf(items[i].1);
-                if b > bits {
-                    bits = b;
-                }
-                i += 1;
-            }
-            bits
-        }
-    }
-}
-
-/// The bound [`FitsCore::quick`] compares with, and whether it holds the
-/// size too (`true`) or leaves it to the extents' products: the size in
-/// the bound where that bound is at least `2^24` (a layout of one or two
-/// run-time extents), else the offsets' alone (a bound on every extent of
-/// six run-time ones would be `2^10`, which ordinary sizes fail).
-pub(super) const fn choose(shape: Node, stride: Node, spans: bool) -> (u32, bool) {
-    let with_size = bound(shape, stride, spans, true);
-    if with_size >= 24 && with_size < usize::BITS {
-        (with_size, true)
-    } else {
-        (bound(shape, stride, spans, false), false)
-    }
-}
-
-/// The largest `k` (at most 62) such that every run-time leaf below `2^k`
-/// keeps the offsets of a layout of these trees within `i64::MAX` (and
-/// with `spans` each leaf's `extent·stride`, bounded by `(2^k)²`; with
-/// `size` its size), and every static leaf is below it too (the
-/// comparison ORs them in); `usize::BITS` (never passed) where none does.
-pub(super) const fn bound(shape: Node, stride: Node, spans: bool, size: bool) -> u32 {
-    // Fitting is monotone in `k` (every term grows with `v`) and the
-    // static leaves' smallness too (the other way): the largest `k` that
-    // fits, by bisection (6 walks, not 62: the bound is evaluated for
-    // every layout type a method checks), is the answer where its static
-    // leaves are below it, and no `k` is otherwise.
-    if !at(shape, stride, spans, size, 1).0 {
-        return usize::BITS;
-    }
-    let (mut lo, mut hi) = (1u32, 62u32);
-    while lo < hi {
-        let mid = (lo + hi).div_ceil(2);
-        if at(shape, stride, spans, size, mid).0 {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    match at(shape, stride, spans, size, lo) {
-        (true, true) => lo,
-        _ => usize::BITS,
-    }
-}
-
-/// Whether a layout of these trees fits the core's `i64` with every
-/// run-time leaf `2^k - 1` (its offsets, with `size` its size, with
-/// `spans` each leaf's `extent·stride`), and whether its static leaves
-/// are all below `2^k` (none negative, the trees congruent).
-const fn at(shape: Node, stride: Node, spans: bool, size: bool, k: u32) -> (bool, bool) {
-    let v = (1u128 << k) - 1;
-    let (mut span, mut product, mut small) = (0u128, 1u128, true);
-    walk(shape, stride, v, (&mut span, &mut product), &mut small);
-    // Each `extent·stride` at most `v²`.
-    let own = !spans || v * v <= MAX as u128;
-    let fits = own && span <= MAX as u128 && (!size || product <= MAX as u128);
-    (fits, small)
-}
-
-/// A leaf's value: its static number, else `v`; `small` cleared where a
-/// static one is not below `v + 1` (or is negative: a signed stride).
-const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
-    match node {
-        Node::Static(n) if n < 0 => {
-            *small = false;
-            n.unsigned_abs() as u128
-        }
-        Node::Static(n) => {
-            if n as u128 > v {
-                *small = false;
-            }
-            n as u128
-        }
-        _ => v,
-    }
-}
-
-/// Accumulates the offsets and the size of the trees' leaves (`v` for a
-/// run-time one), saturating.
-const fn walk(shape: Node, stride: Node, v: u128, at: (&mut u128, &mut u128), small: &mut bool) {
-    let (span, size) = at;
-    match (shape, stride) {
-        (Node::Tuple(s), Node::Tuple(d)) => {
-            // SAFETY: a `Tree::NODE` tuple points at a constant array.
-            let (s, d) = unsafe { (&*s, &*d) };
-            let mut i = 0;
-            while i < s.len() && i < d.len() {
-                walk(s[i].1, d[i].1, v, (&mut *span, &mut *size), small);
-                i += 1;
-            }
-        }
-        (Node::Tuple(_), _) | (_, Node::Tuple(_)) => *small = false,
-        (s, d) => {
-            let (s, d) = (value(s, v, small), value(d, v, small));
-            *span = span.saturating_add(s.saturating_sub(1).saturating_mul(d));
-            *size = size.saturating_mul(s);
-        }
-    }
 }

@@ -26,9 +26,10 @@
 
 use super::algebra::AlgebraError;
 use super::fits::CoreFit;
+use super::fits_bound::{bound, choose, widest};
 pub(super) use super::fits_checked::checked_as;
 pub use super::fits_checked::{checked, integer_fits, layout_fits, value_fits};
-use super::fits_gate::{Gate, bound, choose, widest};
+use super::fits_gate::Gate;
 use super::int::Offset;
 use super::layout::Layout;
 use super::tree::{Mode, Tree};

@@ -67,6 +67,7 @@ use divide::{
 mod edit;
 mod edit_layout;
 mod fits;
+mod fits_bound;
 mod fits_checked;
 mod fits_gate;
 mod fits_value;

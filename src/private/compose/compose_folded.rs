@@ -250,29 +250,28 @@ where
     ) -> Result<Layout<SB::Shape, SB::Stride>, AlgebraError> {
         // The `const` walk answers every leaf with nothing carrying: the
         // value is the folded leaves'. Elsewhere the run-time path runs on
-        // the operands' `usize` copies (`run`: one instance per nesting,
-        // shared), its modes checked against the folded ones as that path
-        // checks a static operand's; where they pass, the value is the
-        // folded leaves' too (zero-sized: the type is the value). Nothing
-        // here names the walk on the static types: a debug build walks
-        // every function a compiled one mentions, reached or not.
+        // the operands' `usize` copies (`walked_at_run_time`), its modes
+        // checked against the folded ones as that path checks a static
+        // operand's; where they pass, the value is the folded leaves' too
+        // (zero-sized: the type is the value). Which of the two is chosen
+        // while compiling, a function pointer, so the other is never
+        // named: a debug build walks every function a compiled one names,
+        // reached or not, and evaluates its constants.
+        #[cfg(debug_assertions)]
+        let checked = const {
+            if static_folds::<Tuple<S>, Tuple<D>, SB, DB>() {
+                folds_while_compiling as fn() -> Result<(), AlgebraError>
+            } else {
+                walked_at_run_time::<S, D, SB, DB>
+            }
+        }();
+        // An optimised build as before: a plain constant condition, the
+        // call direct (the MIR inliner's).
+        #[cfg(not(debug_assertions))]
         let checked = if const { static_folds::<Tuple<S>, Tuple<D>, SB, DB>() } {
             Ok(())
         } else {
-            <Self as ComposeFallback<SB, DB>>::fallback(
-                &mut |target, row| match SB::walked(&mut 0, target, row) {
-                    Some(agrees) => agrees,
-                    // Never: the run-time walk gives one mode per leaf.
-                    None => Err(AlgebraError::FoldedDiffers {
-                        function: FUNCTION,
-                        walked: target,
-                        folded: 0,
-                    }),
-                },
-                &mut |target, row, empty| {
-                    matches!(SB::decided(&mut 0, target, row, empty), Some(true))
-                },
-            )
+            walked_at_run_time::<S, D, SB, DB>()
         };
         match checked {
             Ok(()) => match const { SB::FOLDED } {
@@ -290,6 +289,40 @@ where
             Err(e) => Err(e),
         }
     }
+}
+
+/// [`ComposeWith::compose_with`]'s check of the static operands whose
+/// `const` walk answers: none (one function, compiled here).
+#[cfg(debug_assertions)]
+fn folds_while_compiling() -> Result<(), AlgebraError> {
+    Ok(())
+}
+
+/// [`ComposeWith::compose_with`]'s check of the static operands whose
+/// `const` walk does not answer: the run-time walk of their `usize`
+/// copies (`ComposeFallback`), each mode checked against the folded
+/// leaves (`FoldTree::walked`, `FoldTree::decided`).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn walked_at_run_time<S, D, SB, DB>() -> Result<(), AlgebraError>
+where
+    S: LeafList<List: IntoTuple<Tuple: StaticList>>,
+    D: LeafList<List: IntoTuple<Tuple: StaticList>>,
+    SB: FoldTree<DB, Tuple<S>, Tuple<D>>,
+    Layout<S, D>: ComposeFallback<SB, DB>,
+{
+    <Layout<S, D> as ComposeFallback<SB, DB>>::fallback(
+        &mut |target, row| match SB::walked(&mut 0, target, row) {
+            Some(agrees) => agrees,
+            // Never: the run-time walk gives one mode per leaf.
+            None => Err(AlgebraError::FoldedDiffers {
+                function: FUNCTION,
+                walked: target,
+                folded: 0,
+            }),
+        },
+        &mut |target, row, empty| matches!(SB::decided(&mut 0, target, row, empty), Some(true)),
+    )
 }
 
 /// `a ∘ b` of the `usize` copies of two static layouts by the run-time

@@ -167,9 +167,10 @@ impl<S: Mode<D>, D: Tree, B: ProductTile> Product<B> for Layout<S, D>
 where
     Self: ProductCopies<B>,
     S: Regroup<D, CopiesS<S, D, B>, CopiesD<S, D, B>>,
+    // The regroupings' leaves are the logical result's, in the same order:
+    // checked as it (one bound on this impl, proven for every product,
+    // rather than three).
     Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>: FitsCore,
-    Layout<regrouped!(TiledS, S, D, B), regrouped!(TiledD, S, D, B)>: FitsCore,
-    Layout<regrouped!(FlatS, S, D, B), regrouped!(FlatD, S, D, B)>: FitsCore,
 {
     type Logical = Layout<(S, CopiesS<S, D, B>), (D, CopiesD<S, D, B>)>;
     type Zipped = Self::Logical;
@@ -207,30 +208,34 @@ where
     #[inline]
     fn tiled_product(&self, b: B) -> Result<Self::Tiled, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "tiled_product"));
-        let (shape, stride) = self.shape().tiled(self.stride(), xs, xd);
-        let result = Layout::from_parts(shape, stride);
-        gated_after::<_, _, _, 2, 2>(
+        let logical = Layout::from_parts((self.shape(), xs), (self.stride(), xd));
+        let logical = gated_after::<_, _, _, 2, 2>(
             "tiled_product",
             self,
             &b.tile(),
             Role::Spanned,
-            result,
+            logical,
             Role::Result,
-        )
+        )?;
+        let ((shape, xs), (stride, xd)) = logical.into_parts();
+        let (shape, stride) = shape.tiled(stride, xs, xd);
+        Ok(Layout::from_parts(shape, stride))
     }
 
     #[inline]
     fn flat_product(&self, b: B) -> Result<Self::Flat, AlgebraError> {
         let (xs, xd) = ok_or_return!(self.copies(b, "flat_product"));
-        let (shape, stride) = self.shape().flat(self.stride(), xs, xd);
-        let result = Layout::from_parts(shape, stride);
-        gated_after::<_, _, _, 2, 2>(
+        let logical = Layout::from_parts((self.shape(), xs), (self.stride(), xd));
+        let logical = gated_after::<_, _, _, 2, 2>(
             "flat_product",
             self,
             &b.tile(),
             Role::Spanned,
-            result,
+            logical,
             Role::Result,
-        )
+        )?;
+        let ((shape, xs), (stride, xd)) = logical.into_parts();
+        let (shape, stride) = shape.flat(stride, xs, xd);
+        Ok(Layout::from_parts(shape, stride))
     }
 }

@@ -84,32 +84,28 @@ where
             return Err(e.naming(function));
         }
         // The whole composition folds: its value is the folded leaves, and
-        // (`if const`) nothing below is compiled for this product, not even
-        // in a debug build (BENCHMARKS.md, "Compile cost of typed
-        // compositions and products: the macro, the merge's functions, the
-        // products' holes").
-        if !const { holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() } {
-            // The holes `product_modes` gives at run time, from the same
-            // numbers, as `usize` leaves; their composition with `B` in
-            // `fallback.rs` (not named by this product's types); of those
-            // only the lookup of a mode's folded leaves.
-            let (extents, strides, _) =
-                const { hole_leaves::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() };
-            if let Err(e) = b.fallback(&extents, &strides, &mut |target, row| {
-                match <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::walked(
-                    &mut 0, target, row,
-                ) {
-                    Some(agrees) => agrees,
-                    // Never: the run-time walk gives one mode per leaf.
-                    None => Err(AlgebraError::FoldedDiffers {
-                        function: "product",
-                        walked: target,
-                        folded: 0,
-                    }),
-                }
-            }) {
-                return Err(e.naming(function));
+        // nothing else is named for this product (a function chosen while
+        // compiling: a debug build walks every function a compiled one
+        // names, reached or not). Else the run-time holes' walk checks it
+        // (`holes_walked_at_run_time`).
+        #[cfg(debug_assertions)]
+        let checked = const {
+            if holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() {
+                holes_folded::<B> as fn(B) -> Result<(), AlgebraError>
+            } else {
+                holes_walked_at_run_time::<S, D, B>
             }
+        }(b);
+        // An optimised build as before: a plain constant condition.
+        #[cfg(not(debug_assertions))]
+        let checked = if const { holes_fold::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() }
+        {
+            Ok(())
+        } else {
+            holes_walked_at_run_time::<S, D, B>(b)
+        };
+        if let Err(e) = checked {
+            return Err(e.naming(function));
         }
         // Zero-sized: the type is the value.
         let (shape, stride) =
@@ -119,6 +115,44 @@ where
             ManuallyDrop::into_inner(stride),
         ))
     }
+}
+
+/// [`CopiesWith::copies_with`]'s check of a static product whose
+/// composition of the holes with `B` folds while compiling: none.
+#[cfg(debug_assertions)]
+fn holes_folded<B>(_: B) -> Result<(), AlgebraError> {
+    Ok(())
+}
+
+/// [`CopiesWith::copies_with`]'s check of a static product whose
+/// composition does not fold: the holes `product_modes` gives at run time,
+/// from the same numbers, as `usize` leaves; their composition with `B` in
+/// `fallback.rs` (not named by this product's types); of those only the
+/// lookup of a mode's folded leaves (`FoldHoles::walked`).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn holes_walked_at_run_time<S, D, B>(b: B) -> Result<(), AlgebraError>
+where
+    S: Leaves<Out: StaticList + HoleTuple>,
+    D: Leaves<Out: StaticList>,
+    B: ProductTile + HolesFallback<S::Out>,
+    B::Shape:
+        LeafList<List: IntoTuple<Tuple: StaticList>> + FoldHoles<B::Stride, Operands<S, D, B>>,
+    B::Stride: LeafList<List: IntoTuple<Tuple: StaticList>>,
+{
+    let (extents, strides, _) =
+        const { hole_leaves::<S::Out, D::Out, TupleOf<B::Shape>, TupleOf<B::Stride>>() };
+    b.fallback(&extents, &strides, &mut |target, row| {
+        match <B::Shape as FoldHoles<B::Stride, Operands<S, D, B>>>::walked(&mut 0, target, row) {
+            Some(agrees) => agrees,
+            // Never: the run-time walk gives one mode per leaf.
+            None => Err(AlgebraError::FoldedDiffers {
+                function: "product",
+                walked: target,
+                folded: 0,
+            }),
+        }
+    })
 }
 
 /// The holes layout of the product of `A` (its leaves `Sh`), `usize`
