@@ -327,7 +327,9 @@ impl Rule<'_> {
         let signed =
             (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
         // The operand and the result fit the core's `i64` (fits.rs; a
-        // signed result's leaves are not read, its operand's are).
+        // signed result's too, its negative static strides by magnitude:
+        // a padded divide's result may pass `i64` where its operand does
+        // not, tests/typed_signed_stride_overflow.rs).
         let sym = |x: &Sym| match x {
             Sym::Static(n) => FitSym::Static(*n),
             Sym::Dynamic(t) => FitSym::Dynamic(t.clone()),
@@ -336,7 +338,7 @@ impl Rule<'_> {
             s.iter().map(sym).zip(d.iter().map(sym)).collect()
         };
         let layouts = [pairs(&shapes, &strides)];
-        let result = (!signed).then(|| {
+        let result = Some({
             let mut result = pairs(&tiles, &tile_strides);
             result.extend(pairs(&rests, &rest_strides));
             result.extend(pairs(&shapes[k..], &strides[k..]));
