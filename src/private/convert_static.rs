@@ -126,8 +126,9 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
 /// An all-static typed layout in the core: infallible (see
 /// [`Layout::into_core`]). By reference: `From<Layout>` would clash with
 /// the `TryFrom<Layout>` every typed layout has.
-impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> From<&Layout<S, D, I>>
-    for layout_core::Layout
+impl<S: Mode<D>, D: Tree, I: Offset> From<&Layout<S, D, I>> for layout_core::Layout
+where
+    Layout<S, D, I>: StaticLayout,
 {
     fn from(l: &Layout<S, D, I>) -> Self {
         l.into_core()
