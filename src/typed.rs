@@ -276,7 +276,7 @@ pub use crate::__private::{
     ListSize, MakeLayoutKinds, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
     PrefixTilerFits, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Recast,
     RecastExtent, RecastStride, RecastTree, Replace, Replaced, RestStride, Select, Shape,
-    ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticStrides, StaticTree, StepTilerFits, Swizzle,
-    Take, Taken, TargetShape, TileStride, TileToShape, TilerFits, Times, Tree, TypedCoord,
-    TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
+    ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticLayout, StaticStrides, StaticTree,
+    StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, TilerFits, Times,
+    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
 };

@@ -250,3 +250,25 @@ proptest! {
         prop_assert_eq!(crd2crd(&c, &s, &IntTuple::Int(size)).unwrap(), IntTuple::Int(i));
     }
 }
+
+/// `group<B,B>` is allowed (it changes nothing), so a refused `group`
+/// must not call its range "non-empty"; `take<B,B>` is refused, and its
+/// message says why.
+#[test]
+fn range_errors_say_what_each_function_needs() {
+    let l: Layout = "(2,3,4):(1,2,6)".parse().unwrap();
+    assert_eq!(group(&l, 0, 0).unwrap(), l);
+    assert_eq!(group(&l, 3, 3).unwrap(), l);
+    assert_eq!(
+        group(&l, 2, 5).unwrap_err().to_string(),
+        "modes [2,5) are not a range of the value's 3 modes"
+    );
+    assert_eq!(
+        group(&l, 2, 1).unwrap_err().to_string(),
+        "modes [2,1) are not a range of the value's 3 modes"
+    );
+    assert_eq!(
+        layout_core::take(&l, 1, 1).unwrap_err().to_string(),
+        "modes [1,1) are not a non-empty range of the value's 3 modes"
+    );
+}

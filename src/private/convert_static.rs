@@ -47,11 +47,45 @@ macro_rules! tuple {
 
 for_each_rank!(tuple);
 
+/// A typed layout whose shape and stride are both [`StaticTree`]s: the
+/// bound of [`Layout::into_core`] and of `From<&Layout>`, one obligation
+/// for the pair, so a layout with a run-time leaf gets one error naming
+/// the layout (not one per tree).
+///
+/// ```
+/// use layout_dsl::layout;
+/// use layout_dsl::typed::StaticLayout;
+///
+/// fn convert<L: StaticLayout>(l: L) -> layout_dsl::Layout {
+///     l.into_core()
+/// }
+/// assert_eq!(convert(layout!(type (4,2):(2,1))).to_string(), "(4,2):(2,1)");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has a run-time (`usize`) leaf, which may pass the core's `i64`: convert it with `TryFrom`",
+    note = "the infallible conversion is for layouts whose every leaf is static (`C<N>`)"
+)]
+pub trait StaticLayout {
+    /// The same layout in the core ([`Layout::into_core`]).
+    fn into_core(self) -> layout_core::Layout;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> StaticLayout for Layout<S, D, I> {
+    #[inline]
+    fn into_core(self) -> layout_core::Layout {
+        Layout::into_core(self)
+    }
+}
+
 /// What the conversion asserts while compiling.
 const NOT_HELD: &str = "this all-static layout has a size or offsets past i64::MAX, which the \
                         core cannot hold: convert it with `TryFrom`";
 
-impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> Layout<S, D, I> {
+// The bound is the method's, not the block's, so that a layout with a
+// run-time leaf gets `StaticLayout`'s message at `.into_core()` (E0277)
+// rather than "the method exists but its trait bounds were not satisfied".
+impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// The same layout in the core, infallibly: every leaf is static, and
     /// whether the core holds it is checked while compiling (a layout it
     /// cannot hold, offsets past `i64::MAX`, does not compile). A layout
@@ -76,7 +110,10 @@ impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> Layout<S, D, I> {
     /// let _ = l.into_core();
     /// ```
     #[must_use]
-    pub fn into_core(self) -> layout_core::Layout {
+    pub fn into_core(self) -> layout_core::Layout
+    where
+        Self: StaticLayout,
+    {
         const { assert!(S::FIT.held_by_core(), "{}", NOT_HELD) };
         match self.to_core() {
             Ok(l) => l,
@@ -89,8 +126,9 @@ impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> Layout<S, D, I> {
 /// An all-static typed layout in the core: infallible (see
 /// [`Layout::into_core`]). By reference: `From<Layout>` would clash with
 /// the `TryFrom<Layout>` every typed layout has.
-impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> From<&Layout<S, D, I>>
-    for layout_core::Layout
+impl<S: Mode<D>, D: Tree, I: Offset> From<&Layout<S, D, I>> for layout_core::Layout
+where
+    Layout<S, D, I>: StaticLayout,
 {
     fn from(l: &Layout<S, D, I>) -> Self {
         l.into_core()

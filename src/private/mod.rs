@@ -149,7 +149,7 @@ pub use construct_values::{
     LayoutLeft, LayoutRight, LeafValues, MAX_LEAVES, OrderOf, make_ordered_layout,
 };
 pub use convert::NestingError;
-pub use convert_static::StaticTree;
+pub use convert_static::{StaticLayout, StaticTree};
 pub use coord::{CoordOf, RankIs, TupleForLeaf, TypedCoord};
 pub use coord_in::{CoordIn, CoordSpace};
 pub use dice_modes::{DiceBy, DiceEntry, DiceModes};

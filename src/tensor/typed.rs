@@ -108,7 +108,7 @@ pub use super::typed_partitions::{
 };
 pub use super::typed_predicated::{CopySource, HasLayout, Unbounded, axpby_if, copy_if};
 pub use super::typed_slice_nesting::ModeShape;
-pub use super::typed_vocab::{CoalescedStatic, GroupModes};
+pub use super::typed_vocab::{CoalescedStatic, ComposeNegative, GroupModes};
 pub use crate::__private::UnitTile;
 /// The bounds of the algorithms and partitions here, for generic code
 /// (module docs, "Generic code").

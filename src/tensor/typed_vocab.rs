@@ -266,6 +266,43 @@ impl<E: Engine, S: Mode<D>, D: Tree> Tensor<E, Layout<S, D>> {
     }
 }
 
+/// What the typed composition of a tensor with a negative stride
+/// (`isize` offsets) would ask of its operand: implemented by nothing,
+/// since [`Compose`] takes layouts of `usize` offsets. It exists so that
+/// `t.composition(b)` on such a tensor is one error at the call that says
+/// so and names the way through the core, not "no method named
+/// `composition`".
+#[diagnostic::on_unimplemented(
+    message = "the typed `composition` takes a tensor of `usize` offsets, and this one has a negative stride (`isize` offsets)",
+    label = "compose it in the core: `layout_dsl::tensor::composition(t, tiler)`"
+)]
+pub trait ComposeNegative {
+    /// Never called: there is no implementation.
+    fn unreachable(self) -> core::convert::Infallible;
+}
+
+impl<E, S: Mode<D>, D: Tree> Tensor<E, Layout<S, D, isize>> {
+    /// A tensor with a negative stride has no typed composition yet
+    /// ([`Compose`] takes layouts of `usize` offsets): a call does not
+    /// compile, its error naming [`layout_dsl::tensor::composition`](crate::tensor::composition),
+    /// which composes it in the core.
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// use layout_dsl::tensor::{composition, Tensor};
+    /// use layout_dsl::Layout;
+    /// let data: Vec<u32> = (0..16).collect();
+    /// let t = Tensor::at_base(&data[..], layout!(type (4,3):(-1,4)), 3).unwrap();
+    /// let c = composition(t, "(2,3):(2,4)".parse::<Layout>().unwrap()).unwrap();
+    /// assert_eq!(c.layout().to_string(), "(2,3):(-2,4)");
+    /// assert_eq!(c.iter().copied().collect::<Vec<_>>(), [3, 1, 7, 5, 11, 9]);
+    /// ```
+    #[allow(unreachable_code)] // `B` has no value: the bound holds for no type
+    pub fn composition<B: ComposeNegative>(self, b: B) -> Result<Self, RelayoutError> {
+        match b.unreachable() {}
+    }
+}
+
 /// A tensor over a failed `layout!` (its stand-in, `Poisoned`) has the
 /// same methods, each accepting anything, so that the one error at the
 /// macro is the only one (`ui-tests/fallback/tensor_vocab.rs`). Nothing

@@ -87,8 +87,10 @@ pub fn get<T: Modal>(x: &T, path: &[usize]) -> Result<T> {
     Ok(x)
 }
 
-fn check_range(begin: usize, end: usize, rank: usize) -> Result<()> {
-    if begin < end && end <= rank {
+/// `[begin, end)` a range of `rank` modes, non-empty unless `empty_ok`
+/// (`group<B,B>` changes nothing; `take<B,B>` would be no value).
+fn check_range(begin: usize, end: usize, rank: usize, empty_ok: bool) -> Result<()> {
+    if (begin < end || (empty_ok && begin == end)) && end <= rank {
         return Ok(());
     }
     let wide = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
@@ -96,7 +98,7 @@ fn check_range(begin: usize, end: usize, rank: usize) -> Result<()> {
         begin: wide(begin),
         end: wide(end),
         rank,
-        nonempty: "non-empty ",
+        nonempty: if empty_ok { "" } else { "non-empty " },
     }
     .into())
 }
@@ -115,7 +117,7 @@ fn check_range(begin: usize, end: usize, rank: usize) -> Result<()> {
 /// assert_eq!(take(&l, 2, 3).unwrap().to_string(), "(4):(6)");
 /// ```
 pub fn take<T: Modal>(x: &T, begin: usize, end: usize) -> Result<T> {
-    check_range(begin, end, rank(x))?;
+    check_range(begin, end, rank(x), false)?;
     T::tuple(x.top_modes().drain(begin..end).collect())
 }
 
@@ -154,10 +156,10 @@ pub fn select<T: Modal>(x: &T, modes: &[usize]) -> Result<T> {
 /// ```
 pub fn group<T: Modal>(x: &T, begin: usize, end: usize) -> Result<T> {
     let r = rank(x);
-    if begin == end && end <= r {
+    check_range(begin, end, r, true)?;
+    if begin == end {
         return T::tuple(x.top_modes());
     }
-    check_range(begin, end, r)?;
     let mut modes = x.top_modes();
     let inner: Vec<T> = modes.drain(begin..end).collect();
     modes.insert(begin, T::tuple(inner)?);
