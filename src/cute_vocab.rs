@@ -1,6 +1,8 @@
 //! CuTe's layout functions that take a layout or a tensor, one item per
-//! name: `coalesce`, `flatten`, `filter_zeros`, `composition`. The crate
-//! root and [`tensor`](crate::tensor) export the same four functions, so a
+//! name: `coalesce`, `flatten`, `filter_zeros`, `composition`, and the
+//! four divides (`logical_divide`, …, defined in `tensor/partition.rs`
+//! over [`DivideArg`]). The crate root and [`tensor`](crate::tensor)
+//! export the same eight functions, so a
 //! file that glob-imports both (`use layout_dsl::*; use
 //! layout_dsl::tensor::*;`, as CuTe code has `using namespace cute;`)
 //! names one item, not two. Each takes what its trait takes: a core
@@ -51,6 +53,55 @@ pub trait CompositionArg<B> {
     type Output;
     /// CuTe's `composition(self, b)`.
     fn composition_arg(self, b: B) -> Self::Output;
+}
+
+/// What the divides (`logical_divide`, `zipped_divide`, `tiled_divide`,
+/// `flat_divide`) take with the tiler `B`: a `&Layout` with a `&Tiler`
+/// (the core's divide), or a tensor with anything [`IntoTiler`] (the
+/// same data under the divided layout, checked).
+///
+/// ```
+/// use layout_dsl::tensor::Tensor;
+/// use layout_dsl::{Layout, Tiler, zipped_divide};
+/// let l: Layout = "(4,6):(6,1)".parse().unwrap();
+/// let mode = |t: &str| Tiler::from(t.parse::<Layout>().unwrap());
+/// let tiler = Tiler::ByMode(vec![mode("2:1"), mode("3:1")]); // CuTe's Shape<_2,_3>
+/// let d = zipped_divide(&l, &tiler).unwrap();
+/// assert_eq!(d.to_string(), "((2,3),(2,2)):((6,1),(12,3))");
+/// let data: Vec<u32> = (0..24).collect();
+/// let tiles = zipped_divide(Tensor::new(&data[..], l).unwrap(), (2, 3)).unwrap();
+/// assert_eq!(tiles.layout(), &d);
+/// ```
+pub trait DivideArg<B> {
+    /// `Result<Layout, Error>` for a layout, `Result<tensor, Error>` for a
+    /// tensor.
+    type Output;
+    /// `divide(self, b)`: the core's divide of a layout; of a tensor, its
+    /// data under the divided layout.
+    fn divide_arg(self, b: B, divide: fn(&Layout, &Tiler) -> Result<Layout, Error>)
+    -> Self::Output;
+}
+
+impl DivideArg<&Tiler> for &Layout {
+    type Output = Result<Layout, Error>;
+    fn divide_arg(
+        self,
+        b: &Tiler,
+        divide: fn(&Layout, &Tiler) -> Result<Layout, Error>,
+    ) -> Result<Layout, Error> {
+        divide(self, b)
+    }
+}
+
+impl<T: Partition, B: IntoTiler> DivideArg<B> for T {
+    type Output = Result<T::Output, Error>;
+    fn divide_arg(
+        self,
+        b: B,
+        divide: fn(&Layout, &Tiler) -> Result<Layout, Error>,
+    ) -> Self::Output {
+        crate::tensor::relayout(self, &b.into_tiler()?, divide)
+    }
 }
 
 impl CoalesceArg for &Layout {
@@ -179,12 +230,13 @@ pub fn filter_zeros<A: FilterZerosArg>(a: A) -> A::Output {
 /// use layout_dsl::{Layout, Tiler, composition};
 /// let a: Layout = "(4,8):(1,4)".parse().unwrap();
 /// let b: Layout = "8:3".parse().unwrap();
-/// assert_eq!(composition(&a, &Tiler::from(b.clone())).unwrap().to_string(), "(2,4):(12,1)");
+/// let core = composition(&a, &Tiler::from(b.clone())).unwrap(); // the core's layout
 /// let data: Vec<u32> = (0..32).collect();
 /// let t = Tensor::new(&data[..], a).unwrap();
 /// // Every third element, as CuTe's composition(t, 8:3):
 /// let every_third = composition(t.view(), b).unwrap();
 /// assert_eq!(every_third.iter().copied().collect::<Vec<_>>(), [0, 3, 6, 9, 12, 15, 18, 21]);
+/// assert_eq!(every_third.layout(), &core);
 /// // The first 2x4 block, by a shape:
 /// let block = composition(t.view(), (2, 4)).unwrap();
 /// assert_eq!(block.layout().to_string(), "(2,4):(1,4)");

@@ -75,9 +75,10 @@ pub use layout_core::*;
 // file glob-importing both names one item (cute_vocab.rs); these
 // shadow the core's functions of the same names, which they call.
 pub use cute_vocab::{
-    CoalesceArg, CompositionArg, FilterZerosArg, FlattenArg, coalesce, composition, filter_zeros,
-    flatten,
+    CoalesceArg, CompositionArg, DivideArg, FilterZerosArg, FlattenArg, coalesce, composition,
+    filter_zeros, flatten,
 };
+pub use tensor::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 
 mod cute_vocab;
 pub use layout_macros::{layout, layout_type};

@@ -59,3 +59,48 @@ fn the_four_names_take_a_tensor_as_its_methods_do() {
         assert_eq!(elems(&block), [t[0usize], t[1usize]], "{text}");
     }
 }
+
+#[test]
+fn the_divides_take_a_layout_as_the_core_does_and_a_tensor_as_before() {
+    let data: Vec<u32> = (0..64).collect();
+    type Divide = fn(&Layout, &Tiler) -> layout_dsl::Result<Layout>;
+    let cores: [(&str, Divide); 4] = [
+        ("logical", layout_core::logical_divide),
+        ("zipped", layout_core::zipped_divide),
+        ("tiled", layout_core::tiled_divide),
+        ("flat", layout_core::flat_divide),
+    ];
+    for text in LAYOUTS {
+        let l: Layout = text.parse().unwrap();
+        for (tiler, b) in [
+            ("2:1", Tiler::from("2:1".parse::<Layout>().unwrap())),
+            ("2:2", Tiler::from("2:2".parse::<Layout>().unwrap())),
+        ] {
+            let ours = [
+                logical_divide(&l, &b),
+                zipped_divide(&l, &b),
+                tiled_divide(&l, &b),
+                flat_divide(&l, &b),
+            ];
+            let of_tensor = [
+                logical_divide(Tensor::new(&data[..], l.clone()).unwrap(), b.clone()),
+                zipped_divide(Tensor::new(&data[..], l.clone()).unwrap(), b.clone()),
+                tiled_divide(Tensor::new(&data[..], l.clone()).unwrap(), b.clone()),
+                flat_divide(Tensor::new(&data[..], l.clone()).unwrap(), b.clone()),
+            ];
+            for (((name, core), ours), t) in cores.iter().zip(ours).zip(of_tensor) {
+                let want = core(&l, &b);
+                assert_eq!(ours, want, "{name}_divide({text}, {tiler})");
+                match (t, want) {
+                    (Ok(t), Ok(want)) => {
+                        assert_eq!(t.layout(), &want, "{name}_divide({text}, {tiler})")
+                    }
+                    (Err(_), Err(_)) => {}
+                    (t, want) => {
+                        panic!("{name}_divide({text}, {tiler}): tensor {t:?}, core {want:?}")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -98,6 +98,7 @@ pub(crate) use fits::{check_fits, span_fits};
 pub use gemm::{gemm, try_gemm};
 pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
 pub use layout::{AsLayout, Coordinate, IndexBy};
+pub(crate) use partition::relayout;
 pub use partition::{
     IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
     local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
