@@ -6,8 +6,11 @@
 //! `layout_core`'s own function) or a tensor (its elements under that
 //! layout: compared with the tensor's method).
 
+// docs/from-cute.md's imports, with the crate root's glob too.
 use layout_dsl::tensor::*;
+use layout_dsl::typed::C;
 use layout_dsl::*;
+use layout_dsl::{IntTuple, Layout, layout};
 
 const LAYOUTS: [&str; 5] = [
     "((2,4),(3,2)):((1,2),(8,24))",
@@ -103,4 +106,15 @@ fn the_divides_take_a_layout_as_the_core_does_and_a_tensor_as_before() {
             }
         }
     }
+}
+
+#[test]
+fn the_pages_imports_compile_together_with_both_globs() {
+    let s = layout!(type (4,8):(8,1));
+    let _: &C<8> = &s.mode_shape::<1>();
+    let shape: IntTuple = "(2,3)".parse().unwrap();
+    assert_eq!(
+        coalesce(&Layout::column_major(shape).unwrap()).to_string(),
+        "6:1"
+    );
 }
