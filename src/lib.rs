@@ -71,6 +71,16 @@ extern crate alloc;
 extern crate self as layout_dsl;
 
 pub use layout_core::*;
+// The same items as `tensor`'s, taking a layout or a tensor, so that a
+// file glob-importing both names one item (cute_vocab.rs); these
+// shadow the core's functions of the same names, which they call.
+pub use cute_vocab::{
+    CoalesceArg, CompositionArg, DivideArg, FilterZerosArg, FlattenArg, coalesce, composition,
+    filter_zeros, flatten,
+};
+pub use tensor::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+
+mod cute_vocab;
 pub use layout_macros::{layout, layout_type};
 
 pub mod typed;

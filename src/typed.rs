@@ -271,12 +271,13 @@ pub mod checks;
 pub use crate::__private::{
     AlgebraError, Append, Appended, AsModes, BasisLayout, C, CeilQuot, Coalesce, CoalescedLeaf,
     Complement, ComplementLeaf, Compose, ComposeWalk, Composed, Concat, Coordinate, CosizeOf,
-    Crd2idxOf, Divide, FilterZeros, Flatten, FoldedLeaf, FragmentStrides, FromSize, Get, Group,
-    Grouped, IfNonZero, Int, IsLayout, IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves,
+    Crd2idxOf, Divide, Downcast, FilterZeros, Flatten, FoldedLeaf, FragmentStrides, FromSize, Get,
+    Group, Grouped, IfNonZero, Int, IsLayout, IsTree, Ix, Layout, LayoutLeft, LayoutRight, Leaves,
     ListSize, MakeLayoutKinds, MakeLike, Min, Mode, NestingError, Offset, OrderOf, Over,
     PrefixTilerFits, Prepend, Prepended, Prod, Product, ProductTile, Quot, RankedProduct, Recast,
     RecastExtent, RecastStride, RecastTree, Replace, Replaced, RestStride, Select, Shape,
     ShapeDepth, ShapeRank, SizeOf, StaticInt, StaticLayout, StaticStrides, StaticTree,
     StepTilerFits, Swizzle, Take, Taken, TargetShape, TileStride, TileToShape, TilerFits, Times,
-    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, make_ordered_layout, tilers,
+    Tree, TypedCoord, TypedLayout, TypedSwizzle, UnitTile, UnitZero, Upcast, make_ordered_layout,
+    tilers,
 };

@@ -69,13 +69,13 @@ proptest! {
         let engine = data(base + l.cosize().max(1) as usize);
         let t = Tensor::at_base(&engine[..], l.clone(), base).unwrap();
         let c = tensor::coalesce(t.clone()).unwrap();
-        prop_assert_eq!(&c, &on_parts(&t, layout_dsl::coalesce));
+        prop_assert_eq!(&c, &on_parts(&t, layout_core::coalesce));
         prop_assert_eq!(elems(&c), elems(&t));
         let f = t.clone().flatten().unwrap();
-        prop_assert_eq!(&f, &on_parts(&t, layout_dsl::flatten));
+        prop_assert_eq!(&f, &on_parts(&t, layout_core::flatten));
         prop_assert_eq!(elems(&f), elems(&t));
         let z = tensor::filter_zeros(t.clone()).unwrap();
-        prop_assert_eq!(&z, &on_parts(&t, layout_dsl::filter_zeros));
+        prop_assert_eq!(&z, &on_parts(&t, layout_core::filter_zeros));
         for i in 0..z.size() {
             let natural: IntTuple = idx2crd(&IntTuple::Int(i as i64), z.layout().shape()).unwrap();
             prop_assert_eq!(z.get(&natural), t.get(&natural), "{} at {}", l, natural);
@@ -147,7 +147,7 @@ proptest! {
         let core = Tensor::new(&engine[..], l.clone()).unwrap();
         // coalesce keeps every leaf (the typed door merges nothing), so the
         // elements, not the layout, are the core's.
-        prop_assert_eq!(elems(&t.coalesce().unwrap()), elems(&on_parts(&core, layout_dsl::coalesce)));
+        prop_assert_eq!(elems(&t.coalesce().unwrap()), elems(&on_parts(&core, layout_core::coalesce)));
         let flat = t.flatten();
         prop_assert_eq!(flat.layout().to_string(), layout_dsl::flatten(&l).to_string());
         prop_assert_eq!(elems(&flat), elems(&core));
@@ -155,7 +155,7 @@ proptest! {
         prop_assert_eq!(g.layout().to_string(), layout_dsl::group(&l, 0, 2).unwrap().to_string());
         prop_assert_eq!(elems(&g), elems(&core));
         let z = t.filter_zeros().unwrap();
-        let want = on_parts(&core, layout_dsl::filter_zeros);
+        let want = on_parts(&core, layout_core::filter_zeros);
         prop_assert_eq!(z.layout().to_string(), want.layout().to_string());
         prop_assert_eq!(elems(&z), elems(&want));
     }

@@ -42,6 +42,7 @@ mod coalesce_filter;
 mod coalesce_static;
 pub(crate) mod common_layouts;
 mod compose;
+mod recast_by;
 mod recast_layout;
 use compose::{
     compose_decide, compose_decide_static, compose_exact, compose_fallback, compose_folded,
@@ -218,6 +219,7 @@ pub use product_regroup::Regroup;
 pub use product_static::{ChooseHoles, HolesWalk};
 pub use product_value::{Lift, Product};
 pub use reach::{Colex, Reach};
+pub use recast_by::{Downcast, Upcast};
 pub use recast_layout::{Recast, RecastExtent, RecastStride, RecastTree};
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};

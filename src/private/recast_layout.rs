@@ -327,10 +327,27 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
         <S as RecastTree<D, O, N>>::Shape: Mode<<S as RecastTree<D, O, N>>::Stride>,
         <S as RecastTree<D, O, N>>::Stride: Tree,
     {
+        self.recast_leaves::<O, N>(const { ratio::<O, N>().1 } > 1)
+    }
+
+    /// The leaves recast from `O` to `N`, refused without a stride 1
+    /// (after the upcast) when `need_unit` (a downcast: CuTe's "Downcast
+    /// requires adjacent elements"); and the first negative stride.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn recast_leaves<O, N>(
+        &self,
+        need_unit: bool,
+    ) -> Result<(Recast<S, D, O, N, I>, Option<i64>), AlgebraError>
+    where
+        S: RecastTree<D, O, N>,
+        <S as RecastTree<D, O, N>>::Shape: Mode<<S as RecastTree<D, O, N>>::Stride>,
+        <S as RecastTree<D, O, N>>::Stride: Tree,
+    {
         layout_fits(FUNCTION, self, Role::Operand)?;
         let mut seen = Seen::default();
         let (shape, stride) = self.shape().recast_tree(self.stride(), &mut seen)?;
-        if const { ratio::<O, N>().1 } > 1 && !seen.unit {
+        if need_unit && !seen.unit {
             return Err(AlgebraError::NoUnitStride { function: FUNCTION });
         }
         let result = Layout::from_parts(shape, stride);

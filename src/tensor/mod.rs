@@ -90,6 +90,7 @@ use core::ops::{Index, IndexMut};
 
 use layout_core::{Error, Layout};
 
+pub use crate::cute_vocab::{coalesce, composition, filter_zeros, flatten};
 pub use algorithms::{Scalar, axpby, clear, copy, copy_if, fill};
 pub use engine::{Engine, EngineMut, RawEngine};
 use fits::core_form_holds;
@@ -97,6 +98,7 @@ pub(crate) use fits::{check_fits, span_fits};
 pub use gemm::{gemm, try_gemm};
 pub use identity::{IdentityTensor, elem_less, make_identity_tensor};
 pub use layout::{AsLayout, Coordinate, IndexBy};
+pub(crate) use partition::relayout;
 pub use partition::{
     IntoTiler, Partition, flat_divide, inner_partition, local_partition, local_partition_step,
     local_tile, local_tile_step, logical_divide, outer_partition, tiled_divide, zipped_divide,
@@ -105,7 +107,8 @@ pub use recast::{Plain, RecastEngine, RelayoutError};
 pub use residue::Residue;
 pub use slice::{SliceCoord, X};
 pub use view::{AnyLayout, ViewLayout};
-pub use vocab::{coalesce, composition, filter_zeros, flatten, group_modes};
+pub use vocab::group_modes;
+pub(crate) use vocab::relaid;
 
 /// CuTe's `Tensor`: an engine `E` (`&[T]`, `&mut [T]`, `Vec<T>`, an array,
 /// a [`RawEngine`]) and a layout `L` (a core [`Layout`] or a `layout!`

@@ -23,6 +23,7 @@ use layout_core::{
 use super::slice::{shifted, slice_checked};
 use super::view;
 use super::{AsLayout, Engine, SliceCoord, Tensor};
+use crate::cute_vocab::DivideArg;
 
 /// A tiler for the divides: a core [`Tiler`] or [`Layout`], or a shape
 /// (a `usize`, a tuple of them, an [`IntTuple`](layout_core::IntTuple)) meaning `<n0:1, n1:1, …>`,
@@ -163,7 +164,7 @@ fn named<O>(rebuilt: Result<O, Error>, extents: Option<(i64, i64)>) -> Result<O,
 }
 
 /// `t` divided by `tiler` with `divide`.
-fn relayout<T: Partition>(
+pub(crate) fn relayout<T: Partition>(
     t: T,
     tiler: &Tiler,
     divide: impl FnOnce(&Layout, &Tiler) -> Result<Layout, Error>,
@@ -177,8 +178,13 @@ fn relayout<T: Partition>(
 macro_rules! divide {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        pub fn $name<T: Partition>(t: T, tiler: impl IntoTiler) -> Result<T::Output, Error> {
-            relayout(t, &tiler.into_tiler()?, layout_core::$name)
+        ///
+        #[doc = concat!("One item with the crate root's `layout_dsl::", stringify!($name), "`: it")]
+        /// takes a `&Layout` and a `&Tiler` too, giving the core's divide
+        /// ([`DivideArg`]).
+        #[inline]
+        pub fn $name<A: DivideArg<B>, B>(a: A, tiler: B) -> A::Output {
+            a.divide_arg(tiler, layout_core::$name)
         }
     };
 }

@@ -17,47 +17,15 @@ use layout_core::{Error, Layout};
 
 use super::partition::{IntoTiler, Partition};
 use super::{Engine, Tensor};
+use crate::cute_vocab::{coalesce, composition, filter_zeros, flatten};
 
 /// The same data under `f` of the tensor's layout; checked.
-fn relaid<T: Partition>(
+pub(crate) fn relaid<T: Partition>(
     t: T,
     f: impl FnOnce(&Layout) -> Result<Layout, Error>,
 ) -> Result<T::Output, Error> {
     let layout = f(&*t.partition_layout()?)?;
     t.rebuild(&layout.clone(), layout, 0)
-}
-
-/// CuTe's `coalesce(tensor)`: the same elements, in the same order, under
-/// the layout of fewest modes ([`layout_core::coalesce`]).
-///
-/// ```
-/// use layout_dsl::tensor::{coalesce, Tensor};
-/// use layout_dsl::Layout;
-/// let data: Vec<u32> = (0..48).collect();
-/// let l: Layout = "((2,4),(3,2)):((1,2),(8,24))".parse().unwrap();
-/// let t = Tensor::new(&data[..], l).unwrap();
-/// let c = coalesce(t.view()).unwrap();
-/// assert_eq!(c.layout().to_string(), "48:1");
-/// assert!(c.iter().eq(t.iter()));
-/// ```
-pub fn coalesce<T: Partition>(t: T) -> Result<T::Output, Error> {
-    relaid(t, |l| Ok(layout_core::coalesce(l)))
-}
-
-/// CuTe's `flatten(tensor)`: every leaf mode at one level
-/// ([`layout_core::flatten`]).
-///
-/// ```
-/// use layout_dsl::tensor::{flatten, Tensor};
-/// use layout_dsl::Layout;
-/// let data: Vec<u32> = (0..24).collect();
-/// let l: Layout = "(3,(2,4)):(1,(3,6))".parse().unwrap();
-/// let f = flatten(Tensor::new(&data[..], l).unwrap()).unwrap();
-/// assert_eq!(f.layout().to_string(), "(3,2,4):(1,3,6)");
-/// assert_eq!(f[(2, 1, 3)], 2 + 3 + 18);
-/// ```
-pub fn flatten<T: Partition>(t: T) -> Result<T::Output, Error> {
-    relaid(t, |l| Ok(layout_core::flatten(l)))
 }
 
 /// CuTe's `group_modes<B,E>(tensor)`: modes `B..E` gathered into one
@@ -76,53 +44,6 @@ pub fn flatten<T: Partition>(t: T) -> Result<T::Output, Error> {
 /// ```
 pub fn group_modes<const B: usize, const E: usize, T: Partition>(t: T) -> Result<T::Output, Error> {
     relaid(t, |l| layout_core::group(l, B, E))
-}
-
-/// CuTe's `filter_zeros(tensor)`: each extent under a stride 0 replaced by
-/// 1 ([`layout_core::filter_zeros`]), so the broadcast copies go and
-/// every other coordinate keeps its element.
-///
-/// ```
-/// use layout_dsl::tensor::{filter_zeros, Tensor};
-/// use layout_dsl::Layout;
-/// let data: Vec<u32> = (0..6).collect();
-/// let l: Layout = "(4,(2,3)):(0,(1,2))".parse().unwrap();
-/// let f = filter_zeros(Tensor::new(&data[..], l).unwrap()).unwrap();
-/// assert_eq!(f.layout().to_string(), "(1,(2,3)):(0,(1,2))");
-/// assert_eq!(f.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
-/// ```
-pub fn filter_zeros<T: Partition>(t: T) -> Result<T::Output, Error> {
-    relaid(t, |l| Ok(layout_core::filter_zeros(l)))
-}
-
-/// CuTe's `composition(tensor, tiler)`: the tensor read through `tiler`
-/// (a layout, a shape, or a by-mode tiler, as the divides take it),
-/// element `i` of the result being element `tiler(i)` of the tensor
-/// ([`layout_core::composition`]). A `tiler` that reaches past the
-/// tensor's size reads where its layout continues; the result is checked
-/// against the engine, and refused if that leaves the storage.
-///
-/// ```
-/// use layout_dsl::tensor::{composition, Tensor};
-/// use layout_dsl::Layout;
-/// let data: Vec<u32> = (0..32).collect();
-/// let t = Tensor::new(&data[..], "(4,8):(1,4)".parse::<Layout>().unwrap()).unwrap();
-/// // Every third element, as CuTe's composition(t, 8:3):
-/// let every_third = composition(t.view(), "8:3".parse::<Layout>().unwrap()).unwrap();
-/// assert_eq!(every_third.iter().copied().collect::<Vec<_>>(), [0, 3, 6, 9, 12, 15, 18, 21]);
-/// // The first 2x4 block, by a shape:
-/// let block = composition(t.view(), (2, 4)).unwrap();
-/// assert_eq!(block.layout().to_string(), "(2,4):(1,4)");
-/// // Past the storage: refused.
-/// assert!(composition(t.view(), "8:5".parse::<Layout>().unwrap()).is_err());
-/// // Of the row-major (4,8), CuTe's composition(t, 8:3) is (2,4):(24,1),
-/// // whose element 2 is t(1), not t(6): no layout is t(3i), refused.
-/// let rows = Tensor::new(&data[..], "(4,8):(8,1)".parse::<Layout>().unwrap()).unwrap();
-/// assert!(composition(rows, "8:3".parse::<Layout>().unwrap()).is_err());
-/// ```
-pub fn composition<T: Partition>(t: T, tiler: impl IntoTiler) -> Result<T::Output, Error> {
-    let tiler = tiler.into_tiler()?;
-    relaid(t, |l| layout_core::composition(l, &tiler))
 }
 
 /// The same functions as methods of a tensor over a core [`Layout`], as
