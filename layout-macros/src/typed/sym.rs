@@ -218,12 +218,17 @@ impl<'l> Gen<'l> {
     /// try's, and the code after a step could no longer use what its
     /// success proves), the second call in a cold function of its own
     /// (all `const fn`s, as the walk's calls, so a `const fn` may hold
-    /// it). With `debug_assertions` (the user's crate's) the walk is a
-    /// loop over the flag in the caller's block: a function per
-    /// composition costs a debug build much of what the walk does
-    /// (BENCHMARKS.md, "Compile cost of typed compositions and products:
-    /// the macro, the merge's functions, the products' holes", and
-    /// "Compile cost of the dynamic composition: the walk in the caller").
+    /// it). With `debug_assertions` the walk is a loop over the flag in
+    /// the caller's block: a function per composition costs a debug build
+    /// much of what the walk does (BENCHMARKS.md, "Compile cost of typed
+    /// compositions and products: the macro, the merge's functions, the
+    /// products' holes", and "Compile cost of the dynamic composition:
+    /// the walk in the caller"). Only one of the two is written, chosen
+    /// by the macro's own `debug_assertions`: Cargo builds a proc macro
+    /// with its profile's setting, so under the default profiles it is
+    /// the user's crate's. Both walks give the same value (the loop is
+    /// the two calls in order), so a custom profile that makes them
+    /// differ changes the code's speed, never a result (ARCHITECTURE.md).
     /// Without a second try, [`Gen::finish`].
     pub fn finish_once(
         mut self,
@@ -248,16 +253,31 @@ impl<'l> Gen<'l> {
             }
         }
         let (label, merge) = (self.label, self.merge);
+        // One walk, by the macro's own build (doc above): both under `cfg`
+        // had rustc parse both (BENCHMARKS.md, "... one walk written").
+        if cfg!(debug_assertions) {
+            let walked = proc_macro2::Ident::new("walked", Span::mixed_site());
+            return quote! {{
+                #(#leaves)*
+                let mut #merge = false;
+                loop {
+                    let #walked = #label: {
+                        #(#rest)*
+                        ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
+                    };
+                    if #merge || ::core::matches!(#walked, ::core::result::Result::Ok(_)) {
+                        break #walked;
+                    }
+                    #merge = true;
+                }
+            }};
+        }
         let walk = proc_macro2::Ident::new("__layout_dsl_composition_walk", Span::mixed_site());
         let once = proc_macro2::Ident::new("__layout_dsl_composition", Span::mixed_site());
         let again = proc_macro2::Ident::new("__layout_dsl_composition_again", Span::mixed_site());
-        let run = proc_macro2::Ident::new("__layout_dsl_composition_run", Span::mixed_site());
-        let walked = proc_macro2::Ident::new("walked", Span::mixed_site());
-        let composed = proc_macro2::Ident::new("composed", Span::mixed_site());
         // `const fn`s, as the walk's calls: a `const fn` may hold it.
         quote! {{
             #(#leaves)*
-            #[cfg(not(debug_assertions))]
             #[allow(unused_variables, clippy::too_many_arguments)]
             #[inline(always)]
             const fn #walk(#merge: bool #(, #names: usize)*)
@@ -270,7 +290,6 @@ impl<'l> Gen<'l> {
             }
             // The second run, outlined and cold: the first, inlined where
             // the walk is, is the walk without the merge.
-            #[cfg(not(debug_assertions))]
             #[allow(clippy::too_many_arguments)]
             #[cold]
             #[inline(never)]
@@ -283,7 +302,6 @@ impl<'l> Gen<'l> {
             // as one expression of the caller, the result's join spilled
             // the walk's values to memory (BENCHMARKS.md, "The typed
             // composition's merge, one walk").
-            #[cfg(not(debug_assertions))]
             #[allow(clippy::too_many_arguments)]
             #[inline(always)]
             const fn #once(#(#names: usize),*)
@@ -294,36 +312,7 @@ impl<'l> Gen<'l> {
                     ::core::result::Result::Err(_) => #again(#(#names),*),
                 }
             }
-            // The block's value, `__layout_dsl_composition_run!()`: in an
-            // optimized build the call above, the same tokens as the call
-            // written in its place (so the same code: a `let` of it moved
-            // the result through the stack); in a debug build the walk
-            // written in the caller's block, run again with the flag on
-            // where it refuses (no function per composition: see the doc
-            // above).
-            #[cfg(not(debug_assertions))]
-            macro_rules! #run {
-                () => { #once(#(#names),*) };
-            }
-            #[cfg(debug_assertions)]
-            let #composed = {
-                let mut #merge = false;
-                loop {
-                    let #walked = #label: {
-                        #(#rest)*
-                        ::core::result::Result::<_, #private::AlgebraError>::Ok(#layout)
-                    };
-                    if #merge || ::core::matches!(#walked, ::core::result::Result::Ok(_)) {
-                        break #walked;
-                    }
-                    #merge = true;
-                }
-            };
-            #[cfg(debug_assertions)]
-            macro_rules! #run {
-                () => { #composed };
-            }
-            #run!()
+            #once(#(#names),*)
         }}
     }
 
