@@ -82,50 +82,36 @@ impl<S: Mode<D> + StaticTree, D: StaticTree, I: Offset> StaticLayout for Layout<
 const NOT_HELD: &str = "this all-static layout has a size or offsets past i64::MAX, which the \
                         core cannot hold: convert it with `TryFrom`";
 
-// The bound is the method's, not the block's, so that a layout with a
-// run-time leaf gets `StaticLayout`'s message at `.into_core()` (E0277)
-// rather than "the method exists but its trait bounds were not satisfied".
-impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
-    /// The same layout in the core, infallibly: every leaf is static, and
-    /// whether the core holds it is checked while compiling (a layout it
-    /// cannot hold, offsets past `i64::MAX`, does not compile). A layout
-    /// with a `usize` leaf converts with `TryFrom` (or
-    /// [`to_core`](Layout::to_core)), which fails where that leaf passes
-    /// `i64`.
-    ///
-    /// ```
-    /// use layout_dsl::layout;
-    /// let core: layout_dsl::Layout = layout!(type (4,(2,8)):(16,(8,1))).into_core();
-    /// assert_eq!(core.to_string(), "(4,(2,8)):(16,(8,1))");
-    /// assert_eq!(layout_dsl::Layout::from(&layout!(type 8:-1)).to_string(), "8:-1");
-    /// ```
-    ///
-    /// A hand-written static layout the core cannot hold (offsets
-    /// `3 + 3·2^62`) does not compile (an error while instantiating
-    /// `into_core`, so `cargo check` does not see it; `cargo build` does):
-    ///
-    /// ```compile_fail
-    /// use layout_dsl::typed::{C, Layout};
-    /// let l = Layout::<(C<4>, C<4>), (C<1>, C<{ 1 << 62 }>)>::default();
-    /// let _ = l.into_core();
-    /// ```
-    #[must_use]
-    pub fn into_core(self) -> layout_core::Layout
-    where
-        Self: StaticLayout,
-    {
-        const { assert!(S::FIT.held_by_core(), "{}", NOT_HELD) };
-        match self.to_core() {
-            Ok(l) => l,
-            // `held_by_core` is the core's rule on these very numbers.
-            Err(_) => unreachable!("a static layout the core holds converts"),
-        }
+/// [`Layout::into_core`]'s body: the core's layout of an all-static
+/// layout, its fit asserted while compiling. A hand-written static layout
+/// the core cannot hold (offsets `3 + 3·2^62`) does not compile (an error
+/// while instantiating, so `cargo check` does not see it; `cargo build`
+/// does):
+///
+/// ```compile_fail
+/// use layout_dsl::typed::{C, Layout};
+/// let l = Layout::<(C<4>, C<4>), (C<1>, C<{ 1 << 62 }>)>::default();
+/// let _ = l.into_core();
+/// ```
+pub(super) fn static_into_core<S: Mode<D>, D: Tree, I: Offset>(
+    l: Layout<S, D, I>,
+) -> layout_core::Layout {
+    const { assert!(S::FIT.held_by_core(), "{}", NOT_HELD) };
+    match l.to_core() {
+        Ok(core) => core,
+        // `held_by_core` is the core's rule on these very numbers.
+        Err(_) => unreachable!("a static layout the core holds converts"),
     }
 }
 
 /// An all-static typed layout in the core: infallible (see
 /// [`Layout::into_core`]). By reference: `From<Layout>` would clash with
 /// the `TryFrom<Layout>` every typed layout has.
+///
+/// ```
+/// use layout_dsl::layout;
+/// assert_eq!(layout_dsl::Layout::from(&layout!(type 8:-1)).to_string(), "8:-1");
+/// ```
 impl<S: Mode<D>, D: Tree, I: Offset> From<&Layout<S, D, I>> for layout_core::Layout
 where
     Layout<S, D, I>: StaticLayout,

@@ -7,6 +7,7 @@ use core::marker::PhantomData;
 use layout_core::Error;
 
 use super::analysis::CommonVector;
+use super::convert_static::{StaticLayout, static_into_core};
 use super::coord::TypedCoord;
 use super::fits_checked::held;
 use super::fits_value::read_strides;
@@ -305,6 +306,26 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
     /// does not fit the core's `i64`, or an offset would overflow it).
     pub fn to_core(&self) -> Result<layout_core::Layout, Error> {
         layout_core::Layout::new(self.shape.to_core()?, self.stride.to_core()?)
+    }
+
+    /// The same layout in the core, infallibly, for an all-static layout
+    /// ([`StaticLayout`]): whether the core holds it is checked while
+    /// compiling (convert_static.rs). A layout with a `usize` leaf, which
+    /// may pass `i64`, converts with `TryFrom` or [`to_core`](Layout::to_core).
+    /// (Written here, `Layout`'s module, so that a bound note names
+    /// `Layout::into_core`.)
+    ///
+    /// ```
+    /// use layout_dsl::layout;
+    /// let core: layout_dsl::Layout = layout!(type (4,(2,8)):(16,(8,1))).into_core();
+    /// assert_eq!(core.to_string(), "(4,(2,8)):(16,(8,1))");
+    /// ```
+    #[must_use]
+    pub fn into_core(self) -> layout_core::Layout
+    where
+        Self: StaticLayout,
+    {
+        static_into_core(self)
     }
 }
 

@@ -274,7 +274,7 @@ impl<E: Engine, S: Mode<D>, D: Tree> Tensor<E, Layout<S, D>> {
 /// `composition`".
 #[diagnostic::on_unimplemented(
     message = "the typed `composition` takes a tensor of `usize` offsets, and this one has a negative stride (`isize` offsets)",
-    label = "compose it in the core: `layout_dsl::tensor::composition(t, tiler)`"
+    note = "compose it in the core: `layout_dsl::tensor::composition(t, tiler)`"
 )]
 pub trait ComposeNegative {
     /// Never called: there is no implementation.
