@@ -12,9 +12,10 @@
 //! [`IdentityTensor::layout`] unpacks them into CuTe's basis strides.
 
 use alloc::borrow::Cow;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use layout_core::{BasisLayout, BasisTuple, Error, ErrorKind, IntTuple, Layout};
+use layout_core::{AlgebraRefusal, BasisLayout, BasisTuple, Error, ErrorKind, IntTuple, Layout};
 
 use super::Coordinate;
 use super::identity_layout::basis_leaf;
@@ -189,6 +190,24 @@ impl<const R: usize> IdentityTensor<R> {
         coord
     }
 
+    /// A packed offset as the coordinate it stands for (`(1,1)`), when its
+    /// fields hold it exactly; otherwise the integer (a negative offset,
+    /// or one whose fields carried into one another, packs no coordinate).
+    fn coordinate_text(&self, packed: i64) -> String {
+        let coord = self.unpack(packed);
+        let repacked: i64 = coord
+            .iter()
+            .zip(&self.origin)
+            .zip(&self.fields)
+            .map(|((&c, &o), &(shift, _))| ((c - o) as i64) << shift)
+            .sum();
+        if packed < 0 || repacked != packed {
+            return alloc::format!("{packed}");
+        }
+        let entries: Vec<String> = coord.iter().map(ToString::to_string).collect();
+        alloc::format!("({})", entries.join(","))
+    }
+
     /// `Ok` when every offset of `layout` packs its fields without carries:
     /// each stride lies inside one field, and per field the largest sum of
     /// `(extent-1)·stride` fits in it.
@@ -244,5 +263,35 @@ impl<const R: usize> Partition for IdentityTensor<R> {
             fields: self.fields,
             origin,
         })
+    }
+
+    /// A refused composition names `A(B(i))`, an offset of the packed
+    /// layout: written as the coordinate it packs (`A(B(3)) = (1,1)`, not
+    /// `2147483649`). Every other error is the core's, unchanged.
+    fn explain(&self, e: Error) -> Error {
+        let span = e.span();
+        let refusal = match e.into_kind() {
+            ErrorKind::Algebra(r) => r,
+            other => return with_span(other, span),
+        };
+        let (value, sum) = match refusal {
+            AlgebraRefusal::NotAdmissible { value, .. } => (value, 0),
+            AlgebraRefusal::NotAdditive { value, sum, .. } => (value, sum),
+            other => return with_span(ErrorKind::Algebra(other), span),
+        };
+        let named = AlgebraRefusal::InCoordinates {
+            value: self.coordinate_text(value),
+            sum: self.coordinate_text(sum),
+            refusal: alloc::boxed::Box::new(refusal),
+        };
+        with_span(ErrorKind::Algebra(named), span)
+    }
+}
+
+/// An error of `kind` at `span` when there is one.
+fn with_span(kind: ErrorKind, span: Option<layout_core::Span>) -> Error {
+    match span {
+        Some(at) => Error::at(kind, at),
+        None => Error::new(kind),
     }
 }

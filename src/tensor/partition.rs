@@ -78,6 +78,14 @@ pub trait Partition: Sized {
     /// checked. `shift` is an offset of `from`, whose modes include
     /// `layout`'s (the divided layout a partition sliced).
     fn rebuild(self, from: &Layout, layout: Layout, shift: i64) -> Result<Self::Output, Error>;
+    /// An error of the algebra on [`Partition::partition_layout`] as the
+    /// caller should read it: by default unchanged; an
+    /// [`IdentityTensor`](super::IdentityTensor), whose layout packs
+    /// coordinates into one integer, writes a refused composition's offsets
+    /// as the coordinates they pack.
+    fn explain(&self, e: Error) -> Error {
+        e
+    }
     /// The same data under the slice of `from` (a layout the algebra made
     /// from [`Partition::partition_layout`]) at `coord`, CuTe's
     /// `tensor(coord)`: by default [`Partition::rebuild`] with the slice's
@@ -170,7 +178,8 @@ pub(crate) fn relayout<T: Partition>(
     divide: impl FnOnce(&Layout, &Tiler) -> Result<Layout, Error>,
 ) -> Result<T::Output, Error> {
     let parent = t.partition_layout()?;
-    let (layout, extents) = (divide(&parent, tiler)?, undivided(parent.shape(), tiler));
+    let divided = divide(&parent, tiler).map_err(|e| t.explain(e))?;
+    let (layout, extents) = (divided, undivided(parent.shape(), tiler));
     drop(parent);
     named(t.rebuild(&layout.clone(), layout, 0), extents)
 }
@@ -224,7 +233,7 @@ fn tiled<T: Partition>(
     tiler: impl IntoTiler,
 ) -> Result<(Layout, Option<(i64, i64)>), Error> {
     let (parent, tiler) = (t.partition_layout()?, tiler.into_tiler()?);
-    let tiled = layout_core::zipped_divide(&parent, &tiler)?;
+    let tiled = layout_core::zipped_divide(&parent, &tiler).map_err(|e| t.explain(e))?;
     Ok((tiled, undivided(parent.shape(), &tiler)))
 }
 

@@ -209,4 +209,9 @@ impl<E: Engine, L: AsLayout, const R: usize> Partition for Residue<E, L, R> {
             extents: self.extents,
         })
     }
+
+    /// The coordinates' layout is what the algebra refused.
+    fn explain(&self, e: Error) -> Error {
+        self.coords.explain(e)
+    }
 }

@@ -24,7 +24,7 @@ pub(crate) fn relaid<T: Partition>(
     t: T,
     f: impl FnOnce(&Layout) -> Result<Layout, Error>,
 ) -> Result<T::Output, Error> {
-    let layout = f(&*t.partition_layout()?)?;
+    let layout = f(&*t.partition_layout()?).map_err(|e| t.explain(e))?;
     t.rebuild(&layout.clone(), layout, 0)
 }
 

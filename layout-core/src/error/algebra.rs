@@ -2,6 +2,7 @@
 //! Each variant and field is documented; its message, the `Display`, follows
 //! the enum, in the same order.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use core::fmt;
 
@@ -145,6 +146,51 @@ pub enum AlgebraRefusal {
     /// A layout with scaled-basis strides (`1@0`) that CuTe cannot build
     /// or that an operation cannot take exactly; the sentence says why.
     ScaledBasis(String),
+    /// A composition refusal ([`NotAdmissible`](Self::NotAdmissible) or
+    /// [`NotAdditive`](Self::NotAdditive)) whose left layout's offsets stand
+    /// for coordinates (the facade's identity tensor packs each coordinate
+    /// into one integer): the same sentence, its offsets written as the
+    /// coordinates, since the packed integer (`2147483649`) names nothing a
+    /// person wrote.
+    InCoordinates {
+        /// The refusal, its offsets as the left layout's integers.
+        refusal: Box<AlgebraRefusal>,
+        /// Its `value`, `A(B(index))`, as a coordinate (`(1,1)`).
+        value: String,
+        /// Its `sum` (a `NotAdditive`'s; unused for a `NotAdmissible`), as
+        /// a coordinate.
+        sum: String,
+    },
+}
+
+impl AlgebraRefusal {
+    /// The sentence of a `NotAdmissible` or `NotAdditive` with its offsets
+    /// written by `value` and `sum`: one text for both the integer and the
+    /// coordinate forms. `None` for the other variants.
+    fn composition_sentence(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        value: &dyn fmt::Display,
+        sum: &dyn fmt::Display,
+    ) -> Option<fmt::Result> {
+        Some(match self {
+            AlgebraRefusal::NotAdmissible {
+                mode,
+                leaf,
+                extent,
+                index,
+                ..
+            } => write!(
+                f,
+                "composition is not admissible: on leaf {mode} of the right layout ({leaf}), A(B({index})) = {value}, and no layout of extent {extent} (nor any refinement of it) agrees with A(B(i)) for every i <= {index}"
+            ),
+            AlgebraRefusal::NotAdditive { coord, index, .. } => write!(
+                f,
+                "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there (A∘B on each of that coordinate's modes alone, summed)"
+            ),
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for AlgebraRefusal {
@@ -153,25 +199,19 @@ impl fmt::Display for AlgebraRefusal {
         #[allow(clippy::enum_glob_use)]
         use AlgebraRefusal::*;
         match self {
-            NotAdmissible {
-                mode,
-                leaf,
-                extent,
-                index,
-                value,
-            } => write!(
-                f,
-                "composition is not admissible: on leaf {mode} of the right layout ({leaf}), A(B({index})) = {value}, and no layout of extent {extent} (nor any refinement of it) agrees with A(B(i)) for every i <= {index}"
-            ),
-            NotAdditive {
-                coord,
-                index,
+            NotAdmissible { value, .. } => {
+                self.composition_sentence(f, value, &"").unwrap_or(Ok(()))
+            }
+            NotAdditive { value, sum, .. } => {
+                self.composition_sentence(f, value, sum).unwrap_or(Ok(()))
+            }
+            InCoordinates {
+                refusal,
                 value,
                 sum,
-            } => write!(
-                f,
-                "composition is not admissible: A(B({index})) = {value} at coordinate {coord} of the right layout, but every layout of its shape (modes possibly refined) that agrees with A(B(i)) for i < {index} gives {sum} there (A∘B on each of that coordinate's modes alone, summed)"
-            ),
+            } => refusal
+                .composition_sentence(f, value, sum)
+                .unwrap_or_else(|| write!(f, "{refusal}")),
             CompositionUndecided { size, limit } => write!(
                 f,
                 "composition cannot be decided: the right layout's modes meet in the left layout where divisibility proves nothing, and checking point by point would read A at {size} indices (the limit is {limit})"

@@ -56,6 +56,7 @@ impl ErrorKind {
                 AlgebraRefusal::NotAdmissible { .. }
                     | AlgebraRefusal::NotAdditive { .. }
                     | AlgebraRefusal::CompositionUndecided { .. }
+                    | AlgebraRefusal::InCoordinates { .. }
             )
         )
     }
