@@ -112,6 +112,7 @@ mod static_query;
 mod swizzle;
 mod tensor;
 mod text;
+mod tile_fits;
 mod tree;
 mod typed_layout;
 mod walk;
@@ -246,6 +247,7 @@ pub use tile_coord_nesting::{
     DividedModes, EntryModes, StepEntryModes, StepTiledModes, TileCoordIn, TileStepCoordIn,
     TiledModes,
 };
+pub use tile_fits::tensor_tile_fits;
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
 pub use tile_target_kind::{ShapeTarget, TargetStandIn};

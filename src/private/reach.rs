@@ -235,7 +235,8 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
         // 37.4 -> 36.3 instructions an input, 1.55x -> 1.43x CuTe's time).
         match layout.shape().colex_size(&layout.stride(), Colex::Size(1)) {
             Colex::Size(size) => {
-                if base.saturating_add(size) <= len && size != 0 {
+                // `len.min(..)`: a constant of the caller's loop ([`HOT_SIZE`]).
+                if base.saturating_add(size) <= len.min(HOT_SIZE) && size != 0 {
                     // Told to the optimiser: a partition of the new tensor
                     // tests its extents for 0 (`with_facts!`), and on this
                     // path (not on the cold one, which accepts an empty
@@ -247,9 +248,14 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
                     // SAFETY: the size, the product of the extents (no
                     // product wrapped: `colex_size`), is not 0.
                     unsafe { core::hint::assert_unchecked(!layout.shape().any_empty()) };
+                    // SAFETY: every extent is at most the size (their
+                    // product, none 0) and so is every stride (the product
+                    // of the extents before it), and the size is at most
+                    // `HOT_SIZE = 2^HOT_BITS - 1`.
+                    unsafe { layout.assume_below(HOT_BITS) };
                     return Ok(());
                 }
-                return refused_unsigned::<S, D, I>(layout.shape(), layout.stride(), base, len);
+                return compact_past_hot::<S, D, I>(layout.shape(), layout.stride(), base, len);
             }
             Colex::Past => {
                 return refused_unsigned::<S, D, I>(layout.shape(), layout.stride(), base, len);
@@ -287,6 +293,44 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
         );
     }
     held_by_core(layout, len)
+}
+
+/// The bits of [`HOT_SIZE`].
+const HOT_BITS: u32 = 56;
+
+/// The largest compact layout [`check_fits`] accepts inline, `2^56 - 1`
+/// elements: more than any buffer of elements that are not zero-sized
+/// holds on a 64-bit target today (x86-64's five-level paging maps
+/// `2^57` bytes, half of them the kernel's), so a larger one (over
+/// zero-sized elements) takes the cold path, [`compact_past_hot`], with
+/// the same answer; the bound is speed, not correctness. Below it the
+/// optimiser is told every leaf of the tensor's layout is below `2^56`,
+/// so that a later check of those leaves folds: a masked tile's past
+/// `i64` (`tensor_tile_fits`: `7m + 31 ≤ i64::MAX` for a `(32,8)` tile
+/// of `(m,n):(1,m)`; benches/cute_paired's `tile_read_masked` 35.4 ->
+/// 30.5 instructions an input, 1.52x -> 1.27x CuTe's time). The bound
+/// is one register in the caller's loop (`len.min(HOT_SIZE)`, hoisted).
+const HOT_SIZE: usize = (1 << HOT_BITS) - 1;
+
+/// [`check_fits`] of a compact layout the inline comparison did not
+/// accept: one over `HOT_SIZE` elements that fits the buffer is accepted
+/// (held by the core, as `check_fits` says of every compact layout that
+/// fits), any other refused as before ([`refused_unsigned`]). Cold, the
+/// trees by value.
+#[cold]
+#[inline(never)]
+fn compact_past_hot<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
+    shape: S,
+    stride: D,
+    base: usize,
+    len: usize,
+) -> Result<(), Error> {
+    if let Colex::Size(size) = shape.colex_size(&stride, Colex::Size(1)) {
+        if size != 0 && base.saturating_add(size) <= len {
+            return Ok(());
+        }
+    }
+    refused_unsigned::<S, D, I>(shape, stride, base, len)
 }
 
 /// Whether the core holds a layout whose offsets fit the buffer. A leaf
