@@ -100,6 +100,7 @@ use product::{
     product_static, product_value, static_complement,
 };
 mod reach;
+mod reach_refused;
 pub mod rt;
 mod rt_query;
 mod rt_size;

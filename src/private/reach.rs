@@ -12,11 +12,12 @@
 //! dependent ones (benches/cute_paired: `tile_read_masked` 32.4 -> 29.4
 //! instructions an input, 1.64x -> 1.27x CuTe's time).
 
-use layout_core::{DomainError, Error};
+use layout_core::Error;
 
 use super::fits_value::{FitsCore, Role};
 use super::int::{Int, Offset};
 use super::layout::Layout;
+use super::reach_refused::{compact_past_hot, core_holds, refused, refused_unsigned};
 use super::tree::{Mode, Tree};
 
 /// What [`Reach::colex_size`] found of a non-negative layout's strides.
@@ -302,7 +303,7 @@ const HOT_BITS: u32 = 56;
 /// elements: more than any buffer of elements that are not zero-sized
 /// holds on a 64-bit target today (x86-64's five-level paging maps
 /// `2^57` bytes, half of them the kernel's), so a larger one (over
-/// zero-sized elements) takes the cold path, [`compact_past_hot`], with
+/// zero-sized elements) takes the cold path, `compact_past_hot` (reach_refused.rs), with
 /// the same answer; the bound is speed, not correctness. Below it the
 /// optimiser is told every leaf of the tensor's layout is below `2^56`,
 /// so that a later check of those leaves folds: a masked tile's past
@@ -311,27 +312,6 @@ const HOT_BITS: u32 = 56;
 /// 30.5 instructions an input, 1.52x -> 1.27x CuTe's time). The bound
 /// is one register in the caller's loop (`len.min(HOT_SIZE)`, hoisted).
 const HOT_SIZE: usize = (1 << HOT_BITS) - 1;
-
-/// [`check_fits`] of a compact layout the inline comparison did not
-/// accept: one over `HOT_SIZE` elements that fits the buffer is accepted
-/// (held by the core, as `check_fits` says of every compact layout that
-/// fits), any other refused as before ([`refused_unsigned`]). Cold, the
-/// trees by value.
-#[cold]
-#[inline(never)]
-fn compact_past_hot<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    shape: S,
-    stride: D,
-    base: usize,
-    len: usize,
-) -> Result<(), Error> {
-    if let Colex::Size(size) = shape.colex_size(&stride, Colex::Size(1)) {
-        if size != 0 && base.saturating_add(size) <= len {
-            return Ok(());
-        }
-    }
-    refused_unsigned::<S, D, I>(shape, stride, base, len)
-}
 
 /// Whether the core holds a layout whose offsets fit the buffer. A leaf
 /// of extent 2 or more and nonzero stride is then within the buffer's
@@ -350,64 +330,4 @@ fn held_by_core<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     } else {
         core_holds(*layout, len)
     }
-}
-
-/// The core's own rule, the conversion the tensor's run-time methods
-/// make, asked of every layout the quick test does not clear: an empty
-/// one too (its run-time walks have nothing to walk, but `view` and
-/// `slice` build its core form), and over a buffer of more than
-/// `i64::MAX` zero-sized elements (the core's range is the tensor's).
-#[cold]
-#[inline(never)]
-fn core_holds<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    layout: Layout<S, D, I>,
-    _len: usize,
-) -> Result<(), Error> {
-    layout.to_core().map(|_| ())
-}
-
-/// [`refused`] for a non-negative layout whose checked sums refused: the
-/// largest offset (saturated at `i128::MAX` when it passes `usize::MAX`)
-/// for the error, computed again off the hot path. Cold, the trees by
-/// value (as `refused`).
-#[cold]
-#[inline(never)]
-fn refused_unsigned<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    shape: S,
-    stride: D,
-    base: usize,
-    len: usize,
-) -> Result<(), Error> {
-    // Saturated: the true offset is past `usize::MAX` (or is it).
-    let high = match base.saturating_add(shape.reach_saturating(&stride)) {
-        usize::MAX => i128::MAX,
-        high => high as i128,
-    };
-    refused::<S, D, I>(shape, stride, "the tensor's largest offset", high, len)
-}
-
-/// The answer when the sums refuse: for an empty layout (it fits any
-/// buffer) the core's answer, `Ok` when it holds the layout, its overflow
-/// error when a value passes `i64::MAX`; the out-of-range error otherwise.
-/// Out of line and cold, and asked only here, so that a layout that fits
-/// pays nothing for the empty case: for a non-negative layout a leaf of
-/// extent 0 gives a reach past any length (`usize::MAX·d` overflows, or is
-/// `usize::MAX`, or 0 for `d = 0`), so an empty layout lands here or in
-/// `held_by_core`. The trees come by value (a reference would make the
-/// caller store them on the hot path), the offset type `I` named.
-#[cold]
-#[inline(never)]
-fn refused<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    shape: S,
-    stride: D,
-    what: &'static str,
-    index: i128,
-    len: usize,
-) -> Result<(), Error> {
-    if shape.any_empty() {
-        return core_holds(Layout::<S, D, I>::from_parts(shape, stride), len);
-    }
-    let index = i64::try_from(index).unwrap_or(if index < 0 { i64::MIN } else { i64::MAX });
-    let size = i64::try_from(len).unwrap_or(i64::MAX);
-    Err(DomainError::IndexOutOfRange { what, index, size }.into())
 }
