@@ -10,7 +10,11 @@
 //! - a compact layout of more than `2^56 - 1` elements (over zero-sized
 //!   ones) leaves `Tensor::new`'s inline comparison for its cold path,
 //!   which accepts it where it fits and refuses it where it does not, as
-//!   the core does.
+//!   the core does;
+//! - a layout that is not compact (a tensor's, or `local_tile`'s partial
+//!   tile's) compares its largest offset with `min(len, 2^56 - 1)` inline
+//!   and with `len` on the cold path (branch `maskread2`): past the
+//!   inline bound it is accepted where it fits, as the core accepts it.
 
 use layout_dsl::layout;
 use layout_dsl::tensor::{Tensor, typed};
@@ -105,4 +109,68 @@ fn a_compact_layout_past_the_inline_size() {
     let typed = Tensor::new(&short[..], layout!((hot, 2):(1, hot))).unwrap_err();
     let core = Tensor::new(&short[..], layout!((hot, 2):(1, hot)).to_core().unwrap()).unwrap_err();
     assert_eq!(typed.to_string(), core.to_string());
+}
+
+/// The typed tensor's answer for `layout` at `base` over `data`, and the
+/// core's (a tensor over the core's form of the same layout), as strings.
+macro_rules! both {
+    ($data:expr, $l:expr, $base:expr) => {{
+        let l = $l;
+        let typed = Tensor::at_base(&$data[..], l, $base)
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        let core = l
+            .to_core()
+            .and_then(|c| Tensor::at_base(&$data[..], c, $base).map(|_| ()))
+            .map_err(|e| e.to_string());
+        (typed, core)
+    }};
+}
+
+#[test]
+fn a_strided_layout_past_the_inline_size() {
+    // A layout that is not compact compares its largest offset with
+    // `min(len, 2^56 - 1)` inline, and with `len` itself on the cold path
+    // (branch maskread2): one past the inline bound fits a longer buffer.
+    let z = zst();
+    let hot = (1usize << 56) - 1;
+    let two = 2usize;
+    for (d, base) in [
+        (hot - 1, 0),
+        (hot, 0),
+        (hot + 1, 0),
+        (hot, 5),
+        (1 << 60, 0),
+        (MAX / 2, 0),
+        (MAX, 0),
+        (MAX, 1 << 62),
+        (usize::MAX / 2, 0),
+    ] {
+        let (typed, core) = both!(z, layout!((two, two):(1, d)), base);
+        assert_eq!(typed, core, "(2,2):(1,{d}) at {base}");
+    }
+    // Accepted past the inline bound where the buffer holds it.
+    assert!(both!(z, layout!((two, two):(1, hot)), 0).0.is_ok());
+    assert!(both!(z, layout!((two, two):(1, {MAX / 2})), 0).0.is_ok());
+    // Refused past i64 (the core's rule), though the buffer holds it.
+    assert!(both!(z, layout!((two, two):(1, MAX)), 0).0.is_err());
+    // A buffer one short and one long enough, past the inline bound.
+    for len in [hot + 1, hot + 2] {
+        let short = vec![(); len];
+        let (typed, core) = both!(short, layout!((two, two):(1, hot)), 0);
+        assert_eq!(typed, core, "len {len}");
+        assert_eq!(typed.is_ok(), len == hot + 2, "len {len}: {typed:?}");
+    }
+    // A partial tile of `local_tile` (checked against the engine) past
+    // the inline bound: `(32,8):(1,m)` at tile (0,1) of `(m,9):(1,m)`
+    // reaches `8m + 7m + 31`, within `usize::MAX` zero-sized elements and
+    // `i64`, past a buffer of `9m`.
+    let m = 1usize << 56;
+    let t = Tensor::new(&z[..], layout!((m, 9):(1, m))).expect("fits");
+    let tile = typed::local_tile(t, (C::<32>, C::<8>), (0, 1)).expect("fits the buffer");
+    assert_eq!(tile.layout().to_string(), format!("(32,8):(1,{m})"));
+    let short = vec![(); 9 * m];
+    let t = Tensor::new(&short[..], layout!((m, 9):(1, m))).expect("fits");
+    let past = typed::local_tile(t, (C::<32>, C::<8>), (0, 1)).unwrap_err();
+    assert!(past.to_string().contains("partial tile"), "{past}");
 }

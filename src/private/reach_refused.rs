@@ -31,6 +31,26 @@ pub(super) fn compact_past_hot<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     refused_unsigned::<S, D, I>(shape, stride, base, len)
 }
 
+/// [`check_fits`] of a non-negative layout that is not compact, whose
+/// largest offset the inline comparison (with `min(len, HOT_SIZE)`) did
+/// not accept: one whose offsets lie in `0..len` is asked the core's own
+/// rule ([`core_holds`], the answer of `held_by_core`'s quick test or
+/// its cold check), any other refused as before ([`refused_unsigned`]).
+/// Cold, the trees by value.
+#[cold]
+#[inline(never)]
+pub(super) fn reach_past_hot<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
+    shape: S,
+    stride: D,
+    base: usize,
+    len: usize,
+) -> Result<(), Error> {
+    if base.saturating_add(shape.reach_saturating(&stride)) < len {
+        return core_holds(Layout::<S, D, I>::from_parts(shape, stride), len);
+    }
+    refused_unsigned::<S, D, I>(shape, stride, base, len)
+}
+
 /// The core's own rule, the conversion the tensor's run-time methods
 /// make, asked of every layout the quick test does not clear: an empty
 /// one too (its run-time walks have nothing to walk, but `view` and
