@@ -110,7 +110,13 @@ const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
 
 /// Accumulates the offsets and the size of the trees' leaves (`v` for a
 /// run-time one), saturating.
-const fn walk(shape: Node, stride: Node, v: u128, at: (&mut u128, &mut u128), small: &mut bool) {
+pub(super) const fn walk(
+    shape: Node,
+    stride: Node,
+    v: u128,
+    at: (&mut u128, &mut u128),
+    small: &mut bool,
+) {
     let (span, size) = at;
     match (shape, stride) {
         (Node::Tuple(s), Node::Tuple(d)) => {

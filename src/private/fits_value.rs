@@ -32,6 +32,7 @@ pub use super::fits_checked::{checked, integer_fits, layout_fits, value_fits};
 use super::fits_gate::Gate;
 use super::int::Offset;
 use super::layout::Layout;
+use super::tile_fits::{leaf_bound, leaves_at_most};
 use super::tree::{Mode, Tree};
 use super::walk::Form;
 
@@ -103,6 +104,17 @@ pub trait FitsCore: Copy {
     ///
     /// [`leaves_or`]: FitsCore::leaves_or
     unsafe fn assume_below(&self, k: u32);
+    /// The largest value of a run-time leaf that keeps every layout of
+    /// this type within the core's rule (tile_fits.rs), `None` where none
+    /// does or for no layout: what a masked tile's check compares with.
+    const LEAF_BOUND: Option<usize> = None;
+    /// Whether every leaf (a stride by its magnitude) is at most `bound`:
+    /// `false` for no layout (the exact check decides).
+    #[inline(always)]
+    fn leaves_at_most(&self, bound: usize) -> bool {
+        let _ = bound;
+        false
+    }
     /// The hot path's reading of the layout in the `role` ([`Quick`]).
     fn quick(&self, role: Role) -> Quick;
     /// `Ok(())` unless the layout, in the `role`, passes the core's `i64`
@@ -202,6 +214,13 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
     } else {
         gate_of::<S, D>()
     };
+
+    const LEAF_BOUND: Option<usize> = leaf_bound(S::NODE, D::NODE);
+
+    #[inline(always)]
+    fn leaves_at_most(&self, bound: usize) -> bool {
+        leaves_at_most(self, bound)
+    }
 
     #[inline(always)]
     fn leaves_or(&self) -> usize {

@@ -102,6 +102,7 @@ use product::{
     product_static, product_value, static_complement,
 };
 mod reach;
+mod reach_refused;
 pub mod rt;
 mod rt_query;
 mod rt_size;
@@ -114,6 +115,7 @@ mod static_query;
 mod swizzle;
 mod tensor;
 mod text;
+mod tile_fits;
 mod tree;
 mod typed_layout;
 mod walk;
@@ -249,6 +251,7 @@ pub use tile_coord_nesting::{
     DividedModes, EntryModes, StepEntryModes, StepTiledModes, TileCoordIn, TileStepCoordIn,
     TiledModes,
 };
+pub use tile_fits::tensor_tile_fits;
 pub use tile_residue::{Picked, Span as TileSpan, TileCuts, TileExtent, TileResidues};
 pub use tile_residue_read::{ListCount, SpansOf, SplitAs, SplitIndex, TileAt, TileBelow};
 pub use tile_target_kind::{ShapeTarget, TargetStandIn};

@@ -12,12 +12,16 @@
 //! dependent ones (benches/cute_paired: `tile_read_masked` 32.4 -> 29.4
 //! instructions an input, 1.64x -> 1.27x CuTe's time).
 
-use layout_core::{DomainError, Error};
+use layout_core::Error;
 
 use super::fits_value::{FitsCore, Role};
 use super::int::{Int, Offset};
 use super::layout::Layout;
+use super::reach_refused::{
+    compact_past_hot, core_holds, reach_past_hot, refused, refused_unsigned,
+};
 use super::tree::{Mode, Tree};
+use super::walk::Form;
 
 /// What [`Reach::colex_size`] found of a non-negative layout's strides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,7 +244,8 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
         // 37.4 -> 36.3 instructions an input, 1.55x -> 1.43x CuTe's time).
         match layout.shape().colex_size(&layout.stride(), Colex::Size(1)) {
             Colex::Size(size) => {
-                if base.saturating_add(size) <= len && size != 0 {
+                // `len.min(..)`: a constant of the caller's loop ([`HOT_SIZE`]).
+                if base.saturating_add(size) <= len.min(HOT_SIZE) && size != 0 {
                     // Told to the optimiser: a partition of the new tensor
                     // tests its extents for 0 (`with_facts!`), and on this
                     // path (not on the cold one, which accepts an empty
@@ -252,9 +257,14 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
                     // SAFETY: the size, the product of the extents (no
                     // product wrapped: `colex_size`), is not 0.
                     unsafe { core::hint::assert_unchecked(!layout.shape().any_empty()) };
+                    // SAFETY: every extent is at most the size (their
+                    // product, none 0) and so is every stride (the product
+                    // of the extents before it), and the size is at most
+                    // `HOT_SIZE = 2^HOT_BITS - 1`.
+                    unsafe { layout.assume_below(HOT_BITS) };
                     return Ok(());
                 }
-                return refused_unsigned::<S, D, I>(layout.shape(), layout.stride(), base, len);
+                return compact_past_hot::<S, D, I>(layout.shape(), layout.stride(), base, len);
             }
             Colex::Past => {
                 return refused_unsigned::<S, D, I>(layout.shape(), layout.stride(), base, len);
@@ -262,13 +272,28 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
             Colex::Not => {}
         }
         // The smallest offset is `base` itself; the largest `base` plus
-        // the reaches, saturating: `usize::MAX` (past every length) when
-        // the true sum is past `usize::MAX`, so one comparison is exact.
-        let high = base.saturating_add(layout.shape().reach_saturating(&layout.stride()));
-        if high < len {
+        // the reaches (`(e-1)·d` a leaf), exact unless `over` (the true sum
+        // is past `usize::MAX`, past every length). An overflow flag, not
+        // a saturating sum: that kept `usize::MAX` in a register of the
+        // caller's loop. Compared with `len.min(HOT_SIZE)`, the compact
+        // path's bound: one length in the caller's loop for both (a
+        // tensor's check and its partial tile's, benches/cute_paired's
+        // `tile_read`), `len` itself asked only on the cold path
+        // (`reach_past_hot`). Offsets below `min(len, HOT_SIZE)` are below
+        // `len`; an extent of 0 reaches `usize::MAX·d` (an overflow, or
+        // `usize::MAX`, or 0 for `d = 0`, which `held_by_core` asks the core).
+        let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
+        let (mut high, mut over) = (base, false);
+        S::Form::leaves(&shape, &stride, &mut |e, d| {
+            let (reach, o1) = e.wrapping_sub(1).overflowing_mul(d);
+            let (sum, o2) = high.overflowing_add(reach);
+            high = sum;
+            over |= o1 | o2;
+        });
+        if !over && high < len.min(HOT_SIZE) {
             return held_by_core(layout, len);
         }
-        return refused_unsigned::<S, D, I>(layout.shape(), layout.stride(), base, len);
+        return reach_past_hot::<S, D, I>(layout.shape(), layout.stride(), base, len);
     }
     let mut acc = Reaches::default();
     layout.shape().reach(&layout.stride(), &mut acc);
@@ -298,6 +323,26 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     held_by_core(layout, len)
 }
 
+/// The bits of [`HOT_SIZE`].
+const HOT_BITS: u32 = 56;
+
+/// The largest compact layout [`check_fits`] accepts inline, `2^56 - 1`
+/// elements: more than any buffer of elements that are not zero-sized
+/// holds on a 64-bit target today (x86-64's five-level paging maps
+/// `2^57` bytes, half of them the kernel's), so a larger one (over
+/// zero-sized elements) takes the cold path, `compact_past_hot` (reach_refused.rs), with
+/// the same answer; the bound is speed, not correctness. Below it the
+/// optimiser is told every leaf of the tensor's layout is below `2^56`,
+/// so that a later check of those leaves folds: a masked tile's past
+/// `i64` (`tensor_tile_fits`: `7m + 31 ≤ i64::MAX` for a `(32,8)` tile
+/// of `(m,n):(1,m)`; benches/cute_paired's `tile_read_masked` 35.4 ->
+/// 30.5 instructions an input, 1.52x -> 1.27x CuTe's time). The bound
+/// is one register in the caller's loop (`len.min(HOT_SIZE)`, hoisted),
+/// the same for a layout that is not compact (a partial tile's check):
+/// the loop holds one length, not two (`tile_read` 37.4 -> 36.7
+/// instructions an input, its row count `n` no longer spilled).
+const HOT_SIZE: usize = (1 << HOT_BITS) - 1;
+
 /// Whether the core holds a layout whose offsets fit the buffer. A leaf
 /// of extent 2 or more and nonzero stride is then within the buffer's
 /// length, and so is a compact layout's every value (at most its size),
@@ -315,64 +360,4 @@ fn held_by_core<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     } else {
         core_holds(*layout, len)
     }
-}
-
-/// The core's own rule, the conversion the tensor's run-time methods
-/// make, asked of every layout the quick test does not clear: an empty
-/// one too (its run-time walks have nothing to walk, but `view` and
-/// `slice` build its core form), and over a buffer of more than
-/// `i64::MAX` zero-sized elements (the core's range is the tensor's).
-#[cold]
-#[inline(never)]
-fn core_holds<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    layout: Layout<S, D, I>,
-    _len: usize,
-) -> Result<(), Error> {
-    layout.to_core().map(|_| ())
-}
-
-/// [`refused`] for a non-negative layout whose checked sums refused: the
-/// largest offset (saturated at `i128::MAX` when it passes `usize::MAX`)
-/// for the error, computed again off the hot path. Cold, the trees by
-/// value (as `refused`).
-#[cold]
-#[inline(never)]
-fn refused_unsigned<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    shape: S,
-    stride: D,
-    base: usize,
-    len: usize,
-) -> Result<(), Error> {
-    // Saturated: the true offset is past `usize::MAX` (or is it).
-    let high = match base.saturating_add(shape.reach_saturating(&stride)) {
-        usize::MAX => i128::MAX,
-        high => high as i128,
-    };
-    refused::<S, D, I>(shape, stride, "the tensor's largest offset", high, len)
-}
-
-/// The answer when the sums refuse: for an empty layout (it fits any
-/// buffer) the core's answer, `Ok` when it holds the layout, its overflow
-/// error when a value passes `i64::MAX`; the out-of-range error otherwise.
-/// Out of line and cold, and asked only here, so that a layout that fits
-/// pays nothing for the empty case: for a non-negative layout a leaf of
-/// extent 0 gives a reach past any length (`usize::MAX·d` overflows, or is
-/// `usize::MAX`, or 0 for `d = 0`), so an empty layout lands here or in
-/// `held_by_core`. The trees come by value (a reference would make the
-/// caller store them on the hot path), the offset type `I` named.
-#[cold]
-#[inline(never)]
-fn refused<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
-    shape: S,
-    stride: D,
-    what: &'static str,
-    index: i128,
-    len: usize,
-) -> Result<(), Error> {
-    if shape.any_empty() {
-        return core_holds(Layout::<S, D, I>::from_parts(shape, stride), len);
-    }
-    let index = i64::try_from(index).unwrap_or(if index < 0 { i64::MIN } else { i64::MAX });
-    let size = i64::try_from(len).unwrap_or(i64::MAX);
-    Err(DomainError::IndexOutOfRange { what, index, size }.into())
 }

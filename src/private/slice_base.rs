@@ -239,7 +239,7 @@ fn fits_as<A: FitsCore, P: FitsCore>(operand: &A, part: &P, role: Role) -> Resul
 /// comparison did not pass.
 #[cold]
 #[inline(never)]
-fn fits_exactly<A: FitsCore, P: FitsCore>(operand: A, part: P) -> Result<(), Error> {
+pub(super) fn fits_exactly<A: FitsCore, P: FitsCore>(operand: A, part: P) -> Result<(), Error> {
     if layout_fits("a partition", &operand, Role::Operand).is_err()
         || layout_fits("a partition", &part, Role::Result).is_err()
     {

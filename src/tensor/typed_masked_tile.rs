@@ -17,7 +17,7 @@ use super::typed_masked::{Masked, no_count};
 use super::{Engine, Tensor};
 use crate::__private::{
     Dice, Fits, IntoList, Mode, ModeResidues, Offset, TileBy, TileCuts, TileResidues, Tree,
-    partition_fits,
+    partition_fits, tensor_tile_fits,
 };
 use crate::typed::Layout;
 
@@ -40,6 +40,8 @@ pub trait TilerMasked<L: LayoutShape, Cd>: Tiler<L, Cd> {
     type Valid: Copy;
     /// The tile, the offset of its first element, its cuts, and whether
     /// no cut can say its residue (a tuple mode not tiled exactly).
+    /// `layout` is a tensor's (one the core holds): the tile alone is
+    /// checked past `i64`.
     #[allow(clippy::type_complexity)]
     fn masked_tile_of(
         self,
@@ -70,8 +72,9 @@ where
         // place (a picked leaf's grid and rest stride, `tile_masked`).
         let (tile, offset) = layout.tile_within_masked(self.into_list(), coord.into_list())?;
         // A masked tile's layout past its residue is bounded by no engine
-        // (a mode of extent 1 and any stride, tiled by 4).
-        partition_fits(layout, &tile)?;
+        // (a mode of extent 1 and any stride, tiled by 4): checked alone,
+        // `layout` being a tensor's, which the core holds (tile_fits.rs).
+        tensor_tile_fits(&tile)?;
         let (s, d) = (layout.shape().into_list(), layout.stride().into_list());
         let mut general = false;
         let valid = self
@@ -157,7 +160,8 @@ pub trait TilerStepMasked<L, Cd, St>: TilerStep<L, Cd, St> {
     /// The tile's cuts ([`TileCuts`]).
     type Valid: Copy;
     /// The tile, the offset of its first element, its cuts, and whether
-    /// no cut can say its residue.
+    /// no cut can say its residue. `layout` is a tensor's, as
+    /// [`TilerMasked::masked_tile_of`]'s.
     #[allow(clippy::type_complexity)]
     fn masked_tile_step_of(
         self,
@@ -192,7 +196,8 @@ where
         let mut general = false;
         let valid = tiler.tile_residues(&s, &d, &c, &mut general);
         let (tile, offset) = layout.tile_within_masked(tiler, c)?;
-        partition_fits(layout, &tile)?;
+        // As `masked_tile_of`'s: `layout` is a tensor's.
+        tensor_tile_fits(&tile)?;
         Ok((tile, offset, valid, general))
     }
 }
