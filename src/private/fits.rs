@@ -271,8 +271,9 @@ mod tests {
     use super::{CoreFit, MAX, StaticFit};
     use alloc::vec::Vec;
 
-    /// Static values around the rule's edges (as tests/overflow_sweep).
-    fn values() -> Vec<i64> {
+    /// Static values around the rule's edges (as tests/overflow_sweep;
+    /// fits_held_tests.rs reads them too).
+    pub(super) fn values() -> Vec<i64> {
         let max = i64::MAX;
         let mut v: Vec<i64> = (0..=4).collect();
         for edge in [max, max / 2, max / 3, max / 4, 1 << 62, 1 << 61, 1 << 32] {
@@ -299,7 +300,7 @@ mod tests {
         fit.verdict("test", false).is_ok()
     }
 
-    fn static_fit(leaves: &[(i64, i64)]) -> StaticFit {
+    pub(super) fn static_fit(leaves: &[(i64, i64)]) -> StaticFit {
         let mut fit = StaticFit::EMPTY;
         for &(e, d) in leaves {
             fit = fit.then(StaticFit::leaf(Some(e), Some(d)));

@@ -10,32 +10,13 @@ use alloc::vec::Vec;
 use layout_core::{IntTuple, Layout};
 
 use super::StaticFit;
-
-/// Static values around the rule's edges (as fits.rs's tests).
-fn values() -> Vec<i64> {
-    let max = i64::MAX;
-    let mut v: Vec<i64> = (0..=4).collect();
-    for edge in [max, max / 2, max / 3, max / 4, 1 << 62, 1 << 61, 1 << 32] {
-        v.extend((0..=3).map(|k| edge - k));
-        v.extend((1..=3).map(|k| edge.saturating_add(k)));
-    }
-    v.extend([-1, -2, -(1 << 62), i64::MIN, i64::MIN + 1, -max / 2]);
-    v
-}
+use super::tests::{static_fit, values};
 
 /// The core's verdict on the flat layout of `leaves`.
 fn core_holds(leaves: &[(i64, i64)]) -> bool {
     let shape = IntTuple::Tuple(leaves.iter().map(|&(e, _)| IntTuple::Int(e)).collect());
     let stride = IntTuple::Tuple(leaves.iter().map(|&(_, d)| IntTuple::Int(d)).collect());
     Layout::new(shape, stride).is_ok()
-}
-
-fn static_fit(leaves: &[(i64, i64)]) -> StaticFit {
-    let mut fit = StaticFit::EMPTY;
-    for &(e, d) in leaves {
-        fit = fit.then(StaticFit::leaf(Some(e), Some(d)));
-    }
-    fit
 }
 
 #[test]
