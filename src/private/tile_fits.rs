@@ -32,7 +32,7 @@ const MAX: u128 = i64::MAX as u128;
 
 /// `Ok(())` where a masked tile of a tensor fits the core's `i64` as a
 /// partition's result (fits.rs's `CoreFit`): every run-time leaf (a stride
-/// by its magnitude) at most [`leaf_bound`] of the tile's type, one
+/// by its magnitude) at most `leaf_bound` of the tile's type, one
 /// comparison each (none for a static leaf: it folds); else the exact
 /// check, out of line and cold. Only the tile is read: its operand is a
 /// tensor's layout, which the core holds.
