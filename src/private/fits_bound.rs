@@ -80,7 +80,7 @@ pub(super) const fn bound(shape: Node, stride: Node, spans: bool, size: bool) ->
 /// Whether a layout of these trees fits the core's `i64` with every
 /// run-time leaf `2^k - 1` (its offsets, with `size` its size, with
 /// `spans` each leaf's `extent·stride`), and whether its static leaves
-/// are all below `2^k` (a negative one by its magnitude, the trees congruent).
+/// are all below `2^k` (none negative, the trees congruent).
 const fn at(shape: Node, stride: Node, spans: bool, size: bool, k: u32) -> (bool, bool) {
     let v = (1u128 << k) - 1;
     let (mut span, mut product, mut small) = (0u128, 1u128, true);
@@ -91,18 +91,19 @@ const fn at(shape: Node, stride: Node, spans: bool, size: bool, k: u32) -> (bool
     (fits, small)
 }
 
-/// A leaf's value: its static number by its magnitude (a signed
-/// layout's negative stride, as the comparison reads it: fits_value.rs's
-/// `read_strides`), else `v`; `small` cleared where a static one is not
-/// below `v + 1`.
+/// A leaf's value: its static number, else `v`; `small` cleared where a
+/// static one is not below `v + 1` (or is negative: a signed stride).
 const fn value(node: Node, v: u128, small: &mut bool) -> u128 {
     match node {
+        Node::Static(n) if n < 0 => {
+            *small = false;
+            n.unsigned_abs() as u128
+        }
         Node::Static(n) => {
-            let n = n.unsigned_abs() as u128;
-            if n > v {
+            if n as u128 > v {
                 *small = false;
             }
-            n
+            n as u128
         }
         _ => v,
     }

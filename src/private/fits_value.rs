@@ -243,10 +243,10 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
         // ordinary sizes (few run-time extents): no product then; else
         // the bound of the offsets alone, and the size by products.
         if role == Role::Share {
-            let stride = read_strides::<S, D, I>(&S::strides(&self.stride()));
+            let stride = S::strides(&self.stride());
             let mut or = 0usize;
             S::Form::leaves(&self.shape().desc(), &stride, &mut |_, d| {
-                or |= d;
+                or |= magnitude::<I>(d);
             });
             return Quick {
                 or,
@@ -261,13 +261,10 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
             Role::Sized => (Self::GATE.sized, true),
             _ => Self::GATE.plain,
         };
-        let (shape, stride) = (
-            self.shape().desc(),
-            read_strides::<S, D, I>(&S::strides(&self.stride())),
-        );
+        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
         let (mut or, mut size, mut wide) = (0usize, 1usize, false);
         S::Form::leaves(&shape, &stride, &mut |e, d| {
-            or |= e | d;
+            or |= e | magnitude::<I>(d);
             if !sized {
                 let (s, o) = size.overflowing_mul(e);
                 (size, wide) = (s, wide | o);
@@ -282,14 +279,11 @@ impl<S: Mode<D>, D: Tree, I: Offset> FitsCore for Layout<S, D, I> {
 
     #[inline(always)]
     fn exact(&self, function: &'static str, role: Role) -> Result<(), AlgebraError> {
-        let (shape, stride) = (
-            self.shape().desc(),
-            read_strides::<S, D, I>(&S::strides(&self.stride())),
-        );
+        let (shape, stride) = (self.shape().desc(), S::strides(&self.stride()));
         let mut fit = CoreFit::NEW;
         let spans = role == Role::Spanned;
         S::Form::leaves(&shape, &stride, &mut |extent, d| {
-            fit = fit.leaf(extent, d, spans);
+            fit = fit.leaf(extent, magnitude::<I>(d), spans);
         });
         fit.verdict(
             function,
@@ -361,12 +355,10 @@ impl<A: FitsCore, B: FitsCore> FitsCore for (A, B) {
 /// `usize::BITS`.
 #[inline(always)]
 unsafe fn leaves_below<S: Mode<D>, D: Tree, I: Offset>(layout: &Layout<S, D, I>, k: u32) -> usize {
-    let (shape, stride) = (
-        layout.shape().desc(),
-        read_strides::<S, D, I>(&S::strides(&layout.stride())),
-    );
+    let (shape, stride) = (layout.shape().desc(), S::strides(&layout.stride()));
     let mut or = 0usize;
     S::Form::leaves(&shape, &stride, &mut |e, d| {
+        let d = magnitude::<I>(d);
         if k < usize::BITS {
             // SAFETY: the caller's. Each alone: the optimiser reads no
             // leaf's bound out of an OR's.
@@ -380,21 +372,13 @@ unsafe fn leaves_below<S: Mode<D>, D: Tree, I: Offset>(layout: &Layout<S, D, I>,
     or
 }
 
-/// A layout's strides (`S::strides`, or the type's `S::STRIDES`) as the
-/// core's offsets read them: as they are in an unsigned layout; in a
-/// signed one a static stride by its magnitude and a run-time one, a
-/// `usize`, as it is (never negative: one past `i64::MAX` is refused, as
-/// the core refuses it, where reading it as `isize` made it a small
-/// negative stride; tests/typed_signed_stride_overflow.rs). The static
-/// leaves are constants, so each leaf's choice folds.
+/// A stride's size as the core's offsets read it.
 #[inline(always)]
-pub(crate) fn read_strides<S: Mode<D>, D: Tree, I: Offset>(
-    strides: &<S::Form as Form>::Desc,
-) -> <S::Form as Form>::Desc {
+fn magnitude<I: Offset>(stride: usize) -> usize {
     if I::SIGNED {
-        S::Form::magnitudes(&S::STRIDES, strides)
+        (stride as isize).unsigned_abs()
     } else {
-        *strides
+        stride
     }
 }
 

@@ -10,7 +10,6 @@ use super::analysis::CommonVector;
 use super::convert_static::{StaticLayout, static_into_core};
 use super::coord::TypedCoord;
 use super::fits_checked::held;
-use super::fits_value::read_strides;
 use super::int::Offset;
 use super::leaf_list::LeafList;
 use super::mode::Get;
@@ -198,12 +197,9 @@ impl<S: Mode<D>, D: Tree, I: Offset> Layout<S, D, I> {
             return I::from_wrapping(0);
         }
         let span = if const { S::STATIC && D::STATIC } {
-            S::Form::span(&S::DESC, &read_strides::<S, D, I>(&S::STRIDES))
+            S::Form::span(&S::DESC, &S::STRIDES)
         } else {
-            S::Form::span(
-                &self.shape.desc(),
-                &read_strides::<S, D, I>(&S::strides(&self.stride)),
-            )
+            S::Form::span(&self.shape.desc(), &S::strides(&self.stride))
         };
         I::from_wrapping(span.wrapping_add(1))
     }

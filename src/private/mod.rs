@@ -226,8 +226,8 @@ pub use recast_layout::{Recast, RecastExtent, RecastStride, RecastTree};
 pub use shape_size::{FromSize, ListSize, SizeOf};
 pub use shape_values::{Complement, ComplementLeaves, by_stride, complement_modes};
 pub use slice_base::{
-    SliceBase, Span, checked_base, dice_fits, partition_base, partition_fits, share_fits,
-    slice_base, slice_fits, tensor_share_fits,
+    SliceBase, Span, checked_base, partition_base, partition_fits, share_fits, slice_base,
+    slice_fits, tensor_share_fits,
 };
 pub use slice_modes::{SliceEntry, SliceModes};
 pub use static_complement::{Bit, ComplementLeaf, IsStatic, No, Pick, StaticLeaves, Yes};

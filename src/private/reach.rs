@@ -106,13 +106,8 @@ impl<S: Int + Tree, D: Int> Reach<D> for S {
     fn reach(&self, d: &D, acc: &mut Reaches) {
         let last = self.get().saturating_sub(1);
         // A typed stride is a `usize`, negative in two's complement only
-        // when static in a signed layout; a run-time one is never negative
-        // (past `i64::MAX` it is refused, as the core refuses it).
-        let d = match D::STATIC {
-            Some(_) => d.get() as isize as i128,
-            None => d.get() as i128,
-        };
-        let r = (last as i128).saturating_mul(d);
+        // in a signed layout, exactly as `crd2idx` reads it.
+        let r = (last as i128).saturating_mul(d.get() as isize as i128);
         if r < 0 {
             acc.low = acc.low.saturating_add(r);
         } else {
@@ -297,11 +292,7 @@ pub fn check_fits<S: Mode<D> + Reach<D>, D: Tree, I: Offset>(
     }
     let mut acc = Reaches::default();
     layout.shape().reach(&layout.stride(), &mut acc);
-    // Saturating: a run-time stride of a signed layout may pass `i64::MAX`.
-    let (low, high) = (
-        (base as i128).saturating_add(acc.low),
-        (base as i128).saturating_add(acc.high),
-    );
+    let (low, high) = (base as i128 + acc.low, base as i128 + acc.high);
     if low < 0 {
         return refused::<S, D, I>(
             layout.shape(),

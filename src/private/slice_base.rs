@@ -280,35 +280,6 @@ fn slice_exactly<L: FitsCore>(layout: L) -> Result<(), Error> {
     }
 }
 
-/// `Ok(())` where a dice's operand (`tensor::typed::try_dice`) fits the
-/// core's `i64` as an operand, as [`slice_fits`] asks of a slice's: the
-/// core refuses to dice a layout it cannot hold. The kept modes are some
-/// of the operand's leaves as they are, so they fit where it does.
-///
-/// # Errors
-/// [`ErrorKind::Overflow`] where the operand passes `i64::MAX`.
-#[inline(always)]
-pub fn dice_fits<L: FitsCore>(layout: &L) -> Result<(), Error> {
-    if layout.quick(Role::Operand).holds() {
-        return Ok(());
-    }
-    dice_exactly(*layout)
-}
-
-/// [`dice_fits`]'s exact check, where its comparison did not pass.
-#[cold]
-#[inline(never)]
-fn dice_exactly<L: FitsCore>(layout: L) -> Result<(), Error> {
-    match layout_fits("dice", &layout, Role::Operand) {
-        Ok(()) => Ok(()),
-        Err(_) => Err(Error::new(ErrorKind::Overflow(DICE_PAST_I64))),
-    }
-}
-
-/// What a dice refused past `i64` says.
-const DICE_PAST_I64: &str =
-    "a dice's layout has a size or offsets past i64::MAX, which the core refuses";
-
 /// What a slice refused past `i64` says.
 const SLICE_PAST_I64: &str =
     "a slice's layout has a size or offsets past i64::MAX, which the core refuses";
@@ -346,9 +317,8 @@ fn overflow(signed: bool) -> Error {
 }
 
 /// The sums of the negative and of the positive reaches `(s-1)·d` of a
-/// shape tree (`Self`) with stride tree `D`, a static stride read as
-/// signed in a signed layout, a run-time one as the `usize` it is, an
-/// extent 0 adding 0.
+/// shape tree (`Self`) with stride tree `D`, a stride read as signed in a
+/// signed layout (as `crd2idx` reads it), an extent 0 adding 0.
 pub trait Span<D> {
     /// Adds this tree's reaches to `low` and `high`.
     fn span(&self, d: &D, signed: bool, low: &mut i128, high: &mut i128);
@@ -358,9 +328,7 @@ impl<S: Int + Tree, D: Int> Span<D> for S {
     #[inline(always)]
     fn span(&self, d: &D, signed: bool, low: &mut i128, high: &mut i128) {
         let last = self.get().saturating_sub(1) as i128;
-        // Negative in two's complement only when static in a signed
-        // layout: a run-time stride is a `usize`, never negative.
-        let d = match signed && D::STATIC.is_some() {
+        let d = match signed {
             true => d.get() as isize as i128,
             false => d.get() as i128,
         };

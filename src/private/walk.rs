@@ -135,16 +135,8 @@ pub trait Form {
     /// and, through each mode's size, inside its modes, is a factor of the
     /// wrapping product `divisors`, and a product with a factor 0 is 0).
     unsafe fn split_sized(shape: &Self::Desc, stride: &Self::Desc, index: usize) -> usize;
-    /// `Σ (s-1)·d` over the leaves, each `d` a stride's magnitude (for a
-    /// signed layout, [`magnitudes`](Self::magnitudes)'): `cosize - 1`.
+    /// `Σ (s-1)·|d|` over the leaves (a stride read as signed): `cosize - 1`.
     fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize;
-    /// A signed layout's strides as the core reads them: a static one
-    /// (nonzero in `statics`, the type's `Mode::STRIDES`) by its
-    /// magnitude (a negative one is stored in two's complement), a
-    /// run-time one (read 0 in `statics`) as the `usize` it is, never
-    /// negative: one past `i64::MAX` stays past it, for the checks to
-    /// refuse as the core does (tests/typed_signed_stride_overflow.rs).
-    fn magnitudes(statics: &Self::Desc, stride: &Self::Desc) -> Self::Desc;
     /// `f(extent, stride)` for each leaf, in order (analysis.rs).
     fn leaves<F: FnMut(usize, usize)>(shape: &Self::Desc, stride: &Self::Desc, f: &mut F);
     /// How many nodes [`flatten`](Self::flatten) appends.
@@ -190,15 +182,11 @@ impl Form for Leaf {
     }
     #[inline]
     fn span(shape: &usize, stride: &usize) -> usize {
-        shape.saturating_sub(1).wrapping_mul(*stride)
-    }
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn magnitudes(statics: &usize, stride: &usize) -> usize {
-        match *statics {
-            0 => *stride,
-            _ => (*stride as isize).unsigned_abs(),
-        }
+        // Offsets are `i64`-sized (the core checks static layouts): a
+        // stride past `isize::MAX` is a negative one, wrapped.
+        shape
+            .saturating_sub(1)
+            .wrapping_mul((*stride as isize).unsigned_abs())
     }
     // Always in a release build: the check that a typed value fits the
     // core's `i64` ORs every leaf (fits_value.rs), which a call per tuple
@@ -316,12 +304,6 @@ macro_rules! tuple {
             #[allow(unused_variables)]
             fn span(shape: &Self::Desc, stride: &Self::Desc) -> usize {
                 0usize $(.wrapping_add($F::span(&shape.$i, &stride.$i)))*
-            }
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            #[allow(unused_variables, clippy::unused_unit)]
-            fn magnitudes(statics: &Self::Desc, stride: &Self::Desc) -> Self::Desc {
-                ($($F::magnitudes(&statics.$i, &stride.$i),)*)
             }
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]

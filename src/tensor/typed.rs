@@ -92,7 +92,7 @@ pub use super::typed_args::{
 pub use super::typed_checks::{
     LayoutShape, SliceCoordModes, SliceNests, ThreadCoordModes, ThreadModes, TilerModes, TilerNests,
 };
-pub use super::typed_dice::{DiceOf, dice, try_dice};
+pub use super::typed_dice::{DiceOf, dice};
 pub use super::typed_gemm::{gemm, try_gemm};
 pub use super::typed_gemm_plan::{GemmKernel, gemm_kernel};
 pub use super::typed_identity::{IdentityTensor, make_identity_tensor};

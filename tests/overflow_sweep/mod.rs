@@ -12,7 +12,7 @@
 
 #[path = "../cute_print/inverse_port.rs"]
 #[allow(unused_macros)]
-pub mod inverse_port;
+mod inverse_port;
 #[macro_use]
 pub mod partition;
 #[macro_use]

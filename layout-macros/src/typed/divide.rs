@@ -327,9 +327,7 @@ impl Rule<'_> {
         let signed =
             (strides.iter().chain(&rest_strides)).any(|x| matches!(x, Sym::Static(n) if *n < 0));
         // The operand and the result fit the core's `i64` (fits.rs; a
-        // signed result's too, its negative static strides by magnitude:
-        // a padded divide's result may pass `i64` where its operand does
-        // not, tests/typed_signed_stride_overflow.rs).
+        // signed result's leaves are not read, its operand's are).
         let sym = |x: &Sym| match x {
             Sym::Static(n) => FitSym::Static(*n),
             Sym::Dynamic(t) => FitSym::Dynamic(t.clone()),
@@ -338,7 +336,7 @@ impl Rule<'_> {
             s.iter().map(sym).zip(d.iter().map(sym)).collect()
         };
         let layouts = [pairs(&shapes, &strides)];
-        let result = Some({
+        let result = (!signed).then(|| {
             let mut result = pairs(&tiles, &tile_strides);
             result.extend(pairs(&rests, &rest_strides));
             result.extend(pairs(&shapes[k..], &strides[k..]));

@@ -162,11 +162,8 @@ pub fn fits_below(leaves: &[(Sym, Sym)], spans: bool, sized: bool) -> Option<u32
 
 /// The flat `(extent, stride)` leaves of a typed result from the trees
 /// the rule wrote (`emit::tuple` of leaves; a static leaf `…C::<N>`, a
-/// dynamic one an expression), or `None` where they do not pair up. A
-/// signed result's negative static strides are read by their magnitude,
-/// its run-time ones as the `usize`s they are (never negative: the typed
-/// algebra of a signed layout takes static tilers, so a run-time result
-/// leaf is an operand's times static non-negative factors).
+/// dynamic one an expression), or `None` where they do not pair up or a
+/// static leaf is negative (a signed result: not checked here).
 pub fn result_leaves(shape: &TokenStream, stride: &TokenStream) -> Option<Vec<(Sym, Sym)>> {
     let (mut s, mut d) = (Vec::new(), Vec::new());
     flat(shape.clone(), &mut s)?;
@@ -206,8 +203,8 @@ fn split_commas(stream: TokenStream) -> Vec<Vec<TokenTree>> {
     items
 }
 
-/// A static leaf `…C::<N>` or `…C::<{ -N }>`, else the expression of a
-/// dynamic one.
+/// A static leaf `…C::<N>` (`None` for a negative one, `C::<{ -N }>`),
+/// else the expression of a dynamic one.
 fn leaf(tokens: &[TokenTree]) -> Option<Sym> {
     let n = tokens.len();
     if n >= 6
@@ -216,14 +213,6 @@ fn leaf(tokens: &[TokenTree]) -> Option<Sym> {
     {
         return match &tokens[n - 2] {
             TokenTree::Literal(l) => l.to_string().parse().ok().map(Sym::Static),
-            // `C::<{ -N }>`: a signed result's negative static stride, read
-            // by its magnitude (`value`).
-            TokenTree::Group(g) => match g.stream().into_iter().collect::<Vec<_>>().as_slice() {
-                [TokenTree::Punct(p), TokenTree::Literal(l)] if p.as_char() == '-' => {
-                    l.to_string().parse::<i64>().ok().map(|n| Sym::Static(-n))
-                }
-                _ => None,
-            },
             _ => None,
         };
     }
@@ -268,15 +257,13 @@ impl Gen<'_> {
 
     /// Before the result: the check that the operands and the result
     /// (`shape`, `stride`) fit the core's `i64`, where a leaf is dynamic
-    /// (fits.rs), a signed result's too.
-    pub(crate) fn check_fits(&mut self, shape: &TokenStream, stride: &TokenStream, _signed: bool) {
+    /// (fits.rs). A signed result's are not read (its operands are).
+    pub(crate) fn check_fits(&mut self, shape: &TokenStream, stride: &TokenStream, signed: bool) {
         if self.own_fits || !self.writes() {
             return;
         }
         let layouts = core::mem::take(&mut self.operands);
-        // A signed result is read too (tests/typed_signed_stride_overflow.rs:
-        // a padded divide's result passed `i64` where its operand did not).
-        let result = (self.result_known != Known::All)
+        let result = (!signed && self.result_known != Known::All)
             .then(|| result_leaves(shape, stride))
             .flatten();
         let sized = self.result_known == Known::Size;
