@@ -22,24 +22,7 @@ use cute_print_form::{cute_form, form};
 
 #[path = "cute_print/view.rs"]
 mod cute_print_view;
-use cute_print_view::{agrees, core, values};
-
-/// `typed` gives the core's offset at every index and the same base, in
-/// its own nesting (the core coalesces a nested mode, and keeps no stride
-/// under a run-time extent of 1, which the typed layout keeps).
-fn same_offsets(typed: layout_core::Layout, base: usize, text: &str) {
-    let (core, core_base) = core(text);
-    assert_eq!(base as i64, core_base, "{text}");
-    assert_eq!(typed.size(), core.size(), "{text}");
-    for i in 0..core.size() {
-        let at = layout_core::IntTuple::Int(i);
-        assert_eq!(
-            typed.crd2idx(&at).unwrap(),
-            core.crd2idx(&at).unwrap(),
-            "{text} at {i}"
-        );
-    }
-}
+use cute_print_view::{agrees, same_offsets, values};
 
 const STATIC: &str = "(16,32,64):(1,16,512)";
 

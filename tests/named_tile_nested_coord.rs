@@ -8,29 +8,9 @@
 use layout_dsl::layout;
 use layout_dsl::typed::C;
 
-/// The core's view of `text`: its layout and base.
-fn core(text: &str) -> (layout_core::Layout, i64) {
-    match layout_core::evaluate(text).unwrap() {
-        layout_core::Value::View(view) => (view.layout().clone(), view.base()),
-        other => panic!("{other:?}"),
-    }
-}
-
-/// `typed` (with its base) gives the core's base and offset at every index
-/// of `text` (in its own nesting: the core coalesces a nested mode).
-fn same_offsets(typed: layout_core::Layout, base: usize, text: &str) {
-    let (core, core_base) = core(text);
-    assert_eq!(base as i64, core_base, "{text}");
-    assert_eq!(typed.size(), core.size(), "{text}");
-    for i in 0..core.size() {
-        let at = layout_core::IntTuple::Int(i);
-        assert_eq!(
-            typed.crd2idx(&at).unwrap(),
-            core.crd2idx(&at).unwrap(),
-            "{text} at {i}"
-        );
-    }
-}
+#[path = "cute_print/view.rs"]
+mod cute_print_view;
+use cute_print_view::{core, same_offsets};
 
 const H: &str = "((4,8),32):((1,4),32)";
 
